@@ -1,0 +1,52 @@
+# docket: `make demo` sets up a fresh Debian machine and runs the main job on
+# examples/inbox; `make test` runs the test suite. Both install what they need.
+SHELL := /bin/bash
+GO ?= go
+BIN := bin/docket
+CORPUS ?= ../shared/corpus
+APT_PACKAGES := libtesseract-dev libleptonica-dev tesseract-ocr-eng poppler-utils python3-fitz
+export OMP_THREAD_LIMIT ?= 1
+
+.PHONY: setup build demo test eval bench clean fmt vet
+
+# System packages (Tesseract, leptonica, Poppler's pdftotext and PyMuPDF for
+# the side-by-side benchmark) and Go modules.
+setup:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	$(GO) mod download
+
+build: setup
+	$(GO) build -o $(BIN) ./loader/cmd/docket
+
+demo: build
+	rm -f warehouse.duckdb warehouse.duckdb.wal
+	$(BIN) load
+	$(BIN) build
+	$(BIN) sql "select detected_type, status, coalesce(error_kind, '') as error_kind, count(*) as docs from raw.documents group by all order by all"
+
+test: setup
+	@test -z "$$(gofmt -l loader)" || { echo "gofmt needed:"; gofmt -l loader; exit 1; }
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+eval: build
+	@if [ ! -d "$(CORPUS)" ]; then echo "corpus $(CORPUS) not found, eval skipped"; exit 0; fi; \
+	set -e; for t in eval-load eval-ocr eval-neardup eval-tables eval-retrieval; do \
+	  if [ -d loader/tools/$$t ]; then echo "== $$t"; $(GO) run ./loader/tools/$$t -corpus $(CORPUS); fi; \
+	done
+
+bench: build
+	@set -e; for t in bench-pdf bench-ocr bench-neardup bench-runner bench-embed bench-search; do \
+	  if [ -d loader/tools/$$t ]; then echo "== $$t"; $(GO) run ./loader/tools/$$t -corpus $(CORPUS); fi; \
+	done
+
+fmt:
+	gofmt -w loader
+
+clean:
+	rm -rf bin target warehouse.duckdb warehouse.duckdb.wal

@@ -1,0 +1,151 @@
+// Package cli is docket's command line: flags, printing and exit codes
+// only. Every other package returns data; this one turns it into text.
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+)
+
+// Exit codes.
+const (
+	ExitOK     = 0
+	ExitFailed = 1 // a model, test or document failed
+	ExitUsage  = 2 // usage, config, parse or lock error
+)
+
+const usage = `docket turns folders of documents into a DuckDB warehouse.
+
+Usage:
+  docket init DIR                 scaffold a project
+  docket load                     land new, changed and deleted files (raw + staging)
+  docket build [-s SELECTOR]      seeds, models and their tests in DAG order
+  docket run | test | seed | compile | ls
+  docket search "QUERY" [-k 10] [--mode hybrid|vector|bm25] [--json]
+  docket version
+
+Common flags:
+  --project DIR                   folder holding project.yaml (default: current folder or a parent)
+  --log-format text|json          structured logs on stderr
+
+Run 'docket COMMAND -h' for a command's flags.
+`
+
+// Main runs docket with args (without the program name) and returns the
+// exit code.
+func Main(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return ExitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "worker":
+		return runWorker(ctx, stderr)
+	case "init":
+		return runInit(rest, stdout, stderr)
+	case "load":
+		return runLoad(ctx, rest, stdout, stderr)
+	case "build", "run", "test", "seed", "compile", "ls":
+		return runModelsCmd(ctx, cmd, rest, stdout, stderr)
+	case "sql":
+		return runSQL(ctx, rest, stdout, stderr)
+	case "search":
+		return runSearch(ctx, rest, stdout, stderr)
+	case "version", "--version":
+		fmt.Fprintln(stdout, "docket", versionString())
+		return ExitOK
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return ExitOK
+	default:
+		fmt.Fprintf(stderr, "docket: unknown command %q\n\n%s", cmd, usage)
+		return ExitUsage
+	}
+}
+
+// splitProjectFlag pulls --project DIR / --project=DIR and --log-format
+// out of args so every command accepts them anywhere.
+func splitProjectFlag(args []string) (dir, logFormat string, rest []string) {
+	logFormat = "text"
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--project" || a == "-project":
+			if i+1 < len(args) {
+				dir = args[i+1]
+				i++
+			}
+		case strings.HasPrefix(a, "--project="):
+			dir = strings.TrimPrefix(a, "--project=")
+		case a == "--log-format":
+			if i+1 < len(args) {
+				logFormat = args[i+1]
+				i++
+			}
+		case strings.HasPrefix(a, "--log-format="):
+			logFormat = strings.TrimPrefix(a, "--log-format=")
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return dir, logFormat, rest
+}
+
+func newLogger(format string, w io.Writer) *slog.Logger {
+	if format == "json" {
+		return slog.New(slog.NewJSONHandler(w, nil))
+	}
+	return slog.New(slog.NewTextHandler(w, nil))
+}
+
+// loadProject finds and loads project.yaml, printing problems.
+func loadProject(dir string, stderr io.Writer) (*project.Project, int) {
+	root, err := project.Find(dir)
+	if err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return nil, ExitUsage
+	}
+	p, err := project.Load(root)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return nil, ExitUsage
+	}
+	return p, ExitOK
+}
+
+// openWarehouse opens the project's warehouse with docket's UDFs.
+func openWarehouse(ctx context.Context, p *project.Project, readOnly bool, stderr io.Writer) (*warehouse.DB, int) {
+	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{ReadOnly: readOnly, LockTimeout: p.Loader.LockTimeout.Duration, UDFs: projectUDFs(p)})
+	if err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		if warehouse.IsLockError(err) {
+			return nil, ExitUsage
+		}
+		return nil, ExitUsage
+	}
+	return db, ExitOK
+}
+
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func errorsAs[T error](err error) (T, bool) {
+	var t T
+	ok := errors.As(err, &t)
+	return t, ok
+}

@@ -1,0 +1,113 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/extract"
+	"github.com/docket-dev/docket/loader/internal/loader"
+	"github.com/docket-dev/docket/loader/internal/worker"
+)
+
+func versionString() string { return loader.Version }
+
+func runWorker(ctx context.Context, stderr io.Writer) int {
+	in, out, err := worker.ProtocolStdio()
+	if err != nil {
+		fmt.Fprintln(stderr, "docket worker:", err)
+		return ExitFailed
+	}
+	if err := worker.Serve(ctx, in, out, extract.Route); err != nil {
+		fmt.Fprintln(stderr, "docket worker:", err)
+		return ExitFailed
+	}
+	return ExitOK
+}
+
+func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	dir, logFormat, args := splitProjectFlag(args)
+	fs := flag.NewFlagSet("load", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	retry := fs.Bool("retry-quarantined", false, "extract again the documents quarantined earlier")
+	reocr := fs.Bool("reocr", false, "OCR again the pages that were OCR'd (text-layer pages are not touched)")
+	workers := fs.Int("workers", 0, "worker processes (default: loader.workers, one per core)")
+	quiet := fs.Bool("quiet", false, "no progress output")
+	if err := fs.Parse(args); err != nil {
+		return ExitUsage
+	}
+	log := newLogger(logFormat, stderr)
+	p, code := loadProject(dir, stderr)
+	if p == nil {
+		return code
+	}
+	if *workers > 0 {
+		p.Loader.Workers = *workers
+	}
+	for _, s := range p.Sources {
+		if st, err := os.Stat(s.Path); err != nil || !st.IsDir() {
+			fmt.Fprintf(stderr, "docket: %s: source %q: folder %s does not exist\n", p.File, s.Name, s.Path)
+			return ExitUsage
+		}
+	}
+	db, code := openWarehouse(ctx, p, false, stderr)
+	if db == nil {
+		return code
+	}
+	defer db.Close()
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitFailed
+	}
+	bar := newProgress(stderr, isTerminal(os.Stderr), log)
+	if *quiet {
+		bar = nil
+	}
+	sum, err := loader.Load(ctx, db, loader.Options{Project: p, WorkerCommand: []string{exe, "worker"},
+		RetryQuarantined: *retry, ReOCR: *reocr, Progress: progressFunc(bar)})
+	bar.finish()
+	if err != nil {
+		fmt.Fprintln(stderr, "docket: load:", err)
+		return ExitFailed
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(struct {
+			*loader.Summary
+			PagesPerSecond float64 `json:"pages_per_second"`
+		}{sum, sum.PagesPerSecond()})
+		return ExitOK
+	}
+	fmt.Fprintln(stdout, summaryLine(sum))
+	return ExitOK
+}
+
+func summaryLine(s *loader.Summary) string {
+	line := fmt.Sprintf("load %s: seen %d, new %d, changed %d, unchanged %d, deleted %d, quarantined %d, pages %d (%d OCR), %.1f pages/s in %s",
+		s.RunID, s.Seen, s.New, s.Changed, s.Unchanged, s.Deleted, s.Quarantined, s.Pages, s.OCRPages, s.PagesPerSecond(), s.Duration.Round(time.Millisecond))
+	if len(s.ByKind) > 0 {
+		var kinds []string
+		for k, n := range s.ByKind {
+			kinds = append(kinds, fmt.Sprintf("%s=%d", k, n))
+		}
+		sort.Strings(kinds)
+		line += " [quarantined: " + strings.Join(kinds, ", ") + "]"
+	}
+	return line
+}
+
+func progressFunc(p *progress) func(loader.Progress) {
+	if p == nil {
+		return nil
+	}
+	return p.update
+}

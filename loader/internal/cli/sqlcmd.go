@@ -1,0 +1,83 @@
+package cli
+
+import (
+	"context"
+	"database/sql"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// runSQL runs one query against the warehouse and prints the rows: a
+// convenience for people without the DuckDB CLI.
+func runSQL(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	dir, _, args := splitProjectFlag(args)
+	fs := flag.NewFlagSet("sql", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
+		fmt.Fprintln(stderr, `usage: docket sql "SELECT ..."`)
+		return ExitUsage
+	}
+	p, code := loadProject(dir, stderr)
+	if p == nil {
+		return code
+	}
+	db, code := openWarehouse(ctx, p, true, stderr)
+	if db == nil {
+		return code
+	}
+	defer db.Close()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitFailed
+	}
+	defer conn.Close()
+	rows, err := conn.QueryContext(ctx, fs.Arg(0))
+	if err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitFailed
+	}
+	defer rows.Close()
+	if err := printRows(stdout, rows); err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitFailed
+	}
+	return ExitOK
+}
+
+func printRows(w io.Writer, rows *sql.Rows) error {
+	cols, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(cols, "\t"))
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		cells := make([]string, len(cols))
+		for i, v := range vals {
+			s := fmt.Sprint(v)
+			if v == nil {
+				s = "NULL"
+			}
+			s = strings.ReplaceAll(s, "\n", `\n`)
+			if len(s) > 80 {
+				s = s[:77] + "..."
+			}
+			cells[i] = s
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t"))
+	}
+	tw.Flush()
+	return rows.Err()
+}

@@ -1,0 +1,469 @@
+package detect
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gogs/chardet"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/ianaindex"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/unicode/utf32"
+)
+
+// Encoding returns the decoder for an Info.Encoding name (nil when unknown).
+// UTF-16/32 decoders honour and strip a BOM, else use the named byte order.
+func Encoding(name string) encoding.Encoding {
+	switch strings.ToLower(name) {
+	case UTF8, "utf8", "":
+		return unicode.UTF8BOM
+	case UTF16LE:
+		return unicode.UTF16(unicode.LittleEndian, unicode.UseBOM)
+	case UTF16BE:
+		return unicode.UTF16(unicode.BigEndian, unicode.UseBOM)
+	case UTF32LE:
+		return utf32.UTF32(utf32.LittleEndian, utf32.UseBOM)
+	case UTF32BE:
+		return utf32.UTF32(utf32.BigEndian, utf32.UseBOM)
+	}
+	if e, err := htmlindex.Get(name); err == nil && e != nil {
+		return e
+	}
+	if e, err := ianaindex.IANA.Encoding(name); err == nil && e != nil {
+		return e
+	}
+	return nil
+}
+
+// bomEncoding recognises a byte order mark.
+func bomEncoding(b []byte) string {
+	switch {
+	case bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}):
+		return UTF8
+	case bytes.HasPrefix(b, []byte{0xFF, 0xFE, 0, 0}):
+		return UTF32LE
+	case bytes.HasPrefix(b, []byte{0, 0, 0xFE, 0xFF}):
+		return UTF32BE
+	case bytes.HasPrefix(b, []byte{0xFF, 0xFE}):
+		return UTF16LE
+	case bytes.HasPrefix(b, []byte{0xFE, 0xFF}):
+		return UTF16BE
+	}
+	return ""
+}
+
+// wideEncoding recognises BOM-less UTF-32/UTF-16 by where the zero bytes
+// sit (works for mostly-Latin text, which is what appears without a BOM).
+func wideEncoding(b []byte) string {
+	b = b[:min(len(b), 4096)]
+	if q := len(b) / 4; q >= 1 {
+		var le, be int
+		for i := 0; i+4 <= len(b); i += 4 {
+			if b[i+2] == 0 && b[i+3] == 0 && (b[i] != 0 || b[i+1] != 0) {
+				le++
+			}
+			if b[i] == 0 && b[i+1] == 0 && (b[i+2] != 0 || b[i+3] != 0) {
+				be++
+			}
+		}
+		if le*10 >= q*9 {
+			return UTF32LE
+		}
+		if be*10 >= q*9 {
+			return UTF32BE
+		}
+	}
+	if p := len(b) / 2; p >= 2 {
+		var lo, hi int // zero in the high (odd) byte / in the low (even) byte
+		for i := 0; i+2 <= len(b); i += 2 {
+			if b[i+1] == 0 && b[i] != 0 {
+				lo++
+			}
+			if b[i] == 0 && b[i+1] != 0 {
+				hi++
+			}
+		}
+		if lo*2 >= p && hi*20 < p {
+			return UTF16LE
+		}
+		if hi*2 >= p && lo*20 < p {
+			return UTF16BE
+		}
+	}
+	return ""
+}
+
+// looksText says whether the head could be text in some encoding: a BOM, a
+// UTF-16/32 pattern, or no NUL and few control bytes.
+func looksText(b []byte) bool {
+	if bomEncoding(b) != "" || wideEncoding(b) != "" {
+		return true
+	}
+	ctl := 0
+	for _, c := range b {
+		switch {
+		case c == 0:
+			return false
+		case c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' && c != 0x1B:
+			ctl++
+		}
+	}
+	return ctl*100 <= len(b)
+}
+
+// validUTF8Prefix accepts a head cut in the middle of a rune.
+func validUTF8Prefix(b []byte, truncated bool) bool {
+	if truncated {
+		for i := 1; i <= 3 && i <= len(b); i++ {
+			if utf8.RuneStart(b[len(b)-i]) {
+				if !utf8.FullRune(b[len(b)-i:]) {
+					b = b[:len(b)-i]
+				}
+				break
+			}
+		}
+	}
+	return utf8.Valid(b)
+}
+
+// GuessCharset names the most likely legacy single/multi-byte charset of
+// non-UTF-8 bytes, defaulting to windows-1252 (which also stands for
+// ISO-8859-1, as browsers do).
+func GuessCharset(b []byte) string {
+	r, err := chardet.NewTextDetector().DetectBest(b[:min(len(b), 64<<10)])
+	if err != nil || r == nil {
+		return "windows-1252"
+	}
+	name := strings.ToLower(r.Charset)
+	switch name {
+	case "iso-8859-1", "us-ascii", "utf-8", "utf-16be", "utf-16le", "utf-32be", "utf-32le":
+		return "windows-1252"
+	}
+	if Encoding(name) == nil {
+		return "windows-1252"
+	}
+	return name
+}
+
+// sniffText decides among the text types. head is the file's start; size the
+// whole length.
+func sniffText(head []byte, size int64, ext string) (typ, mime, enc string, bom bool) {
+	truncated := int64(len(head)) < size
+	enc = bomEncoding(head)
+	bom = enc != ""
+	if enc == "" {
+		enc = wideEncoding(head)
+	}
+	if enc == "" {
+		if validUTF8Prefix(head, truncated) {
+			enc = UTF8
+		} else {
+			enc = GuessCharset(head)
+		}
+	}
+	s := decodeHead(head, enc)
+	if enc != UTF8 && !bom && strings.ContainsRune(s, 0) {
+		return Unknown, "application/octet-stream", "", false
+	}
+	typ = classify(s, ext, truncated)
+	return typ, "", enc, bom
+}
+
+// decodeHead decodes the head for classification, tolerating a cut rune.
+func decodeHead(head []byte, enc string) string {
+	e := Encoding(enc)
+	if e == nil {
+		e = charmap.Windows1252
+	}
+	out, _ := io.ReadAll(e.NewDecoder().Reader(bytes.NewReader(head)))
+	return strings.TrimPrefix(string(out), "\uFEFF")
+}
+
+// htmlTags are tags an HTML fragment typically starts with.
+var htmlTags = []string{"html", "head", "body", "title", "meta", "link", "script", "style",
+	"div", "p", "span", "table", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "a", "b", "i",
+	"br", "font", "center", "section", "article", "main", "header", "nav", "form", "img", "pre", "!--"}
+
+func startsWithTag(lower string, tags []string) bool {
+	if !strings.HasPrefix(lower, "<") {
+		return false
+	}
+	rest := lower[1:]
+	for _, t := range tags {
+		if strings.HasPrefix(rest, t) {
+			if t == "!--" {
+				return true
+			}
+			if len(rest) == len(t) {
+				return true
+			}
+			switch rest[len(t)] {
+			case ' ', '>', '/', '\t', '\n', '\r':
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// classify decides the text type of decoded content. Strong content signals
+// (RTF, an HTML doctype, an XML declaration, a mail header block) win; weak
+// ones (JSON syntax, delimiter columns, a tag at the start) only when the
+// extension does not claim another text type.
+func classify(s, ext string, truncated bool) string {
+	t := strings.TrimLeft(s, " \t\r\n\f\v")
+	if t == "" {
+		if IsText(ext) {
+			return ext
+		}
+		return Text
+	}
+	if strings.HasPrefix(t, `{\rtf`) {
+		return RTF
+	}
+	lower := strings.ToLower(t[:min(len(t), 4096)])
+	if strings.HasPrefix(lower, "<?xml") || strings.HasPrefix(lower, "<!") || strings.HasPrefix(lower, "<html") {
+		root, doctype := rootElement(lower)
+		switch {
+		case strings.HasPrefix(doctype, "html"), root == "html":
+			return HTML
+		case strings.HasPrefix(lower, "<?xml"), doctype != "":
+			if ext == HTML {
+				return HTML
+			}
+			return XML
+		case startsWithTag("<"+root+">", htmlTags) && !isTextClaim(ext):
+			return HTML // comments, then an HTML fragment
+		}
+	}
+	if isMail(t) {
+		return EML
+	}
+	textClaim := isTextClaim(ext)
+	if !textClaim && (t[0] == '{' || t[0] == '[') {
+		if k := jsonKind(t, truncated); k != "" {
+			return k
+		}
+	}
+	if startsWithTag(lower, htmlTags) && !textClaim && ext != XML {
+		return HTML
+	}
+	if strings.HasPrefix(lower, "<") && ext == "" && strings.Contains(lower, "</") {
+		return XML
+	}
+	if ext == "" {
+		if d := delimited(t); d != "" {
+			return d
+		}
+		return Text
+	}
+	if IsText(ext) {
+		return ext
+	}
+	return Text
+}
+
+func isTextClaim(ext string) bool {
+	return ext == Text || ext == Markdown || ext == RST || ext == Org || ext == CSV || ext == TSV
+}
+
+// rootElement skips the XML declaration, processing instructions, comments
+// and the doctype at the start of lower-cased markup and returns the first
+// element's name and the doctype's text ("" when absent).
+func rootElement(lower string) (root, doctype string) {
+	s := lower
+	for i := 0; i < 50; i++ {
+		s = strings.TrimLeft(s, " \t\r\n\f")
+		switch {
+		case strings.HasPrefix(s, "<?"):
+			j := strings.Index(s, "?>")
+			if j < 0 {
+				return "", doctype
+			}
+			s = s[j+2:]
+		case strings.HasPrefix(s, "<!--"):
+			j := strings.Index(s, "-->")
+			if j < 0 {
+				return "", doctype
+			}
+			s = s[j+3:]
+		case strings.HasPrefix(s, "<!doctype"):
+			j := strings.IndexByte(s, '>')
+			if j < 0 {
+				return "", strings.TrimSpace(s[9:])
+			}
+			doctype = strings.TrimSpace(s[9:j])
+			s = s[j+1:]
+		case strings.HasPrefix(s, "<"):
+			j := 1
+			for j < len(s) && !strings.ContainsRune(" \t\r\n/>", rune(s[j])) {
+				j++
+			}
+			name := s[1:j]
+			if k := strings.IndexByte(name, ':'); k >= 0 { // xhtml:html
+				name = name[k+1:]
+			}
+			return name, doctype
+		default:
+			return "", doctype
+		}
+	}
+	return "", doctype
+}
+
+// mailHeaders are header names that mark an RFC 822 message.
+var mailHeaders = map[string]bool{
+	"from": true, "to": true, "cc": true, "bcc": true, "subject": true, "date": true,
+	"received": true, "message-id": true, "mime-version": true, "content-type": true,
+	"return-path": true, "delivered-to": true, "reply-to": true, "sender": true,
+	"in-reply-to": true, "references": true, "content-transfer-encoding": true,
+	"x-mailer": true, "x-gmail-labels": true, "thread-topic": true, "x-originating-ip": true,
+}
+
+// mailCore are the headers of which at least one must be present.
+var mailCore = map[string]bool{
+	"from": true, "to": true, "subject": true, "received": true, "message-id": true,
+	"mime-version": true, "delivered-to": true, "return-path": true,
+}
+
+// isMail checks for an RFC 822 header block (or an mbox "From " line) at the
+// start: every line a header or continuation until a blank line, with known
+// mail headers among them.
+func isMail(t string) bool {
+	lines := strings.Split(t[:min(len(t), 8192)], "\n")
+	known, core, bad, n := 0, 0, 0, 0
+	for i, line := range lines {
+		line = strings.TrimRight(line, "\r")
+		if line == "" {
+			break
+		}
+		if i == len(lines)-1 && len(t) > 8192 {
+			break // possibly cut
+		}
+		n++
+		if i == 0 && strings.HasPrefix(line, "From ") {
+			known++
+			core++
+			continue
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			if i == 0 {
+				return false
+			}
+			continue
+		}
+		c := strings.IndexByte(line, ':')
+		if c <= 0 || !isToken(line[:c]) {
+			if i == 0 {
+				return false
+			}
+			bad++
+			continue
+		}
+		name := strings.ToLower(line[:c])
+		if mailHeaders[name] {
+			known++
+		}
+		if mailCore[name] {
+			core++
+		}
+		if n > 200 {
+			break
+		}
+	}
+	return known >= 2 && core >= 1 && bad*10 <= n
+}
+
+func isToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c <= ' ' || c >= 0x7F || c == ':' {
+			return false
+		}
+	}
+	return true
+}
+
+// jsonKind tells JSON from NDJSON from neither. A truncated head counts as
+// JSON when it parses without error until it runs out.
+func jsonKind(t string, truncated bool) string {
+	dec := json.NewDecoder(strings.NewReader(t))
+	var v json.RawMessage
+	err := dec.Decode(&v)
+	if err == nil {
+		rest := strings.TrimSpace(t[dec.InputOffset():])
+		if rest == "" {
+			return JSON
+		}
+		// NDJSON: one value per line.
+		lines := strings.Split(strings.TrimSpace(t), "\n")
+		if truncated && len(lines) > 1 {
+			lines = lines[:len(lines)-1]
+		}
+		ok := 0
+		for _, l := range lines {
+			l = strings.TrimSpace(l)
+			if l == "" {
+				continue
+			}
+			if !json.Valid([]byte(l)) {
+				return ""
+			}
+			ok++
+		}
+		if ok >= 2 {
+			return NDJSON
+		}
+		return ""
+	}
+	if truncated && (err == io.ErrUnexpectedEOF || strings.Contains(err.Error(), "unexpected EOF")) {
+		return JSON
+	}
+	return ""
+}
+
+// delimited recognises CSV/TSV by a constant, non-zero delimiter count over
+// at least three lines. Only used when the file name says nothing.
+func delimited(t string) string {
+	lines := strings.Split(t, "\n")
+	if len(lines) > 1 {
+		lines = lines[:len(lines)-1] // possibly cut
+	}
+	var rows []string
+	for _, l := range lines {
+		if l = strings.TrimRight(l, "\r"); l != "" {
+			rows = append(rows, l)
+		}
+		if len(rows) == 30 {
+			break
+		}
+	}
+	if len(rows) < 3 {
+		return ""
+	}
+	for _, d := range []struct {
+		sep string
+		typ string
+	}{{"\t", TSV}, {",", CSV}, {";", CSV}} {
+		n := strings.Count(rows[0], d.sep)
+		if n == 0 {
+			continue
+		}
+		same := true
+		for _, r := range rows[1:] {
+			if strings.Count(r, d.sep) != n {
+				same = false
+				break
+			}
+		}
+		if same {
+			return d.typ
+		}
+	}
+	return ""
+}

@@ -1,0 +1,161 @@
+// Package document is docket's element model: the shared shape every
+// extractor returns and the warehouse lands. It takes nothing and does
+// nothing; it only names things.
+//
+// Offsets: CharStart/CharEnd are 0-based Unicode code point offsets into the
+// page's Text (DuckDB's substr counts code points, 1-based:
+// substr(text, char_start+1, char_end-char_start)).
+package document
+
+import "fmt"
+
+// Category is the type of an element, following Unstructured's names.
+type Category string
+
+const (
+	Title             Category = "Title"
+	NarrativeText     Category = "NarrativeText"
+	ListItem          Category = "ListItem"
+	TableCat          Category = "Table"
+	Header            Category = "Header"
+	Footer            Category = "Footer"
+	PageNumber        Category = "PageNumber"
+	Caption           Category = "Caption"
+	ImageCat          Category = "Image"
+	UncategorizedText Category = "UncategorizedText"
+)
+
+// Page methods.
+const (
+	MethodTextLayer = "text_layer" // PDF text layer (MuPDF)
+	MethodOCR       = "ocr"        // Tesseract
+	MethodNative    = "native"     // the format itself carries text (HTML, DOCX, text…)
+	MethodNone      = "none"       // nothing extracted yet (needs_ocr pending)
+)
+
+// BBox is a box in the page's coordinate space (PDF points for PDFs, pixels
+// for images), origin top-left, X0<X1, Y0<Y1. A zero box means "unknown".
+type BBox struct {
+	X0, Y0, X1, Y1 float64
+}
+
+// Page is one page (PDF page, slide, sheet, or the single page of a flat
+// format) with its text in reading order.
+type Page struct {
+	Number        int     // 1-based
+	Width, Height float64 // points or pixels; 0 when the format has no page size
+	Text          string  // reading-order text; empty while NeedsOCR and not OCR'd
+	Method        string  // MethodTextLayer, MethodOCR, MethodNative, MethodNone
+	NeedsOCR      bool    // the text layer was absent or unusable
+	OCRConfidence float64 // mean word confidence 0..100 when Method == ocr, else 0
+	ReviewReason  string  // non-empty when a person should look at this page (e.g. low OCR confidence)
+	CharCount     int     // real (non-space, non-U+FFFD) characters found in the text layer
+}
+
+// Element is one typed block on a page.
+type Element struct {
+	Page      int // 1-based page number
+	Seq       int // reading order within the document, 0-based
+	Category  Category
+	Text      string
+	BBox      BBox
+	CharStart int    // into Page.Text, code points
+	CharEnd   int    // exclusive
+	Level     int    // heading level for Title (1 = top), list depth for ListItem, else 0
+	Section   string // text of the Title that opened the section this element is in
+	TableSeq  int    // for Category Table: index into Result.Tables, else -1
+}
+
+// Table is one table as rows of cell text.
+type Table struct {
+	Page   int
+	Seq    int // 0-based within the document
+	BBox   BBox
+	Header []string   // may be empty when no header row was recognised
+	Rows   [][]string // body rows (header excluded)
+}
+
+// OCRWord is one word recognised by OCR, with its box in image pixels.
+type OCRWord struct {
+	Page       int
+	Seq        int // 0-based within the page, in reading order
+	Text       string
+	BBox       BBox
+	Confidence float64 // 0..100
+	Block      int
+	Paragraph  int
+	Line       int
+}
+
+// Metadata is per-document information from the format itself.
+type Metadata struct {
+	Title     string            `json:"title,omitempty"`
+	Author    string            `json:"author,omitempty"`
+	Created   string            `json:"created,omitempty"`  // RFC 3339 when parseable, else as found
+	Modified  string            `json:"modified,omitempty"` // RFC 3339 when parseable, else as found
+	Language  string            `json:"language,omitempty"` // hint from the document (html lang, dc:language)
+	PageCount int               `json:"page_count,omitempty"`
+	Extra     map[string]string `json:"extra,omitempty"` // format-specific (email from/to/cc/subject, …)
+}
+
+// Attachment is an embedded file (e-mail attachment, archive member) that the
+// loader lands as a child document with its own pipeline.
+type Attachment struct {
+	Name string
+	Data []byte
+}
+
+// Result is what an extractor returns for one document.
+type Result struct {
+	Type             string // detected type key (see package detect), e.g. "pdf"
+	MIME             string
+	Metadata         Metadata
+	Pages            []Page
+	Elements         []Element
+	Tables           []Table
+	Words            []OCRWord
+	Attachments      []Attachment
+	Warnings         []string // non-fatal problems (e.g. MuPDF "repairing PDF")
+	ExtractorVersion string
+}
+
+// Error kinds: why a document was quarantined.
+const (
+	KindUnsupported = "unsupported_type"
+	KindEncrypted   = "encrypted"
+	KindCorrupt     = "corrupt"
+	KindEmpty       = "empty"
+	KindTooLarge    = "too_large"
+	KindTimeout     = "timeout"
+	KindCrash       = "crash"
+	KindTooManyPage = "too_many_pages"
+	KindUndecodable = "undecodable"
+	KindInternal    = "internal"
+)
+
+// Error is an extraction failure a person can understand. Kind is one of
+// the Kind* constants; Msg says what happened in plain words.
+type Error struct {
+	Kind string
+	Msg  string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Kind, e.Msg) }
+
+// Errorf builds an *Error.
+func Errorf(kind, format string, args ...any) *Error {
+	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Options are the extraction settings a worker receives.
+type Options struct {
+	MinCharsPerPage int      // below this a PDF page needs OCR
+	MaxPages        int      // more pages than this: quarantined too_many_pages (0 = no limit)
+	OCR             bool     // run OCR on pages that need it and on images
+	OCRLanguages    []string // tesseract languages, e.g. ["eng"]
+	OCRDPI          int      // render resolution for OCR
+	OCRMinWordConf  float64  // words under this stay out of page text
+	OCRReviewBelow  float64  // pages under this mean confidence get a review reason
+	MaxSheetRows    int      // spreadsheets: rows per sheet kept
+	MaxAttachDepth  int      // e-mail attachments recursion limit
+}

@@ -1,0 +1,228 @@
+package embed
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Provider names accepted in Config.Provider.
+const (
+	ProviderHash   = "hash"
+	ProviderOpenAI = "openai"
+	ProviderOllama = "ollama"
+)
+
+// Defaults applied by Config.WithDefaults.
+const (
+	DefaultHashModel      = "hash-v1"
+	DefaultHashDimensions = 256
+	DefaultBatchSize      = 64
+	DefaultTimeout        = 30 * time.Second
+	DefaultMaxRetries     = 5
+	DefaultRetryBase      = 500 * time.Millisecond
+	DefaultRetryMax       = 30 * time.Second
+	DefaultOpenAIBaseURL  = "https://api.openai.com/v1"
+	DefaultOpenAIKeyEnv   = "OPENAI_API_KEY"
+	DefaultOllamaBaseURL  = "http://localhost:11434"
+)
+
+// Config is the `embedding:` section of project.yaml. Zero fields take
+// defaults (WithDefaults). It decodes from YAML with these keys, rejecting
+// unknown ones:
+//
+//	embedding:
+//	  provider: hash            # hash (default) | openai | ollama
+//	  model: hash-v1            # required for openai and ollama
+//	  dimensions: 256           # hash: 256 by default; HTTP: 0 = whatever the model returns
+//	  base_url: http://localhost:8000/v1
+//	  api_key_env: OPENAI_API_KEY
+//	  batch_size: 64
+//	  timeout: 30s              # per HTTP request, a Go duration
+//	  max_retries: 5            # 0 = default 5, negative = no retries
+//	  send_dimensions: false    # send "dimensions" in requests (OpenAI text-embedding-3 can shorten vectors)
+type Config struct {
+	Provider   string `yaml:"provider"`
+	Model      string `yaml:"model"`
+	Dimensions int    `yaml:"dimensions"`
+	BaseURL    string `yaml:"base_url"`
+	APIKeyEnv  string `yaml:"api_key_env"`
+	BatchSize  int    `yaml:"batch_size"`
+	// Timeout bounds each HTTP request (one attempt); YAML form "30s".
+	Timeout time.Duration `yaml:"timeout"`
+	// MaxRetries is how many times a failed request is retried: 0 means
+	// DefaultMaxRetries, a negative value means never.
+	MaxRetries int `yaml:"max_retries"`
+	// SendDimensions adds "dimensions": Dimensions to HTTP requests. Off by
+	// default because many OpenAI-compatible servers reject the field; turn
+	// it on for models that can shorten their vectors (text-embedding-3-*).
+	SendDimensions bool `yaml:"send_dimensions"`
+
+	// RetryBase is the first backoff delay (doubling per attempt, with
+	// jitter); RetryMax caps any single wait, including a server's
+	// Retry-After. Not in project.yaml; tests set them small.
+	RetryBase time.Duration `yaml:"-"`
+	RetryMax  time.Duration `yaml:"-"`
+}
+
+var yamlKeys = []string{"provider", "model", "dimensions", "base_url", "api_key_env",
+	"batch_size", "timeout", "max_retries", "send_dimensions"}
+
+// UnmarshalYAML decodes the `embedding:` mapping strictly: unknown or
+// repeated keys are errors with their line, and timeout is a Go duration
+// string ("30s", "2m").
+func (c *Config) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind != yaml.MappingNode {
+		return fmt.Errorf("line %d: embedding: want a mapping", n.Line)
+	}
+	var out Config
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		key := k.Value
+		if seen[key] {
+			return fmt.Errorf("line %d: embedding.%s given twice", k.Line, key)
+		}
+		seen[key] = true
+		var err error
+		switch key {
+		case "provider":
+			err = v.Decode(&out.Provider)
+		case "model":
+			err = v.Decode(&out.Model)
+		case "dimensions":
+			err = v.Decode(&out.Dimensions)
+		case "base_url":
+			err = v.Decode(&out.BaseURL)
+		case "api_key_env":
+			err = v.Decode(&out.APIKeyEnv)
+		case "batch_size":
+			err = v.Decode(&out.BatchSize)
+		case "max_retries":
+			err = v.Decode(&out.MaxRetries)
+		case "send_dimensions":
+			err = v.Decode(&out.SendDimensions)
+		case "timeout":
+			var s string
+			if err = v.Decode(&s); err == nil {
+				out.Timeout, err = time.ParseDuration(strings.TrimSpace(s))
+				if err != nil || v.Tag == "!!int" || v.Tag == "!!float" {
+					err = fmt.Errorf("want a duration such as \"30s\" or \"2m\", got %q", s)
+				}
+			}
+		default:
+			return fmt.Errorf("line %d: unknown key embedding.%s (known: %s)", k.Line, key, strings.Join(yamlKeys, ", "))
+		}
+		if err != nil {
+			return fmt.Errorf("line %d: embedding.%s: %w", v.Line, key, err)
+		}
+	}
+	*c = out
+	return nil
+}
+
+// WithDefaults returns c with zero fields filled: provider hash; for hash,
+// model hash-v1 and 256 dimensions; for openai without base_url, the OpenAI
+// API and OPENAI_API_KEY; for ollama, http://localhost:11434; batch 64,
+// timeout 30s, 5 retries, backoff 500ms doubling up to 30s.
+func (c Config) WithDefaults() Config {
+	c.Provider = strings.ToLower(strings.TrimSpace(c.Provider))
+	if c.Provider == "" {
+		c.Provider = ProviderHash
+	}
+	switch c.Provider {
+	case ProviderHash:
+		if c.Model == "" {
+			c.Model = DefaultHashModel
+		}
+		if c.Dimensions == 0 {
+			c.Dimensions = DefaultHashDimensions
+		}
+	case ProviderOpenAI:
+		if c.BaseURL == "" {
+			c.BaseURL = DefaultOpenAIBaseURL
+			if c.APIKeyEnv == "" {
+				c.APIKeyEnv = DefaultOpenAIKeyEnv
+			}
+		}
+	case ProviderOllama:
+		if c.BaseURL == "" {
+			c.BaseURL = DefaultOllamaBaseURL
+		}
+	}
+	if c.BatchSize == 0 {
+		c.BatchSize = DefaultBatchSize
+	}
+	if c.Timeout == 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.MaxRetries == 0 {
+		c.MaxRetries = DefaultMaxRetries
+	}
+	if c.RetryBase <= 0 {
+		c.RetryBase = DefaultRetryBase
+	}
+	if c.RetryMax <= 0 {
+		c.RetryMax = DefaultRetryMax
+	}
+	return c
+}
+
+// Validate reports every problem in c (after defaults) at once, each naming
+// its project.yaml key.
+func (c Config) Validate() error {
+	c = c.WithDefaults()
+	var errs []error
+	bad := func(key, format string, args ...any) {
+		errs = append(errs, fmt.Errorf("embedding.%s: %s", key, fmt.Sprintf(format, args...)))
+	}
+	switch c.Provider {
+	case ProviderHash:
+		if c.Model != DefaultHashModel {
+			bad("model", "the hash provider has one model, %q; got %q", DefaultHashModel, c.Model)
+		}
+		if c.Dimensions < 8 || c.Dimensions > 1<<16 {
+			bad("dimensions", "want 8 to 65536 for the hash provider, got %d", c.Dimensions)
+		}
+	case ProviderOpenAI, ProviderOllama:
+		if strings.TrimSpace(c.Model) == "" {
+			bad("model", "required for provider %s", c.Provider)
+		}
+		if c.Dimensions < 0 {
+			bad("dimensions", "must not be negative, got %d", c.Dimensions)
+		}
+		if c.SendDimensions && c.Dimensions == 0 {
+			bad("send_dimensions", "needs embedding.dimensions")
+		}
+		u, err := url.Parse(c.BaseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("base_url", "want an http:// or https:// URL, got %q", c.BaseURL)
+		}
+	default:
+		bad("provider", "unknown provider %q (want %s, %s or %s)", c.Provider, ProviderHash, ProviderOpenAI, ProviderOllama)
+	}
+	if c.BatchSize < 1 {
+		bad("batch_size", "must be at least 1, got %d", c.BatchSize)
+	}
+	if c.Timeout < 0 {
+		bad("timeout", "must not be negative, got %s", c.Timeout)
+	}
+	if c.APIKeyEnv != "" && !validEnvName(c.APIKeyEnv) {
+		bad("api_key_env", "%q is not an environment variable name (give the variable's name, not the key)", c.APIKeyEnv)
+	}
+	return errors.Join(errs...)
+}
+
+func validEnvName(s string) bool {
+	for i, r := range s {
+		ok := r == '_' || ('A' <= r && r <= 'Z') || ('a' <= r && r <= 'z') || (i > 0 && '0' <= r && r <= '9')
+		if !ok {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -1,0 +1,391 @@
+// Package email extracts e-mail messages (.eml, RFC 5322 / MIME). It takes a
+// file path and returns a *document.Result: headers as metadata (from, to,
+// cc, bcc, date, subject, message_id, RFC 2047 decoded), one page holding a
+// Header element (From/To/Cc/Date lines), the subject as Title and the body
+// (text/plain preferred, else the HTML body turned into text) as
+// NarrativeText/ListItem paragraphs; every attachment, named inline part and
+// embedded message comes back in Result.Attachments for the loader to land
+// as a child document. It never recurses into attachments and never prints.
+//
+// MIME parsing is github.com/jhillyerd/enmime/v2: it is maintained, fuzzed,
+// and already handles what the standard library leaves to the caller
+// (charset conversion of bodies and RFC 2047 words beyond UTF-8/Latin-1,
+// malformed boundaries and transfer encodings, collecting part errors
+// instead of failing the message).
+package email
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"mime"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/inbucket/html2text"
+	"github.com/jhillyerd/enmime/v2"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
+)
+
+// ExtractorVersion is stamped on every Result of this package.
+const ExtractorVersion = "email/1"
+
+// maxMessageBytes bounds what is read of one message.
+const maxMessageBytes = 512 << 20
+
+// Extract reads one e-mail message.
+func Extract(ctx context.Context, path string, opts document.Options) (*document.Result, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if st.Size() > maxMessageBytes {
+		return nil, document.Errorf(document.KindTooLarge, "message of %d bytes, more than %d", st.Size(), maxMessageBytes)
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ExtractBytes(ctx, raw, opts)
+}
+
+// ExtractBytes is Extract on a message already in memory.
+func ExtractBytes(ctx context.Context, raw []byte, opts document.Options) (*document.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	raw, wholeEnc := decodeWhole(raw)
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return nil, document.Errorf(document.KindEmpty, "the message is empty")
+	}
+	p := enmime.NewParser(
+		enmime.SetReadPartErrorPolicy(enmime.AllowCorruptTextPartErrorPolicy),
+		enmime.StripMediaTypeInvalidCharacters(true),
+		enmime.MultipartWOBoundaryAsSinglePart(true),
+		enmime.DisableTextConversion(true),
+	)
+	env, err := p.ReadEnvelope(bytes.NewReader(raw))
+	if err != nil {
+		return nil, document.Errorf(document.KindCorrupt, "not a readable MIME message: %v", err)
+	}
+	if len(env.GetHeaderKeys()) == 0 {
+		return nil, document.Errorf(document.KindCorrupt, "no message headers found (not an e-mail message)")
+	}
+
+	res := &document.Result{Type: "eml", MIME: "message/rfc822", ExtractorVersion: ExtractorVersion}
+	md := &res.Metadata
+	md.Extra = map[string]string{}
+	for _, k := range []string{"From", "To", "Cc", "Bcc", "Date", "Subject", "Message-Id", "In-Reply-To", "Reply-To"} {
+		if v := strings.TrimSpace(clean(env.GetHeader(k))); v != "" {
+			md.Extra[strings.ToLower(strings.ReplaceAll(k, "-", "_"))] = v
+		}
+	}
+	if wholeEnc != "" {
+		md.Extra["file_encoding"] = wholeEnc
+	}
+	md.Title = md.Extra["subject"]
+	md.Author = md.Extra["from"]
+	if d := md.Extra["date"]; d != "" {
+		md.Created = parseDate(d)
+	}
+	for _, e := range env.Errors {
+		if e.Severe {
+			res.Warnings = append(res.Warnings, e.Error())
+		}
+	}
+
+	if ct := rootType(env); ct == "multipart/encrypted" || isPKCS7Enveloped(env) {
+		return nil, document.Errorf(document.KindEncrypted, "the message body is encrypted (%s)", ct)
+	}
+
+	b := &builder{res: res}
+	var hdr []string
+	for _, k := range []string{"from", "to", "cc", "date"} {
+		if v := md.Extra[k]; v != "" {
+			hdr = append(hdr, strings.ToUpper(k[:1])+k[1:]+": "+v)
+		}
+	}
+	b.add(document.Header, strings.Join(hdr, "\n"), 0)
+	b.add(document.Title, md.Title, 1)
+	body := env.Text
+	if strings.TrimSpace(body) == "" && strings.TrimSpace(env.HTML) != "" {
+		if t, err := html2text.FromString(env.HTML, html2text.Options{OmitLinks: true}); err == nil {
+			body = t
+		} else {
+			res.Warnings = append(res.Warnings, "html body: "+err.Error())
+		}
+	}
+	addBody(b, body)
+	res.Attachments = attachments(env)
+	res.Pages = []document.Page{{
+		Number:    1,
+		Text:      b.text.String(),
+		Method:    document.MethodNative,
+		CharCount: realChars(b.text.String()),
+	}}
+	md.PageCount = 1
+	return res, nil
+}
+
+// decodeWhole turns a whole message written in UTF-16 (with or without a
+// BOM) into UTF-8 and rewrites the charset labels that still say UTF-16.
+func decodeWhole(raw []byte) ([]byte, string) {
+	var enc string
+	var order unicode.Endianness
+	switch {
+	case bytes.HasPrefix(raw, []byte{0xFF, 0xFE}):
+		enc, order = "utf-16le", unicode.LittleEndian
+	case bytes.HasPrefix(raw, []byte{0xFE, 0xFF}):
+		enc, order = "utf-16be", unicode.BigEndian
+	default:
+		le, be := nulPattern(raw)
+		switch {
+		case le:
+			enc, order = "utf-16le", unicode.LittleEndian
+		case be:
+			enc, order = "utf-16be", unicode.BigEndian
+		default:
+			return bytes.TrimPrefix(raw, []byte{0xEF, 0xBB, 0xBF}), ""
+		}
+	}
+	out, _, err := transform.Bytes(unicode.UTF16(order, unicode.UseBOM).NewDecoder(), raw)
+	if err != nil {
+		return raw, ""
+	}
+	out = charsetUTF16Re.ReplaceAll(out, []byte("charset=\"utf-8\""))
+	return out, enc
+}
+
+var charsetUTF16Re = regexp.MustCompile(`(?i)charset\s*=\s*"?utf-16(le|be)?"?`)
+
+func nulPattern(b []byte) (le, be bool) {
+	n := min(len(b), 512)
+	if n < 8 {
+		return false, false
+	}
+	var even, odd int
+	for i := 0; i < n; i++ {
+		if b[i] == 0 {
+			if i%2 == 0 {
+				even++
+			} else {
+				odd++
+			}
+		}
+	}
+	half := n / 2
+	return odd > half*3/4 && even == 0, even > half*3/4 && odd == 0
+}
+
+func rootType(env *enmime.Envelope) string {
+	if env.Root == nil {
+		return ""
+	}
+	return strings.ToLower(env.Root.ContentType)
+}
+
+// isPKCS7Enveloped says whether the message is S/MIME encrypted (a signed
+// message, smime-type=signed-data, stays readable and is not refused).
+func isPKCS7Enveloped(env *enmime.Envelope) bool {
+	ct := rootType(env)
+	if ct != "application/pkcs7-mime" && ct != "application/x-pkcs7-mime" {
+		return false
+	}
+	_, params, err := mime.ParseMediaType(env.Root.Header.Get("Content-Type"))
+	if err != nil {
+		return true
+	}
+	st := strings.ToLower(params["smime-type"])
+	return st == "" || st == "enveloped-data" || st == "authenveloped-data"
+}
+
+var (
+	paraSplitRe = regexp.MustCompile(`\n[ \t]*\n`)
+	bulletRe    = regexp.MustCompile(`^\s*([-*•◦▪+–]|\d{1,3}[.)])\s+\S`)
+)
+
+// addBody splits the body into paragraphs at blank lines; a paragraph whose
+// lines are all bullets becomes one ListItem per line.
+func addBody(b *builder, body string) {
+	body = strings.ReplaceAll(strings.ReplaceAll(body, "\r\n", "\n"), "\r", "\n")
+	for _, para := range paraSplitRe.Split(body, -1) {
+		lines := strings.Split(strings.Trim(para, "\n"), "\n")
+		allBullets := len(lines) > 0
+		for _, l := range lines {
+			if !bulletRe.MatchString(l) {
+				allBullets = false
+				break
+			}
+		}
+		if allBullets {
+			for _, l := range lines {
+				depth := (len(l) - len(strings.TrimLeft(l, " \t"))) / 2
+				b.add(document.ListItem, l, max(1, depth))
+			}
+			continue
+		}
+		b.add(document.NarrativeText, para, 0)
+	}
+}
+
+// attachments collects every part the loader should land as a child
+// document: attachments, inline non-text parts with a file name, embedded
+// messages (message/rfc822) and other named parts. Signatures are left out.
+func attachments(env *enmime.Envelope) []document.Attachment {
+	var out []document.Attachment
+	seen := map[*enmime.Part]bool{}
+	names := map[string]int{}
+	add := func(p *enmime.Part, must bool) {
+		if p == nil || seen[p] || len(p.Content) == 0 {
+			return
+		}
+		ct := strings.ToLower(p.ContentType)
+		switch ct {
+		case "application/pkcs7-signature", "application/x-pkcs7-signature", "application/pgp-signature", "application/pgp-encrypted":
+			return
+		}
+		if strings.HasPrefix(ct, "multipart/") {
+			return
+		}
+		isMsg := ct == "message/rfc822" || ct == "message/global"
+		if !must && !isMsg && p.FileName == "" {
+			return
+		}
+		seen[p] = true
+		name := filepath.Base(strings.ReplaceAll(strings.TrimSpace(p.FileName), "\\", "/"))
+		if name == "" || name == "." || name == "/" {
+			name = "attachment-" + strconv.Itoa(len(out)+1) + extFor(ct)
+		}
+		if isMsg && !strings.HasSuffix(strings.ToLower(name), ".eml") {
+			name += ".eml"
+		}
+		if k := names[name]; k > 0 {
+			ext := filepath.Ext(name)
+			name = fmt.Sprintf("%s (%d)%s", strings.TrimSuffix(name, ext), k+1, ext)
+		}
+		names[name]++
+		out = append(out, document.Attachment{Name: name, Data: p.Content})
+	}
+	for _, p := range env.Attachments {
+		add(p, true)
+	}
+	for _, p := range env.Inlines {
+		if !strings.HasPrefix(strings.ToLower(p.ContentType), "text/") {
+			add(p, false)
+		}
+	}
+	for _, p := range env.OtherParts {
+		add(p, false)
+	}
+	return out
+}
+
+func extFor(ct string) string {
+	switch ct {
+	case "message/rfc822", "message/global":
+		return ".eml"
+	case "text/plain":
+		return ".txt"
+	case "text/html":
+		return ".html"
+	case "application/pdf":
+		return ".pdf"
+	case "image/jpeg":
+		return ".jpg"
+	}
+	if exts, _ := mime.ExtensionsByType(ct); len(exts) > 0 {
+		return exts[0]
+	}
+	return ".bin"
+}
+
+// parseDate returns RFC 3339 for the date forms found in mail headers, else
+// "" (the raw value stays in Extra["date"]).
+func parseDate(s string) string {
+	s = strings.TrimSpace(s)
+	if t, err := mailParseDate(s); err == nil {
+		return t.Format(time.RFC3339)
+	}
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05 -0700", "2006-01-02 15:04:05", "2006-01-02"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.Format(time.RFC3339)
+		}
+	}
+	return ""
+}
+
+// clean makes a header value printable: valid UTF-8, no control
+// characters, folded whitespace collapsed.
+func clean(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// builder keeps the page text and element offsets in step (one page).
+type builder struct {
+	res     *document.Result
+	text    strings.Builder
+	runes   int
+	section string
+}
+
+func (b *builder) add(cat document.Category, text string, level int) {
+	text = cleanText(text)
+	if text == "" {
+		return
+	}
+	if cat == document.Title {
+		b.section = text
+	}
+	if b.text.Len() > 0 {
+		b.text.WriteString("\n\n")
+		b.runes += 2
+	}
+	start := b.runes
+	b.text.WriteString(text)
+	b.runes += utf8.RuneCountInString(text)
+	b.res.Elements = append(b.res.Elements, document.Element{
+		Page: 1, Seq: len(b.res.Elements), Category: cat, Text: text,
+		CharStart: start, CharEnd: b.runes, Level: level, Section: b.section, TableSeq: -1,
+	})
+}
+
+// cleanText trims, normalises newlines, drops NULs and blank lines (so an
+// element never holds the "\n\n" page separator).
+func cleanText(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	s = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\x00", "", "\u00a0", " ").Replace(s)
+	lines := strings.Split(s, "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		l = strings.TrimRight(l, " \t")
+		if strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.TrimSpace(strings.Join(out, "\n"))
+}
+
+func realChars(s string) int {
+	n := 0
+	for _, r := range s {
+		if r == utf8.RuneError || r == ' ' || r == '\n' || r == '\t' {
+			continue
+		}
+		n++
+	}
+	return n
+}

@@ -1,0 +1,174 @@
+package ocr
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"sync"
+
+	"github.com/gen2brain/go-fitz"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// DefaultDPI is the render resolution when opts.OCRDPI is unset.
+const DefaultDPI = 300
+
+// OCRPDFPages renders the given 1-based pages of a PDF (or any document
+// MuPDF opens) at opts.OCRDPI in grey and recognises each with the process'
+// shared engine for opts.OCRLanguages. pages == nil means every page.
+func OCRPDFPages(ctx context.Context, path string, pages []int, opts document.Options) ([]PageResult, error) {
+	e, err := Shared(opts.OCRLanguages)
+	if err != nil {
+		return nil, err
+	}
+	return e.OCRPDFPages(ctx, path, pages, opts)
+}
+
+// OCRPDFPages is the package function with an explicit engine.
+func (e *Engine) OCRPDFPages(ctx context.Context, path string, pages []int, opts document.Options) ([]PageResult, error) {
+	doc, err := OpenFitz(path)
+	if err != nil {
+		return nil, err
+	}
+	defer doc.Close()
+	n := doc.NumPage()
+	if pages == nil {
+		for i := 1; i <= n; i++ {
+			pages = append(pages, i)
+		}
+	}
+	dpi := opts.OCRDPI
+	if dpi <= 0 {
+		dpi = DefaultDPI
+	}
+	out := make([]PageResult, 0, len(pages))
+	for _, p := range pages {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		if p < 1 || p > n {
+			return out, fmt.Errorf("ocr: %s: page %d out of range 1..%d", path, p, n)
+		}
+		r, err := e.RecognizeFitzPage(doc, p, dpi, opts)
+		if err != nil {
+			return out, fmt.Errorf("ocr: %s page %d: %w", path, p, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// RecognizeFitzPage renders 1-based page p of an open MuPDF document at dpi
+// in grey and recognises it.
+func (e *Engine) RecognizeFitzPage(doc *fitz.Document, p, dpi int, opts document.Options) (PageResult, error) {
+	img, err := doc.ImageDPI(p-1, float64(dpi))
+	if err != nil {
+		return PageResult{}, &document.Error{Kind: document.KindCorrupt, Msg: fmt.Sprintf("MuPDF cannot render page %d: %v", p, err)}
+	}
+	grey, w, h := Gray(img)
+	if w == 0 || h == 0 {
+		return PageResult{}, &document.Error{Kind: document.KindCorrupt, Msg: fmt.Sprintf("page %d renders to an empty image", p)}
+	}
+	r, err := e.RecognizeGray(grey, w, h, w, dpi, opts)
+	if err != nil {
+		return r, err
+	}
+	r.Page = p
+	for i := range r.Words {
+		r.Words[i].Page = p
+	}
+	return r, nil
+}
+
+// OpenFitz opens a document with MuPDF, mapping failures to *document.Error.
+func OpenFitz(path string) (*fitz.Document, error) {
+	doc, err := fitz.New(path)
+	switch {
+	case err == nil:
+		return doc, nil
+	case errors.Is(err, fitz.ErrNeedsPassword):
+		doc.Close()
+		return nil, &document.Error{Kind: document.KindEncrypted, Msg: "the document needs a password"}
+	case errors.Is(err, fitz.ErrNoSuchFile):
+		return nil, fmt.Errorf("ocr: %s: %w", path, err)
+	default:
+		return nil, &document.Error{Kind: document.KindCorrupt, Msg: fmt.Sprintf("MuPDF cannot open the file: %v", err)}
+	}
+}
+
+// Gray converts any image to 8-bit grey (stride == width), compositing
+// transparency over white. Common types take a fast path.
+func Gray(img image.Image) ([]byte, int, int) {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w <= 0 || h <= 0 {
+		return nil, 0, 0
+	}
+	out := make([]byte, w*h)
+	lum := func(r, g, bl uint32) uint32 { return (19595*r + 38470*g + 7471*bl + 1<<15) >> 16 }
+	switch m := img.(type) {
+	case *image.Gray:
+		for y := 0; y < h; y++ {
+			copy(out[y*w:(y+1)*w], m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X):])
+		}
+	case *image.RGBA: // premultiplied: over white adds 255-a
+		for y := 0; y < h; y++ {
+			row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
+			for x := 0; x < w; x++ {
+				p := row[x*4 : x*4+4]
+				out[y*w+x] = uint8(min(lum(uint32(p[0]), uint32(p[1]), uint32(p[2]))+255-uint32(p[3]), 255))
+			}
+		}
+	case *image.NRGBA:
+		for y := 0; y < h; y++ {
+			row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
+			for x := 0; x < w; x++ {
+				p := row[x*4 : x*4+4]
+				g, a := lum(uint32(p[0]), uint32(p[1]), uint32(p[2])), uint32(p[3])
+				out[y*w+x] = uint8((g*a + 255*(255-a) + 127) / 255)
+			}
+		}
+	default:
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				r, g, bl, a := img.At(b.Min.X+x, b.Min.Y+y).RGBA() // premultiplied 16-bit
+				v := (lum(r>>8, g>>8, bl>>8)) + (0xffff-a)>>8
+				out[y*w+x] = uint8(min(v, 255))
+			}
+		}
+	}
+	return out, w, h
+}
+
+
+var shared struct {
+	mu sync.Mutex
+	e  *Engine
+}
+
+// Shared returns the process-wide engine for langs, creating it on first
+// use and replacing it when the languages change. Worker processes use it
+// so that Tesseract loads its models once per process, not per document.
+func Shared(langs []string) (*Engine, error) {
+	l, err := langString(langs)
+	if err != nil {
+		return nil, err
+	}
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.e != nil && shared.e.langs == l {
+		return shared.e, nil
+	}
+	if shared.e != nil {
+		shared.e.Close()
+		shared.e = nil
+	}
+	e, err := NewEngine(langs)
+	if err != nil {
+		return nil, err
+	}
+	shared.e = e
+	return e, nil
+}

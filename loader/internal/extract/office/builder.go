@@ -1,0 +1,265 @@
+// Package office extracts the office and packaged-text formats docket lands
+// natively: DOCX, PPTX, XLSX, ODT, EPUB and CSV/TSV. Each extractor takes a
+// file path and document.Options and returns a *document.Result in the shared
+// element model (typed elements with code point offsets into the page text,
+// tables as rows, metadata). Bad files come back as *document.Error with a
+// Kind a person understands (corrupt, encrypted, empty…). Nothing here
+// prints.
+package office
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// ExtractorVersion is stamped on every Result of this package.
+const ExtractorVersion = "office/1"
+
+// pageSep joins element texts into a page's Text.
+const pageSep = "\n\n"
+
+// builder accumulates elements page by page and keeps the page text and the
+// code point offsets in step. Every extractor in this package goes through it,
+// so the offset contract (page text = element texts joined by "\n\n") holds by
+// construction.
+type builder struct {
+	res       *document.Result
+	page      int // current page number, 1-based
+	text      strings.Builder
+	runes     int
+	n         int // elements on the current page
+	section   string
+	flushed   bool
+	pageBreak bool // a break is pending: the next element opens a new page if this one has content
+}
+
+func newBuilder(typ, mime string) *builder {
+	return &builder{
+		res:  &document.Result{Type: typ, MIME: mime, ExtractorVersion: ExtractorVersion},
+		page: 1,
+	}
+}
+
+// add appends one element to the current page. Empty texts are skipped.
+// It returns the element's index in res.Elements, or -1 when skipped.
+func (b *builder) add(cat document.Category, text string, level int) int {
+	return b.addTable(cat, text, level, -1)
+}
+
+func (b *builder) addTable(cat document.Category, text string, level, tableSeq int) int {
+	if cat == document.TableCat {
+		// keep leading/trailing tabs: they place cells in columns
+		text = strings.ToValidUTF8(strings.ReplaceAll(text, "\x00", ""), "\uFFFD")
+		if strings.TrimSpace(text) == "" {
+			return -1
+		}
+	} else if text = cleanText(text); text == "" {
+		return -1
+	}
+	if b.pageBreak {
+		b.pageBreak = false
+		if b.n > 0 {
+			b.newPage()
+		}
+	}
+	switch cat {
+	case document.NarrativeText:
+		if bulletRe.MatchString(text) {
+			cat, level = document.ListItem, 1
+		}
+	case document.Header, document.Footer:
+		if pageNumRe.MatchString(text) {
+			cat = document.PageNumber
+		}
+	case document.Title:
+		b.section = text
+	}
+	if b.n > 0 {
+		b.text.WriteString(pageSep)
+		b.runes += 2
+	}
+	start := b.runes
+	b.text.WriteString(text)
+	b.runes += utf8.RuneCountInString(text)
+	b.n++
+	b.res.Elements = append(b.res.Elements, document.Element{
+		Page:      b.page,
+		Seq:       len(b.res.Elements),
+		Category:  cat,
+		Text:      text,
+		CharStart: start,
+		CharEnd:   b.runes,
+		Level:     level,
+		Section:   b.section,
+		TableSeq:  tableSeq,
+	})
+	return len(b.res.Elements) - 1
+}
+
+// addTableRows stores a table (header = first row) and adds its Table
+// element (cells tab-joined, one line per row) on the current page.
+func (b *builder) addTableRows(rows [][]string) {
+	rows = trimTable(rows)
+	if len(rows) == 0 {
+		return
+	}
+	var lines []string
+	for _, r := range rows {
+		cells := make([]string, len(r))
+		for i, c := range r {
+			cells[i] = flatCell(c)
+		}
+		lines = append(lines, strings.Join(cells, "\t"))
+	}
+	text := strings.Join(lines, "\n")
+	seq := len(b.res.Tables)
+	// add first so that a pending page break moves the table too
+	idx := b.addTable(document.TableCat, text, 0, seq)
+	if idx < 0 {
+		return
+	}
+	b.res.Tables = append(b.res.Tables, document.Table{
+		Page:   b.page,
+		Seq:    seq,
+		Header: rows[0],
+		Rows:   rows[1:],
+	})
+}
+
+// breakPage asks for a new page before the next element (consecutive breaks
+// collapse, a break on an empty page does nothing).
+func (b *builder) breakPage() { b.pageBreak = true }
+
+// newPage closes the current page unconditionally (empty pages are kept:
+// used for slides and sheets, where a page is a unit of the source).
+func (b *builder) newPage() {
+	b.flushPage()
+	b.page++
+	b.flushed = false
+	b.pageBreak = false
+	b.text.Reset()
+	b.runes = 0
+	b.n = 0
+}
+
+// newUnit closes the current page and opens the next one as a new unit
+// (slide, sheet, chapter): the section starts afresh.
+func (b *builder) newUnit() {
+	b.newPage()
+	b.section = ""
+}
+
+func (b *builder) flushPage() {
+	if b.flushed {
+		return
+	}
+	b.res.Pages = append(b.res.Pages, document.Page{
+		Number:    b.page,
+		Text:      b.text.String(),
+		Method:    document.MethodNative,
+		CharCount: realChars(b.text.String()),
+	})
+	b.flushed = true
+}
+
+// finish closes the last page and returns the result.
+func (b *builder) finish() *document.Result {
+	b.flushPage()
+	b.res.Metadata.PageCount = len(b.res.Pages)
+	return b.res
+}
+
+func (b *builder) warn(format string, args ...any) {
+	b.res.Warnings = append(b.res.Warnings, sprintf(format, args...))
+}
+
+// cleanText normalises an element text: trims, drops NULs and turns "\r\n"
+// and lone "\r" into "\n", and squeezes runs of blank lines so that an
+// element never contains the page separator.
+func cleanText(s string) string {
+	if strings.ContainsAny(s, "\r\x00") {
+		s = strings.ReplaceAll(s, "\r\n", "\n")
+		s = strings.ReplaceAll(s, "\r", "\n")
+		s = strings.ReplaceAll(s, "\x00", "")
+	}
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	lines := strings.Split(s, "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		l = strings.TrimRight(l, " \t\u00a0")
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.TrimSpace(strings.Join(out, "\n"))
+}
+
+// flatCell makes a cell text fit on one tab-separated line.
+func flatCell(s string) string {
+	s = strings.Map(func(r rune) rune {
+		switch r {
+		case '\n', '\r', '\t':
+			return ' '
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// trimTable drops empty rows and trailing empty columns and pads rows to the
+// same width.
+func trimTable(rows [][]string) [][]string {
+	var out [][]string
+	width := 0
+	for _, r := range rows {
+		last := -1
+		for i, c := range r {
+			if strings.TrimSpace(c) != "" {
+				last = i
+			}
+		}
+		if last < 0 {
+			continue
+		}
+		r = r[:last+1]
+		for i := range r {
+			r[i] = strings.TrimSpace(r[i])
+		}
+		if len(r) > width {
+			width = len(r)
+		}
+		out = append(out, r)
+	}
+	for i, r := range out {
+		for len(r) < width {
+			r = append(r, "")
+		}
+		out[i] = r
+	}
+	return out
+}
+
+// bulletRe matches a paragraph typed with a bullet character instead of a
+// list style; pageNumRe a header/footer that is only a page number.
+var (
+	bulletRe  = regexp.MustCompile(`^[•◦▪▫●○■□‣⁃∙·\-\*–]\s+\S`)
+	pageNumRe = regexp.MustCompile(`(?i)^(page\s*)?\d{1,5}(\s*(of|/)\s*\d{1,5})?$`)
+)
+
+// realChars counts non-space, non-U+FFFD characters.
+func realChars(s string) int {
+	n := 0
+	for _, r := range s {
+		if r == utf8.RuneError || r == ' ' || r == '\n' || r == '\t' || r == '\r' || r == '\u00a0' {
+			continue
+		}
+		n++
+	}
+	return n
+}

@@ -1,0 +1,364 @@
+package office
+
+import (
+	"context"
+	"io"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// EPUB is read from its XHTML spine rather than through MuPDF: MuPDF lays
+// the book out into pages of its own making and returns positioned lines,
+// losing headings, lists and tables; the spine keeps them, costs no layout,
+// and gives one page per spine document (a chapter or a chunk of one).
+
+// ExtractEPUB reads an EPUB: container.xml → OPF → spine documents in
+// reading order, one page per non-empty spine document; h1–h6 as Title,
+// li as ListItem, tables as tables, figcaption as Caption, other blocks as
+// NarrativeText. Metadata from the OPF (dc:title, dc:creator, dc:language,
+// dc:date, dcterms:modified).
+func ExtractEPUB(ctx context.Context, p string, opts document.Options) (*document.Result, error) {
+	zr, err := openPackage(p, "EPUB")
+	if err != nil {
+		return nil, err
+	}
+	defer zr.Close()
+	ix := newZipIndex(&zr.Reader)
+	if ix.get("META-INF/encryption.xml") != nil {
+		if data, _ := ix.readAll("META-INF/encryption.xml"); strings.Contains(string(data), "EncryptedData") && !strings.Contains(string(data), "obfuscation") {
+			return nil, document.Errorf(document.KindEncrypted, "the EPUB is DRM-encrypted")
+		}
+	}
+	opfPath := ""
+	if data, err := ix.readAll("META-INF/container.xml"); err == nil {
+		var c struct {
+			Rootfiles []struct {
+				FullPath  string `xml:"full-path,attr"`
+				MediaType string `xml:"media-type,attr"`
+			} `xml:"rootfiles>rootfile"`
+		}
+		if err := newDecoder(strings.NewReader(string(data))).Decode(&c); err == nil {
+			for _, r := range c.Rootfiles {
+				if opfPath == "" || r.MediaType == "application/oebps-package+xml" {
+					opfPath = r.FullPath
+				}
+			}
+		}
+	}
+	if opfPath == "" {
+		for name := range ix.files {
+			if strings.HasSuffix(strings.ToLower(name), ".opf") {
+				opfPath = name
+				break
+			}
+		}
+	}
+	data, err := ix.readAll(opfPath)
+	if opfPath == "" || err != nil {
+		return nil, document.Errorf(document.KindCorrupt, "EPUB has no package document (OPF)")
+	}
+	var opf struct {
+		Meta struct {
+			Title    []string `xml:"title"`
+			Creator  []string `xml:"creator"`
+			Language []string `xml:"language"`
+			Date     []struct {
+				Event string `xml:"event,attr"`
+				Value string `xml:",chardata"`
+			} `xml:"date"`
+			Meta []struct {
+				Property string `xml:"property,attr"`
+				Value    string `xml:",chardata"`
+			} `xml:"meta"`
+		} `xml:"metadata"`
+		Items []struct {
+			ID         string `xml:"id,attr"`
+			Href       string `xml:"href,attr"`
+			MediaType  string `xml:"media-type,attr"`
+			Properties string `xml:"properties,attr"`
+		} `xml:"manifest>item"`
+		Spine []struct {
+			IDRef string `xml:"idref,attr"`
+		} `xml:"spine>itemref"`
+	}
+	if err := newDecoder(strings.NewReader(string(data))).Decode(&opf); err != nil {
+		return nil, xmlErr(opfPath, err)
+	}
+	b := newBuilder("epub", "application/epub+zip")
+	md := &b.res.Metadata
+	if len(opf.Meta.Title) > 0 {
+		md.Title = strings.TrimSpace(opf.Meta.Title[0])
+	}
+	if len(opf.Meta.Creator) > 0 {
+		md.Author = strings.TrimSpace(strings.Join(opf.Meta.Creator, "; "))
+	}
+	if len(opf.Meta.Language) > 0 {
+		md.Language = strings.TrimSpace(opf.Meta.Language[0])
+	}
+	for _, d := range opf.Meta.Date {
+		if md.Created == "" || d.Event == "publication" {
+			md.Created = normDate(d.Value)
+		}
+	}
+	for _, m := range opf.Meta.Meta {
+		if m.Property == "dcterms:modified" {
+			md.Modified = normDate(m.Value)
+		}
+	}
+	base := path.Dir(opfPath)
+	hrefs := map[string]string{}
+	for _, it := range opf.Items {
+		if strings.Contains(it.Properties, "nav") {
+			continue // the table of contents repeats the headings
+		}
+		if strings.Contains(it.MediaType, "html") || strings.HasSuffix(strings.ToLower(it.Href), "htm") || strings.HasSuffix(strings.ToLower(it.Href), "html") {
+			hrefs[it.ID] = path.Join(base, it.Href)
+		}
+	}
+	first := true
+	for _, s := range opf.Spine {
+		if err := ctxErr(ctx); err != nil {
+			return nil, err
+		}
+		h, ok := hrefs[s.IDRef]
+		if !ok {
+			continue
+		}
+		h = unescapeHref(h)
+		rc, err := ix.open(h)
+		if err != nil {
+			b.warn("spine item %s: %v", h, err)
+			continue
+		}
+		if !first {
+			b.breakPage()
+		}
+		first = false
+		if err := htmlBlocks(rc, b); err != nil {
+			b.warn("spine item %s: %v", h, err)
+		}
+		rc.Close()
+	}
+	b.pageBreak = false
+	return b.finish(), nil
+}
+
+func unescapeHref(h string) string {
+	if !strings.Contains(h, "%") {
+		return h
+	}
+	var sb strings.Builder
+	for i := 0; i < len(h); i++ {
+		if h[i] == '%' && i+2 < len(h) {
+			if v, err := strconv.ParseUint(h[i+1:i+3], 16, 8); err == nil {
+				sb.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+		}
+		sb.WriteByte(h[i])
+	}
+	return sb.String()
+}
+
+// htmlBlocks walks an (X)HTML document into typed elements on b.
+func htmlBlocks(r io.Reader, b *builder) error {
+	doc, err := html.Parse(r)
+	if err != nil {
+		return err
+	}
+	w := &htmlWalker{b: b}
+	w.walk(doc)
+	w.flush()
+	return nil
+}
+
+type htmlWalker struct {
+	b     *builder
+	buf   strings.Builder
+	cats  []document.Category // innermost typed block last
+	lvls  []int
+	depth int // list depth
+	pre   int
+}
+
+func (w *htmlWalker) flush() {
+	cat, lvl := document.NarrativeText, 0
+	if n := len(w.cats); n > 0 {
+		cat, lvl = w.cats[n-1], w.lvls[n-1]
+	}
+	w.b.add(cat, w.buf.String(), lvl)
+	w.buf.Reset()
+}
+
+func (w *htmlWalker) push(c document.Category, l int) {
+	w.flush()
+	w.cats = append(w.cats, c)
+	w.lvls = append(w.lvls, l)
+}
+
+func (w *htmlWalker) pop() {
+	w.flush()
+	w.cats = w.cats[:len(w.cats)-1]
+	w.lvls = w.lvls[:len(w.lvls)-1]
+}
+
+func (w *htmlWalker) text(s string) {
+	if w.pre > 0 {
+		w.buf.WriteString(s)
+		return
+	}
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		if s != "" && w.buf.Len() > 0 {
+			w.buf.WriteByte(' ')
+		}
+		return
+	}
+	if isSpace(s[0]) && w.buf.Len() > 0 {
+		w.buf.WriteByte(' ')
+	}
+	w.buf.WriteString(strings.Join(f, " "))
+	if isSpace(s[len(s)-1]) {
+		w.buf.WriteByte(' ')
+	}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' }
+
+func (w *htmlWalker) children(n *html.Node) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		w.walk(c)
+	}
+}
+
+func (w *htmlWalker) walk(n *html.Node) {
+	switch n.Type {
+	case html.TextNode:
+		w.text(n.Data)
+		return
+	case html.DocumentNode:
+		w.children(n)
+		return
+	case html.ElementNode:
+	default:
+		return
+	}
+	switch n.DataAtom {
+	case atom.Script, atom.Style, atom.Head, atom.Noscript, atom.Template, atom.Iframe, atom.Object, atom.Nav:
+		return
+	case atom.Br:
+		w.buf.WriteString("\n")
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		w.push(document.Title, int(n.Data[1]-'0'))
+		w.children(n)
+		w.pop()
+	case atom.Li, atom.Dt:
+		w.push(document.ListItem, max(w.depth, 1))
+		w.children(n)
+		w.pop()
+	case atom.Ul, atom.Ol, atom.Dl:
+		w.flush()
+		w.depth++
+		w.children(n)
+		w.depth--
+		w.flush()
+	case atom.Figcaption, atom.Caption:
+		w.push(document.Caption, 0)
+		w.children(n)
+		w.pop()
+	case atom.Table:
+		w.flush()
+		w.b.addTableRows(tableRows(n))
+	case atom.Pre:
+		w.push(document.NarrativeText, 0)
+		w.pre++
+		w.children(n)
+		w.pre--
+		w.pop()
+	case atom.P, atom.Div, atom.Section, atom.Article, atom.Blockquote, atom.Header, atom.Footer,
+		atom.Figure, atom.Dd, atom.Address, atom.Hr, atom.Main, atom.Aside, atom.Body, atom.Html, atom.Center:
+		w.push(document.NarrativeText, 0)
+		w.children(n)
+		w.pop()
+	default:
+		w.children(n)
+	}
+}
+
+// tableRows collects a table's rows (th/td text), nested tables flattened
+// into their cell.
+func tableRows(t *html.Node) [][]string {
+	var rows [][]string
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			switch c.DataAtom {
+			case atom.Tr:
+				var row []string
+				for td := c.FirstChild; td != nil; td = td.NextSibling {
+					if td.Type == html.ElementNode && (td.DataAtom == atom.Td || td.DataAtom == atom.Th) {
+						row = append(row, strings.Join(strings.Fields(nodeText(td)), " "))
+						if v := getAttr(td, "colspan"); v != "" {
+							if k, err := strconv.Atoi(v); err == nil && k > 1 && k <= maxRepeat {
+								for i := 1; i < k; i++ {
+									row = append(row, "")
+								}
+							}
+						}
+					}
+				}
+				rows = append(rows, row)
+			case atom.Table:
+				// nested table outside a cell: rare, keep its rows
+				rows = append(rows, tableRows(c)...)
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(t)
+	return rows
+}
+
+func nodeText(n *html.Node) string {
+	var sb strings.Builder
+	var f func(*html.Node)
+	f = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			sb.WriteString(n.Data)
+			return
+		}
+		if n.Type == html.ElementNode && (n.DataAtom == atom.Script || n.DataAtom == atom.Style) {
+			return
+		}
+		if n.Type == html.ElementNode && n.DataAtom == atom.Br {
+			sb.WriteString(" ")
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			f(c)
+		}
+		if n.Type == html.ElementNode && (n.DataAtom == atom.P || n.DataAtom == atom.Div) {
+			sb.WriteString(" ")
+		}
+	}
+	f(n)
+	return sb.String()
+}
+
+func getAttr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}

@@ -1,0 +1,443 @@
+package office
+
+import (
+	"context"
+	"encoding/xml"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// ODT (and, on the way, the text of ODS and ODP) is read from content.xml
+// with a streaming encoding/xml walk; no served Go library reads ODF.
+
+// maxRepeat caps table:number-columns/rows-repeated (spreadsheet-style
+// tables repeat empty cells thousands of times).
+const maxRepeat = 64
+
+var odfHeadingRe = regexp.MustCompile(`^heading[ _]*(?:20[ _]*)?([1-9])$`)
+
+type odfStyles struct {
+	parent map[string]string // style name → parent style name
+}
+
+// classify resolves a paragraph style chain to Title levels.
+func (s odfStyles) classify(name string) (document.Category, int, bool) {
+	for i := 0; i < 10 && name != ""; i++ {
+		n := strings.ToLower(strings.ReplaceAll(name, "_20_", " "))
+		switch {
+		case n == "title":
+			return document.Title, 1, true
+		case n == "subtitle":
+			return document.Title, 2, true
+		case odfHeadingRe.MatchString(n):
+			k, _ := strconv.Atoi(odfHeadingRe.FindStringSubmatch(n)[1])
+			return document.Title, k, true
+		case n == "caption" || n == "illustration" || n == "figure" || n == "drawing":
+			return document.Caption, 0, true
+		}
+		name = s.parent[name]
+	}
+	return "", 0, false
+}
+
+type odfPara struct {
+	text        strings.Builder
+	cat         document.Category
+	level       int
+	breakBefore bool
+	breakAfter  bool
+}
+
+type odfTable struct {
+	rows    [][]string
+	row     []string
+	cell    *strings.Builder
+	cellRep int
+	rowRep  int
+}
+
+type odfWalker struct {
+	styles   odfStyles
+	onPara   func(p *odfPara)
+	onTable  func(rows [][]string)
+	onPage   func()              // draw:page (ODP slide) starts
+	onRegion func(region string) // a style:header/footer… of styles.xml ends
+}
+
+func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody bool) error {
+	d := newDecoder(r)
+	var (
+		paras     []*odfPara
+		tables    []*odfTable
+		listDepth int
+		n         int
+		styleName string
+		pages     int
+	)
+	cur := func() *odfPara {
+		if len(paras) == 0 {
+			return nil
+		}
+		return paras[len(paras)-1]
+	}
+	write := func(s string) {
+		if p := cur(); p != nil {
+			p.text.WriteString(s)
+		}
+	}
+	for {
+		n++
+		if n%4096 == 0 {
+			if err := ctxErr(ctx); err != nil {
+				return err
+			}
+		}
+		tok, err := d.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return xmlErr(part, err)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "style":
+				styleName, _ = attr(t, "name")
+				if p, ok := attr(t, "parent-style-name"); ok && styleName != "" {
+					w.styles.parent[styleName] = p
+				}
+			case "body":
+				inBody = true
+			case "header", "header-left", "header-first", "footer", "footer-left", "footer-first":
+				if strings.Contains(t.Name.Space, ":style:") {
+					inBody = true
+				}
+			case "note", "annotation", "tracked-changes", "sequence-decls", "forms", "desc", "title":
+				skip := true
+				if t.Name.Local == "desc" || t.Name.Local == "title" {
+					skip = strings.Contains(t.Name.Space, "svg")
+				}
+				if skip {
+					if err := d.Skip(); err != nil {
+						return xmlErr(part, err)
+					}
+				}
+			case "page":
+				if inBody && strings.Contains(t.Name.Space, "drawing") {
+					if pages > 0 && w.onPage != nil {
+						w.onPage()
+					}
+					pages++
+				}
+			case "h":
+				if inBody {
+					p := &odfPara{cat: document.Title, level: 1}
+					if v, ok := attr(t, "outline-level"); ok {
+						if k, err := strconv.Atoi(v); err == nil && k > 0 {
+							p.level = k
+						}
+					}
+					paras = append(paras, p)
+				}
+			case "p":
+				if inBody {
+					p := &odfPara{cat: document.NarrativeText}
+					sn, _ := attr(t, "style-name")
+					if c, l, ok := w.styles.classify(sn); ok {
+						p.cat, p.level = c, l
+					} else if listDepth > 0 {
+						p.cat, p.level = document.ListItem, listDepth
+					}
+					paras = append(paras, p)
+				}
+			case "list":
+				listDepth++
+			case "s":
+				k := 1
+				if v, ok := attr(t, "c"); ok {
+					if c, err := strconv.Atoi(v); err == nil && c > 0 && c < 1000 {
+						k = c
+					}
+				}
+				write(strings.Repeat(" ", k))
+			case "tab":
+				write("\t")
+			case "line-break":
+				write("\n")
+			case "soft-page-break":
+				if p := cur(); p != nil {
+					if strings.TrimSpace(p.text.String()) == "" {
+						p.breakBefore = true
+					} else {
+						p.breakAfter = true
+					}
+				} else if len(tables) == 0 && w.onPara != nil {
+					w.onPara(&odfPara{breakAfter: true})
+				}
+			case "table":
+				if inBody && strings.Contains(t.Name.Space, "table") {
+					tables = append(tables, &odfTable{})
+				}
+			case "table-row":
+				if len(tables) > 0 {
+					tb := tables[len(tables)-1]
+					tb.row = nil
+					tb.rowRep = repeat(t, "number-rows-repeated")
+				}
+			case "table-cell", "covered-table-cell":
+				if len(tables) > 0 {
+					tb := tables[len(tables)-1]
+					tb.cell = &strings.Builder{}
+					tb.cellRep = repeat(t, "number-columns-repeated")
+				}
+			}
+		case xml.CharData:
+			write(string(t))
+		case xml.EndElement:
+			switch t.Name.Local {
+			case "style":
+				styleName = ""
+			case "header", "header-left", "header-first", "footer", "footer-left", "footer-first":
+				if strings.Contains(t.Name.Space, ":style:") {
+					inBody = false
+					if w.onRegion != nil {
+						w.onRegion(t.Name.Local)
+					}
+				}
+			case "list":
+				if listDepth > 0 {
+					listDepth--
+				}
+			case "h", "p":
+				if len(paras) == 0 {
+					continue
+				}
+				p := paras[len(paras)-1]
+				paras = paras[:len(paras)-1]
+				if len(paras) > 0 {
+					outer := paras[len(paras)-1]
+					if s := strings.TrimSpace(p.text.String()); s != "" {
+						outer.text.WriteString("\n" + s + "\n")
+					}
+					continue
+				}
+				if len(tables) > 0 && tables[len(tables)-1].cell != nil {
+					c := tables[len(tables)-1].cell
+					if c.Len() > 0 {
+						c.WriteString("\n")
+					}
+					c.WriteString(strings.TrimSpace(p.text.String()))
+					continue
+				}
+				w.onPara(p)
+			case "table-cell", "covered-table-cell":
+				if len(tables) > 0 {
+					tb := tables[len(tables)-1]
+					if tb.cell != nil {
+						s := strings.TrimSpace(tb.cell.String())
+						for i := 0; i < tb.cellRep; i++ {
+							tb.row = append(tb.row, s)
+						}
+						tb.cell = nil
+					}
+				}
+			case "table-row":
+				if len(tables) > 0 {
+					tb := tables[len(tables)-1]
+					empty := true
+					for _, c := range tb.row {
+						if c != "" {
+							empty = false
+						}
+					}
+					k := tb.rowRep
+					if empty {
+						k = 1
+					}
+					for i := 0; i < k; i++ {
+						tb.rows = append(tb.rows, append([]string(nil), tb.row...))
+					}
+					tb.row = nil
+				}
+			case "table":
+				if len(tables) == 0 || !strings.Contains(t.Name.Space, "table") {
+					continue
+				}
+				tb := tables[len(tables)-1]
+				tables = tables[:len(tables)-1]
+				if len(tables) > 0 {
+					if outer := tables[len(tables)-1]; outer.cell != nil {
+						for _, r := range tb.rows {
+							outer.cell.WriteString("\n" + strings.Join(r, " "))
+						}
+					}
+					continue
+				}
+				if w.onTable != nil {
+					w.onTable(tb.rows)
+				}
+			}
+		}
+	}
+}
+
+func repeat(se xml.StartElement, name string) int {
+	v, ok := attr(se, name)
+	if !ok {
+		return 1
+	}
+	k, err := strconv.Atoi(v)
+	if err != nil || k < 1 {
+		return 1
+	}
+	if k > maxRepeat {
+		return maxRepeat
+	}
+	return k
+}
+
+// ExtractODT reads an OpenDocument text (content.xml): text:h as Title
+// with its outline level, paragraphs styled Title/Subtitle/Heading as
+// Title, list items as ListItem (Level = list depth), other paragraphs as
+// NarrativeText, table:table as tables; page headers and footers from the
+// master pages of styles.xml as Header (start) and Footer (end); pages
+// follow LibreOffice's soft page breaks; meta.xml gives the metadata.
+// ODS and ODP content comes out too (sheets as tables, slides as pages).
+func ExtractODT(ctx context.Context, p string, opts document.Options) (*document.Result, error) {
+	zr, err := openPackage(p, "ODT")
+	if err != nil {
+		return nil, err
+	}
+	defer zr.Close()
+	ix := newZipIndex(&zr.Reader)
+	if ix.get("content.xml") == nil {
+		if ix.get("EncryptedPackage") != nil || manifestEncrypted(ix) {
+			return nil, document.Errorf(document.KindEncrypted, "the document is password-protected")
+		}
+		return nil, document.Errorf(document.KindCorrupt, "OpenDocument package has no content.xml")
+	}
+	if manifestEncrypted(ix) {
+		return nil, document.Errorf(document.KindEncrypted, "the document is password-protected")
+	}
+	mt, _ := ix.readAll("mimetype")
+	b := newBuilder("odt", strings.TrimSpace(string(mt)))
+	if b.res.MIME == "" {
+		b.res.MIME = "application/vnd.oasis.opendocument.text"
+	}
+	odfMeta(ix, &b.res.Metadata)
+	styles := odfStyles{parent: map[string]string{}}
+
+	// headers and footers from the master pages of styles.xml (the walk
+	// also records the common styles' parents)
+	var hdrs, ftrs, buf []string
+	if rc, err := ix.open("styles.xml"); err == nil {
+		sw := &odfWalker{
+			styles: styles,
+			onPara: func(pp *odfPara) { buf = append(buf, pp.text.String()) },
+			onTable: func(rows [][]string) {
+				for _, r := range rows {
+					buf = append(buf, strings.Join(r, "\t"))
+				}
+			},
+			onRegion: func(region string) {
+				if s := cleanText(strings.Join(buf, "\n")); s != "" {
+					if strings.HasPrefix(region, "header") {
+						hdrs = append(hdrs, s)
+					} else {
+						ftrs = append(ftrs, s)
+					}
+				}
+				buf = nil
+			},
+		}
+		if err := sw.walk(ctx, rc, "styles.xml", false); err != nil {
+			b.warn("styles.xml: %v", err)
+		}
+		rc.Close()
+	}
+	for _, h := range dedupe(hdrs) {
+		b.add(document.Header, h, 0)
+	}
+	w := &odfWalker{
+		styles: styles,
+		onPara: func(pp *odfPara) {
+			if pp.breakBefore {
+				b.breakPage()
+			}
+			b.add(pp.cat, pp.text.String(), pp.level)
+			if pp.breakAfter {
+				b.breakPage()
+			}
+		},
+		onTable: func(rows [][]string) { b.addTableRows(rows) },
+		onPage:  func() { b.newUnit() },
+	}
+	rc, err := ix.open("content.xml")
+	if err != nil {
+		return nil, document.Errorf(document.KindCorrupt, "cannot read content.xml: %v", err)
+	}
+	err = w.walk(ctx, rc, "content.xml", false)
+	rc.Close()
+	if err != nil {
+		if ce := ctxErr(ctx); ce != nil {
+			return nil, ce
+		}
+		if len(b.res.Elements) == 0 {
+			return nil, err
+		}
+		b.warn("content cut short: %v", err)
+	}
+	b.pageBreak = false
+	for _, f := range dedupe(ftrs) {
+		b.add(document.Footer, f, 0)
+	}
+	return b.finish(), nil
+}
+
+// manifestEncrypted says whether META-INF/manifest.xml declares encrypted
+// entries (a password-protected ODF file).
+func manifestEncrypted(ix *zipIndex) bool {
+	data, err := ix.readAll("META-INF/manifest.xml")
+	if err != nil {
+		return false
+	}
+	return strings.Contains(string(data), "encryption-data")
+}
+
+// odfMeta reads meta.xml.
+func odfMeta(ix *zipIndex, md *document.Metadata) {
+	data, err := ix.readAll("meta.xml")
+	if err != nil {
+		return
+	}
+	var m struct {
+		Meta struct {
+			Title    string `xml:"title"`
+			Initial  string `xml:"initial-creator"`
+			Creator  string `xml:"creator"`
+			Created  string `xml:"creation-date"`
+			Date     string `xml:"date"`
+			Language string `xml:"language"`
+			Subject  string `xml:"subject"`
+			Keyword  string `xml:"keyword"`
+		} `xml:"meta"`
+	}
+	if err := newDecoder(strings.NewReader(string(data))).Decode(&m); err != nil {
+		return
+	}
+	md.Title = strings.TrimSpace(m.Meta.Title)
+	md.Author = strings.TrimSpace(m.Meta.Initial)
+	if md.Author == "" {
+		md.Author = strings.TrimSpace(m.Meta.Creator)
+	}
+	md.Created = normDate(m.Meta.Created)
+	md.Modified = normDate(m.Meta.Date)
+	md.Language = strings.TrimSpace(m.Meta.Language)
+	setExtra(md, "subject", m.Meta.Subject)
+	setExtra(md, "keywords", m.Meta.Keyword)
+}

@@ -1,0 +1,416 @@
+package pdf
+
+/*
+#include <stdlib.h>
+#include "walk.h"
+*/
+import "C"
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+
+	// go-fitz links MuPDF 1.24.9's static libraries; walk.c calls into them.
+	_ "github.com/gen2brain/go-fitz"
+)
+
+// MuPDFVersion is the MuPDF release the declarations in mupdf_min.h match.
+const MuPDFVersion = "1.24.9"
+
+// maxStore bounds MuPDF's resource cache per open document.
+const maxStore = 64 << 20
+
+// stextFlags: ligatures expanded (ﬁ → fi) and odd whitespace normalized, so
+// the text is searchable; images kept as blocks (Image elements, OCR
+// routing); text outside the page box dropped, like PyMuPDF's default.
+const stextFlags = C.FZ_STEXT_PRESERVE_IMAGES | C.FZ_STEXT_MEDIABOX_CLIP
+
+// Font is one font used on a page.
+type Font struct {
+	Name              string // as in the PDF, subset prefix included ("ABCDEF+Helvetica-Bold")
+	Bold, Italic, Mono bool
+}
+
+// Char is one character of the text layer, coordinates in points with the
+// origin at the page's top-left.
+type Char struct {
+	Rune             rune
+	BBox             document.BBox
+	OriginX, OriginY float64 // pen position on the baseline
+	Size             float64 // font size
+	Font             int     // index into Layout.Fonts
+}
+
+// Line is a run of characters on one baseline (MuPDF's stext line).
+type Line struct {
+	Text      string
+	BBox      document.BBox
+	FontSize  float64 // dominant size of its characters
+	Bold      bool    // most of its visible characters are in a bold font
+	Font      int     // dominant font, index into Layout.Fonts (-1 if none)
+	Dir       [2]float64
+	RealChars int    // not whitespace, not U+FFFD
+	BadChars  int    // U+FFFD (glyphs without a Unicode mapping)
+	Chars     []Char // only filled when asked for (Doc.Page(n, true))
+}
+
+// Block is a MuPDF stext block: a group of lines, or an image.
+type Block struct {
+	Image bool
+	BBox  document.BBox
+	Lines []Line
+}
+
+// Layout is the text layer of one page as MuPDF sees it, in content order.
+type Layout struct {
+	Number        int // 1-based
+	Width, Height float64
+	Blocks        []Block
+	Fonts         []Font
+	RealChars     int
+	BadChars      int
+}
+
+// Doc is an open PDF (or another format MuPDF reads). It is not safe for
+// concurrent use; open one Doc per goroutine.
+type Doc struct {
+	d     *C.dk_doc
+	p     *C.dk_page
+	data  unsafe.Pointer // C copy of the bytes for OpenBytes
+	pages int
+}
+
+// Open opens a document file. Errors are *document.Error with Kind
+// encrypted, corrupt or empty.
+func Open(path string) (*Doc, error) {
+	cpath := C.CString(path)
+	defer C.free(unsafe.Pointer(cpath))
+	return open(cpath, nil, 0, path)
+}
+
+// OpenBytes opens a document held in memory; magic is a file name or MIME
+// type used when the content itself does not say ("application/pdf").
+func OpenBytes(data []byte, magic string) (*Doc, error) {
+	if len(data) == 0 {
+		return nil, document.Errorf(document.KindEmpty, "zero bytes")
+	}
+	cmagic := C.CString(magic)
+	defer C.free(unsafe.Pointer(cmagic))
+	buf := C.CBytes(data)
+	doc, err := open(cmagic, buf, len(data), magic)
+	if err != nil {
+		C.free(buf)
+		return nil, err
+	}
+	doc.data = buf
+	return doc, nil
+}
+
+func open(name *C.char, data unsafe.Pointer, n int, label string) (*Doc, error) {
+	d := (*C.dk_doc)(C.calloc(1, C.size_t(unsafe.Sizeof(C.dk_doc{}))))
+	var rc C.int
+	if data != nil {
+		rc = C.dk_open(d, nil, (*C.uchar)(data), C.size_t(n), name, maxStore)
+	} else {
+		rc = C.dk_open(d, name, nil, 0, nil, maxStore)
+	}
+	doc := &Doc{d: d}
+	switch rc {
+	case 0:
+	case 1:
+		msg := C.GoString(&d.err[0])
+		doc.Close()
+		return nil, document.Errorf(document.KindInternal, "%s", msg)
+	case 2:
+		msg := C.GoString(&d.err[0])
+		doc.Close()
+		return nil, document.Errorf(document.KindCorrupt, "MuPDF cannot open %s: %s", label, msg)
+	case 3:
+		doc.Close()
+		return nil, document.Errorf(document.KindEncrypted, "%s is password-protected", label)
+	}
+	np := int(C.dk_count_pages(d))
+	if np < 0 {
+		msg := C.GoString(&d.err[0])
+		doc.Close()
+		return nil, document.Errorf(document.KindCorrupt, "MuPDF cannot count the pages of %s: %s", label, msg)
+	}
+	if np == 0 {
+		doc.Close()
+		return nil, document.Errorf(document.KindEmpty, "%s has no pages", label)
+	}
+	doc.pages = np
+	doc.p = (*C.dk_page)(C.calloc(1, C.size_t(unsafe.Sizeof(C.dk_page{}))))
+	return doc, nil
+}
+
+// Close frees the document. It is safe to call twice.
+func (d *Doc) Close() {
+	if d.p != nil {
+		C.dk_page_free(d.p)
+		C.free(unsafe.Pointer(d.p))
+		d.p = nil
+	}
+	if d.d != nil {
+		C.dk_close(d.d)
+		C.free(unsafe.Pointer(d.d))
+		d.d = nil
+	}
+	if d.data != nil {
+		C.free(d.data)
+		d.data = nil
+	}
+}
+
+// NumPages is the page count.
+func (d *Doc) NumPages() int { return d.pages }
+
+// Warnings returns and clears what MuPDF reported since the last call
+// (e.g. "repairing PDF document"); repeated messages are MuPDF's own
+// "... (N times)" summaries.
+func (d *Doc) Warnings() []string {
+	C.fz_flush_warnings(d.d.ctx)
+	l := &d.d.log
+	if l.len == 0 && l.dropped == 0 {
+		return nil
+	}
+	s := C.GoStringN(l.buf, C.int(l.len))
+	var out []string
+	for _, w := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		if w = strings.TrimSpace(w); w != "" {
+			out = append(out, w)
+		}
+	}
+	if l.dropped > 0 {
+		out = append(out, fmt.Sprintf("%d more MuPDF messages dropped", int(l.dropped)))
+	}
+	C.dk_log_reset(l)
+	return out
+}
+
+// Metadata returns title, author, dates and page count.
+func (d *Doc) Metadata() document.Metadata {
+	m := document.Metadata{PageCount: d.pages}
+	m.Title = d.meta("info:Title")
+	m.Author = d.meta("info:Author")
+	m.Created = pdfDate(d.meta("info:CreationDate"))
+	m.Modified = pdfDate(d.meta("info:ModDate"))
+	extra := map[string]string{}
+	for _, k := range []string{"format", "encryption", "info:Subject", "info:Keywords", "info:Creator", "info:Producer"} {
+		if v := d.meta(k); v != "" {
+			extra[strings.ToLower(strings.TrimPrefix(k, "info:"))] = v
+		}
+	}
+	if len(extra) > 0 {
+		m.Extra = extra
+	}
+	return m
+}
+
+func (d *Doc) meta(key string) string {
+	ckey := C.CString(key)
+	defer C.free(unsafe.Pointer(ckey))
+	var buf [1024]C.char
+	n := C.dk_metadata(d.d, ckey, &buf[0], C.int(len(buf)))
+	if n <= 0 {
+		return ""
+	}
+	s := C.GoString(&buf[0])
+	s = strings.TrimRight(s, "\x00")
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	return strings.TrimSpace(s)
+}
+
+// Page walks page n (1-based) into a Layout. With chars, every Line keeps
+// its Chars; without, only line text and boxes are built (faster).
+func (d *Doc) Page(n int, chars bool) (*Layout, error) {
+	if n < 1 || n > d.pages {
+		return nil, fmt.Errorf("page %d out of range 1..%d", n, d.pages)
+	}
+	p := d.p
+	rc := C.dk_page_load(d.d, C.int(n-1), stextFlags, p)
+	defer C.dk_page_release(d.d, p)
+	lay := &Layout{
+		Number: n,
+		Width:  float64(p.px1 - p.px0),
+		Height: float64(p.py1 - p.py0),
+	}
+	if rc != 0 {
+		return lay, fmt.Errorf("page %d: %s", n, C.GoString(&p.err[0]))
+	}
+	ox, oy := float64(p.px0), float64(p.py0)
+	fonts := unsafe.Slice(p.fonts, int(p.nfonts))
+	lay.Fonts = make([]Font, len(fonts))
+	for i, f := range fonts {
+		name := C.GoString(C.dk_font_name(d.d, f))
+		fl := C.dk_font_flags(d.d, f)
+		lay.Fonts[i] = Font{Name: name, Bold: fl&1 != 0 || boldName(name), Italic: fl&2 != 0, Mono: fl&4 != 0}
+	}
+	cchars := unsafe.Slice(p.chars, int(p.nchars))
+	clines := unsafe.Slice(p.lines, int(p.nlines))
+	cblocks := unsafe.Slice(p.blocks, int(p.nblocks))
+	lay.Blocks = make([]Block, 0, len(cblocks))
+	lines := make([]Line, len(clines))
+	var sb strings.Builder
+	var sizeW [8]struct {
+		size float64
+		n    int
+	}
+	for li, cl := range clines {
+		ln := &lines[li]
+		ln.BBox = bbox(float64(cl.x0)-ox, float64(cl.y0)-oy, float64(cl.x1)-ox, float64(cl.y1)-oy)
+		ln.Dir = [2]float64{float64(cl.dx), float64(cl.dy)}
+		cs := cchars[cl.first : cl.first+cl.n]
+		if chars {
+			ln.Chars = make([]Char, len(cs))
+		}
+		sb.Reset()
+		sb.Grow(len(cs))
+		ns, bold, vis := 0, 0, 0
+		fontN := map[int]int(nil)
+		lastFont, lastFontN := -1, 0
+		for i := range cs {
+			c := &cs[i]
+			r := rune(c.c)
+			switch {
+			case r == 0xFFFD:
+				ln.BadChars++
+			case r < 0x20 || r == 0x7f || !utf8.ValidRune(r):
+				r = ' '
+			case !unicode.IsSpace(r):
+				ln.RealChars++
+			}
+			sb.WriteRune(r)
+			if r != ' ' {
+				vis++
+				if int(c.font) < len(lay.Fonts) && lay.Fonts[c.font].Bold {
+					bold++
+				}
+				sz := float64(c.size)
+				j := 0
+				for ; j < ns; j++ {
+					if sizeW[j].size == sz {
+						sizeW[j].n++
+						break
+					}
+				}
+				if j == ns && ns < len(sizeW) {
+					sizeW[ns] = struct {
+						size float64
+						n    int
+					}{sz, 1}
+					ns++
+				}
+				f := int(c.font)
+				if f == lastFont {
+					lastFontN++
+				} else {
+					if lastFont >= 0 {
+						if fontN == nil {
+							fontN = map[int]int{}
+						}
+						fontN[lastFont] += lastFontN
+					}
+					lastFont, lastFontN = f, 1
+				}
+			}
+			if chars {
+				ln.Chars[i] = Char{
+					Rune:    r,
+					BBox:    bbox(float64(c.x0)-ox, float64(c.y0)-oy, float64(c.x1)-ox, float64(c.y1)-oy),
+					OriginX: float64(c.ox) - ox, OriginY: float64(c.oy) - oy,
+					Size: float64(c.size), Font: int(c.font),
+				}
+			}
+		}
+		ln.Text = strings.TrimRight(sb.String(), " ")
+		best := 0
+		for j := 1; j < ns; j++ {
+			if sizeW[j].n > sizeW[best].n {
+				best = j
+			}
+		}
+		if ns > 0 {
+			ln.FontSize = sizeW[best].size
+		}
+		ln.Bold = vis > 0 && bold*2 > vis
+		ln.Font = lastFont
+		if fontN != nil {
+			fontN[lastFont] += lastFontN
+			bn := -1
+			for f, k := range fontN {
+				if k > bn || (k == bn && f < ln.Font) {
+					ln.Font, bn = f, k
+				}
+			}
+		}
+		lay.RealChars += ln.RealChars
+		lay.BadChars += ln.BadChars
+	}
+	for _, cb := range cblocks {
+		b := Block{
+			Image: cb._type != C.FZ_STEXT_BLOCK_TEXT,
+			BBox:  bbox(float64(cb.x0)-ox, float64(cb.y0)-oy, float64(cb.x1)-ox, float64(cb.y1)-oy),
+		}
+		if !b.Image {
+			b.Lines = lines[cb.first : cb.first+cb.n : cb.first+cb.n]
+		}
+		lay.Blocks = append(lay.Blocks, b)
+	}
+	return lay, nil
+}
+
+// ImageCover is the share of the page covered by image blocks (0..1,
+// overlaps counted twice, capped at 1).
+func (l *Layout) ImageCover() float64 {
+	if l.Width <= 0 || l.Height <= 0 {
+		return 0
+	}
+	a := 0.0
+	for _, b := range l.Blocks {
+		if !b.Image {
+			continue
+		}
+		w := math.Min(b.BBox.X1, l.Width) - math.Max(b.BBox.X0, 0)
+		h := math.Min(b.BBox.Y1, l.Height) - math.Max(b.BBox.Y0, 0)
+		if w > 0 && h > 0 {
+			a += w * h
+		}
+	}
+	return math.Min(1, a/(l.Width*l.Height))
+}
+
+func bbox(x0, y0, x1, y1 float64) document.BBox {
+	return document.BBox{X0: x0, Y0: y0, X1: x1, Y1: y1}
+}
+
+// boldName catches bold fonts whose flags do not say so.
+func boldName(name string) bool {
+	if i := strings.IndexByte(name, '+'); i >= 0 {
+		name = name[i+1:]
+	}
+	n := strings.ToLower(name)
+	for _, w := range []string{"bold", "black", "heavy", "semibold", "demi"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkCtx is a small helper so long documents stop between pages.
+func checkCtx(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("pdf extraction stopped: %w", err)
+	}
+	return nil
+}

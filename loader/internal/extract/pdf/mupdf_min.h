@@ -1,0 +1,140 @@
+/*
+ * mupdf_min.h: the few MuPDF 1.24.9 declarations docket's PDF extractor
+ * uses, copied from the headers that github.com/gen2brain/go-fitz v1.24.15
+ * ships in include/mupdf (MuPDF is AGPL-3.0, Artifex Software).
+ *
+ * Why a copy: a cgo package can only add include paths relative to its own
+ * folder (${SRCDIR}); go-fitz's headers live in the module cache, whose
+ * location differs per machine. The static libraries come from go-fitz
+ * itself (blank import), so these declarations must match MuPDF 1.24.9:
+ * fz_new_context_imp checks DK_FZ_VERSION against the linked library and
+ * refuses a mismatch, which the Go side reports as an error.
+ */
+#ifndef DK_MUPDF_MIN_H
+#define DK_MUPDF_MIN_H
+
+#include <setjmp.h>
+#include <stddef.h>
+
+#define DK_FZ_VERSION "1.24.9"
+
+typedef struct fz_context fz_context;
+typedef struct fz_document fz_document;
+typedef struct fz_page fz_page;
+typedef struct fz_stream fz_stream;
+typedef struct fz_font fz_font;
+typedef struct fz_image fz_image;
+typedef struct fz_pool fz_pool;
+
+typedef struct { float x, y; } fz_point;
+typedef struct { float x0, y0, x1, y1; } fz_rect;
+typedef struct { float a, b, c, d, e, f; } fz_matrix;
+typedef struct { fz_point ul, ur, ll, lr; } fz_quad;
+
+/* system.h: on unix MuPDF uses sigsetjmp/siglongjmp. */
+#if defined(__unix) || defined(__unix__) || defined(__APPLE__)
+#define dk_setjmp(BUF) sigsetjmp(BUF, 0)
+typedef sigjmp_buf fz_jmp_buf;
+#else
+#define dk_setjmp(BUF) setjmp(BUF)
+typedef jmp_buf fz_jmp_buf;
+#endif
+
+/* context.h */
+fz_jmp_buf *fz_push_try(fz_context *ctx);
+int fz_do_try(fz_context *ctx);
+int fz_do_always(fz_context *ctx);
+int (fz_do_catch)(fz_context *ctx);
+#define fz_try(ctx) if (!dk_setjmp(*fz_push_try(ctx))) if (fz_do_try(ctx)) do
+#define fz_always(ctx) while (0); if (fz_do_always(ctx)) do
+#define fz_catch(ctx) while (0); if ((fz_do_catch)(ctx))
+
+void fz_var_imp(void *);
+#define fz_var(var) fz_var_imp((void *)&(var))
+
+const char *fz_caught_message(fz_context *ctx);
+int fz_caught(fz_context *ctx);
+enum { FZ_ERROR_NONE, FZ_ERROR_GENERIC, FZ_ERROR_SYSTEM, FZ_ERROR_LIBRARY, FZ_ERROR_ARGUMENT, FZ_ERROR_LIMIT, FZ_ERROR_UNSUPPORTED, FZ_ERROR_FORMAT, FZ_ERROR_SYNTAX, FZ_ERROR_TRYLATER, FZ_ERROR_ABORT, FZ_ERROR_REPAIRED };
+
+fz_context *fz_new_context_imp(const void *alloc, const void *locks, size_t max_store, const char *version);
+void fz_drop_context(fz_context *ctx);
+typedef void (fz_error_cb)(void *user, const char *message);
+typedef void (fz_warning_cb)(void *user, const char *message);
+void fz_set_error_callback(fz_context *ctx, fz_error_cb *error_cb, void *user);
+void fz_set_warning_callback(fz_context *ctx, fz_warning_cb *warning_cb, void *user);
+void fz_flush_warnings(fz_context *ctx);
+
+/* stream.h */
+fz_stream *fz_open_memory(fz_context *ctx, const unsigned char *data, size_t len);
+void fz_drop_stream(fz_context *ctx, fz_stream *stm);
+
+/* document.h */
+void fz_register_document_handlers(fz_context *ctx);
+fz_document *fz_open_document(fz_context *ctx, const char *filename);
+fz_document *fz_open_document_with_stream(fz_context *ctx, const char *magic, fz_stream *stream);
+void fz_drop_document(fz_context *ctx, fz_document *doc);
+int fz_needs_password(fz_context *ctx, fz_document *doc);
+int fz_count_pages(fz_context *ctx, fz_document *doc);
+fz_page *fz_load_page(fz_context *ctx, fz_document *doc, int number);
+fz_rect fz_bound_page(fz_context *ctx, fz_page *page);
+void fz_drop_page(fz_context *ctx, fz_page *page);
+int fz_lookup_metadata(fz_context *ctx, fz_document *doc, const char *key, char *buf, int size);
+
+/* font.h */
+const char *fz_font_name(fz_context *ctx, fz_font *font);
+int fz_font_is_bold(fz_context *ctx, fz_font *font);
+int fz_font_is_italic(fz_context *ctx, fz_font *font);
+int fz_font_is_monospaced(fz_context *ctx, fz_font *font);
+
+/* structured-text.h */
+typedef struct fz_stext_char fz_stext_char;
+typedef struct fz_stext_line fz_stext_line;
+typedef struct fz_stext_block fz_stext_block;
+enum {
+	FZ_STEXT_PRESERVE_LIGATURES = 1,
+	FZ_STEXT_PRESERVE_WHITESPACE = 2,
+	FZ_STEXT_PRESERVE_IMAGES = 4,
+	FZ_STEXT_INHIBIT_SPACES = 8,
+	FZ_STEXT_DEHYPHENATE = 16,
+	FZ_STEXT_PRESERVE_SPANS = 32,
+	FZ_STEXT_MEDIABOX_CLIP = 64,
+	FZ_STEXT_USE_CID_FOR_UNKNOWN_UNICODE = 128
+};
+typedef struct {
+	fz_pool *pool;
+	fz_rect mediabox;
+	fz_stext_block *first_block, *last_block;
+} fz_stext_page;
+enum { FZ_STEXT_BLOCK_TEXT = 0, FZ_STEXT_BLOCK_IMAGE = 1 };
+struct fz_stext_block {
+	int type;
+	fz_rect bbox;
+	union {
+		struct { fz_stext_line *first_line, *last_line; } t;
+		struct { fz_matrix transform; fz_image *image; } i;
+	} u;
+	fz_stext_block *prev, *next;
+};
+struct fz_stext_line {
+	int wmode;
+	fz_point dir;
+	fz_rect bbox;
+	fz_stext_char *first_char, *last_char;
+	fz_stext_line *prev, *next;
+};
+struct fz_stext_char {
+	int c;
+	int bidi;
+	int color;
+	fz_point origin;
+	fz_quad quad;
+	float size;
+	fz_font *font;
+	fz_stext_char *next;
+};
+typedef struct { int flags; float scale; } fz_stext_options;
+void fz_drop_stext_page(fz_context *ctx, fz_stext_page *page);
+/* util.h */
+fz_stext_page *fz_new_stext_page_from_page(fz_context *ctx, fz_page *page, const fz_stext_options *options);
+
+#endif

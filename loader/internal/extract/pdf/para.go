@@ -1,0 +1,275 @@
+package pdf
+
+import (
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// para is a paragraph-like unit: lines of one MuPDF block that belong
+// together, or an image. It is what elements are made of.
+type para struct {
+	lines    []Line
+	bbox     document.BBox
+	text     string
+	size     float64 // dominant font size (by visible chars)
+	bold     bool
+	image    bool
+	nchars   int // visible chars
+	cat      document.Category
+	level    int
+	seq      int // MuPDF content order on the page, for stable fallbacks
+	colLeft  float64
+	furnTop  bool // furniture at the top (Header, top PageNumber)
+	furnBot  bool
+	tableSeq int
+}
+
+var (
+	bulletRe   = regexp.MustCompile(`^\s*(?:[•·▪■◦‣●○□➢➤►▶✓✔\x{F0B7}\x{F0A7}\x{F076}\x{F0D8}*–—-])(?:\s+|$)`)
+	numListRe  = regexp.MustCompile(`^\s*(?:\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})\)|\d{1,3}\.|[a-z]\.)(?:\s+|$)`)
+	numHeadRe  = regexp.MustCompile(`^\s*(?:(?:\d{1,2}(?:\.\d{1,2})*\.?)|(?:[A-Z]\.)|(?:[IVX]{1,5}\.)|(?:(?:chapter|section|article|part)\s+[0-9IVXLC]+[.:]?))\s+\S`)
+	numDepthRe = regexp.MustCompile(`^\s*(\d{1,2}(?:\.\d{1,2})*)\.?\s`)
+)
+
+func isListStart(s string) bool {
+	return bulletRe.MatchString(s) || numListRe.MatchString(s)
+}
+
+// isBulletOnly: a line that is nothing but a bullet glyph (drawn apart
+// from its text).
+func isBulletOnly(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" || utf8.RuneCountInString(s) > 3 {
+		return false
+	}
+	return bulletRe.MatchString(s) || numListRe.MatchString(s)
+}
+
+func height(b document.BBox) float64 { return b.Y1 - b.Y0 }
+func width(b document.BBox) float64  { return b.X1 - b.X0 }
+
+func union(a, b document.BBox) document.BBox {
+	if a == (document.BBox{}) {
+		return b
+	}
+	return document.BBox{X0: math.Min(a.X0, b.X0), Y0: math.Min(a.Y0, b.Y0), X1: math.Max(a.X1, b.X1), Y1: math.Max(a.Y1, b.Y1)}
+}
+
+func xOverlap(a, b document.BBox) float64 { return math.Min(a.X1, b.X1) - math.Max(a.X0, b.X0) }
+func yOverlap(a, b document.BBox) float64 { return math.Min(a.Y1, b.Y1) - math.Max(a.Y0, b.Y0) }
+
+func horizontal(l *Line) bool { return l.Dir[0] > 0.9 && math.Abs(l.Dir[1]) < 0.2 }
+
+// mergeRowLines joins lines MuPDF split on one baseline (a gap, a bullet
+// drawn apart from its text) when they are close.
+func mergeRowLines(lines []Line) []Line {
+	out := make([]Line, 0, len(lines))
+	for _, l := range lines {
+		if n := len(out); n > 0 {
+			a := &out[n-1]
+			h := math.Min(height(a.BBox), height(l.BBox))
+			sz := math.Max(a.FontSize, l.FontSize)
+			gap := l.BBox.X0 - a.BBox.X1
+			sameRow := horizontal(a) && horizontal(&l) && yOverlap(a.BBox, l.BBox) > 0.5*h &&
+				math.Abs(a.BBox.Y1-l.BBox.Y1) < 0.5*h
+			maxGap := 1.2 * sz
+			if isBulletOnly(a.Text) {
+				maxGap = 4 * sz
+			}
+			if sameRow && gap > -0.5*sz && gap < maxGap {
+				a.Text = a.Text + " " + l.Text
+				a.BBox = union(a.BBox, l.BBox)
+				a.RealChars += l.RealChars
+				a.BadChars += l.BadChars
+				a.Chars = append(a.Chars, l.Chars...)
+				if l.RealChars > a.RealChars-l.RealChars {
+					a.FontSize, a.Bold, a.Font = l.FontSize, l.Bold, l.Font
+				}
+				continue
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func endsSentence(s string) bool {
+	s = strings.TrimRight(s, " ")
+	if s == "" {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return strings.ContainsRune(".!?:;)\"”’", r)
+}
+
+// splitParas cuts one MuPDF block's lines into paragraphs.
+func splitParas(lines []Line) [][]Line {
+	lines = mergeRowLines(lines)
+	if len(lines) == 0 {
+		return nil
+	}
+	// typical left edge and right edge of the block
+	maxX1 := 0.0
+	x0s := make([]float64, 0, len(lines))
+	var gaps []float64
+	for i, l := range lines {
+		maxX1 = math.Max(maxX1, l.BBox.X1)
+		x0s = append(x0s, l.BBox.X0)
+		if i > 0 {
+			gaps = append(gaps, l.BBox.Y0-lines[i-1].BBox.Y1)
+		}
+	}
+	sort.Float64s(x0s)
+	left := x0s[len(x0s)/4]
+	medGap := 0.0
+	if len(gaps) >= 2 {
+		sort.Float64s(gaps)
+		medGap = gaps[len(gaps)/2]
+	}
+	var out [][]Line
+	cur := []Line{lines[0]}
+	curList := isListStart(lines[0].Text)
+	minX0 := x0s[0]
+	blockW := maxX1 - minX0
+	for i := 1; i < len(lines); i++ {
+		a, b := &lines[i-1], &lines[i]
+		h := math.Max(1, math.Min(height(a.BBox), height(b.BBox)))
+		sz := math.Max(1, math.Max(a.FontSize, b.FontSize))
+		gap := b.BBox.Y0 - a.BBox.Y1
+		split := false
+		hanging := curList && b.BBox.X0 >= cur[0].BBox.X0+0.5*sz && !isListStart(b.Text)
+		switch {
+		case !horizontal(a) || !horizontal(b):
+			split = !(yOverlap(a.BBox, b.BBox) > 0 && xOverlap(a.BBox, b.BBox) > 0)
+		case b.BBox.Y0 < a.BBox.Y0+0.5*h: // beside or above: not the next line down
+			split = true
+		case xOverlap(a.BBox, b.BBox) <= 0:
+			split = true
+		case gap > math.Max(0.8*h, medGap+0.5*h):
+			split = true
+		case math.Abs(a.FontSize-b.FontSize) > 0.15*sz:
+			split = true
+		case a.Bold != b.Bold && (isShort(a, maxX1, blockW) || b.Bold):
+			split = true
+		case isListStart(b.Text):
+			split = true
+		case hanging:
+			// continuation of a list item under its text, not its bullet
+		case endsSentence(a.Text) && isShort(a, maxX1, blockW) && len(lines) >= 3:
+			split = true
+		case endsSentence(a.Text) && b.BBox.X0 > left+0.8*sz && b.BBox.X0-left < 4*sz && a.BBox.X0 < left+0.8*sz:
+			split = true // first-line indent of a new paragraph
+		}
+		if split {
+			out = append(out, cur)
+			cur = nil
+			curList = isListStart(b.Text)
+		}
+		cur = append(cur, *b)
+	}
+	return append(out, cur)
+}
+
+func isShort(l *Line, maxX1, blockW float64) bool {
+	return blockW > 0 && l.BBox.X1 < maxX1-0.15*blockW
+}
+
+// newPara builds a paragraph from lines: joined text, box, dominant size.
+func newPara(lines []Line, seq int) *para {
+	p := &para{lines: lines, seq: seq, tableSeq: -1}
+	var sb strings.Builder
+	sizes := map[float64]int{}
+	bold := 0
+	for i, l := range lines {
+		p.bbox = union(p.bbox, l.BBox)
+		t := strings.TrimSpace(l.Text)
+		if i > 0 && sb.Len() > 0 && t != "" {
+			prev := sb.String()
+			r, _ := utf8.DecodeLastRuneInString(prev)
+			next, _ := utf8.DecodeRuneInString(t)
+			if r == '-' && len(prev) > 1 {
+				r2, _ := utf8.DecodeLastRuneInString(prev[:len(prev)-1])
+				switch {
+				case unicode.IsLetter(r2) && unicode.IsLower(next):
+					// a word broken at the line end: "ef-" + "ficient"
+					sb.Reset()
+					sb.WriteString(prev[:len(prev)-1])
+				case !unicode.IsLetter(r2):
+					sb.WriteByte(' ')
+				}
+			} else {
+				sb.WriteByte(' ')
+			}
+		}
+		sb.WriteString(t)
+		n := l.RealChars
+		p.nchars += n
+		sizes[math.Round(l.FontSize*2)/2] += n
+		if l.Bold {
+			bold += n
+		}
+	}
+	p.text = sb.String()
+	best := -1
+	for s, n := range sizes {
+		if n > best || (n == best && s > p.size) {
+			p.size, best = s, n
+		}
+	}
+	p.bold = p.nchars > 0 && bold*5 >= p.nchars*4
+	return p
+}
+
+// pageParas turns a Layout into paragraphs and image units.
+func pageParas(lay *Layout) []*para {
+	var out []*para
+	seq := 0
+	for _, b := range lay.Blocks {
+		if b.Image {
+			if width(b.BBox) < 16 || height(b.BBox) < 16 {
+				continue // rules, dots, spacer images
+			}
+			out = append(out, &para{bbox: b.BBox, image: true, seq: seq, cat: document.ImageCat, tableSeq: -1})
+			seq++
+			continue
+		}
+		for _, ls := range splitParas(b.Lines) {
+			if n := len(out); n > 0 && continues(out[n-1], ls) {
+				prev := out[n-1]
+				*prev = *newPara(append(append([]Line(nil), prev.lines...), ls...), prev.seq)
+				continue
+			}
+			p := newPara(ls, seq)
+			if strings.TrimSpace(p.text) == "" {
+				continue
+			}
+			out = append(out, p)
+			seq++
+		}
+	}
+	return out
+}
+
+// continues: MuPDF started a new block, but the text goes on — the next
+// line down, same size and weight, the previous text not ending a sentence.
+func continues(a *para, ls []Line) bool {
+	if a.image || len(a.lines) == 0 || len(ls) == 0 {
+		return false
+	}
+	l, b := &a.lines[len(a.lines)-1], &ls[0]
+	if !horizontal(l) || !horizontal(b) || endsSentence(l.Text) || isListStart(b.Text) {
+		return false
+	}
+	h := math.Max(1, math.Min(height(l.BBox), height(b.BBox)))
+	gap := b.BBox.Y0 - l.BBox.Y1
+	sz := math.Max(l.FontSize, b.FontSize)
+	return gap > -0.4*h && gap < 0.5*h && b.BBox.Y0 > l.BBox.Y0+0.5*h &&
+		xOverlap(l.BBox, b.BBox) > 0.5*math.Min(width(l.BBox), width(b.BBox)) &&
+		math.Abs(l.FontSize-b.FontSize) <= 0.15*sz && l.Bold == b.Bold
+}

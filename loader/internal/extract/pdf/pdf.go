@@ -1,0 +1,262 @@
+// Package pdf extracts the text layer of PDFs (and other formats MuPDF
+// opens) with MuPDF's structured-text API. It takes a file path and
+// document.Options and produces a document.Result: one Page per PDF page
+// with its text in reading order (columns left to right), typed Elements
+// (Title, NarrativeText, ListItem, Header, Footer, PageNumber, Caption,
+// Image, Table when a TableDetector is plugged in) with boxes and code
+// point offsets into the page text, and metadata. Pages whose text layer
+// is missing or mostly unmapped glyphs come back with NeedsOCR set and no
+// text, for the OCR stage to fill.
+//
+// Lower level, Open/Doc.Page return each page's blocks, lines and
+// characters with boxes, fonts and sizes (Layout), for table detection
+// and OCR routing.
+//
+// MuPDF comes from github.com/gen2brain/go-fitz's static libraries; the C
+// walk (walk.c) does one call per page and returns flat arrays.
+package pdf
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// ExtractorVersion goes into staging.pages.extractor_version; bump it when
+// the output for the same file changes.
+const ExtractorVersion = "pdf-mupdf" + MuPDFVersion + "-v1"
+
+// DefaultMinCharsPerPage is used when Options.MinCharsPerPage is 0.
+const DefaultMinCharsPerPage = 16
+
+// MaxBadCharRatio: a page whose U+FFFD share is above this needs OCR.
+const MaxBadCharRatio = 0.30
+
+// TableDetector finds tables on a page. Extract hands it the page layout
+// (with characters) and the boxes of the paragraphs it found; each table
+// returned (BBox, Header, Rows filled; Page and Seq are set by Extract)
+// replaces the paragraphs whose centre lies inside its box with one Table
+// element.
+type TableDetector interface {
+	DetectTables(lay *Layout) []document.Table
+}
+
+// Extractor holds optional plug-ins; the zero value is ready to use.
+type Extractor struct {
+	Tables TableDetector
+}
+
+// Extract reads path with the zero Extractor.
+func Extract(ctx context.Context, path string, opts document.Options) (*document.Result, error) {
+	return Extractor{}.Extract(ctx, path, opts)
+}
+
+// Extract reads the PDF at path. Failures a person should see are
+// *document.Error (encrypted, corrupt, empty, too_many_pages); a cancelled
+// ctx returns ctx's error wrapped.
+func (e Extractor) Extract(ctx context.Context, path string, opts document.Options) (*document.Result, error) {
+	doc, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer doc.Close()
+	return e.extract(ctx, doc, path, opts)
+}
+
+// ExtractBytes is Extract for a document held in memory.
+func (e Extractor) ExtractBytes(ctx context.Context, data []byte, name string, opts document.Options) (*document.Result, error) {
+	if name == "" {
+		name = "application/pdf"
+	}
+	doc, err := OpenBytes(data, name)
+	if err != nil {
+		return nil, err
+	}
+	defer doc.Close()
+	return e.extract(ctx, doc, name, opts)
+}
+
+func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts document.Options) (*document.Result, error) {
+	n := doc.NumPages()
+	if opts.MaxPages > 0 && n > opts.MaxPages {
+		return nil, document.Errorf(document.KindTooManyPage, "%s has %d pages, more than the limit of %d", path, n, opts.MaxPages)
+	}
+	minChars := opts.MinCharsPerPage
+	if minChars <= 0 {
+		minChars = DefaultMinCharsPerPage
+	}
+	res := &document.Result{
+		Type:             "pdf",
+		MIME:             "application/pdf",
+		Metadata:         doc.Metadata(),
+		ExtractorVersion: ExtractorVersion,
+	}
+	res.Warnings = append(res.Warnings, doc.Warnings()...)
+	pages := make([]*pageData, 0, n)
+	for i := 1; i <= n; i++ {
+		if err := checkCtx(ctx); err != nil {
+			return nil, err
+		}
+		lay, err := doc.Page(i, e.Tables != nil)
+		pg := &pageData{num: i}
+		if lay != nil {
+			pg.width, pg.height = lay.Width, lay.Height
+		}
+		res.Warnings = append(res.Warnings, doc.Warnings()...)
+		if err != nil {
+			res.Warnings = append(res.Warnings, err.Error())
+			pg.needsOCR = true
+			pages = append(pages, pg)
+			continue
+		}
+		pg.real = lay.RealChars
+		pg.needsOCR = NeedsOCR(lay.RealChars, lay.BadChars, minChars, lay.ImageCover())
+		if !pg.needsOCR {
+			pg.paras = pageParas(lay)
+			if e.Tables != nil {
+				pg.tables = e.Tables.DetectTables(lay)
+			}
+		}
+		pages = append(pages, pg)
+	}
+	if len(res.Warnings) == 0 {
+		res.Warnings = nil
+	}
+	assemble(pages, res)
+	return res, nil
+}
+
+// NeedsOCR is the routing rule. A page needs OCR when most of its glyphs
+// have no Unicode mapping, or when it has too few real characters and its
+// content is pictures: images over most of the page, or no text at all
+// beside an image. A born-digital page with little text and no big picture
+// (a blank page, a chapter number) keeps its text layer: OCR would find
+// nothing more.
+func NeedsOCR(real, bad, minChars int, imageCover float64) bool {
+	if bad > 0 && float64(bad) > MaxBadCharRatio*float64(real+bad) {
+		return true
+	}
+	if real >= minChars {
+		return false
+	}
+	return imageCover >= 0.8 || (real == 0 && imageCover >= 0.05)
+}
+
+// assemble classifies paragraphs, orders them and builds pages and
+// elements with offsets.
+func assemble(pages []*pageData, res *document.Result) {
+	markFurniture(pages)
+	st := computeStats(pages)
+	for _, pg := range pages {
+		applyTables(pg, res)
+		for _, p := range pg.paras {
+			classify(p, pg, &st)
+		}
+		listLevels(pg)
+	}
+	titleLevels(pages)
+	section := ""
+	seq := 0
+	for _, pg := range pages {
+		page := document.Page{Number: pg.num, Width: pg.width, Height: pg.height, CharCount: pg.real}
+		if pg.needsOCR {
+			page.NeedsOCR = true
+			page.Method = document.MethodNone
+			res.Pages = append(res.Pages, page)
+			continue
+		}
+		page.Method = document.MethodTextLayer
+		var top, body, bot []*para
+		for _, p := range pg.paras {
+			switch {
+			case p.furnTop:
+				top = append(top, p)
+			case p.furnBot:
+				bot = append(bot, p)
+			default:
+				body = append(body, p)
+			}
+		}
+		byPos := func(ps []*para) []*para {
+			if len(ps) < 2 {
+				return ps
+			}
+			return cut(ps, false)
+		}
+		ordered := append(append(byPos(top), readingOrder(body)...), byPos(bot)...)
+		var sb strings.Builder
+		off := 0
+		for _, p := range ordered {
+			text := p.text
+			el := document.Element{
+				Page: pg.num, Seq: seq, Category: p.cat, Text: text, BBox: p.bbox,
+				Level: p.level, TableSeq: p.tableSeq,
+			}
+			if p.cat == document.Title {
+				section = text
+			}
+			el.Section = section
+			if text != "" {
+				if sb.Len() > 0 {
+					sb.WriteString("\n\n")
+					off += 2
+				}
+				el.CharStart = off
+				sb.WriteString(text)
+				off += utf8.RuneCountInString(text)
+			} else {
+				el.CharStart = off
+			}
+			el.CharEnd = off
+			seq++
+			res.Elements = append(res.Elements, el)
+		}
+		page.Text = sb.String()
+		res.Pages = append(res.Pages, page)
+	}
+}
+
+// applyTables replaces the paragraphs inside each detected table by one
+// Table paragraph.
+func applyTables(pg *pageData, res *document.Result) {
+	for _, t := range pg.tables {
+		t.Page = pg.num
+		t.Seq = len(res.Tables)
+		res.Tables = append(res.Tables, t)
+		tp := &para{bbox: t.BBox, cat: document.TableCat, tableSeq: t.Seq, seq: -1}
+		kept := pg.paras[:0]
+		for _, p := range pg.paras {
+			cx, cy := (p.bbox.X0+p.bbox.X1)/2, (p.bbox.Y0+p.bbox.Y1)/2
+			if !p.furnTop && !p.furnBot && cx >= t.BBox.X0 && cx <= t.BBox.X1 && cy >= t.BBox.Y0 && cy <= t.BBox.Y1 {
+				if tp.seq < 0 || p.seq < tp.seq {
+					tp.seq = p.seq
+				}
+				continue
+			}
+			kept = append(kept, p)
+		}
+		if tp.seq < 0 {
+			tp.seq = len(pg.paras)
+		}
+		tp.text = tableText(t)
+		pg.paras = append(kept, tp)
+	}
+}
+
+// tableText is a table as text: one line per row, cells separated by " | ".
+func tableText(t document.Table) string {
+	var rows []string
+	if len(t.Header) > 0 {
+		rows = append(rows, strings.Join(t.Header, " | "))
+	}
+	for _, r := range t.Rows {
+		rows = append(rows, strings.Join(r, " | "))
+	}
+	return strings.Join(rows, "\n")
+}
+
+// String for debugging.
+func (l *Line) String() string { return fmt.Sprintf("%q@%v", l.Text, l.BBox) }

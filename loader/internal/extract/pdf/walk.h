@@ -1,0 +1,67 @@
+/* walk.h: docket's C side of the MuPDF structured-text walk. Every MuPDF
+ * call that can throw is wrapped here in fz_try/fz_catch, so no longjmp ever
+ * crosses a Go frame. A page is returned as flat arrays (chars, lines,
+ * blocks, fonts) so Go makes one cgo call per page, not one per character. */
+#ifndef DK_WALK_H
+#define DK_WALK_H
+#include "mupdf_min.h"
+
+typedef struct {
+	int c;          /* Unicode code point */
+	int font;       /* index into dk_page.fonts */
+	float x0, y0, x1, y1; /* bbox of the char quad */
+	float ox, oy;   /* origin (pen position on the baseline) */
+	float size;     /* font size in points */
+} dk_char;
+
+typedef struct {
+	int first, n;   /* range in chars */
+	int wmode;
+	float dx, dy;   /* baseline direction */
+	float x0, y0, x1, y1;
+} dk_line;
+
+typedef struct {
+	int type;       /* FZ_STEXT_BLOCK_TEXT or FZ_STEXT_BLOCK_IMAGE */
+	int first, n;   /* range in lines (text blocks) */
+	float x0, y0, x1, y1;
+} dk_block;
+
+typedef struct {
+	char *buf;
+	size_t len, cap;
+	int count, dropped;
+} dk_log;
+
+typedef struct {
+	fz_context *ctx;
+	fz_document *doc;
+	fz_stream *stm;
+	dk_log log;
+	char err[512];
+} dk_doc;
+
+typedef struct {
+	dk_char *chars; int nchars, capchars;
+	dk_line *lines; int nlines, caplines;
+	dk_block *blocks; int nblocks, capblocks;
+	fz_font **fonts; int nfonts, capfonts;
+	float px0, py0, px1, py1; /* fz_bound_page */
+	fz_stext_page *stext;     /* kept until dk_page_release */
+	char err[512];
+} dk_page;
+
+/* dk_open: 0 ok, 1 cannot create context, 2 cannot open (err set),
+ * 3 needs password. data may be NULL (then path is opened). */
+int dk_open(dk_doc *d, const char *path, const unsigned char *data, size_t len, const char *magic, size_t max_store);
+void dk_close(dk_doc *d);
+int dk_count_pages(dk_doc *d); /* -1 on error (err set) */
+int dk_metadata(dk_doc *d, const char *key, char *buf, int size);
+/* dk_page_load: 0 ok, -1 error (p->err set). */
+int dk_page_load(dk_doc *d, int number, int flags, dk_page *p);
+void dk_page_release(dk_doc *d, dk_page *p);
+void dk_page_free(dk_page *p);
+const char *dk_font_name(dk_doc *d, fz_font *f);
+int dk_font_flags(dk_doc *d, fz_font *f); /* 1 bold, 2 italic, 4 mono */
+void dk_log_reset(dk_log *l);
+#endif

@@ -1,0 +1,111 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/image"
+	"github.com/docket-dev/docket/loader/internal/extract/ocr"
+	"github.com/docket-dev/docket/loader/internal/extract/office"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf"
+	"github.com/docket-dev/docket/loader/internal/worker"
+)
+
+func init() {
+	routes["pdf"] = extractPDF
+	for _, t := range []string{"png", "jpeg", "tiff", "bmp", "gif", "webp", "heic"} {
+		routes[t] = func(ctx context.Context, r worker.Request) (*document.Result, error) {
+			return image.Extract(ctx, r.Path, r.Opts)
+		}
+	}
+	routes["docx"] = pathFunc(office.ExtractDOCX)
+	routes["pptx"] = pathFunc(office.ExtractPPTX)
+	routes["xlsx"] = pathFunc(office.ExtractXLSX)
+	routes["odt"] = pathFunc(office.ExtractODT)
+	routes["epub"] = pathFunc(office.ExtractEPUB)
+	routes["csv"] = func(ctx context.Context, r worker.Request) (*document.Result, error) {
+		return office.ExtractCSV(ctx, r.Path, ',', r.Opts)
+	}
+	routes["tsv"] = func(ctx context.Context, r worker.Request) (*document.Result, error) {
+		return office.ExtractCSV(ctx, r.Path, '\t', r.Opts)
+	}
+}
+
+func pathFunc(f func(context.Context, string, document.Options) (*document.Result, error)) Func {
+	return func(ctx context.Context, r worker.Request) (*document.Result, error) { return f(ctx, r.Path, r.Opts) }
+}
+
+// extractPDF reads the text layer page by page and OCRs exactly the pages
+// that have no usable one.
+func extractPDF(ctx context.Context, r worker.Request) (*document.Result, error) {
+	res, err := pdf.Extractor{Tables: tableDetector}.Extract(ctx, r.Path, r.Opts)
+	if err != nil {
+		return nil, err
+	}
+	if !r.Opts.OCR {
+		return res, nil
+	}
+	var need []int
+	for _, p := range res.Pages {
+		if p.NeedsOCR {
+			need = append(need, p.Number)
+		}
+	}
+	if len(need) == 0 {
+		return res, nil
+	}
+	ocrPages, err := ocr.OCRPDFPages(ctx, r.Path, need, r.Opts)
+	if err != nil {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("OCR failed: %v", err))
+		return res, nil
+	}
+	MergeOCR(res, ocrPages)
+	return res, nil
+}
+
+// tableDetector finds tables on text-layer PDF pages (nil: none).
+var tableDetector pdf.TableDetector
+
+// MergeOCR fills the OCR'd pages of res: page text, method, confidence,
+// review reason, words, and one NarrativeText element per OCR paragraph,
+// keeping elements in reading order.
+func MergeOCR(res *document.Result, pages []ocr.PageResult) {
+	byNum := map[int]ocr.PageResult{}
+	for _, p := range pages {
+		byNum[p.Page] = p
+	}
+	for i := range res.Pages {
+		pg := &res.Pages[i]
+		o, ok := byNum[pg.Number]
+		if !ok {
+			continue
+		}
+		pg.Text = o.Text
+		pg.Method = document.MethodOCR
+		pg.OCRConfidence = o.MeanConfidence
+		pg.ReviewReason = o.ReviewReason
+		if len(o.Words) == 0 && pg.ReviewReason == "" {
+			pg.ReviewReason = "ocr_found_no_text"
+		}
+		for _, w := range o.Words {
+			w.Page = pg.Number
+			res.Words = append(res.Words, w)
+		}
+		for _, para := range o.Paragraphs {
+			res.Elements = append(res.Elements, document.Element{Page: pg.Number, Seq: 1 << 30, Category: document.NarrativeText,
+				Text: para.Text, BBox: para.BBox, CharStart: para.CharStart, CharEnd: para.CharEnd, TableSeq: -1})
+		}
+	}
+	sort.SliceStable(res.Elements, func(a, b int) bool {
+		ea, eb := res.Elements[a], res.Elements[b]
+		if ea.Page != eb.Page {
+			return ea.Page < eb.Page
+		}
+		return ea.Seq < eb.Seq
+	})
+	for i := range res.Elements {
+		res.Elements[i].Seq = i
+	}
+}

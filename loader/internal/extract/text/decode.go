@@ -1,0 +1,96 @@
+package text
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/docket-dev/docket/loader/internal/detect"
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// Decode turns the bytes of a text document into UTF-8 with "\n" line ends,
+// no BOM and no NUL characters. enc is the encoding detection named (may be
+// empty: then it is sniffed here). It returns the text, the encoding really
+// used and warnings. Bytes that are not text in any encoding give a
+// *document.Error of kind undecodable.
+func Decode(data []byte, enc string) (s, used string, warnings []string, err error) {
+	if enc == "" {
+		info, _ := detect.DetectBytes("", data)
+		enc = info.Encoding
+		if enc == "" {
+			enc = detect.UTF8
+		}
+	}
+	used = strings.ToLower(enc)
+	if used == detect.UTF8 {
+		data = bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF})
+		if bad := invalidUTF8(data); bad > 0 {
+			// Detection saw only the head; the rest is not UTF-8 either. A
+			// few stray bytes are replaced; many mean a legacy charset.
+			if bad*1000 < len(data) && bad < 16 {
+				warnings = append(warnings, fmt.Sprintf("%d invalid UTF-8 sequence(s) replaced with U+FFFD", bad))
+				s = strings.ToValidUTF8(string(data), "\uFFFD")
+			} else {
+				used = detect.GuessCharset(data)
+				warnings = append(warnings, fmt.Sprintf("not valid UTF-8; decoded as %s (guessed)", used))
+			}
+		} else {
+			s = string(data)
+		}
+	}
+	if s == "" && len(data) > 0 {
+		e := detect.Encoding(used)
+		if e == nil {
+			return "", used, warnings, document.Errorf(document.KindUndecodable, "unknown text encoding %q", used)
+		}
+		out, derr := io.ReadAll(e.NewDecoder().Reader(bytes.NewReader(data)))
+		if derr != nil {
+			return "", used, warnings, document.Errorf(document.KindUndecodable, "cannot decode as %s: %v", used, derr)
+		}
+		s = strings.ToValidUTF8(string(out), "\uFFFD")
+	}
+	s = strings.TrimPrefix(s, "\uFEFF")
+	total, repl, nul, ctl := 0, 0, 0, 0
+	for _, r := range s {
+		total++
+		switch {
+		case r == utf8.RuneError:
+			repl++
+		case r == 0:
+			nul++
+		case r < 0x20 && r != '\n' && r != '\r' && r != '\t' && r != '\f' && r != '\v' && r != 0x1B:
+			ctl++
+		}
+	}
+	if total > 0 && (repl*20 > total || (nul+ctl)*20 > total) {
+		return "", used, warnings, document.Errorf(document.KindUndecodable,
+			"content is not readable text as %s (%d of %d characters invalid)", used, repl+nul+ctl, total)
+	}
+	if nul > 0 {
+		s = strings.ReplaceAll(s, "\x00", "")
+		warnings = append(warnings, fmt.Sprintf("%d NUL character(s) removed", nul))
+	}
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	return s, used, warnings, nil
+}
+
+// invalidUTF8 counts invalid sequences.
+func invalidUTF8(b []byte) int {
+	n := 0
+	for len(b) > 0 {
+		if b[0] < utf8.RuneSelf {
+			b = b[1:]
+			continue
+		}
+		r, size := utf8.DecodeRune(b)
+		if r == utf8.RuneError && size == 1 {
+			n++
+		}
+		b = b[size:]
+	}
+	return n
+}

@@ -1,0 +1,324 @@
+// Package loader is docket's load stage. It takes a project's sources and
+// a warehouse and produces landed documents: it walks and hashes files,
+// decides new / changed / unchanged / deleted against raw.documents before
+// any extraction, detects types, sends contents that were never extracted
+// to isolated worker processes, and hands every outcome to a single
+// writer that lands it in one transaction. It returns a Summary and never
+// prints; progress goes to a callback.
+package loader
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/detect"
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+)
+
+// Version is docket's version, recorded with every run.
+var Version = "0.1.0"
+
+// Options configure one load.
+type Options struct {
+	Project          *project.Project
+	WorkerCommand    []string // argv that starts `docket worker`
+	WorkerEnv        []string
+	RetryQuarantined bool // re-extract contents quarantined earlier
+	ReOCR            bool // re-extract contents that have OCR'd pages
+	Progress         func(Progress)
+}
+
+// Progress is reported after each document.
+type Progress struct {
+	Done, Total int
+	Path        string
+	Pages       int
+}
+
+// Summary is what a load did.
+type Summary struct {
+	RunID       string         `json:"run_id"`
+	Seen        int            `json:"seen"`
+	New         int            `json:"new"`
+	Changed     int            `json:"changed"`
+	Unchanged   int            `json:"unchanged"`
+	Deleted     int            `json:"deleted"`
+	Quarantined int            `json:"quarantined"`
+	Landed      int            `json:"landed"`
+	Extracted   int            `json:"extracted"` // distinct contents extracted in this run
+	Pages       int            `json:"pages"`     // pages extracted in this run
+	OCRPages    int            `json:"ocr_pages"`
+	NeedsOCR    int            `json:"needs_ocr_pages"` // pages left without text (OCR off or failed)
+	Duration    time.Duration  `json:"duration_ns"`
+	ByKind      map[string]int `json:"quarantined_by_kind,omitempty"`
+}
+
+// PagesPerSecond is the extraction throughput of the run.
+func (s *Summary) PagesPerSecond() float64 {
+	if s.Duration <= 0 {
+		return 0
+	}
+	return float64(s.Pages) / s.Duration.Seconds()
+}
+
+// file is one document to account for in this run.
+type file struct {
+	docID, source, rel, abs, uri string
+	parent                       string
+	depth                        int
+	size                         int64
+	mtime                        time.Time
+	hash                         string
+	info                         detect.Info
+	data                         []byte // attachments: their bytes (written to a temp file for the worker)
+	event                        string
+	err                          *document.Error // pre-extraction failure (too large, empty, unreadable)
+}
+
+// DocID is the stable id of a file: sha256 of source name and relative path.
+func DocID(source, rel string) string {
+	h := sha256.Sum256([]byte(source + "/" + filepath.ToSlash(rel)))
+	return hex.EncodeToString(h[:])
+}
+
+func newRunID(now time.Time) string {
+	b := make([]byte, 4)
+	rand.Read(b)
+	return now.UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b)
+}
+
+// Load runs one load over every source of the project.
+func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error) {
+	p := opts.Project
+	start := time.Now()
+	if err := db.EnsureSchema(ctx); err != nil {
+		return nil, err
+	}
+	sum := &Summary{RunID: newRunID(start), ByKind: map[string]int{}}
+	run := warehouse.Run{ID: sum.RunID, StartedAt: start, Version: Version, Options: map[string]any{
+		"retry_quarantined": opts.RetryQuarantined, "reocr": opts.ReOCR, "sources": p.SourceNames(), "workers": p.Loader.Workers}}
+	if err := db.StartRun(ctx, run); err != nil {
+		return nil, fmt.Errorf("loader: start run: %w", err)
+	}
+	known, err := db.KnownDocuments(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("loader: read documents: %w", err)
+	}
+	extractions, err := db.Extractions(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("loader: read extractions: %w", err)
+	}
+	reocr := map[string]bool{}
+	if opts.ReOCR {
+		if reocr, err = db.OCRContents(ctx); err != nil {
+			return nil, err
+		}
+	}
+
+	files, walkErrs := walk(p)
+	seen := map[string]bool{}
+	var todo []*file
+	var touched []string
+	for _, f := range files {
+		seen[f.docID] = true
+		sum.Seen++
+		k, ok := known[f.docID]
+		ex, extracted := extractions[f.hash]
+		switch {
+		case !ok || k.Status == warehouse.StatusDeleted:
+			f.event = "new"
+		case k.Hash != f.hash:
+			f.event = "changed"
+		case opts.RetryQuarantined && k.Status == warehouse.StatusQuarantined:
+			f.event = "retried"
+			if extracted && ex.Status == warehouse.StatusQuarantined {
+				delete(extractions, f.hash)
+			}
+		case opts.ReOCR && reocr[f.hash]:
+			f.event = "reocr"
+			delete(extractions, f.hash)
+		case k.Status == warehouse.StatusQuarantined && !extracted && f.err == nil:
+			f.event = "retried" // an interrupted run left it unfinished
+		default:
+			sum.Unchanged++
+			touched = append(touched, f.docID)
+			continue
+		}
+		switch f.event {
+		case "new":
+			sum.New++
+		case "changed":
+			sum.Changed++
+		}
+		todo = append(todo, f)
+	}
+	for _, we := range walkErrs {
+		_ = we // unreadable folders are reported through their files; nothing to land
+	}
+	now := time.Now()
+	if err := db.Touch(ctx, sum.RunID, now, touched); err != nil {
+		return nil, err
+	}
+
+	// Deleted: top-level documents of scanned sources not seen now.
+	scanned := map[string]bool{}
+	for _, s := range p.Sources {
+		scanned[s.Name] = true
+	}
+	var gone []string
+	for id, k := range known {
+		if k.ParentDocID == "" && !seen[id] && k.Status != warehouse.StatusDeleted {
+			gone = append(gone, id)
+		}
+	}
+	sort.Strings(gone)
+
+	if err := process(ctx, db, opts, sum, todo, extractions, childrenOf(known)); err != nil {
+		db.FinishRun(context.Background(), runRow(run, sum, "failed"))
+		return sum, err
+	}
+	n, err := db.MarkDeleted(ctx, sum.RunID, time.Now(), gone)
+	if err != nil {
+		return sum, err
+	}
+	sum.Deleted = n
+	sum.Duration = time.Since(start)
+	if err := db.FinishRun(ctx, runRow(run, sum, "completed")); err != nil {
+		return sum, err
+	}
+	return sum, nil
+}
+
+func runRow(r warehouse.Run, s *Summary, status string) warehouse.Run {
+	r.FinishedAt = time.Now()
+	r.Status = status
+	r.Seen, r.New, r.Changed, r.Unchanged, r.Deleted = s.Seen, s.New, s.Changed, s.Unchanged, s.Deleted
+	r.Quarantined, r.Landed, r.Pages, r.OCRPages = s.Quarantined, s.Landed, s.Pages, s.OCRPages
+	return r
+}
+
+// walk lists every regular file of every source, hashed.
+func walk(p *project.Project) ([]*file, []error) {
+	var out []*file
+	var errs []error
+	for _, src := range p.Sources {
+		root := src.Path
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				errs = append(errs, err)
+				if d != nil && d.IsDir() && path != root {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			rel, _ := filepath.Rel(root, path)
+			if d.IsDir() {
+				if path != root && strings.HasPrefix(d.Name(), ".") {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if !d.Type().IsRegular() || excluded(p.Loader.Exclude, rel) {
+				return nil
+			}
+			rel = filepath.ToSlash(rel)
+			f := &file{docID: DocID(src.Name, rel), source: src.Name, rel: rel, abs: path, uri: (&url.URL{Scheme: "file", Path: path}).String()}
+			info, err := d.Info()
+			if err != nil {
+				f.err = document.Errorf(document.KindCorrupt, "cannot stat file: %v", err)
+				out = append(out, f)
+				return nil
+			}
+			f.size, f.mtime = info.Size(), info.ModTime()
+			out = append(out, f)
+			return nil
+		})
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	hashAll(out, p.Loader.Workers)
+	return out, errs
+}
+
+func excluded(patterns []string, rel string) bool {
+	for _, pat := range patterns {
+		if ok, _ := filepath.Match(pat, rel); ok {
+			return true
+		}
+		if ok, _ := filepath.Match(pat, filepath.Base(rel)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// hashAll hashes files in parallel (sha256 of the bytes, streamed).
+func hashAll(files []*file, workers int) {
+	ch := make(chan *file)
+	var wg sync.WaitGroup
+	for i := 0; i < max(workers, 1); i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			buf := make([]byte, 1<<20)
+			for f := range ch {
+				if f.err != nil {
+					continue
+				}
+				fh, err := os.Open(f.abs)
+				if err != nil {
+					f.err = document.Errorf(document.KindCorrupt, "cannot read file: %v", err)
+					f.hash = hashString("unreadable:" + f.abs + f.mtime.String())
+					continue
+				}
+				h := sha256.New()
+				_, err = io.CopyBuffer(h, fh, buf)
+				fh.Close()
+				if err != nil {
+					f.err = document.Errorf(document.KindCorrupt, "cannot read file: %v", err)
+				}
+				f.hash = hex.EncodeToString(h.Sum(nil))
+			}
+		}()
+	}
+	for _, f := range files {
+		ch <- f
+	}
+	close(ch)
+	wg.Wait()
+}
+
+func hashString(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
+}
+
+func hashBytes(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+func childrenOf(known map[string]warehouse.Known) map[string][]string {
+	out := map[string][]string{}
+	for id, k := range known {
+		if k.ParentDocID != "" && k.Status != warehouse.StatusDeleted {
+			out[k.ParentDocID] = append(out[k.ParentDocID], id)
+		}
+	}
+	return out
+}

@@ -1,0 +1,343 @@
+package loader
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/detect"
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+	"github.com/docket-dev/docket/loader/internal/worker"
+)
+
+// outcome is one document's result, ready to land.
+type outcome struct {
+	f        *file
+	res      *document.Result // nil when reused or failed
+	err      *document.Error
+	dur      time.Duration
+	children []*outcome
+	sameAs   *document.Result // content extracted in this run for another file with the same bytes
+}
+
+// family is a top-level document with all its attachments, landed together
+// so that a kill never leaves a parent without its children.
+type family []*outcome
+
+type shared struct {
+	mu       sync.Mutex
+	byHash   map[string]*contentState // contents extracted (or being extracted) in this run
+	known    map[string]warehouse.Extraction
+	pool     *worker.Pool
+	opts     Options
+	tmpDir   string
+	docOpts  document.Options
+	children map[string][]string // known attachments by parent doc_id
+}
+
+type contentState struct {
+	done chan struct{}
+	res  *document.Result
+	err  *document.Error
+}
+
+func process(ctx context.Context, db *warehouse.DB, opts Options, sum *Summary, todo []*file, known map[string]warehouse.Extraction, children map[string][]string) error {
+	if len(todo) == 0 {
+		return nil
+	}
+	p := opts.Project
+	tmp, err := os.MkdirTemp("", "docket-attach-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	sh := &shared{children: children, byHash: map[string]*contentState{}, known: known, opts: opts, tmpDir: tmp, docOpts: docOptions(opts)}
+	sh.pool = worker.NewPool(worker.PoolOptions{Command: opts.WorkerCommand, Env: opts.WorkerEnv, Size: p.Loader.Workers,
+		Timeout: p.Loader.Timeout.Duration, MaxMemory: int64(p.Loader.MaxWorkerMemory)})
+	defer sh.pool.Close()
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan *file)
+	results := make(chan family, p.Loader.Workers*2)
+	var wg sync.WaitGroup
+	for i := 0; i < p.Loader.Workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range jobs {
+				o := sh.extract(ctx, f)
+				select {
+				case results <- family(flatten(o)):
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for _, f := range todo {
+			select {
+			case jobs <- f:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(results) }()
+
+	// The single writer.
+	var batch []warehouse.Landing
+	var batchDeleted []string
+	pages := 0
+	last := time.Now()
+	flush := func() error {
+		if len(batch) == 0 && len(batchDeleted) == 0 {
+			return nil
+		}
+		now := time.Now()
+		if err := db.Land(ctx, sum.RunID, now, batch); err != nil {
+			return err
+		}
+		if _, err := db.MarkDeleted(ctx, sum.RunID, now, batchDeleted); err != nil {
+			return err
+		}
+		batch, batchDeleted, pages, last = batch[:0], batchDeleted[:0], 0, now
+		return nil
+	}
+	done := 0
+	for fam := range results {
+		for _, o := range fam {
+			l := landing(o)
+			batch = append(batch, l)
+			countOutcome(sum, o, l)
+			if o.res != nil {
+				pages += len(o.res.Pages)
+			}
+		}
+		batchDeleted = append(batchDeleted, goneChildren(fam, sh)...)
+		done++
+		if opts.Progress != nil {
+			n := 0
+			if fam[0].res != nil {
+				n = len(fam[0].res.Pages)
+			}
+			opts.Progress(Progress{Done: done, Total: len(todo), Path: fam[0].f.rel, Pages: n})
+		}
+		if len(batch) >= 64 || pages >= 2000 || time.Since(last) > time.Second {
+			if err := flush(); err != nil {
+				cancel()
+				return fmt.Errorf("loader: land: %w", err)
+			}
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := flush(); err != nil {
+		return fmt.Errorf("loader: land: %w", err)
+	}
+	return nil
+}
+
+// goneChildren are attachments a changed parent had before and no longer has.
+func goneChildren(fam family, sh *shared) []string {
+	now := map[string]bool{}
+	for _, o := range fam {
+		now[o.f.docID] = true
+	}
+	var gone []string
+	for _, o := range fam {
+		if o.res == nil && o.err == nil {
+			continue // content reused: its attachments were not re-read
+		}
+		for _, c := range sh.children[o.f.docID] {
+			if !now[c] {
+				gone = append(gone, c)
+			}
+		}
+	}
+	return gone
+}
+
+func flatten(o *outcome) []*outcome {
+	out := []*outcome{o}
+	for _, c := range o.children {
+		out = append(out, flatten(c)...)
+	}
+	return out
+}
+
+func docOptions(opts Options) document.Options {
+	p := opts.Project
+	return document.Options{
+		MinCharsPerPage: p.Loader.MinCharsPerPage, MaxPages: p.Loader.MaxPages, OCR: p.OCREnabled(),
+		OCRLanguages: p.OCR.Languages, OCRDPI: p.OCR.DPI, OCRMinWordConf: p.OCR.MinWordConfidence,
+		OCRReviewBelow: p.OCR.ReviewBelow, MaxSheetRows: p.Loader.MaxSheetRows, MaxAttachDepth: p.Loader.MaxAttachmentDepth,
+	}
+}
+
+// extract detects and extracts one file and, recursively, its attachments.
+func (sh *shared) extract(ctx context.Context, f *file) *outcome {
+	o := &outcome{f: f}
+	start := time.Now()
+	defer func() { o.dur = time.Since(start) }()
+	if f.err != nil {
+		o.err = f.err
+		return o
+	}
+	var err error
+	if f.data != nil {
+		f.info, err = detect.DetectBytes(f.rel, f.data)
+	} else {
+		f.info, err = detect.Detect(f.abs)
+	}
+	if err != nil {
+		o.err = document.Errorf(document.KindCorrupt, "cannot read file: %v", err)
+		return o
+	}
+	p := sh.opts.Project
+	switch {
+	case f.size == 0:
+		o.err = document.Errorf(document.KindEmpty, "the file is empty (0 bytes)")
+		return o
+	case f.size > int64(p.Loader.MaxFileSize):
+		o.err = document.Errorf(document.KindTooLarge, "the file is %d MiB, over the %d MiB limit (loader.max_file_size)", f.size>>20, int64(p.Loader.MaxFileSize)>>20)
+		return o
+	}
+	// Content already extracted (earlier run, or another file in this run)?
+	if ex, ok := sh.known[f.hash]; ok {
+		if ex.Status == warehouse.StatusQuarantined {
+			o.err = &document.Error{Kind: ex.ErrorKind, Msg: ex.ErrorMessage}
+		}
+		return o // landed content: reuse, nothing to extract
+	}
+	sh.mu.Lock()
+	st, dup := sh.byHash[f.hash]
+	if !dup {
+		st = &contentState{done: make(chan struct{})}
+		sh.byHash[f.hash] = st
+	}
+	sh.mu.Unlock()
+	if dup {
+		select {
+		case <-st.done:
+		case <-ctx.Done():
+		}
+		o.err, o.sameAs = st.err, st.res
+		return o // landed by the first file with these bytes
+	}
+	defer close(st.done)
+	pathForWorker := f.abs
+	if f.data != nil {
+		pathForWorker = filepath.Join(sh.tmpDir, f.hash+path.Ext(sanitize(f.rel)))
+		if err := os.WriteFile(pathForWorker, f.data, 0o600); err != nil {
+			o.err = document.Errorf(document.KindInternal, "cannot stage attachment: %v", err)
+			st.err = o.err
+			return o
+		}
+		defer os.Remove(pathForWorker)
+	}
+	resp, err := sh.pool.Extract(ctx, worker.Request{Path: pathForWorker, Type: f.info.Type, MIME: f.info.MIME, Encoding: f.info.Encoding, Opts: sh.docOpts})
+	if err != nil {
+		o.err = document.Errorf(document.KindInternal, "worker pool: %v", err)
+		st.err = o.err
+		return o
+	}
+	o.res, o.err = resp.Result, resp.Err
+	st.res, st.err = o.res, o.err
+	if o.res != nil {
+		if o.res.Type == "" {
+			o.res.Type = f.info.Type
+		}
+		for i, a := range o.res.Attachments {
+			if f.depth+1 > p.Loader.MaxAttachmentDepth {
+				o.res.Warnings = append(o.res.Warnings, fmt.Sprintf("attachment %q not loaded: deeper than loader.max_attachment_depth=%d", a.Name, p.Loader.MaxAttachmentDepth))
+				continue
+			}
+			name := a.Name
+			if name == "" {
+				name = fmt.Sprintf("attachment-%d", i+1)
+			}
+			c := &file{docID: hashString(fmt.Sprintf("%s#%d/%s", f.docID, i, name)), source: f.source, rel: f.rel + "#" + name,
+				uri: f.uri + "#" + url.PathEscape(name), parent: f.docID, depth: f.depth + 1, size: int64(len(a.Data)),
+				mtime: f.mtime, hash: hashBytes(a.Data), data: a.Data}
+			o.children = append(o.children, sh.extract(ctx, c))
+		}
+		o.res.Attachments = nil
+	}
+	return o
+}
+
+func sanitize(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == 0 {
+			return '_'
+		}
+		return r
+	}, s)
+}
+
+func landing(o *outcome) warehouse.Landing {
+	f := o.f
+	d := warehouse.DocRow{DocID: f.docID, SourceName: f.source, RelPath: f.rel, URI: f.uri, Hash: f.hash, Size: f.size,
+		DetectedType: f.info.Type, ExtType: f.info.ExtType, MIME: f.info.MIME, Mismatch: f.info.Mismatch,
+		ParentDocID: f.parent, Depth: f.depth, MTime: f.mtime, Status: warehouse.StatusLanded}
+	if o.err != nil {
+		d.Status, d.ErrorKind, d.ErrorMessage = warehouse.StatusQuarantined, o.err.Kind, o.err.Msg
+	}
+	if r := o.res; r != nil || o.sameAs != nil {
+		if r == nil {
+			r = o.sameAs
+		}
+		d.Meta = r.Metadata
+		if d.Meta.PageCount == 0 {
+			d.Meta.PageCount = len(r.Pages)
+		}
+		d.Warnings = r.Warnings
+		if r.MIME != "" {
+			d.MIME = r.MIME
+		}
+	}
+	ev := f.event
+	if ev == "" {
+		ev = "new" // attachments
+	}
+	if d.Status == warehouse.StatusQuarantined {
+		ev = "quarantined"
+	}
+	return warehouse.Landing{Doc: d, Event: ev, Content: o.res, Duration: o.dur}
+}
+
+func countOutcome(s *Summary, o *outcome, l warehouse.Landing) {
+	if o.f.parent != "" {
+		s.Seen++
+		s.New++
+	}
+	if l.Doc.Status == warehouse.StatusQuarantined {
+		s.Quarantined++
+		s.ByKind[l.Doc.ErrorKind]++
+	} else {
+		s.Landed++
+	}
+	if o.res != nil {
+		s.Extracted++
+		s.Pages += len(o.res.Pages)
+		for _, p := range o.res.Pages {
+			if p.Method == document.MethodOCR {
+				s.OCRPages++
+			}
+			if p.NeedsOCR && p.Method != document.MethodOCR {
+				s.NeedsOCR++
+			}
+		}
+	}
+}

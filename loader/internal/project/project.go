@@ -1,0 +1,349 @@
+// Package project reads project.yaml: it takes a folder and produces a
+// validated Project with every relative path resolved against that folder.
+// Unknown keys are errors that name the file and line.
+package project
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// FileName is the project file's name.
+const FileName = "project.yaml"
+
+// Project is a loaded project.yaml.
+type Project struct {
+	Dir       string         `yaml:"-"` // absolute folder holding project.yaml
+	File      string         `yaml:"-"` // absolute path of project.yaml
+	Version   int            `yaml:"version"`
+	Name      string         `yaml:"name"`
+	Warehouse string         `yaml:"warehouse"` // absolute after Load
+	Sources   []Source       `yaml:"sources"`
+	Loader    Loader         `yaml:"loader"`
+	OCR       OCR            `yaml:"ocr"`
+	Models    map[string]any `yaml:"models"` // per-folder model defaults, dbt-style
+	Seeds     map[string]any `yaml:"seeds"`
+	Vars      map[string]any `yaml:"vars"`
+	Embedding Embedding      `yaml:"embedding"`
+	Retrieval Retrieval      `yaml:"retrieval"`
+	Health    Health         `yaml:"health"`
+	Threads   int            `yaml:"threads"` // model runner threads
+	TargetDir string         `yaml:"target_dir"`
+}
+
+// Source is one folder scanned recursively.
+type Source struct {
+	Name string `yaml:"name"`
+	Path string `yaml:"path"` // absolute after Load
+}
+
+// Loader settings.
+type Loader struct {
+	Workers            int      `yaml:"workers"` // 0 = one per core
+	Timeout            Duration `yaml:"timeout"`
+	MaxFileSize        Size     `yaml:"max_file_size"`
+	MaxPages           int      `yaml:"max_pages"`
+	MinCharsPerPage    int      `yaml:"min_chars_per_page"`
+	MaxWorkerMemory    Size     `yaml:"max_worker_memory"`
+	MaxAttachmentDepth int      `yaml:"max_attachment_depth"`
+	MaxSheetRows       int      `yaml:"max_sheet_rows"`
+	LockTimeout        Duration `yaml:"lock_timeout"`
+	Exclude            []string `yaml:"exclude"` // glob patterns on relative paths
+}
+
+// OCR settings.
+type OCR struct {
+	Enabled           *bool    `yaml:"enabled"`
+	Languages         []string `yaml:"languages"`
+	DPI               int      `yaml:"dpi"`
+	MinWordConfidence float64  `yaml:"min_word_confidence"`
+	ReviewBelow       float64  `yaml:"review_below"`
+}
+
+// Embedding settings (see package embed).
+type Embedding struct {
+	Provider   string   `yaml:"provider"`
+	Model      string   `yaml:"model"`
+	Dimensions int      `yaml:"dimensions"`
+	BaseURL    string   `yaml:"base_url"`
+	APIKeyEnv  string   `yaml:"api_key_env"`
+	BatchSize  int      `yaml:"batch_size"`
+	Timeout    Duration `yaml:"timeout"`
+}
+
+// Retrieval settings.
+type Retrieval struct {
+	VectorIndex string `yaml:"vector_index"` // exact | hnsw | auto
+}
+
+// Health thresholds, turned into data tests on ops.extraction_health.
+type Health struct {
+	MinSuccessRate   float64 `yaml:"min_success_rate"`
+	MaxMeanCharsDrop float64 `yaml:"max_mean_chars_drop"` // fraction, e.g. 0.5 = a 50% drop fails
+	Severity         string  `yaml:"severity"`            // error | warn
+}
+
+// OCREnabled reports whether OCR runs (default true).
+func (p *Project) OCREnabled() bool { return p.OCR.Enabled == nil || *p.OCR.Enabled }
+
+// Duration is a time.Duration written as "30s" in YAML.
+type Duration struct{ time.Duration }
+
+// UnmarshalYAML implements yaml.Unmarshaler.
+func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
+	v, err := time.ParseDuration(n.Value)
+	if err != nil {
+		return fmt.Errorf("line %d: %q is not a duration (like 30s, 2m)", n.Line, n.Value)
+	}
+	d.Duration = v
+	return nil
+}
+
+// Size is a byte count written as 1048576, "64MB" or "2GiB".
+type Size int64
+
+var sizeRe = regexp.MustCompile(`^\s*([0-9.]+)\s*([KMGT]?i?B?)?\s*$`)
+
+// UnmarshalYAML implements yaml.Unmarshaler.
+func (s *Size) UnmarshalYAML(n *yaml.Node) error {
+	v, err := ParseSize(n.Value)
+	if err != nil {
+		return fmt.Errorf("line %d: %w", n.Line, err)
+	}
+	*s = v
+	return nil
+}
+
+// ParseSize parses "64MB", "2GiB", "1048576".
+func ParseSize(str string) (Size, error) {
+	m := sizeRe.FindStringSubmatch(strings.ToUpper(str))
+	if m == nil {
+		return 0, fmt.Errorf("%q is not a size (like 64MB)", str)
+	}
+	f, err := strconv.ParseFloat(m[1], 64)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a size (like 64MB)", str)
+	}
+	mult := map[string]float64{"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "KIB": 1 << 10, "M": 1 << 20, "MB": 1 << 20, "MIB": 1 << 20,
+		"G": 1 << 30, "GB": 1 << 30, "GIB": 1 << 30, "T": 1 << 40, "TB": 1 << 40, "TIB": 1 << 40}[m[2]]
+	return Size(f * mult), nil
+}
+
+// Find returns the folder holding project.yaml: dir if given, else the
+// current folder or its nearest parent that has one.
+func Find(dir string) (string, error) {
+	if dir != "" {
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return "", err
+		}
+		if _, err := os.Stat(filepath.Join(abs, FileName)); err != nil {
+			return "", fmt.Errorf("no %s in %s", FileName, abs)
+		}
+		return abs, nil
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for d := cwd; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, FileName)); err == nil {
+			return d, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", fmt.Errorf("no %s in %s or its parents (use --project DIR, or `docket init DIR`)", FileName, cwd)
+		}
+	}
+}
+
+// Load reads and validates DIR/project.yaml.
+func Load(dir string) (*Project, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	file := filepath.Join(abs, FileName)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	p, err := Parse(file, data)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Parse decodes project.yaml bytes; file is used for messages and to
+// resolve relative paths.
+func Parse(file string, data []byte) (*Project, error) {
+	p := &Project{}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(p); err != nil {
+		return nil, yamlErr(file, err)
+	}
+	p.File = file
+	p.Dir = filepath.Dir(file)
+	p.applyDefaults()
+	if errs := p.validate(); len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return p, nil
+}
+
+var lineRe = regexp.MustCompile(`line (\d+): (.*)`)
+
+func yamlErr(file string, err error) error {
+	var te *yaml.TypeError
+	msgs := []string{err.Error()}
+	if errors.As(err, &te) {
+		msgs = te.Errors
+	}
+	var out []error
+	for _, m := range msgs {
+		m = strings.TrimPrefix(m, "yaml: ")
+		if sm := lineRe.FindStringSubmatch(m); sm != nil {
+			msg := sm[2]
+			if f := regexp.MustCompile(`field (\S+) not found in type \S+`).FindStringSubmatch(msg); f != nil {
+				msg = fmt.Sprintf("unknown key %q", f[1])
+			}
+			out = append(out, fmt.Errorf("%s:%s: %s", file, sm[1], msg))
+		} else {
+			out = append(out, fmt.Errorf("%s: %s", file, m))
+		}
+	}
+	return errors.Join(out...)
+}
+
+func (p *Project) applyDefaults() {
+	if p.Name == "" {
+		p.Name = filepath.Base(p.Dir)
+	}
+	if p.Warehouse == "" {
+		p.Warehouse = "warehouse.duckdb"
+	}
+	p.Warehouse = p.abs(p.Warehouse)
+	for i := range p.Sources {
+		p.Sources[i].Path = p.abs(p.Sources[i].Path)
+	}
+	l := &p.Loader
+	if l.Workers <= 0 {
+		l.Workers = runtime.NumCPU()
+	}
+	if l.Timeout.Duration == 0 {
+		l.Timeout.Duration = 5 * time.Minute
+	}
+	if l.MaxFileSize == 0 {
+		l.MaxFileSize = 512 << 20
+	}
+	if l.MaxPages == 0 {
+		l.MaxPages = 5000
+	}
+	if l.MinCharsPerPage == 0 {
+		l.MinCharsPerPage = 16
+	}
+	if l.MaxWorkerMemory == 0 {
+		l.MaxWorkerMemory = 4 << 30
+	}
+	if l.MaxAttachmentDepth == 0 {
+		l.MaxAttachmentDepth = 3
+	}
+	if l.MaxSheetRows == 0 {
+		l.MaxSheetRows = 10000
+	}
+	if l.LockTimeout.Duration == 0 {
+		l.LockTimeout.Duration = 10 * time.Second
+	}
+	o := &p.OCR
+	if len(o.Languages) == 0 {
+		o.Languages = []string{"eng"}
+	}
+	if o.DPI == 0 {
+		o.DPI = 300
+	}
+	if o.MinWordConfidence == 0 {
+		o.MinWordConfidence = 60
+	}
+	if o.ReviewBelow == 0 {
+		o.ReviewBelow = 70
+	}
+	if p.Retrieval.VectorIndex == "" {
+		p.Retrieval.VectorIndex = "auto"
+	}
+	if p.Health.Severity == "" {
+		p.Health.Severity = "error"
+	}
+	if p.Threads <= 0 {
+		p.Threads = runtime.NumCPU()
+	}
+	if p.TargetDir == "" {
+		p.TargetDir = "target"
+	}
+	p.TargetDir = p.abs(p.TargetDir)
+	if p.Vars == nil {
+		p.Vars = map[string]any{}
+	}
+}
+
+func (p *Project) abs(s string) string {
+	if s == ":memory:" || filepath.IsAbs(s) {
+		return s
+	}
+	return filepath.Join(p.Dir, s)
+}
+
+func (p *Project) validate() []error {
+	var errs []error
+	bad := func(format string, a ...any) {
+		errs = append(errs, fmt.Errorf("%s: "+format, append([]any{p.File}, a...)...))
+	}
+	if p.Version != 1 {
+		bad("version must be 1 (got %d)", p.Version)
+	}
+	seen := map[string]bool{}
+	for i, s := range p.Sources {
+		if s.Name == "" {
+			bad("sources[%d] has no name", i)
+		}
+		if seen[s.Name] {
+			bad("source %q is declared twice", s.Name)
+		}
+		seen[s.Name] = true
+		if s.Path == "" {
+			bad("source %q has no path", s.Name)
+		}
+	}
+	switch p.Retrieval.VectorIndex {
+	case "exact", "hnsw", "auto":
+	default:
+		bad("retrieval.vector_index must be exact, hnsw or auto (got %q)", p.Retrieval.VectorIndex)
+	}
+	switch p.Health.Severity {
+	case "error", "warn":
+	default:
+		bad("health.severity must be error or warn (got %q)", p.Health.Severity)
+	}
+	return errs
+}
+
+// SourceNames lists source names sorted.
+func (p *Project) SourceNames() []string {
+	var out []string
+	for _, s := range p.Sources {
+		out = append(out, s.Name)
+	}
+	sort.Strings(out)
+	return out
+}

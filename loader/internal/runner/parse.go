@@ -1,0 +1,735 @@
+package runner
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/runner/render"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+	"gopkg.in/yaml.v3"
+)
+
+// ParseOptions tune Parse.
+type ParseOptions struct {
+	Vars map[string]any  // --vars, override project.yaml vars
+	UDFs []warehouse.UDF // Go UDFs the warehouse registers
+}
+
+// Manifest is a parsed project.
+type Manifest struct {
+	Project  *project.Project
+	Name     string
+	Nodes    map[string]*Node // models, seeds, tests
+	Sources  map[string]*Node
+	Macros   map[string]string // macro name → file
+	UDFs     []warehouse.UDF
+	Vars     map[string]any
+	Parents  map[string][]string
+	Children map[string][]string
+	Order    []string // models and seeds in a stable topological order
+
+	env    *render.Env
+	byName map[string]*Node // models and seeds
+}
+
+// Parse reads the project's files and renders every model without a
+// database. User mistakes come back as sorted diagnostics; error is for
+// I/O problems only.
+func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, error) {
+	m := &Manifest{Project: p, Name: p.Name, Nodes: map[string]*Node{}, Sources: map[string]*Node{},
+		UDFs: opts.UDFs, Vars: map[string]any{}, byName: map[string]*Node{}}
+	for k, v := range p.Vars {
+		m.Vars[k] = v
+	}
+	for k, v := range opts.Vars {
+		m.Vars[k] = v
+	}
+	var diags []Diagnostic
+	diag := func(path string, ps pos, format string, a ...any) {
+		diags = append(diags, Diagnostic{Path: path, Line: ps.line, Col: ps.col, Msg: fmt.Sprintf(format, a...)})
+	}
+
+	// macros
+	macroFiles, err := m.readTree("macros", ".sql")
+	if err != nil {
+		return nil, nil, err
+	}
+	env, merrs := render.NewEnv(macroFiles)
+	for _, e := range merrs {
+		diag(e.File, pos{e.Err.Line, e.Err.Col}, "%s", e.Err.Msg)
+	}
+	m.env, m.Macros = env, env.Macros()
+
+	// models
+	modelFiles, err := m.readTree("models", ".sql")
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, path := range sortedKeys(modelFiles) {
+		rel := strings.TrimPrefix(path, "models/")
+		parts := strings.Split(rel, "/")
+		name := strings.TrimSuffix(parts[len(parts)-1], ".sql")
+		schema := "main"
+		if len(parts) > 1 {
+			schema = parts[0]
+		}
+		n := &Node{UniqueID: Model + "." + m.Name + "." + name, ResourceType: Model, PackageName: m.Name, Name: name,
+			Schema: schema, Alias: name, Database: m.database(), Path: path, RawCode: modelFiles[path],
+			FQN: append([]string{m.Name}, append(parts[:len(parts)-1:len(parts)-1], name)...), Columns: map[string]Column{}}
+		n.Relation = Relation(schema, name)
+		n.folderCfg = m.folderConfig(p.Models, parts[:len(parts)-1])
+		if prev := m.byName[name]; prev != nil {
+			diag(path, pos{1, 1}, "model name %q is already used by %s; model names must be unique", name, prev.Path)
+			continue
+		}
+		m.byName[name] = n
+		m.Nodes[n.UniqueID] = n
+	}
+
+	// seeds
+	seedFiles, err := m.listTree("seeds", ".csv")
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, path := range seedFiles {
+		name := strings.TrimSuffix(filepath.Base(path), ".csv")
+		n := &Node{UniqueID: Seed + "." + m.Name + "." + name, ResourceType: Seed, PackageName: m.Name, Name: name,
+			Schema: "seeds", Alias: name, Database: m.database(), Path: path, FQN: []string{m.Name, name},
+			Columns: map[string]Column{}, seedFile: filepath.Join(p.Dir, filepath.FromSlash(path))}
+		n.Relation = Relation("seeds", name)
+		n.folderCfg = m.folderConfig(p.Seeds, nil)
+		if prev := m.byName[name]; prev != nil {
+			diag(path, pos{1, 1}, "seed name %q is already used by %s", name, prev.Path)
+			continue
+		}
+		m.byName[name] = n
+		m.Nodes[n.UniqueID] = n
+	}
+
+	// YAML: sources, model and seed docs, generic tests
+	var ymls []string
+	for _, dir := range []string{"models", "seeds"} {
+		for _, ext := range []string{".yml", ".yaml"} {
+			l, err := m.listTree(dir, ext)
+			if err != nil {
+				return nil, nil, err
+			}
+			ymls = append(ymls, l...)
+		}
+	}
+	sort.Strings(ymls)
+	var testSpecs []testSpec
+	for _, path := range ymls {
+		data, err := os.ReadFile(filepath.Join(p.Dir, filepath.FromSlash(path)))
+		if err != nil {
+			return nil, nil, err
+		}
+		specs, ds := m.readYAML(path, data)
+		diags = append(diags, ds...)
+		testSpecs = append(testSpecs, specs...)
+	}
+
+	// render models (parse pass)
+	for _, id := range sortedKeys(m.Nodes) {
+		n := m.Nodes[id]
+		if n.ResourceType != Model {
+			continue
+		}
+		diags = append(diags, m.parseNode(n)...)
+	}
+	// resolve config
+	for _, id := range sortedKeys(m.Nodes) {
+		n := m.Nodes[id]
+		diags = append(diags, m.resolveConfig(n)...)
+	}
+	for _, id := range sortedKeys(m.Nodes) {
+		if n := m.Nodes[id]; !n.Config.Enabled {
+			delete(m.Nodes, id)
+			delete(m.byName, n.Name)
+		}
+	}
+	// refs to disabled or ephemeral checks
+	for _, id := range sortedKeys(m.Nodes) {
+		n := m.Nodes[id]
+		for _, r := range n.Refs {
+			name := r[len(r)-1]
+			if m.byName[name] == nil && n.refPos[name] != (pos{}) {
+				// already reported as unknown during rendering unless it was disabled
+				if _, was := modelFiles["models/"+name+".sql"]; was {
+					diag(n.Path, n.refPos[name], "ref(%q) points to a disabled model", name)
+				}
+			}
+		}
+	}
+
+	// singular tests
+	testFiles, err := m.readTree("tests", ".sql")
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, path := range sortedKeys(testFiles) {
+		name := strings.TrimSuffix(filepath.Base(path), ".sql")
+		n := &Node{UniqueID: Test + "." + m.Name + "." + name, ResourceType: Test, PackageName: m.Name, Name: name,
+			Schema: "main", Alias: name, Database: m.database(), Path: path, RawCode: testFiles[path],
+			FQN: []string{m.Name, name}, Columns: map[string]Column{}}
+		n.folderCfg = map[string]any{}
+		if m.Nodes[n.UniqueID] != nil {
+			diag(path, pos{1, 1}, "test name %q is already used", name)
+			continue
+		}
+		m.Nodes[n.UniqueID] = n
+		diags = append(diags, m.parseNode(n)...)
+		diags = append(diags, m.resolveConfig(n)...)
+	}
+	// generic tests
+	diags = append(diags, m.buildGenericTests(testSpecs)...)
+
+	// graph
+	diags = append(diags, m.buildGraph()...)
+	if len(diags) == 0 {
+		for _, id := range sortedKeys(m.Nodes) {
+			n := m.Nodes[id]
+			if n.ResourceType == Model || n.ResourceType == Test {
+				n.CompiledCode = m.finish(n, n.CompiledCode, map[string]bool{})
+			}
+		}
+	}
+	return m, SortDiagnostics(diags), nil
+}
+
+func (m *Manifest) database() string {
+	b := filepath.Base(m.Project.Warehouse)
+	return strings.TrimSuffix(b, filepath.Ext(b))
+}
+
+// readTree reads every file under dir with the extension, keyed by
+// slash-separated path relative to the project.
+func (m *Manifest) readTree(dir, ext string) (map[string]string, error) {
+	paths, err := m.listTree(dir, ext)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, p := range paths {
+		b, err := os.ReadFile(filepath.Join(m.Project.Dir, filepath.FromSlash(p)))
+		if err != nil {
+			return nil, fmt.Errorf("runner: %w", err)
+		}
+		out[p] = string(b)
+	}
+	return out, nil
+}
+
+func (m *Manifest) listTree(dir, ext string) ([]string, error) {
+	root := filepath.Join(m.Project.Dir, dir)
+	var out []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if os.IsNotExist(err) && path == root {
+				return filepath.SkipDir
+			}
+			return err
+		}
+		if d.IsDir() {
+			if path != root && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(d.Name(), ext) && !strings.HasPrefix(d.Name(), ".") {
+			rel, _ := filepath.Rel(m.Project.Dir, path)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("runner: scan %s: %w", dir, err)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func sortedKeys[V any](mp map[string]V) []string {
+	out := make([]string, 0, len(mp))
+	for k := range mp {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// folderConfig merges dbt-style folder defaults along the folder path.
+func (m *Manifest) folderConfig(tree map[string]any, folders []string) map[string]any {
+	out := map[string]any{}
+	level := tree
+	if sub, ok := level[m.Name].(map[string]any); ok && !isConfigKey(m.Name) {
+		merge := func(l map[string]any) {
+			for k, v := range l {
+				if strings.HasPrefix(k, "+") || isConfigKey(k) {
+					if _, isMap := v.(map[string]any); isMap && !strings.HasPrefix(k, "+") && k != "meta" && k != "column_types" {
+						continue
+					}
+					mergeCfg(out, normKey(k), v)
+				}
+			}
+		}
+		merge(level)
+		level = sub
+	}
+	for i := 0; ; i++ {
+		for k, v := range level {
+			if strings.HasPrefix(k, "+") || isConfigKey(k) {
+				if _, isMap := v.(map[string]any); isMap && !strings.HasPrefix(k, "+") && k != "meta" && k != "column_types" {
+					continue // a folder named like a key
+				}
+				mergeCfg(out, normKey(k), v)
+			}
+		}
+		if i >= len(folders) {
+			break
+		}
+		sub, ok := level[folders[i]].(map[string]any)
+		if !ok {
+			break
+		}
+		level = sub
+	}
+	return out
+}
+
+func normKey(k string) string {
+	k = strings.TrimPrefix(k, "+")
+	return strings.ReplaceAll(k, "-", "_")
+}
+
+var knownKeys = map[string]bool{"materialized": true, "tags": true, "unique_key": true, "incremental_strategy": true,
+	"on_schema_change": true, "pre_hook": true, "post_hook": true, "enabled": true, "severity": true, "where": true,
+	"column_types": true, "meta": true, "docs": true, "persist_docs": true, "contract": true, "grants": true,
+	"full_refresh": true, "quote_columns": true, "delimiter": true}
+
+func isConfigKey(k string) bool { return knownKeys[normKey(k)] }
+
+// mergeCfg sets key, accumulating tags and hooks like dbt does.
+func mergeCfg(dst map[string]any, k string, v any) {
+	switch k {
+	case "tags", "pre_hook", "post_hook":
+		prev := toStrings(dst[k])
+		dst[k] = append(prev, toStrings(v)...)
+	default:
+		dst[k] = v
+	}
+}
+
+func toStrings(v any) []string {
+	switch t := v.(type) {
+	case nil:
+		return nil
+	case string:
+		return []string{t}
+	case []string:
+		return append([]string(nil), t...)
+	case []any:
+		var out []string
+		for _, x := range t {
+			out = append(out, fmt.Sprint(x))
+		}
+		return out
+	}
+	return []string{fmt.Sprint(v)}
+}
+
+var refMarker = regexp.MustCompile("\x00ref\x01([^\x00]*)\x00")
+
+func marker(name string) string { return "\x00ref\x01" + name + "\x00" }
+
+// renderCtx records what a template calls.
+type renderCtx struct {
+	m           *Manifest
+	n           *Node
+	incremental bool
+	refs        [][]string
+	sources     [][]string
+	cfg         map[string]any
+	diags       []Diagnostic
+	usedIncr    bool
+	refPos      map[string]pos
+}
+
+func (rc *renderCtx) vars() map[string]any {
+	m, n := rc.m, rc.n
+	p := m.Project
+	findPos := func(fn, arg string) pos {
+		re := regexp.MustCompile(fn + `\(\s*(?:['"][^'"]*['"]\s*,\s*)*['"]` + regexp.QuoteMeta(arg) + `['"]`)
+		if loc := re.FindStringIndex(n.RawCode); loc != nil {
+			return offsetPos(n.RawCode, loc[0])
+		}
+		return pos{1, 1}
+	}
+	ctx := map[string]any{
+		"ref": render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("ref() needs a model name")
+			}
+			name := fmt.Sprint(a.Pos[len(a.Pos)-1])
+			rc.refs = append(rc.refs, []string{name})
+			if _, seen := rc.refPos[name]; !seen {
+				rc.refPos[name] = findPos("ref", name)
+			}
+			if m.byName[name] == nil {
+				msg := fmt.Sprintf("ref(%q): no model or seed named %q", name, name)
+				if s := suggest(name, m.names()); s != "" {
+					msg += fmt.Sprintf(" (did you mean %q?)", s)
+				}
+				rc.diags = append(rc.diags, Diagnostic{Path: n.Path, Line: rc.refPos[name].line, Col: rc.refPos[name].col, Msg: msg})
+			}
+			return marker(name), nil
+		}),
+		"source": render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) != 2 {
+				return nil, fmt.Errorf("source() needs a source name and a table name")
+			}
+			src, tbl := fmt.Sprint(a.Pos[0]), fmt.Sprint(a.Pos[1])
+			rc.sources = append(rc.sources, []string{src, tbl})
+			s := m.Sources[Source+"."+m.Name+"."+src+"."+tbl]
+			if s == nil {
+				ps := findPos("source", tbl)
+				rc.diags = append(rc.diags, Diagnostic{Path: n.Path, Line: ps.line, Col: ps.col,
+					Msg: fmt.Sprintf("source(%q, %q) is not declared in models/sources.yml", src, tbl)})
+				return Relation(src, tbl), nil
+			}
+			return s.Relation, nil
+		}),
+		"config": render.Wrap(func(a render.Args) (any, error) {
+			for k, v := range a.Kw {
+				mergeCfg(rc.cfg, normKey(k), v)
+			}
+			if len(a.Pos) == 1 {
+				if mp, ok := a.Pos[0].(map[string]any); ok {
+					for k, v := range mp {
+						mergeCfg(rc.cfg, normKey(k), v)
+					}
+				}
+			}
+			return "", nil
+		}),
+		"var": render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("var() needs a name")
+			}
+			name := fmt.Sprint(a.Pos[0])
+			if v, ok := m.Vars[name]; ok {
+				return v, nil
+			}
+			if len(a.Pos) > 1 {
+				return a.Pos[1], nil
+			}
+			return nil, fmt.Errorf("required var %q is not set in project.yaml vars or --vars", name)
+		}),
+		"env_var": render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("env_var() needs a name")
+			}
+			if v, ok := os.LookupEnv(fmt.Sprint(a.Pos[0])); ok {
+				return v, nil
+			}
+			if len(a.Pos) > 1 {
+				return a.Pos[1], nil
+			}
+			return nil, fmt.Errorf("environment variable %q is not set", a.Pos[0])
+		}),
+		"is_incremental": render.Wrap(func(render.Args) (any, error) {
+			rc.usedIncr = true
+			return rc.incremental, nil
+		}),
+		"log": render.Wrap(func(render.Args) (any, error) { return "", nil }),
+		"this": render.Relation{Database: m.database(), Schema: n.Schema, Identifier: n.Name, Rendered: Relation(n.Schema, n.Name)},
+		"target": map[string]any{"name": "dev", "schema": "main", "type": "duckdb", "path": p.Warehouse,
+			"database": m.database(), "threads": p.Threads, "profile_name": m.Name},
+		"project_name": m.Name,
+		"execute":      true,
+	}
+	return ctx
+}
+
+func offsetPos(src string, off int) pos {
+	line := 1 + strings.Count(src[:off], "\n")
+	col := off - strings.LastIndex(src[:off], "\n")
+	return pos{line, col}
+}
+
+func (m *Manifest) names() []string {
+	out := make([]string, 0, len(m.byName))
+	for n := range m.byName {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// suggest returns the closest name within edit distance 2.
+func suggest(name string, names []string) string {
+	best, bestD := "", 3
+	for _, c := range names {
+		if d := editDistance(name, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// parseNode parses and renders a model or singular test's template.
+func (m *Manifest) parseNode(n *Node) []Diagnostic {
+	tpl, err := m.env.Parse(n.Path, n.RawCode)
+	if err != nil {
+		re := err.(*render.Error)
+		return []Diagnostic{{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg}}
+	}
+	n.tpl = tpl
+	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}}
+	out, err := tpl.Render(rc.vars())
+	if err != nil {
+		re := err.(*render.Error)
+		return append(rc.diags, Diagnostic{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg})
+	}
+	n.CompiledCode = out
+	n.modelCfg = rc.cfg
+	n.usesIncr = rc.usedIncr
+	n.refPos = rc.refPos
+	if loc := regexp.MustCompile(`config\s*\(`).FindStringIndex(n.RawCode); loc != nil {
+		n.configPos = offsetPos(n.RawCode, loc[0])
+	} else {
+		n.configPos = pos{1, 1}
+	}
+	seen := map[string]bool{}
+	for _, r := range rc.refs {
+		if !seen["r"+r[0]] {
+			seen["r"+r[0]] = true
+			n.Refs = append(n.Refs, r)
+		}
+	}
+	for _, s := range rc.sources {
+		if k := "s" + s[0] + "." + s[1]; !seen[k] {
+			seen[k] = true
+			n.Sources = append(n.Sources, s)
+		}
+	}
+	return rc.diags
+}
+
+// resolveConfig merges folder < yml < model config and validates it.
+func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
+	var diags []Diagnostic
+	bad := func(p pos, format string, a ...any) {
+		diags = append(diags, Diagnostic{Path: n.Path, Line: p.line, Col: p.col, Msg: fmt.Sprintf(format, a...)})
+	}
+	raw := map[string]any{}
+	for _, src := range []map[string]any{n.folderCfg, n.ymlCfg, n.modelCfg} {
+		for k, v := range src {
+			if k == "tags" || k == "pre_hook" || k == "post_hook" {
+				mergeCfg(raw, k, v)
+			} else {
+				raw[k] = v
+			}
+		}
+	}
+	at := n.configPos
+	if at == (pos{}) {
+		at = pos{1, 1}
+	}
+	c := Config{Enabled: true, Tags: []string{}, PreHook: []string{}, PostHook: []string{}}
+	for _, k := range sortedKeys(raw) {
+		v := raw[k]
+		str := func() string {
+			s, ok := v.(string)
+			if !ok {
+				bad(at, "config %s must be a string (got %v)", k, v)
+			}
+			return s
+		}
+		switch k {
+		case "materialized":
+			c.Materialized = str()
+		case "tags":
+			c.Tags = dedupe(toStrings(v))
+		case "unique_key":
+			c.UniqueKey = toStrings(v)
+		case "incremental_strategy":
+			c.IncrementalStrategy = str()
+		case "on_schema_change":
+			c.OnSchemaChange = str()
+		case "pre_hook":
+			c.PreHook = toStrings(v)
+		case "post_hook":
+			c.PostHook = toStrings(v)
+		case "enabled":
+			b, ok := v.(bool)
+			if !ok {
+				bad(at, "config enabled must be true or false (got %v)", v)
+			}
+			c.Enabled = b
+		case "severity":
+			c.Severity = strings.ToLower(str())
+		case "where":
+			c.Where = str()
+		case "column_types":
+			mp, ok := v.(map[string]any)
+			if !ok {
+				bad(at, "config column_types must be a mapping of column to type")
+				continue
+			}
+			c.ColumnTypes = map[string]string{}
+			for ck, cv := range mp {
+				c.ColumnTypes[ck] = fmt.Sprint(cv)
+			}
+		case "meta":
+			c.Meta, _ = v.(map[string]any)
+		case "docs", "persist_docs", "contract", "grants", "full_refresh", "quote_columns", "delimiter":
+		default:
+			msg := fmt.Sprintf("unknown config key %q", k)
+			if s := suggest(k, sortedKeys(knownKeys)); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			bad(at, "%s", msg)
+		}
+	}
+	switch n.ResourceType {
+	case Model:
+		if c.Materialized == "" {
+			c.Materialized = "view"
+		}
+		switch c.Materialized {
+		case "view", "table", "incremental", "ephemeral":
+		default:
+			bad(at, "materialized must be view, table, incremental or ephemeral (got %q)", c.Materialized)
+		}
+		if c.Materialized == "incremental" {
+			if c.IncrementalStrategy == "" {
+				c.IncrementalStrategy = "append"
+				if len(c.UniqueKey) > 0 {
+					c.IncrementalStrategy = "delete+insert"
+				}
+			}
+			switch c.IncrementalStrategy {
+			case "append":
+			case "delete+insert", "merge":
+				if len(c.UniqueKey) == 0 {
+					bad(at, "incremental_strategy %q needs a unique_key", c.IncrementalStrategy)
+				}
+			default:
+				bad(at, "incremental_strategy must be append, delete+insert or merge (got %q)", c.IncrementalStrategy)
+			}
+			if c.OnSchemaChange == "" {
+				c.OnSchemaChange = "fail"
+			}
+			switch c.OnSchemaChange {
+			case "ignore", "fail", "append_new_columns", "sync_all_columns":
+			default:
+				bad(at, "on_schema_change must be ignore, fail, append_new_columns or sync_all_columns (got %q)", c.OnSchemaChange)
+			}
+		}
+	case Seed:
+		c.Materialized = "seed"
+	case Test:
+		c.Materialized = "test"
+		if c.Severity == "" {
+			c.Severity = "error"
+		}
+		if c.Severity != "error" && c.Severity != "warn" {
+			bad(n.pos, "severity must be warn or error (got %q)", c.Severity)
+		}
+	}
+	n.Config = c
+	n.Tags = c.Tags
+	return diags
+}
+
+func dedupe(in []string) []string {
+	seen := map[string]bool{}
+	out := []string{}
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// finish replaces ref markers with relations and inlines ephemeral models
+// as CTEs named __dbt__cte__<name>.
+func (m *Manifest) finish(n *Node, sql string, stack map[string]bool) string {
+	var ctes []string
+	seen := map[string]bool{}
+	out := refMarker.ReplaceAllStringFunc(sql, func(s string) string {
+		name := refMarker.FindStringSubmatch(s)[1]
+		t := m.byName[name]
+		if t == nil {
+			return name
+		}
+		if t.ResourceType == Model && t.Config.Materialized == "ephemeral" {
+			cte := "__dbt__cte__" + t.Name
+			if !seen[name] && !stack[name] {
+				seen[name] = true
+				stack[name] = true
+				body := m.finish(t, t.CompiledCode, stack)
+				delete(stack, name)
+				ctes = append(ctes, cte+" as (\n"+trimSQL(body)+"\n)")
+			}
+			return cte
+		}
+		return t.Relation
+	})
+	if len(ctes) == 0 {
+		return out
+	}
+	return injectCTEs(out, ctes)
+}
+
+var withRe = regexp.MustCompile(`(?is)^(\s*(?:--[^\n]*\n\s*|/\*.*?\*/\s*)*)with\s+(recursive\s+)?`)
+
+func injectCTEs(sql string, ctes []string) string {
+	joined := strings.Join(ctes, ", ")
+	if loc := withRe.FindStringSubmatchIndex(sql); loc != nil {
+		head := sql[:loc[1]]
+		return head + joined + ",\n" + sql[loc[1]:]
+	}
+	lead := len(sql) - len(strings.TrimLeft(sql, " \t\r\n"))
+	return sql[:lead] + "with " + joined + "\n" + sql[lead:]
+}
+
+// trimSQL drops surrounding blanks and trailing semicolons.
+func trimSQL(s string) string {
+	s = strings.TrimSpace(s)
+	for strings.HasSuffix(s, ";") {
+		s = strings.TrimSpace(strings.TrimSuffix(s, ";"))
+	}
+	return s
+}
+
+var _ = yaml.Node{}

@@ -1,0 +1,187 @@
+package runner
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+)
+
+// Select resolves dbt-style selectors. Each argument may hold several
+// space-separated selectors (union); a comma inside one selector means
+// intersection. An atom is a model/seed/test name or glob, a folder (layer)
+// name, path:<prefix>, tag:<tag>, source:<src>[.<table>], with optional '+'
+// before (ancestors) and after (descendants). Empty include selects all.
+// Only nodes of the given resource types are returned, sorted.
+func (m *Manifest) Select(include, exclude []string, types ...string) ([]string, error) {
+	want := map[string]bool{}
+	for _, t := range types {
+		want[t] = true
+	}
+	all := map[string]bool{}
+	for id, n := range m.Nodes {
+		if len(want) == 0 || want[n.ResourceType] {
+			all[id] = true
+		}
+	}
+	if len(want) == 0 || want[Source] {
+		for id := range m.Sources {
+			all[id] = true
+		}
+	}
+	var sel map[string]bool
+	inc := splitSelectors(include)
+	if len(inc) == 0 {
+		sel = all
+	} else {
+		s, err := m.union(inc)
+		if err != nil {
+			return nil, err
+		}
+		sel = s
+		m.addTests(sel)
+	}
+	if exc := splitSelectors(exclude); len(exc) > 0 {
+		x, err := m.union(exc)
+		if err != nil {
+			return nil, err
+		}
+		m.addTests(x)
+		for id := range x {
+			delete(sel, id)
+		}
+	}
+	var out []string
+	for id := range sel {
+		if all[id] {
+			out = append(out, id)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// addTests adds tests whose parents are all selected or all... dbt's eager
+// mode: a test is selected when any of its parents is.
+func (m *Manifest) addTests(sel map[string]bool) {
+	for id, n := range m.Nodes {
+		if n.ResourceType != Test || sel[id] {
+			continue
+		}
+		for _, p := range n.DependsOn.Nodes {
+			if sel[p] {
+				sel[id] = true
+				break
+			}
+		}
+	}
+}
+
+func splitSelectors(args []string) []string {
+	var out []string
+	for _, a := range args {
+		out = append(out, strings.Fields(a)...)
+	}
+	return out
+}
+
+func (m *Manifest) union(sels []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	for _, s := range sels {
+		var acc map[string]bool
+		for i, part := range strings.Split(s, ",") {
+			set, err := m.atom(part)
+			if err != nil {
+				return nil, err
+			}
+			if i == 0 {
+				acc = set
+				continue
+			}
+			for id := range acc {
+				if !set[id] {
+					delete(acc, id)
+				}
+			}
+		}
+		for id := range acc {
+			out[id] = true
+		}
+	}
+	return out, nil
+}
+
+func (m *Manifest) atom(a string) (map[string]bool, error) {
+	up, down := strings.HasPrefix(a, "+"), strings.HasSuffix(a, "+")
+	a = strings.TrimSuffix(strings.TrimPrefix(a, "+"), "+")
+	if a == "" {
+		return nil, fmt.Errorf("empty selector")
+	}
+	base := map[string]bool{}
+	each := func(fn func(*Node) bool) {
+		for id, n := range m.Nodes {
+			if fn(n) {
+				base[id] = true
+			}
+		}
+		for id, n := range m.Sources {
+			if fn(n) {
+				base[id] = true
+			}
+		}
+	}
+	method, val, hasMethod := strings.Cut(a, ":")
+	if !hasMethod {
+		method, val = "", a
+	}
+	switch method {
+	case "":
+		each(func(n *Node) bool {
+			if n.ResourceType == Source {
+				return false
+			}
+			ok, _ := path.Match(val, n.Name)
+			return ok || n.Name == val || (n.ResourceType == Model && n.Schema == val) || strings.Join(n.FQN[1:], ".") == val
+		})
+	case "path":
+		val = strings.TrimSuffix(val, "/")
+		each(func(n *Node) bool {
+			return n.ResourceType != Source && (n.Path == val || strings.HasPrefix(n.Path, val+"/"))
+		})
+	case "tag":
+		each(func(n *Node) bool {
+			for _, t := range n.Tags {
+				if t == val {
+					return true
+				}
+			}
+			return false
+		})
+	case "source":
+		src, tbl, _ := strings.Cut(val, ".")
+		each(func(n *Node) bool {
+			return n.ResourceType == Source && n.SourceName == src && (tbl == "" || tbl == n.Name || tbl == "*")
+		})
+	case "resource_type":
+		each(func(n *Node) bool { return n.ResourceType == val })
+	case "test_name":
+		each(func(n *Node) bool { return n.TestMetadata != nil && n.TestMetadata.Name == val })
+	default:
+		return nil, fmt.Errorf("unknown selector method %q (use a name, a folder, path:, tag:, source:)", method)
+	}
+	out := map[string]bool{}
+	for id := range base {
+		out[id] = true
+		if up {
+			for a := range m.Ancestors(id) {
+				out[a] = true
+			}
+		}
+		if down {
+			for d := range m.Descendants(id) {
+				out[d] = true
+			}
+		}
+	}
+	return out, nil
+}

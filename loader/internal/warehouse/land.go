@@ -1,0 +1,547 @@
+package warehouse
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"database/sql/driver"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/duckdb/duckdb-go/v2"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// DocRow is one raw.documents row.
+type DocRow struct {
+	DocID, SourceName, RelPath, URI string
+	Hash                            string
+	Size                            int64
+	DetectedType, ExtType, MIME     string
+	Mismatch                        bool
+	Status                          string // landed | quarantined | deleted
+	ErrorKind, ErrorMessage         string
+	ParentDocID                     string
+	Depth                           int
+	Meta                            document.Metadata
+	Warnings                        []string
+	MTime                           time.Time
+}
+
+// Document statuses.
+const (
+	StatusLanded      = "landed"
+	StatusQuarantined = "quarantined"
+	StatusDeleted     = "deleted"
+)
+
+// Landing is one document to land: its manifest row, its event, and, when
+// its content was extracted in this run, the extraction.
+type Landing struct {
+	Doc      DocRow
+	Event    string           // new | changed | unchanged | retried | reocr
+	Content  *document.Result // nil when the content was already landed or failed
+	Duration time.Duration
+}
+
+// Run is an ops.load_runs row.
+type Run struct {
+	ID                                     string
+	StartedAt, FinishedAt                  time.Time
+	Status, Version                        string
+	Seen, New, Changed, Unchanged, Deleted int
+	Quarantined, Landed, Pages, OCRPages   int
+	Options                                any
+}
+
+// StartRun records a running load; runs left "running" by a killed loader
+// are marked aborted.
+func (w *DB) StartRun(ctx context.Context, r Run) error {
+	if _, err := w.sql.ExecContext(ctx, `update ops.load_runs set status = 'aborted' where status = 'running'`); err != nil {
+		return err
+	}
+	opts, _ := json.Marshal(r.Options)
+	_, err := w.sql.ExecContext(ctx, `insert into ops.load_runs (run_id, started_at, status, docket_version, options) values (?, ?, 'running', ?, ?)`,
+		r.ID, r.StartedAt, r.Version, string(opts))
+	return err
+}
+
+// FinishRun records a load's counts.
+func (w *DB) FinishRun(ctx context.Context, r Run) error {
+	_, err := w.sql.ExecContext(ctx, `update ops.load_runs set finished_at = ?, status = ?, seen = ?, new = ?, changed = ?, unchanged = ?,
+		deleted = ?, quarantined = ?, landed = ?, pages = ?, ocr_pages = ?, duration_ms = ? where run_id = ?`,
+		r.FinishedAt, r.Status, r.Seen, r.New, r.Changed, r.Unchanged, r.Deleted, r.Quarantined, r.Landed, r.Pages, r.OCRPages,
+		r.FinishedAt.Sub(r.StartedAt).Milliseconds(), r.ID)
+	return err
+}
+
+// Known is what the warehouse already knows of a document.
+type Known struct {
+	DocID, Hash, Status, ErrorKind, ParentDocID string
+}
+
+// KnownDocuments returns raw.documents keyed by doc_id.
+func (w *DB) KnownDocuments(ctx context.Context) (map[string]Known, error) {
+	rows, err := w.sql.QueryContext(ctx, `select doc_id, coalesce(source_hash, ''), status, coalesce(error_kind, ''), coalesce(parent_doc_id, '') from raw.documents`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]Known{}
+	for rows.Next() {
+		var k Known
+		if err := rows.Scan(&k.DocID, &k.Hash, &k.Status, &k.ErrorKind, &k.ParentDocID); err != nil {
+			return nil, err
+		}
+		out[k.DocID] = k
+	}
+	return out, rows.Err()
+}
+
+// Extraction is a staging.extractions row.
+type Extraction struct {
+	Hash, Status, ErrorKind, ErrorMessage, Type string
+	Pages                                       int
+}
+
+// Extractions returns staging.extractions keyed by source_hash.
+func (w *DB) Extractions(ctx context.Context) (map[string]Extraction, error) {
+	rows, err := w.sql.QueryContext(ctx, `select source_hash, status, coalesce(error_kind,''), coalesce(error_message,''), coalesce(detected_type,''), coalesce(page_count,0) from staging.extractions`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]Extraction{}
+	for rows.Next() {
+		var e Extraction
+		if err := rows.Scan(&e.Hash, &e.Status, &e.ErrorKind, &e.ErrorMessage, &e.Type, &e.Pages); err != nil {
+			return nil, err
+		}
+		out[e.Hash] = e
+	}
+	return out, rows.Err()
+}
+
+// Land writes a batch of documents in one transaction: manifest rows,
+// versions, events, and the staging rows of contents extracted in this run.
+// Either all of the batch is visible afterwards or none of it.
+func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Landing) (err error) {
+	if len(batch) == 0 {
+		return nil
+	}
+	c, err := w.sql.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if _, err = c.ExecContext(ctx, "begin transaction"); err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			c.ExecContext(context.Background(), "rollback")
+		}
+	}()
+	// Staging rows first: replace whatever an earlier extraction of the
+	// same content left (re-OCR, retry of a quarantined content).
+	var contents []Landing
+	seen := map[string]bool{}
+	for _, l := range batch {
+		if l.Content != nil && l.Doc.Hash != "" && !seen[l.Doc.Hash] {
+			seen[l.Doc.Hash] = true
+			contents = append(contents, l)
+		}
+	}
+	for _, l := range batch {
+		if l.Content == nil && l.Doc.Status == StatusQuarantined && l.Doc.Hash != "" && !seen[l.Doc.Hash] && l.Doc.ErrorKind != "" {
+			seen[l.Doc.Hash] = true
+			contents = append(contents, l) // record the failed extraction
+		}
+	}
+	if len(contents) > 0 {
+		hashes := make([]string, len(contents))
+		for i, l := range contents {
+			hashes[i] = "'" + l.Doc.Hash + "'"
+		}
+		in := strings.Join(hashes, ",")
+		for _, t := range []string{"staging.pages", "staging.elements", "staging.tables", "staging.ocr_words", "staging.extractions"} {
+			if _, err = c.ExecContext(ctx, fmt.Sprintf("delete from %s where source_hash in (%s)", t, in)); err != nil {
+				return fmt.Errorf("warehouse: clear %s: %w", t, err)
+			}
+		}
+		if err = appendContents(c, now, contents); err != nil {
+			return err
+		}
+	}
+	for _, l := range batch {
+		if err = upsertDoc(ctx, c, runID, now, l.Doc); err != nil {
+			return err
+		}
+		if l.Content == nil && l.Doc.Status == StatusLanded && l.Doc.Hash != "" {
+			// Content reused from another document: copy its metadata.
+			if _, err = c.ExecContext(ctx, `update raw.documents d set title = s.title, author = s.author, created_at_doc = s.created_at_doc,
+				modified_at_doc = s.modified_at_doc, language_hint = s.language_hint, page_count = s.page_count, metadata = s.metadata,
+				mime_type = s.mime_type, warnings = s.warnings
+				from (select * from raw.documents where source_hash = $1 and doc_id <> $2 and status <> 'quarantined' and page_count is not null limit 1) s
+				where d.doc_id = $2`, l.Doc.Hash, l.Doc.DocID); err != nil {
+				return fmt.Errorf("warehouse: document %s: %w", l.Doc.RelPath, err)
+			}
+		}
+		if l.Doc.Hash != "" && l.Doc.Status != StatusDeleted {
+			if _, err = c.ExecContext(ctx, `insert into raw.document_versions values (?, ?, ?, ?, ?, ?, ?)
+				on conflict (doc_id, source_hash) do update set last_seen_at = excluded.last_seen_at, last_run_id = excluded.last_run_id`,
+				l.Doc.DocID, l.Doc.Hash, now, runID, now, runID, l.Doc.Size); err != nil {
+				return fmt.Errorf("warehouse: version %s: %w", l.Doc.RelPath, err)
+			}
+		}
+	}
+	if err = appendEvents(c, runID, now, batch); err != nil {
+		return err
+	}
+	_, err = c.ExecContext(ctx, "commit")
+	return err
+}
+
+func upsertDoc(ctx context.Context, c *sql.Conn, runID string, now time.Time, d DocRow) error {
+	meta, _ := json.Marshal(d.Meta)
+	var mtime any
+	if !d.MTime.IsZero() {
+		mtime = d.MTime
+	}
+	_, err := c.ExecContext(ctx, `insert into raw.documents (doc_id, source_name, rel_path, source_uri, source_hash, size_bytes, detected_type,
+		extension_type, type_mismatch, mime_type, status, error_kind, error_message, parent_doc_id, depth, title, author, created_at_doc,
+		modified_at_doc, language_hint, page_count, metadata, warnings, first_seen_at, last_seen_at, last_run_id, mtime)
+		values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::varchar[], ?, ?, ?, ?)
+		on conflict (doc_id) do update set source_name = excluded.source_name, rel_path = excluded.rel_path, source_uri = excluded.source_uri,
+		source_hash = excluded.source_hash, size_bytes = excluded.size_bytes, detected_type = excluded.detected_type,
+		extension_type = excluded.extension_type, type_mismatch = excluded.type_mismatch, mime_type = excluded.mime_type,
+		status = excluded.status, error_kind = excluded.error_kind, error_message = excluded.error_message,
+		parent_doc_id = excluded.parent_doc_id, depth = excluded.depth, title = excluded.title, author = excluded.author,
+		created_at_doc = excluded.created_at_doc, modified_at_doc = excluded.modified_at_doc, language_hint = excluded.language_hint,
+		page_count = excluded.page_count, metadata = excluded.metadata, warnings = excluded.warnings,
+		last_seen_at = excluded.last_seen_at, last_run_id = excluded.last_run_id, mtime = excluded.mtime`,
+		d.DocID, d.SourceName, d.RelPath, d.URI, nullStr(d.Hash), d.Size, nullStr(d.DetectedType), nullStr(d.ExtType), d.Mismatch,
+		nullStr(d.MIME), d.Status, nullStr(d.ErrorKind), nullStr(d.ErrorMessage), nullStr(d.ParentDocID), d.Depth,
+		nullStr(d.Meta.Title), nullStr(d.Meta.Author), nullStr(d.Meta.Created), nullStr(d.Meta.Modified), nullStr(d.Meta.Language),
+		nullInt(d.Meta.PageCount), string(meta), listLiteral(d.Warnings), now, now, runID, mtime)
+	if err != nil {
+		return fmt.Errorf("warehouse: document %s: %w", d.RelPath, err)
+	}
+	return nil
+}
+
+// listLiteral renders a DuckDB list literal for a varchar[] parameter.
+func listLiteral(ss []string) string {
+	b, _ := json.Marshal(ss)
+	if ss == nil {
+		return "[]"
+	}
+	return string(b)
+}
+
+func nullStr(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func nullInt(n int) any {
+	if n == 0 {
+		return nil
+	}
+	return n
+}
+
+func withAppender(c *sql.Conn, schema, table string, fn func(a *duckdb.Appender) error) error {
+	catalog := ""
+	if schema == "temp" {
+		catalog, schema = "temp", "main"
+	}
+	return c.Raw(func(dc any) error {
+		a, err := duckdb.NewAppender(dc.(driver.Conn), catalog, schema, table)
+		if err != nil {
+			return fmt.Errorf("warehouse: appender %s.%s: %w", schema, table, err)
+		}
+		if err := fn(a); err != nil {
+			a.Close()
+			return fmt.Errorf("warehouse: append %s.%s: %w", schema, table, err)
+		}
+		if err := a.Close(); err != nil {
+			return fmt.Errorf("warehouse: append %s.%s: %w", schema, table, err)
+		}
+		return nil
+	})
+}
+
+// ElementID is sha256(source_hash, seq) in hex.
+func ElementID(hash string, seq int) string { return hashHex(hash, "element", fmt.Sprint(seq)) }
+
+// TableID is sha256(source_hash, 'table', seq) in hex.
+func TableID(hash string, seq int) string { return hashHex(hash, "table", fmt.Sprint(seq)) }
+
+func hashHex(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func appendContents(c *sql.Conn, now time.Time, contents []Landing) error {
+	if err := withAppender(c, "staging", "extractions", func(a *duckdb.Appender) error {
+		for _, l := range contents {
+			version := ""
+			var pages any
+			status, kind, msg := StatusLanded, any(nil), any(nil)
+			if l.Content != nil {
+				version, pages = l.Content.ExtractorVersion, int32(len(l.Content.Pages))
+			} else {
+				status, kind, msg = StatusQuarantined, l.Doc.ErrorKind, l.Doc.ErrorMessage
+			}
+			if err := a.AppendRow(l.Doc.Hash, nullStr(l.Doc.DetectedType), version, pages, status, kind, msg, l.Duration.Milliseconds(), now); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	var landed []Landing
+	for _, l := range contents {
+		if l.Content != nil {
+			landed = append(landed, l)
+		}
+	}
+	if len(landed) == 0 {
+		return nil
+	}
+	if err := withAppender(c, "staging", "pages", func(a *duckdb.Appender) error {
+		for _, l := range landed {
+			for _, p := range l.Content.Pages {
+				var conf, review any
+				if p.Method == document.MethodOCR {
+					conf = p.OCRConfidence
+				}
+				if p.ReviewReason != "" {
+					review = p.ReviewReason
+				}
+				if err := a.AppendRow(l.Doc.Hash, int32(p.Number), p.Text, int32(len([]rune(p.Text))), p.Width, p.Height, p.Method,
+					p.NeedsOCR, conf, review, l.Content.ExtractorVersion, now); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	if err := withAppender(c, "staging", "elements", func(a *duckdb.Appender) error {
+		for _, l := range landed {
+			for _, e := range l.Content.Elements {
+				var level, tseq any
+				if e.Level > 0 {
+					level = int32(e.Level)
+				}
+				if e.Category == document.TableCat && e.TableSeq >= 0 {
+					tseq = int32(e.TableSeq)
+				}
+				if err := a.AppendRow(ElementID(l.Doc.Hash, e.Seq), l.Doc.Hash, int32(e.Seq), int32(e.Page), string(e.Category), e.Text,
+					e.BBox.X0, e.BBox.Y0, e.BBox.X1, e.BBox.Y1, int32(e.CharStart), int32(e.CharEnd), level, nullStr(e.Section), tseq); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	if err := withAppender(c, "staging", "tables", func(a *duckdb.Appender) error {
+		for _, l := range landed {
+			for _, t := range l.Content.Tables {
+				header := make([]any, len(t.Header))
+				for i, h := range t.Header {
+					header[i] = h
+				}
+				cells := make([]any, len(t.Rows))
+				ncols := len(t.Header)
+				for i, r := range t.Rows {
+					row := make([]any, len(r))
+					for j, v := range r {
+						row[j] = v
+					}
+					cells[i] = row
+					if len(r) > ncols {
+						ncols = len(r)
+					}
+				}
+				if err := a.AppendRow(TableID(l.Doc.Hash, t.Seq), l.Doc.Hash, int32(t.Seq), int32(t.Page), t.BBox.X0, t.BBox.Y0, t.BBox.X1, t.BBox.Y1,
+					header, cells, int32(len(t.Rows)), int32(ncols)); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	return withAppender(c, "staging", "ocr_words", func(a *duckdb.Appender) error {
+		for _, l := range landed {
+			for _, wd := range l.Content.Words {
+				if err := a.AppendRow(l.Doc.Hash, int32(wd.Page), int32(wd.Seq), wd.Text, wd.BBox.X0, wd.BBox.Y0, wd.BBox.X1, wd.BBox.Y1,
+					wd.Confidence, int32(wd.Block), int32(wd.Paragraph), int32(wd.Line)); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+func appendEvents(c *sql.Conn, runID string, now time.Time, batch []Landing) error {
+	return withAppender(c, "ops", "document_events", func(a *duckdb.Appender) error {
+		for _, l := range batch {
+			var pages, ocrPages, review any
+			var chars, conf any
+			if r := l.Content; r != nil {
+				n, o, rv, ch := 0, 0, 0, int64(0)
+				sum := 0.0
+				for _, p := range r.Pages {
+					n++
+					ch += int64(len([]rune(p.Text)))
+					if p.Method == document.MethodOCR {
+						o++
+						sum += p.OCRConfidence
+					}
+					if p.ReviewReason != "" {
+						rv++
+					}
+				}
+				pages, ocrPages, review, chars = int32(n), int32(o), int32(rv), ch
+				if o > 0 {
+					conf = sum / float64(o)
+				}
+			}
+			if err := a.AppendRow(runID, l.Doc.DocID, nullStr(l.Doc.Hash), l.Event, l.Doc.Status, nullStr(l.Doc.ErrorKind), nullStr(l.Doc.ErrorMessage),
+				nullStr(l.Doc.DetectedType), pages, chars, ocrPages, conf, review, l.Duration.Milliseconds(), now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Touch records that unchanged documents were seen in this run, in bulk.
+func (w *DB) Touch(ctx context.Context, runID string, now time.Time, docIDs []string) error {
+	if len(docIDs) == 0 {
+		return nil
+	}
+	c, err := w.sql.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if _, err := c.ExecContext(ctx, `create or replace temp table touched (doc_id varchar)`); err != nil {
+		return err
+	}
+	if err := withAppender(c, "temp", "touched", func(a *duckdb.Appender) error {
+		for _, id := range docIDs {
+			if err := a.AppendRow(id); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	stmts := []string{
+		`begin transaction`,
+		`update raw.documents set last_seen_at = $1, last_run_id = $2 where doc_id in (select doc_id from touched)`,
+		`update raw.document_versions v set last_seen_at = $1, last_run_id = $2 from raw.documents d
+			where d.doc_id = v.doc_id and d.source_hash = v.source_hash and d.doc_id in (select doc_id from touched)`,
+		`insert into ops.document_events (run_id, doc_id, source_hash, event, status, error_kind, error_message, detected_type, event_at)
+			select $2, doc_id, source_hash, 'unchanged', status, error_kind, error_message, detected_type, $1 from raw.documents where doc_id in (select doc_id from touched)`,
+		`commit`,
+	}
+	for _, q := range stmts {
+		args := []any{}
+		if strings.Contains(q, "$1") {
+			args = []any{now, runID}
+		}
+		if _, err := c.ExecContext(ctx, q, args...); err != nil {
+			c.ExecContext(context.Background(), "rollback")
+			return fmt.Errorf("warehouse: touch: %w", err)
+		}
+	}
+	_, err = c.ExecContext(ctx, `drop table touched`)
+	return err
+}
+
+// MarkDeleted tombstones documents (and their attachments, recursively).
+func (w *DB) MarkDeleted(ctx context.Context, runID string, now time.Time, docIDs []string) (int, error) {
+	if len(docIDs) == 0 {
+		return 0, nil
+	}
+	quoted := make([]string, len(docIDs))
+	for i, id := range docIDs {
+		quoted[i] = "'" + strings.ReplaceAll(id, "'", "''") + "'"
+	}
+	q := fmt.Sprintf(`with recursive gone(doc_id) as (
+			select doc_id from raw.documents where doc_id in (%s)
+			union select d.doc_id from raw.documents d join gone g on d.parent_doc_id = g.doc_id)
+		select doc_id from gone`, strings.Join(quoted, ","))
+	rows, err := w.sql.QueryContext(ctx, q)
+	if err != nil {
+		return 0, err
+	}
+	var all []string
+	for rows.Next() {
+		var id string
+		rows.Scan(&id)
+		all = append(all, "'"+strings.ReplaceAll(id, "'", "''")+"'")
+	}
+	rows.Close()
+	in := strings.Join(all, ",")
+	c, err := w.sql.Conn(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer c.Close()
+	for _, s := range []string{
+		`begin transaction`,
+		fmt.Sprintf(`insert into ops.document_events (run_id, doc_id, source_hash, event, status, event_at)
+			select '%s', doc_id, source_hash, 'deleted', 'deleted', '%s'::timestamp from raw.documents where doc_id in (%s) and status <> 'deleted'`,
+			runID, now.UTC().Format("2006-01-02 15:04:05.999999"), in),
+		fmt.Sprintf(`update raw.documents set status = 'deleted', last_run_id = '%s' where doc_id in (%s) and status <> 'deleted'`, runID, in),
+		`commit`,
+	} {
+		if _, err := c.ExecContext(ctx, s); err != nil {
+			c.ExecContext(context.Background(), "rollback")
+			return 0, fmt.Errorf("warehouse: delete: %w", err)
+		}
+	}
+	return len(all), nil
+}
+
+// OCRContents lists contents with OCR'd or OCR-pending pages (for --reocr).
+func (w *DB) OCRContents(ctx context.Context) (map[string]bool, error) {
+	rows, err := w.sql.QueryContext(ctx, `select distinct source_hash from staging.pages where method = 'ocr' or needs_ocr`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var h string
+		if err := rows.Scan(&h); err != nil {
+			return nil, err
+		}
+		out[h] = true
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,165 @@
+// Package warehouse is the only package that talks to DuckDB. It opens the
+// warehouse file (retrying while another process holds the lock), creates
+// the loader's schemas, lands extracted documents in one transaction with
+// the appender, and registers docket's Go UDFs on every connection.
+package warehouse
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/duckdb/duckdb-go/v2"
+)
+
+// Options configure Open.
+type Options struct {
+	ReadOnly    bool
+	LockTimeout time.Duration // how long to retry while the file is locked; 0 = 10s
+	UDFs        []UDF         // registered on every connection
+	Threads     int           // DuckDB threads setting; 0 = DuckDB's default
+}
+
+// DB is an open warehouse.
+type DB struct {
+	Path string
+	sql  *sql.DB
+	udfs []UDF
+}
+
+// LockError says the warehouse file is held by another process.
+type LockError struct {
+	Path   string
+	PID    int    // 0 when DuckDB did not say
+	Holder string // command line of the holding process when known
+	Cause  error
+}
+
+func (e *LockError) Error() string {
+	who := "another process"
+	if e.PID > 0 {
+		who = fmt.Sprintf("process %d", e.PID)
+		if e.Holder != "" {
+			who += fmt.Sprintf(" (%s)", e.Holder)
+		}
+	}
+	hint := "close the other DuckDB client (notebook, CLI, another docket run) that has the file open"
+	if e.PID > 0 {
+		hint += fmt.Sprintf(", or stop it with `kill %d`", e.PID)
+	}
+	return fmt.Sprintf("warehouse %s is locked by %s: %s, then run docket again", e.Path, who, hint)
+}
+
+func (e *LockError) Unwrap() error { return e.Cause }
+
+var pidRe = regexp.MustCompile(`PID (\d+)`)
+
+// Open opens (creating if needed) the DuckDB file at path.
+func Open(ctx context.Context, path string, opts Options) (*DB, error) {
+	if path != "" && path != ":memory:" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, fmt.Errorf("warehouse: %w", err)
+		}
+	}
+	dsn := path
+	params := []string{}
+	if opts.ReadOnly {
+		params = append(params, "access_mode=read_only")
+	}
+	if opts.Threads > 0 {
+		params = append(params, "threads="+strconv.Itoa(opts.Threads))
+	}
+	if len(params) > 0 {
+		dsn += "?" + strings.Join(params, "&")
+	}
+	timeout := opts.LockTimeout
+	if timeout == 0 {
+		timeout = 10 * time.Second
+	}
+	deadline := time.Now().Add(timeout)
+	udfs := opts.UDFs
+	for {
+		connector, err := duckdb.NewConnector(dsn, func(driver.ExecerContext) error { return nil })
+		if err == nil {
+			db := sql.OpenDB(connector)
+			w := &DB{Path: path, sql: db, udfs: udfs}
+			if err = w.ping(ctx); err == nil {
+				return w, nil
+			}
+			db.Close()
+		}
+		if !isLockErr(err) {
+			return nil, fmt.Errorf("warehouse: open %s: %w", path, err)
+		}
+		if time.Now().After(deadline) {
+			le := &LockError{Path: path, Cause: err}
+			if m := pidRe.FindStringSubmatch(err.Error()); m != nil {
+				le.PID, _ = strconv.Atoi(m[1])
+				if b, rerr := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", le.PID)); rerr == nil {
+					le.Holder = strings.TrimSpace(strings.ReplaceAll(string(b), "\x00", " "))
+				}
+			}
+			return nil, le
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+func isLockErr(err error) bool {
+	if err == nil {
+		return false
+	}
+	s := err.Error()
+	return strings.Contains(s, "Could not set lock") || strings.Contains(s, "Conflicting lock")
+}
+
+func (w *DB) ping(ctx context.Context) error {
+	c, err := w.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	return c.Close()
+}
+
+// Conn returns a dedicated connection with every UDF registered. Callers
+// that need UDFs, temp tables or transactions use a Conn, not SQL().
+func (w *DB) Conn(ctx context.Context) (*sql.Conn, error) {
+	c, err := w.sql.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range w.udfs {
+		if err := registerUDF(c, u); err != nil {
+			c.Close()
+			return nil, fmt.Errorf("warehouse: register UDF %s: %w", u.Name, err)
+		}
+	}
+	return c, nil
+}
+
+// SQL is the pooled handle, for plain SQL that calls no Go UDF.
+func (w *DB) SQL() *sql.DB { return w.sql }
+
+// UDFs returns the registered UDF declarations.
+func (w *DB) UDFs() []UDF { return w.udfs }
+
+// Close closes the warehouse.
+func (w *DB) Close() error { return w.sql.Close() }
+
+// IsLockError reports whether err is a *LockError.
+func IsLockError(err error) bool {
+	var le *LockError
+	return errors.As(err, &le)
+}

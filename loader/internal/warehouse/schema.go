@@ -1,0 +1,152 @@
+package warehouse
+
+import (
+	"context"
+	"fmt"
+)
+
+// SchemaVersion is bumped when the landed tables change shape.
+const SchemaVersion = 1
+
+// ddl creates the loader's landed tables (DESIGN §3). Keys are declared as
+// PRIMARY KEYs only where DuckDB's index cost is worth it; uniqueness of
+// the others is asserted by the staging models' tests.
+var ddl = []string{
+	`create schema if not exists raw`,
+	`create schema if not exists staging`,
+	`create schema if not exists ops`,
+	`create table if not exists raw.documents (
+		doc_id varchar primary key,        -- sha256(source name || '/' || relative path), or parent doc_id + '#' + attachment index
+		source_name varchar not null,
+		rel_path varchar not null,         -- path relative to the source folder (attachments: parent path + '#' + name)
+		source_uri varchar not null,       -- file:// URI of the absolute path (attachments: parent URI + '#' + name)
+		source_hash varchar,               -- sha256 of the current bytes
+		size_bytes bigint,
+		detected_type varchar,             -- from magic bytes / container contents
+		extension_type varchar,            -- what the extension says
+		type_mismatch boolean,
+		mime_type varchar,
+		status varchar not null,           -- landed | quarantined | deleted
+		error_kind varchar,
+		error_message varchar,
+		parent_doc_id varchar,
+		depth integer not null default 0,
+		title varchar, author varchar, created_at_doc varchar, modified_at_doc varchar, language_hint varchar,
+		page_count integer,
+		metadata json,
+		warnings varchar[],
+		first_seen_at timestamp not null,
+		last_seen_at timestamp not null,
+		last_run_id varchar not null,
+		mtime timestamp
+	)`,
+	`create table if not exists raw.document_versions (
+		doc_id varchar not null,
+		source_hash varchar not null,
+		first_seen_at timestamp not null,
+		first_run_id varchar not null,
+		last_seen_at timestamp not null,
+		last_run_id varchar not null,
+		size_bytes bigint,
+		primary key (doc_id, source_hash)
+	)`,
+	`create table if not exists staging.pages (
+		source_hash varchar not null,
+		page_number integer not null,
+		text varchar not null,
+		char_count integer not null,       -- code points in text
+		width double, height double,
+		method varchar not null,           -- text_layer | ocr | native | none
+		needs_ocr boolean not null,
+		ocr_confidence double,
+		review_reason varchar,
+		extractor_version varchar not null,
+		extracted_at timestamp not null,
+		primary key (source_hash, page_number)
+	)`,
+	`create table if not exists staging.elements (
+		element_id varchar primary key,    -- sha256(source_hash, seq)
+		source_hash varchar not null,
+		seq integer not null,              -- reading order within the content
+		page_number integer not null,
+		category varchar not null,
+		text varchar not null,
+		x0 double, y0 double, x1 double, y1 double,
+		char_start integer not null,       -- 0-based code point offsets into staging.pages.text
+		char_end integer not null,
+		level integer,
+		section varchar,
+		table_seq integer
+	)`,
+	`create table if not exists staging.tables (
+		table_id varchar primary key,      -- sha256(source_hash, 'table', seq)
+		source_hash varchar not null,
+		table_seq integer not null,
+		page_number integer not null,
+		x0 double, y0 double, x1 double, y1 double,
+		header varchar[],
+		cells varchar[][],
+		n_rows integer, n_cols integer
+	)`,
+	`create table if not exists staging.ocr_words (
+		source_hash varchar not null,
+		page_number integer not null,
+		seq integer not null,
+		text varchar not null,
+		x0 double, y0 double, x1 double, y1 double,
+		confidence double,
+		block_num integer, par_num integer, line_num integer,
+		primary key (source_hash, page_number, seq)
+	)`,
+	`create table if not exists staging.extractions (
+		source_hash varchar primary key,   -- one row per distinct content extracted
+		detected_type varchar,
+		extractor_version varchar not null,
+		page_count integer,
+		status varchar not null,           -- landed | quarantined
+		error_kind varchar,
+		error_message varchar,
+		duration_ms bigint,
+		extracted_at timestamp not null
+	)`,
+	`create table if not exists ops.load_runs (
+		run_id varchar primary key,
+		started_at timestamp not null,
+		finished_at timestamp,
+		status varchar not null,           -- running | completed | failed
+		docket_version varchar,
+		seen integer, new integer, changed integer, unchanged integer, deleted integer,
+		quarantined integer, landed integer, pages integer, ocr_pages integer,
+		duration_ms bigint,
+		options json
+	)`,
+	`create table if not exists ops.document_events (
+		run_id varchar not null,
+		doc_id varchar not null,
+		source_hash varchar,
+		event varchar not null,            -- new | changed | unchanged | deleted | quarantined | retried | reocr
+		status varchar,
+		error_kind varchar,
+		error_message varchar,
+		detected_type varchar,
+		pages integer,
+		chars bigint,
+		ocr_pages integer,
+		mean_ocr_confidence double,
+		review_pages integer,
+		duration_ms bigint,
+		event_at timestamp not null
+	)`,
+	`create table if not exists ops.meta (key varchar primary key, value varchar)`,
+}
+
+// EnsureSchema creates the landed tables if they do not exist.
+func (w *DB) EnsureSchema(ctx context.Context) error {
+	for _, q := range ddl {
+		if _, err := w.sql.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("warehouse: create schema: %w", err)
+		}
+	}
+	_, err := w.sql.ExecContext(ctx, `insert or replace into ops.meta values ('schema_version', ?)`, fmt.Sprint(SchemaVersion))
+	return err
+}

@@ -1,0 +1,144 @@
+package warehouse
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/duckdb/duckdb-go/v2"
+)
+
+// UDF declares one Go scalar function for SQL. Types are DuckDB type
+// strings from a small grammar: VARCHAR, BOOLEAN, INTEGER, BIGINT, UBIGINT,
+// DOUBLE, FLOAT, T[] (list), T[n] (fixed array), STRUCT(name T, ...).
+type UDF struct {
+	Name     string
+	Params   []string
+	Result   string
+	Version  string
+	Doc      string
+	Volatile bool
+	// Fn receives one row's arguments (Go values as DuckDB hands them:
+	// string, int32, int64, float64, []any, map[string]any…) and returns the result.
+	Fn func(ctx context.Context, args []driver.Value) (any, error)
+}
+
+// Signature renders "name(T, T) -> R".
+func (u UDF) Signature() string {
+	return fmt.Sprintf("%s(%s) -> %s", u.Name, strings.Join(u.Params, ", "), u.Result)
+}
+
+type scalar struct {
+	cfg duckdb.ScalarFuncConfig
+	fn  func(ctx context.Context, args []driver.Value) (any, error)
+}
+
+func (s *scalar) Config() duckdb.ScalarFuncConfig { return s.cfg }
+func (s *scalar) Executor() duckdb.ScalarFuncExecutor {
+	return duckdb.ScalarFuncExecutor{RowContextExecutor: s.fn}
+}
+
+func registerUDF(c *sql.Conn, u UDF) error {
+	s, err := u.scalar()
+	if err != nil {
+		return err
+	}
+	return duckdb.RegisterScalarUDF(c, u.Name, s)
+}
+
+func (u UDF) scalar() (*scalar, error) {
+	cfg := duckdb.ScalarFuncConfig{Volatile: u.Volatile}
+	for _, p := range u.Params {
+		ti, err := ParseType(p)
+		if err != nil {
+			return nil, err
+		}
+		cfg.InputTypeInfos = append(cfg.InputTypeInfos, ti)
+	}
+	rt, err := ParseType(u.Result)
+	if err != nil {
+		return nil, err
+	}
+	cfg.ResultTypeInfo = rt
+	return &scalar{cfg: cfg, fn: u.Fn}, nil
+}
+
+// ParseType turns a DuckDB type string into a duckdb.TypeInfo.
+func ParseType(s string) (duckdb.TypeInfo, error) {
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(s, "]") {
+		i := strings.LastIndex(s, "[")
+		if i < 0 {
+			return nil, fmt.Errorf("bad type %q", s)
+		}
+		child, err := ParseType(s[:i])
+		if err != nil {
+			return nil, err
+		}
+		if n := s[i+1 : len(s)-1]; n != "" {
+			size, err := strconv.ParseUint(n, 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("bad array size in %q", s)
+			}
+			return duckdb.NewArrayInfo(child, size)
+		}
+		return duckdb.NewListInfo(child)
+	}
+	up := strings.ToUpper(s)
+	if strings.HasPrefix(up, "STRUCT(") && strings.HasSuffix(s, ")") {
+		var entries []duckdb.StructEntry
+		for _, f := range splitTop(s[len("STRUCT(") : len(s)-1]) {
+			f = strings.TrimSpace(f)
+			sp := strings.IndexByte(f, ' ')
+			if sp < 0 {
+				return nil, fmt.Errorf("bad struct field %q in %q", f, s)
+			}
+			ti, err := ParseType(f[sp+1:])
+			if err != nil {
+				return nil, err
+			}
+			e, err := duckdb.NewStructEntry(ti, f[:sp])
+			if err != nil {
+				return nil, err
+			}
+			entries = append(entries, e)
+		}
+		if len(entries) == 0 {
+			return nil, fmt.Errorf("empty struct %q", s)
+		}
+		return duckdb.NewStructInfo(entries[0], entries[1:]...)
+	}
+	t, ok := map[string]duckdb.Type{
+		"VARCHAR": duckdb.TYPE_VARCHAR, "BOOLEAN": duckdb.TYPE_BOOLEAN,
+		"INTEGER": duckdb.TYPE_INTEGER, "BIGINT": duckdb.TYPE_BIGINT,
+		"UBIGINT": duckdb.TYPE_UBIGINT, "DOUBLE": duckdb.TYPE_DOUBLE,
+		"FLOAT": duckdb.TYPE_FLOAT, "ANY": duckdb.TYPE_ANY,
+	}[up]
+	if !ok {
+		return nil, fmt.Errorf("unsupported UDF type %q", s)
+	}
+	return duckdb.NewTypeInfo(t)
+}
+
+// splitTop splits on commas not nested in parentheses.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}

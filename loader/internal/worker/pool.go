@@ -1,0 +1,235 @@
+package worker
+
+import (
+	"bufio"
+	"context"
+	"encoding/gob"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// PoolOptions configure a Pool.
+type PoolOptions struct {
+	Command   []string      // argv of the worker process, e.g. [/proc/self/exe, worker]
+	Env       []string      // extra environment (OMP_THREAD_LIMIT=1 is always added)
+	Size      int           // processes
+	Timeout   time.Duration // per document
+	MaxMemory int64         // bytes of resident memory per worker; 0 = no limit
+}
+
+// Pool is a set of worker processes.
+type Pool struct {
+	opts  PoolOptions
+	slots chan *proc
+	mu    sync.Mutex
+	all   map[*proc]bool
+}
+
+type proc struct {
+	cmd    *exec.Cmd
+	enc    *gob.Encoder
+	dec    *gob.Decoder
+	stdin  io.WriteCloser
+	stderr *tail
+	done   chan struct{} // closed when the process exited
+}
+
+// NewPool starts Size workers lazily (on first use).
+func NewPool(opts PoolOptions) *Pool {
+	if opts.Size < 1 {
+		opts.Size = 1
+	}
+	p := &Pool{opts: opts, slots: make(chan *proc, opts.Size), all: map[*proc]bool{}}
+	for i := 0; i < opts.Size; i++ {
+		p.slots <- nil
+	}
+	return p
+}
+
+func (p *Pool) start() (*proc, error) {
+	cmd := exec.Command(p.opts.Command[0], p.opts.Command[1:]...)
+	cmd.Env = append(append(os.Environ(), "OMP_THREAD_LIMIT=1"), p.opts.Env...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: true}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	t := &tail{max: 4096}
+	cmd.Stderr = t
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("worker: start %v: %w", p.opts.Command, err)
+	}
+	pr := &proc{cmd: cmd, enc: gob.NewEncoder(stdin), dec: gob.NewDecoder(bufio.NewReaderSize(stdout, 1<<16)), stdin: stdin, stderr: t, done: make(chan struct{})}
+	go func() { cmd.Wait(); close(pr.done) }()
+	p.mu.Lock()
+	p.all[pr] = true
+	p.mu.Unlock()
+	return pr, nil
+}
+
+func (p *Pool) kill(pr *proc) {
+	if pr == nil {
+		return
+	}
+	syscall.Kill(-pr.cmd.Process.Pid, syscall.SIGKILL)
+	pr.cmd.Process.Kill()
+	<-pr.done
+	p.mu.Lock()
+	delete(p.all, pr)
+	p.mu.Unlock()
+}
+
+// Extract runs req on a free worker. The returned error is always a
+// *document.Error for document-level failures (crash, timeout, too_large,
+// or the extractor's own); a plain error means the pool itself failed.
+func (p *Pool) Extract(ctx context.Context, req Request) (*Response, error) {
+	var pr *proc
+	select {
+	case pr = <-p.slots:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	healthy := false
+	defer func() {
+		if !healthy {
+			p.kill(pr)
+			pr = nil
+		}
+		p.slots <- pr
+	}()
+	if pr == nil {
+		var err error
+		if pr, err = p.start(); err != nil {
+			return nil, err
+		}
+	}
+	pr.stderr.Reset()
+	type result struct {
+		resp Response
+		err  error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		var r result
+		if r.err = pr.enc.Encode(&req); r.err == nil {
+			r.err = pr.dec.Decode(&r.resp)
+		}
+		ch <- r
+	}()
+	timer := time.NewTimer(p.opts.Timeout)
+	defer timer.Stop()
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	fail := func(kind, msg string) (*Response, error) {
+		return &Response{ID: req.ID, Err: &document.Error{Kind: kind, Msg: msg}}, nil
+	}
+	for {
+		select {
+		case r := <-ch:
+			if r.err != nil {
+				<-pr.done // the pipe broke: the process died; wait for its status
+				return fail(document.KindCrash, crashMessage(pr))
+			}
+			healthy = true
+			return &r.resp, nil
+		case <-timer.C:
+			return fail(document.KindTimeout, fmt.Sprintf("extraction took longer than %s and was stopped", p.opts.Timeout))
+		case <-tick.C:
+			if p.opts.MaxMemory > 0 {
+				if rss := residentBytes(pr.cmd.Process.Pid); rss > p.opts.MaxMemory {
+					return fail(document.KindTooLarge, fmt.Sprintf("extraction used %d MiB of memory, over the %d MiB limit (loader.max_worker_memory)", rss>>20, p.opts.MaxMemory>>20))
+				}
+			}
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+func crashMessage(pr *proc) string {
+	msg := "the extraction process died"
+	if st := pr.cmd.ProcessState; st != nil {
+		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			msg += " with signal " + ws.Signal().String()
+		} else {
+			msg += fmt.Sprintf(" with exit code %d", st.ExitCode())
+		}
+	}
+	if s := strings.TrimSpace(pr.stderr.String()); s != "" {
+		msg += "; last output: " + lastLines(s, 3)
+	}
+	return msg
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, " | ")
+}
+
+// residentBytes reads a process's RSS from /proc (0 when unknown).
+func residentBytes(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, _ := strconv.ParseInt(f[1], 10, 64)
+	return pages * int64(os.Getpagesize())
+}
+
+// Close stops every worker.
+func (p *Pool) Close() {
+	p.mu.Lock()
+	procs := make([]*proc, 0, len(p.all))
+	for pr := range p.all {
+		procs = append(procs, pr)
+	}
+	p.mu.Unlock()
+	for _, pr := range procs {
+		pr.stdin.Close()
+		select {
+		case <-pr.done:
+		case <-time.After(2 * time.Second):
+			p.kill(pr)
+		}
+	}
+}
+
+// tail keeps the last max bytes written to it.
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+	max int
+}
+
+func (t *tail) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, b...)
+	if len(t.buf) > t.max {
+		t.buf = t.buf[len(t.buf)-t.max:]
+	}
+	return len(b), nil
+}
+
+func (t *tail) String() string { t.mu.Lock(); defer t.mu.Unlock(); return string(t.buf) }
+func (t *tail) Reset()         { t.mu.Lock(); t.buf = t.buf[:0]; t.mu.Unlock() }

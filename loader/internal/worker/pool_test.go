@@ -1,0 +1,91 @@
+package worker
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// TestMain doubles as the worker process: the pool re-executes the test
+// binary with DOCKET_TEST_AS_WORKER=1.
+func TestMain(m *testing.M) {
+	if os.Getenv("DOCKET_TEST_AS_WORKER") == "1" {
+		in, out, err := ProtocolStdio()
+		if err != nil {
+			os.Exit(3)
+		}
+		err = Serve(context.Background(), in, out, func(_ context.Context, r Request) (*document.Result, error) {
+			if strings.Contains(r.Path, "bad") {
+				return nil, document.Errorf(document.KindCorrupt, "%s is bad", r.Path)
+			}
+			if strings.Contains(r.Path, "panic") {
+				panic("boom")
+			}
+			os.Stdout.WriteString("noise on stdout must not break the protocol\n")
+			if strings.Contains(r.Path, "big") {
+				b := make([]byte, 300<<20)
+				for i := range b {
+					b[i] = 1
+				}
+				time.Sleep(2 * time.Second)
+				_ = b[len(b)-1]
+			}
+			return &document.Result{Type: "text", Pages: []document.Page{{Number: 1, Text: "text of " + r.Path}}}, nil
+		})
+		if err != nil {
+			os.Exit(4)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func newPool(t *testing.T, size int, extraEnv ...string) *Pool {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPool(PoolOptions{Command: []string{exe}, Env: append([]string{"DOCKET_TEST_AS_WORKER=1"}, extraEnv...),
+		Size: size, Timeout: 3 * time.Second, MaxMemory: 200 << 20})
+	t.Cleanup(p.Close)
+	return p
+}
+
+func TestPoolOutcomes(t *testing.T) {
+	p := newPool(t, 2, EnvCrashOn+"=crashme", EnvHangOn+"=hangme")
+	ctx := context.Background()
+	cases := []struct {
+		path, kind, text string
+	}{
+		{"a.txt", "", "text of a.txt"},
+		{"bad.txt", document.KindCorrupt, ""},
+		{"crashme.pdf", document.KindCrash, ""},
+		{"b.txt", "", "text of b.txt"}, // the crashed worker was replaced
+		{"panic.txt", document.KindCrash, ""},
+		{"hangme.pdf", document.KindTimeout, ""},
+		{"big.bin", document.KindTooLarge, ""},
+		{"c.txt", "", "text of c.txt"},
+	}
+	for i, c := range cases {
+		resp, err := p.Extract(ctx, Request{ID: int64(i), Path: c.path})
+		if err != nil {
+			t.Fatalf("%s: pool error %v", c.path, err)
+		}
+		if c.kind == "" {
+			if resp.Err != nil || resp.Result == nil || resp.Result.Pages[0].Text != c.text {
+				t.Fatalf("%s: got %+v", c.path, resp)
+			}
+			continue
+		}
+		if resp.Err == nil || resp.Err.Kind != c.kind {
+			t.Fatalf("%s: want kind %s, got %+v", c.path, c.kind, resp.Err)
+		}
+		if c.kind == document.KindCrash && c.path == "crashme.pdf" && !strings.Contains(resp.Err.Msg, "killed") {
+			t.Errorf("crash message should name the signal: %q", resp.Err.Msg)
+		}
+	}
+}

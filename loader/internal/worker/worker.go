@@ -1,0 +1,117 @@
+// Package worker runs extraction in isolated subprocesses. The loader side
+// (Pool) starts `docket worker` processes, sends each one document at a
+// time over a gob pipe and gets back a document.Result or a
+// document.Error; a worker that crashes, hangs past the timeout or grows
+// past the memory limit costs only the document it held, and is replaced.
+// The worker side (Serve) reads requests and calls an extraction function.
+package worker
+
+import (
+	"context"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// Request asks a worker to extract one file.
+type Request struct {
+	ID       int64
+	Path     string
+	Type     string // detected type key
+	MIME     string
+	Encoding string
+	Opts     document.Options
+}
+
+// Response is a worker's answer to one Request.
+type Response struct {
+	ID       int64
+	Result   *document.Result
+	Err      *document.Error
+	Duration time.Duration
+}
+
+// ExtractFunc extracts one document; errors that are not *document.Error
+// are reported as kind "internal".
+type ExtractFunc func(ctx context.Context, req Request) (*document.Result, error)
+
+// Env vars understood by Serve for fault-injection tests: a request whose
+// path contains the value makes the worker die by SIGKILL, or hang.
+const (
+	EnvCrashOn = "DOCKET_TEST_WORKER_CRASH_ON"
+	EnvHangOn  = "DOCKET_TEST_WORKER_HANG_ON"
+)
+
+// Serve is the worker's main loop: it reads Requests from in and writes
+// Responses to out until in is closed.
+func Serve(ctx context.Context, in io.Reader, out io.Writer, extract ExtractFunc) error {
+	dec := gob.NewDecoder(in)
+	enc := gob.NewEncoder(out)
+	crashOn, hangOn := os.Getenv(EnvCrashOn), os.Getenv(EnvHangOn)
+	for {
+		var req Request
+		if err := dec.Decode(&req); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return fmt.Errorf("worker: read request: %w", err)
+		}
+		if crashOn != "" && contains(req.Path, crashOn) {
+			syscall.Kill(os.Getpid(), syscall.SIGKILL)
+		}
+		if hangOn != "" && contains(req.Path, hangOn) {
+			time.Sleep(24 * time.Hour)
+		}
+		start := time.Now()
+		res, err := safeExtract(ctx, req, extract)
+		resp := Response{ID: req.ID, Result: res, Duration: time.Since(start)}
+		if err != nil {
+			resp.Result = nil
+			var de *document.Error
+			if errors.As(err, &de) {
+				resp.Err = de
+			} else {
+				resp.Err = &document.Error{Kind: document.KindInternal, Msg: err.Error()}
+			}
+		}
+		if err := enc.Encode(&resp); err != nil {
+			return fmt.Errorf("worker: write response: %w", err)
+		}
+	}
+}
+
+func contains(s, sub string) bool {
+	return len(sub) > 0 && strings.Contains(s, sub)
+}
+
+// safeExtract turns a Go panic in an extractor into an error; C crashes
+// kill the process and are handled by the Pool.
+func safeExtract(ctx context.Context, req Request, extract ExtractFunc) (res *document.Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &document.Error{Kind: document.KindCrash, Msg: fmt.Sprintf("extractor panicked: %v", r)}
+		}
+	}()
+	return extract(ctx, req)
+}
+
+// ProtocolStdio prepares the worker process's stdio: the protocol keeps
+// the original stdout, and fd 1 is pointed at stderr so that C libraries
+// printing to stdout cannot corrupt the gob stream.
+func ProtocolStdio() (in io.Reader, out io.Writer, err error) {
+	fd, err := syscall.Dup(1)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := syscall.Dup2(2, 1); err != nil {
+		return nil, nil, err
+	}
+	return os.Stdin, os.NewFile(uintptr(fd), "protocol"), nil
+}

@@ -1,0 +1,160 @@
+// Command eval-load loads the whole shared corpus into a scratch warehouse
+// with the real docket binary and reports: that the run completed, that
+// every file is landed or quarantined with a reason, counts by detected
+// type and status, the pages marked needs_ocr, and, checked independently
+// with pdftotext, how many OCR'd PDF pages had a usable text layer (the
+// target is zero).
+package main
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"unicode"
+
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+)
+
+func main() {
+	corpus := flag.String("corpus", "../shared/corpus", "corpus folder")
+	bin := flag.String("docket", "bin/docket", "docket binary")
+	keep := flag.String("keep", "", "keep the scratch project in this folder")
+	flag.Parse()
+	if _, err := os.Stat(*corpus); err != nil {
+		fmt.Println("corpus not found, skipped")
+		return
+	}
+	if err := run(*corpus, *bin, *keep); err != nil {
+		fmt.Fprintln(os.Stderr, "eval-load:", err)
+		os.Exit(1)
+	}
+}
+
+func run(corpus, bin, keep string) error {
+	corpus, _ = filepath.Abs(corpus)
+	bin, _ = filepath.Abs(bin)
+	dir := keep
+	if dir == "" {
+		var err error
+		if dir, err = os.MkdirTemp("", "docket-eval-load-"); err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+	}
+	os.MkdirAll(dir, 0o755)
+	var srcs strings.Builder
+	entries, _ := os.ReadDir(corpus)
+	for _, e := range entries {
+		if e.IsDir() {
+			fmt.Fprintf(&srcs, "  - {name: %s, path: %q}\n", e.Name(), filepath.Join(corpus, e.Name()))
+		}
+	}
+	yaml := fmt.Sprintf("version: 1\nwarehouse: warehouse.duckdb\nsources:\n%sloader:\n  timeout: 3m\n", srcs.String())
+	if err := os.WriteFile(filepath.Join(dir, "project.yaml"), []byte(yaml), 0o644); err != nil {
+		return err
+	}
+	files := 0
+	filepath.WalkDir(corpus, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() && !strings.Contains(p, "/.") {
+			files++
+		}
+		return nil
+	})
+	cmd := exec.Command(bin, "load", "--json", "--quiet", "--project", dir)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("docket load failed: %w", err)
+	}
+	var sum map[string]any
+	json.Unmarshal(out, &sum)
+	fmt.Printf("load completed: %v files seen (%d on disk), %v landed, %v quarantined, %v pages (%v OCR) at %.1f pages/s in %.1fs\n",
+		sum["seen"], files, sum["landed"], sum["quarantined"], sum["pages"], sum["ocr_pages"], sum["pages_per_second"], sum["duration_ns"].(float64)/1e9)
+
+	ctx := context.Background()
+	db, err := warehouse.Open(ctx, filepath.Join(dir, "warehouse.duckdb"), warehouse.Options{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	q := db.SQL()
+	var unaccounted int
+	q.QueryRow(`select count(*) from raw.documents where status not in ('landed','quarantined') or (status = 'quarantined' and (error_kind is null or error_message is null))`).Scan(&unaccounted)
+	fmt.Printf("documents without a status or reason: %d\n", unaccounted)
+	fmt.Println("\nby detected type and status:")
+	table(q, `select detected_type, status, count(*) as docs, sum(page_count) as pages from raw.documents group by all order by detected_type, status`)
+	fmt.Println("\nquarantined by reason:")
+	table(q, `select error_kind, count(*) as docs, any_value(rel_path) as example, any_value(left(error_message, 90)) as message from raw.documents where status = 'quarantined' group by all order by docs desc`)
+	fmt.Println("\npages by method:")
+	table(q, `select method, needs_ocr, count(*) as pages, round(avg(ocr_confidence), 1) as mean_conf, count(review_reason) as review from staging.pages group by all order by all`)
+	fmt.Println("\npages marked needs_ocr, per document:")
+	table(q, `select d.source_name || '/' || d.rel_path as doc, list(p.page_number order by p.page_number) as pages
+		from staging.pages p join raw.documents d using (source_hash) where p.needs_ocr and d.detected_type = 'pdf' group by all order by doc`)
+
+	// Independent check: OCR'd PDF pages whose text layer pdftotext can read.
+	rows, err := q.Query(`select distinct d.source_uri, p.page_number from staging.pages p join raw.documents d using (source_hash)
+		where p.method = 'ocr' and d.detected_type = 'pdf' and d.parent_doc_id is null`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	ocrd, wasted := 0, 0
+	var wastedList []string
+	for rows.Next() {
+		var uri string
+		var page int
+		rows.Scan(&uri, &page)
+		ocrd++
+		path := strings.TrimPrefix(uri, "file://")
+		txt, err := exec.Command("pdftotext", "-q", "-f", fmt.Sprint(page), "-l", fmt.Sprint(page), path, "-").Output()
+		if err != nil {
+			continue
+		}
+		n := 0
+		for _, r := range string(txt) {
+			if !unicode.IsSpace(r) && r != '\uFFFD' {
+				n++
+			}
+		}
+		if n >= 50 {
+			wasted++
+			wastedList = append(wastedList, fmt.Sprintf("%s p%d (%d chars)", filepath.Base(path), page, n))
+		}
+	}
+	fmt.Printf("\nOCR'd PDF pages: %d; of these with a usable text layer (>= 50 real chars by pdftotext): %d %v\n", ocrd, wasted, wastedList)
+	return nil
+}
+
+func table(q *sql.DB, query string) {
+	rows, err := q.Query(query)
+	if err != nil {
+		fmt.Println("  query failed:", err)
+		return
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	fmt.Println("  " + strings.Join(cols, " | "))
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		rows.Scan(ptrs...)
+		cells := make([]string, len(cols))
+		for i, v := range vals {
+			cells[i] = fmt.Sprint(v)
+			if v == nil {
+				cells[i] = "-"
+			}
+		}
+		fmt.Println("  " + strings.Join(cells, " | "))
+	}
+}

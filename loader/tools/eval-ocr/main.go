@@ -1,0 +1,178 @@
+// Command eval-ocr measures docket's OCR against ground truth: for every
+// scans/pNN.png of the corpus, the bag-of-words F1 of docket's page text
+// against pNN.gt.txt and the same for plain `tesseract pNN.png -` run here;
+// then scanned.pdf (pages 1-4 against p00-p03) and mixed.pdf page 2.
+// With -variants it also compares the preprocessing choices (deskew,
+// Tesseract's thresholding methods, the word confidence cut).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"unicode"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/image"
+	"github.com/docket-dev/docket/loader/internal/extract/ocr"
+)
+
+func main() {
+	corpus := flag.String("corpus", "../shared/corpus", "corpus folder")
+	variants := flag.Bool("variants", false, "also measure preprocessing variants")
+	flag.Parse()
+	scans := filepath.Join(*corpus, "scans")
+	if _, err := os.Stat(scans); err != nil {
+		fmt.Println("corpus not found, skipped")
+		return
+	}
+	if err := run(scans, *variants); err != nil {
+		fmt.Fprintln(os.Stderr, "eval-ocr:", err)
+		os.Exit(1)
+	}
+}
+
+func opts() document.Options {
+	return document.Options{OCR: true, OCRLanguages: []string{"eng"}, OCRDPI: 300, OCRMinWordConf: 60, OCRReviewBelow: 60}
+}
+
+func run(dir string, variants bool) error {
+	pngs, _ := filepath.Glob(filepath.Join(dir, "p[0-9][0-9].png"))
+	if len(pngs) == 0 {
+		fmt.Println("no scans/pNN.png in corpus, skipped")
+		return nil
+	}
+	eng, err := ocr.NewEngine([]string{"eng"})
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
+	ctx := context.Background()
+	var sumD, sumC float64
+	worse := 0
+	type pageWords struct {
+		gt    string
+		words []document.OCRWord
+	}
+	var kept []pageWords
+	fmt.Println("page   docket_F1  cli_F1   conf  review")
+	for _, p := range pngs {
+		gt, err := os.ReadFile(strings.TrimSuffix(p, ".png") + ".gt.txt")
+		if err != nil {
+			return err
+		}
+		res, err := image.ExtractWith(ctx, eng, p, opts())
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		cli, err := exec.Command("tesseract", p, "-").Output()
+		if err != nil {
+			return fmt.Errorf("tesseract %s: %w", p, err)
+		}
+		fd, fc := F1(res.Pages[0].Text, string(gt)), F1(string(cli), string(gt))
+		sumD += fd
+		sumC += fc
+		mark := ""
+		if fd < fc {
+			worse++
+			mark = "  < cli"
+		}
+		fmt.Printf("%s  %.4f     %.4f   %.1f  %q%s\n", strings.TrimSuffix(filepath.Base(p), ".png"), fd, fc, res.Pages[0].OCRConfidence, res.Pages[0].ReviewReason, mark)
+		kept = append(kept, pageWords{string(gt), res.Words})
+	}
+	n := float64(len(pngs))
+	fmt.Printf("mean   %.4f     %.4f   (docket/cli %.3f; pages where docket < cli: %d of %d)\n", sumD/n, sumC/n, sumD/sumC, worse, len(pngs))
+
+	// Image-only PDF: 4 pages of p00-p03.
+	if rs, err := eng.OCRPDFPages(ctx, filepath.Join(dir, "scanned.pdf"), nil, opts()); err != nil {
+		fmt.Println("scanned.pdf:", err)
+	} else {
+		var s float64
+		for i, r := range rs {
+			gt, _ := os.ReadFile(filepath.Join(dir, fmt.Sprintf("p%02d.gt.txt", i)))
+			f := F1(r.Text, string(gt))
+			s += f
+			fmt.Printf("scanned.pdf page %d  F1 %.4f  conf %.1f\n", r.Page, f, r.MeanConfidence)
+		}
+		fmt.Printf("scanned.pdf: %d pages OCR'd, mean F1 %.4f\n", len(rs), s/float64(max(len(rs), 1)))
+	}
+	if rs, err := eng.OCRPDFPages(ctx, filepath.Join(dir, "mixed.pdf"), []int{2}, opts()); err != nil {
+		fmt.Println("mixed.pdf:", err)
+	} else {
+		gt, _ := os.ReadFile(filepath.Join(dir, "mixed.page2.gt.txt"))
+		fmt.Printf("mixed.pdf page 2  F1 %.4f  conf %.1f\n", F1(rs[0].Text, string(gt)), rs[0].MeanConfidence)
+	}
+
+	// Word confidence cut, from the same recognition.
+	for _, mc := range []float64{0, 30, 60, 80} {
+		var s float64
+		for _, k := range kept {
+			t, _ := ocr.Rebuild(k.words, mc)
+			s += F1(t, k.gt)
+		}
+		fmt.Printf("min word confidence %2.0f: mean F1 %.4f\n", mc, s/n)
+	}
+	if !variants {
+		return nil
+	}
+	for _, pre := range []ocr.Preprocess{
+		{Deskew: false, Thresholding: ocr.ThresholdOtsu},
+		{Deskew: true, Thresholding: ocr.ThresholdOtsu},
+		{Deskew: true, Thresholding: ocr.ThresholdLeptonicaOtsu},
+		{Deskew: true, Thresholding: ocr.ThresholdSauvola},
+	} {
+		e, err := ocr.NewEngineWith([]string{"eng"}, pre)
+		if err != nil {
+			return err
+		}
+		var s, conf float64
+		var per []string
+		for _, p := range pngs {
+			gt, _ := os.ReadFile(strings.TrimSuffix(p, ".png") + ".gt.txt")
+			res, err := image.ExtractWith(ctx, e, p, opts())
+			if err != nil {
+				return err
+			}
+			f := F1(res.Pages[0].Text, string(gt))
+			s += f
+			conf += res.Pages[0].OCRConfidence
+			per = append(per, fmt.Sprintf("%.3f", f))
+		}
+		e.Close()
+		fmt.Printf("variant deskew=%v thresholding=%d: mean F1 %.4f mean conf %.1f  [%s]\n", pre.Deskew, pre.Thresholding, s/n, conf/n, strings.Join(per, " "))
+	}
+	return nil
+}
+
+// Words splits text into lowercase alphanumeric tokens.
+func Words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// F1 is the multiset (bag-of-words) F1 of got against want.
+func F1(got, want string) float64 {
+	g, w := Words(got), Words(want)
+	if len(g) == 0 && len(w) == 0 {
+		return 1
+	}
+	bag := map[string]int{}
+	for _, t := range w {
+		bag[t]++
+	}
+	match := 0
+	for _, t := range g {
+		if bag[t] > 0 {
+			bag[t]--
+			match++
+		}
+	}
+	if match == 0 {
+		return 0
+	}
+	p, r := float64(match)/float64(len(g)), float64(match)/float64(len(w))
+	return 2 * p * r / (p + r)
+}
