@@ -117,64 +117,64 @@ func (p *hashProvider) Embed(ctx context.Context, texts []string) ([][]float32, 
 // table (open addressing, reset by bumping a generation) and the per-family
 // accumulators.
 type hashScratch struct {
-	keys  []uint64
-	count []uint32
-	gen   []uint32
-	fam   []uint8
-	cur   uint32
+	slots []slot
+	cur   uint16
 	used  []uint32 // occupied slots in first-insertion order (deterministic sums)
 	acc   [numFam][]float32
 	runes []rune
 	dims  int
 }
 
+// slot is one feature-table entry; it is in use when gen == the scratch's
+// current generation.
+type slot struct {
+	key   uint64
+	count uint32
+	gen   uint16
+	fam   uint8
+}
+
 func newHashScratch(dims int) *hashScratch {
-	s := &hashScratch{dims: dims}
-	s.resize(1024)
+	s := &hashScratch{dims: dims, slots: make([]slot, 4096), cur: 1}
 	for f := range s.acc {
 		s.acc[f] = make([]float32, dims)
 	}
 	return s
 }
 
-func (s *hashScratch) resize(n int) {
-	s.keys = make([]uint64, n)
-	s.count = make([]uint32, n)
-	s.gen = make([]uint32, n)
-	s.fam = make([]uint8, n)
-	s.cur = 1
-}
-
 func (s *hashScratch) add(h uint64, fam uint8) {
-	if 2*(len(s.used)+1) > len(s.keys) {
+	if 2*(len(s.used)+1) > len(s.slots) {
 		s.grow()
 	}
-	mask := uint64(len(s.keys) - 1)
+	mask := uint64(len(s.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
-		if s.gen[i] != s.cur {
-			s.gen[i], s.keys[i], s.count[i], s.fam[i] = s.cur, h, 1, fam
+		e := &s.slots[i]
+		if e.gen != s.cur {
+			*e = slot{key: h, count: 1, gen: s.cur, fam: fam}
 			s.used = append(s.used, uint32(i))
 			return
 		}
-		if s.keys[i] == h {
-			s.count[i]++
+		if e.key == h {
+			e.count++
 			return
 		}
 	}
 }
 
 func (s *hashScratch) grow() {
-	oldKeys, oldCount, oldFam, oldUsed := s.keys, s.count, s.fam, s.used
-	s.resize(2 * len(oldKeys))
+	old, oldUsed := s.slots, s.used
+	s.slots = make([]slot, 2*len(old))
+	s.cur = 1
 	s.used = make([]uint32, 0, 2*len(oldUsed))
-	mask := uint64(len(s.keys) - 1)
+	mask := uint64(len(s.slots) - 1)
 	for _, j := range oldUsed {
-		h := oldKeys[j]
-		i := h & mask
-		for s.gen[i] == s.cur {
+		e := old[j]
+		i := e.key & mask
+		for s.slots[i].gen == s.cur {
 			i = (i + 1) & mask
 		}
-		s.gen[i], s.keys[i], s.count[i], s.fam[i] = s.cur, h, oldCount[j], oldFam[j]
+		e.gen = s.cur
+		s.slots[i] = e
 		s.used = append(s.used, uint32(i))
 	}
 }
@@ -182,8 +182,8 @@ func (s *hashScratch) grow() {
 func (s *hashScratch) reset() {
 	s.used = s.used[:0]
 	s.cur++
-	if s.cur == 0 { // wrapped: clear generations
-		clear(s.gen)
+	if s.cur == 0 { // wrapped: forget all generations
+		clear(s.slots)
 		s.cur = 1
 	}
 	for f := range s.acc {
@@ -210,12 +210,13 @@ func (s *hashScratch) embed(text string, out []float32) {
 	}
 	dims := uint64(s.dims)
 	for _, i := range s.used {
-		h := s.keys[i]
-		w := float32(tfWeight(s.count[i]))
+		e := &s.slots[i]
+		h := e.key
+		w := float32(tfWeight(e.count))
 		if h>>63 != 0 {
 			w = -w
 		}
-		s.acc[s.fam[i]][(h&0xffffffff)*dims>>32] += w
+		s.acc[e.fam][(h&0xffffffff)*dims>>32] += w
 	}
 	var total float64
 	for f := range s.acc {

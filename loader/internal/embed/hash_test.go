@@ -51,7 +51,7 @@ func TestTokenize(t *testing.T) {
 }
 
 func TestTokenizeSQL(t *testing.T) {
-	want := `regexp_extract_all(lower(c.text), '[\p{L}\p{N}\p{M}]+')`
+	want := `regexp_extract_all(lower(nfc_normalize(c.text)), '[\p{L}\p{N}\p{M}]+')`
 	if got := TokenizeSQL("c.text"); got != want {
 		t.Errorf("TokenizeSQL = %s, want %s", got, want)
 	}

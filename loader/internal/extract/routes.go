@@ -6,6 +6,10 @@ import (
 	"sort"
 
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/detect"
+	"github.com/docket-dev/docket/loader/internal/extract/email"
+	"github.com/docket-dev/docket/loader/internal/extract/html"
+	"github.com/docket-dev/docket/loader/internal/extract/text"
 	"github.com/docket-dev/docket/loader/internal/extract/image"
 	"github.com/docket-dev/docket/loader/internal/extract/ocr"
 	"github.com/docket-dev/docket/loader/internal/extract/office"
@@ -25,6 +29,13 @@ func init() {
 	routes["xlsx"] = pathFunc(office.ExtractXLSX)
 	routes["odt"] = pathFunc(office.ExtractODT)
 	routes["epub"] = pathFunc(office.ExtractEPUB)
+	routes["eml"] = pathFunc(email.Extract)
+	for _, t := range []string{"text", "markdown", "rst", "org", "json", "ndjson", "xml"} {
+		routes[t] = extractText
+	}
+	routes["html"] = func(ctx context.Context, r worker.Request) (*document.Result, error) {
+		return html.Extract(ctx, r.Path, info(r), r.Opts)
+	}
 	routes["csv"] = func(ctx context.Context, r worker.Request) (*document.Result, error) {
 		return office.ExtractCSV(ctx, r.Path, ',', r.Opts)
 	}
@@ -108,4 +119,12 @@ func MergeOCR(res *document.Result, pages []ocr.PageResult) {
 	for i := range res.Elements {
 		res.Elements[i].Seq = i
 	}
+}
+
+func info(r worker.Request) detect.Info {
+	return detect.Info{Type: r.Type, MIME: r.MIME, Encoding: r.Encoding}
+}
+
+func extractText(ctx context.Context, r worker.Request) (*document.Result, error) {
+	return text.Extract(ctx, r.Path, info(r), r.Opts)
 }

@@ -151,8 +151,11 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 		case opts.ReOCR && reocr[f.hash]:
 			f.event = "reocr"
 			delete(extractions, f.hash)
-		case k.Status == warehouse.StatusQuarantined && !extracted && f.err == nil:
-			f.event = "retried" // an interrupted run left it unfinished
+		case k.Status == warehouse.StatusQuarantined && transient(k.ErrorKind):
+			f.event = "retried" // a crash or time-out may not happen again
+			if extracted && ex.Status == warehouse.StatusQuarantined {
+				delete(extractions, f.hash)
+			}
 		default:
 			sum.Unchanged++
 			touched = append(touched, f.docID)
@@ -321,4 +324,13 @@ func childrenOf(known map[string]warehouse.Known) map[string][]string {
 		}
 	}
 	return out
+}
+
+// transient error kinds are retried by the next load without being asked.
+func transient(kind string) bool {
+	switch kind {
+	case document.KindCrash, document.KindTimeout, document.KindInternal:
+		return true
+	}
+	return false
 }

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/docket-dev/docket/loader/internal/embed"
 )
 
 // FileName is the project file's name.
@@ -35,7 +37,7 @@ type Project struct {
 	Models    map[string]any `yaml:"models"` // per-folder model defaults, dbt-style
 	Seeds     map[string]any `yaml:"seeds"`
 	Vars      map[string]any `yaml:"vars"`
-	Embedding Embedding      `yaml:"embedding"`
+	Embedding embed.Config   `yaml:"embedding"`
 	Retrieval Retrieval      `yaml:"retrieval"`
 	Health    Health         `yaml:"health"`
 	Threads   int            `yaml:"threads"` // model runner threads
@@ -69,17 +71,6 @@ type OCR struct {
 	DPI               int      `yaml:"dpi"`
 	MinWordConfidence float64  `yaml:"min_word_confidence"`
 	ReviewBelow       float64  `yaml:"review_below"`
-}
-
-// Embedding settings (see package embed).
-type Embedding struct {
-	Provider   string   `yaml:"provider"`
-	Model      string   `yaml:"model"`
-	Dimensions int      `yaml:"dimensions"`
-	BaseURL    string   `yaml:"base_url"`
-	APIKeyEnv  string   `yaml:"api_key_env"`
-	BatchSize  int      `yaml:"batch_size"`
-	Timeout    Duration `yaml:"timeout"`
 }
 
 // Retrieval settings.
@@ -279,6 +270,7 @@ func (p *Project) applyDefaults() {
 	if o.ReviewBelow == 0 {
 		o.ReviewBelow = 70
 	}
+	p.Embedding = p.Embedding.WithDefaults()
 	if p.Retrieval.VectorIndex == "" {
 		p.Retrieval.VectorIndex = "auto"
 	}
@@ -324,6 +316,9 @@ func (p *Project) validate() []error {
 		if s.Path == "" {
 			bad("source %q has no path", s.Name)
 		}
+	}
+	if err := p.Embedding.Validate(); err != nil {
+		bad("embedding: %v", err)
 	}
 	switch p.Retrieval.VectorIndex {
 	case "exact", "hnsw", "auto":

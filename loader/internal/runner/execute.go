@@ -100,6 +100,9 @@ func (rr *RunResults) Failed() bool {
 	return false
 }
 
+// priority orders ready nodes: a model's tests right after it, seeds first.
+var priority = map[string]int{Test: 0, Seed: 1, Model: 2}
+
 var commandTypes = map[string][]string{
 	"build": {Model, Seed, Test},
 	"run":   {Model},
@@ -148,25 +151,43 @@ func (m *Manifest) Execute(ctx context.Context, db *warehouse.DB, opts RunOption
 		}
 	}
 	if opts.Command == "build" {
-		for id := range exec {
+		// a model's children wait for the model's tests, unless that would
+		// make a cycle (a test that also reads a descendant)
+		reaches := func(from, to string) bool { // does from depend on to?
+			seen := map[string]bool{}
+			todo := []string{from}
+			for len(todo) > 0 {
+				cur := todo[len(todo)-1]
+				todo = todo[:len(todo)-1]
+				if cur == to {
+					return true
+				}
+				for d := range deps[cur] {
+					if !seen[d] {
+						seen[d] = true
+						todo = append(todo, d)
+					}
+				}
+			}
+			return false
+		}
+		for _, id := range sortedKeys(exec) {
 			t := m.Nodes[id]
 			if t.ResourceType != Test {
 				continue
 			}
-			tAnc := map[string]bool{}
-			for _, p := range t.DependsOn.Nodes {
-				tAnc[p] = true
-				for a := range m.Ancestors(p) {
-					tAnc[a] = true
-				}
+			attached := t.AttachedNode
+			if attached == "" && len(t.DependsOn.Nodes) == 1 {
+				attached = t.DependsOn.Nodes[0]
 			}
-			for _, p := range t.DependsOn.Nodes {
-				for c := range m.Descendants(p) {
-					if !exec[c] || c == id || tAnc[c] || m.Nodes[c].ResourceType == Test {
-						continue
-					}
-					deps[c][id] = true
+			if attached == "" {
+				continue
+			}
+			for _, c := range sortedKeys(m.Descendants(attached)) {
+				if !exec[c] || c == id || m.Nodes[c].ResourceType == Test || reaches(id, c) {
+					continue
 				}
+				deps[c][id] = true
 			}
 		}
 	}
@@ -288,8 +309,8 @@ func (m *Manifest) Execute(ctx context.Context, db *warehouse.DB, opts RunOption
 		// skipped nodes resolve at once
 		sort.Slice(ready, func(i, j int) bool {
 			a, b := m.Nodes[ready[i]], m.Nodes[ready[j]]
-			if (a.ResourceType == Test) != (b.ResourceType == Test) {
-				return a.ResourceType == Test
+			if pa, pb := priority[a.ResourceType], priority[b.ResourceType]; pa != pb {
+				return pa < pb
 			}
 			if rank[a.UniqueID] != rank[b.UniqueID] {
 				return rank[a.UniqueID] < rank[b.UniqueID]
@@ -324,7 +345,15 @@ func (m *Manifest) Execute(ctx context.Context, db *warehouse.DB, opts RunOption
 			continue
 		}
 		if running == 0 {
-			break // nothing runnable: cannot happen with an acyclic graph
+			// nothing runnable: cannot happen with an acyclic graph
+			for _, id := range sortedKeys(deps) {
+				if len(deps[id]) > 0 {
+					n := m.Nodes[id]
+					emit(Result{UniqueID: id, Status: StatusError, Message: "internal error: dependencies never finished",
+						ResourceType: n.ResourceType, Name: n.Name, Timing: []Timing{}})
+				}
+			}
+			break
 		}
 		r := <-results
 		running--
@@ -415,7 +444,7 @@ func (x *nodeExec) relationType(schema, name string) (string, error) {
 	return t, err
 }
 
-func (x *nodeExec) compiledPath() string { return "target/compiled/" + x.n.Path }
+func (x *nodeExec) compiledPath() string { return x.m.TargetRel + "/" + compiledRel(x.n) }
 
 // sqlErr positions a DuckDB error in the compiled SQL (stmt = prefix lines
 // followed by the compiled body).

@@ -12,7 +12,6 @@ import (
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/runner/render"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
-	"gopkg.in/yaml.v3"
 )
 
 // ParseOptions tune Parse.
@@ -33,6 +32,9 @@ type Manifest struct {
 	Parents  map[string][]string
 	Children map[string][]string
 	Order    []string // models and seeds in a stable topological order
+	// TargetRel is the target folder relative to the project ("target"),
+	// used in diagnostics that point at compiled SQL.
+	TargetRel string
 
 	env    *render.Env
 	byName map[string]*Node // models and seeds
@@ -44,6 +46,10 @@ type Manifest struct {
 func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, error) {
 	m := &Manifest{Project: p, Name: p.Name, Nodes: map[string]*Node{}, Sources: map[string]*Node{},
 		UDFs: opts.UDFs, Vars: map[string]any{}, byName: map[string]*Node{}}
+	m.TargetRel = "target"
+	if rel, err := filepath.Rel(p.Dir, p.TargetDir); err == nil && p.TargetDir != "" {
+		m.TargetRel = filepath.ToSlash(rel)
+	}
 	for k, v := range p.Vars {
 		m.Vars[k] = v
 	}
@@ -197,6 +203,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 			n := m.Nodes[id]
 			if n.ResourceType == Model || n.ResourceType == Test {
 				n.CompiledCode = m.finish(n, n.CompiledCode, map[string]bool{})
+				n.CompiledPath = m.TargetRel + "/" + compiledRel(n)
 			}
 		}
 	}
@@ -732,4 +739,3 @@ func trimSQL(s string) string {
 	return s
 }
 
-var _ = yaml.Node{}

@@ -43,12 +43,14 @@ type token struct {
 // normalized text: len([]rune(NormalizeText(c.Text))) <= size and
 // NormalizeText(c.Text) != "" for every chunk c.
 //
-// Splitting is recursive: a span that does not fit is cut at paragraph
-// breaks, then at sentence ends, then at line breaks, then between words;
-// the pieces are then merged greedily back into chunks up to size. A word is
-// never cut unless it alone is longer than size. Each chunk after the first
-// in a segment starts with about overlap characters of whole words (from a
-// sentence start when one is close) taken from the end of the previous chunk.
+// Splitting is recursive: a segment that does not fit is cut at paragraph
+// breaks, parts that still do not fit at sentence ends, then at line
+// breaks, then between words, and at each level neighbouring parts are
+// merged back greedily while they fit. A word is never cut unless it alone
+// is longer than size. When a segment needs several chunks they are built
+// to size-overlap-1, and each chunk after the first is then extended back
+// by about overlap characters of whole words (from a sentence start when
+// one keeps at least half of that) taken from the end of the previous one.
 // overlap is clamped to [0, size/2].
 //
 // boundaries are code point offsets that no chunk crosses (section starts,
@@ -205,7 +207,7 @@ func (c *chunker) tokenize(lo, hi int) {
 		for j < hi && !unicode.IsSpace(rs[j]) {
 			j++
 		}
-		n := len([]rune(NormalizeText(string(rs[i:j]))))
+		n := wordNormLen(rs[i:j])
 		if n == 0 { // only invisible characters: leave them in the gap
 			i = j
 			continue
@@ -261,6 +263,16 @@ func (c *chunker) appendPiece(i, j, bound, sep, level int) bool {
 	}
 	c.toks = append(c.toks, token{start: i, end: j, nlen: bound, sep: sep, level: level})
 	return true
+}
+
+// wordNormLen is the length of a word's normalized text.
+func wordNormLen(w []rune) int {
+	for _, r := range w {
+		if r < 0x21 || r > 0x7e { // not printable ASCII: normalize for real
+			return len([]rune(NormalizeText(string(w))))
+		}
+	}
+	return len(w) // printable ASCII is its own normal form
 }
 
 func nfkdLen(r rune) int {

@@ -127,9 +127,11 @@ func minHashInto(sig []uint64, shingles []uint64) {
 		sig[i] = ^uint64(0)
 	}
 	ps := perms(len(sig))
+	ps = ps[:len(sig)]
 	for _, h := range shingles {
+		x := (h & mersenne61) + (h >> 61) // h mod p, up to one extra p: fine for mulmod61
 		for i, p := range ps {
-			if v := mulmod61(p.a, h, p.b); v < sig[i] {
+			if v := mulmod61(p.a, x, p.b); v < sig[i] {
 				sig[i] = v
 			}
 		}

@@ -81,7 +81,6 @@ func TestNearDuplicatesChainPointsToEarliest(t *testing.T) {
 	}
 }
 
-
 func TestNearDuplicatesManyCopies(t *testing.T) {
 	items := make([]Item, 3000)
 	for i := range items {

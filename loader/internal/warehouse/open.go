@@ -140,11 +140,9 @@ func (w *DB) Conn(ctx context.Context) (*sql.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, u := range w.udfs {
-		if err := registerUDF(c, u); err != nil {
-			c.Close()
-			return nil, fmt.Errorf("warehouse: register UDF %s: %w", u.Name, err)
-		}
+	if err := registerUDFs(c, w.udfs); err != nil {
+		c.Close()
+		return nil, err
 	}
 	return c, nil
 }

@@ -41,12 +41,34 @@ func (s *scalar) Executor() duckdb.ScalarFuncExecutor {
 	return duckdb.ScalarFuncExecutor{RowContextExecutor: s.fn}
 }
 
-func registerUDF(c *sql.Conn, u UDF) error {
-	s, err := u.scalar()
-	if err != nil {
-		return err
+// registerUDFs registers each name once: several UDFs with one name become
+// an overloaded function set.
+func registerUDFs(c *sql.Conn, udfs []UDF) error {
+	var order []string
+	byName := map[string][]duckdb.ScalarFunc{}
+	for _, u := range udfs {
+		s, err := u.scalar()
+		if err != nil {
+			return fmt.Errorf("warehouse: UDF %s: %w", u.Name, err)
+		}
+		if _, ok := byName[u.Name]; !ok {
+			order = append(order, u.Name)
+		}
+		byName[u.Name] = append(byName[u.Name], s)
 	}
-	return duckdb.RegisterScalarUDF(c, u.Name, s)
+	for _, name := range order {
+		fs := byName[name]
+		var err error
+		if len(fs) == 1 {
+			err = duckdb.RegisterScalarUDF(c, name, fs[0])
+		} else {
+			err = duckdb.RegisterScalarUDFSet(c, name, fs...)
+		}
+		if err != nil {
+			return fmt.Errorf("warehouse: register UDF %s: %w", name, err)
+		}
+	}
+	return nil
 }
 
 func (u UDF) scalar() (*scalar, error) {

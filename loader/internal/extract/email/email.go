@@ -19,6 +19,7 @@ import (
 	"context"
 	"fmt"
 	"mime"
+	"net/mail"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -260,6 +261,9 @@ func attachments(env *enmime.Envelope) []document.Attachment {
 		}
 		seen[p] = true
 		name := filepath.Base(strings.ReplaceAll(strings.TrimSpace(p.FileName), "\\", "/"))
+		if (name == "" || name == "." || name == "/") && isMsg {
+			name = subjectName(p.Content)
+		}
 		if name == "" || name == "." || name == "/" {
 			name = "attachment-" + strconv.Itoa(len(out)+1) + extFor(ct)
 		}
@@ -287,6 +291,31 @@ func attachments(env *enmime.Envelope) []document.Attachment {
 	return out
 }
 
+// subjectName names an embedded message after its subject.
+func subjectName(raw []byte) string {
+	m, err := mail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		return ""
+	}
+	subj, err := new(mime.WordDecoder).DecodeHeader(m.Header.Get("Subject"))
+	if err != nil {
+		subj = m.Header.Get("Subject")
+	}
+	subj = strings.Map(func(r rune) rune {
+		if strings.ContainsRune(`/\:*?"<>|`, r) || r < 0x20 {
+			return '_'
+		}
+		return r
+	}, clean(subj))
+	if r := []rune(subj); len(r) > 80 {
+		subj = string(r[:80])
+	}
+	if subj == "" {
+		return ""
+	}
+	return subj + ".eml"
+}
+
 func extFor(ct string) string {
 	switch ct {
 	case "message/rfc822", "message/global":
@@ -310,7 +339,7 @@ func extFor(ct string) string {
 // "" (the raw value stays in Extra["date"]).
 func parseDate(s string) string {
 	s = strings.TrimSpace(s)
-	if t, err := mailParseDate(s); err == nil {
+	if t, err := mail.ParseDate(s); err == nil {
 		return t.Format(time.RFC3339)
 	}
 	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05 -0700", "2006-01-02 15:04:05", "2006-01-02"} {

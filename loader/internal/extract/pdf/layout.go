@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -34,7 +35,7 @@ const stextFlags = C.FZ_STEXT_PRESERVE_IMAGES | C.FZ_STEXT_MEDIABOX_CLIP
 
 // Font is one font used on a page.
 type Font struct {
-	Name              string // as in the PDF, subset prefix included ("ABCDEF+Helvetica-Bold")
+	Name               string // as in the PDF, subset prefix included ("ABCDEF+Helvetica-Bold")
 	Bold, Italic, Mono bool
 }
 
@@ -81,6 +82,7 @@ type Layout struct {
 // Doc is an open PDF (or another format MuPDF reads). It is not safe for
 // concurrent use; open one Doc per goroutine.
 type Doc struct {
+	ctx   *C.fz_context
 	d     *C.dk_doc
 	p     *C.dk_page
 	data  unsafe.Pointer // C copy of the bytes for OpenBytes
@@ -114,20 +116,20 @@ func OpenBytes(data []byte, magic string) (*Doc, error) {
 }
 
 func open(name *C.char, data unsafe.Pointer, n int, label string) (*Doc, error) {
+	ctx := getCtx()
+	if ctx == nil {
+		return nil, document.Errorf(document.KindInternal, "cannot create a MuPDF context: the linked MuPDF is not %s", MuPDFVersion)
+	}
 	d := (*C.dk_doc)(C.calloc(1, C.size_t(unsafe.Sizeof(C.dk_doc{}))))
 	var rc C.int
 	if data != nil {
-		rc = C.dk_open(d, nil, (*C.uchar)(data), C.size_t(n), name, maxStore)
+		rc = C.dk_open(d, ctx, nil, (*C.uchar)(data), C.size_t(n), name)
 	} else {
-		rc = C.dk_open(d, name, nil, 0, nil, maxStore)
+		rc = C.dk_open(d, ctx, name, nil, 0, nil)
 	}
-	doc := &Doc{d: d}
+	doc := &Doc{d: d, ctx: ctx}
 	switch rc {
 	case 0:
-	case 1:
-		msg := C.GoString(&d.err[0])
-		doc.Close()
-		return nil, document.Errorf(document.KindInternal, "%s", msg)
 	case 2:
 		msg := C.GoString(&d.err[0])
 		doc.Close()
@@ -143,7 +145,11 @@ func open(name *C.char, data unsafe.Pointer, n int, label string) (*Doc, error) 
 		return nil, document.Errorf(document.KindCorrupt, "MuPDF cannot count the pages of %s: %s", label, msg)
 	}
 	if np == 0 {
+		ws := doc.Warnings()
 		doc.Close()
+		if len(ws) > 0 { // repaired and still nothing: truncated or broken
+			return nil, document.Errorf(document.KindCorrupt, "%s is broken, no page could be recovered (MuPDF: %s)", label, ws[0])
+		}
 		return nil, document.Errorf(document.KindEmpty, "%s has no pages", label)
 	}
 	doc.pages = np
@@ -163,6 +169,10 @@ func (d *Doc) Close() {
 		C.free(unsafe.Pointer(d.d))
 		d.d = nil
 	}
+	if d.ctx != nil {
+		putCtx(d.ctx)
+		d.ctx = nil
+	}
 	if d.data != nil {
 		C.free(d.data)
 		d.data = nil
@@ -176,7 +186,7 @@ func (d *Doc) NumPages() int { return d.pages }
 // (e.g. "repairing PDF document"); repeated messages are MuPDF's own
 // "... (N times)" summaries.
 func (d *Doc) Warnings() []string {
-	C.fz_flush_warnings(d.d.ctx)
+	C.fz_flush_warnings(d.ctx)
 	l := &d.d.log
 	if l.len == 0 && l.dropped == 0 {
 		return nil
@@ -237,7 +247,7 @@ func (d *Doc) Page(n int, chars bool) (*Layout, error) {
 		return nil, fmt.Errorf("page %d out of range 1..%d", n, d.pages)
 	}
 	p := d.p
-	rc := C.dk_page_load(d.d, C.int(n-1), stextFlags, p)
+	rc := C.dk_page_load(d.d, C.int(n-1), C.int(pageFlags), p)
 	defer C.dk_page_release(d.d, p)
 	lay := &Layout{
 		Number: n,
@@ -413,4 +423,40 @@ func checkCtx(ctx context.Context) error {
 		return fmt.Errorf("pdf extraction stopped: %w", err)
 	}
 	return nil
+}
+
+var pageFlags = stextFlags
+
+// Contexts are pooled: creating one per document reloads FreeType and the
+// built-in fonts, which costs more than extracting a short PDF. A context
+// serves one document at a time; at most maxIdle wait here.
+var (
+	ctxMu   sync.Mutex
+	ctxIdle []*C.fz_context
+)
+
+const maxIdle = 4
+
+func getCtx() *C.fz_context {
+	ctxMu.Lock()
+	if n := len(ctxIdle); n > 0 {
+		c := ctxIdle[n-1]
+		ctxIdle = ctxIdle[:n-1]
+		ctxMu.Unlock()
+		return c
+	}
+	ctxMu.Unlock()
+	return C.dk_ctx_new(maxStore)
+}
+
+func putCtx(c *C.fz_context) {
+	ctxMu.Lock()
+	if len(ctxIdle) < maxIdle {
+		ctxIdle = append(ctxIdle, c)
+		c = nil
+	}
+	ctxMu.Unlock()
+	if c != nil {
+		C.dk_ctx_drop(c)
+	}
 }

@@ -33,26 +33,36 @@ static void dk_seterr(char *dst, const char *msg)
 	dst[511] = 0;
 }
 
-int dk_open(dk_doc *d, const char *path, const unsigned char *data, size_t len, const char *magic, size_t max_store)
+fz_context *dk_ctx_new(size_t max_store)
 {
-	fz_context *ctx;
+	fz_context *ctx = fz_new_context_imp(NULL, NULL, max_store, DK_FZ_VERSION);
+	int failed = 0;
+	if (!ctx) return NULL;
+	fz_try(ctx) {
+		fz_register_document_handlers(ctx);
+	}
+	fz_catch(ctx) {
+		failed = 1;
+	}
+	if (failed) { fz_drop_context(ctx); return NULL; }
+	return ctx;
+}
+
+void dk_ctx_drop(fz_context *ctx) { fz_drop_context(ctx); }
+
+int dk_open(dk_doc *d, fz_context *ctx, const char *path, const unsigned char *data, size_t len, const char *magic)
+{
 	fz_document *doc = NULL;
 	fz_stream *stm = NULL;
 	int failed = 0;
 
 	memset(d, 0, sizeof *d);
-	ctx = fz_new_context_imp(NULL, NULL, max_store, DK_FZ_VERSION);
-	if (!ctx) {
-		dk_seterr(d->err, "cannot create MuPDF context (library version is not " DK_FZ_VERSION "?)");
-		return 1;
-	}
 	d->ctx = ctx;
 	fz_set_warning_callback(ctx, dk_warn_cb, &d->log);
 	fz_set_error_callback(ctx, dk_error_cb, &d->log);
 	fz_var(doc);
 	fz_var(stm);
 	fz_try(ctx) {
-		fz_register_document_handlers(ctx);
 		if (data) {
 			stm = fz_open_memory(ctx, data, len);
 			doc = fz_open_document_with_stream(ctx, magic, stm);
@@ -87,7 +97,8 @@ void dk_close(dk_doc *d)
 		fz_flush_warnings(d->ctx);
 		if (d->doc) fz_drop_document(d->ctx, d->doc);
 		if (d->stm) fz_drop_stream(d->ctx, d->stm);
-		fz_drop_context(d->ctx);
+		fz_set_warning_callback(d->ctx, NULL, NULL);
+		fz_set_error_callback(d->ctx, NULL, NULL);
 	}
 	free(d->log.buf);
 	memset(d, 0, sizeof *d);

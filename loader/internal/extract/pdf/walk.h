@@ -51,9 +51,14 @@ typedef struct {
 	char err[512];
 } dk_page;
 
-/* dk_open: 0 ok, 1 cannot create context, 2 cannot open (err set),
- * 3 needs password. data may be NULL (then path is opened). */
-int dk_open(dk_doc *d, const char *path, const unsigned char *data, size_t len, const char *magic, size_t max_store);
+/* dk_ctx_new: a context with document handlers registered, or NULL when
+ * the linked MuPDF is not the version of mupdf_min.h. Contexts are reused
+ * across documents (one at a time) so fonts and FreeType stay loaded. */
+fz_context *dk_ctx_new(size_t max_store);
+void dk_ctx_drop(fz_context *ctx);
+/* dk_open: 0 ok, 2 cannot open (err set), 3 needs password. data may be
+ * NULL (then path is opened). */
+int dk_open(dk_doc *d, fz_context *ctx, const char *path, const unsigned char *data, size_t len, const char *magic);
 void dk_close(dk_doc *d);
 int dk_count_pages(dk_doc *d); /* -1 on error (err set) */
 int dk_metadata(dk_doc *d, const char *key, char *buf, int size);

@@ -183,7 +183,8 @@ func (e *Env) parse(name, src string) (t *exec.Template, rerr *Error) {
 			}
 			return nil, &Error{Line: l, Col: c, Msg: "Jinja syntax error: " + msg}
 		}
-		return nil, &Error{Line: 1, Col: 1, Msg: "Jinja syntax error: " + cleanMsg(err.Error())}
+		msg := strings.Replace(err.Error(), "failed to parse template '"+src+"': ", "", 1)
+		return nil, &Error{Line: 1, Col: 1, Msg: "Jinja syntax error: " + cleanMsg(msg)}
 	}
 	return t, nil
 }

@@ -1,0 +1,295 @@
+// Package html extracts HTML documents. It takes the bytes of an HTML file
+// (encoding from its BOM, UTF-16/32 pattern or <meta charset>, else UTF-8 or
+// a guessed legacy charset) and produces one native page whose text is the
+// main content's blocks joined by blank lines, with typed elements: Title
+// for h1–h6 (Level = heading level), ListItem for li (Level = list depth),
+// Table (plus a document.Table with header and rows), Caption, and
+// NarrativeText for paragraphs. Navigation, asides, scripts, styles, forms
+// and page-level header/footer are dropped (header/footer are kept when they
+// are all there is). When go-trafilatura finds a substantial main content in
+// a page with much more text around it, only the blocks it kept stay; the
+// structure always comes from our own walk of the DOM, because trafilatura
+// flattens headings, lists and tables of short documents. Metadata: title,
+// author, language (html lang), description. XML files are handed to the
+// text extractor.
+package html
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/docket-dev/docket/loader/internal/detect"
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/text"
+	trafilatura "github.com/markusmobius/go-trafilatura"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/charset"
+)
+
+// Version is recorded as the pages' extractor_version.
+const Version = "html/1"
+
+// Extract reads the file at path and extracts it.
+func Extract(ctx context.Context, path string, info detect.Info, opts document.Options) (*document.Result, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("html %s: %w", path, err)
+	}
+	return ExtractBytes(ctx, data, info, opts)
+}
+
+// ExtractBytes extracts in-memory HTML (e.g. an e-mail's HTML body).
+func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts document.Options) (*document.Result, error) {
+	if info.Type == detect.XML {
+		return text.ExtractBytes(ctx, data, info, opts)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s, enc, warnings, err := decode(data, info)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := html.Parse(strings.NewReader(s))
+	if err != nil { // x/net/html only fails on reader errors
+		return nil, document.Errorf(document.KindCorrupt, "cannot parse HTML: %v", err)
+	}
+	res := &document.Result{
+		Type: info.Type, MIME: info.MIME, Warnings: warnings, ExtractorVersion: Version,
+	}
+	if res.Type == "" {
+		res.Type = detect.HTML
+	}
+	res.Metadata = metadata(doc)
+	if enc != detect.UTF8 {
+		if res.Metadata.Extra == nil {
+			res.Metadata.Extra = map[string]string{}
+		}
+		res.Metadata.Extra["encoding"] = enc
+	}
+	blocks := walkDocument(doc, true)
+	if len(blocks) == 0 {
+		// Nothing outside header/footer/nav: keep them rather than nothing.
+		blocks = walkDocument(doc, false)
+	}
+	if ctx.Err() == nil {
+		if kept, ok := mainContent(doc, blocks); ok {
+			blocks = kept
+		}
+	}
+	res.Pages, res.Elements, res.Tables = assemble(blocks)
+	if res.Metadata.Title == "" {
+		for _, e := range res.Elements {
+			if e.Category == document.Title {
+				res.Metadata.Title = e.Text
+				break
+			}
+		}
+	}
+	res.Metadata.PageCount = 1
+	return res, nil
+}
+
+// decode picks the encoding: a BOM or UTF-16/32 pattern from detection
+// first; then, for byte-oriented encodings, UTF-8 when the whole file is
+// valid UTF-8 (a stale <meta charset> is the commoner mistake than UTF-8 by
+// accident), else the <meta> declaration, else a guessed legacy charset.
+func decode(data []byte, info detect.Info) (string, string, []string, error) {
+	switch enc := info.Encoding; enc {
+	case detect.UTF16LE, detect.UTF16BE, detect.UTF32LE, detect.UTF32BE:
+		return text.Decode(data, enc)
+	}
+	body := bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF})
+	if utf8.Valid(body) {
+		return text.Decode(body, detect.UTF8)
+	}
+	// DetermineEncoding returns the <meta> charset, or windows-1252 when
+	// nothing is declared (it cannot say which); undeclared bytes go to the
+	// statistical guesser instead.
+	_, name, _ := charset.DetermineEncoding(data, "")
+	if name == "" || name == "utf-8" || strings.HasPrefix(name, "utf-16") ||
+		(name == "windows-1252" && !metaDeclares(data)) {
+		name = detect.GuessCharset(data)
+	}
+	return text.Decode(data, name)
+}
+
+// metaDeclares says whether the first KB declares a charset.
+func metaDeclares(data []byte) bool {
+	head := bytes.ToLower(data[:min(len(data), 1024)])
+	return bytes.Contains(head, []byte("charset"))
+}
+
+// metadata reads title, author, language and description from the head.
+func metadata(doc *html.Node) document.Metadata {
+	var md document.Metadata
+	extra := map[string]string{}
+	var visit func(n *html.Node)
+	visit = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			switch n.Data {
+			case "html":
+				if l := attr(n, "lang"); l != "" {
+					md.Language = strings.TrimSpace(l)
+				} else if l := attr(n, "xml:lang"); l != "" {
+					md.Language = strings.TrimSpace(l)
+				}
+			case "title":
+				if md.Title == "" {
+					md.Title = collapse(textOf(n))
+				}
+			case "meta":
+				name := strings.ToLower(attr(n, "name"))
+				if name == "" {
+					name = strings.ToLower(attr(n, "property"))
+				}
+				if name == "" {
+					name = strings.ToLower(attr(n, "http-equiv"))
+				}
+				content := collapse(attr(n, "content"))
+				if content == "" {
+					break
+				}
+				switch name {
+				case "author", "dc.creator", "article:author":
+					if md.Author == "" {
+						md.Author = content
+					}
+				case "content-language", "language", "dc.language":
+					if md.Language == "" {
+						md.Language = content
+					}
+				case "description", "og:description":
+					if extra["description"] == "" {
+						extra["description"] = content
+					}
+				case "keywords":
+					extra["keywords"] = content
+				case "og:title":
+					extra["og_title"] = content
+				case "date", "dc.date", "dcterms.created", "article:published_time":
+					if md.Created == "" {
+						md.Created = content
+					}
+				case "dcterms.modified", "article:modified_time", "last-modified":
+					if md.Modified == "" {
+						md.Modified = content
+					}
+				}
+			case "body":
+				return // metadata lives in the head
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			visit(c)
+		}
+	}
+	visit(doc)
+	if md.Title == "" {
+		md.Title = extra["og_title"]
+	}
+	delete(extra, "og_title")
+	if len(extra) > 0 {
+		md.Extra = extra
+	}
+	return md
+}
+
+// mainContent asks go-trafilatura for the page's main content and keeps the
+// blocks whose text it kept, with the headings right before kept blocks. It
+// only filters when trafilatura found enough text (short documents are
+// taken whole) and when there was much more around it.
+func mainContent(doc *html.Node, blocks []block) ([]block, bool) {
+	total := 0
+	for _, b := range blocks {
+		total += utf8.RuneCountInString(b.text)
+	}
+	if total < 500 {
+		return nil, false
+	}
+	var res *trafilatura.ExtractResult
+	func() {
+		defer func() { _ = recover() }() // a library panic must not cost the document
+		res, _ = trafilatura.ExtractDocument(doc, trafilatura.Options{
+			ExcludeComments: true, EnableFallback: true, Focus: trafilatura.FavorRecall,
+			HtmlDateMode: trafilatura.Disabled,
+		})
+	}()
+	if res == nil {
+		return nil, false
+	}
+	main := collapse(res.ContentText)
+	mainLen := utf8.RuneCountInString(main)
+	if mainLen < 250 || total < mainLen*3/2 {
+		return nil, false
+	}
+	cov := newCoverage(main)
+	keep := make([]bool, len(blocks))
+	keptLen := 0
+	for i, b := range blocks {
+		if b.cat != document.Title && cov.covers(b) {
+			keep[i] = true
+			keptLen += utf8.RuneCountInString(b.text)
+		}
+	}
+	if keptLen*2 < mainLen {
+		return nil, false // the two views do not line up; keep everything
+	}
+	// Headings: kept when covered or directly followed by kept content.
+	for i := len(blocks) - 1; i >= 0; i-- {
+		if blocks[i].cat == document.Title {
+			next := i + 1
+			for next < len(blocks) && blocks[next].cat == document.Title && !keep[next] {
+				next++
+			}
+			keep[i] = cov.covers(blocks[i]) || (next < len(blocks) && keep[next])
+		}
+	}
+	var out []block
+	for i, b := range blocks {
+		if keep[i] {
+			out = append(out, b)
+		}
+	}
+	return out, true
+}
+
+// coverage answers whether a block's text is part of the main content.
+type coverage struct {
+	text  string
+	words map[string]bool
+}
+
+func newCoverage(main string) *coverage {
+	c := &coverage{text: strings.ToLower(main), words: map[string]bool{}}
+	for _, w := range strings.Fields(c.text) {
+		c.words[w] = true
+	}
+	return c
+}
+
+func (c *coverage) covers(b block) bool {
+	t := strings.ToLower(collapse(b.text))
+	if b.cat != document.TableCat && strings.Contains(c.text, t) {
+		return true
+	}
+	words := strings.Fields(t)
+	if len(words) < 4 {
+		return false
+	}
+	hit := 0
+	for _, w := range words {
+		if c.words[w] {
+			hit++
+		}
+	}
+	need := 8
+	if b.cat == document.TableCat {
+		need = 5
+	}
+	return hit*10 >= len(words)*need
+}

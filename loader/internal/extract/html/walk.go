@@ -1,0 +1,414 @@
+package html
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"golang.org/x/net/html"
+)
+
+// block is one typed piece of the page in reading order.
+type block struct {
+	cat   document.Category
+	text  string
+	level int
+	table *document.Table
+}
+
+// skipTags never carry readable content.
+var skipTags = map[string]bool{
+	"script": true, "style": true, "noscript": true, "template": true, "svg": true, "math": true,
+	"iframe": true, "object": true, "embed": true, "canvas": true, "button": true, "select": true,
+	"input": true, "textarea": true, "option": true, "head": true, "map": true, "audio": true,
+	"video": true, "dialog": true, "img": true, "picture": true, "source": true, "link": true, "meta": true,
+}
+
+// chromeRoles are ARIA landmarks of page chrome.
+var chromeRoles = map[string]bool{
+	"navigation": true, "banner": true, "contentinfo": true, "complementary": true, "search": true, "menu": true, "menubar": true,
+}
+
+// blockTags end the current paragraph.
+var blockTags = map[string]bool{
+	"p": true, "div": true, "section": true, "article": true, "main": true, "header": true, "footer": true,
+	"blockquote": true, "address": true, "dl": true, "dt": true, "dd": true, "figure": true, "form": true,
+	"fieldset": true, "details": true, "summary": true, "center": true, "body": true, "html": true,
+	"tr": true, "td": true, "th": true, "tbody": true, "thead": true, "tfoot": true, "nav": true, "aside": true,
+	"legend": true, "hgroup": true, "frameset": true, "frame": true, "noframes": true,
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+func hidden(n *html.Node) bool {
+	if _, ok := attrOK(n, "hidden"); ok {
+		return true
+	}
+	if strings.EqualFold(attr(n, "aria-hidden"), "true") {
+		return true
+	}
+	st := strings.ToLower(strings.ReplaceAll(attr(n, "style"), " ", ""))
+	return strings.Contains(st, "display:none") || strings.Contains(st, "visibility:hidden")
+}
+
+func attrOK(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+// collapse folds all white space (including newlines) to single spaces.
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// cleanLines collapses white space within lines and drops empty lines.
+func cleanLines(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = collapse(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// textOf is the raw text content of a subtree (skipping unreadable tags).
+func textOf(n *html.Node) string {
+	var sb strings.Builder
+	var visit func(*html.Node)
+	visit = func(n *html.Node) {
+		switch n.Type {
+		case html.TextNode:
+			sb.WriteString(n.Data)
+			return
+		case html.ElementNode:
+			if n.Data != "title" && (skipTags[n.Data] || hidden(n)) {
+				return
+			}
+			if n.Data == "br" || blockTags[n.Data] || n.Data == "li" || n.Data == "table" {
+				sb.WriteString("\n")
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			visit(c)
+		}
+		if n.Type == html.ElementNode && (blockTags[n.Data] || n.Data == "li") {
+			sb.WriteString("\n")
+		}
+	}
+	visit(n)
+	return sb.String()
+}
+
+// walker turns the DOM into blocks.
+type walker struct {
+	blocks     []block
+	buf        strings.Builder
+	listDepth  int
+	inLI       int // >0 inside an li at the current list depth
+	inMain     int // inside article/main: their header/footer are content
+	dropChrome bool
+}
+
+// walkDocument walks the body (or the whole document when there is none).
+// dropChrome removes nav, aside and page-level header/footer.
+func walkDocument(doc *html.Node, dropChrome bool) []block {
+	w := &walker{dropChrome: dropChrome}
+	w.walk(doc)
+	w.flush()
+	return w.blocks
+}
+
+func (w *walker) add(cat document.Category, text string, level int) {
+	if text == "" {
+		return
+	}
+	w.blocks = append(w.blocks, block{cat: cat, text: text, level: level})
+}
+
+// flush ends the current paragraph: a ListItem inside li, else
+// NarrativeText.
+func (w *walker) flush() {
+	t := cleanLines(w.buf.String())
+	w.buf.Reset()
+	if t == "" {
+		return
+	}
+	if w.inLI > 0 {
+		w.add(document.ListItem, t, w.listDepth)
+		return
+	}
+	w.add(document.NarrativeText, t, 0)
+}
+
+func (w *walker) children(n *html.Node) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		w.walk(c)
+	}
+}
+
+func (w *walker) walk(n *html.Node) {
+	switch n.Type {
+	case html.TextNode:
+		// Source line breaks are just white space; only <br> and block
+		// boundaries inside list items break lines.
+		w.buf.WriteString(strings.Map(func(r rune) rune {
+			if r == '\n' || r == '\r' {
+				return ' '
+			}
+			return r
+		}, n.Data))
+		return
+	case html.DocumentNode:
+		w.children(n)
+		return
+	case html.ElementNode:
+	default:
+		return
+	}
+	tag := n.Data
+	if skipTags[tag] || hidden(n) {
+		return
+	}
+	if w.dropChrome {
+		if tag == "nav" || tag == "aside" || chromeRoles[strings.ToLower(attr(n, "role"))] {
+			return
+		}
+		if (tag == "header" || tag == "footer") && w.inMain == 0 {
+			return
+		}
+	}
+	switch tag {
+	case "h1", "h2", "h3", "h4", "h5", "h6":
+		w.flush()
+		w.add(document.Title, collapse(textOf(n)), int(tag[1]-'0'))
+	case "ul", "ol", "menu", "dir":
+		w.flush()
+		saved := w.inLI
+		w.inLI = 0
+		w.listDepth++
+		w.children(n)
+		w.flush()
+		w.listDepth--
+		w.inLI = saved
+	case "li":
+		w.flush()
+		if w.listDepth == 0 { // stray li
+			w.listDepth = 1
+			defer func() { w.listDepth = 0 }()
+		}
+		w.inLI++
+		w.children(n)
+		w.flush()
+		w.inLI--
+	case "table":
+		w.flush()
+		w.table(n)
+	case "pre":
+		w.flush()
+		w.add(document.NarrativeText, trimPre(textOf(n)), 0)
+	case "br":
+		w.buf.WriteString("\n")
+	case "hr":
+		w.flush()
+	case "figcaption", "caption":
+		w.flush()
+		w.add(document.Caption, collapse(textOf(n)), 0)
+	case "article", "main":
+		w.flush()
+		w.inMain++
+		w.children(n)
+		w.flush()
+		w.inMain--
+	default:
+		if blockTags[tag] {
+			if w.inLI > 0 {
+				// Paragraphs inside a list item stay in the item.
+				w.buf.WriteString("\n")
+				w.children(n)
+				w.buf.WriteString("\n")
+				return
+			}
+			w.flush()
+			w.children(n)
+			w.flush()
+			return
+		}
+		w.children(n)
+	}
+}
+
+// trimPre keeps a pre block's lines, trimming trailing space and blank
+// lines around it.
+func trimPre(s string) string {
+	lines := strings.Split(strings.ReplaceAll(s, "\t", "    "), "\n")
+	for i := range lines {
+		lines[i] = strings.TrimRight(lines[i], " \u00a0")
+	}
+	return strings.Trim(strings.Join(lines, "\n"), "\n")
+}
+
+// rowsOf returns a table's own rows (not those of nested tables) and
+// whether each is in thead.
+func rowsOf(t *html.Node) (rows []*html.Node, inHead []bool) {
+	var visit func(n *html.Node, head bool)
+	visit = func(n *html.Node, head bool) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			switch c.Data {
+			case "tr":
+				rows = append(rows, c)
+				inHead = append(inHead, head)
+			case "thead":
+				visit(c, true)
+			case "tbody", "tfoot":
+				visit(c, false)
+			}
+		}
+	}
+	visit(t, false)
+	return rows, inHead
+}
+
+func cellsOf(tr *html.Node) []*html.Node {
+	var out []*html.Node
+	for c := tr.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && (c.Data == "td" || c.Data == "th") && !hidden(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func hasDescendant(n *html.Node, tags ...string) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			for _, t := range tags {
+				if c.Data == t {
+					return true
+				}
+			}
+			if hasDescendant(c, tags...) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// table emits a data table as a Table block, or walks a layout table (one
+// column, nested tables, headings or lists in cells, role=presentation) as
+// ordinary flow.
+func (w *walker) table(t *html.Node) {
+	rows, inHead := rowsOf(t)
+	maxCols := 0
+	for _, r := range rows {
+		maxCols = max(maxCols, len(cellsOf(r)))
+	}
+	layout := maxCols < 2 || len(rows) == 0 || strings.EqualFold(attr(t, "role"), "presentation") ||
+		hasDescendant(t, "table", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol")
+	if layout {
+		w.children(t)
+		w.flush()
+		return
+	}
+	for c := t.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.Data == "caption" {
+			w.add(document.Caption, collapse(textOf(c)), 0)
+		}
+	}
+	tb := &document.Table{Page: 1}
+	for i, r := range rows {
+		var cells []string
+		allTH := true
+		for _, c := range cellsOf(r) {
+			cells = append(cells, collapse(textOf(c)))
+			if c.Data != "th" {
+				allTH = false
+			}
+		}
+		empty := true
+		for _, c := range cells {
+			if c != "" {
+				empty = false
+				break
+			}
+		}
+		if empty {
+			continue
+		}
+		if (inHead[i] || (allTH && len(tb.Rows) == 0)) && tb.Header == nil {
+			tb.Header = cells
+			continue
+		}
+		tb.Rows = append(tb.Rows, cells)
+	}
+	if tb.Header == nil && len(tb.Rows) == 0 {
+		return
+	}
+	var lines []string
+	if tb.Header != nil {
+		lines = append(lines, strings.Join(tb.Header, " | "))
+	}
+	for _, r := range tb.Rows {
+		lines = append(lines, strings.Join(r, " | "))
+	}
+	w.blocks = append(w.blocks, block{cat: document.TableCat, text: strings.Join(lines, "\n"), table: tb})
+}
+
+// assemble joins blocks into the page text ("\n\n" between blocks) and sets
+// code point offsets, sequence numbers, sections and table links.
+func assemble(blocks []block) ([]document.Page, []document.Element, []document.Table) {
+	var sb strings.Builder
+	var els []document.Element
+	var tables []document.Table
+	section := ""
+	pos := 0
+	for _, b := range blocks {
+		if b.text == "" {
+			continue
+		}
+		if sb.Len() > 0 {
+			sb.WriteString("\n\n")
+			pos += 2
+		}
+		n := utf8.RuneCountInString(b.text)
+		if b.cat == document.Title {
+			section = b.text
+		}
+		e := document.Element{
+			Page: 1, Seq: len(els), Category: b.cat, Text: b.text,
+			CharStart: pos, CharEnd: pos + n, Level: b.level, Section: section, TableSeq: -1,
+		}
+		if b.table != nil {
+			t := *b.table
+			t.Seq = len(tables)
+			e.TableSeq = t.Seq
+			tables = append(tables, t)
+		}
+		els = append(els, e)
+		sb.WriteString(b.text)
+		pos += n
+	}
+	s := sb.String()
+	cc := 0
+	for _, r := range s {
+		if !unicode.IsSpace(r) && r != utf8.RuneError {
+			cc++
+		}
+	}
+	page := document.Page{Number: 1, Text: s, Method: document.MethodNative, CharCount: cc}
+	return []document.Page{page}, els, tables
+}

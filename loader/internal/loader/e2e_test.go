@@ -1,0 +1,251 @@
+package loader_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/cli"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+	"github.com/docket-dev/docket/loader/internal/worker"
+)
+
+// The test binary doubles as the docket binary (loader and workers) when
+// DOCKET_TEST_AS_DOCKET=1, so these tests run the real process model.
+func TestMain(m *testing.M) {
+	if os.Getenv("DOCKET_TEST_AS_DOCKET") == "1" {
+		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// project copies examples/inbox into a fresh project folder.
+func project(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	inbox := filepath.Join(dir, "inbox")
+	if err := os.CopyFS(inbox, os.DirFS("../../../examples/inbox")); err != nil {
+		t.Fatal(err)
+	}
+	yaml := "version: 1\nwarehouse: warehouse.duckdb\nsources:\n  - {name: inbox, path: inbox}\nloader:\n  workers: 2\n  timeout: 60s\n"
+	if err := os.WriteFile(filepath.Join(dir, "project.yaml"), []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func docket(t *testing.T, dir string, env []string, args ...string) (string, error) {
+	t.Helper()
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe, append(args, "--project", dir)...)
+	cmd.Env = append(append(os.Environ(), "DOCKET_TEST_AS_DOCKET=1"), env...)
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+func mustLoad(t *testing.T, dir string, env ...string) string {
+	t.Helper()
+	out, err := docket(t, dir, env, "load", "--quiet")
+	if err != nil {
+		t.Fatalf("docket load: %v\n%s", err, out)
+	}
+	return out
+}
+
+// snapshot renders the landed state, without timestamps and run ids, so
+// two warehouses can be compared row for row.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	ctx := context.Background()
+	db, err := warehouse.Open(ctx, filepath.Join(dir, "warehouse.duckdb"), warehouse.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	queries := map[string]string{
+		"documents": `select doc_id, rel_path, source_hash, status, error_kind, detected_type, page_count, title, parent_doc_id from raw.documents`,
+		"versions":  `select doc_id, source_hash from raw.document_versions`,
+		"pages":     `select source_hash, page_number, method, needs_ocr, md5(text) from staging.pages`,
+		"elements":  `select element_id, category, page_number, char_start, char_end, md5(text) from staging.elements`,
+		"tables":    `select table_id, n_rows, n_cols from staging.tables`,
+		"words":     `select source_hash, page_number, count(*) from staging.ocr_words group by all`,
+		"extract":   `select source_hash, status, error_kind from staging.extractions`,
+	}
+	out := map[string]string{}
+	for name, q := range queries {
+		rows, err := db.SQL().QueryContext(ctx, q+" order by all")
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		cols, _ := rows.Columns()
+		var b strings.Builder
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		for rows.Next() {
+			rows.Scan(ptrs...)
+			fmt.Fprintln(&b, vals...)
+		}
+		rows.Close()
+		out[name] = b.String()
+	}
+	return out
+}
+
+func count(t *testing.T, dir, q string) int {
+	t.Helper()
+	db, err := warehouse.Open(context.Background(), filepath.Join(dir, "warehouse.duckdb"), warehouse.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.SQL().QueryRow(q).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return n
+}
+
+func TestLoadIdempotentChangeDelete(t *testing.T) {
+	dir := project(t)
+	mustLoad(t, dir)
+	first := snapshot(t, dir)
+	if !strings.Contains(first["pages"], "ocr") || !strings.Contains(first["pages"], "text_layer") {
+		t.Fatalf("expected text-layer and OCR pages:\n%s", first["pages"])
+	}
+	// Identical bytes under two names: two documents, one extraction.
+	if n := count(t, dir, `select count(*) from raw.documents where rel_path like '%remote-work-policy%.pdf'`); n != 2 {
+		t.Fatalf("want 2 policy documents, got %d", n)
+	}
+	if n := count(t, dir, `select count(distinct source_hash) from raw.documents where rel_path like '%remote-work-policy%.pdf'`); n != 1 {
+		t.Fatalf("identical files should share one content, got %d", n)
+	}
+	if n := count(t, dir, `select count(*) from staging.extractions e join raw.documents d using (source_hash) where d.rel_path = 'remote-work-policy.pdf'`); n != 1 {
+		t.Fatalf("the shared content should be extracted once, got %d extraction rows", n)
+	}
+	// Every file is accounted for with a status; quarantined ones say why.
+	if n := count(t, dir, `select count(*) from raw.documents where status = 'quarantined' and (error_kind is null or error_message is null)`); n != 0 {
+		t.Fatalf("%d quarantined documents without a reason", n)
+	}
+	for _, q := range []string{
+		`select count(*) from raw.documents where rel_path = 'archive/empty-notes.txt' and error_kind = 'empty'`,
+		`select count(*) from raw.documents where rel_path = 'archive/truncated-report.pdf' and error_kind = 'corrupt'`,
+	} {
+		if count(t, dir, q) != 1 {
+			t.Errorf("expected quarantine: %s", q)
+		}
+	}
+
+	// A second load over unchanged files changes nothing.
+	out := mustLoad(t, dir)
+	if !strings.Contains(out, "new 0, changed 0") {
+		t.Errorf("second load should find nothing new: %s", out)
+	}
+	if second := snapshot(t, dir); !equal(first, second) {
+		t.Fatalf("second load changed the warehouse:\n%s", diff(first, second))
+	}
+
+	// A changed file adds a version; a removed file becomes a tombstone.
+	notes := filepath.Join(dir, "inbox", "meeting-notes.txt")
+	if err := os.WriteFile(notes, []byte("Meeting notes\n\nThe grippers were replaced.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "inbox", "invoice-2026-03.csv")); err != nil {
+		t.Fatal(err)
+	}
+	out = mustLoad(t, dir)
+	if !strings.Contains(out, "changed 1") || !strings.Contains(out, "deleted 1") {
+		t.Fatalf("want 1 changed and 1 deleted: %s", out)
+	}
+	if n := count(t, dir, `select count(*) from raw.document_versions v join raw.documents d using (doc_id) where d.rel_path = 'meeting-notes.txt'`); n != 2 {
+		t.Errorf("changed file should have 2 versions, got %d", n)
+	}
+	if n := count(t, dir, `select count(*) from raw.documents where rel_path = 'invoice-2026-03.csv' and status = 'deleted'`); n != 1 {
+		t.Errorf("removed file should be a tombstone")
+	}
+	// Putting it back lands it again.
+	os.WriteFile(filepath.Join(dir, "inbox", "invoice-2026-03.csv"), []byte("item,total\nx,1\n"), 0o644)
+	mustLoad(t, dir)
+	if n := count(t, dir, `select count(*) from raw.documents where rel_path = 'invoice-2026-03.csv' and status = 'landed'`); n != 1 {
+		t.Errorf("restored file should be landed again")
+	}
+}
+
+func TestKilledWorkerQuarantinesOneDocument(t *testing.T) {
+	dir := project(t)
+	out := mustLoad(t, dir, worker.EnvCrashOn+"=safety-faq")
+	if !strings.Contains(out, "crash=1") {
+		t.Fatalf("want one crash in the summary: %s", out)
+	}
+	if n := count(t, dir, `select count(*) from raw.documents where rel_path = 'safety-faq.html' and status = 'quarantined' and error_kind = 'crash' and error_message like '%signal killed%'`); n != 1 {
+		t.Fatal("the crashed document should be quarantined as crash with the signal named")
+	}
+	if n := count(t, dir, `select count(*) from raw.documents where status = 'landed'`); n < 5 {
+		t.Fatalf("the rest of the run should land, got %d landed", n)
+	}
+	// The next load retries it (crashes may not recur) without being asked.
+	out = mustLoad(t, dir)
+	if n := count(t, dir, `select count(*) from raw.documents where rel_path = 'safety-faq.html' and (error_kind is null or error_kind <> 'crash')`); n != 1 {
+		t.Fatalf("the next load should retry the crashed document: %s", out)
+	}
+}
+
+func TestTimeoutQuarantines(t *testing.T) {
+	dir := project(t)
+	os.WriteFile(filepath.Join(dir, "project.yaml"), []byte("version: 1\nsources:\n  - {name: inbox, path: inbox}\nloader:\n  workers: 2\n  timeout: 2s\n"), 0o644)
+	mustLoad(t, dir, worker.EnvHangOn+"=meeting-notes")
+	if n := count(t, dir, `select count(*) from raw.documents where rel_path = 'meeting-notes.txt' and error_kind = 'timeout'`); n != 1 {
+		t.Fatal("the hung document should be quarantined as timeout")
+	}
+}
+
+// TestSIGKILLedLoaderConverges kills the loader at several moments and
+// checks that a final load ends row for row equal to an uninterrupted one.
+func TestSIGKILLedLoaderConverges(t *testing.T) {
+	ref := project(t)
+	mustLoad(t, ref)
+	want := snapshot(t, ref)
+	exe, _ := os.Executable()
+	for _, after := range []time.Duration{150 * time.Millisecond, 600 * time.Millisecond, 1500 * time.Millisecond, 3 * time.Second} {
+		dir := project(t)
+		cmd := exec.Command(exe, "load", "--quiet", "--project", dir)
+		cmd.Env = append(os.Environ(), "DOCKET_TEST_AS_DOCKET=1")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(after)
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
+		mustLoad(t, dir)
+		if got := snapshot(t, dir); !equal(want, got) {
+			t.Fatalf("killed after %s, then re-run: warehouse differs:\n%s", after, diff(want, got))
+		}
+	}
+}
+
+func equal(a, b map[string]string) bool {
+	for k := range a {
+		if a[k] != b[k] {
+			return false
+		}
+	}
+	return len(a) == len(b)
+}
+
+func diff(a, b map[string]string) string {
+	var s strings.Builder
+	for k := range a {
+		if a[k] != b[k] {
+			fmt.Fprintf(&s, "== %s\n-- want\n%s-- got\n%s", k, a[k], b[k])
+		}
+	}
+	return s.String()
+}

@@ -1,0 +1,391 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/runner"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+	"gopkg.in/yaml.v3"
+)
+
+// modelFlags are the flags shared by build, run, test, seed, compile, ls.
+type modelFlags struct {
+	selects, excludes []string
+	fullRefresh       bool
+	vars              string
+	threads           int
+	targetDir         string
+	resourceType      string
+}
+
+// gatherSelectors joins the words after -s/--select/--exclude (dbt takes
+// "-s a b c") into one flag value, so the standard flag package can parse.
+func gatherSelectors(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name := strings.TrimLeft(a, "-")
+		if strings.HasPrefix(a, "-") && (name == "s" || name == "select" || name == "exclude" || name == "m" || name == "models") {
+			var words []string
+			for i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+				words = append(words, args[i+1])
+				i++
+			}
+			out = append(out, a, strings.Join(words, " "))
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+type multi []string
+
+func (m *multi) String() string     { return strings.Join(*m, " ") }
+func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
+
+func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, error) {
+	f := &modelFlags{}
+	fs := flag.NewFlagSet("docket "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var sel, exc multi
+	fs.Var(&sel, "s", "select nodes: names, folders, path:, tag:, source:, with + for ancestors/descendants; space = union, comma = intersection")
+	fs.Var(&sel, "select", "same as -s")
+	fs.Var(&sel, "m", "same as -s (old dbt spelling)")
+	fs.Var(&sel, "models", "same as -s")
+	fs.Var(&exc, "exclude", "exclude nodes (same syntax as --select)")
+	fs.BoolVar(&f.fullRefresh, "full-refresh", false, "rebuild incremental models from scratch")
+	fs.StringVar(&f.vars, "vars", "", "YAML mapping overriding project.yaml vars, e.g. '{min_chars: 20}'")
+	fs.IntVar(&f.threads, "threads", 0, "models built at once (default: project.yaml threads)")
+	fs.StringVar(&f.targetDir, "target-dir", "", "artifacts folder (default: project.yaml target_dir)")
+	if cmd == "ls" {
+		fs.StringVar(&f.resourceType, "resource-type", "", "model, seed, test, source or udf")
+	}
+	if err := fs.Parse(gatherSelectors(args)); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("docket %s: unexpected argument %q", cmd, fs.Arg(0))
+	}
+	f.selects, f.excludes = sel, exc
+	return f, nil
+}
+
+// RunModels runs one model-runner command (build, run, test, seed,
+// compile, ls) and returns the exit code.
+func RunModels(ctx context.Context, cmd string, args []string, p *project.Project, udfs []warehouse.UDF, stdout, stderr io.Writer) int {
+	f, err := parseModelFlags(cmd, args, stderr)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitOK
+		}
+		fmt.Fprintln(stderr, err)
+		return ExitUsage
+	}
+	pp := *p
+	if f.targetDir != "" {
+		if filepath.IsAbs(f.targetDir) {
+			pp.TargetDir = f.targetDir
+		} else {
+			pp.TargetDir = filepath.Join(p.Dir, f.targetDir)
+		}
+	}
+	threads := pp.Threads
+	if f.threads > 0 {
+		threads = f.threads
+	}
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	var vars map[string]any
+	if f.vars != "" {
+		if err := yaml.Unmarshal([]byte(f.vars), &vars); err != nil {
+			fmt.Fprintf(stderr, "docket %s: --vars is not a YAML mapping: %v\n", cmd, err)
+			return ExitUsage
+		}
+	}
+	t0 := time.Now()
+	m, diags, err := runner.Parse(&pp, runner.ParseOptions{Vars: vars, UDFs: udfs})
+	if err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitUsage
+	}
+	if len(diags) > 0 {
+		for _, d := range diags {
+			fmt.Fprintln(stderr, d)
+		}
+		fmt.Fprintf(stderr, "docket %s: %d problem%s in the project; nothing was run\n", cmd, len(diags), plural(len(diags)))
+		return ExitUsage
+	}
+	parseTime := time.Since(t0)
+
+	switch cmd {
+	case "ls":
+		return listNodes(m, f, stdout, stderr)
+	case "compile":
+		ids, err := m.Select(f.selects, f.excludes, runner.Model, runner.Test)
+		if err != nil {
+			fmt.Fprintln(stderr, "docket compile:", err)
+			return ExitUsage
+		}
+		if err := m.WriteArtifacts(pp.TargetDir, nil); err != nil {
+			fmt.Fprintln(stderr, "docket:", err)
+			return ExitFailed
+		}
+		var models []*runner.Node
+		for _, id := range ids {
+			if n := m.Node(id); n.ResourceType == runner.Model {
+				models = append(models, n)
+			}
+		}
+		if len(models) == 1 && len(f.selects) > 0 {
+			fmt.Fprintln(stdout, strings.TrimRight(models[0].CompiledCode, "\n"))
+			return ExitOK
+		}
+		fmt.Fprintf(stdout, "Compiled %d models and %d tests in %.2fs; SQL in %s\n", len(models), len(ids)-len(models),
+			parseTime.Seconds(), relTo(p.Dir, filepath.Join(pp.TargetDir, "compiled")))
+		return ExitOK
+	case "build", "run", "test", "seed":
+	default:
+		fmt.Fprintf(stderr, "docket: unknown model command %q\n", cmd)
+		return ExitUsage
+	}
+	types := map[string][]string{"build": {runner.Model, runner.Seed, runner.Test}, "run": {runner.Model},
+		"test": {runner.Test}, "seed": {runner.Seed}}[cmd]
+	ids, err := m.Select(f.selects, f.excludes, types...)
+	if err != nil {
+		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
+		return ExitUsage
+	}
+	fmt.Fprintf(stdout, "Found %s\n", counts(m))
+	if len(ids) == 0 {
+		fmt.Fprintln(stdout, "Nothing to do: the selection matched no node. Try `docket ls` with the same -s.")
+		return ExitOK
+	}
+	db, err := warehouse.Open(ctx, pp.Warehouse, warehouse.Options{UDFs: udfs, LockTimeout: pp.Loader.LockTimeout.Duration})
+	if err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitUsage
+	}
+	defer db.Close()
+	fmt.Fprintf(stdout, "Concurrency: %d threads (target='dev')\n\n", threads)
+	rr, err := m.Execute(ctx, db, runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Threads: threads,
+		OnResult: func(r runner.Result) { fmt.Fprintln(stdout, progressLine(r)) }})
+	if err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitFailed
+	}
+	if err := m.WriteArtifacts(pp.TargetDir, rr); err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitFailed
+	}
+	printSummary(stdout, p.Dir, m, rr)
+	if rr.Failed() {
+		return ExitFailed
+	}
+	return ExitOK
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func relTo(base, p string) string {
+	if r, err := filepath.Rel(base, p); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return p
+}
+
+func counts(m *runner.Manifest) string {
+	c := map[string]int{}
+	for _, n := range m.Nodes {
+		c[n.ResourceType]++
+	}
+	return fmt.Sprintf("%d models, %d data tests, %d seeds, %d sources, %d macros, %d UDFs",
+		c[runner.Model], c[runner.Test], c[runner.Seed], len(m.Sources), len(m.Macros), len(m.UDFs))
+}
+
+func listNodes(m *runner.Manifest, f *modelFlags, stdout, stderr io.Writer) int {
+	if f.resourceType == "udf" {
+		udfs := append([]warehouse.UDF(nil), m.UDFs...)
+		sort.Slice(udfs, func(i, j int) bool { return udfs[i].Name < udfs[j].Name })
+		for _, u := range udfs {
+			fmt.Fprintf(stdout, "%s\t%s\tv%s\n", u.Name, u.Signature(), strings.TrimPrefix(u.Version, "v"))
+		}
+		return ExitOK
+	}
+	var types []string
+	switch f.resourceType {
+	case "":
+		types = []string{runner.Model, runner.Seed, runner.Test, runner.Source}
+	case runner.Model, runner.Seed, runner.Test, runner.Source:
+		types = []string{f.resourceType}
+	default:
+		fmt.Fprintf(stderr, "docket ls: --resource-type must be model, seed, test, source or udf (got %q)\n", f.resourceType)
+		return ExitUsage
+	}
+	ids, err := m.Select(f.selects, f.excludes, types...)
+	if err != nil {
+		fmt.Fprintln(stderr, "docket ls:", err)
+		return ExitUsage
+	}
+	for _, id := range ids {
+		n := m.Node(id)
+		switch n.ResourceType {
+		case runner.Model:
+			fmt.Fprintf(stdout, "model\t%s.%s\t%s\n", n.Schema, n.Name, n.Config.Materialized)
+		case runner.Seed:
+			fmt.Fprintf(stdout, "seed\t%s.%s\n", n.Schema, n.Name)
+		case runner.Test:
+			fmt.Fprintf(stdout, "test\t%s\t%s\n", n.Name, n.Config.Severity)
+		case runner.Source:
+			fmt.Fprintf(stdout, "source\t%s.%s\t%s\n", n.SourceName, n.Name, n.Relation)
+		}
+	}
+	return ExitOK
+}
+
+// progressLine renders "1 of 9 OK created sql table model curated.x ..... [OK 120 rows in 0.31s]".
+func progressLine(r runner.Result) string {
+	var desc, tag string
+	secs := fmt.Sprintf("in %.2fs", r.ExecutionTime)
+	rel := strings.ReplaceAll(r.RelationName, `"`, "")
+	switch r.ResourceType {
+	case runner.Model:
+		switch r.Status {
+		case runner.StatusSuccess:
+			desc = fmt.Sprintf("OK created sql %s model %s", r.Materialized, rel)
+			if r.Materialized == "view" {
+				tag = "[OK " + secs + "]"
+			} else {
+				tag = fmt.Sprintf("[OK %d rows %s]", r.AdapterResponse.RowsAffected, secs)
+			}
+		case runner.StatusError:
+			desc, tag = fmt.Sprintf("ERROR creating sql %s model %s", r.Materialized, rel), "[ERROR "+secs+"]"
+		default:
+			desc, tag = "SKIP relation "+rel, "[SKIP]"
+		}
+	case runner.Seed:
+		switch r.Status {
+		case runner.StatusSuccess:
+			desc, tag = "OK loaded seed file "+rel, fmt.Sprintf("[INSERT %d %s]", r.AdapterResponse.RowsAffected, secs)
+		case runner.StatusError:
+			desc, tag = "ERROR loading seed file "+rel, "[ERROR "+secs+"]"
+		default:
+			desc, tag = "SKIP seed "+rel, "[SKIP]"
+		}
+	case runner.Test:
+		var n int64
+		if r.Failures != nil {
+			n = *r.Failures
+		}
+		switch r.Status {
+		case runner.StatusPass:
+			desc, tag = "PASS "+r.Name, "[PASS "+secs+"]"
+		case runner.StatusFail:
+			desc, tag = fmt.Sprintf("FAIL %d %s", n, r.Name), fmt.Sprintf("[FAIL %d %s]", n, secs)
+		case runner.StatusWarn:
+			desc, tag = fmt.Sprintf("WARN %d %s", n, r.Name), fmt.Sprintf("[WARN %d %s]", n, secs)
+		case runner.StatusError:
+			desc, tag = "ERROR "+r.Name, "[ERROR "+secs+"]"
+		default:
+			desc, tag = "SKIP test "+r.Name, "[SKIP]"
+		}
+	}
+	head := fmt.Sprintf("%d of %d %s ", r.Index, r.Total, desc)
+	dots := 80 - len(head)
+	if dots < 3 {
+		dots = 3
+	}
+	return head + strings.Repeat(".", dots) + " " + tag
+}
+
+func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunResults) {
+	kinds := map[string]int{}
+	var pass, warn, errs, skip int
+	for _, r := range rr.Results {
+		switch r.ResourceType {
+		case runner.Model:
+			kinds[r.Materialized+" model"]++
+		case runner.Test:
+			kinds["data test"]++
+		case runner.Seed:
+			kinds["seed"]++
+		}
+		switch r.Status {
+		case runner.StatusSuccess, runner.StatusPass:
+			pass++
+		case runner.StatusWarn:
+			warn++
+		case runner.StatusError, runner.StatusFail:
+			errs++
+		case runner.StatusSkipped:
+			skip++
+		}
+	}
+	var parts []string
+	for _, k := range []string{"seed", "view model", "table model", "incremental model", "data test"} {
+		if kinds[k] > 0 {
+			s := "s"
+			if kinds[k] == 1 {
+				s = ""
+			}
+			parts = append(parts, fmt.Sprintf("%d %s%s", kinds[k], k, s))
+		}
+	}
+	fmt.Fprintf(w, "\nFinished running %s in %.2fs.\n", strings.Join(parts, ", "), rr.ElapsedTime)
+	if errs == 0 && warn == 0 {
+		fmt.Fprintln(w, "\nCompleted successfully")
+	} else {
+		fmt.Fprintf(w, "\nCompleted with %d error%s and %d warning%s:\n", errs, plural(errs), warn, plural(warn))
+		for _, r := range rr.Results {
+			if !(r.Failed() || r.Status == runner.StatusWarn) {
+				continue
+			}
+			n := m.Node(r.UniqueID)
+			what := "Failure"
+			if r.Status == runner.StatusWarn {
+				what = "Warning"
+			} else if r.Status == runner.StatusError {
+				what = "Error"
+			}
+			fmt.Fprintf(w, "\n%s in %s %s (%s)\n", what, r.ResourceType, r.Name, n.Path)
+			for _, l := range strings.Split(r.Message, "\n") {
+				fmt.Fprintf(w, "  %s\n", l)
+			}
+			if r.Sample != nil && len(r.Sample.Rows) > 0 {
+				fmt.Fprintf(w, "  sample of failing rows:\n    %s\n", strings.Join(r.Sample.Columns, " | "))
+				for _, row := range r.Sample.Rows {
+					fmt.Fprintf(w, "    %s\n", strings.Join(row, " | "))
+				}
+			}
+			if n.CompiledPath != "" && r.Status != runner.StatusError {
+				fmt.Fprintf(w, "  compiled code at %s\n", n.CompiledPath)
+			}
+		}
+		var skipped []string
+		for _, r := range rr.Results {
+			if r.Status == runner.StatusSkipped {
+				skipped = append(skipped, r.Name)
+			}
+		}
+		if len(skipped) > 0 {
+			fmt.Fprintf(w, "\nSkipped because of upstream failures: %s\n", strings.Join(skipped, ", "))
+		}
+	}
+	fmt.Fprintf(w, "\nDone. PASS=%d WARN=%d ERROR=%d SKIP=%d TOTAL=%d\n", pass, warn, errs, skip, len(rr.Results))
+}

@@ -1,0 +1,7 @@
+package cli
+
+const (
+	ExitOK     = 0
+	ExitFailed = 1
+	ExitUsage  = 2
+)

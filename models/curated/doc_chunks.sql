@@ -1,0 +1,98 @@
+-- Normalized chunks of every current document, with provenance: doc, page
+-- and 0-based code point offsets into staging page text, so that
+-- normalize_text(substr(page.text, char_offset + 1, char_end - char_offset)) = text.
+-- Chunks follow structure: they never cross a Title-started section or
+-- split a table, and page headers, footers, page numbers and tables are
+-- left out (tables become curated.table_rows).
+-- Incremental per document: only documents whose current content is not
+-- chunked yet are (re)chunked; their old chunks are replaced in the same
+-- build and a deleted document's chunks leave (post-hook). Changing
+-- chunk_size or chunk_overlap needs `docket build --full-refresh -s doc_chunks+`.
+{{ config(
+    materialized = 'incremental',
+    incremental_strategy = 'delete+insert',
+    unique_key = 'doc_id',
+    on_schema_change = 'fail',
+    post_hook = "delete from " ~ this ~ " where doc_id not in (select doc_id from " ~ ref('stg_documents') ~ " where status = 'landed')"
+) }}
+
+with documents as (
+    select doc_id, source_hash
+    from {{ ref('stg_documents') }}
+    where status = 'landed'
+    {% if is_incremental() %}
+      and not exists (
+          select 1 from {{ this }} as chunked
+          where chunked.doc_id = stg_documents.doc_id
+            and chunked.source_hash = stg_documents.source_hash
+      )
+    {% endif %}
+),
+
+pages as (
+    select doc_id, source_hash, page_number, text
+    from {{ ref('stg_pages') }}
+    where char_count > 0
+),
+
+page_elements as (
+    select
+        doc_id,
+        page_number,
+        list({
+            'char_start': char_start,
+            'char_end': char_end,
+            'category': category,
+            'section': section
+        } order by seq) as spans
+    from {{ ref('stg_elements') }}
+    group by doc_id, page_number
+),
+
+chunked as (
+    select
+        pages.doc_id,
+        pages.source_hash,
+        pages.page_number,
+        unnest(chunk_elements(
+            pages.text,
+            {{ var('chunk_size', 1000) }},
+            {{ var('chunk_overlap', 150) }},
+            coalesce(page_elements.spans, [])
+        )) as chunk
+    from pages
+    join documents using (doc_id, source_hash)
+    left join page_elements using (doc_id, page_number)
+),
+
+normalized as (
+    select
+        doc_id,
+        source_hash,
+        page_number,
+        chunk.char_offset,
+        chunk.char_end,
+        chunk.section as section_title,
+        chunk.categories as element_categories,
+        normalize_text(chunk.text) as text
+    from chunked
+),
+
+final as (
+    select
+        sha256(concat_ws('|', doc_id, page_number, char_offset, text)) as chunk_id,
+        doc_id,
+        source_hash,
+        page_number,
+        char_offset,
+        char_end,
+        section_title,
+        element_categories,
+        text,
+        sha256(text) as text_hash,
+        length(text) as text_length
+    from normalized
+    where text <> ''
+)
+
+select * from final

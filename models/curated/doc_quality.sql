@@ -1,0 +1,95 @@
+-- One quality verdict per current document, with the figures behind it.
+-- Verdicts, first match wins: extraction_failed, too_short,
+-- excessive_whitespace, too_repetitive, wrong_language, passed.
+-- Thresholds are vars; stop words come from the stop_words seed.
+{{ config(materialized = 'table') }}
+
+{% set languages = var('languages', ['eng']) %}
+
+with documents as (
+    select doc_id, status, error_kind
+    from {{ ref('stg_documents') }}
+),
+
+page_text as (
+    select
+        doc_id,
+        string_agg(text, chr(10) || chr(10) order by page_number) as text,
+        count(*) as pages,
+        count(*) filter (where char_count > 0) as pages_with_text
+    from {{ ref('stg_pages') }}
+    group by doc_id
+),
+
+stop_words as (
+    select lower(word) as word from {{ ref('stop_words') }}
+),
+
+word_counts as (
+    select doc_id, count(*) filter (where word in (select word from stop_words)) as stop_words
+    from (
+        select doc_id, unnest(regexp_split_to_array(lower(left(text, 200000)), '[^\p{L}\p{N}]+')) as word
+        from page_text
+    )
+    group by doc_id
+),
+
+measured as (
+    select
+        doc_id,
+        pages,
+        pages_with_text,
+        text_stats(text) as stats,
+        detect_language(left(text, 20000)) as language
+    from page_text
+),
+
+judged as (
+    select
+        documents.doc_id,
+        documents.status,
+        coalesce(measured.pages, 0) as pages,
+        coalesce(measured.stats.chars, 0) as chars,
+        measured.stats.words as words,
+        measured.stats.lines as lines,
+        measured.stats.unique_line_ratio as unique_line_ratio,
+        measured.stats.non_whitespace_ratio as non_whitespace_ratio,
+        measured.stats.mean_word_length as mean_word_length,
+        measured.stats.symbol_ratio as symbol_ratio,
+        measured.stats.dup_ngram_share as dup_ngram_share,
+        coalesce(word_counts.stop_words, 0) as stop_words,
+        measured.language.lang as language,
+        measured.language.confidence as language_confidence,
+        case
+            when documents.status = 'quarantined' then 'extraction_failed'
+            when coalesce(measured.pages_with_text, 0) = 0 then 'extraction_failed'
+            when measured.stats.chars < {{ var('min_doc_chars', 200) }} then 'too_short'
+            when measured.stats.non_whitespace_ratio < {{ var('min_non_whitespace_ratio', 0.5) }} then 'excessive_whitespace'
+            when (measured.stats.lines > 5 and measured.stats.unique_line_ratio < {{ var('min_unique_line_ratio', 0.5) }})
+              or measured.stats.dup_ngram_share > {{ var('max_dup_ngram_share', 0.5) }} then 'too_repetitive'
+            when measured.language.lang not in ({% for l in languages %}'{{ l }}', {% endfor %}'und')
+              and measured.language.confidence >= {{ var('min_language_confidence', 0.5) }} then 'wrong_language'
+            else 'passed'
+        end as verdict
+    from documents
+    left join measured using (doc_id)
+    left join word_counts using (doc_id)
+),
+
+final as (
+    select
+        *,
+        case verdict
+            when 'extraction_failed' then
+                case when status = 'quarantined' then 'the document could not be extracted (see raw.documents.error_kind)'
+                     else 'no page yielded text (image-only pages without OCR, or OCR found nothing)' end
+            when 'too_short' then 'only ' || chars || ' characters, under min_doc_chars = {{ var("min_doc_chars", 200) }}'
+            when 'excessive_whitespace' then 'non-whitespace ratio ' || round(non_whitespace_ratio, 2) || ' < {{ var("min_non_whitespace_ratio", 0.5) }}'
+            when 'too_repetitive' then 'unique line ratio ' || round(unique_line_ratio, 2) || ', duplicate 5-gram share ' || round(dup_ngram_share, 2)
+            when 'wrong_language' then 'language ' || language || ' (confidence ' || round(language_confidence, 2) || ') not in {{ languages | join(", ") }}'
+            else 'passed all checks'
+        end as reason
+    from judged
+)
+
+select * from final
