@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/docket-dev/docket/loader/internal/embed"
 	"github.com/docket-dev/docket/loader/internal/project"
@@ -18,21 +19,26 @@ func runModelsCmd(ctx context.Context, cmd string, args []string, stdout, stderr
 		return code
 	}
 	healthVars(p)
+	if prov, err := embed.New(p.Embedding); err == nil {
+		if _, ok := p.Vars["embedding_model"]; !ok {
+			p.Vars["embedding_model"] = prov.ModelID()
+		}
+	}
 	return RunModels(ctx, cmd, args, p, projectUDFs(p), stdout, stderr)
 }
 
-// projectUDFs are the Go UDFs every runner connection gets.
+// projectUDFs are the Go UDFs every runner connection gets. An HTTP
+// provider whose dimensions are not configured is asked once (Probe).
 func projectUDFs(p *project.Project) []warehouse.UDF {
 	prov, err := embed.New(p.Embedding)
+	if err == nil && prov.Dimensions() == 0 {
+		_, err = embed.Probe(context.Background(), prov)
+	}
 	if err != nil {
-		prov = nil // validated with the project; a failure here leaves embed() undefined and the model says so
+		fmt.Fprintf(os.Stderr, "docket: warning: embed() is not available: %v\n", err)
+		prov = nil
 	}
 	return udf.All(prov)
-}
-
-func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "docket search: not built yet")
-	return ExitUsage
 }
 
 // healthVars exposes project.yaml's health thresholds to the health tests

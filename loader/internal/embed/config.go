@@ -125,6 +125,27 @@ func (c *Config) UnmarshalYAML(n *yaml.Node) error {
 	return nil
 }
 
+// MarshalYAML writes c with the keys UnmarshalYAML reads (timeout as "30s"),
+// leaving out zero fields.
+func (c Config) MarshalYAML() (any, error) {
+	type out struct {
+		Provider       string `yaml:"provider,omitempty"`
+		Model          string `yaml:"model,omitempty"`
+		Dimensions     int    `yaml:"dimensions,omitempty"`
+		BaseURL        string `yaml:"base_url,omitempty"`
+		APIKeyEnv      string `yaml:"api_key_env,omitempty"`
+		BatchSize      int    `yaml:"batch_size,omitempty"`
+		Timeout        string `yaml:"timeout,omitempty"`
+		MaxRetries     int    `yaml:"max_retries,omitempty"`
+		SendDimensions bool   `yaml:"send_dimensions,omitempty"`
+	}
+	o := out{c.Provider, c.Model, c.Dimensions, c.BaseURL, c.APIKeyEnv, c.BatchSize, "", c.MaxRetries, c.SendDimensions}
+	if c.Timeout != 0 {
+		o.Timeout = c.Timeout.String()
+	}
+	return o, nil
+}
+
 // WithDefaults returns c with zero fields filled: provider hash; for hash,
 // model hash-v1 and 256 dimensions; for openai without base_url, the OpenAI
 // API and OPENAI_API_KEY; for ollama, http://localhost:11434; batch 64,

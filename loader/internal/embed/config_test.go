@@ -32,6 +32,14 @@ embedding:
 	if doc.Embedding != want {
 		t.Errorf("got %+v\nwant %+v", doc.Embedding, want)
 	}
+	out, err := yaml.Marshal(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Config
+	if err := yaml.Unmarshal(out, &back); err != nil || back != want {
+		t.Errorf("round trip: %v\n%s", err, out)
+	}
 }
 
 func TestConfigYAMLErrors(t *testing.T) {

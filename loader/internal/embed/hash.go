@@ -35,6 +35,11 @@ import (
 //     and the sum is L2-normalized.
 //
 // A text with no tokens gets the zero vector.
+//
+// Collisions grow as dimensions shrink: on a hard lexical test (3,000
+// 800-character chunks of one novel, queries of 8 words taken from a chunk
+// with 30% dropped and 15% replaced) recall@5 was 0.37 at 256 dimensions,
+// 0.52 at 512 and 0.63 at 1024.
 type hashProvider struct {
 	dims    int
 	modelID string

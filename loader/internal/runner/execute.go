@@ -214,7 +214,7 @@ func (m *Manifest) Execute(ctx context.Context, db *warehouse.DB, opts RunOption
 		"dbt_schema_version": "https://schemas.getdbt.com/dbt/run-results/v6.json",
 		"generated_at":       start.UTC().Format(time.RFC3339), "invocation_id": fmt.Sprintf("%x", start.UnixNano()),
 		"docket_command": opts.Command},
-		Args: map[string]any{"which": opts.Command, "full_refresh": opts.FullRefresh, "threads": threads, "select": opts.Selected},
+		Args:    map[string]any{"which": opts.Command, "full_refresh": opts.FullRefresh, "threads": threads, "select": opts.Selected},
 		Results: []Result{}}
 	if len(exec) == 0 {
 		return rr, nil

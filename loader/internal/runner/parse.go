@@ -454,7 +454,7 @@ func (rc *renderCtx) vars() map[string]any {
 			rc.usedIncr = true
 			return rc.incremental, nil
 		}),
-		"log": render.Wrap(func(render.Args) (any, error) { return "", nil }),
+		"log":  render.Wrap(func(render.Args) (any, error) { return "", nil }),
 		"this": render.Relation{Database: m.database(), Schema: n.Schema, Identifier: n.Name, Rendered: Relation(n.Schema, n.Name)},
 		"target": map[string]any{"name": "dev", "schema": "main", "type": "duckdb", "path": p.Warehouse,
 			"database": m.database(), "threads": p.Threads, "profile_name": m.Name},
@@ -738,4 +738,3 @@ func trimSQL(s string) string {
 	}
 	return s
 }
-

@@ -21,7 +21,9 @@ import (
 var update = flag.Bool("update", false, "rewrite golden files")
 
 var testUDFs = []warehouse.UDF{{Name: "shout", Params: []string{"VARCHAR"}, Result: "VARCHAR", Version: "1",
-	Fn: func(_ context.Context, a []driver.Value) (any, error) { return strings.ToUpper(fmt.Sprint(a[0])) + "!", nil }}}
+	Fn: func(_ context.Context, a []driver.Value) (any, error) {
+		return strings.ToUpper(fmt.Sprint(a[0])) + "!", nil
+	}}}
 
 // TestGolden runs every testdata/*.txtar project through the steps in its
 // "steps" file and compares the transcript with testdata/<name>.golden.
@@ -280,6 +282,30 @@ func runFixture(t *testing.T, file string) string {
 		}
 	}
 	return out.String()
+}
+
+// parseFixture writes a fixture's project files and parses them.
+func parseFixture(t *testing.T, file string) *Manifest {
+	t.Helper()
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range ar.Files {
+		if f.Name != "steps" && !strings.HasPrefix(f.Name, "alt/") {
+			writeFile(t, filepath.Join(dir, f.Name), f.Data)
+		}
+	}
+	p, err := project.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, diags, err := Parse(p, ParseOptions{UDFs: testUDFs})
+	if err != nil || len(diags) > 0 {
+		t.Fatalf("parse: %v %v", err, diags)
+	}
+	return m
 }
 
 func resultLines(rr *RunResults) []string {

@@ -24,7 +24,7 @@ func All(provider embed.Provider) []warehouse.UDF {
 	u := []warehouse.UDF{
 		{Name: "normalize_text", Params: []string{"VARCHAR"}, Result: "VARCHAR", Version: Version,
 			Doc: "NFKC, zero-width and control characters removed, hyphenation across line breaks rejoined, whitespace collapsed; idempotent",
-			Fn: func(_ context.Context, a []driver.Value) (any, error) { return textproc.NormalizeText(str(a[0])), nil }},
+			Fn:  func(_ context.Context, a []driver.Value) (any, error) { return textproc.NormalizeText(str(a[0])), nil }},
 		{Name: "chunk_text", Params: []string{"VARCHAR", "INTEGER", "INTEGER"}, Result: chunkType, Version: Version,
 			Doc: "recursive paragraph/sentence/word chunks up to size normalized characters with overlap; offsets are 0-based code points into the input",
 			Fn: func(_ context.Context, a []driver.Value) (any, error) {
@@ -238,15 +238,23 @@ func chunkElements(_ context.Context, a []driver.Value) (any, error) {
 
 func embedUDF(p embed.Provider) warehouse.UDF {
 	return warehouse.UDF{Name: "embed", Params: []string{"VARCHAR"}, Result: fmt.Sprintf("FLOAT[%d]", p.Dimensions()), Version: Version + "/" + p.ModelID(),
-		Doc: "embedding of the text with the configured provider (" + p.Name() + ")",
-		Fn: func(ctx context.Context, a []driver.Value) (any, error) {
-			v, err := p.Embed(ctx, []string{str(a[0])})
+		Doc: "embedding of the text with the configured provider (" + p.Name() + "), one provider call per DuckDB chunk",
+		Batch: func(ctx context.Context, rows [][]driver.Value) ([]any, error) {
+			texts := make([]string, len(rows))
+			for i, r := range rows {
+				texts[i] = str(r[0])
+			}
+			vecs, err := p.Embed(ctx, texts)
 			if err != nil {
 				return nil, err
 			}
-			out := make([]any, len(v[0]))
-			for i, f := range v[0] {
-				out[i] = f
+			out := make([]any, len(vecs))
+			for i, v := range vecs {
+				a := make([]any, len(v))
+				for j, f := range v {
+					a[j] = f
+				}
+				out[i] = a
 			}
 			return out, nil
 		}}

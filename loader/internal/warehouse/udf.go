@@ -24,6 +24,10 @@ type UDF struct {
 	// Fn receives one row's arguments (Go values as DuckDB hands them:
 	// string, int32, int64, float64, []any, map[string]any…) and returns the result.
 	Fn func(ctx context.Context, args []driver.Value) (any, error)
+	// Batch, when set, is used instead of Fn: it receives the arguments of
+	// every non-NULL row of a DuckDB chunk (up to 2048) and returns one
+	// result per row, so a remote provider gets one request per chunk.
+	Batch func(ctx context.Context, rows [][]driver.Value) ([]any, error)
 }
 
 // Signature renders "name(T, T) -> R".
@@ -32,13 +36,50 @@ func (u UDF) Signature() string {
 }
 
 type scalar struct {
-	cfg duckdb.ScalarFuncConfig
-	fn  func(ctx context.Context, args []driver.Value) (any, error)
+	cfg   duckdb.ScalarFuncConfig
+	fn    func(ctx context.Context, args []driver.Value) (any, error)
+	batch func(ctx context.Context, rows [][]driver.Value) ([]any, error)
 }
 
 func (s *scalar) Config() duckdb.ScalarFuncConfig { return s.cfg }
 func (s *scalar) Executor() duckdb.ScalarFuncExecutor {
-	return duckdb.ScalarFuncExecutor{RowContextExecutor: s.fn}
+	if s.batch == nil {
+		return duckdb.ScalarFuncExecutor{RowContextExecutor: s.fn}
+	}
+	return duckdb.ScalarFuncExecutor{ChunkContextExecutor: func(ctx context.Context, chunk *duckdb.ChunkIteratorState) error {
+		var rows [][]driver.Value
+		for row, err := range chunk.Rows() {
+			if err != nil {
+				return err
+			}
+			args := make([]driver.Value, row.ColumnCount())
+			for i := range args {
+				args[i] = *row.GetValuePtr(i)
+			}
+			rows = append(rows, args)
+		}
+		if len(rows) == 0 {
+			return nil
+		}
+		out, err := s.batch(ctx, rows)
+		if err != nil {
+			return err
+		}
+		if len(out) != len(rows) {
+			return fmt.Errorf("batch UDF returned %d results for %d rows", len(out), len(rows))
+		}
+		i := 0
+		for row, err := range chunk.Rows() {
+			if err != nil {
+				return err
+			}
+			if err := row.SetResult(out[i]); err != nil {
+				return err
+			}
+			i++
+		}
+		return nil
+	}}
 }
 
 // registerUDFs registers each name once: several UDFs with one name become
@@ -85,7 +126,7 @@ func (u UDF) scalar() (*scalar, error) {
 		return nil, err
 	}
 	cfg.ResultTypeInfo = rt
-	return &scalar{cfg: cfg, fn: u.Fn}, nil
+	return &scalar{cfg: cfg, fn: u.Fn, batch: u.Batch}, nil
 }
 
 // ParseType turns a DuckDB type string into a duckdb.TypeInfo.

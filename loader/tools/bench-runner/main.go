@@ -24,9 +24,6 @@ func main() {
 		fail(err)
 	}
 	defer os.RemoveAll(dir)
-	if os.Getenv("BENCH_KEEP") != "" {
-		dir = os.Getenv("BENCH_KEEP")
-	}
 	if err := generate(dir, *n); err != nil {
 		fail(err)
 	}
@@ -76,8 +73,8 @@ func fail(err error) {
 // models of the previous layer (chains and fans), use a var and a macro.
 func generate(dir string, n int) error {
 	files := map[string]string{
-		"project.yaml": "version: 1\nname: bench\nvars:\n  min_len: 3\nmodels:\n  l0: {+materialized: view}\n  l4: {+materialized: table, +tags: [top]}\n",
-		"macros/m.sql": "{% macro norm(col) %}lower(trim({{ col }})){% endmacro %}\n{% macro keep(col, n=var('min_len')) -%}length({{ col }}) >= {{ n }}{%- endmacro %}\n",
+		"project.yaml":       "version: 1\nname: bench\nvars:\n  min_len: 3\nmodels:\n  l0: {+materialized: view}\n  l4: {+materialized: table, +tags: [top]}\n",
+		"macros/m.sql":       "{% macro norm(col) %}lower(trim({{ col }})){% endmacro %}\n{% macro keep(col, n=var('min_len')) -%}length({{ col }}) >= {{ n }}{%- endmacro %}\n",
 		"models/sources.yml": "version: 2\nsources:\n  - name: raw\n    tables:\n      - name: documents\n",
 	}
 	per := n / 5

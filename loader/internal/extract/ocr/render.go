@@ -142,7 +142,6 @@ func Gray(img image.Image) ([]byte, int, int) {
 	return out, w, h
 }
 
-
 var shared struct {
 	mu sync.Mutex
 	e  *Engine

@@ -69,12 +69,23 @@ type Block struct {
 	Lines []Line
 }
 
+// Vector is one straight piece of the page's drawing, top-left origin:
+// a stroked horizontal or vertical segment widened by its line width
+// (Fill false), or the box of a filled shape made of straight
+// axis-aligned edges (Fill true: a thin one is a rule, a larger one a
+// cell background or a frame). Curves and slanted lines are left out.
+type Vector struct {
+	BBox document.BBox
+	Fill bool
+}
+
 // Layout is the text layer of one page as MuPDF sees it, in content order.
 type Layout struct {
 	Number        int // 1-based
 	Width, Height float64
 	Blocks        []Block
 	Fonts         []Font
+	Vectors       []Vector // only filled when asked for (Doc.PageWith)
 	RealChars     int
 	BadChars      int
 }
@@ -243,11 +254,21 @@ func (d *Doc) meta(key string) string {
 // Page walks page n (1-based) into a Layout. With chars, every Line keeps
 // its Chars; without, only line text and boxes are built (faster).
 func (d *Doc) Page(n int, chars bool) (*Layout, error) {
+	return d.PageWith(n, chars, false)
+}
+
+// PageWith is Page that also collects the page's straight vector paths
+// into Layout.Vectors when vectors is set (table rules; costs a little).
+func (d *Doc) PageWith(n int, chars, vectors bool) (*Layout, error) {
 	if n < 1 || n > d.pages {
 		return nil, fmt.Errorf("page %d out of range 1..%d", n, d.pages)
 	}
 	p := d.p
-	rc := C.dk_page_load(d.d, C.int(n-1), C.int(pageFlags), p)
+	cvec := C.int(0)
+	if vectors {
+		cvec = 1
+	}
+	rc := C.dk_page_load(d.d, C.int(n-1), C.int(pageFlags), cvec, p)
 	defer C.dk_page_release(d.d, p)
 	lay := &Layout{
 		Number: n,
@@ -365,6 +386,16 @@ func (d *Doc) Page(n int, chars bool) (*Layout, error) {
 		}
 		lay.RealChars += ln.RealChars
 		lay.BadChars += ln.BadChars
+	}
+	if vectors && p.nvecs > 0 {
+		cv := unsafe.Slice(p.vecs, int(p.nvecs))
+		lay.Vectors = make([]Vector, len(cv))
+		for i, v := range cv {
+			lay.Vectors[i] = Vector{
+				BBox: bbox(float64(v.x0)-ox, float64(v.y0)-oy, float64(v.x1)-ox, float64(v.y1)-oy),
+				Fill: v.fill != 0,
+			}
+		}
 	}
 	for _, cb := range cblocks {
 		b := Block{

@@ -137,4 +137,52 @@ void fz_drop_stext_page(fz_context *ctx, fz_stext_page *page);
 /* util.h */
 fz_stext_page *fz_new_stext_page_from_page(fz_context *ctx, fz_page *page, const fz_stext_options *options);
 
+/* path.h, device.h, document.h: enough to collect a page's vector paths
+ * (table rules) while the stext device runs. Only the head of fz_device
+ * is declared: docket reads and replaces its fill_path/stroke_path. */
+typedef struct fz_path fz_path;
+typedef struct fz_device fz_device;
+typedef struct fz_colorspace fz_colorspace;
+typedef struct fz_cookie fz_cookie;
+typedef struct { unsigned char ri, bp, op, opm; } fz_color_params;
+typedef struct {
+	int refs;
+	int start_cap, dash_cap, end_cap;
+	int linejoin;
+	float linewidth;
+	float miterlimit;
+	float dash_phase;
+	int dash_len;
+	float dash_list[32];
+} fz_stroke_state;
+typedef struct {
+	void (*moveto)(fz_context *ctx, void *arg, float x, float y);
+	void (*lineto)(fz_context *ctx, void *arg, float x, float y);
+	void (*curveto)(fz_context *ctx, void *arg, float x1, float y1, float x2, float y2, float x3, float y3);
+	void (*closepath)(fz_context *ctx, void *arg);
+	void (*quadto)(fz_context *ctx, void *arg, float x1, float y1, float x2, float y2);
+	void (*curvetov)(fz_context *ctx, void *arg, float x2, float y2, float x3, float y3);
+	void (*curvetoy)(fz_context *ctx, void *arg, float x1, float y1, float x3, float y3);
+	void (*rectto)(fz_context *ctx, void *arg, float x1, float y1, float x2, float y2);
+} fz_path_walker;
+void fz_walk_path(fz_context *ctx, const fz_path *path, const fz_path_walker *walker, void *arg);
+typedef void (dk_fill_path_fn)(fz_context *, fz_device *, const fz_path *, int even_odd, fz_matrix, fz_colorspace *, const float *color, float alpha, fz_color_params);
+typedef void (dk_stroke_path_fn)(fz_context *, fz_device *, const fz_path *, const fz_stroke_state *, fz_matrix, fz_colorspace *, const float *color, float alpha, fz_color_params);
+typedef struct {
+	int refs;
+	int hints;
+	int flags;
+	void (*close_device)(fz_context *, fz_device *);
+	void (*drop_device)(fz_context *, fz_device *);
+	dk_fill_path_fn *fill_path;
+	dk_stroke_path_fn *stroke_path;
+	/* ... more members follow in MuPDF; never touched here */
+} dk_device_head;
+fz_stext_page *fz_new_stext_page(fz_context *ctx, fz_rect mediabox);
+fz_device *fz_new_stext_device(fz_context *ctx, fz_stext_page *page, const fz_stext_options *options);
+void fz_run_page_contents(fz_context *ctx, fz_page *page, fz_device *dev, fz_matrix transform, fz_cookie *cookie);
+void fz_close_device(fz_context *ctx, fz_device *dev);
+void fz_drop_device(fz_context *ctx, fz_device *dev);
+void fz_rethrowFL(fz_context *ctx, const char *file, int line);
+
 #endif

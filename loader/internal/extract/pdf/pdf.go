@@ -100,7 +100,7 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 		if err := checkCtx(ctx); err != nil {
 			return nil, err
 		}
-		lay, err := doc.Page(i, e.Tables != nil)
+		lay, err := doc.PageWith(i, e.Tables != nil, e.Tables != nil)
 		pg := &pageData{num: i}
 		if lay != nil {
 			pg.width, pg.height = lay.Width, lay.Height

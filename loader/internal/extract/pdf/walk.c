@@ -1,7 +1,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <math.h>
 #include "walk.h"
+
+static const fz_matrix dk_identity = { 1, 0, 0, 1, 0, 0 };
 
 #define DK_LOG_MAX 64
 
@@ -198,16 +201,203 @@ static int dk_fill(dk_page *p, fz_stext_page *st)
 	return 0;
 }
 
-int dk_page_load(dk_doc *d, int number, int flags, dk_page *p)
+/* ---- vector paths (table rules) ----
+ * The stext device of MuPDF 1.24 ignores paths. When vectors are asked
+ * for, dk_page_load swaps the device's fill_path/stroke_path for the
+ * collectors below (chaining to the originals), so one interpretation of
+ * the page yields both text and rules. The page being filled is kept in a
+ * thread-local: a cgo call runs on one OS thread from start to end. */
+
+#define DK_MAX_VECS 20000
+
+static __thread dk_page *dk_vpage;
+static __thread dk_fill_path_fn *dk_orig_fill;
+static __thread dk_stroke_path_fn *dk_orig_stroke;
+
+typedef struct {
+	dk_page *p;
+	fz_matrix m;
+	int fill;
+	float hw;                 /* half line width (stroke) */
+	float sx, sy, cx, cy;     /* subpath start, current point (page space) */
+	float bx0, by0, bx1, by1; /* subpath bbox */
+	int npts, straight;
+} dk_vwalk;
+
+static void dk_tf(const fz_matrix *m, float x, float y, float *ox, float *oy)
+{
+	*ox = x * m->a + y * m->c + m->e;
+	*oy = x * m->b + y * m->d + m->f;
+}
+
+static void dk_vpush(dk_page *p, float x0, float y0, float x1, float y1, int fill)
+{
+	dk_vec *v;
+	if (p->nvecs >= DK_MAX_VECS) return;
+	if (p->nvecs >= p->capvecs) {
+		int nc = p->capvecs ? p->capvecs * 2 : 256;
+		dk_vec *nv = realloc(p->vecs, sizeof(dk_vec) * (size_t)nc);
+		if (!nv) return;
+		p->vecs = nv; p->capvecs = nc;
+	}
+	v = &p->vecs[p->nvecs++];
+	v->x0 = x0 < x1 ? x0 : x1; v->x1 = x0 < x1 ? x1 : x0;
+	v->y0 = y0 < y1 ? y0 : y1; v->y1 = y0 < y1 ? y1 : y0;
+	v->fill = fill;
+}
+
+static void dk_vseg(dk_vwalk *w, float x0, float y0, float x1, float y1)
+{
+	float dx = x1 - x0, dy = y1 - y0;
+	if (dx < 0) dx = -dx;
+	if (dy < 0) dy = -dy;
+	if (dy <= 0.5f && dx > 0.5f) {
+		float y = (y0 + y1) / 2;
+		dk_vpush(w->p, x0, y - w->hw, x1, y + w->hw, 0);
+	} else if (dx <= 0.5f && dy > 0.5f) {
+		float x = (x0 + x1) / 2;
+		dk_vpush(w->p, x - w->hw, y0, x + w->hw, y1, 0);
+	}
+}
+
+static void dk_vend(dk_vwalk *w)
+{
+	if (w->fill && w->npts >= 2 && w->straight)
+		dk_vpush(w->p, w->bx0, w->by0, w->bx1, w->by1, 1);
+	w->npts = 0;
+}
+
+static void dk_vpoint(dk_vwalk *w, float x, float y)
+{
+	if (w->npts == 0) { w->bx0 = w->bx1 = x; w->by0 = w->by1 = y; }
+	if (x < w->bx0) w->bx0 = x;
+	if (x > w->bx1) w->bx1 = x;
+	if (y < w->by0) w->by0 = y;
+	if (y > w->by1) w->by1 = y;
+	w->npts++;
+}
+
+static void dk_w_moveto(fz_context *ctx, void *arg, float x, float y)
+{
+	dk_vwalk *w = arg;
+	dk_vend(w);
+	dk_tf(&w->m, x, y, &w->cx, &w->cy);
+	w->sx = w->cx; w->sy = w->cy;
+	w->straight = 1;
+	dk_vpoint(w, w->cx, w->cy);
+}
+
+static void dk_w_lineto(fz_context *ctx, void *arg, float x, float y)
+{
+	dk_vwalk *w = arg;
+	float nx, ny, dx, dy;
+	dk_tf(&w->m, x, y, &nx, &ny);
+	dx = nx - w->cx; dy = ny - w->cy;
+	if (dx < 0) dx = -dx;
+	if (dy < 0) dy = -dy;
+	if (dx > 0.5f && dy > 0.5f) w->straight = 0;
+	if (!w->fill) dk_vseg(w, w->cx, w->cy, nx, ny);
+	w->cx = nx; w->cy = ny;
+	dk_vpoint(w, nx, ny);
+}
+
+static void dk_w_curveto(fz_context *ctx, void *arg, float x1, float y1, float x2, float y2, float x3, float y3)
+{
+	dk_vwalk *w = arg;
+	float nx, ny;
+	dk_tf(&w->m, x3, y3, &nx, &ny);
+	w->straight = 0;
+	w->cx = nx; w->cy = ny;
+	dk_vpoint(w, nx, ny);
+}
+
+static void dk_w_closepath(fz_context *ctx, void *arg)
+{
+	dk_vwalk *w = arg;
+	float dx = w->sx - w->cx, dy = w->sy - w->cy;
+	if (dx < 0) dx = -dx;
+	if (dy < 0) dy = -dy;
+	if (dx > 0.5f && dy > 0.5f) w->straight = 0;
+	if (!w->fill) dk_vseg(w, w->cx, w->cy, w->sx, w->sy);
+	w->cx = w->sx; w->cy = w->sy;
+}
+
+static void dk_w_rectto(fz_context *ctx, void *arg, float x1, float y1, float x2, float y2)
+{
+	dk_vwalk *w = arg;
+	float ax, ay, bx, by, cx, cy, ex, ey;
+	dk_vend(w);
+	dk_tf(&w->m, x1, y1, &ax, &ay);
+	dk_tf(&w->m, x2, y1, &bx, &by);
+	dk_tf(&w->m, x2, y2, &cx, &cy);
+	dk_tf(&w->m, x1, y2, &ex, &ey);
+	if (w->fill) {
+		float mx0 = ax, my0 = ay, mx1 = ax, my1 = ay;
+		float xs[3] = { bx, cx, ex }, ys[3] = { by, cy, ey };
+		int i;
+		/* only axis-aligned rectangles */
+		if (!((ax - bx < 0.5f && bx - ax < 0.5f) || (ay - by < 0.5f && by - ay < 0.5f))) return;
+		for (i = 0; i < 3; i++) {
+			if (xs[i] < mx0) mx0 = xs[i];
+			if (xs[i] > mx1) mx1 = xs[i];
+			if (ys[i] < my0) my0 = ys[i];
+			if (ys[i] > my1) my1 = ys[i];
+		}
+		dk_vpush(w->p, mx0, my0, mx1, my1, 1);
+	} else {
+		dk_vseg(w, ax, ay, bx, by);
+		dk_vseg(w, bx, by, cx, cy);
+		dk_vseg(w, cx, cy, ex, ey);
+		dk_vseg(w, ex, ey, ax, ay);
+	}
+	w->cx = w->sx = ax; w->cy = w->sy = ay;
+}
+
+static void dk_vwalk_path(fz_context *ctx, const fz_path *path, fz_matrix m, int fill, float lw)
+{
+	static const fz_path_walker walker = {
+		dk_w_moveto, dk_w_lineto, dk_w_curveto, dk_w_closepath,
+		NULL, NULL, NULL, dk_w_rectto
+	};
+	dk_vwalk w;
+	float sc;
+	if (!dk_vpage || dk_vpage->nvecs >= DK_MAX_VECS) return;
+	memset(&w, 0, sizeof w);
+	w.p = dk_vpage;
+	w.m = m;
+	w.fill = fill;
+	sc = m.a * m.d - m.b * m.c;
+	if (sc < 0) sc = -sc;
+	sc = sqrtf(sc);
+	w.hw = lw * sc / 2;
+	if (w.hw < 0.25f) w.hw = 0.25f;
+	fz_walk_path(ctx, path, &walker, &w);
+	dk_vend(&w);
+}
+
+static void dk_vec_fill(fz_context *ctx, fz_device *dev, const fz_path *path, int even_odd, fz_matrix ctm, fz_colorspace *cs, const float *color, float alpha, fz_color_params cp)
+{
+	if (alpha > 0) dk_vwalk_path(ctx, path, ctm, 1, 0);
+	if (dk_orig_fill) dk_orig_fill(ctx, dev, path, even_odd, ctm, cs, color, alpha, cp);
+}
+
+static void dk_vec_stroke(fz_context *ctx, fz_device *dev, const fz_path *path, const fz_stroke_state *ss, fz_matrix ctm, fz_colorspace *cs, const float *color, float alpha, fz_color_params cp)
+{
+	if (alpha > 0) dk_vwalk_path(ctx, path, ctm, 0, ss ? ss->linewidth : 1);
+	if (dk_orig_stroke) dk_orig_stroke(ctx, dev, path, ss, ctm, cs, color, alpha, cp);
+}
+
+int dk_page_load(dk_doc *d, int number, int flags, int vectors, dk_page *p)
 {
 	fz_context *ctx = d->ctx;
 	fz_page *page = NULL;
 	fz_stext_page *st = NULL;
+	fz_device *dev = NULL;
 	fz_stext_options opts;
 	fz_rect r = { 0, 0, 0, 0 };
 	int failed = 0;
 
-	p->nchars = p->nlines = p->nblocks = p->nfonts = 0;
+	p->nchars = p->nlines = p->nblocks = p->nfonts = p->nvecs = 0;
 	p->stext = NULL;
 	p->err[0] = 0;
 	memset(&opts, 0, sizeof opts);
@@ -215,12 +405,29 @@ int dk_page_load(dk_doc *d, int number, int flags, dk_page *p)
 	opts.scale = 1;
 	fz_var(page);
 	fz_var(st);
+	fz_var(dev);
 	fz_try(ctx) {
 		page = fz_load_page(ctx, d->doc, number);
 		r = fz_bound_page(ctx, page);
-		st = fz_new_stext_page_from_page(ctx, page, &opts);
+		if (vectors) {
+			dk_device_head *h;
+			st = fz_new_stext_page(ctx, r);
+			dev = fz_new_stext_device(ctx, st, &opts);
+			h = (dk_device_head *)dev;
+			dk_orig_fill = h->fill_path;
+			dk_orig_stroke = h->stroke_path;
+			h->fill_path = dk_vec_fill;
+			h->stroke_path = dk_vec_stroke;
+			dk_vpage = p;
+			fz_run_page_contents(ctx, page, dev, dk_identity, NULL);
+			fz_close_device(ctx, dev);
+		} else {
+			st = fz_new_stext_page_from_page(ctx, page, &opts);
+		}
 	}
 	fz_always(ctx) {
+		dk_vpage = NULL;
+		if (dev) fz_drop_device(ctx, dev);
 		if (page) fz_drop_page(ctx, page);
 	}
 	fz_catch(ctx) {
@@ -248,7 +455,7 @@ void dk_page_release(dk_doc *d, dk_page *p)
 
 void dk_page_free(dk_page *p)
 {
-	free(p->chars); free(p->lines); free(p->blocks); free(p->fonts);
+	free(p->chars); free(p->lines); free(p->blocks); free(p->fonts); free(p->vecs);
 	memset(p, 0, sizeof *p);
 }
 

@@ -27,6 +27,14 @@ typedef struct {
 	float x0, y0, x1, y1;
 } dk_block;
 
+/* dk_vec: one vector item (page coordinates): a stroked axis-aligned
+ * segment widened by its line width (fill 0), or the box of a filled
+ * subpath made only of straight edges (fill 1). */
+typedef struct {
+	float x0, y0, x1, y1;
+	int fill;
+} dk_vec;
+
 typedef struct {
 	char *buf;
 	size_t len, cap;
@@ -46,6 +54,7 @@ typedef struct {
 	dk_line *lines; int nlines, caplines;
 	dk_block *blocks; int nblocks, capblocks;
 	fz_font **fonts; int nfonts, capfonts;
+	dk_vec *vecs; int nvecs, capvecs; /* only with vectors set */
 	float px0, py0, px1, py1; /* fz_bound_page */
 	fz_stext_page *stext;     /* kept until dk_page_release */
 	char err[512];
@@ -62,8 +71,10 @@ int dk_open(dk_doc *d, fz_context *ctx, const char *path, const unsigned char *d
 void dk_close(dk_doc *d);
 int dk_count_pages(dk_doc *d); /* -1 on error (err set) */
 int dk_metadata(dk_doc *d, const char *key, char *buf, int size);
-/* dk_page_load: 0 ok, -1 error (p->err set). */
-int dk_page_load(dk_doc *d, int number, int flags, dk_page *p);
+/* dk_page_load: 0 ok, -1 error (p->err set). With vectors, the page's
+ * straight stroked segments and filled straight-edged shapes go to
+ * p->vecs (table rules). */
+int dk_page_load(dk_doc *d, int number, int flags, int vectors, dk_page *p);
 void dk_page_release(dk_doc *d, dk_page *p);
 void dk_page_free(dk_page *p);
 const char *dk_font_name(dk_doc *d, fz_font *f);

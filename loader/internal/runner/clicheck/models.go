@@ -49,16 +49,16 @@ func gatherSelectors(args []string) []string {
 	return out
 }
 
-type multi []string
+type selectorList []string
 
-func (m *multi) String() string     { return strings.Join(*m, " ") }
-func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
+func (m *selectorList) String() string     { return strings.Join(*m, " ") }
+func (m *selectorList) Set(v string) error { *m = append(*m, v); return nil }
 
 func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, error) {
 	f := &modelFlags{}
 	fs := flag.NewFlagSet("docket "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var sel, exc multi
+	var sel, exc selectorList
 	fs.Var(&sel, "s", "select nodes: names, folders, path:, tag:, source:, with + for ancestors/descendants; space = union, comma = intersection")
 	fs.Var(&sel, "select", "same as -s")
 	fs.Var(&sel, "m", "same as -s (old dbt spelling)")
@@ -89,7 +89,9 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitOK
 		}
-		fmt.Fprintln(stderr, err)
+		if !strings.Contains(err.Error(), "flag provided but not defined") && !strings.Contains(err.Error(), "invalid value") {
+			fmt.Fprintln(stderr, err)
+		}
 		return ExitUsage
 	}
 	pp := *p
@@ -124,7 +126,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		for _, d := range diags {
 			fmt.Fprintln(stderr, d)
 		}
-		fmt.Fprintf(stderr, "docket %s: %d problem%s in the project; nothing was run\n", cmd, len(diags), plural(len(diags)))
+		fmt.Fprintf(stderr, "docket %s: %d problem%s in the project; nothing was run\n", cmd, len(diags), modelsPlural(len(diags)))
 		return ExitUsage
 	}
 	parseTime := time.Since(t0)
@@ -149,11 +151,11 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 			}
 		}
 		if len(models) == 1 && len(f.selects) > 0 {
-			fmt.Fprintln(stdout, strings.TrimRight(models[0].CompiledCode, "\n"))
+			fmt.Fprintln(stdout, strings.Trim(models[0].CompiledCode, "\n"))
 			return ExitOK
 		}
 		fmt.Fprintf(stdout, "Compiled %d models and %d tests in %.2fs; SQL in %s\n", len(models), len(ids)-len(models),
-			parseTime.Seconds(), relTo(p.Dir, filepath.Join(pp.TargetDir, "compiled")))
+			parseTime.Seconds(), modelsRel(p.Dir, filepath.Join(pp.TargetDir, "compiled")))
 		return ExitOK
 	case "build", "run", "test", "seed":
 	default:
@@ -167,7 +169,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
 		return ExitUsage
 	}
-	fmt.Fprintf(stdout, "Found %s\n", counts(m))
+	fmt.Fprintf(stdout, "Found %s\n", nodeCounts(m))
 	if len(ids) == 0 {
 		fmt.Fprintln(stdout, "Nothing to do: the selection matched no node. Try `docket ls` with the same -s.")
 		return ExitOK
@@ -196,21 +198,21 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 	return ExitOK
 }
 
-func plural(n int) string {
+func modelsPlural(n int) string {
 	if n == 1 {
 		return ""
 	}
 	return "s"
 }
 
-func relTo(base, p string) string {
+func modelsRel(base, p string) string {
 	if r, err := filepath.Rel(base, p); err == nil && !strings.HasPrefix(r, "..") {
 		return r
 	}
 	return p
 }
 
-func counts(m *runner.Manifest) string {
+func nodeCounts(m *runner.Manifest) string {
 	c := map[string]int{}
 	for _, n := range m.Nodes {
 		c[n.ResourceType]++
@@ -351,7 +353,7 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 	if errs == 0 && warn == 0 {
 		fmt.Fprintln(w, "\nCompleted successfully")
 	} else {
-		fmt.Fprintf(w, "\nCompleted with %d error%s and %d warning%s:\n", errs, plural(errs), warn, plural(warn))
+		fmt.Fprintf(w, "\nCompleted with %d error%s and %d warning%s:\n", errs, modelsPlural(errs), warn, modelsPlural(warn))
 		for _, r := range rr.Results {
 			if !(r.Failed() || r.Status == runner.StatusWarn) {
 				continue

@@ -83,7 +83,7 @@ func (m *memLoader) Read(p string) (io.Reader, error) {
 	}
 	return strings.NewReader(s), nil
 }
-func (m *memLoader) Resolve(p string) (string, error)         { return p, nil }
+func (m *memLoader) Resolve(p string) (string, error)       { return p, nil }
 func (m *memLoader) Inherit(string) (loaders.Loader, error) { return m, nil }
 
 func newConfig() *config.Config {

@@ -1,0 +1,195 @@
+package table
+
+import (
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf"
+)
+
+// word is a run of characters without a space or a wide gap.
+type word struct {
+	bb   document.BBox
+	text string
+	size float64
+	bold bool
+	used bool // taken by a table already
+}
+
+func (w *word) cx() float64 { return (w.bb.X0 + w.bb.X1) / 2 }
+func (w *word) cy() float64 { return (w.bb.Y0 + w.bb.Y1) / 2 }
+
+// words splits the horizontal lines of a layout into words. Rotated text
+// is left out (it is rarely a table cell and would break alignment).
+func words(lay *pdf.Layout) []*word {
+	var out []*word
+	for bi := range lay.Blocks {
+		b := &lay.Blocks[bi]
+		for li := range b.Lines {
+			ln := &b.Lines[li]
+			if ln.Dir[0] < 0.9 || math.Abs(ln.Dir[1]) > 0.2 {
+				continue
+			}
+			var cur *word
+			var sb strings.Builder
+			bold, vis := 0, 0
+			flush := func() {
+				if cur != nil {
+					cur.text = sb.String()
+					cur.bold = vis > 0 && bold*2 > vis
+					out = append(out, cur)
+				}
+				cur = nil
+				sb.Reset()
+				bold, vis = 0, 0
+			}
+			prevX1 := math.Inf(-1)
+			for i := range ln.Chars {
+				c := &ln.Chars[i]
+				if c.Rune == ' ' || unicode.IsSpace(c.Rune) || c.BBox.X1-c.BBox.X0 <= 0 && c.BBox.Y1-c.BBox.Y0 <= 0 {
+					flush()
+					continue
+				}
+				sz := c.Size
+				if sz <= 0 {
+					sz = c.BBox.Y1 - c.BBox.Y0
+				}
+				if cur != nil && (c.BBox.X0-prevX1 > 0.3*sz || c.BBox.X0 < prevX1-0.5*sz) {
+					flush()
+				}
+				if cur == nil {
+					cur = &word{bb: c.BBox, size: sz}
+				} else {
+					cur.bb = union(cur.bb, c.BBox)
+					cur.size = math.Max(cur.size, sz)
+				}
+				sb.WriteRune(c.Rune)
+				vis++
+				if c.Font >= 0 && c.Font < len(lay.Fonts) && lay.Fonts[c.Font].Bold {
+					bold++
+				}
+				prevX1 = c.BBox.X1
+			}
+			flush()
+		}
+	}
+	return out
+}
+
+func union(a, b document.BBox) document.BBox {
+	return document.BBox{X0: math.Min(a.X0, b.X0), Y0: math.Min(a.Y0, b.Y0), X1: math.Max(a.X1, b.X1), Y1: math.Max(a.Y1, b.Y1)}
+}
+
+func inside(w *word, b document.BBox) bool {
+	cx, cy := w.cx(), w.cy()
+	return cx >= b.X0 && cx <= b.X1 && cy >= b.Y0 && cy <= b.Y1
+}
+
+// textLine is words on one baseline, left to right.
+type textLine struct {
+	ws     []*word
+	bb     document.BBox
+	size   float64
+	starts []int // index in ws of each segment start (gap ≥ segGap)
+}
+
+// lineUp groups words into lines by vertical overlap, top to bottom.
+func lineUp(ws []*word) []*textLine {
+	sorted := append([]*word(nil), ws...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].cy() < sorted[j].cy() })
+	var lines []*textLine
+	for _, w := range sorted {
+		var best *textLine
+		// lines are few per region; look back a little for one that overlaps
+		for k := len(lines) - 1; k >= 0 && k >= len(lines)-3; k-- {
+			l := lines[k]
+			h := math.Min(l.bb.Y1-l.bb.Y0, w.bb.Y1-w.bb.Y0)
+			ov := math.Min(l.bb.Y1, w.bb.Y1) - math.Max(l.bb.Y0, w.bb.Y0)
+			if ov > 0.5*h && math.Abs(l.cy()-w.cy()) < 0.5*math.Max(l.size, w.size) {
+				best = l
+				break
+			}
+		}
+		if best == nil {
+			best = &textLine{bb: w.bb, size: w.size}
+			lines = append(lines, best)
+		} else {
+			best.bb = union(best.bb, w.bb)
+			best.size = math.Max(best.size, w.size)
+		}
+		best.ws = append(best.ws, w)
+	}
+	for _, l := range lines {
+		sort.Slice(l.ws, func(i, j int) bool { return l.ws[i].bb.X0 < l.ws[j].bb.X0 })
+	}
+	sort.SliceStable(lines, func(i, j int) bool { return lines[i].bb.Y0 < lines[j].bb.Y0 })
+	return lines
+}
+
+func (l *textLine) cy() float64 { return (l.bb.Y0 + l.bb.Y1) / 2 }
+
+// segments splits a line where the gap between words is at least gap.
+func (l *textLine) segments(gap float64) [][]*word {
+	var out [][]*word
+	start := 0
+	for i := 1; i <= len(l.ws); i++ {
+		if i == len(l.ws) || l.ws[i].bb.X0-l.ws[i-1].bb.X1 >= gap {
+			out = append(out, l.ws[start:i])
+			start = i
+		}
+	}
+	return out
+}
+
+func segBox(seg []*word) document.BBox {
+	b := seg[0].bb
+	for _, w := range seg[1:] {
+		b = union(b, w.bb)
+	}
+	return b
+}
+
+// cellText joins words into text: lines top to bottom, words left to right.
+func cellText(ws []*word) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	lines := lineUp(ws)
+	var parts []string
+	for _, l := range lines {
+		for _, w := range l.ws {
+			parts = append(parts, w.text)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+var (
+	numRe   = regexp.MustCompile(`^[-+−–(]?[$€£]?\d[\d.,' \x{00A0}\x{202F}]*\)?\s*%?\*?$|^[-+−–(]?[.,]\d+\)?%?$`)
+	placeRe = regexp.MustCompile(`^(?:[-–—:.x*]|\.\.|\.\.\.|n/?a|n\.a\.|-{2,}|–{2,})$`)
+)
+
+// numeric reports whether a cell holds a number (thousands separators,
+// decimal comma, percent, negative in parentheses allowed).
+func numeric(s string) bool {
+	s = strings.TrimSpace(s)
+	return s != "" && len(s) < 40 && numRe.MatchString(s)
+}
+
+// placeholder is a cell standing for a missing number ("-", ":", "n.a.").
+func placeholder(s string) bool {
+	return placeRe.MatchString(strings.ToLower(strings.TrimSpace(s)))
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}

@@ -1,0 +1,45 @@
+package render
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestRender(t *testing.T) {
+	env, errs := NewEnv(map[string]string{
+		"macros/a.sql": "{% macro cents(col, scale=100) %}({{ col }} / {{ scale }}){% endmacro %}",
+		"macros/b.sql": "{% macro via_ref() %}{{ ref('x') }}{% endmacro %}{% macro cents() %}{% endmacro %}",
+	})
+	if len(errs) != 1 || errs[0].File != "macros/b.sql" {
+		t.Fatalf("want one duplicate-macro error in b.sql, got %+v", errs)
+	}
+	ref := Wrap(func(a Args) (any, error) {
+		if a.Pos[0] == "bad" {
+			return nil, fmt.Errorf("unknown ref %q", a.Pos[0])
+		}
+		return "main." + fmt.Sprint(a.Pos[0]), nil
+	})
+	this := Relation{Schema: "s", Identifier: "t", Rendered: "s.t"}
+	for _, tc := range []struct {
+		src, out, err string
+	}{
+		{"select {{ cents('a') }}, {{ cents('b', scale=10) }}", "select (a / 100), (b / 10)", ""},
+		{"from {{ via_ref() }} -- {{ this }} {{ this.schema }}", "from main.x -- s.t s", ""},
+		{"select 1\n{{ ref('bad') }}", "", "2:1: unknown ref \"bad\""},
+		{"select 1\n{% for x in [1] %}\n  {{ ref('bad') }}\n{% endfor %}", "", "3:3: unknown ref \"bad\""},
+		{"select {{ 1 + }}", "", "1:15: Jinja syntax error: expected either a number, string, keyword or identifier. (near \"}}\")"},
+		{"select 1\n{% if true %}", "", "2:14: Jinja syntax error: Unexpected EOF, expected tag elif or else or endif."},
+	} {
+		tpl, err := env.Parse("m.sql", tc.src)
+		var out string
+		if err == nil {
+			out, err = tpl.Render(map[string]any{"ref": ref, "this": this})
+		}
+		if got := fmt.Sprint(err); (err != nil || tc.err != "") && got != tc.err {
+			t.Errorf("%q: error %q, want %q", tc.src, got, tc.err)
+		}
+		if out != tc.out {
+			t.Errorf("%q: got %q, want %q", tc.src, out, tc.out)
+		}
+	}
+}

@@ -1,0 +1,39 @@
+-- One vector per distinct chunk text and embedding model. Incremental and
+-- change-scoped: a build embeds only the unique chunk texts that have no
+-- vector for the configured model yet (the count is the model's rows in
+-- the build output). Changing the model adds vectors for it; start over
+-- with `docket build --full-refresh -s embeddings`.
+-- embed() is the Go UDF of the provider in project.yaml `embedding:`;
+-- var('embedding_model') is set by docket from the same settings.
+{{ config(
+    materialized = 'incremental',
+    incremental_strategy = 'append',
+    on_schema_change = 'fail'
+) }}
+
+with texts as (
+    select text_hash, any_value(text) as text
+    from {{ ref('unique_chunks') }}
+    group by text_hash
+),
+
+pending as (
+    select *
+    from texts
+    {% if is_incremental() %}
+    where text_hash not in (
+        select text_hash from {{ this }} where model = '{{ var("embedding_model") }}'
+    )
+    {% endif %}
+),
+
+final as (
+    select
+        text_hash,
+        '{{ var("embedding_model") }}' as model,
+        embed(text) as embedding,
+        now()::timestamp as embedded_at
+    from pending
+)
+
+select * from final
