@@ -5,15 +5,15 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/detect"
+	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/email"
 	"github.com/docket-dev/docket/loader/internal/extract/html"
-	"github.com/docket-dev/docket/loader/internal/extract/text"
 	"github.com/docket-dev/docket/loader/internal/extract/image"
 	"github.com/docket-dev/docket/loader/internal/extract/ocr"
 	"github.com/docket-dev/docket/loader/internal/extract/office"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
+	"github.com/docket-dev/docket/loader/internal/extract/text"
 	"github.com/docket-dev/docket/loader/internal/worker"
 )
 

@@ -204,16 +204,8 @@ func (s *Searcher) Vector(ctx context.Context, query string, k int) ([]Hit, erro
 	return hits, err
 }
 
-func prefixCols(alias string) string {
-	cols := strings.Split(citeCols, ", ")
-	for i, c := range cols {
-		if strings.HasPrefix(c, "coalesce(") {
-			cols[i] = "coalesce(" + alias + "." + strings.TrimPrefix(c, "coalesce(")
-		} else {
-			cols[i] = alias + "." + c
-		}
-	}
-	return strings.Join(cols, ", ")
+func prefixCols(a string) string {
+	return strings.NewReplacer("$", a+".").Replace(`$chunk_id, $doc_id, $rel_path, $source_uri, coalesce($title, ''), $page_number, $char_offset, $char_end, coalesce($section_title, ''), $text`)
 }
 
 func vectorLiteral(v []float32) string {

@@ -19,13 +19,15 @@ import (
 	"strings"
 	"unicode"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
 func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "corpus folder")
 	bin := flag.String("docket", "bin/docket", "docket binary")
-	keep := flag.String("keep", "", "keep the scratch project in this folder")
+	keep := flag.String("keep", "target/eval-corpus", "keep the loaded project in this folder (later evaluations reuse it); empty = a temporary folder")
 	flag.Parse()
 	if _, err := os.Stat(*corpus); err != nil {
 		fmt.Println("corpus not found, skipped")
@@ -48,16 +50,36 @@ func run(corpus, bin, keep string) error {
 		}
 		defer os.RemoveAll(dir)
 	}
+	os.RemoveAll(filepath.Join(dir, "warehouse.duckdb"))
+	os.RemoveAll(filepath.Join(dir, "warehouse.duckdb.wal"))
 	os.MkdirAll(dir, 0o755)
-	var srcs strings.Builder
+	// The shipped project.yaml with the corpus folders as sources, so later
+	// evaluations can build the shipped models over the corpus.
+	var proj map[string]any
+	raw, err := os.ReadFile("project.yaml")
+	if err != nil {
+		return err
+	}
+	if err := yaml.Unmarshal(raw, &proj); err != nil {
+		return err
+	}
+	var srcs []map[string]string
 	entries, _ := os.ReadDir(corpus)
 	for _, e := range entries {
 		if e.IsDir() {
-			fmt.Fprintf(&srcs, "  - {name: %s, path: %q}\n", e.Name(), filepath.Join(corpus, e.Name()))
+			srcs = append(srcs, map[string]string{"name": e.Name(), "path": filepath.Join(corpus, e.Name())})
 		}
 	}
-	yaml := fmt.Sprintf("version: 1\nwarehouse: warehouse.duckdb\nsources:\n%sloader:\n  timeout: 3m\n", srcs.String())
-	if err := os.WriteFile(filepath.Join(dir, "project.yaml"), []byte(yaml), 0o644); err != nil {
+	proj["sources"] = srcs
+	proj["warehouse"] = "warehouse.duckdb"
+	if l, ok := proj["loader"].(map[string]any); ok {
+		l["timeout"] = "3m"
+	}
+	out, err := yaml.Marshal(proj)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "project.yaml"), out, 0o644); err != nil {
 		return err
 	}
 	files := 0
@@ -69,7 +91,7 @@ func run(corpus, bin, keep string) error {
 	})
 	cmd := exec.Command(bin, "load", "--json", "--quiet", "--project", dir)
 	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
+	out, err = cmd.Output()
 	if err != nil {
 		return fmt.Errorf("docket load failed: %w", err)
 	}

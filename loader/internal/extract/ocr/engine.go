@@ -36,6 +36,10 @@ static PIX *deskew(PIX *pix, float *angle, float *conf) {
 
 static void destroy_pix(PIX *pix) { pixDestroy(&pix); }
 
+// quiet_leptonica keeps leptonica's warnings (e.g. "max found at sweep
+// edge" from the skew search) off the worker's stderr; errors still show.
+static void quiet_leptonica(void) { setMsgSeverity(L_SEVERITY_ERROR); }
+
 typedef struct {
 	char *text;
 	float conf;
@@ -100,6 +104,8 @@ type Engine struct {
 	pre   Preprocess
 }
 
+var quietOnce sync.Once
+
 // NewEngine starts Tesseract for langs (e.g. ["eng"], default eng) with the
 // default engine mode and automatic page segmentation.
 func NewEngine(langs []string) (*Engine, error) {
@@ -112,6 +118,7 @@ func NewEngineWith(langs []string, pre Preprocess) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	quietOnce.Do(func() { C.quiet_leptonica() })
 	api := C.TessBaseAPICreate()
 	if api == nil {
 		return nil, errors.New("ocr: cannot create tesseract instance")

@@ -18,6 +18,9 @@ const DefaultDPI = 300
 // OCRPDFPages renders the given 1-based pages of a PDF (or any document
 // MuPDF opens) at opts.OCRDPI in grey and recognises each with the process'
 // shared engine for opts.OCRLanguages. pages == nil means every page.
+// Pages physically smaller than a letter page are rendered at a higher
+// resolution (see minLongSide); PageResult.DPI says which, so boxes convert
+// to points as px*72/DPI.
 func OCRPDFPages(ctx context.Context, path string, pages []int, opts document.Options) ([]PageResult, error) {
 	e, err := Shared(opts.OCRLanguages)
 	if err != nil {
@@ -51,7 +54,15 @@ func (e *Engine) OCRPDFPages(ctx context.Context, path string, pages []int, opts
 		if p < 1 || p > n {
 			return out, fmt.Errorf("ocr: %s: page %d out of range 1..%d", path, p, n)
 		}
-		r, err := e.RecognizeFitzPage(doc, p, dpi, opts)
+		pd := dpi
+		if b, err := doc.Bound(p - 1); err == nil {
+			pd = pageDPI(b.Dx(), b.Dy(), dpi)
+		}
+		tess := pd
+		if pd != dpi {
+			tess = 0 // see minLongSide: the page's inches are not the scan's
+		}
+		r, err := e.recognizeFitz(doc, p, pd, tess, opts)
 		if err != nil {
 			return out, fmt.Errorf("ocr: %s page %d: %w", path, p, err)
 		}
@@ -60,9 +71,31 @@ func (e *Engine) OCRPDFPages(ctx context.Context, path string, pages []int, opts
 	return out, nil
 }
 
+// minLongSide is the pixel length a rendered page's longer side should
+// reach: a letter page at 300 dpi. Image-only PDFs are not always sized in
+// real inches: scanned.pdf in the corpus puts a 2480x3508 scan on a
+// 143x202 pt page (1250 ppi), which at 300 dpi would keep a quarter of its
+// pixels and lose most words. Pages smaller than a letter page are
+// therefore rendered at a higher resolution, at most 4x the configured one.
+const minLongSide = 3300
+
+// pageDPI picks the render resolution of a w×h pt page.
+func pageDPI(w, h, dpi int) int {
+	long := max(w, h)
+	if long <= 0 || long*dpi/72 >= minLongSide {
+		return dpi
+	}
+	return min((minLongSide*72+long-1)/long, 4*dpi)
+}
+
 // RecognizeFitzPage renders 1-based page p of an open MuPDF document at dpi
 // in grey and recognises it.
 func (e *Engine) RecognizeFitzPage(doc *fitz.Document, p, dpi int, opts document.Options) (PageResult, error) {
+	return e.recognizeFitz(doc, p, dpi, dpi, opts)
+}
+
+// recognizeFitz renders at dpi and tells Tesseract tessDPI (0: estimate).
+func (e *Engine) recognizeFitz(doc *fitz.Document, p, dpi, tessDPI int, opts document.Options) (PageResult, error) {
 	img, err := doc.ImageDPI(p-1, float64(dpi))
 	if err != nil {
 		return PageResult{}, &document.Error{Kind: document.KindCorrupt, Msg: fmt.Sprintf("MuPDF cannot render page %d: %v", p, err)}
@@ -71,11 +104,12 @@ func (e *Engine) RecognizeFitzPage(doc *fitz.Document, p, dpi int, opts document
 	if w == 0 || h == 0 {
 		return PageResult{}, &document.Error{Kind: document.KindCorrupt, Msg: fmt.Sprintf("page %d renders to an empty image", p)}
 	}
-	r, err := e.RecognizeGray(grey, w, h, w, dpi, opts)
+	r, err := e.RecognizeGray(grey, w, h, w, tessDPI, opts)
 	if err != nil {
 		return r, err
 	}
-	r.Page = p
+	r.Page, r.DPI = p, dpi
+	r.WidthPt, r.HeightPt = float64(w)*72/float64(dpi), float64(h)*72/float64(dpi)
 	for i := range r.Words {
 		r.Words[i].Page = p
 	}

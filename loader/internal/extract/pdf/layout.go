@@ -73,10 +73,13 @@ type Block struct {
 // a stroked horizontal or vertical segment widened by its line width
 // (Fill false), or the box of a filled shape made of straight
 // axis-aligned edges (Fill true: a thin one is a rule, a larger one a
-// cell background or a frame). Curves and slanted lines are left out.
+// cell background or a frame), or the box of a whole path with slanted or
+// curved parts (Curve true: plot lines, pie slices, markers — a sign of a
+// chart, not a table).
 type Vector struct {
-	BBox document.BBox
-	Fill bool
+	BBox  document.BBox
+	Fill  bool
+	Curve bool
 }
 
 // Layout is the text layer of one page as MuPDF sees it, in content order.
@@ -393,7 +396,7 @@ func (d *Doc) PageWith(n int, chars, vectors bool) (*Layout, error) {
 		for i, v := range cv {
 			lay.Vectors[i] = Vector{
 				BBox: bbox(float64(v.x0)-ox, float64(v.y0)-oy, float64(v.x1)-ox, float64(v.y1)-oy),
-				Fill: v.fill != 0,
+				Fill: v.fill == 1, Curve: v.fill == 2,
 			}
 		}
 	}

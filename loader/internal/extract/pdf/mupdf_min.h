@@ -184,5 +184,9 @@ void fz_run_page_contents(fz_context *ctx, fz_page *page, fz_device *dev, fz_mat
 void fz_close_device(fz_context *ctx, fz_device *dev);
 void fz_drop_device(fz_context *ctx, fz_device *dev);
 void fz_rethrowFL(fz_context *ctx, const char *file, int line);
+/* color.h */
+enum { FZ_COLORSPACE_NONE, FZ_COLORSPACE_GRAY, FZ_COLORSPACE_RGB, FZ_COLORSPACE_BGR, FZ_COLORSPACE_CMYK, FZ_COLORSPACE_LAB, FZ_COLORSPACE_INDEXED, FZ_COLORSPACE_SEPARATION };
+int fz_colorspace_type(fz_context *ctx, fz_colorspace *cs);
+int fz_colorspace_n(fz_context *ctx, fz_colorspace *cs);
 
 #endif

@@ -222,6 +222,8 @@ typedef struct {
 	float sx, sy, cx, cy;     /* subpath start, current point (page space) */
 	float bx0, by0, bx1, by1; /* subpath bbox */
 	int npts, straight;
+	float px0, py0, px1, py1; /* whole path bbox */
+	int pts, slanted, curves;
 } dk_vwalk;
 
 static void dk_tf(const fz_matrix *m, float x, float y, float *ox, float *oy)
@@ -269,6 +271,12 @@ static void dk_vend(dk_vwalk *w)
 
 static void dk_vpoint(dk_vwalk *w, float x, float y)
 {
+	if (w->pts == 0) { w->px0 = w->px1 = x; w->py0 = w->py1 = y; }
+	if (x < w->px0) w->px0 = x;
+	if (x > w->px1) w->px1 = x;
+	if (y < w->py0) w->py0 = y;
+	if (y > w->py1) w->py1 = y;
+	w->pts++;
 	if (w->npts == 0) { w->bx0 = w->bx1 = x; w->by0 = w->by1 = y; }
 	if (x < w->bx0) w->bx0 = x;
 	if (x > w->bx1) w->bx1 = x;
@@ -295,7 +303,7 @@ static void dk_w_lineto(fz_context *ctx, void *arg, float x, float y)
 	dx = nx - w->cx; dy = ny - w->cy;
 	if (dx < 0) dx = -dx;
 	if (dy < 0) dy = -dy;
-	if (dx > 0.5f && dy > 0.5f) w->straight = 0;
+	if (dx > 0.5f && dy > 0.5f) { w->straight = 0; w->slanted++; }
 	if (!w->fill) dk_vseg(w, w->cx, w->cy, nx, ny);
 	w->cx = nx; w->cy = ny;
 	dk_vpoint(w, nx, ny);
@@ -307,6 +315,7 @@ static void dk_w_curveto(fz_context *ctx, void *arg, float x1, float y1, float x
 	float nx, ny;
 	dk_tf(&w->m, x3, y3, &nx, &ny);
 	w->straight = 0;
+	w->curves++;
 	w->cx = nx; w->cy = ny;
 	dk_vpoint(w, nx, ny);
 }
@@ -317,7 +326,7 @@ static void dk_w_closepath(fz_context *ctx, void *arg)
 	float dx = w->sx - w->cx, dy = w->sy - w->cy;
 	if (dx < 0) dx = -dx;
 	if (dy < 0) dy = -dy;
-	if (dx > 0.5f && dy > 0.5f) w->straight = 0;
+	if (dx > 0.5f && dy > 0.5f) { w->straight = 0; w->slanted++; }
 	if (!w->fill) dk_vseg(w, w->cx, w->cy, w->sx, w->sy);
 	w->cx = w->sx; w->cy = w->sy;
 }
@@ -373,17 +382,42 @@ static void dk_vwalk_path(fz_context *ctx, const fz_path *path, fz_matrix m, int
 	if (w.hw < 0.25f) w.hw = 0.25f;
 	fz_walk_path(ctx, path, &walker, &w);
 	dk_vend(&w);
+	/* plots, pie slices, data markers: the box of the whole path */
+	if (w.slanted >= 2 || (w.curves >= 1 && w.slanted >= 1) || w.curves > 4)
+		dk_vpush(w.p, w.px0, w.py0, w.px1, w.py1, 2);
+}
+
+/* dk_white: paint that does not show on paper (table rules are never
+ * white; white boxes are page or cell backgrounds). */
+static int dk_white(fz_context *ctx, fz_colorspace *cs, const float *color)
+{
+	int t, n, i;
+	if (!cs || !color) return 0;
+	t = fz_colorspace_type(ctx, cs);
+	n = fz_colorspace_n(ctx, cs);
+	if (n < 1 || n > 4) return 0;
+	switch (t) {
+	case FZ_COLORSPACE_GRAY:
+	case FZ_COLORSPACE_RGB:
+	case FZ_COLORSPACE_BGR:
+		for (i = 0; i < n; i++) if (color[i] < 0.97f) return 0;
+		return 1;
+	case FZ_COLORSPACE_CMYK:
+		for (i = 0; i < n; i++) if (color[i] > 0.03f) return 0;
+		return 1;
+	}
+	return 0;
 }
 
 static void dk_vec_fill(fz_context *ctx, fz_device *dev, const fz_path *path, int even_odd, fz_matrix ctm, fz_colorspace *cs, const float *color, float alpha, fz_color_params cp)
 {
-	if (alpha > 0) dk_vwalk_path(ctx, path, ctm, 1, 0);
+	if (alpha > 0 && !dk_white(ctx, cs, color)) dk_vwalk_path(ctx, path, ctm, 1, 0);
 	if (dk_orig_fill) dk_orig_fill(ctx, dev, path, even_odd, ctm, cs, color, alpha, cp);
 }
 
 static void dk_vec_stroke(fz_context *ctx, fz_device *dev, const fz_path *path, const fz_stroke_state *ss, fz_matrix ctm, fz_colorspace *cs, const float *color, float alpha, fz_color_params cp)
 {
-	if (alpha > 0) dk_vwalk_path(ctx, path, ctm, 0, ss ? ss->linewidth : 1);
+	if (alpha > 0 && !dk_white(ctx, cs, color)) dk_vwalk_path(ctx, path, ctm, 0, ss ? ss->linewidth : 1);
 	if (dk_orig_stroke) dk_orig_stroke(ctx, dev, path, ss, ctm, cs, color, alpha, cp);
 }
 

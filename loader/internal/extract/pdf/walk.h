@@ -28,8 +28,9 @@ typedef struct {
 } dk_block;
 
 /* dk_vec: one vector item (page coordinates): a stroked axis-aligned
- * segment widened by its line width (fill 0), or the box of a filled
- * subpath made only of straight edges (fill 1). */
+ * segment widened by its line width (fill 0), the box of a filled
+ * subpath made only of straight edges (fill 1), or the box of a path
+ * with slanted or curved parts, as in charts (fill 2). */
 typedef struct {
 	float x0, y0, x1, y1;
 	int fill;

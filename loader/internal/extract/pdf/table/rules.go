@@ -1,0 +1,201 @@
+package table
+
+import (
+	"math"
+	"sort"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf"
+)
+
+// rule is a horizontal (y = pos, x from a to b) or vertical (x = pos, y
+// from a to b) line of the page's drawing.
+type rule struct {
+	pos, a, b float64
+}
+
+const (
+	thinMax  = 3.0 // thicker than this a filled box is not a rule but a box
+	snapTol  = 1.5 // rules this close in position are one
+	joinTol  = 2.0 // collinear pieces this close are joined
+	crossTol = 2.5 // a rule ends this close to another still meets it
+	minRule  = 4.0 // shorter pieces are ticks, dots, glyph parts
+)
+
+// rules turns the page's vectors into merged horizontal and vertical
+// rules. Filled boxes count by their edges (cell backgrounds, frames);
+// boxes covering most of the page (backgrounds) are skipped.
+func rules(lay *pdf.Layout) (hs, vs []rule, curves []document.BBox) {
+	pageArea := lay.Width * lay.Height
+	for _, v := range lay.Vectors {
+		b := v.BBox
+		if v.Curve {
+			curves = append(curves, b)
+			continue
+		}
+		w, h := b.X1-b.X0, b.Y1-b.Y0
+		switch {
+		case h <= thinMax && w >= minRule:
+			hs = append(hs, rule{(b.Y0 + b.Y1) / 2, b.X0, b.X1})
+		case w <= thinMax && h >= minRule:
+			vs = append(vs, rule{(b.X0 + b.X1) / 2, b.Y0, b.Y1})
+		case w > thinMax && h > thinMax && w*h < 0.5*pageArea:
+			hs = append(hs, rule{b.Y0, b.X0, b.X1}, rule{b.Y1, b.X0, b.X1})
+			vs = append(vs, rule{b.X0, b.Y0, b.Y1}, rule{b.X1, b.Y0, b.Y1})
+		}
+	}
+	return mergeRules(hs), mergeRules(vs), curves
+}
+
+// chart reports whether the box is mostly drawing with slanted or curved
+// paths (plot lines, pie slices): a chart with gridlines, not a table.
+func chart(b document.BBox, curves []document.BBox) bool {
+	area := (b.X1 - b.X0) * (b.Y1 - b.Y0)
+	if area <= 0 {
+		return false
+	}
+	cov := 0.0
+	for _, c := range curves {
+		w := math.Min(b.X1, c.X1) - math.Max(b.X0, c.X0)
+		h := math.Min(b.Y1, c.Y1) - math.Max(b.Y0, c.Y0)
+		if w > 0 && h > 0 {
+			cov += w * h
+		}
+	}
+	return cov > 0.15*area
+}
+
+// mergeRules snaps rules to common positions and joins collinear pieces.
+func mergeRules(rs []rule) []rule {
+	if len(rs) == 0 {
+		return nil
+	}
+	sort.Slice(rs, func(i, j int) bool { return rs[i].pos < rs[j].pos })
+	var out []rule
+	for i := 0; i < len(rs); {
+		j := i + 1
+		for j < len(rs) && rs[j].pos-rs[j-1].pos <= snapTol {
+			j++
+		}
+		grp := append([]rule(nil), rs[i:j]...)
+		pos := 0.0
+		for _, r := range grp {
+			pos += r.pos
+		}
+		pos /= float64(len(grp))
+		sort.Slice(grp, func(a, b int) bool { return grp[a].a < grp[b].a })
+		cur := rule{pos, grp[0].a, grp[0].b}
+		for _, r := range grp[1:] {
+			if r.a <= cur.b+joinTol {
+				cur.b = math.Max(cur.b, r.b)
+				continue
+			}
+			out = append(out, cur)
+			cur = rule{pos, r.a, r.b}
+		}
+		out = append(out, cur)
+		i = j
+	}
+	return out
+}
+
+func crosses(h, v rule) bool {
+	return v.pos >= h.a-crossTol && v.pos <= h.b+crossTol && h.pos >= v.a-crossTol && h.pos <= v.b+crossTol
+}
+
+// grid is a connected set of rules: a ruled table candidate.
+type grid struct {
+	hs, vs []rule
+	bb     document.BBox
+}
+
+// grids groups rules that meet into connected components with at least
+// two horizontal and two vertical rules.
+func grids(hs, vs []rule) []grid {
+	n := len(hs) + len(vs)
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for i, h := range hs {
+		for j, v := range vs {
+			if crosses(h, v) {
+				a, b := find(i), find(len(hs)+j)
+				if a != b {
+					parent[a] = b
+				}
+			}
+		}
+	}
+	comp := map[int]*grid{}
+	var order []int
+	for i := 0; i < n; i++ {
+		r := find(i)
+		g := comp[r]
+		if g == nil {
+			g = &grid{}
+			comp[r] = g
+			order = append(order, r)
+		}
+		if i < len(hs) {
+			h := hs[i]
+			g.hs = append(g.hs, h)
+			g.bb = grow(g.bb, document.BBox{X0: h.a, Y0: h.pos, X1: h.b, Y1: h.pos}, len(g.hs)+len(g.vs) == 1)
+		} else {
+			v := vs[i-len(hs)]
+			g.vs = append(g.vs, v)
+			g.bb = grow(g.bb, document.BBox{X0: v.pos, Y0: v.a, X1: v.pos, Y1: v.b}, len(g.hs)+len(g.vs) == 1)
+		}
+	}
+	var out []grid
+	for _, r := range order {
+		g := comp[r]
+		if len(g.hs) >= 2 && len(g.vs) >= 2 && g.bb.X1-g.bb.X0 > 20 && g.bb.Y1-g.bb.Y0 > 8 {
+			out = append(out, *g)
+		}
+	}
+	return out
+}
+
+func grow(a, b document.BBox, first bool) document.BBox {
+	if first {
+		return b
+	}
+	return union(a, b)
+}
+
+// positions clusters rule positions (within tol) into sorted distinct values.
+func positions(rs []rule, tol float64) []float64 {
+	ps := make([]float64, len(rs))
+	for i, r := range rs {
+		ps[i] = r.pos
+	}
+	sort.Float64s(ps)
+	var out []float64
+	for _, p := range ps {
+		if n := len(out); n > 0 && p-out[n-1] <= tol {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// covered: some rule at position pos (±tol) runs over [a, b]'s middle.
+func covered(rs []rule, pos, mid, tol float64) bool {
+	for _, r := range rs {
+		if math.Abs(r.pos-pos) <= tol && r.a-crossTol <= mid && r.b+crossTol >= mid {
+			return true
+		}
+	}
+	return false
+}
+

@@ -1,0 +1,408 @@
+// Package table finds tables on a PDF page. It takes a pdf.Layout (the
+// page's characters with boxes and fonts, and its straight vector paths)
+// and produces document.Table values: page box (points, top-left origin),
+// an optional header row and the body rows as cell text.
+//
+// Two kinds are found. Ruled tables come from the page's rules: horizontal
+// and vertical lines (and the edges of filled boxes) that meet form a
+// grid; characters go to the cell holding their centre, and a missing rule
+// inside the grid makes a spanning cell (its text in the top-left cell,
+// the others empty). Unruled tables come from text alignment only where
+// the evidence is strong: at least three lines with two or more cell-like
+// segments, columns separated by whitespace gaps common to the rows, and
+// at least one column that is mostly numbers.
+//
+// Use it as pdf.Extractor{Tables: table.New()}.
+package table
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf"
+)
+
+// Detector implements pdf.TableDetector. The zero value is not useful;
+// use New.
+type Detector struct {
+	// Unruled enables tables found from text alignment alone.
+	Unruled bool
+	// MinRows is the least number of rows (header included) a table has.
+	MinRows int
+}
+
+// New returns a Detector with ruled and unruled detection on.
+func New() *Detector { return &Detector{Unruled: true, MinRows: 2} }
+
+var _ pdf.TableDetector = (*Detector)(nil)
+
+// DetectTables finds the tables of one page, top to bottom.
+func (d *Detector) DetectTables(lay *pdf.Layout) []document.Table {
+	if lay == nil {
+		return nil
+	}
+	ws := words(lay)
+	if len(ws) == 0 {
+		return nil
+	}
+	var out []document.Table
+	hs, vs, curves := rules(lay)
+	for _, g := range grids(hs, vs) {
+		if chart(g.bb, curves) {
+			continue
+		}
+		if t, ok := d.ruled(g, ws, hs, vs); ok {
+			out = append(out, t)
+		}
+	}
+	if d.Unruled {
+		for _, t := range d.unruled(ws, hs, vs) {
+			if !chart(t.BBox, curves) {
+				out = append(out, t)
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].BBox.Y0 < out[j].BBox.Y0 })
+	return out
+}
+
+// ruled reads one grid of rules as a table.
+func (d *Detector) ruled(g grid, ws []*word, hs, vs []rule) (document.Table, bool) {
+	box := g.bb
+	box.X0 -= 1
+	box.Y0 -= 1
+	box.X1 += 1
+	box.Y1 += 1
+	var in []*word
+	for _, w := range ws {
+		if !w.used && inside(w, box) {
+			in = append(in, w)
+		}
+	}
+	if len(in) == 0 {
+		return document.Table{}, false
+	}
+	rows := prune(buildGrid(box, in, g.hs, g.vs))
+	if !plausible(rows, d.MinRows) {
+		return document.Table{}, false
+	}
+	for _, w := range in {
+		w.used = true
+	}
+	return finish(rows, g.bb, in), true
+}
+
+// band is the index of the interval of sorted edges holding v (clamped).
+func band(edges []float64, v float64) int {
+	i := sort.SearchFloat64s(edges, v) - 1
+	if i < 0 {
+		i = 0
+	}
+	if i > len(edges)-2 {
+		i = len(edges) - 2
+	}
+	return i
+}
+
+// plausible rejects grids that are not tables: too few rows or columns,
+// mostly empty, or a frame around running text.
+func plausible(rows [][]string, minRows int) bool {
+	if len(rows) < minRows || len(rows) == 0 || len(rows[0]) < 2 {
+		return false
+	}
+	filled, total, long := 0, 0, 0
+	for _, r := range rows {
+		for _, c := range r {
+			total++
+			if c != "" {
+				filled++
+				if len(c) > 250 {
+					long++
+				}
+			}
+		}
+	}
+	if filled*4 < total || filled < 3 {
+		return false
+	}
+	return long*3 < filled
+}
+
+// prune drops rows and columns with no text at all.
+func prune(rows [][]string) [][]string {
+	if len(rows) == 0 {
+		return rows
+	}
+	nc := len(rows[0])
+	keepCol := make([]bool, nc)
+	var kept [][]string
+	for _, r := range rows {
+		any := false
+		for j, c := range r {
+			if c != "" {
+				any = true
+				keepCol[j] = true
+			}
+		}
+		if any {
+			kept = append(kept, r)
+		}
+	}
+	for i, r := range kept {
+		var nr []string
+		for j, c := range r {
+			if keepCol[j] {
+				nr = append(nr, c)
+			}
+		}
+		kept[i] = nr
+	}
+	return kept
+}
+
+// finish splits off a header row and builds the Table.
+func finish(rows [][]string, bb document.BBox, ws []*word) document.Table {
+	t := document.Table{BBox: bb}
+	if hasHeader(rows) {
+		t.Header = rows[0]
+		t.Rows = rows[1:]
+	} else {
+		t.Rows = rows
+	}
+	return t
+}
+
+// hasHeader: the first row has no numbers while some column below is
+// mostly numeric, or the first row is all text and the next rows are not.
+func hasHeader(rows [][]string) bool {
+	if len(rows) < 2 {
+		return false
+	}
+	for _, c := range rows[0] {
+		if numeric(c) {
+			return false
+		}
+	}
+	for j := range rows[0] {
+		num, n := 0, 0
+		for _, r := range rows[1:] {
+			if j < len(r) && r[j] != "" {
+				n++
+				if numeric(r[j]) || placeholder(r[j]) {
+					num++
+				}
+			}
+		}
+		if n > 0 && num*2 > n {
+			return true
+		}
+	}
+	return false
+}
+
+// span is a column's horizontal extent.
+type span struct{ a, b float64 }
+
+// columns finds column extents from the gaps that (almost) no line's
+// segments cross. Lines with a single segment (titles, spanning headers,
+// wrapped labels) do not vote when enough lines have several.
+func columns(lines []*textLine, gap float64) []span {
+	var use []*textLine
+	for _, l := range lines {
+		if len(l.segments(gap)) >= 2 {
+			use = append(use, l)
+		}
+	}
+	if len(use) < 2 {
+		use = lines
+	}
+	x0, x1 := math.Inf(1), math.Inf(-1)
+	for _, l := range lines {
+		x0 = math.Min(x0, l.bb.X0)
+		x1 = math.Max(x1, l.bb.X1)
+	}
+	const res = 0.5
+	n := int((x1-x0)/res) + 2
+	count := make([]int, n)
+	for _, l := range use {
+		for _, seg := range l.segments(gap) {
+			b := segBox(seg)
+			for k := int((b.X0 - x0) / res); k <= int((b.X1-x0)/res) && k < n; k++ {
+				count[k]++
+			}
+		}
+	}
+	thr := len(use) / 10
+	var cols []span
+	start := x0
+	for k := 0; k < n; {
+		if count[k] > thr {
+			k++
+			continue
+		}
+		e := k
+		for e < n && count[e] <= thr {
+			e++
+		}
+		ga, gb := x0+float64(k)*res, x0+float64(e)*res
+		if k > 0 && e < n && gb-ga >= gap {
+			cols = append(cols, span{start, ga})
+			start = gb
+		}
+		k = e
+	}
+	cols = append(cols, span{start, x1})
+	return cols
+}
+
+var captionStarts = []string{"table", "tab.", "figure", "fig.", "chart", "graph", "source", "note", "box ", "annex", "*"}
+
+func isCaption(s string) bool {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for _, p := range captionStarts {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func lineText(l *textLine) string {
+	parts := make([]string, len(l.ws))
+	for i, w := range l.ws {
+		parts[i] = w.text
+	}
+	return strings.Join(parts, " ")
+}
+
+// unruled finds tables from text alignment among words no ruled table took.
+func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
+	var ws []*word
+	for _, w := range all {
+		if !w.used {
+			ws = append(ws, w)
+		}
+	}
+	if len(ws) < 6 {
+		return nil
+	}
+	lines := lineUp(ws)
+	sizes := make([]float64, len(ws))
+	for i, w := range ws {
+		sizes[i] = w.size
+	}
+	size := median(sizes)
+	gap := math.Max(5, 0.9*size)
+	multi := make([]bool, len(lines))
+	for i, l := range lines {
+		multi[i] = len(l.segments(gap)) >= 2 && !isCaption(lineText(l))
+	}
+	var out []document.Table
+	for i := 0; i < len(lines); {
+		if !multi[i] {
+			i++
+			continue
+		}
+		j, last, nMulti := i+1, i, 1
+		for j < len(lines) {
+			l, prev := lines[j], lines[j-1]
+			lh := math.Max(l.size, prev.size)
+			if l.bb.Y0-prev.bb.Y1 > 1.8*lh || j-last > 2 {
+				break
+			}
+			if multi[j] {
+				last = j
+				nMulti++
+			}
+			j++
+		}
+		run := lines[i : last+1]
+		next := last + 1
+		if nMulti >= 3 {
+			// header lines just above: short, inside the run's width
+			top := i
+			rb := runBox(run)
+			for k := i - 1; k >= 0 && top-k <= 3; k-- {
+				l := lines[k]
+				if lines[k+1].bb.Y0-l.bb.Y1 > 1.5*size || l.bb.X0 < rb.X0-size || l.bb.X1 > rb.X1+size ||
+					l.size > 1.25*size || isCaption(lineText(l)) {
+					break
+				}
+				top = k
+			}
+			cand := lines[top : last+1]
+			if t, ok := d.textTable(cand, hs, vs); ok {
+				out = append(out, t)
+			}
+		}
+		i = next
+	}
+	return out
+}
+
+func runBox(ls []*textLine) document.BBox {
+	b := ls[0].bb
+	for _, l := range ls[1:] {
+		b = union(b, l.bb)
+	}
+	return b
+}
+
+// textTable checks the evidence for an unruled table over some lines.
+func (d *Detector) textTable(lines []*textLine, hs, vs []rule) (document.Table, bool) {
+	var ws []*word
+	for _, l := range lines {
+		ws = append(ws, l.ws...)
+	}
+	box := runBox(lines)
+	box.X0 -= 1
+	box.Y0 -= 1
+	box.X1 += 1
+	box.Y1 += 1
+	rows := prune(buildGrid(box, ws, hs, vs))
+	if !plausible(rows, 3) {
+		return document.Table{}, false
+	}
+	multiRows, cells, chars := 0, 0, 0
+	for _, r := range rows {
+		n := 0
+		for _, c := range r {
+			if c != "" {
+				n++
+				cells++
+				chars += len(c)
+			}
+		}
+		if n >= 2 {
+			multiRows++
+		}
+	}
+	if multiRows < 3 || chars > 40*cells {
+		return document.Table{}, false
+	}
+	numCols := 0
+	for j := 1; j < len(rows[0]); j++ {
+		num, n := 0, 0
+		for _, r := range rows {
+			if r[j] == "" {
+				continue
+			}
+			n++
+			if numeric(r[j]) || placeholder(r[j]) {
+				num++
+			}
+		}
+		if num >= 2 && float64(num) >= 0.6*float64(n) {
+			numCols++
+		}
+	}
+	if numCols == 0 {
+		return document.Table{}, false
+	}
+	for _, w := range ws {
+		w.used = true
+	}
+	return finish(rows, runBox(lines), ws), true
+}

@@ -1,7 +1,0 @@
-package cli
-
-const (
-	ExitOK     = 0
-	ExitFailed = 1
-	ExitUsage  = 2
-)

@@ -1,0 +1,143 @@
+// Command bench-ocr measures end-to-end OCR throughput on the corpus scans
+// (scans/pNN.png): docket (decode with MuPDF, deskew, one Tesseract pass,
+// text rebuild) in N worker processes with OMP_THREAD_LIMIT=1, as the
+// loader runs it, against the plain `tesseract FILE -` CLI in N parallel
+// processes with the same OMP_THREAD_LIMIT=1 and the same split of pages,
+// in the same run. It prints pages/s for each and their ratio (best of
+// -rounds, alternating the two sides so background load hits both).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/image"
+	"github.com/docket-dev/docket/loader/internal/extract/ocr"
+)
+
+func main() {
+	corpus := flag.String("corpus", "../shared/corpus", "corpus folder")
+	procs := flag.Int("procs", runtime.NumCPU(), "worker processes on each side")
+	rounds := flag.Int("rounds", 2, "alternating rounds; the best of each side counts")
+	child := flag.String("child", "", "internal: OCR these files (comma separated) and exit")
+	flag.Parse()
+	if *child != "" {
+		if err := runChild(strings.Split(*child, ",")); err != nil {
+			fmt.Fprintln(os.Stderr, "bench-ocr child:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	files, _ := filepath.Glob(filepath.Join(*corpus, "scans", "p[0-9][0-9].png"))
+	if len(files) == 0 {
+		fmt.Println("corpus not found, skipped")
+		return
+	}
+	if _, err := exec.LookPath("tesseract"); err != nil {
+		fmt.Println("tesseract CLI not found, skipped")
+		return
+	}
+	shards := make([][]string, *procs)
+	for i, f := range files {
+		shards[i%*procs] = append(shards[i%*procs], f)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench-ocr:", err)
+		os.Exit(1)
+	}
+	env := append(os.Environ(), "OMP_THREAD_LIMIT=1")
+	var bestD, bestC time.Duration
+	for r := 0; r < *rounds; r++ {
+		c, err := timeShards(shards, func(shard []string) error {
+			for _, f := range shard {
+				cmd := exec.Command("tesseract", f, "-")
+				cmd.Env = env
+				if err := cmd.Run(); err != nil {
+					return fmt.Errorf("tesseract %s: %w", f, err)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench-ocr:", err)
+			os.Exit(1)
+		}
+		d, err := timeShards(shards, func(shard []string) error {
+			cmd := exec.Command(self, "-child", strings.Join(shard, ","))
+			cmd.Env = env
+			cmd.Stderr = os.Stderr
+			return cmd.Run()
+		})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench-ocr:", err)
+			os.Exit(1)
+		}
+		if bestC == 0 || c < bestC {
+			bestC = c
+		}
+		if bestD == 0 || d < bestD {
+			bestD = d
+		}
+	}
+	n := float64(len(files))
+	pd, pc := n/bestD.Seconds(), n/bestC.Seconds()
+	fmt.Printf("OCR bench: %d pages, %d processes each side, OMP_THREAD_LIMIT=1, best of %d rounds\n", len(files), *procs, *rounds)
+	fmt.Printf("docket        %.3f pages/s (%.1f s)\n", pd, bestD.Seconds())
+	fmt.Printf("tesseract CLI %.3f pages/s (%.1f s)\n", pc, bestC.Seconds())
+	fmt.Printf("ratio docket/cli %.2fx (target >= 0.9x)\n", pd/pc)
+}
+
+// timeShards runs work on every shard in parallel and returns the wall time.
+func timeShards(shards [][]string, work func([]string) error) (time.Duration, error) {
+	start := time.Now()
+	var wg sync.WaitGroup
+	errs := make([]error, len(shards))
+	for i, s := range shards {
+		if len(s) == 0 {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = work(s)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return 0, err
+		}
+	}
+	return time.Since(start), nil
+}
+
+// runChild is one docket worker: one engine, every file through the image
+// extractor as the loader's worker would.
+func runChild(files []string) error {
+	opts := document.Options{OCR: true, OCRLanguages: []string{"eng"}, OCRDPI: 300, OCRMinWordConf: 60, OCRReviewBelow: 60}
+	e, err := ocr.NewEngine(opts.OCRLanguages)
+	if err != nil {
+		return err
+	}
+	defer e.Close()
+	for _, f := range files {
+		res, err := image.ExtractWith(context.Background(), e, f, opts)
+		if err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		if len(res.Pages) == 0 || res.Pages[0].Text == "" {
+			return fmt.Errorf("%s: no text", f)
+		}
+	}
+	return nil
+}

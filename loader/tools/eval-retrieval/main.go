@@ -1,0 +1,238 @@
+// Command eval-retrieval builds the shipped models over the corpus
+// warehouse that eval-load left in target/eval-corpus, generates a query
+// set from its chunks and prints recall@5 and MRR@10 for bm25, vector
+// (the configured provider, hash by default) and hybrid search.
+//
+// Queries, each with the chunks that answer it:
+//   - sentence queries: a sentence of a sampled English chunk with about a
+//     quarter of its words dropped and common words swapped for synonyms;
+//     answered by every searchable chunk containing the original sentence;
+//   - section queries: a question written from a section title; answered
+//     by the chunks of that section of that document.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/embed"
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/search"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+)
+
+func main() {
+	corpus := flag.String("corpus", "../shared/corpus", "corpus folder (only checked for presence)")
+	dir := flag.String("project", "target/eval-corpus", "project loaded by eval-load")
+	bin := flag.String("docket", "bin/docket", "docket binary")
+	n := flag.Int("n", 200, "sentence queries")
+	flag.Parse()
+	if _, err := os.Stat(*corpus); err != nil {
+		fmt.Println("corpus not found, skipped")
+		return
+	}
+	if _, err := os.Stat(filepath.Join(*dir, "warehouse.duckdb")); err != nil {
+		fmt.Println("no corpus warehouse in", *dir, "(run eval-load first), skipped")
+		return
+	}
+	if err := run(*dir, *bin, *n); err != nil {
+		fmt.Fprintln(os.Stderr, "eval-retrieval:", err)
+		os.Exit(1)
+	}
+}
+
+func run(dir, bin string, n int) error {
+	for _, sub := range []string{"models", "macros", "seeds", "tests"} {
+		os.RemoveAll(filepath.Join(dir, sub))
+		if err := os.CopyFS(filepath.Join(dir, sub), os.DirFS(sub)); err != nil {
+			return err
+		}
+	}
+	start := time.Now()
+	cmd := exec.Command(bin, "build", "--project", dir)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		fmt.Println(tail(string(out), 30))
+		return fmt.Errorf("docket build failed: %w", err)
+	}
+	fmt.Printf("built the shipped models over the corpus in %.1fs\n", time.Since(start).Seconds())
+
+	p, err := project.Load(dir)
+	if err != nil {
+		return err
+	}
+	prov, err := embed.New(p.Embedding)
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	queries, err := makeQueries(ctx, db, n)
+	if err != nil {
+		return err
+	}
+	s, err := search.New(ctx, db, prov, "exact")
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	kinds := map[string]int{}
+	for _, q := range queries {
+		kinds[q.kind]++
+	}
+	fmt.Printf("queries: %d (%d sentence, %d section); embedding %s\n", len(queries), kinds["sentence"], kinds["section"], prov.ModelID())
+	for _, mode := range []string{search.ModeBM25, search.ModeVector, search.ModeHybrid} {
+		var hit5, rr float64
+		var lat time.Duration
+		for _, q := range queries {
+			t := time.Now()
+			hits, err := s.Search(ctx, q.text, search.Options{K: 10, Mode: mode})
+			lat += time.Since(t)
+			if err != nil {
+				return err
+			}
+			for i, h := range hits {
+				if q.answers[h.ChunkID] {
+					if i < 5 {
+						hit5++
+					}
+					rr += 1 / float64(i+1)
+					break
+				}
+			}
+		}
+		fmt.Printf("%-7s recall@5 %.3f  MRR@10 %.3f  mean latency %.1f ms\n", mode, hit5/float64(len(queries)), rr/float64(len(queries)),
+			float64(lat.Microseconds())/1000/float64(len(queries)))
+	}
+	return nil
+}
+
+type query struct {
+	kind, text string
+	answers    map[string]bool
+}
+
+var sentenceRe = regexp.MustCompile(`[^.!?]+[.!?]`)
+
+// synonyms replace common words, so queries are not verbatim copies.
+var synonyms = map[string]string{
+	"big": "large", "large": "big", "small": "little", "buy": "purchase", "use": "utilize", "used": "utilized",
+	"begin": "start", "start": "begin", "end": "finish", "show": "display", "shows": "displays", "help": "assist",
+	"make": "create", "made": "created", "get": "obtain", "need": "require", "needs": "requires", "rule": "regulation",
+	"rules": "regulations", "car": "automobile", "quick": "fast", "fast": "quick", "important": "significant",
+	"increase": "rise", "decrease": "decline", "total": "overall", "report": "document", "company": "firm",
+	"information": "data", "data": "information", "said": "stated", "about": "regarding", "also": "additionally",
+	"many": "numerous", "often": "frequently", "before": "prior to", "after": "following", "because": "since",
+	"shall": "must", "must": "shall", "may": "might", "number": "count", "year": "annual period", "people": "persons",
+}
+
+func hash(s string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(s))
+	return h.Sum32()
+}
+
+func perturb(sentence string) string {
+	words := strings.Fields(sentence)
+	var out []string
+	for i, w := range words {
+		h := hash(w + fmt.Sprint(i))
+		if h%4 == 0 && len(words) > 6 { // drop about a quarter
+			continue
+		}
+		lw := strings.ToLower(strings.Trim(w, ".,;:!?\"'()"))
+		if s, ok := synonyms[lw]; ok && h%3 != 0 {
+			w = s
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
+}
+
+func makeQueries(ctx context.Context, db *warehouse.DB, n int) ([]query, error) {
+	q := db.SQL()
+	rows, err := q.QueryContext(ctx, `select sc.chunk_id, sc.text from retrieval.search_chunks sc
+		join curated.doc_quality dq using (doc_id)
+		where dq.language = 'eng' and length(sc.text) >= 300
+		order by hash(sc.chunk_id) limit ?`, n)
+	if err != nil {
+		return nil, err
+	}
+	type pick struct{ id, sentence string }
+	var picks []pick
+	for rows.Next() {
+		var id, text string
+		rows.Scan(&id, &text)
+		best := ""
+		for _, s := range sentenceRe.FindAllString(text, -1) {
+			s = strings.TrimSpace(s)
+			w := len(strings.Fields(s))
+			if w >= 8 && w <= 40 && len(s) > len(best) {
+				best = s
+			}
+		}
+		if best != "" {
+			picks = append(picks, pick{id, best})
+		}
+	}
+	rows.Close()
+	var out []query
+	for _, pk := range picks {
+		ans := map[string]bool{pk.id: true}
+		r, err := q.QueryContext(ctx, `select chunk_id from retrieval.search_chunks where contains(text, ?)`, pk.sentence)
+		if err != nil {
+			return nil, err
+		}
+		for r.Next() {
+			var id string
+			r.Scan(&id)
+			ans[id] = true
+		}
+		r.Close()
+		out = append(out, query{kind: "sentence", text: perturb(pk.sentence), answers: ans})
+	}
+	// Section questions: titles of 3+ words that head one section in one document.
+	rows, err = q.QueryContext(ctx, `select doc_id, section_title, list(chunk_id) from retrieval.search_chunks sc
+		join curated.doc_quality dq using (doc_id)
+		where dq.language = 'eng' and section_title is not null and len(string_split(trim(section_title), ' ')) between 3 and 12
+		group by all
+		having (select count(distinct doc_id) from retrieval.search_chunks s2 where s2.section_title = sc.section_title) = 1
+		order by hash(section_title) limit ?`, n/4)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var doc, title string
+		var ids []any
+		if err := rows.Scan(&doc, &title, &ids); err != nil {
+			return nil, err
+		}
+		ans := map[string]bool{}
+		for _, id := range ids {
+			ans[fmt.Sprint(id)] = true
+		}
+		out = append(out, query{kind: "section", text: "what does it say about " + strings.ToLower(strings.Trim(title, " .:")) + "?", answers: ans})
+	}
+	return out, rows.Err()
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
