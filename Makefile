@@ -7,7 +7,7 @@ CORPUS ?= ../shared/corpus
 APT_PACKAGES := libtesseract-dev libleptonica-dev tesseract-ocr-eng poppler-utils python3-fitz
 export OMP_THREAD_LIMIT ?= 1
 
-.PHONY: setup build demo test eval bench clean fmt vet
+.PHONY: setup node-client build demo test eval bench clean fmt vet
 
 # System packages (Tesseract, leptonica, Poppler's pdftotext and PyMuPDF for
 # the side-by-side benchmark) and Go modules.
@@ -20,6 +20,13 @@ setup:
 	fi
 	$(GO) mod download
 
+# A second DuckDB client for the end-to-end test's read-only check
+# (same DuckDB version as duckdb-go), from the npm registry.
+NODE_API := @duckdb/node-api@1.5.6-r.1
+node-client:
+	@if command -v npm >/dev/null 2>&1 && [ ! -d .cache/node/node_modules/@duckdb/node-api ]; then \
+	  mkdir -p .cache/node && cd .cache/node && npm install --silent --no-audit --no-fund $(NODE_API); fi
+
 build: setup
 	$(GO) build -o $(BIN) ./loader/cmd/docket
 
@@ -29,7 +36,7 @@ demo: build
 	$(BIN) build
 	$(BIN) sql "select detected_type, status, coalesce(error_kind, '') as error_kind, count(*) as docs from raw.documents group by all order by all"
 
-test: setup
+test: setup node-client
 	@test -z "$$(gofmt -l loader)" || { echo "gofmt needed:"; gofmt -l loader; exit 1; }
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...

@@ -137,10 +137,16 @@ func main() {
 			cellMatched++
 			dRel := relations(gridCells(detGrid))
 			adjDet += len(dRel)
+			hit := 0
 			for k := range dRel {
 				if gRel[k] {
-					adjHit++
+					hit++
 				}
+			}
+			adjHit += hit
+			if *verbose {
+				fmt.Printf("   table p%d: cell %.3f  adjacency %d/%d/%d (%dx%d vs truth %dx%d)\n", g.page, s, hit, len(dRel), len(gRel),
+					len(detGrid), ncols(detGrid), len(gtGrid), ncols(gtGrid))
 			}
 		}
 		// detected tables that matched nothing still count in adjacency precision

@@ -1,6 +1,8 @@
 package table
 
 import (
+	"fmt"
+	"os"
 	"math"
 	"sort"
 
@@ -44,12 +46,12 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 	// Rules of this box.
 	var rv, rh []rule
 	for _, v := range vs {
-		if v.pos > box.X0+2 && v.pos < box.X1-2 && math.Min(v.b, box.Y1)-math.Max(v.a, box.Y0) > 4 {
+		if v.pos > box.X0+6 && v.pos < box.X1-6 && math.Min(v.b, box.Y1)-math.Max(v.a, box.Y0) > 4 {
 			rv = append(rv, v)
 		}
 	}
 	for _, h := range hs {
-		if h.pos > box.Y0+2 && h.pos < box.Y1-2 && math.Min(h.b, box.X1)-math.Max(h.a, box.X0) > 0.3*(box.X1-box.X0) {
+		if h.pos > box.Y0+3 && h.pos < box.Y1-3 && math.Min(h.b, box.X1)-math.Max(h.a, box.X0) > 0.3*(box.X1-box.X0) {
 			rh = append(rh, h)
 		}
 	}
@@ -68,8 +70,18 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 				ruled = true
 			}
 		}
+		// A phrase crossing the gap flush with the left column's start
+		// or the right column's end is a wide cell of that column, not
+		// a header spanning both: then the gap is no column boundary.
+		mid := (a + b) / 2
+		for _, sg := range segs {
+			if sg.X0 < mid && sg.X1 > mid && (math.Abs(sg.X0-cols[k].a) < 2 || math.Abs(sg.X1-cols[k+1].b) < 2) {
+				ruled = true
+				break
+			}
+		}
 		if !ruled {
-			xs = append(xs, sep{(a + b) / 2, false})
+			xs = append(xs, sep{mid, false})
 		}
 	}
 	sort.Slice(xs, func(i, j int) bool { return xs[i].pos < xs[j].pos })
@@ -127,6 +139,9 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 	sort.Slice(ys, func(i, j int) bool { return ys[i].pos < ys[j].pos })
 	ys = append(append([]sep{{box.Y0, true}}, ys...), sep{box.Y1, true})
 
+	if os.Getenv("ZZDBG") != "" {
+		fmt.Println("xs", xs, "cols", cols)
+	}
 	nr, nc := len(ys)-1, len(xs)-1
 	parent := make([]int, nr*nc)
 	for i := range parent {
@@ -154,7 +169,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 			x := xs[j]
 			open := false
 			if x.real {
-				open = !covered(rv, x.pos, (y0+y1)/2, 3)
+				open = !covered(rv, x.pos, (y0+y1)/2, 6)
 			} else {
 				for _, s := range segs {
 					cy := (s.Y0 + s.Y1) / 2

@@ -172,19 +172,23 @@ func grow(a, b document.BBox, first bool) document.BBox {
 	return union(a, b)
 }
 
-// positions clusters rule positions (within tol) into sorted distinct values.
+// positions clusters rule positions (chains closer than tol) into sorted
+// distinct values, each the position of the cluster's longest rule (an
+// inset cell background's edge beside a real rule gives way to the rule).
 func positions(rs []rule, tol float64) []float64 {
-	ps := make([]float64, len(rs))
-	for i, r := range rs {
-		ps[i] = r.pos
-	}
-	sort.Float64s(ps)
+	sorted := append([]rule(nil), rs...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].pos < sorted[j].pos })
 	var out []float64
-	for _, p := range ps {
-		if n := len(out); n > 0 && p-out[n-1] <= tol {
-			continue
+	for i := 0; i < len(sorted); {
+		j, best := i+1, i
+		for j < len(sorted) && sorted[j].pos-sorted[j-1].pos <= tol {
+			if sorted[j].b-sorted[j].a > sorted[best].b-sorted[best].a {
+				best = j
+			}
+			j++
 		}
-		out = append(out, p)
+		out = append(out, sorted[best].pos)
+		i = j
 	}
 	return out
 }

@@ -1,0 +1,215 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/cli"
+)
+
+// The test binary doubles as docket (CLI and workers).
+func TestMain(m *testing.M) {
+	if os.Getenv("DOCKET_TEST_AS_DOCKET") == "1" {
+		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+const repo = "../../.."
+
+// shipped copies the shipped project (project.yaml, models, macros, seeds,
+// tests, examples) into a temporary folder.
+func shipped(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, sub := range []string{"models", "macros", "seeds", "tests", "examples"} {
+		if err := os.CopyFS(filepath.Join(dir, sub), os.DirFS(filepath.Join(repo, sub))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(repo, "project.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "project.yaml"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func run(t *testing.T, dir string, args ...string) (string, int) {
+	t.Helper()
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe, append(args, "--project", dir)...)
+	cmd.Env = append(os.Environ(), "DOCKET_TEST_AS_DOCKET=1")
+	out, err := cmd.CombinedOutput()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return string(out), code
+}
+
+func must(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	out, code := run(t, dir, args...)
+	if code != 0 {
+		t.Fatalf("docket %v: exit %d\n%s", args, code, out)
+	}
+	return out
+}
+
+// rows reads "N rows" of a model from build output.
+func rows(t *testing.T, out, model string) int {
+	t.Helper()
+	m := regexp.MustCompile(regexp.QuoteMeta(model) + ` .*\[OK (\d+) rows`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no row count for %s in:\n%s", model, out)
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+func query(t *testing.T, dir, q string) []string {
+	t.Helper()
+	out := must(t, dir, "sql", q)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for i := range lines {
+		lines[i] = strings.TrimSpace(lines[i])
+	}
+	return lines[1:]
+}
+
+func TestShippedProjectEndToEnd(t *testing.T) {
+	dir := shipped(t)
+	must(t, dir, "load", "--quiet")
+	out := must(t, dir, "build")
+	if n := rows(t, out, "embeddings.chunk_vectors"); n == 0 {
+		t.Fatalf("first build embedded nothing:\n%s", out)
+	}
+	chunksBefore := query(t, dir, "select doc_id, chunk_id from curated.doc_chunks order by all")
+
+	// Rebuild: incremental models change nothing, nothing is embedded.
+	out = must(t, dir, "build")
+	if rows(t, out, "curated.doc_chunks") != 0 || rows(t, out, "embeddings.chunk_vectors") != 0 {
+		t.Fatalf("second build should change no chunk and embed nothing:\n%s", out)
+	}
+
+	// Change one document: only its chunks change; only its new texts are embedded.
+	notes := filepath.Join(dir, "examples/inbox/meeting-notes.txt")
+	b, _ := os.ReadFile(notes)
+	os.WriteFile(notes, append(b, []byte("\nAction item: order two spare gripper sets from the Lisbon supplier before June.\n")...), 0o644)
+	must(t, dir, "load", "--quiet")
+	out = must(t, dir, "build")
+	notesID := query(t, dir, "select doc_id from raw.documents where rel_path = 'meeting-notes.txt'")[0]
+	chunksAfter := query(t, dir, "select doc_id, chunk_id from curated.doc_chunks order by all")
+	changed := symmetricDiff(chunksBefore, chunksAfter)
+	if len(changed) == 0 {
+		t.Fatal("changing a document changed no chunk")
+	}
+	for _, c := range changed {
+		if !strings.HasPrefix(c, notesID) {
+			t.Fatalf("a chunk of another document changed: %s", c)
+		}
+	}
+	embedded := rows(t, out, "embeddings.chunk_vectors")
+	if embedded == 0 || embedded > len(changed) {
+		t.Fatalf("embedded %d texts for %d changed chunks", embedded, len(changed))
+	}
+
+	// Delete one document: its chunks leave.
+	os.Remove(filepath.Join(dir, "examples/inbox/travel-guideline.docx"))
+	must(t, dir, "load", "--quiet")
+	must(t, dir, "build")
+	if n := query(t, dir, "select count(*) from curated.doc_chunks c join raw.documents d using (doc_id) where d.rel_path = 'travel-guideline.docx'"); n[0] != "0" {
+		t.Fatalf("deleted document still has %s chunks", n[0])
+	}
+
+	// Search cites its sources.
+	out = must(t, dir, "search", "termination notice period", "-k", "3")
+	if !strings.Contains(out, "remote-work-policy.pdf  page 1") {
+		t.Fatalf("search should cite the policy's page 1:\n%s", out)
+	}
+
+	crossClient(t, dir)
+}
+
+func symmetricDiff(a, b []string) []string {
+	in := map[string]int{}
+	for _, x := range a {
+		in[x]++
+	}
+	for _, x := range b {
+		in[x]--
+	}
+	var out []string
+	for k, v := range in {
+		if v != 0 {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// crossClient opens the warehouse with Node's DuckDB client, read-only:
+// every model's table reads, and the BM25 macro gives docket's ranking.
+func crossClient(t *testing.T, dir string) {
+	mods := os.Getenv("DOCKET_NODE_MODULES")
+	if mods == "" {
+		mods = filepath.Join(repo, ".cache/node/node_modules")
+	}
+	if _, err := os.Stat(filepath.Join(mods, "@duckdb/node-api")); err != nil {
+		t.Skipf("@duckdb/node-api not installed in %s (make test installs it)", mods)
+	}
+	abs, _ := filepath.Abs(mods)
+	script := filepath.Join(t.TempDir(), "read.mjs")
+	b, _ := os.ReadFile("testdata/read_warehouse.mjs")
+	os.WriteFile(script, b, 0o644)
+	os.Symlink(abs, filepath.Join(filepath.Dir(script), "node_modules"))
+	out, err := exec.Command("node", script, filepath.Join(dir, "warehouse.duckdb"), "forklift licence renewal").CombinedOutput()
+	if err != nil {
+		t.Fatalf("node client: %v\n%s", err, out)
+	}
+	var got struct {
+		Tables  map[string]int
+		BM25    []string
+		Version string
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("node output: %v\n%s", err, out)
+	}
+	for _, m := range []string{"curated.doc_chunks", "curated.chunk_duplicates", "curated.unique_chunks", "curated.doc_quality", "curated.documents",
+		"embeddings.chunk_vectors", "retrieval.search_chunks", "retrieval.chunk_terms", "retrieval.term_stats", "ops.extraction_health",
+		"staging.stg_documents", "staging.stg_pages", "staging.stg_elements", "staging.stg_tables", "seeds.stop_words"} {
+		if _, ok := got.Tables[m]; !ok {
+			t.Errorf("node client cannot see %s (saw %v)", m, got.Tables)
+		}
+	}
+	if got.Tables["curated.doc_chunks"] == 0 {
+		t.Errorf("node client read no chunks")
+	}
+	var js struct {
+		Hits []struct{ ChunkID string `json:"chunk_id"` }
+	}
+	out2 := must(t, dir, "search", "forklift licence renewal", "--mode", "bm25", "-k", "5", "--json")
+	json.Unmarshal([]byte(out2[strings.Index(out2, "{"):]), &js)
+	var want []string
+	for _, h := range js.Hits {
+		want = append(want, h.ChunkID)
+	}
+	if fmt.Sprint(want) != fmt.Sprint(got.BM25) || len(want) == 0 {
+		t.Fatalf("bm25 from node %v != docket search %v", got.BM25, want)
+	}
+	t.Logf("node client %s read %d relations", got.Version, len(got.Tables))
+}
