@@ -200,7 +200,9 @@ func crossClient(t *testing.T, dir string) {
 		t.Errorf("node client read no chunks")
 	}
 	var js struct {
-		Hits []struct{ ChunkID string `json:"chunk_id"` }
+		Hits []struct {
+			ChunkID string `json:"chunk_id"`
+		}
 	}
 	out2 := must(t, dir, "search", "forklift licence renewal", "--mode", "bm25", "-k", "5", "--json")
 	json.Unmarshal([]byte(out2[strings.Index(out2, "{"):]), &js)

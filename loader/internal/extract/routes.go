@@ -13,6 +13,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/extract/ocr"
 	"github.com/docket-dev/docket/loader/internal/extract/office"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf/table"
 	"github.com/docket-dev/docket/loader/internal/extract/text"
 	"github.com/docket-dev/docket/loader/internal/worker"
 )
@@ -77,7 +78,7 @@ func extractPDF(ctx context.Context, r worker.Request) (*document.Result, error)
 }
 
 // tableDetector finds tables on text-layer PDF pages (nil: none).
-var tableDetector pdf.TableDetector
+var tableDetector pdf.TableDetector = table.New()
 
 // MergeOCR fills the OCR'd pages of res: page text, method, confidence,
 // review reason, words, and one NarrativeText element per OCR paragraph,

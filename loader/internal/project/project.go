@@ -104,7 +104,7 @@ func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
 // Size is a byte count written as 1048576, "64MB" or "2GiB".
 type Size int64
 
-var sizeRe = regexp.MustCompile(`^\s*([0-9.]+)\s*([KMGT]?i?B?)?\s*$`)
+var sizeRe = regexp.MustCompile(`^\s*([0-9.]+)\s*([KMGT]?I?B?)?\s*$`)
 
 // UnmarshalYAML implements yaml.Unmarshaler.
 func (s *Size) UnmarshalYAML(n *yaml.Node) error {

@@ -23,6 +23,7 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf/table"
 )
 
 const pyLoop = `
@@ -41,6 +42,7 @@ func main() {
 	corpus := flag.String("corpus", filepath.Join("..", "shared", "corpus"), "corpus folder")
 	python := flag.String("python", "/usr/bin/python3", "python with PyMuPDF (import fitz)")
 	rounds := flag.Int("rounds", 1, "passes over the files for each tool")
+	tables := flag.Bool("tables", true, "also time pdf.Extract with table detection on (vectors collected, table.New())")
 	flag.Parse()
 	runtime.GOMAXPROCS(1)
 	dir := filepath.Join(*corpus, "pdf")
@@ -75,6 +77,25 @@ func main() {
 	fmt.Printf("files: %d PDFs (%d skipped: encrypted/corrupt), %d pages per pass, %d pass(es)\n",
 		len(ok), len(files)-len(ok), pages / *rounds, *rounds)
 	fmt.Printf("docket pdf.Extract        %8.1f pages/cpu-s  (%.2fs)\n", dkRate, dk)
+
+	if *tables {
+		ex := pdf.Extractor{Tables: table.New()}
+		tp, nt := 0, 0
+		t0 = cpuSelf()
+		for r := 0; r < *rounds; r++ {
+			for _, f := range ok {
+				res, err := ex.Extract(ctx, f, opts)
+				if err == nil {
+					tp += len(res.Pages)
+					nt += len(res.Tables)
+				}
+			}
+		}
+		tt := (cpuSelf() - t0).Seconds()
+		tRate := float64(tp) / tt
+		fmt.Printf("docket pdf.Extract+tables %8.1f pages/cpu-s  (%.2fs)  %.2fx of no-table, %d tables per pass (budget: >= 0.75x)\n",
+			tRate, tt, tRate/dkRate, nt / *rounds)
+	}
 
 	// Layout walk only (no elements), to show what typing costs.
 	lp := 0

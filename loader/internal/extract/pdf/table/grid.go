@@ -1,8 +1,6 @@
 package table
 
 import (
-	"fmt"
-	"os"
 	"math"
 	"sort"
 
@@ -36,10 +34,15 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 	}
 	size := median(sizes)
 	gap := math.Max(4, 0.7*size)
-	var segs []document.BBox // phrases, for the crossing test
+	var segs []document.BBox  // phrases, for the crossing test
+	var multi []document.BBox // phrases of lines with several
 	for _, l := range lines {
-		for _, s := range l.segments(gap) {
+		ss := l.segments(gap)
+		for _, s := range ss {
 			segs = append(segs, segBox(s))
+			if len(ss) > 1 {
+				multi = append(multi, segBox(s))
+			}
 		}
 	}
 
@@ -74,7 +77,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 		// or the right column's end is a wide cell of that column, not
 		// a header spanning both: then the gap is no column boundary.
 		mid := (a + b) / 2
-		for _, sg := range segs {
+		for _, sg := range multi {
 			if sg.X0 < mid && sg.X1 > mid && (math.Abs(sg.X0-cols[k].a) < 2 || math.Abs(sg.X1-cols[k+1].b) < 2) {
 				ruled = true
 				break
@@ -139,9 +142,6 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 	sort.Slice(ys, func(i, j int) bool { return ys[i].pos < ys[j].pos })
 	ys = append(append([]sep{{box.Y0, true}}, ys...), sep{box.Y1, true})
 
-	if os.Getenv("ZZDBG") != "" {
-		fmt.Println("xs", xs, "cols", cols)
-	}
 	nr, nc := len(ys)-1, len(xs)-1
 	parent := make([]int, nr*nc)
 	for i := range parent {
@@ -167,10 +167,9 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 		y0, y1 := ys[i].pos, ys[i+1].pos
 		for j := 1; j < nc; j++ {
 			x := xs[j]
+			// Open (merged) where no rule runs and a phrase crosses.
 			open := false
-			if x.real {
-				open = !covered(rv, x.pos, (y0+y1)/2, 6)
-			} else {
+			if !x.real || !covered(rv, x.pos, (y0+y1)/2, 6) {
 				for _, s := range segs {
 					cy := (s.Y0 + s.Y1) / 2
 					if cy > y0 && cy < y1 && s.X0 < x.pos-0.5 && s.X1 > x.pos+0.5 {

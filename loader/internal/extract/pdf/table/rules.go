@@ -202,4 +202,3 @@ func covered(rs []rule, pos, mid, tol float64) bool {
 	}
 	return false
 }
-

@@ -17,6 +17,7 @@ package table
 
 import (
 	"math"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -174,14 +175,16 @@ func finish(rows [][]string, bb document.BBox, ws []*word) document.Table {
 	return t
 }
 
-// hasHeader: the first row has no numbers while some column below is
-// mostly numeric, or the first row is all text and the next rows are not.
+var yearRe = regexp.MustCompile(`^(?:1[89]|20)\d\d$`)
+
+// hasHeader: the first row has no numbers (years are labels there) while
+// some column below is mostly numeric.
 func hasHeader(rows [][]string) bool {
 	if len(rows) < 2 {
 		return false
 	}
 	for _, c := range rows[0] {
-		if numeric(c) {
+		if numeric(c) && !yearRe.MatchString(c) {
 			return false
 		}
 	}
@@ -309,7 +312,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 		for j < len(lines) {
 			l, prev := lines[j], lines[j-1]
 			lh := math.Max(l.size, prev.size)
-			if l.bb.Y0-prev.bb.Y1 > 1.8*lh || j-last > 2 {
+			if l.bb.Y0-prev.bb.Y1 > 1.8*lh || j-last > 2 || isCaption(lineText(l)) {
 				break
 			}
 			if multi[j] {
@@ -327,7 +330,8 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 			for k := i - 1; k >= 0 && top-k <= 3; k-- {
 				l := lines[k]
 				if lines[k+1].bb.Y0-l.bb.Y1 > 1.5*size || l.bb.X0 < rb.X0-size || l.bb.X1 > rb.X1+size ||
-					l.size > 1.25*size || isCaption(lineText(l)) {
+					l.size > 1.25*size || isCaption(lineText(l)) || len(lineText(l)) > 50 ||
+					ruleBetween(hs, l.bb.Y1, lines[k+1].bb.Y0, rb) {
 					break
 				}
 				top = k
@@ -340,6 +344,16 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 		i = next
 	}
 	return out
+}
+
+// ruleBetween: a horizontal rule across most of box lies between y0 and y1.
+func ruleBetween(hs []rule, y0, y1 float64, box document.BBox) bool {
+	for _, h := range hs {
+		if h.pos > y0 && h.pos < y1 && math.Min(h.b, box.X1)-math.Max(h.a, box.X0) > 0.5*(box.X1-box.X0) {
+			return true
+		}
+	}
+	return false
 }
 
 func runBox(ls []*textLine) document.BBox {

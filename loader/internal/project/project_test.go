@@ -1,0 +1,68 @@
+package project
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseDefaultsAndPaths(t *testing.T) {
+	p, err := Parse("/proj/project.yaml", []byte("version: 1\nsources:\n  - {name: inbox, path: in}\nloader:\n  timeout: 90s\n  max_file_size: 64MB\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Warehouse != "/proj/warehouse.duckdb" || p.Sources[0].Path != "/proj/in" {
+		t.Errorf("paths not resolved against the project folder: %s %s", p.Warehouse, p.Sources[0].Path)
+	}
+	if p.Loader.Timeout.Duration != 90*time.Second || p.Loader.MaxFileSize != 64<<20 {
+		t.Errorf("loader settings: %+v", p.Loader)
+	}
+	if p.Loader.Workers < 1 || p.OCR.DPI != 300 || p.OCR.Languages[0] != "eng" || p.Embedding.Provider != "hash" {
+		t.Errorf("defaults missing: %+v %+v %+v", p.Loader, p.OCR, p.Embedding)
+	}
+}
+
+func TestParseErrorsNameFileAndLine(t *testing.T) {
+	cases := []struct{ yaml, want string }{
+		{"version: 1\nsources: []\nlaoder:\n  workers: 2\n", `/p/project.yaml:3: unknown key "laoder"`},
+		{"version: 1\nloader:\n  workerz: 2\n", `/p/project.yaml:3: unknown key "workerz"`},
+		{"version: 2\n", "version must be 1"},
+		{"version: 1\nloader:\n  timeout: soon\n", `/p/project.yaml:3: "soon" is not a duration`},
+		{"version: 1\nsources:\n  - {name: a, path: x}\n  - {name: a, path: y}\n", `source "a" is declared twice`},
+		{"version: 1\nretrieval: {vector_index: faiss}\n", "vector_index must be exact, hnsw or auto"},
+		{"version: 1\nembedding:\n  provider: openai\n  modell: x\n", "project.yaml"},
+	}
+	for _, c := range cases {
+		_, err := Parse("/p/project.yaml", []byte(c.yaml))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: want error containing %q, got %v", c.yaml, c.want, err)
+		}
+	}
+}
+
+func TestFindWalksUp(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, FileName), []byte("version: 1\n"), 0o644)
+	sub := filepath.Join(dir, "a", "b")
+	os.MkdirAll(sub, 0o755)
+	wd, _ := os.Getwd()
+	defer os.Chdir(wd)
+	os.Chdir(sub)
+	got, err := Find("")
+	if err != nil || got != dir {
+		t.Fatalf("Find from %s = %s, %v; want %s", sub, got, err, dir)
+	}
+	if _, err := Find(filepath.Join(dir, "a")); err == nil {
+		t.Error("Find with an explicit folder without project.yaml should fail")
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	for in, want := range map[string]Size{"1024": 1024, "64MB": 64 << 20, "2GiB": 2 << 30, "1.5k": 1536} {
+		if got, err := ParseSize(in); err != nil || got != want {
+			t.Errorf("ParseSize(%q) = %d, %v", in, got, err)
+		}
+	}
+}
