@@ -215,3 +215,26 @@ func crossClient(t *testing.T, dir string) {
 	}
 	t.Logf("node client %s read %d relations", got.Version, len(got.Tables))
 }
+
+// TestHealthThresholdsFailTheBuild: project.yaml's health floor becomes a
+// data test; severity warn only warns.
+func TestHealthThresholdsFailTheBuild(t *testing.T) {
+	dir := shipped(t)
+	must(t, dir, "load", "--quiet") // 2 of 12 files are quarantined: success rate 10/12
+	py := filepath.Join(dir, "project.yaml")
+	b, _ := os.ReadFile(py)
+	strict := strings.Replace(string(b), "min_success_rate: 0.5", "min_success_rate: 0.95", 1)
+	if strict == string(b) {
+		t.Fatal("project.yaml has no min_success_rate: 0.5 to tighten")
+	}
+	os.WriteFile(py, []byte(strict), 0o644)
+	out, code := run(t, dir, "build", "-s", "extraction_health")
+	if code != 1 || !strings.Contains(out, "health_success_rate") {
+		t.Fatalf("a success rate under the floor should fail the build (exit 1), got %d:\n%s", code, out)
+	}
+	os.WriteFile(py, []byte(strings.Replace(strict, "severity: error", "severity: warn", 1)), 0o644)
+	out, code = run(t, dir, "build", "-s", "extraction_health")
+	if code != 0 || !strings.Contains(out, "WARN") {
+		t.Fatalf("with severity warn the build should pass with a warning, got %d:\n%s", code, out)
+	}
+}

@@ -180,21 +180,28 @@ func TestLoadIdempotentChangeDelete(t *testing.T) {
 }
 
 func TestKilledWorkerQuarantinesOneDocument(t *testing.T) {
-	dir := project(t)
-	out := mustLoad(t, dir, worker.EnvCrashOn+"=safety-faq")
-	if !strings.Contains(out, "crash=1") {
-		t.Fatalf("want one crash in the summary: %s", out)
-	}
-	if n := count(t, dir, `select count(*) from raw.documents where rel_path = 'safety-faq.html' and status = 'quarantined' and error_kind = 'crash' and error_message like '%signal killed%'`); n != 1 {
-		t.Fatal("the crashed document should be quarantined as crash with the signal named")
-	}
-	if n := count(t, dir, `select count(*) from raw.documents where status = 'landed'`); n < 5 {
-		t.Fatalf("the rest of the run should land, got %d landed", n)
-	}
-	// The next load retries it (crashes may not recur) without being asked.
-	out = mustLoad(t, dir)
-	if n := count(t, dir, `select count(*) from raw.documents where rel_path = 'safety-faq.html' and (error_kind is null or error_kind <> 'crash')`); n != 1 {
-		t.Fatalf("the next load should retry the crashed document: %s", out)
+	// An HTML extraction and an OCR extraction (image) each die mid-document.
+	for i, victim := range []string{"safety-faq.html", "agreement-page.png"} {
+		// (the subtest name must not contain the victim: it is in the temp path)
+		t.Run(fmt.Sprint("victim", i), func(t *testing.T) {
+			dir := project(t)
+			out := mustLoad(t, dir, worker.EnvCrashOn+"="+victim)
+			if !strings.Contains(out, "crash=1") {
+				t.Fatalf("want one crash in the summary: %s", out)
+			}
+			q := fmt.Sprintf(`select count(*) from raw.documents where rel_path = '%s' and status = 'quarantined' and error_kind = 'crash' and error_message like '%%signal killed%%'`, victim)
+			if n := count(t, dir, q); n != 1 {
+				t.Fatal("the crashed document should be quarantined as crash with the signal named")
+			}
+			if n := count(t, dir, `select count(*) from raw.documents where status = 'landed'`); n < 8 {
+				t.Fatalf("the rest of the run should land, got %d landed", n)
+			}
+			// The next load retries it (crashes may not recur) without being asked.
+			out = mustLoad(t, dir)
+			if n := count(t, dir, fmt.Sprintf(`select count(*) from raw.documents where rel_path = '%s' and status = 'landed'`, victim)); n != 1 {
+				t.Fatalf("the next load should retry and land the crashed document: %s", out)
+			}
+		})
 	}
 }
 
