@@ -157,7 +157,7 @@ row_objects as (
     select
         doc_table_id,
         row_number,
-        json_group_object(column_name, value_json order by col_index) as row_json
+        ('{' || string_agg(to_json(column_name)::varchar || ':' || value_json::varchar, ',' order by col_index) || '}')::json as row_json
     from typed_cells
     group by doc_table_id, row_number
 ),

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 
@@ -51,6 +52,16 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cmd, rest := args[0], args[1:]
+	if path := os.Getenv("DOCKET_CPUPROFILE"); path != "" {
+		// For measuring: DOCKET_CPUPROFILE=/tmp/p docket load (workers write /tmp/p.worker.PID).
+		if cmd == "worker" {
+			path = fmt.Sprintf("%s.worker.%d", path, os.Getpid())
+		}
+		if f, err := os.Create(path); err == nil {
+			pprof.StartCPUProfile(f)
+			defer func() { pprof.StopCPUProfile(); f.Close() }()
+		}
+	}
 	switch cmd {
 	case "worker":
 		return runWorker(ctx, stderr)

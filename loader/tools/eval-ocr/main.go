@@ -57,6 +57,7 @@ func run(dir string, variants bool) error {
 	type pageWords struct {
 		gt    string
 		words []document.OCRWord
+		cli   float64
 	}
 	var kept []pageWords
 	fmt.Println("page   docket_F1  cli_F1   conf  review")
@@ -82,7 +83,7 @@ func run(dir string, variants bool) error {
 			mark = "  < cli"
 		}
 		fmt.Printf("%s  %.4f     %.4f   %.1f  %q%s\n", strings.TrimSuffix(filepath.Base(p), ".png"), fd, fc, res.Pages[0].OCRConfidence, res.Pages[0].ReviewReason, mark)
-		kept = append(kept, pageWords{string(gt), res.Words})
+		kept = append(kept, pageWords{string(gt), res.Words, fc})
 	}
 	n := float64(len(pngs))
 	fmt.Printf("mean   %.4f     %.4f   (docket/cli %.3f; pages where docket < cli: %d of %d)\n", sumD/n, sumC/n, sumD/sumC, worse, len(pngs))
@@ -110,11 +111,18 @@ func run(dir string, variants bool) error {
 	// Word confidence cut, from the same recognition.
 	for _, mc := range []float64{0, 30, 60, 80} {
 		var s float64
+		var per []string
+		below := 0
 		for _, k := range kept {
 			t, _ := ocr.Rebuild(k.words, mc)
-			s += F1(t, k.gt)
+			f := F1(t, k.gt)
+			s += f
+			per = append(per, fmt.Sprintf("%.3f", f))
+			if f < k.cli {
+				below++
+			}
 		}
-		fmt.Printf("min word confidence %2.0f: mean F1 %.4f\n", mc, s/n)
+		fmt.Printf("min word confidence %2.0f: mean F1 %.4f, pages < cli %d  [%s]\n", mc, s/n, below, strings.Join(per, " "))
 	}
 	if !variants {
 		return nil

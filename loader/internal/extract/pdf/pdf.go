@@ -227,14 +227,37 @@ func applyTables(pg *pageData, res *document.Result) {
 		t.Seq = len(res.Tables)
 		res.Tables = append(res.Tables, t)
 		tp := &para{bbox: t.BBox, cat: document.TableCat, tableSeq: t.Seq, seq: -1}
+		in := func(b document.BBox) bool {
+			cx, cy := (b.X0+b.X1)/2, (b.Y0+b.Y1)/2
+			return cx >= t.BBox.X0 && cx <= t.BBox.X1 && cy >= t.BBox.Y0 && cy <= t.BBox.Y1
+		}
 		kept := pg.paras[:0]
 		for _, p := range pg.paras {
-			cx, cy := (p.bbox.X0+p.bbox.X1)/2, (p.bbox.Y0+p.bbox.Y1)/2
-			if !p.furnTop && !p.furnBot && cx >= t.BBox.X0 && cx <= t.BBox.X1 && cy >= t.BBox.Y0 && cy <= t.BBox.Y1 {
+			if p.furnTop || p.furnBot || p.cat == document.TableCat {
+				kept = append(kept, p)
+				continue
+			}
+			if in(p.bbox) {
 				if tp.seq < 0 || p.seq < tp.seq {
 					tp.seq = p.seq
 				}
 				continue
+			}
+			// A paragraph straddling the box (a caption MuPDF grouped
+			// with the first header cell) keeps only its lines outside.
+			if !p.image && len(p.lines) > 1 {
+				var out []Line
+				for _, l := range p.lines {
+					if !in(l.BBox) {
+						out = append(out, l)
+					}
+				}
+				if len(out) == 0 {
+					continue
+				}
+				if len(out) < len(p.lines) {
+					p = newPara(out, p.seq)
+				}
 			}
 			kept = append(kept, p)
 		}

@@ -28,7 +28,12 @@ const (
 func rules(lay *pdf.Layout) (hs, vs []rule, curves []document.BBox) {
 	pageArea := lay.Width * lay.Height
 	for _, v := range lay.Vectors {
-		b := v.BBox
+		// drawing off the page (spreads, bleed) is cut at the page's edge
+		b := document.BBox{X0: math.Max(v.BBox.X0, 0), Y0: math.Max(v.BBox.Y0, 0),
+			X1: math.Min(v.BBox.X1, lay.Width), Y1: math.Min(v.BBox.Y1, lay.Height)}
+		if b.X1 < b.X0 || b.Y1 < b.Y0 {
+			continue
+		}
 		if v.Curve {
 			curves = append(curves, b)
 			continue

@@ -261,3 +261,19 @@ func TestMergeRules(t *testing.T) {
 		t.Errorf("got %v want %v", got, want)
 	}
 }
+
+func TestCellTextLeaders(t *testing.T) {
+	ws := []*word{
+		{bb: bbox(10, 10, 30, 20), text: "Item", size: 10},
+		{bb: bbox(32, 10, 80, 20), text: "........", size: 10},
+		{bb: bbox(82, 10, 90, 20), text: "12", size: 10},
+		{bb: bbox(10, 22, 30, 32), text: "next", size: 10},
+	}
+	if got := cellText(ws); got != "Item 12 next" {
+		t.Errorf("cellText = %q", got)
+	}
+}
+
+func bbox(x0, y0, x1, y1 float64) document.BBox {
+	return document.BBox{X0: x0, Y0: y0, X1: x1, Y1: y1}
+}

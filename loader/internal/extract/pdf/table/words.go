@@ -165,8 +165,11 @@ func cellText(ws []*word) string {
 			parts = append(parts, w.text)
 		}
 	}
-	return strings.Join(parts, " ")
+	return strings.TrimSpace(leaderRe.ReplaceAllString(strings.Join(parts, " "), " "))
 }
+
+// leaderRe matches dot leaders ("Item ........ 12").
+var leaderRe = regexp.MustCompile(`(?:\s*[.…]){4,}\s*`)
 
 var (
 	numRe   = regexp.MustCompile(`^[-+−–(]?[$€£]?\d[\d.,' \x{00A0}\x{202F}]*\)?\s*%?\*?$|^[-+−–(]?[.,]\d+\)?%?$`)

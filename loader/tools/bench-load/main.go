@@ -1,0 +1,114 @@
+// Command bench-load measures `docket load` end to end (walk, hash,
+// detect, worker processes, landing) on the PDFs of the corpus and, in the
+// same run on the same files, a PyMuPDF page.get_text() loop (Debian's
+// python3-fitz) and pdftotext, each on one process; then docket with one
+// worker per core, and a no-op re-load. Prints pages/s and the ratios.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+const pymupdf = `
+import sys, time, fitz
+files = sys.argv[1:]
+pages = 0
+t = time.perf_counter()
+for f in files:
+    try:
+        d = fitz.open(f)
+        if d.needs_pass:
+            continue
+        for p in d:
+            p.get_text()
+            pages += 1
+    except Exception:
+        continue
+print(pages, time.perf_counter() - t)
+`
+
+func main() {
+	corpus := flag.String("corpus", "../shared/corpus", "corpus folder")
+	bin := flag.String("docket", "bin/docket", "docket binary")
+	flag.Parse()
+	src := filepath.Join(*corpus, "pdf")
+	if _, err := os.Stat(src); err != nil {
+		fmt.Println("corpus not found, skipped")
+		return
+	}
+	if err := run(src, *bin); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-load:", err)
+		os.Exit(1)
+	}
+}
+
+func run(src, bin string) error {
+	src, _ = filepath.Abs(src)
+	bin, _ = filepath.Abs(bin)
+	files, _ := filepath.Glob(filepath.Join(src, "*.pdf"))
+	more, _ := filepath.Glob(filepath.Join(src, "*.PDF"))
+	files = append(files, more...)
+
+	// PyMuPDF, one process.
+	out, err := exec.Command("/usr/bin/python3", append([]string{"-c", pymupdf}, files...)...).Output()
+	if err != nil {
+		return fmt.Errorf("PyMuPDF (apt-get install python3-fitz): %w", err)
+	}
+	var pyPages int
+	var pySecs float64
+	fmt.Sscan(string(out), &pyPages, &pySecs)
+	pyRate := float64(pyPages) / pySecs
+
+	// pdftotext, one process at a time.
+	start := time.Now()
+	for _, f := range files {
+		exec.Command("pdftotext", "-q", f, os.DevNull).Run()
+	}
+	ptRate := float64(pyPages) / time.Since(start).Seconds()
+
+	load := func(workers int) (map[string]any, map[string]any, error) {
+		dir, err := os.MkdirTemp("", "docket-bench-load-")
+		if err != nil {
+			return nil, nil, err
+		}
+		defer os.RemoveAll(dir)
+		os.WriteFile(filepath.Join(dir, "project.yaml"), []byte(fmt.Sprintf(
+			"version: 1\nsources:\n  - {name: pdf, path: %q}\nloader:\n  workers: %d\nocr:\n  enabled: false\n", src, workers)), 0o644)
+		var first, second map[string]any
+		for i, dst := range []*map[string]any{&first, &second} {
+			out, err := exec.Command(bin, "load", "--json", "--quiet", "--project", dir).Output()
+			if err != nil {
+				return nil, nil, fmt.Errorf("docket load (%d): %w", i, err)
+			}
+			json.Unmarshal(out, dst)
+		}
+		return first, second, nil
+	}
+	one, noop, err := load(1)
+	if err != nil {
+		return err
+	}
+	many, _, err := load(runtime.NumCPU())
+	if err != nil {
+		return err
+	}
+	secs := func(m map[string]any) float64 { return m["duration_ns"].(float64) / 1e9 }
+	pages := one["pages"].(float64)
+	fmt.Printf("%d PDFs of %s; OCR off (text layer only)\n", len(files), src)
+	fmt.Printf("PyMuPDF get_text() loop, 1 process:   %6.1f pages/s (%d pages)\n", pyRate, pyPages)
+	fmt.Printf("pdftotext, 1 process:                 %6.1f pages/s\n", ptRate)
+	d1 := pages / secs(one)
+	fmt.Printf("docket load, 1 worker (end to end):   %6.1f pages/s (%.0f pages)  = %.2fx PyMuPDF, %.2fx pdftotext\n", d1, pages, d1/pyRate, d1/ptRate)
+	dn := many["pages"].(float64) / secs(many)
+	fmt.Printf("docket load, %d workers:               %6.1f pages/s              = %.2fx PyMuPDF (1 process)\n", runtime.NumCPU(), dn, dn/pyRate)
+	fmt.Printf("no-op re-load: %.3fs = %.1f%% of the first load (%s)\n", secs(noop), 100*secs(noop)/secs(one), strings.TrimSpace(fmt.Sprint(noop["unchanged"], " unchanged")))
+	return nil
+}
