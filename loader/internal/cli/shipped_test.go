@@ -238,3 +238,33 @@ func TestHealthThresholdsFailTheBuild(t *testing.T) {
 		t.Fatalf("with severity warn the build should pass with a warning, got %d:\n%s", code, out)
 	}
 }
+
+// TestInitScaffoldsAWorkingProject: `docket init` gives the full shipped
+// project reading its own inbox/; load and build pass on it.
+func TestInitScaffoldsAWorkingProject(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "newproj")
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe, "init", dir)
+	cmd.Env = append(os.Environ(), "DOCKET_TEST_AS_DOCKET=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("init: %v\n%s", err, out)
+	}
+	for _, f := range []string{"project.yaml", "models/curated/doc_chunks.sql", "models/sources.yml", "macros/retrieval.sql", "seeds/stop_words.csv", "inbox/README.txt"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("init did not write %s", f)
+		}
+	}
+	b, _ := os.ReadFile(filepath.Join(repo, "examples/inbox/meeting-notes.txt"))
+	os.WriteFile(filepath.Join(dir, "inbox", "notes.txt"), b, 0o644)
+	must(t, dir, "load", "--quiet")
+	out := must(t, dir, "build")
+	if !strings.Contains(out, "ERROR=0") {
+		t.Fatalf("build of a new project:\n%s", out)
+	}
+	again := exec.Command(exe, "init", dir)
+	again.Env = cmd.Env
+	out2, err := again.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out2), "already has a project.yaml") {
+		t.Errorf("init over an existing project should refuse with exit 2: %v %s", err, out2)
+	}
+}
