@@ -101,13 +101,19 @@ func MergeOCR(res *document.Result, pages []ocr.PageResult) {
 		if len(o.Words) == 0 && pg.ReviewReason == "" {
 			pg.ReviewReason = "ocr_found_no_text"
 		}
+		// OCR boxes are in rendered pixels; PDF pages are in points.
+		scale := 1.0
+		if o.DPI > 0 {
+			scale = 72 / float64(o.DPI)
+		}
 		for _, w := range o.Words {
 			w.Page = pg.Number
+			w.BBox = scaleBox(w.BBox, scale)
 			res.Words = append(res.Words, w)
 		}
 		for _, para := range o.Paragraphs {
 			res.Elements = append(res.Elements, document.Element{Page: pg.Number, Seq: 1 << 30, Category: document.NarrativeText,
-				Text: para.Text, BBox: para.BBox, CharStart: para.CharStart, CharEnd: para.CharEnd, TableSeq: -1})
+				Text: para.Text, BBox: scaleBox(para.BBox, scale), CharStart: para.CharStart, CharEnd: para.CharEnd, TableSeq: -1})
 		}
 	}
 	sort.SliceStable(res.Elements, func(a, b int) bool {
@@ -128,4 +134,8 @@ func info(r worker.Request) detect.Info {
 
 func extractText(ctx context.Context, r worker.Request) (*document.Result, error) {
 	return text.Extract(ctx, r.Path, info(r), r.Opts)
+}
+
+func scaleBox(b document.BBox, f float64) document.BBox {
+	return document.BBox{X0: b.X0 * f, Y0: b.Y0 * f, X1: b.X1 * f, Y1: b.Y1 * f}
 }

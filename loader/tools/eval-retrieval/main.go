@@ -204,11 +204,14 @@ func makeQueries(ctx context.Context, db *warehouse.DB, n int) ([]query, error) 
 		out = append(out, query{kind: "sentence", text: perturb(pk.sentence), answers: ans})
 	}
 	// Section questions: titles of 3+ words that head one section in one document.
-	rows, err = q.QueryContext(ctx, `select doc_id, section_title, list(chunk_id) from retrieval.search_chunks sc
-		join curated.doc_quality dq using (doc_id)
-		where dq.language = 'eng' and section_title is not null and len(string_split(trim(section_title), ' ')) between 3 and 12
+	rows, err = q.QueryContext(ctx, `with titled as (
+			select sc.doc_id, sc.section_title, sc.chunk_id from retrieval.search_chunks sc
+			join curated.doc_quality dq using (doc_id)
+			where dq.language = 'eng' and sc.section_title is not null
+			  and len(string_split(trim(sc.section_title), ' ')) between 3 and 12),
+		single as (select section_title from titled group by all having count(distinct doc_id) = 1)
+		select doc_id, section_title, list(chunk_id) from titled join single using (section_title)
 		group by all
-		having (select count(distinct doc_id) from retrieval.search_chunks s2 where s2.section_title = sc.section_title) = 1
 		order by hash(section_title) limit ?`, n/4)
 	if err != nil {
 		return nil, err

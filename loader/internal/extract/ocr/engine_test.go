@@ -48,7 +48,9 @@ func TestOCRPDFPages(t *testing.T) {
 	if r.Text != fixtureText {
 		t.Errorf("text = %q, want %q", r.Text, fixtureText)
 	}
-	if r.Page != 1 || r.DPI != 300 || r.Width != 1500 || r.Height != 900 || r.WidthPt != 360 || r.HeightPt != 216 {
+	// A 5x3 inch page is smaller than a letter page: rendered at 660 dpi
+	// as if its long side were 11 inches (see minLongSide).
+	if r.Page != 1 || r.DPI != 660 || r.Width != 3300 || r.Height != 1980 || r.WidthPt != 360 || r.HeightPt != 216 {
 		t.Errorf("page %d dpi %d size %dx%d px %.1fx%.1f pt", r.Page, r.DPI, r.Width, r.Height, r.WidthPt, r.HeightPt)
 	}
 	if len(r.Words) != 23 {
@@ -64,14 +66,33 @@ func TestOCRPDFPages(t *testing.T) {
 	if first.Text != "Invoice" || first.Page != 1 || first.Line != 0 || first.Confidence < 80 {
 		t.Errorf("first word %+v", first)
 	}
-	// Times 14pt at 300 dpi: the first word sits near (100, 100) px,
-	// about 160 px wide and 40-60 px high.
-	if b := first.BBox; b.X0 < 80 || b.X0 > 120 || b.X1-b.X0 < 120 || b.X1-b.X0 > 220 || b.Y1-b.Y0 < 30 || b.Y1-b.Y0 > 70 {
-		t.Errorf("first word box %+v", b)
+	// Times 14pt: the first word starts 24 pt from the left edge and is
+	// about 38 pt wide and 10-14 pt high; boxes are pixels at r.DPI.
+	pt := func(px float64) float64 { return px * 72 / float64(r.DPI) }
+	if b := first.BBox; pt(b.X0) < 18 || pt(b.X0) > 30 || pt(b.X1-b.X0) < 28 || pt(b.X1-b.X0) > 53 || pt(b.Y1-b.Y0) < 7 || pt(b.Y1-b.Y0) > 17 {
+		t.Errorf("first word box %+v (%.1f pt wide)", b, pt(b.X1-b.X0))
 	}
 	last := r.Words[len(r.Words)-1]
 	if last.Line != 4 || last.Paragraph != 1 || last.Seq != 22 {
 		t.Errorf("last word %+v", last)
+	}
+}
+
+func TestPageDPI(t *testing.T) {
+	tests := []struct{ w, h, dpi, want int }{
+		{612, 792, 300, 300},  // letter: as configured
+		{595, 842, 300, 300},  // A4
+		{360, 216, 300, 660},  // 5x3 in: as 11 in long
+		{143, 202, 300, 1177}, // a 2480x3508 scan on a 202 pt page
+		{50, 80, 300, 1200},   // tiny: at most 4x
+		{612, 792, 200, 200},  // the configured dpi is respected
+		{306, 396, 200, 400},  // half letter at 200: as a letter page
+		{0, 0, 300, 300},
+	}
+	for _, tc := range tests {
+		if got := pageDPI(tc.w, tc.h, tc.dpi); got != tc.want {
+			t.Errorf("pageDPI(%d, %d, %d) = %d, want %d", tc.w, tc.h, tc.dpi, got, tc.want)
+		}
 	}
 }
 

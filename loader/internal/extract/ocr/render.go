@@ -18,8 +18,8 @@ const DefaultDPI = 300
 // OCRPDFPages renders the given 1-based pages of a PDF (or any document
 // MuPDF opens) at opts.OCRDPI in grey and recognises each with the process'
 // shared engine for opts.OCRLanguages. pages == nil means every page.
-// Pages physically smaller than a letter page are rendered at a higher
-// resolution (see minLongSide); PageResult.DPI says which, so boxes convert
+// Pages smaller than a letter page are rendered at a higher resolution
+// (see minLongSide); PageResult.DPI says which, so boxes convert
 // to points as px*72/DPI.
 func OCRPDFPages(ctx context.Context, path string, pages []int, opts document.Options) ([]PageResult, error) {
 	e, err := Shared(opts.OCRLanguages)
@@ -71,21 +71,22 @@ func (e *Engine) OCRPDFPages(ctx context.Context, path string, pages []int, opts
 	return out, nil
 }
 
-// minLongSide is the pixel length a rendered page's longer side should
-// reach: a letter page at 300 dpi. Image-only PDFs are not always sized in
-// real inches: scanned.pdf in the corpus puts a 2480x3508 scan on a
-// 143x202 pt page (1250 ppi), which at 300 dpi would keep a quarter of its
-// pixels and lose most words. Pages smaller than a letter page are
-// therefore rendered at a higher resolution, at most 4x the configured one.
-const minLongSide = 3300
+// minLongSide is the length, in points, that a page's longer side is
+// rendered as at least: a letter page's 11 inches. Image-only PDFs are not
+// always sized in real inches: scanned.pdf in the corpus puts a 2480x3508
+// scan on a 143x202 pt page (1250 ppi), which at 300 dpi would keep a
+// sixteenth of its pixels and lose most words. Pages smaller than a letter
+// page are therefore rendered as if they were one (a 5x3 in page at 300
+// dpi gets 660), at most at 4x the configured resolution.
+const minLongSide = 792
 
-// pageDPI picks the render resolution of a w×h pt page.
+// pageDPI picks the render resolution of a w×h pt page for configured dpi.
 func pageDPI(w, h, dpi int) int {
 	long := max(w, h)
-	if long <= 0 || long*dpi/72 >= minLongSide {
+	if long <= 0 || long >= minLongSide {
 		return dpi
 	}
-	return min((minLongSide*72+long-1)/long, 4*dpi)
+	return min((dpi*minLongSide+long-1)/long, 4*dpi)
 }
 
 // RecognizeFitzPage renders 1-based page p of an open MuPDF document at dpi

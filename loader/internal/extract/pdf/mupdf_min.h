@@ -63,6 +63,7 @@ typedef void (fz_warning_cb)(void *user, const char *message);
 void fz_set_error_callback(fz_context *ctx, fz_error_cb *error_cb, void *user);
 void fz_set_warning_callback(fz_context *ctx, fz_warning_cb *warning_cb, void *user);
 void fz_flush_warnings(fz_context *ctx);
+void fz_disable_icc(fz_context *ctx);
 
 /* stream.h */
 fz_stream *fz_open_memory(fz_context *ctx, const unsigned char *data, size_t len);

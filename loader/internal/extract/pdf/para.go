@@ -38,6 +38,22 @@ var (
 )
 
 func isListStart(s string) bool {
+	// Cheap pre-check (the regexps dominate paragraph building otherwise):
+	// a marker starting with a letter, digit or '(' is one short token
+	// ending in ')' or '.', as numListRe requires.
+	t := strings.TrimLeft(s, " \t\n\f\r")
+	if t == "" {
+		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(t); r == '(' || unicode.IsLetter(r) || unicode.IsDigit(r) {
+		tok := t
+		if i := strings.IndexAny(t, " \t\n\f\r"); i >= 0 {
+			tok = t[:i]
+		}
+		if len(tok) > 8 || !(strings.HasSuffix(tok, ")") || strings.HasSuffix(tok, ".")) {
+			return false
+		}
+	}
 	return bulletRe.MatchString(s) || numListRe.MatchString(s)
 }
 

@@ -10,7 +10,9 @@
 //
 // Lower level, Open/Doc.Page return each page's blocks, lines and
 // characters with boxes, fonts and sizes (Layout), for table detection
-// and OCR routing.
+// and OCR routing; Doc.PageWith also returns the page's straight vector
+// paths (rules, boxes) and the boxes of curved ones (charts). Table
+// detection itself is the plug-in package pdf/table.
 //
 // MuPDF comes from github.com/gen2brain/go-fitz's static libraries; the C
 // walk (walk.c) does one call per page and returns flat arrays.

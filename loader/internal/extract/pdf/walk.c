@@ -43,6 +43,9 @@ fz_context *dk_ctx_new(size_t max_store)
 	if (!ctx) return NULL;
 	fz_try(ctx) {
 		fz_register_document_handlers(ctx);
+		/* Text extraction needs no colour management; with ICC on, every
+		 * text colour goes through lcms (PyMuPDF also runs with it off). */
+		fz_disable_icc(ctx);
 	}
 	fz_catch(ctx) {
 		failed = 1;
@@ -202,7 +205,7 @@ static int dk_fill(dk_page *p, fz_stext_page *st)
 }
 
 /* ---- vector paths (table rules) ----
- * The stext device of MuPDF 1.24 ignores paths. When vectors are asked
+ * The stext page of MuPDF 1.24 holds no paths. When vectors are asked
  * for, dk_page_load swaps the device's fill_path/stroke_path for the
  * collectors below (chaining to the originals), so one interpretation of
  * the page yields both text and rules. The page being filled is kept in a
