@@ -210,9 +210,10 @@ func makeQueries(ctx context.Context, db *warehouse.DB, n int) ([]query, error) 
 			where dq.language = 'eng' and sc.section_title is not null
 			  and len(string_split(trim(sc.section_title), ' ')) between 3 and 12),
 		single as (select section_title from titled group by all having count(distinct doc_id) = 1)
-		select doc_id, section_title, list(chunk_id) from titled join single using (section_title)
-		group by all
-		order by hash(section_title) limit ?`, n/4)
+		select titled.doc_id, titled.section_title, list(titled.chunk_id) from titled
+		join single on single.section_title = titled.section_title
+		group by titled.doc_id, titled.section_title
+		order by hash(titled.section_title) limit ?`, n/4)
 	if err != nil {
 		return nil, err
 	}

@@ -265,3 +265,55 @@ func TestPDFDate(t *testing.T) {
 		}
 	}
 }
+
+// TestPageVectors: PageWith collects stroked rules, thin and large filled
+// boxes and curved paths in top-left coordinates; white paint and plain
+// Page calls collect nothing.
+func TestPageVectors(t *testing.T) {
+	path := writePDF(t, []pg{{
+		items: column(72, 60, "Some text so the page is not empty."),
+		draw: []string{
+			"1 w 72 692 m 300 692 l S",                      // horizontal rule at y=100
+			"0.5 w 100 600 m 100 500 l S",                   // vertical rule x=100, y 192..292
+			"72 400 200 0.6 re f",                           // thin filled rule
+			"72 300 100 50 re f",                            // filled box
+			"1 1 1 rg 300 300 100 50 re f 0 0 0 rg",         // white box: ignored
+			"1 w 300 200 m 350 250 l 400 210 l 450 260 l S", // a plot line
+		},
+	}})
+	d, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	plain, err := d.Page(1, false)
+	if err != nil || len(plain.Vectors) != 0 {
+		t.Fatalf("Page without vectors: %v, %d vectors", err, len(plain.Vectors))
+	}
+	lay, err := d.PageWith(1, true, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hRule, vRule, thin, box, curve bool
+	for _, v := range lay.Vectors {
+		b := v.BBox
+		switch {
+		case v.Curve:
+			curve = curve || (b.X0 < 301 && b.X1 > 449 && b.Y0 > 530 && b.Y1 < 594)
+		case !v.Fill && b.Y1-b.Y0 < 2 && b.X0 < 73 && b.X1 > 299 && b.Y0 > 98 && b.Y1 < 102:
+			hRule = true
+		case !v.Fill && b.X1-b.X0 < 2 && b.Y0 > 190 && b.Y1 < 294 && b.Y1-b.Y0 > 98:
+			vRule = true
+		case v.Fill && b.Y1-b.Y0 < 1 && b.X1-b.X0 > 199:
+			thin = true
+		case v.Fill && b.X1-b.X0 > 99 && b.Y1-b.Y0 > 49:
+			if b.X0 > 290 {
+				t.Errorf("white box collected: %+v", b)
+			}
+			box = true
+		}
+	}
+	if !hRule || !vRule || !thin || !box || !curve {
+		t.Errorf("vectors: h %v v %v thin %v box %v curve %v in %+v", hRule, vRule, thin, box, curve, lay.Vectors)
+	}
+}

@@ -21,6 +21,7 @@ type txt struct {
 type pg struct {
 	items []txt
 	image bool
+	draw  []string // raw content-stream operators (PDF space)
 }
 
 func esc(s string) string {
@@ -41,6 +42,9 @@ func makePDF(pages []pg) []byte {
 		var c strings.Builder
 		if p.image {
 			c.WriteString("q 612 0 0 792 0 0 cm /Im1 Do Q\n")
+		}
+		for _, d := range p.draw {
+			c.WriteString(d + "\n")
 		}
 		for _, t := range p.items {
 			f := "F1"

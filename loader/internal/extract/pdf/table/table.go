@@ -92,7 +92,7 @@ func (d *Detector) ruled(g grid, ws []*word, hs, vs []rule) (document.Table, boo
 	for _, w := range in {
 		w.used = true
 	}
-	return finish(rows, g.bb, in), true
+	return finish(rows, g.bb), true
 }
 
 // band is the index of the interval of sorted edges holding v (clamped).
@@ -164,7 +164,7 @@ func prune(rows [][]string) [][]string {
 }
 
 // finish splits off a header row and builds the Table.
-func finish(rows [][]string, bb document.BBox, ws []*word) document.Table {
+func finish(rows [][]string, bb document.BBox) document.Table {
 	t := document.Table{BBox: bb}
 	if hasHeader(rows) {
 		t.Header = rows[0]
@@ -418,5 +418,5 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule) (document.Table, 
 	for _, w := range ws {
 		w.used = true
 	}
-	return finish(rows, runBox(lines), ws), true
+	return finish(rows, runBox(lines)), true
 }
