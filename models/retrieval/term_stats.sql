@@ -1,10 +1,5 @@
--- Document frequency and BM25 idf per term, and builds the table macro
--- retrieval.bm25(query, k) that any DuckDB client can call:
---   select * from retrieval.bm25('termination notice period', 5);
-{{ config(
-    materialized = 'table',
-    post_hook = bm25_macro()
-) }}
+-- Document frequency and BM25 idf per term.
+{{ config(materialized = 'table') }}
 
 with postings as (
     select * from {{ ref('chunk_terms') }}

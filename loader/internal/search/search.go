@@ -186,13 +186,20 @@ func (s *Searcher) Vector(ctx context.Context, query string, k int) ([]Hit, erro
 			source = "search_vectors"
 		}
 	}
-	q := fmt.Sprintf(`select 1 - array_cosine_distance(cv.embedding, %[1]s::FLOAT[%[2]d]) as score, %[3]s
-		from %[4]s as cv
+	// Top k on the vectors alone, then join what a reader needs to cite.
+	q := fmt.Sprintf(`with query as materialized (select %[1]s::FLOAT[%[2]d] as v),
+		top as (
+			select text_hash, array_cosine_distance(embedding, query.v) as distance
+			from %[4]s, query
+			where model = ?
+			order by distance
+			limit ?)
+		select 1 - top.distance as score, %[3]s
+		from top
 		join retrieval.search_chunks as sc using (text_hash)
-		where cv.model = ?
-		order by array_cosine_distance(cv.embedding, %[1]s::FLOAT[%[2]d]), sc.chunk_id
+		order by top.distance, sc.chunk_id
 		limit ?`, lit, len(vecs[0]), prefixCols("sc"), source)
-	rows, err := s.conn.QueryContext(ctx, q, s.provider.ModelID(), k)
+	rows, err := s.conn.QueryContext(ctx, q, s.provider.ModelID(), k, k)
 	if err != nil {
 		return nil, fmt.Errorf("search: vector (has `docket build` built the embeddings layer?): %w", err)
 	}
