@@ -256,3 +256,47 @@ func diff(a, b map[string]string) string {
 	}
 	return s.String()
 }
+
+// TestSharedContentEdgeCases: contents shared by several documents, and
+// versions that come back, keep their pages, metadata and attachments.
+func TestSharedContentEdgeCases(t *testing.T) {
+	dir := project(t)
+	inbox := filepath.Join(dir, "inbox")
+	mustLoad(t, dir)
+
+	// A copy of the e-mail gets its own attachment child, without re-extraction.
+	b, _ := os.ReadFile(filepath.Join(inbox, "agreement-mail.eml"))
+	os.WriteFile(filepath.Join(inbox, "agreement-mail-copy.eml"), b, 0o644)
+	mustLoad(t, dir)
+	// A file-level quarantine of one copy (over the size limit now) must
+	// not wipe the content the other copies share.
+	os.WriteFile(filepath.Join(dir, "project.yaml"), []byte("version: 1\nsources:\n  - {name: inbox, path: inbox}\nloader:\n  workers: 2\n  max_file_size: 600\n"), 0o644)
+	html, _ := os.ReadFile(filepath.Join(inbox, "safety-faq.html"))
+	os.WriteFile(filepath.Join(inbox, "safety-faq-copy.html"), html, 0o644)
+	mustLoad(t, dir)
+	if n := count(t, dir, `select count(*) from raw.documents where rel_path = 'safety-faq-copy.html' and error_kind = 'too_large'`); n != 1 {
+		t.Fatal("the copy over the size limit should be quarantined as too_large")
+	}
+	if n := count(t, dir, `select count(*) from staging.pages p join raw.documents d using (source_hash) where d.rel_path = 'safety-faq.html'`); n != 1 {
+		t.Fatalf("the original lost its pages to a copy's quarantine (%d pages)", n)
+	}
+	if n := count(t, dir, `select count(*) from raw.documents c join raw.documents p on c.parent_doc_id = p.doc_id
+		where p.rel_path = 'agreement-mail-copy.eml' and c.status = 'landed' and c.page_count = 2`); n != 1 {
+		t.Fatalf("the copied e-mail should have its landed 2-page attachment, got %d", n)
+	}
+
+	// A file changed and then changed back keeps its metadata.
+	os.WriteFile(filepath.Join(dir, "project.yaml"), []byte("version: 1\nsources:\n  - {name: inbox, path: inbox}\nloader:\n  workers: 2\n"), 0o644)
+	os.WriteFile(filepath.Join(inbox, "safety-faq.html"), []byte("<html><head><title>Draft</title></head><body><p>draft text only</p></body></html>"), 0o644)
+	mustLoad(t, dir)
+	os.WriteFile(filepath.Join(inbox, "safety-faq.html"), html, 0o644)
+	mustLoad(t, dir)
+	if n := count(t, dir, `select count(*) from raw.documents where rel_path = 'safety-faq.html' and title = 'Warehouse Safety FAQ' and page_count = 1`); n != 1 {
+		t.Fatal("a file changed back to an earlier version should get that version's metadata back")
+	}
+	// Attachments of unchanged documents are touched by each load.
+	if n := count(t, dir, `select count(*) from raw.documents c join raw.documents p on c.parent_doc_id = p.doc_id
+		where p.rel_path = 'agreement-mail.eml' and c.last_run_id <> p.last_run_id`); n != 0 {
+		t.Fatal("an unchanged document's attachments should be seen by the same run")
+	}
+}

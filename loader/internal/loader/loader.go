@@ -122,6 +122,10 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	if err != nil {
 		return nil, fmt.Errorf("loader: read extractions: %w", err)
 	}
+	attached, err := db.Attachments(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("loader: read attachments: %w", err)
+	}
 	reocr := map[string]bool{}
 	if opts.ReOCR {
 		if reocr, err = db.OCRContents(ctx); err != nil {
@@ -129,7 +133,8 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 		}
 	}
 
-	files, walkErrs := walk(p)
+	files, unreadable := walk(p)
+	children := childrenOf(known)
 	seen := map[string]bool{}
 	var todo []*file
 	var touched []string
@@ -138,6 +143,13 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 		sum.Seen++
 		k, ok := known[f.docID]
 		ex, extracted := extractions[f.hash]
+		// forget drops contents from the extraction cache so they are
+		// extracted again in this run.
+		forget := func(hashes ...string) {
+			for _, h := range hashes {
+				delete(extractions, h)
+			}
+		}
 		switch {
 		case !ok || k.Status == warehouse.StatusDeleted:
 			f.event = "new"
@@ -146,17 +158,26 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 		case opts.RetryQuarantined && k.Status == warehouse.StatusQuarantined:
 			f.event = "retried"
 			if extracted && ex.Status == warehouse.StatusQuarantined {
-				delete(extractions, f.hash)
+				forget(f.hash)
 			}
 		case opts.ReOCR && reocr[f.hash]:
 			f.event = "reocr"
-			delete(extractions, f.hash)
+			forget(f.hash)
 		case k.Status == warehouse.StatusQuarantined && transient(k.ErrorKind):
 			f.event = "retried" // a crash or time-out may not happen again
 			if extracted && ex.Status == warehouse.StatusQuarantined {
-				delete(extractions, f.hash)
+				forget(f.hash)
 			}
+		case k.Status == warehouse.StatusLanded && !extracted:
+			f.event = "repaired" // landed, but its content is missing from staging
 		default:
+			// An attachment that needs work brings its parent back: the
+			// attachment's bytes only exist inside the parent.
+			if redo := descendantsToRedo(f.docID, children, known, extractions, reocr, opts); len(redo) > 0 {
+				f.event = "retried"
+				forget(append(redo, f.hash)...)
+				break
+			}
 			sum.Unchanged++
 			touched = append(touched, f.docID)
 			continue
@@ -169,28 +190,22 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 		}
 		todo = append(todo, f)
 	}
-	for _, we := range walkErrs {
-		_ = we // unreadable folders are reported through their files; nothing to land
-	}
 	now := time.Now()
 	if err := db.Touch(ctx, sum.RunID, now, touched); err != nil {
 		return nil, err
 	}
 
-	// Deleted: top-level documents of scanned sources not seen now.
-	scanned := map[string]bool{}
-	for _, s := range p.Sources {
-		scanned[s.Name] = true
-	}
+	// Deleted: top-level documents not seen now, except under folders that
+	// could not be read (their files are not gone, just unreadable now).
 	var gone []string
 	for id, k := range known {
-		if k.ParentDocID == "" && !seen[id] && k.Status != warehouse.StatusDeleted {
+		if k.ParentDocID == "" && !seen[id] && k.Status != warehouse.StatusDeleted && !under(unreadable[k.SourceName], k.RelPath) {
 			gone = append(gone, id)
 		}
 	}
 	sort.Strings(gone)
 
-	if err := process(ctx, db, opts, sum, todo, extractions, childrenOf(known)); err != nil {
+	if err := process(ctx, db, opts, sum, todo, extractions, children, attached); err != nil {
 		db.FinishRun(context.Background(), runRow(run, sum, "failed"))
 		return sum, err
 	}
@@ -214,21 +229,24 @@ func runRow(r warehouse.Run, s *Summary, status string) warehouse.Run {
 	return r
 }
 
-// walk lists every regular file of every source, hashed.
-func walk(p *project.Project) ([]*file, []error) {
+// walk lists every regular file of every source, hashed, and the folders
+// (relative to their source) that could not be read.
+func walk(p *project.Project) ([]*file, map[string][]string) {
 	var out []*file
-	var errs []error
+	unreadable := map[string][]string{}
 	for _, src := range p.Sources {
 		root := src.Path
-		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			rel, _ := filepath.Rel(root, path)
 			if err != nil {
-				errs = append(errs, err)
-				if d != nil && d.IsDir() && path != root {
-					return fs.SkipDir
+				if d == nil || d.IsDir() {
+					unreadable[src.Name] = append(unreadable[src.Name], filepath.ToSlash(rel))
+					if d != nil && path != root {
+						return fs.SkipDir
+					}
 				}
 				return nil
 			}
-			rel, _ := filepath.Rel(root, path)
 			if d.IsDir() {
 				if path != root && strings.HasPrefix(d.Name(), ".") {
 					return fs.SkipDir
@@ -250,12 +268,38 @@ func walk(p *project.Project) ([]*file, []error) {
 			out = append(out, f)
 			return nil
 		})
-		if err != nil {
-			errs = append(errs, err)
-		}
 	}
 	hashAll(out, p.Loader.Workers)
-	return out, errs
+	return out, unreadable
+}
+
+// under reports whether rel lies in one of the folders ("." is the root).
+func under(folders []string, rel string) bool {
+	for _, d := range folders {
+		if d == "." || rel == d || strings.HasPrefix(rel, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// descendantsToRedo lists the content hashes of a document's attachments
+// (recursively) that this load must extract again: crashed or timed out,
+// quarantined under --retry-quarantined, OCR'd under --reocr, or landed
+// without staging rows.
+func descendantsToRedo(id string, children map[string][]string, known map[string]warehouse.Known,
+	extractions map[string]warehouse.Extraction, reocr map[string]bool, opts Options) []string {
+	var out []string
+	for _, c := range children[id] {
+		k := known[c]
+		_, extracted := extractions[k.Hash]
+		if k.Hash != "" && ((k.Status == warehouse.StatusQuarantined && (transient(k.ErrorKind) || opts.RetryQuarantined)) ||
+			(opts.ReOCR && reocr[k.Hash]) || (k.Status == warehouse.StatusLanded && !extracted)) {
+			out = append(out, k.Hash)
+		}
+		out = append(out, descendantsToRedo(c, children, known, extractions, reocr, opts)...)
+	}
+	return out
 }
 
 func excluded(patterns []string, rel string) bool {

@@ -19,12 +19,14 @@ import (
 
 // outcome is one document's result, ready to land.
 type outcome struct {
-	f        *file
-	res      *document.Result // nil when reused or failed
-	err      *document.Error
-	dur      time.Duration
-	children []*outcome
-	sameAs   *document.Result // content extracted in this run for another file with the same bytes
+	f         *file
+	res       *document.Result // nil when reused or failed
+	err       *document.Error
+	dur       time.Duration
+	children  []*outcome
+	sameAs    *document.Result // content extracted in this run for another file with the same bytes
+	extracted bool             // a worker ran on this content in this run (res or err is its verdict)
+	refs      []warehouse.AttachmentRef
 }
 
 // family is a top-level document with all its attachments, landed together
@@ -39,16 +41,18 @@ type shared struct {
 	opts     Options
 	tmpDir   string
 	docOpts  document.Options
-	children map[string][]string // known attachments by parent doc_id
+	children map[string][]string                  // known attachments by parent doc_id
+	attached map[string][]warehouse.AttachmentRef // attachments of known contents
 }
 
 type contentState struct {
 	done chan struct{}
 	res  *document.Result
 	err  *document.Error
+	refs []warehouse.AttachmentRef // the content's attachments, for other files with the same bytes
 }
 
-func process(ctx context.Context, db *warehouse.DB, opts Options, sum *Summary, todo []*file, known map[string]warehouse.Extraction, children map[string][]string) error {
+func process(ctx context.Context, db *warehouse.DB, opts Options, sum *Summary, todo []*file, known map[string]warehouse.Extraction, children map[string][]string, attached map[string][]warehouse.AttachmentRef) error {
 	if len(todo) == 0 {
 		return nil
 	}
@@ -58,7 +62,7 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, sum *Summary, 
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	sh := &shared{children: children, byHash: map[string]*contentState{}, known: known, opts: opts, tmpDir: tmp, docOpts: docOptions(opts)}
+	sh := &shared{children: children, attached: attached, byHash: map[string]*contentState{}, known: known, opts: opts, tmpDir: tmp, docOpts: docOptions(opts)}
 	sh.pool = worker.NewPool(worker.PoolOptions{Command: opts.WorkerCommand, Env: opts.WorkerEnv, Size: p.Loader.Workers,
 		Timeout: p.Loader.Timeout.Duration, MaxMemory: int64(p.Loader.MaxWorkerMemory)})
 	defer sh.pool.Close()
@@ -104,11 +108,15 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, sum *Summary, 
 			return nil
 		}
 		now := time.Now()
-		if err := db.Land(ctx, sum.RunID, now, batch); err != nil {
-			return err
-		}
-		if _, err := db.MarkDeleted(ctx, sum.RunID, now, batchDeleted); err != nil {
-			return err
+		if err := db.Land(ctx, sum.RunID, now, batch, batchDeleted); err != nil {
+			if ctx.Err() != nil {
+				return err
+			}
+			// One bad document must not end the run: land one at a time and
+			// quarantine the documents that cannot be landed.
+			if err := landOneByOne(ctx, db, sum, now, batch, batchDeleted, err); err != nil {
+				return err
+			}
 		}
 		batch, batchDeleted, pages, last = batch[:0], batchDeleted[:0], 0, now
 		return nil
@@ -156,9 +164,6 @@ func goneChildren(fam family, sh *shared) []string {
 	}
 	var gone []string
 	for _, o := range fam {
-		if o.res == nil && o.err == nil {
-			continue // content reused: its attachments were not re-read
-		}
 		for _, c := range sh.children[o.f.docID] {
 			if !now[c] {
 				gone = append(gone, c)
@@ -195,10 +200,14 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		return o
 	}
 	var err error
-	if f.data != nil {
+	switch {
+	case f.data != nil:
 		f.info, err = detect.DetectBytes(f.rel, f.data)
-	} else {
+	case f.abs != "":
 		f.info, err = detect.Detect(f.abs)
+	default: // an attachment of reused content: its content is known
+		ex := sh.known[f.hash]
+		f.info = detect.Info{Type: ex.Type, MIME: detect.MIMEOf(ex.Type)}
 	}
 	if err != nil {
 		o.err = document.Errorf(document.KindCorrupt, "cannot read file: %v", err)
@@ -217,8 +226,11 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 	if ex, ok := sh.known[f.hash]; ok {
 		if ex.Status == warehouse.StatusQuarantined {
 			o.err = &document.Error{Kind: ex.ErrorKind, Msg: ex.ErrorMessage}
+			return o
 		}
-		return o // landed content: reuse, nothing to extract
+		// Landed content: reuse it; its attachments become this file's children.
+		o.children = sh.childrenFromRefs(ctx, f, sh.attached[f.hash])
+		return o
 	}
 	sh.mu.Lock()
 	st, dup := sh.byHash[f.hash]
@@ -233,6 +245,9 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		case <-ctx.Done():
 		}
 		o.err, o.sameAs = st.err, st.res
+		if o.err == nil {
+			o.children = sh.childrenFromRefs(ctx, f, st.refs)
+		}
 		return o // landed by the first file with these bytes
 	}
 	defer close(st.done)
@@ -252,12 +267,9 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		st.err = o.err
 		return o
 	}
-	o.res, o.err = resp.Result, resp.Err
-	st.res, st.err = o.res, o.err
+	o.res, o.err, o.extracted = resp.Result, resp.Err, true
 	if o.res != nil {
-		if o.res.Type == "" {
-			o.res.Type = f.info.Type
-		}
+		var kids []*file
 		for i, a := range o.res.Attachments {
 			if f.depth+1 > p.Loader.MaxAttachmentDepth {
 				o.res.Warnings = append(o.res.Warnings, fmt.Sprintf("attachment %q not loaded: deeper than loader.max_attachment_depth=%d", a.Name, p.Loader.MaxAttachmentDepth))
@@ -267,14 +279,46 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 			if name == "" {
 				name = fmt.Sprintf("attachment-%d", i+1)
 			}
-			c := &file{docID: hashString(fmt.Sprintf("%s#%d/%s", f.docID, i, name)), source: f.source, rel: f.rel + "#" + name,
-				uri: f.uri + "#" + url.PathEscape(name), parent: f.docID, depth: f.depth + 1, size: int64(len(a.Data)),
-				mtime: f.mtime, hash: hashBytes(a.Data), data: a.Data}
-			o.children = append(o.children, sh.extract(ctx, c))
+			ref := warehouse.AttachmentRef{Seq: i, Name: name, ChildHash: hashBytes(a.Data), Size: int64(len(a.Data))}
+			o.refs = append(o.refs, ref)
+			c := childFile(f, ref)
+			c.data = a.Data
+			kids = append(kids, c)
 		}
 		o.res.Attachments = nil
+		st.refs = o.refs
+		for _, c := range kids {
+			o.children = append(o.children, sh.extract(ctx, c))
+		}
 	}
+	st.res, st.err = o.res, o.err
 	return o
+}
+
+// childFile is the document of one attachment of f.
+func childFile(f *file, ref warehouse.AttachmentRef) *file {
+	return &file{docID: hashString(fmt.Sprintf("%s#%d/%s", f.docID, ref.Seq, ref.Name)), source: f.source, rel: f.rel + "#" + ref.Name,
+		uri: f.uri + "#" + url.PathEscape(ref.Name), parent: f.docID, depth: f.depth + 1, size: ref.Size, mtime: f.mtime, hash: ref.ChildHash}
+}
+
+// childrenFromRefs lands the attachments of a reused content as children
+// of f; their contents are known (or being extracted in this run).
+func (sh *shared) childrenFromRefs(ctx context.Context, f *file, refs []warehouse.AttachmentRef) []*outcome {
+	var out []*outcome
+	for _, ref := range refs {
+		c := childFile(f, ref)
+		_, known := sh.known[c.hash]
+		sh.mu.Lock()
+		_, inRun := sh.byHash[c.hash]
+		sh.mu.Unlock()
+		if !known && !inRun {
+			o := &outcome{f: c, err: document.Errorf(document.KindInternal, "attachment %q of reused content has no extraction; load with --retry-quarantined", ref.Name)}
+			out = append(out, o)
+			continue
+		}
+		out = append(out, sh.extract(ctx, c))
+	}
+	return out
 }
 
 func sanitize(s string) string {
@@ -314,7 +358,7 @@ func landing(o *outcome) warehouse.Landing {
 	if d.Status == warehouse.StatusQuarantined {
 		ev = "quarantined"
 	}
-	return warehouse.Landing{Doc: d, Event: ev, Content: o.res, Duration: o.dur}
+	return warehouse.Landing{Doc: d, Event: ev, Content: o.res, Duration: o.dur, Extracted: o.extracted, Attachments: o.refs}
 }
 
 func countOutcome(s *Summary, o *outcome, l warehouse.Landing) {
@@ -340,4 +384,25 @@ func countOutcome(s *Summary, o *outcome, l warehouse.Landing) {
 			}
 		}
 	}
+}
+
+// landOneByOne lands a batch that failed as a whole document by document;
+// a document that still fails is landed as quarantined (internal) with
+// the warehouse's error, without its content.
+func landOneByOne(ctx context.Context, db *warehouse.DB, sum *Summary, now time.Time, batch []warehouse.Landing, deleted []string, batchErr error) error {
+	for _, l := range batch {
+		if err := db.Land(ctx, sum.RunID, now, []warehouse.Landing{l}, nil); err != nil {
+			q := l
+			q.Content, q.Extracted, q.Attachments = nil, false, nil
+			q.Doc.Status, q.Doc.ErrorKind = warehouse.StatusQuarantined, document.KindInternal
+			q.Doc.ErrorMessage = fmt.Sprintf("could not be landed in the warehouse: %v", err)
+			q.Event = "quarantined"
+			if err2 := db.Land(ctx, sum.RunID, now, []warehouse.Landing{q}, nil); err2 != nil {
+				return fmt.Errorf("batch: %v; document %s: %w", batchErr, l.Doc.RelPath, err2)
+			}
+			sum.Quarantined++
+			sum.ByKind[document.KindInternal]++
+		}
+	}
+	return db.Land(ctx, sum.RunID, now, nil, deleted)
 }

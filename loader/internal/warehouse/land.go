@@ -43,9 +43,25 @@ const (
 // its content was extracted in this run, the extraction.
 type Landing struct {
 	Doc      DocRow
-	Event    string           // new | changed | unchanged | retried | reocr
+	Event    string           // new | changed | retried | reocr | quarantined
 	Content  *document.Result // nil when the content was already landed or failed
 	Duration time.Duration
+	// Extracted says a worker ran on this content in this run: its result
+	// (Content) or its failure (Doc.ErrorKind) is the verdict on the bytes
+	// and replaces staging rows of the hash. File-level quarantines (empty,
+	// too large, unreadable) and reused contents are not.
+	Extracted bool
+	// Attachments of the content (when Extracted and it has any).
+	Attachments []AttachmentRef
+}
+
+// AttachmentRef records that a content carries an attachment, so a later
+// document with the same bytes gets the same children without re-reading.
+type AttachmentRef struct {
+	Seq       int
+	Name      string
+	ChildHash string
+	Size      int64
 }
 
 // Run is an ops.load_runs row.
@@ -82,11 +98,13 @@ func (w *DB) FinishRun(ctx context.Context, r Run) error {
 // Known is what the warehouse already knows of a document.
 type Known struct {
 	DocID, Hash, Status, ErrorKind, ParentDocID string
+	SourceName, RelPath                         string
 }
 
 // KnownDocuments returns raw.documents keyed by doc_id.
 func (w *DB) KnownDocuments(ctx context.Context) (map[string]Known, error) {
-	rows, err := w.sql.QueryContext(ctx, `select doc_id, coalesce(source_hash, ''), status, coalesce(error_kind, ''), coalesce(parent_doc_id, '') from raw.documents`)
+	rows, err := w.sql.QueryContext(ctx, `select doc_id, coalesce(source_hash, ''), status, coalesce(error_kind, ''), coalesce(parent_doc_id, ''),
+		source_name, rel_path from raw.documents`)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +112,7 @@ func (w *DB) KnownDocuments(ctx context.Context) (map[string]Known, error) {
 	out := map[string]Known{}
 	for rows.Next() {
 		var k Known
-		if err := rows.Scan(&k.DocID, &k.Hash, &k.Status, &k.ErrorKind, &k.ParentDocID); err != nil {
+		if err := rows.Scan(&k.DocID, &k.Hash, &k.Status, &k.ErrorKind, &k.ParentDocID, &k.SourceName, &k.RelPath); err != nil {
 			return nil, err
 		}
 		out[k.DocID] = k
@@ -129,8 +147,11 @@ func (w *DB) Extractions(ctx context.Context) (map[string]Extraction, error) {
 // Land writes a batch of documents in one transaction: manifest rows,
 // versions, events, and the staging rows of contents extracted in this run.
 // Either all of the batch is visible afterwards or none of it.
-func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Landing) (err error) {
-	if len(batch) == 0 {
+//
+// deleted are documents (attachments a changed parent no longer has) to
+// tombstone in the same transaction.
+func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Landing, deleted []string) (err error) {
+	if len(batch) == 0 && len(deleted) == 0 {
 		return nil
 	}
 	c, err := w.sql.Conn(ctx)
@@ -151,15 +172,9 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 	var contents []Landing
 	seen := map[string]bool{}
 	for _, l := range batch {
-		if l.Content != nil && l.Doc.Hash != "" && !seen[l.Doc.Hash] {
+		if l.Extracted && l.Doc.Hash != "" && !seen[l.Doc.Hash] {
 			seen[l.Doc.Hash] = true
 			contents = append(contents, l)
-		}
-	}
-	for _, l := range batch {
-		if l.Content == nil && l.Doc.Status == StatusQuarantined && l.Doc.Hash != "" && !seen[l.Doc.Hash] && l.Doc.ErrorKind != "" {
-			seen[l.Doc.Hash] = true
-			contents = append(contents, l) // record the failed extraction
 		}
 	}
 	if len(contents) > 0 {
@@ -168,7 +183,7 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 			hashes[i] = "'" + l.Doc.Hash + "'"
 		}
 		in := strings.Join(hashes, ",")
-		for _, t := range []string{"staging.pages", "staging.elements", "staging.tables", "staging.ocr_words", "staging.extractions"} {
+		for _, t := range []string{"staging.pages", "staging.elements", "staging.tables", "staging.ocr_words", "staging.extractions", "staging.attachments"} {
 			if _, err = c.ExecContext(ctx, fmt.Sprintf("delete from %s where source_hash in (%s)", t, in)); err != nil {
 				return fmt.Errorf("warehouse: clear %s: %w", t, err)
 			}
@@ -181,6 +196,9 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 		return err
 	}
 	if err = appendEvents(c, runID, now, batch); err != nil {
+		return err
+	}
+	if _, err = markDeleted(ctx, c, runID, now, deleted); err != nil {
 		return err
 	}
 	_, err = c.ExecContext(ctx, "commit")
@@ -198,7 +216,7 @@ const docColumns = `doc_id, source_name, rel_path, source_uri, source_hash, size
 // row cost about 5 ms per document).
 func upsertDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time, batch []Landing) error {
 	if _, err := c.ExecContext(ctx, `create or replace temp table land_docs as
-		select `+docColumns+`, false as reused from raw.documents limit 0`); err != nil {
+		select `+strings.Replace(docColumns, "metadata,", "metadata::varchar as metadata,", 1)+`, false as reused from raw.documents limit 0`); err != nil {
 		return fmt.Errorf("warehouse: stage documents: %w", err)
 	}
 	if err := withAppender(c, "temp", "land_docs", func(a *duckdb.Appender) error {
@@ -234,14 +252,16 @@ func upsertDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time, b
 	}
 	stmts := []string{
 		`insert into raw.documents (` + docColumns + `, first_seen_at, last_seen_at, last_run_id)
-			select ` + docColumns + `, $1, $1, $2 from land_docs
+			select ` + strings.Replace(docColumns, "metadata,", "metadata::json,", 1) + `, $1, $1, $2 from land_docs
 			on conflict (doc_id) do update set ` + strings.Join(set, ", ") + `, last_seen_at = excluded.last_seen_at, last_run_id = excluded.last_run_id`,
-		// Content reused from another document (same bytes): copy its metadata.
-		`update raw.documents d set title = s.title, author = s.author, created_at_doc = s.created_at_doc,
-			modified_at_doc = s.modified_at_doc, language_hint = s.language_hint, page_count = s.page_count, metadata = s.metadata,
-			mime_type = s.mime_type, warnings = s.warnings
-			from land_docs l, (select distinct on (source_hash) * from raw.documents where status <> 'quarantined' and page_count is not null order by source_hash, doc_id) s
-			where l.reused and l.page_count is null and d.doc_id = l.doc_id and s.source_hash = l.source_hash and s.doc_id <> l.doc_id`,
+		// Content reused (same bytes as another document, or as an earlier
+		// version of this one): its metadata comes from its extraction.
+		`update raw.documents d set title = json_extract_string(m.metadata, '$.title'), author = json_extract_string(m.metadata, '$.author'),
+			created_at_doc = json_extract_string(m.metadata, '$.created'), modified_at_doc = json_extract_string(m.metadata, '$.modified'),
+			language_hint = json_extract_string(m.metadata, '$.language'), page_count = (json_extract_string(m.metadata, '$.page_count'))::integer,
+			metadata = m.metadata::json, mime_type = coalesce(m.mime_type, d.mime_type), warnings = m.warnings
+			from land_docs l, staging.extractions m
+			where l.reused and d.doc_id = l.doc_id and m.source_hash = l.source_hash and m.status = 'landed'`,
 		`insert into raw.document_versions
 			select doc_id, source_hash, $1, $2, $1, $2, size_bytes from land_docs where source_hash is not null and status <> 'deleted'
 			on conflict (doc_id, source_hash) do update set last_seen_at = excluded.last_seen_at, last_run_id = excluded.last_run_id`,
@@ -313,15 +333,38 @@ func appendContents(c *sql.Conn, now time.Time, contents []Landing) error {
 	if err := withAppender(c, "staging", "extractions", func(a *duckdb.Appender) error {
 		for _, l := range contents {
 			version := ""
-			var pages any
+			var pages, mime, meta any
+			warnings := []any{}
 			status, kind, msg := StatusLanded, any(nil), any(nil)
-			if l.Content != nil {
-				version, pages = l.Content.ExtractorVersion, int32(len(l.Content.Pages))
+			if r := l.Content; r != nil {
+				version, pages = r.ExtractorVersion, int32(len(r.Pages))
+				m := r.Metadata
+				if m.PageCount == 0 {
+					m.PageCount = len(r.Pages)
+				}
+				b, _ := json.Marshal(m)
+				meta, mime = string(b), nullStr(r.MIME)
+				for _, w := range r.Warnings {
+					warnings = append(warnings, w)
+				}
 			} else {
 				status, kind, msg = StatusQuarantined, l.Doc.ErrorKind, l.Doc.ErrorMessage
 			}
-			if err := a.AppendRow(l.Doc.Hash, nullStr(l.Doc.DetectedType), version, pages, status, kind, msg, l.Duration.Milliseconds(), now); err != nil {
+			if err := a.AppendRow(l.Doc.Hash, nullStr(l.Doc.DetectedType), version, pages, status, kind, msg, l.Duration.Milliseconds(), now,
+				mime, meta, warnings); err != nil {
 				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	if err := withAppender(c, "staging", "attachments", func(a *duckdb.Appender) error {
+		for _, l := range contents {
+			for _, at := range l.Attachments {
+				if err := a.AppendRow(l.Doc.Hash, int32(at.Seq), at.Name, at.ChildHash, at.Size); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
@@ -477,6 +520,12 @@ func (w *DB) Touch(ctx context.Context, runID string, now time.Time, docIDs []st
 	}
 	stmts := []string{
 		`begin transaction`,
+		// Attachments of unchanged documents are unchanged too.
+		`insert into touched
+			with recursive tree(doc_id) as (
+				select doc_id from touched
+				union select d.doc_id from raw.documents d join tree t on d.parent_doc_id = t.doc_id where d.status <> 'deleted')
+			select doc_id from tree where doc_id not in (select doc_id from touched)`,
 		`update raw.documents set last_seen_at = $1, last_run_id = $2 where doc_id in (select doc_id from touched)`,
 		`update raw.document_versions v set last_seen_at = $1, last_run_id = $2 from raw.documents d
 			where d.doc_id = v.doc_id and d.source_hash = v.source_hash and d.doc_id in (select doc_id from touched)`,
@@ -498,50 +547,90 @@ func (w *DB) Touch(ctx context.Context, runID string, now time.Time, docIDs []st
 	return err
 }
 
-// MarkDeleted tombstones documents (and their attachments, recursively).
-func (w *DB) MarkDeleted(ctx context.Context, runID string, now time.Time, docIDs []string) (int, error) {
+// MarkDeleted tombstones documents (and their attachments, recursively)
+// in one transaction and returns how many were newly tombstoned.
+func (w *DB) MarkDeleted(ctx context.Context, runID string, now time.Time, docIDs []string) (n int, err error) {
 	if len(docIDs) == 0 {
 		return 0, nil
 	}
-	quoted := make([]string, len(docIDs))
-	for i, id := range docIDs {
-		quoted[i] = "'" + strings.ReplaceAll(id, "'", "''") + "'"
-	}
-	q := fmt.Sprintf(`with recursive gone(doc_id) as (
-			select doc_id from raw.documents where doc_id in (%s)
-			union select d.doc_id from raw.documents d join gone g on d.parent_doc_id = g.doc_id)
-		select doc_id from gone`, strings.Join(quoted, ","))
-	rows, err := w.sql.QueryContext(ctx, q)
-	if err != nil {
-		return 0, err
-	}
-	var all []string
-	for rows.Next() {
-		var id string
-		rows.Scan(&id)
-		all = append(all, "'"+strings.ReplaceAll(id, "'", "''")+"'")
-	}
-	rows.Close()
-	in := strings.Join(all, ",")
 	c, err := w.sql.Conn(ctx)
 	if err != nil {
 		return 0, err
 	}
 	defer c.Close()
-	for _, s := range []string{
-		`begin transaction`,
-		fmt.Sprintf(`insert into ops.document_events (run_id, doc_id, source_hash, event, status, event_at)
-			select '%s', doc_id, source_hash, 'deleted', 'deleted', '%s'::timestamp from raw.documents where doc_id in (%s) and status <> 'deleted'`,
-			runID, now.UTC().Format("2006-01-02 15:04:05.999999"), in),
-		fmt.Sprintf(`update raw.documents set status = 'deleted', last_run_id = '%s' where doc_id in (%s) and status <> 'deleted'`, runID, in),
-		`commit`,
-	} {
-		if _, err := c.ExecContext(ctx, s); err != nil {
-			c.ExecContext(context.Background(), "rollback")
+	if _, err = c.ExecContext(ctx, "begin transaction"); err != nil {
+		return 0, err
+	}
+	if n, err = markDeleted(ctx, c, runID, now, docIDs); err != nil {
+		c.ExecContext(context.Background(), "rollback")
+		return 0, err
+	}
+	_, err = c.ExecContext(ctx, "commit")
+	return n, err
+}
+
+// markDeleted tombstones documents and their descendants on c, inside the
+// caller's transaction.
+func markDeleted(ctx context.Context, c *sql.Conn, runID string, now time.Time, docIDs []string) (int, error) {
+	if len(docIDs) == 0 {
+		return 0, nil
+	}
+	if _, err := c.ExecContext(ctx, `create or replace temp table gone_roots (doc_id varchar)`); err != nil {
+		return 0, err
+	}
+	if err := withAppender(c, "temp", "gone_roots", func(a *duckdb.Appender) error {
+		for _, id := range docIDs {
+			if err := a.AppendRow(id); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		return 0, err
+	}
+	stmts := []struct {
+		q    string
+		args []any
+	}{
+		{`create or replace temp table gone as
+			with recursive tree(doc_id) as (
+				select doc_id from gone_roots
+				union select d.doc_id from raw.documents d join tree t on d.parent_doc_id = t.doc_id)
+			select distinct d.doc_id from tree join raw.documents d using (doc_id) where d.status <> 'deleted'`, nil},
+		{`insert into ops.document_events (run_id, doc_id, source_hash, event, status, event_at)
+			select ?, doc_id, source_hash, 'deleted', 'deleted', ? from raw.documents where doc_id in (select doc_id from gone)`, []any{runID, now}},
+		{`update raw.documents set status = 'deleted', last_run_id = ? where doc_id in (select doc_id from gone)`, []any{runID}},
+	}
+	for _, st := range stmts {
+		if _, err := c.ExecContext(ctx, st.q, st.args...); err != nil {
 			return 0, fmt.Errorf("warehouse: delete: %w", err)
 		}
 	}
-	return len(all), nil
+	var n int
+	if err := c.QueryRowContext(ctx, `select count(*) from gone`).Scan(&n); err != nil {
+		return 0, err
+	}
+	_, err := c.ExecContext(ctx, `drop table gone; drop table gone_roots`)
+	return n, err
+}
+
+// Attachments returns staging.attachments keyed by parent content hash.
+func (w *DB) Attachments(ctx context.Context) (map[string][]AttachmentRef, error) {
+	rows, err := w.sql.QueryContext(ctx, `select source_hash, seq, name, child_hash, coalesce(size_bytes, 0) from staging.attachments order by source_hash, seq`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string][]AttachmentRef{}
+	for rows.Next() {
+		var h string
+		var a AttachmentRef
+		if err := rows.Scan(&h, &a.Seq, &a.Name, &a.ChildHash, &a.Size); err != nil {
+			return nil, err
+		}
+		out[h] = append(out[h], a)
+	}
+	return out, rows.Err()
 }
 
 // OCRContents lists contents with OCR'd or OCR-pending pages (for --reocr).

@@ -107,13 +107,24 @@ var ddl = []string{
 		error_kind varchar,
 		error_message varchar,
 		duration_ms bigint,
-		extracted_at timestamp not null
+		extracted_at timestamp not null,
+		mime_type varchar,
+		metadata varchar,                  -- JSON text: the content's own metadata, copied to every document with these bytes
+		warnings varchar[]
+	)`,
+	`create table if not exists staging.attachments (
+		source_hash varchar not null,      -- the parent content
+		seq integer not null,
+		name varchar not null,
+		child_hash varchar not null,       -- sha256 of the attachment's bytes (its content in staging)
+		size_bytes bigint,
+		primary key (source_hash, seq)
 	)`,
 	`create table if not exists ops.load_runs (
 		run_id varchar primary key,
 		started_at timestamp not null,
 		finished_at timestamp,
-		status varchar not null,           -- running | completed | failed
+		status varchar not null,           -- running | completed | failed | aborted (killed before it finished)
 		docket_version varchar,
 		seen integer, new integer, changed integer, unchanged integer, deleted integer,
 		quarantined integer, landed integer, pages integer, ocr_pages integer,

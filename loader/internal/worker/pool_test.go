@@ -3,6 +3,8 @@ package worker
 import (
 	"context"
 	"os"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -24,6 +26,10 @@ func TestMain(m *testing.M) {
 			}
 			if strings.Contains(r.Path, "panic") {
 				panic("boom")
+			}
+			if strings.Contains(r.Path, "gcpercent") {
+				gc := debug.SetGCPercent(100)
+				return &document.Result{Type: "text", Pages: []document.Page{{Number: 1, Text: strconv.Itoa(gc)}}}, nil
 			}
 			os.Stdout.WriteString("noise on stdout must not break the protocol\n")
 			if strings.Contains(r.Path, "big") {
@@ -87,5 +93,45 @@ func TestPoolOutcomes(t *testing.T) {
 		if c.kind == document.KindCrash && c.path == "crashme.pdf" && !strings.Contains(resp.Err.Msg, "killed") {
 			t.Errorf("crash message should name the signal: %q", resp.Err.Msg)
 		}
+	}
+}
+
+// TestPoolWarm: Warm starts every worker up front; they then serve
+// requests with the garbage collector back on (it is off only while the
+// worker process initialises).
+func TestPoolWarm(t *testing.T) {
+	p := newPool(t, 2)
+	if err := p.Warm(); err != nil {
+		t.Fatal(err)
+	}
+	p.mu.Lock()
+	started := len(p.all)
+	p.mu.Unlock()
+	if started != 2 {
+		t.Fatalf("Warm started %d workers, want 2", started)
+	}
+	if err := p.Warm(); err != nil { // idempotent: nothing more to start
+		t.Fatal(err)
+	}
+	p.mu.Lock()
+	started = len(p.all)
+	p.mu.Unlock()
+	if started != 2 {
+		t.Fatalf("a second Warm left %d workers, want 2", started)
+	}
+	for i := 0; i < 3; i++ {
+		resp, err := p.Extract(context.Background(), Request{ID: int64(i), Path: "gcpercent"})
+		if err != nil || resp.Err != nil {
+			t.Fatalf("extract: %v %+v", err, resp)
+		}
+		if got := resp.Result.Pages[0].Text; got != "100" {
+			t.Fatalf("worker GC percent = %s, want 100 (GOGC=off must end before serving)", got)
+		}
+	}
+	p.mu.Lock()
+	started = len(p.all)
+	p.mu.Unlock()
+	if started != 2 {
+		t.Fatalf("extractions after Warm started more workers: %d", started)
 	}
 }

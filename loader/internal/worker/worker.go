@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -49,9 +51,17 @@ const (
 	EnvHangOn  = "DOCKET_TEST_WORKER_HANG_ON"
 )
 
+// EnvGCPercent, set by the Pool when it starts a worker with GOGC=off (to
+// speed up package initialisation), is the GC percentage Serve restores
+// before the first request.
+const EnvGCPercent = "DOCKET_WORKER_GC_PERCENT"
+
 // Serve is the worker's main loop: it reads Requests from in and writes
 // Responses to out until in is closed.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, extract ExtractFunc) error {
+	if v, err := strconv.Atoi(os.Getenv(EnvGCPercent)); err == nil {
+		debug.SetGCPercent(v)
+	}
 	dec := gob.NewDecoder(in)
 	enc := gob.NewEncoder(out)
 	crashOn, hangOn := os.Getenv(EnvCrashOn), os.Getenv(EnvHangOn)

@@ -185,6 +185,14 @@ void fz_run_page_contents(fz_context *ctx, fz_page *page, fz_device *dev, fz_mat
 void fz_close_device(fz_context *ctx, fz_device *dev);
 void fz_drop_device(fz_context *ctx, fz_device *dev);
 void fz_rethrowFL(fz_context *ctx, const char *file, int line);
+/* pdf/document.h, pdf/object.h: just enough to edit the in-memory catalog
+ * (walk.c dk_drop_structure). */
+typedef struct pdf_document pdf_document;
+typedef struct pdf_obj pdf_obj;
+pdf_document *pdf_specifics(fz_context *ctx, fz_document *doc);
+pdf_obj *pdf_trailer(fz_context *ctx, pdf_document *doc);
+pdf_obj *pdf_dict_gets(fz_context *ctx, pdf_obj *dict, const char *key);
+void pdf_dict_dels(fz_context *ctx, pdf_obj *dict, const char *key);
 /* color.h */
 enum { FZ_COLORSPACE_NONE, FZ_COLORSPACE_GRAY, FZ_COLORSPACE_RGB, FZ_COLORSPACE_BGR, FZ_COLORSPACE_CMYK, FZ_COLORSPACE_LAB, FZ_COLORSPACE_INDEXED, FZ_COLORSPACE_SEPARATION };
 int fz_colorspace_type(fz_context *ctx, fz_colorspace *cs);

@@ -56,6 +56,31 @@ fz_context *dk_ctx_new(size_t max_store)
 
 void dk_ctx_drop(fz_context *ctx) { fz_drop_context(ctx); }
 
+/* dk_drop_structure removes /StructTreeRoot from the in-memory catalog of
+ * a tagged PDF (the file is never written). MuPDF 1.24's interpreter walks
+ * the structure tree at every marked-content operator (BDC/EMC: parent
+ * chains, common ancestors, role map) to send begin/end_structure to the
+ * device, and the 1.24 stext device ignores those calls; on docket's PDF
+ * corpus that walk was ~14% of all instructions of a text extraction, for
+ * identical text. What is lost: an /ActualText or /Lang set on a structure
+ * element rather than in the content's own BDC properties (ActualText in
+ * the BDC dictionary, the usual place, still applies). Failures are
+ * ignored: the document then simply keeps its tree. */
+static void dk_drop_structure(dk_doc *d)
+{
+	fz_context *ctx = d->ctx;
+	fz_try(ctx) {
+		pdf_document *pdf = pdf_specifics(ctx, d->doc);
+		if (pdf) {
+			pdf_obj *root = pdf_dict_gets(ctx, pdf_trailer(ctx, pdf), "Root");
+			if (root && pdf_dict_gets(ctx, root, "StructTreeRoot"))
+				pdf_dict_dels(ctx, root, "StructTreeRoot");
+		}
+	}
+	fz_catch(ctx) {
+	}
+}
+
 int dk_open(dk_doc *d, fz_context *ctx, const char *path, const unsigned char *data, size_t len, const char *magic)
 {
 	fz_document *doc = NULL;
@@ -94,6 +119,7 @@ int dk_open(dk_doc *d, fz_context *ctx, const char *path, const unsigned char *d
 		failed = 1;
 	}
 	if (failed) return 3;
+	dk_drop_structure(d);
 	return 0;
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"sort"
 	"time"
 
@@ -20,7 +21,15 @@ func main() {
 	mode := flag.String("mode", "walk", "walk|extract|tables|dump|dumptables")
 	rounds := flag.Int("rounds", 3, "")
 	flag.Parse()
-	files, _ := filepath.Glob("/work/shared/corpus/pdf/*.pdf")
+	var files []string
+	globs := []string{"pdf/*.pdf"}
+	if os.Getenv("WIDE") != "" {
+		globs = []string{"pdf/*.pdf", "mixed/pdf/*.pdf", "mixed/*.pdf", "tables/icdar2013-eu/*.pdf", "scans/*.pdf"}
+	}
+	for _, g := range globs {
+		m, _ := filepath.Glob("/work/shared/corpus/" + g)
+		files = append(files, m...)
+	}
 	sort.Strings(files)
 	ctx := context.Background()
 	opts := document.Options{MinCharsPerPage: 16}
@@ -48,6 +57,11 @@ func main() {
 			fmt.Printf("  meta %+v warn %q\n", res.Metadata, res.Warnings)
 		}
 		return
+	}
+	if pp := os.Getenv("PPROF"); pp != "" {
+		f, _ := os.Create(pp)
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
 	}
 	n := 0
 	t := time.Now()
