@@ -4,27 +4,41 @@
 -- Chunks follow structure: they never cross a Title-started section or
 -- split a table, and page headers, footers, page numbers and tables are
 -- left out (tables become curated.table_rows).
--- Incremental per document: only documents whose current content is not
--- chunked yet are (re)chunked; their old chunks are replaced in the same
--- build and a deleted document's chunks leave (post-hook). Changing
+-- Incremental per document: only documents whose current extraction is
+-- not chunked yet are (re)chunked; their old chunks are replaced in the
+-- same build, and chunks of anything no longer current (a deleted
+-- document, a version with no chunks) leave (post-hook). Changing
 -- chunk_size or chunk_overlap needs `docket build --full-refresh -s doc_chunks+`.
 {{ config(
     materialized = 'incremental',
     incremental_strategy = 'delete+insert',
     unique_key = 'doc_id',
     on_schema_change = 'fail',
-    post_hook = "delete from " ~ this ~ " where doc_id not in (select doc_id from " ~ ref('stg_documents') ~ " where status = 'landed')"
+    post_hook = "delete from " ~ this ~ " as chunks where not exists (
+        select 1 from " ~ ref('stg_documents') ~ " as documents
+        join " ~ source('staging', 'extractions') ~ " as extractions using (source_hash)
+        where documents.status = 'landed' and documents.doc_id = chunks.doc_id
+          and documents.source_hash = chunks.source_hash and extractions.extracted_at = chunks.extracted_at)"
 ) }}
 
-with documents as (
-    select doc_id, source_hash
-    from {{ ref('stg_documents') }}
-    where status = 'landed'
+with extractions as (
+    select source_hash, extracted_at
+    from {{ source('staging', 'extractions') }}
+),
+
+documents as (
+    select stg_documents.doc_id, stg_documents.source_hash, extractions.extracted_at
+    from {{ ref('stg_documents') }} as stg_documents
+    join extractions using (source_hash)
+    where stg_documents.status = 'landed'
     {% if is_incremental() %}
+      -- only documents whose current extraction is not chunked yet
+      -- (new, changed, or re-extracted with --reocr / --retry-quarantined)
       and not exists (
           select 1 from {{ this }} as chunked
           where chunked.doc_id = stg_documents.doc_id
             and chunked.source_hash = stg_documents.source_hash
+            and chunked.extracted_at = extractions.extracted_at
       )
     {% endif %}
 ),
@@ -53,6 +67,7 @@ chunked as (
     select
         pages.doc_id,
         pages.source_hash,
+        documents.extracted_at,
         pages.page_number,
         unnest(chunk_elements(
             pages.text,
@@ -69,6 +84,7 @@ normalized as (
     select
         doc_id,
         source_hash,
+        extracted_at,
         page_number,
         chunk.char_offset,
         chunk.char_end,
@@ -90,7 +106,8 @@ final as (
         element_categories,
         text,
         sha256(text) as text_hash,
-        length(text) as text_length
+        length(text) as text_length,
+        extracted_at
     from normalized
     where text <> ''
 )

@@ -49,11 +49,7 @@ func healthVars(p *project.Project) {
 			p.Vars[k] = v
 		}
 	}
-	if p.Health.MinSuccessRate > 0 {
-		set("health_min_success_rate", p.Health.MinSuccessRate)
-	}
-	if p.Health.MaxMeanCharsDrop > 0 {
-		set("health_max_mean_chars_drop", p.Health.MaxMeanCharsDrop)
-	}
+	set("health_min_success_rate", *p.Health.MinSuccessRate)
+	set("health_max_mean_chars_drop", *p.Health.MaxMeanCharsDrop)
 	set("health_severity", p.Health.Severity)
 }

@@ -135,6 +135,17 @@ func TestShippedProjectEndToEnd(t *testing.T) {
 		t.Fatalf("deleted document still has %s chunks", n[0])
 	}
 
+	// A new version without any chunk (whitespace only): the old chunks leave too.
+	os.WriteFile(notes, []byte("   \n\n  \n"), 0o644)
+	must(t, dir, "load", "--quiet")
+	must(t, dir, "build")
+	if n := query(t, dir, "select count(*) from curated.doc_chunks where doc_id = '"+notesID+"'"); n[0] != "0" {
+		t.Fatalf("a version without text still has %s old chunks", n[0])
+	}
+	if out := must(t, dir, "search", "spare gripper sets", "--mode", "bm25"); strings.Contains(out, "meeting-notes.txt") {
+		t.Fatalf("search still cites the old version:\n%s", out)
+	}
+
 	// Search cites its sources.
 	out = must(t, dir, "search", "termination notice period", "-k", "3")
 	if !strings.Contains(out, "remote-work-policy.pdf  page 1") {

@@ -27,6 +27,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
+	"github.com/docket-dev/docket/loader/internal/worker"
 )
 
 // Version is docket's version, recorded with every run.
@@ -133,7 +134,17 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 		}
 	}
 
-	files, unreadable := walk(p)
+	files, unreadable := list(p)
+	// The workers start while the files are hashed when there is surely
+	// something to extract (a new file); otherwise, lazily, on the first
+	// file found changed. A worker process takes ~0.1 s to start.
+	pool := worker.NewPool(worker.PoolOptions{Command: opts.WorkerCommand, Env: opts.WorkerEnv, Size: p.Loader.Workers,
+		Timeout: p.Loader.Timeout.Duration, MaxMemory: int64(p.Loader.MaxWorkerMemory)})
+	defer pool.Close()
+	if anyNew(files, known, p) {
+		pool.Warm()
+	}
+	hashAll(files, p.Loader.Workers)
 	children := childrenOf(known)
 	seen := map[string]bool{}
 	var todo []*file
@@ -205,7 +216,11 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	}
 	sort.Strings(gone)
 
-	if err := process(ctx, db, opts, sum, todo, extractions, children, attached); err != nil {
+	// Biggest files first: a long document started last would leave the
+	// other workers idle at the end of the run. Files with the same bytes
+	// keep their order (same size, stable sort).
+	sort.SliceStable(todo, func(i, j int) bool { return todo[i].size > todo[j].size })
+	if err := process(ctx, db, opts, pool, sum, todo, extractions, children, attached); err != nil {
 		db.FinishRun(context.Background(), runRow(run, sum, "failed"))
 		return sum, err
 	}
@@ -229,9 +244,21 @@ func runRow(r warehouse.Run, s *Summary, status string) warehouse.Run {
 	return r
 }
 
-// walk lists every regular file of every source, hashed, and the folders
-// (relative to their source) that could not be read.
-func walk(p *project.Project) ([]*file, map[string][]string) {
+// anyNew reports whether files has a file that is new to the warehouse
+// and will go to a worker (not empty, not over the size limit).
+func anyNew(files []*file, known map[string]warehouse.Known, p *project.Project) bool {
+	for _, f := range files {
+		if k, ok := known[f.docID]; (!ok || k.Status == warehouse.StatusDeleted) && f.err == nil && f.size > 0 && f.size <= int64(p.Loader.MaxFileSize) {
+			return true
+		}
+	}
+	return false
+}
+
+// list lists every regular file of every source (not hashed yet: see
+// hashAll), and the folders (relative to their source) that could not be
+// read.
+func list(p *project.Project) ([]*file, map[string][]string) {
 	var out []*file
 	unreadable := map[string][]string{}
 	for _, src := range p.Sources {
@@ -269,7 +296,6 @@ func walk(p *project.Project) ([]*file, map[string][]string) {
 			return nil
 		})
 	}
-	hashAll(out, p.Loader.Workers)
 	return out, unreadable
 }
 

@@ -52,7 +52,7 @@ type contentState struct {
 	refs []warehouse.AttachmentRef // the content's attachments, for other files with the same bytes
 }
 
-func process(ctx context.Context, db *warehouse.DB, opts Options, sum *Summary, todo []*file, known map[string]warehouse.Extraction, children map[string][]string, attached map[string][]warehouse.AttachmentRef) error {
+func process(ctx context.Context, db *warehouse.DB, opts Options, pool *worker.Pool, sum *Summary, todo []*file, known map[string]warehouse.Extraction, children map[string][]string, attached map[string][]warehouse.AttachmentRef) error {
 	if len(todo) == 0 {
 		return nil
 	}
@@ -63,9 +63,7 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, sum *Summary, 
 	}
 	defer os.RemoveAll(tmp)
 	sh := &shared{children: children, attached: attached, byHash: map[string]*contentState{}, known: known, opts: opts, tmpDir: tmp, docOpts: docOptions(opts)}
-	sh.pool = worker.NewPool(worker.PoolOptions{Command: opts.WorkerCommand, Env: opts.WorkerEnv, Size: p.Loader.Workers,
-		Timeout: p.Loader.Timeout.Duration, MaxMemory: int64(p.Loader.MaxWorkerMemory)})
-	defer sh.pool.Close()
+	sh.pool = pool
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -122,7 +120,25 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, sum *Summary, 
 		return nil
 	}
 	done := 0
-	for fam := range results {
+	for {
+		var fam family
+		var ok bool
+		select {
+		case fam, ok = <-results:
+		default:
+			// Nothing to take: land what is waiting while the workers
+			// work, rather than all of it after the last document.
+			if time.Since(last) >= idleFlush {
+				if err := flush(); err != nil {
+					cancel()
+					return fmt.Errorf("loader: land: %w", err)
+				}
+			}
+			fam, ok = <-results
+		}
+		if !ok {
+			break
+		}
 		for _, o := range fam {
 			l := landing(o)
 			batch = append(batch, l)
@@ -155,6 +171,11 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, sum *Summary, 
 	}
 	return nil
 }
+
+// idleFlush: the writer lands its batch when no result is waiting and the
+// last landing is at least this old (bigger batches cost less per row, a
+// batch left for the end of the run is time the run waits).
+const idleFlush = 100 * time.Millisecond
 
 // goneChildren are attachments a changed parent had before and no longer has.
 func goneChildren(fam family, sh *shared) []string {

@@ -80,9 +80,9 @@ type Retrieval struct {
 
 // Health thresholds, turned into data tests on ops.extraction_health.
 type Health struct {
-	MinSuccessRate   float64 `yaml:"min_success_rate"`
-	MaxMeanCharsDrop float64 `yaml:"max_mean_chars_drop"` // fraction, e.g. 0.5 = a 50% drop fails
-	Severity         string  `yaml:"severity"`            // error | warn
+	MinSuccessRate   *float64 `yaml:"min_success_rate"`    // default 0.5; 0 turns the check off
+	MaxMeanCharsDrop *float64 `yaml:"max_mean_chars_drop"` // fraction, e.g. 0.5 = a 50% drop fails; default 0.5
+	Severity         string   `yaml:"severity"`            // error | warn
 }
 
 // OCREnabled reports whether OCR runs (default true).
@@ -227,7 +227,9 @@ func (p *Project) applyDefaults() {
 	}
 	p.Warehouse = p.abs(p.Warehouse)
 	for i := range p.Sources {
-		p.Sources[i].Path = p.abs(p.Sources[i].Path)
+		if p.Sources[i].Path != "" {
+			p.Sources[i].Path = p.abs(p.Sources[i].Path)
+		}
 	}
 	l := &p.Loader
 	if l.Workers <= 0 {
@@ -273,6 +275,14 @@ func (p *Project) applyDefaults() {
 	p.Embedding = p.Embedding.WithDefaults()
 	if p.Retrieval.VectorIndex == "" {
 		p.Retrieval.VectorIndex = "auto"
+	}
+	if p.Health.MinSuccessRate == nil {
+		v := 0.5
+		p.Health.MinSuccessRate = &v
+	}
+	if p.Health.MaxMeanCharsDrop == nil {
+		v := 0.5
+		p.Health.MaxMeanCharsDrop = &v
 	}
 	if p.Health.Severity == "" {
 		p.Health.Severity = "error"

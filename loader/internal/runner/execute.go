@@ -176,18 +176,19 @@ func (m *Manifest) Execute(ctx context.Context, db *warehouse.DB, opts RunOption
 			if t.ResourceType != Test {
 				continue
 			}
-			attached := t.AttachedNode
-			if attached == "" && len(t.DependsOn.Nodes) == 1 {
-				attached = t.DependsOn.Nodes[0]
+			// A test guards the descendants of every node it reads (a
+			// singular test that refs several models guards all of them).
+			parents := t.DependsOn.Nodes
+			if t.AttachedNode != "" {
+				parents = []string{t.AttachedNode}
 			}
-			if attached == "" {
-				continue
-			}
-			for _, c := range sortedKeys(m.Descendants(attached)) {
-				if !exec[c] || c == id || m.Nodes[c].ResourceType == Test || reaches(id, c) {
-					continue
+			for _, attached := range parents {
+				for _, c := range sortedKeys(m.Descendants(attached)) {
+					if !exec[c] || c == id || m.Nodes[c].ResourceType == Test || reaches(id, c) {
+						continue
+					}
+					deps[c][id] = true
 				}
-				deps[c][id] = true
 			}
 		}
 	}

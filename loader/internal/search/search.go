@@ -191,7 +191,7 @@ func (s *Searcher) Vector(ctx context.Context, query string, k int) ([]Hit, erro
 		top as (
 			select text_hash, array_cosine_distance(embedding, query.v) as distance
 			from %[4]s, query
-			where model = ?
+			where model = ? and text_hash in (select text_hash from retrieval.search_chunks)
 			order by distance
 			limit ?)
 		select 1 - top.distance as score, %[3]s

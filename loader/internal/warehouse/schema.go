@@ -16,7 +16,7 @@ var ddl = []string{
 	`create schema if not exists staging`,
 	`create schema if not exists ops`,
 	`create table if not exists raw.documents (
-		doc_id varchar primary key,        -- sha256(source name || '/' || relative path), or parent doc_id + '#' + attachment index
+		doc_id varchar primary key,        -- sha256(source name || '/' || relative path); attachments: sha256(parent doc_id || '#' || index || '/' || name)
 		source_name varchar not null,
 		rel_path varchar not null,         -- path relative to the source folder (attachments: parent path + '#' + name)
 		source_uri varchar not null,       -- file:// URI of the absolute path (attachments: parent URI + '#' + name)

@@ -294,6 +294,10 @@ func (d *Doc) PageWith(n int, chars, vectors bool) (*Layout, error) {
 	cblocks := unsafe.Slice(p.blocks, int(p.nblocks))
 	lay.Blocks = make([]Block, 0, len(cblocks))
 	lines := make([]Line, len(clines))
+	var chs []Char // one array for the page, sliced per line
+	if chars {
+		chs = make([]Char, len(cchars))
+	}
 	var sb strings.Builder
 	var sizeW [8]struct {
 		size float64
@@ -305,7 +309,7 @@ func (d *Doc) PageWith(n int, chars, vectors bool) (*Layout, error) {
 		ln.Dir = [2]float64{float64(cl.dx), float64(cl.dy)}
 		cs := cchars[cl.first : cl.first+cl.n]
 		if chars {
-			ln.Chars = make([]Char, len(cs))
+			ln.Chars = chs[cl.first : cl.first+cl.n : cl.first+cl.n]
 		}
 		sb.Reset()
 		sb.Grow(len(cs))

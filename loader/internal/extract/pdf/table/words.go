@@ -165,7 +165,11 @@ func cellText(ws []*word) string {
 			parts = append(parts, w.text)
 		}
 	}
-	return strings.TrimSpace(leaderRe.ReplaceAllString(strings.Join(parts, " "), " "))
+	s := strings.Join(parts, " ")
+	if strings.Count(s, ".")+strings.Count(s, "…") >= 4 { // else leaderRe cannot match; skip the regexp
+		s = leaderRe.ReplaceAllString(s, " ")
+	}
+	return strings.TrimSpace(s)
 }
 
 // leaderRe matches dot leaders ("Item ........ 12").
