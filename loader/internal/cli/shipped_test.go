@@ -145,6 +145,11 @@ func TestShippedProjectEndToEnd(t *testing.T) {
 	if out := must(t, dir, "search", "spare gripper sets", "--mode", "bm25"); strings.Contains(out, "meeting-notes.txt") {
 		t.Fatalf("search still cites the old version:\n%s", out)
 	}
+	// That load's documents shrank from hundreds of characters to a few:
+	// the health test catches it once the load is big enough to judge.
+	if out, code := run(t, dir, "test", "--vars", "{health_min_documents: 1}"); code != 1 || !strings.Contains(out, "health_mean_chars_drop") {
+		t.Fatalf("a sharp drop in characters per document should fail docket test, got %d:\n%s", code, out)
+	}
 
 	// Search cites its sources.
 	out = must(t, dir, "search", "termination notice period", "-k", "3")
