@@ -35,6 +35,8 @@ demo: build
 	$(BIN) load
 	$(BIN) build
 	$(BIN) sql "select detected_type, status, coalesce(error_kind, '') as error_kind, count(*) as docs from raw.documents group by all order by all"
+	$(BIN) sql "select rel_path, quality_verdict, pages, ocr_pages, chunks from curated.documents order by rel_path"
+	$(BIN) search "termination notice period" -k 3
 
 test: setup node-client
 	@test -z "$$(gofmt -l loader)" || { echo "gofmt needed:"; gofmt -l loader; exit 1; }

@@ -70,7 +70,11 @@ func New(ctx context.Context, db *warehouse.DB, provider embed.Provider, vectorI
 	s := &Searcher{conn: c, provider: provider}
 	if vectorIndex == "hnsw" || vectorIndex == "auto" {
 		if _, err := c.ExecContext(ctx, "load vss"); err != nil {
-			s.notices = append(s.notices, "vector index: DuckDB's vss extension cannot be loaded here ("+firstLine(err.Error())+"); searching exactly")
+			reason := firstLine(err.Error())
+			if strings.Contains(reason, "not found") {
+				reason = "it is not installed, and installing needs internet"
+			}
+			s.notices = append(s.notices, "vector index: DuckDB's vss extension cannot be loaded ("+reason+"); searching exactly")
 		} else {
 			s.hnsw = true
 		}
