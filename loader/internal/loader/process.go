@@ -120,25 +120,7 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, pool *worker.P
 		return nil
 	}
 	done := 0
-	for {
-		var fam family
-		var ok bool
-		select {
-		case fam, ok = <-results:
-		default:
-			// Nothing to take: land what is waiting while the workers
-			// work, rather than all of it after the last document.
-			if time.Since(last) >= idleFlush {
-				if err := flush(); err != nil {
-					cancel()
-					return fmt.Errorf("loader: land: %w", err)
-				}
-			}
-			fam, ok = <-results
-		}
-		if !ok {
-			break
-		}
+	for fam := range results {
 		for _, o := range fam {
 			l := landing(o)
 			batch = append(batch, l)
@@ -171,11 +153,6 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, pool *worker.P
 	}
 	return nil
 }
-
-// idleFlush: the writer lands its batch when no result is waiting and the
-// last landing is at least this old (bigger batches cost less per row, a
-// batch left for the end of the run is time the run waits).
-const idleFlush = 100 * time.Millisecond
 
 // goneChildren are attachments a changed parent had before and no longer has.
 func goneChildren(fam family, sh *shared) []string {

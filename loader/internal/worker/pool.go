@@ -26,6 +26,14 @@ type PoolOptions struct {
 	MaxMemory int64         // bytes of resident memory per worker; 0 = no limit
 }
 
+// WorkerGCPercent is the Go GC percentage of worker processes (unless
+// GOGC is set in the environment). A worker's live heap is ~30 MB of
+// package-level tables that every collection marks again, while a
+// document's garbage is short-lived: collecting at 4x the live heap
+// instead of 2x saves a few percent of extraction time. GOMEMLIMIT (set
+// from MaxMemory) bounds the heap all the same.
+const WorkerGCPercent = 400
+
 // Pool is a set of worker processes.
 type Pool struct {
 	opts  PoolOptions
@@ -61,9 +69,15 @@ func (p *Pool) start() (*proc, error) {
 	if !hasEnv(cmd.Env, "GOGC") {
 		// Package initialisation of the docket binary builds ~80 MB of
 		// tables that are mostly garbage at once (date parsing for the HTML
-		// extractor); collecting during it doubles a worker's start-up.
-		// The collector is off until Serve turns it back on.
-		cmd.Env = append(cmd.Env, "GOGC=off", EnvGCPercent+"=100")
+		// extractor); collecting during it makes a worker's start-up about
+		// a third slower. The collector is off until Serve turns it on, at
+		// WorkerGCPercent.
+		cmd.Env = append(cmd.Env, "GOGC=off", fmt.Sprintf("%s=%d", EnvGCPercent, WorkerGCPercent))
+		if p.opts.MaxMemory > 0 && !hasEnv(cmd.Env, "GOMEMLIMIT") {
+			// With the collector relaxed, the soft limit keeps the Go heap
+			// well under the limit at which the worker is killed.
+			cmd.Env = append(cmd.Env, fmt.Sprintf("GOMEMLIMIT=%d", p.opts.MaxMemory/4*3))
+		}
 	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: true}
 	stdin, err := cmd.StdinPipe()

@@ -28,7 +28,8 @@ func TestMain(m *testing.M) {
 				panic("boom")
 			}
 			if strings.Contains(r.Path, "gcpercent") {
-				gc := debug.SetGCPercent(100)
+				gc := debug.SetGCPercent(-1) // read it back unchanged
+				debug.SetGCPercent(gc)
 				return &document.Result{Type: "text", Pages: []document.Page{{Number: 1, Text: strconv.Itoa(gc)}}}, nil
 			}
 			os.Stdout.WriteString("noise on stdout must not break the protocol\n")
@@ -124,8 +125,8 @@ func TestPoolWarm(t *testing.T) {
 		if err != nil || resp.Err != nil {
 			t.Fatalf("extract: %v %+v", err, resp)
 		}
-		if got := resp.Result.Pages[0].Text; got != "100" {
-			t.Fatalf("worker GC percent = %s, want 100 (GOGC=off must end before serving)", got)
+		if got := resp.Result.Pages[0].Text; got != strconv.Itoa(WorkerGCPercent) {
+			t.Fatalf("worker GC percent = %s, want %d (GOGC=off must end before serving)", got, WorkerGCPercent)
 		}
 	}
 	p.mu.Lock()

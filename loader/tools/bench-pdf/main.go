@@ -74,8 +74,8 @@ func main() {
 	}
 	dk := (cpuSelf() - t0).Seconds()
 	dkRate := float64(pages) / dk
-	fmt.Printf("files: %d PDFs (%d skipped: encrypted/corrupt), %d pages per pass, %d pass(es)\n",
-		len(ok), len(files)-len(ok), pages / *rounds, *rounds)
+	fmt.Printf("files: %d PDFs (%d skipped: encrypted/corrupt), %d pages per pass, %d pass(es); load average %s\n",
+		len(ok), len(files)-len(ok), pages / *rounds, *rounds, loadAvg())
 	fmt.Printf("docket pdf.Extract        %8.1f pages/cpu-s  (%.2fs)\n", dkRate, dk)
 
 	if *tables {
@@ -160,4 +160,16 @@ func rusage(who int) time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// loadAvg is the 1-minute load average (the machine may be shared).
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	if f := strings.Fields(string(b)); len(f) > 0 {
+		return f[0]
+	}
+	return "unknown"
 }
