@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/detect"
@@ -43,6 +44,7 @@ type shared struct {
 	docOpts  document.Options
 	children map[string][]string                  // known attachments by parent doc_id
 	attached map[string][]warehouse.AttachmentRef // attachments of known contents
+	nextID   atomic.Int64                         // worker request ids
 }
 
 type contentState struct {
@@ -192,7 +194,11 @@ func docOptions(opts Options) document.Options {
 func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 	o := &outcome{f: f}
 	start := time.Now()
-	defer func() { o.dur = time.Since(start) }()
+	defer func() {
+		if o.dur == 0 {
+			o.dur = time.Since(start)
+		}
+	}()
 	if f.err != nil {
 		o.err = f.err
 		return o
@@ -259,13 +265,16 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		}
 		defer os.Remove(pathForWorker)
 	}
-	resp, err := sh.pool.Extract(ctx, worker.Request{Path: pathForWorker, Type: f.info.Type, MIME: f.info.MIME, Encoding: f.info.Encoding, Opts: sh.docOpts})
+	resp, err := sh.pool.Extract(ctx, worker.Request{ID: sh.nextID.Add(1), Path: pathForWorker, Type: f.info.Type, MIME: f.info.MIME, Encoding: f.info.Encoding, Opts: sh.docOpts})
 	if err != nil {
 		o.err = document.Errorf(document.KindInternal, "worker pool: %v", err)
 		st.err = o.err
 		return o
 	}
 	o.res, o.err, o.extracted = resp.Result, resp.Err, true
+	if resp.Duration > 0 {
+		o.dur = resp.Duration // the extraction itself, without waiting for a worker
+	}
 	if o.res != nil {
 		var kids []*file
 		for i, a := range o.res.Attachments {

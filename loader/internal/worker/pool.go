@@ -204,6 +204,9 @@ func (p *Pool) Extract(ctx context.Context, req Request) (*Response, error) {
 				<-pr.done // the pipe broke: the process died; wait for its status
 				return fail(document.KindCrash, crashMessage(pr))
 			}
+			if r.resp.ID != req.ID {
+				return fail(document.KindCrash, fmt.Sprintf("the extraction process answered request %d instead of %d (protocol out of step)", r.resp.ID, req.ID))
+			}
 			healthy = true
 			return &r.resp, nil
 		case <-timer.C:

@@ -39,9 +39,9 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 	for _, l := range lines {
 		ss := l.segments(gap)
 		for _, s := range ss {
-			segs = append(segs, segBox(s))
+			segs = append(segs, boxOf(s))
 			if len(ss) > 1 {
-				multi = append(multi, segBox(s))
+				multi = append(multi, boxOf(s))
 			}
 		}
 	}
@@ -143,26 +143,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 	ys = append(append([]sep{{box.Y0, true}}, ys...), sep{box.Y1, true})
 
 	nr, nc := len(ys)-1, len(xs)-1
-	parent := make([]int, nr*nc)
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
-	join := func(a, b int) {
-		ra, rb := find(a), find(b)
-		if ra < rb {
-			parent[rb] = ra
-		} else if rb < ra {
-			parent[ra] = rb
-		}
-	}
+	cells := newUnionFind(nr * nc)
 	for i := 0; i < nr; i++ {
 		y0, y1 := ys[i].pos, ys[i+1].pos
 		for j := 1; j < nc; j++ {
@@ -179,7 +160,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 				}
 			}
 			if open {
-				join(i*nc+j-1, i*nc+j)
+				cells.join(i*nc+j-1, i*nc+j)
 			}
 		}
 	}
@@ -187,7 +168,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 		xmid := (xs[j].pos + xs[j+1].pos) / 2
 		for i := 1; i < nr; i++ {
 			if y := ys[i]; y.real && !covered(rh, y.pos, xmid, 3) {
-				join((i-1)*nc+j, i*nc+j)
+				cells.join((i-1)*nc+j, i*nc+j)
 			}
 		}
 	}
@@ -202,17 +183,48 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 	cellWords := map[int][]*word{}
 	for _, w := range ws {
 		i, j := band(edgesY, w.cy()), band(edgesX, w.cx())
-		k := find(i*nc + j)
+		k := cells.find(i*nc + j)
 		cellWords[k] = append(cellWords[k], w)
 	}
 	rows := make([][]string, nr)
 	for i := range rows {
 		rows[i] = make([]string, nc)
 		for j := range rows[i] {
-			if k := i*nc + j; find(k) == k {
+			if k := i*nc + j; cells.find(k) == k {
 				rows[i][j] = cellText(cellWords[k])
 			}
 		}
 	}
 	return rows
+}
+
+// unionFind is a disjoint-set forest over 0..n-1; each set's root is its
+// smallest member.
+type unionFind []int
+
+func newUnionFind(n int) unionFind {
+	u := make(unionFind, n)
+	for i := range u {
+		u[i] = i
+	}
+	return u
+}
+
+// find returns the root of i's set, halving the path on the way.
+func (u unionFind) find(i int) int {
+	for u[i] != i {
+		u[i] = u[u[i]]
+		i = u[i]
+	}
+	return i
+}
+
+// join merges the sets of a and b under the smaller root.
+func (u unionFind) join(a, b int) {
+	ra, rb := u.find(a), u.find(b)
+	if ra < rb {
+		u[rb] = ra
+	} else if rb < ra {
+		u[ra] = rb
+	}
 }

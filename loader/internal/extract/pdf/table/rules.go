@@ -118,32 +118,18 @@ type grid struct {
 // two horizontal and two vertical rules.
 func grids(hs, vs []rule) []grid {
 	n := len(hs) + len(vs)
-	parent := make([]int, n)
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
+	sets := newUnionFind(n)
 	for i, h := range hs {
 		for j, v := range vs {
 			if crosses(h, v) {
-				a, b := find(i), find(len(hs)+j)
-				if a != b {
-					parent[a] = b
-				}
+				sets.join(i, len(hs)+j)
 			}
 		}
 	}
 	comp := map[int]*grid{}
 	var order []int
 	for i := 0; i < n; i++ {
-		r := find(i)
+		r := sets.find(i)
 		g := comp[r]
 		if g == nil {
 			g = &grid{}

@@ -231,7 +231,7 @@ func columns(lines []*textLine, gap float64) []span {
 	count := make([]int, n)
 	for _, l := range use {
 		for _, seg := range l.segments(gap) {
-			b := segBox(seg)
+			b := boxOf(seg)
 			for k := int((b.X0 - x0) / res); k <= int((b.X1-x0)/res) && k < n; k++ {
 				count[k]++
 			}
@@ -326,7 +326,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 		if nMulti >= 3 {
 			// header lines just above: short, inside the run's width
 			top := i
-			rb := runBox(run)
+			rb := boxOf(run)
 			for k := i - 1; k >= 0 && top-k <= 3; k-- {
 				l := lines[k]
 				if lines[k+1].bb.Y0-l.bb.Y1 > 1.5*size || l.bb.X0 < rb.X0-size || l.bb.X1 > rb.X1+size ||
@@ -356,21 +356,13 @@ func ruleBetween(hs []rule, y0, y1 float64, box document.BBox) bool {
 	return false
 }
 
-func runBox(ls []*textLine) document.BBox {
-	b := ls[0].bb
-	for _, l := range ls[1:] {
-		b = union(b, l.bb)
-	}
-	return b
-}
-
 // textTable checks the evidence for an unruled table over some lines.
 func (d *Detector) textTable(lines []*textLine, hs, vs []rule) (document.Table, bool) {
 	var ws []*word
 	for _, l := range lines {
 		ws = append(ws, l.ws...)
 	}
-	box := runBox(lines)
+	box := boxOf(lines)
 	box.X0 -= 1
 	box.Y0 -= 1
 	box.X1 += 1
@@ -418,5 +410,5 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule) (document.Table, 
 	for _, w := range ws {
 		w.used = true
 	}
-	return finish(rows, runBox(lines)), true
+	return finish(rows, boxOf(lines)), true
 }

@@ -145,10 +145,17 @@ func (l *textLine) segments(gap float64) [][]*word {
 	return out
 }
 
-func segBox(seg []*word) document.BBox {
-	b := seg[0].bb
-	for _, w := range seg[1:] {
-		b = union(b, w.bb)
+// boxed is what boxOf takes the union of: words and lines.
+type boxed interface{ box() document.BBox }
+
+func (w *word) box() document.BBox     { return w.bb }
+func (l *textLine) box() document.BBox { return l.bb }
+
+// boxOf is the union of the boxes of a non-empty run of words or lines.
+func boxOf[T boxed](xs []T) document.BBox {
+	b := xs[0].box()
+	for _, x := range xs[1:] {
+		b = union(b, x.box())
 	}
 	return b
 }
