@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/cli"
+	"github.com/docket-dev/docket/loader/internal/loader"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 	"github.com/docket-dev/docket/loader/internal/worker"
 )
@@ -298,5 +299,43 @@ func TestSharedContentEdgeCases(t *testing.T) {
 	if n := count(t, dir, `select count(*) from raw.documents c join raw.documents p on c.parent_doc_id = p.doc_id
 		where p.rel_path = 'agreement-mail.eml' and c.last_run_id <> p.last_run_id`); n != 0 {
 		t.Fatal("an unchanged document's attachments should be seen by the same run")
+	}
+}
+
+// TestLoaderKilledAtEachStepConverges kills the loader at named points
+// (after the first landed batch, before tombstoning deleted files, before
+// closing the run) during a load that adds, changes and deletes files; a
+// plain re-run must end row for row equal to an uninterrupted history.
+func TestLoaderKilledAtEachStepConverges(t *testing.T) {
+	history := func(dir string, env ...string) {
+		mustLoad(t, dir)
+		inbox := filepath.Join(dir, "inbox")
+		os.Remove(filepath.Join(inbox, "invoice-2026-03.csv"))
+		os.WriteFile(filepath.Join(inbox, "meeting-notes.txt"), []byte("Notes\n\nThe robots were serviced.\n"), 0o644)
+		b, _ := os.ReadFile(filepath.Join(inbox, "safety-faq.html"))
+		os.WriteFile(filepath.Join(inbox, "safety-faq-2.html"), append(b, []byte("<p>Revised.</p>")...), 0o644)
+		if len(env) > 0 {
+			_, err := docket(t, dir, env, "load", "--quiet")
+			if err == nil {
+				t.Fatalf("the load with %v should have been killed", env)
+			}
+			if n := count(t, dir, `select count(*) from ops.load_runs where status = 'running'`); n != 1 {
+				t.Fatalf("the killed run should be left running, got %d", n)
+			}
+		}
+		mustLoad(t, dir)
+	}
+	ref := project(t)
+	history(ref)
+	want := snapshot(t, ref)
+	for _, at := range []string{"land:1", "before-delete", "before-finish"} {
+		dir := project(t)
+		history(dir, loader.EnvKillAt+"="+at)
+		if got := snapshot(t, dir); !equal(want, got) {
+			t.Fatalf("killed at %s, then re-run: warehouse differs:\n%s", at, diff(want, got))
+		}
+		if n := count(t, dir, `select count(*) from ops.load_runs where status = 'aborted'`); n != 1 {
+			t.Errorf("killed at %s: the killed run should be marked aborted by the next load, got %d", at, n)
+		}
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/detect"
@@ -224,12 +225,14 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 		db.FinishRun(context.Background(), runRow(run, sum, "failed"))
 		return sum, err
 	}
+	testKill("before-delete")
 	n, err := db.MarkDeleted(ctx, sum.RunID, time.Now(), gone)
 	if err != nil {
 		return sum, err
 	}
 	sum.Deleted = n
 	sum.Duration = time.Since(start)
+	testKill("before-finish")
 	if err := db.FinishRun(ctx, runRow(run, sum, "completed")); err != nil {
 		return sum, err
 	}
@@ -403,4 +406,16 @@ func transient(kind string) bool {
 		return true
 	}
 	return false
+}
+
+// EnvKillAt makes the loader kill itself (SIGKILL) at a named point, for
+// crash-safety tests: "land:N" after the N-th landed batch, "before-delete",
+// "before-finish".
+const EnvKillAt = "DOCKET_TEST_LOADER_KILL_AT"
+
+func testKill(point string) {
+	if v := os.Getenv(EnvKillAt); v != "" && v == point {
+		syscall.Kill(os.Getpid(), syscall.SIGKILL)
+		time.Sleep(time.Hour)
+	}
 }

@@ -103,6 +103,7 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, pool *worker.P
 	var batchDeleted []string
 	pages := 0
 	last := time.Now()
+	lands := 0
 	flush := func() error {
 		if len(batch) == 0 && len(batchDeleted) == 0 {
 			return nil
@@ -119,6 +120,8 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, pool *worker.P
 			}
 		}
 		batch, batchDeleted, pages, last = batch[:0], batchDeleted[:0], 0, now
+		lands++
+		testKill(fmt.Sprintf("land:%d", lands))
 		return nil
 	}
 	done := 0
