@@ -31,20 +31,20 @@ func cats(res *document.Result) []string {
 }
 
 func TestOneColumnElements(t *testing.T) {
-	items := []txt{{x: 72, y: 72, size: 20, s: "Annual Safety Review"}}
+	items := []txt{{X: 72, Y: 72, Size: 20, S: "Annual Safety Review"}}
 	items = append(items, column(72, 110,
 		"The committee met four times this year and reviewed every incident that",
 		"was reported by the regional offices, with the findings summarised below.")...)
-	items = append(items, txt{x: 72, y: 150, size: 10, bold: true, s: "1.2 Scope"})
+	items = append(items, txt{X: 72, Y: 150, Size: 10, Bold: true, S: "1.2 Scope"})
 	items = append(items, column(72, 170,
 		"This review covers all sites operated by the company during the year and",
 		"the contractors that worked on them under a framework agreement.")...)
 	items = append(items,
-		txt{x: 90, y: 210, size: 10, s: "- first finding about ladders"},
-		txt{x: 90, y: 224, size: 10, s: "- second finding about gloves"},
-		txt{x: 108, y: 238, size: 10, s: "- nested finding about sizes"},
+		txt{X: 90, Y: 210, Size: 10, S: "- first finding about ladders"},
+		txt{X: 90, Y: 224, Size: 10, S: "- second finding about gloves"},
+		txt{X: 108, Y: 238, Size: 10, S: "- nested finding about sizes"},
 	)
-	res := extract(t, []pg{{items: items}})
+	res := extract(t, []pg{{Items: items}})
 	want := []string{"Title", "NarrativeText", "Title", "NarrativeText", "ListItem", "ListItem", "ListItem"}
 	if got := cats(res); strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Fatalf("categories %v, want %v", got, want)
@@ -79,13 +79,13 @@ func TestOneColumnElements(t *testing.T) {
 
 func TestTwoColumnReadingOrder(t *testing.T) {
 	var items []txt
-	items = append(items, txt{x: 72, y: 60, size: 18, s: "Two Column Paper"})
+	items = append(items, txt{X: 72, Y: 60, Size: 18, S: "Two Column Paper"})
 	// both columns have a paragraph gap at the same height (y≈165)
 	items = append(items, column(72, 100, "left one alpha text", "left two alpha text", "left three alpha text", "left four alpha text", "left five alpha text.")...)
 	items = append(items, column(320, 100, "right one beta text", "right two beta text", "right three beta text", "right four beta text", "right five beta text.")...)
 	items = append(items, column(72, 190, "left six gamma text", "left seven gamma text", "left eight gamma text.")...)
 	items = append(items, column(320, 190, "right six delta text", "right seven delta text", "right eight delta text.")...)
-	res := extract(t, []pg{{items: items}})
+	res := extract(t, []pg{{Items: items}})
 	text := res.Pages[0].Text
 	order := []string{"Two Column Paper", "left one", "left five", "left six", "left eight", "right one", "right five", "right six", "right eight"}
 	last := -1
@@ -101,12 +101,12 @@ func TestTwoColumnReadingOrder(t *testing.T) {
 func TestHeaderFooterPageNumber(t *testing.T) {
 	var pages []pg
 	for i := 1; i <= 3; i++ {
-		items := []txt{{x: 72, y: 30, size: 9, s: "ACME Corp quarterly report"}}
+		items := []txt{{X: 72, Y: 30, Size: 9, S: "ACME Corp quarterly report"}}
 		items = append(items, column(72, 120,
 			"Body text of the page that goes on for a while and says things about",
 			"the quarter, the sales, and the outlook for the next one.")...)
-		items = append(items, txt{x: 280, y: 770, size: 9, s: "Page " + string(rune('0'+i)) + " of 3"})
-		pages = append(pages, pg{items: items})
+		items = append(items, txt{X: 280, Y: 770, Size: 9, S: "Page " + string(rune('0'+i)) + " of 3"})
+		pages = append(pages, pg{Items: items})
 	}
 	res := extract(t, pages)
 	byPage := map[int][]string{}
@@ -128,8 +128,8 @@ func TestRepeatedFooterText(t *testing.T) {
 	var pages []pg
 	for i := 0; i < 4; i++ {
 		items := column(72, 200, "Some ordinary body text that is long enough to count as a page.")
-		items = append(items, txt{x: 72, y: 765, size: 8, s: "Confidential - do not distribute"})
-		pages = append(pages, pg{items: items})
+		items = append(items, txt{X: 72, Y: 765, Size: 8, S: "Confidential - do not distribute"})
+		pages = append(pages, pg{Items: items})
 	}
 	res := extract(t, pages)
 	n := 0
@@ -146,9 +146,9 @@ func TestRepeatedFooterText(t *testing.T) {
 func TestNeedsOCRPages(t *testing.T) {
 	body := column(72, 100, "A page with a real text layer that has plenty of characters on it.")
 	res := extract(t, []pg{
-		{items: body},
-		{image: true}, // scan: picture only
-		{image: true, items: []txt{{x: 500, y: 20, size: 8, s: "p3"}}}, // scan with a stamp
+		{Items: body},
+		{Image: true}, // scan: picture only
+		{Image: true, Items: []txt{{X: 500, Y: 20, Size: 8, S: "p3"}}}, // scan with a stamp
 		{}, // blank page: nothing to OCR
 	})
 	want := []bool{false, true, true, false}
@@ -192,7 +192,7 @@ func TestNeedsOCRRule(t *testing.T) {
 
 func TestBadFiles(t *testing.T) {
 	dir := t.TempDir()
-	good := makePDF([]pg{{items: column(72, 100, "hello world, this is a test page")}})
+	good := makePDF([]pg{{Items: column(72, 100, "hello world, this is a test page")}})
 	cases := []struct {
 		name string
 		data []byte
@@ -227,7 +227,7 @@ func TestBadFiles(t *testing.T) {
 }
 
 func TestLayoutChars(t *testing.T) {
-	d, err := Open(writePDF(t, []pg{{items: []txt{{x: 100, y: 200, size: 12, bold: true, s: "Hi there"}}}}))
+	d, err := Open(writePDF(t, []pg{{Items: []txt{{X: 100, Y: 200, Size: 12, Bold: true, S: "Hi there"}}}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,8 +271,8 @@ func TestPDFDate(t *testing.T) {
 // Page calls collect nothing.
 func TestPageVectors(t *testing.T) {
 	path := writePDF(t, []pg{{
-		items: column(72, 60, "Some text so the page is not empty."),
-		draw: []string{
+		Items: column(72, 60, "Some text so the page is not empty."),
+		Draw: []string{
 			"1 w 72 692 m 300 692 l S",                      // horizontal rule at y=100
 			"0.5 w 100 600 m 100 500 l S",                   // vertical rule x=100, y 192..292
 			"72 400 200 0.6 re f",                           // thin filled rule

@@ -39,18 +39,18 @@ func ruledPage(xs, ys []float64, cells [][]string, fill bool) page {
 	var pg page
 	for _, y := range ys {
 		if fill {
-			pg.draw = append(pg.draw, fillRule(xs[0], y, xs[len(xs)-1]))
+			pg.Draw = append(pg.Draw, fillRule(xs[0], y, xs[len(xs)-1]))
 		} else {
-			pg.draw = append(pg.draw, hline(xs[0], xs[len(xs)-1], y))
+			pg.Draw = append(pg.Draw, hline(xs[0], xs[len(xs)-1], y))
 		}
 	}
 	for _, x := range xs {
-		pg.draw = append(pg.draw, vline(x, ys[0], ys[len(ys)-1]))
+		pg.Draw = append(pg.Draw, vline(x, ys[0], ys[len(ys)-1]))
 	}
 	for i, r := range cells {
 		for j, c := range r {
 			if c != "" {
-				pg.items = append(pg.items, txt{x: xs[j] + 4, y: ys[i] + 14, size: 10, bold: i == 0, s: c})
+				pg.Items = append(pg.Items, txt{X: xs[j] + 4, Y: ys[i] + 14, Size: 10, Bold: i == 0, S: c})
 			}
 		}
 	}
@@ -67,7 +67,7 @@ func TestRuledGrid(t *testing.T) {
 	for _, fill := range []bool{false, true} {
 		t.Run(fmt.Sprintf("filled rules %v", fill), func(t *testing.T) {
 			pg := ruledPage([]float64{72, 200, 300, 400}, []float64{100, 120, 140, 160, 180}, cells, fill)
-			pg.items = append(pg.items, prose(72, 220, "Some narrative text below the table that is not part of it.")...)
+			pg.Items = append(pg.Items, prose(72, 220, "Some narrative text below the table that is not part of it.")...)
 			ts := detect(t, pg)
 			if len(ts) != 1 {
 				t.Fatalf("want 1 table, got %d: %+v", len(ts), ts)
@@ -91,17 +91,17 @@ func TestRuledSpansAndWrappedCells(t *testing.T) {
 	ys := []float64{100, 120, 140, 175, 195}
 	var pg page
 	for _, y := range ys {
-		pg.draw = append(pg.draw, hline(xs[0], xs[3], y))
+		pg.Draw = append(pg.Draw, hline(xs[0], xs[3], y))
 	}
 	// outer and first inner rule full height; the rule between columns
 	// 1 and 2 is missing in the first row (a header spanning both).
-	pg.draw = append(pg.draw, vline(72, 100, 195), vline(200, 100, 195), vline(400, 100, 195), vline(300, 120, 195))
-	pg.items = []txt{
-		{x: 76, y: 114, size: 10, s: "Region"}, {x: 230, y: 114, size: 10, s: "Population"},
-		{x: 204, y: 134, size: 10, s: "2020"}, {x: 304, y: 134, size: 10, s: "2021"},
-		{x: 76, y: 154, size: 10, s: "North of the"}, {x: 76, y: 167, size: 10, s: "country"},
-		{x: 204, y: 154, size: 10, s: "10.5"}, {x: 304, y: 154, size: 10, s: "11.0"},
-		{x: 76, y: 189, size: 10, s: "South"}, {x: 204, y: 189, size: 10, s: "7.25"}, {x: 304, y: 189, size: 10, s: "7.5"},
+	pg.Draw = append(pg.Draw, vline(72, 100, 195), vline(200, 100, 195), vline(400, 100, 195), vline(300, 120, 195))
+	pg.Items = []txt{
+		{X: 76, Y: 114, Size: 10, S: "Region"}, {X: 230, Y: 114, Size: 10, S: "Population"},
+		{X: 204, Y: 134, Size: 10, S: "2020"}, {X: 304, Y: 134, Size: 10, S: "2021"},
+		{X: 76, Y: 154, Size: 10, S: "North of the"}, {X: 76, Y: 167, Size: 10, S: "country"},
+		{X: 204, Y: 154, Size: 10, S: "10.5"}, {X: 304, Y: 154, Size: 10, S: "11.0"},
+		{X: 76, Y: 189, Size: 10, S: "South"}, {X: 204, Y: 189, Size: 10, S: "7.25"}, {X: 304, Y: 189, Size: 10, S: "7.5"},
 	}
 	ts := detect(t, pg)
 	if len(ts) != 1 {
@@ -120,7 +120,7 @@ func TestRuledSpansAndWrappedCells(t *testing.T) {
 
 func unruledPage() page {
 	var pg page
-	pg.items = append(pg.items, prose(72, 80,
+	pg.Items = append(pg.Items, prose(72, 80,
 		"The following figures show how the budget was spent in the last three",
 		"years, by department, in thousands of euro.")...)
 	rows := [][]string{
@@ -132,14 +132,14 @@ func unruledPage() page {
 	}
 	for i, r := range rows {
 		y := 140 + float64(i)*14
-		pg.items = append(pg.items, txt{x: 72, y: y, size: 10, bold: i == 0, s: r[0]})
+		pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, Bold: i == 0, S: r[0]})
 		for j, c := range r[1:] {
 			// right-aligned numbers: approximate by right edge at 260+90j
 			x := 260 + 90*float64(j) - 5.56*float64(len(c))
-			pg.items = append(pg.items, txt{x: x, y: y, size: 10, bold: i == 0, s: c})
+			pg.Items = append(pg.Items, txt{X: x, Y: y, Size: 10, Bold: i == 0, S: c})
 		}
 	}
-	pg.items = append(pg.items, prose(72, 240,
+	pg.Items = append(pg.Items, prose(72, 240,
 		"Spending grew in every department but transport, where the figures for",
 		"the last year are not yet known.")...)
 	return pg
@@ -183,17 +183,17 @@ func TestNoFalseTables(t *testing.T) {
 		"unruled table looks like too, apart from the content of the cells.",
 		"Nothing here is numeric.")
 	framed := page{
-		draw:  []string{hline(72, 540, 300), hline(72, 540, 360), vline(72, 300, 360), vline(540, 300, 360)},
-		items: prose(80, 318, "A boxed note: a frame around a paragraph is not a table either,", "even though it is drawn with two horizontal and two vertical rules.", "It has one cell only."),
+		Draw:  []string{hline(72, 540, 300), hline(72, 540, 360), vline(72, 300, 360), vline(540, 300, 360)},
+		Items: prose(80, 318, "A boxed note: a frame around a paragraph is not a table either,", "even though it is drawn with two horizontal and two vertical rules.", "It has one cell only."),
 	}
-	chartPage := page{items: []txt{{x: 60, y: 104, size: 8, s: "400"}, {x: 60, y: 144, size: 8, s: "300"}, {x: 60, y: 184, size: 8, s: "200"}, {x: 60, y: 224, size: 8, s: "100"}}}
+	chartPage := page{Items: []txt{{X: 60, Y: 104, Size: 8, S: "400"}, {X: 60, Y: 144, Size: 8, S: "300"}, {X: 60, Y: 184, Size: 8, S: "200"}, {X: 60, Y: 224, Size: 8, S: "100"}}}
 	for _, y := range []float64{100, 140, 180, 220} {
-		chartPage.draw = append(chartPage.draw, hline(80, 400, y))
+		chartPage.Draw = append(chartPage.Draw, hline(80, 400, y))
 	}
-	chartPage.draw = append(chartPage.draw, vline(80, 100, 220), vline(400, 100, 220),
+	chartPage.Draw = append(chartPage.Draw, vline(80, 100, 220), vline(400, 100, 220),
 		"1 w 80 592 m 120 630 l 160 610 l 200 660 l 240 640 l 280 680 l 320 650 l 360 690 l 400 670 l S")
 	for name, pg := range map[string]page{
-		"two columns": {items: append(left, right...)},
+		"two columns": {Items: append(left, right...)},
 		"framed note": framed,
 		"line chart":  chartPage,
 	} {
