@@ -57,9 +57,10 @@ func bomEncoding(b []byte) string {
 	return ""
 }
 
-// wideEncoding recognises BOM-less UTF-32/UTF-16 by where the zero bytes
-// sit (works for mostly-Latin text, which is what appears without a BOM).
-func wideEncoding(b []byte) string {
+// WideEncoding recognises BOM-less UTF-32/UTF-16 by where the zero bytes
+// sit in the first 4 KiB (works for mostly-Latin text, which is what
+// appears without a BOM): UTF32LE, UTF32BE, UTF16LE, UTF16BE, or "".
+func WideEncoding(b []byte) string {
 	b = b[:min(len(b), 4096)]
 	if q := len(b) / 4; q >= 1 {
 		var le, be int
@@ -101,7 +102,7 @@ func wideEncoding(b []byte) string {
 // looksText says whether the head could be text in some encoding: a BOM, a
 // UTF-16/32 pattern, or no NUL and few control bytes.
 func looksText(b []byte) bool {
-	if bomEncoding(b) != "" || wideEncoding(b) != "" {
+	if bomEncoding(b) != "" || WideEncoding(b) != "" {
 		return true
 	}
 	ctl := 0
@@ -157,7 +158,7 @@ func sniffText(head []byte, size int64, ext string) (typ, mime, enc string, bom 
 	enc = bomEncoding(head)
 	bom = enc != ""
 	if enc == "" {
-		enc = wideEncoding(head)
+		enc = WideEncoding(head)
 	}
 	if enc == "" {
 		if validUTF8Prefix(head, truncated) {

@@ -28,6 +28,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/inbucket/html2text"
 	"github.com/jhillyerd/enmime/v2"
@@ -146,11 +147,10 @@ func decodeWhole(raw []byte) ([]byte, string) {
 	case bytes.HasPrefix(raw, []byte{0xFE, 0xFF}):
 		enc, order = "utf-16be", unicode.BigEndian
 	default:
-		le, be := nulPattern(raw)
-		switch {
-		case le:
+		switch detect.WideEncoding(raw) {
+		case detect.UTF16LE:
 			enc, order = "utf-16le", unicode.LittleEndian
-		case be:
+		case detect.UTF16BE:
 			enc, order = "utf-16be", unicode.BigEndian
 		default:
 			return bytes.TrimPrefix(raw, []byte{0xEF, 0xBB, 0xBF}), ""
@@ -165,25 +165,6 @@ func decodeWhole(raw []byte) ([]byte, string) {
 }
 
 var charsetUTF16Re = regexp.MustCompile(`(?i)charset\s*=\s*"?utf-16(le|be)?"?`)
-
-func nulPattern(b []byte) (le, be bool) {
-	n := min(len(b), 512)
-	if n < 8 {
-		return false, false
-	}
-	var even, odd int
-	for i := 0; i < n; i++ {
-		if b[i] == 0 {
-			if i%2 == 0 {
-				even++
-			} else {
-				odd++
-			}
-		}
-	}
-	half := n / 2
-	return odd > half*3/4 && even == 0, even > half*3/4 && odd == 0
-}
 
 func rootType(env *enmime.Envelope) string {
 	if env.Root == nil {

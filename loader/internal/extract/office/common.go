@@ -251,6 +251,35 @@ func attr(se xml.StartElement, local string) (string, bool) {
 	return "", false
 }
 
+// partTokens reads the tokens of one XML part, checking the context every
+// 4096 tokens.
+type partTokens struct {
+	ctx  context.Context
+	d    *xml.Decoder
+	part string
+	n    int
+}
+
+// next returns the next token; at the end of the part a nil token and a nil
+// error, else a nil token with the context's error or the XML error (as
+// xmlErr).
+func (p *partTokens) next() (xml.Token, error) {
+	p.n++
+	if p.n%4096 == 0 {
+		if err := ctxErr(p.ctx); err != nil {
+			return nil, err
+		}
+	}
+	tok, err := p.d.Token()
+	if err == io.EOF {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, xmlErr(p.part, err)
+	}
+	return tok, nil
+}
+
 // ctxErr turns a cancelled context into the error to return.
 func ctxErr(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
@@ -121,9 +122,9 @@ func textReader(br *bufio.Reader, head []byte) (*bufio.Reader, string) {
 	case bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
 		tr, name = unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM).NewDecoder(), "utf-16be"
 	default:
-		if le, be := nulPattern(head); le {
+		if wide := detect.WideEncoding(head); wide == detect.UTF16LE {
 			tr, name = unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewDecoder(), "utf-16le"
-		} else if be {
+		} else if wide == detect.UTF16BE {
 			tr, name = unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM).NewDecoder(), "utf-16be"
 		} else if !validUTF8Prefix(head) {
 			tr, name = charmap.Windows1252.NewDecoder(), "windows-1252"

@@ -190,7 +190,6 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 		tables []*docxTable
 		stack  []string // local names of open elements
 		inT    bool
-		n      int
 		bold   bool // current run is bold (direct formatting)
 		sz     int  // current run size in half-points (0 = unknown)
 	)
@@ -222,19 +221,11 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 			p.breakAfter = true
 		}
 	}
+	toks := partTokens{ctx: ctx, d: d, part: part}
 	for {
-		n++
-		if n%4096 == 0 {
-			if err := ctxErr(ctx); err != nil {
-				return err
-			}
-		}
-		tok, err := d.Token()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return xmlErr(part, err)
+		tok, err := toks.next()
+		if tok == nil {
+			return err // nil at the end of the part
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:

@@ -74,7 +74,6 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 		paras     []*odfPara
 		tables    []*odfTable
 		listDepth int
-		n         int
 		styleName string
 		pages     int
 	)
@@ -89,19 +88,11 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 			p.text.WriteString(s)
 		}
 	}
+	toks := partTokens{ctx: ctx, d: d, part: part}
 	for {
-		n++
-		if n%4096 == 0 {
-			if err := ctxErr(ctx); err != nil {
-				return err
-			}
-		}
-		tok, err := d.Token()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return xmlErr(part, err)
+		tok, err := toks.next()
+		if tok == nil {
+			return err // nil at the end of the part
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:

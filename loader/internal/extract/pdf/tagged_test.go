@@ -1,14 +1,12 @@
 package pdf
 
 import (
-	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf/pdftest"
 )
 
 // taggedPDF is a one-page tagged PDF: a structure tree (Document > P, P)
@@ -30,30 +28,14 @@ func taggedPDF() []byte {
 		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
 		"<< /Nums [0 [7 0 R 8 0 R]] >>",
 	}
-	var b bytes.Buffer
-	b.WriteString("%PDF-1.7\n")
-	offs := make([]int, len(objs))
-	for i, o := range objs {
-		offs[i] = b.Len()
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	x := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
-	for _, o := range offs {
-		fmt.Fprintf(&b, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, x)
-	return b.Bytes()
+	return pdftest.Assemble("1.7", objs, "")
 }
 
 // TestTaggedPDF: docket drops the structure tree before interpreting pages
 // (walk.c dk_drop_structure, for speed); the text of tagged content and an
 // /ActualText given in the content's own properties must be unaffected.
 func TestTaggedPDF(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tagged.pdf")
-	if err := os.WriteFile(path, taggedPDF(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := pdftest.WriteBytes(t, "tagged.pdf", taggedPDF())
 	res, err := Extract(t.Context(), path, document.Options{MinCharsPerPage: 4})
 	if err != nil {
 		t.Fatal(err)

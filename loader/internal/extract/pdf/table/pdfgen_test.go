@@ -33,4 +33,3 @@ func vline(x, y0, y1 float64) string {
 func fillRule(x0, y, x1 float64) string {
 	return fmt.Sprintf("%g %g %g 0.6 re f", x0, 792-y-0.3, x1-x0)
 }
-
