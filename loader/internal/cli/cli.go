@@ -139,7 +139,14 @@ func loadProject(dir string, stderr io.Writer) (*project.Project, int) {
 
 // openWarehouse opens the project's warehouse with docket's UDFs.
 func openWarehouse(ctx context.Context, p *project.Project, readOnly bool, stderr io.Writer) (*warehouse.DB, int) {
-	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{ReadOnly: readOnly, LockTimeout: p.Loader.LockTimeout.Duration, UDFs: projectUDFs(p)})
+	return openWarehouseThreads(ctx, p, readOnly, 0, stderr)
+}
+
+// openWarehouseThreads opens the warehouse with a DuckDB thread count (0 =
+// DuckDB's default, one per core).
+func openWarehouseThreads(ctx context.Context, p *project.Project, readOnly bool, threads int, stderr io.Writer) (*warehouse.DB, int) {
+	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{ReadOnly: readOnly, LockTimeout: p.Loader.LockTimeout.Duration,
+		UDFs: projectUDFs(p), Threads: threads})
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		if warehouse.IsLockError(err) {

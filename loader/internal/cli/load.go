@@ -57,7 +57,9 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return ExitUsage
 		}
 	}
-	db, code := openWarehouse(ctx, p, false, stderr)
+	// The loader's DuckDB work is small appends; one DuckDB thread leaves
+	// the cores to the extraction workers.
+	db, code := openWarehouseThreads(ctx, p, false, 1, stderr)
 	if db == nil {
 		return code
 	}

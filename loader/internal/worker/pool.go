@@ -20,7 +20,7 @@ import (
 // PoolOptions configure a Pool.
 type PoolOptions struct {
 	Command   []string      // argv of the worker process, e.g. [/proc/self/exe, worker]
-	Env       []string      // extra environment (OMP_THREAD_LIMIT=1 is always added)
+	Env       []string      // extra environment (OMP_THREAD_LIMIT=1 is always added, GOMAXPROCS=1 unless set)
 	Size      int           // processes
 	Timeout   time.Duration // per document
 	MaxMemory int64         // bytes of resident memory per worker; 0 = no limit
@@ -65,7 +65,10 @@ func NewPool(opts PoolOptions) *Pool {
 
 func (p *Pool) start() (*proc, error) {
 	cmd := exec.Command(p.opts.Command[0], p.opts.Command[1:]...)
-	cmd.Env = append(append(os.Environ(), "OMP_THREAD_LIMIT=1"), p.opts.Env...)
+	// One document at a time, single-threaded C libraries: one Go P per
+	// worker leaves the other cores to the other workers (a GOMAXPROCS the
+	// user set wins: later entries override earlier ones).
+	cmd.Env = append(append(append([]string{"GOMAXPROCS=1"}, os.Environ()...), "OMP_THREAD_LIMIT=1"), p.opts.Env...)
 	if !hasEnv(cmd.Env, "GOGC") {
 		// Package initialisation of the docket binary builds ~80 MB of
 		// tables that are mostly garbage at once (date parsing for the HTML
