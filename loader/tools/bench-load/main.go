@@ -41,15 +41,47 @@ func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "corpus folder")
 	bin := flag.String("docket", "bin/docket", "docket binary")
 	flag.Parse()
+	all := flag.Bool("all", true, "every PDF of the corpus (copied into one folder); false: only corpus/pdf")
+	flag.Parse()
 	src := filepath.Join(*corpus, "pdf")
 	if _, err := os.Stat(src); err != nil {
 		fmt.Println("corpus not found, skipped")
 		return
 	}
+	if *all {
+		dir, err := gatherPDFs(*corpus)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench-load:", err)
+			os.Exit(1)
+		}
+		defer os.RemoveAll(dir)
+		src = dir
+	}
 	if err := run(src, *bin); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-load:", err)
 		os.Exit(1)
 	}
+}
+
+// gatherPDFs copies every PDF under the corpus into one temporary folder
+// (names prefixed with their folder), so both sides read the same files.
+func gatherPDFs(corpus string) (string, error) {
+	dir, err := os.MkdirTemp("", "docket-bench-pdfs-")
+	if err != nil {
+		return "", err
+	}
+	err = filepath.WalkDir(corpus, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(path), ".pdf") {
+			return err
+		}
+		rel, _ := filepath.Rel(corpus, path)
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, strings.ReplaceAll(rel, string(filepath.Separator), "__")), b, 0o644)
+	})
+	return dir, err
 }
 
 func run(src, bin string) error {
