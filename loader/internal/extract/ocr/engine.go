@@ -36,6 +36,28 @@ static PIX *deskew(PIX *pix, float *angle, float *conf) {
 
 static void destroy_pix(PIX *pix) { pixDestroy(&pix); }
 
+// crop returns the part of pix inside the box, scaled by scale and with a
+// white border of border pixels (after scaling), or NULL.
+static PIX *crop(PIX *pix, int x, int y, int w, int h, float scale, int border) {
+	BOX *b = boxCreate(x, y, w, h);
+	if (b == NULL) return NULL;
+	PIX *c = pixClipRectangle(pix, b, NULL);
+	boxDestroy(&b);
+	if (c == NULL) return NULL;
+	if (scale != 1.0f) {
+		PIX *s = pixScale(c, scale, scale);
+		pixDestroy(&c);
+		if (s == NULL) return NULL;
+		c = s;
+	}
+	if (border > 0) {
+		PIX *bd = pixAddBorder(c, border, 0xff);
+		pixDestroy(&c);
+		c = bd;
+	}
+	return c;
+}
+
 // quiet_leptonica keeps leptonica's warnings (e.g. "max found at sweep
 // edge" from the skew search) off the worker's stderr; errors still show.
 static void quiet_leptonica(void) { setMsgSeverity(L_SEVERITY_ERROR); }
@@ -65,10 +87,13 @@ static int read_word(TessResultIterator *it, word_t *w) {
 import "C"
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -88,10 +113,24 @@ const (
 type Preprocess struct {
 	Deskew       bool // leptonica pixFindSkewAndDeskew before recognition
 	Thresholding int  // one of the Threshold* constants
+	// Reread recognises every text line holding a word under
+	// opts.OCRMinWordConf a second time, alone (see rereadLow).
+	Reread bool
 }
 
-// DefaultPreprocess is what NewEngine uses: deskew on, Tesseract's Otsu.
-var DefaultPreprocess = Preprocess{Deskew: true, Thresholding: ThresholdOtsu}
+// DefaultPreprocess is what NewEngine uses: deskew on, Tesseract's Otsu,
+// low-confidence lines read a second time.
+var DefaultPreprocess = Preprocess{Deskew: true, Thresholding: ThresholdOtsu, Reread: true}
+
+// Second reading of low-confidence lines: each line is cropped from the
+// (deskewed) page with rereadMargin pixels around its words, scaled by
+// rereadScale, given a white border of rereadBorder pixels and recognised as
+// a single text line.
+const (
+	rereadMargin = 4
+	rereadScale  = 2.0
+	rereadBorder = 10
+)
 
 // Engine is one Tesseract instance, initialised once for a set of languages
 // and reused for every page a worker process recognises. It is safe for
@@ -197,7 +236,7 @@ func (e *Engine) RecognizeGray(pix []byte, w, h, stride, dpi int, opts document.
 	if dpi < 0 {
 		dpi = 0
 	}
-	words, angle, err := e.recognize(pix, w, h, stride, dpi)
+	words, angle, err := e.recognize(pix, w, h, stride, dpi, opts.OCRMinWordConf)
 	if err != nil {
 		return PageResult{}, err
 	}
@@ -211,7 +250,7 @@ func (e *Engine) RecognizeGray(pix []byte, w, h, stride, dpi int, opts document.
 	return res, nil
 }
 
-func (e *Engine) recognize(pix []byte, w, h, stride, dpi int) ([]document.OCRWord, float64, error) {
+func (e *Engine) recognize(pix []byte, w, h, stride, dpi int, minConf float64) ([]document.OCRWord, float64, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.api == nil {
@@ -240,9 +279,19 @@ func (e *Engine) recognize(pix []byte, w, h, stride, dpi int) ([]document.OCRWor
 	if C.TessBaseAPIRecognize(e.api, nil) != 0 {
 		return nil, 0, errors.New("ocr: tesseract recognition failed")
 	}
+	words := e.readWords(0, 0, 1)
+	if e.pre.Reread {
+		words = e.rereadLow(img, w, h, words, dpi, minConf)
+	}
+	return words, float64(angle), nil
+}
+
+// readWords reads the words of the last recognition; boxes are mapped back
+// by x/scale+ox, y/scale+oy.
+func (e *Engine) readWords(ox, oy, scale float64) []document.OCRWord {
 	it := C.TessBaseAPIGetIterator(e.api)
-	if it == nil { // nothing found on the page
-		return nil, float64(angle), nil
+	if it == nil { // nothing found
+		return nil
 	}
 	defer C.TessResultIteratorDelete(it)
 	var words []document.OCRWord
@@ -264,9 +313,10 @@ func (e *Engine) recognize(pix []byte, w, h, stride, dpi int) ([]document.OCRWor
 			C.TessDeleteText(cw.text)
 			if text != "" {
 				words = append(words, document.OCRWord{
-					Seq:        len(words),
-					Text:       text,
-					BBox:       document.BBox{X0: float64(cw.x0), Y0: float64(cw.y0), X1: float64(cw.x1), Y1: float64(cw.y1)},
+					Seq:  len(words),
+					Text: text,
+					BBox: document.BBox{X0: float64(cw.x0)/scale + ox, Y0: float64(cw.y0)/scale + oy,
+						X1: float64(cw.x1)/scale + ox, Y1: float64(cw.y1)/scale + oy},
 					Confidence: float64(cw.conf),
 					Block:      max(block, 0),
 					Paragraph:  max(para, 0),
@@ -278,5 +328,187 @@ func (e *Engine) recognize(pix []byte, w, h, stride, dpi int) ([]document.OCRWor
 			break
 		}
 	}
-	return words, float64(angle), nil
+	return words
+}
+
+// rereadLow recognises every line of words (in reading order, boxes in
+// img's pixels) that holds a word under minConf a second time, on its own
+// crop of img, in single-line mode (PSM 7) at twice the size. Old and new
+// words are matched by horizontal overlap; in each group holding a
+// low-confidence word, the new reading is taken when its weakest word is
+// surer than the old group's weakest, and when both readings spell the same
+// characters (maybe split differently) the old words are kept with the two
+// confidences combined (100 - (100-a)(100-b)/100). Lines taller than wide with three or more characters are
+// vertical text and left alone. It runs after the page's single
+// recognition, whose results have been read; the engine is back in PSM_AUTO
+// when it returns.
+func (e *Engine) rereadLow(img *C.PIX, w, h int, words []document.OCRWord, dpi int, minConf float64) []document.OCRWord {
+	type region struct {
+		all            []int // indices of the region's words in words
+		x0, y0, x1, y1 float64
+	}
+	var regions []region
+	for i := 0; i < len(words); {
+		j := i
+		for j < len(words) && words[j].Line == words[i].Line {
+			j++
+		}
+		low := false
+		rg := region{x0: words[i].BBox.X0, y0: words[i].BBox.Y0, x1: words[i].BBox.X1, y1: words[i].BBox.Y1}
+		for k := i; k < j; k++ {
+			b := words[k].BBox
+			rg.x0, rg.y0, rg.x1, rg.y1 = min(rg.x0, b.X0), min(rg.y0, b.Y0), max(rg.x1, b.X1), max(rg.y1, b.Y1)
+			rg.all = append(rg.all, k)
+			low = low || words[k].Confidence < minConf
+		}
+		if low {
+			regions = append(regions, rg)
+		}
+		i = j
+	}
+	if len(regions) == 0 {
+		return words
+	}
+	C.TessBaseAPISetPageSegMode(e.api, C.PSM_SINGLE_LINE)
+	defer C.TessBaseAPISetPageSegMode(e.api, C.PSM_AUTO)
+	repl := map[int][]document.OCRWord{}
+	confirm := map[int]float64{}
+	for _, rg := range regions {
+		x0 := max(int(rg.x0)-rereadMargin, 0)
+		y0 := max(int(rg.y0)-rereadMargin, 0)
+		x1 := min(int(rg.x1)+rereadMargin, w)
+		y1 := min(int(rg.y1)+rereadMargin, h)
+		if x1-x0 < 2 || y1-y0 < 2 {
+			continue
+		}
+		if y1-y0 > x1-x0 {
+			n := 0
+			for _, i := range rg.all {
+				n += utf8.RuneCountInString(words[i].Text)
+			}
+			if n >= 3 {
+				continue // vertical text: not a line for PSM 7
+			}
+		}
+		c := C.crop(img, C.int(x0), C.int(y0), C.int(x1-x0), C.int(y1-y0), C.float(rereadScale), C.int(rereadBorder))
+		if c == nil {
+			continue
+		}
+		C.TessBaseAPISetImage2(e.api, c)
+		if dpi > 0 {
+			C.TessBaseAPISetSourceResolution(e.api, C.int(float64(dpi)*rereadScale))
+		}
+		ok := C.TessBaseAPIRecognize(e.api, nil) == 0
+		var nw []document.OCRWord
+		if ok {
+			off := float64(rereadBorder) / rereadScale
+			nw = e.readWords(float64(x0)-off, float64(y0)-off, rereadScale)
+		}
+		C.TessBaseAPIClear(e.api)
+		C.destroy_pix(c)
+		// Components of the overlap graph between the region's old words
+		// and the new words.
+		all := rg.all
+		no, nn := len(all), len(nw)
+		comp := make([]int, no+nn)
+		for i := range comp {
+			comp[i] = i
+		}
+		var find func(int) int
+		find = func(i int) int {
+			for comp[i] != i {
+				i = comp[i]
+			}
+			return i
+		}
+		for oi, i := range all {
+			ob := words[i].BBox
+			for ni, n := range nw {
+				ov := min(n.BBox.X1, ob.X1) - max(n.BBox.X0, ob.X0)
+				if ov > 0.5*min(n.BBox.X1-n.BBox.X0, ob.X1-ob.X0) {
+					comp[find(oi)] = find(no + ni)
+				}
+			}
+		}
+		groups := map[int][2][]int{}
+		for k := 0; k < no+nn; k++ {
+			g := groups[find(k)]
+			if k < no {
+				g[0] = append(g[0], all[k])
+			} else {
+				g[1] = append(g[1], k-no)
+			}
+			groups[find(k)] = g
+		}
+		for _, g := range groups {
+			olds, news := g[0], g[1]
+			if len(olds) == 0 || len(news) == 0 {
+				continue
+			}
+			oldMin := words[olds[0]].Confidence
+			for _, i := range olds {
+				oldMin = min(oldMin, words[i].Confidence)
+			}
+			if oldMin >= minConf {
+				continue
+			}
+			newMin := nw[news[0]].Confidence
+			for _, ni := range news {
+				newMin = min(newMin, nw[ni].Confidence)
+			}
+			var ot, nt strings.Builder
+			for _, i := range olds {
+				ot.WriteString(words[i].Text)
+			}
+			for _, ni := range news {
+				nt.WriteString(nw[ni].Text)
+			}
+			if ot.String() == nt.String() {
+				// Both readings agree: keep the first segmentation and
+				// combine the two confidences as independent evidence
+				// (100 - product of the doubts).
+				for _, i := range olds {
+					c := 100 - (100-max(newMin, 0))*(100-max(words[i].Confidence, 0))/100
+					if c > words[i].Confidence {
+						confirm[i] = c
+					}
+				}
+				continue
+			}
+			if newMin <= oldMin {
+				continue
+			}
+			old := words[olds[0]]
+			var got []document.OCRWord
+			for _, ni := range news {
+				n := nw[ni]
+				n.Block, n.Paragraph, n.Line, n.Page = old.Block, old.Paragraph, old.Line, old.Page
+				got = append(got, n)
+			}
+			slices.SortFunc(got, func(a, b document.OCRWord) int { return cmp.Compare(a.Seq, b.Seq) })
+			slices.Sort(olds)
+			repl[olds[0]] = got
+			for _, i := range olds[1:] {
+				repl[i] = nil
+			}
+		}
+	}
+	for i, c := range confirm {
+		words[i].Confidence = c
+	}
+	if len(repl) == 0 {
+		return words
+	}
+	out := make([]document.OCRWord, 0, len(words)+len(repl))
+	for i, wd := range words {
+		if g, ok := repl[i]; ok {
+			out = append(out, g...)
+			continue
+		}
+		out = append(out, wd)
+	}
+	for i := range out {
+		out[i].Seq = i
+	}
+	return out
 }
