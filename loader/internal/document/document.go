@@ -50,6 +50,7 @@ type Page struct {
 	OCRConfidence float64 // mean word confidence 0..100 when Method == ocr, else 0
 	ReviewReason  string  // non-empty when a person should look at this page (e.g. low OCR confidence)
 	CharCount     int     // real (non-space, non-U+FFFD) characters found in the text layer
+	UnmappedChars int     // glyphs of the text layer without a Unicode mapping (U+FFFD)
 }
 
 // Element is one typed block on a page.

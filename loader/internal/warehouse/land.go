@@ -399,8 +399,12 @@ func appendContents(c *sql.Conn, now time.Time, contents []Landing) error {
 				if p.ReviewReason != "" {
 					review = p.ReviewReason
 				}
+				var layerChars, layerUnmapped any
+				if l.Doc.DetectedType == "pdf" {
+					layerChars, layerUnmapped = int32(p.CharCount), int32(p.UnmappedChars)
+				}
 				if err := a.AppendRow(l.Doc.Hash, int32(p.Number), p.Text, int32(len([]rune(p.Text))), p.Width, p.Height, p.Method,
-					p.NeedsOCR, conf, review, l.Content.ExtractorVersion, now); err != nil {
+					p.NeedsOCR, layerChars, layerUnmapped, conf, review, l.Content.ExtractorVersion, now); err != nil {
 					return err
 				}
 			}

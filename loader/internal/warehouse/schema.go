@@ -58,6 +58,8 @@ var ddl = []string{
 		width double, height double,
 		method varchar not null,           -- text_layer | ocr | native | none
 		needs_ocr boolean not null,
+		text_layer_chars integer,          -- PDF pages: real characters the text layer had (why a page was or was not OCR'd)
+		text_layer_unmapped integer,       -- PDF pages: glyphs without a Unicode mapping (U+FFFD)
 		ocr_confidence double,
 		review_reason varchar,
 		extractor_version varchar not null,

@@ -120,37 +120,44 @@ func run(corpus, bin, keep string) error {
 	table(q, `select d.source_name || '/' || d.rel_path as doc, list(p.page_number order by p.page_number) as pages
 		from staging.pages p join raw.documents d using (source_hash) where p.needs_ocr and d.detected_type = 'pdf' group by all order by doc`)
 
-	// Independent check: OCR'd PDF pages whose text layer pdftotext can read.
-	rows, err := q.Query(`select distinct d.source_uri, p.page_number from staging.pages p join raw.documents d using (source_hash)
-		where p.method = 'ocr' and d.detected_type = 'pdf' and d.parent_doc_id is null`)
+	// OCR'd PDF pages: what their text layer held by MuPDF's reading
+	// (recorded in staging.pages), checked independently with pdftotext.
+	rows, err := q.Query(`select distinct d.source_uri, p.page_number, coalesce(p.text_layer_chars, 0), coalesce(p.text_layer_unmapped, 0)
+		from staging.pages p join raw.documents d using (source_hash)
+		where p.method = 'ocr' and d.detected_type = 'pdf' and d.parent_doc_id is null order by all`)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	ocrd, wasted := 0, 0
-	var wastedList []string
+	ocrd, usable, unmapped := 0, 0, 0
+	var usableList, unmappedList []string
 	for rows.Next() {
 		var uri string
-		var page int
-		rows.Scan(&uri, &page)
+		var page, chars, bad int
+		rows.Scan(&uri, &page, &chars, &bad)
 		ocrd++
 		path := strings.TrimPrefix(uri, "file://")
-		txt, err := exec.Command("pdftotext", "-q", "-f", fmt.Sprint(page), "-l", fmt.Sprint(page), path, "-").Output()
-		if err != nil {
-			continue
-		}
+		txt, _ := exec.Command("pdftotext", "-q", "-f", fmt.Sprint(page), "-l", fmt.Sprint(page), path, "-").Output()
 		n := 0
 		for _, r := range string(txt) {
 			if !unicode.IsSpace(r) && r != '\uFFFD' {
 				n++
 			}
 		}
-		if n >= 50 {
-			wasted++
-			wastedList = append(wastedList, fmt.Sprintf("%s p%d (%d chars)", filepath.Base(path), page, n))
+		if n < 50 {
+			continue
+		}
+		where := fmt.Sprintf("%s p%d (pdftotext %d chars; MuPDF %d mapped, %d unmapped)", filepath.Base(path), page, n, chars, bad)
+		if bad*10 > (chars+bad)*3 {
+			unmapped++ // MuPDF cannot map the glyphs: by docket's rule the layer is unusable
+			unmappedList = append(unmappedList, where)
+		} else {
+			usable++
+			usableList = append(usableList, where)
 		}
 	}
-	fmt.Printf("\nOCR'd PDF pages: %d; of these with a usable text layer (>= 50 real chars by pdftotext): %d %v\n", ocrd, wasted, wastedList)
+	fmt.Printf("\nOCR'd PDF pages: %d; with a usable text layer (pdftotext reads >= 50 characters and MuPDF maps them): %d %v\n", ocrd, usable, usableList)
+	fmt.Printf("OCR'd because MuPDF leaves > 30%% of the glyphs unmapped although pdftotext reads them: %d %v\n", unmapped, unmappedList)
 	return nil
 }
 

@@ -35,7 +35,7 @@ type pageData struct {
 	num           int
 	width, height float64
 	needsOCR      bool
-	real          int
+	real, bad     int
 	paras         []*para
 	tables        []document.Table
 }

@@ -114,7 +114,7 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 			pages = append(pages, pg)
 			continue
 		}
-		pg.real = lay.RealChars
+		pg.real, pg.bad = lay.RealChars, lay.BadChars
 		pg.needsOCR = NeedsOCR(lay.RealChars, lay.BadChars, minChars, lay.ImageCover())
 		if !pg.needsOCR {
 			pg.paras = pageParas(lay)
@@ -163,7 +163,7 @@ func assemble(pages []*pageData, res *document.Result) {
 	section := ""
 	seq := 0
 	for _, pg := range pages {
-		page := document.Page{Number: pg.num, Width: pg.width, Height: pg.height, CharCount: pg.real}
+		page := document.Page{Number: pg.num, Width: pg.width, Height: pg.height, CharCount: pg.real, UnmappedChars: pg.bad}
 		if pg.needsOCR {
 			page.NeedsOCR = true
 			page.Method = document.MethodNone
