@@ -148,7 +148,7 @@ func run(corpus, bin, keep string) error {
 			continue
 		}
 		where := fmt.Sprintf("%s p%d (pdftotext %d chars; MuPDF %d mapped, %d unmapped)", filepath.Base(path), page, n, chars, bad)
-		if bad*10 > (chars+bad)*3 {
+		if bad*2 > chars+bad {
 			unmapped++ // MuPDF cannot map the glyphs: by docket's rule the layer is unusable
 			unmappedList = append(unmappedList, where)
 		} else {
@@ -157,7 +157,7 @@ func run(corpus, bin, keep string) error {
 		}
 	}
 	fmt.Printf("\nOCR'd PDF pages: %d; with a usable text layer (pdftotext reads >= 50 characters and MuPDF maps them): %d %v\n", ocrd, usable, usableList)
-	fmt.Printf("OCR'd because MuPDF leaves > 30%% of the glyphs unmapped although pdftotext reads them: %d %v\n", unmapped, unmappedList)
+	fmt.Printf("OCR'd because MuPDF leaves most glyphs unmapped although pdftotext reads them: %d %v\n", unmapped, unmappedList)
 	return nil
 }
 

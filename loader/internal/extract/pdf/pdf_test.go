@@ -174,14 +174,15 @@ func TestNeedsOCRRule(t *testing.T) {
 		want      bool
 	}{
 		{500, 0, 0, false},
-		{500, 0, 1, false},  // text over a background image
-		{300, 400, 0, true}, // mostly unmapped glyphs
-		{0, 0, 1, true},     // scan
-		{0, 0, 0.1, true},   // only a picture of text
-		{5, 0, 0.1, false},  // a figure with a label
-		{5, 0, 0.95, true},  // scan with a stamp
-		{0, 0, 0, false},    // blank page
-		{10, 0, 0, false},   // chapter number alone
+		{500, 0, 1, false},   // text over a background image
+		{300, 400, 0, true},  // mostly unmapped glyphs
+		{700, 300, 1, false}, // some unmapped glyphs: the text layer is still the better text
+		{0, 0, 1, true},      // scan
+		{0, 0, 0.1, true},    // only a picture of text
+		{5, 0, 0.1, false},   // a figure with a label
+		{5, 0, 0.95, true},   // scan with a stamp
+		{0, 0, 0, false},     // blank page
+		{10, 0, 0, false},    // chapter number alone
 	}
 	for _, c := range cases {
 		if got := NeedsOCR(c.real, c.bad, 16, c.cover); got != c.want {
