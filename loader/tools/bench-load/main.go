@@ -91,15 +91,18 @@ func run(src, bin string) error {
 	more, _ := filepath.Glob(filepath.Join(src, "*.PDF"))
 	files = append(files, more...)
 
-	// PyMuPDF, one process.
-	out, err := exec.Command("/usr/bin/python3", append([]string{"-c", pymupdf}, files...)...).Output()
-	if err != nil {
-		return fmt.Errorf("PyMuPDF (apt-get install python3-fitz): %w", err)
-	}
+	// PyMuPDF, one process; best of two runs, like docket below.
 	var pyPages int
-	var pySecs float64
-	fmt.Sscan(string(out), &pyPages, &pySecs)
-	pyRate := float64(pyPages) / pySecs
+	var pyRate float64
+	for i := 0; i < 2; i++ {
+		out, err := exec.Command("/usr/bin/python3", append([]string{"-c", pymupdf}, files...)...).Output()
+		if err != nil {
+			return fmt.Errorf("PyMuPDF (apt-get install python3-fitz): %w", err)
+		}
+		var secs float64
+		fmt.Sscan(string(out), &pyPages, &secs)
+		pyRate = max(pyRate, float64(pyPages)/secs)
+	}
 
 	// pdftotext, one process at a time.
 	start := time.Now()
@@ -152,7 +155,7 @@ func run(src, bin string) error {
 	secs := func(m map[string]any) float64 { return m["duration_ns"].(float64) / 1e9 }
 	pages := one["pages"].(float64)
 	fmt.Printf("%d PDFs of %s; OCR off (text layer only); docket: best of 2 runs; load average %s\n", len(files), src, loadAvg())
-	fmt.Printf("PyMuPDF get_text() loop, 1 process:   %6.1f pages/s (%d pages)\n", pyRate, pyPages)
+	fmt.Printf("PyMuPDF get_text() loop, 1 process:   %6.1f pages/s (%d pages, best of 2)\n", pyRate, pyPages)
 	fmt.Printf("pdftotext, 1 process:                 %6.1f pages/s\n", ptRate)
 	d1 := pages / secs(one)
 	fmt.Printf("docket load, 1 worker (end to end):   %6.1f pages/s (%.0f pages)  = %.2fx PyMuPDF, %.2fx pdftotext\n", d1, pages, d1/pyRate, d1/ptRate)
