@@ -160,6 +160,14 @@ func TestShippedProjectEndToEnd(t *testing.T) {
 		t.Fatalf("a sharp drop in characters per document should fail docket test, got %d:\n%s", code, out)
 	}
 
+	// Vectors of texts that left stay cached in chunk_vectors; vector
+	// search still returns k hits (or every searchable chunk).
+	searchable := query(t, dir, "select count(*) from retrieval.search_chunks")[0]
+	out = must(t, dir, "search", "hotel allowance for travel", "--mode", "vector", "-k", "1000", "--json")
+	if n := strings.Count(out, `"chunk_id"`); fmt.Sprint(n) != searchable {
+		t.Fatalf("vector search returned %d hits, %s chunks are searchable", n, searchable)
+	}
+
 	// Search cites its sources.
 	out = must(t, dir, "search", "termination notice period", "-k", "3")
 	if !strings.Contains(out, "remote-work-policy.pdf  page 1") {

@@ -190,24 +190,36 @@ func (s *Searcher) Vector(ctx context.Context, query string, k int) ([]Hit, erro
 			source = "search_vectors"
 		}
 	}
-	// Top k on the vectors alone, then join what a reader needs to cite.
-	q := fmt.Sprintf(`with query as materialized (select %[1]s::FLOAT[%[2]d] as v),
-		top as (
-			select text_hash, array_cosine_distance(embedding, query.v) as distance
-			from %[4]s, query
-			where model = ? and text_hash in (select text_hash from retrieval.search_chunks)
-			order by distance
-			limit ?)
-		select 1 - top.distance as score, %[3]s
-		from top
-		join retrieval.search_chunks as sc using (text_hash)
-		order by top.distance, sc.chunk_id
-		limit ?`, lit, len(vecs[0]), prefixCols("sc"), source)
-	rows, err := s.conn.QueryContext(ctx, q, s.provider.ModelID(), k, k)
+	// Top candidates on the vectors alone, then join what a reader needs to
+	// cite. chunk_vectors is append-only (vectors of texts that left stay
+	// as a cache), so a few candidates may not join: over-fetch, and in the
+	// rare case that leaves fewer than k hits, filter before ranking.
+	topK := func(filter string, fetch int) (*sql.Rows, error) {
+		q := fmt.Sprintf(`with query as materialized (select %[1]s::FLOAT[%[2]d] as v),
+			top as (
+				select text_hash, array_cosine_distance(embedding, query.v) as distance
+				from %[4]s, query
+				where model = ? %[5]s
+				order by distance
+				limit ?)
+			select 1 - top.distance as score, %[3]s
+			from top
+			join retrieval.search_chunks as sc using (text_hash)
+			order by top.distance, sc.chunk_id
+			limit ?`, lit, len(vecs[0]), prefixCols("sc"), source, filter)
+		return s.conn.QueryContext(ctx, q, s.provider.ModelID(), fetch, k)
+	}
+	rows, err := topK("", 4*k)
 	if err != nil {
 		return nil, fmt.Errorf("search: vector (has `docket build` built the embeddings layer?): %w", err)
 	}
 	hits, err := scanHits(rows)
+	if err == nil && len(hits) < k {
+		if rows, err = topK("and text_hash in (select text_hash from retrieval.search_chunks)", k); err != nil {
+			return nil, fmt.Errorf("search: vector: %w", err)
+		}
+		hits, err = scanHits(rows)
+	}
 	for i := range hits {
 		hits[i].VectorRank = i + 1
 		hits[i].VectorScore = hits[i].Score
