@@ -136,9 +136,20 @@ func validUTF8Prefix(b []byte, truncated bool) bool {
 // non-UTF-8 bytes, defaulting to windows-1252 (which also stands for
 // ISO-8859-1, as browsers do).
 func GuessCharset(b []byte) string {
-	r, err := chardet.NewTextDetector().DetectBest(b[:min(len(b), 64<<10)])
-	if err != nil || r == nil {
+	// DetectAll rather than DetectBest: the library orders equal
+	// confidences unstably, so the same bytes could come out as Latin-1 one
+	// run and Latin-2 the next. Ties go to the Western charsets, then by name.
+	all, err := chardet.NewTextDetector().DetectAll(b[:min(len(b), 64<<10)])
+	if err != nil || len(all) == 0 {
 		return "windows-1252"
+	}
+	western := func(c string) bool { c = strings.ToLower(c); return c == "iso-8859-1" || c == "windows-1252" }
+	r := all[0]
+	for _, c := range all[1:] {
+		if c.Confidence > r.Confidence || (c.Confidence == r.Confidence &&
+			(western(c.Charset) && !western(r.Charset) || western(c.Charset) == western(r.Charset) && c.Charset < r.Charset)) {
+			r = c
+		}
 	}
 	name := strings.ToLower(r.Charset)
 	switch name {
