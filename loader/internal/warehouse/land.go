@@ -518,17 +518,7 @@ func (w *DB) Touch(ctx context.Context, runID string, now time.Time, docIDs []st
 		return err
 	}
 	defer c.Close()
-	if _, err := c.ExecContext(ctx, `create or replace temp table touched (doc_id varchar)`); err != nil {
-		return err
-	}
-	if err := withAppender(c, "temp", "touched", func(a *duckdb.Appender) error {
-		for _, id := range docIDs {
-			if err := a.AppendRow(id); err != nil {
-				return err
-			}
-		}
-		return nil
-	}); err != nil {
+	if err := tempIDs(ctx, c, "touched", docIDs); err != nil {
 		return err
 	}
 	stmts := []string{
@@ -588,17 +578,7 @@ func markDeleted(ctx context.Context, c *sql.Conn, runID string, now time.Time, 
 	if len(docIDs) == 0 {
 		return 0, nil
 	}
-	if _, err := c.ExecContext(ctx, `create or replace temp table gone_roots (doc_id varchar)`); err != nil {
-		return 0, err
-	}
-	if err := withAppender(c, "temp", "gone_roots", func(a *duckdb.Appender) error {
-		for _, id := range docIDs {
-			if err := a.AppendRow(id); err != nil {
-				return err
-			}
-		}
-		return nil
-	}); err != nil {
+	if err := tempIDs(ctx, c, "gone_roots", docIDs); err != nil {
 		return 0, err
 	}
 	stmts := []struct {
@@ -662,4 +642,20 @@ func (w *DB) OCRContents(ctx context.Context) (map[string]bool, error) {
 		out[h] = true
 	}
 	return out, rows.Err()
+}
+
+// tempIDs fills a temporary one-column table (doc_id) with ids through the
+// appender, for set-based statements over them.
+func tempIDs(ctx context.Context, c *sql.Conn, table string, ids []string) error {
+	if _, err := c.ExecContext(ctx, `create or replace temp table `+table+` (doc_id varchar)`); err != nil {
+		return err
+	}
+	return withAppender(c, "temp", table, func(a *duckdb.Appender) error {
+		for _, id := range ids {
+			if err := a.AppendRow(id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

@@ -17,6 +17,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/docket-dev/docket/loader/tools/internal/bench"
 )
 
 const pymupdf = `
@@ -154,7 +156,7 @@ func run(src, bin string) error {
 	}
 	secs := func(m map[string]any) float64 { return m["duration_ns"].(float64) / 1e9 }
 	pages := one["pages"].(float64)
-	fmt.Printf("%d PDFs of %s; OCR off (text layer only); docket: best of 2 runs; load average %s\n", len(files), src, loadAvg())
+	fmt.Printf("%d PDFs of %s; OCR off (text layer only); docket: best of 2 runs; load average %s\n", len(files), src, bench.LoadAvg())
 	fmt.Printf("PyMuPDF get_text() loop, 1 process:   %6.1f pages/s (%d pages, best of 2)\n", pyRate, pyPages)
 	fmt.Printf("pdftotext, 1 process:                 %6.1f pages/s\n", ptRate)
 	d1 := pages / secs(one)
@@ -163,16 +165,4 @@ func run(src, bin string) error {
 	fmt.Printf("docket load, %d workers:               %6.1f pages/s              = %.2fx PyMuPDF (1 process)\n", runtime.NumCPU(), dn, dn/pyRate)
 	fmt.Printf("no-op re-load: %.3fs = %.1f%% of the first load (%s)\n", secs(noop), 100*secs(noop)/secs(one), strings.TrimSpace(fmt.Sprint(noop["unchanged"], " unchanged")))
 	return nil
-}
-
-// loadAvg is the 1-minute load average (the machine may be shared).
-func loadAvg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	if f := strings.Fields(string(b)); len(f) > 0 {
-		return f[0]
-	}
-	return "unknown"
 }

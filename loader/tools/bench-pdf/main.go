@@ -24,6 +24,8 @@ import (
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf/table"
+
+	"github.com/docket-dev/docket/loader/tools/internal/bench"
 )
 
 const pyLoop = `
@@ -75,7 +77,7 @@ func main() {
 	dk := (cpuSelf() - t0).Seconds()
 	dkRate := float64(pages) / dk
 	fmt.Printf("files: %d PDFs (%d skipped: encrypted/corrupt), %d pages per pass, %d pass(es); load average %s\n",
-		len(ok), len(files)-len(ok), pages / *rounds, *rounds, loadAvg())
+		len(ok), len(files)-len(ok), pages / *rounds, *rounds, bench.LoadAvg())
 	fmt.Printf("docket pdf.Extract        %8.1f pages/cpu-s  (%.2fs)\n", dkRate, dk)
 
 	if *tables {
@@ -160,16 +162,4 @@ func rusage(who int) time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// loadAvg is the 1-minute load average (the machine may be shared).
-func loadAvg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	if f := strings.Fields(string(b)); len(f) > 0 {
-		return f[0]
-	}
-	return "unknown"
 }
