@@ -225,6 +225,7 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 		db.FinishRun(context.Background(), runRow(run, sum, "failed"))
 		return sum, err
 	}
+	pool.Release()
 	testKill("before-delete")
 	n, err := db.MarkDeleted(ctx, sum.RunID, time.Now(), gone)
 	if err != nil {

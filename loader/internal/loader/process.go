@@ -70,7 +70,11 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, pool *worker.P
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	jobs := make(chan *file)
-	results := make(chan family, p.Loader.Workers*2)
+	// Results queue well beyond the workers: while the writer lands a
+	// batch (up to a few hundred ms) the workers go on extracting instead
+	// of waiting for it (with room for two results per worker they sat
+	// idle through every landing). 128 bounds what waits in memory.
+	results := make(chan family, 128)
 	var wg sync.WaitGroup
 	for i := 0; i < p.Loader.Workers; i++ {
 		wg.Add(1)

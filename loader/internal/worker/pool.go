@@ -265,20 +265,36 @@ func residentBytes(pid int) int64 {
 
 // Close stops every worker.
 func (p *Pool) Close() {
-	p.mu.Lock()
-	procs := make([]*proc, 0, len(p.all))
-	for pr := range p.all {
-		procs = append(procs, pr)
-	}
-	p.mu.Unlock()
+	procs := p.procs()
 	for _, pr := range procs {
-		pr.stdin.Close()
+		pr.stdin.Close() // all at once: they exit in parallel
+	}
+	for _, pr := range procs {
 		select {
 		case <-pr.done:
 		case <-time.After(2 * time.Second):
 			p.kill(pr)
 		}
 	}
+}
+
+// Release tells every worker to exit (closes its input) without waiting,
+// so the workers wind down while the caller finishes its own work; Close
+// then only waits. A released pool takes no more work.
+func (p *Pool) Release() {
+	for _, pr := range p.procs() {
+		pr.stdin.Close()
+	}
+}
+
+func (p *Pool) procs() []*proc {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	procs := make([]*proc, 0, len(p.all))
+	for pr := range p.all {
+		procs = append(procs, pr)
+	}
+	return procs
 }
 
 // tail keeps the last max bytes written to it.

@@ -109,7 +109,7 @@ func main() {
 				continue
 			}
 			for i := 1; i <= d.NumPages(); i++ {
-				if _, err := d.Page(i, false); err == nil {
+				if _, err := d.Page(i, pdf.Lines); err == nil {
 					lp++
 				}
 			}

@@ -1,11 +1,14 @@
 package pdf
 
 import (
+	"cmp"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 )
@@ -123,14 +126,26 @@ func markFurniture(pages []*pageData) {
 		if len(os) < need {
 			continue
 		}
+		// An occurrence is furniture when the same text sits within 0.02
+		// of the page height of it on at least need pages: a window slides
+		// over the occurrences sorted by position, counting the distinct
+		// pages in it (a long report repeats its header on every page, so
+		// comparing every pair was quadratic).
+		slices.SortStableFunc(os, func(a, b occ) int { return cmp.Compare(a.cy, b.cy) })
+		perPage := map[int]int{}
+		lo, hi := 0, 0 // window os[lo:hi]
 		for _, o := range os {
-			pagesNear := map[int]bool{}
-			for _, o2 := range os {
-				if math.Abs(o2.cy-o.cy) <= 0.02 {
-					pagesNear[o2.page] = true
-				}
+			for hi < len(os) && os[hi].cy-o.cy <= 0.02 {
+				perPage[os[hi].page]++
+				hi++
 			}
-			if len(pagesNear) < need {
+			for o.cy-os[lo].cy > 0.02 {
+				if perPage[os[lo].page]--; perPage[os[lo].page] == 0 {
+					delete(perPage, os[lo].page)
+				}
+				lo++
+			}
+			if len(perPage) < need {
 				continue
 			}
 			if k[0] == 't' {
@@ -161,39 +176,43 @@ func classify(p *para, pg *pageData, st *docStats) {
 		return
 	}
 	text := strings.TrimSpace(p.text)
-	words := len(strings.Fields(text))
 	nl := len(p.lines)
-	nLetters, nUpper := letters(text)
 	last := text[len(text)-1]
 	big := p.size >= st.body*1.18 && p.size-st.body >= 1.5
 	boldHead := p.bold && !st.boldBody && p.size >= st.body*0.95
-	switch {
-	case captionRe.MatchString(text) && nl <= 4:
-		p.cat = document.Caption
-		return
-	case captionAnyRe.MatchString(text) && nl <= 4 && nearImage(p, pg):
-		p.cat = document.Caption
-		return
+	if nl <= 4 && captionStart(text) {
+		switch {
+		case captionRe.MatchString(text):
+			p.cat = document.Caption
+			return
+		case captionAnyRe.MatchString(text) && nearImage(p, pg):
+			p.cat = document.Caption
+			return
+		}
 	}
 	list := isListStart(text)
 	if !horizontal(&p.lines[0]) {
 		p.cat = document.NarrativeText // rotated margin text ("arXiv:…", stamps)
 		return
 	}
-	if nLetters >= 2 && len([]rune(text)) <= 200 && nl <= 3 && last != ',' {
-		switch {
-		case big:
-			p.cat = document.Title
-			return
-		case boldHead && nl <= 2 && words <= 15 && last != '.' && !list:
-			p.cat = document.Title
-			return
-		case numHeadRe.MatchString(text) && words <= 12 && nl <= 2 && last != '.' && (p.bold || p.size > st.body*1.05):
-			p.cat = document.Title
-			return
-		case nl == 1 && !list && nLetters >= 4 && nUpper == nLetters && words <= 10 && last != '.':
-			p.cat = document.Title
-			return
+	if nl <= 3 && last != ',' && utf8.RuneCountInString(text) <= 200 {
+		nLetters, nUpper := letters(text)
+		words := countFields(text)
+		if nLetters >= 2 {
+			switch {
+			case big:
+				p.cat = document.Title
+				return
+			case boldHead && nl <= 2 && words <= 15 && last != '.' && !list:
+				p.cat = document.Title
+				return
+			case numHeadRe.MatchString(text) && words <= 12 && nl <= 2 && last != '.' && (p.bold || p.size > st.body*1.05):
+				p.cat = document.Title
+				return
+			case nl == 1 && !list && nLetters >= 4 && nUpper == nLetters && words <= 10 && last != '.':
+				p.cat = document.Title
+				return
+			}
 		}
 	}
 	if list {
@@ -201,6 +220,31 @@ func classify(p *para, pg *pageData, st *docStats) {
 		return
 	}
 	p.cat = document.NarrativeText
+}
+
+// captionStart: text can match captionRe or captionAnyRe (a cheap test
+// that spares most paragraphs the regexps): it starts with the first
+// letter of one of their words.
+func captionStart(s string) bool {
+	switch s[0] | 0x20 {
+	case 'f', 't', 'c', 'e', 'i', 'p', 'g', 'd', 'm':
+		return true
+	}
+	return false
+}
+
+// countFields is len(strings.Fields(s)) without building the fields.
+func countFields(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			in = false
+		} else if !in {
+			in = true
+			n++
+		}
+	}
+	return n
 }
 
 func nearImage(p *para, pg *pageData) bool {

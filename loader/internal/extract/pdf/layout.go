@@ -7,6 +7,7 @@ package pdf
 import "C"
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -59,7 +60,17 @@ type Line struct {
 	Dir       [2]float64
 	RealChars int    // not whitespace, not U+FFFD
 	BadChars  int    // U+FFFD (glyphs without a Unicode mapping)
-	Chars     []Char // only filled when asked for (Doc.Page(n, true))
+	Words     []Word // only filled with Detail Words or Chars
+	Chars     []Char // only filled with Detail Chars
+}
+
+// Word is a run of a line's characters without a space or a wide gap.
+type Word struct {
+	Text       string
+	BBox       document.BBox
+	Size       float64 // largest font size of its characters
+	Bold       bool    // most of its characters are in a bold font
+	start, end int     // byte range in the line's text
 }
 
 // Block is a MuPDF stext block: a group of lines, or an image.
@@ -254,15 +265,26 @@ func (d *Doc) meta(key string) string {
 	return strings.TrimSpace(s)
 }
 
-// Page walks page n (1-based) into a Layout. With chars, every Line keeps
-// its Chars; without, only line text and boxes are built (faster).
-func (d *Doc) Page(n int, chars bool) (*Layout, error) {
-	return d.PageWith(n, chars, false)
+// Detail is how much of each line Doc.Page returns.
+type Detail int
+
+const (
+	// Lines: line text, boxes, dominant font and size.
+	Lines Detail = iota
+	// Words: Lines plus Line.Words (what table detection works on).
+	Words
+	// Chars: Words plus Line.Chars, one entry per character.
+	Chars
+)
+
+// Page walks page n (1-based) into a Layout with the given detail.
+func (d *Doc) Page(n int, detail Detail) (*Layout, error) {
+	return d.PageWith(n, detail, false)
 }
 
 // PageWith is Page that also collects the page's straight vector paths
 // into Layout.Vectors when vectors is set (table rules; costs a little).
-func (d *Doc) PageWith(n int, chars, vectors bool) (*Layout, error) {
+func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 	if n < 1 || n > d.pages {
 		return nil, fmt.Errorf("page %d out of range 1..%d", n, d.pages)
 	}
@@ -295,10 +317,22 @@ func (d *Doc) PageWith(n int, chars, vectors bool) (*Layout, error) {
 	lay.Blocks = make([]Block, 0, len(cblocks))
 	lines := make([]Line, len(clines))
 	var chs []Char // one array for the page, sliced per line
-	if chars {
+	if detail >= Chars {
 		chs = make([]Char, len(cchars))
 	}
-	var sb strings.Builder
+	// Words of the whole page in one array; lineWords[i] is line i's range
+	// (set once the array stops growing).
+	var words []Word
+	var lineWords [][2]int
+	if detail >= Words {
+		words = make([]Word, 0, len(cchars)/5+1)
+		lineWords = make([][2]int, len(clines))
+	}
+	fontBold := make([]bool, len(lay.Fonts))
+	for i, f := range lay.Fonts {
+		fontBold[i] = f.Bold
+	}
+	var buf []byte // the line's text, reused line after line
 	var sizeW [8]struct {
 		size float64
 		n    int
@@ -308,29 +342,51 @@ func (d *Doc) PageWith(n int, chars, vectors bool) (*Layout, error) {
 		ln.BBox = bbox(float64(cl.x0)-ox, float64(cl.y0)-oy, float64(cl.x1)-ox, float64(cl.y1)-oy)
 		ln.Dir = [2]float64{float64(cl.dx), float64(cl.dy)}
 		cs := cchars[cl.first : cl.first+cl.n]
-		if chars {
+		if chs != nil {
 			ln.Chars = chs[cl.first : cl.first+cl.n : cl.first+cl.n]
 		}
-		sb.Reset()
-		sb.Grow(len(cs))
+		buf = buf[:0]
 		ns, bold, vis := 0, 0, 0
 		fontN := map[int]int(nil)
 		lastFont, lastFontN := -1, 0
+		// the word being built: index in words (-1: none), its start in
+		// the line's text, its visible and bold characters, the right edge
+		// of its last character
+		cur, curStart, wVis, wBold, prevX1 := -1, 0, 0, 0, 0.0
+		endWord := func(end int) {
+			if cur >= 0 {
+				w := &words[cur]
+				w.start, w.end = curStart, end
+				w.Bold = wVis > 0 && wBold*2 > wVis
+			}
+			cur = -1
+		}
+		if words != nil {
+			lineWords[li][0] = len(words)
+		}
 		for i := range cs {
 			c := &cs[i]
 			r := rune(c.c)
+			if r < 0x20 || r == 0x7f || !utf8.ValidRune(r) {
+				r = ' '
+			}
+			space := r == ' ' || r >= 0x80 && unicode.IsSpace(r)
 			switch {
 			case r == 0xFFFD:
 				ln.BadChars++
-			case r < 0x20 || r == 0x7f || !utf8.ValidRune(r):
-				r = ' '
-			case !unicode.IsSpace(r):
+			case !space:
 				ln.RealChars++
 			}
-			sb.WriteRune(r)
+			at := len(buf)
+			if r < utf8.RuneSelf {
+				buf = append(buf, byte(r))
+			} else {
+				buf = utf8.AppendRune(buf, r)
+			}
+			isBold := c.font >= 0 && int(c.font) < len(fontBold) && fontBold[c.font]
 			if r != ' ' {
 				vis++
-				if int(c.font) < len(lay.Fonts) && lay.Fonts[c.font].Bold {
+				if isBold {
 					bold++
 				}
 				sz := float64(c.size)
@@ -361,7 +417,50 @@ func (d *Doc) PageWith(n int, chars, vectors bool) (*Layout, error) {
 					lastFont, lastFontN = f, 1
 				}
 			}
-			if chars {
+			if words != nil {
+				// A word is a run of characters without a space, an empty
+				// box or a gap wider than 0.3 of the font size (or a jump
+				// back of half of it).
+				x0, y0, x1, y1 := float64(c.x0)-ox, float64(c.y0)-oy, float64(c.x1)-ox, float64(c.y1)-oy
+				if space || x1-x0 <= 0 && y1-y0 <= 0 {
+					endWord(at)
+				} else {
+					sz := float64(c.size)
+					if sz <= 0 {
+						sz = y1 - y0
+					}
+					if cur >= 0 && (x0-prevX1 > 0.3*sz || x0 < prevX1-0.5*sz) {
+						endWord(at)
+					}
+					if cur < 0 {
+						words = append(words, Word{BBox: document.BBox{X0: x0, Y0: y0, X1: x1, Y1: y1}, Size: sz})
+						cur, curStart, wVis, wBold = len(words)-1, at, 0, 0
+					} else {
+						w := &words[cur]
+						if x0 < w.BBox.X0 {
+							w.BBox.X0 = x0
+						}
+						if y0 < w.BBox.Y0 {
+							w.BBox.Y0 = y0
+						}
+						if x1 > w.BBox.X1 {
+							w.BBox.X1 = x1
+						}
+						if y1 > w.BBox.Y1 {
+							w.BBox.Y1 = y1
+						}
+						if sz > w.Size {
+							w.Size = sz
+						}
+					}
+					wVis++
+					if isBold {
+						wBold++
+					}
+					prevX1 = x1
+				}
+			}
+			if chs != nil {
 				ln.Chars[i] = Char{
 					Rune:    r,
 					BBox:    bbox(float64(c.x0)-ox, float64(c.y0)-oy, float64(c.x1)-ox, float64(c.y1)-oy),
@@ -370,7 +469,14 @@ func (d *Doc) PageWith(n int, chars, vectors bool) (*Layout, error) {
 				}
 			}
 		}
-		ln.Text = strings.TrimRight(sb.String(), " ")
+		ln.Text = string(bytes.TrimRight(buf, " "))
+		if words != nil {
+			endWord(len(buf))
+			lineWords[li][1] = len(words)
+			for k := lineWords[li][0]; k < len(words); k++ {
+				words[k].Text = ln.Text[words[k].start:words[k].end]
+			}
+		}
 		best := 0
 		for j := 1; j < ns; j++ {
 			if sizeW[j].n > sizeW[best].n {
@@ -393,6 +499,9 @@ func (d *Doc) PageWith(n int, chars, vectors bool) (*Layout, error) {
 		}
 		lay.RealChars += ln.RealChars
 		lay.BadChars += ln.BadChars
+	}
+	for li, r := range lineWords {
+		lines[li].Words = words[r[0]:r[1]:r[1]]
 	}
 	if vectors && p.nvecs > 0 {
 		cv := unsafe.Slice(p.vecs, int(p.nvecs))

@@ -103,6 +103,7 @@ func mergeRowLines(lines []Line) []Line {
 				a.BBox = union(a.BBox, l.BBox)
 				a.RealChars += l.RealChars
 				a.BadChars += l.BadChars
+				a.Words = append(a.Words, l.Words...)
 				a.Chars = append(a.Chars, l.Chars...)
 				if l.RealChars > a.RealChars-l.RealChars {
 					a.FontSize, a.Bold, a.Font = l.FontSize, l.Bold, l.Font

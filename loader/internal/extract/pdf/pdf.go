@@ -101,11 +101,15 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 	}
 	res.Warnings = append(res.Warnings, doc.Warnings()...)
 	pages := make([]*pageData, 0, n)
+	detail := Lines
+	if e.Tables != nil {
+		detail = Words
+	}
 	for i := 1; i <= n; i++ {
 		if err := checkCtx(ctx); err != nil {
 			return nil, err
 		}
-		lay, err := doc.PageWith(i, e.Tables != nil, e.Tables != nil)
+		lay, err := doc.PageWith(i, detail, e.Tables != nil)
 		pg := &pageData{num: i}
 		if lay != nil {
 			pg.width, pg.height = lay.Width, lay.Height
@@ -123,6 +127,13 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 			pg.paras = pageParas(lay)
 			if e.Tables != nil {
 				pg.tables = e.Tables.DetectTables(lay)
+				// The page's words were for the detector; the paragraphs
+				// are kept for the whole document and need only the lines.
+				for _, p := range pg.paras {
+					for i := range p.lines {
+						p.lines[i].Words, p.lines[i].Chars = nil, nil
+					}
+				}
 			}
 		}
 		pages = append(pages, pg)

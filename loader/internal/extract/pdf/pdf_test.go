@@ -233,7 +233,7 @@ func TestLayoutChars(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	lay, err := d.Page(1, true)
+	lay, err := d.Page(1, Chars)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,11 +287,11 @@ func TestPageVectors(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	plain, err := d.Page(1, false)
+	plain, err := d.Page(1, Lines)
 	if err != nil || len(plain.Vectors) != 0 {
 		t.Fatalf("Page without vectors: %v, %d vectors", err, len(plain.Vectors))
 	}
-	lay, err := d.PageWith(1, true, true)
+	lay, err := d.PageWith(1, Chars, true)
 	if err != nil {
 		t.Fatal(err)
 	}

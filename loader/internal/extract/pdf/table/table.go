@@ -214,7 +214,7 @@ type span struct{ a, b float64 }
 func columns(lines []*textLine, gap float64) []span {
 	var use []*textLine
 	for _, l := range lines {
-		if len(l.segments(gap)) >= 2 {
+		if l.nSegments(gap) >= 2 {
 			use = append(use, l)
 		}
 	}
@@ -300,7 +300,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 	gap := math.Max(5, 0.9*size)
 	multi := make([]bool, len(lines))
 	for i, l := range lines {
-		multi[i] = len(l.segments(gap)) >= 2 && !isCaption(lineText(l))
+		multi[i] = l.nSegments(gap) >= 2 && !isCaption(lineText(l))
 	}
 	var out []document.Table
 	for i := 0; i < len(lines); {

@@ -18,7 +18,7 @@ func detect(t *testing.T, pg page) []document.Table {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	lay, err := d.PageWith(1, true, true)
+	lay, err := d.PageWith(1, pdf.Words, true)
 	if err != nil {
 		t.Fatal(err)
 	}

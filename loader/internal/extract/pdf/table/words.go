@@ -1,11 +1,12 @@
 package table
 
 import (
+	"cmp"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
@@ -23,10 +24,17 @@ type word struct {
 func (w *word) cx() float64 { return (w.bb.X0 + w.bb.X1) / 2 }
 func (w *word) cy() float64 { return (w.bb.Y0 + w.bb.Y1) / 2 }
 
-// words splits the horizontal lines of a layout into words. Rotated text
-// is left out (it is rarely a table cell and would break alignment).
+// words are the words of the layout's horizontal lines (Layout built with
+// pdf.Words). Rotated text is left out (it is rarely a table cell and
+// would break alignment).
 func words(lay *pdf.Layout) []*word {
-	var out []*word
+	n := 0
+	for bi := range lay.Blocks {
+		for li := range lay.Blocks[bi].Lines {
+			n += len(lay.Blocks[bi].Lines[li].Words)
+		}
+	}
+	all := make([]word, 0, n)
 	for bi := range lay.Blocks {
 		b := &lay.Blocks[bi]
 		for li := range b.Lines {
@@ -34,54 +42,34 @@ func words(lay *pdf.Layout) []*word {
 			if ln.Dir[0] < 0.9 || math.Abs(ln.Dir[1]) > 0.2 {
 				continue
 			}
-			var cur *word
-			var sb strings.Builder
-			bold, vis := 0, 0
-			flush := func() {
-				if cur != nil {
-					cur.text = sb.String()
-					cur.bold = vis > 0 && bold*2 > vis
-					out = append(out, cur)
-				}
-				cur = nil
-				sb.Reset()
-				bold, vis = 0, 0
+			for _, w := range ln.Words {
+				all = append(all, word{bb: w.BBox, text: w.Text, size: w.Size, bold: w.Bold})
 			}
-			prevX1 := math.Inf(-1)
-			for i := range ln.Chars {
-				c := &ln.Chars[i]
-				if c.Rune == ' ' || unicode.IsSpace(c.Rune) || c.BBox.X1-c.BBox.X0 <= 0 && c.BBox.Y1-c.BBox.Y0 <= 0 {
-					flush()
-					continue
-				}
-				sz := c.Size
-				if sz <= 0 {
-					sz = c.BBox.Y1 - c.BBox.Y0
-				}
-				if cur != nil && (c.BBox.X0-prevX1 > 0.3*sz || c.BBox.X0 < prevX1-0.5*sz) {
-					flush()
-				}
-				if cur == nil {
-					cur = &word{bb: c.BBox, size: sz}
-				} else {
-					cur.bb = union(cur.bb, c.BBox)
-					cur.size = math.Max(cur.size, sz)
-				}
-				sb.WriteRune(c.Rune)
-				vis++
-				if c.Font >= 0 && c.Font < len(lay.Fonts) && lay.Fonts[c.Font].Bold {
-					bold++
-				}
-				prevX1 = c.BBox.X1
-			}
-			flush()
 		}
+	}
+	out := make([]*word, len(all))
+	for i := range all {
+		out[i] = &all[i]
 	}
 	return out
 }
 
 func union(a, b document.BBox) document.BBox {
-	return document.BBox{X0: math.Min(a.X0, b.X0), Y0: math.Min(a.Y0, b.Y0), X1: math.Max(a.X1, b.X1), Y1: math.Max(a.Y1, b.Y1)}
+	// plain comparisons: boxes hold no NaN, and math.Min/Max's NaN and
+	// signed-zero handling made this a hot spot of table detection
+	if b.X0 < a.X0 {
+		a.X0 = b.X0
+	}
+	if b.Y0 < a.Y0 {
+		a.Y0 = b.Y0
+	}
+	if b.X1 > a.X1 {
+		a.X1 = b.X1
+	}
+	if b.Y1 > a.Y1 {
+		a.Y1 = b.Y1
+	}
+	return a
 }
 
 func inside(w *word, b document.BBox) bool {
@@ -100,7 +88,7 @@ type textLine struct {
 // lineUp groups words into lines by vertical overlap, top to bottom.
 func lineUp(ws []*word) []*textLine {
 	sorted := append([]*word(nil), ws...)
-	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].cy() < sorted[j].cy() })
+	slices.SortStableFunc(sorted, func(a, b *word) int { return cmp.Compare(a.cy(), b.cy()) })
 	var lines []*textLine
 	for _, w := range sorted {
 		var best *textLine
@@ -124,13 +112,24 @@ func lineUp(ws []*word) []*textLine {
 		best.ws = append(best.ws, w)
 	}
 	for _, l := range lines {
-		sort.Slice(l.ws, func(i, j int) bool { return l.ws[i].bb.X0 < l.ws[j].bb.X0 })
+		slices.SortStableFunc(l.ws, func(a, b *word) int { return cmp.Compare(a.bb.X0, b.bb.X0) })
 	}
-	sort.SliceStable(lines, func(i, j int) bool { return lines[i].bb.Y0 < lines[j].bb.Y0 })
+	slices.SortStableFunc(lines, func(a, b *textLine) int { return cmp.Compare(a.bb.Y0, b.bb.Y0) })
 	return lines
 }
 
 func (l *textLine) cy() float64 { return (l.bb.Y0 + l.bb.Y1) / 2 }
+
+// nSegments is len(l.segments(gap)), without building them.
+func (l *textLine) nSegments(gap float64) int {
+	n := 0
+	for i := 1; i <= len(l.ws); i++ {
+		if i == len(l.ws) || l.ws[i].bb.X0-l.ws[i-1].bb.X1 >= gap {
+			n++
+		}
+	}
+	return n
+}
 
 // segments splits a line where the gap between words is at least gap.
 func (l *textLine) segments(gap float64) [][]*word {
