@@ -1,10 +1,13 @@
 // Command bench-load measures `docket load` end to end (walk, hash,
 // detect, worker processes, landing) on the PDFs of the corpus and, in the
 // same run on the same files, a PyMuPDF page.get_text() loop (Debian's
-// python3-fitz) and pdftotext, each on one process; then docket with one
-// worker per core, and a no-op re-load. Each docket configuration runs
-// twice (best run counts: the machine may be shared). Prints pages/s and
-// the ratios.
+// python3-fitz) and pdftotext, each on one process; docket runs with one
+// worker per core (the default) and with one worker, and a no-op re-load
+// follows. docket is timed as a whole command (process start, opening the
+// warehouse, landing and the final checkpoint included); PyMuPDF's loop
+// only. PyMuPDF and docket run in alternating rounds and the median of the
+// per-round ratios is reported (the machine may be shared). Prints pages/s
+// and the ratios.
 package main
 
 import (
@@ -15,6 +18,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"time"
 
@@ -42,8 +46,8 @@ print(pages, time.perf_counter() - t)
 func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "corpus folder")
 	bin := flag.String("docket", "bin/docket", "docket binary")
-	flag.Parse()
 	all := flag.Bool("all", true, "every PDF of the corpus (copied into one folder); false: only corpus/pdf")
+	rounds := flag.Int("rounds", 5, "alternating PyMuPDF / docket rounds")
 	flag.Parse()
 	src := filepath.Join(*corpus, "pdf")
 	if _, err := os.Stat(src); err != nil {
@@ -59,7 +63,7 @@ func main() {
 		defer os.RemoveAll(dir)
 		src = dir
 	}
-	if err := run(src, *bin); err != nil {
+	if err := run(src, *bin, *rounds); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-load:", err)
 		os.Exit(1)
 	}
@@ -86,7 +90,15 @@ func gatherPDFs(corpus string) (string, error) {
 	return dir, err
 }
 
-func run(src, bin string) error {
+func fmtRatios(rs []float64) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = fmt.Sprintf("%.2f", r)
+	}
+	return strings.Join(parts, " ")
+}
+
+func run(src, bin string, rounds int) error {
 	src, _ = filepath.Abs(src)
 	bin, _ = filepath.Abs(bin)
 	files, _ := filepath.Glob(filepath.Join(src, "*.pdf"))
@@ -134,12 +146,15 @@ func run(src, bin string) error {
 		return r, nil
 	}
 
-	// The machine may be shared: PyMuPDF and docket with one worker per
-	// core run in turns, three times each, and the best run of each counts.
+	// The machine may be shared (its speed drifts by 20-30 % from minute to
+	// minute): PyMuPDF and docket with one worker per core run in turns,
+	// rounds times. Each round gives a ratio of two neighbouring runs; the
+	// median ratio is the figure, the best run of each side is shown too.
 	var pyPages int
 	var pyRate float64
 	var many loadRun
-	for i := 0; i < 3; i++ {
+	var ratios []float64
+	for i := 0; i < rounds; i++ {
 		n, rate, err := pyRun()
 		if err != nil {
 			return err
@@ -152,7 +167,10 @@ func run(src, bin string) error {
 		if many.sum == nil || r.wall < many.wall {
 			many = r
 		}
+		ratios = append(ratios, r.sum["pages"].(float64)/r.wall.Seconds()/rate)
 	}
+	sort.Float64s(ratios)
+	median := ratios[len(ratios)/2]
 	var one loadRun
 	for i := 0; i < 2; i++ {
 		r, err := load(1)
@@ -173,11 +191,12 @@ func run(src, bin string) error {
 
 	secs := func(m map[string]any) float64 { return m["duration_ns"].(float64) / 1e9 }
 	pages := many.sum["pages"].(float64)
-	fmt.Printf("%d PDFs of %s; OCR off (text layer only); best of 3 alternating runs (docket 1 worker: best of 2); load average %s\n", len(files), src, bench.LoadAvg())
+	fmt.Printf("%d PDFs of %s; OCR off (text layer only); %d alternating rounds (docket 1 worker: best of 2); load average %s\n", len(files), src, rounds, bench.LoadAvg())
 	fmt.Printf("PyMuPDF get_text() loop, 1 process:    %6.1f pages/s (%d pages; the loop only, not Python's start-up)\n", pyRate, pyPages)
 	fmt.Printf("pdftotext, 1 process per file:         %6.1f pages/s\n", ptRate)
 	dn := pages / many.wall.Seconds()
-	fmt.Printf("docket load, %d workers, whole command: %6.1f pages/s (%.0f pages in %.2fs) = %.2fx PyMuPDF\n", runtime.NumCPU(), dn, pages, many.wall.Seconds(), dn/pyRate)
+	fmt.Printf("docket load, %d workers, whole command: %6.1f pages/s (%.0f pages in %.2fs), best run = %.2fx PyMuPDF's best\n", runtime.NumCPU(), dn, pages, many.wall.Seconds(), dn/pyRate)
+	fmt.Printf("  docket / PyMuPDF, run next to each other: median %.2fx (rounds: %s)\n", median, fmtRatios(ratios))
 	fmt.Printf("  same run, load phase (duration_ns):   %6.1f pages/s = %.2fx PyMuPDF\n", pages/secs(many.sum), pages/secs(many.sum)/pyRate)
 	d1 := one.sum["pages"].(float64) / one.wall.Seconds()
 	fmt.Printf("docket load, 1 worker, whole command:  %6.1f pages/s = %.2fx PyMuPDF, %.2fx pdftotext\n", d1, d1/pyRate, d1/ptRate)
