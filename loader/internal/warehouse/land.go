@@ -323,7 +323,8 @@ func withAppender(c *sql.Conn, schema, table string, fn func(a *duckdb.Appender)
 	})
 }
 
-// ElementID is sha256(source_hash, seq) in hex.
+// ElementID is sha256(source_hash, 'element', seq) in hex, as
+// staging.elements computes it (elementIDExpr).
 func ElementID(hash string, seq int) string { return hashHex(hash, "element", fmt.Sprint(seq)) }
 
 // TableID is sha256(source_hash, 'table', seq) in hex.
@@ -423,7 +424,7 @@ func appendContents(c *sql.Conn, now time.Time, contents []Landing) error {
 				if e.Category == document.TableCat && e.TableSeq >= 0 {
 					tseq = int32(e.TableSeq)
 				}
-				if err := a.AppendRow(ElementID(l.Doc.Hash, e.Seq), l.Doc.Hash, int32(e.Seq), int32(e.Page), string(e.Category), e.Text,
+				if err := a.AppendRow(l.Doc.Hash, int32(e.Seq), int32(e.Page), string(e.Category), e.Text,
 					e.BBox.X0, e.BBox.Y0, e.BBox.X1, e.BBox.Y1, int32(e.CharStart), int32(e.CharEnd), level, nullStr(e.Section), tseq); err != nil {
 					return err
 				}

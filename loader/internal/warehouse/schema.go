@@ -7,7 +7,7 @@ import (
 )
 
 // SchemaVersion is bumped when the landed tables change shape.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // ddl creates the loader's landed tables (DESIGN §3). Keys are declared as
 // PRIMARY KEYs only where DuckDB's index cost is worth it (the upserts of
@@ -74,7 +74,10 @@ var ddl = []string{
 		primary key (source_hash, page_number)
 	)`,
 	`create table if not exists staging.elements (
-		element_id varchar not null,       -- sha256(source_hash, seq)
+		-- sha256(source_hash, 'element', seq), computed when read: stored,
+		-- 64 random hex characters per element were ~a third of the cost of
+		-- checkpointing the table (and of hashing and appending them)
+		element_id varchar generated always as (` + elementIDExpr + `) virtual,
 		source_hash varchar not null,
 		seq integer not null,              -- reading order within the content
 		page_number integer not null,
@@ -167,30 +170,61 @@ func (w *DB) EnsureSchema(ctx context.Context) error {
 			return fmt.Errorf("warehouse: create schema: %w", err)
 		}
 	}
-	if err := w.dropIndexedKeys(ctx); err != nil {
+	if err := w.migrate(ctx); err != nil {
 		return fmt.Errorf("warehouse: migrate schema: %w", err)
 	}
 	_, err := w.sql.ExecContext(ctx, `insert or replace into ops.meta values ('schema_version', ?)`, fmt.Sprint(SchemaVersion))
 	return err
 }
 
-// unindexed are the tables schema version 1 created with a PRIMARY KEY
-// that version 2 drops (see ddl).
-var unindexed = []string{"elements", "ocr_words"}
+// elementIDExpr is ElementID in SQL (hashHex: each part followed by a NUL).
+const elementIDExpr = `sha256(source_hash || chr(0) || 'element' || chr(0) || seq::varchar || chr(0))`
 
-// dropIndexedKeys rebuilds, once, a version-1 table that still has its
-// PRIMARY KEY: DuckDB cannot drop a constraint, so the rows move to a table
-// created from the current DDL, in one transaction.
-func (w *DB) dropIndexedKeys(ctx context.Context) error {
-	for _, t := range unindexed {
+// migrations are the staging tables older schema versions created
+// differently: version 1 gave staging.elements and staging.ocr_words a
+// PRIMARY KEY, versions 1 and 2 stored element_id.
+var migrations = []struct {
+	table string
+	stale string // SQL that counts 1 when the table needs rebuilding
+}{
+	{"elements", `select count(*) from duckdb_tables() where schema_name = 'staging' and table_name = 'elements'
+		and (sql not ilike '%generated always%' or sql ilike '%primary key%')`},
+	{"ocr_words", `select count(*) from duckdb_constraints()
+		where schema_name = 'staging' and table_name = 'ocr_words' and constraint_type = 'PRIMARY KEY'`},
+}
+
+// migrate rebuilds, once, a staging table an older schema version made:
+// DuckDB cannot drop a constraint or turn a column into a generated one,
+// so the rows move to a table created from the current DDL, in one
+// transaction (generated columns are computed, not copied).
+func (w *DB) migrate(ctx context.Context) error {
+	for _, m := range migrations {
+		t := m.table
 		var n int
-		if err := w.sql.QueryRowContext(ctx, `select count(*) from duckdb_constraints()
-			where schema_name = 'staging' and table_name = ? and constraint_type = 'PRIMARY KEY'`, t).Scan(&n); err != nil {
+		if err := w.sql.QueryRowContext(ctx, m.stale).Scan(&n); err != nil {
 			return err
 		}
 		if n == 0 {
 			continue
 		}
+		var cols []string
+		rows, err := w.sql.QueryContext(ctx, `select column_name from duckdb_columns()
+			where schema_name = 'staging' and table_name = ? order by column_index`, t)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var c string
+			if err := rows.Scan(&c); err != nil {
+				rows.Close()
+				return err
+			}
+			if !(t == "elements" && c == "element_id") {
+				cols = append(cols, c)
+			}
+		}
+		rows.Close()
+		list := strings.Join(cols, ", ")
 		create := ""
 		for _, q := range ddl {
 			if strings.Contains(q, "staging."+t+" (") {
@@ -201,7 +235,7 @@ func (w *DB) dropIndexedKeys(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		for _, q := range []string{create, "insert into staging." + t + "_v2 select * from staging." + t,
+		for _, q := range []string{create, "insert into staging." + t + "_v2 (" + list + ") select " + list + " from staging." + t,
 			"drop table staging." + t, "alter table staging." + t + "_v2 rename to " + t} {
 			if _, err := tx.ExecContext(ctx, q); err != nil {
 				tx.Rollback()
