@@ -337,6 +337,13 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 				top = k
 			}
 			cand := lines[top : last+1]
+			if !twoNumeric(cand) {
+				// textTable needs a column with two numeric or placeholder
+				// cells, each made of at least one such word: without two
+				// of them the grid is not worth building.
+				i = next
+				continue
+			}
 			if t, ok := d.textTable(cand, hs, vs); ok {
 				out = append(out, t)
 			}
@@ -344,6 +351,23 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 		i = next
 	}
 	return out
+}
+
+// twoNumeric: the lines hold at least two words that contain a digit or
+// are a placeholder ("-", "n/a"): a numeric cell contains a digit, and a
+// placeholder cell is a single word.
+func twoNumeric(lines []*textLine) bool {
+	n := 0
+	for _, l := range lines {
+		for _, w := range l.ws {
+			if strings.ContainsAny(w.text, "0123456789") || placeholder(w.text) {
+				if n++; n >= 2 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // ruleBetween: a horizontal rule across most of box lies between y0 and y1.
