@@ -280,7 +280,7 @@ func (p *Pool) Close() {
 
 // Release tells every worker to exit (closes its input) without waiting,
 // so the workers wind down while the caller finishes its own work; Close
-// then only waits. A released pool takes no more work.
+// then only waits. Call it once no more work will be sent.
 func (p *Pool) Release() {
 	for _, pr := range p.procs() {
 		pr.stdin.Close()
