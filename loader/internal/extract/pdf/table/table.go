@@ -272,6 +272,23 @@ func isCaption(s string) bool {
 	return false
 }
 
+// lineIsCaption is isCaption(lineText(l)) from the line's first words
+// only (the longest caption start is 6 bytes), without joining the line.
+func lineIsCaption(l *textLine) bool {
+	var buf [32]byte
+	b := buf[:0]
+	for _, w := range l.ws {
+		if len(b) > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, w.text...)
+		if len(b) >= 8 {
+			break
+		}
+	}
+	return isCaption(string(b))
+}
+
 func lineText(l *textLine) string {
 	parts := make([]string, len(l.ws))
 	for i, w := range l.ws {
@@ -300,7 +317,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 	gap := math.Max(5, 0.9*size)
 	multi := make([]bool, len(lines))
 	for i, l := range lines {
-		multi[i] = l.nSegments(gap) >= 2 && !isCaption(lineText(l))
+		multi[i] = l.nSegments(gap) >= 2 && !lineIsCaption(l)
 	}
 	var out []document.Table
 	for i := 0; i < len(lines); {
@@ -312,7 +329,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 		for j < len(lines) {
 			l, prev := lines[j], lines[j-1]
 			lh := math.Max(l.size, prev.size)
-			if l.bb.Y0-prev.bb.Y1 > 1.8*lh || j-last > 2 || isCaption(lineText(l)) {
+			if l.bb.Y0-prev.bb.Y1 > 1.8*lh || j-last > 2 || lineIsCaption(l) {
 				break
 			}
 			if multi[j] {
@@ -330,7 +347,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 			for k := i - 1; k >= 0 && top-k <= 3; k-- {
 				l := lines[k]
 				if lines[k+1].bb.Y0-l.bb.Y1 > 1.5*size || l.bb.X0 < rb.X0-size || l.bb.X1 > rb.X1+size ||
-					l.size > 1.25*size || isCaption(lineText(l)) || len(lineText(l)) > 50 ||
+					l.size > 1.25*size || lineIsCaption(l) || len(lineText(l)) > 50 ||
 					ruleBetween(hs, l.bb.Y1, lines[k+1].bb.Y0, rb) {
 					break
 				}

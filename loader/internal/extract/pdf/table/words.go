@@ -90,26 +90,43 @@ func lineUp(ws []*word) []*textLine {
 	sorted := append([]*word(nil), ws...)
 	slices.SortStableFunc(sorted, func(a, b *word) int { return cmp.Compare(a.cy(), b.cy()) })
 	var lines []*textLine
-	for _, w := range sorted {
-		var best *textLine
+	var count []int
+	lineOf := make([]int32, len(sorted))
+	for i, w := range sorted {
+		best := -1
 		// lines are few per region; look back a little for one that overlaps
 		for k := len(lines) - 1; k >= 0 && k >= len(lines)-3; k-- {
 			l := lines[k]
 			h := math.Min(l.bb.Y1-l.bb.Y0, w.bb.Y1-w.bb.Y0)
 			ov := math.Min(l.bb.Y1, w.bb.Y1) - math.Max(l.bb.Y0, w.bb.Y0)
 			if ov > 0.5*h && math.Abs(l.cy()-w.cy()) < 0.5*math.Max(l.size, w.size) {
-				best = l
+				best = k
 				break
 			}
 		}
-		if best == nil {
-			best = &textLine{bb: w.bb, size: w.size}
-			lines = append(lines, best)
+		if best < 0 {
+			lines = append(lines, &textLine{bb: w.bb, size: w.size})
+			count = append(count, 0)
+			best = len(lines) - 1
 		} else {
-			best.bb = union(best.bb, w.bb)
-			best.size = math.Max(best.size, w.size)
+			l := lines[best]
+			l.bb = union(l.bb, w.bb)
+			l.size = math.Max(l.size, w.size)
 		}
-		best.ws = append(best.ws, w)
+		lineOf[i] = int32(best)
+		count[best]++
+	}
+	// The lines' words share one array (growing a slice per line was half
+	// of this function's time), in the order they were assigned.
+	all := make([]*word, len(sorted))
+	off := 0
+	for k, l := range lines {
+		l.ws = all[off : off : off+count[k]]
+		off += count[k]
+	}
+	for i, w := range sorted {
+		l := lines[lineOf[i]]
+		l.ws = append(l.ws, w)
 	}
 	for _, l := range lines {
 		slices.SortStableFunc(l.ws, func(a, b *word) int { return cmp.Compare(a.bb.X0, b.bb.X0) })
