@@ -47,7 +47,7 @@ func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "corpus folder")
 	bin := flag.String("docket", "bin/docket", "docket binary")
 	all := flag.Bool("all", true, "every PDF of the corpus (copied into one folder); false: only corpus/pdf")
-	rounds := flag.Int("rounds", 5, "alternating PyMuPDF / docket rounds")
+	rounds := flag.Int("rounds", 7, "alternating PyMuPDF / docket rounds")
 	flag.Parse()
 	src := filepath.Join(*corpus, "pdf")
 	if _, err := os.Stat(src); err != nil {
