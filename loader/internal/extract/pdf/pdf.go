@@ -8,9 +8,10 @@
 // is missing or mostly unmapped glyphs come back with NeedsOCR set and no
 // text, for the OCR stage to fill.
 //
-// Lower level, Open/Doc.Page return each page's blocks, lines and
-// characters with boxes, fonts and sizes (Layout), for table detection
-// and OCR routing; Doc.PageWith also returns the page's straight vector
+// Lower level, Open/Doc.Page return each page's blocks and lines, and at
+// Detail Words or Chars its words or characters, with boxes, fonts and
+// sizes (Layout), for table detection and OCR routing; Doc.PageWith also
+// returns the page's straight vector
 // paths (rules, boxes) and the boxes of curved ones (charts). Table
 // detection itself is the plug-in package pdf/table.
 //
