@@ -93,6 +93,9 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, pool *worker.P
 	go func() {
 		defer close(jobs)
 		for _, f := range todo {
+			if f.waitHashed(ctx) != nil {
+				return
+			}
 			select {
 			case jobs <- f:
 			case <-ctx.Done():
