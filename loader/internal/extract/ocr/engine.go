@@ -1,20 +1,19 @@
 package ocr
 
 /*
-#cgo pkg-config: tesseract lept
+#cgo LDFLAGS: -ldl
 #include <stdlib.h>
 #include <string.h>
-#include <leptonica/allheaders.h>
-#include <tesseract/capi.h>
+#include "dl.h"
 
 // grey_to_pix copies an 8-bit grey buffer (rows of stride bytes) into a new
 // 8 bpp leptonica Pix. Leptonica packs bytes into 32-bit words in native
 // order, so SET_DATA_BYTE does the swizzling.
 static PIX *grey_to_pix(const unsigned char *src, int w, int h, int stride, int dpi) {
-	PIX *pix = pixCreate(w, h, 8);
+	PIX *pix = dk_pixCreate(w, h, 8);
 	if (pix == NULL) return NULL;
-	l_uint32 *data = pixGetData(pix);
-	int wpl = pixGetWpl(pix);
+	l_uint32 *data = dk_pixGetData(pix);
+	int wpl = dk_pixGetWpl(pix);
 	for (int y = 0; y < h; y++) {
 		l_uint32 *line = data + y * wpl;
 		const unsigned char *row = src + (size_t)y * stride;
@@ -22,7 +21,7 @@ static PIX *grey_to_pix(const unsigned char *src, int w, int h, int stride, int 
 			SET_DATA_BYTE(line, x, row[x]);
 		}
 	}
-	pixSetResolution(pix, dpi, dpi);
+	dk_pixSetResolution(pix, dpi, dpi);
 	return pix;
 }
 
@@ -30,29 +29,29 @@ static PIX *grey_to_pix(const unsigned char *src, int w, int h, int stride, int 
 // angle in degrees; the caller destroys both pixes.
 static PIX *deskew(PIX *pix, float *angle, float *conf) {
 	*angle = 0; *conf = 0;
-	PIX *d = pixFindSkewAndDeskew(pix, 0, angle, conf);
+	PIX *d = dk_pixFindSkewAndDeskew(pix, 0, angle, conf);
 	return d;
 }
 
-static void destroy_pix(PIX *pix) { pixDestroy(&pix); }
+static void destroy_pix(PIX *pix) { dk_pixDestroy(&pix); }
 
 // crop returns the part of pix inside the box, scaled by scale and with a
 // white border of border pixels (after scaling), or NULL.
 static PIX *crop(PIX *pix, int x, int y, int w, int h, float scale, int border) {
-	BOX *b = boxCreate(x, y, w, h);
+	BOX *b = dk_boxCreate(x, y, w, h);
 	if (b == NULL) return NULL;
-	PIX *c = pixClipRectangle(pix, b, NULL);
-	boxDestroy(&b);
+	PIX *c = dk_pixClipRectangle(pix, b, NULL);
+	dk_boxDestroy(&b);
 	if (c == NULL) return NULL;
 	if (scale != 1.0f) {
-		PIX *s = pixScale(c, scale, scale);
-		pixDestroy(&c);
+		PIX *s = dk_pixScale(c, scale, scale);
+		dk_pixDestroy(&c);
 		if (s == NULL) return NULL;
 		c = s;
 	}
 	if (border > 0) {
-		PIX *bd = pixAddBorder(c, border, 0xff);
-		pixDestroy(&c);
+		PIX *bd = dk_pixAddBorder(c, border, 0xff);
+		dk_pixDestroy(&c);
 		c = bd;
 	}
 	return c;
@@ -60,7 +59,7 @@ static PIX *crop(PIX *pix, int x, int y, int w, int h, float scale, int border) 
 
 // quiet_leptonica keeps leptonica's warnings (e.g. "max found at sweep
 // edge" from the skew search) off the worker's stderr; errors still show.
-static void quiet_leptonica(void) { setMsgSeverity(L_SEVERITY_ERROR); }
+static void quiet_leptonica(void) { dk_setMsgSeverity(L_SEVERITY_ERROR); }
 
 typedef struct {
 	char *text;
@@ -72,13 +71,13 @@ typedef struct {
 // next_word fills w with the word under the iterator. It returns 0 when the
 // iterator is exhausted.
 static int read_word(TessResultIterator *it, word_t *w) {
-	const TessPageIterator *pit = TessResultIteratorGetPageIteratorConst(it);
-	w->new_block = TessPageIteratorIsAtBeginningOf(pit, RIL_BLOCK);
-	w->new_para = TessPageIteratorIsAtBeginningOf(pit, RIL_PARA);
-	w->new_line = TessPageIteratorIsAtBeginningOf(pit, RIL_TEXTLINE);
-	w->text = TessResultIteratorGetUTF8Text(it, RIL_WORD);
-	w->conf = TessResultIteratorConfidence(it, RIL_WORD);
-	if (!TessPageIteratorBoundingBox(pit, RIL_WORD, &w->x0, &w->y0, &w->x1, &w->y1)) {
+	const TessPageIterator *pit = dk_TessResultIteratorGetPageIteratorConst(it);
+	w->new_block = dk_TessPageIteratorIsAtBeginningOf(pit, RIL_BLOCK);
+	w->new_para = dk_TessPageIteratorIsAtBeginningOf(pit, RIL_PARA);
+	w->new_line = dk_TessPageIteratorIsAtBeginningOf(pit, RIL_TEXTLINE);
+	w->text = dk_TessResultIteratorGetUTF8Text(it, RIL_WORD);
+	w->conf = dk_TessResultIteratorConfidence(it, RIL_WORD);
+	if (!dk_TessPageIteratorBoundingBox(pit, RIL_WORD, &w->x0, &w->y0, &w->x1, &w->y1)) {
 		w->x0 = w->y0 = w->x1 = w->y1 = 0;
 	}
 	return 1;
@@ -157,18 +156,21 @@ func NewEngineWith(langs []string, pre Preprocess) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	if C.dk_ocr_load() != 0 {
+		return nil, fmt.Errorf("ocr: %s (apt-get install libtesseract5 tesseract-ocr-eng)", C.GoString(C.dk_ocr_error()))
+	}
 	quietOnce.Do(func() { C.quiet_leptonica() })
-	api := C.TessBaseAPICreate()
+	api := C.dk_TessBaseAPICreate()
 	if api == nil {
 		return nil, errors.New("ocr: cannot create tesseract instance")
 	}
 	cl := C.CString(l)
 	defer C.free(unsafe.Pointer(cl))
-	if C.TessBaseAPIInit3(api, nil, cl) != 0 {
-		C.TessBaseAPIDelete(api)
+	if C.dk_TessBaseAPIInit3(api, nil, cl) != 0 {
+		C.dk_TessBaseAPIDelete(api)
 		return nil, fmt.Errorf("ocr: tesseract cannot load language(s) %q: is the tesseract-ocr-<lang> package installed?", l)
 	}
-	C.TessBaseAPISetPageSegMode(api, C.PSM_AUTO)
+	C.dk_TessBaseAPISetPageSegMode(api, C.PSM_AUTO)
 	e := &Engine{api: api, langs: l, pre: pre}
 	// Tesseract's diagnostics ("Estimating resolution as …") go to its
 	// debug file, not to the worker's stderr.
@@ -204,7 +206,7 @@ func (e *Engine) setVar(name, value string) error {
 	cn, cv := C.CString(name), C.CString(value)
 	defer C.free(unsafe.Pointer(cn))
 	defer C.free(unsafe.Pointer(cv))
-	if C.TessBaseAPISetVariable(e.api, cn, cv) == 0 {
+	if C.dk_TessBaseAPISetVariable(e.api, cn, cv) == 0 {
 		return fmt.Errorf("ocr: tesseract rejected %s=%s", name, value)
 	}
 	return nil
@@ -218,8 +220,8 @@ func (e *Engine) Close() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.api != nil {
-		C.TessBaseAPIEnd(e.api)
-		C.TessBaseAPIDelete(e.api)
+		C.dk_TessBaseAPIEnd(e.api)
+		C.dk_TessBaseAPIDelete(e.api)
 		e.api = nil
 	}
 }
@@ -271,12 +273,12 @@ func (e *Engine) recognize(pix []byte, w, h, stride, dpi int, minConf float64) (
 			img = d
 		}
 	}
-	C.TessBaseAPISetImage2(e.api, img)
+	C.dk_TessBaseAPISetImage2(e.api, img)
 	if dpi > 0 {
-		C.TessBaseAPISetSourceResolution(e.api, C.int(dpi))
+		C.dk_TessBaseAPISetSourceResolution(e.api, C.int(dpi))
 	}
-	defer C.TessBaseAPIClear(e.api)
-	if C.TessBaseAPIRecognize(e.api, nil) != 0 {
+	defer C.dk_TessBaseAPIClear(e.api)
+	if C.dk_TessBaseAPIRecognize(e.api, nil) != 0 {
 		return nil, 0, errors.New("ocr: tesseract recognition failed")
 	}
 	words := e.readWords(0, 0, 1)
@@ -289,11 +291,11 @@ func (e *Engine) recognize(pix []byte, w, h, stride, dpi int, minConf float64) (
 // readWords reads the words of the last recognition; boxes are mapped back
 // by x/scale+ox, y/scale+oy.
 func (e *Engine) readWords(ox, oy, scale float64) []document.OCRWord {
-	it := C.TessBaseAPIGetIterator(e.api)
+	it := C.dk_TessBaseAPIGetIterator(e.api)
 	if it == nil { // nothing found
 		return nil
 	}
-	defer C.TessResultIteratorDelete(it)
+	defer C.dk_TessResultIteratorDelete(it)
 	var words []document.OCRWord
 	block, para, line := -1, -1, -1
 	var cw C.word_t
@@ -310,7 +312,7 @@ func (e *Engine) readWords(ox, oy, scale float64) []document.OCRWord {
 		}
 		if cw.text != nil {
 			text := strings.TrimSpace(C.GoString(cw.text))
-			C.TessDeleteText(cw.text)
+			C.dk_TessDeleteText(cw.text)
 			if text != "" {
 				words = append(words, document.OCRWord{
 					Seq:  len(words),
@@ -324,7 +326,7 @@ func (e *Engine) readWords(ox, oy, scale float64) []document.OCRWord {
 				})
 			}
 		}
-		if C.TessResultIteratorNext(it, C.RIL_WORD) == 0 {
+		if C.dk_TessResultIteratorNext(it, C.RIL_WORD) == 0 {
 			break
 		}
 	}
@@ -369,8 +371,8 @@ func (e *Engine) rereadLow(img *C.PIX, w, h int, words []document.OCRWord, dpi i
 	if len(regions) == 0 {
 		return words
 	}
-	C.TessBaseAPISetPageSegMode(e.api, C.PSM_SINGLE_LINE)
-	defer C.TessBaseAPISetPageSegMode(e.api, C.PSM_AUTO)
+	C.dk_TessBaseAPISetPageSegMode(e.api, C.PSM_SINGLE_LINE)
+	defer C.dk_TessBaseAPISetPageSegMode(e.api, C.PSM_AUTO)
 	repl := map[int][]document.OCRWord{}
 	confirm := map[int]float64{}
 	for _, rg := range regions {
@@ -394,17 +396,17 @@ func (e *Engine) rereadLow(img *C.PIX, w, h int, words []document.OCRWord, dpi i
 		if c == nil {
 			continue
 		}
-		C.TessBaseAPISetImage2(e.api, c)
+		C.dk_TessBaseAPISetImage2(e.api, c)
 		if dpi > 0 {
-			C.TessBaseAPISetSourceResolution(e.api, C.int(float64(dpi)*rereadScale))
+			C.dk_TessBaseAPISetSourceResolution(e.api, C.int(float64(dpi)*rereadScale))
 		}
-		ok := C.TessBaseAPIRecognize(e.api, nil) == 0
+		ok := C.dk_TessBaseAPIRecognize(e.api, nil) == 0
 		var nw []document.OCRWord
 		if ok {
 			off := float64(rereadBorder) / rereadScale
 			nw = e.readWords(float64(x0)-off, float64(y0)-off, rereadScale)
 		}
-		C.TessBaseAPIClear(e.api)
+		C.dk_TessBaseAPIClear(e.api)
 		C.destroy_pix(c)
 		// Components of the overlap graph between the region's old words
 		// and the new words.
