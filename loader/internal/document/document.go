@@ -39,6 +39,25 @@ type BBox struct {
 	X0, Y0, X1, Y1 float64
 }
 
+// Union is the smallest box holding b and o. Plain comparisons: boxes hold
+// no NaN, and math.Min/Max's NaN and signed-zero handling made unions a
+// hot spot of PDF word and table building.
+func (b BBox) Union(o BBox) BBox {
+	if o.X0 < b.X0 {
+		b.X0 = o.X0
+	}
+	if o.Y0 < b.Y0 {
+		b.Y0 = o.Y0
+	}
+	if o.X1 > b.X1 {
+		b.X1 = o.X1
+	}
+	if o.Y1 > b.Y1 {
+		b.Y1 = o.Y1
+	}
+	return b
+}
+
 // Page is one page (PDF page, slide, sheet, or the single page of a flat
 // format) with its text in reading order.
 type Page struct {

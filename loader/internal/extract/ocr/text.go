@@ -121,12 +121,8 @@ func Rebuild(words []document.OCRWord, minConf float64) (string, []Paragraph) {
 		curBlock, curPara, curLine = w.Block, w.Paragraph, w.Line
 		write(w.Text)
 		curText.WriteString(w.Text)
-		cur.BBox = union(cur.BBox, w.BBox)
+		cur.BBox = cur.BBox.Union(w.BBox)
 	}
 	flush()
 	return sb.String(), paras
-}
-
-func union(a, b document.BBox) document.BBox {
-	return document.BBox{X0: min(a.X0, b.X0), Y0: min(a.Y0, b.Y0), X1: max(a.X1, b.X1), Y1: max(a.Y1, b.Y1)}
 }

@@ -463,11 +463,15 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 					lastFont, lastFontN = f, 1
 				}
 			}
+			var box document.BBox // the character's, when words or chars want it
+			if words != nil || chs != nil {
+				box = bbox(float64(c.x0)-ox, float64(c.y0)-oy, float64(c.x1)-ox, float64(c.y1)-oy)
+			}
 			if words != nil {
 				// A word is a run of characters without a space, an empty
 				// box or a gap wider than 0.3 of the font size (or a jump
 				// back of half of it).
-				x0, y0, x1, y1 := float64(c.x0)-ox, float64(c.y0)-oy, float64(c.x1)-ox, float64(c.y1)-oy
+				x0, y0, x1, y1 := box.X0, box.Y0, box.X1, box.Y1
 				if space || x1-x0 <= 0 && y1-y0 <= 0 {
 					endWord(at)
 				} else {
@@ -479,25 +483,12 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 						endWord(at)
 					}
 					if cur < 0 {
-						words = append(words, Word{BBox: document.BBox{X0: x0, Y0: y0, X1: x1, Y1: y1}, Size: sz})
+						words = append(words, Word{BBox: box, Size: sz})
 						cur, curStart, wVis, wBold = len(words)-1, at, 0, 0
 					} else {
 						w := &words[cur]
-						if x0 < w.BBox.X0 {
-							w.BBox.X0 = x0
-						}
-						if y0 < w.BBox.Y0 {
-							w.BBox.Y0 = y0
-						}
-						if x1 > w.BBox.X1 {
-							w.BBox.X1 = x1
-						}
-						if y1 > w.BBox.Y1 {
-							w.BBox.Y1 = y1
-						}
-						if sz > w.Size {
-							w.Size = sz
-						}
+						w.BBox = w.BBox.Union(box)
+						w.Size = max(w.Size, sz)
 					}
 					wVis++
 					if isBold {
@@ -509,7 +500,7 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 			if chs != nil {
 				ln.Chars[i] = Char{
 					Rune:    r,
-					BBox:    bbox(float64(c.x0)-ox, float64(c.y0)-oy, float64(c.x1)-ox, float64(c.y1)-oy),
+					BBox:    box,
 					OriginX: float64(c.ox) - ox, OriginY: float64(c.oy) - oy,
 					Size: float64(c.size), Font: int(c.font),
 				}

@@ -70,11 +70,12 @@ func isBulletOnly(s string) bool {
 func height(b document.BBox) float64 { return b.Y1 - b.Y0 }
 func width(b document.BBox) float64  { return b.X1 - b.X0 }
 
+// union is BBox.Union where a zero box (nothing yet) contributes nothing.
 func union(a, b document.BBox) document.BBox {
 	if a == (document.BBox{}) {
 		return b
 	}
-	return document.BBox{X0: math.Min(a.X0, b.X0), Y0: math.Min(a.Y0, b.Y0), X1: math.Max(a.X1, b.X1), Y1: math.Max(a.Y1, b.Y1)}
+	return a.Union(b)
 }
 
 func xOverlap(a, b document.BBox) float64 { return math.Min(a.X1, b.X1) - math.Max(a.X0, b.X0) }

@@ -160,7 +160,7 @@ func grow(a, b document.BBox, first bool) document.BBox {
 	if first {
 		return b
 	}
-	return union(a, b)
+	return a.Union(b)
 }
 
 // positions clusters rule positions (chains closer than tol) into sorted

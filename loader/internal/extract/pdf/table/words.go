@@ -54,24 +54,6 @@ func words(lay *pdf.Layout) []*word {
 	return out
 }
 
-func union(a, b document.BBox) document.BBox {
-	// plain comparisons: boxes hold no NaN, and math.Min/Max's NaN and
-	// signed-zero handling made this a hot spot of table detection
-	if b.X0 < a.X0 {
-		a.X0 = b.X0
-	}
-	if b.Y0 < a.Y0 {
-		a.Y0 = b.Y0
-	}
-	if b.X1 > a.X1 {
-		a.X1 = b.X1
-	}
-	if b.Y1 > a.Y1 {
-		a.Y1 = b.Y1
-	}
-	return a
-}
-
 func inside(w *word, b document.BBox) bool {
 	cx, cy := w.cx(), w.cy()
 	return cx >= b.X0 && cx <= b.X1 && cy >= b.Y0 && cy <= b.Y1
@@ -110,7 +92,7 @@ func lineUp(ws []*word) []*textLine {
 			best = len(lines) - 1
 		} else {
 			l := lines[best]
-			l.bb = union(l.bb, w.bb)
+			l.bb = l.bb.Union(w.bb)
 			l.size = math.Max(l.size, w.size)
 		}
 		lineOf[i] = int32(best)
@@ -171,7 +153,7 @@ func (l *textLine) box() document.BBox { return l.bb }
 func boxOf[T boxed](xs []T) document.BBox {
 	b := xs[0].box()
 	for _, x := range xs[1:] {
-		b = union(b, x.box())
+		b = b.Union(x.box())
 	}
 	return b
 }
