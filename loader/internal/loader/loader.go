@@ -167,10 +167,10 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	// corpus first left the workers idle for 70–130 ms).
 	var old, fresh []*file
 	for _, f := range files {
-		if k, ok := known[f.docID]; ok && k.Status != warehouse.StatusDeleted {
-			old = append(old, f)
-		} else {
+		if isNew(f, known) {
 			fresh = append(fresh, f)
+		} else {
+			old = append(old, f)
 		}
 	}
 	hashAll(old, p.Loader.Workers)
@@ -192,7 +192,7 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	for _, f := range old {
 		seen[f.docID] = true
 		sum.Seen++
-		k, ok := known[f.docID]
+		k := known[f.docID]
 		ex, extracted := extractions[f.hash]
 		// forget drops contents from the extraction cache so they are
 		// extracted again in this run.
@@ -202,8 +202,6 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 			}
 		}
 		switch {
-		case !ok || k.Status == warehouse.StatusDeleted:
-			f.event = "new"
 		case k.Hash != f.hash:
 			f.event = "changed"
 		case opts.RetryQuarantined && k.Status == warehouse.StatusQuarantined:
@@ -233,10 +231,7 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 			touched = append(touched, f.docID)
 			continue
 		}
-		switch f.event {
-		case "new":
-			sum.New++
-		case "changed":
+		if f.event == "changed" {
 			sum.Changed++
 		}
 		todo = append(todo, f)
@@ -291,11 +286,18 @@ func runRow(r warehouse.Run, s *Summary, status string) warehouse.Run {
 	return r
 }
 
+// isNew: the warehouse has no live document for f (never seen, or a
+// tombstone), so f is new whatever its bytes.
+func isNew(f *file, known map[string]warehouse.Known) bool {
+	k, ok := known[f.docID]
+	return !ok || k.Status == warehouse.StatusDeleted
+}
+
 // anyNew reports whether files has a file that is new to the warehouse
 // and will go to a worker (not empty, not over the size limit).
 func anyNew(files []*file, known map[string]warehouse.Known, p *project.Project) bool {
 	for _, f := range files {
-		if k, ok := known[f.docID]; (!ok || k.Status == warehouse.StatusDeleted) && f.err == nil && f.size > 0 && f.size <= int64(p.Loader.MaxFileSize) {
+		if isNew(f, known) && f.err == nil && f.size > 0 && f.size <= int64(p.Loader.MaxFileSize) {
 			return true
 		}
 	}

@@ -264,11 +264,8 @@ func residentBytes(pid int) int64 {
 
 // Close stops every worker.
 func (p *Pool) Close() {
-	procs := p.procs()
-	for _, pr := range procs {
-		pr.stdin.Close() // all at once: they exit in parallel
-	}
-	for _, pr := range procs {
+	p.Release() // all at once: they exit in parallel
+	for _, pr := range p.procs() {
 		select {
 		case <-pr.done:
 		case <-time.After(2 * time.Second):

@@ -157,15 +157,22 @@ func openInMemory(path string) (doc *Doc, ok bool, err error) {
 		C.free(buf)
 		return nil, false, nil
 	}
-	cmagic := C.CString(path)
+	doc, err = openC(buf, n, path)
+	return doc, true, err
+}
+
+// openC opens a document held in C memory from C.malloc, which the Doc
+// then owns (freed by Close, or here when opening fails).
+func openC(buf unsafe.Pointer, n int, magic string) (*Doc, error) {
+	cmagic := C.CString(magic)
 	defer C.free(unsafe.Pointer(cmagic))
-	doc, err = open(cmagic, buf, n, path)
+	doc, err := open(cmagic, buf, n, magic)
 	if err != nil {
 		C.free(buf)
-		return nil, true, err
+		return nil, err
 	}
 	doc.data = buf
-	return doc, true, nil
+	return doc, nil
 }
 
 // OpenBytes opens a document held in memory; magic is a file name or MIME
@@ -174,16 +181,7 @@ func OpenBytes(data []byte, magic string) (*Doc, error) {
 	if len(data) == 0 {
 		return nil, document.Errorf(document.KindEmpty, "zero bytes")
 	}
-	cmagic := C.CString(magic)
-	defer C.free(unsafe.Pointer(cmagic))
-	buf := C.CBytes(data)
-	doc, err := open(cmagic, buf, len(data), magic)
-	if err != nil {
-		C.free(buf)
-		return nil, err
-	}
-	doc.data = buf
-	return doc, nil
+	return openC(C.CBytes(data), len(data), magic)
 }
 
 func open(name *C.char, data unsafe.Pointer, n int, label string) (*Doc, error) {

@@ -190,7 +190,6 @@ static int dk_fill(dk_page *p, fz_stext_page *st, int clip)
 
 	for (b = st->first_block; b; b = b->next) {
 		dk_block *ob;
-		int kept_lines = 0;
 		GROW(p->blocks, p->nblocks, p->capblocks, dk_block);
 		ob = &p->blocks[p->nblocks++];
 		ob->type = b->type;
@@ -199,7 +198,6 @@ static int dk_fill(dk_page *p, fz_stext_page *st, int clip)
 		if (b->type != FZ_STEXT_BLOCK_TEXT) continue;
 		for (ln = b->u.t.first_line; ln; ln = ln->next) {
 			dk_line *ol;
-			int kept = 0;
 			GROW(p->lines, p->nlines, p->caplines, dk_line);
 			ol = &p->lines[p->nlines++];
 			ol->wmode = ln->wmode; ol->dx = ln->dir.x; ol->dy = ln->dir.y;
@@ -217,9 +215,8 @@ static int dk_fill(dk_page *p, fz_stext_page *st, int clip)
 				GROW(p->chars, p->nchars, p->capchars, dk_char);
 				oc = &p->chars[p->nchars++];
 				ol = &p->lines[p->nlines - 1];
-				ol->n++;
 				if (clip) {
-					if (kept == 0) { ol->x0 = x0; ol->y0 = y0; ol->x1 = x1; ol->y1 = y1; }
+					if (ol->n == 0) { ol->x0 = x0; ol->y0 = y0; ol->x1 = x1; ol->y1 = y1; }
 					else {
 						if (x0 < ol->x0) ol->x0 = x0;
 						if (y0 < ol->y0) ol->y0 = y0;
@@ -227,7 +224,7 @@ static int dk_fill(dk_page *p, fz_stext_page *st, int clip)
 						if (y1 > ol->y1) ol->y1 = y1;
 					}
 				}
-				kept++;
+				ol->n++;
 				oc->c = ch->c;
 				oc->x0 = x0; oc->x1 = x1; oc->y0 = y0; oc->y1 = y1;
 				oc->ox = ch->origin.x; oc->oy = ch->origin.y;
@@ -246,10 +243,10 @@ static int dk_fill(dk_page *p, fz_stext_page *st, int clip)
 				oc->font = lastidx;
 			}
 			ol = &p->lines[p->nlines - 1];
-			if (kept == 0 && clip) { p->nlines--; continue; }
+			if (ol->n == 0 && clip) { p->nlines--; continue; }
 			ob = &p->blocks[p->nblocks - 1];
 			if (clip) {
-				if (kept_lines == 0) { ob->x0 = ol->x0; ob->y0 = ol->y0; ob->x1 = ol->x1; ob->y1 = ol->y1; }
+				if (ob->n == 0) { ob->x0 = ol->x0; ob->y0 = ol->y0; ob->x1 = ol->x1; ob->y1 = ol->y1; }
 				else {
 					if (ol->x0 < ob->x0) ob->x0 = ol->x0;
 					if (ol->y0 < ob->y0) ob->y0 = ol->y0;
@@ -258,9 +255,8 @@ static int dk_fill(dk_page *p, fz_stext_page *st, int clip)
 				}
 			}
 			ob->n++;
-			kept_lines++;
 		}
-		if (kept_lines == 0 && clip) p->nblocks--;
+		if (ob->n == 0 && clip) p->nblocks--;
 	}
 	return 0;
 }
