@@ -323,10 +323,6 @@ func withAppender(c *sql.Conn, schema, table string, fn func(a *duckdb.Appender)
 	})
 }
 
-// ElementID is sha256(source_hash, 'element', seq) in hex, as
-// staging.elements computes it (elementIDExpr).
-func ElementID(hash string, seq int) string { return hashHex(hash, "element", fmt.Sprint(seq)) }
-
 // TableID is sha256(source_hash, 'table', seq) in hex.
 func TableID(hash string, seq int) string { return hashHex(hash, "table", fmt.Sprint(seq)) }
 

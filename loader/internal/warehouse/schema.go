@@ -177,7 +177,9 @@ func (w *DB) EnsureSchema(ctx context.Context) error {
 	return err
 }
 
-// elementIDExpr is ElementID in SQL (hashHex: each part followed by a NUL).
+// elementIDExpr is sha256(source_hash, 'element', seq) in hex as hashHex
+// builds it (each part followed by a NUL), the ids the loader stored
+// before schema version 3.
 const elementIDExpr = `sha256(source_hash || chr(0) || 'element' || chr(0) || seq::varchar || chr(0))`
 
 // migrations are the staging tables older schema versions created
