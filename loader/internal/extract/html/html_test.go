@@ -180,6 +180,31 @@ func TestMainContent(t *testing.T) {
 	if strings.Contains(text, "Related link") {
 		t.Errorf("link boilerplate kept: %q", text[:200])
 	}
+	if got := res.Metadata.Extra["content_scope"]; got != "main_content" {
+		t.Errorf("content_scope %q, want main_content", got)
+	}
+	if got := elements(res)[0]; got != (el{document.Title, "The article", 2}) {
+		t.Errorf("first element %+v, want the article's heading", got)
+	}
+}
+
+// TestMenuRoleKept: role="menu" is a widget, not page chrome; a page whose
+// content is such a list keeps it, and a short page is marked whole_page.
+func TestMenuRoleKept(t *testing.T) {
+	res := extractData(t, "menu.html", []byte(`<html><body><nav><a href="/">Home</a></nav><h1>Opening hours</h1>
+<ul role="menu"><li role="menuitem">Monday to Friday nine to five</li><li role="menuitem">Saturday ten to two</li><li role="menuitem">Closed on Sundays and public holidays</li></ul></body></html>`))
+	text := res.Pages[0].Text
+	for _, w := range []string{"Monday to Friday nine to five", "Saturday ten to two", "Closed on Sundays"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("menu item %q lost: %q", w, text)
+		}
+	}
+	if strings.Contains(text, "Home") {
+		t.Errorf("nav kept: %q", text)
+	}
+	if got := res.Metadata.Extra["content_scope"]; got != "whole_page" {
+		t.Errorf("content_scope %q, want whole_page", got)
+	}
 }
 
 func TestXMLGoesToText(t *testing.T) {
