@@ -1,5 +1,6 @@
 -- Current documents with what analysts ask first: status, type, pages,
--- how much was OCR'd and how sure OCR was, language and quality verdict.
+-- how much was OCR'd and how sure OCR was, whether a person should look at
+-- it and why (staging review reasons), language and quality verdict.
 {{ config(materialized = 'table') }}
 
 with documents as (
@@ -22,6 +23,18 @@ pages as (
 chunks as (
     select doc_id, count(*) as chunks
     from {{ ref('doc_chunks') }}
+    group by doc_id
+),
+
+reviews as (
+    select
+        doc_id,
+        count(*) as review_reasons,
+        string_agg(
+            case when page_number is null then message else 'page ' || page_number || ': ' || message end,
+            '; ' order by coalesce(page_number, 0), reason_code
+        ) as review
+    from {{ ref('stg_reviews') }}
     group by doc_id
 ),
 
@@ -52,6 +65,8 @@ final as (
         coalesce(pages.pages_to_review, 0) as pages_to_review,
         coalesce(pages.pages_without_text, 0) as pages_without_text,
         coalesce(pages.chars, 0) as chars,
+        coalesce(reviews.review_reasons, 0) > 0 as needs_review,
+        reviews.review,
         coalesce(chunks.chunks, 0) as chunks,
         coalesce(quality.language, documents.language_hint) as language,
         quality.language_confidence,
@@ -62,6 +77,7 @@ final as (
     from documents
     left join pages using (doc_id)
     left join chunks using (doc_id)
+    left join reviews using (doc_id)
     left join quality using (doc_id)
 )
 

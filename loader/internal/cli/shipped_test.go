@@ -224,7 +224,7 @@ func crossClient(t *testing.T, dir string) {
 	}
 	for _, m := range []string{"curated.doc_chunks", "curated.chunk_duplicates", "curated.unique_chunks", "curated.doc_quality", "curated.documents",
 		"embeddings.chunk_vectors", "retrieval.search_chunks", "retrieval.chunk_terms", "retrieval.term_stats", "ops.extraction_health",
-		"staging.stg_documents", "staging.stg_pages", "staging.stg_elements", "staging.stg_tables", "seeds.stop_words"} {
+		"staging.stg_documents", "staging.stg_pages", "staging.stg_elements", "staging.stg_tables", "staging.stg_reviews", "seeds.stop_words"} {
 		if _, ok := got.Tables[m]; !ok {
 			t.Errorf("node client cannot see %s (saw %v)", m, got.Tables)
 		}

@@ -68,7 +68,7 @@ type Page struct {
 	NeedsOCR      bool    // the text layer was absent or unusable
 	OCRConfidence float64 // mean word confidence 0..100 when Method == ocr, else 0
 	ReviewReason  string  // non-empty when a person should look at this page (e.g. low OCR confidence)
-	CharCount     int     // real (non-space, non-U+FFFD) characters found in the text layer
+	CharCount     int     // real characters (IsRealChar) the format's own text had (PDF: the text layer)
 	UnmappedChars int     // glyphs of the text layer without a Unicode mapping (U+FFFD)
 }
 
@@ -136,6 +136,7 @@ type Result struct {
 	Words            []OCRWord
 	Attachments      []Attachment
 	Warnings         []string // non-fatal problems (e.g. MuPDF "repairing PDF")
+	Reviews          []Review // reasons a person should look at the document or a page (see Flag)
 	ExtractorVersion string
 }
 

@@ -61,6 +61,7 @@ func Route(ctx context.Context, req worker.Request) (*document.Result, error) {
 	if req.Opts.MaxPages > 0 && len(res.Pages) > req.Opts.MaxPages {
 		return nil, document.Errorf(document.KindTooManyPage, "the document has %d pages, over the %d-page limit (loader.max_pages)", len(res.Pages), req.Opts.MaxPages)
 	}
+	document.Check(res)
 	return res, nil
 }
 

@@ -189,7 +189,7 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 		if err = c.QueryRowContext(ctx, fmt.Sprintf("select count(*) from staging.extractions where source_hash in (%s)", in)).Scan(&landedBefore); err != nil {
 			return fmt.Errorf("warehouse: look up extractions: %w", err)
 		}
-		for _, t := range []string{"staging.pages", "staging.elements", "staging.tables", "staging.ocr_words", "staging.extractions", "staging.attachments"} {
+		for _, t := range []string{"staging.pages", "staging.elements", "staging.tables", "staging.ocr_words", "staging.extractions", "staging.attachments", "staging.reviews"} {
 			if landedBefore == 0 {
 				break
 			}
@@ -402,6 +402,22 @@ func appendContents(c *sql.Conn, now time.Time, contents []Landing) error {
 				}
 				if err := a.AppendRow(l.Doc.Hash, int32(p.Number), p.Text, int32(len([]rune(p.Text))), p.Width, p.Height, p.Method,
 					p.NeedsOCR, layerChars, layerUnmapped, conf, review, l.Content.ExtractorVersion, now); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	if err := withAppender(c, "staging", "reviews", func(a *duckdb.Appender) error {
+		for _, l := range landed {
+			for _, v := range l.Content.AllReviews() {
+				var page any
+				if v.Page > 0 {
+					page = int32(v.Page)
+				}
+				if err := a.AppendRow(l.Doc.Hash, page, v.Code, v.Message); err != nil {
 					return err
 				}
 			}

@@ -7,7 +7,7 @@ import (
 )
 
 // SchemaVersion is bumped when the landed tables change shape.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // ddl creates the loader's landed tables (DESIGN §3). Keys are declared as
 // PRIMARY KEYs only where DuckDB's index cost is worth it (the upserts of
@@ -122,6 +122,14 @@ var ddl = []string{
 		mime_type varchar,
 		metadata varchar,                  -- JSON text: the content's own metadata, copied to every document with these bytes
 		warnings varchar[]
+	)`,
+	// staging.reviews came with schema version 4 (a new table: created
+	// here, no rows to move).
+	`create table if not exists staging.reviews (
+		source_hash varchar not null,      -- the content
+		page_number integer,               -- 1-based; null when the reason is about the whole document
+		reason_code varchar not null,      -- pages_missing | page_unreadable | no_text | replacement_chars | unexpected_chars | low_ocr_confidence | ocr_found_no_text | script_not_installed | repaired | ...
+		message varchar not null           -- what is wrong, in plain words, with the figures behind it
 	)`,
 	`create table if not exists staging.attachments (
 		source_hash varchar not null,      -- the parent content

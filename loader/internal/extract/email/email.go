@@ -130,7 +130,7 @@ func ExtractBytes(ctx context.Context, raw []byte, opts document.Options) (*docu
 		Number:    1,
 		Text:      b.text.String(),
 		Method:    document.MethodNative,
-		CharCount: realChars(b.text.String()),
+		CharCount: document.RealChars(b.text.String()),
 	}}
 	md.PageCount = 1
 	return res, nil
@@ -387,15 +387,4 @@ func cleanText(s string) string {
 		}
 	}
 	return strings.TrimSpace(strings.Join(out, "\n"))
-}
-
-func realChars(s string) int {
-	n := 0
-	for _, r := range s {
-		if r == utf8.RuneError || r == ' ' || r == '\n' || r == '\t' {
-			continue
-		}
-		n++
-	}
-	return n
 }

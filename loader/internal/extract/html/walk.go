@@ -2,7 +2,6 @@ package html
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -405,12 +404,6 @@ func assemble(blocks []block) ([]document.Page, []document.Element, []document.T
 		pos += n
 	}
 	s := sb.String()
-	cc := 0
-	for _, r := range s {
-		if !unicode.IsSpace(r) && r != utf8.RuneError {
-			cc++
-		}
-	}
-	page := document.Page{Number: 1, Text: s, Method: document.MethodNative, CharCount: cc}
+	page := document.Page{Number: 1, Text: s, Method: document.MethodNative, CharCount: document.RealChars(s)}
 	return []document.Page{page}, els, tables
 }

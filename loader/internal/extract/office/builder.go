@@ -160,7 +160,7 @@ func (b *builder) flushPage() {
 		Number:    b.page,
 		Text:      b.text.String(),
 		Method:    document.MethodNative,
-		CharCount: realChars(b.text.String()),
+		CharCount: document.RealChars(b.text.String()),
 	})
 	b.flushed = true
 }
@@ -251,15 +251,3 @@ var (
 	bulletRe  = regexp.MustCompile(`^[•◦▪▫●○■□‣⁃∙·\-\*–]\s+\S`)
 	pageNumRe = regexp.MustCompile(`(?i)^(page\s*)?\d{1,5}(\s*(of|/)\s*\d{1,5})?$`)
 )
-
-// realChars counts non-space, non-U+FFFD characters.
-func realChars(s string) int {
-	n := 0
-	for _, r := range s {
-		if r == utf8.RuneError || r == ' ' || r == '\n' || r == '\t' || r == '\r' || r == '\u00a0' {
-			continue
-		}
-		n++
-	}
-	return n
-}

@@ -60,7 +60,7 @@ type Line struct {
 	Bold      bool    // most of its visible characters are in a bold font
 	Font      int     // dominant font, index into Layout.Fonts (-1 if none)
 	Dir       [2]float64
-	RealChars int    // not whitespace, not U+FFFD
+	RealChars int    // document.IsRealChar
 	BadChars  int    // U+FFFD (glyphs without a Unicode mapping)
 	Words     []Word // only filled with Detail Words or Chars
 	Chars     []Char // only filled with Detail Chars
@@ -418,7 +418,7 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 			switch {
 			case r == 0xFFFD:
 				ln.BadChars++
-			case !space:
+			case document.IsRealChar(r):
 				ln.RealChars++
 			}
 			at := len(buf)

@@ -14,8 +14,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -69,7 +67,7 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 	res.Metadata.Title = title
 	res.Metadata.PageCount = 1
 	res.Pages = []document.Page{{
-		Number: 1, Text: s, Method: document.MethodNative, CharCount: charCount(s),
+		Number: 1, Text: s, Method: document.MethodNative, CharCount: document.RealChars(s),
 	}}
 	res.Elements = els
 	res.Tables = tables
@@ -91,17 +89,6 @@ func SyntaxOf(typ string) Syntax {
 		return Lines
 	}
 	return Plain
-}
-
-// charCount counts real characters: not space, not U+FFFD.
-func charCount(s string) int {
-	n := 0
-	for _, r := range s {
-		if !unicode.IsSpace(r) && r != utf8.RuneError {
-			n++
-		}
-	}
-	return n
 }
 
 // xmlText returns the character data of an XML document as paragraphs: the
