@@ -2,14 +2,15 @@ package cli
 
 import (
 	"flag"
-	"io/fs"
-	"strings"
-
 	"fmt"
-	docket "github.com/docket-dev/docket"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
+
+	docket "github.com/docket-dev/docket"
 )
 
 // extra files `docket init` writes beside the shipped project.
@@ -32,10 +33,6 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 		return ExitUsage
 	}
 	dir := flags.Arg(0)
-	if _, err := os.Stat(filepath.Join(dir, "project.yaml")); err == nil {
-		fmt.Fprintf(stderr, "docket: %s already has a project.yaml; not overwriting\n", dir)
-		return ExitUsage
-	}
 	files := map[string]string{}
 	err := fs.WalkDir(docket.Scaffold, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -56,16 +53,47 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	for k, v := range extra {
 		files[k] = v
 	}
-	for name, body := range files {
-		path := filepath.Join(dir, name)
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	// A folder that already has files keeps every one of them: only what
+	// is missing is written, and what was left alone is listed.
+	var created, kept []string
+	for _, name := range names {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if _, err := os.Lstat(path); err == nil {
+			kept = append(kept, name)
+			continue
+		} else if !os.IsNotExist(err) {
+			fmt.Fprintln(stderr, "docket:", err)
+			return ExitFailed
+		}
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			fmt.Fprintln(stderr, "docket:", err)
 			return ExitFailed
 		}
-		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			_, err = f.WriteString(files[name])
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
 			fmt.Fprintln(stderr, "docket:", err)
 			return ExitFailed
 		}
+		created = append(created, name)
+	}
+	if len(kept) > 0 {
+		fmt.Fprintf(stdout, "left alone (already in %s): %s\n", dir, strings.Join(kept, ", "))
+		if len(created) == 0 {
+			fmt.Fprintf(stdout, "nothing to create: %s already has every file docket init writes\n", dir)
+			return ExitOK
+		}
+		fmt.Fprintf(stdout, "created: %s\n", strings.Join(created, ", "))
 	}
 	fmt.Fprintf(stdout, "created project in %s: put documents in %s, then run `cd %s && docket load && docket build`\n",
 		dir, filepath.Join(dir, "inbox"), dir)

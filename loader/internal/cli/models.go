@@ -26,6 +26,7 @@ type modelFlags struct {
 	threads           int
 	targetDir         string
 	resourceType      string
+	indirect          string
 }
 
 // gatherSelectors joins the words after -s/--select/--exclude (dbt takes
@@ -66,6 +67,7 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 	fs.Var(&exc, "exclude", "exclude nodes (same syntax as --select)")
 	fs.BoolVar(&f.fullRefresh, "full-refresh", false, "rebuild incremental models from scratch")
 	fs.StringVar(&f.vars, "vars", "", "YAML mapping overriding project.yaml vars, e.g. '{min_chars: 20}'")
+	fs.StringVar(&f.indirect, "indirect-selection", "eager", "tests picked up from selected nodes: eager (any parent selected), cautious (all), buildable (all selected or upstream), empty")
 	fs.IntVar(&f.threads, "threads", 0, "models built at once (default: project.yaml threads)")
 	fs.StringVar(&f.targetDir, "target-dir", "", "artifacts folder (default: project.yaml target_dir)")
 	if cmd == "ls" {
@@ -164,7 +166,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 	}
 	types := map[string][]string{"build": {runner.Model, runner.Seed, runner.Test}, "run": {runner.Model},
 		"test": {runner.Test}, "seed": {runner.Seed}}[cmd]
-	ids, err := m.Select(f.selects, f.excludes, types...)
+	ids, err := m.SelectIndirect(f.selects, f.excludes, f.indirect, types...)
 	if err != nil {
 		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
 		return ExitUsage
@@ -381,12 +383,17 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 		}
 		var skipped []string
 		for _, r := range rr.Results {
-			if r.Status == runner.StatusSkipped {
+			if r.Status == runner.StatusSkipped && !strings.HasPrefix(r.Message, "skipped: reads ") {
 				skipped = append(skipped, r.Name)
 			}
 		}
 		if len(skipped) > 0 {
 			fmt.Fprintf(w, "\nSkipped because of upstream failures: %s\n", strings.Join(skipped, ", "))
+		}
+	}
+	for _, r := range rr.Results {
+		if r.Status == runner.StatusSkipped && strings.HasPrefix(r.Message, "skipped: reads ") {
+			fmt.Fprintf(w, "\nNot run yet: test %s %s\n", r.Name, strings.TrimPrefix(r.Message, "skipped: "))
 		}
 	}
 	fmt.Fprintf(w, "\nDone. PASS=%d WARN=%d ERROR=%d SKIP=%d TOTAL=%d\n", pass, warn, errs, skip, len(rr.Results))

@@ -303,7 +303,51 @@ func TestInitScaffoldsAWorkingProject(t *testing.T) {
 	again := exec.Command(exe, "init", dir)
 	again.Env = cmd.Env
 	out2, err := again.CombinedOutput()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out2), "already has a project.yaml") {
-		t.Errorf("init over an existing project should refuse with exit 2: %v %s", err, out2)
+	if err != nil || !strings.Contains(string(out2), "nothing to create") {
+		t.Errorf("init over a complete project should change nothing and say so: %v %s", err, out2)
+	}
+}
+
+// TestInitKeepsExistingFiles: `docket init` in a folder that has files
+// (an existing dbt repository) writes only what is missing, never
+// overwrites, and lists what it left alone.
+func TestInitKeepsExistingFiles(t *testing.T) {
+	dir := t.TempDir()
+	mine := map[string]string{".gitignore": "my ignores\n", "models/staging/schema.yml": "version: 2\n# mine\n",
+		"models/sources.yml": "version: 2\n# my sources\n"}
+	for name, body := range mine {
+		writeTestFile(t, filepath.Join(dir, name), body)
+	}
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe, "init", dir)
+	cmd.Env = append(os.Environ(), "DOCKET_TEST_AS_DOCKET=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("init: %v\n%s", err, out)
+	}
+	for name, body := range mine {
+		b, _ := os.ReadFile(filepath.Join(dir, name))
+		if string(b) != body {
+			t.Errorf("init changed %s: %q", name, b)
+		}
+	}
+	left, _, _ := strings.Cut(string(out), "\n")
+	for name := range mine {
+		if !strings.HasPrefix(left, "left alone") || !strings.Contains(left, name) {
+			t.Errorf("init should list %s as left alone:\n%s", name, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "project.yaml")); err != nil {
+		t.Errorf("init should still write the missing project.yaml: %v", err)
+	}
+}
+
+func writeTestFile(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -263,7 +263,7 @@ func (m *Manifest) Execute(ctx context.Context, db *warehouse.DB, opts RunOption
 		go func(i int, c *sql.Conn) {
 			defer wg.Done()
 			for id := range jobs {
-				r := m.runNode(ctx, c, m.Nodes[id], opts)
+				r := m.runNode(ctx, c, m.Nodes[id], opts, exec)
 				r.ThreadID = fmt.Sprintf("Thread-%d", i+1)
 				results <- r
 			}
@@ -367,7 +367,7 @@ func (m *Manifest) Execute(ctx context.Context, db *warehouse.DB, opts RunOption
 }
 
 // runNode compiles and executes one node on conn.
-func (m *Manifest) runNode(ctx context.Context, c *sql.Conn, n *Node, opts RunOptions) (r Result) {
+func (m *Manifest) runNode(ctx context.Context, c *sql.Conn, n *Node, opts RunOptions, built map[string]bool) (r Result) {
 	r = Result{UniqueID: n.UniqueID, ResourceType: n.ResourceType, Name: n.Name, Materialized: n.Config.Materialized,
 		Severity: n.Config.Severity, RelationName: n.Relation}
 	t0 := time.Now()
@@ -384,7 +384,7 @@ func (m *Manifest) runNode(ctx context.Context, c *sql.Conn, n *Node, opts RunOp
 		r.Status, r.Message = StatusError, err.Error()
 		return r
 	}
-	x := &nodeExec{m: m, c: c, n: n, ctx: ctx, r: &r, full: opts.FullRefresh}
+	x := &nodeExec{m: m, c: c, n: n, ctx: ctx, r: &r, full: opts.FullRefresh, built: built}
 	var err error
 	switch n.ResourceType {
 	case Model:
@@ -411,12 +411,13 @@ type diagErr struct{ d Diagnostic }
 func (e *diagErr) Error() string { return e.d.String() }
 
 type nodeExec struct {
-	m    *Manifest
-	c    *sql.Conn
-	n    *Node
-	ctx  context.Context
-	r    *Result
-	full bool
+	m     *Manifest
+	c     *sql.Conn
+	n     *Node
+	ctx   context.Context
+	r     *Result
+	full  bool
+	built map[string]bool // nodes this run builds
 }
 
 func (x *nodeExec) exec(q string) (int64, error) {
@@ -555,10 +556,16 @@ func (x *nodeExec) model() error {
 
 func (x *nodeExec) view(body, existing string) error {
 	n := x.n
-	if udf := x.m.udfCalled(body); udf != "" {
-		return &diagErr{Diagnostic{Path: n.Path, Line: 1, Col: 1, Msg: fmt.Sprintf(
-			"view %s calls Go UDF %s(), which only exists inside docket: a view must work in any DuckDB client; materialize this model as a table (config(materialized='table')) or compute it in an upstream table",
-			n.Relation, udf)}}
+	if call := x.m.udfCalledParsed(x.ctx, x.c, body); call.name != "" {
+		d := Diagnostic{Path: n.Path, Line: 1, Col: 1}
+		if call.offset >= 0 {
+			// the position is in the compiled SQL
+			p := offsetPos(body, call.offset)
+			d.Path, d.Line, d.Col = x.compiledPath(), p.line, p.col
+		}
+		d.Msg = fmt.Sprintf("view %s calls Go UDF %s(), which only exists inside docket: a view must work in any DuckDB client; materialize this model as a table (config(materialized='table')) or compute it in an upstream table",
+			n.Relation, call.name)
+		return &diagErr{d}
 	}
 	prefix := "create or replace view " + n.Relation + " as\n"
 	stmt := prefix + sqlBody(body)
@@ -835,6 +842,13 @@ func (x *nodeExec) seed() error {
 
 func (x *nodeExec) test() error {
 	n := x.n
+	if missing, err := x.missingParents(); err != nil {
+		return err
+	} else if len(missing) > 0 {
+		x.r.Status = StatusSkipped
+		x.r.Message = fmt.Sprintf("skipped: reads %s, which this run does not build and which does not exist yet", strings.Join(missing, ", "))
+		return nil
+	}
 	body := sqlBody(n.CompiledCode)
 	x.r.CompiledCode = n.CompiledCode
 	t1 := time.Now()
@@ -902,4 +916,28 @@ func sqlBody(s string) string {
 		s = strings.TrimRight(strings.TrimSuffix(s, ";"), " \t\r\n")
 	}
 	return s
+}
+
+// missingParents lists the relations a test reads that this run does not
+// build and that are not in the warehouse (a per-layer build right after
+// the first load): the test cannot run yet, which is not a failure.
+func (x *nodeExec) missingParents() ([]string, error) {
+	var out []string
+	for _, id := range x.n.DependsOn.Nodes {
+		if x.built[id] {
+			continue
+		}
+		p := x.m.Node(id)
+		if p == nil || (p.ResourceType == Model && p.Config.Materialized == "ephemeral") {
+			continue
+		}
+		typ, err := x.relationType(p.Schema, p.Alias)
+		if err != nil {
+			return nil, err
+		}
+		if typ == "" {
+			out = append(out, strings.ReplaceAll(p.Relation, `"`, ""))
+		}
+	}
+	return out, nil
 }

@@ -160,6 +160,11 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 			delete(m.byName, n.Name)
 		}
 	}
+	for _, id := range sortedKeys(m.Nodes) {
+		if d := m.ownedClash(m.Nodes[id]); d != nil {
+			diags = append(diags, *d)
+		}
+	}
 	// refs to disabled or ephemeral checks
 	for _, id := range sortedKeys(m.Nodes) {
 		n := m.Nodes[id]

@@ -156,7 +156,7 @@ func runFixture(t *testing.T, file string) string {
 		case "select":
 			m, _ := parse(nil)
 			inc, exc := splitArgs(rest)
-			ids, err := m.Select(inc, exc)
+			ids, err := m.SelectIndirect(inc, exc, indirectArg(rest))
 			if err != nil {
 				fmt.Fprintln(&out, "error:", err)
 			}
@@ -186,7 +186,7 @@ func runFixture(t *testing.T, file string) string {
 				continue
 			}
 			if len(inc)+len(exc) > 0 {
-				opts.Selected, _ = m.Select(inc, exc)
+				opts.Selected, _ = m.SelectIndirect(inc, exc, indirectArg(rest))
 			}
 			rr, err := m.Execute(ctx, openDB(), opts)
 			if err != nil {
@@ -356,4 +356,14 @@ func writeFile(t *testing.T, path string, data []byte) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// indirectArg returns the --indirect-selection=MODE of a step, or "eager".
+func indirectArg(s string) string {
+	for _, f := range strings.Fields(s) {
+		if v, ok := strings.CutPrefix(f, "--indirect-selection="); ok {
+			return v
+		}
+	}
+	return "eager"
 }

@@ -14,6 +14,23 @@ import (
 // before (ancestors) and after (descendants). Empty include selects all.
 // Only nodes of the given resource types are returned, sorted.
 func (m *Manifest) Select(include, exclude []string, types ...string) ([]string, error) {
+	return m.SelectIndirect(include, exclude, "eager", types...)
+}
+
+// IndirectModes are dbt's --indirect-selection values: how tests are
+// picked up from the nodes they test.
+var IndirectModes = []string{"eager", "cautious", "buildable", "empty"}
+
+// SelectIndirect is Select with dbt's --indirect-selection: eager (a test
+// of any selected node), cautious (all of its parents selected), buildable
+// (all parents selected or upstream of the selection) or empty (no test
+// unless selected itself).
+func (m *Manifest) SelectIndirect(include, exclude []string, indirect string, types ...string) ([]string, error) {
+	switch indirect {
+	case "", "eager", "cautious", "buildable", "empty":
+	default:
+		return nil, fmt.Errorf("--indirect-selection must be eager, cautious, buildable or empty (got %q)", indirect)
+	}
 	want := map[string]bool{}
 	for _, t := range types {
 		want[t] = true
@@ -39,14 +56,14 @@ func (m *Manifest) Select(include, exclude []string, types ...string) ([]string,
 			return nil, err
 		}
 		sel = s
-		m.addTests(sel)
+		m.addTests(sel, indirect)
 	}
 	if exc := splitSelectors(exclude); len(exc) > 0 {
 		x, err := m.union(exc)
 		if err != nil {
 			return nil, err
 		}
-		m.addTests(x)
+		m.addTests(x, "eager") // excluding a node excludes its tests
 		for id := range x {
 			delete(sel, id)
 		}
@@ -61,19 +78,46 @@ func (m *Manifest) Select(include, exclude []string, types ...string) ([]string,
 	return out, nil
 }
 
-// addTests adds tests whose parents are all selected or all... dbt's eager
-// mode: a test is selected when any of its parents is.
-func (m *Manifest) addTests(sel map[string]bool) {
+// addTests adds the tests of selected nodes (indirect selection).
+func (m *Manifest) addTests(sel map[string]bool, mode string) {
+	if mode == "empty" {
+		return
+	}
+	var upstream map[string]bool
+	if mode == "buildable" {
+		upstream = map[string]bool{}
+		for id := range sel {
+			for a := range m.Ancestors(id) {
+				upstream[a] = true
+			}
+		}
+	}
+	var add []string
 	for id, n := range m.Nodes {
 		if n.ResourceType != Test || sel[id] {
 			continue
 		}
+		anySel, allOK := false, true
 		for _, p := range n.DependsOn.Nodes {
 			if sel[p] {
-				sel[id] = true
-				break
+				anySel = true
+			} else if !(mode == "buildable" && upstream[p]) {
+				allOK = false
 			}
 		}
+		switch mode {
+		case "", "eager":
+			if anySel {
+				add = append(add, id)
+			}
+		default:
+			if anySel && allOK {
+				add = append(add, id)
+			}
+		}
+	}
+	for _, id := range add {
+		sel[id] = true
 	}
 }
 

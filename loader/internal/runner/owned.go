@@ -1,0 +1,41 @@
+package runner
+
+import (
+	"fmt"
+	"strings"
+)
+
+// loaderOwned lists the relations `docket load` creates and fills (see
+// warehouse/schema.go; TestLoaderOwnedMatchesWarehouse keeps the two in
+// step). A model, seed or snapshot landing on one of them would replace
+// landed data that no build can recreate, so Parse refuses it.
+var loaderOwned = map[string]bool{
+	"raw.documents": true, "raw.document_versions": true,
+	"staging.pages": true, "staging.elements": true, "staging.tables": true, "staging.ocr_words": true,
+	"staging.extractions": true, "staging.attachments": true,
+	"ops.load_runs": true, "ops.document_events": true, "ops.meta": true,
+}
+
+// ownedClash reports a node whose relation is one the loader owns.
+func (m *Manifest) ownedClash(n *Node) *Diagnostic {
+	if n.ResourceType != Model && n.ResourceType != Seed && n.ResourceType != "snapshot" {
+		return nil
+	}
+	if n.ResourceType == Model && n.Config.Materialized == "ephemeral" {
+		return nil
+	}
+	if n.Database != "" && n.Database != m.database() {
+		return nil // another attached database
+	}
+	key := strings.ToLower(n.Schema + "." + n.Alias)
+	if !loaderOwned[key] {
+		return nil
+	}
+	at := n.configPos
+	if at == (pos{}) {
+		at = pos{1, 1}
+	}
+	return &Diagnostic{Path: n.Path, Line: at.line, Col: at.col, Msg: fmt.Sprintf(
+		"%s %s would replace %s, which `docket load` owns (landed data no build can recreate): rename the %s, or give it another schema or alias",
+		n.ResourceType, n.Name, key, n.ResourceType)}
+}

@@ -1,0 +1,50 @@
+package runner
+
+import (
+	"context"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+)
+
+// TestLoaderOwnedMatchesWarehouse checks the guarded list against the
+// tables a fresh warehouse really has in raw, staging and ops.
+func TestLoaderOwnedMatchesWarehouse(t *testing.T) {
+	ctx := context.Background()
+	db, err := warehouse.Open(ctx, filepath.Join(t.TempDir(), "w.duckdb"), warehouse.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.EnsureSchema(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := db.SQL().QueryContext(ctx, `select table_schema || '.' || table_name from information_schema.tables
+		where table_catalog = current_database() and table_schema in ('raw', 'staging', 'ops') and table_type = 'BASE TABLE'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s)
+	}
+	sort.Strings(got)
+	if len(got) == 0 {
+		t.Fatal("fresh warehouse has no loader tables")
+	}
+	for _, s := range got {
+		if !loaderOwned[s] {
+			t.Errorf("warehouse table %s is not in loaderOwned", s)
+		}
+	}
+	if len(got) != len(loaderOwned) {
+		t.Errorf("loaderOwned has %d entries, the warehouse %d: %v", len(loaderOwned), len(got), got)
+	}
+}
