@@ -31,7 +31,7 @@ build: setup
 	$(GO) build -o $(BIN) ./loader/cmd/docket
 
 demo: build
-	rm -f warehouse.duckdb warehouse.duckdb.wal
+	rm -f warehouse.duckdb warehouse.duckdb.wal warehouse.read.duckdb warehouse.read.duckdb.json
 	$(BIN) load
 	$(BIN) build
 	$(BIN) sql "select detected_type, status, coalesce(error_kind, '') as error_kind, count(*) as docs from raw.documents group by all order by all"
@@ -58,4 +58,4 @@ fmt:
 	gofmt -w loader
 
 clean:
-	rm -rf bin target warehouse.duckdb warehouse.duckdb.wal
+	rm -rf bin target warehouse.duckdb warehouse.duckdb.wal warehouse.read.duckdb warehouse.read.duckdb.json

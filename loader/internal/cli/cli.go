@@ -33,11 +33,15 @@ Usage:
   docket build [-s SELECTOR]      seeds, models and their tests in DAG order
   docket run | test | seed | compile | ls
   docket search "QUERY" [-k 10] [--mode hybrid|vector|bm25] [--json]
+  docket sql "SELECT ..."         query what readers see (the published copy)
+  docket connect [--python|--node|--cli|--path]   how a notebook connects
+  docket publish                  publish the warehouse's current state for readers
   docket version
 
 Common flags:
   --project DIR                   folder holding project.yaml (default: current folder or a parent)
   --log-format text|json          structured logs on stderr
+  --wait DURATION                 how long to wait for another writer (default loader.lock_timeout, 10s)
 
 Run 'docket COMMAND -h' for a command's flags.
 `
@@ -52,6 +56,15 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cmd, rest := args[0], args[1:]
+	if cmd != "worker" {
+		wait, r, err := splitWaitFlag(rest)
+		if err != nil {
+			fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
+			return ExitUsage
+		}
+		rest = r
+		ctx = context.WithValue(ctx, waitKey{}, wait)
+	}
 	if path := os.Getenv("DOCKET_CPUPROFILE"); path != "" {
 		// For measuring: DOCKET_CPUPROFILE=/tmp/p docket load (workers write /tmp/p.worker.PID).
 		if cmd == "worker" {
@@ -68,9 +81,13 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case "init":
 		return runInit(rest, stdout, stderr)
 	case "load":
-		return runLoad(ctx, rest, stdout, stderr)
+		return publishAfter(ctx, cmd, rest, runLoad(ctx, rest, stdout, stderr), stderr)
 	case "build", "run", "test", "seed", "compile", "ls":
-		return runModelsCmd(ctx, cmd, rest, stdout, stderr)
+		return publishAfter(ctx, cmd, rest, runModelsCmd(ctx, cmd, rest, stdout, stderr), stderr)
+	case "publish":
+		return runPublish(ctx, rest, stdout, stderr)
+	case "connect":
+		return runConnect(rest, stdout, stderr)
 	case "sql":
 		return runSQL(ctx, rest, stdout, stderr)
 	case "search":
@@ -145,7 +162,8 @@ func openWarehouse(ctx context.Context, p *project.Project, readOnly bool, stder
 // openWarehouseThreads opens the warehouse with a DuckDB thread count (0 =
 // DuckDB's default, one per core).
 func openWarehouseThreads(ctx context.Context, p *project.Project, readOnly bool, threads int, stderr io.Writer) (*warehouse.DB, int) {
-	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{ReadOnly: readOnly, LockTimeout: p.Loader.LockTimeout.Duration,
+	limit, onWait := lockOptions(ctx, p, stderr)
+	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{ReadOnly: readOnly, LockTimeout: limit, OnWait: onWait,
 		UDFs: projectUDFs(p), Threads: threads})
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)

@@ -19,7 +19,7 @@ var extra = map[string]string{
 
     docket load && docket build
 `,
-	".gitignore": "warehouse.duckdb*\ntarget/\n",
+	".gitignore": "warehouse*.duckdb*\ntarget/\n",
 }
 
 func runInit(args []string, stdout, stderr io.Writer) int {

@@ -176,7 +176,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		fmt.Fprintln(stdout, "Nothing to do: the selection matched no node. Try `docket ls` with the same -s.")
 		return ExitOK
 	}
-	db, err := warehouse.Open(ctx, pp.Warehouse, warehouse.Options{UDFs: udfs, LockTimeout: pp.Loader.LockTimeout.Duration})
+	db, err := openWriter(ctx, &pp, udfs, 0, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		return ExitUsage

@@ -44,7 +44,7 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "docket search:", err)
 		return ExitUsage
 	}
-	db, code := openWarehouse(ctx, p, true, stderr)
+	db, code := openReader(ctx, p, stderr)
 	if db == nil {
 		return code
 	}

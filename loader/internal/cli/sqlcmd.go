@@ -24,7 +24,7 @@ func runSQL(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if p == nil {
 		return code
 	}
-	db, code := openWarehouse(ctx, p, true, stderr)
+	db, code := openReader(ctx, p, stderr)
 	if db == nil {
 		return code
 	}

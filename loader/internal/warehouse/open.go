@@ -26,7 +26,22 @@ type Options struct {
 	LockTimeout time.Duration // how long to retry while the file is locked; 0 = 10s
 	UDFs        []UDF         // registered on every connection
 	Threads     int           // DuckDB threads setting; 0 = DuckDB's default
+	// OnWait is called about once a second while another process holds
+	// the lock, so the caller can say who docket is waiting for.
+	OnWait func(LockWait)
 }
+
+// LockWait describes a wait for the warehouse lock.
+type LockWait struct {
+	Path   string
+	PID    int    // 0 when DuckDB did not say
+	Holder string // command line of the holder when known
+	Waited time.Duration
+	Limit  time.Duration
+}
+
+// HolderName is "PID 4711 (python3 notebook.py)", or "another process".
+func (w LockWait) HolderName() string { return holderName(w.PID, w.Holder) }
 
 // DB is an open warehouse.
 type DB struct {
@@ -41,6 +56,7 @@ type LockError struct {
 	PID    int    // 0 when DuckDB did not say
 	Holder string // command line of the holding process when known
 	Cause  error
+	Waited time.Duration
 }
 
 func (e *LockError) Error() string {
@@ -55,7 +71,12 @@ func (e *LockError) Error() string {
 	if e.PID > 0 {
 		hint += fmt.Sprintf(", or stop it with `kill %d`", e.PID)
 	}
-	return fmt.Sprintf("warehouse %s is locked by %s: %s, then run docket again", e.Path, who, hint)
+	waited := ""
+	if e.Waited >= time.Second {
+		waited = fmt.Sprintf(" (waited %s; --wait or loader.lock_timeout waits longer)", e.Waited.Round(time.Second))
+	}
+	return fmt.Sprintf("warehouse %s is locked by %s%s: %s, then run docket again. Notebooks and other readers should open %s instead (`docket connect`): docket never locks it",
+		e.Path, who, waited, hint, filepath.Base(ReadPath(e.Path)))
 }
 
 func (e *LockError) Unwrap() error { return e.Cause }
@@ -84,7 +105,9 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if timeout == 0 {
 		timeout = 10 * time.Second
 	}
-	deadline := time.Now().Add(timeout)
+	start := time.Now()
+	deadline := start.Add(timeout)
+	lastWait := start
 	udfs := opts.UDFs
 	for {
 		connector, err := duckdb.NewConnector(dsn, func(driver.ExecerContext) error { return nil })
@@ -99,15 +122,16 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		if !isLockErr(err) {
 			return nil, fmt.Errorf("warehouse: open %s: %w", path, err)
 		}
+		pid := 0
+		if m := pidRe.FindStringSubmatch(err.Error()); m != nil {
+			pid, _ = strconv.Atoi(m[1])
+		}
 		if time.Now().After(deadline) {
-			le := &LockError{Path: path, Cause: err}
-			if m := pidRe.FindStringSubmatch(err.Error()); m != nil {
-				le.PID, _ = strconv.Atoi(m[1])
-				if b, rerr := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", le.PID)); rerr == nil {
-					le.Holder = strings.TrimSpace(strings.ReplaceAll(string(b), "\x00", " "))
-				}
-			}
-			return nil, le
+			return nil, &LockError{Path: path, Cause: err, PID: pid, Holder: processCommand(pid), Waited: time.Since(start)}
+		}
+		if opts.OnWait != nil && time.Since(lastWait) >= time.Second {
+			lastWait = time.Now()
+			opts.OnWait(LockWait{Path: path, PID: pid, Holder: processCommand(pid), Waited: time.Since(start).Round(time.Second), Limit: timeout})
 		}
 		select {
 		case <-ctx.Done():

@@ -1,0 +1,270 @@
+package warehouse
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Readers never open the file docket writes. After each successful
+// writing command docket publishes a copy of the checkpointed warehouse
+// next to it (warehouse.duckdb -> warehouse.read.duckdb) by writing a
+// temporary file and renaming it over the published one. rename(2) swaps
+// the directory entry: a reader that has the old copy open keeps reading
+// that inode, consistent, for as long as it likes, and sees the new state
+// when it reconnects; docket never opens the published file for writing,
+// so no reader's lock (read-only or not) can block it.
+
+// ReadPath is the file readers open for the warehouse at path:
+// "warehouse.duckdb" -> "warehouse.read.duckdb".
+func ReadPath(path string) string {
+	ext := filepath.Ext(path)
+	if ext == "" {
+		return path + ".read"
+	}
+	return strings.TrimSuffix(path, ext) + ".read" + ext
+}
+
+// stampPath is the sidecar describing the published copy.
+func stampPath(readPath string) string { return readPath + ".json" }
+
+// Stamp describes one published copy.
+type Stamp struct {
+	PublishedAt time.Time  `json:"published_at"`
+	Command     string     `json:"command"` // the docket command after which it was published
+	Source      FileState  `json:"source"`  // the writer's file when it was copied
+	Bytes       int64      `json:"bytes"`
+	Method      string     `json:"method"` // reflink | copy_file_range | copy
+	Duration    Duration   `json:"duration"`
+	Previous    *time.Time `json:"previous_published_at,omitempty"`
+}
+
+// Duration marshals as seconds.
+type Duration time.Duration
+
+// MarshalJSON writes seconds as a number.
+func (d Duration) MarshalJSON() ([]byte, error) {
+	return json.Marshal(time.Duration(d).Seconds())
+}
+
+// UnmarshalJSON reads seconds.
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	var s float64
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	*d = Duration(s * float64(time.Second))
+	return nil
+}
+
+// FileState identifies one content of a file cheaply: any write by DuckDB
+// changes the size or the modification time.
+type FileState struct {
+	Size    int64  `json:"size"`
+	ModNano int64  `json:"mtime_ns"`
+	Inode   uint64 `json:"inode"`
+}
+
+func fileState(path string) (FileState, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return FileState{}, err
+	}
+	return FileState{Size: st.Size(), ModNano: st.ModTime().UnixNano(), Inode: inode(st)}, nil
+}
+
+// ReadStamp returns the stamp of the copy published for the warehouse at
+// path, or nil when nothing is published.
+func ReadStamp(path string) (*Stamp, error) {
+	rp := ReadPath(path)
+	if _, err := os.Stat(rp); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	b, err := os.ReadFile(stampPath(rp))
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return &Stamp{}, nil // published by hand or by an older docket: unknown provenance
+		}
+		return nil, err
+	}
+	var s Stamp
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, fmt.Errorf("warehouse: %s: %w", stampPath(rp), err)
+	}
+	return &s, nil
+}
+
+// Current reports whether the published copy is the writer's file as it
+// is now (nothing written since publishing).
+func (s *Stamp) Current(path string) bool {
+	if s == nil || s.Source.Size == 0 {
+		return false
+	}
+	st, err := fileState(path)
+	return err == nil && st == s.Source
+}
+
+// PublishResult says what Publish did.
+type PublishResult struct {
+	Path     string
+	Stamp    Stamp
+	Skipped  string   // why nothing was copied (already current); empty when published
+	Warnings []string // things a person should know (a client wrote to the published copy)
+}
+
+// BusyError says another process writes the warehouse, so its file is not
+// a completed state that can be published now.
+type BusyError struct {
+	Path   string
+	PID    int
+	Holder string
+}
+
+func (e *BusyError) Error() string {
+	return fmt.Sprintf("warehouse %s is being written by %s: not published now (it publishes when it finishes)", e.Path, holderName(e.PID, e.Holder))
+}
+
+func holderName(pid int, cmd string) string {
+	if pid <= 0 {
+		return "another process"
+	}
+	if cmd == "" {
+		return fmt.Sprintf("PID %d", pid)
+	}
+	return fmt.Sprintf("PID %d (%s)", pid, cmd)
+}
+
+// processCommand is the command line of a process, from /proc, "" when
+// unknown.
+func processCommand(pid int) string {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+	if err != nil {
+		return ""
+	}
+	s := strings.TrimSpace(strings.ReplaceAll(string(b), "\x00", " "))
+	if len(s) > 120 {
+		s = s[:117] + "..."
+	}
+	return s
+}
+
+// Publish copies the warehouse file at path to ReadPath(path) atomically.
+// The calling process must not have the warehouse open (close the DB
+// first: closing checkpoints the WAL into the file). While copying,
+// Publish holds a shared lock on the file, the same lock a read-only
+// DuckDB client takes, so no DuckDB writer can change it under the copy.
+// command names the docket command for the stamp. force publishes even
+// when the copy is current.
+func Publish(ctx context.Context, path, command string, force bool) (*PublishResult, error) {
+	rp := ReadPath(path)
+	res := &PublishResult{Path: rp}
+	prev, _ := ReadStamp(path)
+	if !force && prev.Current(path) {
+		res.Stamp = *prev
+		res.Skipped = "the published copy is current"
+		return res, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	src, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("warehouse: publish: %w", err)
+	}
+	// Closing src releases this process's POSIX locks on the file, which is
+	// why the caller must have closed DuckDB (its lock is one of them).
+	defer src.Close()
+	if pid, err := readLock(src); err != nil {
+		if pid != 0 || errors.Is(err, errLocked) {
+			return nil, &BusyError{Path: path, PID: pid, Holder: processCommand(pid)}
+		}
+		return nil, fmt.Errorf("warehouse: publish: lock %s: %w", path, err)
+	}
+	if st, err := os.Stat(path + ".wal"); err == nil && st.Size() > 0 {
+		// A writer that died before checkpointing: its last transactions
+		// are only in the WAL, which the next docket command replays.
+		return nil, fmt.Errorf("warehouse: publish: %s.wal holds changes not yet checkpointed into %s (a writer stopped before finishing); the next docket command applies them and publishes", filepath.Base(path), filepath.Base(path))
+	}
+	state, err := fileState(path)
+	if err != nil {
+		return nil, fmt.Errorf("warehouse: publish: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(rp), "."+filepath.Base(rp)+".*.tmp")
+	if err != nil {
+		return nil, fmt.Errorf("warehouse: publish: %w", err)
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	method, n, err := copyFile(tmp, src)
+	if err != nil {
+		return nil, fmt.Errorf("warehouse: publish: copy %s: %w", path, err)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		return nil, fmt.Errorf("warehouse: publish: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return nil, fmt.Errorf("warehouse: publish: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), rp); err != nil {
+		return nil, fmt.Errorf("warehouse: publish: %w", err)
+	}
+	ok = true
+	// docket never writes the published copy, so a WAL beside it was left
+	// by a client that opened it read-write and wrote: DuckDB would replay
+	// it into the new copy for the next reader. It belongs to the old one.
+	if _, err := os.Stat(rp + ".wal"); err == nil {
+		if err := os.Remove(rp + ".wal"); err == nil {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("removed %s.wal: a client wrote to the published copy (its changes stay in the copy it has open, not in the new one); readers should open %s read-only",
+				filepath.Base(rp), filepath.Base(rp)))
+		}
+	}
+	res.Stamp = Stamp{PublishedAt: time.Now().UTC(), Command: command, Source: state, Bytes: n, Method: method,
+		Duration: Duration(time.Since(start))}
+	if prev != nil && !prev.PublishedAt.IsZero() {
+		t := prev.PublishedAt
+		res.Stamp.Previous = &t
+	}
+	b, _ := json.MarshalIndent(res.Stamp, "", "  ")
+	if err := writeFileAtomic(stampPath(rp), append(b, '\n')); err != nil {
+		return nil, fmt.Errorf("warehouse: publish: %w", err)
+	}
+	return res, nil
+}
+
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+var errLocked = errors.New("locked by another process")

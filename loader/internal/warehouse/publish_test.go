@@ -1,0 +1,151 @@
+package warehouse
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestReadPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"/p/warehouse.duckdb": "/p/warehouse.read.duckdb",
+		"/p/data/wh.db":       "/p/data/wh.read.db",
+		"/p/wh":               "/p/wh.read",
+	} {
+		if got := ReadPath(in); got != want {
+			t.Errorf("ReadPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func count(t *testing.T, path, q string) int {
+	t.Helper()
+	db, err := Open(context.Background(), path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.SQL().QueryRow(q).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func exec1(t *testing.T, path string, qs ...string) {
+	t.Helper()
+	db, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range qs {
+		if _, err := db.SQL().Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestPublishSwapsTheCopyUnderOpenReaders: a reader that has the published
+// copy open keeps its state; a new reader sees the next publish; publishing
+// an unchanged warehouse copies nothing; a WAL left beside the copy by a
+// client that wrote to it is removed, with a warning.
+func TestPublishSwapsTheCopyUnderOpenReaders(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "warehouse.duckdb")
+	exec1(t, path, "create table t as select range as i from range(10)")
+	if st, _ := ReadStamp(path); st != nil {
+		t.Fatal("nothing is published yet, but ReadStamp found a copy")
+	}
+	res, err := Publish(ctx, path, "load", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Skipped != "" || res.Stamp.Bytes == 0 || res.Stamp.Method == "" {
+		t.Fatalf("first publish: %+v", res)
+	}
+	st, err := ReadStamp(path)
+	if err != nil || st == nil || !st.Current(path) || st.Command != "load" {
+		t.Fatalf("stamp after publishing: %+v, %v", st, err)
+	}
+	again, err := Publish(ctx, path, "build", false)
+	if err != nil || again.Skipped == "" {
+		t.Fatalf("publishing an unchanged warehouse should copy nothing: %+v, %v", again, err)
+	}
+
+	old, err := Open(ctx, ReadPath(path), Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec1(t, path, "insert into t select range from range(5)")
+	if st.Current(path) {
+		t.Fatal("the stamp should see that the warehouse changed")
+	}
+	if _, err := Publish(ctx, path, "build", false); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	old.SQL().QueryRow("select count(*) from t").Scan(&n)
+	if n != 10 {
+		t.Fatalf("a reader holding the old copy saw %d rows, want its 10", n)
+	}
+	// duckdb-go caches database instances by path within a process: the
+	// new reader is checked after the old one closed (the end-to-end test
+	// in cli has both open at once, in other processes).
+	old.Close()
+	if n := count(t, ReadPath(path), "select count(*) from t"); n != 15 {
+		t.Fatalf("a new reader sees %d rows, want 15", n)
+	}
+
+	// A client wrote to the published copy (opened read-write): its WAL
+	// must not be replayed into the next copy.
+	os.WriteFile(ReadPath(path)+".wal", []byte("not docket's"), 0o644)
+	exec1(t, path, "insert into t values (99)")
+	res, err = Publish(ctx, path, "run", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "read-only") {
+		t.Fatalf("want a warning about the client's WAL, got %v", res.Warnings)
+	}
+	if _, err := os.Stat(ReadPath(path) + ".wal"); err == nil {
+		t.Fatal("the stale WAL is still there")
+	}
+	if n := count(t, ReadPath(path), "select count(*) from t"); n != 16 {
+		t.Fatalf("after the third publish a reader sees %d rows, want 16", n)
+	}
+}
+
+// TestPublishRefusesWhileAnotherProcessWrites: a writer holding the
+// warehouse (here a process of this test binary) means its file is not a
+// completed state: Publish says who writes it and copies nothing.
+func TestPublishRefusesWhileAnotherProcessWrites(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.duckdb")
+	exec1(t, path, "create table t as select 1 as i")
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), "DOCKET_TEST_HOLD="+path)
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	if line, _ := bufio.NewReader(stdout).ReadString('\n'); line != "holding\n" {
+		t.Fatalf("holder did not start: %q", line)
+	}
+	_, err := Publish(context.Background(), path, "build", false)
+	var be *BusyError
+	if !errors.As(err, &be) || be.PID != cmd.Process.Pid {
+		t.Fatalf("want a BusyError naming pid %d, got %v", cmd.Process.Pid, err)
+	}
+	if _, err := os.Stat(ReadPath(path)); err == nil {
+		t.Fatal("a copy was published while another process wrote the warehouse")
+	}
+}

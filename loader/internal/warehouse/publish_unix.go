@@ -1,0 +1,37 @@
+//go:build unix
+
+package warehouse
+
+import (
+	"errors"
+	"os"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// readLock takes a shared POSIX lock on the whole file, as a read-only
+// DuckDB client does; it fails at once when a DuckDB writer holds it, and
+// then returns the writer's PID.
+func readLock(f *os.File) (int, error) {
+	lk := unix.Flock_t{Type: unix.F_RDLCK, Whence: 0, Start: 0, Len: 0}
+	err := unix.FcntlFlock(f.Fd(), unix.F_SETLK, &lk)
+	if err == nil {
+		return 0, nil
+	}
+	if !errors.Is(err, unix.EAGAIN) && !errors.Is(err, unix.EACCES) {
+		return 0, err
+	}
+	probe := unix.Flock_t{Type: unix.F_RDLCK, Whence: 0, Start: 0, Len: 0}
+	if unix.FcntlFlock(f.Fd(), unix.F_GETLK, &probe) == nil && probe.Type != unix.F_UNLCK {
+		return int(probe.Pid), errLocked
+	}
+	return 0, errLocked
+}
+
+func inode(st os.FileInfo) uint64 {
+	if s, ok := st.Sys().(*syscall.Stat_t); ok {
+		return uint64(s.Ino)
+	}
+	return 0
+}
