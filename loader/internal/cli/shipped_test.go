@@ -195,22 +195,11 @@ func symmetricDiff(a, b []string) []string {
 	return out
 }
 
-// crossClient opens the warehouse with Node's DuckDB client, read-only:
+// crossClient opens the published copy with Node's DuckDB client, read-only:
 // every model's table reads, and the BM25 macro gives docket's ranking.
 func crossClient(t *testing.T, dir string) {
-	mods := os.Getenv("DOCKET_NODE_MODULES")
-	if mods == "" {
-		mods = filepath.Join(repo, ".cache/node/node_modules")
-	}
-	if _, err := os.Stat(filepath.Join(mods, "@duckdb/node-api")); err != nil {
-		t.Skipf("@duckdb/node-api not installed in %s (make test installs it)", mods)
-	}
-	abs, _ := filepath.Abs(mods)
-	script := filepath.Join(t.TempDir(), "read.mjs")
-	b, _ := os.ReadFile("testdata/read_warehouse.mjs")
-	os.WriteFile(script, b, 0o644)
-	os.Symlink(abs, filepath.Join(filepath.Dir(script), "node_modules"))
-	out, err := exec.Command("node", script, filepath.Join(dir, "warehouse.duckdb"), "forklift licence renewal").CombinedOutput()
+	script := nodeScript(t, "read_warehouse.mjs")
+	out, err := exec.Command("node", script, filepath.Join(dir, "warehouse.read.duckdb"), "forklift licence renewal").CombinedOutput()
 	if err != nil {
 		t.Fatalf("node client: %v\n%s", err, out)
 	}
