@@ -1,9 +1,14 @@
 -- Pipeline health per load run: of the documents a run extracted, how many
 -- succeeded, how much text they gave, how they failed, how much was OCR'd
--- and how confident OCR was, and the change against the previous run that
--- extracted anything. Thresholds from project.yaml `health:` become the
--- data tests in tests/health_*.sql, so silent failures fail `docket test`.
+-- and how confident OCR was, and the change against the previous completed
+-- run that extracted anything. Runs that did not complete (aborted by a
+-- kill, failed, or still running) are listed but never judged: `judged`
+-- is false and they are no one's "previous". Thresholds from project.yaml
+-- `health:` become the data tests in tests/health_*.sql, so silent failures
+-- fail `docket test`; ops.extraction_health_by_type compares like with like.
 {{ config(materialized = 'table') }}
+
+{% set acknowledged = var('health_acknowledged_runs', []) %}
 
 with runs as (
     select run_id, started_at, finished_at, status as run_status, seen, new, changed, unchanged, deleted
@@ -42,6 +47,17 @@ failure_modes as (
     group by run_id
 ),
 
+quarantined as (
+    select
+        events.run_id,
+        array_to_string(list(coalesce(docs.rel_path, events.doc_id) || ' (' || coalesce(events.error_kind, '?') || ')'
+            order by docs.rel_path)[1:5], ', ') as quarantined_documents
+    from events
+    left join {{ source('raw', 'documents') }} as docs using (doc_id)
+    where events.status = 'quarantined'
+    group by events.run_id
+),
+
 joined as (
     select
         runs.*,
@@ -55,17 +71,21 @@ joined as (
         coalesce(per_run.ocr_pages, 0) as ocr_pages,
         per_run.ocr_pages / nullif(per_run.pages, 0) as ocr_page_share,
         per_run.mean_ocr_confidence,
-        coalesce(per_run.review_pages, 0) as review_pages
+        coalesce(per_run.review_pages, 0) as review_pages,
+        coalesce(quarantined.quarantined_documents, '') as quarantined_documents,
+        runs.run_status = 'completed' as judged,
+        runs.run_id in ({% for r in acknowledged %}'{{ r }}', {% endfor %}'') as acknowledged
     from runs
     left join per_run using (run_id)
     left join failure_modes using (run_id)
+    left join quarantined using (run_id)
 ),
 
 with_previous as (
     select
         *,
-        lag(success_rate) over (partition by documents_processed > 0 order by started_at) as previous_success_rate,
-        lag(mean_chars_per_document) over (partition by documents_processed > 0 order by started_at) as previous_mean_chars_per_document
+        lag(success_rate) over (partition by judged and documents_processed > 0 order by started_at) as previous_success_rate,
+        lag(mean_chars_per_document) over (partition by judged and documents_processed > 0 order by started_at) as previous_mean_chars_per_document
     from joined
 ),
 
@@ -74,7 +94,9 @@ final as (
         *,
         success_rate - previous_success_rate as success_rate_change,
         mean_chars_per_document / nullif(previous_mean_chars_per_document, 0) - 1 as mean_chars_change,
-        row_number() over (order by started_at desc) = 1 as is_latest
+        row_number() over (order by started_at desc) = 1 as is_latest,
+        judged and documents_processed > 0
+            and started_at = max(started_at) filter (where judged and documents_processed > 0) over () as is_latest_judged
     from with_previous
 )
 

@@ -52,4 +52,7 @@ func healthVars(p *project.Project) {
 	set("health_min_success_rate", *p.Health.MinSuccessRate)
 	set("health_max_mean_chars_drop", *p.Health.MaxMeanCharsDrop)
 	set("health_severity", p.Health.Severity)
+	set("health_min_documents", p.Health.MinDocuments)
+	set("health_window", p.Health.Window)
+	set("health_acknowledged_runs", p.Health.AcknowledgedRuns())
 }

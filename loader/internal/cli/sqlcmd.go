@@ -11,13 +11,16 @@ import (
 )
 
 // runSQL runs one query against the warehouse and prints the rows: a
-// convenience for people without the DuckDB CLI.
+// convenience for people without the DuckDB CLI. The warehouse is opened
+// read-only and, unless --allow-external is given, DuckDB cannot touch
+// anything else (files, extensions, network): see lockDown.
 func runSQL(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	dir, _, args := splitProjectFlag(args)
 	fs := flag.NewFlagSet("sql", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	allowExternal := fs.Bool("allow-external", false, "let the query read and write files, attach databases and install extensions (off by default)")
 	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
-		fmt.Fprintln(stderr, `usage: docket sql "SELECT ..."`)
+		fmt.Fprintln(stderr, `usage: docket sql [--allow-external] "SELECT ..."`)
 		return ExitUsage
 	}
 	p, code := loadProject(dir, stderr)
@@ -35,9 +38,18 @@ func runSQL(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return ExitFailed
 	}
 	defer conn.Close()
+	if !*allowExternal {
+		if err := lockDown(ctx, conn); err != nil {
+			fmt.Fprintln(stderr, "docket:", err)
+			return ExitFailed
+		}
+	}
 	rows, err := conn.QueryContext(ctx, fs.Arg(0))
 	if err != nil {
-		fmt.Fprintln(stderr, "docket:", err)
+		fmt.Fprintln(stderr, "docket:", termSafeLines(err.Error()))
+		if !*allowExternal && strings.Contains(err.Error(), "disabled by configuration") {
+			fmt.Fprintln(stderr, "docket: `docket sql` reads the warehouse only; add --allow-external to let the query use files, extensions or the network")
+		}
 		return ExitFailed
 	}
 	defer rows.Close()
@@ -54,7 +66,11 @@ func printRows(w io.Writer, rows *sql.Rows) error {
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(cols, "\t"))
+	head := make([]string, len(cols))
+	for i, c := range cols {
+		head[i] = termSafe(c)
+	}
+	fmt.Fprintln(tw, strings.Join(head, "\t"))
 	vals := make([]any, len(cols))
 	ptrs := make([]any, len(cols))
 	for i := range vals {
@@ -70,9 +86,9 @@ func printRows(w io.Writer, rows *sql.Rows) error {
 			if v == nil {
 				s = "NULL"
 			}
-			s = strings.ReplaceAll(s, "\n", `\n`)
-			if len(s) > 80 {
-				s = s[:77] + "..."
+			s = termSafe(s)
+			if r := []rune(s); len(r) > 80 {
+				s = string(r[:77]) + "..."
 			}
 			cells[i] = s
 		}

@@ -78,11 +78,15 @@ type Retrieval struct {
 	VectorIndex string `yaml:"vector_index"` // exact | hnsw | auto
 }
 
-// Health thresholds, turned into data tests on ops.extraction_health.
+// Health thresholds, turned into data tests on ops.extraction_health and
+// ops.extraction_health_by_type (see health.go).
 type Health struct {
 	MinSuccessRate   *float64 `yaml:"min_success_rate"`    // default 0.5; 0 turns the check off
 	MaxMeanCharsDrop *float64 `yaml:"max_mean_chars_drop"` // fraction, e.g. 0.5 = a 50% drop fails; default 0.5
 	Severity         string   `yaml:"severity"`            // error | warn
+	MinDocuments     int      `yaml:"min_documents"`       // smallest sample judged (run and baseline); default 5
+	Window           int      `yaml:"window"`              // completed runs in a type's baseline; default 5
+	Acknowledged     []Ack    `yaml:"acknowledged"`        // runs whose alarms a person accepted
 }
 
 // OCREnabled reports whether OCR runs (default true).
@@ -287,6 +291,7 @@ func (p *Project) applyDefaults() {
 	if p.Health.Severity == "" {
 		p.Health.Severity = "error"
 	}
+	p.Health.applyDefaults()
 	if p.Threads <= 0 {
 		p.Threads = runtime.NumCPU()
 	}
@@ -340,6 +345,7 @@ func (p *Project) validate() []error {
 	default:
 		bad("health.severity must be error or warn (got %q)", p.Health.Severity)
 	}
+	errs = append(errs, p.Health.validate(p.File)...)
 	return errs
 }
 
