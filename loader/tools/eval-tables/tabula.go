@@ -1,0 +1,217 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf"
+)
+
+// tabExpect is one expected table of the tabula set: the grid the Java
+// extractor's tests expect, with its page and box when the expectation is
+// a JSON file (page 0 and no box for a CSV: any page, no detection figure).
+type tabExpect struct {
+	source string // json/NAME.json or csv/NAME.csv
+	page   int
+	bb     *document.BBox
+	grid   [][]string
+}
+
+// tabulaSkip are expectation files left out, and why.
+var tabulaSkip = map[string]string{
+	"spanning_cells_basic":                             "the same two tables as spanning_cells.json in another mode",
+	"TestBasicExtractor-RECTANGLE_TEST_NATURAL_ORDER":  "cell rectangles of a page outside this corpus",
+	"TestSpreadsheetExtractor-CELLS":                   "cell rectangles, not cell text",
+	"TestCommandLineApp_testGuessOption_no_guessing":   "eu-002 (ICDAR EU material)",
+	"TestCommandLineApp_testGuessOption_with_guessing": "eu-002 (ICDAR EU material)",
+}
+
+// tabulaExpectations reads dir/json/*.json and, for PDFs without one,
+// dir/csv/*.csv, keyed by PDF path. A JSON file holds every table the
+// extractor found on a page (lattice or stream mode); a CSV one grid
+// (some were made for one area of the page).
+func tabulaExpectations(dir string) (map[string][]tabExpect, []string) {
+	out := map[string][]tabExpect{}
+	var notes []string
+	jsons, _ := filepath.Glob(filepath.Join(dir, "json", "*.json"))
+	csvs, _ := filepath.Glob(filepath.Join(dir, "csv", "*.csv"))
+	for _, f := range append(jsons, csvs...) {
+		ext := filepath.Ext(f)
+		name := strings.TrimSuffix(filepath.Base(f), ext)
+		if why, ok := tabulaSkip[name]; ok {
+			notes = append(notes, fmt.Sprintf("%s skipped: %s", filepath.Base(f), why))
+			continue
+		}
+		if strings.HasPrefix(name, "eu-") || strings.HasPrefix(name, "us-") {
+			notes = append(notes, fmt.Sprintf("%s skipped: ICDAR material", filepath.Base(f)))
+			continue
+		}
+		p := filepath.Join(dir, name+".pdf")
+		if _, err := os.Stat(p); err != nil {
+			notes = append(notes, fmt.Sprintf("%s skipped: no %s.pdf", filepath.Base(f), name))
+			continue
+		}
+		if ext == ".csv" && len(out[p]) > 0 {
+			continue // the JSON expectation of this PDF is used
+		}
+		var es []tabExpect
+		var err error
+		if ext == ".json" {
+			es, err = readTabJSON(f)
+		} else {
+			es, err = readTabCSV(f)
+		}
+		if err != nil {
+			notes = append(notes, fmt.Sprintf("%s skipped: %v", filepath.Base(f), err))
+			continue
+		}
+		out[p] = append(out[p], es...)
+	}
+	return out, notes
+}
+
+func readTabJSON(f string) ([]tabExpect, error) {
+	b, err := os.ReadFile(f)
+	if err != nil {
+		return nil, err
+	}
+	type jt struct {
+		Page   int     `json:"page_number"`
+		Top    float64 `json:"top"`
+		Left   float64 `json:"left"`
+		Width  float64 `json:"width"`
+		Height float64 `json:"height"`
+		Data   [][]struct {
+			Text string `json:"text"`
+		} `json:"data"`
+	}
+	// a file holds a list of tables, or one table when there is one
+	var ts []jt
+	if err := json.Unmarshal(b, &ts); err != nil {
+		var one jt
+		if err := json.Unmarshal(b, &one); err != nil {
+			return nil, fmt.Errorf("parse: %w", err)
+		}
+		ts = []jt{one}
+	}
+	var out []tabExpect
+	for _, t := range ts {
+		e := tabExpect{source: "json/" + filepath.Base(f), page: t.Page,
+			bb: &document.BBox{X0: t.Left, Y0: t.Top, X1: t.Left + t.Width, Y1: t.Top + t.Height}}
+		for _, r := range t.Data {
+			row := make([]string, len(r))
+			for j, c := range r {
+				row[j] = c.Text
+			}
+			e.grid = append(e.grid, row)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+func readTabCSV(f string) ([]tabExpect, error) {
+	fh, err := os.Open(f)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	r := csv.NewReader(fh)
+	r.FieldsPerRecord = -1
+	r.LazyQuotes = true
+	rows, err := r.ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("parse: %w", err)
+	}
+	return []tabExpect{{source: "csv/" + filepath.Base(f), grid: rows}}, nil
+}
+
+// tabulaDoc scores one tabula PDF against its expectations: detection by
+// IoU where the expectation has a box (precision over the detected tables
+// of those pages), content against the detected table of the same page
+// (any page for a CSV) with the best cell score, one to one.
+func tabulaDoc(ex *pdf.Extractor, f string, es []tabExpect, t *tally, o opts) error {
+	res, err := ex.Extract(context.Background(), f, document.Options{})
+	if err != nil {
+		return fmt.Errorf("%s: %w", f, err)
+	}
+	t.docs++
+	dets := res.Tables
+	grids := make([][][]string, len(dets))
+	for i, d := range dets {
+		grids[i] = rowsOf(d)
+	}
+	boxPages := map[int]bool{}
+	for _, e := range es {
+		if e.bb != nil {
+			boxPages[e.page] = true
+			t.detGT++
+		}
+	}
+	for _, d := range dets {
+		if boxPages[d.Page] {
+			t.detDet++
+		}
+	}
+	det := greedy(len(es), len(dets), func(i, j int) float64 {
+		if es[i].bb == nil || dets[j].Page != es[i].page {
+			return 0
+		}
+		return iou(*es[i].bb, dets[j].BBox)
+	}, 0.5)
+	for _, d := range det {
+		if d >= 0 {
+			t.detTP++
+		}
+	}
+	content := greedy(len(es), len(dets), func(i, j int) float64 {
+		if es[i].page > 0 && dets[j].Page != es[i].page {
+			return -1
+		}
+		return cellScore(es[i].grid, grids[j])
+	}, 0.05)
+	used := map[int]bool{}
+	base := strings.TrimSuffix(filepath.Base(f), ".pdf")
+	for i, e := range es {
+		var g [][]string
+		if j := content[i]; j >= 0 {
+			g = grids[j]
+			used[j] = true
+		}
+		s := t.pair(gridCells(e.grid), g)
+		if o.verbose {
+			fmt.Printf("   %s %s p%d: cell %.3f (%dx%d vs expected %dx%d)\n", base, e.source, e.page, s, len(g), ncols(g), len(e.grid), ncols(e.grid))
+		}
+	}
+	for j, g := range grids {
+		if !used[j] && (len(boxPages) == 0 || boxPages[dets[j].Page]) {
+			t.unmatched(g)
+		}
+	}
+	if o.show == base {
+		for _, e := range es {
+			fmt.Printf("== expected %s p%d\n", e.source, e.page)
+			for _, r := range e.grid {
+				fmt.Printf("   %q\n", r)
+			}
+		}
+		showDets(dets)
+	}
+	return nil
+}
+
+func sortedKeys(m map[string][]tabExpect) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
