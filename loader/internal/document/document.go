@@ -93,6 +93,16 @@ type Table struct {
 	BBox   BBox
 	Header []string   // may be empty when no header row was recognised
 	Rows   [][]string // body rows (header excluded)
+	// Spans are the cells covering more than one grid position, their
+	// text at (Row, Col) and the positions they cover empty. Row counts
+	// the header row first when there is one (0 is the header).
+	Spans []CellSpan
+}
+
+// CellSpan is a table cell covering Rows × Cols grid positions from (Row, Col).
+type CellSpan struct {
+	Row, Col   int
+	Rows, Cols int
 }
 
 // OCRWord is one word recognised by OCR, with its box in image pixels.

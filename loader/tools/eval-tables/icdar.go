@@ -98,7 +98,7 @@ func icdarDoc(ex *pdf.Extractor, f string, t *tally, o opts) error {
 		used[di] = true
 		t.detTP++
 		det := rowsOf(dets[di])
-		s := t.pair(g.cells, det)
+		s := t.pair(g.cells, &dets[di])
 		if o.verbose {
 			gg := cellGrid(g.cells)
 			fmt.Printf("   %s table p%d: cell %.3f (%dx%d vs truth %dx%d)\n", base, g.page, s, len(det), ncols(det), len(gg), ncols(gg))
@@ -106,7 +106,7 @@ func icdarDoc(ex *pdf.Extractor, f string, t *tally, o opts) error {
 	}
 	for di, d := range dets {
 		if !used[di] {
-			t.unmatched(rowsOf(d))
+			t.unmatched(d)
 		}
 	}
 	// table text must not also appear as narrative text

@@ -30,9 +30,9 @@ type tally struct {
 	dupChars, tableChars int
 }
 
-// pair scores one truth grid against its matched detected grid (nil when
-// none matched) into the tally; it returns the cell score.
-func (t *tally) pair(gt []cell, det [][]string) float64 {
+// pair scores one truth grid against its matched detected table (nil
+// when none matched) into the tally; it returns the cell score.
+func (t *tally) pair(gt []cell, d *document.Table) float64 {
 	t.nGT++
 	gRel := relations(gt)
 	t.adjGT += len(gRel)
@@ -42,14 +42,15 @@ func (t *tally) pair(gt []cell, det [][]string) float64 {
 			t.rowsGT++
 		}
 	}
-	if det == nil {
+	if d == nil {
 		return 0
 	}
+	det := rowsOf(*d)
 	s := cellScore(gtGrid, det)
 	t.cellSum += s
 	t.cellMatchedSum += s
 	t.cellMatched++
-	dRel := relations(gridCells(det))
+	dRel := relations(tableCells(*d))
 	t.adjDet += len(dRel)
 	for k := range dRel {
 		if gRel[k] {
@@ -71,7 +72,7 @@ func (t *tally) pair(gt []cell, det [][]string) float64 {
 
 // unmatched counts a detected table that matched no truth table in
 // adjacency precision.
-func (t *tally) unmatched(det [][]string) { t.adjDet += len(relations(gridCells(det))) }
+func (t *tally) unmatched(d document.Table) { t.adjDet += len(relations(tableCells(d))) }
 
 func (t *tally) print(name, status string, rows bool) {
 	fmt.Printf("%s  [%s]\n", name, status)
@@ -207,6 +208,34 @@ func ncols(rows [][]string) int {
 		n = max(n, len(r))
 	}
 	return n
+}
+
+// tableCells are a detected table's cells, its spanning cells covering
+// their span (the positions they cover are no cells of their own).
+func tableCells(t document.Table) []cell {
+	rows := rowsOf(t)
+	covered := map[[2]int]bool{}
+	span := map[[2]int]document.CellSpan{}
+	for _, s := range t.Spans {
+		span[[2]int{s.Row, s.Col}] = s
+		for i := s.Row; i < s.Row+s.Rows; i++ {
+			for j := s.Col; j < s.Col+s.Cols; j++ {
+				covered[[2]int{i, j}] = true
+			}
+		}
+	}
+	var out []cell
+	for i, r := range rows {
+		for j, c := range r {
+			k := [2]int{i, j}
+			if s, ok := span[k]; ok {
+				out = append(out, cell{i, j, i + s.Rows - 1, j + s.Cols - 1, norm(c)})
+			} else if !covered[k] {
+				out = append(out, cell{i, j, i, j, norm(c)})
+			}
+		}
+	}
+	return out
 }
 
 func gridCells(rows [][]string) []cell {

@@ -21,6 +21,7 @@ type tabExpect struct {
 	source string // json/NAME.json or csv/NAME.csv
 	page   int
 	bb     *document.BBox
+	area   bool // stream mode: made for a chosen area, not the whole page
 	grid   [][]string
 }
 
@@ -83,6 +84,7 @@ func readTabJSON(f string) ([]tabExpect, error) {
 		return nil, err
 	}
 	type jt struct {
+		Method string  `json:"extraction_method"`
 		Page   int     `json:"page_number"`
 		Top    float64 `json:"top"`
 		Left   float64 `json:"left"`
@@ -103,7 +105,7 @@ func readTabJSON(f string) ([]tabExpect, error) {
 	}
 	var out []tabExpect
 	for _, t := range ts {
-		e := tabExpect{source: "json/" + filepath.Base(f), page: t.Page,
+		e := tabExpect{source: "json/" + filepath.Base(f), page: t.Page, area: t.Method == "stream",
 			bb: &document.BBox{X0: t.Left, Y0: t.Top, X1: t.Left + t.Width, Y1: t.Top + t.Height}}
 		for _, r := range t.Data {
 			row := make([]string, len(r))
@@ -156,7 +158,7 @@ func tabulaDoc(ex *pdf.Extractor, f string, es []tabExpect, t *tally, o opts) er
 		}
 	}
 	for _, d := range dets {
-		if boxPages[d.Page] {
+		if boxPages[d.Page] && !outsideAreas(es, d) {
 			t.detDet++
 		}
 	}
@@ -181,19 +183,24 @@ func tabulaDoc(ex *pdf.Extractor, f string, es []tabExpect, t *tally, o opts) er
 	base := strings.TrimSuffix(filepath.Base(f), ".pdf")
 	for i, e := range es {
 		var g [][]string
+		var d *document.Table
 		if j := content[i]; j >= 0 {
 			g = grids[j]
+			d = &dets[j]
 			used[j] = true
 		}
-		s := t.pair(gridCells(e.grid), g)
+		s := t.pair(gridCells(e.grid), d)
 		if o.verbose {
 			fmt.Printf("   %s %s p%d: cell %.3f (%dx%d vs expected %dx%d)\n", base, e.source, e.page, s, len(g), ncols(g), len(e.grid), ncols(e.grid))
 		}
 	}
-	for j, g := range grids {
-		if !used[j] && (len(boxPages) == 0 || boxPages[dets[j].Page]) {
-			t.unmatched(g)
+	for j := range grids {
+		if !used[j] && (len(boxPages) == 0 || boxPages[dets[j].Page]) && !outsideAreas(es, dets[j]) {
+			t.unmatched(dets[j])
 		}
+	}
+	if o.verbose {
+		fmt.Printf("%s: %d detected\n", base, len(dets))
 	}
 	if o.show == base {
 		for _, e := range es {
@@ -205,6 +212,23 @@ func tabulaDoc(ex *pdf.Extractor, f string, es []tabExpect, t *tally, o opts) er
 		showDets(dets)
 	}
 	return nil
+}
+
+// outsideAreas: the page's expectations were made for chosen areas
+// (stream mode) and the detected table lies outside all of them, so the
+// expectations say nothing about it.
+func outsideAreas(es []tabExpect, d document.Table) bool {
+	any := false
+	for _, e := range es {
+		if e.page != d.Page || e.bb == nil {
+			continue
+		}
+		if !e.area || overlapShare(d.BBox, *e.bb) > 0.2 {
+			return false
+		}
+		any = true
+	}
+	return any
 }
 
 func sortedKeys(m map[string][]tabExpect) []string {

@@ -23,10 +23,10 @@ type sep struct {
 // rules there are. A boundary that is missing for a cell (no rule there,
 // or a phrase crossing a text gap) merges it with its neighbour: the
 // merged cell's text goes to its top-left position, the rest stay empty.
-func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
+func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	lines := lineUp(ws)
 	if len(lines) == 0 {
-		return nil
+		return layout{}
 	}
 	sizes := make([]float64, len(ws))
 	for i, w := range ws {
@@ -90,57 +90,8 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 	sort.Slice(xs, func(i, j int) bool { return xs[i].pos < xs[j].pos })
 	xs = append(append([]sep{{box.X0, true}}, xs...), sep{box.X1, true})
 
-	// Rows: between rules, a band of lines is one row (its cells wrap)
-	// unless its lines look like rows of their own: three or more, most
-	// with a first-column label, several with two or more cells. With no
-	// rules inside, every line is a row.
-	var ys []sep
-	for _, p := range positions(rh, 3) {
-		ys = append(ys, sep{p, true})
-	}
-	edges := append(append([]float64{box.Y0}, func() []float64 {
-		ps := make([]float64, len(ys))
-		for i, y := range ys {
-			ps[i] = y.pos
-		}
-		return ps
-	}()...), box.Y1)
-	firstCol := xs[1].pos
-	for k := 0; k+1 < len(edges); k++ {
-		var band []*textLine
-		for _, l := range lines {
-			if cy := l.cy(); cy > edges[k] && cy < edges[k+1] {
-				band = append(band, l)
-			}
-		}
-		if len(band) < 2 {
-			continue
-		}
-		split := len(ys) == 0
-		if !split && len(band) >= 3 {
-			label, multi := 0, 0
-			for _, l := range band {
-				if l.ws[0].cx() < firstCol {
-					label++
-				}
-				cells := map[int]bool{}
-				for _, w := range l.ws {
-					cells[sort.Search(len(xs), func(i int) bool { return xs[i].pos > w.cx() })] = true
-				}
-				if len(cells) >= 2 {
-					multi++
-				}
-			}
-			split = float64(label) >= 0.7*float64(len(band)) && multi >= 2
-		}
-		if split {
-			for i := 1; i < len(band); i++ {
-				ys = append(ys, sep{(band[i-1].bb.Y1 + band[i].bb.Y0) / 2, false})
-			}
-		}
-	}
-	sort.Slice(ys, func(i, j int) bool { return ys[i].pos < ys[j].pos })
-	ys = append(append([]sep{{box.Y0, true}}, ys...), sep{box.Y1, true})
+	ys := rowSeps(box, lines, xs, rh)
+	wide := underlined(box, lines, xs, hs, gap)
 
 	nr, nc := len(ys)-1, len(xs)-1
 	cells := newUnionFind(nr * nc)
@@ -148,7 +99,8 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 		y0, y1 := ys[i].pos, ys[i+1].pos
 		for j := 1; j < nc; j++ {
 			x := xs[j]
-			// Open (merged) where no rule runs and a phrase crosses.
+			// Open (merged) where no rule runs and a phrase crosses, or
+			// an underlined phrase spans the columns on both sides.
 			open := false
 			if !x.real || !covered(rv, x.pos, (y0+y1)/2, 6) {
 				for _, s := range segs {
@@ -156,6 +108,11 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 					if cy > y0 && cy < y1 && s.X0 < x.pos-0.5 && s.X1 > x.pos+0.5 {
 						open = true
 						break
+					}
+				}
+				for _, sp := range wide {
+					if cy := (sp.bb.Y0 + sp.bb.Y1) / 2; cy > y0 && cy < y1 && sp.c0 < j && sp.c1 >= j {
+						open = true
 					}
 				}
 			}
@@ -195,7 +152,103 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) [][]string {
 			}
 		}
 	}
-	return rows
+	// a merged cell with text spans the rectangle of its positions
+	ext := map[int]*document.CellSpan{}
+	for k := range cells {
+		r := cells.find(k)
+		if r == k || rows[r/nc][r%nc] == "" {
+			continue
+		}
+		i, j := k/nc, k%nc
+		e := ext[r]
+		if e == nil {
+			e = &document.CellSpan{Row: r / nc, Col: r % nc, Rows: 1, Cols: 1}
+			ext[r] = e
+		}
+		e.Rows = max(e.Rows, i-e.Row+1)
+		e.Cols = max(e.Cols, j-e.Col+1)
+	}
+	var spans []document.CellSpan
+	for _, e := range ext {
+		spans = append(spans, *e)
+	}
+	sort.Slice(spans, func(a, b int) bool {
+		return spans[a].Row < spans[b].Row || spans[a].Row == spans[b].Row && spans[a].Col < spans[b].Col
+	})
+	return layout{rows: rows, spans: spans}
+}
+
+// layout is a table's grid of cell texts (spanning cells at their
+// top-left position, the positions they cover empty) and its spans.
+type layout struct {
+	rows  [][]string
+	spans []document.CellSpan
+}
+
+// wideCell is a phrase covering columns c0..c1.
+type wideCell struct {
+	bb     document.BBox
+	c0, c1 int
+}
+
+// underlined finds header phrases that span columns by their rule: a
+// horizontal rule just below a phrase, centred on it and longer than it
+// (a booktabs \cmidrule), spans the columns whose text (on the other
+// lines) is centred within the rule. The phrase covers those columns even
+// where it does not reach their text.
+func underlined(box document.BBox, lines []*textLine, xs []sep, hs []rule, gap float64) []wideCell {
+	var out []wideCell
+	for li, l := range lines {
+		if li+1 == len(lines) {
+			break
+		}
+		next := lines[li+1].bb.Y0
+		segs := l.segments(gap)
+		for si, seg := range segs {
+			b := boxOf(seg)
+			mid := (b.X0 + b.X1) / 2
+			for _, h := range hs {
+				if h.pos < b.Y1-1 || h.pos > next+0.5*l.size || h.pos-b.Y1 > l.size || h.a < box.X0-2 || h.b > box.X1+2 ||
+					h.b-h.a < b.X1-b.X0 || math.Abs((h.a+h.b)/2-mid) > 0.1*(h.b-h.a) {
+					continue
+				}
+				alone := true // no other phrase of the line over the rule
+				for sj, o := range segs {
+					if ob := boxOf(o); sj != si && ob.X1 > h.a && ob.X0 < h.b {
+						alone = false
+					}
+				}
+				if !alone {
+					break
+				}
+				c0, c1 := -1, -1
+				for j := 0; j+1 < len(xs); j++ {
+					lo, hi := math.Inf(1), math.Inf(-1)
+					for _, o := range lines {
+						if o == l {
+							continue
+						}
+						for _, w := range o.ws {
+							if cx := w.cx(); cx > xs[j].pos && cx < xs[j+1].pos {
+								lo, hi = math.Min(lo, w.bb.X0), math.Max(hi, w.bb.X1)
+							}
+						}
+					}
+					if c := (lo + hi) / 2; hi > lo && c > h.a && c < h.b {
+						if c0 < 0 {
+							c0 = j
+						}
+						c1 = j
+					}
+				}
+				if c0 >= 0 && c1 > c0 {
+					out = append(out, wideCell{b, c0, c1})
+				}
+				break
+			}
+		}
+	}
+	return out
 }
 
 // unionFind is a disjoint-set forest over 0..n-1; each set's root is its

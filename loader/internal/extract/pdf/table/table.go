@@ -85,14 +85,14 @@ func (d *Detector) ruled(g grid, ws []*word, hs, vs []rule) (document.Table, boo
 	if len(in) == 0 {
 		return document.Table{}, false
 	}
-	rows := prune(buildGrid(box, in, g.hs, g.vs))
-	if !plausible(rows, d.MinRows) {
+	l := prune(buildGrid(box, in, g.hs, g.vs))
+	if !plausible(l.rows, d.MinRows) {
 		return document.Table{}, false
 	}
 	for _, w := range in {
 		w.used = true
 	}
-	return finish(rows, g.bb), true
+	return finish(l, g.bb), true
 }
 
 // band is the index of the interval of sorted edges holding v (clamped).
@@ -131,41 +131,64 @@ func plausible(rows [][]string, minRows int) bool {
 	return long*3 < filled
 }
 
-// prune drops rows and columns with no text at all.
-func prune(rows [][]string) [][]string {
+// prune drops rows and columns with no text at all, and moves the spans
+// with them.
+func prune(l layout) layout {
+	rows := l.rows
 	if len(rows) == 0 {
-		return rows
+		return l
 	}
 	nc := len(rows[0])
 	keepCol := make([]bool, nc)
-	var kept [][]string
-	for _, r := range rows {
-		any := false
+	keepRow := make([]bool, len(rows))
+	for i, r := range rows {
 		for j, c := range r {
 			if c != "" {
-				any = true
+				keepRow[i] = true
 				keepCol[j] = true
 			}
 		}
-		if any {
-			kept = append(kept, r)
-		}
 	}
-	for i, r := range kept {
-		var nr []string
+	// newIdx[i] is the index of kept position i after the drop: the
+	// count of kept positions before it.
+	newIdx := func(keep []bool) []int {
+		out := make([]int, len(keep)+1)
+		for i, k := range keep {
+			out[i+1] = out[i]
+			if k {
+				out[i+1]++
+			}
+		}
+		return out
+	}
+	ri, ci := newIdx(keepRow), newIdx(keepCol)
+	var kept [][]string
+	for i, r := range rows {
+		if !keepRow[i] {
+			continue
+		}
+		nr := make([]string, 0, ci[nc])
 		for j, c := range r {
 			if keepCol[j] {
 				nr = append(nr, c)
 			}
 		}
-		kept[i] = nr
+		kept = append(kept, nr)
 	}
-	return kept
+	var spans []document.CellSpan
+	for _, s := range l.spans {
+		n := document.CellSpan{Row: ri[s.Row], Col: ci[s.Col], Rows: ri[s.Row+s.Rows] - ri[s.Row], Cols: ci[s.Col+s.Cols] - ci[s.Col]}
+		if n.Rows > 1 || n.Cols > 1 {
+			spans = append(spans, n)
+		}
+	}
+	return layout{rows: kept, spans: spans}
 }
 
 // finish splits off a header row and builds the Table.
-func finish(rows [][]string, bb document.BBox) document.Table {
-	t := document.Table{BBox: bb}
+func finish(l layout, bb document.BBox) document.Table {
+	t := document.Table{BBox: bb, Spans: l.spans}
+	rows := l.rows
 	if hasHeader(rows) {
 		t.Header = rows[0]
 		t.Rows = rows[1:]
@@ -338,27 +361,23 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 			}
 			j++
 		}
-		run := lines[i : last+1]
 		next := last + 1
-		if nMulti >= 3 {
-			// header lines just above: short, inside the run's width
-			top := i
-			rb := boxOf(run)
-			for k := i - 1; k >= 0 && top-k <= 3; k-- {
-				l := lines[k]
-				if lines[k+1].bb.Y0-l.bb.Y1 > 1.5*size || l.bb.X0 < rb.X0-size || l.bb.X1 > rb.X1+size ||
-					l.size > 1.25*size || lineIsCaption(l) || len(lineText(l)) > 50 ||
-					ruleBetween(hs, l.bb.Y1, lines[k+1].bb.Y0, rb) {
-					break
-				}
-				top = k
+		start := i
+		for pi, part := range splitRun(lines[i:last+1], multi[i:last+1], gap) {
+			first := start
+			start += len(part)
+			if countTrue(multi[first:first+len(part)]) < 3 {
+				continue
 			}
-			cand := lines[top : last+1]
-			if !twoNumeric(cand) {
+			top := first
+			if pi == 0 { // a later part's lines above belong to the table before it
+				top = headerAbove(lines, first, boxOf(part), size, hs)
+			}
+			cand := besideParagraph(lines, top, first+len(part), gap)
+			if len(cand) == 0 || !twoNumeric(cand) {
 				// textTable needs a column with two numeric or placeholder
 				// cells, each made of at least one such word: without two
 				// of them the grid is not worth building.
-				i = next
 				continue
 			}
 			if t, ok := d.textTable(cand, hs, vs); ok {
@@ -368,6 +387,33 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 		i = next
 	}
 	return out
+}
+
+// headerAbove extends a run of table lines starting at lines[i] upwards
+// by header lines: up to three, short, close, inside the run's width rb,
+// not a caption and with no rule across between them.
+func headerAbove(lines []*textLine, i int, rb document.BBox, size float64, hs []rule) int {
+	top := i
+	for k := i - 1; k >= 0 && top-k <= 3; k-- {
+		l := lines[k]
+		if lines[k+1].bb.Y0-l.bb.Y1 > 1.5*size || l.bb.X0 < rb.X0-size || l.bb.X1 > rb.X1+size ||
+			l.size > 1.25*size || lineIsCaption(l) || len(lineText(l)) > 50 ||
+			ruleBetween(hs, l.bb.Y1, lines[k+1].bb.Y0, rb) {
+			break
+		}
+		top = k
+	}
+	return top
+}
+
+func countTrue(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 // twoNumeric: the lines hold at least two words that contain a digit or
@@ -408,7 +454,8 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule) (document.Table, 
 	box.Y0 -= 1
 	box.X1 += 1
 	box.Y1 += 1
-	rows := prune(buildGrid(box, ws, hs, vs))
+	l := prune(buildGrid(box, ws, hs, vs))
+	rows := l.rows
 	if !plausible(rows, 3) {
 		return document.Table{}, false
 	}
@@ -451,5 +498,5 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule) (document.Table, 
 	for _, w := range ws {
 		w.used = true
 	}
-	return finish(rows, boxOf(lines)), true
+	return finish(l, boxOf(lines)), true
 }

@@ -1,0 +1,231 @@
+package table
+
+import (
+	"math"
+	"sort"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// rowSeps returns the row boundaries of a table region, box edges
+// included: the horizontal rules rh inside the box, and between rules,
+// where a band of lines looks like rows of its own (with no rules inside,
+// always), a virtual boundary between lines that do not continue the
+// row above. A band whose lines do not look like rows (a ruled cell that
+// wraps) stays one row.
+func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
+	var ys []sep
+	for _, p := range positions(rh, 3) {
+		ys = append(ys, sep{p, true})
+	}
+	edges := make([]float64, 0, len(ys)+2)
+	edges = append(edges, box.Y0)
+	for _, y := range ys {
+		edges = append(edges, y.pos)
+	}
+	edges = append(edges, box.Y1)
+	cols := newColumnStats(lines, xs)
+	firstCol := xs[1].pos
+	for k := 0; k+1 < len(edges); k++ {
+		var band []*textLine
+		for _, l := range lines {
+			if cy := l.cy(); cy > edges[k] && cy < edges[k+1] {
+				band = append(band, l)
+			}
+		}
+		if len(band) < 2 {
+			continue
+		}
+		split := len(ys) == 0
+		if !split && len(band) >= 3 {
+			label, multi := 0, 0
+			for _, l := range band {
+				if l.ws[0].cx() < firstCol {
+					label++
+				}
+				if len(cols.cellsOf(l)) >= 2 {
+					multi++
+				}
+			}
+			split = float64(label) >= 0.7*float64(len(band)) && multi >= 2
+		}
+		if !split {
+			continue
+		}
+		acc := cols.start(band[0])
+		for i := 1; i < len(band); i++ {
+			if cols.continues(&acc, band[i-1], band[i]) {
+				continue
+			}
+			ys = append(ys, sep{(band[i-1].bb.Y1 + band[i].bb.Y0) / 2, false})
+			acc = cols.start(band[i])
+		}
+	}
+	sort.Slice(ys, func(i, j int) bool { return ys[i].pos < ys[j].pos })
+	return append(append([]sep{{box.Y0, true}}, ys...), sep{box.Y1, true})
+}
+
+// columnStats are a table region's column boundaries and each column's
+// text extent, for telling a wrapped cell's next line from a new row.
+type columnStats struct {
+	xs          []sep
+	left, right []float64 // per column: the least X0 and greatest X1 of its words
+}
+
+func newColumnStats(lines []*textLine, xs []sep) *columnStats {
+	n := len(xs) - 1
+	c := &columnStats{xs: xs, left: make([]float64, n), right: make([]float64, n)}
+	for j := range c.left {
+		c.left[j], c.right[j] = math.Inf(1), math.Inf(-1)
+	}
+	for _, l := range lines {
+		for _, w := range l.ws {
+			j := c.col(w)
+			c.left[j] = math.Min(c.left[j], w.bb.X0)
+			c.right[j] = math.Max(c.right[j], w.bb.X1)
+		}
+	}
+	return c
+}
+
+func (c *columnStats) col(w *word) int {
+	j := sort.Search(len(c.xs), func(i int) bool { return c.xs[i].pos > w.cx() }) - 1
+	return min(max(j, 0), len(c.xs)-2)
+}
+
+// lineCell is a line's words in one column.
+type lineCell struct {
+	col int
+	ws  []*word
+}
+
+// cellsOf splits a line by column, left to right.
+func (c *columnStats) cellsOf(l *textLine) []lineCell {
+	var out []lineCell
+	for _, w := range l.ws {
+		j := c.col(w)
+		if n := len(out); n > 0 && out[n-1].col == j {
+			out[n-1].ws = append(out[n-1].ws, w)
+			continue
+		}
+		out = append(out, lineCell{j, []*word{w}})
+	}
+	return out
+}
+
+// rowAcc is a row being grown line by line: per column, whether it has
+// text, whether that text is a number, and the right edge and style of
+// its last line.
+type rowAcc struct {
+	has, num map[int]bool
+	right    map[int]float64
+	bold     bool
+}
+
+func (c *columnStats) start(l *textLine) rowAcc {
+	a := rowAcc{has: map[int]bool{}, num: map[int]bool{}, right: map[int]float64{}}
+	c.add(&a, l)
+	return a
+}
+
+func (c *columnStats) add(a *rowAcc, l *textLine) {
+	bold := true
+	for _, lc := range c.cellsOf(l) {
+		a.has[lc.col] = true
+		a.num[lc.col] = a.num[lc.col] || numericCell(lc.ws)
+		a.right[lc.col] = boxOf(lc.ws).X1
+		for _, w := range lc.ws {
+			bold = bold && w.bold
+		}
+	}
+	a.bold = bold
+}
+
+// continues reports whether line l (below prev) is more of row a, its
+// cells the next lines of a's wrapped cells, and adds it to a if so.
+//
+// A cell wraps onto the next line when its next word does not fit the
+// column: a line continues a cell when it starts with a lower-case letter
+// or when the cell's last line plus a space and the line's first word
+// would be wider than anything in the column. Numbers do not wrap, and a
+// line standing apart by more than the leading of a paragraph is a row of
+// its own, and so is a line in another font size. When the line fills every column the row has (a full row),
+// only lower-case starts count: a full row after a wide one would
+// otherwise "fit" the test. The line may fill columns the row lacks (the
+// numbers of a label wrapped above them) or lack columns the row has (a
+// label's second line), not both.
+func (c *columnStats) continues(a *rowAcc, prev, l *textLine) bool {
+	size := math.Max(prev.size, l.size)
+	if l.bb.Y0-prev.bb.Y1 > 0.8*size || math.Abs(prev.size-l.size) > 0.05*size {
+		return false // apart, or in another size: a heading or a note
+	}
+	lcs := c.cellsOf(l)
+	shared, lExcl, allLower, bold := 0, false, true, true
+	for _, lc := range lcs {
+		for _, w := range lc.ws {
+			bold = bold && w.bold
+		}
+		if !a.has[lc.col] {
+			lExcl = true
+			continue
+		}
+		shared++
+		if a.num[lc.col] || numericCell(lc.ws) {
+			return false
+		}
+		first := lc.ws[0]
+		if startsLower(first.text) {
+			continue
+		}
+		allLower = false
+		width := c.right[lc.col] - c.left[lc.col]
+		need := a.right[lc.col] - c.left[lc.col] + 0.25*first.size + (first.bb.X1 - first.bb.X0)
+		if need <= width+0.5 {
+			return false
+		}
+	}
+	aExcl := false
+	for j := range a.has {
+		found := false
+		for _, lc := range lcs {
+			if lc.col == j {
+				found = true
+				break
+			}
+		}
+		if !found {
+			aExcl = true
+			break
+		}
+	}
+	if shared == 0 || lExcl && aExcl {
+		return false
+	}
+	if !lExcl && !aExcl && !allLower {
+		return false
+	}
+	if bold != a.bold && !allLower {
+		return false // a heading in another weight
+	}
+	c.add(a, l)
+	return true
+}
+
+// numericCell: the words make a number or a placeholder.
+func numericCell(ws []*word) bool {
+	if len(ws) == 1 {
+		return numeric(ws[0].text) || placeholder(ws[0].text)
+	}
+	s := ws[0].text
+	for _, w := range ws[1:] {
+		s += " " + w.text
+	}
+	return numeric(s) || placeholder(s)
+}
+
+func startsLower(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLower(r)
+}

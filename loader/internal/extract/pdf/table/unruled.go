@@ -1,0 +1,187 @@
+package table
+
+import (
+	"math"
+	"unicode"
+)
+
+// splitRun cuts a run of aligned lines where one table ends and another
+// begins: at a vertical gap wider than the run's usual line gap, when the
+// lines on one side cross the column gaps of the other (two or more lines,
+// at least half of that side's lines with several phrases) and each side
+// has at least three such lines. A spanning header or a total row crosses
+// a gap too, but they are one or two lines on one side, never a table.
+func splitRun(run []*textLine, multi []bool, gap float64) [][]*textLine {
+	if len(run) < 6 {
+		return [][]*textLine{run}
+	}
+	gaps := make([]float64, 0, len(run)-1)
+	for k := 1; k < len(run); k++ {
+		gaps = append(gaps, run[k].bb.Y0-run[k-1].bb.Y1)
+	}
+	usual := median(gaps)
+	for k := 3; k+3 <= len(run); k++ {
+		g := run[k].bb.Y0 - run[k-1].bb.Y1
+		if g <= 1.3*usual+1 || countTrue(multi[:k]) < 3 || countTrue(multi[k:]) < 3 {
+			continue
+		}
+		above, below := multiLines(run[:k], multi[:k]), multiLines(run[k:], multi[k:])
+		if crossesColumns(below, above, gap) || crossesColumns(above, below, gap) {
+			return append([][]*textLine{run[:k]}, splitRun(run[k:], multi[k:], gap)...)
+		}
+	}
+	return [][]*textLine{run}
+}
+
+func multiLines(ls []*textLine, multi []bool) []*textLine {
+	var out []*textLine
+	for i, l := range ls {
+		if multi[i] {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// crossesColumns: at least two lines of a, and half of them, have a
+// phrase across the middle of one of b's column gaps (within b's width).
+func crossesColumns(a, b []*textLine, gap float64) bool {
+	cols := columns(b, gap)
+	n := 0
+	for _, l := range a {
+		hit := false
+		for _, seg := range l.segments(gap) {
+			sb := boxOf(seg)
+			for k := 0; k+1 < len(cols) && !hit; k++ {
+				mid := (cols[k].b + cols[k+1].a) / 2
+				hit = sb.X0 < mid-0.5 && sb.X1 > mid+0.5
+			}
+			if hit {
+				break
+			}
+		}
+		if hit {
+			n++
+		}
+	}
+	return n >= 2 && 2*n >= len(a)
+}
+
+// besideParagraph returns lines[top:end] without a paragraph that runs
+// beside the table: the last (or first) phrases of the lines, aligned on
+// one left edge, mostly running text, and with a line of their own above
+// or below everything else of the table (the paragraph goes on where the
+// table is not). Lines left empty are dropped.
+func besideParagraph(lines []*textLine, top, end int, gap float64) []*textLine {
+	cand := lines[top:end]
+	for _, right := range []bool{true, false} {
+		edge := math.NaN()
+		var edgeSegs [][]*word
+		nMulti := 0
+		for _, l := range cand {
+			segs := l.segments(gap)
+			if len(segs) < 2 {
+				continue
+			}
+			nMulti++
+			s := segs[0]
+			if right {
+				s = segs[len(segs)-1]
+			}
+			edgeSegs = append(edgeSegs, s)
+		}
+		if nMulti < 3 {
+			return cand
+		}
+		// the edge phrases' common left (right side) or right (left side) edge
+		xs := make([]float64, len(edgeSegs))
+		for i, s := range edgeSegs {
+			if right {
+				xs[i] = boxOf(s).X0
+			} else {
+				xs[i] = boxOf(s).X1
+			}
+		}
+		edge = median(xs)
+		aligned, prose := 0, 0
+		for i, s := range edgeSegs {
+			if right && math.Abs(xs[i]-edge) <= 2 || !right && boxOf(s).X1 <= edge+2 {
+				aligned++
+			}
+			if proseWords(s) {
+				prose++
+			}
+		}
+		if 10*aligned < 7*len(edgeSegs) || 10*prose < 6*len(edgeSegs) {
+			continue
+		}
+		inPara := func(w *word) bool {
+			if right {
+				return w.bb.X0 >= edge-1
+			}
+			return w.bb.X1 <= edge+1
+		}
+		// the rest of the table's vertical extent, and a paragraph line
+		// outside it (in the run or just around it)
+		y0, y1 := math.Inf(1), math.Inf(-1)
+		for _, l := range cand {
+			for _, w := range l.ws {
+				if !inPara(w) {
+					y0, y1 = math.Min(y0, w.bb.Y0), math.Max(y1, w.bb.Y1)
+				}
+			}
+		}
+		outside := false
+		for k := max(top-1, 0); k < min(end+1, len(lines)); k++ {
+			l := lines[k]
+			own := true
+			for _, w := range l.ws {
+				own = own && inPara(w)
+			}
+			if own && (l.cy() < y0 || l.cy() > y1) {
+				outside = true
+			}
+		}
+		if !outside {
+			continue
+		}
+		var ws []*word
+		for _, l := range cand {
+			for _, w := range l.ws {
+				if !inPara(w) {
+					ws = append(ws, w)
+				}
+			}
+		}
+		if len(ws) == 0 {
+			return nil
+		}
+		return lineUp(ws)
+	}
+	return cand
+}
+
+// proseWords: a phrase of running text, four or more words, three in
+// four of them made of letters (punctuation around them allowed).
+func proseWords(ws []*word) bool {
+	if len(ws) < 4 {
+		return false
+	}
+	n := 0
+	for _, w := range ws {
+		letters, other := 0, 0
+		for _, r := range w.text {
+			switch {
+			case unicode.IsLetter(r):
+				letters++
+			case unicode.IsPunct(r):
+			default:
+				other++
+			}
+		}
+		if letters > 0 && other == 0 {
+			n++
+		}
+	}
+	return 4*n >= 3*len(ws)
+}
