@@ -25,7 +25,8 @@ final as (
         tables.header,
         tables.cells,
         tables.n_rows,
-        tables.n_cols
+        tables.n_cols,
+        tables.spans
     from tables
     join documents on documents.source_hash = tables.source_hash
 )

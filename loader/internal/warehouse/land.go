@@ -465,8 +465,12 @@ func appendContents(c *sql.Conn, now time.Time, contents []Landing) error {
 						ncols = len(r)
 					}
 				}
+				spans := make([]any, len(t.Spans))
+				for i, s := range t.Spans {
+					spans[i] = map[string]any{"row_index": int32(s.Row), "col_index": int32(s.Col), "n_rows": int32(s.Rows), "n_cols": int32(s.Cols)}
+				}
 				if err := a.AppendRow(TableID(l.Doc.Hash, t.Seq), l.Doc.Hash, int32(t.Seq), int32(t.Page), t.BBox.X0, t.BBox.Y0, t.BBox.X1, t.BBox.Y1,
-					header, cells, int32(len(t.Rows)), int32(ncols)); err != nil {
+					header, cells, int32(len(t.Rows)), int32(ncols), spans); err != nil {
 					return err
 				}
 			}

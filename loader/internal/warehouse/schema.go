@@ -7,7 +7,7 @@ import (
 )
 
 // SchemaVersion is bumped when the landed tables change shape.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 // ddl creates the loader's landed tables (DESIGN §3). Keys are declared as
 // PRIMARY KEYs only where DuckDB's index cost is worth it (the upserts of
@@ -98,8 +98,12 @@ var ddl = []string{
 		x0 double, y0 double, x1 double, y1 double,
 		header varchar[],
 		cells varchar[][],
-		n_rows integer, n_cols integer
+		n_rows integer, n_cols integer,
+		spans struct(row_index integer, col_index integer, n_rows integer, n_cols integer)[] -- cells covering more than one grid position; row_index 0 is the header row when there is one
 	)`,
+	// spans came with schema version 5: older warehouses get the column
+	// (null for the tables landed before).
+	`alter table staging.tables add column if not exists spans struct(row_index integer, col_index integer, n_rows integer, n_cols integer)[]`,
 	`create table if not exists staging.ocr_words (
 		source_hash varchar not null,
 		page_number integer not null,
