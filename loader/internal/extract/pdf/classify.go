@@ -38,6 +38,7 @@ type pageData struct {
 	num           int
 	width, height float64
 	needsOCR      bool
+	unreadable    string // why MuPDF could not read the page ("" when it could)
 	real, bad     int
 	paras         []*para
 	tables        []document.Table

@@ -113,6 +113,7 @@ type Doc struct {
 	d     *C.dk_doc
 	p     *C.dk_page
 	data  unsafe.Pointer // C copy of the bytes for OpenBytes
+	size  int            // bytes at data
 	pages int
 }
 
@@ -171,7 +172,7 @@ func openC(buf unsafe.Pointer, n int, magic string) (*Doc, error) {
 		C.free(buf)
 		return nil, err
 	}
-	doc.data = buf
+	doc.data, doc.size = buf, n
 	return doc, nil
 }
 

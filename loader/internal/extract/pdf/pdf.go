@@ -115,12 +115,20 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 		if lay != nil {
 			pg.width, pg.height = lay.Width, lay.Height
 		}
-		res.Warnings = append(res.Warnings, doc.Warnings()...)
+		ws := doc.Warnings()
+		res.Warnings = append(res.Warnings, ws...)
 		if err != nil {
+			// MuPDF cannot interpret the page; rendering it for OCR
+			// would fail the same way.
 			res.Warnings = append(res.Warnings, err.Error())
-			pg.needsOCR = true
+			pg.unreadable = err.Error()
 			pages = append(pages, pg)
 			continue
+		}
+		if len(lay.Blocks) == 0 {
+			// An empty page whose loading raised errors is a page MuPDF
+			// lost (an object missing from a damaged file), not a blank one.
+			pg.unreadable = firstError(ws)
 		}
 		pg.real, pg.bad = lay.RealChars, lay.BadChars
 		pg.needsOCR = NeedsOCR(lay.RealChars, lay.BadChars, minChars, lay.ImageCover())
@@ -143,7 +151,48 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 		res.Warnings = nil
 	}
 	assemble(pages, res)
+	for _, pg := range pages {
+		if pg.unreadable != "" {
+			res.Flag(pg.num, document.ReviewPageUnreadable, "page %d could not be read and is landed empty (MuPDF: %s)", pg.num, pg.unreadable)
+		}
+	}
+	if troubled(res.Warnings) {
+		checkDeclared(doc, res)
+	}
 	return res, nil
+}
+
+// checkDeclared compares MuPDF's page count with the count the damaged
+// file declares (see declaredPages) and flags the document when pages
+// are missing; Metadata.PageCount becomes the declared count.
+func checkDeclared(doc *Doc, res *document.Result) {
+	raw := doc.raw()
+	if raw == nil {
+		return
+	}
+	count, objects := declaredPages(raw)
+	declared := max(count, objects)
+	if declared <= len(res.Pages) {
+		return
+	}
+	res.Metadata.PageCount = declared
+	res.Flag(0, document.ReviewPagesMissing, "the file is damaged (MuPDF had to repair it or could not load its page tree as written): it declares %d pages (page tree count %d, %d page objects) but only %d could be read; the missing pages are not in the warehouse",
+		declared, count, objects, len(res.Pages))
+}
+
+// firstError is the first of MuPDF's messages that reports an error.
+func firstError(ws []string) string {
+	for _, w := range ws {
+		if strings.HasPrefix(w, "error: ") {
+			return strings.TrimPrefix(w, "error: ")
+		}
+	}
+	for _, w := range ws {
+		if strings.HasPrefix(w, "cannot ") {
+			return w
+		}
+	}
+	return ""
 }
 
 // NeedsOCR is the routing rule. A page needs OCR when most of its glyphs

@@ -1,0 +1,98 @@
+package pdf
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf/pdftest"
+)
+
+// No page lost silently: damaged two-page files land what MuPDF can read,
+// and the document or the lost page is flagged for review with the reason.
+func TestDamagedPagesFlagged(t *testing.T) {
+	two := makePDF([]pg{{Items: column(72, 72, "First page text here.")}, {Items: column(72, 72, "Second page text here.")}})
+	if !bytes.Contains(two, []byte("/Kids [7 0 R 9 0 R] /Count 2")) {
+		t.Fatal("fixture layout changed; update the test's object numbers")
+	}
+	// Every cross-reference entry points at the wrong offset: MuPDF
+	// must repair the file by scanning it.
+	xrefRe := regexp.MustCompile(`(?m)^\d{10} 00000 n `)
+	breakXref := func(b []byte) []byte { return xrefRe.ReplaceAll(b, []byte("0000000009 00000 n ")) }
+	cases := []struct {
+		name      string
+		data      []byte
+		pages     int    // pages landed
+		declared  int    // Metadata.PageCount
+		review    string // "page:code"
+		reviewMsg string
+	}{
+		{"broken xref, page tree of one repaired into one page", breakXref(bytes.Replace(two, []byte("/Kids [7 0 R 9 0 R] /Count 2"), []byte("/Kids [7 0 R] /Count 1      "), 1)),
+			1, 2, "0:pages_missing", "declares 2 pages (page tree count 1, 2 page objects) but only 1 could be read"},
+		{"page tree count under its kids", bytes.Replace(two, []byte("/Count 2"), []byte("/Count 1"), 1),
+			1, 2, "0:pages_missing", "declares 2 pages"},
+		{"truncated after page 1", two[:bytes.Index(two, []byte("8 0 obj"))],
+			2, 2, "2:page_unreadable", "page 2 could not be read and is landed empty (MuPDF: format error: object out of range (9 0 R)"},
+		{"broken xref, page 2 object damaged", breakXref(bytes.Replace(two, []byte("9 0 obj"), []byte("9 0 ojb"), 1)),
+			2, 2, "2:page_unreadable", "page 2 could not be read"},
+		{"page tree lists one of two", bytes.Replace(two, []byte("/Kids [7 0 R 9 0 R]"), []byte("/Kids [7 0 R]      "), 1),
+			2, 2, "2:page_unreadable", "invalid page number: 2"},
+		{"broken xref, nothing lost", breakXref(append([]byte(nil), two...)), 2, 2, "", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Extract(context.Background(), pdftest.WriteBytes(t, "f.pdf", tc.data), document.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Pages) != tc.pages || res.Metadata.PageCount != tc.declared {
+				t.Fatalf("pages %d declared %d, want %d %d", len(res.Pages), res.Metadata.PageCount, tc.pages, tc.declared)
+			}
+			if !strings.Contains(res.Pages[0].Text, "First page text here.") {
+				t.Errorf("page 1 text %q", res.Pages[0].Text)
+			}
+			var got []string
+			for _, v := range res.Reviews {
+				got = append(got, fmt.Sprintf("%d:%s", v.Page, v.Code))
+				if !strings.Contains(v.Message, tc.reviewMsg) {
+					t.Errorf("message %q lacks %q", v.Message, tc.reviewMsg)
+				}
+			}
+			if strings.Join(got, ",") != tc.review {
+				t.Errorf("reviews %v, want %q", res.Reviews, tc.review)
+			}
+			if tc.review != "" && !strings.HasPrefix(tc.review, "0:") && res.Pages[1].ReviewReason == "" {
+				t.Error("the lost page has no review reason")
+			}
+			// The plausibility check finds nothing more to say.
+			n := len(res.Reviews)
+			document.Check(res)
+			if len(res.Reviews) != n {
+				t.Errorf("Check added %v", res.Reviews[n:])
+			}
+		})
+	}
+}
+
+// The raw scan counts page objects (last definition of a number wins) and
+// the largest /Pages count.
+func TestDeclaredPages(t *testing.T) {
+	objs := []string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 >>",
+		"<< /Type /Page /Parent 2 0 R >>",
+		"<< /Type/Page/Parent 2 0 R >>",
+		"<< /Type /Pages /Kids [] /Count 0 >>",
+	}
+	data := pdftest.Assemble("1.4", objs, "")
+	// an incremental update redefines object 5 as a page
+	data = append(data, []byte("5 0 obj\n<< /Type /Page /Parent 2 0 R >>\nendobj\n")...)
+	count, objects := declaredPages(data)
+	if count != 3 || objects != 3 {
+		t.Errorf("count %d objects %d, want 3 3", count, objects)
+	}
+}
