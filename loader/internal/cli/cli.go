@@ -36,6 +36,8 @@ Usage:
   docket sql "SELECT ..."         query what readers see (the published copy)
   docket connect [--python|--node|--cli|--path]   how a notebook connects
   docket publish                  publish the warehouse's current state for readers
+  docket clean [--dry-run]        remove target/ (and dbt_project.yml's clean-targets)
+  docket debug                    check config, warehouse, lock, Tesseract, vss, versions
   docket version
 
 Common flags:
@@ -88,6 +90,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return runPublish(ctx, rest, stdout, stderr)
 	case "connect":
 		return runConnect(rest, stdout, stderr)
+	case "clean":
+		return runClean(rest, stdout, stderr)
+	case "debug":
+		return runDebug(ctx, rest, stdout, stderr)
 	case "sql":
 		return runSQL(ctx, rest, stdout, stderr)
 	case "search":

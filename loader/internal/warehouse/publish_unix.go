@@ -35,3 +35,15 @@ func inode(st os.FileInfo) uint64 {
 	}
 	return 0
 }
+
+// lockOwner asks (F_GETLK) who would block a write lock on the file.
+func lockOwner(f *os.File) (pid int, writer bool, err error) {
+	lk := unix.Flock_t{Type: unix.F_WRLCK, Whence: 0, Start: 0, Len: 0}
+	if err := unix.FcntlFlock(f.Fd(), unix.F_GETLK, &lk); err != nil {
+		return 0, false, err
+	}
+	if lk.Type == unix.F_UNLCK {
+		return 0, false, nil
+	}
+	return int(lk.Pid), lk.Type == unix.F_WRLCK, nil
+}
