@@ -127,7 +127,8 @@ func (ix *zipIndex) readAll(name string) ([]byte, error) {
 }
 
 // newDecoder returns an xml.Decoder that tolerates what real producers write
-// (unknown entities, non-UTF-8 declarations).
+// (unknown entities, non-UTF-8 declarations) and reads Strict OOXML
+// namespaces as their Transitional twins (see strict.go).
 func newDecoder(r io.Reader) *xml.Decoder {
 	d := xml.NewDecoder(r)
 	d.Strict = false
@@ -135,7 +136,9 @@ func newDecoder(r io.Reader) *xml.Decoder {
 	d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
 		return charsetReader(label, in)
 	}
-	return d
+	out := xml.NewTokenDecoder(strictReader{d})
+	out.Strict = false
+	return out
 }
 
 // rels reads an OPC relationships part: id → target resolved against base

@@ -75,7 +75,9 @@ func para(style, text string) string {
 	return `<w:p>` + ppr + `<w:r><w:t>` + text + `</w:t></w:r></w:p>`
 }
 
-func TestDOCX(t *testing.T) {
+// docxMembers is a Transitional DOCX with styles, lists, a table, page
+// breaks, tracked changes, alternate content, header and footer.
+func docxMembers() map[string]string {
 	body := para("Title", "Annual Report") +
 		para("Heading2", "Scope") +
 		para("", "Plain paragraph one.") +
@@ -89,7 +91,7 @@ func TestDOCX(t *testing.T) {
 		`<mc:AlternateContent><mc:Choice><w:r><w:t> choice</w:t></w:r></mc:Choice><mc:Fallback><w:r><w:t> fallback</w:t></w:r></mc:Fallback></mc:AlternateContent></w:p>` +
 		`<w:p><w:pPr><w:outlineLvl w:val="0"/></w:pPr><w:r><w:t>Outline heading</w:t></w:r></w:p>` +
 		`<w:sectPr><w:headerReference r:id="rH"/><w:footerReference r:id="rF"/></w:sectPr>`
-	p := writeZip(t, "t.docx", map[string]string{
+	return map[string]string{
 		"_rels/.rels":                  `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="r1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
 		"word/document.xml":            `<w:document ` + wNS + `><w:body>` + body + `</w:body></w:document>`,
 		"word/_rels/document.xml.rels": `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rH" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/header" Target="header1.xml"/><Relationship Id="rF" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footer" Target="footer1.xml"/></Relationships>`,
@@ -99,7 +101,11 @@ func TestDOCX(t *testing.T) {
 		"word/header1.xml":  `<w:hdr ` + wNS + `>` + para("Header", "ACME confidential") + `</w:hdr>`,
 		"word/footer1.xml":  `<w:ftr ` + wNS + `>` + para("Footer", "Page 7") + `</w:ftr>`,
 		"docProps/core.xml": `<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/"><dc:title>Report 2024</dc:title><dc:creator>Ann</dc:creator><dcterms:created>2024-01-02T03:04:05Z</dcterms:created><dcterms:modified>2024-02-03T00:00:00Z</dcterms:modified></cp:coreProperties>`,
-	})
+	}
+}
+
+func TestDOCX(t *testing.T) {
+	p := writeZip(t, "t.docx", docxMembers())
 	res, err := ExtractDOCX(context.Background(), p, document.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -154,7 +160,9 @@ func apara(lvl, bullet, text string) string {
 	return `<a:p>` + ppr + `<a:r><a:t>` + text + `</a:t></a:r></a:p>`
 }
 
-func TestPPTX(t *testing.T) {
+// pptxMembers is a Transitional PPTX with placeholders, lists, groups, a
+// table, notes and slides listed out of file order.
+func pptxMembers() map[string]string {
 	slide1 := `<p:sld ` + aNS + `><p:cSld><p:spTree>` +
 		shape("dt", apara("", "", "2024-05-01")) +
 		shape("title", apara("", "", "Roadmap")) +
@@ -173,7 +181,7 @@ func TestPPTX(t *testing.T) {
 	rels := func(s string) string {
 		return `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` + s + `</Relationships>`
 	}
-	p := writeZip(t, "t.pptx", map[string]string{
+	return map[string]string{
 		"_rels/.rels":                      rels(rel("r1", "officeDocument", "ppt/presentation.xml")),
 		"ppt/presentation.xml":             `<p:presentation ` + aNS + `><p:sldIdLst><p:sldId id="257" r:id="rB"/><p:sldId id="256" r:id="rA"/></p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/></p:presentation>`,
 		"ppt/_rels/presentation.xml.rels":  rels(rel("rA", "slide", "slides/slide2.xml") + rel("rB", "slide", "slides/slide1.xml")),
@@ -181,7 +189,11 @@ func TestPPTX(t *testing.T) {
 		"ppt/slides/slide2.xml":            slide2,
 		"ppt/slides/_rels/slide1.xml.rels": rels(rel("rN", "notesSlide", "../notesSlides/notesSlide1.xml")),
 		"ppt/notesSlides/notesSlide1.xml":  notes,
-	})
+	}
+}
+
+func TestPPTX(t *testing.T) {
+	p := writeZip(t, "t.pptx", pptxMembers())
 	res, err := ExtractPPTX(context.Background(), p, document.Options{})
 	if err != nil {
 		t.Fatal(err)
