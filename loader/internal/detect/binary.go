@@ -3,8 +3,10 @@ package detect
 import (
 	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"encoding/binary"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/gabriel-vasile/mimetype"
@@ -52,6 +54,13 @@ func sniffBinary(head []byte, size int64, ra io.ReaderAt, ext string) (typ, mime
 		return sniffZip(head, size, ra, ext), ""
 	case bytes.HasPrefix(head, magicOLE):
 		return sniffOLE(ra, ext), ""
+	case bytes.HasPrefix(head, []byte{0x1F, 0x8B, 0x08}):
+		if isTar(gunzipHead(head)) {
+			return TarGz, ""
+		}
+		return Gzip, ""
+	case isTar(head):
+		return Tar, ""
 	}
 	// PDF allows junk before the header; readers look in the first KB.
 	if i := bytes.Index(head[:min(len(head), 1024)], []byte("%PDF-")); i >= 0 {
@@ -266,4 +275,42 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// isTar says whether b starts with a tar header: the POSIX/GNU "ustar"
+// magic, or (old V7 archives) a header whose checksum adds up.
+func isTar(b []byte) bool {
+	if len(b) < 512 {
+		return false
+	}
+	if bytes.Equal(b[257:262], []byte("ustar")) {
+		return true
+	}
+	field := bytes.TrimRight(bytes.TrimLeft(b[148:156], " "), " \x00")
+	if len(field) == 0 || b[0] == 0 {
+		return false
+	}
+	want, err := strconv.ParseInt(string(field), 8, 64)
+	if err != nil {
+		return false
+	}
+	sum := int64(0)
+	for i, c := range b[:512] {
+		if i >= 148 && i < 156 {
+			c = ' '
+		}
+		sum += int64(c)
+	}
+	return sum == want
+}
+
+// gunzipHead inflates the first tar block of a gzip stream (what the head
+// holds of it).
+func gunzipHead(head []byte) []byte {
+	zr, err := gzip.NewReader(bytes.NewReader(head))
+	if err != nil {
+		return nil
+	}
+	out, _ := io.ReadAll(io.LimitReader(zr, 512))
+	return out
 }

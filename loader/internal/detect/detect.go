@@ -42,6 +42,9 @@ const (
 	ODP            = "odp"
 	ODS            = "ods"
 	Zip            = "zip"
+	Tar            = "tar"
+	TarGz          = "tar.gz" // a gzip-compressed tar
+	Gzip           = "gzip"   // one gzip-compressed file
 	DOC            = "doc"
 	XLS            = "xls"
 	PPT            = "ppt"
@@ -161,6 +164,10 @@ func mismatch(typ, ext string) bool {
 	if group(typ) == group(ext) {
 		return false
 	}
+	// x.tar.gz has the extension .gz
+	if typ == TarGz && ext == Gzip {
+		return false
+	}
 	// An encrypted OOXML file is an OLE2 container by design.
 	if typ == OOXMLEncrypted && (ext == DOCX || ext == XLSX || ext == PPTX) {
 		return false
@@ -179,7 +186,7 @@ var extTypes = map[string]string{
 	"docx": DOCX, "docm": DOCX, "dotx": DOCX, "dotm": DOCX,
 	"pptx": PPTX, "pptm": PPTX, "ppsx": PPTX, "potx": PPTX,
 	"xlsx": XLSX, "xlsm": XLSX, "xltx": XLSX,
-	"epub": EPUB, "odt": ODT, "odp": ODP, "ods": ODS, "zip": Zip,
+	"epub": EPUB, "odt": ODT, "odp": ODP, "ods": ODS, "zip": Zip, "tar": Tar, "tgz": TarGz, "gz": Gzip,
 	"doc": DOC, "dot": DOC, "xls": XLS, "xlt": XLS, "ppt": PPT, "pps": PPT, "pot": PPT,
 	"msg": MSG, "eml": EML, "mbox": EML, "mbx": EML, "p7m": EML, "p7s": EML,
 	"png": PNG, "jpg": JPEG, "jpeg": JPEG, "jpe": JPEG, "jfif": JPEG,
@@ -206,7 +213,7 @@ var mimeOf = map[string]string{
 	ODT:  "application/vnd.oasis.opendocument.text",
 	ODP:  "application/vnd.oasis.opendocument.presentation",
 	ODS:  "application/vnd.oasis.opendocument.spreadsheet",
-	Zip:  "application/zip", DOC: "application/msword", XLS: "application/vnd.ms-excel",
+	Zip:  "application/zip", Tar: "application/x-tar", TarGz: "application/gzip", Gzip: "application/gzip", DOC: "application/msword", XLS: "application/vnd.ms-excel",
 	PPT: "application/vnd.ms-powerpoint", MSG: "application/vnd.ms-outlook",
 	OLE: "application/x-ole-storage", OOXMLEncrypted: "application/x-ooxml-encrypted",
 	EML: "message/rfc822", PNG: "image/png", JPEG: "image/jpeg", TIFF: "image/tiff",

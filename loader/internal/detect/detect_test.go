@@ -1,9 +1,12 @@
 package detect
 
 import (
+	"archive/tar"
 	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"encoding/binary"
+	"fmt"
 	"image"
 	"image/gif"
 	"image/jpeg"
@@ -30,6 +33,27 @@ func zipOf(t *testing.T, members ...[2]string) []byte {
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
+	return buf.Bytes()
+}
+
+func tarOf(t *testing.T, name, body string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg}); err != nil {
+		t.Fatal(err)
+	}
+	tw.Write([]byte(body))
+	tw.Close()
+	return buf.Bytes()
+}
+
+func gzipOf(t *testing.T, data []byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(data)
+	zw.Close()
 	return buf.Bytes()
 }
 
@@ -159,6 +183,17 @@ const mail = "Received: from mx.example.org by mail.example.com\r\nFrom: Ann <an
 func TestDetect(t *testing.T) {
 	docx := zipOf(t, [2]string{"[Content_Types].xml", "<Types/>"}, [2]string{"word/document.xml", "<w:document/>"})
 	wav := append([]byte("RIFF\x24\x00\x00\x00WAVEfmt "), make([]byte, 40)...)
+	tarball := tarOf(t, "notes.txt", "hello")
+	v7 := append([]byte{}, tarball...)
+	copy(v7[257:265], make([]byte, 8)) // no ustar magic: an old V7 header, checksum still right
+	sum := 0
+	for i, c := range v7[:512] {
+		if i >= 148 && i < 156 {
+			c = ' '
+		}
+		sum += int(c)
+	}
+	copy(v7[148:156], fmt.Sprintf("%06o\x00 ", sum))
 	tests := []struct {
 		name     string
 		data     []byte
@@ -189,6 +224,12 @@ func TestDetect(t *testing.T) {
 		{"d.ods", zipOf(t, [2]string{"mimetype", "application/vnd.oasis.opendocument.spreadsheet"}), ODS, false, "", false},
 		{"e.zip", zipOf(t, [2]string{"notes.txt", "hi"}), Zip, false, "", false},
 		{"cut.docx", docx[:60], DOCX, false, "", false},
+		{"a.tar", tarball, Tar, false, "", false},
+		{"old.tar", v7, Tar, false, "", false},
+		{"noext-tar", tarball, Tar, false, "", false},
+		{"a.tar.gz", gzipOf(t, tarball), TarGz, false, "", false},
+		{"a.tgz", gzipOf(t, tarball), TarGz, false, "", false},
+		{"a.txt.gz", gzipOf(t, []byte("plain text")), Gzip, false, "", false},
 		{"a.doc", cfbOf("\x01CompObj", "WordDocument"), DOC, false, "", false},
 		{"a.xls", cfbOf("Workbook"), XLS, false, "", false},
 		{"old.xls", cfbOf("Book"), XLS, false, "", false},

@@ -29,7 +29,6 @@ var unsupported = map[string]string{
 	"ole":             "this OLE2 compound file is of no known kind",
 	"audio":           "audio files carry no text docket can extract (no speech recognition)",
 	"video":           "video files carry no text docket can extract",
-	"zip":             "zip archives are not unpacked yet",
 	"unknown":         "the file type could not be recognised from its bytes",
 	"rtf":             "RTF files are not supported yet; save as .docx or PDF",
 	"ooxml_encrypted": "", // handled as encrypted below

@@ -7,6 +7,7 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/archive"
 	"github.com/docket-dev/docket/loader/internal/extract/email"
 	"github.com/docket-dev/docket/loader/internal/extract/html"
 	"github.com/docket-dev/docket/loader/internal/extract/image"
@@ -31,6 +32,11 @@ func init() {
 	routes["odt"] = pathFunc(office.ExtractODT)
 	routes["epub"] = pathFunc(office.ExtractEPUB)
 	routes["eml"] = pathFunc(email.Extract)
+	for _, t := range []string{detect.Zip, detect.Tar, detect.TarGz, detect.Gzip} {
+		routes[t] = func(ctx context.Context, r worker.Request) (*document.Result, error) {
+			return archive.Extract(ctx, r.Path, r.Type, r.Opts)
+		}
+	}
 	for _, t := range []string{"text", "markdown", "rst", "org", "json", "ndjson", "xml"} {
 		routes[t] = extractText
 	}

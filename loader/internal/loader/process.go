@@ -197,6 +197,7 @@ func docOptions(opts Options) document.Options {
 		MinCharsPerPage: p.Loader.MinCharsPerPage, MaxPages: p.Loader.MaxPages, OCR: p.OCREnabled(),
 		OCRLanguages: p.OCR.Languages, OCRDPI: p.OCR.DPI, OCRMinWordConf: p.OCR.MinWordConfidence,
 		OCRReviewBelow: p.OCR.ReviewBelow, MaxSheetRows: p.Loader.MaxSheetRows, MaxAttachDepth: p.Loader.MaxAttachmentDepth,
+		MaxArchiveMembers: p.Loader.MaxArchiveMembers, MaxArchiveBytes: int64(p.Loader.MaxArchiveBytes),
 	}
 }
 

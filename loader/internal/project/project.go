@@ -60,6 +60,8 @@ type Loader struct {
 	MaxWorkerMemory    Size     `yaml:"max_worker_memory"`
 	MaxAttachmentDepth int      `yaml:"max_attachment_depth"`
 	MaxSheetRows       int      `yaml:"max_sheet_rows"`
+	MaxArchiveMembers  int      `yaml:"max_archive_members"` // more members: the archive is quarantined too_large
+	MaxArchiveBytes    Size     `yaml:"max_archive_bytes"`   // more expanded bytes: quarantined too_large (zip bombs)
 	LockTimeout        Duration `yaml:"lock_timeout"`
 	Exclude            []string `yaml:"exclude"` // glob patterns on relative paths
 }
@@ -259,6 +261,12 @@ func (p *Project) applyDefaults() {
 	}
 	if l.MaxSheetRows == 0 {
 		l.MaxSheetRows = 10000
+	}
+	if l.MaxArchiveMembers == 0 {
+		l.MaxArchiveMembers = 10000
+	}
+	if l.MaxArchiveBytes == 0 {
+		l.MaxArchiveBytes = 256 << 20
 	}
 	if l.LockTimeout.Duration == 0 {
 		l.LockTimeout.Duration = 10 * time.Second

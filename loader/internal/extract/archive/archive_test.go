@@ -1,0 +1,201 @@
+package archive
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/detect"
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+type member struct{ name, data string }
+
+func zipBytes(t *testing.T, ms ...member) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, m := range ms {
+		if strings.HasSuffix(m.name, "/") {
+			if _, err := zw.Create(m.name); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		w, err := zw.Create(m.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(m.data))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func tarBytes(t *testing.T, ms ...member) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	for _, m := range ms {
+		h := &tar.Header{Name: m.name, Mode: 0o644, Size: int64(len(m.data)), Typeflag: tar.TypeReg}
+		switch {
+		case strings.HasSuffix(m.name, "/"):
+			h.Typeflag, h.Size = tar.TypeDir, 0
+		case strings.HasPrefix(m.data, "->"):
+			h.Typeflag, h.Size, h.Linkname = tar.TypeSymlink, 0, m.data[2:]
+		}
+		if err := tw.WriteHeader(h); err != nil {
+			t.Fatal(err)
+		}
+		if h.Typeflag == tar.TypeReg {
+			tw.Write([]byte(m.data))
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func gz(t *testing.T, name string, data []byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Name = name
+	zw.Write(data)
+	zw.Close()
+	return buf.Bytes()
+}
+
+// extract writes data to a file, detects it and extracts it.
+func extract(t *testing.T, name string, data []byte, opts document.Options) (*document.Result, string, error) {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	info, err := detect.Detect(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Extract(context.Background(), p, info.Type, opts)
+	return res, info.Type, err
+}
+
+func names(res *document.Result) []string {
+	var out []string
+	for _, a := range res.Attachments {
+		out = append(out, a.Name+"="+string(a.Data))
+	}
+	return out
+}
+
+func TestFormats(t *testing.T) {
+	ms := []member{{"docs/", ""}, {"docs/a.txt", "alpha"}, {"b.md", "# beta"}}
+	inner := zipBytes(t, member{"c.txt", "gamma"})
+	cases := []struct {
+		file, typ string
+		data      []byte
+		want      []string
+	}{
+		{"x.zip", detect.Zip, zipBytes(t, append(ms, member{"inner.zip", string(inner)})...), []string{"docs/a.txt=alpha", "b.md=# beta", "inner.zip=" + string(inner)}},
+		{"x.tar", detect.Tar, tarBytes(t, append(ms, member{"link", "->b.md"})...), []string{"docs/a.txt=alpha", "b.md=# beta"}},
+		{"x.tar.gz", detect.TarGz, gz(t, "", tarBytes(t, ms...)), []string{"docs/a.txt=alpha", "b.md=# beta"}},
+		{"x.tgz", detect.TarGz, gz(t, "", tarBytes(t, ms...)), []string{"docs/a.txt=alpha", "b.md=# beta"}},
+		{"notes.txt.gz", detect.Gzip, gz(t, "", []byte("delta")), []string{"notes.txt=delta"}},
+		{"named.gz", detect.Gzip, gz(t, "orig.csv", []byte("a,b")), []string{"orig.csv=a,b"}},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			res, typ, err := extract(t, c.file, c.data, document.Options{})
+			if typ != c.typ {
+				t.Fatalf("detected %q, want %q", typ, c.typ)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := names(res); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("members %q, want %q", got, c.want)
+			}
+			page := []rune(res.Pages[0].Text)
+			for i, e := range res.Elements {
+				if string(page[e.CharStart:e.CharEnd]) != e.Text || e.Text != res.Attachments[i].Name {
+					t.Errorf("element %d %+v does not match the page or member", i, e)
+				}
+			}
+		})
+	}
+}
+
+func kindOf(err error) string {
+	var de *document.Error
+	if errors.As(err, &de) {
+		return de.Kind
+	}
+	return ""
+}
+
+// TestLimits: a zip bomb (declared or real expansion over the limit), too
+// many members and a damaged archive are quarantined with the reason.
+func TestLimits(t *testing.T) {
+	zeros := strings.Repeat("\x00", 1<<20)
+	small := document.Options{MaxArchiveBytes: 64 << 10, MaxArchiveMembers: 3}
+	cases := []struct {
+		file string
+		data []byte
+		kind string
+		msg  string
+	}{
+		{"bomb.zip", zipBytes(t, member{"a.bin", zeros}), document.KindTooLarge, "zip bomb"},
+		{"bomb.tar.gz", gz(t, "", tarBytes(t, member{"a.bin", zeros})), document.KindTooLarge, "zip bomb"},
+		{"bomb.gz", gz(t, "a.bin", []byte(zeros)), document.KindTooLarge, "max_archive_bytes"},
+		{"many.zip", zipBytes(t, member{"1", "x"}, member{"2", "x"}, member{"3", "x"}, member{"4", "x"}), document.KindTooLarge, "max_archive_members"},
+		{"many.tar", tarBytes(t, member{"1", "x"}, member{"2", "x"}, member{"3", "x"}, member{"4", "x"}), document.KindTooLarge, "max_archive_members"},
+		{"cut.zip", zipBytes(t, member{"a.txt", "alpha"})[:30], document.KindCorrupt, "zip"},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			res, _, err := extract(t, c.file, c.data, small)
+			if kindOf(err) != c.kind || !strings.Contains(err.Error(), c.msg) {
+				t.Fatalf("got %v (result %v), want %s mentioning %q", err, res != nil, c.kind, c.msg)
+			}
+		})
+	}
+	// A zip whose header understates the size is stopped by the bytes read.
+	data := zipBytes(t, member{"a.bin", zeros})
+	liar := bytes.ReplaceAll(data, []byte{0, 0, 16, 0}, []byte{10, 0, 0, 0}) // uncompressed size 1 MiB → 10
+	if bytes.Equal(liar, data) {
+		t.Fatal("size field not found")
+	}
+	res, _, err := extract(t, "liar.zip", liar, small)
+	switch {
+	case err != nil && kindOf(err) != document.KindTooLarge:
+		t.Errorf("understated zip: %v", err)
+	case err == nil && (len(res.Attachments) != 0 || len(res.Warnings) != 1):
+		t.Errorf("understated zip landed %d members, warnings %q", len(res.Attachments), res.Warnings)
+	}
+	// Under the limits everything comes out.
+	if res, _, err := extract(t, "ok.zip", zipBytes(t, member{"a.bin", zeros[:1000]}), small); err != nil || len(res.Attachments) != 1 {
+		t.Errorf("small archive: %v", err)
+	}
+}
+
+func TestEmptyArchive(t *testing.T) {
+	res, _, err := extract(t, "empty.zip", zipBytes(t, member{"dir/", ""}), document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Attachments) != 0 || res.Pages[0].ReviewReason == "" {
+		t.Errorf("empty archive: %+v", res.Pages)
+	}
+}
