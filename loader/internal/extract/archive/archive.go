@@ -270,7 +270,7 @@ func (r *reader) result(typ string) *document.Result {
 	text := sb.String()
 	res.Pages = []document.Page{{Number: 1, Text: text, Method: document.MethodNative, CharCount: document.RealChars(text)}}
 	if len(r.members) == 0 {
-		res.Pages[0].ReviewReason = "the archive holds no files"
+		res.Flag(0, document.ReviewNoText, "the archive holds no files (%d directories, links or other entries)", r.skipped)
 	}
 	res.Metadata.PageCount = 1
 	res.Metadata.Extra = map[string]string{"members": fmt.Sprint(len(r.members)), "expanded_bytes": fmt.Sprint(r.total)}

@@ -195,7 +195,7 @@ func TestEmptyArchive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Attachments) != 0 || res.Pages[0].ReviewReason == "" {
-		t.Errorf("empty archive: %+v", res.Pages)
+	if len(res.Attachments) != 0 || len(res.Reviews) != 1 || res.Reviews[0].Code != document.ReviewNoText {
+		t.Errorf("empty archive: %+v", res.Reviews)
 	}
 }
