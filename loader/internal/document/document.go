@@ -194,4 +194,3 @@ type Options struct {
 	MaxArchiveMembers int
 	MaxArchiveBytes   int64
 }
-
