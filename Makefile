@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 BIN := bin/docket
 CORPUS ?= ../shared/corpus
-APT_PACKAGES := libtesseract-dev libleptonica-dev tesseract-ocr-eng poppler-utils python3-fitz
+APT_PACKAGES := libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-osd poppler-utils python3-fitz fonts-dejavu-core
 export OMP_THREAD_LIMIT ?= 1
 
 .PHONY: setup node-client build demo test eval bench clean fmt vet

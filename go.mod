@@ -3,6 +3,7 @@ module github.com/docket-dev/docket
 go 1.26.0
 
 require (
+	codeberg.org/go-pdf/fpdf v0.12.0
 	codeberg.org/readeck/go-readability/v2 v2.1.3
 	github.com/abadojack/whatlanggo v1.0.1
 	github.com/duckdb/duckdb-go/v2 v2.10506.0

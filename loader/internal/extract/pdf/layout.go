@@ -322,6 +322,23 @@ const (
 	Chars
 )
 
+// rtlLine returns a line's characters for the RTL rebuild (see rtl.go)
+// and their logical order, or a nil order when the line holds no RTL
+// letter.
+func rtlLine(cs []C.dk_char, ox, oy float64, fontBold []bool) ([]rtlChar, []int) {
+	rc := make([]rtlChar, len(cs))
+	for i := range cs {
+		c := &cs[i]
+		r := rune(c.c)
+		if r < 0x20 || r == 0x7f || !utf8.ValidRune(r) {
+			r = ' '
+		}
+		rc[i] = rtlChar{r: r, box: bbox(float64(c.x0)-ox, float64(c.y0)-oy, float64(c.x1)-ox, float64(c.y1)-oy), size: float64(c.size),
+			bold: c.font >= 0 && int(c.font) < len(fontBold) && fontBold[c.font]}
+	}
+	return rc, logicalOrder(rc)
+}
+
 // Page walks page n (1-based) into a Layout with the given detail.
 func (d *Doc) Page(n int, detail Detail) (*Layout, error) {
 	return d.PageWith(n, detail, false)
@@ -398,6 +415,7 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 		// the line's text, its visible and bold characters, the right edge
 		// of its last character
 		cur, curStart, wVis, wBold, prevX1 := -1, 0, 0, 0, 0.0
+		hasRTL := false
 		endWord := func(end int) {
 			if cur >= 0 {
 				w := &words[cur]
@@ -416,6 +434,9 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 				r = ' '
 			}
 			space := r == ' ' || r >= 0x80 && unicode.IsSpace(r)
+			if r >= 0x0590 && !hasRTL && mayBeRTL(r) {
+				hasRTL = true
+			}
 			switch {
 			case r == 0xFFFD:
 				ln.BadChars++
@@ -511,6 +532,23 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 			lineWords[li][1] = len(words)
 			for k := lineWords[li][0]; k < len(words); k++ {
 				words[k].Text = ln.Text[words[k].start:words[k].end]
+			}
+		}
+		if hasRTL && ln.Dir[0] > 0.9 {
+			if rc, order := rtlLine(cs, ox, oy, fontBold); order != nil {
+				var lw []Word
+				ln.Text, lw = rtlText(rc, order)
+				if words != nil {
+					words = append(words[:lineWords[li][0]], lw...)
+					lineWords[li][1] = len(words)
+				}
+				if chs != nil {
+					perm := make([]Char, len(order))
+					for k, i := range order {
+						perm[k] = ln.Chars[i]
+					}
+					copy(ln.Chars, perm)
+				}
 			}
 		}
 		best := 0

@@ -30,7 +30,7 @@ import (
 
 // ExtractorVersion goes into staging.pages.extractor_version; bump it when
 // the output for the same file changes.
-const ExtractorVersion = "pdf-mupdf" + MuPDFVersion + "-v3"
+const ExtractorVersion = "pdf-mupdf" + MuPDFVersion + "-v4"
 
 // DefaultMinCharsPerPage is used when Options.MinCharsPerPage is 0.
 const DefaultMinCharsPerPage = 16

@@ -1,0 +1,163 @@
+// Command eval-rtl measures right-to-left PDF text: the bag-of-words F1 of
+// docket's page text and of pdftotext's against the known text, on PDFs
+// generated here in the two ways producers write RTL text (visual order,
+// and logical order placed right to left), and, on the corpus's Arabic
+// PDF (tables/tabula/arabic.pdf, no ground truth), docket's agreement
+// with pdftotext. The fixture lines of the PDF package's tests were used
+// while building the RTL reordering (tuning); the lines here were not
+// (report).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf/pdftest"
+)
+
+// reportLines: Hebrew and Arabic prose, numbers, punctuation, Latin names
+// and RTL words in English lines; not used for tuning.
+var reportLines = []string{
+	"בית המשפט העליון דחה את הערעור ביום שלישי",
+	"החוזה נחתם בתל אביב בשנת 2019 ותוקפו 36 חודשים",
+	"לפי הדוח, ההכנסות עלו ב 14 אחוז לעומת השנה הקודמת",
+	"الجمعية العامة للأمم المتحدة عقدت دورتها السنوية",
+	"بلغ عدد السكان 4500 نسمة في نهاية العام",
+	"تم توقيع الاتفاقية في مدينة الرياض يوم الخميس",
+	"قالت شركة Acme Corp إن الأرباح ارتفعت",
+	"מנכל החברה Dana Levi הודיעה על התפטרותה",
+	"The contract was signed in ירושלים on Monday",
+	"Our office in القاهرة opens at nine",
+}
+
+func main() {
+	corpus := flag.String("corpus", "../shared/corpus", "corpus folder")
+	flag.Parse()
+	if err := run(*corpus); err != nil {
+		fmt.Fprintln(os.Stderr, "eval-rtl:", err)
+		os.Exit(1)
+	}
+}
+
+func run(corpus string) error {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		fmt.Println("pdftotext not installed, skipped")
+		return nil
+	}
+	dir, err := os.MkdirTemp("", "docket-eval-rtl-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	truth := strings.Join(reportLines, "\n")
+	fmt.Println("set (report split)          docket_F1  pdftotext_F1")
+	for _, o := range []struct {
+		name  string
+		order pdftest.Order
+	}{{"generated, visual order", pdftest.Visual}, {"generated, logical order", pdftest.Logical}} {
+		data, err := pdftest.RTLPDF(reportLines, o.order)
+		if err != nil {
+			return err
+		}
+		p := filepath.Join(dir, strings.ReplaceAll(o.name, " ", "_")+".pdf")
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return err
+		}
+		d, err := docketText(p)
+		if err != nil {
+			return err
+		}
+		pt, err := popplerText(p)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("%-27s %.4f     %.4f\n", o.name, F1(d, truth), F1(pt, truth))
+		if os.Getenv("EVAL_RTL_DEBUG") != "" {
+			fmt.Printf("docket:\n%s\npdftotext:\n%s\n", d, pt)
+		}
+	}
+	ar := filepath.Join(corpus, "tables", "tabula", "arabic.pdf")
+	if _, err := os.Stat(ar); err != nil {
+		fmt.Println("corpus arabic.pdf not found, skipped")
+		return nil
+	}
+	d, err := docketText(ar)
+	if err != nil {
+		return err
+	}
+	pt, err := popplerText(ar)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("tabula/arabic.pdf: docket vs pdftotext word F1 %.4f (no ground truth)\n", F1(d, pt))
+	return nil
+}
+
+func docketText(path string) (string, error) {
+	res, err := pdf.Extract(context.Background(), path, document.Options{})
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for _, p := range res.Pages {
+		b.WriteString(p.Text + "\n")
+	}
+	return b.String(), nil
+}
+
+func popplerText(path string) (string, error) {
+	out, err := exec.Command("pdftotext", "-enc", "UTF-8", path, "-").Output()
+	return string(out), err
+}
+
+// words: NFKC (Arabic presentation forms become letters), bidi controls
+// as spaces (pdftotext separates runs with them), punctuation trimmed from
+// word ends.
+func words(s string) map[string]int {
+	s = norm.NFKC.String(s)
+	s = strings.Map(func(r rune) rune {
+		if r >= 0x200E && r <= 0x200F || r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069 {
+			return ' '
+		}
+		return r
+	}, s)
+	m := map[string]int{}
+	for _, w := range strings.Fields(s) {
+		w = strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) })
+		if w != "" {
+			m[w]++
+		}
+	}
+	return m
+}
+
+// F1 is the bag-of-words F1 of got against want.
+func F1(got, want string) float64 {
+	g, w := words(got), words(want)
+	common, ng, nw := 0, 0, 0
+	for k, n := range g {
+		ng += n
+		common += min(n, w[k])
+	}
+	for _, n := range w {
+		nw += n
+	}
+	if ng == 0 || nw == 0 {
+		return 0
+	}
+	p, r := float64(common)/float64(ng), float64(common)/float64(nw)
+	if p+r == 0 {
+		return 0
+	}
+	return 2 * p * r / (p + r)
+}
