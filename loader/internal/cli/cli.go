@@ -36,6 +36,7 @@ Usage:
   docket sql "SELECT ..."         query what readers see (the published copy)
   docket connect [--python|--node|--cli|--path]   how a notebook connects
   docket publish                  publish the warehouse's current state for readers
+  docket source freshness         how long ago each source was loaded (target/sources.json)
   docket clean [--dry-run]        remove target/ (and dbt_project.yml's clean-targets)
   docket debug                    check config, warehouse, lock, Tesseract, vss, versions
   docket version
@@ -90,6 +91,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return runPublish(ctx, rest, stdout, stderr)
 	case "connect":
 		return runConnect(rest, stdout, stderr)
+	case "source":
+		return runSource(ctx, rest, stdout, stderr)
 	case "clean":
 		return runClean(rest, stdout, stderr)
 	case "debug":

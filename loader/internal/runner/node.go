@@ -121,7 +121,10 @@ type Node struct {
 	AttachedNode string            `json:"attached_node,omitempty"`
 	// sources only
 	SourceName string `json:"source_name,omitempty"`
-	Identifier string `json:"identifier,omitempty"`
+	// Sources with freshness criteria (freshness.go).
+	Freshness     *Freshness `json:"freshness,omitempty"`
+	LoadedAtField string     `json:"loaded_at_field,omitempty"`
+	Identifier    string     `json:"identifier,omitempty"`
 
 	tpl       *render.Template
 	seedFile  string // absolute CSV path
