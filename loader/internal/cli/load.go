@@ -104,6 +104,12 @@ func summaryLine(s *loader.Summary) string {
 		sort.Strings(kinds)
 		line += " [quarantined: " + strings.Join(kinds, ", ") + "]"
 	}
+	if s.Skipped > 0 {
+		line += fmt.Sprintf("; %d entries skipped (see ops.load_skips)", s.Skipped)
+	}
+	if s.Vanished > 0 || s.ChangedDuringLoad > 0 {
+		line += fmt.Sprintf("; %d files vanished or kept changing during the load, %d changed while read (the next load settles them)", s.Vanished, s.ChangedDuringLoad)
+	}
 	return line
 }
 

@@ -162,6 +162,9 @@ const (
 	KindTooManyPage = "too_many_pages"
 	KindUndecodable = "undecodable"
 	KindInternal    = "internal"
+	// KindUnreadable: the file could not be read (permission denied, an
+	// I/O error); transient, retried by every load.
+	KindUnreadable = "unreadable"
 )
 
 // Error is an extraction failure a person can understand. Kind is one of

@@ -19,11 +19,44 @@ import (
 
 // The test binary doubles as the docket binary (loader and workers) when
 // DOCKET_TEST_AS_DOCKET=1, so these tests run the real process model.
+// The fault-injection hooks are installed here, from test-only variables:
+// envKillAt kills the loader at a named point (see loader.Hooks), and a
+// worker dies (envCrashOn) or hangs (envHangOn) on a document whose path
+// contains the value.
 func TestMain(m *testing.M) {
 	if os.Getenv("DOCKET_TEST_AS_DOCKET") == "1" {
+		installHooks()
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
+}
+
+const (
+	envKillAt  = "DOCKET_TEST_LOADER_KILL_AT"
+	envCrashOn = "DOCKET_TEST_WORKER_CRASH_ON"
+	envHangOn  = "DOCKET_TEST_WORKER_HANG_ON"
+)
+
+func installHooks() {
+	if at := os.Getenv(envKillAt); at != "" {
+		loader.Hooks.At = func(point string) {
+			if point == at {
+				syscall.Kill(os.Getpid(), syscall.SIGKILL)
+				time.Sleep(time.Hour)
+			}
+		}
+	}
+	crashOn, hangOn := os.Getenv(envCrashOn), os.Getenv(envHangOn)
+	if crashOn != "" || hangOn != "" {
+		worker.Hooks.BeforeExtract = func(r worker.Request) {
+			if crashOn != "" && strings.Contains(r.Name, crashOn) {
+				syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			}
+			if hangOn != "" && strings.Contains(r.Name, hangOn) {
+				time.Sleep(24 * time.Hour)
+			}
+		}
+	}
 }
 
 // project copies examples/inbox into a fresh project folder.
@@ -186,7 +219,7 @@ func TestKilledWorkerQuarantinesOneDocument(t *testing.T) {
 		// (the subtest name must not contain the victim: it is in the temp path)
 		t.Run(fmt.Sprint("victim", i), func(t *testing.T) {
 			dir := project(t)
-			out := mustLoad(t, dir, worker.EnvCrashOn+"="+victim)
+			out := mustLoad(t, dir, envCrashOn+"="+victim)
 			if !strings.Contains(out, "crash=1") {
 				t.Fatalf("want one crash in the summary: %s", out)
 			}
@@ -209,7 +242,7 @@ func TestKilledWorkerQuarantinesOneDocument(t *testing.T) {
 func TestTimeoutQuarantines(t *testing.T) {
 	dir := project(t)
 	os.WriteFile(filepath.Join(dir, "project.yaml"), []byte("version: 1\nsources:\n  - {name: inbox, path: inbox}\nloader:\n  workers: 2\n  timeout: 2s\n"), 0o644)
-	mustLoad(t, dir, worker.EnvHangOn+"=meeting-notes")
+	mustLoad(t, dir, envHangOn+"=meeting-notes")
 	if n := count(t, dir, `select count(*) from raw.documents where rel_path = 'meeting-notes.txt' and error_kind = 'timeout'`); n != 1 {
 		t.Fatal("the hung document should be quarantined as timeout")
 	}
@@ -330,7 +363,7 @@ func TestLoaderKilledAtEachStepConverges(t *testing.T) {
 	want := snapshot(t, ref)
 	for _, at := range []string{"land:1", "before-delete", "before-finish"} {
 		dir := project(t)
-		history(dir, loader.EnvKillAt+"="+at)
+		history(dir, envKillAt+"="+at)
 		if got := snapshot(t, dir); !equal(want, got) {
 			t.Fatalf("killed at %s, then re-run: warehouse differs:\n%s", at, diff(want, got))
 		}

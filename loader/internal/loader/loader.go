@@ -13,15 +13,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io"
-	"io/fs"
-	"net/url"
-	"os"
 	"path/filepath"
 	"sort"
-	"strings"
-	"sync"
-	"syscall"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/detect"
@@ -67,7 +60,22 @@ type Summary struct {
 	NeedsOCR    int            `json:"needs_ocr_pages"` // pages left without text (OCR off or failed)
 	Duration    time.Duration  `json:"duration_ns"`
 	ByKind      map[string]int `json:"quarantined_by_kind,omitempty"`
+	// Skipped entries of the source folders (symlinks, special files,
+	// unreadable folders, ...): see ops.load_skips.
+	Skipped int `json:"skipped"`
+	// Vanished: files deleted or renamed while the load ran (recorded as
+	// events; the next load decides about them). ChangedDuringLoad: files
+	// whose bytes changed between hashing and extraction (the bytes
+	// extracted are hashed anew; these are the bytes landed).
+	Vanished          int `json:"vanished"`
+	ChangedDuringLoad int `json:"changed_during_load"`
 }
+
+// Events of files the load could not settle.
+const (
+	eventVanished = "vanished_during_load"
+	eventChanging = "changing_during_load"
+)
 
 // PagesPerSecond is the extraction throughput of the run.
 func (s *Summary) PagesPerSecond() float64 {
@@ -89,6 +97,8 @@ type file struct {
 	data                         []byte // attachments: their bytes (written to a temp file for the worker)
 	event                        string
 	err                          *document.Error // pre-extraction failure (too large, empty, unreadable)
+	gone                         bool            // vanished (deleted or renamed) since the listing
+	changedDuringLoad            bool            // its bytes changed between hashing and extraction
 	hashed                       chan struct{}   // closed once hash (and err) are set; nil: already set
 }
 
@@ -126,7 +136,7 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	}
 	sum := &Summary{RunID: newRunID(start), ByKind: map[string]int{}}
 	run := warehouse.Run{ID: sum.RunID, StartedAt: start, Version: Version, Options: map[string]any{
-		"retry_quarantined": opts.RetryQuarantined, "reocr": opts.ReOCR, "sources": p.SourceNames(), "workers": p.Loader.Workers}}
+		"retry_quarantined": opts.RetryQuarantined, "reocr": opts.ReOCR, "sources": p.SourceNames(), "workers": p.Loader.Workers, "symlinks": p.Loader.Symlinks}}
 	if err := db.StartRun(ctx, run); err != nil {
 		return nil, fmt.Errorf("loader: start run: %w", err)
 	}
@@ -149,7 +159,12 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 		}
 	}
 
-	files, unreadable := list(p)
+	listed := list(p)
+	files, unreadable := listed.files, listed.unreadable
+	sum.Skipped = len(listed.skips)
+	if err := db.RecordSkips(ctx, sum.RunID, start, listed.skips); err != nil {
+		return nil, fmt.Errorf("loader: record skipped entries: %w", err)
+	}
 	// The workers start while the files are hashed when there is surely
 	// something to extract (a new file); otherwise, lazily, on the first
 	// file found changed. A worker process takes ~0.1 s to start.
@@ -202,6 +217,10 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 			}
 		}
 		switch {
+		case f.gone:
+			// Vanished between the listing and hashing: an event says so,
+			// the row stays as it is and the next load decides.
+			f.event = eventVanished
 		case k.Hash != f.hash:
 			f.event = "changed"
 		case opts.RetryQuarantined && k.Status == warehouse.StatusQuarantined:
@@ -304,60 +323,6 @@ func anyNew(files []*file, known map[string]warehouse.Known, p *project.Project)
 	return false
 }
 
-// list lists every regular file of every source (not hashed yet: see
-// hashAll), and the folders (relative to their source) that could not be
-// read.
-func list(p *project.Project) ([]*file, map[string][]string) {
-	var out []*file
-	unreadable := map[string][]string{}
-	for _, src := range p.Sources {
-		root := src.Path
-		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			rel, _ := filepath.Rel(root, path)
-			if err != nil {
-				if d == nil || d.IsDir() {
-					unreadable[src.Name] = append(unreadable[src.Name], filepath.ToSlash(rel))
-					if d != nil && path != root {
-						return fs.SkipDir
-					}
-				}
-				return nil
-			}
-			if d.IsDir() {
-				if path != root && strings.HasPrefix(d.Name(), ".") {
-					return fs.SkipDir
-				}
-				return nil
-			}
-			if !d.Type().IsRegular() || excluded(p.Loader.Exclude, rel) {
-				return nil
-			}
-			rel = filepath.ToSlash(rel)
-			f := &file{docID: DocID(src.Name, rel), source: src.Name, rel: rel, abs: path, uri: (&url.URL{Scheme: "file", Path: path}).String()}
-			info, err := d.Info()
-			if err != nil {
-				f.err = document.Errorf(document.KindCorrupt, "cannot stat file: %v", err)
-				out = append(out, f)
-				return nil
-			}
-			f.size, f.mtime = info.Size(), info.ModTime()
-			out = append(out, f)
-			return nil
-		})
-	}
-	return out, unreadable
-}
-
-// under reports whether rel lies in one of the folders ("." is the root).
-func under(folders []string, rel string) bool {
-	for _, d := range folders {
-		if d == "." || rel == d || strings.HasPrefix(rel, d+"/") {
-			return true
-		}
-	}
-	return false
-}
-
 // descendantsToRedo lists the content hashes of a document's attachments
 // (recursively) that this load must extract again: crashed or timed out,
 // quarantined under --retry-quarantined, OCR'd under --reocr, or landed
@@ -375,61 +340,6 @@ func descendantsToRedo(id string, children map[string][]string, known map[string
 		out = append(out, descendantsToRedo(c, children, known, extractions, reocr, opts)...)
 	}
 	return out
-}
-
-func excluded(patterns []string, rel string) bool {
-	for _, pat := range patterns {
-		if ok, _ := filepath.Match(pat, rel); ok {
-			return true
-		}
-		if ok, _ := filepath.Match(pat, filepath.Base(rel)); ok {
-			return true
-		}
-	}
-	return false
-}
-
-// hashAll hashes files in parallel (sha256 of the bytes, streamed).
-func hashAll(files []*file, workers int) {
-	ch := make(chan *file)
-	var wg sync.WaitGroup
-	for i := 0; i < max(workers, 1); i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			buf := make([]byte, 1<<20)
-			for f := range ch {
-				hashFile(f, buf)
-				if f.hashed != nil {
-					close(f.hashed)
-				}
-			}
-		}()
-	}
-	for _, f := range files {
-		ch <- f
-	}
-	close(ch)
-	wg.Wait()
-}
-
-func hashFile(f *file, buf []byte) {
-	if f.err != nil {
-		return
-	}
-	fh, err := os.Open(f.abs)
-	if err != nil {
-		f.err = document.Errorf(document.KindCorrupt, "cannot read file: %v", err)
-		f.hash = hashString("unreadable:" + f.abs + f.mtime.String())
-		return
-	}
-	h := sha256.New()
-	_, err = io.CopyBuffer(h, fh, buf)
-	fh.Close()
-	if err != nil {
-		f.err = document.Errorf(document.KindCorrupt, "cannot read file: %v", err)
-	}
-	f.hash = hex.EncodeToString(h.Sum(nil))
 }
 
 func hashString(s string) string {
@@ -455,20 +365,23 @@ func childrenOf(known map[string]warehouse.Known) map[string][]string {
 // transient error kinds are retried by the next load without being asked.
 func transient(kind string) bool {
 	switch kind {
-	case document.KindCrash, document.KindTimeout, document.KindInternal:
+	case document.KindCrash, document.KindTimeout, document.KindInternal, document.KindUnreadable:
 		return true
 	}
 	return false
 }
 
-// EnvKillAt makes the loader kill itself (SIGKILL) at a named point, for
-// crash-safety tests: "land:N" after the N-th landed batch, "before-delete",
-// "before-finish".
-const EnvKillAt = "DOCKET_TEST_LOADER_KILL_AT"
+// Hooks are fault-injection points, set by tests (a test binary that
+// doubles as docket installs them in its TestMain); production code leaves
+// them nil and never reads them from the environment.
+var Hooks struct {
+	// At runs at named points of a load: "land:N" after the N-th landed
+	// batch, "listed" after the walk, "before-delete", "before-finish".
+	At func(point string)
+}
 
 func testKill(point string) {
-	if v := os.Getenv(EnvKillAt); v != "" && v == point {
-		syscall.Kill(os.Getpid(), syscall.SIGKILL)
-		time.Sleep(time.Hour)
+	if Hooks.At != nil {
+		Hooks.At(point)
 	}
 }

@@ -2,10 +2,10 @@ package loader
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -28,6 +28,10 @@ type outcome struct {
 	sameAs    *document.Result // content extracted in this run for another file with the same bytes
 	extracted bool             // a worker ran on this content in this run (res or err is its verdict)
 	refs      []warehouse.AttachmentRef
+	// unsettled is the event of a file the load leaves to the next one
+	// (vanished, or changing while read): only the event is recorded.
+	unsettled string
+	fatal     error // ends the load (a full disk)
 }
 
 // family is a top-level document with all its attachments, landed together
@@ -133,6 +137,10 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, pool *worker.P
 	}
 	done := 0
 	for fam := range results {
+		if err := fam[0].fatal; err != nil {
+			cancel()
+			return fmt.Errorf("loader: %s: %w", fam[0].f.rel, err)
+		}
 		for _, o := range fam {
 			l := landing(o)
 			batch = append(batch, l)
@@ -141,14 +149,16 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, pool *worker.P
 				pages += len(o.res.Pages)
 			}
 		}
-		batchDeleted = append(batchDeleted, goneChildren(fam, sh)...)
+		if fam[0].unsettled == "" {
+			batchDeleted = append(batchDeleted, goneChildren(fam, sh)...)
+		}
 		done++
 		if opts.Progress != nil {
 			n := 0
 			if fam[0].res != nil {
 				n = len(fam[0].res.Pages)
 			}
-			opts.Progress(Progress{Done: done, Total: len(todo), Path: fam[0].f.rel, Pages: n})
+			opts.Progress(Progress{Done: done, Total: len(todo), Path: EscapePath(fam[0].f.rel), Pages: n})
 		}
 		if len(batch) >= 64 || pages >= 2000 || time.Since(last) > time.Second {
 			if err := flush(); err != nil {
@@ -210,14 +220,51 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 			o.dur = time.Since(start)
 		}
 	}()
+	if f.gone {
+		o.unsettled = eventVanished
+		return o
+	}
 	if f.err != nil {
 		o.err = f.err
 		return o
+	}
+	p := sh.opts.Project
+	if f.size > int64(p.Loader.MaxFileSize) {
+		o.err = document.Errorf(document.KindTooLarge, "the file is %d MiB, over the %d MiB limit (loader.max_file_size)", f.size>>20, int64(p.Loader.MaxFileSize)>>20)
+		return o
+	}
+	// A file whose content this run must extract is copied first: the
+	// copy's hash is the one landed (see snapshot).
+	var snapPath string
+	if f.abs != "" && f.data == nil && f.size > 0 && !sh.settled(f.hash) {
+		s, err := sh.snapshot(f)
+		switch {
+		case err != nil:
+			o.fatal = err
+			return o
+		case s.gone:
+			o.unsettled = eventVanished
+			return o
+		case s.unstable:
+			o.unsettled = eventChanging
+			return o
+		case s.err != nil:
+			o.err = s.err
+			return o
+		}
+		defer os.Remove(s.path)
+		snapPath = s.path
+		if s.hash != f.hash {
+			f.changedDuringLoad = true
+			f.hash, f.size = s.hash, s.size
+		}
 	}
 	var err error
 	switch {
 	case f.data != nil:
 		f.info, err = detect.DetectBytes(f.rel, f.data)
+	case snapPath != "":
+		f.info, err = detect.Detect(snapPath)
 	case f.abs != "":
 		f.info, err = detect.Detect(f.abs)
 	default: // an attachment of reused content: its content is known
@@ -225,10 +272,12 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		f.info = detect.Info{Type: ex.Type, MIME: detect.MIMEOf(ex.Type)}
 	}
 	if err != nil {
-		o.err = document.Errorf(document.KindCorrupt, "cannot read file: %v", err)
+		var gone bool
+		if o.err, gone = openError("read", err); gone {
+			o.unsettled = eventVanished
+		}
 		return o
 	}
-	p := sh.opts.Project
 	switch {
 	case f.size == 0:
 		o.err = document.Errorf(document.KindEmpty, "the file is empty (0 bytes)")
@@ -266,17 +315,20 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		return o // landed by the first file with these bytes
 	}
 	defer close(st.done)
-	pathForWorker := f.abs
+	pathForWorker := snapPath
 	if f.data != nil {
-		pathForWorker = filepath.Join(sh.tmpDir, f.hash+path.Ext(sanitize(f.rel)))
+		pathForWorker = filepath.Join(sh.tmpDir, f.hash+safeExt(f.rel))
 		if err := os.WriteFile(pathForWorker, f.data, 0o600); err != nil {
+			if de := diskError(pathForWorker, err); errors.As(de, new(*errDiskFull)) {
+				o.fatal = de
+			}
 			o.err = document.Errorf(document.KindInternal, "cannot stage attachment: %v", err)
 			st.err = o.err
 			return o
 		}
 		defer os.Remove(pathForWorker)
 	}
-	resp, err := sh.pool.Extract(ctx, worker.Request{ID: sh.nextID.Add(1), Path: pathForWorker, Type: f.info.Type, MIME: f.info.MIME, Encoding: f.info.Encoding, Opts: sh.docOpts})
+	resp, err := sh.pool.Extract(ctx, worker.Request{ID: sh.nextID.Add(1), Path: pathForWorker, Name: EscapePath(f.rel), Type: f.info.Type, MIME: f.info.MIME, Encoding: f.info.Encoding, Opts: sh.docOpts})
 	if err != nil {
 		o.err = document.Errorf(document.KindInternal, "worker pool: %v", err)
 		st.err = o.err
@@ -293,7 +345,7 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 				o.res.Warnings = append(o.res.Warnings, fmt.Sprintf("attachment %q not loaded: deeper than loader.max_attachment_depth=%d", a.Name, p.Loader.MaxAttachmentDepth))
 				continue
 			}
-			name := a.Name
+			name := EscapePath(a.Name)
 			if name == "" {
 				name = fmt.Sprintf("attachment-%d", i+1)
 			}
@@ -311,6 +363,18 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 	}
 	st.res, st.err = o.res, o.err
 	return o
+}
+
+// settled reports whether a content needs no extraction in this run:
+// extracted before, or taken by another file of this run.
+func (sh *shared) settled(hash string) bool {
+	if _, ok := sh.known[hash]; ok {
+		return true
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	_, ok := sh.byHash[hash]
+	return ok
 }
 
 // childFile is the document of one attachment of f.
@@ -350,7 +414,7 @@ func sanitize(s string) string {
 
 func landing(o *outcome) warehouse.Landing {
 	f := o.f
-	d := warehouse.DocRow{DocID: f.docID, SourceName: f.source, RelPath: f.rel, URI: f.uri, Hash: f.hash, Size: f.size,
+	d := warehouse.DocRow{DocID: f.docID, SourceName: f.source, RelPath: EscapePath(f.rel), RelPathBytes: rawBytes(f.rel), URI: f.uri, Hash: f.hash, Size: f.size,
 		DetectedType: f.info.Type, ExtType: f.info.ExtType, MIME: f.info.MIME, Mismatch: f.info.Mismatch,
 		ParentDocID: f.parent, Depth: f.depth, MTime: f.mtime, Status: warehouse.StatusLanded}
 	if o.err != nil {
@@ -376,10 +440,33 @@ func landing(o *outcome) warehouse.Landing {
 	if d.Status == warehouse.StatusQuarantined {
 		ev = "quarantined"
 	}
+	if o.unsettled != "" {
+		d.Status, d.ErrorKind, d.ErrorMessage = "", "", unsettledMessage[o.unsettled]
+		return warehouse.Landing{Doc: d, Event: o.unsettled, EventOnly: true}
+	}
+	if f.changedDuringLoad {
+		d.Warnings = append(d.Warnings, "the file changed while the load ran: the bytes read for extraction were landed (the next load sees any later change)")
+	}
 	return warehouse.Landing{Doc: d, Event: ev, Content: o.res, Duration: o.dur, Extracted: o.extracted, Attachments: o.refs}
 }
 
+// unsettledMessage explains the events of files left to the next load.
+var unsettledMessage = map[string]string{
+	eventVanished: "the file was deleted or renamed while the load ran; the next load records what became of it",
+	eventChanging: "the file kept changing while the load read it; the next load extracts it",
+}
+
 func countOutcome(s *Summary, o *outcome, l warehouse.Landing) {
+	if o.f.changedDuringLoad {
+		s.ChangedDuringLoad++
+	}
+	if o.unsettled != "" {
+		if o.f.event == "new" {
+			s.New-- // counted as new when it was listed
+		}
+		s.Vanished++
+		return
+	}
 	if o.f.parent != "" {
 		s.Seen++
 		s.New++

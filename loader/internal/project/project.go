@@ -63,8 +63,15 @@ type Loader struct {
 	MaxArchiveMembers  int      `yaml:"max_archive_members"` // more members: the archive is quarantined too_large
 	MaxArchiveBytes    Size     `yaml:"max_archive_bytes"`   // more expanded bytes: quarantined too_large (zip bombs)
 	LockTimeout        Duration `yaml:"lock_timeout"`
-	Exclude            []string `yaml:"exclude"` // glob patterns on relative paths
+	Exclude            []string `yaml:"exclude"`  // glob patterns on relative paths
+	Symlinks           string   `yaml:"symlinks"` // skip (default) | follow (links to files inside the source)
 }
+
+// loader.symlinks values.
+const (
+	SymlinksSkip   = "skip"
+	SymlinksFollow = "follow"
+)
 
 // OCR settings.
 type OCR struct {
@@ -193,8 +200,14 @@ func Parse(file string, data []byte) (*Project, error) {
 	}
 	p.File = file
 	p.Dir = filepath.Dir(file)
+	var root yaml.Node
+	yaml.Unmarshal(data, &root) // decoded above: only the key lines are wanted
+	lines := keyLines(&root)
+	if errs := p.validateRaw(lines); len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
 	p.applyDefaults()
-	if errs := p.validate(); len(errs) > 0 {
+	if errs := p.validate(lines); len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
 	return p, nil
@@ -268,6 +281,9 @@ func (p *Project) applyDefaults() {
 	if l.MaxArchiveBytes == 0 {
 		l.MaxArchiveBytes = 256 << 20
 	}
+	if l.Symlinks == "" {
+		l.Symlinks = SymlinksSkip
+	}
 	if l.LockTimeout.Duration == 0 {
 		l.LockTimeout.Duration = 10 * time.Second
 	}
@@ -317,44 +333,6 @@ func (p *Project) abs(s string) string {
 		return s
 	}
 	return filepath.Join(p.Dir, s)
-}
-
-func (p *Project) validate() []error {
-	var errs []error
-	bad := func(format string, a ...any) {
-		errs = append(errs, fmt.Errorf("%s: "+format, append([]any{p.File}, a...)...))
-	}
-	if p.Version != 1 {
-		bad("version must be 1 (got %d)", p.Version)
-	}
-	seen := map[string]bool{}
-	for i, s := range p.Sources {
-		if s.Name == "" {
-			bad("sources[%d] has no name", i)
-		}
-		if seen[s.Name] {
-			bad("source %q is declared twice", s.Name)
-		}
-		seen[s.Name] = true
-		if s.Path == "" {
-			bad("source %q has no path", s.Name)
-		}
-	}
-	if err := p.Embedding.Validate(); err != nil {
-		bad("embedding: %v", err)
-	}
-	switch p.Retrieval.VectorIndex {
-	case "exact", "hnsw", "auto":
-	default:
-		bad("retrieval.vector_index must be exact, hnsw or auto (got %q)", p.Retrieval.VectorIndex)
-	}
-	switch p.Health.Severity {
-	case "error", "warn":
-	default:
-		bad("health.severity must be error or warn (got %q)", p.Health.Severity)
-	}
-	errs = append(errs, p.Health.validate(p.File)...)
-	return errs
 }
 
 // SourceNames lists source names sorted.

@@ -33,12 +33,27 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		{"version: 1\nsources:\n  - {name: a, path: x}\n  - {name: a, path: y}\n", `source "a" is declared twice`},
 		{"version: 1\nretrieval: {vector_index: faiss}\n", "vector_index must be exact, hnsw or auto"},
 		{"version: 1\nembedding:\n  provider: openai\n  modell: x\n", "project.yaml"},
+		// issue 18: bad values are errors at their line, not defaults.
+		{"version: 1\nloader:\n  workers: 2\n  timeout: -1s\n", `/p/project.yaml:4: loader.timeout must be a positive duration`},
+		{"version: 1\nloader:\n  timeout: 0s\n", `/p/project.yaml:3: loader.timeout must be a positive duration`},
+		{"version: 1\nloader:\n  workers: -3\n", `/p/project.yaml:3: loader.workers must be 0 (one per core) or more`},
+		{"version: 1\nloader:\n  workers: 100000\n", `/p/project.yaml:3: loader.workers is 100000, more than 4 per core`},
+		{"version: 1\nloader:\n  max_pages: 0\n", `/p/project.yaml:3: loader.max_pages must be at least 1`},
+		{"version: 1\nloader:\n  symlinks: maybe\n", `/p/project.yaml:3: loader.symlinks must be skip or follow`},
+		{"version: 1\nsources:\n  - {name: a, path: x}\n  - {name: a/b, path: y}\n", `/p/project.yaml:4: source name "a/b" may not contain '/'`},
+		{"version: 1\nsources:\n  - {name: a, path: x}\n  - {name: a, path: y}\n", `/p/project.yaml:4: source "a" is declared twice`},
 	}
 	for _, c := range cases {
 		_, err := Parse("/p/project.yaml", []byte(c.yaml))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: want error containing %q, got %v", c.yaml, c.want, err)
 		}
+	}
+}
+
+func TestShippedProjectParses(t *testing.T) {
+	if _, err := Load("../../.."); err != nil {
+		t.Fatalf("the shipped project.yaml: %v", err)
 	}
 }
 

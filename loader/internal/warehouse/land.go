@@ -19,17 +19,20 @@ import (
 // DocRow is one raw.documents row.
 type DocRow struct {
 	DocID, SourceName, RelPath, URI string
-	Hash                            string
-	Size                            int64
-	DetectedType, ExtType, MIME     string
-	Mismatch                        bool
-	Status                          string // landed | quarantined | deleted
-	ErrorKind, ErrorMessage         string
-	ParentDocID                     string
-	Depth                           int
-	Meta                            document.Metadata
-	Warnings                        []string
-	MTime                           time.Time
+	// RelPathBytes is the path's bytes when they are not valid UTF-8
+	// (RelPath then shows them escaped, see EscapePath); nil otherwise.
+	RelPathBytes                []byte
+	Hash                        string
+	Size                        int64
+	DetectedType, ExtType, MIME string
+	Mismatch                    bool
+	Status                      string // landed | quarantined | deleted
+	ErrorKind, ErrorMessage     string
+	ParentDocID                 string
+	Depth                       int
+	Meta                        document.Metadata
+	Warnings                    []string
+	MTime                       time.Time
 }
 
 // Document statuses.
@@ -53,6 +56,10 @@ type Landing struct {
 	Extracted bool
 	// Attachments of the content (when Extracted and it has any).
 	Attachments []AttachmentRef
+	// EventOnly records the event (a file that vanished or kept changing
+	// during the load) without touching the document's row: the next
+	// load decides about the file.
+	EventOnly bool
 }
 
 // AttachmentRef records that a content carries an attachment, so a later
@@ -172,7 +179,7 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 	var contents []Landing
 	seen := map[string]bool{}
 	for _, l := range batch {
-		if l.Extracted && l.Doc.Hash != "" && !seen[l.Doc.Hash] {
+		if l.Extracted && !l.EventOnly && l.Doc.Hash != "" && !seen[l.Doc.Hash] {
 			seen[l.Doc.Hash] = true
 			contents = append(contents, l)
 		}
@@ -201,7 +208,13 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 			return err
 		}
 	}
-	if err = upsertDocs(ctx, c, runID, now, batch); err != nil {
+	var docs []Landing
+	for _, l := range batch {
+		if !l.EventOnly {
+			docs = append(docs, l)
+		}
+	}
+	if err = upsertDocs(ctx, c, runID, now, docs); err != nil {
 		return err
 	}
 	if err = appendEvents(c, runID, now, batch); err != nil {
@@ -217,7 +230,7 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 // docColumns are raw.documents' columns as landed from a batch.
 const docColumns = `doc_id, source_name, rel_path, source_uri, source_hash, size_bytes, detected_type, extension_type, type_mismatch,
 	mime_type, status, error_kind, error_message, parent_doc_id, depth, title, author, created_at_doc, modified_at_doc,
-	language_hint, page_count, metadata, warnings, mtime`
+	language_hint, page_count, metadata, warnings, mtime, rel_path_bytes`
 
 // upsertDocs lands the batch's manifest rows and versions with a few
 // set-based statements: the rows go to a temporary table through the
@@ -244,7 +257,7 @@ func upsertDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time, b
 			if err := a.AppendRow(d.DocID, d.SourceName, d.RelPath, d.URI, nullStr(d.Hash), d.Size, nullStr(d.DetectedType), nullStr(d.ExtType),
 				d.Mismatch, nullStr(d.MIME), d.Status, nullStr(d.ErrorKind), nullStr(d.ErrorMessage), nullStr(d.ParentDocID), int32(d.Depth),
 				nullStr(d.Meta.Title), nullStr(d.Meta.Author), nullStr(d.Meta.Created), nullStr(d.Meta.Modified), nullStr(d.Meta.Language),
-				nullInt32(d.Meta.PageCount), string(meta), warnings, mtime, reused); err != nil {
+				nullInt32(d.Meta.PageCount), string(meta), warnings, mtime, nullBytes(d.RelPathBytes), reused); err != nil {
 				return err
 			}
 		}
@@ -293,6 +306,13 @@ func nullInt32(n int) any {
 		return nil
 	}
 	return int32(n)
+}
+
+func nullBytes(b []byte) any {
+	if b == nil {
+		return nil
+	}
+	return b
 }
 
 func nullStr(s string) any {
@@ -670,6 +690,35 @@ func tempIDs(ctx context.Context, c *sql.Conn, table string, ids []string) error
 	return withAppender(c, "temp", table, func(a *duckdb.Appender) error {
 		for _, id := range ids {
 			if err := a.AppendRow(id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Skip is an entry of a source folder the load did not take as a document
+// (a symlink, a FIFO or device, a path too long to open, a folder it could
+// not read), recorded in ops.load_skips with why.
+type Skip struct {
+	SourceName, RelPath string
+	RelPathBytes        []byte // when the path is not valid UTF-8
+	Kind, Reason        string
+}
+
+// RecordSkips appends the run's skipped entries to ops.load_skips.
+func (w *DB) RecordSkips(ctx context.Context, runID string, now time.Time, skips []Skip) error {
+	if len(skips) == 0 {
+		return nil
+	}
+	c, err := w.sql.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return withAppender(c, "ops", "load_skips", func(a *duckdb.Appender) error {
+		for _, s := range skips {
+			if err := a.AppendRow(runID, s.SourceName, s.RelPath, nullBytes(s.RelPathBytes), s.Kind, s.Reason, now); err != nil {
 				return err
 			}
 		}

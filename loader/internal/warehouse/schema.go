@@ -7,7 +7,9 @@ import (
 )
 
 // SchemaVersion is bumped when the landed tables change shape.
-const SchemaVersion = 5
+// Version 6: raw.documents.rel_path_bytes and ops.load_skips (added to
+// older warehouses by create/alter ... if not exists).
+const SchemaVersion = 6
 
 // ddl creates the loader's landed tables (DESIGN §3). Keys are declared as
 // PRIMARY KEYs only where DuckDB's index cost is worth it (the upserts of
@@ -25,7 +27,7 @@ var ddl = []string{
 	`create table if not exists raw.documents (
 		doc_id varchar primary key,        -- sha256(source name || '/' || relative path); attachments: sha256(parent doc_id || '#' || index || '/' || name)
 		source_name varchar not null,
-		rel_path varchar not null,         -- path relative to the source folder (attachments: parent path + '#' + name)
+		rel_path varchar not null,         -- path relative to the source folder (attachments: parent path + '#' + name); bytes that are not UTF-8 shown as \xNN
 		source_uri varchar not null,       -- file:// URI of the absolute path (attachments: parent URI + '#' + name)
 		source_hash varchar,               -- sha256 of the current bytes
 		size_bytes bigint,
@@ -45,8 +47,10 @@ var ddl = []string{
 		first_seen_at timestamp not null,
 		last_seen_at timestamp not null,
 		last_run_id varchar not null,
-		mtime timestamp
+		mtime timestamp,
+		rel_path_bytes blob                -- the path's bytes when they are not valid UTF-8 (rel_path shows them escaped)
 	)`,
+	`alter table raw.documents add column if not exists rel_path_bytes blob`,
 	`create table if not exists raw.document_versions (
 		doc_id varchar not null,
 		source_hash varchar not null,
@@ -170,6 +174,15 @@ var ddl = []string{
 		review_pages integer,
 		duration_ms bigint,
 		event_at timestamp not null
+	)`,
+	`create table if not exists ops.load_skips (
+		run_id varchar not null,
+		source_name varchar not null,
+		rel_path varchar not null,         -- as in raw.documents (bytes that are not UTF-8 shown as \xNN)
+		rel_path_bytes blob,               -- the path's bytes when they are not valid UTF-8
+		kind varchar not null,             -- symlink | special_file | path_too_long | unreadable_folder | excluded_warehouse
+		reason varchar not null,
+		recorded_at timestamp not null
 	)`,
 	`create table if not exists ops.meta (key varchar primary key, value varchar)`,
 }

@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -21,6 +22,12 @@ func TestMain(m *testing.M) {
 			os.Exit(3)
 		}
 		err = Serve(context.Background(), in, out, func(_ context.Context, r Request) (*document.Result, error) {
+			if strings.Contains(r.Path, "crashme") {
+				syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			}
+			if strings.Contains(r.Path, "hangme") {
+				time.Sleep(time.Hour)
+			}
 			if strings.Contains(r.Path, "bad") {
 				return nil, document.Errorf(document.KindCorrupt, "%s is bad", r.Path)
 			}
@@ -63,7 +70,7 @@ func newPool(t *testing.T, size int, extraEnv ...string) *Pool {
 }
 
 func TestPoolOutcomes(t *testing.T) {
-	p := newPool(t, 2, EnvCrashOn+"=crashme", EnvHangOn+"=hangme")
+	p := newPool(t, 2)
 	ctx := context.Background()
 	cases := []struct {
 		path, kind, text string

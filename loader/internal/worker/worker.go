@@ -15,7 +15,6 @@ import (
 	"os"
 	"runtime/debug"
 	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
@@ -25,7 +24,8 @@ import (
 // Request asks a worker to extract one file.
 type Request struct {
 	ID       int64
-	Path     string
+	Path     string // the bytes to extract (a private copy the loader made)
+	Name     string // the document's path as shown to people (source-relative)
 	Type     string // detected type key
 	MIME     string
 	Encoding string
@@ -44,12 +44,14 @@ type Response struct {
 // are reported as kind "internal".
 type ExtractFunc func(ctx context.Context, req Request) (*document.Result, error)
 
-// Env vars understood by Serve for fault-injection tests: a request whose
-// path contains the value makes the worker die by SIGKILL, or hang.
-const (
-	EnvCrashOn = "DOCKET_TEST_WORKER_CRASH_ON"
-	EnvHangOn  = "DOCKET_TEST_WORKER_HANG_ON"
-)
+// Hooks are fault-injection points, set by tests (a test binary that
+// doubles as the worker installs them in its TestMain); production code
+// leaves them nil and never reads them from the environment.
+var Hooks struct {
+	// BeforeExtract runs in the worker process before each request (a
+	// test makes the worker die or hang on a named document).
+	BeforeExtract func(req Request)
+}
 
 // EnvGCPercent, set by the Pool when it starts a worker with GOGC=off (to
 // speed up package initialisation), is the GC percentage Serve restores
@@ -64,7 +66,6 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, extract ExtractFunc
 	}
 	dec := gob.NewDecoder(in)
 	enc := gob.NewEncoder(out)
-	crashOn, hangOn := os.Getenv(EnvCrashOn), os.Getenv(EnvHangOn)
 	for {
 		var req Request
 		if err := dec.Decode(&req); err != nil {
@@ -73,11 +74,8 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, extract ExtractFunc
 			}
 			return fmt.Errorf("worker: read request: %w", err)
 		}
-		if crashOn != "" && contains(req.Path, crashOn) {
-			syscall.Kill(os.Getpid(), syscall.SIGKILL)
-		}
-		if hangOn != "" && contains(req.Path, hangOn) {
-			time.Sleep(24 * time.Hour)
+		if Hooks.BeforeExtract != nil {
+			Hooks.BeforeExtract(req)
 		}
 		start := time.Now()
 		res, err := safeExtract(ctx, req, extract)
@@ -95,10 +93,6 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, extract ExtractFunc
 			return fmt.Errorf("worker: write response: %w", err)
 		}
 	}
-}
-
-func contains(s, sub string) bool {
-	return len(sub) > 0 && strings.Contains(s, sub)
 }
 
 // safeExtract turns a Go panic in an extractor into an error; C crashes

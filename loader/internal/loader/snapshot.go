@@ -1,0 +1,150 @@
+package loader
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"syscall"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// snapshotTries is how many times a file that changes while it is copied
+// is copied again before the load leaves it to the next load.
+const snapshotTries = 3
+
+// snap is a private copy of a file's bytes and their hash.
+type snap struct {
+	path string
+	hash string
+	size int64
+	// err: the file cannot be read (unreadable, too large); gone: it was
+	// deleted or renamed; unstable: it kept changing while copied.
+	err            *document.Error
+	gone, unstable bool
+}
+
+// errDiskFull ends the load: a full disk is no document's fault.
+type errDiskFull struct {
+	dir  string
+	free uint64
+	err  error
+}
+
+func (e *errDiskFull) Error() string {
+	return fmt.Sprintf("disk full: cannot write to %s (%d MiB free): %v", e.dir, e.free>>20, e.err)
+}
+
+func (e *errDiskFull) Unwrap() error { return e.err }
+
+// snapshot copies f's bytes into the run's temporary folder, hashing them
+// on the way, so that the worker extracts exactly the bytes whose hash is
+// landed whatever happens to the file meanwhile (issue 17: a file changed
+// between hashing and extraction landed new text under the old hash). A
+// copy during which the file changed (size, mtime or ctime moved) is
+// retried; a file still changing after snapshotTries copies is left to
+// the next load. The copy costs one read and one write of the file, most
+// often served from the page cache.
+func (sh *shared) snapshot(f *file) (snap, error) {
+	limit := int64(sh.opts.Project.Loader.MaxFileSize)
+	dst := filepath.Join(sh.tmpDir, fmt.Sprintf("f%d%s", sh.nextID.Add(1), safeExt(f.rel)))
+	for try := 0; try < snapshotTries; try++ {
+		s, stable, err := copyHashed(f.abs, dst, limit)
+		if err != nil || s.err != nil || s.gone {
+			os.Remove(dst)
+			return s, err
+		}
+		if stable {
+			return s, nil
+		}
+	}
+	os.Remove(dst)
+	return snap{unstable: true}, nil
+}
+
+// copyHashed copies src to dst (at most limit+1 bytes) and hashes the
+// copy; stable is false when src changed while it was read.
+func copyHashed(src, dst string, limit int64) (s snap, stable bool, err error) {
+	in, oerr := os.Open(src)
+	if oerr != nil {
+		s.err, s.gone = openError("open", oerr)
+		return s, false, nil
+	}
+	defer in.Close()
+	before, serr := in.Stat()
+	if serr != nil {
+		s.err, s.gone = openError("stat", serr)
+		return s, false, nil
+	}
+	out, werr := os.OpenFile(dst, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600)
+	if werr != nil {
+		return s, false, diskError(dst, werr)
+	}
+	h := sha256.New()
+	n, cerr := io.Copy(io.MultiWriter(out, h), io.LimitReader(in, limit+1))
+	if e := out.Close(); cerr == nil && e != nil {
+		return s, false, diskError(dst, e)
+	}
+	if cerr != nil {
+		var pe *os.PathError
+		if errors.As(cerr, &pe) && pe.Path == dst || errors.Is(cerr, syscall.ENOSPC) || errors.Is(cerr, syscall.EDQUOT) {
+			return s, false, diskError(dst, cerr)
+		}
+		s.err, _ = openError("read", cerr)
+		return s, false, nil
+	}
+	if n > limit {
+		s.err = document.Errorf(document.KindTooLarge, "the file is over the %d MiB limit (loader.max_file_size)", limit>>20)
+		return s, false, nil
+	}
+	after, serr := in.Stat()
+	if serr != nil {
+		s.err, s.gone = openError("stat", serr)
+		return s, false, nil
+	}
+	s.path, s.hash, s.size = dst, hex.EncodeToString(h.Sum(nil)), n
+	return s, sameStat(before, after) && n == after.Size(), nil
+}
+
+// sameStat: no write happened between the two stats of one open file
+// (a write moves the size, the mtime or, always, the ctime).
+func sameStat(a, b os.FileInfo) bool {
+	if a.Size() != b.Size() || !a.ModTime().Equal(b.ModTime()) {
+		return false
+	}
+	sa, ok1 := a.Sys().(*syscall.Stat_t)
+	sb, ok2 := b.Sys().(*syscall.Stat_t)
+	return !ok1 || !ok2 || sa.Ctim == sb.Ctim
+}
+
+// diskError reports a failure to write a temporary copy: a full disk (or
+// quota) ends the load with the folder and its free space.
+func diskError(path string, err error) error {
+	dir := filepath.Dir(path)
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+		var st syscall.Statfs_t
+		free := uint64(0)
+		if syscall.Statfs(dir, &st) == nil {
+			free = st.Bavail * uint64(st.Bsize)
+		}
+		return &errDiskFull{dir: dir, free: free, err: err}
+	}
+	return fmt.Errorf("loader: temporary copy in %s: %w", dir, err)
+}
+
+// safeExt is the extension of a path for a temporary file name: kept when
+// short (detection and extractors look at it), dropped when it is longer
+// than any real extension (a 300-character "extension" made the file
+// name too long to create).
+func safeExt(rel string) string {
+	ext := path.Ext(sanitize(path.Base(rel)))
+	if len(ext) > 16 {
+		return ""
+	}
+	return ext
+}

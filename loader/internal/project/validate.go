@@ -1,0 +1,154 @@
+package project
+
+import (
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// MaxWorkersPerCore caps loader.workers: more worker processes than this
+// many per core only queue for the CPU and multiply the memory in use.
+const MaxWorkersPerCore = 4
+
+// keyLines maps the keys of a YAML document ("loader.workers",
+// "sources[1].name") to their line, for messages.
+func keyLines(root *yaml.Node) map[string]int {
+	out := map[string]int{}
+	var walk func(n *yaml.Node, prefix string)
+	walk = func(n *yaml.Node, prefix string) {
+		switch n.Kind {
+		case yaml.DocumentNode:
+			for _, c := range n.Content {
+				walk(c, prefix)
+			}
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				k := n.Content[i].Value
+				if prefix != "" {
+					k = prefix + "." + k
+				}
+				out[k] = n.Content[i].Line
+				walk(n.Content[i+1], k)
+			}
+		case yaml.SequenceNode:
+			for i, c := range n.Content {
+				k := fmt.Sprintf("%s[%d]", prefix, i)
+				out[k] = c.Line
+				walk(c, k)
+			}
+		}
+	}
+	walk(root, "")
+	return out
+}
+
+// errAt builds "file:line: message" errors for keys of the project file.
+type errAt struct {
+	file  string
+	lines map[string]int
+	errs  []error
+}
+
+func (e *errAt) bad(key, format string, a ...any) {
+	pos := e.file
+	if l := e.lines[key]; l > 0 {
+		pos = fmt.Sprintf("%s:%d", e.file, l)
+	}
+	e.errs = append(e.errs, fmt.Errorf("%s: "+format, append([]any{pos}, a...)...))
+}
+
+// validateRaw checks the values as written, before defaults fill the
+// zeros in: a zero or negative duration or count is an error, not "use
+// the default" (issue 18: timeout: -1s quarantined every new document).
+func (p *Project) validateRaw(lines map[string]int) []error {
+	e := &errAt{file: p.File, lines: lines}
+	l := p.Loader
+	durations := map[string]Duration{"loader.timeout": l.Timeout, "loader.lock_timeout": l.LockTimeout}
+	for key, d := range durations {
+		if _, set := lines[key]; set && d.Duration <= 0 {
+			e.bad(key, "%s must be a positive duration (like 30s), got %s", key, d.Duration)
+		}
+	}
+	// workers and threads: 0 means one per core.
+	for key, n := range map[string]int{"loader.workers": l.Workers, "threads": p.Threads} {
+		if n < 0 {
+			e.bad(key, "%s must be 0 (one per core) or more, got %d", key, n)
+		}
+	}
+	ints := map[string]int{"loader.max_pages": l.MaxPages, "loader.min_chars_per_page": l.MinCharsPerPage,
+		"loader.max_attachment_depth": l.MaxAttachmentDepth, "loader.max_sheet_rows": l.MaxSheetRows,
+		"loader.max_archive_members": l.MaxArchiveMembers}
+	for key, n := range ints {
+		if _, set := lines[key]; set && n <= 0 {
+			e.bad(key, "%s must be at least 1, got %d", key, n)
+		}
+	}
+	sizes := map[string]Size{"loader.max_file_size": l.MaxFileSize, "loader.max_worker_memory": l.MaxWorkerMemory,
+		"loader.max_archive_bytes": l.MaxArchiveBytes}
+	for key, n := range sizes {
+		if _, set := lines[key]; set && n <= 0 {
+			e.bad(key, "%s must be a positive size (like 64MB), got %d", key, n)
+		}
+	}
+	if cap := MaxWorkersPerCore * runtime.NumCPU(); l.Workers > cap {
+		e.bad("loader.workers", "loader.workers is %d, more than %d per core (%d cores): at most %d", l.Workers, MaxWorkersPerCore, runtime.NumCPU(), cap)
+	}
+	sort.Slice(e.errs, func(i, j int) bool { return e.errs[i].Error() < e.errs[j].Error() })
+	return e.errs
+}
+
+func (p *Project) validate(lines map[string]int) []error {
+	e := &errAt{file: p.File, lines: lines}
+	if p.Version != 1 {
+		e.bad("version", "version must be 1 (got %d)", p.Version)
+	}
+	seen := map[string]bool{}
+	for i, s := range p.Sources {
+		key := fmt.Sprintf("sources[%d]", i)
+		switch {
+		case s.Name == "":
+			e.bad(key, "sources[%d] has no name", i)
+		case seen[s.Name]:
+			e.bad(key, "source %q is declared twice", s.Name)
+		case strings.ContainsAny(s.Name, `/\#`) || strings.TrimSpace(s.Name) != s.Name || hasControl(s.Name):
+			// Document ids are sha256(source name "/" path): a "/" in a
+			// name made sources a/b and a share ids.
+			e.bad(key, "source name %q may not contain '/', '\\', '#', control characters or leading/trailing spaces", s.Name)
+		}
+		seen[s.Name] = true
+		if s.Path == "" {
+			e.bad(key, "source %q has no path", s.Name)
+		}
+	}
+	switch p.Loader.Symlinks {
+	case SymlinksSkip, SymlinksFollow:
+	default:
+		e.bad("loader.symlinks", "loader.symlinks must be skip or follow (got %q)", p.Loader.Symlinks)
+	}
+	if err := p.Embedding.Validate(); err != nil {
+		e.bad("embedding", "embedding: %v", err)
+	}
+	switch p.Retrieval.VectorIndex {
+	case "exact", "hnsw", "auto":
+	default:
+		e.bad("retrieval.vector_index", "retrieval.vector_index must be exact, hnsw or auto (got %q)", p.Retrieval.VectorIndex)
+	}
+	switch p.Health.Severity {
+	case "error", "warn":
+	default:
+		e.bad("health.severity", "health.severity must be error or warn (got %q)", p.Health.Severity)
+	}
+	return append(e.errs, p.Health.validate(p.File)...)
+}
+
+func hasControl(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return true
+		}
+	}
+	return false
+}
