@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/docket-dev/docket/loader/internal/embed"
 	"github.com/docket-dev/docket/loader/internal/search"
@@ -31,18 +32,32 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		query = append(query, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
-	if len(query) == 0 {
+	q := strings.TrimSpace(strings.Join(query, " "))
+	switch {
+	case q == "":
+		fmt.Fprintln(stderr, `docket search: the query is empty`)
 		fmt.Fprintln(stderr, `usage: docket search "QUERY" [-k 10] [--mode hybrid|vector|bm25] [--json]`)
+		return ExitUsage
+	case *k < 1:
+		fmt.Fprintf(stderr, "docket search: -k must be at least 1 (got %d)\n", *k)
+		return ExitUsage
+	case *mode != search.ModeHybrid && *mode != search.ModeVector && *mode != search.ModeBM25:
+		fmt.Fprintf(stderr, "docket search: --mode must be hybrid, vector or bm25 (got %q)\n", *mode)
 		return ExitUsage
 	}
 	p, code := loadProject(dir, stderr)
 	if p == nil {
 		return code
 	}
-	prov, err := embed.New(p.Embedding)
+	prov, err := embed.New(searchEmbedding(p.Embedding))
 	if err != nil {
-		fmt.Fprintln(stderr, "docket search:", err)
-		return ExitUsage
+		if *mode == search.ModeVector {
+			fmt.Fprintln(stderr, "docket search:", err)
+			return ExitUsage
+		}
+		// Hybrid answers from BM25 and says why.
+		fmt.Fprintln(stderr, "docket: answering from BM25 only:", termSafe(firstLineOf(err.Error())))
+		*mode, prov = search.ModeBM25, nil
 	}
 	db, code := openReader(ctx, p, stderr)
 	if db == nil {
@@ -55,20 +70,27 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return ExitFailed
 	}
 	defer s.Close()
-	hits, err := s.Search(ctx, strings.Join(query, " "), search.Options{K: *k, Mode: *mode})
+	hits, err := s.Search(ctx, q, search.Options{K: *k, Mode: *mode})
 	if p.Retrieval.VectorIndex == "hnsw" || *mode != search.ModeBM25 {
 		for _, n := range s.Notices() {
-			fmt.Fprintln(stderr, "docket:", n)
+			fmt.Fprintln(stderr, "docket:", termSafe(n))
 		}
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "docket search:", err)
+		fmt.Fprintln(stderr, "docket search:", termSafeLines(err.Error()))
 		return ExitFailed
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		enc.Encode(map[string]any{"query": strings.Join(query, " "), "mode": *mode, "hits": hits})
+		out := map[string]any{"query": q, "mode": *mode, "hits": hits}
+		if s.FellBack {
+			out["answered_by"] = search.ModeBM25
+		}
+		if s.Missing > 0 {
+			out["chunks_without_vectors"] = s.Missing
+		}
+		enc.Encode(out)
 		return ExitOK
 	}
 	if len(hits) == 0 {
@@ -76,13 +98,33 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return ExitOK
 	}
 	for _, h := range hits {
-		fmt.Fprintf(stdout, "%2d. %.4f  %s  page %d  chars %d-%d", h.Rank, h.Score, h.Path, h.Page, h.CharOffset, h.CharEnd)
+		fmt.Fprintf(stdout, "%2d. %.4f  %s  page %d  chars %d-%d", h.Rank, h.Score, termSafe(h.Path), h.Page, h.CharOffset, h.CharEnd)
 		if h.Section != "" {
-			fmt.Fprintf(stdout, "  § %s", h.Section)
+			fmt.Fprintf(stdout, "  § %s", termSafe(snippet(h.Section, 120)))
 		}
-		fmt.Fprintf(stdout, "\n    %s\n", snippet(h.Text, 220))
+		fmt.Fprintf(stdout, "\n    %s\n", termSafe(snippet(h.Text, 220)))
 	}
 	return ExitOK
+}
+
+// searchTimeout bounds the query's embedding request: a person is waiting,
+// and BM25 can answer alone.
+const searchTimeout = 10 * time.Second
+
+// searchEmbedding is the project's provider settings for one query: one
+// attempt, at most searchTimeout.
+func searchEmbedding(c embed.Config) embed.Config {
+	c = c.WithDefaults()
+	c.MaxRetries = -1
+	c.Timeout = min(c.Timeout, searchTimeout)
+	return c
+}
+
+func firstLineOf(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 func snippet(s string, n int) string {

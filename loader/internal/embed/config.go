@@ -22,10 +22,13 @@ const (
 	DefaultHashModel      = "hash-v1"
 	DefaultHashDimensions = 256
 	DefaultBatchSize      = 64
-	DefaultTimeout        = 30 * time.Second
-	DefaultMaxRetries     = 5
-	DefaultRetryBase      = 500 * time.Millisecond
-	DefaultRetryMax       = 30 * time.Second
+	// DefaultTimeout bounds one request. A request that times out is not
+	// retried (the server is hung or overloaded), so a hung provider costs
+	// a build or a search this long, not minutes.
+	DefaultTimeout    = 20 * time.Second
+	DefaultMaxRetries = 3
+	DefaultRetryBase  = 500 * time.Millisecond
+	DefaultRetryMax   = 5 * time.Second
 	DefaultOpenAIBaseURL  = "https://api.openai.com/v1"
 	DefaultOpenAIKeyEnv   = "OPENAI_API_KEY"
 	DefaultOllamaBaseURL  = "http://localhost:11434"
@@ -52,10 +55,12 @@ type Config struct {
 	BaseURL    string `yaml:"base_url"`
 	APIKeyEnv  string `yaml:"api_key_env"`
 	BatchSize  int    `yaml:"batch_size"`
-	// Timeout bounds each HTTP request (one attempt); YAML form "30s".
+	// Timeout bounds each HTTP request (one attempt); YAML form "20s". A
+	// request that times out is not retried.
 	Timeout time.Duration `yaml:"timeout"`
-	// MaxRetries is how many times a failed request is retried: 0 means
-	// DefaultMaxRetries, a negative value means never.
+	// MaxRetries is how many times a failed request (429, 5xx, connection
+	// error) is retried: 0 means DefaultMaxRetries, a negative value means
+	// never.
 	MaxRetries int `yaml:"max_retries"`
 	// SendDimensions adds "dimensions": Dimensions to HTTP requests. Off by
 	// default because many OpenAI-compatible servers reject the field; turn
@@ -149,7 +154,7 @@ func (c Config) MarshalYAML() (any, error) {
 // WithDefaults returns c with zero fields filled: provider hash; for hash,
 // model hash-v1 and 256 dimensions; for openai without base_url, the OpenAI
 // API and OPENAI_API_KEY; for ollama, http://localhost:11434; batch 64,
-// timeout 30s, 5 retries, backoff 500ms doubling up to 30s.
+// timeout 20s, 3 retries, backoff 500ms doubling up to 5s.
 func (c Config) WithDefaults() Config {
 	c.Provider = strings.ToLower(strings.TrimSpace(c.Provider))
 	if c.Provider == "" {

@@ -62,8 +62,8 @@ func TestConfigYAMLErrors(t *testing.T) {
 
 func TestConfigDefaults(t *testing.T) {
 	got := Config{}.WithDefaults()
-	want := Config{Provider: "hash", Model: "hash-v1", Dimensions: 256, BatchSize: 64, Timeout: 30 * time.Second,
-		MaxRetries: 5, RetryBase: DefaultRetryBase, RetryMax: DefaultRetryMax}
+	want := Config{Provider: "hash", Model: "hash-v1", Dimensions: 256, BatchSize: 64, Timeout: 20 * time.Second,
+		MaxRetries: 3, RetryBase: DefaultRetryBase, RetryMax: DefaultRetryMax}
 	if got != want {
 		t.Errorf("got %+v\nwant %+v", got, want)
 	}

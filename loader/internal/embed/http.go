@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -57,6 +58,10 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // ErrDimensions is wrapped by errors about vectors of the wrong length.
 var ErrDimensions = errors.New("wrong vector dimensions")
+
+// ErrBadVector is wrapped by errors about vectors that cannot be compared:
+// all zeros (no direction, so cosine is undefined) or not finite.
+var ErrBadVector = errors.New("unusable vector")
 
 // ErrProtocol is wrapped by errors about answers that are not what the wire
 // format promises (bad JSON, wrong count, bad indices).
@@ -144,8 +149,29 @@ func (p *httpProvider) check(vecs [][]float32, n, offset int) error {
 			return p.fail(1, fmt.Errorf("%w: model %q returned %d dimensions for input %d, expected %d (embedding.dimensions)",
 				ErrDimensions, p.cfg.Model, len(v), offset+i, want))
 		}
+		if why := unusable(v); why != "" {
+			return p.fail(1, fmt.Errorf("%w: model %q returned %s for input %d; the server is misconfigured or the model failed to load",
+				ErrBadVector, p.cfg.Model, why, offset+i))
+		}
 	}
 	return nil
+}
+
+// unusable says why v cannot be searched with cosine distance, or "".
+func unusable(v []float32) string {
+	zero := true
+	for _, x := range v {
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return "a vector with NaN or infinite values"
+		}
+		if x != 0 {
+			zero = false
+		}
+	}
+	if zero {
+		return "an all-zero vector"
+	}
+	return ""
 }
 
 func (p *httpProvider) fail(attempts int, err error) *Error {
@@ -170,6 +196,8 @@ func (p *httpProvider) embedBatch(ctx context.Context, texts []string) ([][]floa
 		}
 		var e *Error
 		switch {
+		case errors.Is(err, context.DeadlineExceeded):
+			return nil, p.fail(attempt, err) // hung or overloaded: retrying would multiply the wait
 		case err != nil:
 			e = p.fail(attempt, err)
 		case status == http.StatusOK:

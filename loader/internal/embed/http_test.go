@@ -230,11 +230,11 @@ func TestHTTP500StormClearError(t *testing.T) {
 	if !errors.As(err, &e) {
 		t.Fatalf("want *Error, got %v", err)
 	}
-	want := "embed: provider openai at " + srv.URL + "/v1/embeddings: HTTP 500 after 6 attempts: upstream model crashed (CUDA out of memory)"
+	want := "embed: provider openai at " + srv.URL + "/v1/embeddings: HTTP 500 after 4 attempts: upstream model crashed (CUDA out of memory)"
 	if err.Error() != want {
 		t.Errorf("error\n got %s\nwant %s", err, want)
 	}
-	if e.Status != 500 || e.Attempts != 6 || len(f.reqs()) != 6 {
+	if e.Status != 500 || e.Attempts != 1+DefaultMaxRetries || len(f.reqs()) != 1+DefaultMaxRetries {
 		t.Errorf("status %d attempts %d requests %d", e.Status, e.Attempts, len(f.reqs()))
 	}
 }

@@ -8,6 +8,7 @@ package search
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -57,6 +58,15 @@ type Searcher struct {
 	notices  []string
 	hnsw     bool
 	indexed  bool
+
+	dims         int // stored vector length, once known
+	coverageDone bool
+	// Missing of Searchable chunks have no vector for the configured
+	// model (known after a hybrid or vector search; 0 when all have one).
+	Missing, Searchable int64
+	// FellBack is set when a hybrid search answered from BM25 alone
+	// because vector search failed; the reason is in Notices.
+	FellBack bool
 }
 
 // New prepares a searcher on a connection. With vectorIndex hnsw or auto
@@ -95,10 +105,15 @@ func firstLine(s string) string {
 	return s
 }
 
-// Search ranks chunks for query.
+// Search ranks chunks for query. A hybrid search whose vector half fails
+// because of the embedding provider answers from BM25 alone and says so in
+// Notices (FellBack); chunks without a vector are counted in Notices too.
 func (s *Searcher) Search(ctx context.Context, query string, o Options) ([]Hit, error) {
-	if o.K <= 0 {
-		o.K = 10
+	if o.K < 1 {
+		return nil, fmt.Errorf("search: k must be at least 1, got %d", o.K)
+	}
+	if strings.TrimSpace(query) == "" {
+		return nil, fmt.Errorf("search: the query is empty")
 	}
 	if o.Candidates < o.K {
 		o.Candidates = max(50, o.K)
@@ -107,15 +122,22 @@ func (s *Searcher) Search(ctx context.Context, query string, o Options) ([]Hit, 
 	case ModeBM25:
 		return s.BM25(ctx, query, o.K)
 	case ModeVector:
+		s.coverage(ctx)
 		return s.Vector(ctx, query, o.K)
 	case ModeHybrid, "":
 		b, err := s.BM25(ctx, query, o.Candidates)
 		if err != nil {
 			return nil, err
 		}
+		s.coverage(ctx)
 		v, err := s.Vector(ctx, query, o.Candidates)
 		if err != nil {
-			return nil, err
+			if !providerFailed(err) && !errors.Is(err, ErrStaleVectors) {
+				return nil, err
+			}
+			s.FellBack = true
+			s.notices = append(s.notices, "answering from BM25 only: "+firstLine(err.Error()))
+			return Fuse(b, nil, o.K), nil
 		}
 		return Fuse(b, v, o.K), nil
 	}
@@ -174,10 +196,13 @@ func (s *Searcher) BM25(ctx context.Context, query string, k int) ([]Hit, error)
 // vectors by cosine distance (exact).
 func (s *Searcher) Vector(ctx context.Context, query string, k int) ([]Hit, error) {
 	if s.provider == nil {
-		return nil, fmt.Errorf("search: no embedding provider configured")
+		return nil, fmt.Errorf("search: %w: no embedding provider", ErrVectorsUnavailable)
 	}
 	vecs, err := s.provider.Embed(ctx, []string{query})
 	if err != nil {
+		return nil, fmt.Errorf("search: %w: %w", ErrVectorsUnavailable, err)
+	}
+	if err := s.checkDims(ctx, len(vecs[0])); err != nil {
 		return nil, err
 	}
 	lit := vectorLiteral(vecs[0])
