@@ -25,13 +25,13 @@ const (
 	// DefaultTimeout bounds one request. A request that times out is not
 	// retried (the server is hung or overloaded), so a hung provider costs
 	// a build or a search this long, not minutes.
-	DefaultTimeout    = 20 * time.Second
-	DefaultMaxRetries = 3
-	DefaultRetryBase  = 500 * time.Millisecond
-	DefaultRetryMax   = 5 * time.Second
-	DefaultOpenAIBaseURL  = "https://api.openai.com/v1"
-	DefaultOpenAIKeyEnv   = "OPENAI_API_KEY"
-	DefaultOllamaBaseURL  = "http://localhost:11434"
+	DefaultTimeout       = 20 * time.Second
+	DefaultMaxRetries    = 3
+	DefaultRetryBase     = 500 * time.Millisecond
+	DefaultRetryMax      = 5 * time.Second
+	DefaultOpenAIBaseURL = "https://api.openai.com/v1"
+	DefaultOpenAIKeyEnv  = "OPENAI_API_KEY"
+	DefaultOllamaBaseURL = "http://localhost:11434"
 )
 
 // Config is the `embedding:` section of project.yaml. Zero fields take
