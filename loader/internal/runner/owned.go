@@ -12,7 +12,7 @@ import (
 var loaderOwned = map[string]bool{
 	"raw.documents": true, "raw.document_versions": true,
 	"staging.pages": true, "staging.elements": true, "staging.tables": true, "staging.ocr_words": true,
-	"staging.extractions": true, "staging.attachments": true,
+	"staging.extractions": true, "staging.attachments": true, "staging.reviews": true,
 	"ops.load_runs": true, "ops.document_events": true, "ops.meta": true,
 }
 
