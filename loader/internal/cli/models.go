@@ -27,6 +27,7 @@ type modelFlags struct {
 	targetDir         string
 	resourceType      string
 	indirect          string
+	target            string
 }
 
 // gatherSelectors joins the words after -s/--select/--exclude (dbt takes
@@ -68,6 +69,7 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 	fs.BoolVar(&f.fullRefresh, "full-refresh", false, "rebuild incremental models from scratch")
 	fs.StringVar(&f.vars, "vars", "", "YAML mapping overriding project.yaml vars, e.g. '{min_chars: 20}'")
 	fs.StringVar(&f.indirect, "indirect-selection", "eager", "tests picked up from selected nodes: eager (any parent selected), cautious (all), buildable (all selected or upstream), empty")
+	fs.StringVar(&f.target, "target", "", "dbt target (profiles.yml output) to build into; default: the profile's target")
 	fs.IntVar(&f.threads, "threads", 0, "models built at once (default: project.yaml threads)")
 	fs.StringVar(&f.targetDir, "target-dir", "", "artifacts folder (default: project.yaml target_dir)")
 	if cmd == "ls" {
@@ -97,6 +99,12 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		return ExitUsage
 	}
 	pp := *p
+	if f.target != "" {
+		if err := pp.UseTarget(f.target); err != nil {
+			fmt.Fprintln(stderr, "docket:", err)
+			return ExitUsage
+		}
+	}
 	if f.targetDir != "" {
 		if filepath.IsAbs(f.targetDir) {
 			pp.TargetDir = f.targetDir
@@ -123,6 +131,9 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		return ExitUsage
+	}
+	for _, w := range m.Warnings {
+		fmt.Fprintln(stderr, "warning:", w)
 	}
 	if len(diags) > 0 {
 		for _, d := range diags {
@@ -182,7 +193,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		return ExitUsage
 	}
 	defer db.Close()
-	fmt.Fprintf(stdout, "Concurrency: %d threads (target='dev')\n\n", threads)
+	fmt.Fprintf(stdout, "Concurrency: %d threads (target='%s')\n\n", threads, pp.Target.Name)
 	rr, err := m.Execute(ctx, db, runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Threads: threads,
 		OnResult: func(r runner.Result) { fmt.Fprintln(stdout, progressLine(r)) }})
 	if err != nil {

@@ -42,6 +42,12 @@ type Project struct {
 	Health    Health         `yaml:"health"`
 	Threads   int            `yaml:"threads"` // model runner threads
 	TargetDir string         `yaml:"target_dir"`
+
+	DBT      *DBT      `yaml:"-"` // dbt_project.yml, when the folder has one
+	Target   Target    `yaml:"-"` // the dbt target (profiles.yml or docket defaults)
+	Warnings []Warning `yaml:"-"` // settings read but not applied as written
+
+	setWarehouse bool
 }
 
 // Source is one folder scanned recursively.
@@ -152,8 +158,8 @@ func Find(dir string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if _, err := os.Stat(filepath.Join(abs, FileName)); err != nil {
-			return "", fmt.Errorf("no %s in %s", FileName, abs)
+		if !hasProjectFile(abs) {
+			return "", fmt.Errorf("no %s or %s in %s", FileName, DBTFileName, abs)
 		}
 		return abs, nil
 	}
@@ -162,7 +168,7 @@ func Find(dir string) (string, error) {
 		return "", err
 	}
 	for d := cwd; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, FileName)); err == nil {
+		if hasProjectFile(d) {
 			return d, nil
 		}
 		if filepath.Dir(d) == d {
@@ -171,7 +177,18 @@ func Find(dir string) (string, error) {
 	}
 }
 
-// Load reads and validates DIR/project.yaml.
+func hasProjectFile(dir string) bool {
+	for _, f := range []string{FileName, DBTFileName} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// Load reads and validates DIR/project.yaml and, when present,
+// DIR/dbt_project.yml (and profiles.yml for its default target). A folder
+// with only dbt_project.yml gets docket's defaults for everything else.
 func Load(dir string) (*Project, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -179,11 +196,37 @@ func Load(dir string) (*Project, error) {
 	}
 	file := filepath.Join(abs, FileName)
 	data, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		if _, derr := os.Stat(filepath.Join(abs, DBTFileName)); derr == nil {
+			data, err = []byte("version: 1\n"), nil
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
 	p, err := Parse(file, data)
 	if err != nil {
+		return nil, err
+	}
+	set := map[string]bool{}
+	var top map[string]any
+	if yaml.Unmarshal(data, &top) == nil {
+		for k, v := range top {
+			set[k] = true
+			if k == "vars" {
+				if vm, ok := v.(map[string]any); ok {
+					for vk := range vm {
+						set["vars."+vk] = true
+					}
+				}
+			}
+		}
+	}
+	p.setWarehouse = set["warehouse"]
+	if err := p.readDBT(set); err != nil {
+		return nil, err
+	}
+	if err := p.UseTarget(""); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -210,6 +253,7 @@ func Parse(file string, data []byte) (*Project, error) {
 	if errs := p.validate(lines); len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	p.Target = Target{Name: "dev", Schema: "main", Type: "duckdb", Threads: p.Threads}
 	return p, nil
 }
 

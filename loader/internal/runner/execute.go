@@ -510,11 +510,12 @@ func firstLine(s string) string {
 func (x *nodeExec) model() error {
 	n := x.n
 	t0 := time.Now()
-	existing, err := x.relationType(n.Schema, n.Name)
+	existing, err := x.relationType(n.Schema, n.Alias)
 	if err != nil {
 		return err
 	}
-	incremental := n.Config.Materialized == "incremental" && existing == "BASE TABLE" && !x.full
+	full := x.full && (n.Config.FullRefresh == nil || *n.Config.FullRefresh) // full_refresh: false wins over --full-refresh
+	incremental := n.Config.Materialized == "incremental" && existing == "BASE TABLE" && !full
 	body, err := x.compile(incremental)
 	x.timing("compile", t0)
 	if err != nil {
@@ -603,7 +604,7 @@ func (x *nodeExec) swap(tmp, existing string) error {
 	case "VIEW":
 		steps = append(steps, "drop view "+n.Relation)
 	}
-	steps = append(steps, "alter table "+Relation(n.Schema, tmp)+" rename to "+Quote(n.Name), "commit")
+	steps = append(steps, "alter table "+Relation(n.Schema, tmp)+" rename to "+Quote(n.Alias), "commit")
 	for _, s := range steps {
 		if _, err := x.exec(s); err != nil {
 			x.exec("rollback")
@@ -616,7 +617,7 @@ func (x *nodeExec) swap(tmp, existing string) error {
 
 func (x *nodeExec) table(body, existing string) error {
 	n := x.n
-	tmp := n.Name + "__dbt_tmp"
+	tmp := n.Alias + "__dbt_tmp"
 	if _, err := x.exec("drop table if exists " + Relation(n.Schema, tmp)); err != nil {
 		return err
 	}
@@ -659,7 +660,7 @@ func (x *nodeExec) columns(rel string) ([]colDef, error) {
 
 func (x *nodeExec) incremental(body string) error {
 	n := x.n
-	tmp := Quote("__dbt_incr_" + n.Name)
+	tmp := Quote("__dbt_incr_" + n.Alias)
 	x.exec("drop table if exists temp.main." + tmp)
 	prefix := "create temp table " + tmp + " as\n"
 	stmt := prefix + sqlBody(body)
@@ -804,7 +805,7 @@ func (x *nodeExec) incremental(body string) error {
 func (x *nodeExec) seed() error {
 	n := x.n
 	t0 := time.Now()
-	tmp := n.Name + "__dbt_tmp"
+	tmp := n.Alias + "__dbt_tmp"
 	opts := "header = true, auto_detect = true"
 	if len(n.Config.ColumnTypes) > 0 {
 		var kv []string
@@ -813,7 +814,7 @@ func (x *nodeExec) seed() error {
 		}
 		opts += ", types = {" + strings.Join(kv, ", ") + "}"
 	}
-	existing, err := x.relationType(n.Schema, n.Name)
+	existing, err := x.relationType(n.Schema, n.Alias)
 	if err != nil {
 		return err
 	}
@@ -853,22 +854,43 @@ func (x *nodeExec) test() error {
 	x.r.CompiledCode = n.CompiledCode
 	t1 := time.Now()
 	defer x.timing("execute", t1)
-	stmt := "select count(*) from (\n" + body + "\n) as dbt_internal_test"
+	// dbt's get_test_sql: fail_calc over the failing rows, compared with
+	// warn_if and error_if
+	calc, warnIf, errorIf := n.Config.FailCalc, n.Config.WarnIf, n.Config.ErrorIf
+	if calc == "" {
+		calc = "count(*)"
+	}
+	if warnIf == "" {
+		warnIf = "!= 0"
+	}
+	if errorIf == "" {
+		errorIf = "!= 0"
+	}
+	inner := body
+	if n.Config.Limit > 0 {
+		inner = "select * from (\n" + body + "\n) as dbt_limit limit " + fmt.Sprint(n.Config.Limit)
+	}
+	stmt := fmt.Sprintf("select coalesce(%s, 0) as failures, coalesce(%s, 0) %s as should_warn, coalesce(%s, 0) %s as should_error from (\n%s\n) as dbt_internal_test",
+		calc, calc, warnIf, calc, errorIf, inner)
 	var failures int64
-	if err := x.c.QueryRowContext(x.ctx, stmt).Scan(&failures); err != nil {
-		return x.sqlErr(err, stmt, 1)
+	var shouldWarn, shouldError bool
+	if err := x.c.QueryRowContext(x.ctx, stmt).Scan(&failures, &shouldWarn, &shouldError); err != nil {
+		prefix := strings.Count(stmt[:strings.Index(stmt, inner)], "\n")
+		return x.sqlErr(err, stmt, prefix)
 	}
 	x.r.Failures = &failures
 	x.r.AdapterResponse = AdapterResponse{Message: "SELECT", RowsAffected: failures}
-	if failures == 0 {
+	switch {
+	case n.Config.Severity != "warn" && shouldError:
+		x.r.Status = StatusFail
+	case shouldWarn:
+		x.r.Status = StatusWarn
+	default:
 		x.r.Status = StatusPass
 		return nil
 	}
-	x.r.Status = StatusFail
-	if n.Config.Severity == "warn" {
-		x.r.Status = StatusWarn
-	}
-	x.r.Message = fmt.Sprintf("Got %d result%s, configured to %s if != 0", failures, plural(failures), map[string]string{"warn": "warn", "error": "fail"}[n.Config.Severity])
+	x.r.Message = fmt.Sprintf("Got %d result%s, configured to %s if %s", failures, plural(failures),
+		map[string]string{StatusWarn: "warn", StatusFail: "fail"}[x.r.Status], map[string]string{StatusWarn: warnIf, StatusFail: errorIf}[x.r.Status])
 	rows, err := x.c.QueryContext(x.ctx, "select * from (\n"+body+"\n) as dbt_internal_test limit 5")
 	if err != nil {
 		return nil

@@ -18,10 +18,11 @@ import (
 
 // Resource types.
 const (
-	Model  = "model"
-	Seed   = "seed"
-	Test   = "test"
-	Source = "source"
+	Model    = "model"
+	Seed     = "seed"
+	Test     = "test"
+	Source   = "source"
+	Snapshot = "snapshot"
 )
 
 // Diagnostic is a user mistake at a position in a project file.
@@ -73,6 +74,14 @@ type Config struct {
 	Where               string            `json:"where,omitempty"`
 	ColumnTypes         map[string]string `json:"column_types,omitempty"`
 	Meta                map[string]any    `json:"meta,omitempty"`
+	Schema              string            `json:"schema,omitempty"`   // custom schema, before generate_schema_name
+	Alias               string            `json:"alias,omitempty"`    // custom alias
+	Database            string            `json:"database,omitempty"` // custom database (an attached DuckDB file)
+	FullRefresh         *bool             `json:"full_refresh"`       // false: --full-refresh leaves the model alone
+	Limit               int               `json:"limit,omitempty"`    // tests: at most this many failing rows
+	WarnIf              string            `json:"warn_if,omitempty"`
+	ErrorIf             string            `json:"error_if,omitempty"`
+	FailCalc            string            `json:"fail_calc,omitempty"`
 }
 
 // Column documents one column.
@@ -126,6 +135,7 @@ type Node struct {
 	LoadedAtField string     `json:"loaded_at_field,omitempty"`
 	Identifier    string     `json:"identifier,omitempty"`
 
+	layer     string // docket's default schema: the first folder under models/, or seeds
 	tpl       *render.Template
 	seedFile  string // absolute CSV path
 	usesIncr  bool   // template calls is_incremental()

@@ -12,6 +12,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/runner/render"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
+	"gopkg.in/yaml.v3"
 )
 
 // ParseOptions tune Parse.
@@ -36,8 +37,18 @@ type Manifest struct {
 	// used in diagnostics that point at compiled SQL.
 	TargetRel string
 
-	env    *render.Env
-	byName map[string]*Node // models and seeds
+	// Unacted holds YAML resources docket keeps but does not act on
+	// (semantic_models, metrics, exposures, ...), by key.
+	Unacted map[string][]any
+	// Disabled holds nodes whose config says enabled: false.
+	Disabled map[string]*Node
+	// Warnings are settings read but not applied as written, with the
+	// place they were read from; they never stop a build.
+	Warnings []Diagnostic
+
+	env      *render.Env
+	byName   map[string]*Node // models and seeds
+	packages []string         // installed package names
 }
 
 // Parse reads the project's files and renders every model without a
@@ -45,7 +56,7 @@ type Manifest struct {
 // I/O problems only.
 func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, error) {
 	m := &Manifest{Project: p, Name: p.Name, Nodes: map[string]*Node{}, Sources: map[string]*Node{},
-		UDFs: opts.UDFs, Vars: map[string]any{}, byName: map[string]*Node{}}
+		UDFs: opts.UDFs, Vars: map[string]any{}, byName: map[string]*Node{}, Disabled: map[string]*Node{}}
 	m.TargetRel = "target"
 	if rel, err := filepath.Rel(p.Dir, p.TargetDir); err == nil && p.TargetDir != "" {
 		m.TargetRel = filepath.ToSlash(rel)
@@ -62,7 +73,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 	}
 
 	// macros
-	macroFiles, err := m.readTree("macros", ".sql")
+	macroFiles, err := m.readTrees(m.dirs("macros"), ".sql")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -73,22 +84,22 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 	m.env, m.Macros = env, env.Macros()
 
 	// models
-	modelFiles, err := m.readTree("models", ".sql")
+	modelFiles, err := m.readTrees(m.dirs("models"), ".sql")
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, path := range sortedKeys(modelFiles) {
-		rel := strings.TrimPrefix(path, "models/")
-		parts := strings.Split(rel, "/")
+		parts := m.relParts(path, "models")
 		name := strings.TrimSuffix(parts[len(parts)-1], ".sql")
-		schema := "main"
-		if len(parts) > 1 {
-			schema = parts[0]
-		}
 		n := &Node{UniqueID: Model + "." + m.Name + "." + name, ResourceType: Model, PackageName: m.Name, Name: name,
-			Schema: schema, Alias: name, Database: m.database(), Path: path, RawCode: modelFiles[path],
+			Alias: name, Database: m.database(), Path: path, RawCode: modelFiles[path],
 			FQN: append([]string{m.Name}, append(parts[:len(parts)-1:len(parts)-1], name)...), Columns: map[string]Column{}}
-		n.Relation = Relation(schema, name)
+		n.layer = "main"
+		if len(parts) > 1 {
+			n.layer = parts[0]
+		}
+		n.Schema = m.defaultSchema(n, "")
+		n.Relation = Relation(n.Schema, name)
 		n.folderCfg = m.folderConfig(p.Models, parts[:len(parts)-1])
 		if prev := m.byName[name]; prev != nil {
 			diag(path, pos{1, 1}, "model name %q is already used by %s; model names must be unique", name, prev.Path)
@@ -99,17 +110,20 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 	}
 
 	// seeds
-	seedFiles, err := m.listTree("seeds", ".csv")
+	seedFiles, err := m.listTrees(m.dirs("seeds"), ".csv")
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, path := range seedFiles {
-		name := strings.TrimSuffix(filepath.Base(path), ".csv")
+		parts := m.relParts(path, "seeds")
+		name := strings.TrimSuffix(parts[len(parts)-1], ".csv")
 		n := &Node{UniqueID: Seed + "." + m.Name + "." + name, ResourceType: Seed, PackageName: m.Name, Name: name,
-			Schema: "seeds", Alias: name, Database: m.database(), Path: path, FQN: []string{m.Name, name},
-			Columns: map[string]Column{}, seedFile: filepath.Join(p.Dir, filepath.FromSlash(path))}
-		n.Relation = Relation("seeds", name)
-		n.folderCfg = m.folderConfig(p.Seeds, nil)
+			Alias: name, Database: m.database(), Path: path,
+			FQN:     append([]string{m.Name}, append(parts[:len(parts)-1:len(parts)-1], name)...),
+			Columns: map[string]Column{}, seedFile: filepath.Join(p.Dir, filepath.FromSlash(path)), layer: "seeds"}
+		n.Schema = m.defaultSchema(n, "")
+		n.Relation = Relation(n.Schema, name)
+		n.folderCfg = m.folderConfig(p.Seeds, parts[:len(parts)-1])
 		if prev := m.byName[name]; prev != nil {
 			diag(path, pos{1, 1}, "seed name %q is already used by %s", name, prev.Path)
 			continue
@@ -120,9 +134,9 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 
 	// YAML: sources, model and seed docs, generic tests
 	var ymls []string
-	for _, dir := range []string{"models", "seeds"} {
+	for _, dir := range append(m.dirs("models"), m.dirs("seeds")...) {
 		for _, ext := range []string{".yml", ".yaml"} {
-			l, err := m.listTree(dir, ext)
+			l, err := m.listTrees([]string{dir}, ext)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -154,11 +168,18 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 		n := m.Nodes[id]
 		diags = append(diags, m.resolveConfig(n)...)
 	}
+	disabled := map[string]bool{}
 	for _, id := range sortedKeys(m.Nodes) {
 		if n := m.Nodes[id]; !n.Config.Enabled {
 			delete(m.Nodes, id)
 			delete(m.byName, n.Name)
+			disabled[n.Name] = true
+			m.Disabled[id] = n
 		}
+	}
+	// schema, alias and database as dbt places them
+	for _, id := range sortedKeys(m.Nodes) {
+		diags = append(diags, m.place(m.Nodes[id])...)
 	}
 	for _, id := range sortedKeys(m.Nodes) {
 		if d := m.ownedClash(m.Nodes[id]); d != nil {
@@ -172,7 +193,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 			name := r[len(r)-1]
 			if m.byName[name] == nil && n.refPos[name] != (pos{}) {
 				// already reported as unknown during rendering unless it was disabled
-				if _, was := modelFiles["models/"+name+".sql"]; was {
+				if disabled[name] {
 					diag(n.Path, n.refPos[name], "ref(%q) points to a disabled model", name)
 				}
 			}
@@ -180,11 +201,14 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 	}
 
 	// singular tests
-	testFiles, err := m.readTree("tests", ".sql")
+	testFiles, err := m.readTrees(m.dirs("tests"), ".sql")
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, path := range sortedKeys(testFiles) {
+		if strings.Contains("/"+path, "/generic/") {
+			continue // generic test definitions ({% test %}), read with the macros
+		}
 		name := strings.TrimSuffix(filepath.Base(path), ".sql")
 		n := &Node{UniqueID: Test + "." + m.Name + "." + name, ResourceType: Test, PackageName: m.Name, Name: name,
 			Schema: "main", Alias: name, Database: m.database(), Path: path, RawCode: testFiles[path],
@@ -212,7 +236,42 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 			}
 		}
 	}
+	m.projectWarnings()
+	for kind, tree := range map[string]map[string]any{"models": p.Models, "seeds": p.Seeds} {
+		folders := map[string]bool{}
+		for _, n := range m.Nodes {
+			if (n.ResourceType == Model && kind == "models") || (n.ResourceType == Seed && kind == "seeds") {
+				if len(n.FQN) > 2 {
+					folders[n.FQN[1]] = true
+				}
+			}
+		}
+		for _, n := range m.Disabled {
+			if len(n.FQN) > 2 {
+				folders[n.FQN[1]] = true
+			}
+		}
+		m.checkTreeKeys(kind, tree, folders, m.packageNames())
+	}
+	m.Warnings = SortDiagnostics(m.Warnings)
 	return m, SortDiagnostics(diags), nil
+}
+
+func toInt(v any) int {
+	switch t := v.(type) {
+	case int:
+		return t
+	case float64:
+		return int(t)
+	}
+	var n int
+	fmt.Sscan(fmt.Sprint(v), &n)
+	return n
+}
+
+func (m *Manifest) fileText(path string) (string, bool) {
+	b, err := os.ReadFile(path)
+	return string(b), err == nil
 }
 
 func (m *Manifest) database() string {
@@ -320,10 +379,31 @@ func normKey(k string) string {
 	return strings.ReplaceAll(k, "-", "_")
 }
 
-var knownKeys = map[string]bool{"materialized": true, "tags": true, "unique_key": true, "incremental_strategy": true,
+// appliedKeys are the configs docket applies.
+var appliedKeys = map[string]bool{"materialized": true, "tags": true, "unique_key": true, "incremental_strategy": true,
 	"on_schema_change": true, "pre_hook": true, "post_hook": true, "enabled": true, "severity": true, "where": true,
-	"column_types": true, "meta": true, "docs": true, "persist_docs": true, "contract": true, "grants": true,
-	"full_refresh": true, "quote_columns": true, "delimiter": true}
+	"column_types": true, "meta": true, "schema": true, "alias": true, "database": true, "full_refresh": true,
+	"limit": true, "warn_if": true, "error_if": true, "fail_calc": true}
+
+// notApplied are valid dbt configs docket reads and does not apply: each
+// use is a warning with the place it was written.
+var notApplied = map[string]bool{"docs": true, "persist_docs": true, "contract": true, "grants": true,
+	"quote_columns": true, "delimiter": true, "store_failures": true, "store_failures_as": true, "group": true,
+	"access": true, "packages": true, "event_time": true, "batch_size": true, "lookback": true, "begin": true,
+	"concurrent_batches": true, "docs_hidden": true, "sql_header": true, "on_configuration_change": true,
+	"quoting": true, "column_name": true, "indexes": true, "labels": true, "transient": true, "copy_grants": true,
+	"unlogged": true, "partition_by": true, "cluster_by": true, "location": true, "format": true, "options": true}
+
+var knownKeys = func() map[string]bool {
+	out := map[string]bool{}
+	for k := range appliedKeys {
+		out[k] = true
+	}
+	for k := range notApplied {
+		out[k] = true
+	}
+	return out
+}()
 
 func isConfigKey(k string) bool { return knownKeys[normKey(k)] }
 
@@ -460,9 +540,9 @@ func (rc *renderCtx) vars() map[string]any {
 			return rc.incremental, nil
 		}),
 		"log":  render.Wrap(func(render.Args) (any, error) { return "", nil }),
-		"this": render.Relation{Database: m.database(), Schema: n.Schema, Identifier: n.Name, Rendered: Relation(n.Schema, n.Name)},
-		"target": map[string]any{"name": "dev", "schema": "main", "type": "duckdb", "path": p.Warehouse,
-			"database": m.database(), "threads": p.Threads, "profile_name": m.Name},
+		"this": render.Relation{Database: m.database(), Schema: n.Schema, Identifier: n.Alias, Rendered: Relation(n.Schema, n.Alias)},
+		"target": map[string]any{"name": m.target().Name, "schema": m.target().Schema, "type": "duckdb", "path": p.Warehouse,
+			"database": m.database(), "threads": p.Threads, "profile_name": m.target().Profile, "target_name": m.target().Name},
 		"project_name": m.Name,
 		"execute":      true,
 	}
@@ -574,6 +654,18 @@ func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
 	if at == (pos{}) {
 		at = pos{1, 1}
 	}
+	for k, v := range raw {
+		// dbt renders Jinja in dbt_project.yml and YAML config values
+		if str, ok := v.(string); ok && (strings.Contains(str, "{{") || strings.Contains(str, "{%")) && k != "pre_hook" && k != "post_hook" {
+			out, err := m.renderValue(n, str)
+			if err != nil {
+				from, fat := m.configSourcePos(k)
+				diags = append(diags, Diagnostic{Path: from, Line: fat.line, Col: fat.col, Msg: fmt.Sprintf("config %s: %v", k, err)})
+				continue
+			}
+			raw[k] = yamlScalar(out)
+		}
+	}
 	c := Config{Enabled: true, Tags: []string{}, PreHook: []string{}, PostHook: []string{}}
 	for _, k := range sortedKeys(raw) {
 		v := raw[k]
@@ -621,13 +713,46 @@ func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
 			}
 		case "meta":
 			c.Meta, _ = v.(map[string]any)
-		case "docs", "persist_docs", "contract", "grants", "full_refresh", "quote_columns", "delimiter":
+		case "schema":
+			c.Schema = str()
+		case "alias":
+			c.Alias = str()
+		case "database":
+			c.Database = str()
+		case "full_refresh":
+			b, ok := v.(bool)
+			if !ok {
+				bad(at, "config full_refresh must be true or false (got %v)", v)
+			}
+			c.FullRefresh = &b
+		case "limit":
+			c.Limit = toInt(v)
+		case "warn_if", "error_if", "fail_calc":
+			sv := strings.TrimSpace(fmt.Sprint(v))
+			switch k {
+			case "warn_if":
+				c.WarnIf = sv
+			case "error_if":
+				c.ErrorIf = sv
+			default:
+				c.FailCalc = sv
+			}
 		default:
+			from, fat := n.Path, at
+			if _, own := n.modelCfg[k]; !own {
+				if _, yml := n.ymlCfg[k]; !yml {
+					from, fat = m.configSourcePos(k)
+				}
+			}
+			if notApplied[k] {
+				m.warn(from, fat, "config %s is read but not applied by docket", k)
+				continue
+			}
 			msg := fmt.Sprintf("unknown config key %q", k)
 			if s := suggest(k, sortedKeys(knownKeys)); s != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			}
-			bad(at, "%s", msg)
+			m.warn(from, fat, "%s: not applied", msg)
 		}
 	}
 	switch n.ResourceType {
@@ -742,4 +867,49 @@ func trimSQL(s string) string {
 		s = strings.TrimSpace(strings.TrimSuffix(s, ";"))
 	}
 	return s
+}
+
+// renderValue renders a Jinja string from YAML (a config value) for node n.
+func (m *Manifest) renderValue(n *Node, src string) (string, error) {
+	tpl, err := m.env.Parse(n.Path+":config", src)
+	if err != nil {
+		return "", err
+	}
+	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}}
+	out, err := tpl.Render(rc.vars())
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(out), nil
+}
+
+// yamlScalar reads a rendered value back as YAML does: true/false,
+// numbers, else the string.
+func yamlScalar(s string) any {
+	switch strings.ToLower(s) {
+	case "true":
+		return true
+	case "false":
+		return false
+	case "none", "null", "":
+		return nil
+	}
+	var v any
+	if err := yaml.Unmarshal([]byte(s), &v); err == nil {
+		switch v.(type) {
+		case int, float64:
+			return v
+		}
+	}
+	return s
+}
+
+// packageNames lists installed packages' names (none yet: filled by the
+// package reader).
+func (m *Manifest) packageNames() map[string]bool {
+	out := map[string]bool{}
+	for _, p := range m.packages {
+		out[p] = true
+	}
+	return out
 }

@@ -96,7 +96,9 @@ func runFixture(t *testing.T, file string) string {
 			writeFile(t, filepath.Join(dir, f.Name), f.Data)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(dir, "project.yaml")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "dbt_project.yml")); err == nil {
+		// a dbt project folder as it is
+	} else if _, err := os.Stat(filepath.Join(dir, "project.yaml")); err != nil {
 		writeFile(t, filepath.Join(dir, "project.yaml"), []byte("version: 1\nname: fixture\n"))
 	}
 	var db *warehouse.DB
@@ -134,12 +136,15 @@ func runFixture(t *testing.T, file string) string {
 		cmd, rest, _ := strings.Cut(step, " ")
 		switch cmd {
 		case "parse":
-			_, diags := parse(nil)
+			m, diags := parse(nil)
 			if len(diags) == 0 {
 				out.WriteString("ok\n")
 			}
 			for _, d := range diags {
 				fmt.Fprintln(&out, d)
+			}
+			for _, w := range m.Warnings {
+				fmt.Fprintln(&out, "warning:", w)
 			}
 		case "compile":
 			m, diags := parse(nil)

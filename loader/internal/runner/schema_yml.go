@@ -94,20 +94,33 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 					if s := suggest(name, m.names()); s != "" {
 						msg += fmt.Sprintf(" (did you mean %q?)", s)
 					}
-					bad(ypos(e), "%s", msg)
+					m.warn(path, ypos(e), "%s: not applied", msg)
 					continue
 				}
 				n.Description = ystr(e, "description")
+				n.ymlCfg = map[string]any{}
 				if c := yget(e, "config"); c != nil {
-					n.ymlCfg = map[string]any{}
 					for ck, cv := range ymap(c) {
 						mergeCfg(n.ymlCfg, normKey(ck), cv)
 					}
 				}
+				for j := 0; j+1 < len(e.Content); j += 2 {
+					ek := e.Content[j]
+					switch ek.Value {
+					case "name", "description", "columns", "config", "tests", "data_tests", "docs", "meta":
+					case "tags":
+						mergeCfg(n.ymlCfg, "tags", yany(e.Content[j+1]))
+					default:
+						m.warn(path, ypos(ek), "%s %s: key %q is read but not applied by docket", kind, name, ek.Value)
+					}
+				}
 				specs = append(specs, m.readColumns(path, n, e, &diags)...)
 			}
+		case "semantic_models", "metrics", "saved_queries", "exposures", "groups", "unit_tests", "analyses",
+			"macros", "snapshots", "data_tests", "tests", "functions":
+			m.keepUnacted(path, k, v)
 		default:
-			bad(ypos(k), "unknown key %q (expected version, sources, models or seeds)", k.Value)
+			m.warn(path, ypos(k), "unknown key %q (docket reads version, sources, models and seeds): not applied", k.Value)
 		}
 	}
 	return specs, diags
@@ -160,7 +173,7 @@ func (m *Manifest) readTest(path string, n *Node, column string, t *yaml.Node, d
 				for ck, cv := range cm {
 					s.cfg[normKey(ck)] = cv
 				}
-			case "severity", "where", "tags", "enabled":
+			case "severity", "where", "tags", "enabled", "limit", "warn_if", "error_if", "fail_calc", "store_failures", "store_failures_as", "meta", "alias", "schema", "database":
 				s.cfg[k] = v
 			case "arguments":
 				am, _ := v.(map[string]any)

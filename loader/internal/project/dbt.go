@@ -1,0 +1,270 @@
+package project
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"gopkg.in/yaml.v3"
+)
+
+// DBTFileName is dbt's project file. A folder with only dbt_project.yml is
+// a docket project too: docket reads the dbt keys (and profiles.yml for a
+// DuckDB target) and uses its defaults for the document settings.
+const DBTFileName = "dbt_project.yml"
+
+// DBT holds what docket reads from dbt_project.yml. Keys that project.yaml
+// also sets win from project.yaml (see Project.Warnings).
+type DBT struct {
+	File          string // absolute path; "" when the folder has none
+	Name          string
+	Profile       string
+	ModelPaths    []string
+	SeedPaths     []string
+	MacroPaths    []string
+	TestPaths     []string
+	SnapshotPaths []string
+	OnRunStart    []string
+	OnRunEnd      []string
+	Dispatch      []Dispatch
+	Tests         map[string]any
+	Snapshots     map[string]any
+	Root          *yaml.Node // the parsed file, for positions
+}
+
+// Dispatch is one dispatch: entry of dbt_project.yml.
+type Dispatch struct {
+	MacroNamespace string   `yaml:"macro_namespace"`
+	SearchOrder    []string `yaml:"search_order"`
+}
+
+// Target is the dbt target the runner builds into (profiles.yml, or the
+// docket defaults: name dev, schema main).
+type Target struct {
+	Name, Schema, Type, ProfileName string
+	Threads                         int
+	File                            string // profiles.yml used, "" when none
+}
+
+// Warning is a setting docket read but does not apply as written.
+type Warning struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Msg) }
+
+// dbtKnown are the dbt_project.yml keys docket reads or knowingly leaves
+// to dbt (documented as not acted on).
+var dbtActed = map[string]bool{"name": true, "profile": true, "model-paths": true, "seed-paths": true, "macro-paths": true,
+	"test-paths": true, "snapshot-paths": true, "vars": true, "models": true, "seeds": true, "tests": true, "data_tests": true,
+	"snapshots": true, "on-run-start": true, "on-run-end": true, "dispatch": true, "target-path": true, "config-version": true,
+	"version": true, "require-dbt-version": true, "source-paths": true, "data-paths": true}
+
+// dbtIgnored are valid dbt keys with no effect on a DuckDB build (said once).
+var dbtIgnored = map[string]bool{"analysis-paths": true, "clean-targets": true, "dbt-cloud": true, "flags": true,
+	"docs-paths": true, "asset-paths": true, "packages-install-path": true, "query-comment": true, "quoting": true,
+	"sources": true, "semantic-models": true, "saved-queries": true, "metrics": true, "exposures": true, "restrict-access": true}
+
+func strList(n *yaml.Node) []string {
+	switch {
+	case n == nil:
+		return nil
+	case n.Kind == yaml.ScalarNode:
+		return []string{n.Value}
+	case n.Kind == yaml.SequenceNode:
+		var out []string
+		for _, c := range n.Content {
+			out = append(out, c.Value)
+		}
+		return out
+	}
+	return nil
+}
+
+// readDBT reads dir/dbt_project.yml into p; project.yaml values already in
+// p win (with a warning when both set one).
+func (p *Project) readDBT(set map[string]bool) error {
+	file := filepath.Join(p.Dir, DBTFileName)
+	data, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return yamlErr(file, err)
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return fmt.Errorf("%s: expected a mapping", file)
+	}
+	root := doc.Content[0]
+	d := &DBT{File: file, Root: root}
+	warn := func(n *yaml.Node, format string, a ...any) {
+		p.Warnings = append(p.Warnings, Warning{File: file, Line: n.Line, Msg: fmt.Sprintf(format, a...)})
+	}
+	decode := func(n *yaml.Node) map[string]any {
+		var m map[string]any
+		if err := n.Decode(&m); err != nil {
+			warn(n, "expected a mapping: %v", err)
+		}
+		return m
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		switch k.Value {
+		case "name":
+			d.Name = v.Value
+		case "profile":
+			d.Profile = v.Value
+		case "model-paths", "source-paths":
+			d.ModelPaths = strList(v)
+		case "seed-paths", "data-paths":
+			d.SeedPaths = strList(v)
+		case "macro-paths":
+			d.MacroPaths = strList(v)
+		case "test-paths":
+			d.TestPaths = strList(v)
+		case "snapshot-paths":
+			d.SnapshotPaths = strList(v)
+		case "on-run-start":
+			d.OnRunStart = strList(v)
+		case "on-run-end":
+			d.OnRunEnd = strList(v)
+		case "dispatch":
+			if err := v.Decode(&d.Dispatch); err != nil {
+				warn(v, "dispatch: %v", err)
+			}
+		case "tests", "data_tests":
+			d.Tests = decode(v)
+		case "snapshots":
+			d.Snapshots = decode(v)
+		case "vars":
+			for vk, vv := range decode(v) {
+				if !set["vars."+vk] {
+					p.Vars[vk] = vv
+				}
+			}
+		case "models", "seeds":
+			if set[k.Value] {
+				warn(k, "%s: is set in both project.yaml and dbt_project.yml; project.yaml's wins and this one is not applied", k.Value)
+				continue
+			}
+			if k.Value == "models" {
+				p.Models = decode(v)
+			} else {
+				p.Seeds = decode(v)
+			}
+		case "target-path":
+			if !set["target_dir"] {
+				p.TargetDir = p.abs(v.Value)
+			}
+		case "config-version", "version", "require-dbt-version":
+		default:
+			if dbtIgnored[k.Value] {
+				warn(k, "%s: is a dbt setting docket does not act on", k.Value)
+			} else {
+				warn(k, "unknown dbt_project.yml key %q: not applied", k.Value)
+			}
+		}
+	}
+	if d.Name == "" {
+		return fmt.Errorf("%s: name is required", file)
+	}
+	if set["name"] && p.Name != d.Name {
+		warn(root, "project.yaml names the project %q, dbt_project.yml %q: docket uses %q (the dbt name keys models:/seeds: configs and ref())", p.Name, d.Name, d.Name)
+	}
+	p.Name = d.Name
+	p.DBT = d
+	return nil
+}
+
+// profiles.yml ---------------------------------------------------------
+
+// UseTarget reads the DuckDB target name (or the profile's default) from
+// profiles.yml: $DBT_PROFILES_DIR, the project folder, then ~/.dbt. The
+// output's path becomes the warehouse unless project.yaml sets one.
+func (p *Project) UseTarget(name string) error {
+	p.Target = Target{Name: "dev", Schema: "main", Type: "duckdb", Threads: p.Threads}
+	if p.DBT == nil {
+		if name != "" {
+			p.Target.Name = name
+		}
+		return nil
+	}
+	profile := p.DBT.Profile
+	if profile == "" {
+		profile = p.DBT.Name
+	}
+	p.Target.ProfileName = profile
+	var dirs []string
+	if d := os.Getenv("DBT_PROFILES_DIR"); d != "" {
+		dirs = append(dirs, d)
+	}
+	dirs = append(dirs, p.Dir)
+	if h, err := os.UserHomeDir(); err == nil {
+		dirs = append(dirs, filepath.Join(h, ".dbt"))
+	}
+	var file string
+	var data []byte
+	for _, d := range dirs {
+		f := filepath.Join(d, "profiles.yml")
+		if b, err := os.ReadFile(f); err == nil {
+			file, data = f, b
+			break
+		}
+	}
+	if file == "" {
+		if name != "" {
+			p.Target.Name = name
+		}
+		return nil
+	}
+	var profiles map[string]struct {
+		Target  string                    `yaml:"target"`
+		Outputs map[string]map[string]any `yaml:"outputs"`
+	}
+	if err := yaml.Unmarshal(data, &profiles); err != nil {
+		return yamlErr(file, err)
+	}
+	pr, ok := profiles[profile]
+	if !ok {
+		if name != "" {
+			return fmt.Errorf("%s: no profile %q (dbt_project.yml profile:) for --target %s", file, profile, name)
+		}
+		return nil
+	}
+	if name == "" {
+		name = pr.Target
+	}
+	if name == "" {
+		name = "dev"
+	}
+	out, ok := pr.Outputs[name]
+	if !ok {
+		return fmt.Errorf("%s: profile %q has no output (target) %q", file, profile, name)
+	}
+	typ := fmt.Sprint(out["type"])
+	if typ != "duckdb" {
+		return fmt.Errorf("%s: target %q of profile %q is type %q; docket builds DuckDB targets only", file, name, profile, typ)
+	}
+	p.Target = Target{Name: name, Schema: "main", Type: typ, ProfileName: profile, Threads: p.Threads, File: file}
+	if s, ok := out["schema"].(string); ok && s != "" {
+		p.Target.Schema = s
+	}
+	if t, ok := out["threads"]; ok {
+		if n, err := strconv.Atoi(fmt.Sprint(t)); err == nil && n > 0 {
+			p.Target.Threads = n
+			p.Threads = n
+		}
+	}
+	if path, ok := out["path"].(string); ok && path != "" && !p.setWarehouse {
+		p.Warehouse = p.abs(os.ExpandEnv(path))
+	}
+	return nil
+}

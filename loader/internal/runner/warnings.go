@@ -1,0 +1,85 @@
+package runner
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// warn records a setting docket reads but does not apply as written.
+func (m *Manifest) warn(path string, at pos, format string, a ...any) {
+	if at == (pos{}) {
+		at = pos{1, 1}
+	}
+	m.Warnings = append(m.Warnings, Diagnostic{Path: path, Line: at.line, Col: at.col, Msg: fmt.Sprintf(format, a...)})
+}
+
+// keepUnacted keeps YAML resources docket does not act on (semantic
+// models, metrics, exposures, ...) for the manifest and says so once per
+// kind.
+func (m *Manifest) keepUnacted(path string, k, v *yaml.Node) {
+	if m.Unacted == nil {
+		m.Unacted = map[string][]any{}
+	}
+	items, _ := yany(v).([]any)
+	if _, seen := m.Unacted[k.Value]; !seen {
+		m.warn(path, ypos(k), "%s: read and kept in manifest.json, but docket does not act on them (reported once)", k.Value)
+	}
+	m.Unacted[k.Value] = append(m.Unacted[k.Value], items...)
+}
+
+// projectWarnings turns the project's own warnings into diagnostics.
+func (m *Manifest) projectWarnings() {
+	for _, w := range m.Project.Warnings {
+		rel, err := filepath.Rel(m.Project.Dir, w.File)
+		if err != nil {
+			rel = w.File
+		}
+		m.warn(filepath.ToSlash(rel), pos{w.Line, 1}, "%s", w.Msg)
+	}
+}
+
+// configSourcePos finds where a folder-level config key is written in
+// dbt_project.yml or project.yaml (the first "+key:" or "key:" line).
+func (m *Manifest) configSourcePos(key string) (string, pos) {
+	files := []string{}
+	if m.Project.DBT != nil {
+		files = append(files, m.Project.DBT.File)
+	}
+	files = append(files, m.Project.File)
+	for _, f := range files {
+		text, ok := m.fileText(f)
+		if !ok {
+			continue
+		}
+		for i, l := range strings.Split(text, "\n") {
+			t := strings.TrimSpace(l)
+			for _, k := range []string{"+" + key + ":", "+" + strings.ReplaceAll(key, "_", "-") + ":", key + ":"} {
+				if strings.HasPrefix(t, k) {
+					rel, _ := filepath.Rel(m.Project.Dir, f)
+					return filepath.ToSlash(rel), pos{i + 1, strings.Index(l, k) + 1}
+				}
+			}
+		}
+	}
+	return "project.yaml", pos{1, 1}
+}
+
+// checkTreeKeys warns about a models:/seeds: key that is neither a config,
+// the project's name, a package's name nor a folder: dbt would not apply
+// what is under it either, but silently (a project renamed in
+// dbt_project.yml whose models: key still has the old name).
+func (m *Manifest) checkTreeKeys(kind string, tree map[string]any, folders map[string]bool, packages map[string]bool) {
+	for _, k := range sortedKeys(tree) {
+		if _, isMap := tree[k].(map[string]any); !isMap || strings.HasPrefix(k, "+") || isConfigKey(k) {
+			continue
+		}
+		if k == m.Name || packages[k] || folders[k] {
+			continue
+		}
+		path, at := m.configSourcePos(k)
+		m.warn(path, at, "%s: key %q is not the project name %q, a package or a folder: the configs under it apply to nothing", kind, k, m.Name)
+	}
+}
