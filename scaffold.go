@@ -7,5 +7,5 @@ import "embed"
 
 // Scaffold is the shipped project's files.
 //
-//go:embed project.yaml models macros seeds tests
+//go:embed project.yaml models macros seeds tests snapshots
 var Scaffold embed.FS

@@ -31,7 +31,7 @@ Usage:
   docket init DIR                 scaffold a project
   docket load                     land new, changed and deleted files (raw + staging)
   docket build [-s SELECTOR]      seeds, models and their tests in DAG order
-  docket run | test | seed | compile | ls
+  docket run | test | seed | snapshot | compile | ls
   docket search "QUERY" [-k 10] [--mode hybrid|vector|bm25] [--json]
   docket sql "SELECT ..."         query what readers see (the published copy)
   docket connect [--python|--node|--cli|--path]   how a notebook connects
@@ -85,7 +85,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return runInit(rest, stdout, stderr)
 	case "load":
 		return publishAfter(ctx, cmd, rest, runLoad(ctx, rest, stdout, stderr), stderr)
-	case "build", "run", "test", "seed", "compile", "ls":
+	case "build", "run", "test", "seed", "snapshot", "compile", "ls":
 		return publishAfter(ctx, cmd, rest, runModelsCmd(ctx, cmd, rest, stdout, stderr), stderr)
 	case "publish":
 		return runPublish(ctx, rest, stdout, stderr)

@@ -170,13 +170,13 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		fmt.Fprintf(stdout, "Compiled %d models and %d tests in %.2fs; SQL in %s\n", len(models), len(ids)-len(models),
 			parseTime.Seconds(), modelsRel(p.Dir, filepath.Join(pp.TargetDir, "compiled")))
 		return ExitOK
-	case "build", "run", "test", "seed":
+	case "build", "run", "test", "seed", "snapshot":
 	default:
 		fmt.Fprintf(stderr, "docket: unknown model command %q\n", cmd)
 		return ExitUsage
 	}
-	types := map[string][]string{"build": {runner.Model, runner.Seed, runner.Test}, "run": {runner.Model},
-		"test": {runner.Test}, "seed": {runner.Seed}}[cmd]
+	types := map[string][]string{"build": {runner.Model, runner.Seed, runner.Snapshot, runner.Test}, "run": {runner.Model},
+		"test": {runner.Test}, "seed": {runner.Seed}, "snapshot": {runner.Snapshot}}[cmd]
 	ids, err := m.SelectIndirect(f.selects, f.excludes, f.indirect, types...)
 	if err != nil {
 		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
@@ -230,8 +230,12 @@ func nodeCounts(m *runner.Manifest) string {
 	for _, n := range m.Nodes {
 		c[n.ResourceType]++
 	}
-	return fmt.Sprintf("%d models, %d data tests, %d seeds, %d sources, %d macros, %d UDFs",
-		c[runner.Model], c[runner.Test], c[runner.Seed], len(m.Sources), len(m.Macros), len(m.UDFs))
+	snaps := ""
+	if c[runner.Snapshot] > 0 {
+		snaps = fmt.Sprintf("%d snapshots, ", c[runner.Snapshot])
+	}
+	return fmt.Sprintf("%d models, %d data tests, %d seeds, %s%d sources, %d macros, %d UDFs",
+		c[runner.Model], c[runner.Test], c[runner.Seed], snaps, len(m.Sources), len(m.Macros), len(m.UDFs))
 }
 
 func listNodes(m *runner.Manifest, f *modelFlags, stdout, stderr io.Writer) int {
@@ -303,6 +307,8 @@ func progressLine(r runner.Result) string {
 		default:
 			desc, tag = "SKIP seed "+rel, "[SKIP]"
 		}
+	case runner.Snapshot:
+		desc, tag = snapshotLine(r, rel, secs)
 	case runner.Test:
 		var n int64
 		if r.Failures != nil {
@@ -340,6 +346,8 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 			kinds["data test"]++
 		case runner.Seed:
 			kinds["seed"]++
+		case runner.Snapshot:
+			kinds["snapshot"]++
 		}
 		switch r.Status {
 		case runner.StatusSuccess, runner.StatusPass:
@@ -353,7 +361,7 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 		}
 	}
 	var parts []string
-	for _, k := range []string{"seed", "view model", "table model", "incremental model", "data test"} {
+	for _, k := range []string{"seed", "snapshot", "view model", "table model", "incremental model", "data test"} {
 		if kinds[k] > 0 {
 			s := "s"
 			if kinds[k] == 1 {

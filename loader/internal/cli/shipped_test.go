@@ -30,7 +30,7 @@ const repo = "../../.."
 func shipped(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, sub := range []string{"models", "macros", "seeds", "tests", "examples"} {
+	for _, sub := range []string{"models", "macros", "seeds", "tests", "snapshots", "examples"} {
 		if err := os.CopyFS(filepath.Join(dir, sub), os.DirFS(filepath.Join(repo, sub))); err != nil {
 			t.Fatal(err)
 		}
@@ -142,6 +142,14 @@ func TestShippedProjectEndToEnd(t *testing.T) {
 	must(t, dir, "build")
 	if n := query(t, dir, "select count(*) from curated.doc_chunks c join raw.documents d using (doc_id) where d.rel_path = 'travel-guideline.docx'"); n[0] != "0" {
 		t.Fatalf("deleted document still has %s chunks", n[0])
+	}
+	// The shipped snapshot keeps each document's history: the changed notes
+	// have two versions (one current), the deleted guideline's last is closed.
+	if got := query(t, dir, "select count(*), count(*) filter (where dbt_valid_to is null) from snapshots.doc_quality_history where rel_path = 'meeting-notes.txt'"); len(got) != 1 || strings.Join(strings.Fields(got[0]), " ") != "2 1" {
+		t.Fatalf("doc_quality_history of the changed notes: %v, want 2 versions, 1 current", got)
+	}
+	if got := query(t, dir, "select count(*) filter (where dbt_valid_to is null) from snapshots.doc_quality_history where rel_path = 'travel-guideline.docx'"); got[0] != "0" {
+		t.Fatalf("the deleted guideline still has a current version in doc_quality_history")
 	}
 
 	// A new version without any chunk (whitespace only): the old chunks leave too.

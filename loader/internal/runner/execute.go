@@ -104,10 +104,11 @@ func (rr *RunResults) Failed() bool {
 var priority = map[string]int{Test: 0, Seed: 1, Model: 2}
 
 var commandTypes = map[string][]string{
-	"build": {Model, Seed, Test},
-	"run":   {Model},
-	"test":  {Test},
-	"seed":  {Seed},
+	"build":    {Model, Seed, Snapshot, Test},
+	"snapshot": {Snapshot},
+	"run":      {Model},
+	"test":     {Test},
+	"seed":     {Seed},
 }
 
 // Execute builds the selected nodes in DAG order with a pool of threads,
@@ -393,6 +394,8 @@ func (m *Manifest) runNode(ctx context.Context, c *sql.Conn, n *Node, opts RunOp
 		err = x.seed()
 	case Test:
 		err = x.test()
+	case Snapshot:
+		err = x.snapshot()
 	}
 	if err != nil {
 		r.Status = StatusError

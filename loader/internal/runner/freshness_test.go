@@ -19,7 +19,7 @@ import (
 // against a frozen clock, and the artifact against dbt's sources/v3 schema
 // when ../shared has it.
 func TestSourceFreshnessFrozenClock(t *testing.T) {
-	m := parseFixture(t, "testdata/freshness.txtar")
+	m := parseFixture(t, "testdata/freshness.fixture")
 	ctx := context.Background()
 	db, err := warehouse.Open(ctx, filepath.Join(t.TempDir(), "w.duckdb"), warehouse.Options{})
 	if err != nil {

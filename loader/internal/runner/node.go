@@ -133,7 +133,9 @@ type Node struct {
 	// Sources with freshness criteria (freshness.go).
 	Freshness     *Freshness `json:"freshness,omitempty"`
 	LoadedAtField string     `json:"loaded_at_field,omitempty"`
-	Identifier    string     `json:"identifier,omitempty"`
+	// snapshots only (snapshot.go)
+	SnapshotCfg *SnapshotConfig `json:"snapshot_config,omitempty"`
+	Identifier  string          `json:"identifier,omitempty"`
 
 	layer     string // docket's default schema: the first folder under models/, or seeds
 	tpl       *render.Template

@@ -109,6 +109,13 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 		m.Nodes[n.UniqueID] = n
 	}
 
+	// snapshots (snapshot.go)
+	snapDiags, err := m.readSnapshots()
+	if err != nil {
+		return nil, nil, err
+	}
+	diags = append(diags, snapDiags...)
+
 	// seeds
 	seedFiles, err := m.listTrees(m.dirs("seeds"), ".csv")
 	if err != nil {

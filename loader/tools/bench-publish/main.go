@@ -86,7 +86,7 @@ func run(n int, bin, keep string) error {
 	if keep == "" {
 		defer os.RemoveAll(dir)
 	}
-	for _, sub := range []string{"models", "macros", "seeds", "tests"} {
+	for _, sub := range []string{"models", "macros", "seeds", "tests", "snapshots"} {
 		if err := os.CopyFS(filepath.Join(dir, sub), os.DirFS(sub)); err != nil {
 			return err
 		}
