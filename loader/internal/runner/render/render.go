@@ -94,7 +94,7 @@ func newConfig() *config.Config {
 
 func environment() *exec.Environment {
 	return &exec.Environment{
-		Context:           exec.EmptyContext().Update(builtins.GlobalFunctions).Update(builtins.GlobalVariables),
+		Context:           exec.EmptyContext().Update(builtins.GlobalFunctions).Update(builtins.GlobalVariables).Update(exec.NewContext(map[string]any{"range": boundedRange})),
 		Filters:           builtins.Filters,
 		Tests:             builtins.Tests,
 		ControlStructures: builtins.ControlStructures,
@@ -197,22 +197,29 @@ func (t *Template) Render(ctx map[string]any) (out string, rerr error) {
 			out, rerr = "", &Error{Line: 1, Col: 1, Msg: fmt.Sprintf("template error: %v", r)}
 		}
 	}()
-	data := make(map[string]any, len(ctx)+len(t.env.macros))
+	data := make(map[string]any, len(ctx)+len(t.env.macros)+1)
+	data[budgetKey] = &budget{}
 	for n, m := range t.env.macros {
 		data[n] = t.env.macroFunc(m)
 	}
 	for k, v := range ctx {
 		data[k] = v
 	}
-	s, err := t.tpl.ExecuteToString(exec.NewContext(data))
-	if err != nil {
+	w := &limitWriter{}
+	if err := t.tpl.Execute(w, exec.NewContext(data)); err != nil {
 		return "", t.runtimeErr(err)
 	}
-	return s, nil
+	return string(w.buf), nil
 }
 
 func (e *Env) macroFunc(m macroDef) func(*exec.Evaluator, *exec.VarArgs) *exec.Value {
 	return func(ev *exec.Evaluator, va *exec.VarArgs) *exec.Value {
+		b := budgetOf(ev)
+		if b.depth >= MaxMacroDepth {
+			return exec.AsValue(fmt.Errorf("calls of macro %s (%s) nest deeper than docket's limit of %d (does it call itself without end?)", m.node.Name, m.file, MaxMacroDepth))
+		}
+		b.depth++
+		defer func() { b.depth-- }()
 		env := &exec.Environment{
 			Context:           ev.Environment.Context.Inherit(),
 			Filters:           ev.Environment.Filters,
