@@ -30,6 +30,10 @@ func Encoding(name string) encoding.Encoding {
 		return utf32.UTF32(utf32.LittleEndian, utf32.UseBOM)
 	case UTF32BE:
 		return utf32.UTF32(utf32.BigEndian, utf32.UseBOM)
+	case EBCDIC037, "cp037", "ebcdic-cp-us":
+		return charmap.CodePage037
+	case EBCDIC500, "cp500", "ebcdic-cp-be", "ebcdic-cp-ch":
+		return cp500{}
 	}
 	if e, err := htmlindex.Get(name); err == nil && e != nil {
 		return e
@@ -172,9 +176,12 @@ func sniffText(head []byte, size int64, ext string) (typ, mime, enc string, bom 
 		enc = WideEncoding(head)
 	}
 	if enc == "" {
-		if validUTF8Prefix(head, truncated) {
+		switch {
+		case validUTF8Prefix(head, truncated):
 			enc = UTF8
-		} else {
+		case EBCDICEncoding(head) != "":
+			enc = EBCDICEncoding(head)
+		default:
 			enc = GuessCharset(head)
 		}
 	}

@@ -34,7 +34,10 @@ func Decode(data []byte, enc string) (s, used string, warnings []string, err err
 				warnings = append(warnings, fmt.Sprintf("%d invalid UTF-8 sequence(s) replaced with U+FFFD", bad))
 				s = strings.ToValidUTF8(string(data), "\uFFFD")
 			} else {
-				used = detect.GuessCharset(data)
+				used = detect.EBCDICEncoding(data[:min(len(data), 64<<10)])
+				if used == "" {
+					used = detect.GuessCharset(data)
+				}
 				warnings = append(warnings, fmt.Sprintf("not valid UTF-8; decoded as %s (guessed)", used))
 			}
 		} else {
@@ -53,6 +56,19 @@ func Decode(data []byte, enc string) (s, used string, warnings []string, err err
 		s = strings.ToValidUTF8(string(out), "\uFFFD")
 	}
 	s = strings.TrimPrefix(s, "\uFEFF")
+	if used == detect.EBCDIC037 || used == detect.EBCDIC500 {
+		s = strings.ReplaceAll(s, "\u0085", "\n") // EBCDIC NL
+	}
+	if !unicodeEncoding(used) {
+		// A legacy charset is a guess (or a declaration that can be
+		// wrong): text that decodes to controls, private-use characters or
+		// words mixing scripts is mojibake, not text, and is not landed.
+		if m := document.Measure(s); m.Unexpected >= 8 && m.UnexpectedShare() > document.MaxUnexpectedShare {
+			return "", used, warnings, document.Errorf(document.KindUndecodable,
+				"decoded as %s the text is implausible: %.0f%% of its characters are controls, private-use characters or letters of words mixing scripts; its encoding could not be determined",
+				used, 100*m.UnexpectedShare())
+		}
+	}
 	total, repl, nul, ctl := 0, 0, 0, 0
 	for _, r := range s {
 		total++
@@ -76,6 +92,14 @@ func Decode(data []byte, enc string) (s, used string, warnings []string, err err
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	s = strings.ReplaceAll(s, "\r", "\n")
 	return s, used, warnings, nil
+}
+
+func unicodeEncoding(enc string) bool {
+	switch enc {
+	case detect.UTF8, detect.UTF16LE, detect.UTF16BE, detect.UTF32LE, detect.UTF32BE, "utf8", "utf-16", "utf-32":
+		return true
+	}
+	return false
 }
 
 // invalidUTF8 counts invalid sequences.

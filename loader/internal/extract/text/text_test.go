@@ -1,6 +1,7 @@
 package text
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
+	"golang.org/x/text/encoding/charmap"
 )
 
 type el struct {
@@ -112,6 +114,8 @@ func TestEncodings(t *testing.T) {
 		{"u16be.txt", u16(plain, true, false)},
 		{"u32le.txt", u32(plain)},
 		{"cp1252.txt", []byte(cp1252)},
+		{"ebcdic037.txt", ebcdic(t, plain, false)},
+		{"ebcdic037-nl.txt", bytes.ReplaceAll(ebcdic(t, plain, false), []byte{0x25}, []byte{0x15})},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -129,6 +133,65 @@ func TestEncodings(t *testing.T) {
 				t.Errorf("title %q", res.Metadata.Title)
 			}
 		})
+	}
+}
+
+// ebcdic encodes s in code page 037, or 500 (which has [ ] ! ^ ¢ ¬ |
+// where 037 has other characters).
+func ebcdic(t *testing.T, s string, cp500 bool) []byte {
+	t.Helper()
+	out, err := charmap.CodePage037.NewEncoder().Bytes([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cp500 {
+		to500 := map[byte]byte{0xBA: 0x4A, 0xBB: 0x5A, 0x5A: 0x4F, 0xB0: 0x5F, 0x4A: 0xB0, 0x5F: 0xBA, 0x4F: 0xBB}
+		for i, c := range out {
+			if d, ok := to500[c]; ok {
+				out[i] = d
+			}
+		}
+	}
+	return out
+}
+
+// TestEBCDIC: EBCDIC text (code pages 037 and 500) is recognised and
+// decoded, never landed as the CJK-looking mojibake a charset guesser
+// makes of it.
+func TestEBCDIC(t *testing.T) {
+	text := "Welcome aboard! The manifest [rev 2] lists 14 crates.\nCheck the seals! Report damage to the purser.\n"
+	for _, c := range []struct {
+		cp500 bool
+		enc   string
+	}{{false, detect.EBCDIC037}, {true, detect.EBCDIC500}} {
+		data := ebcdic(t, text, c.cp500)
+		info, _ := detect.DetectBytes("manifest.txt", data)
+		if info.Encoding != c.enc || info.Type != detect.Text {
+			t.Fatalf("cp500=%v: detected %+v, want %s text", c.cp500, info, c.enc)
+		}
+		res := run(t, "manifest.txt", data)
+		if got := res.Pages[0].Text; got != text {
+			t.Errorf("%s: text %q", c.enc, got)
+		}
+		if res.Metadata.Extra["encoding"] != c.enc {
+			t.Errorf("%s: encoding %q", c.enc, res.Metadata.Extra["encoding"])
+		}
+	}
+}
+
+// TestImplausibleDecoding: bytes whose (declared or guessed) charset turns
+// them into words mixing scripts are quarantined undecodable.
+func TestImplausibleDecoding(t *testing.T) {
+	latin1 := []byte("Sch\xf6ne Gr\xfc\xdfe aus K\xf6ln, M\xfcnchen und D\xfcsseldorf: gr\xfc\xdf die B\xe4ckerei, die Stra\xdfe, das M\xe4dchen und die H\xfctte.\n")
+	_, err := ExtractBytes(context.Background(), latin1, detect.Info{Type: detect.Text, Encoding: "windows-1251"}, document.Options{})
+	var de *document.Error
+	if !errors.As(err, &de) || de.Kind != document.KindUndecodable || !strings.Contains(de.Msg, "implausible") {
+		t.Fatalf("got %v, want undecodable (implausible)", err)
+	}
+	// The right charset lands.
+	res, err := ExtractBytes(context.Background(), latin1, detect.Info{Type: detect.Text, Encoding: "windows-1252"}, document.Options{})
+	if err != nil || !strings.Contains(res.Pages[0].Text, "Grüße aus Köln") {
+		t.Fatalf("latin-1: %v", err)
 	}
 }
 
