@@ -32,6 +32,9 @@ const (
 	RTF            = "rtf"
 	JSON           = "json"
 	NDJSON         = "ndjson"
+	WebVTT         = "webvtt" // WebVTT subtitles/captions
+	SRT            = "srt"    // SubRip subtitles
+	LaTeX          = "latex"
 	CSV            = "csv"
 	TSV            = "tsv"
 	DOCX           = "docx"
@@ -152,7 +155,7 @@ func mismatch(typ, ext string) bool {
 	}
 	group := func(t string) string {
 		switch t {
-		case Text, Markdown, RST, Org, CSV, TSV:
+		case Text, Markdown, RST, Org, CSV, TSV, WebVTT, SRT, LaTeX:
 			return "text"
 		case JSON, NDJSON:
 			return "json"
@@ -180,7 +183,7 @@ var extTypes = map[string]string{
 	"xml": XML, "xsl": XML, "xslt": XML, "xsd": XML, "rss": XML, "atom": XML, "svg": XML,
 	"txt": Text, "text": Text, "log": Text, "yaml": Text, "yml": Text, "ini": Text, "cfg": Text,
 	"md": Markdown, "markdown": Markdown, "mdown": Markdown, "mkd": Markdown,
-	"rst": RST, "org": Org, "rtf": RTF,
+	"rst": RST, "org": Org, "rtf": RTF, "vtt": WebVTT, "srt": SRT, "tex": LaTeX, "latex": LaTeX, "ltx": LaTeX,
 	"json": JSON, "ndjson": NDJSON, "jsonl": NDJSON,
 	"csv": CSV, "tsv": TSV, "tab": TSV,
 	"docx": DOCX, "docm": DOCX, "dotx": DOCX, "dotm": DOCX,
@@ -204,7 +207,7 @@ func extType(name string) string {
 
 var mimeOf = map[string]string{
 	PDF: "application/pdf", HTML: "text/html", XML: "text/xml", Text: "text/plain",
-	Markdown: "text/markdown", RST: "text/x-rst", Org: "text/x-org", RTF: "text/rtf",
+	Markdown: "text/markdown", RST: "text/x-rst", WebVTT: "text/vtt", SRT: "application/x-subrip", LaTeX: "text/x-tex", Org: "text/x-org", RTF: "text/rtf",
 	JSON: "application/json", NDJSON: "application/x-ndjson", CSV: "text/csv", TSV: "text/tab-separated-values",
 	DOCX: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 	PPTX: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
@@ -228,7 +231,7 @@ func MIMEOf(typ string) string { return mimeOf[typ] }
 // IsText reports whether the type is read as (possibly encoded) text.
 func IsText(typ string) bool {
 	switch typ {
-	case HTML, XML, Text, Markdown, RST, Org, RTF, JSON, NDJSON, CSV, TSV, EML:
+	case HTML, XML, Text, Markdown, RST, Org, RTF, JSON, NDJSON, CSV, TSV, EML, WebVTT, SRT, LaTeX:
 		return true
 	}
 	return false

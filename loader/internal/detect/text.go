@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -245,6 +246,15 @@ func classify(s, ext string, truncated bool) string {
 	if strings.HasPrefix(t, `{\rtf`) {
 		return RTF
 	}
+	if strings.HasPrefix(t, "WEBVTT") && (len(t) == 6 || t[6] == ' ' || t[6] == '\t' || t[6] == '\n' || t[6] == '\r') {
+		return WebVTT
+	}
+	if looksSRT(t) {
+		return SRT
+	}
+	if looksLaTeX(t) {
+		return LaTeX
+	}
 	lower := strings.ToLower(t[:min(len(t), 4096)])
 	if strings.HasPrefix(lower, "<?xml") || strings.HasPrefix(lower, "<!") || strings.HasPrefix(lower, "<html") {
 		root, doctype := rootElement(lower)
@@ -485,4 +495,29 @@ func delimited(t string) string {
 		}
 	}
 	return ""
+}
+
+var (
+	srtTimingRe = regexp.MustCompile(`^\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s*-->\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}`)
+	srtNumberRe = regexp.MustCompile(`^\d+$`)
+	latexRe     = regexp.MustCompile(`^\\(documentclass|documentstyle)\b|\\begin\{document\}`)
+)
+
+// looksSRT: a SubRip file starts with a cue number and a timing line.
+func looksSRT(t string) bool {
+	lines := strings.SplitN(t, "\n", 3)
+	return len(lines) >= 2 && srtNumberRe.MatchString(strings.TrimSpace(lines[0])) && srtTimingRe.MatchString(strings.TrimSpace(lines[1]))
+}
+
+// looksLaTeX: after comment lines, a LaTeX document starts with
+// \documentclass (or the LaTeX 2.09 \documentstyle), or has \begin{document}.
+func looksLaTeX(t string) bool {
+	for strings.HasPrefix(t, "%") {
+		_, rest, ok := strings.Cut(t, "\n")
+		if !ok {
+			return false
+		}
+		t = strings.TrimLeft(rest, " \t\r\n")
+	}
+	return latexRe.MatchString(t[:min(len(t), 4096)])
 }

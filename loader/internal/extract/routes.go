@@ -37,7 +37,7 @@ func init() {
 			return archive.Extract(ctx, r.Path, r.Type, r.Opts)
 		}
 	}
-	for _, t := range []string{"text", "markdown", "rst", "org", "json", "ndjson", "xml"} {
+	for _, t := range []string{"text", "markdown", "rst", "org", "json", "ndjson", "xml", detect.WebVTT, detect.SRT, detect.LaTeX} {
 		routes[t] = extractText
 	}
 	routes["html"] = func(ctx context.Context, r worker.Request) (*document.Result, error) {

@@ -4,6 +4,10 @@
 // UTF-8 text with typed elements: NarrativeText paragraphs, ListItem for
 // bullet and numbered lines, Title for headings (by the markup's syntax, or a
 // conservative guess for plain text), and Table for Markdown pipe tables.
+// WebVTT and SRT subtitles become their cue text (subtitles.go); LaTeX its
+// text without commands, following \input/\include in its folder (latex.go).
+// EBCDIC (code pages 037/500) is decoded; a legacy decoding whose text is
+// implausible is quarantined undecodable rather than landed as mojibake.
 // Element offsets are code points into the page text.
 package text
 
@@ -13,7 +17,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -28,11 +34,17 @@ func Extract(ctx context.Context, path string, info detect.Info, opts document.O
 	if err != nil {
 		return nil, fmt.Errorf("text %s: %w", path, err)
 	}
-	return ExtractBytes(ctx, data, info, opts)
+	return extractBytes(ctx, data, info, filepath.Dir(path))
 }
 
 // ExtractBytes extracts in-memory content (e.g. an e-mail body).
 func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts document.Options) (*document.Result, error) {
+	return extractBytes(ctx, data, info, "")
+}
+
+// extractBytes extracts; dir is the folder LaTeX \input files are read
+// from ("" for in-memory content: not followed).
+func extractBytes(ctx context.Context, data []byte, info detect.Info, dir string) (*document.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -52,13 +64,26 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 	var els []document.Element
 	var tables []document.Table
 	var title string
-	if info.Type == detect.XML {
+	switch info.Type {
+	case detect.XML:
 		s, err = xmlText(s)
 		if err != nil {
 			res.Warnings = append(res.Warnings, err.Error())
 		}
 		els, tables, title = Structure(s, Data)
-	} else {
+	case detect.WebVTT, detect.SRT:
+		s = subtitleText(s)
+		els, tables, title = Structure(s, Data)
+	case detect.LaTeX:
+		warn := func(w string) { res.Warnings = append(res.Warnings, w) }
+		if dir == "" && inputRe.MatchString(s) {
+			warn("\\input/\\include not followed: the document was not read from a folder")
+		}
+		d := parseLaTeX(latexSource(s, dir, map[string]bool{}, 0, warn))
+		s, els = assembleBlocks(d.blocks)
+		title = d.title
+		res.Metadata.Author = d.author
+	default:
 		els, tables, title = Structure(s, SyntaxOf(info.Type))
 	}
 	if title == "" && len(els) > 0 && els[0].Category == document.Title {
@@ -166,4 +191,28 @@ func xmlText(s string) (string, error) {
 		}
 	}
 	return strings.Join(blocks, "\n\n"), xerr
+}
+
+// assembleBlocks joins blocks into page text ("\n\n" between them) with
+// code point offsets and sections.
+func assembleBlocks(blocks []block) (string, []document.Element) {
+	var sb strings.Builder
+	var els []document.Element
+	section := ""
+	pos := 0
+	for _, b := range blocks {
+		if sb.Len() > 0 {
+			sb.WriteString("\n\n")
+			pos += 2
+		}
+		n := utf8.RuneCountInString(b.text)
+		if b.cat == document.Title {
+			section = b.text
+		}
+		els = append(els, document.Element{Page: 1, Seq: len(els), Category: b.cat, Text: b.text,
+			CharStart: pos, CharEnd: pos + n, Level: b.level, Section: section, TableSeq: -1})
+		sb.WriteString(b.text)
+		pos += n
+	}
+	return sb.String(), els
 }
