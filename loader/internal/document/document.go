@@ -196,4 +196,6 @@ type Options struct {
 	// over which the archive is quarantined too_large (0 = the defaults)
 	MaxArchiveMembers int
 	MaxArchiveBytes   int64
+	MaxPageChars      int // longer pages are split (a one-page text) or cut, with a review reason (0 = no limit)
+	MaxDocChars       int // text past this many characters per document is dropped, with a review reason (0 = no limit)
 }

@@ -20,6 +20,7 @@ const (
 	ReviewOCRNoText          = "ocr_found_no_text"    // an OCR'd page gave no words
 	ReviewScriptNotInstalled = "script_not_installed" // OCR saw a script no installed model reads
 	ReviewRepaired           = "repaired"             // the file was damaged and repaired on reading
+	ReviewTruncated          = "truncated"            // text over loader.max_page_chars / max_doc_chars was cut
 )
 
 // Review is one reason a person should look at a document (Page 0) or at

@@ -231,8 +231,8 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 		case opts.ReOCR && reocr[f.hash]:
 			f.event = "reocr"
 			forget(f.hash)
-		case k.Status == warehouse.StatusQuarantined && transient(k.ErrorKind):
-			f.event = "retried" // a crash or time-out may not happen again
+		case k.Status == warehouse.StatusQuarantined && retryable(k.ErrorKind, ex, p):
+			f.event = "retried" // a crash may not happen again
 			if extracted && ex.Status == warehouse.StatusQuarantined {
 				forget(f.hash)
 			}
@@ -333,7 +333,7 @@ func descendantsToRedo(id string, children map[string][]string, known map[string
 	for _, c := range children[id] {
 		k := known[c]
 		_, extracted := extractions[k.Hash]
-		if k.Hash != "" && ((k.Status == warehouse.StatusQuarantined && (transient(k.ErrorKind) || opts.RetryQuarantined)) ||
+		if k.Hash != "" && ((k.Status == warehouse.StatusQuarantined && (retryable(k.ErrorKind, extractions[k.Hash], opts.Project) || opts.RetryQuarantined)) ||
 			(opts.ReOCR && reocr[k.Hash]) || (k.Status == warehouse.StatusLanded && !extracted)) {
 			out = append(out, k.Hash)
 		}
@@ -362,11 +362,22 @@ func childrenOf(known map[string]warehouse.Known) map[string][]string {
 	return out
 }
 
-// transient error kinds are retried by the next load without being asked.
-func transient(kind string) bool {
+// retryable says whether the next load extracts a quarantined content
+// again without being asked (issue 17: hostile files cost once). A file
+// that could not be read is retried every load (it costs no worker); a
+// crash or an internal error up to loader.max_attempts extractions in
+// all; a time-out only when loader.timeout is now longer than the
+// extraction that was stopped (the same limit would stop it again: a
+// bomb timing out cost a full time-out on every load). Anything else
+// waits for --retry-quarantined.
+func retryable(kind string, ex warehouse.Extraction, p *project.Project) bool {
 	switch kind {
-	case document.KindCrash, document.KindTimeout, document.KindInternal, document.KindUnreadable:
+	case document.KindUnreadable:
 		return true
+	case document.KindCrash, document.KindInternal:
+		return ex.Attempts < p.Loader.MaxAttempts
+	case document.KindTimeout:
+		return ex.Duration > 0 && p.Loader.Timeout.Duration > ex.Duration+ex.Duration/10 && ex.Attempts < p.Loader.MaxAttempts
 	}
 	return false
 }

@@ -208,6 +208,7 @@ func docOptions(opts Options) document.Options {
 		OCRLanguages: p.OCR.Languages, OCRDPI: p.OCR.DPI, OCRMinWordConf: p.OCR.MinWordConfidence,
 		OCRReviewBelow: p.OCR.ReviewBelow, MaxSheetRows: p.Loader.MaxSheetRows, MaxAttachDepth: p.Loader.MaxAttachmentDepth,
 		MaxArchiveMembers: p.Loader.MaxArchiveMembers, MaxArchiveBytes: int64(p.Loader.MaxArchiveBytes),
+		MaxPageChars: p.Loader.MaxPageChars, MaxDocChars: p.Loader.MaxDocChars,
 	}
 }
 

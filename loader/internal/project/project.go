@@ -69,8 +69,11 @@ type Loader struct {
 	MaxArchiveMembers  int      `yaml:"max_archive_members"` // more members: the archive is quarantined too_large
 	MaxArchiveBytes    Size     `yaml:"max_archive_bytes"`   // more expanded bytes: quarantined too_large (zip bombs)
 	LockTimeout        Duration `yaml:"lock_timeout"`
-	Exclude            []string `yaml:"exclude"`  // glob patterns on relative paths
-	Symlinks           string   `yaml:"symlinks"` // skip (default) | follow (links to files inside the source)
+	Exclude            []string `yaml:"exclude"`        // glob patterns on relative paths
+	Symlinks           string   `yaml:"symlinks"`       // skip (default) | follow (links to files inside the source)
+	MaxAttempts        int      `yaml:"max_attempts"`   // extractions of a content that crashed or timed out before it waits for --retry-quarantined
+	MaxPageChars       int      `yaml:"max_page_chars"` // longer pages are split (one-page text) or truncated, with a review reason
+	MaxDocChars        int      `yaml:"max_doc_chars"`  // text past this many characters per document is dropped, with a review reason
 }
 
 // loader.symlinks values.
@@ -324,6 +327,15 @@ func (p *Project) applyDefaults() {
 	}
 	if l.MaxArchiveBytes == 0 {
 		l.MaxArchiveBytes = 256 << 20
+	}
+	if l.MaxAttempts == 0 {
+		l.MaxAttempts = 3
+	}
+	if l.MaxPageChars == 0 {
+		l.MaxPageChars = 1_000_000
+	}
+	if l.MaxDocChars == 0 {
+		l.MaxDocChars = 20_000_000
 	}
 	if l.Symlinks == "" {
 		l.Symlinks = SymlinksSkip

@@ -131,11 +131,14 @@ func (w *DB) KnownDocuments(ctx context.Context) (map[string]Known, error) {
 type Extraction struct {
 	Hash, Status, ErrorKind, ErrorMessage, Type string
 	Pages                                       int
+	Attempts                                    int           // extractions of the content so far
+	Duration                                    time.Duration // of the last one
 }
 
 // Extractions returns staging.extractions keyed by source_hash.
 func (w *DB) Extractions(ctx context.Context) (map[string]Extraction, error) {
-	rows, err := w.sql.QueryContext(ctx, `select source_hash, status, coalesce(error_kind,''), coalesce(error_message,''), coalesce(detected_type,''), coalesce(page_count,0) from staging.extractions`)
+	rows, err := w.sql.QueryContext(ctx, `select source_hash, status, coalesce(error_kind,''), coalesce(error_message,''), coalesce(detected_type,''), coalesce(page_count,0),
+		coalesce(attempts, 1), coalesce(duration_ms, 0) from staging.extractions`)
 	if err != nil {
 		return nil, err
 	}
@@ -143,9 +146,11 @@ func (w *DB) Extractions(ctx context.Context) (map[string]Extraction, error) {
 	out := map[string]Extraction{}
 	for rows.Next() {
 		var e Extraction
-		if err := rows.Scan(&e.Hash, &e.Status, &e.ErrorKind, &e.ErrorMessage, &e.Type, &e.Pages); err != nil {
+		var ms int64
+		if err := rows.Scan(&e.Hash, &e.Status, &e.ErrorKind, &e.ErrorMessage, &e.Type, &e.Pages, &e.Attempts, &ms); err != nil {
 			return nil, err
 		}
+		e.Duration = time.Duration(ms) * time.Millisecond
 		out[e.Hash] = e
 	}
 	return out, rows.Err()
@@ -196,6 +201,20 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 		if err = c.QueryRowContext(ctx, fmt.Sprintf("select count(*) from staging.extractions where source_hash in (%s)", in)).Scan(&landedBefore); err != nil {
 			return fmt.Errorf("warehouse: look up extractions: %w", err)
 		}
+		attempts := map[string]int{}
+		if landedBefore > 0 {
+			rows, qerr := c.QueryContext(ctx, fmt.Sprintf("select source_hash, coalesce(attempts, 1) from staging.extractions where source_hash in (%s)", in))
+			if qerr != nil {
+				return fmt.Errorf("warehouse: look up attempts: %w", qerr)
+			}
+			for rows.Next() {
+				var h string
+				var n int
+				rows.Scan(&h, &n)
+				attempts[h] = n
+			}
+			rows.Close()
+		}
 		for _, t := range []string{"staging.pages", "staging.elements", "staging.tables", "staging.ocr_words", "staging.extractions", "staging.attachments", "staging.reviews"} {
 			if landedBefore == 0 {
 				break
@@ -204,7 +223,7 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 				return fmt.Errorf("warehouse: clear %s: %w", t, err)
 			}
 		}
-		if err = appendContents(c, now, contents); err != nil {
+		if err = appendContents(c, now, contents, attempts); err != nil {
 			return err
 		}
 	}
@@ -355,7 +374,9 @@ func hashHex(parts ...string) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-func appendContents(c *sql.Conn, now time.Time, contents []Landing) error {
+// appendContents lands the contents extracted in this run; attempts are
+// the extractions each content had before.
+func appendContents(c *sql.Conn, now time.Time, contents []Landing, attempts map[string]int) error {
 	if err := withAppender(c, "staging", "extractions", func(a *duckdb.Appender) error {
 		for _, l := range contents {
 			version := ""
@@ -377,7 +398,7 @@ func appendContents(c *sql.Conn, now time.Time, contents []Landing) error {
 				status, kind, msg = StatusQuarantined, l.Doc.ErrorKind, l.Doc.ErrorMessage
 			}
 			if err := a.AppendRow(l.Doc.Hash, nullStr(l.Doc.DetectedType), version, pages, status, kind, msg, l.Duration.Milliseconds(), now,
-				mime, meta, warnings); err != nil {
+				mime, meta, warnings, int32(attempts[l.Doc.Hash]+1)); err != nil {
 				return err
 			}
 		}

@@ -7,7 +7,8 @@ import (
 )
 
 // SchemaVersion is bumped when the landed tables change shape.
-// Version 6: raw.documents.rel_path_bytes and ops.load_skips (added to
+// Version 6: raw.documents.rel_path_bytes, staging.extractions.attempts
+// and ops.load_skips (added to
 // older warehouses by create/alter ... if not exists).
 const SchemaVersion = 6
 
@@ -129,8 +130,10 @@ var ddl = []string{
 		extracted_at timestamp not null,
 		mime_type varchar,
 		metadata varchar,                  -- JSON text: the content's own metadata, copied to every document with these bytes
-		warnings varchar[]
+		warnings varchar[],
+		attempts integer                   -- extractions of this content so far (bounds automatic retries)
 	)`,
+	`alter table staging.extractions add column if not exists attempts integer`,
 	// staging.reviews came with schema version 4 (a new table: created
 	// here, no rows to move).
 	`create table if not exists staging.reviews (
