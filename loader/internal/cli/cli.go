@@ -39,6 +39,7 @@ Usage:
   docket source freshness         how long ago each source was loaded (target/sources.json)
   docket clean [--dry-run]        remove target/ (and dbt_project.yml's clean-targets)
   docket debug                    check config, warehouse, lock, Tesseract, vss, versions
+  docket docs generate | serve    catalog.json and a static site (lineage, health, documents)
   docket version
 
 Common flags:
@@ -101,6 +102,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return runSQL(ctx, rest, stdout, stderr)
 	case "search":
 		return runSearch(ctx, rest, stdout, stderr)
+	case "docs":
+		return runDocs(ctx, rest, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "docket", versionString())
 		return ExitOK
