@@ -6,6 +6,8 @@ require (
 	codeberg.org/go-pdf/fpdf v0.12.0
 	codeberg.org/readeck/go-readability/v2 v2.1.3
 	github.com/abadojack/whatlanggo v1.0.1
+	github.com/chromedp/cdproto v0.160.1
+	github.com/chromedp/chromedp v0.23.1
 	github.com/duckdb/duckdb-go/v2 v2.10506.0
 	github.com/gabriel-vasile/mimetype v1.4.16
 	github.com/gen2brain/go-fitz v1.24.15
@@ -15,6 +17,7 @@ require (
 	github.com/markusmobius/go-trafilatura v1.12.2
 	github.com/nikolalohinski/gonja/v2 v2.9.1
 	github.com/richardlehane/mscfb v1.0.9
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/xuri/excelize/v2 v2.11.1
 	github.com/zeebo/xxh3 v1.1.0
 	golang.org/x/image v0.44.0
@@ -45,6 +48,7 @@ require (
 	github.com/elliotchance/pie/v2 v2.9.0 // indirect
 	github.com/fatih/color v1.18.0 // indirect
 	github.com/forPelevin/gomoji v1.2.0 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/go-shiori/dom v0.0.0-20230515143342-73569d674e1c // indirect
 	github.com/go-shiori/go-readability v0.0.0-20241012063810-92284fa8a71f // indirect
 	github.com/go-viper/mapstructure/v2 v2.5.0 // indirect

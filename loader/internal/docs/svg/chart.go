@@ -192,11 +192,17 @@ func Lines(c Chart, series []Series) string {
 	}
 	for i := 0; i < n; i++ {
 		fmt.Fprintf(&b, `<g class="pt"%s>`, c.key(i))
+		drawn := false
 		for _, s := range series {
 			if i < len(s.Values) && !math.IsNaN(s.Values[i]) {
 				fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="3.5" fill="%s"><title>%s: %s %s</title></circle>`,
 					cx(i), cy(s.Values[i]), s.Color, esc(c.Categories[i]), esc(s.Name), c.fmtY(s.Values[i]))
+				drawn = true
 			}
+		}
+		if !drawn { // the run is on the chart, with nothing to measure (e.g. no OCR'd page)
+			fmt.Fprintf(&b, `<circle class="nodata" cx="%.1f" cy="%.1f" r="3.5"><title>%s: no data in this run</title></circle>`,
+				cx(i), padT+plotH, esc(c.Categories[i]))
 		}
 		b.WriteString(`</g>`)
 	}
