@@ -5,20 +5,30 @@ GO ?= go
 BIN := bin/docket
 CORPUS ?= ../shared/corpus
 APT_PACKAGES := libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-osd poppler-utils python3-fitz fonts-dejavu-core
+# `make test` also opens the generated docs site in a headless browser.
+TEST_APT_PACKAGES := chromium
 export OMP_THREAD_LIMIT ?= 1
 
-.PHONY: setup node-client build demo test eval bench clean fmt vet
+.PHONY: setup setup-test node-client build demo test eval bench clean fmt vet
 
 # System packages (Tesseract, leptonica, Poppler's pdftotext and PyMuPDF for
 # the side-by-side benchmark) and Go modules.
 setup:
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@$(MAKE) --no-print-directory apt-install PKGS="$(APT_PACKAGES)"
+	$(GO) mod download
+
+# Debian's chromium for the docs site test (loader/internal/docs).
+setup-test:
+	@$(MAKE) --no-print-directory apt-install PKGS="$(TEST_APT_PACKAGES)"
+
+.PHONY: apt-install
+apt-install:
+	@missing=""; for p in $(PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
-	$(GO) mod download
 
 # A second DuckDB client for the end-to-end test's read-only check
 # (same DuckDB version as duckdb-go), from the npm registry.
@@ -37,8 +47,9 @@ demo: build
 	$(BIN) sql "select detected_type, status, coalesce(error_kind, '') as error_kind, count(*) as docs from raw.documents group by all order by all"
 	$(BIN) sql "select rel_path, quality_verdict, pages, ocr_pages, chunks from curated.documents order by rel_path"
 	$(BIN) search "termination notice period" -k 3
+	$(BIN) docs generate
 
-test: setup node-client
+test: setup setup-test node-client
 	@test -z "$$(gofmt -l loader)" || { echo "gofmt needed:"; gofmt -l loader; exit 1; }
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
@@ -50,7 +61,7 @@ eval: build
 	done
 
 bench: build
-	@set -e; for t in bench-load bench-pdf bench-ocr bench-neardup bench-dedup bench-runner bench-embed bench-search bench-publish; do \
+	@set -e; for t in bench-load bench-pdf bench-ocr bench-neardup bench-dedup bench-runner bench-embed bench-search bench-publish bench-docs; do \
 	  if [ -d loader/tools/$$t ]; then echo "== $$t"; $(GO) run ./loader/tools/$$t -corpus $(CORPUS); fi; \
 	done
 

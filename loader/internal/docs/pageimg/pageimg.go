@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/gen2brain/go-fitz"
@@ -153,6 +154,8 @@ func NewRenderer(cmd []string, env []string, timeout time.Duration) *Renderer {
 func (r *Renderer) start() error {
 	c := exec.Command(r.cmd[0], r.cmd[1:]...)
 	c.Env = append(os.Environ(), r.env...)
+	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // stop kills the worker's children too
+	c.WaitDelay = 2 * time.Second
 	in, err := c.StdinPipe()
 	if err != nil {
 		return err
@@ -175,6 +178,7 @@ func (r *Renderer) stop() {
 		return
 	}
 	r.stdin.Close()
+	syscall.Kill(-r.proc.Process.Pid, syscall.SIGKILL)
 	r.proc.Process.Kill()
 	r.proc.Wait()
 	r.proc = nil

@@ -32,6 +32,7 @@ type Chart struct {
 	YMax       float64  // 0: from the data
 	Percent    bool     // y values are fractions shown as %
 	Thresholds []Threshold
+	EdgeLabels bool // histograms: a label is the left edge of its bar
 }
 
 // Frame geometry.
@@ -150,7 +151,11 @@ func Bars(c Chart, series []Series) string {
 		}
 		b.WriteString(`</g>`)
 	}
-	c.xLabels(&b, func(i int) float64 { return padL + slot*float64(i) + slot/2 })
+	if c.EdgeLabels {
+		c.xLabels(&b, func(i int) float64 { return padL + slot*float64(i) })
+	} else {
+		c.xLabels(&b, func(i int) float64 { return padL + slot*float64(i) + slot/2 })
+	}
 	c.thresholds(&b, yMax)
 	b.WriteString(`</svg>`)
 	return b.String()
@@ -227,6 +232,7 @@ func HistogramCounts(c Chart, counts []float64, edges []float64, color string, m
 	c.Categories = nil
 	c.Keys = nil
 	c.KeyAttr = "bin"
+	c.EdgeLabels = true
 	for i := range counts {
 		c.Categories = append(c.Categories, human(edges[i]))
 		c.Keys = append(c.Keys, fmt.Sprintf("%g-%g", edges[i], edges[i+1]))
