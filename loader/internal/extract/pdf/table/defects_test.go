@@ -102,6 +102,16 @@ func TestMultiLineCell(t *testing.T) {
 		{"Transport", "300", "320"},
 	}
 	rules := []string{hline(72, 420, 138), hline(72, 420, 154), hline(72, 420, 232)}
+	long := [][]string{
+		{"Programme", "2022", "2023"},
+		{"Early childhood education", "1,200", "1,350"},
+		{"and care services for", "", ""},
+		{"families in rural areas", "", ""},
+		{"and in the small towns", "", ""},
+		{"of the region", "", ""},
+		{"School meals", "450", "470"},
+		{"Transport", "300", "320"},
+	}
 	for _, c := range []struct {
 		name  string
 		rows  [][]string
@@ -110,8 +120,18 @@ func TestMultiLineCell(t *testing.T) {
 		{"numbers on the first line", top, nil},
 		{"numbers on the last line", bottom, nil},
 		{"booktabs rules", top, rules},
+		{"five lines", long, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			want := want
+			if c.name == "five lines" {
+				want = [][]string{
+					{"Programme", "2022", "2023"},
+					{"Early childhood education and care services for families in rural areas and in the small towns of the region", "1,200", "1,350"},
+					{"School meals", "450", "470"},
+					{"Transport", "300", "320"},
+				}
+			}
 			pg := page{Draw: c.rules}
 			pg.Items = append(pg.Items, prose(72, 90, "Spending by programme, in thousands of euro, for the two years.")...)
 			pg.Items = append(pg.Items, tableRows(150, 13, budgetCols, c.rows, true)...)
@@ -269,4 +289,27 @@ func dump(ts []document.Table) string {
 		}
 	}
 	return b.String()
+}
+
+// TestCaptionTextAboveTable: the last, short line of a paragraph that
+// runs from a caption to the table is no header row.
+func TestCaptionTextAboveTable(t *testing.T) {
+	rows := [][]string{
+		{"Correct answers", "Freq.", "Percent"},
+		{"0", "138", "6.9"},
+		{"1", "178", "8.8"},
+		{"2", "626", "31.1"},
+		{"3", "1070", "53.2"},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, txt{X: 200, Y: 100, Size: 10, Bold: true, S: "Table 2: Financial literacy"})
+	pg.Items = append(pg.Items, prose(72, 114,
+		"This table gives the number and the share of respondents who could answer",
+		"none to three of the questions.")...)
+	pg.Items = append(pg.Items, tableRows(142, 12, []col{{72, false}, {260, true}, {340, true}}, rows, false)...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], rows)
 }

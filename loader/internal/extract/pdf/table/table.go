@@ -348,18 +348,31 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 			i++
 			continue
 		}
-		j, last, nMulti := i+1, i, 1
+		// the run: lines close together with several phrases, and the
+		// lines between them; a line with one phrase inside a column of
+		// the run (a wrapped cell) does not count towards the three
+		// single-phrase lines that end it
+		j, last, kept, nMulti := i+1, i, i, 1
+		cols := phraseCols(nil, lines[i], gap)
 		for j < len(lines) {
 			l, prev := lines[j], lines[j-1]
 			lh := math.Max(l.size, prev.size)
-			if l.bb.Y0-prev.bb.Y1 > 1.8*lh || j-last > 2 || lineIsCaption(l) {
+			if l.bb.Y0-prev.bb.Y1 > 1.8*lh || j-kept > 2 || lineIsCaption(l) {
 				break
 			}
 			if multi[j] {
-				last = j
+				last, kept = j, j
 				nMulti++
+				cols = phraseCols(cols, l, gap)
+			} else if inColumn(cols, l) {
+				kept = j
 			}
 			j++
+		}
+		// wrapped lines of the last row, as close as the run's lines
+		for k := last + 1; k <= kept && inColumn(cols, lines[k]) &&
+			lines[k].bb.Y0-lines[k-1].bb.Y1 <= 0.8*math.Max(lines[k].size, lines[k-1].size); k++ {
+			last = k
 		}
 		next := last + 1
 		start := i
@@ -371,7 +384,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 			}
 			top := first
 			if pi == 0 { // a later part's lines above belong to the table before it
-				top = headerAbove(lines, first, boxOf(part), size, hs)
+				top = headerAbove(lines, first, part, size, gap, hs)
 			}
 			cand := besideParagraph(lines, top, first+len(part), gap)
 			if len(cand) == 0 || !twoNumeric(cand) {
@@ -390,16 +403,37 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 }
 
 // headerAbove extends a run of table lines starting at lines[i] upwards
-// by header lines: up to three, short, close, inside the run's width rb,
-// not a caption and with no rule across between them.
-func headerAbove(lines []*textLine, i int, rb document.BBox, size float64, hs []rule) int {
+// by header lines: up to three, short, close, inside the run's width,
+// not a caption and with no rule across between them. A line with a
+// phrase from the first column out into the gap after it is running text
+// (a header's stub label fits its column), and the lines that continue a
+// caption (as close to it as its own lines) are the caption's.
+func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, hs []rule) int {
+	rb := boxOf(run)
+	cols := columns(run, gap)
 	top := i
 	for k := i - 1; k >= 0 && top-k <= 3; k-- {
 		l := lines[k]
 		if lines[k+1].bb.Y0-l.bb.Y1 > 1.5*size || l.bb.X0 < rb.X0-size || l.bb.X1 > rb.X1+size ||
-			l.size > 1.25*size || lineIsCaption(l) || len(lineText(l)) > 50 ||
+			l.size > 1.25*size || len(lineText(l)) > 50 ||
 			ruleBetween(hs, l.bb.Y1, lines[k+1].bb.Y0, rb) {
 			break
+		}
+		if lineIsCaption(l) {
+			if top < i && lines[top].bb.Y0-l.bb.Y1 <= 0.5*size {
+				top = i
+			}
+			break
+		}
+		if len(cols) >= 2 {
+			cross := false
+			for _, seg := range l.segments(gap) {
+				b := boxOf(seg)
+				cross = cross || b.X0 < cols[0].b && b.X1 > cols[0].b+gap
+			}
+			if cross {
+				break
+			}
 		}
 		top = k
 	}

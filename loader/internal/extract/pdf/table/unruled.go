@@ -185,3 +185,38 @@ func proseWords(ws []*word) bool {
 	}
 	return 4*n >= 3*len(ws)
 }
+
+// phraseCols adds the phrases of a line to a run's column starts: the
+// left edge of each phrase and the widest right edge seen from there.
+func phraseCols(cols []span, l *textLine, gap float64) []span {
+	for _, seg := range l.segments(gap) {
+		b := boxOf(seg)
+		found := false
+		for k := range cols {
+			if math.Abs(cols[k].a-b.X0) <= 2 {
+				cols[k].b = math.Max(cols[k].b, b.X1)
+				found = true
+				break
+			}
+		}
+		if !found {
+			cols = append(cols, span{b.X0, b.X1})
+		}
+	}
+	return cols
+}
+
+// inColumn: the line starts where phrases of the run start and ends no
+// further right than they do, and is no number (the next line of a
+// wrapped cell; a lone number is a row of its own, or an axis tick).
+func inColumn(cols []span, l *textLine) bool {
+	if numericCell(l.ws) {
+		return false
+	}
+	for _, c := range cols {
+		if math.Abs(c.a-l.bb.X0) <= 2 && l.bb.X1 <= c.b+2 {
+			return true
+		}
+	}
+	return false
+}
