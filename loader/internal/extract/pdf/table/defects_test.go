@@ -313,3 +313,30 @@ func TestCaptionTextAboveTable(t *testing.T) {
 	}
 	wantCells(t, ts[0], rows)
 }
+
+// TestHeaderOverNumbers: header words centred over a column of
+// right-aligned numbers, with a gap between them, head that column.
+func TestHeaderOverNumbers(t *testing.T) {
+	pg := page{}
+	rows := [][]string{
+		{"", "", ""},
+		{"Male", "36", "16"},
+		{"Female", "33", "270"},
+		{"Other", "4", "1"},
+	}
+	pg.Items = append(pg.Items, tableRows(140, 13, []col{{72, false}, {230, true}, {400, true}}, rows, false)...)
+	pg.Items = append(pg.Items,
+		txt{X: 72, Y: 140, Size: 10, Bold: true, S: "Gender"},
+		txt{X: 170 - helvWidth("Healthy")/2, Y: 140, Size: 10, Bold: true, S: "Healthy"},
+		txt{X: 340 - helvWidth("Unhealthy")/2, Y: 140, Size: 10, Bold: true, S: "Unhealthy"})
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], [][]string{
+		{"Gender", "Healthy", "Unhealthy"},
+		{"Male", "36", "16"},
+		{"Female", "33", "270"},
+		{"Other", "4", "1"},
+	})
+}

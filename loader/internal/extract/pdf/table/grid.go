@@ -91,6 +91,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	xs = append(append([]sep{{box.X0, true}}, xs...), sep{box.X1, true})
 
 	ys := rowSeps(box, lines, xs, rh)
+	xs = mergeHeaderColumns(xs, ys, ws)
 	wide := underlined(box, lines, xs, hs, gap)
 
 	nr, nc := len(ys)-1, len(xs)-1

@@ -229,3 +229,66 @@ func startsLower(s string) bool {
 	r, _ := utf8.DecodeRuneInString(s)
 	return unicode.IsLower(r)
 }
+
+// mergeHeaderColumns drops a text-gap column boundary between a column
+// that holds only header text (three rows at most, all above the other's
+// first row) and a column that holds only body text, when no row has
+// text in both: a header centred or left-aligned over right-aligned
+// numbers leaves a gap of its own between them. The header goes with the
+// body column nearest to it.
+func mergeHeaderColumns(xs, ys []sep, ws []*word) []sep {
+	edgesY := make([]float64, len(ys))
+	for i, y := range ys {
+		edgesY[i] = y.pos
+	}
+	for {
+		nc := len(xs) - 1
+		type colInfo struct {
+			rows       map[int]bool
+			minR, maxR int
+			x0, x1     float64
+		}
+		info := make([]colInfo, nc)
+		for j := range info {
+			info[j] = colInfo{rows: map[int]bool{}, minR: math.MaxInt, maxR: -1, x0: math.Inf(1), x1: math.Inf(-1)}
+		}
+		edgesX := make([]float64, len(xs))
+		for i, x := range xs {
+			edgesX[i] = x.pos
+		}
+		for _, w := range ws {
+			i, j := band(edgesY, w.cy()), band(edgesX, w.cx())
+			c := &info[j]
+			c.rows[i] = true
+			c.minR, c.maxR = min(c.minR, i), max(c.maxR, i)
+			c.x0, c.x1 = math.Min(c.x0, w.bb.X0), math.Max(c.x1, w.bb.X1)
+		}
+		dist := func(a, b int) float64 {
+			return math.Max(info[a].x0, info[b].x0) - math.Min(info[a].x1, info[b].x1)
+		}
+		// header-only column h beside body-only column b
+		pair := func(h, b int) bool {
+			H, B := info[h], info[b]
+			if len(H.rows) == 0 || len(H.rows) > 3 || len(B.rows) < 2 || H.maxR >= B.minR {
+				return false
+			}
+			// the header's other neighbour, if it has body text, is not nearer
+			o := h - (b - h)
+			return o < 0 || o >= nc || len(info[o].rows) == 0 || info[o].maxR < B.minR || dist(h, o) > dist(h, b)
+		}
+		merged := false
+		for k := 1; k < nc; k++ {
+			if xs[k].real {
+				continue
+			}
+			if pair(k-1, k) || pair(k, k-1) {
+				xs = append(xs[:k:k], xs[k+1:]...)
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			return xs
+		}
+	}
+}
