@@ -250,6 +250,18 @@ func TestSpanningHeader(t *testing.T) {
 // TestSmallUnruledTable: three lines of two or three aligned columns
 // between paragraphs are a table.
 func TestSmallUnruledTable(t *testing.T) {
+	t.Run("text only, top and bottom rules", func(t *testing.T) {
+		rows := [][]string{{"Name", "Role", "Office"}, {"Ann Lee", "Chair", "Paris"}, {"Bo Chen", "Treasurer", "Lyon"}}
+		pg := page{Draw: []string{hline(70, 340, 133), hline(70, 340, 174)}}
+		pg.Items = append(pg.Items, prose(72, 100, "The board for the coming year was elected at the meeting in May.")...)
+		pg.Items = append(pg.Items, tableRows(145, 13, []col{{72, false}, {200, false}, {300, false}}, rows, false)...)
+		pg.Items = append(pg.Items, prose(72, 200, "Their terms run until the next general meeting of the association.")...)
+		ts := detect(t, pg)
+		if len(ts) != 1 {
+			t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+		}
+		wantCells(t, ts[0], rows)
+	})
 	for name, c := range map[string]struct {
 		cols []col
 		rows [][]string
@@ -258,6 +270,8 @@ func TestSmallUnruledTable(t *testing.T) {
 			{"Year", "Visitors", "Change"}, {"2022", "1,200", "+4%"}, {"2023", "1,450", "+21%"}}},
 		"two columns": {[]col{{72, false}, {220, true}}, [][]string{
 			{"Item", "Cost"}, {"Paper", "12.50"}, {"Ink cartridges", "40.00"}}},
+		"text only, bold header": {[]col{{72, false}, {200, false}, {300, false}}, [][]string{
+			{"Name", "Role", "Office"}, {"Ann Lee", "Chair", "Paris"}, {"Bo Chen", "Treasurer", "Lyon"}, {"Cy Diaz", "Secretary", "Nice"}}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			pg := page{}

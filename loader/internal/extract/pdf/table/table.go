@@ -387,13 +387,19 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 				top = headerAbove(lines, first, part, size, gap, hs)
 			}
 			cand := besideParagraph(lines, top, first+len(part), gap)
-			if len(cand) == 0 || !twoNumeric(cand) {
-				// textTable needs a column with two numeric or placeholder
-				// cells, each made of at least one such word: without two
-				// of them the grid is not worth building.
+			if len(cand) == 0 {
 				continue
 			}
-			if t, ok := d.textTable(cand, hs, vs); ok {
+			// textTable needs a column with two numeric or placeholder
+			// cells, each made of at least one such word, unless the
+			// layout itself says table (rules above and below, or a bold
+			// header over aligned columns): without either the grid is
+			// not worth building.
+			layoutSays := framed(cand, hs) || boldHeaded(cand, gap)
+			if !layoutSays && !twoNumeric(cand) {
+				continue
+			}
+			if t, ok := d.textTable(cand, hs, vs, layoutSays); ok {
 				out = append(out, t)
 			}
 		}
@@ -478,7 +484,7 @@ func ruleBetween(hs []rule, y0, y1 float64, box document.BBox) bool {
 }
 
 // textTable checks the evidence for an unruled table over some lines.
-func (d *Detector) textTable(lines []*textLine, hs, vs []rule) (document.Table, bool) {
+func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) (document.Table, bool) {
 	var ws []*word
 	for _, l := range lines {
 		ws = append(ws, l.ws...)
@@ -526,7 +532,7 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule) (document.Table, 
 			numCols++
 		}
 	}
-	if numCols == 0 {
+	if numCols == 0 && !layoutSays {
 		return document.Table{}, false
 	}
 	for _, w := range ws {

@@ -220,3 +220,63 @@ func inColumn(cols []span, l *textLine) bool {
 	}
 	return false
 }
+
+// framed: a horizontal rule lies just above the first line and another
+// just below the last (within a line's height), each across at least 90%
+// of the lines' width: a table set with top and bottom rules only.
+func framed(lines []*textLine, hs []rule) bool {
+	b := boxOf(lines)
+	size := lines[0].size
+	across := func(h rule) bool { return math.Min(h.b, b.X1)-math.Max(h.a, b.X0) >= 0.9*(b.X1-b.X0) }
+	above, below := false, false
+	for _, h := range hs {
+		if !across(h) {
+			continue
+		}
+		above = above || h.pos <= lines[0].cy() && h.pos >= b.Y0-size
+		below = below || h.pos >= lines[len(lines)-1].cy() && h.pos <= b.Y1+size
+	}
+	return above && below
+}
+
+// boldHeaded: the first line is bold and no other is, and every line has
+// two or more phrases, each starting where a phrase of the first line
+// starts or ending where one ends (left- or right-aligned columns).
+func boldHeaded(lines []*textLine, gap float64) bool {
+	if len(lines) < 3 {
+		return false
+	}
+	allBold := func(l *textLine) bool {
+		for _, w := range l.ws {
+			if !w.bold {
+				return false
+			}
+		}
+		return true
+	}
+	if !allBold(lines[0]) {
+		return false
+	}
+	head := lines[0].segments(gap)
+	if len(head) < 2 {
+		return false
+	}
+	for _, l := range lines[1:] {
+		segs := l.segments(gap)
+		if len(segs) < 2 || allBold(l) {
+			return false
+		}
+		for _, s := range segs {
+			b := boxOf(s)
+			ok := false
+			for _, h := range head {
+				hb := boxOf(h)
+				ok = ok || math.Abs(hb.X0-b.X0) <= 2 || math.Abs(hb.X1-b.X1) <= 2
+			}
+			if !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
