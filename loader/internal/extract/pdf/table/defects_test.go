@@ -354,3 +354,22 @@ func TestHeaderOverNumbers(t *testing.T) {
 		{"Other", "4", "1"},
 	})
 }
+
+// TestSideBySideTables: two tables of the same shape next to each other,
+// a gutter between them wider than their column gaps, are two tables.
+func TestSideBySideTables(t *testing.T) {
+	a := [][]string{{"City", "Pop."}, {"Lyon", "522"}, {"Nice", "342"}, {"Lille", "236"}, {"Metz", "117"}}
+	b := [][]string{{"River", "Length"}, {"Loire", "1,006"}, {"Seine", "777"}, {"Rhone", "812"}, {"Marne", "514"}}
+	pg := page{}
+	pg.Items = append(pg.Items, tableRows(140, 13, []col{{72, false}, {190, true}}, a, true)...)
+	pg.Items = append(pg.Items, tableRows(140, 13, []col{{300, false}, {420, true}}, b, true)...)
+	ts := detect(t, pg)
+	if len(ts) != 2 {
+		t.Fatalf("want 2 tables, got %d: %s", len(ts), dump(ts))
+	}
+	if ts[0].BBox.X0 > ts[1].BBox.X0 {
+		ts[0], ts[1] = ts[1], ts[0]
+	}
+	wantCells(t, ts[0], a)
+	wantCells(t, ts[1], b)
+}

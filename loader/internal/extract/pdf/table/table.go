@@ -395,12 +395,14 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 			// layout itself says table (rules above and below, or a bold
 			// header over aligned columns): without either the grid is
 			// not worth building.
-			layoutSays := framed(cand, hs) || boldHeaded(cand, gap)
-			if !layoutSays && !twoNumeric(cand) {
-				continue
-			}
-			if t, ok := d.textTable(cand, hs, vs, layoutSays); ok {
-				out = append(out, t)
+			for _, c := range sideBySide(cand, gap) {
+				layoutSays := framed(c, hs) || boldHeaded(c, gap)
+				if !layoutSays && !twoNumeric(c) {
+					continue
+				}
+				if t, ok := d.textTable(c, hs, vs, layoutSays); ok {
+					out = append(out, t)
+				}
 			}
 		}
 		i = next

@@ -280,3 +280,61 @@ func boldHeaded(lines []*textLine, gap float64) bool {
 	}
 	return true
 }
+
+// sideBySide splits lines holding two tables side by side (or one table
+// set in two blocks, as a long list is): a gutter a third wider than
+// every other column gap, with as many columns on each side and the
+// columns of the same kind (numbers or text) in the same order. It
+// returns the lines of each table, or the lines as they are.
+func sideBySide(lines []*textLine, gap float64) [][]*textLine {
+	cols := columns(lines, gap)
+	if len(cols) < 4 || len(cols)%2 != 0 {
+		return [][]*textLine{lines}
+	}
+	half := len(cols) / 2
+	gutter := cols[half].a - cols[half-1].b
+	for k := 0; k+1 < len(cols); k++ {
+		if k != half-1 && 1.3*(cols[k+1].a-cols[k].b) > gutter {
+			return [][]*textLine{lines}
+		}
+	}
+	// each column's kind: most of its line cells numeric or not
+	num := make([]int, len(cols))
+	n := make([]int, len(cols))
+	for _, l := range lines {
+		cells := make([][]*word, len(cols))
+		for _, w := range l.ws {
+			for k, c := range cols {
+				if w.cx() >= c.a-gap/2 && w.cx() <= c.b+gap/2 {
+					cells[k] = append(cells[k], w)
+					break
+				}
+			}
+		}
+		for k, c := range cells {
+			if len(c) > 0 {
+				n[k]++
+				if numericCell(c) {
+					num[k]++
+				}
+			}
+		}
+	}
+	for k := 0; k < half; k++ {
+		if n[k] < 3 || n[k+half] < 3 || (2*num[k] > n[k]) != (2*num[k+half] > n[k+half]) {
+			return [][]*textLine{lines}
+		}
+	}
+	mid := (cols[half-1].b + cols[half].a) / 2
+	var left, right []*word
+	for _, l := range lines {
+		for _, w := range l.ws {
+			if w.cx() < mid {
+				left = append(left, w)
+			} else {
+				right = append(right, w)
+			}
+		}
+	}
+	return [][]*textLine{lineUp(left), lineUp(right)}
+}
