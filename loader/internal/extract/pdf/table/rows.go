@@ -3,6 +3,7 @@ package table
 import (
 	"math"
 	"sort"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -54,13 +55,14 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 		if !split {
 			continue
 		}
-		acc := cols.start(band[0])
+		acc := cols.start(cols.cellsOf(band[0]))
 		for i := 1; i < len(band); i++ {
-			if cols.continues(&acc, band[i-1], band[i]) {
+			lcs := cols.cellsOf(band[i])
+			if cols.continues(&acc, band[i-1], band[i], lcs) {
 				continue
 			}
 			ys = append(ys, sep{(band[i-1].bb.Y1 + band[i].bb.Y0) / 2, false})
-			acc = cols.start(band[i])
+			acc = cols.start(lcs)
 		}
 	}
 	sort.Slice(ys, func(i, j int) bool { return ys[i].pos < ys[j].pos })
@@ -115,27 +117,27 @@ func (c *columnStats) cellsOf(l *textLine) []lineCell {
 	return out
 }
 
-// rowAcc is a row being grown line by line: per column, whether it has
-// text, whether that text is a number, and the right edge and style of
-// its last line.
+// rowAcc is a row being grown line by line: per column, its cells' words
+// line by line and the right edge of its last line; and whether the last
+// line is bold.
 type rowAcc struct {
-	has, num map[int]bool
-	right    map[int]float64
-	bold     bool
+	cells [][][]*word
+	right []float64
+	bold  bool
 }
 
-func (c *columnStats) start(l *textLine) rowAcc {
-	a := rowAcc{has: map[int]bool{}, num: map[int]bool{}, right: map[int]float64{}}
-	c.add(&a, l)
+func (c *columnStats) start(lcs []lineCell) rowAcc {
+	n := len(c.xs) - 1
+	a := rowAcc{cells: make([][][]*word, n), right: make([]float64, n)}
+	c.add(&a, lcs)
 	return a
 }
 
-func (c *columnStats) add(a *rowAcc, l *textLine) {
+func (c *columnStats) add(a *rowAcc, lcs []lineCell) {
 	bold := true
-	for _, lc := range c.cellsOf(l) {
-		a.has[lc.col] = true
-		a.num[lc.col] = a.num[lc.col] || numericCell(lc.ws)
-		a.right[lc.col] = boxOf(lc.ws).X1
+	for _, lc := range lcs {
+		a.cells[lc.col] = append(a.cells[lc.col], lc.ws)
+		a.right[lc.col] = lc.ws[len(lc.ws)-1].bb.X1
 		for _, w := range lc.ws {
 			bold = bold && w.bold
 		}
@@ -143,7 +145,8 @@ func (c *columnStats) add(a *rowAcc, l *textLine) {
 	a.bold = bold
 }
 
-// continues reports whether line l (below prev) is more of row a, its
+// continues reports whether line l (below prev; lcs its cells) is more
+// of row a, its
 // cells the next lines of a's wrapped cells, and adds it to a if so.
 //
 // A cell wraps onto the next line when its next word does not fit the
@@ -151,32 +154,57 @@ func (c *columnStats) add(a *rowAcc, l *textLine) {
 // or when the cell's last line plus a space and the line's first word
 // would be wider than anything in the column. Numbers do not wrap, and a
 // line standing apart by more than the leading of a paragraph is a row of
-// its own, and so is a line in another font size. When the line fills every column the row has (a full row),
-// only lower-case starts count: a full row after a wide one would
-// otherwise "fit" the test. The line may fill columns the row lacks (the
-// numbers of a label wrapped above them) or lack columns the row has (a
-// label's second line), not both.
-func (c *columnStats) continues(a *rowAcc, prev, l *textLine) bool {
+// its own, and so is a line in another font size. When the line fills
+// every column the row has (a full row), only lower-case starts count: a
+// full row after a wide one would otherwise "fit" the test. The line may
+// fill columns the row lacks (the numbers of a label wrapped above them)
+// or lack columns the row has (a label's second line), not both.
+func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bool {
 	size := math.Max(prev.size, l.size)
 	if l.bb.Y0-prev.bb.Y1 > 0.8*size || math.Abs(prev.size-l.size) > 0.05*size {
 		return false // apart, or in another size: a heading or a note
 	}
-	lcs := c.cellsOf(l)
-	shared, lExcl, allLower, bold := 0, false, true, true
+	shared, lExcl := 0, false
+	for _, lc := range lcs {
+		if len(a.cells[lc.col]) > 0 {
+			shared++
+		} else {
+			lExcl = true
+		}
+	}
+	filled := 0
+	for _, cs := range a.cells {
+		if len(cs) > 0 {
+			filled++
+		}
+	}
+	aExcl := shared < filled
+	full := !lExcl && !aExcl
+	if shared == 0 || lExcl && aExcl {
+		return false
+	}
+	allLower, bold := true, true
 	for _, lc := range lcs {
 		for _, w := range lc.ws {
 			bold = bold && w.bold
 		}
-		if !a.has[lc.col] {
-			lExcl = true
+		if len(a.cells[lc.col]) == 0 {
 			continue
 		}
-		shared++
-		if a.num[lc.col] || numericCell(lc.ws) {
+		first := lc.ws[0]
+		lower := startsLower(first.text)
+		if full && !lower {
 			return false
 		}
-		first := lc.ws[0]
-		if startsLower(first.text) {
+		if numericCell(lc.ws) {
+			return false
+		}
+		for _, ws := range a.cells[lc.col] {
+			if numericCell(ws) {
+				return false
+			}
+		}
+		if lower {
 			continue
 		}
 		allLower = false
@@ -186,35 +214,20 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine) bool {
 			return false
 		}
 	}
-	aExcl := false
-	for j := range a.has {
-		found := false
-		for _, lc := range lcs {
-			if lc.col == j {
-				found = true
-				break
-			}
-		}
-		if !found {
-			aExcl = true
-			break
-		}
-	}
-	if shared == 0 || lExcl && aExcl {
-		return false
-	}
-	if !lExcl && !aExcl && !allLower {
-		return false
-	}
 	if bold != a.bold && !allLower {
 		return false // a heading in another weight
 	}
-	c.add(a, l)
+	c.add(a, lcs)
 	return true
 }
 
 // numericCell: the words make a number or a placeholder.
 func numericCell(ws []*word) bool {
+	// a word starting with a letter is neither, unless it is "n/a" or
+	// "x" (placeholders): skip the regular expressions for text
+	if r, _ := utf8.DecodeRuneInString(ws[0].text); unicode.IsLetter(r) && !strings.ContainsRune("nNxX", r) {
+		return false
+	}
 	if len(ws) == 1 {
 		return numeric(ws[0].text) || placeholder(ws[0].text)
 	}
@@ -241,25 +254,30 @@ func mergeHeaderColumns(xs, ys []sep, ws []*word) []sep {
 	for i, y := range ys {
 		edgesY[i] = y.pos
 	}
+	nr := len(ys) - 1
 	for {
 		nc := len(xs) - 1
 		type colInfo struct {
-			rows       map[int]bool
+			nRows      int
 			minR, maxR int
 			x0, x1     float64
 		}
 		info := make([]colInfo, nc)
 		for j := range info {
-			info[j] = colInfo{rows: map[int]bool{}, minR: math.MaxInt, maxR: -1, x0: math.Inf(1), x1: math.Inf(-1)}
+			info[j] = colInfo{minR: math.MaxInt, maxR: -1, x0: math.Inf(1), x1: math.Inf(-1)}
 		}
 		edgesX := make([]float64, len(xs))
 		for i, x := range xs {
 			edgesX[i] = x.pos
 		}
+		occ := make([]bool, nr*nc)
 		for _, w := range ws {
 			i, j := band(edgesY, w.cy()), band(edgesX, w.cx())
 			c := &info[j]
-			c.rows[i] = true
+			if !occ[i*nc+j] {
+				occ[i*nc+j] = true
+				c.nRows++
+			}
 			c.minR, c.maxR = min(c.minR, i), max(c.maxR, i)
 			c.x0, c.x1 = math.Min(c.x0, w.bb.X0), math.Max(c.x1, w.bb.X1)
 		}
@@ -269,12 +287,12 @@ func mergeHeaderColumns(xs, ys []sep, ws []*word) []sep {
 		// header-only column h beside body-only column b
 		pair := func(h, b int) bool {
 			H, B := info[h], info[b]
-			if len(H.rows) == 0 || len(H.rows) > 3 || len(B.rows) < 2 || H.maxR >= B.minR {
+			if H.nRows == 0 || H.nRows > 3 || B.nRows < 2 || H.maxR >= B.minR {
 				return false
 			}
 			// the header's other neighbour, if it has body text, is not nearer
 			o := h - (b - h)
-			return o < 0 || o >= nc || len(info[o].rows) == 0 || info[o].maxR < B.minR || dist(h, o) > dist(h, b)
+			return o < 0 || o >= nc || info[o].nRows == 0 || info[o].maxR < B.minR || dist(h, o) > dist(h, b)
 		}
 		merged := false
 		for k := 1; k < nc; k++ {

@@ -418,7 +418,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 // caption (as close to it as its own lines) are the caption's.
 func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, hs []rule) int {
 	rb := boxOf(run)
-	cols := columns(run, gap)
+	var cols []span // of the run, when a line above needs them
 	top := i
 	for k := i - 1; k >= 0 && top-k <= 3; k-- {
 		l := lines[k]
@@ -432,6 +432,9 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 				top = i
 			}
 			break
+		}
+		if cols == nil {
+			cols = columns(run, gap)
 		}
 		if len(cols) >= 2 {
 			cross := false

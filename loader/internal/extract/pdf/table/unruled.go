@@ -2,6 +2,7 @@ package table
 
 import (
 	"math"
+	"sort"
 	"unicode"
 )
 
@@ -20,14 +21,23 @@ func splitRun(run []*textLine, multi []bool, gap float64) [][]*textLine {
 		gaps = append(gaps, run[k].bb.Y0-run[k-1].bb.Y1)
 	}
 	usual := median(gaps)
+	// candidate cuts: gaps a blank line's worth wider than usual, widest
+	// first; a few are tried (each costs two column profiles)
+	var cand []int
 	for k := 3; k+3 <= len(run); k++ {
-		g := run[k].bb.Y0 - run[k-1].bb.Y1
-		if g <= 1.3*usual+1 || countTrue(multi[:k]) < 3 || countTrue(multi[k:]) < 3 {
-			continue
+		g := gaps[k-1]
+		if g > 1.3*usual+1 && g >= 0.5*run[k].size && countTrue(multi[:k]) >= 3 && countTrue(multi[k:]) >= 3 {
+			cand = append(cand, k)
+		}
+	}
+	sort.Slice(cand, func(a, b int) bool { return gaps[cand[a]-1] > gaps[cand[b]-1] })
+	for i, k := range cand {
+		if i == 4 {
+			break
 		}
 		above, below := multiLines(run[:k], multi[:k]), multiLines(run[k:], multi[k:])
 		if crossesColumns(below, above, gap) || crossesColumns(above, below, gap) {
-			return append([][]*textLine{run[:k]}, splitRun(run[k:], multi[k:], gap)...)
+			return append(splitRun(run[:k], multi[:k], gap), splitRun(run[k:], multi[k:], gap)...)
 		}
 	}
 	return [][]*textLine{run}
@@ -210,12 +220,9 @@ func phraseCols(cols []span, l *textLine, gap float64) []span {
 // further right than they do, and is no number (the next line of a
 // wrapped cell; a lone number is a row of its own, or an axis tick).
 func inColumn(cols []span, l *textLine) bool {
-	if numericCell(l.ws) {
-		return false
-	}
 	for _, c := range cols {
 		if math.Abs(c.a-l.bb.X0) <= 2 && l.bb.X1 <= c.b+2 {
-			return true
+			return !numericCell(l.ws)
 		}
 	}
 	return false
@@ -287,6 +294,13 @@ func boldHeaded(lines []*textLine, gap float64) bool {
 // columns of the same kind (numbers or text) in the same order. It
 // returns the lines of each table, or the lines as they are.
 func sideBySide(lines []*textLine, gap float64) [][]*textLine {
+	most := 0
+	for _, l := range lines {
+		most = max(most, l.nSegments(gap))
+	}
+	if most < 4 {
+		return [][]*textLine{lines}
+	}
 	cols := columns(lines, gap)
 	if len(cols) < 4 || len(cols)%2 != 0 {
 		return [][]*textLine{lines}

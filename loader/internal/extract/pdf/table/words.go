@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
@@ -189,6 +191,9 @@ var (
 // decimal comma, percent, negative in parentheses allowed).
 func numeric(s string) bool {
 	s = strings.TrimSpace(s)
+	if r, _ := utf8.DecodeRuneInString(s); unicode.IsLetter(r) {
+		return false // numRe starts with a sign, a currency, a digit or a point
+	}
 	return s != "" && len(s) < 40 && numRe.MatchString(s)
 }
 
