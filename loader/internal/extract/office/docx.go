@@ -505,6 +505,9 @@ func ExtractDOCX(ctx context.Context, p string, opts document.Options) (*documen
 		b.warn("document body cut short: %v", err)
 	}
 	b.pageBreak = false
+	// Charts go after the body, on its last page (their anchor in the
+	// text flow is not tracked).
+	emitCharts(ctx, b, ix, main, nil)
 	for _, t := range dedupe(partTexts(ctx, ix, ftrs, b)) {
 		b.add(document.Footer, t, 0)
 	}

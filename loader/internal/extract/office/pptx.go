@@ -243,6 +243,7 @@ func ExtractPPTX(ctx context.Context, p string, opts document.Options) (*documen
 			bad++
 		}
 		emitSlide(b, shapes)
+		emitCharts(ctx, b, ix, part, nil)
 		// speaker notes
 		for _, r := range readRels(ix, relsPathFor(part), path.Dir(part)) {
 			if !strings.HasSuffix(r.Type, "/notesSlide") || r.External {

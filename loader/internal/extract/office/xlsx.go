@@ -2,8 +2,10 @@ package office
 
 import (
 	"archive/zip"
+	"bytes"
 	"context"
 	"errors"
+	"path"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -62,6 +64,8 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 	if opts.MaxPages > 0 && len(sheets) > opts.MaxPages {
 		return nil, document.Errorf(document.KindTooManyPage, "%d sheets, more than the limit of %d", len(sheets), opts.MaxPages)
 	}
+	sheetParts, ix, closeZip := xlsxSheetParts(p)
+	defer closeZip()
 	var names []string
 	for i, sheet := range sheets {
 		if i > 0 {
@@ -77,6 +81,9 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 		}
 		b.section = sheet
 		b.addTableRows(rows)
+		if part, ok := sheetParts[sheet]; ok {
+			emitCharts(ctx, b, ix, part, cellRange(f))
+		}
 	}
 	if len(sheets) > 0 {
 		setExtra(&b.res.Metadata, "sheets", strings.Join(names, "\t"))
@@ -121,4 +128,71 @@ func readSheet(ctx context.Context, f *excelize.File, sheet string, limit int, b
 		out = append(out, cols)
 	}
 	return out, it.Error()
+}
+
+// cellRange reads "Sheet!$A$1:$A$3" (a single column or row) from the
+// workbook's formatted cell values.
+func cellRange(f *excelize.File) resolver {
+	return func(ref string) []string {
+		sheet, rng, ok := strings.Cut(ref, "!")
+		if !ok {
+			return nil
+		}
+		sheet = strings.Trim(sheet, "'")
+		from, to, _ := strings.Cut(strings.ReplaceAll(rng, "$", ""), ":")
+		if to == "" {
+			to = from
+		}
+		c0, r0, err1 := excelize.CellNameToCoordinates(from)
+		c1, r1, err2 := excelize.CellNameToCoordinates(to)
+		if err1 != nil || err2 != nil || (c1-c0+1)*(r1-r0+1) > 100000 {
+			return nil
+		}
+		var out []string
+		for r := r0; r <= r1; r++ {
+			for c := c0; c <= c1; c++ {
+				name, _ := excelize.CoordinatesToCellName(c, r)
+				v, _ := f.GetCellValue(sheet, name)
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+}
+
+// xlsxSheetParts maps sheet names to their parts (xl/workbook.xml and its
+// relationships), for the charts their drawings show. Nothing is returned
+// when the package cannot be read that way (excelize already read it).
+func xlsxSheetParts(p string) (map[string]string, *zipIndex, func()) {
+	zr, err := zip.OpenReader(p)
+	if err != nil {
+		return nil, nil, func() {}
+	}
+	ix := newZipIndex(&zr.Reader)
+	out := map[string]string{}
+	wb := "xl/workbook.xml"
+	for _, r := range readRels(ix, "_rels/.rels", "") {
+		if strings.HasSuffix(r.Type, "/officeDocument") && !r.External {
+			wb = r.Target
+		}
+	}
+	data, err := ix.readAll(wb)
+	if err != nil {
+		return out, ix, func() { zr.Close() }
+	}
+	var doc struct {
+		Sheets []struct {
+			Name string `xml:"name,attr"`
+			RID  string `xml:"http://schemas.openxmlformats.org/officeDocument/2006/relationships id,attr"`
+		} `xml:"sheets>sheet"`
+	}
+	if newDecoder(bytes.NewReader(data)).Decode(&doc) == nil {
+		rels := readRels(ix, relsPathFor(wb), path.Dir(wb))
+		for _, s := range doc.Sheets {
+			if r, ok := rels[s.RID]; ok && !r.External {
+				out[s.Name] = r.Target
+			}
+		}
+	}
+	return out, ix, func() { zr.Close() }
 }

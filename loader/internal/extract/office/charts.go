@@ -1,0 +1,277 @@
+package office
+
+import (
+	"context"
+	"encoding/xml"
+	"io"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// Charts (DrawingML chart parts, word/charts/chartN.xml and the like) hold
+// their data in caches beside the picture: series names, categories and
+// values. Each chart becomes a Caption ("Chart: <title>") and a table whose
+// header is the series names and whose rows are the categories with one
+// value per series. A chart part is found through the relationships of the
+// part that shows it (a slide, a sheet's drawing, the main document).
+
+// chartData is one chart's title and series.
+type chartData struct {
+	title  string
+	series []chartSeries
+}
+
+type chartSeries struct {
+	name string
+	cats map[int]string
+	vals map[int]string
+	refs map[string]string // "tx", "cat", "val": the cell ranges the caches copy
+}
+
+// resolver reads a cell range reference ("Sheet1!$A$2:$A$4") of the
+// workbook a chart belongs to; nil where there is none.
+type resolver func(ref string) []string
+
+// fill takes what the caches lack from the cells their references name
+// (excelize, among others, writes charts without caches).
+func (ch *chartData) fill(resolve resolver) {
+	if resolve == nil {
+		return
+	}
+	for i := range ch.series {
+		s := &ch.series[i]
+		if s.name == "" && s.refs["tx"] != "" {
+			if v := resolve(s.refs["tx"]); len(v) > 0 {
+				s.name = strings.Join(v, " ")
+			}
+		}
+		for key, m := range map[string]map[int]string{"cat": s.cats, "val": s.vals} {
+			if len(m) == 0 && s.refs[key] != "" {
+				for k, v := range resolve(s.refs[key]) {
+					if v != "" {
+						m[k] = v
+					}
+				}
+			}
+		}
+	}
+}
+
+// readChart parses a chart part.
+func readChart(ctx context.Context, ix *zipIndex, part string) (*chartData, error) {
+	rc, err := ix.open(part)
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	d := newDecoder(rc)
+	ch := &chartData{}
+	var stack []string
+	var ser *chartSeries
+	var title strings.Builder
+	idx, lvl := 0, 0
+	var text strings.Builder
+	within := func(names ...string) string { // the nearest of names on the stack
+		for i := len(stack) - 1; i >= 0; i-- {
+			for _, n := range names {
+				if stack[i] == n {
+					return n
+				}
+			}
+		}
+		return ""
+	}
+	n := 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return ch, err
+		}
+		if n++; n%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			stack = append(stack, t.Name.Local)
+			switch t.Name.Local {
+			case "ser":
+				ch.series = append(ch.series, chartSeries{cats: map[int]string{}, vals: map[int]string{}, refs: map[string]string{}})
+				ser = &ch.series[len(ch.series)-1]
+			case "pt":
+				idx, _ = strconv.Atoi(attrVal(t, "idx"))
+			case "lvl":
+				lvl++
+			case "cat", "xVal":
+				lvl = 0
+			case "v", "t", "f":
+				text.Reset()
+			}
+		case xml.CharData:
+			if len(stack) == 0 {
+				continue
+			}
+			if top := stack[len(stack)-1]; top == "v" || top == "t" || top == "f" {
+				text.Write(t)
+			}
+		case xml.EndElement:
+			name := t.Name.Local
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+			switch {
+			case name == "t" && ser == nil && within("title") != "" && within("plotArea", "legend") == "":
+				title.WriteString(text.String())
+			case name == "v" && ser != nil && within("ser") != "":
+				v := strings.TrimSpace(text.String())
+				switch within("tx", "cat", "xVal", "val", "yVal", "bubbleSize") {
+				case "tx":
+					ser.name = v
+				case "cat", "xVal":
+					if lvl <= 1 {
+						ser.cats[idx] = v
+					}
+				case "val", "yVal":
+					ser.vals[idx] = v
+				}
+			case name == "f" && ser != nil:
+				switch within("tx", "cat", "xVal", "val", "yVal") {
+				case "tx":
+					ser.refs["tx"] = strings.TrimSpace(text.String())
+				case "cat", "xVal":
+					ser.refs["cat"] = strings.TrimSpace(text.String())
+				case "val", "yVal":
+					ser.refs["val"] = strings.TrimSpace(text.String())
+				}
+			case name == "ser":
+				ser = nil
+			}
+		}
+	}
+	ch.title = strings.Join(strings.Fields(title.String()), " ")
+	return ch, nil
+}
+
+func attrVal(t xml.StartElement, local string) string {
+	for _, a := range t.Attr {
+		if a.Name.Local == local {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// rows is the chart as a table: header ("" then the series names), then
+// one row per category.
+func (ch *chartData) rows() [][]string {
+	if len(ch.series) == 0 {
+		return nil
+	}
+	header := []string{""}
+	keys := map[int]bool{}
+	for i, s := range ch.series {
+		name := s.name
+		if name == "" {
+			name = "Series " + strconv.Itoa(i+1)
+		}
+		header = append(header, name)
+		for k := range s.vals {
+			keys[k] = true
+		}
+		for k := range s.cats {
+			keys[k] = true
+		}
+	}
+	var idx []int
+	for k := range keys {
+		idx = append(idx, k)
+	}
+	sort.Ints(idx)
+	rows := [][]string{header}
+	for _, k := range idx {
+		cat := ""
+		for _, s := range ch.series {
+			if c, ok := s.cats[k]; ok {
+				cat = c
+				break
+			}
+		}
+		if cat == "" {
+			cat = strconv.Itoa(k + 1)
+		}
+		row := []string{cat}
+		for _, s := range ch.series {
+			row = append(row, s.vals[k])
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// chartParts lists the chart parts a part shows: its own chart
+// relationships, and those of the drawings it holds (sheets).
+func chartParts(ix *zipIndex, part string) []string {
+	var out []string
+	var visit func(p string, depth int)
+	visit = func(p string, depth int) {
+		rels := readRels(ix, relsPathFor(p), path.Dir(p))
+		ids := make([]string, 0, len(rels))
+		for id := range rels {
+			ids = append(ids, id)
+		}
+		sort.Slice(ids, func(a, b int) bool { return relOrder(ids[a]) < relOrder(ids[b]) })
+		for _, id := range ids {
+			r := rels[id]
+			switch {
+			case r.External:
+			case strings.HasSuffix(r.Type, "/chart"):
+				out = append(out, r.Target)
+			case strings.HasSuffix(r.Type, "/drawing") && depth == 0:
+				visit(r.Target, 1)
+			}
+		}
+	}
+	visit(part, 0)
+	return out
+}
+
+// relOrder sorts rIdN by N (then by name).
+func relOrder(id string) string {
+	n, err := strconv.Atoi(strings.TrimPrefix(id, "rId"))
+	if err != nil {
+		return "z" + id
+	}
+	return strconv.Itoa(1e6 + n)
+}
+
+// emitCharts adds the charts a part shows to the current page.
+func emitCharts(ctx context.Context, b *builder, ix *zipIndex, part string, resolve resolver) {
+	for _, cp := range chartParts(ix, part) {
+		ch, err := readChart(ctx, ix, cp)
+		if err != nil {
+			b.warn("chart %s: %v", cp, err)
+			if ch == nil {
+				continue
+			}
+		}
+		ch.fill(resolve)
+		rows := ch.rows()
+		if len(rows) == 0 {
+			continue
+		}
+		label := "Chart"
+		if ch.title != "" {
+			label += ": " + ch.title
+		}
+		b.add(document.Caption, label, 0)
+		b.addTableRows(rows)
+	}
+}
