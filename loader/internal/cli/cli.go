@@ -36,6 +36,7 @@ Usage:
   docket sql "SELECT ..."         query what readers see (the published copy)
   docket connect [--python|--node|--cli|--path]   how a notebook connects
   docket publish                  publish the warehouse's current state for readers
+  docket retry                    re-run what failed or was skipped in target/run_results.json
   docket source freshness         how long ago each source was loaded (target/sources.json)
   docket clean [--dry-run]        remove target/ (and dbt_project.yml's clean-targets)
   docket debug                    check config, warehouse, lock, Tesseract, vss, versions
@@ -88,6 +89,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return publishAfter(ctx, cmd, rest, runLoad(ctx, rest, stdout, stderr), stderr)
 	case "build", "run", "test", "seed", "snapshot", "compile", "ls":
 		return publishAfter(ctx, cmd, rest, runModelsCmd(ctx, cmd, rest, stdout, stderr), stderr)
+	case "retry":
+		which, code := runRetry(ctx, rest, stdout, stderr)
+		return publishAfter(ctx, which, rest, code, stderr)
 	case "publish":
 		return runPublish(ctx, rest, stdout, stderr)
 	case "connect":

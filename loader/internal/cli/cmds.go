@@ -18,6 +18,11 @@ func runModelsCmd(ctx context.Context, cmd string, args []string, stdout, stderr
 	if p == nil {
 		return code
 	}
+	args, err := expandResultSelectors(p, args)
+	if err != nil {
+		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
+		return ExitUsage
+	}
 	healthVars(p)
 	if prov, err := embed.New(p.Embedding); err == nil {
 		if _, ok := p.Vars["embedding_model"]; !ok {

@@ -1,0 +1,182 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/runner"
+)
+
+// lastRun is what retry and result: selectors read of a run_results.json.
+type lastRun struct {
+	Args struct {
+		Which       string `json:"which"`
+		FullRefresh bool   `json:"full_refresh"`
+	} `json:"args"`
+	Results []struct {
+		UniqueID string `json:"unique_id"`
+		Status   string `json:"status"`
+	} `json:"results"`
+}
+
+func readLastRun(dir string) (*lastRun, string, error) {
+	path := filepath.Join(dir, "run_results.json")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, path, err
+	}
+	var lr lastRun
+	if err := json.Unmarshal(b, &lr); err != nil {
+		return nil, path, fmt.Errorf("%s: %w", path, err)
+	}
+	return &lr, path, nil
+}
+
+// nodeName maps a unique_id from run_results.json to the name a selector
+// takes ("model.proj.doc_chunks" -> "doc_chunks").
+func nodeName(id string) string {
+	parts := strings.Split(id, ".")
+	return parts[len(parts)-1]
+}
+
+// runRetry is `docket retry`: run again, with the same command, the nodes
+// that errored, failed or were skipped in the last run_results.json.
+func runRetry(ctx context.Context, args []string, stdout, stderr io.Writer) (string, int) {
+	dir, _, rest := splitProjectFlag(args)
+	if len(rest) > 0 {
+		fmt.Fprintln(stderr, "usage: docket retry (re-runs what failed or was skipped in target/run_results.json)")
+		return "", ExitUsage
+	}
+	p, code := loadProject(dir, stderr)
+	if p == nil {
+		return "", code
+	}
+	lr, path, err := readLastRun(p.TargetDir)
+	if err != nil {
+		fmt.Fprintf(stderr, "docket retry: no previous run to retry (%v)\n", err)
+		return "", ExitUsage
+	}
+	switch lr.Args.Which {
+	case "build", "run", "test", "seed", "snapshot":
+	default:
+		fmt.Fprintf(stderr, "docket retry: %s was written by %q, which retry cannot repeat\n", modelsRel(p.Dir, path), lr.Args.Which)
+		return "", ExitUsage
+	}
+	var names []string
+	for _, r := range lr.Results {
+		switch r.Status {
+		case runner.StatusError, runner.StatusFail, runner.StatusSkipped, "runtime error":
+			names = append(names, nodeName(r.UniqueID))
+		}
+	}
+	if len(names) == 0 {
+		fmt.Fprintf(stdout, "Nothing to retry: every node of the last `docket %s` succeeded (%s).\n", lr.Args.Which, modelsRel(p.Dir, path))
+		return lr.Args.Which, ExitOK
+	}
+	sort.Strings(names)
+	fmt.Fprintf(stdout, "Retrying `docket %s` for %d node%s that failed or were skipped: %s\n", lr.Args.Which, len(names), modelsPlural(len(names)), strings.Join(names, " "))
+	cmdArgs := []string{"--indirect-selection", "empty", "-s"}
+	cmdArgs = append(cmdArgs, names...)
+	if lr.Args.FullRefresh {
+		cmdArgs = append(cmdArgs, "--full-refresh")
+	}
+	if dir != "" {
+		cmdArgs = append(cmdArgs, "--project", dir)
+	}
+	code = runModelsCmd(ctx, lr.Args.Which, cmdArgs, stdout, stderr)
+	return lr.Args.Which, code
+}
+
+// expandResultSelectors turns result:STATUS words of -s/--exclude values
+// into the names of the nodes with that status in the previous run
+// (--state DIR's run_results.json, else the target folder's), and takes
+// --state out of args.
+func expandResultSelectors(p *project.Project, args []string) ([]string, error) {
+	stateDir := ""
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "--state" || a == "-state":
+			if i+1 >= len(args) {
+				return nil, fmt.Errorf("--state needs a folder holding a previous run's artifacts")
+			}
+			stateDir = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--state="):
+			stateDir = strings.TrimPrefix(a, "--state=")
+		default:
+			rest = append(rest, a)
+		}
+	}
+	uses := false
+	for _, a := range rest {
+		if strings.Contains(a, "result:") {
+			uses = true
+		}
+	}
+	if !uses {
+		return rest, nil
+	}
+	if stateDir == "" {
+		stateDir = p.TargetDir
+	} else if !filepath.IsAbs(stateDir) {
+		stateDir = filepath.Join(p.Dir, stateDir)
+	}
+	lr, _, err := readLastRun(stateDir)
+	if err != nil {
+		return nil, fmt.Errorf("result: selectors read a previous run's run_results.json: %w", err)
+	}
+	byStatus := map[string][]string{}
+	for _, r := range lr.Results {
+		byStatus[r.Status] = append(byStatus[r.Status], nodeName(r.UniqueID))
+	}
+	out := make([]string, 0, len(rest))
+	for _, a := range rest {
+		if !strings.Contains(a, "result:") || strings.HasPrefix(a, "-") {
+			out = append(out, a)
+			continue
+		}
+		var words []string
+		for _, w := range strings.Fields(a) {
+			if !strings.Contains(w, "result:") {
+				words = append(words, w)
+				continue
+			}
+			if strings.Contains(w, ",") {
+				return nil, fmt.Errorf("%q: result: selectors cannot be intersected with ',' in docket yet; use them on their own", w)
+			}
+			pre, post := "", ""
+			core := w
+			if strings.HasPrefix(core, "+") {
+				pre, core = "+", core[1:]
+			}
+			if strings.HasSuffix(core, "+") {
+				post, core = "+", core[:len(core)-1]
+			}
+			status := strings.TrimPrefix(core, "result:")
+			switch status {
+			case runner.StatusError, runner.StatusFail, runner.StatusWarn, runner.StatusPass, runner.StatusSuccess, runner.StatusSkipped:
+			default:
+				return nil, fmt.Errorf("%q: result: takes error, fail, warn, pass, success or skipped", w)
+			}
+			names := byStatus[status]
+			if len(names) == 0 {
+				// A name no node has: the selection stays empty.
+				words = append(words, "__docket_no_"+status+"_in_last_run")
+				continue
+			}
+			for _, n := range names {
+				words = append(words, pre+n+post)
+			}
+		}
+		out = append(out, strings.Join(words, " "))
+	}
+	return out, nil
+}
