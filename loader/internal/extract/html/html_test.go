@@ -11,6 +11,7 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/extracttest"
 )
 
 type el struct {
@@ -186,6 +187,7 @@ func TestMainContent(t *testing.T) {
 	if got := elements(res)[0]; got != (el{document.Title, "The article", 2}) {
 		t.Errorf("first element %+v, want the article's heading", got)
 	}
+	extracttest.Golden(t, "main-content", res, nil)
 }
 
 // TestMenuRoleKept: role="menu" is a widget, not page chrome; a page whose
@@ -205,6 +207,7 @@ func TestMenuRoleKept(t *testing.T) {
 	if got := res.Metadata.Extra["content_scope"]; got != "whole_page" {
 		t.Errorf("content_scope %q, want whole_page", got)
 	}
+	extracttest.Golden(t, "menu-role", res, nil)
 }
 
 func TestXMLGoesToText(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/extracttest"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -94,6 +95,7 @@ func TestStrictOOXML(t *testing.T) {
 			if len(strings.TrimSpace(want.Pages[0].Text)) == 0 {
 				t.Fatal("transitional fixture extracted empty")
 			}
+			extracttest.Golden(t, "strict-"+c.name, got, err)
 			if !reflect.DeepEqual(got.Pages, want.Pages) || !reflect.DeepEqual(got.Elements, want.Elements) || !reflect.DeepEqual(got.Tables, want.Tables) {
 				t.Errorf("strict differs:\n got %+v\nwant %+v", got.Pages, want.Pages)
 			}
