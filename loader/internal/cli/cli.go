@@ -9,10 +9,8 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"os/signal"
 	"runtime/pprof"
 	"strings"
-	"syscall"
 
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
@@ -58,9 +56,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return ExitUsage
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	cmd, rest := args[0], args[1:]
+	ctx, stop := notifyInterrupt(cmd, stderr)
+	defer stop()
 	if cmd != "worker" {
 		wait, r, err := splitWaitFlag(rest)
 		if err != nil {

@@ -195,7 +195,15 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 	defer db.Close()
 	fmt.Fprintf(stdout, "Concurrency: %d threads (target='%s')\n\n", threads, pp.Target.Name)
 	rr, err := m.Execute(ctx, db, runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Threads: threads,
-		OnResult: func(r runner.Result) { fmt.Fprintln(stdout, progressLine(r)) }})
+		OnResult: func(r runner.Result) {
+			if _, stopped := interrupted(ctx); stopped && r.Status != runner.StatusSuccess && r.Status != runner.StatusPass {
+				return // cut short by the signal, not failed
+			}
+			fmt.Fprintln(stdout, progressLine(r))
+		}})
+	if code, ok := reportInterrupted(ctx, cmd, stderr); ok {
+		return code // not a test or model error: the run was stopped
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		return ExitFailed

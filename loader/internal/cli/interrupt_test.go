@@ -1,0 +1,121 @@
+package cli_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// startDocket runs docket as a subprocess; lines of its combined output
+// go to the returned buffer and to seen.
+func startDocket(t *testing.T, dir string, args ...string) (*exec.Cmd, *syncBuf) {
+	t.Helper()
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe, append(args, "--project", dir)...)
+	cmd.Env = append(os.Environ(), "DOCKET_TEST_AS_DOCKET=1")
+	out := &syncBuf{}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	return cmd, out
+}
+
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func (s *syncBuf) waitFor(t *testing.T, what string, limit time.Duration) {
+	t.Helper()
+	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if strings.Contains(s.String(), what) {
+			return
+		}
+	}
+	t.Fatalf("no %q in output after %s:\n%s", what, limit, s.String())
+}
+
+// TestBuildStopsOnSIGTERM: SIGTERM stops a build promptly whatever it is
+// doing (rendering a macro that recurses without end, a long DuckDB query)
+// and the build says "interrupted", not that a model or test failed.
+func TestBuildStopsOnSIGTERM(t *testing.T) {
+	dir, _ := healthProject(t)
+	zz := filepath.Join(dir, "models", "zz")
+	os.MkdirAll(zz, 0o755)
+	for _, tc := range []struct {
+		name, model, ready string
+		graceful           bool
+	}{
+		// gonja recurses natively into a macro defined in the model: without
+		// the signal it would crash on a 1 GB stack after ~30 s.
+		{"recursive macro", "{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}\nselect {{ f(0) }} as x\n", "", false},
+		// DuckDB is interrupted through the query's context.
+		{"long query", "{{ config(materialized = 'table') }}\nselect sum(a.range * b.range) as s from range(200000) a, range(200000) b\n", "Concurrency:", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.RemoveAll(zz)
+			os.MkdirAll(zz, 0o755)
+			os.WriteFile(filepath.Join(zz, "slow.sql"), []byte(tc.model), 0o644)
+			cmd, out := startDocket(t, dir, "build", "-s", "zz")
+			if tc.ready != "" {
+				out.waitFor(t, tc.ready, 60*time.Second)
+			}
+			time.Sleep(700 * time.Millisecond) // well inside the slow part
+			t0 := time.Now()
+			cmd.Process.Signal(syscall.SIGTERM)
+			err := cmd.Wait()
+			took := time.Since(t0)
+			if took > 2*time.Second {
+				t.Errorf("SIGTERM took %s to stop the build", took)
+			}
+			ee, ok := err.(*exec.ExitError)
+			if !ok || ee.ExitCode() != 143 {
+				t.Errorf("want exit 143 (SIGTERM), got %v", err)
+			}
+			s := out.String()
+			if !strings.Contains(s, "docket build: interrupted (SIGTERM)") || strings.Contains(s, "ERROR") || strings.Contains(s, "Failure") {
+				t.Errorf("want an interrupted build, not an error:\n%s", s)
+			}
+			if tc.graceful && !strings.Contains(s, "the one in progress was rolled back") {
+				t.Errorf("the query should have been interrupted through DuckDB, not by the fallback exit:\n%s", s)
+			}
+		})
+	}
+}
+
+// TestMacroRecursionIsAnError: a macro from macros/ that calls itself
+// without end stops the build with an error naming it, not a hang.
+func TestMacroRecursionIsAnError(t *testing.T) {
+	dir, _ := healthProject(t)
+	os.WriteFile(filepath.Join(dir, "macros", "forever.sql"), []byte("{% macro forever(n) %}x{{ forever(n + 1) }}{% endmacro %}\n"), 0o644)
+	os.MkdirAll(filepath.Join(dir, "models", "zz"), 0o755)
+	os.WriteFile(filepath.Join(dir, "models", "zz", "rec.sql"), []byte("select 1 as y\n{{ forever(0) }}\n"), 0o644)
+	t0 := time.Now()
+	out, code := run(t, dir, "build", "-s", "zz")
+	if code != 2 || !strings.Contains(out, "models/zz/rec.sql:") || !strings.Contains(out, "calls of macro forever (macros/forever.sql) nest deeper than docket's limit of 64") {
+		t.Fatalf("want a positioned error naming the macro (exit 2), got %d:\n%s", code, out)
+	}
+	if d := time.Since(t0); d > 30*time.Second {
+		t.Errorf("took %s", d)
+	}
+}
