@@ -35,10 +35,12 @@ func chromium(t *testing.T) string {
 // page, the lineage graph has a node per manifest node and source, every
 // per-run health chart has a point per load run, and a PDF's document
 // page shows its rendered page image with element boxes on it.
+// Through the server (base), the Search page shows results and a hit's
+// link lights the cited span on its document page.
 // Screenshots of the lineage, health and a document page go to
 // target/screenshots of the project (and, for a person to look at after
 // the test, to target/docs-test of the repository).
-func checkInBrowser(t *testing.T, dir, site string) {
+func checkInBrowser(t *testing.T, dir, site, base string, hits []apiHit) {
 	exe := chromium(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
@@ -200,4 +202,31 @@ func checkInBrowser(t *testing.T, dir, site string) {
 		t.Errorf("remote-work-policy.pdf page: %+v; want 2 loaded page images and element boxes inside the pages", res)
 	}
 	shot("document.png")
+
+	if len(hits) == 0 {
+		return
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/search.html?q=termination%20notice%20period")); err != nil {
+		t.Fatal(err)
+	}
+	shown, err := chromedp.Run(ctx, chromedp.Poll[int](`document.querySelectorAll('#search-results .hit a').length || null`, chromedp.WithPollingTimeout(30*time.Second)))
+	if err != nil || shown != len(hits) {
+		t.Errorf("search page shows %d hits (%v), the API %d", shown, err, len(hits))
+	}
+	shot("search.png")
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"+hits[0].Href), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
+		t.Fatal(err)
+	}
+	lit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('.seg.hl')].map(s => s.textContent).join('')`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	want := norm(hits[0].Text)
+	if len(want) > 40 {
+		want = want[:40]
+	}
+	if want == "" || !strings.Contains(norm(lit), want) {
+		t.Errorf("%s: the lit span %q does not hold the hit's text %q", hits[0].Href, norm(lit), want)
+	}
 }

@@ -153,7 +153,10 @@ func TestDocsSite(t *testing.T) {
 
 	t.Run("catalog", func(t *testing.T) { checkCatalog(t, dir) })
 	t.Run("links", func(t *testing.T) { checkLinks(t, site) })
-	t.Run("browser", func(t *testing.T) { checkInBrowser(t, dir, site) })
+	base := startServe(t, dir)
+	var hits []apiHit
+	t.Run("serve", func(t *testing.T) { hits = checkSearchAPI(t, base, site) })
+	t.Run("browser", func(t *testing.T) { checkInBrowser(t, dir, site, base, hits) })
 }
 
 func pngTimes(t *testing.T, site string) map[string]int64 {
