@@ -70,6 +70,7 @@ type Page struct {
 	ReviewReason  string  // non-empty when a person should look at this page (e.g. low OCR confidence)
 	CharCount     int     // real characters (IsRealChar) the format's own text had (PDF: the text layer)
 	UnmappedChars int     // glyphs of the text layer without a Unicode mapping (U+FFFD)
+	ScanDPI       int     // PDF pages needing OCR: the resolution that renders the page's largest image at its own pixels (0: none)
 }
 
 // Element is one typed block on a page.

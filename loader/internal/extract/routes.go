@@ -66,15 +66,19 @@ func extractPDF(ctx context.Context, r worker.Request) (*document.Result, error)
 		return res, nil
 	}
 	var need []int
+	scan := map[int]int{}
 	for _, p := range res.Pages {
 		if p.NeedsOCR {
 			need = append(need, p.Number)
+			if p.ScanDPI > 0 {
+				scan[p.Number] = p.ScanDPI
+			}
 		}
 	}
 	if len(need) == 0 {
 		return res, nil
 	}
-	ocrPages, err := ocr.OCRPDFPages(ctx, r.Path, need, r.Opts)
+	ocrPages, err := ocr.OCRPDFPagesScan(ctx, r.Path, need, scan, r.Opts)
 	if err != nil {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("OCR failed: %v", err))
 		return res, nil

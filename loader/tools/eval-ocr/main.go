@@ -12,6 +12,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	goimage "image"
+	"image/color"
+	_ "image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,18 +24,20 @@ import (
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/image"
 	"github.com/docket-dev/docket/loader/internal/extract/ocr"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf"
 )
 
 func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "corpus folder")
 	variants := flag.Bool("variants", false, "also measure preprocessing variants")
+	rotations := flag.Bool("rotations", true, "also OCR each scan turned 90, 180 and 270 degrees (turned in memory here)")
 	flag.Parse()
 	scans := filepath.Join(*corpus, "scans")
 	if _, err := os.Stat(scans); err != nil {
 		fmt.Println("corpus not found, skipped")
 		return
 	}
-	if err := run(scans, *variants); err != nil {
+	if err := run(scans, *variants, *rotations); err != nil {
 		fmt.Fprintln(os.Stderr, "eval-ocr:", err)
 		os.Exit(1)
 	}
@@ -42,7 +47,7 @@ func opts() document.Options {
 	return document.Options{OCR: true, OCRLanguages: []string{"eng"}, OCRDPI: 300, OCRMinWordConf: 60, OCRReviewBelow: 60}
 }
 
-func run(dir string, variants bool) error {
+func run(dir string, variants, rotations bool) error {
 	pngs, _ := filepath.Glob(filepath.Join(dir, "p[0-9][0-9].png"))
 	if len(pngs) == 0 {
 		fmt.Println("no scans/pNN.png in corpus, skipped")
@@ -91,7 +96,16 @@ func run(dir string, variants bool) error {
 	fmt.Printf("mean   %.4f     %.4f   (docket/cli %.3f; pages where docket < cli: %d of %d)\n", sumD/n, sumC/n, sumD/sumC, worse, len(pngs))
 
 	// Image-only PDF: 4 pages of p00-p03.
-	if rs, err := eng.OCRPDFPages(ctx, filepath.Join(dir, "scanned.pdf"), nil, opts()); err != nil {
+	// Rendered as the loader does: each page at its scan's own resolution
+	// (pdf.Layout.ScanDPI).
+	scanned := filepath.Join(dir, "scanned.pdf")
+	scan := map[int]int{}
+	if res, err := pdf.Extract(ctx, scanned, document.Options{}); err == nil {
+		for _, p := range res.Pages {
+			scan[p.Number] = p.ScanDPI
+		}
+	}
+	if rs, err := eng.OCRPDFPagesScan(ctx, scanned, nil, scan, opts()); err != nil {
 		fmt.Println("scanned.pdf:", err)
 	} else {
 		var s float64
@@ -99,7 +113,7 @@ func run(dir string, variants bool) error {
 			gt, _ := os.ReadFile(filepath.Join(dir, fmt.Sprintf("p%02d.gt.txt", i)))
 			f := F1(r.Text, string(gt))
 			s += f
-			fmt.Printf("scanned.pdf page %d  F1 %.4f  conf %.1f\n", r.Page, f, r.MeanConfidence)
+			fmt.Printf("scanned.pdf page %d  F1 %.4f  conf %.1f  rendered at %d dpi\n", r.Page, f, r.MeanConfidence, r.DPI)
 		}
 		fmt.Printf("scanned.pdf: %d pages OCR'd, mean F1 %.4f\n", len(rs), s/float64(max(len(rs), 1)))
 	}
@@ -108,6 +122,12 @@ func run(dir string, variants bool) error {
 	} else {
 		gt, _ := os.ReadFile(filepath.Join(dir, "mixed.page2.gt.txt"))
 		fmt.Printf("mixed.pdf page 2  F1 %.4f  conf %.1f\n", F1(rs[0].Text, string(gt)), rs[0].MeanConfidence)
+	}
+
+	if rotations {
+		if err := rotated(eng, pngs); err != nil {
+			return err
+		}
 	}
 
 	// Word confidence cut, from the same recognition.
@@ -186,4 +206,76 @@ func F1(got, want string) float64 {
 	}
 	p, r := float64(match)/float64(len(g)), float64(match)/float64(len(w))
 	return 2 * p * r / (p + r)
+}
+
+// rotated OCRs every scan upright and turned by 90, 180 and 270 degrees
+// clockwise (in memory, never written) through the engine, and compares
+// each turn's F1 with the upright scan's: orientation detection should
+// make them equal.
+func rotated(eng *ocr.Engine, pngs []string) error {
+	n := float64(len(pngs))
+	var up float64
+	for _, deg := range []int{0, 90, 180, 270} {
+		var s float64
+		var per []string
+		turned := 0
+		for _, p := range pngs {
+			gt, _ := os.ReadFile(strings.TrimSuffix(p, ".png") + ".gt.txt")
+			g, err := rotateGray(p, deg)
+			if err != nil {
+				return err
+			}
+			r, err := eng.RecognizeGray(g.Pix, g.Rect.Dx(), g.Rect.Dy(), g.Stride, 300, opts())
+			if err != nil {
+				return err
+			}
+			f := F1(r.Text, string(gt))
+			s += f
+			per = append(per, fmt.Sprintf("%.3f", f))
+			if r.Rotated != 0 {
+				turned++
+			}
+		}
+		if deg == 0 {
+			up = s
+		}
+		fmt.Printf("scan turned %3d°: mean F1 %.4f (difference to upright %+.4f), turned back on %d of %d  [%s]\n",
+			deg, s/n, (s-up)/n, turned, len(pngs), strings.Join(per, " "))
+	}
+	return nil
+}
+
+// rotateGray reads a PNG as grey, turned clockwise by deg (0, 90, 180, 270).
+func rotateGray(src string, deg int) (*goimage.Gray, error) {
+	f, err := os.Open(src)
+	if err != nil {
+		return nil, err
+	}
+	img, _, err := goimage.Decode(f)
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	out := goimage.NewGray(goimage.Rect(0, 0, w, h))
+	if deg%180 != 0 {
+		out = goimage.NewGray(goimage.Rect(0, 0, h, w))
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := color.GrayModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.Gray)
+			switch deg {
+			case 0:
+				out.SetGray(x, y, c)
+			case 90:
+				out.SetGray(h-1-y, x, c)
+			case 180:
+				out.SetGray(w-1-x, h-1-y, c)
+			case 270:
+				out.SetGray(y, w-1-x, c)
+			}
+		}
+	}
+	return out, nil
 }

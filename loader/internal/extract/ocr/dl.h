@@ -34,7 +34,8 @@ const char *dk_ocr_error(void);
 	X(float, TessResultIteratorConfidence, (const TessResultIterator *h, TessPageIteratorLevel l), (h, l)) \
 	X(BOOL, TessPageIteratorIsAtBeginningOf, (const TessPageIterator *h, TessPageIteratorLevel l), (h, l)) \
 	X(BOOL, TessPageIteratorBoundingBox, (const TessPageIterator *h, TessPageIteratorLevel l, int *a, int *b, int *c, int *d), (h, l, a, b, c, d)) \
-	XV(TessDeleteText, (const char *t), (t))
+	XV(TessDeleteText, (const char *t), (t)) \
+	X(BOOL, TessBaseAPIDetectOrientationScript, (TessBaseAPI *h, int *d, float *c, const char **s, float *sc), (h, d, c, s, sc))
 
 #define DK_LEPT_FUNCS(X, XV) \
 	X(PIX *, pixCreate, (l_int32 w, l_int32 h, l_int32 d), (w, h, d)) \
@@ -48,7 +49,8 @@ const char *dk_ocr_error(void);
 	XV(boxDestroy, (BOX **b), (b)) \
 	X(PIX *, pixScale, (PIX *p, l_float32 x, l_float32 y), (p, x, y)) \
 	X(PIX *, pixAddBorder, (PIX *p, l_int32 n, l_uint32 v), (p, n, v)) \
-	X(l_int32, setMsgSeverity, (l_int32 s), (s))
+	X(l_int32, setMsgSeverity, (l_int32 s), (s)) \
+	X(PIX *, pixRotateOrth, (PIX *p, l_int32 q), (p, q))
 
 #define DK_DECLARE(ret, name, params, args) ret dk_##name params;
 #define DK_DECLARE_V(name, params, args) void dk_##name params;

@@ -115,11 +115,13 @@ type Preprocess struct {
 	// Reread recognises every text line holding a word under
 	// opts.OCRMinWordConf a second time, alone (see rereadLow).
 	Reread bool
+	// Orient runs orientation and script detection first (see osd.go).
+	Orient bool
 }
 
 // DefaultPreprocess is what NewEngine uses: deskew on, Tesseract's Otsu,
 // low-confidence lines read a second time.
-var DefaultPreprocess = Preprocess{Deskew: true, Thresholding: ThresholdOtsu, Reread: true}
+var DefaultPreprocess = Preprocess{Deskew: true, Thresholding: ThresholdOtsu, Reread: true, Orient: true}
 
 // Second reading of low-confidence lines: each line is cropped from the
 // (deskewed) page with rereadMargin pixels around its words, scaled by
@@ -136,10 +138,12 @@ const (
 // concurrent use, but recognises one page at a time; run several worker
 // processes for parallelism.
 type Engine struct {
-	mu    sync.Mutex
-	api   *C.TessBaseAPI
-	langs string
-	pre   Preprocess
+	mu     sync.Mutex
+	api    *C.TessBaseAPI
+	langs  string
+	pre    Preprocess
+	osd    *C.TessBaseAPI // orientation and script detection, started on first use
+	osdErr error          // why there is no OSD (model missing)
 }
 
 var quietOnce sync.Once
@@ -219,10 +223,12 @@ func (e *Engine) Languages() string { return e.langs }
 func (e *Engine) Close() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.api != nil {
-		C.dk_TessBaseAPIEnd(e.api)
-		C.dk_TessBaseAPIDelete(e.api)
-		e.api = nil
+	for _, api := range []**C.TessBaseAPI{&e.api, &e.osd} {
+		if *api != nil {
+			C.dk_TessBaseAPIEnd(*api)
+			C.dk_TessBaseAPIDelete(*api)
+			*api = nil
+		}
 	}
 }
 
@@ -238,12 +244,21 @@ func (e *Engine) RecognizeGray(pix []byte, w, h, stride, dpi int, opts document.
 	if dpi < 0 {
 		dpi = 0
 	}
-	words, angle, err := e.recognize(pix, w, h, stride, dpi, opts.OCRMinWordConf)
+	words, info, err := e.recognize(pix, w, h, stride, dpi, opts.OCRMinWordConf)
 	if err != nil {
 		return PageResult{}, err
 	}
 	res := Assemble(words, opts)
+	if info.rotated%180 != 0 {
+		w, h = h, w
+	}
 	res.Width, res.Height, res.DPI = w, h, dpi
+	res.Rotated, res.Script = info.rotated, info.osd.script
+	if info.unreadable {
+		res.ReviewReason = fmt.Sprintf("%s: the page is in %s script (OSD confidence %.1f), which the OCR languages (%s) do not read; install %s and add its language to ocr.languages in project.yaml",
+			document.ReviewScriptNotInstalled, info.osd.script, info.osd.scriptConf, e.langs, suggestLanguage(info.osd.script))
+	}
+	angle := info.angle
 	if dpi > 0 {
 		res.WidthPt = float64(w) * 72 / float64(dpi)
 		res.HeightPt = float64(h) * 72 / float64(dpi)
@@ -252,26 +267,49 @@ func (e *Engine) RecognizeGray(pix []byte, w, h, stride, dpi int, opts document.
 	return res, nil
 }
 
-func (e *Engine) recognize(pix []byte, w, h, stride, dpi int, minConf float64) ([]document.OCRWord, float64, error) {
+// recogInfo is what recognize learned besides the words.
+type recogInfo struct {
+	angle      float64 // deskew angle, degrees
+	rotated    int     // clockwise degrees the page was turned upright (0, 90, 180, 270)
+	osd        osdResult
+	unreadable bool // OSD found a script the languages do not read: not recognised
+}
+
+func (e *Engine) recognize(pix []byte, w, h, stride, dpi int, minConf float64) ([]document.OCRWord, recogInfo, error) {
+	var info recogInfo
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.api == nil {
-		return nil, 0, errors.New("ocr: engine is closed")
+		return nil, info, errors.New("ocr: engine is closed")
 	}
 	p := C.grey_to_pix((*C.uchar)(unsafe.Pointer(&pix[0])), C.int(w), C.int(h), C.int(stride), C.int(dpi))
 	if p == nil {
-		return nil, 0, errors.New("ocr: cannot allocate image")
+		return nil, info, errors.New("ocr: cannot allocate image")
 	}
 	defer C.destroy_pix(p)
-	var angle C.float
 	img := p
+	if e.pre.Orient {
+		info.osd = e.detectOS(p)
+		if info.osd.ok && info.osd.scriptConf >= minScriptConf && !readsScript(e.langs, info.osd.script) {
+			info.unreadable = true
+			return nil, info, nil
+		}
+		if t, deg := upright(p, info.osd); t != nil {
+			defer C.destroy_pix(t)
+			img, info.rotated = t, deg
+			if deg%180 != 0 {
+				w, h = h, w
+			}
+		}
+	}
 	if e.pre.Deskew {
-		var conf C.float
-		d := C.deskew(p, &angle, &conf)
+		var angle, conf C.float
+		d := C.deskew(img, &angle, &conf)
 		if d != nil {
 			defer C.destroy_pix(d)
 			img = d
 		}
+		info.angle = float64(angle)
 	}
 	C.dk_TessBaseAPISetImage2(e.api, img)
 	if dpi > 0 {
@@ -279,13 +317,13 @@ func (e *Engine) recognize(pix []byte, w, h, stride, dpi int, minConf float64) (
 	}
 	defer C.dk_TessBaseAPIClear(e.api)
 	if C.dk_TessBaseAPIRecognize(e.api, nil) != 0 {
-		return nil, 0, errors.New("ocr: tesseract recognition failed")
+		return nil, info, errors.New("ocr: tesseract recognition failed")
 	}
 	words := e.readWords(0, 0, 1)
 	if e.pre.Reread {
 		words = e.rereadLow(img, w, h, words, dpi, minConf)
 	}
-	return words, float64(angle), nil
+	return words, info, nil
 }
 
 // readWords reads the words of the last recognition; boxes are mapped back

@@ -31,6 +31,27 @@ func OCRPDFPages(ctx context.Context, path string, pages []int, opts document.Op
 
 // OCRPDFPages is the package function with an explicit engine.
 func (e *Engine) OCRPDFPages(ctx context.Context, path string, pages []int, opts document.Options) ([]PageResult, error) {
+	return e.OCRPDFPagesScan(ctx, path, pages, nil, opts)
+}
+
+// OCRPDFPagesScan is OCRPDFPages for pages whose scan resolution is known
+// (scanDPI[page], see pdf.Layout.ScanDPI): those are rendered at it, so
+// the embedded scan keeps its own pixels instead of being resampled, up
+// to the pixels of a letter page at maxScanDPI.
+func OCRPDFPagesScan(ctx context.Context, path string, pages []int, scanDPI map[int]int, opts document.Options) ([]PageResult, error) {
+	e, err := Shared(opts.OCRLanguages)
+	if err != nil {
+		return nil, err
+	}
+	return e.OCRPDFPagesScan(ctx, path, pages, scanDPI, opts)
+}
+
+// maxScanDPI caps the rendering of a scan: a page renders to at most the
+// pixels of a letter page's long side (11 in) at this resolution.
+const maxScanDPI = 400
+
+// OCRPDFPagesScan is the package function with an explicit engine.
+func (e *Engine) OCRPDFPagesScan(ctx context.Context, path string, pages []int, scanDPI map[int]int, opts document.Options) ([]PageResult, error) {
 	doc, err := OpenFitz(path)
 	if err != nil {
 		return nil, err
@@ -55,12 +76,21 @@ func (e *Engine) OCRPDFPages(ctx context.Context, path string, pages []int, opts
 			return out, fmt.Errorf("ocr: %s: page %d out of range 1..%d", path, p, n)
 		}
 		pd := dpi
-		if b, err := doc.Bound(p - 1); err == nil {
+		b, berr := doc.Bound(p - 1)
+		if berr == nil {
 			pd = pageDPI(b.Dx(), b.Dy(), dpi)
 		}
 		tess := pd
 		if pd != dpi {
 			tess = 0 // see minLongSide: the page's inches are not the scan's
+		}
+		if sd := scanDPI[p]; sd > 0 && berr == nil {
+			long := max(b.Dx(), b.Dy())
+			pd = min(sd, maxScanDPI*minLongSide/max(long, 1))
+			tess = 0
+			if long >= minLongSide/2 && pd <= 2*maxScanDPI {
+				tess = pd // real inches: tell Tesseract
+			}
 		}
 		r, err := e.recognizeFitz(doc, p, pd, tess, opts)
 		if err != nil {

@@ -28,6 +28,8 @@ type PageResult struct {
 	MeanConfidence float64 // mean of all word confidences, 0 when no words
 	ReviewReason   string  // non-empty when MeanConfidence < opts.OCRReviewBelow
 	SkewAngle      float64 // degrees the page was rotated by deskewing
+	Rotated        int     // clockwise degrees OSD turned the page before recognition (0, 90, 180, 270)
+	Script         string  // the script OSD saw ("Latin", "Arabic", ...), "" when it could not tell
 }
 
 // Paragraph is one OCR paragraph of a page's text.

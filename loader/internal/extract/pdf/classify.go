@@ -39,6 +39,7 @@ type pageData struct {
 	width, height float64
 	needsOCR      bool
 	unreadable    string // why MuPDF could not read the page ("" when it could)
+	scanDPI       int    // Layout.ScanDPI
 	real, bad     int
 	paras         []*para
 	tables        []document.Table

@@ -77,9 +77,10 @@ type Word struct {
 
 // Block is a MuPDF stext block: a group of lines, or an image.
 type Block struct {
-	Image bool
-	BBox  document.BBox
-	Lines []Line
+	Image          bool
+	BBox           document.BBox
+	Lines          []Line
+	ImageW, ImageH int // image blocks: the image's size in pixels
 }
 
 // Vector is one straight piece of the page's drawing, top-left origin:
@@ -594,6 +595,8 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 		}
 		if !b.Image {
 			b.Lines = lines[cb.first : cb.first+cb.n : cb.first+cb.n]
+		} else {
+			b.ImageW, b.ImageH = int(cb.iw), int(cb.ih)
 		}
 		lay.Blocks = append(lay.Blocks, b)
 	}
@@ -618,6 +621,27 @@ func (l *Layout) ImageCover() float64 {
 		}
 	}
 	return math.Min(1, a/(l.Width*l.Height))
+}
+
+// ScanDPI is the resolution at which rendering the page gives its largest
+// image its own pixels (an image-only page's scan), 0 when the page has
+// no image. OCR renders such pages at it instead of a computed one, so
+// the scan is not resampled.
+func (l *Layout) ScanDPI() int {
+	best, area := 0.0, 0.0
+	for _, b := range l.Blocks {
+		w, h := b.BBox.X1-b.BBox.X0, b.BBox.Y1-b.BBox.Y0
+		if !b.Image || b.ImageW <= 0 || b.ImageH <= 0 || w <= 0 || h <= 0 || w*h <= area {
+			continue
+		}
+		area = w * h
+		iw, ih := float64(b.ImageW), float64(b.ImageH)
+		if (iw > ih) != (w > h) { // placed turned by 90°
+			iw, ih = ih, iw
+		}
+		best = max(iw*72/w, ih*72/h)
+	}
+	return int(math.Round(best))
 }
 
 func bbox(x0, y0, x1, y1 float64) document.BBox {

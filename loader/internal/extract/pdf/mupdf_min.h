@@ -107,6 +107,11 @@ typedef struct {
 	fz_stext_block *first_block, *last_block;
 } fz_stext_page;
 enum { FZ_STEXT_BLOCK_TEXT = 0, FZ_STEXT_BLOCK_IMAGE = 1 };
+/* The head of MuPDF 1.24's struct fz_image (fitz/image.h: an
+ * fz_key_storable, then the pixel size), for an image's width and height. */
+typedef struct { int refs; void *drop; void *droppable; } dk_fz_storable;
+typedef struct { dk_fz_storable storable; short store_key_refs; } dk_fz_key_storable;
+typedef struct { dk_fz_key_storable key_storable; int w, h; } dk_fz_image_head;
 struct fz_stext_block {
 	int type;
 	fz_rect bbox;

@@ -96,3 +96,27 @@ func TestDeclaredPages(t *testing.T) {
 		t.Errorf("count %d objects %d, want 3 3", count, objects)
 	}
 }
+
+// An image-only page reports its scan's resolution: a 600x300 image drawn
+// 300x150 pt large is 144 dpi, whether drawn upright or turned.
+func TestScanDPI(t *testing.T) {
+	img := "<< /Type /XObject /Subtype /Image /Width 600 /Height 300 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 180000 >>\nstream\n" +
+		strings.Repeat("\x80", 180000) + "\nendstream"
+	for _, tc := range []struct{ cm string }{{"300 0 0 150 100 400 cm"}, {"0 300 -150 0 300 300 cm"}} {
+		content := "q " + tc.cm + " /Im1 Do Q\n"
+		objs := []string{
+			"<< /Type /Catalog /Pages 2 0 R >>",
+			"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+			"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>",
+			fmt.Sprintf("<< /Length %d >>\nstream\n%sendstream", len(content), content),
+			img,
+		}
+		res, err := Extract(context.Background(), pdftest.WriteBytes(t, "scan.pdf", pdftest.Assemble("1.4", objs, "")), document.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := res.Pages[0]; !p.NeedsOCR || p.ScanDPI != 144 {
+			t.Errorf("%s: needs OCR %v, scan dpi %d, want 144", tc.cm, p.NeedsOCR, p.ScanDPI)
+		}
+	}
+}

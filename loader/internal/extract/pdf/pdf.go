@@ -132,6 +132,9 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 		}
 		pg.real, pg.bad = lay.RealChars, lay.BadChars
 		pg.needsOCR = NeedsOCR(lay.RealChars, lay.BadChars, minChars, lay.ImageCover())
+		if pg.needsOCR {
+			pg.scanDPI = lay.ScanDPI()
+		}
 		if !pg.needsOCR {
 			pg.paras = pageParas(lay)
 			if e.Tables != nil {
@@ -229,7 +232,7 @@ func assemble(pages []*pageData, res *document.Result) {
 	for _, pg := range pages {
 		page := document.Page{Number: pg.num, Width: pg.width, Height: pg.height, CharCount: pg.real, UnmappedChars: pg.bad}
 		if pg.needsOCR {
-			page.NeedsOCR = true
+			page.NeedsOCR, page.ScanDPI = true, pg.scanDPI
 			page.Method = document.MethodNone
 			res.Pages = append(res.Pages, page)
 			continue

@@ -195,6 +195,11 @@ static int dk_fill(dk_page *p, fz_stext_page *st, int clip)
 		ob->type = b->type;
 		ob->x0 = b->bbox.x0; ob->y0 = b->bbox.y0; ob->x1 = b->bbox.x1; ob->y1 = b->bbox.y1;
 		ob->first = p->nlines; ob->n = 0;
+		ob->iw = ob->ih = 0;
+		if (b->type == FZ_STEXT_BLOCK_IMAGE && b->u.i.image) {
+			const dk_fz_image_head *im = (const dk_fz_image_head *)b->u.i.image;
+			ob->iw = im->w; ob->ih = im->h;
+		}
 		if (b->type != FZ_STEXT_BLOCK_TEXT) continue;
 		for (ln = b->u.t.first_line; ln; ln = ln->next) {
 			dk_line *ol;

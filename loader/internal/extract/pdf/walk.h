@@ -25,6 +25,7 @@ typedef struct {
 	int type;       /* FZ_STEXT_BLOCK_TEXT or FZ_STEXT_BLOCK_IMAGE */
 	int first, n;   /* range in lines (text blocks) */
 	float x0, y0, x1, y1;
+	int iw, ih;     /* image blocks: the image's size in pixels */
 } dk_block;
 
 /* dk_vec: one vector item (page coordinates): a stroked axis-aligned
