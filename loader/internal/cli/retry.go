@@ -115,6 +115,10 @@ func expandResultSelectors(p *project.Project, args []string) ([]string, error) 
 			rest = append(rest, a)
 		}
 	}
+	rest, err := expandStateSelectors(p, stateDir, rest)
+	if err != nil {
+		return nil, err
+	}
 	uses := false
 	for _, a := range rest {
 		if strings.Contains(a, "result:") {
