@@ -1,7 +1,9 @@
 // Command eval-load loads the whole shared corpus into a scratch warehouse
 // with the real docket binary and reports: that the run completed, that
 // every file is landed or quarantined with a reason, counts by detected
-// type and status, the pages marked needs_ocr, and, checked independently
+// type and status, the review reasons in staging (and any document landed
+// with fewer pages than it declares and no pages_missing review: the
+// target is zero), the pages marked needs_ocr, and, checked independently
 // with pdftotext, how many OCR'd PDF pages had a usable text layer (the
 // target is zero).
 package main
@@ -116,6 +118,13 @@ func run(corpus, bin, keep string) error {
 	table(q, `select error_kind, count(*) as docs, any_value(rel_path) as example, any_value(left(error_message, 90)) as message from raw.documents where status = 'quarantined' group by all order by docs desc`)
 	fmt.Println("\npages by method:")
 	table(q, `select method, needs_ocr, count(*) as pages, round(avg(ocr_confidence), 1) as mean_conf, count(review_reason) as review from staging.pages group by all order by all`)
+	fmt.Println("\nreview reasons (staging.reviews), by reason:")
+	table(q, `select reason_code, count(distinct source_hash) as contents, count(*) as reasons, any_value(left(message, 100)) as example from staging.reviews group by all order by contents desc`)
+	var silent int
+	q.QueryRow(`select count(*) from raw.documents d join staging.extractions x using (source_hash)
+		where d.status = 'landed' and coalesce(d.page_count, 0) > coalesce(x.page_count, 0)
+		and not exists (select 1 from staging.reviews r where r.source_hash = d.source_hash and r.reason_code = 'pages_missing')`).Scan(&silent)
+	fmt.Printf("landed with fewer pages than declared and no pages_missing review (target 0): %d\n", silent)
 	fmt.Println("\npages marked needs_ocr, per document:")
 	table(q, `select d.source_name || '/' || d.rel_path as doc, list(p.page_number order by p.page_number) as pages
 		from staging.pages p join raw.documents d using (source_hash) where p.needs_ocr and d.detected_type = 'pdf' group by all order by doc`)
