@@ -30,6 +30,7 @@ import (
 func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "corpus folder")
 	variants := flag.Bool("variants", false, "also measure preprocessing variants")
+	pages := flag.Int("pages", 0, "only the first N scans (0: all)")
 	rotations := flag.Bool("rotations", true, "also OCR each scan turned 90, 180 and 270 degrees (turned in memory here)")
 	flag.Parse()
 	scans := filepath.Join(*corpus, "scans")
@@ -37,7 +38,7 @@ func main() {
 		fmt.Println("corpus not found, skipped")
 		return
 	}
-	if err := run(scans, *variants, *rotations); err != nil {
+	if err := run(scans, *pages, *variants, *rotations); err != nil {
 		fmt.Fprintln(os.Stderr, "eval-ocr:", err)
 		os.Exit(1)
 	}
@@ -47,8 +48,11 @@ func opts() document.Options {
 	return document.Options{OCR: true, OCRLanguages: []string{"eng"}, OCRDPI: 300, OCRMinWordConf: 60, OCRReviewBelow: 60}
 }
 
-func run(dir string, variants, rotations bool) error {
+func run(dir string, limit int, variants, rotations bool) error {
 	pngs, _ := filepath.Glob(filepath.Join(dir, "p[0-9][0-9].png"))
+	if limit > 0 && limit < len(pngs) {
+		pngs = pngs[:limit]
+	}
 	if len(pngs) == 0 {
 		fmt.Println("no scans/pNN.png in corpus, skipped")
 		return nil
