@@ -13,6 +13,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"unicode/utf16"
 )
@@ -321,5 +322,24 @@ func TestFixtures(t *testing.T) {
 		if got != w {
 			t.Errorf("%s: got %+v, want %+v", name, got, w)
 		}
+	}
+}
+
+// TestStrayNULIsText (issue 18): one NUL byte in a long text does not make
+// it binary; a head full of NULs still is not text.
+func TestStrayNULIsText(t *testing.T) {
+	text := []byte(strings.Repeat("Minutes of the meeting, item by item.\n", 40))
+	text[100] = 0
+	if info, _ := DetectBytes("notes.txt", text); info.Type != Text {
+		t.Errorf("a text with one NUL detected as %q", info.Type)
+	}
+	bin := make([]byte, 4096)
+	for i := range bin {
+		if i%3 == 0 {
+			bin[i] = 'a'
+		}
+	}
+	if info, _ := DetectBytes("blob.txt", bin); info.Type == Text {
+		t.Error("a head that is two-thirds NUL should not be text")
 	}
 }

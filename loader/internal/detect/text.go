@@ -105,7 +105,9 @@ func WideEncoding(b []byte) string {
 }
 
 // looksText says whether the head could be text in some encoding: a BOM, a
-// UTF-16/32 pattern, or no NUL and few control bytes.
+// UTF-16/32 pattern, or few control bytes. A stray NUL or two do not make
+// a text binary (issue 18: a .txt with one NUL was "unsupported"); NULs
+// count as control bytes.
 func looksText(b []byte) bool {
 	if bomEncoding(b) != "" || WideEncoding(b) != "" {
 		return true
@@ -114,7 +116,7 @@ func looksText(b []byte) bool {
 	for _, c := range b {
 		switch {
 		case c == 0:
-			return false
+			ctl += 4 // weigh NULs heavier: binary formats are full of them
 		case c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' && c != 0x1B:
 			ctl++
 		}

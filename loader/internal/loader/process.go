@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -336,6 +337,7 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		return o
 	}
 	o.res, o.err, o.extracted = resp.Result, resp.Err, true
+	validUTF8(o.res)
 	if resp.Duration > 0 {
 		o.dur = resp.Duration // the extraction itself, without waiting for a worker
 	}
@@ -511,4 +513,53 @@ func landOneByOne(ctx context.Context, db *warehouse.DB, sum *Summary, now time.
 		}
 	}
 	return db.Land(ctx, sum.RunID, now, nil, deleted)
+}
+
+// validUTF8 makes the strings of a result that land in the warehouse
+// valid UTF-8 (DuckDB refuses anything else, and one bad byte in a
+// document's metadata cost the whole document): metadata and warnings
+// show stray bytes as \xNN, texts as U+FFFD (as the decoders do).
+func validUTF8(r *document.Result) {
+	if r == nil {
+		return
+	}
+	m := &r.Metadata
+	for _, f := range []*string{&m.Title, &m.Author, &m.Created, &m.Modified, &m.Language} {
+		*f = EscapePath(*f)
+	}
+	for k, v := range m.Extra {
+		if !utf8.ValidString(k) || !utf8.ValidString(v) {
+			delete(m.Extra, k)
+			m.Extra[EscapePath(k)] = EscapePath(v)
+		}
+	}
+	for i := range r.Warnings {
+		r.Warnings[i] = EscapePath(r.Warnings[i])
+	}
+	for i := range r.Pages {
+		r.Pages[i].Text = validText(r.Pages[i].Text)
+	}
+	for i := range r.Elements {
+		e := &r.Elements[i]
+		e.Text, e.Section = validText(e.Text), validText(e.Section)
+	}
+}
+
+// validText replaces each byte that is not UTF-8 with U+FFFD, one for
+// one, so code point offsets into the text stay right.
+func validText(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b.WriteRune(utf8.RuneError)
+		} else {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }

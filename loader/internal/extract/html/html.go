@@ -56,8 +56,14 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 		return nil, err
 	}
 	doc, err := html.Parse(strings.NewReader(s))
-	if err != nil { // x/net/html only fails on reader errors
-		return nil, document.Errorf(document.KindCorrupt, "cannot parse HTML: %v", err)
+	if err != nil {
+		// x/net/html refuses elements nested deeper than 512 (issue 18: the
+		// page lost all its text); the tags past a depth go, their text stays.
+		doc, err = html.Parse(strings.NewReader(flattenDeep(s, 256)))
+		if err != nil {
+			return nil, document.Errorf(document.KindCorrupt, "cannot parse HTML: %v", err)
+		}
+		warnings = append(warnings, "elements nested deeper than 256 levels were flattened (their text is kept)")
 	}
 	res := &document.Result{
 		Type: info.Type, MIME: info.MIME, Warnings: warnings, ExtractorVersion: Version,
@@ -254,3 +260,35 @@ const (
 	minMainPage = 500 // characters of a page below which it is taken whole
 	minMainText = 140 // characters readability must keep to be believed
 )
+
+// flattenDeep drops the tags nested deeper than max (their text and the
+// shallower markup stay), for pages the parser refuses.
+func flattenDeep(s string, max int) string {
+	z := html.NewTokenizer(strings.NewReader(s))
+	var b strings.Builder
+	depth := 0
+	for {
+		tt := z.Next()
+		switch tt {
+		case html.ErrorToken:
+			return b.String()
+		case html.StartTagToken:
+			if name, _ := z.TagName(); voidElements[string(name)] {
+				break
+			}
+			depth++
+			if depth > max {
+				continue
+			}
+		case html.EndTagToken:
+			depth--
+			if depth >= max {
+				continue
+			}
+		}
+		b.Write(z.Raw())
+	}
+}
+
+var voidElements = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true,
+	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}

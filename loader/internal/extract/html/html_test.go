@@ -226,3 +226,19 @@ func TestEmpty(t *testing.T) {
 		t.Errorf("%+v", res)
 	}
 }
+
+// TestDeepNestingKeepsText (issue 18): a page nested deeper than the
+// parser's 512 levels keeps its text.
+func TestDeepNestingKeepsText(t *testing.T) {
+	page := "<html><body><p>Opening words.</p>" + strings.Repeat("<div>", 2000) + "<p>The deep paragraph.</p>" +
+		strings.Repeat("</div>", 2000) + "<p>Closing words.</p></body></html>"
+	res, err := ExtractBytes(context.Background(), []byte(page), detect.Info{Type: detect.HTML, Encoding: detect.UTF8}, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Opening words.", "The deep paragraph.", "Closing words."} {
+		if !strings.Contains(res.Pages[0].Text, want) {
+			t.Errorf("text lost %q: %.200q", want, res.Pages[0].Text)
+		}
+	}
+}
