@@ -9,7 +9,7 @@ APT_PACKAGES := libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-oc
 TEST_APT_PACKAGES := chromium
 export OMP_THREAD_LIMIT ?= 1
 
-.PHONY: setup setup-test node-client build demo test eval bench clean fmt vet
+.PHONY: setup setup-test node-client build demo test eval bench clean fmt vet fuzz hostile
 
 # System packages (Tesseract, leptonica, Poppler's pdftotext and PyMuPDF for
 # the side-by-side benchmark) and Go modules.
@@ -64,6 +64,22 @@ bench: build
 	@set -e; for t in bench-load bench-pdf bench-ocr bench-neardup bench-dedup bench-runner bench-embed bench-search bench-publish bench-docs; do \
 	  if [ -d loader/tools/$$t ]; then echo "== $$t"; $(GO) run ./loader/tools/$$t -corpus $(CORPUS); fi; \
 	done
+
+# Fuzz targets of every parser entry point that takes user bytes. `go test`
+# (make test) runs their seed corpora; this runs each under the fuzzer
+# for FUZZTIME (instrumented builds take a minute or two first).
+FUZZTIME ?= 60s
+FUZZ_TARGETS := detect:FuzzDetectBytes extract/text:FuzzExtractBytes extract/html:FuzzExtractBytes \
+	extract/email:FuzzExtractBytes extract/office:FuzzDOCXXML extract/office:FuzzCSV
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; echo "== $$pkg $$fn"; \
+	  $(GO) test ./loader/internal/$$pkg/ -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) -parallel 2; done
+
+# The hostile-input suite at full length: 50 randomized change-during-load
+# trials, the odd-entries folder, and the hostile-file retries.
+hostile:
+	DOCKET_IDENTITY_TRIALS=50 $(GO) test -count=1 -timeout 60m ./loader/internal/loader/ \
+	  -run 'TestContentIdentityUnderChanges|TestOddEntriesLoadOrAreRecorded|TestHostileFilesCostOnce|TestUnreadableFileIsTransient' -v
 
 fmt:
 	gofmt -w loader
