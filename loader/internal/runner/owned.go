@@ -3,18 +3,21 @@ package runner
 import (
 	"fmt"
 	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
-// loaderOwned lists the relations `docket load` creates and fills (see
-// warehouse/schema.go; TestLoaderOwnedMatchesWarehouse keeps the two in
-// step). A model, seed or snapshot landing on one of them would replace
+// loaderOwned are the relations `docket load` creates and fills (from the
+// warehouse's DDL; TestLoaderOwnedMatchesWarehouse checks them against a
+// fresh warehouse). A model, seed or snapshot landing on one would replace
 // landed data that no build can recreate, so Parse refuses it.
-var loaderOwned = map[string]bool{
-	"raw.documents": true, "raw.document_versions": true,
-	"staging.pages": true, "staging.elements": true, "staging.tables": true, "staging.ocr_words": true,
-	"staging.extractions": true, "staging.attachments": true, "staging.reviews": true,
-	"ops.load_runs": true, "ops.document_events": true, "ops.meta": true,
-}
+var loaderOwned = func() map[string]bool {
+	out := map[string]bool{}
+	for _, t := range warehouse.OwnedTables() {
+		out[t] = true
+	}
+	return out
+}()
 
 // ownedClash reports a node whose relation is one the loader owns.
 func (m *Manifest) ownedClash(n *Node) *Diagnostic {

@@ -73,11 +73,35 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 	}
 
 	// macros
-	macroFiles, err := m.readTrees(m.dirs("macros"), ".sql")
+	macroDirs := m.dirs("macros")
+	for _, t := range m.dirs("tests") {
+		macroDirs = append(macroDirs, t+"/generic") // generic tests ({% test %})
+	}
+	macroFiles, err := m.readTrees(macroDirs, ".sql")
 	if err != nil {
 		return nil, nil, err
 	}
 	env, merrs := render.NewEnv(macroFiles)
+	env.Root = m.Name
+	merrs = append(merrs, env.AddPackage("dbt", builtinMacros())...)
+	pkgs, err := m.findPackages()
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, pk := range pkgs {
+		files, err := m.packageMacroFiles(pk)
+		if err != nil {
+			return nil, nil, err
+		}
+		merrs = append(merrs, env.AddPackage(pk.name, files)...)
+		m.packages = append(m.packages, pk.name)
+	}
+	if d := p.DBT; d != nil {
+		env.Dispatch = map[string][]string{}
+		for _, x := range d.Dispatch {
+			env.Dispatch[x.MacroNamespace] = x.SearchOrder
+		}
+	}
 	for _, e := range merrs {
 		diag(e.File, pos{e.Err.Line, e.Err.Col}, "%s", e.Err.Msg)
 	}

@@ -71,8 +71,8 @@ func nilIfEmpty(s string) any {
 // dbt does: the project's generate_schema_name / generate_alias_name
 // macros when it defines them, else the built-in rules.
 func (m *Manifest) place(n *Node) []Diagnostic {
-	if n.ResourceType != Model && n.ResourceType != Seed && n.ResourceType != Snapshot {
-		return nil
+	if n.ResourceType != Model && n.ResourceType != Seed {
+		return nil // snapshots: target_schema as written (snapshot.go)
 	}
 	var diags []Diagnostic
 	schema, alias := m.defaultSchema(n, n.Config.Schema), n.Name

@@ -202,6 +202,17 @@ var (
 
 var testNameRe = regexp.MustCompile(`[^a-zA-Z0-9_]+`)
 
+var builtinTests = map[string]bool{"unique": true, "not_null": true, "accepted_values": true, "relationships": true}
+
+// sortedArgValues are a test's argument values for its name, in key order.
+func sortedArgValues(args map[string]any) []string {
+	var out []string
+	for _, k := range sortedKeys(args) {
+		out = append(out, "_"+fmt.Sprint(args[k]))
+	}
+	return out
+}
+
 // buildGenericTests turns YAML test specs into test nodes with SQL.
 func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 	var diags []Diagnostic
@@ -220,7 +231,7 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 			bad("model %s is ephemeral: it has no table to test", parent.Name)
 			continue
 		}
-		if s.column == "" {
+		if s.column == "" && builtinTests[s.kind] {
 			bad("test %s needs a column (put it under columns:, or give column_name)", s.kind)
 			continue
 		}
@@ -304,8 +315,26 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 			sql = fmt.Sprintf("select child.%s as from_field\nfrom %s as child\nleft join %s as parent on child.%s = parent.%s\nwhere child.%s is not null and parent.%s is null\n",
 				col, from, target.Relation, col, field, col, field)
 		default:
-			bad("unknown test %q (generic tests are unique, not_null, accepted_values, relationships; write others as tests/*.sql)", s.kind)
-			continue
+			body, refs, ok, err := m.macroTestSQL(s.kind, parent, col, s.args)
+			if err != nil {
+				bad("%v", err)
+				continue
+			}
+			if !ok {
+				bad("unknown test %q (no {%% test %s %%} in macros/, tests/generic/ or a package; built in: unique, not_null, accepted_values, relationships)", s.kind, s.kind)
+				continue
+			}
+			for k, v := range s.args {
+				kwargs[k] = v
+			}
+			for _, r := range refs {
+				if t := m.byName[r[len(r)-1]]; t != nil {
+					deps = append(deps, t.UniqueID)
+				}
+			}
+			deps = dedupe(deps)
+			sql = body
+			nameParts = append(nameParts, sortedArgValues(s.args)...)
 		}
 		name := strings.Trim(testNameRe.ReplaceAllString(strings.Join(nameParts, "_"), "_"), "_")
 		if len(name) > 120 {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
@@ -56,15 +57,25 @@ func Wrap(fn func(a Args) (any, error)) Func {
 }
 
 // Env holds parsed macros; it is safe for concurrent use once built.
+// Macros belong to a package: the root project (""), an installed package
+// (dbt_utils, ...) or "dbt" (docket's built-in dbt.* macros).
 type Env struct {
-	cfg    *config.Config
-	macros map[string]macroDef
+	cfg      *config.Config
+	macros   map[string]macroDef            // root project's macros
+	packages map[string]map[string]macroDef // package → name → macro
+	// Dispatch maps a macro namespace to its search order (dbt_project.yml
+	// dispatch:); Adapter is the adapter type ("duckdb").
+	Dispatch map[string][]string
+	Root     string // the root project's name
+	// Adapter extras (quote, get_relation, ...) merged into `adapter`.
+	AdapterExtra map[string]any
 }
 
 type macroDef struct {
 	node *nodes.Macro
 	tpl  *exec.Template
 	file string
+	pkg  string // "" for the root project
 }
 
 // MacroError is a mistake in a macro file.
@@ -89,17 +100,86 @@ func (m *memLoader) Inherit(string) (loaders.Loader, error) { return m, nil }
 func newConfig() *config.Config {
 	c := config.New()
 	c.KeepTrailingNewline = true
+	c.StrictUndefined = true // as dbt: an unknown name is an error, not ""
 	return c
 }
 
 func environment() *exec.Environment {
+	methods := builtins.Methods
+	methods.List = listMethods()
+	ctx := exec.EmptyContext().Update(builtins.GlobalFunctions).Update(builtins.GlobalVariables).Update(exec.NewContext(map[string]any{"range": boundedRange}))
+	ctx.Set("__mlist", func(va *exec.VarArgs) *[]any {
+		l := []any{}
+		if len(va.Args) > 0 {
+			va.Args[0].Iterate(func(_, _ int, k, _ *exec.Value) bool {
+				l = append(l, k.Interface())
+				return true
+			}, func() {})
+		}
+		return &l
+	})
 	return &exec.Environment{
-		Context:           exec.EmptyContext().Update(builtins.GlobalFunctions).Update(builtins.GlobalVariables).Update(exec.NewContext(map[string]any{"range": boundedRange})),
+		Context:           ctx,
 		Filters:           builtins.Filters,
 		Tests:             builtins.Tests,
 		ControlStructures: builtins.ControlStructures,
-		Methods:           builtins.Methods,
+		Methods:           methods,
 	}
+}
+
+// listSetRe finds "{% set name = [...] %}": such lists become shared
+// (*[]any) so that {% do name.append(x) %} inside a for loop or an if
+// changes the list the outer scope sees, as in Jinja (gonja rebinds the
+// name in the inner scope only).
+var listSetRe = regexp.MustCompile(`(\{%-?\s*set\s+[A-Za-z_][A-Za-z0-9_]*\s*=\s*)(\[[^%]*?\])(\s*-?%\})`)
+
+func shareLists(src string) string { return listSetRe.ReplaceAllString(src, "${1}__mlist(${2})${3}") }
+
+// listMethods are gonja's list methods with append/extend/pop/insert/
+// remove mutating a shared list in place.
+func listMethods() *exec.MethodSet[[]any] {
+	m := map[string]exec.Method[[]any]{}
+	for _, name := range []string{"append", "extend", "reverse", "copy", "index", "count", "pop", "insert", "remove", "sort", "clear"} {
+		if f, ok := builtins.Methods.List.Get(name); ok {
+			m[name] = f
+		}
+	}
+	inPlace := func(selfValue *exec.Value, fn func(l []any) []any) bool {
+		v := selfValue.Val
+		if v.Kind() == reflect.Interface {
+			v = v.Elem()
+		}
+		if v.Kind() != reflect.Pointer {
+			return false
+		}
+		p, ok := v.Interface().(*[]any)
+		if !ok {
+			return false
+		}
+		*p = fn(*p)
+		return true
+	}
+	orig := m["append"]
+	m["append"] = func(self []any, selfValue *exec.Value, a *exec.VarArgs) (any, error) {
+		if len(a.Args) == 1 && inPlace(selfValue, func(l []any) []any { return append(l, a.Args[0].Interface()) }) {
+			return nil, nil
+		}
+		return orig(self, selfValue, a)
+	}
+	origExt := m["extend"]
+	m["extend"] = func(self []any, selfValue *exec.Value, a *exec.VarArgs) (any, error) {
+		if len(a.Args) == 1 && inPlace(selfValue, func(l []any) []any {
+			a.Args[0].Iterate(func(_, _ int, k, _ *exec.Value) bool {
+				l = append(l, k.Interface())
+				return true
+			}, func() {})
+			return l
+		}) {
+			return nil, nil
+		}
+		return origExt(self, selfValue, a)
+	}
+	return exec.NewMethodSet(m)
 }
 
 var sharedEnv = environment()
@@ -107,15 +187,40 @@ var sharedEnv = environment()
 // NewEnv parses macro files (name → source). Mistakes are returned per file;
 // the good macros are still usable.
 func NewEnv(files map[string]string) (*Env, []MacroError) {
-	e := &Env{cfg: newConfig(), macros: map[string]macroDef{}}
+	e := &Env{cfg: newConfig(), macros: map[string]macroDef{}, packages: map[string]map[string]macroDef{}}
+	errs := e.AddPackage("", files)
+	return e, errs
+}
+
+// testTagRe finds {% test name(...) %} ... {% endtest %}: dbt's generic
+// test definitions are macros named test_<name>.
+var (
+	testTagRe    = regexp.MustCompile(`\{%(-?)\s*test\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(`)
+	endTestTagRe = regexp.MustCompile(`\{%(-?)\s*endtest\s*(-?)%\}`)
+)
+
+func rewriteTests(src string) string {
+	src = testTagRe.ReplaceAllString(src, "{%$1 macro test_$2(")
+	return endTestTagRe.ReplaceAllString(src, "{%$1 endmacro $2%}")
+}
+
+// AddPackage parses a package's macro files (pkg "" = the root project).
+func (e *Env) AddPackage(pkg string, files map[string]string) []MacroError {
 	var errs []MacroError
+	dst := e.macros
+	if pkg != "" {
+		if e.packages[pkg] == nil {
+			e.packages[pkg] = map[string]macroDef{}
+		}
+		dst = e.packages[pkg]
+	}
 	names := make([]string, 0, len(files))
 	for n := range files {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, f := range names {
-		tpl, err := e.parse(f, files[f])
+		tpl, err := e.parse(f, rewriteTests(files[f]))
 		if err != nil {
 			errs = append(errs, MacroError{File: f, Err: err})
 			continue
@@ -127,22 +232,58 @@ func NewEnv(files map[string]string) (*Env, []MacroError) {
 		sort.Strings(mnames)
 		for _, n := range mnames {
 			m := tpl.Macros()[n]
-			if prev, dup := e.macros[n]; dup {
+			if prev, dup := dst[n]; dup {
 				errs = append(errs, MacroError{File: f, Err: &Error{Line: m.Location.Line, Col: m.Location.Col,
 					Msg: fmt.Sprintf("macro %q is already defined in %s", n, prev.file)}})
 				continue
 			}
-			e.macros[n] = macroDef{node: m, tpl: tpl, file: f}
+			dst[n] = macroDef{node: m, tpl: tpl, file: f, pkg: pkg}
 		}
 	}
-	return e, errs
+	return errs
 }
 
-// Macros lists macro names with the file defining each.
+// HasPackage reports whether a package's macros are loaded.
+func (e *Env) HasPackage(pkg string) bool { return e.packages[pkg] != nil }
+
+// Lookup finds a macro as an unqualified call from package pkg sees it:
+// pkg's own, then the root project's, then dbt's built-ins.
+func (e *Env) Lookup(pkg, name string) (macroDef, bool) {
+	if pkg != "" {
+		if m, ok := e.packages[pkg][name]; ok {
+			return m, true
+		}
+	}
+	if m, ok := e.macros[name]; ok {
+		return m, true
+	}
+	m, ok := e.packages["dbt"][name]
+	return m, ok
+}
+
+// MacroFile returns the file defining a macro (package "" = root).
+func (e *Env) MacroFile(pkg, name string) (string, bool) {
+	m, ok := e.Lookup(pkg, name)
+	return m.file, ok
+}
+
+// Macros lists the root project's macro names with the file defining each.
 func (e *Env) Macros() map[string]string {
 	out := map[string]string{}
 	for n, d := range e.macros {
 		out[n] = d.file
+	}
+	return out
+}
+
+// PackageMacros lists every package's macros: package → name → file.
+func (e *Env) PackageMacros() map[string]map[string]string {
+	out := map[string]map[string]string{}
+	for p, ms := range e.packages {
+		out[p] = map[string]string{}
+		for n, d := range ms {
+			out[p][n] = d.file
+		}
 	}
 	return out
 }
@@ -169,7 +310,7 @@ func (e *Env) parse(name, src string) (t *exec.Template, rerr *Error) {
 			rerr = &Error{Line: 1, Col: 1, Msg: fmt.Sprintf("template error: %v", r)}
 		}
 	}()
-	t, err := exec.NewTemplate(name, e.cfg, &memLoader{files: map[string]string{name: src}}, sharedEnv)
+	t, err := exec.NewTemplate(name, e.cfg, &memLoader{files: map[string]string{name: shareLists(src)}}, sharedEnv)
 	if err != nil {
 		var se *parser.SyntaxError
 		if errors.As(err, &se) {
@@ -197,11 +338,8 @@ func (t *Template) Render(ctx map[string]any) (out string, rerr error) {
 			out, rerr = "", &Error{Line: 1, Col: 1, Msg: fmt.Sprintf("template error: %v", r)}
 		}
 	}()
-	data := make(map[string]any, len(ctx)+len(t.env.macros)+1)
+	data := t.env.globals("")
 	data[budgetKey] = &budget{}
-	for n, m := range t.env.macros {
-		data[n] = t.env.macroFunc(m)
-	}
 	for k, v := range ctx {
 		data[k] = v
 	}
@@ -212,6 +350,99 @@ func (t *Template) Render(ctx map[string]any) (out string, rerr error) {
 	return string(w.buf), nil
 }
 
+// globals are the names a template of package pkg sees: macros
+// (unqualified as dbt resolves them), package namespaces and adapter.
+func (e *Env) globals(pkg string) map[string]any {
+	data := map[string]any{}
+	for n, m := range e.packages["dbt"] {
+		data[n] = e.macroFunc(m)
+	}
+	for n, m := range e.macros {
+		data[n] = e.macroFunc(m)
+	}
+	if pkg != "" {
+		for n, m := range e.packages[pkg] {
+			data[n] = e.macroFunc(m)
+		}
+	}
+	for p, ms := range e.packages {
+		ns := map[string]any{}
+		for n, m := range ms {
+			ns[n] = e.macroFunc(m)
+		}
+		data[p] = ns
+	}
+	if e.Root != "" {
+		root := map[string]any{}
+		for n, m := range e.macros {
+			root[n] = e.macroFunc(m)
+		}
+		data[e.Root] = root
+	}
+	adapter := map[string]any{"dispatch": e.dispatchFunc(pkg), "type": func() string { return "duckdb" }}
+	for k, v := range e.AdapterExtra {
+		adapter[k] = v
+	}
+	data["adapter"] = adapter
+	return data
+}
+
+// dispatchFunc is adapter.dispatch(name, macro_namespace): the first of
+// duckdb__name, default__name (then name) in the namespace's search order
+// (dbt_project.yml dispatch:, else the root project then the namespace).
+func (e *Env) dispatchFunc(pkg string) Func {
+	return Wrap(func(a Args) (any, error) {
+		if len(a.Pos) == 0 {
+			return nil, fmt.Errorf("adapter.dispatch() needs a macro name")
+		}
+		name := fmt.Sprint(a.Pos[0])
+		ns := ""
+		if len(a.Pos) > 1 && a.Pos[1] != nil {
+			ns = fmt.Sprint(a.Pos[1])
+		}
+		if v, ok := a.Kw["macro_namespace"]; ok && v != nil {
+			ns = fmt.Sprint(v)
+		}
+		var order []string
+		switch {
+		case ns == "":
+			order = []string{"", pkg, "dbt"}
+		case len(e.Dispatch[ns]) > 0:
+			for _, p := range e.Dispatch[ns] {
+				if p == e.Root {
+					p = ""
+				}
+				order = append(order, p)
+			}
+		default:
+			order = []string{"", ns}
+		}
+		if ns == "dbt" {
+			order = append(order, "dbt")
+		}
+		for _, p := range order {
+			ms := e.macros
+			if p != "" {
+				ms = e.packages[p]
+			}
+			for _, cand := range []string{"duckdb__" + name, "default__" + name} {
+				if m, ok := ms[cand]; ok {
+					return e.macroFunc(m), nil
+				}
+			}
+		}
+		if ns != "" && e.packages[ns] == nil && ns != "dbt" {
+			return nil, fmt.Errorf("adapter.dispatch(%q, %q): package %s is not installed (packages.yml and dbt_packages/)", name, ns, ns)
+		}
+		return nil, fmt.Errorf("adapter.dispatch: no duckdb__%s or default__%s macro in %v", name, name, order)
+	})
+}
+
+// returnSignal carries return(value) out of a macro body.
+type returnSignal struct{ v any }
+
+func (r *returnSignal) Error() string { return "return() used outside a macro" }
+
 func (e *Env) macroFunc(m macroDef) func(*exec.Evaluator, *exec.VarArgs) *exec.Value {
 	return func(ev *exec.Evaluator, va *exec.VarArgs) *exec.Value {
 		b := budgetOf(ev)
@@ -220,8 +451,34 @@ func (e *Env) macroFunc(m macroDef) func(*exec.Evaluator, *exec.VarArgs) *exec.V
 		}
 		b.depth++
 		defer func() { b.depth-- }()
+		ctx := ev.Environment.Context.Inherit()
+		if m.pkg != "" && m.pkg != "dbt" {
+			// a package's macros call each other unqualified
+			for n, pm := range e.packages[m.pkg] {
+				ctx.Set(n, e.macroFunc(pm))
+			}
+			if a, ok := ctx.Get("adapter"); ok {
+				if am, ok := a.(map[string]any); ok {
+					cp := map[string]any{}
+					for k, v := range am {
+						cp[k] = v
+					}
+					cp["dispatch"] = e.dispatchFunc(m.pkg)
+					ctx.Set("adapter", cp)
+				}
+			}
+		}
+		var ret *returnSignal
+		ctx.Set("return", func(va *exec.VarArgs) (any, error) {
+			// the value as is (a list stays a list); the error ends the body
+			ret = &returnSignal{}
+			if len(va.Args) > 0 {
+				ret.v = va.Args[0].Interface()
+			}
+			return nil, ret
+		})
 		env := &exec.Environment{
-			Context:           ev.Environment.Context.Inherit(),
+			Context:           ctx,
 			Filters:           ev.Environment.Filters,
 			Tests:             ev.Environment.Tests,
 			ControlStructures: ev.Environment.ControlStructures,
@@ -232,8 +489,51 @@ func (e *Env) macroFunc(m macroDef) func(*exec.Evaluator, *exec.VarArgs) *exec.V
 		if err != nil {
 			return exec.AsValue(err)
 		}
-		return fn(va)
+		out := fn(va)
+		if ret != nil {
+			return exec.AsValue(ret.v)
+		}
+		if out.IsError() {
+			err, _ := out.Val.Interface().(error)
+			if err == nil || macroErrRe.MatchString(err.Error()) {
+				return out // already names the innermost macro
+			}
+			return exec.AsValue(&MacroRuntimeError{File: m.file, Macro: m.node.Name, Line: macroLine(err), Err: err})
+		}
+		return out
 	}
+}
+
+var macroErrRe = regexp.MustCompile(`in macro [A-Za-z0-9_]+ \([^()]+:\d+\):`)
+
+// MacroRuntimeError is a failure inside a macro: the macro's file and line.
+type MacroRuntimeError struct {
+	File, Macro string
+	Line        int
+	Err         error
+}
+
+func (e *MacroRuntimeError) Error() string {
+	return fmt.Sprintf("in macro %s (%s:%d): %s", e.Macro, e.File, e.Line, cleanMsg(rootCause(e.Err.Error())))
+}
+
+func (e *MacroRuntimeError) Unwrap() error { return e.Err }
+
+func macroLine(err error) int {
+	line := 1
+	for _, m := range lineRe.FindAllStringSubmatch(err.Error(), -1) {
+		if n, e := strconv.Atoi(m[1]); e == nil {
+			line = n
+		}
+	}
+	return line
+}
+
+func rootCause(msg string) string {
+	if i := strings.LastIndex(msg, ": "); i >= 0 {
+		return msg[i+2:]
+	}
+	return msg
 }
 
 var (
@@ -243,7 +543,10 @@ var (
 	reprNoise = regexp.MustCompile(`(ControlStructure|Output|Call|Name|String|GetAttribute)\([^)]*\)`)
 )
 
+var undefRe = regexp.MustCompile(`Unable to evaluate name "([^"]+)"`)
+
 func cleanMsg(s string) string {
+	s = undefRe.ReplaceAllString(s, `undefined name "$1" (not a macro, variable or dbt context member)`)
 	s = noiseRe.ReplaceAllString(s, "")
 	s = spacesRe.ReplaceAllString(s, " ")
 	return strings.TrimSpace(s)
@@ -267,6 +570,11 @@ func (t *Template) runtimeErr(err error) *Error {
 	var re *Error
 	if errors.As(err, &re) {
 		return re
+	}
+	if all := macroErrRe.FindAllStringSubmatchIndex(msg, -1); len(all) > 0 {
+		// an error inside a macro: name the macro's file and line
+		last := all[len(all)-1]
+		return &Error{Line: line, Col: 1, Msg: msg[last[0]:last[1]] + " " + cleanMsg(root)}
 	}
 	col := 1
 	lines := strings.Split(t.src, "\n")

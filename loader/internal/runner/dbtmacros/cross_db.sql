@@ -1,0 +1,49 @@
+{#- docket's dbt.* macros: dbt-core's cross-database macros written as the
+    DuckDB SQL dbt-duckdb produces. Package "dbt"; callable as dbt.x() and,
+    as in dbt, unqualified when no project or package macro has the name. -#}
+{% macro date_trunc(datepart, date) -%}date_trunc('{{ datepart }}', {{ date }}){%- endmacro %}
+{% macro dateadd(datepart, interval, from_date_or_timestamp) -%}date_add({{ from_date_or_timestamp }}, interval ({{ interval }}) {{ datepart }}){%- endmacro %}
+{% macro datediff(first_date, second_date, datepart) -%}date_diff('{{ datepart }}', {{ first_date }}::timestamp, {{ second_date }}::timestamp){%- endmacro %}
+{% macro last_day(date, datepart) -%}cast(date_trunc('{{ datepart }}', {{ date }}) + interval 1 {{ datepart }} - interval 1 day as date){%- endmacro %}
+{% macro type_string() -%}VARCHAR{%- endmacro %}
+{% macro type_timestamp() -%}TIMESTAMP{%- endmacro %}
+{% macro type_float() -%}FLOAT{%- endmacro %}
+{% macro type_numeric() -%}NUMERIC(28,6){%- endmacro %}
+{% macro type_bigint() -%}BIGINT{%- endmacro %}
+{% macro type_int() -%}INTEGER{%- endmacro %}
+{% macro type_boolean() -%}BOOLEAN{%- endmacro %}
+{% macro safe_cast(field, type) -%}try_cast({{ field }} as {{ type }}){%- endmacro %}
+{% macro cast(field, type) -%}cast({{ field }} as {{ type }}){%- endmacro %}
+{% macro concat(fields) -%}{{ fields | join(' || ') }}{%- endmacro %}
+{% macro hash(field) -%}md5(cast({{ field }} as VARCHAR)){%- endmacro %}
+{% macro split_part(string_text, delimiter_text, part_number) -%}
+{%- if part_number >= 0 -%}string_split({{ string_text }}, {{ delimiter_text }})[{{ part_number }}]
+{%- else -%}string_split({{ string_text }}, {{ delimiter_text }})[len(string_split({{ string_text }}, {{ delimiter_text }})) + 1 + {{ part_number }}]
+{%- endif -%}
+{%- endmacro %}
+{% macro listagg(measure, delimiter_text="','", order_by_clause=none, limit_num=none) -%}
+{%- if limit_num -%}array_to_string(list_slice(array_agg({{ measure }}{% if order_by_clause %} {{ order_by_clause }}{% endif %}), 1, {{ limit_num }}), {{ delimiter_text }})
+{%- else -%}string_agg({{ measure }}, {{ delimiter_text }}{% if order_by_clause %} {{ order_by_clause }}{% endif %})
+{%- endif -%}
+{%- endmacro %}
+{% macro current_timestamp() -%}now(){%- endmacro %}
+{% macro current_timestamp_backcompat() -%}current_timestamp::timestamp{%- endmacro %}
+{% macro current_timestamp_in_utc_backcompat() -%}current_timestamp::timestamp{%- endmacro %}
+{% macro snapshot_get_time() -%}now(){%- endmacro %}
+{% macro any_value(expression) -%}any_value({{ expression }}){%- endmacro %}
+{% macro bool_or(expression) -%}bool_or({{ expression }}){%- endmacro %}
+{% macro cast_bool_to_text(field) -%}cast({{ field }} as VARCHAR){%- endmacro %}
+{% macro escape_single_quotes(expression) -%}{{ expression | replace("'", "''") }}{%- endmacro %}
+{% macro except() -%}except{%- endmacro %}
+{% macro intersect() -%}intersect{%- endmacro %}
+{% macro length(expression) -%}length({{ expression }}){%- endmacro %}
+{% macro position(substring_text, string_text) -%}position({{ substring_text }} in {{ string_text }}){%- endmacro %}
+{% macro replace(field, old_chars, new_chars) -%}replace({{ field }}, {{ old_chars }}, {{ new_chars }}){%- endmacro %}
+{% macro right(string_text, length_expression) -%}right({{ string_text }}, {{ length_expression }}){%- endmacro %}
+{% macro string_literal(value) -%}'{{ value }}'{%- endmacro %}
+{% macro array_construct(inputs=[], data_type=none) -%}{% if inputs %}[{{ inputs | join(', ') }}]{% else %}[]::{{ data_type or 'VARCHAR' }}[]{% endif %}{%- endmacro %}
+{% macro array_append(array, new_element) -%}list_append({{ array }}, {{ new_element }}){%- endmacro %}
+{% macro array_concat(array_1, array_2) -%}list_concat({{ array_1 }}, {{ array_2 }}){%- endmacro %}
+{% macro date(year, month, day) -%}make_date({{ year }}, {{ month }}, {{ day }}){%- endmacro %}
+{% macro should_store_failures() -%}{{ return(false) }}{%- endmacro %}
+{% macro should_full_refresh() -%}{{ return(false) }}{%- endmacro %}
