@@ -43,10 +43,13 @@ documents as (
     {% endif %}
 ),
 
+-- A page over var('max_page_chars') is not chunked (curated.doc_quality
+-- gives the document the verdict too_large): the Go UDFs would hold
+-- several copies of it in memory.
 pages as (
     select doc_id, source_hash, page_number, text
     from {{ ref('stg_pages') }}
-    where char_count > 0
+    where char_count > 0 and char_count <= {{ var('max_page_chars', 20000000) }}
 ),
 
 page_elements as (

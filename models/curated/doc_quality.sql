@@ -1,5 +1,6 @@
 -- One quality verdict per current document, with the figures behind it.
--- Verdicts, first match wins: extraction_failed, too_short,
+-- Verdicts, first match wins: extraction_failed, too_large (a page over
+-- var('max_page_chars'): not measured or chunked), too_short,
 -- excessive_whitespace, too_repetitive, wrong_language, passed.
 -- Thresholds are vars; stop words come from the stop_words seed.
 {{ config(materialized = 'table') }}
@@ -14,7 +15,10 @@ with documents as (
 page_text as (
     select
         doc_id,
-        string_agg(text, chr(10) || chr(10) order by page_number) as text,
+        string_agg(text, chr(10) || chr(10) order by page_number)
+            filter (where char_count <= {{ var('max_page_chars', 20000000) }}) as text,
+        max(char_count) as largest_page_chars,
+        arg_max(page_number, char_count) as largest_page,
         count(*) as pages,
         count(*) filter (where char_count > 0) as pages_with_text
     from {{ ref('stg_pages') }}
@@ -39,7 +43,9 @@ measured as (
         doc_id,
         pages,
         pages_with_text,
-        text_stats(text) as stats,
+        largest_page,
+        largest_page_chars,
+        case when largest_page_chars <= {{ var('max_page_chars', 20000000) }} then text_stats(text) end as stats,
         detect_language(left(text, 20000)) as language
     from page_text
 ),
@@ -60,9 +66,12 @@ judged as (
         coalesce(word_counts.stop_words, 0) as stop_words,
         measured.language.lang as language,
         measured.language.confidence as language_confidence,
+        measured.largest_page,
+        measured.largest_page_chars,
         case
             when documents.status = 'quarantined' then 'extraction_failed'
             when coalesce(measured.pages_with_text, 0) = 0 then 'extraction_failed'
+            when measured.largest_page_chars > {{ var('max_page_chars', 20000000) }} then 'too_large'
             when measured.stats.chars < {{ var('min_doc_chars', 200) }} then 'too_short'
             when measured.stats.non_whitespace_ratio < {{ var('min_non_whitespace_ratio', 0.5) }} then 'excessive_whitespace'
             when (measured.stats.lines > 5 and measured.stats.unique_line_ratio < {{ var('min_unique_line_ratio', 0.5) }})
@@ -83,6 +92,7 @@ final as (
             when 'extraction_failed' then
                 case when status = 'quarantined' then 'the document could not be extracted (see raw.documents.error_kind)'
                      else 'no page yielded text (image-only pages without OCR, or OCR found nothing)' end
+            when 'too_large' then 'page ' || largest_page || ' has ' || largest_page_chars || ' characters, over max_page_chars = {{ var("max_page_chars", 20000000) }}: not chunked or measured (split the file, or raise vars.max_page_chars)'
             when 'too_short' then 'only ' || chars || ' characters, under min_doc_chars = {{ var("min_doc_chars", 200) }}'
             when 'excessive_whitespace' then 'non-whitespace ratio ' || round(non_whitespace_ratio, 2) || ' < {{ var("min_non_whitespace_ratio", 0.5) }}'
             when 'too_repetitive' then 'unique line ratio ' || round(unique_line_ratio, 2) || ', duplicate 5-gram share ' || round(dup_ngram_share, 2)

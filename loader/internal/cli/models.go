@@ -193,6 +193,10 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		return ExitUsage
 	}
 	defer db.Close()
+	if _, err := limitBuildMemory(ctx, &pp, db); err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitUsage
+	}
 	fmt.Fprintf(stdout, "Concurrency: %d threads (target='%s')\n\n", threads, pp.Target.Name)
 	rr, err := m.Execute(ctx, db, runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Threads: threads,
 		OnResult: func(r runner.Result) {

@@ -1,0 +1,54 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+)
+
+// limitBuildMemory sets DuckDB's memory_limit for a model command from
+// project.yaml build.memory_limit (default: 4GB or DuckDB's own default,
+// whichever is smaller) and points its spill files at build.temp_directory,
+// so one huge document makes DuckDB spill instead of taking the machine.
+// Go UDFs allocate outside this budget; the models keep their inputs
+// bounded (see var max_page_chars in models/curated).
+func limitBuildMemory(ctx context.Context, p *project.Project, db *warehouse.DB) (string, error) {
+	limit := p.Build.MemoryLimit
+	if limit == 0 {
+		limit = project.DefaultBuildMemory
+		var cur string
+		if err := db.SQL().QueryRowContext(ctx, `select current_setting('memory_limit')`).Scan(&cur); err == nil {
+			if d, err := project.ParseSize(cur); err == nil && d > 0 && d < limit {
+				limit = d
+			}
+		}
+	}
+	tmp := p.BuildTempDir()
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		return "", fmt.Errorf("build.temp_directory: %w", err)
+	}
+	setting := fmt.Sprintf("%dMiB", max(int64(limit)>>20, 64))
+	for _, q := range []string{
+		fmt.Sprintf(`set memory_limit = '%s'`, setting),
+		fmt.Sprintf(`set temp_directory = '%s'`, escapeSQL(tmp)),
+	} {
+		if _, err := db.SQL().ExecContext(ctx, q); err != nil {
+			return "", fmt.Errorf("DuckDB settings (%s): %w", q, err)
+		}
+	}
+	return setting, nil
+}
+
+func escapeSQL(s string) string {
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\'' {
+			out = append(out, '\'')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
