@@ -40,7 +40,7 @@ type Project struct {
 	Embedding embed.Config   `yaml:"embedding"`
 	Retrieval Retrieval      `yaml:"retrieval"`
 	Health    Health         `yaml:"health"`
-	Build     Build          `yaml:"build"` // DuckDB memory for model commands (build.go)
+	Build     Build          `yaml:"build"`   // DuckDB memory for model commands (build.go)
 	Threads   int            `yaml:"threads"` // model runner threads
 	TargetDir string         `yaml:"target_dir"`
 
