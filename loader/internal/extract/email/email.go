@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"mime"
 	"net/mail"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -32,6 +33,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/inbucket/html2text"
 	"github.com/jhillyerd/enmime/v2"
+	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 )
@@ -241,7 +243,7 @@ func attachments(env *enmime.Envelope) []document.Attachment {
 			return
 		}
 		seen[p] = true
-		name := filepath.Base(strings.ReplaceAll(strings.TrimSpace(p.FileName), "\\", "/"))
+		name := filepath.Base(strings.ReplaceAll(strings.TrimSpace(attachmentName(p)), "\\", "/"))
 		if (name == "" || name == "." || name == "/") && isMsg {
 			name = subjectName(p.Content)
 		}
@@ -387,4 +389,62 @@ func cleanText(s string) string {
 		}
 	}
 	return strings.TrimSpace(strings.Join(out, "\n"))
+}
+
+// rawFileName finds filename= (Content-Disposition) or name=
+// (Content-Type) in a raw header value.
+var rawFileName = regexp.MustCompile(`(?i)(?:^|;)\s*(?:file)?name\s*=\s*("([^"]*)"|[^;\s]+)`)
+
+// rfc2231Name is filename*=charset'lang'percent-encoded.
+var rfc2231Name = regexp.MustCompile(`(?i)(?:file)?name\*=([^']*)'[^']*'([^;\s]+)`)
+
+// attachmentName is a part's file name. enmime decodes RFC 2047 and RFC
+// 2231 names; a name sent as raw 8-bit bytes in a legacy charset came
+// out with U+FFFD (issue 17: caf\ufffd.txt): such a name is read from the
+// raw header and decoded as Windows-1252 (Latin-1's superset), the
+// charset of nearly all such mail.
+func attachmentName(p *enmime.Part) string {
+	name := p.FileName
+	if name == "" {
+		// RFC 2231 in a charset Go's mime package does not decode.
+		for _, h := range []string{"Content-Disposition", "Content-Type"} {
+			if m := rfc2231Name.FindStringSubmatch(p.Header.Get(h)); m != nil {
+				if raw, err := url.PathUnescape(m[2]); err == nil {
+					if utf8.ValidString(raw) {
+						return raw
+					}
+					if enc := detect.Encoding(m[1]); enc != nil {
+						if dec, err := enc.NewDecoder().String(raw); err == nil && utf8.ValidString(dec) {
+							return dec
+						}
+					}
+					if dec, err := charmap.Windows1252.NewDecoder().String(raw); err == nil {
+						return dec
+					}
+					return raw
+				}
+			}
+		}
+	}
+	if !strings.ContainsRune(name, utf8.RuneError) {
+		return name
+	}
+	for _, h := range []string{"Content-Disposition", "Content-Type"} {
+		m := rawFileName.FindStringSubmatch(p.Header.Get(h))
+		if m == nil {
+			continue
+		}
+		raw := m[2]
+		if raw == "" {
+			raw = m[1]
+		}
+		if utf8.ValidString(raw) {
+			continue
+		}
+		if dec, err := charmap.Windows1252.NewDecoder().String(raw); err == nil {
+			return dec
+		}
+		return raw // the loader shows the bytes escaped
+	}
+	return name
 }

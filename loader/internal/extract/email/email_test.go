@@ -171,3 +171,28 @@ func TestExtract(t *testing.T) {
 		})
 	}
 }
+
+// TestLegacyAttachmentNames (issue 17): RFC 2231 and RFC 2047 names in
+// Latin-1 and a raw Latin-1 name all come out as café.txt, never U+FFFD.
+func TestLegacyAttachmentNames(t *testing.T) {
+	for _, disp := range []string{
+		"attachment; filename*=iso-8859-1''caf%E9.txt",
+		"attachment; filename=\"=?iso-8859-1?q?caf=E9.txt?=\"",
+		"attachment; filename=\"caf\xe9.txt\"",
+	} {
+		msg := "From: a@example.com\r\nSubject: menu\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n" +
+			"--b\r\nContent-Type: text/plain\r\n\r\nSee attached.\r\n" +
+			"--b\r\nContent-Type: text/plain\r\nContent-Disposition: " + disp + "\r\n\r\nSoup of the day.\r\n--b--\r\n"
+		res, err := ExtractBytes(context.Background(), []byte(msg), document.Options{MaxAttachDepth: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Attachments) != 1 || res.Attachments[0].Name != "café.txt" {
+			names := []string{}
+			for _, a := range res.Attachments {
+				names = append(names, a.Name)
+			}
+			t.Errorf("%q: want café.txt, got %q", disp, names)
+		}
+	}
+}
