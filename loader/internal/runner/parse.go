@@ -93,7 +93,11 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 		if err != nil {
 			return nil, nil, err
 		}
-		merrs = append(merrs, env.AddPackage(pk.name, files)...)
+		// A package file docket's Jinja cannot read makes its macros
+		// unavailable; a project that calls one gets an undefined-name error.
+		for _, e := range env.AddPackage(pk.name, files) {
+			m.warn(e.File, pos{e.Err.Line, e.Err.Col}, "package macros unavailable: %s", firstLine(e.Err.Msg))
+		}
 		m.packages = append(m.packages, pk.name)
 	}
 	if d := p.DBT; d != nil {

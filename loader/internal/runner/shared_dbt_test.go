@@ -1,0 +1,77 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+)
+
+// TestJaffleShop builds ../shared/dbt/jaffle-shop from a copy of its own
+// folder with no edits (dbt-utils placed under dbt_packages/ as `dbt deps`
+// would; dbt_date is not available offline) and reports what passes.
+func TestJaffleShop(t *testing.T) {
+	src, _ := filepath.Abs("../../../../shared/dbt/jaffle-shop")
+	utils, _ := filepath.Abs("../../../../shared/dbt/dbt-utils")
+	if _, err := os.Stat(filepath.Join(src, "dbt_project.yml")); err != nil {
+		t.Skip("../shared/dbt/jaffle-shop is absent")
+	}
+	dir := filepath.Join(t.TempDir(), "jaffle")
+	if out, err := exec.Command("cp", "-r", src, dir).CombinedOutput(); err != nil {
+		t.Fatalf("copy: %v %s", err, out)
+	}
+	os.MkdirAll(filepath.Join(dir, "dbt_packages"), 0o755)
+	if out, err := exec.Command("cp", "-r", utils, filepath.Join(dir, "dbt_packages", "dbt_utils")).CombinedOutput(); err != nil {
+		t.Fatalf("copy: %v %s", err, out)
+	}
+	// The one change: dbt_date is not available offline (not in ../shared),
+	// so the model calling dbt_date.get_base_dates is left out.
+	os.Remove(filepath.Join(dir, "models", "marts", "metricflow_time_spine.sql"))
+	p, err := project.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, diags, err := Parse(p, ParseOptions{Vars: map[string]any{"load_source_data": true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range m.Warnings {
+		t.Logf("warning: %s", w)
+	}
+	for _, d := range diags {
+		t.Errorf("%s", d)
+	}
+	if len(diags) > 0 {
+		return
+	}
+	ctx := context.Background()
+	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rr, err := m.Execute(ctx, db, RunOptions{Command: "build", Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	for _, r := range rr.Results {
+		counts[r.ResourceType+" "+r.Status]++
+		if r.Failed() || r.Status == StatusSkipped || r.Status == StatusWarn {
+			t.Errorf("%s %s: %s", r.UniqueID, r.Status, r.Message)
+		}
+	}
+	t.Logf("results: %v", counts)
+	// jaffle-shop: 6 seeds, 12 models (13 less the dbt_date one), 27 data tests
+	if counts["seed success"] != 6 || counts["model success"] != 12 || counts["test pass"] < 27 {
+		t.Errorf("jaffle-shop should build 6 seeds, 12 models and pass its 27 tests: %v", counts)
+	}
+	var n int
+	if err := db.SQL().QueryRowContext(ctx, "select count(*) from main.customers").Scan(&n); err != nil || n == 0 {
+		t.Errorf("main.customers: %d rows, %v", n, err)
+	}
+}
