@@ -6,7 +6,7 @@ import (
 )
 
 // TestRenderLimits: templates that would hang or exhaust memory stop with
-// an error at the template, quickly; ordinary loops and macros still work.
+// an error at the template; ordinary loops and macros still work.
 func TestRenderLimits(t *testing.T) {
 	env, errs := NewEnv(map[string]string{
 		"macros/rec.sql":  "{% macro forever(n) %}x{{ forever(n + 1) }}{% endmacro %}",
