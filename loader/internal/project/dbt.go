@@ -132,10 +132,13 @@ func (p *Project) readDBT(set map[string]bool) error {
 			d.TestPaths = strList(v)
 		case "snapshot-paths":
 			d.SnapshotPaths = strList(v)
-		case "on-run-start":
-			d.OnRunStart = strList(v)
-		case "on-run-end":
-			d.OnRunEnd = strList(v)
+		case "on-run-start", "on-run-end":
+			if k.Value == "on-run-start" {
+				d.OnRunStart = strList(v)
+			} else {
+				d.OnRunEnd = strList(v)
+			}
+			warn(k, "%s: read, but docket does not run these hooks yet", k.Value)
 		case "dispatch":
 			if err := v.Decode(&d.Dispatch); err != nil {
 				warn(v, "dispatch: %v", err)
