@@ -373,3 +373,60 @@ func TestSideBySideTables(t *testing.T) {
 	wantCells(t, ts[0], a)
 	wantCells(t, ts[1], b)
 }
+
+// TestRuledColumnsWrappedCells: a table with column rules and a header
+// rule but no rules between body rows keeps wrapped cells whole.
+func TestRuledColumnsWrappedCells(t *testing.T) {
+	rows := [][]string{
+		{"Project", "Agency", "Budget"},
+		{"Nanotechnology and its", "NSF", "1,200"},
+		{"publics", "", ""},
+		{"Public deliberation in", "NSF", "950"},
+		{"science policy", "", ""},
+		{"Safety of materials", "EPA", "400"},
+	}
+	pg := page{Draw: []string{hline(70, 400, 130), hline(70, 400, 146), hline(70, 400, 210),
+		vline(70, 130, 210), vline(230, 130, 210), vline(320, 130, 210), vline(400, 130, 210)}}
+	pg.Items = append(pg.Items, tableRows(142, 12, []col{{74, false}, {234, false}, {396, true}}, rows[:1], true)...)
+	pg.Items = append(pg.Items, tableRows(158, 11, []col{{74, false}, {234, false}, {396, true}}, rows[1:], false)...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], [][]string{
+		{"Project", "Agency", "Budget"},
+		{"Nanotechnology and its publics", "NSF", "1,200"},
+		{"Public deliberation in science policy", "NSF", "950"},
+		{"Safety of materials", "EPA", "400"},
+	})
+}
+
+// TestRuledTablesSharingARule: two ruled tables drawn one on the other
+// (the first one's bottom rule is the second one's top) with different
+// column rules stay two tables.
+func TestRuledTablesSharingARule(t *testing.T) {
+	a := [][]string{{"Region", "Sales"}, {"North", "1,204"}, {"South", "2,310"}}
+	b := [][]string{{"Product", "Units", "Price", "Margin"}, {"Pens", "120", "1.50", "20%"}, {"Ink", "80", "4.00", "35%"}}
+	var pg page
+	for _, y := range []float64{100, 120, 140, 160, 180, 200} {
+		pg.Draw = append(pg.Draw, hline(72, 400, y))
+	}
+	pg.Draw = append(pg.Draw, vline(72, 100, 160), vline(250, 100, 160), vline(400, 100, 160))
+	pg.Draw = append(pg.Draw, vline(72, 160, 220), vline(160, 160, 220), vline(240, 160, 220), vline(320, 160, 220), vline(400, 160, 220), hline(72, 400, 220))
+	for i, r := range a {
+		for j, c := range r {
+			pg.Items = append(pg.Items, txt{X: []float64{76, 254}[j], Y: 114 + 20*float64(i), Size: 10, S: c})
+		}
+	}
+	for i, r := range b {
+		for j, c := range r {
+			pg.Items = append(pg.Items, txt{X: []float64{76, 164, 244, 324}[j], Y: 174 + 20*float64(i), Size: 10, S: c})
+		}
+	}
+	ts := detect(t, pg)
+	if len(ts) != 2 {
+		t.Fatalf("want 2 tables, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], a)
+	wantCells(t, ts[1], b)
+}

@@ -193,3 +193,73 @@ func covered(rs []rule, pos, mid, tol float64) bool {
 	}
 	return false
 }
+
+// splitGrids cuts a grid where one table drawn on another begins: at a
+// horizontal rule with two or more rows on each side whose column rules
+// just above and just below share no position (the frame's sides aside).
+// A header row spanning columns has fewer column rules than the body,
+// but the ones it has are the body's.
+func splitGrids(gs []grid) []grid {
+	var out []grid
+	for _, g := range gs {
+		out = append(out, splitGrid(g)...)
+	}
+	return out
+}
+
+func splitGrid(g grid) []grid {
+	ys := positions(g.hs, snapTol)
+	inner := func(y0, y1 float64) []float64 {
+		var xs []float64
+		mid := (y0 + y1) / 2
+		for _, v := range g.vs {
+			if v.pos > g.bb.X0+3 && v.pos < g.bb.X1-3 && v.a <= mid && v.b >= mid {
+				xs = append(xs, v.pos)
+			}
+		}
+		return xs
+	}
+	for k := 2; k+2 < len(ys); k++ {
+		above, below := inner(ys[k-1], ys[k]), inner(ys[k], ys[k+1])
+		if len(above) == 0 || len(below) == 0 {
+			continue
+		}
+		shared := false
+		for _, a := range above {
+			for _, b := range below {
+				shared = shared || math.Abs(a-b) <= crossTol
+			}
+		}
+		if shared {
+			continue
+		}
+		cut := ys[k]
+		top, bottom := clipGrid(g, math.Inf(-1), cut), clipGrid(g, cut, math.Inf(1))
+		return append([]grid{top}, splitGrid(bottom)...)
+	}
+	return []grid{g}
+}
+
+// clipGrid is the part of g between y0 and y1 (rules on the cut kept on
+// both sides).
+func clipGrid(g grid, y0, y1 float64) grid {
+	var c grid
+	first := true
+	for _, h := range g.hs {
+		if h.pos >= y0-snapTol && h.pos <= y1+snapTol {
+			c.hs = append(c.hs, h)
+			c.bb = grow(c.bb, document.BBox{X0: h.a, Y0: h.pos, X1: h.b, Y1: h.pos}, first)
+			first = false
+		}
+	}
+	for _, v := range g.vs {
+		a, b := math.Max(v.a, y0), math.Min(v.b, y1)
+		if b-a > snapTol {
+			v.a, v.b = a, b
+			c.vs = append(c.vs, v)
+			c.bb = grow(c.bb, document.BBox{X0: v.pos, Y0: a, X1: v.pos, Y1: b}, first)
+			first = false
+		}
+	}
+	return c
+}

@@ -50,7 +50,7 @@ func (d *Detector) DetectTables(lay *pdf.Layout) []document.Table {
 	}
 	var out []document.Table
 	hs, vs, curves := rules(lay)
-	for _, g := range grids(hs, vs) {
+	for _, g := range splitGrids(grids(hs, vs)) {
 		if chart(g.bb, curves) {
 			continue
 		}

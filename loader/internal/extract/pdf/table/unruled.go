@@ -21,12 +21,12 @@ func splitRun(run []*textLine, multi []bool, gap float64) [][]*textLine {
 		gaps = append(gaps, run[k].bb.Y0-run[k-1].bb.Y1)
 	}
 	usual := median(gaps)
-	// candidate cuts: gaps a blank line's worth wider than usual, widest
+	// candidate cuts: gaps wider than usual, widest
 	// first; a few are tried (each costs two column profiles)
 	var cand []int
 	for k := 3; k+3 <= len(run); k++ {
 		g := gaps[k-1]
-		if g > 1.3*usual+1 && g >= 0.5*run[k].size && countTrue(multi[:k]) >= 3 && countTrue(multi[k:]) >= 3 {
+		if g > 1.3*usual+1 && countTrue(multi[:k]) >= 3 && countTrue(multi[k:]) >= 3 {
 			cand = append(cand, k)
 		}
 	}
