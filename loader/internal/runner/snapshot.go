@@ -134,6 +134,9 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 		for k, v := range raw {
 			n.modelCfg[k] = v
 		}
+		// The schema goes through the config like a model's custom schema,
+		// so generate_schema_name and place() see it.
+		n.modelCfg["schema"] = schema
 		n.SnapshotCfg = sc
 		n.Schema = schema
 		n.Relation = Relation(schema, n.Alias)
