@@ -56,7 +56,7 @@ test: setup setup-test node-client
 
 eval: build
 	@if [ ! -d "$(CORPUS)" ]; then echo "corpus $(CORPUS) not found, eval skipped"; exit 0; fi; \
-	set -e; for t in eval-load eval-formats eval-html eval-ocr eval-neardup eval-tables eval-retrieval; do \
+	set -e; for t in eval-load eval-formats eval-html eval-ocr eval-rtl eval-neardup eval-tables eval-retrieval; do \
 	  if [ -d loader/tools/$$t ]; then echo "== $$t"; $(GO) run ./loader/tools/$$t -corpus $(CORPUS); fi; \
 	done
 
