@@ -25,7 +25,7 @@ import (
 // scans upright pages scored 0 (no turn) or low, turned ones far higher.
 const (
 	minOrientConf = 2.0
-	minScriptConf = 1.0
+	minScriptConf = 2.0 // 1.0 let an upright English scan (corpus p03, Han at 1.2) lose its text
 )
 
 // osdResult is what OSD said about a page.
