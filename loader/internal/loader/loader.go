@@ -1,10 +1,29 @@
 // Package loader is docket's load stage. It takes a project's sources and
-// a warehouse and produces landed documents: it walks and hashes files,
-// decides new / changed / unchanged / deleted against raw.documents before
-// any extraction, detects types, sends contents that were never extracted
-// to isolated worker processes, and hands every outcome to a single
-// writer that lands it in one transaction. It returns a Summary and never
-// prints; progress goes to a callback.
+// a warehouse and produces landed documents. It returns a Summary and
+// never prints; progress goes to a callback.
+//
+// A load is a plan, its execution and a finish:
+//
+//   - Plan. ReadState reads what the warehouse knows (documents,
+//     extractions, attachments); List walks the sources; MakePlan hashes
+//     what it must and decides, with the pure function Decide, one Action
+//     per file: new, changed, unchanged, retried, reocr, repaired,
+//     vanished, deleted or kept. A Plan is data (JSON-able): its Files
+//     (doc id, source, paths, stat, expected hash, action) and what
+//     execution needs from the warehouse (Contents that may be reused,
+//     Attachments, Children). Plan.Todo lists the files to execute, in
+//     order.
+//   - Execute runs any subset of Todo's files: it detects types, sends
+//     contents never extracted to isolated worker processes (a
+//     worker.Pool), reuses known contents, and hands each top-level
+//     document with its attachments (a Family of warehouse.Landing values)
+//     to a sink from one goroutine. It never opens the warehouse, so a
+//     shard can run it on another machine and write the families out.
+//   - Land and finish. A Writer lands families in batches, each in one
+//     transaction; Load then tombstones the plan's deleted documents and
+//     records the run.
+//
+// Load is the three in one process.
 package loader
 
 import (
@@ -14,7 +33,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"path/filepath"
-	"sort"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/detect"
@@ -35,6 +53,10 @@ type Options struct {
 	RetryQuarantined bool // re-extract contents quarantined earlier
 	ReOCR            bool // re-extract contents that have OCR'd pages
 	Progress         func(Progress)
+	// HashNew: the plan hashes new files too (a plan executed elsewhere
+	// carries every expected hash); a local load hashes them while it
+	// executes.
+	HashNew bool
 }
 
 // Progress is reported after each document.
@@ -69,6 +91,9 @@ type Summary struct {
 	// extracted are hashed anew; these are the bytes landed).
 	Vanished          int `json:"vanished"`
 	ChangedDuringLoad int `json:"changed_during_load"`
+	// BytesHashed are the bytes read to decide what changed (the copies
+	// extraction reads are not counted).
+	BytesHashed int64 `json:"bytes_hashed"`
 }
 
 // Events of files the load could not settle.
@@ -99,7 +124,9 @@ type file struct {
 	err                          *document.Error // pre-extraction failure (too large, empty, unreadable)
 	gone                         bool            // vanished (deleted or renamed) since the listing
 	changedDuringLoad            bool            // its bytes changed between hashing and extraction
-	hashed                       chan struct{}   // closed once hash (and err) are set; nil: already set
+	stat                         FileStat
+	action                       Action
+	hashed                       chan struct{} // closed once hash (and err) are set; nil: already set
 }
 
 // waitHashed returns once f's hash is known.
@@ -127,7 +154,9 @@ func newRunID(now time.Time) string {
 	return now.UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b)
 }
 
-// Load runs one load over every source of the project.
+// Load runs one load over every source of the project: plan (list,
+// decide), execute (extract, land through one Writer), finish (tombstone
+// the deleted documents, record the run).
 func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error) {
 	p := opts.Project
 	start := time.Now()
@@ -140,151 +169,46 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	if err := db.StartRun(ctx, run); err != nil {
 		return nil, fmt.Errorf("loader: start run: %w", err)
 	}
-	known, err := db.KnownDocuments(ctx)
+	st, err := ReadState(ctx, db, opts.ReOCR)
 	if err != nil {
-		return nil, fmt.Errorf("loader: read documents: %w", err)
-	}
-	extractions, err := db.Extractions(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("loader: read extractions: %w", err)
-	}
-	attached, err := db.Attachments(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("loader: read attachments: %w", err)
-	}
-	reocr := map[string]bool{}
-	if opts.ReOCR {
-		if reocr, err = db.OCRContents(ctx); err != nil {
-			return nil, err
-		}
+		return nil, err
 	}
 
-	listed := list(p)
-	files, unreadable := listed.files, listed.unreadable
-	sum.Skipped = len(listed.skips)
-	if err := db.RecordSkips(ctx, sum.RunID, start, listed.skips); err != nil {
+	// Plan.
+	listed := List(p)
+	if err := db.RecordSkips(ctx, sum.RunID, start, listed.Skips); err != nil {
 		return nil, fmt.Errorf("loader: record skipped entries: %w", err)
 	}
-	// The workers start while the files are hashed when there is surely
+	// The workers start while the plan is made when there is surely
 	// something to extract (a new file); otherwise, lazily, on the first
 	// file found changed. A worker process takes ~0.1 s to start.
 	pool := worker.NewPool(worker.PoolOptions{Command: opts.WorkerCommand, Env: opts.WorkerEnv, Size: p.Loader.Workers,
 		Timeout: p.Loader.Timeout.Duration, MaxMemory: int64(p.Loader.MaxWorkerMemory)})
 	defer pool.Close()
-	if anyNew(files, known, p) {
+	if listed.HasNew(st, p) {
 		pool.Warm()
 	}
-	// Files the warehouse knows are hashed before the decisions (their
-	// hash says whether they changed, and a decision may drop contents
-	// from the extraction cache). A new file is new whatever its bytes:
-	// new files are hashed in the background, biggest first, and each
-	// goes to a worker as soon as its hash is known (hashing all of a
-	// corpus first left the workers idle for 70–130 ms).
-	var old, fresh []*file
-	for _, f := range files {
-		if isNew(f, known) {
-			fresh = append(fresh, f)
-		} else {
-			old = append(old, f)
-		}
-	}
-	hashAll(old, p.Loader.Workers)
-	bySize := func(fs []*file) {
-		// Biggest files first: a long document started last would leave
-		// the other workers idle at the end of the run. Files with the
-		// same bytes keep their order (same size, stable sort).
-		sort.SliceStable(fs, func(i, j int) bool { return fs[i].size > fs[j].size })
-	}
-	bySize(fresh)
-	for _, f := range fresh {
-		f.hashed = make(chan struct{})
-	}
-	go hashAll(fresh, p.Loader.Workers)
-	children := childrenOf(known)
-	seen := map[string]bool{}
-	var todo []*file
-	var touched []string
-	for _, f := range old {
-		seen[f.docID] = true
-		sum.Seen++
-		k := known[f.docID]
-		ex, extracted := extractions[f.hash]
-		// forget drops contents from the extraction cache so they are
-		// extracted again in this run.
-		forget := func(hashes ...string) {
-			for _, h := range hashes {
-				delete(extractions, h)
-			}
-		}
-		switch {
-		case f.gone:
-			// Vanished between the listing and hashing: an event says so,
-			// the row stays as it is and the next load decides.
-			f.event = eventVanished
-		case k.Hash != f.hash:
-			f.event = "changed"
-		case opts.RetryQuarantined && k.Status == warehouse.StatusQuarantined:
-			f.event = "retried"
-			if extracted && ex.Status == warehouse.StatusQuarantined {
-				forget(f.hash)
-			}
-		case opts.ReOCR && reocr[f.hash]:
-			f.event = "reocr"
-			forget(f.hash)
-		case k.Status == warehouse.StatusQuarantined && retryable(k.ErrorKind, ex, p):
-			f.event = "retried" // a crash may not happen again
-			if extracted && ex.Status == warehouse.StatusQuarantined {
-				forget(f.hash)
-			}
-		case k.Status == warehouse.StatusLanded && !extracted:
-			f.event = "repaired" // landed, but its content is missing from staging
-		default:
-			// An attachment that needs work brings its parent back: the
-			// attachment's bytes only exist inside the parent.
-			if redo := descendantsToRedo(f.docID, children, known, extractions, reocr, opts); len(redo) > 0 {
-				f.event = "retried"
-				forget(append(redo, f.hash)...)
-				break
-			}
-			sum.Unchanged++
-			touched = append(touched, f.docID)
-			continue
-		}
-		if f.event == "changed" {
-			sum.Changed++
-		}
-		todo = append(todo, f)
-	}
-	now := time.Now()
-	if err := db.Touch(ctx, sum.RunID, now, touched); err != nil {
+	plan := MakePlan(st, listed, opts)
+	sum.addPlan(plan)
+	if err := db.Touch(ctx, sum.RunID, time.Now(), plan.IDs(ActUnchanged)); err != nil {
 		return nil, err
 	}
 
-	// Deleted: top-level documents not seen now, except under folders that
-	// could not be read (their files are not gone, just unreadable now).
-	var gone []string
-	for id, k := range known {
-		if k.ParentDocID == "" && !seen[id] && k.Status != warehouse.StatusDeleted && !under(unreadable[k.SourceName], k.RelPath) {
-			gone = append(gone, id)
-		}
+	// Execute.
+	w := NewWriter(db, sum.RunID, sum)
+	err = Execute(ctx, plan, plan.Todo(), opts, pool, sum, func(f Family) error { return w.Add(ctx, f) })
+	if err == nil {
+		err = w.Flush(ctx)
 	}
-	sort.Strings(gone)
-
-	bySize(todo)
-	for _, f := range fresh {
-		seen[f.docID] = true
-		sum.Seen++
-		sum.New++
-		f.event = "new"
-	}
-	todo = append(todo, fresh...)
-	if err := process(ctx, db, opts, pool, sum, todo, extractions, children, attached); err != nil {
+	if err != nil {
 		db.FinishRun(context.Background(), runRow(run, sum, "failed"))
 		return sum, err
 	}
 	pool.Release()
+
+	// Finish.
 	testKill("before-delete")
-	n, err := db.MarkDeleted(ctx, sum.RunID, time.Now(), gone)
+	n, err := db.MarkDeleted(ctx, sum.RunID, time.Now(), plan.IDs(ActDeleted))
 	if err != nil {
 		return sum, err
 	}
@@ -295,6 +219,24 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 		return sum, err
 	}
 	return sum, nil
+}
+
+// addPlan counts the plan's decisions: every listed file is seen.
+func (s *Summary) addPlan(p *Plan) {
+	for _, f := range p.Files {
+		switch f.Action {
+		case ActDeleted, ActKept:
+			continue
+		case ActNew:
+			s.New++
+		case ActChanged:
+			s.Changed++
+		case ActUnchanged:
+			s.Unchanged++
+		}
+		s.Seen++
+	}
+	s.BytesHashed += p.BytesHashed
 }
 
 func runRow(r warehouse.Run, s *Summary, status string) warehouse.Run {
@@ -316,30 +258,11 @@ func isNew(f *file, known map[string]warehouse.Known) bool {
 // and will go to a worker (not empty, not over the size limit).
 func anyNew(files []*file, known map[string]warehouse.Known, p *project.Project) bool {
 	for _, f := range files {
-		if isNew(f, known) && f.err == nil && f.size > 0 && f.size <= int64(p.Loader.MaxFileSize) {
+		if isNew(f, known) && goesToWorker(f, p) {
 			return true
 		}
 	}
 	return false
-}
-
-// descendantsToRedo lists the content hashes of a document's attachments
-// (recursively) that this load must extract again: crashed or timed out,
-// quarantined under --retry-quarantined, OCR'd under --reocr, or landed
-// without staging rows.
-func descendantsToRedo(id string, children map[string][]string, known map[string]warehouse.Known,
-	extractions map[string]warehouse.Extraction, reocr map[string]bool, opts Options) []string {
-	var out []string
-	for _, c := range children[id] {
-		k := known[c]
-		_, extracted := extractions[k.Hash]
-		if k.Hash != "" && ((k.Status == warehouse.StatusQuarantined && (retryable(k.ErrorKind, extractions[k.Hash], opts.Project) || opts.RetryQuarantined)) ||
-			(opts.ReOCR && reocr[k.Hash]) || (k.Status == warehouse.StatusLanded && !extracted)) {
-			out = append(out, k.Hash)
-		}
-		out = append(out, descendantsToRedo(c, children, known, extractions, reocr, opts)...)
-	}
-	return out
 }
 
 func hashString(s string) string {
@@ -350,36 +273,6 @@ func hashString(s string) string {
 func hashBytes(b []byte) string {
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:])
-}
-
-func childrenOf(known map[string]warehouse.Known) map[string][]string {
-	out := map[string][]string{}
-	for id, k := range known {
-		if k.ParentDocID != "" && k.Status != warehouse.StatusDeleted {
-			out[k.ParentDocID] = append(out[k.ParentDocID], id)
-		}
-	}
-	return out
-}
-
-// retryable says whether the next load extracts a quarantined content
-// again without being asked (issue 17: hostile files cost once). A file
-// that could not be read is retried every load (it costs no worker); a
-// crash or an internal error up to loader.max_attempts extractions in
-// all; a time-out only when loader.timeout is now longer than the
-// extraction that was stopped (the same limit would stop it again: a
-// bomb timing out cost a full time-out on every load). Anything else
-// waits for --retry-quarantined.
-func retryable(kind string, ex warehouse.Extraction, p *project.Project) bool {
-	switch kind {
-	case document.KindUnreadable:
-		return true
-	case document.KindCrash, document.KindInternal:
-		return ex.Attempts < p.Loader.MaxAttempts
-	case document.KindTimeout:
-		return ex.Duration > 0 && p.Loader.Timeout.Duration > ex.Duration+ex.Duration/10 && ex.Attempts < p.Loader.MaxAttempts
-	}
-	return false
 }
 
 // Hooks are fault-injection points, set by tests (a test binary that

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"unicode/utf8"
 
@@ -34,27 +35,28 @@ const (
 	SkipProjectFile = "project_file"
 )
 
-// listing is what the walk of the sources found.
-type listing struct {
+// Listing is what the walk of the sources found.
+type Listing struct {
 	files []*file
 	// unreadable are the folders (relative to their source, "." for the
 	// root) that could not be read: their known files are not deleted.
 	unreadable map[string][]string
-	skips      []warehouse.Skip
+	// Skips are the entries that are not documents, with why.
+	Skips []warehouse.Skip
 }
 
-// list lists every regular file of every source (not hashed yet: see
+// List lists every regular file of every source (not hashed yet: see
 // hashAll); every other entry the walk meets is recorded as a skip with
 // why, and the folders that could not be read are listed.
-func list(p *project.Project) listing {
-	out := listing{unreadable: map[string][]string{}}
+func List(p *project.Project) *Listing {
+	out := &Listing{unreadable: map[string][]string{}}
 	own := projectFiles(p)
 	for _, src := range p.Sources {
 		root := src.Path
 		realRoot, _ := filepath.EvalSymlinks(root)
 		skip := func(rel, kind, format string, a ...any) {
 			rel = filepath.ToSlash(rel)
-			out.skips = append(out.skips, warehouse.Skip{SourceName: src.Name, RelPath: EscapePath(rel), RelPathBytes: rawBytes(rel),
+			out.Skips = append(out.Skips, warehouse.Skip{SourceName: src.Name, RelPath: EscapePath(rel), RelPathBytes: rawBytes(rel),
 				Kind: kind, Reason: fmt.Sprintf(format, a...)})
 		}
 		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -138,7 +140,8 @@ func list(p *project.Project) listing {
 				out.files = append(out.files, f)
 				return nil
 			}
-			f.size, f.mtime = info.Size(), info.ModTime()
+			f.stat = statOf(info)
+			f.size, f.mtime = f.stat.Size, f.stat.MTime()
 			out.files = append(out.files, f)
 			return nil
 		})
@@ -247,17 +250,28 @@ func excluded(patterns []string, rel string) bool {
 	return false
 }
 
-// hashAll hashes files in parallel (sha256 of the bytes, streamed).
-func hashAll(files []*file, workers int) {
+// statOf is the part of a file's stat a plan keeps.
+func statOf(info os.FileInfo) FileStat {
+	s := FileStat{Size: info.Size(), MTimeN: info.ModTime().UnixNano()}
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		s.Inode, s.CTimeN = st.Ino, st.Ctim.Nano()
+	}
+	return s
+}
+
+// hashAll hashes files in parallel (sha256 of the bytes, streamed) and
+// returns the bytes read.
+func hashAll(files []*file, workers int) int64 {
 	ch := make(chan *file)
 	var wg sync.WaitGroup
+	var read atomic.Int64
 	for i := 0; i < max(workers, 1); i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			buf := make([]byte, 1<<20)
 			for f := range ch {
-				hashFile(f, buf)
+				read.Add(hashFile(f, buf))
 				if f.hashed != nil {
 					close(f.hashed)
 				}
@@ -269,26 +283,28 @@ func hashAll(files []*file, workers int) {
 	}
 	close(ch)
 	wg.Wait()
+	return read.Load()
 }
 
 // hashFile sets f.hash from the file's bytes. It decides whether the file
 // changed; the bytes a worker extracts are a snapshot taken later (see
 // shared.snapshot), whose own hash is the one landed.
-func hashFile(f *file, buf []byte) {
+func hashFile(f *file, buf []byte) int64 {
 	if f.err != nil || f.gone {
-		return
+		return 0
 	}
 	fh, err := os.Open(f.abs)
 	if err != nil {
 		f.err, f.gone = openError("open", err)
-		return
+		return 0
 	}
 	h := sha256.New()
-	_, err = io.CopyBuffer(h, fh, buf)
+	n, err := io.CopyBuffer(h, fh, buf)
 	fh.Close()
 	if err != nil {
 		f.err, _ = openError("read", err)
-		return
+		return n
 	}
 	f.hash = hex.EncodeToString(h.Sum(nil))
+	return n
 }

@@ -35,10 +35,6 @@ type outcome struct {
 	fatal     error // ends the load (a full disk)
 }
 
-// family is a top-level document with all its attachments, landed together
-// so that a kill never leaves a parent without its children.
-type family []*outcome
-
 type shared struct {
 	mu       sync.Mutex
 	byHash   map[string]*contentState // contents extracted (or being extracted) in this run
@@ -59,8 +55,25 @@ type contentState struct {
 	refs []warehouse.AttachmentRef // the content's attachments, for other files with the same bytes
 }
 
-func process(ctx context.Context, db *warehouse.DB, opts Options, pool *worker.Pool, sum *Summary, todo []*file, known map[string]warehouse.Extraction, children map[string][]string, attached map[string][]warehouse.AttachmentRef) error {
-	if len(todo) == 0 {
+// Family is a top-level document's landings (the document first, then
+// its attachments, recursively) and the attachments it no longer has
+// (to tombstone with it): the unit a kill never splits.
+type Family struct {
+	Landings []warehouse.Landing
+	Gone     []string
+	Pages    int // pages extracted for the family in this run
+}
+
+// Execute runs files of a plan (Todo's files, or any subset of them, in
+// the order given) and hands each document's family to sink as soon as
+// it is done, from a single goroutine, so sink may write without locks.
+// It extracts in worker processes from pool, reuses the plan's known
+// contents, and adds its counts to sum (landed, quarantined, pages,
+// vanished, ...; the plan's own counts are the caller's). It never opens
+// the warehouse: a local load's sink is a Writer, a shard's may write
+// files. An error from sink ends the execution.
+func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options, pool *worker.Pool, sum *Summary, sink func(Family) error) error {
+	if len(files) == 0 {
 		return nil
 	}
 	p := opts.Project
@@ -69,8 +82,27 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, pool *worker.P
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	sh := &shared{children: children, attached: attached, byHash: map[string]*contentState{}, known: known, opts: opts, tmpDir: tmp, docOpts: docOptions(opts)}
+	sh := &shared{children: plan.Children, attached: plan.Attachments, byHash: map[string]*contentState{}, known: plan.Contents, opts: opts, tmpDir: tmp, docOpts: docOptions(opts)}
 	sh.pool = pool
+	if sum.ByKind == nil {
+		sum.ByKind = map[string]int{}
+	}
+
+	todo := make([]*file, len(files))
+	var unhashed []*file
+	for i, pf := range files {
+		todo[i] = fileOf(pf)
+		if f := todo[i]; f.hash == "" && f.action == ActNew {
+			f.hashed = make(chan struct{})
+			unhashed = append(unhashed, f)
+		}
+	}
+	// A new file is new whatever its bytes: new files the plan did not
+	// hash are hashed here in the background, in plan order (biggest
+	// first), and each goes to a worker as soon as its hash is known
+	// (hashing all of a corpus first left the workers idle for 70–130 ms).
+	hashedBytes := make(chan int64, 1)
+	go func() { hashedBytes <- hashAll(unhashed, p.Loader.Workers) }()
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -79,7 +111,7 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, pool *worker.P
 	// batch (up to a few hundred ms) the workers go on extracting instead
 	// of waiting for it (with room for two results per worker they sat
 	// idle through every landing). 128 bounds what waits in memory.
-	results := make(chan family, 128)
+	results := make(chan []*outcome, 128)
 	var wg sync.WaitGroup
 	for i := 0; i < p.Loader.Workers; i++ {
 		wg.Add(1)
@@ -88,7 +120,7 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, pool *worker.P
 			for f := range jobs {
 				o := sh.extract(ctx, f)
 				select {
-				case results <- family(flatten(o)):
+				case results <- flatten(o):
 				case <-ctx.Done():
 					return
 				}
@@ -110,48 +142,23 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, pool *worker.P
 	}()
 	go func() { wg.Wait(); close(results) }()
 
-	// The single writer.
-	var batch []warehouse.Landing
-	var batchDeleted []string
-	pages := 0
-	last := time.Now()
-	lands := 0
-	flush := func() error {
-		if len(batch) == 0 && len(batchDeleted) == 0 {
-			return nil
-		}
-		now := time.Now()
-		if err := db.Land(ctx, sum.RunID, now, batch, batchDeleted); err != nil {
-			if ctx.Err() != nil {
-				return err
-			}
-			// One bad document must not end the run: land one at a time and
-			// quarantine the documents that cannot be landed.
-			if err := landOneByOne(ctx, db, sum, now, batch, batchDeleted, err); err != nil {
-				return err
-			}
-		}
-		batch, batchDeleted, pages, last = batch[:0], batchDeleted[:0], 0, now
-		lands++
-		testKill(fmt.Sprintf("land:%d", lands))
-		return nil
-	}
 	done := 0
 	for fam := range results {
 		if err := fam[0].fatal; err != nil {
 			cancel()
 			return fmt.Errorf("loader: %s: %w", fam[0].f.rel, err)
 		}
+		var out Family
 		for _, o := range fam {
 			l := landing(o)
-			batch = append(batch, l)
+			out.Landings = append(out.Landings, l)
 			countOutcome(sum, o, l)
 			if o.res != nil {
-				pages += len(o.res.Pages)
+				out.Pages += len(o.res.Pages)
 			}
 		}
 		if fam[0].unsettled == "" {
-			batchDeleted = append(batchDeleted, goneChildren(fam, sh)...)
+			out.Gone = goneChildren(fam, sh)
 		}
 		done++
 		if opts.Progress != nil {
@@ -161,24 +168,20 @@ func process(ctx context.Context, db *warehouse.DB, opts Options, pool *worker.P
 			}
 			opts.Progress(Progress{Done: done, Total: len(todo), Path: EscapePath(fam[0].f.rel), Pages: n})
 		}
-		if len(batch) >= 64 || pages >= 2000 || time.Since(last) > time.Second {
-			if err := flush(); err != nil {
-				cancel()
-				return fmt.Errorf("loader: land: %w", err)
-			}
+		if err := sink(out); err != nil {
+			cancel()
+			return err
 		}
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := flush(); err != nil {
-		return fmt.Errorf("loader: land: %w", err)
-	}
+	sum.BytesHashed += <-hashedBytes
 	return nil
 }
 
 // goneChildren are attachments a changed parent had before and no longer has.
-func goneChildren(fam family, sh *shared) []string {
+func goneChildren(fam []*outcome, sh *shared) []string {
 	now := map[string]bool{}
 	for _, o := range fam {
 		now[o.f.docID] = true
@@ -413,106 +416,6 @@ func sanitize(s string) string {
 		}
 		return r
 	}, s)
-}
-
-func landing(o *outcome) warehouse.Landing {
-	f := o.f
-	d := warehouse.DocRow{DocID: f.docID, SourceName: f.source, RelPath: EscapePath(f.rel), RelPathBytes: rawBytes(f.rel), URI: f.uri, Hash: f.hash, Size: f.size,
-		DetectedType: f.info.Type, ExtType: f.info.ExtType, MIME: f.info.MIME, Mismatch: f.info.Mismatch,
-		ParentDocID: f.parent, Depth: f.depth, MTime: f.mtime, Status: warehouse.StatusLanded}
-	if o.err != nil {
-		d.Status, d.ErrorKind, d.ErrorMessage = warehouse.StatusQuarantined, o.err.Kind, o.err.Msg
-	}
-	if r := o.res; r != nil || o.sameAs != nil {
-		if r == nil {
-			r = o.sameAs
-		}
-		d.Meta = r.Metadata
-		if d.Meta.PageCount == 0 {
-			d.Meta.PageCount = len(r.Pages)
-		}
-		d.Warnings = r.Warnings
-		if r.MIME != "" {
-			d.MIME = r.MIME
-		}
-	}
-	ev := f.event
-	if ev == "" {
-		ev = "new" // attachments
-	}
-	if d.Status == warehouse.StatusQuarantined {
-		ev = "quarantined"
-	}
-	if o.unsettled != "" {
-		d.Status, d.ErrorKind, d.ErrorMessage = "", "", unsettledMessage[o.unsettled]
-		return warehouse.Landing{Doc: d, Event: o.unsettled, EventOnly: true}
-	}
-	if f.changedDuringLoad {
-		d.Warnings = append(d.Warnings, "the file changed while the load ran: the bytes read for extraction were landed (the next load sees any later change)")
-	}
-	return warehouse.Landing{Doc: d, Event: ev, Content: o.res, Duration: o.dur, Extracted: o.extracted, Attachments: o.refs}
-}
-
-// unsettledMessage explains the events of files left to the next load.
-var unsettledMessage = map[string]string{
-	eventVanished: "the file was deleted or renamed while the load ran; the next load records what became of it",
-	eventChanging: "the file kept changing while the load read it; the next load extracts it",
-}
-
-func countOutcome(s *Summary, o *outcome, l warehouse.Landing) {
-	if o.f.changedDuringLoad {
-		s.ChangedDuringLoad++
-	}
-	if o.unsettled != "" {
-		if o.f.event == "new" {
-			s.New-- // counted as new when it was listed
-		}
-		s.Vanished++
-		return
-	}
-	if o.f.parent != "" {
-		s.Seen++
-		s.New++
-	}
-	if l.Doc.Status == warehouse.StatusQuarantined {
-		s.Quarantined++
-		s.ByKind[l.Doc.ErrorKind]++
-	} else {
-		s.Landed++
-	}
-	if o.res != nil {
-		s.Extracted++
-		s.Pages += len(o.res.Pages)
-		for _, p := range o.res.Pages {
-			if p.Method == document.MethodOCR {
-				s.OCRPages++
-			}
-			if p.NeedsOCR && p.Method != document.MethodOCR {
-				s.NeedsOCR++
-			}
-		}
-	}
-}
-
-// landOneByOne lands a batch that failed as a whole document by document;
-// a document that still fails is landed as quarantined (internal) with
-// the warehouse's error, without its content.
-func landOneByOne(ctx context.Context, db *warehouse.DB, sum *Summary, now time.Time, batch []warehouse.Landing, deleted []string, batchErr error) error {
-	for _, l := range batch {
-		if err := db.Land(ctx, sum.RunID, now, []warehouse.Landing{l}, nil); err != nil {
-			q := l
-			q.Content, q.Extracted, q.Attachments = nil, false, nil
-			q.Doc.Status, q.Doc.ErrorKind = warehouse.StatusQuarantined, document.KindInternal
-			q.Doc.ErrorMessage = fmt.Sprintf("could not be landed in the warehouse: %v", err)
-			q.Event = "quarantined"
-			if err2 := db.Land(ctx, sum.RunID, now, []warehouse.Landing{q}, nil); err2 != nil {
-				return fmt.Errorf("batch: %v; document %s: %w", batchErr, l.Doc.RelPath, err2)
-			}
-			sum.Quarantined++
-			sum.ByKind[document.KindInternal]++
-		}
-	}
-	return db.Land(ctx, sum.RunID, now, nil, deleted)
 }
 
 // validUTF8 makes the strings of a result that land in the warehouse

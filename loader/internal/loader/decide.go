@@ -1,0 +1,185 @@
+package loader
+
+import (
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+)
+
+// Action is what a load does with one file. Its value is the event
+// ops.document_events records for the file (vanished files record
+// vanished_during_load).
+type Action string
+
+// The actions a plan decides.
+const (
+	ActNew       Action = "new"       // never seen, or seen and deleted before: extract (or reuse a known content)
+	ActChanged   Action = "changed"   // its bytes changed since the last load
+	ActUnchanged Action = "unchanged" // nothing to do
+	ActRetry     Action = "retried"   // quarantined before and retried now (or an attachment of it needs work)
+	ActReOCR     Action = "reocr"     // --reocr: its content has OCR'd pages
+	ActRepair    Action = "repaired"  // landed, but its content is missing from staging
+	ActDeleted   Action = "deleted"   // known, gone from a fully listed source: tombstone
+	ActVanished  Action = "vanished"  // listed, then gone before it was read: an event, the next load decides
+	ActKept      Action = "kept"      // known, not listed because its folder could not be read: left as it is
+)
+
+// Executes reports whether the action sends the file to the executor
+// (extraction, reuse of a known content or an event). Unchanged and
+// deleted files are settled by the plan itself.
+func (a Action) Executes() bool {
+	return a != ActUnchanged && a != ActDeleted && a != ActKept
+}
+
+// Policy is what a decision depends on besides the facts of the file:
+// the command line's flags and the project's retry limits.
+type Policy struct {
+	RetryQuarantined bool // --retry-quarantined
+	ReOCR            bool // --reocr
+	MaxAttempts      int  // loader.max_attempts
+	// Timeout is loader.timeout: a content that timed out is retried
+	// automatically only under a longer one.
+	Timeout time.Duration
+}
+
+func policyOf(opts Options) Policy {
+	p := opts.Project
+	return Policy{RetryQuarantined: opts.RetryQuarantined, ReOCR: opts.ReOCR, MaxAttempts: p.Loader.MaxAttempts,
+		Timeout: p.Loader.Timeout.Duration}
+}
+
+// Facts are what the load knows of one file when it decides about it.
+type Facts struct {
+	Known   *warehouse.Known // the warehouse's row; nil when never seen
+	Listed  bool             // the listing found the file
+	Gone    bool             // listed, then vanished before it was read
+	Hash    string           // the bytes' hash now (known files only; "" for new ones, not needed)
+	Content *warehouse.Extraction
+	// Extracted: the warehouse has an extraction of Hash.
+	Extracted bool
+	// OCR: Hash's content has OCR'd (or OCR-pending) pages.
+	OCR bool
+	// Redo are contents of the file's attachments (recursively) this load
+	// must extract again (see DescendantsToRedo).
+	Redo []string
+	// UnderUnreadable: the file lies in a folder the listing could not
+	// read (not listed, but not gone either).
+	UnderUnreadable bool
+}
+
+// Decision is the action for one file and the contents the load must
+// extract again for it (dropped from the extraction cache).
+type Decision struct {
+	Action Action
+	Forget []string
+}
+
+// Decide decides the action for one file. It is pure: everything it
+// depends on is in its arguments.
+func Decide(f Facts, pol Policy) Decision {
+	k := f.Known
+	if !f.Listed {
+		if k != nil && k.ParentDocID == "" && k.Status != warehouse.StatusDeleted && !f.UnderUnreadable {
+			return Decision{Action: ActDeleted}
+		}
+		// Unreadable now, an attachment (its parent decides) or a tombstone.
+		return Decision{Action: ActKept}
+	}
+	if k == nil || k.Status == warehouse.StatusDeleted {
+		if f.Gone {
+			return Decision{Action: ActVanished}
+		}
+		return Decision{Action: ActNew} // new whatever its bytes
+	}
+	quarantinedContent := f.Extracted && f.Content != nil && f.Content.Status == warehouse.StatusQuarantined
+	var content warehouse.Extraction
+	if f.Content != nil {
+		content = *f.Content
+	}
+	switch {
+	case f.Gone:
+		// Vanished between the listing and hashing: an event says so,
+		// the row stays as it is and the next load decides.
+		return Decision{Action: ActVanished}
+	case k.Hash != f.Hash:
+		return Decision{Action: ActChanged}
+	case pol.RetryQuarantined && k.Status == warehouse.StatusQuarantined:
+		if quarantinedContent {
+			return Decision{Action: ActRetry, Forget: []string{f.Hash}}
+		}
+		return Decision{Action: ActRetry}
+	case pol.ReOCR && f.OCR:
+		return Decision{Action: ActReOCR, Forget: []string{f.Hash}}
+	case k.Status == warehouse.StatusQuarantined && Retryable(k.ErrorKind, content, pol):
+		// A crash may not happen again.
+		if quarantinedContent {
+			return Decision{Action: ActRetry, Forget: []string{f.Hash}}
+		}
+		return Decision{Action: ActRetry}
+	case k.Status == warehouse.StatusLanded && !f.Extracted:
+		return Decision{Action: ActRepair}
+	case len(f.Redo) > 0:
+		// An attachment that needs work brings its parent back: the
+		// attachment's bytes only exist inside the parent.
+		return Decision{Action: ActRetry, Forget: append(append([]string{}, f.Redo...), f.Hash)}
+	}
+	return Decision{Action: ActUnchanged}
+}
+
+// DescendantsToRedo lists the content hashes of a document's attachments
+// (recursively) that this load must extract again: crashed or timed out,
+// quarantined under --retry-quarantined, OCR'd under --reocr, or landed
+// without staging rows.
+func DescendantsToRedo(id string, children map[string][]string, known map[string]warehouse.Known,
+	extractions map[string]warehouse.Extraction, ocr map[string]bool, pol Policy) []string {
+	var out []string
+	for _, c := range children[id] {
+		k := known[c]
+		ex, extracted := extractions[k.Hash]
+		if k.Hash != "" && ((k.Status == warehouse.StatusQuarantined && (Retryable(k.ErrorKind, ex, pol) || pol.RetryQuarantined)) ||
+			(pol.ReOCR && ocr[k.Hash]) || (k.Status == warehouse.StatusLanded && !extracted)) {
+			out = append(out, k.Hash)
+		}
+		out = append(out, DescendantsToRedo(c, children, known, extractions, ocr, pol)...)
+	}
+	return out
+}
+
+// Retryable says whether the next load extracts a quarantined content
+// again without being asked (issue 17: hostile files cost once). A file
+// that could not be read is retried every load (it costs no worker); a
+// crash or an internal error up to loader.max_attempts extractions in
+// all; a time-out only when loader.timeout is now longer than the
+// extraction that was stopped (the same limit would stop it again: a
+// bomb timing out cost a full time-out on every load). Anything else
+// waits for --retry-quarantined.
+func Retryable(kind string, ex warehouse.Extraction, pol Policy) bool {
+	switch kind {
+	case document.KindUnreadable:
+		return true
+	case document.KindCrash, document.KindInternal:
+		return ex.Attempts < pol.MaxAttempts
+	case document.KindTimeout:
+		return ex.Duration > 0 && pol.Timeout > ex.Duration+ex.Duration/10 && ex.Attempts < pol.MaxAttempts
+	}
+	return false
+}
+
+// ChildrenOf indexes the live attachments of known documents by parent.
+func ChildrenOf(known map[string]warehouse.Known) map[string][]string {
+	out := map[string][]string{}
+	for id, k := range known {
+		if k.ParentDocID != "" && k.Status != warehouse.StatusDeleted {
+			out[k.ParentDocID] = append(out[k.ParentDocID], id)
+		}
+	}
+	return out
+}
+
+// goesToWorker reports whether a new file will surely go to a worker
+// (not empty, not over the size limit, readable).
+func goesToWorker(f *file, p *project.Project) bool {
+	return f.err == nil && !f.gone && f.size > 0 && f.size <= int64(p.Loader.MaxFileSize)
+}

@@ -1,0 +1,151 @@
+package loader
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+	"github.com/docket-dev/docket/loader/internal/worker"
+)
+
+func planProject(t *testing.T) (*project.Project, string) {
+	t.Helper()
+	dir := t.TempDir()
+	src := filepath.Join(dir, "inbox")
+	os.MkdirAll(src, 0o755)
+	p := &project.Project{Sources: []project.Source{{Name: "inbox", Path: src}}}
+	p.Loader.Workers, p.Loader.MaxFileSize, p.Loader.MaxAttempts = 2, 1<<20, 3
+	p.Loader.Timeout.Duration = time.Minute
+	p.Loader.MaxAttachmentDepth = 2
+	return p, src
+}
+
+func write(t *testing.T, dir, name, text string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestMakePlan: the plan of a folder against a warehouse state held in
+// memory: one action per file, deleted documents included, the contents
+// it extracts again left out of the reusable ones; and it survives JSON
+// (a plan can be executed elsewhere).
+func TestMakePlan(t *testing.T) {
+	p, src := planProject(t)
+	write(t, src, "same.txt", "unchanged text\n")
+	write(t, src, "edited.txt", "new text\n")
+	write(t, src, "fresh.txt", "a new file\n")
+	write(t, src, "retry.txt", "crashed once\n")
+	same, retry := hashString("unchanged text\n"), hashString("crashed once\n")
+	st := &State{
+		Known: map[string]warehouse.Known{
+			DocID("inbox", "same.txt"):   {Hash: same, Status: warehouse.StatusLanded, SourceName: "inbox", RelPath: "same.txt"},
+			DocID("inbox", "edited.txt"): {Hash: hashString("old text\n"), Status: warehouse.StatusLanded, SourceName: "inbox", RelPath: "edited.txt"},
+			DocID("inbox", "retry.txt"):  {Hash: retry, Status: warehouse.StatusQuarantined, ErrorKind: "crash", SourceName: "inbox", RelPath: "retry.txt"},
+			DocID("inbox", "gone.txt"):   {Hash: "hg", Status: warehouse.StatusLanded, SourceName: "inbox", RelPath: "gone.txt"},
+		},
+		Extractions: map[string]warehouse.Extraction{
+			same:  {Hash: same, Status: warehouse.StatusLanded, Attempts: 1},
+			retry: {Hash: retry, Status: warehouse.StatusQuarantined, ErrorKind: "crash", Attempts: 1},
+		},
+		OCR: map[string]bool{},
+	}
+	plan := MakePlan(st, List(p), Options{Project: p})
+	got := map[string]Action{}
+	for _, f := range plan.Files {
+		got[f.Rel] = f.Action
+	}
+	want := map[string]Action{"same.txt": ActUnchanged, "edited.txt": ActChanged, "fresh.txt": ActNew, "retry.txt": ActRetry, "gone.txt": ActDeleted}
+	for rel, a := range want {
+		if got[rel] != a {
+			t.Errorf("%s: %s, want %s", rel, got[rel], a)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("plan has %d files, want %d: %v", len(got), len(want), got)
+	}
+	if _, ok := plan.Contents[retry]; ok {
+		t.Error("a content retried is still offered for reuse")
+	}
+	if _, ok := plan.Contents[same]; !ok {
+		t.Error("a landed content is not offered for reuse")
+	}
+	todo := plan.Todo()
+	if len(todo) != 3 || todo[len(todo)-1].Rel != "fresh.txt" {
+		t.Errorf("todo: %+v (known files to redo first, then new ones)", todo)
+	}
+	// Known files are hashed to decide; the new one is left to the executor.
+	wantBytes := int64(len("unchanged text\n") + len("new text\n") + len("crashed once\n"))
+	if plan.BytesHashed != wantBytes {
+		t.Errorf("bytes hashed: %d, want %d", plan.BytesHashed, wantBytes)
+	}
+	b, err := json.Marshal(plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Plan
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Todo()) != 3 || back.Todo()[0] != todo[0] {
+		t.Errorf("plan after JSON: %+v", back.Todo())
+	}
+}
+
+// TestExecuteSubset: a part of a plan executes without a warehouse and
+// hands back its landings (what a shard does).
+func TestExecuteSubset(t *testing.T) {
+	p, src := planProject(t)
+	write(t, src, "a.txt", "Alpha document text.\n")
+	write(t, src, "b.txt", "Beta document text.\n")
+	write(t, src, "c.txt", "Alpha document text.\n") // same bytes as a.txt
+	st := &State{Known: map[string]warehouse.Known{}, Extractions: map[string]warehouse.Extraction{}, OCR: map[string]bool{}}
+	plan := MakePlan(st, List(p), Options{Project: p, HashNew: true})
+	var subset []PlannedFile
+	for _, f := range plan.Todo() {
+		if f.Hash == "" {
+			t.Errorf("%s: HashNew left the hash out", f.Rel)
+		}
+		if f.Rel != "b.txt" {
+			subset = append(subset, f)
+		}
+	}
+	exe, _ := os.Executable()
+	pool := worker.NewPool(worker.PoolOptions{Command: []string{exe, "worker"}, Env: []string{"DOCKET_TEST_AS_DOCKET=1"}, Size: 1, Timeout: time.Minute})
+	defer pool.Close()
+	sum := &Summary{}
+	var landed []warehouse.Landing
+	err := Execute(context.Background(), plan, subset, Options{Project: p}, pool, sum, func(f Family) error {
+		landed = append(landed, f.Landings...)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Slice(landed, func(i, j int) bool { return landed[i].Doc.RelPath < landed[j].Doc.RelPath })
+	if len(landed) != 2 || landed[0].Doc.RelPath != "a.txt" || landed[1].Doc.RelPath != "c.txt" {
+		t.Fatalf("landed: %+v", landed)
+	}
+	extracted := 0
+	for _, l := range landed {
+		if l.Doc.Status != warehouse.StatusLanded || l.Event != "new" || l.Doc.Hash != hashString("Alpha document text.\n") {
+			t.Errorf("%s: %s %s %s", l.Doc.RelPath, l.Doc.Status, l.Event, l.Doc.Hash)
+		}
+		if l.Extracted {
+			extracted++
+			if l.Content == nil || len(l.Content.Pages) == 0 {
+				t.Errorf("%s: extracted without content", l.Doc.RelPath)
+			}
+		}
+	}
+	if extracted != 1 || sum.Extracted != 1 || sum.Landed != 2 {
+		t.Errorf("same bytes extracted %d times (summary: extracted %d, landed %d)", extracted, sum.Extracted, sum.Landed)
+	}
+}

@@ -1,0 +1,167 @@
+package loader
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+)
+
+// Writer is a load's single writer: it lands families in batches, each
+// batch in one transaction (a family is never split across batches).
+// `docket load` feeds it from Execute; landing a shard's output feeds it
+// the families read back.
+type Writer struct {
+	db     *warehouse.DB
+	runID  string
+	sum    *Summary
+	batch  []warehouse.Landing
+	gone   []string
+	pages  int
+	last   time.Time
+	lands  int
+	Limits struct{ Docs, Pages int } // a batch is landed past either (64 documents, 2,000 pages by default) or a second
+}
+
+// NewWriter returns a Writer for the run; landings that fail and are
+// quarantined instead are counted in sum.
+func NewWriter(db *warehouse.DB, runID string, sum *Summary) *Writer {
+	w := &Writer{db: db, runID: runID, sum: sum, last: time.Now()}
+	w.Limits.Docs, w.Limits.Pages = 64, 2000
+	return w
+}
+
+// Add queues a family and lands the batch when it is full.
+func (w *Writer) Add(ctx context.Context, fam Family) error {
+	w.batch = append(w.batch, fam.Landings...)
+	w.gone = append(w.gone, fam.Gone...)
+	w.pages += fam.Pages
+	if len(w.batch) >= w.Limits.Docs || w.pages >= w.Limits.Pages || time.Since(w.last) > time.Second {
+		return w.Flush(ctx)
+	}
+	return nil
+}
+
+// Flush lands what is queued.
+func (w *Writer) Flush(ctx context.Context) error {
+	if len(w.batch) == 0 && len(w.gone) == 0 {
+		return nil
+	}
+	now := time.Now()
+	if err := w.db.Land(ctx, w.runID, now, w.batch, w.gone); err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("loader: land: %w", err)
+		}
+		// One bad document must not end the run: land one at a time and
+		// quarantine the documents that cannot be landed.
+		if err := landOneByOne(ctx, w.db, w.runID, w.sum, now, w.batch, w.gone, err); err != nil {
+			return fmt.Errorf("loader: land: %w", err)
+		}
+	}
+	w.batch, w.gone, w.pages, w.last = w.batch[:0], w.gone[:0], 0, now
+	w.lands++
+	testKill(fmt.Sprintf("land:%d", w.lands))
+	return nil
+}
+
+func landing(o *outcome) warehouse.Landing {
+	f := o.f
+	d := warehouse.DocRow{DocID: f.docID, SourceName: f.source, RelPath: EscapePath(f.rel), RelPathBytes: rawBytes(f.rel), URI: f.uri, Hash: f.hash, Size: f.size,
+		DetectedType: f.info.Type, ExtType: f.info.ExtType, MIME: f.info.MIME, Mismatch: f.info.Mismatch,
+		ParentDocID: f.parent, Depth: f.depth, MTime: f.mtime, Status: warehouse.StatusLanded}
+	if o.err != nil {
+		d.Status, d.ErrorKind, d.ErrorMessage = warehouse.StatusQuarantined, o.err.Kind, o.err.Msg
+	}
+	if r := o.res; r != nil || o.sameAs != nil {
+		if r == nil {
+			r = o.sameAs
+		}
+		d.Meta = r.Metadata
+		if d.Meta.PageCount == 0 {
+			d.Meta.PageCount = len(r.Pages)
+		}
+		d.Warnings = r.Warnings
+		if r.MIME != "" {
+			d.MIME = r.MIME
+		}
+	}
+	ev := f.event
+	if ev == "" {
+		ev = "new" // attachments
+	}
+	if d.Status == warehouse.StatusQuarantined {
+		ev = "quarantined"
+	}
+	if o.unsettled != "" {
+		d.Status, d.ErrorKind, d.ErrorMessage = "", "", unsettledMessage[o.unsettled]
+		return warehouse.Landing{Doc: d, Event: o.unsettled, EventOnly: true}
+	}
+	if f.changedDuringLoad {
+		d.Warnings = append(d.Warnings, "the file changed while the load ran: the bytes read for extraction were landed (the next load sees any later change)")
+	}
+	return warehouse.Landing{Doc: d, Event: ev, Content: o.res, Duration: o.dur, Extracted: o.extracted, Attachments: o.refs}
+}
+
+// unsettledMessage explains the events of files left to the next load.
+var unsettledMessage = map[string]string{
+	eventVanished: "the file was deleted or renamed while the load ran; the next load records what became of it",
+	eventChanging: "the file kept changing while the load read it; the next load extracts it",
+}
+
+func countOutcome(s *Summary, o *outcome, l warehouse.Landing) {
+	if o.f.changedDuringLoad {
+		s.ChangedDuringLoad++
+	}
+	if o.unsettled != "" {
+		if o.f.event == "new" {
+			s.New-- // counted as new when it was listed
+		}
+		s.Vanished++
+		return
+	}
+	if o.f.parent != "" {
+		s.Seen++
+		s.New++
+	}
+	if l.Doc.Status == warehouse.StatusQuarantined {
+		s.Quarantined++
+		s.ByKind[l.Doc.ErrorKind]++
+	} else {
+		s.Landed++
+	}
+	if o.res != nil {
+		s.Extracted++
+		s.Pages += len(o.res.Pages)
+		for _, p := range o.res.Pages {
+			if p.Method == document.MethodOCR {
+				s.OCRPages++
+			}
+			if p.NeedsOCR && p.Method != document.MethodOCR {
+				s.NeedsOCR++
+			}
+		}
+	}
+}
+
+// landOneByOne lands a batch that failed as a whole document by document;
+// a document that still fails is landed as quarantined (internal) with
+// the warehouse's error, without its content.
+func landOneByOne(ctx context.Context, db *warehouse.DB, runID string, sum *Summary, now time.Time, batch []warehouse.Landing, deleted []string, batchErr error) error {
+	for _, l := range batch {
+		if err := db.Land(ctx, runID, now, []warehouse.Landing{l}, nil); err != nil {
+			q := l
+			q.Content, q.Extracted, q.Attachments = nil, false, nil
+			q.Doc.Status, q.Doc.ErrorKind = warehouse.StatusQuarantined, document.KindInternal
+			q.Doc.ErrorMessage = fmt.Sprintf("could not be landed in the warehouse: %v", err)
+			q.Event = "quarantined"
+			if err2 := db.Land(ctx, runID, now, []warehouse.Landing{q}, nil); err2 != nil {
+				return fmt.Errorf("batch: %v; document %s: %w", batchErr, l.Doc.RelPath, err2)
+			}
+			sum.Quarantined++
+			sum.ByKind[document.KindInternal]++
+		}
+	}
+	return db.Land(ctx, runID, now, nil, deleted)
+}
