@@ -51,6 +51,7 @@ func (m *Manifest) buildGraph() []Diagnostic {
 	for _, id := range sortedKeys(m.Sources) {
 		m.Parents[id] = []string{}
 	}
+	m.sourcesAfterProducers()
 	for id := range m.Children {
 		sort.Strings(m.Children[id])
 	}
@@ -116,6 +117,31 @@ func (m *Manifest) buildGraph() []Diagnostic {
 	}
 	m.Order = m.topo(func(n *Node) bool { return n.ResourceType == Model || n.ResourceType == Seed })
 	return nil
+}
+
+// sourcesAfterProducers makes a source whose relation a seed, model or
+// snapshot of this project builds (jaffle-shop's raw_* sources are its own
+// seeds, loaded in the same `build`) wait for that node: without the edge
+// a thread could read the source before the seed has created it. The
+// edge is in the graph the scheduler and selectors walk (parent_map), not
+// in the source's depends_on, which dbt leaves empty. A producer that
+// itself reads the source gets no edge (no cycle).
+func (m *Manifest) sourcesAfterProducers() {
+	producers := map[string]string{}
+	for _, id := range sortedKeys(m.Nodes) {
+		n := m.Nodes[id]
+		if n.Relation != "" && (n.ResourceType == Model || n.ResourceType == Seed || n.ResourceType == Snapshot) {
+			producers[strings.ToLower(n.Relation)] = id
+		}
+	}
+	for _, sid := range sortedKeys(m.Sources) {
+		pid, ok := producers[strings.ToLower(m.Sources[sid].Relation)]
+		if !ok || m.walk(pid, m.Parents)[sid] {
+			continue
+		}
+		m.Parents[sid] = []string{pid}
+		m.Children[pid] = append(m.Children[pid], sid)
+	}
 }
 
 // topo orders the nodes accepted by keep: parents first, ties by name.

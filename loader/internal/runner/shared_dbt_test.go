@@ -48,6 +48,10 @@ func TestJaffleShop(t *testing.T) {
 	if len(diags) > 0 {
 		return
 	}
+	// Its sources are its own seeds: a model reading one waits for it.
+	if !m.Ancestors("model.jaffle_shop.stg_locations")["seed.jaffle_shop.raw_stores"] {
+		t.Errorf("stg_locations reads source ecom.raw_stores, which seed raw_stores builds: it must wait for it")
+	}
 	ctx := context.Background()
 	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{})
 	if err != nil {

@@ -45,7 +45,10 @@ func TestMain(m *testing.M) {
 				for i := range b {
 					b[i] = 1
 				}
-				time.Sleep(2 * time.Second)
+				// Only the memory limit can end this: a pool whose time-out
+				// is long reports too_large, not timeout, however slow the
+				// machine is at touching 300 MB.
+				time.Sleep(time.Hour)
 				_ = b[len(b)-1]
 			}
 			return &document.Result{Type: "text", Pages: []document.Page{{Number: 1, Text: "text of " + r.Path}}}, nil
@@ -59,12 +62,16 @@ func TestMain(m *testing.M) {
 }
 
 func newPool(t *testing.T, size int, extraEnv ...string) *Pool {
+	return newPoolTimeout(t, size, 3*time.Second, extraEnv...)
+}
+
+func newPoolTimeout(t *testing.T, size int, timeout time.Duration, extraEnv ...string) *Pool {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := NewPool(PoolOptions{Command: []string{exe}, Env: append([]string{"DOCKET_TEST_AS_WORKER=1"}, extraEnv...),
-		Size: size, Timeout: 3 * time.Second, MaxMemory: 200 << 20})
+		Size: size, Timeout: timeout, MaxMemory: 200 << 20})
 	t.Cleanup(p.Close)
 	return p
 }
@@ -81,7 +88,6 @@ func TestPoolOutcomes(t *testing.T) {
 		{"b.txt", "", "text of b.txt"}, // the crashed worker was replaced
 		{"panic.txt", document.KindCrash, ""},
 		{"hangme.pdf", document.KindTimeout, ""},
-		{"big.bin", document.KindTooLarge, ""},
 		{"c.txt", "", "text of c.txt"},
 	}
 	for i, c := range cases {
@@ -101,6 +107,23 @@ func TestPoolOutcomes(t *testing.T) {
 		if c.kind == document.KindCrash && c.path == "crashme.pdf" && !strings.Contains(resp.Err.Msg, "killed") {
 			t.Errorf("crash message should name the signal: %q", resp.Err.Msg)
 		}
+	}
+}
+
+// TestPoolMemoryLimit: a worker over loader.max_worker_memory is stopped
+// and the document is too_large. Its pool's time-out is far away, so the
+// outcome does not depend on how busy the machine is.
+func TestPoolMemoryLimit(t *testing.T) {
+	p := newPoolTimeout(t, 1, 10*time.Minute)
+	resp, err := p.Extract(context.Background(), Request{ID: 1, Path: "big.bin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Err == nil || resp.Err.Kind != document.KindTooLarge {
+		t.Fatalf("big.bin: want kind too_large, got %+v", resp.Err)
+	}
+	if resp2, err := p.Extract(context.Background(), Request{ID: 2, Path: "c.txt"}); err != nil || resp2.Err != nil {
+		t.Fatalf("after a memory stop the pool must serve again: %+v %v", resp2, err)
 	}
 }
 
