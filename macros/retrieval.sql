@@ -4,20 +4,56 @@
 regexp_extract_all(lower(nfc_normalize({{ expr }})), '[\p{L}\p{N}\p{M}]+')
 {%- endmacro %}
 
-{# The BM25 table macro over the precomputed impacts of
-   retrieval.bm25_postings. Plain SQL over retrieval tables: callable from
-   any DuckDB client without docket. #}
+{# BM25's idf of a term found in df of n chunks, and the weight of one
+   posting (k1 = var('bm25_k1', 1.2), b = var('bm25_b', 0.75)). Weights are
+   computed when read (idf and the mean length change with every load):
+   the retrieval.term_stats and retrieval.bm25_postings views and the
+   retrieval.bm25 macro all use these two expressions. #}
+{% macro bm25_idf(n, df) -%}
+ln(1 + ({{ n }} - {{ df }} + 0.5) / ({{ df }} + 0.5))
+{%- endmacro %}
+
+{% macro bm25_weight(idf, tf, doc_length, avg_length) -%}
+{%- set k1 = var('bm25_k1', 1.2) -%}
+{%- set b = var('bm25_b', 0.75) -%}
+{{ idf }} * {{ tf }} * ({{ k1 }} + 1)
+    / ({{ tf }} + {{ k1 }} * (1 - {{ b }} + {{ b }} * {{ doc_length }} / {{ avg_length }}))
+{%- endmacro %}
+
+{# The BM25 table macro. Plain SQL over retrieval tables: callable from any
+   DuckDB client without docket. It reads the postings of the query's
+   terms from retrieval.chunk_terms (stored in term order), counts their
+   document frequency from those same postings, and weighs them with the
+   chunk count and mean length of retrieval.search_chunks: the scores of
+   retrieval.bm25_postings, computed for the query's terms only. #}
 {% macro bm25_macro() -%}
 create or replace macro retrieval.bm25(query, k := 10) as table
 with query_terms as (
     select distinct unnest({{ tokenize('query') }}) as term
 ),
-scored as (
-    select chunk_id, sum(weight) as score
-    from retrieval.bm25_postings
+corpus as (
+    select count(*) as n_chunks, avg(doc_length) as avg_length
+    from retrieval.search_chunks
+),
+postings as materialized (
+    select term, chunk_id, tf, doc_length
+    from retrieval.chunk_terms
     where term in (select term from query_terms)
-    group by chunk_id
-    order by score desc, chunk_id
+),
+stats as (
+    select term, {{ bm25_idf('corpus.n_chunks', 'count(*)') }} as idf
+    from postings, corpus
+    group by term, corpus.n_chunks
+),
+scored as (
+    select
+        postings.chunk_id,
+        sum({{ bm25_weight('stats.idf', 'postings.tf', 'postings.doc_length', 'corpus.avg_length') }}) as score
+    from postings
+    join stats using (term)
+    cross join corpus
+    group by postings.chunk_id
+    order by score desc, postings.chunk_id
     limit k
 )
 select

@@ -3,11 +3,15 @@
 -- confirmed by estimated Jaccard >= var('near_dup_threshold'). Each points
 -- at its representative, the earliest chunk (first seen document, then
 -- page and offset) of its group; no chunk points at itself.
+-- Change-scoped: the MinHash work (a Go UDF per distinct text) is done
+-- once per text in curated.chunk_signatures; this model joins the stored
+-- signatures and band keys in plain SQL over ids, so a removed
+-- representative hands its group to the next earliest chunk exactly as a
+-- full rebuild would. Changing near_dup_threshold or
+-- lsh_max_bucket_compare takes effect on the next build; the MinHash vars
+-- need `docket build --full-refresh -s chunk_signatures+`.
 {{ config(materialized = 'table') }}
 
-{% set k = var('minhash_shingle_words', 2) %}
-{% set perm = var('minhash_permutations', 128) %}
-{% set bands = var('lsh_bands', 20) %}
 {% set threshold = var('near_dup_threshold', 0.8) %}
 {% set max_compare = var('lsh_max_bucket_compare', 100) %}
 
@@ -15,7 +19,6 @@ with chunks as (
     select
         doc_chunks.chunk_id,
         doc_chunks.text_hash,
-        doc_chunks.text,
         row_number() over (
             order by documents.first_seen_at, doc_chunks.doc_id, doc_chunks.page_number, doc_chunks.char_offset, doc_chunks.chunk_id
         ) as ord
@@ -31,13 +34,17 @@ exact_groups as (
 
 -- Near duplicates are searched among one chunk per distinct text.
 signatures as (
-    select chunks.chunk_id, chunks.ord, minhash(chunks.text, {{ k }}, {{ perm }}) as sig
-    from chunks
-    join exact_groups on exact_groups.rep_id = chunks.chunk_id
+    select
+        exact_groups.rep_id as chunk_id,
+        exact_groups.rep_ord as ord,
+        chunk_signatures.signature as sig,
+        chunk_signatures.band_keys
+    from exact_groups
+    join {{ ref('chunk_signatures') }} as chunk_signatures using (text_hash)
 ),
 
 band_members as (
-    select chunk_id, ord, unnest(lsh_band_keys(sig, {{ bands }})) as band_key
+    select chunk_id, ord, unnest(band_keys) as band_key
     from signatures
 ),
 
@@ -62,11 +69,11 @@ confirmed as (
         candidates.later_id,
         candidates.earlier_id,
         earlier.ord as earlier_ord,
-        jaccard_estimate(earlier.sig, later.sig) as similarity
+        {{ jaccard('earlier.sig', 'later.sig') }} as similarity
     from candidates
     join signatures as earlier on earlier.chunk_id = candidates.earlier_id
     join signatures as later on later.chunk_id = candidates.later_id
-    where jaccard_estimate(earlier.sig, later.sig) >= {{ threshold }}
+    where {{ jaccard('earlier.sig', 'later.sig') }} >= {{ threshold }}
 ),
 
 first_hop as (
@@ -91,7 +98,7 @@ near as (
         resolved.chunk_id,
         resolved.rep_id as duplicate_of,
         'near' as kind,
-        jaccard_estimate(mine.sig, rep.sig) as similarity
+        {{ jaccard('mine.sig', 'rep.sig') }} as similarity
     from resolved
     join signatures as mine on mine.chunk_id = resolved.chunk_id
     join signatures as rep on rep.chunk_id = resolved.rep_id

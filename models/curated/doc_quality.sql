@@ -3,26 +3,50 @@
 -- var('max_page_chars'): not measured or chunked), too_short,
 -- excessive_whitespace, too_repetitive, wrong_language, passed.
 -- Thresholds are vars; stop words come from the stop_words seed.
-{{ config(materialized = 'table') }}
+-- Incremental per document: only documents whose current version
+-- (source_hash, status, extracted_at) has no verdict yet are judged; their
+-- old verdict is replaced in the same build, and deleted documents leave
+-- (post-hook). Changing a threshold var, languages, max_page_chars or the
+-- stop_words seed needs `docket build --full-refresh -s doc_quality+`.
+{{ config(
+    materialized = 'incremental',
+    incremental_strategy = 'delete+insert',
+    unique_key = 'doc_id',
+    on_schema_change = 'fail',
+    post_hook = "{% if is_incremental() %}delete from {{ this }} as quality where not exists (
+        select 1 from {{ ref('stg_documents') }} as documents where documents.doc_id = quality.doc_id){% endif %}"
+) }}
 
 {% set languages = var('languages', ['eng']) %}
 
 with documents as (
-    select doc_id, status, error_kind
-    from {{ ref('stg_documents') }}
+    select stg_documents.doc_id, stg_documents.status, stg_documents.source_hash, extractions.extracted_at
+    from {{ ref('stg_documents') }} as stg_documents
+    left join {{ source('staging', 'extractions') }} as extractions using (source_hash)
+    {% if is_incremental() %}
+    -- only documents whose current version has no verdict yet
+    where not exists (
+        select 1 from {{ this }} as judged
+        where judged.doc_id = stg_documents.doc_id
+          and judged.status = stg_documents.status
+          and judged.source_hash is not distinct from stg_documents.source_hash
+          and judged.extracted_at is not distinct from extractions.extracted_at
+    )
+    {% endif %}
 ),
 
 page_text as (
     select
-        doc_id,
+        pages.doc_id,
         string_agg(text, chr(10) || chr(10) order by page_number)
             filter (where char_count <= {{ var('max_page_chars', 20000000) }}) as text,
         max(char_count) as largest_page_chars,
         arg_max(page_number, char_count) as largest_page,
         count(*) as pages,
         count(*) filter (where char_count > 0) as pages_with_text
-    from {{ ref('stg_pages') }}
-    group by doc_id
+    from {{ ref('stg_pages') }} as pages
+    join documents using (doc_id, source_hash)
+    group by pages.doc_id
 ),
 
 stop_words as (
@@ -68,6 +92,8 @@ judged as (
         measured.language.confidence as language_confidence,
         measured.largest_page,
         measured.largest_page_chars,
+        documents.source_hash,
+        documents.extracted_at,
         case
             when documents.status = 'quarantined' then 'extraction_failed'
             when coalesce(measured.pages_with_text, 0) = 0 then 'extraction_failed'

@@ -9,18 +9,38 @@
 -- a trailing percent sign (dropped: 12.5% -> 12.5) and negatives in
 -- parentheses are read; placeholders ("-", ":", "n.a.", "..") count as
 -- empty. Empty cells are JSON null; everything else stays a string.
-{{ config(materialized='table') }}
+-- Incremental per document: a pre-hook retracts the rows of documents
+-- whose current version (source_hash, extracted_at) is not the one they
+-- were made from (changed, re-extracted, deleted); the build adds the rows
+-- of documents that have tables and no rows.
+{{ config(
+    materialized = 'incremental',
+    incremental_strategy = 'delete+insert',
+    unique_key = 'doc_id',
+    on_schema_change = 'fail',
+    pre_hook = "{% if is_incremental() %}delete from {{ this }} as table_rows where not exists (
+        select 1 from {{ ref('stg_documents') }} as documents
+        join {{ source('staging', 'extractions') }} as extractions using (source_hash)
+        where documents.status = 'landed' and documents.doc_id = table_rows.doc_id
+          and documents.source_hash = table_rows.source_hash and extractions.extracted_at = table_rows.extracted_at){% endif %}"
+) }}
 
 with tables as (
     select
-        doc_table_id,
-        doc_id,
-        source_hash,
-        table_id,
-        page_number,
-        coalesce(header, []) as header,
-        coalesce(cells, []) as cells
-    from {{ ref('stg_tables') }}
+        stg_tables.doc_table_id,
+        stg_tables.doc_id,
+        stg_tables.source_hash,
+        extractions.extracted_at,
+        stg_tables.table_id,
+        stg_tables.page_number,
+        coalesce(stg_tables.header, []) as header,
+        coalesce(stg_tables.cells, []) as cells
+    from {{ ref('stg_tables') }} as stg_tables
+    join {{ source('staging', 'extractions') }} as extractions using (source_hash)
+    {% if is_incremental() %}
+    -- only documents with no rows from their current version
+    where stg_tables.doc_id not in (select doc_id from {{ this }})
+    {% endif %}
 ),
 
 table_columns as (
@@ -64,6 +84,7 @@ table_rows as (
         tables.source_hash,
         tables.table_id,
         tables.page_number,
+        tables.extracted_at,
         rows.row_number,
         tables.cells[rows.row_number] as row_cells
     from tables
@@ -170,7 +191,8 @@ final as (
         table_rows.page_number,
         table_rows.table_id,
         table_rows.row_number,
-        coalesce(row_objects.row_json, '{}'::json) as row_json
+        coalesce(row_objects.row_json, '{}'::json) as row_json,
+        table_rows.extracted_at
     from table_rows
     left join row_objects
         on row_objects.doc_table_id = table_rows.doc_table_id

@@ -1,7 +1,24 @@
 -- The chunks that embeddings and retrieval read: every chunk that is not a
 -- duplicate of an earlier one, from documents whose quality verdict is not
 -- in var('quality_excluded_verdicts').
-{{ config(materialized = 'table') }}
+-- Incremental per chunk: a pre-hook retracts chunks that left doc_chunks
+-- (or whose document was re-chunked), became duplicates or whose document
+-- is now excluded; the build adds the chunks that qualify and are missing.
+-- Only ids are compared over the whole corpus; text is copied for new
+-- chunks only. Changing quality_excluded_verdicts needs
+-- `docket build --full-refresh -s unique_chunks+`.
+{{ config(
+    materialized = 'incremental',
+    incremental_strategy = 'delete+insert',
+    unique_key = 'chunk_id',
+    on_schema_change = 'fail',
+    pre_hook = "{% if is_incremental() %}delete from {{ this }} as kept where not exists (
+            select 1 from {{ ref('doc_chunks') }} as chunks
+            where chunks.chunk_id = kept.chunk_id and chunks.source_hash = kept.source_hash
+              and chunks.extracted_at = kept.extracted_at)
+        or kept.chunk_id in (select chunk_id from {{ ref('chunk_duplicates') }})
+        or kept.doc_id in (select doc_id from {{ ref('doc_quality') }} where verdict in ({{ excluded_verdicts() }})){% endif %}"
+) }}
 
 with doc_chunks as (
     select * from {{ ref('doc_chunks') }}
@@ -14,12 +31,7 @@ duplicates as (
 excluded_documents as (
     select doc_id
     from {{ ref('doc_quality') }}
-    where verdict in (
-        {%- for v in var('quality_excluded_verdicts', ['too_repetitive', 'excessive_whitespace']) %}
-        '{{ v }}'{% if not loop.last %},{% endif %}
-        {%- endfor %}
-        , '__none__'
-    )
+    where verdict in ({{ excluded_verdicts() }})
 ),
 
 final as (
@@ -27,6 +39,9 @@ final as (
     from doc_chunks
     where chunk_id not in (select chunk_id from duplicates)
       and doc_id not in (select doc_id from excluded_documents)
+      {% if is_incremental() %}
+      and chunk_id not in (select chunk_id from {{ this }})
+      {% endif %}
 )
 
 select * from final

@@ -1,15 +1,14 @@
--- BM25 impact per (term, chunk), precomputed (k1 = 1.2, b = 0.75), stored
--- in term order so a query reads only the row groups of its terms. Its
--- post-hook creates the table macro retrieval.bm25(query, k) that any
--- DuckDB client can call:
---   select * from retrieval.bm25('termination notice period', 5);
+-- BM25 weight per (term, chunk) (k1 = var('bm25_k1', 1.2), b =
+-- var('bm25_b', 0.75)) over the postings of retrieval.chunk_terms. A view:
+-- a weight depends on the term's idf and the mean chunk length, which
+-- change with every load, so it is computed when read (the same formula
+-- retrieval.bm25() applies to the query's terms). Its post-hook creates
+-- the table macro retrieval.bm25(query, k) that any DuckDB client can call:
+--   select * from retrieval.bm25('termination notice period', k := 5);
 {{ config(
-    materialized = 'table',
+    materialized = 'view',
     post_hook = bm25_macro()
 ) }}
-
-{% set k1 = var('bm25_k1', 1.2) %}
-{% set b = var('bm25_b', 0.75) %}
 
 with postings as (
     select * from {{ ref('chunk_terms') }}
@@ -17,10 +16,6 @@ with postings as (
 
 stats as (
     select term, idf from {{ ref('term_stats') }}
-),
-
-lengths as (
-    select chunk_id, doc_length from {{ ref('search_chunks') }}
 ),
 
 corpus as (
@@ -31,13 +26,12 @@ final as (
     select
         postings.term,
         postings.chunk_id,
-        stats.idf * postings.tf * ({{ k1 }} + 1)
-            / (postings.tf + {{ k1 }} * (1 - {{ b }} + {{ b }} * lengths.doc_length / corpus.avg_length)) as weight
+        {{ bm25_weight('stats.idf', 'postings.tf', 'postings.doc_length', 'corpus.avg_length') }} as weight,
+        postings.tf,
+        postings.doc_length
     from postings
     join stats using (term)
-    join lengths using (chunk_id)
     cross join corpus
-    order by postings.term, postings.chunk_id
 )
 
 select * from final

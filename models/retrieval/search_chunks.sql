@@ -1,10 +1,33 @@
 -- What a reader needs to cite a search hit: one row per unique chunk with
 -- its document, source path, page and character offsets, and its terms'
 -- length for BM25. Plain SQL, so any DuckDB client can search.
-{{ config(materialized = 'table') }}
+-- Incremental per chunk: a pre-hook retracts chunks that left
+-- curated.unique_chunks or whose citation changed (document title, path,
+-- offsets, section); the build adds the unique chunks not here yet, so
+-- only new chunks are tokenized.
+{{ config(
+    materialized = 'incremental',
+    incremental_strategy = 'delete+insert',
+    unique_key = 'chunk_id',
+    on_schema_change = 'fail',
+    pre_hook = "{% if is_incremental() %}delete from {{ this }} as searchable where not exists (
+        select 1 from {{ ref('unique_chunks') }} as chunks
+        join {{ ref('stg_documents') }} as documents using (doc_id)
+        where chunks.chunk_id = searchable.chunk_id
+          and chunks.doc_id = searchable.doc_id
+          and chunks.char_end = searchable.char_end
+          and chunks.section_title is not distinct from searchable.section_title
+          and documents.source_name = searchable.source_name
+          and documents.rel_path = searchable.rel_path
+          and documents.source_uri = searchable.source_uri
+          and documents.title is not distinct from searchable.title){% endif %}"
+) }}
 
 with chunks as (
     select * from {{ ref('unique_chunks') }}
+    {% if is_incremental() %}
+    where chunk_id not in (select chunk_id from {{ this }})
+    {% endif %}
 ),
 
 documents as (

@@ -1,21 +1,26 @@
--- Document frequency and BM25 idf per term.
-{{ config(materialized = 'table') }}
+-- Document frequency and BM25 idf per term, over the current
+-- retrieval.search_chunks. A view: df and idf change with every load (idf
+-- with the number of chunks), so they are computed when read, from the
+-- postings in retrieval.chunk_terms; retrieval.bm25() computes the same
+-- figures for the query's terms only.
+{{ config(materialized = 'view') }}
 
-with postings as (
-    select * from {{ ref('chunk_terms') }}
+with corpus as (
+    select count(*) as n_chunks from {{ ref('search_chunks') }}
 ),
 
-corpus as (
-    select count(*) as n_chunks from {{ ref('search_chunks') }}
+document_frequency as (
+    select term, count(*) as df
+    from {{ ref('chunk_terms') }}
+    group by term
 ),
 
 final as (
     select
-        postings.term,
-        count(*) as df,
-        ln(1 + (corpus.n_chunks - count(*) + 0.5) / (count(*) + 0.5)) as idf
-    from postings, corpus
-    group by postings.term, corpus.n_chunks
+        document_frequency.term,
+        document_frequency.df,
+        {{ bm25_idf('corpus.n_chunks', 'document_frequency.df') }} as idf
+    from document_frequency, corpus
 )
 
 select * from final

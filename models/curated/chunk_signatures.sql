@@ -1,0 +1,38 @@
+-- MinHash signature and LSH band keys per distinct chunk text, the stored
+-- index curated.chunk_duplicates compares chunks with. Incremental per
+-- text_hash: a build computes signatures only for texts that have none
+-- yet; a pre-hook drops the texts no chunk has any more. Changing
+-- minhash_shingle_words, minhash_permutations or lsh_bands needs
+-- `docket build --full-refresh -s chunk_signatures+`.
+{{ config(
+    materialized = 'incremental',
+    incremental_strategy = 'append',
+    on_schema_change = 'fail',
+    pre_hook = "{% if is_incremental() %}delete from {{ this }}
+        where text_hash not in (select text_hash from {{ ref('doc_chunks') }}){% endif %}"
+) }}
+
+{% set k = var('minhash_shingle_words', 2) %}
+{% set perm = var('minhash_permutations', 128) %}
+{% set bands = var('lsh_bands', 20) %}
+
+with texts as (
+    select text_hash, any_value(text) as text
+    from {{ ref('doc_chunks') }}
+    {% if is_incremental() %}
+    where text_hash not in (select text_hash from {{ this }})
+    {% endif %}
+    group by text_hash
+),
+
+signed as materialized (
+    select text_hash, minhash(text, {{ k }}, {{ perm }}) as signature
+    from texts
+),
+
+final as (
+    select text_hash, signature, lsh_band_keys(signature, {{ bands }}) as band_keys
+    from signed
+)
+
+select * from final
