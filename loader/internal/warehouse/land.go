@@ -223,7 +223,7 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 				return fmt.Errorf("warehouse: clear %s: %w", t, err)
 			}
 		}
-		if err = appendContents(c, now, contents, attempts); err != nil {
+		if err = appendContents(c, &writer{runID: runID, now: now, attempts: attempts}, contents); err != nil {
 			return err
 		}
 	}
@@ -236,7 +236,7 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 	if err = upsertDocs(ctx, c, runID, now, docs); err != nil {
 		return err
 	}
-	if err = appendEvents(c, runID, now, batch); err != nil {
+	if err = appendEvents(c, &writer{runID: runID, now: now}, batch); err != nil {
 		return err
 	}
 	if _, err = markDeleted(ctx, c, runID, now, deleted); err != nil {
@@ -246,44 +246,40 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 	return err
 }
 
-// docColumns are raw.documents' columns as landed from a batch.
-const docColumns = `doc_id, source_name, rel_path, source_uri, source_hash, size_bytes, detected_type, extension_type, type_mismatch,
-	mime_type, status, error_kind, error_message, parent_doc_id, depth, title, author, created_at_doc, modified_at_doc,
-	language_hint, page_count, metadata, warnings, mtime, rel_path_bytes`
+// docColumns are raw.documents' columns as landed from a batch (those
+// with a value from the landing, in declared order).
+var docColumns = columnList(documentsTable.rowCols())
 
 // upsertDocs lands the batch's manifest rows and versions with a few
 // set-based statements: the rows go to a temporary table through the
 // appender, then one insert ... on conflict merges them (a statement per
 // row cost about 5 ms per document).
 func upsertDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time, batch []Landing) error {
-	if _, err := c.ExecContext(ctx, `create or replace temp table land_docs as
+	if err := stageDocs(ctx, c, "temp", "land_docs", batch); err != nil {
+		return err
+	}
+	return mergeDocs(ctx, c, runID, now)
+}
+
+// stageDocs creates schema.name (a batch of raw.documents rows, metadata
+// as text, and whether the row reuses a content landed before) and fills
+// it with batch.
+func stageDocs(ctx context.Context, c *sql.Conn, schema, name string, batch []Landing) error {
+	if _, err := c.ExecContext(ctx, `create or replace `+map[bool]string{true: "temp ", false: ""}[schema == "temp"]+`table `+name+` as
 		select `+strings.Replace(docColumns, "metadata,", "metadata::varchar as metadata,", 1)+`, false as reused from raw.documents limit 0`); err != nil {
 		return fmt.Errorf("warehouse: stage documents: %w", err)
 	}
-	if err := withAppender(c, "temp", "land_docs", func(a *duckdb.Appender) error {
-		for _, l := range batch {
-			d := l.Doc
-			meta, _ := json.Marshal(d.Meta)
-			var mtime any
-			if !d.MTime.IsZero() {
-				mtime = d.MTime
-			}
-			warnings := make([]any, len(d.Warnings))
-			for i, w := range d.Warnings {
-				warnings[i] = w
-			}
-			reused := l.Content == nil && d.Status == StatusLanded && d.Hash != ""
-			if err := a.AppendRow(d.DocID, d.SourceName, d.RelPath, d.URI, nullStr(d.Hash), d.Size, nullStr(d.DetectedType), nullStr(d.ExtType),
-				d.Mismatch, nullStr(d.MIME), d.Status, nullStr(d.ErrorKind), nullStr(d.ErrorMessage), nullStr(d.ParentDocID), int32(d.Depth),
-				nullStr(d.Meta.Title), nullStr(d.Meta.Author), nullStr(d.Meta.Created), nullStr(d.Meta.Modified), nullStr(d.Meta.Language),
-				nullInt32(d.Meta.PageCount), string(meta), warnings, mtime, nullBytes(d.RelPathBytes), reused); err != nil {
-				return err
-			}
-		}
-		return nil
-	}); err != nil {
-		return err
+	rows := make([]docRow, len(batch))
+	for i := range batch {
+		rows[i] = docRow{&batch[i]}
 	}
+	reused := func(r docRow) any { return r.l.Content == nil && r.l.Doc.Status == StatusLanded && r.l.Doc.Hash != "" }
+	return documentsTable.appendTo(c, schema, name, rows, reused)
+}
+
+// mergeDocs merges temp.land_docs into raw.documents and
+// raw.document_versions.
+func mergeDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time) error {
 	set := []string{}
 	for _, col := range strings.Split(docColumns, ",") {
 		col = strings.TrimSpace(col)
@@ -374,196 +370,80 @@ func hashHex(parts ...string) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// appendContents lands the contents extracted in this run; attempts are
-// the extractions each content had before.
-func appendContents(c *sql.Conn, now time.Time, contents []Landing, attempts map[string]int) error {
-	if err := withAppender(c, "staging", "extractions", func(a *duckdb.Appender) error {
-		for _, l := range contents {
-			version := ""
-			var pages, mime, meta any
-			warnings := []any{}
-			status, kind, msg := StatusLanded, any(nil), any(nil)
-			if r := l.Content; r != nil {
-				version, pages = r.ExtractorVersion, int32(len(r.Pages))
-				m := r.Metadata
-				if m.PageCount == 0 {
-					m.PageCount = len(r.Pages)
-				}
-				b, _ := json.Marshal(m)
-				meta, mime = string(b), nullStr(r.MIME)
-				for _, w := range r.Warnings {
-					warnings = append(warnings, w)
-				}
-			} else {
-				status, kind, msg = StatusQuarantined, l.Doc.ErrorKind, l.Doc.ErrorMessage
-			}
-			if err := a.AppendRow(l.Doc.Hash, nullStr(l.Doc.DetectedType), version, pages, status, kind, msg, l.Duration.Milliseconds(), now,
-				mime, meta, warnings, int32(attempts[l.Doc.Hash]+1)); err != nil {
-				return err
-			}
-		}
-		return nil
-	}); err != nil {
-		return err
-	}
-	if err := withAppender(c, "staging", "attachments", func(a *duckdb.Appender) error {
-		for _, l := range contents {
-			for _, at := range l.Attachments {
-				if err := a.AppendRow(l.Doc.Hash, int32(at.Seq), at.Name, at.ChildHash, at.Size); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}); err != nil {
-		return err
-	}
-	var landed []Landing
-	for _, l := range contents {
-		if l.Content != nil {
-			landed = append(landed, l)
-		}
-	}
-	if len(landed) == 0 {
-		return nil
-	}
-	if err := withAppender(c, "staging", "pages", func(a *duckdb.Appender) error {
-		for _, l := range landed {
-			for _, p := range l.Content.Pages {
-				var conf, review any
-				if p.Method == document.MethodOCR {
-					conf = p.OCRConfidence
-				}
-				if p.ReviewReason != "" {
-					review = p.ReviewReason
-				}
-				var layerChars, layerUnmapped any
-				if l.Doc.DetectedType == "pdf" {
-					layerChars, layerUnmapped = int32(p.CharCount), int32(p.UnmappedChars)
-				}
-				if err := a.AppendRow(l.Doc.Hash, int32(p.Number), p.Text, int32(len([]rune(p.Text))), p.Width, p.Height, p.Method,
-					p.NeedsOCR, layerChars, layerUnmapped, conf, review, l.Content.ExtractorVersion, now); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}); err != nil {
-		return err
-	}
-	if err := withAppender(c, "staging", "reviews", func(a *duckdb.Appender) error {
-		for _, l := range landed {
-			for _, v := range l.Content.AllReviews() {
-				var page any
-				if v.Page > 0 {
-					page = int32(v.Page)
-				}
-				if err := a.AppendRow(l.Doc.Hash, page, v.Code, v.Message); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}); err != nil {
-		return err
-	}
-	if err := withAppender(c, "staging", "elements", func(a *duckdb.Appender) error {
-		for _, l := range landed {
-			for _, e := range l.Content.Elements {
-				var level, tseq any
-				if e.Level > 0 {
-					level = int32(e.Level)
-				}
-				if e.Category == document.TableCat && e.TableSeq >= 0 {
-					tseq = int32(e.TableSeq)
-				}
-				if err := a.AppendRow(l.Doc.Hash, int32(e.Seq), int32(e.Page), string(e.Category), e.Text,
-					e.BBox.X0, e.BBox.Y0, e.BBox.X1, e.BBox.Y1, int32(e.CharStart), int32(e.CharEnd), level, nullStr(e.Section), tseq); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}); err != nil {
-		return err
-	}
-	if err := withAppender(c, "staging", "tables", func(a *duckdb.Appender) error {
-		for _, l := range landed {
-			for _, t := range l.Content.Tables {
-				header := make([]any, len(t.Header))
-				for i, h := range t.Header {
-					header[i] = h
-				}
-				cells := make([]any, len(t.Rows))
-				ncols := len(t.Header)
-				for i, r := range t.Rows {
-					row := make([]any, len(r))
-					for j, v := range r {
-						row[j] = v
-					}
-					cells[i] = row
-					if len(r) > ncols {
-						ncols = len(r)
-					}
-				}
-				spans := make([]any, len(t.Spans))
-				for i, s := range t.Spans {
-					spans[i] = map[string]any{"row_index": int32(s.Row), "col_index": int32(s.Col), "n_rows": int32(s.Rows), "n_cols": int32(s.Cols)}
-				}
-				if err := a.AppendRow(TableID(l.Doc.Hash, t.Seq), l.Doc.Hash, int32(t.Seq), int32(t.Page), t.BBox.X0, t.BBox.Y0, t.BBox.X1, t.BBox.Y1,
-					header, cells, int32(len(t.Rows)), int32(ncols), spans); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}); err != nil {
-		return err
-	}
-	return withAppender(c, "staging", "ocr_words", func(a *duckdb.Appender) error {
-		for _, l := range landed {
-			for _, wd := range l.Content.Words {
-				if err := a.AppendRow(l.Doc.Hash, int32(wd.Page), int32(wd.Seq), wd.Text, wd.BBox.X0, wd.BBox.Y0, wd.BBox.X1, wd.BBox.Y1,
-					wd.Confidence, int32(wd.Block), int32(wd.Paragraph), int32(wd.Line)); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	})
+// appendContents lands the contents extracted in this run; w.attempts
+// are the extractions each content had before.
+func appendContents(c *sql.Conn, w *writer, contents []Landing) error {
+	return appendContentRows(c, w, contents, decl.parts)
 }
 
-func appendEvents(c *sql.Conn, runID string, now time.Time, batch []Landing) error {
-	return withAppender(c, "ops", "document_events", func(a *duckdb.Appender) error {
-		for _, l := range batch {
-			var pages, ocrPages, review any
-			var chars, conf any
-			if r := l.Content; r != nil {
-				n, o, rv, ch := 0, 0, 0, int64(0)
-				sum := 0.0
-				for _, p := range r.Pages {
-					n++
-					ch += int64(len([]rune(p.Text)))
-					if p.Method == document.MethodOCR {
-						o++
-						sum += p.OCRConfidence
-					}
-					if p.ReviewReason != "" {
-						rv++
-					}
-				}
-				pages, ocrPages, review, chars = int32(n), int32(o), int32(rv), ch
-				if o > 0 {
-					conf = sum / float64(o)
-				}
-			}
-			if err := a.AppendRow(runID, l.Doc.DocID, nullStr(l.Doc.Hash), l.Event, l.Doc.Status, nullStr(l.Doc.ErrorKind), nullStr(l.Doc.ErrorMessage),
-				nullStr(l.Doc.DetectedType), pages, chars, ocrPages, conf, review, l.Duration.Milliseconds(), now); err != nil {
-				return err
-			}
+// appendContentRows appends the staging rows of contents, each table to
+// where(table) (schema, name): the staging tables themselves, or a
+// shard's scratch copies of them.
+func appendContentRows(c *sql.Conn, w *writer, contents []Landing, where func(decl) (string, string)) error {
+	var ex []contentRow
+	var at []attachRow
+	var pg []pageRow
+	var rv []reviewRow
+	var el []elementRow
+	var tb []tableRow
+	var wd []wordRow
+	for i := range contents {
+		l := &contents[i]
+		ex = append(ex, contentRow{l, w})
+		for j := range l.Attachments {
+			at = append(at, attachRow{l, &l.Attachments[j]})
 		}
-		return nil
-	})
+		r := l.Content
+		if r == nil {
+			continue
+		}
+		for j := range r.Pages {
+			pg = append(pg, pageRow{l, w, &r.Pages[j]})
+		}
+		for _, v := range r.AllReviews() {
+			rv = append(rv, reviewRow{l, v})
+		}
+		for j := range r.Elements {
+			el = append(el, elementRow{l, &r.Elements[j]})
+		}
+		for j := range r.Tables {
+			t := &r.Tables[j]
+			ncols := len(t.Header)
+			for _, row := range t.Rows {
+				ncols = max(ncols, len(row))
+			}
+			tb = append(tb, tableRow{l, t, ncols})
+		}
+		for j := range r.Words {
+			wd = append(wd, wordRow{l, &r.Words[j]})
+		}
+	}
+	for _, step := range []func() error{
+		func() error { s, n := where(extractionsTable); return extractionsTable.appendTo(c, s, n, ex) },
+		func() error { s, n := where(attachmentsTable); return attachmentsTable.appendTo(c, s, n, at) },
+		func() error { s, n := where(pagesTable); return pagesTable.appendTo(c, s, n, pg) },
+		func() error { s, n := where(reviewsTable); return reviewsTable.appendTo(c, s, n, rv) },
+		func() error { s, n := where(elementsTable); return elementsTable.appendTo(c, s, n, el) },
+		func() error { s, n := where(tablesTable); return tablesTable.appendTo(c, s, n, tb) },
+		func() error { s, n := where(wordsTable); return wordsTable.appendTo(c, s, n, wd) },
+	} {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func appendEvents(c *sql.Conn, w *writer, batch []Landing) error {
+	return appendEventRows(c, w, batch, "ops", "document_events")
+}
+
+func appendEventRows(c *sql.Conn, w *writer, batch []Landing, schema, name string) error {
+	rows := make([]eventRow, len(batch))
+	for i := range batch {
+		rows[i] = eventRow{&batch[i], w, statsOf(&batch[i])}
+	}
+	return eventsTable.appendTo(c, schema, name, rows)
 }
 
 // Touch records that unchanged documents were seen in this run, in bulk.
@@ -737,12 +617,10 @@ func (w *DB) RecordSkips(ctx context.Context, runID string, now time.Time, skips
 		return err
 	}
 	defer c.Close()
-	return withAppender(c, "ops", "load_skips", func(a *duckdb.Appender) error {
-		for _, s := range skips {
-			if err := a.AppendRow(runID, s.SourceName, s.RelPath, nullBytes(s.RelPathBytes), s.Kind, s.Reason, now); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	rows := make([]skipRow, len(skips))
+	wr := &writer{runID: runID, now: now}
+	for i := range skips {
+		rows[i] = skipRow{&skips[i], wr}
+	}
+	return skipsTable.appendTo(c, "ops", "load_skips", rows)
 }

@@ -1,7 +1,12 @@
 package warehouse
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
+	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,7 +29,7 @@ func testMigrate(t *testing.T, version int) {
 	}
 	defer db.Close()
 	generated := "element_id varchar generated always as (" + elementIDExpr + ") virtual,"
-	for _, q := range ddl {
+	for _, q := range v6DDL {
 		switch {
 		case strings.Contains(q, "staging.elements ("):
 			old := "element_id varchar not null,"
@@ -53,7 +58,7 @@ func testMigrate(t *testing.T, version int) {
 	}
 	stale := func() int {
 		n := 0
-		for _, m := range migrations {
+		for _, m := range v2Rebuilds {
 			var k int
 			if err := db.SQL().QueryRowContext(ctx, m.stale).Scan(&k); err != nil {
 				t.Fatal(err)
@@ -87,5 +92,137 @@ func testMigrate(t *testing.T, version int) {
 	// NOT NULL survived the rebuild.
 	if _, err := db.SQL().ExecContext(ctx, `insert into staging.elements (seq) values (1)`); err == nil {
 		t.Fatal("insert without source_hash accepted")
+	}
+}
+
+// shape renders a warehouse's landed tables: columns (name, type, null,
+// default, position) and constraints, to compare two warehouses.
+func shape(t *testing.T, db *DB) string {
+	t.Helper()
+	var b strings.Builder
+	for _, q := range []string{
+		`select schema_name, table_name, column_index, column_name, data_type, is_nullable, coalesce(column_default, '') from duckdb_columns()
+			where schema_name in ('raw', 'staging', 'ops') order by all`,
+		`select schema_name, table_name, constraint_type, constraint_column_names::varchar from duckdb_constraints()
+			where schema_name in ('raw', 'staging', 'ops') order by all`,
+	} {
+		rows, err := db.SQL().Query(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols, _ := rows.Columns()
+		for rows.Next() {
+			vals := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintln(&b, vals...)
+		}
+		rows.Close()
+	}
+	return b.String()
+}
+
+// A warehouse made by docket before numbered migrations (schema version
+// 6, testdata/v6-warehouse.duckdb.gz: three documents loaded by that
+// binary) migrates to the current version, keeps its rows, and has the
+// shape of a warehouse created new; opening it again changes nothing.
+func TestFreshEqualsMigrated(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	gz, err := os.ReadFile("testdata/v6-warehouse.duckdb.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldPath := filepath.Join(dir, "old.duckdb")
+	if err := os.WriteFile(oldPath, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old, err := Open(ctx, oldPath, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close()
+	count := func(db *DB, q string) int {
+		var n int
+		if err := db.SQL().QueryRow(q).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	var v string
+	if err := old.SQL().QueryRow(`select value from ops.meta where key = 'schema_version'`).Scan(&v); err != nil || v != "6" {
+		t.Fatalf("fixture: schema_version %q (%v), want 6", v, err)
+	}
+	before := map[string]int{}
+	counts := map[string]string{
+		"documents": `select count(*) from raw.documents where status = 'landed'`,
+		"versions":  `select count(*) from raw.document_versions`,
+		"pages":     `select count(*) from staging.pages where length(text) > 0`,
+		"elements":  `select count(*) from staging.elements`,
+		"runs":      `select count(*) from ops.load_runs where status = 'completed'`,
+		"events":    `select count(*) from ops.document_events`,
+	}
+	for k, q := range counts {
+		before[k] = count(old, q)
+	}
+	if before["documents"] != 3 || before["pages"] != 3 {
+		t.Fatalf("fixture: %v", before)
+	}
+	for i := 0; i < 2; i++ {
+		if err := old.EnsureSchema(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k, q := range counts {
+		if n := count(old, q); n != before[k] {
+			t.Errorf("%s: %d rows after migrating, %d before", k, n, before[k])
+		}
+	}
+	if err := old.SQL().QueryRow(`select value from ops.meta where key = 'schema_version'`).Scan(&v); err != nil || v != fmt.Sprint(SchemaVersion) {
+		t.Fatalf("schema_version %q after migrating (%v), want %d", v, err, SchemaVersion)
+	}
+	fresh, err := Open(ctx, filepath.Join(dir, "new.duckdb"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fresh.Close()
+	if err := fresh.EnsureSchema(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := shape(t, old), shape(t, fresh); a != b {
+		t.Fatalf("migrated and fresh warehouses differ:\nmigrated:\n%s\nfresh:\n%s", a, b)
+	}
+}
+
+// A warehouse of a newer schema version than this docket is refused, not
+// written.
+func TestNewerSchemaRefused(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "w.duckdb"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.EnsureSchema(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.SQL().Exec(`update ops.meta set value = ? where key = 'schema_version'`, fmt.Sprint(SchemaVersion+1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.EnsureSchema(ctx); err == nil || !strings.Contains(err.Error(), "newer") {
+		t.Fatalf("EnsureSchema on a newer warehouse: %v", err)
 	}
 }

@@ -2,26 +2,153 @@ package warehouse
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
-// SchemaVersion is bumped when the landed tables change shape.
-// Version 6: raw.documents.rel_path_bytes, staging.extractions.attempts
-// and ops.load_skips (added to
-// older warehouses by create/alter ... if not exists).
-const SchemaVersion = 6
+// Schema changes are numbered migrations (golang-migrate's model): each is
+// applied once, in order, in its own transaction with the version it
+// reaches, recorded in ops.meta (schema_version). A new warehouse is made
+// from the declarations in landed.go and starts at the latest version; a
+// migration is frozen once landed (it says what the tables were, the
+// declarations say what they are), and TestFreshEqualsMigrated checks that
+// the two agree.
+//
+// To change a landed table: change its declaration, append a migration
+// with the next number doing the same to an existing warehouse, and the
+// test tells whether they match.
+type migration struct {
+	version int
+	name    string
+	up      func(ctx context.Context, c *sql.Conn) error
+}
 
-// ddl creates the loader's landed tables (DESIGN §3). Keys are declared as
-// PRIMARY KEYs only where DuckDB's index cost is worth it (the upserts of
-// raw.documents and raw.document_versions need theirs; small tables keep
-// theirs); uniqueness of the others is asserted by the source tests in
-// models/sources.yml. staging.elements and staging.ocr_words have none: an
-// ART index over random sha256 keys made appending 43k elements, their
-// commit and the closing checkpoint cost ~0.5 s of a 2.8 s corpus load
-// (measured in schema version 1), and the loader replaces a content's
-// rows as a whole, so the keys are unique by construction.
-var ddl = []string{
+var migrations = []migration{
+	// Versions 1 to 6 were reached by statements that could run again
+	// (create/alter ... if not exists) and by rebuilding the tables
+	// versions 1 and 2 made differently; version 6 is all of them, so a
+	// warehouse of any of those versions (recorded or not) comes here.
+	{6, "tables of versions 1-6", upTo6},
+}
+
+// SchemaVersion is the version this docket writes: the last migration's.
+var SchemaVersion = migrations[len(migrations)-1].version
+
+// EnsureSchema creates the landed tables in a new warehouse and migrates
+// one of an older schema version. A warehouse of a newer version than
+// this docket knows is refused.
+func (w *DB) EnsureSchema(ctx context.Context) error {
+	c, err := w.sql.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	v, fresh, err := schemaVersion(ctx, c)
+	if err != nil {
+		return fmt.Errorf("warehouse: read schema version: %w", err)
+	}
+	if v > SchemaVersion {
+		return fmt.Errorf("warehouse: %s has schema version %d, newer than this docket's %d: use a newer docket", w.Path, v, SchemaVersion)
+	}
+	if fresh {
+		return inTx(ctx, c, func() error {
+			for _, s := range []string{"raw", "staging", "ops"} {
+				if _, err := c.ExecContext(ctx, "create schema if not exists "+s); err != nil {
+					return err
+				}
+			}
+			for _, t := range landedTables {
+				if _, err := c.ExecContext(ctx, t.createSQL()); err != nil {
+					return fmt.Errorf("warehouse: create %s: %w", t.qualified(), err)
+				}
+			}
+			return setVersion(ctx, c, SchemaVersion)
+		})
+	}
+	for _, m := range migrations {
+		if m.version <= v {
+			continue
+		}
+		if err := inTx(ctx, c, func() error {
+			if err := m.up(ctx, c); err != nil {
+				return err
+			}
+			return setVersion(ctx, c, m.version)
+		}); err != nil {
+			return fmt.Errorf("warehouse: migrate to schema version %d (%s): %w", m.version, m.name, err)
+		}
+	}
+	return nil
+}
+
+// schemaVersion reads the recorded version; fresh says the warehouse has
+// no table in the loader's schemas yet. A warehouse with tables and no
+// version is 0.
+func schemaVersion(ctx context.Context, c *sql.Conn) (v int, fresh bool, err error) {
+	var n int
+	if err := c.QueryRowContext(ctx, `select count(*) from duckdb_tables() where schema_name in ('raw', 'staging', 'ops')`).Scan(&n); err != nil {
+		return 0, false, err
+	}
+	var m int
+	if err := c.QueryRowContext(ctx, `select count(*) from duckdb_tables() where schema_name = 'ops' and table_name = 'meta'`).Scan(&m); err != nil {
+		return 0, false, err
+	}
+	if m > 0 {
+		var s string
+		err := c.QueryRowContext(ctx, `select value from ops.meta where key = 'schema_version'`).Scan(&s)
+		if err != nil && err != sql.ErrNoRows {
+			return 0, false, err
+		}
+		if s != "" {
+			if v, err = strconv.Atoi(s); err != nil {
+				return 0, false, fmt.Errorf("schema_version %q: %w", s, err)
+			}
+		}
+	}
+	return v, n == 0 && v == 0, nil
+}
+
+func setVersion(ctx context.Context, c *sql.Conn, v int) error {
+	_, err := c.ExecContext(ctx, `insert or replace into ops.meta values ('schema_version', ?)`, strconv.Itoa(v))
+	return err
+}
+
+// inTx runs fn in a transaction on c.
+func inTx(ctx context.Context, c *sql.Conn, fn func() error) error {
+	if _, err := c.ExecContext(ctx, "begin transaction"); err != nil {
+		return err
+	}
+	if err := fn(); err != nil {
+		c.ExecContext(context.Background(), "rollback")
+		return err
+	}
+	_, err := c.ExecContext(ctx, "commit")
+	return err
+}
+
+// upTo6 brings a warehouse of versions 1 to 5 (or one made before the
+// version was recorded) to version 6: the statements that made version 6,
+// then the rebuild of the staging tables versions 1 and 2 made
+// differently.
+func upTo6(ctx context.Context, c *sql.Conn) error {
+	for _, q := range v6DDL {
+		if _, err := c.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	for _, r := range v2Rebuilds {
+		if err := rebuildStaging(ctx, c, r.table, r.stale); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// v6DDL is the schema of version 6 as it was created and altered (frozen;
+// the tables now are declared in landed.go).
+var v6DDL = []string{
 	`create schema if not exists raw`,
 	`create schema if not exists staging`,
 	`create schema if not exists ops`,
@@ -190,30 +317,10 @@ var ddl = []string{
 	`create table if not exists ops.meta (key varchar primary key, value varchar)`,
 }
 
-// EnsureSchema creates the landed tables if they do not exist and
-// migrates a warehouse of an older schema version.
-func (w *DB) EnsureSchema(ctx context.Context) error {
-	for _, q := range ddl {
-		if _, err := w.sql.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("warehouse: create schema: %w", err)
-		}
-	}
-	if err := w.migrate(ctx); err != nil {
-		return fmt.Errorf("warehouse: migrate schema: %w", err)
-	}
-	_, err := w.sql.ExecContext(ctx, `insert or replace into ops.meta values ('schema_version', ?)`, fmt.Sprint(SchemaVersion))
-	return err
-}
-
-// elementIDExpr is sha256(source_hash, 'element', seq) in hex as hashHex
-// builds it (each part followed by a NUL), the ids the loader stored
-// before schema version 3.
-const elementIDExpr = `sha256(source_hash || chr(0) || 'element' || chr(0) || seq::varchar || chr(0))`
-
-// migrations are the staging tables older schema versions created
+// v2Rebuilds are the staging tables older schema versions created
 // differently: version 1 gave staging.elements and staging.ocr_words a
 // PRIMARY KEY, versions 1 and 2 stored element_id.
-var migrations = []struct {
+var v2Rebuilds = []struct {
 	table string
 	stale string // SQL that counts 1 when the table needs rebuilding
 }{
@@ -223,57 +330,47 @@ var migrations = []struct {
 		where schema_name = 'staging' and table_name = 'ocr_words' and constraint_type = 'PRIMARY KEY'`},
 }
 
-// migrate rebuilds, once, a staging table an older schema version made:
+// rebuildStaging rebuilds a staging table an older schema version made:
 // DuckDB cannot drop a constraint or turn a column into a generated one,
-// so the rows move to a table created from the current DDL, in one
-// transaction (generated columns are computed, not copied).
-func (w *DB) migrate(ctx context.Context) error {
-	for _, m := range migrations {
-		t := m.table
-		var n int
-		if err := w.sql.QueryRowContext(ctx, m.stale).Scan(&n); err != nil {
+// so the rows move to a table created from version 6's DDL (generated
+// columns are computed, not copied). c is inside the migration's
+// transaction.
+func rebuildStaging(ctx context.Context, c *sql.Conn, t, stale string) error {
+	var n int
+	if err := c.QueryRowContext(ctx, stale).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		return nil
+	}
+	var cols []string
+	rows, err := c.QueryContext(ctx, `select column_name from duckdb_columns()
+		where schema_name = 'staging' and table_name = ? order by column_index`, t)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var col string
+		if err := rows.Scan(&col); err != nil {
+			rows.Close()
 			return err
 		}
-		if n == 0 {
-			continue
+		if !(t == "elements" && col == "element_id") {
+			cols = append(cols, col)
 		}
-		var cols []string
-		rows, err := w.sql.QueryContext(ctx, `select column_name from duckdb_columns()
-			where schema_name = 'staging' and table_name = ? order by column_index`, t)
-		if err != nil {
-			return err
+	}
+	rows.Close()
+	list := strings.Join(cols, ", ")
+	create := ""
+	for _, q := range v6DDL {
+		if strings.Contains(q, "staging."+t+" (") {
+			create = strings.Replace(q, "staging."+t+" (", "staging."+t+"_v2 (", 1)
 		}
-		for rows.Next() {
-			var c string
-			if err := rows.Scan(&c); err != nil {
-				rows.Close()
-				return err
-			}
-			if !(t == "elements" && c == "element_id") {
-				cols = append(cols, c)
-			}
-		}
-		rows.Close()
-		list := strings.Join(cols, ", ")
-		create := ""
-		for _, q := range ddl {
-			if strings.Contains(q, "staging."+t+" (") {
-				create = strings.Replace(q, "staging."+t+" (", "staging."+t+"_v2 (", 1)
-			}
-		}
-		tx, err := w.sql.BeginTx(ctx, nil)
-		if err != nil {
-			return err
-		}
-		for _, q := range []string{create, "insert into staging." + t + "_v2 (" + list + ") select " + list + " from staging." + t,
-			"drop table staging." + t, "alter table staging." + t + "_v2 rename to " + t} {
-			if _, err := tx.ExecContext(ctx, q); err != nil {
-				tx.Rollback()
-				return fmt.Errorf("staging.%s: %w", t, err)
-			}
-		}
-		if err := tx.Commit(); err != nil {
-			return err
+	}
+	for _, q := range []string{create, "insert into staging." + t + "_v2 (" + list + ") select " + list + " from staging." + t,
+		"drop table staging." + t, "alter table staging." + t + "_v2 rename to " + t} {
+		if _, err := c.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("staging.%s: %w", t, err)
 		}
 	}
 	return nil
