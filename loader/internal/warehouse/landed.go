@@ -32,8 +32,8 @@ type writer struct {
 
 // Row types of the appended tables.
 type (
-	docRow     struct{ l *Landing }
-	eventRow   struct {
+	docRow   struct{ l *Landing }
+	eventRow struct {
 		l  *Landing
 		w  *writer
 		st eventStats
@@ -86,7 +86,7 @@ var documentsTable = &table[docRow]{schema: "raw", name: "documents", cols: []co
 	{"source_hash", "varchar", "", func(r docRow) any { return nullStr(r.l.Doc.Hash) }}, // sha256 of the current bytes
 	{"size_bytes", "bigint", "", func(r docRow) any { return r.l.Doc.Size }},
 	{"detected_type", "varchar", "", func(r docRow) any { return nullStr(r.l.Doc.DetectedType) }}, // from magic bytes / container contents
-	{"extension_type", "varchar", "", func(r docRow) any { return nullStr(r.l.Doc.ExtType) }},    // what the extension says
+	{"extension_type", "varchar", "", func(r docRow) any { return nullStr(r.l.Doc.ExtType) }},     // what the extension says
 	{"type_mismatch", "boolean", "", func(r docRow) any { return r.l.Doc.Mismatch }},
 	{"mime_type", "varchar", "", func(r docRow) any { return nullStr(r.l.Doc.MIME) }},
 	{"status", "varchar", "not null", func(r docRow) any { return r.l.Doc.Status }}, // landed | quarantined | deleted
