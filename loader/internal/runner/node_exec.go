@@ -1,0 +1,174 @@
+package runner
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/runner/render"
+)
+
+// runNode compiles and executes one node on conn.
+func (m *Manifest) runNode(ctx context.Context, c *sql.Conn, n *Node, opts RunOptions, built map[string]bool) (r Result) {
+	r = Result{UniqueID: n.UniqueID, ResourceType: n.ResourceType, Name: n.Name, Materialized: n.Config.Materialized,
+		Severity: n.Config.Severity, RelationName: n.Relation}
+	t0 := time.Now()
+	defer func() {
+		if p := recover(); p != nil {
+			r.Status, r.Message = StatusError, fmt.Sprintf("internal error: %v", p)
+		}
+		r.ExecutionTime = time.Since(t0).Seconds()
+		if r.Timing == nil {
+			r.Timing = []Timing{}
+		}
+	}()
+	if err := ctx.Err(); err != nil {
+		r.Status, r.Message = StatusError, err.Error()
+		return r
+	}
+	x := &nodeExec{m: m, c: c, n: n, ctx: ctx, r: &r, full: opts.FullRefresh, built: built}
+	var err error
+	switch n.ResourceType {
+	case Model:
+		err = x.model()
+	case Seed:
+		err = x.seed()
+	case Test:
+		err = x.test()
+	case Snapshot:
+		err = x.snapshot()
+	}
+	if err != nil {
+		r.Status = StatusError
+		r.Message = err.Error()
+		var de *diagErr
+		if errors.As(err, &de) {
+			d := de.d
+			r.Diagnostic = &d
+		}
+	}
+	return r
+}
+
+type diagErr struct{ d Diagnostic }
+
+func (e *diagErr) Error() string { return e.d.String() }
+
+type nodeExec struct {
+	m     *Manifest
+	c     *sql.Conn
+	n     *Node
+	ctx   context.Context
+	r     *Result
+	full  bool
+	built map[string]bool // nodes this run builds
+}
+
+func (x *nodeExec) exec(q string) (int64, error) {
+	res, err := x.c.ExecContext(x.ctx, q)
+	if err != nil {
+		return 0, err
+	}
+	n, _ := res.RowsAffected()
+	return n, nil
+}
+
+func (x *nodeExec) count(rel string) (int64, error) {
+	var n int64
+	err := x.c.QueryRowContext(x.ctx, "select count(*) from "+rel).Scan(&n)
+	return n, err
+}
+
+// relationType returns "BASE TABLE", "VIEW" or "" when absent.
+func (x *nodeExec) relationType(schema, name string) (string, error) {
+	var t string
+	err := x.c.QueryRowContext(x.ctx, `select table_type from information_schema.tables
+		where table_catalog = current_database() and table_schema = ? and table_name = ?`, schema, name).Scan(&t)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return t, err
+}
+
+func (x *nodeExec) compiledPath() string { return x.m.TargetRel + "/" + compiledRel(x.n) }
+
+// sqlErr positions a DuckDB error in the compiled SQL (stmt = prefix lines
+// followed by the compiled body).
+func (x *nodeExec) sqlErr(err error, stmt string, prefixLines int) error {
+	d := sqlDiagnostic(err.Error(), stmt, prefixLines)
+	d.Path = x.compiledPath()
+	return &diagErr{d}
+}
+
+func (x *nodeExec) timing(name string, t0 time.Time) {
+	x.r.Timing = append(x.r.Timing, Timing{Name: name, StartedAt: t0.UTC(), CompletedAt: time.Now().UTC()})
+}
+
+// compile renders the node for this run (is_incremental() may be true).
+func (x *nodeExec) compile(incremental bool) (string, error) {
+	n := x.n
+	if !incremental || !n.usesIncr || n.tpl == nil {
+		return n.CompiledCode, nil
+	}
+	rc := &renderCtx{m: x.m, n: n, incremental: true, cfg: map[string]any{}, refPos: map[string]pos{}}
+	out, err := n.tpl.Render(rc.vars())
+	if err != nil {
+		re := err.(*render.Error)
+		return "", &diagErr{Diagnostic{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg}}
+	}
+	if len(rc.diags) > 0 {
+		return "", &diagErr{rc.diags[0]}
+	}
+	return x.m.finish(n, out, map[string]bool{}), nil
+}
+
+func (x *nodeExec) hooks(list []string, incremental bool) error {
+	for i, h := range list {
+		tpl, err := x.m.env.Parse(x.n.Path+":hook", h)
+		if err != nil {
+			return fmt.Errorf("%s: hook %d: %v", x.n.Path, i+1, err)
+		}
+		rc := &renderCtx{m: x.m, n: x.n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]pos{}}
+		out, err := tpl.Render(rc.vars())
+		if err != nil {
+			return fmt.Errorf("%s: hook %d: %v", x.n.Path, i+1, err)
+		}
+		q := trimSQL(x.m.finish(x.n, out, map[string]bool{}))
+		if q == "" {
+			continue
+		}
+		if _, err := x.exec(q); err != nil {
+			return fmt.Errorf("%s: hook %d failed: %s", x.n.Path, i+1, firstLine(err.Error()))
+		}
+	}
+	return nil
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func plural(n int64) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// sqlBody drops trailing blanks and semicolons but keeps leading lines so
+// DuckDB's line numbers match the compiled file.
+func sqlBody(s string) string {
+	s = strings.TrimRight(s, " \t\r\n")
+	for strings.HasSuffix(s, ";") {
+		s = strings.TrimRight(strings.TrimSuffix(s, ";"), " \t\r\n")
+	}
+	return s
+}
+
+// missingParents lists the relations a test reads that this run does not

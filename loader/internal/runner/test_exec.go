@@ -1,0 +1,112 @@
+package runner
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+func (x *nodeExec) test() error {
+	n := x.n
+	if missing, err := x.missingParents(); err != nil {
+		return err
+	} else if len(missing) > 0 {
+		x.r.Status = StatusSkipped
+		x.r.Message = fmt.Sprintf("skipped: reads %s, which this run does not build and which does not exist yet", strings.Join(missing, ", "))
+		return nil
+	}
+	body := sqlBody(n.CompiledCode)
+	x.r.CompiledCode = n.CompiledCode
+	t1 := time.Now()
+	defer x.timing("execute", t1)
+	// dbt's get_test_sql: fail_calc over the failing rows, compared with
+	// warn_if and error_if
+	calc, warnIf, errorIf := n.Config.FailCalc, n.Config.WarnIf, n.Config.ErrorIf
+	if calc == "" {
+		calc = "count(*)"
+	}
+	if warnIf == "" {
+		warnIf = "!= 0"
+	}
+	if errorIf == "" {
+		errorIf = "!= 0"
+	}
+	inner := body
+	if n.Config.Limit > 0 {
+		inner = "select * from (\n" + body + "\n) as dbt_limit limit " + fmt.Sprint(n.Config.Limit)
+	}
+	stmt := fmt.Sprintf("select coalesce(%s, 0) as failures, coalesce(%s, 0) %s as should_warn, coalesce(%s, 0) %s as should_error from (\n%s\n) as dbt_internal_test",
+		calc, calc, warnIf, calc, errorIf, inner)
+	var failures int64
+	var shouldWarn, shouldError bool
+	if err := x.c.QueryRowContext(x.ctx, stmt).Scan(&failures, &shouldWarn, &shouldError); err != nil {
+		prefix := strings.Count(stmt[:strings.Index(stmt, inner)], "\n")
+		return x.sqlErr(err, stmt, prefix)
+	}
+	x.r.Failures = &failures
+	x.r.AdapterResponse = AdapterResponse{Message: "SELECT", RowsAffected: failures}
+	switch {
+	case n.Config.Severity != "warn" && shouldError:
+		x.r.Status = StatusFail
+	case shouldWarn:
+		x.r.Status = StatusWarn
+	default:
+		x.r.Status = StatusPass
+		return nil
+	}
+	x.r.Message = fmt.Sprintf("Got %d result%s, configured to %s if %s", failures, plural(failures),
+		map[string]string{StatusWarn: "warn", StatusFail: "fail"}[x.r.Status], map[string]string{StatusWarn: warnIf, StatusFail: errorIf}[x.r.Status])
+	rows, err := x.c.QueryContext(x.ctx, "select * from (\n"+body+"\n) as dbt_internal_test limit 5")
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	s := &Sample{Columns: cols, Rows: [][]string{}}
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if rows.Scan(ptrs...) != nil {
+			break
+		}
+		row := make([]string, len(cols))
+		for i, v := range vals {
+			if v == nil {
+				row[i] = "NULL"
+			} else if b, ok := v.([]byte); ok {
+				row[i] = string(b)
+			} else {
+				row[i] = fmt.Sprint(v)
+			}
+		}
+		s.Rows = append(s.Rows, row)
+	}
+	x.r.Sample = s
+	return nil
+}
+
+// build and that are not in the warehouse (a per-layer build right after
+// the first load): the test cannot run yet, which is not a failure.
+func (x *nodeExec) missingParents() ([]string, error) {
+	var out []string
+	for _, id := range x.n.DependsOn.Nodes {
+		if x.built[id] {
+			continue
+		}
+		p := x.m.Node(id)
+		if p == nil || (p.ResourceType == Model && p.Config.Materialized == "ephemeral") {
+			continue
+		}
+		typ, err := x.relationType(p.Schema, p.Alias)
+		if err != nil {
+			return nil, err
+		}
+		if typ == "" {
+			out = append(out, strings.ReplaceAll(p.Relation, `"`, ""))
+		}
+	}
+	return out, nil
+}
