@@ -22,6 +22,7 @@ import (
 type modelFlags struct {
 	selects, excludes []string
 	fullRefresh       bool
+	force             bool
 	vars              string
 	threads           int
 	targetDir         string
@@ -66,7 +67,8 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 	fs.Var(&sel, "m", "same as -s (old dbt spelling)")
 	fs.Var(&sel, "models", "same as -s")
 	fs.Var(&exc, "exclude", "exclude nodes (same syntax as --select)")
-	fs.BoolVar(&f.fullRefresh, "full-refresh", false, "rebuild incremental models from scratch")
+	fs.BoolVar(&f.fullRefresh, "full-refresh", false, "rebuild incremental models from scratch (implies --force)")
+	fs.BoolVar(&f.force, "force", false, "run every selected node, even one whose inputs did not change since its last build")
 	fs.StringVar(&f.vars, "vars", "", "YAML mapping overriding project.yaml vars, e.g. '{min_chars: 20}'")
 	fs.StringVar(&f.indirect, "indirect-selection", "eager", "tests picked up from selected nodes: eager (any parent selected), cautious (all), buildable (all selected or upstream), empty")
 	fs.StringVar(&f.target, "target", "", "dbt target (profiles.yml output) to build into; default: the profile's target")
@@ -198,7 +200,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		return ExitUsage
 	}
 	fmt.Fprintf(stdout, "Concurrency: %d threads (target='%s')\n\n", threads, pp.Target.Name)
-	rr, err := m.Execute(ctx, db, runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Threads: threads,
+	rr, err := m.Execute(ctx, db, runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Threads: threads,
 		OnResult: func(r runner.Result) {
 			if _, stopped := interrupted(ctx); stopped && r.Status != runner.StatusSuccess && r.Status != runner.StatusPass {
 				return // cut short by the signal, not failed
@@ -295,7 +297,16 @@ func progressLine(r runner.Result) string {
 	var desc, tag string
 	secs := fmt.Sprintf("in %.2fs", r.ExecutionTime)
 	rel := strings.ReplaceAll(r.RelationName, `"`, "")
-	switch r.ResourceType {
+	kind := r.ResourceType
+	if r.UpToDate {
+		// not run: inputs unchanged since its last build (runner/state.go)
+		kind = "up to date"
+		desc, tag = "UP TO DATE "+r.ResourceType+" "+rel, "[UP TO DATE]"
+		if r.ResourceType == runner.Test {
+			desc = "UP TO DATE test " + r.Name
+		}
+	}
+	switch kind {
 	case runner.Model:
 		switch r.Status {
 		case runner.StatusSuccess:
@@ -349,8 +360,11 @@ func progressLine(r runner.Result) string {
 
 func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunResults) {
 	kinds := map[string]int{}
-	var pass, warn, errs, skip int
+	var pass, warn, errs, skip, upToDate int
 	for _, r := range rr.Results {
+		if r.UpToDate {
+			upToDate++
+		}
 		switch r.ResourceType {
 		case runner.Model:
 			kinds[r.Materialized+" model"]++
@@ -383,6 +397,9 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 		}
 	}
 	fmt.Fprintf(w, "\nFinished running %s in %.2fs.\n", strings.Join(parts, ", "), rr.ElapsedTime)
+	if upToDate > 0 {
+		fmt.Fprintf(w, "%d of them up to date (inputs unchanged since their last build; --force runs them anyway).\n", upToDate)
+	}
 	if errs == 0 && warn == 0 {
 		fmt.Fprintln(w, "\nCompleted successfully")
 	} else {

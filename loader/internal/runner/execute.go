@@ -149,6 +149,7 @@ func (m *Manifest) Execute(ctx context.Context, db *warehouse.DB, opts RunOption
 			return nil, fmt.Errorf("runner: create schema %s: %w", s, err)
 		}
 	}
+	st := m.openState(ctx, conn0, opts.Command)
 	conns := []*sql.Conn{conn0}
 	for len(conns) < threads {
 		c, err := db.Conn(ctx)
@@ -174,7 +175,7 @@ func (m *Manifest) Execute(ctx context.Context, db *warehouse.DB, opts RunOption
 		go func(i int, c *sql.Conn) {
 			defer wg.Done()
 			for id := range jobs {
-				r := m.runNode(ctx, c, m.Nodes[id], opts, exec)
+				r := m.runNode(ctx, c, m.Nodes[id], opts, exec, st)
 				r.ThreadID = fmt.Sprintf("Thread-%d", i+1)
 				results <- r
 			}

@@ -148,9 +148,10 @@ func (x *nodeExec) incremental(body string) error {
 	if _, err := x.exec("begin"); err != nil {
 		return err
 	}
-	var affected int64
+	var affected, touched int64 // touched: every row any statement changed
 	for i, s := range append(alters, dml...) {
 		k, err := x.exec(s)
+		touched += k
 		if err != nil {
 			x.exec("rollback")
 			return fmt.Errorf("%s: incremental %s failed: %s", n.Path, n.Config.IncrementalStrategy, firstLine(err.Error()))
@@ -158,6 +159,10 @@ func (x *nodeExec) incremental(body string) error {
 		if i >= len(alters) && !(n.Config.IncrementalStrategy == "delete+insert" && i == len(alters)) {
 			affected += k
 		}
+	}
+	if err := x.recordInTxn(touched > 0 || len(alters) > 0); err != nil {
+		x.exec("rollback")
+		return err
 	}
 	if _, err := x.exec("commit"); err != nil {
 		x.exec("rollback")

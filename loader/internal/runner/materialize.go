@@ -13,6 +13,11 @@ func (x *nodeExec) model() error {
 		return err
 	}
 	full := x.full && (n.Config.FullRefresh == nil || *n.Config.FullRefresh) // full_refresh: false wins over --full-refresh
+	if x.upToDate(existing, x.full) {                                        // --full-refresh runs full_refresh: false models too (incrementally)
+		x.timing("compile", t0)
+		x.markUpToDate()
+		return nil
+	}
 	incremental := n.Config.Materialized == "incremental" && existing == "BASE TABLE" && !full
 	body, err := x.compile(incremental)
 	x.timing("compile", t0)
@@ -102,9 +107,15 @@ func (x *nodeExec) swap(tmp, existing string) error {
 	case "VIEW":
 		steps = append(steps, "drop view "+n.Relation)
 	}
-	steps = append(steps, "alter table "+Relation(n.Schema, tmp)+" rename to "+Quote(n.Alias), "commit")
+	steps = append(steps, "alter table "+Relation(n.Schema, tmp)+" rename to "+Quote(n.Alias), "record", "commit")
 	for _, s := range steps {
-		if _, err := x.exec(s); err != nil {
+		var err error
+		if s == "record" {
+			err = x.recordInTxn(true)
+		} else {
+			_, err = x.exec(s)
+		}
+		if err != nil {
 			x.exec("rollback")
 			x.exec("drop table if exists " + Relation(n.Schema, tmp))
 			return fmt.Errorf("swap %s into place: %s", n.Relation, firstLine(err.Error()))

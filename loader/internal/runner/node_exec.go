@@ -12,7 +12,7 @@ import (
 )
 
 // runNode compiles and executes one node on conn.
-func (m *Manifest) runNode(ctx context.Context, c *sql.Conn, n *Node, opts RunOptions, built map[string]bool) (r Result) {
+func (m *Manifest) runNode(ctx context.Context, c *sql.Conn, n *Node, opts RunOptions, built map[string]bool, st *buildState) (r Result) {
 	r = Result{UniqueID: n.UniqueID, ResourceType: n.ResourceType, Name: n.Name, Materialized: n.Config.Materialized,
 		Severity: n.Config.Severity, RelationName: n.Relation}
 	t0 := time.Now()
@@ -29,7 +29,7 @@ func (m *Manifest) runNode(ctx context.Context, c *sql.Conn, n *Node, opts RunOp
 		r.Status, r.Message = StatusError, err.Error()
 		return r
 	}
-	x := &nodeExec{m: m, c: c, n: n, ctx: ctx, r: &r, full: opts.FullRefresh, built: built}
+	x := &nodeExec{m: m, c: c, n: n, ctx: ctx, r: &r, full: opts.FullRefresh, built: built, st: st, force: opts.Force || opts.FullRefresh}
 	var err error
 	switch n.ResourceType {
 	case Model:
@@ -40,6 +40,9 @@ func (m *Manifest) runNode(ctx context.Context, c *sql.Conn, n *Node, opts RunOp
 		err = x.test()
 	case Snapshot:
 		err = x.snapshot()
+	}
+	if err == nil && !r.UpToDate && r.Status != "" && r.Status != StatusSkipped && r.Status != StatusError {
+		err = x.recordState(true) // views, tests, snapshots, nodes with post-hooks
 	}
 	if err != nil {
 		r.Status = StatusError
@@ -64,7 +67,12 @@ type nodeExec struct {
 	ctx   context.Context
 	r     *Result
 	full  bool
+	force bool            // run even when up to date
 	built map[string]bool // nodes this run builds
+	st    *buildState     // nil: no skipping, no records (state.go)
+	fp    string          // the node's fingerprint in this run ("" none)
+	// stateDone: the node's record is written
+	stateDone bool
 }
 
 func (x *nodeExec) exec(q string) (int64, error) {

@@ -31,6 +31,15 @@ func (m *Manifest) ownedClash(n *Node) *Diagnostic {
 		return nil // another attached database
 	}
 	key := strings.ToLower(n.Schema + "." + n.Alias)
+	if key == StateTable {
+		at := n.configPos
+		if at == (pos{}) {
+			at = pos{1, 1}
+		}
+		return &Diagnostic{Path: n.Path, Line: at.line, Col: at.col, Msg: fmt.Sprintf(
+			"%s %s would replace %s, where the runner records what each node was built from: rename the %s, or give it another schema or alias",
+			n.ResourceType, n.Name, key, n.ResourceType)}
+	}
 	if !loaderOwned[key] {
 		return nil
 	}

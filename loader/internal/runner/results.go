@@ -19,7 +19,10 @@ type RunOptions struct {
 	Command     string   // build, run, test or seed
 	Selected    []string // node ids from Select; nil = every node of the command's types
 	FullRefresh bool
-	Threads     int
+	// Force runs every selected node, even one whose inputs did not change
+	// since its last build (state.go); FullRefresh implies it.
+	Force   bool
+	Threads int
 	// OnResult, when set, is called once per node as it finishes (never
 	// concurrently), with Index counting finished nodes and Total the count.
 	OnResult func(Result)
@@ -64,7 +67,10 @@ type Result struct {
 	Materialized string `json:"-"`
 	Severity     string `json:"-"`
 	Index        int    `json:"-"`
-	Total        int    `json:"-"`
+	// UpToDate: not run, its inputs did not change since its last build
+	// (Status success, or pass for a test; Message UpToDateMessage).
+	UpToDate bool `json:"-"`
+	Total    int  `json:"-"`
 }
 
 // Failed reports whether the result makes the run exit 1.

@@ -176,6 +176,8 @@ func runFixture(t *testing.T, file string) string {
 				switch {
 				case f == "--full-refresh":
 					opts.FullRefresh = true
+				case f == "--force":
+					opts.Force = true
 				case strings.HasPrefix(f, "--threads="):
 					opts.Threads, _ = strconv.Atoi(strings.TrimPrefix(f, "--threads="))
 				case strings.HasPrefix(f, "--var="):

@@ -22,6 +22,10 @@ func (x *nodeExec) seed() error {
 	if err != nil {
 		return err
 	}
+	if x.upToDate(existing, x.full) {
+		x.markUpToDate()
+		return nil
+	}
 	x.exec("drop table if exists " + Relation(n.Schema, tmp))
 	stmt := fmt.Sprintf("create table %s as select * from read_csv('%s', %s)", Relation(n.Schema, tmp),
 		strings.ReplaceAll(n.seedFile, "'", "''"), opts)

@@ -15,6 +15,10 @@ func (x *nodeExec) test() error {
 		x.r.Message = fmt.Sprintf("skipped: reads %s, which this run does not build and which does not exist yet", strings.Join(missing, ", "))
 		return nil
 	}
+	if x.upToDate("", false) {
+		x.markUpToDate()
+		return nil
+	}
 	body := sqlBody(n.CompiledCode)
 	x.r.CompiledCode = n.CompiledCode
 	t1 := time.Now()

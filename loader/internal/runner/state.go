@@ -1,0 +1,398 @@
+package runner
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Skipping nodes whose inputs did not change (DESIGN §6, issue 15).
+//
+// After a node builds, the runner records in StateTable, in the same
+// transaction as the node's data where the materialization has one, a
+// fingerprint of everything the build read: the node's compiled SQL and
+// raw template, its config, every var, every macro file, the Go UDFs'
+// versions, and a data version of each upstream relation. A later build
+// computes the fingerprint again before running the node; when it is the
+// one recorded and the relation still exists, the node is up to date and
+// is not run.
+//
+// Data versions: a model's changes only when its build changed rows (a
+// table or seed: every rebuild; an incremental model: when its insert,
+// delete or merge touched a row; a model with hooks: every build); a
+// view's is its fingerprint. Tables `docket load` owns share one version,
+// a digest of ops.load_runs and ops.meta: every write to a loader table
+// happens inside a load run, which adds or updates its ops.load_runs row.
+// A relation of unknown version (a source docket does not load, a
+// snapshot not yet run, a table the SQL names without ref or source)
+// makes its readers always run: a missing or stale record can only cause a
+// rebuild, never a wrong skip.
+
+// StateTable holds the runner's per-node fingerprints.
+const StateTable = "ops.build_state"
+
+// stateFormat changes when the fingerprint's recipe changes, so records of
+// an older docket never match.
+const stateFormat = "docket-build-state-1"
+
+const stateDDL = `create table if not exists ops.build_state (
+	unique_id varchar primary key,
+	fingerprint varchar not null,  -- digest of what the last successful build read
+	data_version varchar not null, -- changes when a build changed the node's rows
+	status varchar,                -- tests: pass | warn | fail; models: success
+	relation varchar,
+	built_at timestamp not null
+)`
+
+// UpToDateMessage is a skipped node's message (status success for models
+// and seeds, pass for tests, as dbt has no status for it).
+const UpToDateMessage = "up to date: inputs unchanged"
+
+type nodeState struct {
+	fingerprint, version, status string
+}
+
+// buildState is one run's view of StateTable.
+type buildState struct {
+	mu       sync.Mutex
+	prev     map[string]nodeState // as recorded before this run
+	versions map[string]string    // current data version per node id
+	global   string               // digest of vars, macros, UDFs
+	loader   string               // data version of the loader's tables; "" unknown
+	run      string               // random per run, for new data versions
+	command  string
+}
+
+// openState creates StateTable if needed and reads it. On any error the
+// run goes on without skipping (nil state).
+func (m *Manifest) openState(ctx context.Context, c *sql.Conn, command string) *buildState {
+	for _, q := range []string{"create schema if not exists ops", stateDDL} {
+		if _, err := c.ExecContext(ctx, q); err != nil {
+			return nil
+		}
+	}
+	st := &buildState{prev: map[string]nodeState{}, versions: map[string]string{}, command: command}
+	rows, err := c.QueryContext(ctx, "select unique_id, fingerprint, data_version, coalesce(status, '') from "+StateTable)
+	if err != nil {
+		return nil
+	}
+	for rows.Next() {
+		var id string
+		var s nodeState
+		if err := rows.Scan(&id, &s.fingerprint, &s.version, &s.status); err != nil {
+			rows.Close()
+			return nil
+		}
+		st.prev[id] = s
+		st.versions[id] = s.version
+	}
+	rows.Close()
+	if rows.Err() != nil {
+		return nil
+	}
+	st.loader = loaderVersion(ctx, c)
+	st.global = m.globalDigest()
+	b := make([]byte, 12)
+	rand.Read(b)
+	st.run = hex.EncodeToString(b)
+	return st
+}
+
+// loaderVersion digests ops.load_runs and ops.meta; "" when they are not
+// there (a warehouse docket never loaded).
+func loaderVersion(ctx context.Context, c *sql.Conn) string {
+	var runs, meta sql.NullString
+	err := c.QueryRowContext(ctx, `select
+		(select string_agg(run_id || '|' || status || '|' || coalesce(finished_at::varchar, '-'), ',' order by run_id, status) from ops.load_runs),
+		(select string_agg(key || '=' || coalesce(value, ''), ',' order by key) from ops.meta)`).Scan(&runs, &meta)
+	if err != nil {
+		return ""
+	}
+	return digest("loader", runs.String, meta.String)
+}
+
+// globalDigest covers what any node's SQL may depend on beyond its own
+// file: every var, every project macro file, every Go UDF's version.
+func (m *Manifest) globalDigest() string {
+	vars, _ := json.Marshal(m.Vars) // map keys marshal sorted
+	parts := []string{stateFormat, string(vars)}
+	for _, name := range sortedKeys(m.Macros) {
+		f := m.Macros[name]
+		p := f
+		if !filepath.IsAbs(p) && m.Project != nil {
+			p = filepath.Join(m.Project.Dir, filepath.FromSlash(f))
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			b = []byte("unreadable:" + err.Error())
+		}
+		parts = append(parts, name, f, string(b))
+	}
+	var udfs []string
+	for _, u := range m.UDFs {
+		udfs = append(udfs, u.Name+"/"+u.Signature()+"/"+u.Version)
+	}
+	sort.Strings(udfs)
+	parts = append(parts, udfs...)
+	return digest(parts...)
+}
+
+func digest(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		fmt.Fprintf(h, "%d:%s", len(p), p)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:32]
+}
+
+// version is the current data version of a model, seed, snapshot or
+// source; "" when unknown.
+func (st *buildState) version(m *Manifest, id string) string {
+	if src, ok := m.Sources[id]; ok {
+		return st.relationVersion(m, src.Database, src.Schema, src.Identifier, src.Alias)
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.versions[id]
+}
+
+// relationVersion is the version of a relation named directly: the
+// loader's tables have one; anything else is unknown.
+func (st *buildState) relationVersion(m *Manifest, database, schema, identifier, alias string) string {
+	name := identifier
+	if name == "" {
+		name = alias
+	}
+	if database != "" && database != m.database() {
+		return ""
+	}
+	if loaderOwned[strings.ToLower(schema+"."+name)] && st.loader != "" {
+		return st.loader
+	}
+	return ""
+}
+
+// inputs lists the node's upstream relations for the fingerprint,
+// looking through ephemeral models (their SQL is inlined). ok is false
+// when one has no known version.
+func (st *buildState) inputs(m *Manifest, n *Node) (parts []string, ok bool) {
+	seen := map[string]bool{}
+	var walk func(n *Node) bool
+	walk = func(n *Node) bool {
+		for _, p := range n.DependsOn.Nodes {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			if pn := m.Nodes[p]; pn != nil && pn.ResourceType == Model && pn.Config.Materialized == "ephemeral" {
+				parts = append(parts, p, "ephemeral", pn.RawCode)
+				if !walk(pn) {
+					return false
+				}
+				continue
+			}
+			v := st.version(m, p)
+			if v == "" {
+				return false
+			}
+			parts = append(parts, p, v)
+		}
+		return true
+	}
+	if !walk(n) {
+		return nil, false
+	}
+	return parts, true
+}
+
+// fingerprint of node n for this run; "" when it cannot be skipped.
+func (st *buildState) fingerprint(m *Manifest, n *Node, extra ...string) string {
+	in, ok := st.inputs(m, n)
+	if !ok {
+		return ""
+	}
+	cfg, _ := json.Marshal(n.Config)
+	parts := append([]string{st.global, n.UniqueID, n.ResourceType, n.Relation, string(cfg), n.RawCode, n.CompiledCode}, extra...)
+	return digest(append(parts, in...)...)
+}
+
+// newVersion is a data version no earlier build used.
+func (st *buildState) newVersion(id string) string { return digest(st.run, id) }
+
+// upToDate decides whether x's node can be skipped, and remembers the
+// fingerprint to record after a build. existing is the relation's type
+// in the warehouse ("" absent).
+func (x *nodeExec) upToDate(existing string, forced bool) bool {
+	st, n := x.st, x.n
+	if st == nil {
+		return false
+	}
+	forced = forced || x.force
+	var extra []string
+	if n.ResourceType == Seed {
+		b, err := os.ReadFile(n.seedFile)
+		if err != nil {
+			return false
+		}
+		extra = append(extra, digest(string(b)))
+	}
+	if n.ResourceType == Snapshot {
+		return false // snapshots read the clock: always run (their version changes each run)
+	}
+	x.fp = st.fingerprint(x.m, n, extra...)
+	if x.fp == "" || forced {
+		return false
+	}
+	if n.ResourceType == Model && !x.namesOnlyKnown() {
+		x.fp = ""
+		return false
+	}
+	st.mu.Lock()
+	prev, ok := st.prev[n.UniqueID]
+	st.mu.Unlock()
+	if !ok || prev.fingerprint != x.fp {
+		return false
+	}
+	if n.ResourceType == Test {
+		// a test is skipped only when it last passed: a failure or warning
+		// runs again to show its rows
+		return prev.status == StatusPass && st.command == "build"
+	}
+	want := "BASE TABLE"
+	if n.ResourceType == Model && n.Config.Materialized == "view" {
+		want = "VIEW"
+	}
+	return existing == want
+}
+
+// namesOnlyKnown checks, with DuckDB's parser, that every schema-qualified
+// table the compiled SQL reads is one of the node's inputs or a loader
+// table (a table named without ref or source has no data version).
+func (x *nodeExec) namesOnlyKnown() bool {
+	var raw string
+	if err := x.c.QueryRowContext(x.ctx, "select json_serialize_sql(?::varchar)::varchar", sqlBody(x.n.CompiledCode)).Scan(&raw); err != nil {
+		return false
+	}
+	var tree any
+	if json.Unmarshal([]byte(raw), &tree) != nil || isErrorTree(tree) {
+		return false
+	}
+	known := map[string]bool{}
+	var add func(n *Node)
+	seen := map[string]bool{}
+	add = func(n *Node) {
+		for _, p := range n.DependsOn.Nodes {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			pn := x.m.Node(p)
+			if pn == nil {
+				continue
+			}
+			name := pn.Alias
+			if pn.ResourceType == Source && pn.Identifier != "" {
+				name = pn.Identifier
+			}
+			known[strings.ToLower(pn.Schema+"."+name)] = true
+			if pn.ResourceType == Model && pn.Config.Materialized == "ephemeral" {
+				add(pn)
+			}
+		}
+	}
+	add(x.n)
+	ok := true
+	var walk func(v any)
+	walk = func(v any) {
+		switch t := v.(type) {
+		case map[string]any:
+			if t["type"] == "BASE_TABLE" {
+				schema, _ := t["schema_name"].(string)
+				table, _ := t["table_name"].(string)
+				key := strings.ToLower(schema + "." + table)
+				if schema != "" && !known[key] && (!loaderOwned[key] || x.st.loader == "") {
+					ok = false
+				}
+			}
+			for _, v := range t {
+				walk(v)
+			}
+		case []any:
+			for _, v := range t {
+				walk(v)
+			}
+		}
+	}
+	walk(tree)
+	return ok
+}
+
+// recordState writes the node's fingerprint and data version on x's
+// connection (inside the caller's transaction when it has one). changed
+// says the build changed the node's rows. A node without a fingerprint
+// (not skippable) has its record removed, so a later run cannot match it.
+func (x *nodeExec) recordState(changed bool) error {
+	st, n := x.st, x.n
+	if st == nil || x.stateDone {
+		return nil
+	}
+	x.stateDone = true
+	st.mu.Lock()
+	prev, had := st.prev[n.UniqueID]
+	st.mu.Unlock()
+	version := prev.version
+	switch {
+	case n.ResourceType == Model && n.Config.Materialized == "view" && x.fp != "":
+		version = digest("view", x.fp) // a view's rows are its inputs'
+	case changed || !had || x.fp == "" || len(n.Config.PreHook)+len(n.Config.PostHook) > 0:
+		version = st.newVersion(n.UniqueID)
+	}
+	status := x.r.Status
+	if status == "" {
+		status = StatusSuccess
+	}
+	_, err := x.c.ExecContext(x.ctx, "insert or replace into "+StateTable+
+		" (unique_id, fingerprint, data_version, status, relation, built_at) values (?, ?, ?, ?, ?, now())",
+		n.UniqueID, x.fp, version, status, n.Relation)
+	if err != nil {
+		return fmt.Errorf("record build state: %w", err)
+	}
+	st.mu.Lock()
+	st.versions[n.UniqueID] = version
+	st.mu.Unlock()
+	return nil
+}
+
+// recordInTxn records the state inside the materialization's
+// transaction, unless post-hooks still have to run (then model() records
+// after them).
+func (x *nodeExec) recordInTxn(changed bool) error {
+	if len(x.n.Config.PostHook) > 0 {
+		return nil
+	}
+	return x.recordState(changed)
+}
+
+// markUpToDate fills a skipped node's result.
+func (x *nodeExec) markUpToDate() {
+	x.r.UpToDate = true
+	x.r.Message = UpToDateMessage
+	x.r.AdapterResponse = AdapterResponse{Message: "SKIP (" + UpToDateMessage + ")"}
+	if x.n.ResourceType == Test {
+		x.r.Status = StatusPass
+		zero := int64(0)
+		x.r.Failures = &zero
+		x.r.CompiledCode = x.n.CompiledCode
+		return
+	}
+	x.r.Status = StatusSuccess
+}
