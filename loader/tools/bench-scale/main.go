@@ -1,0 +1,289 @@
+// Command bench-scale measures how docket's costs grow with the corpus
+// (issue 15): per size of a generated corpus of small text, Markdown and
+// HTML documents (sentences of the real corpus's text, with planted exact
+// and near duplicates, seeded), it runs each command as a fresh process of
+// the built binary and prints load, no-op load, build, no-op build, +1 %
+// load and build (wall time, peak RSS, warehouse size after each), search
+// p50/p95 per mode, the growth exponents between sizes and which of the
+// issue's targets pass.
+//
+//	go run ./loader/tools/bench-scale -corpus ../shared/corpus -sizes 1000,10000
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/docket-dev/docket/loader/tools/internal/bench"
+)
+
+type options struct {
+	corpus, bin, dir string
+	seed             int64
+	queries          int
+	steps            map[string]bool
+	keep             bool
+}
+
+// Steps: a later one needs the earlier ones (or a kept -dir).
+var allSteps = []string{"load", "noop-load", "build", "noop-build", "plus", "search"}
+
+func main() {
+	var o options
+	sizes := flag.String("sizes", "1000,10000,50000", "corpus sizes in documents, comma-separated")
+	flag.StringVar(&o.corpus, "corpus", "../shared/corpus", "the real corpus whose text is sampled")
+	flag.StringVar(&o.bin, "docket", "bin/docket", "docket binary")
+	flag.StringVar(&o.dir, "dir", "", "work folder (default: a temporary one, removed unless -keep); a size's project is DIR/N")
+	flag.Int64Var(&o.seed, "seed", 1, "generator seed")
+	flag.IntVar(&o.queries, "queries", 20, "timed searches per mode")
+	steps := flag.String("steps", strings.Join(allSteps, ","), "steps to run: "+strings.Join(allSteps, ","))
+	flag.BoolVar(&o.keep, "keep", false, "keep the work folder")
+	flag.Parse()
+	o.steps = map[string]bool{}
+	for _, s := range strings.Split(*steps, ",") {
+		o.steps[strings.TrimSpace(s)] = true
+	}
+	var ns []int
+	for _, s := range strings.Split(*sizes, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < 100 {
+			fail(fmt.Errorf("-sizes: %q is not a size of at least 100 documents", s))
+		}
+		ns = append(ns, n)
+	}
+	bin, err := filepath.Abs(o.bin)
+	if err != nil {
+		fail(err)
+	}
+	o.bin = bin
+	if _, err := os.Stat(o.bin); err != nil {
+		fail(fmt.Errorf("%v (run `make build` or go build -o bin/docket ./loader/cmd/docket)", err))
+	}
+	if o.dir == "" {
+		if o.dir, err = os.MkdirTemp("", "docket-bench-scale-"); err != nil {
+			fail(err)
+		}
+		if !o.keep {
+			defer os.RemoveAll(o.dir)
+		}
+	}
+	pl, err := loadPool(o.corpus)
+	if err != nil {
+		fail(err)
+	}
+	fmt.Printf("bench-scale: %d sentences of real text, seed %d, sizes %v, 1-min load average %s, work folder %s\n",
+		len(pl.sentences), o.seed, ns, bench.LoadAvg(), o.dir)
+	var results []*sizeResult
+	for _, n := range ns {
+		r, err := runSize(o, pl, n)
+		if r != nil {
+			results = append(results, r)
+			r.print()
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench-scale:", err)
+			break
+		}
+	}
+	printGrowth(results)
+	printTargets(results)
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "bench-scale:", err)
+	os.Exit(1)
+}
+
+type sizeResult struct {
+	n, plus int
+	bytes   int64
+	chunks  string
+	m       map[string]measure
+	search  map[string]latency
+}
+
+var stepNames = []struct{ key, label string }{
+	{"load", "load"}, {"noop-load", "no-op load"}, {"build", "build"}, {"noop-build", "no-op build"},
+	{"plus-load", "+1 % load"}, {"plus-build", "+1 % build"},
+}
+
+var modes = []string{"bm25", "vector", "hybrid"}
+
+// setupProject writes DIR/N/project.yaml (the shipped project with the
+// generated folder as its only source) and copies the shipped models,
+// macros, seeds, snapshots and tests.
+func setupProject(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, sub := range []string{"models", "macros", "seeds", "snapshots", "tests"} {
+		if _, err := os.Stat(sub); err != nil {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(dir, sub)); err != nil {
+			return err
+		}
+		if err := os.CopyFS(filepath.Join(dir, sub), os.DirFS(sub)); err != nil {
+			return err
+		}
+	}
+	y, err := os.ReadFile("project.yaml")
+	if err != nil {
+		return fmt.Errorf("run from the repository's root: %w", err)
+	}
+	s := strings.Replace(string(y), "path: examples/inbox", "path: docs", 1)
+	s = strings.Replace(s, "name: inbox", "name: bench", 1)
+	if !strings.Contains(s, "path: docs") {
+		return fmt.Errorf("project.yaml: the examples/inbox source was not found to replace")
+	}
+	return os.WriteFile(filepath.Join(dir, "project.yaml"), []byte(s), 0o644)
+}
+
+func runSize(o options, pl *pool, n int) (*sizeResult, error) {
+	dir := filepath.Join(o.dir, strconv.Itoa(n))
+	docs := filepath.Join(dir, "docs")
+	r := &sizeResult{n: n, plus: max(1, n/100), m: map[string]measure{}, search: map[string]latency{}}
+	fmt.Printf("\n== %d documents: generating…\n", n)
+	if o.steps["load"] {
+		os.RemoveAll(dir)
+	}
+	if err := setupProject(dir); err != nil {
+		return nil, err
+	}
+	if o.steps["load"] {
+		b, err := pl.writeDocs(docs, o.seed, 0, n)
+		if err != nil {
+			return nil, err
+		}
+		r.bytes = b
+	}
+	step := func(key string, args ...string) error {
+		m, _, err := runDocket(o.bin, dir, args...)
+		if err != nil {
+			return err
+		}
+		r.m[key] = m
+		fmt.Printf("   %-12s %8s  peak %7s  warehouse %7s\n", key, secs(m.Wall), mb(m.MaxRSS), mb(m.Size))
+		return nil
+	}
+	for _, s := range []struct{ key, step string }{{"load", "load"}, {"noop-load", "load"}, {"build", "build"}, {"noop-build", "build"}} {
+		if o.steps[s.key] {
+			if err := step(s.key, s.step); err != nil {
+				return r, err
+			}
+		}
+	}
+	if o.steps["plus"] {
+		if _, err := pl.writeDocs(docs, o.seed, n, n+r.plus); err != nil {
+			return r, err
+		}
+		if err := step("plus-load", "load"); err != nil {
+			return r, err
+		}
+		if err := step("plus-build", "build"); err != nil {
+			return r, err
+		}
+	}
+	r.chunks = scalar(o.bin, dir, "select count(*) from retrieval.search_chunks")
+	if o.steps["search"] {
+		qs := pl.queries(o.seed, o.queries)
+		for _, mode := range modes {
+			l, err := searchLatency(o.bin, dir, mode, qs)
+			if err != nil {
+				return r, err
+			}
+			r.search[mode] = l
+		}
+	}
+	return r, nil
+}
+
+func (r *sizeResult) print() {
+	fmt.Printf("\n%d documents", r.n)
+	if r.bytes > 0 {
+		fmt.Printf(" (%s of files)", mb(r.bytes))
+	}
+	fmt.Printf(", %s search chunks; +1 %% = %d documents\n", r.chunks, r.plus)
+	fmt.Printf("  %-12s %9s %10s %11s\n", "step", "wall", "peak RSS", "warehouse")
+	for _, s := range stepNames {
+		if m, ok := r.m[s.key]; ok {
+			fmt.Printf("  %-12s %9s %10s %11s\n", s.label, secs(m.Wall), mb(m.MaxRSS), mb(m.Size))
+		}
+	}
+	for _, mode := range modes {
+		if l, ok := r.search[mode]; ok {
+			fmt.Printf("  search %-6s p50 %7s  p95 %7s  (fresh process per query)\n", mode, ms(l.P50), ms(l.P95))
+		}
+	}
+}
+
+func printGrowth(rs []*sizeResult) {
+	if len(rs) < 2 {
+		return
+	}
+	fmt.Printf("\ngrowth exponents (log time ratio / log size ratio; 1 = linear, 0 = flat)\n")
+	fmt.Printf("  %-12s", "step")
+	for i := 1; i < len(rs); i++ {
+		fmt.Printf(" %14s", fmt.Sprintf("%d→%d", rs[i-1].n, rs[i].n))
+	}
+	fmt.Println()
+	row := func(label string, get func(*sizeResult) (time.Duration, bool)) {
+		fmt.Printf("  %-12s", label)
+		for i := 1; i < len(rs); i++ {
+			a, okA := get(rs[i-1])
+			b, okB := get(rs[i])
+			e := "–"
+			if okA && okB {
+				e = exponent(rs[i-1].n, rs[i].n, a, b)
+			}
+			fmt.Printf(" %14s", e)
+		}
+		fmt.Println()
+	}
+	for _, s := range stepNames {
+		key := s.key
+		row(s.label, func(r *sizeResult) (time.Duration, bool) { m, ok := r.m[key]; return m.Wall, ok })
+	}
+	for _, mode := range modes {
+		mode := mode
+		row("search "+mode, func(r *sizeResult) (time.Duration, bool) { l, ok := r.search[mode]; return l.P50, ok })
+	}
+}
+
+// printTargets checks issue 15's targets at each size (memory targets are
+// stated for 50k documents; they are shown at every size for the trend).
+func printTargets(rs []*sizeResult) {
+	fmt.Printf("\ntargets of issue 15\n")
+	verdict := func(ok bool) string {
+		if ok {
+			return "pass"
+		}
+		return "FAIL"
+	}
+	for _, r := range rs {
+		b, hasB := r.m["build"]
+		if nb, ok := r.m["noop-build"]; ok && hasB {
+			fmt.Printf("  %6d docs  no-op build ≤ 2 %% of build: %5.1f %%  %s\n", r.n, 100*nb.Wall.Seconds()/b.Wall.Seconds(), verdict(nb.Wall*50 <= b.Wall))
+		}
+		if pb, ok := r.m["plus-build"]; ok && hasB {
+			fmt.Printf("  %6d docs  +1 %% build ≤ 5 %% of build: %5.1f %%  %s\n", r.n, 100*pb.Wall.Seconds()/b.Wall.Seconds(), verdict(pb.Wall*20 <= b.Wall))
+		}
+		if l, ok := r.m["load"]; ok {
+			fmt.Printf("  %6d docs  load peak ≤ 500 MB: %s  %s\n", r.n, mb(l.MaxRSS), verdict(l.MaxRSS <= 500<<20))
+		}
+		if hasB {
+			fmt.Printf("  %6d docs  build peak ≤ 1.5 GB: %s  %s\n", r.n, mb(b.MaxRSS), verdict(b.MaxRSS <= 1536<<20))
+		}
+		for _, mode := range modes {
+			if l, ok := r.search[mode]; ok {
+				fmt.Printf("  %6d docs  search %-6s p50 ≤ 150 ms, p95 ≤ 300 ms: %s / %s  %s\n", r.n, mode, ms(l.P50), ms(l.P95),
+					verdict(l.P50 <= 150*time.Millisecond && l.P95 <= 300*time.Millisecond))
+			}
+		}
+	}
+}
