@@ -97,6 +97,8 @@ func TestShippedProjectEndToEnd(t *testing.T) {
 	if n := rows(t, out, "embeddings.chunk_vectors"); n == 0 {
 		t.Fatalf("first build embedded nothing:\n%s", out)
 	}
+	// The shipped project's artifacts validate against dbt's own schemas.
+	validateDBTArtifacts(t, filepath.Join(dir, "target"))
 	chunksBefore := query(t, dir, "select doc_id, chunk_id from curated.doc_chunks order by all")
 
 	// Rebuild: incremental models change nothing, nothing is embedded.

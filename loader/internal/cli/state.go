@@ -53,7 +53,7 @@ func expandStateSelectors(p *project.Project, stateDir string, args []string) ([
 	changed := map[string][]string{}
 	for id, n := range m.Nodes {
 		var cur map[string]any
-		cb, _ := json.Marshal(n)
+		cb, _ := json.Marshal(m.NodeDoc(n)) // as manifest.json has it
 		json.Unmarshal(cb, &cur)
 		prev, ok := old.Nodes[id]
 		if !ok {

@@ -139,6 +139,7 @@ func runFixture(t *testing.T, file string) string {
 			m, diags := parse(nil)
 			if len(diags) == 0 {
 				out.WriteString("ok\n")
+				validateManifest(t, m)
 			}
 			for _, d := range diags {
 				fmt.Fprintln(&out, d)
@@ -202,6 +203,7 @@ func runFixture(t *testing.T, file string) string {
 			if err := m.WriteArtifacts(filepath.Join(dir, "target"), rr); err != nil {
 				t.Fatal(err)
 			}
+			validateTarget(t, filepath.Join(dir, "target"))
 			lines := resultLines(rr)
 			if opts.Threads > 1 {
 				sort.Strings(lines)

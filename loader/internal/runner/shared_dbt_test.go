@@ -70,6 +70,11 @@ func TestJaffleShop(t *testing.T) {
 		}
 	}
 	t.Logf("results: %v", counts)
+	// Its artifacts validate against dbt's own JSON Schemas.
+	if err := m.WriteArtifacts(filepath.Join(dir, "target"), rr); err != nil {
+		t.Fatal(err)
+	}
+	validateTarget(t, filepath.Join(dir, "target"))
 	// jaffle-shop: 6 seeds, 12 models (13 less the dbt_date one), 27 data tests
 	if counts["seed success"] != 6 || counts["model success"] != 12 || counts["test pass"] < 27 {
 		t.Errorf("jaffle-shop should build 6 seeds, 12 models and pass its 27 tests: %v", counts)

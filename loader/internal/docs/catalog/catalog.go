@@ -60,13 +60,23 @@ type Manifest struct {
 	Metadata map[string]any   `json:"metadata"`
 	Nodes    map[string]*Node `json:"nodes"`
 	Sources  map[string]*Node `json:"sources"`
-	UDFs     []struct {
+	// Functions are the Go UDFs (dbt's functions; the signature is in
+	// config.meta).
+	Functions map[string]struct {
 		Name        string `json:"name"`
-		Signature   string `json:"signature"`
 		Description string `json:"description"`
-	} `json:"udfs"`
+		Config      struct {
+			Meta struct {
+				Signature string `json:"signature"`
+			} `json:"meta"`
+		} `json:"config"`
+	} `json:"functions"`
+	UDFs      []UDF               `json:"-"` // Functions by name
 	ParentMap map[string][]string `json:"parent_map"`
 }
+
+// UDF is a Go UDF the models may call.
+type UDF struct{ Name, Signature, Description string }
 
 // All returns nodes and sources together, sorted by unique id.
 func (m *Manifest) All() []*Node {
@@ -129,6 +139,10 @@ func ReadArtifacts(targetDir string) (*Manifest, *RunResults, error) {
 		}
 		return nil, nil, err
 	}
+	for _, f := range m.Functions {
+		m.UDFs = append(m.UDFs, UDF{Name: f.Name, Signature: f.Config.Meta.Signature, Description: f.Description})
+	}
+	sort.Slice(m.UDFs, func(i, j int) bool { return m.UDFs[i].Name < m.UDFs[j].Name })
 	var rr RunResults
 	if err := readJSON(filepath.Join(targetDir, "run_results.json"), &rr); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {

@@ -1,0 +1,70 @@
+package runner
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// macroDocs fills manifest.json's macros: the project's, every package's
+// and docket's dbt.* ones, each with its own {% macro %} block as
+// macro_sql.
+func (m *Manifest) macroDocs(out map[string]map[string]any, created float64) {
+	add := func(pkg, name, file string) {
+		id := "macro." + pkg + "." + name
+		out[id] = map[string]any{
+			"unique_id": id, "resource_type": "macro", "name": name, "package_name": pkg,
+			"path": macroRelPath(file), "original_file_path": file, "macro_sql": m.macroSQL(file, name),
+			"depends_on": map[string]any{"macros": []string{}}, "description": "", "meta": map[string]any{},
+			"docs": map[string]any{"show": true, "node_color": nil}, "patch_path": nil, "arguments": []any{},
+			"created_at": created, "supported_languages": nil,
+		}
+	}
+	for name, file := range m.Macros {
+		add(m.Name, name, file)
+	}
+	if m.env == nil {
+		return
+	}
+	for pkg, ms := range m.env.PackageMacros() {
+		for name, file := range ms {
+			add(pkg, name, file)
+		}
+	}
+}
+
+// macroRelPath is a macro file's path inside its package ("macros/x.sql").
+func macroRelPath(file string) string {
+	file = strings.TrimPrefix(file, "<dbt>/")
+	if i := strings.LastIndex(file, "/macros/"); i >= 0 {
+		return file[i+1:]
+	}
+	return file
+}
+
+var macroBlockRe = regexp.MustCompile(`(?s)\{%-?\s*(macro|test|materialization)\s+([A-Za-z_][A-Za-z0-9_]*)\b.*?\{%-?\s*end(macro|test|materialization)\s*-?%\}`)
+
+// macroSQL is the {% macro name %}...{% endmacro %} block of file (the
+// whole file when it cannot be found; a generic test "x" is macro test_x).
+func (m *Manifest) macroSQL(file, name string) string {
+	var text string
+	if rel, ok := strings.CutPrefix(file, "<dbt>/"); ok {
+		b, _ := dbtMacros.ReadFile(rel)
+		text = string(b)
+	} else {
+		p := file
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(m.Project.Dir, filepath.FromSlash(file))
+		}
+		b, _ := os.ReadFile(p)
+		text = string(b)
+	}
+	for _, loc := range macroBlockRe.FindAllStringSubmatchIndex(text, -1) {
+		kind, n := text[loc[2]:loc[3]], text[loc[4]:loc[5]]
+		if n == name || (kind == "test" && "test_"+n == name) {
+			return text[loc[0]:loc[1]]
+		}
+	}
+	return text
+}

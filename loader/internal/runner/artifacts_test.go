@@ -1,0 +1,117 @@
+package runner
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// dbtSchemas is ../shared/dbt/schemas (dbt's artifact JSON Schemas).
+const dbtSchemas = "../../../../shared/dbt/schemas"
+
+var (
+	schemaOnce sync.Once
+	schemas    map[string]*jsonschema.Schema // "manifest.json", "run_results.json"
+	schemaErr  error
+)
+
+// artifactSchemas compiles dbt's manifest v12 and run-results v6 schemas
+// once; nil when ../shared is absent.
+func artifactSchemas(t *testing.T) map[string]*jsonschema.Schema {
+	t.Helper()
+	schemaOnce.Do(func() {
+		dir, _ := filepath.Abs(dbtSchemas)
+		if _, err := os.Stat(filepath.Join(dir, "manifest", "v12.json")); err != nil {
+			return
+		}
+		c := jsonschema.NewCompiler()
+		schemas = map[string]*jsonschema.Schema{}
+		for file, rel := range map[string]string{"manifest.json": "manifest/v12.json", "run_results.json": "run-results/v6.json"} {
+			s, err := c.Compile(filepath.Join(dir, rel))
+			if err != nil {
+				schemaErr = err
+				return
+			}
+			schemas[file] = s
+		}
+	})
+	if schemaErr != nil {
+		t.Fatal(schemaErr)
+	}
+	return schemas
+}
+
+// validateArtifact checks one artifact document against dbt's schema
+// (name is "manifest.json" or "run_results.json"); nothing when ../shared
+// is absent.
+func validateArtifact(t *testing.T, name string, doc []byte) {
+	t.Helper()
+	sch := artifactSchemas(t)[name]
+	if sch == nil {
+		return
+	}
+	v, err := jsonschema.UnmarshalJSON(strings.NewReader(string(doc)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(v); err != nil {
+		msg := err.Error()
+		if len(msg) > 4000 {
+			msg = msg[:4000] + " ..."
+		}
+		t.Errorf("%s does not validate against dbt's schema: %s", name, msg)
+	}
+}
+
+// validateTarget checks the manifest.json and run_results.json (when
+// present) in a target folder.
+func validateTarget(t *testing.T, target string) {
+	t.Helper()
+	for _, name := range []string{"manifest.json", "run_results.json"} {
+		b, err := os.ReadFile(filepath.Join(target, name))
+		if err != nil {
+			if name == "manifest.json" {
+				t.Fatal(err)
+			}
+			continue
+		}
+		validateArtifact(t, name, b)
+	}
+}
+
+// validateManifest checks m's manifest document.
+func validateManifest(t *testing.T, m *Manifest) {
+	t.Helper()
+	b, err := json.Marshal(m.ManifestDoc())
+	if err != nil {
+		t.Fatal(err)
+	}
+	validateArtifact(t, "manifest.json", b)
+}
+
+// TestArtifactSchemasBite: the validation the fixtures go through rejects
+// what dbt's schemas reject (docket's old extras), so a pass means
+// something.
+func TestArtifactSchemasBite(t *testing.T) {
+	s := artifactSchemas(t)
+	if s == nil {
+		t.Skip("../shared/dbt/schemas is absent")
+	}
+	m := parseFixture(t, "testdata/basic.txtar")
+	b, _ := json.Marshal(m.ManifestDoc())
+	var doc map[string]any
+	json.Unmarshal(b, &doc)
+	if v, _ := jsonschema.UnmarshalJSON(strings.NewReader(string(b))); s["manifest.json"].Validate(v) != nil {
+		t.Fatalf("basic's manifest should validate")
+	}
+	doc["metadata"].(map[string]any)["generator"] = "docket"
+	b, _ = json.Marshal(doc)
+	if v, _ := jsonschema.UnmarshalJSON(strings.NewReader(string(b))); s["manifest.json"].Validate(v) == nil {
+		t.Fatalf("a manifest with metadata.generator should not validate")
+	}
+}
