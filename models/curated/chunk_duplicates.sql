@@ -32,31 +32,41 @@ exact_groups as (
     group by text_hash
 ),
 
--- Near duplicates are searched among one chunk per distinct text.
-signatures as (
+-- Near duplicates are searched among one chunk per distinct text, by the
+-- band keys stored in curated.chunk_signatures.
+band_members as (
     select
         exact_groups.rep_id as chunk_id,
         exact_groups.rep_ord as ord,
-        chunk_signatures.signature as sig,
-        chunk_signatures.band_keys
+        exact_groups.text_hash,
+        unnest(chunk_signatures.band_keys) as band_key
     from exact_groups
     join {{ ref('chunk_signatures') }} as chunk_signatures using (text_hash)
 ),
 
-band_members as (
-    select chunk_id, ord, unnest(band_keys) as band_key
-    from signatures
+-- Only a bucket that two texts or more share can hold a pair.
+shared_buckets as (
+    select band_key
+    from band_members
+    group by band_key
+    having count(*) > 1
 ),
 
 bucketed as (
     select *, row_number() over (partition by band_key order by ord) as pos
     from band_members
+    where band_key in (select band_key from shared_buckets)
 ),
 
 -- Each chunk is compared with at most max_compare earlier members of a
 -- bucket, so boilerplate buckets cannot make this quadratic.
 candidates as (
-    select distinct earlier.chunk_id as earlier_id, later.chunk_id as later_id
+    select distinct
+        earlier.chunk_id as earlier_id,
+        earlier.ord as earlier_ord,
+        earlier.text_hash as earlier_hash,
+        later.chunk_id as later_id,
+        later.text_hash as later_hash
     from bucketed as later
     join bucketed as earlier
       on earlier.band_key = later.band_key
@@ -64,15 +74,22 @@ candidates as (
      and earlier.pos >= later.pos - {{ max_compare }}
 ),
 
+-- Signatures are read for the candidates' texts only.
+signatures as (
+    select text_hash, signature as sig
+    from {{ ref('chunk_signatures') }}
+    where text_hash in (select earlier_hash from candidates union all select later_hash from candidates)
+),
+
 confirmed as (
     select
         candidates.later_id,
         candidates.earlier_id,
-        earlier.ord as earlier_ord,
+        candidates.earlier_ord,
         {{ jaccard('earlier.sig', 'later.sig') }} as similarity
     from candidates
-    join signatures as earlier on earlier.chunk_id = candidates.earlier_id
-    join signatures as later on later.chunk_id = candidates.later_id
+    join signatures as earlier on earlier.text_hash = candidates.earlier_hash
+    join signatures as later on later.text_hash = candidates.later_hash
     where {{ jaccard('earlier.sig', 'later.sig') }} >= {{ threshold }}
 ),
 
@@ -100,8 +117,10 @@ near as (
         'near' as kind,
         {{ jaccard('mine.sig', 'rep.sig') }} as similarity
     from resolved
-    join signatures as mine on mine.chunk_id = resolved.chunk_id
-    join signatures as rep on rep.chunk_id = resolved.rep_id
+    join exact_groups as mine_group on mine_group.rep_id = resolved.chunk_id
+    join exact_groups as rep_group on rep_group.rep_id = resolved.rep_id
+    join signatures as mine on mine.text_hash = mine_group.text_hash
+    join signatures as rep on rep.text_hash = rep_group.text_hash
 ),
 
 exact as (

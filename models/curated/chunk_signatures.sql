@@ -1,4 +1,4 @@
--- MinHash signature and LSH band keys per distinct chunk text, the stored
+-- MinHash signature and LSH band hashes per distinct chunk text, the stored
 -- index curated.chunk_duplicates compares chunks with. Incremental per
 -- text_hash: a build computes signatures only for texts that have none
 -- yet; a pre-hook drops the texts no chunk has any more. Changing
@@ -31,7 +31,12 @@ signed as materialized (
 ),
 
 final as (
-    select text_hash, signature, lsh_band_keys(signature, {{ bands }}) as band_keys
+    select
+        text_hash,
+        signature,
+        -- the 64-bit xxh3 hash of each LSH band (band index mixed in; the
+        -- hex after the colon of lsh_band_keys): buckets join on integers
+        list_transform(lsh_band_keys(signature, {{ bands }}), band_key -> ('0x' || split_part(band_key, ':', 2))::ubigint) as band_keys
     from signed
 )
 
