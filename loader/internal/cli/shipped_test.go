@@ -101,10 +101,17 @@ func TestShippedProjectEndToEnd(t *testing.T) {
 	validateDBTArtifacts(t, filepath.Join(dir, "target"))
 	chunksBefore := query(t, dir, "select doc_id, chunk_id from curated.doc_chunks order by all")
 
-	// Rebuild: incremental models change nothing, nothing is embedded.
+	// Rebuild: nothing changed, so the models are up to date and not run.
 	out = must(t, dir, "build")
+	for _, m := range []string{"curated.doc_chunks", "embeddings.chunk_vectors"} {
+		if !regexp.MustCompile(`UP TO DATE model ` + regexp.QuoteMeta(m) + ` `).MatchString(out) {
+			t.Fatalf("second build should find %s up to date:\n%s", m, out)
+		}
+	}
+	// Forced: incremental models run and change nothing, nothing is embedded.
+	out = must(t, dir, "build", "--force")
 	if rows(t, out, "curated.doc_chunks") != 0 || rows(t, out, "embeddings.chunk_vectors") != 0 {
-		t.Fatalf("second build should change no chunk and embed nothing:\n%s", out)
+		t.Fatalf("a forced second build should change no chunk and embed nothing:\n%s", out)
 	}
 
 	// Change one document: only its chunks change; only its new texts are embedded.

@@ -345,6 +345,9 @@ func (x *nodeExec) recordState(changed bool) error {
 	if st == nil || x.stateDone {
 		return nil
 	}
+	if n.ResourceType == Test && st.command != "build" {
+		return nil // only build skips tests; `docket test` leaves the warehouse as it is
+	}
 	x.stateDone = true
 	st.mu.Lock()
 	prev, had := st.prev[n.UniqueID]
