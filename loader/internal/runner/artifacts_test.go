@@ -115,3 +115,35 @@ func TestArtifactSchemasBite(t *testing.T) {
 		t.Fatalf("a manifest with metadata.generator should not validate")
 	}
 }
+
+// TestManifestEveryKind: a project with every node kind and every YAML key
+// docket keeps without acting on; its manifest validates and holds each
+// in its dbt place.
+func TestManifestEveryKind(t *testing.T) {
+	m := parseFixture(t, "testdata/artifacts.fixture")
+	validateManifest(t, m)
+	doc := m.ManifestDoc()
+	counts := map[string]int{"exposures": len(doc.Exposures), "groups": len(doc.Groups), "unit_tests": len(doc.UnitTests),
+		"semantic_models": len(doc.SemanticModels), "metrics": len(doc.Metrics), "saved_queries": len(doc.SavedQueries),
+		"disabled": len(doc.Disabled)}
+	want := map[string]int{"exposures": 1, "groups": 1, "unit_tests": 1, "semantic_models": 1, "metrics": 5, "saved_queries": 1, "disabled": 1}
+	for k, n := range want {
+		if counts[k] != n {
+			t.Errorf("%s: %d in the manifest, want %d", k, counts[k], n)
+		}
+	}
+	exp := doc.Exposures["exposure.arts.weekly_report"]
+	if deps := exp["depends_on"].(map[string]any)["nodes"].([]string); strings.Join(deps, ",") != "model.arts.facts,source.arts.raw.documents" {
+		t.Errorf("exposure depends on %v", deps)
+	}
+	run := doc.Metrics["metric.arts.running"]["type_params"].(map[string]any)
+	if w := run["cumulative_type_params"].(map[string]any)["window"].(map[string]any); w["count"] != 7 || w["granularity"] != "day" {
+		t.Errorf("cumulative window: %v", w)
+	}
+	if doc.Macros["macro.arts.double"]["macro_sql"] != "{% macro double(x) %}({{ x }} * 2){% endmacro %}" {
+		t.Errorf("macro_sql: %q", doc.Macros["macro.arts.double"]["macro_sql"])
+	}
+	if _, ok := doc.Disabled["model.arts.old"]; !ok {
+		t.Errorf("disabled: %v", doc.Disabled)
+	}
+}

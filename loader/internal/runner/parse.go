@@ -39,7 +39,7 @@ type Manifest struct {
 
 	// Unacted holds YAML resources docket keeps but does not act on
 	// (semantic_models, metrics, exposures, ...), by key.
-	Unacted map[string][]any
+	Unacted map[string][]UnactedItem
 	// Disabled holds nodes whose config says enabled: false.
 	Disabled map[string]*Node
 	// Warnings are settings read but not applied as written, with the

@@ -75,6 +75,12 @@ func TestJaffleShop(t *testing.T) {
 		t.Fatal(err)
 	}
 	validateTarget(t, filepath.Join(dir, "target"))
+	// YAML docket does not act on is kept in its dbt places.
+	doc := m.ManifestDoc()
+	if len(doc.SemanticModels) != 6 || len(doc.Metrics) != 19 || len(doc.SavedQueries) != 3 || len(doc.UnitTests) != 3 {
+		t.Errorf("manifest keeps %d semantic models, %d metrics, %d saved queries, %d unit tests; want 6, 19, 3, 3",
+			len(doc.SemanticModels), len(doc.Metrics), len(doc.SavedQueries), len(doc.UnitTests))
+	}
 	// jaffle-shop: 6 seeds, 12 models (13 less the dbt_date one), 27 data tests
 	if counts["seed success"] != 6 || counts["model success"] != 12 || counts["test pass"] < 27 {
 		t.Errorf("jaffle-shop should build 6 seeds, 12 models and pass its 27 tests: %v", counts)

@@ -21,13 +21,22 @@ func (m *Manifest) warn(path string, at pos, format string, a ...any) {
 // kind.
 func (m *Manifest) keepUnacted(path string, k, v *yaml.Node) {
 	if m.Unacted == nil {
-		m.Unacted = map[string][]any{}
+		m.Unacted = map[string][]UnactedItem{}
 	}
 	items, _ := yany(v).([]any)
 	if _, seen := m.Unacted[k.Value]; !seen {
-		m.warn(path, ypos(k), "%s: read and kept in manifest.json, but docket does not act on them (reported once)", k.Value)
+		if placedUnacted[k.Value] {
+			m.warn(path, ypos(k), "%s: read and kept in manifest.json, but docket does not act on them (reported once)", k.Value)
+		} else {
+			m.warn(path, ypos(k), "%s: read, but docket does not act on them (reported once)", k.Value)
+		}
+		m.Unacted[k.Value] = []UnactedItem{}
 	}
-	m.Unacted[k.Value] = append(m.Unacted[k.Value], items...)
+	for _, it := range items {
+		if x, ok := it.(map[string]any); ok {
+			m.Unacted[k.Value] = append(m.Unacted[k.Value], UnactedItem{Path: path, Item: x})
+		}
+	}
 }
 
 // projectWarnings turns the project's own warnings into diagnostics.
