@@ -1,0 +1,216 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+)
+
+// upToDateProject reads the loader's tables through sources: a view, a
+// table, an incremental model that only adds new documents (a changed
+// title inserts nothing), a table downstream of it, a seed branch that no
+// load touches, and tests.
+var upToDateProject = map[string]string{
+	"project.yaml": "version: 1\nname: fixture\n",
+	"models/sources.yml": `version: 2
+sources:
+  - name: raw
+    schema: raw
+    tables: [{name: documents}]
+`,
+	"models/staging/stg_docs.sql":   "select doc_id, title, status from {{ source('raw', 'documents') }} where status <> 'deleted'\n",
+	"models/curated/doc_titles.sql": "{{ config(materialized='table') }}\nselect doc_id, upper(title) as title from {{ ref('stg_docs') }}\n",
+	"models/curated/landed_ids.sql": `{{ config(materialized='incremental', unique_key='doc_id') }}
+select doc_id from {{ ref('stg_docs') }} where status = 'landed'
+{% if is_incremental() %}and doc_id not in (select doc_id from {{ this }}){% endif %}
+`,
+	"models/curated/id_count.sql":       "{{ config(materialized='table') }}\nselect count(*) as n from {{ ref('landed_ids') }}\n",
+	"models/curated/colors_upper.sql":   "{{ config(materialized='table') }}\nselect upper(name) as name from {{ ref('colors') }}\n",
+	"seeds/colors.csv":                  "name\nred\nblue\n",
+	"models/curated/schema.yml":         "version: 2\nmodels:\n  - name: doc_titles\n    columns:\n      - name: doc_id\n        tests: [not_null, unique]\n",
+	"tests/titles_not_empty.sql":        "select * from {{ ref('doc_titles') }} where title = ''\n",
+	"models/curated/doc_titles_v.sql":   "{{ config(materialized='view') }}\nselect * from {{ ref('doc_titles') }}\n",
+	"models/curated/colors_count.sql":   "{{ config(materialized='table') }}\nselect count(*) as n from {{ ref('colors_upper') }}\n",
+	"models/curated/landed_count_v.sql": "{{ config(materialized='view') }}\nselect * from {{ ref('id_count') }}\n",
+}
+
+// TestNoOpBuildSkipsAndChangeRebuilds: a second build with nothing
+// changed runs no model, seed or test and rewrites no table; after a load
+// that changes one document the nodes reading it rebuild, the others
+// (and the readers of an incremental model that inserted nothing) are up
+// to date, and every relation equals a --full-refresh build.
+func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	for name, body := range upToDateProject {
+		writeFile(t, filepath.Join(dir, name), []byte(body))
+	}
+	p, err := project.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{UDFs: testUDFs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.EnsureSchema(ctx); err != nil {
+		t.Fatal(err)
+	}
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if _, err := db.SQL().ExecContext(ctx, q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	load := func(id string, stmts ...string) { // what `docket load` does around its writes
+		t.Helper()
+		now := time.Now()
+		if err := db.StartRun(ctx, warehouse.Run{ID: id, StartedAt: now}); err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range stmts {
+			exec(q)
+		}
+		if err := db.FinishRun(ctx, warehouse.Run{ID: id, StartedAt: now, FinishedAt: time.Now(), Status: "completed"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	load("r1", `insert into raw.documents (doc_id, source_name, rel_path, source_uri, title, status, first_seen_at, last_seen_at, last_run_id) values
+		('d1','s','a.txt','file:///a.txt','alpha','landed',now(),now(),'r1'), ('d2','s','b.txt','file:///b.txt','beta','landed',now(),now(),'r1')`)
+
+	build := func(opts RunOptions) map[string]Result {
+		t.Helper()
+		m, diags, err := Parse(p, ParseOptions{UDFs: testUDFs})
+		if err != nil || len(diags) > 0 {
+			t.Fatalf("parse: %v %v", err, diags)
+		}
+		opts.Command, opts.Threads = "build", 2
+		rr, err := m.Execute(ctx, db, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		target := filepath.Join(dir, "target")
+		if err := m.WriteArtifacts(target, rr); err != nil {
+			t.Fatal(err)
+		}
+		validateTarget(t, target)
+		out := map[string]Result{}
+		for _, r := range rr.Results {
+			if r.Failed() || r.Status == StatusSkipped {
+				t.Fatalf("%s %s: %s", r.UniqueID, r.Status, r.Message)
+			}
+			out[r.Name] = r
+		}
+		return out
+	}
+	// oids: a table rebuilt under a temporary name and swapped in gets a
+	// new one; an incremental insert changes its estimated size.
+	oids := func() map[string]string {
+		t.Helper()
+		rows, err := db.SQL().QueryContext(ctx, `select schema_name || '.' || table_name, table_oid::varchar || '/' || estimated_size::varchar
+			from duckdb_tables() where schema_name in ('curated', 'seeds', 'main')`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		out := map[string]string{}
+		for rows.Next() {
+			var k, v string
+			rows.Scan(&k, &v)
+			out[k] = v
+		}
+		return out
+	}
+	contents := func() map[string]string {
+		t.Helper()
+		out := map[string]string{}
+		for _, rel := range []string{"staging.stg_docs", "curated.doc_titles", "curated.landed_ids", "curated.id_count",
+			"curated.colors_upper", "curated.colors_count", "curated.doc_titles_v", "curated.landed_count_v", "seeds.colors"} {
+			var s string
+			if err := db.SQL().QueryRowContext(ctx, "select coalesce(string_agg(t::varchar, ';' order by t::varchar), '') from "+rel+" t").Scan(&s); err != nil {
+				t.Fatalf("%s: %v", rel, err)
+			}
+			out[rel] = s
+		}
+		return out
+	}
+
+	first := build(RunOptions{})
+	for name, r := range first {
+		if r.UpToDate {
+			t.Errorf("first build: %s up to date", name)
+		}
+	}
+	before := oids()
+
+	// Nothing changed: every node is up to date, no table is rewritten,
+	// run_results.json says so with a dbt status.
+	second := build(RunOptions{})
+	if len(second) != len(first) {
+		t.Fatalf("second build ran %d nodes, first %d", len(second), len(first))
+	}
+	for name, r := range second {
+		if !r.UpToDate || r.Message != UpToDateMessage {
+			t.Errorf("no-op build: %s %s %q, want up to date", name, r.Status, r.Message)
+		}
+	}
+	if after := oids(); fmt.Sprint(after) != fmt.Sprint(before) {
+		t.Errorf("no-op build rewrote tables:\nbefore %v\nafter  %v", before, after)
+	}
+	var doc struct {
+		Results []map[string]any `json:"results"`
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "target", "run_results.json"))
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range doc.Results {
+		if r["message"] != UpToDateMessage || (r["status"] != StatusSuccess && r["status"] != StatusPass) {
+			t.Errorf("run_results.json: %v %v %q", r["unique_id"], r["status"], r["message"])
+		}
+	}
+
+	// One document changes (its title): what reads it rebuilds; the seed
+	// branch and id_count (landed_ids inserted nothing) stay up to date.
+	load("r2", `update raw.documents set title = 'gamma', last_seen_at = now(), last_run_id = 'r2' where doc_id = 'd2'`)
+	third := build(RunOptions{})
+	wantRun := map[string]bool{"stg_docs": true, "doc_titles": true, "landed_ids": true, "doc_titles_v": true,
+		"not_null_doc_titles_doc_id": true, "unique_doc_titles_doc_id": true, "titles_not_empty": true}
+	for name, r := range third {
+		if r.UpToDate == wantRun[name] {
+			t.Errorf("after a change: %s up to date = %v, want %v (%s)", name, r.UpToDate, !wantRun[name], r.Message)
+		}
+	}
+	if r := third["landed_ids"]; r.AdapterResponse.RowsAffected != 0 {
+		t.Errorf("landed_ids inserted %d rows for a changed title", r.AdapterResponse.RowsAffected)
+	}
+	incremental := contents()
+	if !strings.Contains(incremental["curated.doc_titles"], "GAMMA") {
+		t.Fatalf("doc_titles did not pick up the change: %s", incremental["curated.doc_titles"])
+	}
+
+	// A relation dropped behind the runner's back is rebuilt, not trusted.
+	exec("drop table curated.colors_count")
+	if r := build(RunOptions{})["colors_count"]; r.UpToDate {
+		t.Error("a dropped table was reported up to date")
+	}
+
+	full := build(RunOptions{FullRefresh: true})
+	for name, r := range full {
+		if r.UpToDate {
+			t.Errorf("--full-refresh: %s up to date", name)
+		}
+	}
+	if got := contents(); fmt.Sprint(got) != fmt.Sprint(incremental) {
+		t.Errorf("skipping build differs from --full-refresh:\nskipping %v\nfull     %v", incremental, got)
+	}
+}
