@@ -3,15 +3,20 @@ package runner
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 )
 
 // Select resolves dbt-style selectors. Each argument may hold several
 // space-separated selectors (union); a comma inside one selector means
 // intersection. An atom is a model/seed/test name or glob, a folder (layer)
-// name, path:<prefix>, tag:<tag>, source:<src>[.<table>], with optional '+'
-// before (ancestors) and after (descendants). Empty include selects all.
+// name, path:<prefix>, tag:<tag>, source:<src>[.<table>], resource_type:,
+// test_name:, test_type:generic|singular, config.KEY:VALUE, with optional
+// '+' before (ancestors) and after (descendants), "N+" / "+N" to stop after
+// N levels, or a leading '@' (descendants and all their ancestors). Empty
+// include selects all.
 // Only nodes of the given resource types are returned, sorted.
 func (m *Manifest) Select(include, exclude []string, types ...string) ([]string, error) {
 	return m.SelectIndirect(include, exclude, "eager", types...)
@@ -155,9 +160,77 @@ func (m *Manifest) union(sels []string) (map[string]bool, error) {
 	return out, nil
 }
 
+// graphOps reads dbt's graph operators around a selector: "+x" / "x+"
+// (every ancestor / descendant), "2+x" / "x+1" (that many levels) and
+// "@x" (x, its descendants and all of their ancestors). Depth -1 is
+// unlimited, 0 none.
+var graphOpRe = regexp.MustCompile(`^(@|(\d*)\+)?(.*?)(\+(\d*))?$`)
+
+func graphOps(a string) (core string, up, down int, at bool) {
+	g := graphOpRe.FindStringSubmatch(a)
+	depth := func(op, n string) int {
+		if op == "" {
+			return 0
+		}
+		if n == "" {
+			return -1
+		}
+		d, _ := strconv.Atoi(n)
+		return d
+	}
+	core, at = g[3], g[1] == "@"
+	if !at {
+		up = depth(g[1], g[2])
+	}
+	down = depth(g[4], g[5])
+	return
+}
+
+// walkDepth is walk limited to depth levels (-1: all).
+func (m *Manifest) walkDepth(id string, edges map[string][]string, depth int) map[string]bool {
+	if depth < 0 {
+		return m.walk(id, edges)
+	}
+	out := map[string]bool{}
+	level := []string{id}
+	for d := 0; d < depth && len(level) > 0; d++ {
+		var next []string
+		for _, cur := range level {
+			for _, nx := range edges[cur] {
+				if !out[nx] {
+					out[nx] = true
+					next = append(next, nx)
+				}
+			}
+		}
+		level = next
+	}
+	return out
+}
+
+// configMatches is dbt's config.KEY:VALUE: the node's config (as
+// manifest.json has it) holds VALUE at KEY, or in the list at KEY.
+func (m *Manifest) configMatches(n *Node, key, val string) bool {
+	if n.ResourceType == Source {
+		return false
+	}
+	switch x := configDoc(n)[key].(type) {
+	case []string:
+		for _, s := range x {
+			if s == val {
+				return true
+			}
+		}
+	case nil:
+		return false
+	default:
+		return fmt.Sprint(x) == val
+	}
+	return false
+}
+
 func (m *Manifest) atom(a string) (map[string]bool, error) {
-	up, down := strings.HasPrefix(a, "+"), strings.HasSuffix(a, "+")
-	a = strings.TrimSuffix(strings.TrimPrefix(a, "+"), "+")
+	a, up, down, at := graphOps(a)
 	if a == "" {
 		return nil, fmt.Errorf("empty selector")
 	}
@@ -178,7 +251,22 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 	if !hasMethod {
 		method, val = "", a
 	}
+	if key, ok := strings.CutPrefix(method, "config."); ok {
+		each(func(n *Node) bool { return m.configMatches(n, key, val) })
+		method = "config"
+	}
 	switch method {
+	case "config":
+	case "test_type":
+		if val != "generic" && val != "singular" && val != "data" && val != "unit" {
+			return nil, fmt.Errorf("test_type: takes generic, singular or unit (got %q)", val)
+		}
+		each(func(n *Node) bool {
+			if n.ResourceType != Test {
+				return false
+			}
+			return (val == "generic") == (n.TestMetadata != nil) && val != "unit"
+		})
 	case "":
 		each(func(n *Node) bool {
 			if n.ResourceType == Source {
@@ -211,19 +299,28 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 	case "test_name":
 		each(func(n *Node) bool { return n.TestMetadata != nil && n.TestMetadata.Name == val })
 	default:
-		return nil, fmt.Errorf("unknown selector method %q (use a name, a folder, path:, tag:, source:)", method)
+		return nil, fmt.Errorf("unknown selector method %q (use a name, a folder, path:, tag:, source:, resource_type:, test_name:, test_type:, config.KEY:)", method)
 	}
 	out := map[string]bool{}
 	for id := range base {
 		out[id] = true
-		if up {
-			for a := range m.Ancestors(id) {
+		if up != 0 {
+			for a := range m.walkDepth(id, m.Parents, up) {
 				out[a] = true
 			}
 		}
-		if down {
-			for d := range m.Descendants(id) {
+		if down != 0 || at {
+			depth := down
+			if at {
+				depth = -1
+			}
+			for d := range m.walkDepth(id, m.Children, depth) {
 				out[d] = true
+				if at {
+					for a := range m.Ancestors(d) {
+						out[a] = true
+					}
+				}
 			}
 		}
 	}

@@ -1,0 +1,48 @@
+package runner
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSelectorOperators: dbt's depth-limited graph operators, @,
+// config.KEY:VALUE and test_type: select what dbt selects.
+func TestSelectorOperators(t *testing.T) {
+	m := parseFixture(t, "testdata/selectors.fixture")
+	for sel, want := range map[string]string{
+		"1+c":                       "b c x",
+		"+c":                        "a b c x",
+		"c+1":                       "c d",
+		"2+d":                       "b c d x",
+		"b+":                        "b c d",
+		"@b":                        "a b c d x",
+		"config.materialized:table": "a x",
+		"config.unique_key:id":      "c",
+		"config.tags:t1":            "a",
+	} {
+		ids, err := m.Select([]string{sel}, nil, Model)
+		if err != nil {
+			t.Errorf("%s: %v", sel, err)
+			continue
+		}
+		var names []string
+		for _, id := range ids {
+			names = append(names, m.Nodes[id].Name)
+		}
+		if got := strings.Join(names, " "); got != want {
+			t.Errorf("-s %s selected %q, want %q", sel, got, want)
+		}
+	}
+	for sel, want := range map[string]string{
+		"test_type:singular": "test.sel.d_not_empty",
+		"test_type:generic":  "test.sel.unique_c_id",
+	} {
+		ids, err := m.Select([]string{sel}, nil, Test)
+		if err != nil || strings.Join(ids, " ") != want {
+			t.Errorf("-s %s selected %v (%v), want %s", sel, ids, err, want)
+		}
+	}
+	if _, err := m.Select([]string{"test_type:nope"}, nil); err == nil {
+		t.Errorf("test_type:nope should be an error")
+	}
+}
