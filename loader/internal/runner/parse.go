@@ -272,6 +272,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 		}
 	}
 	m.projectWarnings()
+	m.unbuiltFiles()
 	for kind, tree := range map[string]map[string]any{"models": p.Models, "seeds": p.Seeds} {
 		folders := map[string]bool{}
 		for _, n := range m.Nodes {

@@ -2,6 +2,8 @@ package runner
 
 import (
 	"fmt"
+	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -90,5 +92,22 @@ func (m *Manifest) checkTreeKeys(kind string, tree map[string]any, folders map[s
 		}
 		path, at := m.configSourcePos(k)
 		m.warn(path, at, "%s: key %q is not the project name %q, a package or a folder: the configs under it apply to nothing", kind, k, m.Name)
+	}
+}
+
+// unbuiltFiles warns about dbt files docket does not build yet, so none
+// is skipped in silence: Python models, analyses, selectors.yml.
+func (m *Manifest) unbuiltFiles() {
+	py, _ := m.listTrees(m.dirs("models"), ".py")
+	for _, f := range py {
+		m.warn(f, pos{1, 1}, "Python models are not built by docket yet: %s is left out", path.Base(f))
+	}
+	if an, _ := m.listTree("analyses", ".sql"); len(an) > 0 {
+		m.warn(an[0], pos{1, 1}, "analyses are not compiled by docket yet: the %d file(s) under analyses/ are left out", len(an))
+	}
+	for _, f := range []string{"selectors.yml", "selectors.yaml"} {
+		if _, err := os.Stat(filepath.Join(m.Project.Dir, f)); err == nil {
+			m.warn(f, pos{1, 1}, "%s is not read by docket yet: write the selection on the command line (-s/--exclude)", f)
+		}
 	}
 }

@@ -1,0 +1,393 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+)
+
+// featureRow is one row of the README's dbt feature table.
+type featureRow struct {
+	feature, status, probe string
+	names                  []string // the backticked names in the feature cell
+}
+
+var backticked = regexp.MustCompile("`([^`]+)`")
+
+// readFeatureTable parses the table between the dbt-features markers of
+// the README.
+func readFeatureTable(t *testing.T) []featureRow {
+	t.Helper()
+	b, err := os.ReadFile("../../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	i, j := strings.Index(s, "<!-- dbt-features:begin -->"), strings.Index(s, "<!-- dbt-features:end -->")
+	if i < 0 || j < i {
+		t.Fatal("README.md has no dbt-features table")
+	}
+	var rows []featureRow
+	for _, l := range strings.Split(s[i:j], "\n") {
+		cells := strings.Split(strings.Trim(strings.TrimSpace(l), "|"), "|")
+		if len(cells) != 3 || strings.HasPrefix(strings.TrimSpace(cells[0]), "---") || strings.TrimSpace(cells[1]) == "docket" {
+			continue
+		}
+		r := featureRow{feature: strings.TrimSpace(cells[0]), status: strings.TrimSpace(cells[1]),
+			probe: strings.Trim(strings.TrimSpace(cells[2]), "`")}
+		for _, g := range backticked.FindAllStringSubmatch(r.feature, -1) {
+			r.names = append(r.names, g[1])
+		}
+		rows = append(rows, r)
+	}
+	if len(rows) == 0 {
+		t.Fatal("the README's dbt-features table has no rows")
+	}
+	return rows
+}
+
+// featureProbe is a small project that shows one table row true.
+type featureProbe struct {
+	files map[string]string
+	build bool // run `build` and require every node to pass
+	// check, when set, looks at the parsed (and built) project.
+	check func(t *testing.T, m *Manifest, dir string) error
+	// dir, when set, gives the project folder instead of files.
+	dir func(t *testing.T) string
+}
+
+const probeProject = "version: 1\nname: probe\n"
+
+var featureProbes = map[string]featureProbe{
+	"dbt-project": {build: true, files: map[string]string{
+		"dbt_project.yml":       "name: shop\nversion: '1'\nconfig-version: 2\nprofile: p\nmodel-paths: [transform]\nvars: {n: 2}\nmodels:\n  shop:\n    marts:\n      +materialized: table\n",
+		"profiles.yml":          "p:\n  target: dev\n  outputs:\n    dev: {type: duckdb, path: shop.duckdb, schema: analytics}\n",
+		"transform/marts/m.sql": "select {{ var('n') }} as n",
+	}, check: func(t *testing.T, m *Manifest, dir string) error {
+		if n := m.Nodes["model.shop.m"]; n == nil || n.Config.Materialized != "table" || n.Schema != "analytics" {
+			return fmt.Errorf("model.shop.m: %+v", n)
+		}
+		return nil
+	}},
+	"materializations": {build: true, files: map[string]string{
+		"models/m/v.sql": "{{ config(materialized='view') }} select 1 as id",
+		"models/m/t.sql": "{{ config(materialized='table') }} select * from {{ ref('e') }}",
+		"models/m/i.sql": "{{ config(materialized='incremental') }} select * from {{ ref('v') }}",
+		"models/m/e.sql": "{{ config(materialized='ephemeral') }} select 2 as id",
+	}},
+	"incremental": {build: true, files: map[string]string{
+		"models/m/a.sql": "{{ config(materialized='incremental', incremental_strategy='append') }} select 1 as id",
+		"models/m/d.sql": "{{ config(materialized='incremental', incremental_strategy='delete+insert', unique_key='id') }} select 1 as id",
+		"models/m/g.sql": "{{ config(materialized='incremental', incremental_strategy='merge', unique_key='id', on_schema_change='append_new_columns') }} select 1 as id",
+	}},
+	"seeds": {build: true, files: map[string]string{
+		"seeds/codes.csv":  "code,label\n01,a\n",
+		"seeds/seeds.yml":  "version: 2\nseeds:\n  - name: codes\n    config:\n      column_types: {code: varchar}\n",
+		"models/m/use.sql": "select * from {{ ref('codes') }} where code = '01'",
+	}},
+	"snapshots": {build: true, files: map[string]string{
+		"models/m/src.sql": "{{ config(materialized='table') }} select 1 as id, 'a' as v, current_timestamp as ts",
+		"snapshots/s.sql": "{% snapshot s_check %}{{ config(unique_key='id', strategy='check', check_cols='all', hard_deletes='invalidate') }}select * from {{ ref('src') }}{% endsnapshot %}\n" +
+			"{% snapshot s_time %}{{ config(unique_key='id', strategy='timestamp', updated_at='ts') }}select * from {{ ref('src') }}{% endsnapshot %}",
+	}},
+	"sources": {files: map[string]string{
+		"models/sources.yml": "version: 2\nsources:\n  - name: raw\n    schema: raw\n    freshness: {warn_after: {count: 1, period: day}}\n    loaded_at_field: ts\n    tables: [{name: events}]\n",
+		"models/m/e.sql":     "select * from {{ source('raw', 'events') }}",
+	}},
+	"generic-tests": {build: true, files: map[string]string{
+		"models/m/p.sql": "{{ config(materialized='table') }} select 1 as id, 'a' as kind",
+		"models/m/c.sql": "{{ config(materialized='table') }} select 1 as id, 1 as p_id",
+		"models/m/schema.yml": "version: 2\nmodels:\n  - name: p\n    columns:\n      - name: id\n        tests: [unique, not_null]\n      - name: kind\n        tests:\n          - accepted_values: {values: [a, b]}\n" +
+			"  - name: c\n    columns:\n      - name: p_id\n        tests:\n          - relationships: {to: \"ref('p')\", field: id}\n",
+	}},
+	"custom-tests": {build: true, files: map[string]string{
+		"models/m/p.sql":          "{{ config(materialized='table') }} select 1 as id",
+		"macros/positive.sql":     "{% test positive(model, column_name) %}select * from {{ model }} where {{ column_name }} <= 0{% endtest %}",
+		"tests/generic/small.sql": "{% test small(model, column_name, below=10) %}select * from {{ model }} where {{ column_name }} >= {{ below }}{% endtest %}",
+		"tests/no_rows.sql":       "select * from {{ ref('p') }} where id is null",
+		"models/m/schema.yml":     "version: 2\nmodels:\n  - name: p\n    columns:\n      - name: id\n        tests: [positive, {small: {below: 5}}]\n",
+	}},
+	"jinja": {build: true, files: map[string]string{
+		"macros/m.sql": "{% macro twice(x) %}{{ return(x * 2) }}{% endmacro %}\n" +
+			"{% macro greet() %}{{ return(adapter.dispatch('greet')()) }}{% endmacro %}\n" +
+			"{% macro default__greet() %}'default'{% endmacro %}\n{% macro duckdb__greet() %}'duckdb'{% endmacro %}",
+		"models/m/j.sql": "{{ config(materialized='incremental') }}\nselect {{ twice(2) }} as four, {{ greet() }} as who, {{ dbt.date_trunc('day', 'current_timestamp') }} as d,\n" +
+			"'{{ var('v', 'x') }}' as v, '{{ env_var('DOCKET_PROBE_UNSET', 'dflt') }}' as e, '{{ this }}' as me\n{% if is_incremental() %}where false{% endif %}",
+	}, check: func(t *testing.T, m *Manifest, dir string) error {
+		c := m.Nodes["model.probe.j"].CompiledCode
+		for _, want := range []string{"4 as four", "'duckdb' as who", "date_trunc('day', current_timestamp)", "'dflt' as e"} {
+			if !strings.Contains(c, want) {
+				return fmt.Errorf("compiled j lacks %q:\n%s", want, c)
+			}
+		}
+		return nil
+	}},
+	"packages": {files: map[string]string{
+		"dbt_packages/tools/dbt_project.yml": "name: tools\nversion: '1'\nconfig-version: 2\n",
+		"dbt_packages/tools/macros/t.sql":    "{% macro one() %}1{% endmacro %}",
+		"models/m/p.sql":                     "select {{ tools.one() }} as one",
+	}, check: func(t *testing.T, m *Manifest, dir string) error {
+		if c := m.Nodes["model.probe.p"].CompiledCode; !strings.Contains(c, "1 as one") {
+			return fmt.Errorf("compiled p: %s", c)
+		}
+		return nil
+	}},
+	"schema-names": {files: map[string]string{
+		"macros/g.sql":   "{% macro generate_schema_name(custom_schema_name, node) %}custom_{{ node.name }}{% endmacro %}\n{% macro generate_alias_name(custom_alias_name, node) %}t_{{ node.name }}{% endmacro %}",
+		"models/m/p.sql": "select 1 as id",
+	}, check: func(t *testing.T, m *Manifest, dir string) error {
+		if n := m.Nodes["model.probe.p"]; n.Schema != "custom_p" || n.Alias != "t_p" {
+			return fmt.Errorf("p lands in %s.%s, want custom_p.t_p", n.Schema, n.Alias)
+		}
+		return nil
+	}},
+	"selection": {files: map[string]string{
+		"models/m/a.sql": "{{ config(materialized='table', tags=['t']) }} select 1 as id",
+		"models/m/b.sql": "select * from {{ ref('a') }}",
+		"models/m/c.sql": "select * from {{ ref('b') }}",
+	}, check: func(t *testing.T, m *Manifest, dir string) error {
+		for sel, want := range map[string]int{"m": 3, "path:models/m/a.sql": 1, "tag:t": 1, "a+": 3, "1+c": 2, "a+1": 2, "@b": 3, "config.materialized:table": 1} {
+			ids, err := m.Select([]string{sel}, nil, Model)
+			if err != nil || len(ids) != want {
+				return fmt.Errorf("-s %s: %v %v, want %d nodes", sel, ids, err, want)
+			}
+		}
+		return nil
+	}},
+	"artifacts": {build: true, files: map[string]string{
+		"models/m/a.sql":      "{{ config(materialized='table') }} select 1 as id",
+		"models/m/schema.yml": "version: 2\nmodels:\n  - name: a\n    columns:\n      - name: id\n        tests: [unique]\n",
+	}, check: func(t *testing.T, m *Manifest, dir string) error {
+		if artifactSchemas(t) == nil {
+			t.Log("../shared/dbt/schemas is absent: artifacts not validated")
+		}
+		validateTarget(t, filepath.Join(dir, "target"))
+		return nil
+	}},
+	"yaml-kept": {build: true, files: map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"models/m/schema.yml": "version: 2\nexposures:\n  - {name: e, type: dashboard, owner: {name: x}}\ngroups:\n  - {name: g, owner: {name: x}}\n" +
+			"metrics:\n  - {name: mt, label: M, type: simple, type_params: {measure: n}}\nsaved_queries:\n  - {name: q, query_params: {metrics: [mt], group_by: []}}\n" +
+			"semantic_models:\n  - {name: sm, model: \"ref('a')\"}\nunit_tests:\n  - {name: u, model: a, given: [], expect: {rows: [{id: 1}]}}\n",
+	}, check: func(t *testing.T, m *Manifest, dir string) error {
+		d := m.ManifestDoc()
+		if len(d.Exposures)+len(d.Groups)+len(d.Metrics)+len(d.SavedQueries)+len(d.SemanticModels)+len(d.UnitTests) != 6 {
+			return fmt.Errorf("manifest keeps %d/%d/%d/%d/%d/%d, want one of each", len(d.Exposures), len(d.Groups),
+				len(d.Metrics), len(d.SavedQueries), len(d.SemanticModels), len(d.UnitTests))
+		}
+		return nil
+	}},
+	"yaml-read": {build: true, files: map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"models/m/schema.yml": "version: 2\nanalyses:\n  - {name: x}\nmacros:\n  - {name: y}\nsnapshots:\n  - {name: z}\n" +
+			"data_tests:\n  - {name: w}\ntests:\n  - {name: v}\nfunctions:\n  - {name: f}\n",
+	}},
+	"on-run": {build: true, files: map[string]string{
+		"dbt_project.yml": "name: probe\nversion: '1'\nconfig-version: 2\non-run-start: [\"select 1\"]\non-run-end: [\"select 2\"]\n",
+		"models/m/a.sql":  "select 1 as id",
+	}},
+	"run-query": {files: map[string]string{
+		"models/m/a.sql": "{% set r = run_query('select 1') %}select 1 as id",
+		"models/m/b.sql": "{% call statement('s', fetch_result=True) %}select 1{% endcall %}select 1 as id",
+		"models/m/c.sql": "{% set cols = adapter.get_columns_in_relation(ref('a')) %}select 1 as id",
+	}, check: func(t *testing.T, m *Manifest, dir string) error {
+		_, diags := parseProbe(t, dir)
+		if len(diags) != 3 {
+			return fmt.Errorf("each of run_query, statement, get_columns_in_relation should be an error: %v", diags)
+		}
+		return nil
+	}},
+	"unbuilt-files": {files: map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"models/m/p.py":  "def model(dbt, session):\n    return dbt.ref('a')\n",
+		"analyses/q.sql": "select * from {{ ref('a') }}",
+		"selectors.yml":  "selectors:\n  - name: s\n    definition: a\n",
+	}, check: func(t *testing.T, m *Manifest, dir string) error {
+		if len(m.Warnings) != 3 {
+			return fmt.Errorf("the Python model, the analysis and selectors.yml should each warn: %v", m.Warnings)
+		}
+		return nil
+	}},
+	"dbt-utils": {dir: func(t *testing.T) string {
+		src, _ := filepath.Abs("../../../../shared/dbt/dbt-utils")
+		if _, err := os.Stat(filepath.Join(src, "integration_tests", "dbt_project.yml")); err != nil {
+			t.Skip("../shared/dbt/dbt-utils is absent")
+		}
+		dir := filepath.Join(t.TempDir(), "dbt-utils")
+		if out, err := exec.Command("cp", "-r", src, dir).CombinedOutput(); err != nil {
+			t.Fatalf("copy: %v %s", err, out)
+		}
+		return filepath.Join(dir, "integration_tests")
+	}},
+}
+
+// TestREADMEFeatureTable keeps the README's dbt feature table true: every
+// row names a probe; a supported probe parses (and builds) with no
+// warning, a warned one warns and builds, a not-yet one warns or fails;
+// config rows match the runner's appliedKeys / notApplied lists both
+// ways, and each not-applied config warns when used.
+func TestREADMEFeatureTable(t *testing.T) {
+	rows := readFeatureTable(t)
+	listed := map[string]string{}
+	for _, r := range rows {
+		switch r.status {
+		case "supported", "warned", "not yet":
+		default:
+			t.Errorf("%q: status %q is not supported, warned or not yet", r.feature, r.status)
+			continue
+		}
+		if r.probe == "configs" {
+			for _, k := range r.names {
+				listed[k] = r.status
+			}
+			continue
+		}
+		p, ok := featureProbes[r.probe]
+		if !ok {
+			t.Errorf("%q: no probe %q in features_test.go", r.feature, r.probe)
+			continue
+		}
+		t.Run(r.probe, func(t *testing.T) { runFeatureProbe(t, r, p) })
+	}
+	for _, k := range sortedKeys(appliedKeys) {
+		if listed[k] != "supported" {
+			t.Errorf("config %s is applied by the runner but the README lists it as %q", k, listed[k])
+		}
+	}
+	for _, k := range sortedKeys(notApplied) {
+		if listed[k] != "warned" {
+			t.Errorf("config %s is read, not applied, but the README lists it as %q", k, listed[k])
+		}
+	}
+	for k := range listed {
+		if !appliedKeys[k] && !notApplied[k] {
+			t.Errorf("config %s is in the README but the runner does not know it", k)
+		}
+	}
+	// each not-applied config, used in a model, is a warning naming it
+	files := map[string]string{}
+	keys := sortedKeys(notApplied)
+	for i, k := range keys {
+		files[fmt.Sprintf("models/m/c%02d.sql", i)] = fmt.Sprintf("{{ config(%s='x') }} select 1 as id", k)
+	}
+	m, diags := parseProbe(t, writeProbe(t, files))
+	for _, d := range diags {
+		t.Errorf("config probe: %s", d)
+	}
+	for i, k := range keys {
+		found := false
+		for _, w := range m.Warnings {
+			if w.Path == fmt.Sprintf("models/m/c%02d.sql", i) && strings.Contains(w.Msg, k) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("config %s used in a model gave no warning naming it", k)
+		}
+	}
+}
+
+func writeProbe(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if _, ok := files["dbt_project.yml"]; !ok {
+		writeFile(t, filepath.Join(dir, "project.yaml"), []byte(probeProject))
+	}
+	for f, b := range files {
+		writeFile(t, filepath.Join(dir, f), []byte(b))
+	}
+	return dir
+}
+
+func parseProbe(t *testing.T, dir string) (*Manifest, []Diagnostic) {
+	t.Helper()
+	p, err := project.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, diags, err := Parse(p, ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, diags
+}
+
+func runFeatureProbe(t *testing.T, r featureRow, p featureProbe) {
+	var dir string
+	if p.dir != nil {
+		dir = p.dir(t)
+	} else {
+		dir = writeProbe(t, p.files)
+	}
+	m, diags := parseProbe(t, dir)
+	var warns []string
+	for _, w := range m.Warnings {
+		warns = append(warns, w.String())
+	}
+	sort.Strings(warns)
+	switch r.status {
+	case "supported":
+		if len(diags)+len(warns) > 0 {
+			t.Fatalf("supported, but the probe has diagnostics %v and warnings %v", diags, warns)
+		}
+	case "warned":
+		if len(diags) > 0 || len(warns) == 0 {
+			t.Fatalf("warned: the probe should warn and parse; diagnostics %v, warnings %v", diags, warns)
+		}
+		for _, n := range r.names {
+			if k := strings.Fields(n)[0]; !strings.Contains(strings.Join(warns, "\n"), k) {
+				t.Errorf("no warning names %s: %v", k, warns)
+			}
+		}
+	case "not yet":
+		if len(diags)+len(warns) == 0 {
+			t.Fatalf("not yet, but the probe parses with no diagnostic and no warning: it would be silent (update the README?)")
+		}
+		if p.check != nil {
+			if err := p.check(t, m, dir); err != nil {
+				t.Error(err)
+			}
+		}
+		return
+	}
+	if p.build && len(diags) == 0 {
+		ctx := context.Background()
+		db, err := warehouse.Open(ctx, m.Project.Warehouse, warehouse.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		if err := db.EnsureSchema(ctx); err != nil {
+			t.Fatal(err)
+		}
+		rr, err := m.Execute(ctx, db, RunOptions{Command: "build", Threads: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rr.Results) == 0 {
+			t.Errorf("build ran nothing")
+		}
+		for _, x := range rr.Results {
+			if x.Status != StatusSuccess && x.Status != StatusPass {
+				t.Errorf("build: %s %s: %s", x.UniqueID, x.Status, x.Message)
+			}
+		}
+		if err := m.WriteArtifacts(filepath.Join(dir, "target"), rr); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p.check != nil {
+		if err := p.check(t, m, dir); err != nil {
+			t.Error(err)
+		}
+	}
+}
