@@ -40,6 +40,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	reocr := fs.Bool("reocr", false, "OCR again the pages that were OCR'd (text-layer pages are not touched)")
 	workers := fs.Int("workers", 0, "worker processes (default: loader.workers, one per core)")
 	quiet := fs.Bool("quiet", false, "no progress output")
+	verify := fs.Bool("verify", false, "re-hash every file instead of trusting a size, mtime, inode and ctime that match the last load (loader.verify: hash)")
 	if err := fs.Parse(args); err != nil {
 		return ExitUsage
 	}
@@ -74,7 +75,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		bar = nil
 	}
 	sum, err := loader.Load(ctx, db, loader.Options{Project: p, WorkerCommand: []string{exe, "worker"},
-		RetryQuarantined: *retry, ReOCR: *reocr, Progress: progressFunc(bar)})
+		RetryQuarantined: *retry, ReOCR: *reocr, Verify: *verify, Progress: progressFunc(bar)})
 	bar.finish()
 	if err != nil {
 		fmt.Fprintln(stderr, "docket: load:", err)

@@ -178,6 +178,33 @@ func ChildrenOf(known map[string]warehouse.Known) map[string][]string {
 	return out
 }
 
+// RacyWindow is how recent a recorded modification time may be before
+// the stat no longer vouches for the bytes: a file modified less than
+// this before the listing that recorded it may be modified again within
+// the same timestamp tick (file systems keep 1 s or 2 s mtimes; Linux
+// stamps files with a clock that lags by up to a tick), keeping size,
+// mtime and ctime. Such a file is read again by the next load (git's
+// "racily clean" entries).
+const RacyWindow = 2 * time.Second
+
+// StatClean reports whether a known file is unchanged without reading it:
+// the warehouse has its hash and the stat the load that read it took,
+// size, mtime, inode and ctime all match the stat now, and the recorded
+// mtime was at least RacyWindow older than that load's listing. A
+// rename onto the file changes its inode; a write changes its ctime even
+// when the mtime is set back; a change of mode or owner (ctime) costs a
+// read that finds the same bytes.
+func StatClean(k warehouse.Known, now FileStat) bool {
+	r := k.Stat
+	if k.Hash == "" || r.TakenN == 0 || now.TakenN == 0 {
+		return false
+	}
+	if r.Size != now.Size || r.MTimeN != now.MTimeN || r.Inode != now.Inode || r.CTimeN != now.CTimeN {
+		return false
+	}
+	return r.MTimeN < r.TakenN-int64(RacyWindow)
+}
+
 // goesToWorker reports whether a new file will surely go to a worker
 // (not empty, not over the size limit, readable).
 func goesToWorker(f *file, p *project.Project) bool {

@@ -113,3 +113,39 @@ func TestDescendantsToRedo(t *testing.T) {
 		t.Errorf("--reocr: %v", got)
 	}
 }
+
+// TestStatClean: git's index rules for a file the warehouse knows.
+func TestStatClean(t *testing.T) {
+	taken := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC).UnixNano()
+	rec := FileStat{Size: 10, MTimeN: taken - int64(time.Hour), Inode: 7, CTimeN: taken - int64(time.Hour), TakenN: taken}
+	k := warehouse.Known{Hash: "h", Stat: rec}
+	now := rec
+	now.TakenN = taken + int64(time.Hour)
+	with := func(f func(*FileStat)) FileStat { s := now; f(&s); return s }
+	cases := []struct {
+		name string
+		k    warehouse.Known
+		now  FileStat
+		want bool
+	}{
+		{"all match", k, now, true},
+		{"size", k, with(func(s *FileStat) { s.Size++ }), false},
+		{"mtime", k, with(func(s *FileStat) { s.MTimeN++ }), false},
+		{"inode (renamed over)", k, with(func(s *FileStat) { s.Inode++ }), false},
+		{"ctime (written, mtime set back)", k, with(func(s *FileStat) { s.CTimeN++ }), false},
+		{"no stat recorded (older warehouse)", warehouse.Known{Hash: "h"}, now, false},
+		{"no hash recorded (unreadable)", warehouse.Known{Stat: rec}, now, false},
+		{"no stat now", k, FileStat{}, false},
+		{"racily clean: mtime in the recording load's second", warehouse.Known{Hash: "h", Stat: with(func(s *FileStat) { s.MTimeN = taken - int64(time.Second); s.TakenN = taken })},
+			with(func(s *FileStat) { s.MTimeN = taken - int64(time.Second) }), false},
+		{"racily clean: mtime after the listing began", warehouse.Known{Hash: "h", Stat: with(func(s *FileStat) { s.MTimeN = taken + 5; s.TakenN = taken })},
+			with(func(s *FileStat) { s.MTimeN = taken + 5 }), false},
+		{"old enough", warehouse.Known{Hash: "h", Stat: with(func(s *FileStat) { s.MTimeN = taken - int64(RacyWindow) - 1; s.TakenN = taken })},
+			with(func(s *FileStat) { s.MTimeN = taken - int64(RacyWindow) - 1 }), true},
+	}
+	for _, c := range cases {
+		if got := StatClean(c.k, c.now); got != c.want {
+			t.Errorf("%s: StatClean = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

@@ -53,6 +53,9 @@ type Options struct {
 	RetryQuarantined bool // re-extract contents quarantined earlier
 	ReOCR            bool // re-extract contents that have OCR'd pages
 	Progress         func(Progress)
+	// Verify re-hashes every known file (--verify; loader.verify: hash
+	// does the same) instead of trusting a matching stat.
+	Verify bool
 	// HashNew: the plan hashes new files too (a plan executed elsewhere
 	// carries every expected hash); a local load hashes them while it
 	// executes.
@@ -190,7 +193,9 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	}
 	plan := MakePlan(st, listed, opts)
 	sum.addPlan(plan)
-	if err := db.Touch(ctx, sum.RunID, time.Now(), plan.IDs(ActUnchanged)); err != nil {
+	// Unchanged documents are not written (their last_seen_at is the
+	// run's, see stg_documents), except for the stat of a file read again.
+	if err := db.RecordStats(ctx, plan.Restats()); err != nil {
 		return nil, err
 	}
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"time"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/project"
@@ -40,17 +39,8 @@ func ReadState(ctx context.Context, db *warehouse.DB, reocr bool) (*State, error
 	return st, nil
 }
 
-// FileStat is what a listing records of a file besides its path: what
-// says, without reading it, whether it changed (see the no-op rules).
-type FileStat struct {
-	Size   int64  `json:"size"`
-	MTimeN int64  `json:"mtime_ns"` // modification time, ns since the epoch
-	Inode  uint64 `json:"inode,omitempty"`
-	CTimeN int64  `json:"ctime_ns,omitempty"` // inode change time, ns since the epoch
-}
-
-// MTime is the modification time.
-func (s FileStat) MTime() time.Time { return time.Unix(0, s.MTimeN) }
+// FileStat is what a listing records of a file besides its path.
+type FileStat = warehouse.FileStat
 
 // PlannedFile is one file of a plan and its action.
 type PlannedFile struct {
@@ -72,6 +62,9 @@ type PlannedFile struct {
 	// Err is a failure found while planning (the file cannot be read):
 	// the executor quarantines the file with it.
 	Err *document.Error `json:"error,omitempty"`
+	// Restat: an unchanged file the plan read because its stat did not
+	// vouch for it; the stat is recorded for the next load (RecordStats).
+	Restat bool `json:"restat,omitempty"`
 }
 
 // Plan is every file's action, decided before any extraction, and what
@@ -150,9 +143,22 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 			old = append(old, f)
 		}
 	}
-	toHash := old
+	// A known file whose stat vouches for it is not read (see StatClean);
+	// the others are hashed.
+	verify := opts.Verify || p.Loader.Verify == project.VerifyHash
+	var toHash []*file
+	read := map[*file]bool{}
+	for _, f := range old {
+		k := st.Known[f.docID]
+		if !verify && f.err == nil && !f.gone && StatClean(k, f.stat) {
+			f.hash = k.Hash
+			continue
+		}
+		toHash = append(toHash, f)
+		read[f] = true
+	}
 	if opts.HashNew {
-		toHash = l.files
+		toHash = append(toHash, fresh...)
 	}
 	bytes := hashAll(toHash, p.Loader.Workers)
 
@@ -178,6 +184,7 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 			delete(contents, h)
 		}
 		pf := planned(f, d.Action)
+		pf.Restat = d.Action == ActUnchanged && read[f] && !StatClean(k, f.stat) && f.stat.TakenN != 0
 		if d.Action.Executes() {
 			todo = append(todo, pf)
 		} else {
@@ -234,4 +241,15 @@ func fileOf(pf PlannedFile) *file {
 		f.gone = true
 	}
 	return f
+}
+
+// Restats are the stats to record for unchanged files the plan read.
+func (p *Plan) Restats() []warehouse.StatUpdate {
+	var out []warehouse.StatUpdate
+	for _, f := range p.Files {
+		if f.Restat {
+			out = append(out, warehouse.StatUpdate{DocID: f.DocID, Stat: f.Stat})
+		}
+	}
+	return out
 }

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -50,6 +51,7 @@ type Listing struct {
 // why, and the folders that could not be read are listed.
 func List(p *project.Project) *Listing {
 	out := &Listing{unreadable: map[string][]string{}}
+	taken := time.Now().UnixNano()
 	own := projectFiles(p)
 	for _, src := range p.Sources {
 		root := src.Path
@@ -140,7 +142,7 @@ func List(p *project.Project) *Listing {
 				out.files = append(out.files, f)
 				return nil
 			}
-			f.stat = statOf(info)
+			f.stat = statOf(info, taken)
 			f.size, f.mtime = f.stat.Size, f.stat.MTime()
 			out.files = append(out.files, f)
 			return nil
@@ -251,8 +253,8 @@ func excluded(patterns []string, rel string) bool {
 }
 
 // statOf is the part of a file's stat a plan keeps.
-func statOf(info os.FileInfo) FileStat {
-	s := FileStat{Size: info.Size(), MTimeN: info.ModTime().UnixNano()}
+func statOf(info os.FileInfo, taken int64) FileStat {
+	s := FileStat{Size: info.Size(), MTimeN: info.ModTime().UnixNano(), TakenN: taken}
 	if st, ok := info.Sys().(*syscall.Stat_t); ok {
 		s.Inode, s.CTimeN = st.Ino, st.Ctim.Nano()
 	}

@@ -70,7 +70,7 @@ func landing(o *outcome) warehouse.Landing {
 	f := o.f
 	d := warehouse.DocRow{DocID: f.docID, SourceName: f.source, RelPath: EscapePath(f.rel), RelPathBytes: rawBytes(f.rel), URI: f.uri, Hash: f.hash, Size: f.size,
 		DetectedType: f.info.Type, ExtType: f.info.ExtType, MIME: f.info.MIME, Mismatch: f.info.Mismatch,
-		ParentDocID: f.parent, Depth: f.depth, MTime: f.mtime, Status: warehouse.StatusLanded}
+		ParentDocID: f.parent, Depth: f.depth, MTime: f.mtime, Stat: f.stat, Status: warehouse.StatusLanded}
 	if o.err != nil {
 		d.Status, d.ErrorKind, d.ErrorMessage = warehouse.StatusQuarantined, o.err.Kind, o.err.Msg
 	}

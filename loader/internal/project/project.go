@@ -75,7 +75,14 @@ type Loader struct {
 	MaxAttempts        int      `yaml:"max_attempts"`   // extractions of a content that crashed or timed out before it waits for --retry-quarantined
 	MaxPageChars       int      `yaml:"max_page_chars"` // longer pages are split (one-page text) or truncated, with a review reason
 	MaxDocChars        int      `yaml:"max_doc_chars"`  // text past this many characters per document is dropped, with a review reason
+	Verify             string   `yaml:"verify"`         // stat (default: a file whose size, mtime, inode and ctime match the last load is not read) | hash (every file is re-hashed)
 }
+
+// loader.verify values.
+const (
+	VerifyStat = "stat"
+	VerifyHash = "hash"
+)
 
 // loader.symlinks values.
 const (
@@ -340,6 +347,9 @@ func (p *Project) applyDefaults() {
 	}
 	if l.Symlinks == "" {
 		l.Symlinks = SymlinksSkip
+	}
+	if l.Verify == "" {
+		l.Verify = VerifyStat
 	}
 	if l.LockTimeout.Duration == 0 {
 		l.LockTimeout.Duration = 10 * time.Second

@@ -40,6 +40,7 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		{"version: 1\nloader:\n  workers: 100000\n", `/p/project.yaml:3: loader.workers is 100000, more than 4 per core`},
 		{"version: 1\nloader:\n  max_pages: 0\n", `/p/project.yaml:3: loader.max_pages must be at least 1`},
 		{"version: 1\nloader:\n  symlinks: maybe\n", `/p/project.yaml:3: loader.symlinks must be skip or follow`},
+		{"version: 1\nloader:\n  workers: 2\n  verify: sha256\n", `/p/project.yaml:4: loader.verify must be stat or hash`},
 		{"version: 1\nsources:\n  - {name: a, path: x}\n  - {name: a/b, path: y}\n", `/p/project.yaml:4: source name "a/b" may not contain '/'`},
 		{"version: 1\nsources:\n  - {name: a, path: x}\n  - {name: a, path: y}\n", `/p/project.yaml:4: source "a" is declared twice`},
 	}

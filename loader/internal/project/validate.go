@@ -129,6 +129,11 @@ func (p *Project) validate(lines map[string]int) []error {
 	default:
 		e.bad("loader.symlinks", "loader.symlinks must be skip or follow (got %q)", p.Loader.Symlinks)
 	}
+	switch p.Loader.Verify {
+	case VerifyStat, VerifyHash:
+	default:
+		e.bad("loader.verify", "loader.verify must be stat or hash (got %q)", p.Loader.Verify)
+	}
 	if err := p.Embedding.Validate(); err != nil {
 		e.bad("embedding", "embedding: %v", err)
 	}

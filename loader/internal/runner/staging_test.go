@@ -57,6 +57,13 @@ func TestShippedStaging(t *testing.T) {
 			('d3','s','gone.pdf','file:///gone.pdf','h1','deleted',now(),now(),'r1'),
 			('d4','s','bad.pdf','file:///bad.pdf','h9','quarantined',now(),now(),'r1'),
 			('d5','s','old.pdf','file:///old.pdf','h3','landed',now(),now(),'r1')`,
+		// Load runs write only the documents they act on: r3, a later
+		// completed load of source s, saw every live document of s; r4
+		// failed; r5 loaded another source.
+		`insert into ops.load_runs (run_id, started_at, status, options) values
+			('r3', now() + interval 1 hour, 'completed', '{"sources":["s"]}'),
+			('r4', now() + interval 2 hour, 'failed', '{"sources":["s"]}'),
+			('r5', now() + interval 3 hour, 'completed', '{"sources":["other"]}')`,
 		`insert into raw.document_versions values ('d1','h1',now(),'r1',now(),'r1',1), ('d5','h2',now(),'r1',now(),'r1',1), ('d5','h3',now(),'r2',now(),'r2',1)`,
 		`insert into staging.pages (source_hash, page_number, text, char_count, method, needs_ocr, extractor_version, extracted_at) values
 			('h1',1,'one',3,'text_layer',false,'1',now()), ('h1',2,'two',3,'ocr',false,'1',now()),
@@ -84,7 +91,8 @@ func TestShippedStaging(t *testing.T) {
 		}
 	}
 	for q, want := range map[string]int{
-		"select count(*) from staging.stg_documents":                        4,
+		"select count(*) from staging.stg_documents": 4,
+		"select count(*) from staging.stg_documents where last_run_id = 'r3' and last_seen_at > now() + interval 30 minute": 4,
 		"select count(*) from staging.stg_pages":                            5, // 2 pages x (d1, d2) + d5's current page
 		"select count(*) from staging.stg_pages where text = 'old version'": 0,
 		"select count(*) from staging.stg_elements":                         3,

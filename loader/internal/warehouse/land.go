@@ -33,7 +33,26 @@ type DocRow struct {
 	Meta                        document.Metadata
 	Warnings                    []string
 	MTime                       time.Time
+	// Stat is the file's stat when the load listed it (zero for
+	// attachments): stored so that a later load can tell, without
+	// reading it, that the file did not change.
+	Stat FileStat
 }
+
+// FileStat is what a listing records of a file besides its path: what
+// says, without reading it, whether it changed since.
+type FileStat struct {
+	Size   int64  `json:"size"`
+	MTimeN int64  `json:"mtime_ns"` // modification time, ns since the epoch
+	Inode  uint64 `json:"inode,omitempty"`
+	CTimeN int64  `json:"ctime_ns,omitempty"` // inode change time, ns since the epoch
+	// TakenN is when the listing that took the stat began (ns since the
+	// epoch); 0: no stat.
+	TakenN int64 `json:"taken_ns"`
+}
+
+// MTime is the modification time.
+func (s FileStat) MTime() time.Time { return time.Unix(0, s.MTimeN) }
 
 // Document statuses.
 const (
@@ -106,12 +125,14 @@ func (w *DB) FinishRun(ctx context.Context, r Run) error {
 type Known struct {
 	DocID, Hash, Status, ErrorKind, ParentDocID string
 	SourceName, RelPath                         string
+	Stat                                        FileStat // as the load that last read the file saw it (TakenN 0: none)
 }
 
 // KnownDocuments returns raw.documents keyed by doc_id.
 func (w *DB) KnownDocuments(ctx context.Context) (map[string]Known, error) {
 	rows, err := w.sql.QueryContext(ctx, `select doc_id, coalesce(source_hash, ''), status, coalesce(error_kind, ''), coalesce(parent_doc_id, ''),
-		source_name, rel_path from raw.documents`)
+		source_name, rel_path, coalesce(stat_size, 0), coalesce(stat_mtime_ns, 0), coalesce(stat_inode, 0)::ubigint, coalesce(stat_ctime_ns, 0),
+		coalesce(stat_taken_ns, 0) from raw.documents`)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +140,9 @@ func (w *DB) KnownDocuments(ctx context.Context) (map[string]Known, error) {
 	out := map[string]Known{}
 	for rows.Next() {
 		var k Known
-		if err := rows.Scan(&k.DocID, &k.Hash, &k.Status, &k.ErrorKind, &k.ParentDocID, &k.SourceName, &k.RelPath); err != nil {
+		st := &k.Stat
+		if err := rows.Scan(&k.DocID, &k.Hash, &k.Status, &k.ErrorKind, &k.ParentDocID, &k.SourceName, &k.RelPath,
+			&st.Size, &st.MTimeN, &st.Inode, &st.CTimeN, &st.TakenN); err != nil {
 			return nil, err
 		}
 		out[k.DocID] = k
@@ -446,9 +469,26 @@ func appendEventRows(c *sql.Conn, w *writer, batch []Landing, schema, name strin
 	return eventsTable.appendTo(c, schema, name, rows)
 }
 
-// Touch records that unchanged documents were seen in this run, in bulk.
-func (w *DB) Touch(ctx context.Context, runID string, now time.Time, docIDs []string) error {
-	if len(docIDs) == 0 {
+// statValues are a stat's columns (null when there is no stat).
+func statValues(s FileStat) [5]any {
+	if s.TakenN == 0 {
+		return [5]any{}
+	}
+	return [5]any{s.Size, s.MTimeN, s.Inode, s.CTimeN, s.TakenN}
+}
+
+// StatUpdate is a document whose file was read and found unchanged, with
+// the stat to keep for the next load.
+type StatUpdate struct {
+	DocID string
+	Stat  FileStat
+}
+
+// RecordStats stores the stats of unchanged files that were read (their
+// stat moved, or it was too recent to trust), in one statement; the rest
+// of their rows is left as it is.
+func (w *DB) RecordStats(ctx context.Context, ups []StatUpdate) error {
+	if len(ups) == 0 {
 		return nil
 	}
 	c, err := w.sql.Conn(ctx)
@@ -456,35 +496,26 @@ func (w *DB) Touch(ctx context.Context, runID string, now time.Time, docIDs []st
 		return err
 	}
 	defer c.Close()
-	if err := tempIDs(ctx, c, "touched", docIDs); err != nil {
+	if _, err := c.ExecContext(ctx, `create or replace temp table restat (doc_id varchar, stat_size bigint, stat_mtime_ns bigint,
+		stat_inode ubigint, stat_ctime_ns bigint, stat_taken_ns bigint)`); err != nil {
 		return err
 	}
-	stmts := []string{
-		`begin transaction`,
-		// Attachments of unchanged documents are unchanged too.
-		`insert into touched
-			with recursive tree(doc_id) as (
-				select doc_id from touched
-				union select d.doc_id from raw.documents d join tree t on d.parent_doc_id = t.doc_id where d.status <> 'deleted')
-			select doc_id from tree where doc_id not in (select doc_id from touched)`,
-		`update raw.documents set last_seen_at = $1, last_run_id = $2 where doc_id in (select doc_id from touched)`,
-		`update raw.document_versions v set last_seen_at = $1, last_run_id = $2 from raw.documents d
-			where d.doc_id = v.doc_id and d.source_hash = v.source_hash and d.doc_id in (select doc_id from touched)`,
-		`insert into ops.document_events (run_id, doc_id, source_hash, event, status, error_kind, error_message, detected_type, event_at)
-			select $2, doc_id, source_hash, 'unchanged', status, error_kind, error_message, detected_type, $1 from raw.documents where doc_id in (select doc_id from touched)`,
-		`commit`,
-	}
-	for _, q := range stmts {
-		args := []any{}
-		if strings.Contains(q, "$1") {
-			args = []any{now, runID}
+	if err := withAppender(c, "temp", "restat", func(a *duckdb.Appender) error {
+		for _, u := range ups {
+			v := statValues(u.Stat)
+			if err := a.AppendRow(u.DocID, v[0], v[1], v[2], v[3], v[4]); err != nil {
+				return err
+			}
 		}
-		if _, err := c.ExecContext(ctx, q, args...); err != nil {
-			c.ExecContext(context.Background(), "rollback")
-			return fmt.Errorf("warehouse: touch: %w", err)
-		}
+		return nil
+	}); err != nil {
+		return err
 	}
-	_, err = c.ExecContext(ctx, `drop table touched`)
+	if _, err := c.ExecContext(ctx, `update raw.documents d set stat_size = r.stat_size, stat_mtime_ns = r.stat_mtime_ns, stat_inode = r.stat_inode,
+		stat_ctime_ns = r.stat_ctime_ns, stat_taken_ns = r.stat_taken_ns from restat r where d.doc_id = r.doc_id`); err != nil {
+		return fmt.Errorf("warehouse: record stats: %w", err)
+	}
+	_, err = c.ExecContext(ctx, `drop table restat`)
 	return err
 }
 

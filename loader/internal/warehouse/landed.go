@@ -114,6 +114,16 @@ var documentsTable = &table[docRow]{schema: "raw", name: "documents", cols: []co
 	}},
 	// the path's bytes when they are not valid UTF-8 (rel_path shows them escaped)
 	{"rel_path_bytes", "blob", "", func(r docRow) any { return nullBytes(r.l.Doc.RelPathBytes) }},
+	// The file's stat as the load that last read it saw it (schema version
+	// 7): size, mtime and ctime in ns since the epoch, inode, and when
+	// that load's listing began. A later load compares a file's stat with
+	// these instead of reading it (loader.StatClean has the rules); null
+	// for attachments.
+	{"stat_size", "bigint", "", func(r docRow) any { return statValues(r.l.Doc.Stat)[0] }},
+	{"stat_mtime_ns", "bigint", "", func(r docRow) any { return statValues(r.l.Doc.Stat)[1] }},
+	{"stat_inode", "ubigint", "", func(r docRow) any { return statValues(r.l.Doc.Stat)[2] }},
+	{"stat_ctime_ns", "bigint", "", func(r docRow) any { return statValues(r.l.Doc.Stat)[3] }},
+	{"stat_taken_ns", "bigint", "", func(r docRow) any { return statValues(r.l.Doc.Stat)[4] }},
 }}
 
 var versionsTable = &table[sqlRow]{schema: "raw", name: "document_versions", cols: []col[sqlRow]{

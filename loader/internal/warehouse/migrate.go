@@ -31,6 +31,24 @@ var migrations = []migration{
 	// versions 1 and 2 made differently; version 6 is all of them, so a
 	// warehouse of any of those versions (recorded or not) comes here.
 	{6, "tables of versions 1-6", upTo6},
+	{7, "raw.documents keeps each file's stat", upTo7},
+}
+
+// upTo7 adds raw.documents' stat columns (null until a load reads the
+// file again, which it then does).
+func upTo7(ctx context.Context, c *sql.Conn) error {
+	for _, q := range []string{
+		`alter table raw.documents add column stat_size bigint`,
+		`alter table raw.documents add column stat_mtime_ns bigint`,
+		`alter table raw.documents add column stat_inode ubigint`,
+		`alter table raw.documents add column stat_ctime_ns bigint`,
+		`alter table raw.documents add column stat_taken_ns bigint`,
+	} {
+		if _, err := c.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // SchemaVersion is the version this docket writes: the last migration's.

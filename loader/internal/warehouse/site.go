@@ -104,6 +104,18 @@ type SiteDoc struct {
 	LastSeen                                            time.Time
 }
 
+// lastLoadsCTE is the last completed load of each source (last_loads:
+// source_name, seen_at, run_id). A load writes only the documents it acts
+// on; a document a completed load of its source left live was seen by it,
+// so its last_seen_at is the later of its row's and that load's start (as
+// models/staging/stg_documents.sql derives it).
+const lastLoadsCTE = `last_loads as (
+	select source_name, max(started_at) as seen_at, arg_max(run_id, started_at) as run_id
+	from (select run_id, started_at, unnest(from_json(json_extract(options, '$.sources'), '["VARCHAR"]')) as source_name
+		from ops.load_runs where status = 'completed')
+	group by source_name
+)`
+
 // SiteDocuments lists the current documents, ordered by source and path.
 func (w *DB) SiteDocuments(ctx context.Context) ([]SiteDoc, error) {
 	quality := `null::varchar as verdict, null::varchar as reason`
@@ -119,7 +131,7 @@ func (w *DB) SiteDocuments(ctx context.Context) ([]SiteDoc, error) {
 				count(*) filter (where review_reason is not null) as review_pages,
 				avg(ocr_confidence) filter (where method = 'ocr') as conf
 			from staging.pages group by source_hash
-		)
+		), `+lastLoadsCTE+`
 		select d.doc_id, d.source_name, d.rel_path, d.source_uri, coalesce(d.source_hash, ''),
 			coalesce(d.detected_type, ''), coalesce(d.mime_type, ''), d.status, coalesce(d.error_kind, ''), coalesce(d.error_message, ''),
 			coalesce(d.parent_doc_id, ''), coalesce(d.title, ''), coalesce(array_to_string(d.warnings, chr(10)), ''),
@@ -129,9 +141,10 @@ func (w *DB) SiteDocuments(ctx context.Context) ([]SiteDoc, error) {
 			case when d.status = 'landed' then coalesce(p.review_pages, 0) else 0 end,
 			case when d.status = 'landed' then coalesce(p.chars, 0) else 0 end::bigint,
 			case when d.status = 'landed' then p.conf end,
-			`+quality+`, d.last_seen_at
+			`+quality+`, greatest(d.last_seen_at, coalesce(ll.seen_at, d.last_seen_at))
 		from raw.documents d
 		left join p on p.source_hash = d.source_hash
+		left join last_loads ll on ll.source_name = d.source_name
 		`+join+`
 		where d.status <> 'deleted'
 		order by d.source_name, d.rel_path`)
