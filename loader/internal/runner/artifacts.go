@@ -110,11 +110,28 @@ func (m *Manifest) ManifestDoc() *ManifestJSON {
 	m.unactedDocs(doc)
 	for id := range m.Nodes {
 		doc.ParentMap[id] = nonNil(m.Parents[id])
-		doc.ChildMap[id] = nonNil(m.Children[id])
+		doc.ChildMap[id] = append([]string{}, m.Children[id]...)
 	}
 	for id := range m.Sources {
 		doc.ParentMap[id] = []string{}
-		doc.ChildMap[id] = nonNil(m.Children[id])
+		doc.ChildMap[id] = append([]string{}, m.Children[id]...)
+	}
+	// exposures, metrics, semantic models, saved queries and unit tests
+	// are in the graph maps too, as dbt has them
+	for _, set := range []map[string]map[string]any{doc.Exposures, doc.Metrics, doc.SemanticModels, doc.SavedQueries, doc.UnitTests} {
+		for _, id := range sortedIDs(set) {
+			deps, _ := set[id]["depends_on"].(map[string]any)
+			parents, _ := deps["nodes"].([]string)
+			doc.ParentMap[id] = nonNil(parents)
+			if _, ok := doc.ChildMap[id]; !ok {
+				doc.ChildMap[id] = []string{}
+			}
+			for _, p := range parents {
+				if c, ok := doc.ChildMap[p]; ok {
+					doc.ChildMap[p] = append(c, id)
+				}
+			}
+		}
 	}
 	return doc
 }
@@ -331,7 +348,7 @@ func (m *Manifest) sourceDoc(n *Node) map[string]any {
 	d := map[string]any{
 		"unique_id": n.UniqueID, "resource_type": Source, "package_name": n.PackageName, "name": n.Name,
 		"database": strOrNil(n.Database), "schema": n.Schema, "path": n.Path, "original_file_path": n.Path,
-		"fqn": n.FQN, "source_name": n.SourceName, "source_description": "", "loader": "",
+		"fqn": n.FQN, "source_name": n.SourceName, "source_description": n.srcDesc, "loader": n.srcLoader,
 		"identifier": n.Identifier, "quoting": map[string]any{}, "loaded_at_field": strOrNil(n.LoadedAtField),
 		"description": n.Description, "columns": columnsDoc(n.Columns), "meta": orEmpty(n.Config.Meta),
 		"source_meta": map[string]any{}, "tags": tags, "config": cfg, "patch_path": nil,

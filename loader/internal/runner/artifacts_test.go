@@ -143,6 +143,12 @@ func TestManifestEveryKind(t *testing.T) {
 	if doc.Macros["macro.arts.double"]["macro_sql"] != "{% macro double(x) %}({{ x }} * 2){% endmacro %}" {
 		t.Errorf("macro_sql: %q", doc.Macros["macro.arts.double"]["macro_sql"])
 	}
+	if ch := doc.ChildMap["model.arts.facts"]; !strings.Contains(strings.Join(ch, ","), "exposure.arts.weekly_report") {
+		t.Errorf("facts' children lack the exposure: %v", ch)
+	}
+	if src := doc.Sources["source.arts.raw.documents"]; src["source_description"] != "raw tables" {
+		t.Errorf("source_description: %v", src["source_description"])
+	}
 	if _, ok := doc.Disabled["model.arts.old"]; !ok {
 		t.Errorf("disabled: %v", doc.Disabled)
 	}

@@ -138,6 +138,8 @@ type Node struct {
 	Identifier  string          `json:"identifier,omitempty"`
 
 	layer     string // docket's default schema: the first folder under models/, or seeds
+	srcDesc   string // sources: the source's own description and loader (manifest.json)
+	srcLoader string
 	tpl       *render.Template
 	seedFile  string // absolute CSV path
 	usesIncr  bool   // template calls is_incremental()

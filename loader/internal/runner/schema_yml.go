@@ -76,6 +76,7 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 						n.Description = ystr(s, "description")
 					}
 					n.Relation = Relation(schema, ident)
+					n.srcDesc, n.srcLoader = ystr(s, "description"), ystr(s, "loader")
 					m.readFreshness(path, n, s, t, &diags)
 					m.Sources[id] = n
 					specs = append(specs, m.readColumns(path, n, t, &diags)...)
