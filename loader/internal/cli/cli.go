@@ -186,6 +186,11 @@ func openWarehouseThreads(ctx context.Context, p *project.Project, readOnly bool
 		}
 		return nil, ExitUsage
 	}
+	if _, err := limitBuildMemory(ctx, p, db); err != nil && !readOnly {
+		db.Close()
+		fmt.Fprintln(stderr, "docket:", err)
+		return nil, ExitUsage
+	}
 	return db, ExitOK
 }
 

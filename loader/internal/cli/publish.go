@@ -69,7 +69,15 @@ func lockOptions(ctx context.Context, p *project.Project, stderr io.Writer) (tim
 // it while it waits.
 func openWriter(ctx context.Context, p *project.Project, udfs []warehouse.UDF, threads int, stderr io.Writer) (*warehouse.DB, error) {
 	limit, onWait := lockOptions(ctx, p, stderr)
-	return warehouse.Open(ctx, p.Warehouse, warehouse.Options{UDFs: udfs, LockTimeout: limit, OnWait: onWait, Threads: threads})
+	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{UDFs: udfs, LockTimeout: limit, OnWait: onWait, Threads: threads})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := limitBuildMemory(ctx, p, db); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
 }
 
 // openReader opens what readers read (the published copy) for sql and
@@ -84,6 +92,7 @@ func openReader(ctx context.Context, p *project.Project, stderr io.Writer) (*war
 	for _, n := range info.Notes {
 		fmt.Fprintln(stderr, "docket: note:", n)
 	}
+	limitBuildMemory(ctx, p, db) // best effort: a reader may not be able to create the spill folder
 	return db, ExitOK
 }
 

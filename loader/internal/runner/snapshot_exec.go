@@ -12,6 +12,13 @@ import (
 func (x *nodeExec) snapshot() error {
 	n, sc := x.n, x.n.SnapshotCfg
 	t0 := time.Now()
+	if existing, err := x.relationType(n.Schema, n.Alias); err != nil {
+		return err
+	} else if x.upToDate(existing, false) {
+		x.r.Materialized = "snapshot"
+		x.markUpToDate()
+		return nil
+	}
 	body := sqlBody(x.m.finish(n, n.CompiledCode, map[string]bool{}))
 	x.r.CompiledCode = body
 	x.r.Materialized = "snapshot"

@@ -28,8 +28,10 @@ import (
 //
 // Data versions: a model's changes only when its build changed rows (a
 // table or seed: every rebuild; an incremental model: when its insert,
-// delete or merge touched a row; a model with hooks: every build); a
-// view's is its fingerprint. Tables `docket load` owns share one version,
+// delete or merge touched a row; a model with hooks and a snapshot: every
+// run); a view's is its fingerprint. A snapshot of unchanged inputs has
+// nothing to record (the clock only stamps rows that changed), so it is
+// skipped like a model. Tables `docket load` owns share one version,
 // a digest of ops.load_runs and ops.meta: every write to a loader table
 // happens inside a load run, which adds or updates its ops.load_runs row.
 // A relation of unknown version (a source docket does not load, a
@@ -244,9 +246,6 @@ func (x *nodeExec) upToDate(existing string, forced bool) bool {
 			return false
 		}
 		extra = append(extra, digest(string(b)))
-	}
-	if n.ResourceType == Snapshot {
-		return false // snapshots read the clock: always run (their version changes each run)
 	}
 	x.fp = st.fingerprint(x.m, n, extra...)
 	if x.fp == "" || forced {
