@@ -11,6 +11,6 @@
    computed by DuckDB's vectorized list functions instead of one Go call
    per pair. #}
 {% macro jaccard(a, b) -%}
-coalesce(len(list_filter(range(1, least(len({{ a }}), len({{ b }})) + 1), i -> {{ a }}[i] = {{ b }}[i]))::double
+coalesce(len(list_filter(list_zip({{ a }}, {{ b }}), pair -> pair[1] = pair[2]))::double
     / nullif(least(len({{ a }}), len({{ b }})), 0), 0.0)
 {%- endmacro %}

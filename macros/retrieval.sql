@@ -72,3 +72,10 @@ from scored
 join retrieval.search_chunks as chunks using (chunk_id)
 order by scored.score desc, scored.chunk_id
 {%- endmacro %}
+
+{# A chunk's 64-bit key: the first 16 hex digits of its chunk_id (a
+   sha256) as UBIGINT. retrieval.chunk_terms stores it beside chunk_id so
+   that its incremental build compares integers over all postings. #}
+{% macro chunk_key(chunk_id) -%}
+('0x' || left({{ chunk_id }}, 16))::ubigint
+{%- endmacro %}

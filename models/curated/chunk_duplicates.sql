@@ -33,29 +33,40 @@ exact_groups as (
 ),
 
 -- Near duplicates are searched among one chunk per distinct text, by the
--- band keys stored in curated.chunk_signatures.
-band_members as (
+-- band hashes stored in curated.chunk_signatures (one row per current
+-- text). Only a bucket that two texts or more share can hold a pair: found
+-- by sorting the keys and looking at the neighbours, about four times
+-- cheaper in DuckDB than grouping over the (nearly all distinct) keys.
+-- The keys are unnested twice on purpose: a CTE read twice would be
+-- materialized with its text hashes.
+shared_buckets as (
+    select distinct band_key
+    from (
+        select
+            band_key,
+            lag(band_key) over sorted as previous_key,
+            lead(band_key) over sorted as next_key
+        from (select unnest(band_keys) as band_key from {{ ref('chunk_signatures') }})
+        window sorted as (order by band_key)
+    )
+    where previous_key = band_key or next_key = band_key
+),
+
+shared_members as (
+    select text_hash, band_key
+    from (select text_hash, unnest(band_keys) as band_key from {{ ref('chunk_signatures') }})
+    where band_key in (select band_key from shared_buckets)
+),
+
+bucketed as (
     select
         exact_groups.rep_id as chunk_id,
         exact_groups.rep_ord as ord,
         exact_groups.text_hash,
-        unnest(chunk_signatures.band_keys) as band_key
-    from exact_groups
-    join {{ ref('chunk_signatures') }} as chunk_signatures using (text_hash)
-),
-
--- Only a bucket that two texts or more share can hold a pair.
-shared_buckets as (
-    select band_key
-    from band_members
-    group by band_key
-    having count(*) > 1
-),
-
-bucketed as (
-    select *, row_number() over (partition by band_key order by ord) as pos
-    from band_members
-    where band_key in (select band_key from shared_buckets)
+        shared_members.band_key,
+        row_number() over (partition by shared_members.band_key order by exact_groups.rep_ord) as pos
+    from shared_members
+    join exact_groups using (text_hash)
 ),
 
 -- Each chunk is compared with at most max_compare earlier members of a

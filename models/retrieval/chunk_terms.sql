@@ -1,27 +1,32 @@
 -- BM25 postings: term frequency per (term, chunk), with the chunk's length
--- in terms, so retrieval.bm25() weighs a posting at query time. Tokens come
--- from the tokenize() macro: lower-cased runs of letters, digits and marks,
+-- in terms (retrieval.bm25() weighs a posting when it runs) and its
+-- chunk_key. Tokens come from the tokenize() macro: lower-cased runs of letters, digits and marks,
 -- the same tokens docket's Go code makes, so a query can be tokenized in
 -- plain SQL. Written in term order, so a query reads mostly the row
 -- groups of its terms.
 -- Incremental per chunk: a pre-hook drops the postings of chunks that left
 -- retrieval.search_chunks; the build tokenizes only chunks with no
 -- postings yet (a chunk's terms depend on its text alone, which its
--- chunk_id fixes). Incremental builds append in term order per batch; a
--- `--full-refresh -s chunk_terms+` rewrites the whole table in term order.
+-- chunk_id fixes). chunk_key (the first 64 bits of chunk_id) is what
+-- these set operations compare: scanning an integer column over all
+-- postings is cheap, a 64-character id is not. Incremental builds append
+-- in term order per batch; `docket build --full-refresh -s chunk_terms+`
+-- rewrites the whole table in term order.
 {{ config(
     materialized = 'incremental',
     incremental_strategy = 'append',
     on_schema_change = 'fail',
-    pre_hook = "{% if is_incremental() %}delete from {{ this }}
-        where chunk_id not in (select chunk_id from {{ ref('search_chunks') }}){% endif %}"
+    pre_hook = "{% if is_incremental() %}delete from {{ this }} where chunk_key in (
+        select chunk_key from {{ this }}
+        except
+        select {{ chunk_key('chunk_id') }} from {{ ref('search_chunks') }}){% endif %}"
 ) }}
 
 with chunks as (
     select chunk_id, text, doc_length
     from {{ ref('search_chunks') }}
     {% if is_incremental() %}
-    where chunk_id not in (select chunk_id from {{ this }})
+    where {{ chunk_key('chunk_id') }} not in (select distinct chunk_key from {{ this }})
     {% endif %}
 ),
 
@@ -31,7 +36,7 @@ tokens as (
 ),
 
 final as (
-    select term, chunk_id, count(*) as tf, doc_length
+    select term, chunk_id, count(*) as tf, doc_length, {{ chunk_key('chunk_id') }} as chunk_key
     from tokens
     group by term, chunk_id, doc_length
     order by term, chunk_id
