@@ -201,8 +201,8 @@ var featureProbes = map[string]featureProbe{
 		"models/m/c.sql": "{% set cols = adapter.get_columns_in_relation(ref('a')) %}select 1 as id",
 	}, check: func(t *testing.T, m *Manifest, dir string) error {
 		_, diags := parseProbe(t, dir)
-		if len(diags) != 3 {
-			return fmt.Errorf("each of run_query, statement, get_columns_in_relation should be an error: %v", diags)
+		if len(diags) != 3 || !strings.Contains(diags[2].Msg, "adapter.get_columns_in_relation reads the database") {
+			return fmt.Errorf("each of run_query, statement, get_columns_in_relation should be an error saying so: %v", diags)
 		}
 		return nil
 	}},
@@ -384,6 +384,7 @@ func runFeatureProbe(t *testing.T, r featureRow, p featureProbe) {
 		if err := m.WriteArtifacts(filepath.Join(dir, "target"), rr); err != nil {
 			t.Fatal(err)
 		}
+		validateTarget(t, filepath.Join(dir, "target"))
 	}
 	if p.check != nil {
 		if err := p.check(t, m, dir); err != nil {

@@ -380,6 +380,15 @@ func (e *Env) globals(pkg string) map[string]any {
 		data[e.Root] = root
 	}
 	adapter := map[string]any{"dispatch": e.dispatchFunc(pkg), "type": func() string { return "duckdb" }}
+	// adapter methods that read the database while rendering: a clear
+	// error rather than the template engine's "not callable"
+	for _, k := range []string{"get_columns_in_relation", "get_relation", "get_missing_columns",
+		"list_relations_without_caching", "get_relations_by_pattern", "execute"} {
+		name := k
+		adapter[k] = Wrap(func(Args) (any, error) {
+			return nil, fmt.Errorf("adapter.%s reads the database while rendering, which docket does not support yet", name)
+		})
+	}
 	for k, v := range e.AdapterExtra {
 		adapter[k] = v
 	}
