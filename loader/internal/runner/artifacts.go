@@ -292,6 +292,9 @@ func (m *Manifest) NodeDoc(n *Node) map[string]any {
 	if n.FQN == nil {
 		d["fqn"] = []string{}
 	}
+	if n.Config.Materialized == "ephemeral" {
+		d["relation_name"] = nil // dbt's: an ephemeral model is a CTE, no relation
+	}
 	macros := nonNil(n.DependsOn.Macros)
 	if n.ResourceType == Seed {
 		d["depends_on"] = map[string]any{"macros": macros}
