@@ -273,9 +273,18 @@ func (x *nodeExec) upToDate(existing string, forced bool) bool {
 	return existing == want
 }
 
+// volatileFuncs give another answer on the same data: a model calling
+// one always runs.
+var volatileFuncs = map[string]bool{"now": true, "current_timestamp": true, "current_date": true, "current_time": true,
+	"get_current_timestamp": true, "get_current_time": true, "today": true, "transaction_timestamp": true,
+	"localtimestamp": true, "localtime": true, "random": true, "uuid": true, "gen_random_uuid": true, "setseed": true,
+	"nextval": true, "currval": true, "getenv": true}
+
 // namesOnlyKnown checks, with DuckDB's parser, that every schema-qualified
 // table the compiled SQL reads is one of the node's inputs or a loader
-// table (a table named without ref or source has no data version).
+// table (a table named without ref or source has no data version), that
+// it reads no file through a table function and calls no function whose
+// answer changes with the clock or chance.
 func (x *nodeExec) namesOnlyKnown() bool {
 	var raw string
 	if err := x.c.QueryRowContext(x.ctx, "select json_serialize_sql(?::varchar)::varchar", sqlBody(x.n.CompiledCode)).Scan(&raw); err != nil {
@@ -314,6 +323,21 @@ func (x *nodeExec) namesOnlyKnown() bool {
 	walk = func(v any) {
 		switch t := v.(type) {
 		case map[string]any:
+			if t["type"] == "TABLE_FUNCTION" {
+				ok = false // read_csv('...'), read_parquet, ...: files the runner does not version
+			}
+			if t["class"] == "FUNCTION" {
+				if name, _ := t["function_name"].(string); volatileFuncs[strings.ToLower(name)] {
+					ok = false
+				}
+			}
+			if t["class"] == "COLUMN_REF" { // current_date and friends parse as column names
+				if names, _ := t["column_names"].([]any); len(names) == 1 {
+					if name, _ := names[0].(string); volatileFuncs[strings.ToLower(name)] {
+						ok = false
+					}
+				}
+			}
 			if t["type"] == "BASE_TABLE" {
 				schema, _ := t["schema_name"].(string)
 				table, _ := t["table_name"].(string)
