@@ -91,6 +91,7 @@ func (m *Manifest) ManifestDoc() *ManifestJSON {
 		doc.Disabled[id] = append(doc.Disabled[id], d)
 	}
 	m.macroDocs(doc.Macros, created)
+	m.docDocs(doc.Docs)
 	for _, u := range m.UDFs {
 		id := "function." + m.Name + "." + u.Name
 		args := []any{}

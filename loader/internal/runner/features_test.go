@@ -150,6 +150,24 @@ var featureProbes = map[string]featureProbe{
 		}
 		return nil
 	}},
+	"docs-blocks": {files: map[string]string{
+		"models/docs.md":      "{% docs facts %}\nOne row per fact.\n{% enddocs %}\n{% docs fact_id %}The key.{% enddocs %}",
+		"models/m/f.sql":      "select 1 as id",
+		"models/m/schema.yml": "version: 2\nmodels:\n  - name: f\n    description: '{{ doc(\"facts\") }}'\n    columns:\n      - name: id\n        description: \"{{ doc('fact_id') }} ({{ var('unit', 'n') }})\"\n",
+	}, check: func(t *testing.T, m *Manifest, dir string) error {
+		n := m.Nodes["model.probe.f"]
+		if n.Description != "One row per fact." || n.Columns["id"].Description != "The key. (n)" {
+			return fmt.Errorf("descriptions %q / %q", n.Description, n.Columns["id"].Description)
+		}
+		if b := m.ManifestDoc().Docs["doc.probe.facts"]; b == nil || b["block_contents"] != "One row per fact." {
+			return fmt.Errorf("manifest docs: %v", m.ManifestDoc().Docs)
+		}
+		os.WriteFile(filepath.Join(dir, "models/m/schema.yml"), []byte("version: 2\nmodels:\n  - name: f\n    description: '{{ doc(\"nope\") }}'\n"), 0o644)
+		if _, diags := parseProbe(t, dir); len(diags) != 1 || diags[0].Line != 4 || !strings.Contains(diags[0].Msg, "nope") {
+			return fmt.Errorf("an unknown doc() should be one error at its line: %v", diags)
+		}
+		return nil
+	}},
 	"selection": {files: map[string]string{
 		"models/m/a.sql": "{{ config(materialized='table', tags=['t']) }} select 1 as id",
 		"models/m/b.sql": "select * from {{ ref('a') }}",

@@ -47,8 +47,9 @@ type Manifest struct {
 	Warnings []Diagnostic
 
 	env      *render.Env
-	byName   map[string]*Node // models and seeds
-	packages []string         // installed package names
+	byName   map[string]*Node    // models and seeds
+	packages []string            // installed package names
+	docs     map[string]docBlock // {% docs %} blocks by name (docblocks.go)
 }
 
 // Parse reads the project's files and renders every model without a

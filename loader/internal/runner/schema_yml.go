@@ -53,6 +53,7 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 				if schema == "" {
 					schema = src
 				}
+				srcDesc := m.describe(path, s, &diags)
 				for _, t := range yseq(yget(s, "tables")) {
 					tn := ystr(t, "name")
 					if tn == "" {
@@ -70,13 +71,13 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 					}
 					n := &Node{UniqueID: id, ResourceType: Source, PackageName: m.Name, Name: tn, Schema: schema,
 						Alias: ident, Identifier: ident, SourceName: src, Database: m.database(), Path: path,
-						FQN: []string{m.Name, src, tn}, Description: ystr(t, "description"), Columns: map[string]Column{},
+						FQN: []string{m.Name, src, tn}, Description: m.describe(path, t, &diags), Columns: map[string]Column{},
 						Tags: []string{}, pos: ypos(t), Config: Config{Enabled: true, Tags: []string{}, PreHook: []string{}, PostHook: []string{}}}
+					n.srcDesc, n.srcLoader = srcDesc, ystr(s, "loader")
 					if n.Description == "" {
-						n.Description = ystr(s, "description")
+						n.Description = srcDesc
 					}
 					n.Relation = Relation(schema, ident)
-					n.srcDesc, n.srcLoader = ystr(s, "description"), ystr(s, "loader")
 					m.readFreshness(path, n, s, t, &diags)
 					m.Sources[id] = n
 					specs = append(specs, m.readColumns(path, n, t, &diags)...)
@@ -98,7 +99,7 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 					m.warn(path, ypos(e), "%s: not applied", msg)
 					continue
 				}
-				n.Description = ystr(e, "description")
+				n.Description = m.describe(path, e, &diags)
 				n.ymlCfg = map[string]any{}
 				if c := yget(e, "config"); c != nil {
 					for ck, cv := range ymap(c) {
@@ -136,7 +137,7 @@ func (m *Manifest) readColumns(path string, n *Node, e *yaml.Node, diags *[]Diag
 			*diags = append(*diags, Diagnostic{Path: path, Line: c.Line, Col: c.Column, Msg: "column has no name"})
 			continue
 		}
-		n.Columns[cn] = Column{Name: cn, Description: ystr(c, "description"), DataType: ystr(c, "data_type")}
+		n.Columns[cn] = Column{Name: cn, Description: m.describe(path, c, diags), DataType: ystr(c, "data_type")}
 		for _, key := range []string{"tests", "data_tests"} {
 			for _, t := range yseq(yget(c, key)) {
 				if s, ok := m.readTest(path, n, cn, t, diags); ok {
