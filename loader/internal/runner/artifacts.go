@@ -119,14 +119,17 @@ func (m *Manifest) ManifestDoc() *ManifestJSON {
 	}
 	// exposures, metrics, semantic models, saved queries and unit tests
 	// are in the graph maps too, as dbt has them
-	for _, set := range []map[string]map[string]any{doc.Exposures, doc.Metrics, doc.SemanticModels, doc.SavedQueries, doc.UnitTests} {
+	sets := []map[string]map[string]any{doc.Exposures, doc.Metrics, doc.SemanticModels, doc.SavedQueries, doc.UnitTests}
+	for _, set := range sets {
+		for id := range set {
+			doc.ChildMap[id] = []string{}
+		}
+	}
+	for _, set := range sets {
 		for _, id := range sortedIDs(set) {
 			deps, _ := set[id]["depends_on"].(map[string]any)
 			parents, _ := deps["nodes"].([]string)
 			doc.ParentMap[id] = nonNil(parents)
-			if _, ok := doc.ChildMap[id]; !ok {
-				doc.ChildMap[id] = []string{}
-			}
 			for _, p := range parents {
 				if c, ok := doc.ChildMap[p]; ok {
 					doc.ChildMap[p] = append(c, id)

@@ -140,6 +140,15 @@ func TestManifestEveryKind(t *testing.T) {
 	if w := run["cumulative_type_params"].(map[string]any)["window"].(map[string]any); w["count"] != 7 || w["granularity"] != "day" {
 		t.Errorf("cumulative window: %v", w)
 	}
+	if deps := doc.Metrics["metric.arts.n_facts"]["depends_on"].(map[string]any)["nodes"].([]string); strings.Join(deps, ",") != "semantic_model.arts.facts" {
+		t.Errorf("n_facts depends on %v, want the semantic model defining its measure", deps)
+	}
+	if ch := doc.ChildMap["semantic_model.arts.facts"]; !strings.Contains(strings.Join(ch, ","), "metric.arts.n_facts") {
+		t.Errorf("the semantic model's children lack its metric: %v", ch)
+	}
+	if deps := doc.Metrics["metric.arts.growth"]["depends_on"].(map[string]any)["nodes"].([]string); strings.Join(deps, ",") != "metric.arts.n_facts" {
+		t.Errorf("growth depends on %v, want its input metric", deps)
+	}
 	if doc.Macros["macro.arts.double"]["macro_sql"] != "{% macro double(x) %}({{ x }} * 2){% endmacro %}" {
 		t.Errorf("macro_sql: %q", doc.Macros["macro.arts.double"]["macro_sql"])
 	}

@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -25,8 +26,11 @@ var placedUnacted = map[string]bool{"semantic_models": true, "metrics": true, "s
 // `measure: x` becomes {name: x, ...}, a filter string a where_filters
 // list). Fields whose YAML shape docket does not know are left out.
 func (m *Manifest) unactedDocs(doc *ManifestJSON) {
-	for kind, items := range m.Unacted {
-		for _, it := range items {
+	// semantic models first: metrics depend on the ones defining their measures
+	kinds := sortedIDs(m.Unacted)
+	sort.SliceStable(kinds, func(i, j int) bool { return kinds[i] == "semantic_models" && kinds[j] != "semantic_models" })
+	for _, kind := range kinds {
+		for _, it := range m.Unacted[kind] {
 			name := ystrAny(it.Item["name"])
 			if name == "" {
 				continue
@@ -411,8 +415,42 @@ func (m *Manifest) metricDoc(doc *ManifestJSON, d map[string]any, y map[string]a
 	d["type_params"], d["filter"], d["metadata"] = p, whereDoc(y["filter"]), nil
 	d["time_granularity"] = strOrNilAny(y["time_granularity"])
 	d["config"] = map[string]any{"enabled": true, "group": strOrNilAny(y["group"]), "meta": mapAny(y["meta"])}
-	d["unrendered_config"], d["sources"], d["refs"], d["metrics"] = map[string]any{}, [][]string{}, []any{}, [][]string{}
-	d["depends_on"] = map[string]any{"macros": []string{}, "nodes": []string{}}
+	// depends on the semantic models defining its measures and on its input metrics
+	nodes, metrics := []string{}, [][]string{}
+	seen := map[string]bool{}
+	addNode := func(id string) {
+		if !seen[id] {
+			seen[id] = true
+			nodes = append(nodes, id)
+		}
+	}
+	measures := []any{p["measure"]}
+	if c, ok := p["conversion_type_params"].(map[string]any); ok {
+		measures = append(measures, c["base_measure"], c["conversion_measure"])
+	}
+	for _, x := range measures {
+		if mi, ok := x.(map[string]any); ok {
+			for _, smID := range sortedIDs(doc.SemanticModels) {
+				for _, ms := range doc.SemanticModels[smID]["measures"].([]any) {
+					if ms.(map[string]any)["name"] == mi["name"] {
+						addNode(smID)
+					}
+				}
+			}
+		}
+	}
+	inputs := []any{p["numerator"], p["denominator"]}
+	if l, ok := p["metrics"].([]any); ok {
+		inputs = append(inputs, l...)
+	}
+	for _, x := range inputs {
+		if mi, ok := x.(map[string]any); ok {
+			metrics = append(metrics, []string{mi["name"].(string)})
+			addNode("metric." + m.Name + "." + mi["name"].(string))
+		}
+	}
+	d["unrendered_config"], d["sources"], d["refs"], d["metrics"] = map[string]any{}, [][]string{}, []any{}, metrics
+	d["depends_on"] = map[string]any{"macros": []string{}, "nodes": nodes}
 	d["group"], d["meta"], d["tags"] = strOrNilAny(y["group"]), mapAny(y["meta"]), strList(y["tags"])
 	doc.Metrics[id] = d
 }
