@@ -273,18 +273,22 @@ func (x *nodeExec) upToDate(existing string, forced bool) bool {
 	return existing == want
 }
 
-// volatileFuncs give another answer on the same data: a model calling
-// one always runs.
-var volatileFuncs = map[string]bool{"now": true, "current_timestamp": true, "current_date": true, "current_time": true,
-	"get_current_timestamp": true, "get_current_time": true, "today": true, "transaction_timestamp": true,
-	"localtimestamp": true, "localtime": true, "random": true, "uuid": true, "gen_random_uuid": true, "setseed": true,
-	"nextval": true, "currval": true, "getenv": true}
+// volatileFuncs read state outside the tables: a model calling one always
+// runs. The clock and random numbers are not inputs: a model stamping rows
+// with now() is up to date when its inputs are (--force runs it).
+var volatileFuncs = map[string]bool{"nextval": true, "currval": true, "getenv": true, "current_setting": true}
+
+// pureTableFuncs compute rows from their arguments only; any other table
+// function (read_csv, read_parquet, glob, a table macro, ...) may read
+// what the runner does not version, so its reader always runs.
+var pureTableFuncs = map[string]bool{"unnest": true, "range": true, "generate_series": true, "json_each": true,
+	"json_tree": true, "generate_subscripts": true, "repeat_row": true}
 
 // namesOnlyKnown checks, with DuckDB's parser, that every schema-qualified
 // table the compiled SQL reads is one of the node's inputs or a loader
 // table (a table named without ref or source has no data version), that
-// it reads no file through a table function and calls no function whose
-// answer changes with the clock or chance.
+// it reads no file through a table function and calls no function that
+// reads sequences, settings or the environment.
 func (x *nodeExec) namesOnlyKnown() bool {
 	var raw string
 	if err := x.c.QueryRowContext(x.ctx, "select json_serialize_sql(?::varchar)::varchar", sqlBody(x.n.CompiledCode)).Scan(&raw); err != nil {
@@ -323,19 +327,12 @@ func (x *nodeExec) namesOnlyKnown() bool {
 	walk = func(v any) {
 		switch t := v.(type) {
 		case map[string]any:
-			if t["type"] == "TABLE_FUNCTION" {
+			if t["type"] == "TABLE_FUNCTION" && !pureTableFunction(t["function"]) {
 				ok = false // read_csv('...'), read_parquet, ...: files the runner does not version
 			}
 			if t["class"] == "FUNCTION" {
 				if name, _ := t["function_name"].(string); volatileFuncs[strings.ToLower(name)] {
 					ok = false
-				}
-			}
-			if t["class"] == "COLUMN_REF" { // current_date and friends parse as column names
-				if names, _ := t["column_names"].([]any); len(names) == 1 {
-					if name, _ := names[0].(string); volatileFuncs[strings.ToLower(name)] {
-						ok = false
-					}
 				}
 			}
 			if t["type"] == "BASE_TABLE" {
@@ -421,4 +418,13 @@ func (x *nodeExec) markUpToDate() {
 		return
 	}
 	x.r.Status = StatusSuccess
+}
+
+// pureTableFunction reports whether a TABLE_FUNCTION's call (its
+// "function" member in DuckDB's serialized tree) is one of pureTableFuncs.
+func pureTableFunction(call any) bool {
+	f, _ := call.(map[string]any)
+	name, _ := f["function_name"].(string)
+	schema, _ := f["schema"].(string)
+	return schema == "" && pureTableFuncs[strings.ToLower(name)]
 }
