@@ -8,11 +8,17 @@
 -- old verdict is replaced in the same build, and deleted documents leave
 -- (post-hook). Changing a threshold var, languages, max_page_chars or the
 -- stop_words seed needs `docket build --full-refresh -s doc_quality+`.
+-- The pre-hooks add the version columns to a table built before they
+-- existed; its verdicts then count as not judged and are redone.
 {{ config(
     materialized = 'incremental',
     incremental_strategy = 'delete+insert',
     unique_key = 'doc_id',
     on_schema_change = 'fail',
+    pre_hook = [
+        "{% if is_incremental() %}alter table {{ this }} add column if not exists source_hash varchar{% endif %}",
+        "{% if is_incremental() %}alter table {{ this }} add column if not exists extracted_at timestamp{% endif %}"
+    ],
     post_hook = "{% if is_incremental() %}delete from {{ this }} as quality where not exists (
         select 1 from {{ ref('stg_documents') }} as documents where documents.doc_id = quality.doc_id){% endif %}"
 ) }}
@@ -113,7 +119,7 @@ judged as (
 
 final as (
     select
-        *,
+        * exclude (source_hash, extracted_at),
         case verdict
             when 'extraction_failed' then
                 case when status = 'quarantined' then 'the document could not be extracted (see raw.documents.error_kind)'
@@ -124,7 +130,9 @@ final as (
             when 'too_repetitive' then 'unique line ratio ' || round(unique_line_ratio, 2) || ', duplicate 5-gram share ' || round(dup_ngram_share, 2)
             when 'wrong_language' then 'language ' || language || ' (confidence ' || round(language_confidence, 2) || ') not in {{ languages | join(", ") }}'
             else 'passed all checks'
-        end as reason
+        end as reason,
+        source_hash,
+        extracted_at
     from judged
 )
 

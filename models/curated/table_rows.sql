@@ -12,17 +12,21 @@
 -- Incremental per document: a pre-hook retracts the rows of documents
 -- whose current version (source_hash, extracted_at) is not the one they
 -- were made from (changed, re-extracted, deleted); the build adds the rows
--- of documents that have tables and no rows.
+-- of documents that have tables and no rows. The first pre-hook adds
+-- extracted_at to a table built before it (its rows are then redone).
 {{ config(
     materialized = 'incremental',
     incremental_strategy = 'delete+insert',
     unique_key = 'doc_id',
     on_schema_change = 'fail',
-    pre_hook = "{% if is_incremental() %}delete from {{ this }} as table_rows where not exists (
+    pre_hook = [
+        "{% if is_incremental() %}alter table {{ this }} add column if not exists extracted_at timestamp{% endif %}",
+        "{% if is_incremental() %}delete from {{ this }} as table_rows where not exists (
         select 1 from {{ ref('stg_documents') }} as documents
         join {{ source('staging', 'extractions') }} as extractions using (source_hash)
         where documents.status = 'landed' and documents.doc_id = table_rows.doc_id
           and documents.source_hash = table_rows.source_hash and extractions.extracted_at = table_rows.extracted_at){% endif %}"
+    ]
 ) }}
 
 with tables as (

@@ -11,22 +11,28 @@
 -- these set operations compare: scanning an integer column over all
 -- postings is cheap, a 64-character id is not. Incremental builds append
 -- in term order per batch; `docket build --full-refresh -s chunk_terms+`
--- rewrites the whole table in term order.
+-- rewrites the whole table in term order. The first pre-hooks add
+-- doc_length and chunk_key to a table built before them; its postings
+-- are then redone.
 {{ config(
     materialized = 'incremental',
     incremental_strategy = 'append',
     on_schema_change = 'fail',
-    pre_hook = "{% if is_incremental() %}delete from {{ this }} where chunk_key in (
-        select chunk_key from {{ this }}
-        except
-        select {{ chunk_key('chunk_id') }} from {{ ref('search_chunks') }}){% endif %}"
+    pre_hook = [
+        "{% if is_incremental() %}alter table {{ this }} add column if not exists doc_length bigint{% endif %}",
+        "{% if is_incremental() %}alter table {{ this }} add column if not exists chunk_key ubigint{% endif %}",
+        "{% if is_incremental() %}delete from {{ this }} where chunk_key is null or chunk_key in (
+            select chunk_key from {{ this }}
+            except
+            select {{ chunk_key('chunk_id') }} from {{ ref('search_chunks') }}){% endif %}"
+    ]
 ) }}
 
 with chunks as (
     select chunk_id, text, doc_length
     from {{ ref('search_chunks') }}
     {% if is_incremental() %}
-    where {{ chunk_key('chunk_id') }} not in (select distinct chunk_key from {{ this }})
+    where {{ chunk_key('chunk_id') }} not in (select distinct chunk_key from {{ this }} where chunk_key is not null)
     {% endif %}
 ),
 
