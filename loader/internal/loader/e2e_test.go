@@ -362,7 +362,7 @@ func TestLoaderKilledAtEachStepConverges(t *testing.T) {
 	ref := project(t)
 	history(ref)
 	want := snapshot(t, ref)
-	for _, at := range []string{"land:1", "before-delete", "before-finish"} {
+	for _, at := range []string{"planned", "land:1", "before-delete", "before-finish"} {
 		dir := project(t)
 		history(dir, envKillAt+"="+at)
 		if got := snapshot(t, dir); !equal(want, got) {

