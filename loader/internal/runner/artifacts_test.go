@@ -126,7 +126,7 @@ func TestManifestEveryKind(t *testing.T) {
 	counts := map[string]int{"exposures": len(doc.Exposures), "groups": len(doc.Groups), "unit_tests": len(doc.UnitTests),
 		"semantic_models": len(doc.SemanticModels), "metrics": len(doc.Metrics), "saved_queries": len(doc.SavedQueries),
 		"disabled": len(doc.Disabled)}
-	want := map[string]int{"exposures": 1, "groups": 1, "unit_tests": 1, "semantic_models": 1, "metrics": 5, "saved_queries": 1, "disabled": 1}
+	want := map[string]int{"exposures": 1, "groups": 1, "unit_tests": 1, "semantic_models": 1, "metrics": 5, "saved_queries": 1, "disabled": 3}
 	for k, n := range want {
 		if counts[k] != n {
 			t.Errorf("%s: %d in the manifest, want %d", k, counts[k], n)
@@ -157,6 +157,11 @@ func TestManifestEveryKind(t *testing.T) {
 	}
 	if src := doc.Sources["source.arts.raw.documents"]; src["source_description"] != "raw tables" {
 		t.Errorf("source_description: %v", src["source_description"])
+	}
+	for _, id := range []string{"source.arts.raw.retired", "source.arts.old_feed.events"} {
+		if d := doc.Disabled[id]; len(d) != 1 || d[0].(map[string]any)["config"].(map[string]any)["enabled"] != false {
+			t.Errorf("%s should be a disabled source: %v", id, d)
+		}
 	}
 	if _, ok := doc.Disabled["model.arts.old"]; !ok {
 		t.Errorf("disabled: %v", doc.Disabled)

@@ -100,8 +100,13 @@ var featureProbes = map[string]featureProbe{
 			"{% snapshot s_time %}{{ config(unique_key='id', strategy='timestamp', updated_at='ts') }}select * from {{ ref('src') }}{% endsnapshot %}",
 	}},
 	"sources": {files: map[string]string{
-		"models/sources.yml": "version: 2\nsources:\n  - name: raw\n    schema: raw\n    freshness: {warn_after: {count: 1, period: day}}\n    loaded_at_field: ts\n    tables: [{name: events}]\n",
+		"models/sources.yml": "version: 2\nsources:\n  - name: raw\n    schema: raw\n    freshness: {warn_after: {count: 1, period: day}}\n    loaded_at_field: ts\n    tables: [{name: events}, {name: old, config: {enabled: false}}]\n",
 		"models/m/e.sql":     "select * from {{ source('raw', 'events') }}",
+	}, check: func(t *testing.T, m *Manifest, dir string) error {
+		if len(m.Sources) != 1 || m.Disabled["source.probe.raw.old"] == nil {
+			return fmt.Errorf("sources %d, disabled %v: raw.old should be disabled", len(m.Sources), m.Disabled)
+		}
+		return nil
 	}},
 	"generic-tests": {build: true, files: map[string]string{
 		"models/m/p.sql": "{{ config(materialized='table') }} select 1 as id, 'a' as kind",

@@ -528,8 +528,11 @@ func (rc *renderCtx) vars() map[string]any {
 			s := m.Sources[Source+"."+m.Name+"."+src+"."+tbl]
 			if s == nil {
 				ps := findPos("source", tbl)
-				rc.diags = append(rc.diags, Diagnostic{Path: n.Path, Line: ps.line, Col: ps.col,
-					Msg: fmt.Sprintf("source(%q, %q) is not declared in models/sources.yml", src, tbl)})
+				msg := fmt.Sprintf("source(%q, %q) is not declared in models/sources.yml", src, tbl)
+				if d := m.Disabled[Source+"."+m.Name+"."+src+"."+tbl]; d != nil {
+					msg = fmt.Sprintf("source(%q, %q) points to a disabled source (enabled: false in %s)", src, tbl, d.Path)
+				}
+				rc.diags = append(rc.diags, Diagnostic{Path: n.Path, Line: ps.line, Col: ps.col, Msg: msg})
 				return Relation(src, tbl), nil
 			}
 			return s.Relation, nil

@@ -79,6 +79,11 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 					}
 					n.Relation = Relation(schema, ident)
 					m.readFreshness(path, n, s, t, &diags)
+					if !sourceEnabled(s, t) {
+						n.Config.Enabled = false // as dbt: kept under disabled, source() to it is an error
+						m.Disabled[id] = n
+						continue
+					}
 					m.Sources[id] = n
 					specs = append(specs, m.readColumns(path, n, t, &diags)...)
 				}
@@ -357,4 +362,20 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 		diags = append(diags, m.resolveConfig(n)...)
 	}
 	return diags
+}
+
+// sourceEnabled reads config.enabled of a source table, else of its
+// source (true when neither sets it).
+func sourceEnabled(src, table *yaml.Node) bool {
+	for _, y := range []*yaml.Node{table, src} {
+		if v, ok := ymap(yget(y, "config"))["enabled"]; ok {
+			switch x := v.(type) {
+			case bool:
+				return x
+			case string:
+				return !strings.EqualFold(strings.TrimSpace(x), "false")
+			}
+		}
+	}
+	return true
 }
