@@ -24,13 +24,28 @@ func (m *Manifest) macroDocs(out map[string]map[string]any, created float64) {
 	for name, file := range m.Macros {
 		add(m.Name, name, file)
 	}
-	if m.env == nil {
-		return
-	}
-	for pkg, ms := range m.env.PackageMacros() {
-		for name, file := range ms {
-			add(pkg, name, file)
+	if m.env != nil {
+		for pkg, ms := range m.env.PackageMacros() {
+			for name, file := range ms {
+				add(pkg, name, file)
+			}
 		}
+	}
+	// macros: entries of schema files document the project's macros
+	for _, it := range m.Unacted["macros"] {
+		d := out["macro."+m.Name+"."+ystrAny(it.Item["name"])]
+		if d == nil {
+			continue
+		}
+		d["description"], d["patch_path"] = ystrAny(it.Item["description"]), m.Name+"://"+it.Path
+		d["meta"] = mapAny(it.Item["meta"])
+		args := []any{}
+		for _, a := range listAny(it.Item["arguments"]) {
+			am := mapAny(a)
+			args = append(args, map[string]any{"name": ystrAny(am["name"]), "type": strOrNilAny(am["type"]),
+				"description": ystrAny(am["description"])})
+		}
+		d["arguments"] = args
 	}
 }
 

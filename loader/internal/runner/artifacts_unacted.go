@@ -18,7 +18,7 @@ type UnactedItem struct {
 // placedUnacted are the YAML keys whose entries manifest.json holds in
 // their dbt places (the other unacted keys are read and reported only).
 var placedUnacted = map[string]bool{"semantic_models": true, "metrics": true, "saved_queries": true,
-	"exposures": true, "groups": true, "unit_tests": true}
+	"exposures": true, "groups": true, "unit_tests": true, "macros": true}
 
 // unactedDocs places the YAML resources docket keeps but does not act on
 // (exposures, metrics, groups, semantic models, saved queries, unit

@@ -200,18 +200,23 @@ var featureProbes = map[string]featureProbe{
 		"models/m/a.sql": "select 1 as id",
 		"models/m/schema.yml": "version: 2\nexposures:\n  - {name: e, type: dashboard, owner: {name: x}}\ngroups:\n  - {name: g, owner: {name: x}}\n" +
 			"metrics:\n  - {name: mt, label: M, type: simple, type_params: {measure: n}}\nsaved_queries:\n  - {name: q, query_params: {metrics: [mt], group_by: []}}\n" +
-			"semantic_models:\n  - {name: sm, model: \"ref('a')\"}\nunit_tests:\n  - {name: u, model: a, given: [], expect: {rows: [{id: 1}]}}\n",
+			"semantic_models:\n  - {name: sm, model: \"ref('a')\"}\nunit_tests:\n  - {name: u, model: a, given: [], expect: {rows: [{id: 1}]}}\n" +
+			"macros:\n  - name: mac\n    description: documented\n    arguments: [{name: x, type: int, description: a number}]\n",
+		"macros/mac.sql": "{% macro mac(x) %}{{ x }}{% endmacro %}",
 	}, check: func(t *testing.T, m *Manifest, dir string) error {
 		d := m.ManifestDoc()
 		if len(d.Exposures)+len(d.Groups)+len(d.Metrics)+len(d.SavedQueries)+len(d.SemanticModels)+len(d.UnitTests) != 6 {
 			return fmt.Errorf("manifest keeps %d/%d/%d/%d/%d/%d, want one of each", len(d.Exposures), len(d.Groups),
 				len(d.Metrics), len(d.SavedQueries), len(d.SemanticModels), len(d.UnitTests))
 		}
+		if mac := d.Macros["macro.probe.mac"]; mac["description"] != "documented" || len(mac["arguments"].([]any)) != 1 {
+			return fmt.Errorf("macro docs not patched: %v", mac)
+		}
 		return nil
 	}},
 	"yaml-read": {build: true, files: map[string]string{
 		"models/m/a.sql": "select 1 as id",
-		"models/m/schema.yml": "version: 2\nanalyses:\n  - {name: x}\nmacros:\n  - {name: y}\nsnapshots:\n  - {name: z}\n" +
+		"models/m/schema.yml": "version: 2\nanalyses:\n  - {name: x}\nsnapshots:\n  - {name: z}\n" +
 			"data_tests:\n  - {name: w}\ntests:\n  - {name: v}\nfunctions:\n  - {name: f}\n",
 	}},
 	"on-run": {build: true, files: map[string]string{
