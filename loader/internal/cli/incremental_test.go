@@ -12,7 +12,8 @@ import (
 // TestIncrementalEqualsFullRefresh: after each load of a sequence with
 // additions, changes and deletions (a duplicate group's representative
 // deleted, a near duplicate's text changed so its link disappears, a
-// too-repetitive document rewritten, a table edited), an incremental
+// too-repetitive document rewritten, a table edited, documents extracted
+// again with --retry-quarantined and --reocr), an incremental
 // `docket build` leaves every curated, retrieval and embeddings relation
 // equal to a `--full-refresh` build of a copy of the same warehouse.
 func TestIncrementalEqualsFullRefresh(t *testing.T) {
@@ -44,10 +45,11 @@ func TestIncrementalEqualsFullRefresh(t *testing.T) {
 		t.Fatalf("r.txt verdict %v, want too_repetitive", got)
 	}
 
-	// Load 2: more copies of the shared paragraph and new near duplicates.
+	// Load 2: more copies of the shared paragraph and new near duplicates;
+	// quarantined documents are extracted again (new extraction times).
 	write("d.txt", p[0], nearCopy(p[2]), p[6])
 	write("e.txt", p[7], nearCopy(p[5]), p[3])
-	must(t, dir, "load", "--quiet")
+	must(t, dir, "load", "--quiet", "--retry-quarantined")
 	must(t, dir, "build")
 	assertMatchesFullRefresh(t, dir)
 
@@ -83,12 +85,18 @@ func TestIncrementalEqualsFullRefresh(t *testing.T) {
 	}
 	assertMatchesFullRefresh(t, dir)
 
-	// Load 4: the deleted representative comes back (now the latest),
-	// one more document, and a build with nothing new.
+	// Load 4: the deleted representative comes back (now the latest), one
+	// more document, OCR'd pages are OCR'd again (same content, new
+	// extraction), and a build with nothing new.
+	scanJudged := "select extracted_at from curated.doc_quality join raw.documents using (doc_id) where rel_path = 'service-agreement-scan.pdf'"
+	before := query(t, dir, scanJudged)
 	write(filepath.Base(rep[0]), p[0], p[11])
 	write("f.txt", p[12], p[3], nearCopy(p[13]))
-	must(t, dir, "load", "--quiet")
+	must(t, dir, "load", "--quiet", "--reocr")
 	must(t, dir, "build")
+	if after := query(t, dir, scanJudged); len(after) != 1 || fmt.Sprint(after) == fmt.Sprint(before) {
+		t.Fatalf("the OCR'd scan should be judged again after --reocr: %v, then %v", before, after)
+	}
 	must(t, dir, "build")
 	assertMatchesFullRefresh(t, dir)
 }
