@@ -31,9 +31,12 @@ import (
 // delete or merge touched a row; a model with hooks and a snapshot: every
 // run); a view's is its fingerprint. A snapshot of unchanged inputs has
 // nothing to record (the clock only stamps rows that changed), so it is
-// skipped like a model. Tables `docket load` owns share one version,
-// a digest of ops.load_runs and ops.meta: every write to a loader table
-// happens inside a load run, which adds or updates its ops.load_runs row.
+// skipped like a model. The tables `docket load` owns get theirs from its
+// run records (every write to a loader table happens inside a load run,
+// which adds or updates its ops.load_runs row): ops.* change with every
+// run; raw.* and staging.* only with a run that landed, quarantined or
+// deleted a document or did not complete, and with the stat columns a
+// load refreshes (max(raw.documents.stat_taken_ns)).
 // A relation of unknown version (a source docket does not load, a
 // snapshot not yet run, a table the SQL names without ref or source)
 // makes its readers always run: a missing or stale record can only cause a
@@ -69,7 +72,8 @@ type buildState struct {
 	prev     map[string]nodeState // as recorded before this run
 	versions map[string]string    // current data version per node id
 	global   string               // digest of vars, macros, UDFs
-	loader   string               // data version of the loader's tables; "" unknown
+	loader   string               // data version of the loader's ops.* tables; "" unknown
+	landed   string               // ... of raw.* and staging.*
 	run      string               // random per run, for new data versions
 	command  string
 }
@@ -101,7 +105,7 @@ func (m *Manifest) openState(ctx context.Context, c *sql.Conn, command string) *
 	if rows.Err() != nil {
 		return nil
 	}
-	st.loader = loaderVersion(ctx, c)
+	st.loader, st.landed = loaderVersions(ctx, c)
 	st.global = m.globalDigest()
 	b := make([]byte, 12)
 	rand.Read(b)
@@ -109,17 +113,29 @@ func (m *Manifest) openState(ctx context.Context, c *sql.Conn, command string) *
 	return st
 }
 
-// loaderVersion digests ops.load_runs and ops.meta; "" when they are not
-// there (a warehouse docket never loaded).
-func loaderVersion(ctx context.Context, c *sql.Conn) string {
+// loaderVersions digests ops.load_runs and ops.meta: ops is every run,
+// landed the runs that wrote raw.* or staging.* (see above) and the stats
+// a load refreshes. Both "" when the tables are not there (a warehouse
+// docket never loaded); landed is ops when the counts or stats cannot be
+// read (an older warehouse).
+func loaderVersions(ctx context.Context, c *sql.Conn) (ops, landed string) {
 	var runs, meta sql.NullString
 	err := c.QueryRowContext(ctx, `select
 		(select string_agg(run_id || '|' || status || '|' || coalesce(finished_at::varchar, '-'), ',' order by run_id, status) from ops.load_runs),
 		(select string_agg(key || '=' || coalesce(value, ''), ',' order by key) from ops.meta)`).Scan(&runs, &meta)
 	if err != nil {
-		return ""
+		return "", ""
 	}
-	return digest("loader", runs.String, meta.String)
+	ops = digest("loader", runs.String, meta.String)
+	var writes, stats sql.NullString
+	err = c.QueryRowContext(ctx, `select
+		(select string_agg(run_id || '|' || status || '|' || coalesce(landed, -1) || '|' || coalesce(quarantined, -1) || '|' || coalesce(deleted, -1), ',' order by run_id, status)
+			from ops.load_runs where not (status = 'completed' and coalesce(landed, 1) = 0 and coalesce(quarantined, 1) = 0 and coalesce(deleted, 1) = 0)),
+		(select coalesce(max(stat_taken_ns), 0)::varchar || '/' || count(*) from raw.documents)`).Scan(&writes, &stats)
+	if err != nil {
+		return ops, ops
+	}
+	return ops, digest("landed", writes.String, stats.String, meta.String)
 }
 
 // globalDigest covers what any node's SQL may depend on beyond its own
@@ -177,10 +193,19 @@ func (st *buildState) relationVersion(m *Manifest, database, schema, identifier,
 	if database != "" && database != m.database() {
 		return ""
 	}
-	if loaderOwned[strings.ToLower(schema+"."+name)] && st.loader != "" {
+	return st.loaderTable(strings.ToLower(schema + "." + name))
+}
+
+// loaderTable is the version of a loader table ("raw.documents"); "" when
+// key is not one.
+func (st *buildState) loaderTable(key string) string {
+	if !loaderOwned[key] {
+		return ""
+	}
+	if strings.HasPrefix(key, "ops.") {
 		return st.loader
 	}
-	return ""
+	return st.landed
 }
 
 // inputs lists the node's upstream relations for the fingerprint,
@@ -339,7 +364,7 @@ func (x *nodeExec) namesOnlyKnown() bool {
 				schema, _ := t["schema_name"].(string)
 				table, _ := t["table_name"].(string)
 				key := strings.ToLower(schema + "." + table)
-				if schema != "" && !known[key] && (!loaderOwned[key] || x.st.loader == "") {
+				if schema != "" && !known[key] && x.st.loaderTable(key) == "" {
 					ok = false
 				}
 			}

@@ -25,6 +25,9 @@ sources:
   - name: raw
     schema: raw
     tables: [{name: documents}]
+  - name: ops
+    schema: ops
+    tables: [{name: load_runs}]
 `,
 	"models/staging/stg_docs.sql":   "select doc_id, title, status from {{ source('raw', 'documents') }} where status <> 'deleted'\n",
 	"models/curated/doc_titles.sql": "{{ config(materialized='table') }}\nselect doc_id, upper(title) as title from {{ ref('stg_docs') }}\n",
@@ -40,6 +43,7 @@ select doc_id from {{ ref('stg_docs') }} where status = 'landed'
 	"models/curated/doc_titles_v.sql":   "{{ config(materialized='view') }}\nselect * from {{ ref('doc_titles') }}\n",
 	"models/curated/colors_count.sql":   "{{ config(materialized='table') }}\nselect count(*) as n from {{ ref('colors_upper') }}\n",
 	"models/curated/landed_count_v.sql": "{{ config(materialized='view') }}\nselect * from {{ ref('id_count') }}\n",
+	"models/curated/runs.sql": "{{ config(materialized='table') }}\nselect count(*) as n from {{ source('ops', 'load_runs') }}\n",
 	// the clock is not an input; a file and a table named without ref or
 	// source are, and have no data version: never up to date
 	"models/curated/stamped.sql":   "{{ config(materialized='table') }}\nselect current_date as day, n, g from {{ ref('id_count') }}, generate_series(1, 2) as s(g)\n",
@@ -79,7 +83,7 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 			t.Fatalf("%s: %v", q, err)
 		}
 	}
-	load := func(id string, stmts ...string) { // what `docket load` does around its writes
+	load := func(id string, landed int, stmts ...string) { // what `docket load` does around its writes
 		t.Helper()
 		now := time.Now()
 		if err := db.StartRun(ctx, warehouse.Run{ID: id, StartedAt: now}); err != nil {
@@ -88,11 +92,11 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 		for _, q := range stmts {
 			exec(q)
 		}
-		if err := db.FinishRun(ctx, warehouse.Run{ID: id, StartedAt: now, FinishedAt: time.Now(), Status: "completed"}); err != nil {
+		if err := db.FinishRun(ctx, warehouse.Run{ID: id, StartedAt: now, FinishedAt: time.Now(), Status: "completed", Landed: landed}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	load("r1", `insert into raw.documents (doc_id, source_name, rel_path, source_uri, title, status, first_seen_at, last_seen_at, last_run_id) values
+	load("r1", 2, `insert into raw.documents (doc_id, source_name, rel_path, source_uri, title, status, first_seen_at, last_seen_at, last_run_id) values
 		('d1','s','a.txt','file:///a.txt','alpha','landed',now(),now(),'r1'), ('d2','s','b.txt','file:///b.txt','beta','landed',now(),now(),'r1')`)
 
 	build := func(opts RunOptions) map[string]Result {
@@ -204,9 +208,17 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 
 	// One document changes (its title): what reads it rebuilds; the seed
 	// branch and id_count (landed_ids inserted nothing) stay up to date.
-	load("r2", `update raw.documents set title = 'gamma', last_seen_at = now(), last_run_id = 'r2' where doc_id = 'd2'`)
+	// A load that found nothing new: only what reads ops.load_runs runs.
+	load("r2", 0)
+	for name, r := range build(RunOptions{}) {
+		if r.UpToDate == (name == "runs" || alwaysRun[name]) {
+			t.Errorf("after a no-op load: %s up to date = %v (%s)", name, r.UpToDate, r.Message)
+		}
+	}
+
+	load("r3", 1, `update raw.documents set title = 'gamma', last_seen_at = now(), last_run_id = 'r3' where doc_id = 'd2'`)
 	third := build(RunOptions{})
-	wantRun := map[string]bool{"stg_docs": true, "doc_titles": true, "landed_ids": true, "doc_titles_v": true,
+	wantRun := map[string]bool{"runs": true, "stg_docs": true, "doc_titles": true, "landed_ids": true, "doc_titles_v": true,
 		"not_null_doc_titles_doc_id": true, "unique_doc_titles_doc_id": true, "titles_not_empty": true}
 	for name, r := range third {
 		if r.UpToDate == (wantRun[name] || alwaysRun[name]) {
