@@ -43,7 +43,7 @@ select doc_id from {{ ref('stg_docs') }} where status = 'landed'
 	"models/curated/doc_titles_v.sql":   "{{ config(materialized='view') }}\nselect * from {{ ref('doc_titles') }}\n",
 	"models/curated/colors_count.sql":   "{{ config(materialized='table') }}\nselect count(*) as n from {{ ref('colors_upper') }}\n",
 	"models/curated/landed_count_v.sql": "{{ config(materialized='view') }}\nselect * from {{ ref('id_count') }}\n",
-	"models/curated/runs.sql": "{{ config(materialized='table') }}\nselect count(*) as n from {{ source('ops', 'load_runs') }}\n",
+	"models/curated/runs.sql":           "{{ config(materialized='table') }}\nselect count(*) as n from {{ source('ops', 'load_runs') }}\n",
 	// the clock is not an input; a file and a table named without ref or
 	// source are, and have no data version: never up to date
 	"models/curated/stamped.sql":   "{{ config(materialized='table') }}\nselect current_date as day, n, g from {{ ref('id_count') }}, generate_series(1, 2) as s(g)\n",
