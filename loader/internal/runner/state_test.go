@@ -239,6 +239,19 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 		t.Error("a dropped table was reported up to date")
 	}
 
+	// A lost record (a crash before it was written) rebuilds the node, and
+	// its readers with it: its new data version is one they never saw.
+	exec("delete from " + StateTable + " where unique_id = 'model.fixture.doc_titles'")
+	lost := build(RunOptions{})
+	for _, name := range []string{"doc_titles", "doc_titles_v", "unnamed", "titles_not_empty"} {
+		if lost[name].UpToDate {
+			t.Errorf("after losing doc_titles' record: %s up to date", name)
+		}
+	}
+	if !lost["landed_ids"].UpToDate || !lost["colors_upper"].UpToDate {
+		t.Error("losing doc_titles' record rebuilt unrelated models")
+	}
+
 	full := build(RunOptions{FullRefresh: true})
 	for name, r := range full {
 		if r.UpToDate {
