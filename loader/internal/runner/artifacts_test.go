@@ -167,3 +167,45 @@ func TestManifestEveryKind(t *testing.T) {
 		t.Errorf("disabled: %v", doc.Disabled)
 	}
 }
+
+// TestManifestOddYAML: kept YAML in shapes docket does not know (or that
+// dbt would refuse) never breaks the manifest: it still validates.
+func TestManifestOddYAML(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"models/m/odd.yml": `version: 2
+exposures:
+  - {name: e1, type: website, maturity: huge, owner: 7, depends_on: "ref('a')"}
+  - {name: e2}
+groups:
+  - {name: g}
+metrics:
+  - {name: m1, type: weird, type_params: oops, filter: [a, 1]}
+  - {name: m2, type_params: {measure: {name: x, fill_nulls_with: zero}, window: forever, metrics: [3, {alias: y}]}}
+semantic_models:
+  - {name: s1, model: a, entities: x, measures: [x, {agg: nope}], dimensions: [{type_params: {time_granularity: eon}}]}
+saved_queries:
+  - {name: q1, query_params: 5, exports: [x]}
+unit_tests:
+  - {name: u1, given: [{input: "ref('a')", rows: 3}], expect: {rows: [1, 2]}}
+  - name: 12
+    model: a
+  - {model: a}
+`,
+	})
+	m, diags := parseProbe(t, dir)
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	if artifactSchemas(t) == nil {
+		t.Skip("../shared/dbt/schemas is absent")
+	}
+	validateManifest(t, m)
+	d := m.ManifestDoc()
+	if len(m.Warnings) == 0 || !strings.Contains(m.Warnings[len(m.Warnings)-1].Msg, "unit_tests: an entry without a name is not kept") {
+		t.Errorf("a unit test without a name should be a warning: %v", m.Warnings)
+	}
+	if len(d.Exposures) != 2 || len(d.Metrics) != 2 || len(d.UnitTests) != 2 || len(d.SemanticModels) != 1 {
+		t.Errorf("kept %d exposures, %d metrics, %d unit tests, %d semantic models", len(d.Exposures), len(d.Metrics), len(d.UnitTests), len(d.SemanticModels))
+	}
+}

@@ -26,6 +26,14 @@ func (m *Manifest) keepUnacted(path string, k, v *yaml.Node) {
 		m.Unacted = map[string][]UnactedItem{}
 	}
 	items, _ := yany(v).([]any)
+	for i, it := range yseq(v) {
+		if i >= len(items) {
+			break
+		}
+		if x, ok := items[i].(map[string]any); !ok || ystrAny(x["name"]) == "" {
+			m.warn(path, ypos(it), "%s: an entry without a name is not kept", k.Value)
+		}
+	}
 	if _, seen := m.Unacted[k.Value]; !seen {
 		if placedUnacted[k.Value] {
 			m.warn(path, ypos(k), "%s: read and kept in manifest.json, but docket does not act on them (reported once)", k.Value)
