@@ -404,7 +404,16 @@ func (m *Manifest) WriteArtifacts(targetDir string, rr *RunResults) error {
 			return fmt.Errorf("runner: %w", err)
 		}
 	}
-	if err := writeJSON(filepath.Join(targetDir, "manifest.json"), m.ManifestDoc()); err != nil {
+	doc := m.ManifestDoc()
+	if rr != nil {
+		// one invocation: tools join the two artifacts on it
+		for _, k := range []string{"invocation_id", "generated_at"} {
+			if v, ok := rr.Metadata[k]; ok {
+				doc.Metadata[k] = v
+			}
+		}
+	}
+	if err := writeJSON(filepath.Join(targetDir, "manifest.json"), doc); err != nil {
 		return err
 	}
 	if rr != nil {

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -194,6 +195,20 @@ var featureProbes = map[string]featureProbe{
 			t.Log("../shared/dbt/schemas is absent: artifacts not validated")
 		}
 		validateTarget(t, filepath.Join(dir, "target"))
+		var ids [2]string
+		for i, f := range []string{"manifest.json", "run_results.json"} {
+			var doc struct {
+				Metadata struct {
+					InvocationID string `json:"invocation_id"`
+				} `json:"metadata"`
+			}
+			b, _ := os.ReadFile(filepath.Join(dir, "target", f))
+			json.Unmarshal(b, &doc)
+			ids[i] = doc.Metadata.InvocationID
+		}
+		if ids[0] == "" || ids[0] != ids[1] {
+			return fmt.Errorf("manifest and run_results should share the run's invocation_id: %q %q", ids[0], ids[1])
+		}
 		return nil
 	}},
 	"yaml-kept": {build: true, files: map[string]string{
