@@ -28,6 +28,9 @@ const usage = `docket turns folders of documents into a DuckDB warehouse.
 Usage:
   docket init DIR                 scaffold a project
   docket load                     land new, changed and deleted files (raw + staging)
+  docket plan --shards N --out DIR    decide every file's action and write N shard plans (nothing extracted)
+  docket load --plan DIR --shard K    extract shard K anywhere the files are readable (no warehouse opened)
+  docket land DIR                 land a plan's finished shards into the warehouse
   docket build [-s SELECTOR]      seeds, models and their tests in DAG order
   docket run | test | seed | snapshot | compile | ls
   docket search "QUERY" [-k 10] [--mode hybrid|vector|bm25] [--json]
@@ -84,12 +87,19 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case "init":
 		return runInit(rest, stdout, stderr)
 	case "load":
+		if hasPlanFlag(rest) {
+			return runShard(ctx, rest, stdout, stderr) // a shard machine has no warehouse to publish
+		}
 		return publishAfter(ctx, cmd, rest, runLoad(ctx, rest, stdout, stderr), stderr)
 	case "build", "run", "test", "seed", "snapshot", "compile", "ls":
 		return publishAfter(ctx, cmd, rest, runModelsCmd(ctx, cmd, rest, stdout, stderr), stderr)
 	case "retry":
 		which, code := runRetry(ctx, rest, stdout, stderr)
 		return publishAfter(ctx, which, rest, code, stderr)
+	case "plan":
+		return runPlan(ctx, rest, stdout, stderr)
+	case "land":
+		return publishAfter(ctx, cmd, rest, runLand(ctx, rest, stdout, stderr), stderr)
 	case "publish":
 		return runPublish(ctx, rest, stdout, stderr)
 	case "connect":

@@ -100,7 +100,7 @@ func openReader(ctx context.Context, p *project.Project, stderr io.Writer) (*war
 // publishes a read copy when it succeeds.
 func publishes(cmd string) bool {
 	switch cmd {
-	case "load", "build", "run", "seed", "snapshot":
+	case "load", "land", "build", "run", "seed", "snapshot":
 		return true
 	}
 	return false

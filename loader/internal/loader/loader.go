@@ -94,6 +94,9 @@ type Summary struct {
 	// extracted are hashed anew; these are the bytes landed).
 	Vanished          int `json:"vanished"`
 	ChangedDuringLoad int `json:"changed_during_load"`
+	// ChangedSincePlan: files of a shard whose bytes were not the plan's
+	// (reported and left for the next load).
+	ChangedSincePlan int `json:"changed_since_plan,omitempty"`
 	// BytesHashed are the bytes read to decide what changed (the copies
 	// extraction reads are not counted).
 	BytesHashed int64 `json:"bytes_hashed"`

@@ -14,7 +14,7 @@ import (
 // `docket load` feeds it from Execute; landing a shard's output feeds it
 // the families read back.
 type Writer struct {
-	db    *warehouse.DB
+	db    Lander
 	runID string
 	sum   *Summary
 	batch []warehouse.Landing
@@ -29,9 +29,16 @@ type Writer struct {
 	Limits struct{ Docs, Pages int }
 }
 
+// Lander lands a batch in one transaction: the warehouse (*warehouse.DB),
+// or a shard's scratch database (*warehouse.Scratch), whose rows are
+// landed later by `docket land`.
+type Lander interface {
+	Land(ctx context.Context, runID string, now time.Time, batch []warehouse.Landing, deleted []string) error
+}
+
 // NewWriter returns a Writer for the run; landings that fail and are
 // quarantined instead are counted in sum.
-func NewWriter(db *warehouse.DB, runID string, sum *Summary) *Writer {
+func NewWriter(db Lander, runID string, sum *Summary) *Writer {
 	w := &Writer{db: db, runID: runID, sum: sum, last: time.Now()}
 	w.Limits.Docs, w.Limits.Pages = 256, 2000
 	return w
@@ -152,7 +159,7 @@ func countOutcome(s *Summary, o *outcome, l warehouse.Landing) {
 // landOneByOne lands a batch that failed as a whole document by document;
 // a document that still fails is landed as quarantined (internal) with
 // the warehouse's error, without its content.
-func landOneByOne(ctx context.Context, db *warehouse.DB, runID string, sum *Summary, now time.Time, batch []warehouse.Landing, deleted []string, batchErr error) error {
+func landOneByOne(ctx context.Context, db Lander, runID string, sum *Summary, now time.Time, batch []warehouse.Landing, deleted []string, batchErr error) error {
 	for _, l := range batch {
 		if err := db.Land(ctx, runID, now, []warehouse.Landing{l}, nil); err != nil {
 			q := l

@@ -204,47 +204,15 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 	}()
 	// Staging rows first: replace whatever an earlier extraction of the
 	// same content left (re-OCR, retry of a quarantined content).
-	var contents []Landing
-	seen := map[string]bool{}
-	for _, l := range batch {
-		if l.Extracted && !l.EventOnly && l.Doc.Hash != "" && !seen[l.Doc.Hash] {
-			seen[l.Doc.Hash] = true
-			contents = append(contents, l)
-		}
-	}
+	contents := extractedContents(batch)
 	if len(contents) > 0 {
 		hashes := make([]string, len(contents))
 		for i, l := range contents {
-			hashes[i] = "'" + l.Doc.Hash + "'"
+			hashes[i] = l.Doc.Hash
 		}
-		in := strings.Join(hashes, ",")
-		// Only contents landed before (re-OCR, retries) have rows to clear;
-		// one lookup saves six deletes for the usual, new contents.
-		var landedBefore int
-		if err = c.QueryRowContext(ctx, fmt.Sprintf("select count(*) from staging.extractions where source_hash in (%s)", in)).Scan(&landedBefore); err != nil {
-			return fmt.Errorf("warehouse: look up extractions: %w", err)
-		}
-		attempts := map[string]int{}
-		if landedBefore > 0 {
-			rows, qerr := c.QueryContext(ctx, fmt.Sprintf("select source_hash, coalesce(attempts, 1) from staging.extractions where source_hash in (%s)", in))
-			if qerr != nil {
-				return fmt.Errorf("warehouse: look up attempts: %w", qerr)
-			}
-			for rows.Next() {
-				var h string
-				var n int
-				rows.Scan(&h, &n)
-				attempts[h] = n
-			}
-			rows.Close()
-		}
-		for _, t := range []string{"staging.pages", "staging.elements", "staging.tables", "staging.ocr_words", "staging.extractions", "staging.attachments", "staging.reviews"} {
-			if landedBefore == 0 {
-				break
-			}
-			if _, err = c.ExecContext(ctx, fmt.Sprintf("delete from %s where source_hash in (%s)", t, in)); err != nil {
-				return fmt.Errorf("warehouse: clear %s: %w", t, err)
-			}
+		attempts, cerr := clearContents(ctx, c, hashes)
+		if cerr != nil {
+			return cerr
 		}
 		if err = appendContents(c, &writer{runID: runID, now: now, attempts: attempts}, contents); err != nil {
 			return err
@@ -269,6 +237,47 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 	return err
 }
 
+// contentTables are the staging tables holding a content's rows.
+var contentTables = []decl{extractionsTable, attachmentsTable, pagesTable, reviewsTable, elementsTable, tablesTable, wordsTable}
+
+// clearContents removes the staging rows an earlier extraction of these
+// contents left (re-OCR, retry of a quarantined content) and returns the
+// extractions each had so far.
+func clearContents(ctx context.Context, c *sql.Conn, hashes []string) (map[string]int, error) {
+	quoted := make([]string, len(hashes))
+	for i, h := range hashes {
+		quoted[i] = "'" + strings.ReplaceAll(h, "'", "''") + "'"
+	}
+	in := strings.Join(quoted, ",")
+	// Only contents landed before (re-OCR, retries) have rows to clear;
+	// one lookup saves six deletes for the usual, new contents.
+	var landedBefore int
+	if err := c.QueryRowContext(ctx, fmt.Sprintf("select count(*) from staging.extractions where source_hash in (%s)", in)).Scan(&landedBefore); err != nil {
+		return nil, fmt.Errorf("warehouse: look up extractions: %w", err)
+	}
+	attempts := map[string]int{}
+	if landedBefore == 0 {
+		return attempts, nil
+	}
+	rows, err := c.QueryContext(ctx, fmt.Sprintf("select source_hash, coalesce(attempts, 1) from staging.extractions where source_hash in (%s)", in))
+	if err != nil {
+		return nil, fmt.Errorf("warehouse: look up attempts: %w", err)
+	}
+	for rows.Next() {
+		var h string
+		var n int
+		rows.Scan(&h, &n)
+		attempts[h] = n
+	}
+	rows.Close()
+	for _, t := range contentTables {
+		if _, err := c.ExecContext(ctx, fmt.Sprintf("delete from %s where source_hash in (%s)", t.qualified(), in)); err != nil {
+			return nil, fmt.Errorf("warehouse: clear %s: %w", t.qualified(), err)
+		}
+	}
+	return attempts, nil
+}
+
 // docColumns are raw.documents' columns as landed from a batch (those
 // with a value from the landing, in declared order).
 var docColumns = columnList(documentsTable.rowCols())
@@ -288,10 +297,21 @@ func upsertDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time, b
 // as text, and whether the row reuses a content landed before) and fills
 // it with batch.
 func stageDocs(ctx context.Context, c *sql.Conn, schema, name string, batch []Landing) error {
+	if err := createDocBatch(ctx, c, schema, name); err != nil {
+		return err
+	}
+	return appendDocs(c, schema, name, batch)
+}
+
+func createDocBatch(ctx context.Context, c *sql.Conn, schema, name string) error {
 	if _, err := c.ExecContext(ctx, `create or replace `+map[bool]string{true: "temp ", false: ""}[schema == "temp"]+`table `+name+` as
 		select `+strings.Replace(docColumns, "metadata,", "metadata::varchar as metadata,", 1)+`, false as reused from raw.documents limit 0`); err != nil {
 		return fmt.Errorf("warehouse: stage documents: %w", err)
 	}
+	return nil
+}
+
+func appendDocs(c *sql.Conn, schema, name string, batch []Landing) error {
 	rows := make([]docRow, len(batch))
 	for i := range batch {
 		rows[i] = docRow{&batch[i]}

@@ -381,9 +381,20 @@ var metaTable = &table[sqlRow]{schema: "ops", name: "meta", cols: []col[sqlRow]{
 	{"value", "varchar", "", nil},
 }}
 
+// shardLandsTable records each shard of a plan landed (shard -1: the
+// plan's own decisions: unchanged documents, deletions, skipped entries),
+// so landing it again changes nothing.
+var shardLandsTable = &table[sqlRow]{schema: "ops", name: "shard_lands", cols: []col[sqlRow]{
+	{"plan_id", "varchar", "not null", nil},
+	{"shard", "integer", "not null", nil},
+	{"run_id", "varchar", "not null", nil},  // the ops.load_runs row of the land
+	{"manifest_sha256", "varchar", "", nil}, // of the shard's manifest.json
+	{"landed_at", "timestamp", "not null", nil},
+}, keys: "primary key (plan_id, shard)"}
+
 // landedTables are every table the loader creates and fills, in creation order.
 var landedTables = []decl{documentsTable, versionsTable, pagesTable, elementsTable, tablesTable, wordsTable,
-	extractionsTable, reviewsTable, attachmentsTable, runsTable, eventsTable, skipsTable, metaTable}
+	extractionsTable, reviewsTable, attachmentsTable, runsTable, eventsTable, skipsTable, metaTable, shardLandsTable}
 
 // eventStats are an event's page figures (nil when nothing was extracted).
 type eventStats struct {

@@ -32,6 +32,13 @@ var migrations = []migration{
 	// warehouse of any of those versions (recorded or not) comes here.
 	{6, "tables of versions 1-6", upTo6},
 	{7, "raw.documents keeps each file's stat", upTo7},
+	{8, "ops.shard_lands", execAll(`create table ops.shard_lands (
+		plan_id varchar not null,
+		shard integer not null,
+		run_id varchar not null,
+		manifest_sha256 varchar,
+		landed_at timestamp not null,
+		primary key (plan_id, shard))`)},
 }
 
 // upTo7 adds raw.documents' stat columns (null until a load reads the
@@ -49,6 +56,18 @@ func upTo7(ctx context.Context, c *sql.Conn) error {
 		}
 	}
 	return nil
+}
+
+// execAll is a migration of plain statements.
+func execAll(stmts ...string) func(context.Context, *sql.Conn) error {
+	return func(ctx context.Context, c *sql.Conn) error {
+		for _, q := range stmts {
+			if _, err := c.ExecContext(ctx, q); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 }
 
 // SchemaVersion is the version this docket writes: the last migration's.
