@@ -34,9 +34,9 @@ import (
 // skipped like a model. The tables `docket load` owns get theirs from its
 // run records (every write to a loader table happens inside a load run,
 // which adds or updates its ops.load_runs row): ops.* change with every
-// run; raw.* and staging.* only with a run that landed, quarantined or
-// deleted a document or did not complete, and with the stat columns a
-// load refreshes (max(raw.documents.stat_taken_ns)).
+// run; raw.* and staging.* only with a run that found a new or changed
+// file, landed, quarantined or deleted a document, or did not complete,
+// and with the stat columns a load refreshes (max(stat_taken_ns)).
 // A relation of unknown version (a source docket does not load, a
 // snapshot not yet run, a table the SQL names without ref or source)
 // makes its readers always run: a missing or stale record can only cause a
@@ -130,7 +130,8 @@ func loaderVersions(ctx context.Context, c *sql.Conn) (ops, landed string) {
 	var writes, stats sql.NullString
 	err = c.QueryRowContext(ctx, `select
 		(select string_agg(run_id || '|' || status || '|' || coalesce(landed, -1) || '|' || coalesce(quarantined, -1) || '|' || coalesce(deleted, -1), ',' order by run_id, status)
-			from ops.load_runs where not (status = 'completed' and coalesce(landed, 1) = 0 and coalesce(quarantined, 1) = 0 and coalesce(deleted, 1) = 0)),
+			from ops.load_runs where not (status = 'completed' and coalesce(landed, 1) = 0 and coalesce(quarantined, 1) = 0
+				and coalesce(deleted, 1) = 0 and coalesce(new, 1) = 0 and coalesce(changed, 1) = 0)),
 		(select coalesce(max(stat_taken_ns), 0)::varchar || '/' || count(*) from raw.documents)`).Scan(&writes, &stats)
 	if err != nil {
 		return ops, ops
