@@ -20,14 +20,19 @@ ln(1 + ({{ n }} - {{ df }} + 0.5) / ({{ df }} + 0.5))
     / ({{ tf }} + {{ k1 }} * (1 - {{ b }} + {{ b }} * {{ doc_length }} / {{ avg_length }}))
 {%- endmacro %}
 
-{# The BM25 table macro. Plain SQL over retrieval tables: callable from any
-   DuckDB client without docket. It reads the postings of the query's
-   terms from retrieval.chunk_terms (stored in term order), counts their
-   document frequency from those same postings, and weighs them with the
-   chunk count and mean length of retrieval.search_chunks: the scores of
-   retrieval.bm25_postings, computed for the query's terms only. #}
-{% macro bm25_macro() -%}
-create or replace macro retrieval.bm25(query, k := 10) as table
+{# The BM25 table macros. Plain SQL over retrieval tables: callable from any
+   DuckDB client without docket. retrieval.bm25_scores(query, k) ranks: it
+   reads the postings of the query's terms from retrieval.chunk_terms
+   (stored in term order, keyed by chunk_key), counts their document
+   frequency from those same postings, and weighs them with the chunk count
+   and mean length of retrieval.search_chunks (the scores of
+   retrieval.bm25_postings, computed for the query's terms only); ties rank
+   by chunk_key, which orders as chunk_id does (a key is a prefix of the
+   id). retrieval.bm25(query, k) adds what cites each hit. `docket search`
+   reads a few hits' citations by key itself: a join reads every chunk's
+   text in DuckDB 1.5, one equality lookup per hit only the hit's. #}
+{% macro bm25_scores_macro() -%}
+create or replace macro retrieval.bm25_scores(query, k := 10) as table
 with query_terms as (
     select distinct unnest({{ tokenize('query') }}) as term
 ),
@@ -36,7 +41,7 @@ corpus as (
     from retrieval.search_chunks
 ),
 postings as materialized (
-    select term, chunk_id, tf, doc_length
+    select term, chunk_key, tf, doc_length
     from retrieval.chunk_terms
     where term in (select term from query_terms)
 ),
@@ -44,20 +49,22 @@ stats as (
     select term, {{ bm25_idf('corpus.n_chunks', 'count(*)') }} as idf
     from postings, corpus
     group by term, corpus.n_chunks
-),
-scored as (
-    select
-        postings.chunk_id,
-        sum({{ bm25_weight('stats.idf', 'postings.tf', 'postings.doc_length', 'corpus.avg_length') }}) as score
-    from postings
-    join stats using (term)
-    cross join corpus
-    group by postings.chunk_id
-    order by score desc, postings.chunk_id
-    limit k
 )
 select
-    scored.chunk_id,
+    postings.chunk_key,
+    sum({{ bm25_weight('stats.idf', 'postings.tf', 'postings.doc_length', 'corpus.avg_length') }}) as score
+from postings
+join stats using (term)
+cross join corpus
+group by postings.chunk_key
+order by score desc, postings.chunk_key
+limit k
+{%- endmacro %}
+
+{% macro bm25_macro() -%}
+create or replace macro retrieval.bm25(query, k := 10) as table
+select
+    chunks.chunk_id,
     scored.score,
     chunks.doc_id,
     chunks.rel_path,
@@ -68,14 +75,18 @@ select
     chunks.char_end,
     chunks.section_title,
     chunks.text
-from scored
-join retrieval.search_chunks as chunks using (chunk_id)
-order by scored.score desc, scored.chunk_id
+from retrieval.bm25_scores(query, k := k) as scored
+join retrieval.search_chunks as chunks using (chunk_key)
+order by scored.score desc, chunks.chunk_id
 {%- endmacro %}
 
 {# A chunk's 64-bit key: the first 16 hex digits of its chunk_id (a
-   sha256) as UBIGINT. retrieval.chunk_terms stores it beside chunk_id so
-   that its incremental build compares integers over all postings. #}
+   sha256) as UBIGINT, stored as retrieval.search_chunks.chunk_key (unique)
+   and beside chunk_id in retrieval.chunk_terms: integers for the
+   incremental build's set operations, for scoring's group by (the BM25
+   macros read chunk_key, never the 64-character id) and for looking a
+   hit's citation up. Two of a million chunks share a key with odds of
+   about 1 in 30 million (search_chunks' unique test would say). #}
 {% macro chunk_key(chunk_id) -%}
 ('0x' || left({{ chunk_id }}, 16))::ubigint
 {%- endmacro %}

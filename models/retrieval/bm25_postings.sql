@@ -3,11 +3,13 @@
 -- a weight depends on the term's idf and the mean chunk length, which
 -- change with every load, so it is computed when read (the same formula
 -- retrieval.bm25() applies to the query's terms). Its post-hook creates
--- the table macro retrieval.bm25(query, k) that any DuckDB client can call:
+-- the table macros retrieval.bm25_scores(query, k) (chunk_key, score) and
+-- retrieval.bm25(query, k) (the same hits with their citations) that any
+-- DuckDB client can call:
 --   select * from retrieval.bm25('termination notice period', k := 5);
 {{ config(
     materialized = 'view',
-    post_hook = bm25_macro()
+    post_hook = [bm25_scores_macro(), bm25_macro()]
 ) }}
 
 with postings as (

@@ -1,16 +1,22 @@
 -- What a reader needs to cite a search hit: one row per unique chunk with
 -- its document, source path, page and character offsets, and its terms'
--- length for BM25. Plain SQL, so any DuckDB client can search.
+-- length for BM25, and chunk_key, the integer key the BM25 postings of
+-- retrieval.chunk_terms use (see the chunk_key macro). Plain SQL, so any
+-- DuckDB client can search.
 -- Incremental per chunk: a pre-hook retracts chunks that left
 -- curated.unique_chunks or whose citation changed (document title, path,
 -- offsets, section); the build adds the unique chunks not here yet, so
--- only new chunks are tokenized.
+-- only new chunks are tokenized. The first pre-hooks add and fill
+-- chunk_key in a table built before it.
 {{ config(
     materialized = 'incremental',
     incremental_strategy = 'delete+insert',
     unique_key = 'chunk_id',
     on_schema_change = 'fail',
-    pre_hook = "{% if is_incremental() %}delete from {{ this }} as searchable where not exists (
+    pre_hook = [
+        "{% if is_incremental() %}alter table {{ this }} add column if not exists chunk_key ubigint{% endif %}",
+        "{% if is_incremental() %}update {{ this }} set chunk_key = {{ chunk_key('chunk_id') }} where chunk_key is null{% endif %}",
+        "{% if is_incremental() %}delete from {{ this }} as searchable where not exists (
         select 1 from {{ ref('unique_chunks') }} as chunks
         join {{ ref('stg_documents') }} as documents using (doc_id)
         where chunks.chunk_id = searchable.chunk_id
@@ -21,6 +27,7 @@
           and documents.rel_path = searchable.rel_path
           and documents.source_uri = searchable.source_uri
           and documents.title is not distinct from searchable.title){% endif %}"
+    ]
 ) }}
 
 with chunks as (
@@ -49,7 +56,8 @@ final as (
         chunks.section_title,
         chunks.text,
         chunks.text_hash,
-        len({{ tokenize('chunks.text') }}) as doc_length
+        len({{ tokenize('chunks.text') }}) as doc_length,
+        {{ chunk_key('chunks.chunk_id') }} as chunk_key
     from chunks
     join documents using (doc_id)
 )

@@ -160,7 +160,7 @@ func runDocsServe(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	// The warehouse is opened per query (read-only), so that serving the
 	// site never holds the file while `docket load` or `build` runs.
 	fn := func(ctx context.Context, q string, k int) ([]search.Hit, error) {
-		db, code := openReader(ctx, p, io.Discard)
+		db, code := openSearchReader(ctx, p, io.Discard)
 		if db == nil {
 			return nil, fmt.Errorf("cannot open the warehouse (exit %d): is a load or build running?", code)
 		}

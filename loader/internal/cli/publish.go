@@ -83,8 +83,20 @@ func openWriter(ctx context.Context, p *project.Project, udfs []warehouse.UDF, t
 // openReader opens what readers read (the published copy) for sql and
 // search, printing where it reads from when that is not the published copy.
 func openReader(ctx context.Context, p *project.Project, stderr io.Writer) (*warehouse.DB, int) {
+	return openReaderWith(ctx, p, projectUDFs(p), stderr)
+}
+
+// openSearchReader is openReader without docket's Go UDFs: search runs
+// plain SQL only (the retrieval.bm25 macro, array_cosine_distance), and
+// registering the UDFs (and probing the embedding provider for them)
+// would cost every query.
+func openSearchReader(ctx context.Context, p *project.Project, stderr io.Writer) (*warehouse.DB, int) {
+	return openReaderWith(ctx, p, nil, stderr)
+}
+
+func openReaderWith(ctx context.Context, p *project.Project, udfs []warehouse.UDF, stderr io.Writer) (*warehouse.DB, int) {
 	limit, onWait := lockOptions(ctx, p, stderr)
-	db, info, err := warehouse.OpenReader(ctx, p.Warehouse, warehouse.Options{UDFs: projectUDFs(p), LockTimeout: limit, OnWait: onWait})
+	db, info, err := warehouse.OpenReader(ctx, p.Warehouse, warehouse.Options{UDFs: udfs, LockTimeout: limit, OnWait: onWait})
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		return nil, ExitUsage

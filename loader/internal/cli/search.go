@@ -59,7 +59,7 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "docket: answering from BM25 only:", termSafe(firstLineOf(err.Error())))
 		*mode, prov = search.ModeBM25, nil
 	}
-	db, code := openReader(ctx, p, stderr)
+	db, code := openSearchReader(ctx, p, stderr)
 	if db == nil {
 		return code
 	}

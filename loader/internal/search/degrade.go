@@ -55,22 +55,34 @@ func (s *Searcher) checkDims(ctx context.Context, got int) error {
 
 // coverage counts searchable chunks and those without a vector for the
 // configured model, once per Searcher. Such chunks can only be found by
-// BM25; a notice says how many.
+// BM25; a notice says how many. The build counts them in
+// embeddings.vector_coverage; that row is used while the tables still
+// have the counts it was made from (cheap: row counts and one integer
+// column), and otherwise every chunk is looked up among the vectors.
 func (s *Searcher) coverage(ctx context.Context) {
 	if s.coverageDone || s.provider == nil {
 		return
 	}
 	s.coverageDone = true
+	model := s.provider.ModelID()
 	var total, missing int64
-	err := s.conn.QueryRowContext(ctx, `select count(*), count(*) filter (where text_hash not in (
-			select text_hash from embeddings.chunk_vectors where model = ?))
-		from retrieval.search_chunks`, s.provider.ModelID()).Scan(&total, &missing)
+	err := s.conn.QueryRowContext(ctx, `select searchable_chunks, chunks_without_vector
+		from embeddings.vector_coverage
+		where model = ?
+		  and searchable_chunks = (select count(*) from retrieval.search_chunks)
+		  and searchable_terms = (select coalesce(sum(doc_length), 0) from retrieval.search_chunks)
+		  and model_vectors = (select count(*) from embeddings.chunk_vectors where model = ?)`, model, model).Scan(&total, &missing)
+	if err != nil {
+		err = s.conn.QueryRowContext(ctx, `select count(*), count(*) filter (where text_hash not in (
+				select text_hash from embeddings.chunk_vectors where model = ?))
+			from retrieval.search_chunks`, model).Scan(&total, &missing)
+	}
 	if err != nil || missing == 0 {
 		return
 	}
 	s.Missing, s.Searchable = missing, total
 	s.notices = append(s.notices, fmt.Sprintf("%d of %d chunks have no vector for %s (the embedding step failed or has not run since they arrived): they are found by BM25 only; run `docket build` to embed them",
-		missing, total, s.provider.ModelID()))
+		missing, total, model))
 }
 
 // providerFailed reports whether err came from the embedding provider

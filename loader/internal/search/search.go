@@ -41,6 +41,8 @@ type Hit struct {
 	BM25Rank    int     `json:"bm25_rank,omitempty"`
 	VectorRank  int     `json:"vector_rank,omitempty"`
 	VectorScore float64 `json:"vector_similarity,omitempty"`
+
+	key uint64 // retrieval.search_chunks.chunk_key
 }
 
 // Options for one query.
@@ -69,16 +71,19 @@ type Searcher struct {
 	FellBack bool
 }
 
-// New prepares a searcher on a connection. With vectorIndex hnsw or auto
-// it tries DuckDB's vss extension and otherwise searches exactly; the
-// reason is in Notices.
+// New prepares a searcher on a connection. With vectorIndex hnsw it tries
+// DuckDB's vss extension and otherwise searches exactly; the reason is in
+// Notices. auto searches exactly: a Searcher answers one command's query
+// (docket search, one request of docs serve), and an HNSW index built for
+// one query over a temporary copy of every vector costs far more than the
+// exact scan it would replace.
 func New(ctx context.Context, db *warehouse.DB, provider embed.Provider, vectorIndex string) (*Searcher, error) {
 	c, err := db.Conn(ctx)
 	if err != nil {
 		return nil, err
 	}
 	s := &Searcher{conn: c, provider: provider}
-	if vectorIndex == "hnsw" || vectorIndex == "auto" {
+	if vectorIndex == "hnsw" {
 		if _, err := c.ExecContext(ctx, "load vss"); err != nil {
 			reason := firstLine(err.Error())
 			if strings.Contains(reason, "not found") {
@@ -125,39 +130,25 @@ func (s *Searcher) Search(ctx context.Context, query string, o Options) ([]Hit, 
 		s.coverage(ctx)
 		return s.Vector(ctx, query, o.K)
 	case ModeHybrid, "":
-		b, err := s.BM25(ctx, query, o.Candidates)
+		// Both rankings are keys and scores; only the fused top k are
+		// read with their citations.
+		b, err := s.bm25Ranks(ctx, query, o.Candidates)
 		if err != nil {
 			return nil, err
 		}
 		s.coverage(ctx)
-		v, err := s.Vector(ctx, query, o.Candidates)
+		v, err := s.vectorRanks(ctx, query, o.Candidates)
 		if err != nil {
 			if !providerFailed(err) && !errors.Is(err, ErrStaleVectors) {
 				return nil, err
 			}
 			s.FellBack = true
 			s.notices = append(s.notices, "answering from BM25 only: "+firstLine(err.Error()))
-			return Fuse(b, nil, o.K), nil
+			v = nil
 		}
-		return Fuse(b, v, o.K), nil
+		return s.cite(ctx, Fuse(b, v, o.K))
 	}
 	return nil, fmt.Errorf("search: unknown mode %q (hybrid, vector or bm25)", o.Mode)
-}
-
-const citeCols = `chunk_id, doc_id, rel_path, source_uri, coalesce(title, ''), page_number, char_offset, char_end, coalesce(section_title, ''), text`
-
-func scanHits(rows *sql.Rows) ([]Hit, error) {
-	defer rows.Close()
-	var hits []Hit
-	for rows.Next() {
-		var h Hit
-		if err := rows.Scan(&h.Score, &h.ChunkID, &h.DocID, &h.Path, &h.URI, &h.Title, &h.Page, &h.CharOffset, &h.CharEnd, &h.Section, &h.Text); err != nil {
-			return nil, err
-		}
-		h.Rank = len(hits) + 1
-		hits = append(hits, h)
-	}
-	return hits, rows.Err()
 }
 
 // buildIndex copies the model's vectors into a temporary table with an
@@ -179,83 +170,6 @@ func (s *Searcher) buildIndex(ctx context.Context) error {
 	return nil
 }
 
-// BM25 calls the retrieval.bm25 macro, exactly as a notebook would.
-func (s *Searcher) BM25(ctx context.Context, query string, k int) ([]Hit, error) {
-	rows, err := s.conn.QueryContext(ctx, `select score, `+citeCols+` from retrieval.bm25(?, k := ?)`, query, k)
-	if err != nil {
-		return nil, fmt.Errorf("search: bm25 (has `docket build` built the retrieval layer?): %w", err)
-	}
-	hits, err := scanHits(rows)
-	for i := range hits {
-		hits[i].BM25Rank = i + 1
-	}
-	return hits, err
-}
-
-// Vector embeds the query with the configured provider and ranks chunk
-// vectors by cosine distance (exact).
-func (s *Searcher) Vector(ctx context.Context, query string, k int) ([]Hit, error) {
-	if s.provider == nil {
-		return nil, fmt.Errorf("search: %w: no embedding provider", ErrVectorsUnavailable)
-	}
-	vecs, err := s.provider.Embed(ctx, []string{query})
-	if err != nil {
-		return nil, fmt.Errorf("search: %w: %w", ErrVectorsUnavailable, err)
-	}
-	if err := s.checkDims(ctx, len(vecs[0])); err != nil {
-		return nil, err
-	}
-	lit := vectorLiteral(vecs[0])
-	source := "embeddings.chunk_vectors"
-	if s.hnsw {
-		if err := s.buildIndex(ctx); err != nil {
-			s.notices = append(s.notices, "vector index: HNSW index not built ("+firstLine(err.Error())+"); searching exactly")
-			s.hnsw = false
-		} else {
-			source = "search_vectors"
-		}
-	}
-	// Top candidates on the vectors alone, then join what a reader needs to
-	// cite. chunk_vectors is append-only (vectors of texts that left stay
-	// as a cache), so a few candidates may not join: over-fetch, and in the
-	// rare case that leaves fewer than k hits, filter before ranking.
-	topK := func(filter string, fetch int) (*sql.Rows, error) {
-		q := fmt.Sprintf(`with query as materialized (select %[1]s::FLOAT[%[2]d] as v),
-			top as (
-				select text_hash, array_cosine_distance(embedding, query.v) as distance
-				from %[4]s, query
-				where model = ? %[5]s
-				order by distance
-				limit ?)
-			select 1 - top.distance as score, %[3]s
-			from top
-			join retrieval.search_chunks as sc using (text_hash)
-			order by top.distance, sc.chunk_id
-			limit ?`, lit, len(vecs[0]), prefixCols("sc"), source, filter)
-		return s.conn.QueryContext(ctx, q, s.provider.ModelID(), fetch, k)
-	}
-	rows, err := topK("", 4*k)
-	if err != nil {
-		return nil, fmt.Errorf("search: vector (has `docket build` built the embeddings layer?): %w", err)
-	}
-	hits, err := scanHits(rows)
-	if err == nil && len(hits) < k {
-		if rows, err = topK("and text_hash in (select text_hash from retrieval.search_chunks)", k); err != nil {
-			return nil, fmt.Errorf("search: vector: %w", err)
-		}
-		hits, err = scanHits(rows)
-	}
-	for i := range hits {
-		hits[i].VectorRank = i + 1
-		hits[i].VectorScore = hits[i].Score
-	}
-	return hits, err
-}
-
-func prefixCols(a string) string {
-	return strings.NewReplacer("$", a+".").Replace(`$chunk_id, $doc_id, $rel_path, $source_uri, coalesce($title, ''), $page_number, $char_offset, $char_end, coalesce($section_title, ''), $text`)
-}
-
 func vectorLiteral(v []float32) string {
 	var b strings.Builder
 	b.WriteByte('[')
@@ -272,19 +186,20 @@ func vectorLiteral(v []float32) string {
 // rrfK is the reciprocal-rank-fusion constant (Cormack et al. use 60).
 const rrfK = 60
 
-// Fuse merges two rankings by reciprocal-rank fusion.
+// Fuse merges two rankings by reciprocal-rank fusion. Hits are the same
+// chunk when their keys are; ties rank by key, which orders as chunk_id.
 func Fuse(bm25, vector []Hit, k int) []Hit {
-	byID := map[string]*Hit{}
-	var order []string
+	byKey := map[uint64]*Hit{}
+	var order []uint64
 	add := func(hits []Hit, isBM25 bool) {
 		for i, h := range hits {
-			e, ok := byID[h.ChunkID]
+			e, ok := byKey[h.key]
 			if !ok {
 				c := h
 				c.Score = 0
 				e = &c
-				byID[h.ChunkID] = e
-				order = append(order, h.ChunkID)
+				byKey[h.key] = e
+				order = append(order, h.key)
 			}
 			e.Score += 1.0 / float64(rrfK+i+1)
 			if isBM25 {
@@ -297,14 +212,14 @@ func Fuse(bm25, vector []Hit, k int) []Hit {
 	add(bm25, true)
 	add(vector, false)
 	out := make([]Hit, 0, len(order))
-	for _, id := range order {
-		out = append(out, *byID[id])
+	for _, key := range order {
+		out = append(out, *byKey[key])
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Score != out[j].Score {
 			return out[i].Score > out[j].Score
 		}
-		return out[i].ChunkID < out[j].ChunkID
+		return out[i].key < out[j].key
 	})
 	if len(out) > k {
 		out = out[:k]

@@ -78,6 +78,7 @@ func main() {
 	}
 	fmt.Printf("bench-scale: %d sentences of real text, seed %d, sizes %v, 1-min load average %s, work folder %s\n",
 		len(pl.sentences), o.seed, ns, bench.LoadAvg(), o.dir)
+	fmt.Println("(wall times are the targets; cpu is user+system of the command and its workers: a busy machine inflates it far less)")
 	var results []*sizeResult
 	for _, n := range ns {
 		r, err := runSize(o, pl, n)
@@ -168,7 +169,7 @@ func runSize(o options, pl *pool, n int) (*sizeResult, error) {
 			return err
 		}
 		r.m[key] = m
-		fmt.Printf("   %-12s %8s  peak %7s  warehouse %7s\n", key, secs(m.Wall), mb(m.MaxRSS), mb(m.Size))
+		fmt.Printf("   %-12s %8s  cpu %8s  peak %7s  warehouse %7s\n", key, secs(m.Wall), secs(m.CPU), mb(m.MaxRSS), mb(m.Size))
 		return nil
 	}
 	for _, s := range []struct{ key, step string }{{"load", "load"}, {"noop-load", "load"}, {"build", "build"}, {"noop-build", "build"}} {
@@ -209,15 +210,15 @@ func (r *sizeResult) print() {
 		fmt.Printf(" (%s of files)", mb(r.bytes))
 	}
 	fmt.Printf(", %s search chunks; +1 %% = %d documents\n", r.chunks, r.plus)
-	fmt.Printf("  %-12s %9s %10s %11s\n", "step", "wall", "peak RSS", "warehouse")
+	fmt.Printf("  %-12s %9s %9s %10s %11s\n", "step", "wall", "cpu", "peak RSS", "warehouse")
 	for _, s := range stepNames {
 		if m, ok := r.m[s.key]; ok {
-			fmt.Printf("  %-12s %9s %10s %11s\n", s.label, secs(m.Wall), mb(m.MaxRSS), mb(m.Size))
+			fmt.Printf("  %-12s %9s %9s %10s %11s\n", s.label, secs(m.Wall), secs(m.CPU), mb(m.MaxRSS), mb(m.Size))
 		}
 	}
 	for _, mode := range modes {
 		if l, ok := r.search[mode]; ok {
-			fmt.Printf("  search %-6s p50 %7s  p95 %7s  (fresh process per query)\n", mode, ms(l.P50), ms(l.P95))
+			fmt.Printf("  search %-6s p50 %7s  p95 %7s  cpu p50 %7s  (fresh process per query)\n", mode, ms(l.P50), ms(l.P95), ms(l.CPU50))
 		}
 	}
 }
