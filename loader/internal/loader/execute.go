@@ -92,7 +92,7 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 	var unhashed []*file
 	for i, pf := range files {
 		todo[i] = fileOf(pf)
-		if f := todo[i]; f.hash == "" && f.action == ActNew {
+		if f := todo[i]; f.hash == "" && f.action == ActNew && f.size > smallFile {
 			f.hashed = make(chan struct{})
 			unhashed = append(unhashed, f)
 		}
@@ -100,7 +100,8 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 	// A new file is new whatever its bytes: new files the plan did not
 	// hash are hashed here in the background, in plan order (biggest
 	// first), and each goes to a worker as soon as its hash is known
-	// (hashing all of a corpus first left the workers idle for 70–130 ms).
+	// (hashing all of a corpus first left the workers idle for 70–130 ms);
+	// small ones are read once when their turn comes (see smallFile).
 	hashedBytes := make(chan int64, 1)
 	go func() { hashedBytes <- hashAll(unhashed, p.Loader.Workers) }()
 
@@ -238,6 +239,24 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		o.err = document.Errorf(document.KindTooLarge, "the file is %d MiB, over the %d MiB limit (loader.max_file_size)", f.size>>20, int64(p.Loader.MaxFileSize)>>20)
 		return o
 	}
+	// A small new file is read once: its bytes are hashed, detected and
+	// given to the worker from memory (see smallFile).
+	defer func() { f.data = nil }()
+	if f.abs != "" && f.data == nil && f.hash == "" && f.size <= smallFile {
+		data, s := readStable(f.abs, int64(p.Loader.MaxFileSize))
+		switch {
+		case s.gone:
+			o.unsettled = eventVanished
+			return o
+		case s.unstable:
+			o.unsettled = eventChanging
+			return o
+		case s.err != nil:
+			o.err = s.err
+			return o
+		}
+		f.data, f.hash, f.size = data, s.hash, s.size
+	}
 	// A file whose content this run must extract is copied first: the
 	// copy's hash is the one landed (see snapshot).
 	var snapPath string
@@ -327,7 +346,7 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 			if de := diskError(pathForWorker, err); errors.As(de, new(*errDiskFull)) {
 				o.fatal = de
 			}
-			o.err = document.Errorf(document.KindInternal, "cannot stage attachment: %v", err)
+			o.err = document.Errorf(document.KindInternal, "cannot stage the bytes for the worker: %v", err)
 			st.err = o.err
 			return o
 		}
