@@ -8,8 +8,8 @@
     materialized = 'incremental',
     incremental_strategy = 'append',
     on_schema_change = 'fail',
-    pre_hook = "{% if is_incremental() %}delete from {{ this }}
-        where text_hash not in (select text_hash from {{ ref('doc_chunks') }}){% endif %}"
+    pre_hook = "{% if is_incremental() %}delete from {{ this }} as signed
+        where not exists (select 1 from {{ ref('doc_chunks') }} as chunks where chunks.text_hash = signed.text_hash){% endif %}"
 ) }}
 
 {% set k = var('minhash_shingle_words', 2) %}
@@ -20,7 +20,7 @@ with texts as (
     select text_hash, any_value(text) as text
     from {{ ref('doc_chunks') }}
     {% if is_incremental() %}
-    where text_hash not in (select text_hash from {{ this }})
+    anti join {{ this }} as signed using (text_hash)
     {% endif %}
     group by text_hash
 ),

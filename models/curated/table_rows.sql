@@ -43,7 +43,7 @@ with tables as (
     join {{ source('staging', 'extractions') }} as extractions using (source_hash)
     {% if is_incremental() %}
     -- only documents with no rows from their current version
-    where stg_tables.doc_id not in (select doc_id from {{ this }})
+    anti join {{ this }} as done on done.doc_id = stg_tables.doc_id
     {% endif %}
 ),
 

@@ -34,14 +34,16 @@ excluded_documents as (
     where verdict in ({{ excluded_verdicts() }})
 ),
 
+-- Anti joins, not NOT IN: DuckDB's null-aware NOT IN is several times
+-- slower when the rows carry their text.
 final as (
     select doc_chunks.*
     from doc_chunks
-    where chunk_id not in (select chunk_id from duplicates)
-      and doc_id not in (select doc_id from excluded_documents)
-      {% if is_incremental() %}
-      and chunk_id not in (select chunk_id from {{ this }})
-      {% endif %}
+    anti join duplicates using (chunk_id)
+    anti join excluded_documents using (doc_id)
+    {% if is_incremental() %}
+    anti join {{ this }} as kept using (chunk_id)
+    {% endif %}
 )
 
 select * from final

@@ -11,20 +11,17 @@
     on_schema_change = 'fail'
 ) }}
 
-with texts as (
-    select text_hash, any_value(text) as text
-    from {{ ref('unique_chunks') }}
-    group by text_hash
-),
-
-pending as (
-    select *
-    from texts
+-- An anti join before grouping: only texts with no vector are hashed and
+-- carried (NOT IN after grouping read and grouped every text).
+with pending as (
+    select unique_chunks.text_hash, any_value(unique_chunks.text) as text
+    from {{ ref('unique_chunks') }} as unique_chunks
     {% if is_incremental() %}
-    where text_hash not in (
+    anti join (
         select text_hash from {{ this }} where model = '{{ var("embedding_model") }}'
-    )
+    ) as embedded using (text_hash)
     {% endif %}
+    group by unique_chunks.text_hash
 ),
 
 final as (

@@ -29,10 +29,11 @@
 ) }}
 
 with chunks as (
-    select chunk_id, text, doc_length
-    from {{ ref('search_chunks') }}
+    select search_chunks.chunk_id, search_chunks.text, search_chunks.doc_length
+    from {{ ref('search_chunks') }} as search_chunks
     {% if is_incremental() %}
-    where {{ chunk_key('chunk_id') }} not in (select distinct chunk_key from {{ this }} where chunk_key is not null)
+    anti join (select distinct chunk_key from {{ this }}) as indexed
+      on indexed.chunk_key = {{ chunk_key('search_chunks.chunk_id') }}
     {% endif %}
 ),
 

@@ -31,9 +31,10 @@
 ) }}
 
 with chunks as (
-    select * from {{ ref('unique_chunks') }}
+    select unique_chunks.*
+    from {{ ref('unique_chunks') }} as unique_chunks
     {% if is_incremental() %}
-    where chunk_id not in (select chunk_id from {{ this }})
+    anti join {{ this }} as searchable using (chunk_id)
     {% endif %}
 ),
 
