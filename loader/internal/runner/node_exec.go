@@ -73,6 +73,10 @@ type nodeExec struct {
 	fp    string          // the node's fingerprint in this run ("" none)
 	// stateDone: the node's record is written
 	stateDone bool
+	// what the hooks did to data (state.go noteHook): rows a DML hook
+	// changed, and whether a hook may have changed data uncounted
+	hookRows   int64
+	hookOpaque bool
 }
 
 func (x *nodeExec) exec(q string) (int64, error) {
@@ -148,9 +152,11 @@ func (x *nodeExec) hooks(list []string, incremental bool) error {
 		if q == "" {
 			continue
 		}
-		if _, err := x.exec(q); err != nil {
+		k, err := x.exec(q)
+		if err != nil {
 			return fmt.Errorf("%s: hook %d failed: %s", x.n.Path, i+1, firstLine(err.Error()))
 		}
+		x.noteHook(q, k)
 	}
 	return nil
 }

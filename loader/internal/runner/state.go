@@ -28,7 +28,8 @@ import (
 //
 // Data versions: a model's changes only when its build changed rows (a
 // table or seed: every rebuild; an incremental model: when its insert,
-// delete or merge touched a row; a model with hooks and a snapshot: every
+// delete or merge or a delete/update/insert pre-hook touched a row; a
+// model with post-hooks or another kind of hook, and a snapshot: every
 // run); a view's is its fingerprint. A snapshot of unchanged inputs has
 // nothing to record (the clock only stamps rows that changed), so it is
 // skipped like a model. The tables `docket load` owns get theirs from its
@@ -402,7 +403,7 @@ func (x *nodeExec) recordState(changed bool) error {
 	switch {
 	case n.ResourceType == Model && n.Config.Materialized == "view" && x.fp != "":
 		version = digest("view", x.fp) // a view's rows are its inputs'
-	case changed || !had || x.fp == "" || len(n.Config.PreHook)+len(n.Config.PostHook) > 0:
+	case changed || !had || x.fp == "" || x.hookRows > 0 || x.hookOpaque || len(n.Config.PostHook) > 0:
 		version = st.newVersion(n.UniqueID)
 	}
 	status := x.r.Status
@@ -419,6 +420,46 @@ func (x *nodeExec) recordState(changed bool) error {
 	st.versions[n.UniqueID] = version
 	st.mu.Unlock()
 	return nil
+}
+
+// noteHook accounts for one hook statement that changed k rows: a single
+// delete, update, insert or merge counts its rows (a pre-hook retracting
+// nothing leaves the data version alone); any other statement (DDL, a
+// CTE, several statements) may change data uncounted.
+func (x *nodeExec) noteHook(q string, k int64) {
+	s := strings.TrimSpace(q)
+	for {
+		switch {
+		case strings.HasPrefix(s, "--"):
+			if i := strings.IndexByte(s, '\n'); i >= 0 {
+				s = strings.TrimSpace(s[i+1:])
+				continue
+			}
+			return // only a comment
+		case strings.HasPrefix(s, "/*"):
+			if i := strings.Index(s, "*/"); i >= 0 {
+				s = strings.TrimSpace(s[i+2:])
+				continue
+			}
+			x.hookOpaque = true
+			return
+		}
+		break
+	}
+	word := ""
+	if f := strings.FieldsFunc(s, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') }); len(f) > 0 {
+		word = strings.ToLower(f[0])
+	}
+	switch {
+	case word == "":
+	case strings.Contains(sqlBody(s), ";"):
+		x.hookOpaque = true
+	case word == "delete" || word == "update" || word == "insert" || word == "merge":
+		x.hookRows += k
+	case word == "select" || word == "set" || word == "analyze" || word == "checkpoint":
+	default:
+		x.hookOpaque = true
+	}
 }
 
 // recordInTxn records the state inside the materialization's

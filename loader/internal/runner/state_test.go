@@ -31,7 +31,8 @@ sources:
 `,
 	"models/staging/stg_docs.sql":   "select doc_id, title, status from {{ source('raw', 'documents') }} where status <> 'deleted'\n",
 	"models/curated/doc_titles.sql": "{{ config(materialized='table') }}\nselect doc_id, upper(title) as title from {{ ref('stg_docs') }}\n",
-	"models/curated/landed_ids.sql": `{{ config(materialized='incremental', unique_key='doc_id') }}
+	"models/curated/landed_ids.sql": `{{ config(materialized='incremental', unique_key='doc_id',
+    pre_hook="{% if is_incremental() %}delete from {{ this }} where doc_id not in (select doc_id from {{ ref('stg_docs') }} where status = 'landed'){% endif %}") }}
 select doc_id from {{ ref('stg_docs') }} where status = 'landed'
 {% if is_incremental() %}and doc_id not in (select doc_id from {{ this }}){% endif %}
 `,
@@ -228,9 +229,20 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 	if r := third["landed_ids"]; r.AdapterResponse.RowsAffected != 0 {
 		t.Errorf("landed_ids inserted %d rows for a changed title", r.AdapterResponse.RowsAffected)
 	}
+	if got := contents(); !strings.Contains(got["curated.doc_titles"], "GAMMA") {
+		t.Fatalf("doc_titles did not pick up the change: %s", got["curated.doc_titles"])
+	}
+
+	// A document is deleted: landed_ids' pre-hook retracts it (inserting
+	// nothing), which changes its rows, so id_count rebuilds.
+	load("r4", 0, `update raw.documents set status = 'deleted', last_run_id = 'r4' where doc_id = 'd1'`)
+	exec("update ops.load_runs set deleted = 1 where run_id = 'r4'")
+	if r := build(RunOptions{})["id_count"]; r.UpToDate {
+		t.Error("id_count up to date after landed_ids' pre-hook retracted a row")
+	}
 	incremental := contents()
-	if !strings.Contains(incremental["curated.doc_titles"], "GAMMA") {
-		t.Fatalf("doc_titles did not pick up the change: %s", incremental["curated.doc_titles"])
+	if incremental["curated.id_count"] != "{'n': 1}" {
+		t.Errorf("id_count after the deletion: %s", incremental["curated.id_count"])
 	}
 
 	// A relation dropped behind the runner's back is rebuilt, not trusted.
