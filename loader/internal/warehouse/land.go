@@ -293,20 +293,32 @@ func mergeDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time) er
 		stmts = []string{insert + ` where doc_id not in (` + existing + `)`, insert + ` where doc_id in (` + existing + `)
 			on conflict (doc_id) do update set ` + strings.Join(set, ", ") + `, last_seen_at = excluded.last_seen_at, last_run_id = excluded.last_run_id`}
 	}
-	stmts = append(stmts,
-		// Content reused (same bytes as another document, or as an earlier
-		// version of this one): its metadata comes from its extraction.
-		`update raw.documents d set title = json_extract_string(m.metadata, '$.title'), author = json_extract_string(m.metadata, '$.author'),
+	// Content reused (same bytes as another document, or as an earlier
+	// version of this one): its metadata comes from its extraction. The
+	// join reads staging.extractions whole: only when the batch has one.
+	var reused int
+	if err := c.QueryRowContext(ctx, `select count(*) from land_docs where reused`).Scan(&reused); err != nil {
+		return fmt.Errorf("warehouse: land documents: %w", err)
+	}
+	if reused > 0 {
+		stmts = append(stmts, `update raw.documents d set title = json_extract_string(m.metadata, '$.title'), author = json_extract_string(m.metadata, '$.author'),
 			created_at_doc = json_extract_string(m.metadata, '$.created'), modified_at_doc = json_extract_string(m.metadata, '$.modified'),
 			language_hint = json_extract_string(m.metadata, '$.language'), page_count = (json_extract_string(m.metadata, '$.page_count'))::integer,
 			metadata = m.metadata::json, mime_type = coalesce(m.mime_type, d.mime_type), warnings = m.warnings
 			from land_docs l, staging.extractions m
-			where l.reused and d.doc_id = l.doc_id and m.source_hash = l.source_hash and m.status = 'landed'`,
-		`insert into raw.document_versions
-			select doc_id, source_hash, $1, $2, $1, $2, size_bytes from land_docs where source_hash is not null and status <> 'deleted'
-			on conflict (doc_id, source_hash) do update set last_seen_at = excluded.last_seen_at, last_run_id = excluded.last_run_id`,
-		`drop table land_docs`,
-	)
+			where l.reused and d.doc_id = l.doc_id and m.source_hash = l.source_hash and m.status = 'landed'`)
+	}
+	// Versions: a document new to the warehouse has none yet (tombstones
+	// stay in raw.documents), so its version is inserted plainly.
+	versions := `insert into raw.document_versions
+			select doc_id, source_hash, $1, $2, $1, $2, size_bytes from land_docs where source_hash is not null and status <> 'deleted'`
+	if existing == "" {
+		stmts = append(stmts, versions)
+	} else {
+		stmts = append(stmts, versions+` and doc_id not in (`+existing+`)`, versions+` and doc_id in (`+existing+`)
+			on conflict (doc_id, source_hash) do update set last_seen_at = excluded.last_seen_at, last_run_id = excluded.last_run_id`)
+	}
+	stmts = append(stmts, `drop table land_docs`)
 	for _, q := range stmts {
 		args := []any{}
 		if strings.Contains(q, "$1") {
