@@ -76,6 +76,7 @@ type buildState struct {
 	loader   string               // data version of the loader's ops.* tables; "" unknown
 	landed   string               // ... of raw.* and staging.*
 	run      string               // random per run, for new data versions
+	rels     map[[2]string]string // schema, name → table type at the run's start
 	command  string
 }
 
@@ -107,11 +108,35 @@ func (m *Manifest) openState(ctx context.Context, c *sql.Conn, command string) *
 		return nil
 	}
 	st.loader, st.landed = loaderVersions(ctx, c)
+	st.rels = relationTypes(ctx, c)
 	st.global = m.globalDigest()
 	b := make([]byte, 12)
 	rand.Read(b)
 	st.run = hex.EncodeToString(b)
 	return st
+}
+
+// relationTypes lists the warehouse's relations once (nil on error: then
+// each node asks).
+func relationTypes(ctx context.Context, c *sql.Conn) map[[2]string]string {
+	rows, err := c.QueryContext(ctx, `select table_schema, table_name, table_type from information_schema.tables
+		where table_catalog = current_database()`)
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	out := map[[2]string]string{}
+	for rows.Next() {
+		var s, n, t string
+		if err := rows.Scan(&s, &n, &t); err != nil {
+			return nil
+		}
+		out[[2]string{s, n}] = t
+	}
+	if rows.Err() != nil {
+		return nil
+	}
+	return out
 }
 
 // loaderVersions digests ops.load_runs and ops.meta: ops is every run,

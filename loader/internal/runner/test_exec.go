@@ -105,6 +105,9 @@ func (x *nodeExec) missingParents() ([]string, error) {
 			continue
 		}
 		typ, err := x.relationType(p.Schema, p.Alias)
+		if p.ResourceType == Source {
+			typ, err = x.queryRelationType(p.Schema, p.Alias) // a seed of this run may have made it
+		}
 		if err != nil {
 			return nil, err
 		}
