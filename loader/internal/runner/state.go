@@ -166,7 +166,8 @@ func loaderVersions(ctx context.Context, c *sql.Conn) (ops, landed string) {
 }
 
 // globalDigest covers what any node's SQL may depend on beyond its own
-// file: every var, every project macro file, every Go UDF's version.
+// file: every var, every project and package macro file, every Go UDF's
+// version.
 func (m *Manifest) globalDigest() string {
 	vars, _ := json.Marshal(m.Vars) // map keys marshal sorted
 	parts := []string{stateFormat, string(vars)}
@@ -181,6 +182,28 @@ func (m *Manifest) globalDigest() string {
 			b = []byte("unreadable:" + err.Error())
 		}
 		parts = append(parts, name, f, string(b))
+	}
+	if m.env != nil {
+		pk := m.env.PackageMacros()
+		read := map[string]bool{}
+		for _, p := range sortedKeys(pk) {
+			for _, name := range sortedKeys(pk[p]) {
+				f := pk[p][name]
+				parts = append(parts, p, name, f)
+				if read[f] {
+					continue
+				}
+				read[f] = true
+				b, err := os.ReadFile(f)
+				if err != nil && m.Project != nil {
+					b, err = os.ReadFile(filepath.Join(m.Project.Dir, filepath.FromSlash(f)))
+				}
+				if err != nil {
+					b = []byte("unreadable")
+				}
+				parts = append(parts, string(b))
+			}
+		}
 	}
 	var udfs []string
 	for _, u := range m.UDFs {
