@@ -7,18 +7,19 @@
 -- Incremental per document: only documents whose current extraction is
 -- not chunked yet are (re)chunked; their old chunks are replaced in the
 -- same build, and chunks of anything no longer current (a deleted
--- document, a version with no chunks) leave (post-hook). Changing
+-- document, a version with no chunks) leave (pre-hook: a retraction that
+-- retracts nothing leaves the model's readers up to date). Changing
 -- chunk_size or chunk_overlap needs `docket build --full-refresh -s doc_chunks+`.
 {{ config(
     materialized = 'incremental',
     incremental_strategy = 'delete+insert',
     unique_key = 'doc_id',
     on_schema_change = 'fail',
-    post_hook = "delete from " ~ this ~ " as chunks where not exists (
-        select 1 from " ~ ref('stg_documents') ~ " as documents
-        join " ~ source('staging', 'extractions') ~ " as extractions using (source_hash)
+    pre_hook = "{% if is_incremental() %}delete from {{ this }} as chunks where not exists (
+        select 1 from {{ ref('stg_documents') }} as documents
+        join {{ source('staging', 'extractions') }} as extractions using (source_hash)
         where documents.status = 'landed' and documents.doc_id = chunks.doc_id
-          and documents.source_hash = chunks.source_hash and extractions.extracted_at = chunks.extracted_at)"
+          and documents.source_hash = chunks.source_hash and extractions.extracted_at = chunks.extracted_at){% endif %}"
 ) }}
 
 with extractions as (

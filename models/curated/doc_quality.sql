@@ -6,7 +6,7 @@
 -- Incremental per document: only documents whose current version
 -- (source_hash, status, extracted_at) has no verdict yet are judged; their
 -- old verdict is replaced in the same build, and deleted documents leave
--- (post-hook). Changing a threshold var, languages, max_page_chars or the
+-- (pre-hook). Changing a threshold var, languages, max_page_chars or the
 -- stop_words seed needs `docket build --full-refresh -s doc_quality+`.
 -- The pre-hooks add the version columns to a table built before they
 -- existed; its verdicts then count as not judged and are redone.
@@ -17,10 +17,10 @@
     on_schema_change = 'fail',
     pre_hook = [
         "{% if is_incremental() %}alter table {{ this }} add column if not exists source_hash varchar{% endif %}",
-        "{% if is_incremental() %}alter table {{ this }} add column if not exists extracted_at timestamp{% endif %}"
-    ],
-    post_hook = "{% if is_incremental() %}delete from {{ this }} as quality where not exists (
-        select 1 from {{ ref('stg_documents') }} as documents where documents.doc_id = quality.doc_id){% endif %}"
+        "{% if is_incremental() %}alter table {{ this }} add column if not exists extracted_at timestamp{% endif %}",
+        "{% if is_incremental() %}delete from {{ this }} as quality where not exists (
+            select 1 from {{ ref('stg_documents') }} as documents where documents.doc_id = quality.doc_id){% endif %}"
+    ]
 ) }}
 
 {% set languages = var('languages', ['eng']) %}

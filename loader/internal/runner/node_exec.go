@@ -164,11 +164,18 @@ func (x *nodeExec) hooks(list []string, incremental bool) error {
 		if q == "" {
 			continue
 		}
-		k, err := x.exec(q)
+		ran, noop, err := x.upgradeHook(q)
+		if err == nil && !ran {
+			var k int64
+			if k, err = x.exec(q); err == nil {
+				x.noteHook(q, k)
+			}
+		} else if err == nil && !noop {
+			x.hookOpaque = true
+		}
 		if err != nil {
 			return fmt.Errorf("%s: hook %d failed: %s", x.n.Path, i+1, firstLine(err.Error()))
 		}
-		x.noteHook(q, k)
 	}
 	return nil
 }

@@ -32,7 +32,8 @@ sources:
 	"models/staging/stg_docs.sql":   "select doc_id, title, status from {{ source('raw', 'documents') }} where status <> 'deleted'\n",
 	"models/curated/doc_titles.sql": "{{ config(materialized='table') }}\nselect doc_id, upper(title) as title from {{ ref('stg_docs') }}\n",
 	"models/curated/landed_ids.sql": `{{ config(materialized='incremental', unique_key='doc_id',
-    pre_hook="{% if is_incremental() %}delete from {{ this }} where doc_id not in (select doc_id from {{ ref('stg_docs') }} where status = 'landed'){% endif %}") }}
+    pre_hook=["{% if is_incremental() %}alter table {{ this }} add column if not exists doc_id varchar{% endif %}",
+        "{% if is_incremental() %}delete from {{ this }} where doc_id not in (select doc_id from {{ ref('stg_docs') }} where status = 'landed'){% endif %}"]) }}
 select doc_id from {{ ref('stg_docs') }} where status = 'landed'
 {% if is_incremental() %}and doc_id not in (select doc_id from {{ this }}){% endif %}
 `,
