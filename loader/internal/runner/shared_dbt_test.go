@@ -89,4 +89,15 @@ func TestJaffleShop(t *testing.T) {
 	if err := db.SQL().QueryRowContext(ctx, "select count(*) from main.customers").Scan(&n); err != nil || n == 0 {
 		t.Errorf("main.customers: %d rows, %v", n, err)
 	}
+	// Built again with nothing changed, every node is up to date (its
+	// sources get the versions of the seeds that build them).
+	rr, err = m.Execute(ctx, db, RunOptions{Command: "build", Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rr.Results {
+		if !r.UpToDate {
+			t.Errorf("second build: %s %s %q, want up to date", r.UniqueID, r.Status, r.Message)
+		}
+	}
 }

@@ -226,6 +226,13 @@ func digest(parts ...string) string {
 // source; "" when unknown.
 func (st *buildState) version(m *Manifest, id string) string {
 	if src, ok := m.Sources[id]; ok {
+		// a source the project's own seed, model or snapshot builds
+		// (jaffle-shop's raw_* sources are its seeds) has that node's
+		if ps := m.Parents[id]; len(ps) == 1 && m.Nodes[ps[0]] != nil {
+			st.mu.Lock()
+			defer st.mu.Unlock()
+			return st.versions[ps[0]]
+		}
 		return st.relationVersion(m, src.Database, src.Schema, src.Identifier, src.Alias)
 	}
 	st.mu.Lock()
