@@ -176,6 +176,39 @@ func TestShardedLoadEqualsLocalLoad(t *testing.T) {
 			t.Errorf("%s changed by landing again:\nbefore:\n%s\nafter:\n%s", name, w, again[name])
 		}
 	}
+	// A second round on both: a file deleted, one changed, one added.
+	// The sharded side lands the tombstone, the new version and the new
+	// document as the local load does.
+	for _, d := range []string{local, dir} {
+		if err := os.Remove(filepath.Join(d, "inbox", "safety-faq.html")); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(d, "inbox", "meeting-notes.txt"), []byte("Meeting notes, second version.\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(d, "inbox", "added.md"), []byte("# Added\n\nA document added later.\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustLoad(t, local)
+	plan2 := filepath.Join(dir, "plan2")
+	mustDocket(t, dir, nil, "plan", "--shards", "2", "--out", plan2)
+	for k := 0; k < 2; k++ {
+		mustDocket(t, dir, nil, "load", "--plan", plan2, "--shard", fmt.Sprint(k))
+	}
+	mustDocket(t, dir, nil, "land", plan2)
+	want, got = landedState(t, local), landedState(t, dir)
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("second round: %s differs from a local load:\nlocal:\n%s\nsharded:\n%s", name, w, got[name])
+		}
+	}
+	if n := count(t, dir, `select count(*) from raw.documents where status = 'deleted' and rel_path = 'safety-faq.html'`); n != 1 {
+		t.Fatal("the deleted file has no tombstone")
+	}
+	if t.Failed() {
+		return
+	}
 	// The next local load finds every file unchanged.
 	mustLoad(t, dir)
 	if n := count(t, dir, `select count(*) from ops.document_events e join ops.load_runs r using (run_id)

@@ -96,18 +96,6 @@ func LandPlan(ctx context.Context, db *warehouse.DB, dir string) (*LandReport, e
 		db.FinishRun(context.Background(), runRow(run, sum, "failed"))
 		return rep, err
 	}
-	if !planDone {
-		// As a local load: skipped entries and the stats of unchanged
-		// files read again first (unchanged documents are not written).
-		if err := db.RecordSkips(ctx, sum.RunID, start, m.Skips); err != nil {
-			return fail(err)
-		}
-		if err := db.RecordStats(ctx, m.Restats); err != nil {
-			return fail(err)
-		}
-		sum.add(&m.Counts)
-		sum.Skipped = len(m.Skips)
-	}
 	redo := map[string]bool{}
 	for _, h := range m.Redo {
 		redo[h] = true
@@ -128,16 +116,16 @@ func LandPlan(ctx context.Context, db *warehouse.DB, dir string) (*LandReport, e
 		testKill(fmt.Sprintf("land-shard:%d", sm.Shard))
 	}
 	if !planDone {
-		// Then the tombstones, and the record that the plan's own
-		// decisions are landed.
-		n, err := db.MarkDeleted(ctx, sum.RunID, time.Now(), m.Deleted)
+		// Then, in one transaction, the plan's own decisions: skipped
+		// entries, stats of unchanged files read again (unchanged
+		// documents are not written, as in a local load), tombstones.
+		n, err := db.LandDecisions(ctx, sum.RunID, time.Now(), m.PlanID, m.Skips, m.Restats, m.Deleted)
 		if err != nil {
 			return fail(err)
 		}
+		sum.add(&m.Counts)
+		sum.Skipped = len(m.Skips)
 		sum.Deleted = n
-		if err := db.RecordShardLand(ctx, sum.RunID, time.Now(), warehouse.ShardLand{PlanID: m.PlanID, Shard: -1}); err != nil {
-			return fail(err)
-		}
 	}
 	sum.Duration = time.Since(start)
 	if err := db.FinishRun(ctx, runRow(run, sum, "completed")); err != nil {

@@ -260,11 +260,38 @@ func (w *DB) RunsSince(ctx context.Context, base, planID string) ([]string, erro
 	return out, rows.Err()
 }
 
-// RecordShardLand records a land of a plan's own decisions (Shard -1)
-// without shard files: call it in the same run as the decisions.
-func (w *DB) RecordShardLand(ctx context.Context, runID string, now time.Time, s ShardLand) error {
-	_, err := w.sql.ExecContext(ctx, `insert into ops.shard_lands values (?, ?, ?, ?, ?)`, s.PlanID, s.Shard, runID, nullStr(s.ManifestSHA256), now)
-	return err
+// LandDecisions lands a plan's own decisions in one transaction: the
+// skipped entries, the stats of unchanged files read again, the
+// tombstones (documents and their attachments), and the record that they
+// are landed (shard -1), so a land killed halfway lands them once. It
+// returns how many documents were newly tombstoned.
+func (w *DB) LandDecisions(ctx context.Context, runID string, now time.Time, planID string, skips []Skip, restats []StatUpdate, deleted []string) (n int, err error) {
+	c, err := w.sql.Conn(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer c.Close()
+	err = inTx(ctx, c, func() error {
+		var done int
+		if err := c.QueryRowContext(ctx, `select count(*) from ops.shard_lands where plan_id = ? and shard = -1`, planID).Scan(&done); err != nil || done > 0 {
+			return err
+		}
+		if len(skips) > 0 {
+			if err := recordSkips(c, runID, now, skips); err != nil {
+				return err
+			}
+		}
+		if err := recordStats(ctx, c, restats); err != nil {
+			return err
+		}
+		var err error
+		if n, err = markDeleted(ctx, c, runID, now, deleted); err != nil {
+			return err
+		}
+		_, err = c.ExecContext(ctx, `insert into ops.shard_lands values (?, -1, ?, null, ?)`, planID, runID, now)
+		return err
+	})
+	return n, err
 }
 
 // Reused counts what a shard extracted that was landed already.

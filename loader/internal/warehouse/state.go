@@ -122,6 +122,13 @@ func (w *DB) RecordStats(ctx context.Context, ups []StatUpdate) error {
 		return err
 	}
 	defer c.Close()
+	return recordStats(ctx, c, ups)
+}
+
+func recordStats(ctx context.Context, c *sql.Conn, ups []StatUpdate) error {
+	if len(ups) == 0 {
+		return nil
+	}
 	if _, err := c.ExecContext(ctx, `create or replace temp table restat (doc_id varchar, stat_size bigint, stat_mtime_ns bigint,
 		stat_inode ubigint, stat_ctime_ns bigint, stat_taken_ns bigint)`); err != nil {
 		return err
@@ -141,7 +148,7 @@ func (w *DB) RecordStats(ctx context.Context, ups []StatUpdate) error {
 		stat_ctime_ns = r.stat_ctime_ns, stat_taken_ns = r.stat_taken_ns from restat r where d.doc_id = r.doc_id`); err != nil {
 		return fmt.Errorf("warehouse: record stats: %w", err)
 	}
-	_, err = c.ExecContext(ctx, `drop table restat`)
+	_, err := c.ExecContext(ctx, `drop table restat`)
 	return err
 }
 
@@ -274,6 +281,10 @@ func (w *DB) RecordSkips(ctx context.Context, runID string, now time.Time, skips
 		return err
 	}
 	defer c.Close()
+	return recordSkips(c, runID, now, skips)
+}
+
+func recordSkips(c *sql.Conn, runID string, now time.Time, skips []Skip) error {
 	rows := make([]skipRow, len(skips))
 	wr := &writer{runID: runID, now: now}
 	for i := range skips {
