@@ -19,9 +19,9 @@ with chunks as (
     select
         doc_chunks.chunk_id,
         doc_chunks.text_hash,
-        row_number() over (
-            order by documents.first_seen_at, doc_chunks.doc_id, doc_chunks.page_number, doc_chunks.char_offset, doc_chunks.chunk_id
-        ) as ord
+        -- the order that picks representatives, as a comparable struct
+        -- (cheaper than numbering every chunk with a sort)
+        (documents.first_seen_at, doc_chunks.doc_id, doc_chunks.page_number, doc_chunks.char_offset, doc_chunks.chunk_id) as ord
     from {{ ref('doc_chunks') }} as doc_chunks
     join {{ ref('stg_documents') }} as documents using (doc_id)
 ),
@@ -121,6 +121,11 @@ resolved as (
     left join first_hop as h4 on h4.chunk_id = h3.rep_id
 ),
 
+-- Every chunk of a near pair is a representative in a shared bucket.
+bucket_members as (
+    select distinct chunk_id, text_hash from bucketed
+),
+
 near as (
     select
         resolved.chunk_id,
@@ -128,10 +133,10 @@ near as (
         'near' as kind,
         {{ jaccard('mine.sig', 'rep.sig') }} as similarity
     from resolved
-    join exact_groups as mine_group on mine_group.rep_id = resolved.chunk_id
-    join exact_groups as rep_group on rep_group.rep_id = resolved.rep_id
-    join signatures as mine on mine.text_hash = mine_group.text_hash
-    join signatures as rep on rep.text_hash = rep_group.text_hash
+    join bucket_members as mine_member on mine_member.chunk_id = resolved.chunk_id
+    join bucket_members as rep_member on rep_member.chunk_id = resolved.rep_id
+    join signatures as mine on mine.text_hash = mine_member.text_hash
+    join signatures as rep on rep.text_hash = rep_member.text_hash
 ),
 
 exact as (
