@@ -244,15 +244,7 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 	defer func() { f.data = nil }()
 	if f.abs != "" && f.data == nil && f.hash == "" && f.size <= smallFile {
 		data, s := readStable(f.abs, int64(p.Loader.MaxFileSize))
-		switch {
-		case s.gone:
-			o.unsettled = eventVanished
-			return o
-		case s.unstable:
-			o.unsettled = eventChanging
-			return o
-		case s.err != nil:
-			o.err = s.err
+		if o.unreadable(s) {
 			return o
 		}
 		f.data, f.hash, f.size = data, s.hash, s.size
@@ -262,18 +254,11 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 	var snapPath string
 	if f.abs != "" && f.data == nil && f.size > 0 && !sh.settled(f.hash) {
 		s, err := sh.snapshot(f)
-		switch {
-		case err != nil:
+		if err != nil {
 			o.fatal = err
 			return o
-		case s.gone:
-			o.unsettled = eventVanished
-			return o
-		case s.unstable:
-			o.unsettled = eventChanging
-			return o
-		case s.err != nil:
-			o.err = s.err
+		}
+		if o.unreadable(s) {
 			return o
 		}
 		defer os.Remove(s.path)
@@ -484,4 +469,20 @@ func validText(s string) string {
 		i += n
 	}
 	return b.String()
+}
+
+// unreadable records on o why a read of its file gave no bytes to extract
+// (vanished, kept changing, or an error) and reports whether it did.
+func (o *outcome) unreadable(s snap) bool {
+	switch {
+	case s.gone:
+		o.unsettled = eventVanished
+	case s.unstable:
+		o.unsettled = eventChanging
+	case s.err != nil:
+		o.err = s.err
+	default:
+		return false
+	}
+	return true
 }
