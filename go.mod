@@ -96,3 +96,10 @@ require (
 	golang.org/x/telemetry v0.0.0-20261009151841-97e8ea77aa2a // indirect
 	golang.org/x/xerrors v0.0.0-20240903120638-7835f813f4da // indirect
 )
+
+// gonja v2.9.1 (the newest on the module proxy) cannot parse Jinja that
+// dbt packages use: `x in y|filter`, `not in`, `a if b else c` inside an
+// expression, `f(*args, **kwargs)`, a trailing comma in a call, lowercase
+// `none`. The fork under third_party/gonja is v2.9.1 with those parser
+// and evaluator changes only (see third_party/gonja/DOCKET.md).
+replace github.com/nikolalohinski/gonja/v2 => ./third_party/gonja

@@ -1,0 +1,56 @@
+package render
+
+import "testing"
+
+// TestDbtJinjaSyntax: Jinja that dbt packages (dbt-utils) use and that
+// upstream gonja v2.9.1 could not parse; the fork in third_party/gonja
+// reads each as Jinja2 does.
+func TestDbtJinjaSyntax(t *testing.T) {
+	env, errs := NewEnv(map[string]string{
+		"macros/a.sql": "{% macro inner(a, b=1, c=2) %}{{ a }}-{{ b }}-{{ c }}{% endmacro %}" +
+			"{% macro outer(a) %}{{ inner(a, **kwargs) }}{% endmacro %}" +
+			"{% macro spread(first) %}{{ inner(first, *varargs) }}{% endmacro %}" +
+			"{% macro star(*cols) %}{{ cols | join(',') }}{% endmacro %}",
+	})
+	if len(errs) > 0 {
+		t.Fatalf("macros: %+v", errs)
+	}
+	for _, tc := range []struct{ src, out string }{
+		{"{{ 'A' in ['a', 'b'] | map('lower') }}", "False"},
+		{"{{ 'a'|upper|lower in ['A', 'B'] | map('lower') }}", "True"},
+		{"{{ 'c' not in ['a', 'b'] }}", "True"},
+		{"{{ 'a' not in ['a'] and 1 }}", "False"},
+		{"{% if 'x' not in ['a'] | map('upper') and 2 in [1, 2] %}yes{% endif %}", "yes"},
+		{"{{ 'cast(' ~ ('date' if false else 'ts') ~ ')' }}", "cast(ts)"},
+		{"{% set x = 1 if none is none else 2 %}{{ x }}", "1"},
+		{"{% set x = [1, 2] if true else [] %}{{ x | length }}", "2"},
+		{"{{ [('a' if true), 'b'] | join }}", "ab"},
+		{"{% for c in [1, 2, 3] if c > 1 %}{{ c }}{% endfor %}", "23"},
+		{"{{ inner('x', c=3,) }}", "x-1-3"},
+		{"{{ inner(\n  'x',\n  b=5,\n) }}", "x-5-2"},
+		{"{{ outer('y', c=9) }}", "y-1-9"},
+		{"{{ spread('z', 7, 8) }}", "z-7-8"},
+		{"{{ star('a', 'b') }}", "a,b"},
+		{"{{ inner(*['p', 'q']) }}", "p-q-2"},
+		{"{{ inner('p', **{'c': 4}) }}", "p-1-4"},
+		{"{{ none is none }}", "True"},
+	} {
+		tpl, err := env.Parse("m.sql", tc.src)
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		out, err := tpl.Render(map[string]any{})
+		if err != nil || out != tc.out {
+			t.Errorf("%q: got %q, %v; want %q", tc.src, out, err, tc.out)
+		}
+	}
+	// a macro that does not read kwargs still refuses an unknown keyword
+	tpl, err := env.Parse("m.sql", "{{ inner('x', d=1) }}")
+	if err == nil {
+		_, err = tpl.Render(map[string]any{})
+	}
+	if err == nil {
+		t.Errorf("inner(d=1): want an error for the unknown keyword")
+	}
+}
