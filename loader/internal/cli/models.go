@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/project"
@@ -129,7 +130,13 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		}
 	}
 	t0 := time.Now()
-	m, diags, err := runner.Parse(&pp, runner.ParseOptions{Vars: vars, UDFs: udfs})
+	var logMu sync.Mutex
+	logf := func(msg string) { // {{ log(msg, info=True) }}: on stderr, stdout may be compiled SQL
+		logMu.Lock()
+		defer logMu.Unlock()
+		fmt.Fprintf(stderr, "%s  %s\n", time.Now().Format("15:04:05"), termSafe(msg))
+	}
+	m, diags, err := runner.Parse(&pp, runner.ParseOptions{Vars: vars, UDFs: udfs, Log: logf})
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		return ExitUsage

@@ -19,6 +19,9 @@ import (
 type ParseOptions struct {
 	Vars map[string]any  // --vars, override project.yaml vars
 	UDFs []warehouse.UDF // Go UDFs the warehouse registers
+	// Log receives the messages of {{ log(msg, info=True) }} as templates
+	// render (while parsing and again when a node runs); nil drops them.
+	Log func(msg string)
 }
 
 // Manifest is a parsed project.
@@ -47,6 +50,7 @@ type Manifest struct {
 	Warnings []Diagnostic
 
 	env      *render.Env
+	log      func(string)        // ParseOptions.Log
 	byName   map[string]*Node    // models and seeds
 	packages []string            // installed package names
 	docs     map[string]docBlock // {% docs %} blocks by name (docblocks.go)
@@ -59,6 +63,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 	m := &Manifest{Project: p, Name: p.Name, Nodes: map[string]*Node{}, Sources: map[string]*Node{},
 		UDFs: opts.UDFs, Vars: map[string]any{}, byName: map[string]*Node{}, Disabled: map[string]*Node{}}
 	m.TargetRel = "target"
+	m.log = opts.Log
 	if rel, err := filepath.Rel(p.Dir, p.TargetDir); err == nil && p.TargetDir != "" {
 		m.TargetRel = filepath.ToSlash(rel)
 	}
@@ -579,7 +584,17 @@ func (rc *renderCtx) vars() map[string]any {
 			rc.usedIncr = true
 			return rc.incremental, nil
 		}),
-		"log":  render.Wrap(func(render.Args) (any, error) { return "", nil }),
+		"log": render.Wrap(func(a render.Args) (any, error) {
+			// dbt's log(msg, info=False): info=True shows msg to the user
+			info := a.Kw["info"]
+			if len(a.Pos) > 1 {
+				info = a.Pos[1]
+			}
+			if b, _ := info.(bool); b && len(a.Pos) > 0 && m.log != nil {
+				m.log(fmt.Sprint(a.Pos[0]))
+			}
+			return "", nil
+		}),
 		"this": render.Relation{Database: m.database(), Schema: n.Schema, Identifier: n.Alias, Rendered: Relation(n.Schema, n.Alias)},
 		"target": map[string]any{"name": m.target().Name, "schema": m.target().Schema, "type": "duckdb", "path": p.Warehouse,
 			"database": m.database(), "threads": p.Threads, "profile_name": m.target().Profile, "target_name": m.target().Name},

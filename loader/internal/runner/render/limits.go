@@ -4,7 +4,11 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/nikolalohinski/gonja/v2/builtins"
+	controlStructures "github.com/nikolalohinski/gonja/v2/builtins/control_structures"
 	"github.com/nikolalohinski/gonja/v2/exec"
+	"github.com/nikolalohinski/gonja/v2/nodes"
+	"github.com/nikolalohinski/gonja/v2/parser"
 )
 
 // Limits that keep one template from hanging a build or taking the
@@ -13,7 +17,7 @@ import (
 // dbt models and tests loop over at most thousands of items and nest
 // macros a few levels deep, so the limits are far from real use.
 const (
-	MaxMacroDepth  = 64        // nested macro calls (macros/ files) in one render
+	MaxMacroDepth  = 64        // nested macro calls in one render (macros/ files and {% macro %} in the template)
 	MaxRangeItems  = 100_000   // items of one range(...)
 	MaxLoopSteps   = 1_000_000 // range items produced in one render, all loops together (gonja takes ~5-10 µs per iteration)
 	MaxOutputBytes = 64 << 20  // rendered text of one template
@@ -101,4 +105,46 @@ func (w *limitWriter) WriteString(s string) (int, error) {
 	}
 	w.buf = append(w.buf, s...)
 	return len(s), nil
+}
+
+// boundedControlStructures are gonja's control structures with {% macro %}
+// replaced: a macro defined in a model, test or macro file counts against
+// the same MaxMacroDepth as the macros from macros/ (gonja would recurse
+// into it until the Go stack overflows).
+func boundedControlStructures() *exec.ControlStructureSet {
+	cs := exec.NewControlStructureSet(map[string]parser.ControlStructureParser{})
+	cs.Update(builtins.ControlStructures)
+	orig, _ := cs.Get("macro")
+	cs.Replace("macro", func(p *parser.Parser, args *parser.Parser) (nodes.ControlStructure, error) {
+		n, err := orig(p, args)
+		if m, ok := n.(*controlStructures.MacroControlStructure); ok && err == nil {
+			return &boundedMacro{m}, nil
+		}
+		return n, err
+	})
+	return cs
+}
+
+// boundedMacro is a {% macro %} whose calls are counted in the render's
+// budget.
+type boundedMacro struct {
+	*controlStructures.MacroControlStructure
+}
+
+func (m *boundedMacro) Execute(r *exec.Renderer, tag *nodes.ControlStructureBlock) error {
+	fn, err := exec.MacroNodeToFunc(m.Macro, r)
+	if err != nil {
+		return fmt.Errorf("unable to parse macro '%s': %w", m.Name, err)
+	}
+	name, line := m.Name, m.Position().Line
+	r.Environment.Context.Set(m.Name, func(ev *exec.Evaluator, va *exec.VarArgs) *exec.Value {
+		b := budgetOf(ev)
+		if b.depth >= MaxMacroDepth {
+			return exec.AsValue(fmt.Errorf("calls of macro %s (defined at line %d) nest deeper than docket's limit of %d (does it call itself without end?)", name, line, MaxMacroDepth))
+		}
+		b.depth++
+		defer func() { b.depth-- }()
+		return fn(va)
+	})
+	return nil
 }

@@ -19,6 +19,9 @@ func TestRenderLimits(t *testing.T) {
 	for _, tc := range []struct{ name, src, out, err string }{
 		{"ordinary", "select {{ twice('a') }}{% for i in range(3) %},{{ i }}{% endfor %} {{ nest(5) }}", "select aa,0,1,2 ((((()))))", ""},
 		{"recursive macro", "select 1\n{{ forever(0) }}", "", "calls of macro forever (macros/rec.sql) nest deeper than docket's limit of 64"},
+		{"recursive macro in the template", "select 1\n{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}\nselect {{ f(0) }}", "", "calls of macro f (defined at line 2) nest deeper than docket's limit of 64"},
+		{"template macro calling a project macro", "{% macro g(n) %}{{ forever(n) }}{% endmacro %}{{ g(0) }}", "", "calls of macro forever (macros/rec.sql) nest deeper than docket's limit of 64"},
+		{"template macros nesting", "{% macro h(n) %}{% if n > 0 %}[{{ h(n - 1) }}]{% endif %}{% endmacro %}{{ h(3) }}", "[[[]]]", ""},
 		{"huge range", "select 1\n{% for i in range(100000000) %}{{ i }}{% endfor %}", "", "2:1: range of 100000000 items is over docket's limit of 100000 per loop"},
 		{"nested loops", "{% for i in range(1000) %}{% for j in range(1000) %}{% for k in range(1000) %}{% endfor %}{% endfor %}{% endfor %}", "", "over docket's limit of 1000000 iterations"},
 		{"huge output", "{{ wide() }}", "", "over docket's limit of 64 MB"},

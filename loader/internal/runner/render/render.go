@@ -122,7 +122,7 @@ func environment() *exec.Environment {
 		Context:           ctx,
 		Filters:           builtins.Filters,
 		Tests:             builtins.Tests,
-		ControlStructures: builtins.ControlStructures,
+		ControlStructures: boundedControlStructures(),
 		Methods:           methods,
 	}
 }
