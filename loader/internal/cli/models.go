@@ -30,6 +30,9 @@ type modelFlags struct {
 	resourceType      string
 	indirect          string
 	target            string
+	state             string // --state DIR: a previous run's artifacts
+	deferState        bool   // --defer: unbuilt parents read from the state's relations
+	favorState        bool   // --favor-state: ... even when the target has them
 }
 
 // gatherSelectors joins the words after -s/--select/--exclude (dbt takes
@@ -75,6 +78,9 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 	fs.StringVar(&f.target, "target", "", "dbt target (profiles.yml output) to build into; default: the profile's target")
 	fs.IntVar(&f.threads, "threads", 0, "models built at once (default: project.yaml threads)")
 	fs.StringVar(&f.targetDir, "target-dir", "", "artifacts folder (default: project.yaml target_dir)")
+	fs.StringVar(&f.state, "state", "", "a previous run's artifacts folder (a copy of its target/), for state: and result: selectors and --defer")
+	fs.BoolVar(&f.deferState, "defer", false, "read parents this run does not build, and the target lacks, from the relations in --state's manifest.json")
+	fs.BoolVar(&f.favorState, "favor-state", false, "with --defer: read unselected parents from --state's relations even when the target has them")
 	if cmd == "ls" {
 		fs.StringVar(&f.resourceType, "resource-type", "", "model, seed, test, source or udf")
 	}
@@ -205,6 +211,20 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 	if _, err := limitBuildMemory(ctx, &pp, db); err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		return ExitUsage
+	}
+	if f.favorState && !f.deferState {
+		fmt.Fprintf(stderr, "docket %s: --favor-state goes with --defer\n", cmd)
+		return ExitUsage
+	}
+	if f.deferState {
+		names, err := deferParents(ctx, db, m, &pp, f.state, ids, f.favorState)
+		if err != nil {
+			fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
+			return ExitUsage
+		}
+		if len(names) > 0 {
+			fmt.Fprintf(stdout, "Deferred %d unbuilt parent%s to the state's relations: %s\n", len(names), modelsPlural(len(names)), strings.Join(names, " "))
+		}
 	}
 	fmt.Fprintf(stdout, "Concurrency: %d threads (target='%s')\n\n", threads, pp.Target.Name)
 	rr, err := m.Execute(ctx, db, runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Threads: threads,

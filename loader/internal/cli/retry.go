@@ -96,8 +96,7 @@ func runRetry(ctx context.Context, args []string, stdout, stderr io.Writer) (str
 
 // expandResultSelectors turns result:STATUS words of -s/--exclude values
 // into the names of the nodes with that status in the previous run
-// (--state DIR's run_results.json, else the target folder's), and takes
-// --state out of args.
+// (--state DIR's run_results.json, else the target folder's).
 func expandResultSelectors(p *project.Project, args []string) ([]string, error) {
 	stateDir := ""
 	var rest []string
@@ -108,9 +107,11 @@ func expandResultSelectors(p *project.Project, args []string) ([]string, error) 
 				return nil, fmt.Errorf("--state needs a folder holding a previous run's artifacts")
 			}
 			stateDir = args[i+1]
+			rest = append(rest, a, args[i+1]) // also --defer's
 			i++
 		case strings.HasPrefix(a, "--state="):
 			stateDir = strings.TrimPrefix(a, "--state=")
+			rest = append(rest, a)
 		default:
 			rest = append(rest, a)
 		}

@@ -200,40 +200,16 @@ func (p *Project) UseTarget(name string) error {
 		}
 		return nil
 	}
-	profile := p.DBT.Profile
-	if profile == "" {
-		profile = p.DBT.Name
+	profile, file, profiles, err := p.readProfiles()
+	if err != nil {
+		return err
 	}
 	p.Target.ProfileName = profile
-	var dirs []string
-	if d := os.Getenv("DBT_PROFILES_DIR"); d != "" {
-		dirs = append(dirs, d)
-	}
-	dirs = append(dirs, p.Dir)
-	if h, err := os.UserHomeDir(); err == nil {
-		dirs = append(dirs, filepath.Join(h, ".dbt"))
-	}
-	var file string
-	var data []byte
-	for _, d := range dirs {
-		f := filepath.Join(d, "profiles.yml")
-		if b, err := os.ReadFile(f); err == nil {
-			file, data = f, b
-			break
-		}
-	}
 	if file == "" {
 		if name != "" {
 			p.Target.Name = name
 		}
 		return nil
-	}
-	var profiles map[string]struct {
-		Target  string                    `yaml:"target"`
-		Outputs map[string]map[string]any `yaml:"outputs"`
-	}
-	if err := yaml.Unmarshal(data, &profiles); err != nil {
-		return yamlErr(file, err)
 	}
 	pr, ok := profiles[profile]
 	if !ok {
@@ -270,4 +246,62 @@ func (p *Project) UseTarget(name string) error {
 		p.Warehouse = p.abs(os.ExpandEnv(path))
 	}
 	return nil
+}
+
+// profileOutputs is a profiles.yml profile: its default target and outputs.
+type profileOutputs struct {
+	Target  string                    `yaml:"target"`
+	Outputs map[string]map[string]any `yaml:"outputs"`
+}
+
+// readProfiles finds profiles.yml (DBT_PROFILES_DIR, the project, ~/.dbt)
+// and reads it; file is "" when there is none.
+func (p *Project) readProfiles() (profile, file string, profiles map[string]profileOutputs, err error) {
+	profile = p.DBT.Profile
+	if profile == "" {
+		profile = p.DBT.Name
+	}
+	var dirs []string
+	if d := os.Getenv("DBT_PROFILES_DIR"); d != "" {
+		dirs = append(dirs, d)
+	}
+	dirs = append(dirs, p.Dir)
+	if h, err := os.UserHomeDir(); err == nil {
+		dirs = append(dirs, filepath.Join(h, ".dbt"))
+	}
+	var data []byte
+	for _, d := range dirs {
+		f := filepath.Join(d, "profiles.yml")
+		if b, err := os.ReadFile(f); err == nil {
+			file, data = f, b
+			break
+		}
+	}
+	if file == "" {
+		return profile, "", nil, nil
+	}
+	if err := yaml.Unmarshal(data, &profiles); err != nil {
+		return profile, file, nil, yamlErr(file, err)
+	}
+	return profile, file, profiles, nil
+}
+
+// TargetWarehouses lists the DuckDB files the project's targets build
+// into: project.yaml's warehouse and each duckdb output's path of the
+// project's profile (--defer finds a state's database among them).
+func (p *Project) TargetWarehouses() []string {
+	out := []string{p.Warehouse}
+	if p.DBT == nil {
+		return out
+	}
+	profile, _, profiles, err := p.readProfiles()
+	if err != nil {
+		return out
+	}
+	for _, o := range profiles[profile].Outputs {
+		if path, ok := o["path"].(string); ok && path != "" && fmt.Sprint(o["type"]) == "duckdb" {
+			out = append(out, p.abs(os.ExpandEnv(path)))
+		}
+	}
+	return out
 }

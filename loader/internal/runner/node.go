@@ -141,6 +141,7 @@ type Node struct {
 	srcDesc   string // sources: the source's own description and loader (manifest.json)
 	srcLoader string
 	tpl       *render.Template
+	rendered  string // models and tests: rendered SQL with ref markers, before finish
 	seedFile  string // absolute CSV path
 	usesIncr  bool   // template calls is_incremental()
 	pos       pos    // where the node is declared (tests: the yml line)

@@ -54,6 +54,7 @@ type Manifest struct {
 	byName   map[string]*Node    // models and seeds
 	packages []string            // installed package names
 	docs     map[string]docBlock // {% docs %} blocks by name (docblocks.go)
+	deferred map[string]string   // unique_id → relation of a previous run (defer.go)
 }
 
 // Parse reads the project's files and renders every model without a
@@ -272,6 +273,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 		for _, id := range sortedKeys(m.Nodes) {
 			n := m.Nodes[id]
 			if n.ResourceType == Model || n.ResourceType == Test {
+				n.rendered = n.CompiledCode
 				n.CompiledCode = m.finish(n, n.CompiledCode, map[string]bool{})
 				n.CompiledPath = m.TargetRel + "/" + compiledRel(n)
 			}
@@ -884,12 +886,19 @@ func (m *Manifest) finish(n *Node, sql string, stack map[string]bool) string {
 		if t == nil {
 			return name
 		}
+		if r := m.deferred[t.UniqueID]; r != "" {
+			return r
+		}
 		if t.ResourceType == Model && t.Config.Materialized == "ephemeral" {
 			cte := "__dbt__cte__" + t.Name
 			if !seen[name] && !stack[name] {
 				seen[name] = true
 				stack[name] = true
-				body := m.finish(t, t.CompiledCode, stack)
+				src := t.CompiledCode
+				if t.rendered != "" {
+					src = t.rendered // markers kept: a deferred ref inside resolves too
+				}
+				body := m.finish(t, src, stack)
 				delete(stack, name)
 				ctes = append(ctes, cte+" as (\n"+trimSQL(body)+"\n)")
 			}

@@ -285,7 +285,7 @@ func (st *buildState) inputs(m *Manifest, n *Node) (parts []string, ok bool) {
 				continue
 			}
 			v := st.version(m, p)
-			if v == "" {
+			if v == "" || m.deferred[p] != "" {
 				return false
 			}
 			parts = append(parts, p, v)

@@ -97,7 +97,7 @@ func (x *nodeExec) test() error {
 func (x *nodeExec) missingParents() ([]string, error) {
 	var out []string
 	for _, id := range x.n.DependsOn.Nodes {
-		if x.built[id] {
+		if x.built[id] || x.m.deferred[id] != "" {
 			continue
 		}
 		p := x.m.Node(id)
