@@ -145,6 +145,9 @@ func (x *nodeExec) incremental(body string) error {
 		m += fmt.Sprintf(" when not matched then insert (%s) values (%s)", colList, strings.Join(vals, ", "))
 		dml = []string{m}
 	}
+	if len(alters) == 0 && deltaKey(n) != "" {
+		x.deltaFrom = tmp // the written rows' keys are recorded with the new data version (delta.go)
+	}
 	if _, err := x.exec("begin"); err != nil {
 		return err
 	}

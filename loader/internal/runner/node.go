@@ -82,6 +82,7 @@ type Config struct {
 	WarnIf              string            `json:"warn_if,omitempty"`
 	ErrorIf             string            `json:"error_if,omitempty"`
 	FailCalc            string            `json:"fail_calc,omitempty"`
+	ScopedTo            string            `json:"scoped_to,omitempty"` // singular tests: check only rows of this model written since the last pass (delta.go)
 }
 
 // Column documents one column.
@@ -138,6 +139,7 @@ type Node struct {
 	Identifier  string          `json:"identifier,omitempty"`
 
 	layer     string // docket's default schema: the first folder under models/, or seeds
+	testFrom  string // built-in generic tests: the relation (with its where filter) they read, as in CompiledCode
 	srcDesc   string // sources: the source's own description and loader (manifest.json)
 	srcLoader string
 	tpl       *render.Template

@@ -77,6 +77,13 @@ type nodeExec struct {
 	// changed, and whether a hook may have changed data uncounted
 	hookRows   int64
 	hookOpaque bool
+	// hookWrites: a hook inserted or updated rows (they are not in a delta)
+	hookWrites bool
+	// deltaFrom: the temp table of the rows an incremental build wrote,
+	// while it can still be read for the delta record (delta.go)
+	deltaFrom string
+	// scope: a test's base for change-scoped checks (nil: always whole)
+	scope *testScope
 }
 
 func (x *nodeExec) exec(q string) (int64, error) {

@@ -427,7 +427,7 @@ func normKey(k string) string {
 var appliedKeys = map[string]bool{"materialized": true, "tags": true, "unique_key": true, "incremental_strategy": true,
 	"on_schema_change": true, "pre_hook": true, "post_hook": true, "enabled": true, "severity": true, "where": true,
 	"column_types": true, "meta": true, "schema": true, "alias": true, "database": true, "full_refresh": true,
-	"limit": true, "warn_if": true, "error_if": true, "fail_calc": true}
+	"limit": true, "warn_if": true, "error_if": true, "fail_calc": true, "scoped_to": true}
 
 // notApplied are valid dbt configs docket reads and does not apply: each
 // use is a warning with the place it was written.
@@ -784,6 +784,8 @@ func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
 			c.FullRefresh = &b
 		case "limit":
 			c.Limit = toInt(v)
+		case "scoped_to":
+			c.ScopedTo = str()
 		case "warn_if", "error_if", "fail_calc":
 			sv := strings.TrimSpace(fmt.Sprint(v))
 			switch k {

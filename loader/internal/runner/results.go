@@ -70,7 +70,10 @@ type Result struct {
 	// UpToDate: not run, its inputs did not change since its last build
 	// (Status success, or pass for a test; Message UpToDateMessage).
 	UpToDate bool `json:"-"`
-	Total    int  `json:"-"`
+	// Scoped: a test checked only the rows its model wrote since the
+	// test last passed (delta.go); says which (also in Message).
+	Scoped string `json:"-"`
+	Total  int    `json:"-"`
 }
 
 // Failed reports whether the result makes the run exit 1.

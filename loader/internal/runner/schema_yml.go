@@ -356,6 +356,9 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 			Columns: map[string]Column{}, CompiledCode: sql, ColumnName: col, AttachedNode: parent.UniqueID,
 			TestMetadata: &TestMetadata{Name: s.kind, Kwargs: kwargs}, pos: s.at, configPos: s.at,
 			folderCfg: map[string]any{}, ymlCfg: s.cfg}
+		if builtinTests[s.kind] {
+			n.testFrom = from
+		}
 		sort.Strings(deps)
 		n.DependsOn.Nodes = deps
 		m.Nodes[n.UniqueID] = n

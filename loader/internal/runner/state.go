@@ -65,43 +65,66 @@ const UpToDateMessage = "up to date: inputs unchanged"
 
 type nodeState struct {
 	fingerprint, version, status string
+	scopeFP, scopeVersion        string // tests: the base of a scoped check (delta.go)
 }
 
 // buildState is one run's view of StateTable.
 type buildState struct {
 	mu       sync.Mutex
-	prev     map[string]nodeState // as recorded before this run
-	versions map[string]string    // current data version per node id
-	global   string               // digest of vars, macros, UDFs
-	loader   string               // data version of the loader's ops.* tables; "" unknown
-	landed   string               // ... of raw.* and staging.*
-	run      string               // random per run, for new data versions
-	rels     map[[2]string]string // schema, name → table type at the run's start
+	prev     map[string]nodeState            // as recorded before this run
+	versions map[string]string               // current data version per node id
+	global   string                          // digest of vars, macros, UDFs
+	loader   string                          // data version of the loader's ops.* tables; "" unknown
+	landed   string                          // ... of raw.* and staging.*
+	run      string                          // random per run, for new data versions
+	rels     map[[2]string]string            // schema, name → table type at the run's start
+	deltas   map[string]map[string]deltaLink // model id → data version → link (delta.go)
 	command  string
 }
 
 // openState creates StateTable if needed and reads it. On any error the
 // run goes on without skipping (nil state).
 func (m *Manifest) openState(ctx context.Context, c *sql.Conn, command string) *buildState {
-	for _, q := range []string{"create schema if not exists ops", stateDDL} {
+	for _, q := range []string{"create schema if not exists ops", stateDDL, deltaDDL,
+		"alter table " + StateTable + " add column if not exists scope_fp varchar",
+		"alter table " + StateTable + " add column if not exists scope_version varchar"} {
 		if _, err := c.ExecContext(ctx, q); err != nil {
 			return nil
 		}
 	}
-	st := &buildState{prev: map[string]nodeState{}, versions: map[string]string{}, command: command}
-	rows, err := c.QueryContext(ctx, "select unique_id, fingerprint, data_version, coalesce(status, '') from "+StateTable)
+	st := &buildState{prev: map[string]nodeState{}, versions: map[string]string{}, command: command, deltas: map[string]map[string]deltaLink{}}
+	rows, err := c.QueryContext(ctx, "select unique_id, fingerprint, data_version, coalesce(status, ''), coalesce(scope_fp, ''), coalesce(scope_version, '') from "+StateTable)
 	if err != nil {
 		return nil
 	}
 	for rows.Next() {
 		var id string
 		var s nodeState
-		if err := rows.Scan(&id, &s.fingerprint, &s.version, &s.status); err != nil {
+		if err := rows.Scan(&id, &s.fingerprint, &s.version, &s.status, &s.scopeFP, &s.scopeVersion); err != nil {
 			rows.Close()
 			return nil
 		}
 		st.prev[id] = s
 		st.versions[id] = s.version
+	}
+	rows.Close()
+	if rows.Err() != nil {
+		return nil
+	}
+	if rows, err = c.QueryContext(ctx, "select unique_id, data_version, prev_version, key_column from "+DeltaTable); err != nil {
+		return nil
+	}
+	for rows.Next() {
+		var id, v string
+		var l deltaLink
+		if err := rows.Scan(&id, &v, &l.prev, &l.key); err != nil {
+			rows.Close()
+			return nil
+		}
+		if st.deltas[id] == nil {
+			st.deltas[id] = map[string]deltaLink{}
+		}
+		st.deltas[id][v] = l
 	}
 	rows.Close()
 	if rows.Err() != nil {
@@ -268,7 +291,7 @@ func (st *buildState) loaderTable(key string) string {
 // inputs lists the node's upstream relations for the fingerprint,
 // looking through ephemeral models (their SQL is inlined). ok is false
 // when one has no known version.
-func (st *buildState) inputs(m *Manifest, n *Node) (parts []string, ok bool) {
+func (st *buildState) inputs(m *Manifest, n *Node, free map[string]bool) (parts []string, ok bool) {
 	seen := map[string]bool{}
 	var walk func(n *Node) bool
 	walk = func(n *Node) bool {
@@ -282,6 +305,10 @@ func (st *buildState) inputs(m *Manifest, n *Node) (parts []string, ok bool) {
 				if !walk(pn) {
 					return false
 				}
+				continue
+			}
+			if free[p] {
+				parts = append(parts, p, "*")
 				continue
 			}
 			v := st.version(m, p)
@@ -300,7 +327,13 @@ func (st *buildState) inputs(m *Manifest, n *Node) (parts []string, ok bool) {
 
 // fingerprint of node n for this run; "" when it cannot be skipped.
 func (st *buildState) fingerprint(m *Manifest, n *Node, extra ...string) string {
-	in, ok := st.inputs(m, n)
+	return st.fingerprintFree(m, n, nil, extra...)
+}
+
+// fingerprintFree is the fingerprint with the versions of the free inputs
+// left out (delta.go: a scoped test's base).
+func (st *buildState) fingerprintFree(m *Manifest, n *Node, free map[string]bool, extra ...string) string {
+	in, ok := st.inputs(m, n, free)
 	if !ok {
 		return ""
 	}
@@ -465,11 +498,20 @@ func (x *nodeExec) recordState(changed bool) error {
 	if status == "" {
 		status = StatusSuccess
 	}
+	var scopeFP, scopeVersion any // NULL: no base for a scoped check
+	if x.scope != nil && status == StatusPass {
+		scopeFP, scopeVersion = x.scope.fp, st.version(x.m, x.scope.model.UniqueID)
+	}
 	_, err := x.c.ExecContext(x.ctx, "insert or replace into "+StateTable+
-		" (unique_id, fingerprint, data_version, status, relation, built_at) values (?, ?, ?, ?, ?, now())",
-		n.UniqueID, x.fp, version, status, n.Relation)
+		" (unique_id, fingerprint, data_version, status, relation, built_at, scope_fp, scope_version) values (?, ?, ?, ?, ?, now(), ?, ?)",
+		n.UniqueID, x.fp, version, status, n.Relation, scopeFP, scopeVersion)
 	if err != nil {
 		return fmt.Errorf("record build state: %w", err)
+	}
+	if version != prev.version && had && !x.hookOpaque && !x.hookWrites && len(n.Config.PostHook) == 0 {
+		if err := x.recordDelta(prev.version, version); err != nil {
+			return err
+		}
 	}
 	st.mu.Lock()
 	st.versions[n.UniqueID] = version
@@ -511,6 +553,9 @@ func (x *nodeExec) noteHook(q string, k int64) {
 		x.hookOpaque = true
 	case word == "delete" || word == "update" || word == "insert" || word == "merge":
 		x.hookRows += k
+		if word != "delete" && k > 0 {
+			x.hookWrites = true
+		}
 	case word == "select" || word == "set" || word == "analyze" || word == "checkpoint":
 	default:
 		x.hookOpaque = true

@@ -21,6 +21,13 @@ func (x *nodeExec) test() error {
 	}
 	body := sqlBody(n.CompiledCode)
 	x.r.CompiledCode = n.CompiledCode
+	if x.scope = x.scopeOf(); x.scope != nil {
+		if scoped, what, ok := x.scopedSQL(x.scope); ok {
+			body = sqlBody(scoped)
+			x.r.CompiledCode = scoped
+			x.r.Scoped = what
+		}
+	}
 	t1 := time.Now()
 	defer x.timing("execute", t1)
 	// dbt's get_test_sql: fail_calc over the failing rows, compared with
@@ -56,10 +63,14 @@ func (x *nodeExec) test() error {
 		x.r.Status = StatusWarn
 	default:
 		x.r.Status = StatusPass
+		x.r.Message = x.r.Scoped
 		return nil
 	}
 	x.r.Message = fmt.Sprintf("Got %d result%s, configured to %s if %s", failures, plural(failures),
 		map[string]string{StatusWarn: "warn", StatusFail: "fail"}[x.r.Status], map[string]string{StatusWarn: warnIf, StatusFail: errorIf}[x.r.Status])
+	if x.r.Scoped != "" {
+		x.r.Message += " (" + x.r.Scoped + ")"
+	}
 	rows, err := x.c.QueryContext(x.ctx, "select * from (\n"+body+"\n) as dbt_internal_test limit 5")
 	if err != nil {
 		return nil
