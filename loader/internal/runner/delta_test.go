@@ -11,7 +11,7 @@ import (
 )
 
 var scopedProject = map[string]string{
-	"project.yaml": "version: 1\nname: fixture\n",
+	"project.yaml":   "version: 1\nname: fixture\n",
 	"seeds/docs.csv": "doc_id\nd1\nd2\nd3\nd4\nd5\n",
 	// an incremental model keyed by document: each build writes the chunks
 	// of documents it has not seen
