@@ -1,9 +1,13 @@
 package cli_test
 
 import (
+	"bufio"
+	"math/rand"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -31,4 +35,85 @@ func TestHugePageIsRefusedWithAReason(t *testing.T) {
 	if n := query(t, dir, "select count(*) from curated.doc_chunks join raw.documents using (doc_id) where rel_path = 'memo.txt'"); n[0] == "0" {
 		t.Fatal("the ordinary document was not chunked")
 	}
+}
+
+// Build memory budget of TestBigPageBuildStaysInBudget: DuckDB's
+// build.memory_limit plus a fixed allowance for Go (runtime, the UDFs'
+// own allocations, which the page limit bounds, and the parsed project).
+const (
+	bigPageMemoryLimit = 256 << 20
+	goAllowance        = 512 << 20
+)
+
+// TestBigPageBuildStaysInBudget: `docket build` on a warehouse holding a
+// 64 MB single-line text page (real load and build processes, default
+// vars) stays under build.memory_limit + goAllowance of peak RSS, and the
+// page's document is refused with a reason rather than chunked. Before
+// max_page_chars and the per-chunk UDFs the same build peaked at 3.2 GB.
+func TestBigPageBuildStaysInBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads and builds a 64 MB page")
+	}
+	dir, inbox := healthProject(t)
+	py := filepath.Join(dir, "project.yaml")
+	b, _ := os.ReadFile(py)
+	y := strings.Replace(string(b), "memory_limit: 4GB ", "memory_limit: 256MB", 1)
+	if y == string(b) {
+		t.Fatal("project.yaml has no build.memory_limit: 4GB to lower")
+	}
+	os.WriteFile(py, []byte(y), 0o644)
+	writeOneLinePage(t, filepath.Join(inbox, "big.txt"), 64<<20)
+	must(t, dir, "load", "--quiet")
+
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe, "build", "--project", dir)
+	cmd.Env = append(os.Environ(), "DOCKET_TEST_AS_DOCKET=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "ERROR=0") {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	// ru_maxrss of the build process, in KB (it also counts this test
+	// process's pages at the moment of exec, which are small: the page is
+	// written streaming)
+	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+	t.Logf("build peak RSS %d MB (budget %d MB)", peak>>20, (bigPageMemoryLimit+goAllowance)>>20)
+	if peak > bigPageMemoryLimit+goAllowance {
+		t.Errorf("build peaked at %d MB RSS, over build.memory_limit %d MB + %d MB for Go", peak>>20, bigPageMemoryLimit>>20, goAllowance>>20)
+	}
+	got := query(t, dir, "select verdict, reason from curated.doc_quality join raw.documents using (doc_id) where rel_path = 'big.txt'")
+	if len(got) != 1 || !strings.HasPrefix(got[0], "too_large") || !strings.Contains(got[0], "over max_page_chars") {
+		t.Fatalf("the 64 MB page should be too_large with a reason, got %q", got)
+	}
+}
+
+// writeOneLinePage writes n bytes of words from a made-up vocabulary
+// separated by spaces, without a line break.
+func writeOneLinePage(t *testing.T, path string, n int) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewSource(1))
+	vocab := make([]string, 5000)
+	for i := range vocab {
+		w := make([]byte, 2+r.Intn(9))
+		for j := range w {
+			w[j] = byte('a' + r.Intn(26))
+		}
+		vocab[i] = string(w)
+	}
+	w := bufio.NewWriter(f)
+	for written := 0; written < n; {
+		s := vocab[r.Intn(len(vocab))] + " "
+		if written+len(s) > n {
+			s = strings.Repeat("x", n-written)
+		}
+		w.WriteString(s)
+		written += len(s)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
 }
