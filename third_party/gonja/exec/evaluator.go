@@ -302,7 +302,7 @@ func (e *Evaluator) evalPair(node *nodes.Pair) *Value {
 
 func (e *Evaluator) evalName(node *nodes.Name) *Value {
 	val, ok := e.Environment.Context.Get(node.Name.Val)
-	if !ok && e.Config.StrictUndefined {
+	if !ok && e.Config.StrictUndefined && !node.Assigned {
 		return AsValue(errors.Errorf(`Unable to evaluate name "%s"`, node.Name.Val))
 	}
 	return ToValue(val)

@@ -206,6 +206,10 @@ func (b *Bool) String() string          { return b.Location.Val }
 
 type Name struct {
 	Name *tokens.Token
+	// Assigned (docket): a {% set %} earlier in the same file targets this
+	// name, so an unset value here is Jinja2's undefined (renders "") even
+	// under StrictUndefined: `{% if c %}{% set x = 1 %}{% endif %}{{ x }}`.
+	Assigned bool
 }
 
 func (n *Name) Position() *tokens.Token { return n.Name }

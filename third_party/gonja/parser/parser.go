@@ -39,6 +39,16 @@ type Parser struct {
 	// (docket: a macro whose body reads `kwargs` or `varargs` takes
 	// extra arguments, as in Jinja2).
 	names map[string]int
+	// assigned: names a {% set %} targeted so far (docket)
+	assigned map[string]bool
+}
+
+// MarkAssigned records a {% set %} target: later reads of an unset name
+// are undefined (""), not errors, as in Jinja2 (docket).
+func (p *Parser) MarkAssigned(name string) {
+	if p.assigned != nil {
+		p.assigned[name] = true
+	}
 }
 
 // NameCount is how often name was parsed as a variable so far.
@@ -59,6 +69,7 @@ func NewParser(identifier string, stream *tokens.Stream, cfg *config.Config, loa
 		Config:            cfg,
 		Loader:            loader,
 		names:             map[string]int{},
+		assigned:          map[string]bool{},
 	}
 }
 
@@ -66,7 +77,7 @@ func NewParser(identifier string, stream *tokens.Stream, cfg *config.Config, loa
 func (p *Parser) sub(stream *tokens.Stream) *Parser {
 	s := NewParser(p.identifier, stream, p.Config, p.Loader, p.controlStructures)
 	if p.names != nil {
-		s.names = p.names
+		s.names, s.assigned = p.names, p.assigned
 	}
 	return s
 }

@@ -291,7 +291,7 @@ func (p *Parser) ParseVariable() (nodes.Expression, error) {
 	if p.names != nil {
 		p.names[t.Val]++
 	}
-	return &nodes.Name{Name: t}, nil
+	return &nodes.Name{Name: t, Assigned: p.assigned[t.Val]}, nil
 }
 
 func (p *Parser) ParseGetter(accessor *tokens.Token, from nodes.Expression) (nodes.Expression, error) {

@@ -742,7 +742,7 @@ func (l *Lexer) lexExpression() lexFn {
 		switch {
 		case isEOF(r):
 			return l.lexEOF
-		case isSpace(r):
+		case l.isBlank(r):
 			return l.lexSpace
 		case isNumeric(r):
 			l.backup()
@@ -842,31 +842,31 @@ func (l *Lexer) lexExpression() lexFn {
 			l.emit(RightBracket)
 		// in
 		case r == 'i' && l.accept("n"):
-			if !isSpace(l.peek()) {
+			if !l.isBlank(l.peek()) {
 				return l.lexIdentifier
 			}
 			l.emit(In)
 		// is
 		case r == 'i' && l.accept("s"):
-			if !isSpace(l.peek()) {
+			if !l.isBlank(l.peek()) {
 				return l.lexIdentifier
 			}
 			l.emit(Is)
 		// and
 		case r == 'a' && l.accept("n"):
-			if !(l.accept("d") && isSpace(l.peek())) {
+			if !(l.accept("d") && l.isBlank(l.peek())) {
 				return l.lexIdentifier
 			}
 			l.emit(And)
 		// or
 		case r == 'o' && l.accept("r"):
-			if !isSpace(l.peek()) {
+			if !l.isBlank(l.peek()) {
 				return l.lexIdentifier
 			}
 			l.emit(Or)
 		// not
 		case r == 'n' && l.accept("o"):
-			if !(l.accept("t") && (isSpace(l.peek()) || l.peek() == '(')) {
+			if !(l.accept("t") && (l.isBlank(l.peek()) || l.peek() == '(')) {
 				return l.lexIdentifier
 			}
 			l.emit(Not)
@@ -877,7 +877,7 @@ func (l *Lexer) lexExpression() lexFn {
 }
 
 func (l *Lexer) lexSpace() lexFn {
-	for isSpace(l.peek()) {
+	for l.isBlank(l.peek()) {
 		l.next()
 	}
 	l.emit(Whitespace)
@@ -979,7 +979,7 @@ func (l *Lexer) scanNumber() (Type, error) {
 			if _, err := l.scanDigits(isNumeric, false); err != nil {
 				return tokType, err
 			}
-		case isSpace(next) || isNumericTerminator(next) || isEOF(next):
+		case l.isBlank(next) || isNumericTerminator(next) || isEOF(next):
 			tokType = Float
 		default:
 			l.backup()
@@ -998,7 +998,7 @@ func (l *Lexer) scanNumber() (Type, error) {
 		l.next()
 		next := l.peek()
 		l.backup()
-		if isNumeric(next) || isSpace(next) || isNumericTerminator(next) || isEOF(next) {
+		if isNumeric(next) || l.isBlank(next) || isNumericTerminator(next) || isEOF(next) {
 			return tokType, fmt.Errorf("two dots in numeric token")
 		}
 	}
@@ -1079,6 +1079,13 @@ func (l *Lexer) lexString() lexFn {
 }
 
 // isSpace reports whether r is a space character.
+// isBlank: a space, or (docket) a line break inside {{ }} / {% %}, which
+// Jinja2 skips like any whitespace (upstream glued it to the next token:
+// `(\n1)` failed as the number "\n1"; `and\n` was read as a name).
+func (l *Lexer) isBlank(r rune) bool {
+	return isSpace(r) || (!l.lineStatement && (r == '\n' || r == '\r'))
+}
+
 func isSpace(r rune) bool {
 	return r == ' ' || r == '\t'
 }

@@ -34,13 +34,14 @@ func TestDbtJinjaSyntax(t *testing.T) {
 		{"{{ inner(*['p', 'q']) }}", "p-q-2"},
 		{"{{ inner('p', **{'c': 4}) }}", "p-1-4"},
 		{"{{ none is none }}", "True"},
+		{"{{ (\n  1\n) }}{% if x_\n  and\n  1 %}{% endif %}", "1"},
 	} {
 		tpl, err := env.Parse("m.sql", tc.src)
 		if err != nil {
 			t.Errorf("%q: %v", tc.src, err)
 			continue
 		}
-		out, err := tpl.Render(map[string]any{})
+		out, err := tpl.Render(map[string]any{"x_": false})
 		if err != nil || out != tc.out {
 			t.Errorf("%q: got %q, %v; want %q", tc.src, out, err, tc.out)
 		}
@@ -52,5 +53,32 @@ func TestDbtJinjaSyntax(t *testing.T) {
 	}
 	if err == nil {
 		t.Errorf("inner(d=1): want an error for the unknown keyword")
+	}
+}
+
+func TestDbtJinjaSyntaxMore(t *testing.T) {
+	env, _ := NewEnv(nil)
+	for _, tc := range []struct{ src, out string }{
+		// a name set only on one branch renders "" (Jinja2's undefined)
+		{"{% if false %}{% set gb = 'a, ' %}{% endif %}[{{ gb }}]", "[]"},
+		{"{%- if (\n  ('a'|lower in ['A']|map('lower') or not []) and\n  ('b'|lower not in ['c']|map('lower') or not ['c'])\n  ) -%}ok{%- endif -%}", "ok"},
+	} {
+		tpl, err := env.Parse("m.sql", tc.src)
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		out, err := tpl.Render(map[string]any{})
+		if err != nil || out != tc.out {
+			t.Errorf("%q: got %q, %v; want %q", tc.src, out, err, tc.out)
+		}
+	}
+	// a name never set anywhere is still an error
+	tpl, err := env.Parse("m.sql", "{{ nowhere }}")
+	if err == nil {
+		_, err = tpl.Render(map[string]any{})
+	}
+	if err == nil {
+		t.Errorf("{{ nowhere }}: want an undefined-name error")
 	}
 }

@@ -112,6 +112,9 @@ func setParser(p *parser.Parser, args *parser.Parser) (nodes.ControlStructure, e
 	switch n := ident.(type) {
 	case *nodes.Name, *nodes.Call, *nodes.GetItem, *nodes.GetAttribute:
 		cs.target = n
+		if name, ok := n.(*nodes.Name); ok {
+			args.MarkAssigned(name.Name.Val)
+		}
 	default:
 		return nil, errors.Errorf(`unexpected set target %s`, n)
 	}
