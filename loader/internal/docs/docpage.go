@@ -10,7 +10,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
-var docTpl = tmpl("doc", `<h1>{{.D.RelPath}}</h1>
+var docTpl = tmpl("doc", `<h1>{{.D.Display}}</h1>
 <dl class="kv">
 <dt>source</dt><dd>{{.D.SourceName}} · <code>{{.D.SourceURI}}</code></dd>
 <dt>status</dt><dd><span class="badge st-{{.D.Status}}">{{.D.Status}}</span>{{if .D.ErrorKind}} <b>{{.D.ErrorKind}}</b>: {{.D.ErrorMessage}}{{end}}</dd>
@@ -84,11 +84,11 @@ func (s *site) docView(d *warehouse.SiteDoc, c *warehouse.Content, imgs map[int]
 		v.Conf = fmt.Sprintf("%.1f", *d.MeanOCRConfidence)
 	}
 	if p := s.docByID[d.ParentDocID]; p != nil {
-		v.Parent = link{p.RelPath, docRel(p.DocID)}
+		v.Parent = link{p.Display, docRel(p.DocID)}
 	}
 	for _, o := range s.docs {
 		if o.ParentDocID == d.DocID {
-			v.Children = append(v.Children, link{o.RelPath, docRel(o.DocID)})
+			v.Children = append(v.Children, link{o.Display, docRel(o.DocID)})
 		}
 	}
 	if c == nil {
@@ -97,7 +97,7 @@ func (s *site) docView(d *warehouse.SiteDoc, c *warehouse.Content, imgs map[int]
 	for _, dup := range c.Duplicates[d.DocID] {
 		row := dupRow{Label: dup.OtherDocID, Kind: dup.Kind, Chunks: dup.Chunks, Sim: fmt.Sprintf("%.2f", dup.MaxSimilarity)}
 		if o := s.docByID[dup.OtherDocID]; o != nil {
-			row.Label, row.Href = o.RelPath, docRel(o.DocID)
+			row.Label, row.Href = o.Display, docRel(o.DocID)
 		}
 		v.Dups = append(v.Dups, row)
 	}

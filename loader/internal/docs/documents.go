@@ -29,8 +29,8 @@ var listTpl = tmpl("documents", `<h1>Documents</h1>
 <span class="muted"><span id="doc-count">{{len .Rows}}</span> of {{len .Rows}} shown</span>
 </div>
 <table class="grid" id="doc-table"><thead><tr><th>document</th><th>source</th><th>type</th><th>status</th><th>verdict</th><th class="num">pages</th><th class="num">characters</th><th class="num">OCR pages</th><th class="num">review</th></tr></thead><tbody>
-{{range .Rows}}<tr data-type="{{.DetectedType}}" data-status="{{.Status}}" data-verdict="{{.Verdict}}" data-source="{{.SourceName}}" data-path="{{.RelPath}}">
-<td><a href="{{.Href}}">{{.RelPath}}</a></td><td>{{.SourceName}}</td><td>{{.DetectedType}}</td><td><span class="badge st-{{.Status}}">{{.Status}}</span>{{if .ErrorKind}} {{.ErrorKind}}{{end}}</td>
+{{range .Rows}}<tr data-type="{{.DetectedType}}" data-status="{{.Status}}" data-verdict="{{.Verdict}}" data-source="{{.SourceName}}" data-path="{{.Display}}">
+<td><a href="{{.Href}}">{{.Display}}</a></td><td>{{.SourceName}}</td><td>{{.DetectedType}}</td><td><span class="badge st-{{.Status}}">{{.Status}}</span>{{if .ErrorKind}} {{.ErrorKind}}{{end}}</td>
 <td>{{if .Verdict}}<span class="badge st-{{.Verdict}}">{{.Verdict}}</span>{{end}}</td><td class="num">{{.Pages}}</td><td class="num">{{human .Chars}}</td><td class="num">{{.OCRPages}}</td><td class="num">{{.ReviewPages}}</td></tr>
 {{end}}</tbody></table>`)
 
@@ -102,7 +102,7 @@ func (s *site) writeDocuments(ctx context.Context) error {
 				c = contents[d.SourceHash]
 			}
 			imgs := r.images(ctx, d, c)
-			if err := s.write(docRel(d.DocID), d.RelPath, "documents", docTpl, s.docView(d, c, imgs)); err != nil {
+			if err := s.write(docRel(d.DocID), d.Display, "documents", docTpl, s.docView(d, c, imgs)); err != nil {
 				return err
 			}
 		}
@@ -118,4 +118,13 @@ func pct(n, d int) string {
 		return ""
 	}
 	return fmt.Sprintf("%.0f%%", 100*float64(n)/float64(d))
+}
+
+// displayOf is a document's path as a person reads it (an attachment as
+// "parent.eml › attachment.pdf"); rel when the document is not listed.
+func (s *site) displayOf(docID, rel string) string {
+	if d := s.docByID[docID]; d != nil {
+		return d.Display
+	}
+	return rel
 }

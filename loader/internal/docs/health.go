@@ -152,7 +152,7 @@ func (s *site) writeHealth(ctx context.Context) error {
 			pageConf = append(pageConf, *f.OCRConfidence)
 		}
 		if f.ReviewReason != "" {
-			r := reviewRow{Path: f.RelPath, Href: docRel(f.DocID) + fmt.Sprintf("#p%d", f.Page), Method: f.Method, Reason: f.ReviewReason, Page: f.Page}
+			r := reviewRow{Path: s.displayOf(f.DocID, f.RelPath), Href: docRel(f.DocID) + fmt.Sprintf("#p%d", f.Page), Method: f.Method, Reason: f.ReviewReason, Page: f.Page}
 			if f.OCRConfidence != nil {
 				r.Conf = fmt.Sprintf("%.1f", *f.OCRConfidence)
 			}
@@ -184,7 +184,7 @@ func (s *site) writeHealth(ctx context.Context) error {
 	var quarantined []quarantineRow
 	for _, d := range s.docs {
 		if d.Status == "quarantined" {
-			quarantined = append(quarantined, quarantineRow{Path: d.SourceName + "/" + d.RelPath, Href: docRel(d.DocID), Type: d.DetectedType,
+			quarantined = append(quarantined, quarantineRow{Path: d.SourceName + "/" + d.Display, Href: docRel(d.DocID), Type: d.DetectedType,
 				Kind: d.ErrorKind, Message: d.ErrorMessage, Seen: d.LastSeen.Format("2006-01-02 15:04")})
 		}
 	}

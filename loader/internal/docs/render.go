@@ -103,7 +103,7 @@ func (j *renderJob) images(ctx context.Context, d *warehouse.SiteDoc, c *warehou
 		if err != nil {
 			j.stats.Failed++
 			msg := fmt.Sprintf("page image not rendered: %v", err)
-			j.warnings = append(j.warnings, fmt.Sprintf("%s page %d: %s", d.RelPath, p.Number, msg))
+			j.warnings = append(j.warnings, fmt.Sprintf("%s page %d: %s", d.Display, p.Number, msg))
 			out[p.Number] = pageImage{Note: msg}
 			continue
 		}
@@ -142,7 +142,7 @@ func (j *renderJob) file(d *warehouse.SiteDoc) (string, string) {
 	if len(candidates) == 0 {
 		return "", "not rendered: the content came out of another document (an attachment) and has no file of its own"
 	}
-	j.warnings = append(j.warnings, fmt.Sprintf("%s: the file changed since it was loaded: page images not rendered (run docket load)", d.RelPath))
+	j.warnings = append(j.warnings, fmt.Sprintf("%s: the file changed since it was loaded: page images not rendered (run docket load)", d.Display))
 	return "", "not rendered: the file changed since it was loaded (run docket load)"
 }
 

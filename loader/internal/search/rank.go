@@ -167,5 +167,5 @@ func (s *Searcher) cite(ctx context.Context, hits []Hit) ([]Hit, error) {
 		h.Rank = len(out) + 1
 		out = append(out, h)
 	}
-	return out, nil
+	return s.displayPaths(ctx, out), nil
 }

@@ -26,11 +26,14 @@ const (
 
 // Hit is one ranked chunk with what is needed to cite it.
 type Hit struct {
-	Rank        int     `json:"rank"`
-	Score       float64 `json:"score"`
-	ChunkID     string  `json:"chunk_id"`
-	DocID       string  `json:"doc_id"`
-	Path        string  `json:"path"`
+	Rank    int     `json:"rank"`
+	Score   float64 `json:"score"`
+	ChunkID string  `json:"chunk_id"`
+	DocID   string  `json:"doc_id"`
+	Path    string  `json:"path"` // rel_path as stored
+	// DisplayPath is Path as a person reads it: an attachment as
+	// "parent.eml › attachment.pdf" (document.DisplayPath).
+	DisplayPath string  `json:"display_path"`
 	URI         string  `json:"source_uri"`
 	Title       string  `json:"title,omitempty"`
 	Page        int     `json:"page"`

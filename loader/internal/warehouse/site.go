@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/docket-dev/docket/loader/internal/document"
 )
 
 // This file reads what `docket docs generate` shows: the catalog of every
@@ -96,6 +98,7 @@ type SiteDoc struct {
 	DocID, SourceName, RelPath, SourceURI, SourceHash   string
 	DetectedType, MIME, Status, ErrorKind, ErrorMessage string
 	ParentDocID, Title, Warnings                        string
+	Display                                             string // RelPath as a person reads it (document.DisplayPath)
 	SizeBytes                                           int64
 	Pages, OCRPages, ReviewPages                        int
 	Chars                                               int64
@@ -168,7 +171,23 @@ func (w *DB) SiteDocuments(ctx context.Context) ([]SiteDoc, error) {
 		}
 		out = append(out, d)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	byID := make(map[string]*SiteDoc, len(out))
+	for i := range out {
+		byID[out[i].DocID] = &out[i]
+	}
+	lookup := func(id string) (string, string, bool) {
+		if d := byID[id]; d != nil {
+			return d.RelPath, d.ParentDocID, true
+		}
+		return "", "", false
+	}
+	for i := range out {
+		out[i].Display = document.DisplayPathOf(out[i].DocID, lookup)
+	}
+	return out, nil
 }
 
 // Box is a rectangle in PDF points (top-left origin); Valid is false when
