@@ -3,12 +3,15 @@ package extract
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/text"
+	"github.com/docket-dev/docket/loader/internal/worker"
 )
 
 // checkElements: every element's text is its page's text at its offsets.
@@ -117,4 +120,48 @@ func TestLimitTextOneHugeLine(t *testing.T) {
 		t.Fatalf("want 20M characters kept over %d pages, got %d over %d", 64<<20/1_000_000+1, total, len(res.Pages))
 	}
 	checkElements(t, res)
+}
+
+// TestRouteAppliesTextLimits: the limits apply to what a worker returns
+// (LimitText existed but Route never called it, and `make hostile` landed
+// a 384 MB one-line text as one page), for a flat format and a paged one.
+func TestRouteAppliesTextLimits(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("many words on one line ", 3000) // 69,000 characters, no line end
+	txt := filepath.Join(dir, "long.txt")
+	os.WriteFile(txt, []byte(long), 0o644)
+	opts := document.Options{MaxPageChars: 10_000, MaxDocChars: 50_000}
+	res, err := Route(context.Background(), worker.Request{Path: txt, Type: detect.Text, Encoding: detect.UTF8, Opts: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, p := range res.Pages {
+		if n := len([]rune(p.Text)); n > 10_000 {
+			t.Fatalf("page %d has %d characters, over max_page_chars", p.Number, n)
+		}
+		total += len([]rune(p.Text))
+	}
+	if total != 50_000 || len(res.Pages) < 5 {
+		t.Fatalf("want 50,000 characters kept over at least 5 pages, got %d over %d", total, len(res.Pages))
+	}
+	if !hasReview(res, document.ReviewTruncated) {
+		t.Fatalf("the dropped text should be flagged truncated: %v", res.AllReviews())
+	}
+	checkElements(t, res)
+
+	// Without limits nothing is cut.
+	res, err = Route(context.Background(), worker.Request{Path: txt, Type: detect.Text, Encoding: detect.UTF8})
+	if err != nil || len(res.Pages) != 1 || res.Pages[0].Text != long {
+		t.Fatalf("no limits: want the one page whole, got %v", err)
+	}
+}
+
+func hasReview(res *document.Result, code string) bool {
+	for _, r := range res.AllReviews() {
+		if r.Code == code {
+			return true
+		}
+	}
+	return false
 }

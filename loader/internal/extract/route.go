@@ -60,6 +60,9 @@ func Route(ctx context.Context, req worker.Request) (*document.Result, error) {
 	if req.Opts.MaxPages > 0 && len(res.Pages) > req.Opts.MaxPages {
 		return nil, document.Errorf(document.KindTooManyPage, "the document has %d pages, over the %d-page limit (loader.max_pages)", len(res.Pages), req.Opts.MaxPages)
 	}
+	// Before the result crosses to the loader (it was written and tested
+	// but not called here until `make hostile` landed a 384 MB page).
+	LimitText(res, req.Opts.MaxPageChars, req.Opts.MaxDocChars)
 	document.Check(res)
 	return res, nil
 }

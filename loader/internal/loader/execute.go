@@ -77,12 +77,12 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 		return nil
 	}
 	p := opts.Project
-	tmp, err := os.MkdirTemp("", "docket-attach-")
+	tmp, err := newPrivateDir("docket-attach-")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
-	sh := &shared{children: plan.Children, attached: plan.Attachments, byHash: map[string]*contentState{}, known: plan.Contents, opts: opts, tmpDir: tmp, docOpts: docOptions(opts)}
+	defer tmp.Close()
+	sh := &shared{children: plan.Children, attached: plan.Attachments, byHash: map[string]*contentState{}, known: plan.Contents, opts: opts, tmpDir: tmp.path, docOpts: docOptions(opts)}
 	sh.pool = pool
 	if sum.ByKind == nil {
 		sum.ByKind = map[string]int{}
@@ -213,7 +213,7 @@ func docOptions(opts Options) document.Options {
 		OCRLanguages: p.OCR.Languages, OCRDPI: p.OCR.DPI, OCRMinWordConf: p.OCR.MinWordConfidence,
 		OCRReviewBelow: p.OCR.ReviewBelow, MaxSheetRows: p.Loader.MaxSheetRows, MaxAttachDepth: p.Loader.MaxAttachmentDepth,
 		MaxArchiveMembers: p.Loader.MaxArchiveMembers, MaxArchiveBytes: int64(p.Loader.MaxArchiveBytes),
-		MaxPageChars: p.Loader.MaxPageChars, MaxDocChars: p.Loader.MaxDocChars,
+		MaxPageChars: p.Loader.MaxPageChars, MaxDocChars: p.Loader.MaxDocChars, MaxImagePixels: p.Loader.MaxImagePixels,
 	}
 }
 
@@ -344,6 +344,7 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		return o
 	}
 	o.res, o.err, o.extracted = resp.Result, resp.Err, true
+	hidePrivatePath(o, pathForWorker, EscapePath(f.rel))
 	validUTF8(o.res)
 	if resp.Duration > 0 {
 		o.dur = resp.Duration // the extraction itself, without waiting for a worker
@@ -373,6 +374,25 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 	}
 	st.res, st.err = o.res, o.err
 	return o
+}
+
+// hidePrivatePath names the document where an extractor's message names
+// the private copy it read (a path under the temporary folder that means
+// nothing to a person and is gone after the load).
+func hidePrivatePath(o *outcome, private, name string) {
+	if private == "" {
+		return
+	}
+	if o.err != nil {
+		e := *o.err
+		e.Msg = strings.ReplaceAll(e.Msg, private, name)
+		o.err = &e
+	}
+	if o.res != nil {
+		for i, w := range o.res.Warnings {
+			o.res.Warnings[i] = strings.ReplaceAll(w, private, name)
+		}
+	}
 }
 
 // settled reports whether a content needs no extraction in this run:

@@ -100,6 +100,10 @@ type Summary struct {
 	// BytesHashed are the bytes read to decide what changed (the copies
 	// extraction reads are not counted).
 	BytesHashed int64 `json:"bytes_hashed"`
+	// WorkerPeakRSS is the highest resident set size a worker process
+	// reached in this run (the kernel's high-water mark, read when it
+	// exited), to compare with loader.max_worker_memory.
+	WorkerPeakRSS int64 `json:"worker_peak_rss_bytes"`
 }
 
 // Events of files the load could not settle.
@@ -169,6 +173,7 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	if err := db.EnsureSchema(ctx); err != nil {
 		return nil, err
 	}
+	sweepTemporary() // folders of loads killed outright
 	sum := &Summary{RunID: newRunID(start), ByKind: map[string]int{}}
 	run := warehouse.Run{ID: sum.RunID, StartedAt: start, Version: Version, Options: map[string]any{
 		"retry_quarantined": opts.RetryQuarantined, "reocr": opts.ReOCR, "sources": p.SourceNames(), "workers": p.Loader.Workers, "symlinks": p.Loader.Symlinks}}
@@ -190,7 +195,10 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	// file found changed. A worker process takes ~0.1 s to start.
 	pool := worker.NewPool(worker.PoolOptions{Command: opts.WorkerCommand, Env: opts.WorkerEnv, Size: p.Loader.Workers,
 		Timeout: p.Loader.Timeout.Duration, MaxMemory: int64(p.Loader.MaxWorkerMemory)})
-	defer pool.Close()
+	defer func() {
+		pool.Close()
+		sum.WorkerPeakRSS = pool.PeakRSS()
+	}()
 	if listed.HasNew(st, p) {
 		pool.Warm()
 	}

@@ -140,12 +140,12 @@ func RunShard(ctx context.Context, dir string, k int, opts Options) (sm *ShardMa
 		}
 	}
 
-	scratchDir, err := os.MkdirTemp("", "docket-shard-")
+	scratchDir, err := newPrivateDir("docket-shard-")
 	if err != nil {
 		return nil, false, err
 	}
-	defer os.RemoveAll(scratchDir)
-	scratch, err := warehouse.OpenScratch(ctx, scratchDir)
+	defer scratchDir.Close()
+	scratch, err := warehouse.OpenScratch(ctx, scratchDir.path)
 	if err != nil {
 		return nil, false, err
 	}

@@ -70,12 +70,13 @@ type Loader struct {
 	MaxArchiveMembers  int      `yaml:"max_archive_members"` // more members: the archive is quarantined too_large
 	MaxArchiveBytes    Size     `yaml:"max_archive_bytes"`   // more expanded bytes: quarantined too_large (zip bombs)
 	LockTimeout        Duration `yaml:"lock_timeout"`
-	Exclude            []string `yaml:"exclude"`        // glob patterns on relative paths
-	Symlinks           string   `yaml:"symlinks"`       // skip (default) | follow (links to files inside the source)
-	MaxAttempts        int      `yaml:"max_attempts"`   // extractions of a content that crashed or timed out before it waits for --retry-quarantined
-	MaxPageChars       int      `yaml:"max_page_chars"` // longer pages are split (one-page text) or truncated, with a review reason
-	MaxDocChars        int      `yaml:"max_doc_chars"`  // text past this many characters per document is dropped, with a review reason
-	Verify             string   `yaml:"verify"`         // stat (default: a file whose size, mtime, inode and ctime match the last load is not read) | hash (every file is re-hashed)
+	Exclude            []string `yaml:"exclude"`          // glob patterns on relative paths
+	Symlinks           string   `yaml:"symlinks"`         // skip (default) | follow (links to files inside the source)
+	MaxAttempts        int      `yaml:"max_attempts"`     // extractions of a content that crashed or timed out before it waits for --retry-quarantined
+	MaxPageChars       int      `yaml:"max_page_chars"`   // longer pages are split (one-page text) or truncated, with a review reason
+	MaxDocChars        int      `yaml:"max_doc_chars"`    // text past this many characters per document is dropped, with a review reason
+	MaxImagePixels     int      `yaml:"max_image_pixels"` // larger images are quarantined too_large; larger PDF pages are OCR'd at a lower resolution
+	Verify             string   `yaml:"verify"`           // stat (default: a file whose size, mtime, inode and ctime match the last load is not read) | hash (every file is re-hashed)
 }
 
 // loader.verify values.
@@ -344,6 +345,11 @@ func (p *Project) applyDefaults() {
 	}
 	if l.MaxDocChars == 0 {
 		l.MaxDocChars = 20_000_000
+	}
+	if l.MaxImagePixels == 0 {
+		// Pillow's decompression-bomb limit (2 x 89,478,485 pixels): a
+		// 600 dpi scan of an A2 sheet; about 1 GB of worker memory to OCR.
+		l.MaxImagePixels = 178_956_970
 	}
 	if l.Symlinks == "" {
 		l.Symlinks = SymlinksSkip

@@ -39,6 +39,7 @@ type Pool struct {
 	slots chan *proc
 	mu    sync.Mutex
 	all   map[*proc]bool
+	peak  int64 // highest resident set of an exited worker (wait4's ru_maxrss), bytes
 }
 
 type proc struct {
@@ -96,7 +97,11 @@ func (p *Pool) start() (*proc, error) {
 		return nil, fmt.Errorf("worker: start %v: %w", p.opts.Command, err)
 	}
 	pr := &proc{cmd: cmd, enc: gob.NewEncoder(stdin), dec: gob.NewDecoder(bufio.NewReaderSize(stdout, 1<<16)), stdin: stdin, stderr: t, done: make(chan struct{})}
-	go func() { cmd.Wait(); close(pr.done) }()
+	go func() {
+		cmd.Wait()
+		p.notePeak(cmd.ProcessState)
+		close(pr.done)
+	}()
 	p.mu.Lock()
 	p.all[pr] = true
 	p.mu.Unlock()
@@ -246,6 +251,30 @@ func lastLines(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, " | ")
+}
+
+// notePeak keeps the highest resident set size of the exited workers.
+func (p *Pool) notePeak(st *os.ProcessState) {
+	if st == nil {
+		return
+	}
+	ru, ok := st.SysUsage().(*syscall.Rusage)
+	if !ok {
+		return
+	}
+	rss := ru.Maxrss << 10 // KiB on Linux
+	p.mu.Lock()
+	p.peak = max(p.peak, rss)
+	p.mu.Unlock()
+}
+
+// PeakRSS is the highest resident set size any worker reached, in bytes,
+// from the kernel's high-water mark of each exited worker (a worker
+// stopped over the memory limit included); call it after Close.
+func (p *Pool) PeakRSS() int64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.peak
 }
 
 // residentBytes reads a process's RSS from /proc (0 when unknown).

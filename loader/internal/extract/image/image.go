@@ -113,6 +113,13 @@ func ExtractWith(ctx context.Context, e *ocr.Engine, path string, opts document.
 	case "":
 		return nil, &document.Error{Kind: document.KindUndecodable, Msg: "not an image format docket can decode (PNG, JPEG, TIFF, BMP, GIF)"}
 	}
+	// The header's size is checked before MuPDF decodes a pixel (a
+	// 30000 x 30000 PNG of 1 MB took a worker to the 4 GB memory limit).
+	if cfgErr == nil {
+		if err := checkPixels(opts, cfg.Width, cfg.Height, 0); err != nil {
+			return nil, err
+		}
+	}
 	doc, err := ocr.OpenFitz(path)
 	if err != nil {
 		var de *document.Error
@@ -144,6 +151,9 @@ func ExtractWith(ctx context.Context, e *ocr.Engine, path string, opts document.
 			return nil, &document.Error{Kind: document.KindCorrupt, Msg: fmt.Sprintf("cannot decode frame %d of the %s image", p, format.Type)}
 		}
 		renderDPI, tessDPI := resolution(cfg, cfgErr == nil && p == 1 || cfgErr == nil && sameSize(cfg, b, pages), b)
+		if err := checkPixels(opts, int(float64(b.Dx())*renderDPI/72), int(float64(b.Dy())*renderDPI/72), p); err != nil {
+			return nil, err
+		}
 		if e == nil || !opts.OCR {
 			res.Pages = append(res.Pages, document.Page{Number: p, Width: float64(b.Dx()) * renderDPI / 72, Height: float64(b.Dy()) * renderDPI / 72, Method: document.MethodNone, NeedsOCR: true})
 			continue
@@ -223,4 +233,18 @@ func addPage(res *document.Result, r ocr.PageResult) {
 			TableSeq:  -1,
 		})
 	}
+}
+
+// checkPixels quarantines an image (or frame) of more pixels than
+// opts.MaxImagePixels as too_large.
+func checkPixels(opts document.Options, w, h, frame int) error {
+	if opts.MaxImagePixels <= 0 || int64(w)*int64(h) <= int64(opts.MaxImagePixels) {
+		return nil
+	}
+	what := "the image"
+	if frame > 0 {
+		what = fmt.Sprintf("frame %d of the image", frame)
+	}
+	return document.Errorf(document.KindTooLarge, "%s is %d x %d pixels (%d million), over the %d million-pixel limit (loader.max_image_pixels)",
+		what, w, h, int64(w)*int64(h)/1_000_000, opts.MaxImagePixels/1_000_000)
 }

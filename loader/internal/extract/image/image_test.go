@@ -324,3 +324,31 @@ func writeTIFF(b *bytes.Buffer, frames []goimage.Image) error {
 	}
 	return nil
 }
+
+// TestPixelLimit (issue 17): an image over loader.max_image_pixels is
+// quarantined too_large from its header, before MuPDF decodes it (a
+// 30000 x 30000 PNG of 1 MB took a worker to the 4 GB memory limit);
+// scan.png (1500 px wide) is well within a limit above its size.
+func TestPixelLimit(t *testing.T) {
+	cfg, err := os.Open("testdata/scan.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := goimage.DecodeConfig(cfg)
+	cfg.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := testOpts()
+	opts.OCR = false
+	opts.MaxImagePixels = c.Width*c.Height - 1
+	_, err = ExtractWith(context.Background(), nil, "testdata/scan.png", opts)
+	var de *document.Error
+	if !errors.As(err, &de) || de.Kind != document.KindTooLarge || !strings.Contains(de.Msg, "loader.max_image_pixels") {
+		t.Fatalf("one pixel over the limit: want too_large naming loader.max_image_pixels, got %v", err)
+	}
+	opts.MaxImagePixels = c.Width * c.Height
+	if _, err := ExtractWith(context.Background(), nil, "testdata/scan.png", opts); err != nil {
+		t.Fatalf("at the limit the image is read: %v", err)
+	}
+}

@@ -240,3 +240,16 @@ func rotate(src []byte, w, h int, deg float64) ([]byte, int, int) {
 	}
 	return out, w, h
 }
+
+// TestFitDPI: a page rendered at fitDPI stays within the pixel limit, one
+// or two dots per inch more would not (a 14400 pt square page at 300 dpi
+// would be 3.6 billion pixels).
+func TestFitDPI(t *testing.T) {
+	for _, c := range []struct{ w, h, max int }{{14400, 14400, 178_956_970}, {612, 792, 178_956_970}, {612, 792, 1_000_000}, {200, 50000, 10_000_000}} {
+		d := fitDPI(c.w, c.h, c.max)
+		px := func(dpi int) int64 { return int64(c.w*dpi/72) * int64(c.h*dpi/72) }
+		if px(d) > int64(c.max) || px(d+2) <= int64(c.max) {
+			t.Errorf("%dx%d pt, %d pixels: fitDPI %d renders %d pixels (%d at %d)", c.w, c.h, c.max, d, px(d), px(d+2), d+2)
+		}
+	}
+}

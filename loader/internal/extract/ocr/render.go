@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"sync"
 
 	"github.com/gen2brain/go-fitz"
@@ -90,6 +91,14 @@ func (e *Engine) OCRPDFPagesScan(ctx context.Context, path string, pages []int, 
 			tess = 0
 			if long >= minLongSide/2 && pd <= 2*maxScanDPI {
 				tess = pd // real inches: tell Tesseract
+			}
+		}
+		if berr == nil && opts.MaxImagePixels > 0 {
+			// A page too large to render at pd within the pixel limit is
+			// rendered at the resolution that fits (14400 pt square at
+			// 300 dpi would be 3.6 billion pixels).
+			if fit := fitDPI(b.Dx(), b.Dy(), opts.MaxImagePixels); pd > fit {
+				pd, tess = fit, 0
 			}
 		}
 		r, err := e.recognizeFitz(doc, p, pd, tess, opts)
@@ -235,4 +244,13 @@ func Shared(langs []string) (*Engine, error) {
 	}
 	shared.e = e
 	return e, nil
+}
+
+// fitDPI is the highest resolution at which a w x h pt page renders to at
+// most maxPixels pixels (at least 1).
+func fitDPI(w, h, maxPixels int) int {
+	if w <= 0 || h <= 0 {
+		return 1
+	}
+	return max(int(72*math.Sqrt(float64(maxPixels)/(float64(w)*float64(h)))), 1)
 }

@@ -28,23 +28,93 @@ import (
 // Version is recorded as the pages' extractor_version.
 const Version = "text/1"
 
-// Extract reads the file at path and extracts it.
+// Extract reads the file at path and extracts it. It reads no more of
+// the file than opts.MaxDocChars characters can take (see readBounded):
+// a 384 MB one-line file was read whole, decoded and copied before the
+// text limits cut it.
 func Extract(ctx context.Context, path string, info detect.Info, opts document.Options) (*document.Result, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("text %s: %w", path, err)
 	}
-	return extractBytes(ctx, data, info, filepath.Dir(path))
+	defer f.Close()
+	return extractReader(ctx, f, info, opts, filepath.Dir(path))
+}
+
+// extractReader extracts the text read from r, at most opts.MaxDocChars
+// characters of it; dir is as for extractBytes.
+func extractReader(ctx context.Context, r io.Reader, info detect.Info, opts document.Options, dir string) (*document.Result, error) {
+	data, more, err := readBounded(r, info.Encoding, opts.MaxDocChars)
+	if err != nil {
+		return nil, fmt.Errorf("text: %w", err)
+	}
+	return extractBytes(ctx, data, info, dir, opts.MaxDocChars, more)
+}
+
+// readBounded reads r to its end, or only as far as holds maxChars
+// characters (and one more byte, to know whether the text goes on): for
+// UTF-8, as many bytes as characters are still missing, again and again,
+// so that an ASCII text is read to the byte; for other encodings 4 bytes
+// a character (the most any of them takes). maxChars <= 0 reads it all.
+func readBounded(r io.Reader, enc string, maxChars int) (data []byte, more bool, err error) {
+	if maxChars <= 0 {
+		data, err = io.ReadAll(r)
+		return data, false, err
+	}
+	maxChars++ // a byte order mark is a character Decode drops
+	if e := strings.ToLower(enc); e != "" && e != detect.UTF8 {
+		data, err = io.ReadAll(io.LimitReader(r, 4*int64(maxChars)))
+		if err != nil || len(data) < 4*maxChars {
+			return data, false, err
+		}
+		return data, moreBytes(r), nil
+	}
+	data = make([]byte, 0, min(maxChars, 1<<20))
+	counted, chars := 0, 0 // bytes of data whose characters are counted, and those
+	for chars < maxChars {
+		need := max(maxChars-chars, utf8.UTFMax)
+		if cap(data)-len(data) < need {
+			data = append(data[:cap(data)], make([]byte, need)...)[:len(data)]
+		}
+		n, rerr := io.ReadFull(r, data[len(data):len(data)+need])
+		data = data[:len(data)+n]
+		for counted < len(data) && utf8.FullRune(data[counted:]) {
+			if data[counted] < utf8.RuneSelf {
+				counted++
+			} else {
+				_, w := utf8.DecodeRune(data[counted:])
+				counted += w
+			}
+			chars++
+		}
+		switch {
+		case rerr == io.EOF || rerr == io.ErrUnexpectedEOF:
+			return data, false, nil
+		case rerr != nil:
+			return data, false, rerr
+		}
+	}
+	// Whole characters only: a sequence cut at the end is not the text's.
+	more = counted < len(data) || moreBytes(r)
+	return data[:counted], more, nil
+}
+
+// moreBytes reports whether r has at least one more byte.
+func moreBytes(r io.Reader) bool {
+	var b [1]byte
+	n, _ := io.ReadFull(r, b[:])
+	return n > 0
 }
 
 // ExtractBytes extracts in-memory content (e.g. an e-mail body).
 func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts document.Options) (*document.Result, error) {
-	return extractBytes(ctx, data, info, "")
+	return extractBytes(ctx, data, info, "", 0, false)
 }
 
 // extractBytes extracts; dir is the folder LaTeX \input files are read
-// from ("" for in-memory content: not followed).
-func extractBytes(ctx context.Context, data []byte, info detect.Info, dir string) (*document.Result, error) {
+// from ("" for in-memory content: not followed). More than maxChars > 0
+// characters are cut there; more says data is the head of a longer text.
+func extractBytes(ctx context.Context, data []byte, info detect.Info, dir string, maxChars int, more bool) (*document.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -52,8 +122,13 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, dir string
 	if err != nil {
 		return nil, err
 	}
+	data = nil
 	res := &document.Result{
 		Type: info.Type, MIME: info.MIME, Warnings: warnings, ExtractorVersion: Version,
+	}
+	if maxChars > 0 && (more || len(s) > maxChars && utf8.RuneCountInString(s) > maxChars) {
+		s = prefixRunes(s, maxChars)
+		res.Flag(0, document.ReviewTruncated, "the document's text is over %d characters (loader.max_doc_chars); the rest of the file was not read", maxChars)
 	}
 	if res.Type == "" {
 		res.Type = detect.Text
@@ -215,4 +290,18 @@ func assembleBlocks(blocks []block) (string, []document.Element) {
 		pos += n
 	}
 	return sb.String(), els
+}
+
+// prefixRunes is the first n code points of s.
+func prefixRunes(s string, n int) string {
+	i := 0
+	for k := 0; k < n && i < len(s); k++ {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		_, w := utf8.DecodeRuneInString(s[i:])
+		i += w
+	}
+	return s[:i]
 }
