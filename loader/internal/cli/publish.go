@@ -163,10 +163,12 @@ func printPublish(ctx context.Context, p *project.Project, cmd string, force boo
 		if force || cmd == "publish" {
 			fmt.Fprintf(w, "docket: %s: %s\n", filepath.Base(res.Path), res.Skipped)
 		}
+		ensureSearchIndex(ctx, p, w)
 		return nil
 	}
 	fmt.Fprintf(w, "docket: published %s for readers (%s, %s in %.2fs)\n", modelsRel(p.Dir, res.Path), humanBytes(res.Stamp.Bytes),
 		res.Stamp.Method, time.Duration(res.Stamp.Duration).Seconds())
+	ensureSearchIndex(ctx, p, w)
 	return nil
 }
 

@@ -10,7 +10,10 @@ import (
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/embed"
+	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/search"
+	"github.com/docket-dev/docket/loader/internal/searchidx"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
 func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -59,15 +62,9 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "docket: answering from BM25 only:", termSafe(firstLineOf(err.Error())))
 		*mode, prov = search.ModeBM25, nil
 	}
-	db, code := openSearchReader(ctx, p, stderr)
-	if db == nil {
+	s, code := openSearcher(ctx, p, prov, stderr)
+	if s == nil {
 		return code
-	}
-	defer db.Close()
-	s, err := search.New(ctx, db, prov, p.Retrieval.VectorIndex)
-	if err != nil {
-		fmt.Fprintln(stderr, "docket search:", err)
-		return ExitFailed
 	}
 	defer s.Close()
 	hits, err := s.Search(ctx, q, search.Options{K: *k, Mode: *mode})
@@ -89,6 +86,9 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		if s.Missing > 0 {
 			out["chunks_without_vectors"] = s.Missing
+		}
+		if s.IndexOnly() {
+			out["search_index"] = true // answered from the index alone
 		}
 		enc.Encode(out)
 		return ExitOK
@@ -134,4 +134,42 @@ func snippet(s string, n int) string {
 		return s
 	}
 	return string(r[:n]) + "…"
+}
+
+// openSearcher answers from the published copy's search index when it is
+// current (without opening DuckDB unless the index cannot answer), else
+// from the published copy itself.
+func openSearcher(ctx context.Context, p *project.Project, prov embed.Provider, stderr io.Writer) (*search.Searcher, int) {
+	if p.Retrieval.VectorIndex != "hnsw" {
+		if stamp, err := warehouse.ReadStamp(p.Warehouse); err == nil && stamp != nil {
+			rp := warehouse.ReadPath(p.Warehouse)
+			if id, err := searchidx.IDOf(rp); err == nil {
+				if idx, err := searchidx.Open(searchidx.Path(rp), id); err == nil {
+					if n := warehouse.StaleNote(p.Warehouse, stamp); n != "" {
+						fmt.Fprintln(stderr, "docket: note:", n)
+					}
+					open := func(ctx context.Context) (*warehouse.DB, error) {
+						db, _ := openSearchReader(ctx, p, io.Discard) // its notes were said above
+						if db == nil {
+							return nil, fmt.Errorf("cannot open the warehouse")
+						}
+						return db, nil
+					}
+					return search.NewIndexed(idx, open, prov), ExitOK
+				}
+			}
+		}
+	}
+	db, code := openSearchReader(ctx, p, stderr)
+	if db == nil {
+		return nil, code
+	}
+	s, err := search.New(ctx, db, prov, p.Retrieval.VectorIndex)
+	if err != nil {
+		db.Close()
+		fmt.Fprintln(stderr, "docket search:", err)
+		return nil, ExitFailed
+	}
+	s.OwnDB(db)
+	return s, ExitOK
 }

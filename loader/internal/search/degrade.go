@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"regexp"
@@ -27,7 +28,11 @@ var floatArrayRe = regexp.MustCompile(`^FLOAT\[(\d+)\]$`)
 // the table or column is missing or not a fixed-size array).
 func (s *Searcher) storedDims(ctx context.Context) int {
 	var typ string
-	err := s.conn.QueryRowContext(ctx, `select data_type from information_schema.columns
+	conn, err := s.sql(ctx)
+	if err != nil {
+		return 0
+	}
+	err = conn.QueryRowContext(ctx, `select data_type from information_schema.columns
 		where table_schema = 'embeddings' and table_name = 'chunk_vectors' and column_name = 'embedding'`).Scan(&typ)
 	if err != nil {
 		return 0
@@ -66,16 +71,15 @@ func (s *Searcher) coverage(ctx context.Context) {
 	s.coverageDone = true
 	model := s.provider.ModelID()
 	var total, missing int64
-	err := s.conn.QueryRowContext(ctx, `select searchable_chunks, chunks_without_vector
-		from embeddings.vector_coverage
-		where model = ?
-		  and searchable_chunks = (select count(*) from retrieval.search_chunks)
-		  and searchable_terms = (select coalesce(sum(doc_length), 0) from retrieval.search_chunks)
-		  and model_vectors = (select count(*) from embeddings.chunk_vectors where model = ?)`, model, model).Scan(&total, &missing)
-	if err != nil {
-		err = s.conn.QueryRowContext(ctx, `select count(*), count(*) filter (where text_hash not in (
-				select text_hash from embeddings.chunk_vectors where model = ?))
-			from retrieval.search_chunks`, model).Scan(&total, &missing)
+	var err error
+	if s.idx != nil && s.idx.Model() == model {
+		total, missing = int64(s.idx.Chunks()), int64(s.idx.ChunksWithoutVector())
+	} else {
+		var conn *sql.Conn
+		if conn, err = s.sql(ctx); err != nil {
+			return
+		}
+		err = s.coverageSQL(ctx, conn, model, &total, &missing)
 	}
 	if err != nil || missing == 0 {
 		return
@@ -83,6 +87,21 @@ func (s *Searcher) coverage(ctx context.Context) {
 	s.Missing, s.Searchable = missing, total
 	s.notices = append(s.notices, fmt.Sprintf("%d of %d chunks have no vector for %s (the embedding step failed or has not run since they arrived): they are found by BM25 only; run `docket build` to embed them",
 		missing, total, model))
+}
+
+func (s *Searcher) coverageSQL(ctx context.Context, conn *sql.Conn, model string, total, missing *int64) error {
+	err := conn.QueryRowContext(ctx, `select searchable_chunks, chunks_without_vector
+		from embeddings.vector_coverage
+		where model = ?
+		  and searchable_chunks = (select count(*) from retrieval.search_chunks)
+		  and searchable_terms = (select coalesce(sum(doc_length), 0) from retrieval.search_chunks)
+		  and model_vectors = (select count(*) from embeddings.chunk_vectors where model = ?)`, model, model).Scan(total, missing)
+	if err != nil {
+		err = conn.QueryRowContext(ctx, `select count(*), count(*) filter (where text_hash not in (
+				select text_hash from embeddings.chunk_vectors where model = ?))
+			from retrieval.search_chunks`, model).Scan(total, missing)
+	}
+	return err
 }
 
 // providerFailed reports whether err came from the embedding provider

@@ -27,7 +27,20 @@ func (s *Searcher) BM25(ctx context.Context, query string, k int) ([]Hit, error)
 }
 
 func (s *Searcher) bm25Ranks(ctx context.Context, query string, k int) ([]Hit, error) {
-	rows, err := s.conn.QueryContext(ctx, `select chunk_key, score from retrieval.bm25_scores(?, k := ?)`, query, k)
+	if s.idx != nil {
+		if ranked, ok := s.idx.BM25(query, k); ok {
+			hits := make([]Hit, len(ranked))
+			for i, r := range ranked {
+				hits[i] = Hit{Rank: i + 1, BM25Rank: i + 1, Score: r.Score, key: r.Key}
+			}
+			return hits, nil
+		}
+	}
+	conn, err := s.sql(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := conn.QueryContext(ctx, `select chunk_key, score from retrieval.bm25_scores(?, k := ?)`, query, k)
 	if err != nil {
 		return nil, fmt.Errorf("search: bm25 (has `docket build` built the retrieval layer?): %w", err)
 	}
@@ -64,10 +77,28 @@ func (s *Searcher) vectorRanks(ctx context.Context, query string, k int) ([]Hit,
 	if err != nil {
 		return nil, fmt.Errorf("search: %w: %w", ErrVectorsUnavailable, err)
 	}
-	if err := s.checkDims(ctx, len(vecs[0])); err != nil {
+	return s.rankVector(ctx, vecs[0], k)
+}
+
+// rankVector ranks chunks by their vectors' cosine distance to q.
+func (s *Searcher) rankVector(ctx context.Context, q []float32, k int) ([]Hit, error) {
+	if s.idx != nil && s.idx.Model() == s.provider.ModelID() {
+		if ranked, ok := s.idx.Vector(q, k); ok {
+			hits := make([]Hit, len(ranked))
+			for i, r := range ranked {
+				hits[i] = Hit{Rank: i + 1, VectorRank: i + 1, Score: r.Score, VectorScore: r.Score, key: r.Key}
+			}
+			return hits, nil
+		}
+	}
+	conn, err := s.sql(ctx)
+	if err != nil {
 		return nil, err
 	}
-	lit := vectorLiteral(vecs[0])
+	if err := s.checkDims(ctx, len(q)); err != nil {
+		return nil, err
+	}
+	lit := vectorLiteral(q)
 	source := "embeddings.chunk_vectors"
 	if s.hnsw {
 		if err := s.buildIndex(ctx); err != nil {
@@ -95,8 +126,8 @@ func (s *Searcher) vectorRanks(ctx context.Context, query string, k int) ([]Hit,
 			from top
 			join retrieval.search_chunks as sc using (text_hash)
 			order by top.distance, sc.chunk_key
-			limit ?`, lit, len(vecs[0]), source, filter)
-		rows, err := s.conn.QueryContext(ctx, q, s.provider.ModelID(), fetch, k)
+			limit ?`, lit, len(q), source, filter)
+		rows, err := conn.QueryContext(ctx, q, s.provider.ModelID(), fetch, k)
 		if err != nil {
 			return nil, err
 		}
@@ -132,6 +163,15 @@ func (s *Searcher) cite(ctx context.Context, hits []Hit) ([]Hit, error) {
 	if len(hits) == 0 {
 		return hits, nil
 	}
+	if s.idx != nil {
+		if out, ok, err := s.citeIndexed(hits); ok || err != nil {
+			return out, err
+		}
+	}
+	conn, err := s.sql(ctx)
+	if err != nil {
+		return nil, err
+	}
 	// Keys are written as literals: database/sql refuses uint64
 	// parameters with the high bit set.
 	parts := make([]string, len(hits))
@@ -140,7 +180,7 @@ func (s *Searcher) cite(ctx context.Context, hits []Hit) ([]Hit, error) {
 			char_offset, char_end, coalesce(section_title, ''), text
 			from retrieval.search_chunks where chunk_key = ` + strconv.FormatUint(h.key, 10) + `::UBIGINT`
 	}
-	rows, err := s.conn.QueryContext(ctx, strings.Join(parts, "\nunion all\n"))
+	rows, err := conn.QueryContext(ctx, strings.Join(parts, "\nunion all\n"))
 	if err != nil {
 		return nil, fmt.Errorf("search: reading the hits' citations: %w", err)
 	}
@@ -168,4 +208,21 @@ func (s *Searcher) cite(ctx context.Context, hits []Hit) ([]Hit, error) {
 		out = append(out, h)
 	}
 	return s.displayPaths(ctx, out), nil
+}
+
+// citeIndexed reads the hits' citations from the index; ok is false when
+// one is missing there (then SQL is asked for all).
+func (s *Searcher) citeIndexed(hits []Hit) ([]Hit, bool, error) {
+	out := make([]Hit, 0, len(hits))
+	for _, h := range hits {
+		c, ok, err := s.idx.Cite(h.key)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		h.ChunkID, h.DocID, h.Path, h.URI, h.Title = c.ChunkID, c.DocID, c.Path, c.URI, c.Title
+		h.Page, h.CharOffset, h.CharEnd, h.Section, h.Text = c.Page, c.CharOffset, c.CharEnd, c.Section, c.Text
+		h.Rank = len(out) + 1
+		out = append(out, h)
+	}
+	return out, true, nil
 }

@@ -11,9 +11,11 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/embed"
+	"github.com/docket-dev/docket/loader/internal/searchidx"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
@@ -59,6 +61,9 @@ type Options struct {
 // Searcher runs queries; it is cheap to create per command.
 type Searcher struct {
 	conn     *sql.Conn
+	db       *warehouse.DB                                // opened by open, closed by Close
+	open     func(context.Context) (*warehouse.DB, error) // opens the warehouse when the index cannot answer
+	idx      *searchidx.Index                             // nil: every query is SQL
 	provider embed.Provider
 	notices  []string
 	hnsw     bool
@@ -100,11 +105,61 @@ func New(ctx context.Context, db *warehouse.DB, provider embed.Provider, vectorI
 	return s, nil
 }
 
+// NewIndexed prepares a searcher that answers from the search index idx
+// (see package searchidx) and opens the warehouse with open only for what
+// the index cannot answer exactly (a query with non-ASCII characters,
+// another embedding model or vector size than the index's): then it runs
+// the SQL path. The index must be the published copy's that open opens.
+// It does not use an HNSW index.
+func NewIndexed(idx *searchidx.Index, open func(context.Context) (*warehouse.DB, error), provider embed.Provider) *Searcher {
+	return &Searcher{idx: idx, open: open, provider: provider}
+}
+
+// IndexOnly reports whether every answer so far came from the search
+// index alone (the warehouse was not opened).
+func (s *Searcher) IndexOnly() bool { return s.idx != nil && s.conn == nil }
+
+// OwnDB makes Close close db too (the warehouse New's connection is of).
+func (s *Searcher) OwnDB(db *warehouse.DB) { s.db = db }
+
+// sql returns the connection, opening the warehouse if needed.
+func (s *Searcher) sql(ctx context.Context) (*sql.Conn, error) {
+	if s.conn != nil {
+		return s.conn, nil
+	}
+	if s.open == nil {
+		return nil, errors.New("search: no warehouse")
+	}
+	db, err := s.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c, err := db.Conn(ctx)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	s.db, s.conn = db, c
+	return c, nil
+}
+
 // Notices are one-time messages for the user (e.g. no HNSW).
 func (s *Searcher) Notices() []string { return s.notices }
 
-// Close releases the connection.
-func (s *Searcher) Close() error { return s.conn.Close() }
+// Close releases the connection (and the warehouse when the searcher
+// opened it).
+func (s *Searcher) Close() error {
+	var err error
+	if s.conn != nil {
+		err = s.conn.Close()
+	}
+	if s.db != nil {
+		if e := s.db.Close(); err == nil {
+			err = e
+		}
+	}
+	return err
+}
 
 func firstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
@@ -161,11 +216,15 @@ func (s *Searcher) buildIndex(ctx context.Context) error {
 	if s.indexed {
 		return nil
 	}
+	conn, err := s.sql(ctx)
+	if err != nil {
+		return err
+	}
 	for _, q := range []string{
 		`create or replace temp table search_vectors as select text_hash, model, embedding from embeddings.chunk_vectors where model = '` + strings.ReplaceAll(s.provider.ModelID(), "'", "''") + `'`,
 		`create index search_vectors_hnsw on search_vectors using hnsw (embedding) with (metric = 'cosine')`,
 	} {
-		if _, err := s.conn.ExecContext(ctx, q); err != nil {
+		if _, err := conn.ExecContext(ctx, q); err != nil {
 			return err
 		}
 	}
@@ -180,7 +239,9 @@ func vectorLiteral(v []float32) string {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		fmt.Fprintf(&b, "%g", f)
+		// 9 significant digits: DuckDB's DECIMAL-to-FLOAT cast of the
+		// shortest form is not always the float it came from.
+		b.WriteString(strconv.FormatFloat(float64(f), 'g', 9, 32))
 	}
 	b.WriteByte(']')
 	return b.String()

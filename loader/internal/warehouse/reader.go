@@ -50,14 +50,24 @@ func OpenReader(ctx context.Context, path string, opts Options) (*DB, *ReaderInf
 		return openWriterFile(ctx, path, opts, info)
 	}
 	info.Published = true
-	if stamp.Source.Size > 0 && !stamp.Current(path) {
-		if _, err := os.Stat(path); err == nil {
-			when := stamp.PublishedAt.Local().Format("2006-01-02 15:04:05")
-			info.Notes = append(info.Notes, fmt.Sprintf("reading the copy published after `docket %s` at %s; %s changed since (a command is running, failed or was interrupted): `docket publish` publishes its current state",
-				stamp.Command, when, filepath.Base(path)))
-		}
+	if n := StaleNote(path, stamp); n != "" {
+		info.Notes = append(info.Notes, n)
 	}
 	return db, info, nil
+}
+
+// StaleNote is the note for a reader of the copy published with stamp when
+// the warehouse at path changed since, "" when it did not.
+func StaleNote(path string, stamp *Stamp) string {
+	if stamp == nil || stamp.Source.Size == 0 || stamp.Current(path) {
+		return ""
+	}
+	if _, err := os.Stat(path); err != nil {
+		return ""
+	}
+	when := stamp.PublishedAt.Local().Format("2006-01-02 15:04:05")
+	return fmt.Sprintf("reading the copy published after `docket %s` at %s; %s changed since (a command is running, failed or was interrupted): `docket publish` publishes its current state",
+		stamp.Command, when, filepath.Base(path))
 }
 
 func openWriterFile(ctx context.Context, path string, opts Options, info *ReaderInfo) (*DB, *ReaderInfo, error) {

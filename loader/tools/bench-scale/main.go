@@ -25,7 +25,7 @@ import (
 type options struct {
 	corpus, bin, dir string
 	seed             int64
-	queries          int
+	queries, compare int
 	steps            map[string]bool
 	keep             bool
 }
@@ -41,6 +41,7 @@ func main() {
 	flag.StringVar(&o.dir, "dir", "", "work folder (default: a temporary one, removed unless -keep); a size's project is DIR/N")
 	flag.Int64Var(&o.seed, "seed", 1, "generator seed")
 	flag.IntVar(&o.queries, "queries", 20, "timed searches per mode")
+	flag.IntVar(&o.compare, "compare", 3, "queries per mode also run on the SQL path (search index moved aside) to compare hits")
 	steps := flag.String("steps", strings.Join(allSteps, ","), "steps to run: "+strings.Join(allSteps, ","))
 	flag.BoolVar(&o.keep, "keep", false, "keep the work folder")
 	flag.Parse()
@@ -106,6 +107,7 @@ type sizeResult struct {
 	chunks  string
 	m       map[string]measure
 	search  map[string]latency
+	index   *indexCheck
 }
 
 var stepNames = []struct{ key, label string }{
@@ -193,6 +195,11 @@ func runSize(o options, pl *pool, n int) (*sizeResult, error) {
 	r.chunks = scalar(o.bin, dir, "select count(*) from retrieval.search_chunks")
 	if o.steps["search"] {
 		qs := pl.queries(o.seed, o.queries)
+		c, err := checkIndex(o.bin, dir, qs, o.compare)
+		if err != nil {
+			return r, err
+		}
+		r.index = &c
 		for _, mode := range modes {
 			l, err := searchLatency(o.bin, dir, mode, qs)
 			if err != nil {
@@ -214,6 +221,17 @@ func (r *sizeResult) print() {
 	for _, s := range stepNames {
 		if m, ok := r.m[s.key]; ok {
 			fmt.Printf("  %-12s %9s %9s %10s %11s\n", s.label, secs(m.Wall), secs(m.CPU), mb(m.MaxRSS), mb(m.Size))
+		}
+	}
+	if c := r.index; c != nil {
+		if !c.used {
+			fmt.Printf("  search: no search index (answers from SQL)\n")
+		} else {
+			fmt.Printf("  search: from the search index; its hits = SQL's on %d of %d queries", c.same, c.tested)
+			if len(c.differ) > 0 {
+				fmt.Printf(" (differ: %s)", strings.Join(c.differ, "; "))
+			}
+			fmt.Println()
 		}
 	}
 	for _, mode := range modes {

@@ -1,0 +1,164 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+type jsonHit struct {
+	ChunkID string  `json:"chunk_id"`
+	Score   float64 `json:"score"`
+	Path    string  `json:"path"`
+	Page    int     `json:"page"`
+	Offset  int     `json:"char_offset"`
+	End     int     `json:"char_end"`
+	Text    string  `json:"text"`
+}
+
+type jsonSearch struct {
+	Hits        []jsonHit `json:"hits"`
+	SearchIndex bool      `json:"search_index"`
+}
+
+func searchJSON(t *testing.T, dir, mode, q string) jsonSearch {
+	t.Helper()
+	out := must(t, dir, "search", "--json", "--mode", mode, "-k", "6", q)
+	var r jsonSearch
+	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &r); err != nil {
+		t.Fatalf("search %s %q: %v\n%s", mode, q, err, out)
+	}
+	return r
+}
+
+// sameHits: the same chunks with the same citations, position by position,
+// scores equal within tol (relative): BM25 sums in SQL come in no fixed
+// order, and DuckDB's float32 cosine may sum in another order than the
+// index (its loop is compiled with reassociation), a few units in the
+// last place apart; chunks whose scores tie within tol may swap.
+func sameHits(want, got []jsonHit, tol float64) error {
+	if len(want) != len(got) {
+		return fmt.Errorf("%d hits, expected %d", len(got), len(want))
+	}
+	for i := range want {
+		w, g := want[i], got[i]
+		if math.Abs(w.Score-g.Score) > tol*max(1, math.Abs(w.Score)) {
+			return fmt.Errorf("hit %d: score %v, expected %v", i+1, g.Score, w.Score)
+		}
+		if w.ChunkID != g.ChunkID {
+			tied := false
+			for j := range want {
+				if j != i && want[j].ChunkID == g.ChunkID && math.Abs(want[j].Score-w.Score) <= tol*max(1, math.Abs(w.Score)) {
+					tied = true
+				}
+			}
+			if !tied {
+				return fmt.Errorf("hit %d: %s, expected %s", i+1, g.ChunkID, w.ChunkID)
+			}
+			continue
+		}
+		if w.Score = g.Score; w != g {
+			return fmt.Errorf("hit %d: %+v, expected %+v", i+1, g, w)
+		}
+	}
+	return nil
+}
+
+// TestSearchIndexAnswersLikeSQL: after a build, docket search answers from
+// the search index written next to the published copy (without opening
+// the warehouse) with the same hits, scores and citations as the SQL path
+// (the index removed) for every mode; a query the index cannot tokenize
+// exactly (non-ASCII) is answered by SQL; an index of an older published
+// copy is not used, and the next publish replaces it.
+func TestSearchIndexAnswersLikeSQL(t *testing.T) {
+	dir, inbox := healthProject(t)
+	docs := map[string]string{
+		"lease.txt":    "The forklift lease renews every March with the Lisbon supplier.\n\nThe lease covers two forklifts and one pallet truck.\n",
+		"safety.txt":   "Safety training for warehouse staff happens twice a year.\n\nForklift drivers renew their licence every March.\n",
+		"audit.txt":    "The insurance audit found three missing invoices from the harbour depot.\n",
+		"audit2.txt":   "The insurance audit found three missing invoices from the harbour depot.\n",
+		"notes.md":     "# Supplier notes\n\nThe Lisbon supplier ships pallets on Tuesdays. Invoices are due in thirty days.\n",
+		"cafe.txt":     "Café au lait et crème brûlée: the Zürich office orders coffee for the harbour team.\n",
+		"training.txt": "Training, training and more training: the warehouse staff training plan for March.\n",
+	}
+	for name, text := range docs {
+		os.WriteFile(filepath.Join(inbox, name), []byte(text), 0o644)
+	}
+	must(t, dir, "load", "--quiet")
+	out := must(t, dir, "build")
+	if !strings.Contains(out, "docket: search index: ") {
+		t.Fatalf("the build should write the search index after publishing:\n%s", out)
+	}
+	ip := filepath.Join(dir, "warehouse.read.duckdb.search")
+	queries := []string{"forklift lease March", "insurance audit invoices", "training", "Lisbon supplier pallets",
+		"harbour", "nothing matches xyzzy", "the"}
+	modes := []string{"bm25", "vector", "hybrid"}
+	indexed := map[string]jsonSearch{}
+	for _, mode := range modes {
+		for _, q := range queries {
+			r := searchJSON(t, dir, mode, q)
+			if !r.SearchIndex {
+				t.Fatalf("search %s %q should answer from the index alone", mode, q)
+			}
+			indexed[mode+"|"+q] = r
+		}
+	}
+	if len(indexed["bm25|forklift lease March"].Hits) < 2 || len(indexed["vector|harbour"].Hits) < 2 {
+		t.Fatalf("too few hits to compare: %+v", indexed)
+	}
+	if err := os.Rename(ip, ip+".aside"); err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range modes {
+		for _, q := range queries {
+			r := searchJSON(t, dir, mode, q)
+			if r.SearchIndex {
+				t.Fatalf("without an index, search %s %q cannot have used one", mode, q)
+			}
+			tol := 1e-9
+			if mode == "vector" {
+				tol = 1e-6
+			}
+			if err := sameHits(r.Hits, indexed[mode+"|"+q].Hits, tol); err != nil {
+				t.Errorf("search %s %q: index and SQL differ: %v\nSQL:   %+v\nindex: %+v", mode, q, err, r.Hits, indexed[mode+"|"+q].Hits)
+			}
+		}
+	}
+	os.Rename(ip+".aside", ip)
+
+	// Non-ASCII: SQL tokenizes (DuckDB's lower-casing), same hits as without the index.
+	r := searchJSON(t, dir, "bm25", "Café Zürich")
+	if r.SearchIndex || len(r.Hits) == 0 || !strings.Contains(r.Hits[0].Path, "cafe.txt") {
+		t.Fatalf("a non-ASCII query should be answered by SQL and find cafe.txt: %+v", r)
+	}
+
+	// A new document: the build publishes a new copy and a new index. The
+	// old index put back is of another published copy: not used.
+	os.Rename(ip, ip+".old")
+	os.WriteFile(filepath.Join(inbox, "crane.txt"), []byte("The harbour crane inspection is overdue since March.\n"), 0o644)
+	must(t, dir, "load", "--quiet")
+	must(t, dir, "build")
+	if _, err := os.Stat(ip); err != nil {
+		t.Fatalf("the build should have written a new index: %v", err)
+	}
+	os.Rename(ip+".old", ip)
+	for _, mode := range modes {
+		r := searchJSON(t, dir, mode, "crane inspection overdue")
+		if r.SearchIndex || len(r.Hits) == 0 || !strings.Contains(r.Hits[0].Path, "crane.txt") {
+			t.Fatalf("search %s with a stale index should answer by SQL and find the new document: %+v", mode, r)
+		}
+	}
+	// docket publish replaces the stale index.
+	out = must(t, dir, "publish")
+	if !strings.Contains(out, "docket: search index: ") {
+		t.Fatalf("docket publish should rebuild a stale index:\n%s", out)
+	}
+	r = searchJSON(t, dir, "hybrid", "crane inspection overdue")
+	if !r.SearchIndex || len(r.Hits) == 0 || !strings.Contains(r.Hits[0].Path, "crane.txt") {
+		t.Fatalf("after docket publish the index should answer: %+v", r)
+	}
+}

@@ -1,0 +1,442 @@
+package searchidx
+
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// BuildOptions say what an index is built for.
+type BuildOptions struct {
+	Source FileID // the published file the connection reads
+	Model  string // the embedding model whose vectors are indexed ("" = none)
+	K1, B  string // BM25 parameters as decimal literals (the bm25_weight macro's), "1.2" and "0.75" by default
+}
+
+// Stats describe a built index.
+type Stats struct {
+	Chunks, Terms, Vectors int
+	Postings, Bytes        int64
+}
+
+// Build writes the index of the warehouse that conn reads to path
+// (atomically: a temporary file renamed over path).
+func Build(ctx context.Context, conn *sql.Conn, path string, o BuildOptions) (Stats, error) {
+	if o.K1 == "" {
+		o.K1 = "1.2"
+	}
+	if o.B == "" {
+		o.B = "0.75"
+	}
+	if _, err := decimal(o.K1); err != nil {
+		return Stats{}, fmt.Errorf("search index: bm25_k1: %w", err)
+	}
+	if _, err := decimal(o.B); err != nil {
+		return Stats{}, fmt.Errorf("search index: bm25_b: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return Stats{}, fmt.Errorf("search index: %w", err)
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	w := &writer{f: tmp, bw: bufio.NewWriterSize(tmp, 1<<20), pos: headerSpace,
+		h: header{Format: Format, Source: o.Source, K1: o.K1, B: o.B, Model: o.Model, Sections: map[string][2]int64{}}}
+	if _, err := tmp.Seek(headerSpace, io.SeekStart); err != nil {
+		return Stats{}, err
+	}
+	if err := w.chunks(ctx, conn); err != nil {
+		return Stats{}, err
+	}
+	if err := w.postings(ctx, conn); err != nil {
+		return Stats{}, err
+	}
+	if o.Model != "" {
+		if err := w.vectors(ctx, conn, o.Model); err != nil {
+			return Stats{}, err
+		}
+	}
+	if err := w.bw.Flush(); err != nil {
+		return Stats{}, err
+	}
+	hb, err := json.Marshal(w.h)
+	if err != nil {
+		return Stats{}, err
+	}
+	if len(hb)+12 > headerSpace {
+		return Stats{}, fmt.Errorf("search index: header too long")
+	}
+	head := make([]byte, 12, 12+len(hb))
+	copy(head, magic)
+	le.PutUint32(head[8:], uint32(len(hb)))
+	if _, err := tmp.WriteAt(append(head, hb...), 0); err != nil {
+		return Stats{}, err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		return Stats{}, err
+	}
+	if err := tmp.Close(); err != nil {
+		return Stats{}, err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return Stats{}, err
+	}
+	ok = true
+	return Stats{Chunks: w.h.Chunks, Terms: w.h.Terms, Vectors: w.h.Vectors, Postings: w.h.Postings, Bytes: w.pos}, nil
+}
+
+type writer struct {
+	f   *os.File
+	bw  *bufio.Writer
+	pos int64
+	h   header
+
+	keys      []uint64          // by ordinal
+	byKey     map[uint64]uint32 // chunk_key -> ordinal
+	textHash  map[string][]uint32
+	scratch   []byte
+	sectStart int64
+}
+
+// begin starts a section at the next 64-byte boundary.
+func (w *writer) begin() error {
+	if pad := (64 - w.pos%64) % 64; pad > 0 {
+		if _, err := w.bw.Write(make([]byte, pad)); err != nil {
+			return err
+		}
+		w.pos += pad
+	}
+	w.sectStart = w.pos
+	return nil
+}
+
+func (w *writer) write(b []byte) error {
+	n, err := w.bw.Write(b)
+	w.pos += int64(n)
+	return err
+}
+
+func (w *writer) end(name string) { w.h.Sections[name] = [2]int64{w.sectStart, w.pos - w.sectStart} }
+
+// section writes a whole section from a byte slice.
+func (w *writer) section(name string, b []byte) error {
+	if err := w.begin(); err != nil {
+		return err
+	}
+	if err := w.write(b); err != nil {
+		return err
+	}
+	w.end(name)
+	return nil
+}
+
+func u64s(v []uint64) []byte {
+	b := make([]byte, 8*len(v))
+	for i, x := range v {
+		le.PutUint64(b[8*i:], x)
+	}
+	return b
+}
+
+func u32s(v []uint32) []byte {
+	b := make([]byte, 4*len(v))
+	for i, x := range v {
+		le.PutUint32(b[4*i:], x)
+	}
+	return b
+}
+
+// chunks writes keys, lengths and citation records of every searchable
+// chunk, in chunk_key order.
+func (w *writer) chunks(ctx context.Context, conn *sql.Conn) error {
+	rows, err := conn.QueryContext(ctx, `select chunk_key, doc_length, chunk_id, doc_id, rel_path, source_uri,
+		coalesce(title, ''), page_number, char_offset, char_end, coalesce(section_title, ''), text, text_hash
+		from retrieval.search_chunks order by chunk_key`)
+	if err != nil {
+		return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+	}
+	defer rows.Close()
+	var docLen []uint32
+	citeOff := []uint64{0}
+	w.byKey = map[uint64]uint32{}
+	w.textHash = map[string][]uint32{}
+	if err := w.begin(); err != nil {
+		return err
+	}
+	var c Cite
+	var key uint64
+	var dl int64
+	var th string
+	var off uint64
+	for rows.Next() {
+		if err := rows.Scan(&key, &dl, &c.ChunkID, &c.DocID, &c.Path, &c.URI, &c.Title, &c.Page, &c.CharOffset, &c.CharEnd, &c.Section, &c.Text, &th); err != nil {
+			return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+		}
+		if n := len(w.keys); n > 0 && w.keys[n-1] == key {
+			return fmt.Errorf("search index: chunk_key %d is not unique in retrieval.search_chunks", key)
+		}
+		if dl < 0 || dl > math.MaxUint32 {
+			return fmt.Errorf("search index: chunk_key %d: doc_length %d out of range", key, dl)
+		}
+		ord := uint32(len(w.keys))
+		w.byKey[key] = ord
+		w.keys = append(w.keys, key)
+		docLen = append(docLen, uint32(dl))
+		w.h.SumDocLength += dl
+		w.textHash[th] = append(w.textHash[th], ord)
+		w.scratch = encodeCite(w.scratch[:0], &c)
+		if err := w.write(w.scratch); err != nil {
+			return err
+		}
+		off += uint64(len(w.scratch))
+		citeOff = append(citeOff, off)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+	}
+	w.end(secCites)
+	w.h.Chunks = len(w.keys)
+	if err := w.section(secKeys, u64s(w.keys)); err != nil {
+		return err
+	}
+	if err := w.section(secDocLen, u32s(docLen)); err != nil {
+		return err
+	}
+	return w.section(secCiteOff, u64s(citeOff))
+}
+
+type posting struct{ ord, tf uint32 }
+
+// postings writes the BM25 postings of retrieval.chunk_terms grouped by
+// term, terms ascending, each term's chunks ascending.
+func (w *writer) postings(ctx context.Context, conn *sql.Conn) error {
+	rows, err := conn.QueryContext(ctx, `select term, chunk_key, tf from retrieval.chunk_terms`)
+	if err != nil {
+		return fmt.Errorf("search index: reading retrieval.chunk_terms: %w", err)
+	}
+	defer rows.Close()
+	termID := map[string]int{}
+	var terms []string
+	var lists [][]posting
+	var term string
+	var key uint64
+	var tf int64
+	for rows.Next() {
+		if err := rows.Scan(&term, &key, &tf); err != nil {
+			return fmt.Errorf("search index: reading retrieval.chunk_terms: %w", err)
+		}
+		ord, ok := w.byKey[key]
+		if !ok {
+			// bm25_scores reads such a posting too (it counts in the
+			// term's df and scores a chunk no citation can be read for):
+			// the index cannot mirror that, so it is not built.
+			return fmt.Errorf("search index: retrieval.chunk_terms has a posting of chunk_key %d, which retrieval.search_chunks does not have", key)
+		}
+		if tf < 1 || tf > math.MaxUint32 {
+			return fmt.Errorf("search index: chunk_key %d: tf %d out of range", key, tf)
+		}
+		id, ok := termID[term]
+		if !ok {
+			id = len(terms)
+			termID[term] = id
+			terms = append(terms, strings.Clone(term))
+			lists = append(lists, nil)
+		}
+		lists[id] = append(lists[id], posting{ord, uint32(tf)})
+		w.h.Postings++
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("search index: reading retrieval.chunk_terms: %w", err)
+	}
+	order := make([]int, len(terms))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(terms[a], terms[b]) })
+	w.h.Terms = len(terms)
+	termOff := make([]uint64, 0, len(terms)+1)
+	postOff := make([]uint64, 0, len(terms)+1)
+	df := make([]uint32, 0, len(terms))
+	// postings
+	if err := w.begin(); err != nil {
+		return err
+	}
+	var off uint64
+	for _, id := range order {
+		l := lists[id]
+		slices.SortFunc(l, func(a, b posting) int { return int(a.ord) - int(b.ord) })
+		postOff = append(postOff, off)
+		df = append(df, uint32(len(l)))
+		buf := w.scratch[:0]
+		prev := uint32(0)
+		for i, p := range l {
+			if i > 0 && p.ord == prev {
+				return fmt.Errorf("search index: retrieval.chunk_terms has two postings of term %q in chunk %d", terms[id], w.keys[p.ord])
+			}
+			buf = appendUvarint(buf, uint64(p.ord-prev))
+			buf = appendUvarint(buf, uint64(p.tf))
+			prev = p.ord
+		}
+		w.scratch = buf
+		if err := w.write(buf); err != nil {
+			return err
+		}
+		off += uint64(len(buf))
+		lists[id] = nil
+	}
+	postOff = append(postOff, off)
+	w.end(secPostings)
+	// terms
+	if err := w.begin(); err != nil {
+		return err
+	}
+	off = 0
+	for _, id := range order {
+		termOff = append(termOff, off)
+		if err := w.write([]byte(terms[id])); err != nil {
+			return err
+		}
+		off += uint64(len(terms[id]))
+	}
+	termOff = append(termOff, off)
+	w.end(secTerms)
+	for _, s := range []struct {
+		name string
+		b    []byte
+	}{{secTermOff, u64s(termOff)}, {secPostOff, u64s(postOff)}, {secDF, u32s(df)}} {
+		if err := w.section(s.name, s.b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func appendUvarint(b []byte, x uint64) []byte {
+	for x >= 0x80 {
+		b = append(b, byte(x)|0x80)
+		x >>= 7
+	}
+	return append(b, byte(x))
+}
+
+// vectors writes the model's vectors of searchable chunks: full, and as
+// int8 codes by dimension with a scale per vector.
+func (w *writer) vectors(ctx context.Context, conn *sql.Conn, model string) error {
+	rows, err := conn.QueryContext(ctx, `select text_hash, embedding from embeddings.chunk_vectors
+		where model = ? and embedding is not null
+		  and text_hash in (select text_hash from retrieval.search_chunks)`, model)
+	if err != nil {
+		return fmt.Errorf("search index: reading embeddings.chunk_vectors: %w", err)
+	}
+	defer rows.Close()
+	if err := w.begin(); err != nil {
+		return err
+	}
+	var codes []int8 // vector-major while reading; written dimension-major
+	var scales []float32
+	var norms []float64
+	var chOff []uint32
+	var chunks []uint32
+	seen := map[string]bool{}
+	var th string
+	var emb []any
+	covered := 0
+	row := []float32{}
+	buf := []byte{}
+	for rows.Next() {
+		if err := rows.Scan(&th, &emb); err != nil {
+			return fmt.Errorf("search index: reading embeddings.chunk_vectors (a FLOAT[n] embedding): %w", err)
+		}
+		if seen[th] {
+			continue // one vector per text and model
+		}
+		seen[th] = true
+		if w.h.Dims == 0 {
+			w.h.Dims = len(emb)
+		}
+		if len(emb) != w.h.Dims || len(emb) == 0 {
+			return fmt.Errorf("search index: embeddings.chunk_vectors: vectors of %d and %d dimensions", w.h.Dims, len(emb))
+		}
+		row = row[:0]
+		var maxAbs float32
+		var n2 float64
+		for _, v := range emb {
+			f, ok := v.(float32)
+			if !ok {
+				return fmt.Errorf("search index: embeddings.chunk_vectors: %T values (a FLOAT[n] array is expected)", v)
+			}
+			if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+				return fmt.Errorf("search index: embeddings.chunk_vectors: a vector has %v", f)
+			}
+			row = append(row, f)
+			maxAbs = max(maxAbs, float32(math.Abs(float64(f))))
+			n2 += float64(f) * float64(f)
+		}
+		covered += len(w.textHash[th])
+		if n2 == 0 {
+			// A zero vector's cosine distance is undefined (DuckDB
+			// returns NaN); such a chunk is found by BM25 only.
+			continue
+		}
+		scale := maxAbs / 127
+		for _, f := range row {
+			codes = append(codes, int8(math.Round(float64(f/scale))))
+		}
+		scales = append(scales, scale)
+		norms = append(norms, math.Sqrt(n2))
+		chOff = append(chOff, uint32(len(chunks)))
+		chunks = append(chunks, w.textHash[th]...)
+		buf = buf[:0]
+		for _, f := range row {
+			buf = le.AppendUint32(buf, math.Float32bits(f))
+		}
+		if err := w.write(buf); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("search index: reading embeddings.chunk_vectors: %w", err)
+	}
+	w.end(secVec32)
+	v, d := len(scales), w.h.Dims
+	w.h.Vectors = v
+	w.h.ChunksWithoutVector = w.h.Chunks - covered
+	chOff = append(chOff, uint32(len(chunks)))
+	byDim := make([]byte, v*d)
+	for j := range v {
+		for i := range d {
+			byDim[i*v+j] = byte(codes[j*d+i])
+		}
+	}
+	codes = nil
+	sc := make([]byte, 0, 4*v)
+	for _, s := range scales {
+		sc = le.AppendUint32(sc, math.Float32bits(s))
+	}
+	nb := make([]byte, 0, 8*v)
+	for _, n := range norms {
+		nb = le.AppendUint64(nb, math.Float64bits(n))
+	}
+	for _, s := range []struct {
+		name string
+		b    []byte
+	}{{secVecCodes, byDim}, {secVecScale, sc}, {secVecNorm, nb}, {secVecChOff, u32s(chOff)}, {secVecChunks, u32s(chunks)}} {
+		if err := w.section(s.name, s.b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
