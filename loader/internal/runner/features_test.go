@@ -238,14 +238,22 @@ var featureProbes = map[string]featureProbe{
 		"dbt_project.yml": "name: probe\nversion: '1'\nconfig-version: 2\non-run-start: [\"select 1\"]\non-run-end: [\"select 2\"]\n",
 		"models/m/a.sql":  "select 1 as id",
 	}},
-	"run-query": {files: map[string]string{
-		"models/m/a.sql": "{% set r = run_query('select 1') %}select 1 as id",
-		"models/m/b.sql": "{% call statement('s', fetch_result=True) %}select 1{% endcall %}select 1 as id",
-		"models/m/c.sql": "{% set cols = adapter.get_columns_in_relation(ref('a')) %}select 1 as id",
+	"run-query": {build: true, files: map[string]string{
+		"models/m/a.sql": "{{ config(materialized='table') }} select 1 as id, 'x' as kind union all select 2, 'y'",
+		"models/m/b.sql": "{{ config(materialized='table') }}\n" +
+			"{% set r = run_query('select max(id) as top from ' ~ ref('a')) %}\n" +
+			"{% call statement('kinds', fetch_result=True) %}select kind from {{ ref('a') }} order by kind{% endcall %}\n" +
+			"{% set cols = adapter.get_columns_in_relation(ref('a')) %}\n" +
+			"{% set there = adapter.get_relation(database=this.database, schema=this.schema, identifier='a') %}\n" +
+			"select {{ r.columns[0].values()[0] if execute else 0 }} as top,\n" +
+			"  '{{ load_result('kinds')['data'] | map(attribute=0) | join(',') if execute }}' as kinds,\n" +
+			"  '{{ cols | map(attribute='name') | join(',') }}' as cols,\n" +
+			"  '{{ there.type if there }}' as there",
+		// the values a run renders with its connection
+		"tests/b_values.sql": "select * from {{ ref('b') }} where not (top = 2 and kinds = 'x,y' and cols = 'id,kind' and there = 'table')",
 	}, check: func(t *testing.T, m *Manifest, dir string) error {
-		_, diags := parseProbe(t, dir)
-		if len(diags) != 3 || !strings.Contains(diags[2].Msg, "adapter.get_columns_in_relation reads the database") {
-			return fmt.Errorf("each of run_query, statement, get_columns_in_relation should be an error saying so: %v", diags)
+		if b := m.Nodes["model.probe.b"]; b == nil || !b.needsDB || !strings.Contains(b.CompiledCode, "0 as top") {
+			return fmt.Errorf("model b reads the database: parsed with execute=false (0 as top), rendered again at run time: %+v", b)
 		}
 		return nil
 	}},

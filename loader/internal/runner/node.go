@@ -146,12 +146,18 @@ type Node struct {
 	rendered  string // models and tests: rendered SQL with ref markers, before finish
 	seedFile  string // absolute CSV path
 	usesIncr  bool   // template calls is_incremental()
-	pos       pos    // where the node is declared (tests: the yml line)
-	configPos pos
-	refPos    map[string]pos
-	modelCfg  map[string]any // config from config(...)
-	ymlCfg    map[string]any // config from schema.yml
-	folderCfg map[string]any // config from project.yaml
+	// needsDB: the template reads the database (run_query, ...): it
+	// renders again at run time with a connection (dbjinja.go); a
+	// generic test renders testCall for testParent with testArgs
+	needsDB    bool
+	testParent *Node
+	testArgs   map[string]any
+	pos        pos // where the node is declared (tests: the yml line)
+	configPos  pos
+	refPos     map[string]pos
+	modelCfg   map[string]any // config from config(...)
+	ymlCfg     map[string]any // config from schema.yml
+	folderCfg  map[string]any // config from project.yaml
 }
 
 type pos struct{ line, col int }

@@ -141,6 +141,9 @@ func (x *nodeExec) timing(name string, t0 time.Time) {
 // compile renders the node for this run (is_incremental() may be true).
 func (x *nodeExec) compile(incremental bool) (string, error) {
 	n := x.n
+	if n.needsDB && n.tpl != nil {
+		return x.renderWithDB(incremental)
+	}
 	if !incremental || !n.usesIncr || n.tpl == nil {
 		return n.CompiledCode, nil
 	}
@@ -156,13 +159,41 @@ func (x *nodeExec) compile(incremental bool) (string, error) {
 	return x.m.finish(n, out, map[string]bool{}), nil
 }
 
+// renderWithDB renders a node that reads the database (dbjinja.go) on
+// the node's connection, as dbt renders every node when it executes.
+func (x *nodeExec) renderWithDB(incremental bool) (string, error) {
+	n := x.n
+	db := &dbConn{ctx: x.ctx, c: x.c, results: map[string]any{}}
+	var out string
+	var err error
+	rc := &renderCtx{m: x.m, n: n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]pos{}, db: db}
+	if n.testParent != nil {
+		rc.n = n.testParent
+		out, err = (&testRender{tpl: n.tpl, parent: n.testParent, args: n.testArgs}).render(rc)
+	} else {
+		out, err = n.tpl.Render(rc.vars())
+	}
+	if err != nil {
+		var re *render.Error
+		if errors.As(err, &re) {
+			return "", &diagErr{Diagnostic{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg}}
+		}
+		return "", err
+	}
+	if len(rc.diags) > 0 {
+		return "", &diagErr{rc.diags[0]}
+	}
+	return x.m.finish(n, out, map[string]bool{}), nil
+}
+
 func (x *nodeExec) hooks(list []string, incremental bool) error {
 	for i, h := range list {
 		tpl, err := x.m.env.Parse(x.n.Path+":hook", h)
 		if err != nil {
 			return fmt.Errorf("%s: hook %d: %v", x.n.Path, i+1, err)
 		}
-		rc := &renderCtx{m: x.m, n: x.n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]pos{}}
+		rc := &renderCtx{m: x.m, n: x.n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]pos{},
+			db: &dbConn{ctx: x.ctx, c: x.c, results: map[string]any{}}}
 		out, err := tpl.Render(rc.vars())
 		if err != nil {
 			return fmt.Errorf("%s: hook %d: %v", x.n.Path, i+1, err)

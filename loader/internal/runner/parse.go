@@ -495,6 +495,12 @@ type renderCtx struct {
 	diags       []Diagnostic
 	usedIncr    bool
 	refPos      map[string]pos
+	// database-reading Jinja (dbjinja.go): db is the run's connection
+	// (nil at parse); lenient renders with execute=false; needsDB is
+	// set when the template called one of those functions
+	db      *dbConn
+	lenient bool
+	needsDB bool
 }
 
 func (rc *renderCtx) vars() map[string]any {
@@ -523,8 +529,12 @@ func (rc *renderCtx) vars() map[string]any {
 					msg += fmt.Sprintf(" (did you mean %q?)", s)
 				}
 				rc.diags = append(rc.diags, Diagnostic{Path: n.Path, Line: rc.refPos[name].line, Col: rc.refPos[name].col, Msg: msg})
+				return marker(name), nil
 			}
-			return marker(name), nil
+			// a Relation (dbt packages read .schema, .is_cte, ...) that
+			// renders as the marker finish() resolves
+			t := m.byName[name]
+			return render.Relation{Database: t.Database, Schema: t.Schema, Identifier: t.Alias, Rendered: marker(name), Type: relKind(t)}, nil
 		}),
 		"source": render.Wrap(func(a render.Args) (any, error) {
 			if len(a.Pos) != 2 {
@@ -601,8 +611,10 @@ func (rc *renderCtx) vars() map[string]any {
 		"target": map[string]any{"name": m.target().Name, "schema": m.target().Schema, "type": "duckdb", "path": p.Warehouse,
 			"database": m.database(), "threads": p.Threads, "profile_name": m.target().Profile, "target_name": m.target().Name},
 		"project_name": m.Name,
-		"execute":      true,
+		"execute":      !rc.lenient,
 	}
+	rc.dbFuncs(ctx)
+	rc.contextModules(ctx)
 	return ctx
 }
 
@@ -662,6 +674,13 @@ func (m *Manifest) parseNode(n *Node) []Diagnostic {
 	n.tpl = tpl
 	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}}
 	out, err := tpl.Render(rc.vars())
+	if rc.needsDB {
+		// it reads the database: parse as dbt does (execute=false); the
+		// run renders it again with a connection
+		n.needsDB = true
+		rc = &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}, lenient: true}
+		out, err = tpl.Render(rc.vars())
+	}
 	if err != nil {
 		re := err.(*render.Error)
 		return append(rc.diags, Diagnostic{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg})

@@ -234,7 +234,7 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 		if parent == nil {
 			continue // disabled
 		}
-		if parent.ResourceType == Model && parent.Config.Materialized == "ephemeral" {
+		if parent.ResourceType == Model && parent.Config.Materialized == "ephemeral" && builtinTests[s.kind] {
 			bad("model %s is ephemeral: it has no table to test", parent.Name)
 			continue
 		}
@@ -261,6 +261,8 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 		}
 		col := s.column
 		var sql string
+		var tr *testRender
+		var testCfg map[string]any // config(...) called inside the test macro
 		kwargs := map[string]any{"column_name": col, "model": rel}
 		switch s.kind {
 		case "unique":
@@ -322,7 +324,7 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 			sql = fmt.Sprintf("select child.%s as from_field\nfrom %s as child\nleft join %s as parent on child.%s = parent.%s\nwhere child.%s is not null and parent.%s is null\n",
 				col, from, target.Relation, col, field, col, field)
 		default:
-			body, refs, ok, err := m.macroTestSQL(s.kind, parent, col, s.args)
+			body, refs, ok, rr, err := m.macroTestSQL(s.kind, parent, col, s.args, &testCfg)
 			if err != nil {
 				bad("%v", err)
 				continue
@@ -341,6 +343,7 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 			}
 			deps = dedupe(deps)
 			sql = body
+			tr = rr
 			nameParts = append(nameParts, sortedArgValues(s.args)...)
 		}
 		name := strings.Trim(testNameRe.ReplaceAllString(strings.Join(nameParts, "_"), "_"), "_")
@@ -358,6 +361,14 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 			folderCfg: map[string]any{}, ymlCfg: s.cfg}
 		if builtinTests[s.kind] {
 			n.testFrom = from
+		}
+		if tr != nil {
+			n.needsDB, n.tpl, n.testParent, n.testArgs = true, tr.tpl, tr.parent, tr.args
+		}
+		if len(testCfg) > 0 {
+			// the test macro's own config() (dbt_utils.equality's
+			// fail_calc) ranks below the yml's
+			n.folderCfg = testCfg
 		}
 		sort.Strings(deps)
 		n.DependsOn.Nodes = deps

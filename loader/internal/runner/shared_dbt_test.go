@@ -101,3 +101,65 @@ func TestJaffleShop(t *testing.T) {
 		}
 	}
 }
+
+// dbtUtilsFloor is what ../shared/dbt/dbt-utils's integration_tests
+// project reaches under docket today, built from a copy of its own folder
+// with no edits: models built and tests passed. Raise it as more passes;
+// a drop fails.
+var dbtUtilsFloor = map[string]int{"model success": 36, "test pass": 68, "seed success": 75}
+
+// TestDbtUtilsIntegration builds dbt-utils's integration_tests project
+// (packages.yml's `local: ../` is dbt-utils itself) and checks it parses
+// clean and builds at least dbtUtilsFloor.
+func TestDbtUtilsIntegration(t *testing.T) {
+	src, _ := filepath.Abs("../../../../shared/dbt/dbt-utils")
+	if _, err := os.Stat(filepath.Join(src, "integration_tests", "dbt_project.yml")); err != nil {
+		t.Skip("../shared/dbt/dbt-utils is absent")
+	}
+	root := filepath.Join(t.TempDir(), "dbt-utils")
+	if out, err := exec.Command("cp", "-r", src, root).CombinedOutput(); err != nil {
+		t.Fatalf("copy: %v %s", err, out)
+	}
+	dir := filepath.Join(root, "integration_tests")
+	p, err := project.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, diags, err := Parse(p, ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range diags {
+		t.Errorf("%s", d)
+	}
+	if len(diags) > 0 {
+		return
+	}
+	ctx := context.Background()
+	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rr, err := m.Execute(ctx, db, RunOptions{Command: "build", Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	for _, r := range rr.Results {
+		counts[r.ResourceType+" "+r.Status]++
+		if r.Status != StatusSuccess && r.Status != StatusPass {
+			t.Logf("%s %s: %s", r.UniqueID, r.Status, firstLine(r.Message))
+		}
+	}
+	t.Logf("dbt-utils integration_tests: %v of %d nodes", counts, len(rr.Results))
+	for k, floor := range dbtUtilsFloor {
+		if counts[k] < floor {
+			t.Errorf("%s: %d, the floor is %d", k, counts[k], floor)
+		}
+	}
+	if err := m.WriteArtifacts(filepath.Join(dir, "target"), rr); err != nil {
+		t.Fatal(err)
+	}
+	validateTarget(t, filepath.Join(dir, "target"))
+}

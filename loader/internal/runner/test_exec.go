@@ -21,6 +21,13 @@ func (x *nodeExec) test() error {
 	}
 	body := sqlBody(n.CompiledCode)
 	x.r.CompiledCode = n.CompiledCode
+	if n.needsDB && n.tpl != nil {
+		code, err := x.renderWithDB(false)
+		if err != nil {
+			return err
+		}
+		body, x.r.CompiledCode = sqlBody(code), code
+	}
 	if x.scope = x.scopeOf(); x.scope != nil {
 		if scoped, what, ok := x.scopedSQL(x.scope); ok {
 			body = sqlBody(scoped)

@@ -47,13 +47,29 @@ func Wrap(fn func(a Args) (any, error)) Func {
 	return func(va *exec.VarArgs) (any, error) {
 		a := Args{Kw: map[string]any{}}
 		for _, v := range va.Args {
-			a.Pos = append(a.Pos, v.ToGoSimpleType(true))
+			a.Pos = append(a.Pos, goValue(v))
 		}
 		for k, v := range va.KwArgs {
-			a.Kw[k] = v.ToGoSimpleType(true)
+			a.Kw[k] = goValue(v)
 		}
 		return fn(a)
 	}
+}
+
+// goValue is a template value as Go sees it: plain types as they are,
+// objects with attributes (a Relation, a result table) unchanged.
+func goValue(v *exec.Value) any {
+	switch x := v.Interface().(type) {
+	case exec.AttributeGetter, exec.ItemGetter:
+		return x
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = goValue(exec.AsValue(e))
+		}
+		return out
+	}
+	return v.ToGoSimpleType(true)
 }
 
 // Env holds parsed macros; it is safe for concurrent use once built.
@@ -118,10 +134,14 @@ func environment() *exec.Environment {
 		}
 		return &l
 	})
+	tests := exec.NewTestSet(map[string]exec.TestFunction{}).Update(builtins.Tests)
+	if err := tests.Replace("mapping", isMapping); err != nil {
+		panic(err)
+	}
 	return &exec.Environment{
 		Context:           ctx,
 		Filters:           builtins.Filters,
-		Tests:             builtins.Tests,
+		Tests:             tests,
 		ControlStructures: boundedControlStructures(),
 		Methods:           methods,
 	}
@@ -341,6 +361,14 @@ func (t *Template) Render(ctx map[string]any) (out string, rerr error) {
 	data := t.env.globals("")
 	data[budgetKey] = &budget{}
 	for k, v := range ctx {
+		if extra, ok := v.(map[string]any); ok && k == "adapter" {
+			// the caller's adapter methods join dispatch and type
+			ad := data["adapter"].(map[string]any)
+			for ak, av := range extra {
+				ad[ak] = av
+			}
+			continue
+		}
 		data[k] = v
 	}
 	w := &limitWriter{}
@@ -599,13 +627,16 @@ func (t *Template) runtimeErr(err error) *Error {
 }
 
 // Relation is a table reference usable as {{ this }} or {{ this.schema }}.
+// Type is "table", "view" or "" (unknown), as dbt's Relation.type.
 type Relation struct {
 	Database, Schema, Identifier, Rendered string
+	Type                                   string
 }
 
 func (r Relation) String() string { return r.Rendered }
 
-// GetAttribute implements gonja's attribute lookup.
+// GetAttribute implements gonja's attribute lookup: dbt's BaseRelation
+// fields and the methods dbt packages call on one.
 func (r Relation) GetAttribute(name string) (*exec.Value, bool) {
 	switch name {
 	case "database":
@@ -614,6 +645,57 @@ func (r Relation) GetAttribute(name string) (*exec.Value, bool) {
 		return exec.AsValue(r.Schema), true
 	case "identifier", "name", "table":
 		return exec.AsValue(r.Identifier), true
+	case "type":
+		if r.Type == "" {
+			return exec.AsValue(nil), true
+		}
+		return exec.AsValue(r.Type), true
+	case "is_cte":
+		return exec.AsValue(false), true
+	case "is_table", "is_view":
+		return exec.AsValue(r.Type == strings.TrimPrefix(name, "is_")), true
+	case "render":
+		return exec.AsValue(func(*exec.VarArgs) (any, error) { return r.Rendered, nil }), true
+	case "get":
+		// a relation is a mapping to dbt packages (dbt_utils._is_relation
+		// reads obj.get('metadata').get('type'))
+		return exec.AsValue(Wrap(func(a Args) (any, error) {
+			if len(a.Pos) > 0 && a.Pos[0] == "metadata" {
+				return map[string]any{"type": "DuckDBRelation"}, nil
+			}
+			if len(a.Pos) > 1 {
+				return a.Pos[1], nil
+			}
+			return nil, nil
+		})), true
+	case "incorporate", "include":
+		// incorporate(type=...) / include(database=..., schema=...,
+		// identifier=...): the same relation, its type updated; a
+		// dropped part leaves the rendered name as it is otherwise
+		return exec.AsValue(Wrap(func(a Args) (any, error) {
+			out := r
+			if t, ok := a.Kw["type"].(string); ok {
+				out.Type = t
+			}
+			if v, ok := a.Kw["database"].(bool); ok && !v && name == "include" {
+				out.Rendered = relName(out.Schema, out.Identifier)
+			}
+			return out, nil
+		})), true
 	}
 	return exec.AsValue(nil), false
+}
+
+// relName is "schema"."name", quoted as docket quotes.
+func relName(schema, ident string) string {
+	return `"` + strings.ReplaceAll(schema, `"`, `""`) + `"."` + strings.ReplaceAll(ident, `"`, `""`) + `"`
+}
+
+// isMapping is Jinja's `mapping` test, true for a Relation too (dbt's
+// relations are mappings).
+func isMapping(ctx *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error) {
+	if _, ok := in.Interface().(Relation); ok {
+		return true, nil
+	}
+	return in.IsDict(), nil
 }
