@@ -43,6 +43,11 @@ quality as (
     from {{ ref('doc_quality') }}
 ),
 
+sightings as (
+    select doc_id, last_seen_at, last_run_id
+    from {{ ref('stg_document_sightings') }}
+),
+
 final as (
     select
         documents.doc_id,
@@ -73,12 +78,13 @@ final as (
         quality.verdict as quality_verdict,
         quality.reason as quality_reason,
         documents.first_seen_at,
-        documents.last_seen_at
+        sightings.last_seen_at
     from documents
     left join pages using (doc_id)
     left join chunks using (doc_id)
     left join reviews using (doc_id)
     left join quality using (doc_id)
+    left join sightings using (doc_id)
 )
 
 select * from final

@@ -1,26 +1,14 @@
 -- Current documents: every file still present in its source (tombstones
 -- excluded), landed or quarantined, with its current content hash.
 --
--- last_seen_at / last_run_id: the last load that found the file present.
--- A load writes only the documents it acts on (new, changed, retried,
--- ...), so raw.documents keeps when each row was last written; a
--- completed load lists every file of its sources and tombstones the ones
--- gone, so a document it left live was seen by it. The later of the two
--- is when the document was last seen.
+-- It reads raw.documents only, so it changes only when a load writes a
+-- document (new, changed, retried, deleted, ...), not with every load:
+-- what reads it stays up to date after a load that found nothing new.
+-- last_written_at / last_written_run_id: when a load last wrote the row.
+-- When the file was last seen (every completed load of its source sees
+-- it) is staging.stg_document_sightings, and curated.documents.
 with documents as (
     select * from {{ source('raw', 'documents') }}
-),
-
-source_loads as (
-    select run_id, started_at, unnest(from_json(json_extract(options, '$.sources'), '["VARCHAR"]')) as source_name
-    from {{ source('ops', 'load_runs') }}
-    where status = 'completed'
-),
-
-last_loads as (
-    select source_name, max(started_at) as seen_at, arg_max(run_id, started_at) as run_id
-    from source_loads
-    group by source_name
 ),
 
 final as (
@@ -44,10 +32,9 @@ final as (
         page_count,
         metadata,
         first_seen_at,
-        case when last_loads.seen_at > documents.last_seen_at then last_loads.seen_at else documents.last_seen_at end as last_seen_at,
-        case when last_loads.seen_at > documents.last_seen_at then last_loads.run_id else documents.last_run_id end as last_run_id
+        last_seen_at as last_written_at,
+        last_run_id as last_written_run_id
     from documents
-    left join last_loads using (source_name)
     where status <> 'deleted'
 )
 

@@ -90,7 +90,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		if hasPlanFlag(rest) {
 			return runShard(ctx, rest, stdout, stderr) // a shard machine has no warehouse to publish
 		}
-		return publishAfter(ctx, cmd, rest, runLoad(ctx, rest, stdout, stderr), stderr)
+		return loadAndPublish(ctx, rest, stdout, stderr)
 	case "build", "run", "test", "seed", "snapshot", "compile", "ls":
 		return publishAfter(ctx, cmd, rest, runModelsCmd(ctx, cmd, rest, stdout, stderr), stderr)
 	case "retry":

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/runner"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
 // runSource dispatches `docket source SUBCOMMAND`.
@@ -79,7 +80,11 @@ func runSourceFreshness(ctx context.Context, args []string, stdout, stderr io.Wr
 	if db == nil {
 		return code
 	}
-	results := runner.CheckFreshness(ctx, db.SQL(), sources, runner.FreshnessOptions{})
+	var later time.Time // loads the read copy does not record (they found nothing new)
+	if st, _ := warehouse.ReadStamp(p.Warehouse); st != nil {
+		later = st.LatestUnpublishedLoad()
+	}
+	results := runner.CheckFreshness(ctx, db.SQL(), sources, runner.FreshnessOptions{LaterLoad: later})
 	db.Close()
 
 	code = ExitOK

@@ -1,12 +1,15 @@
 package cli_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/runner"
 )
 
 // TestIncrementalEqualsFullRefresh: after each load of a sequence with
@@ -99,6 +102,60 @@ func TestIncrementalEqualsFullRefresh(t *testing.T) {
 	}
 	must(t, dir, "build")
 	assertMatchesFullRefresh(t, dir)
+
+	// A load that finds nothing new: only the sightings (last_seen_at) and
+	// curated.documents change; stg_documents and every incremental model
+	// stay up to date.
+	// The first load reads again the files written less than 2 s before
+	// the last one listed them (racily clean) and records their stats,
+	// which is a change of raw.documents; the second finds nothing.
+	// The read copy is not copied again for a load that found nothing.
+	must(t, dir, "load", "--quiet")
+	must(t, dir, "build")
+	seen := query(t, dir, "select max(last_seen_at)::varchar from curated.documents")
+	readCopy := filepath.Join(dir, "warehouse.read.duckdb")
+	published, err := os.Stat(readCopy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	must(t, dir, "load", "--quiet")
+	if after, err := os.Stat(readCopy); err != nil || !os.SameFile(published, after) {
+		t.Errorf("a load that found nothing new published the read copy again")
+	}
+	stamp, _ := os.ReadFile(readCopy + ".json")
+	if !strings.Contains(string(stamp), `"unpublished_loads"`) {
+		t.Errorf("the read copy's stamp does not list the load it skipped: %s", stamp)
+	}
+	must(t, dir, "build")
+	if after, err := os.Stat(readCopy); err != nil || os.SameFile(published, after) {
+		t.Errorf("the build after it (curated.documents changed) did not publish")
+	}
+	rr, err := os.ReadFile(filepath.Join(dir, "target", "run_results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Results []struct {
+			UniqueID string `json:"unique_id"`
+			Message  string `json:"message"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(rr, &doc); err != nil {
+		t.Fatal(err)
+	}
+	ran := map[string]bool{}
+	for _, r := range doc.Results {
+		ran[r.UniqueID[strings.LastIndex(r.UniqueID, ".")+1:]] = r.Message != runner.UpToDateMessage
+	}
+	for name, want := range map[string]bool{"stg_document_sightings": true, "documents": true, "stg_documents": false,
+		"doc_chunks": false, "doc_quality": false, "search_chunks": false, "chunk_duplicates": false, "chunk_terms": false} {
+		if ran[name] != want {
+			t.Errorf("build after a load that found nothing new: %s ran = %v, want %v", name, ran[name], want)
+		}
+	}
+	if after := query(t, dir, "select max(last_seen_at)::varchar from curated.documents"); fmt.Sprint(after) <= fmt.Sprint(seen) {
+		t.Errorf("curated.documents last_seen_at did not move with the load: %v, then %v", seen, after)
+	}
 }
 
 // assertMatchesFullRefresh copies the project with its warehouse, builds

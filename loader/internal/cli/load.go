@@ -13,6 +13,8 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/extract"
 	"github.com/docket-dev/docket/loader/internal/loader"
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
 	"github.com/docket-dev/docket/loader/internal/worker"
 )
 
@@ -31,7 +33,37 @@ func runWorker(ctx context.Context, stderr io.Writer) int {
 	return ExitOK
 }
 
-func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+// loadAndPublish is `docket load`: load, then publish the read copy, or
+// only note the load in the copy's stamp when it found nothing new and the
+// copy was current before it (warehouse.DeferPublish).
+func loadAndPublish(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var wasCurrent bool
+	var whPath string
+	dir, _, _ := splitProjectFlag(args)
+	if root, err := project.Find(dir); err == nil {
+		if p, err := project.Load(root); err == nil {
+			whPath = p.Warehouse
+			st, _ := warehouse.ReadStamp(whPath)
+			wasCurrent = st.Current(whPath)
+		}
+	}
+	code, sum := runLoad(ctx, args, stdout, stderr)
+	if code == ExitOK && wasCurrent && foundNothing(sum) {
+		if ok, _ := warehouse.DeferPublish(whPath, warehouse.UnpublishedLoad{RunID: sum.RunID, FinishedAt: time.Now().UTC()}); ok {
+			return code
+		}
+	}
+	return publishAfter(ctx, "load", args, code, stderr)
+}
+
+// foundNothing: the load wrote nothing readers see but its run record
+// (no document new, changed, deleted, quarantined, landed, extracted,
+// vanished or changed while loading).
+func foundNothing(s *loader.Summary) bool {
+	return s != nil && s.New+s.Changed+s.Deleted+s.Quarantined+s.Landed+s.Extracted+s.Vanished+s.ChangedDuringLoad+s.ChangedSincePlan == 0
+}
+
+func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int, *loader.Summary) {
 	dir, logFormat, args := splitProjectFlag(args)
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -42,12 +74,12 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	quiet := fs.Bool("quiet", false, "no progress output")
 	verify := fs.Bool("verify", false, "re-hash every file instead of trusting a size, mtime, inode and ctime that match the last load (loader.verify: hash)")
 	if err := fs.Parse(args); err != nil {
-		return ExitUsage
+		return ExitUsage, nil
 	}
 	log := newLogger(logFormat, stderr)
 	p, code := loadProject(dir, stderr)
 	if p == nil {
-		return code
+		return code, nil
 	}
 	if *workers > 0 {
 		p.Loader.Workers = *workers
@@ -55,20 +87,20 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	for _, s := range p.Sources {
 		if st, err := os.Stat(s.Path); err != nil || !st.IsDir() {
 			fmt.Fprintf(stderr, "docket: %s: source %q: folder %s does not exist\n", p.File, s.Name, s.Path)
-			return ExitUsage
+			return ExitUsage, nil
 		}
 	}
 	// The loader's DuckDB work is small appends; one DuckDB thread leaves
 	// the cores to the extraction workers.
 	db, code := openWarehouseThreads(ctx, p, false, 1, stderr)
 	if db == nil {
-		return code
+		return code, nil
 	}
 	defer db.Close()
 	exe, err := os.Executable()
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
-		return ExitFailed
+		return ExitFailed, nil
 	}
 	bar := newProgress(stderr, isTerminal(os.Stderr), log)
 	if *quiet {
@@ -79,7 +111,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	bar.finish()
 	if err != nil {
 		fmt.Fprintln(stderr, "docket: load:", err)
-		return ExitFailed
+		return ExitFailed, nil
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -88,10 +120,10 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			*loader.Summary
 			PagesPerSecond float64 `json:"pages_per_second"`
 		}{sum, sum.PagesPerSecond()})
-		return ExitOK
+		return ExitOK, sum
 	}
 	fmt.Fprintln(stdout, summaryLine(sum))
-	return ExitOK
+	return ExitOK, sum
 }
 
 func summaryLine(s *loader.Summary) string {

@@ -180,6 +180,10 @@ type FreshnessResult struct {
 // FreshnessOptions configure CheckFreshness.
 type FreshnessOptions struct {
 	Now func() time.Time // the clock (tests freeze it); time.Now when nil
+	// LaterLoad: when the latest completed load that the database read
+	// does not record finished (the read copy's stamp lists loads that
+	// found nothing new and were not published); zero when none.
+	LaterLoad time.Time
 }
 
 // FreshnessSources are the selected source ids that declare freshness.
@@ -206,6 +210,9 @@ func CheckFreshness(ctx context.Context, db *sql.DB, sources []*Node, o Freshnes
 		start := now()
 		r := FreshnessResult{UniqueID: n.UniqueID, Source: n.SourceName + "." + n.Name}
 		loaded, fromLoad, err := maxLoadedAt(ctx, db, n)
+		if fromLoad && o.LaterLoad.After(loaded) {
+			loaded, err = o.LaterLoad, nil
+		}
 		snap := now()
 		if err != nil {
 			msg := err.Error()

@@ -86,6 +86,22 @@ func TestSourceFreshnessFrozenClock(t *testing.T) {
 	if r := got["raw.documents"]; !r.FromLoad || r.MaxLoadedAt != "2026-03-09T06:00:00.000000Z" || *r.AgeSeconds != 30*3600 {
 		t.Errorf("raw.documents: %+v", r)
 	}
+	// a later load the read copy does not record (it found nothing new:
+	// its stamp lists it) counts for the loader's tables only
+	later := CheckFreshness(ctx, db.SQL(), sources, FreshnessOptions{Now: func() time.Time { return frozen },
+		LaterLoad: frozen.Add(-time.Hour)})
+	for _, r := range later {
+		switch r.Source {
+		case "raw.documents":
+			if r.Status != FreshPass || r.Age != time.Hour {
+				t.Errorf("raw.documents with a later unpublished load: %s, age %s", r.Status, r.Age)
+			}
+		case "feeds.events":
+			if r.Age != 30*time.Minute {
+				t.Errorf("feeds.events should not take the load's time: age %s", r.Age)
+			}
+		}
+	}
 	if c := got["feeds.events"].Criteria; c.WarnAfter.String() != "20 minutes" || c.ErrorAfter.String() != "2 hours" || c.Filter == nil {
 		t.Errorf("feeds.events criteria: warn %s, error %s", c.WarnAfter, c.ErrorAfter)
 	}

@@ -92,11 +92,12 @@ func TestShippedStaging(t *testing.T) {
 	}
 	for q, want := range map[string]int{
 		"select count(*) from staging.stg_documents": 4,
-		"select count(*) from staging.stg_documents where last_run_id = 'r3' and last_seen_at > now() + interval 30 minute": 4,
-		"select count(*) from staging.stg_pages":                            5, // 2 pages x (d1, d2) + d5's current page
-		"select count(*) from staging.stg_pages where text = 'old version'": 0,
-		"select count(*) from staging.stg_elements":                         3,
-		"select count(*) from staging.stg_tables":                           2,
+		"select count(*) from staging.stg_document_sightings where last_run_id = 'r3' and last_seen_at > now() + interval 30 minute": 4,
+		"select count(*) from staging.stg_documents where last_written_run_id = 'r1'":                                                4,
+		"select count(*) from staging.stg_pages":                                                                                     5, // 2 pages x (d1, d2) + d5's current page
+		"select count(*) from staging.stg_pages where text = 'old version'":                                                          0,
+		"select count(*) from staging.stg_elements":                                                                                  3,
+		"select count(*) from staging.stg_tables":                                                                                    2,
 	} {
 		var got int
 		if err := db.SQL().QueryRowContext(ctx, q).Scan(&got); err != nil {

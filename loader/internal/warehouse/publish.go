@@ -42,6 +42,75 @@ type Stamp struct {
 	Method      string     `json:"method"` // reflink | copy_file_range | copy
 	Duration    Duration   `json:"duration"`
 	Previous    *time.Time `json:"previous_published_at,omitempty"`
+	// UnpublishedLoads: loads since publishing that found nothing new
+	// (DeferPublish). The copy has all their data; only their records in
+	// ops.load_runs are missing from it.
+	UnpublishedLoads []UnpublishedLoad `json:"unpublished_loads,omitempty"`
+}
+
+// UnpublishedLoad is a load whose run record the published copy lacks.
+type UnpublishedLoad struct {
+	RunID      string    `json:"run_id"`
+	FinishedAt time.Time `json:"finished_at"`
+}
+
+// maxUnpublished bounds the stamp's list (the latest are kept).
+const maxUnpublished = 100
+
+// LatestUnpublishedLoad is when the latest of the stamp's unpublished
+// loads finished (zero when none).
+func (s *Stamp) LatestUnpublishedLoad() time.Time {
+	var t time.Time
+	if s == nil {
+		return t
+	}
+	for _, l := range s.UnpublishedLoads {
+		if l.FinishedAt.After(t) {
+			t = l.FinishedAt
+		}
+	}
+	return t
+}
+
+// DeferPublish is called instead of Publish after a load that changed
+// nothing readers see but its own run record (it found nothing new), when
+// the published copy was current before it: the copy stays (copying the
+// whole file for one ops.load_runs row would cost O(warehouse) per no-op
+// load), and its stamp takes the writer's file state and lists the load,
+// so the next command publishes only when it writes again, and `docket
+// source freshness` counts the load. ok is false when nothing was
+// recorded (no stamp, or another writer holds the file): then publish.
+func DeferPublish(path string, load UnpublishedLoad) (ok bool, err error) {
+	prev, err := ReadStamp(path)
+	if err != nil || prev == nil || prev.Source.Size == 0 {
+		return false, err
+	}
+	src, err := os.Open(path)
+	if err != nil {
+		return false, err
+	}
+	defer src.Close()
+	if _, err := readLock(src); err != nil {
+		return false, nil // a writer is at work: let Publish report it
+	}
+	if st, err := os.Stat(path + ".wal"); err == nil && st.Size() > 0 {
+		return false, nil
+	}
+	state, err := fileState(path)
+	if err != nil {
+		return false, err
+	}
+	s := *prev
+	s.Source = state
+	s.UnpublishedLoads = append(append([]UnpublishedLoad{}, prev.UnpublishedLoads...), load)
+	if n := len(s.UnpublishedLoads); n > maxUnpublished {
+		s.UnpublishedLoads = s.UnpublishedLoads[n-maxUnpublished:]
+	}
+	b, _ := json.MarshalIndent(s, "", "  ")
+	if err := writeFileAtomic(stampPath(ReadPath(path)), append(b, '\n')); err != nil {
+		return false, fmt.Errorf("warehouse: publish: %w", err)
+	}
+	return true, nil
 }
 
 // Duration marshals as seconds.

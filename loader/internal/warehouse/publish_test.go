@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestReadPath(t *testing.T) {
@@ -147,5 +148,51 @@ func TestPublishRefusesWhileAnotherProcessWrites(t *testing.T) {
 	}
 	if _, err := os.Stat(ReadPath(path)); err == nil {
 		t.Fatal("a copy was published while another process wrote the warehouse")
+	}
+}
+
+// TestDeferPublishKeepsTheCopyAndListsTheLoad: after a load that found
+// nothing new, the copy is not rewritten; the stamp takes the writer's
+// state (the next command does not copy) and lists the load; the next
+// real publish clears the list. Without a published copy nothing is
+// deferred.
+func TestDeferPublishKeepsTheCopyAndListsTheLoad(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "warehouse.duckdb")
+	if ok, err := DeferPublish(path, UnpublishedLoad{RunID: "r0"}); ok || err != nil {
+		t.Fatalf("DeferPublish without a published copy: %v %v", ok, err)
+	}
+	exec1(t, path, "create table t as select 1 as x")
+	if _, err := Publish(ctx, path, "build", false); err != nil {
+		t.Fatal(err)
+	}
+	copyBefore, _ := os.Stat(ReadPath(path))
+	exec1(t, path, "create table runs as select 'r1' as run_id") // the load's run record
+	finished := time.Date(2026, 12, 3, 4, 0, 0, 0, time.UTC)
+	if ok, err := DeferPublish(path, UnpublishedLoad{RunID: "r1", FinishedAt: finished}); !ok || err != nil {
+		t.Fatalf("DeferPublish: %v %v", ok, err)
+	}
+	st, err := ReadStamp(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !st.Current(path) || len(st.UnpublishedLoads) != 1 || !st.LatestUnpublishedLoad().Equal(finished) {
+		t.Fatalf("stamp after DeferPublish: current %v, %+v", st.Current(path), st.UnpublishedLoads)
+	}
+	if copyAfter, _ := os.Stat(ReadPath(path)); !os.SameFile(copyBefore, copyAfter) {
+		t.Error("DeferPublish replaced the copy")
+	}
+	if res, err := Publish(ctx, path, "build", false); err != nil || res.Skipped == "" {
+		t.Fatalf("Publish after DeferPublish should find the copy current: %+v %v", res, err)
+	}
+	if n := count(t, ReadPath(path), "select count(*) from information_schema.tables where table_name = 'runs'"); n != 0 {
+		t.Errorf("the copy has the deferred run's table")
+	}
+	exec1(t, path, "insert into t values (2)")
+	if _, err := Publish(ctx, path, "build", false); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := ReadStamp(path); len(st.UnpublishedLoads) != 0 || !st.LatestUnpublishedLoad().IsZero() {
+		t.Errorf("a publish should clear the unpublished loads: %+v", st.UnpublishedLoads)
 	}
 }
