@@ -199,5 +199,6 @@ type Options struct {
 	MaxArchiveBytes   int64
 	MaxPageChars      int // longer pages are split (a one-page text) or cut, with a review reason (0 = no limit)
 	MaxDocChars       int // text past this many characters per document is dropped, with a review reason (0 = no limit)
+	MaxPageTokens     int // PDF pages whose content streams hold more tokens are not read (page_unreadable) (0 = no limit)
 	MaxImagePixels    int // larger images are quarantined too_large, larger PDF pages OCR'd at a lower resolution (0 = no limit)
 }

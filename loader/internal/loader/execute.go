@@ -214,6 +214,7 @@ func docOptions(opts Options) document.Options {
 		OCRReviewBelow: p.OCR.ReviewBelow, MaxSheetRows: p.Loader.MaxSheetRows, MaxAttachDepth: p.Loader.MaxAttachmentDepth,
 		MaxArchiveMembers: p.Loader.MaxArchiveMembers, MaxArchiveBytes: int64(p.Loader.MaxArchiveBytes),
 		MaxPageChars: p.Loader.MaxPageChars, MaxDocChars: p.Loader.MaxDocChars, MaxImagePixels: p.Loader.MaxImagePixels,
+		MaxPageTokens: p.Loader.MaxPageTokens,
 	}
 }
 

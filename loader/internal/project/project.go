@@ -75,6 +75,7 @@ type Loader struct {
 	MaxAttempts        int      `yaml:"max_attempts"`     // extractions of a content that crashed or timed out before it waits for --retry-quarantined
 	MaxPageChars       int      `yaml:"max_page_chars"`   // longer pages are split (one-page text) or truncated, with a review reason
 	MaxDocChars        int      `yaml:"max_doc_chars"`    // text past this many characters per document is dropped, with a review reason
+	MaxPageTokens      int      `yaml:"max_page_tokens"`  // PDF pages whose content holds more tokens are landed empty, page_unreadable (content-stream bombs)
 	MaxImagePixels     int      `yaml:"max_image_pixels"` // larger images are quarantined too_large; larger PDF pages are OCR'd at a lower resolution
 	Verify             string   `yaml:"verify"`           // stat (default: a file whose size, mtime, inode and ctime match the last load is not read) | hash (every file is re-hashed)
 }
@@ -346,6 +347,9 @@ func (p *Project) applyDefaults() {
 	if l.MaxDocChars == 0 {
 		l.MaxDocChars = 20_000_000
 	}
+	if l.MaxPageTokens == 0 {
+		l.MaxPageTokens = DefaultMaxPageTokens
+	}
 	if l.MaxImagePixels == 0 {
 		// Pillow's decompression-bomb limit (2 x 89,478,485 pixels): a
 		// 600 dpi scan of an A2 sheet; about 1 GB of worker memory to OCR.
@@ -417,3 +421,8 @@ func (p *Project) SourceNames() []string {
 	sort.Strings(out)
 	return out
 }
+
+// DefaultMaxPageTokens bounds the content-stream tokens (operators and
+// operands, forms included) MuPDF interprets for one PDF page: far above
+// real pages (see README), far below a content-stream bomb's.
+const DefaultMaxPageTokens = 20_000_000

@@ -81,7 +81,8 @@ func (p *Project) validateRaw(lines map[string]int) []error {
 	ints := map[string]int{"loader.max_pages": l.MaxPages, "loader.min_chars_per_page": l.MinCharsPerPage,
 		"loader.max_attachment_depth": l.MaxAttachmentDepth, "loader.max_sheet_rows": l.MaxSheetRows,
 		"loader.max_archive_members": l.MaxArchiveMembers, "loader.max_attempts": l.MaxAttempts,
-		"loader.max_page_chars": l.MaxPageChars, "loader.max_doc_chars": l.MaxDocChars, "loader.max_image_pixels": l.MaxImagePixels}
+		"loader.max_page_chars": l.MaxPageChars, "loader.max_doc_chars": l.MaxDocChars, "loader.max_image_pixels": l.MaxImagePixels,
+		"loader.max_page_tokens": l.MaxPageTokens}
 	for key, n := range ints {
 		if _, set := lines[key]; set && n <= 0 {
 			e.bad(key, "%s must be at least 1, got %d", key, n)

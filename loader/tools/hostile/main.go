@@ -61,6 +61,7 @@ func main() {
 	memory := flag.String("max-worker-memory", "", "loader.max_worker_memory for the run (default: docket's)")
 	first := flag.Duration("first", 2*time.Minute, "target for the first load")
 	second := flag.Duration("second", 5*time.Second, "target for the second load")
+	genOnly := flag.Bool("generate-only", false, "write the files and stop")
 	flag.Parse()
 
 	abs, err := filepath.Abs(*bin)
@@ -80,6 +81,9 @@ func main() {
 	for _, f := range files {
 		st, _ := os.Stat(filepath.Join(bombs, f.name))
 		fmt.Printf("  %-24s %9s  %s\n", f.name, human(st.Size()), f.what)
+	}
+	if *genOnly {
+		return
 	}
 
 	proj := filepath.Join(*dir, "project")

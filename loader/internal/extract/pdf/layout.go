@@ -15,6 +15,8 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -105,6 +107,7 @@ type Layout struct {
 	Vectors       []Vector // only filled when asked for (Doc.PageWith)
 	RealChars     int
 	BadChars      int
+	Tokens        int // content-stream tokens MuPDF interpreted (its cookie's progress)
 }
 
 // Doc is an open PDF (or another format MuPDF reads). It is not safe for
@@ -116,6 +119,10 @@ type Doc struct {
 	data  unsafe.Pointer // C copy of the bytes for OpenBytes
 	size  int            // bytes at data
 	pages int
+	// MaxTokens bounds the content-stream tokens interpreted for one
+	// page, a glyph shown counting 16 (0: no bound); a page over it is
+	// not read (see PageWith).
+	MaxTokens int
 }
 
 // maxInMemory: files up to this size are read whole before MuPDF opens
@@ -356,12 +363,21 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 	if vectors {
 		cvec = 1
 	}
+	p.cookie = C.fz_cookie{}
+	stop := watchTokens(&p.cookie, d.MaxTokens)
 	rc := C.dk_page_load(d.d, C.int(n-1), C.int(pageFlags), cvec, p)
+	stop()
 	defer C.dk_page_release(d.d, p)
 	lay := &Layout{
 		Number: n,
 		Width:  float64(p.px1 - p.px0),
 		Height: float64(p.py1 - p.py0),
+		Tokens: int(p.cookie.progress),
+	}
+	if d.MaxTokens > 0 && int(p.cookie.progress) > d.MaxTokens {
+		// Whether or not the watcher stopped it in time: the verdict
+		// depends on the count alone, so the same bytes land the same.
+		return lay, fmt.Errorf("page %d: its content is over %d tokens (loader.max_page_tokens; a content-stream bomb?) and was not read", n, d.MaxTokens)
 	}
 	if rc != 0 {
 		return lay, fmt.Errorf("page %d: %s", n, C.GoString(&p.err[0]))
@@ -704,4 +720,35 @@ func putCtx(c *C.fz_context) {
 	if c != nil {
 		C.dk_ctx_drop(c)
 	}
+}
+
+// watchTokens aborts MuPDF's interpretation of a page (through the cookie
+// it updates) once more than max tokens were read; the returned func
+// stops watching. Content-stream bombs (a page whose stream inflates to a
+// gigabyte of operators) took minutes and gigabytes before this.
+func watchTokens(c *C.fz_cookie, max int) (stop func()) {
+	if max <= 0 {
+		return func() {}
+	}
+	progress := (*int32)(unsafe.Pointer(&c.progress))
+	abort := (*int32)(unsafe.Pointer(&c.abort))
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(5 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				if int(atomic.LoadInt32(progress)) > max {
+					atomic.StoreInt32(abort, 1)
+					return
+				}
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
 }

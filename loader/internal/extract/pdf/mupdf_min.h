@@ -149,7 +149,15 @@ fz_stext_page *fz_new_stext_page_from_page(fz_context *ctx, fz_page *page, const
 typedef struct fz_path fz_path;
 typedef struct fz_device fz_device;
 typedef struct fz_colorspace fz_colorspace;
-typedef struct fz_cookie fz_cookie;
+/* device.h: the layout of MuPDF 1.24's fz_cookie (progress counts the
+ * content stream's tokens as they are interpreted; abort ends it). */
+typedef struct fz_cookie {
+	int abort;
+	int progress;
+	size_t progress_max;
+	int errors;
+	int incomplete;
+} fz_cookie;
 typedef struct { unsigned char ri, bp, op, opm; } fz_color_params;
 typedef struct {
 	int refs;
@@ -172,6 +180,26 @@ typedef struct {
 	void (*rectto)(fz_context *ctx, void *arg, float x1, float y1, float x2, float y2);
 } fz_path_walker;
 void fz_walk_path(fz_context *ctx, const fz_path *path, const fz_path_walker *walker, void *arg);
+/* text.h: fz_text and its spans, as MuPDF 1.24 declares them. */
+typedef struct fz_text_item fz_text_item;
+typedef struct fz_text_span {
+	fz_font *font;
+	fz_matrix trm;
+	unsigned wmode : 1;
+	unsigned bidi_level : 7;
+	unsigned markup_dir : 2;
+	unsigned language : 15;
+	int len, cap;
+	fz_text_item *items;
+	struct fz_text_span *next;
+} fz_text_span;
+typedef struct {
+	int refs;
+	fz_text_span *head, *tail;
+} fz_text;
+typedef void (dk_fill_text_fn)(fz_context *, fz_device *, const fz_text *, fz_matrix, fz_colorspace *, const float *color, float alpha, fz_color_params);
+typedef void (dk_stroke_text_fn)(fz_context *, fz_device *, const fz_text *, const fz_stroke_state *, fz_matrix, fz_colorspace *, const float *color, float alpha, fz_color_params);
+typedef void (dk_ignore_text_fn)(fz_context *, fz_device *, const fz_text *, fz_matrix);
 typedef void (dk_fill_path_fn)(fz_context *, fz_device *, const fz_path *, int even_odd, fz_matrix, fz_colorspace *, const float *color, float alpha, fz_color_params);
 typedef void (dk_stroke_path_fn)(fz_context *, fz_device *, const fz_path *, const fz_stroke_state *, fz_matrix, fz_colorspace *, const float *color, float alpha, fz_color_params);
 typedef struct {
@@ -182,6 +210,13 @@ typedef struct {
 	void (*drop_device)(fz_context *, fz_device *);
 	dk_fill_path_fn *fill_path;
 	dk_stroke_path_fn *stroke_path;
+	void *clip_path;
+	void *clip_stroke_path;
+	dk_fill_text_fn *fill_text;
+	dk_stroke_text_fn *stroke_text;
+	void *clip_text;
+	void *clip_stroke_text;
+	dk_ignore_text_fn *ignore_text;
 	/* ... more members follow in MuPDF; never touched here */
 } dk_device_head;
 fz_stext_page *fz_new_stext_page(fz_context *ctx, fz_rect mediabox);

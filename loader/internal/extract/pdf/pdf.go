@@ -86,6 +86,7 @@ func (e Extractor) ExtractBytes(ctx context.Context, data []byte, name string, o
 }
 
 func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts document.Options) (*document.Result, error) {
+	doc.MaxTokens = opts.MaxPageTokens
 	n := doc.NumPages()
 	if opts.MaxPages > 0 && n > opts.MaxPages {
 		return nil, document.Errorf(document.KindTooManyPage, "the PDF has %d pages, more than the limit of %d (loader.max_pages)", n, opts.MaxPages)

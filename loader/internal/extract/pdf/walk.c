@@ -486,6 +486,53 @@ static void dk_vec_stroke(fz_context *ctx, fz_device *dev, const fz_path *path, 
 	if (dk_orig_stroke) dk_orig_stroke(ctx, dev, path, ss, ctm, cs, color, alpha, cp);
 }
 
+/* The cookie of the page being loaded: text-showing calls add 16 per
+ * glyph to its progress (MuPDF counts content-stream tokens there): a
+ * glyph costs the text device about 16 tokens' worth of interpretation,
+ * so a page of a million short strings counts what it costs (see
+ * watchTokens in layout.go). */
+static fz_cookie *dk_tcookie;
+static dk_fill_text_fn *dk_orig_fill_text;
+static dk_stroke_text_fn *dk_orig_stroke_text;
+static dk_ignore_text_fn *dk_orig_ignore_text;
+
+static void dk_count_glyphs(const fz_text *text)
+{
+	const fz_text_span *s;
+	if (!dk_tcookie || !text) return;
+	for (s = text->head; s; s = s->next) dk_tcookie->progress += 16 * s->len;
+}
+
+static void dk_fill_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm, fz_colorspace *cs, const float *color, float alpha, fz_color_params cp)
+{
+	dk_count_glyphs(text);
+	if (dk_orig_fill_text) dk_orig_fill_text(ctx, dev, text, ctm, cs, color, alpha, cp);
+}
+
+static void dk_stroke_text(fz_context *ctx, fz_device *dev, const fz_text *text, const fz_stroke_state *ss, fz_matrix ctm, fz_colorspace *cs, const float *color, float alpha, fz_color_params cp)
+{
+	dk_count_glyphs(text);
+	if (dk_orig_stroke_text) dk_orig_stroke_text(ctx, dev, text, ss, ctm, cs, color, alpha, cp);
+}
+
+static void dk_ignore_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm)
+{
+	dk_count_glyphs(text);
+	if (dk_orig_ignore_text) dk_orig_ignore_text(ctx, dev, text, ctm);
+}
+
+static void dk_hook_text(fz_device *dev, fz_cookie *cookie)
+{
+	dk_device_head *h = (dk_device_head *)dev;
+	dk_orig_fill_text = h->fill_text;
+	dk_orig_stroke_text = h->stroke_text;
+	dk_orig_ignore_text = h->ignore_text;
+	h->fill_text = dk_fill_text;
+	h->stroke_text = dk_stroke_text;
+	h->ignore_text = dk_ignore_text;
+	dk_tcookie = cookie;
+}
+
 int dk_page_load(dk_doc *d, int number, int flags, int vectors, dk_page *p)
 {
 	fz_context *ctx = d->ctx;
@@ -518,14 +565,21 @@ int dk_page_load(dk_doc *d, int number, int flags, int vectors, dk_page *p)
 			h->fill_path = dk_vec_fill;
 			h->stroke_path = dk_vec_stroke;
 			dk_vpage = p;
-			fz_run_page_contents(ctx, page, dev, dk_identity, NULL);
+			dk_hook_text(dev, &p->cookie);
+			fz_run_page_contents(ctx, page, dev, dk_identity, &p->cookie);
 			fz_close_device(ctx, dev);
 		} else {
-			st = fz_new_stext_page_from_page(ctx, page, &opts);
+			/* fz_new_stext_page_from_page, with the cookie */
+			st = fz_new_stext_page(ctx, r);
+			dev = fz_new_stext_device(ctx, st, &opts);
+			dk_hook_text(dev, &p->cookie);
+			fz_run_page_contents(ctx, page, dev, dk_identity, &p->cookie);
+			fz_close_device(ctx, dev);
 		}
 	}
 	fz_always(ctx) {
 		dk_vpage = NULL;
+		dk_tcookie = NULL;
 		if (dev) fz_drop_device(ctx, dev);
 		if (page) fz_drop_page(ctx, page);
 	}

@@ -59,6 +59,7 @@ typedef struct {
 	dk_vec *vecs; int nvecs, capvecs; /* only with vectors set */
 	float px0, py0, px1, py1; /* fz_bound_page */
 	fz_stext_page *stext;     /* kept until dk_page_release */
+	fz_cookie cookie;         /* set by the caller; progress read after */
 	char err[512];
 } dk_page;
 
