@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 
@@ -33,7 +34,19 @@ var errNeedsDB = errors.New("reads the database while rendering")
 
 // resultTable is an agate-like table (dbt's run_query / load_result
 // .table): iterable rows, .rows, .columns, .column_names.
-type resultTable []*resultRow
+type resultTable struct {
+	names []string
+	rows  []*resultRow
+}
+
+// JinjaList makes a table iterate (and count, and test true) as its rows.
+func (t *resultTable) JinjaList() []any {
+	out := make([]any, len(t.rows))
+	for i, r := range t.rows {
+		out[i] = r
+	}
+	return out
+}
 
 type resultRow struct {
 	names *[]string
@@ -121,17 +134,12 @@ func (cs resultColumns) GetAttribute(name string) (*exec.Value, bool) {
 	return exec.AsValue(nil), false
 }
 
-func (t resultTable) columnNames() []string {
-	if len(t) == 0 {
-		return nil
-	}
-	return *t[0].names
-}
+func (t *resultTable) columnNames() []string { return t.names }
 
-func (t resultTable) GetAttribute(name string) (*exec.Value, bool) {
+func (t *resultTable) GetAttribute(name string) (*exec.Value, bool) {
 	switch name {
 	case "rows":
-		return exec.AsValue(t), true
+		return exec.AsValue(t.JinjaList()), true
 	case "column_names":
 		out := []any{}
 		for _, n := range t.columnNames() {
@@ -142,7 +150,7 @@ func (t resultTable) GetAttribute(name string) (*exec.Value, bool) {
 		cs := resultColumns{}
 		for i, n := range t.columnNames() {
 			c := &resultColumn{name: n, vals: []any{}}
-			for _, r := range t {
+			for _, r := range t.rows {
 				c.vals = append(c.vals, r.vals[i])
 			}
 			cs = append(cs, c)
@@ -154,7 +162,7 @@ func (t resultTable) GetAttribute(name string) (*exec.Value, bool) {
 
 // query runs q and returns its rows as a resultTable (and as plain lists,
 // load_result's data).
-func (d *dbConn) query(q string) (resultTable, []any, error) {
+func (d *dbConn) query(q string) (*resultTable, []any, error) {
 	rows, err := d.c.QueryContext(d.ctx, q)
 	if err != nil {
 		return nil, nil, err
@@ -164,8 +172,7 @@ func (d *dbConn) query(q string) (resultTable, []any, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	names := cols
-	t := resultTable{}
+	t := &resultTable{names: cols}
 	data := []any{}
 	for rows.Next() {
 		vals := make([]any, len(cols))
@@ -179,7 +186,7 @@ func (d *dbConn) query(q string) (resultTable, []any, error) {
 		for i, v := range vals {
 			vals[i] = jinjaValue(v)
 		}
-		t = append(t, &resultRow{names: &names, vals: vals})
+		t.rows = append(t.rows, &resultRow{names: &t.names, vals: vals})
 		data = append(data, append([]any{}, vals...))
 	}
 	return t, data, rows.Err()
@@ -286,7 +293,7 @@ func (rc *renderCtx) dbFuncs(ctx map[string]any) {
 		if _, err := rc.db.c.ExecContext(rc.db.ctx, q); err != nil {
 			return fmt.Errorf("statement %s: %v", name, err)
 		}
-		rc.db.results[name] = map[string]any{"table": resultTable{}, "data": []any{},
+		rc.db.results[name] = map[string]any{"table": &resultTable{}, "data": []any{},
 			"response": map[string]any{"code": "OK"}}
 		return nil
 	}
@@ -466,10 +473,53 @@ func (rc *renderCtx) dbFuncs(ctx map[string]any) {
 // replacement.
 var pyReplRe = regexp.MustCompile(`\\(\d+)|\\g<(\w+)>`)
 
+// setOf is Python's set() as templates compare them: the distinct
+// values, sorted (two sets are equal when their sorted lists are).
+func setOf(a render.Args) (any, error) {
+	seen := map[string]bool{}
+	out := []any{}
+	if len(a.Pos) > 0 {
+		items, _ := a.Pos[0].([]any)
+		for _, v := range items {
+			if k := fmt.Sprint(v); !seen[k] {
+				seen[k] = true
+				out = append(out, v)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return fmt.Sprint(out[i]) < fmt.Sprint(out[j]) })
+	return out, nil
+}
+
 // contextModules are dbt's `exceptions` and `modules` (re, datetime's
 // now().strftime): the parts dbt packages use. Python regular expressions
 // run as Go's RE2, which lacks backreferences and lookaround (an error).
 func (rc *renderCtx) contextModules(ctx map[string]any) {
+	ctx["set"] = render.Wrap(setOf)
+	ctx["set_strict"] = render.Wrap(setOf)
+	ctx["zip"] = render.Wrap(func(a render.Args) (any, error) {
+		out := []any{}
+		for i := 0; ; i++ {
+			row := []any{}
+			for _, p := range a.Pos {
+				l, _ := p.([]any)
+				if i >= len(l) {
+					return out, nil
+				}
+				row = append(row, l[i])
+			}
+			if len(row) == 0 {
+				return out, nil
+			}
+			out = append(out, row)
+		}
+	})
+	// dbt's flags: docket runs no `dbt compile` with a connection, so a
+	// render with one is a run
+	ctx["flags"] = map[string]any{"WHICH": "run", "FULL_REFRESH": false, "STORE_FAILURES": false, "WARN_ERROR": false}
+	if rc.db == nil {
+		ctx["flags"].(map[string]any)["WHICH"] = "compile"
+	}
 	ctx["exceptions"] = map[string]any{
 		"raise_compiler_error": render.Wrap(func(a render.Args) (any, error) {
 			return nil, fmt.Errorf("%s", strings.TrimSpace(fmt.Sprint(a.Pos...)))

@@ -17,7 +17,9 @@ var jinjaArgRe = regexp.MustCompile(`^\s*(ref|source)\s*\(.*\)\s*$`)
 // ok is false when no such macro exists.
 // rr, when not nil, renders the test again at run time (it reads the
 // database).
-func (m *Manifest) macroTestSQL(kind string, parent *Node, column string, args map[string]any, cfg *map[string]any) (sql string, refs [][]string, ok bool, rr *testRender, err error) {
+// where, when set, filters the model as dbt does: {{ model }} renders as
+// (select * from model where ...) dbt_subquery.
+func (m *Manifest) macroTestSQL(kind string, parent *Node, column string, args map[string]any, where string, cfg *map[string]any) (sql string, refs [][]string, ok bool, rr *testRender, err error) {
 	pkg, name := "", kind
 	if p, n, qualified := strings.Cut(kind, "."); qualified {
 		pkg, name = p, n
@@ -67,6 +69,9 @@ func (m *Manifest) macroTestSQL(kind string, parent *Node, column string, args m
 		// an ephemeral model is tested through its CTE, as dbt does
 		model.Rendered = marker(parent.Name)
 		refs = append(refs, []string{parent.Name})
+	}
+	if where != "" {
+		model.Rendered = "(select * from " + model.Rendered + " where " + where + ") dbt_subquery"
 	}
 	ctxArgs["__model"] = model
 	tr := &testRender{tpl: tpl, parent: parent, args: ctxArgs}

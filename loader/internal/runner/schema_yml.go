@@ -324,7 +324,7 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 			sql = fmt.Sprintf("select child.%s as from_field\nfrom %s as child\nleft join %s as parent on child.%s = parent.%s\nwhere child.%s is not null and parent.%s is null\n",
 				col, from, target.Relation, col, field, col, field)
 		default:
-			body, refs, ok, rr, err := m.macroTestSQL(s.kind, parent, col, s.args, &testCfg)
+			body, refs, ok, rr, err := m.macroTestSQL(s.kind, parent, col, s.args, where, &testCfg)
 			if err != nil {
 				bad("%v", err)
 				continue

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -297,7 +298,20 @@ func (e *Evaluator) evalPair(node *nodes.Pair) *Value {
 	if value.IsError() {
 		return AsValue(errors.Wrapf(value, `Unable to evaluate value "%s"`, node.Value))
 	}
-	return AsValue(&Pair{key, value})
+	return AsValue(&Pair{stringKey(key), value})
+}
+
+// stringKey (docket): an object used as a dict key or index (a dbt
+// Relation: relation_columns[relation]) stands for its string form, as
+// Python hashes such objects by their rendering.
+func stringKey(v *Value) *Value {
+	if v == nil || !v.Val.IsValid() || v.IsString() || v.IsNumber() || v.IsBool() || v.IsNil() || v.IsList() || v.IsDict() {
+		return v
+	}
+	if s, ok := v.Interface().(fmt.Stringer); ok {
+		return AsValue(s.String())
+	}
+	return v
 }
 
 func (e *Evaluator) evalName(node *nodes.Name) *Value {
@@ -321,7 +335,7 @@ func (e *Evaluator) evalGetItem(node *nodes.GetItem) *Value {
 		}
 	}
 
-	argument := e.Eval(node.Arg)
+	argument := stringKey(e.Eval(node.Arg))
 	var key any
 	switch {
 	case argument != nil && argument.IsString():

@@ -55,8 +55,18 @@ func ValueError(err error) *Value {
 	return &Value{Val: reflect.ValueOf(err)}
 }
 
+// Lister (docket) is an object with attributes of its own that behaves
+// as a list for iteration, length, truth and indexing (a query result
+// table: `for row in t`, `t.columns`).
+type Lister interface {
+	JinjaList() []any
+}
+
 func (v *Value) getResolvedValue() reflect.Value {
 	if v.Val.IsValid() && v.Val.Kind() == reflect.Pointer {
+		if l, ok := v.Val.Interface().(Lister); ok {
+			return reflect.ValueOf(l.JinjaList())
+		}
 		return v.Val.Elem()
 	}
 	return v.Val
