@@ -21,6 +21,7 @@ const (
 	ReviewScriptNotInstalled = "script_not_installed" // OCR saw a script no installed model reads
 	ReviewRepaired           = "repaired"             // the file was damaged and repaired on reading
 	ReviewTruncated          = "truncated"            // text over loader.max_page_chars / max_doc_chars was cut
+	ReviewMetadataUnreadable = "metadata_unreadable"  // the file's metadata part is damaged: title, author, dates are missing
 )
 
 // Review is one reason a person should look at a document (Page 0) or at

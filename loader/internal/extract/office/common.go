@@ -12,6 +12,7 @@ import (
 	"path"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 )
@@ -186,10 +187,25 @@ func relsPathFor(part string) string {
 	return path.Join(path.Dir(part), "_rels", path.Base(part)+".rels")
 }
 
-// coreProps reads docProps/core.xml (OOXML core properties) into md.
-func coreProps(ix *zipIndex, md *document.Metadata) {
-	data, err := ix.readAll("docProps/core.xml")
+// maxMetaChars bounds one core property (title, author, ...): a producer
+// that writes megabytes into docProps/core.xml would otherwise put them
+// into raw.documents.title.
+const maxMetaChars = 4096
+
+// coreProps reads docProps/core.xml (OOXML core properties) into the
+// result's metadata. A damaged part (bad byte, unclosed tag, unknown
+// charset, broken compression) costs the metadata, not the document: the
+// result is flagged metadata_unreadable; an over-long field is cut to
+// maxMetaChars and flagged truncated.
+func coreProps(ix *zipIndex, res *document.Result) {
+	const part = "docProps/core.xml"
+	if ix.get(part) == nil {
+		return
+	}
+	md := &res.Metadata
+	data, err := ix.readAll(part)
 	if err != nil {
+		res.Flag(0, document.ReviewMetadataUnreadable, "%s could not be read (%v): title, author and dates are missing", part, err)
 		return
 	}
 	var cp struct {
@@ -203,16 +219,25 @@ func coreProps(ix *zipIndex, md *document.Metadata) {
 		LastBy   string `xml:"lastModifiedBy"`
 	}
 	if err := newDecoder(bytes.NewReader(data)).Decode(&cp); err != nil {
+		res.Flag(0, document.ReviewMetadataUnreadable, "%s is not well-formed XML (%v): title, author and dates are missing", part, err)
 		return
 	}
-	md.Title = strings.TrimSpace(cp.Title)
-	md.Author = strings.TrimSpace(cp.Creator)
-	md.Created = normDate(cp.Created)
-	md.Modified = normDate(cp.Modified)
-	md.Language = strings.TrimSpace(cp.Language)
-	setExtra(md, "subject", cp.Subject)
-	setExtra(md, "keywords", cp.Keywords)
-	setExtra(md, "last_modified_by", cp.LastBy)
+	field := func(name, v string) string {
+		v = strings.TrimSpace(v)
+		if n := utf8.RuneCountInString(v); n > maxMetaChars {
+			res.Flag(0, document.ReviewTruncated, "%s %s has %d characters: the first %d are kept", part, name, n, maxMetaChars)
+			v = string([]rune(v)[:maxMetaChars])
+		}
+		return v
+	}
+	md.Title = field("title", cp.Title)
+	md.Author = field("creator", cp.Creator)
+	md.Created = normDate(field("created", cp.Created))
+	md.Modified = normDate(field("modified", cp.Modified))
+	md.Language = field("language", cp.Language)
+	setExtra(md, "subject", field("subject", cp.Subject))
+	setExtra(md, "keywords", field("keywords", cp.Keywords))
+	setExtra(md, "last_modified_by", field("lastModifiedBy", cp.LastBy))
 }
 
 func setExtra(md *document.Metadata, k, v string) {

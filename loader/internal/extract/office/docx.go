@@ -431,7 +431,7 @@ func ExtractDOCX(ctx context.Context, p string, opts document.Options) (*documen
 		return nil, document.Errorf(document.KindCorrupt, "DOCX package has no main document part (%s)", main)
 	}
 	b := newBuilder("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document")
-	coreProps(ix, &b.res.Metadata)
+	coreProps(ix, b.res)
 	styles, lang := readDocxStyles(ix)
 	if b.res.Metadata.Language == "" {
 		b.res.Metadata.Language = lang

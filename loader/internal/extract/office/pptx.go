@@ -215,7 +215,7 @@ func ExtractPPTX(ctx context.Context, p string, opts document.Options) (*documen
 	}
 
 	b := newBuilder("pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation")
-	coreProps(ix, &b.res.Metadata)
+	coreProps(ix, b.res)
 	if opts.MaxPages > 0 && len(slides) > opts.MaxPages {
 		return nil, document.Errorf(document.KindTooManyPage, "%d slides, more than the limit of %d", len(slides), opts.MaxPages)
 	}
