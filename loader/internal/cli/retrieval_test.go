@@ -36,6 +36,17 @@ func (f *flakyProvider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		case <-time.After(30 * time.Second):
 		}
 		return
+	case "error500":
+		http.Error(w, `{"error":{"message":"CUDA out of memory"}}`, http.StatusInternalServerError)
+		return
+	case "nan": // what a Python server writes for a NaN: not JSON
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"data": [{"index": 0, "embedding": [NaN%s]}]}`, strings.Repeat(", 0.5", int(f.dims.Load())-1))
+		return
+	case "garbage":
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte("<html><body>502 Bad Gateway</body></html>"))
+		return
 	}
 	type item struct {
 		Index     int       `json:"index"`
@@ -153,6 +164,46 @@ func TestRetrievalDegradesHonestly(t *testing.T) {
 	out = must(t, dir, "search", "forklift lease")
 	if strings.Contains(out, "BM25 only") || strings.Contains(out, "no vector") || !strings.Contains(out, "lease.txt") {
 		t.Fatalf("after the rebuild, hybrid search should use vectors again:\n%s", out)
+	}
+}
+
+// TestEmbeddingFaultsFailTheBuildNamingTheProvider (issue 17's fault
+// suite): through a real load and build, a provider that hangs past
+// embedding.timeout, answers 500s, vectors of another size, a NaN (not
+// JSON) or an HTML page fails the embedding step with a message naming
+// the provider and what it did; nothing is stored for the chunk, and once
+// the provider behaves the next build embeds it.
+func TestEmbeddingFaultsFailTheBuildNamingTheProvider(t *testing.T) {
+	dir, inbox, f := flakyProject(t)
+	os.WriteFile(filepath.Join(inbox, "lease.txt"), []byte("The forklift lease renews every March with the Lisbon supplier.\n"), 0o644)
+	must(t, dir, "load", "--quiet")
+	must(t, dir, "build")
+	cases := []struct{ mode, want string }{
+		{"hang", "no answer within 1s (embedding.timeout)"},
+		{"error500", "HTTP 500"},
+		{"dims", "returned 12 dimensions for input 0, expected 8 (embedding.dimensions)"},
+		{"nan", "NaN"},
+		{"garbage", "502 Bad Gateway"},
+	}
+	for i, c := range cases {
+		os.WriteFile(filepath.Join(inbox, fmt.Sprintf("note-%d.txt", i)), []byte(fmt.Sprintf("Fault case %s: the harbour depot counts %d pallets of tiles.\n", c.mode, 100+i)), 0o644)
+		must(t, dir, "load", "--quiet")
+		f.mode.Store(c.mode)
+		if c.mode == "dims" {
+			f.mode.Store("ok")
+			f.dims.Store(12)
+		}
+		out, code := run(t, dir, "build")
+		f.dims.Store(8)
+		if code != 1 || !strings.Contains(out, "provider openai at http://127.0.0.1:") || !strings.Contains(out, c.want) {
+			t.Fatalf("%s: the build should fail naming the provider and %q, got exit %d:\n%s", c.mode, c.want, code, out)
+		}
+	}
+	f.mode.Store("ok")
+	must(t, dir, "build")
+	out := must(t, dir, "sql", "select chunks_without_vector from embeddings.vector_coverage")
+	if !strings.Contains(out, "\n0") {
+		t.Fatalf("once the provider behaves, every chunk should have its vector:\n%s", out)
 	}
 }
 

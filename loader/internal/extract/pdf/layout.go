@@ -365,7 +365,7 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 	}
 	p.cookie = C.fz_cookie{}
 	stop := watchTokens(&p.cookie, d.MaxTokens)
-	rc := C.dk_page_load(d.d, C.int(n-1), C.int(pageFlags), cvec, p)
+	rc := C.dk_page_load(d.d, C.int(n-1), C.int(pageFlags), cvec, C.size_t(bytesPerToken*d.MaxTokens), p)
 	stop()
 	defer C.dk_page_release(d.d, p)
 	lay := &Layout{
@@ -373,6 +373,9 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 		Width:  float64(p.px1 - p.px0),
 		Height: float64(p.py1 - p.py0),
 		Tokens: int(p.cookie.progress),
+	}
+	if p.content_over != 0 {
+		return lay, fmt.Errorf("page %d: its content streams inflate to more than %.1f MB (%d bytes a token of loader.max_page_tokens; a content-stream bomb?) and were not read", n, float64(bytesPerToken*d.MaxTokens)/1e6, bytesPerToken)
 	}
 	if d.MaxTokens > 0 && int(p.cookie.progress) > d.MaxTokens {
 		// Whether or not the watcher stopped it in time: the verdict
@@ -721,6 +724,11 @@ func putCtx(c *C.fz_context) {
 		C.dk_ctx_drop(c)
 	}
 }
+
+// bytesPerToken bounds a page's inflated content streams at this many
+// bytes per token of MaxTokens (real content averages 3 to 5 bytes a
+// token): MuPDF reads the whole content once before interpreting it.
+const bytesPerToken = 4
 
 // watchTokens aborts MuPDF's interpretation of a page (through the cookie
 // it updates) once more than max tokens were read; the returned func

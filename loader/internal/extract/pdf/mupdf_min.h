@@ -233,6 +233,15 @@ pdf_document *pdf_specifics(fz_context *ctx, fz_document *doc);
 pdf_obj *pdf_trailer(fz_context *ctx, pdf_document *doc);
 pdf_obj *pdf_dict_gets(fz_context *ctx, pdf_obj *dict, const char *key);
 void pdf_dict_dels(fz_context *ctx, pdf_obj *dict, const char *key);
+/* pdf/page.h, pdf/object.h, pdf/xref.h: a page's content streams
+ * (walk.c dk_contents_over). */
+pdf_obj *pdf_lookup_page_obj(fz_context *ctx, pdf_document *doc, int needle);
+int pdf_is_array(fz_context *ctx, pdf_obj *obj);
+int pdf_array_len(fz_context *ctx, pdf_obj *array);
+pdf_obj *pdf_array_get(fz_context *ctx, pdf_obj *array, int i);
+int pdf_is_stream(fz_context *ctx, pdf_obj *obj);
+fz_stream *pdf_open_stream(fz_context *ctx, pdf_obj *ref);
+size_t fz_skip(fz_context *ctx, fz_stream *stm, size_t len);
 /* color.h */
 enum { FZ_COLORSPACE_NONE, FZ_COLORSPACE_GRAY, FZ_COLORSPACE_RGB, FZ_COLORSPACE_BGR, FZ_COLORSPACE_CMYK, FZ_COLORSPACE_LAB, FZ_COLORSPACE_INDEXED, FZ_COLORSPACE_SEPARATION };
 int fz_colorspace_type(fz_context *ctx, fz_colorspace *cs);

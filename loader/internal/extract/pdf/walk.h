@@ -60,6 +60,7 @@ typedef struct {
 	float px0, py0, px1, py1; /* fz_bound_page */
 	fz_stext_page *stext;     /* kept until dk_page_release */
 	fz_cookie cookie;         /* set by the caller; progress read after */
+	int content_over;         /* the content streams inflate past max_content */
 	char err[512];
 } dk_page;
 
@@ -77,7 +78,7 @@ int dk_metadata(dk_doc *d, const char *key, char *buf, int size);
 /* dk_page_load: 0 ok, -1 error (p->err set). With vectors, the page's
  * straight stroked segments and filled straight-edged shapes go to
  * p->vecs (table rules). */
-int dk_page_load(dk_doc *d, int number, int flags, int vectors, dk_page *p);
+int dk_page_load(dk_doc *d, int number, int flags, int vectors, size_t max_content, dk_page *p);
 void dk_page_release(dk_doc *d, dk_page *p);
 void dk_page_free(dk_page *p);
 const char *dk_font_name(dk_doc *d, fz_font *f);
