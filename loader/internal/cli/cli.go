@@ -37,6 +37,7 @@ Usage:
   docket sql "SELECT ..."         query what readers see (the published copy)
   docket connect [--python|--node|--cli|--path]   how a notebook connects
   docket publish                  publish the warehouse's current state for readers
+  docket compact                  rewrite the warehouse into a fresh file (gives free blocks back)
   docket retry                    re-run what failed or was skipped in target/run_results.json
   docket source freshness         how long ago each source was loaded (target/sources.json)
   docket clean [--dry-run]        remove target/ (and dbt_project.yml's clean-targets)
@@ -102,6 +103,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return publishAfter(ctx, cmd, rest, runLand(ctx, rest, stdout, stderr), stderr)
 	case "publish":
 		return runPublish(ctx, rest, stdout, stderr)
+	case "compact":
+		return publishAfter(ctx, cmd, rest, runCompact(ctx, rest, stdout, stderr), stderr)
 	case "connect":
 		return runConnect(rest, stdout, stderr)
 	case "source":

@@ -112,7 +112,7 @@ func openReaderWith(ctx context.Context, p *project.Project, udfs []warehouse.UD
 // publishes a read copy when it succeeds.
 func publishes(cmd string) bool {
 	switch cmd {
-	case "load", "land", "build", "run", "seed", "snapshot":
+	case "load", "land", "build", "run", "seed", "snapshot", "compact":
 		return true
 	}
 	return false
