@@ -157,17 +157,14 @@ func runDocsServe(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		fmt.Fprintln(stderr, "docket docs serve:", err)
 		return ExitUsage
 	}
-	// The warehouse is opened per query (read-only), so that serving the
-	// site never holds the file while `docket load` or `build` runs.
+	// The search index (or else the warehouse) is opened per query
+	// (read-only), so that serving the site never holds the file while
+	// `docket load` or `build` runs and always answers from the copy
+	// published last.
 	fn := func(ctx context.Context, q string, k int) ([]search.Hit, error) {
-		db, code := openSearchReader(ctx, p, io.Discard)
-		if db == nil {
+		s, code := openSearcher(ctx, p, prov, io.Discard)
+		if s == nil {
 			return nil, fmt.Errorf("cannot open the warehouse (exit %d): is a load or build running?", code)
-		}
-		defer db.Close()
-		s, err := search.New(ctx, db, prov, p.Retrieval.VectorIndex)
-		if err != nil {
-			return nil, err
 		}
 		defer s.Close()
 		return s.Search(ctx, q, search.Options{K: k, Mode: search.ModeHybrid})

@@ -2,11 +2,14 @@ package cli
 
 import (
 	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/embed"
@@ -47,9 +50,10 @@ func bm25Param(p *project.Project, name, def string) string {
 	}
 }
 
-// ensureSearchIndex builds the search index of the published copy unless
-// the one there was built from it. It never fails the command: a problem
-// is one warning line, and search then reads the warehouse.
+// ensureSearchIndex binds the search index to the published copy: it
+// rebuilds the index unless the retrieval tables are the ones it was built
+// from, and then only writes the new binding. It never fails the command:
+// a problem is one warning line, and search then reads the warehouse.
 func ensureSearchIndex(ctx context.Context, p *project.Project, w io.Writer) {
 	rp := warehouse.ReadPath(p.Warehouse)
 	ip := searchidx.Path(rp)
@@ -57,46 +61,80 @@ func ensureSearchIndex(ctx context.Context, p *project.Project, w io.Writer) {
 	if err != nil {
 		return
 	}
+	if idx, err := searchidx.Open(ip, id); err == nil {
+		idx.Close()
+		return // bound to this copy already
+	}
 	o := searchidx.BuildOptions{Source: id, Model: searchIndexModel(p),
 		K1: bm25Param(p, "bm25_k1", "1.2"), B: bm25Param(p, "bm25_b", "0.75")}
-	if idx, err := searchidx.Open(ip, id); err == nil {
-		k1, b := idx.BM25Params()
-		same := idx.Model() == o.Model && k1 == o.K1 && b == o.B
-		idx.Close()
-		if same {
-			return
-		}
-	}
 	start := time.Now()
-	st, err := buildSearchIndex(ctx, rp, ip, o)
-	if err != nil {
-		os.Remove(ip)
-		if !errors.Is(err, errNoRetrieval) {
-			fmt.Fprintf(w, "docket: warning: search index not built (docket search reads the warehouse instead, slower): %s\n", termSafe(firstLineOf(err.Error())))
-		}
-		return
+	st, carried, err := indexPublished(ctx, rp, ip, o)
+	switch {
+	case errors.Is(err, errNoRetrieval):
+		searchidx.Remove(ip)
+	case err != nil:
+		searchidx.Remove(ip)
+		fmt.Fprintf(w, "docket: warning: search index not built (docket search reads the warehouse instead, slower): %s\n", termSafe(firstLineOf(err.Error())))
+	case carried:
+		fmt.Fprintf(w, "docket: search index: retrieval tables unchanged, kept (%.2fs)\n", time.Since(start).Seconds())
+	default:
+		fmt.Fprintf(w, "docket: search index: %d chunks, %d terms, %d vectors (%s in %.2fs)\n",
+			st.Chunks, st.Terms, st.Vectors, humanBytes(st.Bytes), time.Since(start).Seconds())
 	}
-	fmt.Fprintf(w, "docket: search index: %d chunks, %d terms, %d vectors (%s in %.2fs)\n",
-		st.Chunks, st.Terms, st.Vectors, humanBytes(st.Bytes), time.Since(start).Seconds())
 }
 
 var errNoRetrieval = errors.New("no retrieval layer")
 
-func buildSearchIndex(ctx context.Context, rp, ip string, o searchidx.BuildOptions) (searchidx.Stats, error) {
+// contentFingerprint identifies what an index of the warehouse conn reads
+// is built from: the data versions the runner recorded for the retrieval
+// tables (a version changes whenever a build changes the table's rows),
+// their row counts and key sums, the model and the BM25 parameters. ""
+// when a data version is unknown (a table no build recorded): the index is
+// then rebuilt at every publish.
+func contentFingerprint(ctx context.Context, conn *sql.Conn, o searchidx.BuildOptions) string {
+	var versions, stats string
+	err := conn.QueryRowContext(ctx, `select count(*), coalesce(string_agg(relation || '=' || data_version, ';' order by relation), '')
+		from ops.build_state
+		where relation in ('retrieval.search_chunks', 'retrieval.chunk_terms', 'embeddings.chunk_vectors')`).Scan(new(int), &versions)
+	if err != nil || strings.Count(versions, "=") < 2 || (o.Model != "" && strings.Count(versions, "=") < 3) {
+		return ""
+	}
+	q := `select concat_ws(';', (select count(*) from retrieval.search_chunks),
+			(select coalesce(sum(chunk_key), 0) from retrieval.search_chunks),
+			(select coalesce(sum(doc_length), 0) from retrieval.search_chunks),
+			(select count(*) from retrieval.chunk_terms)`
+	args := []any{}
+	if o.Model != "" {
+		q += `, (select count(*) from embeddings.chunk_vectors where model = ?)`
+		args = append(args, o.Model)
+	}
+	if err := conn.QueryRowContext(ctx, q+`)`, args...).Scan(&stats); err != nil {
+		return ""
+	}
+	h := sha256.Sum256([]byte(fmt.Sprintf("%d|%s|%s|%s|%s|%s", searchidx.Format, versions, stats, o.Model, o.K1, o.B)))
+	return hex.EncodeToString(h[:])
+}
+
+// indexPublished binds the index at ip to the published copy rp: by a new
+// binding when its data was built from the same tables (carried), else by
+// building it. Either way it is checked against SQL first.
+func indexPublished(ctx context.Context, rp, ip string, o searchidx.BuildOptions) (st searchidx.Stats, carried bool, err error) {
 	db, err := warehouse.Open(ctx, rp, warehouse.Options{ReadOnly: true, LockTimeout: time.Nanosecond})
 	if err != nil {
-		return searchidx.Stats{}, err
+		return st, false, err
 	}
 	defer db.Close()
 	conn, err := db.Conn(ctx)
 	if err != nil {
-		return searchidx.Stats{}, err
+		return st, false, err
 	}
 	defer conn.Close()
+	// Reading, not caching: the index's build streams every table once.
+	conn.ExecContext(ctx, `set memory_limit = '512MB'`)
 	var n int
 	if err := conn.QueryRowContext(ctx, `select count(*) from information_schema.tables
 		where table_schema = 'retrieval' and table_name in ('search_chunks', 'chunk_terms')`).Scan(&n); err != nil || n < 2 {
-		return searchidx.Stats{}, errNoRetrieval
+		return st, false, errNoRetrieval
 	}
 	var hasVectors int
 	conn.QueryRowContext(ctx, `select count(*) from information_schema.tables
@@ -104,17 +142,30 @@ func buildSearchIndex(ctx context.Context, rp, ip string, o searchidx.BuildOptio
 	if hasVectors == 0 {
 		o.Model = ""
 	}
-	st, err := searchidx.Build(ctx, conn, ip, o)
-	if err != nil {
-		return st, err
+	o.Content = contentFingerprint(ctx, conn, o)
+	if o.Content != "" && searchidx.Content(ip) == o.Content {
+		if err := searchidx.Bind(ip, o.Source, o.Content); err == nil {
+			idx, err := searchidx.Open(ip, o.Source)
+			if err == nil {
+				err = search.CheckIndexBM25(ctx, conn, idx)
+				idx.Close()
+			}
+			if err == nil {
+				return st, true, nil
+			}
+			searchidx.Remove(ip)
+		}
+	}
+	if o.Content == "" {
+		o.Content = fmt.Sprintf("unversioned-%d", time.Now().UnixNano())
+	}
+	if st, err = searchidx.Build(ctx, conn, ip, o); err != nil {
+		return st, false, err
 	}
 	idx, err := searchidx.Open(ip, o.Source)
 	if err != nil {
-		return st, err
+		return st, false, err
 	}
 	defer idx.Close()
-	if err := search.CheckIndex(ctx, conn, idx); err != nil {
-		return st, err
-	}
-	return st, nil
+	return st, false, search.CheckIndex(ctx, conn, idx)
 }

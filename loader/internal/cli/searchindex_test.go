@@ -14,6 +14,7 @@ type jsonHit struct {
 	ChunkID string  `json:"chunk_id"`
 	Score   float64 `json:"score"`
 	Path    string  `json:"path"`
+	Shown   string  `json:"display_path"`
 	Page    int     `json:"page"`
 	Offset  int     `json:"char_offset"`
 	End     int     `json:"char_end"`
@@ -110,9 +111,7 @@ func TestSearchIndexAnswersLikeSQL(t *testing.T) {
 	if len(indexed["bm25|forklift lease March"].Hits) < 2 || len(indexed["vector|harbour"].Hits) < 2 {
 		t.Fatalf("too few hits to compare: %+v", indexed)
 	}
-	if err := os.Rename(ip, ip+".aside"); err != nil {
-		t.Fatal(err)
-	}
+	moveIndex(t, ip, ip+".aside")
 	for _, mode := range modes {
 		for _, q := range queries {
 			r := searchJSON(t, dir, mode, q)
@@ -128,7 +127,17 @@ func TestSearchIndexAnswersLikeSQL(t *testing.T) {
 			}
 		}
 	}
-	os.Rename(ip+".aside", ip)
+	moveIndex(t, ip+".aside", ip)
+
+	// A load that changes nothing publishes a new copy (its run is
+	// recorded): the retrieval tables are the same, the index is kept.
+	out = must(t, dir, "load", "--quiet")
+	if !strings.Contains(out, "search index: retrieval tables unchanged, kept") {
+		t.Fatalf("a load that changed no retrieval table should keep the index:\n%s", out)
+	}
+	if r := searchJSON(t, dir, "hybrid", "forklift lease"); !r.SearchIndex || len(r.Hits) == 0 {
+		t.Fatalf("after the load the kept index should answer: %+v", r)
+	}
 
 	// Non-ASCII: SQL tokenizes (DuckDB's lower-casing), same hits as without the index.
 	r := searchJSON(t, dir, "bm25", "Café Zürich")
@@ -138,14 +147,14 @@ func TestSearchIndexAnswersLikeSQL(t *testing.T) {
 
 	// A new document: the build publishes a new copy and a new index. The
 	// old index put back is of another published copy: not used.
-	os.Rename(ip, ip+".old")
+	moveIndex(t, ip, ip+".old")
 	os.WriteFile(filepath.Join(inbox, "crane.txt"), []byte("The harbour crane inspection is overdue since March.\n"), 0o644)
 	must(t, dir, "load", "--quiet")
 	must(t, dir, "build")
 	if _, err := os.Stat(ip); err != nil {
 		t.Fatalf("the build should have written a new index: %v", err)
 	}
-	os.Rename(ip+".old", ip)
+	moveIndex(t, ip+".old", ip)
 	for _, mode := range modes {
 		r := searchJSON(t, dir, mode, "crane inspection overdue")
 		if r.SearchIndex || len(r.Hits) == 0 || !strings.Contains(r.Hits[0].Path, "crane.txt") {
@@ -160,5 +169,15 @@ func TestSearchIndexAnswersLikeSQL(t *testing.T) {
 	r = searchJSON(t, dir, "hybrid", "crane inspection overdue")
 	if !r.SearchIndex || len(r.Hits) == 0 || !strings.Contains(r.Hits[0].Path, "crane.txt") {
 		t.Fatalf("after docket publish the index should answer: %+v", r)
+	}
+}
+
+// moveIndex renames the search index and its binding.
+func moveIndex(t *testing.T, from, to string) {
+	t.Helper()
+	for _, suffix := range []string{"", ".json"} {
+		if err := os.Rename(from+suffix, to+suffix); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

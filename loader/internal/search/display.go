@@ -2,53 +2,19 @@ package search
 
 import (
 	"context"
-	"strings"
 
-	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/searchidx"
 )
 
-// displayPaths fills each hit's DisplayPath: an attachment as
-// "parent.eml › attachment.pdf" (document.DisplayPath). Only a hit whose
-// path has a '#' can be an attachment; for those the chain of containing
-// documents is read from raw.documents, one query per attachment level.
-// Without raw.documents the path is shown as stored.
+// displayPaths fills each hit's DisplayPath (searchidx.DisplayPaths).
 func (s *Searcher) displayPaths(ctx context.Context, hits []Hit) []Hit {
-	known := map[string][2]string{} // doc_id → rel_path, parent_doc_id
-	var want []string
+	docs := map[string]string{}
 	for _, h := range hits {
-		if strings.Contains(h.Path, "#") {
-			want = append(want, h.DocID)
-		}
+		docs[h.DocID] = h.Path
 	}
-	for level := 0; len(want) > 0 && level < document.MaxDisplayDepth; level++ {
-		lits := make([]string, len(want))
-		for i, id := range want {
-			lits[i] = "'" + strings.ReplaceAll(id, "'", "''") + "'"
-		}
-		rows, err := s.conn.QueryContext(ctx, `select doc_id, rel_path, coalesce(parent_doc_id, '') from raw.documents where doc_id in (`+strings.Join(lits, ",")+`)`)
-		if err != nil {
-			break
-		}
-		want = want[:0]
-		for rows.Next() {
-			var id, rel, parent string
-			if rows.Scan(&id, &rel, &parent) != nil {
-				continue
-			}
-			known[id] = [2]string{rel, parent}
-			if _, seen := known[parent]; parent != "" && !seen {
-				want = append(want, parent)
-			}
-		}
-		rows.Close()
-	}
-	lookup := func(id string) (string, string, bool) { d, ok := known[id]; return d[0], d[1], ok }
+	shown := searchidx.DisplayPaths(ctx, s.conn, docs)
 	for i, h := range hits {
-		if _, ok := known[h.DocID]; ok {
-			hits[i].DisplayPath = document.DisplayPathOf(h.DocID, lookup)
-		} else {
-			hits[i].DisplayPath = document.DisplayPath(h.Path, nil)
-		}
+		hits[i].DisplayPath = shown[h.DocID]
 	}
 	return hits
 }

@@ -139,7 +139,7 @@ func buildTestIndex(t *testing.T, conn *sql.Conn, path, model string) *searchidx
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := searchidx.Build(context.Background(), conn, ip, searchidx.BuildOptions{Source: id, Model: model}); err != nil {
+	if _, err := searchidx.Build(context.Background(), conn, ip, searchidx.BuildOptions{Source: id, Model: model, Content: "test"}); err != nil {
 		t.Fatal(err)
 	}
 	idx, err := searchidx.Open(ip, id)

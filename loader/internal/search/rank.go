@@ -221,6 +221,7 @@ func (s *Searcher) citeIndexed(hits []Hit) ([]Hit, bool, error) {
 		}
 		h.ChunkID, h.DocID, h.Path, h.URI, h.Title = c.ChunkID, c.DocID, c.Path, c.URI, c.Title
 		h.Page, h.CharOffset, h.CharEnd, h.Section, h.Text = c.Page, c.CharOffset, c.CharEnd, c.Section, c.Text
+		h.DisplayPath = c.DisplayPath
 		h.Rank = len(out) + 1
 		out = append(out, h)
 	}

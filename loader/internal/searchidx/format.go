@@ -25,10 +25,13 @@
 // SQL path's in the last bits, and chunks whose scores tie that closely
 // may come in the other order).
 //
-// Freshness: the index records the identity (size, modification time,
-// inode) of the published file it was built from; Open refuses an index of
-// another file, and search then runs the SQL path. `docket build` and
-// `docket publish` rebuild it after publishing.
+// Freshness: a small binding file beside the index records the identity
+// (size, modification time, inode) of the published file it answers for,
+// and the content fingerprint of the index data; Open refuses an index
+// bound to another file, and search then runs the SQL path. Every publish
+// binds the index to the new copy: by rebuilding it, or, when the
+// retrieval tables' fingerprint is the one the data was built from, by
+// writing a new binding only.
 //
 // The DuckDB file stays the source of truth: nothing here is needed to read
 // it, and the index can be deleted at any time.
@@ -41,7 +44,7 @@ import (
 )
 
 // Format is the index layout version; Open refuses other versions.
-const Format = 1
+const Format = 2
 
 const magic = "DKTSIDX1"
 
@@ -49,8 +52,20 @@ const magic = "DKTSIDX1"
 // start of the file; sections follow, 64-byte aligned.
 const headerSpace = 1 << 16
 
-// Path is the index file of the published copy at readPath.
+// Path is the index file of the published copy at readPath. Beside it,
+// Path + ".json" binds it to one published file (see binding).
 func Path(readPath string) string { return readPath + ".search" }
+
+// binding ties the index data to the published file it answers for: the
+// data is rewritten only when what it was built from changed; a new
+// published copy of the same retrieval tables only gets a new binding.
+type binding struct {
+	Format  int    `json:"format"`
+	Source  FileID `json:"source"`  // the published file
+	Content string `json:"content"` // the index data's Content
+}
+
+func bindingPath(path string) string { return path + ".json" }
 
 // FileID identifies one content of the published file cheaply: docket
 // replaces it by rename (a new inode) and never writes it in place, and any
@@ -72,8 +87,8 @@ func IDOf(path string) (FileID, error) {
 
 // header is the JSON at the start of the file.
 type header struct {
-	Format int    `json:"format"`
-	Source FileID `json:"source"` // the published file it was built from
+	Format  int    `json:"format"`
+	Content string `json:"content"` // fingerprint of what it was built from (see BuildOptions)
 
 	// BM25 (the bm25_weight macro's k1 and b, the corpus figures of
 	// retrieval.bm25_scores).

@@ -341,6 +341,7 @@ func (h *minFloats) Pop() any {
 // Cite is what cites one chunk.
 type Cite struct {
 	ChunkID, DocID, Path, URI, Title string
+	DisplayPath                      string
 	Page, CharOffset, CharEnd        int
 	Section, Text                    string
 }
@@ -351,7 +352,7 @@ func appendString(b []byte, s string) []byte {
 }
 
 func encodeCite(b []byte, c *Cite) []byte {
-	for _, s := range []string{c.ChunkID, c.DocID, c.Path, c.URI, c.Title} {
+	for _, s := range []string{c.ChunkID, c.DocID, c.Path, c.URI, c.Title, c.DisplayPath} {
 		b = appendString(b, s)
 	}
 	for _, n := range []int{c.Page, c.CharOffset, c.CharEnd} {
@@ -389,7 +390,7 @@ func (x *Index) Cite(key uint64) (Cite, bool, error) {
 	}
 	var c Cite
 	ok = true
-	for _, s := range []*string{&c.ChunkID, &c.DocID, &c.Path, &c.URI, &c.Title} {
+	for _, s := range []*string{&c.ChunkID, &c.DocID, &c.Path, &c.URI, &c.Title, &c.DisplayPath} {
 		if ok {
 			*s, ok = str()
 		}

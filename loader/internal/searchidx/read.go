@@ -41,6 +41,17 @@ type Index struct {
 // is source; otherwise (another file, another format, missing) it returns
 // an error, ErrStale when the index exists but does not match.
 func Open(path string, source FileID) (*Index, error) {
+	bb, err := os.ReadFile(bindingPath(path))
+	if err != nil {
+		return nil, err
+	}
+	var bind binding
+	if err := json.Unmarshal(bb, &bind); err != nil || bind.Format != Format {
+		return nil, fmt.Errorf("%w: %s: not a binding of this docket's format", ErrStale, bindingPath(path))
+	}
+	if bind.Source != source {
+		return nil, fmt.Errorf("%w: built for another published copy", ErrStale)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -51,26 +62,12 @@ func Open(path string, source FileID) (*Index, error) {
 			f.Close()
 		}
 	}()
-	head := make([]byte, 12)
-	if _, err := f.ReadAt(head, 0); err != nil || string(head[:8]) != magic {
-		return nil, fmt.Errorf("%w: %s is not a search index of this docket", ErrStale, path)
-	}
-	hb := make([]byte, binary.LittleEndian.Uint32(head[8:]))
-	if len(hb)+12 > headerSpace {
-		return nil, fmt.Errorf("%w: %s: bad header", ErrStale, path)
-	}
-	if _, err := f.ReadAt(hb, 12); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrStale, path, err)
-	}
 	x := &Index{keep: f}
-	if err := json.Unmarshal(hb, &x.h); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrStale, path, err)
+	if x.h, err = headerOf(f, path); err != nil {
+		return nil, err
 	}
-	if x.h.Format != Format {
-		return nil, fmt.Errorf("%w: format %d, this docket reads %d", ErrStale, x.h.Format, Format)
-	}
-	if x.h.Source != source {
-		return nil, fmt.Errorf("%w: built from another published copy", ErrStale)
+	if x.h.Content != bind.Content {
+		return nil, fmt.Errorf("%w: the index was rebuilt since it was bound", ErrStale)
 	}
 	st, err := f.Stat()
 	if err != nil {
@@ -245,4 +242,46 @@ func (x *Index) term(t string) int {
 		return lo
 	}
 	return -1
+}
+
+// headerOf reads and checks the header at the start of f.
+func headerOf(f *os.File, path string) (header, error) {
+	var h header
+	head := make([]byte, 12)
+	if _, err := f.ReadAt(head, 0); err != nil || string(head[:8]) != magic {
+		return h, fmt.Errorf("%w: %s is not a search index of this docket", ErrStale, path)
+	}
+	hb := make([]byte, binary.LittleEndian.Uint32(head[8:]))
+	if len(hb)+12 > headerSpace {
+		return h, fmt.Errorf("%w: %s: bad header", ErrStale, path)
+	}
+	if _, err := f.ReadAt(hb, 12); err != nil {
+		return h, fmt.Errorf("%w: %s: %v", ErrStale, path, err)
+	}
+	if err := json.Unmarshal(hb, &h); err != nil {
+		return h, fmt.Errorf("%w: %s: %v", ErrStale, path, err)
+	}
+	if h.Format != Format {
+		return h, fmt.Errorf("%w: format %d, this docket reads %d", ErrStale, h.Format, Format)
+	}
+	return h, nil
+}
+
+func readHeader(path string) (header, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return header{}, err
+	}
+	defer f.Close()
+	return headerOf(f, path)
+}
+
+// Content is the content fingerprint of the index data at path ("" when
+// there is none of this format).
+func Content(path string) string {
+	h, err := readHeader(path)
+	if err != nil {
+		return ""
+	}
+	return h.Content
 }

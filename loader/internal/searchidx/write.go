@@ -16,9 +16,10 @@ import (
 
 // BuildOptions say what an index is built for.
 type BuildOptions struct {
-	Source FileID // the published file the connection reads
-	Model  string // the embedding model whose vectors are indexed ("" = none)
-	K1, B  string // BM25 parameters as decimal literals (the bm25_weight macro's), "1.2" and "0.75" by default
+	Source  FileID // the published file the connection reads
+	Content string // fingerprint of the tables read (the caller's; unique when unknown)
+	Model   string // the embedding model whose vectors are indexed ("" = none)
+	K1, B   string // BM25 parameters as decimal literals (the bm25_weight macro's), "1.2" and "0.75" by default
 }
 
 // Stats describe a built index.
@@ -54,7 +55,7 @@ func Build(ctx context.Context, conn *sql.Conn, path string, o BuildOptions) (St
 		}
 	}()
 	w := &writer{f: tmp, bw: bufio.NewWriterSize(tmp, 1<<20), pos: headerSpace,
-		h: header{Format: Format, Source: o.Source, K1: o.K1, B: o.B, Model: o.Model, Sections: map[string][2]int64{}}}
+		h: header{Format: Format, Content: o.Content, K1: o.K1, B: o.B, Model: o.Model, Sections: map[string][2]int64{}}}
 	if _, err := tmp.Seek(headerSpace, io.SeekStart); err != nil {
 		return Stats{}, err
 	}
@@ -91,10 +92,16 @@ func Build(ctx context.Context, conn *sql.Conn, path string, o BuildOptions) (St
 	if err := tmp.Close(); err != nil {
 		return Stats{}, err
 	}
+	// The old binding goes first: between the two renames no binding
+	// names the new data with a file it was not built from.
+	os.Remove(bindingPath(path))
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return Stats{}, err
 	}
 	ok = true
+	if err := Bind(path, o.Source, o.Content); err != nil {
+		return Stats{}, err
+	}
 	return Stats{Chunks: w.h.Chunks, Terms: w.h.Terms, Vectors: w.h.Vectors, Postings: w.h.Postings, Bytes: w.pos}, nil
 }
 
@@ -169,6 +176,10 @@ func (w *writer) chunks(ctx context.Context, conn *sql.Conn) error {
 		return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
 	}
 	defer rows.Close()
+	display, err := chunkDisplayPaths(ctx, conn)
+	if err != nil {
+		return err
+	}
 	var docLen []uint32
 	citeOff := []uint64{0}
 	w.byKey = map[uint64]uint32{}
@@ -197,6 +208,7 @@ func (w *writer) chunks(ctx context.Context, conn *sql.Conn) error {
 		docLen = append(docLen, uint32(dl))
 		w.h.SumDocLength += dl
 		w.textHash[th] = append(w.textHash[th], ord)
+		c.DisplayPath = display[c.DocID]
 		w.scratch = encodeCite(w.scratch[:0], &c)
 		if err := w.write(w.scratch); err != nil {
 			return err
@@ -216,6 +228,28 @@ func (w *writer) chunks(ctx context.Context, conn *sql.Conn) error {
 		return err
 	}
 	return w.section(secCiteOff, u64s(citeOff))
+}
+
+// chunkDisplayPaths is the display path of every searchable chunk's
+// document (DisplayPaths).
+func chunkDisplayPaths(ctx context.Context, conn *sql.Conn) (map[string]string, error) {
+	rows, err := conn.QueryContext(ctx, `select distinct doc_id, rel_path from retrieval.search_chunks`)
+	if err != nil {
+		return nil, fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+	}
+	defer rows.Close()
+	docs := map[string]string{}
+	for rows.Next() {
+		var id, path string
+		if err := rows.Scan(&id, &path); err != nil {
+			return nil, err
+		}
+		docs[id] = path
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return DisplayPaths(ctx, conn, docs), nil
 }
 
 type posting struct{ ord, tf uint32 }
@@ -439,4 +473,41 @@ func (w *writer) vectors(ctx context.Context, conn *sql.Conn, model string) erro
 		}
 	}
 	return nil
+}
+
+// Bind binds the index data at path to the published file source, if the
+// data's content fingerprint is content.
+func Bind(path string, source FileID, content string) error {
+	h, err := readHeader(path)
+	if err != nil {
+		return err
+	}
+	if h.Content != content || content == "" {
+		return fmt.Errorf("%w: built from other tables", ErrStale)
+	}
+	b, err := json.Marshal(binding{Format: Format, Source: source, Content: content})
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	tmp.Chmod(0o644)
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), bindingPath(path))
+}
+
+// Remove deletes the index at path and its binding.
+func Remove(path string) {
+	os.Remove(bindingPath(path))
+	os.Remove(path)
 }

@@ -65,7 +65,7 @@ func checkIndex(bin, dir string, queries []string, n int) (indexCheck, error) {
 			got[mode+"|"+q] = ids
 		}
 	}
-	ip := filepath.Join(dir, "warehouse.read.duckdb.search")
+	ip := filepath.Join(dir, "warehouse.read.duckdb.search.json") // its binding: without it, the index is not used
 	if err := os.Rename(ip, ip+".aside"); err != nil {
 		return c, err
 	}
