@@ -522,7 +522,7 @@ func (rc *renderCtx) contextModules(ctx map[string]any) {
 	}
 	ctx["exceptions"] = map[string]any{
 		"raise_compiler_error": render.Wrap(func(a render.Args) (any, error) {
-			return nil, fmt.Errorf("%s", strings.TrimSpace(fmt.Sprint(a.Pos...)))
+			return nil, &render.UserError{Msg: strings.TrimSpace(fmt.Sprint(a.Pos...))}
 		}),
 		"warn": render.Wrap(func(a render.Args) (any, error) {
 			if rc.m.log != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
+	"sort"
 
 	"github.com/nikolalohinski/gonja/v2/nodes"
 	"github.com/pkg/errors"
@@ -122,7 +123,14 @@ func (e *Evaluator) evalMethod(parentNode nodes.Node, method string, call *nodes
 			if !ok {
 				return AsValue(fmt.Errorf("failed to cast '%s' to map[string]interface{}: %s", parent.String(), err))
 			}
+			before := map[string]bool{}
+			for k := range goMap {
+				before[k] = true
+			}
 			result, err = method(goMap, parent, parameters)
+			if err == nil {
+				writeBack(parent, goMap, before, parameters)
+			}
 		}
 	case parent.IsList():
 		if method, ok := e.Environment.Methods.List.Get(method); ok {
@@ -150,4 +158,70 @@ func (e *Evaluator) evalMethod(parentNode nodes.Node, method string, call *nodes
 	}
 
 	return AsValue(result)
+}
+
+// writeBack (docket) applies a dict method's changes (update, pop, clear,
+// setdefault) to the dict itself: upstream ran them on a converted copy,
+// so `{% do d.update({k: v}) %}` on a `{}` literal changed nothing. Keys
+// the call added or named take their new values (the argument's own,
+// unconverted, so a list stays the list others hold); removed keys go.
+func writeBack(parent *Value, goMap map[string]any, before map[string]bool, params *VarArgs) {
+	fresh := func(k string) any {
+		if len(params.Args) == 1 {
+			if v, ok := params.Args[0].GetItem(k); ok {
+				return v.Interface()
+			}
+		}
+		if v, ok := params.KwArgs[k]; ok {
+			return v.Interface()
+		}
+		return goMap[k]
+	}
+	named := func(k string) bool {
+		if len(params.Args) == 1 && params.Args[0].IsDict() {
+			if _, ok := params.Args[0].GetItem(k); ok {
+				return true
+			}
+		}
+		_, ok := params.KwArgs[k]
+		return ok
+	}
+	switch d := parent.Interface().(type) {
+	case *Dict:
+		kept := d.Pairs[:0]
+		seen := map[string]bool{}
+		for _, p := range d.Pairs {
+			k := p.Key.String()
+			if _, ok := goMap[k]; !ok {
+				continue
+			}
+			seen[k] = true
+			if named(k) {
+				p = &Pair{Key: p.Key, Value: AsValue(fresh(k))}
+			}
+			kept = append(kept, p)
+		}
+		added := []string{}
+		for k := range goMap {
+			if !seen[k] {
+				added = append(added, k)
+			}
+		}
+		sort.Strings(added)
+		for _, k := range added {
+			kept = append(kept, &Pair{Key: AsValue(k), Value: AsValue(fresh(k))})
+		}
+		d.Pairs = kept
+	case map[string]any:
+		for k := range d {
+			if _, ok := goMap[k]; !ok {
+				delete(d, k)
+			}
+		}
+		for k := range goMap {
+			if !before[k] || named(k) {
+				d[k] = fresh(k)
+			}
+		}
+	}
 }

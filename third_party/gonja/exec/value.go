@@ -141,6 +141,14 @@ func (v *Value) Error() string {
 	return ""
 }
 
+// Unwrap (docket) lets errors.As/Is see the error a Value holds.
+func (v *Value) Unwrap() error {
+	if v.IsError() {
+		return v.Interface().(error)
+	}
+	return nil
+}
+
 func (v *Value) ToGoSimpleType(allowInterfaceKeys bool) any {
 	switch {
 	case v.IsError():

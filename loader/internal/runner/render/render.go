@@ -551,8 +551,22 @@ type MacroRuntimeError struct {
 }
 
 func (e *MacroRuntimeError) Error() string {
-	return fmt.Sprintf("in macro %s (%s:%d): %s", e.Macro, e.File, e.Line, cleanMsg(rootCause(e.Err.Error())))
+	root := cleanMsg(rootCause(e.Err.Error()))
+	if m := userMsgRe.FindString(e.Err.Error()); m != "" {
+		root = m // kept delimited: runtimeErr's cleanMsg shows it whole
+	}
+	return fmt.Sprintf("in macro %s (%s:%d): %s", e.Macro, e.File, e.Line, root)
 }
+
+// UserError is a message a template raised itself
+// (exceptions.raise_compiler_error): shown whole, never cut at a colon.
+// gonja carries errors up as text, so the message travels between
+// delimiters that userMsgRe finds.
+type UserError struct{ Msg string }
+
+func (e *UserError) Error() string { return "\x02" + e.Msg + "\x03" }
+
+var userMsgRe = regexp.MustCompile("\x02([^\x03]*)\x03")
 
 func (e *MacroRuntimeError) Unwrap() error { return e.Err }
 
@@ -583,6 +597,9 @@ var (
 var undefRe = regexp.MustCompile(`Unable to evaluate name "([^"]+)"`)
 
 func cleanMsg(s string) string {
+	if m := userMsgRe.FindStringSubmatch(s); m != nil {
+		return m[1]
+	}
 	s = undefRe.ReplaceAllString(s, `undefined name "$1" (not a macro, variable or dbt context member)`)
 	s = noiseRe.ReplaceAllString(s, "")
 	s = spacesRe.ReplaceAllString(s, " ")
@@ -607,6 +624,9 @@ func (t *Template) runtimeErr(err error) *Error {
 	var re *Error
 	if errors.As(err, &re) {
 		return re
+	}
+	if m := userMsgRe.FindStringSubmatch(msg); m != nil {
+		root = "\x02" + m[1] + "\x03"
 	}
 	if all := macroErrRe.FindAllStringSubmatchIndex(msg, -1); len(all) > 0 {
 		// an error inside a macro: name the macro's file and line

@@ -1,0 +1,100 @@
+package runner
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+)
+
+// TestDbtPackageJinja: a self-made project using what the dbt-utils
+// integration tests need, each checked by a test that must pass (or, for
+// the deliberate failures, by its result): tests on an ephemeral model
+// through its CTE, a macro test's where filter and its own config(),
+// **kwargs into a dispatched macro, modules.re, set(), flags, a relation
+// as a dict key, a statement whose result is empty, a post-hook that drops
+// its relation, and raise_compiler_error at run time.
+func TestDbtPackageJinja(t *testing.T) {
+	files := map[string]string{
+		"models/m/eph.sql":     "{{ config(materialized='ephemeral') }} select 1 as id union all select 2",
+		"models/m/nums.sql":    "{{ config(materialized='table') }} select * from (values (1, 'a b'), (2, 'c-d'), (3, 'x')) t(id, label)",
+		"models/m/dropped.sql": "{{ config(materialized='table', post_hook=\"{% do adapter.drop_relation(this.incorporate(type='table')) %}\") }} select 1 as id",
+		"models/m/jinja.sql": "{{ config(materialized='table') }}\n" +
+			"{% set d = {} %}{% do d.update({ref('nums'): 'n'}) %}\n" +
+			"{% call statement('none', fetch_result=True) %}select id from {{ ref('nums') }} where id > 99{% endcall %}\n" +
+			"{% set empty = load_result('none') %}\n" +
+			"select '{{ modules.re.sub('[ -]+', '_', 'a b-c') }}' as slug,\n" +
+			"  {{ set([3, 1, 3]) | length }} as distinct_n,\n" +
+			"  '{{ flags.WHICH }}' as which,\n" +
+			"  '{{ d[ref('nums')] }}' as keyed,\n" +
+			"  '{{ (empty.table.column_names | join(',')) if execute }}' as empty_cols,\n" +
+			"  {{ pass_on(a=1, b=2) }} as passed",
+		"macros/m.sql": "{% macro pass_on() %}{{ return(adapter.dispatch('summed')(**kwargs)) }}{% endmacro %}\n" +
+			"{% macro default__summed(a, b) %}{{ a + b }}{% endmacro %}\n" +
+			"{% macro fails_at_run() %}{% if execute %}{% set r = run_query('select 1') %}{{ exceptions.raise_compiler_error('stop here: ' ~ r.columns[0].values()[0]) }}{% endif %}select 1 as id{% endmacro %}",
+		"tests/generic/at_most.sql": "{% test at_most(model, column_name, top) %}\n" +
+			"{{ config(fail_calc='sum(over)') }}\n" +
+			"select {{ column_name }} - {{ top }} as over from {{ model }} where {{ column_name }} > {{ top }}\n" +
+			"{% endtest %}",
+		"models/m/schema.yml": "version: 2\nmodels:\n" +
+			"  - name: eph\n    columns:\n      - name: id\n        tests:\n          - at_most: {top: 2}\n" +
+			"  - name: nums\n    columns:\n      - name: id\n        tests:\n" +
+			"          - at_most: {top: 1, config: {where: 'id < 2'}}\n" +
+			"          - at_most:\n              top: 0\n              config: {severity: warn}\n",
+		"tests/jinja_values.sql":    "select * from {{ ref('jinja') }} where not (slug = 'a_b_c' and distinct_n = 2 and which = 'run' and keyed = 'n' and empty_cols = 'id' and passed = 3)",
+		"tests/dropped_is_gone.sql": "{% if execute and adapter.get_relation(database=this.database, schema='main', identifier='dropped') %}select 1 as still_there{% else %}select 1 where false{% endif %}",
+		"models/m/raises.sql":       "{{ fails_at_run() }}",
+	}
+	dir := writeProbe(t, files)
+	m, diags := parseProbe(t, dir)
+	for _, d := range diags {
+		t.Fatalf("parse: %s", d)
+	}
+	ctx := context.Background()
+	db, err := warehouse.Open(ctx, m.Project.Warehouse, warehouse.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.EnsureSchema(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rr, err := m.Execute(ctx, db, RunOptions{Command: "build", Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Result{}
+	for _, r := range rr.Results {
+		got[r.Name] = r
+	}
+	want := map[string]string{
+		"eph": "", "nums": StatusSuccess, "dropped": StatusSuccess, "jinja": StatusSuccess,
+		"at_most_eph_id__2":  StatusPass, // through the ephemeral model's CTE
+		"at_most_nums_id__1": StatusPass, // where id < 2 leaves only id 1
+		"at_most_nums_id__0": StatusWarn, // 1+2+3 over, summed by the macro's fail_calc
+		"jinja_values":       StatusPass,
+		"dropped_is_gone":    StatusPass,
+		"raises":             StatusError,
+	}
+	for name, status := range want {
+		r, ok := got[name]
+		if status == "" {
+			if ok {
+				t.Errorf("%s: an ephemeral model does not run: %+v", name, r)
+			}
+			continue
+		}
+		if !ok || r.Status != status {
+			t.Errorf("%s: %q %q, want %s (results %v)", name, r.Status, r.Message, status, keysOf(got))
+		}
+	}
+	if r := got["at_most_nums_id__0"]; r.Failures == nil || *r.Failures != 6 {
+		t.Errorf("at_most top 0: failures %v, want 6 (fail_calc sum(over) from the test's own config())", r.Failures)
+	}
+	if r := got["raises"]; !strings.Contains(r.Message, "stop here: 1") {
+		t.Errorf("raises: %q, want the compiler error with the run_query value", r.Message)
+	}
+}
+
+func keysOf[V any](mp map[string]V) []string { return sortedKeys(mp) }
