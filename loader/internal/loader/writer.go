@@ -2,7 +2,10 @@ package loader
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -65,9 +68,15 @@ func (w *Writer) Flush(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return fmt.Errorf("loader: land: %w", err)
 		}
+		if diskFull(err) {
+			return fmt.Errorf("loader: land: disk full, the warehouse could not be written (free space and load again): %w", err)
+		}
 		// One bad document must not end the run: land one at a time and
 		// quarantine the documents that cannot be landed.
 		if err := landOneByOne(ctx, w.db, w.runID, w.sum, now, w.batch, w.gone, err); err != nil {
+			if diskFull(err) {
+				return fmt.Errorf("loader: land: disk full, the warehouse could not be written (free space and load again): %w", err)
+			}
 			return fmt.Errorf("loader: land: %w", err)
 		}
 	}
@@ -156,12 +165,27 @@ func countOutcome(s *Summary, o *outcome, l warehouse.Landing) {
 	}
 }
 
+// diskFull reports whether a landing failed for want of disk space. DuckDB
+// reports it as text ("Could not write file ...: No space left on
+// device"), not as an errno: a full disk once quarantined every document
+// of the batch as internal.
+func diskFull(err error) bool {
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+		return true
+	}
+	s := strings.ToLower(err.Error())
+	return strings.Contains(s, syscall.ENOSPC.Error()) || strings.Contains(s, syscall.EDQUOT.Error())
+}
+
 // landOneByOne lands a batch that failed as a whole document by document;
 // a document that still fails is landed as quarantined (internal) with
 // the warehouse's error, without its content.
 func landOneByOne(ctx context.Context, db Lander, runID string, sum *Summary, now time.Time, batch []warehouse.Landing, deleted []string, batchErr error) error {
 	for _, l := range batch {
 		if err := db.Land(ctx, runID, now, []warehouse.Landing{l}, nil); err != nil {
+			if diskFull(err) {
+				return err // no document's fault: the load stops, nothing is quarantined
+			}
 			q := l
 			q.Content, q.Extracted, q.Attachments = nil, false, nil
 			q.Doc.Status, q.Doc.ErrorKind = warehouse.StatusQuarantined, document.KindInternal
