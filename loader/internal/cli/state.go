@@ -13,10 +13,13 @@ import (
 	"github.com/docket-dev/docket/loader/internal/runner"
 )
 
-// expandStateSelectors turns state:new and state:modified (also
-// state:modified.body and state:modified.configs) words into the names of
-// the nodes that are new, or whose SQL or config differ, against the
-// manifest.json in the --state folder.
+// expandStateSelectors turns state:new and state:modified words into the
+// names of the nodes that are new, or modified, against the manifest.json
+// in the --state folder. As dbt's sub-selectors: state:modified.body (the
+// SQL), .configs (the resolved config), .macros (a macro the node calls,
+// directly or through other macros, project or package, changed or is
+// new) and .contract (config contract, and with an enforced contract the
+// columns' names and data types); state:modified is any of them.
 func expandStateSelectors(p *project.Project, stateDir string, args []string) ([]string, error) {
 	uses := false
 	for _, a := range args {
@@ -38,7 +41,10 @@ func expandStateSelectors(p *project.Project, stateDir string, args []string) ([
 		return nil, fmt.Errorf("--state: %w", err)
 	}
 	var old struct {
-		Nodes map[string]map[string]any `json:"nodes"`
+		Nodes  map[string]map[string]any `json:"nodes"`
+		Macros map[string]struct {
+			SQL string `json:"macro_sql"`
+		} `json:"macros"`
 	}
 	if err := json.Unmarshal(b, &old); err != nil {
 		return nil, fmt.Errorf("--state: manifest.json: %w", err)
@@ -50,6 +56,13 @@ func expandStateSelectors(p *project.Project, stateDir string, args []string) ([
 	if len(diags) > 0 {
 		return nil, fmt.Errorf("%s", diags[0])
 	}
+	macroChanged := map[string]bool{}
+	for id, old := range old.Macros {
+		if cur, ok := m.MacroSQL(id); !ok || cur != old.SQL {
+			macroChanged[id] = true
+		}
+	}
+	kinds := []string{"modified.body", "modified.configs", "modified.macros", "modified.contract"}
 	changed := map[string][]string{}
 	for id, n := range m.Nodes {
 		var cur map[string]any
@@ -59,19 +72,34 @@ func expandStateSelectors(p *project.Project, stateDir string, args []string) ([
 		if !ok {
 			changed["new"] = append(changed["new"], n.Name)
 			changed["modified"] = append(changed["modified"], n.Name)
-			changed["modified.body"] = append(changed["modified.body"], n.Name)
-			changed["modified.configs"] = append(changed["modified.configs"], n.Name)
+			for _, k := range kinds {
+				changed[k] = append(changed[k], n.Name)
+			}
 			continue
 		}
-		body := !reflect.DeepEqual(prev["raw_code"], cur["raw_code"])
-		configs := !reflect.DeepEqual(prev["config"], cur["config"])
-		if body {
-			changed["modified.body"] = append(changed["modified.body"], n.Name)
+		is := map[string]bool{
+			"modified.body":     !reflect.DeepEqual(prev["raw_code"], cur["raw_code"]),
+			"modified.configs":  !reflect.DeepEqual(prev["config"], cur["config"]),
+			"modified.contract": contractChanged(prev, cur),
 		}
-		if configs {
-			changed["modified.configs"] = append(changed["modified.configs"], n.Name)
+		for _, mac := range m.MacroClosure(n) {
+			if macroChanged[mac] {
+				is["modified.macros"] = true
+				break
+			}
+			if _, known := old.Macros[mac]; !known {
+				is["modified.macros"] = true // a macro the previous manifest did not have
+				break
+			}
 		}
-		if body || configs {
+		mod := false
+		for _, k := range kinds {
+			if is[k] {
+				changed[k] = append(changed[k], n.Name)
+				mod = true
+			}
+		}
+		if mod {
 			changed["modified"] = append(changed["modified"], n.Name)
 		}
 	}
@@ -100,9 +128,9 @@ func expandStateSelectors(p *project.Project, stateDir string, args []string) ([
 			kind := strings.TrimPrefix(core, "state:")
 			names, ok := changed[kind]
 			switch kind {
-			case "new", "modified", "modified.body", "modified.configs":
+			case "new", "modified", "modified.body", "modified.configs", "modified.macros", "modified.contract":
 			default:
-				return nil, fmt.Errorf("%q: state: takes new, modified, modified.body or modified.configs", w)
+				return nil, fmt.Errorf("%q: state: takes new, modified, modified.body, modified.configs, modified.macros or modified.contract", w)
 			}
 			if !ok || len(names) == 0 {
 				words = append(words, "__docket_no_state_"+kind)
@@ -116,4 +144,38 @@ func expandStateSelectors(p *project.Project, stateDir string, args []string) ([
 		out = append(out, strings.Join(words, " "))
 	}
 	return out, nil
+}
+
+// contractChanged compares two manifest nodes' contracts: config contract
+// (a manifest without one had dbt's default, not enforced) and, when
+// either enforces it, the columns' names and data types.
+func contractChanged(prev, cur map[string]any) bool {
+	contract := func(d map[string]any) map[string]any {
+		cfg, _ := d["config"].(map[string]any)
+		c, _ := cfg["contract"].(map[string]any)
+		out := map[string]any{"enforced": false, "alias_types": true}
+		for k, v := range c {
+			if k == "enforced" || k == "alias_types" {
+				out[k] = v
+			}
+		}
+		return out
+	}
+	a, b := contract(prev), contract(cur)
+	if !reflect.DeepEqual(a, b) {
+		return true
+	}
+	if a["enforced"] != true {
+		return false
+	}
+	cols := func(d map[string]any) map[string]any {
+		out := map[string]any{}
+		cs, _ := d["columns"].(map[string]any)
+		for name, c := range cs {
+			cm, _ := c.(map[string]any)
+			out[strings.ToLower(name)] = cm["data_type"]
+		}
+		return out
+	}
+	return !reflect.DeepEqual(cols(prev), cols(cur))
 }

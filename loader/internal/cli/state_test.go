@@ -51,3 +51,62 @@ func TestStateSelectors(t *testing.T) {
 		t.Fatalf("state: without --state should say it needs one (exit 2), got %d:\n%s", code, out)
 	}
 }
+
+// TestStateModifiedMacrosAndContract: state:modified.macros selects the
+// models calling a changed macro, through another macro and inside a
+// package; state:modified.contract those whose contract config changed
+// or, with an enforced contract, whose column data types did; a data type
+// change without an enforced contract is not a change.
+func TestStateModifiedMacrosAndContract(t *testing.T) {
+	dir := tinyProject(t)
+	write := func(rel, body string) {
+		p := filepath.Join(dir, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(body), 0o644)
+	}
+	write("macros/h.sql", "{% macro double(x) %}{{ x }} * {{ times() }}{% endmacro %}\n{% macro times() %}2{% endmacro %}\n")
+	write("dbt_packages/mypkg/dbt_project.yml", "name: mypkg\nversion: '1.0'\n")
+	write("dbt_packages/mypkg/macros/m.sql", "{% macro triple(x) %}{{ x }} * {{ factor() }}{% endmacro %}\n{% macro factor() %}3{% endmacro %}\n")
+	write("models/marts/a.sql", "select {{ double('1') }} as v\n")
+	write("models/marts/b.sql", "select 1 as id\n")
+	write("models/marts/c.sql", "select {{ mypkg.triple('1') }} as v\n")
+	write("models/marts/d.sql", "select 1 as id\n")
+	write("models/marts/e.sql", "select 1 as id\n")
+	schema := func(dType, eType, bContract string) string {
+		return "version: 2\nmodels:\n" +
+			"  - name: b\n    config: {contract: {enforced: " + bContract + "}}\n    columns: [{name: id, data_type: integer}]\n" +
+			"  - name: d\n    config: {contract: {enforced: true}}\n    columns: [{name: id, data_type: " + dType + "}]\n" +
+			"  - name: e\n    columns: [{name: id, data_type: " + eType + "}]\n"
+	}
+	write("models/marts/schema.yml", schema("integer", "integer", "false"))
+	must(t, dir, "compile")
+	state := filepath.Join(t.TempDir(), "state")
+	os.CopyFS(state, os.DirFS(filepath.Join(dir, "target")))
+	sel := func(s string) string {
+		out := must(t, dir, "ls", "--resource-type", "model", "-s", s, "--state", state)
+		var n []string
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			if f := strings.Fields(l); len(f) >= 2 && f[0] == "model" { // not the "contract not applied" warnings
+				n = append(n, f[1])
+			}
+		}
+		return strings.Join(n, " ")
+	}
+	if got := sel("state:modified"); got != "" {
+		t.Fatalf("nothing changed yet, state:modified selected %q", got)
+	}
+	write("macros/h.sql", "{% macro double(x) %}{{ x }} * {{ times() }}{% endmacro %}\n{% macro times() %}4{% endmacro %}\n")
+	write("dbt_packages/mypkg/macros/m.sql", "{% macro triple(x) %}{{ x }} * {{ factor() }}{% endmacro %}\n{% macro factor() %}5{% endmacro %}\n")
+	write("models/marts/schema.yml", schema("bigint", "bigint", "true"))
+	for s, want := range map[string]string{
+		"state:modified.macros":   "marts.a marts.c",
+		"state:modified.contract": "marts.b marts.d",
+		"state:modified.configs":  "marts.b",
+		"state:modified.body":     "",
+		"state:modified":          "marts.a marts.b marts.c marts.d",
+	} {
+		if got := sel(s); got != want {
+			t.Errorf("-s %s selected %q, want %q", s, got, want)
+		}
+	}
+}

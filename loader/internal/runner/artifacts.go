@@ -243,7 +243,10 @@ func configDoc(n *Node) map[string]any {
 	}
 	d["column_types"], d["full_refresh"], d["packages"] = ct, c.FullRefresh, []string{}
 	d["docs"] = map[string]any{"show": true, "node_color": nil}
-	d["contract"] = map[string]any{"enforced": false, "alias_types": true}
+	d["contract"] = n.contract
+	if d["contract"] == nil {
+		d["contract"] = contractConfig(nil)
+	}
 	d["on_schema_change"] = "ignore"
 	if c.OnSchemaChange != "" {
 		d["on_schema_change"] = c.OnSchemaChange

@@ -16,7 +16,7 @@ func (m *Manifest) macroDocs(out map[string]map[string]any, created float64) {
 		out[id] = map[string]any{
 			"unique_id": id, "resource_type": "macro", "name": name, "package_name": pkg,
 			"path": macroRelPath(file), "original_file_path": file, "macro_sql": m.macroSQL(file, name),
-			"depends_on": map[string]any{"macros": []string{}}, "description": "", "meta": map[string]any{},
+			"depends_on": map[string]any{"macros": m.macroCallees(id)}, "description": "", "meta": map[string]any{},
 			"docs": map[string]any{"show": true, "node_color": nil}, "patch_path": nil, "arguments": []any{},
 			"created_at": created, "supported_languages": nil,
 		}

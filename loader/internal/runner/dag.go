@@ -31,12 +31,7 @@ func (m *Manifest) buildGraph() []Diagnostic {
 		if n.DependsOn.Nodes == nil {
 			n.DependsOn.Nodes = []string{}
 		}
-		n.DependsOn.Macros = []string{}
-		for _, mac := range sortedKeys(m.Macros) {
-			if strings.Contains(n.RawCode, mac) {
-				n.DependsOn.Macros = append(n.DependsOn.Macros, "macro."+m.Name+"."+mac)
-			}
-		}
+		n.DependsOn.Macros = m.directMacros(n)
 		if n.Refs == nil {
 			n.Refs = [][]string{}
 		}

@@ -15,11 +15,11 @@ var jinjaArgRe = regexp.MustCompile(`^\s*(ref|source)\s*\(.*\)\s*$`)
 // macroTestSQL renders a generic test defined by a {% test %} macro (the
 // project's, tests/generic/, or a package's: dbt_utils.expression_is_true).
 // ok is false when no such macro exists.
-// rr, when not nil, renders the test again at run time (it reads the
+// The macros it calls are recorded in calls. rr, when not nil, renders the test again at run time (it reads the
 // database).
 // where, when set, filters the model as dbt does: {{ model }} renders as
 // (select * from model where ...) dbt_subquery.
-func (m *Manifest) macroTestSQL(kind string, parent *Node, column string, args map[string]any, where string, cfg *map[string]any) (sql string, refs [][]string, ok bool, rr *testRender, err error) {
+func (m *Manifest) macroTestSQL(kind string, parent *Node, column string, args map[string]any, where string, cfg *map[string]any, calls *render.Calls) (sql string, refs [][]string, ok bool, rr *testRender, err error) {
 	pkg, name := "", kind
 	if p, n, qualified := strings.Cut(kind, "."); qualified {
 		pkg, name = p, n
@@ -75,10 +75,10 @@ func (m *Manifest) macroTestSQL(kind string, parent *Node, column string, args m
 	}
 	ctxArgs["__model"] = model
 	tr := &testRender{tpl: tpl, parent: parent, args: ctxArgs}
-	rc := &renderCtx{m: m, n: parent, cfg: map[string]any{}, refPos: map[string]pos{}}
+	rc := &renderCtx{m: m, n: parent, cfg: map[string]any{}, refPos: map[string]pos{}, calls: calls}
 	out, rerr := tr.render(rc)
 	if rc.needsDB {
-		rc = &renderCtx{m: m, n: parent, cfg: map[string]any{}, refPos: map[string]pos{}, lenient: true}
+		rc = &renderCtx{m: m, n: parent, cfg: map[string]any{}, refPos: map[string]pos{}, lenient: true, calls: calls}
 		out, rerr = tr.render(rc)
 	} else {
 		tr = nil

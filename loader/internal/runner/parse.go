@@ -50,11 +50,12 @@ type Manifest struct {
 	Warnings []Diagnostic
 
 	env      *render.Env
-	log      func(string)        // ParseOptions.Log
-	byName   map[string]*Node    // models and seeds
-	packages []string            // installed package names
-	docs     map[string]docBlock // {% docs %} blocks by name (docblocks.go)
-	deferred map[string]string   // unique_id → relation of a previous run (defer.go)
+	log      func(string)               // ParseOptions.Log
+	byName   map[string]*Node           // models and seeds
+	packages []string                   // installed package names
+	docs     map[string]docBlock        // {% docs %} blocks by name (docblocks.go)
+	deferred map[string]string          // unique_id → relation of a previous run (defer.go)
+	edges    map[string]map[string]bool // macro → macros it calls, as renders saw (macros.go)
 }
 
 // Parse reads the project's files and renders every model without a
@@ -501,6 +502,7 @@ type renderCtx struct {
 	db      *dbConn
 	lenient bool
 	needsDB bool
+	calls   *render.Calls // macros the render called, when recorded (macros.go)
 }
 
 func (rc *renderCtx) vars() map[string]any {
@@ -615,6 +617,9 @@ func (rc *renderCtx) vars() map[string]any {
 	}
 	rc.dbFuncs(ctx)
 	rc.contextModules(ctx)
+	if rc.calls != nil {
+		ctx[render.CallsKey] = rc.calls
+	}
 	return ctx
 }
 
@@ -672,13 +677,14 @@ func (m *Manifest) parseNode(n *Node) []Diagnostic {
 		return []Diagnostic{{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg}}
 	}
 	n.tpl = tpl
-	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}}
+	n.calls = &render.Calls{}
+	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}, calls: n.calls}
 	out, err := tpl.Render(rc.vars())
 	if rc.needsDB {
 		// it reads the database: parse as dbt does (execute=false); the
 		// run renders it again with a connection
 		n.needsDB = true
-		rc = &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}, lenient: true}
+		rc = &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}, lenient: true, calls: n.calls}
 		out, err = tpl.Render(rc.vars())
 	}
 	if err != nil {
@@ -743,6 +749,7 @@ func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
 		}
 	}
 	c := Config{Enabled: true, Tags: []string{}, PreHook: []string{}, PostHook: []string{}}
+	n.contract = contractConfig(raw["contract"])
 	for _, k := range sortedKeys(raw) {
 		v := raw[k]
 		str := func() string {

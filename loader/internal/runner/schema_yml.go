@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/docket-dev/docket/loader/internal/runner/render"
 	"gopkg.in/yaml.v3"
 )
 
@@ -244,6 +245,7 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 		}
 		rel := parent.Relation
 		deps := []string{parent.UniqueID}
+		var calls *render.Calls // a {% test %} macro's calls
 		nameParts := []string{s.kind}
 		if parent.ResourceType == Source {
 			nameParts = []string{"source", s.kind, parent.SourceName, parent.Name}
@@ -324,7 +326,8 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 			sql = fmt.Sprintf("select child.%s as from_field\nfrom %s as child\nleft join %s as parent on child.%s = parent.%s\nwhere child.%s is not null and parent.%s is null\n",
 				col, from, target.Relation, col, field, col, field)
 		default:
-			body, refs, ok, rr, err := m.macroTestSQL(s.kind, parent, col, s.args, where, &testCfg)
+			calls = &render.Calls{}
+			body, refs, ok, rr, err := m.macroTestSQL(s.kind, parent, col, s.args, where, &testCfg, calls)
 			if err != nil {
 				bad("%v", err)
 				continue
@@ -358,7 +361,7 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 			Schema: "main", Alias: name, Database: m.database(), Path: s.path, FQN: []string{m.Name, name},
 			Columns: map[string]Column{}, CompiledCode: sql, ColumnName: col, AttachedNode: parent.UniqueID,
 			TestMetadata: &TestMetadata{Name: s.kind, Kwargs: kwargs}, pos: s.at, configPos: s.at,
-			folderCfg: map[string]any{}, ymlCfg: s.cfg}
+			folderCfg: map[string]any{}, ymlCfg: s.cfg, calls: calls}
 		if builtinTests[s.kind] {
 			n.testFrom = from
 		}

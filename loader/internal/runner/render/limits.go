@@ -31,6 +31,8 @@ const budgetKey = "__docket_render_budget"
 type budget struct {
 	depth int
 	steps int64
+	calls *Calls   // when the caller asked (CallsKey)
+	stack []string // macros being called, innermost last
 }
 
 func budgetOf(ev *exec.Evaluator) *budget {

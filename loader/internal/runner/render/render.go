@@ -359,8 +359,13 @@ func (t *Template) Render(ctx map[string]any) (out string, rerr error) {
 		}
 	}()
 	data := t.env.globals("")
-	data[budgetKey] = &budget{}
+	b := &budget{}
+	data[budgetKey] = b
 	for k, v := range ctx {
+		if c, ok := v.(*Calls); ok && k == CallsKey {
+			b.calls = c
+			continue
+		}
 		if extra, ok := v.(map[string]any); ok && k == "adapter" {
 			// the caller's adapter methods join dispatch and type
 			ad := data["adapter"].(map[string]any)
@@ -488,6 +493,12 @@ func (e *Env) macroFunc(m macroDef) func(*exec.Evaluator, *exec.VarArgs) *exec.V
 		}
 		b.depth++
 		defer func() { b.depth-- }()
+		if b.calls != nil {
+			id := e.macroID(m)
+			b.calls.add(b.stack, id)
+			b.stack = append(b.stack, id)
+			defer func() { b.stack = b.stack[:len(b.stack)-1] }()
+		}
 		ctx := ev.Environment.Context.Inherit()
 		if m.pkg != "" && m.pkg != "dbt" {
 			// a package's macros call each other unqualified
@@ -718,4 +729,42 @@ func isMapping(ctx *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, e
 		return true, nil
 	}
 	return in.IsDict(), nil
+}
+
+// CallsKey is the Render context key of a *Calls that records the
+// macros the render calls.
+const CallsKey = "__docket_macro_calls"
+
+// Calls records macro calls as dbt's manifest names them
+// ("macro.<package>.<name>", the root project under Env.Root): Direct
+// from the template itself, Edges from a macro to the macros it called.
+type Calls struct {
+	Direct map[string]bool
+	Edges  map[string]map[string]bool
+}
+
+func (c *Calls) add(stack []string, id string) {
+	if len(stack) == 0 {
+		if c.Direct == nil {
+			c.Direct = map[string]bool{}
+		}
+		c.Direct[id] = true
+		return
+	}
+	from := stack[len(stack)-1]
+	if c.Edges == nil {
+		c.Edges = map[string]map[string]bool{}
+	}
+	if c.Edges[from] == nil {
+		c.Edges[from] = map[string]bool{}
+	}
+	c.Edges[from][id] = true
+}
+
+func (e *Env) macroID(m macroDef) string {
+	pkg := m.pkg
+	if pkg == "" {
+		pkg = e.Root
+	}
+	return "macro." + pkg + "." + m.node.Name
 }
