@@ -28,10 +28,12 @@ type options struct {
 	queries, compare int
 	steps            map[string]bool
 	keep             bool
+	cycles           int
+	cyclesUpTo       int
 }
 
 // Steps: a later one needs the earlier ones (or a kept -dir).
-var allSteps = []string{"load", "noop-load", "build", "noop-build", "plus", "search"}
+var allSteps = []string{"load", "noop-load", "build", "noop-build", "plus", "search", "cycles"}
 
 func main() {
 	var o options
@@ -44,6 +46,8 @@ func main() {
 	flag.IntVar(&o.compare, "compare", 3, "queries per mode also run on the SQL path (search index moved aside) to compare hits")
 	steps := flag.String("steps", strings.Join(allSteps, ","), "steps to run: "+strings.Join(allSteps, ","))
 	flag.BoolVar(&o.keep, "keep", false, "keep the work folder")
+	flag.IntVar(&o.cycles, "cycles", 10, "change cycles of the cycles step (each: +1 % new documents, 0.2 % changed, 0.2 % deleted, load, build)")
+	flag.IntVar(&o.cyclesUpTo, "cycles-upto", 10000, "run the cycles step only at sizes up to this many documents")
 	flag.Parse()
 	o.steps = map[string]bool{}
 	for _, s := range strings.Split(*steps, ",") {
@@ -108,6 +112,8 @@ type sizeResult struct {
 	m       map[string]measure
 	search  map[string]latency
 	index   *indexCheck
+	cycles  []cycle
+	compact *measure // docket compact after the cycles
 }
 
 var stepNames = []struct{ key, label string }{
@@ -192,6 +198,11 @@ func runSize(o options, pl *pool, n int) (*sizeResult, error) {
 			return r, err
 		}
 	}
+	if o.steps["cycles"] && n <= o.cyclesUpTo {
+		if err := runCycles(o, pl, r, docs, dir); err != nil {
+			return r, err
+		}
+	}
 	r.chunks = scalar(o.bin, dir, "select count(*) from retrieval.search_chunks")
 	if o.steps["search"] {
 		qs := pl.queries(o.seed, o.queries)
@@ -239,6 +250,7 @@ func (r *sizeResult) print() {
 			fmt.Printf("  search %-6s p50 %7s  p95 %7s  cpu p50 %7s  (fresh process per query)\n", mode, ms(l.P50), ms(l.P95), ms(l.CPU50))
 		}
 	}
+	printCycles(r)
 }
 
 func printGrowth(rs []*sizeResult) {
