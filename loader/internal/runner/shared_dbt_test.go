@@ -106,7 +106,7 @@ func TestJaffleShop(t *testing.T) {
 // project reaches under docket today, built from a copy of its own folder
 // with no edits: models built and tests passed. Raise it as more passes;
 // a drop fails.
-var dbtUtilsFloor = map[string]int{"model success": 47, "test pass": 101, "seed success": 75}
+var dbtUtilsFloor = map[string]int{"model success": 47, "test pass": 105, "seed success": 75}
 
 // TestDbtUtilsIntegration builds dbt-utils's integration_tests project
 // (packages.yml's `local: ../` is dbt-utils itself) and checks it parses

@@ -897,6 +897,11 @@ func (v *Value) EqualValueTo(other *Value) bool {
 	if v.IsNumber() && other.IsNumber() {
 		return v.Float() == other.Float()
 	}
+	// docket: strings of different Go types (a str method's PyString
+	// result and a literal) compare by their text
+	if v.IsString() && other.IsString() {
+		return v.String() == other.String()
+	}
 
 	// Both nil → equal.
 	if v.IsNil() && other.IsNil() {

@@ -34,6 +34,7 @@ func TestDbtJinjaSyntax(t *testing.T) {
 		{"{{ inner(*['p', 'q']) }}", "p-q-2"},
 		{"{{ inner('p', **{'c': 4}) }}", "p-1-4"},
 		{"{{ none is none }}", "True"},
+		{"{{ 'S'.lower() in ['s'] }} {{ 'X'.lower() not in ['Y', 'x']|map('lower') }}", "True False"},
 		{"{{ (\n  1\n) }}{% if x_\n  and\n  1 %}{% endif %}", "1"},
 	} {
 		tpl, err := env.Parse("m.sql", tc.src)
