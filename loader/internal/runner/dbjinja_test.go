@@ -98,3 +98,24 @@ func TestDbtPackageJinja(t *testing.T) {
 }
 
 func keysOf[V any](mp map[string]V) []string { return sortedKeys(mp) }
+
+// TestDisabledTests: a singular test with config(enabled=false) and a
+// generic test whose yml config says enabled: false do not run; they are
+// in the manifest's disabled.
+func TestDisabledTests(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql":      "select 1 as id",
+		"models/m/schema.yml": "version: 2\nmodels:\n  - name: a\n    columns:\n      - name: id\n        tests:\n          - unique:\n              config: {enabled: false}\n          - not_null\n",
+		"tests/off.sql":       "{{ config(enabled = false) }} select 1 as failing",
+	})
+	m, diags := parseProbe(t, dir)
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	if m.Nodes["test.probe.off"] != nil || m.Disabled["test.probe.off"] == nil {
+		t.Errorf("tests/off.sql has enabled=false: it must be disabled")
+	}
+	if m.Nodes["test.probe.unique_a_id"] != nil || m.Disabled["test.probe.unique_a_id"] == nil || m.Nodes["test.probe.not_null_a_id"] == nil {
+		t.Errorf("unique (enabled: false) must be disabled, not_null kept: nodes %v", sortedKeys(m.Nodes))
+	}
+}

@@ -267,6 +267,14 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 	}
 	// generic tests
 	diags = append(diags, m.buildGenericTests(testSpecs)...)
+	// tests with enabled: false (config() in the file, or the yml's
+	// config) are disabled, as models are
+	for _, id := range sortedKeys(m.Nodes) {
+		if n := m.Nodes[id]; n.ResourceType == Test && !n.Config.Enabled {
+			delete(m.Nodes, id)
+			m.Disabled[id] = n
+		}
+	}
 
 	// graph
 	diags = append(diags, m.buildGraph()...)

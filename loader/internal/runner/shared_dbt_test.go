@@ -108,6 +108,16 @@ func TestJaffleShop(t *testing.T) {
 // a drop fails.
 var dbtUtilsFloor = map[string]int{"model success": 47, "test pass": 105, "seed success": 75}
 
+// dbtUtilsCeiling: what still fails, at most. The 3 model errors are
+// DuckDB's, not docket's (dbt-utils does not list DuckDB as supported):
+// date_spine adds an interval to a string literal, and
+// get_relations_by_pattern/prefix read <database>.information_schema,
+// which DuckDB does not qualify by catalog. The failing test is
+// assert_pretty_output_msg_is_string: it calls pretty_log_format()
+// without its message, which Jinja2 leaves undefined and docket's strict
+// undefined refuses.
+var dbtUtilsCeiling = map[string]int{"model error": 3, "test fail": 1, "test error": 0, "seed error": 0}
+
 // TestDbtUtilsIntegration builds dbt-utils's integration_tests project
 // (packages.yml's `local: ../` is dbt-utils itself) and checks it parses
 // clean and builds at least dbtUtilsFloor.
@@ -156,6 +166,11 @@ func TestDbtUtilsIntegration(t *testing.T) {
 	for k, floor := range dbtUtilsFloor {
 		if counts[k] < floor {
 			t.Errorf("%s: %d, the floor is %d", k, counts[k], floor)
+		}
+	}
+	for k, most := range dbtUtilsCeiling {
+		if counts[k] > most {
+			t.Errorf("%s: %d, at most %d", k, counts[k], most)
 		}
 	}
 	if err := m.WriteArtifacts(filepath.Join(dir, "target"), rr); err != nil {
