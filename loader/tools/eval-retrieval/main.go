@@ -26,6 +26,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/embed"
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/search"
+	"github.com/docket-dev/docket/loader/internal/searchidx"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
@@ -88,14 +89,32 @@ func run(dir, bin string, n int) error {
 		return err
 	}
 	defer s.Close()
+	// The search index the build wrote next to the published copy: the
+	// same queries through it (docket search's path).
+	rp := warehouse.ReadPath(p.Warehouse)
+	id, err := searchidx.IDOf(rp)
+	if err != nil {
+		return err
+	}
+	idx, err := searchidx.Open(searchidx.Path(rp), id)
+	if err != nil {
+		return fmt.Errorf("the build wrote no current search index: %w", err)
+	}
+	defer idx.Close()
+	open := func(ctx context.Context) (*warehouse.DB, error) {
+		return warehouse.Open(ctx, rp, warehouse.Options{ReadOnly: true})
+	}
+	si := search.NewIndexed(idx, open, prov)
+	defer si.Close()
 	kinds := map[string]int{}
 	for _, q := range queries {
 		kinds[q.kind]++
 	}
 	fmt.Printf("queries: %d (%d sentence, %d section); embedding %s\n", len(queries), kinds["sentence"], kinds["section"], prov.ModelID())
 	for _, mode := range []string{search.ModeBM25, search.ModeVector, search.ModeHybrid} {
-		var hit5, rr float64
-		var lat time.Duration
+		var hit5, rr, ihit5, irr float64
+		var lat, ilat time.Duration
+		same := 0
 		for _, q := range queries {
 			t := time.Now()
 			hits, err := s.Search(ctx, q.text, search.Options{K: 10, Mode: mode})
@@ -103,20 +122,52 @@ func run(dir, bin string, n int) error {
 			if err != nil {
 				return err
 			}
-			for i, h := range hits {
-				if q.answers[h.ChunkID] {
-					if i < 5 {
-						hit5++
-					}
-					rr += 1 / float64(i+1)
-					break
-				}
+			t = time.Now()
+			ihits, err := si.Search(ctx, q.text, search.Options{K: 10, Mode: mode})
+			ilat += time.Since(t)
+			if err != nil {
+				return err
+			}
+			a, b := score(hits, q.answers)
+			hit5, rr = hit5+a, rr+b
+			a, b = score(ihits, q.answers)
+			ihit5, irr = ihit5+a, irr+b
+			if sameChunks(hits, ihits) {
+				same++
 			}
 		}
-		fmt.Printf("%-7s recall@5 %.3f  MRR@10 %.3f  mean latency %.1f ms\n", mode, hit5/float64(len(queries)), rr/float64(len(queries)),
-			float64(lat.Microseconds())/1000/float64(len(queries)))
+		n := float64(len(queries))
+		fmt.Printf("%-7s recall@5 %.3f  MRR@10 %.3f  mean latency %.1f ms (SQL)\n", mode, hit5/n, rr/n, float64(lat.Microseconds())/1000/n)
+		fmt.Printf("%-7s recall@5 %.3f  MRR@10 %.3f  mean latency %.1f ms (search index; the same hits in the same order for %d of %d queries)\n",
+			mode, ihit5/n, irr/n, float64(ilat.Microseconds())/1000/n, same, len(queries))
 	}
 	return nil
+}
+
+// score is a query's recall@5 (0 or 1) and reciprocal rank.
+func score(hits []search.Hit, answers map[string]bool) (float64, float64) {
+	for i, h := range hits {
+		if answers[h.ChunkID] {
+			r5 := 0.0
+			if i < 5 {
+				r5 = 1
+			}
+			return r5, 1 / float64(i+1)
+		}
+	}
+	return 0, 0
+}
+
+func sameChunks(a, b []search.Hit) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].ChunkID != b[i].ChunkID {
+			return false
+		}
+	}
+	return true
 }
 
 type query struct {
