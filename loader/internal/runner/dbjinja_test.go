@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -117,5 +118,59 @@ func TestDisabledTests(t *testing.T) {
 	}
 	if m.Nodes["test.probe.unique_a_id"] != nil || m.Disabled["test.probe.unique_a_id"] == nil || m.Nodes["test.probe.not_null_a_id"] == nil {
 		t.Errorf("unique (enabled: false) must be disabled, not_null kept: nodes %v", sortedKeys(m.Nodes))
+	}
+}
+
+// TestStoreFailures: a failing test with store_failures keeps its rows in
+// main_dbt_test__audit.<test>; store_failures_as: view makes a view; a
+// passing test's table is there and empty.
+func TestStoreFailures(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql": "{{ config(materialized='table') }} select * from (values (1), (1), (2), (null)) t(id)",
+		"models/m/schema.yml": "version: 2\nmodels:\n  - name: a\n    columns:\n      - name: id\n        tests:\n" +
+			"          - unique: {config: {store_failures: true}}\n" +
+			"          - not_null: {config: {store_failures_as: view, severity: warn}}\n" +
+			"          - accepted_values: {values: [1, 2], quote: false, config: {store_failures: true, where: 'id is not null'}}\n",
+	})
+	m, diags := parseProbe(t, dir)
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	ctx := context.Background()
+	db, err := warehouse.Open(ctx, m.Project.Warehouse, warehouse.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.EnsureSchema(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rr, err := m.Execute(ctx, db, RunOptions{Command: "build", Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rr.Results {
+		if r.Status == StatusError {
+			t.Errorf("%s: %s", r.UniqueID, r.Message)
+		}
+	}
+	for rel, want := range map[string]string{
+		`main_dbt_test__audit.unique_a_id`:                "BASE TABLE 1",
+		`main_dbt_test__audit.not_null_a_id`:              "VIEW 1",
+		`main_dbt_test__audit.accepted_values_a_id__1__2`: "BASE TABLE 0",
+	} {
+		schema, name, _ := strings.Cut(rel, ".")
+		var typ string
+		var n int
+		if err := db.SQL().QueryRowContext(ctx, "select table_type from information_schema.tables where table_schema = ? and table_name = ?", schema, name).Scan(&typ); err != nil {
+			t.Errorf("%s: %v (tables: %v)", rel, err, sortedKeys(m.Nodes))
+			continue
+		}
+		if err := db.SQL().QueryRowContext(ctx, "select count(*) from "+Relation(schema, name)).Scan(&n); err != nil {
+			t.Errorf("%s: %v", rel, err)
+		}
+		if got := fmt.Sprintf("%s %d", typ, n); got != want {
+			t.Errorf("%s: %s, want %s", rel, got, want)
+		}
 	}
 }

@@ -83,6 +83,9 @@ type Config struct {
 	ErrorIf             string            `json:"error_if,omitempty"`
 	FailCalc            string            `json:"fail_calc,omitempty"`
 	ScopedTo            string            `json:"scoped_to,omitempty"` // singular tests: check only rows of this model written since the last pass (delta.go)
+	// tests: keep the failing rows in <target schema>_dbt_test__audit.<test> (test_exec.go)
+	StoreFailures   bool   `json:"store_failures,omitempty"`
+	StoreFailuresAs string `json:"store_failures_as,omitempty"`
 }
 
 // Column documents one column.

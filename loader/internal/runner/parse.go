@@ -436,12 +436,13 @@ func normKey(k string) string {
 var appliedKeys = map[string]bool{"materialized": true, "tags": true, "unique_key": true, "incremental_strategy": true,
 	"on_schema_change": true, "pre_hook": true, "post_hook": true, "enabled": true, "severity": true, "where": true,
 	"column_types": true, "meta": true, "schema": true, "alias": true, "database": true, "full_refresh": true,
-	"limit": true, "warn_if": true, "error_if": true, "fail_calc": true, "scoped_to": true}
+	"limit": true, "warn_if": true, "error_if": true, "fail_calc": true, "scoped_to": true,
+	"store_failures": true, "store_failures_as": true}
 
 // notApplied are valid dbt configs docket reads and does not apply: each
 // use is a warning with the place it was written.
 var notApplied = map[string]bool{"docs": true, "persist_docs": true, "contract": true, "grants": true,
-	"quote_columns": true, "delimiter": true, "store_failures": true, "store_failures_as": true, "group": true,
+	"quote_columns": true, "delimiter": true, "group": true,
 	"access": true, "packages": true, "event_time": true, "batch_size": true, "lookback": true, "begin": true,
 	"concurrent_batches": true, "docs_hidden": true, "sql_header": true, "on_configuration_change": true,
 	"quoting": true, "column_name": true, "indexes": true, "labels": true, "transient": true, "copy_grants": true,
@@ -820,6 +821,22 @@ func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
 			c.Limit = toInt(v)
 		case "scoped_to":
 			c.ScopedTo = str()
+		case "store_failures":
+			b, ok := v.(bool)
+			if sv, isStr := v.(string); isStr {
+				b, ok = strings.EqualFold(strings.TrimSpace(sv), "true"), true
+			}
+			if !ok {
+				bad(at, "config store_failures must be true or false (got %v)", v)
+			}
+			c.StoreFailures = b
+		case "store_failures_as":
+			switch sv := strings.ToLower(str()); sv {
+			case "table", "view", "ephemeral":
+				c.StoreFailuresAs = sv
+			default:
+				bad(at, "config store_failures_as must be table, view or ephemeral (got %v)", v)
+			}
 		case "warn_if", "error_if", "fail_calc":
 			sv := strings.TrimSpace(fmt.Sprint(v))
 			switch k {

@@ -63,6 +63,15 @@ func (x *nodeExec) test() error {
 	}
 	x.r.Failures = &failures
 	x.r.AdapterResponse = AdapterResponse{Message: "SELECT", RowsAffected: failures}
+	stored, err := x.storeFailures(body)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if stored != "" && (x.r.Status == StatusFail || x.r.Status == StatusWarn) {
+			x.r.Message += "; failing rows in " + stored
+		}
+	}()
 	switch {
 	case n.Config.Severity != "warn" && shouldError:
 		x.r.Status = StatusFail
@@ -134,4 +143,36 @@ func (x *nodeExec) missingParents() ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// storeFailures keeps a test's failing rows as dbt's store_failures does:
+// a table (or view, store_failures_as) named after the test in the
+// <target schema>_dbt_test__audit schema, replaced on every run. It
+// returns the relation ("" when the test does not store failures).
+func (x *nodeExec) storeFailures(body string) (string, error) {
+	c := x.n.Config
+	as := c.StoreFailuresAs
+	if as == "" && c.StoreFailures {
+		as = "table"
+	}
+	if as == "" || as == "ephemeral" {
+		return "", nil
+	}
+	schema := x.m.target().Schema
+	if schema == "" {
+		schema = "main"
+	}
+	schema += "_dbt_test__audit"
+	rel := Relation(schema, x.n.Alias)
+	drop := "drop view if exists " + rel
+	if as == "view" {
+		drop = "drop table if exists " + rel
+	}
+	for _, q := range []string{"create schema if not exists " + Quote(schema), drop,
+		"create or replace " + as + " " + rel + " as\n" + body} {
+		if _, err := x.exec(q); err != nil {
+			return "", fmt.Errorf("store_failures: %s: %v", rel, err)
+		}
+	}
+	return rel, nil
 }
