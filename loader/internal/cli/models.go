@@ -82,7 +82,7 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 	fs.BoolVar(&f.deferState, "defer", false, "read parents this run does not build, and the target lacks, from the relations in --state's manifest.json")
 	fs.BoolVar(&f.favorState, "favor-state", false, "with --defer: read unselected parents from --state's relations even when the target has them")
 	if cmd == "ls" {
-		fs.StringVar(&f.resourceType, "resource-type", "", "model, seed, test, source or udf")
+		fs.StringVar(&f.resourceType, "resource-type", "", "model, seed, snapshot, test, source or udf")
 	}
 	if err := fs.Parse(gatherSelectors(args)); err != nil {
 		return nil, err
@@ -291,11 +291,11 @@ func listNodes(m *runner.Manifest, f *modelFlags, stdout, stderr io.Writer) int 
 	var types []string
 	switch f.resourceType {
 	case "":
-		types = []string{runner.Model, runner.Seed, runner.Test, runner.Source}
-	case runner.Model, runner.Seed, runner.Test, runner.Source:
+		types = []string{runner.Model, runner.Seed, runner.Snapshot, runner.Test, runner.Source}
+	case runner.Model, runner.Seed, runner.Snapshot, runner.Test, runner.Source:
 		types = []string{f.resourceType}
 	default:
-		fmt.Fprintf(stderr, "docket ls: --resource-type must be model, seed, test, source or udf (got %q)\n", f.resourceType)
+		fmt.Fprintf(stderr, "docket ls: --resource-type must be model, seed, snapshot, test, source or udf (got %q)\n", f.resourceType)
 		return ExitUsage
 	}
 	ids, err := m.Select(f.selects, f.excludes, types...)
@@ -310,6 +310,12 @@ func listNodes(m *runner.Manifest, f *modelFlags, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stdout, "model\t%s.%s\t%s\n", n.Schema, n.Name, n.Config.Materialized)
 		case runner.Seed:
 			fmt.Fprintf(stdout, "seed\t%s.%s\n", n.Schema, n.Name)
+		case runner.Snapshot:
+			strategy := ""
+			if n.SnapshotCfg != nil {
+				strategy = n.SnapshotCfg.Strategy
+			}
+			fmt.Fprintf(stdout, "snapshot\t%s.%s\t%s\n", n.Schema, n.Alias, strategy)
 		case runner.Test:
 			fmt.Fprintf(stdout, "test\t%s\t%s\n", n.Name, n.Config.Severity)
 		case runner.Source:

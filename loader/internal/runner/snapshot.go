@@ -120,12 +120,17 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 			diags = append(diags, ds...)
 			continue
 		}
-		raw := map[string]any{}
-		for k, v := range d.yml {
-			raw[k] = v
-		}
-		for k, v := range n.modelCfg {
-			raw[k] = v
+		// dbt_project.yml snapshots: (folder levels, + keys) < the YAML
+		// entry's config < the block's config()
+		raw := m.snapshotFolderConfig(d.path)
+		for _, src := range []map[string]any{d.yml, n.modelCfg} {
+			for k, v := range src {
+				if k == "tags" || k == "pre_hook" || k == "post_hook" {
+					mergeCfg(raw, k, v)
+				} else {
+					raw[k] = v
+				}
+			}
 		}
 		sc, schema, ds := snapshotConfig(n, raw)
 		diags = append(diags, ds...)
@@ -221,4 +226,16 @@ func snapshotConfig(n *Node, raw map[string]any) (*SnapshotConfig, string, []Dia
 		bad("hard_deletes must be ignore, invalidate or new_record (got %q)", sc.HardDeletes)
 	}
 	return sc, schema, diags
+}
+
+// snapshotFolderConfig is dbt_project.yml's snapshots: defaults for a
+// snapshot file, merged along its folders under snapshots/ as models:
+// merges them: + keys (+strategy, +unique_key, +target_schema, ...) and
+// the configs models also take (tags, enabled, unique_key, ...).
+func (m *Manifest) snapshotFolderConfig(path string) map[string]any {
+	if m.Project.DBT == nil || len(m.Project.DBT.Snapshots) == 0 {
+		return map[string]any{}
+	}
+	parts := strings.Split(strings.TrimPrefix(path, "snapshots/"), "/")
+	return m.folderConfig(m.Project.DBT.Snapshots, parts[:len(parts)-1])
 }
