@@ -181,6 +181,35 @@ func loadProject(dir string, stderr io.Writer) (*project.Project, int) {
 	return p, ExitOK
 }
 
+// openProjectWarehouse loads the project found from dir and opens its
+// warehouse for writing (openWarehouseThreads); on failure it has printed
+// why and returns the exit code with nil values.
+func openProjectWarehouse(ctx context.Context, dir string, threads int, stderr io.Writer) (*project.Project, *warehouse.DB, int) {
+	p, code := loadProject(dir, stderr)
+	if p == nil {
+		return nil, nil, code
+	}
+	db, code := openWarehouseThreads(ctx, p, false, threads, stderr)
+	if db == nil {
+		return nil, nil, code
+	}
+	return p, db, ExitOK
+}
+
+// openProjectReader is openProjectWarehouse for readers (openReader: the
+// published copy).
+func openProjectReader(ctx context.Context, dir string, stderr io.Writer) (*project.Project, *warehouse.DB, int) {
+	p, code := loadProject(dir, stderr)
+	if p == nil {
+		return nil, nil, code
+	}
+	db, code := openReader(ctx, p, stderr)
+	if db == nil {
+		return nil, nil, code
+	}
+	return p, db, ExitOK
+}
+
 // openWarehouse opens the project's warehouse with docket's UDFs.
 func openWarehouse(ctx context.Context, p *project.Project, readOnly bool, stderr io.Writer) (*warehouse.DB, int) {
 	return openWarehouseThreads(ctx, p, readOnly, 0, stderr)

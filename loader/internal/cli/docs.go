@@ -64,11 +64,7 @@ func runDocsGenerate(ctx context.Context, args []string, stdout, stderr io.Write
 	if err := fs.Parse(args); err != nil {
 		return ExitUsage
 	}
-	p, code := loadProject(dir, stderr)
-	if p == nil {
-		return code
-	}
-	db, code := openReader(ctx, p, stderr)
+	p, db, code := openProjectReader(ctx, dir, stderr)
 	if db == nil {
 		return code
 	}

@@ -40,11 +40,7 @@ func runPlan(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "docket plan: --out DIR and --shards N (1 or more) are required")
 		return ExitUsage
 	}
-	p, code := loadProject(dir, stderr)
-	if p == nil {
-		return code
-	}
-	db, code := openWarehouseThreads(ctx, p, false, 1, stderr)
+	p, db, code := openProjectWarehouse(ctx, dir, 1, stderr)
 	if db == nil {
 		return code
 	}
@@ -157,11 +153,7 @@ func runLand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "docket land: give the plan folder(s) written by `docket plan --out DIR`")
 		return ExitUsage
 	}
-	p, code := loadProject(dir, stderr)
-	if p == nil {
-		return code
-	}
-	db, code := openWarehouseThreads(ctx, p, false, 1, stderr)
+	_, db, code := openProjectWarehouse(ctx, dir, 1, stderr)
 	if db == nil {
 		return code
 	}

@@ -23,11 +23,7 @@ func runSQL(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, `usage: docket sql [--allow-external] "SELECT ..."`)
 		return ExitUsage
 	}
-	p, code := loadProject(dir, stderr)
-	if p == nil {
-		return code
-	}
-	db, code := openReader(ctx, p, stderr)
+	_, db, code := openProjectReader(ctx, dir, stderr)
 	if db == nil {
 		return code
 	}
