@@ -161,3 +161,28 @@ func TestScopedTestsCheckWrittenRows(t *testing.T) {
 	exec("insert into main.src values ('d8', 'c8', 'a')")
 	expect("chain again", build(RunOptions{}), map[string]string{unique: "pass scoped", accepted: "pass scoped"})
 }
+
+// TestRunnerTablesAreProtected: a model landing on the runner's own
+// records (ops.build_state, ops.build_deltas) is a parse error.
+func TestRunnerTablesAreProtected(t *testing.T) {
+	for _, name := range []string{"build_state", "build_deltas"} {
+		dir := t.TempDir()
+		writeFile(t, filepath.Join(dir, "project.yaml"), []byte("version: 1\nname: fixture\n"))
+		writeFile(t, filepath.Join(dir, "models/ops/"+name+".sql"), []byte("{{ config(materialized='table') }}\nselect 1 as x\n"))
+		p, err := project.Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, diags, err := Parse(p, ParseOptions{UDFs: testUDFs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, d := range diags {
+			found = found || strings.Contains(d.Msg, "would replace ops."+name)
+		}
+		if !found {
+			t.Errorf("a model named ops.%s was not refused: %v", name, diags)
+		}
+	}
+}

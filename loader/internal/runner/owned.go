@@ -31,7 +31,7 @@ func (m *Manifest) ownedClash(n *Node) *Diagnostic {
 		return nil // another attached database
 	}
 	key := strings.ToLower(n.Schema + "." + n.Alias)
-	if key == StateTable {
+	if key == StateTable || key == DeltaTable {
 		at := n.configPos
 		if at == (pos{}) {
 			at = pos{1, 1}
