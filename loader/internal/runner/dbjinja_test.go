@@ -174,3 +174,49 @@ func TestStoreFailures(t *testing.T) {
 		}
 	}
 }
+
+// TestContractEnforced: a model with contract: {enforced: true} builds
+// when its SQL returns the YAML's columns and types (int = INTEGER as
+// DuckDB resolves them), and fails naming each difference otherwise; a
+// model without an enforced contract is not checked.
+func TestContractEnforced(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/good.sql":  "{{ config(materialized='table') }} select 1 as id, 'a' as name",
+		"models/m/bad.sql":   "{{ config(materialized='table') }} select 1.5 as id, 'a' as extra",
+		"models/m/loose.sql": "select 1.5 as id",
+		"models/m/schema.yml": "version: 2\nmodels:\n" +
+			"  - name: good\n    config: {contract: {enforced: true}}\n    columns: [{name: id, data_type: int}, {name: name, data_type: varchar}]\n" +
+			"  - name: bad\n    config: {contract: {enforced: true}}\n    columns: [{name: id, data_type: int}, {name: name, data_type: text}]\n" +
+			"  - name: loose\n    columns: [{name: id, data_type: int}]\n",
+	})
+	m, diags := parseProbe(t, dir)
+	if len(diags) > 0 || len(m.Warnings) > 0 {
+		t.Fatal(diags, m.Warnings)
+	}
+	ctx := context.Background()
+	db, err := warehouse.Open(ctx, m.Project.Warehouse, warehouse.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.EnsureSchema(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rr, err := m.Execute(ctx, db, RunOptions{Command: "build", Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Result{}
+	for _, r := range rr.Results {
+		got[r.Name] = r
+	}
+	if got["good"].Status != StatusSuccess || got["loose"].Status != StatusSuccess {
+		t.Errorf("good %q %q, loose %q %q: want success", got["good"].Status, got["good"].Message, got["loose"].Status, got["loose"].Message)
+	}
+	bad := got["bad"]
+	for _, want := range []string{"enforced contract", "column id is DECIMAL(2,1), the contract says INTEGER", "column name (VARCHAR) is declared but the SQL does not return it", "column extra (VARCHAR) is returned but not declared"} {
+		if bad.Status != StatusError || !strings.Contains(bad.Message, want) {
+			t.Errorf("bad: %q %q, want an error saying %q", bad.Status, bad.Message, want)
+		}
+	}
+}

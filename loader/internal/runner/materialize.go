@@ -27,6 +27,9 @@ func (x *nodeExec) model() error {
 	x.r.CompiledCode = body
 	t1 := time.Now()
 	defer x.timing("execute", t1)
+	if err := x.checkContract(body); err != nil {
+		return err
+	}
 	if err := x.hooks(n.Config.PreHook, incremental); err != nil {
 		return err
 	}

@@ -437,11 +437,11 @@ var appliedKeys = map[string]bool{"materialized": true, "tags": true, "unique_ke
 	"on_schema_change": true, "pre_hook": true, "post_hook": true, "enabled": true, "severity": true, "where": true,
 	"column_types": true, "meta": true, "schema": true, "alias": true, "database": true, "full_refresh": true,
 	"limit": true, "warn_if": true, "error_if": true, "fail_calc": true, "scoped_to": true,
-	"store_failures": true, "store_failures_as": true}
+	"store_failures": true, "store_failures_as": true, "contract": true}
 
 // notApplied are valid dbt configs docket reads and does not apply: each
 // use is a warning with the place it was written.
-var notApplied = map[string]bool{"docs": true, "persist_docs": true, "contract": true, "grants": true,
+var notApplied = map[string]bool{"docs": true, "persist_docs": true, "grants": true,
 	"quote_columns": true, "delimiter": true, "group": true,
 	"access": true, "packages": true, "event_time": true, "batch_size": true, "lookback": true, "begin": true,
 	"concurrent_batches": true, "docs_hidden": true, "sql_header": true, "on_configuration_change": true,
@@ -821,6 +821,8 @@ func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
 			c.Limit = toInt(v)
 		case "scoped_to":
 			c.ScopedTo = str()
+		case "contract":
+			// read into n.contract above; enforced when the model builds (contract.go)
 		case "store_failures":
 			b, ok := v.(bool)
 			if sv, isStr := v.(string); isStr {
