@@ -144,6 +144,13 @@ func (m *Manifest) readColumns(path string, n *Node, e *yaml.Node, diags *[]Diag
 			continue
 		}
 		n.Columns[cn] = Column{Name: cn, Description: m.describe(path, c, diags), DataType: ystr(c, "data_type")}
+		for j := 0; j+1 < len(c.Content); j += 2 {
+			switch ck := c.Content[j]; ck.Value {
+			case "name", "description", "data_type", "tests", "data_tests", "meta", "tags", "docs":
+			default: // constraints, quote, policy_tags, granularity, ...
+				m.warn(path, ypos(ck), "column %s.%s: key %q is read but not applied by docket", n.Name, cn, ck.Value)
+			}
+		}
 		for _, key := range []string{"tests", "data_tests"} {
 			for _, t := range yseq(yget(c, key)) {
 				if s, ok := m.readTest(path, n, cn, t, diags); ok {
