@@ -28,6 +28,12 @@ type dbConn struct {
 	results map[string]any // statement name → load_result value
 }
 
+// sqlFailed is a query a template ran that DuckDB refused: its first
+// line whole (a render error is otherwise cut at its last colon).
+func sqlFailed(what string, err error) error {
+	return &render.UserError{Msg: what + ": " + firstLine(err.Error())}
+}
+
 // errNeedsDB ends a parse-time render that read the database: the node
 // renders again with execute=false, and at run time with a connection.
 var errNeedsDB = errors.New("reads the database while rendering")
@@ -284,14 +290,14 @@ func (rc *renderCtx) dbFuncs(ctx map[string]any) {
 		if fetch {
 			t, data, err := rc.db.query(q)
 			if err != nil {
-				return fmt.Errorf("statement %s: %v", name, err)
+				return sqlFailed("statement "+name, err)
 			}
 			rc.db.results[name] = map[string]any{"table": t, "data": data,
 				"response": map[string]any{"code": "SELECT", "rows_affected": len(data)}}
 			return nil
 		}
 		if _, err := rc.db.c.ExecContext(rc.db.ctx, q); err != nil {
-			return fmt.Errorf("statement %s: %v", name, err)
+			return sqlFailed("statement "+name, err)
 		}
 		rc.db.results[name] = map[string]any{"table": &resultTable{}, "data": []any{},
 			"response": map[string]any{"code": "OK"}}
@@ -306,7 +312,7 @@ func (rc *renderCtx) dbFuncs(ctx map[string]any) {
 		}
 		t, _, err := rc.db.query(sqlOf(fmt.Sprint(a.Pos[0])))
 		if err != nil {
-			return nil, fmt.Errorf("run_query: %v", err)
+			return nil, sqlFailed("run_query", err)
 		}
 		return t, nil
 	})

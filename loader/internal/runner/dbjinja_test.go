@@ -46,6 +46,7 @@ func TestDbtPackageJinja(t *testing.T) {
 		"tests/jinja_values.sql":    "select * from {{ ref('jinja') }} where not (slug = 'a_b_c' and distinct_n = 2 and which = 'run' and keyed = 'n' and empty_cols = 'id' and passed = 3)",
 		"tests/dropped_is_gone.sql": "{% if execute and adapter.get_relation(database=this.database, schema='main', identifier='dropped') %}select 1 as still_there{% else %}select 1 where false{% endif %}",
 		"models/m/raises.sql":       "{{ fails_at_run() }}",
+		"models/m/badsql.sql":       "{% if execute %}{% set r = run_query('select * from nowhere.at_all') %}{% endif %}select 1 as id",
 	}
 	dir := writeProbe(t, files)
 	m, diags := parseProbe(t, dir)
@@ -92,6 +93,9 @@ func TestDbtPackageJinja(t *testing.T) {
 	}
 	if r := got["at_most_nums_id__0"]; r.Failures == nil || *r.Failures != 6 {
 		t.Errorf("at_most top 0: failures %v, want 6 (fail_calc sum(over) from the test's own config())", r.Failures)
+	}
+	if r := got["badsql"]; r.Status != StatusError || !strings.Contains(r.Message, `run_query: Catalog Error: Table with name "nowhere.at_all" does not exist because schema "nowhere" does not exist.`) {
+		t.Errorf("badsql: %q %q, want DuckDB's whole first line", r.Status, r.Message)
 	}
 	if r := got["raises"]; !strings.Contains(r.Message, "stop here: 1") {
 		t.Errorf("raises: %q, want the compiler error with the run_query value", r.Message)
