@@ -32,10 +32,15 @@ apt-install:
 
 # A second DuckDB client for the end-to-end test's read-only check
 # (same DuckDB version as duckdb-go), from the npm registry.
+# The oldest @duckdb/node-api on npm (DuckDB 1.1.2) checks that the README's notebook queries
+# run on the oldest client the README claims.
 NODE_API := @duckdb/node-api@1.5.6-r.1
+NODE_API_OLD := @duckdb/node-api@1.1.2-alpha.4
 node-client:
 	@if command -v npm >/dev/null 2>&1 && [ ! -d .cache/node/node_modules/@duckdb/node-api ]; then \
 	  mkdir -p .cache/node && cd .cache/node && npm install --silent --no-audit --no-fund $(NODE_API); fi
+	@if command -v npm >/dev/null 2>&1 && [ ! -d .cache/node-old/node_modules/@duckdb/node-api ]; then \
+	  mkdir -p .cache/node-old && cd .cache/node-old && npm install --silent --no-audit --no-fund $(NODE_API_OLD); fi
 
 build: setup
 	$(GO) build -o $(BIN) ./loader/cmd/docket

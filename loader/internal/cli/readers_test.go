@@ -223,7 +223,8 @@ func TestNotebooksNeverBlockThePipeline(t *testing.T) {
 // readmeExamples runs the README's notebook example as written: the file
 // it connects to is the one `docket connect --path` names, and each
 // con.sql(...) query runs in Node's DuckDB client (the version duckdb-go
-// links), and in the older client at DOCKET_OLD_NODE_MODULES when set.
+// links), and in the oldest client the README claims (DuckDB 1.1.2:
+// .cache/node-old, which make test installs, or DOCKET_OLD_NODE_MODULES).
 func readmeExamples(t *testing.T, readPath string) {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(repo, "README.md"))
@@ -246,8 +247,14 @@ func readmeExamples(t *testing.T, readPath string) {
 		t.Fatal("README's notebook example runs no query")
 	}
 	mods := []string{nodeModules(t)}
-	if old := os.Getenv("DOCKET_OLD_NODE_MODULES"); old != "" {
+	old := os.Getenv("DOCKET_OLD_NODE_MODULES")
+	if old == "" {
+		old = filepath.Join(repo, ".cache/node-old/node_modules")
+	}
+	if _, err := os.Stat(filepath.Join(old, "@duckdb/node-api")); err == nil {
 		mods = append(mods, old)
+	} else {
+		t.Logf("no older @duckdb/node-api in %s: README example checked on the current client only", old)
 	}
 	for _, m := range mods {
 		dir := t.TempDir()
