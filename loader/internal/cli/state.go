@@ -18,8 +18,9 @@ import (
 // in the --state folder. As dbt's sub-selectors: state:modified.body (the
 // SQL), .configs (the resolved config), .macros (a macro the node calls,
 // directly or through other macros, project or package, changed or is
-// new) and .contract (config contract, and with an enforced contract the
-// columns' names and data types); state:modified is any of them.
+// new), .contract (config contract, and with an enforced contract the
+// columns' names and data types) and .relation (the relation it builds:
+// database, schema or alias); state:modified is any of them.
 func expandStateSelectors(p *project.Project, stateDir string, args []string) ([]string, error) {
 	uses := false
 	for _, a := range args {
@@ -62,7 +63,7 @@ func expandStateSelectors(p *project.Project, stateDir string, args []string) ([
 			macroChanged[id] = true
 		}
 	}
-	kinds := []string{"modified.body", "modified.configs", "modified.macros", "modified.contract"}
+	kinds := []string{"modified.body", "modified.configs", "modified.macros", "modified.contract", "modified.relation"}
 	changed := map[string][]string{}
 	for id, n := range m.Nodes {
 		var cur map[string]any
@@ -81,6 +82,7 @@ func expandStateSelectors(p *project.Project, stateDir string, args []string) ([
 			"modified.body":     !reflect.DeepEqual(prev["raw_code"], cur["raw_code"]),
 			"modified.configs":  !reflect.DeepEqual(prev["config"], cur["config"]),
 			"modified.contract": contractChanged(prev, cur),
+			"modified.relation": !reflect.DeepEqual(prev["relation_name"], cur["relation_name"]),
 		}
 		for _, mac := range m.MacroClosure(n) {
 			if macroChanged[mac] {
@@ -128,9 +130,9 @@ func expandStateSelectors(p *project.Project, stateDir string, args []string) ([
 			kind := strings.TrimPrefix(core, "state:")
 			names, ok := changed[kind]
 			switch kind {
-			case "new", "modified", "modified.body", "modified.configs", "modified.macros", "modified.contract":
+			case "new", "modified", "modified.body", "modified.configs", "modified.macros", "modified.contract", "modified.relation":
 			default:
-				return nil, fmt.Errorf("%q: state: takes new, modified, modified.body, modified.configs, modified.macros or modified.contract", w)
+				return nil, fmt.Errorf("%q: state: takes new, modified, modified.body, modified.configs, modified.macros, modified.contract or modified.relation", w)
 			}
 			if !ok || len(names) == 0 {
 				words = append(words, "__docket_no_state_"+kind)

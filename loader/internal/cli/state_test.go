@@ -56,7 +56,8 @@ func TestStateSelectors(t *testing.T) {
 // models calling a changed macro, through another macro and inside a
 // package; state:modified.contract those whose contract config changed
 // or, with an enforced contract, whose column data types did; a data type
-// change without an enforced contract is not a change.
+// change without an enforced contract is not a change; state:modified.relation
+// those whose relation (here the alias) changed.
 func TestStateModifiedMacrosAndContract(t *testing.T) {
 	dir := tinyProject(t)
 	write := func(rel, body string) {
@@ -73,10 +74,14 @@ func TestStateModifiedMacrosAndContract(t *testing.T) {
 	write("models/marts/d.sql", "select 1 as id\n")
 	write("models/marts/e.sql", "select 1 as id\n")
 	schema := func(dType, eType, bContract string) string {
+		alias := ""
+		if eType == "bigint" {
+			alias = "\n    config: {alias: e2}"
+		}
 		return "version: 2\nmodels:\n" +
 			"  - name: b\n    config: {contract: {enforced: " + bContract + "}}\n    columns: [{name: id, data_type: integer}]\n" +
 			"  - name: d\n    config: {contract: {enforced: true}}\n    columns: [{name: id, data_type: " + dType + "}]\n" +
-			"  - name: e\n    columns: [{name: id, data_type: " + eType + "}]\n"
+			"  - name: e" + alias + "\n    columns: [{name: id, data_type: " + eType + "}]\n"
 	}
 	write("models/marts/schema.yml", schema("integer", "integer", "false"))
 	must(t, dir, "compile")
@@ -101,9 +106,10 @@ func TestStateModifiedMacrosAndContract(t *testing.T) {
 	for s, want := range map[string]string{
 		"state:modified.macros":   "marts.a marts.c",
 		"state:modified.contract": "marts.b marts.d",
-		"state:modified.configs":  "marts.b",
+		"state:modified.configs":  "marts.b marts.e",
+		"state:modified.relation": "marts.e",
 		"state:modified.body":     "",
-		"state:modified":          "marts.a marts.b marts.c marts.d",
+		"state:modified":          "marts.a marts.b marts.c marts.d marts.e",
 	} {
 		if got := sel(s); got != want {
 			t.Errorf("-s %s selected %q, want %q", s, got, want)
