@@ -41,11 +41,9 @@ with documents as (
     {% endif %}
 ),
 
-page_text as (
+page_stats as (
     select
         pages.doc_id,
-        string_agg(text, chr(10) || chr(10) order by page_number)
-            filter (where char_count <= {{ var('max_page_chars', 20000000) }}) as text,
         max(char_count) as largest_page_chars,
         arg_max(page_number, char_count) as largest_page,
         count(*) as pages,
@@ -53,6 +51,21 @@ page_text as (
     from {{ ref('stg_pages') }} as pages
     join documents using (doc_id, source_hash)
     group by pages.doc_id
+),
+
+-- The text of the pages within max_page_chars. A where clause, not an
+-- aggregate filter: DuckDB then never reads a longer page's text (with
+-- the filter it loaded a 384 MB page whole, over a 256 MB memory_limit).
+page_text as (
+    select page_stats.*, texts.text
+    from page_stats
+    left join (
+        select pages.doc_id, string_agg(text, chr(10) || chr(10) order by page_number) as text
+        from {{ ref('stg_pages') }} as pages
+        join documents using (doc_id, source_hash)
+        where pages.char_count <= {{ var('max_page_chars', 20000000) }}
+        group by pages.doc_id
+    ) as texts using (doc_id)
 ),
 
 stop_words as (

@@ -172,7 +172,14 @@ func chunkElements(_ context.Context, a []driver.Value) (any, error) {
 	}
 	runes := []rune(text)
 	if len(spans) == 0 {
-		return chunks(textproc.ChunkText(text, size, overlap, nil)), nil
+		// a page without elements (a long one-line text split into pages
+		// by the loader): plain chunks, in chunk_elements' struct shape
+		out := chunks(textproc.ChunkText(text, size, overlap, nil))
+		for _, c := range out {
+			m := c.(map[string]any)
+			m["section"], m["categories"] = nil, []any{}
+		}
+		return out, nil
 	}
 	sort.SliceStable(spans, func(i, j int) bool { return spans[i].start < spans[j].start })
 	var out []any

@@ -56,6 +56,11 @@ func TestUDFsInSQL(t *testing.T) {
 	if got != "Intro text here.|- / Scope\n\nBody of the scope.|Scope" {
 		t.Errorf("chunk_elements: %q", got)
 	}
+	// a page without elements: plain chunks in chunk_elements' shape (it
+	// failed with "invalid STRUCT field: expected section")
+	if got := one(`select string_agg(c.text || '|' || coalesce(c.section, '-') || '|' || len(c.categories), ' / ') from (select unnest(chunk_elements('plain words without elements', 100, 0, []::STRUCT(char_start INTEGER, char_end INTEGER, category VARCHAR, section VARCHAR)[])) as c)`); got != "plain words without elements|-|0" {
+		t.Errorf("chunk_elements without elements: %q", got)
+	}
 	if got := one(`select round(jaccard_estimate(minhash('the quick brown fox jumps over the lazy dog', 2, 64), minhash('the quick brown fox jumps over the lazy dog', 2, 64)), 2)::varchar`); got != "1.0" {
 		t.Errorf("jaccard of identical texts: %s", got)
 	}
