@@ -144,17 +144,17 @@ func indexPublished(ctx context.Context, rp, ip string, o searchidx.BuildOptions
 	}
 	o.Content = contentFingerprint(ctx, conn, o)
 	if o.Content != "" && searchidx.Content(ip) == o.Content {
-		if err := searchidx.Bind(ip, o.Source, o.Content); err == nil {
-			idx, err := searchidx.Open(ip, o.Source)
-			if err == nil {
-				err = search.CheckIndexBM25(ctx, conn, idx)
-				idx.Close()
-			}
-			if err == nil {
+		idx, err := searchidx.OpenUnbound(ip, o.Content)
+		if err == nil {
+			err = search.CheckIndexBM25(ctx, conn, idx)
+			idx.Close()
+		}
+		if err == nil {
+			if err = searchidx.Bind(ip, o.Source, o.Content); err == nil {
 				return st, true, nil
 			}
-			searchidx.Remove(ip)
 		}
+		searchidx.Remove(ip)
 	}
 	if o.Content == "" {
 		o.Content = fmt.Sprintf("unversioned-%d", time.Now().UnixNano())
@@ -162,10 +162,14 @@ func indexPublished(ctx context.Context, rp, ip string, o searchidx.BuildOptions
 	if st, err = searchidx.Build(ctx, conn, ip, o); err != nil {
 		return st, false, err
 	}
-	idx, err := searchidx.Open(ip, o.Source)
+	idx, err := searchidx.OpenUnbound(ip, o.Content)
 	if err != nil {
 		return st, false, err
 	}
-	defer idx.Close()
-	return st, false, search.CheckIndex(ctx, conn, idx)
+	err = search.CheckIndex(ctx, conn, idx)
+	idx.Close()
+	if err != nil {
+		return st, false, err
+	}
+	return st, false, searchidx.Bind(ip, o.Source, o.Content)
 }

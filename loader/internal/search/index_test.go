@@ -142,6 +142,12 @@ func buildTestIndex(t *testing.T, conn *sql.Conn, path, model string) *searchidx
 	if _, err := searchidx.Build(context.Background(), conn, ip, searchidx.BuildOptions{Source: id, Model: model, Content: "test"}); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := searchidx.Open(ip, id); err == nil {
+		t.Fatal("an index is not used before it is bound")
+	}
+	if err := searchidx.Bind(ip, id, "test"); err != nil {
+		t.Fatal(err)
+	}
 	idx, err := searchidx.Open(ip, id)
 	if err != nil {
 		t.Fatal(err)

@@ -52,6 +52,13 @@ func Open(path string, source FileID) (*Index, error) {
 	if bind.Source != source {
 		return nil, fmt.Errorf("%w: built for another published copy", ErrStale)
 	}
+	return OpenUnbound(path, bind.Content)
+}
+
+// OpenUnbound maps the index data at path whatever published file it is
+// bound to, if its content fingerprint is content (to check an index
+// before binding it).
+func OpenUnbound(path, content string) (*Index, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -66,7 +73,7 @@ func Open(path string, source FileID) (*Index, error) {
 	if x.h, err = headerOf(f, path); err != nil {
 		return nil, err
 	}
-	if x.h.Content != bind.Content {
+	if x.h.Content != content {
 		return nil, fmt.Errorf("%w: the index was rebuilt since it was bound", ErrStale)
 	}
 	st, err := f.Stat()

@@ -29,7 +29,8 @@ type Stats struct {
 }
 
 // Build writes the index of the warehouse that conn reads to path
-// (atomically: a temporary file renamed over path).
+// (atomically: a temporary file renamed over path), unbound: Bind makes
+// Open use it (after the caller checked it).
 func Build(ctx context.Context, conn *sql.Conn, path string, o BuildOptions) (Stats, error) {
 	if o.K1 == "" {
 		o.K1 = "1.2"
@@ -99,9 +100,6 @@ func Build(ctx context.Context, conn *sql.Conn, path string, o BuildOptions) (St
 		return Stats{}, err
 	}
 	ok = true
-	if err := Bind(path, o.Source, o.Content); err != nil {
-		return Stats{}, err
-	}
 	return Stats{Chunks: w.h.Chunks, Terms: w.h.Terms, Vectors: w.h.Vectors, Postings: w.h.Postings, Bytes: w.pos}, nil
 }
 
