@@ -26,15 +26,25 @@ func (s *Searcher) BM25(ctx context.Context, query string, k int) ([]Hit, error)
 	return s.cite(ctx, hits)
 }
 
+// bm25Indexed ranks from the index alone; ok false when it cannot.
+func (s *Searcher) bm25Indexed(query string, k int) ([]Hit, bool) {
+	if s.idx == nil {
+		return nil, false
+	}
+	ranked, ok := s.idx.BM25(query, k)
+	if !ok {
+		return nil, false
+	}
+	hits := make([]Hit, len(ranked))
+	for i, r := range ranked {
+		hits[i] = Hit{Rank: i + 1, BM25Rank: i + 1, Score: r.Score, key: r.Key}
+	}
+	return hits, true
+}
+
 func (s *Searcher) bm25Ranks(ctx context.Context, query string, k int) ([]Hit, error) {
-	if s.idx != nil {
-		if ranked, ok := s.idx.BM25(query, k); ok {
-			hits := make([]Hit, len(ranked))
-			for i, r := range ranked {
-				hits[i] = Hit{Rank: i + 1, BM25Rank: i + 1, Score: r.Score, key: r.Key}
-			}
-			return hits, nil
-		}
+	if hits, ok := s.bm25Indexed(query, k); ok {
+		return hits, nil
 	}
 	conn, err := s.sql(ctx)
 	if err != nil {

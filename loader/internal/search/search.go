@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/docket-dev/docket/loader/internal/embed"
 	"github.com/docket-dev/docket/loader/internal/searchidx"
@@ -190,12 +191,23 @@ func (s *Searcher) Search(ctx context.Context, query string, o Options) ([]Hit, 
 	case ModeHybrid, "":
 		// Both rankings are keys and scores; only the fused top k are
 		// read with their citations.
-		b, err := s.bm25Ranks(ctx, query, o.Candidates)
-		if err != nil {
-			return nil, err
+		// From the index, BM25 ranks on another core while the query is
+		// embedded and the vectors ranked (it touches no connection).
+		var b []Hit
+		var bOK bool
+		var wg sync.WaitGroup
+		if s.idx != nil {
+			wg.Go(func() { b, bOK = s.bm25Indexed(query, o.Candidates) })
 		}
 		s.coverage(ctx)
 		v, err := s.vectorRanks(ctx, query, o.Candidates)
+		wg.Wait()
+		if !bOK {
+			var bErr error
+			if b, bErr = s.bm25Ranks(ctx, query, o.Candidates); bErr != nil {
+				return nil, bErr
+			}
+		}
 		if err != nil {
 			if !providerFailed(err) && !errors.Is(err, ErrStaleVectors) {
 				return nil, err
