@@ -251,6 +251,11 @@ func readmeExamples(t *testing.T, readPath string) {
 	if old == "" {
 		old = filepath.Join(repo, ".cache/node-old/node_modules")
 	}
+	// The folder is symlinked into a temporary directory below, so a
+	// relative path (repo is "../../..") would point nowhere.
+	if abs, err := filepath.Abs(old); err == nil {
+		old = abs
+	}
 	if _, err := os.Stat(filepath.Join(old, "@duckdb/node-api")); err == nil {
 		mods = append(mods, old)
 	} else {
