@@ -55,7 +55,7 @@ demo: build
 	$(BIN) docs generate
 
 test: setup setup-test node-client
-	@test -z "$$(gofmt -l loader)" || { echo "gofmt needed:"; gofmt -l loader; exit 1; }
+	@test -z "$$(gofmt -l loader third_party)" || { echo "gofmt needed:"; gofmt -l loader third_party; exit 1; }
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/docket-dev/docket/loader/internal/warehouse"
@@ -22,18 +21,9 @@ func runCompact(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "usage: docket compact")
 		return ExitUsage
 	}
-	p, code := loadProject(dir, stderr)
-	if p == nil {
+	p, db, code := openExistingWriter(ctx, dir, "compact", 0, stderr)
+	if db == nil {
 		return code
-	}
-	if _, err := os.Stat(p.Warehouse); err != nil {
-		fmt.Fprintf(stderr, "docket compact: no warehouse at %s yet: run docket load first\n", p.Warehouse)
-		return ExitUsage
-	}
-	db, err := openWriter(ctx, p, nil, 0, stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, "docket:", err)
-		return ExitUsage
 	}
 	res, err := warehouse.Compact(ctx, db)
 	if err != nil {

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -37,18 +36,11 @@ func deferParents(ctx context.Context, db *warehouse.DB, m *runner.Manifest, p *
 	if stateDir == "" {
 		return nil, fmt.Errorf("--defer reads the relations of a previous run: give --state DIR (a copy of its target/ folder)")
 	}
-	if !filepath.IsAbs(stateDir) {
-		stateDir = filepath.Join(p.Dir, stateDir)
-	}
-	b, err := os.ReadFile(filepath.Join(stateDir, "manifest.json"))
-	if err != nil {
-		return nil, fmt.Errorf("--state: %w", err)
-	}
 	var old struct {
 		Nodes map[string]stateRelation `json:"nodes"`
 	}
-	if err := json.Unmarshal(b, &old); err != nil {
-		return nil, fmt.Errorf("--state: manifest.json: %w", err)
+	if err := readStateManifest(p, stateDir, &old); err != nil {
+		return nil, err
 	}
 	sel := map[string]bool{}
 	for _, id := range selected {
@@ -63,34 +55,14 @@ func deferParents(ctx context.Context, db *warehouse.DB, m *runner.Manifest, p *
 	if err := conn.QueryRowContext(ctx, "select current_database()").Scan(&current); err != nil {
 		return nil, err
 	}
-	existing := map[string]bool{}
-	rows, err := conn.QueryContext(ctx, `select lower(table_schema || '.' || table_name) from information_schema.tables where table_catalog = current_database()`)
+	existing, err := stringSet(ctx, conn, `select lower(table_schema || '.' || table_name) from information_schema.tables where table_catalog = current_database()`)
 	if err != nil {
 		return nil, err
 	}
-	for rows.Next() {
-		var k string
-		if err := rows.Scan(&k); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		existing[k] = true
-	}
-	rows.Close()
-	attached := map[string]bool{}
-	rows, err = conn.QueryContext(ctx, "select database_name from duckdb_databases()")
+	attached, err := stringSet(ctx, conn, "select database_name from duckdb_databases()")
 	if err != nil {
 		return nil, err
 	}
-	for rows.Next() {
-		var k string
-		if err := rows.Scan(&k); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		attached[k] = true
-	}
-	rows.Close()
 
 	rel := map[string]string{}
 	var names []string
@@ -153,4 +125,22 @@ func attachState(ctx context.Context, conn *sql.Conn, p *project.Project, databa
 		return fmt.Errorf("--defer: the state's relations are in database %q, but %s does not exist", database, strings.Join(tried, ", "))
 	}
 	return fmt.Errorf("--defer: the state's relations are in database %q, and no target of this project (project.yaml warehouse, profiles.yml outputs) builds a file of that name", database)
+}
+
+// stringSet runs a query of one text column and returns its values as a set.
+func stringSet(ctx context.Context, conn *sql.Conn, query string) (map[string]bool, error) {
+	rows, err := conn.QueryContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	set := map[string]bool{}
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, err
+		}
+		set[k] = true
+	}
+	return set, rows.Err()
 }

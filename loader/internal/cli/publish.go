@@ -195,20 +195,11 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "usage: docket publish [--force]")
 		return ExitUsage
 	}
-	p, code := loadProject(dir, stderr)
-	if p == nil {
-		return code
-	}
-	if _, err := os.Stat(p.Warehouse); err != nil {
-		fmt.Fprintf(stderr, "docket publish: no warehouse at %s yet: run docket load first\n", p.Warehouse)
-		return ExitUsage
-	}
 	// Open and close the warehouse first: it replays and checkpoints a WAL
 	// left by a writer that stopped, and waits for a running writer.
-	db, err := openWriter(ctx, p, nil, 1, stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, "docket:", err)
-		return ExitUsage
+	p, db, code := openExistingWriter(ctx, dir, "publish", 1, stderr)
+	if db == nil {
+		return code
 	}
 	if _, err := db.SQL().ExecContext(ctx, "checkpoint"); err != nil {
 		db.Close()
@@ -220,4 +211,25 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return ExitFailed
 	}
 	return ExitOK
+}
+
+// openExistingWriter loads the project and opens its warehouse for writing
+// (openWriter, DuckDB threads as given), refusing with a usage error when
+// no load has created the warehouse yet. cmd names the command in that
+// message.
+func openExistingWriter(ctx context.Context, dir, cmd string, threads int, stderr io.Writer) (*project.Project, *warehouse.DB, int) {
+	p, code := loadProject(dir, stderr)
+	if p == nil {
+		return nil, nil, code
+	}
+	if _, err := os.Stat(p.Warehouse); err != nil {
+		fmt.Fprintf(stderr, "docket %s: no warehouse at %s yet: run docket load first\n", cmd, p.Warehouse)
+		return nil, nil, ExitUsage
+	}
+	db, err := openWriter(ctx, p, nil, threads, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return nil, nil, ExitUsage
+	}
+	return p, db, ExitOK
 }

@@ -34,21 +34,14 @@ func expandStateSelectors(p *project.Project, stateDir string, args []string) ([
 	if stateDir == "" {
 		return nil, fmt.Errorf("state: selectors compare with a previous run's artifacts: give --state DIR (a copy of its target/ folder)")
 	}
-	if !filepath.IsAbs(stateDir) {
-		stateDir = filepath.Join(p.Dir, stateDir)
-	}
-	b, err := os.ReadFile(filepath.Join(stateDir, "manifest.json"))
-	if err != nil {
-		return nil, fmt.Errorf("--state: %w", err)
-	}
 	var old struct {
 		Nodes  map[string]map[string]any `json:"nodes"`
 		Macros map[string]struct {
 			SQL string `json:"macro_sql"`
 		} `json:"macros"`
 	}
-	if err := json.Unmarshal(b, &old); err != nil {
-		return nil, fmt.Errorf("--state: manifest.json: %w", err)
+	if err := readStateManifest(p, stateDir, &old); err != nil {
+		return nil, err
 	}
 	m, diags, err := runner.Parse(p, runner.ParseOptions{UDFs: projectUDFs(p)})
 	if err != nil {
@@ -180,4 +173,20 @@ func contractChanged(prev, cur map[string]any) bool {
 		return out
 	}
 	return !reflect.DeepEqual(cols(prev), cols(cur))
+}
+
+// readStateManifest decodes the manifest.json of a --state folder (relative
+// to the project) into v: the one reader of state: selectors and --defer.
+func readStateManifest(p *project.Project, stateDir string, v any) error {
+	if !filepath.IsAbs(stateDir) {
+		stateDir = filepath.Join(p.Dir, stateDir)
+	}
+	b, err := os.ReadFile(filepath.Join(stateDir, "manifest.json"))
+	if err != nil {
+		return fmt.Errorf("--state: %w", err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("--state: manifest.json: %w", err)
+	}
+	return nil
 }
