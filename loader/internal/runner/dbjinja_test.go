@@ -53,23 +53,8 @@ func TestDbtPackageJinja(t *testing.T) {
 	for _, d := range diags {
 		t.Fatalf("parse: %s", d)
 	}
-	ctx := context.Background()
-	db, err := warehouse.Open(ctx, m.Project.Warehouse, warehouse.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.EnsureSchema(ctx); err != nil {
-		t.Fatal(err)
-	}
-	rr, err := m.Execute(ctx, db, RunOptions{Command: "build", Threads: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]Result{}
-	for _, r := range rr.Results {
-		got[r.Name] = r
-	}
+	_, rr := buildProbe(t, m)
+	got := resultsByName(rr)
 	want := map[string]string{
 		"eph": "", "nums": StatusSuccess, "dropped": StatusSuccess, "jinja": StatusSuccess,
 		"at_most_eph_id__2":  StatusPass, // through the ephemeral model's CTE
@@ -141,18 +126,7 @@ func TestStoreFailures(t *testing.T) {
 		t.Fatal(diags)
 	}
 	ctx := context.Background()
-	db, err := warehouse.Open(ctx, m.Project.Warehouse, warehouse.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.EnsureSchema(ctx); err != nil {
-		t.Fatal(err)
-	}
-	rr, err := m.Execute(ctx, db, RunOptions{Command: "build", Threads: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, rr := buildProbe(t, m)
 	for _, r := range rr.Results {
 		if r.Status == StatusError {
 			t.Errorf("%s: %s", r.UniqueID, r.Message)
@@ -198,23 +172,8 @@ func TestContractEnforced(t *testing.T) {
 	if len(diags) > 0 || len(m.Warnings) != 1 || !strings.Contains(m.Warnings[0].Msg, `column good.id: key "constraints" is read but not applied`) {
 		t.Fatal(diags, m.Warnings)
 	}
-	ctx := context.Background()
-	db, err := warehouse.Open(ctx, m.Project.Warehouse, warehouse.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.EnsureSchema(ctx); err != nil {
-		t.Fatal(err)
-	}
-	rr, err := m.Execute(ctx, db, RunOptions{Command: "build", Threads: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]Result{}
-	for _, r := range rr.Results {
-		got[r.Name] = r
-	}
+	_, rr := buildProbe(t, m)
+	got := resultsByName(rr)
 	if got["good"].Status != StatusSuccess || got["loose"].Status != StatusSuccess {
 		t.Errorf("good %q %q, loose %q %q: want success", got["good"].Status, got["good"].Message, got["loose"].Status, got["loose"].Message)
 	}
@@ -224,4 +183,33 @@ func TestContractEnforced(t *testing.T) {
 			t.Errorf("bad: %q %q, want an error saying %q", bad.Status, bad.Message, want)
 		}
 	}
+}
+
+// buildProbe opens a probe project's warehouse (closed when the test ends)
+// and runs `build` over it on one thread.
+func buildProbe(t *testing.T, m *Manifest) (*warehouse.DB, *RunResults) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := warehouse.Open(ctx, m.Project.Warehouse, warehouse.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if err := db.EnsureSchema(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rr, err := m.Execute(ctx, db, RunOptions{Command: "build", Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, rr
+}
+
+// resultsByName indexes a run's results by node name.
+func resultsByName(rr *RunResults) map[string]Result {
+	got := map[string]Result{}
+	for _, r := range rr.Results {
+		got[r.Name] = r
+	}
+	return got
 }

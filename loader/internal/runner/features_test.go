@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -13,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/project"
-	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
 // featureRow is one row of the README's dbt feature table.
@@ -411,19 +409,7 @@ func runFeatureProbe(t *testing.T, r featureRow, p featureProbe) {
 		return
 	}
 	if p.build && len(diags) == 0 {
-		ctx := context.Background()
-		db, err := warehouse.Open(ctx, m.Project.Warehouse, warehouse.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		if err := db.EnsureSchema(ctx); err != nil {
-			t.Fatal(err)
-		}
-		rr, err := m.Execute(ctx, db, RunOptions{Command: "build", Threads: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, rr := buildProbe(t, m)
 		if len(rr.Results) == 0 {
 			t.Errorf("build ran nothing")
 		}
