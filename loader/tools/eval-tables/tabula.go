@@ -231,6 +231,33 @@ func outsideAreas(es []tabExpect, d document.Table) bool {
 	return any
 }
 
+// tabulaReport says which of the sorted PDF paths are on the report
+// side: families (base name without trailing digits) in sorted order
+// alternate between tune and report, the first one tune.
+func tabulaReport(paths []string) map[string]bool {
+	fam := func(p string) string {
+		return strings.TrimRight(strings.TrimSuffix(filepath.Base(p), ".pdf"), "0123456789")
+	}
+	var fams []string
+	seen := map[string]bool{}
+	for _, p := range paths {
+		if f := fam(p); !seen[f] {
+			seen[f] = true
+			fams = append(fams, f)
+		}
+	}
+	sort.Strings(fams)
+	report := map[string]bool{}
+	for i, f := range fams {
+		report[f] = i%2 == 1
+	}
+	out := map[string]bool{}
+	for _, p := range paths {
+		out[p] = report[fam(p)]
+	}
+	return out
+}
+
 func sortedKeys(m map[string][]tabExpect) []string {
 	var ks []string
 	for k := range m {

@@ -3,14 +3,16 @@
 // and produces document.Table values: page box (points, top-left origin),
 // an optional header row and the body rows as cell text.
 //
-// Two kinds are found. Ruled tables come from the page's rules: horizontal
+// Three kinds are found. Ruled tables come from the page's rules: horizontal
 // and vertical lines (and the edges of filled boxes) that meet form a
 // grid; characters go to the cell holding their centre, and a missing rule
 // inside the grid makes a spanning cell (its text in the top-left cell,
 // the others empty). Unruled tables come from text alignment only where
 // the evidence is strong: at least three lines with two or more cell-like
 // segments, columns separated by whitespace gaps common to the rows, and
-// at least one column that is mostly numbers.
+// at least one column that is mostly numbers. Row-ruled tables (stacked.go)
+// have a horizontal rule of one width between every two rows and none
+// between columns: each band between rules is a row.
 //
 // Use it as pdf.Extractor{Tables: table.New()}.
 package table
@@ -63,6 +65,11 @@ func (d *Detector) DetectTables(lay *pdf.Layout) []document.Table {
 			if !chart(t.BBox, curves) {
 				out = append(out, t)
 			}
+		}
+	}
+	for _, t := range d.stacked(ws, hs, vs) {
+		if !chart(t.BBox, curves) {
+			out = append(out, t)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].BBox.Y0 < out[j].BBox.Y0 })

@@ -1,0 +1,188 @@
+package table
+
+import (
+	"math"
+	"sort"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// A table drawn with horizontal rules only, one between every two rows
+// (no column rules, so no grid): the rules of one extent, stacked, with
+// text between each two of them that stays inside the extent. Its rows
+// are the bands between the rules, so a cell that wraps over several
+// lines stays one cell, and its columns come from the text's gaps. Text
+// only tables are common in this style, so no numbers are needed: the
+// rules are the evidence.
+
+// stack is a run of horizontal rules of one extent, top to bottom.
+type stack struct {
+	a, b float64 // extent
+	rs   []rule
+}
+
+// ruleStacks groups the page's horizontal rules by extent (ends within
+// 3pt), at least minLen long, top to bottom.
+func ruleStacks(hs []rule, minLen float64) []stack {
+	sorted := append([]rule(nil), hs...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].pos < sorted[j].pos })
+	var out []stack
+	for _, h := range sorted {
+		if h.b-h.a < minLen {
+			continue
+		}
+		found := false
+		for k := range out {
+			if s := &out[k]; math.Abs(s.a-h.a) <= 3 && math.Abs(s.b-h.b) <= 3 {
+				s.rs = append(s.rs, h)
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, stack{a: h.a, b: h.b, rs: []rule{h}})
+		}
+	}
+	return out
+}
+
+// stacked finds tables of rule stacks among the words no other table
+// took: at least three bands of text (the lines just above the first rule,
+// a header set over it, count as one), each band's words inside the
+// extent, one row per band, two or more columns, and cells that are not
+// running text.
+func (d *Detector) stacked(all []*word, hs, vs []rule) []document.Table {
+	var ws []*word
+	for _, w := range all {
+		if !w.used {
+			ws = append(ws, w)
+		}
+	}
+	if len(ws) < 6 {
+		return nil
+	}
+	sizes := make([]float64, len(ws))
+	for i, w := range ws {
+		sizes[i] = w.size
+	}
+	size := median(sizes)
+	var out []document.Table
+	for _, s := range ruleStacks(hs, 8*size) {
+		for _, chain := range s.chains(ws) {
+			if t, ok := d.stackTable(s, chain, ws, vs, size); ok {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// chains cuts a stack's rules into runs whose bands all hold text inside
+// the extent: a band that is empty, or whose text crosses the extent's
+// ends (a paragraph wider than the rules), ends a run.
+func (s stack) chains(ws []*word) [][]rule {
+	var out [][]rule
+	cur := []rule{s.rs[0]}
+	for k := 1; k < len(s.rs); k++ {
+		y0, y1 := s.rs[k-1].pos, s.rs[k].pos
+		n, ok := 0, true
+		for _, w := range ws {
+			if cy := w.cy(); cy <= y0 || cy >= y1 || w.bb.X1 < s.a || w.bb.X0 > s.b {
+				continue
+			}
+			if w.bb.X0 < s.a-2 || w.bb.X1 > s.b+2 {
+				ok = false
+				break
+			}
+			n++
+		}
+		if n == 0 || !ok {
+			if len(cur) >= 2 {
+				out = append(out, cur)
+			}
+			cur = nil
+		}
+		cur = append(cur, s.rs[k])
+	}
+	if len(cur) >= 2 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// stackTable reads one chain of rules (and a header just above its first
+// rule) as a table, if the text there makes one.
+func (d *Detector) stackTable(s stack, chain []rule, ws []*word, vs []rule, size float64) (document.Table, bool) {
+	top := chain[0].pos
+	bands := len(chain) - 1
+	// header lines just above the first rule: inside the extent, close to
+	// the rule and to each other, up to three
+	var above []*word
+	for _, w := range ws {
+		if w.cy() < top && w.cy() > top-5*size && w.bb.X1 > s.a && w.bb.X0 < s.b {
+			above = append(above, w)
+		}
+	}
+	if ls := lineUp(above); len(ls) > 0 {
+		lim, n := top, 0
+		for k := len(ls) - 1; k >= 0 && n < 3; k-- {
+			l := ls[k]
+			gap := lim - l.bb.Y1
+			if l.bb.X0 < s.a-2 || l.bb.X1 > s.b+2 || gap > 1.2*l.size || gap < -0.5*l.size ||
+				math.Abs(l.size-size) > 0.1*size || n == 0 && l.nSegments(math.Max(5, 0.9*size)) < 2 {
+				break // not the table's header: a heading over it, or a caption
+			}
+			lim = l.bb.Y0
+			n++
+		}
+		if n > 0 {
+			top = lim - 0.5
+			bands++
+		}
+	}
+	if bands < 3 {
+		return document.Table{}, false
+	}
+	box := document.BBox{X0: s.a, Y0: top, X1: s.b, Y1: chain[len(chain)-1].pos}
+	var in []*word
+	for _, w := range ws {
+		if !w.used && inside(w, box) {
+			in = append(in, w)
+		}
+	}
+	if len(in) == 0 {
+		return document.Table{}, false
+	}
+	l := buildGrid(box, in, chain, vs)
+	if len(l.rows) != bands {
+		// a band of several rows: rules around groups or sections (a
+		// booktabs table is the unruled reader's), not between rows
+		return document.Table{}, false
+	}
+	l = prune(l)
+	rows := l.rows
+	if !plausible(rows, max(d.MinRows, 3)) {
+		return document.Table{}, false
+	}
+	multiRows, cells, chars := 0, 0, 0
+	for _, r := range rows {
+		n := 0
+		for _, c := range r {
+			if c != "" {
+				n++
+				cells++
+				chars += len(c)
+			}
+		}
+		if n >= 2 {
+			multiRows++
+		}
+	}
+	if multiRows < 2 || chars > 40*cells {
+		return document.Table{}, false
+	}
+	for _, w := range in {
+		w.used = true
+	}
+	return finish(l, box), true
+}
