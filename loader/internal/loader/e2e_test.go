@@ -35,14 +35,24 @@ const (
 	envKillAt  = "DOCKET_TEST_LOADER_KILL_AT"
 	envCrashOn = "DOCKET_TEST_WORKER_CRASH_ON"
 	envHangOn  = "DOCKET_TEST_WORKER_HANG_ON"
+	// envCleanAt removes the temporary folders of loads (as a tmp cleaner
+	// would) at the named points, comma-separated.
+	envCleanAt = "DOCKET_TEST_CLEAN_TMP_AT"
 )
 
 func installHooks() {
-	if at := os.Getenv(envKillAt); at != "" {
+	killAt, cleanAt := os.Getenv(envKillAt), os.Getenv(envCleanAt)
+	if killAt != "" || cleanAt != "" {
 		loader.Hooks.At = func(point string) {
-			if point == at {
+			if point == killAt {
 				syscall.Kill(os.Getpid(), syscall.SIGKILL)
 				time.Sleep(time.Hour)
+			}
+			if cleanAt != "" && strings.Contains(","+cleanAt+",", ","+point+",") {
+				m, _ := filepath.Glob(filepath.Join(os.TempDir(), "docket-attach-*"))
+				for _, d := range m {
+					os.RemoveAll(d)
+				}
 			}
 		}
 	}

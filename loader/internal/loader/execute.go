@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -41,7 +40,7 @@ type shared struct {
 	known    map[string]warehouse.Extraction
 	pool     *worker.Pool
 	opts     Options
-	tmpDir   string
+	tmp      *privateDir // the private copies workers read
 	docOpts  document.Options
 	children map[string][]string                  // known attachments by parent doc_id
 	attached map[string][]warehouse.AttachmentRef // attachments of known contents
@@ -82,7 +81,7 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 		return err
 	}
 	defer tmp.Close()
-	sh := &shared{children: plan.Children, attached: plan.Attachments, byHash: map[string]*contentState{}, known: plan.Contents, opts: opts, tmpDir: tmp.path, docOpts: docOptions(opts)}
+	sh := &shared{children: plan.Children, attached: plan.Attachments, byHash: map[string]*contentState{}, known: plan.Contents, opts: opts, tmp: tmp, docOpts: docOptions(opts)}
 	sh.pool = pool
 	if sum.ByKind == nil {
 		sum.ByKind = map[string]int{}
@@ -114,11 +113,15 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 	// idle through every landing). 128 bounds what waits in memory.
 	results := make(chan []*outcome, 128)
 	var wg sync.WaitGroup
+	var started atomic.Int64
 	for i := 0; i < p.Loader.Workers; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for f := range jobs {
+				if Hooks.At != nil {
+					testKill(fmt.Sprintf("extract:%d", started.Add(1)))
+				}
 				o := sh.extract(ctx, f)
 				select {
 				case results <- flatten(o):
@@ -327,8 +330,8 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 	defer close(st.done)
 	pathForWorker := snapPath
 	if f.data != nil {
-		pathForWorker = filepath.Join(sh.tmpDir, f.hash+safeExt(f.rel))
-		if err := os.WriteFile(pathForWorker, f.data, 0o600); err != nil {
+		var err error
+		if pathForWorker, err = sh.tmp.writeFile(f.hash+safeExt(f.rel), f.data); err != nil {
 			if de := diskError(pathForWorker, err); errors.As(de, new(*errDiskFull)) {
 				o.fatal = de
 			}

@@ -298,7 +298,8 @@ func hashBytes(b []byte) string {
 var Hooks struct {
 	// At runs at named points of a load: "planned" once the plan is made
 	// (and the stats of files read again are recorded), "land:N" after the
-	// N-th landed batch, "before-delete", "before-finish".
+	// N-th landed batch, "extract:N" before the N-th file of the plan is
+	// extracted, "before-delete", "before-finish".
 	At func(point string)
 }
 

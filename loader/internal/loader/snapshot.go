@@ -52,9 +52,10 @@ func (e *errDiskFull) Unwrap() error { return e.err }
 // often served from the page cache.
 func (sh *shared) snapshot(f *file) (snap, error) {
 	limit := int64(sh.opts.Project.Loader.MaxFileSize)
-	dst := filepath.Join(sh.tmpDir, fmt.Sprintf("f%d%s", sh.nextID.Add(1), safeExt(f.rel)))
+	name := fmt.Sprintf("f%d%s", sh.nextID.Add(1), safeExt(f.rel))
+	dst := filepath.Join(sh.tmp.path, name)
 	for try := 0; try < snapshotTries; try++ {
-		s, stable, err := copyHashed(f.abs, dst, limit)
+		s, stable, err := copyHashed(f.abs, dst, limit, func() (*os.File, error) { return sh.tmp.create(name) })
 		if err != nil || s.err != nil || s.gone {
 			os.Remove(dst)
 			return s, err
@@ -67,9 +68,10 @@ func (sh *shared) snapshot(f *file) (snap, error) {
 	return snap{unstable: true}, nil
 }
 
-// copyHashed copies src to dst (at most limit+1 bytes) and hashes the
-// copy; stable is false when src changed while it was read.
-func copyHashed(src, dst string, limit int64) (s snap, stable bool, err error) {
+// copyHashed copies src to dst (at most limit+1 bytes, into the file
+// create makes) and hashes the copy; stable is false when src changed
+// while it was read.
+func copyHashed(src, dst string, limit int64, create func() (*os.File, error)) (s snap, stable bool, err error) {
 	in, oerr := os.Open(src)
 	if oerr != nil {
 		s.err, s.gone = openError("open", oerr)
@@ -81,7 +83,7 @@ func copyHashed(src, dst string, limit int64) (s snap, stable bool, err error) {
 		s.err, s.gone = openError("stat", serr)
 		return s, false, nil
 	}
-	out, werr := os.OpenFile(dst, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600)
+	out, werr := create()
 	if werr != nil {
 		return s, false, diskError(dst, werr)
 	}
