@@ -28,7 +28,12 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 	}
 	edges = append(edges, box.Y1)
 	cols := newColumnStats(lines, xs)
+	// the right edge of the first column holding text (a rule of a header
+	// cell's background left of the labels makes an empty column first)
 	firstCol := xs[1].pos
+	for k := 1; k+1 < len(xs) && math.IsInf(cols.left[k-1], 1); k++ {
+		firstCol = xs[k+1].pos
+	}
 	for k := 0; k+1 < len(edges); k++ {
 		var band []*textLine
 		for _, l := range lines {

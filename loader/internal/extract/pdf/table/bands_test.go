@@ -1,0 +1,44 @@
+package table
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestRuledBandOfRows: a ruled table with rules only under the header and
+// over the total row keeps the body lines between them as rows, also when
+// the header cells have inset backgrounds whose edges lie left of the
+// labels (an empty column in front of the first one).
+func TestRuledBandOfRows(t *testing.T) {
+	rows := [][]string{
+		{"Country", "Fund", "Total"},
+		{"Bulgaria", "2.3", "5.5"},
+		{"Cyprus", "0.21", "0.21"},
+		{"Czech Republic", "8.8", "22.2"},
+		{"Estonia", "1.1", "3.0"},
+		{"Hungary", "8.6", "19.8"},
+		{"TOTAL", "21.01", "50.71"},
+	}
+	xs := []float64{100, 200, 300, 400}
+	var pg page
+	for _, y := range []float64{140, 157, 224, 238} {
+		pg.Draw = append(pg.Draw, hline(100, 400, y))
+	}
+	for _, x := range xs {
+		pg.Draw = append(pg.Draw, vline(x, 140, 238))
+	}
+	for k := 0; k+1 < len(xs); k++ { // header cell backgrounds, inset 7pt, down to the header rule
+		pg.Draw = append(pg.Draw, fmt.Sprintf("0.9 g %g %g %g 12 re f 0 g", xs[k]+7, 792-157.0, xs[k+1]-xs[k]-14))
+	}
+	ys := []float64{152, 169, 182, 195, 208, 221, 235}
+	for i, r := range rows {
+		for j, c := range r {
+			pg.Items = append(pg.Items, txt{X: xs[j] + 8, Y: ys[i], Size: 10, S: c})
+		}
+	}
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], rows)
+}
