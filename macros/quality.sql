@@ -14,3 +14,10 @@
 coalesce(len(list_filter(list_zip({{ a }}, {{ b }}), pair -> pair[1] = pair[2]))::double
     / nullif(least(len({{ a }}), len({{ b }})), 0), 0.0)
 {%- endmacro %}
+
+{# A text's 64-bit key: the first 16 hex digits of its sha256 text_hash as
+   an integer, what curated.chunk_dup_index's stored windows hold (eight
+   bytes a member instead of 64 characters). #}
+{% macro text_key(text_hash) -%}
+('0x' || left({{ text_hash }}, 16))::ubigint
+{%- endmacro %}

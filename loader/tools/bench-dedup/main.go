@@ -1,4 +1,5 @@
-// Command bench-dedup times the shipped curated.chunk_duplicates model (the
+// Command bench-dedup times the shipped curated.chunk_duplicates model, with
+// curated.chunk_signatures and curated.chunk_dup_index that feed it (the
 // SQL path: minhash and LSH band keys as Go UDFs, candidate join and
 // confirmation in DuckDB) at 10k and 100k synthetic chunks, 5% of which are
 // lightly edited copies, and prints both times, the ratio and how many of
@@ -132,7 +133,7 @@ func run(n int, bin string) (time.Duration, int, int, error) {
 		return 0, 0, 0, fmt.Errorf("%v\n%s", err, out)
 	}
 	start := time.Now()
-	if out, err := exec.Command(bin, "run", "-s", "chunk_duplicates", "--project", dir).CombinedOutput(); err != nil {
+	if out, err := exec.Command(bin, "run", "-s", "chunk_signatures chunk_dup_index chunk_duplicates", "--project", dir).CombinedOutput(); err != nil {
 		return 0, 0, 0, fmt.Errorf("%v\n%s", err, out)
 	}
 	d := time.Since(start)
