@@ -68,7 +68,7 @@ func deferParents(ctx context.Context, db *warehouse.DB, m *runner.Manifest, p *
 	var names []string
 	for id, n := range m.Nodes {
 		switch {
-		case sel[id], n.ResourceType == runner.Test, n.ResourceType == runner.Model && n.Config.Materialized == "ephemeral":
+		case sel[id], n.ResourceType == runner.Test, n.ResourceType == runner.UnitTest, n.ResourceType == runner.Model && n.Config.Materialized == "ephemeral":
 			continue
 		case !favor && existing[strings.ToLower(n.Schema+"."+n.Alias)]:
 			continue

@@ -82,7 +82,7 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 	fs.BoolVar(&f.deferState, "defer", false, "read parents this run does not build, and the target lacks, from the relations in --state's manifest.json")
 	fs.BoolVar(&f.favorState, "favor-state", false, "with --defer: read unselected parents from --state's relations even when the target has them")
 	if cmd == "ls" {
-		fs.StringVar(&f.resourceType, "resource-type", "", "model, seed, snapshot, test, source or udf")
+		fs.StringVar(&f.resourceType, "resource-type", "", "model, seed, snapshot, test, unit_test, source or udf")
 	}
 	if err := fs.Parse(gatherSelectors(args)); err != nil {
 		return nil, err
@@ -275,8 +275,12 @@ func nodeCounts(m *runner.Manifest) string {
 	if c[runner.Snapshot] > 0 {
 		snaps = fmt.Sprintf("%d snapshots, ", c[runner.Snapshot])
 	}
-	return fmt.Sprintf("%d models, %d data tests, %d seeds, %s%d sources, %d macros, %d UDFs",
-		c[runner.Model], c[runner.Test], c[runner.Seed], snaps, len(m.Sources), len(m.Macros), len(m.UDFs))
+	units := ""
+	if c[runner.UnitTest] > 0 {
+		units = fmt.Sprintf("%d unit tests, ", c[runner.UnitTest])
+	}
+	return fmt.Sprintf("%d models, %d data tests, %s%d seeds, %s%d sources, %d macros, %d UDFs",
+		c[runner.Model], c[runner.Test], units, c[runner.Seed], snaps, len(m.Sources), len(m.Macros), len(m.UDFs))
 }
 
 func listNodes(m *runner.Manifest, f *modelFlags, stdout, stderr io.Writer) int {
@@ -291,11 +295,11 @@ func listNodes(m *runner.Manifest, f *modelFlags, stdout, stderr io.Writer) int 
 	var types []string
 	switch f.resourceType {
 	case "":
-		types = []string{runner.Model, runner.Seed, runner.Snapshot, runner.Test, runner.Source}
-	case runner.Model, runner.Seed, runner.Snapshot, runner.Test, runner.Source:
+		types = []string{runner.Model, runner.Seed, runner.Snapshot, runner.Test, runner.UnitTest, runner.Source}
+	case runner.Model, runner.Seed, runner.Snapshot, runner.Test, runner.UnitTest, runner.Source:
 		types = []string{f.resourceType}
 	default:
-		fmt.Fprintf(stderr, "docket ls: --resource-type must be model, seed, snapshot, test, source or udf (got %q)\n", f.resourceType)
+		fmt.Fprintf(stderr, "docket ls: --resource-type must be model, seed, snapshot, test, unit_test, source or udf (got %q)\n", f.resourceType)
 		return ExitUsage
 	}
 	ids, err := m.Select(f.selects, f.excludes, types...)
@@ -318,6 +322,8 @@ func listNodes(m *runner.Manifest, f *modelFlags, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stdout, "snapshot\t%s.%s\t%s\n", n.Schema, n.Alias, strategy)
 		case runner.Test:
 			fmt.Fprintf(stdout, "test\t%s\t%s\n", n.Name, n.Config.Severity)
+		case runner.UnitTest:
+			fmt.Fprintf(stdout, "unit_test\t%s\t%s\n", n.Name, n.FQN[len(n.FQN)-2])
 		case runner.Source:
 			fmt.Fprintf(stdout, "source\t%s.%s\t%s\n", n.SourceName, n.Name, n.Relation)
 		}
@@ -365,7 +371,7 @@ func progressLine(r runner.Result) string {
 		}
 	case runner.Snapshot:
 		desc, tag = snapshotLine(r, rel, secs)
-	case runner.Test:
+	case runner.Test, runner.UnitTest:
 		var n int64
 		if r.Failures != nil {
 			n = *r.Failures
@@ -403,6 +409,8 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 			kinds[r.Materialized+" model"]++
 		case runner.Test:
 			kinds["data test"]++
+		case runner.UnitTest:
+			kinds["unit test"]++
 		case runner.Seed:
 			kinds["seed"]++
 		case runner.Snapshot:
@@ -420,7 +428,7 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 		}
 	}
 	var parts []string
-	for _, k := range []string{"seed", "snapshot", "view model", "table model", "incremental model", "data test"} {
+	for _, k := range []string{"seed", "snapshot", "view model", "table model", "incremental model", "data test", "unit test"} {
 		if kinds[k] > 0 {
 			s := "s"
 			if kinds[k] == 1 {

@@ -27,7 +27,7 @@ const (
 // compiledRel is where a node's compiled SQL goes, relative to the target
 // folder.
 func compiledRel(n *Node) string {
-	if n.TestMetadata != nil {
+	if n.TestMetadata != nil || n.ResourceType == UnitTest {
 		return "compiled/" + n.Path + "/" + n.Name + ".sql"
 	}
 	return "compiled/" + n.Path
@@ -71,6 +71,9 @@ func (m *Manifest) ManifestDoc() *ManifestJSON {
 	}
 	created := float64(now.UnixNano()) / 1e9
 	for id, n := range m.Nodes {
+		if n.ResourceType == UnitTest {
+			continue // in unit_tests (unitTestDoc)
+		}
 		d := m.NodeDoc(n)
 		d["created_at"] = created
 		doc.Nodes[id] = d
@@ -109,7 +112,10 @@ func (m *Manifest) ManifestDoc() *ManifestJSON {
 		}
 	}
 	m.unactedDocs(doc)
-	for id := range m.Nodes {
+	for id, n := range m.Nodes {
+		if n.ResourceType == UnitTest {
+			continue // with the other unit_tests entries below
+		}
 		doc.ParentMap[id] = nonNil(m.Parents[id])
 		doc.ChildMap[id] = append([]string{}, m.Children[id]...)
 	}

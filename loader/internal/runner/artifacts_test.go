@@ -194,7 +194,8 @@ unit_tests:
 `,
 	})
 	m, diags := parseProbe(t, dir)
-	if len(diags) > 0 {
+	// unit tests run (unittest.go): one without a model is a mistake
+	if len(diags) != 1 || diags[0].String() != "models/m/odd.yml:15:5: unit test u1: no model: a unit test names the model it tests (model: name)" {
 		t.Fatalf("diagnostics: %v", diags)
 	}
 	if artifactSchemas(t) == nil {

@@ -11,13 +11,13 @@ import (
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
-var priority = map[string]int{Test: 0, Seed: 1, Model: 2}
+var priority = map[string]int{Test: 0, UnitTest: 0, Seed: 1, Model: 2}
 
 var commandTypes = map[string][]string{
-	"build":    {Model, Seed, Snapshot, Test},
+	"build":    {Model, Seed, Snapshot, Test, UnitTest},
 	"snapshot": {Snapshot},
 	"run":      {Model},
-	"test":     {Test},
+	"test":     {Test, UnitTest},
 	"seed":     {Seed},
 }
 
@@ -52,13 +52,25 @@ func (m *Manifest) Execute(ctx context.Context, db *warehouse.DB, opts RunOption
 	deps := map[string]map[string]bool{}
 	for id := range exec {
 		deps[id] = map[string]bool{}
-		if m.Nodes[id].ResourceType == Test && opts.Command == "test" {
+		n := m.Nodes[id]
+		if (n.ResourceType == Test || n.ResourceType == UnitTest) && opts.Command == "test" {
 			continue
 		}
-		for a := range m.Ancestors(id) {
-			if exec[a] {
+		from := id
+		if n.ResourceType == UnitTest {
+			// a unit test runs before its model, after the model's parents
+			from = n.unit.modelNode.UniqueID
+		}
+		for a := range m.Ancestors(from) {
+			if exec[a] && a != from {
 				deps[id][a] = true
 			}
+		}
+	}
+	for id := range exec {
+		// in build, a model waits for its unit tests (skipped when one fails)
+		if n := m.Nodes[id]; n.ResourceType == UnitTest && exec[n.unit.modelNode.UniqueID] {
+			deps[n.unit.modelNode.UniqueID][id] = true
 		}
 	}
 	if opts.Command == "build" {
@@ -95,7 +107,7 @@ func (m *Manifest) Execute(ctx context.Context, db *warehouse.DB, opts RunOption
 			}
 			for _, attached := range parents {
 				for _, c := range sortedKeys(m.Descendants(attached)) {
-					if !exec[c] || c == id || m.Nodes[c].ResourceType == Test || reaches(id, c) {
+					if !exec[c] || c == id || m.Nodes[c].ResourceType == Test || m.Nodes[c].ResourceType == UnitTest || reaches(id, c) {
 						continue
 					}
 					deps[c][id] = true

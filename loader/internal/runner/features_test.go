@@ -213,17 +213,28 @@ var featureProbes = map[string]featureProbe{
 		"models/m/a.sql": "select 1 as id",
 		"models/m/schema.yml": "version: 2\nexposures:\n  - {name: e, type: dashboard, owner: {name: x}}\ngroups:\n  - {name: g, owner: {name: x}}\n" +
 			"metrics:\n  - {name: mt, label: M, type: simple, type_params: {measure: n}}\nsaved_queries:\n  - {name: q, query_params: {metrics: [mt], group_by: []}}\n" +
-			"semantic_models:\n  - {name: sm, model: \"ref('a')\"}\nunit_tests:\n  - {name: u, model: a, given: [], expect: {rows: [{id: 1}]}}\n" +
+			"semantic_models:\n  - {name: sm, model: \"ref('a')\"}\n" +
 			"macros:\n  - name: mac\n    description: documented\n    arguments: [{name: x, type: int, description: a number}]\n",
 		"macros/mac.sql": "{% macro mac(x) %}{{ x }}{% endmacro %}",
 	}, check: func(t *testing.T, m *Manifest, dir string) error {
 		d := m.ManifestDoc()
-		if len(d.Exposures)+len(d.Groups)+len(d.Metrics)+len(d.SavedQueries)+len(d.SemanticModels)+len(d.UnitTests) != 6 {
-			return fmt.Errorf("manifest keeps %d/%d/%d/%d/%d/%d, want one of each", len(d.Exposures), len(d.Groups),
-				len(d.Metrics), len(d.SavedQueries), len(d.SemanticModels), len(d.UnitTests))
+		if len(d.Exposures)+len(d.Groups)+len(d.Metrics)+len(d.SavedQueries)+len(d.SemanticModels) != 5 {
+			return fmt.Errorf("manifest keeps %d/%d/%d/%d/%d, want one of each", len(d.Exposures), len(d.Groups),
+				len(d.Metrics), len(d.SavedQueries), len(d.SemanticModels))
 		}
 		if mac := d.Macros["macro.probe.mac"]; mac["description"] != "documented" || len(mac["arguments"].([]any)) != 1 {
 			return fmt.Errorf("macro docs not patched: %v", mac)
+		}
+		return nil
+	}},
+	"unit-tests": {build: true, files: map[string]string{
+		"models/m/a.sql": "select id, id * {{ var('k', 2) }} as twice from {{ ref('b') }}",
+		"models/m/b.sql": "select 1 as id",
+		"models/m/u.yml": "version: 2\nunit_tests:\n  - name: u\n    model: a\n    overrides: {vars: {k: 3}}\n" +
+			"    given: [{input: \"ref('b')\", format: csv, rows: \"id\\n5\\n\"}]\n    expect: {rows: [{id: 5, twice: 15}]}\n",
+	}, check: func(t *testing.T, m *Manifest, dir string) error {
+		if ids, _ := m.Select([]string{"test_type:unit"}, nil); len(ids) != 1 {
+			return fmt.Errorf("test_type:unit selects %v", ids)
 		}
 		return nil
 	}},

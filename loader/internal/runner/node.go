@@ -163,6 +163,7 @@ type Node struct {
 	modelCfg   map[string]any // config from config(...)
 	ymlCfg     map[string]any // config from schema.yml
 	folderCfg  map[string]any // config from project.yaml
+	unit       *unitSpec      // unit tests only (unittest.go)
 }
 
 type pos struct{ line, col int }

@@ -40,6 +40,8 @@ func (m *Manifest) runNode(ctx context.Context, c *sql.Conn, n *Node, opts RunOp
 		err = x.test()
 	case Snapshot:
 		err = x.snapshot()
+	case UnitTest:
+		err = x.unitTest()
 	}
 	if err == nil && !r.UpToDate && r.Status != "" && r.Status != StatusSkipped && r.Status != StatusError {
 		err = x.recordState(true) // views, tests, snapshots, nodes with post-hooks

@@ -265,8 +265,9 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 		diags = append(diags, m.parseNode(n)...)
 		diags = append(diags, m.resolveConfig(n)...)
 	}
-	// generic tests
+	// generic tests, unit tests
 	diags = append(diags, m.buildGenericTests(testSpecs)...)
+	diags = append(diags, m.buildUnitTests()...)
 	// tests with enabled: false (config() in the file, or the yml's
 	// config) are disabled, as models are
 	for _, id := range sortedKeys(m.Nodes) {

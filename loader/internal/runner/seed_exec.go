@@ -10,14 +10,7 @@ func (x *nodeExec) seed() error {
 	n := x.n
 	t0 := time.Now()
 	tmp := n.Alias + "__dbt_tmp"
-	opts := "header = true, auto_detect = true"
-	if len(n.Config.ColumnTypes) > 0 {
-		var kv []string
-		for _, k := range sortedKeys(n.Config.ColumnTypes) {
-			kv = append(kv, fmt.Sprintf("'%s': '%s'", strings.ReplaceAll(k, "'", "''"), strings.ReplaceAll(n.Config.ColumnTypes[k], "'", "''")))
-		}
-		opts += ", types = {" + strings.Join(kv, ", ") + "}"
-	}
+	opts := seedCSVOptions(n)
 	existing, err := x.relationType(n.Schema, n.Alias)
 	if err != nil {
 		return err
@@ -47,4 +40,17 @@ func (x *nodeExec) seed() error {
 	x.r.AdapterResponse = AdapterResponse{Message: fmt.Sprintf("INSERT %d", rows), RowsAffected: rows}
 	x.r.Message = x.r.AdapterResponse.Message
 	return nil
+}
+
+// seedCSVOptions are read_csv's options for a seed (its column_types).
+func seedCSVOptions(n *Node) string {
+	opts := "header = true, auto_detect = true"
+	if len(n.Config.ColumnTypes) > 0 {
+		var kv []string
+		for _, k := range sortedKeys(n.Config.ColumnTypes) {
+			kv = append(kv, fmt.Sprintf("'%s': '%s'", strings.ReplaceAll(k, "'", "''"), strings.ReplaceAll(n.Config.ColumnTypes[k], "'", "''")))
+		}
+		opts += ", types = {" + strings.Join(kv, ", ") + "}"
+	}
+	return opts
 }

@@ -13,7 +13,7 @@ import (
 // space-separated selectors (union); a comma inside one selector means
 // intersection. An atom is a model/seed/test name or glob, a folder (layer)
 // name, path:<prefix>, tag:<tag>, source:<src>[.<table>], resource_type:,
-// test_name:, test_type:generic|singular, config.KEY:VALUE, with optional
+// test_name:, test_type:generic|singular|unit, config.KEY:VALUE, with optional
 // '+' before (ancestors) and after (descendants), "N+" / "+N" to stop after
 // N levels, or a leading '@' (descendants and all their ancestors). Empty
 // include selects all.
@@ -99,7 +99,7 @@ func (m *Manifest) addTests(sel map[string]bool, mode string) {
 	}
 	var add []string
 	for id, n := range m.Nodes {
-		if n.ResourceType != Test || sel[id] {
+		if (n.ResourceType != Test && n.ResourceType != UnitTest) || sel[id] {
 			continue
 		}
 		anySel, allOK := false, true
@@ -262,8 +262,8 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 			return nil, fmt.Errorf("test_type: takes generic, singular or unit (got %q)", val)
 		}
 		each(func(n *Node) bool {
-			if n.ResourceType != Test {
-				return false
+			if n.ResourceType == UnitTest || n.ResourceType != Test {
+				return n.ResourceType == UnitTest && val == "unit"
 			}
 			return (val == "generic") == (n.TestMetadata != nil) && val != "unit"
 		})

@@ -480,7 +480,7 @@ func (x *nodeExec) recordState(changed bool) error {
 	if st == nil || x.stateDone {
 		return nil
 	}
-	if n.ResourceType == Test && st.command != "build" {
+	if (n.ResourceType == Test || n.ResourceType == UnitTest) && st.command != "build" {
 		return nil // only build skips tests; `docket test` leaves the warehouse as it is
 	}
 	x.stateDone = true
@@ -577,7 +577,7 @@ func (x *nodeExec) markUpToDate() {
 	x.r.UpToDate = true
 	x.r.Message = UpToDateMessage
 	x.r.AdapterResponse = AdapterResponse{Message: "SKIP (" + UpToDateMessage + ")"}
-	if x.n.ResourceType == Test {
+	if x.n.ResourceType == Test || x.n.ResourceType == UnitTest {
 		x.r.Status = StatusPass
 		zero := int64(0)
 		x.r.Failures = &zero

@@ -87,35 +87,7 @@ func (x *nodeExec) test() error {
 	if x.r.Scoped != "" {
 		x.r.Message += " (" + x.r.Scoped + ")"
 	}
-	rows, err := x.c.QueryContext(x.ctx, "select * from (\n"+body+"\n) as dbt_internal_test limit 5")
-	if err != nil {
-		return nil
-	}
-	defer rows.Close()
-	cols, _ := rows.Columns()
-	s := &Sample{Columns: cols, Rows: [][]string{}}
-	for rows.Next() {
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if rows.Scan(ptrs...) != nil {
-			break
-		}
-		row := make([]string, len(cols))
-		for i, v := range vals {
-			if v == nil {
-				row[i] = "NULL"
-			} else if b, ok := v.([]byte); ok {
-				row[i] = string(b)
-			} else {
-				row[i] = fmt.Sprint(v)
-			}
-		}
-		s.Rows = append(s.Rows, row)
-	}
-	x.r.Sample = s
+	x.r.Sample = x.sample("select * from (\n" + body + "\n) as dbt_internal_test limit 5")
 	return nil
 }
 

@@ -35,16 +35,19 @@ func (m *Manifest) keepUnacted(path string, k, v *yaml.Node) {
 		}
 	}
 	if _, seen := m.Unacted[k.Value]; !seen {
-		if placedUnacted[k.Value] {
+		if k.Value == "unit_tests" {
+			// acted on: they run (unittest.go), and manifest.json keeps them
+		} else if placedUnacted[k.Value] {
 			m.warn(path, ypos(k), "%s: read and kept in manifest.json, but docket does not act on them (reported once)", k.Value)
 		} else {
 			m.warn(path, ypos(k), "%s: read, but docket does not act on them (reported once)", k.Value)
 		}
 		m.Unacted[k.Value] = []UnactedItem{}
 	}
-	for _, it := range items {
-		if x, ok := it.(map[string]any); ok {
-			m.Unacted[k.Value] = append(m.Unacted[k.Value], UnactedItem{Path: path, Item: x})
+	seq := yseq(v)
+	for i, it := range items {
+		if x, ok := it.(map[string]any); ok && i < len(seq) {
+			m.Unacted[k.Value] = append(m.Unacted[k.Value], UnactedItem{Path: path, Item: x, at: ypos(seq[i])})
 		}
 	}
 }
