@@ -87,22 +87,15 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 		sum.ByKind = map[string]int{}
 	}
 
+	// A new file the plan did not hash is not hashed ahead: its bytes are
+	// read once, by the copy the worker extracts (big files, see snapshot)
+	// or into memory (small ones, see smallFile), and that read gives the
+	// hash (hashing new files in the background first read every new file
+	// over 256 KiB twice).
 	todo := make([]*file, len(files))
-	var unhashed []*file
 	for i, pf := range files {
 		todo[i] = fileOf(pf)
-		if f := todo[i]; f.hash == "" && f.action == ActNew && f.size > smallFile {
-			f.hashed = make(chan struct{})
-			unhashed = append(unhashed, f)
-		}
 	}
-	// A new file is new whatever its bytes: new files the plan did not
-	// hash are hashed here in the background, in plan order (biggest
-	// first), and each goes to a worker as soon as its hash is known
-	// (hashing all of a corpus first left the workers idle for 70–130 ms);
-	// small ones are read once when their turn comes (see smallFile).
-	hashedBytes := make(chan int64, 1)
-	go func() { hashedBytes <- hashAll(unhashed, p.Loader.Workers) }()
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -134,9 +127,6 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 	go func() {
 		defer close(jobs)
 		for _, f := range todo {
-			if f.waitHashed(ctx) != nil {
-				return
-			}
 			select {
 			case jobs <- f:
 			case <-ctx.Done():
@@ -180,7 +170,6 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	sum.BytesHashed += <-hashedBytes
 	return nil
 }
 
@@ -267,7 +256,10 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		}
 		defer os.Remove(s.path)
 		snapPath = s.path
-		if s.hash != f.hash {
+		switch {
+		case f.hash == "": // a new file, hashed by its copy
+			f.hash, f.size = s.hash, s.size
+		case s.hash != f.hash:
 			f.changedDuringLoad = true
 			f.hash, f.size = s.hash, s.size
 		}
@@ -376,8 +368,24 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 			o.children = append(o.children, sh.extract(ctx, c))
 		}
 	}
-	st.res, st.err = o.res, o.err
+	st.res, st.err = docFacts(o.res), o.err
 	return o
+}
+
+// docFacts is what another file with the same bytes lands from a result
+// (its document row: metadata, page count, warnings, MIME), without the
+// pages, elements and tables: keeping whole results for every content of
+// the run (to answer duplicates that may come later) held the text of
+// the whole corpus in memory.
+func docFacts(r *document.Result) *document.Result {
+	if r == nil {
+		return nil
+	}
+	f := &document.Result{Type: r.Type, MIME: r.MIME, Metadata: r.Metadata, Warnings: r.Warnings, ExtractorVersion: r.ExtractorVersion}
+	if f.Metadata.PageCount == 0 {
+		f.Metadata.PageCount = len(r.Pages)
+	}
+	return f
 }
 
 // hidePrivatePath names the document where an extractor's message names

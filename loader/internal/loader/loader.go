@@ -136,20 +136,6 @@ type file struct {
 	changedDuringLoad            bool            // its bytes changed between hashing and extraction
 	stat                         FileStat
 	action                       Action
-	hashed                       chan struct{} // closed once hash (and err) are set; nil: already set
-}
-
-// waitHashed returns once f's hash is known.
-func (f *file) waitHashed(ctx context.Context) error {
-	if f.hashed == nil {
-		return nil
-	}
-	select {
-	case <-f.hashed:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }
 
 // DocID is the stable id of a file: sha256 of source name and relative path.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -175,4 +176,57 @@ func TestNoopLoadReadsNoBytes(t *testing.T) {
 	if s = l.load(true); s.BytesHashed != corpus || s.Unchanged != n {
 		t.Errorf("--verify: hashed %d of %d bytes, unchanged %d", s.BytesHashed, corpus, s.Unchanged)
 	}
+}
+
+// TestNewBigFileReadOnce: a new file over 256 KiB is read once by the
+// loader, by the copy its worker extracts, which also gives its hash (it
+// was hashed first, then copied: read twice); a second file with the
+// same bytes is the same content. The files are random bytes (no text
+// comes back from the workers to blur the count of bytes read).
+func TestNewBigFileReadOnce(t *testing.T) {
+	dir := t.TempDir()
+	inbox := filepath.Join(dir, "inbox")
+	os.MkdirAll(inbox, 0o755)
+	const n, size = 4, 1 << 20
+	var corpus int64
+	write := func(name string, body []byte) {
+		if err := os.WriteFile(filepath.Join(inbox, name), body, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		corpus += int64(len(body))
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var first []byte
+	for i := 0; i < n; i++ {
+		body := make([]byte, size)
+		for j := range body {
+			body[j] = byte(rng.Uint32())
+		}
+		write(fmt.Sprintf("blob-%03d.bin", i), body)
+		if i == 0 {
+			first = body
+		}
+	}
+	write("copy-of-000.bin", first)
+	yaml := "version: 1\nwarehouse: warehouse.duckdb\nsources:\n  - {name: inbox, path: inbox}\nloader:\n  workers: 2\n"
+	os.WriteFile(filepath.Join(dir, "project.yaml"), []byte(yaml), 0o644)
+	l := newInProcess(t, dir)
+
+	before := rchar(t)
+	s := l.load(false)
+	read := rchar(t) - before
+	if s.New != n+1 || s.Landed+s.Quarantined != n+1 {
+		t.Fatalf("first load: %+v", s)
+	}
+	if read > corpus*3/2 {
+		t.Errorf("the first load read %d bytes of a %d-byte corpus of new files (want each file read once)", read, corpus)
+	}
+	var contents, docs int
+	if err := l.db.SQL().QueryRow(`select count(distinct source_hash), count(*) from raw.documents`).Scan(&contents, &docs); err != nil {
+		t.Fatal(err)
+	}
+	if contents != n || docs != n+1 {
+		t.Errorf("%d contents in %d documents, want %d in %d", contents, docs, n, n+1)
+	}
+	t.Logf("read %d bytes for a %d-byte corpus", read, corpus)
 }

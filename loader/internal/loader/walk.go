@@ -274,9 +274,6 @@ func hashAll(files []*file, workers int) int64 {
 			buf := make([]byte, 1<<20)
 			for f := range ch {
 				read.Add(hashFile(f, buf))
-				if f.hashed != nil {
-					close(f.hashed)
-				}
 			}
 		}()
 	}
