@@ -65,6 +65,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 		xs = append(xs, sep{p, true})
 	}
 	cols := columns(lines, gap)
+	nRuled := len(xs)
 	for k := 0; k+1 < len(cols); k++ {
 		a, b := cols[k].b, cols[k+1].a
 		ruled := false
@@ -81,6 +82,18 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 			if sg.X0 < mid && sg.X1 > mid && (math.Abs(sg.X0-cols[k].a) < 2 || math.Abs(sg.X1-cols[k+1].b) < 2) {
 				ruled = true
 				break
+			}
+		}
+		// With column rules drawn, a phrase crossing a text gap says the
+		// gap is inside a column (a wrapped header over right-aligned
+		// numbers), not a column of its own: a ruled table spans cells by
+		// leaving out rules, not by text across them.
+		if !ruled && nRuled > 0 {
+			for _, sg := range segs {
+				if sg.X0 < mid-0.5 && sg.X1 > mid+0.5 {
+					ruled = true
+					break
+				}
 			}
 		}
 		if !ruled {

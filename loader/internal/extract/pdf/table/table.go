@@ -240,7 +240,8 @@ type span struct{ a, b float64 }
 
 // columns finds column extents from the gaps that (almost) no line's
 // segments cross. Lines with a single segment (titles, spanning headers,
-// wrapped labels) do not vote when enough lines have several.
+// wrapped labels) do not vote when enough lines have several, nor do the
+// lines above the first one with the most segments.
 func columns(lines []*textLine, gap float64) []span {
 	var use []*textLine
 	for _, l := range lines {
@@ -250,6 +251,19 @@ func columns(lines []*textLine, gap float64) []span {
 	}
 	if len(use) < 2 {
 		use = lines
+	} else {
+		// Lines above the first one with the most phrases (spanning
+		// headers over the body's columns) do not vote either: in a small
+		// table one of them would close a gap that every body line has.
+		most, first := 0, 0
+		for i, l := range use {
+			if n := l.nSegments(gap); n > most {
+				most, first = n, i
+			}
+		}
+		if first <= 3 && len(use)-first >= max(2, first) {
+			use = use[first:] // (at most three header lines, fewer than the body's)
+		}
 	}
 	x0, x1 := math.Inf(1), math.Inf(-1)
 	for _, l := range lines {

@@ -1,0 +1,109 @@
+package table
+
+import (
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// TestSpanningHeaderSmallTable: group headers centred over two columns
+// each, above a small unruled table, keep the columns under them apart
+// (with few lines, one header line crossing a gap used to close it) and
+// record their spans; a header wrapped over two capitalized lines is one
+// cell.
+func TestSpanningHeaderSmallTable(t *testing.T) {
+	rows := [][]string{
+		{"", "", "", "", ""},
+		{"Area", "2010", "2020", "2010", "2020"},
+		{"North", "1,820", "1,900", "52", "60"},
+		{"South", "255", "270", "77", "80"},
+		{"East", "2,614", "2,700", "61", "70"},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 100, "Population and income by area, in thousands and in thousands of euro.")...)
+	pg.Items = append(pg.Items, tableRows(130, 12, []col{{72, false}, {200, true}, {260, true}, {340, true}, {400, true}}, rows, false)...)
+	pg.Items = append(pg.Items,
+		txt{X: 230 - helvWidth("Population")/2, Y: 130, Size: 10, S: "Population"},
+		txt{X: 370 - helvWidth("Income")/2, Y: 130, Size: 10, S: "Income"})
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	want := append([][]string{{"", "Population", "", "Income", ""}}, rows[1:]...)
+	wantCells(t, ts[0], want)
+	for _, s := range []document.CellSpan{{Row: 0, Col: 1, Rows: 1, Cols: 2}, {Row: 0, Col: 3, Rows: 1, Cols: 2}} {
+		found := false
+		for _, got := range ts[0].Spans {
+			found = found || got == s
+		}
+		if !found {
+			t.Errorf("spans %+v lack %+v", ts[0].Spans, s)
+		}
+	}
+
+	t.Run("two-line header cells", func(t *testing.T) {
+		rows := [][]string{
+			{"", "Number of", "Median", "Percent"},
+			{"State", "Households", "Income", "Change"},
+			{"Alabama", "1,820", "52,035", "2.1"},
+			{"Alaska", "255", "77,790", "-0.4"},
+			{"Arizona", "2,614", "61,529", "3.3"},
+		}
+		pg := page{}
+		pg.Items = append(pg.Items, prose(72, 100, "Households and income by state, 2019.")...)
+		pg.Items = append(pg.Items, tableRows(130, 12, []col{{72, false}, {260, true}, {340, true}, {420, true}}, rows, false)...)
+		ts := detect(t, pg)
+		if len(ts) != 1 {
+			t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+		}
+		wantCells(t, ts[0], append([][]string{{"State", "Number of Households", "Median Income", "Percent Change"}}, rows[2:]...))
+	})
+}
+
+// TestRuledHeaderOverNumbers: in a table with column rules, a header
+// wrapped over two lines ("At least every / week", centred) above
+// right-aligned numbers leaves a text gap between its short last line and
+// the numbers; its first line crosses that gap, so the gap is inside the
+// column (with ten body lines, one crossing line did not close it).
+func TestRuledHeaderOverNumbers(t *testing.T) {
+	xs := []float64{60, 160, 250, 340, 430}
+	var pg page
+	for _, y := range []float64{120, 162, 300} {
+		pg.Draw = append(pg.Draw, hline(60, 430, y))
+	}
+	for k, x := range xs {
+		top := 120.0
+		if k == 2 || k == 3 {
+			top = 134 // under the spanning header
+		}
+		pg.Draw = append(pg.Draw, vline(x, top, 300))
+	}
+	pg.Draw = append(pg.Draw, hline(160, 430, 134))
+	pg.Items = append(pg.Items, txt{X: 190, Y: 130, Size: 10, S: "How often do you have these symptoms"})
+	head := [][]string{{"Symptom", "At least every", "About every", "Rarely"}, {"", "week", "month", ""}}
+	for i, r := range head {
+		for j, c := range r {
+			if c != "" {
+				pg.Items = append(pg.Items, txt{X: (xs[j]+xs[j+1])/2 - helvWidth(c)/2, Y: 145 + 12*float64(i), Size: 10, S: c})
+			}
+		}
+	}
+	body := [][]string{{"Headache", "239", "119", "128"}, {"Back-ache", "139", "126", "219"}, {"Feeling dizzy", "123", "69", "293"},
+		{"Tired", "377", "63", "47"}, {"Nervous", "303", "108", "71"}, {"Low", "221", "131", "131"}, {"Neck pain", "146", "99", "241"},
+		{"Sleep", "130", "48", "308"}, {"Stomach", "78", "120", "284"}, {"Cough", "51", "70", "302"}}
+	for i, r := range body {
+		for j, c := range r {
+			x := xs[j] + 4
+			if j > 0 {
+				x = xs[j+1] - 4 - helvWidth(c)
+			}
+			pg.Items = append(pg.Items, txt{X: x, Y: 177 + 12*float64(i), Size: 10, S: c})
+		}
+	}
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], append([][]string{{"Symptom", "How often do you have these symptoms", "", ""},
+		{"", "At least every week", "About every month", "Rarely"}}, body...))
+}
