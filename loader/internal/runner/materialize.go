@@ -133,11 +133,17 @@ func (x *nodeExec) table(body, existing string) error {
 	if _, err := x.exec("drop table if exists " + Relation(n.Schema, tmp)); err != nil {
 		return err
 	}
-	prefix := "create table " + Relation(n.Schema, tmp) + " as\n"
-	stmt := prefix + sqlBody(body)
-	if _, err := x.exec(stmt); err != nil {
-		x.exec("drop table if exists " + Relation(n.Schema, tmp))
-		return x.sqlErr(err, stmt, 1)
+	if n.hasConstraints() {
+		if err := x.constrainedTable(tmp, body); err != nil {
+			return err
+		}
+	} else {
+		prefix := "create table " + Relation(n.Schema, tmp) + " as\n"
+		stmt := prefix + sqlBody(body)
+		if _, err := x.exec(stmt); err != nil {
+			x.exec("drop table if exists " + Relation(n.Schema, tmp))
+			return x.sqlErr(err, stmt, 1)
+		}
 	}
 	rows, err := x.count(Relation(n.Schema, tmp))
 	if err != nil {

@@ -164,6 +164,8 @@ type Node struct {
 	ymlCfg     map[string]any // config from schema.yml
 	folderCfg  map[string]any // config from project.yaml
 	unit       *unitSpec      // unit tests only (unittest.go)
+	// constraints from the YAML (model and column level, constraints.go)
+	constraints []constraint
 }
 
 type pos struct{ line, col int }

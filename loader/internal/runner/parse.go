@@ -211,6 +211,11 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 		n := m.Nodes[id]
 		diags = append(diags, m.resolveConfig(n)...)
 	}
+	for _, id := range sortedKeys(m.Nodes) {
+		if n := m.Nodes[id]; n.Config.Enabled {
+			m.checkConstraints(n)
+		}
+	}
 	disabled := map[string]bool{}
 	for _, id := range sortedKeys(m.Nodes) {
 		if n := m.Nodes[id]; !n.Config.Enabled {

@@ -118,6 +118,8 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 					case "name", "description", "columns", "config", "tests", "data_tests", "docs", "meta":
 					case "tags":
 						mergeCfg(n.ymlCfg, "tags", yany(e.Content[j+1]))
+					case "constraints":
+						m.readConstraints(path, n, "", e.Content[j+1]) // applied or warned (constraints.go)
 					default:
 						m.warn(path, ypos(ek), "%s %s: key %q is read but not applied by docket", kind, name, ek.Value)
 					}
@@ -147,7 +149,9 @@ func (m *Manifest) readColumns(path string, n *Node, e *yaml.Node, diags *[]Diag
 		for j := 0; j+1 < len(c.Content); j += 2 {
 			switch ck := c.Content[j]; ck.Value {
 			case "name", "description", "data_type", "tests", "data_tests", "meta", "tags", "docs":
-			default: // constraints, quote, policy_tags, granularity, ...
+			case "constraints":
+				m.readConstraints(path, n, cn, c.Content[j+1]) // applied or warned (constraints.go)
+			default: // quote, policy_tags, granularity, ...
 				m.warn(path, ypos(ck), "column %s.%s: key %q is read but not applied by docket", n.Name, cn, ck.Value)
 			}
 		}

@@ -81,9 +81,9 @@ func TestJaffleShop(t *testing.T) {
 		t.Errorf("manifest keeps %d semantic models, %d metrics, %d saved queries, %d unit tests; want 6, 19, 3, 3",
 			len(doc.SemanticModels), len(doc.Metrics), len(doc.SavedQueries), len(doc.UnitTests))
 	}
-	// jaffle-shop: 6 seeds, 12 models (13 less the dbt_date one), 27 data tests
-	if counts["seed success"] != 6 || counts["model success"] != 12 || counts["test pass"] < 27 {
-		t.Errorf("jaffle-shop should build 6 seeds, 12 models and pass its 27 tests: %v", counts)
+	// jaffle-shop: 6 seeds, 12 models (13 less the dbt_date one), 27 data tests, 3 unit tests
+	if counts["seed success"] != 6 || counts["model success"] != 12 || counts["test pass"] < 27 || counts["unit_test pass"] != 3 {
+		t.Errorf("jaffle-shop should build 6 seeds, 12 models and pass its 27 tests and 3 unit tests: %v", counts)
 	}
 	var n int
 	if err := db.SQL().QueryRowContext(ctx, "select count(*) from main.customers").Scan(&n); err != nil || n == 0 {
