@@ -77,6 +77,9 @@ func ensureSearchIndex(ctx context.Context, p *project.Project, w io.Writer) {
 		fmt.Fprintf(w, "docket: warning: search index not built (docket search reads the warehouse instead, slower): %s\n", termSafe(firstLineOf(err.Error())))
 	case carried:
 		fmt.Fprintf(w, "docket: search index: retrieval tables unchanged, kept (%.2fs)\n", time.Since(start).Seconds())
+	case st.Delta:
+		fmt.Fprintf(w, "docket: search index: %d chunks, %d vectors, updated (%d chunks added or changed, %d retracted: %s in %.2fs)\n",
+			st.Chunks, st.Vectors, st.DeltaChunks, st.Retracted, humanBytes(st.Bytes), time.Since(start).Seconds())
 	default:
 		fmt.Fprintf(w, "docket: search index: %d chunks, %d terms, %d vectors (%s in %.2fs)\n",
 			st.Chunks, st.Terms, st.Vectors, humanBytes(st.Bytes), time.Since(start).Seconds())
@@ -117,7 +120,8 @@ func contentFingerprint(ctx context.Context, conn *sql.Conn, o searchidx.BuildOp
 
 // indexPublished binds the index at ip to the published copy rp: by a new
 // binding when its data was built from the same tables (carried), else by
-// building it. Either way it is checked against SQL first.
+// updating it (a delta beside the base, searchidx.Update) or, when that
+// cannot be done, building it. Either way it is checked against SQL first.
 func indexPublished(ctx context.Context, rp, ip string, o searchidx.BuildOptions) (st searchidx.Stats, carried bool, err error) {
 	db, err := warehouse.Open(ctx, rp, warehouse.Options{ReadOnly: true, LockTimeout: time.Nanosecond})
 	if err != nil {
@@ -159,17 +163,28 @@ func indexPublished(ctx context.Context, rp, ip string, o searchidx.BuildOptions
 	if o.Content == "" {
 		o.Content = fmt.Sprintf("unversioned-%d", time.Now().UnixNano())
 	}
+	if st, err = searchidx.Update(ctx, conn, ip, o); err == nil {
+		if err = checkIndexData(ctx, conn, ip, o.Content); err == nil {
+			return st, false, searchidx.Bind(ip, o.Source, o.Content)
+		}
+	}
+	// No base to update, a delta past its bound, or an update that failed
+	// its check: a new base.
 	if st, err = searchidx.Build(ctx, conn, ip, o); err != nil {
 		return st, false, err
 	}
-	idx, err := searchidx.OpenUnbound(ip, o.Content)
-	if err != nil {
-		return st, false, err
-	}
-	err = search.CheckIndex(ctx, conn, idx)
-	idx.Close()
-	if err != nil {
+	if err := checkIndexData(ctx, conn, ip, o.Content); err != nil {
 		return st, false, err
 	}
 	return st, false, searchidx.Bind(ip, o.Source, o.Content)
+}
+
+// checkIndexData compares the unbound index data at ip with the SQL path.
+func checkIndexData(ctx context.Context, conn *sql.Conn, ip, content string) error {
+	idx, err := searchidx.OpenUnbound(ip, content)
+	if err != nil {
+		return err
+	}
+	defer idx.Close()
+	return search.CheckIndex(ctx, conn, idx)
 }

@@ -176,12 +176,98 @@ func TestSearchIndexAnswersLikeSQL(t *testing.T) {
 	}
 }
 
-// moveIndex renames the search index and its binding.
+// moveIndex renames the search index, its binding and its delta.
 func moveIndex(t *testing.T, from, to string) {
 	t.Helper()
-	for _, suffix := range []string{"", ".json"} {
-		if err := os.Rename(from+suffix, to+suffix); err != nil {
+	for _, suffix := range []string{"", ".json", ".delta"} {
+		if err := os.Rename(from+suffix, to+suffix); err != nil && (suffix != ".delta" || !os.IsNotExist(err)) {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestSearchIndexUpdatedLikeSQLAndRebuild: on a project of 120 documents,
+// a build after a document is added, one changed and one deleted updates
+// the search index (a delta beside the base) instead of rebuilding it, and
+// every mode answers from it with the hits of the SQL path and of an index
+// built from scratch; a second round of changes updates it again.
+func TestSearchIndexUpdatedLikeSQLAndRebuild(t *testing.T) {
+	dir, inbox := healthProject(t)
+	topics := strings.Fields("forklift lease harbour crane audit invoice pallet supplier training safety licence depot")
+	doc := func(i, v int) string {
+		a, b, c := topics[i%len(topics)], topics[(i*5+1)%len(topics)], topics[(i*7+v+2)%len(topics)]
+		return fmt.Sprintf("Note %d on the %s and the %s.\n\nThe %s report of week %d lists the %s checks, version %d.\n", i, a, b, c, i%13, a, v)
+	}
+	for i := range 120 {
+		os.WriteFile(filepath.Join(inbox, fmt.Sprintf("n%02d.txt", i)), []byte(doc(i, 0)), 0o644)
+	}
+	must(t, dir, "load", "--quiet")
+	if out := must(t, dir, "build"); !strings.Contains(out, "docket: search index: ") {
+		t.Fatalf("the build should write the search index:\n%s", out)
+	}
+	ip := filepath.Join(dir, "warehouse.read.duckdb.search")
+	queries := []string{"forklift lease", "harbour crane audit", "version 1", "note 61 pallet", "week 3 safety licence", "zeppelin"}
+	modes := []string{"bm25", "vector", "hybrid"}
+	for round := 1; round <= 2; round++ {
+		os.WriteFile(filepath.Join(inbox, fmt.Sprintf("new%d.txt", round)), []byte(doc(120+round, round)+"A zeppelin over the depot.\n"), 0o644)
+		os.WriteFile(filepath.Join(inbox, fmt.Sprintf("n%02d.txt", round)), []byte(doc(round, round)), 0o644)
+		os.Remove(filepath.Join(inbox, fmt.Sprintf("n%02d.txt", 10+round)))
+		must(t, dir, "load", "--quiet")
+		out := must(t, dir, "build")
+		if !strings.Contains(out, "updated (") {
+			t.Fatalf("round %d: the build should update the index, not rebuild it:\n%s", round, out)
+		}
+		if _, err := os.Stat(ip + ".delta"); err != nil {
+			t.Fatalf("round %d: no delta beside the index: %v", round, err)
+		}
+		updated := map[string]jsonSearch{}
+		for _, mode := range modes {
+			for _, q := range queries {
+				r := searchJSON(t, dir, mode, q)
+				if !r.SearchIndex {
+					t.Fatalf("round %d: search %s %q should answer from the updated index", round, mode, q)
+				}
+				updated[mode+"|"+q] = r
+			}
+		}
+		found := false
+		for _, h := range updated["bm25|zeppelin"].Hits {
+			found = found || h.Path == fmt.Sprintf("new%d.txt", round)
+		}
+		if !found {
+			t.Fatalf("round %d: the new document should be found: %+v", round, updated["bm25|zeppelin"].Hits)
+		}
+		// The SQL path (index aside), then an index built from scratch.
+		moveIndex(t, ip, ip+".aside")
+		compare := func(what string, wantIndex bool) {
+			for _, mode := range modes {
+				for _, q := range queries {
+					r := searchJSON(t, dir, mode, q)
+					if r.SearchIndex != wantIndex {
+						t.Fatalf("round %d %s: search %s %q: search_index %v", round, what, mode, q, r.SearchIndex)
+					}
+					tol := 1e-9
+					if mode == "vector" && !wantIndex {
+						tol = 1e-6
+					}
+					if err := sameHits(r.Hits, updated[mode+"|"+q].Hits, tol); err != nil {
+						t.Errorf("round %d: search %s %q: updated index and %s differ: %v", round, mode, q, what, err)
+					}
+				}
+			}
+		}
+		compare("SQL", false)
+		if out := must(t, dir, "publish", "--force"); !strings.Contains(out, "vectors (") {
+			t.Fatalf("with no index, publish should build one from scratch:\n%s", out)
+		}
+		compare("a full build", true)
+		searchidxRemove(ip)
+		moveIndex(t, ip+".aside", ip)
+	}
+}
+
+func searchidxRemove(ip string) {
+	for _, suffix := range []string{"", ".json", ".delta"} {
+		os.Remove(ip + suffix)
 	}
 }

@@ -44,7 +44,7 @@ import (
 )
 
 // Format is the index layout version; Open refuses other versions.
-const Format = 2
+const Format = 3
 
 const magic = "DKTSIDX1"
 
@@ -66,6 +66,9 @@ type binding struct {
 }
 
 func bindingPath(path string) string { return path + ".json" }
+
+// deltaPath is the delta segment of the index at path (see Update).
+func deltaPath(path string) string { return path + ".delta" }
 
 // FileID identifies one content of the published file cheaply: docket
 // replaces it by rename (a new inode) and never writes it in place, and any
@@ -106,6 +109,14 @@ type header struct {
 	ChunksWithoutVector int    `json:"chunks_without_vector"`
 
 	Sections map[string][2]int64 `json:"sections"` // name -> offset, length in bytes
+
+	// A delta segment (see Update) names the Content of the base it
+	// applies to and the totals of base and delta together.
+	Base              string `json:"base,omitempty"`
+	LiveChunks        int    `json:"live_chunks,omitempty"`
+	LiveSumDocLength  int64  `json:"live_sum_doc_length,omitempty"`
+	LivePostings      int64  `json:"live_postings,omitempty"`
+	LiveWithoutVector int    `json:"live_chunks_without_vector,omitempty"`
 }
 
 // Section names.
@@ -125,6 +136,13 @@ const (
 	secVecCodes  = "veccodes"  // Dims × Vectors int8, dimension-major
 	secVecScale  = "vecscale"  // Vectors × float32: value ≈ scale × code
 	secVecNorm   = "vecnorm"   // Vectors × float64: L2 norm
+	secRowHash   = "rowhash"   // Chunks × uint64: what a search shows of the chunk (rowHash)
+
+	// A delta segment's retractions from its base.
+	secDead    = "dead"    // bitmap (uint64 words) of base chunk ordinals retracted
+	secDeadVec = "deadvec" // bitmap of base vectors none of whose chunks is live
+	secRmTerm  = "rmterm"  // uint32 base term ids with retracted postings, ascending
+	secRmCount = "rmcount" // uint32 retracted postings of each of those terms
 )
 
 var le = binary.LittleEndian

@@ -67,14 +67,15 @@ func (x *Index) BM25(query string, k int) (hits []Scored, ok bool) {
 	if !ok {
 		return nil, false
 	}
-	n := x.h.Chunks
+	n := x.chunks
 	if n == 0 || k < 1 {
 		return nil, true
 	}
-	avg := float64(x.h.SumDocLength) / float64(n)
-	k1p1 := decimalSum(x.h.K1, "1")
-	omb := decimalDiff("1", x.h.B)
-	bNum, bScale := decimalParts(x.h.B)
+	h := &x.base.h
+	avg := float64(x.sumDocLength) / float64(n)
+	k1p1 := decimalSum(h.K1, "1")
+	omb := decimalDiff("1", h.B)
+	bNum, bScale := decimalParts(h.B)
 	k1 := x.k1
 	// b × doc_length is a DECIMAL product in SQL (exact), converted to
 	// DOUBLE before dividing by the mean length.
@@ -84,32 +85,59 @@ func (x *Index) BM25(query string, k int) (hits []Scored, ok bool) {
 		}
 		return x.b * float64(dl)
 	}
-	scores := make([]float64, n)
+	total := int(x.nb)
+	if x.delta != nil {
+		total += x.delta.h.Chunks
+	}
+	scores := make([]float64, total)
 	var touched []uint32
-	for _, t := range terms {
-		id := x.term(t)
-		if id < 0 {
-			continue
-		}
-		df := int64(x.df[id])
-		idf := math.Log(1 + (float64(int64(n)-df)+0.5)/(float64(df)+0.5))
-		p := x.postings[x.postOff[id]:x.postOff[id+1]]
+	// add scores the postings p of one segment, whose ordinals start at
+	// first; retracted base chunks are skipped.
+	add := func(p []byte, first uint32, idf float64) bool {
 		ord := uint32(0)
-		for len(p) > 0 {
+		for i := 0; len(p) > 0; i++ {
 			d, m := binary.Uvarint(p)
 			p = p[m:]
 			tfu, m2 := binary.Uvarint(p)
 			p = p[m2:]
 			if m <= 0 || m2 <= 0 {
-				return nil, false
+				return false
 			}
 			ord += uint32(d)
-			tf := float64(tfu)
-			w := idf * tf * k1p1 / (tf + k1*(omb+bdl(x.docLen[ord])/avg))
-			if scores[ord] == 0 {
-				touched = append(touched, ord)
+			o := first + ord
+			if x.dead(o) {
+				continue
 			}
-			scores[ord] += w
+			tf := float64(tfu)
+			w := idf * tf * k1p1 / (tf + k1*(omb+bdl(x.docLen(o))/avg))
+			if scores[o] == 0 {
+				touched = append(touched, o)
+			}
+			scores[o] += w
+		}
+		return true
+	}
+	for _, t := range terms {
+		ib, id := x.base.term(t), -1
+		if x.delta != nil {
+			id = x.delta.term(t)
+		}
+		var df int64
+		if ib >= 0 {
+			df += int64(x.base.df[ib]) - int64(x.removed(ib))
+		}
+		if id >= 0 {
+			df += int64(x.delta.df[id])
+		}
+		if df <= 0 {
+			continue
+		}
+		idf := math.Log(1 + (float64(int64(n)-df)+0.5)/(float64(df)+0.5))
+		if ib >= 0 && !add(x.base.postings[x.base.postOff[ib]:x.base.postOff[ib+1]], 0, idf) {
+			return nil, false
+		}
+		if id >= 0 && !add(x.delta.postings[x.delta.postOff[id]:x.delta.postOff[id+1]], x.nb, idf) {
+			return nil, false
 		}
 	}
 	return x.top(touched, k, func(o uint32) float64 { return scores[o] }), true
@@ -150,7 +178,7 @@ func (h scoredHeap) Less(i, j int) bool {
 	if h[i].Score != h[j].Score {
 		return h[i].Score < h[j].Score
 	}
-	return h[i].ord > h[j].ord
+	return h[i].Key > h[j].Key
 }
 func (h scoredHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
 func (h *scoredHeap) Push(v any)   { *h = append(*h, v.(Scored)) }
@@ -161,19 +189,19 @@ func (h *scoredHeap) Pop() any {
 	return v
 }
 
-// better orders by score descending, then chunk ordinal (= chunk_key) ascending.
+// better orders by score descending, then chunk_key ascending.
 func better(a, b Scored) bool {
 	if a.Score != b.Score {
 		return a.Score > b.Score
 	}
-	return a.ord < b.ord
+	return a.Key < b.Key
 }
 
 // top returns the best k of ords by score, ties by key.
 func (x *Index) top(ords []uint32, k int, score func(uint32) float64) []Scored {
 	h := make(scoredHeap, 0, k+1)
 	for _, o := range ords {
-		s := Scored{Score: score(o), ord: o}
+		s := Scored{Score: score(o), ord: o, Key: x.key(o)}
 		if len(h) < k {
 			heap.Push(&h, s)
 		} else if better(s, h[0]) {
@@ -183,9 +211,6 @@ func (x *Index) top(ords []uint32, k int, score func(uint32) float64) []Scored {
 	}
 	out := []Scored(h)
 	sort.Slice(out, func(i, j int) bool { return better(out[i], out[j]) })
-	for i := range out {
-		out[i].Key = x.keys[out[i].ord]
-	}
 	return out
 }
 
@@ -195,8 +220,8 @@ func (x *Index) top(ords []uint32, k int, score func(uint32) float64) []Scored {
 // when the index cannot answer (no vectors of that length, or a zero query
 // vector, whose distances are undefined).
 func (x *Index) Vector(q []float32, k int) (hits []Scored, ok bool) {
-	d, v := x.h.Dims, x.h.Vectors
-	if x.h.Model == "" || len(q) != d || d == 0 {
+	d := x.dims
+	if x.base.h.Model == "" || len(q) != d || d == 0 {
 		return nil, false
 	}
 	var qn2 float64
@@ -215,12 +240,109 @@ func (x *Index) Vector(q []float32, k int) (hits []Scored, ok bool) {
 	if qn2 == 0 {
 		return nil, false
 	}
-	if v == 0 || k < 1 {
+	if k < 1 {
 		return nil, true
 	}
 	qn := math.Sqrt(qn2)
-	// Approximate dot products from the int8 codes, dimension by
-	// dimension (only the query's non-zero dimensions), split over cores.
+	// Each code is within half a scale step of its value; the float32 sums
+	// add at most nz × 2^-23 relative per term. eps covers the difference
+	// between DuckDB's float32 cosine and the exact one.
+	errPerScale := sumAbs * (0.5 + 127*float64(len(nz))*0x1p-23)
+	const eps = 1e-4
+	type vseg struct {
+		s     *segment
+		acc   []float32
+		first uint32   // ordinal of the segment's first chunk
+		dead  []uint64 // vectors with no live chunk (base with a delta)
+	}
+	segs := []vseg{{s: x.base}}
+	if x.delta != nil {
+		segs[0].dead = x.delta.deadVec
+		segs = append(segs, vseg{s: x.delta, first: x.nb})
+	}
+	for i := range segs {
+		segs[i].acc = segs[i].s.approxDots(q, nz)
+	}
+	deadVec := func(g *vseg, j int) bool { return g.dead != nil && g.dead[j>>6]&(1<<(j&63)) != 0 }
+	bound := func(g *vseg, j int) (lo, hi float64) {
+		s := float64(g.s.scales[j])
+		den := qn * g.s.norms[j]
+		a := s * float64(g.acc[j])
+		e := s * errPerScale
+		return (a-e)/den - eps, (a+e)/den + eps
+	}
+	// The k best lower bounds: each live vector is at least one live
+	// chunk, so the k-th best chunk's similarity is at least the k-th best
+	// lower bound.
+	lows := make(minFloats, 0, k+1)
+	for gi := range segs {
+		g := &segs[gi]
+		for j := range g.acc {
+			if deadVec(g, j) {
+				continue
+			}
+			lo, _ := bound(g, j)
+			if len(lows) < k {
+				heap.Push(&lows, lo)
+			} else if lo > lows[0] {
+				lows[0] = lo
+				heap.Fix(&lows, 0)
+			}
+		}
+	}
+	tau := math.Inf(-1)
+	if len(lows) == k {
+		tau = lows[0]
+	}
+	type cand struct {
+		dist float32
+		ord  uint32
+		key  uint64
+	}
+	var cands []cand
+	for gi := range segs {
+		g := &segs[gi]
+		for j := range g.acc {
+			if _, hi := bound(g, j); hi < tau || deadVec(g, j) {
+				continue
+			}
+			dist := cosineDistance(g.s.vec32[j*d:(j+1)*d], q)
+			for _, o := range g.s.vecCh[g.s.vecChOff[j]:g.s.vecChOff[j+1]] {
+				o += g.first
+				if !x.dead(o) {
+					cands = append(cands, cand{dist, o, x.key(o)})
+				}
+			}
+		}
+	}
+	slices.SortFunc(cands, func(a, b cand) int {
+		switch {
+		case a.dist < b.dist:
+			return -1
+		case a.dist > b.dist:
+			return 1
+		case a.key < b.key:
+			return -1
+		case a.key > b.key:
+			return 1
+		}
+		return 0
+	})
+	if len(cands) > k {
+		cands = cands[:k]
+	}
+	out := make([]Scored, len(cands))
+	for i, c := range cands {
+		out[i] = Scored{Key: c.key, Score: float32Score(float32(1) - c.dist), ord: c.ord}
+	}
+	return out, true
+}
+
+// approxDots are the dot products of q with the segment's vectors from
+// their int8 codes, dimension by dimension (only q's non-zero dimensions
+// nz), split over cores; a vector's is scaled by its scale.
+func (s *segment) approxDots(q []float32, nz []int) []float32 {
+	v := s.h.Vectors
 	acc := make([]float32, v)
 	workers := max(1, min(runtime.GOMAXPROCS(0), v/65536))
 	var wg sync.WaitGroup
@@ -231,7 +353,7 @@ func (x *Index) Vector(q []float32, k int) (hits []Scored, ok bool) {
 			a := acc[from:to]
 			for _, i := range nz {
 				qi := q[i]
-				col := x.codes[i*v+from : i*v+to]
+				col := s.codes[i*v+from : i*v+to]
 				col = col[:len(a)]
 				for j, c := range col {
 					a[j] += qi * float32(c)
@@ -240,65 +362,7 @@ func (x *Index) Vector(q []float32, k int) (hits []Scored, ok bool) {
 		})
 	}
 	wg.Wait()
-	// Each code is within half a scale step of its value; the float32 sums
-	// add at most nz × 2^-23 relative per term. eps covers the difference
-	// between DuckDB's float32 cosine and the exact one.
-	errPerScale := sumAbs * (0.5 + 127*float64(len(nz))*0x1p-23)
-	const eps = 1e-4
-	bound := func(j int) (lo, hi float64) {
-		s := float64(x.scales[j])
-		den := qn * x.norms[j]
-		a := s * float64(acc[j])
-		e := s * errPerScale
-		return (a-e)/den - eps, (a+e)/den + eps
-	}
-	// The k best lower bounds: each vector is at least one chunk, so the
-	// k-th best chunk's similarity is at least the k-th best lower bound.
-	lows := make(minFloats, 0, k+1)
-	for j := range v {
-		lo, _ := bound(j)
-		if len(lows) < k {
-			heap.Push(&lows, lo)
-		} else if lo > lows[0] {
-			lows[0] = lo
-			heap.Fix(&lows, 0)
-		}
-	}
-	tau := math.Inf(-1)
-	if len(lows) == k {
-		tau = lows[0]
-	}
-	type cand struct {
-		dist float32
-		ord  uint32
-	}
-	var cands []cand
-	for j := range v {
-		if _, hi := bound(j); hi < tau {
-			continue
-		}
-		dist := cosineDistance(x.vec32[j*d:(j+1)*d], q)
-		for _, o := range x.vecCh[x.vecChOff[j]:x.vecChOff[j+1]] {
-			cands = append(cands, cand{dist, o})
-		}
-	}
-	slices.SortFunc(cands, func(a, b cand) int {
-		switch {
-		case a.dist < b.dist:
-			return -1
-		case a.dist > b.dist:
-			return 1
-		}
-		return int(a.ord) - int(b.ord)
-	})
-	if len(cands) > k {
-		cands = cands[:k]
-	}
-	out := make([]Scored, len(cands))
-	for i, c := range cands {
-		out[i] = Scored{Key: x.keys[c.ord], Score: float32Score(float32(1) - c.dist), ord: c.ord}
-	}
-	return out, true
+	return acc
 }
 
 // float32Score is a FLOAT score as database/sql hands it to a float64: by
@@ -365,11 +429,20 @@ func encodeCite(b []byte, c *Cite) []byte {
 // Cite returns the citation of the chunk with key, ok false when the index
 // has no such chunk.
 func (x *Index) Cite(key uint64) (Cite, bool, error) {
-	o, ok := slices.BinarySearch(x.keys, key)
-	if !ok {
+	if x.delta != nil {
+		if o, ok := slices.BinarySearch(x.delta.keys, key); ok {
+			return x.delta.cite(o, key)
+		}
+	}
+	o, ok := slices.BinarySearch(x.base.keys, key)
+	if !ok || x.dead(uint32(o)) {
 		return Cite{}, false, nil
 	}
-	p := x.cites[x.citeOff[o]:x.citeOff[o+1]]
+	return x.base.cite(o, key)
+}
+
+func (s *segment) cite(o int, key uint64) (Cite, bool, error) {
+	p := s.cites[s.citeOff[o]:s.citeOff[o+1]]
 	bad := fmt.Errorf("search index: citation record of chunk_key %d is damaged", key)
 	str := func() (string, bool) {
 		n, m := binary.Uvarint(p)
@@ -389,7 +462,7 @@ func (x *Index) Cite(key uint64) (Cite, bool, error) {
 		return int(n), true
 	}
 	var c Cite
-	ok = true
+	ok := true
 	for _, s := range []*string{&c.ChunkID, &c.DocID, &c.Path, &c.URI, &c.Title, &c.DisplayPath} {
 		if ok {
 			*s, ok = str()
@@ -412,11 +485,19 @@ func (x *Index) Cite(key uint64) (Cite, bool, error) {
 }
 
 // ProbeQueries are up to n queries made of the first words of chunks
-// spread over the index, for checking it against SQL.
+// spread over the index (the last one from the delta, when there is one),
+// for checking it against SQL.
 func (x *Index) ProbeQueries(n int) []string {
 	var out []string
-	for i := 0; i < n && x.h.Chunks > 0; i++ {
-		c, ok, err := x.Cite(x.keys[(i*x.h.Chunks)/n])
+	var keys []uint64
+	for i := 0; i < n && x.nb > 0; i++ {
+		keys = append(keys, x.base.keys[(i*int(x.nb))/n])
+	}
+	if x.delta != nil && x.delta.h.Chunks > 0 && n > 0 {
+		keys = append(keys[:min(len(keys), n-1)], x.delta.keys[x.delta.h.Chunks/2])
+	}
+	for _, key := range keys {
+		c, ok, err := x.Cite(key)
 		if !ok || err != nil {
 			continue
 		}
@@ -436,13 +517,19 @@ func (x *Index) ProbeQueries(n int) []string {
 	return out
 }
 
-// ProbeVectors are up to n stored vectors spread over the index.
+// ProbeVectors are up to n stored vectors spread over the index (the last
+// one from the delta, when it has vectors).
 func (x *Index) ProbeVectors(n int) [][]float32 {
 	var out [][]float32
-	d := x.h.Dims
-	for i := 0; i < n && x.h.Vectors > 0; i++ {
-		j := (i * x.h.Vectors) / n
-		out = append(out, slices.Clone(x.vec32[j*d:(j+1)*d]))
+	d := x.dims
+	b := x.base
+	for i := 0; i < n && b.h.Vectors > 0; i++ {
+		j := (i * b.h.Vectors) / n
+		out = append(out, slices.Clone(b.vec32[j*d:(j+1)*d]))
+	}
+	if x.delta != nil && x.delta.h.Vectors > 0 && n > 0 {
+		j := x.delta.h.Vectors / 2
+		out = append(out[:min(len(out), n-1)], slices.Clone(x.delta.vec32[j*d:(j+1)*d]))
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math"
 	"os"
@@ -26,12 +27,48 @@ type BuildOptions struct {
 type Stats struct {
 	Chunks, Terms, Vectors int
 	Postings, Bytes        int64
+
+	// Update: the delta's chunks (added or changed since the base was
+	// built) and the base chunks it retracts (removed or changed).
+	Delta                  bool
+	DeltaChunks, Retracted int
 }
 
 // Build writes the index of the warehouse that conn reads to path
 // (atomically: a temporary file renamed over path), unbound: Bind makes
-// Open use it (after the caller checked it).
+// Open use it (after the caller checked it). A delta beside it is removed.
 func Build(ctx context.Context, conn *sql.Conn, path string, o BuildOptions) (Stats, error) {
+	o, err := o.normalized()
+	if err != nil {
+		return Stats{}, err
+	}
+	w, err := newWriter(path, o)
+	if err != nil {
+		return Stats{}, err
+	}
+	defer w.abort()
+	if err := w.chunks(ctx, conn, false); err != nil {
+		return Stats{}, err
+	}
+	if err := w.postings(ctx, conn, false); err != nil {
+		return Stats{}, err
+	}
+	if o.Model != "" {
+		if err := w.vectors(ctx, conn, o.Model, false); err != nil {
+			return Stats{}, err
+		}
+	}
+	// The old binding goes first: between the renames no binding names
+	// the new data with a file it was not built from.
+	os.Remove(bindingPath(path))
+	os.Remove(deltaPath(path))
+	if err := w.finish(path); err != nil {
+		return Stats{}, err
+	}
+	return Stats{Chunks: w.h.Chunks, Terms: w.h.Terms, Vectors: w.h.Vectors, Postings: w.h.Postings, Bytes: w.pos}, nil
+}
+
+func (o BuildOptions) normalized() (BuildOptions, error) {
 	if o.K1 == "" {
 		o.K1 = "1.2"
 	}
@@ -39,68 +76,67 @@ func Build(ctx context.Context, conn *sql.Conn, path string, o BuildOptions) (St
 		o.B = "0.75"
 	}
 	if _, err := decimal(o.K1); err != nil {
-		return Stats{}, fmt.Errorf("search index: bm25_k1: %w", err)
+		return o, fmt.Errorf("search index: bm25_k1: %w", err)
 	}
 	if _, err := decimal(o.B); err != nil {
-		return Stats{}, fmt.Errorf("search index: bm25_b: %w", err)
+		return o, fmt.Errorf("search index: bm25_b: %w", err)
 	}
+	return o, nil
+}
+
+// newWriter starts an index file in a temporary file beside path.
+func newWriter(path string, o BuildOptions) (*writer, error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return Stats{}, fmt.Errorf("search index: %w", err)
+		return nil, fmt.Errorf("search index: %w", err)
 	}
-	ok := false
-	defer func() {
-		if !ok {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
 	w := &writer{f: tmp, bw: bufio.NewWriterSize(tmp, 1<<20), pos: headerSpace,
 		h: header{Format: Format, Content: o.Content, K1: o.K1, B: o.B, Model: o.Model, Sections: map[string][2]int64{}}}
 	if _, err := tmp.Seek(headerSpace, io.SeekStart); err != nil {
-		return Stats{}, err
+		w.abort()
+		return nil, err
 	}
-	if err := w.chunks(ctx, conn); err != nil {
-		return Stats{}, err
+	return w, nil
+}
+
+// abort removes the temporary file unless finish renamed it.
+func (w *writer) abort() {
+	if w.f != nil {
+		w.f.Close()
+		os.Remove(w.f.Name())
+		w.f = nil
 	}
-	if err := w.postings(ctx, conn); err != nil {
-		return Stats{}, err
-	}
-	if o.Model != "" {
-		if err := w.vectors(ctx, conn, o.Model); err != nil {
-			return Stats{}, err
-		}
-	}
+}
+
+// finish writes the header and renames the file to path.
+func (w *writer) finish(path string) error {
 	if err := w.bw.Flush(); err != nil {
-		return Stats{}, err
+		return err
 	}
 	hb, err := json.Marshal(w.h)
 	if err != nil {
-		return Stats{}, err
+		return err
 	}
 	if len(hb)+12 > headerSpace {
-		return Stats{}, fmt.Errorf("search index: header too long")
+		return fmt.Errorf("search index: header too long")
 	}
 	head := make([]byte, 12, 12+len(hb))
 	copy(head, magic)
 	le.PutUint32(head[8:], uint32(len(hb)))
-	if _, err := tmp.WriteAt(append(head, hb...), 0); err != nil {
-		return Stats{}, err
+	if _, err := w.f.WriteAt(append(head, hb...), 0); err != nil {
+		return err
 	}
-	if err := tmp.Chmod(0o644); err != nil {
-		return Stats{}, err
+	if err := w.f.Chmod(0o644); err != nil {
+		return err
 	}
-	if err := tmp.Close(); err != nil {
-		return Stats{}, err
+	if err := w.f.Close(); err != nil {
+		return err
 	}
-	// The old binding goes first: between the two renames no binding
-	// names the new data with a file it was not built from.
-	os.Remove(bindingPath(path))
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return Stats{}, err
+	if err := os.Rename(w.f.Name(), path); err != nil {
+		return err
 	}
-	ok = true
-	return Stats{Chunks: w.h.Chunks, Terms: w.h.Terms, Vectors: w.h.Vectors, Postings: w.h.Postings, Bytes: w.pos}, nil
+	w.f = nil
+	return nil
 }
 
 type writer struct {
@@ -110,6 +146,7 @@ type writer struct {
 	h   header
 
 	keys      []uint64          // by ordinal
+	rowHash   []uint64          // by ordinal
 	byKey     map[uint64]uint32 // chunk_key -> ordinal
 	textHash  map[string][]uint32
 	scratch   []byte
@@ -166,15 +203,17 @@ func u32s(v []uint32) []byte {
 
 // chunks writes keys, lengths and citation records of every searchable
 // chunk, in chunk_key order.
-func (w *writer) chunks(ctx context.Context, conn *sql.Conn) error {
+func (w *writer) chunks(ctx context.Context, conn *sql.Conn, only bool) error {
+	hasVec, args := hasVectorSQL(w.h.Model)
 	rows, err := conn.QueryContext(ctx, `select chunk_key, doc_length, chunk_id, doc_id, rel_path, source_uri,
-		coalesce(title, ''), page_number, char_offset, char_end, coalesce(section_title, ''), text, text_hash
-		from retrieval.search_chunks order by chunk_key`)
+		coalesce(title, ''), page_number, char_offset, char_end, coalesce(section_title, ''), text, text_hash,
+		`+rowHashSQL+`, `+hasVec+`
+		from retrieval.search_chunks `+onlyKeys(only, "where")+` order by chunk_key`, args...)
 	if err != nil {
 		return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
 	}
 	defer rows.Close()
-	display, err := chunkDisplayPaths(ctx, conn)
+	display, err := chunkDisplayPaths(ctx, conn, only)
 	if err != nil {
 		return err
 	}
@@ -189,9 +228,10 @@ func (w *writer) chunks(ctx context.Context, conn *sql.Conn) error {
 	var key uint64
 	var dl int64
 	var th string
-	var off uint64
+	var off, sqlHash uint64
+	var hasVector bool
 	for rows.Next() {
-		if err := rows.Scan(&key, &dl, &c.ChunkID, &c.DocID, &c.Path, &c.URI, &c.Title, &c.Page, &c.CharOffset, &c.CharEnd, &c.Section, &c.Text, &th); err != nil {
+		if err := rows.Scan(&key, &dl, &c.ChunkID, &c.DocID, &c.Path, &c.URI, &c.Title, &c.Page, &c.CharOffset, &c.CharEnd, &c.Section, &c.Text, &th, &sqlHash, &hasVector); err != nil {
 			return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
 		}
 		if n := len(w.keys); n > 0 && w.keys[n-1] == key {
@@ -207,6 +247,7 @@ func (w *writer) chunks(ctx context.Context, conn *sql.Conn) error {
 		w.h.SumDocLength += dl
 		w.textHash[th] = append(w.textHash[th], ord)
 		c.DisplayPath = display[c.DocID]
+		w.rowHash = append(w.rowHash, rowHash(sqlHash, hasVector, c.Path, c.DisplayPath))
 		w.scratch = encodeCite(w.scratch[:0], &c)
 		if err := w.write(w.scratch); err != nil {
 			return err
@@ -225,13 +266,16 @@ func (w *writer) chunks(ctx context.Context, conn *sql.Conn) error {
 	if err := w.section(secDocLen, u32s(docLen)); err != nil {
 		return err
 	}
+	if err := w.section(secRowHash, u64s(w.rowHash)); err != nil {
+		return err
+	}
 	return w.section(secCiteOff, u64s(citeOff))
 }
 
 // chunkDisplayPaths is the display path of every searchable chunk's
 // document (DisplayPaths).
-func chunkDisplayPaths(ctx context.Context, conn *sql.Conn) (map[string]string, error) {
-	rows, err := conn.QueryContext(ctx, `select distinct doc_id, rel_path from retrieval.search_chunks`)
+func chunkDisplayPaths(ctx context.Context, conn *sql.Conn, only bool) (map[string]string, error) {
+	rows, err := conn.QueryContext(ctx, `select distinct doc_id, rel_path from retrieval.search_chunks `+onlyKeys(only, "where"))
 	if err != nil {
 		return nil, fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
 	}
@@ -254,8 +298,8 @@ type posting struct{ ord, tf uint32 }
 
 // postings writes the BM25 postings of retrieval.chunk_terms grouped by
 // term, terms ascending, each term's chunks ascending.
-func (w *writer) postings(ctx context.Context, conn *sql.Conn) error {
-	rows, err := conn.QueryContext(ctx, `select term, chunk_key, tf from retrieval.chunk_terms`)
+func (w *writer) postings(ctx context.Context, conn *sql.Conn, only bool) error {
+	rows, err := conn.QueryContext(ctx, `select term, chunk_key, tf from retrieval.chunk_terms `+onlyKeys(only, "where"))
 	if err != nil {
 		return fmt.Errorf("search index: reading retrieval.chunk_terms: %w", err)
 	}
@@ -366,10 +410,10 @@ func appendUvarint(b []byte, x uint64) []byte {
 
 // vectors writes the model's vectors of searchable chunks: full, and as
 // int8 codes by dimension with a scale per vector.
-func (w *writer) vectors(ctx context.Context, conn *sql.Conn, model string) error {
+func (w *writer) vectors(ctx context.Context, conn *sql.Conn, model string, only bool) error {
 	rows, err := conn.QueryContext(ctx, `select text_hash, embedding from embeddings.chunk_vectors
 		where model = ? and embedding is not null
-		  and text_hash in (select text_hash from retrieval.search_chunks)`, model)
+		  and text_hash in (select text_hash from retrieval.search_chunks `+onlyKeys(only, "where")+`)`, model)
 	if err != nil {
 		return fmt.Errorf("search index: reading embeddings.chunk_vectors: %w", err)
 	}
@@ -473,14 +517,53 @@ func (w *writer) vectors(ctx context.Context, conn *sql.Conn, model string) erro
 	return nil
 }
 
+// rowHashSQL hashes what a search shows of a search_chunks row (its
+// citation, text and length): Update compares it to find changed chunks.
+const rowHashSQL = `hash(chunk_id, doc_id, rel_path, source_uri, title, page_number, char_offset, char_end, section_title, text_hash, doc_length)`
+
+// hasVectorSQL is a search_chunks column: whether the model has a vector
+// of the chunk's text.
+func hasVectorSQL(model string) (string, []any) {
+	if model == "" {
+		return "false", nil
+	}
+	return `text_hash in (select text_hash from embeddings.chunk_vectors where model = ? and embedding is not null)`, []any{model}
+}
+
+// keysTable holds the chunk keys a delta is written for (a temporary table
+// of the reading connection).
+const keysTable = "temp.searchidx_keys"
+
+// onlyKeys is the condition restricting search_chunks or chunk_terms rows
+// to the delta's chunks, when only.
+func onlyKeys(only bool, keyword string) string {
+	if !only {
+		return ""
+	}
+	return keyword + " chunk_key in (select chunk_key from " + keysTable + ")"
+}
+
+// rowHash is a chunk's row hash (rowHashSQL), whether it has a vector, and
+// for an attachment (a path with '#') its display path, which the
+// containing documents decide.
+func rowHash(sqlHash uint64, hasVector bool, path, display string) uint64 {
+	h := fnv.New64a()
+	var b [9]byte
+	le.PutUint64(b[:], sqlHash)
+	if hasVector {
+		b[8] = 1
+	}
+	h.Write(b[:])
+	if strings.Contains(path, "#") {
+		h.Write([]byte(display))
+	}
+	return h.Sum64()
+}
+
 // Bind binds the index data at path to the published file source, if the
 // data's content fingerprint is content.
 func Bind(path string, source FileID, content string) error {
-	h, err := readHeader(path)
-	if err != nil {
-		return err
-	}
-	if h.Content != content || content == "" {
+	if c := Content(path); c != content || content == "" {
 		return fmt.Errorf("%w: built from other tables", ErrStale)
 	}
 	b, err := json.Marshal(binding{Format: Format, Source: source, Content: content})
@@ -504,8 +587,9 @@ func Bind(path string, source FileID, content string) error {
 	return os.Rename(tmp.Name(), bindingPath(path))
 }
 
-// Remove deletes the index at path and its binding.
+// Remove deletes the index at path, its delta and its binding.
 func Remove(path string) {
 	os.Remove(bindingPath(path))
+	os.Remove(deltaPath(path))
 	os.Remove(path)
 }
