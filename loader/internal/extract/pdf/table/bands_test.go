@@ -42,3 +42,31 @@ func TestRuledBandOfRows(t *testing.T) {
 	}
 	wantCells(t, ts[0], rows)
 }
+
+// TestLongLabelBesideNumbers: one label much longer than the others
+// reaches past the middle of the gap before the first number column; its
+// own row has a number there, so the column boundary moves beside it
+// instead of vanishing (which merged labels and means into one column).
+func TestLongLabelBesideNumbers(t *testing.T) {
+	rows := [][]string{
+		{"Variable", "Mean", "Min", "Max"},
+		{"Age", "50.8", "21", "90"},
+		{"Men", "0.47", "0", "1"},
+		{"East", "0.28", "0", "1"},
+		{"Rural", "0.15", "0", "1"},
+		{"Married", "0.57", "0", "1"},
+		{"Single", "0.21", "0", "1"},
+		{"Employed", "0.55", "0", "1"},
+		{"Retired", "0.28", "0", "1"},
+		{"Household size", "2.43", "1", "9"},
+		{"Other education", "0.03", "0", "1"},
+		{"Gross financial wealth at the end of 2007", "38,855", "0", "2,870,000"},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, tableRows(130, 12, []col{{72, false}, {320, true}, {380, true}, {460, true}}, rows, false)...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], rows)
+}

@@ -36,14 +36,20 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	gap := math.Max(4, 0.7*size)
 	var segs []document.BBox  // phrases, for the crossing test
 	var multi []document.BBox // phrases of lines with several
+	var multiLine []int       // the index in lineSegs of each one's line
+	var lineSegs [][]document.BBox
 	for _, l := range lines {
 		ss := l.segments(gap)
+		var bs []document.BBox
 		for _, s := range ss {
 			segs = append(segs, boxOf(s))
+			bs = append(bs, boxOf(s))
 			if len(ss) > 1 {
 				multi = append(multi, boxOf(s))
+				multiLine = append(multiLine, len(lineSegs))
 			}
 		}
+		lineSegs = append(lineSegs, bs)
 	}
 
 	// Rules of this box.
@@ -74,16 +80,38 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 				ruled = true
 			}
 		}
-		// A phrase crossing the gap flush with the left column's start
-		// or the right column's end is a wide cell of that column, not
-		// a header spanning both: then the gap is no column boundary.
-		mid := (a + b) / 2
-		for _, sg := range multi {
-			if sg.X0 < mid && sg.X1 > mid && (math.Abs(sg.X0-cols[k].a) < 2 || math.Abs(sg.X1-cols[k+1].b) < 2) {
+		// A phrase across the gap's middle flush with the left column's
+		// start or the right column's end is a wide cell of that column,
+		// not a header spanning both. When its line has a phrase in the
+		// other column too (the two are apart in that very row), the
+		// boundary goes in what is left of the gap beside it; otherwise,
+		// or when nothing is left, the gap is no column boundary.
+		ga, gb := a, b
+		for i, sg := range multi {
+			if m := (ga + gb) / 2; sg.X1 <= m || sg.X0 >= m {
+				continue
+			}
+			left := math.Abs(sg.X0-cols[k].a) < 2
+			if !left && math.Abs(sg.X1-cols[k+1].b) >= 2 {
+				continue
+			}
+			other := false
+			for _, o := range lineSegs[multiLine[i]] {
+				other = other || left && o.X0 >= gb-2 || !left && o.X1 <= ga+2
+			}
+			switch {
+			case !other:
 				ruled = true
-				break
+			case left:
+				a = math.Max(a, sg.X1)
+			default:
+				b = math.Min(b, sg.X0)
 			}
 		}
+		if b-a < 2 {
+			ruled = true
+		}
+		mid := (a + b) / 2
 		// With column rules drawn, a phrase crossing a text gap says the
 		// gap is inside a column (a wrapped header over right-aligned
 		// numbers), not a column of its own: a ruled table spans cells by
