@@ -70,3 +70,38 @@ func TestLongLabelBesideNumbers(t *testing.T) {
 	}
 	wantCells(t, ts[0], rows)
 }
+
+// TestDotLeaders: labels run into dot leaders up to the numbers; a label
+// wrapped over two lines (numbers on its last) after a short one stays
+// apart from it: the leaders do not count as text that filled the line.
+func TestDotLeaders(t *testing.T) {
+	dots := func(s string, n int) string {
+		for i := 0; i < n; i++ {
+			s += " ."
+		}
+		return s
+	}
+	rows := [][]string{
+		{"Offense", "Total", "Male"},
+		{dots("Fraud", 24), "173.7", "98.4"},
+		{dots("Gambling", 20), "8.2", "7.2"},
+		{"Offenses against the family and", "", ""},
+		{dots("children", 20), "92.4", "68.9"},
+		{dots("Vagrancy", 20), "26.6", "20.9"},
+		{dots("Suspicion", 19), "1.6", "1.2"},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, tableRows(130, 12, []col{{72, false}, {300, true}, {360, true}}, rows, false)...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], [][]string{
+		{"Offense", "Total", "Male"},
+		{"Fraud", "173.7", "98.4"},
+		{"Gambling", "8.2", "7.2"},
+		{"Offenses against the family and children", "92.4", "68.9"},
+		{"Vagrancy", "26.6", "20.9"},
+		{"Suspicion", "1.6", "1.2"},
+	})
+}

@@ -142,7 +142,13 @@ func (c *columnStats) add(a *rowAcc, lcs []lineCell) {
 	bold := true
 	for _, lc := range lcs {
 		a.cells[lc.col] = append(a.cells[lc.col], lc.ws)
-		a.right[lc.col] = lc.ws[len(lc.ws)-1].bb.X1
+		// the text's right edge, leader dots left out: "Gambling . . . ."
+		// ends where "Gambling" does, so the next label would have fit
+		k := len(lc.ws) - 1
+		for k > 0 && leader(lc.ws[k].text) {
+			k--
+		}
+		a.right[lc.col] = lc.ws[k].bb.X1
 		for _, w := range lc.ws {
 			bold = bold && w.bold
 		}
@@ -241,6 +247,11 @@ func numericCell(ws []*word) bool {
 		s += " " + w.text
 	}
 	return numeric(s) || placeholder(s)
+}
+
+// leader: a word of dot leaders only ("." or "....").
+func leader(s string) bool {
+	return s != "" && strings.Trim(s, ".…·") == ""
 }
 
 func startsLower(s string) bool {
