@@ -106,17 +106,16 @@ func TestJaffleShop(t *testing.T) {
 // project reaches under docket today, built from a copy of its own folder
 // with no edits: models built and tests passed. Raise it as more passes;
 // a drop fails.
-var dbtUtilsFloor = map[string]int{"model success": 47, "test pass": 105, "seed success": 75}
+var dbtUtilsFloor = map[string]int{"model success": 47, "test pass": 106, "seed success": 75}
 
-// dbtUtilsCeiling: what still fails, at most. The 3 model errors are
-// DuckDB's, not docket's (dbt-utils does not list DuckDB as supported):
-// date_spine adds an interval to a string literal, and
-// get_relations_by_pattern/prefix read <database>.information_schema,
-// which DuckDB does not qualify by catalog. The failing test is
-// assert_pretty_output_msg_is_string: it calls pretty_log_format()
-// without its message, which Jinja2 leaves undefined and docket's strict
-// undefined refuses.
-var dbtUtilsCeiling = map[string]int{"model error": 3, "test fail": 1, "test error": 0, "seed error": 0}
+// dbtUtilsCeiling: what still fails, at most. The 3 model errors fail
+// under dbt-duckdb as well (dbt-utils does not list DuckDB as supported,
+// and dbt-duckdb overrides none of these): date_spine adds an interval to
+// a string literal ('2018-01-01' + interval, which DuckDB cannot type; the
+// SQL is dbt-duckdb's duckdb__dateadd), and get_relations_by_pattern/
+// prefix read <database>.information_schema.tables, which DuckDB does not
+// qualify by catalog. The 6 tests on those 3 models are skipped.
+var dbtUtilsCeiling = map[string]int{"model error": 3, "test fail": 0, "test error": 0, "seed error": 0}
 
 // TestDbtUtilsIntegration builds dbt-utils's integration_tests project
 // (packages.yml's `local: ../` is dbt-utils itself) and checks it parses

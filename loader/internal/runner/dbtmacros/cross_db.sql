@@ -2,8 +2,21 @@
     DuckDB SQL dbt-duckdb produces. Package "dbt"; callable as dbt.x() and,
     as in dbt, unqualified when no project or package macro has the name. -#}
 {% macro date_trunc(datepart, date) -%}date_trunc('{{ datepart }}', {{ date }}){%- endmacro %}
-{% macro dateadd(datepart, interval, from_date_or_timestamp) -%}date_add({{ from_date_or_timestamp }}, interval ({{ interval }}) {{ datepart }}){%- endmacro %}
-{% macro datediff(first_date, second_date, datepart) -%}date_diff('{{ datepart }}', {{ first_date }}::timestamp, {{ second_date }}::timestamp){%- endmacro %}
+{#- dateadd and datediff give what dbt-duckdb's duckdb__dateadd / duckdb__datediff give:
+    an interval of one datepart times the amount; boundaries crossed, with weeks starting on
+    Sunday (DuckDB's own date_diff('week') counts whole 7-day spans instead). -#}
+{% macro dateadd(datepart, interval, from_date_or_timestamp) -%}{{ from_date_or_timestamp }} + ((interval '1 {{ datepart }}') * ({{ interval }})){%- endmacro %}
+{% macro datediff(first_date, second_date, datepart) -%}
+{%- if datepart | lower == 'week' -%}
+(date_diff('day', ({{ first_date }})::date, ({{ second_date }})::date) // 7 + case
+  when dayofweek(({{ first_date }})::timestamp) <= dayofweek(({{ second_date }})::timestamp) then case when {{ first_date }} <= {{ second_date }} then 0 else -1 end
+  else case when {{ first_date }} <= {{ second_date }} then 1 else 0 end end)
+{%- elif datepart | lower in ['year', 'quarter', 'month', 'day'] -%}
+date_diff('{{ datepart }}', ({{ first_date }})::date, ({{ second_date }})::date)
+{%- else -%}
+date_diff('{{ datepart }}', ({{ first_date }})::timestamp, ({{ second_date }})::timestamp)
+{%- endif -%}
+{%- endmacro %}
 {% macro last_day(date, datepart) -%}cast(date_trunc('{{ datepart }}', {{ date }}) + interval 1 {{ datepart }} - interval 1 day as date){%- endmacro %}
 {% macro type_string() -%}VARCHAR{%- endmacro %}
 {% macro type_timestamp() -%}TIMESTAMP{%- endmacro %}
@@ -17,8 +30,9 @@
 {% macro concat(fields) -%}{{ fields | join(' || ') }}{%- endmacro %}
 {% macro hash(field) -%}md5(cast({{ field }} as VARCHAR)){%- endmacro %}
 {% macro split_part(string_text, delimiter_text, part_number) -%}
-{%- if part_number >= 0 -%}string_split({{ string_text }}, {{ delimiter_text }})[{{ part_number }}]
-{%- else -%}string_split({{ string_text }}, {{ delimiter_text }})[len(string_split({{ string_text }}, {{ delimiter_text }})) + 1 + {{ part_number }}]
+{#- a part past the end is '' (dbt-duckdb's duckdb__split_part), not null -#}
+{%- if part_number >= 0 -%}coalesce(string_split({{ string_text }}, {{ delimiter_text }})[{{ part_number }}], '')
+{%- else -%}coalesce(string_split({{ string_text }}, {{ delimiter_text }})[len(string_split({{ string_text }}, {{ delimiter_text }})) + 1 + {{ part_number }}], '')
 {%- endif -%}
 {%- endmacro %}
 {% macro listagg(measure, delimiter_text="','", order_by_clause=none, limit_num=none) -%}

@@ -90,15 +90,12 @@ func macroParser(p *parser.Parser, args *parser.Parser) (nodes.ControlStructure,
 						Val:      argName.Val,
 					},
 				}
-				if p.Config.StrictUndefined {
-					arg.Value = &nodes.Error{
-						Location: argName,
-						Error:    fmt.Errorf("parameter \"%s\" was not provided", argName.Val),
-					}
-				} else {
-					arg.Value = &nodes.None{
-						Location: argName,
-					}
+				// docket: a parameter the call does not provide is Jinja2's
+				// undefined (renders "", `is defined` is false) even under
+				// StrictUndefined, as in dbt: strictness is for names set
+				// nowhere, not for a macro's own missing arguments
+				arg.Value = &nodes.None{
+					Location: argName,
 				}
 				macro.Kwargs = append(macro.Kwargs, arg)
 			}
