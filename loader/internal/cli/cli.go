@@ -82,6 +82,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			defer func() { pprof.StopCPUProfile(); f.Close() }()
 		}
 	}
+	if path := os.Getenv("DOCKET_MEMPROFILE"); path != "" && cmd != "worker" {
+		// For measuring: DOCKET_MEMPROFILE=/tmp/h docket build writes the Go
+		// heap profile at each new high of the live heap (see heapWatch).
+		defer heapWatch(path)()
+	}
 	switch cmd {
 	case "worker":
 		return runWorker(ctx, stderr)
