@@ -363,7 +363,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 	for i, l := range lines {
 		multi[i] = l.nSegments(gap) >= 2 && !lineIsCaption(l)
 	}
-	var out []document.Table
+	var found []textFound
 	for i := 0; i < len(lines); {
 		if !multi[i] {
 			i++
@@ -422,11 +422,16 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 					continue
 				}
 				if t, ok := d.textTable(c, hs, vs, layoutSays); ok {
-					out = append(out, t)
+					found = append(found, textFound{t, c, layoutSays})
 				}
 			}
 		}
 		i = next
+	}
+	found = d.joinSplit(found, all, hs, vs, size, gap)
+	out := make([]document.Table, len(found))
+	for k, f := range found {
+		out[k] = f.t
 	}
 	return out
 }
