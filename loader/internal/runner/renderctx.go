@@ -1,0 +1,208 @@
+package runner
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/runner/render"
+)
+
+// Rendering a node's template at parse: what ref/source/config/var/...
+// see, and what the render records.
+
+var refMarker = regexp.MustCompile("\x00ref\x01([^\x00]*)\x00")
+
+func marker(name string) string { return "\x00ref\x01" + name + "\x00" }
+
+// renderCtx records what a template calls.
+type renderCtx struct {
+	m           *Manifest
+	n           *Node
+	incremental bool
+	refs        [][]string
+	sources     [][]string
+	cfg         map[string]any
+	diags       []Diagnostic
+	usedIncr    bool
+	refPos      map[string]pos
+	// database-reading Jinja (dbjinja.go): db is the run's connection
+	// (nil at parse); lenient renders with execute=false; needsDB is
+	// set when the template called one of those functions
+	db      *dbConn
+	lenient bool
+	needsDB bool
+	calls   *render.Calls // macros the render called, when recorded (macros.go)
+}
+
+func (rc *renderCtx) vars() map[string]any {
+	m, n := rc.m, rc.n
+	p := m.Project
+	findPos := func(fn, arg string) pos {
+		re := regexp.MustCompile(fn + `\(\s*(?:['"][^'"]*['"]\s*,\s*)*['"]` + regexp.QuoteMeta(arg) + `['"]`)
+		if loc := re.FindStringIndex(n.RawCode); loc != nil {
+			return offsetPos(n.RawCode, loc[0])
+		}
+		return pos{1, 1}
+	}
+	ctx := map[string]any{
+		"ref": render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("ref() needs a model name")
+			}
+			name := fmt.Sprint(a.Pos[len(a.Pos)-1])
+			rc.refs = append(rc.refs, []string{name})
+			if _, seen := rc.refPos[name]; !seen {
+				rc.refPos[name] = findPos("ref", name)
+			}
+			if m.byName[name] == nil {
+				msg := fmt.Sprintf("ref(%q): no model or seed named %q", name, name)
+				if s := suggest(name, m.names()); s != "" {
+					msg += fmt.Sprintf(" (did you mean %q?)", s)
+				}
+				rc.diags = append(rc.diags, Diagnostic{Path: n.Path, Line: rc.refPos[name].line, Col: rc.refPos[name].col, Msg: msg})
+				return marker(name), nil
+			}
+			// a Relation (dbt packages read .schema, .is_cte, ...) that
+			// renders as the marker finish() resolves
+			t := m.byName[name]
+			return render.Relation{Database: t.Database, Schema: t.Schema, Identifier: t.Alias, Rendered: marker(name), Type: relKind(t)}, nil
+		}),
+		"source": render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) != 2 {
+				return nil, fmt.Errorf("source() needs a source name and a table name")
+			}
+			src, tbl := fmt.Sprint(a.Pos[0]), fmt.Sprint(a.Pos[1])
+			rc.sources = append(rc.sources, []string{src, tbl})
+			s := m.Sources[Source+"."+m.Name+"."+src+"."+tbl]
+			if s == nil {
+				ps := findPos("source", tbl)
+				msg := fmt.Sprintf("source(%q, %q) is not declared in models/sources.yml", src, tbl)
+				if d := m.Disabled[Source+"."+m.Name+"."+src+"."+tbl]; d != nil {
+					msg = fmt.Sprintf("source(%q, %q) points to a disabled source (enabled: false in %s)", src, tbl, d.Path)
+				}
+				rc.diags = append(rc.diags, Diagnostic{Path: n.Path, Line: ps.line, Col: ps.col, Msg: msg})
+				return Relation(src, tbl), nil
+			}
+			return s.Relation, nil
+		}),
+		"config": render.Wrap(func(a render.Args) (any, error) {
+			for k, v := range a.Kw {
+				mergeCfg(rc.cfg, normKey(k), v)
+			}
+			if len(a.Pos) == 1 {
+				if mp, ok := a.Pos[0].(map[string]any); ok {
+					for k, v := range mp {
+						mergeCfg(rc.cfg, normKey(k), v)
+					}
+				}
+			}
+			return "", nil
+		}),
+		"var": render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("var() needs a name")
+			}
+			name := fmt.Sprint(a.Pos[0])
+			if v, ok := m.Vars[name]; ok {
+				return v, nil
+			}
+			if len(a.Pos) > 1 {
+				return a.Pos[1], nil
+			}
+			return nil, fmt.Errorf("required var %q is not set in project.yaml vars or --vars", name)
+		}),
+		"env_var": render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("env_var() needs a name")
+			}
+			if v, ok := os.LookupEnv(fmt.Sprint(a.Pos[0])); ok {
+				return v, nil
+			}
+			if len(a.Pos) > 1 {
+				return a.Pos[1], nil
+			}
+			return nil, fmt.Errorf("environment variable %q is not set", a.Pos[0])
+		}),
+		"is_incremental": render.Wrap(func(render.Args) (any, error) {
+			rc.usedIncr = true
+			return rc.incremental, nil
+		}),
+		"log": render.Wrap(func(a render.Args) (any, error) {
+			// dbt's log(msg, info=False): info=True shows msg to the user
+			info := a.Kw["info"]
+			if len(a.Pos) > 1 {
+				info = a.Pos[1]
+			}
+			if b, _ := info.(bool); b && len(a.Pos) > 0 && m.log != nil {
+				m.log(fmt.Sprint(a.Pos[0]))
+			}
+			return "", nil
+		}),
+		"this": render.Relation{Database: m.database(), Schema: n.Schema, Identifier: n.Alias, Rendered: Relation(n.Schema, n.Alias)},
+		"target": map[string]any{"name": m.target().Name, "schema": m.target().Schema, "type": "duckdb", "path": p.Warehouse,
+			"database": m.database(), "threads": p.Threads, "profile_name": m.target().Profile, "target_name": m.target().Name},
+		"project_name": m.Name,
+		"execute":      !rc.lenient,
+	}
+	rc.dbFuncs(ctx)
+	rc.contextModules(ctx)
+	if rc.calls != nil {
+		ctx[render.CallsKey] = rc.calls
+	}
+	return ctx
+}
+
+func offsetPos(src string, off int) pos {
+	line := 1 + strings.Count(src[:off], "\n")
+	col := off - strings.LastIndex(src[:off], "\n")
+	return pos{line, col}
+}
+
+// parseNode parses and renders a model or singular test's template.
+func (m *Manifest) parseNode(n *Node) []Diagnostic {
+	tpl, err := m.env.Parse(n.Path, n.RawCode)
+	if err != nil {
+		re := err.(*render.Error)
+		return []Diagnostic{{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg}}
+	}
+	n.tpl = tpl
+	n.calls = &render.Calls{}
+	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}, calls: n.calls}
+	out, err := tpl.Render(rc.vars())
+	if rc.needsDB {
+		// it reads the database: parse as dbt does (execute=false); the
+		// run renders it again with a connection
+		n.needsDB = true
+		rc = &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}, lenient: true, calls: n.calls}
+		out, err = tpl.Render(rc.vars())
+	}
+	if err != nil {
+		re := err.(*render.Error)
+		return append(rc.diags, Diagnostic{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg})
+	}
+	n.CompiledCode = out
+	n.modelCfg = rc.cfg
+	n.usesIncr = rc.usedIncr
+	n.refPos = rc.refPos
+	if loc := regexp.MustCompile(`config\s*\(`).FindStringIndex(n.RawCode); loc != nil {
+		n.configPos = offsetPos(n.RawCode, loc[0])
+	} else {
+		n.configPos = pos{1, 1}
+	}
+	seen := map[string]bool{}
+	for _, r := range rc.refs {
+		if !seen["r"+r[0]] {
+			seen["r"+r[0]] = true
+			n.Refs = append(n.Refs, r)
+		}
+	}
+	for _, s := range rc.sources {
+		if k := "s" + s[0] + "." + s[1]; !seen[k] {
+			seen[k] = true
+			n.Sources = append(n.Sources, s)
+		}
+	}
+	return rc.diags
+}
