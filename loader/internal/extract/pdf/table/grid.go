@@ -180,10 +180,15 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 		edgesY[i] = y.pos
 	}
 	cellWords := map[int][]*word{}
+	bottom := make([]float64, nr) // per row, the lowest edge of its words
+	for i := range bottom {
+		bottom[i] = math.Inf(-1)
+	}
 	for _, w := range ws {
 		i, j := band(edgesY, w.cy()), band(edgesX, w.cx())
 		k := cells.find(i*nc + j)
 		cellWords[k] = append(cellWords[k], w)
+		bottom[i] = math.Max(bottom[i], w.bb.Y1)
 	}
 	rows := make([][]string, nr)
 	for i := range rows {
@@ -217,14 +222,16 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	sort.Slice(spans, func(a, b int) bool {
 		return spans[a].Row < spans[b].Row || spans[a].Row == spans[b].Row && spans[a].Col < spans[b].Col
 	})
-	return layout{rows: rows, spans: spans}
+	return layout{rows: rows, spans: spans, bottom: bottom}
 }
 
 // layout is a table's grid of cell texts (spanning cells at their
 // top-left position, the positions they cover empty) and its spans.
 type layout struct {
-	rows  [][]string
-	spans []document.CellSpan
+	rows   [][]string
+	spans  []document.CellSpan
+	bottom []float64 // per row, the lowest edge of its text
+	cut    float64   // > 0: rows of notes were cut off the table below this
 }
 
 // wideCell is a phrase covering columns c0..c1.

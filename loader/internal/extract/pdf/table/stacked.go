@@ -159,7 +159,7 @@ func (d *Detector) stackTable(s stack, chain []rule, ws []*word, vs []rule, size
 		// booktabs table is the unruled reader's), not between rows
 		return document.Table{}, false
 	}
-	l = prune(l)
+	l = trimNotes(prune(l))
 	rows := l.rows
 	if !plausible(rows, max(d.MinRows, 3)) {
 		return document.Table{}, false

@@ -92,7 +92,7 @@ func (d *Detector) ruled(g grid, ws []*word, hs, vs []rule) (document.Table, boo
 	if len(in) == 0 {
 		return document.Table{}, false
 	}
-	l := prune(buildGrid(box, in, g.hs, g.vs))
+	l := trimNotes(prune(buildGrid(box, in, g.hs, g.vs)))
 	if !plausible(l.rows, d.MinRows) {
 		return document.Table{}, false
 	}
@@ -170,9 +170,13 @@ func prune(l layout) layout {
 	}
 	ri, ci := newIdx(keepRow), newIdx(keepCol)
 	var kept [][]string
+	var bottom []float64
 	for i, r := range rows {
 		if !keepRow[i] {
 			continue
+		}
+		if i < len(l.bottom) {
+			bottom = append(bottom, l.bottom[i])
 		}
 		nr := make([]string, 0, ci[nc])
 		for j, c := range r {
@@ -189,11 +193,14 @@ func prune(l layout) layout {
 			spans = append(spans, n)
 		}
 	}
-	return layout{rows: kept, spans: spans}
+	return layout{rows: kept, spans: spans, bottom: bottom}
 }
 
 // finish splits off a header row and builds the Table.
 func finish(l layout, bb document.BBox) document.Table {
+	if l.cut > 0 && l.cut < bb.Y1 {
+		bb.Y1 = l.cut // the notes cut off stay paragraphs of the page
+	}
 	t := document.Table{BBox: bb, Spans: l.spans}
 	rows := l.rows
 	if hasHeader(rows) {
@@ -525,7 +532,7 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) 
 	box.Y0 -= 1
 	box.X1 += 1
 	box.Y1 += 1
-	l := prune(buildGrid(box, ws, hs, vs))
+	l := trimNotes(prune(buildGrid(box, ws, hs, vs)))
 	rows := l.rows
 	if !plausible(rows, 3) {
 		return document.Table{}, false
