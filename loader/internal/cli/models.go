@@ -190,8 +190,8 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		fmt.Fprintf(stderr, "docket: unknown model command %q\n", cmd)
 		return ExitUsage
 	}
-	types := map[string][]string{"build": {runner.Model, runner.Seed, runner.Snapshot, runner.Test}, "run": {runner.Model},
-		"test": {runner.Test}, "seed": {runner.Seed}, "snapshot": {runner.Snapshot}}[cmd]
+	types := map[string][]string{"build": {runner.Model, runner.Seed, runner.Snapshot, runner.Test, runner.UnitTest}, "run": {runner.Model},
+		"test": {runner.Test, runner.UnitTest}, "seed": {runner.Seed}, "snapshot": {runner.Snapshot}}[cmd]
 	ids, err := m.SelectIndirect(f.selects, f.excludes, f.indirect, types...)
 	if err != nil {
 		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
@@ -341,8 +341,8 @@ func progressLine(r runner.Result) string {
 		// not run: inputs unchanged since its last build (runner/state.go)
 		kind = "up to date"
 		desc, tag = "UP TO DATE "+r.ResourceType+" "+rel, "[UP TO DATE]"
-		if r.ResourceType == runner.Test {
-			desc = "UP TO DATE test " + r.Name
+		if r.ResourceType == runner.Test || r.ResourceType == runner.UnitTest {
+			desc = "UP TO DATE " + r.ResourceType + " " + r.Name
 		}
 	}
 	switch kind {

@@ -151,8 +151,9 @@ func (x *nodeExec) unitUpToDate() bool {
 }
 
 // renderUnderTest renders the tested model with ref/source/this resolving
-// to the fixtures' CTEs and the unit test's overrides (macros, vars,
-// env_vars) in place.
+// to the fixtures' CTEs (a seed not given is read as it is, as in dbt;
+// any other input not given is an error naming it) and the unit test's
+// overrides (macros, vars, env_vars) in place.
 func (x *nodeExec) renderUnderTest(u *unitSpec, given map[string]string) (string, error) {
 	mn := u.modelNode
 	if mn.tpl == nil {
@@ -171,6 +172,10 @@ func (x *nodeExec) renderUnderTest(u *unitSpec, given map[string]string) (string
 		}
 		name := fmt.Sprint(a.Pos[len(a.Pos)-1])
 		cte, ok := given["ref:"+name]
+		if t := x.m.byName[name]; !ok && t != nil && t.ResourceType == Seed {
+			// as dbt: a seed the test does not give is read as it is
+			return render.Relation{Database: t.Database, Schema: t.Schema, Identifier: t.Alias, Rendered: t.Relation, Type: relKind(t)}, nil
+		}
 		if !ok {
 			return nil, &render.UserError{Msg: fmt.Sprintf("model %s reads ref('%s'), which the unit test does not give (add `- input: ref('%s')` with its rows)", mn.Name, name, name)}
 		}

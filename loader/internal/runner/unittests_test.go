@@ -22,6 +22,7 @@ var unitProject = map[string]string{
 		"from o join c on o.customer_id = c.id\n" +
 		"{% if is_incremental() %}where o.ordered_at > (select max(ordered_at) from {{ this }}){% endif %}",
 	"models/marts/flaky.sql":       "select order_id, amount * 2 as doubled from {{ ref('stg_orders') }}",
+	"models/marts/named.sql":       "select o.order_id, c.name from {{ ref('stg_orders') }} o join {{ ref('raw_customers') }} c on o.customer_id = c.id",
 	"tests/fixtures/customers.csv": "id,name\n1,Ann\n2,\n",
 	"models/marts/orders.yml": `version: 2
 unit_tests:
@@ -77,6 +78,13 @@ unit_tests:
     expect:
       format: sql
       rows: select 1 as order_id, true as is_big
+  - name: seed_not_given
+    model: named
+    given:
+      - input: ref('stg_orders')
+        rows: [{order_id: 7, customer_id: 2}]
+    expect:
+      rows: [{order_id: 7, name: Bob}]
   - name: empty_expect
     model: orders
     given:
@@ -108,7 +116,7 @@ unit_tests:
 
 // TestUnitTests: dbt 1.8 unit tests run in build before their model, on
 // fixture rows (dict, csv inline and from tests/fixtures, sql) with
-// vars/macros overrides and `this`; a failing one shows the differing
+// vars/macros overrides and `this`, a seed not given read as it is; a failing one shows the differing
 // rows and skips its model; they select with test_type:unit and land in
 // run_results.json and manifest.json's unit_tests.
 func TestUnitTests(t *testing.T) {
@@ -126,8 +134,8 @@ func TestUnitTests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(units) != 6 {
-		t.Errorf("test_type:unit selects %v, want the 6 unit tests", units)
+	if len(units) != 7 {
+		t.Errorf("test_type:unit selects %v, want the 7 unit tests", units)
 	}
 	tagged, _ := m.Select([]string{"tag:units"}, nil)
 	if !reflect.DeepEqual(tagged, []string{"unit_test.shop.orders.dict_rows"}) {
@@ -140,7 +148,7 @@ func TestUnitTests(t *testing.T) {
 	_, rr := buildProbe(t, m)
 	got := resultsByName(rr)
 	for name, want := range map[string]string{"dict_rows": StatusPass, "csv_rows": StatusPass, "sql_rows_and_overrides": StatusPass,
-		"empty_expect": StatusPass, "orders": StatusSuccess, "doubles_wrong": StatusFail, "unknown_column": StatusError, "flaky": StatusSkipped} {
+		"empty_expect": StatusPass, "seed_not_given": StatusPass, "orders": StatusSuccess, "doubles_wrong": StatusFail, "unknown_column": StatusError, "flaky": StatusSkipped} {
 		if got[name].Status != want {
 			t.Errorf("%s: %s %q, want %s", name, got[name].Status, got[name].Message, want)
 		}
@@ -172,7 +180,7 @@ func TestUnitTests(t *testing.T) {
 	}
 	validateTarget(t, filepath.Join(dir, "target"))
 	doc := m.ManifestDoc()
-	if len(doc.UnitTests) != 6 || doc.Nodes["unit_test.shop.orders.dict_rows"] != nil || doc.UnitTests["unit_test.shop.orders.dict_rows"] == nil {
+	if len(doc.UnitTests) != 7 || doc.Nodes["unit_test.shop.orders.dict_rows"] != nil || doc.UnitTests["unit_test.shop.orders.dict_rows"] == nil {
 		t.Errorf("manifest.json: %d unit tests, want them in unit_tests only", len(doc.UnitTests))
 	}
 }
