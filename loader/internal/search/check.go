@@ -12,10 +12,17 @@ import (
 
 // CheckIndex compares the index's answers with the SQL path's on the
 // warehouse conn reads (the one the index was built from), for a few probe
-// queries: BM25 with words of chunks' text, vector search with stored
+// queries: BM25 with words of chunks' text, vector search with two stored
 // vectors as queries. Any difference is an error: the index must not be
 // used.
 func CheckIndex(ctx context.Context, conn *sql.Conn, idx *searchidx.Index) error {
+	return CheckIndexProbes(ctx, conn, idx, 2)
+}
+
+// CheckIndexProbes is CheckIndex with vectors stored vector probes (each
+// one costs the SQL path's scan of every vector; the last one is of the
+// delta when the index has one).
+func CheckIndexProbes(ctx context.Context, conn *sql.Conn, idx *searchidx.Index, vectors int) error {
 	if err := CheckIndexBM25(ctx, conn, idx); err != nil {
 		return err
 	}
@@ -26,7 +33,7 @@ func CheckIndex(ctx context.Context, conn *sql.Conn, idx *searchidx.Index) error
 	idxS := &Searcher{idx: idx}
 	prov := modelOnly(idx.Model())
 	sqlS.provider, idxS.provider = prov, prov
-	for _, v := range idx.ProbeVectors(2) {
+	for _, v := range idx.ProbeVectors(vectors) {
 		want, err := sqlS.rankVector(ctx, v, 10)
 		if err != nil {
 			return fmt.Errorf("search index check: vector: %w", err)

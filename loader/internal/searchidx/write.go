@@ -11,7 +11,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 )
 
@@ -145,9 +144,8 @@ type writer struct {
 	pos int64
 	h   header
 
-	keys      []uint64          // by ordinal
-	rowHash   []uint64          // by ordinal
-	byKey     map[uint64]uint32 // chunk_key -> ordinal
+	keys      []uint64 // by ordinal
+	rowHash   []uint64 // by ordinal
 	textHash  map[string][]uint32
 	scratch   []byte
 	sectStart int64
@@ -219,7 +217,6 @@ func (w *writer) chunks(ctx context.Context, conn *sql.Conn, only bool) error {
 	}
 	var docLen []uint32
 	citeOff := []uint64{0}
-	w.byKey = map[uint64]uint32{}
 	w.textHash = map[string][]uint32{}
 	if err := w.begin(); err != nil {
 		return err
@@ -241,7 +238,6 @@ func (w *writer) chunks(ctx context.Context, conn *sql.Conn, only bool) error {
 			return fmt.Errorf("search index: chunk_key %d: doc_length %d out of range", key, dl)
 		}
 		ord := uint32(len(w.keys))
-		w.byKey[key] = ord
 		w.keys = append(w.keys, key)
 		docLen = append(docLen, uint32(dl))
 		w.h.SumDocLength += dl
@@ -294,98 +290,139 @@ func chunkDisplayPaths(ctx context.Context, conn *sql.Conn, only bool) (map[stri
 	return DisplayPaths(ctx, conn, docs), nil
 }
 
-type posting struct{ ord, tf uint32 }
-
 // postings writes the BM25 postings of retrieval.chunk_terms grouped by
-// term, terms ascending, each term's chunks ascending.
+// term, terms ascending, each term's chunks ascending. DuckDB numbers the
+// terms and chunks and sorts the postings (spilling to disk past its
+// memory_limit), so this process holds one term's postings at a time.
 func (w *writer) postings(ctx context.Context, conn *sql.Conn, only bool) error {
-	rows, err := conn.QueryContext(ctx, `select term, chunk_key, tf from retrieval.chunk_terms `+onlyKeys(only, "where"))
+	fail := func(err error) error { return fmt.Errorf("search index: reading retrieval.chunk_terms: %w", err) }
+	for _, q := range []string{
+		`create or replace temp table searchidx_ords as
+		 select chunk_key, (row_number() over (order by chunk_key) - 1)::ubigint as ord
+		 from retrieval.search_chunks ` + onlyKeys(only, "where"),
+		`create or replace temp table searchidx_terms as
+		 select term, (row_number() over (order by term) - 1)::ubigint as tid, df
+		 from (select term, count(*) as df from retrieval.chunk_terms ` + onlyKeys(only, "where") + ` group by term)`,
+	} {
+		if _, err := conn.ExecContext(ctx, q); err != nil {
+			return fail(err)
+		}
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), `drop table if exists temp.searchidx_ords; drop table if exists temp.searchidx_terms`)
+	var terms []string
+	var df []uint32
+	rows, err := conn.QueryContext(ctx, `select term, df from temp.searchidx_terms order by tid`)
 	if err != nil {
-		return fmt.Errorf("search index: reading retrieval.chunk_terms: %w", err)
+		return fail(err)
+	}
+	for rows.Next() {
+		var t string
+		var n int64
+		if err := rows.Scan(&t, &n); err != nil {
+			rows.Close()
+			return fail(err)
+		}
+		if k := len(terms); k > 0 && terms[k-1] >= t {
+			rows.Close()
+			return fmt.Errorf("search index: terms %q and %q are not in byte order", terms[k-1], t)
+		}
+		terms = append(terms, t)
+		df = append(df, uint32(n))
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fail(err)
+	}
+	if len(terms) >= 1<<31 {
+		return fmt.Errorf("search index: %d terms", len(terms))
+	}
+	// One sorted stream of (term id << 32 | chunk ordinal, tf).
+	rows, err = conn.QueryContext(ctx, `select (t.tid << 32) | o.ord as k, p.tf
+		from retrieval.chunk_terms as p join temp.searchidx_terms as t using (term) join temp.searchidx_ords as o using (chunk_key)
+		order by k`)
+	if err != nil {
+		return fail(err)
 	}
 	defer rows.Close()
-	termID := map[string]int{}
-	var terms []string
-	var lists [][]posting
-	var term string
-	var key uint64
-	var tf int64
-	for rows.Next() {
-		if err := rows.Scan(&term, &key, &tf); err != nil {
-			return fmt.Errorf("search index: reading retrieval.chunk_terms: %w", err)
-		}
-		ord, ok := w.byKey[key]
-		if !ok {
-			// bm25_scores reads such a posting too (it counts in the
-			// term's df and scores a chunk no citation can be read for):
-			// the index cannot mirror that, so it is not built.
-			return fmt.Errorf("search index: retrieval.chunk_terms has a posting of chunk_key %d, which retrieval.search_chunks does not have", key)
-		}
-		if tf < 1 || tf > math.MaxUint32 {
-			return fmt.Errorf("search index: chunk_key %d: tf %d out of range", key, tf)
-		}
-		id, ok := termID[term]
-		if !ok {
-			id = len(terms)
-			termID[term] = id
-			terms = append(terms, strings.Clone(term))
-			lists = append(lists, nil)
-		}
-		lists[id] = append(lists[id], posting{ord, uint32(tf)})
-		w.h.Postings++
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("search index: reading retrieval.chunk_terms: %w", err)
-	}
-	order := make([]int, len(terms))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(a, b int) int { return strings.Compare(terms[a], terms[b]) })
 	w.h.Terms = len(terms)
-	termOff := make([]uint64, 0, len(terms)+1)
 	postOff := make([]uint64, 0, len(terms)+1)
-	df := make([]uint32, 0, len(terms))
-	// postings
 	if err := w.begin(); err != nil {
 		return err
 	}
 	var off uint64
-	for _, id := range order {
-		l := lists[id]
-		slices.SortFunc(l, func(a, b posting) int { return int(a.ord) - int(b.ord) })
-		postOff = append(postOff, off)
-		df = append(df, uint32(len(l)))
-		buf := w.scratch[:0]
-		prev := uint32(0)
-		for i, p := range l {
-			if i > 0 && p.ord == prev {
-				return fmt.Errorf("search index: retrieval.chunk_terms has two postings of term %q in chunk %d", terms[id], w.keys[p.ord])
-			}
-			buf = appendUvarint(buf, uint64(p.ord-prev))
-			buf = appendUvarint(buf, uint64(p.tf))
-			prev = p.ord
+	cur, n := -1, uint32(0) // the term being written and its postings so far
+	buf := w.scratch[:0]
+	prev := uint32(0)
+	flush := func() error {
+		if cur >= 0 && n != df[cur] {
+			return fmt.Errorf("search index: retrieval.chunk_terms has postings of term %q of chunks that retrieval.search_chunks does not have", terms[cur])
 		}
-		w.scratch = buf
 		if err := w.write(buf); err != nil {
 			return err
 		}
 		off += uint64(len(buf))
-		lists[id] = nil
+		buf = buf[:0]
+		return nil
+	}
+	var k uint64
+	var tf int64
+	for rows.Next() {
+		if err := rows.Scan(&k, &tf); err != nil {
+			return fail(err)
+		}
+		tid, ord := int(k>>32), uint32(k)
+		if tid != cur {
+			if err := flush(); err != nil {
+				return err
+			}
+			for cur < tid { // every term has a posting: ids follow each other
+				cur++
+				postOff = append(postOff, off)
+				if cur < tid && df[cur] != 0 {
+					return fmt.Errorf("search index: retrieval.chunk_terms has postings of term %q of chunks that retrieval.search_chunks does not have", terms[cur])
+				}
+			}
+			n, prev = 0, 0
+		} else if ord == prev {
+			return fmt.Errorf("search index: retrieval.chunk_terms has two postings of term %q in chunk %d", terms[tid], w.keys[ord])
+		}
+		if tf < 1 || tf > math.MaxUint32 {
+			return fmt.Errorf("search index: chunk_key %d: tf %d out of range", w.keys[ord], tf)
+		}
+		buf = appendUvarint(buf, uint64(ord-prev))
+		buf = appendUvarint(buf, uint64(tf))
+		prev = ord
+		n++
+		w.h.Postings++
+	}
+	if err := rows.Err(); err != nil {
+		return fail(err)
+	}
+	if err := flush(); err != nil {
+		return err
+	}
+	for cur+1 < len(terms) {
+		cur++
+		if df[cur] != 0 {
+			return fmt.Errorf("search index: retrieval.chunk_terms has postings of term %q of chunks that retrieval.search_chunks does not have", terms[cur])
+		}
+		postOff = append(postOff, off)
 	}
 	postOff = append(postOff, off)
+	w.scratch = buf
 	w.end(secPostings)
 	// terms
 	if err := w.begin(); err != nil {
 		return err
 	}
+	termOff := make([]uint64, 0, len(terms)+1)
 	off = 0
-	for _, id := range order {
+	for _, t := range terms {
 		termOff = append(termOff, off)
-		if err := w.write([]byte(terms[id])); err != nil {
+		if err := w.write([]byte(t)); err != nil {
 			return err
 		}
-		off += uint64(len(terms[id]))
+		off += uint64(len(t))
 	}
 	termOff = append(termOff, off)
 	w.end(secTerms)

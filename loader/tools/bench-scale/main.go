@@ -172,12 +172,17 @@ func runSize(o options, pl *pool, n int) (*sizeResult, error) {
 		r.bytes = b
 	}
 	step := func(key string, args ...string) error {
-		m, _, err := runDocket(o.bin, dir, args...)
+		m, out, err := runDocket(o.bin, dir, args...)
 		if err != nil {
 			return err
 		}
 		r.m[key] = m
 		fmt.Printf("   %-12s %8s  cpu %8s  peak %7s  warehouse %7s\n", key, secs(m.Wall), secs(m.CPU), mb(m.MaxRSS), mb(m.Size))
+		for _, line := range strings.Split(string(out), "\n") {
+			if strings.HasPrefix(line, "docket: search index:") { // built, updated or kept, and its time
+				fmt.Printf("                %s\n", strings.TrimPrefix(line, "docket: "))
+			}
+		}
 		return nil
 	}
 	for _, s := range []struct{ key, step string }{{"load", "load"}, {"noop-load", "load"}, {"build", "build"}, {"noop-build", "build"}} {

@@ -140,6 +140,13 @@ func runStep(step, read, out, model string, change float64) error {
 	if err != nil {
 		return err
 	}
+	// Bound to the copy it was built from: `docket search` in a project
+	// whose published copy is read (a symlink to it) uses it.
+	if id, err := searchidx.IDOf(read); err == nil {
+		if err := searchidx.Bind(out, id, o.Content); err != nil {
+			return err
+		}
+	}
 	what := fmt.Sprintf("%d chunks, %d terms, %d postings, %d vectors, %.1f MiB", st.Chunks, st.Terms, st.Postings, st.Vectors, float64(st.Bytes)/(1<<20))
 	if st.Delta {
 		what = fmt.Sprintf("%d chunks; delta of %d chunks added or changed, %d retracted, %.1f MiB", st.Chunks, st.DeltaChunks, st.Retracted, float64(st.Bytes)/(1<<20))
