@@ -339,7 +339,7 @@ func (w *writer) postings(ctx context.Context, conn *sql.Conn, only bool) error 
 	// One sorted stream of (term id << 32 | chunk ordinal, tf).
 	rows, err = conn.QueryContext(ctx, `select (t.tid << 32) | o.ord as k, p.tf
 		from retrieval.chunk_terms as p join temp.searchidx_terms as t using (term) join temp.searchidx_ords as o using (chunk_key)
-		order by k`)
+		`+onlyKeys(only, "where")+` order by k`)
 	if err != nil {
 		return fail(err)
 	}
