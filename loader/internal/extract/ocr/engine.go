@@ -234,9 +234,11 @@ func (e *Engine) Close() {
 
 // RecognizeGray recognises one page given as 8-bit grey pixels (w×h, rows
 // stride bytes apart) rendered at dpi (0 when unknown: Tesseract then
-// estimates it from glyph sizes, and WidthPt/HeightPt stay 0). Boxes in the result are in pixels of
-// that image (after deskewing, which keeps the image size). Recognition runs
-// once; words, text and confidences all come from that pass.
+// estimates it from glyph sizes, and WidthPt/HeightPt stay 0). Boxes in the
+// result are in pixels of that image as given, whatever turn and deskew
+// recognition saw it through, and Width/Height are its size. Recognition
+// runs once; words, text and confidences all come from that pass (pages
+// OSD is unsure of are first read in trial crops, see orient.go).
 func (e *Engine) RecognizeGray(pix []byte, w, h, stride, dpi int, opts document.Options) (PageResult, error) {
 	if w <= 0 || h <= 0 || stride < w || len(pix) < stride*(h-1)+w {
 		return PageResult{}, fmt.Errorf("ocr: bad grey buffer %dx%d stride %d len %d", w, h, stride, len(pix))
@@ -249,9 +251,6 @@ func (e *Engine) RecognizeGray(pix []byte, w, h, stride, dpi int, opts document.
 		return PageResult{}, err
 	}
 	res := Assemble(words, opts)
-	if info.rotated%180 != 0 {
-		w, h = h, w
-	}
 	res.Width, res.Height, res.DPI = w, h, dpi
 	res.Rotated, res.Script = info.rotated, info.osd.script
 	if info.unreadable {
@@ -273,6 +272,7 @@ type recogInfo struct {
 	rotated    int     // clockwise degrees the page was turned upright (0, 90, 180, 270)
 	osd        osdResult
 	unreadable bool // OSD found a script the languages do not read: not recognised
+	trial      bool // OSD was unsure: the orientation was decided by trial readings
 }
 
 func (e *Engine) recognize(pix []byte, w, h, stride, dpi int, minConf float64) ([]document.OCRWord, recogInfo, error) {
@@ -282,19 +282,35 @@ func (e *Engine) recognize(pix []byte, w, h, stride, dpi int, minConf float64) (
 	if e.api == nil {
 		return nil, info, errors.New("ocr: engine is closed")
 	}
-	p := C.grey_to_pix((*C.uchar)(unsafe.Pointer(&pix[0])), C.int(w), C.int(h), C.int(stride), C.int(dpi))
+	p := newPix(pix, w, h, stride, dpi)
 	if p == nil {
 		return nil, info, errors.New("ocr: cannot allocate image")
 	}
 	defer C.destroy_pix(p)
 	img := p
+	w0, h0 := w, h
 	if e.pre.Orient {
 		info.osd = e.detectOS(p)
-		if info.osd.ok && info.osd.scriptConf >= minScriptConf && !readsScript(e.langs, info.osd.script) {
+		foreign := info.osd.ok && info.osd.scriptConf >= minScriptConf && !readsScript(e.langs, info.osd.script)
+		t, deg := upright(p, info.osd)
+		if info.osd.ok && info.osd.conf < minOrientConf {
+			// OSD unsure of the orientation, so of the script too:
+			// the trials decide (see orient.go).
+			q, score := e.trialOrientation(p, w, h, dpi, (4-info.osd.deg/90)%4)
+			foreign = foreign && score < trialMinScore
+			info.trial = true
+			if q != 0 {
+				t, deg = turnPix(p, q), q*90
+			}
+		}
+		if foreign {
 			info.unreadable = true
+			if t != nil {
+				C.destroy_pix(t)
+			}
 			return nil, info, nil
 		}
-		if t, deg := upright(p, info.osd); t != nil {
+		if t != nil {
 			defer C.destroy_pix(t)
 			img, info.rotated = t, deg
 			if deg%180 != 0 {
@@ -323,7 +339,14 @@ func (e *Engine) recognize(pix []byte, w, h, stride, dpi int, minConf float64) (
 	if e.pre.Reread {
 		words = e.rereadLow(img, w, h, words, dpi, minConf)
 	}
+	mapBack(words, w0, h0, info.rotated/90, info.angle)
 	return words, info, nil
+}
+
+// newPix copies an 8-bit grey buffer into a new leptonica Pix (the caller
+// destroys it), or nil.
+func newPix(pix []byte, w, h, stride, dpi int) *C.PIX {
+	return C.grey_to_pix((*C.uchar)(unsafe.Pointer(&pix[0])), C.int(w), C.int(h), C.int(stride), C.int(dpi))
 }
 
 // readWords reads the words of the last recognition; boxes are mapped back

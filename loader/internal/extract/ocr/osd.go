@@ -90,6 +90,10 @@ func upright(img *C.PIX, r osdResult) (*C.PIX, int) {
 	return t, q * 90
 }
 
+// turnPix returns img turned clockwise by q quarter turns (the caller
+// destroys it), or nil.
+func turnPix(img *C.PIX, q int) *C.PIX { return C.rotate_orth(img, C.int(q)) }
+
 // scriptLanguages: Tesseract's OSD script names and the language models
 // (Debian tesseract-ocr-LANG) that read them. A configured language not
 // listed here is assumed to read any script.

@@ -28,7 +28,7 @@ type PageResult struct {
 	MeanConfidence float64 // mean of all word confidences, 0 when no words
 	ReviewReason   string  // non-empty when MeanConfidence < opts.OCRReviewBelow
 	SkewAngle      float64 // degrees the page was rotated by deskewing
-	Rotated        int     // clockwise degrees OSD turned the page before recognition (0, 90, 180, 270)
+	Rotated        int     // clockwise degrees the page was turned before recognition (0, 90, 180, 270), by OSD or by trial readings when OSD was unsure
 	Script         string  // the script OSD saw ("Latin", "Arabic", ...), "" when it could not tell
 }
 
