@@ -8,15 +8,12 @@ import (
 	"fmt"
 
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 	"github.com/docket-dev/docket/loader/internal/worker"
 )
 
 // Func extracts one document.
 type Func func(ctx context.Context, req worker.Request) (*document.Result, error)
-
-// Version is the router's version; each result's ExtractorVersion is
-// "docket-<Version>/<extractor>".
-const Version = "1"
 
 var routes = map[string]Func{}
 
@@ -55,7 +52,7 @@ func Route(ctx context.Context, req worker.Request) (*document.Result, error) {
 		res.Type = req.Type
 	}
 	if res.ExtractorVersion == "" {
-		res.ExtractorVersion = "docket-" + Version + "/" + req.Type
+		res.ExtractorVersion = version.Router
 	}
 	if req.Opts.MaxPages > 0 && len(res.Pages) > req.Opts.MaxPages {
 		return nil, document.Errorf(document.KindTooManyPage, "the document has %d pages, over the %d-page limit (loader.max_pages)", len(res.Pages), req.Opts.MaxPages)

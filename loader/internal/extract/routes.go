@@ -16,6 +16,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf/table"
 	"github.com/docket-dev/docket/loader/internal/extract/text"
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 	"github.com/docket-dev/docket/loader/internal/worker"
 )
 
@@ -84,6 +85,9 @@ func extractPDF(ctx context.Context, r worker.Request) (*document.Result, error)
 		return res, nil
 	}
 	MergeOCR(res, ocrPages)
+	if len(ocrPages) > 0 {
+		res.ExtractorVersion = version.With(res.ExtractorVersion, version.OCR)
+	}
 	return res, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
@@ -15,15 +16,16 @@ type Action string
 
 // The actions a plan decides.
 const (
-	ActNew       Action = "new"       // never seen, or seen and deleted before: extract (or reuse a known content)
-	ActChanged   Action = "changed"   // its bytes changed since the last load
-	ActUnchanged Action = "unchanged" // nothing to do
-	ActRetry     Action = "retried"   // quarantined before and retried now (or an attachment of it needs work)
-	ActReOCR     Action = "reocr"     // --reocr: its content has OCR'd pages
-	ActRepair    Action = "repaired"  // landed, but its content is missing from staging
-	ActDeleted   Action = "deleted"   // known, gone from a fully listed source: tombstone
-	ActVanished  Action = "vanished"  // listed, then gone before it was read: an event, the next load decides
-	ActKept      Action = "kept"      // known, not listed because its folder could not be read: left as it is
+	ActNew       Action = "new"         // never seen, or seen and deleted before: extract (or reuse a known content)
+	ActChanged   Action = "changed"     // its bytes changed since the last load
+	ActUnchanged Action = "unchanged"   // nothing to do
+	ActRetry     Action = "retried"     // quarantined before and retried now (or an attachment of it needs work)
+	ActReOCR     Action = "reocr"       // --reocr: its content has OCR'd pages
+	ActReextract Action = "reextracted" // its content was made by an extractor version no longer current
+	ActRepair    Action = "repaired"    // landed, but its content is missing from staging
+	ActDeleted   Action = "deleted"     // known, gone from a fully listed source: tombstone
+	ActVanished  Action = "vanished"    // listed, then gone before it was read: an event, the next load decides
+	ActKept      Action = "kept"        // known, not listed because its folder could not be read: left as it is
 )
 
 // Executes reports whether the action sends the file to the executor
@@ -42,12 +44,22 @@ type Policy struct {
 	// Timeout is loader.timeout: a content that timed out is retried
 	// automatically only under a longer one.
 	Timeout time.Duration
+	// Current says whether a recorded extractor version is a current one
+	// (version.Current); nil: every version is.
+	Current func(version string) bool
 }
 
 func policyOf(opts Options) Policy {
 	p := opts.Project
 	return Policy{RetryQuarantined: opts.RetryQuarantined, ReOCR: opts.ReOCR, MaxAttempts: p.Loader.MaxAttempts,
-		Timeout: p.Loader.Timeout.Duration}
+		Timeout: p.Loader.Timeout.Duration, Current: version.Current}
+}
+
+// Outdated reports whether ex is a landed content made by an extractor
+// version that is no longer current: the next load extracts it again.
+// Quarantined contents are left to the retry rules (Retryable).
+func (pol Policy) Outdated(ex warehouse.Extraction) bool {
+	return pol.Current != nil && ex.Status == warehouse.StatusLanded && !pol.Current(ex.Version)
 }
 
 // Facts are what the load knows of one file when it decides about it.
@@ -120,6 +132,8 @@ func Decide(f Facts, pol Policy) Decision {
 		return Decision{Action: ActRetry}
 	case k.Status == warehouse.StatusLanded && !f.Extracted:
 		return Decision{Action: ActRepair}
+	case k.Status == warehouse.StatusLanded && f.Extracted && pol.Outdated(content):
+		return Decision{Action: ActReextract, Forget: []string{f.Hash}}
 	case len(f.Redo) > 0:
 		// An attachment that needs work brings its parent back: the
 		// attachment's bytes only exist inside the parent.
@@ -130,8 +144,8 @@ func Decide(f Facts, pol Policy) Decision {
 
 // DescendantsToRedo lists the content hashes of a document's attachments
 // (recursively) that this load must extract again: crashed or timed out,
-// quarantined under --retry-quarantined, OCR'd under --reocr, or landed
-// without staging rows.
+// quarantined under --retry-quarantined, OCR'd under --reocr, landed
+// without staging rows, or made by an extractor version no longer current.
 func DescendantsToRedo(id string, children map[string][]string, known map[string]warehouse.Known,
 	extractions map[string]warehouse.Extraction, ocr map[string]bool, pol Policy) []string {
 	var out []string
@@ -139,7 +153,7 @@ func DescendantsToRedo(id string, children map[string][]string, known map[string
 		k := known[c]
 		ex, extracted := extractions[k.Hash]
 		if k.Hash != "" && ((k.Status == warehouse.StatusQuarantined && (Retryable(k.ErrorKind, ex, pol) || pol.RetryQuarantined)) ||
-			(pol.ReOCR && ocr[k.Hash]) || (k.Status == warehouse.StatusLanded && !extracted)) {
+			(pol.ReOCR && ocr[k.Hash]) || (k.Status == warehouse.StatusLanded && (!extracted || pol.Outdated(ex)))) {
 			out = append(out, k.Hash)
 		}
 		out = append(out, DescendantsToRedo(c, children, known, extractions, ocr, pol)...)

@@ -29,6 +29,10 @@ func TestDecide(t *testing.T) {
 	reocrFlag.ReOCR = true
 	longer := def
 	longer.Timeout = 5 * time.Minute
+	versioned := def
+	versioned.Current = func(v string) bool { return v == "x/2" }
+	oldContent := &warehouse.Extraction{Hash: "h1", Status: warehouse.StatusLanded, Attempts: 1, Version: "x/1"}
+	oldQuarantined := &warehouse.Extraction{Hash: "h1", Status: warehouse.StatusQuarantined, ErrorKind: document.KindCorrupt, Attempts: 1, Version: "x/1"}
 
 	cases := []struct {
 		name   string
@@ -57,6 +61,11 @@ func TestDecide(t *testing.T) {
 		{"time-out, longer limit now", Facts{Known: quar(document.KindTimeout), Listed: true, Hash: "h1", Content: badContent(document.KindTimeout, 1, 60*time.Second), Extracted: true}, longer, ActRetry, []string{"h1"}},
 		{"unreadable: retried every load", Facts{Known: quar(document.KindUnreadable), Listed: true, Hash: "h1"}, def, ActRetry, nil},
 		{"an attachment needs work", Facts{Known: landed, Listed: true, Hash: "h1", Content: okContent, Extracted: true, Redo: []string{"h2"}}, def, ActRetry, []string{"h2", "h1"}},
+		{"made by an older extractor", Facts{Known: landed, Listed: true, Hash: "h1", Content: oldContent, Extracted: true}, versioned, ActReextract, []string{"h1"}},
+		{"made by the current extractor", Facts{Known: landed, Listed: true, Hash: "h1", Content: &warehouse.Extraction{Hash: "h1", Status: warehouse.StatusLanded, Version: "x/2"}, Extracted: true}, versioned, ActUnchanged, nil},
+		{"older extractor, no version check", Facts{Known: landed, Listed: true, Hash: "h1", Content: oldContent, Extracted: true}, def, ActUnchanged, nil},
+		{"quarantined by an older extractor: the retry rules decide", Facts{Known: quar(document.KindCorrupt), Listed: true, Hash: "h1", Content: oldQuarantined, Extracted: true}, versioned, ActUnchanged, nil},
+		{"older extractor, --reocr on an OCR'd content", Facts{Known: landed, Listed: true, Hash: "h1", Content: oldContent, Extracted: true, OCR: true}, func() Policy { p := versioned; p.ReOCR = true; return p }(), ActReOCR, []string{"h1"}},
 		{"changed wins over flags", Facts{Known: quar(document.KindCorrupt), Listed: true, Hash: "h9", OCR: true}, retryFlag, ActChanged, nil},
 		{"not listed: deleted", Facts{Known: landed}, def, ActDeleted, nil},
 		{"not listed, its folder unreadable", Facts{Known: landed, UnderUnreadable: true}, def, ActKept, nil},
@@ -111,6 +120,12 @@ func TestDescendantsToRedo(t *testing.T) {
 	got := DescendantsToRedo("p", children, known, ex, map[string]bool{"hc1": true}, pol)
 	if !reflect.DeepEqual(got, []string{"hc1"}) {
 		t.Errorf("--reocr: %v", got)
+	}
+	// The grandchild was made by an extractor version no longer current.
+	ex["hg"] = warehouse.Extraction{Status: warehouse.StatusLanded, Version: "x/1"}
+	pol = Policy{MaxAttempts: 3, Current: func(v string) bool { return v != "x/1" }}
+	if got := DescendantsToRedo("p", children, known, ex, nil, pol); !reflect.DeepEqual(got, []string{"hg"}) {
+		t.Errorf("outdated grandchild: %v", got)
 	}
 }
 

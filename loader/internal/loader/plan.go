@@ -168,6 +168,7 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 	}
 	children := ChildrenOf(st.Known)
 	listed := map[string]bool{}
+	reextracted := map[string]bool{}
 	var todo, rest []PlannedFile
 	for _, f := range old {
 		listed[f.docID] = true
@@ -175,6 +176,11 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 		// Decisions see the contents earlier decisions dropped (in listing
 		// order): a content extracted again is extracted once.
 		ex, extracted := contents[f.hash]
+		if !extracted && reextracted[f.hash] {
+			// Another file with these bytes brought the outdated
+			// content back: this one is re-extracted too, not repaired.
+			ex, extracted = st.Extractions[f.hash]
+		}
 		facts := Facts{Known: &k, Listed: true, Gone: f.gone, Hash: f.hash, Content: &ex, Extracted: extracted, OCR: st.OCR[f.hash]}
 		if !f.gone && k.Hash == f.hash {
 			facts.Redo = DescendantsToRedo(f.docID, children, st.Known, contents, st.OCR, pol)
@@ -182,6 +188,9 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 		d := Decide(facts, pol)
 		for _, h := range d.Forget {
 			delete(contents, h)
+		}
+		if d.Action == ActReextract {
+			reextracted[f.hash] = true
 		}
 		pf := planned(f, d.Action)
 		pf.Restat = d.Action == ActUnchanged && read[f] && !StatClean(k, f.stat) && f.stat.TakenN != 0
@@ -192,6 +201,14 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 		}
 	}
 	bySize(todo)
+	// Contents made by an extractor version no longer current that no
+	// known file brought back are not reused either: a new file with
+	// those bytes is extracted afresh.
+	for h, ex := range contents {
+		if pol.Outdated(ex) {
+			delete(contents, h)
+		}
+	}
 	var news []PlannedFile
 	for _, f := range fresh {
 		listed[f.docID] = true

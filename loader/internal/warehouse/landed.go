@@ -348,7 +348,7 @@ var eventsTable = &table[eventRow]{schema: "ops", name: "document_events", cols:
 	{"run_id", "varchar", "not null", func(r eventRow) any { return r.w.runID }},
 	{"doc_id", "varchar", "not null", func(r eventRow) any { return r.l.Doc.DocID }},
 	{"source_hash", "varchar", "", func(r eventRow) any { return nullStr(r.l.Doc.Hash) }},
-	// new | changed | unchanged | deleted | quarantined | retried | reocr | repaired | vanished_during_load | changing_during_load
+	// new | changed | unchanged | deleted | quarantined | retried | reocr | reextracted | repaired | vanished_during_load | changing_during_load
 	{"event", "varchar", "not null", func(r eventRow) any { return r.l.Event }},
 	{"status", "varchar", "", func(r eventRow) any { return r.l.Doc.Status }},
 	{"error_kind", "varchar", "", func(r eventRow) any { return nullStr(r.l.Doc.ErrorKind) }},

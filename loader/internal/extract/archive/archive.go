@@ -27,10 +27,11 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 )
 
 // Version is recorded as the pages' extractor_version.
-const Version = "archive/1"
+const Version = version.Archive
 
 // Defaults when Options leave the limits at 0.
 const (

@@ -31,6 +31,7 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 	"github.com/inbucket/html2text"
 	"github.com/jhillyerd/enmime/v2"
 	"golang.org/x/text/encoding/charmap"
@@ -39,7 +40,7 @@ import (
 )
 
 // ExtractorVersion is stamped on every Result of this package.
-const ExtractorVersion = "email/1"
+const ExtractorVersion = version.Email
 
 // maxMessageBytes bounds what is read of one message.
 const maxMessageBytes = 512 << 20

@@ -1,7 +1,7 @@
 // Package extracttest is the contract every extractor's tests hold it to:
-// Conform checks the invariants of a document.Result (element offsets
-// reproduce element text, sequence numbers, one definition of real
-// characters, table links), Golden compares a result's stable JSON view
+// Conform checks the invariants of a document.Result (a current extractor
+// version, element offsets reproduce element text, sequence numbers, one
+// definition of real characters, table links), Golden compares a result's stable JSON view
 // with testdata/golden/<name>.json, rewritten by `go test -update`.
 package extracttest
 
@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
@@ -24,6 +25,11 @@ func Conform(t testing.TB, name string, res *document.Result) {
 	t.Helper()
 	if res == nil {
 		t.Fatalf("%s: nil result", name)
+	}
+	// A version the loader does not know as current would make every
+	// load extract the content again.
+	if res.ExtractorVersion == "" || !version.Current(res.ExtractorVersion) {
+		t.Errorf("%s: extractor version %q is not a current one (extract/version)", name, res.ExtractorVersion)
 	}
 	pages := map[int][]rune{}
 	for i, p := range res.Pages {

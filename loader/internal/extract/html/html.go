@@ -27,12 +27,13 @@ import (
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/text"
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/charset"
 )
 
 // Version is recorded as the pages' extractor_version.
-const Version = "html/3"
+const Version = version.HTML
 
 // Extract reads the file at path and extracts it.
 func Extract(ctx context.Context, path string, info detect.Info, opts document.Options) (*document.Result, error) {

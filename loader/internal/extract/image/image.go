@@ -34,10 +34,12 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/ocr"
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 )
 
-// ExtractorVersion identifies this extractor's output in staging.pages.
-const ExtractorVersion = "image/1"
+// ExtractorVersion identifies this extractor's output in staging.pages
+// (with version.OCR added when a frame was OCR'd).
+const ExtractorVersion = version.Image
 
 // Format is a sniffed image format.
 type Format struct {
@@ -166,6 +168,7 @@ func ExtractWith(ctx context.Context, e *ocr.Engine, path string, opts document.
 		if w == 0 || h == 0 {
 			return nil, &document.Error{Kind: document.KindCorrupt, Msg: fmt.Sprintf("frame %d of the %s image is empty", p, format.Type)}
 		}
+		res.ExtractorVersion = version.With(res.ExtractorVersion, version.OCR)
 		r, err := e.RecognizeGray(grey, w, h, w, tessDPI, opts)
 		if err != nil {
 			return nil, fmt.Errorf("image: %s frame %d: %w", path, p, err)

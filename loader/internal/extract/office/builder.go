@@ -13,10 +13,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 )
 
 // ExtractorVersion is stamped on every Result of this package.
-const ExtractorVersion = "office/1"
+const ExtractorVersion = version.Office
 
 // pageSep joins element texts into a page's Text.
 const pageSep = "\n\n"

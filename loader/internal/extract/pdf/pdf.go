@@ -26,11 +26,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 )
 
-// ExtractorVersion goes into staging.pages.extractor_version; bump it when
-// the output for the same file changes.
-const ExtractorVersion = "pdf-mupdf" + MuPDFVersion + "-v4"
+// ExtractorVersion goes into staging.pages.extractor_version (with
+// version.OCR added when pages were OCR'd); bump version.PDF when the
+// output for the same file changes.
+const ExtractorVersion = version.PDF + "+" + version.MuPDF
 
 // DefaultMinCharsPerPage is used when Options.MinCharsPerPage is 0.
 const DefaultMinCharsPerPage = 16

@@ -23,10 +23,11 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 )
 
 // Version is recorded as the pages' extractor_version.
-const Version = "text/1"
+const Version = version.Text
 
 // Extract reads the file at path and extracts it. It reads no more of
 // the file than opts.MaxDocChars characters can take (see readBounded):

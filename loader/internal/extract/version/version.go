@@ -1,0 +1,62 @@
+// Package version names the version of every extractor's output. A
+// content's staging.extractions.extractor_version is the versions of the
+// extractors that made it, joined by "+" ("pdf/5+mupdf/1.24.9+ocr/2": the
+// text layer read by MuPDF 1.24.9, some pages OCR'd). A load extracts a
+// landed content again when one of its versions is no longer current
+// (Current), so bump an extractor's constant here whenever its output for
+// the same file changes, and only that extractor's contents are redone: a
+// change to OCR redoes the PDFs and images that were OCR'd, not every PDF.
+//
+// It is a package of its own, without dependencies, so that the loader can
+// judge versions without linking any extractor.
+package version
+
+import "strings"
+
+// The current versions, one per extractor (component).
+const (
+	PDF     = "pdf/5"        // 5: the OCR'd pages' word boxes on the page as it is (turned and deskewed scans)
+	MuPDF   = "mupdf/1.24.9" // the MuPDF release the PDF reader is built against (pdf.MuPDFVersion)
+	OCR     = "ocr/2"        // 2: orientation by trial readings when OSD is unsure; boxes in the page's own pixels
+	Image   = "image/2"      // 2: a turned image's size and boxes as the file has them
+	HTML    = "html/3"
+	Text    = "text/1"
+	Office  = "office/1"
+	Email   = "email/1"
+	Archive = "archive/1"
+	Router  = "docket/1" // a routed type whose extractor names no version
+)
+
+var current = map[string]bool{PDF: true, MuPDF: true, OCR: true, Image: true, HTML: true, Text: true,
+	Office: true, Email: true, Archive: true, Router: true}
+
+// Join joins component versions into one recorded version.
+func Join(parts ...string) string { return strings.Join(parts, "+") }
+
+// With adds a component to a recorded version (once).
+func With(v, part string) string {
+	if v == "" {
+		return part
+	}
+	for _, p := range strings.Split(v, "+") {
+		if p == part {
+			return v
+		}
+	}
+	return v + "+" + part
+}
+
+// Current reports whether every component of a recorded version is a
+// current one. An empty version (a content recorded without one, e.g.
+// quarantined) is current: there is nothing to compare.
+func Current(v string) bool {
+	if v == "" {
+		return true
+	}
+	for _, p := range strings.Split(v, "+") {
+		if !current[p] {
+			return false
+		}
+	}
+	return true
+}
