@@ -179,6 +179,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	for i, y := range ys {
 		edgesY[i] = y.pos
 	}
+	centredSpans(cells, edgesX, edgesY, ws)
 	cellWords := map[int][]*word{}
 	bottom := make([]float64, nr) // per row, the lowest edge of its words
 	for i := range bottom {

@@ -107,3 +107,44 @@ func TestRuledHeaderOverNumbers(t *testing.T) {
 	wantCells(t, ts[0], append([][]string{{"Symptom", "How often do you have these symptoms", "", ""},
 		{"", "At least every week", "About every month", "Rarely"}}, body...))
 }
+
+// TestCentredGroupHeaders: group headers narrower than the gaps between
+// columns, each centred over three columns whose sub-headers are in the
+// row below, span their groups (nothing crosses a gap to say so).
+func TestCentredGroupHeaders(t *testing.T) {
+	sub := []string{"Offense", "All", "Minor", "Adult", "All", "Minor", "Adult"}
+	rows := [][]string{
+		{"Murder", "10.0", "0.9", "9.1", "9.0", "0.9", "8.1"},
+		{"Robbery", "102.1", "25.5", "76.6", "90.0", "22.9", "67.1"},
+		{"Burglary", "240.9", "60.3", "180.6", "205.0", "53.4", "151.7"},
+		{"Arson", "9.8", "4.3", "5.5", "8.1", "3.7", "4.4"},
+	}
+	cols := []col{{72, false}, {220, true}, {270, true}, {320, true}, {400, true}, {450, true}, {500, true}}
+	pg := page{Draw: []string{hline(70, 505, 122), hline(180, 505, 134), hline(70, 505, 150)}}
+	pg.Items = append(pg.Items, tableRows(146, 12, cols, [][]string{sub}, false)...)
+	pg.Items = append(pg.Items, tableRows(162, 12, cols, rows, false)...)
+	// each group's columns run from its first number's left to its last's right
+	for _, g := range []struct {
+		s      string
+		x0, x1 float64
+	}{{"Total", 220 - helvWidth("102.1"), 320}, {"Male", 400 - helvWidth("205.0"), 500}} {
+		pg.Items = append(pg.Items, txt{X: (g.x0+g.x1)/2 - helvWidth(g.s)/2, Y: 131, Size: 10, S: g.s})
+	}
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	// the stub's label spans both header rows (no rule under it), so it
+	// sits in the first
+	want := append([][]string{{"Offense", "Total", "", "", "Male", "", ""}, append([]string{""}, sub[1:]...)}, rows...)
+	wantCells(t, ts[0], want)
+	for _, s := range []document.CellSpan{{Row: 0, Col: 1, Rows: 1, Cols: 3}, {Row: 0, Col: 4, Rows: 1, Cols: 3}} {
+		found := false
+		for _, got := range ts[0].Spans {
+			found = found || got == s
+		}
+		if !found {
+			t.Errorf("spans %+v lack %+v", ts[0].Spans, s)
+		}
+	}
+}

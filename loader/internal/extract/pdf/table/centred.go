@@ -1,0 +1,94 @@
+package table
+
+import "math"
+
+// centredSpans joins a group header's cell with the empty cells beside it
+// when the header is centred over that group of columns and the row under
+// it heads two or more of them ("Total", "Male", "Female" each over
+// "Total / Under 18 / 18 and over"): a header narrower than the gap
+// between columns crosses no gap, so nothing else says it spans. Only
+// rows above the body (the first row with a number) are looked at;
+// columns are measured by the body's text.
+func centredSpans(cells unionFind, edgesX, edgesY []float64, ws []*word) {
+	nr, nc := len(edgesY)-1, len(edgesX)-1
+	if nr < 3 || nc < 3 {
+		return
+	}
+	at := make([][]*word, nr*nc)
+	for _, w := range ws {
+		i, j := band(edgesY, w.cy()), band(edgesX, w.cx())
+		at[i*nc+j] = append(at[i*nc+j], w)
+	}
+	body := -1
+	for i := 0; i < nr && body < 0; i++ {
+		for j := 0; j < nc; j++ {
+			if k := i*nc + j; len(at[k]) > 0 && numericCell(at[k]) && !yearRe.MatchString(at[k][0].text) {
+				body = i
+				break
+			}
+		}
+	}
+	if body < 2 || body > 5 {
+		return // no header rows, or no clear body under a few of them
+	}
+	left, right := make([]float64, nc), make([]float64, nc)
+	for j := range left {
+		left[j], right[j] = math.Inf(1), math.Inf(-1)
+		for i := body; i < nr; i++ {
+			for _, w := range at[i*nc+j] {
+				left[j], right[j] = math.Min(left[j], w.bb.X0), math.Max(right[j], w.bb.X1)
+			}
+		}
+	}
+	members := make([]int, nr*nc) // per root, the cells of its set
+	for k := range members {
+		members[cells.find(k)]++
+	}
+	alone := func(k int) bool { return cells.find(k) == k && members[k] == 1 } // a cell not merged
+	for i := 0; i+1 < body; i++ {
+		for j := 0; j < nc; j++ {
+			k := i*nc + j
+			if len(at[k]) == 0 || !alone(k) {
+				continue
+			}
+			x0, x1 := math.Inf(1), math.Inf(-1)
+			for _, w := range at[k] {
+				x0, x1 = math.Min(x0, w.bb.X0), math.Max(x1, w.bb.X1)
+			}
+			xc := (x0 + x1) / 2
+			free := func(c int) bool {
+				return c >= 0 && c < nc && len(at[i*nc+c]) == 0 && alone(i*nc+c) && !math.IsInf(left[c], 1)
+			}
+			// the best centred group of two or more columns
+			bestP, bestQ, bestErr := 0, 0, math.Inf(1)
+			for p := 0; p == 0 || free(j-p); p++ {
+				for q := 0; q == 0 || free(j+q); q++ {
+					if p+q == 0 || math.IsInf(left[j], 1) {
+						continue
+					}
+					a, b := left[j-p], right[j+q]
+					e := math.Abs((a+b)/2 - xc)
+					if b-a < x1-x0 || e > math.Max(3, 0.08*(b-a)) || e > bestErr+0.5 {
+						continue
+					}
+					under := 0 // columns of the group headed in the row below
+					for c := j - p; c <= j+q; c++ {
+						if len(at[(i+1)*nc+c]) > 0 {
+							under++
+						}
+					}
+					if under >= 2 && (e < bestErr-0.5 || p+q > bestP+bestQ) {
+						bestP, bestQ, bestErr = p, q, e
+					}
+				}
+			}
+			for c := j - bestP; c <= j+bestQ; c++ {
+				if c != j {
+					cells.join(k, i*nc+c)
+					members[i*nc+c] = 2 // no longer alone, whichever is the root
+					members[k] = 2
+				}
+			}
+		}
+	}
+}
