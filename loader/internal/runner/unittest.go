@@ -67,6 +67,7 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 			diags = append(diags, Diagnostic{Path: it.Path, Line: at.line, Col: at.col,
 				Msg: fmt.Sprintf("unit test %s: ", name) + fmt.Sprintf(format, a...)})
 		}
+		m.unitTestKeys(it, name)
 		model := ystrAny(it.Item["model"])
 		cfg := mapAny(it.Item["config"])
 		if b, ok := cfg["enabled"].(bool); ok && !b {
@@ -295,4 +296,28 @@ func (f fixture) cteName() string {
 		return "__dbt__cte__this"
 	}
 	return "__dbt__cte__" + f.name
+}
+
+// unitTestKeys warns, at the entry's line, about each key of a unit test
+// that docket does not act on (a misspelt `expected:` would otherwise
+// pass in silence).
+func (m *Manifest) unitTestKeys(it UnactedItem, name string) {
+	check := func(where string, mp map[string]any, known ...string) {
+		ok := map[string]bool{}
+		for _, k := range known {
+			ok[k] = true
+		}
+		for _, k := range sortedKeys(mp) {
+			if !ok[k] {
+				m.warn(it.Path, it.at, "unit test %s: %skey %q is read but not applied by docket", name, where, k)
+			}
+		}
+	}
+	check("", it.Item, "name", "model", "description", "given", "expect", "overrides", "config")
+	for _, g := range listAny(it.Item["given"]) {
+		check("given: ", mapAny(g), "input", "rows", "format", "fixture")
+	}
+	check("expect: ", mapAny(it.Item["expect"]), "rows", "format", "fixture")
+	check("overrides: ", mapAny(it.Item["overrides"]), "macros", "vars", "env_vars")
+	check("config: ", mapAny(it.Item["config"]), "tags", "meta", "enabled")
 }

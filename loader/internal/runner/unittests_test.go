@@ -196,9 +196,22 @@ func TestUnitTestMistakes(t *testing.T) {
 		"models/m/u.yml": "version: 2\nunit_tests:\n" +
 			"  - {name: no_model, model: nope, given: [], expect: {rows: []}}\n" +
 			"  - {name: no_source, model: a, given: [{input: \"source('x', 'y')\", rows: []}], expect: {rows: []}}\n" +
-			"  - {name: bad_format, model: a, given: [], expect: {format: xml, rows: []}}\n",
+			"  - {name: bad_format, model: a, given: [], expect: {format: xml, rows: []}}\n" +
+			"  - {name: typo, model: a, versions: {include: [2]}, given: [], expected: {rows: []}, expect: {rows: [{id: 1}], colour: red}}\n",
 	})
 	m, diags := parseProbe(t, dir)
+	var warns []string
+	for _, w := range m.Warnings {
+		warns = append(warns, w.String())
+	}
+	wantWarns := []string{
+		`models/m/u.yml:6:5: unit test typo: expect: key "colour" is read but not applied by docket`,
+		`models/m/u.yml:6:5: unit test typo: key "expected" is read but not applied by docket`,
+		`models/m/u.yml:6:5: unit test typo: key "versions" is read but not applied by docket`,
+	}
+	if !reflect.DeepEqual(warns, wantWarns) {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(warns, "\n"), strings.Join(wantWarns, "\n"))
+	}
 	var got []string
 	for _, d := range diags {
 		got = append(got, d.String())
