@@ -15,77 +15,78 @@
 -- -s chunk_signatures+`.
 {{ config(materialized = 'table') }}
 
-with indexed as (
-    select chunk_id, text_hash, is_rep, near_of
+-- The CTEs read by more than one join are materialized: inlined, each
+-- reader would scan the index again.
+with links as materialized (
+    -- representatives with a near hop
+    select chunk_id, text_hash, near_of
     from {{ ref('chunk_dup_index') }}
+    where is_rep and near_of is not null
 ),
 
--- every text's representative
-reps as (
+copies as materialized (
+    -- chunks that are not their text's representative
+    select chunk_id, text_hash
+    from {{ ref('chunk_dup_index') }}
+    where not is_rep
+),
+
+-- the representatives of the texts those rows name
+named_reps as materialized (
     select text_hash, chunk_id as rep_id
-    from indexed
+    from {{ ref('chunk_dup_index') }}
     where is_rep
+      and text_hash in (select near_of from links union all select text_hash from copies)
 ),
 
 -- each representative with a near hop points at the earlier text's
 -- representative
-first_hop as (
-    select mine.chunk_id, reps.rep_id
-    from indexed as mine
-    join reps on reps.text_hash = mine.near_of
-    where mine.is_rep and mine.near_of is not null
+first_hop as materialized (
+    select links.chunk_id, links.text_hash, named_reps.rep_id, links.near_of as rep_hash
+    from links
+    join named_reps on named_reps.text_hash = links.near_of
 ),
 
 -- Follow chains (a ~ b ~ c) up to the earliest chunk of the group.
-resolved as (
+resolved as materialized (
     select
         h1.chunk_id,
-        coalesce(h4.rep_id, h3.rep_id, h2.rep_id, h1.rep_id) as rep_id
+        h1.text_hash,
+        coalesce(h4.rep_id, h3.rep_id, h2.rep_id, h1.rep_id) as rep_id,
+        coalesce(h4.rep_hash, h3.rep_hash, h2.rep_hash, h1.rep_hash) as rep_hash
     from first_hop as h1
     left join first_hop as h2 on h2.chunk_id = h1.rep_id
     left join first_hop as h3 on h3.chunk_id = h2.rep_id
     left join first_hop as h4 on h4.chunk_id = h3.rep_id
 ),
 
-resolved_texts as (
-    select
-        resolved.chunk_id,
-        resolved.rep_id,
-        mine.text_hash as mine_hash,
-        rep.text_hash as rep_hash
-    from resolved
-    join indexed as mine on mine.chunk_id = resolved.chunk_id
-    join indexed as rep on rep.chunk_id = resolved.rep_id
-),
-
 -- Signatures are read for the resolved pairs' texts only.
-signatures as (
+signatures as materialized (
     select text_hash, signature as sig
     from {{ ref('chunk_signatures') }}
-    where text_hash in (select mine_hash from resolved_texts union all select rep_hash from resolved_texts)
+    where text_hash in (select text_hash from resolved union all select rep_hash from resolved)
 ),
 
 near as (
     select
-        resolved_texts.chunk_id,
-        resolved_texts.rep_id as duplicate_of,
+        resolved.chunk_id,
+        resolved.rep_id as duplicate_of,
         'near' as kind,
         {{ jaccard('mine.sig', 'rep.sig') }} as similarity
-    from resolved_texts
-    join signatures as mine on mine.text_hash = resolved_texts.mine_hash
-    join signatures as rep on rep.text_hash = resolved_texts.rep_hash
+    from resolved
+    join signatures as mine on mine.text_hash = resolved.text_hash
+    join signatures as rep on rep.text_hash = resolved.rep_hash
 ),
 
 exact as (
     select
-        indexed.chunk_id,
-        coalesce(resolved.rep_id, reps.rep_id) as duplicate_of,
+        copies.chunk_id,
+        coalesce(resolved.rep_id, named_reps.rep_id) as duplicate_of,
         'exact' as kind,
         1.0::double as similarity
-    from indexed
-    join reps using (text_hash)
-    left join resolved on resolved.chunk_id = reps.rep_id
-    where not indexed.is_rep
+    from copies
+    join named_reps using (text_hash)
+    left join resolved on resolved.chunk_id = named_reps.rep_id
 ),
 
 final as (

@@ -15,11 +15,17 @@
     incremental_strategy = 'delete+insert',
     unique_key = 'doc_id',
     on_schema_change = 'fail',
-    pre_hook = "{% if is_incremental() %}delete from {{ this }} as chunks where not exists (
-        select 1 from {{ ref('stg_documents') }} as documents
-        join {{ source('staging', 'extractions') }} as extractions using (source_hash)
-        where documents.status = 'landed' and documents.doc_id = chunks.doc_id
-          and documents.source_hash = chunks.source_hash and extractions.extracted_at = chunks.extracted_at){% endif %}"
+    pre_hook = "{% if is_incremental() %}delete from {{ this }} where chunk_id in (
+        select chunks.chunk_id from {{ this }} as chunks
+        anti join (
+            select documents.doc_id, documents.source_hash, extractions.extracted_at
+            from {{ ref('stg_documents') }} as documents
+            join {{ source('staging', 'extractions') }} as extractions using (source_hash)
+            where documents.status = 'landed'
+        ) as current_documents
+          on current_documents.doc_id = chunks.doc_id
+         and current_documents.source_hash = chunks.source_hash
+         and current_documents.extracted_at = chunks.extracted_at){% endif %}"
 ) }}
 
 with extractions as (
