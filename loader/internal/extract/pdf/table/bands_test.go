@@ -105,3 +105,21 @@ func TestDotLeaders(t *testing.T) {
 		{"Suspicion", "1.6", "1.2"},
 	})
 }
+
+// TestBooktabsTwoRows: a small text-only table with rules above, under
+// its header and under its last row, and two body rows between the last
+// two rules, is found with both rows apart; the heading above it stays
+// out.
+func TestBooktabsTwoRows(t *testing.T) {
+	pg := page{Draw: []string{hline(57, 555, 136), hline(57, 555, 151), hline(57, 555, 180)}}
+	pg.Items = append(pg.Items, prose(57, 90, "The two things and their counterparts are listed below for reference.")...)
+	pg.Items = append(pg.Items, txt{X: 57, Y: 125, Size: 13, Bold: true, S: "Tableau"})
+	rows := [][]string{{"Chose", "Truc"}, {"Chose 1", "Truc 1"}, {"Chose 2", "Truc 2"}}
+	pg.Items = append(pg.Items, tableRows(147, 14, []col{{57, false}, {306, false}}, rows[:1], false)...)
+	pg.Items = append(pg.Items, tableRows(163, 13, []col{{57, false}, {306, false}}, rows[1:], false)...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], rows)
+}

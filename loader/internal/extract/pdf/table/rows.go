@@ -57,6 +57,19 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 			}
 			split = float64(label) >= 0.7*float64(len(band)) && multi >= 2
 		}
+		if !split && len(band) == 2 && k > 0 && len(ys) <= 2 {
+			// two body lines between the few rules of a table ruled
+			// under its header (and over a total) only, each filling the
+			// same two or more columns from the first: two rows unless
+			// the second continues the first (continues decides); where
+			// rules run between most rows, a band is one row
+			a, b := cols.cellsOf(band[0]), cols.cellsOf(band[1])
+			same := len(a) >= 2 && len(a) == len(b) && band[0].ws[0].cx() < firstCol && band[1].ws[0].cx() < firstCol
+			for i := 0; same && i < len(a); i++ {
+				same = a[i].col == b[i].col
+			}
+			split = same
+		}
 		if !split {
 			continue
 		}
