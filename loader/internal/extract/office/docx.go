@@ -168,14 +168,6 @@ func (p *docxPara) looksLikeHeading(text string) int {
 	return 0
 }
 
-type docxTable struct {
-	rows       [][]string
-	row        []string
-	cell       *strings.Builder
-	span       int
-	breakAfter bool
-}
-
 // docxWalker streams one WordprocessingML part (body, header, footer) and
 // calls back per paragraph and per top-level table.
 type docxWalker struct {
@@ -187,7 +179,7 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 	d := newDecoder(r)
 	var (
 		paras  []*docxPara
-		tables []*docxTable
+		tables tableNest
 		stack  []string // local names of open elements
 		inT    bool
 		bold   bool // current run is bold (direct formatting)
@@ -303,22 +295,16 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 			case "lastRenderedPageBreak":
 				pageBreak()
 			case "tbl":
-				tables = append(tables, &docxTable{})
+				tables.start()
 			case "tr":
-				if len(tables) > 0 {
-					tables[len(tables)-1].row = nil
-				}
+				tables.startRow()
 			case "tc":
-				if len(tables) > 0 {
-					tb := tables[len(tables)-1]
-					tb.cell = &strings.Builder{}
-					tb.span = 1
-				}
+				tables.startCell()
 			case "gridSpan":
-				if len(tables) > 0 && parent(0) == "tcPr" {
+				if tb := tables.top(); tb != nil && parent(0) == "tcPr" {
 					v, _ := attr(t, "val")
 					if k, err := strconv.Atoi(v); err == nil && k > 1 && k < 1000 {
-						tables[len(tables)-1].span = k
+						tb.span = k
 					}
 				}
 			}
@@ -348,63 +334,23 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 				if len(paras) == 0 || (t.Name.Space != nsW && t.Name.Space != "") {
 					continue
 				}
-				p := paras[len(paras)-1]
-				paras = paras[:len(paras)-1]
-				if len(paras) > 0 {
-					// a text box paragraph inside a paragraph: fold it into
-					// the outer one on its own line
-					outer := paras[len(paras)-1]
-					if s := strings.TrimSpace(p.text.String()); s != "" {
-						outer.text.WriteString("\n" + s + "\n")
-					}
-					continue
+				p, body, inCell := endPara(&paras, func(p *docxPara) *strings.Builder { return &p.text }, &tables)
+				if inCell && (p.breakBefore || p.breakAfter) {
+					tables.open[0].breakAfter = true
 				}
-				if len(tables) > 0 && tables[len(tables)-1].cell != nil {
-					tb := tables[len(tables)-1]
-					if tb.cell.Len() > 0 {
-						tb.cell.WriteString("\n")
-					}
-					tb.cell.WriteString(strings.TrimSpace(p.text.String()))
-					if p.breakBefore || p.breakAfter {
-						tables[0].breakAfter = true
-					}
-					continue
+				if body {
+					w.onPara(p)
 				}
-				w.onPara(p)
 			case "tc":
-				if len(tables) > 0 {
-					tb := tables[len(tables)-1]
-					if tb.cell != nil {
-						tb.row = append(tb.row, strings.TrimSpace(tb.cell.String()))
-						for i := 1; i < tb.span; i++ {
-							tb.row = append(tb.row, "")
-						}
-						tb.cell = nil
-					}
+				if tb := tables.top(); tb != nil {
+					tables.endCell(1, tb.span-1)
 				}
 			case "tr":
-				if len(tables) > 0 {
-					tb := tables[len(tables)-1]
-					tb.rows = append(tb.rows, tb.row)
-					tb.row = nil
-				}
+				tables.endRow(1)
 			case "tbl":
-				if len(tables) == 0 {
-					continue
+				if tb, ok := tables.end(); ok {
+					w.onTable(tb.rows, tb.breakAfter)
 				}
-				tb := tables[len(tables)-1]
-				tables = tables[:len(tables)-1]
-				if len(tables) > 0 {
-					// nested table: its text goes into the enclosing cell
-					outer := tables[len(tables)-1]
-					if outer.cell != nil {
-						for _, r := range tb.rows {
-							outer.cell.WriteString("\n" + strings.Join(r, " "))
-						}
-					}
-					continue
-				}
-				w.onTable(tb.rows, tb.breakAfter)
 			}
 		}
 	}

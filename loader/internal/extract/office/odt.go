@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -52,14 +53,6 @@ type odfPara struct {
 	breakAfter  bool
 }
 
-type odfTable struct {
-	rows    [][]string
-	row     []string
-	cell    *strings.Builder
-	cellRep int
-	rowRep  int
-}
-
 type odfWalker struct {
 	styles   odfStyles
 	onPara   func(p *odfPara)
@@ -72,7 +65,9 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 	d := newDecoder(r)
 	var (
 		paras     []*odfPara
-		tables    []*odfTable
+		tables    tableNest
+		cellRep   []int // number-columns-repeated of the open cell, per open table
+		rowRep    []int // number-rows-repeated of the open row, per open table
 		listDepth int
 		styleName string
 		pages     int
@@ -167,24 +162,23 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 					} else {
 						p.breakAfter = true
 					}
-				} else if len(tables) == 0 && w.onPara != nil {
+				} else if tables.top() == nil && w.onPara != nil {
 					w.onPara(&odfPara{breakAfter: true})
 				}
 			case "table":
 				if inBody && strings.Contains(t.Name.Space, "table") {
-					tables = append(tables, &odfTable{})
+					tables.start()
+					cellRep, rowRep = append(cellRep, 1), append(rowRep, 1)
 				}
 			case "table-row":
-				if len(tables) > 0 {
-					tb := tables[len(tables)-1]
-					tb.row = nil
-					tb.rowRep = repeat(t, "number-rows-repeated")
+				if tables.top() != nil {
+					tables.startRow()
+					rowRep[len(rowRep)-1] = repeat(t, "number-rows-repeated")
 				}
 			case "table-cell", "covered-table-cell":
-				if len(tables) > 0 {
-					tb := tables[len(tables)-1]
-					tb.cell = &strings.Builder{}
-					tb.cellRep = repeat(t, "number-columns-repeated")
+				if tables.top() != nil {
+					tables.startCell()
+					cellRep[len(cellRep)-1] = repeat(t, "number-columns-repeated")
 				}
 			}
 		case xml.CharData:
@@ -208,68 +202,29 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				if len(paras) == 0 {
 					continue
 				}
-				p := paras[len(paras)-1]
-				paras = paras[:len(paras)-1]
-				if len(paras) > 0 {
-					outer := paras[len(paras)-1]
-					if s := strings.TrimSpace(p.text.String()); s != "" {
-						outer.text.WriteString("\n" + s + "\n")
-					}
-					continue
+				if p, body, _ := endPara(&paras, func(p *odfPara) *strings.Builder { return &p.text }, &tables); body {
+					w.onPara(p)
 				}
-				if len(tables) > 0 && tables[len(tables)-1].cell != nil {
-					c := tables[len(tables)-1].cell
-					if c.Len() > 0 {
-						c.WriteString("\n")
-					}
-					c.WriteString(strings.TrimSpace(p.text.String()))
-					continue
-				}
-				w.onPara(p)
 			case "table-cell", "covered-table-cell":
-				if len(tables) > 0 {
-					tb := tables[len(tables)-1]
-					if tb.cell != nil {
-						s := strings.TrimSpace(tb.cell.String())
-						for i := 0; i < tb.cellRep; i++ {
-							tb.row = append(tb.row, s)
-						}
-						tb.cell = nil
-					}
+				if tables.top() != nil {
+					tables.endCell(cellRep[len(cellRep)-1], 0)
 				}
 			case "table-row":
-				if len(tables) > 0 {
-					tb := tables[len(tables)-1]
-					empty := true
-					for _, c := range tb.row {
-						if c != "" {
-							empty = false
-						}
-					}
-					k := tb.rowRep
-					if empty {
+				if tb := tables.top(); tb != nil {
+					// A repeated empty row (spreadsheets repeat them by the
+					// thousand) is added once.
+					k := rowRep[len(rowRep)-1]
+					if slices.IndexFunc(tb.row, func(c string) bool { return c != "" }) < 0 {
 						k = 1
 					}
-					for i := 0; i < k; i++ {
-						tb.rows = append(tb.rows, append([]string(nil), tb.row...))
-					}
-					tb.row = nil
+					tables.endRow(k)
 				}
 			case "table":
-				if len(tables) == 0 || !strings.Contains(t.Name.Space, "table") {
+				if tables.top() == nil || !strings.Contains(t.Name.Space, "table") {
 					continue
 				}
-				tb := tables[len(tables)-1]
-				tables = tables[:len(tables)-1]
-				if len(tables) > 0 {
-					if outer := tables[len(tables)-1]; outer.cell != nil {
-						for _, r := range tb.rows {
-							outer.cell.WriteString("\n" + strings.Join(r, " "))
-						}
-					}
-					continue
-				}
-				if w.onTable != nil {
+				cellRep, rowRep = cellRep[:len(cellRep)-1], rowRep[:len(rowRep)-1]
+				if tb, ok := tables.end(); ok && w.onTable != nil {
 					w.onTable(tb.rows)
 				}
 			}
