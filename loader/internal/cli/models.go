@@ -190,8 +190,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		fmt.Fprintf(stderr, "docket: unknown model command %q\n", cmd)
 		return ExitUsage
 	}
-	types := map[string][]string{"build": {runner.Model, runner.Seed, runner.Snapshot, runner.Test, runner.UnitTest}, "run": {runner.Model},
-		"test": {runner.Test, runner.UnitTest}, "seed": {runner.Seed}, "snapshot": {runner.Snapshot}}[cmd]
+	types := runner.CommandTypes(cmd)
 	ids, err := m.SelectIndirect(f.selects, f.excludes, f.indirect, types...)
 	if err != nil {
 		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)

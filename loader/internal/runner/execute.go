@@ -13,6 +13,10 @@ import (
 
 var priority = map[string]int{Test: 0, UnitTest: 0, Seed: 1, Model: 2}
 
+// CommandTypes are the resource types a command runs (nil for an
+// unknown command); the CLI selects with them, Execute runs them.
+func CommandTypes(command string) []string { return append([]string(nil), commandTypes[command]...) }
+
 var commandTypes = map[string][]string{
 	"build":    {Model, Seed, Snapshot, Test, UnitTest},
 	"snapshot": {Snapshot},
