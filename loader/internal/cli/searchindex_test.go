@@ -237,6 +237,15 @@ func TestSearchIndexUpdatedLikeSQLAndRebuild(t *testing.T) {
 		if !found {
 			t.Fatalf("round %d: the new document should be found: %+v", round, updated["bm25|zeppelin"].Hits)
 		}
+		if round == 1 {
+			// A publish of the same tables keeps base and delta (a new binding).
+			if out := must(t, dir, "publish", "--force"); !strings.Contains(out, "retrieval tables unchanged, kept") {
+				t.Fatalf("a publish that changed no retrieval table should keep the updated index:\n%s", out)
+			}
+			if r := searchJSON(t, dir, "hybrid", "zeppelin"); !r.SearchIndex || len(r.Hits) == 0 {
+				t.Fatalf("the kept updated index should answer: %+v", r)
+			}
+		}
 		// The SQL path (index aside), then an index built from scratch.
 		moveIndex(t, ip, ip+".aside")
 		compare := func(what string, wantIndex bool) {
