@@ -92,3 +92,45 @@ func centredSpans(cells unionFind, edgesX, edgesY []float64, ws []*word) {
 		}
 	}
 }
+
+// labelSpans joins a row label with the next row's first cell when that
+// cell is the label's wrapped last line: it starts lower-case at the
+// label's left edge, a line's leading under it ("Chronic fatigue" over
+// "syndrome", beside "Count" and "Percentage" rows): the label spans both
+// rows, even across a rule (the edge of the next row's cell backgrounds,
+// drawn under the label too). An indented or capitalized line is a
+// label of its own ("of which" items are indented).
+func labelSpans(cells unionFind, edgesX []float64, ys []sep, ws []*word) {
+	nr, nc := len(ys)-1, len(edgesX)-1
+	if nr < 2 || nc < 2 {
+		return
+	}
+	edgesY := make([]float64, len(ys))
+	for i, y := range ys {
+		edgesY[i] = y.pos
+	}
+	first := nc
+	at := make([][]*word, nr)
+	for _, w := range ws {
+		first = min(first, band(edgesX, w.cx()))
+	}
+	for _, w := range ws {
+		if band(edgesX, w.cx()) == first {
+			i := band(edgesY, w.cy())
+			at[i] = append(at[i], w)
+		}
+	}
+	for i := 0; i+1 < nr; i++ {
+		a, b := at[i], at[i+1]
+		if len(a) == 0 || len(b) == 0 || cells.find((i+1)*nc+first) != (i+1)*nc+first {
+			continue
+		}
+		la, lb := lineUp(a), lineUp(b)
+		top, last := lb[0], la[len(la)-1]
+		if !startsLower(top.ws[0].text) || numericCell(top.ws) || len(lb) > 1 ||
+			math.Abs(top.bb.X0-la[0].bb.X0) > 2 || top.bb.Y0-last.bb.Y1 > 0.8*math.Max(top.size, last.size) {
+			continue
+		}
+		cells.join(i*nc+first, (i+1)*nc+first)
+	}
+}

@@ -180,6 +180,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 		edgesY[i] = y.pos
 	}
 	centredSpans(cells, edgesX, edgesY, ws)
+	labelSpans(cells, edgesX, ys, ws)
 	cellWords := map[int][]*word{}
 	bottom := make([]float64, nr) // per row, the lowest edge of its words
 	for i := range bottom {

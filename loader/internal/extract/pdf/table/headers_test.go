@@ -148,3 +148,37 @@ func TestCentredGroupHeaders(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelOverTwoRows: a row label wrapped onto the next row's line (its
+// last line lower-case, at its left edge) beside rows of their own
+// ("Count", "Percentage") spans both rows instead of labelling the second
+// with its last word.
+func TestLabelOverTwoRows(t *testing.T) {
+	rows := [][]string{
+		{"Illness", "", "Suffered", "Treated"},
+		{"Asthma", "Count", "31", "22"},
+		{"", "Percentage", "6.3%", "4.4%"},
+		{"Chronic fatigue", "Count", "19", "4"},
+		{"syndrome", "Percentage", "3.8%", "0.8%"},
+		{"Depression", "Count", "48", "12"},
+		{"", "Percentage", "9.7%", "2.4%"},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, tableRows(130, 12, []col{{72, false}, {170, false}, {300, true}, {380, true}}, rows, true)...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	want := append([][]string{}, rows...)
+	want[3] = []string{"Chronic fatigue syndrome", "Count", "19", "4"}
+	want[4] = []string{"", "Percentage", "3.8%", "0.8%"}
+	wantCells(t, ts[0], want)
+	s := document.CellSpan{Row: 3, Col: 0, Rows: 2, Cols: 1}
+	found := false
+	for _, got := range ts[0].Spans {
+		found = found || got == s
+	}
+	if !found {
+		t.Errorf("spans %+v lack %+v", ts[0].Spans, s)
+	}
+}
