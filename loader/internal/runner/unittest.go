@@ -93,11 +93,6 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 		u := &unitSpec{model: model, modelNode: mn, macros: map[string]any{}, vars: map[string]any{}, envVars: map[string]any{}, raw: string(raw)}
 		if o := mapAny(it.Item["overrides"]); len(o) > 0 {
 			u.macros, u.vars, u.envVars = mapAny(o["macros"]), mapAny(o["vars"]), mapAny(o["env_vars"])
-			for k := range u.macros {
-				if strings.Contains(k, ".") {
-					m.warn(it.Path, it.at, "unit test %s: overrides.macros %q: only unqualified macro names are overridden; not applied", name, k)
-				}
-			}
 		}
 		ok := true
 		seen := map[string]bool{}

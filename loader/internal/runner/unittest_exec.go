@@ -197,10 +197,7 @@ func (x *nodeExec) renderUnderTest(u *unitSpec, given map[string]string) (string
 	if cte, ok := given["this:"]; ok {
 		ctx["this"] = render.Relation{Database: mn.Database, Schema: mn.Schema, Identifier: mn.Alias, Rendered: cte, Type: relKind(mn)}
 	}
-	for k, v := range u.macros {
-		if strings.Contains(k, ".") {
-			continue
-		}
+	for k, v := range u.macros { // "pkg.name" replaces one macro of that namespace (render.Render)
 		val := v
 		ctx[k] = render.Wrap(func(render.Args) (any, error) { return val, nil })
 	}

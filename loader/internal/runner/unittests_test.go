@@ -23,6 +23,7 @@ var unitProject = map[string]string{
 		"{% if is_incremental() %}where o.ordered_at > (select max(ordered_at) from {{ this }}){% endif %}",
 	"models/marts/flaky.sql":       "select order_id, amount * 2 as doubled from {{ ref('stg_orders') }}",
 	"models/marts/named.sql":       "select o.order_id, c.name from {{ ref('stg_orders') }} o join {{ ref('raw_customers') }} c on o.customer_id = c.id",
+	"models/marts/stamped.sql":     "select {{ dbt.current_timestamp() }} as stamped_at",
 	"tests/fixtures/customers.csv": "id,name\n1,Ann\n2,\n",
 	"models/marts/orders.yml": `version: 2
 unit_tests:
@@ -85,6 +86,13 @@ unit_tests:
         rows: [{order_id: 7, customer_id: 2}]
     expect:
       rows: [{order_id: 7, name: Bob}]
+  - name: namespaced_override
+    model: stamped
+    overrides:
+      macros: {dbt.current_timestamp: "timestamp '2024-01-01 10:00:00'"}
+    given: []
+    expect:
+      rows: [{stamped_at: "2024-01-01 10:00:00"}]
   - name: empty_expect
     model: orders
     given:
@@ -116,7 +124,7 @@ unit_tests:
 
 // TestUnitTests: dbt 1.8 unit tests run in build before their model, on
 // fixture rows (dict, csv inline and from tests/fixtures, sql) with
-// vars/macros overrides and `this`, a seed not given read as it is; a failing one shows the differing
+// vars/macros overrides (dbt.current_timestamp too) and `this`, a seed not given read as it is; a failing one shows the differing
 // rows and skips its model; they select with test_type:unit and land in
 // run_results.json and manifest.json's unit_tests.
 func TestUnitTests(t *testing.T) {
@@ -134,8 +142,8 @@ func TestUnitTests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(units) != 7 {
-		t.Errorf("test_type:unit selects %v, want the 7 unit tests", units)
+	if len(units) != 8 {
+		t.Errorf("test_type:unit selects %v, want the 8 unit tests", units)
 	}
 	tagged, _ := m.Select([]string{"tag:units"}, nil)
 	if !reflect.DeepEqual(tagged, []string{"unit_test.shop.orders.dict_rows"}) {
@@ -148,7 +156,7 @@ func TestUnitTests(t *testing.T) {
 	_, rr := buildProbe(t, m)
 	got := resultsByName(rr)
 	for name, want := range map[string]string{"dict_rows": StatusPass, "csv_rows": StatusPass, "sql_rows_and_overrides": StatusPass,
-		"empty_expect": StatusPass, "seed_not_given": StatusPass, "orders": StatusSuccess, "doubles_wrong": StatusFail, "unknown_column": StatusError, "flaky": StatusSkipped} {
+		"empty_expect": StatusPass, "seed_not_given": StatusPass, "namespaced_override": StatusPass, "orders": StatusSuccess, "doubles_wrong": StatusFail, "unknown_column": StatusError, "flaky": StatusSkipped} {
 		if got[name].Status != want {
 			t.Errorf("%s: %s %q, want %s", name, got[name].Status, got[name].Message, want)
 		}
@@ -180,7 +188,7 @@ func TestUnitTests(t *testing.T) {
 	}
 	validateTarget(t, filepath.Join(dir, "target"))
 	doc := m.ManifestDoc()
-	if len(doc.UnitTests) != 7 || doc.Nodes["unit_test.shop.orders.dict_rows"] != nil || doc.UnitTests["unit_test.shop.orders.dict_rows"] == nil {
+	if len(doc.UnitTests) != 8 || doc.Nodes["unit_test.shop.orders.dict_rows"] != nil || doc.UnitTests["unit_test.shop.orders.dict_rows"] == nil {
 		t.Errorf("manifest.json: %d unit tests, want them in unit_tests only", len(doc.UnitTests))
 	}
 }

@@ -366,6 +366,19 @@ func (t *Template) Render(ctx map[string]any) (out string, rerr error) {
 			b.calls = c
 			continue
 		}
+		if pkg, name, dotted := strings.Cut(k, "."); dotted {
+			// "pkg.macro": replaces one macro of a package namespace
+			// (a unit test's overrides.macros), the rest kept
+			if ns, ok := data[pkg].(map[string]any); ok {
+				cp := make(map[string]any, len(ns))
+				for nk, nv := range ns {
+					cp[nk] = nv
+				}
+				cp[name] = v
+				data[pkg] = cp
+			}
+			continue
+		}
 		if extra, ok := v.(map[string]any); ok && k == "adapter" {
 			// the caller's adapter methods join dispatch and type
 			ad := data["adapter"].(map[string]any)
