@@ -9,7 +9,7 @@ APT_PACKAGES := libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-oc
 TEST_APT_PACKAGES := chromium
 export OMP_THREAD_LIMIT ?= 1
 
-.PHONY: setup setup-test node-client build demo test eval bench clean fmt vet fuzz hostile
+.PHONY: setup setup-test node-client build demo test eval bench clean fmt vet fuzz hostile golden
 
 # System packages (Tesseract, leptonica, Poppler's pdftotext and PyMuPDF for
 # the side-by-side benchmark) and Go modules.
@@ -79,6 +79,13 @@ FUZZTIME ?= 60s
 TEST_FUZZTIME ?= 4s
 FUZZ_TARGETS := detect:FuzzDetectBytes extract/text:FuzzExtractBytes extract/html:FuzzExtractBytes \
 	extract/email:FuzzExtractBytes extract/office:FuzzDOCXXML extract/office:FuzzCSV
+# Rewrite the golden files (testdata/golden) after an intended output change: -update is a flag of the
+# packages whose tests compare with golden files only, so `go test ./... -update` would fail elsewhere.
+GOLDEN_PKGS = $$(grep -rl --include=*_test.go -e 'extracttest\.' -e 'flag.Bool("update"' loader | xargs -n1 dirname | sort -u | sed 's|^|./|')
+golden: setup
+	go test -count=1 $(GOLDEN_PKGS) -update
+	git status --short -- '*testdata/golden*'
+
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; echo "== $$pkg $$fn"; \
 	  $(GO) test ./loader/internal/$$pkg/ -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) -parallel 2; done
