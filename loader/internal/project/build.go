@@ -5,7 +5,7 @@ package project
 // where it spills.
 //
 //	build:
-//	  memory_limit: 4GB        # default: 4GB or DuckDB's own default (80% of RAM), whichever is smaller
+//	  memory_limit: 1GB        # default: 1GB or DuckDB's own default (80% of RAM), whichever is smaller
 //	  temp_directory: target/duckdb_tmp
 type Build struct {
 	MemoryLimit   Size   `yaml:"memory_limit"`
@@ -13,8 +13,12 @@ type Build struct {
 }
 
 // DefaultBuildMemory caps DuckDB's memory in model commands unless
-// build.memory_limit says otherwise.
-const DefaultBuildMemory Size = 4 << 30
+// build.memory_limit says otherwise. DuckDB allocates beyond its limit
+// (outside its buffer manager), so a build's peak RSS is well above it:
+// at 50k generated documents 4GB gave a 4.5 GB peak and 1GB 1.8 GB
+// (issue 15's target is 1.5 GB); 512MB was not enough for
+// curated.doc_quality there (it aggregates each document's text whole).
+const DefaultBuildMemory Size = 1 << 30
 
 // BuildTempDir is build.temp_directory, or target/duckdb_tmp.
 func (p *Project) BuildTempDir() string {
