@@ -12,10 +12,11 @@
     incremental_strategy = 'delete+insert',
     unique_key = 'chunk_id',
     on_schema_change = 'fail',
-    pre_hook = "{% if is_incremental() %}delete from {{ this }} as kept where not exists (
-            select 1 from {{ ref('doc_chunks') }} as chunks
-            where chunks.chunk_id = kept.chunk_id and chunks.source_hash = kept.source_hash
-              and chunks.extracted_at = kept.extracted_at)
+    pre_hook = "{% if is_incremental() %}delete from {{ this }} as kept where kept.chunk_id in (
+            select stored.chunk_id from {{ this }} as stored
+            anti join {{ ref('doc_chunks') }} as chunks
+              on chunks.chunk_id = stored.chunk_id and chunks.source_hash = stored.source_hash
+             and chunks.extracted_at = stored.extracted_at)
         or kept.chunk_id in (select chunk_id from {{ ref('chunk_duplicates') }})
         or kept.doc_id in (select doc_id from {{ ref('doc_quality') }} where verdict in ({{ excluded_verdicts() }})){% endif %}"
 ) }}
