@@ -14,9 +14,13 @@
 -- follow one of them closely in a shared bucket (a probe of the stored
 -- band keys by the few touched texts' keys), and the texts whose stored
 -- window names a text that changed or left. The result is the full
--- build's, row for row (TestIncrementalEqualsFullRefresh).
+-- build's, row for row (TestIncrementalEqualsFullRefresh and, with
+-- lsh_max_bucket_compare 1, TestDuplicateIndexEqualsFullRefreshNarrowWindow).
 -- Changing near_dup_threshold or lsh_max_bucket_compare needs
 -- `docket build --full-refresh -s chunk_dup_index+`.
+-- Cost: the logic is change-scoped, but a build still reads two columns of
+-- curated.chunk_signatures whole (the window texts' signatures and every
+-- band key, to probe): at 50k documents about as much CPU as the full model.
 -- The pre-hook drops the rows of chunks that left or whose document's
 -- first_seen_at moved (an anti join: a correlated NOT EXISTS on the struct
 -- field was 35x slower).
