@@ -79,16 +79,16 @@ FUZZTIME ?= 60s
 TEST_FUZZTIME ?= 4s
 FUZZ_TARGETS := detect:FuzzDetectBytes extract/text:FuzzExtractBytes extract/html:FuzzExtractBytes \
 	extract/email:FuzzExtractBytes extract/office:FuzzDOCXXML extract/office:FuzzCSV
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; echo "== $$pkg $$fn"; \
+	  $(GO) test ./loader/internal/$$pkg/ -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) -parallel 2; done
+
 # Rewrite the golden files (testdata/golden) after an intended output change: -update is a flag of the
 # packages whose tests compare with golden files only, so `go test ./... -update` would fail elsewhere.
 GOLDEN_PKGS = $$(grep -rl --include=*_test.go -e 'extracttest\.' -e 'flag.Bool("update"' loader | xargs -n1 dirname | sort -u | sed 's|^|./|')
 golden: setup
 	go test -count=1 $(GOLDEN_PKGS) -update
 	git status --short -- '*testdata/golden*'
-
-fuzz:
-	@set -e; for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; echo "== $$pkg $$fn"; \
-	  $(GO) test ./loader/internal/$$pkg/ -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) -parallel 2; done
 
 # The hostile-input suite at full length: 50 randomized change-during-load
 # trials, the odd-entries folder, and the hostile-file retries; then the
