@@ -6,12 +6,10 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
 // BuildOptions say what an index is built for.
@@ -552,49 +550,6 @@ func (w *writer) vectors(ctx context.Context, conn *sql.Conn, model string, only
 		}
 	}
 	return nil
-}
-
-// rowHashSQL hashes what a search shows of a search_chunks row (its
-// citation, text and length): Update compares it to find changed chunks.
-const rowHashSQL = `hash(chunk_id, doc_id, rel_path, source_uri, title, page_number, char_offset, char_end, section_title, text_hash, doc_length)`
-
-// hasVectorSQL is a search_chunks column: whether the model has a vector
-// of the chunk's text.
-func hasVectorSQL(model string) (string, []any) {
-	if model == "" {
-		return "false", nil
-	}
-	return `text_hash in (select text_hash from embeddings.chunk_vectors where model = ? and embedding is not null)`, []any{model}
-}
-
-// keysTable holds the chunk keys a delta is written for (a temporary table
-// of the reading connection).
-const keysTable = "temp.searchidx_keys"
-
-// onlyKeys is the condition restricting search_chunks or chunk_terms rows
-// to the delta's chunks, when only.
-func onlyKeys(only bool, keyword string) string {
-	if !only {
-		return ""
-	}
-	return keyword + " chunk_key in (select chunk_key from " + keysTable + ")"
-}
-
-// rowHash is a chunk's row hash (rowHashSQL), whether it has a vector, and
-// for an attachment (a path with '#') its display path, which the
-// containing documents decide.
-func rowHash(sqlHash uint64, hasVector bool, path, display string) uint64 {
-	h := fnv.New64a()
-	var b [9]byte
-	le.PutUint64(b[:], sqlHash)
-	if hasVector {
-		b[8] = 1
-	}
-	h.Write(b[:])
-	if strings.Contains(path, "#") {
-		h.Write([]byte(display))
-	}
-	return h.Sum64()
 }
 
 // Bind binds the index data at path to the published file source, if the
