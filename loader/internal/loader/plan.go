@@ -209,6 +209,7 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 			delete(contents, h)
 		}
 	}
+	dropParentsOfRedone(contents, st)
 	var news []PlannedFile
 	for _, f := range fresh {
 		listed[f.docID] = true
@@ -230,6 +231,32 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 	sort.Slice(gone, func(i, j int) bool { return gone[i].DocID < gone[j].DocID })
 	files := append(append(append(todo, news...), rest...), gone...)
 	return &Plan{Files: files, Skips: l.Skips, Contents: contents, Attachments: st.Attachments, Children: children, BytesHashed: bytes}
+}
+
+// dropParentsOfRedone drops from contents the known contents with an
+// attachment (at any depth) whose content this plan extracts again: a
+// new file with those bytes is extracted afresh, its attachments coming
+// from that extraction, as a known file with such an attachment is (see
+// DescendantsToRedo, whose contents Decide forgets with the parent's).
+// Reused as it is, its attachment would find neither a content to reuse
+// nor an extraction in the run.
+func dropParentsOfRedone(contents map[string]warehouse.Extraction, st *State) {
+	for dropped := true; dropped; {
+		dropped = false
+		for h, refs := range st.Attachments {
+			if _, ok := contents[h]; !ok {
+				continue
+			}
+			for _, r := range refs {
+				_, had := st.Extractions[r.ChildHash]
+				if _, kept := contents[r.ChildHash]; had && !kept {
+					delete(contents, h)
+					dropped = true
+					break
+				}
+			}
+		}
+	}
 }
 
 func knownPtr(known map[string]warehouse.Known, id string) *warehouse.Known {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"testing"
 	"time"
@@ -147,5 +148,41 @@ func TestExecuteSubset(t *testing.T) {
 	}
 	if extracted != 1 || sum.Extracted != 1 || sum.Landed != 2 {
 		t.Errorf("same bytes extracted %d times (summary: extracted %d, landed %d)", extracted, sum.Extracted, sum.Landed)
+	}
+}
+
+// TestDropParentsOfRedone: a known content is not reusable when an
+// attachment's content at any depth is extracted again (a zip holding
+// an email holding the outdated PDF: both dropped); a parent whose
+// attachments are all reusable stays, and so does one whose attachment
+// never had an extraction (nothing of it is redone).
+func TestDropParentsOfRedone(t *testing.T) {
+	landed := func(h string) warehouse.Extraction {
+		return warehouse.Extraction{Hash: h, Status: warehouse.StatusLanded}
+	}
+	st := &State{
+		Extractions: map[string]warehouse.Extraction{"zip": landed("zip"), "eml": landed("eml"), "pdf": landed("pdf"),
+			"other": landed("other"), "txt": landed("txt"), "odd": landed("odd")},
+		Attachments: map[string][]warehouse.AttachmentRef{
+			"zip":   {{ChildHash: "eml"}},
+			"eml":   {{ChildHash: "pdf"}, {ChildHash: "txt"}},
+			"other": {{ChildHash: "txt"}},
+			"odd":   {{ChildHash: "never-extracted"}},
+		},
+	}
+	contents := map[string]warehouse.Extraction{}
+	for h, e := range st.Extractions {
+		if h != "pdf" { // outdated: dropped by the plan
+			contents[h] = e
+		}
+	}
+	dropParentsOfRedone(contents, st)
+	var kept []string
+	for h := range contents {
+		kept = append(kept, h)
+	}
+	sort.Strings(kept)
+	if got, want := kept, []string{"odd", "other", "txt"}; !slices.Equal(got, want) {
+		t.Errorf("reusable contents %v, want %v", got, want)
 	}
 }

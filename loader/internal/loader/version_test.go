@@ -2,6 +2,7 @@ package loader_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -42,7 +43,7 @@ func TestOutdatedExtractionsAreRedone(t *testing.T) {
 	// examples/inbox holds the PDF twice (once in archive/): both
 	// documents are re-extracted, their one content once.
 	docs := count(t, dir, `select count(*) from raw.documents where source_hash = `+doc)
-	if n := count(t, dir, `select count(*) from ops.document_events where run_id = `+last+` and event = 'reextracted' and source_hash = `+doc); n != docs || docs < 1 || runs() != before+1 {
+	if n := count(t, dir, `select count(*) from ops.document_events where run_id = `+last+` and event = 'reextracted' and source_hash = `+doc); n != docs || docs != 2 || runs() != before+1 {
 		t.Fatalf("the %d documents of the outdated PDF should be re-extracted (%d events)", docs, n)
 	}
 	if n := count(t, dir, `select count(*) from ops.document_events where run_id = `+last+` and event <> 'reextracted'`); n != 0 {
@@ -56,4 +57,78 @@ func TestOutdatedExtractionsAreRedone(t *testing.T) {
 	if n := count(t, dir, `select count(*) from ops.document_events where run_id = `+last); n != 0 {
 		t.Errorf("the load after it should have nothing to do, %d events", n)
 	}
+}
+
+// TestReusedParentOfOutdatedAttachmentIsExtracted: a new file whose bytes
+// are those of a known email (here the email renamed) is not reused as
+// it is when one of its attachments' contents is outdated: the email is
+// extracted again, every attachment lands with pages (none quarantined
+// for want of an extraction) and the outdated one is extracted at the
+// current version. No other file has the attachment's bytes (the twin
+// service-agreement-scan.pdf is removed: it could extract them first).
+func TestReusedParentOfOutdatedAttachmentIsExtracted(t *testing.T) {
+	dir := project(t)
+	inbox := filepath.Join(dir, "inbox")
+	if err := os.Remove(filepath.Join(inbox, "service-agreement-scan.pdf")); err != nil {
+		t.Fatal(err)
+	}
+	mustLoad(t, dir)
+	const att = `(select source_hash from raw.documents where rel_path = 'agreement-mail.eml#service-agreement.pdf')`
+	if v := versionOf(t, dir, att); !version.Current(v) {
+		t.Fatalf("the attachment's content records %q, not a current version", v)
+	}
+	db, err := warehouse.Open(context.Background(), filepath.Join(dir, "warehouse.duckdb"), warehouse.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`update staging.extractions set extractor_version = 'pdf-mupdf1.24.9-v4' where source_hash = ` + att,
+		`update staging.pages set extractor_version = 'pdf-mupdf1.24.9-v4' where source_hash = ` + att,
+	} {
+		if _, err := db.SQL().Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	if err := os.Rename(filepath.Join(inbox, "agreement-mail.eml"), filepath.Join(inbox, "agreement-mail-renamed.eml")); err != nil {
+		t.Fatal(err)
+	}
+	mustLoad(t, dir)
+	const kidsD = `from raw.documents d where status <> 'deleted' and rel_path like 'agreement-mail-renamed.eml#%'`
+	const kids = `from raw.documents where status <> 'deleted' and rel_path like 'agreement-mail-renamed.eml#%'`
+	n := count(t, dir, `select count(*) `+kids)
+	if n == 0 {
+		t.Fatal("the renamed email has no attachments")
+	}
+	if q := count(t, dir, `select count(*) `+kids+` and status <> 'landed'`); q != 0 {
+		out, _ := docket(t, dir, nil, "sql", "select rel_path, status, error_kind, error_message "+kids)
+		t.Errorf("%d of %d attachments of the renamed email are not landed\n%s", q, n, out)
+	}
+	if p := count(t, dir, `select count(*) from (select d.doc_id `+kidsD+` and exists (select 1 from staging.pages p where p.source_hash = d.source_hash))`); p != n {
+		t.Errorf("%d of %d attachments of the renamed email have pages", p, n)
+	}
+	const renamed = `(select source_hash from raw.documents where rel_path = 'agreement-mail-renamed.eml#service-agreement.pdf')`
+	v := versionOf(t, dir, renamed)
+	if !version.Current(v) {
+		t.Errorf("the outdated attachment records %q: it should be extracted again at the current version", v)
+	}
+	if n := count(t, dir, `select count(*) from staging.pages where source_hash = `+renamed+` and extractor_version <> '`+v+`'`); n != 0 {
+		t.Errorf("%d pages of the attachment still carry the old version", n)
+	}
+}
+
+// versionOf is the extractor version of the landed content hash (a
+// subquery) records.
+func versionOf(t *testing.T, dir, hash string) string {
+	t.Helper()
+	db, err := warehouse.Open(context.Background(), filepath.Join(dir, "warehouse.duckdb"), warehouse.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var v string
+	if err := db.SQL().QueryRow(`select extractor_version from staging.extractions where status = 'landed' and source_hash = ` + hash).Scan(&v); err != nil {
+		t.Fatalf("version of %s: %v", hash, err)
+	}
+	return v
 }
