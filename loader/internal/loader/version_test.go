@@ -60,17 +60,29 @@ func TestOutdatedExtractionsAreRedone(t *testing.T) {
 }
 
 // TestReusedParentOfOutdatedAttachmentIsExtracted: a new file whose bytes
-// are those of a known email (here the email renamed) is not reused as
-// it is when one of its attachments' contents is outdated: the email is
-// extracted again, every attachment lands with pages (none quarantined
+// are those of a known email (the email renamed, or copied) is not reused
+// as it is when one of its attachments' contents is outdated: the email
+// is extracted again, every attachment lands with pages (none quarantined
 // for want of an extraction) and the outdated one is extracted at the
-// current version. No other file has the attachment's bytes (the twin
-// service-agreement-scan.pdf is removed: it could extract them first).
+// current version. The rename fails without the fix whenever no other
+// file has the attachment's bytes (the twin service-agreement-scan.pdf
+// removed: extracting them first, it could mask the bug).
 func TestReusedParentOfOutdatedAttachmentIsExtracted(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		byCopy, twin bool
+	}{{"rename", false, false}, {"copy", true, false}, {"rename-with-twin", false, true}} {
+		t.Run(c.name, func(t *testing.T) { reusedParentOfOutdated(t, c.byCopy, c.twin) })
+	}
+}
+
+func reusedParentOfOutdated(t *testing.T, byCopy, twin bool) {
 	dir := project(t)
 	inbox := filepath.Join(dir, "inbox")
-	if err := os.Remove(filepath.Join(inbox, "service-agreement-scan.pdf")); err != nil {
-		t.Fatal(err)
+	if !twin {
+		if err := os.Remove(filepath.Join(inbox, "service-agreement-scan.pdf")); err != nil {
+			t.Fatal(err)
+		}
 	}
 	mustLoad(t, dir)
 	const att = `(select source_hash from raw.documents where rel_path = 'agreement-mail.eml#service-agreement.pdf')`
@@ -90,7 +102,17 @@ func TestReusedParentOfOutdatedAttachmentIsExtracted(t *testing.T) {
 		}
 	}
 	db.Close()
-	if err := os.Rename(filepath.Join(inbox, "agreement-mail.eml"), filepath.Join(inbox, "agreement-mail-renamed.eml")); err != nil {
+	from, to := filepath.Join(inbox, "agreement-mail.eml"), filepath.Join(inbox, "agreement-mail-renamed.eml")
+	if byCopy {
+		b, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = os.WriteFile(to, b, 0o644)
+	} else {
+		err = os.Rename(from, to)
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
 	mustLoad(t, dir)
