@@ -164,20 +164,7 @@ func (d *Detector) stackTable(s stack, chain []rule, ws []*word, vs []rule, size
 	if !plausible(rows, max(d.MinRows, 3)) {
 		return document.Table{}, false
 	}
-	multiRows, cells, chars := 0, 0, 0
-	for _, r := range rows {
-		n := 0
-		for _, c := range r {
-			if c != "" {
-				n++
-				cells++
-				chars += len(c)
-			}
-		}
-		if n >= 2 {
-			multiRows++
-		}
-	}
+	multiRows, cells, chars := fillStats(rows)
 	if multiRows < 2 || chars > 40*cells {
 		return document.Table{}, false
 	}

@@ -537,20 +537,7 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) 
 	if !plausible(rows, 3) {
 		return document.Table{}, false
 	}
-	multiRows, cells, chars := 0, 0, 0
-	for _, r := range rows {
-		n := 0
-		for _, c := range r {
-			if c != "" {
-				n++
-				cells++
-				chars += len(c)
-			}
-		}
-		if n >= 2 {
-			multiRows++
-		}
-	}
+	multiRows, cells, chars := fillStats(rows)
 	if multiRows < 3 || chars > 40*cells {
 		return document.Table{}, false
 	}
@@ -577,4 +564,24 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) 
 		w.used = true
 	}
 	return finish(l, boxOf(lines)), true
+}
+
+// fillStats counts a grid's rows with two or more filled cells, its filled
+// cells and their characters (a table's plausibility: several multi-cell
+// rows, and cells of words, not paragraphs).
+func fillStats(rows [][]string) (multiRows, cells, chars int) {
+	for _, r := range rows {
+		n := 0
+		for _, c := range r {
+			if c != "" {
+				n++
+				cells++
+				chars += len(c)
+			}
+		}
+		if n >= 2 {
+			multiRows++
+		}
+	}
+	return multiRows, cells, chars
 }
