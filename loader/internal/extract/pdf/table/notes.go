@@ -3,7 +3,6 @@ package table
 import (
 	"math"
 	"strings"
-	"unicode"
 )
 
 // trimNotes drops the rows at the bottom of a table that are running
@@ -63,17 +62,7 @@ func proseText(s string) bool {
 	}
 	n := 0
 	for _, w := range ws {
-		letters, other := 0, 0
-		for _, r := range w {
-			switch {
-			case unicode.IsLetter(r):
-				letters++
-			case unicode.IsPunct(r):
-			default:
-				other++
-			}
-		}
-		if letters > 0 && other == 0 {
+		if isWordOfLetters(w) {
 			n++
 		}
 	}

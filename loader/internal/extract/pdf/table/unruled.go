@@ -179,17 +179,7 @@ func proseWords(ws []*word) bool {
 	}
 	n := 0
 	for _, w := range ws {
-		letters, other := 0, 0
-		for _, r := range w.text {
-			switch {
-			case unicode.IsLetter(r):
-				letters++
-			case unicode.IsPunct(r):
-			default:
-				other++
-			}
-		}
-		if letters > 0 && other == 0 {
+		if isWordOfLetters(w.text) {
 			n++
 		}
 	}
@@ -351,4 +341,20 @@ func sideBySide(lines []*textLine, gap float64) [][]*textLine {
 		}
 	}
 	return [][]*textLine{lineUp(left), lineUp(right)}
+}
+
+// isWordOfLetters: w has letters and nothing else but punctuation (a word
+// of running text, not a number or a code).
+func isWordOfLetters(w string) bool {
+	letters := 0
+	for _, r := range w {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.IsPunct(r):
+		default:
+			return false
+		}
+	}
+	return letters > 0
 }
