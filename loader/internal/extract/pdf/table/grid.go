@@ -28,11 +28,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	if len(lines) == 0 {
 		return layout{}
 	}
-	sizes := make([]float64, len(ws))
-	for i, w := range ws {
-		sizes[i] = w.size
-	}
-	size := median(sizes)
+	size := medianSize(ws)
 	gap := math.Max(4, 0.7*size)
 	var segs []document.BBox  // phrases, for the crossing test
 	var multi []document.BBox // phrases of lines with several

@@ -52,20 +52,11 @@ func ruleStacks(hs []rule, minLen float64) []stack {
 // extent, one row per band, two or more columns, and cells that are not
 // running text.
 func (d *Detector) stacked(all []*word, hs, vs []rule) []document.Table {
-	var ws []*word
-	for _, w := range all {
-		if !w.used {
-			ws = append(ws, w)
-		}
-	}
+	ws := freeWords(all, nil)
 	if len(ws) < 6 {
 		return nil
 	}
-	sizes := make([]float64, len(ws))
-	for i, w := range ws {
-		sizes[i] = w.size
-	}
-	size := median(sizes)
+	size := medianSize(ws)
 	var out []document.Table
 	for _, s := range ruleStacks(hs, 8*size) {
 		for _, chain := range s.chains(ws) {
@@ -144,12 +135,7 @@ func (d *Detector) stackTable(s stack, chain []rule, ws []*word, vs []rule, size
 		return document.Table{}, false
 	}
 	box := document.BBox{X0: s.a, Y0: top, X1: s.b, Y1: chain[len(chain)-1].pos}
-	var in []*word
-	for _, w := range ws {
-		if !w.used && inside(w, box) {
-			in = append(in, w)
-		}
-	}
+	in := freeWords(ws, &box)
 	if len(in) == 0 {
 		return document.Table{}, false
 	}

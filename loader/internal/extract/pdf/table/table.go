@@ -83,12 +83,7 @@ func (d *Detector) ruled(g grid, ws []*word, hs, vs []rule) (document.Table, boo
 	box.Y0 -= 1
 	box.X1 += 1
 	box.Y1 += 1
-	var in []*word
-	for _, w := range ws {
-		if !w.used && inside(w, box) {
-			in = append(in, w)
-		}
-	}
+	in := freeWords(ws, &box)
 	if len(in) == 0 {
 		return document.Table{}, false
 	}
@@ -350,21 +345,12 @@ func lineText(l *textLine) string {
 
 // unruled finds tables from text alignment among words no ruled table took.
 func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
-	var ws []*word
-	for _, w := range all {
-		if !w.used {
-			ws = append(ws, w)
-		}
-	}
+	ws := freeWords(all, nil)
 	if len(ws) < 6 {
 		return nil
 	}
 	lines := lineUp(ws)
-	sizes := make([]float64, len(ws))
-	for i, w := range ws {
-		sizes[i] = w.size
-	}
-	size := median(sizes)
+	size := medianSize(ws)
 	gap := math.Max(5, 0.9*size)
 	multi := make([]bool, len(lines))
 	for i, l := range lines {

@@ -210,3 +210,24 @@ func median(xs []float64) float64 {
 	sort.Float64s(s)
 	return s[len(s)/2]
 }
+
+// medianSize is the median font size of ws (0 for none).
+func medianSize(ws []*word) float64 {
+	sizes := make([]float64, len(ws))
+	for i, w := range ws {
+		sizes[i] = w.size
+	}
+	return median(sizes)
+}
+
+// freeWords are the words of ws no table has taken yet, inside box when
+// box is not nil.
+func freeWords(ws []*word, box *document.BBox) []*word {
+	var out []*word
+	for _, w := range ws {
+		if !w.used && (box == nil || inside(w, *box)) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
