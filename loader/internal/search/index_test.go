@@ -189,50 +189,14 @@ func TestIndexAnswersLikeSQL(t *testing.T) {
 	queries := []string{"lease", "the", "forklift lease march", "Harbour DEPOT crane", "2024 of and", "zzz nothing", "a a a", "audit, invoice; staff!"}
 	for _, k := range []int{1, 5, 10, 60, 1000} {
 		for _, q := range queries {
-			want, err := sqlS.BM25(ctx, q, k)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := idxS.BM25(ctx, q, k)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := sameHits(want, got, 1e-9); err != nil {
-				t.Errorf("bm25 %q k=%d: %v", q, k, err)
-			}
+			bm25LikeSQL(t, sqlS, idxS, q, k)
 		}
 		for i := range 6 {
-			v := make([]float32, dims)
-			for j := range v {
-				if i == 0 || rng.Intn(3) == 0 { // sparse and dense queries
-					v[j] = float32(rng.NormFloat64())
-				}
-			}
+			v := queryVector(rng, dims, i == 0)
 			if i == 5 {
 				v = idx.ProbeVectors(1)[0] // a stored vector: exact ties with its copies
 			}
-			want, err := sqlS.rankVector(ctx, v, k)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := idxS.rankVector(ctx, v, k)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := sameHits(want, got, 1e-6); err != nil {
-				t.Errorf("vector %d k=%d: %v", i, k, err)
-			}
-			wantC, err := sqlS.cite(ctx, want)
-			if err != nil {
-				t.Fatal(err)
-			}
-			gotC, err := idxS.cite(ctx, got)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := sameHits(wantC, gotC, 1e-6); err != nil {
-				t.Errorf("vector %d k=%d citations: %v", i, k, err)
-			}
+			vectorLikeSQL(t, sqlS, idxS, i, v, k)
 		}
 	}
 	if !idxS.IndexOnly() {
@@ -315,4 +279,62 @@ func TestIndexStaleOrDamagedIsRefused(t *testing.T) {
 	if _, err := searchidx.Open(ip, id); !errors.Is(err, searchidx.ErrStale) {
 		t.Fatalf("a foreign file: Open = %v, want ErrStale", err)
 	}
+}
+
+// bm25LikeSQL checks that the index answers a BM25 query as SQL does.
+func bm25LikeSQL(t *testing.T, sqlS, idxS *Searcher, q string, k int) {
+	t.Helper()
+	ctx := context.Background()
+	want, err := sqlS.BM25(ctx, q, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := idxS.BM25(ctx, q, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sameHits(want, got, 1e-9); err != nil {
+		t.Errorf("bm25 %q k=%d: %v", q, k, err)
+	}
+}
+
+// vectorLikeSQL checks that the index ranks and cites vector query i as
+// SQL does.
+func vectorLikeSQL(t *testing.T, sqlS, idxS *Searcher, i int, v []float32, k int) {
+	t.Helper()
+	ctx := context.Background()
+	want, err := sqlS.rankVector(ctx, v, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := idxS.rankVector(ctx, v, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sameHits(want, got, 1e-6); err != nil {
+		t.Errorf("vector %d k=%d: %v", i, k, err)
+	}
+	wantC, err := sqlS.cite(ctx, want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotC, err := idxS.cite(ctx, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sameHits(wantC, gotC, 1e-6); err != nil {
+		t.Errorf("vector %d k=%d citations: %v", i, k, err)
+	}
+}
+
+// queryVector is a random query of dims dimensions: every dimension set
+// when dense, about a third otherwise (sparse).
+func queryVector(rng *rand.Rand, dims int, dense bool) []float32 {
+	v := make([]float32, dims)
+	for j := range v {
+		if dense || rng.Intn(3) == 0 {
+			v[j] = float32(rng.NormFloat64())
+		}
+	}
+	return v
 }

@@ -116,24 +116,13 @@ func withConn(t *testing.T, path string, f func(*conn)) {
 // exactly like fidx (same keys, scores and citations).
 func compareIndexes(t *testing.T, conn *conn, model string, dims int, idx, fidx *searchidx.Index, rng *rand.Rand) {
 	t.Helper()
-	ctx := context.Background()
 	prov := modelOnly(model)
 	sqlS := &Searcher{conn: conn.c, provider: prov}
 	idxS := &Searcher{idx: idx, provider: prov}
 	queries := []string{"lease", "the", "forklift lease march", "Harbour DEPOT crane", "2024 of and", "zebra", "zebra okapi lease", "okapi", "a a a", "audit, invoice; staff!"}
 	for _, k := range []int{1, 5, 10, 60, 1000} {
 		for _, q := range queries {
-			want, err := sqlS.BM25(ctx, q, k)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := idxS.BM25(ctx, q, k)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := sameHits(want, got, 1e-9); err != nil {
-				t.Errorf("bm25 %q k=%d: %v", q, k, err)
-			}
+			bm25LikeSQL(t, sqlS, idxS, q, k)
 			a, _ := idx.BM25(q, k)
 			b, _ := fidx.BM25(q, k)
 			if !sameScored(a, b) {
@@ -141,37 +130,11 @@ func compareIndexes(t *testing.T, conn *conn, model string, dims int, idx, fidx 
 			}
 		}
 		for i := range 6 {
-			v := make([]float32, dims)
-			for j := range v {
-				if i == 0 || rng.Intn(3) == 0 {
-					v[j] = float32(rng.NormFloat64())
-				}
-			}
+			v := queryVector(rng, dims, i == 0)
 			if i >= 4 {
 				v = idx.ProbeVectors(2)[i-4] // stored vectors (one from the delta)
 			}
-			want, err := sqlS.rankVector(ctx, v, k)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := idxS.rankVector(ctx, v, k)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := sameHits(want, got, 1e-6); err != nil {
-				t.Errorf("vector %d k=%d: %v", i, k, err)
-			}
-			wantC, err := sqlS.cite(ctx, want)
-			if err != nil {
-				t.Fatal(err)
-			}
-			gotC, err := idxS.cite(ctx, got)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := sameHits(wantC, gotC, 1e-6); err != nil {
-				t.Errorf("vector %d k=%d citations: %v", i, k, err)
-			}
+			vectorLikeSQL(t, sqlS, idxS, i, v, k)
 			a, _ := idx.Vector(v, k)
 			b, _ := fidx.Vector(v, k)
 			if !sameScored(a, b) {
