@@ -34,6 +34,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	var multi []document.BBox // phrases of lines with several
 	var multiLine []int       // the index in lineSegs of each one's line
 	var lineSegs [][]document.BBox
+	var single []document.BBox // phrases alone on their line
 	for _, l := range lines {
 		ss := l.segments(gap)
 		var bs []document.BBox
@@ -43,6 +44,8 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 			if len(ss) > 1 {
 				multi = append(multi, boxOf(s))
 				multiLine = append(multiLine, len(lineSegs))
+			} else {
+				single = append(single, boxOf(s))
 			}
 		}
 		lineSegs = append(lineSegs, bs)
@@ -101,6 +104,22 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 			case left:
 				a = math.Max(a, sg.X1)
 			default:
+				b = math.Min(b, sg.X0)
+			}
+		}
+		// A phrase alone on its line, flush with the left column's start
+		// (or the right column's end) and leaving a gap before the other
+		// column's text, is a wide cell of that column: the first line of
+		// a wrapped label, whose other lines (and numbers) come below.
+		// The boundary goes beside it.
+		for _, sg := range single {
+			if m := (a + b) / 2; sg.X1 <= m || sg.X0 >= m {
+				continue
+			}
+			switch {
+			case math.Abs(sg.X0-cols[k].a) < 2 && sg.X1 <= b-gap:
+				a = math.Max(a, sg.X1)
+			case math.Abs(sg.X1-cols[k+1].b) < 2 && sg.X0 >= a+gap:
 				b = math.Min(b, sg.X0)
 			}
 		}

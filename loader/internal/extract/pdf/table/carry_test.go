@@ -1,0 +1,75 @@
+package table
+
+import "testing"
+
+// Generated pages in the style of statistical abstracts and government
+// reports (layouts the EU tuning set has few of): hanging-indent stub
+// labels, multi-line column headers, text tables with a wrapped
+// description column, a table beside a column of prose.
+
+// stubRow is one line of a stub-and-numbers table: a label at x and,
+// unless n1 is "", two right-aligned numbers.
+type stubRow struct {
+	x      float64
+	label  string
+	n1, n2 string
+}
+
+func stubLines(y, pitch float64, rows []stubRow) []txt {
+	var out []txt
+	for i, r := range rows {
+		yy := y + float64(i)*pitch
+		out = append(out, txt{X: r.x, Y: yy, Size: 10, S: r.label})
+		if r.n1 != "" {
+			out = append(out, txt{X: 340 - helvWidth(r.n1), Y: yy, Size: 10, S: r.n1}, txt{X: 420 - helvWidth(r.n2), Y: yy, Size: 10, S: r.n2})
+		}
+	}
+	return out
+}
+
+// TestWrappedLabelWiderThanColumn: a stub label wrapped with a hanging
+// indent, whose first line is wider than every label that has numbers
+// beside it, is one cell with the numbers of its last line (the column
+// boundary goes beside the wide line, not through it).
+func TestWrappedLabelWiderThanColumn(t *testing.T) {
+	rows := []stubRow{
+		{72, "Total, all industries", "130,345", "131,914"},
+		{72, "Mining", "705", "784"},
+		{72, "Manufacturing", "11,528", "11,726"},
+		{82, "Durable goods", "7,064", "7,273"},
+		{82, "Nondurable goods", "4,464", "4,453"},
+		{72, "Professional, scientific, and technical", "", ""},
+		{82, "services", "7,441", "7,666"},
+	}
+	want := [][]string{
+		{"Industry", "2010", "2011"},
+		{"Total, all industries", "130,345", "131,914"},
+		{"Mining", "705", "784"},
+		{"Manufacturing", "11,528", "11,726"},
+		{"Durable goods", "7,064", "7,273"},
+		{"Nondurable goods", "4,464", "4,453"},
+		{"Professional, scientific, and technical services", "7,441", "7,666"},
+	}
+	for _, ruled := range []bool{false, true} {
+		name := "unruled"
+		pg := page{}
+		if ruled {
+			name = "booktabs"
+			pg.Draw = []string{hline(72, 420, 128), hline(72, 420, 146), hline(72, 420, 240)}
+		}
+		t.Run(name, func(t *testing.T) {
+			pg.Items = append(pg.Items, prose(72, 90, "Employment by industry, 2010 and 2011, in thousands of jobs.")...)
+			pg.Items = append(pg.Items, tableRows(140, 13, []col{{72, false}, {340, true}, {420, true}}, [][]string{{"Industry", "2010", "2011"}}, false)...)
+			pg.Items = append(pg.Items, stubLines(158, 12, rows)...)
+			pg.Items = append(pg.Items, prose(72, 270, "Source: Bureau of Labor Statistics, Current Employment Statistics.")...)
+			ts := detect(t, pg)
+			if len(ts) != 1 {
+				t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+			}
+			wantCells(t, ts[0], want)
+			if len(ts[0].Spans) > 0 {
+				t.Errorf("spans %+v, want none", ts[0].Spans)
+			}
+		})
+	}
+}
