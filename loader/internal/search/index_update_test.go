@@ -57,8 +57,15 @@ func TestIndexUpdateAnswersLikeSQLAndRebuild(t *testing.T) {
 				t.Fatalf("the opened index has %d delta chunks, Update wrote %d", idx.DeltaChunks(), st.DeltaChunks)
 			}
 			full := filepath.Join(t.TempDir(), "full.search")
-			if _, err := searchidx.Build(ctx, conn.c, full, searchidx.BuildOptions{Model: model, Content: "full"}); err != nil {
+			fst, err := searchidx.Build(ctx, conn.c, full, searchidx.BuildOptions{Model: model, Content: "full"})
+			if err != nil {
 				t.Fatal(err)
+			}
+			// The update's totals are those of the live index (a term in
+			// base and delta counts once).
+			if st.Chunks != fst.Chunks || st.Terms != fst.Terms || st.Postings != fst.Postings {
+				t.Errorf("round %d: updated %d chunks, %d terms, %d postings; a full build has %d, %d, %d", round,
+					st.Chunks, st.Terms, st.Postings, fst.Chunks, fst.Terms, fst.Postings)
 			}
 			if err := searchidx.Bind(full, id, "full"); err != nil {
 				t.Fatal(err)

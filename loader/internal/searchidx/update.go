@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/bits"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -186,7 +187,7 @@ func Update(ctx context.Context, conn *sql.Conn, path string, o BuildOptions) (S
 	for _, x := range deadVec {
 		vectors -= bits.OnesCount64(x)
 	}
-	return Stats{Chunks: len(now.keys), Terms: bh.Terms + w.h.Terms, Vectors: vectors, Postings: w.h.LivePostings,
+	return Stats{Chunks: len(now.keys), Terms: liveTerms(base, rmTerm, rmCount, w.terms), Vectors: vectors, Postings: w.h.LivePostings,
 		Bytes: w.pos, Delta: true, DeltaChunks: w.h.Chunks, Retracted: nDead}, nil
 }
 
@@ -273,4 +274,29 @@ func fillKeys(ctx context.Context, conn *sql.Conn, keys []uint64) error {
 		}
 	}
 	return nil
+}
+
+// liveTerms counts the distinct terms with a live posting: the base's
+// whose postings were not all retracted, and the delta's terms that are
+// not among those (a term in both segments counts once).
+func liveTerms(base *segment, rmTerm, rmCount []uint32, delta []string) int {
+	left := func(t int) int64 {
+		n := int64(base.df[t])
+		if i, ok := slices.BinarySearch(rmTerm, uint32(t)); ok {
+			n -= int64(rmCount[i])
+		}
+		return n
+	}
+	n := 0
+	for t := range base.h.Terms {
+		if left(t) > 0 {
+			n++
+		}
+	}
+	for _, t := range delta {
+		if b := base.term(t); b < 0 || left(b) == 0 {
+			n++
+		}
+	}
+	return n
 }

@@ -20,7 +20,10 @@ type BuildOptions struct {
 	K1, B   string // BM25 parameters as decimal literals (the bm25_weight macro's), "1.2" and "0.75" by default
 }
 
-// Stats describe a built index.
+// Stats describe a built index. After an Update they are the live
+// totals of base and delta together, except Vectors, which counts the
+// stored vectors of live chunks: a text with chunks in both segments has
+// its vector in both.
 type Stats struct {
 	Chunks, Terms, Vectors int
 	Postings, Bytes        int64
@@ -145,6 +148,7 @@ type writer struct {
 	keys      []uint64 // by ordinal
 	rowHash   []uint64 // by ordinal
 	textHash  map[string][]uint32
+	terms     []string // the postings' terms, in byte order
 	scratch   []byte
 	sectStart int64
 }
@@ -343,6 +347,7 @@ func (w *writer) postings(ctx context.Context, conn *sql.Conn, only bool) error 
 	}
 	defer rows.Close()
 	w.h.Terms = len(terms)
+	w.terms = terms
 	postOff := make([]uint64, 0, len(terms)+1)
 	if err := w.begin(); err != nil {
 		return err
