@@ -42,8 +42,11 @@ node-client:
 	@if command -v npm >/dev/null 2>&1 && [ ! -d .cache/node-old/node_modules/@duckdb/node-api ]; then \
 	  mkdir -p .cache/node-old && cd .cache/node-old && npm install --silent --no-audit --no-fund $(NODE_API_OLD); fi
 
+# docket and, beside it, docket-worker: the extraction worker that `docket
+# load` starts (only it links the extractors, so their package
+# initialisation does not slow every docket command).
 build: setup
-	$(GO) build -o $(BIN) ./loader/cmd/docket
+	$(GO) build -o bin/ ./loader/cmd/docket ./loader/cmd/docket-worker
 
 demo: build
 	rm -f warehouse.duckdb warehouse.duckdb.wal warehouse.read.duckdb warehouse.read.duckdb.json

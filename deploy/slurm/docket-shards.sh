@@ -6,7 +6,8 @@
 #   deploy/slurm/docket-shards.sh 16            # 16 shards
 #   PLAN=/shared/plans/2026-12-03 deploy/slurm/docket-shards.sh 16
 #
-# docket must be on PATH on every node (the binary, or the container image:
+# docket and docket-worker (make build puts them side by side in bin/) must be
+# on PATH on every node (the binaries, or the container image:
 # set DOCKET="apptainer exec docket.sif docket").
 set -euo pipefail
 SHARDS=${1:?usage: docket-shards.sh SHARDS}

@@ -61,8 +61,9 @@ func TestCleanRemovesTargetsInsideTheProjectOnly(t *testing.T) {
 // versions, Tesseract, the lock holder and the published copy.
 func TestDebugReportsTheMachineAndTheWarehouse(t *testing.T) {
 	dir := tinyProject(t)
+	exe, _ := os.Executable() // the test binary is its own worker (TestMain)
 	out := must(t, dir, "debug")
-	for _, want := range []string{"duckdb             v1.", "config", "(valid)", "tesseract", "vss extension", "not created yet"} {
+	for _, want := range []string{"duckdb             v1.", "config", "(valid)", "tesseract", "vss extension", "not created yet", "worker             " + exe + " worker"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("debug before load lacks %q:\n%s", want, out)
 		}

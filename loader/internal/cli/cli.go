@@ -61,35 +61,34 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return ExitUsage
 	}
 	cmd, rest := args[0], args[1:]
-	ctx, stop := notifyInterrupt(cmd, stderr)
-	defer stop()
-	if cmd != "worker" {
-		wait, r, err := splitWaitFlag(rest)
-		if err != nil {
-			fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
+	if cmd == "worker" {
+		if InProcessWorker == nil {
+			fmt.Fprintln(stderr, "docket: extraction workers are the docket-worker binary (built beside docket by make build)")
 			return ExitUsage
 		}
-		rest = r
-		ctx = context.WithValue(ctx, waitKey{}, wait)
+		return InProcessWorker(stderr)
 	}
+	ctx, stop := notifyInterrupt(cmd, stderr)
+	defer stop()
+	wait, rest, err := splitWaitFlag(rest)
+	if err != nil {
+		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
+		return ExitUsage
+	}
+	ctx = context.WithValue(ctx, waitKey{}, wait)
 	if path := os.Getenv("DOCKET_CPUPROFILE"); path != "" {
 		// For measuring: DOCKET_CPUPROFILE=/tmp/p docket load (workers write /tmp/p.worker.PID).
-		if cmd == "worker" {
-			path = fmt.Sprintf("%s.worker.%d", path, os.Getpid())
-		}
 		if f, err := os.Create(path); err == nil {
 			pprof.StartCPUProfile(f)
 			defer func() { pprof.StopCPUProfile(); f.Close() }()
 		}
 	}
-	if path := os.Getenv("DOCKET_MEMPROFILE"); path != "" && cmd != "worker" {
+	if path := os.Getenv("DOCKET_MEMPROFILE"); path != "" {
 		// For measuring: DOCKET_MEMPROFILE=/tmp/h docket build writes the Go
 		// heap profile at each new high of the live heap (see heapWatch).
 		defer heapWatch(path)()
 	}
 	switch cmd {
-	case "worker":
-		return runWorker(ctx, stderr)
 	case "init":
 		return runInit(rest, stdout, stderr)
 	case "load":

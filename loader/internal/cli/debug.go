@@ -50,6 +50,12 @@ func runDebug(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		line("ok", "vss extension", "loads: HNSW available for retrieval.vector_index hnsw|auto")
 	}
 
+	if c, err := workerCommand(); err != nil {
+		line("FAIL", "worker", err.Error())
+	} else {
+		line("ok", "worker", strings.Join(c, " "))
+	}
+
 	fmt.Fprintln(stdout, "\nproject")
 	root, err := project.Find(dir)
 	var p *project.Project

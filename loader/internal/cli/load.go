@@ -11,27 +11,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/docket-dev/docket/loader/internal/extract"
 	"github.com/docket-dev/docket/loader/internal/loader"
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
-	"github.com/docket-dev/docket/loader/internal/worker"
 )
 
 func versionString() string { return loader.Version }
-
-func runWorker(ctx context.Context, stderr io.Writer) int {
-	in, out, err := worker.ProtocolStdio()
-	if err != nil {
-		fmt.Fprintln(stderr, "docket worker:", err)
-		return ExitFailed
-	}
-	if err := worker.Serve(ctx, in, out, extract.Route); err != nil {
-		fmt.Fprintln(stderr, "docket worker:", err)
-		return ExitFailed
-	}
-	return ExitOK
-}
 
 // loadAndPublish is `docket load`: load, then publish the read copy, or
 // only note the load in the copy's stamp when it found nothing new and the
@@ -90,6 +75,11 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 			return ExitUsage, nil
 		}
 	}
+	workerCmd, err := workerCommand()
+	if err != nil {
+		fmt.Fprintln(stderr, "docket load:", err)
+		return ExitFailed, nil
+	}
 	// The loader's DuckDB work is small appends; one DuckDB thread leaves
 	// the cores to the extraction workers.
 	db, code := openWarehouseThreads(ctx, p, false, 1, stderr)
@@ -97,16 +87,11 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 		return code, nil
 	}
 	defer db.Close()
-	exe, err := os.Executable()
-	if err != nil {
-		fmt.Fprintln(stderr, "docket:", err)
-		return ExitFailed, nil
-	}
 	bar := newProgress(stderr, isTerminal(os.Stderr), log)
 	if *quiet {
 		bar = nil
 	}
-	sum, err := loader.Load(ctx, db, loader.Options{Project: p, WorkerCommand: []string{exe, "worker"},
+	sum, err := loader.Load(ctx, db, loader.Options{Project: p, WorkerCommand: workerCmd,
 		RetryQuarantined: *retry, ReOCR: *reocr, Verify: *verify, Progress: progressFunc(bar)})
 	bar.finish()
 	if err != nil {

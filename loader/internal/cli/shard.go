@@ -111,12 +111,12 @@ func runShard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *workers > 0 {
 		p.Loader.Workers = *workers
 	}
-	exe, err := os.Executable()
+	workerCmd, err := workerCommand()
 	if err != nil {
-		fmt.Fprintln(stderr, "docket:", err)
+		fmt.Fprintln(stderr, "docket load:", err)
 		return ExitFailed
 	}
-	sm, done, err := loader.RunShard(ctx, *planDir, k, loader.Options{Project: p, WorkerCommand: []string{exe, "worker"}})
+	sm, done, err := loader.RunShard(ctx, *planDir, k, loader.Options{Project: p, WorkerCommand: workerCmd})
 	if err != nil {
 		fmt.Fprintf(stderr, "docket: load shard %d (from %s): %v\n", k, from, err)
 		return ExitFailed

@@ -13,11 +13,13 @@ import (
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/cli"
+	"github.com/docket-dev/docket/loader/internal/workercmd"
 )
 
 // The test binary doubles as docket (CLI and workers).
 func TestMain(m *testing.M) {
 	if os.Getenv("DOCKET_TEST_AS_DOCKET") == "1" {
+		cli.InProcessWorker = workercmd.Main
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

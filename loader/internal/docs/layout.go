@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/docket-dev/docket/loader/internal/docs/catalog"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
@@ -34,7 +35,10 @@ type page struct {
 	Body    template.HTML
 }
 
-var layout = template.Must(template.New("layout").Funcs(template.FuncMap{"navs": func() []navEntry { return navList }}).Parse(`<!doctype html>
+// The templates are parsed on first use (sync.OnceValue), not at package
+// initialisation, which every docket command would pay.
+var layout = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("layout").Funcs(template.FuncMap{"navs": func() []navEntry { return navList }}).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}} · docket docs</title>
 <link rel="stylesheet" href="{{.Root}}assets/style.css">
@@ -47,6 +51,7 @@ var layout = template.Must(template.New("layout").Funcs(template.FuncMap{"navs":
 {{.Body}}
 </main></body></html>
 `))
+})
 
 type navEntry struct{ Key, Label, Href string }
 
@@ -56,14 +61,14 @@ var navList = []navEntry{
 }
 
 // write renders body template tpl with data into the layout at rel.
-func (s *site) write(rel, title, nav string, tpl *template.Template, data any) error {
+func (s *site) write(rel, title, nav string, tpl func() *template.Template, data any) error {
 	var body bytes.Buffer
-	if err := tpl.Execute(&body, data); err != nil {
+	if err := tpl().Execute(&body, data); err != nil {
 		return fmt.Errorf("docs: %s: %w", rel, err)
 	}
 	root := strings.Repeat("../", strings.Count(rel, "/"))
 	var out bytes.Buffer
-	if err := layout.Execute(&out, page{Title: title, Root: root, Nav: nav, Project: s.o.Project, Body: template.HTML(body.String())}); err != nil {
+	if err := layout().Execute(&out, page{Title: title, Root: root, Nav: nav, Project: s.o.Project, Body: template.HTML(body.String())}); err != nil {
 		return fmt.Errorf("docs: %s: %w", rel, err)
 	}
 	return writeFile(filepath.Join(s.dir, filepath.FromSlash(rel)), out.Bytes())
@@ -82,8 +87,10 @@ var funcs = template.FuncMap{
 	"secs":  func(ms int64) string { return fmt.Sprintf("%.1f", float64(ms)/1000) },
 }
 
-func tmpl(name, text string) *template.Template {
-	return template.Must(template.New(name).Funcs(funcs).Parse(text))
+func tmpl(name, text string) func() *template.Template {
+	return sync.OnceValue(func() *template.Template {
+		return template.Must(template.New(name).Funcs(funcs).Parse(text))
+	})
 }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)

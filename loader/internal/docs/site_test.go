@@ -18,12 +18,14 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/cli"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
+	"github.com/docket-dev/docket/loader/internal/workercmd"
 )
 
 // The test binary doubles as docket (loader, workers and the page-render
 // worker) when DOCKET_TEST_AS_DOCKET=1, so the real process model runs.
 func TestMain(m *testing.M) {
 	if os.Getenv("DOCKET_TEST_AS_DOCKET") == "1" {
+		cli.InProcessWorker = workercmd.Main
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

@@ -15,6 +15,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/loader"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 	"github.com/docket-dev/docket/loader/internal/worker"
+	"github.com/docket-dev/docket/loader/internal/workercmd"
 )
 
 // The test binary doubles as the docket binary (loader and workers) when
@@ -26,6 +27,7 @@ import (
 func TestMain(m *testing.M) {
 	if os.Getenv("DOCKET_TEST_AS_DOCKET") == "1" {
 		installHooks()
+		cli.InProcessWorker = workercmd.Main
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

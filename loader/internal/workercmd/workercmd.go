@@ -1,0 +1,51 @@
+// Package workercmd is the extraction worker's entry point. The
+// docket-worker binary runs Main, and so do test binaries that double as
+// docket. Only this package links the extractors (MuPDF, excelize,
+// readability, ...): the docket CLI does not, so no docket command pays
+// their package initialisation (excelize alone compiled regular
+// expressions for 12–40 ms of every `docket search`).
+package workercmd
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/pprof"
+	"syscall"
+
+	"github.com/docket-dev/docket/loader/internal/extract"
+	"github.com/docket-dev/docket/loader/internal/worker"
+)
+
+// Exit codes, as the CLI's.
+const (
+	exitOK     = 0
+	exitFailed = 1
+)
+
+// Main serves extraction requests on stdin/stdout until stdin closes. A
+// SIGINT or SIGTERM cancels the document in hand; the loader decides what
+// happens to it.
+func Main(stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if path := os.Getenv("DOCKET_CPUPROFILE"); path != "" {
+		// For measuring: DOCKET_CPUPROFILE=/tmp/p docket load (workers write /tmp/p.worker.PID).
+		if f, err := os.Create(fmt.Sprintf("%s.worker.%d", path, os.Getpid())); err == nil {
+			pprof.StartCPUProfile(f)
+			defer func() { pprof.StopCPUProfile(); f.Close() }()
+		}
+	}
+	in, out, err := worker.ProtocolStdio()
+	if err != nil {
+		fmt.Fprintln(stderr, "docket-worker:", err)
+		return exitFailed
+	}
+	if err := worker.Serve(ctx, in, out, extract.Route); err != nil {
+		fmt.Fprintln(stderr, "docket-worker:", err)
+		return exitFailed
+	}
+	return exitOK
+}
