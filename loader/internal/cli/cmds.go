@@ -8,6 +8,7 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/embed"
 	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/runner"
 	"github.com/docket-dev/docket/loader/internal/udf"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
@@ -44,6 +45,16 @@ func projectUDFs(p *project.Project) []warehouse.UDF {
 		prov = nil
 	}
 	return udf.All(prov)
+}
+
+// parseOptions tell the runner, which links no database, about the
+// warehouse: its Go UDFs' declarations and the tables `docket load` owns.
+func parseOptions(udfs []warehouse.UDF) runner.ParseOptions {
+	o := runner.ParseOptions{Owned: warehouse.OwnedTables()}
+	for _, u := range udfs {
+		o.UDFs = append(o.UDFs, runner.Function{Name: u.Name, Params: u.Params, Result: u.Result, Version: u.Version, Doc: u.Doc, Volatile: u.Volatile})
+	}
+	return o
 }
 
 // healthVars exposes project.yaml's health thresholds to the health tests

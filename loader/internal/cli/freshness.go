@@ -54,7 +54,7 @@ func runSourceFreshness(ctx context.Context, args []string, stdout, stderr io.Wr
 		return code
 	}
 	start := time.Now()
-	m, diags, err := runner.Parse(p, runner.ParseOptions{UDFs: projectUDFs(p)})
+	m, diags, err := runner.Parse(p, parseOptions(projectUDFs(p)))
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		return ExitUsage

@@ -142,7 +142,9 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		defer logMu.Unlock()
 		fmt.Fprintf(stderr, "%s  %s\n", time.Now().Format("15:04:05"), termSafe(msg))
 	}
-	m, diags, err := runner.Parse(&pp, runner.ParseOptions{Vars: vars, UDFs: udfs, Log: logf})
+	opts := parseOptions(udfs)
+	opts.Vars, opts.Log = vars, logf
+	m, diags, err := runner.Parse(&pp, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		return ExitUsage
@@ -284,7 +286,7 @@ func nodeCounts(m *runner.Manifest) string {
 
 func listNodes(m *runner.Manifest, f *modelFlags, stdout, stderr io.Writer) int {
 	if f.resourceType == "udf" {
-		udfs := append([]warehouse.UDF(nil), m.UDFs...)
+		udfs := append([]runner.Function(nil), m.UDFs...)
 		sort.Slice(udfs, func(i, j int) bool { return udfs[i].Name < udfs[j].Name })
 		for _, u := range udfs {
 			fmt.Fprintf(stdout, "%s\t%s\tv%s\n", u.Name, u.Signature(), strings.TrimPrefix(u.Version, "v"))

@@ -43,7 +43,7 @@ func expandStateSelectors(p *project.Project, stateDir string, args []string) ([
 	if err := readStateManifest(p, stateDir, &old); err != nil {
 		return nil, err
 	}
-	m, diags, err := runner.Parse(p, runner.ParseOptions{UDFs: projectUDFs(p)})
+	m, diags, err := runner.Parse(p, parseOptions(projectUDFs(p)))
 	if err != nil {
 		return nil, err
 	}

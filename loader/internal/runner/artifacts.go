@@ -156,7 +156,7 @@ func nonNil(s []string) []string {
 // fileHash is dbt's checksum of a node's file (none for generated tests).
 func (m *Manifest) fileHash(n *Node) map[string]any {
 	if n.TestMetadata == nil && n.Path != "" {
-		if b, err := os.ReadFile(filepath.Join(m.Project.Dir, filepath.FromSlash(n.Path))); err == nil {
+		if b, err := m.readFile(n.Path); err == nil {
 			s := sha256.Sum256(b)
 			return map[string]any{"name": "sha256", "checksum": hex.EncodeToString(s[:])}
 		}

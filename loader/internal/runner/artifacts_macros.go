@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -68,11 +66,7 @@ func (m *Manifest) macroSQL(file, name string) string {
 		b, _ := dbtMacros.ReadFile(rel)
 		text = string(b)
 	} else {
-		p := file
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(m.Project.Dir, filepath.FromSlash(file))
-		}
-		b, _ := os.ReadFile(p)
+		b, _ := m.readFile(file)
 		text = string(b)
 	}
 	for _, loc := range macroBlockRe.FindAllStringSubmatchIndex(text, -1) {

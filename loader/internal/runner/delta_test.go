@@ -67,7 +67,7 @@ func TestScopedTestsCheckWrittenRows(t *testing.T) {
 	}
 	build := func(opts RunOptions) map[string]Result {
 		t.Helper()
-		m, diags, err := Parse(p, ParseOptions{UDFs: testUDFs})
+		m, diags, err := Parse(p, ParseOptions{Owned: testOwned, UDFs: testFuncs})
 		if err != nil || len(diags) > 0 {
 			t.Fatalf("parse: %v %v", err, diags)
 		}
@@ -173,7 +173,7 @@ func TestRunnerTablesAreProtected(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, diags, err := Parse(p, ParseOptions{UDFs: testUDFs})
+		_, diags, err := Parse(p, ParseOptions{Owned: testOwned, UDFs: testFuncs})
 		if err != nil {
 			t.Fatal(err)
 		}

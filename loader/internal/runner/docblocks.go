@@ -2,8 +2,6 @@ package runner
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -30,7 +28,7 @@ func (m *Manifest) docBlocks() map[string]docBlock {
 	}
 	files, _ := m.listTrees(dirs, ".md")
 	for _, f := range files {
-		b, err := os.ReadFile(filepath.Join(m.Project.Dir, filepath.FromSlash(f)))
+		b, err := m.readFile(f)
 		if err != nil {
 			continue
 		}

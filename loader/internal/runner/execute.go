@@ -7,8 +7,6 @@ import (
 	"sort"
 	"sync"
 	"time"
-
-	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
 var priority = map[string]int{Test: 0, UnitTest: 0, Seed: 1, Model: 2}
@@ -29,7 +27,7 @@ var commandTypes = map[string][]string{
 // each with its own warehouse connection (Go UDFs registered). A node
 // whose upstream failed is skipped; in build, an error-severity test
 // failure skips the tested node's downstream.
-func (m *Manifest) Execute(ctx context.Context, db *warehouse.DB, opts RunOptions) (*RunResults, error) {
+func (m *Manifest) Execute(ctx context.Context, db Database, opts RunOptions) (*RunResults, error) {
 	exec, deps, err := m.plan(opts.Command, opts.Selected)
 	if err != nil {
 		return nil, err

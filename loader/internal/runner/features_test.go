@@ -374,7 +374,7 @@ func parseProbe(t *testing.T, dir string) (*Manifest, []Diagnostic) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, diags, err := Parse(p, ParseOptions{})
+	m, diags, err := Parse(p, ParseOptions{Owned: testOwned})
 	if err != nil {
 		t.Fatal(err)
 	}

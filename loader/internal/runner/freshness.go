@@ -274,7 +274,7 @@ func maxLoadedAt(ctx context.Context, db *sql.DB, n *Node) (time.Time, bool, err
 		if n.Freshness.Filter != nil && strings.TrimSpace(*n.Freshness.Filter) != "" {
 			q += " where " + *n.Freshness.Filter
 		}
-	case loaderOwned[strings.ToLower(n.Schema+"."+n.Identifier)]:
+	case n.loaderOwned:
 		q = `select max(finished_at)::timestamptz from ops.load_runs where status = 'completed'`
 		fromLoad = true
 	default:

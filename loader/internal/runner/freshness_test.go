@@ -153,7 +153,7 @@ sources:
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, diags, err := Parse(p, ParseOptions{UDFs: testUDFs})
+	_, diags, err := Parse(p, ParseOptions{Owned: testOwned, UDFs: testFuncs})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -145,12 +145,14 @@ type Node struct {
 	testFrom  string // built-in generic tests: the relation (with its where filter) they read, as in CompiledCode
 	srcDesc   string // sources: the source's own description and loader (manifest.json)
 	srcLoader string
-	tpl       *render.Template
-	rendered  string         // models and tests: rendered SQL with ref markers, before finish
-	calls     *render.Calls  // macros rendering the node called (macros.go)
-	contract  map[string]any // config contract as written (not enforced yet): enforced, alias_types
-	seedFile  string         // absolute CSV path
-	usesIncr  bool           // template calls is_incremental()
+	// sources: the relation is one `docket load` fills (ParseOptions.Owned)
+	loaderOwned bool
+	tpl         *render.Template
+	rendered    string         // models and tests: rendered SQL with ref markers, before finish
+	calls       *render.Calls  // macros rendering the node called (macros.go)
+	contract    map[string]any // config contract as written (not enforced yet): enforced, alias_types
+	seedFile    string         // absolute CSV path
+	usesIncr    bool           // template calls is_incremental()
 	// needsDB: the template reads the database (run_query, ...): it
 	// renders again at run time with a connection (dbjinja.go); a
 	// generic test renders testCall for testParent with testArgs

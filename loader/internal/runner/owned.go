@@ -3,23 +3,12 @@ package runner
 import (
 	"fmt"
 	"strings"
-
-	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
-// loaderOwned are the relations `docket load` creates and fills (from the
-// warehouse's DDL; TestLoaderOwnedMatchesWarehouse checks them against a
-// fresh warehouse). A model, seed or snapshot landing on one would replace
-// landed data that no build can recreate, so Parse refuses it.
-var loaderOwned = func() map[string]bool {
-	out := map[string]bool{}
-	for _, t := range warehouse.OwnedTables() {
-		out[t] = true
-	}
-	return out
-}()
-
-// ownedClash reports a node whose relation is one the loader owns.
+// ownedClash reports a node whose relation is one the loader owns
+// (ParseOptions.Owned: the warehouse's landed tables, which the CLI passes
+// and TestLoaderOwnedMatchesWarehouse checks). A model, seed or snapshot
+// landing on one would replace landed data that no build can recreate.
 func (m *Manifest) ownedClash(n *Node) *Diagnostic {
 	if n.ResourceType != Model && n.ResourceType != Seed && n.ResourceType != "snapshot" {
 		return nil
@@ -40,7 +29,7 @@ func (m *Manifest) ownedClash(n *Node) *Diagnostic {
 			"%s %s would replace %s, where the runner records what each node was built from: rename the %s, or give it another schema or alias",
 			n.ResourceType, n.Name, key, n.ResourceType)}
 	}
-	if !loaderOwned[key] {
+	if !m.owned[key] {
 		return nil
 	}
 	at := n.configPos

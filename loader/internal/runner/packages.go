@@ -4,7 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -29,22 +29,19 @@ func builtinMacros() map[string]string {
 }
 
 // pkgDir is an installed package: its name (from its dbt_project.yml) and
-// folder.
+// folder, slash-separated and relative to the project ("dbt_packages/x",
+// or "../x" for a local package outside it).
 type pkgDir struct{ name, dir string }
 
 // findPackages lists the packages docket can use, without network: local:
 // entries of packages.yml / dependencies.yml and the folders already under
 // dbt_packages/. A listed package that is not there is a warning.
 func (m *Manifest) findPackages() ([]pkgDir, error) {
-	dir := m.Project.Dir
 	var out []pkgDir
 	seen := map[string]bool{}
 	add := func(d string) error {
-		abs, err := filepath.Abs(d)
-		if err != nil {
-			return err
-		}
-		b, err := os.ReadFile(filepath.Join(abs, "dbt_project.yml"))
+		d = path.Clean(filepath.ToSlash(d))
+		b, err := m.readFile(d + "/dbt_project.yml")
 		if err != nil {
 			return err
 		}
@@ -53,18 +50,18 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 			MacroPaths []string `yaml:"macro-paths"`
 		}
 		if err := yaml.Unmarshal(b, &dp); err != nil {
-			return fmt.Errorf("%s: %w", filepath.Join(abs, "dbt_project.yml"), err)
+			return fmt.Errorf("%s: %w", d+"/dbt_project.yml", err)
 		}
 		if dp.Name == "" || seen[dp.Name] || dp.Name == m.Name {
 			return nil
 		}
 		seen[dp.Name] = true
-		out = append(out, pkgDir{name: dp.Name, dir: abs})
+		out = append(out, pkgDir{name: dp.Name, dir: d})
 		return nil
 	}
 	var listed []string
 	for _, f := range []string{"packages.yml", "dependencies.yml"} {
-		b, err := os.ReadFile(filepath.Join(dir, f))
+		b, err := m.readFile(f)
 		if err != nil {
 			continue
 		}
@@ -77,7 +74,7 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 		}
 		for _, p := range doc.Packages {
 			if l, ok := p["local"].(string); ok {
-				if err := add(filepath.Join(dir, l)); err != nil {
+				if err := add(l); err != nil {
 					m.warn(f, pos{1, 1}, "local package %s: %v", l, err)
 				}
 				continue
@@ -89,10 +86,10 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 			listed = append(listed, name)
 		}
 	}
-	entries, _ := os.ReadDir(filepath.Join(dir, "dbt_packages"))
+	entries, _ := fs.ReadDir(m.fsys, "dbt_packages")
 	for _, e := range entries {
 		if e.IsDir() {
-			if err := add(filepath.Join(dir, "dbt_packages", e.Name())); err != nil {
+			if err := add("dbt_packages/" + e.Name()); err != nil {
 				m.warn("dbt_packages/"+e.Name(), pos{1, 1}, "not a dbt package: %v", err)
 			}
 		}
@@ -121,7 +118,7 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 // packageMacroFiles reads a package's macro files (macro-paths, default
 // macros/, plus tests/generic), keyed by a path that names the package.
 func (m *Manifest) packageMacroFiles(p pkgDir) (map[string]string, error) {
-	b, _ := os.ReadFile(filepath.Join(p.dir, "dbt_project.yml"))
+	b, _ := m.readFile(p.dir + "/dbt_project.yml")
 	var dp struct {
 		MacroPaths []string `yaml:"macro-paths"`
 		TestPaths  []string `yaml:"test-paths"`
@@ -136,26 +133,21 @@ func (m *Manifest) packageMacroFiles(p pkgDir) (map[string]string, error) {
 		tests = []string{"tests"}
 	}
 	for _, t := range tests {
-		dirs = append(dirs, filepath.Join(t, "generic"))
+		dirs = append(dirs, path.Join(t, "generic"))
 	}
 	out := map[string]string{}
 	for _, d := range dirs {
-		root := filepath.Join(p.dir, d)
-		filepath.WalkDir(root, func(path string, de fs.DirEntry, err error) error {
-			if err != nil || de.IsDir() || !strings.HasSuffix(path, ".sql") {
-				return nil
-			}
-			b, err := os.ReadFile(path)
+		files, err := m.listTree(path.Join(p.dir, filepath.ToSlash(d)), ".sql")
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			b, err := m.readFile(f)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			rel, err := filepath.Rel(m.Project.Dir, path)
-			if err != nil {
-				rel = path
-			}
-			out[filepath.ToSlash(rel)] = string(b)
-			return nil
-		})
+			out[f] = string(b)
+		}
 	}
 	return out, nil
 }

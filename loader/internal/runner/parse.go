@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -9,13 +10,19 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/runner/render"
-	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
 // ParseOptions tune Parse.
 type ParseOptions struct {
-	Vars map[string]any  // --vars, override project.yaml vars
-	UDFs []warehouse.UDF // Go UDFs the warehouse registers
+	Vars map[string]any // --vars, override project.yaml vars
+	UDFs []Function     // Go UDFs the warehouse registers
+	// Owned are the relations ("raw.documents", …) the loader creates
+	// and fills: no model, seed or snapshot may replace one.
+	Owned []string
+	// FS holds the project's files, paths relative to the project folder
+	// (nil: the folder p.Dir on disk). Parse reads nothing else, except a
+	// local package outside the folder (packages.yml `local: ../x`).
+	FS fs.FS
 	// Log receives the messages of {{ log(msg, info=True) }} as templates
 	// render (while parsing and again when a node runs); nil drops them.
 	Log func(msg string)
@@ -28,7 +35,7 @@ type Manifest struct {
 	Nodes    map[string]*Node // models, seeds, tests
 	Sources  map[string]*Node
 	Macros   map[string]string // macro name → file
-	UDFs     []warehouse.UDF
+	UDFs     []Function
 	Vars     map[string]any
 	Parents  map[string][]string
 	Children map[string][]string
@@ -53,6 +60,8 @@ type Manifest struct {
 	docs     map[string]docBlock        // {% docs %} blocks by name (docblocks.go)
 	deferred map[string]string          // unique_id → relation of a previous run (defer.go)
 	edges    map[string]map[string]bool // macro → macros it calls, as renders saw (macros.go)
+	owned    map[string]bool            // ParseOptions.Owned (owned.go)
+	fsys     fs.FS                      // ParseOptions.FS (tree.go)
 }
 
 // parser carries one Parse: the manifest it builds, the user mistakes it
@@ -77,6 +86,14 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 		UDFs: opts.UDFs, Vars: map[string]any{}, byName: map[string]*Node{}, Disabled: map[string]*Node{}}
 	m.TargetRel = "target"
 	m.log = opts.Log
+	m.fsys = opts.FS
+	if m.fsys == nil {
+		m.fsys = os.DirFS(p.Dir)
+	}
+	m.owned = map[string]bool{}
+	for _, t := range opts.Owned {
+		m.owned[strings.ToLower(t)] = true
+	}
 	if rel, err := filepath.Rel(p.Dir, p.TargetDir); err == nil && p.TargetDir != "" {
 		m.TargetRel = filepath.ToSlash(rel)
 	}
@@ -92,6 +109,9 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 		if err := phase(); err != nil {
 			return nil, nil, err
 		}
+	}
+	for _, n := range m.Sources {
+		n.loaderOwned = m.owned[strings.ToLower(n.Schema+"."+n.Identifier)]
 	}
 	m.folderWarnings()
 	m.Warnings = SortDiagnostics(m.Warnings)
@@ -213,7 +233,6 @@ func (ps *parser) seeds() error {
 // generic tests (kept for tests()) and the keys docket keeps.
 func (ps *parser) schemaFiles() error {
 	m := ps.m
-	p := m.Project
 	var ymls []string
 	for _, dir := range append(m.dirs("models"), m.dirs("seeds")...) {
 		for _, ext := range []string{".yml", ".yaml"} {
@@ -226,7 +245,7 @@ func (ps *parser) schemaFiles() error {
 	}
 	sort.Strings(ymls)
 	for _, path := range ymls {
-		data, err := os.ReadFile(filepath.Join(p.Dir, filepath.FromSlash(path)))
+		data, err := m.readFile(path)
 		if err != nil {
 			return err
 		}

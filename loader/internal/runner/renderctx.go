@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
@@ -33,18 +34,15 @@ type renderCtx struct {
 	db      *dbConn
 	lenient bool
 	needsDB bool
-	calls   *render.Calls // macros the render called, when recorded (macros.go)
+	calls   *render.Calls     // macros the render called, when recorded (macros.go)
+	sites   []render.CallSite // the node's own ref/source/config calls (callPos)
 }
 
 func (rc *renderCtx) vars() map[string]any {
 	m, n := rc.m, rc.n
 	p := m.Project
-	findPos := func(fn, arg string) pos {
-		re := regexp.MustCompile(fn + `\(\s*(?:['"][^'"]*['"]\s*,\s*)*['"]` + regexp.QuoteMeta(arg) + `['"]`)
-		if loc := re.FindStringIndex(n.RawCode); loc != nil {
-			return offsetPos(n.RawCode, loc[0])
-		}
-		return pos{1, 1}
+	findPos := func(fn string, args ...string) pos {
+		return rc.callPos(fn, args...)
 	}
 	ctx := map[string]any{
 		"ref": render.Wrap(func(a render.Args) (any, error) {
@@ -77,7 +75,7 @@ func (rc *renderCtx) vars() map[string]any {
 			rc.sources = append(rc.sources, []string{src, tbl})
 			s := m.Sources[Source+"."+m.Name+"."+src+"."+tbl]
 			if s == nil {
-				ps := findPos("source", tbl)
+				ps := findPos("source", src, tbl)
 				msg := fmt.Sprintf("source(%q, %q) is not declared in models/sources.yml", src, tbl)
 				if d := m.Disabled[Source+"."+m.Name+"."+src+"."+tbl]; d != nil {
 					msg = fmt.Sprintf("source(%q, %q) points to a disabled source (enabled: false in %s)", src, tbl, d.Path)
@@ -154,6 +152,25 @@ func (rc *renderCtx) vars() map[string]any {
 	return ctx
 }
 
+// callPos is where the node's template calls fn with these trailing
+// string arguments (ref('pkg', 'a') matches "a"), from the template
+// parser's nodes; 1:1 when the call is not written in the node's file
+// (inside a macro) or its arguments are not string literals.
+func (rc *renderCtx) callPos(fn string, args ...string) pos {
+	if rc.sites == nil {
+		rc.sites = []render.CallSite{}
+		if rc.n.tpl != nil {
+			rc.sites = rc.n.tpl.CallSites("ref", "source", "config")
+		}
+	}
+	for _, cs := range rc.sites {
+		if cs.Name == fn && len(cs.Args) >= len(args) && slices.Equal(cs.Args[len(cs.Args)-len(args):], args) {
+			return pos{cs.Line, cs.Col}
+		}
+	}
+	return pos{1, 1}
+}
+
 func offsetPos(src string, off int) pos {
 	line := 1 + strings.Count(src[:off], "\n")
 	col := off - strings.LastIndex(src[:off], "\n")
@@ -186,11 +203,7 @@ func (m *Manifest) parseNode(n *Node) []Diagnostic {
 	n.modelCfg = rc.cfg
 	n.usesIncr = rc.usedIncr
 	n.refPos = rc.refPos
-	if loc := regexp.MustCompile(`config\s*\(`).FindStringIndex(n.RawCode); loc != nil {
-		n.configPos = offsetPos(n.RawCode, loc[0])
-	} else {
-		n.configPos = pos{1, 1}
-	}
+	n.configPos = rc.callPos("config")
 	seen := map[string]bool{}
 	for _, r := range rc.refs {
 		if !seen["r"+r[0]] {

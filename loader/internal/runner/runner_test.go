@@ -25,6 +25,22 @@ var testUDFs = []warehouse.UDF{{Name: "shout", Params: []string{"VARCHAR"}, Resu
 		return strings.ToUpper(fmt.Sprint(a[0])) + "!", nil
 	}}}
 
+// testFuncs declares testUDFs to Parse; testOwned are the loader's
+// tables, as the CLI passes them.
+var testFuncs = declareUDFs(testUDFs)
+
+var testOwned = warehouse.OwnedTables()
+
+// declareUDFs declares the warehouse's UDFs to the runner (the CLI has
+// its own copy: the runner does not import the warehouse).
+func declareUDFs(udfs []warehouse.UDF) []Function {
+	out := make([]Function, len(udfs))
+	for i, u := range udfs {
+		out[i] = Function{Name: u.Name, Params: u.Params, Result: u.Result, Version: u.Version, Doc: u.Doc, Volatile: u.Volatile}
+	}
+	return out
+}
+
 // TestGolden runs every testdata/*.txtar project through the steps in its
 // "steps" file and compares the transcript with testdata/<name>.golden.
 func TestGolden(t *testing.T) {
@@ -124,7 +140,7 @@ func runFixture(t *testing.T, file string) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, diags, err := Parse(p, ParseOptions{UDFs: testUDFs, Vars: vars})
+		m, diags, err := Parse(p, ParseOptions{Owned: testOwned, UDFs: testFuncs, Vars: vars})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -310,7 +326,7 @@ func parseFixture(t *testing.T, file string) *Manifest {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, diags, err := Parse(p, ParseOptions{UDFs: testUDFs})
+	m, diags, err := Parse(p, ParseOptions{Owned: testOwned, UDFs: testFuncs})
 	if err != nil || len(diags) > 0 {
 		t.Fatalf("parse: %v %v", err, diags)
 	}

@@ -35,7 +35,7 @@ func TestJaffleShop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, diags, err := Parse(p, ParseOptions{Vars: map[string]any{"load_source_data": true}})
+	m, diags, err := Parse(p, ParseOptions{Owned: testOwned, Vars: map[string]any{"load_source_data": true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func TestDbtUtilsIntegration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, diags, err := Parse(p, ParseOptions{})
+	m, diags, err := Parse(p, ParseOptions{Owned: testOwned})
 	if err != nil {
 		t.Fatal(err)
 	}

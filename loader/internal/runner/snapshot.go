@@ -2,8 +2,6 @@ package runner
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -37,10 +35,6 @@ var snapshotBlockRe = regexp.MustCompile(`(?s)\{%-?\s*snapshot\s+([A-Za-z_][A-Za
 // YAML entries), rendered for their refs and config like models.
 func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 	var diags []Diagnostic
-	dir := filepath.Join(m.Project.Dir, "snapshots")
-	if _, err := os.Stat(dir); err != nil {
-		return nil, nil
-	}
 	type decl struct {
 		name, path, body string
 		at               pos
@@ -73,7 +67,7 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 	}
 	sort.Strings(ymls)
 	for _, path := range ymls {
-		data, err := os.ReadFile(filepath.Join(m.Project.Dir, filepath.FromSlash(path)))
+		data, err := m.readFile(path)
 		if err != nil {
 			return nil, err
 		}

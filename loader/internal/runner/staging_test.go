@@ -37,7 +37,7 @@ func TestShippedStaging(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, diags, err := Parse(p, ParseOptions{UDFs: testUDFs})
+	m, diags, err := Parse(p, ParseOptions{Owned: testOwned, UDFs: testFuncs})
 	if err != nil || len(diags) > 0 {
 		t.Fatalf("parse: %v %v", err, diags)
 	}

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -80,6 +79,7 @@ type buildState struct {
 	rels     map[[2]string]string            // schema, name → table type at the run's start
 	deltas   map[string]map[string]deltaLink // model id → data version → link (delta.go)
 	command  string
+	owned    map[string]bool // Manifest.owned
 }
 
 // openState creates StateTable if needed and reads it. On any error the
@@ -92,7 +92,8 @@ func (m *Manifest) openState(ctx context.Context, c *sql.Conn, command string) *
 			return nil
 		}
 	}
-	st := &buildState{prev: map[string]nodeState{}, versions: map[string]string{}, command: command, deltas: map[string]map[string]deltaLink{}}
+	st := &buildState{prev: map[string]nodeState{}, versions: map[string]string{}, command: command, deltas: map[string]map[string]deltaLink{},
+		owned: m.owned}
 	rows, err := c.QueryContext(ctx, "select unique_id, fingerprint, data_version, coalesce(status, ''), coalesce(scope_fp, ''), coalesce(scope_version, '') from "+StateTable)
 	if err != nil {
 		return nil
@@ -196,11 +197,7 @@ func (m *Manifest) globalDigest() string {
 	parts := []string{stateFormat, string(vars)}
 	for _, name := range sortedKeys(m.Macros) {
 		f := m.Macros[name]
-		p := f
-		if !filepath.IsAbs(p) && m.Project != nil {
-			p = filepath.Join(m.Project.Dir, filepath.FromSlash(f))
-		}
-		b, err := os.ReadFile(p)
+		b, err := m.digestRead(f)
 		if err != nil {
 			b = []byte("unreadable:" + err.Error())
 		}
@@ -217,10 +214,7 @@ func (m *Manifest) globalDigest() string {
 					continue
 				}
 				read[f] = true
-				b, err := os.ReadFile(f)
-				if err != nil && m.Project != nil {
-					b, err = os.ReadFile(filepath.Join(m.Project.Dir, filepath.FromSlash(f)))
-				}
+				b, err := m.digestRead(f)
 				if err != nil {
 					b = []byte("unreadable")
 				}
@@ -235,6 +229,15 @@ func (m *Manifest) globalDigest() string {
 	sort.Strings(udfs)
 	parts = append(parts, udfs...)
 	return digest(parts...)
+}
+
+// digestRead reads a macro file for the digest (a manifest built without
+// Parse reads from the disk).
+func (m *Manifest) digestRead(f string) ([]byte, error) {
+	if m.Project == nil || m.fsys == nil {
+		return os.ReadFile(f)
+	}
+	return m.readFile(f)
 }
 
 func digest(parts ...string) string {
@@ -279,7 +282,7 @@ func (st *buildState) relationVersion(m *Manifest, database, schema, identifier,
 // loaderTable is the version of a loader table ("raw.documents"); "" when
 // key is not one.
 func (st *buildState) loaderTable(key string) string {
-	if !loaderOwned[key] {
+	if !st.owned[key] {
 		return ""
 	}
 	if strings.HasPrefix(key, "ops.") {

@@ -103,7 +103,7 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 
 	build := func(opts RunOptions) map[string]Result {
 		t.Helper()
-		m, diags, err := Parse(p, ParseOptions{UDFs: testUDFs})
+		m, diags, err := Parse(p, ParseOptions{Owned: testOwned, UDFs: testFuncs})
 		if err != nil || len(diags) > 0 {
 			t.Fatalf("parse: %v %v", err, diags)
 		}

@@ -1,9 +1,11 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -23,9 +25,58 @@ func toInt(v any) int {
 	return n
 }
 
+// fileText reads a file the project names by absolute path (project.yaml,
+// dbt_project.yml) or by a path relative to the project.
 func (m *Manifest) fileText(path string) (string, bool) {
-	b, err := os.ReadFile(path)
+	b, err := m.readFile(path)
 	return string(b), err == nil
+}
+
+// readFile reads a project file through the project's fs.FS
+// (ParseOptions.FS). p is slash-separated and relative to the project, or
+// absolute inside it. Only a local package outside the project folder
+// (packages.yml `local: ../x`) is read from the disk directly: an fs.FS
+// has no path above its root.
+func (m *Manifest) readFile(p string) ([]byte, error) {
+	if rel, ok := m.inside(p); ok {
+		return fs.ReadFile(m.fsys, rel)
+	}
+	return os.ReadFile(m.outside(p))
+}
+
+// inside turns p into a path of the project's fs.FS, if it is one.
+func (m *Manifest) inside(p string) (string, bool) {
+	if filepath.IsAbs(p) {
+		rel, err := filepath.Rel(m.Project.Dir, p)
+		if err != nil {
+			return "", false
+		}
+		p = rel
+	}
+	p = path.Clean(filepath.ToSlash(p))
+	if p == ".." || strings.HasPrefix(p, "../") || path.IsAbs(p) {
+		return "", false
+	}
+	return p, true
+}
+
+// outside is the disk path of a file outside the project's folder.
+func (m *Manifest) outside(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(m.Project.Dir, filepath.FromSlash(p))
+}
+
+// dirFS is the folder dir (relative to the project) as an fs.FS.
+func (m *Manifest) dirFS(dir string) (fs.FS, error) {
+	if rel, ok := m.inside(dir); ok {
+		if rel == "." {
+			return m.fsys, nil
+		}
+		return fs.Sub(m.fsys, rel)
+	}
+	return os.DirFS(m.outside(dir)), nil
 }
 
 func (m *Manifest) database() string {
@@ -42,7 +93,7 @@ func (m *Manifest) readTree(dir, ext string) (map[string]string, error) {
 	}
 	out := map[string]string{}
 	for _, p := range paths {
-		b, err := os.ReadFile(filepath.Join(m.Project.Dir, filepath.FromSlash(p)))
+		b, err := m.readFile(p)
 		if err != nil {
 			return nil, fmt.Errorf("runner: %w", err)
 		}
@@ -51,33 +102,53 @@ func (m *Manifest) readTree(dir, ext string) (map[string]string, error) {
 	return out, nil
 }
 
+// listTree lists the files under dir (relative to the project) with the
+// extension, as slash paths relative to the project; hidden files and
+// folders are left out, a missing dir lists nothing.
 func (m *Manifest) listTree(dir, ext string) ([]string, error) {
-	root := filepath.Join(m.Project.Dir, dir)
 	var out []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if os.IsNotExist(err) && path == root {
-				return filepath.SkipDir
-			}
-			return err
+	err := m.walkFiles(dir, func(rel string, d fs.DirEntry) {
+		if strings.HasSuffix(d.Name(), ext) {
+			out = append(out, rel)
 		}
-		if d.IsDir() {
-			if path != root && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if strings.HasSuffix(d.Name(), ext) && !strings.HasPrefix(d.Name(), ".") {
-			rel, _ := filepath.Rel(m.Project.Dir, path)
-			out = append(out, filepath.ToSlash(rel))
-		}
-		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("runner: scan %s: %w", dir, err)
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// walkFiles calls fn with each file under dir (not hidden, not under a hidden
+// folder), named by its slash path relative to the project.
+func (m *Manifest) walkFiles(dir string, fn func(rel string, d fs.DirEntry)) error {
+	fsys, err := m.dirFS(dir)
+	if err != nil {
+		return err
+	}
+	prefix := path.Clean(filepath.ToSlash(dir))
+	err = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) && p == "." {
+				return fs.SkipDir
+			}
+			return err
+		}
+		if d.IsDir() {
+			if p != "." && strings.HasPrefix(d.Name(), ".") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasPrefix(d.Name(), ".") {
+			fn(path.Join(prefix, p), d)
+		}
+		return nil
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
 }
 
 func sortedKeys[V any](mp map[string]V) []string {

@@ -7,7 +7,7 @@ import (
 )
 
 func TestUDFCalled(t *testing.T) {
-	m := &Manifest{UDFs: testUDFs}
+	m := &Manifest{UDFs: testFuncs}
 	for _, tc := range []struct {
 		sql  string
 		want string

@@ -4,8 +4,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -187,9 +185,9 @@ func (m *Manifest) readFixture(path string, y map[string]any, given bool) (fixtu
 		}
 		var tried []string
 		for _, dir := range m.dirs("tests") {
-			p := filepath.Join(m.Project.Dir, filepath.FromSlash(dir), "fixtures", name+ext)
-			tried = append(tried, filepath.ToSlash(filepath.Join(dir, "fixtures", name+ext)))
-			if b, err := os.ReadFile(p); err == nil {
+			p := dir + "/fixtures/" + name + ext
+			tried = append(tried, p)
+			if b, err := m.readFile(p); err == nil {
 				rows = string(b)
 				break
 			}

@@ -2,7 +2,7 @@ package runner
 
 import (
 	"fmt"
-	"os"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"strings"
@@ -117,7 +117,7 @@ func (m *Manifest) unbuiltFiles() {
 		m.warn(an[0], pos{1, 1}, "analyses are not compiled by docket yet: the %d file(s) under analyses/ are left out", len(an))
 	}
 	for _, f := range []string{"selectors.yml", "selectors.yaml"} {
-		if _, err := os.Stat(filepath.Join(m.Project.Dir, f)); err == nil {
+		if _, err := fs.Stat(m.fsys, f); err == nil {
 			m.warn(f, pos{1, 1}, "%s is not read by docket yet: write the selection on the command line (-s/--exclude)", f)
 		}
 	}

@@ -153,7 +153,11 @@ func environment() *exec.Environment {
 // name in the inner scope only).
 var listSetRe = regexp.MustCompile(`(\{%-?\s*set\s+[A-Za-z_][A-Za-z0-9_]*\s*=\s*)(\[[^%]*?\])(\s*-?%\})`)
 
-func shareLists(src string) string { return listSetRe.ReplaceAllString(src, "${1}__mlist(${2})${3}") }
+func shareLists(src string) string {
+	return listSetRe.ReplaceAllString(src, "${1}"+mlistOpen+"${2}"+mlistClose+"${3}")
+}
+
+const mlistOpen, mlistClose = "__mlist(", ")"
 
 // listMethods are gonja's list methods with append/extend/pop/insert/
 // remove mutating a shared list in place.

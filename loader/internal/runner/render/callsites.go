@@ -1,0 +1,144 @@
+package render
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/nikolalohinski/gonja/v2/nodes"
+	"github.com/nikolalohinski/gonja/v2/tokens"
+)
+
+// CallSite is a call of a plain name written in a template, as the
+// template parser read it: `ref('a')` at line 3, column 8.
+type CallSite struct {
+	Name      string
+	Args      []string // each positional argument's text when it is a string literal, else ""
+	Line, Col int      // where the called name starts (column in bytes, from 1)
+}
+
+// CallSites lists the template's own calls of the given names (not those
+// inside the macros it calls, which live in other files), in source
+// order. The runner places ref/source/config mistakes with them.
+//
+// Hand-written over reflection: gonja's nodes.Walk only descends into
+// templates and wrappers, and its control structures (if, for, set, call,
+// filter blocks, …) keep their expressions in their own, partly unexported,
+// fields. Reading every pointer, slice, map and interface the parse tree
+// holds reaches each nodes.Call whatever holds it.
+func (t *Template) CallSites(names ...string) []CallSite {
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	var out []CallSite
+	seen := map[uintptr]bool{}
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer:
+			if v.IsNil() || v.Type() == tokenType || seen[v.Pointer()] {
+				return
+			}
+			seen[v.Pointer()] = true
+			if v.Type() == callType {
+				if cs, off, ok := callSite(v.Elem(), want); ok {
+					cs.Line, cs.Col = t.place(off)
+					out = append(out, cs)
+				}
+			}
+			walk(v.Elem())
+		case reflect.Interface:
+			if !v.IsNil() {
+				walk(v.Elem())
+			}
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				walk(v.Field(i))
+			}
+		case reflect.Slice, reflect.Array:
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i))
+			}
+		case reflect.Map:
+			it := v.MapRange()
+			for it.Next() {
+				walk(it.Value())
+			}
+		}
+	}
+	if root := t.tpl.Root(); root != nil {
+		walk(reflect.ValueOf(root))
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Line != out[j].Line {
+			return out[i].Line < out[j].Line
+		}
+		return out[i].Col < out[j].Col
+	})
+	return out
+}
+
+var (
+	callType   = reflect.TypeOf(&nodes.Call{})
+	nameType   = reflect.TypeOf(&nodes.Name{})
+	stringType = reflect.TypeOf(&nodes.String{})
+	tokenType  = reflect.TypeOf(&tokens.Token{})
+)
+
+// callSite reads a nodes.Call (a struct value, possibly reached through
+// unexported fields, so read field by field) when it calls a wanted name.
+// off is the name's byte offset in the parsed text.
+func callSite(call reflect.Value, want map[string]bool) (cs CallSite, off int, ok bool) {
+	fn := call.FieldByName("Func")
+	if fn.IsNil() || fn.Elem().Type() != nameType || fn.Elem().IsNil() {
+		return cs, 0, false
+	}
+	tok := fn.Elem().Elem().FieldByName("Name")
+	if tok.IsNil() {
+		return cs, 0, false
+	}
+	name := tok.Elem().FieldByName("Val").String()
+	if !want[name] {
+		return cs, 0, false
+	}
+	cs = CallSite{Name: name}
+	args := call.FieldByName("Args")
+	for i := 0; i < args.Len(); i++ {
+		a, s := args.Index(i), ""
+		if !a.IsNil() && a.Elem().Type() == stringType && !a.Elem().IsNil() {
+			s = a.Elem().Elem().FieldByName("Val").String()
+		}
+		cs.Args = append(cs.Args, s)
+	}
+	return cs, int(tok.Elem().FieldByName("Pos").Int()), true
+}
+
+// place turns a byte offset of the parsed text into the line and column
+// of the source as written: the parsed text is shareLists(src), which
+// wraps each `{% set x = [...] %}` list in "__mlist(" and ")".
+func (t *Template) place(off int) (line, col int) {
+	o, shift := -1, 0
+	for _, m := range listSetRe.FindAllStringSubmatchIndex(t.src, -1) {
+		open, close := m[4]+shift, m[5]+shift+len(mlistOpen) // the inserts' places in the parsed text
+		switch {
+		case off < open:
+			o = off - shift
+		case off < close:
+			o = max(off-shift-len(mlistOpen), m[4])
+		case off < close+len(mlistClose):
+			o = m[5]
+		}
+		if o >= 0 {
+			break
+		}
+		shift += len(mlistOpen) + len(mlistClose)
+	}
+	if o < 0 {
+		o = off - shift
+	}
+	if o > len(t.src) {
+		return 1, 1
+	}
+	return 1 + strings.Count(t.src[:o], "\n"), o - strings.LastIndex(t.src[:o], "\n")
+}
