@@ -73,3 +73,33 @@ func TestWrappedLabelWiderThanColumn(t *testing.T) {
 		})
 	}
 }
+
+// TestHeaderWithUnits: column headers wrapped over two or three lines,
+// the last one a unit in parentheses ("($1,000)"), are one header row;
+// the unit is no number of its own.
+func TestHeaderWithUnits(t *testing.T) {
+	hdr := func(cx, y float64, s string) txt { return txt{X: cx - helvWidth(s)/2, Y: y, Size: 10, S: s} }
+	body := [][]string{
+		{"Alabama", "99,212", "1,612,512", "63,512,883"},
+		{"Alaska", "20,612", "261,221", "13,611,212"},
+		{"Arizona", "137,212", "2,212,612", "99,212,612"},
+		{"Arkansas", "65,314", "961,212", "35,212,612"},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "The number of establishments and their employees grew in every state of the region.")...)
+	pg.Items = append(pg.Items, txt{X: 72, Y: 146, Size: 10, S: "State"},
+		hdr(250, 120, "Number of"), hdr(250, 133, "business"), hdr(250, 146, "units"),
+		hdr(340, 133, "Number of"), hdr(340, 146, "employees"),
+		hdr(430, 120, "Annual"), hdr(430, 133, "payroll"), hdr(430, 146, "($1,000)"))
+	pg.Items = append(pg.Items, tableRows(165, 13, []col{{72, false}, {270, true}, {360, true}, {455, true}}, body, false)...)
+	pg.Items = append(pg.Items, prose(72, 240, "Payroll is in thousands of dollars and includes all forms of compensation paid.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	want := append([][]string{{"State", "Number of business units", "Number of employees", "Annual payroll ($1,000)"}}, body...)
+	wantCells(t, ts[0], want)
+	if len(ts[0].Header) == 0 {
+		t.Errorf("no header row")
+	}
+}

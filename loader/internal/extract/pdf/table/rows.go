@@ -220,7 +220,7 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		if full && !lower {
 			return false
 		}
-		if numericCell(lc.ws) {
+		if numericCell(lc.ws) && !unit(lc.ws) {
 			return false
 		}
 		for _, ws := range a.cells[lc.col] {
@@ -260,6 +260,14 @@ func numericCell(ws []*word) bool {
 		s += " " + w.text
 	}
 	return numeric(s) || placeholder(s)
+}
+
+// unit: the words are one parenthesised or bracketed phrase ("($1,000)",
+// "[%]"): under a text cell (continues checks the cell above is no
+// number) it is the unit of a column header, not a number of its own.
+func unit(ws []*word) bool {
+	a, b := ws[0].text, ws[len(ws)-1].text
+	return (strings.HasPrefix(a, "(") && strings.HasSuffix(b, ")")) || (strings.HasPrefix(a, "[") && strings.HasSuffix(b, "]"))
 }
 
 // leader: a word of dot leaders only ("." or "....").
