@@ -103,3 +103,95 @@ func TestHeaderWithUnits(t *testing.T) {
 		t.Errorf("no header row")
 	}
 }
+
+// TestWrappedTextColumn: a text table (no numbers) whose last column
+// wraps, under a header row, is found with each description whole, the
+// last row's wrapped line included: set with rules above and below the
+// header and under the table, or unruled under a bold header.
+func TestWrappedTextColumn(t *testing.T) {
+	cols := []col{{72, false}, {180, false}, {300, false}}
+	body := [][]string{
+		{"USDA", "School Lunch", "Provides cash subsidies and donated"},
+		{"", "", "commodities to schools for meals"},
+		{"HHS", "Head Start", "Promotes school readiness of children"},
+		{"", "", "from low-income families"},
+		{"ED", "Title I", "Financial assistance to local agencies"},
+		{"", "", "for children from low-income families"},
+	}
+	want := [][]string{
+		{"Agency", "Program", "Description"},
+		{"USDA", "School Lunch", "Provides cash subsidies and donated commodities to schools for meals"},
+		{"HHS", "Head Start", "Promotes school readiness of children from low-income families"},
+		{"ED", "Title I", "Financial assistance to local agencies for children from low-income families"},
+	}
+	for _, ruled := range []bool{true, false} {
+		name := "bold header"
+		pg := page{}
+		if ruled {
+			name = "booktabs"
+			pg.Draw = []string{hline(72, 540, 128), hline(72, 540, 146), hline(72, 540, 230)}
+		}
+		t.Run(name, func(t *testing.T) {
+			pg.Items = append(pg.Items, prose(72, 100, "The programs listed below received funding in the last fiscal year.")...)
+			pg.Items = append(pg.Items, tableRows(140, 13, cols, [][]string{{"Agency", "Program", "Description"}}, !ruled)...)
+			pg.Items = append(pg.Items, tableRows(160, 12, cols, body, false)...)
+			pg.Items = append(pg.Items, prose(72, 250, "Each agency reports its obligations to the Office of Management and Budget.")...)
+			ts := detect(t, pg)
+			if len(ts) != 1 {
+				t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+			}
+			wantCells(t, ts[0], want)
+		})
+	}
+}
+
+// TestProseColumnBesideTable: a ragged column of running text left of a
+// table, at the same heights and going on below it, stays out of the
+// table, also when one of its lines starts with the word "table" (a
+// sentence, not a caption: captions start capitalised).
+func TestProseColumnBesideTable(t *testing.T) {
+	rows := [][]string{
+		{"Town", "1990", "2010"},
+		{"Ashford", "12,410", "18,220"},
+		{"Brookville", "9,870", "15,115"},
+		{"Carson", "7,215", "9,980"},
+		{"Dayton", "5,100", "8,450"},
+		{"Elmira", "4,020", "6,310"},
+	}
+	for name, para := range map[string][]string{
+		"ragged": {
+			"The county grew faster than the",
+			"state in every decade since 1970,",
+			"and most of the growth was in the",
+			"towns along the interstate. Most",
+			"people moved from the cities to",
+			"the five largest towns, census.",
+			"Growth slowed after 2000 as the",
+			"housing market cooled.",
+		},
+		"a line starting with table": {
+			"The county grew faster than the",
+			"state in every decade since 1970,",
+			"and most of the growth was in the",
+			"towns along the interstate. The",
+			"table shows the population of",
+			"the five largest towns at each",
+			"census. Growth slowed after 2000",
+			"as the housing market cooled.",
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			pg := page{}
+			pg.Items = append(pg.Items, prose(72, 100, para...)...)
+			pg.Items = append(pg.Items, tableRows(100, 13, []col{{320, false}, {440, true}, {520, true}}, rows, true)...)
+			ts := detect(t, pg)
+			if len(ts) != 1 {
+				t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+			}
+			wantCells(t, ts[0], rows)
+			if ts[0].BBox.X0 < 300 {
+				t.Errorf("table box %+v reaches into the paragraph", ts[0].BBox)
+			}
+		})
+	}
+}

@@ -56,6 +56,10 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 				}
 			}
 			split = float64(label) >= 0.7*float64(len(band)) && multi >= 2
+			// the body of a table ruled under its header (and over a
+			// total) only is set like an unruled one: its lines are rows
+			// unless continues says they wrap, in whichever column
+			split = split || len(ys) <= 2 && k > 0 && label >= 2 && multi >= 2
 		}
 		if !split && len(band) == 2 && k > 0 && len(ys) <= 2 {
 			// two body lines between the few rules of a table ruled

@@ -309,7 +309,11 @@ func columns(lines []*textLine, gap float64) []span {
 var captionStarts = []string{"table", "tab.", "figure", "fig.", "chart", "graph", "source", "note", "box ", "annex", "*"}
 
 func isCaption(s string) bool {
-	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.TrimSpace(s)
+	if startsLower(s) {
+		return false // "table shows ..." inside a sentence: captions start capitalised
+	}
+	s = strings.ToLower(s)
 	for _, p := range captionStarts {
 		if strings.HasPrefix(s, p) {
 			return true

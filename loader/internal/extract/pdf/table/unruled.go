@@ -85,8 +85,8 @@ func crossesColumns(a, b []*textLine, gap float64) bool {
 func besideParagraph(lines []*textLine, top, end int, gap float64) []*textLine {
 	cand := lines[top:end]
 	for _, right := range []bool{true, false} {
-		edge := math.NaN()
 		var edgeSegs [][]*word
+		var next []float64 // left side: where the phrase after each starts
 		nMulti := 0
 		for _, l := range cand {
 			segs := l.segments(gap)
@@ -99,28 +99,31 @@ func besideParagraph(lines []*textLine, top, end int, gap float64) []*textLine {
 				s = segs[len(segs)-1]
 			}
 			edgeSegs = append(edgeSegs, s)
+			next = append(next, boxOf(segs[1]).X0)
 		}
 		if nMulti < 3 {
 			return cand
 		}
-		// the edge phrases' common left (right side) or right (left side) edge
+		// the edge phrases' common left edge: a paragraph's lines start
+		// on one (its right edge may be ragged)
 		xs := make([]float64, len(edgeSegs))
 		for i, s := range edgeSegs {
-			if right {
-				xs[i] = boxOf(s).X0
-			} else {
-				xs[i] = boxOf(s).X1
-			}
+			xs[i] = boxOf(s).X0
 		}
-		edge = median(xs)
+		left := median(xs)
 		aligned, prose := 0, 0
+		edge := math.Inf(1) // left side: where the table starts beside the paragraph
 		for i, s := range edgeSegs {
-			if right && math.Abs(xs[i]-edge) <= 2 || !right && boxOf(s).X1 <= edge+2 {
+			if math.Abs(xs[i]-left) <= 2 {
 				aligned++
+				edge = math.Min(edge, next[i])
 			}
 			if proseWords(s) {
 				prose++
 			}
+		}
+		if right {
+			edge = left
 		}
 		if 10*aligned < 7*len(edgeSegs) || 10*prose < 6*len(edgeSegs) {
 			continue
@@ -129,7 +132,7 @@ func besideParagraph(lines []*textLine, top, end int, gap float64) []*textLine {
 			if right {
 				return w.bb.X0 >= edge-1
 			}
-			return w.bb.X1 <= edge+1
+			return w.bb.X1 < edge
 		}
 		// the rest of the table's vertical extent, and a paragraph line
 		// outside it (in the run or just around it)
@@ -141,18 +144,17 @@ func besideParagraph(lines []*textLine, top, end int, gap float64) []*textLine {
 				}
 			}
 		}
-		outside := false
+		above, below := false, false
 		for k := max(top-1, 0); k < min(end+1, len(lines)); k++ {
 			l := lines[k]
 			own := true
 			for _, w := range l.ws {
 				own = own && inPara(w)
 			}
-			if own && (l.cy() < y0 || l.cy() > y1) {
-				outside = true
-			}
+			above = above || own && l.cy() < y0
+			below = below || own && l.cy() > y1
 		}
-		if !outside {
+		if !above && (!below || headed(cand, inPara, y0)) || !flows(lines[max(top-1, 0):min(end+1, len(lines))], inPara) {
 			continue
 		}
 		var ws []*word
@@ -169,6 +171,70 @@ func besideParagraph(lines []*textLine, top, end int, gap float64) []*textLine {
 		return lineUp(ws)
 	}
 	return cand
+}
+
+// flows: the words inPara of the lines read as running text, not as a
+// column of cells: where one line follows another (a leading apart), the
+// next line's first word would not have fit at the end of the line above
+// (the text wrapped there), for seven in ten such pairs or more. Labels
+// in a column end where their cell ends, whatever room is left.
+func flows(lines []*textLine, inPara func(*word) bool) bool {
+	type piece struct {
+		x1, first, y0, y1, size float64
+	}
+	var ps []piece
+	right := math.Inf(-1)
+	for _, l := range lines {
+		var p piece
+		n := 0
+		for _, w := range l.ws {
+			if !inPara(w) {
+				continue
+			}
+			if n == 0 {
+				p = piece{first: w.bb.X1 - w.bb.X0, y0: w.bb.Y0, size: w.size}
+			}
+			p.x1, p.y1 = w.bb.X1, math.Max(p.y1, w.bb.Y1)
+			n++
+		}
+		if n > 0 {
+			ps = append(ps, p)
+			right = math.Max(right, p.x1)
+		}
+	}
+	pairs, wrapped := 0, 0
+	for i := 1; i < len(ps); i++ {
+		a, b := ps[i-1], ps[i]
+		if b.y0-a.y1 > 0.8*math.Max(a.size, b.size) {
+			continue // a paragraph break, or another block
+		}
+		pairs++
+		if a.x1+0.25*b.size+b.first > right+0.5 {
+			wrapped++
+		}
+	}
+	return pairs >= 2 && 10*wrapped >= 7*pairs
+}
+
+// headed: on the first line of the table beside the would-be paragraph
+// (the top one with words outside it, at y0), the paragraph's side holds
+// a short phrase, no running text: a column header, so the "paragraph" is
+// a column of wrapped text cells under it (whose last cell may wrap below
+// the other columns' last row).
+func headed(cand []*textLine, inPara func(*word) bool, y0 float64) bool {
+	for _, l := range cand {
+		if l.bb.Y1 < y0 {
+			continue
+		}
+		var side []*word
+		for _, w := range l.ws {
+			if inPara(w) {
+				side = append(side, w)
+			}
+		}
+		return len(side) > 0 && !proseWords(side)
+	}
+	return false
 }
 
 // proseWords: a phrase of running text, four or more words, three in
@@ -258,11 +324,21 @@ func boldHeaded(lines []*textLine, gap float64) bool {
 	if len(head) < 2 {
 		return false
 	}
-	for _, l := range lines[1:] {
+	rows := 0
+	for i, l := range lines[1:] {
 		segs := l.segments(gap)
-		if len(segs) < 2 || allBold(l) {
+		if allBold(l) {
 			return false
 		}
+		if len(segs) < 2 {
+			// the next line of a wrapped cell: under a row, starting
+			// where a header phrase starts
+			if i == 0 || !startsUnder(boxOf(segs[0]).X0, head) {
+				return false
+			}
+			continue
+		}
+		rows++
 		for _, s := range segs {
 			b := boxOf(s)
 			ok := false
@@ -275,7 +351,17 @@ func boldHeaded(lines []*textLine, gap float64) bool {
 			}
 		}
 	}
-	return true
+	return rows >= 2
+}
+
+// startsUnder: x is where one of the phrases starts.
+func startsUnder(x float64, phrases [][]*word) bool {
+	for _, p := range phrases {
+		if math.Abs(boxOf(p).X0-x) <= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // sideBySide splits lines holding two tables side by side (or one table
