@@ -20,6 +20,17 @@ type Build struct {
 // curated.doc_quality there (it aggregates each document's text whole).
 const DefaultBuildMemory Size = 1 << 30
 
+// DefaultLoadMemory is DuckDB's memory_limit during `docket load` unless
+// loader.memory_limit says otherwise. A load only appends batches and
+// merges them by key, so DuckDB needs little; with the build's limit its
+// buffer pool kept the pages of what the load wrote cached and grew with
+// the corpus (a 50k-document load peaked at 951 MB with 4GB).
+const DefaultLoadMemory Size = 256 << 20
+
+// MinDuckDBMemory is the smallest memory_limit docket gives DuckDB (a
+// smaller setting is raised to it, with a warning for loader.memory_limit).
+const MinDuckDBMemory Size = 64 << 20
+
 // BuildTempDir is build.temp_directory, or target/duckdb_tmp.
 func (p *Project) BuildTempDir() string {
 	if p.Build.TempDirectory != "" {

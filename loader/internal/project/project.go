@@ -78,6 +78,7 @@ type Loader struct {
 	MaxPageTokens      int      `yaml:"max_page_tokens"`  // PDF pages whose content holds more tokens are landed empty, page_unreadable (content-stream bombs)
 	MaxImagePixels     int      `yaml:"max_image_pixels"` // larger images are quarantined too_large; larger PDF pages are OCR'd at a lower resolution
 	Verify             string   `yaml:"verify"`           // stat (default: a file whose size, mtime, inode and ctime match the last load is not read) | hash (every file is re-hashed)
+	MemoryLimit        Size     `yaml:"memory_limit"`     // DuckDB's memory_limit during docket load (default DefaultLoadMemory)
 }
 
 // loader.verify values.
@@ -363,6 +364,9 @@ func (p *Project) applyDefaults() {
 	}
 	if l.LockTimeout.Duration == 0 {
 		l.LockTimeout.Duration = 10 * time.Second
+	}
+	if l.MemoryLimit == 0 {
+		l.MemoryLimit = DefaultLoadMemory
 	}
 	o := &p.OCR
 	if len(o.Languages) == 0 {

@@ -19,6 +19,12 @@ func TestParseDefaultsAndPaths(t *testing.T) {
 	if p.Loader.Timeout.Duration != 90*time.Second || p.Loader.MaxFileSize != 64<<20 {
 		t.Errorf("loader settings: %+v", p.Loader)
 	}
+	if p.Loader.MemoryLimit != DefaultLoadMemory {
+		t.Errorf("loader.memory_limit default: %d, want %d", p.Loader.MemoryLimit, DefaultLoadMemory)
+	}
+	if q, err := Parse("/proj/project.yaml", []byte("version: 1\nloader:\n  memory_limit: 512MB\n")); err != nil || q.Loader.MemoryLimit != 512<<20 {
+		t.Errorf("loader.memory_limit: 512MB: %v %v", q, err)
+	}
 	if p.Loader.Workers < 1 || p.OCR.DPI != 300 || p.OCR.Languages[0] != "eng" || p.Embedding.Provider != "hash" {
 		t.Errorf("defaults missing: %+v %+v %+v", p.Loader, p.OCR, p.Embedding)
 	}
@@ -39,6 +45,7 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		{"version: 1\nloader:\n  workers: -3\n", `/p/project.yaml:3: loader.workers must be 0 (one per core) or more`},
 		{"version: 1\nloader:\n  workers: 100000\n", `/p/project.yaml:3: loader.workers is 100000, more than 4 per core`},
 		{"version: 1\nloader:\n  max_pages: 0\n", `/p/project.yaml:3: loader.max_pages must be at least 1`},
+		{"version: 1\nloader:\n  memory_limit: 0\n", `/p/project.yaml:3: loader.memory_limit must be a positive size`},
 		{"version: 1\nloader:\n  symlinks: maybe\n", `/p/project.yaml:3: loader.symlinks must be skip or follow`},
 		{"version: 1\nloader:\n  workers: 2\n  verify: sha256\n", `/p/project.yaml:4: loader.verify must be stat or hash`},
 		{"version: 1\nsources:\n  - {name: a, path: x}\n  - {name: a/b, path: y}\n", `/p/project.yaml:4: source name "a/b" may not contain '/'`},

@@ -1,0 +1,54 @@
+package cli
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+)
+
+// TestLoadMemoryLimit: the load gives DuckDB loader.memory_limit (256MB
+// by default), not the build's limit, and raises a setting too small for
+// DuckDB to 64MB with a warning.
+func TestLoadMemoryLimit(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		yaml, want, warn string
+	}{
+		{"", "256.0 MiB", ""},
+		{"loader:\n  memory_limit: 512MB\n", "512.0 MiB", ""},
+		{"loader:\n  memory_limit: 16MB\n", "64.0 MiB", "too small"},
+	}
+	for _, c := range cases {
+		dir := t.TempDir()
+		p, err := project.Parse(filepath.Join(dir, "project.yaml"), []byte("version: 1\nbuild:\n  memory_limit: 1GB\n"+c.yaml))
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := limitBuildMemory(ctx, p, db); err != nil {
+			t.Fatal(err)
+		}
+		_, warn, err := limitLoadMemory(ctx, p, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if err := db.SQL().QueryRowContext(ctx, `select current_setting('memory_limit')`).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		if got != c.want {
+			t.Errorf("%q: memory_limit %s, want %s", c.yaml, got, c.want)
+		}
+		if (c.warn == "") != (warn == "") || !strings.Contains(warn, c.warn) {
+			t.Errorf("%q: warning %q, want one containing %q", c.yaml, warn, c.warn)
+		}
+	}
+}
