@@ -34,3 +34,36 @@ type Function struct {
 func (f Function) Signature() string {
 	return fmt.Sprintf("%s(%s) -> %s", f.Name, strings.Join(f.Params, ", "), f.Result)
 }
+
+// sqlQuerier is the Querier of a node's connection.
+type sqlQuerier struct{ c *sql.Conn }
+
+func (s sqlQuerier) Exec(ctx context.Context, q string) error {
+	_, err := s.c.ExecContext(ctx, q)
+	return err
+}
+
+func (s sqlQuerier) Query(ctx context.Context, q string, args ...any) ([]string, [][]any, error) {
+	rows, err := s.c.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, nil, err
+	}
+	var out [][]any
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, nil, err
+		}
+		out = append(out, vals)
+	}
+	return cols, out, rows.Err()
+}

@@ -9,7 +9,6 @@ package runner
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -18,10 +17,21 @@ import (
 	"github.com/nikolalohinski/gonja/v2/exec"
 )
 
+// Querier is all that database-reading Jinja needs from the database:
+// the executor passes one over the node's connection (sqlQuerier in
+// database.go); parsing passes none, so templates render as dbt parses
+// them (execute=false).
+type Querier interface {
+	// Query runs q with its ? arguments and returns the column names and
+	// every row, values as the driver gives them.
+	Query(ctx context.Context, q string, args ...any) (cols []string, rows [][]any, err error)
+	Exec(ctx context.Context, q string) error
+}
+
 // dbConn is the connection database-reading Jinja uses at run time.
 type dbConn struct {
 	ctx     context.Context
-	c       *sql.Conn
+	q       Querier
 	results map[string]any // statement name → load_result value
 }
 
@@ -69,7 +79,7 @@ func (rc *renderCtx) dbFuncs(ctx map[string]any) {
 				"response": map[string]any{"code": "SELECT", "rows_affected": len(data)}}
 			return nil
 		}
-		if _, err := rc.db.c.ExecContext(rc.db.ctx, q); err != nil {
+		if err := rc.db.q.Exec(rc.db.ctx, q); err != nil {
 			return sqlFailed("statement "+name, err)
 		}
 		rc.db.results[name] = map[string]any{"table": &resultTable{}, "data": []any{},
@@ -133,16 +143,15 @@ func (rc *renderCtx) dbFuncs(ctx map[string]any) {
 		return rc.db.results[fmt.Sprint(a.Pos[0])], nil
 	})
 	relType := func(schema, name string) (string, error) {
-		var t string
-		err := rc.db.c.QueryRowContext(rc.db.ctx, `select table_type from information_schema.tables
-			where table_catalog = current_database() and table_schema = ? and table_name = ?`, schema, name).Scan(&t)
-		if errors.Is(err, sql.ErrNoRows) {
-			return "", nil
+		_, rows, err := rc.db.q.Query(rc.db.ctx, `select table_type from information_schema.tables
+			where table_catalog = current_database() and table_schema = ? and table_name = ?`, schema, name)
+		if err != nil || len(rows) == 0 {
+			return "", err
 		}
-		if t == "VIEW" {
-			return "view", err
+		if fmt.Sprint(rows[0][0]) == "VIEW" {
+			return "view", nil
 		}
-		return "table", err
+		return "table", nil
 	}
 	adapter := map[string]any{
 		"quote": render.Wrap(func(a render.Args) (any, error) {
@@ -162,21 +171,16 @@ func (rc *renderCtx) dbFuncs(ctx map[string]any) {
 			if !ok {
 				return nil, fmt.Errorf("adapter.get_columns_in_relation(%v): not a relation", a.Pos[0])
 			}
-			rows, err := rc.db.c.QueryContext(rc.db.ctx, `select column_name, data_type from information_schema.columns
+			_, rows, err := rc.db.q.Query(rc.db.ctx, `select column_name, data_type from information_schema.columns
 				where table_catalog = current_database() and table_schema = ? and table_name = ? order by ordinal_position`, rel.Schema, rel.Identifier)
 			if err != nil {
 				return nil, err
 			}
-			defer rows.Close()
 			out := []any{}
-			for rows.Next() {
-				var c dbColumn
-				if err := rows.Scan(&c.name, &c.dataType); err != nil {
-					return nil, err
-				}
-				out = append(out, c)
+			for _, r := range rows {
+				out = append(out, dbColumn{name: fmt.Sprint(r[0]), dataType: fmt.Sprint(r[1])})
 			}
-			return out, rows.Err()
+			return out, nil
 		}),
 		"get_relation": render.Wrap(func(a render.Args) (any, error) {
 			if rc.db == nil {
@@ -225,8 +229,7 @@ func (rc *renderCtx) dbFuncs(ctx map[string]any) {
 			if rel.Type == "view" {
 				kind = "view"
 			}
-			_, err := rc.db.c.ExecContext(rc.db.ctx, "drop "+kind+" if exists "+Relation(rel.Schema, rel.Identifier))
-			return "", err
+			return "", rc.db.q.Exec(rc.db.ctx, "drop "+kind+" if exists "+Relation(rel.Schema, rel.Identifier))
 		}),
 	}
 	ctx["adapter"] = adapter

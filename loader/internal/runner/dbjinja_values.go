@@ -141,33 +141,20 @@ func (t *resultTable) GetAttribute(name string) (*exec.Value, bool) {
 // query runs q and returns its rows as a resultTable (and as plain lists,
 // load_result's data).
 func (d *dbConn) query(q string) (*resultTable, []any, error) {
-	rows, err := d.c.QueryContext(d.ctx, q)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
+	cols, rows, err := d.q.Query(d.ctx, q)
 	if err != nil {
 		return nil, nil, err
 	}
 	t := &resultTable{names: cols}
 	data := []any{}
-	for rows.Next() {
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
-			return nil, nil, err
-		}
+	for _, vals := range rows {
 		for i, v := range vals {
 			vals[i] = jinjaValue(v)
 		}
 		t.rows = append(t.rows, &resultRow{names: &t.names, vals: vals})
 		data = append(data, append([]any{}, vals...))
 	}
-	return t, data, rows.Err()
+	return t, data, nil
 }
 
 // jinjaValue turns a driver value into one templates handle.

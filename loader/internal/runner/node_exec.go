@@ -165,7 +165,7 @@ func (x *nodeExec) compile(incremental bool) (string, error) {
 // the node's connection, as dbt renders every node when it executes.
 func (x *nodeExec) renderWithDB(incremental bool) (string, error) {
 	n := x.n
-	db := &dbConn{ctx: x.ctx, c: x.c, results: map[string]any{}}
+	db := &dbConn{ctx: x.ctx, q: sqlQuerier{x.c}, results: map[string]any{}}
 	var out string
 	var err error
 	rc := &renderCtx{m: x.m, n: n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]pos{}, db: db}
@@ -195,7 +195,7 @@ func (x *nodeExec) hooks(list []string, incremental bool) error {
 			return fmt.Errorf("%s: hook %d: %v", x.n.Path, i+1, err)
 		}
 		rc := &renderCtx{m: x.m, n: x.n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]pos{},
-			db: &dbConn{ctx: x.ctx, c: x.c, results: map[string]any{}}}
+			db: &dbConn{ctx: x.ctx, q: sqlQuerier{x.c}, results: map[string]any{}}}
 		out, err := tpl.Render(rc.vars())
 		if err != nil {
 			return fmt.Errorf("%s: hook %d: %v", x.n.Path, i+1, err)

@@ -164,7 +164,7 @@ func (x *nodeExec) renderUnderTest(u *unitSpec, given map[string]string) (string
 		incr = truthy(v)
 	}
 	rc := &renderCtx{m: x.m, n: mn, incremental: incr, cfg: map[string]any{}, refPos: map[string]pos{},
-		db: &dbConn{ctx: x.ctx, c: x.c, results: map[string]any{}}}
+		db: &dbConn{ctx: x.ctx, q: sqlQuerier{x.c}, results: map[string]any{}}}
 	ctx := rc.vars()
 	ctx["ref"] = render.Wrap(func(a render.Args) (any, error) {
 		if len(a.Pos) == 0 {
