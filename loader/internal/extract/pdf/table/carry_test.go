@@ -195,3 +195,40 @@ func TestProseColumnBesideTable(t *testing.T) {
 		})
 	}
 }
+
+// TestCurrencySignsApart: dollar signs set apart at the left of number
+// columns (on the first and the total row, as statements of accounts
+// are set) go with the numbers' cells, not into columns of their own.
+func TestCurrencySignsApart(t *testing.T) {
+	rows := [][]string{
+		{"", "2011", "2010"},
+		{"Cash and cash equivalents", "1,234", "1,101"},
+		{"Investments", "12,512", "11,908"},
+		{"Receivables, net", "812", "799"},
+		{"Capital assets, net", "45,210", "44,003"},
+		{"Total assets", "59,768", "57,811"},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Statement of net position, in thousands of dollars, as of June 30.")...)
+	pg.Items = append(pg.Items, tableRows(120, 13, []col{{72, false}, {330, true}, {430, true}}, rows, false)...)
+	for _, y := range []float64{133, 185} {
+		pg.Items = append(pg.Items, txt{X: 280, Y: y, Size: 10, S: "$"}, txt{X: 380, Y: y, Size: 10, S: "$"})
+	}
+	pg.Items = append(pg.Items, prose(72, 220, "The notes to the financial statements are an integral part of this statement.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	want := [][]string{
+		{"", "2011", "2010"},
+		{"Cash and cash equivalents", "$ 1,234", "$ 1,101"},
+		{"Investments", "12,512", "11,908"},
+		{"Receivables, net", "812", "799"},
+		{"Capital assets, net", "45,210", "44,003"},
+		{"Total assets", "$ 59,768", "$ 57,811"},
+	}
+	wantCells(t, ts[0], want)
+	if !numeric("$ 1,234") {
+		t.Errorf(`numeric("$ 1,234") = false`)
+	}
+}

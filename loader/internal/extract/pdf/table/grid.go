@@ -145,6 +145,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	}
 	sort.Slice(xs, func(i, j int) bool { return xs[i].pos < xs[j].pos })
 	xs = append(append([]sep{{box.X0, true}}, xs...), sep{box.X1, true})
+	xs = currencyColumns(xs, ws)
 
 	ys := rowSeps(box, lines, xs, rh)
 	xs = mergeHeaderColumns(xs, ys, ws)
@@ -346,4 +347,38 @@ func (u unionFind) join(a, b int) {
 	} else if rb < ra {
 		u[ra] = rb
 	}
+}
+
+// currencyColumns drops the text-gap boundary after a column of currency
+// signs only: a "$" set apart at the left of a number column (on its
+// first and total rows, as accounts are set) belongs to the numbers'
+// cells, not to a column of its own.
+func currencyColumns(xs []sep, ws []*word) []sep {
+	for k := 1; k+1 < len(xs); k++ {
+		if xs[k].real {
+			continue
+		}
+		n, signs := 0, 0
+		for _, w := range ws {
+			if cx := w.cx(); cx > xs[k-1].pos && cx < xs[k].pos {
+				n++
+				if currencySign(w.text) {
+					signs++
+				}
+			}
+		}
+		if n > 0 && signs == n {
+			xs = append(xs[:k:k], xs[k+1:]...)
+			k--
+		}
+	}
+	return xs
+}
+
+func currencySign(s string) bool {
+	switch s {
+	case "$", "€", "£", "¥", "US$":
+		return true
+	}
+	return false
 }

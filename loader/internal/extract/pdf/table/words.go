@@ -183,7 +183,7 @@ func cellText(ws []*word) string {
 var leaderRe = regexp.MustCompile(`(?:\s*[.…]){4,}\s*`)
 
 var (
-	numRe   = regexp.MustCompile(`^[-+−–(]?[$€£]?\d[\d.,' \x{00A0}\x{202F}]*\)?\s*%?\*?$|^[-+−–(]?[.,]\d+\)?%?$`)
+	numRe   = regexp.MustCompile(`^[-+−–(]?(?:[$€£]\s?)?\d[\d.,' \x{00A0}\x{202F}]*\)?\s*%?\*?$|^[-+−–(]?[.,]\d+\)?%?$`)
 	placeRe = regexp.MustCompile(`^(?:[-–—:.x*]|\.\.|\.\.\.|n/?a|n\.a\.|-{2,}|–{2,})$`)
 )
 
