@@ -232,3 +232,27 @@ func TestCurrencySignsApart(t *testing.T) {
 		t.Errorf(`numeric("$ 1,234") = false`)
 	}
 }
+
+// TestGroupLabelUnderHeader: a capitalised group label right under the
+// header row, alone in the stub column ("Sex", then "Male", "Female"),
+// is a row of its own, not the second line of the stub head.
+func TestGroupLabelUnderHeader(t *testing.T) {
+	rows := [][]string{
+		{"Characteristic", "Number", "Percent"},
+		{"Sex", "", ""},
+		{"Male", "1,210", "48.2"},
+		{"Female", "1,300", "51.8"},
+		{"Age", "", ""},
+		{"Under 18 years", "610", "24.3"},
+		{"18 to 64 years", "1,500", "59.8"},
+		{"65 years and over", "400", "15.9"},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Respondents by sex and age group, weighted to the county population.")...)
+	pg.Items = append(pg.Items, tableRows(120, 13, []col{{72, false}, {300, true}, {380, true}}, rows, false)...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], rows)
+}

@@ -78,6 +78,7 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 			continue
 		}
 		acc := cols.start(cols.cellsOf(band[0]))
+		acc.top = k == 0
 		for i := 1; i < len(band); i++ {
 			lcs := cols.cellsOf(band[i])
 			if cols.continues(&acc, band[i-1], band[i], lcs) {
@@ -146,6 +147,7 @@ type rowAcc struct {
 	cells [][][]*word
 	right []float64
 	bold  bool
+	top   bool // the table's first row
 }
 
 func (c *columnStats) start(lcs []lineCell) rowAcc {
@@ -211,6 +213,12 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	if shared == 0 || lExcl && aExcl {
 		return false
 	}
+	if a.top && filled >= 2 && len(lcs) == 1 && lcs[0].col == firstFilled(a) && !startsLower(lcs[0].ws[0].text) && !numericRow(a) {
+		// under a header row of text cells, a capitalised line in the
+		// stub column alone is the label of the first group of rows
+		// ("Sex", then "Male", "Female"), not more of the stub head
+		return false
+	}
 	allLower, bold := true, true
 	for _, lc := range lcs {
 		for _, w := range lc.ws {
@@ -247,6 +255,28 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	}
 	c.add(a, lcs)
 	return true
+}
+
+// firstFilled is the first column in which row a has text.
+func firstFilled(a *rowAcc) int {
+	for j, cs := range a.cells {
+		if len(cs) > 0 {
+			return j
+		}
+	}
+	return -1
+}
+
+// numericRow: some cell of row a is a number or a placeholder.
+func numericRow(a *rowAcc) bool {
+	for _, cs := range a.cells {
+		for _, ws := range cs {
+			if numericCell(ws) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // numericCell: the words make a number or a placeholder.
