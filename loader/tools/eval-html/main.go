@@ -6,17 +6,13 @@
 //
 //   - readability: go-readability alone (its rendered text);
 //   - trafilatura: go-trafilatura alone (its content text, with fallback);
-//   - docket: docket's HTML extractor (the page text it lands);
-//   - agreement: readability's lines, less those of 12 words or more
-//     trafilatura left out (under a fifth of their words in its text),
-//     unless trafilatura kept under half of readability's words (then
-//     readability's whole text): trafilatura's boilerplate precision with
-//     readability's recall. Measured only (not in docket: go-trafilatura's
-//     date parser costs every process ~300 ms and 78 MB at init); on this
-//     corpus, readability's own test suite, it can at best tie readability
-//     (tune: 0.984 with lines of 4+ words at a half, 0.986 with 8+ at a
-//     quarter, 0.988 = readability with 12+ at a fifth), so it is here for
-//     held-out pages, where trafilatura alone beats readability.
+//   - docket: docket's HTML extractor (the page text it lands):
+//     readability's main content walked by docket's own walker, less the
+//     long blocks go-trafilatura left out (extract/html/agree.go), whose
+//     settings were chosen on the tune split (session 6, as the line-level
+//     "agreement" candidate): on this corpus, readability's own test suite,
+//     it can at best tie readability, so they are there for held-out pages,
+//     where trafilatura alone beats readability.
 //
 // The pages are split in two halves by a hash of the folder name: "tune"
 // (the only half looked at while changing the extractor) and "report". Both
@@ -32,6 +28,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 	"unicode"
 
 	readability "codeberg.org/readeck/go-readability/v2"
@@ -54,8 +51,6 @@ func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "shared corpus folder")
 	pages := flag.Bool("pages", false, "print each page's figures")
 	only := flag.String("split", "", "only this split (tune or report)")
-	flag.IntVar(&agreeMinWords, "agree-min-words", 12, "agreement: lines of fewer words are always kept")
-	flag.Float64Var(&agreeKeep, "agree-keep", 0.2, "agreement: a line is kept when this share of its words is in trafilatura's text")
 	flag.Parse()
 	dir := filepath.Join(*corpus, "html-main")
 	entries, err := os.ReadDir(dir)
@@ -67,11 +62,12 @@ func main() {
 		{"readability", runReadability},
 		{"trafilatura", runTrafilatura},
 		{"docket", runDocket},
-		{"agreement", runAgreement},
 	}
 	sums := map[string]map[string]score{"tune": {}, "report": {}}
 	counts := map[string]int{}
 	whole := map[string]int{}
+	checked := map[string]map[string]int{"tune": {}, "report": {}}
+	spent := map[string]time.Duration{}
 	var names []string
 	for _, e := range entries {
 		if e.IsDir() {
@@ -93,31 +89,50 @@ func main() {
 		counts[split]++
 		line := fmt.Sprintf("%-6s %-40s", split, name)
 		for _, c := range cands {
-			s := compare(words(c.run(src)), want)
+			start := time.Now()
+			got := c.run(src)
+			spent[c.name] += time.Since(start)
+			s := compare(words(got), want)
 			t := sums[split][c.name]
 			sums[split][c.name] = score{t.p + s.p, t.r + s.r, t.f + s.f}
 			line += fmt.Sprintf("  %s P%.2f R%.2f F%.2f", c.name[:4], s.p, s.r, s.f)
 		}
-		if isWhole(src) {
-			whole[split]++
-			line += "  (docket: whole page)"
+		// The per-page record docket lands (staging.extractions.metadata).
+		scope, by := "?", ""
+		if lastDocket != nil {
+			scope, by = lastDocket.Metadata.Extra["content_scope"], lastDocket.Metadata.Extra["content_by"]
 		}
+		if scope != "main_content" {
+			whole[split]++
+		} else {
+			checked[split][by]++
+		}
+		line += "  (docket: " + strings.TrimSpace(scope+" "+by) + ")"
 		if *pages {
 			fmt.Println(line)
 		}
 	}
 	fmt.Println("HTML main content: word-bag precision / recall / F1 against expected.html, mean over pages")
-	fmt.Println("split \"tune\" was used to tune docket's extractor; \"report\" was not looked at while tuning")
+	fmt.Println("split \"tune\" was used to choose docket's settings (which library, agreement thresholds); \"report\" was not looked at while tuning")
 	for _, split := range []string{"tune", "report"} {
 		n := counts[split]
 		if n == 0 {
 			continue
 		}
-		fmt.Printf("%-6s (%d pages, docket kept the whole page on %d)\n", split, n, whole[split])
+		fmt.Printf("%-6s (%d pages; docket kept the whole page on %d, main content checked by trafilatura on %d, readability's alone on %d)\n",
+			split, n, whole[split], checked[split]["readability+trafilatura"], checked[split]["readability"])
 		for _, c := range cands {
 			s := sums[split][c.name]
 			fmt.Printf("  %-12s P %.3f  R %.3f  F1 %.3f\n", c.name, s.p/float64(n), s.r/float64(n), s.f/float64(n))
 		}
+	}
+	total := counts["tune"] + counts["report"]
+	if total > 0 {
+		fmt.Print("time per page (both splits):")
+		for _, c := range cands {
+			fmt.Printf("  %s %.1f ms", c.name, float64(spent[c.name].Microseconds())/1000/float64(total))
+		}
+		fmt.Println()
 	}
 }
 
@@ -157,8 +172,12 @@ func docket(data []byte) *document.Result {
 	return res
 }
 
+// lastDocket is the result of the last runDocket, for its per-page record.
+var lastDocket *document.Result
+
 func runDocket(data []byte) string {
 	res := docket(data)
+	lastDocket = res
 	if res == nil {
 		return ""
 	}
@@ -168,11 +187,6 @@ func runDocket(data []byte) string {
 		sb.WriteString("\n")
 	}
 	return sb.String()
-}
-
-func isWhole(data []byte) bool {
-	res := docket(data)
-	return res != nil && res.Metadata.Extra["content_scope"] == "whole_page"
 }
 
 // htmlText is the text of every text node.
@@ -230,38 +244,4 @@ func compare(got, want map[string]int) score {
 		s.f = 2 * s.p * s.r / (s.p + s.r)
 	}
 	return s
-}
-
-var agreeMinWords, agreeKeep = 12, 0.2
-
-// runAgreement: readability's text line by line, a line dropped when
-// trafilatura's text lacks most of its words (and trafilatura kept at
-// least half as many words as readability: else it failed on the page).
-func runAgreement(data []byte) string {
-	r, t := runReadability(data), runTrafilatura(data)
-	tw := words(t)
-	nr, nt := 0, 0
-	for _, n := range words(r) {
-		nr += n
-	}
-	for _, n := range tw {
-		nt += n
-	}
-	if nt*2 < nr {
-		return r
-	}
-	var sb strings.Builder
-	for _, line := range strings.Split(r, "\n") {
-		lw := words(line)
-		in, all := 0, 0
-		for w, n := range lw {
-			all += n
-			in += min(n, tw[w])
-		}
-		if all == 0 || all < agreeMinWords || float64(in) >= agreeKeep*float64(all) {
-			sb.WriteString(line)
-			sb.WriteString("\n")
-		}
-	}
-	return sb.String()
 }

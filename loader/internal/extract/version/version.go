@@ -19,7 +19,7 @@ const (
 	MuPDF   = "mupdf/1.24.9" // the MuPDF release the PDF reader is built against (pdf.MuPDFVersion)
 	OCR     = "ocr/2"        // 2: orientation by trial readings when OSD is unsure; boxes in the page's own pixels
 	Image   = "image/2"      // 2: a turned image's size and boxes as the file has them
-	HTML    = "html/3"
+	HTML    = "html/4"       // 4: readability's long blocks that go-trafilatura left out are dropped; content_by recorded
 	Text    = "text/1"
 	Office  = "office/1"
 	Email   = "email/1"

@@ -1,0 +1,75 @@
+package html
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// TestAgreeDropsLongBlocksTrafilaturaLeftOut: the rule on hand-made
+// blocks: a long block mostly missing from trafilatura's text goes, short
+// blocks and supported long blocks stay, and a trafilatura text under half
+// of readability's words judges nothing.
+func TestAgreeDropsLongBlocksTrafilaturaLeftOut(t *testing.T) {
+	article := "The council approved the new budget after a long debate about road repairs and school funding in the north district"
+	promo := "Sign up to our weekly newsletter and get the best stories of the week delivered to your inbox every Friday morning"
+	blocks := []block{
+		{cat: document.Title, text: "Budget approved"},
+		{cat: document.NarrativeText, text: article},
+		{cat: document.NarrativeText, text: "Share this story"}, // short: kept whatever trafilatura says
+		{cat: document.NarrativeText, text: promo},              // 3 of 21 words (and, the, the) in trafilatura's text
+	}
+	traf := "Budget approved\n" + article + "\n" + article + " The vote was close."
+	got, ok := agree(blocks, traf)
+	if !ok {
+		t.Fatal("trafilatura's text should be long enough to judge")
+	}
+	var texts []string
+	for _, b := range got {
+		texts = append(texts, b.text)
+	}
+	want := []string{"Budget approved", article, "Share this story"}
+	if strings.Join(texts, "|") != strings.Join(want, "|") {
+		t.Errorf("kept %q\nwant %q", texts, want)
+	}
+	// A long block with a fifth of its words in trafilatura's text stays.
+	mixed := "Council members said the vote " + strings.Repeat("xyz ", 20)
+	if got, _ := agree([]block{{text: article}, {text: mixed}}, article+" Council members said the vote"); len(got) != 2 {
+		t.Errorf("a block with 5 of 25 words supported was dropped: %v", got)
+	}
+	if got, _ := agree([]block{{text: article}, {text: "Nobody knows " + mixed}}, article+" Council members said the vote"); len(got) != 1 {
+		t.Errorf("a block with 5 of 27 words supported was kept: %v", got)
+	}
+	// trafilatura kept under half of readability's words (or nothing): it
+	// failed on the page, and readability's blocks stay whole.
+	for _, short := range []string{"", "Budget approved"} {
+		if got, ok := agree(blocks, short); ok || len(got) != len(blocks) {
+			t.Errorf("trafilatura text %q: kept %d of %d blocks, judged=%v; want all, not judged", short, len(got), len(blocks), ok)
+		}
+	}
+}
+
+// TestNewsletterBoxInsideArticleDropped: a page whose article holds a
+// newsletter promotion readability keeps; trafilatura leaves it out, so
+// docket drops it and records who chose the main content.
+func TestNewsletterBoxInsideArticleDropped(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString(`<html><head><title>Budget approved</title></head><body><nav><a href="/">Home</a> <a href="/news">News</a></nav><article><h1>Budget approved</h1>`)
+	for i := 0; i < 5; i++ {
+		sb.WriteString("<p>The council approved the new budget after a long debate about road repairs, school funding and the bus lines of the north district, which residents had asked for since last spring.</p>")
+	}
+	sb.WriteString(`<div class="newsletter-signup"><p>Sign up to our weekly newsletter: our best local stories delivered to your inbox every Friday morning, free.</p></div>`)
+	sb.WriteString("<p>The new budget takes effect in January, the mayor said after the vote.</p></article></body></html>")
+	res := extractData(t, "news.html", []byte(sb.String()))
+	text := res.Pages[0].Text
+	if strings.Count(text, "council approved the new budget") != 5 || !strings.Contains(text, "takes effect in January") {
+		t.Errorf("article lost: %q", text)
+	}
+	if strings.Contains(text, "newsletter") {
+		t.Errorf("newsletter promotion kept: %q", text)
+	}
+	if got := res.Metadata.Extra["content_scope"] + " " + res.Metadata.Extra["content_by"]; got != "main_content readability+trafilatura" {
+		t.Errorf("content_scope content_by = %q, want main_content readability+trafilatura", got)
+	}
+}
