@@ -5,16 +5,24 @@ import (
 	"testing"
 )
 
-// TestApproxDotsBlocked: the blocked, four-dimensions-at-a-time sums over
-// two workers equal the plain sums dimension by dimension (the same
-// additions in the same order), across block and worker boundaries and
-// for query dimensions not a multiple of four.
-func TestApproxDotsBlocked(t *testing.T) {
-	const v, d = 140_001, 16
+// TestDotsBlocked: the blocked, four-dimensions-at-a-time sums (with the
+// assembly kernels where there are some) equal the plain sums dimension by
+// dimension bit for bit (the same additions in the same order), for block
+// lengths that are not a multiple of the kernels' widths, codes at the
+// int8 extremes and query dimensions not a multiple of four.
+func TestDotsBlocked(t *testing.T) {
+	const v, d = 20_011, 16
 	rng := rand.New(rand.NewSource(1))
 	s := &segment{h: header{Vectors: v, Dims: d}, codes: make([]int8, v*d)}
 	for i := range s.codes {
-		s.codes[i] = int8(rng.Intn(255) - 127)
+		switch i % 97 {
+		case 0:
+			s.codes[i] = -128
+		case 1:
+			s.codes[i] = 127
+		default:
+			s.codes[i] = int8(rng.Intn(256) - 128)
+		}
 	}
 	q := make([]float32, d)
 	var nz []int
@@ -24,14 +32,23 @@ func TestApproxDotsBlocked(t *testing.T) {
 			nz = append(nz, i)
 		}
 	}
-	got := s.approxDots(q, nz)
-	for j := range v {
-		var want float32
-		for _, i := range nz {
-			want += q[i] * float32(s.codes[i*v+j])
-		}
-		if got[j] != want {
-			t.Fatalf("vector %d: %v, want %v", j, got[j], want)
+	t.Logf("AVX2 kernels: %v", useAVX2)
+	for _, n := range []int{0, 1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 1000, dotBlock} {
+		for _, b0 := range []int{0, 3, v - n} {
+			acc := make([]float32, n)
+			for j := range acc {
+				acc[j] = float32(rng.NormFloat64()) // sums already started
+			}
+			want := append([]float32(nil), acc...)
+			s.dots(acc, q, nz, b0)
+			for j := range want {
+				for _, i := range nz {
+					want[j] += float32(q[i] * float32(s.codes[i*v+b0+j]))
+				}
+				if acc[j] != want[j] {
+					t.Fatalf("%d vectors from %d: vector %d: %v, want %v", n, b0, b0+j, acc[j], want[j])
+				}
+			}
 		}
 	}
 }
