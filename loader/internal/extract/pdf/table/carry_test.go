@@ -1,6 +1,9 @@
 package table
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // Generated pages in the style of statistical abstracts and government
 // reports (layouts the EU tuning set has few of): hanging-indent stub
@@ -255,4 +258,61 @@ func TestGroupLabelUnderHeader(t *testing.T) {
 		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
 	}
 	wantCells(t, ts[0], rows)
+}
+
+// TestBarChartNoTable: a stacked bar chart drawn with filled boxes, data
+// labels in the bars, category labels beside them and an axis under
+// them is no table (the ends of its bars sit at an x of their own in
+// each band), neither from its boxes nor from its labels' alignment; a
+// table whose header cells have backgrounds of their own still is one.
+func TestBarChartNoTable(t *testing.T) {
+	t.Run("stacked bars", func(t *testing.T) {
+		pg := page{}
+		pg.Items = append(pg.Items, prose(72, 90, "Figure 2: Population by age group, share of the total.")...)
+		data := [][]float64{{30.5, 49.0, 20.5}, {29.7, 48.6, 21.7}, {28.7, 46.3, 25.0}, {27.2, 45.0, 27.8}, {26.6, 41.2, 32.2}}
+		years := []string{"2001", "2005", "2010", "2015", "2030"}
+		x0, w := 110.0, 400.0
+		for i, d := range data {
+			y := 120 + float64(i)*24
+			pg.Items = append(pg.Items, txt{X: 72, Y: y + 12, Size: 9, S: years[i]})
+			x := x0
+			for k, v := range d {
+				bw := w * v / 100
+				pg.Draw = append(pg.Draw, fmt.Sprintf("%g g %g %g %g 16 re f 0 g", 0.3+0.2*float64(k), x, 792-y-16, bw))
+				pg.Items = append(pg.Items, txt{X: x + bw/2 - 8, Y: y + 12, Size: 9, S: fmt.Sprintf("%.1f", v)})
+				x += bw
+			}
+		}
+		for k := 0; k <= 10; k++ {
+			pg.Items = append(pg.Items, txt{X: x0 + float64(k)*40 - 8, Y: 250, Size: 9, S: fmt.Sprintf("%d%%", k*10)})
+		}
+		pg.Draw = append(pg.Draw, hline(x0, x0+w, 240))
+		pg.Items = append(pg.Items, txt{X: 150, Y: 270, Size: 9, S: "0 to 24 years"}, txt{X: 260, Y: 270, Size: 9, S: "25 to 59 years"}, txt{X: 380, Y: 270, Size: 9, S: "60 years and over"})
+		if ts := detect(t, pg); len(ts) != 0 {
+			t.Fatalf("want no table, got %d: %s", len(ts), dump(ts))
+		}
+	})
+	t.Run("header cell backgrounds", func(t *testing.T) {
+		rows := [][]string{
+			{"Region", "2019", "2020", "2021"},
+			{"North", "10.5", "11.0", "11.2"},
+			{"South", "7.25", "7.5", "7.9"},
+			{"East", "3.1", "3.3", "3.6"},
+			{"West", "4.4", "4.1", "4.0"},
+		}
+		xs := []float64{72, 200, 280, 360, 440}
+		pg := page{}
+		for j := 0; j+1 < len(xs); j++ {
+			pg.Draw = append(pg.Draw, fmt.Sprintf("0.8 g %g %g %g 18 re f 0 g", xs[j]+1, 792-146.0, xs[j+1]-xs[j]-2))
+		}
+		for _, y := range []float64{128, 146, 164, 182, 200, 218} {
+			pg.Draw = append(pg.Draw, hline(72, 440, y))
+		}
+		pg.Items = append(pg.Items, tableRows(141, 18, []col{{76, false}, {276, true}, {356, true}, {436, true}}, rows, true)...)
+		ts := detect(t, pg)
+		if len(ts) != 1 {
+			t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+		}
+		wantCells(t, ts[0], rows)
+	})
 }

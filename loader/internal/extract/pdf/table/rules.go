@@ -70,6 +70,58 @@ func chart(b document.BBox, curves []document.BBox) bool {
 	return cov > 0.15*area
 }
 
+// bars reports whether the vertical rules inside box are the ends of a
+// bar chart's bars rather than a table's column rules: a column rule runs
+// through several rows, or comes back at the same x in other rows (cells
+// drawn one by one), while the ends of bars sit where the data puts them,
+// each at an x of its own within one band between horizontal rules. Four
+// or more such pieces, at least half of all, in three or more bands (one
+// band of them is a header row's cell backgrounds) make a chart.
+func bars(box document.BBox, hs, vs []rule) bool {
+	var in []rule
+	for _, v := range vs {
+		if c := (v.a + v.b) / 2; v.pos >= box.X0-1 && v.pos <= box.X1+1 && c >= box.Y0 && c <= box.Y1 {
+			in = append(in, v)
+		}
+	}
+	if len(in) < 8 {
+		return false
+	}
+	isolated := 0
+	var bands []float64
+	for i, v := range in {
+		through := false
+		for _, h := range hs {
+			if h.pos > v.a+snapTol && h.pos < v.b-snapTol && h.a <= v.pos+crossTol && h.b >= v.pos-crossTol {
+				through = true
+				break
+			}
+		}
+		if through {
+			continue
+		}
+		alone := true
+		for j, o := range in {
+			if j != i && math.Abs(o.pos-v.pos) <= snapTol {
+				alone = false
+				break
+			}
+		}
+		if !alone {
+			continue
+		}
+		isolated++
+		c, seen := (v.a+v.b)/2, false
+		for _, y := range bands {
+			seen = seen || math.Abs(y-c) <= snapTol
+		}
+		if !seen {
+			bands = append(bands, c)
+		}
+	}
+	return isolated >= 4 && 2*isolated >= len(in) && len(bands) >= 3
+}
+
 // mergeRules snaps rules to common positions and joins collinear pieces.
 func mergeRules(rs []rule) []rule {
 	if len(rs) == 0 {

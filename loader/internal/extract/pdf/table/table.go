@@ -56,19 +56,26 @@ func (d *Detector) DetectTables(lay *pdf.Layout) []document.Table {
 		if chart(g.bb, curves) {
 			continue
 		}
+		if bars(g.bb, hs, vs) {
+			// the chart's labels are the chart's: no table of them either
+			for _, w := range freeWords(ws, &g.bb) {
+				w.used = true
+			}
+			continue
+		}
 		if t, ok := d.ruled(g, ws, hs, vs); ok {
 			out = append(out, t)
 		}
 	}
 	if d.Unruled {
 		for _, t := range d.unruled(ws, hs, vs) {
-			if !chart(t.BBox, curves) {
+			if !chart(t.BBox, curves) && !bars(t.BBox, hs, vs) {
 				out = append(out, t)
 			}
 		}
 	}
 	for _, t := range d.stacked(ws, hs, vs) {
-		if !chart(t.BBox, curves) {
+		if !chart(t.BBox, curves) && !bars(t.BBox, hs, vs) {
 			out = append(out, t)
 		}
 	}
