@@ -3,6 +3,7 @@ package loader_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,8 @@ import (
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/cli"
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract"
 	"github.com/docket-dev/docket/loader/internal/loader"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 	"github.com/docket-dev/docket/loader/internal/worker"
@@ -28,6 +31,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv("DOCKET_TEST_AS_DOCKET") == "1" {
 		installHooks()
 		cli.InProcessWorker = workercmd.Main
+		if v := os.Getenv(envWorkerVersion); v != "" {
+			cli.InProcessWorker = otherBuildWorker(v)
+		}
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
@@ -37,6 +43,9 @@ const (
 	envKillAt  = "DOCKET_TEST_LOADER_KILL_AT"
 	envCrashOn = "DOCKET_TEST_WORKER_CRASH_ON"
 	envHangOn  = "DOCKET_TEST_WORKER_HANG_ON"
+	// envWorkerVersion makes the worker stamp its results with this
+	// extractor version, as a docket-worker of another build would.
+	envWorkerVersion = "DOCKET_TEST_WORKER_VERSION"
 	// envCleanAt removes the temporary folders of loads (as a tmp cleaner
 	// would) at the named points, comma-separated.
 	envCleanAt = "DOCKET_TEST_CLEAN_TMP_AT"
@@ -68,6 +77,47 @@ func installHooks() {
 				time.Sleep(24 * time.Hour)
 			}
 		}
+	}
+}
+
+// otherBuildWorker is the real worker, its results stamped with version v.
+func otherBuildWorker(v string) func(io.Writer) int {
+	return func(stderr io.Writer) int {
+		in, out, err := worker.ProtocolStdio()
+		if err != nil {
+			return 1
+		}
+		err = worker.Serve(context.Background(), in, out, func(ctx context.Context, r worker.Request) (*document.Result, error) {
+			res, err := extract.Route(ctx, r)
+			if res != nil {
+				res.ExtractorVersion = v
+			}
+			return res, err
+		})
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		return 0
+	}
+}
+
+// TestWorkerOfAnotherBuildStopsTheLoad: a docket-worker whose extractor
+// versions this docket does not call current (left over from another
+// build) stops the load with the reason, instead of landing output every
+// later load would redo.
+func TestWorkerOfAnotherBuildStopsTheLoad(t *testing.T) {
+	dir := project(t)
+	out, err := docket(t, dir, []string{envWorkerVersion + "=html/0"}, "load", "--quiet")
+	if err == nil || !strings.Contains(out, "docket and docket-worker are from different builds") || !strings.Contains(out, "html/0") {
+		t.Fatalf("load with a worker of another build: err %v\n%s", err, out)
+	}
+	if n := count(t, dir, `select count(*) from staging.extractions where extractor_version like '%html/0%'`); n != 0 {
+		t.Errorf("%d extractions of the other build's worker landed", n)
+	}
+	mustLoad(t, dir) // the right worker: the load goes through
+	if n := count(t, dir, `select count(*) from raw.documents where status = 'landed'`); n == 0 {
+		t.Error("nothing landed after the load with the right worker")
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 	"github.com/docket-dev/docket/loader/internal/worker"
 )
@@ -340,6 +341,13 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		return o
 	}
 	o.res, o.err, o.extracted = resp.Result, resp.Err, true
+	if o.res != nil && !version.Current(o.res.ExtractorVersion) {
+		// A worker of another docket build (docket-worker is a binary of
+		// its own): what it lands would be outdated at once and redone by
+		// every load, so the load stops instead.
+		o.fatal = fmt.Errorf("the extraction worker made %s output, which this docket does not call current: docket and docket-worker are from different builds (build both: make build)", o.res.ExtractorVersion)
+		return o
+	}
 	hidePrivatePath(o, pathForWorker, EscapePath(f.rel))
 	validUTF8(o.res)
 	if resp.Duration > 0 {

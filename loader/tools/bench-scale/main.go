@@ -67,7 +67,7 @@ func main() {
 	}
 	o.bin = bin
 	if _, err := os.Stat(o.bin); err != nil {
-		fail(fmt.Errorf("%v (run `make build` or go build -o bin/docket ./loader/cmd/docket)", err))
+		fail(fmt.Errorf("%v (run `make build`, or go build -o bin/ ./loader/cmd/docket ./loader/cmd/docket-worker)", err))
 	}
 	if o.dir == "" {
 		if o.dir, err = os.MkdirTemp("", "docket-bench-scale-"); err != nil {

@@ -69,7 +69,7 @@ func main() {
 		_, err = os.Stat(abs)
 	}
 	if err != nil {
-		fail("docket binary: %v (run `go build -o bin/docket ./loader/cmd/docket`)", err)
+		fail("docket binary: %v (run `make build`, or go build -o bin/ ./loader/cmd/docket ./loader/cmd/docket-worker)", err)
 	}
 	files := hostileFiles(*textMiB, *sheetMiB, *bombMiB)
 	bombs := filepath.Join(*dir, fmt.Sprintf("bombs-t%d-s%d-b%d", *textMiB, *sheetMiB, *bombMiB))
