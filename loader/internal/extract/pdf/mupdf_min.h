@@ -241,6 +241,9 @@ int pdf_array_len(fz_context *ctx, pdf_obj *array);
 pdf_obj *pdf_array_get(fz_context *ctx, pdf_obj *array, int i);
 int pdf_is_stream(fz_context *ctx, pdf_obj *obj);
 fz_stream *pdf_open_stream(fz_context *ctx, pdf_obj *ref);
+fz_stream *pdf_open_raw_stream(fz_context *ctx, pdf_obj *ref);
+int pdf_is_name(fz_context *ctx, pdf_obj *obj);
+const char *pdf_to_name(fz_context *ctx, pdf_obj *obj);
 size_t fz_skip(fz_context *ctx, fz_stream *stm, size_t len);
 /* color.h */
 enum { FZ_COLORSPACE_NONE, FZ_COLORSPACE_GRAY, FZ_COLORSPACE_RGB, FZ_COLORSPACE_BGR, FZ_COLORSPACE_CMYK, FZ_COLORSPACE_LAB, FZ_COLORSPACE_INDEXED, FZ_COLORSPACE_SEPARATION };
