@@ -316,3 +316,42 @@ func TestBarChartNoTable(t *testing.T) {
 		wantCells(t, ts[0], rows)
 	})
 }
+
+// TestLineShadingInCell: a shaded header cell whose text lines are also
+// shaded one by one (a word processor's paragraph shading: a box per
+// line, inset in the cell's background box) keeps its two lines in one
+// cell; the boxes' shared edge is no rule.
+func TestLineShadingInCell(t *testing.T) {
+	xs := []float64{72, 200, 300}
+	ys := []float64{120, 146, 160, 174, 188}
+	pg := page{}
+	fill := func(x0, y0, x1, y1 float64) string {
+		return fmt.Sprintf("0.85 g %g %g %g %g re f 0 g", x0, 792-y1, x1-x0, y1-y0)
+	}
+	// cell backgrounds of the header row, and a box per header text line
+	pg.Draw = append(pg.Draw, fill(72.5, 120.5, 199.5, 145.5), fill(200.5, 120.5, 299.5, 145.5),
+		fill(77, 120.5, 195, 133), fill(205, 120.5, 295, 133), fill(205, 133, 295, 145.5))
+	for _, y := range ys {
+		pg.Draw = append(pg.Draw, hline(72, 300, y))
+	}
+	for _, x := range xs {
+		pg.Draw = append(pg.Draw, vline(x, 120, 188))
+	}
+	pg.Items = append(pg.Items,
+		txt{X: 77, Y: 130, Size: 10, Bold: true, S: "Country"},
+		txt{X: 205, Y: 130, Size: 10, Bold: true, S: "Signed aid"},
+		txt{X: 205, Y: 142, Size: 10, Bold: true, S: "(EURm)"})
+	for i, r := range [][]string{{"Algeria", "6.19"}, {"Egypt", "6.60"}, {"Jordan", "4.20"}} {
+		pg.Items = append(pg.Items, txt{X: 77, Y: ys[i+1] + 10, Size: 10, S: r[0]}, txt{X: 295 - helvWidth(r[1]), Y: ys[i+1] + 10, Size: 10, S: r[1]})
+	}
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], [][]string{
+		{"Country", "Signed aid (EURm)"},
+		{"Algeria", "6.19"},
+		{"Egypt", "6.60"},
+		{"Jordan", "4.20"},
+	})
+}

@@ -27,7 +27,11 @@ const (
 // boxes covering most of the page (backgrounds) are skipped.
 func rules(lay *pdf.Layout) (hs, vs []rule, curves []document.BBox) {
 	pageArea := lay.Width * lay.Height
-	for _, v := range lay.Vectors {
+	nested := nestedFills(lay.Vectors)
+	for i, v := range lay.Vectors {
+		if nested != nil && nested[i] {
+			continue
+		}
 		// drawing off the page (spreads, bleed) is cut at the page's edge
 		b := document.BBox{X0: math.Max(v.BBox.X0, 0), Y0: math.Max(v.BBox.Y0, 0),
 			X1: math.Min(v.BBox.X1, lay.Width), Y1: math.Min(v.BBox.Y1, lay.Height)}
@@ -50,6 +54,35 @@ func rules(lay *pdf.Layout) (hs, vs []rule, curves []document.BBox) {
 		}
 	}
 	return mergeRules(hs), mergeRules(vs), curves
+}
+
+// nestedFills marks the filled boxes drawn inside another filled box and
+// inset from both its sides: the shading behind a cell's text lines (a
+// word processor shades each line of a shaded paragraph), not the cell's
+// edges; their edges would cut a wrapped header cell into rows. A stripe
+// across a table's background reaches its sides and stays.
+func nestedFills(vs []pdf.Vector) []bool {
+	var boxes []int
+	for i, v := range vs {
+		if b := v.BBox; v.Fill && !v.Curve && b.X1-b.X0 > thinMax && b.Y1-b.Y0 > thinMax {
+			boxes = append(boxes, i)
+		}
+	}
+	if len(boxes) < 2 {
+		return nil
+	}
+	out := make([]bool, len(vs))
+	for _, i := range boxes {
+		b := vs[i].BBox
+		for _, j := range boxes {
+			o := vs[j].BBox
+			if j != i && b.X0 > o.X0+1 && b.X1 < o.X1-1 && b.Y0 >= o.Y0-0.5 && b.Y1 <= o.Y1+0.5 {
+				out[i] = true
+				break
+			}
+		}
+	}
+	return out
 }
 
 // chart reports whether the box is mostly drawing with slanted or curved
