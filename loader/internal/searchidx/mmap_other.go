@@ -17,3 +17,6 @@ func mapFile(f *os.File, size int64) ([]byte, error) {
 func unmapFile([]byte) error { return nil }
 
 func inode(os.FileInfo) uint64 { return 0 }
+
+// mapped: segments are read into memory.
+const mapped = false

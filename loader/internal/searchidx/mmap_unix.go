@@ -24,3 +24,6 @@ func inode(st os.FileInfo) uint64 {
 	}
 	return 0
 }
+
+// mapped: segments are memory-mapped (see vecRow).
+const mapped = true

@@ -1,7 +1,6 @@
 package searchidx
 
 import (
-	"os"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -14,7 +13,7 @@ import (
 // several microseconds. Best effort: an older kernel says EINVAL and the
 // scan faults as before.
 func (s *segment) populate(b []byte) {
-	if len(b) == 0 || len(s.data) == 0 || noPopulate {
+	if len(b) == 0 || len(s.data) == 0 {
 		return
 	}
 	off := int(uintptr(unsafe.Pointer(&b[0])) - uintptr(unsafe.Pointer(&s.data[0])))
@@ -23,5 +22,3 @@ func (s *segment) populate(b []byte) {
 	}
 	unix.Madvise(s.data[off&^(4096-1):off+len(b)], unix.MADV_POPULATE_READ)
 }
-
-var noPopulate = os.Getenv("DOCKET_NOPOPULATE") != ""

@@ -256,11 +256,6 @@ func (s *segment) slices() error {
 	if h.Model != "" && int(s.vecChOff[h.Vectors]) != len(s.vecCh) {
 		return errors.New("vector chunk lists disagree")
 	}
-	for _, o := range s.vecCh {
-		if int(o) >= h.Chunks {
-			return errors.New("vector chunk out of range")
-		}
-	}
 	if _, err := decimal(h.K1); err != nil {
 		return err
 	}

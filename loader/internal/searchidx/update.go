@@ -115,7 +115,14 @@ func Update(ctx context.Context, conn *sql.Conn, path string, o BuildOptions) (S
 	deadVec := make([]uint64, words(bh.Vectors))
 	for j := range bh.Vectors {
 		all := true
-		for _, o := range base.vecCh[base.vecChOff[j]:base.vecChOff[j+1]] {
+		from, to := base.vecChOff[j], base.vecChOff[j+1]
+		if from > to || int(to) > len(base.vecCh) {
+			return Stats{}, fmt.Errorf("%w: damaged vector chunk lists", ErrRebuild)
+		}
+		for _, o := range base.vecCh[from:to] {
+			if int(o) >= bh.Chunks {
+				return Stats{}, fmt.Errorf("%w: damaged vector chunk lists", ErrRebuild)
+			}
 			if dead[o>>6]&(1<<(o&63)) == 0 {
 				all = false
 				break

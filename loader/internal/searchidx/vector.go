@@ -3,9 +3,6 @@ package searchidx
 import (
 	"unsafe"
 
-	"fmt"
-	"os"
-
 	"container/heap"
 	"math"
 	"runtime"
@@ -75,12 +72,7 @@ func (x *Index) Vector(q []float32, k int) (hits []Scored, ok bool) {
 		key  uint64
 	}
 	var cands []cand
-	nc, nall := 0, 0
-	defer func() {
-		if os.Getenv("DBGV") != "" {
-			fmt.Fprintln(os.Stderr, "cands", nc, "of", nall, "tau", tau, "nz", len(nz))
-		}
-	}()
+	row := make([]float32, d)
 	for _, p := range parts {
 		g := p.seg
 		for _, c := range p.cands {
@@ -88,8 +80,15 @@ func (x *Index) Vector(q []float32, k int) (hits []Scored, ok bool) {
 				continue
 			}
 			j := int(c.j)
-			dist := cosineDistance(g.vec32[j*d:(j+1)*d], q)
-			for _, o := range g.vecCh[g.vecChOff[j]:g.vecChOff[j+1]] {
+			from, to := g.vecChOff[j], g.vecChOff[j+1]
+			if from > to || int(to) > len(g.vecCh) {
+				return nil, false // damaged: SQL answers
+			}
+			dist := cosineDistance(g.vecRow(j, row), q)
+			for _, o := range g.vecCh[from:to] {
+				if int(o) >= g.h.Chunks {
+					return nil, false
+				}
 				o += p.first
 				if !x.dead(o) {
 					cands = append(cands, cand{dist, o, x.key(o)})
@@ -118,6 +117,21 @@ func (x *Index) Vector(q []float32, k int) (hits []Scored, ok bool) {
 		out[i] = Scored{Key: c.key, Score: float32Score(float32(1) - c.dist), ord: c.ord}
 	}
 	return out, true
+}
+
+// vecRow returns the full values of vector j, read from the file (one
+// pread into buf) when the segment is mapped: the few rows a search scores
+// lie anywhere in the vectors section, and a fresh process would fault
+// in (and map around) a page of the mapping for each.
+func (s *segment) vecRow(j int, buf []float32) []float32 {
+	d := s.h.Dims
+	if s.keep != nil && mapped && d > 0 {
+		off := s.h.Sections[secVec32][0] + int64(j)*int64(d)*4
+		if _, err := s.keep.ReadAt(unsafe.Slice((*byte)(unsafe.Pointer(&buf[0])), d*4), off); err == nil {
+			return buf[:d]
+		}
+	}
+	return s.vec32[j*d : (j+1)*d]
 }
 
 // deadVecs is the bitmap of base vectors with no live chunk (nil without a
@@ -198,12 +212,17 @@ func (b *boundPass) bound(p *boundPart, dead []uint64, from, to int) {
 		for i, a := range acc {
 			j := b0 + i
 			sc := float64(s.scales[j])
-			inv := 1 / (b.qn * s.norms[j])
+			den := b.qn * s.norms[j]
 			e := sc * b.errPerScale
-			hi := (sc*float64(a)+e)*inv + eps
-			if hi < floor || (dead != nil && dead[j>>6]&(1<<(j&63)) != 0) {
+			// hi < floor, without a division: the upper bound's
+			// numerator against (floor - eps) × den, with a margin far
+			// above the rounding of either side.
+			num, lim := sc*float64(a)+e, (floor-eps)*den
+			if num < lim-1e-9*math.Abs(lim) || (dead != nil && dead[j>>6]&(1<<(j&63)) != 0) {
 				continue
 			}
+			inv := 1 / den
+			hi := num*inv + eps
 			lo := (sc*float64(a)-e)*inv - eps
 			if len(*lows) < b.k {
 				heap.Push(lows, lo)
