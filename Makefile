@@ -70,7 +70,7 @@ eval: build
 	done
 
 bench: build
-	@set -e; for t in bench-load bench-pdf bench-ocr bench-neardup bench-dedup bench-runner bench-embed bench-search bench-scale bench-shard bench-publish bench-docs; do \
+	@set -e; for t in bench-start bench-load bench-pdf bench-ocr bench-neardup bench-dedup bench-runner bench-embed bench-search bench-scale bench-shard bench-publish bench-docs; do \
 	  if [ -d loader/tools/$$t ]; then echo "== $$t"; $(GO) run ./loader/tools/$$t -corpus $(CORPUS); fi; \
 	done
 
