@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -169,6 +170,9 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		if err != nil {
 			fmt.Fprintln(stderr, "docket compile:", err)
 			return ExitUsage
+		}
+		if code := compileWithWarehouse(ctx, m, ids, &pp, udfs, stderr); code != ExitOK {
+			return code
 		}
 		if err := m.WriteArtifacts(pp.TargetDir, nil); err != nil {
 			fmt.Fprintln(stderr, "docket:", err)
@@ -487,4 +491,45 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 		}
 	}
 	fmt.Fprintf(w, "\nDone. PASS=%d WARN=%d ERROR=%d SKIP=%d TOTAL=%d\n", pass, warn, errs, skip, len(rr.Results))
+}
+
+// compileWithWarehouse renders the selected nodes whose templates read the
+// database (run_query, adapter.get_relation, …) again on a read
+// connection, as dbt compiles them with its connection. Without a
+// warehouse yet their SQL stays as parsed (execute=false), with a note.
+func compileWithWarehouse(ctx context.Context, m *runner.Manifest, ids []string, p *project.Project, udfs []warehouse.UDF, stderr io.Writer) int {
+	reads := 0
+	for _, id := range ids {
+		if m.Node(id).ReadsDatabase() {
+			reads++
+		}
+	}
+	if reads == 0 {
+		return ExitOK
+	}
+	if _, err := os.Stat(p.Warehouse); err != nil {
+		fmt.Fprintf(stderr, "docket compile: note: %d node%s read%s the database while rendering and there is no warehouse yet: compiled as dbt parses (execute=false)\n",
+			reads, modelsPlural(reads), map[bool]string{true: "s"}[reads == 1])
+		return ExitOK
+	}
+	db, code := openReaderWith(ctx, p, udfs, stderr)
+	if db == nil {
+		return code
+	}
+	defer db.Close()
+	c, err := db.Conn(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitFailed
+	}
+	defer c.Close()
+	diags := m.CompileWith(ctx, runner.ConnQuerier(c), ids)
+	for _, d := range diags {
+		fmt.Fprintln(stderr, d)
+	}
+	if len(diags) > 0 {
+		fmt.Fprintf(stderr, "docket compile: %d problem%s rendering with the warehouse\n", len(diags), modelsPlural(len(diags)))
+		return ExitFailed
+	}
+	return ExitOK
 }

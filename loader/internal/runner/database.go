@@ -67,3 +67,7 @@ func (s sqlQuerier) Query(ctx context.Context, q string, args ...any) ([]string,
 	}
 	return cols, out, rows.Err()
 }
+
+// ConnQuerier is the Querier of a connection (CompileWith's, for
+// `docket compile`).
+func ConnQuerier(c *sql.Conn) Querier { return sqlQuerier{c} }

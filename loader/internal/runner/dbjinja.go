@@ -35,6 +35,63 @@ type dbConn struct {
 	results map[string]any // statement name → load_result value
 }
 
+// renderDB renders a node that reads the database with q (execute=true),
+// as dbt renders every node when it executes or compiles.
+func (m *Manifest) renderDB(ctx context.Context, q Querier, n *Node, incremental bool) (string, error) {
+	db := &dbConn{ctx: ctx, q: q, results: map[string]any{}}
+	var out string
+	var err error
+	rc := &renderCtx{m: m, n: n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]pos{}, db: db}
+	if n.testParent != nil {
+		rc.n = n.testParent
+		out, err = (&testRender{tpl: n.tpl, parent: n.testParent, args: n.testArgs}).render(rc)
+	} else {
+		out, err = n.tpl.Render(rc.vars())
+	}
+	if err != nil {
+		var re *render.Error
+		if errors.As(err, &re) {
+			return "", &diagErr{Diagnostic{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg}}
+		}
+		return "", err
+	}
+	if len(rc.diags) > 0 {
+		return "", &diagErr{rc.diags[0]}
+	}
+	return m.finish(n, out, map[string]bool{}), nil
+}
+
+// ReadsDatabase reports whether the node's template reads the database
+// (run_query, statement, adapter.get_relation, …): its SQL as parsed is
+// dbt's execute=false rendering; CompileWith renders it with a database.
+func (n *Node) ReadsDatabase() bool { return n.needsDB && n.tpl != nil }
+
+// CompileWith renders again, with q, the nodes among ids whose templates
+// read the database, as `dbt compile` does with its connection: their
+// CompiledCode becomes what a run would execute (is_incremental() false).
+// Nodes that fail keep their parse-time SQL; their mistakes come back.
+func (m *Manifest) CompileWith(ctx context.Context, q Querier, ids []string) []Diagnostic {
+	var diags []Diagnostic
+	for _, id := range ids {
+		n := m.Nodes[id]
+		if n == nil || !n.ReadsDatabase() {
+			continue
+		}
+		out, err := m.renderDB(ctx, q, n, false)
+		if err != nil {
+			var de *diagErr
+			if errors.As(err, &de) {
+				diags = append(diags, de.d)
+			} else {
+				diags = append(diags, Diagnostic{Path: n.Path, Line: 1, Col: 1, Msg: err.Error()})
+			}
+			continue
+		}
+		n.CompiledCode = out
+	}
+	return SortDiagnostics(diags)
+}
+
 // sqlFailed is a query a template ran that DuckDB refused: its first
 // line whole (a render error is otherwise cut at its last colon).
 func sqlFailed(what string, err error) error {

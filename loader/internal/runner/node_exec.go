@@ -164,28 +164,7 @@ func (x *nodeExec) compile(incremental bool) (string, error) {
 // renderWithDB renders a node that reads the database (dbjinja.go) on
 // the node's connection, as dbt renders every node when it executes.
 func (x *nodeExec) renderWithDB(incremental bool) (string, error) {
-	n := x.n
-	db := &dbConn{ctx: x.ctx, q: sqlQuerier{x.c}, results: map[string]any{}}
-	var out string
-	var err error
-	rc := &renderCtx{m: x.m, n: n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]pos{}, db: db}
-	if n.testParent != nil {
-		rc.n = n.testParent
-		out, err = (&testRender{tpl: n.tpl, parent: n.testParent, args: n.testArgs}).render(rc)
-	} else {
-		out, err = n.tpl.Render(rc.vars())
-	}
-	if err != nil {
-		var re *render.Error
-		if errors.As(err, &re) {
-			return "", &diagErr{Diagnostic{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg}}
-		}
-		return "", err
-	}
-	if len(rc.diags) > 0 {
-		return "", &diagErr{rc.diags[0]}
-	}
-	return x.m.finish(n, out, map[string]bool{}), nil
+	return x.m.renderDB(x.ctx, sqlQuerier{x.c}, x.n, incremental)
 }
 
 func (x *nodeExec) hooks(list []string, incremental bool) error {
