@@ -355,3 +355,33 @@ func TestLineShadingInCell(t *testing.T) {
 		{"Jordan", "4.20"},
 	})
 }
+
+// TestScheduleOfDates: a small unruled table of text whose first column
+// holds dates or times (a schedule) is found: dates are column values as
+// numbers are.
+func TestScheduleOfDates(t *testing.T) {
+	for _, dates := range [][]string{
+		{"12/01/2020", "01/15/2021", "03/02/2021", "05/20/2021"},
+		{"Jan. 12, 2020", "Feb. 3, 2020", "Mar. 15, 2020", "Apr. 2, 2020"},
+		{"9:00 a.m.", "10:30 a.m.", "1:00 p.m.", "3:15 p.m."},
+	} {
+		t.Run(dates[0], func(t *testing.T) {
+			rows := [][]string{{"Date", "Meeting", "Location"}}
+			for k, d := range dates {
+				rows = append(rows, []string{d, []string{"Kickoff", "Review", "Hearing", "Final vote"}[k], []string{"Room 101", "City Hall", "Library", "Room 204"}[k]})
+			}
+			pg := page{}
+			pg.Items = append(pg.Items, prose(72, 90, "The committee will meet on the following dates to review the applications received.")...)
+			pg.Items = append(pg.Items, tableRows(120, 13, []col{{72, false}, {200, false}, {320, false}}, rows, false)...)
+			pg.Items = append(pg.Items, prose(72, 200, "All meetings are open to the public and minutes are posted within a week.")...)
+			ts := detect(t, pg)
+			if len(ts) != 1 {
+				t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+			}
+			wantCells(t, ts[0], rows)
+			if len(ts[0].Header) == 0 {
+				t.Errorf("no header row")
+			}
+		})
+	}
+}

@@ -232,7 +232,7 @@ func hasHeader(rows [][]string) bool {
 		for _, r := range rows[1:] {
 			if j < len(r) && r[j] != "" {
 				n++
-				if numeric(r[j]) || placeholder(r[j]) {
+				if numeric(r[j]) || placeholder(r[j]) || dateTime(r[j]) {
 					num++
 				}
 			}
@@ -538,15 +538,18 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) 
 	if multiRows < 3 || chars > 40*cells {
 		return document.Table{}, false
 	}
+	// a column of numbers after the first (numbers first are list
+	// items or years as labels), or of dates or times anywhere (a
+	// schedule's dates come first)
 	numCols := 0
-	for j := 1; j < len(rows[0]); j++ {
+	for j := 0; j < len(rows[0]); j++ {
 		num, n := 0, 0
 		for _, r := range rows {
 			if r[j] == "" {
 				continue
 			}
 			n++
-			if numeric(r[j]) || placeholder(r[j]) {
+			if j > 0 && (numeric(r[j]) || placeholder(r[j])) || dateTime(r[j]) {
 				num++
 			}
 		}

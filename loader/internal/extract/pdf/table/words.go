@@ -197,6 +197,17 @@ func numeric(s string) bool {
 	return s != "" && len(s) < 40 && numRe.MatchString(s)
 }
 
+// dateRe matches a date or a time of day: "12/01/2020", "2020-01-12",
+// "Jan. 12, 2020", "12 January 2020", "9:00 a.m.", "14:30".
+var dateRe = regexp.MustCompile(`(?i)^(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|(?:\d{1,2} )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?: \d{1,2},?)?(?: \d{4})?|\d{1,2}:\d{2}(?: ?[ap]\.?m\.?)?)$`)
+
+// dateTime: the cell is a date or a time, a value of a column like a
+// number (a schedule's column of dates says table as its numbers would).
+func dateTime(s string) bool {
+	s = strings.TrimSpace(s)
+	return len(s) >= 3 && len(s) < 24 && strings.ContainsAny(s, "0123456789") && dateRe.MatchString(s)
+}
+
 // placeholder is a cell standing for a missing number ("-", ":", "n.a.").
 func placeholder(s string) bool {
 	return placeRe.MatchString(strings.ToLower(strings.TrimSpace(s)))
