@@ -101,3 +101,8 @@ replace github.com/nikolalohinski/gonja/v2 => ./third_party/gonja
 // under third_party/go-trafilatura is v1.12.2 without that date extraction
 // (see third_party/go-trafilatura/DOCKET.md).
 replace github.com/markusmobius/go-trafilatura => ./third_party/go-trafilatura
+
+// whatlanggo v1.0.1 builds its trigram profiles at package initialisation
+// (2-5 ms of every docket command); the fork under third_party/whatlanggo
+// builds them on first use (see third_party/whatlanggo/DOCKET.md).
+replace github.com/abadojack/whatlanggo => ./third_party/whatlanggo

@@ -1,0 +1,3 @@
+module github.com/abadojack/whatlanggo
+
+go 1.21
