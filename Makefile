@@ -106,7 +106,7 @@ HOSTILE_FLAGS ?=
 hostile:
 	DOCKET_IDENTITY_TRIALS=50 $(GO) test -count=1 -timeout 60m ./loader/internal/loader/ \
 	  -run 'TestContentIdentityUnderChanges|TestOddEntriesLoadOrAreRecorded|TestHostileFilesCostOnce|TestUnreadableFileIsTransient|TestKilledLoadsLeaveNoTemporaryFolders' -v
-	$(GO) build -o $(BIN) ./loader/cmd/docket
+	$(GO) build -o bin/ ./loader/cmd/docket ./loader/cmd/docket-worker
 	$(GO) run ./loader/tools/hostile -docket $(BIN) -dir $(HOSTILE_DIR) $(HOSTILE_FLAGS)
 
 fmt:
