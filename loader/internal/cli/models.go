@@ -166,7 +166,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 	case "ls":
 		return listNodes(m, f, stdout, stderr)
 	case "compile":
-		ids, err := m.Select(f.selects, f.excludes, runner.Model, runner.Test)
+		ids, err := m.Select(f.selects, f.excludes, runner.Model, runner.Test, runner.UnitTest)
 		if err != nil {
 			fmt.Fprintln(stderr, "docket compile:", err)
 			return ExitUsage
@@ -183,6 +183,10 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 			if n := m.Node(id); n.ResourceType == runner.Model {
 				models = append(models, n)
 			}
+		}
+		if len(ids) == 1 && len(f.selects) > 0 && m.Node(ids[0]).ResourceType == runner.UnitTest && m.Node(ids[0]).CompiledCode != "" {
+			fmt.Fprintln(stdout, strings.Trim(m.Node(ids[0]).CompiledCode, "\n"))
+			return ExitOK
 		}
 		if len(models) == 1 && len(f.selects) > 0 {
 			fmt.Fprintln(stdout, strings.Trim(models[0].CompiledCode, "\n"))
@@ -493,23 +497,34 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 	fmt.Fprintf(w, "\nDone. PASS=%d WARN=%d ERROR=%d SKIP=%d TOTAL=%d\n", pass, warn, errs, skip, len(rr.Results))
 }
 
-// compileWithWarehouse renders the selected nodes whose templates read the
-// database (run_query, adapter.get_relation, …) again on a read
-// connection, as dbt compiles them with its connection. Without a
-// warehouse yet their SQL stays as parsed (execute=false), with a note.
+// compileWithWarehouse compiles the selected nodes that need the database
+// on a read connection, as dbt compiles with its connection: those whose
+// templates read it (run_query, adapter.get_relation, …) render again,
+// unit tests get their model's SQL on their fixtures. Without a warehouse
+// yet the first stay as parsed (execute=false) and unit tests are left
+// out, with a note.
 func compileWithWarehouse(ctx context.Context, m *runner.Manifest, ids []string, p *project.Project, udfs []warehouse.UDF, stderr io.Writer) int {
-	reads := 0
+	reads, units := 0, 0
 	for _, id := range ids {
-		if m.Node(id).ReadsDatabase() {
+		switch n := m.Node(id); {
+		case n.ReadsDatabase():
 			reads++
+		case n.NeedsDatabase():
+			units++
 		}
 	}
-	if reads == 0 {
+	if reads+units == 0 {
 		return ExitOK
 	}
 	if _, err := os.Stat(p.Warehouse); err != nil {
-		fmt.Fprintf(stderr, "docket compile: note: %d node%s read%s the database while rendering and there is no warehouse yet: compiled as dbt parses (execute=false)\n",
-			reads, modelsPlural(reads), map[bool]string{true: "s"}[reads == 1])
+		if reads > 0 {
+			fmt.Fprintf(stderr, "docket compile: note: %d node%s read%s the database while rendering and there is no warehouse yet: compiled as dbt parses (execute=false)\n",
+				reads, modelsPlural(reads), map[bool]string{true: "s"}[reads == 1])
+		}
+		if units > 0 {
+			fmt.Fprintf(stderr, "docket compile: note: %d unit test%s not compiled: fixtures take the inputs' column types from the warehouse, which does not exist yet\n",
+				units, modelsPlural(units))
+		}
 		return ExitOK
 	}
 	db, code := openReaderWith(ctx, p, udfs, stderr)
@@ -523,7 +538,10 @@ func compileWithWarehouse(ctx context.Context, m *runner.Manifest, ids []string,
 		return ExitFailed
 	}
 	defer c.Close()
-	diags := m.CompileWith(ctx, runner.ConnQuerier(c), ids)
+	diags, unitWarn := m.CompileWith(ctx, runner.ConnQuerier(c), ids)
+	for _, w := range unitWarn {
+		fmt.Fprintln(stderr, "warning:", w)
+	}
 	for _, d := range diags {
 		fmt.Fprintln(stderr, d)
 	}

@@ -389,7 +389,7 @@ func (m *Manifest) sourceDoc(n *Node) map[string]any {
 func (m *Manifest) WriteArtifacts(targetDir string, rr *RunResults) error {
 	compiled := map[string]string{}
 	for id, n := range m.Nodes {
-		if n.ResourceType == Model || n.ResourceType == Test {
+		if n.ResourceType == Model || n.ResourceType == Test || (n.ResourceType == UnitTest && n.CompiledCode != "") {
 			compiled[id] = n.CompiledCode
 		}
 	}

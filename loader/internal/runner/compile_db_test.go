@@ -58,7 +58,7 @@ func TestCompileWith(t *testing.T) {
 		"information_schema.columns": {{"id", "INTEGER"}, {"name", "VARCHAR"}},
 		"information_schema.tables":  {{"BASE TABLE"}},
 	}}
-	diags = m.CompileWith(context.Background(), q, sortedKeys(m.Nodes))
+	diags, _ = m.CompileWith(context.Background(), q, sortedKeys(m.Nodes))
 	if got := diagStrings(diags); len(got) != 1 || !strings.HasPrefix(got[0], "models/y.sql:2:") || !strings.Contains(got[0], "no such table") {
 		t.Errorf("diagnostics %v", got)
 	}

@@ -66,30 +66,49 @@ func (m *Manifest) renderDB(ctx context.Context, q Querier, n *Node, incremental
 // dbt's execute=false rendering; CompileWith renders it with a database.
 func (n *Node) ReadsDatabase() bool { return n.needsDB && n.tpl != nil }
 
-// CompileWith renders again, with q, the nodes among ids whose templates
-// read the database, as `dbt compile` does with its connection: their
-// CompiledCode becomes what a run would execute (is_incremental() false).
-// Nodes that fail keep their parse-time SQL; their mistakes come back.
-func (m *Manifest) CompileWith(ctx context.Context, q Querier, ids []string) []Diagnostic {
-	var diags []Diagnostic
+// NeedsDatabase reports whether compiling the node needs the database:
+// its template reads it, or it is a unit test (its fixtures are typed as
+// its inputs' columns).
+func (n *Node) NeedsDatabase() bool {
+	return n.ReadsDatabase() || (n.ResourceType == UnitTest && n.unit != nil)
+}
+
+// CompileWith compiles, with q, the nodes among ids that need the
+// database, as `dbt compile` does with its connection: a node whose
+// template reads the database renders again (is_incremental() false), a
+// unit test gets its model's SQL on its fixtures. Their CompiledCode
+// becomes what a run would execute. A node that fails keeps what it had:
+// its mistake comes back in problems, or in unitTests for a unit test
+// (whose inputs may not be built yet: a run would build them first).
+func (m *Manifest) CompileWith(ctx context.Context, q Querier, ids []string) (problems, unitTests []Diagnostic) {
 	for _, id := range ids {
 		n := m.Nodes[id]
-		if n == nil || !n.ReadsDatabase() {
+		if n == nil || !n.NeedsDatabase() {
+			continue
+		}
+		if n.ResourceType == UnitTest {
+			out, err := m.unitTestSQL(ctx, q, n)
+			if err != nil {
+				unitTests = append(unitTests, Diagnostic{Path: n.Path, Line: n.pos.line, Col: n.pos.col,
+					Msg: fmt.Sprintf("unit test %s not compiled: %s", n.Name, firstLine(err.Error()))})
+				continue
+			}
+			n.CompiledCode = out
 			continue
 		}
 		out, err := m.renderDB(ctx, q, n, false)
 		if err != nil {
 			var de *diagErr
 			if errors.As(err, &de) {
-				diags = append(diags, de.d)
+				problems = append(problems, de.d)
 			} else {
-				diags = append(diags, Diagnostic{Path: n.Path, Line: 1, Col: 1, Msg: err.Error()})
+				problems = append(problems, Diagnostic{Path: n.Path, Line: 1, Col: 1, Msg: err.Error()})
 			}
 			continue
 		}
 		n.CompiledCode = out
 	}
-	return SortDiagnostics(diags)
+	return SortDiagnostics(problems), SortDiagnostics(unitTests)
 }
 
 // sqlFailed is a query a template ran that DuckDB refused: its first

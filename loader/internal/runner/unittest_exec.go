@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -31,30 +32,9 @@ func (x *nodeExec) unitTest() error {
 		return &diagErr{Diagnostic{Path: n.Path, Line: n.pos.line, Col: n.pos.col,
 			Msg: fmt.Sprintf("unit test %s: ", n.Name) + fmt.Sprintf(format, a...)}}
 	}
-	var ctes []string
-	given := map[string]string{}
-	for _, g := range u.given {
-		body := g.sql
-		if g.format != "sql" {
-			cols, err := x.inputColumns(g.node)
-			if err != nil {
-				return fail("input %s: %v", g.input, err)
-			}
-			if body, err = fixtureSQL(g.rows, cols); err != nil {
-				return fail("input %s: %v", g.input, err)
-			}
-		}
-		cte := Quote(g.cteName())
-		given[g.kind+":"+g.name] = cte
-		ctes = append(ctes, cte+" as (\n"+body+"\n)")
-	}
-	code, err := x.renderUnderTest(u, given)
+	actual, err := x.m.unitTestSQL(x.ctx, sqlQuerier{x.c}, n)
 	if err != nil {
 		return fail("%v", err)
-	}
-	actual := trimSQL(code)
-	if len(ctes) > 0 {
-		actual = injectCTEs(actual, ctes)
 	}
 	x.r.CompiledCode = actual
 	outCols, err := x.describeQuery(actual)
@@ -132,6 +112,40 @@ func (x *nodeExec) unitTest() error {
 	return nil
 }
 
+// unitTestSQL is the unit test's model SQL on its fixtures: each given
+// input a CTE of its rows, typed as the input's columns are (which q
+// tells: the relation in the warehouse, else the YAML's data_types, else
+// a describe of the model's SQL or the seed's CSV).
+func (m *Manifest) unitTestSQL(ctx context.Context, q Querier, n *Node) (string, error) {
+	u := n.unit
+	var ctes []string
+	given := map[string]string{}
+	for _, g := range u.given {
+		body := g.sql
+		if g.format != "sql" {
+			cols, err := m.inputColumns(ctx, q, g.node)
+			if err != nil {
+				return "", fmt.Errorf("input %s: %v", g.input, err)
+			}
+			if body, err = fixtureSQL(g.rows, cols); err != nil {
+				return "", fmt.Errorf("input %s: %v", g.input, err)
+			}
+		}
+		cte := Quote(g.cteName())
+		given[g.kind+":"+g.name] = cte
+		ctes = append(ctes, cte+" as (\n"+body+"\n)")
+	}
+	code, err := m.renderUnderTest(ctx, q, u, given)
+	if err != nil {
+		return "", err
+	}
+	actual := trimSQL(code)
+	if len(ctes) > 0 {
+		actual = injectCTEs(actual, ctes)
+	}
+	return actual, nil
+}
+
 // unitUpToDate: in build, a unit test that last passed is not run again
 // while its model's code and inputs (whose versions stand for their
 // columns' types) and its own entry are unchanged.
@@ -154,7 +168,7 @@ func (x *nodeExec) unitUpToDate() bool {
 // to the fixtures' CTEs (a seed not given is read as it is, as in dbt;
 // any other input not given is an error naming it) and the unit test's
 // overrides (macros, vars, env_vars) in place.
-func (x *nodeExec) renderUnderTest(u *unitSpec, given map[string]string) (string, error) {
+func (m *Manifest) renderUnderTest(ctx context.Context, q Querier, u *unitSpec, given map[string]string) (string, error) {
 	mn := u.modelNode
 	if mn.tpl == nil {
 		return "", fmt.Errorf("model %s has no template", mn.Name)
@@ -163,26 +177,26 @@ func (x *nodeExec) renderUnderTest(u *unitSpec, given map[string]string) (string
 	if v, ok := u.macros["is_incremental"]; ok {
 		incr = truthy(v)
 	}
-	rc := &renderCtx{m: x.m, n: mn, incremental: incr, cfg: map[string]any{}, refPos: map[string]pos{},
-		db: &dbConn{ctx: x.ctx, q: sqlQuerier{x.c}, results: map[string]any{}}}
-	ctx := rc.vars()
-	ctx["ref"] = render.Wrap(func(a render.Args) (any, error) {
+	rc := &renderCtx{m: m, n: mn, incremental: incr, cfg: map[string]any{}, refPos: map[string]pos{},
+		db: &dbConn{ctx: ctx, q: q, results: map[string]any{}}}
+	vars := rc.vars()
+	vars["ref"] = render.Wrap(func(a render.Args) (any, error) {
 		if len(a.Pos) == 0 {
 			return nil, fmt.Errorf("ref() needs a model name")
 		}
 		name := fmt.Sprint(a.Pos[len(a.Pos)-1])
 		cte, ok := given["ref:"+name]
-		if t := x.m.byName[name]; !ok && t != nil && t.ResourceType == Seed {
+		if t := m.byName[name]; !ok && t != nil && t.ResourceType == Seed {
 			// as dbt: a seed the test does not give is read as it is
 			return render.Relation{Database: t.Database, Schema: t.Schema, Identifier: t.Alias, Rendered: t.Relation, Type: relKind(t)}, nil
 		}
 		if !ok {
 			return nil, &render.UserError{Msg: fmt.Sprintf("model %s reads ref('%s'), which the unit test does not give (add `- input: ref('%s')` with its rows)", mn.Name, name, name)}
 		}
-		t := x.m.byName[name]
+		t := m.byName[name]
 		return render.Relation{Database: t.Database, Schema: t.Schema, Identifier: t.Alias, Rendered: cte, Type: relKind(t)}, nil
 	})
-	ctx["source"] = render.Wrap(func(a render.Args) (any, error) {
+	vars["source"] = render.Wrap(func(a render.Args) (any, error) {
 		if len(a.Pos) != 2 {
 			return nil, fmt.Errorf("source() needs a source name and a table name")
 		}
@@ -195,14 +209,14 @@ func (x *nodeExec) renderUnderTest(u *unitSpec, given map[string]string) (string
 		return cte, nil
 	})
 	if cte, ok := given["this:"]; ok {
-		ctx["this"] = render.Relation{Database: mn.Database, Schema: mn.Schema, Identifier: mn.Alias, Rendered: cte, Type: relKind(mn)}
+		vars["this"] = render.Relation{Database: mn.Database, Schema: mn.Schema, Identifier: mn.Alias, Rendered: cte, Type: relKind(mn)}
 	}
 	for k, v := range u.macros { // "pkg.name" replaces one macro of that namespace (render.Render)
 		val := v
-		ctx[k] = render.Wrap(func(render.Args) (any, error) { return val, nil })
+		vars[k] = render.Wrap(func(render.Args) (any, error) { return val, nil })
 	}
 	if len(u.vars) > 0 {
-		ctx["var"] = render.Wrap(func(a render.Args) (any, error) {
+		vars["var"] = render.Wrap(func(a render.Args) (any, error) {
 			if len(a.Pos) == 0 {
 				return nil, fmt.Errorf("var() needs a name")
 			}
@@ -210,7 +224,7 @@ func (x *nodeExec) renderUnderTest(u *unitSpec, given map[string]string) (string
 			if v, ok := u.vars[name]; ok {
 				return v, nil
 			}
-			if v, ok := x.m.Vars[name]; ok {
+			if v, ok := m.Vars[name]; ok {
 				return v, nil
 			}
 			if len(a.Pos) > 1 {
@@ -220,7 +234,7 @@ func (x *nodeExec) renderUnderTest(u *unitSpec, given map[string]string) (string
 		})
 	}
 	if len(u.envVars) > 0 {
-		ctx["env_var"] = render.Wrap(func(a render.Args) (any, error) {
+		vars["env_var"] = render.Wrap(func(a render.Args) (any, error) {
 			if len(a.Pos) == 0 {
 				return nil, fmt.Errorf("env_var() needs a name")
 			}
@@ -237,7 +251,7 @@ func (x *nodeExec) renderUnderTest(u *unitSpec, given map[string]string) (string
 			return nil, fmt.Errorf("environment variable %q is not set", name)
 		})
 	}
-	out, err := mn.tpl.Render(ctx)
+	out, err := mn.tpl.Render(vars)
 	if err != nil {
 		var re *render.Error
 		if errors.As(err, &re) {
@@ -269,11 +283,13 @@ func truthy(v any) bool {
 // relation in the warehouse when it exists, else its YAML columns when
 // each has a data_type, else what its SQL (a model) or CSV (a seed)
 // returns (the tested model given as `this` before its first build).
-func (x *nodeExec) inputColumns(n *Node) ([]colType, error) {
-	if typ, err := x.queryRelationType(n.Schema, n.Alias); err != nil {
+func (m *Manifest) inputColumns(ctx context.Context, q Querier, n *Node) ([]colType, error) {
+	describe := func(s string) ([]colType, error) { return describeWith(ctx, q, s) }
+	if _, rows, err := q.Query(ctx, `select table_type from information_schema.tables
+		where table_catalog = current_database() and table_schema = ? and table_name = ?`, n.Schema, n.Alias); err != nil {
 		return nil, err
-	} else if typ != "" && (n.ResourceType != Model || n.Config.Materialized != "ephemeral") {
-		return x.describeQuery("select * from " + n.Relation)
+	} else if len(rows) > 0 && (n.ResourceType != Model || n.Config.Materialized != "ephemeral") {
+		return describe("select * from " + n.Relation)
 	}
 	if len(n.Columns) > 0 {
 		var cols []colType
@@ -291,41 +307,33 @@ func (x *nodeExec) inputColumns(n *Node) ([]colType, error) {
 	}
 	switch n.ResourceType {
 	case Model:
-		cols, err := x.describeQuery(n.CompiledCode)
+		cols, err := describe(n.CompiledCode)
 		if err != nil {
 			return nil, fmt.Errorf("%s does not exist yet and its SQL cannot be described (%s): build it first", strings.ReplaceAll(n.Relation, `"`, ""), firstLine(err.Error()))
 		}
 		return cols, nil
 	case Seed:
-		return x.describeQuery("select * from read_csv('" + strings.ReplaceAll(n.seedFile, "'", "''") + "', " + seedCSVOptions(n) + ")")
+		return describe("select * from read_csv('" + strings.ReplaceAll(n.seedFile, "'", "''") + "', " + seedCSVOptions(n) + ")")
 	}
 	return nil, fmt.Errorf("%s does not exist yet and its columns' data_types are not all declared: build it first", strings.ReplaceAll(n.Relation, `"`, ""))
 }
 
 // describeQuery returns the columns a query returns, with DuckDB's types.
 func (x *nodeExec) describeQuery(q string) ([]colType, error) {
-	rows, err := x.c.QueryContext(x.ctx, "describe select * from (\n"+trimSQL(q)+"\n) as dbt_internal_describe")
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	names, err := rows.Columns()
+	return describeWith(x.ctx, sqlQuerier{x.c}, q)
+}
+
+// describeWith asks q for the columns a query returns, with their types.
+func describeWith(ctx context.Context, q Querier, query string) ([]colType, error) {
+	_, rows, err := q.Query(ctx, "describe select * from (\n"+trimSQL(query)+"\n) as dbt_internal_describe")
 	if err != nil {
 		return nil, err
 	}
 	var out []colType
-	for rows.Next() {
-		vals := make([]any, len(names))
-		ptrs := make([]any, len(names))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
-			return nil, err
-		}
-		out = append(out, colType{fmt.Sprint(vals[0]), fmt.Sprint(vals[1])})
+	for _, r := range rows {
+		out = append(out, colType{fmt.Sprint(r[0]), fmt.Sprint(r[1])})
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // fixtureSQL is rows as a query over cols: each value cast to its
