@@ -16,14 +16,30 @@
 {% set perm = var('minhash_permutations', 128) %}
 {% set bands = var('lsh_bands', 20) %}
 
+{% if is_incremental() %}
+-- The chunks of unsigned texts are found over text_hash, then read whole
+-- by rowid: the join on rowid lets DuckDB skip the row groups outside the
+-- wanted rows' range (new chunks are appended together at the end of
+-- doc_chunks), so the text of signed chunks is never read.
+with wanted as materialized (
+    select doc_chunks.rowid as row_id
+    from {{ ref('doc_chunks') }} as doc_chunks
+    anti join {{ this }} as signed using (text_hash)
+),
+
+texts as (
+    select doc_chunks.text_hash, any_value(doc_chunks.text) as text
+    from {{ ref('doc_chunks') }} as doc_chunks
+    join wanted on doc_chunks.rowid = wanted.row_id
+    group by doc_chunks.text_hash
+),
+{% else %}
 with texts as (
     select text_hash, any_value(text) as text
     from {{ ref('doc_chunks') }}
-    {% if is_incremental() %}
-    anti join {{ this }} as signed using (text_hash)
-    {% endif %}
     group by text_hash
 ),
+{% endif %}
 
 signed as materialized (
     select text_hash, minhash(text, {{ k }}, {{ perm }}) as signature

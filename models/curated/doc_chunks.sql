@@ -53,24 +53,46 @@ documents as (
 -- A page over var('max_page_chars') is not chunked (curated.doc_quality
 -- gives the document the verdict too_large): the Go UDFs would hold
 -- several copies of it in memory.
+-- The pages and elements of the documents to chunk are found over narrow
+-- columns, then read by rowid: the join on rowid lets DuckDB skip the row
+-- groups outside the wanted rows' range (a load appends a new content's
+-- pages and elements together), so an incremental build never reads the
+-- text or elements of documents chunked already. (staging.pages and
+-- staging.elements joined with the documents is what stg_pages and
+-- stg_elements give for landed documents; a view has no rowid.)
+doc_pages as materialized (
+    select documents.doc_id, pages.source_hash, pages.rowid as row_id
+    from {{ source('staging', 'pages') }} as pages
+    join documents using (source_hash)
+    where pages.char_count > 0 and pages.char_count <= {{ var('max_page_chars', 20000000) }}
+),
+
 pages as (
-    select doc_id, source_hash, page_number, text
-    from {{ ref('stg_pages') }}
-    where char_count > 0 and char_count <= {{ var('max_page_chars', 20000000) }}
+    select doc_pages.doc_id, doc_pages.source_hash, pages.page_number, pages.text
+    from {{ source('staging', 'pages') }} as pages
+    join doc_pages on pages.rowid = doc_pages.row_id
+    where pages.char_count > 0 and pages.char_count <= {{ var('max_page_chars', 20000000) }}
+),
+
+doc_elements as materialized (
+    select documents.doc_id, elements.rowid as row_id
+    from {{ source('staging', 'elements') }} as elements
+    join documents using (source_hash)
 ),
 
 page_elements as (
     select
-        doc_id,
-        page_number,
+        doc_elements.doc_id,
+        elements.page_number,
         list({
-            'char_start': char_start,
-            'char_end': char_end,
-            'category': category,
-            'section': section
-        } order by seq) as spans
-    from {{ ref('stg_elements') }}
-    group by doc_id, page_number
+            'char_start': elements.char_start,
+            'char_end': elements.char_end,
+            'category': elements.category,
+            'section': elements.section
+        } order by elements.seq) as spans
+    from {{ source('staging', 'elements') }} as elements
+    join doc_elements on elements.rowid = doc_elements.row_id
+    group by doc_elements.doc_id, elements.page_number
 ),
 
 chunked as (

@@ -41,16 +41,28 @@ with documents as (
     {% endif %}
 ),
 
+-- The pages of the documents to judge, found over narrow columns; their
+-- text is then read by rowid: the join on rowid lets DuckDB skip the row
+-- groups outside the wanted rows' range (a load appends a new content's
+-- pages together), so an incremental build never reads the text of
+-- documents that are judged already. (staging.pages as stg_pages has it:
+-- the pages of landed documents; a view has no rowid.)
+doc_pages as materialized (
+    select documents.doc_id, pages.rowid as row_id, pages.page_number, pages.char_count
+    from {{ source('staging', 'pages') }} as pages
+    join documents on documents.source_hash = pages.source_hash
+    where documents.status = 'landed'
+),
+
 page_stats as (
     select
-        pages.doc_id,
+        doc_id,
         max(char_count) as largest_page_chars,
         arg_max(page_number, char_count) as largest_page,
         count(*) as pages,
         count(*) filter (where char_count > 0) as pages_with_text
-    from {{ ref('stg_pages') }} as pages
-    join documents using (doc_id, source_hash)
-    group by pages.doc_id
+    from doc_pages
+    group by doc_id
 ),
 
 -- The text of the pages within max_page_chars. A where clause, not an
@@ -60,11 +72,11 @@ page_text as (
     select page_stats.*, texts.text
     from page_stats
     left join (
-        select pages.doc_id, string_agg(text, chr(10) || chr(10) order by page_number) as text
-        from {{ ref('stg_pages') }} as pages
-        join documents using (doc_id, source_hash)
+        select doc_pages.doc_id, string_agg(pages.text, chr(10) || chr(10) order by doc_pages.page_number) as text
+        from {{ source('staging', 'pages') }} as pages
+        join doc_pages on pages.rowid = doc_pages.row_id
         where pages.char_count <= {{ var('max_page_chars', 20000000) }}
-        group by pages.doc_id
+        group by doc_pages.doc_id
     ) as texts using (doc_id)
 ),
 

@@ -4,8 +4,8 @@
 -- Incremental per chunk: a pre-hook retracts chunks that left doc_chunks
 -- (or whose document was re-chunked), became duplicates or whose document
 -- is now excluded; the build adds the chunks that qualify and are missing.
--- Only ids are compared over the whole corpus; text is copied for new
--- chunks only. Changing quality_excluded_verdicts needs
+-- Only ids are compared over the whole corpus; text is read and copied
+-- for new chunks only. Changing quality_excluded_verdicts needs
 -- `docket build --full-refresh -s unique_chunks+`.
 {{ config(
     materialized = 'incremental',
@@ -37,14 +37,31 @@ excluded_documents as (
 
 -- Anti joins, not NOT IN: DuckDB's null-aware NOT IN is several times
 -- slower when the rows carry their text.
+{% if is_incremental() %}
+-- The chunks to add are found over ids, then read whole by rowid: the
+-- join on rowid lets DuckDB skip the row groups outside the wanted rows'
+-- range (a build's new chunks are appended together at the end of
+-- doc_chunks), so the text of unchanged chunks is never read.
+wanted as materialized (
+    select doc_chunks.rowid as row_id
+    from {{ ref('doc_chunks') }} as doc_chunks
+    anti join duplicates using (chunk_id)
+    anti join excluded_documents using (doc_id)
+    anti join {{ this }} as kept using (chunk_id)
+),
+
+final as (
+    select doc_chunks.*
+    from {{ ref('doc_chunks') }} as doc_chunks
+    join wanted on doc_chunks.rowid = wanted.row_id
+)
+{% else %}
 final as (
     select doc_chunks.*
     from doc_chunks
     anti join duplicates using (chunk_id)
     anti join excluded_documents using (doc_id)
-    {% if is_incremental() %}
-    anti join {{ this }} as kept using (chunk_id)
-    {% endif %}
 )
+{% endif %}
 
 select * from final

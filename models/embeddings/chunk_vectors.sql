@@ -12,17 +12,33 @@
 ) }}
 
 -- An anti join before grouping: only texts with no vector are hashed and
--- carried (NOT IN after grouping read and grouped every text).
-with pending as (
-    select unique_chunks.text_hash, any_value(unique_chunks.text) as text
+-- carried (NOT IN after grouping read and grouped every text). The chunks
+-- are found over text_hash, then read whole by rowid: the join on rowid
+-- lets DuckDB skip the row groups outside the wanted rows' range (new
+-- chunks are appended together at the end of unique_chunks), so the text
+-- of chunks already embedded is never read.
+{% if is_incremental() %}
+with wanted as materialized (
+    select unique_chunks.rowid as row_id
     from {{ ref('unique_chunks') }} as unique_chunks
-    {% if is_incremental() %}
     anti join (
         select text_hash from {{ this }} where model = '{{ var("embedding_model") }}'
     ) as embedded using (text_hash)
-    {% endif %}
+),
+
+pending as (
+    select unique_chunks.text_hash, any_value(unique_chunks.text) as text
+    from {{ ref('unique_chunks') }} as unique_chunks
+    join wanted on unique_chunks.rowid = wanted.row_id
     group by unique_chunks.text_hash
 ),
+{% else %}
+with pending as (
+    select unique_chunks.text_hash, any_value(unique_chunks.text) as text
+    from {{ ref('unique_chunks') }} as unique_chunks
+    group by unique_chunks.text_hash
+),
+{% endif %}
 
 final as (
     select

@@ -28,14 +28,29 @@
     ]
 ) }}
 
+{% if is_incremental() %}
+-- The chunks with no postings are found over keys, then read whole by
+-- rowid: the join on rowid lets DuckDB skip the row groups outside the
+-- wanted rows' range (new chunks are appended together at the end of
+-- search_chunks), so the text of indexed chunks is never read.
+with wanted as materialized (
+    select search_chunks.rowid as row_id
+    from {{ ref('search_chunks') }} as search_chunks
+    anti join (select distinct chunk_key from {{ this }}) as indexed
+      on indexed.chunk_key = {{ chunk_key('search_chunks.chunk_id') }}
+),
+
+chunks as (
+    select search_chunks.chunk_id, search_chunks.text, search_chunks.doc_length
+    from {{ ref('search_chunks') }} as search_chunks
+    join wanted on search_chunks.rowid = wanted.row_id
+),
+{% else %}
 with chunks as (
     select search_chunks.chunk_id, search_chunks.text, search_chunks.doc_length
     from {{ ref('search_chunks') }} as search_chunks
-    {% if is_incremental() %}
-    anti join (select distinct chunk_key from {{ this }}) as indexed
-      on indexed.chunk_key = {{ chunk_key('search_chunks.chunk_id') }}
-    {% endif %}
 ),
+{% endif %}
 
 tokens as (
     select chunk_id, doc_length, unnest({{ tokenize('text') }}) as term

@@ -37,13 +37,28 @@
     ]
 ) }}
 
+{% if is_incremental() %}
+-- The chunks to add are found over ids, then read whole by rowid: the
+-- join on rowid lets DuckDB skip the row groups outside the wanted rows'
+-- range (new chunks are appended together at the end of unique_chunks),
+-- so the text of chunks already here is never read.
+with wanted as materialized (
+    select unique_chunks.rowid as row_id
+    from {{ ref('unique_chunks') }} as unique_chunks
+    anti join {{ this }} as searchable using (chunk_id)
+),
+
+chunks as (
+    select unique_chunks.*
+    from {{ ref('unique_chunks') }} as unique_chunks
+    join wanted on unique_chunks.rowid = wanted.row_id
+),
+{% else %}
 with chunks as (
     select unique_chunks.*
     from {{ ref('unique_chunks') }} as unique_chunks
-    {% if is_incremental() %}
-    anti join {{ this }} as searchable using (chunk_id)
-    {% endif %}
 ),
+{% endif %}
 
 documents as (
     select doc_id, source_name, rel_path, source_uri, title
