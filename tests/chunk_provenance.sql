@@ -7,12 +7,40 @@
 -- chunks_are_current checks every chunk against the current ones, so an
 -- older chunk cannot stop matching its page without being rewritten.
 -- `docket test`, --force and --full-refresh check every chunk.
+-- The chunks' current pages (stg_pages: the pages of the landed document's
+-- content) are found over narrow columns and their text read by rowid, so
+-- a scoped check reads only the text of the pages it compares (the join
+-- on rowid lets DuckDB skip the row groups outside their range).
 {{ config(scoped_to = 'doc_chunks') }}
 
-select chunks.chunk_id, chunks.doc_id, chunks.page_number, chunks.char_offset, chunks.char_end
-from {{ ref('doc_chunks') }} as chunks
-join {{ ref('stg_pages') }} as pages using (doc_id, page_number)
+with chunks as materialized (
+    select chunk_id, doc_id, page_number, char_offset, char_end, text
+    from {{ ref('doc_chunks') }}
+),
+
+chunk_pages as materialized (
+    select chunks.doc_id, chunks.page_number, pages.rowid as row_id
+    from (select distinct doc_id, page_number from chunks) as chunks
+    join {{ ref('stg_documents') }} as documents
+      on documents.doc_id = chunks.doc_id and documents.status = 'landed'
+    join {{ source('staging', 'pages') }} as pages
+      on pages.source_hash = documents.source_hash and pages.page_number = chunks.page_number
+),
+
 -- a page over max_page_chars has no chunks; the condition keeps DuckDB
 -- from reading its text
-where pages.char_count <= {{ var('max_page_chars', 20000000) }}
-  and normalize_text(substr(pages.text, chunks.char_offset + 1, chunks.char_end - chunks.char_offset)) <> chunks.text
+page_text as (
+    select chunk_pages.doc_id, chunk_pages.page_number, pages.text
+    from (
+        select rowid as row_id, text, char_count
+        from {{ source('staging', 'pages') }}
+        where rowid in (select row_id from chunk_pages)
+    ) as pages
+    join chunk_pages using (row_id)
+    where pages.char_count <= {{ var('max_page_chars', 20000000) }}
+)
+
+select chunks.chunk_id, chunks.doc_id, chunks.page_number, chunks.char_offset, chunks.char_end
+from chunks
+join page_text using (doc_id, page_number)
+where normalize_text(substr(page_text.text, chunks.char_offset + 1, chunks.char_end - chunks.char_offset)) <> chunks.text

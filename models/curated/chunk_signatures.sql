@@ -18,7 +18,7 @@
 
 {% if is_incremental() %}
 -- The chunks of unsigned texts are found over text_hash, then read whole
--- by rowid: the join on rowid lets DuckDB skip the row groups outside the
+-- by rowid: the semi join on rowid lets DuckDB skip the row groups outside the
 -- wanted rows' range (new chunks are appended together at the end of
 -- doc_chunks), so the text of signed chunks is never read.
 with wanted as materialized (
@@ -30,7 +30,7 @@ with wanted as materialized (
 texts as (
     select doc_chunks.text_hash, any_value(doc_chunks.text) as text
     from {{ ref('doc_chunks') }} as doc_chunks
-    join wanted on doc_chunks.rowid = wanted.row_id
+    where doc_chunks.rowid in (select row_id from wanted)
     group by doc_chunks.text_hash
 ),
 {% else %}

@@ -69,8 +69,12 @@ doc_pages as materialized (
 
 pages as (
     select doc_pages.doc_id, doc_pages.source_hash, pages.page_number, pages.text
-    from {{ source('staging', 'pages') }} as pages
-    join doc_pages on pages.rowid = doc_pages.row_id
+    from (
+        select rowid as row_id, page_number, text, char_count
+        from {{ source('staging', 'pages') }}
+        where rowid in (select row_id from doc_pages)
+    ) as pages
+    join doc_pages using (row_id)
     where pages.char_count > 0 and pages.char_count <= {{ var('max_page_chars', 20000000) }}
 ),
 
@@ -90,8 +94,12 @@ page_elements as (
             'category': elements.category,
             'section': elements.section
         } order by elements.seq) as spans
-    from {{ source('staging', 'elements') }} as elements
-    join doc_elements on elements.rowid = doc_elements.row_id
+    from (
+        select rowid as row_id, page_number, seq, char_start, char_end, category, section
+        from {{ source('staging', 'elements') }}
+        where rowid in (select row_id from doc_elements)
+    ) as elements
+    join doc_elements using (row_id)
     group by doc_elements.doc_id, elements.page_number
 ),
 

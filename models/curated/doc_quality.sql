@@ -42,16 +42,28 @@ with documents as (
 ),
 
 -- The pages of the documents to judge, found over narrow columns; their
--- text is then read by rowid: the join on rowid lets DuckDB skip the row
--- groups outside the wanted rows' range (a load appends a new content's
+-- text is then read by rowid: the semi join on rowid lets DuckDB skip the
+-- rows outside the wanted rows' range (a load appends a new content's
 -- pages together), so an incremental build never reads the text of
--- documents that are judged already. (staging.pages as stg_pages has it:
--- the pages of landed documents; a view has no rowid.)
+-- documents judged already. (staging.pages joined with the landed
+-- documents is what stg_pages gives; a view has no rowid.)
+-- text_pages: the document's pages within max_page_chars, which its text
+-- joins with a blank line in page order; text_start: where the page's
+-- text begins in that text.
 doc_pages as materialized (
-    select documents.doc_id, pages.rowid as row_id, pages.page_number, pages.char_count
+    select
+        documents.doc_id,
+        pages.rowid as row_id,
+        pages.page_number,
+        pages.char_count,
+        max(pages.char_count) over per_document as largest_page_chars,
+        count(*) filter (where pages.char_count <= {{ var('max_page_chars', 20000000) }}) over per_document as text_pages,
+        coalesce(sum(pages.char_count + 2) filter (where pages.char_count <= {{ var('max_page_chars', 20000000) }}) over (
+            per_document order by pages.page_number rows between unbounded preceding and 1 preceding), 0)::bigint as text_start
     from {{ source('staging', 'pages') }} as pages
     join documents on documents.source_hash = pages.source_hash
     where documents.status = 'landed'
+    window per_document as (partition by documents.doc_id)
 ),
 
 page_stats as (
@@ -65,18 +77,54 @@ page_stats as (
     group by doc_id
 ),
 
--- The text of the pages within max_page_chars. A where clause, not an
--- aggregate filter: DuckDB then never reads a longer page's text (with
--- the filter it loaded a 384 MB page whole, over a 256 MB memory_limit).
-page_text as (
-    select page_stats.*, texts.text
+-- Each document's text: its pages within max_page_chars (a where clause
+-- on the scan, not an aggregate filter: DuckDB then never reads a longer
+-- page's text; with the filter it loaded a 384 MB page whole, over a
+-- 256 MB memory_limit). Text flows through once and never into a join's
+-- hash table or a materialized CTE, so DuckDB streams it: a one-page
+-- document's text is its page's; only documents of several pages go
+-- through string_agg, whose states DuckDB holds until the aggregate ends
+-- (every document's text in one aggregate, and the text kept for the
+-- stop word count, ran out of memory at 50k documents under 512MB).
+texts as (
+    select doc_id, largest_page_chars, text
+    from (
+        select doc_pages.doc_id, doc_pages.page_number, doc_pages.largest_page_chars, pages.text
+        from (
+            select rowid as row_id, text
+            from {{ source('staging', 'pages') }}
+            where rowid in (select row_id from doc_pages where text_pages = 1)
+              and char_count <= {{ var('max_page_chars', 20000000) }}
+        ) as pages
+        join doc_pages using (row_id)
+    )
+    union all
+    select doc_id, largest_page_chars, string_agg(text, chr(10) || chr(10) order by page_number) as text
+    from (
+        select doc_pages.doc_id, doc_pages.page_number, doc_pages.largest_page_chars, pages.text
+        from (
+            select rowid as row_id, text
+            from {{ source('staging', 'pages') }}
+            where rowid in (select row_id from doc_pages where text_pages > 1)
+              and char_count <= {{ var('max_page_chars', 20000000) }}
+        ) as pages
+        join doc_pages using (row_id)
+    )
+    group by doc_id, largest_page_chars
+),
+
+measured as (
+    select
+        page_stats.*,
+        texts.stats,
+        texts.language
     from page_stats
     left join (
-        select doc_pages.doc_id, string_agg(pages.text, chr(10) || chr(10) order by doc_pages.page_number) as text
-        from {{ source('staging', 'pages') }} as pages
-        join doc_pages on pages.rowid = doc_pages.row_id
-        where pages.char_count <= {{ var('max_page_chars', 20000000) }}
-        group by doc_pages.doc_id
+        select
+            doc_id,
+            case when largest_page_chars <= {{ var('max_page_chars', 20000000) }} then text_stats(text) end as stats,
+            detect_language(left(text, 20000)) as language
+        from texts
     ) as texts using (doc_id)
 ),
 
@@ -84,25 +132,24 @@ stop_words as (
     select lower(word) as word from {{ ref('stop_words') }}
 ),
 
+-- Stop words among the words of the first 200,000 characters of the
+-- document's text, counted page by page: the pages are joined by a blank
+-- line, which splits words as the page ends do, so the page starting at
+-- text_start contributes the words of its first 200,000 - text_start
+-- characters.
 word_counts as (
     select doc_id, count(*) filter (where word in (select word from stop_words)) as stop_words
     from (
-        select doc_id, unnest(regexp_split_to_array(lower(left(text, 200000)), '[^\p{L}\p{N}]+')) as word
-        from page_text
+        select doc_pages.doc_id, unnest(regexp_split_to_array(lower(left(pages.text, 200000 - doc_pages.text_start)), '[^\p{L}\p{N}]+')) as word
+        from (
+            select rowid as row_id, text
+            from {{ source('staging', 'pages') }}
+            where rowid in (select row_id from doc_pages where text_start < 200000)
+              and char_count <= {{ var('max_page_chars', 20000000) }}
+        ) as pages
+        join doc_pages using (row_id)
     )
     group by doc_id
-),
-
-measured as (
-    select
-        doc_id,
-        pages,
-        pages_with_text,
-        largest_page,
-        largest_page_chars,
-        case when largest_page_chars <= {{ var('max_page_chars', 20000000) }} then text_stats(text) end as stats,
-        detect_language(left(text, 20000)) as language
-    from page_text
 ),
 
 judged as (

@@ -39,7 +39,7 @@ excluded_documents as (
 -- slower when the rows carry their text.
 {% if is_incremental() %}
 -- The chunks to add are found over ids, then read whole by rowid: the
--- join on rowid lets DuckDB skip the row groups outside the wanted rows'
+-- semi join on rowid lets DuckDB skip the row groups outside the wanted rows'
 -- range (a build's new chunks are appended together at the end of
 -- doc_chunks), so the text of unchanged chunks is never read.
 wanted as materialized (
@@ -53,7 +53,7 @@ wanted as materialized (
 final as (
     select doc_chunks.*
     from {{ ref('doc_chunks') }} as doc_chunks
-    join wanted on doc_chunks.rowid = wanted.row_id
+    where doc_chunks.rowid in (select row_id from wanted)
 )
 {% else %}
 final as (

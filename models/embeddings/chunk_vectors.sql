@@ -29,7 +29,7 @@ with wanted as materialized (
 pending as (
     select unique_chunks.text_hash, any_value(unique_chunks.text) as text
     from {{ ref('unique_chunks') }} as unique_chunks
-    join wanted on unique_chunks.rowid = wanted.row_id
+    where unique_chunks.rowid in (select row_id from wanted)
     group by unique_chunks.text_hash
 ),
 {% else %}

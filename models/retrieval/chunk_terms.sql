@@ -30,7 +30,7 @@
 
 {% if is_incremental() %}
 -- The chunks with no postings are found over keys, then read whole by
--- rowid: the join on rowid lets DuckDB skip the row groups outside the
+-- rowid: the semi join on rowid lets DuckDB skip the row groups outside the
 -- wanted rows' range (new chunks are appended together at the end of
 -- search_chunks), so the text of indexed chunks is never read.
 with wanted as materialized (
@@ -43,7 +43,7 @@ with wanted as materialized (
 chunks as (
     select search_chunks.chunk_id, search_chunks.text, search_chunks.doc_length
     from {{ ref('search_chunks') }} as search_chunks
-    join wanted on search_chunks.rowid = wanted.row_id
+    where search_chunks.rowid in (select row_id from wanted)
 ),
 {% else %}
 with chunks as (

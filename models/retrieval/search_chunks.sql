@@ -39,7 +39,7 @@
 
 {% if is_incremental() %}
 -- The chunks to add are found over ids, then read whole by rowid: the
--- join on rowid lets DuckDB skip the row groups outside the wanted rows'
+-- semi join on rowid lets DuckDB skip the row groups outside the wanted rows'
 -- range (new chunks are appended together at the end of unique_chunks),
 -- so the text of chunks already here is never read.
 with wanted as materialized (
@@ -51,7 +51,7 @@ with wanted as materialized (
 chunks as (
     select unique_chunks.*
     from {{ ref('unique_chunks') }} as unique_chunks
-    join wanted on unique_chunks.rowid = wanted.row_id
+    where unique_chunks.rowid in (select row_id from wanted)
 ),
 {% else %}
 with chunks as (
