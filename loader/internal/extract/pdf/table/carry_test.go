@@ -385,3 +385,38 @@ func TestScheduleOfDates(t *testing.T) {
 		})
 	}
 }
+
+// TestGroupLabelsOverIndentedRows: group labels, each alone on its line
+// over rows indented under it (with a blank line between the groups), are
+// rows of their own: an indented, capitalised line with numbers is an
+// item of the group, not the label's wrapped last line; the table stays
+// one.
+func TestGroupLabelsOverIndentedRows(t *testing.T) {
+	groups := []struct {
+		label string
+		rows  [][]string
+	}{
+		{"Elementary", [][]string{{"Kindergarten", "3,210", "412"}, {"Grades 1 to 4", "12,050", "1,310"}, {"Grades 5 to 8", "11,900", "1,190"}}},
+		{"Secondary", [][]string{{"Grades 9 to 10", "7,410", "610"}, {"Grades 11 to 12", "6,980", "590"}}},
+		{"Postsecondary", [][]string{{"Two-year", "7,200", "310"}, {"Four-year", "8,050", "4,900"}}},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Table 4. Enrollment by level and control of institution, fall 2010.")...)
+	want := [][]string{{"Level", "Public", "Private"}}
+	pg.Items = append(pg.Items, tableRows(120, 13, []col{{72, false}, {330, true}, {430, true}}, want, false)...)
+	y := 146.0
+	for _, g := range groups {
+		pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, S: g.label})
+		want = append(want, []string{g.label, "", ""})
+		y += 13
+		pg.Items = append(pg.Items, tableRows(y, 13, []col{{82, false}, {330, true}, {430, true}}, g.rows, false)...)
+		want = append(want, g.rows...)
+		y += 13*float64(len(g.rows)) + 13
+	}
+	pg.Items = append(pg.Items, prose(72, y+20, "Enrollment counts students in school on October 1 of each year.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], want)
+}

@@ -120,6 +120,16 @@ func (c *columnStats) col(w *word) int {
 	return min(max(j, 0), len(c.xs)-2)
 }
 
+// stub is the first column holding text (the row labels).
+func (c *columnStats) stub() int {
+	for j, x := range c.left {
+		if !math.IsInf(x, 1) {
+			return j
+		}
+	}
+	return 0
+}
+
 // lineCell is a line's words in one column.
 type lineCell struct {
 	col int
@@ -242,6 +252,14 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		}
 		if lower {
 			continue
+		}
+		if x0 := a.cells[lc.col][0][0].bb.X0; lExcl && lc.col == c.stub() && x0 <= c.left[lc.col]+2 && first.bb.X0 > x0+2 {
+			// indented in the stub under a label at its left edge,
+			// capitalised and bringing cells the row lacks: an item
+			// under a group label ("Elementary",
+			// then "  Kindergarten 3,210"), where a label wrapped above
+			// its numbers goes on lower-case
+			return false
 		}
 		allLower = false
 		width := c.right[lc.col] - c.left[lc.col]
