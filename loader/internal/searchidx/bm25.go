@@ -62,14 +62,17 @@ func (x *Index) BM25(query string, k int) (hits []Scored, ok bool) {
 	}
 	// A heap of the cursors by (ordinal, query term): equal ordinals come
 	// out in query-term order.
-	m := cursorHeap(cur)
+	m := make(cursorHeap, len(cur))
+	for i := range cur {
+		m[i] = &cur[i]
+	}
 	m.init()
 	top := topK{x: x, k: k}
 	for len(m) > 0 {
 		o := m[0].o
 		score := 0.0
 		for len(m) > 0 && m[0].o == o {
-			c := &m[0]
+			c := m[0]
 			score += w.of(c.tf, c.idf, o)
 			more, good := c.advance(x)
 			if !good {
@@ -81,7 +84,9 @@ func (x *Index) BM25(query string, k int) (hits []Scored, ok bool) {
 				m.pop()
 			}
 		}
-		top.offer(o, score)
+		if len(top.h) < k || score >= top.h[0].Score {
+			top.offer(o, score)
+		}
 	}
 	return top.best(), true
 }
@@ -151,7 +156,7 @@ func (c *postCursor) advance(x *Index) (more, good bool) {
 }
 
 // cursorHeap is a min-heap of cursors by (ordinal, query term).
-type cursorHeap []postCursor
+type cursorHeap []*postCursor
 
 func (h cursorHeap) less(i, j int) bool {
 	return h[i].o < h[j].o || (h[i].o == h[j].o && h[i].ti < h[j].ti)

@@ -172,8 +172,8 @@ type boundCand struct {
 const eps = 1e-4
 
 // dotBlock is how many vectors' sums are kept while the query's dimensions
-// are added: 16 KiB of float32, in the CPU's L1 cache.
-const dotBlock = 4096
+// are added: 64 KiB of float32, in the CPU's L2 cache.
+const dotBlock = 16384
 
 // run bounds the live vectors of s (dead: a bitmap of vectors to skip),
 // split over cores.
@@ -181,9 +181,6 @@ func (b *boundPass) run(s *segment, first uint32, dead []uint64) []*boundPart {
 	v := s.h.Vectors
 	if v == 0 {
 		return nil
-	}
-	for _, i := range b.nz {
-		s.populate(unsafe.Slice((*byte)(unsafe.Pointer(&s.codes[i*v])), v))
 	}
 	workers := max(1, min(runtime.GOMAXPROCS(0), v/65536))
 	step := (v + workers - 1) / workers
@@ -202,17 +199,28 @@ func (b *boundPass) run(s *segment, first uint32, dead []uint64) []*boundPart {
 
 func (b *boundPass) bound(p *boundPart, dead []uint64, from, to int) {
 	s := p.seg
-	var buf [dotBlock]float32
+	acc := make([]float32, dotBlock)
 	lows := &p.lows
 	floor := math.Inf(-1) // the k-th best lower bound so far
+	var cols colReader
+	if s.keep != nil && mapped {
+		cols = colReader{s: s, buf: make([]int8, len(b.nz)*dotBlock),
+			scales: make([]float32, dotBlock), norms: make([]float64, dotBlock)}
+	}
 	for b0 := from; b0 < to; b0 += dotBlock {
-		acc := buf[:min(dotBlock, to-b0)]
+		acc := acc[:min(dotBlock, to-b0)]
 		clear(acc)
-		s.dots(acc, b.q, b.nz, b0)
+		scales, norms := s.scales[b0:b0+len(acc)], s.norms[b0:b0+len(acc)]
+		if !cols.read(b.nz, b0, len(acc)) {
+			s.dots(acc, b.q, b.nz, b0)
+		} else {
+			dots(acc, b.q, b.nz, func(k int) []int8 { return cols.buf[k*dotBlock : k*dotBlock+len(acc)] })
+			scales, norms = cols.scales[:len(acc)], cols.norms[:len(acc)]
+		}
 		for i, a := range acc {
 			j := b0 + i
-			sc := float64(s.scales[j])
-			den := b.qn * s.norms[j]
+			sc := float64(scales[i])
+			den := b.qn * norms[i]
 			e := sc * b.errPerScale
 			// hi < floor, without a division: the upper bound's
 			// numerator against (floor - eps) × den, with a margin far
@@ -239,18 +247,62 @@ func (b *boundPass) bound(p *boundPart, dead []uint64, from, to int) {
 	}
 }
 
+// colReader reads the int8 codes of a block of vectors in the query's
+// dimensions from the file into buf (one pread per dimension) instead of
+// through the mapping: a fresh process pays for every page it maps in (a
+// fault, and on virtual machines with shadow page tables a costly first
+// touch), while a pread copies from the page cache into a buffer that is
+// mapped in once. At 1.15M vectors and 57 query dimensions that is 65 MB
+// a search; measured here 37-57 ms of CPU read, 64-95 ms mapped.
+type colReader struct {
+	s      *segment
+	buf    []int8
+	scales []float32
+	norms  []float64
+}
+
+// read reads the codes of vectors b0 … b0+n-1 in dimensions nz, and
+// their scales and norms; false when it cannot (the caller reads the
+// mapping).
+func (c *colReader) read(nz []int, b0, n int) bool {
+	if c.s == nil {
+		return false
+	}
+	f := c.s.keep
+	if _, err := f.ReadAt(unsafe.Slice((*byte)(unsafe.Pointer(&c.scales[0])), 4*n), c.s.h.Sections[secVecScale][0]+4*int64(b0)); err != nil {
+		return false
+	}
+	if _, err := f.ReadAt(unsafe.Slice((*byte)(unsafe.Pointer(&c.norms[0])), 8*n), c.s.h.Sections[secVecNorm][0]+8*int64(b0)); err != nil {
+		return false
+	}
+	v := int64(c.s.h.Vectors)
+	off := c.s.h.Sections[secVecCodes][0]
+	for k, i := range nz {
+		b := unsafe.Slice((*byte)(unsafe.Pointer(&c.buf[k*dotBlock])), n)
+		if _, err := f.ReadAt(b, off+int64(i)*v+int64(b0)); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // dots adds to acc the dot products of q with the int8 codes of vectors
-// b0 … b0+len(acc)-1 of s, dimension by dimension in nz order (four
-// dimensions at a time: one pass over acc per four).
+// b0 … b0+len(acc)-1 of s.
 func (s *segment) dots(acc []float32, q []float32, nz []int, b0 int) {
 	v := s.h.Vectors
-	col := func(i int) []int8 { return s.codes[i*v+b0 : i*v+b0+len(acc)] }
+	dots(acc, q, nz, func(k int) []int8 { i := nz[k]; return s.codes[i*v+b0 : i*v+b0+len(acc)] })
+}
+
+// dots adds to acc the dot products of q with the codes col(k) of
+// dimension nz[k] (len(acc) long), dimension by dimension in nz order
+// (four dimensions at a time: one pass over acc per four).
+func dots(acc []float32, q []float32, nz []int, col func(k int) []int8) {
 	k := 0
 	for ; k+4 <= len(nz); k += 4 {
-		addCodes4(acc, col(nz[k]), col(nz[k+1]), col(nz[k+2]), col(nz[k+3]), q[nz[k]], q[nz[k+1]], q[nz[k+2]], q[nz[k+3]])
+		addCodes4(acc, col(k), col(k+1), col(k+2), col(k+3), q[nz[k]], q[nz[k+1]], q[nz[k+2]], q[nz[k+3]])
 	}
 	for ; k < len(nz); k++ {
-		addCodes1(acc, col(nz[k]), q[nz[k]])
+		addCodes1(acc, col(k), q[nz[k]])
 	}
 }
 

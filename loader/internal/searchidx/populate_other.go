@@ -1,5 +1,0 @@
-//go:build !linux
-
-package searchidx
-
-func (s *segment) populate([]byte) {}
