@@ -420,3 +420,31 @@ func TestGroupLabelsOverIndentedRows(t *testing.T) {
 	}
 	wantCells(t, ts[0], want)
 }
+
+// TestStatisticalSymbols: "(NA)", "(X)", "(D)" and "(Z)" stand for
+// missing numbers as "-" and "n/a" do, so a column of them and a few
+// numbers is a column of numbers (a small unruled table is found).
+func TestStatisticalSymbols(t *testing.T) {
+	rows := [][]string{
+		{"County", "Rate"},
+		{"Adams", "12.5"},
+		{"Brown", "(NA)"},
+		{"Clark", "(X)"},
+		{"Dodge", "(D)"},
+		{"Essex", "(Z)"},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Poverty rate by county where the survey could report one.")...)
+	pg.Items = append(pg.Items, tableRows(120, 13, []col{{72, false}, {260, true}}, rows, false)...)
+	pg.Items = append(pg.Items, prose(72, 220, "Counties with too few respondents are not shown separately.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], rows)
+	for _, s := range []string{"(NA)", "(X)", "(D)", "(S)", "(Z)"} {
+		if !placeholder(s) {
+			t.Errorf("placeholder(%q) = false", s)
+		}
+	}
+}

@@ -319,6 +319,9 @@ func numericCell(ws []*word) bool {
 // number) it is the unit of a column header, not a number of its own.
 func unit(ws []*word) bool {
 	a, b := ws[0].text, ws[len(ws)-1].text
+	if len(ws) == 1 && placeholder(a) {
+		return false // "(NA)": a missing number, not a unit
+	}
 	return (strings.HasPrefix(a, "(") && strings.HasSuffix(b, ")")) || (strings.HasPrefix(a, "[") && strings.HasSuffix(b, "]"))
 }
 

@@ -184,7 +184,7 @@ var leaderRe = regexp.MustCompile(`(?:\s*[.…]){4,}\s*`)
 
 var (
 	numRe   = regexp.MustCompile(`^[-+−–(]?(?:[$€£]\s?)?\d[\d.,' \x{00A0}\x{202F}]*\)?\s*%?\*?$|^[-+−–(]?[.,]\d+\)?%?$`)
-	placeRe = regexp.MustCompile(`^(?:[-–—:.x*]|\.\.|\.\.\.|n/?a|n\.a\.|-{2,}|–{2,})$`)
+	placeRe = regexp.MustCompile(`^(?:[-–—:.x*]|\.\.|\.\.\.|n/?a|n\.a\.|-{2,}|–{2,}|\((?:na|x|d|s|z|b|nc|\*)\))$`)
 )
 
 // numeric reports whether a cell holds a number (thousands separators,
@@ -208,7 +208,10 @@ func dateTime(s string) bool {
 	return len(s) >= 3 && len(s) < 24 && strings.ContainsAny(s, "0123456789") && dateRe.MatchString(s)
 }
 
-// placeholder is a cell standing for a missing number ("-", ":", "n.a.").
+// placeholder is a cell standing for a missing number ("-", ":", "n.a.",
+// and the statistical agencies' symbols in parentheses: "(NA)" not
+// available, "(X)" not applicable, "(D)" withheld, "(S)" not meeting
+// standards, "(Z)" rounds to zero, "(B)" base too small).
 func placeholder(s string) bool {
 	return placeRe.MatchString(strings.ToLower(strings.TrimSpace(s)))
 }
