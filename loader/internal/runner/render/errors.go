@@ -1,0 +1,116 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Template mistakes: where they are and what they say.
+
+var macroErrRe = regexp.MustCompile(`in macro [A-Za-z0-9_]+ \([^()]+:\d+\):`)
+
+// MacroRuntimeError is a failure inside a macro: the macro's file and line.
+type MacroRuntimeError struct {
+	File, Macro string
+	Line        int
+	Err         error
+}
+
+func (e *MacroRuntimeError) Error() string {
+	root := cleanMsg(rootCause(e.Err.Error()))
+	if m := userMsgRe.FindString(e.Err.Error()); m != "" {
+		root = m // kept delimited: runtimeErr's cleanMsg shows it whole
+	}
+	return fmt.Sprintf("in macro %s (%s:%d): %s", e.Macro, e.File, e.Line, root)
+}
+
+// UserError is a message a template raised itself
+// (exceptions.raise_compiler_error): shown whole, never cut at a colon.
+// gonja carries errors up as text, so the message travels between
+// delimiters that userMsgRe finds.
+type UserError struct{ Msg string }
+
+func (e *UserError) Error() string { return "\x02" + e.Msg + "\x03" }
+
+var userMsgRe = regexp.MustCompile("\x02([^\x03]*)\x03")
+
+func (e *MacroRuntimeError) Unwrap() error { return e.Err }
+
+func macroLine(err error) int {
+	line := 1
+	for _, m := range lineRe.FindAllStringSubmatch(err.Error(), -1) {
+		if n, e := strconv.Atoi(m[1]); e == nil {
+			line = n
+		}
+	}
+	return line
+}
+
+func rootCause(msg string) string {
+	if i := strings.LastIndex(msg, ": "); i >= 0 {
+		return msg[i+2:]
+	}
+	return msg
+}
+
+var (
+	lineRe    = regexp.MustCompile(`at line (\d+)`)
+	noiseRe   = regexp.MustCompile(`(?i)(unable to execute template|unable to execute controlStructure at line \d+|unable to render expression at line \d+|unable to evaluate function '[^']*'|unable to render condition at line \d+|failed to execute '[^']*')(: )?`)
+	spacesRe  = regexp.MustCompile(`\s+`)
+	reprNoise = regexp.MustCompile(`(ControlStructure|Output|Call|Name|String|GetAttribute)\([^)]*\)`)
+)
+
+var undefRe = regexp.MustCompile(`Unable to evaluate name "([^"]+)"`)
+
+func cleanMsg(s string) string {
+	if m := userMsgRe.FindStringSubmatch(s); m != nil {
+		return m[1]
+	}
+	s = undefRe.ReplaceAllString(s, `undefined name "$1" (not a macro, variable or dbt context member)`)
+	s = noiseRe.ReplaceAllString(s, "")
+	s = spacesRe.ReplaceAllString(s, " ")
+	return strings.TrimSpace(s)
+}
+
+// runtimeErr turns gonja's wrapped error chain into a positioned *Error:
+// the innermost "at line N" wins; the message keeps only the root cause.
+func (t *Template) runtimeErr(err error) *Error {
+	msg := err.Error()
+	line := 1
+	for _, m := range lineRe.FindAllStringSubmatch(msg, -1) {
+		if n, e := strconv.Atoi(m[1]); e == nil {
+			line = n
+		}
+	}
+	// root cause: the text after the last ": " that follows a node repr
+	root := msg
+	if i := strings.LastIndex(msg, ": "); i >= 0 {
+		root = msg[i+2:]
+	}
+	var re *Error
+	if errors.As(err, &re) {
+		return re
+	}
+	if m := userMsgRe.FindStringSubmatch(msg); m != nil {
+		root = "\x02" + m[1] + "\x03"
+	}
+	if all := macroErrRe.FindAllStringSubmatchIndex(msg, -1); len(all) > 0 {
+		// an error inside a macro: name the macro's file and line
+		last := all[len(all)-1]
+		return &Error{Line: line, Col: 1, Msg: msg[last[0]:last[1]] + " " + cleanMsg(root)}
+	}
+	col := 1
+	lines := strings.Split(t.src, "\n")
+	if line-1 < len(lines) {
+		l := lines[line-1]
+		if i := strings.Index(l, "{"); i >= 0 {
+			col = i + 1
+		} else {
+			col = len(l) - len(strings.TrimLeft(l, " \t")) + 1
+		}
+	}
+	return &Error{Line: line, Col: col, Msg: cleanMsg(root)}
+}
