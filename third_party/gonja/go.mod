@@ -4,7 +4,6 @@ go 1.24.4
 
 require (
 	github.com/dustin/go-humanize v1.0.1
-	github.com/json-iterator/go v1.1.12
 	github.com/pkg/errors v0.9.1
 	github.com/sirupsen/logrus v1.9.3
 	golang.org/x/exp v0.0.0-20240719175910-8a7402abbf56
