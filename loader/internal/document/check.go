@@ -105,9 +105,18 @@ func (p Plausibility) UnexpectedShare() float64 {
 // Measure counts s's real, replacement and unexpected characters.
 func Measure(s string) Plausibility {
 	var p Plausibility
-	for _, w := range strings.Fields(s) {
+	for w := range strings.FieldsSeq(s) {
 		mixed := mixedScripts(w)
 		for _, r := range w {
+			if r < utf8.RuneSelf {
+				// ASCII, what most text is: real (Fields took the spaces
+				// off), unexpected when a control character, as below.
+				p.Real++
+				if r < 0x20 || r == 0x7f || mixed && r|0x20 >= 'a' && r|0x20 <= 'z' {
+					p.Unexpected++
+				}
+				continue
+			}
 			switch {
 			case r == utf8.RuneError:
 				p.Replacement++
