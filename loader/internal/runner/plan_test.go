@@ -6,17 +6,18 @@ import (
 )
 
 // TestPlan: what each command runs and what each node waits for, from
-// the manifest alone (no database): in build a unit test waits for its
+// the manifest alone (no database, the project in memory): in build a
+// unit test waits for its
 // model's parents and the model for it, a tested node's children wait
 // for its tests; in test nothing waits; run runs models only.
 func TestPlan(t *testing.T) {
-	dir := writeProbe(t, map[string]string{
+	m, diags := compileFS(t, map[string]string{
+		"project.yaml":   "version: 1\nname: probe\n",
 		"models/m/a.sql": "select 1 as id",
 		"models/m/b.sql": "select * from {{ ref('a') }}",
 		"models/m/s.yml": "version: 2\nmodels:\n  - name: a\n    columns: [{name: id, tests: [not_null]}]\n" +
 			"unit_tests:\n  - {name: u, model: b, given: [{input: \"ref('a')\", rows: [{id: 1}]}], expect: {rows: [{id: 1}]}}\n",
 	})
-	m, diags := parseProbe(t, dir)
 	if len(diags) > 0 {
 		t.Fatal(diags)
 	}
