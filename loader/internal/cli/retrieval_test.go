@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -229,7 +230,13 @@ func TestSearchAndSQLUsage(t *testing.T) {
 			t.Errorf("docket %q: want usage error (exit 2), got %d:\n%s", args, code, out)
 		}
 	}
+	// A search turns garbage collection off for itself and puts the
+	// process's settings back (docs serve and tests call it in-process).
+	gcBefore, limitBefore := debug.SetGCPercent(77), debug.SetMemoryLimit(1<<40)
 	out := must(t, dir, "search", "freight rates")
+	if gc, limit := debug.SetGCPercent(gcBefore), debug.SetMemoryLimit(limitBefore); gc != 77 || limit != 1<<40 {
+		t.Errorf("after docket search: GC percent %d, memory limit %d; want 77 and %d as before", gc, limit, int64(1<<40))
+	}
 	if strings.ContainsAny(out, "\x1b\x07") {
 		t.Fatalf("raw control characters reached the terminal: %q", out)
 	}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -48,6 +49,12 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "docket search: --mode must be hybrid, vector or bm25 (got %q)\n", *mode)
 		return ExitUsage
 	}
+	// One query, then the process ends: a garbage collection of the few
+	// MB a search allocates (its read buffers) would cost more CPU than it
+	// frees. The limit still collects should a search (the SQL path) grow.
+	// Restored on return (tests call this in their own process).
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(searchMemoryLimit))
 	p, code := loadProject(dir, stderr)
 	if p == nil {
 		return code
@@ -106,6 +113,9 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	return ExitOK
 }
+
+// searchMemoryLimit is the Go heap at which `docket search` collects.
+const searchMemoryLimit = 256 << 20
 
 // searchTimeout bounds the query's embedding request: a person is waiting,
 // and BM25 can answer alone.
