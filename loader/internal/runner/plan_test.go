@@ -7,9 +7,9 @@ import (
 
 // TestPlan: what each command runs and what each node waits for, from
 // the manifest alone (no database, the project in memory): in build a
-// unit test waits for its
-// model's parents and the model for it, a tested node's children wait
-// for its tests; in test nothing waits; run runs models only.
+// unit test waits for its model's parents and the model for it, a tested
+// node's children wait for its tests; in test nothing waits; run runs
+// models only.
 func TestPlan(t *testing.T) {
 	m, diags := compileFS(t, map[string]string{
 		"project.yaml":   "version: 1\nname: probe\n",
