@@ -3,7 +3,9 @@ package cli
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -58,5 +60,36 @@ func TestFindWorker(t *testing.T) {
 	write(custom, 0o755)
 	if got, err := findWorker(docket, custom, onPath); err != nil || got != custom {
 		t.Fatalf("override: got %q, %v", got, err)
+	}
+}
+
+// TestCLIDoesNotLinkTheExtractors: every package a binary links runs its
+// initialisation in every process, so the docket CLI must not link the
+// extractors (docket-worker does): excelize alone cost 16-41 ms of every
+// command, go-trafilatura's date parser 0.3-1 s.
+func TestCLIDoesNotLinkTheExtractors(t *testing.T) {
+	gotool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool")
+	}
+	out, err := exec.Command(gotool, "list", "-deps", "github.com/docket-dev/docket/loader/cmd/docket").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "github.com/docket-dev/docket/loader/internal/cli") {
+		t.Fatalf("go list -deps does not list the cli package:\n%s", out)
+	}
+	for _, d := range deps {
+		for _, bad := range []string{"github.com/docket-dev/docket/loader/internal/extract/html", "github.com/docket-dev/docket/loader/internal/extract/office",
+			"github.com/docket-dev/docket/loader/internal/extract/pdf", "github.com/docket-dev/docket/loader/internal/workercmd",
+			"github.com/xuri/excelize", "codeberg.org/readeck/go-readability", "github.com/markusmobius/", "github.com/json-iterator/go"} {
+			if strings.HasPrefix(d, bad) {
+				t.Errorf("the docket CLI links %s (its initialisation would run in every docket command; only docket-worker may)", d)
+			}
+		}
+		if d == "github.com/docket-dev/docket/loader/internal/extract" {
+			t.Errorf("the docket CLI links the extractors' router (only docket-worker may)")
+		}
 	}
 }
