@@ -84,7 +84,7 @@ func runSourceFreshness(ctx context.Context, args []string, stdout, stderr io.Wr
 	if st, _ := warehouse.ReadStamp(p.Warehouse); st != nil {
 		later = st.LatestUnpublishedLoad()
 	}
-	results := runner.CheckFreshness(ctx, db.SQL(), sources, runner.FreshnessOptions{LaterLoad: later})
+	results := runner.CheckFreshness(ctx, runner.SQLQuerier(db.SQL()), sources, runner.FreshnessOptions{LaterLoad: later})
 	db.Close()
 
 	code = ExitOK

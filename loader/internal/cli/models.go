@@ -538,7 +538,7 @@ func compileWithWarehouse(ctx context.Context, m *runner.Manifest, ids []string,
 		return ExitFailed
 	}
 	defer c.Close()
-	diags, unitWarn := m.CompileWith(ctx, runner.ConnQuerier(c), ids)
+	diags, unitWarn := m.CompileWith(ctx, runner.SQLQuerier(c), ids)
 	for _, w := range unitWarn {
 		fmt.Fprintln(stderr, "warning:", w)
 	}

@@ -35,8 +35,14 @@ func (f Function) Signature() string {
 	return fmt.Sprintf("%s(%s) -> %s", f.Name, strings.Join(f.Params, ", "), f.Result)
 }
 
-// sqlQuerier is the Querier of a node's connection.
-type sqlQuerier struct{ c *sql.Conn }
+// sqlQuerier is the Querier of a connection or a pool.
+type sqlQuerier struct{ c QueryExecer }
+
+// QueryExecer is what *sql.Conn and *sql.DB have in common here.
+type QueryExecer interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
+}
 
 func (s sqlQuerier) Exec(ctx context.Context, q string) error {
 	_, err := s.c.ExecContext(ctx, q)
@@ -68,6 +74,6 @@ func (s sqlQuerier) Query(ctx context.Context, q string, args ...any) ([]string,
 	return cols, out, rows.Err()
 }
 
-// ConnQuerier is the Querier of a connection (CompileWith's, for
-// `docket compile`).
-func ConnQuerier(c *sql.Conn) Querier { return sqlQuerier{c} }
+// SQLQuerier is the Querier of a connection or a pool (`docket compile`'s
+// CompileWith, CheckFreshness).
+func SQLQuerier(c QueryExecer) Querier { return sqlQuerier{c} }

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -200,7 +199,7 @@ func (m *Manifest) FreshnessSources(ids []string) []*Node {
 // CheckFreshness measures each source's newest load time against its
 // criteria. A source whose query fails gets status "runtime error" with
 // the reason; the others are still checked.
-func CheckFreshness(ctx context.Context, db *sql.DB, sources []*Node, o FreshnessOptions) []FreshnessResult {
+func CheckFreshness(ctx context.Context, db Querier, sources []*Node, o FreshnessOptions) []FreshnessResult {
 	now := o.Now
 	if now == nil {
 		now = time.Now
@@ -265,7 +264,7 @@ func isoTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.00
 // maxLoadedAt is max(loaded_at_field) of the source (with its filter), or
 // for a loader-owned source without one, when the last completed load
 // finished.
-func maxLoadedAt(ctx context.Context, db *sql.DB, n *Node) (time.Time, bool, error) {
+func maxLoadedAt(ctx context.Context, db Querier, n *Node) (time.Time, bool, error) {
 	var q string
 	fromLoad := false
 	switch {
@@ -280,20 +279,27 @@ func maxLoadedAt(ctx context.Context, db *sql.DB, n *Node) (time.Time, bool, err
 	default:
 		return time.Time{}, false, fmt.Errorf("source %s.%s declares freshness but no loaded_at_field (only the tables docket load writes have a load time without one)", n.SourceName, n.Name)
 	}
-	var t sql.NullTime
-	if err := db.QueryRowContext(ctx, q).Scan(&t); err != nil {
+	_, rows, err := db.Query(ctx, q)
+	var t time.Time
+	valid := false
+	if err == nil && len(rows) == 1 && len(rows[0]) == 1 && rows[0][0] != nil {
+		if t, valid = rows[0][0].(time.Time); !valid {
+			err = fmt.Errorf("not a time: %v (%T)", rows[0][0], rows[0][0])
+		}
+	}
+	if err != nil {
 		if fromLoad {
 			return time.Time{}, true, fmt.Errorf("docket's load times (ops.load_runs): %w", err)
 		}
 		return time.Time{}, false, fmt.Errorf("loaded_at_field %s of %s: %w", n.LoadedAtField, n.Relation, err)
 	}
-	if !t.Valid {
+	if !valid {
 		if fromLoad {
 			return time.Time{}, true, fmt.Errorf("no completed docket load yet (ops.load_runs is empty)")
 		}
 		return time.Time{}, false, fmt.Errorf("max(%s) is null: %s has no rows with a load time", n.LoadedAtField, n.Relation)
 	}
-	return t.Time, fromLoad, nil
+	return t, fromLoad, nil
 }
 
 // SourcesArtifact is target/sources.json (dbt's sources/v3).

@@ -49,7 +49,7 @@ func TestSourceFreshnessFrozenClock(t *testing.T) {
 	}
 	sources := m.FreshnessSources(ids)
 	frozen := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
-	results := CheckFreshness(ctx, db.SQL(), sources, FreshnessOptions{Now: func() time.Time { return frozen }})
+	results := CheckFreshness(ctx, SQLQuerier(db.SQL()), sources, FreshnessOptions{Now: func() time.Time { return frozen }})
 	got := map[string]FreshnessResult{}
 	for _, r := range results {
 		got[r.Source] = r
@@ -88,7 +88,7 @@ func TestSourceFreshnessFrozenClock(t *testing.T) {
 	}
 	// a later load the read copy does not record (it found nothing new:
 	// its stamp lists it) counts for the loader's tables only
-	later := CheckFreshness(ctx, db.SQL(), sources, FreshnessOptions{Now: func() time.Time { return frozen },
+	later := CheckFreshness(ctx, SQLQuerier(db.SQL()), sources, FreshnessOptions{Now: func() time.Time { return frozen },
 		LaterLoad: frozen.Add(-time.Hour)})
 	for _, r := range later {
 		switch r.Source {
