@@ -28,7 +28,11 @@ type Writer struct {
 	// A batch is landed past either limit or Every after the last one.
 	// 256 documents: each batch costs fixed statements (~15 ms here),
 	// which at 64 small documents per batch were over half the main
-	// process's CPU; pages bound what a batch of big documents holds.
+	// process's CPU; pages bound what a batch of big documents holds,
+	// and 500 (not 2,000) keeps landing going while big documents are
+	// extracted, so that the batch landed after the last extraction,
+	// while the workers wait, is small (149 corpus PDFs, 1,564 pages:
+	// whole command 7.7-8.9 s instead of 8.9-10.3 s, alternating runs).
 	Limits struct {
 		Docs, Pages int
 		Every       time.Duration
@@ -55,7 +59,7 @@ type Lander interface {
 // quarantined instead are counted in sum.
 func NewWriter(db Lander, runID string, sum *Summary) *Writer {
 	w := &Writer{db: db, runID: runID, sum: sum, last: time.Now()}
-	w.Limits.Docs, w.Limits.Pages, w.Limits.Every = 256, 2000, BatchEvery
+	w.Limits.Docs, w.Limits.Pages, w.Limits.Every = 256, 500, BatchEvery
 	return w
 }
 
