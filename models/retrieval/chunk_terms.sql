@@ -9,11 +9,7 @@
 -- postings yet (a chunk's terms depend on its text alone, which its
 -- chunk_id fixes). chunk_key (the first 64 bits of chunk_id) is what
 -- these set operations compare: scanning an integer column over all
--- postings is cheap, a 64-character id is not. The postings' distinct
--- chunk keys are read once per build, into a variable of the build's
--- connection (pre-hook, SET VARIABLE: no data change) that both the
--- retraction and the build compare with: the postings are scanned twice
--- (that and the delete), not three times. Incremental builds append
+-- postings is cheap, a 64-character id is not. Incremental builds append
 -- in term order per batch; `docket build --full-refresh -s chunk_terms+`
 -- rewrites the whole table in term order. The first pre-hooks add
 -- doc_length and chunk_key to a table built before them; its postings
@@ -25,10 +21,8 @@
     pre_hook = [
         "{% if is_incremental() %}alter table {{ this }} add column if not exists doc_length bigint{% endif %}",
         "{% if is_incremental() %}alter table {{ this }} add column if not exists chunk_key ubigint{% endif %}",
-        "{% if is_incremental() %}set variable chunk_terms_indexed = (
-            select list(distinct chunk_key) from {{ this }}){% endif %}",
         "{% if is_incremental() %}delete from {{ this }} where chunk_key is null or chunk_key in (
-            select unnest(getvariable('chunk_terms_indexed'))
+            select chunk_key from {{ this }}
             except
             select {{ chunk_key('chunk_id') }} from {{ ref('search_chunks') }}){% endif %}"
     ]
@@ -42,7 +36,7 @@
 with wanted as materialized (
     select search_chunks.rowid as row_id
     from {{ ref('search_chunks') }} as search_chunks
-    anti join (select unnest(getvariable('chunk_terms_indexed')) as chunk_key) as indexed
+    anti join (select distinct chunk_key from {{ this }}) as indexed
       on indexed.chunk_key = {{ chunk_key('search_chunks.chunk_id') }}
 ),
 
