@@ -11,6 +11,11 @@
 -- content) are found over narrow columns and their text read by rowid, so
 -- a scoped check reads only the text of the pages it compares (the join
 -- on rowid lets DuckDB skip the row groups outside their range).
+-- Reads staging.pages by rowid (a view has none), so the DAG edge
+-- to the staging views is declared as dbt does it: `-s stg_pages+` selects
+-- this test. A project that filters pages in stg_pages edits the same
+-- filter here too.
+-- depends_on: {{ ref('stg_pages') }}
 {{ config(scoped_to = 'doc_chunks') }}
 
 with chunks as materialized (

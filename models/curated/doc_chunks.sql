@@ -10,6 +10,11 @@
 -- document, a version with no chunks) leave (pre-hook: a retraction that
 -- retracts nothing leaves the model's readers up to date). Changing
 -- chunk_size or chunk_overlap needs `docket build --full-refresh -s doc_chunks+`.
+-- Reads staging.pages/elements by rowid (a view has none), so the DAG edge
+-- to the staging views is declared as dbt does it: `-s stg_pages+` selects
+-- this node. A project that filters pages in stg_pages edits the same
+-- filter here too.
+-- depends_on: {{ ref('stg_pages') }}, {{ ref('stg_elements') }}
 {{ config(
     materialized = 'incremental',
     incremental_strategy = 'delete+insert',

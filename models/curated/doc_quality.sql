@@ -10,6 +10,11 @@
 -- stop_words seed needs `docket build --full-refresh -s doc_quality+`.
 -- The pre-hooks add the version columns to a table built before they
 -- existed; its verdicts then count as not judged and are redone.
+-- Reads staging.pages by rowid (a view has none), so the DAG edge
+-- to the staging views is declared as dbt does it: `-s stg_pages+` selects
+-- this node. A project that filters pages in stg_pages edits the same
+-- filter here too.
+-- depends_on: {{ ref('stg_pages') }}
 {{ config(
     materialized = 'incremental',
     incremental_strategy = 'delete+insert',

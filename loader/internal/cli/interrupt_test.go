@@ -85,9 +85,11 @@ func TestBuildStopsOnSIGTERM(t *testing.T) {
 			t0 := time.Now()
 			cmd.Process.Signal(syscall.SIGTERM)
 			err := cmd.Wait()
-			// the bound is 2 s (interruptGrace is 1.5 s); 3 s more
-			// for a machine busy with other work
-			if took := time.Since(t0); took > 5*time.Second {
+			// A liveness check, not a speed target (the 2 s bound,
+			// interruptGrace 1.5 s, is for an idle machine): without the
+			// interrupt handling these builds never end, so a minute tells
+			// the two apart on a CI machine however loaded.
+			if took := time.Since(t0); took > time.Minute {
 				t.Errorf("SIGTERM took %s to stop the build", took)
 			}
 			ee, ok := err.(*exec.ExitError)

@@ -153,11 +153,20 @@ func runLand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "docket land: give the plan folder(s) written by `docket plan --out DIR`")
 		return ExitUsage
 	}
-	_, db, code := openProjectWarehouse(ctx, dir, 1, stderr)
+	p, db, code := openProjectWarehouse(ctx, dir, 1, stderr)
 	if db == nil {
 		return code
 	}
 	defer db.Close()
+	// Landing shards is the load's last step: the same memory_limit.
+	_, warn, err := limitLoadMemory(ctx, p, db)
+	if warn != "" {
+		fmt.Fprintln(stderr, "docket: warning:", warn)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitFailed
+	}
 	exit := ExitOK
 	var reports []*loader.LandReport
 	for _, planDir := range fs.Args() {

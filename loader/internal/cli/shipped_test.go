@@ -359,3 +359,23 @@ func writeTestFile(t *testing.T, path, body string) {
 		t.Fatal(err)
 	}
 }
+
+// TestShippedModelsDependOnTheStagingViews: doc_chunks, doc_quality and the
+// chunk_provenance test read staging.pages/elements by rowid (a view has
+// none), so they declare their edge to the staging views with dbt's
+// `-- depends_on:` comment; without it `-s stg_pages+` would leave out
+// what a change to stg_pages affects.
+func TestShippedModelsDependOnTheStagingViews(t *testing.T) {
+	dir := shipped(t)
+	for view, want := range map[string][]string{
+		"stg_pages":    {"curated.doc_chunks\t", "curated.doc_quality\t", "test\tchunk_provenance\t"},
+		"stg_elements": {"curated.doc_chunks\t"},
+	} {
+		out := must(t, dir, "ls", "-s", view+"+")
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("ls -s %s+ leaves out %q:\n%s", view, w, out)
+			}
+		}
+	}
+}

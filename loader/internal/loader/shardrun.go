@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 	"github.com/docket-dev/docket/loader/internal/worker"
 )
@@ -145,12 +146,12 @@ func RunShard(ctx context.Context, dir string, k int, opts Options) (sm *ShardMa
 		return nil, false, err
 	}
 	defer scratchDir.Close()
-	scratch, err := warehouse.OpenScratch(ctx, scratchDir.path)
+	p := opts.Project
+	scratch, err := warehouse.OpenScratch(ctx, scratchDir.path, int64(max(p.Loader.MemoryLimit, project.MinDuckDBMemory)))
 	if err != nil {
 		return nil, false, err
 	}
 	defer scratch.Close()
-	p := opts.Project
 	pool := worker.NewPool(worker.PoolOptions{Command: opts.WorkerCommand, Env: opts.WorkerEnv, Size: p.Loader.Workers,
 		Timeout: p.Loader.Timeout.Duration, MaxMemory: int64(p.Loader.MaxWorkerMemory)})
 	defer pool.Close()

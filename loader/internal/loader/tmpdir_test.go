@@ -21,12 +21,12 @@ func TestKilledLoadsLeaveNoTemporaryFolders(t *testing.T) {
 		return m
 	}
 	dir := project(t)
-	if _, err := docket(t, dir, []string{env, envKillAt + "=land:1"}, "load", "--quiet"); err == nil {
+	if _, err := docket(t, dir, []string{env, envKillAt + "=extract:3"}, "load", "--quiet"); err == nil {
 		t.Fatal("the load should have been killed")
 	}
 	left := folders()
 	if len(left) != 1 {
-		t.Fatalf("a load killed while landing should leave its folder behind (that is what the sweep is for), got %v", left)
+		t.Fatalf("a load killed while extracting should leave its folder behind (that is what the sweep is for), got %v", left)
 	}
 	// A folder of a load that is still running: locked, and kept.
 	live := filepath.Join(tmp, "docket-attach-live")

@@ -58,10 +58,18 @@ type Scratch struct {
 }
 
 // OpenScratch creates a scratch database in dir (a new, private folder).
-func OpenScratch(ctx context.Context, dir string) (*Scratch, error) {
+// memoryLimit (bytes; 0 = DuckDB's default) is its DuckDB memory_limit:
+// a shard's load is a load, bounded by loader.memory_limit like `docket load`.
+func OpenScratch(ctx context.Context, dir string, memoryLimit int64) (*Scratch, error) {
 	db, err := Open(ctx, filepath.Join(dir, "scratch.duckdb"), Options{Threads: 1})
 	if err != nil {
 		return nil, err
+	}
+	if memoryLimit > 0 {
+		if _, err := db.sql.ExecContext(ctx, fmt.Sprintf(`set memory_limit = '%dMiB'`, memoryLimit>>20)); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("DuckDB settings (loader.memory_limit): %w", err)
+		}
 	}
 	if err := db.EnsureSchema(ctx); err != nil {
 		db.Close()
