@@ -1,12 +1,17 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 )
 
 // InProcessWorker, when set, makes this binary its own extraction worker:
@@ -32,7 +37,30 @@ func workerCommand() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkWorker(path); err != nil {
+		return nil, err
+	}
 	return []string{path}, nil
+}
+
+// checkWorker asks the worker for its extractor versions (`docket-worker
+// --versions`) and wants this docket's: a worker of another build, or a
+// program that is no docket-worker (DOCKET_WORKER=/bin/true), would
+// otherwise crash on or mis-extract every document of the load.
+func checkWorker(path string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, path, "--versions").Output()
+	got, want := strings.TrimSpace(string(out)), version.All()
+	if err == nil && got == want {
+		return nil
+	}
+	why := fmt.Sprintf("printed %q", got)
+	if err != nil {
+		why = fmt.Sprintf("failed (%v) after printing %q", err, got)
+	}
+	return fmt.Errorf("%s is not this docket's %s: `%s --versions` %s, want %q; build both with `make build` "+
+		"(or go build -o bin/ ./loader/cmd/docket ./loader/cmd/docket-worker)", path, WorkerName, path, why, want)
 }
 
 // findWorker finds docket-worker: the path DOCKET_WORKER names (override),

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 )
 
 func TestFindWorker(t *testing.T) {
@@ -90,6 +92,35 @@ func TestCLIDoesNotLinkTheExtractors(t *testing.T) {
 		}
 		if d == "github.com/docket-dev/docket/loader/internal/extract" {
 			t.Errorf("the docket CLI links the extractors' router (only docket-worker may)")
+		}
+	}
+}
+
+// TestCheckWorker: a load starts only workers that answer --versions with
+// this docket's extractor versions; a program that is no docket-worker
+// (DOCKET_WORKER=/bin/true quarantined every document as a crash and the
+// load exited 0) or one of another build is refused with what it printed.
+func TestCheckWorker(t *testing.T) {
+	dir := t.TempDir()
+	script := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good := script("good", `[ "$1" = --versions ] && echo '`+version.All()+`'`)
+	if err := checkWorker(good); err != nil {
+		t.Errorf("this build's worker refused: %v", err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{"/bin/true", `printed ""`},
+		{script("old", `echo 'archive/1+docket/1+pdf/1'`), `printed "archive/1+docket/1+pdf/1"`},
+		{script("fails", `echo usage >&2; exit 2`), "exit status 2"},
+	} {
+		err := checkWorker(c.path)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "make build") {
+			t.Errorf("%s: got %v, want an error saying %q and how to build", c.path, err, c.want)
 		}
 	}
 }

@@ -16,8 +16,12 @@ import (
 	"syscall"
 
 	"github.com/docket-dev/docket/loader/internal/extract"
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 	"github.com/docket-dev/docket/loader/internal/worker"
 )
+
+// VersionsFlag asks a worker for its extractor versions.
+const VersionsFlag = "--versions"
 
 // Exit codes, as the CLI's.
 const (
@@ -28,7 +32,15 @@ const (
 // Main serves extraction requests on stdin/stdout until stdin closes. A
 // SIGINT or SIGTERM cancels the document in hand; the loader decides what
 // happens to it.
+//
+// With --versions as its last argument it prints the extractor versions
+// it was built with (version.All) and exits: docket checks them before a
+// load starts its workers.
 func Main(stderr io.Writer) int {
+	if len(os.Args) > 1 && os.Args[len(os.Args)-1] == VersionsFlag {
+		fmt.Println(version.All())
+		return exitOK
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if path := os.Getenv("DOCKET_CPUPROFILE"); path != "" {

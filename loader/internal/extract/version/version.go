@@ -11,7 +11,10 @@
 // judge versions without linking any extractor.
 package version
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // The current versions, one per extractor (component).
 const (
@@ -29,6 +32,18 @@ const (
 
 var current = map[string]bool{PDF: true, MuPDF: true, OCR: true, Image: true, HTML: true, Text: true,
 	Office: true, Email: true, Archive: true, Router: true}
+
+// All is every current component, sorted and joined: what `docket-worker
+// --versions` prints, so that docket can tell its own worker from another
+// build's (or from a program that is no docket-worker at all) before a load.
+func All() string {
+	parts := make([]string, 0, len(current))
+	for p := range current {
+		parts = append(parts, p)
+	}
+	sort.Strings(parts)
+	return Join(parts...)
+}
 
 // Join joins component versions into one recorded version.
 func Join(parts ...string) string { return strings.Join(parts, "+") }
