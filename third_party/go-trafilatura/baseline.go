@@ -29,6 +29,10 @@ func basicCleaning(doc *html.Node) *html.Node {
 
 // baseline uses baseline extraction function targeting text paragraphs and/or JSON metadata.
 func baseline(doc *html.Node) (*html.Node, string) {
+	// docket fork: a strings.Builder, not += (quadratic in the number of
+	// paragraphs); trim collapses all whitespace, so trimming the whole
+	// text at each check gives what trimming as it went gave.
+	var textBuf strings.Builder
 	var tmpText string
 	postBody := etree.Element("body")
 	if doc == nil {
@@ -89,11 +93,12 @@ func baseline(doc *html.Node) (*html.Node, string) {
 		if articleBody != "" {
 			p := etree.SubElement(postBody, "p")
 			etree.SetText(p, articleBody)
-			tmpText += " " + articleBody
+			textBuf.WriteString(" ")
+			textBuf.WriteString(articleBody)
 		}
 	}
 
-	tmpText = trim(tmpText)
+	tmpText = trim(textBuf.String())
 	if utf8.RuneCountInString(tmpText) > 100 {
 		return postBody, tmpText
 	}
@@ -108,12 +113,13 @@ func baseline(doc *html.Node) (*html.Node, string) {
 		if utf8.RuneCountInString(articleText) > 100 {
 			p := etree.SubElement(postBody, "p")
 			etree.SetText(p, articleText)
-			tmpText += " " + articleText
+			textBuf.WriteString(" ")
+			textBuf.WriteString(articleText)
 		}
 	}
 
 	if len(dom.Children(postBody)) > 0 {
-		tmpText = trim(tmpText)
+		tmpText = trim(textBuf.String())
 		return postBody, tmpText
 	}
 
@@ -124,12 +130,13 @@ func baseline(doc *html.Node) (*html.Node, string) {
 		if _, exist := results[entry]; !exist {
 			p := etree.SubElement(postBody, "p")
 			etree.SetText(p, entry)
-			tmpText += " " + entry
+			textBuf.WriteString(" ")
+			textBuf.WriteString(entry)
 			results[entry] = struct{}{}
 		}
 	}
 
-	tmpText = trim(tmpText)
+	tmpText = trim(textBuf.String())
 	if utf8.RuneCountInString(tmpText) > 100 {
 		return postBody, tmpText
 	}
