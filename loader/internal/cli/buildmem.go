@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/docket-dev/docket/loader/internal/project"
@@ -54,24 +55,30 @@ func escapeSQL(s string) string {
 	return string(out)
 }
 
-// limitLoadMemory sets DuckDB's memory_limit for `docket load` from
-// loader.memory_limit (default project.DefaultLoadMemory): the load only
-// appends batches and merges them by key, and under the build's larger
-// limit DuckDB's buffer pool kept what the load wrote cached, growing
-// with the corpus. A limit under project.MinDuckDBMemory is raised to it;
-// warn says so.
+// limitLoadMemory sets DuckDB's memory_limit for `docket load` and
+// `docket land` from loader.memory_limit (project.Loader.DuckDBMemory): the
+// load only appends batches and merges them by key, and under the build's
+// larger limit DuckDB's buffer pool kept what the load wrote cached,
+// growing with the corpus.
 func limitLoadMemory(ctx context.Context, p *project.Project, db *warehouse.DB) (setting, warn string, err error) {
-	limit := p.Loader.MemoryLimit
-	if limit <= 0 {
-		limit = project.DefaultLoadMemory
-	}
-	if limit < project.MinDuckDBMemory {
-		warn = fmt.Sprintf("loader.memory_limit %dMiB is too small for DuckDB; the load uses %dMiB", int64(limit)>>20, int64(project.MinDuckDBMemory)>>20)
-		limit = project.MinDuckDBMemory
-	}
+	limit, warn := p.Loader.DuckDBMemory()
 	setting = fmt.Sprintf("%dMiB", int64(limit)>>20)
 	if _, err := db.SQL().ExecContext(ctx, fmt.Sprintf(`set memory_limit = '%s'`, setting)); err != nil {
 		return "", warn, fmt.Errorf("DuckDB settings (loader.memory_limit): %w", err)
 	}
 	return setting, warn, nil
+}
+
+// applyLoadMemory is limitLoadMemory for a command: it prints the warning
+// and the error, and false means the command stops.
+func applyLoadMemory(ctx context.Context, p *project.Project, db *warehouse.DB, stderr io.Writer) bool {
+	_, warn, err := limitLoadMemory(ctx, p, db)
+	if warn != "" {
+		fmt.Fprintln(stderr, "docket: warning:", warn)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return false
+	}
+	return true
 }

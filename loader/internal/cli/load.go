@@ -87,12 +87,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 		return code, nil
 	}
 	defer db.Close()
-	_, warn, err := limitLoadMemory(ctx, p, db)
-	if warn != "" {
-		fmt.Fprintln(stderr, "docket: warning:", warn)
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "docket:", err)
+	if !applyLoadMemory(ctx, p, db, stderr) {
 		return ExitFailed, nil
 	}
 	bar := newProgress(stderr, isTerminal(os.Stderr), log)

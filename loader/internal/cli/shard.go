@@ -159,12 +159,7 @@ func runLand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	defer db.Close()
 	// Landing shards is the load's last step: the same memory_limit.
-	_, warn, err := limitLoadMemory(ctx, p, db)
-	if warn != "" {
-		fmt.Fprintln(stderr, "docket: warning:", warn)
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "docket:", err)
+	if !applyLoadMemory(ctx, p, db, stderr) {
 		return ExitFailed
 	}
 	exit := ExitOK

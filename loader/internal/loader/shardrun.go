@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 	"github.com/docket-dev/docket/loader/internal/worker"
 )
@@ -147,7 +146,8 @@ func RunShard(ctx context.Context, dir string, k int, opts Options) (sm *ShardMa
 	}
 	defer scratchDir.Close()
 	p := opts.Project
-	scratch, err := warehouse.OpenScratch(ctx, scratchDir.path, int64(max(p.Loader.MemoryLimit, project.MinDuckDBMemory)))
+	memory, _ := p.Loader.DuckDBMemory() // a too-small setting is warned by docket land, which lands the shards
+	scratch, err := warehouse.OpenScratch(ctx, scratchDir.path, int64(memory))
 	if err != nil {
 		return nil, false, err
 	}

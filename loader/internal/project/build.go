@@ -1,5 +1,7 @@
 package project
 
+import "fmt"
+
 // Build holds the DuckDB settings of model commands (build, run, test,
 // seed): how much memory DuckDB may take before it spills to disk, and
 // where it spills.
@@ -30,6 +32,21 @@ const DefaultLoadMemory Size = 256 << 20
 // MinDuckDBMemory is the smallest memory_limit docket gives DuckDB (a
 // smaller setting is raised to it, with a warning for loader.memory_limit).
 const MinDuckDBMemory Size = 64 << 20
+
+// DuckDBMemory is DuckDB's memory_limit during a load, a shard's load and
+// `docket land`: loader.memory_limit (default DefaultLoadMemory), raised to
+// MinDuckDBMemory when smaller, which warn then says.
+func (l Loader) DuckDBMemory() (limit Size, warn string) {
+	limit = l.MemoryLimit
+	if limit <= 0 {
+		limit = DefaultLoadMemory
+	}
+	if limit < MinDuckDBMemory {
+		warn = fmt.Sprintf("loader.memory_limit %dMiB is too small for DuckDB; the load uses %dMiB", int64(limit)>>20, int64(MinDuckDBMemory)>>20)
+		limit = MinDuckDBMemory
+	}
+	return limit, warn
+}
 
 // BuildTempDir is build.temp_directory, or target/duckdb_tmp.
 func (p *Project) BuildTempDir() string {
