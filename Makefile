@@ -90,7 +90,7 @@ fuzz:
 # packages whose tests compare with golden files only, so `go test ./... -update` would fail elsewhere.
 GOLDEN_PKGS = $$(grep -rl --include=*_test.go -e 'extracttest\.' -e 'flag.Bool("update"' loader | xargs -n1 dirname | sort -u | sed 's|^|./|')
 golden: setup
-	go test -count=1 $(GOLDEN_PKGS) -update
+	$(GO) test -count=1 $(GOLDEN_PKGS) -update
 	git status --short -- '*testdata/golden*'
 
 # The hostile-input suite at full length: 50 randomized change-during-load
