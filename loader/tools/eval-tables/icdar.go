@@ -80,50 +80,8 @@ func icdarDoc(ex *pdf.Extractor, f string, t *tally, o opts) error {
 		gts[i].bb = document.BBox{X0: b.X0, Y0: h - b.Y1, X1: b.X1, Y1: h - b.Y0}
 	}
 	dets := res.Tables
-	t.detDet += len(dets)
-	t.detGT += len(gts)
-	match := greedy(len(gts), len(dets), func(i, j int) float64 {
-		if dets[j].Page != gts[i].page {
-			return 0
-		}
-		return iou(gts[i].bb, dets[j].BBox)
-	}, 0.5)
-	used := map[int]bool{}
-	for gi, g := range gts {
-		di := match[gi]
-		if di < 0 {
-			t.pair(g.cells, nil)
-			continue
-		}
-		used[di] = true
-		t.detTP++
-		det := rowsOf(dets[di])
-		s := t.pair(g.cells, &dets[di])
-		if o.verbose {
-			gg := cellGrid(g.cells)
-			fmt.Printf("   %s table p%d: cell %.3f (%dx%d vs truth %dx%d)\n", base, g.page, s, len(det), ncols(det), len(gg), ncols(gg))
-		}
-	}
-	for di, d := range dets {
-		if !used[di] {
-			t.unmatched(d)
-		}
-	}
-	// table text must not also appear as narrative text
-	for _, el := range res.Elements {
-		if el.Category == document.TableCat {
-			t.tableChars += len(el.Text)
-			continue
-		}
-		for _, d := range dets {
-			if d.Page == el.Page && overlapShare(el.BBox, d.BBox) > 0.2 {
-				t.dupChars += len(el.Text)
-				if o.verbose {
-					fmt.Printf("   leak p%d %s %s %q\n", el.Page, el.Category, fmtBox(el.BBox), el.Text)
-				}
-			}
-		}
-	}
+	match := scoreTables(gts, dets, t, o, base)
+	leaks(res, dets, t, o)
 	if o.show == base {
 		for _, g := range gts {
 			fmt.Printf("== truth p%d %s\n", g.page, fmtBox(g.bb))
@@ -188,4 +146,59 @@ func readGT(name string) ([]gtTable, error) {
 		}
 	}
 	return out, nil
+}
+
+// scoreTables matches the truth tables with the detected ones (IoU >= 0.5
+// on the same page, greedy) and scores each pair into t; result[i] is the
+// detected table of truth i or -1.
+func scoreTables(gts []gtTable, dets []document.Table, t *tally, o opts, base string) []int {
+	t.detDet += len(dets)
+	t.detGT += len(gts)
+	match := greedy(len(gts), len(dets), func(i, j int) float64 {
+		if dets[j].Page != gts[i].page {
+			return 0
+		}
+		return iou(gts[i].bb, dets[j].BBox)
+	}, 0.5)
+	used := map[int]bool{}
+	for gi, g := range gts {
+		di := match[gi]
+		if di < 0 {
+			t.pair(g.cells, nil)
+			continue
+		}
+		used[di] = true
+		t.detTP++
+		det := rowsOf(dets[di])
+		s := t.pair(g.cells, &dets[di])
+		if o.verbose {
+			gg := cellGrid(g.cells)
+			fmt.Printf("   %s table p%d: cell %.3f (%dx%d vs truth %dx%d)\n", base, g.page, s, len(det), ncols(det), len(gg), ncols(gg))
+		}
+	}
+	for di, d := range dets {
+		if !used[di] {
+			t.unmatched(d)
+		}
+	}
+	return match
+}
+
+// leaks counts the text of non-table elements that overlaps a detected
+// table: table text must not also appear as narrative text.
+func leaks(res *document.Result, dets []document.Table, t *tally, o opts) {
+	for _, el := range res.Elements {
+		if el.Category == document.TableCat {
+			t.tableChars += len(el.Text)
+			continue
+		}
+		for _, d := range dets {
+			if d.Page == el.Page && overlapShare(el.BBox, d.BBox) > 0.2 {
+				t.dupChars += len(el.Text)
+				if o.verbose {
+					fmt.Printf("   leak p%d %s %s %q\n", el.Page, el.Category, fmtBox(el.BBox), el.Text)
+				}
+			}
+		}
+	}
 }

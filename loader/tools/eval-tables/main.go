@@ -18,6 +18,13 @@
 //     families in sorted order alternate, the first one tune. Session 6
 //     adjusted rules looking at tabula/tune only (its baseline figures on
 //     both halves had been printed once, as one set).
+//   - generated/tune and generated/report: one-page PDFs written by package
+//     tablegen from seeds 1..-gen (ruled, booktabs, unruled and shaded
+//     tables; wrapped cells, group headers, captions, notes, paragraphs
+//     around and beside, two tables stacked or side by side), with their
+//     truth known. Even seeds are the tune split (rules are changed
+//     looking at these only), odd seeds the report split. -gen-out writes
+//     the PDFs; -show gen-012 prints one page's truth and detection.
 //
 // Figures per set:
 //
@@ -63,10 +70,22 @@ type opts struct {
 func main() {
 	corpus := flag.String("corpus", filepath.Join("..", "shared", "corpus"), "corpus folder")
 	verbose := flag.Bool("v", false, "print per-document figures")
-	show := flag.String("show", "", "print the detected and truth tables of this document (e.g. eu-012 or twotables)")
+	show := flag.String("show", "", "print the detected and truth tables of this document (e.g. eu-012, twotables or gen-012)")
+	genN := flag.Int("gen", 200, "generated pages scored (seeds 1..N; 0: none)")
+	genOut := flag.String("gen-out", "", "write the generated PDFs to this folder")
+	only := flag.String("only", "", "score only this set: icdar, tabula or generated")
 	flag.Parse()
 	o := opts{verbose: *verbose, show: *show}
 	ex := &pdf.Extractor{Tables: table.New()}
+	if *only == "" || *only == "generated" {
+		if err := printGenerated(ex, *genN, o, *genOut); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
+	if *only == "generated" {
+		return
+	}
 
 	dir := filepath.Join(*corpus, "tables", "icdar2013-eu")
 	pdfs, _ := filepath.Glob(filepath.Join(dir, "*.pdf"))
@@ -78,6 +97,9 @@ func main() {
 	sort.Strings(pdfs)
 	var tune, report tally
 	for _, f := range pdfs {
+		if *only == "tabula" {
+			break
+		}
 		t := &tune
 		if reportSplit(strings.TrimSuffix(filepath.Base(f), ".pdf")) {
 			t = &report
@@ -90,6 +112,9 @@ func main() {
 	tune.print(fmt.Sprintf("icdar2013-eu/tune: %d documents", tune.docs), "TUNED ON", false)
 	report.print(fmt.Sprintf("icdar2013-eu/report: %d documents", report.docs), "report split: not tuned on since issue 11 (the pre-issue-11 detector saw it)", false)
 
+	if *only == "icdar" {
+		return
+	}
 	exps, notes := tabulaExpectations(tabDir)
 	if len(exps) == 0 {
 		fmt.Println("tabula: not found, skipped")
@@ -114,4 +139,23 @@ func main() {
 			fmt.Println("  " + n)
 		}
 	}
+}
+
+func printGenerated(ex *pdf.Extractor, n int, o opts, out string) error {
+	if n <= 0 {
+		return nil
+	}
+	tune, report, byLayout, err := generated(ex, n, o, out)
+	if err != nil {
+		return err
+	}
+	tune.print(fmt.Sprintf("generated/tune: %d pages (tablegen, even seeds of 1..%d)", tune.docs, n), "TUNED ON since session 8", false)
+	report.print(fmt.Sprintf("generated/report: %d pages (odd seeds)", report.docs), "report split: not looked at when changing rules", false)
+	if o.verbose {
+		for _, l := range sortedKeys(byLayout) {
+			byLayout[l][0].print("  generated/tune "+l, "layout", false)
+			byLayout[l][1].print("  generated/report "+l, "layout", false)
+		}
+	}
+	return nil
 }

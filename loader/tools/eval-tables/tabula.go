@@ -258,7 +258,7 @@ func tabulaReport(paths []string) map[string]bool {
 	return out
 }
 
-func sortedKeys(m map[string][]tabExpect) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	var ks []string
 	for k := range m {
 		ks = append(ks, k)
