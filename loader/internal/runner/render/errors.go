@@ -49,6 +49,19 @@ func macroLine(err error) int {
 	return line
 }
 
+// ownFramesEnd is where a rendered template's own error frames end: at the
+// first frame of a macro it called (gonja's "Unable to execute macro" for a
+// macro that passed an inner macro's error on, or the MacroRuntimeError text).
+func ownFramesEnd(msg string) int {
+	end := len(msg)
+	for _, marker := range []string{"Unable to execute macro '", "in macro "} {
+		if i := strings.Index(msg, marker); i >= 0 && i < end {
+			end = i
+		}
+	}
+	return end
+}
+
 func rootCause(msg string) string {
 	if i := strings.LastIndex(msg, ": "); i >= 0 {
 		return msg[i+2:]
@@ -80,7 +93,9 @@ func cleanMsg(s string) string {
 func (t *Template) runtimeErr(err error) *Error {
 	msg := err.Error()
 	line := 1
-	for _, m := range lineRe.FindAllStringSubmatch(msg, -1) {
+	// the template's own frames come first; a macro's frames (whose lines
+	// are in the macro's file) follow from the first macro marker on
+	for _, m := range lineRe.FindAllStringSubmatch(msg[:ownFramesEnd(msg)], -1) {
 		if n, e := strconv.Atoi(m[1]); e == nil {
 			line = n
 		}
@@ -97,11 +112,6 @@ func (t *Template) runtimeErr(err error) *Error {
 	if m := userMsgRe.FindStringSubmatch(msg); m != nil {
 		root = "\x02" + m[1] + "\x03"
 	}
-	if all := macroErrRe.FindAllStringSubmatchIndex(msg, -1); len(all) > 0 {
-		// an error inside a macro: name the macro's file and line
-		last := all[len(all)-1]
-		return &Error{Line: line, Col: 1, Msg: msg[last[0]:last[1]] + " " + cleanMsg(root)}
-	}
 	col := 1
 	lines := strings.Split(t.src, "\n")
 	if line-1 < len(lines) {
@@ -111,6 +121,11 @@ func (t *Template) runtimeErr(err error) *Error {
 		} else {
 			col = len(l) - len(strings.TrimLeft(l, " \t")) + 1
 		}
+	}
+	if all := macroErrRe.FindAllStringSubmatchIndex(msg, -1); len(all) > 0 {
+		// an error inside a macro: name the macro's file and line
+		last := all[len(all)-1]
+		return &Error{Line: line, Col: col, Msg: msg[last[0]:last[1]] + " " + cleanMsg(root)}
 	}
 	return &Error{Line: line, Col: col, Msg: cleanMsg(root)}
 }

@@ -43,3 +43,25 @@ func TestRender(t *testing.T) {
 		}
 	}
 }
+
+// An error two macros deep names the innermost macro's file and line, and
+// the model's own line that made the call (not the calling macro's line).
+func TestMacroErrorPositions(t *testing.T) {
+	env, _ := NewEnv(map[string]string{
+		"macros/a.sql": "{% macro outer(x) %}\n{{ return(inner(x)) }}\n{% endmacro %}\n{% macro inner(x) %}\n{% set y = 1 %}\n\n{{ boom(x) }}\n{% endmacro %}",
+	})
+	boom := Wrap(func(a Args) (any, error) { return nil, fmt.Errorf("kaput") })
+	for _, tc := range []struct{ src, err string }{
+		{"select 1\n\n-- x\n\n  {% set r = outer(1) %}\nselect 2", "5:3: in macro inner (macros/a.sql:7): kaput"},
+		{"select 1\n{{ inner(1) }}", "2:1: in macro inner (macros/a.sql:7): kaput"},
+	} {
+		tpl, err := env.Parse("m.sql", tc.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = tpl.Render(map[string]any{"boom": boom})
+		if got := fmt.Sprint(err); got != tc.err {
+			t.Errorf("%q: error %q, want %q", tc.src, got, tc.err)
+		}
+	}
+}
