@@ -9,9 +9,12 @@ import (
 )
 
 func (s *site) loadDocs(ctx context.Context) error {
-	docs, err := s.o.DB.SiteDocuments(ctx)
-	if err != nil {
-		return err
+	docs := []warehouse.SiteDoc{}
+	if s.loaded {
+		var err error
+		if docs, err = s.o.DB.SiteDocuments(ctx); err != nil {
+			return err
+		}
 	}
 	s.docs = docs
 	s.docByID = map[string]*warehouse.SiteDoc{}

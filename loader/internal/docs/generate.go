@@ -96,7 +96,7 @@ func Generate(ctx context.Context, o Options) (*Report, error) {
 	if err := cat.Write(rep.CatalogPath); err != nil {
 		return nil, err
 	}
-	s := &site{o: o, dir: rep.SiteDir, m: m, results: rr.ByID(), rels: rels, cat: cat, rep: rep}
+	s := &site{o: o, dir: rep.SiteDir, m: m, results: rr.ByID(), rels: rels, cat: cat, rep: rep, loaded: hasLoaderTables(rels)}
 	if err := os.MkdirAll(s.dir, 0o755); err != nil {
 		return nil, fmt.Errorf("docs: %w", err)
 	}

@@ -38,19 +38,22 @@ type reviewRow struct {
 var palette = []string{"#d32f2f", "#f57c00", "#7b1fa2", "#1976d2", "#00897b", "#5d4037", "#c2185b", "#455a64", "#afb42b", "#0097a7"}
 
 func (s *site) writeHealth(ctx context.Context) error {
-	runs, err := s.o.DB.SiteRuns(ctx)
-	if err != nil {
-		return err
+	var runs []warehouse.SiteRun
+	var figs []warehouse.PageFigure
+	var wordBins [20]int
+	if s.loaded {
+		var err error
+		if runs, err = s.o.DB.SiteRuns(ctx); err != nil {
+			return err
+		}
+		if figs, err = s.o.DB.SitePageFigures(ctx); err != nil {
+			return err
+		}
+		if wordBins, err = s.o.DB.SiteWordConfidences(ctx); err != nil {
+			return err
+		}
 	}
 	s.rep.Runs = len(runs)
-	figs, err := s.o.DB.SitePageFigures(ctx)
-	if err != nil {
-		return err
-	}
-	wordBins, err := s.o.DB.SiteWordConfidences(ctx)
-	if err != nil {
-		return err
-	}
 	if s.docs == nil {
 		if err := s.loadDocs(ctx); err != nil {
 			return err

@@ -24,6 +24,26 @@ type site struct {
 	rep     *Report
 	docs    []warehouse.SiteDoc
 	docByID map[string]*warehouse.SiteDoc
+	// loaded: the warehouse has the loader's tables (a plain dbt project's
+	// has none: its site has no documents and no load runs)
+	loaded bool
+}
+
+// loaderTables are what the documents and health pages read.
+var loaderTables = []string{"ops.load_runs", "ops.document_events", "raw.documents", "staging.pages", "staging.ocr_words"}
+
+// hasLoaderTables reports whether every one of loaderTables is among rels.
+func hasLoaderTables(rels []warehouse.Relation) bool {
+	have := map[string]bool{}
+	for _, r := range rels {
+		have[strings.ToLower(r.Schema+"."+r.Name)] = true
+	}
+	for _, t := range loaderTables {
+		if !have[t] {
+			return false
+		}
+	}
+	return true
 }
 
 // page is the data of the shared layout.

@@ -212,7 +212,8 @@ type StatItem struct {
 // relation of the warehouse that the manifest does not name (for example a
 // loader table no source declares) is listed under nodes with a
 // "relation.<schema>.<name>" id so that every relation is in the catalog;
-// a manifest node without a relation is named in errors.
+// a manifest node without a relation is named in errors. The runner's own
+// records are left out.
 func Build(m *Manifest, rels []warehouse.Relation, now time.Time) *Catalog {
 	c := &Catalog{
 		Metadata: map[string]any{"dbt_schema_version": "https://schemas.getdbt.com/dbt/catalog/v1.json",
@@ -251,7 +252,7 @@ func Build(m *Manifest, rels []warehouse.Relation, now time.Time) *Catalog {
 	for i := range rels {
 		r := &rels[i]
 		key := strings.ToLower(r.Schema + "." + r.Name)
-		if used[key] {
+		if used[key] || runnerRecords[key] {
 			continue
 		}
 		id := "relation." + r.Schema + "." + r.Name
@@ -260,6 +261,10 @@ func Build(m *Manifest, rels []warehouse.Relation, now time.Time) *Catalog {
 	sort.Strings(c.Errors)
 	return c
 }
+
+// runnerRecords are the runner's own bookkeeping tables (runner/state.go,
+// runner/delta.go): not data a reader looks for, and never in dbt's catalog.
+var runnerRecords = map[string]bool{"ops.build_state": true, "ops.build_deltas": true}
 
 // RelationOf is schema.name of a node's relation.
 func RelationOf(n *Node) string {
