@@ -402,7 +402,7 @@ func (t *Template) Render(ctx map[string]any) (out string, rerr error) {
 // globals are the names a template of package pkg sees: macros
 // (unqualified as dbt resolves them), package namespaces and adapter.
 func (e *Env) globals(pkg string) map[string]any {
-	data := map[string]any{}
+	data := baseContext()
 	for n, m := range e.packages["dbt"] {
 		data[n] = e.macroFunc(m)
 	}

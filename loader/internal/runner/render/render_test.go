@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"testing"
+	"time"
 )
 
 func TestRender(t *testing.T) {
@@ -63,5 +64,44 @@ func TestMacroErrorPositions(t *testing.T) {
 		if got := fmt.Sprint(err); got != tc.err {
 			t.Errorf("%q: error %q, want %q", tc.src, got, tc.err)
 		}
+	}
+}
+
+// dbt's base-context functions render as dbt renders them; a project
+// macro of the same name wins.
+func TestBuiltins(t *testing.T) {
+	env, _ := NewEnv(map[string]string{"macros/p.sql": "{% macro print(x) %}P{{ x }}{% endmacro %}"})
+	for _, tc := range []struct{ src, out string }{
+		{`{{ tojson({'a': [1, 'x']}) }}`, `{"a":[1,"x"]}`},
+		{`{{ fromjson('{"a": [1, 2]}')['a'][1] }}`, `2`},
+		{`{{ fromjson('nope', 'dflt') }}`, `dflt`},
+		{`{{ fromyaml('a: {b: 3}')['a']['b'] }}`, `3`},
+		{`{{ toyaml({'k': 'v'}) | trim }}`, `k: v`},
+		{`{{ local_md5('abc') }}`, `900150983cd24fb0d6963f7d28e17f72`},
+		{`{{ print('x') }}`, `Px`},
+		{`{{ diff_of_two_dicts({'a': ['x', 'y'], 'b': ['z']}, {'A': ['X']}) }}`, `{'a': ['y'], 'b': ['z']}`},
+	} {
+		tpl, err := env.Parse("m.sql", tc.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := tpl.Render(map[string]any{})
+		if err != nil || out != tc.out {
+			t.Errorf("%s: %q, %v; want %q", tc.src, out, err, tc.out)
+		}
+	}
+}
+
+// Datetime prints and formats as dbt's run_started_at (a Python datetime).
+func TestDatetime(t *testing.T) {
+	env, _ := NewEnv(nil)
+	at := Datetime{T: time.Date(2024, 3, 5, 7, 8, 9, 123456000, time.UTC)}
+	tpl, err := env.Parse("m.sql", `{{ run_started_at }}|{{ run_started_at.strftime('%Y%m%d %H:%M') }}|{{ run_started_at.isoformat() }}|{{ run_started_at.year }}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := tpl.Render(map[string]any{"run_started_at": at})
+	if want := "2024-03-05 07:08:09.123456+00:00|20240305 07:08|2024-03-05T07:08:09.123456+00:00|2024"; err != nil || out != want {
+		t.Errorf("got %q, %v; want %q", out, err, want)
 	}
 }

@@ -1,0 +1,236 @@
+package render
+
+import (
+	"time"
+
+	"crypto/md5"
+	"encoding/json"
+	"fmt"
+	"github.com/nikolalohinski/gonja/v2/exec"
+	"reflect"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// dbt's base context functions that need no node or database: tojson,
+// fromjson, toyaml, fromyaml, local_md5, print, diff_of_two_dicts. A
+// project macro of the same name wins, as in dbt.
+
+// baseContext is the functions every template sees.
+func baseContext() map[string]any {
+	return map[string]any{
+		"tojson": Wrap(func(a Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("tojson() needs a value")
+			}
+			b, err := json.Marshal(jsonable(a.Pos[0]))
+			if err != nil {
+				return defaultArg(a, 1, "default"), nil // dbt: the default (None) when not serializable
+			}
+			return string(b), nil
+		}),
+		"fromjson": Wrap(func(a Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("fromjson() needs a string")
+			}
+			d := json.NewDecoder(strings.NewReader(fmt.Sprint(a.Pos[0])))
+			d.UseNumber()
+			var v any
+			if err := d.Decode(&v); err != nil {
+				return defaultArg(a, 1, "default"), nil
+			}
+			return pyNumbers(v), nil
+		}),
+		"toyaml": Wrap(func(a Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("toyaml() needs a value")
+			}
+			b, err := yaml.Marshal(jsonable(a.Pos[0]))
+			if err != nil {
+				return defaultArg(a, 1, "default"), nil
+			}
+			return string(b), nil
+		}),
+		"fromyaml": Wrap(func(a Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("fromyaml() needs a string")
+			}
+			var v any
+			if err := yaml.Unmarshal([]byte(fmt.Sprint(a.Pos[0])), &v); err != nil {
+				return defaultArg(a, 1, "default"), nil
+			}
+			return v, nil
+		}),
+		"local_md5": Wrap(func(a Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("local_md5() needs a string")
+			}
+			return fmt.Sprintf("%x", md5.Sum([]byte(fmt.Sprint(a.Pos[0])))), nil
+		}),
+		// print writes to dbt's stdout; a render returns data and never
+		// prints, so it is nothing here (log(msg, info=True) shows a message)
+		"print": Wrap(func(Args) (any, error) { return "", nil }),
+		"diff_of_two_dicts": Wrap(func(a Args) (any, error) {
+			if len(a.Pos) < 2 {
+				return nil, fmt.Errorf("diff_of_two_dicts() needs two dicts")
+			}
+			return diffOfTwoDicts(a.Pos[0], a.Pos[1]), nil
+		}),
+	}
+}
+
+// pyNumbers turns json.Numbers into int (whole) or float64, as Python's
+// json module reads them.
+func pyNumbers(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return int(i)
+		}
+		f, _ := x.Float64()
+		return f
+	case map[string]any:
+		for k, e := range x {
+			x[k] = pyNumbers(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = pyNumbers(e)
+		}
+	}
+	return v
+}
+
+// defaultArg is the optional default of tojson/fromjson (position i or kw).
+func defaultArg(a Args, i int, kw string) any {
+	if i < len(a.Pos) {
+		return a.Pos[i]
+	}
+	return a.Kw[kw]
+}
+
+// jsonable turns template values (maps with any keys) into what
+// encoding/json and yaml write: string keys, sorted as Python's json
+// module keeps insertion order (maps have none, so keys sort).
+func jsonable(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = jsonable(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = jsonable(e)
+		}
+		return out
+	}
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Map {
+		out := map[string]any{}
+		for _, k := range rv.MapKeys() {
+			out[fmt.Sprint(k.Interface())] = jsonable(rv.MapIndex(k).Interface())
+		}
+		return out
+	}
+	return v
+}
+
+// diffOfTwoDicts is dbt's diff_of_two_dicts: the keys of a (lowercased
+// match) whose values hold items b lacks, with those items.
+func diffOfTwoDicts(a, b any) map[string]any {
+	am, _ := jsonable(a).(map[string]any)
+	bm, _ := jsonable(b).(map[string]any)
+	lower := map[string]string{}
+	for k := range bm {
+		lower[strings.ToLower(k)] = k
+	}
+	out := map[string]any{}
+	keys := make([]string, 0, len(am))
+	for k := range am {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		av, _ := am[k].([]any)
+		bk, ok := lower[strings.ToLower(k)]
+		if !ok {
+			out[k] = am[k]
+			continue
+		}
+		bv, _ := bm[bk].([]any)
+		have := map[string]bool{}
+		for _, e := range bv {
+			have[strings.ToLower(fmt.Sprint(e))] = true
+		}
+		var missing []any
+		for _, e := range av {
+			if !have[strings.ToLower(fmt.Sprint(e))] {
+				missing = append(missing, e)
+			}
+		}
+		if len(missing) > 0 {
+			out[k] = missing
+		}
+	}
+	return out
+}
+
+// Datetime is a Python datetime as templates use dbt's run_started_at:
+// it prints as str(datetime) does and has strftime, isoformat, date,
+// timestamp and the date parts.
+type Datetime struct{ T time.Time }
+
+func (d Datetime) String() string {
+	s := d.T.Format("2006-01-02 15:04:05.000000")
+	if _, off := d.T.Zone(); d.T.Location() == time.UTC || off == 0 {
+		s += "+00:00"
+	}
+	return s
+}
+
+// GetAttribute implements gonja's attribute lookup.
+func (d Datetime) GetAttribute(name string) (*exec.Value, bool) {
+	t := d.T
+	switch name {
+	case "year":
+		return exec.AsValue(t.Year()), true
+	case "month":
+		return exec.AsValue(int(t.Month())), true
+	case "day":
+		return exec.AsValue(t.Day()), true
+	case "hour":
+		return exec.AsValue(t.Hour()), true
+	case "minute":
+		return exec.AsValue(t.Minute()), true
+	case "second":
+		return exec.AsValue(t.Second()), true
+	case "strftime":
+		return exec.AsValue(Wrap(func(a Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("strftime() needs a format")
+			}
+			return Strftime(t, fmt.Sprint(a.Pos[0])), nil
+		})), true
+	case "isoformat":
+		return exec.AsValue(Wrap(func(Args) (any, error) {
+			return strings.Replace(d.String(), " ", "T", 1), nil
+		})), true
+	case "timestamp":
+		return exec.AsValue(Wrap(func(Args) (any, error) { return float64(t.UnixMicro()) / 1e6, nil })), true
+	case "date":
+		return exec.AsValue(Wrap(func(Args) (any, error) { return t.Format("2006-01-02"), nil })), true
+	}
+	return exec.AsValue(nil), false
+}
+
+// Strftime formats t with Python's common % directives.
+func Strftime(t time.Time, f string) string {
+	r := strings.NewReplacer("%Y", "2006", "%m", "01", "%d", "02", "%H", "15", "%M", "04", "%S", "05",
+		"%y", "06", "%b", "Jan", "%B", "January", "%a", "Mon", "%A", "Monday", "%f", "000000", "%z", "-0700", "%Z", "MST", "%%", "%")
+	return t.Format(r.Replace(f))
+}
