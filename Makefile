@@ -88,7 +88,7 @@ fuzz:
 
 # Rewrite the golden files (testdata/golden) after an intended output change: -update is a flag of the
 # packages whose tests compare with golden files only, so `go test ./... -update` would fail elsewhere.
-GOLDEN_PKGS = $$(grep -rl --include=*_test.go -e 'extracttest\.' -e 'flag.Bool("update"' loader | xargs -n1 dirname | sort -u | sed 's|^|./|')
+GOLDEN_PKGS = $$(grep -rl --include=*_test.go -e 'extracttest\.' -e 'testflags\.Update' loader | xargs -n1 dirname | sort -u | sed 's|^|./|')
 golden: setup
 	$(GO) test -count=1 $(GOLDEN_PKGS) -update
 	git status --short -- '*testdata/golden*'

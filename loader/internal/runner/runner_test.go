@@ -4,8 +4,8 @@ import (
 	"context"
 	"database/sql/driver"
 	"encoding/json"
-	"flag"
 	"fmt"
+	"github.com/docket-dev/docket/loader/internal/testflags"
 	"os"
 	"path/filepath"
 	"sort"
@@ -18,7 +18,7 @@ import (
 	"golang.org/x/tools/txtar"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
+var update = testflags.Update
 
 var testUDFs = []warehouse.UDF{{Name: "shout", Params: []string{"VARCHAR"}, Result: "VARCHAR", Version: "1",
 	Fn: func(_ context.Context, a []driver.Value) (any, error) {

@@ -9,7 +9,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
+	"github.com/docket-dev/docket/loader/internal/testflags"
 	"os"
 	"path/filepath"
 	"testing"
@@ -18,7 +18,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/extract/version"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+var update = testflags.Update
 
 // Conform checks the invariants every extractor's result must hold.
 func Conform(t testing.TB, name string, res *document.Result) {
