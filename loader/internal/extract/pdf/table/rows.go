@@ -158,6 +158,9 @@ type rowAcc struct {
 	right []float64
 	bold  bool
 	top   bool // the table's first row
+	// closed: the row's numbers came on its label's last line
+	// (numbersUnderLabel), so no line below is more of it
+	closed bool
 }
 
 func (c *columnStats) start(lcs []lineCell) rowAcc {
@@ -220,7 +223,8 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	}
 	aExcl := shared < filled
 	full := !lExcl && !aExcl
-	if shared == 0 || lExcl && aExcl {
+	late := lExcl && aExcl
+	if a.closed || shared == 0 || late && !numbersUnderLabel(a, lcs, c.stub()) {
 		return false
 	}
 	if a.top && filled >= 2 && len(lcs) == 1 && lcs[0].col == firstFilled(a) && !startsLower(lcs[0].ws[0].text) && !numericRow(a) {
@@ -272,6 +276,28 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		return false // a heading in another weight
 	}
 	c.add(a, lcs)
+	a.closed = late // the numbers on the label's last line end the row
+	return true
+}
+
+// numbersUnderLabel: line lcs brings only numbers to a row of text cells
+// and shares the stub column with it alone: the numbers of a row set on
+// its label's last line, where the row's other text cells sit on its
+// first ("Account administration | planned", then "Imports | 605,994
+// 228"). Whether the stub wrapped is still for continues to decide.
+func numbersUnderLabel(a *rowAcc, lcs []lineCell, stub int) bool {
+	if numericRow(a) {
+		return false
+	}
+	for _, lc := range lcs {
+		if len(a.cells[lc.col]) > 0 {
+			if lc.col != stub {
+				return false
+			}
+		} else if !numericCell(lc.ws) {
+			return false
+		}
+	}
 	return true
 }
 

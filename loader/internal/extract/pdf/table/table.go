@@ -420,7 +420,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 			// layout itself says table (rules above and below, or a bold
 			// header over aligned columns): without either the grid is
 			// not worth building.
-			for _, c := range sideBySide(cand, gap) {
+			for _, c := range splitSides(cand, gap) {
 				layoutSays := framed(c, hs) || boldHeaded(c, gap)
 				if !layoutSays && !twoNumeric(c) {
 					continue

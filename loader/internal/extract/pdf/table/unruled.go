@@ -415,18 +415,7 @@ func sideBySide(lines []*textLine, gap float64) [][]*textLine {
 			return [][]*textLine{lines}
 		}
 	}
-	mid := (cols[half-1].b + cols[half].a) / 2
-	var left, right []*word
-	for _, l := range lines {
-		for _, w := range l.ws {
-			if w.cx() < mid {
-				left = append(left, w)
-			} else {
-				right = append(right, w)
-			}
-		}
-	}
-	return [][]*textLine{lineUp(left), lineUp(right)}
+	return splitAt(lines, (cols[half-1].b+cols[half].a)/2)
 }
 
 // isWordOfLetters: w has letters and nothing else but punctuation (a word

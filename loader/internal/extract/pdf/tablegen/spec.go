@@ -129,9 +129,11 @@ func randSpec(r *rand.Rand, o opts) *spec {
 	nr := 3 + r.IntN(o.maxRows-2)
 	grouped := !o.small && r.IntN(4) == 0
 	placesStub := r.IntN(3) == 0
+	label := false // the row above is a group label
 	for i := 0; i < nr; i++ {
 		row := make([]string, nc)
-		if grouped && (i == 0 || r.IntN(5) == 0) && i < nr-1 {
+		label = grouped && !label && (i == 0 || r.IntN(5) == 0) && i < nr-1
+		if label {
 			row[0] = pick(r, groupLabels)
 			s.body = append(s.body, row)
 			s.indent = append(s.indent, false)

@@ -1,0 +1,97 @@
+package table
+
+// splitSides splits lines holding two tables side by side: those of the
+// same shape whose rows line up (sideBySide), or two tables of any shape
+// whose rows do not (offsetSides).
+func splitSides(lines []*textLine, gap float64) [][]*textLine {
+	if parts := sideBySide(lines, gap); len(parts) > 1 {
+		return parts
+	}
+	return offsetSides(lines, gap)
+}
+
+// offsetSides splits lines at a column gap (the gutter) where two tables
+// stand side by side with rows that do not line up: on each side, two or
+// more lines have a row of that side only (several phrases, a number
+// among them) with nothing across the gutter, each side has three lines
+// of several phrases, and the column right of the gutter is text (the
+// second table's row labels). In one table the rows run across every
+// column gap: a line with nothing right of a gap is a wrapped label or a
+// group label (one phrase), one with nothing left of it a header line.
+// It returns the lines of each table, or the lines as they are.
+func offsetSides(lines []*textLine, gap float64) [][]*textLine {
+	if len(lines) < 6 {
+		return [][]*textLine{lines}
+	}
+	cols := columns(lines, gap)
+	best, bestW := -1.0, 0.0
+	for k := 0; k+1 < len(cols); k++ {
+		mid := (cols[k].b + cols[k+1].a) / 2
+		if w := cols[k+1].a - cols[k].b; w > bestW && splitsAt(lines, mid, cols[k+1], gap) {
+			best, bestW = mid, w
+		}
+	}
+	if best < 0 {
+		return [][]*textLine{lines}
+	}
+	return splitAt(lines, best)
+}
+
+// splitAt returns the lines' words left of x and right of it, each lined
+// up anew.
+func splitAt(lines []*textLine, x float64) [][]*textLine {
+	var left, right []*word
+	for _, l := range lines {
+		for _, w := range l.ws {
+			if w.cx() < x {
+				left = append(left, w)
+			} else {
+				right = append(right, w)
+			}
+		}
+	}
+	return [][]*textLine{lineUp(left), lineUp(right)}
+}
+
+// splitsAt: the lines hold two tables either side of x (see offsetSides);
+// next is the column right of x.
+func splitsAt(lines []*textLine, x float64, next span, gap float64) bool {
+	var leftOnly, rightOnly, leftMulti, rightMulti, text, cells int
+	for _, l := range lines {
+		var nl, nr int
+		var numL, numR bool
+		for _, s := range l.segments(gap) {
+			b := boxOf(s)
+			if b.X0 < x && b.X1 > x {
+				return false // a phrase across the gutter
+			}
+			num := numericCell(s)
+			if b.X1 <= x {
+				nl++
+				numL = numL || num
+				continue
+			}
+			nr++
+			numR = numR || num
+			if b.X0 < next.b && b.X1 > next.a {
+				cells++
+				if !num {
+					text++
+				}
+			}
+		}
+		if nl >= 2 {
+			leftMulti++
+			if nr == 0 && numL {
+				leftOnly++
+			}
+		}
+		if nr >= 2 {
+			rightMulti++
+			if nl == 0 && numR {
+				rightOnly++
+			}
+		}
+	}
+	return leftOnly >= 2 && rightOnly >= 2 && leftMulti >= 3 && rightMulti >= 3 && 2*text > cells && cells >= 3
+}

@@ -1,0 +1,87 @@
+package table
+
+import "testing"
+
+// TestSideBySideOffsetRows: two unruled tables side by side, of different
+// shapes and row pitches (so their rows do not line up), are two tables;
+// a table whose right columns are empty in some rows stays one.
+func TestSideBySideOffsetRows(t *testing.T) {
+	left := [][]string{
+		{"Item", "2020", "2021"},
+		{"Construction", "4.4", "5.1"},
+		{"Transport", "4.9", "3.2"},
+		{"Manufacturing", "1.8", "2.7"},
+		{"Education", "8.1", "7.9"},
+		{"Total", "19.2", "18.9"},
+	}
+	right := [][]string{
+		{"Country", "Index"},
+		{"Germany", "85.1"},
+		{"Belgium", "94.5"},
+		{"Netherlands", "93.0"},
+		{"Portugal", "26.9"},
+		{"Denmark", "69.4"},
+		{"Finland", "19.2"},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Output by industry and index by country, compared over the last two years of the series.")...)
+	pg.Items = append(pg.Items, tableRows(130, 19, []col{{72, false}, {200, true}, {250, true}}, left, false)...)
+	pg.Items = append(pg.Items, tableRows(136, 14, []col{{320, false}, {440, true}}, right, false)...)
+	pg.Items = append(pg.Items, prose(72, 260, "Figures for the latest year are provisional and may be revised.")...)
+	ts := detect(t, pg)
+	if len(ts) != 2 {
+		t.Fatalf("want 2 tables, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], left)
+	wantCells(t, ts[1], right)
+
+	// one table, sparse on the right: its rows still run across
+	sparse := [][]string{
+		{"Item", "2020", "2021", "Country", "Index"},
+		{"Construction", "4.4", "5.1", "Germany", "85.1"},
+		{"Transport", "4.9", "3.2", "", ""},
+		{"Manufacturing", "1.8", "2.7", "", ""},
+		{"Education", "8.1", "7.9", "Portugal", "26.9"},
+		{"Total", "19.2", "18.9", "Denmark", "69.4"},
+	}
+	pg = page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Output by industry and index by country, compared over the last two years of the series.")...)
+	pg.Items = append(pg.Items, tableRows(130, 14, []col{{72, false}, {200, true}, {250, true}, {320, false}, {440, true}}, sparse, false)...)
+	ts = detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("sparse: want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], sparse)
+}
+
+// TestNumbersOnLabelsLastLine: in a table whose wrapped row labels carry
+// their text cells on the first line and their numbers on the last, each
+// label's lines are one row with all its cells.
+func TestNumbersOnLabelsLastLine(t *testing.T) {
+	cols := []col{{72, false}, {220, false}, {380, true}, {450, true}}
+	lines := [][]string{
+		{"Sector", "Status", "Amount", "Units"},
+		{"Rural storage", "reported late", "140,750", "799"},
+		{"Account administration", "planned", "", ""},
+		{"imports and hotels", "", "605,994", "228"},
+		{"Goods and mining", "ongoing", "", ""},
+		{"payments", "", "687,076", "939"},
+		{"Aged persons", "monthly", "603,180", "686"},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Amounts and units by sector, with the status of each return at the end of the year.")...)
+	pg.Items = append(pg.Items, tableRows(124, 12, cols, lines[:1], true)...)
+	pg.Items = append(pg.Items, tableRows(140, 12, cols, lines[1:], false)...)
+	pg.Draw = append(pg.Draw, hline(68, 455, 112), hline(68, 455, 130), hline(68, 455, 214))
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], [][]string{
+		{"Sector", "Status", "Amount", "Units"},
+		{"Rural storage", "reported late", "140,750", "799"},
+		{"Account administration imports and hotels", "planned", "605,994", "228"},
+		{"Goods and mining payments", "ongoing", "687,076", "939"},
+		{"Aged persons", "monthly", "603,180", "686"},
+	})
+}
