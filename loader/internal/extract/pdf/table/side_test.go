@@ -1,6 +1,11 @@
 package table
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"codeberg.org/go-pdf/fpdf"
+)
 
 // TestSideBySideOffsetRows: two unruled tables side by side, of different
 // shapes and row pitches (so their rows do not line up), are two tables;
@@ -84,4 +89,51 @@ func TestNumbersOnLabelsLastLine(t *testing.T) {
 		{"Goods and mining payments", "ongoing", "687,076", "939"},
 		{"Aged persons", "monthly", "603,180", "686"},
 	})
+}
+
+// TestParagraphBesideTableSameHeight: a paragraph beside a table, no
+// taller than it (no line of its own above or below the table), set at a
+// leading of its own, stays out of the table: its baselines drift against
+// the rows'.
+func TestParagraphBesideTableSameHeight(t *testing.T) {
+	rows := [][]string{
+		{"Country", "Index"},
+		{"Ireland", "37"},
+		{"Austria", "27"},
+		{"Portugal", "56"},
+		{"Denmark", "58"},
+		{"France", "51"},
+		{"Spain", "78"},
+		{"Total", "81"},
+	}
+	para := wrapHelv("In the quality report published with this release the survey shows that the number of "+
+		"households in most regions grew over the period while the share of persons living alone rose slightly "+
+		"in urban areas; the figures are based on the annual labour force survey and on the registers.", 220)
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Index by country, with the commentary of the statistical office beside it.")...)
+	pg.Items = append(pg.Items, tableRows(120, 12, []col{{72, false}, {180, true}}, rows, false)...)
+	pg.Items = append(pg.Items, prose(230, 121, para...)...)
+	pg.Items = append(pg.Items, prose(72, 230, "Figures for the latest year are provisional and may be revised.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], rows)
+}
+
+// wrapHelv breaks text into lines of 10 pt Helvetica no wider than w, as
+// a word processor does.
+func wrapHelv(text string, w float64) []string {
+	f := fpdf.New("P", "pt", "Letter", "")
+	f.SetFont("Helvetica", "", 10)
+	var out []string
+	cur := ""
+	for _, word := range strings.Fields(text) {
+		if cur != "" && f.GetStringWidth(cur+" "+word) > w {
+			out = append(out, cur)
+			cur = ""
+		}
+		cur = strings.TrimSpace(cur + " " + word)
+	}
+	return append(out, cur)
 }

@@ -111,9 +111,16 @@ func besideParagraph(lines []*textLine, top, end int, gap float64) []*textLine {
 			xs[i] = boxOf(s).X0
 		}
 		left := median(xs)
-		aligned, prose := 0, 0
+		if right {
+			left = proseEdge(edgeSegs, xs, left)
+		}
+		aligned, prose, n := 0, 0, 0
 		edge := math.Inf(1) // left side: where the table starts beside the paragraph
 		for i, s := range edgeSegs {
+			if right && boxOf(s).X1 < left {
+				continue // a row of the table with nothing beside it
+			}
+			n++
 			if math.Abs(xs[i]-left) <= 2 {
 				aligned++
 				edge = math.Min(edge, next[i])
@@ -125,7 +132,7 @@ func besideParagraph(lines []*textLine, top, end int, gap float64) []*textLine {
 		if right {
 			edge = left
 		}
-		if 10*aligned < 7*len(edgeSegs) || 10*prose < 6*len(edgeSegs) {
+		if n < 3 || 10*aligned < 7*n || 10*prose < 6*n {
 			continue
 		}
 		inPara := func(w *word) bool {
@@ -154,7 +161,7 @@ func besideParagraph(lines []*textLine, top, end int, gap float64) []*textLine {
 			above = above || own && l.cy() < y0
 			below = below || own && l.cy() > y1
 		}
-		if !above && (!below || headed(cand, inPara, y0)) || !flows(lines[max(top-1, 0):min(end+1, len(lines))], inPara) {
+		if !above && (!below || headed(cand, inPara, y0)) && !drifts(cand, inPara) || !flows(lines[max(top-1, 0):min(end+1, len(lines))], inPara) {
 			continue
 		}
 		var ws []*word
@@ -214,6 +221,54 @@ func flows(lines []*textLine, inPara func(*word) bool) bool {
 		}
 	}
 	return pairs >= 2 && 10*wrapped >= 7*pairs
+}
+
+// proseEdge is where the paragraph beside a table starts: the median
+// left edge of the phrases of running text among the lines' last phrases
+// (three or more; else left as it is). Rows of the table that a
+// paragraph at a leading of its own leaves alone end left of it.
+func proseEdge(segs [][]*word, xs []float64, left float64) float64 {
+	var px []float64
+	for i, s := range segs {
+		if proseWords(s) {
+			px = append(px, xs[i])
+		}
+	}
+	if len(px) < 3 {
+		return left
+	}
+	return median(px)
+}
+
+// drifts: the words inPara and the others are set on baselines of their
+// own: over the lines holding both (three or more), the offset between
+// the two sides' baselines varies by more than a quarter of the text size.
+// A paragraph beside a table goes at its own leading, which drifts
+// against the rows; the cells of one row share a baseline.
+func drifts(lines []*textLine, inPara func(*word) bool) bool {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	n := 0
+	size := 0.0
+	for _, l := range lines {
+		var para, other *word
+		for _, w := range l.ws {
+			if inPara(w) {
+				if para == nil {
+					para = w
+				}
+			} else if other == nil {
+				other = w
+			}
+		}
+		if para == nil || other == nil {
+			continue
+		}
+		d := para.bb.Y1 - other.bb.Y1
+		lo, hi = math.Min(lo, d), math.Max(hi, d)
+		size = math.Max(size, para.size)
+		n++
+	}
+	return n >= 3 && hi-lo > size/4
 }
 
 // headed: on the first line of the table beside the would-be paragraph

@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -144,8 +145,11 @@ func (p *page) para(x, w float64, n int) {
 	size := 9.5 + float64(p.r.IntN(2))
 	p.f.SetFont(p.body, "", size)
 	var lines []string
+	text := ""
 	for len(lines) < n {
-		lines = append(lines, wrap(p.f.GetStringWidth, sentence(p.r, 30+p.r.IntN(30)), w)...)
+		// sentences run on: a paragraph wraps where the column ends
+		text = strings.TrimSpace(text + " " + sentence(p.r, 30+p.r.IntN(30)))
+		lines = wrap(p.f.GetStringWidth, text, w)
 	}
 	lines = lines[:n]
 	for i, l := range lines {
