@@ -18,6 +18,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/embed"
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/search"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
 const docsUsage = `usage:
@@ -64,7 +65,18 @@ func runDocsGenerate(ctx context.Context, args []string, stdout, stderr io.Write
 	if err := fs.Parse(args); err != nil {
 		return ExitUsage
 	}
-	p, db, code := openProjectReader(ctx, dir, stderr)
+	p, code := loadProject(dir, stderr)
+	if p == nil {
+		return code
+	}
+	var db *warehouse.DB
+	if _, err := os.Stat(p.Warehouse); err != nil {
+		// nothing built yet (an empty dbt project): an empty warehouse, as
+		// dbt-duckdb's connection creates one
+		db, code = openWarehouse(ctx, p, false, stderr)
+	} else {
+		db, code = openReader(ctx, p, stderr)
+	}
 	if db == nil {
 		return code
 	}

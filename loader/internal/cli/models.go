@@ -209,6 +209,15 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 	fmt.Fprintf(stdout, "Found %s\n", nodeCounts(m))
 	if len(ids) == 0 {
 		fmt.Fprintln(stdout, "Nothing to do: the selection matched no node. Try `docket ls` with the same -s.")
+		// dbt writes the manifest and an empty run_results.json all the same
+		rr, err := m.Execute(ctx, nil, runner.RunOptions{Command: cmd, Selected: []string{}})
+		if err == nil {
+			err = m.WriteArtifacts(pp.TargetDir, rr)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "docket:", err)
+			return ExitFailed
+		}
 		return ExitOK
 	}
 	db, err := openWriter(ctx, &pp, udfs, 0, stderr)

@@ -134,6 +134,9 @@ func publishAfter(ctx context.Context, cmd string, args []string, code int, stde
 	if err != nil {
 		return code
 	}
+	if _, err := os.Stat(p.Warehouse); err != nil && code == ExitOK {
+		return code // nothing was built (an empty project): nothing to publish
+	}
 	rp := filepath.Base(warehouse.ReadPath(p.Warehouse))
 	if code != ExitOK {
 		if st, _ := warehouse.ReadStamp(p.Warehouse); st != nil && !st.PublishedAt.IsZero() {

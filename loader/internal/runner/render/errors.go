@@ -63,6 +63,10 @@ func ownFramesEnd(msg string) int {
 }
 
 func rootCause(msg string) string {
+	if m := unknownMethodRe.FindStringSubmatch(msg); m != nil {
+		// gonja prints the whole object the method was looked up on
+		return fmt.Sprintf("%s() is not a method docket provides (unknown to this object)", m[1])
+	}
 	if i := strings.LastIndex(msg, ": "); i >= 0 {
 		return msg[i+2:]
 	}
@@ -75,6 +79,8 @@ var (
 	spacesRe  = regexp.MustCompile(`\s+`)
 	reprNoise = regexp.MustCompile(`(ControlStructure|Output|Call|Name|String|GetAttribute)\([^)]*\)`)
 )
+
+var unknownMethodRe = regexp.MustCompile(`invalid call to method '([^']+)' of `)
 
 var undefRe = regexp.MustCompile(`Unable to evaluate name "([^"]+)"`)
 
@@ -101,10 +107,7 @@ func (t *Template) runtimeErr(err error) *Error {
 		}
 	}
 	// root cause: the text after the last ": " that follows a node repr
-	root := msg
-	if i := strings.LastIndex(msg, ": "); i >= 0 {
-		root = msg[i+2:]
-	}
+	root := rootCause(msg)
 	var re *Error
 	if errors.As(err, &re) {
 		return re

@@ -55,6 +55,7 @@ func TestMacroErrorPositions(t *testing.T) {
 	for _, tc := range []struct{ src, err string }{
 		{"select 1\n\n-- x\n\n  {% set r = outer(1) %}\nselect 2", "5:3: in macro inner (macros/a.sql:7): kaput"},
 		{"select 1\n{{ inner(1) }}", "2:1: in macro inner (macros/a.sql:7): kaput"},
+		{"{% do adapter.no_such('x') %}", "1:1: no_such() is not a method docket provides (unknown to this object)"},
 	} {
 		tpl, err := env.Parse("m.sql", tc.src)
 		if err != nil {
