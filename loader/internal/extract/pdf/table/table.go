@@ -52,8 +52,13 @@ func (d *Detector) DetectTables(lay *pdf.Layout) []document.Table {
 	}
 	var out []document.Table
 	hs, vs, curves := rules(lay)
+	var bands []grid // header backgrounds over unruled bodies
 	for _, g := range splitGrids(grids(hs, vs)) {
 		if chart(g.bb, curves) {
+			continue
+		}
+		if d.Unruled && headerBand(g, ws) {
+			bands = append(bands, g)
 			continue
 		}
 		if bars(g.bb, hs, vs) {
@@ -68,7 +73,7 @@ func (d *Detector) DetectTables(lay *pdf.Layout) []document.Table {
 		}
 	}
 	if d.Unruled {
-		for _, t := range d.unruled(ws, hs, vs) {
+		for _, t := range d.bodies(ws, hs, vs, bands) {
 			if !chart(t.BBox, curves) && !bars(t.BBox, hs, vs) {
 				out = append(out, t)
 			}
