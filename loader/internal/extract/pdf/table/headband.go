@@ -7,11 +7,11 @@ import (
 )
 
 // headerBand: grid g is one box with no rule inside (a header row's
-// background), at most three lines of text tall, over three or more
+// background), at most four lines of text tall, over three or more
 // lines of free words starting within two lines under it and inside its
 // width, two of them with several phrases, and nothing beside: the
-// header of an unruled table, not a table of its own. Read alone, the header is one table and
-// the body another.
+// header of an unruled table, not a table of its own. Read alone, the
+// header is one table and the body another.
 func headerBand(g grid, ws []*word) bool {
 	if len(g.hs) != 2 || len(g.vs) != 2 {
 		return false
@@ -22,7 +22,7 @@ func headerBand(g grid, ws []*word) bool {
 		return false
 	}
 	size := medianSize(in)
-	if box.Y1-box.Y0 > 6*size || len(lineUp(in)) > 3 {
+	if box.Y1-box.Y0 > 7*size || len(lineUp(in)) > 4 {
 		return false
 	}
 	var below []*word

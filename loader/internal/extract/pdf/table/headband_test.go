@@ -8,10 +8,10 @@ import (
 	"github.com/docket-dev/docket/loader/internal/document"
 )
 
-// TestShadedHeaderOverUnruledBody: a header row on a grey background (a
-// filled box, no other rules) over an unruled body is one table, the
-// header (three lines) its first rows; not the header alone as a table and the body as
-// another.
+// TestShadedHeaderOverUnruledBody: a header on a grey background (a
+// filled box, no other rules; three or four lines) over an unruled body
+// is one table, the header its first rows; not the header alone as a
+// table and the body as another.
 func TestShadedHeaderOverUnruledBody(t *testing.T) {
 	cols := []col{{72, false}, {250, true}, {320, true}, {400, true}}
 	head := []txt{
@@ -29,21 +29,32 @@ func TestShadedHeaderOverUnruledBody(t *testing.T) {
 		{"Public administration", "2,150", "24.2", "0.9"},
 		{"Education", "7,576", "6.3", "1.1"},
 	}
-	pg := page{}
-	pg.Items = append(pg.Items, prose(72, 90, "Persons employed by industry, number in thousands and percent of the total.")...)
-	pg.Items = append(pg.Items, head...)
-	pg.Items = append(pg.Items, tableRows(172, 20, cols, rows, false)...)
-	pg.Draw = append(pg.Draw, fmt.Sprintf("0.82 g 68 %g 338 44 re f 0 g", 792.0-160))
-	pg.Items = append(pg.Items, prose(72, 290, "Figures for the latest year are provisional and may be revised.")...)
-	ts := detect(t, pg)
-	if len(ts) != 1 {
-		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	for _, lines := range []int{3, 4} {
+		t.Run(fmt.Sprint(lines, " lines"), func(t *testing.T) {
+			pg := page{}
+			pg.Items = append(pg.Items, prose(72, 90, "Persons employed by industry, number in thousands and percent of the total.")...)
+			pg.Items = append(pg.Items, head...)
+			top := 116.0
+			if lines == 4 {
+				pg.Items = append(pg.Items, txt{X: 350, Y: 116, Size: 10, Bold: true, S: "Annual"})
+				top = 104
+			}
+			pg.Items = append(pg.Items, tableRows(172, 20, cols, rows, false)...)
+			pg.Draw = append(pg.Draw, fmt.Sprintf("0.82 g 68 %g 338 %g re f 0 g", 792.0-160, 160-top))
+			pg.Items = append(pg.Items, prose(72, 290, "Figures for the latest year are provisional and may be revised.")...)
+			ts := detect(t, pg)
+			if len(ts) != 1 {
+				t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+			}
+			// the header lines are the table's first rows (where the lone
+			// "Total" and "Annual" go is not this test's concern)
+			got := cellsOf(ts[0])
+			n := len(got) - len(rows) - 1
+			if n < 1 || !slices.Contains(got[n-1], "Total") {
+				t.Fatalf("want the header's rows over the body: %s", dump(ts))
+			}
+			want := append([][]string{{"Industry", "Number of persons", "Percent", "Change"}}, rows...)
+			wantCells(t, document.Table{Rows: got[n:]}, want)
+		})
 	}
-	// the header lines are the table's first rows (where the lone
-	// "Total" goes is not this test's concern)
-	got := cellsOf(ts[0])
-	if len(got) != 2+len(rows) || !slices.Contains(got[0], "Total") {
-		t.Fatalf("want the header's two rows over the body: %s", dump(ts))
-	}
-	wantCells(t, document.Table{Rows: got[1:]}, append([][]string{{"Industry", "Number of persons", "Percent", "Change"}}, rows...))
 }
