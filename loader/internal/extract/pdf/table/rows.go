@@ -77,6 +77,7 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 		if !split {
 			continue
 		}
+		cols.numbersLast = numbersLast(cols, band)
 		acc := cols.start(cols.cellsOf(band[0]))
 		acc.top = k == 0
 		for i := 1; i < len(band); i++ {
@@ -97,6 +98,9 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 type columnStats struct {
 	xs          []sep
 	left, right []float64 // per column: the least X0 and greatest X1 of its words
+	// numbersLast: the band's wrapped row labels carry their numbers on
+	// their last line (numbersLast), so a row with numbers is complete
+	numbersLast bool
 }
 
 func newColumnStats(lines []*textLine, xs []sep) *columnStats {
@@ -224,7 +228,7 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	aExcl := shared < filled
 	full := !lExcl && !aExcl
 	late := lExcl && aExcl
-	if a.closed || shared == 0 || late && !numbersUnderLabel(a, lcs, c.stub()) {
+	if a.closed || c.numbersLast && numericRow(a) || shared == 0 || late && !numbersUnderLabel(a, lcs, c.stub()) {
 		return false
 	}
 	if a.top && filled >= 2 && len(lcs) == 1 && lcs[0].col == firstFilled(a) && !startsLower(lcs[0].ws[0].text) && !numericRow(a) {

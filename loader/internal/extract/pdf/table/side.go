@@ -1,5 +1,7 @@
 package table
 
+import "math"
+
 // splitSides splits lines holding two tables side by side: those of the
 // same shape whose rows line up (sideBySide), or two tables of any shape
 // whose rows do not (offsetSides).
@@ -94,4 +96,26 @@ func splitsAt(lines []*textLine, x float64, next span, gap float64) bool {
 		}
 	}
 	return leftOnly >= 2 && rightOnly >= 2 && leftMulti >= 3 && rightMulti >= 3 && 2*text > cells && cells >= 3
+}
+
+// labelFirstLine: the line above the run lines[i..last] is the first line
+// of its first row's label, whose numbers sit on the label's last line:
+// one phrase, starting where the run's first line starts, a leading above
+// it, not a caption, and the run has another row set so (a line of one
+// phrase at the stub's left edge just above a line of several).
+func labelFirstLine(lines []*textLine, multi []bool, i, last int) bool {
+	above := func(k int) bool {
+		a, b := lines[k], lines[k+1]
+		return !multi[k] && multi[k+1] && !lineIsCaption(a) &&
+			math.Abs(a.bb.X0-b.bb.X0) <= 2 && b.bb.Y0-a.bb.Y1 <= 0.8*math.Max(a.size, b.size)
+	}
+	if !above(i - 1) {
+		return false
+	}
+	for k := i + 1; k < last; k++ {
+		if above(k) {
+			return true
+		}
+	}
+	return false
 }

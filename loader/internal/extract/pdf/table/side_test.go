@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/docket-dev/docket/loader/internal/document"
 )
 
 // TestSideBySideOffsetRows: two unruled tables side by side, of different
@@ -136,4 +138,67 @@ func wrapHelv(text string, w float64) []string {
 		cur = strings.TrimSpace(cur + " " + word)
 	}
 	return append(out, cur)
+}
+
+// TestFirstLabelWrappedAboveItsNumbers: in a table whose wrapped row
+// labels carry their numbers on their last line, the first row's label
+// starts a line above the first line with numbers; it is the first row's,
+// not left out of the table.
+func TestFirstLabelWrappedAboveItsNumbers(t *testing.T) {
+	cols := []col{{72, false}, {260, true}, {330, true}}
+	lines := [][]string{
+		{"Agriculture, forestry and", "", ""},
+		{"fishing", "76.4", "70.2"},
+		{"Mining and quarrying", "86.9", "81.0"},
+		{"Wholesale and retail trade,", "", ""},
+		{"repairs", "51.7", "50.3"},
+		{"Transport and storage", "36.2", "35.9"},
+		{"Public administration and", "", ""},
+		{"defence", "0.3", "0.4"},
+	}
+	wantCells(t, labelsTable(t, cols, lines), [][]string{
+		{"Agriculture, forestry and fishing", "76.4", "70.2"},
+		{"Mining and quarrying", "86.9", "81.0"},
+		{"Wholesale and retail trade, repairs", "51.7", "50.3"},
+		{"Transport and storage", "36.2", "35.9"},
+		{"Public administration and defence", "0.3", "0.4"},
+	})
+}
+
+// TestFirstLabelLineWiderThanStub: the first row's label starts a line
+// above its numbers, on a line wider than any other of the stub column
+// (reaching into the gap before the numbers); it is still the first
+// row's, not running text above the table.
+func TestFirstLabelLineWiderThanStub(t *testing.T) {
+	cols := []col{{72, false}, {270, true}, {340, true}}
+	lines := [][]string{
+		{"Agriculture Central Capital Employees", "", ""},
+		{"years", "76.4", "70.2"},
+		{"Mining population", "86.9", "81.0"},
+		{"Mining Operating aged", "", ""},
+		{"account", "51.7", "50.3"},
+		{"Population Interest", "", ""},
+		{"self-employed", "36.2", "35.9"},
+	}
+	wantCells(t, labelsTable(t, cols, lines), [][]string{
+		{"Agriculture Central Capital Employees years", "76.4", "70.2"},
+		{"Mining population", "86.9", "81.0"},
+		{"Mining Operating aged account", "51.7", "50.3"},
+		{"Population Interest self-employed", "36.2", "35.9"},
+	})
+}
+
+// labelsTable is the one table detected on a page of lines set at 11 pt
+// pitch under a sentence and over another.
+func labelsTable(t *testing.T, cols []col, lines [][]string) document.Table {
+	t.Helper()
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Share of employment covered by collective agreements, by industry, in percent.")...)
+	pg.Items = append(pg.Items, tableRows(140, 11, cols, lines, false)...)
+	pg.Items = append(pg.Items, prose(72, 250, "Figures for the latest year are provisional and may be revised.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	return ts[0]
 }

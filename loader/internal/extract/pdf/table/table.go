@@ -405,6 +405,9 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 			last = k
 		}
 		next := last + 1
+		if i > 0 && labelFirstLine(lines, multi, i, last) {
+			i-- // the first row's label began on the line above
+		}
 		start := i
 		for pi, part := range splitRun(lines[i:last+1], multi[i:last+1], gap) {
 			first := start
