@@ -234,3 +234,24 @@ func Strftime(t time.Time, f string) string {
 		"%y", "06", "%b", "Jan", "%B", "January", "%a", "Mon", "%A", "Monday", "%f", "000000", "%z", "-0700", "%Z", "MST", "%%", "%")
 	return t.Format(r.Replace(f))
 }
+
+// behaviorFlags is dbt's adapter.behavior: every flag reads as off, the
+// default of the flags packages test (enable_truthy_nulls_equals_macro,
+// ...), whether read directly, as .setting or as .no_warn.
+type behaviorFlags struct{}
+
+// GetAttribute implements gonja's attribute lookup.
+func (behaviorFlags) GetAttribute(string) (*exec.Value, bool) { return exec.AsValue(flagOff(0)), true }
+
+// flagOff is a behavior flag that is off: false in a test, and its
+// .setting and .no_warn are false.
+type flagOff int
+
+// GetAttribute implements gonja's attribute lookup.
+func (flagOff) GetAttribute(name string) (*exec.Value, bool) {
+	switch name {
+	case "setting", "no_warn":
+		return exec.AsValue(false), true
+	}
+	return exec.AsValue(nil), false
+}

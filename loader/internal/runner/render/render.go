@@ -438,6 +438,7 @@ func (e *Env) globals(pkg string) map[string]any {
 			return nil, fmt.Errorf("adapter.%s reads the database while rendering, which docket does not support yet", name)
 		})
 	}
+	adapter["behavior"] = behaviorFlags{}
 	for k, v := range e.AdapterExtra {
 		adapter[k] = v
 	}

@@ -106,3 +106,16 @@ func TestDatetime(t *testing.T) {
 		t.Errorf("got %q, %v; want %q", out, err, want)
 	}
 }
+
+// adapter.behavior flags read as off (dbt's defaults), directly or as
+// .no_warn / .setting (dbt-tests-adapter's equals macro reads one).
+func TestBehaviorFlags(t *testing.T) {
+	env, _ := NewEnv(nil)
+	tpl, err := env.Parse("m.sql", `{{ 'on' if adapter.behavior.enable_truthy_nulls_equals_macro.no_warn else 'off' }} {{ 'on' if adapter.behavior.x else 'off' }} {{ adapter.behavior.y.setting }}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := tpl.Render(map[string]any{}); err != nil || out != "off off False" {
+		t.Errorf("got %q, %v", out, err)
+	}
+}
