@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/runner/render"
@@ -56,7 +55,6 @@ type Manifest struct {
 
 	env      *render.Env
 	log      func(string)               // ParseOptions.Log
-	started  time.Time                  // run_started_at of templates
 	byName   map[string]*Node           // models and seeds
 	packages []string                   // installed package names
 	docs     map[string]docBlock        // {% docs %} blocks by name (docblocks.go)
@@ -106,7 +104,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 		m.Vars[k] = v
 	}
 	ps := &parser{m: m}
-	for _, phase := range []func() error{ps.macros, ps.models, ps.seeds, ps.snapshots, ps.schemaFiles,
+	for _, phase := range []func() error{ps.macros, ps.models, ps.snapshots, ps.seeds, ps.schemaFiles,
 		ps.resolve, ps.singularTests, ps.tests, ps.compile} {
 		if err := phase(); err != nil {
 			return nil, nil, err

@@ -15,7 +15,7 @@ func (x *nodeExec) seed() error {
 	if err != nil {
 		return err
 	}
-	if x.upToDate(existing, x.full || x.st.seedEdited(n.UniqueID)) {
+	if x.upToDate(existing, x.full) {
 		x.markUpToDate()
 		return nil
 	}
@@ -33,7 +33,6 @@ func (x *nodeExec) seed() error {
 	if err != nil {
 		return err
 	}
-	x.content = seedContent(x.ctx, x.c, Relation(n.Schema, tmp))
 	if err := x.swap(tmp, existing); err != nil {
 		return err
 	}
