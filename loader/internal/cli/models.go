@@ -174,7 +174,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		if code := compileWithWarehouse(ctx, m, ids, &pp, udfs, stderr); code != ExitOK {
 			return code
 		}
-		if err := m.WriteArtifacts(pp.TargetDir, nil); err != nil {
+		if err := runner.WriteArtifacts(m, pp.TargetDir, nil); err != nil {
 			fmt.Fprintln(stderr, "docket:", err)
 			return ExitFailed
 		}
@@ -210,9 +210,9 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 	if len(ids) == 0 {
 		fmt.Fprintln(stdout, "Nothing to do: the selection matched no node. Try `docket ls` with the same -s.")
 		// dbt writes the manifest and an empty run_results.json all the same
-		rr, err := m.Execute(ctx, nil, runner.RunOptions{Command: cmd, Selected: []string{}})
+		rr, err := runner.Execute(ctx, m, nil, runner.RunOptions{Command: cmd, Selected: []string{}})
 		if err == nil {
-			err = m.WriteArtifacts(pp.TargetDir, rr)
+			err = runner.WriteArtifacts(m, pp.TargetDir, rr)
 		}
 		if err != nil {
 			fmt.Fprintln(stderr, "docket:", err)
@@ -245,7 +245,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		}
 	}
 	fmt.Fprintf(stdout, "Concurrency: %d threads (target='%s')\n\n", threads, pp.Target.Name)
-	rr, err := m.Execute(ctx, db, runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Threads: threads,
+	rr, err := runner.Execute(ctx, m, db, runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Threads: threads,
 		OnResult: func(r runner.Result) {
 			if _, stopped := interrupted(ctx); stopped && r.Status != runner.StatusSuccess && r.Status != runner.StatusPass {
 				return // cut short by the signal, not failed
@@ -259,7 +259,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		fmt.Fprintln(stderr, "docket:", err)
 		return ExitFailed
 	}
-	if err := m.WriteArtifacts(pp.TargetDir, rr); err != nil {
+	if err := runner.WriteArtifacts(m, pp.TargetDir, rr); err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		return ExitFailed
 	}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -85,7 +86,7 @@ func validateTarget(t *testing.T, target string) {
 }
 
 // validateManifest checks m's manifest document.
-func validateManifest(t *testing.T, m *Manifest) {
+func validateManifest(t *testing.T, m *compiler.Manifest) {
 	t.Helper()
 	b, err := json.Marshal(m.ManifestDoc())
 	if err != nil {

@@ -3,6 +3,8 @@ package runner
 import (
 	"strings"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
 )
 
 // TestCrossDBDates: dbt.dateadd, dbt.datediff and dbt.split_part give
@@ -27,7 +29,7 @@ func TestCrossDBDates(t *testing.T) {
 		t.Fatal(diags)
 	}
 	db, rr := buildProbe(t, m)
-	if r := resultsByName(rr)["d"]; r.Status != StatusSuccess {
+	if r := resultsByName(rr)["d"]; r.Status != executor.StatusSuccess {
 		t.Fatalf("%s %s", r.Status, r.Message)
 	}
 	var got []string

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
@@ -56,13 +58,13 @@ func TestDbtPackageJinja(t *testing.T) {
 	_, rr := buildProbe(t, m)
 	got := resultsByName(rr)
 	want := map[string]string{
-		"eph": "", "nums": StatusSuccess, "dropped": StatusSuccess, "jinja": StatusSuccess,
-		"at_most_eph_id__2":  StatusPass, // through the ephemeral model's CTE
-		"at_most_nums_id__1": StatusPass, // where id < 2 leaves only id 1
-		"at_most_nums_id__0": StatusWarn, // 1+2+3 over, summed by the macro's fail_calc
-		"jinja_values":       StatusPass,
-		"dropped_is_gone":    StatusPass,
-		"raises":             StatusError,
+		"eph": "", "nums": executor.StatusSuccess, "dropped": executor.StatusSuccess, "jinja": executor.StatusSuccess,
+		"at_most_eph_id__2":  executor.StatusPass, // through the ephemeral model's CTE
+		"at_most_nums_id__1": executor.StatusPass, // where id < 2 leaves only id 1
+		"at_most_nums_id__0": executor.StatusWarn, // 1+2+3 over, summed by the macro's fail_calc
+		"jinja_values":       executor.StatusPass,
+		"dropped_is_gone":    executor.StatusPass,
+		"raises":             executor.StatusError,
 	}
 	for name, status := range want {
 		r, ok := got[name]
@@ -79,7 +81,7 @@ func TestDbtPackageJinja(t *testing.T) {
 	if r := got["at_most_nums_id__0"]; r.Failures == nil || *r.Failures != 6 {
 		t.Errorf("at_most top 0: failures %v, want 6 (fail_calc sum(over) from the test's own config())", r.Failures)
 	}
-	if r := got["badsql"]; r.Status != StatusError || !strings.Contains(r.Message, `run_query: Catalog Error: Table with name "nowhere.at_all" does not exist because schema "nowhere" does not exist.`) {
+	if r := got["badsql"]; r.Status != executor.StatusError || !strings.Contains(r.Message, `run_query: Catalog Error: Table with name "nowhere.at_all" does not exist because schema "nowhere" does not exist.`) {
 		t.Errorf("badsql: %q %q, want DuckDB's whole first line", r.Status, r.Message)
 	}
 	if r := got["raises"]; !strings.Contains(r.Message, "stop here: 1") {
@@ -87,7 +89,7 @@ func TestDbtPackageJinja(t *testing.T) {
 	}
 }
 
-func keysOf[V any](mp map[string]V) []string { return sortedKeys(mp) }
+func keysOf[V any](mp map[string]V) []string { return compiler.SortedKeys(mp) }
 
 // TestDisabledTests: a singular test with config(enabled=false) and a
 // generic test whose yml config says enabled: false do not run; they are
@@ -106,7 +108,7 @@ func TestDisabledTests(t *testing.T) {
 		t.Errorf("tests/off.sql has enabled=false: it must be disabled")
 	}
 	if m.Nodes["test.probe.unique_a_id"] != nil || m.Disabled["test.probe.unique_a_id"] == nil || m.Nodes["test.probe.not_null_a_id"] == nil {
-		t.Errorf("unique (enabled: false) must be disabled, not_null kept: nodes %v", sortedKeys(m.Nodes))
+		t.Errorf("unique (enabled: false) must be disabled, not_null kept: nodes %v", compiler.SortedKeys(m.Nodes))
 	}
 }
 
@@ -128,7 +130,7 @@ func TestStoreFailures(t *testing.T) {
 	ctx := context.Background()
 	db, rr := buildProbe(t, m)
 	for _, r := range rr.Results {
-		if r.Status == StatusError {
+		if r.Status == executor.StatusError {
 			t.Errorf("%s: %s", r.UniqueID, r.Message)
 		}
 	}
@@ -141,10 +143,10 @@ func TestStoreFailures(t *testing.T) {
 		var typ string
 		var n int
 		if err := db.SQL().QueryRowContext(ctx, "select table_type from information_schema.tables where table_schema = ? and table_name = ?", schema, name).Scan(&typ); err != nil {
-			t.Errorf("%s: %v (tables: %v)", rel, err, sortedKeys(m.Nodes))
+			t.Errorf("%s: %v (tables: %v)", rel, err, compiler.SortedKeys(m.Nodes))
 			continue
 		}
-		if err := db.SQL().QueryRowContext(ctx, "select count(*) from "+Relation(schema, name)).Scan(&n); err != nil {
+		if err := db.SQL().QueryRowContext(ctx, "select count(*) from "+compiler.Relation(schema, name)).Scan(&n); err != nil {
 			t.Errorf("%s: %v", rel, err)
 		}
 		if got := fmt.Sprintf("%s %d", typ, n); got != want {
@@ -189,18 +191,18 @@ func TestContractEnforced(t *testing.T) {
 	}
 	db, rr := buildProbe(t, m)
 	got := resultsByName(rr)
-	if got["good"].Status != StatusSuccess || got["loose"].Status != StatusSuccess {
+	if got["good"].Status != executor.StatusSuccess || got["loose"].Status != executor.StatusSuccess {
 		t.Errorf("good %q %q, loose %q %q: want success", got["good"].Status, got["good"].Message, got["loose"].Status, got["loose"].Message)
 	}
 	bad := got["bad"]
 	for _, want := range []string{"enforced contract", "column id is DECIMAL(2,1), the contract says INTEGER", "column name (VARCHAR) is declared but the SQL does not return it", "column extra (VARCHAR) is returned but not declared"} {
-		if bad.Status != StatusError || !strings.Contains(bad.Message, want) {
+		if bad.Status != executor.StatusError || !strings.Contains(bad.Message, want) {
 			t.Errorf("bad: %q %q, want an error saying %q", bad.Status, bad.Message, want)
 		}
 	}
 	// rows that break a constraint fail the build
 	for name, want := range map[string]string{"nulls": "NOT NULL constraint failed", "dupes": "PRIMARY KEY or UNIQUE constraint violation", "neg": "CHECK constraint failed"} {
-		if r := got[name]; r.Status != StatusError || !strings.Contains(r.Message, want) {
+		if r := got[name]; r.Status != executor.StatusError || !strings.Contains(r.Message, want) {
 			t.Errorf("%s: %s %q, want an error saying %q", name, r.Status, r.Message, want)
 		}
 	}
@@ -220,15 +222,15 @@ func TestContractEnforced(t *testing.T) {
 		t.Errorf("good's constraints: %v", cons)
 	}
 	// built again, the constrained table is replaced as any other
-	rr, err = m.Execute(context.Background(), db, RunOptions{Command: "run", Selected: []string{"model.probe.good"}, Force: true, Threads: 1})
-	if err != nil || len(rr.Results) != 1 || rr.Results[0].Status != StatusSuccess || rr.Results[0].UpToDate {
+	rr, err = executor.Execute(context.Background(), m, db, executor.RunOptions{Command: "run", Selected: []string{"model.probe.good"}, Force: true, Threads: 1})
+	if err != nil || len(rr.Results) != 1 || rr.Results[0].Status != executor.StatusSuccess || rr.Results[0].UpToDate {
 		t.Errorf("rebuild of good: %v %+v", err, rr.Results)
 	}
 }
 
 // buildProbe opens a probe project's warehouse (closed when the test ends)
 // and runs `build` over it on one thread.
-func buildProbe(t *testing.T, m *Manifest) (*warehouse.DB, *RunResults) {
+func buildProbe(t *testing.T, m *compiler.Manifest) (*warehouse.DB, *executor.RunResults) {
 	t.Helper()
 	ctx := context.Background()
 	db, err := warehouse.Open(ctx, m.Project.Warehouse, warehouse.Options{})
@@ -239,7 +241,7 @@ func buildProbe(t *testing.T, m *Manifest) (*warehouse.DB, *RunResults) {
 	if err := db.EnsureSchema(ctx); err != nil {
 		t.Fatal(err)
 	}
-	rr, err := m.Execute(ctx, db, RunOptions{Command: "build", Threads: 1})
+	rr, err := executor.Execute(ctx, m, db, executor.RunOptions{Command: "build", Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,8 +249,8 @@ func buildProbe(t *testing.T, m *Manifest) (*warehouse.DB, *RunResults) {
 }
 
 // resultsByName indexes a run's results by node name.
-func resultsByName(rr *RunResults) map[string]Result {
-	got := map[string]Result{}
+func resultsByName(rr *executor.RunResults) map[string]executor.Result {
+	got := map[string]executor.Result{}
 	for _, r := range rr.Results {
 		got[r.Name] = r
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
@@ -65,20 +67,20 @@ func TestScopedTestsCheckWrittenRows(t *testing.T) {
 			t.Fatalf("%s: %v", q, err)
 		}
 	}
-	build := func(opts RunOptions) map[string]Result {
+	build := func(opts executor.RunOptions) map[string]executor.Result {
 		t.Helper()
-		m, diags, err := Parse(p, ParseOptions{Owned: testOwned, UDFs: testFuncs})
+		m, diags, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned, UDFs: testFuncs})
 		if err != nil || len(diags) > 0 {
 			t.Fatalf("parse: %v %v", err, diags)
 		}
 		opts.Command, opts.Threads = "build", 2
-		rr, err := m.Execute(ctx, db, opts)
+		rr, err := executor.Execute(ctx, m, db, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out := map[string]Result{}
+		out := map[string]executor.Result{}
 		for _, r := range rr.Results {
-			if r.Status == StatusError || r.Status == StatusSkipped {
+			if r.Status == executor.StatusError || r.Status == executor.StatusSkipped {
 				t.Fatalf("%s %s: %s", r.UniqueID, r.Status, r.Message)
 			}
 			out[r.Name] = r
@@ -93,8 +95,8 @@ func TestScopedTestsCheckWrittenRows(t *testing.T) {
 		single   = "no_bad_vals"
 		whole    = "whole"
 	)
-	scoped := func(r Result) bool { return r.Scoped != "" && strings.Contains(r.Message, "scoped: ") }
-	expect := func(step string, rs map[string]Result, want map[string]string) {
+	scoped := func(r executor.Result) bool { return r.Scoped != "" && strings.Contains(r.Message, "scoped: ") }
+	expect := func(step string, rs map[string]executor.Result, want map[string]string) {
 		t.Helper()
 		for name, w := range want {
 			r, ok := rs[name]
@@ -113,17 +115,17 @@ func TestScopedTestsCheckWrittenRows(t *testing.T) {
 
 	exec("create table main.src (doc_id varchar, chunk_id varchar, val varchar)")
 	exec("insert into main.src values ('d1', 'c1', 'a'), ('d1', 'c2', 'a')")
-	expect("first build", build(RunOptions{}), map[string]string{unique: "pass", notNull: "pass", accepted: "pass", rel: "pass", single: "pass", whole: "pass"})
+	expect("first build", build(executor.RunOptions{}), map[string]string{unique: "pass", notNull: "pass", accepted: "pass", rel: "pass", single: "pass", whole: "pass"})
 
 	exec("insert into main.src values ('d2', 'c3', 'b')")
-	expect("one document more", build(RunOptions{}), map[string]string{unique: "pass scoped", notNull: "pass scoped",
+	expect("one document more", build(executor.RunOptions{}), map[string]string{unique: "pass scoped", notNull: "pass scoped",
 		accepted: "pass scoped", rel: "pass scoped", single: "pass scoped", whole: "pass"})
 
 	// an old row goes bad behind the model's back (outside every scope);
 	// a new document repeats an old chunk id, has a null id, a bad value
 	exec("update curated.chunks set val = 'zzz' where chunk_id = 'c1'")
 	exec("insert into main.src values ('d3', 'c2', 'a'), ('d3', null, 'bad')")
-	rs := build(RunOptions{})
+	rs := build(executor.RunOptions{})
 	expect("defects in new rows", rs, map[string]string{unique: "fail scoped", notNull: "fail scoped",
 		accepted: "fail scoped", rel: "pass scoped", single: "fail scoped"})
 	if f := rs[accepted].Failures; f == nil || *f != 1 {
@@ -138,28 +140,28 @@ func TestScopedTestsCheckWrittenRows(t *testing.T) {
 	exec("delete from main.src where doc_id = 'd3'")
 	exec("delete from curated.chunks where doc_id = 'd3'")
 	exec("insert into main.src values ('d4', 'c4', 'a')")
-	rs = build(RunOptions{})
+	rs = build(executor.RunOptions{})
 	expect("after the failures", rs, map[string]string{unique: "pass", notNull: "pass", accepted: "fail", single: "pass", rel: "pass scoped"})
-	rs = build(RunOptions{Force: true})
+	rs = build(executor.RunOptions{Force: true})
 	expect("--force", rs, map[string]string{unique: "pass", notNull: "pass", accepted: "fail", rel: "pass", single: "pass", whole: "pass"})
 
 	exec("update curated.chunks set val = 'a' where chunk_id = 'c1'")
-	expect("repaired", build(RunOptions{Force: true}), map[string]string{accepted: "pass"})
+	expect("repaired", build(executor.RunOptions{Force: true}), map[string]string{accepted: "pass"})
 	exec("insert into main.src values ('d5', 'c5', 'b')")
-	expect("scoped again", build(RunOptions{}), map[string]string{unique: "pass scoped", accepted: "pass scoped", rel: "pass scoped"})
+	expect("scoped again", build(executor.RunOptions{}), map[string]string{unique: "pass scoped", accepted: "pass scoped", rel: "pass scoped"})
 
 	// the parent of relationships changes: checked whole
 	writeFile(t, filepath.Join(dir, "seeds/docs.csv"), []byte("doc_id\nd1\nd2\nd4\nd5\nd6\n"))
 	exec("insert into main.src values ('d6', 'c6', 'a')")
-	expect("parent changed", build(RunOptions{}), map[string]string{rel: "pass", unique: "pass scoped"})
+	expect("parent changed", build(executor.RunOptions{}), map[string]string{rel: "pass", unique: "pass scoped"})
 
 	// a full refresh of the model alone breaks the chain: the next build
 	// checks whole, and the one after is scoped again
-	build(RunOptions{FullRefresh: true, Selected: []string{"model.fixture.chunks"}})
+	build(executor.RunOptions{FullRefresh: true, Selected: []string{"model.fixture.chunks"}})
 	exec("insert into main.src values ('d7', 'c7', 'a')")
-	expect("after a full refresh", build(RunOptions{}), map[string]string{unique: "pass", accepted: "pass", single: "pass"})
+	expect("after a full refresh", build(executor.RunOptions{}), map[string]string{unique: "pass", accepted: "pass", single: "pass"})
 	exec("insert into main.src values ('d8', 'c8', 'a')")
-	expect("chain again", build(RunOptions{}), map[string]string{unique: "pass scoped", accepted: "pass scoped"})
+	expect("chain again", build(executor.RunOptions{}), map[string]string{unique: "pass scoped", accepted: "pass scoped"})
 }
 
 // TestRunnerTablesAreProtected: a model landing on the runner's own
@@ -173,7 +175,7 @@ func TestRunnerTablesAreProtected(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, diags, err := Parse(p, ParseOptions{Owned: testOwned, UDFs: testFuncs})
+		_, diags, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned, UDFs: testFuncs})
 		if err != nil {
 			t.Fatal(err)
 		}

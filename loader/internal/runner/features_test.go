@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
 )
 
 // featureRow is one row of the README's dbt feature table.
@@ -59,7 +61,7 @@ type featureProbe struct {
 	files map[string]string
 	build bool // run `build` and require every node to pass
 	// check, when set, looks at the parsed (and built) project.
-	check func(t *testing.T, m *Manifest, dir string) error
+	check func(t *testing.T, m *compiler.Manifest, dir string) error
 	// dir, when set, gives the project folder instead of files.
 	dir func(t *testing.T) string
 }
@@ -71,7 +73,7 @@ var featureProbes = map[string]featureProbe{
 		"dbt_project.yml":       "name: shop\nversion: '1'\nconfig-version: 2\nprofile: p\nmodel-paths: [transform]\nvars: {n: 2}\nmodels:\n  shop:\n    marts:\n      +materialized: table\n",
 		"profiles.yml":          "p:\n  target: dev\n  outputs:\n    dev: {type: duckdb, path: shop.duckdb, schema: analytics}\n",
 		"transform/marts/m.sql": "select {{ var('n') }} as n",
-	}, check: func(t *testing.T, m *Manifest, dir string) error {
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
 		if n := m.Nodes["model.shop.m"]; n == nil || n.Config.Materialized != "table" || n.Schema != "analytics" {
 			return fmt.Errorf("model.shop.m: %+v", n)
 		}
@@ -101,7 +103,7 @@ var featureProbes = map[string]featureProbe{
 	"sources": {files: map[string]string{
 		"models/sources.yml": "version: 2\nsources:\n  - name: raw\n    schema: raw\n    freshness: {warn_after: {count: 1, period: day}}\n    loaded_at_field: ts\n    tables: [{name: events}, {name: old, config: {enabled: false}}]\n",
 		"models/m/e.sql":     "select * from {{ source('raw', 'events') }}",
-	}, check: func(t *testing.T, m *Manifest, dir string) error {
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
 		if len(m.Sources) != 1 || m.Disabled["source.probe.raw.old"] == nil {
 			return fmt.Errorf("sources %d, disabled %v: raw.old should be disabled", len(m.Sources), m.Disabled)
 		}
@@ -126,7 +128,7 @@ var featureProbes = map[string]featureProbe{
 			"{% macro default__greet() %}'default'{% endmacro %}\n{% macro duckdb__greet() %}'duckdb'{% endmacro %}",
 		"models/m/j.sql": "{{ config(materialized='incremental') }}\nselect {{ twice(2) }} as four, {{ greet() }} as who, {{ dbt.date_trunc('day', 'current_timestamp') }} as d,\n" +
 			"'{{ var('v', 'x') }}' as v, '{{ env_var('DOCKET_PROBE_UNSET', 'dflt') }}' as e, '{{ this }}' as me\n{% if is_incremental() %}where false{% endif %}",
-	}, check: func(t *testing.T, m *Manifest, dir string) error {
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
 		c := m.Nodes["model.probe.j"].CompiledCode
 		for _, want := range []string{"4 as four", "'duckdb' as who", "date_trunc('day', current_timestamp)", "'dflt' as e"} {
 			if !strings.Contains(c, want) {
@@ -139,7 +141,7 @@ var featureProbes = map[string]featureProbe{
 		"dbt_packages/tools/dbt_project.yml": "name: tools\nversion: '1'\nconfig-version: 2\n",
 		"dbt_packages/tools/macros/t.sql":    "{% macro one() %}1{% endmacro %}",
 		"models/m/p.sql":                     "select {{ tools.one() }} as one",
-	}, check: func(t *testing.T, m *Manifest, dir string) error {
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
 		if c := m.Nodes["model.probe.p"].CompiledCode; !strings.Contains(c, "1 as one") {
 			return fmt.Errorf("compiled p: %s", c)
 		}
@@ -148,7 +150,7 @@ var featureProbes = map[string]featureProbe{
 	"schema-names": {files: map[string]string{
 		"macros/g.sql":   "{% macro generate_schema_name(custom_schema_name, node) %}custom_{{ node.name }}{% endmacro %}\n{% macro generate_alias_name(custom_alias_name, node) %}t_{{ node.name }}{% endmacro %}",
 		"models/m/p.sql": "select 1 as id",
-	}, check: func(t *testing.T, m *Manifest, dir string) error {
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
 		if n := m.Nodes["model.probe.p"]; n.Schema != "custom_p" || n.Alias != "t_p" {
 			return fmt.Errorf("p lands in %s.%s, want custom_p.t_p", n.Schema, n.Alias)
 		}
@@ -158,7 +160,7 @@ var featureProbes = map[string]featureProbe{
 		"models/docs.md":      "{% docs facts %}\nOne row per fact.\n{% enddocs %}\n{% docs fact_id %}The key.{% enddocs %}",
 		"models/m/f.sql":      "select 1 as id",
 		"models/m/schema.yml": "version: 2\nmodels:\n  - name: f\n    description: '{{ doc(\"facts\") }}'\n    columns:\n      - name: id\n        description: \"{{ doc('fact_id') }} ({{ var('unit', 'n') }})\"\n",
-	}, check: func(t *testing.T, m *Manifest, dir string) error {
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
 		n := m.Nodes["model.probe.f"]
 		if n.Description != "One row per fact." || n.Columns["id"].Description != "The key. (n)" {
 			return fmt.Errorf("descriptions %q / %q", n.Description, n.Columns["id"].Description)
@@ -176,9 +178,9 @@ var featureProbes = map[string]featureProbe{
 		"models/m/a.sql": "{{ config(materialized='table', tags=['t']) }} select 1 as id",
 		"models/m/b.sql": "select * from {{ ref('a') }}",
 		"models/m/c.sql": "select * from {{ ref('b') }}",
-	}, check: func(t *testing.T, m *Manifest, dir string) error {
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
 		for sel, want := range map[string]int{"m": 3, "path:models/m/a.sql": 1, "tag:t": 1, "a+": 3, "1+c": 2, "a+1": 2, "@b": 3, "config.materialized:table": 1} {
-			ids, err := m.Select([]string{sel}, nil, Model)
+			ids, err := m.Select([]string{sel}, nil, compiler.Model)
 			if err != nil || len(ids) != want {
 				return fmt.Errorf("-s %s: %v %v, want %d nodes", sel, ids, err, want)
 			}
@@ -188,7 +190,7 @@ var featureProbes = map[string]featureProbe{
 	"artifacts": {build: true, files: map[string]string{
 		"models/m/a.sql":      "{{ config(materialized='table') }} select 1 as id",
 		"models/m/schema.yml": "version: 2\nmodels:\n  - name: a\n    columns:\n      - name: id\n        tests: [unique]\n",
-	}, check: func(t *testing.T, m *Manifest, dir string) error {
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
 		if artifactSchemas(t) == nil {
 			t.Log("../shared/dbt/schemas is absent: artifacts not validated")
 		}
@@ -216,7 +218,7 @@ var featureProbes = map[string]featureProbe{
 			"semantic_models:\n  - {name: sm, model: \"ref('a')\"}\n" +
 			"macros:\n  - name: mac\n    description: documented\n    arguments: [{name: x, type: int, description: a number}]\n",
 		"macros/mac.sql": "{% macro mac(x) %}{{ x }}{% endmacro %}",
-	}, check: func(t *testing.T, m *Manifest, dir string) error {
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
 		d := m.ManifestDoc()
 		if len(d.Exposures)+len(d.Groups)+len(d.Metrics)+len(d.SavedQueries)+len(d.SemanticModels) != 5 {
 			return fmt.Errorf("manifest keeps %d/%d/%d/%d/%d, want one of each", len(d.Exposures), len(d.Groups),
@@ -232,7 +234,7 @@ var featureProbes = map[string]featureProbe{
 		"models/m/b.sql": "select 1 as id",
 		"models/m/u.yml": "version: 2\nunit_tests:\n  - name: u\n    model: a\n    overrides: {vars: {k: 3}}\n" +
 			"    given: [{input: \"ref('b')\", format: csv, rows: \"id\\n5\\n\"}]\n    expect: {rows: [{id: 5, twice: 15}]}\n",
-	}, check: func(t *testing.T, m *Manifest, dir string) error {
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
 		if ids, _ := m.Select([]string{"test_type:unit"}, nil); len(ids) != 1 {
 			return fmt.Errorf("test_type:unit selects %v", ids)
 		}
@@ -260,8 +262,8 @@ var featureProbes = map[string]featureProbe{
 			"  '{{ there.type if there }}' as there",
 		// the values a run renders with its connection
 		"tests/b_values.sql": "select * from {{ ref('b') }} where not (top = 2 and kinds = 'x,y' and cols = 'id,kind' and there = 'table')",
-	}, check: func(t *testing.T, m *Manifest, dir string) error {
-		if b := m.Nodes["model.probe.b"]; b == nil || !b.needsDB || !strings.Contains(b.CompiledCode, "0 as top") {
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
+		if b := m.Nodes["model.probe.b"]; b == nil || !b.ReadsDatabase() || !strings.Contains(b.CompiledCode, "0 as top") {
 			return fmt.Errorf("model b reads the database: parsed with execute=false (0 as top), rendered again at run time: %+v", b)
 		}
 		return nil
@@ -271,7 +273,7 @@ var featureProbes = map[string]featureProbe{
 		"models/m/p.py":  "def model(dbt, session):\n    return dbt.ref('a')\n",
 		"analyses/q.sql": "select * from {{ ref('a') }}",
 		"selectors.yml":  "selectors:\n  - name: s\n    definition: a\n",
-	}, check: func(t *testing.T, m *Manifest, dir string) error {
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
 		if len(m.Warnings) != 3 {
 			return fmt.Errorf("the Python model, the analysis and selectors.yml should each warn: %v", m.Warnings)
 		}
@@ -318,24 +320,24 @@ func TestREADMEFeatureTable(t *testing.T) {
 		}
 		t.Run(r.probe, func(t *testing.T) { runFeatureProbe(t, r, p) })
 	}
-	for _, k := range sortedKeys(appliedKeys) {
+	for _, k := range compiler.SortedKeys(compiler.AppliedKeys) {
 		if listed[k] != "supported" {
 			t.Errorf("config %s is applied by the runner but the README lists it as %q", k, listed[k])
 		}
 	}
-	for _, k := range sortedKeys(notApplied) {
+	for _, k := range compiler.SortedKeys(compiler.NotApplied) {
 		if listed[k] != "warned" {
 			t.Errorf("config %s is read, not applied, but the README lists it as %q", k, listed[k])
 		}
 	}
 	for k := range listed {
-		if !appliedKeys[k] && !notApplied[k] {
+		if !compiler.AppliedKeys[k] && !compiler.NotApplied[k] {
 			t.Errorf("config %s is in the README but the runner does not know it", k)
 		}
 	}
 	// each not-applied config, used in a model, is a warning naming it
 	files := map[string]string{}
-	keys := sortedKeys(notApplied)
+	keys := compiler.SortedKeys(compiler.NotApplied)
 	for i, k := range keys {
 		files[fmt.Sprintf("models/m/c%02d.sql", i)] = fmt.Sprintf("{{ config(%s='x') }} select 1 as id", k)
 	}
@@ -368,13 +370,13 @@ func writeProbe(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-func parseProbe(t *testing.T, dir string) (*Manifest, []Diagnostic) {
+func parseProbe(t *testing.T, dir string) (*compiler.Manifest, []compiler.Diagnostic) {
 	t.Helper()
 	p, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, diags, err := Parse(p, ParseOptions{Owned: testOwned})
+	m, diags, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -425,11 +427,11 @@ func runFeatureProbe(t *testing.T, r featureRow, p featureProbe) {
 			t.Errorf("build ran nothing")
 		}
 		for _, x := range rr.Results {
-			if x.Status != StatusSuccess && x.Status != StatusPass {
+			if x.Status != executor.StatusSuccess && x.Status != executor.StatusPass {
 				t.Errorf("build: %s %s: %s", x.UniqueID, x.Status, x.Message)
 			}
 		}
-		if err := m.WriteArtifacts(filepath.Join(dir, "target"), rr); err != nil {
+		if err := executor.WriteArtifacts(m, filepath.Join(dir, "target"), rr); err != nil {
 			t.Fatal(err)
 		}
 		validateTarget(t, filepath.Join(dir, "target"))

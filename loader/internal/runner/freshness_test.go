@@ -12,6 +12,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
@@ -49,8 +51,8 @@ func TestSourceFreshnessFrozenClock(t *testing.T) {
 	}
 	sources := m.FreshnessSources(ids)
 	frozen := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
-	results := CheckFreshness(ctx, SQLQuerier(db.SQL()), sources, FreshnessOptions{Now: func() time.Time { return frozen }})
-	got := map[string]FreshnessResult{}
+	results := executor.CheckFreshness(ctx, executor.SQLQuerier(db.SQL()), sources, executor.FreshnessOptions{Now: func() time.Time { return frozen }})
+	got := map[string]executor.FreshnessResult{}
 	for _, r := range results {
 		got[r.Source] = r
 	}
@@ -58,11 +60,11 @@ func TestSourceFreshnessFrozenClock(t *testing.T) {
 		status string
 		age    time.Duration
 	}{
-		"raw.documents":    {FreshWarn, 30 * time.Hour},   // warn 1 day, error 3 days: from ops.load_runs
-		"feeds.events":     {FreshWarn, 30 * time.Minute}, // warn 20 min (the table's), error 2 h (the source's); filter drops 'bad'
-		"feeds.old_events": {FreshError, 4 * time.Hour},   // identifier events_2025
-		"feeds.undated":    {FreshRTE, 0},                 // no loaded_at_field, not the loader's
-		"other.manual":     {FreshRTE, 0},
+		"raw.documents":    {executor.FreshWarn, 30 * time.Hour},   // warn 1 day, error 3 days: from ops.load_runs
+		"feeds.events":     {executor.FreshWarn, 30 * time.Minute}, // warn 20 min (the table's), error 2 h (the source's); filter drops 'bad'
+		"feeds.old_events": {executor.FreshError, 4 * time.Hour},   // identifier events_2025
+		"feeds.undated":    {executor.FreshRTE, 0},                 // no loaded_at_field, not the loader's
+		"other.manual":     {executor.FreshRTE, 0},
 	}
 	if len(got) != len(want) {
 		t.Errorf("checked %d sources, want %d (document_versions turns freshness off): %v", len(got), len(want), got)
@@ -76,10 +78,10 @@ func TestSourceFreshnessFrozenClock(t *testing.T) {
 		if r.Status != w.status {
 			t.Errorf("%s: status %s, want %s (error %v)", name, r.Status, w.status, r.Error)
 		}
-		if w.status != FreshRTE && r.Age != w.age {
+		if w.status != executor.FreshRTE && r.Age != w.age {
 			t.Errorf("%s: age %s, want %s", name, r.Age, w.age)
 		}
-		if w.status == FreshRTE && (r.Error == nil || !strings.Contains(*r.Error, "loaded_at_field")) {
+		if w.status == executor.FreshRTE && (r.Error == nil || !strings.Contains(*r.Error, "loaded_at_field")) {
 			t.Errorf("%s: a runtime error should say a loaded_at_field is missing, got %v", name, r.Error)
 		}
 	}
@@ -88,12 +90,12 @@ func TestSourceFreshnessFrozenClock(t *testing.T) {
 	}
 	// a later load the read copy does not record (it found nothing new:
 	// its stamp lists it) counts for the loader's tables only
-	later := CheckFreshness(ctx, SQLQuerier(db.SQL()), sources, FreshnessOptions{Now: func() time.Time { return frozen },
+	later := executor.CheckFreshness(ctx, executor.SQLQuerier(db.SQL()), sources, executor.FreshnessOptions{Now: func() time.Time { return frozen },
 		LaterLoad: frozen.Add(-time.Hour)})
 	for _, r := range later {
 		switch r.Source {
 		case "raw.documents":
-			if r.Status != FreshPass || r.Age != time.Hour {
+			if r.Status != executor.FreshPass || r.Age != time.Hour {
 				t.Errorf("raw.documents with a later unpublished load: %s, age %s", r.Status, r.Age)
 			}
 		case "feeds.events":
@@ -106,7 +108,7 @@ func TestSourceFreshnessFrozenClock(t *testing.T) {
 		t.Errorf("feeds.events criteria: warn %s, error %s", c.WarnAfter, c.ErrorAfter)
 	}
 
-	doc, _ := json.Marshal(SourcesArtifact{Metadata: map[string]any{"dbt_schema_version": "https://schemas.getdbt.com/dbt/sources/v3.json",
+	doc, _ := json.Marshal(executor.SourcesArtifact{Metadata: map[string]any{"dbt_schema_version": "https://schemas.getdbt.com/dbt/sources/v3.json",
 		"generated_at": "2026-03-10T12:00:00Z"}, Results: results, ElapsedTime: 0.1})
 	validateSourcesJSON(t, doc)
 }
@@ -153,7 +155,7 @@ sources:
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, diags, err := Parse(p, ParseOptions{Owned: testOwned, UDFs: testFuncs})
+	_, diags, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned, UDFs: testFuncs})
 	if err != nil {
 		t.Fatal(err)
 	}

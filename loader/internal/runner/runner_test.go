@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 	"golang.org/x/tools/txtar"
 )
@@ -33,10 +35,10 @@ var testOwned = warehouse.OwnedTables()
 
 // declareUDFs declares the warehouse's UDFs to the runner (the CLI has
 // its own copy: the runner does not import the warehouse).
-func declareUDFs(udfs []warehouse.UDF) []Function {
-	out := make([]Function, len(udfs))
+func declareUDFs(udfs []warehouse.UDF) []compiler.Function {
+	out := make([]compiler.Function, len(udfs))
 	for i, u := range udfs {
-		out[i] = Function{Name: u.Name, Params: u.Params, Result: u.Result, Version: u.Version, Doc: u.Doc, Volatile: u.Volatile}
+		out[i] = compiler.Function{Name: u.Name, Params: u.Params, Result: u.Result, Version: u.Version, Doc: u.Doc, Volatile: u.Volatile}
 	}
 	return out
 }
@@ -135,12 +137,12 @@ func runFixture(t *testing.T, file string) string {
 		}
 		return db
 	}
-	parse := func(vars map[string]any) (*Manifest, []Diagnostic) {
+	parse := func(vars map[string]any) (*compiler.Manifest, []compiler.Diagnostic) {
 		p, err := project.Load(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, diags, err := Parse(p, ParseOptions{Owned: testOwned, UDFs: testFuncs, Vars: vars})
+		m, diags, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned, UDFs: testFuncs, Vars: vars})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,9 +170,9 @@ func runFixture(t *testing.T, file string) string {
 			for _, d := range diags {
 				fmt.Fprintln(&out, d)
 			}
-			for _, id := range sortedKeys(m.Nodes) {
+			for _, id := range compiler.SortedKeys(m.Nodes) {
 				n := m.Nodes[id]
-				if n.ResourceType == Seed || (rest != "" && n.Name != rest) {
+				if n.ResourceType == compiler.Seed || (rest != "" && n.Name != rest) {
 					continue
 				}
 				fmt.Fprintf(&out, "-- %s (%s) depends on %v\n%s\n", id, n.Config.Materialized, n.DependsOn.Nodes, strings.TrimRight(n.CompiledCode, "\n"))
@@ -187,7 +189,7 @@ func runFixture(t *testing.T, file string) string {
 			}
 		case "build", "run", "test", "seed":
 			inc, exc := splitArgs(rest)
-			opts := RunOptions{Command: cmd, Threads: 1}
+			opts := executor.RunOptions{Command: cmd, Threads: 1}
 			var vars map[string]any
 			for _, f := range strings.Fields(rest) {
 				switch {
@@ -212,11 +214,11 @@ func runFixture(t *testing.T, file string) string {
 			if len(inc)+len(exc) > 0 {
 				opts.Selected, _ = m.SelectIndirect(inc, exc, indirectArg(rest))
 			}
-			rr, err := m.Execute(ctx, openDB(), opts)
+			rr, err := executor.Execute(ctx, m, openDB(), opts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := m.WriteArtifacts(filepath.Join(dir, "target"), rr); err != nil {
+			if err := executor.WriteArtifacts(m, filepath.Join(dir, "target"), rr); err != nil {
 				t.Fatal(err)
 			}
 			validateTarget(t, filepath.Join(dir, "target"))
@@ -258,7 +260,7 @@ func runFixture(t *testing.T, file string) string {
 		case "sql", "exec":
 			rows, err := openDB().SQL().QueryContext(ctx, rest)
 			if err != nil {
-				fmt.Fprintln(&out, "error:", firstLine(err.Error()))
+				fmt.Fprintln(&out, "error:", compiler.FirstLine(err.Error()))
 				continue
 			}
 			cols, _ := rows.Columns()
@@ -310,7 +312,7 @@ func runFixture(t *testing.T, file string) string {
 }
 
 // parseFixture writes a fixture's project files and parses them.
-func parseFixture(t *testing.T, file string) *Manifest {
+func parseFixture(t *testing.T, file string) *compiler.Manifest {
 	t.Helper()
 	ar, err := txtar.ParseFile(file)
 	if err != nil {
@@ -326,14 +328,14 @@ func parseFixture(t *testing.T, file string) *Manifest {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, diags, err := Parse(p, ParseOptions{Owned: testOwned, UDFs: testFuncs})
+	m, diags, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned, UDFs: testFuncs})
 	if err != nil || len(diags) > 0 {
 		t.Fatalf("parse: %v %v", err, diags)
 	}
 	return m
 }
 
-func resultLines(rr *RunResults) []string {
+func resultLines(rr *executor.RunResults) []string {
 	var lines []string
 	for _, r := range rr.Results {
 		l := fmt.Sprintf("%s %s", r.UniqueID, r.Status)

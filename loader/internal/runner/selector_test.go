@@ -3,6 +3,8 @@ package runner
 import (
 	"strings"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 )
 
 // TestSelectorOperators: dbt's depth-limited graph operators, @,
@@ -20,7 +22,7 @@ func TestSelectorOperators(t *testing.T) {
 		"config.unique_key:id":      "c",
 		"config.tags:t1":            "a",
 	} {
-		ids, err := m.Select([]string{sel}, nil, Model)
+		ids, err := m.Select([]string{sel}, nil, compiler.Model)
 		if err != nil {
 			t.Errorf("%s: %v", sel, err)
 			continue
@@ -37,7 +39,7 @@ func TestSelectorOperators(t *testing.T) {
 		"test_type:singular": "test.sel.d_not_empty",
 		"test_type:generic":  "test.sel.unique_c_id",
 	} {
-		ids, err := m.Select([]string{sel}, nil, Test)
+		ids, err := m.Select([]string{sel}, nil, compiler.Test)
 		if err != nil || strings.Join(ids, " ") != want {
 			t.Errorf("-s %s selected %v (%v), want %s", sel, ids, err, want)
 		}

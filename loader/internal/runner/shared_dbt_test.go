@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
@@ -35,7 +37,7 @@ func TestJaffleShop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, diags, err := Parse(p, ParseOptions{Owned: testOwned, Vars: map[string]any{"load_source_data": true}})
+	m, diags, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned, Vars: map[string]any{"load_source_data": true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,20 +60,20 @@ func TestJaffleShop(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	rr, err := m.Execute(ctx, db, RunOptions{Command: "build", Threads: 2})
+	rr, err := executor.Execute(ctx, m, db, executor.RunOptions{Command: "build", Threads: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	counts := map[string]int{}
 	for _, r := range rr.Results {
 		counts[r.ResourceType+" "+r.Status]++
-		if r.Failed() || r.Status == StatusSkipped || r.Status == StatusWarn {
+		if r.Failed() || r.Status == executor.StatusSkipped || r.Status == executor.StatusWarn {
 			t.Errorf("%s %s: %s", r.UniqueID, r.Status, r.Message)
 		}
 	}
 	t.Logf("results: %v", counts)
 	// Its artifacts validate against dbt's own JSON Schemas.
-	if err := m.WriteArtifacts(filepath.Join(dir, "target"), rr); err != nil {
+	if err := executor.WriteArtifacts(m, filepath.Join(dir, "target"), rr); err != nil {
 		t.Fatal(err)
 	}
 	validateTarget(t, filepath.Join(dir, "target"))
@@ -91,7 +93,7 @@ func TestJaffleShop(t *testing.T) {
 	}
 	// Built again with nothing changed, every node is up to date (its
 	// sources get the versions of the seeds that build them).
-	rr, err = m.Execute(ctx, db, RunOptions{Command: "build", Threads: 2})
+	rr, err = executor.Execute(ctx, m, db, executor.RunOptions{Command: "build", Threads: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +136,7 @@ func TestDbtUtilsIntegration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, diags, err := Parse(p, ParseOptions{Owned: testOwned})
+	m, diags, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,15 +152,15 @@ func TestDbtUtilsIntegration(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	rr, err := m.Execute(ctx, db, RunOptions{Command: "build", Threads: 2})
+	rr, err := executor.Execute(ctx, m, db, executor.RunOptions{Command: "build", Threads: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	counts := map[string]int{}
 	for _, r := range rr.Results {
 		counts[r.ResourceType+" "+r.Status]++
-		if r.Status != StatusSuccess && r.Status != StatusPass {
-			t.Logf("%s %s: %s", r.UniqueID, r.Status, firstLine(r.Message))
+		if r.Status != executor.StatusSuccess && r.Status != executor.StatusPass {
+			t.Logf("%s %s: %s", r.UniqueID, r.Status, compiler.FirstLine(r.Message))
 		}
 	}
 	t.Logf("dbt-utils integration_tests: %v of %d nodes", counts, len(rr.Results))
@@ -172,7 +174,7 @@ func TestDbtUtilsIntegration(t *testing.T) {
 			t.Errorf("%s: %d, at most %d", k, counts[k], most)
 		}
 	}
-	if err := m.WriteArtifacts(filepath.Join(dir, "target"), rr); err != nil {
+	if err := executor.WriteArtifacts(m, filepath.Join(dir, "target"), rr); err != nil {
 		t.Fatal(err)
 	}
 	validateTarget(t, filepath.Join(dir, "target"))

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 )
 
 // TestSnapshotGolden runs testdata/snapshots/snapshots.txtar (four loads:
@@ -14,8 +16,8 @@ import (
 func TestSnapshotGolden(t *testing.T) {
 	base := time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)
 	calls := 0
-	snapshotNow = func() time.Time { calls++; return base.Add(time.Duration(calls) * time.Hour) }
-	defer func() { snapshotNow = time.Now }()
+	compiler.SnapshotNow = func() time.Time { calls++; return base.Add(time.Duration(calls) * time.Hour) }
+	defer func() { compiler.SnapshotNow = time.Now }()
 	f := "testdata/snapshots/snapshots.txtar"
 	got := runFixture(t, f)
 	golden := strings.TrimSuffix(f, ".txtar") + ".golden"

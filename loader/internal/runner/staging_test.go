@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
@@ -37,7 +39,7 @@ func TestShippedStaging(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, diags, err := Parse(p, ParseOptions{Owned: testOwned, UDFs: testFuncs})
+	m, diags, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned, UDFs: testFuncs})
 	if err != nil || len(diags) > 0 {
 		t.Fatalf("parse: %v %v", err, diags)
 	}
@@ -78,14 +80,14 @@ func TestShippedStaging(t *testing.T) {
 		}
 	}
 	for round := 0; round < 2; round++ {
-		rr, err := m.Execute(ctx, db, RunOptions{Command: "build", Threads: 2})
+		rr, err := executor.Execute(ctx, m, db, executor.RunOptions{Command: "build", Threads: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("round %d: %d results", round, len(rr.Results))
 		for _, r := range rr.Results {
 			t.Logf("%s %s", r.UniqueID, r.Status)
-			if r.Status != StatusSuccess && r.Status != StatusPass {
+			if r.Status != executor.StatusSuccess && r.Status != executor.StatusPass {
 				t.Errorf("round %d: %s %s: %s %v", round, r.UniqueID, r.Status, r.Message, r.Sample)
 			}
 		}
@@ -108,7 +110,7 @@ func TestShippedStaging(t *testing.T) {
 		}
 	}
 	for _, n := range m.Nodes {
-		if n.ResourceType == Model && m.udfCalled(n.CompiledCode) != "" {
+		if n.ResourceType == compiler.Model && m.UDFCalled(n.CompiledCode) != "" {
 			t.Errorf("%s calls a Go UDF", n.Name)
 		}
 	}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
@@ -101,25 +103,25 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 	load("r1", 2, `insert into raw.documents (doc_id, source_name, rel_path, source_uri, title, status, first_seen_at, last_seen_at, last_run_id) values
 		('d1','s','a.txt','file:///a.txt','alpha','landed',now(),now(),'r1'), ('d2','s','b.txt','file:///b.txt','beta','landed',now(),now(),'r1')`)
 
-	build := func(opts RunOptions) map[string]Result {
+	build := func(opts executor.RunOptions) map[string]executor.Result {
 		t.Helper()
-		m, diags, err := Parse(p, ParseOptions{Owned: testOwned, UDFs: testFuncs})
+		m, diags, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned, UDFs: testFuncs})
 		if err != nil || len(diags) > 0 {
 			t.Fatalf("parse: %v %v", err, diags)
 		}
 		opts.Command, opts.Threads = "build", 2
-		rr, err := m.Execute(ctx, db, opts)
+		rr, err := executor.Execute(ctx, m, db, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
 		target := filepath.Join(dir, "target")
-		if err := m.WriteArtifacts(target, rr); err != nil {
+		if err := executor.WriteArtifacts(m, target, rr); err != nil {
 			t.Fatal(err)
 		}
 		validateTarget(t, target)
-		out := map[string]Result{}
+		out := map[string]executor.Result{}
 		for _, r := range rr.Results {
-			if r.Failed() || r.Status == StatusSkipped {
+			if r.Failed() || r.Status == executor.StatusSkipped {
 				t.Fatalf("%s %s: %s", r.UniqueID, r.Status, r.Message)
 			}
 			out[r.Name] = r
@@ -159,7 +161,7 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 	}
 
 	exec("create table main.extra as select 1 as x") // read by a model without ref or source
-	first := build(RunOptions{})
+	first := build(executor.RunOptions{})
 	for name, r := range first {
 		if r.UpToDate {
 			t.Errorf("first build: %s up to date", name)
@@ -169,7 +171,7 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 
 	// Nothing changed: every node is up to date, no table is rewritten,
 	// run_results.json says so with a dbt status.
-	second := build(RunOptions{})
+	second := build(executor.RunOptions{})
 	if len(second) != len(first) {
 		t.Fatalf("second build ran %d nodes, first %d", len(second), len(first))
 	}
@@ -181,7 +183,7 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 			delete(before, "curated."+name)
 			continue
 		}
-		if !r.UpToDate || r.Message != UpToDateMessage {
+		if !r.UpToDate || r.Message != executor.UpToDateMessage {
 			t.Errorf("no-op build: %s %s %q, want up to date", name, r.Status, r.Message)
 		}
 	}
@@ -203,7 +205,7 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 		if name, _ := r["unique_id"].(string); alwaysRun[name[strings.LastIndex(name, ".")+1:]] {
 			continue
 		}
-		if r["message"] != UpToDateMessage || (r["status"] != StatusSuccess && r["status"] != StatusPass) {
+		if r["message"] != executor.UpToDateMessage || (r["status"] != executor.StatusSuccess && r["status"] != executor.StatusPass) {
 			t.Errorf("run_results.json: %v %v %q", r["unique_id"], r["status"], r["message"])
 		}
 	}
@@ -212,14 +214,14 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 	// branch and id_count (landed_ids inserted nothing) stay up to date.
 	// A load that found nothing new: only what reads ops.load_runs runs.
 	load("r2", 0)
-	for name, r := range build(RunOptions{}) {
+	for name, r := range build(executor.RunOptions{}) {
 		if r.UpToDate == (name == "runs" || alwaysRun[name]) {
 			t.Errorf("after a no-op load: %s up to date = %v (%s)", name, r.UpToDate, r.Message)
 		}
 	}
 
 	load("r3", 1, `update raw.documents set title = 'gamma', last_seen_at = now(), last_run_id = 'r3' where doc_id = 'd2'`)
-	third := build(RunOptions{})
+	third := build(executor.RunOptions{})
 	wantRun := map[string]bool{"runs": true, "stg_docs": true, "doc_titles": true, "landed_ids": true, "doc_titles_v": true,
 		"not_null_doc_titles_doc_id": true, "unique_doc_titles_doc_id": true, "titles_not_empty": true}
 	for name, r := range third {
@@ -238,7 +240,7 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 	// nothing), which changes its rows, so id_count rebuilds.
 	load("r4", 0, `update raw.documents set status = 'deleted', last_run_id = 'r4' where doc_id = 'd1'`)
 	exec("update ops.load_runs set deleted = 1 where run_id = 'r4'")
-	if r := build(RunOptions{})["id_count"]; r.UpToDate {
+	if r := build(executor.RunOptions{})["id_count"]; r.UpToDate {
 		t.Error("id_count up to date after landed_ids' pre-hook retracted a row")
 	}
 	incremental := contents()
@@ -248,14 +250,14 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 
 	// A relation dropped behind the runner's back is rebuilt, not trusted.
 	exec("drop table curated.colors_count")
-	if r := build(RunOptions{})["colors_count"]; r.UpToDate {
+	if r := build(executor.RunOptions{})["colors_count"]; r.UpToDate {
 		t.Error("a dropped table was reported up to date")
 	}
 
 	// A lost record (a crash before it was written) rebuilds the node, and
 	// its readers with it: its new data version is one they never saw.
-	exec("delete from " + StateTable + " where unique_id = 'model.fixture.doc_titles'")
-	lost := build(RunOptions{})
+	exec("delete from " + compiler.StateTable + " where unique_id = 'model.fixture.doc_titles'")
+	lost := build(executor.RunOptions{})
 	for _, name := range []string{"doc_titles", "doc_titles_v", "unnamed", "titles_not_empty"} {
 		if lost[name].UpToDate {
 			t.Errorf("after losing doc_titles' record: %s up to date", name)
@@ -265,7 +267,7 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 		t.Error("losing doc_titles' record rebuilt unrelated models")
 	}
 
-	full := build(RunOptions{FullRefresh: true})
+	full := build(executor.RunOptions{FullRefresh: true})
 	for name, r := range full {
 		if r.UpToDate {
 			t.Errorf("--full-refresh: %s up to date", name)

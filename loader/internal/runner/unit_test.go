@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 )
 
 func TestUDFCalled(t *testing.T) {
-	m := &Manifest{UDFs: testFuncs}
+	m := &compiler.Manifest{UDFs: testFuncs}
 	for _, tc := range []struct {
 		sql  string
 		want string
@@ -18,7 +20,7 @@ func TestUDFCalled(t *testing.T) {
 		{"select shout_more(x), t.shout(x), shouting from t", ""},
 		{`select "shout"(x) from t`, ""},
 	} {
-		if got := m.udfCalled(tc.sql); got != tc.want {
+		if got := m.UDFCalled(tc.sql); got != tc.want {
 			t.Errorf("udfCalled(%q) = %q, want %q", tc.sql, got, tc.want)
 		}
 	}
@@ -27,18 +29,18 @@ func TestUDFCalled(t *testing.T) {
 func TestSQLDiagnostic(t *testing.T) {
 	stmt := "create table x as\nselect 1,\n  x form y"
 	msg := "Parser Error: syntax error at or near \"y\"\n\nLINE 3:   x form y\n                 ^"
-	d := sqlDiagnostic(msg, stmt, 1)
+	d := compiler.SQLDiagnostic(msg, stmt, 1)
 	if d.Line != 2 || d.Col != 10 || d.Msg != `Parser Error: syntax error at or near "y"` {
 		t.Errorf("got %+v", d)
 	}
 	long := "create table x as\n" + strings.Repeat("a, ", 40) + "nope from t"
 	excerpt := "LINE 2: ...a, a, a, nope from t"
 	lmsg := "Binder Error: Referenced column \"nope\" not found\n\n" + excerpt + "\n" + strings.Repeat(" ", strings.Index(excerpt, "nope")) + "^"
-	d = sqlDiagnostic(lmsg, long, 1)
+	d = compiler.SQLDiagnostic(lmsg, long, 1)
 	if want := strings.Index(long[18:], "nope") + 1; d.Line != 1 || d.Col != want {
 		t.Errorf("truncated: got %+v, want col %d", d, want)
 	}
-	if d := sqlDiagnostic("IO Error: boom", "x", 1); d.Line != 1 || d.Col != 1 {
+	if d := compiler.SQLDiagnostic("IO Error: boom", "x", 1); d.Line != 1 || d.Col != 1 {
 		t.Errorf("no position: %+v", d)
 	}
 }
@@ -49,7 +51,7 @@ func TestInjectCTEs(t *testing.T) {
 		{"-- c\nWITH b as (select 1) select * from b", "-- c\nWITH a as (x),\nb as (select 1) select * from b"},
 		{"\n  with recursive r as (select 1) select 1", "\n  with recursive a as (x),\nr as (select 1) select 1"},
 	} {
-		if got := injectCTEs(tc.in, []string{"a as (x)"}); got != tc.want {
+		if got := compiler.InjectCTEs(tc.in, []string{"a as (x)"}); got != tc.want {
 			t.Errorf("injectCTEs(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}

@@ -5,6 +5,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
 )
 
 // unitProject is a small dbt project with unit tests in each fixture
@@ -149,14 +152,14 @@ func TestUnitTests(t *testing.T) {
 	if !reflect.DeepEqual(tagged, []string{"unit_test.shop.orders.dict_rows"}) {
 		t.Errorf("tag:units selects %v", tagged)
 	}
-	withModel, _ := m.Select([]string{"flaky"}, nil, Model, Test, UnitTest)
+	withModel, _ := m.Select([]string{"flaky"}, nil, compiler.Model, compiler.Test, compiler.UnitTest)
 	if len(withModel) != 3 {
 		t.Errorf("selecting flaky picks its unit tests too (eager): %v", withModel)
 	}
 	_, rr := buildProbe(t, m)
 	got := resultsByName(rr)
-	for name, want := range map[string]string{"dict_rows": StatusPass, "csv_rows": StatusPass, "sql_rows_and_overrides": StatusPass,
-		"empty_expect": StatusPass, "seed_not_given": StatusPass, "namespaced_override": StatusPass, "orders": StatusSuccess, "doubles_wrong": StatusFail, "unknown_column": StatusError, "flaky": StatusSkipped} {
+	for name, want := range map[string]string{"dict_rows": executor.StatusPass, "csv_rows": executor.StatusPass, "sql_rows_and_overrides": executor.StatusPass,
+		"empty_expect": executor.StatusPass, "seed_not_given": executor.StatusPass, "namespaced_override": executor.StatusPass, "orders": executor.StatusSuccess, "doubles_wrong": executor.StatusFail, "unknown_column": executor.StatusError, "flaky": executor.StatusSkipped} {
 		if got[name].Status != want {
 			t.Errorf("%s: %s %q, want %s", name, got[name].Status, got[name].Message, want)
 		}
@@ -183,7 +186,7 @@ func TestUnitTests(t *testing.T) {
 	if !strings.Contains(got["flaky"].Message, "unit_test doubles_wrong failed") {
 		t.Errorf("flaky: %q", got["flaky"].Message)
 	}
-	if err := m.WriteArtifacts(filepath.Join(dir, "target"), rr); err != nil {
+	if err := executor.WriteArtifacts(m, filepath.Join(dir, "target"), rr); err != nil {
 		t.Fatal(err)
 	}
 	validateTarget(t, filepath.Join(dir, "target"))
@@ -245,7 +248,7 @@ func TestUnitTestMistakes(t *testing.T) {
 	}
 	_, rr := buildProbe(t, m)
 	r := resultsByName(rr)["missing_input"]
-	if r.Status != StatusError || !strings.Contains(r.Message, "model b reads ref('c'), which the unit test does not give") {
+	if r.Status != executor.StatusError || !strings.Contains(r.Message, "model b reads ref('c'), which the unit test does not give") {
 		t.Errorf("missing_input: %s %q", r.Status, r.Message)
 	}
 }

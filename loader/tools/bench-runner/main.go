@@ -48,7 +48,7 @@ func main() {
 		m = mm
 	}
 	t0 := time.Now()
-	if err := m.WriteArtifacts(filepath.Join(dir, "target"), nil); err != nil {
+	if err := runner.WriteArtifacts(m, filepath.Join(dir, "target"), nil); err != nil {
 		fail(err)
 	}
 	write := time.Since(t0)

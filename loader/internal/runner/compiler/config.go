@@ -1,0 +1,350 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// folderConfig merges dbt-style folder defaults along the folder path.
+func (m *Manifest) folderConfig(tree map[string]any, folders []string) map[string]any {
+	out := map[string]any{}
+	level := tree
+	if sub, ok := level[m.Name].(map[string]any); ok && !isConfigKey(m.Name) {
+		merge := func(l map[string]any) {
+			for k, v := range l {
+				if strings.HasPrefix(k, "+") || isConfigKey(k) {
+					if _, isMap := v.(map[string]any); isMap && !strings.HasPrefix(k, "+") && k != "meta" && k != "column_types" {
+						continue
+					}
+					mergeCfg(out, normKey(k), v)
+				}
+			}
+		}
+		merge(level)
+		level = sub
+	}
+	for i := 0; ; i++ {
+		for k, v := range level {
+			if strings.HasPrefix(k, "+") || isConfigKey(k) {
+				if _, isMap := v.(map[string]any); isMap && !strings.HasPrefix(k, "+") && k != "meta" && k != "column_types" {
+					continue // a folder named like a key
+				}
+				mergeCfg(out, normKey(k), v)
+			}
+		}
+		if i >= len(folders) {
+			break
+		}
+		sub, ok := level[folders[i]].(map[string]any)
+		if !ok {
+			break
+		}
+		level = sub
+	}
+	return out
+}
+
+func normKey(k string) string {
+	k = strings.TrimPrefix(k, "+")
+	return strings.ReplaceAll(k, "-", "_")
+}
+
+// AppliedKeys are the configs docket applies.
+var AppliedKeys = map[string]bool{"materialized": true, "tags": true, "unique_key": true, "incremental_strategy": true,
+	"on_schema_change": true, "pre_hook": true, "post_hook": true, "enabled": true, "severity": true, "where": true,
+	"column_types": true, "meta": true, "schema": true, "alias": true, "database": true, "full_refresh": true,
+	"limit": true, "warn_if": true, "error_if": true, "fail_calc": true, "scoped_to": true,
+	"store_failures": true, "store_failures_as": true, "contract": true}
+
+// NotApplied are valid dbt configs docket reads and does not apply: each
+// use is a warning with the place it was written.
+var NotApplied = map[string]bool{"docs": true, "persist_docs": true, "grants": true,
+	"quote_columns": true, "delimiter": true, "group": true,
+	"access": true, "packages": true, "event_time": true, "batch_size": true, "lookback": true, "begin": true,
+	"concurrent_batches": true, "docs_hidden": true, "sql_header": true, "on_configuration_change": true,
+	"quoting": true, "column_name": true, "indexes": true, "labels": true, "transient": true, "copy_grants": true,
+	"unlogged": true, "partition_by": true, "cluster_by": true, "location": true, "format": true, "options": true}
+
+var knownKeys = func() map[string]bool {
+	out := map[string]bool{}
+	for k := range AppliedKeys {
+		out[k] = true
+	}
+	for k := range NotApplied {
+		out[k] = true
+	}
+	return out
+}()
+
+func isConfigKey(k string) bool { return knownKeys[normKey(k)] }
+
+// mergeCfg sets key, accumulating tags and hooks like dbt does.
+func mergeCfg(dst map[string]any, k string, v any) {
+	switch k {
+	case "tags", "pre_hook", "post_hook":
+		prev := toStrings(dst[k])
+		dst[k] = append(prev, toStrings(v)...)
+	default:
+		dst[k] = v
+	}
+}
+
+func toStrings(v any) []string {
+	switch t := v.(type) {
+	case nil:
+		return nil
+	case string:
+		return []string{t}
+	case []string:
+		return append([]string(nil), t...)
+	case []any:
+		var out []string
+		for _, x := range t {
+			out = append(out, fmt.Sprint(x))
+		}
+		return out
+	}
+	return []string{fmt.Sprint(v)}
+}
+
+// resolveConfig merges folder < yml < model config and validates it.
+func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
+	var diags []Diagnostic
+	bad := func(p pos, format string, a ...any) {
+		diags = append(diags, Diagnostic{Path: n.Path, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, a...)})
+	}
+	raw := map[string]any{}
+	for _, src := range []map[string]any{n.folderCfg, n.ymlCfg, n.modelCfg} {
+		for k, v := range src {
+			if k == "tags" || k == "pre_hook" || k == "post_hook" {
+				mergeCfg(raw, k, v)
+			} else {
+				raw[k] = v
+			}
+		}
+	}
+	at := n.ConfigPos
+	if at == (pos{}) {
+		at = pos{1, 1}
+	}
+	for k, v := range raw {
+		// dbt renders Jinja in dbt_project.yml and YAML config values
+		if str, ok := v.(string); ok && (strings.Contains(str, "{{") || strings.Contains(str, "{%")) && k != "pre_hook" && k != "post_hook" {
+			out, err := m.renderValue(n, str)
+			if err != nil {
+				from, fat := m.configSourcePos(k)
+				diags = append(diags, Diagnostic{Path: from, Line: fat.Line, Col: fat.Col, Msg: fmt.Sprintf("config %s: %v", k, err)})
+				continue
+			}
+			raw[k] = yamlScalar(out)
+		}
+	}
+	c := Config{Enabled: true, Tags: []string{}, PreHook: []string{}, PostHook: []string{}}
+	n.Contract = contractConfig(raw["contract"])
+	for _, k := range SortedKeys(raw) {
+		v := raw[k]
+		str := func() string {
+			s, ok := v.(string)
+			if !ok {
+				bad(at, "config %s must be a string (got %v)", k, v)
+			}
+			return s
+		}
+		switch k {
+		case "materialized":
+			c.Materialized = str()
+		case "tags":
+			c.Tags = dedupe(toStrings(v))
+		case "unique_key":
+			c.UniqueKey = toStrings(v)
+		case "incremental_strategy":
+			c.IncrementalStrategy = str()
+		case "on_schema_change":
+			c.OnSchemaChange = str()
+		case "pre_hook":
+			c.PreHook = toStrings(v)
+		case "post_hook":
+			c.PostHook = toStrings(v)
+		case "enabled":
+			b, ok := v.(bool)
+			if !ok {
+				bad(at, "config enabled must be true or false (got %v)", v)
+			}
+			c.Enabled = b
+		case "severity":
+			c.Severity = strings.ToLower(str())
+		case "where":
+			c.Where = str()
+		case "column_types":
+			mp, ok := v.(map[string]any)
+			if !ok {
+				bad(at, "config column_types must be a mapping of column to type")
+				continue
+			}
+			c.ColumnTypes = map[string]string{}
+			for ck, cv := range mp {
+				c.ColumnTypes[ck] = fmt.Sprint(cv)
+			}
+		case "meta":
+			c.Meta, _ = v.(map[string]any)
+		case "schema":
+			c.Schema = str()
+		case "alias":
+			c.Alias = str()
+		case "database":
+			c.Database = str()
+		case "full_refresh":
+			b, ok := v.(bool)
+			if !ok {
+				bad(at, "config full_refresh must be true or false (got %v)", v)
+			}
+			c.FullRefresh = &b
+		case "limit":
+			c.Limit = toInt(v)
+		case "scoped_to":
+			c.ScopedTo = str()
+		case "contract":
+			// read into n.contract above; enforced when the model builds (contract.go)
+		case "store_failures":
+			b, ok := v.(bool)
+			if sv, isStr := v.(string); isStr {
+				b, ok = strings.EqualFold(strings.TrimSpace(sv), "true"), true
+			}
+			if !ok {
+				bad(at, "config store_failures must be true or false (got %v)", v)
+			}
+			c.StoreFailures = b
+		case "store_failures_as":
+			switch sv := strings.ToLower(str()); sv {
+			case "table", "view", "ephemeral":
+				c.StoreFailuresAs = sv
+			default:
+				bad(at, "config store_failures_as must be table, view or ephemeral (got %v)", v)
+			}
+		case "warn_if", "error_if", "fail_calc":
+			sv := strings.TrimSpace(fmt.Sprint(v))
+			switch k {
+			case "warn_if":
+				c.WarnIf = sv
+			case "error_if":
+				c.ErrorIf = sv
+			default:
+				c.FailCalc = sv
+			}
+		default:
+			from, fat := n.Path, at
+			if _, own := n.modelCfg[k]; !own {
+				if _, yml := n.ymlCfg[k]; !yml {
+					from, fat = m.configSourcePos(k)
+				}
+			}
+			if NotApplied[k] {
+				m.warn(from, fat, "config %s is read but not applied by docket", k)
+				continue
+			}
+			msg := fmt.Sprintf("unknown config key %q", k)
+			if s := suggest(k, SortedKeys(knownKeys)); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			m.warn(from, fat, "%s: not applied", msg)
+		}
+	}
+	switch n.ResourceType {
+	case Model:
+		if c.Materialized == "" {
+			c.Materialized = "view"
+		}
+		switch c.Materialized {
+		case "view", "table", "incremental", "ephemeral":
+		default:
+			bad(at, "materialized must be view, table, incremental or ephemeral (got %q)", c.Materialized)
+		}
+		if c.Materialized == "incremental" {
+			if c.IncrementalStrategy == "" {
+				c.IncrementalStrategy = "append"
+				if len(c.UniqueKey) > 0 {
+					c.IncrementalStrategy = "delete+insert"
+				}
+			}
+			switch c.IncrementalStrategy {
+			case "append":
+			case "delete+insert", "merge":
+				if len(c.UniqueKey) == 0 {
+					bad(at, "incremental_strategy %q needs a unique_key", c.IncrementalStrategy)
+				}
+			default:
+				bad(at, "incremental_strategy must be append, delete+insert or merge (got %q)", c.IncrementalStrategy)
+			}
+			if c.OnSchemaChange == "" {
+				c.OnSchemaChange = "fail"
+			}
+			switch c.OnSchemaChange {
+			case "ignore", "fail", "append_new_columns", "sync_all_columns":
+			default:
+				bad(at, "on_schema_change must be ignore, fail, append_new_columns or sync_all_columns (got %q)", c.OnSchemaChange)
+			}
+		}
+	case Seed:
+		c.Materialized = "seed"
+	case Test:
+		c.Materialized = "test"
+		if c.Severity == "" {
+			c.Severity = "error"
+		}
+		if c.Severity != "error" && c.Severity != "warn" {
+			bad(n.Pos, "severity must be warn or error (got %q)", c.Severity)
+		}
+	}
+	n.Config = c
+	n.Tags = c.Tags
+	return diags
+}
+
+func dedupe(in []string) []string {
+	seen := map[string]bool{}
+	out := []string{}
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// renderValue renders a Jinja string from YAML (a config value) for node n.
+func (m *Manifest) renderValue(n *Node, src string) (string, error) {
+	tpl, err := m.env.Parse(n.Path+":config", src)
+	if err != nil {
+		return "", err
+	}
+	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}}
+	out, err := tpl.Render(rc.vars())
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(out), nil
+}
+
+// yamlScalar reads a rendered value back as YAML does: true/false,
+// numbers, else the string.
+func yamlScalar(s string) any {
+	switch strings.ToLower(s) {
+	case "true":
+		return true
+	case "false":
+		return false
+	case "none", "null", "":
+		return nil
+	}
+	var v any
+	if err := yaml.Unmarshal([]byte(s), &v); err == nil {
+		switch v.(type) {
+		case int, float64:
+			return v
+		}
+	}
+	return s
+}

@@ -1,0 +1,218 @@
+package compiler
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// buildGraph fills DependsOn, Parents, Children and Order; it reports
+// cycles between models.
+func (m *Manifest) buildGraph() []Diagnostic {
+	var diags []Diagnostic
+	m.Parents, m.Children = map[string][]string{}, map[string][]string{}
+	for _, id := range SortedKeys(m.Nodes) {
+		n := m.Nodes[id]
+		if n.TestMetadata == nil { // generic tests already have deps
+			set := map[string]bool{}
+			for _, r := range n.Refs {
+				if t := m.byName[r[len(r)-1]]; t != nil {
+					set[t.UniqueID] = true
+				}
+			}
+			for _, s := range n.Sources {
+				sid := Source + "." + m.Name + "." + s[0] + "." + s[1]
+				if m.Sources[sid] != nil {
+					set[sid] = true
+				}
+			}
+			n.DependsOn.Nodes = SortedKeys(set)
+		}
+		if n.DependsOn.Nodes == nil {
+			n.DependsOn.Nodes = []string{}
+		}
+		n.DependsOn.Macros = m.directMacros(n)
+		if n.Refs == nil {
+			n.Refs = [][]string{}
+		}
+		if n.Sources == nil {
+			n.Sources = [][]string{}
+		}
+		m.Parents[id] = n.DependsOn.Nodes
+		for _, p := range n.DependsOn.Nodes {
+			m.Children[p] = append(m.Children[p], id)
+		}
+	}
+	for _, id := range SortedKeys(m.Sources) {
+		m.Parents[id] = []string{}
+	}
+	m.sourcesAfterProducers()
+	for id := range m.Children {
+		sort.Strings(m.Children[id])
+	}
+	// cycles (DFS, white/grey/black)
+	color := map[string]int{}
+	var stack []string
+	reported := map[string]bool{}
+	var visit func(id string)
+	visit = func(id string) {
+		color[id] = 1
+		stack = append(stack, id)
+		for _, p := range m.Parents[id] {
+			if m.Nodes[p] == nil {
+				continue
+			}
+			switch color[p] {
+			case 0:
+				visit(p)
+			case 1:
+				// cycle: p ... id -> p (edges point to parents)
+				i := len(stack) - 1
+				for stack[i] != p {
+					i--
+				}
+				cyc := append([]string(nil), stack[i:]...)
+				// rotate to the smallest id for a stable report
+				minI := 0
+				for j := range cyc {
+					if cyc[j] < cyc[minI] {
+						minI = j
+					}
+				}
+				cyc = append(cyc[minI:], cyc[:minI]...)
+				key := strings.Join(cyc, ",")
+				if !reported[key] {
+					reported[key] = true
+					first := m.Nodes[cyc[0]]
+					next := m.Nodes[cyc[(1)%len(cyc)]]
+					names := []string{}
+					for _, c := range cyc {
+						names = append(names, m.Nodes[c].Name)
+					}
+					names = append(names, first.Name)
+					at := first.refPos[next.Name]
+					if at == (pos{}) {
+						at = pos{1, 1}
+					}
+					diags = append(diags, Diagnostic{Path: first.Path, Line: at.Line, Col: at.Col,
+						Msg: "dependency cycle: " + strings.Join(names, " -> ")})
+				}
+			}
+		}
+		stack = stack[:len(stack)-1]
+		color[id] = 2
+	}
+	for _, id := range SortedKeys(m.Nodes) {
+		if color[id] == 0 {
+			visit(id)
+		}
+	}
+	if len(diags) > 0 {
+		return diags
+	}
+	m.Order = m.topo(func(n *Node) bool { return n.ResourceType == Model || n.ResourceType == Seed })
+	return nil
+}
+
+// sourcesAfterProducers makes a source whose relation a seed, model or
+// snapshot of this project builds (jaffle-shop's raw_* sources are its own
+// seeds, loaded in the same `build`) wait for that node: without the edge
+// a thread could read the source before the seed has created it. The
+// edge is in the graph the scheduler and selectors walk (parent_map), not
+// in the source's depends_on, which dbt leaves empty. A producer that
+// itself reads the source gets no edge (no cycle).
+func (m *Manifest) sourcesAfterProducers() {
+	producers := map[string]string{}
+	for _, id := range SortedKeys(m.Nodes) {
+		n := m.Nodes[id]
+		if n.Relation != "" && (n.ResourceType == Model || n.ResourceType == Seed || n.ResourceType == Snapshot) {
+			producers[strings.ToLower(n.Relation)] = id
+		}
+	}
+	for _, sid := range SortedKeys(m.Sources) {
+		pid, ok := producers[strings.ToLower(m.Sources[sid].Relation)]
+		if !ok || m.walk(pid, m.Parents)[sid] {
+			continue
+		}
+		m.Parents[sid] = []string{pid}
+		m.Children[pid] = append(m.Children[pid], sid)
+	}
+}
+
+// topo orders the nodes accepted by keep: parents first, ties by name.
+func (m *Manifest) topo(keep func(*Node) bool) []string {
+	indeg := map[string]int{}
+	for id, n := range m.Nodes {
+		if !keep(n) {
+			continue
+		}
+		indeg[id] += 0
+		for _, p := range m.Parents[id] {
+			if pn := m.Nodes[p]; pn != nil && keep(pn) {
+				indeg[id]++
+			}
+		}
+	}
+	var ready, out []string
+	for id, d := range indeg {
+		if d == 0 {
+			ready = append(ready, id)
+		}
+	}
+	for len(ready) > 0 {
+		sort.Strings(ready)
+		id := ready[0]
+		ready = ready[1:]
+		out = append(out, id)
+		for _, c := range m.Children[id] {
+			if _, ok := indeg[c]; ok {
+				indeg[c]--
+				if indeg[c] == 0 {
+					ready = append(ready, c)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Ancestors returns every node upstream of id (sources included).
+func (m *Manifest) Ancestors(id string) map[string]bool {
+	return m.walk(id, m.Parents)
+}
+
+// Descendants returns every node downstream of id.
+func (m *Manifest) Descendants(id string) map[string]bool {
+	return m.walk(id, m.Children)
+}
+
+func (m *Manifest) walk(id string, edges map[string][]string) map[string]bool {
+	out := map[string]bool{}
+	todo := []string{id}
+	for len(todo) > 0 {
+		cur := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		for _, nx := range edges[cur] {
+			if !out[nx] {
+				out[nx] = true
+				todo = append(todo, nx)
+			}
+		}
+	}
+	return out
+}
+
+// Node returns a model, seed, test or source by unique id.
+func (m *Manifest) Node(id string) *Node {
+	if n := m.Nodes[id]; n != nil {
+		return n
+	}
+	return m.Sources[id]
+}
+
+// ByName returns a model or seed by name.
+func (m *Manifest) ByName(name string) *Node { return m.byName[name] }
+
+func (m *Manifest) String() string {
+	return fmt.Sprintf("manifest %s: %d nodes, %d sources", m.Name, len(m.Nodes), len(m.Sources))
+}

@@ -1,0 +1,321 @@
+package compiler
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/runner/render"
+	"github.com/nikolalohinski/gonja/v2/exec"
+)
+
+// Querier is all that database-reading Jinja needs from the database:
+// the executor passes one over the node's connection (sqlQuerier in
+// Database.go); parsing passes none, so templates render as dbt parses
+// them (execute=false).
+type Querier interface {
+	// Query runs q with its ? arguments and returns the column names and
+	// every row, values as the driver gives them.
+	Query(ctx context.Context, q string, args ...any) (cols []string, rows [][]any, err error)
+	Exec(ctx context.Context, q string) error
+}
+
+// dbConn is the connection database-reading Jinja uses at run time.
+type dbConn struct {
+	ctx     context.Context
+	q       Querier
+	results map[string]any // statement name → load_result value
+}
+
+// RenderDB renders a node that reads the database with q (execute=true),
+// as dbt renders every node when it executes or compiles.
+func (m *Manifest) RenderDB(ctx context.Context, q Querier, n *Node, incremental bool) (string, error) {
+	db := &dbConn{ctx: ctx, q: q, results: map[string]any{}}
+	var out string
+	var err error
+	rc := &renderCtx{m: m, n: n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]pos{}, db: db}
+	if n.testParent != nil {
+		rc.n = n.testParent
+		out, err = (&testRender{tpl: n.tpl, parent: n.testParent, args: n.testArgs}).render(rc)
+	} else {
+		out, err = n.tpl.Render(rc.vars())
+	}
+	if err != nil {
+		var re *render.Error
+		if errors.As(err, &re) {
+			return "", &DiagnosticError{D: Diagnostic{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg}}
+		}
+		return "", err
+	}
+	if len(rc.diags) > 0 {
+		return "", &DiagnosticError{D: rc.diags[0]}
+	}
+	return m.Finish(n, out, map[string]bool{}), nil
+}
+
+// ReadsDatabase reports whether the node's template reads the database
+// (run_query, statement, adapter.get_relation, …): its SQL as parsed is
+// dbt's execute=false rendering; CompileWith renders it with a database.
+func (n *Node) ReadsDatabase() bool { return n.needsDB && n.tpl != nil }
+
+// NeedsDatabase reports whether compiling the node needs the database:
+// its template reads it, or it is a unit test (its fixtures are typed as
+// its inputs' columns).
+func (n *Node) NeedsDatabase() bool {
+	return n.ReadsDatabase() || (n.ResourceType == UnitTest && n.Unit != nil)
+}
+
+// CompileWith compiles, with q, the nodes among ids that need the
+// Database, as `dbt compile` does with its connection: a node whose
+// template reads the database renders again (is_incremental() false), a
+// Unit test gets its model's SQL on its fixtures. Their CompiledCode
+// becomes what a run would execute. A node that fails keeps what it had:
+// its mistake comes back in problems, or in unitTests for a unit test
+// (whose inputs may not be built yet: a run would build them first).
+func (m *Manifest) CompileWith(ctx context.Context, q Querier, ids []string) (problems, unitTests []Diagnostic) {
+	for _, id := range ids {
+		n := m.Nodes[id]
+		if n == nil || !n.NeedsDatabase() {
+			continue
+		}
+		if n.ResourceType == UnitTest {
+			out, err := m.UnitTestSQL(ctx, q, n)
+			if err != nil {
+				unitTests = append(unitTests, Diagnostic{Path: n.Path, Line: n.Pos.Line, Col: n.Pos.Col,
+					Msg: fmt.Sprintf("unit test %s not compiled: %s", n.Name, FirstLine(err.Error()))})
+				continue
+			}
+			n.CompiledCode = out
+			continue
+		}
+		out, err := m.RenderDB(ctx, q, n, false)
+		if err != nil {
+			var de *DiagnosticError
+			if errors.As(err, &de) {
+				problems = append(problems, de.D)
+			} else {
+				problems = append(problems, Diagnostic{Path: n.Path, Line: 1, Col: 1, Msg: err.Error()})
+			}
+			continue
+		}
+		n.CompiledCode = out
+	}
+	return SortDiagnostics(problems), SortDiagnostics(unitTests)
+}
+
+// sqlFailed is a query a template ran that DuckDB refused: its first
+// Line whole (a render error is otherwise cut at its last colon).
+func sqlFailed(what string, err error) error {
+	return &render.UserError{Msg: what + ": " + FirstLine(err.Error())}
+}
+
+// errNeedsDB ends a parse-time render that read the database: the node
+// renders again with execute=false, and at run time with a connection.
+var errNeedsDB = errors.New("reads the database while rendering")
+
+// relationArg reads a Relation (or a rendered name) from a template value.
+func relationArg(v any) (render.Relation, bool) {
+	switch r := v.(type) {
+	case render.Relation:
+		return r, true
+	case *render.Relation:
+		return *r, true
+	}
+	return render.Relation{}, false
+}
+
+// dbFuncs are the database-reading names a template sees: they need
+// rc.db; at parse (rc.db nil) they end the render (errNeedsDB) or, in a
+// lenient render (execute=false), give none / empty.
+func (rc *renderCtx) dbFuncs(ctx map[string]any) {
+	need := func(empty any) (any, error) {
+		rc.needsDB = true
+		if rc.lenient {
+			return empty, nil
+		}
+		return nil, errNeedsDB
+	}
+	// sqlOf resolves ref markers in SQL a template runs
+	sqlOf := func(s string) string { return trimSQL(rc.m.Finish(rc.n, s, map[string]bool{})) }
+	run := func(name, q string, fetch bool) error {
+		if fetch {
+			t, data, err := rc.db.query(q)
+			if err != nil {
+				return sqlFailed("statement "+name, err)
+			}
+			rc.db.results[name] = map[string]any{"table": t, "data": data,
+				"response": map[string]any{"code": "SELECT", "rows_affected": len(data)}}
+			return nil
+		}
+		if err := rc.db.q.Exec(rc.db.ctx, q); err != nil {
+			return sqlFailed("statement "+name, err)
+		}
+		rc.db.results[name] = map[string]any{"table": &resultTable{}, "data": []any{},
+			"response": map[string]any{"code": "OK"}}
+		return nil
+	}
+	ctx["run_query"] = render.Wrap(func(a render.Args) (any, error) {
+		if rc.db == nil {
+			return need(nil)
+		}
+		if len(a.Pos) == 0 {
+			return nil, fmt.Errorf("run_query() needs SQL")
+		}
+		t, _, err := rc.db.query(sqlOf(fmt.Sprint(a.Pos[0])))
+		if err != nil {
+			return nil, sqlFailed("run_query", err)
+		}
+		return t, nil
+	})
+	ctx["statement"] = func(ev *exec.Evaluator, va *exec.VarArgs) *exec.Value {
+		caller, _ := ev.Environment.Context.Get("__gonja_caller__")
+		ev.Environment.Context.Set("__gonja_caller__", nil)
+		if rc.db == nil {
+			if _, err := need(nil); err != nil {
+				return exec.AsValue(err)
+			}
+			return exec.AsValue("")
+		}
+		name := "statement"
+		if len(va.Args) > 0 && !va.Args[0].IsNil() {
+			name = va.Args[0].String()
+		} else if v, ok := va.KwArgs["name"]; ok && !v.IsNil() {
+			name = v.String()
+		}
+		fetch := false
+		if len(va.Args) > 1 {
+			fetch = va.Args[1].IsTrue()
+		} else if v, ok := va.KwArgs["fetch_result"]; ok {
+			fetch = v.IsTrue()
+		}
+		fn, ok := caller.(func(*exec.VarArgs) *exec.Value)
+		if !ok {
+			return exec.AsValue(fmt.Errorf("statement() is called with {%% call statement(...) %%}SQL{%% endcall %%}"))
+		}
+		body := fn(exec.NewVarArgs())
+		if body.IsError() {
+			return body
+		}
+		if err := run(name, sqlOf(body.String()), fetch); err != nil {
+			return exec.AsValue(err)
+		}
+		return exec.AsValue("")
+	}
+	ctx["load_result"] = render.Wrap(func(a render.Args) (any, error) {
+		if rc.db == nil {
+			return need(nil)
+		}
+		if len(a.Pos) == 0 {
+			return nil, fmt.Errorf("load_result() needs a statement name")
+		}
+		return rc.db.results[fmt.Sprint(a.Pos[0])], nil
+	})
+	relType := func(schema, name string) (string, error) {
+		_, rows, err := rc.db.q.Query(rc.db.ctx, `select table_type from information_schema.tables
+			where table_catalog = current_database() and table_schema = ? and table_name = ?`, schema, name)
+		if err != nil || len(rows) == 0 {
+			return "", err
+		}
+		if fmt.Sprint(rows[0][0]) == "VIEW" {
+			return "view", nil
+		}
+		return "table", nil
+	}
+	adapter := map[string]any{
+		"quote": render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("adapter.quote() needs a name")
+			}
+			return Quote(fmt.Sprint(a.Pos[0])), nil
+		}),
+		"get_columns_in_relation": render.Wrap(func(a render.Args) (any, error) {
+			if rc.db == nil {
+				return need([]any{})
+			}
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("adapter.get_columns_in_relation() needs a relation")
+			}
+			rel, ok := relationArg(a.Pos[0])
+			if !ok {
+				return nil, fmt.Errorf("adapter.get_columns_in_relation(%v): not a relation", a.Pos[0])
+			}
+			_, rows, err := rc.db.q.Query(rc.db.ctx, `select column_name, data_type from information_schema.columns
+				where table_catalog = current_database() and table_schema = ? and table_name = ? order by ordinal_position`, rel.Schema, rel.Identifier)
+			if err != nil {
+				return nil, err
+			}
+			out := []any{}
+			for _, r := range rows {
+				out = append(out, dbColumn{name: fmt.Sprint(r[0]), dataType: fmt.Sprint(r[1])})
+			}
+			return out, nil
+		}),
+		"get_relation": render.Wrap(func(a render.Args) (any, error) {
+			if rc.db == nil {
+				return need(nil)
+			}
+			get := func(i int, k string) string {
+				if v, ok := a.Kw[k]; ok && v != nil {
+					return fmt.Sprint(v)
+				}
+				if i < len(a.Pos) && a.Pos[i] != nil {
+					return fmt.Sprint(a.Pos[i])
+				}
+				return ""
+			}
+			schema, ident := get(1, "schema"), get(2, "identifier")
+			t, err := relType(schema, ident)
+			if err != nil || t == "" {
+				return nil, err
+			}
+			return render.Relation{Database: rc.m.Database(), Schema: schema, Identifier: ident, Rendered: Relation(schema, ident), Type: t}, nil
+		}),
+		"load_relation": render.Wrap(func(a render.Args) (any, error) {
+			if rc.db == nil {
+				return need(nil)
+			}
+			rel, ok := relationArg(a.Pos[0])
+			if !ok {
+				return nil, fmt.Errorf("adapter.load_relation(%v): not a relation", a.Pos[0])
+			}
+			t, err := relType(rel.Schema, rel.Identifier)
+			if err != nil || t == "" {
+				return nil, err
+			}
+			rel.Type = t
+			return rel, nil
+		}),
+		"drop_relation": render.Wrap(func(a render.Args) (any, error) {
+			if rc.db == nil {
+				return need("")
+			}
+			rel, ok := relationArg(a.Pos[0])
+			if !ok {
+				return nil, fmt.Errorf("adapter.drop_relation(%v): not a relation", a.Pos[0])
+			}
+			kind := "table"
+			if rel.Type == "view" {
+				kind = "view"
+			}
+			return "", rc.db.q.Exec(rc.db.ctx, "drop "+kind+" if exists "+Relation(rel.Schema, rel.Identifier))
+		}),
+	}
+	ctx["adapter"] = adapter
+	// dbt's `api.Relation.create(...)`
+	ctx["api"] = map[string]any{"Relation": map[string]any{
+		"create": render.Wrap(func(a render.Args) (any, error) {
+			s, _ := a.Kw["schema"].(string)
+			i, _ := a.Kw["identifier"].(string)
+			t, _ := a.Kw["type"].(string)
+			t = strings.ToLower(t)
+			if t == "base table" {
+				t = "table"
+			}
+			return render.Relation{Database: rc.m.Database(), Schema: s, Identifier: i, Rendered: Relation(s, i), Type: t}, nil
+		}),
+		"add_ephemeral_prefix": render.Wrap(func(a render.Args) (any, error) {
+			return "__dbt__cte__" + fmt.Sprint(a.Pos...), nil
+		}),
+	}}
+}

@@ -1,0 +1,219 @@
+package compiler
+
+import (
+	"regexp"
+	"time"
+
+	"github.com/nikolalohinski/gonja/v2/exec"
+)
+
+// resultTable is an agate-like table (dbt's run_query / load_result
+// .table): iterable rows, .rows, .columns, .column_names.
+type resultTable struct {
+	names []string
+	rows  []*resultRow
+}
+
+// JinjaList makes a table iterate (and count, and test true) as its rows.
+func (t *resultTable) JinjaList() []any {
+	out := make([]any, len(t.rows))
+	for i, r := range t.rows {
+		out[i] = r
+	}
+	return out
+}
+
+type resultRow struct {
+	names *[]string
+	vals  []any
+}
+
+func (r *resultRow) GetItem(key any) (*exec.Value, bool) {
+	switch k := key.(type) {
+	case int:
+		if k < 0 {
+			k += len(r.vals)
+		}
+		if k >= 0 && k < len(r.vals) {
+			return exec.AsValue(r.vals[k]), true
+		}
+	case string:
+		return r.GetAttribute(k)
+	}
+	return exec.AsValue(nil), false
+}
+
+func (r *resultRow) GetAttribute(name string) (*exec.Value, bool) {
+	for i, n := range *r.names {
+		if n == name {
+			return exec.AsValue(r.vals[i]), true
+		}
+	}
+	return exec.AsValue(nil), false
+}
+
+// resultColumn is one column of a resultTable: .name, .values().
+type resultColumn struct {
+	name string
+	vals []any
+}
+
+func (c *resultColumn) GetAttribute(name string) (*exec.Value, bool) {
+	switch name {
+	case "name":
+		return exec.AsValue(c.name), true
+	case "values":
+		return exec.AsValue(func(*exec.VarArgs) (any, error) { return c.vals, nil }), true
+	}
+	return exec.AsValue(nil), false
+}
+
+// resultColumns is .columns: indexed by position or name, .items().
+type resultColumns []*resultColumn
+
+func (cs resultColumns) GetItem(key any) (*exec.Value, bool) {
+	switch k := key.(type) {
+	case int:
+		if k >= 0 && k < len(cs) {
+			return exec.AsValue(cs[k]), true
+		}
+	case string:
+		for _, c := range cs {
+			if c.name == k {
+				return exec.AsValue(c), true
+			}
+		}
+	}
+	return exec.AsValue(nil), false
+}
+
+func (cs resultColumns) GetAttribute(name string) (*exec.Value, bool) {
+	switch name {
+	case "items":
+		return exec.AsValue(func(*exec.VarArgs) (any, error) {
+			out := make([]any, len(cs))
+			for i, c := range cs {
+				out[i] = []any{c.name, c}
+			}
+			return out, nil
+		}), true
+	case "keys":
+		return exec.AsValue(func(*exec.VarArgs) (any, error) {
+			out := make([]any, len(cs))
+			for i, c := range cs {
+				out[i] = c.name
+			}
+			return out, nil
+		}), true
+	}
+	return exec.AsValue(nil), false
+}
+
+func (t *resultTable) columnNames() []string { return t.names }
+
+func (t *resultTable) GetAttribute(name string) (*exec.Value, bool) {
+	switch name {
+	case "rows":
+		return exec.AsValue(t.JinjaList()), true
+	case "column_names":
+		out := []any{}
+		for _, n := range t.columnNames() {
+			out = append(out, n)
+		}
+		return exec.AsValue(out), true
+	case "columns":
+		cs := resultColumns{}
+		for i, n := range t.columnNames() {
+			c := &resultColumn{name: n, vals: []any{}}
+			for _, r := range t.rows {
+				c.vals = append(c.vals, r.vals[i])
+			}
+			cs = append(cs, c)
+		}
+		return exec.AsValue(cs), true
+	}
+	return exec.AsValue(nil), false
+}
+
+// query runs q and returns its rows as a resultTable (and as plain lists,
+// load_result's data).
+func (d *dbConn) query(q string) (*resultTable, []any, error) {
+	cols, rows, err := d.q.Query(d.ctx, q)
+	if err != nil {
+		return nil, nil, err
+	}
+	t := &resultTable{names: cols}
+	data := []any{}
+	for _, vals := range rows {
+		for i, v := range vals {
+			vals[i] = jinjaValue(v)
+		}
+		t.rows = append(t.rows, &resultRow{names: &t.names, vals: vals})
+		data = append(data, append([]any{}, vals...))
+	}
+	return t, data, nil
+}
+
+// jinjaValue turns a driver value into one templates handle.
+func jinjaValue(v any) any {
+	switch x := v.(type) {
+	case []byte:
+		return string(x)
+	case time.Time:
+		return x.Format("2006-01-02 15:04:05.999999")
+	case int32:
+		return int(x)
+	case int64:
+		return int(x)
+	case int16:
+		return int(x)
+	case int8:
+		return int(x)
+	case uint8:
+		return int(x)
+	case uint16:
+		return int(x)
+	case uint32:
+		return int(x)
+	case float32:
+		return float64(x)
+	}
+	return v
+}
+
+// dbColumn is what adapter.get_columns_in_relation returns (dbt's Column).
+type dbColumn struct{ name, dataType string }
+
+var (
+	numericTypeRe = regexp.MustCompile(`(?i)^(decimal|numeric)`)
+	floatTypeRe   = regexp.MustCompile(`(?i)^(double|float|real)`)
+	intTypeRe     = regexp.MustCompile(`(?i)^(tinyint|smallint|integer|bigint|hugeint|utinyint|usmallint|uinteger|ubigint|uhugeint|int)`)
+	stringTypeRe  = regexp.MustCompile(`(?i)^(varchar|text|string|char|bpchar)`)
+)
+
+func (c dbColumn) GetAttribute(name string) (*exec.Value, bool) {
+	is := func(ok bool) *exec.Value {
+		return exec.AsValue(func(*exec.VarArgs) (any, error) { return ok, nil })
+	}
+	switch name {
+	case "name", "column":
+		return exec.AsValue(c.name), true
+	case "quoted":
+		return exec.AsValue(Quote(c.name)), true
+	case "data_type", "dtype":
+		return exec.AsValue(c.dataType), true
+	case "is_string":
+		return is(stringTypeRe.MatchString(c.dataType)), true
+	case "is_number":
+		return is(numericTypeRe.MatchString(c.dataType) || floatTypeRe.MatchString(c.dataType) || intTypeRe.MatchString(c.dataType)), true
+	case "is_float":
+		return is(floatTypeRe.MatchString(c.dataType)), true
+	case "is_numeric":
+		return is(numericTypeRe.MatchString(c.dataType)), true
+	case "is_integer":
+		return is(intTypeRe.MatchString(c.dataType)), true
+	}
+	return exec.AsValue(nil), false
+}
+
+func (c dbColumn) String() string { return c.name }

@@ -1,0 +1,190 @@
+// Package runner is docket's dbt-style model runner. It takes a project
+// folder (models/, macros/, seeds/, tests/ and their YAML) and produces a
+// Manifest: parsed nodes, their dependency graph and positioned diagnostics
+// (parse pass, no database). Execute then builds the selected seeds, models
+// and data tests against the warehouse in DAG order and returns results;
+// WriteArtifacts writes target/compiled, manifest.json and run_results.json.
+// The package never prints: the cli package does.
+package compiler
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/runner/render"
+)
+
+// Resource types.
+const (
+	Model    = "model"
+	Seed     = "seed"
+	Test     = "test"
+	Source   = "source"
+	Snapshot = "snapshot"
+)
+
+// Diagnostic is a user mistake at a position in a project file.
+type Diagnostic struct {
+	Path string `json:"path"` // relative to the project folder, slash-separated
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+	Msg  string `json:"message"`
+}
+
+func (d Diagnostic) String() string { return fmt.Sprintf("%s:%d:%d: %s", d.Path, d.Line, d.Col, d.Msg) }
+
+// SortDiagnostics orders by path, line, column, message and drops duplicates.
+func SortDiagnostics(ds []Diagnostic) []Diagnostic {
+	sort.Slice(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		return a.Msg < b.Msg
+	})
+	out := ds[:0]
+	for i, d := range ds {
+		if i > 0 && d == ds[i-1] {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// Config is a node's resolved configuration.
+type Config struct {
+	Enabled             bool              `json:"enabled"`
+	Materialized        string            `json:"materialized,omitempty"`
+	Tags                []string          `json:"tags"`
+	UniqueKey           []string          `json:"unique_key,omitempty"`
+	IncrementalStrategy string            `json:"incremental_strategy,omitempty"`
+	OnSchemaChange      string            `json:"on_schema_change,omitempty"`
+	PreHook             []string          `json:"pre-hook"`
+	PostHook            []string          `json:"post-hook"`
+	Severity            string            `json:"severity,omitempty"`
+	Where               string            `json:"where,omitempty"`
+	ColumnTypes         map[string]string `json:"column_types,omitempty"`
+	Meta                map[string]any    `json:"meta,omitempty"`
+	Schema              string            `json:"schema,omitempty"`   // custom schema, before generate_schema_name
+	Alias               string            `json:"alias,omitempty"`    // custom alias
+	Database            string            `json:"database,omitempty"` // custom database (an attached DuckDB file)
+	FullRefresh         *bool             `json:"full_refresh"`       // false: --full-refresh leaves the model alone
+	Limit               int               `json:"limit,omitempty"`    // tests: at most this many failing rows
+	WarnIf              string            `json:"warn_if,omitempty"`
+	ErrorIf             string            `json:"error_if,omitempty"`
+	FailCalc            string            `json:"fail_calc,omitempty"`
+	ScopedTo            string            `json:"scoped_to,omitempty"` // singular tests: check only rows of this model written since the last pass (delta.go)
+	// tests: keep the failing rows in <target schema>_dbt_test__audit.<test> (test_exec.go)
+	StoreFailures   bool   `json:"store_failures,omitempty"`
+	StoreFailuresAs string `json:"store_failures_as,omitempty"`
+}
+
+// Column documents one column.
+type Column struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	DataType    string `json:"data_type,omitempty"`
+}
+
+// DependsOn lists a node's parents.
+type DependsOn struct {
+	Nodes  []string `json:"nodes"`
+	Macros []string `json:"macros"`
+}
+
+// TestMetadata describes a generic test.
+type TestMetadata struct {
+	Name   string         `json:"name"`
+	Kwargs map[string]any `json:"kwargs"`
+}
+
+// Node is one model, seed, test or source.
+type Node struct {
+	UniqueID     string            `json:"unique_id"`
+	ResourceType string            `json:"resource_type"`
+	PackageName  string            `json:"package_name"`
+	Name         string            `json:"name"`
+	Schema       string            `json:"schema"`
+	Alias        string            `json:"alias"`
+	Database     string            `json:"database"`
+	Path         string            `json:"original_file_path"`
+	FQN          []string          `json:"fqn"`
+	Description  string            `json:"description"`
+	Columns      map[string]Column `json:"columns"`
+	Config       Config            `json:"config"`
+	Tags         []string          `json:"tags"`
+	DependsOn    DependsOn         `json:"depends_on"`
+	Refs         [][]string        `json:"refs"`
+	Sources      [][]string        `json:"sources"`
+	RawCode      string            `json:"raw_code,omitempty"`
+	CompiledCode string            `json:"compiled_code,omitempty"`
+	CompiledPath string            `json:"compiled_path,omitempty"`
+	Relation     string            `json:"relation_name,omitempty"`
+	TestMetadata *TestMetadata     `json:"test_metadata,omitempty"`
+	ColumnName   string            `json:"column_name,omitempty"`
+	AttachedNode string            `json:"attached_node,omitempty"`
+	// sources only
+	SourceName string `json:"source_name,omitempty"`
+	// Sources with freshness criteria (freshness.go).
+	Freshness     *Freshness `json:"freshness,omitempty"`
+	LoadedAtField string     `json:"loaded_at_field,omitempty"`
+	// snapshots only (snapshot.go)
+	SnapshotCfg *SnapshotConfig `json:"snapshot_config,omitempty"`
+	Identifier  string          `json:"identifier,omitempty"`
+
+	layer     string // docket's default schema: the first folder under models/, or seeds
+	TestFrom  string // built-in generic tests: the relation (with its where filter) they read, as in CompiledCode
+	srcDesc   string // sources: the source's own description and loader (manifest.json)
+	srcLoader string
+	// sources: the relation is one `docket load` fills (ParseOptions.Owned)
+	LoaderOwned bool
+	tpl         *render.Template
+	rendered    string         // models and tests: rendered SQL with ref markers, before finish
+	calls       *render.Calls  // macros rendering the node called (macros.go)
+	Contract    map[string]any // config contract as written (not enforced yet): enforced, alias_types
+	SeedFile    string         // absolute CSV path
+	usesIncr    bool           // template calls is_incremental()
+	// needsDB: the template reads the database (run_query, ...): it
+	// renders again at run time with a connection (dbjinja.go); a
+	// generic test renders testCall for testParent with testArgs
+	needsDB    bool
+	testParent *Node
+	testArgs   map[string]any
+	Pos        pos // where the node is declared (tests: the yml line)
+	ConfigPos  pos
+	refPos     map[string]pos
+	modelCfg   map[string]any // config from config(...)
+	ymlCfg     map[string]any // config from schema.yml
+	folderCfg  map[string]any // config from project.yaml
+	Unit       *unitSpec      // unit tests only (unittest.go)
+	// constraints from the YAML (model and column level, constraints.go)
+	constraints []constraint
+}
+
+type pos struct{ Line, Col int }
+
+var simpleIdent = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+
+// Quote returns an identifier, double-quoted unless it is plain lower case.
+func Quote(s string) string {
+	if simpleIdent.MatchString(s) && !reserved[s] {
+		return s
+	}
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}
+
+var reserved = map[string]bool{"order": true, "group": true, "select": true, "from": true, "where": true, "table": true,
+	"user": true, "limit": true, "offset": true, "join": true, "union": true, "all": true, "and": true, "or": true, "as": true,
+	"case": true, "end": true, "to": true, "in": true, "is": true, "not": true, "null": true, "default": true, "check": true}
+
+// Relation renders schema.name.
+func Relation(schema, name string) string { return Quote(schema) + "." + Quote(name) }

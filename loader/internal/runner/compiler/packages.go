@@ -1,0 +1,151 @@
+package compiler
+
+import (
+	"github.com/docket-dev/docket/loader/internal/runner/dbtmacros"
+
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// builtinMacros are docket's dbt.* macros (package "dbt").
+func builtinMacros() map[string]string {
+	out := map[string]string{}
+	fs.WalkDir(dbtmacros.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := dbtmacros.FS.ReadFile(p)
+			out["<dbt>/dbtmacros/"+p] = string(b)
+		}
+		return nil
+	})
+	return out
+}
+
+// pkgDir is an installed package: its name (from its dbt_project.yml) and
+// folder, slash-separated and relative to the project ("dbt_packages/x",
+// or "../x" for a local package outside it).
+type pkgDir struct{ name, dir string }
+
+// findPackages lists the packages docket can use, without network: local:
+// entries of packages.yml / dependencies.yml and the folders already under
+// dbt_packages/. A listed package that is not there is a warning.
+func (m *Manifest) findPackages() ([]pkgDir, error) {
+	var out []pkgDir
+	seen := map[string]bool{}
+	add := func(d string) error {
+		d = path.Clean(filepath.ToSlash(d))
+		b, err := m.readFile(d + "/dbt_project.yml")
+		if err != nil {
+			return err
+		}
+		var dp struct {
+			Name       string   `yaml:"name"`
+			MacroPaths []string `yaml:"macro-paths"`
+		}
+		if err := yaml.Unmarshal(b, &dp); err != nil {
+			return fmt.Errorf("%s: %w", d+"/dbt_project.yml", err)
+		}
+		if dp.Name == "" || seen[dp.Name] || dp.Name == m.Name {
+			return nil
+		}
+		seen[dp.Name] = true
+		out = append(out, pkgDir{name: dp.Name, dir: d})
+		return nil
+	}
+	var listed []string
+	for _, f := range []string{"packages.yml", "dependencies.yml"} {
+		b, err := m.readFile(f)
+		if err != nil {
+			continue
+		}
+		var doc struct {
+			Packages []map[string]any `yaml:"packages"`
+		}
+		if err := yaml.Unmarshal(b, &doc); err != nil {
+			m.warn(f, pos{1, 1}, "cannot read %s: %v", f, err)
+			continue
+		}
+		for _, p := range doc.Packages {
+			if l, ok := p["local"].(string); ok {
+				if err := add(l); err != nil {
+					m.warn(f, pos{1, 1}, "local package %s: %v", l, err)
+				}
+				continue
+			}
+			name := fmt.Sprint(p["package"])
+			if g, ok := p["git"].(string); ok {
+				name = g
+			}
+			listed = append(listed, name)
+		}
+	}
+	entries, _ := fs.ReadDir(m.fsys, "dbt_packages")
+	for _, e := range entries {
+		if e.IsDir() {
+			if err := add("dbt_packages/" + e.Name()); err != nil {
+				m.warn("dbt_packages/"+e.Name(), pos{1, 1}, "not a dbt package: %v", err)
+			}
+		}
+	}
+	for _, l := range listed {
+		base := strings.TrimSuffix(filepath.Base(l), ".git")
+		short := base
+		if i := strings.LastIndex(base, "/"); i >= 0 {
+			short = base[i+1:]
+		}
+		found := false
+		for _, p := range out {
+			if strings.EqualFold(p.name, short) || strings.EqualFold(strings.ReplaceAll(p.name, "_", "-"), short) ||
+				strings.HasSuffix(strings.ToLower(l), "/"+p.name) || strings.Contains(strings.ReplaceAll(strings.ToLower(l), "-", "_"), p.name) {
+				found = true
+			}
+		}
+		if !found {
+			m.warn("packages.yml", pos{1, 1}, "package %s is listed but not installed under dbt_packages/: docket never downloads packages (run `dbt deps` once, or use a local: entry); its macros are unavailable", l)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out, nil
+}
+
+// packageMacroFiles reads a package's macro files (macro-paths, default
+// macros/, plus tests/generic), keyed by a path that names the package.
+func (m *Manifest) packageMacroFiles(p pkgDir) (map[string]string, error) {
+	b, _ := m.readFile(p.dir + "/dbt_project.yml")
+	var dp struct {
+		MacroPaths []string `yaml:"macro-paths"`
+		TestPaths  []string `yaml:"test-paths"`
+	}
+	yaml.Unmarshal(b, &dp)
+	dirs := dp.MacroPaths
+	if len(dirs) == 0 {
+		dirs = []string{"macros"}
+	}
+	tests := dp.TestPaths
+	if len(tests) == 0 {
+		tests = []string{"tests"}
+	}
+	for _, t := range tests {
+		dirs = append(dirs, path.Join(t, "generic"))
+	}
+	out := map[string]string{}
+	for _, d := range dirs {
+		files, err := m.listTree(path.Join(p.dir, filepath.ToSlash(d)), ".sql")
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			b, err := m.readFile(f)
+			if err != nil {
+				return nil, err
+			}
+			out[f] = string(b)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,398 @@
+package compiler
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/runner/render"
+)
+
+// ParseOptions tune Parse.
+type ParseOptions struct {
+	Vars map[string]any // --vars, override project.yaml vars
+	UDFs []Function     // Go UDFs the warehouse registers
+	// Owned are the relations ("raw.documents", …) the loader creates
+	// and fills: no model, seed or snapshot may replace one.
+	Owned []string
+	// FS holds the project's files, paths relative to the project folder
+	// (nil: the folder p.Dir on disk). Parse reads nothing else, except a
+	// local package outside the folder (packages.yml `local: ../x`).
+	FS fs.FS
+	// Log receives the messages of {{ log(msg, info=True) }} as templates
+	// render (while parsing and again when a node runs); nil drops them.
+	Log func(msg string)
+}
+
+// Manifest is a parsed project.
+type Manifest struct {
+	Project  *project.Project
+	Name     string
+	Nodes    map[string]*Node // models, seeds, tests
+	Sources  map[string]*Node
+	Macros   map[string]string // macro name → file
+	UDFs     []Function
+	Vars     map[string]any
+	Parents  map[string][]string
+	Children map[string][]string
+	Order    []string // models and seeds in a stable topological order
+	// TargetRel is the target folder relative to the project ("target"),
+	// used in diagnostics that point at compiled SQL.
+	TargetRel string
+
+	// Unacted holds YAML resources docket keeps but does not act on
+	// (semantic_models, metrics, exposures, ...), by key.
+	Unacted map[string][]UnactedItem
+	// Disabled holds nodes whose config says enabled: false.
+	Disabled map[string]*Node
+	// Warnings are settings read but not applied as written, with the
+	// place they were read from; they never stop a build.
+	Warnings []Diagnostic
+
+	env      *render.Env
+	log      func(string)               // ParseOptions.Log
+	byName   map[string]*Node           // models and seeds
+	packages []string                   // installed package names
+	docs     map[string]docBlock        // {% docs %} blocks by name (docblocks.go)
+	deferred map[string]string          // unique_id → relation of a previous run (defer.go)
+	edges    map[string]map[string]bool // macro → macros it calls, as renders saw (macros.go)
+	Owned    map[string]bool            // ParseOptions.Owned (owned.go)
+	fsys     fs.FS                      // ParseOptions.FS (tree.go)
+}
+
+// parser carries one Parse: the manifest it builds, the user mistakes it
+// finds and the generic tests read from YAML (built once every node is
+// known).
+type parser struct {
+	m     *Manifest
+	diags []Diagnostic
+	specs []testSpec
+}
+
+func (ps *parser) diag(path string, at pos, format string, a ...any) {
+	ps.diags = append(ps.diags, Diagnostic{Path: path, Line: at.Line, Col: at.Col, Msg: fmt.Sprintf(format, a...)})
+}
+
+// Parse reads the project's files and renders every model without a
+// Database. User mistakes come back as sorted diagnostics; error is for
+// I/O problems only. It runs in phases, each reading one kind of file or
+// resolving what the earlier ones read.
+func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, error) {
+	m := &Manifest{Project: p, Name: p.Name, Nodes: map[string]*Node{}, Sources: map[string]*Node{},
+		UDFs: opts.UDFs, Vars: map[string]any{}, byName: map[string]*Node{}, Disabled: map[string]*Node{}}
+	m.TargetRel = "target"
+	m.log = opts.Log
+	m.fsys = opts.FS
+	if m.fsys == nil {
+		m.fsys = os.DirFS(p.Dir)
+	}
+	m.Owned = map[string]bool{}
+	for _, t := range opts.Owned {
+		m.Owned[strings.ToLower(t)] = true
+	}
+	if rel, err := filepath.Rel(p.Dir, p.TargetDir); err == nil && p.TargetDir != "" {
+		m.TargetRel = filepath.ToSlash(rel)
+	}
+	for k, v := range p.Vars {
+		m.Vars[k] = v
+	}
+	for k, v := range opts.Vars {
+		m.Vars[k] = v
+	}
+	ps := &parser{m: m}
+	for _, phase := range []func() error{ps.macros, ps.models, ps.snapshots, ps.seeds, ps.schemaFiles,
+		ps.resolve, ps.singularTests, ps.tests, ps.compile} {
+		if err := phase(); err != nil {
+			return nil, nil, err
+		}
+	}
+	for _, n := range m.Sources {
+		n.LoaderOwned = m.Owned[strings.ToLower(n.Schema+"."+n.Identifier)]
+	}
+	m.folderWarnings()
+	m.Warnings = SortDiagnostics(m.Warnings)
+	return m, SortDiagnostics(ps.diags), nil
+}
+
+// macros reads the project's macros (and generic tests), dbt's
+// cross-database ones and the installed packages'.
+func (ps *parser) macros() error {
+	m := ps.m
+	p := m.Project
+	macroDirs := m.dirs("macros")
+	for _, t := range m.dirs("tests") {
+		macroDirs = append(macroDirs, t+"/generic") // generic tests ({% test %})
+	}
+	macroFiles, err := m.readTrees(macroDirs, ".sql")
+	if err != nil {
+		return err
+	}
+	env, merrs := render.NewEnv(macroFiles)
+	env.Root = m.Name
+	merrs = append(merrs, env.AddPackage("dbt", builtinMacros())...)
+	pkgs, err := m.findPackages()
+	if err != nil {
+		return err
+	}
+	for _, pk := range pkgs {
+		files, err := m.packageMacroFiles(pk)
+		if err != nil {
+			return err
+		}
+		// A package file docket's Jinja cannot read makes its macros
+		// unavailable; a project that calls one gets an undefined-name error.
+		for _, e := range env.AddPackage(pk.name, files) {
+			m.warn(e.File, pos{e.Err.Line, e.Err.Col}, "package macros unavailable: %s", FirstLine(e.Err.Msg))
+		}
+		m.packages = append(m.packages, pk.name)
+	}
+	if d := p.DBT; d != nil {
+		env.Dispatch = map[string][]string{}
+		for _, x := range d.Dispatch {
+			env.Dispatch[x.MacroNamespace] = x.SearchOrder
+		}
+	}
+	for _, e := range merrs {
+		ps.diag(e.File, pos{e.Err.Line, e.Err.Col}, "%s", e.Err.Msg)
+	}
+	m.env, m.Macros = env, env.Macros()
+	return nil
+}
+
+// models reads models/**/*.sql.
+func (ps *parser) models() error {
+	m := ps.m
+	p := m.Project
+	modelFiles, err := m.readTrees(m.dirs("models"), ".sql")
+	if err != nil {
+		return err
+	}
+	for _, path := range SortedKeys(modelFiles) {
+		parts := m.relParts(path, "models")
+		name := strings.TrimSuffix(parts[len(parts)-1], ".sql")
+		n := &Node{UniqueID: Model + "." + m.Name + "." + name, ResourceType: Model, PackageName: m.Name, Name: name,
+			Alias: name, Database: m.Database(), Path: path, RawCode: modelFiles[path],
+			FQN: append([]string{m.Name}, append(parts[:len(parts)-1:len(parts)-1], name)...), Columns: map[string]Column{}}
+		n.layer = "main"
+		if len(parts) > 1 {
+			n.layer = parts[0]
+		}
+		n.Schema = m.defaultSchema(n, "")
+		n.Relation = Relation(n.Schema, name)
+		n.folderCfg = m.folderConfig(p.Models, parts[:len(parts)-1])
+		if prev := m.byName[name]; prev != nil {
+			ps.diag(path, pos{1, 1}, "model name %q is already used by %s; model names must be unique", name, prev.Path)
+			continue
+		}
+		m.byName[name] = n
+		m.Nodes[n.UniqueID] = n
+	}
+	return nil
+}
+
+// snapshots reads snapshots/ (snapshot.go).
+func (ps *parser) snapshots() error {
+	ds, err := ps.m.readSnapshots()
+	ps.diags = append(ps.diags, ds...)
+	return err
+}
+
+// seeds reads seeds/**/*.csv.
+func (ps *parser) seeds() error {
+	m := ps.m
+	p := m.Project
+	seedFiles, err := m.listTrees(m.dirs("seeds"), ".csv")
+	if err != nil {
+		return err
+	}
+	for _, path := range seedFiles {
+		parts := m.relParts(path, "seeds")
+		name := strings.TrimSuffix(parts[len(parts)-1], ".csv")
+		n := &Node{UniqueID: Seed + "." + m.Name + "." + name, ResourceType: Seed, PackageName: m.Name, Name: name,
+			Alias: name, Database: m.Database(), Path: path,
+			FQN:     append([]string{m.Name}, append(parts[:len(parts)-1:len(parts)-1], name)...),
+			Columns: map[string]Column{}, SeedFile: filepath.Join(p.Dir, filepath.FromSlash(path)), layer: "seeds"}
+		n.Schema = m.defaultSchema(n, "")
+		n.Relation = Relation(n.Schema, name)
+		n.folderCfg = m.folderConfig(p.Seeds, parts[:len(parts)-1])
+		if prev := m.byName[name]; prev != nil {
+			ps.diag(path, pos{1, 1}, "seed name %q is already used by %s", name, prev.Path)
+			continue
+		}
+		m.byName[name] = n
+		m.Nodes[n.UniqueID] = n
+	}
+	return nil
+}
+
+// schemaFiles reads the YAML beside models and seeds: sources, docs,
+// generic tests (kept for tests()) and the keys docket keeps.
+func (ps *parser) schemaFiles() error {
+	m := ps.m
+	var ymls []string
+	for _, dir := range append(m.dirs("models"), m.dirs("seeds")...) {
+		for _, ext := range []string{".yml", ".yaml"} {
+			l, err := m.listTrees([]string{dir}, ext)
+			if err != nil {
+				return err
+			}
+			ymls = append(ymls, l...)
+		}
+	}
+	sort.Strings(ymls)
+	for _, path := range ymls {
+		data, err := m.readFile(path)
+		if err != nil {
+			return err
+		}
+		specs, ds := m.readYAML(path, data)
+		ps.diags = append(ps.diags, ds...)
+		ps.specs = append(ps.specs, specs...)
+	}
+	return nil
+}
+
+// resolve renders the models, resolves their configs, sets the disabled
+// aside and places each node (schema, alias, database).
+func (ps *parser) resolve() error {
+	m := ps.m
+	for _, id := range SortedKeys(m.Nodes) {
+		n := m.Nodes[id]
+		if n.ResourceType != Model {
+			continue
+		}
+		ps.diags = append(ps.diags, m.parseNode(n)...)
+	}
+	// resolve config
+	for _, id := range SortedKeys(m.Nodes) {
+		n := m.Nodes[id]
+		ps.diags = append(ps.diags, m.resolveConfig(n)...)
+	}
+	for _, id := range SortedKeys(m.Nodes) {
+		if n := m.Nodes[id]; n.Config.Enabled {
+			m.checkConstraints(n)
+		}
+	}
+	disabled := map[string]bool{}
+	for _, id := range SortedKeys(m.Nodes) {
+		if n := m.Nodes[id]; !n.Config.Enabled {
+			delete(m.Nodes, id)
+			delete(m.byName, n.Name)
+			disabled[n.Name] = true
+			m.Disabled[id] = n
+		}
+	}
+	// schema, alias and database as dbt places them
+	for _, id := range SortedKeys(m.Nodes) {
+		ps.diags = append(ps.diags, m.place(m.Nodes[id])...)
+	}
+	for _, id := range SortedKeys(m.Nodes) {
+		if d := m.ownedClash(m.Nodes[id]); d != nil {
+			ps.diags = append(ps.diags, *d)
+		}
+	}
+	// refs to disabled or ephemeral checks
+	for _, id := range SortedKeys(m.Nodes) {
+		n := m.Nodes[id]
+		for _, r := range n.Refs {
+			name := r[len(r)-1]
+			if m.byName[name] == nil && n.refPos[name] != (pos{}) {
+				// already reported as unknown during rendering unless it was disabled
+				if disabled[name] {
+					ps.diag(n.Path, n.refPos[name], "ref(%q) points to a disabled model", name)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// singularTests reads tests/**/*.sql (not tests/generic/).
+func (ps *parser) singularTests() error {
+	m := ps.m
+	testFiles, err := m.readTrees(m.dirs("tests"), ".sql")
+	if err != nil {
+		return err
+	}
+	for _, path := range SortedKeys(testFiles) {
+		if strings.Contains("/"+path, "/generic/") {
+			continue // generic test definitions ({% test %}), read with the macros
+		}
+		name := strings.TrimSuffix(filepath.Base(path), ".sql")
+		n := &Node{UniqueID: Test + "." + m.Name + "." + name, ResourceType: Test, PackageName: m.Name, Name: name,
+			Schema: "main", Alias: name, Database: m.Database(), Path: path, RawCode: testFiles[path],
+			FQN: []string{m.Name, name}, Columns: map[string]Column{}}
+		n.folderCfg = map[string]any{}
+		if m.Nodes[n.UniqueID] != nil {
+			ps.diag(path, pos{1, 1}, "test name %q is already used", name)
+			continue
+		}
+		m.Nodes[n.UniqueID] = n
+		ps.diags = append(ps.diags, m.parseNode(n)...)
+		ps.diags = append(ps.diags, m.resolveConfig(n)...)
+	}
+	return nil
+}
+
+// tests builds the generic tests read from YAML and the unit tests, then
+// sets disabled tests aside.
+func (ps *parser) tests() error {
+	m := ps.m
+	ps.diags = append(ps.diags, m.buildGenericTests(ps.specs)...)
+	ps.diags = append(ps.diags, m.buildUnitTests()...)
+	// tests with enabled: false (config() in the file, or the yml's
+	// config) are disabled, as models are
+	for _, id := range SortedKeys(m.Nodes) {
+		if n := m.Nodes[id]; n.ResourceType == Test && !n.Config.Enabled {
+			delete(m.Nodes, id)
+			m.Disabled[id] = n
+		}
+	}
+	return nil
+}
+
+// compile builds the graph and, when the parse is clean, the compiled SQL
+// (ref markers resolved, ephemeral models inlined).
+func (ps *parser) compile() error {
+	m := ps.m
+	ps.diags = append(ps.diags, m.buildGraph()...)
+	if len(ps.diags) == 0 {
+		for _, id := range SortedKeys(m.Nodes) {
+			n := m.Nodes[id]
+			if n.ResourceType == Model || n.ResourceType == Test {
+				n.rendered = n.CompiledCode
+				n.CompiledCode = m.Finish(n, n.CompiledCode, map[string]bool{})
+				n.CompiledPath = m.TargetRel + "/" + CompiledRel(n)
+			}
+		}
+	}
+	return nil
+}
+
+// folderWarnings: projectWarnings, files docket does not build, and
+// folder config keys that match no folder.
+func (m *Manifest) folderWarnings() {
+	p := m.Project
+	m.projectWarnings()
+	m.unbuiltFiles()
+	for kind, tree := range map[string]map[string]any{"models": p.Models, "seeds": p.Seeds} {
+		folders := map[string]bool{}
+		for _, n := range m.Nodes {
+			if (n.ResourceType == Model && kind == "models") || (n.ResourceType == Seed && kind == "seeds") {
+				if len(n.FQN) > 2 {
+					folders[n.FQN[1]] = true
+				}
+			}
+		}
+		for _, n := range m.Disabled {
+			if len(n.FQN) > 2 {
+				folders[n.FQN[1]] = true
+			}
+		}
+		m.checkTreeKeys(kind, tree, folders, m.packageNames())
+	}
+}

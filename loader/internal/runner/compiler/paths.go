@@ -1,0 +1,74 @@
+package compiler
+
+import (
+	"path"
+	"strings"
+)
+
+// dirs returns the project folders holding one kind of file ("models",
+// "seeds", "macros", "tests", "snapshots"): dbt_project.yml's
+// model-paths etc. when set, else the folder of that name.
+func (m *Manifest) dirs(kind string) []string {
+	if d := m.Project.DBT; d != nil {
+		var l []string
+		switch kind {
+		case "models":
+			l = d.ModelPaths
+		case "seeds":
+			l = d.SeedPaths
+		case "macros":
+			l = d.MacroPaths
+		case "tests":
+			l = d.TestPaths
+		case "snapshots":
+			l = d.SnapshotPaths
+		}
+		if len(l) > 0 {
+			out := make([]string, len(l))
+			for i, p := range l {
+				out[i] = strings.Trim(path.Clean(strings.ReplaceAll(p, "\\", "/")), "/")
+			}
+			return out
+		}
+	}
+	return []string{kind}
+}
+
+// relParts splits a project-relative file path into its folders and file
+// Name below the kind's folder that holds it.
+func (m *Manifest) relParts(p, kind string) []string {
+	for _, d := range m.dirs(kind) {
+		if strings.HasPrefix(p, d+"/") {
+			return strings.Split(strings.TrimPrefix(p, d+"/"), "/")
+		}
+	}
+	return strings.Split(p, "/")[1:]
+}
+
+// readTrees reads every file under the folders with the extension.
+func (m *Manifest) readTrees(dirs []string, ext string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, d := range dirs {
+		t, err := m.readTree(d, ext)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range t {
+			out[k] = v
+		}
+	}
+	return out, nil
+}
+
+// listTrees lists the files under the folders with the extension, sorted.
+func (m *Manifest) listTrees(dirs []string, ext string) ([]string, error) {
+	var out []string
+	for _, d := range dirs {
+		l, err := m.listTree(d, ext)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, l...)
+	}
+	return out, nil
+}

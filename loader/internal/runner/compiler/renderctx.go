@@ -1,0 +1,218 @@
+package compiler
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/runner/render"
+)
+
+var refMarker = regexp.MustCompile("\x00ref\x01([^\x00]*)\x00")
+
+func marker(name string) string { return "\x00ref\x01" + name + "\x00" }
+
+// renderCtx records what a template calls.
+type renderCtx struct {
+	m           *Manifest
+	n           *Node
+	incremental bool
+	refs        [][]string
+	sources     [][]string
+	cfg         map[string]any
+	diags       []Diagnostic
+	usedIncr    bool
+	refPos      map[string]pos
+	// Database-reading Jinja (dbjinja.go): db is the run's connection
+	// (nil at parse); lenient renders with execute=false; needsDB is
+	// set when the template called one of those functions
+	db      *dbConn
+	lenient bool
+	needsDB bool
+	calls   *render.Calls     // macros the render called, when recorded (macros.go)
+	sites   []render.CallSite // the node's own ref/source/config calls (callPos)
+}
+
+func (rc *renderCtx) vars() map[string]any {
+	m, n := rc.m, rc.n
+	p := m.Project
+	findPos := func(fn string, args ...string) pos {
+		return rc.callPos(fn, args...)
+	}
+	ctx := map[string]any{
+		"ref": render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("ref() needs a model name")
+			}
+			name := fmt.Sprint(a.Pos[len(a.Pos)-1])
+			rc.refs = append(rc.refs, []string{name})
+			if _, seen := rc.refPos[name]; !seen {
+				rc.refPos[name] = findPos("ref", name)
+			}
+			if m.byName[name] == nil {
+				msg := fmt.Sprintf("ref(%q): no model or seed named %q", name, name)
+				if s := suggest(name, m.names()); s != "" {
+					msg += fmt.Sprintf(" (did you mean %q?)", s)
+				}
+				rc.diags = append(rc.diags, Diagnostic{Path: n.Path, Line: rc.refPos[name].Line, Col: rc.refPos[name].Col, Msg: msg})
+				return marker(name), nil
+			}
+			// a Relation (dbt packages read .schema, .is_cte, ...) that
+			// renders as the marker finish() resolves
+			t := m.byName[name]
+			return render.Relation{Database: t.Database, Schema: t.Schema, Identifier: t.Alias, Rendered: marker(name), Type: relKind(t)}, nil
+		}),
+		"source": render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) != 2 {
+				return nil, fmt.Errorf("source() needs a source name and a table name")
+			}
+			src, tbl := fmt.Sprint(a.Pos[0]), fmt.Sprint(a.Pos[1])
+			rc.sources = append(rc.sources, []string{src, tbl})
+			s := m.Sources[Source+"."+m.Name+"."+src+"."+tbl]
+			if s == nil {
+				ps := findPos("source", src, tbl)
+				msg := fmt.Sprintf("source(%q, %q) is not declared in models/sources.yml", src, tbl)
+				if d := m.Disabled[Source+"."+m.Name+"."+src+"."+tbl]; d != nil {
+					msg = fmt.Sprintf("source(%q, %q) points to a disabled source (enabled: false in %s)", src, tbl, d.Path)
+				}
+				rc.diags = append(rc.diags, Diagnostic{Path: n.Path, Line: ps.Line, Col: ps.Col, Msg: msg})
+				return Relation(src, tbl), nil
+			}
+			return s.Relation, nil
+		}),
+		"config": render.Wrap(func(a render.Args) (any, error) {
+			for k, v := range a.Kw {
+				mergeCfg(rc.cfg, normKey(k), v)
+			}
+			if len(a.Pos) == 1 {
+				if mp, ok := a.Pos[0].(map[string]any); ok {
+					for k, v := range mp {
+						mergeCfg(rc.cfg, normKey(k), v)
+					}
+				}
+			}
+			return "", nil
+		}),
+		"var": render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("var() needs a name")
+			}
+			name := fmt.Sprint(a.Pos[0])
+			if v, ok := m.Vars[name]; ok {
+				return v, nil
+			}
+			if len(a.Pos) > 1 {
+				return a.Pos[1], nil
+			}
+			return nil, fmt.Errorf("required var %q is not set in project.yaml vars or --vars", name)
+		}),
+		"env_var": render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("env_var() needs a name")
+			}
+			if v, ok := os.LookupEnv(fmt.Sprint(a.Pos[0])); ok {
+				return v, nil
+			}
+			if len(a.Pos) > 1 {
+				return a.Pos[1], nil
+			}
+			return nil, fmt.Errorf("environment variable %q is not set", a.Pos[0])
+		}),
+		"is_incremental": render.Wrap(func(render.Args) (any, error) {
+			rc.usedIncr = true
+			return rc.incremental, nil
+		}),
+		"log": render.Wrap(func(a render.Args) (any, error) {
+			// dbt's log(msg, info=False): info=True shows msg to the user
+			info := a.Kw["info"]
+			if len(a.Pos) > 1 {
+				info = a.Pos[1]
+			}
+			if b, _ := info.(bool); b && len(a.Pos) > 0 && m.log != nil {
+				m.log(fmt.Sprint(a.Pos[0]))
+			}
+			return "", nil
+		}),
+		"this": render.Relation{Database: m.Database(), Schema: n.Schema, Identifier: n.Alias, Rendered: Relation(n.Schema, n.Alias)},
+		"target": map[string]any{"name": m.Target().Name, "schema": m.Target().Schema, "type": "duckdb", "path": p.Warehouse,
+			"database": m.Database(), "threads": p.Threads, "profile_name": m.Target().Profile, "target_name": m.Target().Name},
+		"project_name": m.Name,
+		"execute":      !rc.lenient,
+	}
+	rc.dbFuncs(ctx)
+	rc.contextModules(ctx)
+	if rc.calls != nil {
+		ctx[render.CallsKey] = rc.calls
+	}
+	return ctx
+}
+
+// callPos is where the node's template calls fn with these trailing
+// string arguments (ref('pkg', 'a') matches "a"), from the template
+// parser's nodes; 1:1 when the call is not written in the node's file
+// (inside a macro) or its arguments are not string literals.
+func (rc *renderCtx) callPos(fn string, args ...string) pos {
+	if rc.sites == nil {
+		rc.sites = []render.CallSite{}
+		if rc.n.tpl != nil {
+			rc.sites = rc.n.tpl.CallSites("ref", "source", "config")
+		}
+	}
+	for _, cs := range rc.sites {
+		if cs.Name == fn && len(cs.Args) >= len(args) && slices.Equal(cs.Args[len(cs.Args)-len(args):], args) {
+			return pos{cs.Line, cs.Col}
+		}
+	}
+	return pos{1, 1}
+}
+
+func OffsetPos(src string, off int) pos {
+	line := 1 + strings.Count(src[:off], "\n")
+	col := off - strings.LastIndex(src[:off], "\n")
+	return pos{line, col}
+}
+
+// parseNode parses and renders a model or singular test's template.
+func (m *Manifest) parseNode(n *Node) []Diagnostic {
+	tpl, err := m.env.Parse(n.Path, n.RawCode)
+	if err != nil {
+		re := err.(*render.Error)
+		return []Diagnostic{{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg}}
+	}
+	n.tpl = tpl
+	n.calls = &render.Calls{}
+	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}, calls: n.calls}
+	out, err := tpl.Render(rc.vars())
+	if rc.needsDB {
+		// it reads the database: parse as dbt does (execute=false); the
+		// run renders it again with a connection
+		n.needsDB = true
+		rc = &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}, lenient: true, calls: n.calls}
+		out, err = tpl.Render(rc.vars())
+	}
+	if err != nil {
+		re := err.(*render.Error)
+		return append(rc.diags, Diagnostic{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg})
+	}
+	n.CompiledCode = out
+	n.modelCfg = rc.cfg
+	n.usesIncr = rc.usedIncr
+	n.refPos = rc.refPos
+	n.ConfigPos = rc.callPos("config")
+	seen := map[string]bool{}
+	for _, r := range rc.refs {
+		if !seen["r"+r[0]] {
+			seen["r"+r[0]] = true
+			n.Refs = append(n.Refs, r)
+		}
+	}
+	for _, s := range rc.sources {
+		if k := "s" + s[0] + "." + s[1]; !seen[k] {
+			seen[k] = true
+			n.Sources = append(n.Sources, s)
+		}
+	}
+	return rc.diags
+}

@@ -1,0 +1,61 @@
+package compiler
+
+import (
+	"context"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/runner/render"
+)
+
+// RenderForRun renders a node for one run as the executor needs it:
+// with is_incremental() true when incremental, and through q when the
+// template reads the database (dbjinja.go). A node that needs neither
+// returns its CompiledCode.
+func (m *Manifest) RenderForRun(ctx context.Context, q Querier, n *Node, incremental bool) (string, error) {
+	if n.ReadsDatabase() {
+		return m.RenderDB(ctx, q, n, incremental)
+	}
+	if !incremental || !n.usesIncr || n.tpl == nil {
+		return n.CompiledCode, nil
+	}
+	rc := &renderCtx{m: m, n: n, incremental: true, cfg: map[string]any{}, refPos: map[string]pos{}}
+	out, err := n.tpl.Render(rc.vars())
+	if err != nil {
+		re := err.(*render.Error)
+		return "", &DiagnosticError{D: Diagnostic{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg}}
+	}
+	if len(rc.diags) > 0 {
+		return "", &DiagnosticError{D: rc.diags[0]}
+	}
+	return m.Finish(n, out, map[string]bool{}), nil
+}
+
+// RenderHook renders one pre- or post-hook of n through q, with refs
+// resolved and blanks trimmed ("" when nothing is left to run).
+func (m *Manifest) RenderHook(ctx context.Context, q Querier, n *Node, hook string, incremental bool) (string, error) {
+	tpl, err := m.env.Parse(n.Path+":hook", hook)
+	if err != nil {
+		return "", err
+	}
+	rc := &renderCtx{m: m, n: n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]pos{},
+		db: &dbConn{ctx: ctx, q: q, results: map[string]any{}}}
+	out, err := tpl.Render(rc.vars())
+	if err != nil {
+		return "", err
+	}
+	return trimSQL(m.Finish(n, out, map[string]bool{})), nil
+}
+
+// DiagnosticError is an error at a position in a project or compiled
+// file; the executor reports it as the result's diagnostic.
+type DiagnosticError struct{ D Diagnostic }
+
+func (e *DiagnosticError) Error() string { return e.D.String() }
+
+// FirstLine is s up to its first newline.
+func FirstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

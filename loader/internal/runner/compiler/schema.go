@@ -1,0 +1,129 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/runner/render"
+)
+
+// isDBT reports whether the project has a dbt_project.yml: then schemas
+// follow dbt-duckdb (target schema, custom schema as <target>_<custom>);
+// a docket project keeps folder = schema (staging, curated, seeds, ...).
+func (m *Manifest) isDBT() bool { return m.Project.DBT != nil }
+
+// defaultSchema is the built-in generate_schema_name.
+func (m *Manifest) defaultSchema(n *Node, custom string) string {
+	custom = strings.TrimSpace(custom)
+	if m.isDBT() {
+		if custom == "" {
+			return m.Target().Schema
+		}
+		return m.Target().Schema + "_" + custom
+	}
+	if custom != "" {
+		return custom
+	}
+	if n.layer != "" {
+		return n.layer
+	}
+	return "main"
+}
+
+func (m *Manifest) Target() targetInfo {
+	t := m.Project.Target
+	if t.Name == "" {
+		t.Name = "dev"
+	}
+	if t.Schema == "" {
+		t.Schema = "main"
+	}
+	return targetInfo{Name: t.Name, Schema: t.Schema, Profile: t.ProfileName}
+}
+
+type targetInfo struct{ Name, Schema, Profile string }
+
+// nodeMap is the `node` a generate_*_name macro receives.
+func nodeMap(n *Node) map[string]any {
+	return map[string]any{"resource_type": n.ResourceType, "name": n.Name, "unique_id": n.UniqueID,
+		"package_name": n.PackageName, "fqn": toAny(n.FQN), "path": n.Path, "original_file_path": n.Path,
+		"config": map[string]any{"schema": nilIfEmpty(n.Config.Schema), "alias": nilIfEmpty(n.Config.Alias),
+			"materialized": n.Config.Materialized, "tags": toAny(n.Config.Tags), "database": nilIfEmpty(n.Config.Database)},
+		"tags": toAny(n.Tags)}
+}
+
+func toAny(s []string) []any {
+	out := make([]any, len(s))
+	for i, v := range s {
+		out[i] = v
+	}
+	return out
+}
+
+func nilIfEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// place sets a model's, seed's or snapshot's schema, alias and database as
+// dbt does: the project's generate_schema_name / generate_alias_name
+// macros when it defines them, else the built-in rules.
+func (m *Manifest) place(n *Node) []Diagnostic {
+	if n.ResourceType != Model && n.ResourceType != Seed {
+		return nil // snapshots: target_schema as written (snapshot.go)
+	}
+	var diags []Diagnostic
+	schema, alias := m.defaultSchema(n, n.Config.Schema), n.Name
+	if n.Config.Alias != "" {
+		alias = n.Config.Alias
+	}
+	call := func(macro, arg string) (string, bool) {
+		if _, ok := m.Macros[macro]; !ok {
+			return "", false
+		}
+		tpl, err := m.env.Parse(n.Path+":"+macro, "{{ "+macro+"(__arg, node) }}")
+		if err != nil {
+			return "", false
+		}
+		rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}}
+		ctx := rc.vars()
+		ctx["__arg"] = nilIfEmpty(arg)
+		ctx["node"] = nodeMap(n)
+		out, err := tpl.Render(ctx)
+		if err != nil {
+			re, _ := err.(*render.Error)
+			msg := err.Error()
+			if re != nil {
+				msg = re.Msg
+			}
+			diags = append(diags, Diagnostic{Path: m.Macros[macro], Line: 1, Col: 1,
+				Msg: fmt.Sprintf("%s failed for %s %s: %s", macro, n.ResourceType, n.Name, msg)})
+			return "", false
+		}
+		return strings.TrimSpace(out), true
+	}
+	if s, ok := call("generate_schema_name", n.Config.Schema); ok && s != "" {
+		schema = s
+	}
+	if a, ok := call("generate_alias_name", n.Config.Alias); ok && a != "" {
+		alias = a
+	}
+	changed := schema != n.Schema || alias != n.Alias
+	n.Schema, n.Alias = schema, alias
+	if n.Config.Database != "" && n.Config.Database != m.Database() {
+		n.Database = n.Config.Database
+		n.Relation = Quote(n.Database) + "." + Relation(schema, alias)
+	} else {
+		n.Relation = Relation(schema, alias)
+	}
+	if changed && n.ResourceType == Model && n.tpl != nil {
+		// {{ this }} was rendered at the provisional place
+		rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}}
+		if out, err := n.tpl.Render(rc.vars()); err == nil {
+			n.CompiledCode = out
+		}
+	}
+	return diags
+}

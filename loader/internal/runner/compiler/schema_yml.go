@@ -1,0 +1,409 @@
+package compiler
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/runner/render"
+	"gopkg.in/yaml.v3"
+)
+
+// testSpec is one generic test declared in YAML.
+type testSpec struct {
+	path     string
+	at       pos
+	kind     string // unique, not_null, accepted_values, relationships
+	parentID string // model, seed or source node
+	column   string
+	args     map[string]any
+	cfg      map[string]any
+}
+
+// readYAML reads one models/**/*.yml or seeds/*.yml file.
+func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic) {
+	var diags []Diagnostic
+	bad := func(p pos, format string, a ...any) {
+		diags = append(diags, Diagnostic{Path: path, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, a...)})
+	}
+	root, err := yroot(data)
+	if err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		p := pos{1, 1}
+		if sm := regexp.MustCompile(`^line (\d+): (.*)`).FindStringSubmatch(msg); sm != nil {
+			fmt.Sscan(sm[1], &p.Line)
+			msg = sm[2]
+		}
+		bad(p, "invalid YAML: %s", msg)
+		return nil, diags
+	}
+	var specs []testSpec
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		switch k.Value {
+		case "version":
+		case "sources":
+			for _, s := range yseq(v) {
+				src := ystr(s, "name")
+				if src == "" {
+					bad(ypos(s), "source has no name")
+					continue
+				}
+				schema := ystr(s, "schema")
+				if schema == "" {
+					schema = src
+				}
+				srcDesc := m.describe(path, s, &diags)
+				for _, t := range yseq(yget(s, "tables")) {
+					tn := ystr(t, "name")
+					if tn == "" {
+						bad(ypos(t), "source table has no name")
+						continue
+					}
+					ident := ystr(t, "identifier")
+					if ident == "" {
+						ident = tn
+					}
+					id := Source + "." + m.Name + "." + src + "." + tn
+					if m.Sources[id] != nil {
+						bad(ypos(t), "source %s.%s is declared twice", src, tn)
+						continue
+					}
+					n := &Node{UniqueID: id, ResourceType: Source, PackageName: m.Name, Name: tn, Schema: schema,
+						Alias: ident, Identifier: ident, SourceName: src, Database: m.Database(), Path: path,
+						FQN: []string{m.Name, src, tn}, Description: m.describe(path, t, &diags), Columns: map[string]Column{},
+						Tags: []string{}, Pos: ypos(t), Config: Config{Enabled: true, Tags: []string{}, PreHook: []string{}, PostHook: []string{}}}
+					n.srcDesc, n.srcLoader = srcDesc, ystr(s, "loader")
+					if n.Description == "" {
+						n.Description = srcDesc
+					}
+					n.Relation = Relation(schema, ident)
+					m.readFreshness(path, n, s, t, &diags)
+					if !sourceEnabled(s, t) {
+						n.Config.Enabled = false // as dbt: kept under disabled, source() to it is an error
+						m.Disabled[id] = n
+						continue
+					}
+					m.Sources[id] = n
+					specs = append(specs, m.readColumns(path, n, t, &diags)...)
+				}
+			}
+		case "models", "seeds":
+			kind := Model
+			if k.Value == "seeds" {
+				kind = Seed
+			}
+			for _, e := range yseq(v) {
+				name := ystr(e, "name")
+				n := m.byName[name]
+				if n == nil || n.ResourceType != kind {
+					msg := fmt.Sprintf("%s describes %s %q, but there is no such %s", path, kind, name, kind)
+					if s := suggest(name, m.names()); s != "" {
+						msg += fmt.Sprintf(" (did you mean %q?)", s)
+					}
+					m.warn(path, ypos(e), "%s: not applied", msg)
+					continue
+				}
+				n.Description = m.describe(path, e, &diags)
+				n.ymlCfg = map[string]any{}
+				if c := yget(e, "config"); c != nil {
+					for ck, cv := range ymap(c) {
+						mergeCfg(n.ymlCfg, normKey(ck), cv)
+					}
+				}
+				for j := 0; j+1 < len(e.Content); j += 2 {
+					ek := e.Content[j]
+					switch ek.Value {
+					case "name", "description", "columns", "config", "tests", "data_tests", "docs", "meta":
+					case "tags":
+						mergeCfg(n.ymlCfg, "tags", yany(e.Content[j+1]))
+					case "constraints":
+						m.readConstraints(path, n, "", e.Content[j+1]) // applied or warned (constraints.go)
+					default:
+						m.warn(path, ypos(ek), "%s %s: key %q is read but not applied by docket", kind, name, ek.Value)
+					}
+				}
+				specs = append(specs, m.readColumns(path, n, e, &diags)...)
+			}
+		case "semantic_models", "metrics", "saved_queries", "exposures", "groups", "unit_tests", "analyses",
+			"macros", "snapshots", "data_tests", "tests", "functions":
+			m.keepUnacted(path, k, v)
+		default:
+			m.warn(path, ypos(k), "unknown key %q (docket reads version, sources, models and seeds): not applied", k.Value)
+		}
+	}
+	return specs, diags
+}
+
+// readColumns reads columns (docs and tests) and entity-level tests.
+func (m *Manifest) readColumns(path string, n *Node, e *yaml.Node, diags *[]Diagnostic) []testSpec {
+	var specs []testSpec
+	for _, c := range yseq(yget(e, "columns")) {
+		cn := ystr(c, "name")
+		if cn == "" {
+			*diags = append(*diags, Diagnostic{Path: path, Line: c.Line, Col: c.Column, Msg: "column has no name"})
+			continue
+		}
+		n.Columns[cn] = Column{Name: cn, Description: m.describe(path, c, diags), DataType: ystr(c, "data_type")}
+		for j := 0; j+1 < len(c.Content); j += 2 {
+			switch ck := c.Content[j]; ck.Value {
+			case "name", "description", "data_type", "tests", "data_tests", "meta", "tags", "docs":
+			case "constraints":
+				m.readConstraints(path, n, cn, c.Content[j+1]) // applied or warned (constraints.go)
+			default: // quote, policy_tags, granularity, ...
+				m.warn(path, ypos(ck), "column %s.%s: key %q is read but not applied by docket", n.Name, cn, ck.Value)
+			}
+		}
+		for _, key := range []string{"tests", "data_tests"} {
+			for _, t := range yseq(yget(c, key)) {
+				if s, ok := m.readTest(path, n, cn, t, diags); ok {
+					specs = append(specs, s)
+				}
+			}
+		}
+	}
+	for _, key := range []string{"tests", "data_tests"} {
+		for _, t := range yseq(yget(e, key)) {
+			if s, ok := m.readTest(path, n, "", t, diags); ok {
+				specs = append(specs, s)
+			}
+		}
+	}
+	return specs
+}
+
+func (m *Manifest) readTest(path string, n *Node, column string, t *yaml.Node, diags *[]Diagnostic) (testSpec, bool) {
+	s := testSpec{path: path, at: ypos(t), parentID: n.UniqueID, column: column, args: map[string]any{}, cfg: map[string]any{}}
+	switch t.Kind {
+	case yaml.ScalarNode:
+		s.kind = t.Value
+	case yaml.MappingNode:
+		if len(t.Content) != 2 {
+			*diags = append(*diags, Diagnostic{Path: path, Line: t.Line, Col: t.Column, Msg: "a test is a name or a mapping with one key (the test name)"})
+			return s, false
+		}
+		s.kind = t.Content[0].Value
+		body := ymap(t.Content[1])
+		for k, v := range body {
+			switch k {
+			case "config":
+				cm, _ := v.(map[string]any)
+				for ck, cv := range cm {
+					s.cfg[normKey(ck)] = cv
+				}
+			case "severity", "where", "tags", "enabled", "limit", "warn_if", "error_if", "fail_calc", "store_failures", "store_failures_as", "meta", "alias", "schema", "database":
+				s.cfg[k] = v
+			case "arguments":
+				am, _ := v.(map[string]any)
+				for ak, av := range am {
+					s.args[ak] = av
+				}
+			default:
+				s.args[k] = v
+			}
+		}
+	default:
+		*diags = append(*diags, Diagnostic{Path: path, Line: t.Line, Col: t.Column, Msg: "a test is a name or a mapping"})
+		return s, false
+	}
+	if cn, ok := s.args["column_name"].(string); ok {
+		s.column = cn
+		delete(s.args, "column_name")
+	}
+	return s, true
+}
+
+var (
+	toRefRe = regexp.MustCompile(`^\s*ref\(\s*['"]([^'"]+)['"]\s*\)\s*$`)
+	toSrcRe = regexp.MustCompile(`^\s*source\(\s*['"]([^'"]+)['"]\s*,\s*['"]([^'"]+)['"]\s*\)\s*$`)
+)
+
+var testNameRe = regexp.MustCompile(`[^a-zA-Z0-9_]+`)
+
+var builtinTests = map[string]bool{"unique": true, "not_null": true, "accepted_values": true, "relationships": true}
+
+// sortedArgValues are a test's argument values for its name, in key order.
+func sortedArgValues(args map[string]any) []string {
+	var out []string
+	for _, k := range SortedKeys(args) {
+		out = append(out, "_"+fmt.Sprint(args[k]))
+	}
+	return out
+}
+
+// buildGenericTests turns YAML test specs into test nodes with SQL.
+func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
+	var diags []Diagnostic
+	for _, s := range specs {
+		bad := func(format string, a ...any) {
+			diags = append(diags, Diagnostic{Path: s.path, Line: s.at.Line, Col: s.at.Col, Msg: fmt.Sprintf(format, a...)})
+		}
+		parent := m.Nodes[s.parentID]
+		if parent == nil {
+			parent = m.Sources[s.parentID]
+		}
+		if parent == nil {
+			continue // disabled
+		}
+		if parent.ResourceType == Model && parent.Config.Materialized == "ephemeral" && builtinTests[s.kind] {
+			bad("model %s is ephemeral: it has no table to test", parent.Name)
+			continue
+		}
+		if s.column == "" && builtinTests[s.kind] {
+			bad("test %s needs a column (put it under columns:, or give column_name)", s.kind)
+			continue
+		}
+		rel := parent.Relation
+		deps := []string{parent.UniqueID}
+		var calls *render.Calls // a {% test %} macro's calls
+		nameParts := []string{s.kind}
+		if parent.ResourceType == Source {
+			nameParts = []string{"source", s.kind, parent.SourceName, parent.Name}
+		} else {
+			nameParts = append(nameParts, parent.Name)
+		}
+		nameParts = append(nameParts, s.column)
+		where := ""
+		if w, ok := s.cfg["where"].(string); ok && w != "" {
+			where = w
+		}
+		from := rel
+		if where != "" {
+			from = "(select * from " + rel + " where " + where + ")"
+		}
+		col := s.column
+		var sql string
+		var tr *testRender
+		var testCfg map[string]any // config(...) called inside the test macro
+		kwargs := map[string]any{"column_name": col, "model": rel}
+		switch s.kind {
+		case "unique":
+			sql = fmt.Sprintf("select %s as unique_field, count(*) as n_records\nfrom %s as model\nwhere %s is not null\ngroup by %s\nhaving count(*) > 1\n", col, from, col, col)
+		case "not_null":
+			sql = fmt.Sprintf("select %s\nfrom %s as model\nwhere %s is null\n", col, from, col)
+		case "accepted_values":
+			vals, ok := s.args["values"].([]any)
+			if !ok || len(vals) == 0 {
+				bad("accepted_values needs values: [...]")
+				continue
+			}
+			quote := true
+			if q, ok := s.args["quote"].(bool); ok {
+				quote = q
+			}
+			var lits []string
+			for _, v := range vals {
+				sv := fmt.Sprint(v)
+				nameParts = append(nameParts, "_"+sv)
+				if quote {
+					sv = "'" + strings.ReplaceAll(sv, "'", "''") + "'"
+				}
+				lits = append(lits, sv)
+			}
+			kwargs["values"] = vals
+			sql = fmt.Sprintf("select %s as value_field, count(*) as n_records\nfrom %s as model\nwhere %s not in (%s)\ngroup by %s\n", col, from, col, strings.Join(lits, ", "), col)
+		case "relationships":
+			to, _ := s.args["to"].(string)
+			field, _ := s.args["field"].(string)
+			if to == "" || field == "" {
+				bad("relationships needs to: ref('model') or source('src', 'table'), and field: column")
+				continue
+			}
+			var target *Node
+			if sm := toRefRe.FindStringSubmatch(to); sm != nil {
+				target = m.byName[sm[1]]
+				if target == nil {
+					bad("relationships to %s: no model or seed named %q", to, sm[1])
+					continue
+				}
+			} else if sm := toSrcRe.FindStringSubmatch(to); sm != nil {
+				target = m.Sources[Source+"."+m.Name+"."+sm[1]+"."+sm[2]]
+				if target == nil {
+					bad("relationships to %s: source is not declared", to)
+					continue
+				}
+			} else {
+				bad("relationships to: must be ref('model') or source('src', 'table') (got %q)", to)
+				continue
+			}
+			if target.ResourceType == Model && target.Config.Materialized == "ephemeral" {
+				bad("relationships to ephemeral model %s: it has no table", target.Name)
+				continue
+			}
+			deps = append(deps, target.UniqueID)
+			nameParts = append(nameParts, "_"+field, "_"+to)
+			kwargs["to"], kwargs["field"] = to, field
+			sql = fmt.Sprintf("select child.%s as from_field\nfrom %s as child\nleft join %s as parent on child.%s = parent.%s\nwhere child.%s is not null and parent.%s is null\n",
+				col, from, target.Relation, col, field, col, field)
+		default:
+			calls = &render.Calls{}
+			body, refs, ok, rr, err := m.macroTestSQL(s.kind, parent, col, s.args, where, &testCfg, calls)
+			if err != nil {
+				bad("%v", err)
+				continue
+			}
+			if !ok {
+				bad("unknown test %q (no {%% test %s %%} in macros/, tests/generic/ or a package; built in: unique, not_null, accepted_values, relationships)", s.kind, s.kind)
+				continue
+			}
+			for k, v := range s.args {
+				kwargs[k] = v
+			}
+			for _, r := range refs {
+				if t := m.byName[r[len(r)-1]]; t != nil {
+					deps = append(deps, t.UniqueID)
+				}
+			}
+			deps = dedupe(deps)
+			sql = body
+			tr = rr
+			nameParts = append(nameParts, sortedArgValues(s.args)...)
+		}
+		name := strings.Trim(testNameRe.ReplaceAllString(strings.Join(nameParts, "_"), "_"), "_")
+		if len(name) > 120 {
+			name = name[:120]
+		}
+		base := name
+		for i := 2; m.Nodes[Test+"."+m.Name+"."+name] != nil; i++ {
+			name = fmt.Sprintf("%s_%d", base, i)
+		}
+		n := &Node{UniqueID: Test + "." + m.Name + "." + name, ResourceType: Test, PackageName: m.Name, Name: name,
+			Schema: "main", Alias: name, Database: m.Database(), Path: s.path, FQN: []string{m.Name, name},
+			Columns: map[string]Column{}, CompiledCode: sql, ColumnName: col, AttachedNode: parent.UniqueID,
+			TestMetadata: &TestMetadata{Name: s.kind, Kwargs: kwargs}, Pos: s.at, ConfigPos: s.at,
+			folderCfg: map[string]any{}, ymlCfg: s.cfg, calls: calls}
+		if builtinTests[s.kind] {
+			n.TestFrom = from
+		}
+		if tr != nil {
+			n.needsDB, n.tpl, n.testParent, n.testArgs = true, tr.tpl, tr.parent, tr.args
+		}
+		if len(testCfg) > 0 {
+			// the test macro's own config() (dbt_utils.equality's
+			// fail_calc) ranks below the yml's
+			n.folderCfg = testCfg
+		}
+		sort.Strings(deps)
+		n.DependsOn.Nodes = deps
+		m.Nodes[n.UniqueID] = n
+		diags = append(diags, m.resolveConfig(n)...)
+	}
+	return diags
+}
+
+// sourceEnabled reads config.enabled of a source table, else of its
+// source (true when neither sets it).
+func sourceEnabled(src, table *yaml.Node) bool {
+	for _, y := range []*yaml.Node{table, src} {
+		if v, ok := ymap(yget(y, "config"))["enabled"]; ok {
+			switch x := v.(type) {
+			case bool:
+				return x
+			case string:
+				return !strings.EqualFold(strings.TrimSpace(x), "false")
+			}
+		}
+	}
+	return true
+}

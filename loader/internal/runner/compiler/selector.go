@@ -1,0 +1,328 @@
+package compiler
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Select resolves dbt-style selectors. Each argument may hold several
+// space-separated selectors (union); a comma inside one selector means
+// intersection. An atom is a model/seed/test name or glob, a folder (layer)
+// Name, path:<prefix>, tag:<tag>, source:<src>[.<table>], resource_type:,
+// test_name:, test_type:generic|singular|unit, config.KEY:VALUE, with optional
+// '+' before (ancestors) and after (descendants), "N+" / "+N" to stop after
+// N levels, or a leading '@' (descendants and all their ancestors). Empty
+// include selects all.
+// Only nodes of the given resource types are returned, sorted.
+func (m *Manifest) Select(include, exclude []string, types ...string) ([]string, error) {
+	return m.SelectIndirect(include, exclude, "eager", types...)
+}
+
+// IndirectModes are dbt's --indirect-selection values: how tests are
+// picked up from the nodes they test.
+var IndirectModes = []string{"eager", "cautious", "buildable", "empty"}
+
+// SelectIndirect is Select with dbt's --indirect-selection: eager (a test
+// of any selected node), cautious (all of its parents selected), buildable
+// (all parents selected or upstream of the selection) or empty (no test
+// unless selected itself).
+func (m *Manifest) SelectIndirect(include, exclude []string, indirect string, types ...string) ([]string, error) {
+	switch indirect {
+	case "", "eager", "cautious", "buildable", "empty":
+	default:
+		return nil, fmt.Errorf("--indirect-selection must be eager, cautious, buildable or empty (got %q)", indirect)
+	}
+	want := map[string]bool{}
+	for _, t := range types {
+		want[t] = true
+	}
+	all := map[string]bool{}
+	for id, n := range m.Nodes {
+		if len(want) == 0 || want[n.ResourceType] {
+			all[id] = true
+		}
+	}
+	if len(want) == 0 || want[Source] {
+		for id := range m.Sources {
+			all[id] = true
+		}
+	}
+	var sel map[string]bool
+	inc := splitSelectors(include)
+	if len(inc) == 0 {
+		sel = all
+	} else {
+		s, err := m.union(inc)
+		if err != nil {
+			return nil, err
+		}
+		sel = s
+		m.addTests(sel, indirect)
+	}
+	if exc := splitSelectors(exclude); len(exc) > 0 {
+		x, err := m.union(exc)
+		if err != nil {
+			return nil, err
+		}
+		m.addTests(x, "eager") // excluding a node excludes its tests
+		for id := range x {
+			delete(sel, id)
+		}
+	}
+	var out []string
+	for id := range sel {
+		if all[id] {
+			out = append(out, id)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// addTests adds the tests of selected nodes (indirect selection).
+func (m *Manifest) addTests(sel map[string]bool, mode string) {
+	if mode == "empty" {
+		return
+	}
+	var upstream map[string]bool
+	if mode == "buildable" {
+		upstream = map[string]bool{}
+		for id := range sel {
+			for a := range m.Ancestors(id) {
+				upstream[a] = true
+			}
+		}
+	}
+	var add []string
+	for id, n := range m.Nodes {
+		if (n.ResourceType != Test && n.ResourceType != UnitTest) || sel[id] {
+			continue
+		}
+		anySel, allOK := false, true
+		for _, p := range n.DependsOn.Nodes {
+			if sel[p] {
+				anySel = true
+			} else if !(mode == "buildable" && upstream[p]) {
+				allOK = false
+			}
+		}
+		switch mode {
+		case "", "eager":
+			if anySel {
+				add = append(add, id)
+			}
+		default:
+			if anySel && allOK {
+				add = append(add, id)
+			}
+		}
+	}
+	for _, id := range add {
+		sel[id] = true
+	}
+}
+
+func splitSelectors(args []string) []string {
+	var out []string
+	for _, a := range args {
+		out = append(out, strings.Fields(a)...)
+	}
+	return out
+}
+
+func (m *Manifest) union(sels []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	for _, s := range sels {
+		var acc map[string]bool
+		for i, part := range strings.Split(s, ",") {
+			set, err := m.atom(part)
+			if err != nil {
+				return nil, err
+			}
+			if i == 0 {
+				acc = set
+				continue
+			}
+			for id := range acc {
+				if !set[id] {
+					delete(acc, id)
+				}
+			}
+		}
+		for id := range acc {
+			out[id] = true
+		}
+	}
+	return out, nil
+}
+
+// graphOps reads dbt's graph operators around a selector: "+x" / "x+"
+// (every ancestor / descendant), "2+x" / "x+1" (that many levels) and
+// "@x" (x, its descendants and all of their ancestors). Depth -1 is
+// unlimited, 0 none.
+var graphOpRe = regexp.MustCompile(`^(@|(\d*)\+)?(.*?)(\+(\d*))?$`)
+
+func graphOps(a string) (core string, up, down int, at bool) {
+	g := graphOpRe.FindStringSubmatch(a)
+	depth := func(op, n string) int {
+		if op == "" {
+			return 0
+		}
+		if n == "" {
+			return -1
+		}
+		d, _ := strconv.Atoi(n)
+		return d
+	}
+	core, at = g[3], g[1] == "@"
+	if !at {
+		up = depth(g[1], g[2])
+	}
+	down = depth(g[4], g[5])
+	return
+}
+
+// walkDepth is walk limited to depth levels (-1: all).
+func (m *Manifest) walkDepth(id string, edges map[string][]string, depth int) map[string]bool {
+	if depth < 0 {
+		return m.walk(id, edges)
+	}
+	out := map[string]bool{}
+	level := []string{id}
+	for d := 0; d < depth && len(level) > 0; d++ {
+		var next []string
+		for _, cur := range level {
+			for _, nx := range edges[cur] {
+				if !out[nx] {
+					out[nx] = true
+					next = append(next, nx)
+				}
+			}
+		}
+		level = next
+	}
+	return out
+}
+
+// configMatches is dbt's config.KEY:VALUE: the node's config (as
+// manifest.json has it) holds VALUE at KEY, or in the list at KEY.
+func (m *Manifest) configMatches(n *Node, key, val string) bool {
+	if n.ResourceType == Source {
+		return false
+	}
+	switch x := configDoc(n)[key].(type) {
+	case []string:
+		for _, s := range x {
+			if s == val {
+				return true
+			}
+		}
+	case nil:
+		return false
+	default:
+		return fmt.Sprint(x) == val
+	}
+	return false
+}
+
+func (m *Manifest) atom(a string) (map[string]bool, error) {
+	a, up, down, at := graphOps(a)
+	if a == "" {
+		return nil, fmt.Errorf("empty selector")
+	}
+	base := map[string]bool{}
+	each := func(fn func(*Node) bool) {
+		for id, n := range m.Nodes {
+			if fn(n) {
+				base[id] = true
+			}
+		}
+		for id, n := range m.Sources {
+			if fn(n) {
+				base[id] = true
+			}
+		}
+	}
+	method, val, hasMethod := strings.Cut(a, ":")
+	if !hasMethod {
+		method, val = "", a
+	}
+	if key, ok := strings.CutPrefix(method, "config."); ok {
+		each(func(n *Node) bool { return m.configMatches(n, key, val) })
+		method = "config"
+	}
+	switch method {
+	case "config":
+	case "test_type":
+		if val != "generic" && val != "singular" && val != "data" && val != "unit" {
+			return nil, fmt.Errorf("test_type: takes generic, singular or unit (got %q)", val)
+		}
+		each(func(n *Node) bool {
+			if n.ResourceType == UnitTest || n.ResourceType != Test {
+				return n.ResourceType == UnitTest && val == "unit"
+			}
+			return (val == "generic") == (n.TestMetadata != nil) && val != "unit"
+		})
+	case "":
+		each(func(n *Node) bool {
+			if n.ResourceType == Source {
+				return false
+			}
+			ok, _ := path.Match(val, n.Name)
+			return ok || n.Name == val || (n.ResourceType == Model && n.Schema == val) || strings.Join(n.FQN[1:], ".") == val
+		})
+	case "path":
+		val = strings.TrimSuffix(val, "/")
+		each(func(n *Node) bool {
+			return n.ResourceType != Source && (n.Path == val || strings.HasPrefix(n.Path, val+"/"))
+		})
+	case "tag":
+		each(func(n *Node) bool {
+			for _, t := range n.Tags {
+				if t == val {
+					return true
+				}
+			}
+			return false
+		})
+	case "source":
+		src, tbl, _ := strings.Cut(val, ".")
+		each(func(n *Node) bool {
+			return n.ResourceType == Source && n.SourceName == src && (tbl == "" || tbl == n.Name || tbl == "*")
+		})
+	case "resource_type":
+		each(func(n *Node) bool { return n.ResourceType == val })
+	case "test_name":
+		each(func(n *Node) bool { return n.TestMetadata != nil && n.TestMetadata.Name == val })
+	default:
+		return nil, fmt.Errorf("unknown selector method %q (use a name, a folder, path:, tag:, source:, resource_type:, test_name:, test_type:, config.KEY:)", method)
+	}
+	out := map[string]bool{}
+	for id := range base {
+		out[id] = true
+		if up != 0 {
+			for a := range m.walkDepth(id, m.Parents, up) {
+				out[a] = true
+			}
+		}
+		if down != 0 || at {
+			depth := down
+			if at {
+				depth = -1
+			}
+			for d := range m.walkDepth(id, m.Children, depth) {
+				out[d] = true
+				if at {
+					for a := range m.Ancestors(d) {
+						out[a] = true
+					}
+				}
+			}
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,227 @@
+package compiler
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+)
+
+// SnapshotConfig is a snapshot's own settings.
+type SnapshotConfig struct {
+	Strategy    string   `json:"strategy"`
+	UniqueKey   []string `json:"unique_key"`
+	UpdatedAt   string   `json:"updated_at,omitempty"`
+	CheckCols   []string `json:"check_cols,omitempty"` // ["all"] = every column but the key
+	HardDeletes string   `json:"hard_deletes"`
+}
+
+// SnapshotNow is the snapshot clock (check strategy and hard deletes use
+// it); tests freeze it.
+var SnapshotNow = time.Now
+
+var snapshotBlockRe = regexp.MustCompile(`(?s)\{%-?\s*snapshot\s+([A-Za-z_][A-Za-z0-9_]*)\s*-?%\}(.*?)\{%-?\s*endsnapshot\s*-?%\}`)
+
+// readSnapshots adds the snapshot nodes of snapshots/ (SQL blocks and
+// YAML entries), rendered for their refs and config like models.
+func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
+	var diags []Diagnostic
+	type decl struct {
+		name, path, body string
+		at               pos
+		yml              map[string]any
+	}
+	var decls []decl
+	sqlFiles, err := m.readTree("snapshots", ".sql")
+	if err != nil {
+		return nil, err
+	}
+	for _, path := range SortedKeys(sqlFiles) {
+		src := sqlFiles[path]
+		blocks := snapshotBlockRe.FindAllStringSubmatchIndex(src, -1)
+		if len(blocks) == 0 && strings.TrimSpace(src) != "" {
+			diags = append(diags, Diagnostic{Path: path, Line: 1, Col: 1, Msg: "no {% snapshot NAME %} ... {% endsnapshot %} block: this file defines no snapshot"})
+		}
+		for _, b := range blocks {
+			// Keep line numbers: the body starts on the line it has in the file.
+			body := strings.Repeat("\n", strings.Count(src[:b[4]], "\n")) + src[b[4]:b[5]]
+			decls = append(decls, decl{name: src[b[2]:b[3]], path: path, body: body, at: OffsetPos(src, b[0])})
+		}
+	}
+	var ymls []string
+	for _, ext := range []string{".yml", ".yaml"} {
+		l, err := m.listTree("snapshots", ext)
+		if err != nil {
+			return nil, err
+		}
+		ymls = append(ymls, l...)
+	}
+	sort.Strings(ymls)
+	for _, path := range ymls {
+		data, err := m.readFile(path)
+		if err != nil {
+			return nil, err
+		}
+		root, err := yroot(data)
+		if err != nil || root == nil {
+			diags = append(diags, Diagnostic{Path: path, Line: 1, Col: 1, Msg: fmt.Sprintf("invalid YAML: %v", err)})
+			continue
+		}
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			k, v := root.Content[i], root.Content[i+1]
+			switch k.Value {
+			case "version":
+			case "snapshots":
+				for _, e := range yseq(v) {
+					name, rel := ystr(e, "name"), ystr(e, "relation")
+					p := ypos(e)
+					if name == "" || rel == "" {
+						diags = append(diags, Diagnostic{Path: path, Line: p.Line, Col: p.Col, Msg: "a snapshot needs a name and a relation (ref('model') or source('src', 'table'))"})
+						continue
+					}
+					d := decl{name: name, path: path, at: p, body: "select * from {{ " + rel + " }}", yml: map[string]any{}}
+					if c := yget(e, "config"); c != nil {
+						for ck, cv := range ymap(c) {
+							mergeCfg(d.yml, normKey(ck), cv)
+						}
+					}
+					decls = append(decls, d)
+				}
+			default:
+				diags = append(diags, Diagnostic{Path: path, Line: k.Line, Col: k.Column, Msg: fmt.Sprintf("unknown key %q in a snapshots file (expected version and snapshots)", k.Value)})
+			}
+		}
+	}
+	for _, d := range decls {
+		n := &Node{UniqueID: Snapshot + "." + m.Name + "." + d.name, ResourceType: Snapshot, PackageName: m.Name, Name: d.name,
+			Schema: "snapshots", Alias: d.name, Database: m.Database(), Path: d.path, RawCode: d.body,
+			FQN: []string{m.Name, d.name}, Columns: map[string]Column{}, Pos: d.at}
+		if prev := m.byName[d.name]; prev != nil {
+			diags = append(diags, Diagnostic{Path: d.path, Line: d.at.Line, Col: d.at.Col, Msg: fmt.Sprintf("snapshot name %q is already used by %s", d.name, prev.Path)})
+			continue
+		}
+		ds := m.parseNode(n)
+		if len(ds) > 0 {
+			diags = append(diags, ds...)
+			continue
+		}
+		// dbt_project.yml snapshots: (folder levels, + keys) < the YAML
+		// entry's config < the block's config()
+		raw := m.snapshotFolderConfig(d.path)
+		for _, src := range []map[string]any{d.yml, n.modelCfg} {
+			for k, v := range src {
+				if k == "tags" || k == "pre_hook" || k == "post_hook" {
+					mergeCfg(raw, k, v)
+				} else {
+					raw[k] = v
+				}
+			}
+		}
+		sc, schema, ds := snapshotConfig(n, raw)
+		diags = append(diags, ds...)
+		// What is left (tags, enabled, hooks, meta) is resolved as for models.
+		n.ymlCfg, n.modelCfg = nil, map[string]any{}
+		for k, v := range raw {
+			n.modelCfg[k] = v
+		}
+		// The schema goes through the config like a model's custom schema,
+		// so generate_schema_name and place() see it.
+		n.modelCfg["schema"] = schema
+		n.SnapshotCfg = sc
+		n.Schema = schema
+		n.Relation = Relation(schema, n.Alias)
+		m.byName[d.name] = n
+		m.Nodes[n.UniqueID] = n
+	}
+	return diags, nil
+}
+
+// snapshotConfig takes the snapshot keys out of raw and validates them.
+func snapshotConfig(n *Node, raw map[string]any) (*SnapshotConfig, string, []Diagnostic) {
+	var diags []Diagnostic
+	at := n.ConfigPos
+	if at == (pos{}) {
+		at = n.Pos
+	}
+	bad := func(format string, a ...any) {
+		diags = append(diags, Diagnostic{Path: n.Path, Line: at.Line, Col: at.Col, Msg: fmt.Sprintf("snapshot %s: ", n.Name) + fmt.Sprintf(format, a...)})
+	}
+	str := func(k string) string {
+		v, ok := raw[k]
+		delete(raw, k)
+		if !ok || v == nil {
+			return ""
+		}
+		s, ok := v.(string)
+		if !ok {
+			bad("%s must be a string (got %v)", k, v)
+		}
+		return s
+	}
+	sc := &SnapshotConfig{}
+	schema := "snapshots"
+	if s := str("target_schema"); s != "" {
+		schema = s
+	}
+	if s := str("schema"); s != "" {
+		schema = s
+	}
+	if s := str("target_database"); s != "" {
+		bad("target_database %q: docket writes one DuckDB file; drop it", s)
+	}
+	sc.Strategy = str("strategy")
+	sc.UpdatedAt = str("updated_at")
+	sc.HardDeletes = str("hard_deletes")
+	if v, ok := raw["unique_key"]; ok {
+		sc.UniqueKey = toStrings(v)
+		delete(raw, "unique_key")
+	}
+	if v, ok := raw["check_cols"]; ok {
+		sc.CheckCols = toStrings(v)
+		delete(raw, "check_cols")
+	}
+	if v, ok := raw["invalidate_hard_deletes"]; ok {
+		delete(raw, "invalidate_hard_deletes")
+		if b, _ := v.(bool); b && sc.HardDeletes == "" {
+			sc.HardDeletes = "invalidate"
+		}
+	}
+	if len(sc.UniqueKey) == 0 {
+		bad("unique_key is required (a column, or a list of columns)")
+	}
+	switch sc.Strategy {
+	case "timestamp":
+		if sc.UpdatedAt == "" {
+			bad("the timestamp strategy needs updated_at (the column that says when a row last changed)")
+		}
+	case "check":
+		if len(sc.CheckCols) == 0 {
+			bad("the check strategy needs check_cols (a list of columns, or 'all')")
+		}
+	case "":
+		bad("strategy is required: timestamp (with updated_at) or check (with check_cols)")
+	default:
+		bad("strategy must be timestamp or check (got %q)", sc.Strategy)
+	}
+	switch sc.HardDeletes {
+	case "":
+		sc.HardDeletes = "ignore"
+	case "ignore", "invalidate", "new_record":
+	default:
+		bad("hard_deletes must be ignore, invalidate or new_record (got %q)", sc.HardDeletes)
+	}
+	return sc, schema, diags
+}
+
+// snapshotFolderConfig is dbt_project.yml's snapshots: defaults for a
+// snapshot file, merged along its folders under snapshots/ as models:
+// merges them: + keys (+strategy, +unique_key, +target_schema, ...) and
+// the configs models also take (tags, enabled, unique_key, ...).
+func (m *Manifest) snapshotFolderConfig(path string) map[string]any {
+	if m.Project.DBT == nil || len(m.Project.DBT.Snapshots) == 0 {
+		return map[string]any{}
+	}
+	parts := strings.Split(strings.TrimPrefix(path, "snapshots/"), "/")
+	return m.folderConfig(m.Project.DBT.Snapshots, parts[:len(parts)-1])
+}

@@ -1,0 +1,316 @@
+package compiler
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// UnitTest is the resource type of a dbt 1.8 unit test: a model's SQL run
+// on fixture rows (given) in place of its inputs, its output compared with
+// expected rows (unittest_exec.go).
+const UnitTest = "unit_test"
+
+// unitSpec is one `unit_tests:` entry as read from YAML.
+type unitSpec struct {
+	model     string
+	given     []fixture
+	Expect    fixture
+	macros    map[string]any // overrides
+	vars      map[string]any
+	envVars   map[string]any
+	ModelNode *Node
+	Raw       string // the entry as JSON (part of its fingerprint, state.go)
+}
+
+// fixture is one given input (or the expected output).
+type fixture struct {
+	input  string    // as written: ref('x'), source('s', 't'), this
+	kind   string    // ref, source, this ("" for expect)
+	name   string    // ref: the model or seed; source: "s.t"
+	Format string    // dict, csv, sql
+	Rows   []fixRow  // dict and csv
+	SQL    string    // sql
+	cols   []string  // csv: the header's order
+	at     pos       // where it is written
+	node   *Node     // the input's node (nil for expect)
+	parsed [2]string // source: source name, table
+}
+
+// fixRow is one row: column (lower case) → value (nil is null).
+type fixRow map[string]any
+
+var (
+	refInputRe    = regexp.MustCompile(`^\s*ref\(\s*(?:['"][^'"]*['"]\s*,\s*)?['"]([^'"]+)['"]\s*(?:,\s*v(?:ersion)?\s*=\s*[^)]*)?\)\s*$`)
+	sourceInputRe = regexp.MustCompile(`^\s*source\(\s*['"]([^'"]+)['"]\s*,\s*['"]([^'"]+)['"]\s*\)\s*$`)
+)
+
+// buildUnitTests turns the `unit_tests:` entries kept while reading YAML
+// into nodes that depend on the model they test. Mistakes (an unknown
+// model or input, a bad format) are diagnostics at the entry's line.
+func (m *Manifest) buildUnitTests() []Diagnostic {
+	var diags []Diagnostic
+	for _, it := range m.Unacted["unit_tests"] {
+		name := ystrAny(it.Item["name"])
+		if name == "" {
+			continue
+		}
+		bad := func(at pos, format string, a ...any) {
+			if at == (pos{}) {
+				at = it.at
+			}
+			diags = append(diags, Diagnostic{Path: it.Path, Line: at.Line, Col: at.Col,
+				Msg: fmt.Sprintf("unit test %s: ", name) + fmt.Sprintf(format, a...)})
+		}
+		m.unitTestKeys(it, name)
+		model := ystrAny(it.Item["model"])
+		cfg := mapAny(it.Item["config"])
+		if b, ok := cfg["enabled"].(bool); ok && !b {
+			continue
+		}
+		mn := m.byName[model]
+		if model == "" {
+			bad(pos{}, "no model: a unit test names the model it tests (model: name)")
+			continue
+		}
+		if mn == nil || mn.ResourceType != Model {
+			if d := m.Disabled[Model+"."+m.Name+"."+model]; d != nil {
+				continue // as dbt: a disabled model's unit tests are disabled too
+			}
+			msg := fmt.Sprintf("model %q does not exist", model)
+			if s := suggest(model, m.names()); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			bad(pos{}, "%s", msg)
+			continue
+		}
+		raw, _ := json.Marshal(it.Item)
+		u := &unitSpec{model: model, ModelNode: mn, macros: map[string]any{}, vars: map[string]any{}, envVars: map[string]any{}, Raw: string(raw)}
+		if o := mapAny(it.Item["overrides"]); len(o) > 0 {
+			u.macros, u.vars, u.envVars = mapAny(o["macros"]), mapAny(o["vars"]), mapAny(o["env_vars"])
+		}
+		ok := true
+		seen := map[string]bool{}
+		for _, g := range listAny(it.Item["given"]) {
+			f, err := m.readFixture(it.Path, mapAny(g), true)
+			if err != nil {
+				bad(pos{}, "given %s", err)
+				ok = false
+				continue
+			}
+			switch f.kind {
+			case "ref":
+				f.node = m.byName[f.name]
+				if f.node == nil {
+					bad(pos{}, "given input %s: no model or seed named %q", f.input, f.name)
+					ok = false
+					continue
+				}
+			case "source":
+				f.node = m.Sources[Source+"."+m.Name+"."+f.name]
+				if f.node == nil {
+					bad(pos{}, "given input %s is not a declared source", f.input)
+					ok = false
+					continue
+				}
+			case "this":
+				f.node = mn
+			}
+			if seen[f.kind+":"+f.name] {
+				bad(pos{}, "input %s is given twice", f.input)
+				ok = false
+			}
+			seen[f.kind+":"+f.name] = true
+			u.given = append(u.given, f)
+		}
+		exp, err := m.readFixture(it.Path, mapAny(it.Item["expect"]), false)
+		if err != nil {
+			bad(pos{}, "expect %s", err)
+			ok = false
+		}
+		u.Expect = exp
+		if !ok {
+			continue
+		}
+		id := UnitTest + "." + m.Name + "." + model + "." + name
+		if m.Nodes[id] != nil {
+			bad(pos{}, "model %s has two unit tests named %s", model, name)
+			continue
+		}
+		tags := strList(cfg["tags"])
+		n := &Node{UniqueID: id, ResourceType: UnitTest, PackageName: m.Name, Name: name, Schema: mn.Schema,
+			Alias: name, Database: m.Database(), Path: it.Path, FQN: append(append([]string{}, mn.FQN...), name),
+			Description: ystrAny(it.Item["description"]), Columns: map[string]Column{}, Tags: tags,
+			Refs: [][]string{{model}}, Pos: it.at, Unit: u,
+			Config: Config{Enabled: true, Tags: tags, PreHook: []string{}, PostHook: []string{}, Meta: mapAny(cfg["meta"])}}
+		m.Nodes[id] = n
+	}
+	return diags
+}
+
+// readFixture reads a given (input + rows) or an expect (rows) entry:
+// Rows as a list of dicts (format dict), CSV text (format csv) or SQL
+// (format sql), inline or from a `fixture:` file under tests/fixtures/.
+func (m *Manifest) readFixture(path string, y map[string]any, given bool) (fixture, error) {
+	f := fixture{Format: ystrAny(y["format"]), input: ystrAny(y["input"])}
+	label := f.input
+	if !given {
+		label = "rows"
+	}
+	if f.Format == "" {
+		f.Format = "dict"
+	}
+	if given {
+		if sm := refInputRe.FindStringSubmatch(f.input); sm != nil {
+			f.kind, f.name = "ref", sm[1]
+		} else if sm := sourceInputRe.FindStringSubmatch(f.input); sm != nil {
+			f.kind, f.name, f.parsed = "source", sm[1]+"."+sm[2], [2]string{sm[1], sm[2]}
+		} else if strings.TrimSpace(f.input) == "this" {
+			f.kind = "this"
+		} else {
+			return f, fmt.Errorf("input %q: docket reads ref('name'), source('name', 'table') or this", f.input)
+		}
+	}
+	rows := y["rows"]
+	if name := ystrAny(y["fixture"]); name != "" {
+		if rows != nil {
+			return f, fmt.Errorf("%s: both rows and fixture are set", label)
+		}
+		ext := map[string]string{"csv": ".csv", "sql": ".sql"}[f.Format]
+		if ext == "" {
+			return f, fmt.Errorf("fixture %q: a fixture file needs format csv or sql", name)
+		}
+		var tried []string
+		for _, dir := range m.dirs("tests") {
+			p := dir + "/fixtures/" + name + ext
+			tried = append(tried, p)
+			if b, err := m.readFile(p); err == nil {
+				rows = string(b)
+				break
+			}
+		}
+		if rows == nil {
+			return f, fmt.Errorf("fixture %q: no file %s", name, strings.Join(tried, " or "))
+		}
+	}
+	switch f.Format {
+	case "dict":
+		if rows == nil {
+			return f, nil // no rows: an empty input
+		}
+		list, ok := rows.([]any)
+		if !ok {
+			return f, fmt.Errorf("%s: format dict takes rows as a list of mappings", label)
+		}
+		for _, r := range list {
+			mp, ok := r.(map[string]any)
+			if !ok {
+				return f, fmt.Errorf("%s: format dict takes rows as a list of mappings", label)
+			}
+			row := fixRow{}
+			for k, v := range mp {
+				row[strings.ToLower(k)] = v
+			}
+			f.Rows = append(f.Rows, row)
+		}
+	case "csv":
+		text, ok := rows.(string)
+		if !ok {
+			return f, fmt.Errorf("%s: format csv takes rows as CSV text", label)
+		}
+		r := csv.NewReader(strings.NewReader(strings.TrimSpace(text)))
+		r.TrimLeadingSpace = true
+		recs, err := r.ReadAll()
+		if err != nil {
+			return f, fmt.Errorf("%s: CSV rows: %v", label, err)
+		}
+		if len(recs) == 0 {
+			return f, nil
+		}
+		for _, c := range recs[0] {
+			f.cols = append(f.cols, strings.ToLower(strings.TrimSpace(c)))
+		}
+		for _, rec := range recs[1:] {
+			row := fixRow{}
+			for i, v := range rec {
+				if i >= len(f.cols) {
+					break
+				}
+				// as dbt reads CSV fixtures (agate): empty and "null" are null
+				if v == "" || strings.EqualFold(v, "null") {
+					row[f.cols[i]] = nil
+				} else {
+					row[f.cols[i]] = v
+				}
+			}
+			f.Rows = append(f.Rows, row)
+		}
+	case "sql":
+		text, ok := rows.(string)
+		if !ok || strings.TrimSpace(text) == "" {
+			return f, fmt.Errorf("%s: format sql takes rows as a SQL query", label)
+		}
+		f.SQL = trimSQL(text)
+	default:
+		return f, fmt.Errorf("%s: format %q (docket reads dict, csv and sql)", label, f.Format)
+	}
+	return f, nil
+}
+
+// Columns lists the columns the rows name, in CSV order or sorted.
+func (f fixture) Columns() []string {
+	if len(f.cols) > 0 {
+		return f.cols
+	}
+	set := map[string]bool{}
+	for _, r := range f.Rows {
+		for k := range r {
+			set[k] = true
+		}
+	}
+	out := make([]string, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// cteName is the CTE a given input becomes in the model's SQL, as dbt
+// names them.
+func (f fixture) cteName() string {
+	switch f.kind {
+	case "source":
+		return "__dbt__cte__" + f.parsed[0] + "__" + f.parsed[1]
+	case "this":
+		return "__dbt__cte__this"
+	}
+	return "__dbt__cte__" + f.name
+}
+
+// unitTestKeys warns, at the entry's line, about each key of a unit test
+// that docket does not act on (a misspelt `expected:` would otherwise
+// pass in silence).
+func (m *Manifest) unitTestKeys(it UnactedItem, name string) {
+	check := func(where string, mp map[string]any, known ...string) {
+		ok := map[string]bool{}
+		for _, k := range known {
+			ok[k] = true
+		}
+		for _, k := range SortedKeys(mp) {
+			if !ok[k] {
+				m.warn(it.Path, it.at, "unit test %s: %skey %q is read but not applied by docket", name, where, k)
+			}
+		}
+	}
+	check("", it.Item, "name", "model", "description", "given", "expect", "overrides", "config")
+	for _, g := range listAny(it.Item["given"]) {
+		check("given: ", mapAny(g), "input", "rows", "format", "fixture")
+	}
+	check("expect: ", mapAny(it.Item["expect"]), "rows", "format", "fixture")
+	check("overrides: ", mapAny(it.Item["overrides"]), "macros", "vars", "env_vars")
+	check("config: ", mapAny(it.Item["config"]), "tags", "meta", "enabled")
+}

@@ -1,0 +1,124 @@
+package compiler
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// warn records a setting docket reads but does not apply as written.
+func (m *Manifest) warn(path string, at pos, format string, a ...any) {
+	if at == (pos{}) {
+		at = pos{1, 1}
+	}
+	m.Warnings = append(m.Warnings, Diagnostic{Path: path, Line: at.Line, Col: at.Col, Msg: fmt.Sprintf(format, a...)})
+}
+
+// keepUnacted keeps YAML resources docket does not act on (semantic
+// models, metrics, exposures, ...) for the manifest and says so once per
+// kind.
+func (m *Manifest) keepUnacted(path string, k, v *yaml.Node) {
+	if m.Unacted == nil {
+		m.Unacted = map[string][]UnactedItem{}
+	}
+	items, _ := yany(v).([]any)
+	for i, it := range yseq(v) {
+		if i >= len(items) {
+			break
+		}
+		if x, ok := items[i].(map[string]any); !ok || ystrAny(x["name"]) == "" {
+			m.warn(path, ypos(it), "%s: an entry without a name is not kept", k.Value)
+		}
+	}
+	if _, seen := m.Unacted[k.Value]; !seen {
+		if k.Value == "unit_tests" {
+			// acted on: they run (unittest.go), and manifest.json keeps them
+		} else if placedUnacted[k.Value] {
+			m.warn(path, ypos(k), "%s: read and kept in manifest.json, but docket does not act on them (reported once)", k.Value)
+		} else {
+			m.warn(path, ypos(k), "%s: read, but docket does not act on them (reported once)", k.Value)
+		}
+		m.Unacted[k.Value] = []UnactedItem{}
+	}
+	seq := yseq(v)
+	for i, it := range items {
+		if x, ok := it.(map[string]any); ok && i < len(seq) {
+			m.Unacted[k.Value] = append(m.Unacted[k.Value], UnactedItem{Path: path, Item: x, at: ypos(seq[i])})
+		}
+	}
+}
+
+// projectWarnings turns the project's own warnings into diagnostics.
+func (m *Manifest) projectWarnings() {
+	for _, w := range m.Project.Warnings {
+		rel, err := filepath.Rel(m.Project.Dir, w.File)
+		if err != nil {
+			rel = w.File
+		}
+		m.warn(filepath.ToSlash(rel), pos{w.Line, 1}, "%s", w.Msg)
+	}
+}
+
+// configSourcePos finds where a folder-level config key is written in
+// dbt_project.yml or project.yaml (the first "+key:" or "key:" line).
+func (m *Manifest) configSourcePos(key string) (string, pos) {
+	files := []string{}
+	if m.Project.DBT != nil {
+		files = append(files, m.Project.DBT.File)
+	}
+	files = append(files, m.Project.File)
+	for _, f := range files {
+		text, ok := m.fileText(f)
+		if !ok {
+			continue
+		}
+		for i, l := range strings.Split(text, "\n") {
+			t := strings.TrimSpace(l)
+			for _, k := range []string{"+" + key + ":", "+" + strings.ReplaceAll(key, "_", "-") + ":", key + ":"} {
+				if strings.HasPrefix(t, k) {
+					rel, _ := filepath.Rel(m.Project.Dir, f)
+					return filepath.ToSlash(rel), pos{i + 1, strings.Index(l, k) + 1}
+				}
+			}
+		}
+	}
+	return "project.yaml", pos{1, 1}
+}
+
+// checkTreeKeys warns about a models:/seeds: key that is neither a config,
+// the project's name, a package's name nor a folder: dbt would not apply
+// what is under it either, but silently (a project renamed in
+// dbt_project.yml whose models: key still has the old name).
+func (m *Manifest) checkTreeKeys(kind string, tree map[string]any, folders map[string]bool, packages map[string]bool) {
+	for _, k := range SortedKeys(tree) {
+		if _, isMap := tree[k].(map[string]any); !isMap || strings.HasPrefix(k, "+") || isConfigKey(k) {
+			continue
+		}
+		if k == m.Name || packages[k] || folders[k] {
+			continue
+		}
+		path, at := m.configSourcePos(k)
+		m.warn(path, at, "%s: key %q is not the project name %q, a package or a folder: the configs under it apply to nothing", kind, k, m.Name)
+	}
+}
+
+// unbuiltFiles warns about dbt files docket does not build yet, so none
+// is skipped in silence: Python models, analyses, selectors.yml.
+func (m *Manifest) unbuiltFiles() {
+	py, _ := m.listTrees(m.dirs("models"), ".py")
+	for _, f := range py {
+		m.warn(f, pos{1, 1}, "Python models are not built by docket yet: %s is left out", path.Base(f))
+	}
+	if an, _ := m.listTree("analyses", ".sql"); len(an) > 0 {
+		m.warn(an[0], pos{1, 1}, "analyses are not compiled by docket yet: the %d file(s) under analyses/ are left out", len(an))
+	}
+	for _, f := range []string{"selectors.yml", "selectors.yaml"} {
+		if _, err := fs.Stat(m.fsys, f); err == nil {
+			m.warn(f, pos{1, 1}, "%s is not read by docket yet: write the selection on the command line (-s/--exclude)", f)
+		}
+	}
+}

@@ -1,0 +1,72 @@
+package compiler
+
+import (
+	"fmt"
+
+	"gopkg.in/yaml.v3"
+)
+
+func yget(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func ystr(n *yaml.Node, key string) string {
+	v := yget(n, key)
+	if v == nil || v.Kind != yaml.ScalarNode {
+		return ""
+	}
+	return v.Value
+}
+
+func yseq(n *yaml.Node) []*yaml.Node {
+	if n == nil || n.Kind != yaml.SequenceNode {
+		return nil
+	}
+	return n.Content
+}
+
+func yany(n *yaml.Node) any {
+	if n == nil {
+		return nil
+	}
+	var v any
+	if err := n.Decode(&v); err != nil {
+		return nil
+	}
+	return v
+}
+
+func ymap(n *yaml.Node) map[string]any {
+	m, _ := yany(n).(map[string]any)
+	return m
+}
+
+func ypos(n *yaml.Node) pos {
+	if n == nil {
+		return pos{1, 1}
+	}
+	return pos{n.Line, n.Column}
+}
+
+func yroot(data []byte) (*yaml.Node, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, err
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return &yaml.Node{Kind: yaml.MappingNode}, nil
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("line %d: expected a mapping at the top", root.Line)
+	}
+	return root, nil
+}

@@ -1,0 +1,80 @@
+package executor
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+)
+
+// checkContract enforces a model's contract ({enforced: true}) as dbt
+// does before it builds: every column the YAML declares has a data_type,
+// and the model's SQL returns exactly those columns with those types
+// (names case-insensitive; types as DuckDB resolves both, so `int` and
+// INTEGER agree). Constraints are not applied (README).
+func (x *nodeExec) checkContract(body string) error {
+	n := x.n
+	if on, _ := n.Contract["enforced"].(bool); !on || n.ResourceType != compiler.Model {
+		return nil
+	}
+	rows, err := x.c.QueryContext(x.ctx, "describe select * from (\n"+sqlBody(body)+"\n) as dbt_contract")
+	if err != nil {
+		return x.sqlErr(err, body, 0)
+	}
+	got := map[string]string{}
+	var order []string
+	for rows.Next() {
+		var name, typ string
+		var null, key, def, extra any
+		if err := rows.Scan(&name, &typ, &null, &key, &def, &extra); err != nil {
+			rows.Close()
+			return err
+		}
+		got[strings.ToLower(name)] = typ
+		order = append(order, name)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	var problems []string
+	declared := map[string]bool{}
+	for _, name := range compiler.SortedKeys(n.Columns) {
+		c := n.Columns[name]
+		declared[strings.ToLower(name)] = true
+		if c.DataType == "" {
+			problems = append(problems, fmt.Sprintf("column %s has no data_type in the YAML", name))
+			continue
+		}
+		want, err := x.resolveType(c.DataType)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("column %s: data_type %q is not a DuckDB type", name, c.DataType))
+			continue
+		}
+		have, ok := got[strings.ToLower(name)]
+		switch {
+		case !ok:
+			problems = append(problems, fmt.Sprintf("column %s (%s) is declared but the SQL does not return it", name, want))
+		case !strings.EqualFold(have, want):
+			problems = append(problems, fmt.Sprintf("column %s is %s, the contract says %s", name, have, want))
+		}
+	}
+	for _, name := range order {
+		if !declared[strings.ToLower(name)] {
+			problems = append(problems, fmt.Sprintf("column %s (%s) is returned but not declared", name, got[strings.ToLower(name)]))
+		}
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	sort.Strings(problems)
+	return &compiler.DiagnosticError{D: compiler.Diagnostic{Path: n.Path, Line: 1, Col: 1, Msg: "this model has an enforced contract that failed: " + strings.Join(problems, "; ")}}
+}
+
+// resolveType is a declared data_type as DuckDB names it.
+func (x *nodeExec) resolveType(t string) (string, error) {
+	var out string
+	err := x.c.QueryRowContext(x.ctx, "select typeof(cast(null as "+t+"))").Scan(&out)
+	return out, err
+}

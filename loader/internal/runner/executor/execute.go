@@ -1,0 +1,86 @@
+package executor
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+)
+
+// Execute builds the selected nodes in DAG order with a pool of threads,
+// each with its own warehouse connection (Go UDFs registered). A node
+// whose upstream failed is skipped; in build, an error-severity test
+// failure skips the tested node's downstream.
+func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOptions) (*RunResults, error) {
+	exec, deps, err := m.Plan(opts.Command, opts.Selected)
+	if err != nil {
+		return nil, err
+	}
+	threads := opts.Threads
+	if threads <= 0 {
+		threads = 1
+	}
+	if threads > len(exec) && len(exec) > 0 {
+		threads = len(exec)
+	}
+	start := time.Now()
+	rr := &RunResults{Metadata: map[string]any{
+		"dbt_schema_version": "https://schemas.getdbt.com/dbt/run-results/v6.json",
+		"generated_at":       start.UTC().Format(time.RFC3339), "invocation_id": fmt.Sprintf("%x", start.UnixNano()),
+		"docket_command": opts.Command},
+		Args:    map[string]any{"which": opts.Command, "full_refresh": opts.FullRefresh, "threads": threads, "select": opts.Selected},
+		Results: []Result{}}
+	if len(exec) == 0 {
+		return rr, nil
+	}
+
+	// schemas first, serially (concurrent CREATE SCHEMA conflicts)
+	conn0, err := db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("runner: %w", err)
+	}
+	schemas := map[string]bool{}
+	for id := range exec {
+		if n := m.Nodes[id]; n.ResourceType != compiler.Test {
+			schemas[n.Schema] = true
+		}
+	}
+	for _, s := range compiler.SortedKeys(schemas) {
+		if _, err := conn0.ExecContext(ctx, "create schema if not exists "+compiler.Quote(s)); err != nil {
+			conn0.Close()
+			return nil, fmt.Errorf("runner: create schema %s: %w", s, err)
+		}
+	}
+	st := openState(ctx, m, conn0, opts.Command)
+	conns := []*sql.Conn{conn0}
+	for len(conns) < threads {
+		c, err := db.Conn(ctx)
+		if err != nil {
+			for _, c := range conns {
+				c.Close()
+			}
+			return nil, fmt.Errorf("runner: %w", err)
+		}
+		conns = append(conns, c)
+	}
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+
+	schedule(m, exec, deps, len(conns), func(worker int, id string) Result {
+		r := runNode(ctx, m, conns[worker], m.Nodes[id], opts, exec, st)
+		r.ThreadID = fmt.Sprintf("Thread-%d", worker+1)
+		return r
+	}, func(r Result) {
+		rr.Results = append(rr.Results, r)
+		if opts.OnResult != nil {
+			opts.OnResult(r)
+		}
+	})
+	rr.ElapsedTime = time.Since(start).Seconds()
+	return rr, nil
+}

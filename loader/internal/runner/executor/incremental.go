@@ -1,0 +1,179 @@
+package executor
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+)
+
+type colDef struct{ name, typ string }
+
+func (x *nodeExec) columns(rel string) ([]colDef, error) {
+	rows, err := x.c.QueryContext(x.ctx, "select column_name, column_type from (describe "+rel+")")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []colDef
+	for rows.Next() {
+		var c colDef
+		if err := rows.Scan(&c.name, &c.typ); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+func (x *nodeExec) incremental(body string) error {
+	n := x.n
+	tmp := compiler.Quote("__dbt_incr_" + n.Alias)
+	x.exec("drop table if exists temp.main." + tmp)
+	prefix := "create temp table " + tmp + " as\n"
+	stmt := prefix + sqlBody(body)
+	if _, err := x.exec(stmt); err != nil {
+		return x.sqlErr(err, stmt, 1)
+	}
+	defer x.exec("drop table if exists temp.main." + tmp)
+	src, err := x.columns(tmp)
+	if err != nil {
+		return err
+	}
+	tgt, err := x.columns(n.Relation)
+	if err != nil {
+		return err
+	}
+	srcM, tgtM := map[string]string{}, map[string]string{}
+	for _, c := range src {
+		srcM[c.name] = c.typ
+	}
+	for _, c := range tgt {
+		tgtM[c.name] = c.typ
+	}
+	var added, removed, changed []string
+	for _, c := range src {
+		if t, ok := tgtM[c.name]; !ok {
+			added = append(added, c.name)
+		} else if t != c.typ {
+			changed = append(changed, c.name)
+		}
+	}
+	for _, c := range tgt {
+		if _, ok := srcM[c.name]; !ok {
+			removed = append(removed, c.name)
+		}
+	}
+	for _, k := range n.Config.UniqueKey {
+		if _, ok := srcM[k]; !ok {
+			return fmt.Errorf("%s: unique_key column %q is not in the model's output", n.Path, k)
+		}
+	}
+	var alters []string
+	var cols []string
+	switch n.Config.OnSchemaChange {
+	case "fail":
+		if len(added)+len(removed)+len(changed) > 0 {
+			return fmt.Errorf("%s: the model's columns no longer match %s (added %v, removed %v, type changed %v) and on_schema_change is fail: run with --full-refresh, or set on_schema_change to append_new_columns or sync_all_columns",
+				n.Path, n.Relation, added, removed, changed)
+		}
+		for _, c := range tgt {
+			cols = append(cols, c.name)
+		}
+	case "ignore":
+		for _, c := range tgt {
+			if _, ok := srcM[c.name]; ok {
+				cols = append(cols, c.name)
+			}
+		}
+	case "append_new_columns":
+		for _, c := range tgt {
+			if _, ok := srcM[c.name]; ok {
+				cols = append(cols, c.name)
+			}
+		}
+		for _, a := range added {
+			alters = append(alters, fmt.Sprintf("alter table %s add column %s %s", n.Relation, compiler.Quote(a), srcM[a]))
+			cols = append(cols, a)
+		}
+	case "sync_all_columns":
+		for _, a := range added {
+			alters = append(alters, fmt.Sprintf("alter table %s add column %s %s", n.Relation, compiler.Quote(a), srcM[a]))
+		}
+		for _, r := range removed {
+			alters = append(alters, fmt.Sprintf("alter table %s drop column %s", n.Relation, compiler.Quote(r)))
+		}
+		for _, ch := range changed {
+			alters = append(alters, fmt.Sprintf("alter table %s alter column %s type %s", n.Relation, compiler.Quote(ch), srcM[ch]))
+		}
+		for _, c := range src {
+			cols = append(cols, c.name)
+		}
+	}
+	var q []string
+	for _, c := range cols {
+		q = append(q, compiler.Quote(c))
+	}
+	colList := strings.Join(q, ", ")
+	var match []string
+	for _, k := range n.Config.UniqueKey {
+		match = append(match, fmt.Sprintf("tgt.%s is not distinct from src.%s", compiler.Quote(k), compiler.Quote(k)))
+	}
+	on := strings.Join(match, " and ")
+	var dml []string
+	switch n.Config.IncrementalStrategy {
+	case "append":
+		dml = []string{fmt.Sprintf("insert into %s (%s) select %s from %s", n.Relation, colList, colList, tmp)}
+	case "delete+insert":
+		dml = []string{
+			fmt.Sprintf("delete from %s as tgt using %s as src where %s", n.Relation, tmp, on),
+			fmt.Sprintf("insert into %s (%s) select %s from %s", n.Relation, colList, colList, tmp)}
+	case "merge":
+		key := map[string]bool{}
+		for _, k := range n.Config.UniqueKey {
+			key[k] = true
+		}
+		var sets, vals []string
+		for _, c := range cols {
+			vals = append(vals, "src."+compiler.Quote(c))
+			if !key[c] {
+				sets = append(sets, fmt.Sprintf("%s = src.%s", compiler.Quote(c), compiler.Quote(c)))
+			}
+		}
+		m := fmt.Sprintf("merge into %s as tgt using %s as src on (%s)", n.Relation, tmp, on)
+		if len(sets) > 0 {
+			m += " when matched then update set " + strings.Join(sets, ", ")
+		}
+		m += fmt.Sprintf(" when not matched then insert (%s) values (%s)", colList, strings.Join(vals, ", "))
+		dml = []string{m}
+	}
+	if len(alters) == 0 && deltaKey(n) != "" {
+		x.deltaFrom = tmp // the written rows' keys are recorded with the new data version (delta.go)
+	}
+	if _, err := x.exec("begin"); err != nil {
+		return err
+	}
+	var affected, touched int64 // touched: every row any statement changed
+	for i, s := range append(alters, dml...) {
+		k, err := x.exec(s)
+		touched += k
+		if err != nil {
+			x.exec("rollback")
+			return fmt.Errorf("%s: incremental %s failed: %s", n.Path, n.Config.IncrementalStrategy, compiler.FirstLine(err.Error()))
+		}
+		if i >= len(alters) && !(n.Config.IncrementalStrategy == "delete+insert" && i == len(alters)) {
+			affected += k
+		}
+	}
+	if err := x.recordInTxn(touched > 0 || len(alters) > 0); err != nil {
+		x.exec("rollback")
+		return err
+	}
+	if _, err := x.exec("commit"); err != nil {
+		x.exec("rollback")
+		return err
+	}
+	x.r.AdapterResponse = AdapterResponse{Message: fmt.Sprintf("INSERT %d", affected), RowsAffected: affected}
+	x.r.Message = x.r.AdapterResponse.Message
+	return nil
+}

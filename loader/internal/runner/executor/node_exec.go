@@ -1,0 +1,190 @@
+package executor
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+)
+
+// runNode compiles and executes one node on conn.
+func runNode(ctx context.Context, m *compiler.Manifest, c *sql.Conn, n *compiler.Node, opts RunOptions, built map[string]bool, st *buildState) (r Result) {
+	r = Result{UniqueID: n.UniqueID, ResourceType: n.ResourceType, Name: n.Name, Materialized: n.Config.Materialized,
+		Severity: n.Config.Severity, RelationName: n.Relation}
+	t0 := time.Now()
+	defer func() {
+		if p := recover(); p != nil {
+			r.Status, r.Message = StatusError, fmt.Sprintf("internal error: %v", p)
+		}
+		r.ExecutionTime = time.Since(t0).Seconds()
+		if r.Timing == nil {
+			r.Timing = []Timing{}
+		}
+	}()
+	if err := ctx.Err(); err != nil {
+		r.Status, r.Message = StatusError, err.Error()
+		return r
+	}
+	x := &nodeExec{m: m, c: c, n: n, ctx: ctx, r: &r, full: opts.FullRefresh, built: built, st: st, force: opts.Force || opts.FullRefresh}
+	var err error
+	switch n.ResourceType {
+	case compiler.Model:
+		err = x.model()
+	case compiler.Seed:
+		err = x.seed()
+	case compiler.Test:
+		err = x.test()
+	case compiler.Snapshot:
+		err = x.snapshot()
+	case compiler.UnitTest:
+		err = x.unitTest()
+	}
+	if err == nil && !r.UpToDate && r.Status != "" && r.Status != StatusSkipped && r.Status != StatusError {
+		err = x.recordState(true) // views, tests, snapshots, nodes with post-hooks
+	}
+	if err != nil {
+		r.Status = StatusError
+		r.Message = err.Error()
+		var de *compiler.DiagnosticError
+		if errors.As(err, &de) {
+			d := de.D
+			r.Diagnostic = &d
+		}
+	}
+	return r
+}
+
+type nodeExec struct {
+	m     *compiler.Manifest
+	c     *sql.Conn
+	n     *compiler.Node
+	ctx   context.Context
+	r     *Result
+	full  bool
+	force bool            // run even when up to date
+	built map[string]bool // nodes this run builds
+	st    *buildState     // nil: no skipping, no records (state.go)
+	fp    string          // the node's fingerprint in this run ("" none)
+	// stateDone: the node's record is written
+	stateDone bool
+	// what the hooks did to data (state.go noteHook): rows a DML hook
+	// changed, and whether a hook may have changed data uncounted
+	hookRows   int64
+	hookOpaque bool
+	// hookWrites: a hook inserted or updated rows (they are not in a delta)
+	hookWrites bool
+	// deltaFrom: the temp table of the rows an incremental build wrote,
+	// while it can still be read for the delta record (delta.go)
+	deltaFrom string
+	// scope: a test's base for change-scoped checks (nil: always whole)
+	scope *testScope
+}
+
+func (x *nodeExec) exec(q string) (int64, error) {
+	res, err := x.c.ExecContext(x.ctx, q)
+	if err != nil {
+		return 0, err
+	}
+	n, _ := res.RowsAffected()
+	return n, nil
+}
+
+func (x *nodeExec) count(rel string) (int64, error) {
+	var n int64
+	err := x.c.QueryRowContext(x.ctx, "select count(*) from "+rel).Scan(&n)
+	return n, err
+}
+
+// relationType returns "BASE TABLE", "VIEW" or "" when absent. It is
+// asked before the node builds, about its own relation or a test's parent
+// model this run does not build, which only that node writes, so the
+// run's start is still true for it: the state's snapshot answers without
+// a query per node.
+func (x *nodeExec) relationType(schema, name string) (string, error) {
+	if x.st != nil && x.st.rels != nil {
+		return x.st.rels[[2]string{schema, name}], nil
+	}
+	return x.queryRelationType(schema, name)
+}
+
+// queryRelationType asks the warehouse now.
+func (x *nodeExec) queryRelationType(schema, name string) (string, error) {
+	var t string
+	err := x.c.QueryRowContext(x.ctx, `select table_type from information_schema.tables
+		where table_catalog = current_database() and table_schema = ? and table_name = ?`, schema, name).Scan(&t)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return t, err
+}
+
+func (x *nodeExec) compiledPath() string { return x.m.TargetRel + "/" + compiler.CompiledRel(x.n) }
+
+// sqlErr positions a DuckDB error in the compiled SQL (stmt = prefix lines
+// followed by the compiled body).
+func (x *nodeExec) sqlErr(err error, stmt string, prefixLines int) error {
+	d := compiler.SQLDiagnostic(err.Error(), stmt, prefixLines)
+	d.Path = x.compiledPath()
+	return &compiler.DiagnosticError{D: d}
+}
+
+func (x *nodeExec) timing(name string, t0 time.Time) {
+	x.r.Timing = append(x.r.Timing, Timing{Name: name, StartedAt: t0.UTC(), CompletedAt: time.Now().UTC()})
+}
+
+// compile renders the node for this run (is_incremental() may be true).
+func (x *nodeExec) compile(incremental bool) (string, error) {
+	return x.m.RenderForRun(x.ctx, sqlQuerier{x.c}, x.n, incremental)
+}
+
+// renderWithDB renders a node that reads the database (dbjinja.go) on
+// the node's connection, as dbt renders every node when it executes.
+func (x *nodeExec) renderWithDB(incremental bool) (string, error) {
+	return x.m.RenderDB(x.ctx, sqlQuerier{x.c}, x.n, incremental)
+}
+
+func (x *nodeExec) hooks(list []string, incremental bool) error {
+	for i, h := range list {
+		q, err := x.m.RenderHook(x.ctx, sqlQuerier{x.c}, x.n, h, incremental)
+		if err != nil {
+			return fmt.Errorf("%s: hook %d: %v", x.n.Path, i+1, err)
+		}
+		if q == "" {
+			continue
+		}
+		ran, noop, err := x.upgradeHook(q)
+		if err == nil && !ran {
+			var k int64
+			if k, err = x.exec(q); err == nil {
+				x.noteHook(q, k)
+			}
+		} else if err == nil && !noop {
+			x.hookOpaque = true
+		}
+		if err != nil {
+			return fmt.Errorf("%s: hook %d failed: %s", x.n.Path, i+1, compiler.FirstLine(err.Error()))
+		}
+	}
+	return nil
+}
+
+func plural(n int64) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// sqlBody drops trailing blanks and semicolons but keeps leading lines so
+// DuckDB's line numbers match the compiled file.
+func sqlBody(s string) string {
+	s = strings.TrimRight(s, " \t\r\n")
+	for strings.HasSuffix(s, ";") {
+		s = strings.TrimRight(strings.TrimSuffix(s, ";"), " \t\r\n")
+	}
+	return s
+}

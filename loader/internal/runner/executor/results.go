@@ -1,0 +1,102 @@
+package executor
+
+import (
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+)
+
+// Result statuses, as in dbt's run_results.json.
+const (
+	StatusSuccess = "success"
+	StatusError   = "error"
+	StatusSkipped = "skipped"
+	StatusPass    = "pass"
+	StatusFail    = "fail"
+	StatusWarn    = "warn"
+)
+
+// RunOptions tune Execute.
+type RunOptions struct {
+	Command     string   // build, run, test or seed
+	Selected    []string // node ids from Select; nil = every node of the command's types
+	FullRefresh bool
+	// Force runs every selected node, even one whose inputs did not change
+	// since its last build (state.go); FullRefresh implies it.
+	Force   bool
+	Threads int
+	// OnResult, when set, is called once per node as it finishes (never
+	// concurrently), with Index counting finished nodes and Total the count.
+	OnResult func(Result)
+}
+
+// Timing is one phase of a node.
+type Timing struct {
+	Name        string    `json:"name"`
+	StartedAt   time.Time `json:"started_at"`
+	CompletedAt time.Time `json:"completed_at"`
+}
+
+// Sample is up to 5 failing rows of a data test.
+type Sample struct {
+	Columns []string   `json:"columns"`
+	Rows    [][]string `json:"rows"`
+}
+
+// AdapterResponse mirrors dbt's.
+type AdapterResponse struct {
+	Message      string `json:"_message"`
+	RowsAffected int64  `json:"rows_affected"`
+}
+
+// Result is the outcome of one node.
+type Result struct {
+	UniqueID        string               `json:"unique_id"`
+	Status          string               `json:"status"`
+	Timing          []Timing             `json:"timing"`
+	ThreadID        string               `json:"thread_id"`
+	ExecutionTime   float64              `json:"execution_time"`
+	AdapterResponse AdapterResponse      `json:"adapter_response"`
+	Message         string               `json:"message"`
+	Failures        *int64               `json:"failures"`
+	CompiledCode    string               `json:"compiled_code,omitempty"`
+	RelationName    string               `json:"relation_name,omitempty"`
+	Sample          *Sample              `json:"sample,omitempty"`
+	Diagnostic      *compiler.Diagnostic `json:"diagnostic,omitempty"`
+
+	ResourceType string `json:"-"`
+	Name         string `json:"-"`
+	Materialized string `json:"-"`
+	Severity     string `json:"-"`
+	Index        int    `json:"-"`
+	// UpToDate: not run, its inputs did not change since its last build
+	// (Status success, or pass for a test; Message UpToDateMessage).
+	UpToDate bool `json:"-"`
+	// Scoped: a test checked only the rows its model wrote since the
+	// test last passed (delta.go); says which (also in Message).
+	Scoped string `json:"-"`
+	Total  int    `json:"-"`
+}
+
+// Failed reports whether the result makes the run exit 1.
+func (r Result) Failed() bool {
+	return r.Status == StatusError || r.Status == StatusFail
+}
+
+// RunResults is target/run_results.json.
+type RunResults struct {
+	Metadata    map[string]any `json:"metadata"`
+	Results     []Result       `json:"results"`
+	ElapsedTime float64        `json:"elapsed_time"`
+	Args        map[string]any `json:"args"`
+}
+
+// Failed reports whether any node failed (exit code 1).
+func (rr *RunResults) Failed() bool {
+	for _, r := range rr.Results {
+		if r.Failed() {
+			return true
+		}
+	}
+	return false
+}

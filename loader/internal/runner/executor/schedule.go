@@ -1,0 +1,137 @@
+package executor
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+)
+
+// priority orders nodes that are ready at once: tests first (they may
+// skip what follows), then seeds, then models.
+var priority = map[string]int{compiler.Test: 0, compiler.UnitTest: 0, compiler.Seed: 1, compiler.Model: 2}
+
+// schedule runs the planned nodes (plan: exec, and deps, what each waits
+// for) on workers goroutines: run(worker, id) runs one node, emit receives
+// each result in the order they finish, numbered. A node whose upstream
+// errored, was skipped or failed (a test of severity error) is skipped
+// without running, naming why. Among ready nodes, tests go first, then
+// seeds, then models, each in the manifest's order. It knows nothing of
+// the database: Execute gives each worker its connection.
+func schedule(m *compiler.Manifest, exec map[string]bool, deps map[string]map[string]bool, workers int,
+	run func(worker int, id string) Result, emit func(Result)) {
+	rank := map[string]int{}
+	for i, id := range m.Order {
+		rank[id] = i
+	}
+	dependents := map[string][]string{}
+	for id, ds := range deps {
+		for d := range ds {
+			dependents[d] = append(dependents[d], id)
+		}
+	}
+	jobs := make(chan string)
+	results := make(chan Result)
+	var wg sync.WaitGroup
+	for i := 0; i < workers; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			for id := range jobs {
+				results <- run(i, id)
+			}
+		}(i)
+	}
+	defer func() {
+		close(jobs)
+		wg.Wait()
+	}()
+
+	failed := map[string]string{} // id → why downstream is skipped
+	var ready []string
+	for id := range exec {
+		if len(deps[id]) == 0 {
+			ready = append(ready, id)
+		}
+	}
+	pending, running, done := len(exec), 0, 0
+	numbered := func(r Result) {
+		done++
+		r.Index, r.Total = done, len(exec)
+		emit(r)
+	}
+	finish := func(r Result) {
+		pending--
+		numbered(r)
+		blocking := r.Status == StatusError || r.Status == StatusSkipped ||
+			(r.Status == StatusFail && r.Severity != "warn")
+		for _, d := range dependents[r.UniqueID] {
+			if blocking && failed[d] == "" {
+				why := failed[r.UniqueID]
+				if why == "" {
+					why = fmt.Sprintf("%s %s %s", r.ResourceType, r.Name, map[string]string{StatusError: "errored", StatusFail: "failed"}[r.Status])
+				}
+				failed[d] = why
+			}
+			delete(deps[d], r.UniqueID)
+			if len(deps[d]) == 0 {
+				ready = append(ready, d)
+			}
+		}
+	}
+	for pending > 0 {
+		// skipped nodes resolve at once
+		sort.Slice(ready, func(i, j int) bool {
+			a, b := m.Nodes[ready[i]], m.Nodes[ready[j]]
+			if pa, pb := priority[a.ResourceType], priority[b.ResourceType]; pa != pb {
+				return pa < pb
+			}
+			if rank[a.UniqueID] != rank[b.UniqueID] {
+				return rank[a.UniqueID] < rank[b.UniqueID]
+			}
+			return a.UniqueID < b.UniqueID
+		})
+		progressed := false
+		for i := 0; i < len(ready); i++ {
+			id := ready[i]
+			if why := failed[id]; why != "" {
+				ready = append(ready[:i], ready[i+1:]...)
+				n := m.Nodes[id]
+				finish(Result{UniqueID: id, Status: StatusSkipped, Message: "skipped: upstream " + why,
+					ResourceType: n.ResourceType, Name: n.Name, Materialized: n.Config.Materialized, Severity: n.Config.Severity,
+					RelationName: n.Relation, Timing: []Timing{}})
+				progressed = true
+				break
+			}
+		}
+		if progressed {
+			continue
+		}
+		if len(ready) > 0 && running < workers {
+			select {
+			case jobs <- ready[0]:
+				ready = ready[1:]
+				running++
+			case r := <-results:
+				running--
+				finish(r)
+			}
+			continue
+		}
+		if running == 0 {
+			// nothing runnable: cannot happen with an acyclic graph
+			for _, id := range compiler.SortedKeys(deps) {
+				if len(deps[id]) > 0 {
+					n := m.Nodes[id]
+					numbered(Result{UniqueID: id, Status: StatusError, Message: "internal error: dependencies never finished",
+						ResourceType: n.ResourceType, Name: n.Name, Timing: []Timing{}})
+				}
+			}
+			break
+		}
+		r := <-results
+		running--
+		finish(r)
+	}
+}
