@@ -36,14 +36,42 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 		return rr, nil
 	}
 
-	// schemas first, serially (concurrent CREATE SCHEMA conflicts)
+	rn := &run{m: m, opts: opts, built: exec}
+	conns, err := rn.connect(ctx, db, threads)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+
+	schedule(m, plan{exec, deps}, len(conns), func(worker int, id string) Result {
+		r := rn.node(ctx, conns[worker], m.Nodes[id])
+		r.ThreadID = fmt.Sprintf("Thread-%d", worker+1)
+		return r
+	}, func(r Result) {
+		rr.Results = append(rr.Results, r)
+		if opts.OnResult != nil {
+			opts.OnResult(r)
+		}
+	})
+	rr.ElapsedTime = time.Since(start).Seconds()
+	return rr, nil
+}
+
+// connect opens the run's connections, one per thread, creates the
+// schemas the executed nodes build into on the first (serially:
+// concurrent CREATE SCHEMA conflicts) and reads the build state there.
+func (rn *run) connect(ctx context.Context, db Database, threads int) ([]*sql.Conn, error) {
 	conn0, err := db.Conn(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("runner: %w", err)
 	}
 	schemas := map[string]bool{}
-	for id := range exec {
-		if n := m.Nodes[id]; n.ResourceType != compiler.Test {
+	for id := range rn.built {
+		if n := rn.m.Nodes[id]; n.ResourceType != compiler.Test {
 			schemas[n.Schema] = true
 		}
 	}
@@ -53,7 +81,7 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 			return nil, fmt.Errorf("runner: create schema %s: %w", s, err)
 		}
 	}
-	st := openState(ctx, m, conn0, opts.Command)
+	rn.st = openState(ctx, rn.m, conn0, rn.opts.Command)
 	conns := []*sql.Conn{conn0}
 	for len(conns) < threads {
 		c, err := db.Conn(ctx)
@@ -65,22 +93,5 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 		}
 		conns = append(conns, c)
 	}
-	defer func() {
-		for _, c := range conns {
-			c.Close()
-		}
-	}()
-
-	schedule(m, exec, deps, len(conns), func(worker int, id string) Result {
-		r := runNode(ctx, m, conns[worker], m.Nodes[id], opts, exec, st)
-		r.ThreadID = fmt.Sprintf("Thread-%d", worker+1)
-		return r
-	}, func(r Result) {
-		rr.Results = append(rr.Results, r)
-		if opts.OnResult != nil {
-			opts.OnResult(r)
-		}
-	})
-	rr.ElapsedTime = time.Since(start).Seconds()
-	return rr, nil
+	return conns, nil
 }

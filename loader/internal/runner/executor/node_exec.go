@@ -11,8 +11,17 @@ import (
 	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 )
 
-// runNode compiles and executes one node on conn.
-func runNode(ctx context.Context, m *compiler.Manifest, c *sql.Conn, n *compiler.Node, opts RunOptions, built map[string]bool, st *buildState) (r Result) {
+// run is one Execute: what all its nodes share.
+type run struct {
+	m     *compiler.Manifest
+	opts  RunOptions
+	built map[string]bool // nodes this run builds
+	st    *buildState     // nil: no skipping, no records (state.go)
+}
+
+// node compiles and executes one node on conn c.
+func (rn *run) node(ctx context.Context, c *sql.Conn, n *compiler.Node) (r Result) {
+	m, opts, built, st := rn.m, rn.opts, rn.built, rn.st
 	r = Result{UniqueID: n.UniqueID, ResourceType: n.ResourceType, Name: n.Name, Materialized: n.Config.Materialized,
 		Severity: n.Config.Severity, RelationName: n.Relation}
 	t0 := time.Now()

@@ -12,15 +12,21 @@ import (
 // skip what follows), then seeds, then models.
 var priority = map[string]int{compiler.Test: 0, compiler.UnitTest: 0, compiler.Seed: 1, compiler.Model: 2}
 
-// schedule runs the planned nodes (plan: exec, and deps, what each waits
-// for) on workers goroutines: run(worker, id) runs one node, emit receives
+// plan is what one command runs (compiler.Manifest.Plan): exec, the
+// nodes, and deps, what each waits for (schedule empties it).
+type plan struct {
+	exec map[string]bool
+	deps map[string]map[string]bool
+}
+
+// schedule runs the planned nodes on workers goroutines: run(worker, id) runs one node, emit receives
 // each result in the order they finish, numbered. A node whose upstream
 // errored, was skipped or failed (a test of severity error) is skipped
 // without running, naming why. Among ready nodes, tests go first, then
 // seeds, then models, each in the manifest's order. It knows nothing of
 // the database: Execute gives each worker its connection.
-func schedule(m *compiler.Manifest, exec map[string]bool, deps map[string]map[string]bool, workers int,
-	run func(worker int, id string) Result, emit func(Result)) {
+func schedule(m *compiler.Manifest, p plan, workers int, run func(worker int, id string) Result, emit func(Result)) {
+	exec, deps := p.exec, p.deps
 	rank := map[string]int{}
 	for i, id := range m.Order {
 		rank[id] = i

@@ -39,7 +39,7 @@ func TestSchedule(t *testing.T) {
 		var mu sync.Mutex
 		ran := map[string]int{}
 		var got []Result
-		schedule(m, exec, deps, workers, func(_ int, id string) Result {
+		schedule(m, plan{exec, deps}, workers, func(_ int, id string) Result {
 			mu.Lock()
 			ran[id]++
 			mu.Unlock()
