@@ -31,16 +31,17 @@ type stateRelation struct {
 // built into another target) is read from that file, attached read-only
 // under its database name: its published read copy when there is one (so
 // a writer on it never blocks the deferring run), else the file. It
-// returns the deferred node names, sorted.
-func deferParents(ctx context.Context, db *warehouse.DB, m *runner.Manifest, p *project.Project, stateDir string, selected []string, favor bool) ([]string, error) {
+// returns the manifest with those refs deferred and the deferred node
+// names, sorted.
+func deferParents(ctx context.Context, db *warehouse.DB, m *runner.Manifest, p *project.Project, stateDir string, selected []string, favor bool) (*runner.Manifest, []string, error) {
 	if stateDir == "" {
-		return nil, fmt.Errorf("--defer reads the relations of a previous run: give --state DIR (a copy of its target/ folder)")
+		return nil, nil, fmt.Errorf("--defer reads the relations of a previous run: give --state DIR (a copy of its target/ folder)")
 	}
 	var old struct {
 		Nodes map[string]stateRelation `json:"nodes"`
 	}
 	if err := readStateManifest(p, stateDir, &old); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sel := map[string]bool{}
 	for _, id := range selected {
@@ -48,20 +49,20 @@ func deferParents(ctx context.Context, db *warehouse.DB, m *runner.Manifest, p *
 	}
 	conn, err := db.Conn(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer conn.Close()
 	var current string
 	if err := conn.QueryRowContext(ctx, "select current_database()").Scan(&current); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	existing, err := stringSet(ctx, conn, `select lower(table_schema || '.' || table_name) from information_schema.tables where table_catalog = current_database()`)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	attached, err := stringSet(ctx, conn, "select database_name from duckdb_databases()")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 
 	rel := map[string]string{}
@@ -86,7 +87,7 @@ func deferParents(ctx context.Context, db *warehouse.DB, m *runner.Manifest, p *
 			r = runner.Quote(*s.Database) + "." + runner.Relation(s.Schema, alias)
 			if !attached[*s.Database] {
 				if err := attachState(ctx, conn, p, *s.Database); err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 				attached[*s.Database] = true
 			}
@@ -94,9 +95,8 @@ func deferParents(ctx context.Context, db *warehouse.DB, m *runner.Manifest, p *
 		rel[id] = r
 		names = append(names, n.Name)
 	}
-	m.Defer(rel)
 	sort.Strings(names)
-	return names, nil
+	return m.Defer(rel), names, nil
 }
 
 // attachState attaches, read-only, the target warehouse whose file name

@@ -235,11 +235,12 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		return ExitUsage
 	}
 	if f.deferState {
-		names, err := deferParents(ctx, db, m, &pp, f.state, ids, f.favorState)
+		deferred, names, err := deferParents(ctx, db, m, &pp, f.state, ids, f.favorState)
 		if err != nil {
 			fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
 			return ExitUsage
 		}
+		m = deferred
 		if len(names) > 0 {
 			fmt.Fprintf(stdout, "Deferred %d unbuilt parent%s to the state's relations: %s\n", len(names), modelsPlural(len(names)), strings.Join(names, " "))
 		}

@@ -13,7 +13,7 @@ import (
 type UnactedItem struct {
 	Path string
 	Item map[string]any
-	at   pos // where the entry is written
+	at   Position // where the entry is written
 }
 
 // placedUnacted are the YAML keys whose entries manifest.json holds in

@@ -112,7 +112,7 @@ func toStrings(v any) []string {
 // resolveConfig merges folder < yml < model config and validates it.
 func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
 	var diags []Diagnostic
-	bad := func(p pos, format string, a ...any) {
+	bad := func(p Position, format string, a ...any) {
 		diags = append(diags, Diagnostic{Path: n.Path, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, a...)})
 	}
 	raw := map[string]any{}
@@ -126,8 +126,8 @@ func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
 		}
 	}
 	at := n.ConfigPos
-	if at == (pos{}) {
-		at = pos{1, 1}
+	if at == (Position{}) {
+		at = Position{1, 1}
 	}
 	for k, v := range raw {
 		// dbt renders Jinja in dbt_project.yml and YAML config values
@@ -320,7 +320,7 @@ func (m *Manifest) renderValue(n *Node, src string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}}
+	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]Position{}}
 	out, err := tpl.Render(rc.vars())
 	if err != nil {
 		return "", err

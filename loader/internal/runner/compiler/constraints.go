@@ -13,7 +13,7 @@ type constraint struct {
 	expr    string   // check: the boolean expression
 	columns []string // the column (column-level) or columns (model-level)
 	path    string
-	at      pos
+	at      Position
 }
 
 // appliedConstraints are the constraint types docket builds into a

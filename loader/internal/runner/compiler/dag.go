@@ -91,8 +91,8 @@ func (m *Manifest) buildGraph() []Diagnostic {
 					}
 					names = append(names, first.Name)
 					at := first.refPos[next.Name]
-					if at == (pos{}) {
-						at = pos{1, 1}
+					if at == (Position{}) {
+						at = Position{1, 1}
 					}
 					diags = append(diags, Diagnostic{Path: first.Path, Line: at.Line, Col: at.Col,
 						Msg: "dependency cycle: " + strings.Join(names, " -> ")})

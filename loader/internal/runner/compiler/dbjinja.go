@@ -34,7 +34,7 @@ func (m *Manifest) RenderDB(ctx context.Context, q Querier, n *Node, incremental
 	db := &dbConn{ctx: ctx, q: q, results: map[string]any{}}
 	var out string
 	var err error
-	rc := &renderCtx{m: m, n: n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]pos{}, db: db}
+	rc := &renderCtx{m: m, n: n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]Position{}, db: db}
 	if n.testParent != nil {
 		rc.n = n.testParent
 		out, err = (&testRender{tpl: n.tpl, parent: n.testParent, args: n.testArgs}).render(rc)

@@ -53,7 +53,7 @@ func (m *Manifest) describe(path string, y *yaml.Node, diags *[]Diagnostic) stri
 	}
 	tpl, err := m.env.Parse(path+":description", s)
 	if err == nil {
-		rc := &renderCtx{m: m, n: &Node{Path: path, Config: Config{Enabled: true}}, cfg: map[string]any{}, refPos: map[string]pos{}}
+		rc := &renderCtx{m: m, n: &Node{Path: path, Config: Config{Enabled: true}}, cfg: map[string]any{}, refPos: map[string]Position{}}
 		ctx := rc.vars()
 		ctx["doc"] = render.Wrap(func(a render.Args) (any, error) {
 			if len(a.Pos) == 0 {

@@ -75,10 +75,10 @@ func (m *Manifest) macroTestSQL(kind string, parent *Node, column string, args m
 	}
 	ctxArgs["__model"] = model
 	tr := &testRender{tpl: tpl, parent: parent, args: ctxArgs}
-	rc := &renderCtx{m: m, n: parent, cfg: map[string]any{}, refPos: map[string]pos{}, calls: calls}
+	rc := &renderCtx{m: m, n: parent, cfg: map[string]any{}, refPos: map[string]Position{}, calls: calls}
 	out, rerr := tr.render(rc)
 	if rc.needsDB {
-		rc = &renderCtx{m: m, n: parent, cfg: map[string]any{}, refPos: map[string]pos{}, lenient: true, calls: calls}
+		rc = &renderCtx{m: m, n: parent, cfg: map[string]any{}, refPos: map[string]Position{}, lenient: true, calls: calls}
 		out, rerr = tr.render(rc)
 	} else {
 		tr = nil

@@ -1,10 +1,12 @@
-// Package runner is docket's dbt-style model runner. It takes a project
-// folder (models/, macros/, seeds/, tests/ and their YAML) and produces a
-// Manifest: parsed nodes, their dependency graph and positioned diagnostics
-// (parse pass, no database). Execute then builds the selected seeds, models
-// and data tests against the warehouse in DAG order and returns results;
-// WriteArtifacts writes target/compiled, manifest.json and run_results.json.
-// The package never prints: the cli package does.
+// Package compiler is the pure half of docket's dbt-style runner. Parse
+// reads a project (models/, macros/, seeds/, snapshots/, tests/, their
+// YAML, dbt_project.yml and installed packages) through an fs.FS and
+// returns a Manifest: the parsed nodes with their compiled SQL, their
+// dependency graph, and positioned diagnostics. Selection (Select), the
+// build plan (Plan), manifest.json (ManifestDoc) and the SQL of a node for
+// one run (RenderForRun, RenderHook: is_incremental(), Jinja that reads
+// the database through a Querier) are functions of the manifest. It links
+// no database: TestCompilerLinksNoDatabase (in the runner package) checks.
 package compiler
 
 import (
@@ -141,36 +143,40 @@ type Node struct {
 	SnapshotCfg *SnapshotConfig `json:"snapshot_config,omitempty"`
 	Identifier  string          `json:"identifier,omitempty"`
 
+	// What the executor reads besides the dbt fields above (docket's
+	// own, not marshaled).
+	Pos         Position       `json:"-"` // where the node is declared (tests: the yml line)
+	ConfigPos   Position       `json:"-"` // where its config(...) call is
+	TestFrom    string         `json:"-"` // built-in generic tests: the relation (with its where filter) they read, as in CompiledCode
+	LoaderOwned bool           `json:"-"` // sources: the relation is one `docket load` fills (ParseOptions.Owned)
+	Contract    map[string]any `json:"-"` // config contract as written: enforced, alias_types
+	SeedFile    string         `json:"-"` // seeds: absolute CSV path
+	Unit        *UnitSpec      `json:"-"` // unit tests only (unittest.go)
+
+	// The compiler's own.
 	layer     string // docket's default schema: the first folder under models/, or seeds
-	TestFrom  string // built-in generic tests: the relation (with its where filter) they read, as in CompiledCode
 	srcDesc   string // sources: the source's own description and loader (manifest.json)
 	srcLoader string
-	// sources: the relation is one `docket load` fills (ParseOptions.Owned)
-	LoaderOwned bool
-	tpl         *render.Template
-	rendered    string         // models and tests: rendered SQL with ref markers, before finish
-	calls       *render.Calls  // macros rendering the node called (macros.go)
-	Contract    map[string]any // config contract as written (not enforced yet): enforced, alias_types
-	SeedFile    string         // absolute CSV path
-	usesIncr    bool           // template calls is_incremental()
+	tpl       *render.Template
+	rendered  string        // models and tests: rendered SQL with ref markers, before finish
+	calls     *render.Calls // macros rendering the node called (macros.go)
+	usesIncr  bool          // template calls is_incremental()
 	// needsDB: the template reads the database (run_query, ...): it
 	// renders again at run time with a connection (dbjinja.go); a
 	// generic test renders testCall for testParent with testArgs
 	needsDB    bool
 	testParent *Node
 	testArgs   map[string]any
-	Pos        pos // where the node is declared (tests: the yml line)
-	ConfigPos  pos
-	refPos     map[string]pos
+	refPos     map[string]Position
 	modelCfg   map[string]any // config from config(...)
 	ymlCfg     map[string]any // config from schema.yml
 	folderCfg  map[string]any // config from project.yaml
-	Unit       *unitSpec      // unit tests only (unittest.go)
 	// constraints from the YAML (model and column level, constraints.go)
 	constraints []constraint
 }
 
-type pos struct{ Line, Col int }
+// Position is a line and column (1-based) in a project file.
+type Position struct{ Line, Col int }
 
 var simpleIdent = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
 

@@ -22,8 +22,8 @@ func (m *Manifest) ownedClash(n *Node) *Diagnostic {
 	key := strings.ToLower(n.Schema + "." + n.Alias)
 	if key == StateTable || key == DeltaTable {
 		at := n.ConfigPos
-		if at == (pos{}) {
-			at = pos{1, 1}
+		if at == (Position{}) {
+			at = Position{1, 1}
 		}
 		return &Diagnostic{Path: n.Path, Line: at.Line, Col: at.Col, Msg: fmt.Sprintf(
 			"%s %s would replace %s, where the runner records what each node was built from: rename the %s, or give it another schema or alias",
@@ -33,8 +33,8 @@ func (m *Manifest) ownedClash(n *Node) *Diagnostic {
 		return nil
 	}
 	at := n.ConfigPos
-	if at == (pos{}) {
-		at = pos{1, 1}
+	if at == (Position{}) {
+		at = Position{1, 1}
 	}
 	return &Diagnostic{Path: n.Path, Line: at.Line, Col: at.Col, Msg: fmt.Sprintf(
 		"%s %s would replace %s, which `docket load` owns (landed data no build can recreate): rename the %s, or give it another schema or alias",

@@ -67,13 +67,13 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 			Packages []map[string]any `yaml:"packages"`
 		}
 		if err := yaml.Unmarshal(b, &doc); err != nil {
-			m.warn(f, pos{1, 1}, "cannot read %s: %v", f, err)
+			m.warn(f, Position{1, 1}, "cannot read %s: %v", f, err)
 			continue
 		}
 		for _, p := range doc.Packages {
 			if l, ok := p["local"].(string); ok {
 				if err := add(l); err != nil {
-					m.warn(f, pos{1, 1}, "local package %s: %v", l, err)
+					m.warn(f, Position{1, 1}, "local package %s: %v", l, err)
 				}
 				continue
 			}
@@ -88,7 +88,7 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 	for _, e := range entries {
 		if e.IsDir() {
 			if err := add("dbt_packages/" + e.Name()); err != nil {
-				m.warn("dbt_packages/"+e.Name(), pos{1, 1}, "not a dbt package: %v", err)
+				m.warn("dbt_packages/"+e.Name(), Position{1, 1}, "not a dbt package: %v", err)
 			}
 		}
 	}
@@ -106,7 +106,7 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 			}
 		}
 		if !found {
-			m.warn("packages.yml", pos{1, 1}, "package %s is listed but not installed under dbt_packages/: docket never downloads packages (run `dbt deps` once, or use a local: entry); its macros are unavailable", l)
+			m.warn("packages.yml", Position{1, 1}, "package %s is listed but not installed under dbt_packages/: docket never downloads packages (run `dbt deps` once, or use a local: entry); its macros are unavailable", l)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })

@@ -73,7 +73,7 @@ type parser struct {
 	specs []testSpec
 }
 
-func (ps *parser) diag(path string, at pos, format string, a ...any) {
+func (ps *parser) diag(path string, at Position, format string, a ...any) {
 	ps.diags = append(ps.diags, Diagnostic{Path: path, Line: at.Line, Col: at.Col, Msg: fmt.Sprintf(format, a...)})
 }
 
@@ -146,7 +146,7 @@ func (ps *parser) macros() error {
 		// A package file docket's Jinja cannot read makes its macros
 		// unavailable; a project that calls one gets an undefined-name error.
 		for _, e := range env.AddPackage(pk.name, files) {
-			m.warn(e.File, pos{e.Err.Line, e.Err.Col}, "package macros unavailable: %s", FirstLine(e.Err.Msg))
+			m.warn(e.File, Position{e.Err.Line, e.Err.Col}, "package macros unavailable: %s", FirstLine(e.Err.Msg))
 		}
 		m.packages = append(m.packages, pk.name)
 	}
@@ -157,7 +157,7 @@ func (ps *parser) macros() error {
 		}
 	}
 	for _, e := range merrs {
-		ps.diag(e.File, pos{e.Err.Line, e.Err.Col}, "%s", e.Err.Msg)
+		ps.diag(e.File, Position{e.Err.Line, e.Err.Col}, "%s", e.Err.Msg)
 	}
 	m.env, m.Macros = env, env.Macros()
 	return nil
@@ -185,7 +185,7 @@ func (ps *parser) models() error {
 		n.Relation = Relation(n.Schema, name)
 		n.folderCfg = m.folderConfig(p.Models, parts[:len(parts)-1])
 		if prev := m.byName[name]; prev != nil {
-			ps.diag(path, pos{1, 1}, "model name %q is already used by %s; model names must be unique", name, prev.Path)
+			ps.diag(path, Position{1, 1}, "model name %q is already used by %s; model names must be unique", name, prev.Path)
 			continue
 		}
 		m.byName[name] = n
@@ -220,7 +220,7 @@ func (ps *parser) seeds() error {
 		n.Relation = Relation(n.Schema, name)
 		n.folderCfg = m.folderConfig(p.Seeds, parts[:len(parts)-1])
 		if prev := m.byName[name]; prev != nil {
-			ps.diag(path, pos{1, 1}, "seed name %q is already used by %s", name, prev.Path)
+			ps.diag(path, Position{1, 1}, "seed name %q is already used by %s", name, prev.Path)
 			continue
 		}
 		m.byName[name] = n
@@ -300,7 +300,7 @@ func (ps *parser) resolve() error {
 		n := m.Nodes[id]
 		for _, r := range n.Refs {
 			name := r[len(r)-1]
-			if m.byName[name] == nil && n.refPos[name] != (pos{}) {
+			if m.byName[name] == nil && n.refPos[name] != (Position{}) {
 				// already reported as unknown during rendering unless it was disabled
 				if disabled[name] {
 					ps.diag(n.Path, n.refPos[name], "ref(%q) points to a disabled model", name)
@@ -328,7 +328,7 @@ func (ps *parser) singularTests() error {
 			FQN: []string{m.Name, name}, Columns: map[string]Column{}}
 		n.folderCfg = map[string]any{}
 		if m.Nodes[n.UniqueID] != nil {
-			ps.diag(path, pos{1, 1}, "test name %q is already used", name)
+			ps.diag(path, Position{1, 1}, "test name %q is already used", name)
 			continue
 		}
 		m.Nodes[n.UniqueID] = n

@@ -24,7 +24,7 @@ type renderCtx struct {
 	cfg         map[string]any
 	diags       []Diagnostic
 	usedIncr    bool
-	refPos      map[string]pos
+	refPos      map[string]Position
 	// Database-reading Jinja (dbjinja.go): db is the run's connection
 	// (nil at parse); lenient renders with execute=false; needsDB is
 	// set when the template called one of those functions
@@ -38,7 +38,7 @@ type renderCtx struct {
 func (rc *renderCtx) vars() map[string]any {
 	m, n := rc.m, rc.n
 	p := m.Project
-	findPos := func(fn string, args ...string) pos {
+	findPos := func(fn string, args ...string) Position {
 		return rc.callPos(fn, args...)
 	}
 	ctx := map[string]any{
@@ -153,7 +153,7 @@ func (rc *renderCtx) vars() map[string]any {
 // string arguments (ref('pkg', 'a') matches "a"), from the template
 // parser's nodes; 1:1 when the call is not written in the node's file
 // (inside a macro) or its arguments are not string literals.
-func (rc *renderCtx) callPos(fn string, args ...string) pos {
+func (rc *renderCtx) callPos(fn string, args ...string) Position {
 	if rc.sites == nil {
 		rc.sites = []render.CallSite{}
 		if rc.n.tpl != nil {
@@ -162,16 +162,16 @@ func (rc *renderCtx) callPos(fn string, args ...string) pos {
 	}
 	for _, cs := range rc.sites {
 		if cs.Name == fn && len(cs.Args) >= len(args) && slices.Equal(cs.Args[len(cs.Args)-len(args):], args) {
-			return pos{cs.Line, cs.Col}
+			return Position{cs.Line, cs.Col}
 		}
 	}
-	return pos{1, 1}
+	return Position{1, 1}
 }
 
-func OffsetPos(src string, off int) pos {
+func OffsetPos(src string, off int) Position {
 	line := 1 + strings.Count(src[:off], "\n")
 	col := off - strings.LastIndex(src[:off], "\n")
-	return pos{line, col}
+	return Position{line, col}
 }
 
 // parseNode parses and renders a model or singular test's template.
@@ -183,13 +183,13 @@ func (m *Manifest) parseNode(n *Node) []Diagnostic {
 	}
 	n.tpl = tpl
 	n.calls = &render.Calls{}
-	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}, calls: n.calls}
+	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]Position{}, calls: n.calls}
 	out, err := tpl.Render(rc.vars())
 	if rc.needsDB {
 		// it reads the database: parse as dbt does (execute=false); the
 		// run renders it again with a connection
 		n.needsDB = true
-		rc = &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}, lenient: true, calls: n.calls}
+		rc = &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]Position{}, lenient: true, calls: n.calls}
 		out, err = tpl.Render(rc.vars())
 	}
 	if err != nil {

@@ -18,7 +18,7 @@ func (m *Manifest) RenderForRun(ctx context.Context, q Querier, n *Node, increme
 	if !incremental || !n.usesIncr || n.tpl == nil {
 		return n.CompiledCode, nil
 	}
-	rc := &renderCtx{m: m, n: n, incremental: true, cfg: map[string]any{}, refPos: map[string]pos{}}
+	rc := &renderCtx{m: m, n: n, incremental: true, cfg: map[string]any{}, refPos: map[string]Position{}}
 	out, err := n.tpl.Render(rc.vars())
 	if err != nil {
 		re := err.(*render.Error)
@@ -37,7 +37,7 @@ func (m *Manifest) RenderHook(ctx context.Context, q Querier, n *Node, hook stri
 	if err != nil {
 		return "", err
 	}
-	rc := &renderCtx{m: m, n: n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]pos{},
+	rc := &renderCtx{m: m, n: n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]Position{},
 		db: &dbConn{ctx: ctx, q: q, results: map[string]any{}}}
 	out, err := tpl.Render(rc.vars())
 	if err != nil {

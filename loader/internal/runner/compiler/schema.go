@@ -87,7 +87,7 @@ func (m *Manifest) place(n *Node) []Diagnostic {
 		if err != nil {
 			return "", false
 		}
-		rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}}
+		rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]Position{}}
 		ctx := rc.vars()
 		ctx["__arg"] = nilIfEmpty(arg)
 		ctx["node"] = nodeMap(n)
@@ -120,7 +120,7 @@ func (m *Manifest) place(n *Node) []Diagnostic {
 	}
 	if changed && n.ResourceType == Model && n.tpl != nil {
 		// {{ this }} was rendered at the provisional place
-		rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]pos{}}
+		rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]Position{}}
 		if out, err := n.tpl.Render(rc.vars()); err == nil {
 			n.CompiledCode = out
 		}

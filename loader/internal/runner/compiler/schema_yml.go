@@ -13,7 +13,7 @@ import (
 // testSpec is one generic test declared in YAML.
 type testSpec struct {
 	path     string
-	at       pos
+	at       Position
 	kind     string // unique, not_null, accepted_values, relationships
 	parentID string // model, seed or source node
 	column   string
@@ -24,13 +24,13 @@ type testSpec struct {
 // readYAML reads one models/**/*.yml or seeds/*.yml file.
 func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic) {
 	var diags []Diagnostic
-	bad := func(p pos, format string, a ...any) {
+	bad := func(p Position, format string, a ...any) {
 		diags = append(diags, Diagnostic{Path: path, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, a...)})
 	}
 	root, err := yroot(data)
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		p := pos{1, 1}
+		p := Position{1, 1}
 		if sm := regexp.MustCompile(`^line (\d+): (.*)`).FindStringSubmatch(msg); sm != nil {
 			fmt.Sscan(sm[1], &p.Line)
 			msg = sm[2]

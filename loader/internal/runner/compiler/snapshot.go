@@ -29,7 +29,7 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 	var diags []Diagnostic
 	type decl struct {
 		name, path, body string
-		at               pos
+		at               Position
 		yml              map[string]any
 	}
 	var decls []decl
@@ -141,7 +141,7 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 func snapshotConfig(n *Node, raw map[string]any) (*SnapshotConfig, string, []Diagnostic) {
 	var diags []Diagnostic
 	at := n.ConfigPos
-	if at == (pos{}) {
+	if at == (Position{}) {
 		at = n.Pos
 	}
 	bad := func(format string, a ...any) {

@@ -14,11 +14,11 @@ import (
 // expected rows (unittest_exec.go).
 const UnitTest = "unit_test"
 
-// unitSpec is one `unit_tests:` entry as read from YAML.
-type unitSpec struct {
+// UnitSpec is one `unit_tests:` entry as read from YAML.
+type UnitSpec struct {
 	model     string
-	given     []fixture
-	Expect    fixture
+	given     []Fixture
+	Expect    Fixture
 	macros    map[string]any // overrides
 	vars      map[string]any
 	envVars   map[string]any
@@ -26,22 +26,22 @@ type unitSpec struct {
 	Raw       string // the entry as JSON (part of its fingerprint, state.go)
 }
 
-// fixture is one given input (or the expected output).
-type fixture struct {
-	input  string    // as written: ref('x'), source('s', 't'), this
-	kind   string    // ref, source, this ("" for expect)
-	name   string    // ref: the model or seed; source: "s.t"
-	Format string    // dict, csv, sql
-	Rows   []fixRow  // dict and csv
-	SQL    string    // sql
-	cols   []string  // csv: the header's order
-	at     pos       // where it is written
-	node   *Node     // the input's node (nil for expect)
-	parsed [2]string // source: source name, table
+// Fixture is one given input (or the expected output).
+type Fixture struct {
+	input  string       // as written: ref('x'), source('s', 't'), this
+	kind   string       // ref, source, this ("" for expect)
+	name   string       // ref: the model or seed; source: "s.t"
+	Format string       // dict, csv, sql
+	Rows   []FixtureRow // dict and csv
+	SQL    string       // sql
+	cols   []string     // csv: the header's order
+	at     Position     // where it is written
+	node   *Node        // the input's node (nil for expect)
+	parsed [2]string    // source: source name, table
 }
 
-// fixRow is one row: column (lower case) → value (nil is null).
-type fixRow map[string]any
+// FixtureRow is one row: column (lower case) → value (nil is null).
+type FixtureRow map[string]any
 
 var (
 	refInputRe    = regexp.MustCompile(`^\s*ref\(\s*(?:['"][^'"]*['"]\s*,\s*)?['"]([^'"]+)['"]\s*(?:,\s*v(?:ersion)?\s*=\s*[^)]*)?\)\s*$`)
@@ -58,8 +58,8 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 		if name == "" {
 			continue
 		}
-		bad := func(at pos, format string, a ...any) {
-			if at == (pos{}) {
+		bad := func(at Position, format string, a ...any) {
+			if at == (Position{}) {
 				at = it.at
 			}
 			diags = append(diags, Diagnostic{Path: it.Path, Line: at.Line, Col: at.Col,
@@ -73,7 +73,7 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 		}
 		mn := m.byName[model]
 		if model == "" {
-			bad(pos{}, "no model: a unit test names the model it tests (model: name)")
+			bad(Position{}, "no model: a unit test names the model it tests (model: name)")
 			continue
 		}
 		if mn == nil || mn.ResourceType != Model {
@@ -84,11 +84,11 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 			if s := suggest(model, m.names()); s != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			}
-			bad(pos{}, "%s", msg)
+			bad(Position{}, "%s", msg)
 			continue
 		}
 		raw, _ := json.Marshal(it.Item)
-		u := &unitSpec{model: model, ModelNode: mn, macros: map[string]any{}, vars: map[string]any{}, envVars: map[string]any{}, Raw: string(raw)}
+		u := &UnitSpec{model: model, ModelNode: mn, macros: map[string]any{}, vars: map[string]any{}, envVars: map[string]any{}, Raw: string(raw)}
 		if o := mapAny(it.Item["overrides"]); len(o) > 0 {
 			u.macros, u.vars, u.envVars = mapAny(o["macros"]), mapAny(o["vars"]), mapAny(o["env_vars"])
 		}
@@ -97,7 +97,7 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 		for _, g := range listAny(it.Item["given"]) {
 			f, err := m.readFixture(it.Path, mapAny(g), true)
 			if err != nil {
-				bad(pos{}, "given %s", err)
+				bad(Position{}, "given %s", err)
 				ok = false
 				continue
 			}
@@ -105,14 +105,14 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 			case "ref":
 				f.node = m.byName[f.name]
 				if f.node == nil {
-					bad(pos{}, "given input %s: no model or seed named %q", f.input, f.name)
+					bad(Position{}, "given input %s: no model or seed named %q", f.input, f.name)
 					ok = false
 					continue
 				}
 			case "source":
 				f.node = m.Sources[Source+"."+m.Name+"."+f.name]
 				if f.node == nil {
-					bad(pos{}, "given input %s is not a declared source", f.input)
+					bad(Position{}, "given input %s is not a declared source", f.input)
 					ok = false
 					continue
 				}
@@ -120,7 +120,7 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 				f.node = mn
 			}
 			if seen[f.kind+":"+f.name] {
-				bad(pos{}, "input %s is given twice", f.input)
+				bad(Position{}, "input %s is given twice", f.input)
 				ok = false
 			}
 			seen[f.kind+":"+f.name] = true
@@ -128,7 +128,7 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 		}
 		exp, err := m.readFixture(it.Path, mapAny(it.Item["expect"]), false)
 		if err != nil {
-			bad(pos{}, "expect %s", err)
+			bad(Position{}, "expect %s", err)
 			ok = false
 		}
 		u.Expect = exp
@@ -137,7 +137,7 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 		}
 		id := UnitTest + "." + m.Name + "." + model + "." + name
 		if m.Nodes[id] != nil {
-			bad(pos{}, "model %s has two unit tests named %s", model, name)
+			bad(Position{}, "model %s has two unit tests named %s", model, name)
 			continue
 		}
 		tags := strList(cfg["tags"])
@@ -154,8 +154,8 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 // readFixture reads a given (input + rows) or an expect (rows) entry:
 // Rows as a list of dicts (format dict), CSV text (format csv) or SQL
 // (format sql), inline or from a `fixture:` file under tests/fixtures/.
-func (m *Manifest) readFixture(path string, y map[string]any, given bool) (fixture, error) {
-	f := fixture{Format: ystrAny(y["format"]), input: ystrAny(y["input"])}
+func (m *Manifest) readFixture(path string, y map[string]any, given bool) (Fixture, error) {
+	f := Fixture{Format: ystrAny(y["format"]), input: ystrAny(y["input"])}
 	label := f.input
 	if !given {
 		label = "rows"
@@ -210,7 +210,7 @@ func (m *Manifest) readFixture(path string, y map[string]any, given bool) (fixtu
 			if !ok {
 				return f, fmt.Errorf("%s: format dict takes rows as a list of mappings", label)
 			}
-			row := fixRow{}
+			row := FixtureRow{}
 			for k, v := range mp {
 				row[strings.ToLower(k)] = v
 			}
@@ -234,7 +234,7 @@ func (m *Manifest) readFixture(path string, y map[string]any, given bool) (fixtu
 			f.cols = append(f.cols, strings.ToLower(strings.TrimSpace(c)))
 		}
 		for _, rec := range recs[1:] {
-			row := fixRow{}
+			row := FixtureRow{}
 			for i, v := range rec {
 				if i >= len(f.cols) {
 					break
@@ -261,7 +261,7 @@ func (m *Manifest) readFixture(path string, y map[string]any, given bool) (fixtu
 }
 
 // Columns lists the columns the rows name, in CSV order or sorted.
-func (f fixture) Columns() []string {
+func (f Fixture) Columns() []string {
 	if len(f.cols) > 0 {
 		return f.cols
 	}
@@ -281,7 +281,7 @@ func (f fixture) Columns() []string {
 
 // cteName is the CTE a given input becomes in the model's SQL, as dbt
 // names them.
-func (f fixture) cteName() string {
+func (f Fixture) cteName() string {
 	switch f.kind {
 	case "source":
 		return "__dbt__cte__" + f.parsed[0] + "__" + f.parsed[1]

@@ -52,7 +52,7 @@ func (m *Manifest) UnitTestSQL(ctx context.Context, q Querier, n *Node) (string,
 // to the fixtures' CTEs (a seed not given is read as it is, as in dbt;
 // any other input not given is an error naming it) and the unit test's
 // overrides (macros, vars, env_vars) in place.
-func (m *Manifest) renderUnderTest(ctx context.Context, q Querier, u *unitSpec, given map[string]string) (string, error) {
+func (m *Manifest) renderUnderTest(ctx context.Context, q Querier, u *UnitSpec, given map[string]string) (string, error) {
 	mn := u.ModelNode
 	if mn.tpl == nil {
 		return "", fmt.Errorf("model %s has no template", mn.Name)
@@ -61,7 +61,7 @@ func (m *Manifest) renderUnderTest(ctx context.Context, q Querier, u *unitSpec, 
 	if v, ok := u.macros["is_incremental"]; ok {
 		incr = truthy(v)
 	}
-	rc := &renderCtx{m: m, n: mn, incremental: incr, cfg: map[string]any{}, refPos: map[string]pos{},
+	rc := &renderCtx{m: m, n: mn, incremental: incr, cfg: map[string]any{}, refPos: map[string]Position{},
 		db: &dbConn{ctx: ctx, q: q, results: map[string]any{}}}
 	vars := rc.vars()
 	vars["ref"] = render.Wrap(func(a render.Args) (any, error) {
@@ -219,7 +219,7 @@ func DescribeWith(ctx context.Context, q Querier, query string) ([]ColType, erro
 // column's type, a column a row leaves out null; no rows gives an empty
 // result with the same columns. A row naming a column cols lacks is an
 // error, as in dbt.
-func FixtureSQL(rows []fixRow, cols []ColType) (string, error) {
+func FixtureSQL(rows []FixtureRow, cols []ColType) (string, error) {
 	known := map[string]bool{}
 	var accepted []string
 	for _, c := range cols {
@@ -233,7 +233,7 @@ func FixtureSQL(rows []fixRow, cols []ColType) (string, error) {
 			}
 		}
 	}
-	sel := func(r fixRow) string {
+	sel := func(r FixtureRow) string {
 		var parts []string
 		for _, c := range cols {
 			v, ok := r[strings.ToLower(c.Name)]
@@ -246,7 +246,7 @@ func FixtureSQL(rows []fixRow, cols []ColType) (string, error) {
 		return "select " + strings.Join(parts, ", ")
 	}
 	if len(rows) == 0 {
-		return sel(fixRow{}) + " limit 0", nil
+		return sel(FixtureRow{}) + " limit 0", nil
 	}
 	var out []string
 	for _, r := range rows {

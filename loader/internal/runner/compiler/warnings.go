@@ -11,9 +11,9 @@ import (
 )
 
 // warn records a setting docket reads but does not apply as written.
-func (m *Manifest) warn(path string, at pos, format string, a ...any) {
-	if at == (pos{}) {
-		at = pos{1, 1}
+func (m *Manifest) warn(path string, at Position, format string, a ...any) {
+	if at == (Position{}) {
+		at = Position{1, 1}
 	}
 	m.Warnings = append(m.Warnings, Diagnostic{Path: path, Line: at.Line, Col: at.Col, Msg: fmt.Sprintf(format, a...)})
 }
@@ -59,13 +59,13 @@ func (m *Manifest) projectWarnings() {
 		if err != nil {
 			rel = w.File
 		}
-		m.warn(filepath.ToSlash(rel), pos{w.Line, 1}, "%s", w.Msg)
+		m.warn(filepath.ToSlash(rel), Position{w.Line, 1}, "%s", w.Msg)
 	}
 }
 
 // configSourcePos finds where a folder-level config key is written in
 // dbt_project.yml or project.yaml (the first "+key:" or "key:" line).
-func (m *Manifest) configSourcePos(key string) (string, pos) {
+func (m *Manifest) configSourcePos(key string) (string, Position) {
 	files := []string{}
 	if m.Project.DBT != nil {
 		files = append(files, m.Project.DBT.File)
@@ -81,12 +81,12 @@ func (m *Manifest) configSourcePos(key string) (string, pos) {
 			for _, k := range []string{"+" + key + ":", "+" + strings.ReplaceAll(key, "_", "-") + ":", key + ":"} {
 				if strings.HasPrefix(t, k) {
 					rel, _ := filepath.Rel(m.Project.Dir, f)
-					return filepath.ToSlash(rel), pos{i + 1, strings.Index(l, k) + 1}
+					return filepath.ToSlash(rel), Position{i + 1, strings.Index(l, k) + 1}
 				}
 			}
 		}
 	}
-	return "project.yaml", pos{1, 1}
+	return "project.yaml", Position{1, 1}
 }
 
 // checkTreeKeys warns about a models:/seeds: key that is neither a config,
@@ -111,14 +111,14 @@ func (m *Manifest) checkTreeKeys(kind string, tree map[string]any, folders map[s
 func (m *Manifest) unbuiltFiles() {
 	py, _ := m.listTrees(m.dirs("models"), ".py")
 	for _, f := range py {
-		m.warn(f, pos{1, 1}, "Python models are not built by docket yet: %s is left out", path.Base(f))
+		m.warn(f, Position{1, 1}, "Python models are not built by docket yet: %s is left out", path.Base(f))
 	}
 	if an, _ := m.listTree("analyses", ".sql"); len(an) > 0 {
-		m.warn(an[0], pos{1, 1}, "analyses are not compiled by docket yet: the %d file(s) under analyses/ are left out", len(an))
+		m.warn(an[0], Position{1, 1}, "analyses are not compiled by docket yet: the %d file(s) under analyses/ are left out", len(an))
 	}
 	for _, f := range []string{"selectors.yml", "selectors.yaml"} {
 		if _, err := fs.Stat(m.fsys, f); err == nil {
-			m.warn(f, pos{1, 1}, "%s is not read by docket yet: write the selection on the command line (-s/--exclude)", f)
+			m.warn(f, Position{1, 1}, "%s is not read by docket yet: write the selection on the command line (-s/--exclude)", f)
 		}
 	}
 }

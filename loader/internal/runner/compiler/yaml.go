@@ -49,11 +49,11 @@ func ymap(n *yaml.Node) map[string]any {
 	return m
 }
 
-func ypos(n *yaml.Node) pos {
+func ypos(n *yaml.Node) Position {
 	if n == nil {
-		return pos{1, 1}
+		return Position{1, 1}
 	}
-	return pos{n.Line, n.Column}
+	return Position{n.Line, n.Column}
 }
 
 func yroot(data []byte) (*yaml.Node, error) {

@@ -1,3 +1,11 @@
+// Package executor builds what the compiler planned: Execute runs the
+// selected seeds, models, snapshots, data tests and unit tests in DAG
+// order on a pool of warehouse connections (Database, which
+// *warehouse.DB implements), one file per materialization and test kind,
+// skipping nodes whose inputs are unchanged (state.go). What a run did is
+// in its RunResults; the manifest is only read
+// (TestExecuteLeavesTheManifestAlone). WriteArtifacts writes
+// target/compiled, manifest.json and run_results.json.
 package executor
 
 import (
