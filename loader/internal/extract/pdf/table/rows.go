@@ -228,7 +228,7 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	aExcl := shared < filled
 	full := !lExcl && !aExcl
 	late := lExcl && aExcl
-	if a.closed || c.numbersLast && numericRow(a) || shared == 0 || late && !numbersUnderLabel(a, lcs, c.stub()) {
+	if a.closed || c.numbersLast && numericRow(a) || shared == 0 || late && !numbersUnderLabel(a, lcs) {
 		return false
 	}
 	if a.top && filled >= 2 && len(lcs) == 1 && lcs[0].col == firstFilled(a) && !startsLower(lcs[0].ws[0].text) && !numericRow(a) {
@@ -285,24 +285,25 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 }
 
 // numbersUnderLabel: line lcs brings only numbers to a row of text cells
-// and shares the stub column with it alone: the numbers of a row set on
-// its label's last line, where the row's other text cells sit on its
-// first ("Account administration | planned", then "Imports | 605,994
-// 228"). Whether the stub wrapped is still for continues to decide.
-func numbersUnderLabel(a *rowAcc, lcs []lineCell, stub int) bool {
+// and shares one text column with it: the numbers of a row set on the
+// last line of its wrapped label or text cell, where the row's other text
+// cells sit on its first ("Account administration | planned", then
+// "Imports | 605,994 228"; "Net | shared with neighbouring", then
+// "districts | 87.3%"). Whether that cell wrapped is still for continues
+// to decide.
+func numbersUnderLabel(a *rowAcc, lcs []lineCell) bool {
 	if numericRow(a) {
 		return false
 	}
+	shared := 0
 	for _, lc := range lcs {
 		if len(a.cells[lc.col]) > 0 {
-			if lc.col != stub {
-				return false
-			}
+			shared++
 		} else if !numericCell(lc.ws) {
 			return false
 		}
 	}
-	return true
+	return shared == 1
 }
 
 // firstFilled is the first column in which row a has text.

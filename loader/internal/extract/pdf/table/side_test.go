@@ -202,3 +202,32 @@ func labelsTable(t *testing.T, cols []col, lines [][]string) document.Table {
 	}
 	return ts[0]
 }
+
+// TestNumbersOnTextCellsLastLine: a row whose text cell wraps and whose
+// numbers sit on that cell's last line is one row.
+func TestNumbersOnTextCellsLastLine(t *testing.T) {
+	cols := []col{{72, false}, {180, false}, {380, true}, {450, true}}
+	lines := [][]string{
+		{"Region", "Arrangement", "Amount", "Share"},
+		{"Mining", "Not applicable", "60.7", "45.5"},
+		{"Net", "Shared with neighbouring", "", ""},
+		{"", "districts", "87.3", "78.2"},
+		{"Revenue", "Monthly", "33.1", "32.3"},
+		{"Current", "High", "26.5", "82.7"},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Amounts and shares by region, with the arrangement under which each is collected.")...)
+	pg.Items = append(pg.Items, tableRows(124, 12, cols, lines[:1], true)...)
+	pg.Items = append(pg.Items, tableRows(140, 12, cols, lines[1:], false)...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], [][]string{
+		{"Region", "Arrangement", "Amount", "Share"},
+		{"Mining", "Not applicable", "60.7", "45.5"},
+		{"Net", "Shared with neighbouring districts", "87.3", "78.2"},
+		{"Revenue", "Monthly", "33.1", "32.3"},
+		{"Current", "High", "26.5", "82.7"},
+	})
+}
