@@ -169,8 +169,12 @@ func printPublish(ctx context.Context, p *project.Project, cmd string, force boo
 		ensureSearchIndex(ctx, p, w)
 		return nil
 	}
+	how := res.Stamp.Method
+	if how == "patch" {
+		how = fmt.Sprintf("%s of changed blocks written into the previous copy", humanBytes(res.Stamp.Written))
+	}
 	fmt.Fprintf(w, "docket: published %s for readers (%s, %s in %.2fs)\n", modelsRel(p.Dir, res.Path), humanBytes(res.Stamp.Bytes),
-		res.Stamp.Method, time.Duration(res.Stamp.Duration).Seconds())
+		how, time.Duration(res.Stamp.Duration).Seconds())
 	ensureSearchIndex(ctx, p, w)
 	return nil
 }

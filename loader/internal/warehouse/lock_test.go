@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,6 +23,21 @@ func TestMain(m *testing.M) {
 		db.SQL().Exec("select 1")
 		os.Stdout.WriteString("holding\n")
 		time.Sleep(time.Minute)
+		os.Exit(0)
+	}
+	if path := os.Getenv("DOCKET_TEST_READ"); path != "" {
+		// A read-only client: holds the file open until a line on stdin,
+		// then prints what it reads.
+		db, err := Open(context.Background(), path, Options{ReadOnly: true})
+		if err != nil {
+			os.Exit(3)
+		}
+		var n int
+		db.SQL().QueryRow("select count(*) from t").Scan(&n)
+		os.Stdout.WriteString("holding\n")
+		bufio.NewReader(os.Stdin).ReadString('\n')
+		db.SQL().QueryRow("select count(*) from t").Scan(&n)
+		fmt.Println(n)
 		os.Exit(0)
 	}
 	os.Exit(m.Run())

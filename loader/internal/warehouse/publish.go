@@ -13,12 +13,13 @@ import (
 
 // Readers never open the file docket writes. After each successful
 // writing command docket publishes a copy of the checkpointed warehouse
-// next to it (warehouse.duckdb -> warehouse.read.duckdb) by writing a
-// temporary file and renaming it over the published one. rename(2) swaps
-// the directory entry: a reader that has the old copy open keeps reading
-// that inode, consistent, for as long as it likes, and sees the new state
-// when it reconnects; docket never opens the published file for writing,
-// so no reader's lock (read-only or not) can block it.
+// next to it (warehouse.duckdb -> warehouse.read.duckdb) by preparing the
+// copy under another name and renaming it over the published one.
+// rename(2) swaps the directory entry: a reader that has the old copy open
+// keeps reading that inode, consistent, for as long as it likes, and sees
+// the new state when it reconnects; docket never writes a file a reader
+// has open (see patch.go for how the copy is prepared), so no reader's
+// lock (read-only or not) can block it.
 
 // ReadPath is the file readers open for the warehouse at path:
 // "warehouse.duckdb" -> "warehouse.read.duckdb".
@@ -39,7 +40,8 @@ type Stamp struct {
 	Command     string     `json:"command"` // the docket command after which it was published
 	Source      FileState  `json:"source"`  // the writer's file when it was copied
 	Bytes       int64      `json:"bytes"`
-	Method      string     `json:"method"` // reflink | copy_file_range | copy
+	Written     int64      `json:"written"` // bytes written to make it (a patch writes the changed blocks only)
+	Method      string     `json:"method"`  // reflink | patch (the previous copy, changed blocks written) | copy
 	Duration    Duration   `json:"duration"`
 	Previous    *time.Time `json:"previous_published_at,omitempty"`
 	// UnpublishedLoads: loads since publishing that found nothing new
@@ -267,31 +269,16 @@ func Publish(ctx context.Context, path, command string, force bool) (*PublishRes
 	if err != nil {
 		return nil, fmt.Errorf("warehouse: publish: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(rp), "."+filepath.Base(rp)+".*.tmp")
-	if err != nil {
-		return nil, fmt.Errorf("warehouse: publish: %w", err)
-	}
-	ok := false
-	defer func() {
-		if !ok {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	method, n, err := copyFile(tmp, src)
+	s, err := stage(src, rp, state.Size)
 	if err != nil {
 		return nil, fmt.Errorf("warehouse: publish: copy %s: %w", path, err)
 	}
-	if err := tmp.Chmod(0o644); err != nil {
+	if err := s.install(rp); err != nil {
+		if !s.fromSpare {
+			os.Remove(s.path)
+		}
 		return nil, fmt.Errorf("warehouse: publish: %w", err)
 	}
-	if err := tmp.Close(); err != nil {
-		return nil, fmt.Errorf("warehouse: publish: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), rp); err != nil {
-		return nil, fmt.Errorf("warehouse: publish: %w", err)
-	}
-	ok = true
 	// docket never writes the published copy, so a WAL beside it was left
 	// by a client that opened it read-write and wrote: DuckDB would replay
 	// it into the new copy for the next reader. It belongs to the old one.
@@ -301,7 +288,7 @@ func Publish(ctx context.Context, path, command string, force bool) (*PublishRes
 				filepath.Base(rp), filepath.Base(rp)))
 		}
 	}
-	res.Stamp = Stamp{PublishedAt: time.Now().UTC(), Command: command, Source: state, Bytes: n, Method: method,
+	res.Stamp = Stamp{PublishedAt: time.Now().UTC(), Command: command, Source: state, Bytes: state.Size, Written: s.written, Method: s.method,
 		Duration: Duration(time.Since(start))}
 	if prev != nil && !prev.PublishedAt.IsZero() {
 		t := prev.PublishedAt

@@ -2,8 +2,10 @@ package warehouse
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -194,5 +196,81 @@ func TestDeferPublishKeepsTheCopyAndListsTheLoad(t *testing.T) {
 	}
 	if st, _ := ReadStamp(path); len(st.UnpublishedLoads) != 0 || !st.LatestUnpublishedLoad().IsZero() {
 		t.Errorf("a publish should clear the unpublished loads: %+v", st.UnpublishedLoads)
+	}
+}
+
+// TestPublishPatchesTheSpareUnlessAReaderHasIt: from the third publish on,
+// the copy is made by writing the changed blocks into the copy published
+// before the current one, and is byte for byte the warehouse; a copy a
+// reader has open is never written (the publish writes a new file, and
+// the reader keeps reading its state).
+func TestPublishPatchesTheSpareUnlessAReaderHasIt(t *testing.T) {
+	defer func(g time.Duration) { spareGrace = g }(spareGrace)
+	spareGrace = 0
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "warehouse.duckdb")
+	exec1(t, path, "create table t as select range as i, repeat('x', 50) || range as s from range(300000)")
+	publish := func(wantMethod string) *PublishResult {
+		t.Helper()
+		res, err := Publish(ctx, path, "build", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Stamp.Method != wantMethod && !(res.Stamp.Method == "reflink" && wantMethod != "patch") {
+			t.Fatalf("published by %s, want %s", res.Stamp.Method, wantMethod)
+		}
+		a, _ := os.ReadFile(path)
+		b, _ := os.ReadFile(ReadPath(path))
+		if !bytes.Equal(a, b) {
+			t.Fatalf("the %s copy differs from the warehouse (%d vs %d bytes)", res.Stamp.Method, len(b), len(a))
+		}
+		return res
+	}
+	grow := func(n int) {
+		exec1(t, path, fmt.Sprintf("insert into t select range, 'new' from range(%d)", n))
+	}
+	publish("copy")
+	grow(10)
+	publish("copy") // the first copy becomes the spare
+	grow(10)
+	if _, err := os.Stat(sparePath(ReadPath(path))); err != nil {
+		t.Skip("no spare kept (reflinks here): nothing to patch")
+	}
+	res := publish("patch")
+	if res.Stamp.Written == 0 || res.Stamp.Written >= res.Stamp.Bytes/2 {
+		t.Fatalf("patch wrote %d of %d bytes", res.Stamp.Written, res.Stamp.Bytes)
+	}
+	if n := count(t, ReadPath(path), "select count(*) from t"); n != 300020 {
+		t.Fatalf("the patched copy has %d rows, want 300020", n)
+	}
+
+	// A reader opens the published copy; after the next publish it is the
+	// spare, which the one after must not write.
+	exe, _ := os.Executable()
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), "DOCKET_TEST_READ="+ReadPath(path))
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	out := bufio.NewReader(stdout)
+	if line, _ := out.ReadString('\n'); line != "holding\n" {
+		t.Fatalf("reader did not start: %q", line)
+	}
+	grow(1000)
+	publish("patch") // the other copy
+	grow(1000)
+	publish("copy") // the reader's copy is the spare: not written
+	grow(1000)
+	publish("patch") // the new copy of the last publish is free
+	stdin.Write([]byte("\n"))
+	if line, _ := out.ReadString('\n'); line != "300020\n" {
+		t.Fatalf("the reader now reads %q rows, want its 300020", line)
+	}
+	cmd.Wait()
+	if n := count(t, ReadPath(path), "select count(*) from t"); n != 303020 {
+		t.Fatalf("the published copy has %d rows, want 303020", n)
 	}
 }

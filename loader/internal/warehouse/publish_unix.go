@@ -47,3 +47,11 @@ func lockOwner(f *os.File) (pid int, writer bool, err error) {
 	}
 	return int(lk.Pid), lk.Type == unix.F_WRLCK, nil
 }
+
+// writeLock takes an exclusive POSIX lock on the whole file; false when
+// any other process holds a lock on it (a DuckDB client that has it open,
+// even read-only). Closing the file releases it.
+func writeLock(f *os.File) bool {
+	lk := unix.Flock_t{Type: unix.F_WRLCK, Whence: 0, Start: 0, Len: 0}
+	return unix.FcntlFlock(f.Fd(), unix.F_SETLK, &lk) == nil
+}
