@@ -28,9 +28,11 @@ ln(1 + ({{ n }} - {{ df }} + 0.5) / ({{ df }} + 0.5))
    and mean length of retrieval.search_chunks (the scores of
    retrieval.bm25_postings, computed for the query's terms only); ties rank
    by chunk_key, which orders as chunk_id does (a key is a prefix of the
-   id). retrieval.bm25(query, k) adds what cites each hit. `docket search`
-   reads a few hits' citations by key itself: a join reads every chunk's
-   text in DuckDB 1.5, one equality lookup per hit only the hit's. #}
+   id). retrieval.bm25(query, k) adds what cites each hit: it finds the
+   hits' rows over chunk_key alone, then reads them by rowid. A join on
+   chunk_key that reads the citation columns decompresses every chunk's
+   text in DuckDB (the keys reach the scan only as min/max filters, which
+   prune almost nothing); a join on rowid reads only the hits' vectors. #}
 {% macro bm25_scores_macro() -%}
 create or replace macro retrieval.bm25_scores(query, k := 10) as table
 with query_terms as (
@@ -63,9 +65,17 @@ limit k
 
 {% macro bm25_macro() -%}
 create or replace macro retrieval.bm25(query, k := 10) as table
+with scored as materialized (
+    select chunk_key, score from retrieval.bm25_scores(query, k := k)
+),
+hit_rows as materialized (
+    select chunks.rowid as row_id, scored.score
+    from retrieval.search_chunks as chunks
+    join scored using (chunk_key)
+)
 select
     chunks.chunk_id,
-    scored.score,
+    hit_rows.score,
     chunks.doc_id,
     chunks.rel_path,
     chunks.source_uri,
@@ -75,9 +85,9 @@ select
     chunks.char_end,
     chunks.section_title,
     chunks.text
-from retrieval.bm25_scores(query, k := k) as scored
-join retrieval.search_chunks as chunks using (chunk_key)
-order by scored.score desc, chunks.chunk_id
+from retrieval.search_chunks as chunks
+join hit_rows on chunks.rowid = hit_rows.row_id
+order by hit_rows.score desc, chunks.chunk_id
 {%- endmacro %}
 
 {# A chunk's 64-bit key: the first 16 hex digits of its chunk_id (a
