@@ -26,6 +26,9 @@ func (x *nodeExec) columns(rel string) ([]colDef, error) {
 	return out, rows.Err()
 }
 
+// incremental writes the model's new rows (body) into its existing table:
+// into a temp table first, then, in one transaction, the schema changes
+// and the strategy's statements, recorded with the node's state.
 func (x *nodeExec) incremental(body string) error {
 	n := x.n
 	tmp := compiler.Quote("__dbt_incr_" + n.Alias)
@@ -44,6 +47,47 @@ func (x *nodeExec) incremental(body string) error {
 	if err != nil {
 		return err
 	}
+	alters, cols, err := schemaChange(n, src, tgt)
+	if err != nil {
+		return err
+	}
+	dml := incrementalDML(n, tmp, cols)
+	if len(alters) == 0 && deltaKey(n) != "" {
+		x.deltaFrom = tmp // the written rows' keys are recorded with the new data version (delta.go)
+	}
+	if _, err := x.exec("begin"); err != nil {
+		return err
+	}
+	var affected, touched int64 // touched: every row any statement changed
+	for i, s := range append(alters, dml...) {
+		k, err := x.exec(s)
+		touched += k
+		if err != nil {
+			x.exec("rollback")
+			return fmt.Errorf("%s: incremental %s failed: %s", n.Path, n.Config.IncrementalStrategy, compiler.FirstLine(err.Error()))
+		}
+		if i >= len(alters) && !(n.Config.IncrementalStrategy == "delete+insert" && i == len(alters)) {
+			affected += k
+		}
+	}
+	if err := x.recordInTxn(touched > 0 || len(alters) > 0); err != nil {
+		x.exec("rollback")
+		return err
+	}
+	if _, err := x.exec("commit"); err != nil {
+		x.exec("rollback")
+		return err
+	}
+	x.r.AdapterResponse = AdapterResponse{Message: fmt.Sprintf("INSERT %d", affected), RowsAffected: affected}
+	x.r.Message = x.r.AdapterResponse.Message
+	return nil
+}
+
+// schemaChange compares the new rows' columns (src) with the table's
+// (tgt) and applies on_schema_change: the ALTERs to run first and the
+// columns to write. A unique_key column the model no longer returns, or
+// any change under "fail", is an error.
+func schemaChange(n *compiler.Node, src, tgt []colDef) (alters, cols []string, err error) {
 	srcM, tgtM := map[string]string{}, map[string]string{}
 	for _, c := range src {
 		srcM[c.name] = c.typ
@@ -66,15 +110,13 @@ func (x *nodeExec) incremental(body string) error {
 	}
 	for _, k := range n.Config.UniqueKey {
 		if _, ok := srcM[k]; !ok {
-			return fmt.Errorf("%s: unique_key column %q is not in the model's output", n.Path, k)
+			return nil, nil, fmt.Errorf("%s: unique_key column %q is not in the model's output", n.Path, k)
 		}
 	}
-	var alters []string
-	var cols []string
 	switch n.Config.OnSchemaChange {
 	case "fail":
 		if len(added)+len(removed)+len(changed) > 0 {
-			return fmt.Errorf("%s: the model's columns no longer match %s (added %v, removed %v, type changed %v) and on_schema_change is fail: run with --full-refresh, or set on_schema_change to append_new_columns or sync_all_columns",
+			return nil, nil, fmt.Errorf("%s: the model's columns no longer match %s (added %v, removed %v, type changed %v) and on_schema_change is fail: run with --full-refresh, or set on_schema_change to append_new_columns or sync_all_columns",
 				n.Path, n.Relation, added, removed, changed)
 		}
 		for _, c := range tgt {
@@ -110,6 +152,12 @@ func (x *nodeExec) incremental(body string) error {
 			cols = append(cols, c.name)
 		}
 	}
+	return alters, cols, nil
+}
+
+// incrementalDML is the statements that write the rows of the temp table
+// tmp into the model's relation by its incremental_strategy.
+func incrementalDML(n *compiler.Node, tmp string, cols []string) []string {
 	var q []string
 	for _, c := range cols {
 		q = append(q, compiler.Quote(c))
@@ -147,33 +195,5 @@ func (x *nodeExec) incremental(body string) error {
 		m += fmt.Sprintf(" when not matched then insert (%s) values (%s)", colList, strings.Join(vals, ", "))
 		dml = []string{m}
 	}
-	if len(alters) == 0 && deltaKey(n) != "" {
-		x.deltaFrom = tmp // the written rows' keys are recorded with the new data version (delta.go)
-	}
-	if _, err := x.exec("begin"); err != nil {
-		return err
-	}
-	var affected, touched int64 // touched: every row any statement changed
-	for i, s := range append(alters, dml...) {
-		k, err := x.exec(s)
-		touched += k
-		if err != nil {
-			x.exec("rollback")
-			return fmt.Errorf("%s: incremental %s failed: %s", n.Path, n.Config.IncrementalStrategy, compiler.FirstLine(err.Error()))
-		}
-		if i >= len(alters) && !(n.Config.IncrementalStrategy == "delete+insert" && i == len(alters)) {
-			affected += k
-		}
-	}
-	if err := x.recordInTxn(touched > 0 || len(alters) > 0); err != nil {
-		x.exec("rollback")
-		return err
-	}
-	if _, err := x.exec("commit"); err != nil {
-		x.exec("rollback")
-		return err
-	}
-	x.r.AdapterResponse = AdapterResponse{Message: fmt.Sprintf("INSERT %d", affected), RowsAffected: affected}
-	x.r.Message = x.r.AdapterResponse.Message
-	return nil
+	return dml
 }

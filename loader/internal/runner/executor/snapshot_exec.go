@@ -47,76 +47,14 @@ func (x *nodeExec) snapshot() error {
 	if err != nil {
 		return err
 	}
-	have := map[string]bool{}
-	for _, c := range cols {
-		have[strings.ToLower(c.name)] = true
-	}
-	for _, k := range append(append([]string{}, sc.UniqueKey...), sc.UpdatedAt) {
-		if k != "" && !have[strings.ToLower(k)] {
-			return &compiler.DiagnosticError{D: compiler.Diagnostic{Path: n.Path, Line: n.ConfigPos.Line, Col: n.ConfigPos.Col,
-				Msg: fmt.Sprintf("snapshot %s: column %q is not in the snapshot's query (columns: %s)", n.Name, k, colNames(cols))}}
-		}
-	}
-	var checkCols []string
-	if sc.Strategy == "check" {
-		if len(sc.CheckCols) == 1 && strings.EqualFold(sc.CheckCols[0], "all") {
-			key := map[string]bool{}
-			for _, k := range sc.UniqueKey {
-				key[strings.ToLower(k)] = true
-			}
-			for _, c := range cols {
-				if !key[strings.ToLower(c.name)] {
-					checkCols = append(checkCols, c.name)
-				}
-			}
-		} else {
-			for _, c := range sc.CheckCols {
-				if !have[strings.ToLower(c)] {
-					return &compiler.DiagnosticError{D: compiler.Diagnostic{Path: n.Path, Line: n.ConfigPos.Line, Col: n.ConfigPos.Col,
-						Msg: fmt.Sprintf("snapshot %s: check_cols names %q, which is not in the query (columns: %s)", n.Name, c, colNames(cols))}}
-				}
-				checkCols = append(checkCols, c)
-			}
-		}
-	}
-	// The version's time: updated_at (timestamp) or the snapshot clock (check).
-	stamp := func(alias string) string {
-		if sc.Strategy == "timestamp" {
-			return alias + "." + compiler.Quote(sc.UpdatedAt) + "::timestamp"
-		}
-		return nowLit
-	}
-	keyExpr := func(alias string) string {
-		var parts []string
-		for _, k := range sc.UniqueKey {
-			parts = append(parts, "coalesce(cast("+alias+"."+compiler.Quote(k)+" as varchar), '')")
-		}
-		return strings.Join(parts, " || '|' || ")
-	}
-	scdID := func(alias, at string) string {
-		return "md5(" + keyExpr(alias) + " || '|' || coalesce(cast(" + at + " as varchar), ''))"
-	}
-	keyJoin := func(a, b string) string {
-		var parts []string
-		for _, k := range sc.UniqueKey {
-			parts = append(parts, a+"."+compiler.Quote(k)+" = "+b+"."+compiler.Quote(k))
-		}
-		return strings.Join(parts, " and ")
-	}
-	var srcCols []string
-	for _, c := range cols {
-		srcCols = append(srcCols, "s."+compiler.Quote(c.name))
-	}
-	meta := func(alias, at, deleted string) string {
-		s := fmt.Sprintf("%s as dbt_scd_id, %s as dbt_updated_at, %s as dbt_valid_from, null::timestamp as dbt_valid_to", scdID(alias, at), at, at)
-		if sc.HardDeletes == "new_record" {
-			s += ", " + deleted + " as dbt_is_deleted"
-		}
-		return s
+	q := snapSQL{sc: sc, nowLit: nowLit, rel: n.Relation, src: src, cols: cols}
+	checkCols, err := q.checkColumns(n)
+	if err != nil {
+		return err
 	}
 	rel := n.Relation
 	if existing == "" {
-		stmt := fmt.Sprintf("create table %s as select %s, %s from temp.main.%s as s", rel, strings.Join(srcCols, ", "), meta("s", stamp("s"), "'False'"), src)
+		stmt := fmt.Sprintf("create table %s as select %s, %s from temp.main.%s as s", rel, q.srcCols(), q.meta("s", q.stamp("s"), "'False'"), src)
 		if _, err := x.exec(stmt); err != nil {
 			return x.sqlErr(err, stmt, 0)
 		}
@@ -129,65 +67,12 @@ func (x *nodeExec) snapshot() error {
 	if existing != "BASE TABLE" {
 		return fmt.Errorf("snapshot %s: %s exists and is not a table (%s)", n.Name, rel, existing)
 	}
-	// New columns in the query join the history (older versions get null).
 	snapCols, err := x.columns(rel)
 	if err != nil {
 		return err
 	}
-	inSnap := map[string]bool{}
-	for _, c := range snapCols {
-		inSnap[strings.ToLower(c.name)] = true
-	}
-	var steps []string
-	for _, c := range cols {
-		if !inSnap[strings.ToLower(c.name)] {
-			steps = append(steps, fmt.Sprintf("alter table %s add column %s %s", rel, compiler.Quote(c.name), c.typ))
-		}
-	}
-	current := "t.dbt_valid_to is null"
-	notDeleted := ""
-	if sc.HardDeletes == "new_record" {
-		notDeleted = " and t.dbt_is_deleted = 'False'"
-	}
-	var changed string
-	if sc.Strategy == "timestamp" {
-		changed = fmt.Sprintf("%s > t.dbt_updated_at", stamp("s"))
-	} else {
-		var ds []string
-		for _, c := range checkCols {
-			ds = append(ds, "s."+compiler.Quote(c)+" is distinct from t."+compiler.Quote(c))
-		}
-		changed = "(" + strings.Join(ds, " or ") + ")"
-	}
-	// Rows to insert: new keys, changed keys, and (new_record) keys whose
-	// current version is a deletion record and that came back.
-	insertWhere := fmt.Sprintf(`not exists (select 1 from %[1]s as t where %[2]s and %[3]s%[4]s)
-		or exists (select 1 from %[1]s as t where %[2]s and %[3]s%[4]s and %[5]s)`, rel, current, keyJoin("t", "s"), notDeleted, changed)
 	staged := compiler.Quote("__dbt_snapshot_new_" + n.Alias)
-	steps = append(steps, "begin",
-		fmt.Sprintf("create or replace temp table %s as select %s, %s from temp.main.%s as s where %s", staged, strings.Join(srcCols, ", "), meta("s", stamp("s"), "'False'"), src, insertWhere),
-		// Close the current versions of the keys that get a new one.
-		fmt.Sprintf("update %s as t set dbt_valid_to = s.dbt_valid_from from temp.main.%s as s where %s and %s", rel, staged, current, keyJoin("t", "s")))
-	if sc.HardDeletes != "ignore" {
-		gone := fmt.Sprintf("%s%s and not exists (select 1 from temp.main.%s as s where %s)", current, notDeleted, src, keyJoin("t", "s"))
-		if sc.HardDeletes == "new_record" {
-			// A deletion record repeats the last version's columns.
-			var tcols []string
-			for _, c := range snapCols {
-				if !strings.HasPrefix(strings.ToLower(c.name), "dbt_") {
-					tcols = append(tcols, "t."+compiler.Quote(c.name))
-				}
-			}
-			steps = append(steps, fmt.Sprintf("insert into %s by name select %s, %s from %s as t where %s", rel, strings.Join(tcols, ", "), meta("t", nowLit, "'True'"), rel, gone))
-			// The insert above added current rows for the deleted keys; close
-			// the version they replace (the one that is not a deletion record).
-			steps = append(steps, fmt.Sprintf("update %s as t set dbt_valid_to = %s where %s and t.dbt_is_deleted = 'False' and not exists (select 1 from temp.main.%s as s where %s)",
-				rel, nowLit, current, src, keyJoin("t", "s")))
-		} else {
-			steps = append(steps, fmt.Sprintf("update %s as t set dbt_valid_to = %s where %s", rel, nowLit, gone))
-		}
-	}
-	steps = append(steps, fmt.Sprintf("insert into %s by name select * from temp.main.%s", rel, staged), "commit")
+	steps := q.updateSteps(staged, snapCols, checkCols)
 	var inserted int64
 	for _, s := range steps {
 		k, err := x.exec(s)
@@ -213,4 +98,163 @@ func colNames(cols []colDef) string {
 		s = append(s, c.name)
 	}
 	return strings.Join(s, ", ")
+}
+
+// snapSQL writes a snapshot's statements.
+type snapSQL struct {
+	sc     *compiler.SnapshotConfig
+	nowLit string   // the snapshot clock, a timestamp literal
+	rel    string   // the snapshot table
+	src    string   // the temp table of the query's rows
+	cols   []colDef // the query's columns
+}
+
+// checkColumns checks that the unique key and updated_at are columns of
+// the query and returns the columns the check strategy compares.
+func (q snapSQL) checkColumns(n *compiler.Node) ([]string, error) {
+	sc, cols := q.sc, q.cols
+	have := map[string]bool{}
+	for _, c := range cols {
+		have[strings.ToLower(c.name)] = true
+	}
+	for _, k := range append(append([]string{}, sc.UniqueKey...), sc.UpdatedAt) {
+		if k != "" && !have[strings.ToLower(k)] {
+			return nil, &compiler.DiagnosticError{D: compiler.Diagnostic{Path: n.Path, Line: n.ConfigPos.Line, Col: n.ConfigPos.Col,
+				Msg: fmt.Sprintf("snapshot %s: column %q is not in the snapshot's query (columns: %s)", n.Name, k, colNames(cols))}}
+		}
+	}
+	var checkCols []string
+	if sc.Strategy != "check" {
+		return nil, nil
+	}
+	if len(sc.CheckCols) == 1 && strings.EqualFold(sc.CheckCols[0], "all") {
+		key := map[string]bool{}
+		for _, k := range sc.UniqueKey {
+			key[strings.ToLower(k)] = true
+		}
+		for _, c := range cols {
+			if !key[strings.ToLower(c.name)] {
+				checkCols = append(checkCols, c.name)
+			}
+		}
+		return checkCols, nil
+	}
+	for _, c := range sc.CheckCols {
+		if !have[strings.ToLower(c)] {
+			return nil, &compiler.DiagnosticError{D: compiler.Diagnostic{Path: n.Path, Line: n.ConfigPos.Line, Col: n.ConfigPos.Col,
+				Msg: fmt.Sprintf("snapshot %s: check_cols names %q, which is not in the query (columns: %s)", n.Name, c, colNames(cols))}}
+		}
+		checkCols = append(checkCols, c)
+	}
+	return checkCols, nil
+}
+
+// stamp is the version's time: updated_at (timestamp) or the snapshot
+// clock (check).
+func (q snapSQL) stamp(alias string) string {
+	if q.sc.Strategy == "timestamp" {
+		return alias + "." + compiler.Quote(q.sc.UpdatedAt) + "::timestamp"
+	}
+	return q.nowLit
+}
+
+func (q snapSQL) keyExpr(alias string) string {
+	var parts []string
+	for _, k := range q.sc.UniqueKey {
+		parts = append(parts, "coalesce(cast("+alias+"."+compiler.Quote(k)+" as varchar), '')")
+	}
+	return strings.Join(parts, " || '|' || ")
+}
+
+func (q snapSQL) scdID(alias, at string) string {
+	return "md5(" + q.keyExpr(alias) + " || '|' || coalesce(cast(" + at + " as varchar), ''))"
+}
+
+func (q snapSQL) keyJoin(a, b string) string {
+	var parts []string
+	for _, k := range q.sc.UniqueKey {
+		parts = append(parts, a+"."+compiler.Quote(k)+" = "+b+"."+compiler.Quote(k))
+	}
+	return strings.Join(parts, " and ")
+}
+
+// srcCols lists the query's columns from alias s.
+func (q snapSQL) srcCols() string {
+	var srcCols []string
+	for _, c := range q.cols {
+		srcCols = append(srcCols, "s."+compiler.Quote(c.name))
+	}
+	return strings.Join(srcCols, ", ")
+}
+
+// meta is the dbt_ columns of a version valid from at.
+func (q snapSQL) meta(alias, at, deleted string) string {
+	s := fmt.Sprintf("%s as dbt_scd_id, %s as dbt_updated_at, %s as dbt_valid_from, null::timestamp as dbt_valid_to", q.scdID(alias, at), at, at)
+	if q.sc.HardDeletes == "new_record" {
+		s += ", " + deleted + " as dbt_is_deleted"
+	}
+	return s
+}
+
+// updateSteps are a later run's statements, one transaction: new columns
+// of the query join the history (older versions get null), the new
+// versions are staged in the temp table staged, the current versions
+// they replace are closed, deletions handled per hard_deletes, and the
+// new versions inserted.
+func (q snapSQL) updateSteps(staged string, snapCols []colDef, checkCols []string) []string {
+	sc, rel, src, nowLit := q.sc, q.rel, q.src, q.nowLit
+	inSnap := map[string]bool{}
+	for _, c := range snapCols {
+		inSnap[strings.ToLower(c.name)] = true
+	}
+	var steps []string
+	for _, c := range q.cols {
+		if !inSnap[strings.ToLower(c.name)] {
+			steps = append(steps, fmt.Sprintf("alter table %s add column %s %s", rel, compiler.Quote(c.name), c.typ))
+		}
+	}
+	current := "t.dbt_valid_to is null"
+	notDeleted := ""
+	if sc.HardDeletes == "new_record" {
+		notDeleted = " and t.dbt_is_deleted = 'False'"
+	}
+	var changed string
+	if sc.Strategy == "timestamp" {
+		changed = fmt.Sprintf("%s > t.dbt_updated_at", q.stamp("s"))
+	} else {
+		var ds []string
+		for _, c := range checkCols {
+			ds = append(ds, "s."+compiler.Quote(c)+" is distinct from t."+compiler.Quote(c))
+		}
+		changed = "(" + strings.Join(ds, " or ") + ")"
+	}
+	// Rows to insert: new keys, changed keys, and (new_record) keys whose
+	// current version is a deletion record and that came back.
+	insertWhere := fmt.Sprintf(`not exists (select 1 from %[1]s as t where %[2]s and %[3]s%[4]s)
+		or exists (select 1 from %[1]s as t where %[2]s and %[3]s%[4]s and %[5]s)`, rel, current, q.keyJoin("t", "s"), notDeleted, changed)
+	steps = append(steps, "begin",
+		fmt.Sprintf("create or replace temp table %s as select %s, %s from temp.main.%s as s where %s", staged, q.srcCols(), q.meta("s", q.stamp("s"), "'False'"), src, insertWhere),
+		// Close the current versions of the keys that get a new one.
+		fmt.Sprintf("update %s as t set dbt_valid_to = s.dbt_valid_from from temp.main.%s as s where %s and %s", rel, staged, current, q.keyJoin("t", "s")))
+	if sc.HardDeletes != "ignore" {
+		gone := fmt.Sprintf("%s%s and not exists (select 1 from temp.main.%s as s where %s)", current, notDeleted, src, q.keyJoin("t", "s"))
+		if sc.HardDeletes == "new_record" {
+			// A deletion record repeats the last version's columns.
+			var tcols []string
+			for _, c := range snapCols {
+				if !strings.HasPrefix(strings.ToLower(c.name), "dbt_") {
+					tcols = append(tcols, "t."+compiler.Quote(c.name))
+				}
+			}
+			steps = append(steps, fmt.Sprintf("insert into %s by name select %s, %s from %s as t where %s", rel, strings.Join(tcols, ", "), q.meta("t", nowLit, "'True'"), rel, gone))
+			// The insert above added current rows for the deleted keys; close
+			// the version they replace (the one that is not a deletion record).
+			steps = append(steps, fmt.Sprintf("update %s as t set dbt_valid_to = %s where %s and t.dbt_is_deleted = 'False' and not exists (select 1 from temp.main.%s as s where %s)",
+				rel, nowLit, current, src, q.keyJoin("t", "s")))
+		} else {
+			steps = append(steps, fmt.Sprintf("update %s as t set dbt_valid_to = %s where %s", rel, nowLit, gone))
+		}
+	}
+	steps = append(steps, fmt.Sprintf("insert into %s by name select * from temp.main.%s", rel, staged), "commit")
+	return steps
 }
