@@ -171,9 +171,11 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 			fmt.Fprintln(stderr, "docket compile:", err)
 			return ExitUsage
 		}
-		if code := compileWithWarehouse(ctx, m, ids, &pp, udfs, stderr); code != ExitOK {
+		compiled, code := compileWithWarehouse(ctx, m, ids, &pp, udfs, stderr)
+		if code != ExitOK {
 			return code
 		}
+		m = compiled
 		if err := runner.WriteArtifacts(m, pp.TargetDir, nil); err != nil {
 			fmt.Fprintln(stderr, "docket:", err)
 			return ExitFailed
@@ -512,8 +514,8 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 // templates read it (run_query, adapter.get_relation, …) render again,
 // unit tests get their model's SQL on their fixtures. Without a warehouse
 // yet the first stay as parsed (execute=false) and unit tests are left
-// out, with a note.
-func compileWithWarehouse(ctx context.Context, m *runner.Manifest, ids []string, p *project.Project, udfs []warehouse.UDF, stderr io.Writer) int {
+// out, with a note. It returns the manifest with that SQL.
+func compileWithWarehouse(ctx context.Context, m *runner.Manifest, ids []string, p *project.Project, udfs []warehouse.UDF, stderr io.Writer) (*runner.Manifest, int) {
 	reads, units := 0, 0
 	for _, id := range ids {
 		switch n := m.Node(id); {
@@ -524,7 +526,7 @@ func compileWithWarehouse(ctx context.Context, m *runner.Manifest, ids []string,
 		}
 	}
 	if reads+units == 0 {
-		return ExitOK
+		return m, ExitOK
 	}
 	if _, err := os.Stat(p.Warehouse); err != nil {
 		if reads > 0 {
@@ -535,20 +537,20 @@ func compileWithWarehouse(ctx context.Context, m *runner.Manifest, ids []string,
 			fmt.Fprintf(stderr, "docket compile: note: %d unit test%s not compiled: fixtures take the inputs' column types from the warehouse, which does not exist yet\n",
 				units, modelsPlural(units))
 		}
-		return ExitOK
+		return m, ExitOK
 	}
 	db, code := openReaderWith(ctx, p, udfs, stderr)
 	if db == nil {
-		return code
+		return m, code
 	}
 	defer db.Close()
 	c, err := db.Conn(ctx)
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
-		return ExitFailed
+		return m, ExitFailed
 	}
 	defer c.Close()
-	diags, unitWarn := m.CompileWith(ctx, runner.SQLQuerier(c), ids)
+	m, diags, unitWarn := m.CompileWith(ctx, runner.SQLQuerier(c), ids)
 	for _, w := range unitWarn {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
@@ -557,7 +559,7 @@ func compileWithWarehouse(ctx context.Context, m *runner.Manifest, ids []string,
 	}
 	if len(diags) > 0 {
 		fmt.Fprintf(stderr, "docket compile: %d problem%s rendering with the warehouse\n", len(diags), modelsPlural(len(diags)))
-		return ExitFailed
+		return m, ExitFailed
 	}
-	return ExitOK
+	return m, ExitOK
 }

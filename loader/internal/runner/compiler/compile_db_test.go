@@ -38,7 +38,8 @@ func (f *fakeQuerier) Exec(_ context.Context, q string) error {
 // it (execute=false); CompileWith renders it again through the Querier
 // (run_query on the ref resolved to its relation, get_columns_in_relation
 // and get_relation with their arguments); a failing query is a mistake at
-// the model's file and line, and the model keeps its parsed SQL.
+// the model's file and line, and the model keeps its parsed SQL; the
+// parsed manifest is left as it was.
 func TestCompileWith(t *testing.T) {
 	m, diags := compilertest.Compile(t, map[string]string{
 		"seeds/s.csv": "id,name\n1,x\n7,y\n",
@@ -61,14 +62,18 @@ func TestCompileWith(t *testing.T) {
 		"information_schema.columns": {{"id", "INTEGER"}, {"name", "VARCHAR"}},
 		"information_schema.tables":  {{"BASE TABLE"}},
 	}}
-	diags, _ = m.CompileWith(context.Background(), q, compiler.SortedKeys(m.Nodes))
+	parsed := x.CompiledCode
+	c, diags, _ := m.CompileWith(context.Background(), q, compiler.SortedKeys(m.Nodes))
 	if got := compilertest.Strings(diags); len(got) != 1 || !strings.HasPrefix(got[0], "models/y.sql:2:") || !strings.Contains(got[0], "no such table") {
 		t.Errorf("diagnostics %v", got)
 	}
-	if want := "\n\n\nselect 7 as top, 'id,name' as cols,\n  'table' as kind"; x.CompiledCode != want {
-		t.Errorf("compiled with the database:\n%q\nwant\n%q", x.CompiledCode, want)
+	if want := "\n\n\nselect 7 as top, 'id,name' as cols,\n  'table' as kind"; c.Nodes["model.mem.x"].CompiledCode != want {
+		t.Errorf("compiled with the database:\n%q\nwant\n%q", c.Nodes["model.mem.x"].CompiledCode, want)
 	}
-	if y := m.Nodes["model.mem.y"]; y.CompiledCode != "\nselect 1 as id" {
+	if x.CompiledCode != parsed || m.Nodes["model.mem.x"] != x {
+		t.Errorf("CompileWith changed the parsed manifest: %q", x.CompiledCode)
+	}
+	if y := c.Nodes["model.mem.y"]; y.CompiledCode != "\nselect 1 as id" {
 		t.Errorf("y keeps its parsed SQL, got %q", y.CompiledCode)
 	}
 	want := []string{

@@ -69,11 +69,13 @@ func (n *Node) NeedsDatabase() bool {
 // CompileWith compiles, with q, the nodes among ids that need the
 // Database, as `dbt compile` does with its connection: a node whose
 // template reads the database renders again (is_incremental() false), a
-// Unit test gets its model's SQL on its fixtures. Their CompiledCode
-// becomes what a run would execute. A node that fails keeps what it had:
+// Unit test gets its model's SQL on its fixtures. It returns a manifest
+// in which their CompiledCode is what a run would execute (m is left as
+// it is). A node that fails keeps what it had:
 // its mistake comes back in problems, or in unitTests for a unit test
 // (whose inputs may not be built yet: a run would build them first).
-func (m *Manifest) CompileWith(ctx context.Context, q Querier, ids []string) (problems, unitTests []Diagnostic) {
+func (m *Manifest) CompileWith(ctx context.Context, q Querier, ids []string) (compiled *Manifest, problems, unitTests []Diagnostic) {
+	code := map[string]string{}
 	for _, id := range ids {
 		n := m.Nodes[id]
 		if n == nil || !n.NeedsDatabase() {
@@ -86,7 +88,7 @@ func (m *Manifest) CompileWith(ctx context.Context, q Querier, ids []string) (pr
 					Msg: fmt.Sprintf("unit test %s not compiled: %s", n.Name, FirstLine(err.Error()))})
 				continue
 			}
-			n.CompiledCode = out
+			code[id] = out
 			continue
 		}
 		out, err := m.RenderDB(ctx, q, n, false)
@@ -99,9 +101,9 @@ func (m *Manifest) CompileWith(ctx context.Context, q Querier, ids []string) (pr
 			}
 			continue
 		}
-		n.CompiledCode = out
+		code[id] = out
 	}
-	return SortDiagnostics(problems), SortDiagnostics(unitTests)
+	return m.withCode(code), SortDiagnostics(problems), SortDiagnostics(unitTests)
 }
 
 // sqlFailed is a query a template ran that DuckDB refused: its first

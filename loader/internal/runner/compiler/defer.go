@@ -8,16 +8,29 @@ package compiler
 func (m *Manifest) Defer(rel map[string]string) *Manifest {
 	d := *m
 	d.deferred = rel
-	d.Nodes = make(map[string]*Node, len(m.Nodes))
+	code := map[string]string{}
 	for id, n := range m.Nodes {
 		if (n.ResourceType == Model || n.ResourceType == Test) && n.rendered != "" {
-			c := *n
-			c.CompiledCode = d.Finish(&c, n.rendered, map[string]bool{})
-			n = &c
+			code[id] = d.Finish(n, n.rendered, map[string]bool{})
 		}
-		d.Nodes[id] = n
 	}
-	return &d
+	return d.withCode(code)
+}
+
+// withCode is a copy of m whose nodes in code (unique_id → SQL) have that
+// CompiledCode, each a new Node; the other nodes are shared.
+func (m *Manifest) withCode(code map[string]string) *Manifest {
+	c := *m
+	c.Nodes = make(map[string]*Node, len(m.Nodes))
+	for id, n := range m.Nodes {
+		if sql, ok := code[id]; ok {
+			nn := *n
+			nn.CompiledCode = sql
+			n = &nn
+		}
+		c.Nodes[id] = n
+	}
+	return &c
 }
 
 // Deferred is the relation a ref to id resolves to under Defer ("" when
