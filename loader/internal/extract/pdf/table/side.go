@@ -1,15 +1,38 @@
 package table
 
-import "math"
+import (
+	"math"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
 
 // splitSides splits lines holding two tables side by side: those of the
 // same shape whose rows line up (sideBySide), or two tables of any shape
 // whose rows do not (offsetSides).
 func splitSides(lines []*textLine, gap float64) [][]*textLine {
-	if parts := sideBySide(lines, gap); len(parts) > 1 {
-		return parts
+	if len(lines) < 3 {
+		return [][]*textLine{lines}
 	}
-	return offsetSides(lines, gap)
+	most, multi := 0, 0
+	for _, l := range lines {
+		n := l.nSegments(gap)
+		most = max(most, n)
+		if n >= 2 {
+			multi++
+		}
+	}
+	// either way two columns or more a side, so a line of four phrases
+	// (sideBySide) or four lines of two (offsetSides)
+	if most < 4 && (multi < 4 || len(lines) < 6) {
+		return [][]*textLine{lines}
+	}
+	cols := columns(lines, gap)
+	if most >= 4 {
+		if parts := sideBySide(lines, cols, gap); len(parts) > 1 {
+			return parts
+		}
+	}
+	return offsetSides(lines, cols, gap)
 }
 
 // offsetSides splits lines at a column gap (the gutter) where two tables
@@ -21,15 +44,20 @@ func splitSides(lines []*textLine, gap float64) [][]*textLine {
 // column gap: a line with nothing right of a gap is a wrapped label or a
 // group label (one phrase), one with nothing left of it a header line.
 // It returns the lines of each table, or the lines as they are.
-func offsetSides(lines []*textLine, gap float64) [][]*textLine {
-	if len(lines) < 6 {
-		return [][]*textLine{lines}
+func offsetSides(lines []*textLine, cols []span, gap float64) [][]*textLine {
+	if len(lines) < 6 || len(cols) < 4 {
+		return [][]*textLine{lines} // two columns or more a side
 	}
-	cols := columns(lines, gap)
+	segs := make([][]phrase, len(lines))
+	for i, l := range lines {
+		for _, s := range l.segments(gap) {
+			segs[i] = append(segs[i], phrase{ws: s, b: boxOf(s)})
+		}
+	}
 	best, bestW := -1.0, 0.0
 	for k := 0; k+1 < len(cols); k++ {
 		mid := (cols[k].b + cols[k+1].a) / 2
-		if w := cols[k+1].a - cols[k].b; w > bestW && splitsAt(lines, mid, cols[k+1], gap) {
+		if w := cols[k+1].a - cols[k].b; w > bestW && splitsAt(segs, mid, cols[k+1]) {
 			best, bestW = mid, w
 		}
 	}
@@ -39,45 +67,47 @@ func offsetSides(lines []*textLine, gap float64) [][]*textLine {
 	return splitAt(lines, best)
 }
 
-// splitAt returns the lines' words left of x and right of it, each lined
-// up anew.
-func splitAt(lines []*textLine, x float64) [][]*textLine {
-	var left, right []*word
-	for _, l := range lines {
-		for _, w := range l.ws {
-			if w.cx() < x {
-				left = append(left, w)
-			} else {
-				right = append(right, w)
+// phrase is a line's segment with its box and, once asked, whether it is
+// a number.
+type phrase struct {
+	ws       []*word
+	b        document.BBox
+	num, got bool
+}
+
+func (p *phrase) numeric() bool {
+	if !p.got {
+		p.num, p.got = numericCell(p.ws), true
+	}
+	return p.num
+}
+
+// splitsAt: the lines' phrases hold two tables either side of x (see
+// offsetSides); next is the column right of x.
+func splitsAt(segs [][]phrase, x float64, next span) bool {
+	for _, ps := range segs {
+		for _, p := range ps {
+			if p.b.X0 < x && p.b.X1 > x {
+				return false // a phrase across the gutter
 			}
 		}
 	}
-	return [][]*textLine{lineUp(left), lineUp(right)}
-}
-
-// splitsAt: the lines hold two tables either side of x (see offsetSides);
-// next is the column right of x.
-func splitsAt(lines []*textLine, x float64, next span, gap float64) bool {
 	var leftOnly, rightOnly, leftMulti, rightMulti, text, cells int
-	for _, l := range lines {
+	for _, ps := range segs {
 		var nl, nr int
 		var numL, numR bool
-		for _, s := range l.segments(gap) {
-			b := boxOf(s)
-			if b.X0 < x && b.X1 > x {
-				return false // a phrase across the gutter
-			}
-			num := numericCell(s)
-			if b.X1 <= x {
+		for k := range ps {
+			p := &ps[k]
+			if p.b.X1 <= x {
 				nl++
-				numL = numL || num
+				numL = numL || p.numeric()
 				continue
 			}
 			nr++
-			numR = numR || num
-			if b.X0 < next.b && b.X1 > next.a {
+			numR = numR || p.numeric()
+			if p.b.X0 < next.b && p.b.X1 > next.a {
 				cells++
-				if !num {
+				if !p.numeric() {
 					text++
 				}
 			}
@@ -96,6 +126,22 @@ func splitsAt(lines []*textLine, x float64, next span, gap float64) bool {
 		}
 	}
 	return leftOnly >= 2 && rightOnly >= 2 && leftMulti >= 3 && rightMulti >= 3 && 2*text > cells && cells >= 3
+}
+
+// splitAt returns the lines' words left of x and right of it, each lined
+// up anew.
+func splitAt(lines []*textLine, x float64) [][]*textLine {
+	var left, right []*word
+	for _, l := range lines {
+		for _, w := range l.ws {
+			if w.cx() < x {
+				left = append(left, w)
+			} else {
+				right = append(right, w)
+			}
+		}
+	}
+	return [][]*textLine{lineUp(left), lineUp(right)}
 }
 
 // labelFirstLine: the line above the run lines[i..last] is the first line

@@ -424,15 +424,7 @@ func startsUnder(x float64, phrases [][]*word) bool {
 // every other column gap, with as many columns on each side and the
 // columns of the same kind (numbers or text) in the same order. It
 // returns the lines of each table, or the lines as they are.
-func sideBySide(lines []*textLine, gap float64) [][]*textLine {
-	most := 0
-	for _, l := range lines {
-		most = max(most, l.nSegments(gap))
-	}
-	if most < 4 {
-		return [][]*textLine{lines}
-	}
-	cols := columns(lines, gap)
+func sideBySide(lines []*textLine, cols []span, gap float64) [][]*textLine {
 	if len(cols) < 4 || len(cols)%2 != 0 {
 		return [][]*textLine{lines}
 	}

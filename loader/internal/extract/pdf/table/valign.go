@@ -13,29 +13,30 @@ func numbersLast(c *columnStats, band []*textLine) bool {
 		return false
 	}
 	stub := c.stub()
-	type kind struct{ alone, nums, lower bool }
-	ks := make([]kind, len(band))
-	for i, l := range band {
-		lcs := c.cellsOf(l)
+	// kind of line k: alone (the stub only, no number), nums (the stub
+	// and a number beside it); asked only around lower-case lines
+	kind := func(k int) (alone, nums bool) {
+		lcs := c.cellsOf(band[k])
 		if len(lcs) == 0 || lcs[0].col != stub {
-			continue
+			return false, false
 		}
-		ks[i].lower = startsLower(lcs[0].ws[0].text)
-		ks[i].alone = len(lcs) == 1 && !numericCell(lcs[0].ws)
 		for _, lc := range lcs[1:] {
-			ks[i].nums = ks[i].nums || numericCell(lc.ws)
+			nums = nums || numericCell(lc.ws)
 		}
+		return len(lcs) == 1 && !numericCell(lcs[0].ws), nums
 	}
 	up := 0
 	for i := 1; i < len(band); i++ {
 		a, b := band[i-1], band[i]
-		if b.bb.Y0-a.bb.Y1 > 0.8*math.Max(a.size, b.size) || !ks[i].lower {
+		if !startsLower(b.ws[0].text) || b.bb.Y0-a.bb.Y1 > 0.8*math.Max(a.size, b.size) {
 			continue
 		}
+		aAlone, aNums := kind(i - 1)
+		bAlone, bNums := kind(i)
 		switch {
-		case ks[i-1].alone && ks[i].nums:
+		case aAlone && bNums:
 			up++
-		case ks[i-1].nums && ks[i].alone:
+		case aNums && bAlone:
 			return false
 		}
 	}
