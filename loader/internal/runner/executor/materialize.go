@@ -3,10 +3,11 @@ package executor
 import (
 	"fmt"
 	"time"
-
-	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 )
 
+// model builds a model by its materialization: view (view.go), table
+// (table.go), incremental (incremental.go); ephemeral models are inlined
+// where they are used (Plan leaves them out).
 func (x *nodeExec) model() error {
 	n := x.n
 	t0 := time.Now()
@@ -60,101 +61,5 @@ func (x *nodeExec) model() error {
 		return err
 	}
 	x.r.Status = StatusSuccess
-	return nil
-}
-
-func (x *nodeExec) view(body, existing string) error {
-	n := x.n
-	if call := udfCalledParsed(x.ctx, x.m, x.c, body); call.name != "" {
-		d := compiler.Diagnostic{Path: n.Path, Line: 1, Col: 1}
-		if call.offset >= 0 {
-			// the position is in the compiled SQL
-			p := compiler.OffsetPos(body, call.offset)
-			d.Path, d.Line, d.Col = x.compiledPath(), p.Line, p.Col
-		}
-		d.Msg = fmt.Sprintf("view %s calls Go UDF %s(), which only exists inside docket: a view must work in any DuckDB client; materialize this model as a table (config(materialized='table')) or compute it in an upstream table",
-			n.Relation, call.name)
-		return &compiler.DiagnosticError{D: d}
-	}
-	prefix := "create or replace view " + n.Relation + " as\n"
-	stmt := prefix + sqlBody(body)
-	if existing == "BASE TABLE" {
-		if _, err := x.exec("begin"); err != nil {
-			return err
-		}
-		if _, err := x.exec("drop table " + n.Relation); err != nil {
-			x.exec("rollback")
-			return err
-		}
-		if _, err := x.exec(stmt); err != nil {
-			x.exec("rollback")
-			return x.sqlErr(err, stmt, 1)
-		}
-		if _, err := x.exec("commit"); err != nil {
-			return err
-		}
-	} else if _, err := x.exec(stmt); err != nil {
-		return x.sqlErr(err, stmt, 1)
-	}
-	x.r.AdapterResponse = AdapterResponse{Message: "CREATE VIEW"}
-	x.r.Message = "CREATE VIEW"
-	return nil
-}
-
-// swap renames tmp to the node's name in one transaction, dropping the
-// previous relation.
-func (x *nodeExec) swap(tmp, existing string) error {
-	n := x.n
-	steps := []string{"begin"}
-	switch existing {
-	case "BASE TABLE":
-		steps = append(steps, "drop table "+n.Relation)
-	case "VIEW":
-		steps = append(steps, "drop view "+n.Relation)
-	}
-	steps = append(steps, "alter table "+compiler.Relation(n.Schema, tmp)+" rename to "+compiler.Quote(n.Alias), "record", "commit")
-	for _, s := range steps {
-		var err error
-		if s == "record" {
-			err = x.recordInTxn(true)
-		} else {
-			_, err = x.exec(s)
-		}
-		if err != nil {
-			x.exec("rollback")
-			x.exec("drop table if exists " + compiler.Relation(n.Schema, tmp))
-			return fmt.Errorf("swap %s into place: %s", n.Relation, compiler.FirstLine(err.Error()))
-		}
-	}
-	return nil
-}
-
-func (x *nodeExec) table(body, existing string) error {
-	n := x.n
-	tmp := n.Alias + "__dbt_tmp"
-	if _, err := x.exec("drop table if exists " + compiler.Relation(n.Schema, tmp)); err != nil {
-		return err
-	}
-	if n.HasConstraints() {
-		if err := x.constrainedTable(tmp, body); err != nil {
-			return err
-		}
-	} else {
-		prefix := "create table " + compiler.Relation(n.Schema, tmp) + " as\n"
-		stmt := prefix + sqlBody(body)
-		if _, err := x.exec(stmt); err != nil {
-			x.exec("drop table if exists " + compiler.Relation(n.Schema, tmp))
-			return x.sqlErr(err, stmt, 1)
-		}
-	}
-	rows, err := x.count(compiler.Relation(n.Schema, tmp))
-	if err != nil {
-		return err
-	}
-	if err := x.swap(tmp, existing); err != nil {
-		return err
-	}
-	x.r.AdapterResponse = AdapterResponse{Message: fmt.Sprintf("CREATE TABLE %d", rows), RowsAffected: rows}
-	x.r.Message = x.r.AdapterResponse.Message
 	return nil
 }

@@ -1,0 +1,65 @@
+package executor
+
+import (
+	"fmt"
+
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+)
+
+// swap renames tmp to the node's name in one transaction, dropping the
+// previous relation.
+func (x *nodeExec) swap(tmp, existing string) error {
+	n := x.n
+	steps := []string{"begin"}
+	switch existing {
+	case "BASE TABLE":
+		steps = append(steps, "drop table "+n.Relation)
+	case "VIEW":
+		steps = append(steps, "drop view "+n.Relation)
+	}
+	steps = append(steps, "alter table "+compiler.Relation(n.Schema, tmp)+" rename to "+compiler.Quote(n.Alias), "record", "commit")
+	for _, s := range steps {
+		var err error
+		if s == "record" {
+			err = x.recordInTxn(true)
+		} else {
+			_, err = x.exec(s)
+		}
+		if err != nil {
+			x.exec("rollback")
+			x.exec("drop table if exists " + compiler.Relation(n.Schema, tmp))
+			return fmt.Errorf("swap %s into place: %s", n.Relation, compiler.FirstLine(err.Error()))
+		}
+	}
+	return nil
+}
+
+func (x *nodeExec) table(body, existing string) error {
+	n := x.n
+	tmp := n.Alias + "__dbt_tmp"
+	if _, err := x.exec("drop table if exists " + compiler.Relation(n.Schema, tmp)); err != nil {
+		return err
+	}
+	if n.HasConstraints() {
+		if err := x.constrainedTable(tmp, body); err != nil {
+			return err
+		}
+	} else {
+		prefix := "create table " + compiler.Relation(n.Schema, tmp) + " as\n"
+		stmt := prefix + sqlBody(body)
+		if _, err := x.exec(stmt); err != nil {
+			x.exec("drop table if exists " + compiler.Relation(n.Schema, tmp))
+			return x.sqlErr(err, stmt, 1)
+		}
+	}
+	rows, err := x.count(compiler.Relation(n.Schema, tmp))
+	if err != nil {
+		return err
+	}
+	if err := x.swap(tmp, existing); err != nil {
+		return err
+	}
+	x.r.AdapterResponse = AdapterResponse{Message: fmt.Sprintf("CREATE TABLE %d", rows), RowsAffected: rows}
+	x.r.Message = x.r.AdapterResponse.Message
+	return nil
+}
