@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/zeebo/xxh3"
@@ -217,13 +218,18 @@ func stageSpare(src *os.File, rp string, size int64) (*staged, error) {
 	if !writeLock(f) {
 		return nil, nil // a reader has it open
 	}
-	if st, err := f.Stat(); err != nil || inode(st) != old.State.Inode {
+	// The hashes were read before the lock: they must still describe the
+	// file now locked (size and modification time too, not the inode only).
+	if st, err := f.Stat(); err != nil || (FileState{Size: st.Size(), ModNano: st.ModTime().UnixNano(), Inode: inode(st)}) != old.State {
+		return nil, nil
+	}
+	// From the first block written the spare is half written: its hashes
+	// must not be trusted again, even if this process is killed.
+	if err := os.Remove(blocksPath(sp)); err != nil {
 		return nil, nil
 	}
 	hashes, n, err := patch(f, src, size, old.Hashes)
 	if err != nil {
-		// The spare is half written: it must not be trusted again.
-		os.Remove(blocksPath(sp))
 		return nil, fmt.Errorf("patch %s: %w", sp, err)
 	}
 	return &staged{path: sp, method: "patch", written: n, hashes: hashes, fromSpare: true}, nil
@@ -271,4 +277,35 @@ func (s *staged) install(rp string) error {
 	}
 	b := &blockHashes{State: st, Hashes: s.hashes}
 	return writeFileAtomic(blocksPath(rp), b.marshal())
+}
+
+// removeLeftovers removes what a publish killed between its steps left
+// beside the published copy rp: a staged copy (CreateTemp's name) or the
+// previous copy kept under a temporary name (a hard link, the only name
+// of a whole copy once rp was replaced) and its hashes. The caller holds
+// the publish lock, so no other publish is using them.
+func removeLeftovers(rp string) {
+	dir := filepath.Dir(rp)
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if isLeftover(e.Name(), rp) {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// isLeftover: name is ".<rp>.<digits>.tmp", ".<rp>.spare.<digits>.tmp" or
+// the latter's ".blocks".
+func isLeftover(name, rp string) bool {
+	for _, prefix := range []string{"." + filepath.Base(rp) + ".", filepath.Base(sparePath(rp)) + "."} {
+		rest, ok := strings.CutPrefix(name, prefix)
+		if !ok {
+			continue
+		}
+		digits, ok := strings.CutSuffix(strings.TrimSuffix(rest, ".blocks"), ".tmp")
+		if ok && digits != "" && strings.Trim(digits, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
 }

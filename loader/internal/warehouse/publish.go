@@ -265,6 +265,22 @@ func Publish(ctx context.Context, path, command string, force bool) (*PublishRes
 		// are only in the WAL, which the next docket command replays.
 		return nil, fmt.Errorf("warehouse: publish: %s.wal holds changes not yet checkpointed into %s (a writer stopped before finishing); the next docket command applies them and publishes", filepath.Base(path), filepath.Base(path))
 	}
+	// One publish at a time: two would share the spare and its hashes (two
+	// commands finishing together, `docket publish` run by hand during one).
+	unlock, err := publishLock(rp)
+	if err != nil {
+		return nil, fmt.Errorf("warehouse: publish: %w", err)
+	}
+	defer unlock()
+	if !force {
+		// The publish that held the lock may have published this state.
+		if cur, _ := ReadStamp(path); cur.Current(path) {
+			res.Stamp = *cur
+			res.Skipped = "the published copy is current"
+			return res, nil
+		}
+	}
+	removeLeftovers(rp)
 	state, err := fileState(path)
 	if err != nil {
 		return nil, fmt.Errorf("warehouse: publish: %w", err)

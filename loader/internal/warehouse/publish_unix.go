@@ -5,6 +5,7 @@ package warehouse
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -54,4 +55,27 @@ func lockOwner(f *os.File) (pid int, writer bool, err error) {
 func writeLock(f *os.File) bool {
 	lk := unix.Flock_t{Type: unix.F_WRLCK, Whence: 0, Start: 0, Len: 0}
 	return unix.FcntlFlock(f.Fd(), unix.F_SETLK, &lk) == nil
+}
+
+// publishLock waits for an exclusive lock on the publish lock file beside
+// the published copy rp and returns its release. It is a flock(2) lock,
+// held by the open file: it also keeps two publishes of one process apart,
+// which POSIX record locks do not.
+func publishLock(rp string) (func(), error) {
+	p := filepath.Join(filepath.Dir(rp), "."+filepath.Base(rp)+".lock")
+	f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		err = unix.Flock(int(f.Fd()), unix.LOCK_EX)
+		if !errors.Is(err, unix.EINTR) {
+			break
+		}
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { f.Close() }, nil
 }
