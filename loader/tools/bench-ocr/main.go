@@ -1,10 +1,17 @@
 // Command bench-ocr measures end-to-end OCR throughput on the corpus scans
-// (scans/pNN.png): docket (decode with MuPDF, deskew, one Tesseract pass,
-// text rebuild) in N worker processes with OMP_THREAD_LIMIT=1, as the
-// loader runs it, against the plain `tesseract FILE -` CLI in N parallel
-// processes with the same OMP_THREAD_LIMIT=1 and the same split of pages,
-// in the same run. It prints pages/s for each and their ratio (best of
-// -rounds, alternating the two sides so background load hits both).
+// (scans/pNN.png): docket (decode with MuPDF, deskew, recognition, OSD
+// when the first reading is not plainly upright, second reading of weak
+// lines, text rebuild) in N worker processes with OMP_THREAD_LIMIT=1, as
+// the loader runs it, against the plain `tesseract FILE -` CLI in N
+// parallel processes with the same OMP_THREAD_LIMIT=1 and the same split
+// of pages, in the same run. It prints pages/s for each and their ratio
+// (best of -rounds, alternating the two sides so background load hits
+// both), and CPU seconds (user+sys) per page, which a shared machine's
+// load disturbs far less than wall time: the whole processes' on each
+// side (the CLI loads its model for every page, a worker once), and page
+// by page (a worker's CPU for the page alone against the CLI process's),
+// with the geometric mean of the per-page ratios (one page the CLI reads
+// slowly does not decide it).
 package main
 
 import (
@@ -57,6 +64,7 @@ func main() {
 	}
 	env := append(os.Environ(), "OMP_THREAD_LIMIT=1")
 	var bestD, bestC time.Duration
+	cpu := newCPUTable()
 	for r := 0; r < *rounds; r++ {
 		c, err := timeShards(shards, func(shard []string) error {
 			for _, f := range shard {
@@ -65,6 +73,7 @@ func main() {
 				if err := cmd.Run(); err != nil {
 					return fmt.Errorf("tesseract %s: %w", f, err)
 				}
+				cpu.add("cli", f, processCPU(cmd))
 			}
 			return nil
 		})
@@ -76,7 +85,20 @@ func main() {
 			cmd := exec.Command(self, "-child", strings.Join(shard, ","))
 			cmd.Env = env
 			cmd.Stderr = os.Stderr
-			return cmd.Run()
+			out, err := cmd.Output()
+			if err != nil {
+				return err
+			}
+			cpu.add("docket", "", processCPU(cmd))
+			// The child prints "page FILE SECONDS" for each page.
+			for _, line := range strings.Split(string(out), "\n") {
+				var f string
+				var sec float64
+				if n, _ := fmt.Sscanf(line, "page %s %g", &f, &sec); n == 2 {
+					cpu.add("docket page", f, sec)
+				}
+			}
+			return nil
 		})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "bench-ocr:", err)
@@ -95,6 +117,7 @@ func main() {
 	fmt.Printf("docket        %.3f pages/s (%.1f s)\n", pd, bestD.Seconds())
 	fmt.Printf("tesseract CLI %.3f pages/s (%.1f s)\n", pc, bestC.Seconds())
 	fmt.Printf("ratio docket/cli %.2fx (target >= 0.9x)\n", pd/pc)
+	cpu.print(files, *rounds)
 }
 
 // timeShards runs work on every shard in parallel and returns the wall time.
@@ -131,6 +154,7 @@ func runChild(files []string) error {
 	}
 	defer e.Close()
 	for _, f := range files {
+		t0 := selfCPU()
 		res, err := image.ExtractWith(context.Background(), e, f, opts)
 		if err != nil {
 			return fmt.Errorf("%s: %w", f, err)
@@ -138,6 +162,7 @@ func runChild(files []string) error {
 		if len(res.Pages) == 0 || res.Pages[0].Text == "" {
 			return fmt.Errorf("%s: no text", f)
 		}
+		fmt.Printf("page %s %.4f\n", f, selfCPU()-t0)
 	}
 	return nil
 }

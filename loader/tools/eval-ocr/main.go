@@ -6,6 +6,12 @@
 // Tesseract's thresholding methods, the second reading of low-confidence
 // lines). The word confidence cut is compared on every run, from the same
 // recognition.
+//
+// Split: the OCR engine's thresholds (the orientation gate in
+// ocr/orient.go, the second reading's line selection in ocr/engine.go)
+// were tuned on the even scans (p00, p02, ... p10, "tune"); the odd scans
+// (p01 ... p11, "holdout") were only looked at for reporting. Every mean
+// is printed for both halves.
 package main
 
 import (
@@ -18,6 +24,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -31,6 +38,7 @@ func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "corpus folder")
 	variants := flag.Bool("variants", false, "also measure preprocessing variants")
 	pages := flag.Int("pages", 0, "only the first N scans (0: all)")
+	only := flag.String("only", "", "only these scans, comma separated (p03,p10), for quick iteration; the full figures need all")
 	rotations := flag.Bool("rotations", true, "also OCR each scan turned 90, 180 and 270 degrees (turned in memory here)")
 	flag.Parse()
 	scans := filepath.Join(*corpus, "scans")
@@ -38,7 +46,7 @@ func main() {
 		fmt.Println("corpus not found, skipped")
 		return
 	}
-	if err := run(scans, *pages, *variants, *rotations); err != nil {
+	if err := run(scans, *pages, *only, *variants, *rotations); err != nil {
 		fmt.Fprintln(os.Stderr, "eval-ocr:", err)
 		os.Exit(1)
 	}
@@ -48,10 +56,43 @@ func opts() document.Options {
 	return document.Options{OCR: true, OCRLanguages: []string{"eng"}, OCRDPI: 300, OCRMinWordConf: 60, OCRReviewBelow: 60}
 }
 
-func run(dir string, limit int, variants, rotations bool) error {
+// holdout reports whether a scan (pNN.png) is in the half the engine's
+// thresholds were not tuned on: the odd ones.
+func holdout(png string) bool {
+	var n int
+	fmt.Sscanf(strings.TrimPrefix(filepath.Base(png), "p"), "%d", &n)
+	return n%2 == 1
+}
+
+// splitMeans formats the mean of per-page values over the tune and the
+// holdout half.
+func splitMeans(pngs []string, vals []float64) string {
+	var s [2]float64
+	var n [2]int
+	for i, p := range pngs {
+		k := 0
+		if holdout(p) {
+			k = 1
+		}
+		s[k] += vals[i]
+		n[k]++
+	}
+	return fmt.Sprintf("tune %.4f (%d pages), holdout %.4f (%d pages)", s[0]/float64(max(n[0], 1)), n[0], s[1]/float64(max(n[1], 1)), n[1])
+}
+
+func run(dir string, limit int, only string, variants, rotations bool) error {
 	pngs, _ := filepath.Glob(filepath.Join(dir, "p[0-9][0-9].png"))
 	if limit > 0 && limit < len(pngs) {
 		pngs = pngs[:limit]
+	}
+	if only != "" {
+		var sel []string
+		for _, p := range pngs {
+			if slices.Contains(strings.Split(only, ","), strings.TrimSuffix(filepath.Base(p), ".png")) {
+				sel = append(sel, p)
+			}
+		}
+		pngs = sel
 	}
 	if len(pngs) == 0 {
 		fmt.Println("no scans/pNN.png in corpus, skipped")
@@ -71,7 +112,8 @@ func run(dir string, limit int, variants, rotations bool) error {
 		cli   float64
 	}
 	var kept []pageWords
-	fmt.Println("page   docket_F1  cli_F1   conf  review")
+	var perD, perC []float64
+	fmt.Println("page   split    docket_F1  cli_F1   conf  review")
 	for _, p := range pngs {
 		gt, err := os.ReadFile(strings.TrimSuffix(p, ".png") + ".gt.txt")
 		if err != nil {
@@ -88,16 +130,23 @@ func run(dir string, limit int, variants, rotations bool) error {
 		fd, fc := F1(res.Pages[0].Text, string(gt)), F1(string(cli), string(gt))
 		sumD += fd
 		sumC += fc
+		perD, perC = append(perD, fd), append(perC, fc)
 		mark := ""
 		if fd < fc {
 			worse++
 			mark = "  < cli"
 		}
-		fmt.Printf("%s  %.4f     %.4f   %.1f  %q%s\n", strings.TrimSuffix(filepath.Base(p), ".png"), fd, fc, res.Pages[0].OCRConfidence, res.Pages[0].ReviewReason, mark)
+		split := "tune   "
+		if holdout(p) {
+			split = "holdout"
+		}
+		fmt.Printf("%s  %s  %.4f     %.4f   %.1f  %q%s\n", strings.TrimSuffix(filepath.Base(p), ".png"), split, fd, fc, res.Pages[0].OCRConfidence, res.Pages[0].ReviewReason, mark)
 		kept = append(kept, pageWords{string(gt), res.Words, fc})
 	}
 	n := float64(len(pngs))
-	fmt.Printf("mean   %.4f     %.4f   (docket/cli %.3f; pages where docket < cli: %d of %d)\n", sumD/n, sumC/n, sumD/sumC, worse, len(pngs))
+	fmt.Printf("mean            %.4f     %.4f   (docket/cli %.3f; pages where docket < cli: %d of %d)\n", sumD/n, sumC/n, sumD/sumC, worse, len(pngs))
+	fmt.Printf("docket F1 by split: %s\n", splitMeans(pngs, perD))
+	fmt.Printf("cli F1 by split:    %s\n", splitMeans(pngs, perC))
 
 	// Image-only PDF: 4 pages of p00-p03.
 	// Rendered as the loader does: each page at its scan's own resolution
@@ -219,9 +268,11 @@ func F1(got, want string) float64 {
 func rotated(eng *ocr.Engine, pngs []string) error {
 	n := float64(len(pngs))
 	var up float64
+	var upPer []float64
 	for _, deg := range []int{0, 90, 180, 270} {
 		var s float64
 		var per []string
+		var vals []float64
 		turned := 0
 		for _, p := range pngs {
 			gt, _ := os.ReadFile(strings.TrimSuffix(p, ".png") + ".gt.txt")
@@ -235,16 +286,23 @@ func rotated(eng *ocr.Engine, pngs []string) error {
 			}
 			f := F1(r.Text, string(gt))
 			s += f
+			vals = append(vals, f)
 			per = append(per, fmt.Sprintf("%.3f", f))
 			if r.Rotated != 0 {
 				turned++
 			}
 		}
 		if deg == 0 {
-			up = s
+			up, upPer = s, slices.Clone(vals)
 		}
-		fmt.Printf("scan turned %3d°: mean F1 %.4f (difference to upright %+.4f), turned back on %d of %d  [%s]\n",
-			deg, s/n, (s-up)/n, turned, len(pngs), strings.Join(per, " "))
+		worst := 0.0
+		for i := range vals {
+			vals[i] -= upPer[i]
+			worst = min(worst, vals[i])
+		}
+		fmt.Printf("scan turned %3d°: mean F1 %.4f (difference to upright %+.4f, worst page %+.4f), turned back on %d of %d  [%s]\n",
+			deg, s/n, (s-up)/n, worst, turned, len(pngs), strings.Join(per, " "))
+		fmt.Printf("  difference to upright by split: %s\n", splitMeans(pngs, vals))
 	}
 	return nil
 }

@@ -32,6 +32,10 @@ const char *dk_ocr_error(void);
 	X(const TessPageIterator *, TessResultIteratorGetPageIteratorConst, (const TessResultIterator *h), (h)) \
 	X(char *, TessResultIteratorGetUTF8Text, (const TessResultIterator *h, TessPageIteratorLevel l), (h, l)) \
 	X(float, TessResultIteratorConfidence, (const TessResultIterator *h, TessPageIteratorLevel l), (h, l)) \
+	X(TessPageIterator *, TessBaseAPIAnalyseLayout, (TessBaseAPI *h), (h)) \
+	X(BOOL, TessPageIteratorNext, (TessPageIterator *h, TessPageIteratorLevel l), (h, l)) \
+	XV(TessPageIteratorDelete, (TessPageIterator *h), (h)) \
+	X(BOOL, TessResultIteratorWordIsFromDictionary, (const TessResultIterator *h), (h)) \
 	X(BOOL, TessPageIteratorIsAtBeginningOf, (const TessPageIterator *h, TessPageIteratorLevel l), (h, l)) \
 	X(BOOL, TessPageIteratorBoundingBox, (const TessPageIterator *h, TessPageIteratorLevel l, int *a, int *b, int *c, int *d), (h, l, a, b, c, d)) \
 	XV(TessDeleteText, (const char *t), (t)) \
@@ -41,6 +45,8 @@ const char *dk_ocr_error(void);
 	X(PIX *, pixCreate, (l_int32 w, l_int32 h, l_int32 d), (w, h, d)) \
 	X(l_uint32 *, pixGetData, (PIX *p), (p)) \
 	X(l_int32, pixGetWpl, (const PIX *p), (p)) \
+	X(l_int32, pixGetWidth, (const PIX *p), (p)) \
+	X(l_int32, pixGetHeight, (const PIX *p), (p)) \
 	X(l_ok, pixSetResolution, (PIX *p, l_int32 x, l_int32 y), (p, x, y)) \
 	X(PIX *, pixFindSkewAndDeskew, (PIX *p, l_int32 r, l_float32 *a, l_float32 *c), (p, r, a, c)) \
 	XV(pixDestroy, (PIX **p), (p)) \

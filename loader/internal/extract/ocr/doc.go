@@ -60,6 +60,18 @@
 // lines at scale 1 (0.8447, four under); taking new readings word by word
 // without grouping (merged "Smarter Chemistry" into one word).
 //
+// Orientation: a page is read as it comes; OSD (orientation and script
+// detection) runs only when the first reading is not plainly upright text
+// (see readOriented in orient.go). Running OSD first on every page cost
+// 0.3-0.8 CPU s per corpus scan, a third of the page's recognition.
+//
+// Inverted lines: Tesseract retries every weak line on the inverted image
+// (white on black) when tessedit_do_invert is on, its default. The first
+// reading runs with it off and the second reading of weak lines with it on:
+// a line printed white on black reads as weak words, so it is retried
+// there, and the other weak lines of a page are not read twice more (on
+// corpus p00, a table scan, the first reading took 1.3 s instead of 2.3).
+//
 // Indices: OCRWord.Block, Paragraph and Line are 0-based counters over the
 // whole page in Tesseract's reading order (not restarted per parent), so
 // ordering by (Block, Paragraph, Line, Seq) gives reading order.

@@ -34,6 +34,8 @@ static PIX *deskew(PIX *pix, float *angle, float *conf) {
 }
 
 static void destroy_pix(PIX *pix) { dk_pixDestroy(&pix); }
+static int pix_width(PIX *pix) { return dk_pixGetWidth(pix); }
+static int pix_height(PIX *pix) { return dk_pixGetHeight(pix); }
 
 // crop returns the part of pix inside the box, scaled by scale and with a
 // white border of border pixels (after scaling), or NULL.
@@ -66,6 +68,7 @@ typedef struct {
 	float conf;
 	int x0, y0, x1, y1;
 	int new_block, new_para, new_line;
+	int dict;
 } word_t;
 
 // next_word fills w with the word under the iterator. It returns 0 when the
@@ -77,6 +80,7 @@ static int read_word(TessResultIterator *it, word_t *w) {
 	w->new_line = dk_TessPageIteratorIsAtBeginningOf(pit, RIL_TEXTLINE);
 	w->text = dk_TessResultIteratorGetUTF8Text(it, RIL_WORD);
 	w->conf = dk_TessResultIteratorConfidence(it, RIL_WORD);
+	w->dict = dk_TessResultIteratorWordIsFromDictionary(it);
 	if (!dk_TessPageIteratorBoundingBox(pit, RIL_WORD, &w->x0, &w->y0, &w->x1, &w->y1)) {
 		w->x0 = w->y0 = w->x1 = w->y1 = 0;
 	}
@@ -148,6 +152,10 @@ type Engine struct {
 
 var quietOnce sync.Once
 
+// Tesseract's tessedit_do_invert, switched on for the second reading
+// only (C strings made once).
+var cInvert, cOne, cZero = C.CString("tessedit_do_invert"), C.CString("1"), C.CString("0")
+
 // NewEngine starts Tesseract for langs (e.g. ["eng"], default eng) with the
 // default engine mode and automatic page segmentation.
 func NewEngine(langs []string) (*Engine, error) {
@@ -178,7 +186,9 @@ func NewEngineWith(langs []string, pre Preprocess) (*Engine, error) {
 	e := &Engine{api: api, langs: l, pre: pre}
 	// Tesseract's diagnostics ("Estimating resolution as …") go to its
 	// debug file, not to the worker's stderr.
-	for _, kv := range [][2]string{{"thresholding_method", fmt.Sprint(pre.Thresholding)}, {"debug_file", "/dev/null"}} {
+	// The first reading does not retry weak lines inverted (white on
+	// black); the second reading of weak lines does (see rereadLow).
+	for _, kv := range [][2]string{{"thresholding_method", fmt.Sprint(pre.Thresholding)}, {"debug_file", "/dev/null"}, {"tessedit_do_invert", invertFirst(pre)}} {
 		if err := e.setVar(kv[0], kv[1]); err != nil {
 			e.Close()
 			return nil, err
@@ -287,60 +297,77 @@ func (e *Engine) recognize(pix []byte, w, h, stride, dpi int, minConf float64) (
 		return nil, info, errors.New("ocr: cannot allocate image")
 	}
 	defer C.destroy_pix(p)
-	img := p
-	w0, h0 := w, h
+	defer C.dk_TessBaseAPIClear(e.api)
+	var pg page
+	var err error
 	if e.pre.Orient {
-		info.osd = e.detectOS(p)
-		foreign := info.osd.ok && info.osd.scriptConf >= minScriptConf && !readsScript(e.langs, info.osd.script)
-		t, deg := upright(p, info.osd)
-		if info.osd.ok && info.osd.conf < minOrientConf {
-			// OSD unsure of the orientation, so of the script too:
-			// the trials decide (see orient.go).
-			q, score := e.trialOrientation(p, w, h, dpi, (4-info.osd.deg/90)%4)
-			foreign = foreign && score < trialMinScore
-			info.trial = true
-			if q != 0 {
-				t, deg = turnPix(p, q), q*90
-			}
-		}
-		if foreign {
-			info.unreadable = true
-			if t != nil {
-				C.destroy_pix(t)
-			}
-			return nil, info, nil
-		}
-		if t != nil {
-			defer C.destroy_pix(t)
-			img, info.rotated = t, deg
-			if deg%180 != 0 {
-				w, h = h, w
-			}
-		}
+		pg, err = e.readOriented(p, dpi, &info)
+	} else {
+		pg, err = e.readPage(p, dpi, false)
 	}
+	if err != nil || pg.img == nil {
+		return nil, info, err
+	}
+	defer pg.release()
+	info.angle = pg.angle
+	words := pg.words
+	if e.pre.Reread {
+		words = e.rereadLow(pg.img, int(C.pix_width(pg.img)), int(C.pix_height(pg.img)), words, dpi, minConf)
+	}
+	mapBack(words, w, h, info.rotated/90, info.angle)
+	return words, info, nil
+}
+
+// page is one recognition of a page image: the (deskewed) image
+// Tesseract read, which the second reading crops from, and its words in
+// that image's pixels.
+type page struct {
+	img      *C.PIX // nil when the page was not read
+	owned    bool   // img is a copy made here, destroyed by release
+	angle    float64
+	words    []document.OCRWord
+	dict     dictCount
+	sideways bool // the layout check found the text lines running down the page: not recognised
+}
+
+func (pg *page) release() {
+	if pg.img != nil && pg.owned {
+		C.destroy_pix(pg.img)
+	}
+	pg.img = nil
+}
+
+// readPage deskews src (when configured) and recognises it. With
+// checkLayout, Tesseract's layout analysis runs first (recognition then
+// reuses it) and a page whose text lines mostly run down the page is
+// returned unread, with sideways set.
+func (e *Engine) readPage(src *C.PIX, dpi int, checkLayout bool) (page, error) {
+	pg := page{img: src}
 	if e.pre.Deskew {
 		var angle, conf C.float
-		d := C.deskew(img, &angle, &conf)
-		if d != nil {
-			defer C.destroy_pix(d)
-			img = d
+		if d := C.deskew(src, &angle, &conf); d != nil {
+			pg.img, pg.owned = d, true
 		}
-		info.angle = float64(angle)
+		pg.angle = float64(angle)
 	}
-	C.dk_TessBaseAPISetImage2(e.api, img)
+	C.dk_TessBaseAPIClear(e.api)
+	C.dk_TessBaseAPISetImage2(e.api, pg.img)
 	if dpi > 0 {
 		C.dk_TessBaseAPISetSourceResolution(e.api, C.int(dpi))
 	}
-	defer C.dk_TessBaseAPIClear(e.api)
+	if checkLayout {
+		across, down := e.lineAreas()
+		if down > sidewaysShare*(across+down) {
+			pg.sideways = true
+			return pg, nil
+		}
+	}
 	if C.dk_TessBaseAPIRecognize(e.api, nil) != 0 {
-		return nil, info, errors.New("ocr: tesseract recognition failed")
+		pg.release()
+		return pg, errors.New("ocr: tesseract recognition failed")
 	}
-	words := e.readWords(0, 0, 1)
-	if e.pre.Reread {
-		words = e.rereadLow(img, w, h, words, dpi, minConf)
-	}
-	mapBack(words, w0, h0, info.rotated/90, info.angle)
-	return words, info, nil
+	pg.words, pg.dict = e.readWords(0, 0, 1)
+	return pg, nil
 }
 
 // newPix copies an 8-bit grey buffer into a new leptonica Pix (the caller
@@ -351,10 +378,11 @@ func newPix(pix []byte, w, h, stride, dpi int) *C.PIX {
 
 // readWords reads the words of the last recognition; boxes are mapped back
 // by x/scale+ox, y/scale+oy.
-func (e *Engine) readWords(ox, oy, scale float64) []document.OCRWord {
+func (e *Engine) readWords(ox, oy, scale float64) ([]document.OCRWord, dictCount) {
+	var dc dictCount
 	it := C.dk_TessBaseAPIGetIterator(e.api)
 	if it == nil { // nothing found
-		return nil
+		return nil, dc
 	}
 	defer C.dk_TessResultIteratorDelete(it)
 	var words []document.OCRWord
@@ -375,6 +403,7 @@ func (e *Engine) readWords(ox, oy, scale float64) []document.OCRWord {
 			text := strings.TrimSpace(C.GoString(cw.text))
 			C.dk_TessDeleteText(cw.text)
 			if text != "" {
+				dc.add(text, cw.dict != 0)
 				words = append(words, document.OCRWord{
 					Seq:  len(words),
 					Text: text,
@@ -391,7 +420,7 @@ func (e *Engine) readWords(ox, oy, scale float64) []document.OCRWord {
 			break
 		}
 	}
-	return words
+	return words, dc
 }
 
 // rereadLow recognises every line of words (in reading order, boxes in
@@ -434,6 +463,9 @@ func (e *Engine) rereadLow(img *C.PIX, w, h int, words []document.OCRWord, dpi i
 	}
 	C.dk_TessBaseAPISetPageSegMode(e.api, C.PSM_SINGLE_LINE)
 	defer C.dk_TessBaseAPISetPageSegMode(e.api, C.PSM_AUTO)
+	// Weak lines are tried inverted here, not in the first reading.
+	C.dk_TessBaseAPISetVariable(e.api, cInvert, cOne)
+	defer C.dk_TessBaseAPISetVariable(e.api, cInvert, cZero)
 	repl := map[int][]document.OCRWord{}
 	confirm := map[int]float64{}
 	for _, rg := range regions {
@@ -465,7 +497,7 @@ func (e *Engine) rereadLow(img *C.PIX, w, h int, words []document.OCRWord, dpi i
 		var nw []document.OCRWord
 		if ok {
 			off := float64(rereadBorder) / rereadScale
-			nw = e.readWords(float64(x0)-off, float64(y0)-off, rereadScale)
+			nw, _ = e.readWords(float64(x0)-off, float64(y0)-off, rereadScale)
 		}
 		C.dk_TessBaseAPIClear(e.api)
 		C.destroy_pix(c)
@@ -556,6 +588,14 @@ func (e *Engine) rereadLow(img *C.PIX, w, h int, words []document.OCRWord, dpi i
 			}
 		}
 	}
+	return applyReread(words, repl, confirm)
+}
+
+// applyReread applies the second reading's outcome to words: new
+// confidences for confirmed words, and groups of words replaced by their
+// new reading (at the index of the group's first word; the others map to
+// nil). Seq is renumbered.
+func applyReread(words []document.OCRWord, repl map[int][]document.OCRWord, confirm map[int]float64) []document.OCRWord {
 	for i, c := range confirm {
 		words[i].Confidence = c
 	}
@@ -574,4 +614,13 @@ func (e *Engine) rereadLow(img *C.PIX, w, h int, words []document.OCRWord, dpi i
 		out[i].Seq = i
 	}
 	return out
+}
+
+// invertFirst is tessedit_do_invert for the first reading: off when the
+// second reading of weak lines (which tries them inverted) follows.
+func invertFirst(pre Preprocess) string {
+	if pre.Reread {
+		return "0"
+	}
+	return "1"
 }

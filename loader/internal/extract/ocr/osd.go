@@ -15,10 +15,12 @@ import (
 )
 
 // Orientation and script detection (Tesseract's OSD, the osd.traineddata
-// model of Debian's tesseract-ocr-osd) runs on every page that is OCR'd,
-// and only on those, before recognition: a page scanned sideways or upside
-// down is turned upright, and a page in a script none of the configured
-// languages reads is flagged instead of being read as if it were English.
+// model of Debian's tesseract-ocr-osd) runs only on pages that are OCR'd,
+// and of those only on the pages whose first reading is not plainly
+// upright text (see readOriented in orient.go): a page scanned sideways or
+// upside down is turned upright, and a page in a script none of the
+// configured languages reads is flagged instead of being read as if it
+// were English.
 
 // Confidence floors for acting on OSD. Tesseract's orientation confidence
 // is a margin between the best and the second orientation; on the corpus
@@ -71,23 +73,6 @@ func (e *Engine) detectOS(img *C.PIX) osdResult {
 		r.script = C.GoString(script)
 	}
 	return r
-}
-
-// upright returns img turned upright when OSD is sure enough (the caller
-// destroys a non-nil result) and the clockwise degrees it was turned by.
-func upright(img *C.PIX, r osdResult) (*C.PIX, int) {
-	if !r.ok || r.deg == 0 || r.conf < minOrientConf {
-		return nil, 0
-	}
-	// Tesseract's orient_deg is how far the page is turned clockwise;
-	// pixRotateOrth turns clockwise by 90° per quad, so the page turns
-	// the rest of the full circle.
-	q := (4 - r.deg/90) % 4
-	t := C.rotate_orth(img, C.int(q))
-	if t == nil {
-		return nil, 0
-	}
-	return t, q * 90
 }
 
 // turnPix returns img turned clockwise by q quarter turns (the caller
