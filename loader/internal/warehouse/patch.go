@@ -191,6 +191,9 @@ func stage(src *os.File, rp string, size int64) (*staged, error) {
 	if err == nil {
 		err = tmp.Chmod(0o644)
 	}
+	if err == nil {
+		err = tmp.Sync() // see stageSpare
+	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
@@ -229,6 +232,13 @@ func stageSpare(src *os.File, rp string, size int64) (*staged, error) {
 		return nil, nil
 	}
 	hashes, n, err := patch(f, src, size, old.Hashes)
+	if err == nil {
+		// On disk before it is published and its hashes recorded: after a
+		// power loss the file could otherwise keep blocks of its old state
+		// under a modification time that matches the new hashes, and every
+		// later patch would copy those blocks on as unchanged.
+		err = f.Sync()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("patch %s: %w", sp, err)
 	}
