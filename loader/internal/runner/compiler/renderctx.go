@@ -141,6 +141,20 @@ func (rc *renderCtx) vars() map[string]any {
 		"project_name": m.Name,
 		"execute":      !rc.lenient,
 	}
+	if _, own := m.env.Lookup("", "print"); !own {
+		// dbt's print(msg) writes msg to stdout: here it is a message, as
+		// log(msg, info=True), never dropped (a project's own print macro wins)
+		ctx["print"] = render.Wrap(func(a render.Args) (any, error) {
+			if m.log != nil {
+				parts := make([]string, len(a.Pos))
+				for i, v := range a.Pos {
+					parts[i] = fmt.Sprint(v)
+				}
+				m.log(strings.Join(parts, " "))
+			}
+			return "", nil
+		})
+	}
 	rc.dbFuncs(ctx)
 	rc.contextModules(ctx)
 	if rc.calls != nil {

@@ -1,0 +1,44 @@
+package compiler_test
+
+import (
+	"reflect"
+	"testing"
+	"testing/fstest"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+)
+
+// TestPrintIsAMessage: dbt's print(msg) writes msg to stdout; docket
+// passes it on as log(msg, info=True) does (it was dropped without a
+// word), unless the project defines a print macro of its own.
+func TestPrintIsAMessage(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  []string
+	}{
+		{"builtin", map[string]string{"models/a.sql": "{{ print('hello', 2) }}select 1 as x"}, []string{"hello 2"}},
+		{"own macro", map[string]string{"models/a.sql": "{{ print('hello') }}select 1 as x",
+			"macros/p.sql": "{% macro print(x) %}{% do log('own ' ~ x, info=True) %}{% endmacro %}"}, []string{"own hello"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fstest.MapFS{}
+			for name, text := range tc.files {
+				fsys[name] = &fstest.MapFile{Data: []byte(text)}
+			}
+			p, err := project.Parse("/nonexistent/docket-mapfs/project.yaml", []byte("version: 1\nname: mem\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			_, diags, err := compiler.Parse(p, compiler.ParseOptions{FS: fsys, Log: func(msg string) { got = append(got, msg) }})
+			if err != nil || len(diags) > 0 {
+				t.Fatal(err, diags)
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("messages %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
