@@ -137,6 +137,30 @@ var featureProbes = map[string]featureProbe{
 		}
 		return nil
 	}},
+	"jinja-context": {build: true, files: map[string]string{
+		"models/m/c.sql": "{{ config(materialized='table') }}\nselect '{{ database }}.{{ schema }}.{{ model.name }}' as at, length('{{ invocation_id }}') as n,\n" +
+			"'{{ run_started_at.strftime(\"%Y\") }}' as y, '{{ tojson(fromjson(\"[1]\")) }}{{ fromyaml(\"a: 1\")[\"a\"] }}' as j, '{{ toyaml({}) | trim }}{{ local_md5(\"\") }}' as h",
+		"models/m/s.yml": "version: 2\nsources:\n  - name: raw\n    schema: \"{{ target.schema }}\"\n    tables:\n      - name: t\n        identifier: \"{{ var('t', 'c') }}\"\n" +
+			"models:\n  - name: c\n    config:\n      tags: \"{{ 'x' }}\"\n",
+	}, check: func(t *testing.T, m *Manifest, dir string) error {
+		if c := m.Nodes["model.probe.c"].CompiledCode; !strings.Contains(c, "'warehouse.m.c' as at") || !strings.Contains(c, "'[1]1'") {
+			return fmt.Errorf("compiled c: %s", c)
+		}
+		if s := m.Sources["source.probe.raw.t"]; s == nil || s.Relation != "main.c" {
+			return fmt.Errorf("source raw.t: %+v", s)
+		}
+		return nil
+	}},
+	"adapter-methods": {build: true, files: map[string]string{
+		"models/m/a.sql": "{% if execute %}{% set r = api.Relation.create(schema='scratch', identifier='v') %}{% do adapter.create_schema(r) %}" +
+			"{% do run_query(create_view_as(r, 'select 1 as id')) %}{% do adapter.rename_relation(r, api.Relation.create(schema='scratch', identifier='w')) %}" +
+			"{% do adapter.drop_schema(r) %}{% endif %}select {{ adapter.check_schema_exists(database, 'scratch') }} as still_there",
+	}},
+	"source-keys": {build: true, files: map[string]string{
+		"models/m/s.yml": "version: 2\nsources:\n  - name: raw\n    schema: main\n    quoting: {identifier: true}\n    overrides: x\n    tables:\n      - name: t\n" +
+			"        external: {location: x}\n        loaded_at_query: select 1\n",
+		"models/m/x.sql": "select 1 as id",
+	}},
 	"packages": {files: map[string]string{
 		"dbt_packages/tools/dbt_project.yml": "name: tools\nversion: '1'\nconfig-version: 2\n",
 		"dbt_packages/tools/macros/t.sql":    "{% macro one() %}1{% endmacro %}",

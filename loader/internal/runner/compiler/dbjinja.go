@@ -303,6 +303,7 @@ func (rc *renderCtx) dbFuncs(ctx map[string]any) {
 			return "", rc.db.q.Exec(rc.db.ctx, "drop "+kind+" if exists "+Relation(rel.Schema, rel.Identifier))
 		}),
 	}
+	rc.schemaAdapter(adapter, need)
 	ctx["adapter"] = adapter
 	// dbt's `api.Relation.create(...)`
 	ctx["api"] = map[string]any{"Relation": map[string]any{

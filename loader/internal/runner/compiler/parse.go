@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/runner/render"
@@ -55,6 +56,7 @@ type Manifest struct {
 
 	env      *render.Env
 	log      func(string)               // ParseOptions.Log
+	started  time.Time                  // run_started_at of templates
 	byName   map[string]*Node           // models and seeds
 	packages []string                   // installed package names
 	docs     map[string]docBlock        // {% docs %} blocks by name (docblocks.go)
@@ -104,7 +106,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 		m.Vars[k] = v
 	}
 	ps := &parser{m: m}
-	for _, phase := range []func() error{ps.macros, ps.models, ps.snapshots, ps.seeds, ps.schemaFiles,
+	for _, phase := range []func() error{ps.macros, ps.models, ps.seeds, ps.snapshots, ps.schemaFiles,
 		ps.resolve, ps.singularTests, ps.tests, ps.compile} {
 		if err := phase(); err != nil {
 			return nil, nil, err

@@ -157,6 +157,7 @@ func (rc *renderCtx) vars() map[string]any {
 	}
 	rc.dbFuncs(ctx)
 	rc.contextModules(ctx)
+	rc.nodeContext(ctx)
 	if rc.calls != nil {
 		ctx[render.CallsKey] = rc.calls
 	}

@@ -50,10 +50,13 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 					bad(ypos(s), "source has no name")
 					continue
 				}
+				m.renderYAMLEntry(path, s, &diags)
+				m.checkSourceKeys(path, "source "+src, s, sourceKeys)
 				schema := ystr(s, "schema")
 				if schema == "" {
 					schema = src
 				}
+				database := ystr(s, "database")
 				srcDesc := m.describe(path, s, &diags)
 				for _, t := range yseq(yget(s, "tables")) {
 					tn := ystr(t, "name")
@@ -61,6 +64,7 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 						bad(ypos(t), "source table has no name")
 						continue
 					}
+					m.checkSourceKeys(path, "source "+src+"."+tn, t, sourceTableKeys)
 					ident := ystr(t, "identifier")
 					if ident == "" {
 						ident = tn
@@ -79,6 +83,12 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 						n.Description = srcDesc
 					}
 					n.Relation = Relation(schema, ident)
+					if database != "" && database != m.Database() {
+						// another catalog (dbt-duckdb's attach): read there
+						n.Database, n.Relation = database, Quote(database)+"."+n.Relation
+					}
+					n.Tags, n.Config.Meta = sourceTagsMeta(s, t)
+					n.Config.Tags = n.Tags
 					m.readFreshness(path, n, s, t, &diags)
 					if !sourceEnabled(s, t) {
 						n.Config.Enabled = false // as dbt: kept under disabled, source() to it is an error
@@ -97,6 +107,16 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 			for _, e := range yseq(v) {
 				name := ystr(e, "name")
 				n := m.byName[name]
+				if n != nil && n.ResourceType != kind {
+					// dbt: the entry's tests are built on the node its name
+					// refs; the patch (description, config) finds no node
+					m.warn(path, ypos(e), "%s describes %s %q, but %q is a %s: its tests are read, its description, columns and config are not applied (as dbt does)",
+						path, kind, name, name, n.ResourceType)
+					other := *n
+					other.Columns = map[string]Column{}
+					specs = append(specs, m.readColumns(path, &other, e, &diags)...)
+					continue
+				}
 				if n == nil || n.ResourceType != kind {
 					msg := fmt.Sprintf("%s describes %s %q, but there is no such %s", path, kind, name, kind)
 					if s := suggest(name, m.names()); s != "" {
@@ -105,6 +125,7 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 					m.warn(path, ypos(e), "%s: not applied", msg)
 					continue
 				}
+				m.renderYAMLEntry(path, e, &diags)
 				n.Description = m.describe(path, e, &diags)
 				n.ymlCfg = map[string]any{}
 				if c := yget(e, "config"); c != nil {

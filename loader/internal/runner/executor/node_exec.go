@@ -91,6 +91,8 @@ type nodeExec struct {
 	deltaFrom string
 	// scope: a test's base for change-scoped checks (nil: always whole)
 	scope *testScope
+	// content: a seed's rows as loaded, recorded to notice hand edits (seed_edits.go)
+	content string
 }
 
 func (x *nodeExec) exec(q string) (int64, error) {

@@ -17,7 +17,7 @@ func (x *nodeExec) seed() error {
 	if err != nil {
 		return err
 	}
-	if x.upToDate(existing, x.full) {
+	if x.upToDate(existing, x.full || x.st.seedEdited(n.UniqueID)) {
 		x.markUpToDate()
 		return nil
 	}
@@ -35,6 +35,7 @@ func (x *nodeExec) seed() error {
 	if err != nil {
 		return err
 	}
+	x.content = seedContent(x.ctx, x.c, compiler.Relation(n.Schema, tmp))
 	if err := x.swap(tmp, existing); err != nil {
 		return err
 	}

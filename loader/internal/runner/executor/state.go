@@ -30,6 +30,7 @@ const UpToDateMessage = "up to date: inputs unchanged"
 type nodeState struct {
 	fingerprint, version, status string
 	scopeFP, scopeVersion        string // tests: the base of a scoped check (delta.go)
+	content                      string // seeds: digest of the rows as loaded (seed_edits.go)
 }
 
 // buildState is one run's view of StateTable.
@@ -45,6 +46,7 @@ type buildState struct {
 	deltas   map[string]map[string]deltaLink // model id → data version → link (delta.go)
 	command  string
 	owned    map[string]bool // Manifest.owned
+	edited   map[string]bool // seeds whose table was edited since their load (seed_edits.go)
 }
 
 // openState creates StateTable if needed and reads it. On any error the
@@ -52,21 +54,22 @@ type buildState struct {
 func openState(ctx context.Context, m *compiler.Manifest, c *sql.Conn, command string) *buildState {
 	for _, q := range []string{"create schema if not exists ops", stateDDL, deltaDDL,
 		"alter table " + compiler.StateTable + " add column if not exists scope_fp varchar",
-		"alter table " + compiler.StateTable + " add column if not exists scope_version varchar"} {
+		"alter table " + compiler.StateTable + " add column if not exists scope_version varchar",
+		"alter table " + compiler.StateTable + " add column if not exists content varchar"} {
 		if _, err := c.ExecContext(ctx, q); err != nil {
 			return nil
 		}
 	}
 	st := &buildState{prev: map[string]nodeState{}, versions: map[string]string{}, command: command, deltas: map[string]map[string]deltaLink{},
 		owned: m.Owned}
-	rows, err := c.QueryContext(ctx, "select unique_id, fingerprint, data_version, coalesce(status, ''), coalesce(scope_fp, ''), coalesce(scope_version, '') from "+compiler.StateTable)
+	rows, err := c.QueryContext(ctx, "select unique_id, fingerprint, data_version, coalesce(status, ''), coalesce(scope_fp, ''), coalesce(scope_version, ''), coalesce(content, '') from "+compiler.StateTable)
 	if err != nil {
 		return nil
 	}
 	for rows.Next() {
 		var id string
 		var s nodeState
-		if err := rows.Scan(&id, &s.fingerprint, &s.version, &s.status, &s.scopeFP, &s.scopeVersion); err != nil {
+		if err := rows.Scan(&id, &s.fingerprint, &s.version, &s.status, &s.scopeFP, &s.scopeVersion, &s.content); err != nil {
 			rows.Close()
 			return nil
 		}
@@ -98,6 +101,7 @@ func openState(ctx context.Context, m *compiler.Manifest, c *sql.Conn, command s
 	}
 	st.loader, st.landed = loaderVersions(ctx, c)
 	st.rels = relationTypes(ctx, c)
+	st.noteSeedEdits(ctx, c, m)
 	st.global = m.GlobalDigest()
 	b := make([]byte, 12)
 	rand.Read(b)
@@ -412,8 +416,8 @@ func (x *nodeExec) recordState(changed bool) error {
 		scopeFP, scopeVersion = x.scope.fp, st.version(x.m, x.scope.model.UniqueID)
 	}
 	_, err := x.c.ExecContext(x.ctx, "insert or replace into "+compiler.StateTable+
-		" (unique_id, fingerprint, data_version, status, relation, built_at, scope_fp, scope_version) values (?, ?, ?, ?, ?, now(), ?, ?)",
-		n.UniqueID, x.fp, version, status, n.Relation, scopeFP, scopeVersion)
+		" (unique_id, fingerprint, data_version, status, relation, built_at, scope_fp, scope_version, content) values (?, ?, ?, ?, ?, now(), ?, ?, ?)",
+		n.UniqueID, x.fp, version, status, n.Relation, scopeFP, scopeVersion, nullIfEmpty(x.content))
 	if err != nil {
 		return fmt.Errorf("record build state: %w", err)
 	}

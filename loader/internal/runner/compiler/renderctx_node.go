@@ -1,0 +1,48 @@
+package compiler
+
+import (
+	"crypto/md5"
+	"fmt"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/runner/render"
+)
+
+// nodeContext adds dbt's per-node and per-invocation context members:
+// database and schema (where the node builds), model (the node as a
+// mapping), invocation_id and run_started_at.
+func (rc *renderCtx) nodeContext(ctx map[string]any) {
+	m, n := rc.m, rc.n
+	db, schema := n.Database, n.Schema
+	if db == "" {
+		db = m.Database()
+	}
+	if schema == "" || n.ResourceType == Snapshot {
+		// a snapshot's config (target_schema=schema) is read from this
+		schema = m.Target().Schema
+	}
+	ctx["database"], ctx["schema"] = db, schema
+	if m.started.IsZero() {
+		m.started = time.Now().UTC()
+	}
+	ctx["run_started_at"] = render.Datetime{T: m.started}
+	ctx["invocation_id"] = invocationID(m.started)
+	alias := n.Alias
+	if alias == "" {
+		alias = n.Name
+	}
+	ctx["model"] = map[string]any{
+		"name": n.Name, "unique_id": n.UniqueID, "resource_type": n.ResourceType, "package_name": n.PackageName,
+		"database": db, "schema": schema, "alias": alias, "identifier": alias, "path": n.Path, "original_file_path": n.Path,
+		"fqn": toAny(n.FQN), "tags": toAny(n.Tags), "description": n.Description, "raw_code": n.RawCode,
+		"config": map[string]any{"materialized": n.Config.Materialized, "tags": toAny(n.Config.Tags),
+			"schema": nilIfEmpty(n.Config.Schema), "alias": nilIfEmpty(n.Config.Alias), "enabled": n.Config.Enabled},
+	}
+}
+
+// invocationID is a UUID-shaped id of one docket invocation, from its
+// start time (dbt's invocation_id is a UUID4).
+func invocationID(t time.Time) string {
+	x := fmt.Sprintf("%x", md5.Sum([]byte(t.Format(time.RFC3339Nano))))
+	return x[:8] + "-" + x[8:12] + "-4" + x[13:16] + "-8" + x[17:20] + "-" + x[20:32]
+}

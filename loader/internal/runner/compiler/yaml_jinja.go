@@ -1,0 +1,176 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Jinja in schema files, as dbt renders it at parse time: every value of a
+// model, seed, source or source table entry, except descriptions (rendered
+// with doc() by describe), tests (rendered when the test is built) and
+// hooks (rendered when they run). A value that renders to true/false, a
+// number or none takes that type, as dbt's native rendering gives it.
+
+// renderYAMLEntry renders the Jinja of one schema-file entry in place; a
+// rendering error is a diagnostic at the value.
+func (m *Manifest) renderYAMLEntry(path string, e *yaml.Node, diags *[]Diagnostic) {
+	if e == nil || e.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(e.Content); i += 2 {
+		k, v := e.Content[i].Value, e.Content[i+1]
+		switch k {
+		case "description", "tests", "data_tests":
+		case "columns":
+			for _, c := range yseq(v) {
+				if c.Kind != yaml.MappingNode {
+					continue
+				}
+				for j := 0; j+1 < len(c.Content); j += 2 {
+					switch c.Content[j].Value {
+					case "description", "tests", "data_tests":
+					default:
+						m.renderYAMLValue(path, c.Content[j+1], diags)
+					}
+				}
+			}
+		case "tables":
+			for _, t := range yseq(v) {
+				m.renderYAMLEntry(path, t, diags)
+			}
+		case "config":
+			if v.Kind != yaml.MappingNode {
+				continue
+			}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				switch normKey(v.Content[j].Value) {
+				case "pre_hook", "post_hook":
+				default:
+					m.renderYAMLValue(path, v.Content[j+1], diags)
+				}
+			}
+		default:
+			m.renderYAMLValue(path, v, diags)
+		}
+	}
+}
+
+// renderYAMLValue renders every scalar under v that holds Jinja.
+func (m *Manifest) renderYAMLValue(path string, v *yaml.Node, diags *[]Diagnostic) {
+	switch v.Kind {
+	case yaml.MappingNode:
+		for i := 1; i < len(v.Content); i += 2 {
+			m.renderYAMLValue(path, v.Content[i], diags)
+		}
+	case yaml.SequenceNode:
+		for _, c := range v.Content {
+			m.renderYAMLValue(path, c, diags)
+		}
+	case yaml.ScalarNode:
+		if !strings.Contains(v.Value, "{{") && !strings.Contains(v.Value, "{%") {
+			return
+		}
+		out, err := m.renderYAMLText(path, v.Value)
+		if err != nil {
+			*diags = append(*diags, Diagnostic{Path: path, Line: v.Line, Col: v.Column, Msg: err.Error()})
+			return
+		}
+		v.Style = 0
+		switch x := yamlScalar(out).(type) {
+		case nil:
+			v.Tag, v.Value = "!!null", "null"
+		case bool:
+			v.Tag, v.Value = "!!bool", fmt.Sprint(x)
+		case int:
+			v.Tag, v.Value = "!!int", fmt.Sprint(x)
+		case float64:
+			v.Tag, v.Value = "!!float", out
+		default:
+			v.Tag, v.Value = "!!str", out
+		}
+	}
+}
+
+// renderYAMLText renders one YAML value with the schema-file context
+// (target, var, env_var, ...).
+func (m *Manifest) renderYAMLText(path, src string) (string, error) {
+	tpl, err := m.env.Parse(path, src)
+	if err != nil {
+		return "", err
+	}
+	rc := &renderCtx{m: m, n: &Node{Path: path, Config: Config{Enabled: true}}, cfg: map[string]any{}, refPos: map[string]Position{}}
+	out, err := tpl.Render(rc.vars())
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(out), nil
+}
+
+// sourceKeys and sourceTableKeys are the keys of a source and of one of its
+// tables that docket reads; any other is warned as not applied.
+var (
+	sourceKeys = map[string]bool{"name": true, "description": true, "schema": true, "database": true, "loader": true,
+		"loaded_at_field": true, "freshness": true, "tables": true, "config": true, "meta": true, "tags": true}
+	sourceTableKeys = map[string]bool{"name": true, "description": true, "identifier": true, "loaded_at_field": true,
+		"freshness": true, "columns": true, "tests": true, "data_tests": true, "config": true, "meta": true, "tags": true}
+	sourceConfigKeys = map[string]bool{"enabled": true, "freshness": true, "loaded_at_field": true, "meta": true, "tags": true}
+)
+
+// checkSourceKeys warns about the keys of a source entry (src) or of one
+// of its tables that docket does not apply (quoting, overrides, external,
+// ...).
+func (m *Manifest) checkSourceKeys(path, what string, e *yaml.Node, known map[string]bool) {
+	if e == nil || e.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(e.Content); i += 2 {
+		k := e.Content[i]
+		if !known[k.Value] {
+			m.warn(path, ypos(k), "%s: key %q is read but not applied by docket", what, k.Value)
+			continue
+		}
+		if c := e.Content[i+1]; k.Value == "config" && c.Kind == yaml.MappingNode {
+			for j := 0; j+1 < len(c.Content); j += 2 {
+				if ck := c.Content[j]; !sourceConfigKeys[ck.Value] {
+					m.warn(path, ypos(ck), "%s: config %q is read but not applied by docket", what, ck.Value)
+				}
+			}
+		}
+	}
+}
+
+// sourceTagsMeta are a source table's tags and meta: its source's, then its
+// own (dbt's source tags add up; a table's meta keys win).
+func sourceTagsMeta(src, tbl *yaml.Node) ([]string, map[string]any) {
+	tags := []string{}
+	var meta map[string]any
+	seen := map[string]bool{}
+	for _, level := range []*yaml.Node{src, yget(src, "config"), tbl, yget(tbl, "config")} {
+		if level == nil {
+			continue
+		}
+		switch v := yany(yget(level, "tags")).(type) {
+		case string:
+			if !seen[v] {
+				seen[v] = true
+				tags = append(tags, v)
+			}
+		case []any:
+			for _, t := range v {
+				if s := fmt.Sprint(t); !seen[s] {
+					seen[s] = true
+					tags = append(tags, s)
+				}
+			}
+		}
+		for k, v := range ymap(yget(level, "meta")) {
+			if meta == nil {
+				meta = map[string]any{}
+			}
+			meta[k] = v
+		}
+	}
+	return tags, meta
+}
