@@ -288,3 +288,25 @@ func TestShapeJinjaContext(t *testing.T) {
 		t.Errorf("context: %s", got)
 	}
 }
+
+// TestShapeUtilsMacros: dbt-core's equals (reading adapter.behavior),
+// generate_series, get_powers_of_two, get_intervals_between and date_spine,
+// checked by a project's own assert_equal generic test, as dbt's utils
+// fixtures do.
+func TestShapeUtilsMacros(t *testing.T) {
+	files := shapeProject("utils", map[string]string{
+		"macros/assert.sql": "{% test assert_equal(model, actual, expected) %}\nselect * from {{ model }} where not {{ equals(actual, expected) }}\n{% endtest %}",
+		"models/series.sql": "select (select count(*) from ({{ dbt.generate_series(10) }}) s) as actual, 10 as expected\n" +
+			"union all select {{ dbt.get_powers_of_two(9) }}, 4\n" +
+			"union all select {{ dbt.get_intervals_between(\"'2023-01-01'::date\", \"'2023-01-10'::date\", 'day') }}, 9\n" +
+			"union all select (select count(*) from ({{ dbt.date_spine('day', \"'2023-01-01'::date\", \"'2023-01-10'::date\") }}) d), 9\n" +
+			"union all select {{ 1 if adapter.behavior.some_flag else 0 }}, 0",
+		"models/schema.yml": "version: 2\nmodels:\n  - name: series\n    data_tests:\n      - assert_equal: {actual: actual, expected: expected}\n",
+	})
+	dir := writeProbe(t, files)
+	db := shapeDB(t, dir)
+	rr := shapeRun(t, db, dir, "build", nil)
+	if got := resultsByName(rr); len(got) != 2 || got["assert_equal_series_actual__expected"].Status != StatusPass {
+		t.Errorf("build: %+v", got)
+	}
+}

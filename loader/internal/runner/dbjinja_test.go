@@ -135,9 +135,9 @@ func TestStoreFailures(t *testing.T) {
 		}
 	}
 	for rel, want := range map[string]string{
-		`main_dbt_test__audit.unique_a_id`:                "BASE TABLE 1",
-		`main_dbt_test__audit.not_null_a_id`:              "VIEW 1",
-		`main_dbt_test__audit.accepted_values_a_id__1__2`: "BASE TABLE 0",
+		`main_dbt_test__audit.unique_a_id`:                       "BASE TABLE 1",
+		`main_dbt_test__audit.not_null_a_id`:                     "VIEW 1",
+		`main_dbt_test__audit.accepted_values_a_id__False__1__2`: "BASE TABLE 0",
 	} {
 		schema, name, _ := strings.Cut(rel, ".")
 		var typ string

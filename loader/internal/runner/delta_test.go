@@ -91,7 +91,7 @@ func TestScopedTestsCheckWrittenRows(t *testing.T) {
 		unique   = "unique_chunks_chunk_id"
 		notNull  = "not_null_chunks_chunk_id"
 		accepted = "accepted_values_chunks_val__a__b"
-		rel      = "relationships_chunks_doc_id__doc_id__ref_docs"
+		rel      = "relationships_chunks_doc_id__doc_id__ref_docs_"
 		single   = "no_bad_vals"
 		whole    = "whole"
 	)

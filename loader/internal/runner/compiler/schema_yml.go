@@ -1,9 +1,11 @@
 package compiler
 
 import (
+	"crypto/md5"
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
@@ -240,17 +242,97 @@ var (
 	toSrcRe = regexp.MustCompile(`^\s*source\(\s*['"]([^'"]+)['"]\s*,\s*['"]([^'"]+)['"]\s*\)\s*$`)
 )
 
-var testNameRe = regexp.MustCompile(`[^a-zA-Z0-9_]+`)
+var testNameRe = regexp.MustCompile(`[^0-9a-zA-Z_]+`)
 
 var builtinTests = map[string]bool{"unique": true, "not_null": true, "accepted_values": true, "relationships": true}
 
-// sortedArgValues are a test's argument values for its name, in key order.
-func sortedArgValues(args map[string]any) []string {
-	var out []string
-	for _, k := range SortedKeys(args) {
-		out = append(out, "_"+fmt.Sprint(args[k]))
+// genericTestName is dbt's name for a generic test (dbt-core's
+// synthesize_generic_test_names): type_model_ then the argument values
+// (column_name included, by argument name; a list's items and a dict's
+// values one by one, as Python prints them) joined by "__", each with
+// every run of other characters than [0-9a-zA-Z_] made "_". The alias
+// (the relation of stored failures) is that name, or when it has 64
+// characters or more its first 30 of type_model and the name's md5.
+func genericTestName(s testSpec, parent *Node) (name, alias string) {
+	kind := strings.ReplaceAll(s.kind, ".", "_")
+	model := parent.Name
+	if parent.ResourceType == Source {
+		kind, model = "source_"+kind, parent.SourceName+"_"+parent.Name
 	}
-	return out
+	args := map[string]any{}
+	for k, v := range s.args {
+		args[k] = v
+	}
+	if s.column != "" {
+		args["column_name"] = s.column
+	}
+	var flat []string
+	for _, k := range SortedKeys(args) {
+		switch v := args[k].(type) {
+		case []any:
+			for _, e := range v {
+				flat = append(flat, pyStr(e))
+			}
+		case map[string]any:
+			for _, mk := range SortedKeys(v) {
+				flat = append(flat, pyStr(v[mk]))
+			}
+		default:
+			flat = append(flat, pyStr(v))
+		}
+	}
+	for i, a := range flat {
+		flat[i] = testNameRe.ReplaceAllString(a, "_")
+	}
+	ident := kind + "_" + model
+	name = ident + "_" + strings.Join(flat, "__")
+	if len(name) < 64 {
+		return name, name
+	}
+	if len(ident) > 30 {
+		ident = ident[:30]
+	}
+	return name, fmt.Sprintf("%s_%x", ident, md5.Sum([]byte(name)))
+}
+
+// pyStr is str(v) in Python for a YAML value; pyRepr is repr(v).
+func pyStr(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return pyRepr(v)
+}
+
+func pyRepr(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "None"
+	case bool:
+		if x {
+			return "True"
+		}
+		return "False"
+	case string:
+		return "'" + strings.ReplaceAll(x, "'", `\'`) + "'"
+	case float64:
+		if x == float64(int64(x)) {
+			return fmt.Sprintf("%d.0", int64(x))
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = pyRepr(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case map[string]any:
+		var parts []string
+		for _, k := range SortedKeys(x) {
+			parts = append(parts, pyRepr(k)+": "+pyRepr(x[k]))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return fmt.Sprint(v)
 }
 
 // buildGenericTests turns YAML test specs into test nodes with SQL.
@@ -278,13 +360,6 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 		rel := parent.Relation
 		deps := []string{parent.UniqueID}
 		var calls *render.Calls // a {% test %} macro's calls
-		nameParts := []string{s.kind}
-		if parent.ResourceType == Source {
-			nameParts = []string{"source", s.kind, parent.SourceName, parent.Name}
-		} else {
-			nameParts = append(nameParts, parent.Name)
-		}
-		nameParts = append(nameParts, s.column)
 		where := ""
 		if w, ok := s.cfg["where"].(string); ok && w != "" {
 			where = w
@@ -316,7 +391,6 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 			var lits []string
 			for _, v := range vals {
 				sv := fmt.Sprint(v)
-				nameParts = append(nameParts, "_"+sv)
 				if quote {
 					sv = "'" + strings.ReplaceAll(sv, "'", "''") + "'"
 				}
@@ -353,7 +427,6 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 				continue
 			}
 			deps = append(deps, target.UniqueID)
-			nameParts = append(nameParts, "_"+field, "_"+to)
 			kwargs["to"], kwargs["field"] = to, field
 			sql = fmt.Sprintf("select child.%s as from_field\nfrom %s as child\nleft join %s as parent on child.%s = parent.%s\nwhere child.%s is not null and parent.%s is null\n",
 				col, from, target.Relation, col, field, col, field)
@@ -379,18 +452,14 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 			deps = dedupe(deps)
 			sql = body
 			tr = rr
-			nameParts = append(nameParts, sortedArgValues(s.args)...)
 		}
-		name := strings.Trim(testNameRe.ReplaceAllString(strings.Join(nameParts, "_"), "_"), "_")
-		if len(name) > 120 {
-			name = name[:120]
-		}
+		name, alias := genericTestName(s, parent)
 		base := name
 		for i := 2; m.Nodes[Test+"."+m.Name+"."+name] != nil; i++ {
 			name = fmt.Sprintf("%s_%d", base, i)
 		}
 		n := &Node{UniqueID: Test + "." + m.Name + "." + name, ResourceType: Test, PackageName: m.Name, Name: name,
-			Schema: "main", Alias: name, Database: m.Database(), Path: s.path, FQN: []string{m.Name, name},
+			Schema: "main", Alias: alias, Database: m.Database(), Path: s.path, FQN: []string{m.Name, name},
 			Columns: map[string]Column{}, CompiledCode: sql, ColumnName: col, AttachedNode: parent.UniqueID,
 			TestMetadata: &TestMetadata{Name: s.kind, Kwargs: kwargs}, Pos: s.at, ConfigPos: s.at,
 			folderCfg: map[string]any{}, ymlCfg: s.cfg, calls: calls}
