@@ -310,3 +310,24 @@ func TestShapeUtilsMacros(t *testing.T) {
 		t.Errorf("build: %+v", got)
 	}
 }
+
+// TestShapeExternalSources: dbt-duckdb's external sources, a source whose
+// meta.external_location names files ({name} filled in, a path relative to
+// the project) or a read_csv call, are read from them.
+func TestShapeExternalSources(t *testing.T) {
+	files := shapeProject("ext", map[string]string{
+		"data/people.csv": "id,name\n1,a\n2,b\n",
+		"data/other.csv":  "id\n7\n",
+		"models/sources.yml": "version: 2\nsources:\n  - name: files\n    meta:\n      external_location: \"data/{name}.csv\"\n    tables:\n      - name: people\n" +
+			"      - name: other\n        meta:\n          external_location: \"read_csv('{{ project_root }}/data/other.csv', header = true)\"\n",
+		"models/m.sql": "{{ config(materialized='table') }}\nselect * from {{ source('files', 'people') }} union all select id, 'x' from {{ source('files', 'other') }}",
+	})
+	dir := writeProbe(t, files)
+	files["models/sources.yml"] = strings.ReplaceAll(files["models/sources.yml"], "{{ project_root }}", dir)
+	writeFile(t, dir+"/models/sources.yml", []byte(files["models/sources.yml"]))
+	db := shapeDB(t, dir)
+	shapeRun(t, db, dir, "run", nil)
+	if n := countRows(t, db, "test_schema.m"); n != 3 {
+		t.Errorf("m: %d rows, want 3 (2 from data/people.csv, 1 from data/other.csv)", n)
+	}
+}

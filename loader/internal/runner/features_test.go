@@ -156,6 +156,11 @@ var featureProbes = map[string]featureProbe{
 			"{% do run_query(create_view_as(r, 'select 1 as id')) %}{% do adapter.rename_relation(r, api.Relation.create(schema='scratch', identifier='w')) %}" +
 			"{% do adapter.drop_schema(r) %}{% endif %}select {{ adapter.check_schema_exists(database, 'scratch') }} as still_there",
 	}},
+	"external-sources": {build: true, files: map[string]string{
+		"data/t.csv":     "id\n1\n",
+		"models/m/s.yml": "version: 2\nsources:\n  - name: files\n    config:\n      external_location: \"data/{name}.csv\"\n    tables:\n      - name: t\n",
+		"models/m/x.sql": "{{ config(materialized='table') }} select * from {{ source('files', 't') }}",
+	}},
 	"source-keys": {build: true, files: map[string]string{
 		"models/m/s.yml": "version: 2\nsources:\n  - name: raw\n    schema: main\n    quoting: {identifier: true}\n    overrides: x\n    tables:\n      - name: t\n" +
 			"        external: {location: x}\n        loaded_at_query: select 1\n",

@@ -89,6 +89,9 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 						// another catalog (dbt-duckdb's attach): read there
 						n.Database, n.Relation = database, Quote(database)+"."+n.Relation
 					}
+					if loc := externalLocation(s, t, n, m.Project.Dir); loc != "" {
+						n.Relation = loc // dbt-duckdb's external source: read from files
+					}
 					n.Tags, n.Config.Meta = sourceTagsMeta(s, t)
 					n.Config.Tags = n.Tags
 					m.readFreshness(path, n, s, t, &diags)

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -115,7 +116,7 @@ var (
 		"loaded_at_field": true, "freshness": true, "tables": true, "config": true, "meta": true, "tags": true}
 	sourceTableKeys = map[string]bool{"name": true, "description": true, "identifier": true, "loaded_at_field": true,
 		"freshness": true, "columns": true, "tests": true, "data_tests": true, "config": true, "meta": true, "tags": true}
-	sourceConfigKeys = map[string]bool{"enabled": true, "freshness": true, "loaded_at_field": true, "meta": true, "tags": true}
+	sourceConfigKeys = map[string]bool{"enabled": true, "freshness": true, "loaded_at_field": true, "meta": true, "tags": true, "external_location": true}
 )
 
 // checkSourceKeys warns about the keys of a source entry (src) or of one
@@ -173,4 +174,35 @@ func sourceTagsMeta(src, tbl *yaml.Node) ([]string, map[string]any) {
 		}
 	}
 	return tags, meta
+}
+
+// externalLocation is dbt-duckdb's external source: meta.external_location
+// (or config.external_location) of the table, else of its source, with
+// {name}, {identifier}, {schema} and {source_name} filled in. A location
+// that is a call (read_csv('...', header = true)) is used as written; a
+// path becomes a quoted file name DuckDB reads by its extension, a
+// relative one taken from the project folder dir (dbt-duckdb takes it from
+// where dbt runs, which is the project folder as dbt is used). "" when the
+// source is a table.
+func externalLocation(src, tbl *yaml.Node, n *Node, dir string) string {
+	loc := ""
+	for _, level := range []*yaml.Node{src, tbl} {
+		for _, holder := range []*yaml.Node{yget(level, "meta"), yget(level, "config")} {
+			if v := ystr(holder, "external_location"); v != "" {
+				loc = v
+			}
+		}
+	}
+	if loc == "" {
+		return ""
+	}
+	loc = strings.NewReplacer("{name}", n.Name, "{identifier}", n.Identifier, "{schema}", n.Schema,
+		"{source_name}", n.SourceName).Replace(loc)
+	if strings.Contains(loc, "(") {
+		return loc
+	}
+	if !strings.Contains(loc, "://") && !filepath.IsAbs(loc) && dir != "" {
+		loc = filepath.Join(dir, loc)
+	}
+	return "'" + strings.ReplaceAll(loc, "'", "''") + "'"
 }
