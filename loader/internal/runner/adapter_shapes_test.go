@@ -331,3 +331,33 @@ func TestShapeExternalSources(t *testing.T) {
 		t.Errorf("m: %d rows, want 3 (2 from data/people.csv, 1 from data/other.csv)", n)
 	}
 }
+
+// TestShapeConfigMethods: config.get (the model's config(), then its YAML,
+// then dbt_project.yml; dbt's default materialization), config.meta_get and
+// set_sql_header (read, and warned as not applied) render as in dbt.
+func TestShapeConfigMethods(t *testing.T) {
+	files := shapeProject("cfg", map[string]string{
+		"models/m.sql": "{{ config(materialized='table', meta={'owner': 'ann'}) }}\n{% call set_sql_header(config) %}set timezone = 'UTC';{% endcall %}\n" +
+			"select '{{ config.get('materialized') }}' as mat, '{{ config.get('nope', 'dflt') }}' as d, '{{ config.meta_get('owner') }}' as o, '{{ config.get('tags') }}' as tags",
+		"models/v.sql":      "select '{{ config.get('materialized') }}' as mat",
+		"models/schema.yml": "version: 2\nmodels:\n  - name: m\n    config:\n      tags: [t1]\n",
+	})
+	dir := writeProbe(t, files)
+	m, diags := parseProbe(t, dir)
+	for _, d := range diags {
+		t.Fatal(d)
+	}
+	if c := m.Nodes["model.cfg.m"].CompiledCode; !strings.Contains(c, "'table' as mat, 'dflt' as d, 'ann' as o, '['t1']' as tags") {
+		t.Errorf("m: %s", c)
+	}
+	if c := m.Nodes["model.cfg.v"].CompiledCode; !strings.Contains(c, "'view' as mat") {
+		t.Errorf("v: %s", c)
+	}
+	warned := false
+	for _, w := range m.Warnings {
+		warned = warned || (w.Path == "models/m.sql" && strings.Contains(w.Msg, "sql_header"))
+	}
+	if !warned {
+		t.Errorf("sql_header is not applied: it must be warned (%v)", m.Warnings)
+	}
+}

@@ -82,7 +82,10 @@ func (rc *renderCtx) vars() map[string]any {
 			}
 			return s.Relation, nil
 		}),
-		"config": render.Wrap(func(a render.Args) (any, error) {
+		"config": render.ConfigFunc(render.Wrap(func(a render.Args) (any, error) {
+			if method, ok := a.Kw[render.ConfigMethod].(string); ok {
+				return rc.configMethod(method, a)
+			}
 			for k, v := range a.Kw {
 				mergeCfg(rc.cfg, normKey(k), v)
 			}
@@ -94,7 +97,7 @@ func (rc *renderCtx) vars() map[string]any {
 				}
 			}
 			return "", nil
-		}),
+		})),
 		"var": render.Wrap(func(a render.Args) (any, error) {
 			if len(a.Pos) == 0 {
 				return nil, fmt.Errorf("var() needs a name")

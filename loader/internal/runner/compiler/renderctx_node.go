@@ -46,3 +46,58 @@ func invocationID(t time.Time) string {
 	x := fmt.Sprintf("%x", md5.Sum([]byte(t.Format(time.RFC3339Nano))))
 	return x[:8] + "-" + x[8:12] + "-4" + x[13:16] + "-8" + x[17:20] + "-" + x[20:32]
 }
+
+// configMethod is config.get / require / set / meta_get / meta_require:
+// a key is looked up in the node's config() calls so far, then its YAML,
+// then its dbt_project.yml folders (dbt's order); set merges like config().
+func (rc *renderCtx) configMethod(method string, a render.Args) (any, error) {
+	arg := func(i int, kw string) any {
+		if i < len(a.Pos) {
+			return a.Pos[i]
+		}
+		return a.Kw[kw]
+	}
+	key := normKey(fmt.Sprint(arg(0, "name")))
+	lookup := func(key string) (any, bool) {
+		for _, src := range []map[string]any{rc.cfg, rc.n.ymlCfg, rc.n.folderCfg} {
+			if v, ok := src[key]; ok {
+				return v, true
+			}
+		}
+		if key == "materialized" && rc.n.ResourceType == Model {
+			return "view", true // dbt's default
+		}
+		return nil, false
+	}
+	switch method {
+	case "set":
+		mergeCfg(rc.cfg, key, arg(1, "value"))
+		return "", nil
+	case "get", "require":
+		if v, ok := lookup(key); ok {
+			return v, nil
+		}
+		if method == "require" {
+			return nil, fmt.Errorf("config %q is required but not set for %s", key, rc.n.Name)
+		}
+		return arg(1, "default"), nil
+	case "meta_get", "meta_require":
+		meta, _ := lookup("meta")
+		name := fmt.Sprint(arg(0, "name"))
+		switch mm := meta.(type) {
+		case map[string]any:
+			if v, ok := mm[name]; ok {
+				return v, nil
+			}
+		case map[any]any:
+			if v, ok := mm[name]; ok {
+				return v, nil
+			}
+		}
+		if method == "meta_require" {
+			return nil, fmt.Errorf("meta %q is required but not set for %s", arg(0, "name"), rc.n.Name)
+		}
+		return arg(1, "default"), nil
+	}
+	return false, nil // persist_relation_docs, persist_column_docs: docket persists no docs
+}

@@ -255,3 +255,26 @@ func (flagOff) GetAttribute(name string) (*exec.Value, bool) {
 	}
 	return exec.AsValue(nil), false
 }
+
+// ConfigFunc is dbt's config in a template: called as config(...), and
+// with config.get / require / set / meta_get / meta_require, which reach
+// the same function with the method's name in the keyword ConfigMethod.
+type ConfigFunc func(*exec.VarArgs) (any, error)
+
+// ConfigMethod is the keyword that carries a config method's name.
+const ConfigMethod = "__config_method"
+
+// GetAttribute implements gonja's attribute lookup.
+func (c ConfigFunc) GetAttribute(name string) (*exec.Value, bool) {
+	switch name {
+	case "get", "require", "set", "meta_get", "meta_require", "persist_relation_docs", "persist_column_docs":
+		return exec.AsValue(Func(func(va *exec.VarArgs) (any, error) {
+			kw := map[string]*exec.Value{ConfigMethod: exec.AsValue(name)}
+			for k, v := range va.KwArgs {
+				kw[k] = v
+			}
+			return c(&exec.VarArgs{Args: va.Args, KwArgs: kw})
+		})), true
+	}
+	return exec.AsValue(nil), false
+}
