@@ -138,7 +138,6 @@ func (p *Project) readDBT(set map[string]bool) error {
 			} else {
 				d.OnRunEnd = strList(v)
 			}
-			warn(k, "%s: read, but docket does not run these hooks yet", k.Value)
 		case "dispatch":
 			if err := v.Decode(&d.Dispatch); err != nil {
 				warn(v, "dispatch: %v", err)

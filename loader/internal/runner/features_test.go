@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 	"github.com/docket-dev/docket/loader/internal/runner/executor"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
 // featureRow is one row of the README's dbt feature table.
@@ -275,8 +277,25 @@ var featureProbes = map[string]featureProbe{
 			"data_tests:\n  - {name: w}\ntests:\n  - {name: v}\nfunctions:\n  - {name: f}\n",
 	}},
 	"on-run": {build: true, files: map[string]string{
-		"dbt_project.yml": "name: probe\nversion: '1'\nconfig-version: 2\non-run-start: [\"select 1\"]\non-run-end: [\"select 2\"]\n",
-		"models/m/a.sql":  "select 1 as id",
+		"dbt_project.yml": "name: probe\nversion: '1'\nconfig-version: 2\n" +
+			"on-run-start: [\"create table if not exists {{ target.schema }}.hook_log (stage varchar)\", \"insert into {{ target.schema }}.hook_log values ('start')\"]\n" +
+			"on-run-end: [\"insert into {{ target.schema }}.hook_log values ('end')\"]\n",
+		"models/m/a.sql": "{{ config(materialized='table') }}\nselect count(*) as n from {{ target.schema }}.hook_log where stage = 'start'",
+	}, check: func(t *testing.T, m *Manifest, dir string) error {
+		p, err := project.Load(dir)
+		if err != nil {
+			return err
+		}
+		db, err := warehouse.Open(context.Background(), p.Warehouse, warehouse.Options{})
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		var got string
+		if err := db.SQL().QueryRow("select string_agg(stage, ',' order by stage desc) from main.hook_log").Scan(&got); err != nil || got != "start,end" {
+			return fmt.Errorf("hook_log: %q %v, want the on-run-start row, then the on-run-end row", got, err)
+		}
+		return nil
 	}},
 	"run-query": {build: true, files: map[string]string{
 		"models/m/a.sql": "{{ config(materialized='table') }} select 1 as id, 'x' as kind union all select 2, 'y'",

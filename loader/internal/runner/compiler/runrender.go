@@ -59,3 +59,23 @@ func FirstLine(s string) string {
 	}
 	return s
 }
+
+// RunHooks are dbt_project.yml's on-run-start (start) or on-run-end hooks.
+func (m *Manifest) RunHooks(start bool) []string {
+	d := m.Project.DBT
+	if d == nil {
+		return nil
+	}
+	if start {
+		return d.OnRunStart
+	}
+	return d.OnRunEnd
+}
+
+// RenderRunHook renders an on-run-start/on-run-end hook through q, as a
+// hook of the project (target, var, run_query, ...; no this).
+func (m *Manifest) RenderRunHook(ctx context.Context, q Querier, hook string) (string, error) {
+	n := &Node{Name: m.Name, UniqueID: "operation." + m.Name + "." + m.Name + "-hook", ResourceType: "operation",
+		PackageName: m.Name, Path: "dbt_project.yml", Config: Config{Enabled: true}}
+	return m.RenderHook(ctx, q, n, hook, false)
+}

@@ -55,6 +55,9 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 		}
 	}()
 
+	if err := runHooks(ctx, m, conns[0], true); err != nil {
+		return nil, err
+	}
 	schedule(m, plan{exec, deps}, len(conns), func(worker int, id string) Result {
 		r := rn.node(ctx, conns[worker], m.Nodes[id])
 		r.ThreadID = fmt.Sprintf("Thread-%d", worker+1)
@@ -65,8 +68,31 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 			opts.OnResult(r)
 		}
 	})
+	if err := runHooks(ctx, m, conns[0], false); err != nil {
+		return nil, err
+	}
 	rr.ElapsedTime = time.Since(start).Seconds()
 	return rr, nil
+}
+
+// runHooks runs dbt_project.yml's on-run-start (start) or on-run-end hooks
+// in order on c; the first that fails stops the run with its error, as in
+// dbt.
+func runHooks(ctx context.Context, m *compiler.Manifest, c *sql.Conn, start bool) error {
+	which := "on-run-end"
+	if start {
+		which = "on-run-start"
+	}
+	for i, h := range m.RunHooks(start) {
+		q, err := m.RenderRunHook(ctx, sqlQuerier{c}, h)
+		if err == nil && q != "" {
+			_, err = c.ExecContext(ctx, q)
+		}
+		if err != nil {
+			return fmt.Errorf("dbt_project.yml %s hook %d: %w", which, i+1, err)
+		}
+	}
+	return nil
 }
 
 // connect opens the run's connections, one per thread, creates the
