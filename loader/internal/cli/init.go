@@ -19,7 +19,7 @@ var extra = map[string]string{
 
     docket load && docket build
 `,
-	".gitignore": "warehouse*.duckdb*\ntarget/\n",
+	".gitignore": "warehouse*.duckdb*\n.warehouse*.duckdb*\ntarget/\n", // the dot files: a publish's spare copy, hashes, lock
 }
 
 func runInit(args []string, stdout, stderr io.Writer) int {
