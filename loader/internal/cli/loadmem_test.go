@@ -12,7 +12,7 @@ import (
 
 // TestLoadMemoryLimit: the load gives DuckDB loader.memory_limit (256MB
 // by default), not the build's limit, and raises a setting too small for
-// DuckDB to 64MB with a warning.
+// DuckDB to 64MB with a warning; it checkpoints at 1GB of WAL.
 func TestLoadMemoryLimit(t *testing.T) {
 	ctx := context.Background()
 	cases := []struct {
@@ -39,9 +39,12 @@ func TestLoadMemoryLimit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got string
-		if err := db.SQL().QueryRowContext(ctx, `select current_setting('memory_limit')`).Scan(&got); err != nil {
+		var got, ckpt string
+		if err := db.SQL().QueryRowContext(ctx, `select current_setting('memory_limit'), current_setting('checkpoint_threshold')`).Scan(&got, &ckpt); err != nil {
 			t.Fatal(err)
+		}
+		if ckpt != "953.6 MiB" {
+			t.Errorf("%q: checkpoint_threshold %s, want 1GB (953.6 MiB): a checkpoint rewrites the row groups appended to", c.yaml, ckpt)
 		}
 		db.Close()
 		if got != c.want {
