@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/project"
@@ -119,6 +120,17 @@ var dbtUtilsFloor = map[string]int{"model success": 47, "test pass": 106, "seed 
 // qualify by catalog. The 6 tests on those 3 models are skipped.
 var dbtUtilsCeiling = map[string]int{"model error": 3, "test fail": 0, "test error": 0, "seed error": 0}
 
+// dbtUtilsDuckDBFailures are those 3 models, each with the DuckDB error
+// dbt-duckdb gets for the same SQL (checked against DuckDB 1.5.6), and
+// where docket says it comes from.
+var dbtUtilsDuckDBFailures = map[string][]string{
+	"model.dbt_utils_integration_tests.test_date_spine": {"+(STRING_LITERAL, INTERVAL)"},
+	"model.dbt_utils_integration_tests.test_get_relations_by_pattern": {"models/sql/test_get_relations_by_pattern.sql:5:",
+		"get_relations_by_pattern.sql:7", `schema "information_schema" does not exist`},
+	"model.dbt_utils_integration_tests.test_get_relations_by_prefix_and_union": {"models/sql/test_get_relations_by_prefix_and_union.sql:5:",
+		"get_relations_by_prefix.sql:7", `schema "information_schema" does not exist`},
+}
+
 // TestDbtUtilsIntegration builds dbt-utils's integration_tests project
 // (packages.yml's `local: ../` is dbt-utils itself) and checks it parses
 // clean and builds at least dbtUtilsFloor.
@@ -161,6 +173,17 @@ func TestDbtUtilsIntegration(t *testing.T) {
 		counts[r.ResourceType+" "+r.Status]++
 		if r.Status != executor.StatusSuccess && r.Status != executor.StatusPass {
 			t.Logf("%s %s: %s", r.UniqueID, r.Status, compiler.FirstLine(r.Message))
+		}
+		if r.ResourceType == "model" && r.Status == executor.StatusError {
+			want, known := dbtUtilsDuckDBFailures[r.UniqueID]
+			if !known {
+				t.Errorf("%s fails, and it is not one dbt-duckdb fails too: %s", r.UniqueID, r.Message)
+			}
+			for _, w := range want {
+				if !strings.Contains(r.Message, w) {
+					t.Errorf("%s: message %q lacks %q", r.UniqueID, r.Message, w)
+				}
+			}
 		}
 	}
 	t.Logf("dbt-utils integration_tests: %v of %d nodes", counts, len(rr.Results))
