@@ -141,11 +141,11 @@ var featureProbes = map[string]featureProbe{
 	}},
 	"jinja-context": {build: true, files: map[string]string{
 		"models/m/c.sql": "{{ config(materialized='table') }}\nselect '{{ database }}.{{ schema }}.{{ model.name }}' as at, length('{{ invocation_id }}') as n,\n" +
-			"'{{ run_started_at.strftime(\"%Y\") }}{{ config.get(\"materialized\") }}' as y, '{{ tojson(fromjson(\"[1]\")) }}{{ fromyaml(\"a: 1\")[\"a\"] }}' as j, '{{ toyaml({}) | trim }}{{ local_md5(\"\") }}' as h",
+			"'{{ run_started_at.strftime(\"%Y\") }}{{ config.get(\"materialized\") }}' as y, '{{ tojson(fromjson(\"[1]\")) }}{{ fromyaml(\"a: 1\")[\"a\"] }}' as j, '{{ toyaml({}) | trim }}{{ local_md5(\"\") }}' as h, '{{ dbt_version }}' as dv",
 		"models/m/s.yml": "version: 2\nsources:\n  - name: raw\n    schema: \"{{ target.schema }}\"\n    tables:\n      - name: t\n        identifier: \"{{ var('t', 'c') }}\"\n" +
 			"models:\n  - name: c\n    config:\n      tags: \"{{ 'x' }}\"\n",
 	}, check: func(t *testing.T, m *Manifest, dir string) error {
-		if c := m.Nodes["model.probe.c"].CompiledCode; !strings.Contains(c, "'warehouse.m.c' as at") || !strings.Contains(c, "'[1]1'") || !strings.Contains(c, "table' as y") {
+		if c := m.Nodes["model.probe.c"].CompiledCode; !strings.Contains(c, "'warehouse.m.c' as at") || !strings.Contains(c, "'[1]1'") || !strings.Contains(c, "table' as y") || !strings.Contains(c, "'1.8.0' as dv") {
 			return fmt.Errorf("compiled c: %s", c)
 		}
 		if s := m.Sources["source.probe.raw.t"]; s == nil || s.Relation != "main.c" {

@@ -52,7 +52,7 @@ type ManifestJSON struct {
 func (m *Manifest) ManifestDoc() *ManifestJSON {
 	now := time.Now()
 	doc := &ManifestJSON{
-		Metadata: map[string]any{"dbt_schema_version": manifestSchema,
+		Metadata: map[string]any{"dbt_schema_version": manifestSchema, "dbt_version": DbtVersion,
 			"generated_at": now.UTC().Format(time.RFC3339), "project_name": m.Name, "adapter_type": "duckdb",
 			"env": map[string]string{}},
 		Nodes: map[string]map[string]any{}, Sources: map[string]map[string]any{}, Macros: map[string]map[string]any{},

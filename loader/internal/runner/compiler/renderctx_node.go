@@ -10,7 +10,7 @@ import (
 
 // nodeContext adds dbt's per-node and per-invocation context members:
 // database and schema (where the node builds), model (the node as a
-// mapping), invocation_id and run_started_at.
+// mapping), invocation_id, run_started_at and dbt_version.
 func (rc *renderCtx) nodeContext(ctx map[string]any) {
 	m, n := rc.m, rc.n
 	db, schema := n.Database, n.Schema
@@ -27,6 +27,7 @@ func (rc *renderCtx) nodeContext(ctx map[string]any) {
 	}
 	ctx["run_started_at"] = render.Datetime{T: m.started}
 	ctx["invocation_id"] = invocationID(m.started)
+	ctx["dbt_version"] = DbtVersion
 	alias := n.Alias
 	if alias == "" {
 		alias = n.Name
@@ -39,6 +40,11 @@ func (rc *renderCtx) nodeContext(ctx map[string]any) {
 			"schema": nilIfEmpty(n.Config.Schema), "alias": nilIfEmpty(n.Config.Alias), "enabled": n.Config.Enabled},
 	}
 }
+
+// DbtVersion is the dbt-core version whose behaviour and artifacts
+// (manifest v12, run_results v6) docket follows: templates read it as
+// dbt_version, and manifest.json's metadata carries it.
+const DbtVersion = "1.8.0"
 
 // invocationID is a UUID-shaped id of one docket invocation, from its
 // start time (dbt's invocation_id is a UUID4).
