@@ -10,7 +10,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
-// TestLoadMemoryLimit: the load gives DuckDB loader.memory_limit (256MB
+// TestLoadMemoryLimit: the load gives DuckDB loader.memory_limit (160MB
 // by default), not the build's limit, and raises a setting too small for
 // DuckDB to 64MB with a warning; it checkpoints at 1GB of WAL.
 func TestLoadMemoryLimit(t *testing.T) {
@@ -18,7 +18,7 @@ func TestLoadMemoryLimit(t *testing.T) {
 	cases := []struct {
 		yaml, want, warn string
 	}{
-		{"", "256.0 MiB", ""},
+		{"", "160.0 MiB", ""},
 		{"loader:\n  memory_limit: 512MB\n", "512.0 MiB", ""},
 		{"loader:\n  memory_limit: 16MB\n", "64.0 MiB", "too small"},
 	}
