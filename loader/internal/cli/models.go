@@ -258,15 +258,19 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 	if code, ok := reportInterrupted(ctx, cmd, stderr); ok {
 		return code // not a test or model error: the run was stopped
 	}
-	if err != nil {
+	if rr == nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		return ExitFailed
 	}
-	if err := runner.WriteArtifacts(m, pp.TargetDir, rr); err != nil {
-		fmt.Fprintln(stderr, "docket:", err)
+	if werr := runner.WriteArtifacts(m, pp.TargetDir, rr); werr != nil {
+		fmt.Fprintln(stderr, "docket:", werr)
 		return ExitFailed
 	}
 	printSummary(stdout, p.Dir, m, rr)
+	if err != nil { // an on-run-end hook failed after the nodes ran
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitFailed
+	}
 	if rr.Failed() {
 		return ExitFailed
 	}

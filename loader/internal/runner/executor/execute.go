@@ -20,7 +20,8 @@ import (
 // Execute builds the selected nodes in DAG order with a pool of threads,
 // each with its own warehouse connection (Go UDFs registered). A node
 // whose upstream failed is skipped; in build, an error-severity test
-// failure skips the tested node's downstream.
+// failure skips the tested node's downstream. An on-run-end hook that
+// fails returns its error with the results of the nodes, which ran.
 func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOptions) (*RunResults, error) {
 	exec, deps, err := m.Plan(opts.Command, opts.Selected)
 	if err != nil {
@@ -68,8 +69,9 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 			opts.OnResult(r)
 		}
 	})
+	rr.ElapsedTime = time.Since(start).Seconds()
 	if err := runHooks(ctx, m, conns[0], false); err != nil {
-		return nil, err
+		return rr, err // the nodes ran: their results stand beside the hook's error
 	}
 	rr.ElapsedTime = time.Since(start).Seconds()
 	return rr, nil
