@@ -223,7 +223,7 @@ func stageSpare(src *os.File, rp string, size int64) (*staged, error) {
 	}
 	// The hashes were read before the lock: they must still describe the
 	// file now locked (size and modification time too, not the inode only).
-	if st, err := f.Stat(); err != nil || (FileState{Size: st.Size(), ModNano: st.ModTime().UnixNano(), Inode: inode(st)}) != old.State {
+	if st, err := f.Stat(); err != nil || stateOf(st) != old.State {
 		return nil, nil
 	}
 	// From the first block written the spare is half written: its hashes

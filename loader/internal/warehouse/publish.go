@@ -146,7 +146,12 @@ func fileState(path string) (FileState, error) {
 	if err != nil {
 		return FileState{}, err
 	}
-	return FileState{Size: st.Size(), ModNano: st.ModTime().UnixNano(), Inode: inode(st)}, nil
+	return stateOf(st), nil
+}
+
+// stateOf is the FileState of a file already stat'ed (or open).
+func stateOf(st os.FileInfo) FileState {
+	return FileState{Size: st.Size(), ModNano: st.ModTime().UnixNano(), Inode: inode(st)}
 }
 
 // ReadStamp returns the stamp of the copy published for the warehouse at
