@@ -36,7 +36,7 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 	}
 	start := time.Now()
 	rr := &RunResults{Metadata: map[string]any{
-		"dbt_schema_version": "https://schemas.getdbt.com/dbt/run-results/v6.json",
+		"dbt_schema_version": compiler.RunResultsSchema,
 		"generated_at":       start.UTC().Format(time.RFC3339), "invocation_id": fmt.Sprintf("%x", start.UnixNano()),
 		"docket_command": opts.Command},
 		Args:    map[string]any{"which": opts.Command, "full_refresh": opts.FullRefresh, "threads": threads, "select": opts.Selected},
@@ -69,12 +69,10 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 			opts.OnResult(r)
 		}
 	})
+	// The nodes ran: a failing on-run-end hook's error comes with their results.
+	err = runHooks(ctx, m, conns[0], false)
 	rr.ElapsedTime = time.Since(start).Seconds()
-	if err := runHooks(ctx, m, conns[0], false); err != nil {
-		return rr, err // the nodes ran: their results stand beside the hook's error
-	}
-	rr.ElapsedTime = time.Since(start).Seconds()
-	return rr, nil
+	return rr, err
 }
 
 // runHooks runs dbt_project.yml's on-run-start (start) or on-run-end hooks
