@@ -100,11 +100,7 @@ func (d *dictCount) add(text string, inDict bool) {
 func readsUpright(words []document.OCRWord, dc dictCount) bool {
 	var all float64
 	for _, w := range words {
-		for _, r := range w.Text {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				all++
-			}
-		}
+		all += float64(alnum(w.Text))
 	}
 	if all == 0 {
 		return true
@@ -199,6 +195,17 @@ const (
 	trialMinScore = 20
 )
 
+// alnum counts the letters and digits of s.
+func alnum(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
+}
+
 // trialScore is the number of letters and digits in words of at least
 // two of them, wider than tall, read with confidence ≥ 60, weighted by
 // confidence/100: a page read the wrong way up yields few such words,
@@ -209,12 +216,7 @@ func trialScore(words []document.OCRWord) float64 {
 		if w.Confidence < 60 {
 			continue
 		}
-		n := 0
-		for _, r := range w.Text {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				n++
-			}
-		}
+		n := alnum(w.Text)
 		// Tesseract also reads lines it finds running down the page
 		// (vertical text), so a page turned a quarter reads nearly as well
 		// as upright: only words lying along the lines count.
