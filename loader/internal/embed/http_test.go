@@ -339,8 +339,11 @@ func TestHTTPServerDown(t *testing.T) {
 
 func TestHTTPTimeout(t *testing.T) {
 	f, srv := startFake(t, "openai", 8)
+	// The handler answers only after the client has given up, however
+	// slow the machine: no sleep races the 50 ms time-out.
+	release := make(chan struct{})
 	f.script = func(n int, w http.ResponseWriter) bool {
-		time.Sleep(300 * time.Millisecond)
+		<-release
 		return false
 	}
 	cfg := fastCfg("openai", srv.URL)
@@ -348,6 +351,7 @@ func TestHTTPTimeout(t *testing.T) {
 	cfg.MaxRetries = -1 // never retry
 	p, _ := New(cfg)
 	_, err := p.Embed(context.Background(), texts(1))
+	close(release)
 	// On a loaded machine the 50 ms can pass before the server's handler
 	// records the request: wait for the handler, then count. The point is
 	// that a time-out is never retried (at most one request).

@@ -98,6 +98,20 @@ func DeferPublish(path string, load UnpublishedLoad) (ok bool, err error) {
 	if st, err := os.Stat(path + ".wal"); err == nil && st.Size() > 0 {
 		return false, nil
 	}
+	// Under the publish lock, from the stamp as it is now: a publish that
+	// finished since prev was read keeps its stamp (the copy it made has
+	// this load's record, so there is nothing to list).
+	unlock, err := publishLock(ReadPath(path))
+	if err != nil {
+		return false, fmt.Errorf("warehouse: publish: %w", err)
+	}
+	defer unlock()
+	if prev, err = ReadStamp(path); err != nil || prev == nil || prev.Source.Size == 0 {
+		return false, err
+	}
+	if prev.Current(path) {
+		return true, nil
+	}
 	state, err := fileState(path)
 	if err != nil {
 		return false, err

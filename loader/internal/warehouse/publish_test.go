@@ -274,3 +274,29 @@ func TestPublishPatchesTheSpareUnlessAReaderHasIt(t *testing.T) {
 		t.Fatalf("the published copy has %d rows, want 303020", n)
 	}
 }
+
+// TestDeferPublishAfterAPublishKeepsItsStamp: when a publish has already
+// copied the writer's state (another command published between the load
+// and its DeferPublish), the stamp is re-read under the publish lock and
+// left as that publish wrote it: the copy has the load's record, so the
+// load is not listed as unpublished.
+func TestDeferPublishAfterAPublishKeepsItsStamp(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "warehouse.duckdb")
+	exec1(t, path, "create table t as select 1 as x")
+	if _, err := Publish(ctx, path, "build", false); err != nil {
+		t.Fatal(err)
+	}
+	exec1(t, path, "create table runs as select 'r1' as run_id")
+	if _, err := Publish(ctx, path, "publish", false); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(stampPath(ReadPath(path)))
+	if ok, err := DeferPublish(path, UnpublishedLoad{RunID: "r1"}); !ok || err != nil {
+		t.Fatalf("DeferPublish: %v %v", ok, err)
+	}
+	after, _ := os.ReadFile(stampPath(ReadPath(path)))
+	if string(before) != string(after) {
+		t.Errorf("DeferPublish rewrote a current stamp:\n%s\n->\n%s", before, after)
+	}
+}

@@ -30,6 +30,15 @@ func (m *Manifest) withCode(code map[string]string) *Manifest {
 		}
 		c.Nodes[id] = n
 	}
+	// ByName must find the same nodes as Nodes (it found m's, with their
+	// old CompiledCode).
+	c.byName = make(map[string]*Node, len(m.byName))
+	for name, n := range m.byName {
+		if nn := c.Nodes[n.UniqueID]; nn != nil {
+			n = nn
+		}
+		c.byName[name] = n
+	}
 	return &c
 }
 

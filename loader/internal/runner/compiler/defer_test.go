@@ -29,6 +29,9 @@ func TestDeferReturnsANewManifest(t *testing.T) {
 	if m.Nodes[b].CompiledCode != before || strings.Contains(before, "prod.") || m.Deferred("model.mem.a") != "" {
 		t.Errorf("Defer changed its manifest: b %q", m.Nodes[b].CompiledCode)
 	}
+	if d.ByName("b") != d.Nodes[b] || m.ByName("b") != m.Nodes[b] {
+		t.Errorf("ByName and Nodes disagree on b: deferred %v, original %v", d.ByName("b") == d.Nodes[b], m.ByName("b") == m.Nodes[b])
+	}
 	if c := d.Nodes["model.mem.c"]; d.Deferred("model.mem.a") != "prod.staging.a" || c == nil || c.CompiledCode != m.Nodes["model.mem.c"].CompiledCode {
 		t.Errorf("deferred manifest: a -> %q, c %+v", d.Deferred("model.mem.a"), c)
 	}
