@@ -396,6 +396,15 @@ func progressLine(r runner.Result) string {
 		}
 	case runner.Snapshot:
 		desc, tag = snapshotLine(r, rel, secs)
+	case runner.Operation: // an on-run-start/on-run-end hook, as dbt prints it
+		switch r.Status {
+		case runner.StatusSuccess:
+			desc, tag = "OK hook: "+r.Name, "[OK "+secs+"]"
+		case runner.StatusError:
+			desc, tag = "ERROR hook: "+r.Name, "[ERROR "+secs+"]"
+		default:
+			desc, tag = "SKIP hook: "+r.Name, "[SKIP]"
+		}
 	case runner.Test, runner.UnitTest:
 		var n int64
 		if r.Failures != nil {
@@ -440,6 +449,8 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 			kinds["seed"]++
 		case runner.Snapshot:
 			kinds["snapshot"]++
+		case runner.Operation:
+			kinds["project hook"]++
 		}
 		switch r.Status {
 		case runner.StatusSuccess, runner.StatusPass:
@@ -453,7 +464,7 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 		}
 	}
 	var parts []string
-	for _, k := range []string{"seed", "snapshot", "view model", "table model", "incremental model", "data test", "unit test"} {
+	for _, k := range []string{"project hook", "seed", "snapshot", "view model", "table model", "incremental model", "data test", "unit test"} {
 		if kinds[k] > 0 {
 			s := "s"
 			if kinds[k] == 1 {

@@ -45,12 +45,13 @@ type (
 
 // Resource types.
 const (
-	Model    = compiler.Model
-	Seed     = compiler.Seed
-	Test     = compiler.Test
-	Source   = compiler.Source
-	Snapshot = compiler.Snapshot
-	UnitTest = compiler.UnitTest
+	Model     = compiler.Model
+	Seed      = compiler.Seed
+	Test      = compiler.Test
+	Source    = compiler.Source
+	Snapshot  = compiler.Snapshot
+	Operation = compiler.Operation
+	UnitTest  = compiler.UnitTest
 )
 
 // Result statuses.

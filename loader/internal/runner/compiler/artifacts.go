@@ -17,6 +17,10 @@ const (
 	RunResultsSchema = "https://schemas.getdbt.com/dbt/run-results/v6.json"
 )
 
+// ArtifactTime is a time as dbt writes it in artifacts (generated_at):
+// UTC with microseconds, "2024-05-01T12:00:00.123456Z".
+func ArtifactTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000000Z") }
+
 // CompiledRel is where a node's compiled SQL goes, relative to the target
 // folder.
 func CompiledRel(n *Node) string {
@@ -53,7 +57,7 @@ func (m *Manifest) ManifestDoc() *ManifestJSON {
 	now := time.Now()
 	doc := &ManifestJSON{
 		Metadata: map[string]any{"dbt_schema_version": manifestSchema, "dbt_version": DbtVersion,
-			"generated_at": now.UTC().Format(time.RFC3339), "project_name": m.Name, "adapter_type": "duckdb",
+			"generated_at": ArtifactTime(now), "invocation_id": m.InvocationID(), "project_name": m.Name, "adapter_type": "duckdb",
 			"env": map[string]string{}},
 		Nodes: map[string]map[string]any{}, Sources: map[string]map[string]any{}, Macros: map[string]map[string]any{},
 		Docs: map[string]map[string]any{}, Exposures: map[string]map[string]any{}, Metrics: map[string]map[string]any{},
@@ -75,6 +79,15 @@ func (m *Manifest) ManifestDoc() *ManifestJSON {
 		d := m.sourceDoc(n)
 		d["created_at"] = created
 		doc.Sources[id] = d
+	}
+	for _, start := range []bool{true, false} {
+		for i, h := range m.RunHooks(start) {
+			d := m.NodeDoc(h)
+			d["created_at"], d["index"], d["path"] = created, i, "hooks/"+h.Name+".sql"
+			d["original_file_path"] = "./dbt_project.yml"
+			doc.Nodes[h.UniqueID] = d
+			doc.ParentMap[h.UniqueID], doc.ChildMap[h.UniqueID] = []string{}, []string{}
+		}
 	}
 	for id, n := range m.Disabled {
 		var d map[string]any
@@ -243,7 +256,7 @@ func configDoc(n *Node) map[string]any {
 	d["column_types"], d["full_refresh"], d["packages"] = ct, c.FullRefresh, []string{}
 	d["docs"] = map[string]any{"show": true, "node_color": nil}
 	d["contract"] = n.Contract
-	if d["contract"] == nil {
+	if n.Contract == nil { // a nil map in an any is not nil
 		d["contract"] = contractConfig(nil)
 	}
 	d["on_schema_change"] = "ignore"

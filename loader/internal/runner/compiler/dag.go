@@ -207,7 +207,17 @@ func (m *Manifest) Node(id string) *Node {
 	if n := m.Nodes[id]; n != nil {
 		return n
 	}
-	return m.Sources[id]
+	if n := m.Sources[id]; n != nil || !strings.HasPrefix(id, Operation+".") {
+		return n
+	}
+	for _, start := range []bool{true, false} {
+		for _, h := range m.RunHooks(start) {
+			if h.UniqueID == id {
+				return h
+			}
+		}
+	}
+	return nil
 }
 
 // ByName returns a model or seed by name.

@@ -25,6 +25,8 @@ const (
 	Test     = "test"
 	Source   = "source"
 	Snapshot = "snapshot"
+	// Operation is an on-run-start/on-run-end hook (RunHooks).
+	Operation = "operation"
 )
 
 // Diagnostic is a user mistake at a position in a project file.

@@ -87,6 +87,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 	m := &Manifest{Project: p, Name: p.Name, Nodes: map[string]*Node{}, Sources: map[string]*Node{},
 		UDFs: opts.UDFs, Vars: map[string]any{}, byName: map[string]*Node{}, Disabled: map[string]*Node{}}
 	m.TargetRel = "target"
+	m.started = time.Now().UTC() // run_started_at and invocation_id of this invocation
 	m.log = opts.Log
 	m.fsys = opts.FS
 	if m.fsys == nil {

@@ -22,11 +22,8 @@ func (rc *renderCtx) nodeContext(ctx map[string]any) {
 		schema = m.Target().Schema
 	}
 	ctx["database"], ctx["schema"] = db, schema
-	if m.started.IsZero() {
-		m.started = time.Now().UTC()
-	}
 	ctx["run_started_at"] = render.Datetime{T: m.started}
-	ctx["invocation_id"] = invocationID(m.started)
+	ctx["invocation_id"] = m.InvocationID()
 	ctx["dbt_version"] = DbtVersion
 	alias := n.Alias
 	if alias == "" {
@@ -45,6 +42,13 @@ func (rc *renderCtx) nodeContext(ctx map[string]any) {
 // (manifest v12, run_results v6) docket follows: templates read it as
 // dbt_version, and manifest.json's metadata carries it.
 const DbtVersion = "1.8.0"
+
+// InvocationID is the invocation_id templates see: run_results.json and
+// manifest.json carry it so tools join what a template wrote with them.
+func (m *Manifest) InvocationID() string { return invocationID(m.started) }
+
+// StartedAt is run_started_at of this invocation (when Parse began).
+func (m *Manifest) StartedAt() time.Time { return m.started }
 
 // invocationID is a UUID-shaped id of one docket invocation, from its
 // start time (dbt's invocation_id is a UUID4).

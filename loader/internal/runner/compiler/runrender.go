@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
@@ -60,22 +61,31 @@ func FirstLine(s string) string {
 	return s
 }
 
-// RunHooks are dbt_project.yml's on-run-start (start) or on-run-end hooks.
-func (m *Manifest) RunHooks(start bool) []string {
+// RunHooks are dbt_project.yml's on-run-start (start) or on-run-end hooks
+// as dbt 1.8+ keeps them: operation nodes
+// operation.<project>.<project>-on-run-end-<i> whose RawCode is the hook.
+func (m *Manifest) RunHooks(start bool) []*Node {
 	d := m.Project.DBT
 	if d == nil {
 		return nil
 	}
+	which, hooks := "on-run-end", d.OnRunEnd
 	if start {
-		return d.OnRunStart
+		which, hooks = "on-run-start", d.OnRunStart
 	}
-	return d.OnRunEnd
+	out := make([]*Node, len(hooks))
+	for i, h := range hooks {
+		name := fmt.Sprintf("%s-%s-%d", m.Name, which, i)
+		out[i] = &Node{Name: name, UniqueID: Operation + "." + m.Name + "." + name, ResourceType: Operation,
+			PackageName: m.Name, Path: "dbt_project.yml", RawCode: h, Database: m.Database(), Schema: m.Target().Schema,
+			Alias: name, FQN: []string{m.Name, "hooks", name}, Config: Config{Enabled: true, Materialized: "view"}}
+	}
+	return out
 }
 
-// RenderRunHook renders an on-run-start/on-run-end hook through q, as a
-// hook of the project (target, var, run_query, ...; no this).
-func (m *Manifest) RenderRunHook(ctx context.Context, q Querier, hook string) (string, error) {
-	n := &Node{Name: m.Name, UniqueID: "operation." + m.Name + "." + m.Name + "-hook", ResourceType: "operation",
-		PackageName: m.Name, Path: "dbt_project.yml", Config: Config{Enabled: true}}
-	return m.RenderHook(ctx, q, n, hook, false)
+// RenderRunHook renders an on-run-start/on-run-end hook (a node of
+// RunHooks) through q, as a hook of the project (target, var, run_query,
+// ...; no this).
+func (m *Manifest) RenderRunHook(ctx context.Context, q Querier, hook *Node) (string, error) {
+	return m.RenderHook(ctx, q, hook, hook.RawCode, false)
 }

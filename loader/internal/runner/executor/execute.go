@@ -36,9 +36,9 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 	}
 	start := time.Now()
 	rr := &RunResults{Metadata: map[string]any{
-		"dbt_schema_version": compiler.RunResultsSchema,
-		"generated_at":       start.UTC().Format(time.RFC3339), "invocation_id": fmt.Sprintf("%x", start.UnixNano()),
-		"docket_command": opts.Command},
+		"dbt_schema_version": compiler.RunResultsSchema, "dbt_version": compiler.DbtVersion,
+		"generated_at": compiler.ArtifactTime(start), "invocation_id": m.InvocationID(),
+		"invocation_started_at": compiler.ArtifactTime(m.StartedAt()), "docket_command": opts.Command},
 		Args:    map[string]any{"which": opts.Command, "full_refresh": opts.FullRefresh, "threads": threads, "select": opts.Selected},
 		Results: []Result{}}
 	if len(exec) == 0 {
@@ -56,43 +56,83 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 		}
 	}()
 
-	if err := runHooks(ctx, m, conns[0], true); err != nil {
-		return nil, err
+	emit := func(r Result) {
+		rr.Results = append(rr.Results, r)
+		if opts.OnResult != nil {
+			opts.OnResult(r)
+		}
+	}
+	if err := runHooks(ctx, m, conns[0], true, emit); err != nil {
+		// dbt_project.yml's flags.skip_nodes_if_on_run_start_fails: the
+		// nodes are not run, each listed as skipped
+		skipAll(m, exec, emit)
+		rr.ElapsedTime = time.Since(start).Seconds()
+		return rr, err
 	}
 	schedule(m, plan{exec, deps}, len(conns), func(worker int, id string) Result {
 		r := rn.node(ctx, conns[worker], m.Nodes[id])
 		r.ThreadID = fmt.Sprintf("Thread-%d", worker+1)
 		return r
-	}, func(r Result) {
-		rr.Results = append(rr.Results, r)
-		if opts.OnResult != nil {
-			opts.OnResult(r)
-		}
-	})
+	}, emit)
 	// The nodes ran: a failing on-run-end hook's error comes with their results.
-	err = runHooks(ctx, m, conns[0], false)
+	err = runHooks(ctx, m, conns[0], false, emit)
 	rr.ElapsedTime = time.Since(start).Seconds()
 	return rr, err
 }
 
 // runHooks runs dbt_project.yml's on-run-start (start) or on-run-end hooks
-// in order on c; the first that fails stops the run with its error, as in
-// dbt.
-func runHooks(ctx context.Context, m *compiler.Manifest, c *sql.Conn, start bool) error {
+// in order on c, emitting each one's result as dbt 1.8+ records it
+// (operation.<project>.<project>-on-run-end-<i>, thread main, timings
+// compile and execute). The first that fails stops the run with its
+// error, as in dbt: the hooks after it are skipped.
+func runHooks(ctx context.Context, m *compiler.Manifest, c *sql.Conn, start bool, emit func(Result)) error {
 	which := "on-run-end"
 	if start {
 		which = "on-run-start"
 	}
-	for i, h := range m.RunHooks(start) {
+	hooks := m.RunHooks(start)
+	var failed error
+	for i, h := range hooks {
+		hookName := fmt.Sprintf("%s.%s.%d", m.Name, which, i) // dbt's name in messages
+		r := Result{UniqueID: h.UniqueID, ResourceType: compiler.Operation, Name: hookName, ThreadID: "main",
+			Index: i + 1, Total: len(hooks), Timing: []Timing{}}
+		if failed != nil {
+			r.Status, r.Message = StatusSkipped, hookName+" skipped"
+			emit(r)
+			continue
+		}
+		t0 := time.Now()
 		q, err := m.RenderRunHook(ctx, sqlQuerier{c}, h)
+		t1 := time.Now()
 		if err == nil && q != "" {
 			_, err = c.ExecContext(ctx, q)
 		}
+		t2 := time.Now()
+		r.Timing = []Timing{{Name: "compile", StartedAt: t0, CompletedAt: t1}, {Name: "execute", StartedAt: t1, CompletedAt: t2}}
+		r.ExecutionTime, r.CompiledCode = t2.Sub(t0).Seconds(), q
+		r.Status, r.Message, r.AdapterResponse.Message = StatusSuccess, hookName+" passed", "OK"
 		if err != nil {
-			return fmt.Errorf("dbt_project.yml %s hook %d: %w", which, i+1, err)
+			one := int64(1)
+			r.Status, r.Message, r.Failures, r.AdapterResponse.Message = StatusError, hookName+" failed, error:\n "+err.Error(), &one, ""
+			failed = fmt.Errorf("dbt_project.yml %s hook %d: %w", which, i+1, err)
+		} else {
+			zero := int64(0)
+			r.Failures = &zero
 		}
+		emit(r)
 	}
-	return nil
+	return failed
+}
+
+// skipAll lists the planned nodes as skipped in the manifest's order.
+func skipAll(m *compiler.Manifest, exec map[string]bool, emit func(Result)) {
+	ids := compiler.SortedKeys(exec)
+	for i, id := range ids {
+		n := m.Nodes[id]
+		emit(Result{UniqueID: id, Status: StatusSkipped, Message: "skipped: an on-run-start hook failed",
+			ResourceType: n.ResourceType, Name: n.Name, Materialized: n.Config.Materialized, Severity: n.Config.Severity,
+			RelationName: n.Relation, Timing: []Timing{}, Index: i + 1, Total: len(ids)})
+	}
 }
 
 // connect opens the run's connections, one per thread, creates the
