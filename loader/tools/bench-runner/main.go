@@ -18,7 +18,13 @@ func main() {
 	n := flag.Int("models", 500, "models to generate")
 	rounds := flag.Int("rounds", 3, "timed parses (the best is reported)")
 	flag.String("corpus", "", "unused (the project is generated)")
+	dirFlag := flag.String("dir", "", "parse this project folder instead of a generated one (CPU per parse is reported)")
+	varsFlag := flag.String("vars", "", "with -dir: project vars as key=value,key=value")
 	flag.Parse()
+	if *dirFlag != "" {
+		benchDir(*dirFlag, *varsFlag, *rounds)
+		return
+	}
 	dir, err := os.MkdirTemp("", "bench-runner-")
 	if err != nil {
 		fail(err)
