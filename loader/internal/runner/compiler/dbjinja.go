@@ -31,27 +31,20 @@ type dbConn struct {
 // RenderDB renders a node that reads the database with q (execute=true),
 // as dbt renders every node when it executes or compiles.
 func (m *Manifest) RenderDB(ctx context.Context, q Querier, n *Node, incremental bool) (string, error) {
-	db := &dbConn{ctx: ctx, q: q, results: map[string]any{}}
-	var out string
-	var err error
-	rc := &renderCtx{m: m, n: n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]Position{}, db: db}
-	if n.testParent != nil {
-		rc.n = n.testParent
-		out, err = (&testRender{tpl: n.tpl, parent: n.testParent, args: n.testArgs}).render(rc)
-	} else {
-		out, err = n.tpl.Render(rc.vars())
-	}
+	rc := m.compileCtx(n, m.runCTEs())
+	rc.incremental, rc.db = incremental, &dbConn{ctx: ctx, q: q, results: map[string]any{}}
+	out, err := renderTemplate(n, rc)
 	if err != nil {
 		var re *render.Error
 		if errors.As(err, &re) {
-			return "", &DiagnosticError{D: Diagnostic{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg}}
+			return "", &DiagnosticError{D: n.renderDiag(err)}
 		}
 		return "", err
 	}
 	if len(rc.diags) > 0 {
 		return "", &DiagnosticError{D: rc.diags[0]}
 	}
-	return m.Finish(n, out, map[string]bool{}), nil
+	return rc.ctes.inject(out), nil
 }
 
 // ReadsDatabase reports whether the node's template reads the database
@@ -138,8 +131,8 @@ func (rc *renderCtx) dbFuncs(ctx map[string]any) {
 		}
 		return nil, errNeedsDB
 	}
-	// sqlOf resolves ref markers in SQL a template runs
-	sqlOf := func(s string) string { return trimSQL(rc.m.Finish(rc.n, s, map[string]bool{})) }
+	// sqlOf is SQL a template runs, the ephemeral models it names inlined
+	sqlOf := func(s string) string { return trimSQL(rc.ctes.inject(s)) }
 	run := func(name, q string, fetch bool) error {
 		if fetch {
 			t, data, err := rc.db.query(q)

@@ -8,12 +8,7 @@ package compiler
 func (m *Manifest) Defer(rel map[string]string) *Manifest {
 	d := *m
 	d.deferred = rel
-	code := map[string]string{}
-	for id, n := range m.Nodes {
-		if (n.ResourceType == Model || n.ResourceType == Test) && n.rendered != "" {
-			code[id] = d.Finish(n, n.rendered, map[string]bool{})
-		}
-	}
+	code, _ := d.compileAll() // compiled once already: no new mistakes
 	return d.withCode(code)
 }
 

@@ -3,7 +3,6 @@ package compiler
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
@@ -12,46 +11,45 @@ import (
 // jinjaArgRe is a test argument dbt evaluates as Jinja: ref(...) or source(...).
 var jinjaArgRe = regexp.MustCompile(`^\s*(ref|source)\s*\(.*\)\s*$`)
 
+// testCall is one generic test to render with a {% test %} macro.
+type testCall struct {
+	kind   string // the test's name: not_negative, or dbt_utils.expression_is_true
+	parent *Node  // the model, seed, snapshot or source tested
+	column string // column_name ("" for a model-level test)
+	args   map[string]any
+	// where, when set, filters the model as dbt does: {{ model }}
+	// renders as (select * from model where ...) dbt_subquery
+	where string
+}
+
+// macroTest is a generic test rendered at parse by its test macro.
+type macroTest struct {
+	sql   string
+	refs  [][]string     // ref() calls: the model when ephemeral, and the arguments'
+	cfg   map[string]any // the test macro's own config() calls
+	calls *render.Calls  // the macros it called
+	call  *testRender    // the call, to render again when compiled and at run time
+	// needsDB: the macro read the database (run_query, ...)
+	needsDB bool
+}
+
 // macroTestSQL renders a generic test defined by a {% test %} macro (the
-// project's, tests/generic/, or a package's: dbt_utils.expression_is_true).
-// ok is false when no such macro exists.
-// The macros it calls are recorded in calls. rr, when not nil, renders the test again at run time (it reads the
-// Database).
-// where, when set, filters the model as dbt does: {{ model }} renders as
-// (select * from model where ...) dbt_subquery.
-func (m *Manifest) macroTestSQL(kind string, parent *Node, column string, args map[string]any, where string, cfg *map[string]any, calls *render.Calls) (sql string, refs [][]string, ok bool, rr *testRender, err error) {
-	pkg, name := "", kind
-	if p, n, qualified := strings.Cut(kind, "."); qualified {
-		pkg, name = p, n
-	}
-	if pkg != "" && !m.env.HasPackage(pkg) {
-		return "", nil, false, nil, fmt.Errorf("test %s: package %s is not installed (packages.yml lists it? docket reads dbt_packages/ and local: packages, it never downloads)", kind, pkg)
-	}
-	if pkg != "" {
-		if _, found := m.env.PackageMacros()[pkg]["test_"+name]; !found {
-			return "", nil, false, nil, nil
-		}
-	} else if _, found := m.env.Lookup("", "test_"+name); !found {
-		return "", nil, false, nil, nil
-	}
-	call := "test_" + name
-	if pkg != "" {
-		call = pkg + ".test_" + name
+// project's, tests/generic/, or a package's: dbt_utils.expression_is_true)
+// as dbt parses it (execute false). It returns nil when no such macro exists.
+func (m *Manifest) macroTestSQL(c testCall) (*macroTest, error) {
+	call, found, err := m.testMacro(c.kind)
+	if err != nil || !found {
+		return nil, err
 	}
 	var params []string
 	ctxArgs := map[string]any{}
 	params = append(params, "model=__model")
-	if column != "" {
+	if c.column != "" {
 		params = append(params, "column_name=__column_name")
-		ctxArgs["__column_name"] = column
+		ctxArgs["__column_name"] = c.column
 	}
-	keys := make([]string, 0, len(args))
-	for k := range args {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		v := args[k]
+	for _, k := range SortedKeys(c.args) {
+		v := c.args[k]
 		if s, isStr := v.(string); isStr && jinjaArgRe.MatchString(s) {
 			params = append(params, k+"="+s)
 			continue
@@ -60,44 +58,52 @@ func (m *Manifest) macroTestSQL(kind string, parent *Node, column string, args m
 		ctxArgs["__arg_"+k] = v
 	}
 	src := "{{ " + call + "(" + strings.Join(params, ", ") + ") }}"
-	tpl, perr := m.env.Parse(parent.Path+":test", src)
+	tpl, perr := m.env.Parse(c.parent.Path+":test", src)
 	if perr != nil {
-		return "", nil, true, nil, perr
+		return nil, perr
 	}
-	model := render.Relation{Database: parent.Database, Schema: parent.Schema, Identifier: parent.Alias, Rendered: parent.Relation, Type: relKind(parent)}
-	if parent.ResourceType == Model && parent.Config.Materialized == "ephemeral" {
+	mt := &macroTest{calls: &render.Calls{}, call: &testRender{tpl: tpl, parent: c.parent, args: ctxArgs, where: c.where}}
+	if c.parent.ResourceType == Model && c.parent.Config.Materialized == "ephemeral" {
 		// an ephemeral model is tested through its CTE, as dbt does
-		model.Rendered = marker(parent.Name)
-		refs = append(refs, []string{parent.Name})
+		mt.refs = append(mt.refs, []string{c.parent.Name})
 	}
-	if where != "" {
-		model.Rendered = "(select * from " + model.Rendered + " where " + where + ") dbt_subquery"
-	}
-	ctxArgs["__model"] = model
-	tr := &testRender{tpl: tpl, parent: parent, args: ctxArgs}
-	rc := &renderCtx{m: m, n: parent, cfg: map[string]any{}, refPos: map[string]Position{}, calls: calls}
-	out, rerr := tr.render(rc)
-	if rc.needsDB {
-		rc = &renderCtx{m: m, n: parent, cfg: map[string]any{}, refPos: map[string]Position{}, lenient: true, calls: calls}
-		out, rerr = tr.render(rc)
-	} else {
-		tr = nil
-	}
+	rc := &renderCtx{m: m, n: c.parent, cfg: map[string]any{}, refPos: map[string]Position{}, lenient: true, calls: mt.calls}
+	out, rerr := mt.call.render(rc)
 	if rerr != nil {
-		return "", nil, true, nil, rerr
+		return nil, rerr
 	}
 	if len(rc.diags) > 0 {
-		return "", nil, true, nil, fmt.Errorf("%s", rc.diags[0].Msg)
+		return nil, fmt.Errorf("%s", rc.diags[0].Msg)
 	}
-	*cfg = rc.cfg
-	return out, append(refs, rc.refs...), true, tr, nil
+	mt.sql, mt.cfg, mt.refs, mt.needsDB = out, rc.cfg, append(mt.refs, rc.refs...), rc.needsDB
+	return mt, nil
 }
 
-// testRender is a generic test's call, kept to render again at run time.
+// testMacro is the macro a generic test of this kind calls ("test_x" or
+// "pkg.test_x"); found is false when there is none.
+func (m *Manifest) testMacro(kind string) (call string, found bool, err error) {
+	pkg, name := "", kind
+	if p, n, qualified := strings.Cut(kind, "."); qualified {
+		pkg, name = p, n
+	}
+	if pkg == "" {
+		_, found = m.env.Lookup("", "test_"+name)
+		return "test_" + name, found, nil
+	}
+	if !m.env.HasPackage(pkg) {
+		return "", false, fmt.Errorf("test %s: package %s is not installed (packages.yml lists it? docket reads dbt_packages/ and local: packages, it never downloads)", kind, pkg)
+	}
+	_, found = m.env.PackageMacros()[pkg]["test_"+name]
+	return pkg + ".test_" + name, found, nil
+}
+
+// testRender is a generic test's call of its test macro, kept to render
+// again when compiled and at run time.
 type testRender struct {
 	tpl    *render.Template
 	parent *Node
 	args   map[string]any
+	where  string
 }
 
 func (tr *testRender) render(rc *renderCtx) (string, error) {
@@ -105,6 +111,14 @@ func (tr *testRender) render(rc *renderCtx) (string, error) {
 	for k, v := range tr.args {
 		ctx[k] = v
 	}
+	model := placeholder(tr.parent)
+	if rc.compiled {
+		model = rc.relationOf(tr.parent)
+	}
+	if tr.where != "" {
+		model.Rendered = "(select * from " + model.Rendered + " where " + tr.where + ") dbt_subquery"
+	}
+	ctx["__model"] = model
 	return tr.tpl.Render(ctx)
 }
 

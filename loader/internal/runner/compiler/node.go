@@ -160,19 +160,16 @@ type Node struct {
 	srcDesc   string // sources: the source's own description and loader (manifest.json)
 	srcLoader string
 	tpl       *render.Template
-	rendered  string        // models and tests: rendered SQL with ref markers, before finish
 	calls     *render.Calls // macros rendering the node called (macros.go)
 	usesIncr  bool          // template calls is_incremental()
 	// needsDB: the template reads the database (run_query, ...): it
-	// renders again at run time with a connection (dbjinja.go); a
-	// generic test renders testCall for testParent with testArgs
-	needsDB    bool
-	testParent *Node
-	testArgs   map[string]any
-	refPos     map[string]Position
-	modelCfg   map[string]any // config from config(...)
-	ymlCfg     map[string]any // config from schema.yml
-	folderCfg  map[string]any // config from project.yaml
+	// renders again at run time with a connection (dbjinja.go)
+	needsDB   bool
+	test      *testRender // a generic test's call of its test macro (generic.go)
+	refPos    map[string]Position
+	modelCfg  map[string]any // config from config(...)
+	ymlCfg    map[string]any // config from schema.yml
+	folderCfg map[string]any // config from project.yaml
 	// constraints from the YAML (model and column level, constraints.go)
 	constraints []constraint
 }

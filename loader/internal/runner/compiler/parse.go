@@ -359,18 +359,22 @@ func (ps *parser) tests() error {
 }
 
 // compile builds the graph and, when the parse is clean, the compiled SQL
-// (ref markers resolved, ephemeral models inlined).
+// (each template rendered again with every node placed, compile.go).
 func (ps *parser) compile() error {
 	m := ps.m
 	ps.diags = append(ps.diags, m.buildGraph()...)
-	if len(ps.diags) == 0 {
-		for _, id := range SortedKeys(m.Nodes) {
-			n := m.Nodes[id]
-			if n.ResourceType == Model || n.ResourceType == Test {
-				n.rendered = n.CompiledCode
-				n.CompiledCode = m.Finish(n, n.CompiledCode, map[string]bool{})
-				n.CompiledPath = m.TargetRel + "/" + CompiledRel(n)
-			}
+	if len(ps.diags) > 0 {
+		return nil
+	}
+	code, diags := m.compileAll()
+	ps.diags = append(ps.diags, diags...)
+	for _, id := range SortedKeys(m.Nodes) {
+		n := m.Nodes[id]
+		if sql, ok := code[id]; ok {
+			n.CompiledCode = sql
+		}
+		if n.ResourceType == Model || n.ResourceType == Test {
+			n.CompiledPath = m.TargetRel + "/" + CompiledRel(n)
 		}
 	}
 	return nil

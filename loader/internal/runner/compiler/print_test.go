@@ -11,16 +11,21 @@ import (
 
 // TestPrintIsAMessage: dbt's print(msg) writes msg to stdout; docket
 // passes it on as log(msg, info=True) does (it was dropped without a
-// word), unless the project defines a print macro of its own.
+// word), unless the project defines a print macro of its own. As in dbt,
+// a template renders at parse (execute false) and again when compiled
+// (execute true): an unguarded message shows twice, one under
+// {% if execute %} once.
 func TestPrintIsAMessage(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		files map[string]string
 		want  []string
 	}{
-		{"builtin", map[string]string{"models/a.sql": "{{ print('hello', 2) }}select 1 as x"}, []string{"hello 2"}},
+		{"builtin", map[string]string{"models/a.sql": "{{ print('hello', 2) }}select 1 as x"}, []string{"hello 2", "hello 2"}},
+		{"guarded", map[string]string{"models/a.sql": "{% if execute %}{{ print('compiled') }}{% else %}{{ print('parsed') }}{% endif %}select 1 as x"},
+			[]string{"parsed", "compiled"}},
 		{"own macro", map[string]string{"models/a.sql": "{{ print('hello') }}select 1 as x",
-			"macros/p.sql": "{% macro print(x) %}{% do log('own ' ~ x, info=True) %}{% endmacro %}"}, []string{"own hello"}},
+			"macros/p.sql": "{% macro print(x) %}{% do log('own ' ~ x, info=True) %}{% endmacro %}"}, []string{"own hello", "own hello"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fsys := fstest.MapFS{}

@@ -3,16 +3,11 @@ package compiler
 import (
 	"fmt"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
 )
-
-var refMarker = regexp.MustCompile("\x00ref\x01([^\x00]*)\x00")
-
-func marker(name string) string { return "\x00ref\x01" + name + "\x00" }
 
 // renderCtx records what a template calls.
 type renderCtx struct {
@@ -33,55 +28,24 @@ type renderCtx struct {
 	needsDB bool
 	calls   *render.Calls     // macros the render called, when recorded (macros.go)
 	sites   []render.CallSite // the node's own ref/source/config calls (callPos)
+	// compiled: every node is placed, so ref() and source() return the
+	// relations they name (compile and run time, compile.go) and execute
+	// is true unless lenient; false at parse, where ref() records the
+	// dependency and returns a placeholder, as dbt parses.
+	compiled bool
+	// parsedRefs are the names the node's parse render ref'd: a compiled
+	// render may ref no other (dbt's "unable to infer all dependencies");
+	// nil when not checked.
+	parsedRefs map[string]bool
+	ctes       *cteSet // ephemeral models the compiled render ref'd (compile.go)
 }
 
 func (rc *renderCtx) vars() map[string]any {
 	m, n := rc.m, rc.n
 	p := m.Project
-	findPos := func(fn string, args ...string) Position {
-		return rc.callPos(fn, args...)
-	}
 	ctx := map[string]any{
-		"ref": render.Wrap(func(a render.Args) (any, error) {
-			if len(a.Pos) == 0 {
-				return nil, fmt.Errorf("ref() needs a model name")
-			}
-			name := fmt.Sprint(a.Pos[len(a.Pos)-1])
-			rc.refs = append(rc.refs, []string{name})
-			if _, seen := rc.refPos[name]; !seen {
-				rc.refPos[name] = findPos("ref", name)
-			}
-			if m.byName[name] == nil {
-				msg := fmt.Sprintf("ref(%q): no model or seed named %q", name, name)
-				if s := suggest(name, m.names()); s != "" {
-					msg += fmt.Sprintf(" (did you mean %q?)", s)
-				}
-				rc.diags = append(rc.diags, Diagnostic{Path: n.Path, Line: rc.refPos[name].Line, Col: rc.refPos[name].Col, Msg: msg})
-				return marker(name), nil
-			}
-			// a Relation (dbt packages read .schema, .is_cte, ...) that
-			// renders as the marker finish() resolves
-			t := m.byName[name]
-			return render.Relation{Database: t.Database, Schema: t.Schema, Identifier: t.Alias, Rendered: marker(name), Type: relKind(t)}, nil
-		}),
-		"source": render.Wrap(func(a render.Args) (any, error) {
-			if len(a.Pos) != 2 {
-				return nil, fmt.Errorf("source() needs a source name and a table name")
-			}
-			src, tbl := fmt.Sprint(a.Pos[0]), fmt.Sprint(a.Pos[1])
-			rc.sources = append(rc.sources, []string{src, tbl})
-			s := m.Sources[Source+"."+m.Name+"."+src+"."+tbl]
-			if s == nil {
-				ps := findPos("source", src, tbl)
-				msg := fmt.Sprintf("source(%q, %q) is not declared in models/sources.yml", src, tbl)
-				if d := m.Disabled[Source+"."+m.Name+"."+src+"."+tbl]; d != nil {
-					msg = fmt.Sprintf("source(%q, %q) points to a disabled source (enabled: false in %s)", src, tbl, d.Path)
-				}
-				rc.diags = append(rc.diags, Diagnostic{Path: n.Path, Line: ps.Line, Col: ps.Col, Msg: msg})
-				return Relation(src, tbl), nil
-			}
-			return s.Relation, nil
-		}),
+		"ref":    render.Wrap(rc.ref),
+		"source": render.Wrap(rc.source),
 		"config": render.ConfigFunc(render.Wrap(func(a render.Args) (any, error) {
 			if method, ok := a.Kw[render.ConfigMethod].(string); ok {
 				return rc.configMethod(method, a)
@@ -142,7 +106,7 @@ func (rc *renderCtx) vars() map[string]any {
 		"target": map[string]any{"name": m.Target().Name, "schema": m.Target().Schema, "type": "duckdb", "path": p.Warehouse,
 			"database": m.Database(), "threads": p.Threads, "profile_name": m.Target().Profile, "target_name": m.Target().Name},
 		"project_name": m.Name,
-		"execute":      !rc.lenient,
+		"execute":      rc.compiled && !rc.lenient,
 	}
 	if _, own := m.env.Lookup("", "print"); !own {
 		// dbt's print(msg) writes msg to stdout: here it is a message, as
@@ -168,10 +132,18 @@ func (rc *renderCtx) vars() map[string]any {
 }
 
 // callPos is where the node's template calls fn with these trailing
-// string arguments (ref('pkg', 'a') matches "a"), from the template
-// parser's nodes; 1:1 when the call is not written in the node's file
-// (inside a macro) or its arguments are not string literals.
+// string arguments (callSite), 1:1 when it does not.
 func (rc *renderCtx) callPos(fn string, args ...string) Position {
+	at, _ := rc.callSite(fn, args...)
+	return at
+}
+
+// callSite is where the node's template calls fn with these trailing
+// string arguments (ref('pkg', 'a') matches "a"), from the template
+// parser's nodes. own is false when the node has a template that does not
+// write this call: it is inside a macro (or its arguments are not string
+// literals), and the position is 1:1.
+func (rc *renderCtx) callSite(fn string, args ...string) (at Position, own bool) {
 	if rc.sites == nil {
 		rc.sites = []render.CallSite{}
 		if rc.n.tpl != nil {
@@ -180,10 +152,10 @@ func (rc *renderCtx) callPos(fn string, args ...string) Position {
 	}
 	for _, cs := range rc.sites {
 		if cs.Name == fn && len(cs.Args) >= len(args) && slices.Equal(cs.Args[len(cs.Args)-len(args):], args) {
-			return Position{cs.Line, cs.Col}
+			return Position{cs.Line, cs.Col}, true
 		}
 	}
-	return Position{1, 1}
+	return Position{1, 1}, rc.n.tpl == nil
 }
 
 func OffsetPos(src string, off int) Position {
@@ -192,7 +164,10 @@ func OffsetPos(src string, off int) Position {
 	return Position{line, col}
 }
 
-// parseNode parses and renders a model or singular test's template.
+// parseNode parses a model, snapshot or singular test's template and
+// renders it as dbt parses: execute is false, ref() and source() record
+// the dependencies and return placeholders, config() is read. The SQL is
+// rendered again once every node is placed (compileNode).
 func (m *Manifest) parseNode(n *Node) []Diagnostic {
 	tpl, err := m.env.Parse(n.Path, n.RawCode)
 	if err != nil {
@@ -201,20 +176,12 @@ func (m *Manifest) parseNode(n *Node) []Diagnostic {
 	}
 	n.tpl = tpl
 	n.calls = &render.Calls{}
-	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]Position{}, calls: n.calls}
-	out, err := tpl.Render(rc.vars())
-	if rc.needsDB {
-		// it reads the database: parse as dbt does (execute=false); the
-		// run renders it again with a connection
-		n.needsDB = true
-		rc = &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]Position{}, lenient: true, calls: n.calls}
-		out, err = tpl.Render(rc.vars())
-	}
-	if err != nil {
+	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]Position{}, lenient: true, calls: n.calls}
+	if _, err := tpl.Render(rc.vars()); err != nil {
 		re := err.(*render.Error)
 		return append(rc.diags, Diagnostic{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg})
 	}
-	n.CompiledCode = out
+	n.needsDB = rc.needsDB
 	n.modelCfg = rc.cfg
 	n.usesIncr = rc.usedIncr
 	n.refPos = rc.refPos

@@ -19,7 +19,8 @@ func (m *Manifest) RenderForRun(ctx context.Context, q Querier, n *Node, increme
 	if !incremental || !n.usesIncr || n.tpl == nil {
 		return n.CompiledCode, nil
 	}
-	rc := &renderCtx{m: m, n: n, incremental: true, cfg: map[string]any{}, refPos: map[string]Position{}}
+	rc := m.compileCtx(n, m.runCTEs())
+	rc.incremental = true
 	out, err := n.tpl.Render(rc.vars())
 	if err != nil {
 		re := err.(*render.Error)
@@ -28,7 +29,7 @@ func (m *Manifest) RenderForRun(ctx context.Context, q Querier, n *Node, increme
 	if len(rc.diags) > 0 {
 		return "", &DiagnosticError{D: rc.diags[0]}
 	}
-	return m.Finish(n, out, map[string]bool{}), nil
+	return rc.ctes.inject(out), nil
 }
 
 // RenderHook renders one pre- or post-hook of n through q, with refs
@@ -38,13 +39,13 @@ func (m *Manifest) RenderHook(ctx context.Context, q Querier, n *Node, hook stri
 	if err != nil {
 		return "", err
 	}
-	rc := &renderCtx{m: m, n: n, incremental: incremental, cfg: map[string]any{}, refPos: map[string]Position{},
-		db: &dbConn{ctx: ctx, q: q, results: map[string]any{}}}
+	rc := m.compileCtx(n, m.runCTEs())
+	rc.incremental, rc.db = incremental, &dbConn{ctx: ctx, q: q, results: map[string]any{}}
 	out, err := tpl.Render(rc.vars())
 	if err != nil {
 		return "", err
 	}
-	return trimSQL(m.Finish(n, out, map[string]bool{})), nil
+	return trimSQL(rc.ctes.inject(out)), nil
 }
 
 // DiagnosticError is an error at a position in a project or compiled

@@ -110,20 +110,12 @@ func (m *Manifest) place(n *Node) []Diagnostic {
 	if a, ok := call("generate_alias_name", n.Config.Alias); ok && a != "" {
 		alias = a
 	}
-	changed := schema != n.Schema || alias != n.Alias
 	n.Schema, n.Alias = schema, alias
 	if n.Config.Database != "" && n.Config.Database != m.Database() {
 		n.Database = n.Config.Database
 		n.Relation = Quote(n.Database) + "." + Relation(schema, alias)
 	} else {
 		n.Relation = Relation(schema, alias)
-	}
-	if changed && n.ResourceType == Model && n.tpl != nil {
-		// {{ this }} was rendered at the provisional place
-		rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]Position{}}
-		if out, err := n.tpl.Render(rc.vars()); err == nil {
-			n.CompiledCode = out
-		}
 	}
 	return diags
 }

@@ -375,6 +375,7 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 		var sql string
 		var tr *testRender
 		var testCfg map[string]any // config(...) called inside the test macro
+		needsDB := false           // the test macro read the database while parsed
 		kwargs := map[string]any{"column_name": col, "model": rel}
 		switch s.kind {
 		case "unique":
@@ -434,27 +435,25 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 			sql = fmt.Sprintf("select child.%s as from_field\nfrom %s as child\nleft join %s as parent on child.%s = parent.%s\nwhere child.%s is not null and parent.%s is null\n",
 				col, from, target.Relation, col, field, col, field)
 		default:
-			calls = &render.Calls{}
-			body, refs, ok, rr, err := m.macroTestSQL(s.kind, parent, col, s.args, where, &testCfg, calls)
+			mt, err := m.macroTestSQL(testCall{kind: s.kind, parent: parent, column: col, args: s.args, where: where})
 			if err != nil {
 				bad("%v", err)
 				continue
 			}
-			if !ok {
+			if mt == nil {
 				bad("unknown test %q (no {%% test %s %%} in macros/, tests/generic/ or a package; built in: unique, not_null, accepted_values, relationships)", s.kind, s.kind)
 				continue
 			}
 			for k, v := range s.args {
 				kwargs[k] = v
 			}
-			for _, r := range refs {
+			for _, r := range mt.refs {
 				if t := m.byName[r[len(r)-1]]; t != nil {
 					deps = append(deps, t.UniqueID)
 				}
 			}
 			deps = dedupe(deps)
-			sql = body
-			tr = rr
+			sql, tr, testCfg, calls, needsDB = mt.sql, mt.call, mt.cfg, mt.calls, mt.needsDB
 		}
 		name, alias := genericTestName(s, parent)
 		base := name
@@ -470,7 +469,7 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 			n.TestFrom = from
 		}
 		if tr != nil {
-			n.needsDB, n.tpl, n.testParent, n.testArgs = true, tr.tpl, tr.parent, tr.args
+			n.tpl, n.test, n.needsDB = tr.tpl, tr, needsDB
 		}
 		if len(testCfg) > 0 {
 			// the test macro's own config() (dbt_utils.equality's

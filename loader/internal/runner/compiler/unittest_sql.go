@@ -61,8 +61,8 @@ func (m *Manifest) renderUnderTest(ctx context.Context, q Querier, u *UnitSpec, 
 	if v, ok := u.macros["is_incremental"]; ok {
 		incr = truthy(v)
 	}
-	rc := &renderCtx{m: m, n: mn, incremental: incr, cfg: map[string]any{}, refPos: map[string]Position{},
-		db: &dbConn{ctx: ctx, q: q, results: map[string]any{}}}
+	rc := m.compileCtx(mn, nil)
+	rc.incremental, rc.db = incr, &dbConn{ctx: ctx, q: q, results: map[string]any{}}
 	vars := rc.vars()
 	vars["ref"] = render.Wrap(func(a render.Args) (any, error) {
 		if len(a.Pos) == 0 {
@@ -72,7 +72,7 @@ func (m *Manifest) renderUnderTest(ctx context.Context, q Querier, u *UnitSpec, 
 		cte, ok := given["ref:"+name]
 		if t := m.byName[name]; !ok && t != nil && t.ResourceType == Seed {
 			// as dbt: a seed the test does not give is read as it is
-			return render.Relation{Database: t.Database, Schema: t.Schema, Identifier: t.Alias, Rendered: t.Relation, Type: relKind(t)}, nil
+			return m.relation(t), nil
 		}
 		if !ok {
 			return nil, &render.UserError{Msg: fmt.Sprintf("model %s reads ref('%s'), which the unit test does not give (add `- input: ref('%s')` with its rows)", mn.Name, name, name)}

@@ -21,7 +21,7 @@ func (x *nodeExec) snapshot() error {
 		x.markUpToDate()
 		return nil
 	}
-	body := sqlBody(x.m.Finish(n, n.CompiledCode, map[string]bool{}))
+	body := sqlBody(n.CompiledCode)
 	x.r.CompiledCode = body
 	x.r.Materialized = "snapshot"
 	x.timing("compile", t0)

@@ -11,6 +11,7 @@ import (
 type Relation struct {
 	Database, Schema, Identifier, Rendered string
 	Type                                   string
+	CTE                                    bool // an ephemeral model's CTE (is_cte)
 }
 
 func (r Relation) String() string { return r.Rendered }
@@ -31,7 +32,7 @@ func (r Relation) GetAttribute(name string) (*exec.Value, bool) {
 		}
 		return exec.AsValue(r.Type), true
 	case "is_cte":
-		return exec.AsValue(false), true
+		return exec.AsValue(r.CTE), true
 	case "is_table", "is_view":
 		return exec.AsValue(r.Type == strings.TrimPrefix(name, "is_")), true
 	case "render":

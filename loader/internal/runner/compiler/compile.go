@@ -1,0 +1,271 @@
+package compiler
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/runner/render"
+)
+
+// Compiling renders each node a second time, as dbt does: the parse
+// render (parseNode) has execute false and its ref() records the
+// dependency and returns a placeholder; once every node is placed (its
+// database, schema and alias final) and the graph is built, the template
+// renders again with execute true and ref()/source() return the
+// relations they name. Every ref and source goes through relation.
+
+// relation is the Relation a ref() or source() of t returns once every
+// node is placed: t's database, schema and identifier, rendered as t's
+// quoted name, as the relation of a previous run under Defer, and as its
+// CTE name (__dbt__cte__<name>) for an ephemeral model.
+func (m *Manifest) relation(t *Node) render.Relation {
+	if t.ResourceType == Model && t.Config.Materialized == "ephemeral" {
+		cte := "__dbt__cte__" + t.Name
+		return render.Relation{Identifier: cte, Rendered: cte, Type: "cte", CTE: true}
+	}
+	r := render.Relation{Database: t.Database, Schema: t.Schema, Identifier: t.Alias, Rendered: t.Relation, Type: relKind(t)}
+	if d := m.deferred[t.UniqueID]; d != "" {
+		r.Rendered = d
+	}
+	return r
+}
+
+// placeholder is what ref() returns at parse: t where it is placed so far.
+func placeholder(t *Node) render.Relation {
+	return render.Relation{Database: t.Database, Schema: t.Schema, Identifier: t.Alias, Rendered: t.Relation, Type: relKind(t)}
+}
+
+// ref is dbt's ref(['package',] name).
+func (rc *renderCtx) ref(a render.Args) (any, error) {
+	if len(a.Pos) == 0 {
+		return nil, fmt.Errorf("ref() needs a model name")
+	}
+	m, n := rc.m, rc.n
+	name := fmt.Sprint(a.Pos[len(a.Pos)-1])
+	rc.refs = append(rc.refs, []string{name})
+	at, seen := rc.refPos[name]
+	own := true
+	if !seen {
+		at, own = rc.callSite("ref", name)
+		rc.refPos[name] = at
+	}
+	t := m.byName[name]
+	if t == nil {
+		msg := fmt.Sprintf("ref(%q): no model or seed named %q", name, name)
+		if s := suggest(name, m.names()); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		if !own {
+			// written in a macro: the render error names the macro's
+			// file and line
+			return nil, &render.UserError{Msg: msg}
+		}
+		rc.diags = append(rc.diags, Diagnostic{Path: n.Path, Line: at.Line, Col: at.Col, Msg: msg})
+		return render.Relation{Identifier: name, Rendered: Quote(name)}, nil
+	}
+	if !rc.compiled {
+		return placeholder(t), nil
+	}
+	if rc.parsedRefs != nil && !rc.parsedRefs[name] {
+		return nil, &render.UserError{Msg: fmt.Sprintf("ref(%q) is called only when execute is true, so parsing did not see it and "+
+			"the graph does not order it (as dbt: add -- depends_on: {{ ref(%q) }} to the file)", name, name)}
+	}
+	return rc.relationOf(t), nil
+}
+
+// source is dbt's source(source_name, table_name).
+func (rc *renderCtx) source(a render.Args) (any, error) {
+	if len(a.Pos) != 2 {
+		return nil, fmt.Errorf("source() needs a source name and a table name")
+	}
+	m := rc.m
+	src, tbl := fmt.Sprint(a.Pos[0]), fmt.Sprint(a.Pos[1])
+	rc.sources = append(rc.sources, []string{src, tbl})
+	s := m.Sources[Source+"."+m.Name+"."+src+"."+tbl]
+	if s == nil {
+		at, _ := rc.callSite("source", src, tbl)
+		msg := fmt.Sprintf("source(%q, %q) is not declared in models/sources.yml", src, tbl)
+		if d := m.Disabled[Source+"."+m.Name+"."+src+"."+tbl]; d != nil {
+			msg = fmt.Sprintf("source(%q, %q) points to a disabled source (enabled: false in %s)", src, tbl, d.Path)
+		}
+		rc.diags = append(rc.diags, Diagnostic{Path: rc.n.Path, Line: at.Line, Col: at.Col, Msg: msg})
+		return render.Relation{Schema: src, Identifier: tbl, Rendered: Relation(src, tbl)}, nil
+	}
+	if !rc.compiled {
+		return placeholder(s), nil
+	}
+	return rc.relationOf(s), nil
+}
+
+// relationOf is m.relation(t), noting an ephemeral model to inject.
+func (rc *renderCtx) relationOf(t *Node) render.Relation {
+	r := rc.m.relation(t)
+	if r.CTE && rc.ctes != nil {
+		rc.ctes.add(t)
+	}
+	return r
+}
+
+// cteSet is the ephemeral models a compiled render ref'd, in order, and
+// where their SQL comes from.
+type cteSet struct {
+	nodes []*Node
+	seen  map[string]bool
+	body  func(t *Node) string // t's compiled SQL (its own CTEs injected)
+}
+
+func (c *cteSet) add(t *Node) {
+	if !c.seen[t.UniqueID] {
+		c.seen[t.UniqueID] = true
+		c.nodes = append(c.nodes, t)
+	}
+}
+
+// inject puts the ephemeral models that sql names first, as CTEs.
+func (c *cteSet) inject(sql string) string {
+	if c == nil {
+		return sql
+	}
+	var ctes []string
+	for _, t := range c.nodes {
+		name := "__dbt__cte__" + t.Name
+		if strings.Contains(sql, name) {
+			ctes = append(ctes, name+" as (\n"+trimSQL(c.body(t))+"\n)")
+		}
+	}
+	if len(ctes) == 0 {
+		return sql
+	}
+	return InjectCTEs(sql, ctes)
+}
+
+// runCTEs is the cteSet of a render at run time: an ephemeral model's
+// SQL is its CompiledCode in m.
+func (m *Manifest) runCTEs() *cteSet {
+	return &cteSet{seen: map[string]bool{}, body: func(t *Node) string {
+		if x := m.Nodes[t.UniqueID]; x != nil {
+			return x.CompiledCode
+		}
+		return t.CompiledCode
+	}}
+}
+
+// compileCtx is the context of a compile or run-time render of n.
+func (m *Manifest) compileCtx(n *Node, ctes *cteSet) *renderCtx {
+	return &renderCtx{m: m, n: n, cfg: copyCfg(n.modelCfg), refPos: map[string]Position{}, compiled: true, ctes: ctes}
+}
+
+func copyCfg(c map[string]any) map[string]any {
+	out := make(map[string]any, len(c))
+	for k, v := range c {
+		out[k] = v
+	}
+	return out
+}
+
+// renderTemplate renders n's template (a generic test's call of its test
+// macro for its parent) with rc.
+func renderTemplate(n *Node, rc *renderCtx) (string, error) {
+	if n.test != nil {
+		rc.n = n.test.parent
+		return n.test.render(rc)
+	}
+	return n.tpl.Render(rc.vars())
+}
+
+// compilePass compiles the manifest's models, snapshots and templated
+// tests once, an ephemeral model before the nodes that inline it.
+type compilePass struct {
+	m     *Manifest
+	done  map[string]string // unique_id → compiled SQL
+	stack map[string]bool
+	diags []Diagnostic
+}
+
+// compileAll compiles every model, snapshot and test that has a template
+// (unique_id → SQL); a node that fails keeps no entry, its mistake in the
+// diagnostics.
+func (m *Manifest) compileAll() (map[string]string, []Diagnostic) {
+	p := &compilePass{m: m, done: map[string]string{}, stack: map[string]bool{}}
+	for _, id := range SortedKeys(m.Nodes) {
+		if n := m.Nodes[id]; n.tpl != nil && (n.ResourceType == Model || n.ResourceType == Test || n.ResourceType == Snapshot) {
+			p.compile(n)
+		}
+	}
+	return p.done, SortDiagnostics(p.diags)
+}
+
+// compile renders n with every node placed: execute is true unless the
+// template reads the database (then it renders as parsed, execute false,
+// and again at run time with a connection).
+func (p *compilePass) compile(n *Node) string {
+	if sql, ok := p.done[n.UniqueID]; ok || p.stack[n.UniqueID] {
+		return sql
+	}
+	p.stack[n.UniqueID] = true
+	defer delete(p.stack, n.UniqueID)
+	ctes := &cteSet{seen: map[string]bool{}, body: p.compile}
+	rc := p.m.compileCtx(n, ctes)
+	if n.test == nil {
+		rc.parsedRefs = map[string]bool{}
+		for _, r := range n.Refs {
+			rc.parsedRefs[r[len(r)-1]] = true
+		}
+	}
+	out, err := renderTemplate(n, rc)
+	if rc.needsDB {
+		n.needsDB = true
+		rc = p.m.compileCtx(n, ctes)
+		rc.lenient = true
+		out, err = renderTemplate(n, rc)
+	}
+	n.usesIncr = n.usesIncr || rc.usedIncr
+	if err != nil {
+		p.diags = append(p.diags, n.renderDiag(err))
+		return ""
+	}
+	if len(rc.diags) > 0 {
+		p.diags = append(p.diags, rc.diags...)
+		return ""
+	}
+	out = ctes.inject(out)
+	p.done[n.UniqueID] = out
+	return out
+}
+
+// renderDiag places a render error of n: at its position in n's file, at
+// the test's YAML line for a generic test.
+func (n *Node) renderDiag(err error) Diagnostic {
+	var re *render.Error
+	if !errors.As(err, &re) {
+		return Diagnostic{Path: n.Path, Line: 1, Col: 1, Msg: err.Error()}
+	}
+	if n.test != nil {
+		return Diagnostic{Path: n.Path, Line: n.Pos.Line, Col: n.Pos.Col, Msg: re.Msg}
+	}
+	return Diagnostic{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg}
+}
+
+var withRe = regexp.MustCompile(`(?is)^(\s*(?:--[^\n]*\n\s*|/\*.*?\*/\s*)*)with\s+(recursive\s+)?`)
+
+// InjectCTEs puts ctes ("name as (...)") first in sql's with clause.
+func InjectCTEs(sql string, ctes []string) string {
+	joined := strings.Join(ctes, ", ")
+	if loc := withRe.FindStringSubmatchIndex(sql); loc != nil {
+		head := sql[:loc[1]]
+		return head + joined + ",\n" + sql[loc[1]:]
+	}
+	lead := len(sql) - len(strings.TrimLeft(sql, " \t\r\n"))
+	return sql[:lead] + "with " + joined + "\n" + sql[lead:]
+}
+
+// trimSQL drops surrounding blanks and trailing semicolons.
+func trimSQL(s string) string {
+	s = strings.TrimSpace(s)
+	for strings.HasSuffix(s, ";") {
+		s = strings.TrimSpace(strings.TrimSuffix(s, ";"))
+	}
+	return s
+}
