@@ -21,20 +21,8 @@ func TestLoaderOwnedMatchesWarehouse(t *testing.T) {
 	if err := db.EnsureSchema(ctx); err != nil {
 		t.Fatal(err)
 	}
-	rows, err := db.SQL().QueryContext(ctx, `select table_schema || '.' || table_name from information_schema.tables
+	got := queryStrings(t, db.SQL(), `select table_schema || '.' || table_name from information_schema.tables
 		where table_catalog = current_database() and table_schema in ('raw', 'staging', 'ops') and table_type = 'BASE TABLE'`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var got []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, s)
-	}
 	sort.Strings(got)
 	owned := map[string]bool{}
 	for _, t := range testOwned {

@@ -249,6 +249,9 @@ func configDoc(n *Node) map[string]any {
 	d["incremental_strategy"] = StrOrNil(c.IncrementalStrategy)
 	d["pre-hook"], d["post-hook"] = hooksDoc(c.PreHook), hooksDoc(c.PostHook)
 	d["persist_docs"], d["quoting"], d["grants"] = map[string]any{}, map[string]any{}, map[string]any{}
+	if pd := c.PersistDocs; pd != nil {
+		d["persist_docs"] = map[string]any{"relation": pd.Relation, "columns": pd.Columns}
+	}
 	ct := map[string]any{}
 	for k, v := range c.ColumnTypes {
 		ct[k] = v

@@ -56,14 +56,14 @@ var AppliedKeys = map[string]bool{"materialized": true, "tags": true, "unique_ke
 	"on_schema_change": true, "pre_hook": true, "post_hook": true, "enabled": true, "severity": true, "where": true,
 	"column_types": true, "meta": true, "schema": true, "alias": true, "database": true, "full_refresh": true,
 	"limit": true, "warn_if": true, "error_if": true, "fail_calc": true, "scoped_to": true,
-	"store_failures": true, "store_failures_as": true, "contract": true}
+	"store_failures": true, "store_failures_as": true, "contract": true, "sql_header": true, "persist_docs": true}
 
 // NotApplied are valid dbt configs docket reads and does not apply: each
 // use is a warning with the place it was written.
-var NotApplied = map[string]bool{"docs": true, "persist_docs": true, "grants": true,
+var NotApplied = map[string]bool{"docs": true, "grants": true,
 	"quote_columns": true, "delimiter": true, "group": true,
 	"access": true, "packages": true, "event_time": true, "batch_size": true, "lookback": true, "begin": true,
-	"concurrent_batches": true, "docs_hidden": true, "sql_header": true, "on_configuration_change": true,
+	"concurrent_batches": true, "docs_hidden": true, "on_configuration_change": true,
 	"quoting": true, "column_name": true, "indexes": true, "labels": true, "transient": true, "copy_grants": true,
 	"unlogged": true, "partition_by": true, "cluster_by": true, "location": true, "format": true, "options": true}
 
@@ -144,113 +144,173 @@ func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
 	c := Config{Enabled: true, Tags: []string{}, PreHook: []string{}, PostHook: []string{}}
 	n.Contract = contractConfig(raw["contract"])
 	for _, k := range SortedKeys(raw) {
-		v := raw[k]
-		str := func() string {
-			s, ok := v.(string)
-			if !ok {
-				bad(at, "config %s must be a string (got %v)", k, v)
+		m.setConfig(&c, n, k, raw[k], at, bad)
+	}
+	validateConfig(&c, n, at, bad)
+	n.Config = c
+	n.Tags = c.Tags
+	return diags
+}
+
+// setConfig applies one resolved config key to c; a key docket does not
+// apply is a warning at the place it was written.
+func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, bad func(Position, string, ...any)) {
+	str := func() string {
+		s, ok := v.(string)
+		if !ok {
+			bad(at, "config %s must be a string (got %v)", k, v)
+		}
+		return s
+	}
+	switch k {
+	case "materialized":
+		c.Materialized = str()
+	case "tags":
+		c.Tags = dedupe(toStrings(v))
+	case "unique_key":
+		c.UniqueKey = toStrings(v)
+	case "incremental_strategy":
+		c.IncrementalStrategy = str()
+	case "on_schema_change":
+		c.OnSchemaChange = str()
+	case "pre_hook":
+		c.PreHook = toStrings(v)
+	case "post_hook":
+		c.PostHook = toStrings(v)
+	case "enabled":
+		b, ok := v.(bool)
+		if !ok {
+			bad(at, "config enabled must be true or false (got %v)", v)
+		}
+		c.Enabled = b
+	case "severity":
+		c.Severity = strings.ToLower(str())
+	case "where":
+		c.Where = str()
+	case "column_types":
+		mp, ok := v.(map[string]any)
+		if !ok {
+			bad(at, "config column_types must be a mapping of column to type")
+			return
+		}
+		c.ColumnTypes = map[string]string{}
+		for ck, cv := range mp {
+			c.ColumnTypes[ck] = fmt.Sprint(cv)
+		}
+	case "meta":
+		c.Meta, _ = v.(map[string]any)
+	case "schema":
+		c.Schema = str()
+	case "alias":
+		c.Alias = str()
+	case "database":
+		c.Database = str()
+	case "full_refresh":
+		b, ok := v.(bool)
+		if !ok {
+			bad(at, "config full_refresh must be true or false (got %v)", v)
+		}
+		c.FullRefresh = &b
+	case "limit":
+		c.Limit = toInt(v)
+	case "scoped_to":
+		c.ScopedTo = str()
+	case "contract":
+		// read into n.contract above; enforced when the model builds (contract.go)
+	case "sql_header":
+		c.SQLHeader = str()
+	case "persist_docs":
+		c.PersistDocs = persistDocs(v, func() {
+			bad(at, "config persist_docs must be a mapping of relation and columns to true or false (got %v)", v)
+		})
+	case "store_failures":
+		b, ok := v.(bool)
+		if sv, isStr := v.(string); isStr {
+			b, ok = strings.EqualFold(strings.TrimSpace(sv), "true"), true
+		}
+		if !ok {
+			bad(at, "config store_failures must be true or false (got %v)", v)
+		}
+		c.StoreFailures = b
+	case "store_failures_as":
+		switch sv := strings.ToLower(str()); sv {
+		case "table", "view", "ephemeral":
+			c.StoreFailuresAs = sv
+		default:
+			bad(at, "config store_failures_as must be table, view or ephemeral (got %v)", v)
+		}
+	case "warn_if", "error_if", "fail_calc":
+		sv := strings.TrimSpace(fmt.Sprint(v))
+		switch k {
+		case "warn_if":
+			c.WarnIf = sv
+		case "error_if":
+			c.ErrorIf = sv
+		default:
+			c.FailCalc = sv
+		}
+	default:
+		from, fat := n.Path, at
+		if _, own := n.modelCfg[k]; !own {
+			if _, yml := n.ymlCfg[k]; !yml {
+				from, fat = m.configSourcePos(k)
 			}
-			return s
+		}
+		if NotApplied[k] {
+			m.warn(from, fat, "config %s is read but not applied by docket", k)
+			return
+		}
+		msg := fmt.Sprintf("unknown config key %q", k)
+		if s := suggest(k, SortedKeys(knownKeys)); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		m.warn(from, fat, "%s: not applied", msg)
+	}
+}
+
+// persistDocs reads persist_docs: {relation: bool, columns: bool}; nil
+// when neither is true.
+func persistDocs(v any, bad func()) *PersistDocs {
+	mp := map[string]any{}
+	switch t := v.(type) {
+	case map[string]any:
+		mp = t
+	case map[any]any: // a dict written in a template
+		for k, x := range t {
+			mp[fmt.Sprint(k)] = x
+		}
+	case nil:
+		return nil
+	default:
+		bad()
+		return nil
+	}
+	pd := &PersistDocs{}
+	for k, x := range mp {
+		b, isBool := x.(bool)
+		if !isBool {
+			bad()
+			return nil
 		}
 		switch k {
-		case "materialized":
-			c.Materialized = str()
-		case "tags":
-			c.Tags = dedupe(toStrings(v))
-		case "unique_key":
-			c.UniqueKey = toStrings(v)
-		case "incremental_strategy":
-			c.IncrementalStrategy = str()
-		case "on_schema_change":
-			c.OnSchemaChange = str()
-		case "pre_hook":
-			c.PreHook = toStrings(v)
-		case "post_hook":
-			c.PostHook = toStrings(v)
-		case "enabled":
-			b, ok := v.(bool)
-			if !ok {
-				bad(at, "config enabled must be true or false (got %v)", v)
-			}
-			c.Enabled = b
-		case "severity":
-			c.Severity = strings.ToLower(str())
-		case "where":
-			c.Where = str()
-		case "column_types":
-			mp, ok := v.(map[string]any)
-			if !ok {
-				bad(at, "config column_types must be a mapping of column to type")
-				continue
-			}
-			c.ColumnTypes = map[string]string{}
-			for ck, cv := range mp {
-				c.ColumnTypes[ck] = fmt.Sprint(cv)
-			}
-		case "meta":
-			c.Meta, _ = v.(map[string]any)
-		case "schema":
-			c.Schema = str()
-		case "alias":
-			c.Alias = str()
-		case "database":
-			c.Database = str()
-		case "full_refresh":
-			b, ok := v.(bool)
-			if !ok {
-				bad(at, "config full_refresh must be true or false (got %v)", v)
-			}
-			c.FullRefresh = &b
-		case "limit":
-			c.Limit = toInt(v)
-		case "scoped_to":
-			c.ScopedTo = str()
-		case "contract":
-			// read into n.contract above; enforced when the model builds (contract.go)
-		case "store_failures":
-			b, ok := v.(bool)
-			if sv, isStr := v.(string); isStr {
-				b, ok = strings.EqualFold(strings.TrimSpace(sv), "true"), true
-			}
-			if !ok {
-				bad(at, "config store_failures must be true or false (got %v)", v)
-			}
-			c.StoreFailures = b
-		case "store_failures_as":
-			switch sv := strings.ToLower(str()); sv {
-			case "table", "view", "ephemeral":
-				c.StoreFailuresAs = sv
-			default:
-				bad(at, "config store_failures_as must be table, view or ephemeral (got %v)", v)
-			}
-		case "warn_if", "error_if", "fail_calc":
-			sv := strings.TrimSpace(fmt.Sprint(v))
-			switch k {
-			case "warn_if":
-				c.WarnIf = sv
-			case "error_if":
-				c.ErrorIf = sv
-			default:
-				c.FailCalc = sv
-			}
+		case "relation":
+			pd.Relation = b
+		case "columns":
+			pd.Columns = b
 		default:
-			from, fat := n.Path, at
-			if _, own := n.modelCfg[k]; !own {
-				if _, yml := n.ymlCfg[k]; !yml {
-					from, fat = m.configSourcePos(k)
-				}
-			}
-			if NotApplied[k] {
-				m.warn(from, fat, "config %s is read but not applied by docket", k)
-				continue
-			}
-			msg := fmt.Sprintf("unknown config key %q", k)
-			if s := suggest(k, SortedKeys(knownKeys)); s != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", s)
-			}
-			m.warn(from, fat, "%s: not applied", msg)
+			bad()
+			return nil
 		}
 	}
+	if !pd.Relation && !pd.Columns {
+		return nil
+	}
+	return pd
+}
+
+// validateConfig fills the resource type's defaults and checks the
+// materialization, incremental strategy and severity.
+func validateConfig(c *Config, n *Node, at Position, bad func(Position, string, ...any)) {
 	switch n.ResourceType {
 	case Model:
 		if c.Materialized == "" {
@@ -297,9 +357,6 @@ func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
 			bad(n.Pos, "severity must be warn or error (got %q)", c.Severity)
 		}
 	}
-	n.Config = c
-	n.Tags = c.Tags
-	return diags
 }
 
 func dedupe(in []string) []string {

@@ -90,6 +90,18 @@ type Config struct {
 	// tests: keep the failing rows in <target schema>_dbt_test__audit.<test> (test_exec.go)
 	StoreFailures   bool   `json:"store_failures,omitempty"`
 	StoreFailuresAs string `json:"store_failures_as,omitempty"`
+	// SQLHeader runs before the statement that creates a model's relation
+	// (dbt-duckdb emits it before create table/view); PersistDocs writes
+	// the description and the columns' as DuckDB comments.
+	SQLHeader   string       `json:"sql_header,omitempty"`
+	PersistDocs *PersistDocs `json:"persist_docs,omitempty"`
+}
+
+// PersistDocs is the persist_docs config: COMMENT ON the relation
+// (relation: true) and its documented columns (columns: true).
+type PersistDocs struct {
+	Relation bool `json:"relation,omitempty"`
+	Columns  bool `json:"columns,omitempty"`
 }
 
 // Column documents one column.

@@ -108,6 +108,11 @@ func (rc *renderCtx) configMethod(method string, a render.Args) (any, error) {
 			return nil, fmt.Errorf("meta %q is required but not set for %s", arg(0, "name"), rc.n.Name)
 		}
 		return arg(1, "default"), nil
+	case "persist_relation_docs", "persist_column_docs":
+		v, _ := lookup("persist_docs")
+		if pd := persistDocs(v, func() {}); pd != nil {
+			return (method == "persist_relation_docs" && pd.Relation) || (method == "persist_column_docs" && pd.Columns), nil
+		}
 	}
-	return false, nil // persist_relation_docs, persist_column_docs: docket persists no docs
+	return false, nil
 }

@@ -36,6 +36,9 @@ func (x *nodeExec) model() error {
 	if err := x.hooks(n.Config.PreHook, incremental); err != nil {
 		return err
 	}
+	if err := x.sqlHeader(); err != nil {
+		return err
+	}
 	switch n.Config.Materialized {
 	case "view":
 		if err := x.view(body, existing); err != nil {

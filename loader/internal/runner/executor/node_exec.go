@@ -52,6 +52,9 @@ func (rn *run) node(ctx context.Context, c *sql.Conn, n *compiler.Node) (r Resul
 	case compiler.UnitTest:
 		err = x.unitTest()
 	}
+	if err == nil && !r.UpToDate && r.Status == StatusSuccess && n.ResourceType != compiler.Test {
+		err = x.persistDocs() // after the post-hooks, as dbt's materializations
+	}
 	if err == nil && !r.UpToDate && r.Status != "" && r.Status != StatusSkipped && r.Status != StatusError {
 		err = x.recordState(true) // views, tests, snapshots, nodes with post-hooks
 	}

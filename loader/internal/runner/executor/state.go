@@ -252,6 +252,11 @@ func (st *buildState) fingerprintFree(m *compiler.Manifest, n *compiler.Node, fr
 	}
 	cfg, _ := json.Marshal(n.Config)
 	parts := append([]string{st.global, n.UniqueID, n.ResourceType, n.Relation, string(cfg), n.RawCode, n.CompiledCode}, extra...)
+	if n.Config.PersistDocs != nil {
+		// the descriptions it writes as comments: a new one builds again
+		docs, _ := json.Marshal(n.Columns)
+		parts = append(parts, n.Description, string(docs))
+	}
 	return compiler.Digest(append(parts, in...)...)
 }
 

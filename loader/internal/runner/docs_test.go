@@ -1,0 +1,75 @@
+package runner
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"testing"
+)
+
+// TestSQLHeaderAndPersistDocs: sql_header runs before the create statement
+// (the model uses the temp macro it defines) and persist_docs writes the
+// descriptions as DuckDB comments, as dbt-duckdb does: the relation's
+// (table and view), and each documented column the relation has (matched
+// without regard to case). Neither is warned as not applied any more.
+func TestSQLHeaderAndPersistDocs(t *testing.T) {
+	files := shapeProject("docs", map[string]string{
+		"models/t.sql": "{% call set_sql_header(config) %}create or replace temp macro twice(x) as x * 2;{% endcall %}\n" +
+			"{{ config(materialized='table', persist_docs={'relation': true, 'columns': true}) }}\nselect twice(21) as answer, 1 as \"Other\", {{ config.persist_column_docs() }} as pcd",
+		"models/v.sql": "select * from {{ ref('t') }}",
+		"models/schema.yml": "version: 2\nmodels:\n  - name: t\n    description: \"Table t's answers\"\n    columns:\n" +
+			"      - {name: answer, description: The answer}\n      - {name: other, description: case differs}\n      - {name: missing, description: not in the relation}\n" +
+			"  - name: v\n    description: A view\n    config:\n      persist_docs: {relation: true, columns: true}\n    columns:\n      - {name: answer, description: seen through v}\n",
+	})
+	files["dbt_project.yml"] += "models:\n  docs:\n    +sql_header: \"set threads = 2;\"\n"
+	dir := writeProbe(t, files)
+	m, diags := parseProbe(t, dir)
+	for _, d := range diags {
+		t.Fatal(d)
+	}
+	for _, w := range m.Warnings {
+		if strings.Contains(w.Msg, "sql_header") || strings.Contains(w.Msg, "persist_docs") {
+			t.Errorf("warned: %s", w)
+		}
+	}
+	db := shapeDB(t, dir)
+	shapeRun(t, db, dir, "run", nil)
+	var answer int
+	var tc, vc string
+	var pcd bool
+	err := db.SQL().QueryRowContext(context.Background(), "select t.answer, t.pcd, (select comment from duckdb_tables() where table_name = 't'), "+
+		"(select comment from duckdb_views() where view_name = 'v') from test_schema.t").Scan(&answer, &pcd, &tc, &vc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if answer != 42 || !pcd || tc != "Table t's answers" || vc != "A view" {
+		t.Errorf("answer %d, persist_column_docs() %v, comments %q %q", answer, pcd, tc, vc)
+	}
+	got := queryStrings(t, db.SQL(), "select table_name || '.' || column_name || '=' || coalesce(comment, 'null') from duckdb_columns() "+
+		"where schema_name = 'test_schema' order by all")
+	if want := "t.Other=case differs t.answer=The answer t.pcd=null v.Other=null v.answer=seen through v v.pcd=null"; strings.Join(got, " ") != want {
+		t.Errorf("column comments %q, want %q", strings.Join(got, " "), want)
+	}
+}
+
+// queryStrings is the first column of every row of q, as strings.
+func queryStrings(t *testing.T, db *sql.DB, q string) []string {
+	t.Helper()
+	rows, err := db.QueryContext(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	got := []string{}
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
