@@ -171,7 +171,8 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 			fmt.Fprintln(stderr, "docket compile:", err)
 			return ExitUsage
 		}
-		compiled, code := compileWithWarehouse(ctx, m, ids, &pp, udfs, stderr)
+		// templates that read graph or selected_resources see this invocation's
+		compiled, code := compileWithWarehouse(ctx, m.ForRun(runner.RunContext{Selected: ids}), ids, &pp, udfs, stderr)
 		if code != ExitOK {
 			return code
 		}

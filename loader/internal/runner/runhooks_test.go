@@ -14,10 +14,10 @@ import (
 	"github.com/docket-dev/docket/loader/internal/runner/executor"
 )
 
-// hookRun parses a dbt project of files, runs `run` and writes its
-// artifacts under dir/target; it returns the results, Execute's error and
-// the project folder.
-func hookRun(t *testing.T, files map[string]string) (*executor.RunResults, error, string) {
+// hookRun parses a dbt project of files, runs `run` on the selected nodes
+// (nil: all) and writes its artifacts under dir/target; it returns the
+// results, Execute's error and the project folder.
+func hookRun(t *testing.T, files map[string]string, selected ...string) (*executor.RunResults, error, string) {
 	t.Helper()
 	dir := writeProbe(t, files)
 	db := shapeDB(t, dir)
@@ -29,7 +29,7 @@ func hookRun(t *testing.T, files map[string]string) (*executor.RunResults, error
 	if err != nil || len(diags) > 0 {
 		t.Fatal(err, diags)
 	}
-	rr, err := executor.Execute(context.Background(), m, db, executor.RunOptions{Command: "run", Threads: 1})
+	rr, err := executor.Execute(context.Background(), m, db, executor.RunOptions{Command: "run", Threads: 1, Selected: selected})
 	if rr == nil {
 		t.Fatalf("no results: %v", err)
 	}
@@ -115,5 +115,24 @@ func TestRunStartHookFails(t *testing.T) {
 	}
 	if !strings.Contains(rr.Results[1].Message, "no_such_table") {
 		t.Errorf("hook error message %q", rr.Results[1].Message)
+	}
+}
+
+// TestGraphAtRun: a model reading graph and an on-run-end hook reading
+// selected_resources render at run time with the whole graph and this
+// run's selection (at parse they saw dbt's empty ones).
+func TestGraphAtRun(t *testing.T) {
+	files := shapeProject("g", map[string]string{"models/a.sql": "select 1 as id",
+		"models/b.sql": "{{ config(materialized='table') }} select {{ graph.nodes.values() | selectattr('resource_type', 'equalto', 'model') | list | length }} as n"})
+	files["dbt_project.yml"] += "on-run-end: [\"create table {{ target.schema }}.sel as select '{{ selected_resources | join(',') }}' as s\"]\n"
+	rr, err, dir := hookRun(t, files, "model.g.b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "model.g.b success\noperation.g.g-on-run-end-0 success"; idStatuses(rr) != want {
+		t.Fatalf("results:\n%s", idStatuses(rr))
+	}
+	if got := queryStrings(t, shapeDB(t, dir).SQL(), "select n || ' ' || s from test_schema.b, test_schema.sel"); len(got) != 1 || got[0] != "2 model.g.b" {
+		t.Errorf("models in graph, selected_resources: %v, want [2 model.g.b]", got)
 	}
 }

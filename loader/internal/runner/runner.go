@@ -26,6 +26,7 @@ type (
 	Node         = compiler.Node
 	Diagnostic   = compiler.Diagnostic
 	ParseOptions = compiler.ParseOptions
+	RunContext   = compiler.RunContext
 	Function     = compiler.Function
 	Querier      = compiler.Querier
 	Config       = compiler.Config

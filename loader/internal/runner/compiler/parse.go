@@ -64,6 +64,8 @@ type Manifest struct {
 	edges    map[string]map[string]bool // macro → macros it calls, as renders saw (macros.go)
 	Owned    map[string]bool            // ParseOptions.Owned (owned.go)
 	fsys     fs.FS                      // ParseOptions.FS (tree.go)
+	flat     *flatGraph                 // the Jinja graph, built on first use (graphctx.go)
+	run      *RunContext                // set by ForRun: what a run adds to templates
 }
 
 // parser carries one Parse: the manifest it builds, the user mistakes it
@@ -88,6 +90,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 		UDFs: opts.UDFs, Vars: map[string]any{}, byName: map[string]*Node{}, Disabled: map[string]*Node{}}
 	m.TargetRel = "target"
 	m.started = time.Now().UTC() // run_started_at and invocation_id of this invocation
+	m.flat = &flatGraph{}
 	m.log = opts.Log
 	m.fsys = opts.FS
 	if m.fsys == nil {

@@ -27,6 +27,8 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 	if err != nil {
 		return nil, err
 	}
+	// templates that read graph or selected_resources see this run's
+	m = m.ForRun(compiler.RunContext{Selected: compiler.SortedKeys(exec)})
 	threads := opts.Threads
 	if threads <= 0 {
 		threads = 1
