@@ -25,6 +25,7 @@ type modelFlags struct {
 	selects, excludes []string
 	fullRefresh       bool
 	force             bool
+	empty             bool // --empty: refs and sources read no rows (dbt 1.8)
 	vars              string
 	threads           int
 	targetDir         string
@@ -73,6 +74,9 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 	fs.Var(&sel, "models", "same as -s")
 	fs.Var(&exc, "exclude", "exclude nodes (same syntax as --select)")
 	fs.BoolVar(&f.fullRefresh, "full-refresh", false, "rebuild incremental models from scratch (implies --force)")
+	if cmd == "build" || cmd == "run" {
+		fs.BoolVar(&f.empty, "empty", false, "build the models with their columns and no rows: every ref and source reads none (dbt 1.8's --empty)")
+	}
 	fs.BoolVar(&f.force, "force", false, "run every selected node, even one whose inputs did not change since its last build")
 	fs.StringVar(&f.vars, "vars", "", "YAML mapping overriding project.yaml vars, e.g. '{min_chars: 20}'")
 	fs.StringVar(&f.indirect, "indirect-selection", "eager", "tests picked up from selected nodes: eager (any parent selected), cautious (all), buildable (all selected or upstream), empty")
@@ -172,7 +176,12 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 			return ExitUsage
 		}
 		// templates that read graph or selected_resources see this invocation's
-		compiled, code := compileWithWarehouse(ctx, m.ForRun(runner.RunContext{Selected: ids}), ids, &pp, udfs, stderr)
+		forRun, err := m.ForRun(runner.RunContext{Selected: ids})
+		if err != nil {
+			fmt.Fprintln(stderr, "docket compile:", err)
+			return ExitUsage
+		}
+		compiled, code := compileWithWarehouse(ctx, forRun, ids, &pp, udfs, stderr)
 		if code != ExitOK {
 			return code
 		}
@@ -249,7 +258,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		}
 	}
 	fmt.Fprintf(stdout, "Concurrency: %d threads (target='%s')\n\n", threads, pp.Target.Name)
-	rr, err := runner.Execute(ctx, m, db, runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Threads: threads,
+	rr, err := runner.Execute(ctx, m, db, runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Empty: f.empty, Threads: threads,
 		OnResult: func(r runner.Result) {
 			if _, stopped := interrupted(ctx); stopped && r.Status != runner.StatusSuccess && r.Status != runner.StatusPass {
 				return // cut short by the signal, not failed

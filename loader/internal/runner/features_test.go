@@ -242,6 +242,20 @@ var featureProbes = map[string]featureProbe{
 		}
 		return nil
 	}},
+	"empty": {files: map[string]string{
+		"models/m/a.sql": "{{ config(materialized='table') }} select 1 as id",
+		"models/m/b.sql": "{{ config(materialized='table') }} select * from {{ ref('a') }} as a",
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
+		db := shapeDB(t, dir)
+		rr, err := executor.Execute(context.Background(), m, db, executor.RunOptions{Command: "build", Threads: 1, Empty: true})
+		if err != nil || rr.Failed() {
+			return fmt.Errorf("build --empty: %v %+v", err, rr)
+		}
+		if a, b := countRows(t, db, "m.a"), countRows(t, db, "m.b"); a != 1 || b != 0 {
+			return fmt.Errorf("build --empty: a %d rows (its SQL reads no ref), b %d; want 1 and 0", a, b)
+		}
+		return nil
+	}},
 	"yaml-kept": {build: true, files: map[string]string{
 		"models/m/a.sql": "select 1 as id",
 		"models/m/schema.yml": "version: 2\nexposures:\n  - {name: e, type: dashboard, owner: {name: x}}\ngroups:\n  - {name: g, owner: {name: x}}\n" +

@@ -29,6 +29,11 @@ func (m *Manifest) relation(t *Node) render.Relation {
 	if d := m.deferred[t.UniqueID]; d != "" {
 		r.Rendered = d
 	}
+	if m.run != nil && m.run.Empty {
+		// dbt 1.8's --empty: a subquery of no rows, without an alias as
+		// dbt-duckdb renders it (so `{{ ref('x') }} as x` stays valid)
+		r.Rendered = "(select * from " + r.Rendered + " where false limit 0)"
+	}
 	return r
 }
 

@@ -17,11 +17,20 @@ type RunContext struct {
 
 // ForRun is m as one run renders it (Execute calls it): templates that
 // read graph or selected_resources see this run's (they render again at
-// run time, as those that read the database); m is left as it is.
-func (m *Manifest) ForRun(r RunContext) *Manifest {
+// run time, as those that read the database); with Empty every model,
+// snapshot and test compiles again, each ref and source a subquery of no
+// rows. m is left as it is; a node that no longer compiles is an error.
+func (m *Manifest) ForRun(r RunContext) (*Manifest, error) {
 	c := *m
 	c.run = &r
-	return &c
+	if !r.Empty {
+		return &c, nil
+	}
+	code, diags := c.compileAll()
+	if len(diags) > 0 {
+		return nil, &DiagnosticError{D: diags[0]}
+	}
+	return c.withCode(code), nil
 }
 
 // graphKeys are the members of dbt's flat graph (Manifest.build_flat_graph).

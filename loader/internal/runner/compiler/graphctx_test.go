@@ -32,7 +32,10 @@ func TestGraphAndSelectedResources(t *testing.T) {
 	if got := strings.TrimSpace(inv.CompiledCode); got != "select 0 as n, '' as sel" || !inv.ReadsDatabase() {
 		t.Fatalf("at parse: %q (renders at run: %v)", got, inv.ReadsDatabase())
 	}
-	run := m.ForRun(compiler.RunContext{Selected: []string{"model.mem.a", "model.mem.inventory"}})
+	run, err := m.ForRun(compiler.RunContext{Selected: []string{"model.mem.a", "model.mem.inventory"}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	out, err := run.RenderDB(context.Background(), nil, inv, false)
 	if err != nil {
 		t.Fatal(err)

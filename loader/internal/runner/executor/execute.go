@@ -28,7 +28,9 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 		return nil, err
 	}
 	// templates that read graph or selected_resources see this run's
-	m = m.ForRun(compiler.RunContext{Selected: compiler.SortedKeys(exec)})
+	if m, err = m.ForRun(compiler.RunContext{Selected: compiler.SortedKeys(exec), Empty: opts.Empty}); err != nil {
+		return nil, err
+	}
 	threads := opts.Threads
 	if threads <= 0 {
 		threads = 1

@@ -23,7 +23,10 @@ type RunOptions struct {
 	FullRefresh bool
 	// Force runs every selected node, even one whose inputs did not change
 	// since its last build (state.go); FullRefresh implies it.
-	Force   bool
+	Force bool
+	// Empty is dbt 1.8's --empty: refs and sources read no rows, so the
+	// models build with their columns and zero rows.
+	Empty   bool
 	Threads int
 	// OnResult, when set, is called once per node as it finishes (never
 	// concurrently), with Index counting finished nodes and Total the count.
