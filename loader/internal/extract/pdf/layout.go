@@ -1,8 +1,12 @@
 package pdf
 
 /*
+#cgo LDFLAGS: -Wl,--wrap=FT_Get_Name_Index
 #include <stdlib.h>
 #include "walk.h"
+
+extern int dk_names_on;
+extern long dk_names_hits;
 */
 import "C"
 
@@ -690,6 +694,17 @@ func checkCtx(ctx context.Context) error {
 }
 
 var pageFlags = stextFlags
+
+// nameIndex turns the glyph-name index of ftnames.c on or off and returns
+// how many lookups it has answered so far; tests extract with and without
+// it. Not safe while documents are being read.
+func nameIndex(on bool) (hits int64) {
+	C.dk_names_on = 0
+	if on {
+		C.dk_names_on = 1
+	}
+	return int64(C.dk_names_hits)
+}
 
 // Contexts are pooled: creating one per document reloads FreeType and the
 // built-in fonts, which costs more than extracting a short PDF. A context
