@@ -8,10 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/nikolalohinski/gonja/v2"
 	"github.com/nikolalohinski/gonja/v2/builtins"
@@ -84,6 +86,9 @@ type Env struct {
 	Root     string // the root project's name
 	// Adapter extras (quote, get_relation, ...) merged into `adapter`.
 	AdapterExtra map[string]any
+
+	mu     sync.Mutex
+	shared map[string]map[string]any // package → its globals, built once (globals)
 }
 
 type macroDef struct {
@@ -230,6 +235,9 @@ func rewriteTests(src string) string {
 // AddPackage parses a package's macro files (pkg "" = the root project).
 func (e *Env) AddPackage(pkg string, files map[string]string) []MacroError {
 	var errs []MacroError
+	e.mu.Lock()
+	e.shared = nil // the macros change: globals are built again
+	e.mu.Unlock()
 	dst := e.macros
 	if pkg != "" {
 		if e.packages[pkg] == nil {
@@ -400,8 +408,37 @@ func (t *Template) Render(ctx map[string]any) (out string, rerr error) {
 }
 
 // globals are the names a template of package pkg sees: macros
-// (unqualified as dbt resolves them), package namespaces and adapter.
+// (unqualified as dbt resolves them), package namespaces and adapter. They
+// are built once per package (a template renders twice and macros call
+// each other often) and shared: the caller gets its own top level and
+// adapter mapping to add to; the namespaces are read only.
 func (e *Env) globals(pkg string) map[string]any {
+	g := e.sharedGlobals(pkg)
+	data := maps.Clone(g)
+	adapter := maps.Clone(g["adapter"].(map[string]any))
+	for k, v := range e.AdapterExtra {
+		adapter[k] = v
+	}
+	data["adapter"] = adapter
+	return data
+}
+
+// sharedGlobals is pkg's globals as built once (read only).
+func (e *Env) sharedGlobals(pkg string) map[string]any {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	g := e.shared[pkg]
+	if g == nil {
+		if e.shared == nil {
+			e.shared = map[string]map[string]any{}
+		}
+		g = e.buildGlobals(pkg)
+		e.shared[pkg] = g
+	}
+	return g
+}
+
+func (e *Env) buildGlobals(pkg string) map[string]any {
 	data := baseContext()
 	for n, m := range e.packages["dbt"] {
 		data[n] = e.macroFunc(m)
@@ -439,11 +476,15 @@ func (e *Env) globals(pkg string) map[string]any {
 		})
 	}
 	adapter["behavior"] = behaviorFlags{}
-	for k, v := range e.AdapterExtra {
-		adapter[k] = v
-	}
 	data["adapter"] = adapter
 	return data
+}
+
+// namespace is a package's macros as the template functions globals
+// holds (shared, read only).
+func (e *Env) namespace(pkg string) map[string]any {
+	ns, _ := e.sharedGlobals("")[pkg].(map[string]any)
+	return ns
 }
 
 // dispatchFunc is adapter.dispatch(name, macro_namespace): the first of
@@ -519,8 +560,8 @@ func (e *Env) macroFunc(m macroDef) func(*exec.Evaluator, *exec.VarArgs) *exec.V
 		ctx := ev.Environment.Context.Inherit()
 		if m.pkg != "" && m.pkg != "dbt" {
 			// a package's macros call each other unqualified
-			for n, pm := range e.packages[m.pkg] {
-				ctx.Set(n, e.macroFunc(pm))
+			for n, f := range e.namespace(m.pkg) {
+				ctx.Set(n, f)
 			}
 			if a, ok := ctx.Get("adapter"); ok {
 				if am, ok := a.(map[string]any); ok {
