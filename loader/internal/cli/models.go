@@ -277,8 +277,10 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		return ExitFailed
 	}
 	printSummary(stdout, p.Dir, m, rr)
-	if err != nil { // an on-run-end hook failed after the nodes ran
-		fmt.Fprintln(stderr, "docket:", err)
+	if err != nil { // a run hook failed: its result is in the summary
+		if !rr.Failed() {
+			fmt.Fprintln(stderr, "docket:", err)
+		}
 		return ExitFailed
 	}
 	if rr.Failed() {

@@ -11,12 +11,17 @@ import (
 // (the model uses the temp macro it defines) and persist_docs writes the
 // descriptions as DuckDB comments, as dbt-duckdb does: the relation's
 // (table and view), and each documented column the relation has (matched
-// without regard to case). Neither is warned as not applied any more.
+// without regard to case). Neither is warned as not applied any more but
+// a seed's sql_header (dbt-duckdb has none there); a snapshot's runs too.
 func TestSQLHeaderAndPersistDocs(t *testing.T) {
 	files := shapeProject("docs", map[string]string{
 		"models/t.sql": "{% call set_sql_header(config) %}create or replace temp macro twice(x) as x * 2;{% endcall %}\n" +
 			"{{ config(materialized='table', persist_docs={'relation': true, 'columns': true}) }}\nselect twice(21) as answer, 1 as \"Other\", {{ config.persist_column_docs() }} as pcd",
 		"models/v.sql": "select * from {{ ref('t') }}",
+		"snapshots/s.sql": "{% snapshot s %}{{ config(unique_key='id', strategy='check', check_cols='all', sql_header='create or replace temp macro thrice(x) as x * 3;') }}" +
+			"select answer as id, thrice(answer) as t3 from {{ ref('t') }}{% endsnapshot %}",
+		"seeds/codes.csv": "code\n1\n",
+		"seeds/seeds.yml": "version: 2\nseeds:\n  - name: codes\n    config:\n      sql_header: select 1\n",
 		"models/schema.yml": "version: 2\nmodels:\n  - name: t\n    description: \"Table t's answers\"\n    columns:\n" +
 			"      - {name: answer, description: The answer}\n      - {name: other, description: case differs}\n      - {name: missing, description: not in the relation}\n" +
 			"  - name: v\n    description: A view\n    config:\n      persist_docs: {relation: true, columns: true}\n    columns:\n      - {name: answer, description: seen through v}\n",
@@ -27,13 +32,21 @@ func TestSQLHeaderAndPersistDocs(t *testing.T) {
 	for _, d := range diags {
 		t.Fatal(d)
 	}
+	var warns []string
 	for _, w := range m.Warnings {
 		if strings.Contains(w.Msg, "sql_header") || strings.Contains(w.Msg, "persist_docs") {
-			t.Errorf("warned: %s", w)
+			warns = append(warns, w.String())
 		}
 	}
+	// a seed's sql_header is the one not applied (dbt-duckdb has none there)
+	if len(warns) != 1 || !strings.HasPrefix(warns[0], "seeds/codes.csv:") || !strings.Contains(warns[0], "not applied to a seed") {
+		t.Errorf("warnings %q, want only the seed's sql_header", warns)
+	}
 	db := shapeDB(t, dir)
-	shapeRun(t, db, dir, "run", nil)
+	shapeRun(t, db, dir, "build", nil)
+	if got := queryStrings(t, db.SQL(), "select id || ' ' || t3 from snapshots.s"); len(got) != 1 || got[0] != "42 126" {
+		t.Errorf("snapshot s (its sql_header defines thrice): %v", got)
+	}
 	var answer int
 	var tc, vc string
 	var pcd bool
@@ -46,7 +59,7 @@ func TestSQLHeaderAndPersistDocs(t *testing.T) {
 		t.Errorf("answer %d, persist_column_docs() %v, comments %q %q", answer, pcd, tc, vc)
 	}
 	got := queryStrings(t, db.SQL(), "select table_name || '.' || column_name || '=' || coalesce(comment, 'null') from duckdb_columns() "+
-		"where schema_name = 'test_schema' order by all")
+		"where schema_name = 'test_schema' and table_name in ('t', 'v') order by all")
 	if want := "t.Other=case differs t.answer=The answer t.pcd=null v.Other=null v.answer=seen through v v.pcd=null"; strings.Join(got, " ") != want {
 		t.Errorf("column comments %q, want %q", strings.Join(got, " "), want)
 	}

@@ -219,6 +219,10 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 		// read into n.contract above; enforced when the model builds (contract.go)
 	case "sql_header":
 		c.SQLHeader = str()
+		if n.ResourceType == Seed || n.ResourceType == Test {
+			from, fat := m.configWhere(n, k, at)
+			m.warn(from, fat, "config sql_header is not applied to a %s (dbt-duckdb runs it before a model's or snapshot's create)", n.ResourceType)
+		}
 	case "persist_docs":
 		c.PersistDocs = persistDocs(v, func() {
 			bad(at, "config persist_docs must be a mapping of relation and columns to true or false (got %v)", v)
@@ -250,12 +254,7 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 			c.FailCalc = sv
 		}
 	default:
-		from, fat := n.Path, at
-		if _, own := n.modelCfg[k]; !own {
-			if _, yml := n.ymlCfg[k]; !yml {
-				from, fat = m.configSourcePos(k)
-			}
-		}
+		from, fat := m.configWhere(n, k, at)
 		if NotApplied[k] {
 			m.warn(from, fat, "config %s is read but not applied by docket", k)
 			return
@@ -266,6 +265,18 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 		}
 		m.warn(from, fat, "%s: not applied", msg)
 	}
+}
+
+// configWhere is where n's config key k was written: its config() call
+// (at), its YAML, or dbt_project.yml.
+func (m *Manifest) configWhere(n *Node, k string, at Position) (string, Position) {
+	if _, own := n.modelCfg[k]; own {
+		return n.Path, at
+	}
+	if _, yml := n.ymlCfg[k]; yml {
+		return n.Path, at
+	}
+	return m.configSourcePos(k)
 }
 
 // persistDocs reads persist_docs: {relation: bool, columns: bool}; nil

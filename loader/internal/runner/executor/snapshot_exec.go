@@ -30,6 +30,9 @@ func (x *nodeExec) snapshot() error {
 	if err := x.hooks(n.Config.PreHook, false); err != nil {
 		return err
 	}
+	if err := x.sqlHeader(); err != nil {
+		return err
+	}
 	now := compiler.SnapshotNow().UTC().Format("2006-01-02 15:04:05.000000")
 	nowLit := "'" + now + "'::timestamp"
 	existing, err := x.relationType(n.Schema, n.Alias)
