@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/docket-dev/docket/loader/internal/runner/render"
 	"gopkg.in/yaml.v3"
 )
 
@@ -342,146 +341,159 @@ func pyRepr(v any) string {
 func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 	var diags []Diagnostic
 	for _, s := range specs {
-		bad := func(format string, a ...any) {
-			diags = append(diags, Diagnostic{Path: s.path, Line: s.at.Line, Col: s.at.Col, Msg: fmt.Sprintf(format, a...)})
-		}
-		parent := m.Nodes[s.parentID]
-		if parent == nil {
-			parent = m.Sources[s.parentID]
-		}
-		if parent == nil {
-			continue // disabled
-		}
-		if parent.ResourceType == Model && parent.Config.Materialized == "ephemeral" && builtinTests[s.kind] {
-			bad("model %s is ephemeral: it has no table to test", parent.Name)
+		n, err := m.genericTest(s)
+		if err != nil {
+			diags = append(diags, Diagnostic{Path: s.path, Line: s.at.Line, Col: s.at.Col, Msg: err.Error()})
 			continue
 		}
-		if s.column == "" && builtinTests[s.kind] {
-			bad("test %s needs a column (put it under columns:, or give column_name)", s.kind)
-			continue
+		if n != nil {
+			m.Nodes[n.UniqueID] = n
+			diags = append(diags, m.resolveConfig(n)...)
 		}
-		rel := parent.Relation
-		deps := []string{parent.UniqueID}
-		var calls *render.Calls // a {% test %} macro's calls
-		where := ""
-		if w, ok := s.cfg["where"].(string); ok && w != "" {
-			where = w
-		}
-		from := rel
-		if where != "" {
-			from = "(select * from " + rel + " where " + where + ")"
-		}
-		col := s.column
-		var sql string
-		var tr *testRender
-		var testCfg map[string]any // config(...) called inside the test macro
-		needsDB := false           // the test macro read the database while parsed
-		kwargs := map[string]any{"column_name": col, "model": rel}
-		switch s.kind {
-		case "unique":
-			sql = fmt.Sprintf("select %s as unique_field, count(*) as n_records\nfrom %s as model\nwhere %s is not null\ngroup by %s\nhaving count(*) > 1\n", col, from, col, col)
-		case "not_null":
-			sql = fmt.Sprintf("select %s\nfrom %s as model\nwhere %s is null\n", col, from, col)
-		case "accepted_values":
-			vals, ok := s.args["values"].([]any)
-			if !ok || len(vals) == 0 {
-				bad("accepted_values needs values: [...]")
-				continue
-			}
-			quote := true
-			if q, ok := s.args["quote"].(bool); ok {
-				quote = q
-			}
-			var lits []string
-			for _, v := range vals {
-				sv := fmt.Sprint(v)
-				if quote {
-					sv = "'" + strings.ReplaceAll(sv, "'", "''") + "'"
-				}
-				lits = append(lits, sv)
-			}
-			kwargs["values"] = vals
-			sql = fmt.Sprintf("select %s as value_field, count(*) as n_records\nfrom %s as model\nwhere %s not in (%s)\ngroup by %s\n", col, from, col, strings.Join(lits, ", "), col)
-		case "relationships":
-			to, _ := s.args["to"].(string)
-			field, _ := s.args["field"].(string)
-			if to == "" || field == "" {
-				bad("relationships needs to: ref('model') or source('src', 'table'), and field: column")
-				continue
-			}
-			var target *Node
-			if sm := toRefRe.FindStringSubmatch(to); sm != nil {
-				target = m.byName[sm[1]]
-				if target == nil {
-					bad("relationships to %s: no model or seed named %q", to, sm[1])
-					continue
-				}
-			} else if sm := toSrcRe.FindStringSubmatch(to); sm != nil {
-				target = m.Sources[Source+"."+m.Name+"."+sm[1]+"."+sm[2]]
-				if target == nil {
-					bad("relationships to %s: source is not declared", to)
-					continue
-				}
-			} else {
-				bad("relationships to: must be ref('model') or source('src', 'table') (got %q)", to)
-				continue
-			}
-			if target.ResourceType == Model && target.Config.Materialized == "ephemeral" {
-				bad("relationships to ephemeral model %s: it has no table", target.Name)
-				continue
-			}
-			deps = append(deps, target.UniqueID)
-			kwargs["to"], kwargs["field"] = to, field
-			sql = fmt.Sprintf("select child.%s as from_field\nfrom %s as child\nleft join %s as parent on child.%s = parent.%s\nwhere child.%s is not null and parent.%s is null\n",
-				col, from, target.Relation, col, field, col, field)
-		default:
-			mt, err := m.macroTestSQL(testCall{kind: s.kind, parent: parent, column: col, args: s.args, where: where})
-			if err != nil {
-				bad("%v", err)
-				continue
-			}
-			if mt == nil {
-				bad("unknown test %q (no {%% test %s %%} in macros/, tests/generic/ or a package; built in: unique, not_null, accepted_values, relationships)", s.kind, s.kind)
-				continue
-			}
-			for k, v := range s.args {
-				kwargs[k] = v
-			}
-			for _, r := range mt.refs {
-				if t := m.byName[r[len(r)-1]]; t != nil {
-					deps = append(deps, t.UniqueID)
-				}
-			}
-			deps = dedupe(deps)
-			sql, tr, testCfg, calls, needsDB = mt.sql, mt.call, mt.cfg, mt.calls, mt.needsDB
-		}
-		name, alias := genericTestName(s, parent)
-		base := name
-		for i := 2; m.Nodes[Test+"."+m.Name+"."+name] != nil; i++ {
-			name = fmt.Sprintf("%s_%d", base, i)
-		}
-		n := &Node{UniqueID: Test + "." + m.Name + "." + name, ResourceType: Test, PackageName: m.Name, Name: name,
-			Schema: "main", Alias: alias, Database: m.Database(), Path: s.path, FQN: []string{m.Name, name},
-			Columns: map[string]Column{}, CompiledCode: sql, ColumnName: col, AttachedNode: parent.UniqueID,
-			TestMetadata: &TestMetadata{Name: s.kind, Kwargs: kwargs}, Pos: s.at, ConfigPos: s.at,
-			folderCfg: map[string]any{}, ymlCfg: s.cfg, calls: calls}
-		if builtinTests[s.kind] {
-			n.TestFrom = from
-		}
-		if tr != nil {
-			n.tpl, n.test, n.needsDB = tr.tpl, tr, needsDB
-		}
-		if len(testCfg) > 0 {
-			// the test macro's own config() (dbt_utils.equality's
-			// fail_calc) ranks below the yml's
-			n.folderCfg = testCfg
-		}
-		sort.Strings(deps)
-		n.DependsOn.Nodes = deps
-		m.Nodes[n.UniqueID] = n
-		diags = append(diags, m.resolveConfig(n)...)
 	}
 	return diags
+}
+
+// genericTest is the test node of one YAML test spec (nil when its
+// parent is disabled); error is the spec's mistake.
+func (m *Manifest) genericTest(s testSpec) (*Node, error) {
+	parent := m.Nodes[s.parentID]
+	if parent == nil {
+		parent = m.Sources[s.parentID]
+	}
+	if parent == nil {
+		return nil, nil // disabled
+	}
+	if builtinTests[s.kind] {
+		if parent.ResourceType == Model && parent.Config.Materialized == "ephemeral" {
+			return nil, fmt.Errorf("model %s is ephemeral: it has no table to test", parent.Name)
+		}
+		if s.column == "" {
+			return nil, fmt.Errorf("test %s needs a column (put it under columns:, or give column_name)", s.kind)
+		}
+	}
+	where := ""
+	if w, ok := s.cfg["where"].(string); ok && w != "" {
+		where = w
+	}
+	col := s.column
+	kwargs := map[string]any{"column_name": col, "model": parent.Relation}
+	deps := []string{parent.UniqueID}
+	name, alias := genericTestName(s, parent)
+	base := name
+	for i := 2; m.Nodes[Test+"."+m.Name+"."+name] != nil; i++ {
+		name = fmt.Sprintf("%s_%d", base, i)
+	}
+	n := &Node{UniqueID: Test + "." + m.Name + "." + name, ResourceType: Test, PackageName: m.Name, Name: name,
+		Schema: "main", Alias: alias, Database: m.Database(), Path: s.path, FQN: []string{m.Name, name},
+		Columns: map[string]Column{}, ColumnName: col, AttachedNode: parent.UniqueID,
+		TestMetadata: &TestMetadata{Name: s.kind, Kwargs: kwargs}, Pos: s.at, ConfigPos: s.at,
+		folderCfg: map[string]any{}, ymlCfg: s.cfg}
+	if builtinTests[s.kind] {
+		n.TestFrom = parent.Relation
+		if where != "" {
+			n.TestFrom = "(select * from " + parent.Relation + " where " + where + ")"
+		}
+		sql, to, err := m.builtinTestSQL(s, n.TestFrom, kwargs)
+		if err != nil {
+			return nil, err
+		}
+		n.CompiledCode = sql
+		if to != nil {
+			deps = append(deps, to.UniqueID)
+		}
+	} else {
+		mt, err := m.macroTestSQL(testCall{kind: s.kind, parent: parent, column: col, args: s.args, where: where})
+		if err != nil {
+			return nil, err
+		}
+		if mt == nil {
+			return nil, fmt.Errorf("unknown test %q (no {%% test %s %%} in macros/, tests/generic/ or a package; built in: unique, not_null, accepted_values, relationships)", s.kind, s.kind)
+		}
+		for k, v := range s.args {
+			kwargs[k] = v
+		}
+		for _, r := range mt.refs {
+			if t := m.byName[r[len(r)-1]]; t != nil {
+				deps = append(deps, t.UniqueID)
+			}
+		}
+		n.CompiledCode, n.calls, n.tpl, n.test, n.needsDB = mt.sql, mt.calls, mt.call.tpl, mt.call, mt.needsDB
+		if len(mt.cfg) > 0 {
+			// the test macro's own config() (dbt_utils.equality's
+			// fail_calc) ranks below the yml's
+			n.folderCfg = mt.cfg
+		}
+	}
+	deps = dedupe(deps)
+	sort.Strings(deps)
+	n.DependsOn.Nodes = deps
+	return n, nil
+}
+
+// builtinTestSQL is the SQL of a built-in generic test (unique, not_null,
+// accepted_values, relationships) reading from; kwargs gets its
+// arguments. to is a relationships test's other parent.
+func (m *Manifest) builtinTestSQL(s testSpec, from string, kwargs map[string]any) (sql string, to *Node, err error) {
+	col := s.column
+	switch s.kind {
+	case "unique":
+		return fmt.Sprintf("select %s as unique_field, count(*) as n_records\nfrom %s as model\nwhere %s is not null\ngroup by %s\nhaving count(*) > 1\n", col, from, col, col), nil, nil
+	case "not_null":
+		return fmt.Sprintf("select %s\nfrom %s as model\nwhere %s is null\n", col, from, col), nil, nil
+	case "accepted_values":
+		vals, ok := s.args["values"].([]any)
+		if !ok || len(vals) == 0 {
+			return "", nil, fmt.Errorf("accepted_values needs values: [...]")
+		}
+		quote := true
+		if q, ok := s.args["quote"].(bool); ok {
+			quote = q
+		}
+		var lits []string
+		for _, v := range vals {
+			sv := fmt.Sprint(v)
+			if quote {
+				sv = "'" + strings.ReplaceAll(sv, "'", "''") + "'"
+			}
+			lits = append(lits, sv)
+		}
+		kwargs["values"] = vals
+		return fmt.Sprintf("select %s as value_field, count(*) as n_records\nfrom %s as model\nwhere %s not in (%s)\ngroup by %s\n", col, from, col, strings.Join(lits, ", "), col), nil, nil
+	}
+	// relationships
+	ref, _ := s.args["to"].(string)
+	field, _ := s.args["field"].(string)
+	if ref == "" || field == "" {
+		return "", nil, fmt.Errorf("relationships needs to: ref('model') or source('src', 'table'), and field: column")
+	}
+	target, err := m.relationshipsTarget(ref)
+	if err != nil {
+		return "", nil, err
+	}
+	kwargs["to"], kwargs["field"] = ref, field
+	return fmt.Sprintf("select child.%s as from_field\nfrom %s as child\nleft join %s as parent on child.%s = parent.%s\nwhere child.%s is not null and parent.%s is null\n",
+		col, from, target.Relation, col, field, col, field), target, nil
+}
+
+// relationshipsTarget is the node a relationships test's to: names.
+func (m *Manifest) relationshipsTarget(to string) (*Node, error) {
+	var target *Node
+	if sm := toRefRe.FindStringSubmatch(to); sm != nil {
+		if target = m.byName[sm[1]]; target == nil {
+			return nil, fmt.Errorf("relationships to %s: no model or seed named %q", to, sm[1])
+		}
+	} else if sm := toSrcRe.FindStringSubmatch(to); sm != nil {
+		if target = m.Sources[Source+"."+m.Name+"."+sm[1]+"."+sm[2]]; target == nil {
+			return nil, fmt.Errorf("relationships to %s: source is not declared", to)
+		}
+	} else {
+		return nil, fmt.Errorf("relationships to: must be ref('model') or source('src', 'table') (got %q)", to)
+	}
+	if target.ResourceType == Model && target.Config.Materialized == "ephemeral" {
+		return nil, fmt.Errorf("relationships to ephemeral model %s: it has no table", target.Name)
+	}
+	return target, nil
 }
 
 // sourceEnabled reads config.enabled of a source table, else of its
