@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"sync"
 
+	"github.com/docket-dev/docket/loader/internal/runner/render"
 	"github.com/nikolalohinski/gonja/v2/exec"
 )
 
@@ -33,10 +34,9 @@ func (m *Manifest) ForRun(r RunContext) (*Manifest, error) {
 	return c.withCode(code), nil
 }
 
-// graphKeys are the members of dbt's flat graph (Manifest.build_flat_graph).
-var graphKeys = []string{"exposures", "groups", "metrics", "nodes", "sources", "semantic_models", "saved_queries"}
-
-// flatGraph is dbt's `graph`, built once per manifest on first use.
+// flatGraph is dbt's `graph` (Manifest.build_flat_graph: exposures,
+// groups, metrics, nodes, sources, semantic_models, saved_queries), built
+// once per manifest on first use.
 type flatGraph struct {
 	once sync.Once
 	v    map[string]any
@@ -62,37 +62,48 @@ func (m *Manifest) FlatGraph() map[string]any {
 	return m.flat.v
 }
 
-// graphValue is the Jinja `graph`. Rendered without a run (at parse) it
-// is what dbt's parse sees, empty mappings, and the node renders again at
-// run time with the flat graph (n.needsDB, as a node that reads the
-// database).
+// graphValue is the Jinja `graph` of a render without a run (at parse):
+// what dbt's parse sees, nothing (parseEmpty), and the node is marked to
+// render again at run time with the flat graph (n.needsDB, as a node
+// that reads the database). A run's render has FlatGraph itself.
 type graphValue struct{ rc *renderCtx }
 
-func (g graphValue) member(name string) (any, bool) {
-	if g.rc.m.run == nil {
-		g.rc.needsDB = true
-		for _, k := range graphKeys {
-			if k == name {
-				return map[string]any{}, true
+func (g *graphValue) mark() *parseEmpty {
+	g.rc.needsDB = true
+	return &parseEmpty{}
+}
+
+func (g *graphValue) GetAttribute(name string) (*exec.Value, bool) {
+	return g.mark().GetAttribute(name)
+}
+func (g *graphValue) GetItem(key any) (*exec.Value, bool) { return g.mark().GetItem(key) }
+func (g *graphValue) JinjaList() []any                    { return g.mark().JinjaList() }
+func (g *graphValue) String() string                      { return g.mark().String() }
+
+// parseEmpty is a value read at parse that dbt's parse leaves undefined
+// and lenient: empty when iterated, counted, tested or printed; itself
+// for any attribute or item; values(), items(), keys() give nothing and
+// get(key, default) the default.
+type parseEmpty struct{}
+
+func (*parseEmpty) JinjaList() []any { return []any{} }
+func (*parseEmpty) String() string   { return "" }
+
+func (p *parseEmpty) GetItem(any) (*exec.Value, bool) { return exec.AsValue(p), true }
+
+func (p *parseEmpty) GetAttribute(name string) (*exec.Value, bool) {
+	switch name {
+	case "values", "items", "keys":
+		return exec.AsValue(render.Wrap(func(render.Args) (any, error) { return []any{}, nil })), true
+	case "get":
+		return exec.AsValue(render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) > 1 {
+				return a.Pos[1], nil
 			}
-		}
-		return nil, false
+			return p, nil
+		})), true
 	}
-	v, ok := g.rc.m.FlatGraph()[name]
-	return v, ok
-}
-
-func (g graphValue) GetAttribute(name string) (*exec.Value, bool) {
-	v, ok := g.member(name)
-	if !ok {
-		return nil, false
-	}
-	return exec.AsValue(v), true
-}
-
-func (g graphValue) GetItem(key any) (*exec.Value, bool) {
-	s, _ := key.(string)
-	return g.GetAttribute(s)
+	return exec.AsValue(p), true
 }
 
 // selectedResources is the Jinja selected_resources: the run's selected

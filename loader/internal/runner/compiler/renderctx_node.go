@@ -25,7 +25,10 @@ func (rc *renderCtx) nodeContext(ctx map[string]any) {
 	ctx["run_started_at"] = render.Datetime{T: m.started}
 	ctx["invocation_id"] = m.InvocationID()
 	ctx["dbt_version"] = DbtVersion
-	ctx["graph"], ctx["selected_resources"] = graphValue{rc}, &selectedResources{rc}
+	ctx["graph"], ctx["selected_resources"] = &graphValue{rc}, &selectedResources{rc}
+	if m.run != nil {
+		ctx["graph"] = m.FlatGraph()
+	}
 	alias := n.Alias
 	if alias == "" {
 		alias = n.Name
