@@ -99,6 +99,39 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 	return f, nil
 }
 
+// settings are the project as the flags set it (--target, --target-dir),
+// the threads and the --vars; ok false after a usage error was written.
+func (f *modelFlags) settings(cmd string, p *project.Project, stderr io.Writer) (pp project.Project, threads int, vars map[string]any, ok bool) {
+	pp = *p
+	if f.target != "" {
+		if err := pp.UseTarget(f.target); err != nil {
+			fmt.Fprintln(stderr, "docket:", err)
+			return pp, 0, nil, false
+		}
+	}
+	if f.targetDir != "" {
+		if filepath.IsAbs(f.targetDir) {
+			pp.TargetDir = f.targetDir
+		} else {
+			pp.TargetDir = filepath.Join(p.Dir, f.targetDir)
+		}
+	}
+	threads = pp.Threads
+	if f.threads > 0 {
+		threads = f.threads
+	}
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	if f.vars != "" {
+		if err := yaml.Unmarshal([]byte(f.vars), &vars); err != nil {
+			fmt.Fprintf(stderr, "docket %s: --vars is not a YAML mapping: %v\n", cmd, err)
+			return pp, 0, nil, false
+		}
+	}
+	return pp, threads, vars, true
+}
+
 // RunModels runs one model-runner command (build, run, test, seed,
 // compile, ls) and returns the exit code.
 func RunModels(ctx context.Context, cmd string, args []string, p *project.Project, udfs []warehouse.UDF, stdout, stderr io.Writer) int {
@@ -112,33 +145,9 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		}
 		return ExitUsage
 	}
-	pp := *p
-	if f.target != "" {
-		if err := pp.UseTarget(f.target); err != nil {
-			fmt.Fprintln(stderr, "docket:", err)
-			return ExitUsage
-		}
-	}
-	if f.targetDir != "" {
-		if filepath.IsAbs(f.targetDir) {
-			pp.TargetDir = f.targetDir
-		} else {
-			pp.TargetDir = filepath.Join(p.Dir, f.targetDir)
-		}
-	}
-	threads := pp.Threads
-	if f.threads > 0 {
-		threads = f.threads
-	}
-	if threads <= 0 {
-		threads = runtime.NumCPU()
-	}
-	var vars map[string]any
-	if f.vars != "" {
-		if err := yaml.Unmarshal([]byte(f.vars), &vars); err != nil {
-			fmt.Fprintf(stderr, "docket %s: --vars is not a YAML mapping: %v\n", cmd, err)
-			return ExitUsage
-		}
+	pp, threads, vars, ok := f.settings(cmd, p, stderr)
+	if !ok {
+		return ExitUsage
 	}
 	t0 := time.Now()
 	var logMu sync.Mutex

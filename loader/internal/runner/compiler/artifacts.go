@@ -80,15 +80,7 @@ func (m *Manifest) ManifestDoc() *ManifestJSON {
 		d["created_at"] = created
 		doc.Sources[id] = d
 	}
-	for _, start := range []bool{true, false} {
-		for i, h := range m.RunHooks(start) {
-			d := m.NodeDoc(h)
-			d["created_at"], d["index"], d["path"] = created, i, "hooks/"+h.Name+".sql"
-			d["original_file_path"] = "./dbt_project.yml"
-			doc.Nodes[h.UniqueID] = d
-			doc.ParentMap[h.UniqueID], doc.ChildMap[h.UniqueID] = []string{}, []string{}
-		}
-	}
+	m.hookDocs(doc, created)
 	for id, n := range m.Disabled {
 		var d map[string]any
 		if n.ResourceType == Source {
@@ -101,6 +93,28 @@ func (m *Manifest) ManifestDoc() *ManifestJSON {
 	}
 	m.macroDocs(doc.Macros, created)
 	m.docDocs(doc.Docs)
+	m.functionDocs(doc, created)
+	m.unactedDocs(doc)
+	m.graphMaps(doc)
+	return doc
+}
+
+// hookDocs adds the on-run-start/on-run-end hooks as dbt's HookNode
+// entries (path hooks/<name>.sql, original_file_path ./dbt_project.yml).
+func (m *Manifest) hookDocs(doc *ManifestJSON, created float64) {
+	for _, start := range []bool{true, false} {
+		for i, h := range m.RunHooks(start) {
+			d := m.NodeDoc(h)
+			d["created_at"], d["index"], d["path"] = created, i, "hooks/"+h.Name+".sql"
+			d["original_file_path"] = "./dbt_project.yml"
+			doc.Nodes[h.UniqueID] = d
+			doc.ParentMap[h.UniqueID], doc.ChildMap[h.UniqueID] = []string{}, []string{}
+		}
+	}
+}
+
+// functionDocs adds the Go UDFs as dbt 1.11's function entries.
+func (m *Manifest) functionDocs(doc *ManifestJSON, created float64) {
 	for _, u := range m.UDFs {
 		id := "function." + m.Name + "." + u.Name
 		args := []any{}
@@ -117,7 +131,12 @@ func (m *Manifest) ManifestDoc() *ManifestJSON {
 				"meta": map[string]any{"signature": u.Signature(), "version": u.Version}},
 		}
 	}
-	m.unactedDocs(doc)
+}
+
+// graphMaps fills parent_map and child_map: nodes, sources, and the
+// exposures, metrics, semantic models, saved queries and unit tests, as
+// dbt has them.
+func (m *Manifest) graphMaps(doc *ManifestJSON) {
 	for id, n := range m.Nodes {
 		if n.ResourceType == UnitTest {
 			continue // with the other unit_tests entries below
@@ -149,7 +168,6 @@ func (m *Manifest) ManifestDoc() *ManifestJSON {
 			}
 		}
 	}
-	return doc
 }
 
 func nonNil(s []string) []string {

@@ -162,6 +162,9 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 		}
 		return s
 	}
+	if setTestConfig(c, k, v, str, func(format string, a ...any) { bad(at, format, a...) }) {
+		return
+	}
 	switch k {
 	case "materialized":
 		c.Materialized = str()
@@ -183,10 +186,6 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 			bad(at, "config enabled must be true or false (got %v)", v)
 		}
 		c.Enabled = b
-	case "severity":
-		c.Severity = strings.ToLower(str())
-	case "where":
-		c.Where = str()
 	case "column_types":
 		mp, ok := v.(map[string]any)
 		if !ok {
@@ -211,10 +210,6 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 			bad(at, "config full_refresh must be true or false (got %v)", v)
 		}
 		c.FullRefresh = &b
-	case "limit":
-		c.Limit = toInt(v)
-	case "scoped_to":
-		c.ScopedTo = str()
 	case "contract":
 		// read into n.contract above; enforced when the model builds (contract.go)
 	case "sql_header":
@@ -227,32 +222,6 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 		c.PersistDocs = persistDocs(v, func() {
 			bad(at, "config persist_docs must be a mapping of relation and columns to true or false (got %v)", v)
 		})
-	case "store_failures":
-		b, ok := v.(bool)
-		if sv, isStr := v.(string); isStr {
-			b, ok = strings.EqualFold(strings.TrimSpace(sv), "true"), true
-		}
-		if !ok {
-			bad(at, "config store_failures must be true or false (got %v)", v)
-		}
-		c.StoreFailures = b
-	case "store_failures_as":
-		switch sv := strings.ToLower(str()); sv {
-		case "table", "view", "ephemeral":
-			c.StoreFailuresAs = sv
-		default:
-			bad(at, "config store_failures_as must be table, view or ephemeral (got %v)", v)
-		}
-	case "warn_if", "error_if", "fail_calc":
-		sv := strings.TrimSpace(fmt.Sprint(v))
-		switch k {
-		case "warn_if":
-			c.WarnIf = sv
-		case "error_if":
-			c.ErrorIf = sv
-		default:
-			c.FailCalc = sv
-		}
 	default:
 		from, fat := m.configWhere(n, k, at)
 		if NotApplied[k] {
@@ -265,6 +234,51 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 		}
 		m.warn(from, fat, "%s: not applied", msg)
 	}
+}
+
+// setTestConfig applies one of the data tests' config keys (severity,
+// where, limit, scoped_to, store_failures, store_failures_as, warn_if,
+// error_if, fail_calc) to c; false for any other key.
+func setTestConfig(c *Config, k string, v any, str func() string, bad func(string, ...any)) bool {
+	switch k {
+	case "severity":
+		c.Severity = strings.ToLower(str())
+	case "where":
+		c.Where = str()
+	case "limit":
+		c.Limit = toInt(v)
+	case "scoped_to":
+		c.ScopedTo = str()
+	case "store_failures":
+		b, ok := v.(bool)
+		if sv, isStr := v.(string); isStr {
+			b, ok = strings.EqualFold(strings.TrimSpace(sv), "true"), true
+		}
+		if !ok {
+			bad("config store_failures must be true or false (got %v)", v)
+		}
+		c.StoreFailures = b
+	case "store_failures_as":
+		switch sv := strings.ToLower(str()); sv {
+		case "table", "view", "ephemeral":
+			c.StoreFailuresAs = sv
+		default:
+			bad("config store_failures_as must be table, view or ephemeral (got %v)", v)
+		}
+	case "warn_if", "error_if", "fail_calc":
+		sv := strings.TrimSpace(fmt.Sprint(v))
+		switch k {
+		case "warn_if":
+			c.WarnIf = sv
+		case "error_if":
+			c.ErrorIf = sv
+		default:
+			c.FailCalc = sv
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 // configWhere is where n's config key k was written: its config() call
