@@ -187,13 +187,20 @@ type compilePass struct {
 	done  map[string]string // unique_id → compiled SQL
 	stack map[string]bool
 	diags []Diagnostic
+	// record: the renders add the macros they call to the nodes' calls
+	// (the parse's compile; later passes share nodes with running renders)
+	record bool
 }
 
 // compileAll compiles every model, snapshot and test that has a template
 // (unique_id → SQL); a node that fails keeps no entry, its mistake in the
 // diagnostics.
 func (m *Manifest) compileAll() (map[string]string, []Diagnostic) {
-	p := &compilePass{m: m, done: map[string]string{}, stack: map[string]bool{}}
+	return m.compilePass(false)
+}
+
+func (m *Manifest) compilePass(record bool) (map[string]string, []Diagnostic) {
+	p := &compilePass{m: m, done: map[string]string{}, stack: map[string]bool{}, record: record}
 	for _, id := range SortedKeys(m.Nodes) {
 		if n := m.Nodes[id]; n.tpl != nil && (n.ResourceType == Model || n.ResourceType == Test || n.ResourceType == Snapshot) {
 			p.compile(n)
@@ -213,6 +220,9 @@ func (p *compilePass) compile(n *Node) string {
 	defer delete(p.stack, n.UniqueID)
 	ctes := &cteSet{seen: map[string]bool{}, body: p.compile}
 	rc := p.m.compileCtx(n, ctes)
+	if p.record {
+		rc.calls = n.calls // macros called only when execute is true count too
+	}
 	if n.test == nil {
 		rc.parsedRefs = map[string]bool{}
 		for _, r := range n.Refs {
@@ -222,8 +232,9 @@ func (p *compilePass) compile(n *Node) string {
 	out, err := renderTemplate(n, rc)
 	if rc.needsDB {
 		n.needsDB = true
+		calls := rc.calls
 		rc = p.m.compileCtx(n, ctes)
-		rc.lenient = true
+		rc.lenient, rc.calls = true, calls
 		out, err = renderTemplate(n, rc)
 	}
 	n.usesIncr = n.usesIncr || rc.usedIncr

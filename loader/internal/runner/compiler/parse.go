@@ -369,7 +369,7 @@ func (ps *parser) compile() error {
 	if len(ps.diags) > 0 {
 		return nil
 	}
-	code, diags := m.compileAll()
+	code, diags := m.compilePass(true)
 	ps.diags = append(ps.diags, diags...)
 	for _, id := range SortedKeys(m.Nodes) {
 		n := m.Nodes[id]

@@ -1,6 +1,7 @@
 package compiler_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -103,5 +104,21 @@ func TestRefMistakeInAMacroNamesTheMacro(t *testing.T) {
 	if len(got) != 1 || !strings.HasPrefix(got[0], "models/b.sql:2:") || !strings.Contains(got[0], "macros/m.sql:3") ||
 		!strings.Contains(got[0], `ref("nope"): no model or seed named "nope"`) {
 		t.Errorf("diagnostics %q, want one at models/b.sql:2 naming macros/m.sql:3", got)
+	}
+}
+
+// TestMacrosCalledWhenCompiled: a macro called only when execute is true
+// (so only by the compile render) is still among the node's macros.
+func TestMacrosCalledWhenCompiled(t *testing.T) {
+	m, diags := compilertest.Compile(t, map[string]string{
+		"macros/m.sql": "{% macro outer() %}{{ inner() }}{% endmacro %}{% macro inner() %}1{% endmacro %}",
+		"models/a.sql": "select {% if execute %}{{ outer() }}{% else %}0{% endif %} as x",
+	})
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	n := m.Nodes["model.mem.a"]
+	if got := m.MacroClosure(n); !slices.Contains(got, "macro.mem.inner") {
+		t.Errorf("a's macros %v, want macro.mem.inner (called by outer when compiled)", got)
 	}
 }
