@@ -19,6 +19,7 @@ type lastRun struct {
 	Args struct {
 		Which       string `json:"which"`
 		FullRefresh bool   `json:"full_refresh"`
+		Empty       bool   `json:"empty"`
 	} `json:"args"`
 	Results []struct {
 		UniqueID string `json:"unique_id"`
@@ -86,6 +87,9 @@ func runRetry(ctx context.Context, args []string, stdout, stderr io.Writer) (str
 	cmdArgs = append(cmdArgs, names...)
 	if lr.Args.FullRefresh {
 		cmdArgs = append(cmdArgs, "--full-refresh")
+	}
+	if lr.Args.Empty {
+		cmdArgs = append(cmdArgs, "--empty")
 	}
 	if dir != "" {
 		cmdArgs = append(cmdArgs, "--project", dir)

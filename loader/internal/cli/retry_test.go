@@ -7,18 +7,27 @@ import (
 	"testing"
 )
 
+// martsProject is a loaded tinyProject with table models marts.<name>
+// (name → SQL); it returns the folder and the models' folder.
+func martsProject(t *testing.T, sql map[string]string) (dir, models string) {
+	t.Helper()
+	dir = tinyProject(t)
+	models = filepath.Join(dir, "models", "marts")
+	os.MkdirAll(models, 0o755)
+	for name, q := range sql {
+		os.WriteFile(filepath.Join(models, name+".sql"), []byte("{{ config(materialized='table') }}\n"+q+"\n"), 0o644)
+	}
+	must(t, dir, "load", "--quiet")
+	return dir, models
+}
+
 // TestRetryAndResultSelectors: a build where one model errors and its
 // child is skipped; result: selectors read that run (--state DIR); after
 // the fix, docket retry re-runs exactly the errored and skipped nodes with
 // the same command, and then has nothing left to retry.
 func TestRetryAndResultSelectors(t *testing.T) {
-	dir := tinyProject(t)
-	models := filepath.Join(dir, "models", "marts")
-	os.MkdirAll(models, 0o755)
-	os.WriteFile(filepath.Join(models, "ok.sql"), []byte("{{ config(materialized='table') }}\nselect 1 as id\n"), 0o644)
-	os.WriteFile(filepath.Join(models, "bad.sql"), []byte("{{ config(materialized='table') }}\nselect * from no_such_table\n"), 0o644)
-	os.WriteFile(filepath.Join(models, "child.sql"), []byte("{{ config(materialized='table') }}\nselect * from {{ ref('bad') }}\n"), 0o644)
-	must(t, dir, "load", "--quiet")
+	dir, models := martsProject(t, map[string]string{"ok": "select 1 as id", "bad": "select * from no_such_table",
+		"child": "select * from {{ ref('bad') }}"})
 	out, code := run(t, dir, "build")
 	if code != 1 {
 		t.Fatalf("build with a broken model should exit 1, got %d:\n%s", code, out)
@@ -55,5 +64,28 @@ func TestRetryAndResultSelectors(t *testing.T) {
 	}
 	if n := query(t, dir, "select count(*) from marts.child"); n[0] != "1" {
 		t.Fatalf("child after retry has %v rows", n)
+	}
+}
+
+// TestBuildEmptyAndRetry: `docket build --empty` builds the models with
+// no rows wherever they read a ref (a model of constants keeps its row),
+// run_results.json says empty, and docket retry re-runs what failed with
+// --empty too.
+func TestBuildEmptyAndRetry(t *testing.T) {
+	dir, models := martsProject(t, map[string]string{"a": "select 1 as id", "b": "select * from {{ ref('a') }} as x",
+		"bad": "select * from {{ ref('a') }} join no_such_table using (id)"})
+	if out, code := run(t, dir, "build", "--empty", "-s", "marts"); code != 1 {
+		t.Fatalf("build --empty with a broken model should exit 1, got %d:\n%s", code, out)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "target", "run_results.json"))
+	if !strings.Contains(string(b), `"empty": true`) {
+		t.Errorf("run_results.json args lack empty: true")
+	}
+	os.WriteFile(filepath.Join(models, "bad.sql"), []byte("{{ config(materialized='table') }}\nselect * from {{ ref('a') }}\n"), 0o644)
+	if out := must(t, dir, "retry"); !strings.Contains(out, "TOTAL=1") {
+		t.Fatalf("retry should run bad only:\n%s", out)
+	}
+	if n := query(t, dir, "select (select count(*) from marts.a) || ' ' || (select count(*) from marts.b) || ' ' || (select count(*) from marts.bad)"); n[0] != "1 0 0" {
+		t.Fatalf("rows of a, b, bad after build --empty and its retry: %v, want 1 0 0", n)
 	}
 }

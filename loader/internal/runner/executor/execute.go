@@ -43,7 +43,7 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 		"dbt_schema_version": compiler.RunResultsSchema, "dbt_version": compiler.DbtVersion,
 		"generated_at": compiler.ArtifactTime(start), "invocation_id": m.InvocationID(),
 		"invocation_started_at": compiler.ArtifactTime(m.StartedAt()), "docket_command": opts.Command},
-		Args:    map[string]any{"which": opts.Command, "full_refresh": opts.FullRefresh, "threads": threads, "select": opts.Selected},
+		Args:    map[string]any{"which": opts.Command, "full_refresh": opts.FullRefresh, "empty": opts.Empty, "threads": threads, "select": opts.Selected},
 		Results: []Result{}}
 	if len(exec) == 0 {
 		return rr, nil
