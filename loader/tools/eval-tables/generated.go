@@ -44,8 +44,9 @@ func generated(ex *pdf.Extractor, n int, o opts, out string) (tune, report tally
 		}
 		split := 0
 		t := &tune
+		o := o
 		if genReport(seed) {
-			split, t = 1, &report
+			split, t, o = 1, &report, o.forSplit(true, name)
 		}
 		if byLayout[doc.Layout] == nil {
 			byLayout[doc.Layout] = &[2]tally{}

@@ -26,6 +26,10 @@
 //     looking at these only), odd seeds the report split. -gen-out writes
 //     the PDFs; -show gen-012 prints one page's truth and detection.
 //
+// -v and -show print per-document detail for tune-split documents only
+// (a report-split name says it is withheld); -v-report prints the report
+// split's too, for checking the scorer, not for changing rules.
+//
 // Figures per set:
 //
 //   - table detection F1: per page, a detected table matches a ground
@@ -65,17 +69,37 @@ import (
 type opts struct {
 	verbose bool
 	show    string
+	// reportDetail: -v and -show print report-split documents too (off:
+	// per-document detail is for the tune split only, so that rules are
+	// changed looking at tune documents alone; the report split shows its
+	// totals)
+	reportDetail bool
+}
+
+// forSplit is o for one document: on the report split, without
+// per-document output unless -v-report; a -show of such a document says
+// why it prints nothing.
+func (o opts) forSplit(report bool, name string) opts {
+	if !report || o.reportDetail {
+		return o
+	}
+	if o.show == name {
+		fmt.Printf("%s is in the report split: its detail is not printed (rules are tuned on the tune split; -v-report prints it)\n", name)
+	}
+	o.verbose, o.show = false, ""
+	return o
 }
 
 func main() {
 	corpus := flag.String("corpus", filepath.Join("..", "shared", "corpus"), "corpus folder")
-	verbose := flag.Bool("v", false, "print per-document figures")
+	verbose := flag.Bool("v", false, "print per-document figures (tune split documents only)")
+	reportDetail := flag.Bool("v-report", false, "with -v or -show, print report split documents too (not for changing rules)")
 	show := flag.String("show", "", "print the detected and truth tables of this document (e.g. eu-012, twotables or gen-012)")
 	genN := flag.Int("gen", 200, "generated pages scored (seeds 1..N; 0: none)")
 	genOut := flag.String("gen-out", "", "write the generated PDFs to this folder")
 	only := flag.String("only", "", "score only this set: icdar, tabula or generated")
 	flag.Parse()
-	o := opts{verbose: *verbose, show: *show}
+	o := opts{verbose: *verbose, show: *show, reportDetail: *reportDetail}
 	ex := &pdf.Extractor{Tables: table.New()}
 	if *only == "" || *only == "generated" {
 		if err := printGenerated(ex, *genN, o, *genOut); err != nil {
@@ -100,11 +124,11 @@ func main() {
 		if *only == "tabula" {
 			break
 		}
-		t := &tune
-		if reportSplit(strings.TrimSuffix(filepath.Base(f), ".pdf")) {
-			t = &report
+		t, q := &tune, o
+		if base := strings.TrimSuffix(filepath.Base(f), ".pdf"); reportSplit(base) {
+			t, q = &report, o.forSplit(true, base)
 		}
-		if err := icdarDoc(ex, f, t, o); err != nil {
+		if err := icdarDoc(ex, f, t, q); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 		}
 	}
@@ -124,11 +148,11 @@ func main() {
 	keys := sortedKeys(exps)
 	reportFam := tabulaReport(keys)
 	for _, f := range keys {
-		t := &tabTune
+		t, q := &tabTune, o
 		if reportFam[f] {
-			t = &tabReport
+			t, q = &tabReport, o.forSplit(true, strings.TrimSuffix(filepath.Base(f), ".pdf"))
 		}
-		if err := tabulaDoc(ex, f, exps[f], t, o); err != nil {
+		if err := tabulaDoc(ex, f, exps[f], t, q); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 		}
 	}
