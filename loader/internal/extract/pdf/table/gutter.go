@@ -1,0 +1,303 @@
+package table
+
+import (
+	"math"
+	"sort"
+)
+
+// gutterRegions cuts a page's lines (top to bottom) into the regions the
+// unruled detector scans one by one: where two blocks of text stand side
+// by side (two tables, or a table beside a paragraph or beside another
+// table's notes) with baselines of their own, each block is lined up on
+// its own. Lined up together, a line of one block would join the other
+// block's row at that height: the runs of aligned lines break where a
+// block has a line the other has not, and the two blocks' rows merge.
+//
+// A block pair is a run of consecutive lines that leave one stretch of
+// whitespace (the gutter, 1.5 column gaps wide or more) free all the way
+// down, with text on both sides, whose two sides' lines rarely share a
+// baseline (under half of either side's lines sit on one of the other's,
+// or half-way between two of its lines that are one cell's wrapped lines:
+// numbers centred beside a wrapped label), that both have words (not
+// numbers or dashes only), that stand beside each other,
+// not one above the other, and of which one has three rows (lines of
+// several phrases) on baselines of its own: a table's wrapped column
+// heads are a line or two. The rows of one table share
+// their baselines across every column gap, so a table is never cut.
+// A run starts on a line with text on both sides of a gap (a line of
+// prose above two blocks leaves a gap only beside its end). Lines
+// outside such runs stay as they are, a region between the runs.
+func gutterRegions(lines []*textLine, size, gap float64) [][]*textLine {
+	minG := 1.5 * gap
+	var out [][]*textLine
+	start := 0         // first line not yet in a region
+	var tried []gutter // gutters that did not split, from their first line down
+	for i := 0; i < len(lines); i++ {
+		if len(phraseSpans(lines[i], minG)) < 2 {
+			continue // a run starts on a line with text either side of its gutter
+		}
+		gs := gutterRun(lines, i, minG)
+		n := 0
+		for _, g := range gs {
+			if !triedAt(tried, g, i) && !tableAbove(lines, i, g.g, minG) {
+				gs[n] = g
+				n++
+			}
+		}
+		left, right, end := splitOnGutter(lines, i, gs[:n], size, gap)
+		if left == nil {
+			tried = append(tried, gs[:min(n, 3)]...)
+			continue
+		}
+		if i > start {
+			out = append(out, lines[start:i])
+		}
+		out = append(out, left, right)
+		start, i = end, end-1
+	}
+	if start < len(lines) {
+		out = append(out, lines[start:])
+	}
+	return out
+}
+
+// triedAt: a gutter over g's stretch was tried from a line above i and
+// runs past it (what it would not split, a run starting lower down in it
+// splits only by leaving out the lines that said one table: its header).
+func triedAt(tried []gutter, g gutter, i int) bool {
+	for _, t := range tried {
+		if t.end > i && t.g.a < g.g.b && g.g.a < t.g.b {
+			return true
+		}
+	}
+	return false
+}
+
+// tableAbove: the first of the lines just above lines[i] (up to three,
+// each a leading above the next) with a phrase across the stretch g has
+// several phrases: a table's header running over it (over a stub column
+// and the columns right of it), so the stretch is a column gap of that
+// table, not a gutter between two blocks. A paragraph above two blocks
+// is one phrase.
+func tableAbove(lines []*textLine, i int, g span, minG float64) bool {
+	mid := (g.a + g.b) / 2
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		l := lines[k]
+		if lines[k+1].bb.Y0-l.bb.Y1 > l.size {
+			return false
+		}
+		ps := phraseSpans(l, minG)
+		for _, p := range ps {
+			if p.a < mid && p.b > mid {
+				return len(ps) >= 2
+			}
+		}
+	}
+	return false
+}
+
+// gutter is a stretch of whitespace free from lines[i] down to the line
+// before end.
+type gutter struct {
+	g   span
+	end int
+}
+
+// gutterRun follows the whitespace stretches of minG or more between the
+// phrases (words closer than minG joined) of lines[i] and the lines below
+// it, narrowing as lines come, each down to the last line it passes (a
+// stretch becomes one when a line brings text beyond it); it returns
+// those with four lines or more, the widest first.
+func gutterRun(lines []*textLine, i int, minG float64) []gutter {
+	occ := phraseSpans(lines[i], minG)
+	var gs []gutter
+	for _, g := range interiorGaps(occ, minG) {
+		gs = append(gs, gutter{g, i + 1})
+	}
+	for j := i + 1; j < len(lines); j++ {
+		occ = unionSpans(occ, phraseSpans(lines[j], minG))
+		gaps := interiorGaps(occ, minG)
+		if len(gaps) == 0 {
+			break
+		}
+		for _, g := range gaps {
+			found := false
+			for k := range gs {
+				if gs[k].end == j && g.a >= gs[k].g.a && g.b <= gs[k].g.b {
+					gs[k] = gutter{g, j + 1}
+					found = true
+				}
+			}
+			if !found { // a stretch that text beyond it has made interior
+				gs = append(gs, gutter{g, j + 1})
+			}
+		}
+	}
+	out := gs[:0]
+	for _, g := range gs {
+		if g.end-i >= 4 {
+			out = append(out, g)
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].g.b-out[a].g.a > out[b].g.b-out[b].g.a })
+	return out
+}
+
+// phraseSpans are a line's horizontal extents of words closer than g.
+func phraseSpans(l *textLine, g float64) []span {
+	var out []span
+	for _, w := range l.ws {
+		if n := len(out); n > 0 && w.bb.X0-out[n-1].b < g {
+			out[n-1].b = math.Max(out[n-1].b, w.bb.X1)
+			continue
+		}
+		out = append(out, span{w.bb.X0, w.bb.X1})
+	}
+	return out
+}
+
+// unionSpans merges two sorted lists of spans into one sorted list of
+// disjoint spans.
+func unionSpans(a, b []span) []span {
+	all := make([]span, 0, len(a)+len(b))
+	all = append(append(all, a...), b...)
+	sort.Slice(all, func(i, j int) bool { return all[i].a < all[j].a })
+	var out []span
+	for _, s := range all {
+		if n := len(out); n > 0 && s.a <= out[n-1].b {
+			out[n-1].b = math.Max(out[n-1].b, s.b)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// interiorGaps are the whitespace stretches of minG or more between
+// sorted disjoint spans.
+func interiorGaps(u []span, minG float64) []span {
+	var out []span
+	for k := 1; k < len(u); k++ {
+		if u[k].a-u[k-1].b >= minG {
+			out = append(out, span{u[k-1].b, u[k].a})
+		}
+	}
+	return out
+}
+
+// splitOnGutter tries the gutters from lines[i] (widest first, three at
+// most) and returns the lines of the two blocks either side of the first
+// whose sides keep baselines of their own, and the end of its run; or nil.
+func splitOnGutter(lines []*textLine, i int, gs []gutter, size, gap float64) (left, right []*textLine, end int) {
+	for k, g := range gs {
+		if k == 3 {
+			break
+		}
+		parts := splitAt(lines[i:g.end], (g.g.a+g.g.b)/2)
+		l, r := parts[0], parts[1]
+		if len(l) == 0 || len(r) == 0 || len(l)+len(r) < 5 || !worded(l) || !worded(r) || !besideEachOther(l, r) {
+			continue
+		}
+		tol := math.Max(1, 0.12*size) // cells of a row share a baseline to a point
+		sl, rowsL := sharedBaselines(l, r, tol, gap)
+		sr, rowsR := sharedBaselines(r, l, tol, gap)
+		if 2*sl < len(l) && 2*sr < len(r) && max(rowsL, rowsR) >= 3 && compact(l) && compact(r) {
+			return l, r, g.end
+		}
+	}
+	return nil, nil, 0
+}
+
+// compact: the lines follow one another with no gap over three lines
+// tall: a block of text or a table's rows, not values set one per
+// section in cells spanning a table's rows.
+func compact(ls []*textLine) bool {
+	for k := 1; k < len(ls); k++ {
+		if ls[k].bb.Y0-ls[k-1].bb.Y1 > 3*math.Max(ls[k].size, ls[k-1].size) {
+			return false
+		}
+	}
+	return true
+}
+
+// worded: two of the lines have a word of letters (a block of its own
+// has labels or text; numbers or dashes alone are more columns of a
+// table beside, set in cells spanning its rows).
+func worded(ls []*textLine) bool {
+	n := 0
+	for _, l := range ls {
+		for _, w := range l.ws {
+			if len(w.text) >= 2 && isWordOfLetters(w.text) {
+				n++
+				break
+			}
+		}
+	}
+	return n >= 2
+}
+
+// besideEachOther: the two blocks stand side by side, not one above the
+// other (a table's column heads over its stub's group labels): half the
+// lines of the block with fewer, one at least, lie within the other's
+// height.
+func besideEachOther(a, b []*textLine) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	top, bottom := b[0].bb.Y0, b[len(b)-1].bb.Y1
+	n := 0
+	for _, l := range a {
+		if cy := l.cy(); cy > top && cy < bottom {
+			n++
+		}
+	}
+	return n >= 1 && 2*n >= len(a)
+}
+
+// sharedBaselines counts the lines of a whose baseline is one of b's
+// (within tol), or half-way between two lines of b that are one cell's
+// wrapped lines (one phrase each, starting at one x, a leading apart: a
+// number centred beside a wrapped label);
+// and the lines of a with several phrases (gap apart) that share none:
+// rows of a table of their own.
+func sharedBaselines(a, b []*textLine, tol, gap float64) (shared, rows int) {
+	for _, l := range a {
+		if sharesBaseline(l, b, tol, gap) {
+			shared++
+		} else if l.nSegments(gap) >= 2 {
+			rows++
+		}
+	}
+	return shared, rows
+}
+
+func sharesBaseline(l *textLine, b []*textLine, tol, gap float64) bool {
+	y := baseline(l)
+	for k, o := range b {
+		if math.Abs(baseline(o)-y) <= tol {
+			return true
+		}
+		if k+1 < len(b) {
+			p := b[k+1]
+			if p.bb.Y0-o.bb.Y1 < 0.5*o.size && math.Abs(p.bb.X0-o.bb.X0) <= 1 &&
+				o.nSegments(gap) == 1 && p.nSegments(gap) == 1 && math.Abs((baseline(o)+baseline(p))/2-y) <= tol {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// baseline is the lower edge of most of a line's words (the median; a
+// glyph with an odd box, a minus sign drawn low, moves the line's box
+// but not this).
+func baseline(l *textLine) float64 {
+	if len(l.ws) == 1 {
+		return l.ws[0].bb.Y1
+	}
+	ys := make([]float64, len(l.ws))
+	for i, w := range l.ws {
+		ys[i] = w.bb.Y1
+	}
+	return median(ys)
+}

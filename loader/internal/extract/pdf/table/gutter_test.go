@@ -1,0 +1,105 @@
+package table
+
+import (
+	"testing"
+)
+
+// TestNotesBesideLooseTable: a ruled table on the left with two lines of
+// notes under it, and beside it an unruled table whose rows are set a
+// line apart; the notes fall between the right table's rows. Lined up
+// across the page, a note line joins no row and breaks the run of the
+// right table's lines; the right table is found whole, the notes stay
+// out of it.
+func TestNotesBesideLooseTable(t *testing.T) {
+	ruled := [][]string{
+		{"Item", "Units"},
+		{"Farms", "591"},
+		{"Mines", "257"},
+		{"Roads", "755"},
+	}
+	pg := ruledPage([]float64{72, 160, 230}, []float64{124, 142, 160, 178, 196}, ruled, false)
+	pg.Items = append(pg.Items, prose(72, 90, "Units by kind of site and amounts by country, compared over the last two years.")...)
+	pg.Items = append(pg.Items,
+		txt{X: 72, Y: 213.5, Size: 8, S: "(1) Provisional data."},
+		txt{X: 72, Y: 234.5, Size: 8, S: "(2) Revised in 2021."},
+	)
+	right := [][]string{
+		{"Country", "Amount", "Share"},
+		{"Spain", "796.8", "60.6"},
+		{"Belgium", "864.1", "52.2"},
+		{"Denmark", "258.4", "74.0"},
+		{"France", "343.3", "71.8"},
+		{"Austria", "790.2", "81.0"},
+	}
+	pg.Items = append(pg.Items, tableRows(140, 21, []col{{300, false}, {420, true}, {480, true}}, right, true)...)
+	pg.Items = append(pg.Items, prose(72, 300, "Figures for the latest year are provisional and may be revised.")...)
+	ts := detect(t, pg)
+	if len(ts) != 2 {
+		t.Fatalf("want 2 tables, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], ruled)
+	wantCells(t, ts[1], right)
+}
+
+// TestWrappedHeadsOverStubLabels: a table whose last column heads wrap
+// onto a second line, over group labels in the stub column: the header
+// lines and the labels under them share no baseline, yet they are one
+// table, not two blocks side by side.
+func TestWrappedHeadsOverStubLabels(t *testing.T) {
+	cols := []col{{72, false}, {260, true}, {320, true}, {380, true}}
+	rows := [][]string{
+		{"", "2019", "2020", "2019-"},
+		{"", "", "", "2020"},
+		{"Outlays:", "", "", ""},
+		{"Defence", "69.9", "70.9", "140.8"},
+		{"Health", "60.0", "61.0", "121.0"},
+		{"Receipts:", "", "", ""},
+		{"Income taxes", "72.5", "77.3", "149.8"},
+		{"Customs", "48.0", "47.8", "95.8"},
+		{"Excise", "27.5", "25.5", "53.0"},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Outlays and receipts by category, in billions.")...)
+	pg.Items = append(pg.Items, tableRows(124, 12, cols, rows[:2], true)...)
+	pg.Items = append(pg.Items, tableRows(152, 12, cols, rows[2:], false)...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	got := cellsOf(ts[0])
+	if len(got) < 6 || got[0][1] != "2019" || got[len(got)-1][0] != "Excise" {
+		t.Errorf("cells: %q", got)
+	}
+}
+
+// TestLabelsCentredOverRowGroups: group labels set half-way down the two
+// rows they head (a multirow cell), left of a table's body, share no
+// baseline with the rows; under the table's header, which runs over them,
+// they are the table's stub, not a block beside it.
+func TestLabelsCentredOverRowGroups(t *testing.T) {
+	cols := []col{{72, false}, {130, false}, {300, true}, {360, true}, {420, true}}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Accuracy by training set and retriever, in percent.")...)
+	head := []col{{72, false}, {120, false}, {300, true}, {360, true}, {420, true}}
+	pg.Items = append(pg.Items, tableRows(124, 13, head, [][]string{
+		{"Training", "Retriever", "Top-5", "Top-20", "Top-100"},
+		{"", "", "NQ", "WQ", "TREC"},
+	}, true)...)
+	body := [][]string{
+		{"None", "Sparse", "59.1", "66.9", "55.0"},
+		{"", "Dense", "78.4", "79.4", "73.2"},
+		{"", "Both", "76.6", "79.8", "71.0"},
+		{"", "Dense", "79.4", "78.8", "75.0"},
+		{"", "Both", "78.0", "79.9", "74.7"},
+	}
+	pg.Items = append(pg.Items, tableRows(154, 13, cols, body, false)...)
+	pg.Items = append(pg.Items, txt{X: 72, Y: 173.5, Size: 10, S: "Single"}, txt{X: 72, Y: 199.5, Size: 10, S: "Multi"})
+	pg.Items = append(pg.Items, prose(72, 250, "Figures for the latest year are provisional and may be revised.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	if got := cellsOf(ts[0]); len(got[0]) != 5 || got[0][0] != "Training" {
+		t.Errorf("cells: %q", got)
+	}
+}

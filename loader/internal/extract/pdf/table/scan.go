@@ -1,0 +1,251 @@
+package table
+
+import (
+	"math"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// unruled finds tables from text alignment among words no ruled table took.
+func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
+	ws := freeWords(all, nil)
+	if len(ws) < 6 {
+		return nil
+	}
+	size := medianSize(ws)
+	gap := math.Max(5, 0.9*size)
+	var found []textFound
+	for _, region := range gutterRegions(lineUp(ws), size, gap) {
+		found = append(found, d.scan(region, size, gap, hs, vs)...)
+	}
+	found = d.joinSplit(found, all, hs, vs, size, gap)
+	out := make([]document.Table, len(found))
+	for k, f := range found {
+		out[k] = f.t
+	}
+	return out
+}
+
+// scan finds unruled tables in runs of aligned lines (top to bottom).
+func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []textFound {
+	multi := make([]bool, len(lines))
+	for i, l := range lines {
+		multi[i] = l.nSegments(gap) >= 2 && !lineIsCaption(l)
+	}
+	var found []textFound
+	for i := 0; i < len(lines); {
+		if !multi[i] {
+			i++
+			continue
+		}
+		// the run: lines close together with several phrases, and the
+		// lines between them; a line with one phrase inside a column of
+		// the run (a wrapped cell) does not count towards the three
+		// single-phrase lines that end it
+		j, last, kept, nMulti := i+1, i, i, 1
+		cols := phraseCols(nil, lines[i], gap)
+		for j < len(lines) {
+			l, prev := lines[j], lines[j-1]
+			lh := math.Max(l.size, prev.size)
+			if l.bb.Y0-prev.bb.Y1 > 1.8*lh || j-kept > 2 || lineIsCaption(l) {
+				break
+			}
+			if multi[j] {
+				last, kept = j, j
+				nMulti++
+				cols = phraseCols(cols, l, gap)
+			} else if inColumn(cols, l) {
+				kept = j
+			}
+			j++
+		}
+		// wrapped lines of the last row, as close as the run's lines
+		for k := last + 1; k <= kept && inColumn(cols, lines[k]) &&
+			lines[k].bb.Y0-lines[k-1].bb.Y1 <= 0.8*math.Max(lines[k].size, lines[k-1].size); k++ {
+			last = k
+		}
+		next := last + 1
+		if i > 0 && labelFirstLine(lines, multi, i, last) {
+			i-- // the first row's label began on the line above
+		}
+		start := i
+		for pi, part := range splitRun(lines[i:last+1], multi[i:last+1], gap) {
+			first := start
+			start += len(part)
+			if countTrue(multi[first:first+len(part)]) < 3 {
+				continue
+			}
+			top := first
+			if pi == 0 { // a later part's lines above belong to the table before it
+				top = headerAbove(lines, first, part, size, gap, hs)
+			}
+			cand := besideParagraph(lines, top, first+len(part), gap)
+			if len(cand) == 0 {
+				continue
+			}
+			// textTable needs a column with two numeric or placeholder
+			// cells, each made of at least one such word, unless the
+			// layout itself says table (rules above and below, or a bold
+			// header over aligned columns): without either the grid is
+			// not worth building.
+			for _, c := range splitSides(cand, gap) {
+				layoutSays := framed(c, hs) || boldHeaded(c, gap)
+				if !layoutSays && !twoNumeric(c) {
+					continue
+				}
+				if t, ok := d.textTable(c, hs, vs, layoutSays); ok {
+					found = append(found, textFound{t, c, layoutSays})
+				}
+			}
+		}
+		i = next
+	}
+	return found
+}
+
+// headerAbove extends a run of table lines starting at lines[i] upwards
+// by header lines: up to three, short, close, inside the run's width,
+// not a caption and with no rule across between them. A line with a
+// phrase from the first column out into the gap after it is running text
+// (a header's stub label fits its column), and the lines that continue a
+// caption (as close to it as its own lines) are the caption's.
+func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, hs []rule) int {
+	rb := boxOf(run)
+	var cols []span // of the run, when a line above needs them
+	top := i
+	for k := i - 1; k >= 0 && top-k <= 3; k-- {
+		l := lines[k]
+		if lines[k+1].bb.Y0-l.bb.Y1 > 1.5*size || l.bb.X0 < rb.X0-size || l.bb.X1 > rb.X1+size ||
+			l.size > 1.25*size || len(lineText(l)) > 50 ||
+			ruleBetween(hs, l.bb.Y1, lines[k+1].bb.Y0, rb) {
+			break
+		}
+		if lineIsCaption(l) {
+			if top < i && lines[top].bb.Y0-l.bb.Y1 <= 0.5*size {
+				top = i
+			}
+			break
+		}
+		if cols == nil {
+			cols = columns(run, gap)
+		}
+		if len(cols) >= 2 {
+			cross := false
+			for _, seg := range l.segments(gap) {
+				b := boxOf(seg)
+				cross = cross || b.X0 < cols[0].b && b.X1 > cols[0].b+gap
+			}
+			if cross {
+				break
+			}
+		}
+		top = k
+	}
+	return top
+}
+
+func countTrue(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+// twoNumeric: the lines hold at least two words that contain a digit or
+// are a placeholder ("-", "n/a"): a numeric cell contains a digit, and a
+// placeholder cell is a single word.
+func twoNumeric(lines []*textLine) bool {
+	n := 0
+	for _, l := range lines {
+		for _, w := range l.ws {
+			if strings.ContainsAny(w.text, "0123456789") || placeholder(w.text) {
+				if n++; n >= 2 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ruleBetween: a horizontal rule across most of box lies between y0 and y1.
+func ruleBetween(hs []rule, y0, y1 float64, box document.BBox) bool {
+	for _, h := range hs {
+		if h.pos > y0 && h.pos < y1 && math.Min(h.b, box.X1)-math.Max(h.a, box.X0) > 0.5*(box.X1-box.X0) {
+			return true
+		}
+	}
+	return false
+}
+
+// textTable checks the evidence for an unruled table over some lines.
+func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) (document.Table, bool) {
+	var ws []*word
+	for _, l := range lines {
+		ws = append(ws, l.ws...)
+	}
+	box := boxOf(lines)
+	box.X0 -= 1
+	box.Y0 -= 1
+	box.X1 += 1
+	box.Y1 += 1
+	l := trimNotes(prune(buildGrid(box, ws, hs, vs)))
+	rows := l.rows
+	if !plausible(rows, 3) {
+		return document.Table{}, false
+	}
+	multiRows, cells, chars := fillStats(rows)
+	if multiRows < 3 || chars > 40*cells {
+		return document.Table{}, false
+	}
+	// a column of numbers after the first (numbers first are list
+	// items or years as labels), or of dates or times anywhere (a
+	// schedule's dates come first)
+	numCols := 0
+	for j := 0; j < len(rows[0]); j++ {
+		num, n := 0, 0
+		for _, r := range rows {
+			if r[j] == "" {
+				continue
+			}
+			n++
+			if j > 0 && (numeric(r[j]) || placeholder(r[j])) || dateTime(r[j]) {
+				num++
+			}
+		}
+		if num >= 2 && float64(num) >= 0.6*float64(n) {
+			numCols++
+		}
+	}
+	if numCols == 0 && !layoutSays {
+		return document.Table{}, false
+	}
+	for _, w := range ws {
+		w.used = true
+	}
+	return finish(l, boxOf(lines)), true
+}
+
+// fillStats counts a grid's rows with two or more filled cells, its filled
+// cells and their characters (a table's plausibility: several multi-cell
+// rows, and cells of words, not paragraphs).
+func fillStats(rows [][]string) (multiRows, cells, chars int) {
+	for _, r := range rows {
+		n := 0
+		for _, c := range r {
+			if c != "" {
+				n++
+				cells++
+				chars += len(c)
+			}
+		}
+		if n >= 2 {
+			multiRows++
+		}
+	}
+	return multiRows, cells, chars
+}
