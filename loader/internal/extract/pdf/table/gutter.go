@@ -29,17 +29,27 @@ import (
 // outside such runs stay as they are, a region between the runs.
 func gutterRegions(lines []*textLine, size, gap float64) [][]*textLine {
 	minG := 1.5 * gap
+	spans := make([][]span, len(lines))
+	multi := false
+	for i, l := range lines {
+		spans[i] = phraseSpans(l, minG)
+		multi = multi || len(spans[i]) >= 2
+	}
+	if !multi {
+		return [][]*textLine{lines}
+	}
 	var out [][]*textLine
 	start := 0         // first line not yet in a region
 	var tried []gutter // gutters that did not split, from their first line down
+	var buf gutterBuf
 	for i := 0; i < len(lines); i++ {
-		if len(phraseSpans(lines[i], minG)) < 2 {
+		if len(spans[i]) < 2 {
 			continue // a run starts on a line with text either side of its gutter
 		}
-		gs := gutterRun(lines, i, minG)
+		gs := buf.run(lines, spans, i, minG)
 		n := 0
 		for _, g := range gs {
-			if !triedAt(tried, g, i) && !tableAbove(lines, i, g.g, minG) {
+			if !triedAt(tried, g, i) && !tableAbove(lines, spans, i, g.g) {
 				gs[n] = g
 				n++
 			}
@@ -79,14 +89,14 @@ func triedAt(tried []gutter, g gutter, i int) bool {
 // and the columns right of it), so the stretch is a column gap of that
 // table, not a gutter between two blocks. A paragraph above two blocks
 // is one phrase.
-func tableAbove(lines []*textLine, i int, g span, minG float64) bool {
+func tableAbove(lines []*textLine, spans [][]span, i int, g span) bool {
 	mid := (g.a + g.b) / 2
 	for k := i - 1; k >= 0 && k >= i-3; k-- {
 		l := lines[k]
 		if lines[k+1].bb.Y0-l.bb.Y1 > l.size {
 			return false
 		}
-		ps := phraseSpans(l, minG)
+		ps := spans[k]
 		for _, p := range ps {
 			if p.a < mid && p.b > mid {
 				return len(ps) >= 2
@@ -103,43 +113,51 @@ type gutter struct {
 	end int
 }
 
-// gutterRun follows the whitespace stretches of minG or more between the
-// phrases (words closer than minG joined) of lines[i] and the lines below
-// it, narrowing as lines come, each down to the last line it passes (a
-// stretch becomes one when a line brings text beyond it); it returns
-// those with four lines or more, the widest first.
-func gutterRun(lines []*textLine, i int, minG float64) []gutter {
-	occ := phraseSpans(lines[i], minG)
-	var gs []gutter
-	for _, g := range interiorGaps(occ, minG) {
-		gs = append(gs, gutter{g, i + 1})
+// gutterBuf holds gutterRun's working space from one start to the next.
+type gutterBuf struct {
+	occ, next, gaps []span
+	gs              []gutter
+}
+
+// run follows the whitespace stretches of minG or more between the
+// phrases (words closer than minG joined; spans[j] are lines[j]'s) of
+// lines[i] and the lines below it, narrowing as lines come, each down to
+// the last line it passes (a stretch becomes one when a line brings text
+// beyond it); it returns those with four lines or more, the widest first.
+func (b *gutterBuf) run(lines []*textLine, spans [][]span, i int, minG float64) []gutter {
+	b.occ = append(b.occ[:0], spans[i]...)
+	b.gs = b.gs[:0]
+	b.gaps = interiorGaps(b.gaps[:0], b.occ, minG)
+	for _, g := range b.gaps {
+		b.gs = append(b.gs, gutter{g, i + 1})
 	}
 	for j := i + 1; j < len(lines); j++ {
-		occ = unionSpans(occ, phraseSpans(lines[j], minG))
-		gaps := interiorGaps(occ, minG)
-		if len(gaps) == 0 {
+		b.next = unionSpans(b.next[:0], b.occ, spans[j])
+		b.occ, b.next = b.next, b.occ
+		b.gaps = interiorGaps(b.gaps[:0], b.occ, minG)
+		if len(b.gaps) == 0 {
 			break
 		}
-		for _, g := range gaps {
+		for _, g := range b.gaps {
 			found := false
-			for k := range gs {
-				if gs[k].end == j && g.a >= gs[k].g.a && g.b <= gs[k].g.b {
-					gs[k] = gutter{g, j + 1}
+			for k := range b.gs {
+				if b.gs[k].end == j && g.a >= b.gs[k].g.a && g.b <= b.gs[k].g.b {
+					b.gs[k] = gutter{g, j + 1}
 					found = true
 				}
 			}
 			if !found { // a stretch that text beyond it has made interior
-				gs = append(gs, gutter{g, j + 1})
+				b.gs = append(b.gs, gutter{g, j + 1})
 			}
 		}
 	}
-	out := gs[:0]
-	for _, g := range gs {
+	out := b.gs[:0]
+	for _, g := range b.gs {
 		if g.end-i >= 4 {
 			out = append(out, g)
 		}
 	}
-	sort.Slice(out, func(a, b int) bool { return out[a].g.b-out[a].g.a > out[b].g.b-out[b].g.a })
+	sort.Slice(out, func(x, y int) bool { return out[x].g.b-out[x].g.a > out[y].g.b-out[y].g.a })
 	return out
 }
 
@@ -156,14 +174,17 @@ func phraseSpans(l *textLine, g float64) []span {
 	return out
 }
 
-// unionSpans merges two sorted lists of spans into one sorted list of
-// disjoint spans.
-func unionSpans(a, b []span) []span {
-	all := make([]span, 0, len(a)+len(b))
-	all = append(append(all, a...), b...)
-	sort.Slice(all, func(i, j int) bool { return all[i].a < all[j].a })
-	var out []span
-	for _, s := range all {
+// unionSpans appends to out the union of two sorted lists of disjoint
+// spans, sorted and disjoint.
+func unionSpans(out, a, b []span) []span {
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		var s span
+		if j == len(b) || i < len(a) && a[i].a <= b[j].a {
+			s, i = a[i], i+1
+		} else {
+			s, j = b[j], j+1
+		}
 		if n := len(out); n > 0 && s.a <= out[n-1].b {
 			out[n-1].b = math.Max(out[n-1].b, s.b)
 			continue
@@ -173,10 +194,9 @@ func unionSpans(a, b []span) []span {
 	return out
 }
 
-// interiorGaps are the whitespace stretches of minG or more between
-// sorted disjoint spans.
-func interiorGaps(u []span, minG float64) []span {
-	var out []span
+// interiorGaps appends to out the whitespace stretches of minG or more
+// between sorted disjoint spans.
+func interiorGaps(out, u []span, minG float64) []span {
 	for k := 1; k < len(u); k++ {
 		if u[k].a-u[k-1].b >= minG {
 			out = append(out, span{u[k-1].b, u[k].a})
@@ -193,7 +213,8 @@ func splitOnGutter(lines []*textLine, i int, gs []gutter, size, gap float64) (le
 		if k == 3 {
 			break
 		}
-		parts := splitAt(lines[i:g.end], (g.g.a+g.g.b)/2)
+		x := (g.g.a + g.g.b) / 2
+		parts := splitAt(lines[i:g.end], x)
 		l, r := parts[0], parts[1]
 		if len(l) == 0 || len(r) == 0 || len(l)+len(r) < 5 || !worded(l) || !worded(r) || !besideEachOther(l, r) {
 			continue
@@ -257,35 +278,30 @@ func besideEachOther(a, b []*textLine) bool {
 // sharedBaselines counts the lines of a whose baseline is one of b's
 // (within tol), or half-way between two lines of b that are one cell's
 // wrapped lines (one phrase each, starting at one x, a leading apart: a
-// number centred beside a wrapped label);
-// and the lines of a with several phrases (gap apart) that share none:
-// rows of a table of their own.
+// number centred beside a wrapped label); and the lines of a with several
+// phrases (gap apart) that share none: rows of a table of their own.
 func sharedBaselines(a, b []*textLine, tol, gap float64) (shared, rows int) {
+	ys := make([]float64, 0, 2*len(b)) // b's baselines and wrapped cells' middles
+	for k, o := range b {
+		ys = append(ys, baseline(o))
+		if k+1 < len(b) {
+			if p := b[k+1]; p.bb.Y0-o.bb.Y1 < 0.5*o.size && math.Abs(p.bb.X0-o.bb.X0) <= 1 &&
+				o.nSegments(gap) == 1 && p.nSegments(gap) == 1 {
+				ys = append(ys, (baseline(o)+baseline(p))/2)
+			}
+		}
+	}
+	sort.Float64s(ys)
 	for _, l := range a {
-		if sharesBaseline(l, b, tol, gap) {
+		y := baseline(l)
+		k := sort.SearchFloat64s(ys, y-tol)
+		if k < len(ys) && ys[k] <= y+tol {
 			shared++
 		} else if l.nSegments(gap) >= 2 {
 			rows++
 		}
 	}
 	return shared, rows
-}
-
-func sharesBaseline(l *textLine, b []*textLine, tol, gap float64) bool {
-	y := baseline(l)
-	for k, o := range b {
-		if math.Abs(baseline(o)-y) <= tol {
-			return true
-		}
-		if k+1 < len(b) {
-			p := b[k+1]
-			if p.bb.Y0-o.bb.Y1 < 0.5*o.size && math.Abs(p.bb.X0-o.bb.X0) <= 1 &&
-				o.nSegments(gap) == 1 && p.nSegments(gap) == 1 && math.Abs((baseline(o)+baseline(p))/2-y) <= tol {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // baseline is the lower edge of most of a line's words (the median; a
