@@ -65,7 +65,7 @@ func deferParents(ctx context.Context, db *warehouse.DB, m *runner.Manifest, p *
 		return nil, nil, err
 	}
 
-	rel := map[string]string{}
+	rel := map[string]runner.DeferredRelation{}
 	var names []string
 	for id, n := range m.Nodes {
 		switch {
@@ -79,11 +79,15 @@ func deferParents(ctx context.Context, db *warehouse.DB, m *runner.Manifest, p *
 			continue // not in the state either: the run reads what it finds, as without --defer
 		}
 		r := *s.RelationName
+		alias := s.Name
+		if s.Alias != nil && *s.Alias != "" {
+			alias = *s.Alias
+		}
+		database := current
+		if s.Database != nil && *s.Database != "" {
+			database = *s.Database
+		}
 		if s.Database != nil && *s.Database != "" && *s.Database != current && !strings.HasPrefix(r, runner.Quote(*s.Database)+".") {
-			alias := s.Name
-			if s.Alias != nil && *s.Alias != "" {
-				alias = *s.Alias
-			}
 			r = runner.Quote(*s.Database) + "." + runner.Relation(s.Schema, alias)
 			if !attached[*s.Database] {
 				if err := attachState(ctx, conn, p, *s.Database); err != nil {
@@ -92,7 +96,7 @@ func deferParents(ctx context.Context, db *warehouse.DB, m *runner.Manifest, p *
 				attached[*s.Database] = true
 			}
 		}
-		rel[id] = r
+		rel[id] = runner.DeferredRelation{Database: database, Schema: s.Schema, Identifier: alias, Rendered: r}
 		names = append(names, n.Name)
 	}
 	sort.Strings(names)

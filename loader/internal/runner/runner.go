@@ -29,7 +29,9 @@ type (
 	RunContext   = compiler.RunContext
 	Function     = compiler.Function
 	Querier      = compiler.Querier
-	Config       = compiler.Config
+	// DeferredRelation is a node's relation in a previous run (--defer).
+	DeferredRelation = compiler.DeferredRelation
+	Config           = compiler.Config
 )
 
 // Executor types.

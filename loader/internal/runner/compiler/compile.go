@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"regexp"
@@ -26,8 +27,8 @@ func (m *Manifest) relation(t *Node) render.Relation {
 		return render.Relation{Identifier: cte, Rendered: cte, Type: "cte", CTE: true}
 	}
 	r := render.Relation{Database: t.Database, Schema: t.Schema, Identifier: t.Alias, Rendered: t.Relation, Type: relKind(t)}
-	if d := m.deferred[t.UniqueID]; d != "" {
-		r.Rendered = d
+	if d, ok := m.deferred[t.UniqueID]; ok {
+		r.Database, r.Schema, r.Identifier, r.Rendered = cmp.Or(d.Database, r.Database), d.Schema, d.Identifier, d.Rendered
 	}
 	if m.run != nil && m.run.Empty {
 		// dbt 1.8's --empty: a subquery of no rows, without an alias as

@@ -1,11 +1,17 @@
 package compiler
 
-// Defer returns a manifest whose refs to the nodes in rel (unique_id →
-// relation, as rendered SQL names it) resolve to those relations, its
-// models and tests compiled again; m is left as it is. Deferred nodes
-// have no data version here, so their readers are never skipped as up to
-// date.
-func (m *Manifest) Defer(rel map[string]string) *Manifest {
+// DeferredRelation is where a previous run built a node (--defer): its
+// parts as ref() returns them and its name as rendered SQL names it.
+type DeferredRelation struct {
+	Database, Schema, Identifier string
+	Rendered                     string
+}
+
+// Defer returns a manifest whose refs to the nodes in rel (by unique_id)
+// resolve to those relations, its models and tests compiled again; m is
+// left as it is. Deferred nodes have no data version here, so their
+// readers are never skipped as up to date.
+func (m *Manifest) Defer(rel map[string]DeferredRelation) *Manifest {
 	d := *m
 	d.deferred = rel
 	code, _ := d.compileAll() // compiled once already: no new mistakes
@@ -39,4 +45,4 @@ func (m *Manifest) withCode(code map[string]string) *Manifest {
 
 // Deferred is the relation a ref to id resolves to under Defer ("" when
 // id is not deferred).
-func (m *Manifest) Deferred(id string) string { return m.deferred[id] }
+func (m *Manifest) Deferred(id string) string { return m.deferred[id].Rendered }

@@ -55,17 +55,17 @@ type Manifest struct {
 	Warnings []Diagnostic
 
 	env      *render.Env
-	log      func(string)               // ParseOptions.Log
-	started  time.Time                  // run_started_at of templates
-	byName   map[string]*Node           // models and seeds
-	packages []string                   // installed package names
-	docs     map[string]docBlock        // {% docs %} blocks by name (docblocks.go)
-	deferred map[string]string          // unique_id → relation of a previous run (defer.go)
-	edges    map[string]map[string]bool // macro → macros it calls, as renders saw (macros.go)
-	Owned    map[string]bool            // ParseOptions.Owned (owned.go)
-	fsys     fs.FS                      // ParseOptions.FS (tree.go)
-	flat     *flatGraph                 // the Jinja graph, built on first use (graphctx.go)
-	run      *RunContext                // set by ForRun: what a run adds to templates
+	log      func(string)                // ParseOptions.Log
+	started  time.Time                   // run_started_at of templates
+	byName   map[string]*Node            // models and seeds
+	packages []string                    // installed package names
+	docs     map[string]docBlock         // {% docs %} blocks by name (docblocks.go)
+	deferred map[string]DeferredRelation // unique_id → relation of a previous run (defer.go)
+	edges    map[string]map[string]bool  // macro → macros it calls, as renders saw (macros.go)
+	Owned    map[string]bool             // ParseOptions.Owned (owned.go)
+	fsys     fs.FS                       // ParseOptions.FS (tree.go)
+	flat     *flatGraph                  // the Jinja graph, built on first use (graphctx.go)
+	run      *RunContext                 // set by ForRun: what a run adds to templates
 }
 
 // parser carries one Parse: the manifest it builds, the user mistakes it
