@@ -56,7 +56,9 @@ const char *dk_ocr_error(void);
 	X(PIX *, pixScale, (PIX *p, l_float32 x, l_float32 y), (p, x, y)) \
 	X(PIX *, pixAddBorder, (PIX *p, l_int32 n, l_uint32 v), (p, n, v)) \
 	X(l_int32, setMsgSeverity, (l_int32 s), (s)) \
-	X(PIX *, pixRotateOrth, (PIX *p, l_int32 q), (p, q))
+	X(PIX *, pixRotateOrth, (PIX *p, l_int32 q), (p, q)) \
+	X(PIX *, pixInvert, (PIX *d, PIX *s), (d, s)) \
+	X(l_int32, pixGetDepth, (const PIX *p), (p))
 
 #define DK_DECLARE(ret, name, params, args) ret dk_##name params;
 #define DK_DECLARE_V(name, params, args) void dk_##name params;

@@ -66,11 +66,24 @@
 // 0.3-0.8 CPU s per corpus scan, a third of the page's recognition.
 //
 // Inverted lines: Tesseract retries every weak line on the inverted image
-// (white on black) when tessedit_do_invert is on, its default. The first
-// reading runs with it off and the second reading of weak lines with it on:
-// a line printed white on black reads as weak words, so it is retried
-// there, and the other weak lines of a page are not read twice more (on
-// corpus p00, a table scan, the first reading took 1.3 s instead of 2.3).
+// (white on black) when tessedit_do_invert is on, its default. With the
+// second reading on, it stays off in both readings: a line printed white on
+// black reads as weak words, so it is read again, and lineCrop turns its
+// crop dark-on-light first (mean grey under the middle). Tesseract's own
+// retry read nearly every weak line twice (they are weak) and kept the
+// inverted reading only where the line really was inverted: with it in the
+// second reading, p00's weak lines cost 2.6 CPU s, without it 1.7, and the
+// F1 stayed or rose on every corpus scan (p00 0.6093 -> 0.6116, p05 0.9893
+// -> 0.9911; p01's white-on-black line still read, 0.9402). In the first
+// reading it cost p00 2.3 s instead of 1.3.
+//
+// Measured and not kept (ocr9, 8 scans with weak lines): all weak lines of
+// a page stacked into one image and read in one call (PSM 6): no CPU saved
+// (Tesseract's cost is per line, not per call: 23.3 vs 23.1 s) and p00 lost
+// 0.058 F1 (0.050 in PSM 4); PSM 13 (raw line, no layout analysis): 5 %
+// less CPU, p00 -0.041, p06 -0.014; lines at 1.5x: p00 -0.039; telling
+// Tesseract 300 dpi or none for the 2x crops, textord_disable_pitch_test:
+// no change.
 //
 // Indices: OCRWord.Block, Paragraph and Line are 0-based counters over the
 // whole page in Tesseract's reading order (not restarted per parent), so

@@ -37,28 +37,6 @@ static void destroy_pix(PIX *pix) { dk_pixDestroy(&pix); }
 static int pix_width(PIX *pix) { return dk_pixGetWidth(pix); }
 static int pix_height(PIX *pix) { return dk_pixGetHeight(pix); }
 
-// crop returns the part of pix inside the box, scaled by scale and with a
-// white border of border pixels (after scaling), or NULL.
-static PIX *crop(PIX *pix, int x, int y, int w, int h, float scale, int border) {
-	BOX *b = dk_boxCreate(x, y, w, h);
-	if (b == NULL) return NULL;
-	PIX *c = dk_pixClipRectangle(pix, b, NULL);
-	dk_boxDestroy(&b);
-	if (c == NULL) return NULL;
-	if (scale != 1.0f) {
-		PIX *s = dk_pixScale(c, scale, scale);
-		dk_pixDestroy(&c);
-		if (s == NULL) return NULL;
-		c = s;
-	}
-	if (border > 0) {
-		PIX *bd = dk_pixAddBorder(c, border, 0xff);
-		dk_pixDestroy(&c);
-		c = bd;
-	}
-	return c;
-}
-
 // quiet_leptonica keeps leptonica's warnings (e.g. "max found at sweep
 // edge" from the skew search) off the worker's stderr; errors still show.
 static void quiet_leptonica(void) { dk_setMsgSeverity(L_SEVERITY_ERROR); }
@@ -90,13 +68,10 @@ static int read_word(TessResultIterator *it, word_t *w) {
 import "C"
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -116,10 +91,6 @@ type Engine struct {
 }
 
 var quietOnce sync.Once
-
-// Tesseract's tessedit_do_invert, switched on for the second reading
-// only (C strings made once).
-var cInvert, cOne, cZero = C.CString("tessedit_do_invert"), C.CString("1"), C.CString("0")
 
 // NewEngine starts Tesseract for langs (e.g. ["eng"], default eng) with the
 // default engine mode and automatic page segmentation.
@@ -152,7 +123,8 @@ func NewEngineWith(langs []string, pre Preprocess) (*Engine, error) {
 	// Tesseract's diagnostics ("Estimating resolution as …") go to its
 	// debug file, not to the worker's stderr.
 	// The first reading does not retry weak lines inverted (white on
-	// black); the second reading of weak lines does (see rereadLow).
+	// black); the second reading of weak lines turns a light-on-dark line
+	// itself (see lineCrop).
 	for _, kv := range [][2]string{{"thresholding_method", fmt.Sprint(pre.Thresholding)}, {"debug_file", "/dev/null"}, {"tessedit_do_invert", invertFirst(pre)}} {
 		if err := e.setVar(kv[0], kv[1]); err != nil {
 			e.Close()
@@ -369,174 +341,6 @@ func (e *Engine) readWords(ox, oy, scale float64) ([]document.OCRWord, dictCount
 	return words, dc
 }
 
-// rereadLow recognises every line of words (in reading order, boxes in
-// img's pixels) that holds a word under minConf a second time, on its own
-// crop of img, in single-line mode (PSM 7) at twice the size. Old and new
-// words are matched by horizontal overlap; in each group holding a
-// low-confidence word, the new reading is taken when its weakest word is
-// surer than the old group's weakest, and when both readings spell the same
-// characters (maybe split differently) the old words are kept with the two
-// confidences combined (100 - (100-a)(100-b)/100). Lines taller than wide with three or more characters are
-// vertical text and left alone. It runs after the page's single
-// recognition, whose results have been read; the engine is back in PSM_AUTO
-// when it returns.
-func (e *Engine) rereadLow(img *C.PIX, w, h int, words []document.OCRWord, dpi int, minConf float64) []document.OCRWord {
-	type region struct {
-		all            []int // indices of the region's words in words
-		x0, y0, x1, y1 float64
-	}
-	var regions []region
-	for i := 0; i < len(words); {
-		j := i
-		for j < len(words) && words[j].Line == words[i].Line {
-			j++
-		}
-		low := false
-		rg := region{x0: words[i].BBox.X0, y0: words[i].BBox.Y0, x1: words[i].BBox.X1, y1: words[i].BBox.Y1}
-		for k := i; k < j; k++ {
-			b := words[k].BBox
-			rg.x0, rg.y0, rg.x1, rg.y1 = min(rg.x0, b.X0), min(rg.y0, b.Y0), max(rg.x1, b.X1), max(rg.y1, b.Y1)
-			rg.all = append(rg.all, k)
-			low = low || words[k].Confidence < minConf
-		}
-		if low {
-			regions = append(regions, rg)
-		}
-		i = j
-	}
-	if len(regions) == 0 {
-		return words
-	}
-	C.dk_TessBaseAPISetPageSegMode(e.api, C.PSM_SINGLE_LINE)
-	defer C.dk_TessBaseAPISetPageSegMode(e.api, C.PSM_AUTO)
-	// Weak lines are tried inverted here, not in the first reading.
-	C.dk_TessBaseAPISetVariable(e.api, cInvert, cOne)
-	defer C.dk_TessBaseAPISetVariable(e.api, cInvert, cZero)
-	repl := map[int][]document.OCRWord{}
-	confirm := map[int]float64{}
-	for _, rg := range regions {
-		x0 := max(int(rg.x0)-rereadMargin, 0)
-		y0 := max(int(rg.y0)-rereadMargin, 0)
-		x1 := min(int(rg.x1)+rereadMargin, w)
-		y1 := min(int(rg.y1)+rereadMargin, h)
-		if x1-x0 < 2 || y1-y0 < 2 {
-			continue
-		}
-		if y1-y0 > x1-x0 {
-			n := 0
-			for _, i := range rg.all {
-				n += utf8.RuneCountInString(words[i].Text)
-			}
-			if n >= 3 {
-				continue // vertical text: not a line for PSM 7
-			}
-		}
-		c := C.crop(img, C.int(x0), C.int(y0), C.int(x1-x0), C.int(y1-y0), C.float(rereadScale), C.int(rereadBorder))
-		if c == nil {
-			continue
-		}
-		C.dk_TessBaseAPISetImage2(e.api, c)
-		if dpi > 0 {
-			C.dk_TessBaseAPISetSourceResolution(e.api, C.int(float64(dpi)*rereadScale))
-		}
-		ok := C.dk_TessBaseAPIRecognize(e.api, nil) == 0
-		var nw []document.OCRWord
-		if ok {
-			off := float64(rereadBorder) / rereadScale
-			nw, _ = e.readWords(float64(x0)-off, float64(y0)-off, rereadScale)
-		}
-		C.dk_TessBaseAPIClear(e.api)
-		C.destroy_pix(c)
-		// Components of the overlap graph between the region's old words
-		// and the new words.
-		all := rg.all
-		no, nn := len(all), len(nw)
-		comp := make([]int, no+nn)
-		for i := range comp {
-			comp[i] = i
-		}
-		var find func(int) int
-		find = func(i int) int {
-			for comp[i] != i {
-				i = comp[i]
-			}
-			return i
-		}
-		for oi, i := range all {
-			ob := words[i].BBox
-			for ni, n := range nw {
-				ov := min(n.BBox.X1, ob.X1) - max(n.BBox.X0, ob.X0)
-				if ov > 0.5*min(n.BBox.X1-n.BBox.X0, ob.X1-ob.X0) {
-					comp[find(oi)] = find(no + ni)
-				}
-			}
-		}
-		groups := map[int][2][]int{}
-		for k := 0; k < no+nn; k++ {
-			g := groups[find(k)]
-			if k < no {
-				g[0] = append(g[0], all[k])
-			} else {
-				g[1] = append(g[1], k-no)
-			}
-			groups[find(k)] = g
-		}
-		for _, g := range groups {
-			olds, news := g[0], g[1]
-			if len(olds) == 0 || len(news) == 0 {
-				continue
-			}
-			oldMin := words[olds[0]].Confidence
-			for _, i := range olds {
-				oldMin = min(oldMin, words[i].Confidence)
-			}
-			if oldMin >= minConf {
-				continue
-			}
-			newMin := nw[news[0]].Confidence
-			for _, ni := range news {
-				newMin = min(newMin, nw[ni].Confidence)
-			}
-			var ot, nt strings.Builder
-			for _, i := range olds {
-				ot.WriteString(words[i].Text)
-			}
-			for _, ni := range news {
-				nt.WriteString(nw[ni].Text)
-			}
-			if ot.String() == nt.String() {
-				// Both readings agree: keep the first segmentation and
-				// combine the two confidences as independent evidence
-				// (100 - product of the doubts).
-				for _, i := range olds {
-					c := 100 - (100-max(newMin, 0))*(100-max(words[i].Confidence, 0))/100
-					if c > words[i].Confidence {
-						confirm[i] = c
-					}
-				}
-				continue
-			}
-			if newMin <= oldMin {
-				continue
-			}
-			old := words[olds[0]]
-			var got []document.OCRWord
-			for _, ni := range news {
-				n := nw[ni]
-				n.Block, n.Paragraph, n.Line, n.Page = old.Block, old.Paragraph, old.Line, old.Page
-				got = append(got, n)
-			}
-			slices.SortFunc(got, func(a, b document.OCRWord) int { return cmp.Compare(a.Seq, b.Seq) })
-			slices.Sort(olds)
-			repl[olds[0]] = got
-			for _, i := range olds[1:] {
-				repl[i] = nil
-			}
-		}
-	}
-	return applyReread(words, repl, confirm)
-}
-
 // applyReread applies the second reading's outcome to words: new
 // confidences for confirmed words, and groups of words replaced by their
 // new reading (at the index of the group's first word; the others map to
@@ -562,8 +366,8 @@ func applyReread(words []document.OCRWord, repl map[int][]document.OCRWord, conf
 	return out
 }
 
-// invertFirst is tessedit_do_invert for the first reading: off when the
-// second reading of weak lines (which tries them inverted) follows.
+// invertFirst is tessedit_do_invert: off when the second reading of weak
+// lines (which turns light-on-dark lines itself, see lineCrop) follows.
 func invertFirst(pre Preprocess) string {
 	if pre.Reread {
 		return "0"

@@ -1,0 +1,75 @@
+package ocr
+
+import (
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// A weak line is read again from a crop that is dark-on-light whichever
+// way it was printed: a line printed light on dark is turned by lineCrop
+// itself (Tesseract's inverted retry, which read every weak line twice,
+// is off), a dark-on-light line is left as it is.
+func TestLineCropTurnsLightOnDark(t *testing.T) {
+	testEngine(t) // loads leptonica
+	const w, h = 300, 80
+	for _, tc := range []struct {
+		name         string
+		ground, ink  byte
+		wantG, wantI byte
+	}{
+		{"light on dark", 20, 230, 235, 25},
+		{"dark on light", 240, 10, 240, 10},
+	} {
+		g := make([]byte, w*h)
+		for i := range g {
+			g[i] = tc.ground
+		}
+		for y := 30; y < 50; y++ { // a "glyph"
+			for x := 100; x < 110; x++ {
+				g[y*w+x] = tc.ink
+			}
+		}
+		p := newPix(g, w, h, w, 300)
+		c := lineCrop(p, weakLine{x0: 10, y0: 10, x1: 290, y1: 70})
+		destroyPix(p)
+		if c == nil {
+			t.Fatal("no crop")
+		}
+		got, cw, ch := greyBytes(c)
+		destroyPix(c)
+		if cw != 280*rereadScale+2*rereadBorder || ch != 60*rereadScale+2*rereadBorder {
+			t.Fatalf("%s: crop %dx%d", tc.name, cw, ch)
+		}
+		at := func(x, y int) byte { // in the line's pixels
+			return got[(rereadBorder+y*rereadScale)*cw+rereadBorder+x*rereadScale]
+		}
+		if got[0] != 255 || at(5, 5) != tc.wantG || at(94, 30) != tc.wantI {
+			t.Errorf("%s: border %d, ground %d (want %d), ink %d (want %d)", tc.name, got[0], at(5, 5), tc.wantG, at(94, 30), tc.wantI)
+		}
+	}
+}
+
+// weakLines picks the lines holding a word under the cut, with a margin
+// kept inside the image, and leaves out vertical text.
+func TestWeakLines(t *testing.T) {
+	word := func(line int, x0, y0, x1, y1, conf float64, text string) document.OCRWord {
+		return document.OCRWord{Line: line, Text: text, Confidence: conf, BBox: document.BBox{X0: x0, Y0: y0, X1: x1, Y1: y1}}
+	}
+	words := []document.OCRWord{
+		word(0, 2, 10, 50, 30, 95, "sure"), word(0, 60, 10, 120, 30, 95, "words"),
+		word(1, 10, 40, 50, 60, 95, "one"), word(1, 60, 41, 118, 62, 40, "weak"),
+		word(2, 200, 100, 220, 198, 30, "vertical"),
+		word(3, 190, 200, 198, 215, 20, "x"),
+	}
+	got := weakLines(words, 200, 220, 60)
+	if len(got) != 2 {
+		t.Fatalf("got %d lines, want 2: %+v", len(got), got)
+	}
+	if l := got[0]; len(l.all) != 2 || l.all[0] != 2 || l.x0 != 6 || l.y0 != 36 || l.x1 != 122 || l.y1 != 66 {
+		t.Errorf("line 1: %+v", l)
+	}
+	if l := got[1]; len(l.all) != 1 || l.all[0] != 5 || l.x1 != 200 || l.y1 != 219 {
+		t.Errorf("short line at the edge: %+v", l)
+	}
+}
