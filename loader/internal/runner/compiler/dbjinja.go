@@ -163,7 +163,39 @@ func (rc *renderCtx) dbFuncs(ctx map[string]any) {
 		}
 		return t, nil
 	})
-	ctx["statement"] = func(ev *exec.Evaluator, va *exec.VarArgs) *exec.Value {
+	ctx["statement"] = rc.statement(need, run, sqlOf)
+	ctx["load_result"] = render.Wrap(func(a render.Args) (any, error) {
+		if rc.db == nil {
+			return need(nil)
+		}
+		if len(a.Pos) == 0 {
+			return nil, fmt.Errorf("load_result() needs a statement name")
+		}
+		return rc.db.results[fmt.Sprint(a.Pos[0])], nil
+	})
+	ctx["adapter"] = rc.dbAdapter(need)
+	// dbt's `api.Relation.create(...)`
+	ctx["api"] = map[string]any{"Relation": map[string]any{
+		"create": render.Wrap(func(a render.Args) (any, error) {
+			s, _ := a.Kw["schema"].(string)
+			i, _ := a.Kw["identifier"].(string)
+			t, _ := a.Kw["type"].(string)
+			t = strings.ToLower(t)
+			if t == "base table" {
+				t = "table"
+			}
+			return render.Relation{Database: rc.m.Database(), Schema: s, Identifier: i, Rendered: Relation(s, i), Type: t}, nil
+		}),
+		"add_ephemeral_prefix": render.Wrap(func(a render.Args) (any, error) {
+			return "__dbt__cte__" + fmt.Sprint(a.Pos...), nil
+		}),
+	}}
+}
+
+// statement is dbt's {% call statement(name, fetch_result) %}SQL{% endcall %}:
+// the SQL runs through run; load_result(name) reads its result.
+func (rc *renderCtx) statement(need func(any) (any, error), run func(name, q string, fetch bool) error, sqlOf func(string) string) func(*exec.Evaluator, *exec.VarArgs) *exec.Value {
+	return func(ev *exec.Evaluator, va *exec.VarArgs) *exec.Value {
 		caller, _ := ev.Environment.Context.Get("__gonja_caller__")
 		ev.Environment.Context.Set("__gonja_caller__", nil)
 		if rc.db == nil {
@@ -197,15 +229,11 @@ func (rc *renderCtx) dbFuncs(ctx map[string]any) {
 		}
 		return exec.AsValue("")
 	}
-	ctx["load_result"] = render.Wrap(func(a render.Args) (any, error) {
-		if rc.db == nil {
-			return need(nil)
-		}
-		if len(a.Pos) == 0 {
-			return nil, fmt.Errorf("load_result() needs a statement name")
-		}
-		return rc.db.results[fmt.Sprint(a.Pos[0])], nil
-	})
+}
+
+// dbAdapter is the adapter's database methods (quote, get_columns_in_relation,
+// get_relation, load_relation, drop_relation and the schema ones).
+func (rc *renderCtx) dbAdapter(need func(any) (any, error)) map[string]any {
 	relType := func(schema, name string) (string, error) {
 		_, rows, err := rc.db.q.Query(rc.db.ctx, `select table_type from information_schema.tables
 			where table_catalog = current_database() and table_schema = ? and table_name = ?`, schema, name)
@@ -297,21 +325,5 @@ func (rc *renderCtx) dbFuncs(ctx map[string]any) {
 		}),
 	}
 	rc.schemaAdapter(adapter, need)
-	ctx["adapter"] = adapter
-	// dbt's `api.Relation.create(...)`
-	ctx["api"] = map[string]any{"Relation": map[string]any{
-		"create": render.Wrap(func(a render.Args) (any, error) {
-			s, _ := a.Kw["schema"].(string)
-			i, _ := a.Kw["identifier"].(string)
-			t, _ := a.Kw["type"].(string)
-			t = strings.ToLower(t)
-			if t == "base table" {
-				t = "table"
-			}
-			return render.Relation{Database: rc.m.Database(), Schema: s, Identifier: i, Rendered: Relation(s, i), Type: t}, nil
-		}),
-		"add_ephemeral_prefix": render.Wrap(func(a render.Args) (any, error) {
-			return "__dbt__cte__" + fmt.Sprint(a.Pos...), nil
-		}),
-	}}
+	return adapter
 }
