@@ -64,6 +64,7 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf/table"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf/tablegen"
 )
 
 type opts struct {
@@ -173,7 +174,7 @@ func printGenerated(ex *pdf.Extractor, n int, o opts, out string) error {
 	if err != nil {
 		return err
 	}
-	tune.print(fmt.Sprintf("generated/tune: %d pages (tablegen, even seeds of 1..%d)", tune.docs, n), "TUNED ON since session 8", false)
+	tune.print(fmt.Sprintf("generated/tune: %d pages (tablegen v%d, even seeds of 1..%d; figures of other versions are not comparable)", tune.docs, tablegen.Version, n), "TUNED ON since session 8", false)
 	report.print(fmt.Sprintf("generated/report: %d pages (odd seeds)", report.docs), "report split: not looked at when changing rules", false)
 	if o.verbose {
 		for _, l := range sortedKeys(byLayout) {

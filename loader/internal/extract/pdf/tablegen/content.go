@@ -102,3 +102,62 @@ func number(r *rand.Rand, k numKind, mag int) string {
 func commas(n int) string { return english.Sprintf("%d", n) }
 
 var english = message.NewPrinter(language.English)
+
+// decorate sets, on some tables, the marks statistical and financial
+// tables put on their values: footnote marks after numbers ("12.3*",
+// "45.1 (p)") and row labels ("Germany (1)"), negatives in parentheses
+// ("(1,234)"), and a currency sign set apart from the amount ("$ 1,234").
+// It draws from a stream of its own (d), so a table left plain is the
+// table the seed gave before these marks existed; a marked one is
+// measured with its marks.
+func decorate(d *rand.Rand, s *spec) *spec {
+	foot, accounts, apart := d.IntN(4) == 0, d.IntN(4) == 0, d.IntN(3) == 0
+	if !foot && !accounts && !apart {
+		return s
+	}
+	for i, row := range s.body {
+		for j, v := range row {
+			c := s.cols[j]
+			switch {
+			case v == "" || placeholder(v):
+			case j == 0 && foot && hasValues(row) && d.IntN(8) == 0:
+				row[j] = v + pick(d, []string{" (1)", " (2)", "(1)", "*"})
+			case c.kind != numCol || c.num == numYear:
+			case accounts && strings.HasPrefix(v, "-"):
+				row[j] = "(" + v[1:] + ")"
+			case apart && strings.HasPrefix(v, "$"):
+				row[j] = "$ " + v[1:]
+			case foot && d.IntN(6) == 0:
+				row[j] = v + pick(d, []string{"*", " (p)", " (e)", "(1)"})
+			}
+		}
+		if accounts && i%3 == 2 {
+			// accounts show more negatives than a survey table
+			for j := 1; j < len(row); j++ {
+				if c := s.cols[j]; c.kind == numCol && c.num == numInt && !placeholder(row[j]) && row[j] != "" && !strings.HasPrefix(row[j], "(") {
+					row[j] = "(" + strings.TrimPrefix(row[j], "-") + ")"
+				}
+			}
+		}
+	}
+	return s
+}
+
+// hasValues: the row has a cell besides its label (not a group label).
+func hasValues(row []string) bool {
+	for _, v := range row[1:] {
+		if v != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// placeholder: a value standing for a missing number.
+func placeholder(v string) bool {
+	switch v {
+	case "-", "..", "n/a", ":":
+		return true
+	}
+	return false
+}

@@ -1,7 +1,9 @@
 // Package tablegen writes one-page PDFs of tables whose structure is known:
 // ruled, partly ruled (booktabs), unruled and header-shaded tables with
 // wrapped (multi-line) cells, group headers spanning columns, stub columns
-// with group labels and indented items, number, year and text columns,
+// with group labels and indented items, number, year and text columns
+// (some with footnote marks, accounts-style negatives or a currency sign
+// set apart),
 // captions, footnotes, paragraphs above, below and beside, two tables
 // stacked or side by side, in Helvetica or Times at 7-10.5 pt with
 // varied column gaps and row spacing. The same seed gives the same PDF.
@@ -46,6 +48,12 @@ type Doc struct {
 	Tables []Table
 }
 
+// Version is the generator's version, printed with its figures: pages
+// (and so figures) of two versions are not comparable. 2 (session 9):
+// footnote marks, accounts-style negatives and a currency sign set apart
+// on some tables' values; 1 (session 8): the first.
+const Version = 2
+
 // Layouts are the page layouts Generate draws from.
 var Layouts = []string{"single", "stacked", "side", "beside", "small"}
 
@@ -53,6 +61,7 @@ const pageW, pageH = 612.0, 792.0
 
 type page struct {
 	r      *rand.Rand
+	deco   *rand.Rand // marks set on cell values (a stream of its own, see decorate)
 	f      *fpdf.Fpdf
 	x, w   float64 // text column
 	y      float64 // next free line
@@ -78,7 +87,7 @@ func GenerateLayout(seed uint64, layout string) (Doc, error) {
 	f.SetAutoPageBreak(false, 0)
 	f.AddPage()
 	margin := float64(54 + r.IntN(20))
-	p := &page{r: r, f: f, x: margin, w: pageW - 2*margin, y: float64(60 + r.IntN(20)), body: pick(r, []string{"Helvetica", "Times"})}
+	p := &page{r: r, deco: rand.New(rand.NewPCG(seed, seed^0x5eed)), f: f, x: margin, w: pageW - 2*margin, y: float64(60 + r.IntN(20)), body: pick(r, []string{"Helvetica", "Times"})}
 	p.title()
 	switch layout {
 	case "single":
@@ -177,7 +186,7 @@ func (p *page) table(x, w float64, o opts, captioned bool) {
 	room := pageH - 72 - p.y - 60
 	var m *measured
 	for try := 0; ; try++ {
-		m = measure(p.f, randSpec(p.r, o))
+		m = measure(p.f, decorate(p.deco, randSpec(p.r, o)))
 		if m.w <= w && m.h <= room || try == 40 {
 			break
 		}

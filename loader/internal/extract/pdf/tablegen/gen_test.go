@@ -2,6 +2,7 @@ package tablegen
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -52,6 +53,35 @@ func TestLayouts(t *testing.T) {
 					t.Errorf("seed %d %s table %d: %d of %d cells empty", seed, l, i, empty, len(tb.Cells))
 				}
 			}
+		}
+	}
+}
+
+// TestMarks: some tables carry footnote marks, accounts-style negatives
+// and a currency sign set apart, in the truth as on the page.
+func TestMarks(t *testing.T) {
+	found := map[string]bool{}
+	for seed := uint64(1); seed <= 60; seed++ {
+		d, err := Generate(seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tb := range d.Tables {
+			for _, c := range tb.Cells {
+				switch {
+				case strings.HasSuffix(c.Text, "(p)") || strings.HasSuffix(c.Text, "(e)") || strings.HasSuffix(c.Text, "(1)"):
+					found["mark"] = true
+				case strings.HasPrefix(c.Text, "$ "):
+					found["apart"] = true
+				case strings.HasPrefix(c.Text, "(") && strings.HasSuffix(c.Text, ")") && strings.ContainsAny(c.Text, "0123456789"):
+					found["negative"] = true
+				}
+			}
+		}
+	}
+	for _, k := range []string{"mark", "apart", "negative"} {
+		if !found[k] {
+			t.Errorf("no %s in seeds 1..60", k)
 		}
 	}
 }
