@@ -241,6 +241,9 @@ func TestNumeric(t *testing.T) {
 	for s, want := range map[string]bool{
 		"1,234": true, "1 234": true, "12.5%": true, "(3.1)": true, "-4": true, "0,75": true, "€12": true,
 		"2020": true, "abc": false, "": false, "12 apples": false, "1a": false,
+		// footnote marks after a number
+		"$26,244,910(1)": true, "78.2% (e)": true, "631*": true, "45.1 (p)": true, "12**": true,
+		"(1)": true, "(p)": false, "see (1)": false, "12 (note)": false,
 	} {
 		if got := numeric(s); got != want {
 			t.Errorf("numeric(%q) = %v", s, got)

@@ -188,14 +188,29 @@ var (
 )
 
 // numeric reports whether a cell holds a number (thousands separators,
-// decimal comma, percent, negative in parentheses allowed).
+// decimal comma, percent, negative in parentheses allowed), with or
+// without a footnote mark after it ("12.3 (p)", "$761(1)", "631**").
 func numeric(s string) bool {
 	s = strings.TrimSpace(s)
 	if r, _ := utf8.DecodeRuneInString(s); unicode.IsLetter(r) {
 		return false // numRe starts with a sign, a currency, a digit or a point
 	}
-	return s != "" && len(s) < 40 && numRe.MatchString(s)
+	if s == "" || len(s) >= 40 {
+		return false
+	}
+	if numRe.MatchString(s) {
+		return true
+	}
+	if c := s[len(s)-1]; c != ')' && c != '*' {
+		return false
+	}
+	t := strings.TrimSpace(markRe.ReplaceAllString(s, ""))
+	return t != "" && t != s && numRe.MatchString(t)
 }
+
+// markRe is a footnote mark at the end of a value: a number or a letter
+// or two in parentheses, or asterisks.
+var markRe = regexp.MustCompile(`(?:\((?:\d{1,2}|[A-Za-z]{1,2})\)|\*{1,3})$`)
 
 // dateRe matches a date or a time of day: "12/01/2020", "2020-01-12",
 // "Jan. 12, 2020", "12 January 2020", "9:00 a.m.", "14:30".
