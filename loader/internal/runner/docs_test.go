@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -42,6 +43,11 @@ func TestSQLHeaderAndPersistDocs(t *testing.T) {
 	if len(warns) != 1 || !strings.HasPrefix(warns[0], "seeds/codes.csv:") || !strings.Contains(warns[0], "not applied to a seed") {
 		t.Errorf("warnings %q, want only the seed's sql_header", warns)
 	}
+	cfg := m.NodeDoc(m.Nodes["model.docs.t"])["config"].(map[string]any)
+	if pd, _ := cfg["persist_docs"].(map[string]any); pd["relation"] != true || pd["columns"] != true || !strings.Contains(fmt.Sprint(cfg["sql_header"]), "twice") {
+		t.Errorf("manifest config of t: persist_docs %v, sql_header %v", cfg["persist_docs"], cfg["sql_header"])
+	}
+	validateManifest(t, m)
 	db := shapeDB(t, dir)
 	shapeRun(t, db, dir, "build", nil)
 	if got := queryStrings(t, db.SQL(), "select id || ' ' || t3 from snapshots.s"); len(got) != 1 || got[0] != "42 126" {

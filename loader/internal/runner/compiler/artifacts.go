@@ -270,6 +270,9 @@ func configDoc(n *Node) map[string]any {
 	if pd := c.PersistDocs; pd != nil {
 		d["persist_docs"] = map[string]any{"relation": pd.Relation, "columns": pd.Columns}
 	}
+	if c.SQLHeader != "" {
+		d["sql_header"] = c.SQLHeader // a config() extra, where dbt writes it
+	}
 	ct := map[string]any{}
 	for k, v := range c.ColumnTypes {
 		ct[k] = v
