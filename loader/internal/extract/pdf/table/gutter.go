@@ -27,7 +27,7 @@ import (
 // A run starts on a line with text on both sides of a gap (a line of
 // prose above two blocks leaves a gap only beside its end). Lines
 // outside such runs stay as they are, a region between the runs.
-func gutterRegions(lines []*textLine, size, gap float64) [][]*textLine {
+func gutterRegions(lines []*textLine, taken []*word, size, gap float64) [][]*textLine {
 	minG := 1.5 * gap
 	spans := make([][]span, len(lines))
 	multi := false
@@ -54,7 +54,7 @@ func gutterRegions(lines []*textLine, size, gap float64) [][]*textLine {
 				n++
 			}
 		}
-		left, right, end := splitOnGutter(lines, i, gs[:n], size, gap)
+		left, right, end := splitOnGutter(lines, i, gs[:n], taken, size, gap)
 		if left == nil {
 			tried = append(tried, gs[:min(n, 3)]...)
 			continue
@@ -208,7 +208,7 @@ func interiorGaps(out, u []span, minG float64) []span {
 // splitOnGutter tries the gutters from lines[i] (widest first, three at
 // most) and returns the lines of the two blocks either side of the first
 // whose sides keep baselines of their own, and the end of its run; or nil.
-func splitOnGutter(lines []*textLine, i int, gs []gutter, size, gap float64) (left, right []*textLine, end int) {
+func splitOnGutter(lines []*textLine, i int, gs []gutter, taken []*word, size, gap float64) (left, right []*textLine, end int) {
 	for k, g := range gs {
 		if k == 3 {
 			break
@@ -222,7 +222,7 @@ func splitOnGutter(lines []*textLine, i int, gs []gutter, size, gap float64) (le
 		tol := math.Max(1, 0.12*size) // cells of a row share a baseline to a point
 		sl, rowsL := sharedBaselines(l, r, tol, gap)
 		sr, rowsR := sharedBaselines(r, l, tol, gap)
-		if 2*sl < len(l) && 2*sr < len(r) && max(rowsL, rowsR) >= 3 && compact(l) && compact(r) {
+		if 2*sl < len(l) && 2*sr < len(r) && max(rowsL, rowsR) >= 3 && compact(l, taken, x, true) && compact(r, taken, x, false) {
 			return l, r, g.end
 		}
 	}
@@ -230,11 +230,28 @@ func splitOnGutter(lines []*textLine, i int, gs []gutter, size, gap float64) (le
 }
 
 // compact: the lines follow one another with no gap over three lines
-// tall: a block of text or a table's rows, not values set one per
+// tall, but where a table already found (its words in taken) fills the
+// gap on their side of the gutter at x and not on the other (left: the
+// lines' side is left of x): a block of text or a table's rows, or a
+// caption and notes around a ruled table beside, not values set one per
 // section in cells spanning a table's rows.
-func compact(ls []*textLine) bool {
+func compact(ls []*textLine, taken []*word, x float64, left bool) bool {
 	for k := 1; k < len(ls); k++ {
-		if ls[k].bb.Y0-ls[k-1].bb.Y1 > 3*math.Max(ls[k].size, ls[k-1].size) {
+		a, b := ls[k-1], ls[k]
+		if b.bb.Y0-a.bb.Y1 <= 3*math.Max(a.size, b.size) {
+			continue
+		}
+		mine, other := false, false
+		for _, w := range taken {
+			if cy := w.cy(); cy > a.bb.Y1 && cy < b.bb.Y0 {
+				if (w.cx() < x) == left {
+					mine = true
+				} else {
+					other = true
+				}
+			}
+		}
+		if !mine || other {
 			return false
 		}
 	}

@@ -103,3 +103,45 @@ func TestLabelsCentredOverRowGroups(t *testing.T) {
 		t.Errorf("cells: %q", got)
 	}
 }
+
+// TestCaptionAndNotesAroundRuledBeside: a ruled table with its caption
+// above and its notes below, beside an unruled table set a line apart
+// under a caption on the same baseline. The left block's lines (caption,
+// notes) are far apart, but the ruled table fills the space between them
+// on their side only: the two blocks are still lined up apart.
+func TestCaptionAndNotesAroundRuledBeside(t *testing.T) {
+	ruled := [][]string{
+		{"Item", "Units"},
+		{"Farms", "591"},
+		{"Mines", "257"},
+		{"Roads", "755"},
+		{"Ports", "102"},
+		{"Parks", "88"},
+	}
+	pg := ruledPage([]float64{72, 160, 230}, []float64{124, 142, 160, 178, 196, 214, 232}, ruled, false)
+	pg.Items = append(pg.Items, prose(72, 80, "Units by kind of site and amounts by country, compared over the last two years.")...)
+	pg.Items = append(pg.Items,
+		txt{X: 72, Y: 112, Size: 10, Bold: true, S: "Table 1. Sites"},
+		txt{X: 300, Y: 112, Size: 10, Bold: true, S: "Table 2. Amounts by country"},
+		txt{X: 72, Y: 255.5, Size: 8, S: "(1) Provisional data."},
+		txt{X: 72, Y: 276.5, Size: 8, S: "(2) Revised in 2021."},
+	)
+	right := [][]string{
+		{"Country", "Amount", "Share"},
+		{"Spain", "796.8", "60.6"},
+		{"Belgium", "864.1", "52.2"},
+		{"Denmark", "258.4", "74.0"},
+		{"France", "343.3", "71.8"},
+		{"Austria", "790.2", "81.0"},
+		{"Italy", "412.9", "33.3"},
+		{"Greece", "98.6", "12.1"},
+	}
+	pg.Items = append(pg.Items, tableRows(140, 21, []col{{300, false}, {420, true}, {480, true}}, right, true)...)
+	pg.Items = append(pg.Items, prose(72, 330, "Figures for the latest year are provisional and may be revised.")...)
+	ts := detect(t, pg)
+	if len(ts) != 2 {
+		t.Fatalf("want 2 tables, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], ruled)
+	wantCells(t, ts[1], right)
+}

@@ -16,7 +16,13 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 	size := medianSize(ws)
 	gap := math.Max(5, 0.9*size)
 	var found []textFound
-	for _, region := range gutterRegions(lineUp(ws), size, gap) {
+	var taken []*word // by the tables found so far (ruled ones)
+	for _, w := range all {
+		if w.used {
+			taken = append(taken, w)
+		}
+	}
+	for _, region := range gutterRegions(lineUp(ws), taken, size, gap) {
 		found = append(found, d.scan(region, size, gap, hs, vs)...)
 	}
 	found = d.joinSplit(found, all, hs, vs, size, gap)
