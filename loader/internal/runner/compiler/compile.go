@@ -51,13 +51,15 @@ func (rc *renderCtx) ref(a render.Args) (any, error) {
 	m, n := rc.m, rc.n
 	name := fmt.Sprint(a.Pos[len(a.Pos)-1])
 	rc.refs = append(rc.refs, []string{name})
+	t := m.byName[name]
 	at, seen := rc.refPos[name]
 	own := true
-	if !seen {
+	if !seen && (t == nil || !rc.compiled) {
+		// placed for the graph's messages at parse; when compiled, only
+		// a mistake needs it (the template walk is not free)
 		at, own = rc.callSite("ref", name)
 		rc.refPos[name] = at
 	}
-	t := m.byName[name]
 	if t == nil {
 		msg := fmt.Sprintf("ref(%q): no model or seed named %q", name, name)
 		if s := suggest(name, m.names()); s != "" {
