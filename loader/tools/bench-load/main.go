@@ -282,11 +282,28 @@ func run(src, bin string, rounds int) error {
 		poolRatios[len(poolRatios)/2], poolRatios[0], poolRatios[len(poolRatios)-1], fmtRatios(poolRatios))
 	fmt.Printf("  docket / PyMuPDF 1-process loop, run next to each other: median %.2fx (rounds: %s)\n", median, fmtRatios(ratios))
 	fmt.Printf("  docket CPU per round: %s s in all, main process %s s (the rest: workers)\n", fmtRatios(cpus), fmtRatios(mains))
+	fmt.Printf("  docket CPU per page (median of the rounds): workers %.2f ms, main process %.2f ms\n",
+		perPage(cpus, mains, pages, true), perPage(cpus, mains, pages, false))
 	fmt.Printf("  same run, load phase (duration_ns):   %6.1f pages/s = %.2fx PyMuPDF\n", pages/secs(many.sum), pages/secs(many.sum)/pyRate)
 	d1 := one.sum["pages"].(float64) / one.wall.Seconds()
 	fmt.Printf("docket load, 1 worker, whole command:  %6.1f pages/s = %.2fx PyMuPDF, %.2fx pdftotext\n", d1, d1/pyRate, d1/ptRate)
 	fmt.Printf("no-op re-load: %.3fs = %.1f%% of the first load (%s)\n", secs(many.noop), 100*secs(many.noop)/secs(many.sum), strings.TrimSpace(fmt.Sprint(many.noop["unchanged"], " unchanged")))
 	return nil
+}
+
+// perPage is the median over rounds of the workers' (all - main) or the
+// main process's CPU milliseconds per page.
+func perPage(all, mains []float64, pages float64, workers bool) float64 {
+	ms := make([]float64, len(all))
+	for i := range all {
+		ms[i] = mains[i]
+		if workers {
+			ms[i] = all[i] - mains[i]
+		}
+		ms[i] *= 1000 / pages
+	}
+	sort.Float64s(ms)
+	return ms[len(ms)/2]
 }
 
 // watchCPU samples a process's own CPU time (utime + stime of
