@@ -101,17 +101,24 @@ func TestRunHookResults(t *testing.T) {
 
 // TestRunStartHookFails: after an on-run-start hook fails, the hooks after
 // it are skipped, the nodes are not run (each skipped) and the run's error
-// is the hook's; the results are there to write (they were nil).
+// is the hook's; the results are there to write (they were nil). The
+// on-run-end hooks still run, as dbt's after_run runs them
+// (Test__StartHookFail__SelectedNodesSkip__EndHookPass in dbt-core).
 func TestRunStartHookFails(t *testing.T) {
 	files := shapeProject("hk", map[string]string{"models/m.sql": "select 1 as id"})
-	files["dbt_project.yml"] += "on-run-start: [\"select 1\", \"insert into no_such_table values (1)\", \"select 2\"]\n"
-	rr, err, _ := hookRun(t, files)
+	files["dbt_project.yml"] += "on-run-start: [\"select 1\", \"insert into no_such_table values (1)\", \"select 2\"]\n" +
+		"on-run-end: [\"create table {{ target.schema }}.ended as select 1 as n\"]\n"
+	rr, err, dir := hookRun(t, files)
 	if err == nil || !strings.Contains(err.Error(), "on-run-start hook 2") {
 		t.Errorf("error %v, want the second on-run-start hook's", err)
 	}
-	want := "operation.hk.hk-on-run-start-0 success\noperation.hk.hk-on-run-start-1 error\noperation.hk.hk-on-run-start-2 skipped\nmodel.hk.m skipped"
+	want := "operation.hk.hk-on-run-start-0 success\noperation.hk.hk-on-run-start-1 error\noperation.hk.hk-on-run-start-2 skipped\nmodel.hk.m skipped\n" +
+		"operation.hk.hk-on-run-end-0 success"
 	if got := idStatuses(rr); got != want {
 		t.Fatalf("results:\n%s\nwant:\n%s", got, want)
+	}
+	if got := queryStrings(t, shapeDB(t, dir).SQL(), "select n::varchar from test_schema.ended"); len(got) != 1 || got[0] != "1" {
+		t.Errorf("the on-run-end hook's table: %v", got)
 	}
 	if !strings.Contains(rr.Results[1].Message, "no_such_table") {
 		t.Errorf("hook error message %q", rr.Results[1].Message)

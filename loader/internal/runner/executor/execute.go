@@ -11,6 +11,7 @@ package executor
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -21,7 +22,8 @@ import (
 // each with its own warehouse connection (Go UDFs registered). A node
 // whose upstream failed is skipped; in build, an error-severity test
 // failure skips the tested node's downstream. An on-run-end hook that
-// fails returns its error with the results of the nodes, which ran.
+// fails returns its error with the results of the nodes, which ran; after
+// a failed on-run-start the nodes are skipped and on-run-end still runs.
 func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOptions) (*RunResults, error) {
 	exec, deps, err := m.Plan(opts.Command, opts.Selected)
 	if err != nil {
@@ -68,8 +70,12 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 	}
 	if err := runHooks(ctx, m, conns[0], true, emit); err != nil {
 		// dbt_project.yml's flags.skip_nodes_if_on_run_start_fails: the
-		// nodes are not run, each listed as skipped
+		// nodes are not run, each listed as skipped; the on-run-end hooks
+		// still run, as dbt's after_run runs them whatever the start gave
 		skipAll(m, exec, emit)
+		if endErr := runHooks(ctx, m, conns[0], false, emit); endErr != nil {
+			err = errors.Join(err, endErr)
+		}
 		rr.ElapsedTime = time.Since(start).Seconds()
 		return rr, err
 	}
