@@ -1,6 +1,7 @@
 package compiler_test
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -120,5 +121,24 @@ func TestMacrosCalledWhenCompiled(t *testing.T) {
 	n := m.Nodes["model.mem.a"]
 	if got := m.MacroClosure(n); !slices.Contains(got, "macro.mem.inner") {
 		t.Errorf("a's macros %v, want macro.mem.inner (called by outer when compiled)", got)
+	}
+}
+
+// TestRunTimeRenderInlinesEphemerals: an incremental model rendered again
+// for its run (is_incremental() true) reads its ephemeral parent as the
+// injected CTE and {{ this }} as its own relation.
+func TestRunTimeRenderInlinesEphemerals(t *testing.T) {
+	m, diags := compilertest.Compile(t, map[string]string{
+		"models/e.sql": "{{ config(materialized='ephemeral') }}select 2 as id",
+		"models/i.sql": "{{ config(materialized='incremental') }}select * from {{ ref('e') }}" +
+			"{% if is_incremental() %} where id > (select max(id) from {{ this }}){% endif %}",
+	})
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	got, err := m.RenderForRun(context.Background(), nil, m.Nodes["model.mem.i"], true)
+	want := "with __dbt__cte__e as (\nselect 2 as id\n)\nselect * from __dbt__cte__e where id > (select max(id) from main.i)"
+	if err != nil || got != want {
+		t.Errorf("incremental render: %q, %v; want %q", got, err, want)
 	}
 }
