@@ -20,7 +20,14 @@ func main() {
 	flag.String("corpus", "", "unused (the project is generated)")
 	dirFlag := flag.String("dir", "", "parse this project folder instead of a generated one (CPU per parse is reported)")
 	varsFlag := flag.String("vars", "", "with -dir: project vars as key=value,key=value")
+	writeFlag := flag.String("write", "", "write the generated project to this folder and exit (to time it with -dir)")
 	flag.Parse()
+	if *writeFlag != "" {
+		if err := generate(*writeFlag, *n); err != nil {
+			fail(err)
+		}
+		return
+	}
 	if *dirFlag != "" {
 		benchDir(*dirFlag, *varsFlag, *rounds)
 		return
