@@ -79,6 +79,10 @@ type Result struct {
 	// test last passed (delta.go); says which (also in Message).
 	Scoped string `json:"-"`
 	Total  int    `json:"-"`
+	// RetriedAlone: the node ran out of DuckDB's memory while this node
+	// (a unique_id) ran beside it, and the result is of its second run,
+	// alone.
+	RetriedAlone string `json:"-"`
 }
 
 // Failed reports whether the result makes the run exit 1.

@@ -3,6 +3,7 @@ package executor
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/docket-dev/docket/loader/internal/runner/compiler"
@@ -62,6 +63,34 @@ func schedule(m *compiler.Manifest, p plan, workers int, run func(worker int, id
 		}
 	}
 	pending, running, done := len(exec), 0, 0
+	// DuckDB's memory_limit is one budget for every query of the run: a
+	// node that ran out of it while others ran beside it runs once more
+	// alone (outOfMemoryAlone), as soon as the running nodes finish, and
+	// no node starts beside it.
+	inflight := map[string]bool{}
+	beside := map[string]string{}  // id → a node that ran beside it
+	retried := map[string]string{} // id → the node beside its first run
+	var alone []string
+	dispatch := func(id string) {
+		for o := range inflight {
+			beside[id], beside[o] = o, id
+		}
+		inflight[id] = true
+		running++
+	}
+	// result takes one result: false when the node goes again alone.
+	result := func(r Result) bool {
+		running--
+		delete(inflight, r.UniqueID)
+		other, ok := beside[r.UniqueID]
+		delete(beside, r.UniqueID)
+		if _, again := retried[r.UniqueID]; !ok || again || !outOfMemory(r) {
+			return true
+		}
+		retried[r.UniqueID] = other
+		alone = append(alone, r.UniqueID)
+		return false
+	}
 	numbered := func(r Result) {
 		done++
 		r.Index, r.Total = done, len(exec)
@@ -114,18 +143,37 @@ func schedule(m *compiler.Manifest, p plan, workers int, run func(worker int, id
 		if progressed {
 			continue
 		}
-		if len(ready) > 0 && running < workers {
-			select {
-			case jobs <- ready[0]:
-				ready = ready[1:]
-				running++
-			case r := <-results:
+		if len(alone) > 0 {
+			if running == 0 {
+				id := alone[0]
+				alone = alone[1:]
+				jobs <- id
+				dispatch(id)
+				r := <-results
 				running--
+				delete(inflight, id)
+				r.RetriedAlone = retried[id]
+				finish(r)
+				continue
+			}
+			if r := <-results; result(r) {
 				finish(r)
 			}
 			continue
 		}
-		if running == 0 {
+		if len(ready) > 0 && running < workers {
+			select {
+			case jobs <- ready[0]:
+				dispatch(ready[0])
+				ready = ready[1:]
+			case r := <-results:
+				if result(r) {
+					finish(r)
+				}
+			}
+			continue
+		}
+		if running == 0 && len(alone) == 0 {
 			// nothing runnable: cannot happen with an acyclic graph
 			for _, id := range compiler.SortedKeys(deps) {
 				if len(deps[id]) > 0 {
@@ -136,8 +184,14 @@ func schedule(m *compiler.Manifest, p plan, workers int, run func(worker int, id
 			}
 			break
 		}
-		r := <-results
-		running--
-		finish(r)
+		if r := <-results; result(r) {
+			finish(r)
+		}
 	}
+}
+
+// outOfMemory: a model or seed that DuckDB stopped for want of memory.
+func outOfMemory(r Result) bool {
+	return r.Status == StatusError && (r.ResourceType == compiler.Model || r.ResourceType == compiler.Seed) &&
+		strings.Contains(r.Message, "Out of Memory Error")
 }

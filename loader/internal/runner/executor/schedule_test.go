@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 	"github.com/docket-dev/docket/loader/internal/runner/compiler/compilertest"
@@ -84,6 +85,88 @@ func TestSchedule(t *testing.T) {
 			if want := []string{"s", "a", "not_null_a_id", "b", "c", "unique_c_id", "d", "e"}; !reflect.DeepEqual(order, want) {
 				t.Errorf("one worker runs %v, want %v", order, want)
 			}
+		}
+	}
+}
+
+// TestScheduleRetriesOutOfMemoryAlone: a model that DuckDB stopped with
+// an Out of Memory Error while another node ran beside it runs once more,
+// alone (no node runs beside its second run), and its downstream then
+// runs; one result per node, the retried one saying beside what it failed.
+// A model that ran out of memory alone is not run again.
+func TestScheduleRetriesOutOfMemoryAlone(t *testing.T) {
+	files := map[string]string{
+		"models/a.sql": "select 1 as id",
+		"models/b.sql": "select 1 as id",
+		"models/c.sql": "select 1 as id",
+		"models/d.sql": "select * from {{ ref('a') }}",
+	}
+	m, diags := compilertest.Compile(t, files)
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	const oom = "Out of Memory Error: failed to pin block of size 256.0 KiB (1023.7 MiB/1.0 GiB used)"
+	for _, workers := range []int{2, 1} {
+		exec, deps, err := m.Plan("build", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mu sync.Mutex
+		ran := map[string]int{}
+		active, activeAtRetry := 0, -1
+		bStarted := make(chan struct{})
+		var got []Result
+		schedule(m, plan{exec, deps}, workers, func(_ int, id string) Result {
+			mu.Lock()
+			ran[id]++
+			k := ran[id]
+			active++
+			if id == "model.mem.a" && k == 2 {
+				activeAtRetry = active
+			}
+			mu.Unlock()
+			defer func() { mu.Lock(); active--; mu.Unlock() }()
+			n := m.Nodes[id]
+			r := Result{UniqueID: id, Status: StatusSuccess, ResourceType: n.ResourceType, Name: n.Name}
+			switch {
+			case id == "model.mem.b":
+				close(bStarted)
+			case id == "model.mem.a" && k == 1:
+				if workers > 1 {
+					select {
+					case <-bStarted:
+					case <-time.After(30 * time.Second):
+						t.Error("b never ran beside a")
+					}
+				}
+				r.Status, r.Message = StatusError, oom
+			}
+			return r
+		}, func(r Result) { got = append(got, r) })
+
+		status := map[string]Result{}
+		for _, r := range got {
+			if _, dup := status[r.UniqueID]; dup {
+				t.Errorf("workers %d: two results of %s", workers, r.UniqueID)
+			}
+			status[r.UniqueID] = r
+		}
+		a, d := status["model.mem.a"], status["model.mem.d"]
+		if workers == 1 {
+			if ran["model.mem.a"] != 1 || a.Status != StatusError || d.Status != StatusSkipped || a.RetriedAlone != "" {
+				t.Errorf("one worker: a ran %d times, %s (retried beside %q), d %s; want once, error, d skipped",
+					ran["model.mem.a"], a.Status, a.RetriedAlone, d.Status)
+			}
+			continue
+		}
+		if beside := a.RetriedAlone; ran["model.mem.a"] != 2 || a.Status != StatusSuccess || (beside != "model.mem.b" && beside != "model.mem.c") {
+			t.Errorf("a ran %d times, %s, retried beside %q; want twice, success, beside b or c", ran["model.mem.a"], a.Status, beside)
+		}
+		if activeAtRetry != 1 {
+			t.Errorf("a's second run had %d nodes running (itself included), want 1", activeAtRetry)
+		}
+		if d.Status != StatusSuccess || ran["model.mem.d"] != 1 || len(got) != len(exec) {
+			t.Errorf("d %s (ran %d), %d results of %d nodes", d.Status, ran["model.mem.d"], len(got), len(exec))
 		}
 	}
 }
