@@ -11,7 +11,9 @@
 // side (the CLI loads its model for every page, a worker once), and page
 // by page (a worker's CPU for the page alone against the CLI process's),
 // with the geometric mean of the per-page ratios (one page the CLI reads
-// slowly does not decide it).
+// slowly does not decide it), and round by round: the median and range of
+// the rounds' whole-process ratios, and of their page-by-page ratios on
+// the tune (even pNN) and holdout (odd) scans of eval-ocr's split.
 package main
 
 import (
@@ -104,6 +106,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, "bench-ocr:", err)
 			os.Exit(1)
 		}
+		cpu.endRound()
 		if bestC == 0 || c < bestC {
 			bestC = c
 		}
