@@ -3,9 +3,13 @@ package project
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -227,6 +231,9 @@ func (p *Project) UseTarget(name string) error {
 	if !ok {
 		return fmt.Errorf("%s: profile %q has no output (target) %q", file, profile, name)
 	}
+	if err := renderProfileOutput(out); err != nil {
+		return fmt.Errorf("%s: profile %q, target %q: %w", file, profile, name, err)
+	}
 	typ := fmt.Sprint(out["type"])
 	if typ != "duckdb" {
 		return fmt.Errorf("%s: target %q of profile %q is type %q; docket builds DuckDB targets only", file, name, profile, typ)
@@ -298,9 +305,57 @@ func (p *Project) TargetWarehouses() []string {
 		return out
 	}
 	for _, o := range profiles[profile].Outputs {
+		if renderProfileOutput(o) != nil {
+			continue
+		}
 		if path, ok := o["path"].(string); ok && path != "" && fmt.Sprint(o["type"]) == "duckdb" {
 			out = append(out, p.abs(os.ExpandEnv(path)))
 		}
 	}
 	return out
+}
+
+// profileEnvVarRe is one {{ env_var('NAME') }} or {{ env_var('NAME',
+// default) }} (a quoted or bare default, then filters such as | int),
+// the Jinja that profiles.yml files hold in practice.
+var profileEnvVarRe = regexp.MustCompile(`\{\{-?\s*env_var\(\s*(?:'([^']*)'|"([^"]*)")\s*(?:,\s*(?:'([^']*)'|"([^"]*)"|([^)\s]+))\s*)?\)\s*((?:\|\s*\w+\s*)*)-?\}\}`)
+
+// renderProfileOutput renders the Jinja of a profiles.yml output's
+// string values in place, as dbt renders profiles.yml: env_var with or
+// without a default. An unset env_var without a default, or any other
+// Jinja, is an error naming the key (never used as a literal path).
+func renderProfileOutput(out map[string]any) error {
+	for _, k := range slices.Sorted(maps.Keys(out)) {
+		s, ok := out[k].(string)
+		if !ok || (!strings.Contains(s, "{{") && !strings.Contains(s, "{%")) {
+			continue
+		}
+		var missing string
+		r := profileEnvVarRe.ReplaceAllStringFunc(s, func(m string) string {
+			sm := profileEnvVarRe.FindStringSubmatch(m)
+			name := sm[1] + sm[2]
+			if v, ok := os.LookupEnv(name); ok {
+				return v
+			}
+			if sm[3] != "" || sm[4] != "" || sm[5] != "" || strings.Contains(m, "''") || strings.Contains(m, `""`) {
+				return sm[3] + sm[4] + sm[5]
+			}
+			missing = name
+			return m
+		})
+		if missing != "" {
+			return fmt.Errorf("%s: env var %s is not set and env_var() has no default", k, missing)
+		}
+		if strings.Contains(r, "{{") || strings.Contains(r, "{%") {
+			return fmt.Errorf("%s: docket renders only env_var('NAME'[, default]) in profiles.yml, not %q", k, s)
+		}
+		if k == "threads" || k == "port" {
+			if n, err := strconv.Atoi(strings.TrimSpace(r)); err == nil {
+				out[k] = n
+				continue
+			}
+		}
+		out[k] = strings.TrimSpace(r)
+	}
+	return nil
 }

@@ -232,6 +232,9 @@ func (m *Manifest) readTest(path string, n *Node, column string, t *yaml.Node, d
 		*diags = append(*diags, Diagnostic{Path: path, Line: t.Line, Col: t.Column, Msg: "a test is a name or a mapping"})
 		return s, false
 	}
+	for k, v := range s.args {
+		s.args[k] = m.renderTestArg(path, t, v, diags)
+	}
 	if cn, ok := s.args["column_name"].(string); ok {
 		s.column = cn
 		delete(s.args, "column_name")

@@ -109,6 +109,68 @@ func (m *Manifest) renderYAMLText(path, src string) (string, error) {
 	return strings.TrimSpace(out), nil
 }
 
+// renderTestArg renders the Jinja in a generic test's argument natively,
+// as dbt's test builder does at parse: values: "{{ var('methods') }}"
+// becomes the list the var holds (a rendered [..] or {..} is read back as
+// a list or mapping, true/false/numbers/none take their type). A
+// rendering error is a diagnostic at the test (t).
+func (m *Manifest) renderTestArg(path string, t *yaml.Node, v any, diags *[]Diagnostic) any {
+	switch x := v.(type) {
+	case []any:
+		for i, e := range x {
+			x[i] = m.renderTestArg(path, t, e, diags)
+		}
+		return x
+	case map[string]any:
+		for k, e := range x {
+			x[k] = m.renderTestArg(path, t, e, diags)
+		}
+		return x
+	case string:
+		if !strings.Contains(x, "{{") && !strings.Contains(x, "{%") {
+			return x
+		}
+		out, err := m.renderYAMLText(path, x)
+		if err != nil {
+			*diags = append(*diags, Diagnostic{Path: path, Line: t.Line, Col: t.Column, Msg: err.Error()})
+			return x
+		}
+		if strings.HasPrefix(out, "[") || strings.HasPrefix(out, "{") {
+			var lit any
+			if yaml.Unmarshal([]byte(out), &lit) == nil {
+				return pyNative(lit)
+			}
+		}
+		return yamlScalar(out)
+	}
+	return v
+}
+
+// pyNative turns the Python words of a literal read as YAML (True, False,
+// None) into their values.
+func pyNative(v any) any {
+	switch x := v.(type) {
+	case []any:
+		for i, e := range x {
+			x[i] = pyNative(e)
+		}
+	case map[string]any:
+		for k, e := range x {
+			x[k] = pyNative(e)
+		}
+	case string:
+		switch x {
+		case "True":
+			return true
+		case "False":
+			return false
+		case "None":
+			return nil
+		}
+	}
+	return v
+}
+
 // sourceKeys and sourceTableKeys are the keys of a source and of one of its
 // tables that docket reads; any other is warned as not applied.
 var (

@@ -1,0 +1,55 @@
+package project
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// profiles.yml values are Jinja as dbt renders them: env_var with a
+// default (the shape dbt-duckdb's docs and most projects use) must give
+// the path, never a file literally named "{{ env_var(...) }}".
+func TestProfilesEnvVar(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("dbt_project.yml", "name: acme\nprofile: acme\nconfig-version: 2\n")
+	write("profiles.yml", `acme:
+  target: dev
+  outputs:
+    dev:
+      type: duckdb
+      path: "{{ env_var('DOCKET_TEST_DUCKDB_PATH', 'acme.duckdb') }}"
+      threads: "{{ env_var('DOCKET_TEST_THREADS', 3) | int }}"
+    strict:
+      type: duckdb
+      path: "{{ env_var('DOCKET_TEST_UNSET_PATH') }}"
+    other:
+      type: duckdb
+      path: "{{ target.name }}.duckdb"
+`)
+	t.Setenv("DBT_PROFILES_DIR", dir)
+	os.Unsetenv("DOCKET_TEST_DUCKDB_PATH")
+	os.Unsetenv("DOCKET_TEST_UNSET_PATH")
+	p, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Warehouse != filepath.Join(dir, "acme.duckdb") || p.Target.Threads != 3 {
+		t.Errorf("default: warehouse %s threads %d, want %s and 3", p.Warehouse, p.Target.Threads, filepath.Join(dir, "acme.duckdb"))
+	}
+	t.Setenv("DOCKET_TEST_DUCKDB_PATH", "/data/wh.duckdb")
+	if p, err = Load(dir); err != nil || p.Warehouse != "/data/wh.duckdb" {
+		t.Errorf("env set: warehouse %v, %v; want /data/wh.duckdb", p, err)
+	}
+	if err := p.UseTarget("strict"); err == nil || !strings.Contains(err.Error(), "DOCKET_TEST_UNSET_PATH is not set") {
+		t.Errorf("unset env_var without default: %v", err)
+	}
+	if err := p.UseTarget("other"); err == nil || !strings.Contains(err.Error(), "profiles.yml") {
+		t.Errorf("other Jinja must be an error naming profiles.yml: %v", err)
+	}
+}
