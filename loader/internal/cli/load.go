@@ -34,8 +34,9 @@ func loadAndPublish(ctx context.Context, args []string, stdout, stderr io.Writer
 		}
 	}
 	code, sum := runLoad(ctx, args, stdout, stderr)
+	after, _ := warehouse.StateOf(whPath) // runLoad has closed the warehouse
 	if code == ExitOK && wasCurrent && foundNothing(sum) {
-		if ok, _ := warehouse.DeferPublish(whPath, warehouse.UnpublishedLoad{RunID: sum.RunID, FinishedAt: time.Now().UTC()}); ok {
+		if ok, _ := warehouse.DeferPublish(whPath, warehouse.UnpublishedLoad{RunID: sum.RunID, FinishedAt: time.Now().UTC()}, after); ok {
 			return code
 		}
 	}

@@ -80,9 +80,12 @@ func (s *Stamp) LatestUnpublishedLoad() time.Time {
 // whole file for one ops.load_runs row would cost O(warehouse) per no-op
 // load), and its stamp takes the writer's file state and lists the load,
 // so the next command publishes only when it writes again, and `docket
-// source freshness` counts the load. ok is false when nothing was
-// recorded (no stamp, or another writer holds the file): then publish.
-func DeferPublish(path string, load UnpublishedLoad) (ok bool, err error) {
+// source freshness` counts the load. after is the file's state when the
+// load closed it (StateOf): a file in another state was written since by
+// another command, whose changes the copy lacks, so the stamp must not
+// call it current. ok is false when nothing was recorded (no stamp,
+// another writer holds the file, or another wrote it): then publish.
+func DeferPublish(path string, load UnpublishedLoad, after FileState) (ok bool, err error) {
 	prev, err := ReadStamp(path)
 	if err != nil || prev == nil || prev.Source.Size == 0 {
 		return false, err
@@ -115,6 +118,9 @@ func DeferPublish(path string, load UnpublishedLoad) (ok bool, err error) {
 	state, err := fileState(path)
 	if err != nil {
 		return false, err
+	}
+	if state != after {
+		return false, nil // another command wrote since the load: publish
 	}
 	s := *prev
 	s.Source = state
@@ -154,6 +160,9 @@ type FileState struct {
 	ModNano int64  `json:"mtime_ns"`
 	Inode   uint64 `json:"inode"`
 }
+
+// StateOf is the FileState of the file at path.
+func StateOf(path string) (FileState, error) { return fileState(path) }
 
 func fileState(path string) (FileState, error) {
 	st, err := os.Stat(path)

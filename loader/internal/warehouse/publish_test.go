@@ -161,7 +161,7 @@ func TestPublishRefusesWhileAnotherProcessWrites(t *testing.T) {
 func TestDeferPublishKeepsTheCopyAndListsTheLoad(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "warehouse.duckdb")
-	if ok, err := DeferPublish(path, UnpublishedLoad{RunID: "r0"}); ok || err != nil {
+	if ok, err := DeferPublish(path, UnpublishedLoad{RunID: "r0"}, FileState{}); ok || err != nil {
 		t.Fatalf("DeferPublish without a published copy: %v %v", ok, err)
 	}
 	exec1(t, path, "create table t as select 1 as x")
@@ -171,7 +171,7 @@ func TestDeferPublishKeepsTheCopyAndListsTheLoad(t *testing.T) {
 	copyBefore, _ := os.Stat(ReadPath(path))
 	exec1(t, path, "create table runs as select 'r1' as run_id") // the load's run record
 	finished := time.Date(2026, 12, 3, 4, 0, 0, 0, time.UTC)
-	if ok, err := DeferPublish(path, UnpublishedLoad{RunID: "r1", FinishedAt: finished}); !ok || err != nil {
+	if ok, err := DeferPublish(path, UnpublishedLoad{RunID: "r1", FinishedAt: finished}, state(t, path)); !ok || err != nil {
 		t.Fatalf("DeferPublish: %v %v", ok, err)
 	}
 	st, err := ReadStamp(path)
@@ -292,11 +292,47 @@ func TestDeferPublishAfterAPublishKeepsItsStamp(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, _ := os.ReadFile(stampPath(ReadPath(path)))
-	if ok, err := DeferPublish(path, UnpublishedLoad{RunID: "r1"}); !ok || err != nil {
+	if ok, err := DeferPublish(path, UnpublishedLoad{RunID: "r1"}, state(t, path)); !ok || err != nil {
 		t.Fatalf("DeferPublish: %v %v", ok, err)
 	}
 	after, _ := os.ReadFile(stampPath(ReadPath(path)))
 	if string(before) != string(after) {
 		t.Errorf("DeferPublish rewrote a current stamp:\n%s\n->\n%s", before, after)
+	}
+}
+
+// state is the file's state (a load's, as it closed the file).
+func state(t *testing.T, path string) FileState {
+	t.Helper()
+	st, err := StateOf(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// TestDeferPublishAfterAnotherWriter: when another command wrote the
+// warehouse between the end of a load that found nothing and its
+// DeferPublish, the stamp must not take the file's state (the copy lacks
+// that command's changes, and its own publish would then find the copy
+// "current" and skip): DeferPublish declines and the publish copies.
+func TestDeferPublishAfterAnotherWriter(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "warehouse.duckdb")
+	exec1(t, path, "create table t as select 1 as x")
+	if _, err := Publish(ctx, path, "build", false); err != nil {
+		t.Fatal(err)
+	}
+	exec1(t, path, "create table runs as select 'r1' as run_id") // the load's run record
+	after := state(t, path)
+	exec1(t, path, "create table built as select 42 as n") // another command, e.g. a build
+	if ok, err := DeferPublish(path, UnpublishedLoad{RunID: "r1"}, after); ok || err != nil {
+		t.Fatalf("DeferPublish after another writer: %v %v, want false", ok, err)
+	}
+	if _, err := Publish(ctx, path, "build", false); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(t, ReadPath(path), "select count(*) from information_schema.tables where table_name = 'built'"); n != 1 {
+		t.Errorf("the published copy lacks the other command's table")
 	}
 }
