@@ -341,6 +341,11 @@ var featureProbes = map[string]featureProbe{
 		}
 		return nil
 	}},
+	"custom-materialization": {files: map[string]string{
+		"macros/mats.sql": "{% materialization mine, adapter='duckdb' %}{{ return({'relations': []}) }}{% endmaterialization %}\n{% macro one() %}1{% endmacro %}\n",
+		"models/m/a.sql":  "select {{ one() }} as id",
+		"models/m/b.sql":  "{{ config(materialized='mine') }} select 1 as id",
+	}},
 	"dbt-utils": {dir: func(t *testing.T) string {
 		src, _ := filepath.Abs("../../../../shared/dbt/dbt-utils")
 		if _, err := os.Stat(filepath.Join(src, "integration_tests", "dbt_project.yml")); err != nil {

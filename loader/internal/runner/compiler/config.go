@@ -344,7 +344,7 @@ func validateConfig(c *Config, n *Node, at Position, bad func(Position, string, 
 		switch c.Materialized {
 		case "view", "table", "incremental", "ephemeral":
 		default:
-			bad(at, "materialized must be view, table, incremental or ephemeral (got %q)", c.Materialized)
+			bad(at, "materialized must be view, table, incremental or ephemeral (got %q; docket does not run custom {%% materialization %%} blocks)", c.Materialized)
 		}
 		if c.Materialized == "incremental" {
 			if c.IncrementalStrategy == "" {

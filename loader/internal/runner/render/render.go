@@ -227,9 +227,21 @@ var (
 	endTestTagRe = regexp.MustCompile(`\{%(-?)\s*endtest\s*(-?)%\}`)
 )
 
+// matTagRe finds {% materialization name, adapter='duckdb' %} (or
+// ", default") ... {% endmaterialization %}: dbt keeps it as the macro
+// materialization_<name>_<adapter>. docket parses it as that macro, so the
+// file's other macros stay usable; it does not run custom materializations
+// (a model that names one is an error at its config).
+var (
+	matTagRe    = regexp.MustCompile(`\{%(-?)\s*materialization\s+([A-Za-z_][A-Za-z0-9_]*)\s*,\s*(?:adapter\s*=\s*['"]([A-Za-z0-9_]+)['"]|(default))[^%]*?(-?)%\}`)
+	endMatTagRe = regexp.MustCompile(`\{%(-?)\s*endmaterialization\s*(-?)%\}`)
+)
+
 func rewriteTests(src string) string {
 	src = testTagRe.ReplaceAllString(src, "{%$1 macro test_$2(")
-	return endTestTagRe.ReplaceAllString(src, "{%$1 endmacro $2%}")
+	src = endTestTagRe.ReplaceAllString(src, "{%$1 endmacro $2%}")
+	src = matTagRe.ReplaceAllString(src, "{%$1 macro materialization_${2}_$3$4() $5%}")
+	return endMatTagRe.ReplaceAllString(src, "{%$1 endmacro $2%}")
 }
 
 // AddPackage parses a package's macro files (pkg "" = the root project).
