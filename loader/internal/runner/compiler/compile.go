@@ -77,7 +77,7 @@ func (rc *renderCtx) ref(a render.Args) (any, error) {
 		return placeholder(t), nil
 	}
 	if rc.parsedRefs != nil && !rc.parsedRefs[name] {
-		return nil, &render.UserError{Msg: fmt.Sprintf("ref(%q) is called only when execute is true, so parsing did not see it and "+
+		return nil, &render.UserError{Msg: fmt.Sprintf("ref(%q) is called only when execute or is_incremental() is true, so parsing did not see it and "+
 			"the graph does not order it (as dbt: add -- depends_on: {{ ref(%q) }} to the file)", name, name)}
 	}
 	return rc.relationOf(t), nil
@@ -165,6 +165,21 @@ func (m *Manifest) compileCtx(n *Node, ctes *cteSet) *renderCtx {
 	return &renderCtx{m: m, n: n, cfg: copyCfg(n.modelCfg), refPos: map[string]Position{}, compiled: true, ctes: ctes}
 }
 
+// checkRefs makes a ref the parse render did not make an error (dbt's
+// "unable to infer all dependencies"): one made only when execute or
+// is_incremental() is true is not in the node's depends_on, so the DAG
+// does not order it. Generic tests are left out (their refs come from
+// their arguments).
+func (rc *renderCtx) checkRefs() {
+	if rc.n.test != nil {
+		return
+	}
+	rc.parsedRefs = map[string]bool{}
+	for _, r := range rc.n.Refs {
+		rc.parsedRefs[r[len(r)-1]] = true
+	}
+}
+
 func copyCfg(c map[string]any) map[string]any {
 	out := make(map[string]any, len(c))
 	for k, v := range c {
@@ -226,12 +241,7 @@ func (p *compilePass) compile(n *Node) string {
 	if p.record {
 		rc.calls = n.calls // macros called only when execute is true count too
 	}
-	if n.test == nil {
-		rc.parsedRefs = map[string]bool{}
-		for _, r := range n.Refs {
-			rc.parsedRefs[r[len(r)-1]] = true
-		}
-	}
+	rc.checkRefs()
 	out, err := renderTemplate(n, rc)
 	if rc.needsDB {
 		n.needsDB = true

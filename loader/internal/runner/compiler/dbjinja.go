@@ -33,6 +33,7 @@ type dbConn struct {
 func (m *Manifest) RenderDB(ctx context.Context, q Querier, n *Node, incremental bool) (string, error) {
 	rc := m.compileCtx(n, m.runCTEs())
 	rc.incremental, rc.db = incremental, &dbConn{ctx: ctx, q: q, results: map[string]any{}}
+	rc.checkRefs()
 	out, err := renderTemplate(n, rc)
 	if err != nil {
 		var re *render.Error

@@ -88,7 +88,7 @@ func TestExecuteIsFalseAtParse(t *testing.T) {
 		"models/b.sql": "select 1 as x\n{% if execute %}union all select id from {{ ref('a') }}{% endif %}",
 	})
 	got := compilertest.Strings(diags)
-	if len(got) != 1 || !strings.HasPrefix(got[0], "models/b.sql:2:") || !strings.Contains(got[0], `ref("a") is called only when execute is true`) {
+	if len(got) != 1 || !strings.HasPrefix(got[0], "models/b.sql:2:") || !strings.Contains(got[0], `ref("a") is called only when execute or is_incremental() is true`) {
 		t.Errorf("a ref under `if execute`: diagnostics %q", got)
 	}
 }

@@ -21,6 +21,7 @@ func (m *Manifest) RenderForRun(ctx context.Context, q Querier, n *Node, increme
 	}
 	rc := m.compileCtx(n, m.runCTEs())
 	rc.incremental = true
+	rc.checkRefs()
 	out, err := n.tpl.Render(rc.vars())
 	if err != nil {
 		re := err.(*render.Error)

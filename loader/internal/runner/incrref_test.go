@@ -1,0 +1,42 @@
+package runner
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
+)
+
+// TestRefOnlyWhenIncrementalIsAnError: a ref made only under
+// is_incremental() is not in the node's depends_on (the parse renders
+// with is_incremental() false), so the DAG does not order it; as dbt
+// ("unable to infer all dependencies"), the incremental run of the model
+// is an error naming the hint, not a read of whatever the relation holds.
+func TestRefOnlyWhenIncrementalIsAnError(t *testing.T) {
+	files := shapeProject("ir", map[string]string{"models/a.sql": "{{ config(materialized='table') }} select 1 as id",
+		"models/b.sql": "{{ config(materialized='incremental') }} select 2 as id {% if is_incremental() %} union all select id from {{ ref('a') }} {% endif %}"})
+	dir := writeProbe(t, files)
+	db := shapeDB(t, dir)
+	shapeRun(t, db, dir, "build", nil)
+	// b edited (a comment): it runs again, incrementally
+	writeFile(t, filepath.Join(dir, "models", "b.sql"), []byte(files["models/b.sql"]+"\n-- edited\n"))
+	m, diags := parseProbe(t, dir)
+	for _, d := range diags {
+		t.Fatal(d)
+	}
+	rr, err := executor.Execute(context.Background(), m, db, executor.RunOptions{Command: "build", Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rr.Results {
+		if r.UniqueID == "model.ir.b" {
+			if r.Status != "error" || !strings.Contains(r.Message, "depends_on") {
+				t.Errorf("incremental b with a ref the parse did not see: %s %q, want an error with the depends_on hint", r.Status, r.Message)
+			}
+			return
+		}
+	}
+	t.Fatal("no result for b")
+}
