@@ -180,9 +180,11 @@ func runSize(o options, pl *pool, n int) (*sizeResult, error) {
 		r.m[key] = m
 		fmt.Printf("   %-12s %8s  cpu %8s  peak %7s  warehouse %7s\n", key, secs(m.Wall), secs(m.CPU), mb(m.MaxRSS), mb(m.Size))
 		for _, line := range strings.Split(string(out), "\n") {
-			// the publish (bytes written, how) and the search index (built,
-			// updated or kept), with their times
-			if strings.HasPrefix(line, "docket: search index:") || strings.HasPrefix(line, "docket: published ") {
+			// the publish (bytes written, how), the search index (built,
+			// updated or kept), with their times, and a model run again
+			// alone after running out of memory beside another
+			if strings.HasPrefix(line, "docket: search index:") || strings.HasPrefix(line, "docket: published ") ||
+				strings.Contains(line, "ran again alone") {
 				fmt.Printf("                %s\n", strings.TrimPrefix(line, "docket: "))
 			}
 		}
