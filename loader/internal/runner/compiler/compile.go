@@ -51,6 +51,9 @@ func (rc *renderCtx) ref(a render.Args) (any, error) {
 	m, n := rc.m, rc.n
 	name := fmt.Sprint(a.Pos[len(a.Pos)-1])
 	rc.refs = append(rc.refs, []string{name})
+	if err := rc.versionedRef(name, a); err != nil {
+		return nil, err
+	}
 	t := m.byName[name]
 	at, seen := rc.refPos[name]
 	own := true
@@ -81,6 +84,26 @@ func (rc *renderCtx) ref(a render.Args) (any, error) {
 			"the graph does not order it (as dbt: add -- depends_on: {{ ref(%q) }} to the file)", name, name)}
 	}
 	return rc.relationOf(t), nil
+}
+
+// versionedRef refuses ref(name, v=N) / ref(name, version=N): docket has
+// no model versions yet, and reading the unversioned model instead would
+// be silently wrong. The error is at the call (a macro's: its file).
+func (rc *renderCtx) versionedRef(name string, a render.Args) error {
+	v, ok := a.Kw["v"]
+	if !ok {
+		v, ok = a.Kw["version"]
+	}
+	if !ok {
+		return nil
+	}
+	msg := fmt.Sprintf("ref(%q, v=%v): docket does not support model versions yet (versions: in YAML is not applied)", name, v)
+	at, own := rc.callSite("ref", name)
+	if !own {
+		return &render.UserError{Msg: msg}
+	}
+	rc.diags = append(rc.diags, Diagnostic{Path: rc.n.Path, Line: at.Line, Col: at.Col, Msg: msg})
+	return nil
 }
 
 // source is dbt's source(source_name, table_name).
