@@ -66,10 +66,10 @@ func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Lin
 var dbtActed = map[string]bool{"name": true, "profile": true, "model-paths": true, "seed-paths": true, "macro-paths": true,
 	"test-paths": true, "snapshot-paths": true, "vars": true, "models": true, "seeds": true, "tests": true, "data_tests": true,
 	"snapshots": true, "on-run-start": true, "on-run-end": true, "dispatch": true, "target-path": true, "config-version": true,
-	"version": true, "require-dbt-version": true, "source-paths": true, "data-paths": true}
+	"version": true, "require-dbt-version": true, "source-paths": true, "data-paths": true, "clean-targets": true}
 
 // dbtIgnored are valid dbt keys with no effect on a DuckDB build (said once).
-var dbtIgnored = map[string]bool{"analysis-paths": true, "clean-targets": true, "dbt-cloud": true, "flags": true,
+var dbtIgnored = map[string]bool{"analysis-paths": true, "dbt-cloud": true, "flags": true,
 	"docs-paths": true, "asset-paths": true, "packages-install-path": true, "query-comment": true, "quoting": true,
 	"sources": true, "semantic-models": true, "saved-queries": true, "metrics": true, "exposures": true, "restrict-access": true}
 
@@ -171,6 +171,7 @@ func (p *Project) readDBT(set map[string]bool) error {
 				p.TargetDir = p.abs(v.Value)
 			}
 		case "config-version", "version", "require-dbt-version":
+		case "clean-targets": // read by docket clean
 		default:
 			if dbtIgnored[k.Value] {
 				warn(k, "%s: is a dbt setting docket does not act on", k.Value)
