@@ -221,8 +221,8 @@ func renderTemplate(n *Node, rc *renderCtx) (string, error) {
 	return n.tpl.Render(rc.vars())
 }
 
-// compilePass compiles the manifest's models, snapshots and templated
-// tests once, an ephemeral model before the nodes that inline it.
+// compilePass compiles the manifest's models, snapshots and tests once,
+// an ephemeral model before the nodes that inline it.
 type compilePass struct {
 	m     *Manifest
 	done  map[string]string // unique_id → compiled SQL
@@ -234,8 +234,8 @@ type compilePass struct {
 }
 
 // compileAll compiles every model, snapshot and test that has a template
-// (unique_id → SQL); a node that fails keeps no entry, its mistake in the
-// diagnostics.
+// or is a built-in generic test (unique_id → SQL); a node that fails
+// keeps no entry, its mistake in the diagnostics.
 func (m *Manifest) compileAll() (map[string]string, []Diagnostic) {
 	return m.compilePass(false)
 }
@@ -243,7 +243,11 @@ func (m *Manifest) compileAll() (map[string]string, []Diagnostic) {
 func (m *Manifest) compilePass(record bool) (map[string]string, []Diagnostic) {
 	p := &compilePass{m: m, done: map[string]string{}, stack: map[string]bool{}, record: record}
 	for _, id := range SortedKeys(m.Nodes) {
-		if n := m.Nodes[id]; n.tpl != nil && (n.ResourceType == Model || n.ResourceType == Test || n.ResourceType == Snapshot) {
+		n := m.Nodes[id]
+		switch {
+		case n.builtin != nil:
+			p.done[id], _ = m.builtinSQL(n)
+		case n.tpl != nil && (n.ResourceType == Model || n.ResourceType == Test || n.ResourceType == Snapshot):
 			p.compile(n)
 		}
 	}

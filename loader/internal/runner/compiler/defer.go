@@ -27,6 +27,9 @@ func (m *Manifest) withCode(code map[string]string) *Manifest {
 		if sql, ok := code[id]; ok {
 			nn := *n
 			nn.CompiledCode = sql
+			if n.builtin != nil {
+				_, nn.TestFrom = c.builtinSQL(n)
+			}
 			n = &nn
 		}
 		c.Nodes[id] = n

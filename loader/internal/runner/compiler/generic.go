@@ -134,3 +134,43 @@ func relKind(n *Node) string {
 	}
 	return ""
 }
+
+// builtinTest is a built-in generic test (unique, not_null,
+// accepted_values, relationships). Its SQL is written again when
+// compiled with its model's and to:'s relations from relation, as dbt's
+// test macros render {{ model }} and the ref() of to: at compile, so
+// --defer and --empty apply to them.
+type builtinTest struct {
+	kind, col string
+	where     string // config where: the model is read filtered
+	parent    *Node
+	values    string // accepted_values: the values as SQL literals
+	to        *Node  // relationships: the other parent, and its field
+	field     string
+}
+
+// sql is the test's SQL, each relation named by rel; from is the
+// relation it reads its model from (with the where filter).
+func (b *builtinTest) sql(rel func(*Node) string) (sql, from string) {
+	col := b.col
+	from = rel(b.parent)
+	if b.where != "" {
+		from = "(select * from " + from + " where " + b.where + ")"
+	}
+	switch b.kind {
+	case "unique":
+		return fmt.Sprintf("select %s as unique_field, count(*) as n_records\nfrom %s as model\nwhere %s is not null\ngroup by %s\nhaving count(*) > 1\n", col, from, col, col), from
+	case "not_null":
+		return fmt.Sprintf("select %s\nfrom %s as model\nwhere %s is null\n", col, from, col), from
+	case "accepted_values":
+		return fmt.Sprintf("select %s as value_field, count(*) as n_records\nfrom %s as model\nwhere %s not in (%s)\ngroup by %s\n", col, from, col, b.values, col), from
+	}
+	return fmt.Sprintf("select child.%s as from_field\nfrom %s as child\nleft join %s as parent on child.%s = parent.%s\nwhere child.%s is not null and parent.%s is null\n",
+		col, from, rel(b.to), col, b.field, col, b.field), from
+}
+
+// builtinSQL is n's SQL when compiled (n a built-in generic test) and
+// the relation it reads its model from.
+func (m *Manifest) builtinSQL(n *Node) (sql, from string) {
+	return n.builtin.sql(func(t *Node) string { return m.relation(t).Rendered })
+}

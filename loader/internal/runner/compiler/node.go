@@ -177,7 +177,8 @@ type Node struct {
 	// needsDB: the template reads the database (run_query, ...): it
 	// renders again at run time with a connection (dbjinja.go)
 	needsDB   bool
-	test      *testRender // a generic test's call of its test macro (generic.go)
+	test      *testRender  // a generic test's call of its test macro (generic.go)
+	builtin   *builtinTest // a built-in generic test, written again when compiled (generic.go)
 	refPos    map[string]Position
 	modelCfg  map[string]any // config from config(...)
 	ymlCfg    map[string]any // config from schema.yml

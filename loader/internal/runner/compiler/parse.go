@@ -376,6 +376,9 @@ func (ps *parser) compile() error {
 		if sql, ok := code[id]; ok {
 			n.CompiledCode = sql
 		}
+		if n.builtin != nil {
+			_, n.TestFrom = m.builtinSQL(n)
+		}
 		if n.ResourceType == Model || n.ResourceType == Test {
 			n.CompiledPath = m.TargetRel + "/" + CompiledRel(n)
 		}

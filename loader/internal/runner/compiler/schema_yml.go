@@ -393,15 +393,14 @@ func (m *Manifest) genericTest(s testSpec) (*Node, error) {
 		TestMetadata: &TestMetadata{Name: s.kind, Kwargs: kwargs}, Pos: s.at, ConfigPos: s.at,
 		folderCfg: map[string]any{}, ymlCfg: s.cfg}
 	if builtinTests[s.kind] {
-		n.TestFrom = parent.Relation
-		if where != "" {
-			n.TestFrom = "(select * from " + parent.Relation + " where " + where + ")"
-		}
-		sql, to, err := m.builtinTestSQL(s, n.TestFrom, kwargs)
+		b, to, err := m.builtinTest(s, parent, where, kwargs)
 		if err != nil {
 			return nil, err
 		}
-		n.CompiledCode = sql
+		// at parse, the relations as placed so far; compiled again
+		// through relation (compile.go)
+		n.builtin = b
+		n.CompiledCode, n.TestFrom = b.sql(func(t *Node) string { return t.Relation })
 		if to != nil {
 			deps = append(deps, to.UniqueID)
 		}
@@ -434,20 +433,18 @@ func (m *Manifest) genericTest(s testSpec) (*Node, error) {
 	return n, nil
 }
 
-// builtinTestSQL is the SQL of a built-in generic test (unique, not_null,
-// accepted_values, relationships) reading from; kwargs gets its
-// arguments. to is a relationships test's other parent.
-func (m *Manifest) builtinTestSQL(s testSpec, from string, kwargs map[string]any) (sql string, to *Node, err error) {
-	col := s.column
+// builtinTest is a built-in generic test (unique, not_null,
+// accepted_values, relationships) of parent; kwargs gets its arguments.
+// to is a relationships test's other parent.
+func (m *Manifest) builtinTest(s testSpec, parent *Node, where string, kwargs map[string]any) (b *builtinTest, to *Node, err error) {
+	b = &builtinTest{kind: s.kind, col: s.column, where: where, parent: parent}
 	switch s.kind {
-	case "unique":
-		return fmt.Sprintf("select %s as unique_field, count(*) as n_records\nfrom %s as model\nwhere %s is not null\ngroup by %s\nhaving count(*) > 1\n", col, from, col, col), nil, nil
-	case "not_null":
-		return fmt.Sprintf("select %s\nfrom %s as model\nwhere %s is null\n", col, from, col), nil, nil
+	case "unique", "not_null":
+		return b, nil, nil
 	case "accepted_values":
 		vals, ok := s.args["values"].([]any)
 		if !ok || len(vals) == 0 {
-			return "", nil, fmt.Errorf("accepted_values needs values: [...]")
+			return nil, nil, fmt.Errorf("accepted_values needs values: [...]")
 		}
 		quote := true
 		if q, ok := s.args["quote"].(bool); ok {
@@ -462,21 +459,22 @@ func (m *Manifest) builtinTestSQL(s testSpec, from string, kwargs map[string]any
 			lits = append(lits, sv)
 		}
 		kwargs["values"] = vals
-		return fmt.Sprintf("select %s as value_field, count(*) as n_records\nfrom %s as model\nwhere %s not in (%s)\ngroup by %s\n", col, from, col, strings.Join(lits, ", "), col), nil, nil
+		b.values = strings.Join(lits, ", ")
+		return b, nil, nil
 	}
 	// relationships
 	ref, _ := s.args["to"].(string)
 	field, _ := s.args["field"].(string)
 	if ref == "" || field == "" {
-		return "", nil, fmt.Errorf("relationships needs to: ref('model') or source('src', 'table'), and field: column")
+		return nil, nil, fmt.Errorf("relationships needs to: ref('model') or source('src', 'table'), and field: column")
 	}
 	target, err := m.relationshipsTarget(ref)
 	if err != nil {
-		return "", nil, err
+		return nil, nil, err
 	}
 	kwargs["to"], kwargs["field"] = ref, field
-	return fmt.Sprintf("select child.%s as from_field\nfrom %s as child\nleft join %s as parent on child.%s = parent.%s\nwhere child.%s is not null and parent.%s is null\n",
-		col, from, target.Relation, col, field, col, field), target, nil
+	b.to, b.field = target, field
+	return b, target, nil
 }
 
 // relationshipsTarget is the node a relationships test's to: names.
