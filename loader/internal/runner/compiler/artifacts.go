@@ -312,6 +312,7 @@ func configDoc(n *Node) map[string]any {
 			d["check_cols"] = s.CheckCols
 		}
 		d["hard_deletes"] = s.HardDeletes
+		d["dbt_valid_to_current"] = StrOrNil(s.ValidToCurrent)
 	}
 	return d
 }

@@ -15,6 +15,9 @@ type SnapshotConfig struct {
 	UpdatedAt   string   `json:"updated_at,omitempty"`
 	CheckCols   []string `json:"check_cols,omitempty"` // ["all"] = every column but the key
 	HardDeletes string   `json:"hard_deletes"`
+	// ValidToCurrent is dbt 1.9's dbt_valid_to_current: the SQL
+	// expression current versions hold in dbt_valid_to ("" = null).
+	ValidToCurrent string `json:"dbt_valid_to_current,omitempty"`
 }
 
 // SnapshotNow is the snapshot clock (check strategy and hard deletes use
@@ -174,6 +177,7 @@ func snapshotConfig(n *Node, raw map[string]any) (*SnapshotConfig, string, []Dia
 	sc.Strategy = str("strategy")
 	sc.UpdatedAt = str("updated_at")
 	sc.HardDeletes = str("hard_deletes")
+	sc.ValidToCurrent = str("dbt_valid_to_current")
 	if v, ok := raw["unique_key"]; ok {
 		sc.UniqueKey = toStrings(v)
 		delete(raw, "unique_key")

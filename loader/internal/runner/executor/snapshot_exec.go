@@ -190,9 +190,18 @@ func (q snapSQL) srcCols() string {
 	return strings.Join(srcCols, ", ")
 }
 
+// validToCurrent is what a current version holds in dbt_valid_to: null,
+// or dbt_valid_to_current's expression as a timestamp.
+func (q snapSQL) validToCurrent() string {
+	if q.sc.ValidToCurrent == "" {
+		return "null::timestamp"
+	}
+	return "(" + q.sc.ValidToCurrent + ")::timestamp"
+}
+
 // meta is the dbt_ columns of a version valid from at.
 func (q snapSQL) meta(alias, at, deleted string) string {
-	s := fmt.Sprintf("%s as dbt_scd_id, %s as dbt_updated_at, %s as dbt_valid_from, null::timestamp as dbt_valid_to", q.scdID(alias, at), at, at)
+	s := fmt.Sprintf("%s as dbt_scd_id, %s as dbt_updated_at, %s as dbt_valid_from, %s as dbt_valid_to", q.scdID(alias, at), at, at, q.validToCurrent())
 	if q.sc.HardDeletes == "new_record" {
 		s += ", " + deleted + " as dbt_is_deleted"
 	}
@@ -217,6 +226,9 @@ func (q snapSQL) updateSteps(staged string, snapCols []colDef, checkCols []strin
 		}
 	}
 	current := "t.dbt_valid_to is null"
+	if sc.ValidToCurrent != "" {
+		current = "(t.dbt_valid_to is null or t.dbt_valid_to = " + q.validToCurrent() + ")"
+	}
 	notDeleted := ""
 	if sc.HardDeletes == "new_record" {
 		notDeleted = " and t.dbt_is_deleted = 'False'"
