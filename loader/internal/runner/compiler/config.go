@@ -56,12 +56,12 @@ var AppliedKeys = map[string]bool{"materialized": true, "tags": true, "unique_ke
 	"on_schema_change": true, "pre_hook": true, "post_hook": true, "enabled": true, "severity": true, "where": true,
 	"column_types": true, "meta": true, "schema": true, "alias": true, "database": true, "full_refresh": true,
 	"limit": true, "warn_if": true, "error_if": true, "fail_calc": true, "scoped_to": true,
-	"store_failures": true, "store_failures_as": true, "contract": true, "sql_header": true, "persist_docs": true}
+	"store_failures": true, "store_failures_as": true, "contract": true, "sql_header": true, "persist_docs": true, "delimiter": true}
 
 // NotApplied are valid dbt configs docket reads and does not apply: each
 // use is a warning with the place it was written.
 var NotApplied = map[string]bool{"docs": true, "grants": true,
-	"quote_columns": true, "delimiter": true, "group": true,
+	"quote_columns": true, "group": true,
 	"access": true, "packages": true, "event_time": true, "batch_size": true, "lookback": true, "begin": true,
 	"concurrent_batches": true, "docs_hidden": true, "on_configuration_change": true,
 	"quoting": true, "column_name": true, "indexes": true, "labels": true, "transient": true, "copy_grants": true,
@@ -186,6 +186,8 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 			bad(at, "config enabled must be true or false (got %v)", v)
 		}
 		c.Enabled = b
+	case "delimiter":
+		c.Delimiter = str()
 	case "column_types":
 		mp, ok := v.(map[string]any)
 		if !ok {

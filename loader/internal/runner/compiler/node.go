@@ -77,6 +77,7 @@ type Config struct {
 	Severity            string            `json:"severity,omitempty"`
 	Where               string            `json:"where,omitempty"`
 	ColumnTypes         map[string]string `json:"column_types,omitempty"`
+	Delimiter           string            `json:"delimiter,omitempty"` // a seed's CSV field separator
 	Meta                map[string]any    `json:"meta,omitempty"`
 	Schema              string            `json:"schema,omitempty"`   // custom schema, before generate_schema_name
 	Alias               string            `json:"alias,omitempty"`    // custom alias
