@@ -190,6 +190,7 @@ func (ps *parser) models() error {
 		n.Schema = m.defaultSchema(n, "")
 		n.Relation = Relation(n.Schema, name)
 		n.folderCfg = m.folderConfig(p.Models, parts[:len(parts)-1])
+		m.warnNodeKeyed("models", p.Models, parts[:len(parts)-1], name)
 		if prev := m.byName[name]; prev != nil {
 			ps.diag(path, Position{1, 1}, "model name %q is already used by %s; model names must be unique", name, prev.Path)
 			continue
@@ -225,6 +226,7 @@ func (ps *parser) seeds() error {
 		n.Schema = m.defaultSchema(n, "")
 		n.Relation = Relation(n.Schema, name)
 		n.folderCfg = m.folderConfig(p.Seeds, parts[:len(parts)-1])
+		m.warnNodeKeyed("seeds", p.Seeds, parts[:len(parts)-1], name)
 		if prev := m.byName[name]; prev != nil {
 			ps.diag(path, Position{1, 1}, "seed name %q is already used by %s", name, prev.Path)
 			continue
