@@ -210,6 +210,10 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 		c.Enabled = b
 	case "delimiter":
 		c.Delimiter = str()
+		if n.ResourceType != Seed {
+			from, fat := m.configWhere(n, k, at)
+			m.warn(from, fat, "config delimiter is not applied to a %s (it is a seed's CSV field separator)", n.ResourceType)
+		}
 	case "column_types":
 		mp, ok := v.(map[string]any)
 		if !ok {

@@ -22,3 +22,19 @@ func TestSeedDelimiter(t *testing.T) {
 		t.Errorf("seed options %q lack delim = ';'", got)
 	}
 }
+
+// TestDelimiterOnAModelIsWarned: delimiter is a seed's config; on a model
+// it does nothing, which is a warning naming where it was written (it was
+// accepted silently once seeds applied it).
+func TestDelimiterOnAModelIsWarned(t *testing.T) {
+	m, diags := compilertest.Compile(t, map[string]string{
+		"project.yaml": "version: 1\nname: mem\n",
+		"models/m.sql": "{{ config(delimiter=';') }}\nselect 1 as id\n",
+	})
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	if len(m.Warnings) != 1 || !strings.Contains(m.Warnings[0].String(), "delimiter is not applied to a model") || m.Warnings[0].Path != "models/m.sql" {
+		t.Errorf("warnings %q, want one about delimiter on models/m.sql", m.Warnings)
+	}
+}
