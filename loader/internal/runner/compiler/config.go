@@ -102,15 +102,47 @@ var knownKeys = func() map[string]bool {
 
 func isConfigKey(k string) bool { return knownKeys[normKey(k)] }
 
-// mergeCfg sets key, accumulating tags and hooks like dbt does.
+// mergeCfg sets key, accumulating tags and hooks and merging meta like
+// dbt does (meta is MergeBehavior.Update: a more specific key wins).
 func mergeCfg(dst map[string]any, k string, v any) {
 	switch k {
 	case "tags", "pre_hook", "post_hook":
 		prev := toStrings(dst[k])
 		dst[k] = append(prev, toStrings(v)...)
+	case "meta":
+		prev, okPrev := stringKeyed(dst[k])
+		cur, okCur := stringKeyed(v)
+		if !okPrev || !okCur {
+			dst[k] = v
+			return
+		}
+		merged := make(map[string]any, len(prev)+len(cur))
+		for mk, mv := range prev {
+			merged[mk] = mv
+		}
+		for mk, mv := range cur {
+			merged[mk] = mv
+		}
+		dst[k] = merged
 	default:
 		dst[k] = v
 	}
+}
+
+// stringKeyed is v as a mapping with string keys (YAML gives
+// map[string]any, a dict written in a template map[any]any).
+func stringKeyed(v any) (map[string]any, bool) {
+	switch t := v.(type) {
+	case map[string]any:
+		return t, true
+	case map[any]any:
+		out := make(map[string]any, len(t))
+		for k, x := range t {
+			out[fmt.Sprint(k)] = x
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 func toStrings(v any) []string {
@@ -140,7 +172,7 @@ func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
 	raw := map[string]any{}
 	for _, src := range []map[string]any{n.folderCfg, n.ymlCfg, n.modelCfg} {
 		for k, v := range src {
-			if k == "tags" || k == "pre_hook" || k == "post_hook" {
+			if k == "tags" || k == "pre_hook" || k == "post_hook" || k == "meta" {
 				mergeCfg(raw, k, v)
 			} else {
 				raw[k] = v
@@ -225,7 +257,11 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 			c.ColumnTypes[ck] = fmt.Sprint(cv)
 		}
 	case "meta":
-		c.Meta, _ = v.(map[string]any)
+		mp, ok := stringKeyed(v)
+		if !ok && v != nil {
+			bad(at, "config meta must be a mapping (got %v)", v)
+		}
+		c.Meta = mp
 	case "schema":
 		c.Schema = str()
 	case "alias":
