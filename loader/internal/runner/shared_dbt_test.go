@@ -109,7 +109,7 @@ func TestJaffleShop(t *testing.T) {
 // project reaches under docket today, built from a copy of its own folder
 // with no edits: models built and tests passed. Raise it as more passes;
 // a drop fails.
-var dbtUtilsFloor = map[string]int{"model success": 47, "test pass": 106, "seed success": 75}
+var dbtUtilsFloor = map[string]int{"model success": 47, "test pass": 104, "seed success": 75}
 
 // dbtUtilsCeiling: what still fails, at most. The 3 model errors fail
 // under dbt-duckdb as well (dbt-utils does not list DuckDB as supported,
@@ -118,7 +118,21 @@ var dbtUtilsFloor = map[string]int{"model success": 47, "test pass": 106, "seed 
 // SQL is dbt-duckdb's duckdb__dateadd), and get_relations_by_pattern/
 // prefix read <database>.information_schema.tables, which DuckDB does not
 // qualify by catalog. The 6 tests on those 3 models are skipped.
-var dbtUtilsCeiling = map[string]int{"model error": 3, "test fail": 0, "test error": 0, "seed error": 0}
+//
+// The 2 test failures come from the seeds' `+column_types: float` in
+// dbt_project.yml, keyed by seed name (applied since configs are applied
+// by fqn, as dbt does): DuckDB's FLOAT is 4-byte REAL (the supported
+// adapters' is 8-byte), so equality_floats' precision-8 comparison finds
+// no differing rows (its error_if "<1" expects some) and width_bucket puts
+// 400000 in bucket 2 with min/max as REAL (checked in DuckDB 1.5.6: 3 as
+// DOUBLE). dbt-duckdb creates the same REAL columns.
+var dbtUtilsCeiling = map[string]int{"model error": 3, "test fail": 2, "test error": 0, "seed error": 0}
+
+// dbtUtilsDuckDBTestFailures are those 2 tests.
+var dbtUtilsDuckDBTestFailures = map[string]bool{
+	"test.dbt_utils_integration_tests.dbt_utils_equality_data_test_equality_floats_a_ref_data_test_equality_floats_b___8": true,
+	"test.dbt_utils_integration_tests.assert_equal_test_width_bucket_actual__expected":                                    true,
+}
 
 // dbtUtilsDuckDBFailures are those 3 models, each with the DuckDB error
 // dbt-duckdb gets for the same SQL (checked against DuckDB 1.5.6), and
@@ -173,6 +187,9 @@ func TestDbtUtilsIntegration(t *testing.T) {
 		counts[r.ResourceType+" "+r.Status]++
 		if r.Status != executor.StatusSuccess && r.Status != executor.StatusPass {
 			t.Logf("%s %s: %s", r.UniqueID, r.Status, compiler.FirstLine(r.Message))
+		}
+		if r.ResourceType == "test" && r.Status == executor.StatusFail && !dbtUtilsDuckDBTestFailures[r.UniqueID] {
+			t.Errorf("%s fails, and it is not one dbt-duckdb fails too: %s", r.UniqueID, r.Message)
 		}
 		if r.ResourceType == "model" && r.Status == executor.StatusError {
 			want, known := dbtUtilsDuckDBFailures[r.UniqueID]

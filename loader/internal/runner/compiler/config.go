@@ -46,28 +46,6 @@ func (m *Manifest) folderConfig(tree map[string]any, folders []string) map[strin
 	return out
 }
 
-// warnNodeKeyed warns when dbt_project.yml configures a node under its own
-// name (models: proj: folder: my_model: +materialized: table): dbt applies
-// it by fqn, docket applies folder levels only, so it would be silently
-// lost.
-func (m *Manifest) warnNodeKeyed(kind string, tree map[string]any, folders []string, name string) {
-	level := tree
-	if sub, ok := level[m.Name].(map[string]any); ok && !isConfigKey(m.Name) {
-		level = sub
-	}
-	for _, f := range folders {
-		sub, ok := level[f].(map[string]any)
-		if !ok {
-			return
-		}
-		level = sub
-	}
-	if _, ok := level[name].(map[string]any); ok && !isConfigKey(name) {
-		path, at := m.configSourcePos(name)
-		m.warn(path, at, "%s: the configs under %q (a %s's own name) are not applied by docket yet, only folder levels are: set them in its config() or YAML config:", kind, name, kind[:len(kind)-1])
-	}
-}
-
 func normKey(k string) string {
 	k = strings.TrimPrefix(k, "+")
 	return strings.ReplaceAll(k, "-", "_")

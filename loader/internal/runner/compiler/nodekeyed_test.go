@@ -1,29 +1,37 @@
 package compiler_test
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/runner/compiler/compilertest"
 )
 
-// TestNodeKeyedConfigWarns: configs keyed by a model's or seed's own name
-// in the project file were silently not applied; now each is a warning
-// at its line.
-func TestNodeKeyedConfigWarns(t *testing.T) {
+// TestNodeKeyedConfigApplies: dbt applies project-file configs by fqn, so
+// a config under a model's or seed's own name configures that node (it was
+// silently dropped: only folder levels were applied), after its folders'.
+func TestNodeKeyedConfigApplies(t *testing.T) {
 	m, diags := compilertest.Compile(t, map[string]string{
-		"project.yaml":            "version: 1\nname: mem\nmodels:\n  mem:\n    marts:\n      orders:\n        +materialized: table\nseeds:\n  mem:\n    notes:\n      +delimiter: \";\"\n",
+		"project.yaml":            "version: 1\nname: mem\nmodels:\n  mem:\n    marts:\n      +materialized: view\n      orders:\n        +materialized: table\n        +tags: [core]\nseeds:\n  mem:\n    notes:\n      +delimiter: \";\"\n",
 		"seeds/notes.csv":         "id;note\n1;a\n",
 		"models/marts/orders.sql": "select 1 as id",
+		"models/marts/other.sql":  "select 2 as id",
 	})
 	if len(diags) > 0 {
 		t.Fatal(compilertest.Strings(diags))
 	}
-	got := fmt.Sprint(m.Warnings)
-	for _, want := range []string{`project.yaml:6:7: models: the configs under "orders"`, `project.yaml:10:5: seeds: the configs under "notes"`} {
-		if !strings.Contains(got, want) {
-			t.Errorf("missing %q in %s", want, got)
-		}
+	if w := m.Warnings; len(w) > 0 {
+		t.Errorf("warnings: %v", w)
+	}
+	if got := m.Nodes["model.mem.orders"].Config.Materialized; got != "table" {
+		t.Errorf("orders materialized %q, want table (keyed by its name)", got)
+	}
+	if got := m.Nodes["model.mem.other"].Config.Materialized; got != "view" {
+		t.Errorf("other materialized %q, want view (its folder's)", got)
+	}
+	if tags := m.Nodes["model.mem.orders"].Tags; len(tags) != 1 || tags[0] != "core" {
+		t.Errorf("orders tags %v", tags)
+	}
+	if d := m.Nodes["seed.mem.notes"].Config.Delimiter; d != ";" {
+		t.Errorf("notes delimiter %q", d)
 	}
 }

@@ -189,8 +189,7 @@ func (ps *parser) models() error {
 		}
 		n.Schema = m.defaultSchema(n, "")
 		n.Relation = Relation(n.Schema, name)
-		n.folderCfg = m.folderConfig(p.Models, parts[:len(parts)-1])
-		m.warnNodeKeyed("models", p.Models, parts[:len(parts)-1], name)
+		n.folderCfg = m.folderConfig(p.Models, nodePath(parts, name))
 		if prev := m.byName[name]; prev != nil {
 			ps.diag(path, Position{1, 1}, "model name %q is already used by %s; model names must be unique", name, prev.Path)
 			continue
@@ -225,8 +224,7 @@ func (ps *parser) seeds() error {
 			Columns: map[string]Column{}, SeedFile: filepath.Join(p.Dir, filepath.FromSlash(path)), layer: "seeds"}
 		n.Schema = m.defaultSchema(n, "")
 		n.Relation = Relation(n.Schema, name)
-		n.folderCfg = m.folderConfig(p.Seeds, parts[:len(parts)-1])
-		m.warnNodeKeyed("seeds", p.Seeds, parts[:len(parts)-1], name)
+		n.folderCfg = m.folderConfig(p.Seeds, nodePath(parts, name))
 		if prev := m.byName[name]; prev != nil {
 			ps.diag(path, Position{1, 1}, "seed name %q is already used by %s", name, prev.Path)
 			continue
@@ -410,4 +408,11 @@ func (m *Manifest) folderWarnings() {
 		}
 		m.checkTreeKeys(kind, tree, folders, m.packageNames())
 	}
+}
+
+// nodePath is the config path of a model or seed in the project file: its
+// folders, then its own name (dbt applies project configs by fqn, so
+// `models: proj: marts: orders: +materialized: table` configures orders).
+func nodePath(parts []string, name string) []string {
+	return append(append(make([]string, 0, len(parts)), parts[:len(parts)-1]...), name)
 }
