@@ -147,7 +147,7 @@ unsigned int __wrap_FT_Get_Name_Index(void *face, const char *name)
 		f->generic.finalizer = dk_names_finalize;
 	}
 	if (t->bypass) return __real_FT_Get_Name_Index(face, name);
-	dk_names_hits++;
+	__atomic_fetch_add(&dk_names_hits, 1, __ATOMIC_RELAXED); /* workers read pages in parallel threads */
 	for (i = dk_hash(name) & t->mask; t->slot[i]; i = (i + 1) & t->mask)
 		if (!strcmp(t->names + t->off[t->slot[i] - 1], name))
 			return t->slot[i] - 1;

@@ -7,6 +7,7 @@ package pdf
 
 extern int dk_names_on;
 extern long dk_names_hits;
+static long dk_names_read_hits(void) { return __atomic_load_n(&dk_names_hits, __ATOMIC_RELAXED); }
 */
 import "C"
 
@@ -703,7 +704,7 @@ func nameIndex(on bool) (hits int64) {
 	if on {
 		C.dk_names_on = 1
 	}
-	return int64(C.dk_names_hits)
+	return int64(C.dk_names_read_hits())
 }
 
 // Contexts are pooled: creating one per document reloads FreeType and the
