@@ -3,6 +3,7 @@ package compiler
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
@@ -36,13 +37,21 @@ func (m *Manifest) RenderForRun(ctx context.Context, q Querier, n *Node, increme
 // RenderHook renders one pre- or post-hook of n through q, with refs
 // resolved and blanks trimmed ("" when nothing is left to run).
 func (m *Manifest) RenderHook(ctx context.Context, q Querier, n *Node, hook string, incremental bool) (string, error) {
+	return m.renderHook(ctx, q, n, hook, incremental, nil)
+}
+
+func (m *Manifest) renderHook(ctx context.Context, q Querier, n *Node, hook string, incremental bool, extra map[string]any) (string, error) {
 	tpl, err := m.env.Parse(n.Path+":hook", hook)
 	if err != nil {
 		return "", err
 	}
 	rc := m.compileCtx(n, m.runCTEs())
 	rc.incremental, rc.db = incremental, &dbConn{ctx: ctx, q: q, results: map[string]any{}}
-	out, err := tpl.Render(rc.vars())
+	vars := rc.vars()
+	for k, v := range extra {
+		vars[k] = v
+	}
+	out, err := tpl.Render(vars)
 	if err != nil {
 		return "", err
 	}
@@ -88,6 +97,67 @@ func (m *Manifest) RunHooks(start bool) []*Node {
 // RenderRunHook renders an on-run-start/on-run-end hook (a node of
 // RunHooks) through q, as a hook of the project (target, var, run_query,
 // ...; no this).
-func (m *Manifest) RenderRunHook(ctx context.Context, q Querier, hook *Node) (string, error) {
-	return m.RenderHook(ctx, q, hook, hook.RawCode, false)
+//
+// end is nil for on-run-start; an on-run-end hook sees what dbt's
+// on-run-end context has: results, schemas and database_schemas.
+func (m *Manifest) RenderRunHook(ctx context.Context, q Querier, hook *Node, end *RunEnd) (string, error) {
+	if end == nil {
+		return m.renderHook(ctx, q, hook, hook.RawCode, false, nil)
+	}
+	return m.renderHook(ctx, q, hook, hook.RawCode, false, end.vars(m))
+}
+
+// RunEnd is what the nodes of a run gave, for on-run-end hooks.
+type RunEnd struct {
+	Results []NodeResult
+}
+
+// NodeResult is one node's result as an on-run-end hook reads it (dbt's
+// RunResult: node, status, message, execution_time, failures, thread_id,
+// adapter_response).
+type NodeResult struct {
+	UniqueID, Status, Message, ThreadID string
+	ExecutionTime                       float64
+	Failures                            *int64
+	AdapterResponse                     map[string]any
+}
+
+// vars are dbt's on-run-end context: results (each node as the flat graph
+// has it), schemas and database_schemas (those the run's nodes built into,
+// sorted, once each).
+func (e *RunEnd) vars(m *Manifest) map[string]any {
+	graph, _ := m.FlatGraph()["nodes"].(map[string]any)
+	results := make([]any, 0, len(e.Results))
+	schemas, dbSchemas := map[string]bool{}, map[[2]string]bool{}
+	for _, r := range e.Results {
+		node, _ := graph[r.UniqueID].(map[string]any)
+		if node == nil {
+			node = map[string]any{"unique_id": r.UniqueID}
+		}
+		var failures any
+		if r.Failures != nil {
+			failures = *r.Failures
+		}
+		results = append(results, map[string]any{"node": node, "status": r.Status, "message": r.Message,
+			"execution_time": r.ExecutionTime, "failures": failures, "thread_id": r.ThreadID,
+			"adapter_response": r.AdapterResponse})
+		if n := m.Nodes[r.UniqueID]; n != nil && n.Schema != "" && (n.ResourceType == Model || n.ResourceType == Seed || n.ResourceType == Snapshot) {
+			db := n.Database
+			if db == "" {
+				db = m.Database()
+			}
+			schemas[n.Schema], dbSchemas[[2]string{db, n.Schema}] = true, true
+		}
+	}
+	names := SortedKeys(schemas)
+	pairs := make([][2]string, 0, len(dbSchemas))
+	for p := range dbSchemas {
+		pairs = append(pairs, p)
+	}
+	sort.Slice(pairs, func(i, j int) bool { return pairs[i][0]+"."+pairs[i][1] < pairs[j][0]+"."+pairs[j][1] })
+	ds := make([]any, len(pairs))
+	for i, p := range pairs {
+		ds[i] = []any{p[0], p[1]}
+	}
+	return map[string]any{"results": results, "schemas": toAny(names), "database_schemas": ds}
 }

@@ -68,12 +68,12 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 			opts.OnResult(r)
 		}
 	}
-	if err := runHooks(ctx, m, conns[0], true, emit); err != nil {
+	if err := runHooks(ctx, m, conns[0], nil, emit); err != nil {
 		// dbt_project.yml's flags.skip_nodes_if_on_run_start_fails: the
 		// nodes are not run, each listed as skipped; the on-run-end hooks
 		// still run, as dbt's after_run runs them whatever the start gave
 		skipAll(m, exec, emit)
-		if endErr := runHooks(ctx, m, conns[0], false, emit); endErr != nil {
+		if endErr := runHooks(ctx, m, conns[0], runEnd(rr), emit); endErr != nil {
 			err = errors.Join(err, endErr)
 		}
 		rr.ElapsedTime = time.Since(start).Seconds()
@@ -85,7 +85,7 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 		return r
 	}, emit)
 	// The nodes ran: a failing on-run-end hook's error comes with their results.
-	err = runHooks(ctx, m, conns[0], false, emit)
+	err = runHooks(ctx, m, conns[0], runEnd(rr), emit)
 	rr.ElapsedTime = time.Since(start).Seconds()
 	return rr, err
 }
@@ -95,7 +95,8 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 // (operation.<project>.<project>-on-run-end-<i>, thread main, timings
 // compile and execute). The first that fails stops the run with its
 // error, as in dbt: the hooks after it are skipped.
-func runHooks(ctx context.Context, m *compiler.Manifest, c *sql.Conn, start bool, emit func(Result)) error {
+func runHooks(ctx context.Context, m *compiler.Manifest, c *sql.Conn, end *compiler.RunEnd, emit func(Result)) error {
+	start := end == nil
 	which := "on-run-end"
 	if start {
 		which = "on-run-start"
@@ -112,7 +113,7 @@ func runHooks(ctx context.Context, m *compiler.Manifest, c *sql.Conn, start bool
 			continue
 		}
 		t0 := time.Now()
-		q, err := m.RenderRunHook(ctx, sqlQuerier{c}, h)
+		q, err := m.RenderRunHook(ctx, sqlQuerier{c}, h, end)
 		t1 := time.Now()
 		if err == nil && q != "" {
 			_, err = c.ExecContext(ctx, q)
@@ -132,6 +133,21 @@ func runHooks(ctx context.Context, m *compiler.Manifest, c *sql.Conn, start bool
 		emit(r)
 	}
 	return failed
+}
+
+// runEnd is the nodes' results so far, for the on-run-end hooks (dbt's
+// results; the hooks' own are not among them).
+func runEnd(rr *RunResults) *compiler.RunEnd {
+	end := &compiler.RunEnd{Results: []compiler.NodeResult{}}
+	for _, r := range rr.Results {
+		if r.ResourceType == compiler.Operation {
+			continue
+		}
+		end.Results = append(end.Results, compiler.NodeResult{UniqueID: r.UniqueID, Status: r.Status, Message: r.Message,
+			ThreadID: r.ThreadID, ExecutionTime: r.ExecutionTime, Failures: r.Failures,
+			AdapterResponse: map[string]any{"_message": r.AdapterResponse.Message}})
+	}
+	return end
 }
 
 // skipAll lists the planned nodes as skipped in the manifest's order.
