@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 )
 
 // cpuTable collects CPU seconds (user+sys) by side and file ("" for a
@@ -103,15 +102,6 @@ func processCPU(cmd *exec.Cmd) float64 {
 		return 0
 	}
 	return (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds()
-}
-
-// selfCPU is this process' user+sys CPU seconds so far.
-func selfCPU() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
 
 // print writes CPU per page on each side, whole processes and page by

@@ -31,6 +31,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/image"
 	"github.com/docket-dev/docket/loader/internal/extract/ocr"
+	"github.com/docket-dev/docket/loader/tools/internal/bench"
 )
 
 func main() {
@@ -157,7 +158,7 @@ func runChild(files []string) error {
 	}
 	defer e.Close()
 	for _, f := range files {
-		t0 := selfCPU()
+		t0 := bench.SelfCPU().Seconds()
 		res, err := image.ExtractWith(context.Background(), e, f, opts)
 		if err != nil {
 			return fmt.Errorf("%s: %w", f, err)
@@ -165,7 +166,7 @@ func runChild(files []string) error {
 		if len(res.Pages) == 0 || res.Pages[0].Text == "" {
 			return fmt.Errorf("%s: no text", f)
 		}
-		fmt.Printf("page %s %.4f\n", f, selfCPU()-t0)
+		fmt.Printf("page %s %.4f\n", f, bench.SelfCPU().Seconds()-t0)
 	}
 	return nil
 }

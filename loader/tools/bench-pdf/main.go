@@ -18,8 +18,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
-	"time"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
@@ -65,7 +63,7 @@ func main() {
 		}
 	}
 	pages := 0
-	t0 := cpuSelf()
+	t0 := bench.SelfCPU()
 	for r := 0; r < *rounds; r++ {
 		for _, f := range ok {
 			res, err := pdf.Extract(ctx, f, opts)
@@ -74,7 +72,7 @@ func main() {
 			}
 		}
 	}
-	dk := (cpuSelf() - t0).Seconds()
+	dk := (bench.SelfCPU() - t0).Seconds()
 	dkRate := float64(pages) / dk
 	fmt.Printf("files: %d PDFs (%d skipped: encrypted/corrupt), %d pages per pass, %d pass(es); load average %s\n",
 		len(ok), len(files)-len(ok), pages / *rounds, *rounds, bench.LoadAvg())
@@ -83,7 +81,7 @@ func main() {
 	if *tables {
 		ex := pdf.Extractor{Tables: table.New()}
 		tp, nt := 0, 0
-		t0 = cpuSelf()
+		t0 = bench.SelfCPU()
 		for r := 0; r < *rounds; r++ {
 			for _, f := range ok {
 				res, err := ex.Extract(ctx, f, opts)
@@ -93,7 +91,7 @@ func main() {
 				}
 			}
 		}
-		tt := (cpuSelf() - t0).Seconds()
+		tt := (bench.SelfCPU() - t0).Seconds()
 		tRate := float64(tp) / tt
 		fmt.Printf("docket pdf.Extract+tables %8.1f pages/cpu-s  (%.2fs)  %.2fx of no-table, %d tables per pass (budget: >= 0.75x)\n",
 			tRate, tt, tRate/dkRate, nt / *rounds)
@@ -101,7 +99,7 @@ func main() {
 
 	// Layout walk only (no elements), to show what typing costs.
 	lp := 0
-	t0 = cpuSelf()
+	t0 = bench.SelfCPU()
 	for r := 0; r < *rounds; r++ {
 		for _, f := range ok {
 			d, err := pdf.Open(f)
@@ -116,7 +114,7 @@ func main() {
 			d.Close()
 		}
 	}
-	lw := (cpuSelf() - t0).Seconds()
+	lw := (bench.SelfCPU() - t0).Seconds()
 	fmt.Printf("docket layout walk only   %8.1f pages/cpu-s\n", float64(lp)/lw)
 
 	var args []string
@@ -142,24 +140,12 @@ func main() {
 		fmt.Println("pdftotext                 unavailable")
 		return
 	}
-	t0 = cpuChildren()
+	t0 = bench.ChildrenCPU()
 	for _, f := range args {
 		c := exec.Command("pdftotext", "-q", f, os.DevNull)
 		_ = c.Run()
 	}
-	pt := (cpuChildren() - t0).Seconds()
+	pt := (bench.ChildrenCPU() - t0).Seconds()
 	ptRate := float64(pages) / pt
 	fmt.Printf("pdftotext (per file)      %8.1f pages/cpu-s  (%.2fs)  docket/pdftotext = %.2fx\n", ptRate, pt, dkRate/ptRate)
-}
-
-func cpuSelf() time.Duration { return rusage(syscall.RUSAGE_SELF) }
-
-func cpuChildren() time.Duration { return rusage(syscall.RUSAGE_CHILDREN) }
-
-func rusage(who int) time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(who, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

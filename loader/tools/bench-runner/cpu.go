@@ -3,11 +3,11 @@ package main
 import (
 	"fmt"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/runner"
+	"github.com/docket-dev/docket/loader/tools/internal/bench"
 )
 
 // benchDir parses (and compiles) an existing project folder rounds times
@@ -20,12 +20,12 @@ func benchDir(dir, vars string, rounds int) {
 	}
 	var cpus []time.Duration
 	for i := 0; i < rounds; i++ {
-		c0, t0 := cpuTime(), time.Now()
+		c0, t0 := bench.SelfCPU(), time.Now()
 		m, diags, err := runner.Parse(p, runner.ParseOptions{Vars: parseVars(vars)})
 		if err != nil {
 			fail(err)
 		}
-		cpu, wall := cpuTime()-c0, time.Since(t0)
+		cpu, wall := bench.SelfCPU()-c0, time.Since(t0)
 		cpus = append(cpus, cpu)
 		if i == 0 && len(diags) > 0 {
 			fmt.Println("first problem:", diags[0])
@@ -38,15 +38,6 @@ func benchDir(dir, vars string, rounds int) {
 		best = min(best, c)
 	}
 	fmt.Printf("best cpu of %d: %.0f ms\n", rounds, best.Seconds()*1000)
-}
-
-// cpuTime is the process's user+sys CPU time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // parseVars reads key=value,key=value.

@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
-	"syscall"
 	"time"
 
 	_ "github.com/duckdb/duckdb-go/v2" // a plain DuckDB client: no docket code, no UDFs
+
+	"github.com/docket-dev/docket/loader/tools/internal/bench"
 )
 
 // notebook is what a notebook user gets from retrieval.bm25(query, k):
@@ -30,7 +31,7 @@ func notebookLatency(dir string, queries []string) (notebook, error) {
 	defer db.Close()
 	db.SetMaxOpenConns(1)
 	run := func(q string) (time.Duration, time.Duration, error) {
-		t0, c0 := time.Now(), cpuSelf()
+		t0, c0 := time.Now(), bench.SelfCPU()
 		rows, err := db.Query(`select chunk_id, score, rel_path, page_number, text from retrieval.bm25(?, k := 10)`, q)
 		if err != nil {
 			return 0, 0, err
@@ -46,7 +47,7 @@ func notebookLatency(dir string, queries []string) (notebook, error) {
 		if n == 0 {
 			return 0, 0, fmt.Errorf("retrieval.bm25(%q): no hits", q)
 		}
-		return time.Since(t0), cpuSelf() - c0, nil
+		return time.Since(t0), bench.SelfCPU() - c0, nil
 	}
 	if nb.First, _, err = run(queries[0]); err != nil {
 		return nb, err
@@ -63,11 +64,4 @@ func notebookLatency(dir string, queries []string) (notebook, error) {
 	sort.Slice(cpu, func(i, j int) bool { return cpu[i] < cpu[j] })
 	nb.latency = latency{percentile(lat, 0.50), percentile(lat, 0.95), percentile(cpu, 0.50)}
 	return nb, nil
-}
-
-// cpuSelf is this process's user + system time.
-func cpuSelf() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -24,6 +24,7 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/searchidx"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
+	"github.com/docket-dev/docket/loader/tools/internal/bench"
 )
 
 func main() {
@@ -261,11 +262,7 @@ func loadavg() string {
 	return strings.Join(f[:3], " ")
 }
 
-func cpuTime() float64 {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
-}
+func cpuTime() float64 { return bench.SelfCPU().Seconds() }
 
 func peakRSS() int64 {
 	var ru syscall.Rusage

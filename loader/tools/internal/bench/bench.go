@@ -4,6 +4,8 @@ package bench
 import (
 	"os"
 	"strings"
+	"syscall"
+	"time"
 )
 
 // LoadAvg is the 1-minute load average (the machine may be shared).
@@ -16,4 +18,19 @@ func LoadAvg() string {
 		return f[0]
 	}
 	return "unknown"
+}
+
+// SelfCPU is this process's user+sys CPU time so far (0 if unknown).
+func SelfCPU() time.Duration { return rusage(syscall.RUSAGE_SELF) }
+
+// ChildrenCPU is the user+sys CPU time of this process's waited-for
+// children so far (0 if unknown).
+func ChildrenCPU() time.Duration { return rusage(syscall.RUSAGE_CHILDREN) }
+
+func rusage(who int) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(who, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
