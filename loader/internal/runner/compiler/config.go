@@ -7,25 +7,11 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// folderConfig merges dbt-style folder defaults along the folder path.
+// folderConfig merges dbt-style folder defaults along the folder path
+// (nodePath: its last step is the node's own name, as dbt's fqn).
 func (m *Manifest) folderConfig(tree map[string]any, folders []string) map[string]any {
 	out := map[string]any{}
-	level := tree
-	if sub, ok := level[m.Name].(map[string]any); ok && !isConfigKey(m.Name) {
-		merge := func(l map[string]any) {
-			for k, v := range l {
-				if strings.HasPrefix(k, "+") || isConfigKey(k) {
-					if _, isMap := v.(map[string]any); isMap && !strings.HasPrefix(k, "+") && k != "meta" && k != "column_types" {
-						continue
-					}
-					mergeCfg(out, normKey(k), v)
-				}
-			}
-		}
-		merge(level)
-		level = sub
-	}
-	for i := 0; ; i++ {
+	take := func(level map[string]any) {
 		for k, v := range level {
 			if strings.HasPrefix(k, "+") || isConfigKey(k) {
 				if _, isMap := v.(map[string]any); isMap && !strings.HasPrefix(k, "+") && k != "meta" && k != "column_types" {
@@ -34,14 +20,20 @@ func (m *Manifest) folderConfig(tree map[string]any, folders []string) map[strin
 				mergeCfg(out, normKey(k), v)
 			}
 		}
-		if i >= len(folders) {
-			break
-		}
-		sub, ok := level[folders[i]].(map[string]any)
+	}
+	level := tree
+	if sub, ok := level[m.Name].(map[string]any); ok && !isConfigKey(m.Name) {
+		take(level)
+		level = sub
+	}
+	take(level)
+	for _, f := range folders {
+		sub, ok := level[f].(map[string]any)
 		if !ok {
 			break
 		}
 		level = sub
+		take(level)
 	}
 	return out
 }
