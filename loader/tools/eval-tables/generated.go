@@ -37,7 +37,7 @@ func generated(ex *pdf.Extractor, n int, o opts, out string) (tune, report tally
 		}
 		gts := make([]gtTable, len(doc.Tables))
 		for i, tb := range doc.Tables {
-			gts[i] = gtTable{page: 1, bb: tb.BBox}
+			gts[i] = gtTable{page: tb.Page, bb: tb.BBox}
 			for _, c := range tb.Cells {
 				gts[i].cells = append(gts[i].cells, cell{c.R0, c.C0, c.R1, c.C1, norm(c.Text)})
 			}

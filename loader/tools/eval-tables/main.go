@@ -18,10 +18,12 @@
 //     families in sorted order alternate, the first one tune. Session 6
 //     adjusted rules looking at tabula/tune only (its baseline figures on
 //     both halves had been printed once, as one set).
-//   - generated/tune and generated/report: one-page PDFs written by package
+//   - generated/tune and generated/report: PDFs written by package
 //     tablegen from seeds 1..-gen (ruled, booktabs, unruled and shaded
-//     tables; wrapped cells, group headers, captions, notes, paragraphs
-//     around and beside, two tables stacked or side by side), with their
+//     tables; wrapped cells and column heads, group headers, captions,
+//     notes, paragraphs around and beside, one at the table's row pitch,
+//     two tables stacked or side by side, text-only ones too, a table
+//     continued on a second page, each page's part a truth table), with their
 //     truth known. Even seeds are the tune split (rules are changed
 //     looking at these only), odd seeds the report split. -gen-out writes
 //     the PDFs; -show gen-012 prints one page's truth and detection.

@@ -1,11 +1,13 @@
-// Package tablegen writes one-page PDFs of tables whose structure is known:
+// Package tablegen writes PDFs of tables whose structure is known:
 // ruled, partly ruled (booktabs), unruled and header-shaded tables with
 // wrapped (multi-line) cells, group headers spanning columns, stub columns
 // with group labels and indented items, number, year and text columns
 // (some with footnote marks, accounts-style negatives or a currency sign
 // set apart),
-// captions, footnotes, paragraphs above, below and beside, two tables
-// stacked or side by side, in Helvetica or Times at 7-10.5 pt with
+// captions, footnotes, paragraphs above, below and beside (one at the
+// table's own row pitch), two tables stacked or side by side (text-only
+// ones too), column heads wrapping, a table running on to a second page
+// with its header repeated, in Helvetica or Times at 7-10.5 pt with
 // varied column gaps and row spacing. The same seed gives the same PDF.
 //
 // It is the table detector's generated benchmark (eval-tables prints it in
@@ -32,9 +34,12 @@ type Cell struct {
 	Text           string
 }
 
-// Table is one truth table: its box on the page (points, top-left origin:
-// its text and rules, no caption or notes) and cells.
+// Table is one truth table: its box on its page (points, top-left origin:
+// its text and rules, no caption or notes) and cells. A table running on
+// to the next page is two truth tables, one per page, the second with the
+// header repeated (as ICDAR 2013 records a table's regions).
 type Table struct {
+	Page  int // 1-based
 	BBox  document.BBox
 	Cells []Cell
 	Style Style
@@ -43,19 +48,28 @@ type Table struct {
 // Doc is one generated page.
 type Doc struct {
 	Seed   uint64
-	Layout string // single, stacked, side, beside, small
+	Layout string // one of Layouts
 	PDF    []byte
 	Tables []Table
 }
 
 // Version is the generator's version, printed with its figures: pages
-// (and so figures) of two versions are not comparable. 2 (session 9):
+// (and so figures) of two versions are not comparable. 3 (session 10):
+// layouts continued (a table running on to a second page, its header
+// repeated), textpair (side by side, one or both tables text only),
+// wrapheads (column heads of several words wrapping, a lone one-line head
+// beside them, lower-case text cells wrapping in rows set without a gap)
+// and leading (a paragraph beside a table at the table's size and row
+// pitch, its baselines on the rows'); the pages of the v2 layouts are
+// unchanged, a seed draws a new layout 4 times in 9. 2 (session 9):
 // footnote marks, accounts-style negatives and a currency sign set apart
 // on some tables' values; 1 (session 8): the first.
-const Version = 2
+const Version = 3
 
-// Layouts are the page layouts Generate draws from.
-var Layouts = []string{"single", "stacked", "side", "beside", "small"}
+// Layouts are the page layouts Generate draws from: v2's five, then v3's.
+var Layouts = []string{"single", "stacked", "side", "beside", "small", "continued", "textpair", "wrapheads", "leading"}
+
+const v2Layouts = 5
 
 const pageW, pageH = 612.0, 792.0
 
@@ -68,12 +82,19 @@ type page struct {
 	body   string  // prose font
 	tables []Table
 	n      int // tables captioned so far
+	pageNo int // 1-based page drawn on
 }
 
 // Generate writes the page of a seed.
 func Generate(seed uint64) (Doc, error) {
 	r := rand.New(rand.NewPCG(seed, seed*7919+17))
-	return GenerateLayout(seed, Layouts[r.IntN(len(Layouts))])
+	l := Layouts[r.IntN(v2Layouts)]
+	// v3's layouts from a stream of their own, so a seed left on a v2
+	// layout draws the page it drew before
+	if n := rand.New(rand.NewPCG(seed, seed^0x3a3)); n.IntN(9) < 4 {
+		l = Layouts[v2Layouts+n.IntN(len(Layouts)-v2Layouts)]
+	}
+	return GenerateLayout(seed, l)
 }
 
 // GenerateLayout writes the page of a seed in the given layout.
@@ -87,7 +108,7 @@ func GenerateLayout(seed uint64, layout string) (Doc, error) {
 	f.SetAutoPageBreak(false, 0)
 	f.AddPage()
 	margin := float64(54 + r.IntN(20))
-	p := &page{r: r, deco: rand.New(rand.NewPCG(seed, seed^0x5eed)), f: f, x: margin, w: pageW - 2*margin, y: float64(60 + r.IntN(20)), body: pick(r, []string{"Helvetica", "Times"})}
+	p := &page{pageNo: 1, r: r, deco: rand.New(rand.NewPCG(seed, seed^0x5eed)), f: f, x: margin, w: pageW - 2*margin, y: float64(60 + r.IntN(20)), body: pick(r, []string{"Helvetica", "Times"})}
 	p.title()
 	switch layout {
 	case "single":
@@ -133,6 +154,31 @@ func GenerateLayout(seed uint64, layout string) (Doc, error) {
 		p.para(p.x, p.w, 3+r.IntN(3))
 		p.table(p.x+float64(r.IntN(30)), p.w*0.7, opts{maxCols: 3, maxRows: 5, small: true, style: Unruled, styled: r.IntN(3) > 0}, r.IntN(3) == 0)
 		p.para(p.x, p.w, 3+r.IntN(3))
+	case "continued":
+		p.para(p.x, p.w, 2+r.IntN(10))
+		p.continued(p.x, p.w)
+		p.para(p.x, p.w, 2+r.IntN(4))
+	case "textpair":
+		p.para(p.x, p.w, 2+r.IntN(2))
+		gut := float64(24 + r.IntN(30))
+		half := (p.w - gut) / 2
+		y0 := p.y
+		both := r.IntN(3) == 0
+		first := r.IntN(2) == 0
+		p.table(p.x, half, opts{maxCols: 4, maxRows: 10, textOnly: first || both}, true)
+		y1 := p.y
+		p.y = y0
+		p.table(p.x+half+gut, half, opts{maxCols: 4, maxRows: 10, textOnly: !first || both}, true)
+		p.y = max(p.y, y1)
+		p.para(p.x, p.w, 2)
+	case "wrapheads":
+		p.para(p.x, p.w, 2+r.IntN(3))
+		p.table(p.x, p.w, opts{maxCols: 7, maxRows: 12, longHeads: true, wrapText: r.IntN(2) == 0}, r.IntN(2) == 0)
+		p.para(p.x, p.w, 2+r.IntN(3))
+	case "leading":
+		p.para(p.x, p.w, 2)
+		p.leading()
+		p.para(p.x, p.w, 2)
 	default:
 		return Doc{}, fmt.Errorf("tablegen: unknown layout %q", layout)
 	}
@@ -152,15 +198,7 @@ func (p *page) title() {
 // para writes n lines of running text in the column (x, w).
 func (p *page) para(x, w float64, n int) {
 	size := 9.5 + float64(p.r.IntN(2))
-	p.f.SetFont(p.body, "", size)
-	var lines []string
-	text := ""
-	for len(lines) < n {
-		// sentences run on: a paragraph wraps where the column ends
-		text = strings.TrimSpace(text + " " + sentence(p.r, 30+p.r.IntN(30)))
-		lines = wrap(p.f.GetStringWidth, text, w)
-	}
-	lines = lines[:n]
+	lines := p.prose(p.body, size, w, n)
 	for i, l := range lines {
 		p.f.Text(x, p.y+size, l)
 		if i < n-1 {
@@ -170,32 +208,62 @@ func (p *page) para(x, w float64, n int) {
 	p.y += size*1.25 + float64(8+p.r.IntN(8))
 }
 
+// prose is n lines of running text in a column w wide, the font set.
+func (p *page) prose(font string, size, w float64, n int) []string {
+	p.f.SetFont(font, "", size)
+	var lines []string
+	text := ""
+	for len(lines) < n {
+		// sentences run on: a paragraph wraps where the column ends
+		text = strings.TrimSpace(text + " " + sentence(p.r, 30+p.r.IntN(30)))
+		lines = wrap(p.f.GetStringWidth, text, w)
+	}
+	return lines[:n]
+}
+
 // table writes a caption (when captioned), a table that fits the column
 // (x, w) and the room left on the page, and maybe notes under it.
-func (p *page) table(x, w float64, o opts, captioned bool) {
+func (p *page) table(x, w float64, o opts, captioned bool) *measured {
 	if captioned {
+		p.caption(x, w, fmt.Sprintf("Table %d. %s", p.n+1, phrase(p.r, stubWords, 2+p.r.IntN(4))))
 		p.n++
-		p.f.SetFont(p.body, "B", 10)
-		cap := fmt.Sprintf("Table %d. %s", p.n, phrase(p.r, stubWords, 2+p.r.IntN(4)))
-		for _, l := range wrap(p.f.GetStringWidth, cap, w) {
-			p.f.Text(x, p.y+10, l)
-			p.y += 12.5
-		}
 		p.y += float64(4 + p.r.IntN(8))
 	}
 	room := pageH - 72 - p.y - 60
+	m := p.fit(w, room, o, func(m *measured) bool { return m.h <= room })
+	p.drawn(m, x, m.draw(x+m.pad, p.y+4))
+	return m
+}
+
+// caption writes a caption's lines in the column (x, w).
+func (p *page) caption(x, w float64, text string) {
+	p.f.SetFont(p.body, "B", 10)
+	for _, l := range wrap(p.f.GetStringWidth, text, w) {
+		p.f.Text(x, p.y+10, l)
+		p.y += 12.5
+	}
+}
+
+// fit draws specs until one is no wider than w and ok (40 tries, smaller
+// now and then).
+func (p *page) fit(w, room float64, o opts, ok func(*measured) bool) *measured {
 	var m *measured
 	for try := 0; ; try++ {
 		m = measure(p.f, decorate(p.deco, randSpec(p.r, o)))
-		if m.w <= w && m.h <= room || try == 40 {
-			break
+		if m.w <= w && ok(m) || try == 40 {
+			return m
 		}
 		if try%4 == 3 {
 			o.maxCols = max(2, o.maxCols-1)
 			o.maxRows = max(3, o.maxRows-2)
 		}
 	}
-	t := m.draw(x+m.pad, p.y+4)
+}
+
+// drawn records a table drawn in the column at x and writes notes under
+// it, maybe.
+func (p *page) drawn(m *measured, x float64, t Table) {
+	t.Page = p.pageNo
 	p.tables = append(p.tables, t)
 	p.y = t.BBox.Y1 + 6
 	if p.r.IntN(2) == 0 {
@@ -207,4 +275,62 @@ func (p *page) table(x, w float64, o opts, captioned bool) {
 		}
 	}
 	p.y += float64(10 + p.r.IntN(12))
+}
+
+// continued writes a captioned table too long for the room left on the
+// page: the rows that fit, then on a new page (maybe under a "continued"
+// line) the header again and the other rows, the columns as wide as on
+// the first page.
+func (p *page) continued(x, w float64) {
+	p.caption(x, w, fmt.Sprintf("Table %d. %s", p.n+1, phrase(p.r, stubWords, 2+p.r.IntN(4))))
+	p.n++
+	p.y += float64(4 + p.r.IntN(8))
+	room := pageH - 60 - p.y - 4
+	m := p.fit(w, room, opts{maxCols: 6, maxRows: 40}, func(m *measured) bool {
+		return len(m.s.body) >= 8 && m.h < room+pageH-200
+	})
+	k := 0
+	for i := range m.s.body {
+		if m.tops[m.hdr+i]+m.hts[m.hdr+i] <= room {
+			k = i + 1
+		}
+	}
+	k = max(3, min(k, len(m.s.body)-3-p.r.IntN(3)))
+	first := m.part(0, k)
+	t := first.draw(x+m.pad, p.y+4)
+	t.Page = p.pageNo
+	p.tables = append(p.tables, t)
+	p.f.AddPage()
+	p.pageNo++
+	p.y = float64(60 + p.r.IntN(20))
+	if p.r.IntN(2) == 0 {
+		p.caption(x, w, fmt.Sprintf("Table %d (continued)", p.n))
+		p.y += 4
+	}
+	rest := m.part(k, len(m.s.body))
+	p.drawn(rest, x, rest.draw(x+m.pad, p.y+4))
+}
+
+// leading writes an unruled or booktabs table and beside it a paragraph
+// in the table's size whose lines fall on the table's body rows: the same
+// pitch, the baselines on the rows' first lines.
+func (p *page) leading() {
+	r := p.r
+	gut := float64(18 + r.IntN(20))
+	tw := p.w * (0.5 + 0.1*r.Float64())
+	tx, px := p.x, p.x+tw+gut
+	if r.IntN(3) == 0 {
+		tx, px = p.x+p.w-tw, p.x
+	}
+	y0 := p.y
+	m := p.table(tx, tw, opts{maxCols: 4, maxRows: 10, style: Style(r.IntN(2)) + Booktabs, styled: true}, false)
+	y1 := p.y
+	s := m.s
+	font := pick(r, []string{p.body, s.font})
+	lines := p.prose(font, s.size, p.w-tw-gut, len(s.body)+r.IntN(3))
+	base := y0 + 4 + m.tops[m.hdr] + s.size*0.8
+	for i, l := range lines {
+		p.f.Text(px, base+float64(i)*(s.lead+s.rowGap), l)
+	}
+	p.y = max(y1, base+float64(len(lines))*(s.lead+s.rowGap)+10)
 }

@@ -22,7 +22,8 @@ func TestGenerateIsDeterministic(t *testing.T) {
 }
 
 func TestLayouts(t *testing.T) {
-	want := map[string]int{"single": 1, "stacked": 2, "side": 2, "beside": 1, "small": 1}
+	want := map[string]int{"single": 1, "stacked": 2, "side": 2, "beside": 1, "small": 1,
+		"continued": 2, "textpair": 2, "wrapheads": 1, "leading": 1}
 	for seed := uint64(1); seed <= 20; seed++ {
 		for _, l := range Layouts {
 			d, err := GenerateLayout(seed, l)
@@ -37,7 +38,7 @@ func TestLayouts(t *testing.T) {
 				if b.X0 < 0 || b.Y0 < 0 || b.X1 > pageW || b.Y1 > pageH || b.X1-b.X0 < 30 || b.Y1-b.Y0 < 20 {
 					t.Errorf("seed %d %s table %d: box %v off the page or tiny", seed, l, i, b)
 				}
-				if i == 1 && l == "side" && b.X0 <= d.Tables[0].BBox.X1 {
+				if i == 1 && (l == "side" || l == "textpair") && b.X0 <= d.Tables[0].BBox.X1 {
 					t.Errorf("seed %d: side-by-side tables overlap: %v %v", seed, d.Tables[0].BBox, b)
 				}
 				if i == 1 && l == "stacked" && b.Y0 <= d.Tables[0].BBox.Y1 {
@@ -83,5 +84,72 @@ func TestMarks(t *testing.T) {
 		if !found[k] {
 			t.Errorf("no %s in seeds 1..60", k)
 		}
+	}
+}
+
+// TestContinued: a continued table is two truth tables, on pages 1 and 2,
+// the second with the first's header cells and its own body rows.
+func TestContinued(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		d, err := GenerateLayout(seed, "continued")
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, b := d.Tables[0], d.Tables[1]
+		if a.Page != 1 || b.Page != 2 {
+			t.Fatalf("seed %d: pages %d, %d, want 1, 2", seed, a.Page, b.Page)
+		}
+		if !bytes.Contains(d.PDF, []byte("/Count 2")) {
+			t.Errorf("seed %d: not a two-page PDF", seed)
+		}
+		head := func(tb Table) (h []string, last int) {
+			for _, c := range tb.Cells {
+				last = max(last, c.R1)
+				if c.R0 == 0 {
+					h = append(h, c.Text)
+				}
+			}
+			return h, last
+		}
+		ha, na := head(a)
+		hb, nb := head(b)
+		if strings.Join(ha, "|") != strings.Join(hb, "|") {
+			t.Errorf("seed %d: header %q on page 2, %q on page 1", seed, hb, ha)
+		}
+		if na < 3 || nb < 3 {
+			t.Errorf("seed %d: %d and %d rows: each part should have a few", seed, na, nb)
+		}
+	}
+}
+
+// TestUnseenKinds: the v3 layouts draw what they are for: text-only
+// tables, column heads wrapping beside one-line heads, and a paragraph
+// whose lines sit on the rows' baselines.
+func TestUnseenKinds(t *testing.T) {
+	textOnly, wrapped := 0, 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		d, _ := GenerateLayout(seed, "textpair")
+		for _, tb := range d.Tables {
+			num := false
+			for _, c := range tb.Cells {
+				num = num || c.C0 > 0 && c.R0 > 0 && strings.ContainsAny(c.Text, "0123456789")
+			}
+			if !num {
+				textOnly++
+			}
+		}
+		d, _ = GenerateLayout(seed, "wrapheads")
+		for _, c := range d.Tables[0].Cells {
+			if c.R0 == 0 && len(strings.Fields(c.Text)) >= 3 {
+				wrapped++
+				break
+			}
+		}
+	}
+	if textOnly < 20 {
+		t.Errorf("%d text-only tables in 20 textpair pages, want one or two a page", textOnly)
+	}
+	if wrapped < 10 {
+		t.Errorf("%d of 20 wrapheads pages have a head of three words or more", wrapped)
 	}
 }

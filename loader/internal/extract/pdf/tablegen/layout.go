@@ -100,12 +100,21 @@ func measure(f *fpdf.Fpdf, s *spec) *measured {
 		rows = append(rows, r)
 	}
 	m.lines = rows
+	m.place()
+	return m
+}
+
+// place sets the rows' tops and heights and the table's height from its
+// lines.
+func (m *measured) place() {
+	s := m.s
+	m.tops, m.hts = nil, nil
 	y := 0.0
 	vpad := 0.0
 	if s.style == Grid || s.style == Shaded {
 		vpad = 2 + s.size*0.2
 	}
-	for i, r := range rows {
+	for i, r := range m.lines {
 		n := 1
 		for _, c := range r {
 			n = max(n, len(c))
@@ -121,7 +130,19 @@ func measure(f *fpdf.Fpdf, s *spec) *measured {
 		y += float64(n) * s.lead
 	}
 	m.h = y
-	return m
+}
+
+// part is the table's header rows over body rows i0..i1-1: the part of a
+// table set on one page when it runs on to the next, the header
+// repeated, the columns as wide as the whole table's.
+func (m *measured) part(i0, i1 int) *measured {
+	s := *m.s
+	s.body, s.indent = m.s.body[i0:i1], m.s.indent[i0:i1]
+	p := *m
+	p.s = &s
+	p.lines = append(append([][][]string(nil), m.lines[:m.hdr]...), m.lines[m.hdr+i0:m.hdr+i1]...)
+	p.place()
+	return &p
 }
 
 // truthCells are the table's cells as the scorer reads them: header rows

@@ -68,6 +68,9 @@ type opts struct {
 	small            bool // a small table of text and numbers
 	style            Style
 	styled           bool // style is set
+	textOnly         bool // no number column: a label and text columns
+	longHeads        bool // column heads of several words, wrapping over narrow columns
+	wrapText         bool // a text column of lower-case phrases that wrap, rows set without a gap
 }
 
 func randSpec(r *rand.Rand, o opts) *spec {
@@ -97,7 +100,14 @@ func randSpec(r *rand.Rand, o opts) *spec {
 			c = column{kind: textCol, cap: float64(50 + r.IntN(70))}
 			text++
 		}
+		if o.textOnly || o.wrapText && text == 0 && (len(s.cols) == nc-1 || r.IntN(2) == 0) {
+			c = column{kind: textCol, cap: float64(50 + r.IntN(40))}
+			text++
+		}
 		s.cols = append(s.cols, c)
+	}
+	if o.wrapText {
+		s.rowGap = 0
 	}
 	// headers
 	s.heads = make([]string, nc)
@@ -106,6 +116,10 @@ func randSpec(r *rand.Rand, o opts) *spec {
 		switch {
 		case s.cols[j].num == numYear && s.cols[j].kind == numCol:
 			s.heads[j] = phrase(r, []string{"Year", "Founded", "Since"}, 1)
+		case o.longHeads && r.IntN(4) > 0:
+			s.heads[j] = phrase(r, headWords, 3+r.IntN(4))
+		case o.longHeads:
+			s.heads[j] = pick(r, headWords[:len(headWords)/2]) // a lone one-line head beside wrapped ones
 		case r.IntN(3) == 0:
 			s.heads[j] = pick(r, []string{"2018", "2019", "2020", "2021", "2022", "Q1", "Q2", "Q3", "Q4"})
 		default:
@@ -150,6 +164,9 @@ func randSpec(r *rand.Rand, o opts) *spec {
 				row[j] = number(r, s.cols[j].num, s.cols[j].mag)
 			case textCol:
 				row[j] = pick(r, textWords)
+				if o.wrapText && r.IntN(3) > 0 {
+					row[j] = pick(r, textWords[len(textWords)-6:])
+				}
 			}
 		}
 		s.body = append(s.body, row)
