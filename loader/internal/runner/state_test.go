@@ -33,11 +33,14 @@ sources:
 `,
 	"models/staging/stg_docs.sql":   "select doc_id, title, status from {{ source('raw', 'documents') }} where status <> 'deleted'\n",
 	"models/curated/doc_titles.sql": "{{ config(materialized='table') }}\nselect doc_id, upper(title) as title from {{ ref('stg_docs') }}\n",
+	// its pre-hooks: an upgrade, a scratch temp table of the indexed ids
+	// (read by the delete and the model; no data change), a retraction
 	"models/curated/landed_ids.sql": `{{ config(materialized='incremental', unique_key='doc_id',
     pre_hook=["{% if is_incremental() %}alter table {{ this }} add column if not exists doc_id varchar{% endif %}",
-        "{% if is_incremental() %}delete from {{ this }} where doc_id not in (select doc_id from {{ ref('stg_docs') }} where status = 'landed'){% endif %}"]) }}
+        "{% if is_incremental() %}create or replace temp table landed_known as select doc_id from {{ this }}{% endif %}",
+        "{% if is_incremental() %}delete from {{ this }} where doc_id in (select doc_id from temp.landed_known except select doc_id from {{ ref('stg_docs') }} where status = 'landed'){% endif %}"]) }}
 select doc_id from {{ ref('stg_docs') }} where status = 'landed'
-{% if is_incremental() %}and doc_id not in (select doc_id from {{ this }}){% endif %}
+{% if is_incremental() %}and doc_id not in (select doc_id from temp.landed_known){% endif %}
 `,
 	"models/curated/id_count.sql":       "{{ config(materialized='table') }}\nselect count(*) as n from {{ ref('landed_ids') }}\n",
 	"models/curated/colors_upper.sql":   "{{ config(materialized='table') }}\nselect upper(name) as name from {{ ref('colors') }}\n",

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -445,8 +446,15 @@ func (x *nodeExec) recordState(changed bool) error {
 
 // noteHook accounts for one hook statement that changed k rows: a single
 // delete, update, insert or merge counts its rows (a pre-hook retracting
-// nothing leaves the data version alone); any other statement (DDL, a
-// CTE, several statements) may change data uncounted.
+// nothing leaves the data version alone); creating a temporary table or
+// view is scratch on the node's connection (e.g. a set of keys computed
+// once and read by a later hook and the model), no data change; any
+// other statement (DDL, a CTE, several statements) may change data
+// uncounted.
+// createTemp matches a statement creating a temporary table or view (in
+// DuckDB's temp catalog, dropped with the connection).
+var createTemp = regexp.MustCompile(`(?is)^create\s+(or\s+replace\s+)?temp(orary)?\s+(table|view)\s`)
+
 func (x *nodeExec) noteHook(q string, k int64) {
 	s := strings.TrimSpace(q)
 	for {
@@ -481,6 +489,7 @@ func (x *nodeExec) noteHook(q string, k int64) {
 			x.hookWrites = true
 		}
 	case word == "select" || word == "set" || word == "analyze" || word == "checkpoint":
+	case word == "create" && createTemp.MatchString(s):
 	default:
 		x.hookOpaque = true
 	}
