@@ -300,7 +300,7 @@ func configDoc(n *Node) map[string]any {
 		d["access"] = "protected"
 	}
 	if s := n.SnapshotCfg; s != nil {
-		d["strategy"], d["updated_at"], d["target_schema"] = s.Strategy, StrOrNil(s.UpdatedAt), nil
+		d["strategy"], d["updated_at"], d["target_schema"] = s.Strategy, StrOrNil(s.UpdatedAt), StrOrNil(s.TargetSchema)
 		d["unique_key"] = s.UniqueKey
 		if len(s.UniqueKey) == 1 {
 			d["unique_key"] = s.UniqueKey[0]

@@ -69,10 +69,12 @@ func nilIfEmpty(s string) any {
 
 // place sets a model's, seed's or snapshot's schema, alias and database as
 // dbt does: the project's generate_schema_name / generate_alias_name
-// macros when it defines them, else the built-in rules.
+// macros when it defines them, else the built-in rules. A snapshot's
+// schema config goes through them as a model's (dbt >= 1.9); its legacy
+// target_schema is used as written.
 func (m *Manifest) place(n *Node) []Diagnostic {
-	if n.ResourceType != Model && n.ResourceType != Seed {
-		return nil // snapshots: target_schema as written (snapshot.go)
+	if n.ResourceType != Model && n.ResourceType != Seed && n.ResourceType != Snapshot {
+		return nil
 	}
 	var diags []Diagnostic
 	schema, alias := m.defaultSchema(n, n.Config.Schema), n.Name
@@ -109,6 +111,9 @@ func (m *Manifest) place(n *Node) []Diagnostic {
 	}
 	if a, ok := call("generate_alias_name", n.Config.Alias); ok && a != "" {
 		alias = a
+	}
+	if n.SnapshotCfg != nil && n.SnapshotCfg.TargetSchema != "" {
+		schema = n.SnapshotCfg.TargetSchema // dbt's legacy rule: as written
 	}
 	n.Schema, n.Alias = schema, alias
 	if n.Config.Database != "" && n.Config.Database != m.Database() {

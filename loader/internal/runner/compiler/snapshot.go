@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"sort"
@@ -18,6 +19,9 @@ type SnapshotConfig struct {
 	// ValidToCurrent is dbt 1.9's dbt_valid_to_current: the SQL
 	// expression current versions hold in dbt_valid_to ("" = null).
 	ValidToCurrent string `json:"dbt_valid_to_current,omitempty"`
+	// TargetSchema is the legacy target_schema: the schema as written,
+	// past generate_schema_name (dbt keeps it for backward compatibility).
+	TargetSchema string `json:"target_schema,omitempty"`
 }
 
 // SnapshotNow is the snapshot clock (check strategy and hard deletes use
@@ -121,19 +125,21 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 				}
 			}
 		}
-		sc, schema, ds := snapshotConfig(n, raw)
+		sc, ds := snapshotConfig(n, raw)
 		diags = append(diags, ds...)
 		// What is left (tags, enabled, hooks, meta) is resolved as for models.
 		n.ymlCfg, n.modelCfg = nil, map[string]any{}
 		for k, v := range raw {
 			n.modelCfg[k] = v
 		}
-		// The schema goes through the config like a model's custom schema,
-		// so generate_schema_name and place() see it.
-		n.modelCfg["schema"] = schema
-		n.SnapshotCfg = sc
-		n.Schema = schema
-		n.Relation = Relation(schema, n.Alias)
+		// schema is a custom schema as a model's (generate_schema_name,
+		// dbt >= 1.9); a legacy target_schema is used as written (place).
+		n.SnapshotCfg, n.layer = sc, "snapshots"
+		n.Schema = m.defaultSchema(n, fmt.Sprint(cmp.Or(raw["schema"], any(""))))
+		if sc.TargetSchema != "" {
+			n.Schema = sc.TargetSchema
+		}
+		n.Relation = Relation(n.Schema, n.Alias)
 		m.byName[d.name] = n
 		m.Nodes[n.UniqueID] = n
 	}
@@ -141,7 +147,7 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 }
 
 // snapshotConfig takes the snapshot keys out of raw and validates them.
-func snapshotConfig(n *Node, raw map[string]any) (*SnapshotConfig, string, []Diagnostic) {
+func snapshotConfig(n *Node, raw map[string]any) (*SnapshotConfig, []Diagnostic) {
 	var diags []Diagnostic
 	at := n.ConfigPos
 	if at == (Position{}) {
@@ -162,14 +168,7 @@ func snapshotConfig(n *Node, raw map[string]any) (*SnapshotConfig, string, []Dia
 		}
 		return s
 	}
-	sc := &SnapshotConfig{}
-	schema := "snapshots"
-	if s := str("target_schema"); s != "" {
-		schema = s
-	}
-	if s := str("schema"); s != "" {
-		schema = s
-	}
+	sc := &SnapshotConfig{TargetSchema: str("target_schema")}
 	if s := str("target_database"); s != "" && s != n.Database {
 		// the warehouse's own name (dbt-tests-adapter's target_database=database) is where it goes anyway
 		bad("target_database %q: docket writes one DuckDB file; drop it", s)
@@ -216,7 +215,7 @@ func snapshotConfig(n *Node, raw map[string]any) (*SnapshotConfig, string, []Dia
 	default:
 		bad("hard_deletes must be ignore, invalidate or new_record (got %q)", sc.HardDeletes)
 	}
-	return sc, schema, diags
+	return sc, diags
 }
 
 // snapshotFolderConfig is dbt_project.yml's snapshots: defaults for a

@@ -1,0 +1,57 @@
+package runner
+
+import (
+	"testing"
+)
+
+// TestSnapshotSchemaAsDbt19: in a dbt project a snapshot's schema config
+// goes through generate_schema_name as a model's (dbt >= 1.9): schema: x
+// lands in <target schema>_x, no schema in the target schema, a project
+// macro decides when there is one; a legacy target_schema is used as
+// written. A docket project keeps folder = schema: snapshots/ lands in
+// snapshots, schema: x in x. Before, every snapshot went to its schema
+// or target_schema as written, else to snapshots.
+func TestSnapshotSchemaAsDbt19(t *testing.T) {
+	snaps := map[string]string{
+		"models/src.sql": "select 1 as id, 'a' as v",
+		"snapshots/s.sql": "{% snapshot legacy %}{{ config(target_schema='hist', unique_key='id', strategy='check', check_cols='all') }}select * from {{ ref('src') }}{% endsnapshot %}\n" +
+			"{% snapshot plain %}{{ config(unique_key='id', strategy='check', check_cols='all') }}select * from {{ ref('src') }}{% endsnapshot %}",
+		"snapshots/s.yml": "snapshots:\n  - name: in_yaml\n    relation: ref('src')\n    config: {schema: x, unique_key: id, strategy: check, check_cols: all}\n",
+	}
+	copyFiles := func(extra map[string]string) map[string]string {
+		out := map[string]string{}
+		for k, v := range snaps {
+			out[k] = v
+		}
+		for k, v := range extra {
+			out[k] = v
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		want  map[string]string
+	}{
+		{"dbt", shapeProject("p", copyFiles(nil)),
+			map[string]string{"legacy": "hist", "plain": "test_schema", "in_yaml": "test_schema_x"}},
+		{"dbt-macro", shapeProject("p", copyFiles(map[string]string{"macros/gsn.sql": "{% macro generate_schema_name(custom, node) %}{{ custom or 'base' }}_{{ node.resource_type }}{% endmacro %}"})),
+			map[string]string{"legacy": "hist", "plain": "base_snapshot", "in_yaml": "x_snapshot"}},
+		{"docket", copyFiles(nil),
+			map[string]string{"legacy": "hist", "plain": "snapshots", "in_yaml": "x"}},
+	} {
+		m, diags := parseProbe(t, writeProbe(t, c.files))
+		for _, d := range diags {
+			t.Fatalf("%s: %s", c.name, d)
+		}
+		for name, want := range c.want {
+			n := m.Nodes["snapshot."+m.Name+"."+name]
+			if n == nil {
+				t.Fatalf("%s: no snapshot %s", c.name, name)
+			}
+			if n.Schema != want || n.Relation != want+"."+name {
+				t.Errorf("%s: snapshot %s in %s (%s), want schema %s", c.name, name, n.Schema, n.Relation, want)
+			}
+		}
+	}
+}
