@@ -156,9 +156,12 @@ func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
 	for k, v := range raw {
 		// dbt renders Jinja in dbt_project.yml and YAML config values
 		if str, ok := v.(string); ok && (strings.Contains(str, "{{") || strings.Contains(str, "{%")) && k != "pre_hook" && k != "post_hook" {
-			out, err := m.renderValue(n, str)
+			out, err := m.renderValue(n, k, str)
 			if err != nil {
 				from, fat := m.configSourcePos(k)
+				if n.ResourceType == Test {
+					from, fat = m.configWhere(n, k, at) // the test's YAML entry
+				}
 				diags = append(diags, Diagnostic{Path: from, Line: fat.Line, Col: fat.Col, Msg: fmt.Sprintf("config %s: %v", k, err)})
 				continue
 			}
@@ -430,13 +433,19 @@ func dedupe(in []string) []string {
 	return out
 }
 
-// renderValue renders a Jinja string from YAML (a config value) for node n.
-func (m *Manifest) renderValue(n *Node, src string) (string, error) {
+// renderValue renders a Jinja string from YAML (config value k) for node
+// n. A test's where is rendered as dbt's test builder does, with var,
+// env_var and target: a ref() or source() in it is an error (dbt: "'ref'
+// is undefined"), never text pasted into the SQL.
+func (m *Manifest) renderValue(n *Node, k, src string) (string, error) {
 	tpl, err := m.env.Parse(n.Path+":config", src)
 	if err != nil {
 		return "", err
 	}
 	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]Position{}}
+	if k == "where" && n.ResourceType == Test {
+		rc.noRefs = "a test's where config (dbt renders it with var, env_var and target only; filter in the test's SQL, or a custom get_where_subquery)"
+	}
 	out, err := tpl.Render(rc.vars())
 	if err != nil {
 		return "", err

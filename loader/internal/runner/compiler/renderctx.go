@@ -38,14 +38,27 @@ type renderCtx struct {
 	// nil when not checked.
 	parsedRefs map[string]bool
 	ctes       *cteSet // ephemeral models the compiled render ref'd (compile.go)
+	// noRefs: ref() and source() are errors with this reason (a test's
+	// where config, which dbt renders with var, env_var and target only)
+	noRefs string
+}
+
+// banned is f, or an error naming rc.noRefs when it is set.
+func (rc *renderCtx) banned(name string, f func(render.Args) (any, error)) func(render.Args) (any, error) {
+	if rc.noRefs == "" {
+		return f
+	}
+	return func(render.Args) (any, error) {
+		return nil, &render.UserError{Msg: name + "() is not available in " + rc.noRefs}
+	}
 }
 
 func (rc *renderCtx) vars() map[string]any {
 	m, n := rc.m, rc.n
 	p := m.Project
 	ctx := map[string]any{
-		"ref":    render.Wrap(rc.ref),
-		"source": render.Wrap(rc.source),
+		"ref":    render.Wrap(rc.banned("ref", rc.ref)),
+		"source": render.Wrap(rc.banned("source", rc.source)),
 		"config": render.ConfigFunc(render.Wrap(func(a render.Args) (any, error) {
 			if method, ok := a.Kw[render.ConfigMethod].(string); ok {
 				return rc.configMethod(method, a)

@@ -352,6 +352,14 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 		if n != nil {
 			m.Nodes[n.UniqueID] = n
 			diags = append(diags, m.resolveConfig(n)...)
+			// the where as resolved (the test block's config(), then the
+			// YAML's, its Jinja rendered) is what the SQL filters by
+			if n.builtin != nil {
+				n.builtin.where = n.Config.Where
+			}
+			if n.test != nil {
+				n.test.where = n.Config.Where
+			}
 		}
 	}
 	return diags
@@ -380,7 +388,7 @@ func (m *Manifest) genericTest(s testSpec) (*Node, error) {
 		where = w
 	}
 	col := s.column
-	kwargs := map[string]any{"column_name": col, "model": parent.Relation}
+	kwargs := map[string]any{"column_name": col, "model": modelKwarg(parent)}
 	deps := []string{parent.UniqueID}
 	name, alias := genericTestName(s, parent)
 	base := name
@@ -431,6 +439,15 @@ func (m *Manifest) genericTest(s testSpec) (*Node, error) {
 	sort.Strings(deps)
 	n.DependsOn.Nodes = deps
 	return n, nil
+}
+
+// modelKwarg is a generic test's model argument as dbt's test builder
+// writes it in test_metadata.kwargs: the Jinja that renders it.
+func modelKwarg(parent *Node) string {
+	if parent.ResourceType == Source {
+		return fmt.Sprintf("{{ get_where_subquery(source('%s', '%s')) }}", parent.SourceName, parent.Name)
+	}
+	return fmt.Sprintf("{{ get_where_subquery(ref('%s')) }}", parent.Name)
 }
 
 // builtinTest is a built-in generic test (unique, not_null,
