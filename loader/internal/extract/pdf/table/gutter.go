@@ -3,6 +3,8 @@ package table
 import (
 	"math"
 	"sort"
+	"strings"
+	"unicode"
 )
 
 // gutterRegions cuts a page's lines (top to bottom) into the regions the
@@ -22,7 +24,9 @@ import (
 // numbers or dashes only), that stand beside each other,
 // not one above the other, and of which one has three rows (lines of
 // several phrases) on baselines of its own: a table's wrapped column
-// heads are a line or two. The rows of one table share
+// heads are a line or two; or of which one side is running text (see
+// runningText: a paragraph set at the rows' pitch shares their baselines)
+// beside three rows or more. The rows of one table share
 // their baselines across every column gap, so a table is never cut.
 // A run starts on a line with text on both sides of a gap (a line of
 // prose above two blocks leaves a gap only beside its end). Lines
@@ -222,7 +226,11 @@ func splitOnGutter(lines []*textLine, i int, gs []gutter, taken []*word, size, g
 		tol := math.Max(1, 0.12*size) // cells of a row share a baseline to a point
 		sl, rowsL := sharedBaselines(l, r, tol, gap)
 		sr, rowsR := sharedBaselines(r, l, tol, gap)
-		if 2*sl < len(l) && 2*sr < len(r) && max(rowsL, rowsR) >= 3 && compact(l, taken, x, true) && compact(r, taken, x, false) {
+		own := 2*sl < len(l) && 2*sr < len(r) && max(rowsL, rowsR) >= 3
+		if !own && (runningText(l, gap) && rows(r, gap) >= 3 || runningText(r, gap) && rows(l, gap) >= 3) {
+			own = true // a paragraph set at the rows' pitch shares their baselines
+		}
+		if own && compact(l, taken, x, true) && compact(r, taken, x, false) {
 			return l, r, g.end
 		}
 	}
@@ -333,4 +341,47 @@ func baseline(l *textLine) float64 {
 		ys[i] = w.bb.Y1
 	}
 	return median(ys)
+}
+
+// runningText: the lines are running text, not a table's cells: three and
+// more, all but one of them one phrase of five words or more starting at
+// the block's left edge and reaching across most of its width (the last
+// line may stop short), the text running on from line to line (no line
+// but the first starts with a capital unless the line above ends a
+// sentence, one exception in five lines allowed: a name). A table's
+// column of descriptions starts each cell with a capital.
+func runningText(ls []*textLine, gap float64) bool {
+	if len(ls) < 3 {
+		return false
+	}
+	x0, x1 := math.Inf(1), math.Inf(-1)
+	for _, l := range ls {
+		x0, x1 = math.Min(x0, l.bb.X0), math.Max(x1, l.bb.X1)
+	}
+	n, breaks := 0, 0
+	for k, l := range ls {
+		full := k == len(ls)-1 || l.bb.X1-x0 >= 0.75*(x1-x0)
+		if l.nSegments(gap) == 1 && len(l.ws) >= 5 && l.bb.X0-x0 <= 1 && full {
+			n++
+		}
+		if k > 0 {
+			prev := ls[k-1].ws[len(ls[k-1].ws)-1].text
+			first := []rune(l.ws[0].text)[0]
+			if unicode.IsUpper(first) && !strings.ContainsAny(prev[len(prev)-1:], ".:;!?") {
+				breaks++
+			}
+		}
+	}
+	return n >= 3 && n >= len(ls)-1 && 5*breaks <= len(ls)
+}
+
+// rows counts the lines of several phrases (gap apart).
+func rows(ls []*textLine, gap float64) int {
+	n := 0
+	for _, l := range ls {
+		if l.nSegments(gap) >= 2 {
+			n++
+		}
+	}
+	return n
 }

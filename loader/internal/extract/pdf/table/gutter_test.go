@@ -145,3 +145,67 @@ func TestCaptionAndNotesAroundRuledBeside(t *testing.T) {
 	wantCells(t, ts[0], ruled)
 	wantCells(t, ts[1], right)
 }
+
+// TestParagraphAtTheRowsPitch: a paragraph beside an unruled table, set in
+// the table's size at its row pitch, each line on a row's baseline. The
+// baselines say one block; the paragraph's lines (running text filling
+// its column, the sentence going on from line to line) say it is not a
+// column of the table: the table is found alone.
+func TestParagraphAtTheRowsPitch(t *testing.T) {
+	rows := [][]string{
+		{"Region", "Farms", "Share"},
+		{"Northern", "591", "12.4"},
+		{"Southern", "1,257", "30.1"},
+		{"Eastern", "755", "18.0"},
+		{"Western", "964", "22.9"},
+		{"Central", "702", "16.6"},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Farms by region, the number counted in the census and each region's share of the total.")...)
+	pg.Items = append(pg.Items, tableRows(124, 13, []col{{72, false}, {200, true}, {250, true}}, rows, true)...)
+	pg.Items = append(pg.Items, tableRows(137, 13, []col{{290, false}}, [][]string{
+		{"the census counts a farm where it keeps"},
+		{"its land and the share is taken of all the"},
+		{"farms in the country in the year of the"},
+		{"count so that the regions add up to the"},
+		{"whole and a farm is counted only once."},
+	}, false)...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], rows)
+}
+
+// TestDescriptionColumnStays: a table whose last column holds
+// descriptions of five words and more a line, wrapped, with no row gap:
+// each cell starts with a capital where the line above ends no sentence,
+// so the column is not taken for a paragraph beside the table.
+func TestDescriptionColumnStays(t *testing.T) {
+	cols := []col{{72, false}, {180, true}, {250, false}}
+	var items []txt
+	y := 124.0
+	rows := [][]string{
+		{"Kind", "Farms", "Description"},
+		{"Cattle", "591", "Farms that keep cattle or sheep on", "their own land all the year round"},
+		{"Grain", "1,257", "Farms that grow grain and other crops", "for sale in the market of the region"},
+		{"Rented", "755", "Holdings that rent their land from the", "state or from another holding nearby"},
+	}
+	for i, r := range rows {
+		items = append(items, tableRows(y, 13, cols, [][]string{r[:3]}, i == 0)...)
+		y += 13
+		if len(r) > 3 {
+			items = append(items, txt{X: 250, Y: y, Size: 10, S: r[3]})
+			y += 13
+		}
+	}
+	pg := page{Items: append(prose(72, 90, "Farms by kind of holding, with the number counted in the census."), items...)}
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	got := cellsOf(ts[0])
+	if len(got) != 4 || len(got[0]) != 3 || got[1][2] != "Farms that keep cattle or sheep on their own land all the year round" {
+		t.Errorf("cells: %q", got)
+	}
+}
