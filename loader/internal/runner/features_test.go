@@ -346,7 +346,7 @@ var featureProbes = map[string]featureProbe{
 		"models/m/a.sql":  "select {{ one() }} as id",
 		"models/m/b.sql":  "{{ config(materialized='mine') }} select 1 as id",
 	}},
-	"model-versions": {files: map[string]string{
+	"model-versions": {build: true, files: map[string]string{
 		"models/m/dim.sql":    "select 1 as id",
 		"models/m/dim_v2.sql": "select 2 as id",
 		"models/m/dim.yml":    "version: 2\nmodels:\n  - name: dim\n    latest_version: 1\n    versions:\n      - v: 1\n        defined_in: dim\n      - v: 2\n",

@@ -347,7 +347,8 @@ func (m *Manifest) NodeDoc(n *Node) map[string]any {
 	}
 	refs := []any{}
 	for _, r := range n.Refs {
-		ref := map[string]any{"name": r[len(r)-1], "package": nil, "version": nil}
+		name, v := splitRefKey(r[len(r)-1])
+		ref := map[string]any{"name": name, "package": nil, "version": versionValue(v)}
 		if len(r) > 1 {
 			ref["package"] = r[0]
 		}
@@ -368,8 +369,8 @@ func (m *Manifest) NodeDoc(n *Node) map[string]any {
 	d["contract"] = map[string]any{"enforced": false, "alias_types": true, "checksum": nil}
 	switch {
 	case n.ResourceType == Model:
-		d["access"], d["constraints"], d["version"], d["latest_version"] = "protected", []any{}, nil, nil
-		d["deprecation_date"], d["primary_key"] = nil, []string{}
+		d["access"], d["constraints"], d["version"], d["latest_version"] = "protected", []any{}, versionValue(n.Version), versionValue(n.LatestVersion)
+		d["deprecation_date"], d["primary_key"] = StrOrNil(n.DeprecationDate), []string{}
 	case n.TestMetadata != nil:
 		kw := orEmpty(n.TestMetadata.Kwargs)
 		d["test_metadata"] = map[string]any{"name": n.TestMetadata.Name, "kwargs": kw, "namespace": nil}

@@ -43,31 +43,29 @@ func placeholder(t *Node) render.Relation {
 	return render.Relation{Database: t.Database, Schema: t.Schema, Identifier: t.Alias, Rendered: t.Relation, Type: relKind(t)}
 }
 
-// ref is dbt's ref(['package',] name).
+// ref is dbt's ref(['package',] name[, v=N | version=N]).
 func (rc *renderCtx) ref(a render.Args) (any, error) {
 	if len(a.Pos) == 0 {
 		return nil, fmt.Errorf("ref() needs a model name")
 	}
 	m, n := rc.m, rc.n
 	name := fmt.Sprint(a.Pos[len(a.Pos)-1])
-	rc.refs = append(rc.refs, []string{name})
-	if err := rc.versionedRef(name, a); err != nil {
-		return nil, err
+	key := name
+	if v, ok := refVersion(a); ok {
+		key = versionKey(name, v)
 	}
-	t := m.byName[name]
-	at, seen := rc.refPos[name]
+	rc.refs = append(rc.refs, []string{key})
+	t := m.byName[key]
+	at, seen := rc.refPos[key]
 	own := true
 	if !seen && (t == nil || !rc.compiled) {
 		// placed for the graph's messages at parse; when compiled, only
 		// a mistake needs it (the template walk is not free)
 		at, own = rc.callSite("ref", name)
-		rc.refPos[name] = at
+		rc.refPos[key] = at
 	}
 	if t == nil {
-		msg := fmt.Sprintf("ref(%q): no model or seed named %q", name, name)
-		if s := suggest(name, m.names()); s != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", s)
-		}
+		msg := m.unknownRef(name, key)
 		if !own {
 			// written in a macro: the render error names the macro's
 			// file and line
@@ -79,31 +77,40 @@ func (rc *renderCtx) ref(a render.Args) (any, error) {
 	if !rc.compiled {
 		return placeholder(t), nil
 	}
-	if rc.parsedRefs != nil && !rc.parsedRefs[name] {
+	if rc.parsedRefs != nil && !rc.parsedRefs[key] {
 		return nil, &render.UserError{Msg: fmt.Sprintf("ref(%q) is called only when execute or is_incremental() is true, so parsing did not see it and "+
 			"the graph does not order it (as dbt: add -- depends_on: {{ ref(%q) }} to the file)", name, name)}
 	}
 	return rc.relationOf(t), nil
 }
 
-// versionedRef refuses ref(name, v=N) / ref(name, version=N): docket has
-// no model versions yet, and reading the unversioned model instead would
-// be silently wrong. The error is at the call (a macro's: its file).
-func (rc *renderCtx) versionedRef(name string, a render.Args) error {
+// refVersion is the version a ref pins (v=N or version=N).
+func refVersion(a render.Args) (string, bool) {
 	v, ok := a.Kw["v"]
 	if !ok {
 		v, ok = a.Kw["version"]
 	}
-	if !ok {
-		return nil
+	if !ok || v == nil {
+		return "", false
 	}
-	msg := fmt.Sprintf("ref(%q, v=%v): docket does not support model versions yet (versions: in YAML is not applied)", name, v)
-	at, own := rc.callSite("ref", name)
-	if !own {
-		return &render.UserError{Msg: msg}
+	return verStr(v), true
+}
+
+// unknownRef says why a ref key names no model or seed.
+func (m *Manifest) unknownRef(name, key string) string {
+	if _, v := splitRefKey(key); v != "" {
+		if vs := m.versionsOf(name); len(vs) > 0 {
+			return fmt.Sprintf("ref(%q, v=%s): model %s has no version %s (versions: %s)", name, v, name, v, strings.Join(vs, ", "))
+		}
+		if m.byName[name] != nil {
+			return fmt.Sprintf("ref(%q, v=%s): %s has no versions (versions: in its YAML entry)", name, v, name)
+		}
 	}
-	rc.diags = append(rc.diags, Diagnostic{Path: rc.n.Path, Line: at.Line, Col: at.Col, Msg: msg})
-	return nil
+	msg := fmt.Sprintf("ref(%q): no model or seed named %q", name, name)
+	if s := suggest(name, m.names()); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return msg
 }
 
 // source is dbt's source(source_name, table_name).

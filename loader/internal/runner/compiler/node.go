@@ -149,6 +149,11 @@ type Node struct {
 	TestMetadata *TestMetadata     `json:"test_metadata,omitempty"`
 	ColumnName   string            `json:"column_name,omitempty"`
 	AttachedNode string            `json:"attached_node,omitempty"`
+	// versioned models only (versions.go): the version (as written in
+	// YAML), the model's latest_version, and the version's deprecation_date
+	Version         string `json:"version,omitempty"`
+	LatestVersion   string `json:"latest_version,omitempty"`
+	DeprecationDate string `json:"deprecation_date,omitempty"`
 	// sources only
 	SourceName string `json:"source_name,omitempty"`
 	// Sources with freshness criteria (freshness.go).

@@ -287,8 +287,12 @@ func (ps *parser) resolve() error {
 	for _, id := range SortedKeys(m.Nodes) {
 		if n := m.Nodes[id]; !n.Config.Enabled {
 			delete(m.Nodes, id)
-			delete(m.byName, n.Name)
-			disabled[n.Name] = true
+			if m.byName[n.Name] == n {
+				delete(m.byName, n.Name)
+				disabled[n.Name] = true
+			}
+			delete(m.byName, n.refKey())
+			disabled[n.refKey()] = true
 			m.Disabled[id] = n
 		}
 	}
@@ -305,11 +309,15 @@ func (ps *parser) resolve() error {
 	for _, id := range SortedKeys(m.Nodes) {
 		n := m.Nodes[id]
 		for _, r := range n.Refs {
-			name := r[len(r)-1]
-			if m.byName[name] == nil && n.refPos[name] != (Position{}) {
+			key := r[len(r)-1]
+			if m.byName[key] == nil && n.refPos[key] != (Position{}) {
 				// already reported as unknown during rendering unless it was disabled
-				if disabled[name] {
-					ps.diag(n.Path, n.refPos[name], "ref(%q) points to a disabled model", name)
+				if disabled[key] {
+					call := fmt.Sprintf("ref(%q)", key)
+					if name, v := splitRefKey(key); v != "" {
+						call = fmt.Sprintf("ref(%q, v=%s)", name, v)
+					}
+					ps.diag(n.Path, n.refPos[key], "%s points to a disabled model", call)
 				}
 			}
 		}

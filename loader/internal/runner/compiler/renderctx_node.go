@@ -37,6 +37,7 @@ func (rc *renderCtx) nodeContext(ctx map[string]any) {
 		"name": n.Name, "unique_id": n.UniqueID, "resource_type": n.ResourceType, "package_name": n.PackageName,
 		"database": db, "schema": schema, "alias": alias, "identifier": alias, "path": n.Path, "original_file_path": n.Path,
 		"fqn": toAny(n.FQN), "tags": toAny(n.Tags), "description": n.Description, "raw_code": n.RawCode,
+		"version": versionValue(n.Version), "latest_version": versionValue(n.LatestVersion),
 		"config": map[string]any{"materialized": n.Config.Materialized, "tags": toAny(n.Config.Tags),
 			"schema": nilIfEmpty(n.Config.Schema), "alias": nilIfEmpty(n.Config.Alias), "enabled": n.Config.Enabled},
 	}

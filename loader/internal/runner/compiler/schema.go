@@ -49,7 +49,7 @@ func nodeMap(n *Node) map[string]any {
 		"package_name": n.PackageName, "fqn": toAny(n.FQN), "path": n.Path, "original_file_path": n.Path,
 		"config": map[string]any{"schema": nilIfEmpty(n.Config.Schema), "alias": nilIfEmpty(n.Config.Alias),
 			"materialized": n.Config.Materialized, "tags": toAny(n.Config.Tags), "database": nilIfEmpty(n.Config.Database)},
-		"tags": toAny(n.Tags)}
+		"tags": toAny(n.Tags), "version": versionValue(n.Version), "latest_version": versionValue(n.LatestVersion)}
 }
 
 func toAny(s []string) []any {
@@ -78,6 +78,9 @@ func (m *Manifest) place(n *Node) []Diagnostic {
 	}
 	var diags []Diagnostic
 	schema, alias := m.defaultSchema(n, n.Config.Schema), n.Name
+	if n.Version != "" {
+		alias = versionAlias(n.Name, n.Version) // dbt's default alias of a version
+	}
 	if n.Config.Alias != "" {
 		alias = n.Config.Alias
 	}

@@ -110,6 +110,11 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 			}
 			for _, e := range yseq(v) {
 				name := ystr(e, "name")
+				if kind == Model && yget(e, "versions") != nil {
+					m.renderYAMLEntry(path, e, &diags)
+					specs = append(specs, m.readVersions(path, e, &diags)...) // versions.go
+					continue
+				}
 				n := m.byName[name]
 				if n != nil && n.ResourceType != kind {
 					// dbt: the entry's tests are built on the node its name
@@ -130,26 +135,7 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 					continue
 				}
 				m.renderYAMLEntry(path, e, &diags)
-				n.Description = m.describe(path, e, &diags)
-				n.ymlCfg = map[string]any{}
-				if c := yget(e, "config"); c != nil {
-					for ck, cv := range ymap(c) {
-						mergeCfg(n.ymlCfg, normKey(ck), cv)
-					}
-				}
-				for j := 0; j+1 < len(e.Content); j += 2 {
-					ek := e.Content[j]
-					switch ek.Value {
-					case "name", "description", "columns", "config", "tests", "data_tests", "docs", "meta":
-					case "tags":
-						mergeCfg(n.ymlCfg, "tags", yany(e.Content[j+1]))
-					case "constraints":
-						m.readConstraints(path, n, "", e.Content[j+1]) // applied or warned (constraints.go)
-					default:
-						m.warn(path, ypos(ek), "%s %s: key %q is read but not applied by docket", kind, name, ek.Value)
-					}
-				}
-				specs = append(specs, m.readColumns(path, n, e, &diags)...)
+				specs = append(specs, m.patchNode(path, kind, n, e, &diags)...)
 			}
 		case "semantic_models", "metrics", "saved_queries", "exposures", "groups", "unit_tests", "analyses",
 			"macros", "snapshots", "data_tests", "tests", "functions":
@@ -159,6 +145,37 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 		}
 	}
 	return specs, diags
+}
+
+// patchNode applies a model's or seed's YAML entry e to n: description,
+// config, tags, constraints, columns; it returns the entry's tests.
+func (m *Manifest) patchNode(path, kind string, n *Node, e *yaml.Node, diags *[]Diagnostic) []testSpec {
+	n.Description = m.describe(path, e, diags)
+	n.ymlCfg = map[string]any{}
+	if c := yget(e, "config"); c != nil {
+		for ck, cv := range ymap(c) {
+			mergeCfg(n.ymlCfg, normKey(ck), cv)
+		}
+	}
+	for j := 0; j+1 < len(e.Content); j += 2 {
+		ek := e.Content[j]
+		switch ek.Value {
+		case "name", "description", "columns", "config", "tests", "data_tests", "docs", "meta":
+		case "tags":
+			mergeCfg(n.ymlCfg, "tags", yany(e.Content[j+1]))
+		case "constraints":
+			m.readConstraints(path, n, "", e.Content[j+1]) // applied or warned (constraints.go)
+		case "deprecation_date":
+			n.DeprecationDate = deprecationDate(e.Content[j+1].Value)
+		case "v", "defined_in":
+			if n.Version == "" {
+				m.warn(path, ypos(ek), "%s %s: key %q belongs under versions: (not applied)", kind, n.Name, ek.Value)
+			} // else a version's own key (versions.go)
+		default:
+			m.warn(path, ypos(ek), "%s %s: key %q is read but not applied by docket", kind, n.Name, ek.Value)
+		}
+	}
+	return m.readColumns(path, n, e, diags)
 }
 
 // readColumns reads columns (docs and tests) and entity-level tests.
@@ -261,6 +278,9 @@ var builtinTests = map[string]bool{"unique": true, "not_null": true, "accepted_v
 func genericTestName(s testSpec, parent *Node) (name, alias string) {
 	kind := strings.ReplaceAll(s.kind, ".", "_")
 	model := parent.Name
+	if parent.Version != "" {
+		model += "_v" + parent.Version // dbt's target name of a versioned model
+	}
 	if parent.ResourceType == Source {
 		kind, model = "source_"+kind, parent.SourceName+"_"+parent.Name
 	}
@@ -446,6 +466,9 @@ func (m *Manifest) genericTest(s testSpec) (*Node, error) {
 func modelKwarg(parent *Node) string {
 	if parent.ResourceType == Source {
 		return fmt.Sprintf("{{ get_where_subquery(source('%s', '%s')) }}", parent.SourceName, parent.Name)
+	}
+	if parent.Version != "" {
+		return fmt.Sprintf("{{ get_where_subquery(ref('%s', version='%s')) }}", parent.Name, parent.Version)
 	}
 	return fmt.Sprintf("{{ get_where_subquery(ref('%s')) }}", parent.Name)
 }

@@ -273,8 +273,13 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 				return false
 			}
 			ok, _ := path.Match(val, n.Name)
-			return ok || n.Name == val || (n.ResourceType == Model && n.Schema == val) || strings.Join(n.FQN[1:], ".") == val
+			return ok || n.Name == val || (n.ResourceType == Model && n.Schema == val) || strings.Join(n.FQN[1:], ".") == val || versionSelected(n, val)
 		})
+	case "version":
+		if val != "latest" && val != "prerelease" && val != "old" && val != "none" {
+			return nil, fmt.Errorf("version: takes latest, prerelease, old or none (got %q)", val)
+		}
+		each(func(n *Node) bool { return n.ResourceType == Model && versionState(n) == val })
 	case "path":
 		val = strings.TrimSuffix(val, "/")
 		each(func(n *Node) bool {
@@ -299,7 +304,7 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 	case "test_name":
 		each(func(n *Node) bool { return n.TestMetadata != nil && n.TestMetadata.Name == val })
 	default:
-		return nil, fmt.Errorf("unknown selector method %q (use a name, a folder, path:, tag:, source:, resource_type:, test_name:, test_type:, config.KEY:)", method)
+		return nil, fmt.Errorf("unknown selector method %q (use a name, a folder, path:, tag:, source:, resource_type:, test_name:, test_type:, version:, config.KEY:)", method)
 	}
 	out := map[string]bool{}
 	for id := range base {

@@ -5,7 +5,9 @@ import "sort"
 func (m *Manifest) names() []string {
 	out := make([]string, 0, len(m.byName))
 	for n := range m.byName {
-		out = append(out, n)
+		if _, v := splitRefKey(n); v == "" {
+			out = append(out, n)
+		}
 	}
 	sort.Strings(out)
 	return out
