@@ -9,7 +9,11 @@
 -- postings yet (a chunk's terms depend on its text alone, which its
 -- chunk_id fixes). chunk_key (the first 64 bits of chunk_id) is what
 -- these set operations compare: scanning an integer column over all
--- postings is cheap, a 64-character id is not. Incremental builds append
+-- postings is cheap, a 64-character id is not, and it is scanned once:
+-- a pre-hook keeps the indexed keys in a temporary table (scratch, not a
+-- data change) that the retraction and the build read. The retraction
+-- finds no rows to delete without reading the postings when no chunk
+-- left (its semi join's other side is empty). Incremental builds append
 -- in term order per batch; `docket build --full-refresh -s chunk_terms+`
 -- rewrites the whole table in term order. The first pre-hooks add
 -- doc_length and chunk_key to a table built before them; its postings
@@ -21,8 +25,11 @@
     pre_hook = [
         "{% if is_incremental() %}alter table {{ this }} add column if not exists doc_length bigint{% endif %}",
         "{% if is_incremental() %}alter table {{ this }} add column if not exists chunk_key ubigint{% endif %}",
-        "{% if is_incremental() %}delete from {{ this }} where chunk_key is null or chunk_key in (
-            select chunk_key from {{ this }}
+        "{% if is_incremental() %}delete from {{ this }} where chunk_key is null{% endif %}",
+        "{% if is_incremental() %}create or replace temp table chunk_terms_indexed as
+            select distinct chunk_key from {{ this }}{% endif %}",
+        "{% if is_incremental() %}delete from {{ this }} where chunk_key in (
+            select chunk_key from temp.chunk_terms_indexed
             except
             select {{ chunk_key('chunk_id') }} from {{ ref('search_chunks') }}){% endif %}"
     ]
@@ -36,7 +43,7 @@
 with wanted as materialized (
     select search_chunks.rowid as row_id
     from {{ ref('search_chunks') }} as search_chunks
-    anti join (select distinct chunk_key from {{ this }}) as indexed
+    anti join temp.chunk_terms_indexed as indexed
       on indexed.chunk_key = {{ chunk_key('search_chunks.chunk_id') }}
 ),
 
