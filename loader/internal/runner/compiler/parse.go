@@ -340,7 +340,7 @@ func (ps *parser) singularTests() error {
 		n := &Node{UniqueID: Test + "." + m.Name + "." + name, ResourceType: Test, PackageName: m.Name, Name: name,
 			Schema: "main", Alias: name, Database: m.Database(), Path: path, RawCode: testFiles[path],
 			FQN: []string{m.Name, name}, Columns: map[string]Column{}}
-		n.folderCfg = map[string]any{}
+		n.folderCfg = m.testFolderConfig(path, name)
 		if m.Nodes[n.UniqueID] != nil {
 			ps.diag(path, Position{1, 1}, "test name %q is already used", name)
 			continue

@@ -72,3 +72,22 @@ func (m *Manifest) listTrees(dirs []string, ext string) ([]string, error) {
 	}
 	return out, nil
 }
+
+// testFolderConfig is dbt_project.yml's tests: (or data_tests:) config of
+// a test declared in path (a schema file, or a singular test's .sql): the
+// folders of path under its resource folder, then the test's name, as
+// dbt's test fqn. Below the test block's config() and the YAML's.
+func (m *Manifest) testFolderConfig(path, name string) map[string]any {
+	if m.Project.DBT == nil || len(m.Project.DBT.Tests) == 0 {
+		return map[string]any{}
+	}
+	parts := strings.Split(path, "/")[1:]
+	for _, kind := range []string{"models", "seeds", "tests"} {
+		for _, d := range m.dirs(kind) {
+			if strings.HasPrefix(path, d+"/") {
+				parts = strings.Split(strings.TrimPrefix(path, d+"/"), "/")
+			}
+		}
+	}
+	return m.folderConfig(m.Project.DBT.Tests, nodePath(parts, name))
+}

@@ -419,7 +419,7 @@ func (m *Manifest) genericTest(s testSpec) (*Node, error) {
 		Schema: "main", Alias: alias, Database: m.Database(), Path: s.path, FQN: []string{m.Name, name},
 		Columns: map[string]Column{}, ColumnName: col, AttachedNode: parent.UniqueID,
 		TestMetadata: &TestMetadata{Name: s.kind, Kwargs: kwargs}, Pos: s.at, ConfigPos: s.at,
-		folderCfg: map[string]any{}, ymlCfg: s.cfg}
+		folderCfg: m.testFolderConfig(s.path, name), ymlCfg: s.cfg}
 	if builtinTests[s.kind] {
 		b, to, err := m.builtinTest(s, parent, where, kwargs)
 		if err != nil {
@@ -452,7 +452,9 @@ func (m *Manifest) genericTest(s testSpec) (*Node, error) {
 		if len(mt.cfg) > 0 {
 			// the test macro's own config() (dbt_utils.equality's
 			// fail_calc) ranks below the yml's
-			n.folderCfg = mt.cfg
+			for k, v := range mt.cfg {
+				mergeCfg(n.folderCfg, k, v)
+			}
 		}
 	}
 	deps = dedupe(deps)
