@@ -341,10 +341,16 @@ var featureProbes = map[string]featureProbe{
 		}
 		return nil
 	}},
-	"custom-materialization": {files: map[string]string{
-		"macros/mats.sql": "{% materialization mine, adapter='duckdb' %}{{ return({'relations': []}) }}{% endmaterialization %}\n{% macro one() %}1{% endmacro %}\n",
-		"models/m/a.sql":  "select {{ one() }} as id",
-		"models/m/b.sql":  "{{ config(materialized='mine') }} select 1 as id",
+	"custom-materialization": {build: true, files: map[string]string{
+		"macros/mats.sql": "{% materialization mine, adapter='duckdb' %}{% call statement('main') %}{{ create_table_as(False, this, sql) }}{% endcall %}" +
+			"{{ return({'relations': [this.incorporate(type='table')]}) }}{% endmaterialization %}\n{% macro one() %}1{% endmacro %}\n",
+		"models/m/a.sql": "select {{ one() }} as id",
+		"models/m/b.sql": "{{ config(materialized='mine') }} select 2 as id",
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
+		if mat := m.Nodes["model.probe.b"].CustomMat; mat == nil || mat.Macro != "materialization_mine_duckdb" {
+			return fmt.Errorf("b's materialization: %+v", mat)
+		}
+		return nil
 	}},
 	"model-versions": {build: true, files: map[string]string{
 		"models/m/dim.sql":    "select 1 as id",

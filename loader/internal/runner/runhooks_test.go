@@ -20,7 +20,16 @@ import (
 func hookRun(t *testing.T, files map[string]string, selected ...string) (*executor.RunResults, error, string) {
 	t.Helper()
 	dir := writeProbe(t, files)
+	rr, err := runDir(t, dir, selected...)
+	return rr, err, dir
+}
+
+// runDir runs `run` in the project folder dir (again: its warehouse is
+// kept) as hookRun does.
+func runDir(t *testing.T, dir string, selected ...string) (*executor.RunResults, error) {
+	t.Helper()
 	db := shapeDB(t, dir)
+	defer db.Close()
 	p, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +46,7 @@ func hookRun(t *testing.T, files map[string]string, selected ...string) (*execut
 		t.Fatal(werr)
 	}
 	validateTarget(t, filepath.Join(dir, "target"))
-	return rr, err, dir
+	return rr, err
 }
 
 func idStatuses(rr *executor.RunResults) string {

@@ -173,7 +173,7 @@ func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
 	for _, k := range SortedKeys(raw) {
 		m.setConfig(&c, n, k, raw[k], at, bad)
 	}
-	validateConfig(&c, n, at, bad)
+	m.validateConfig(&c, n, at, bad)
 	n.Config = c
 	n.Tags = c.Tags
 	return diags
@@ -372,7 +372,7 @@ func persistDocs(v any, bad func()) *PersistDocs {
 
 // validateConfig fills the resource type's defaults and checks the
 // materialization, incremental strategy and severity.
-func validateConfig(c *Config, n *Node, at Position, bad func(Position, string, ...any)) {
+func (m *Manifest) validateConfig(c *Config, n *Node, at Position, bad func(Position, string, ...any)) {
 	switch n.ResourceType {
 	case Model:
 		if c.Materialized == "" {
@@ -381,7 +381,7 @@ func validateConfig(c *Config, n *Node, at Position, bad func(Position, string, 
 		switch c.Materialized {
 		case "view", "table", "incremental", "ephemeral":
 		default:
-			bad(at, "materialized must be view, table, incremental or ephemeral (got %q; docket does not run custom {%% materialization %%} blocks)", c.Materialized)
+			m.customMaterialization(n, c.Materialized, at, bad)
 		}
 		if c.Materialized == "incremental" {
 			if c.IncrementalStrategy == "" {

@@ -326,5 +326,13 @@ func (rc *renderCtx) dbAdapter(need func(any) (any, error)) map[string]any {
 		}),
 	}
 	rc.schemaAdapter(adapter, need)
+	// a materialization's transaction steps: each statement of docket's
+	// runs on its own, so there is nothing left to commit
+	for _, k := range []string{"commit", "begin"} {
+		adapter[k] = render.Wrap(func(render.Args) (any, error) { return "", nil })
+	}
+	for _, k := range []string{"is_iceberg", "is_ducklake"} { // dbt-duckdb's: neither here
+		adapter[k] = render.Wrap(func(render.Args) (any, error) { return false, nil })
+	}
 	return adapter
 }

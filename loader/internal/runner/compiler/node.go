@@ -172,6 +172,10 @@ type Node struct {
 	Contract    map[string]any `json:"-"` // config contract as written: enforced, alias_types
 	SeedFile    string         `json:"-"` // seeds: absolute CSV path
 	Unit        *UnitSpec      `json:"-"` // unit tests only (unittest.go)
+	// CustomMat: the {% materialization %} block a model's materialized
+	// names (not view, table, incremental, ephemeral), run by the
+	// executor through RunMaterialization (materialization.go)
+	CustomMat *render.Materialization `json:"-"`
 
 	// The compiler's own.
 	layer     string // docket's default schema: the first folder under models/, or seeds

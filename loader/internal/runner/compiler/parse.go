@@ -166,6 +166,7 @@ func (ps *parser) macros() error {
 		ps.diag(e.File, Position{e.Err.Line, e.Err.Col}, "%s", e.Err.Msg)
 	}
 	m.env, m.Macros = env, env.Macros()
+	m.warnBuiltinOverrides()
 	return nil
 }
 

@@ -16,7 +16,8 @@ func (x *nodeExec) model() error {
 		return err
 	}
 	full := x.full && (n.Config.FullRefresh == nil || *n.Config.FullRefresh) // full_refresh: false wins over --full-refresh
-	if x.upToDate(existing, x.full) {                                        // --full-refresh runs full_refresh: false models too (incrementally)
+	custom := n.CustomMat != nil                                             // a custom materialization runs every time: what it reads is its own
+	if x.upToDate(existing, x.full || custom) {                              // --full-refresh runs full_refresh: false models too (incrementally)
 		x.timing("compile", t0)
 		x.markUpToDate()
 		return nil
@@ -32,6 +33,9 @@ func (x *nodeExec) model() error {
 	defer x.timing("execute", t1)
 	if err := x.checkContract(body); err != nil {
 		return err
+	}
+	if custom {
+		return x.custom(body, full)
 	}
 	if err := x.hooks(n.Config.PreHook, incremental); err != nil {
 		return err

@@ -163,25 +163,33 @@ func (x *nodeExec) renderWithDB(incremental bool) (string, error) {
 
 func (x *nodeExec) hooks(list []string, incremental bool) error {
 	for i, h := range list {
-		q, err := x.m.RenderHook(x.ctx, sqlQuerier{x.c}, x.n, h, incremental)
-		if err != nil {
-			return fmt.Errorf("%s: hook %d: %v", x.n.Path, i+1, err)
+		if err := x.hook(i, h, incremental); err != nil {
+			return err
 		}
-		if q == "" {
-			continue
+	}
+	return nil
+}
+
+// hook renders and runs the node's hook number i (0-based).
+func (x *nodeExec) hook(i int, h string, incremental bool) error {
+	q, err := x.m.RenderHook(x.ctx, sqlQuerier{x.c}, x.n, h, incremental)
+	if err != nil {
+		return fmt.Errorf("%s: hook %d: %v", x.n.Path, i+1, err)
+	}
+	if q == "" {
+		return nil
+	}
+	ran, noop, err := x.upgradeHook(q)
+	if err == nil && !ran {
+		var k int64
+		if k, err = x.exec(q); err == nil {
+			x.noteHook(q, k)
 		}
-		ran, noop, err := x.upgradeHook(q)
-		if err == nil && !ran {
-			var k int64
-			if k, err = x.exec(q); err == nil {
-				x.noteHook(q, k)
-			}
-		} else if err == nil && !noop {
-			x.hookOpaque = true
-		}
-		if err != nil {
-			return fmt.Errorf("%s: hook %d failed: %s", x.n.Path, i+1, compiler.FirstLine(err.Error()))
-		}
+	} else if err == nil && !noop {
+		x.hookOpaque = true
+	}
+	if err != nil {
+		return fmt.Errorf("%s: hook %d failed: %s", x.n.Path, i+1, compiler.FirstLine(err.Error()))
 	}
 	return nil
 }

@@ -58,6 +58,16 @@ func (r Relation) GetAttribute(name string) (*exec.Value, bool) {
 			if t, ok := a.Kw["type"].(string); ok {
 				out.Type = t
 			}
+			if path, ok := stringMap(a.Kw["path"]); ok {
+				// incorporate(path={"identifier": ..., "schema": ...}): another name
+				if v, ok := path["schema"].(string); ok {
+					out.Schema = v
+				}
+				if v, ok := path["identifier"].(string); ok {
+					out.Identifier = v
+				}
+				out.Rendered, out.CTE = relName(out.Schema, out.Identifier), false
+			}
 			if v, ok := a.Kw["database"].(bool); ok && !v && name == "include" {
 				out.Rendered = relName(out.Schema, out.Identifier)
 			}
@@ -79,4 +89,22 @@ func isMapping(ctx *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, e
 		return true, nil
 	}
 	return in.IsDict(), nil
+}
+
+// stringMap is v as a mapping with string keys (a dict a template wrote
+// may come as map[any]any).
+func stringMap(v any) (map[string]any, bool) {
+	switch t := v.(type) {
+	case map[string]any:
+		return t, true
+	case map[any]any:
+		out := make(map[string]any, len(t))
+		for k, x := range t {
+			if ks, ok := k.(string); ok {
+				out[ks] = x
+			}
+		}
+		return out, true
+	}
+	return nil, false
 }
