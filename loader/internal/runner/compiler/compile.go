@@ -63,6 +63,9 @@ func (rc *renderCtx) ref(a render.Args) (any, error) {
 		// a mistake needs it (the template walk is not free)
 		at, own = rc.callSite("ref", name)
 		rc.refPos[key] = at
+		if t != nil && own && !rc.compiled && t.DeprecationDate != "" {
+			m.warnDeprecatedRef(n, t, at)
+		}
 	}
 	if t == nil {
 		msg := m.unknownRef(name, key)

@@ -167,6 +167,9 @@ func (m *Manifest) patchNode(path, kind string, n *Node, e *yaml.Node, diags *[]
 			m.readConstraints(path, n, "", e.Content[j+1]) // applied or warned (constraints.go)
 		case "deprecation_date":
 			n.DeprecationDate = deprecationDate(e.Content[j+1].Value)
+			if deprecated(n.DeprecationDate) { // dbt's DeprecatedModel warning
+				m.warn(path, ypos(ek), "%s passed its deprecation date %s: disable or remove it", n.UniqueID, n.DeprecationDate)
+			}
 		case "v", "defined_in":
 			if n.Version == "" {
 				m.warn(path, ypos(ek), "%s %s: key %q belongs under versions: (not applied)", kind, n.Name, ek.Value)

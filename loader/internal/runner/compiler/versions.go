@@ -309,3 +309,23 @@ func versionState(n *Node) string {
 	}
 	return "old"
 }
+
+// deprecated says whether date (RFC 3339) has passed.
+func deprecated(date string) bool {
+	t, err := time.Parse(time.RFC3339, date)
+	return err == nil && t.Before(time.Now())
+}
+
+// warnDeprecatedRef is dbt's DeprecatedReference / UpcomingReference-
+// Deprecation warning: n refs t, which has a deprecation_date.
+func (m *Manifest) warnDeprecatedRef(n, t *Node, at Position) {
+	what := t.Name
+	if t.Version != "" {
+		what += ".v" + t.Version
+	}
+	if deprecated(t.DeprecationDate) {
+		m.warn(n.Path, at, "%s reads %s, deprecated on %s (its latest version is v%s)", n.Name, what, t.DeprecationDate, t.LatestVersion)
+		return
+	}
+	m.warn(n.Path, at, "%s reads %s, slated for deprecation on %s", n.Name, what, t.DeprecationDate)
+}

@@ -168,3 +168,32 @@ func TestVersionedRefMistakes(t *testing.T) {
 		t.Errorf("warnings:\n%s", warns)
 	}
 }
+
+// TestDeprecatedVersionsWarn: as dbt's DeprecatedModel and
+// DeprecatedReference / UpcomingReferenceDeprecation warnings, a version
+// past its deprecation_date is a warning at the key, and a ref to a
+// version with a deprecation_date one at the call.
+func TestDeprecatedVersionsWarn(t *testing.T) {
+	files := map[string]string{"models/soon.sql": "select * from {{ ref('dim', v=3) }}"}
+	for k, v := range versionedProject {
+		files[k] = v
+	}
+	files["models/schema.yml"] = strings.Replace(files["models/schema.yml"], "        description: next\n", "        description: next\n        deprecation_date: 2999-01-01\n", 1)
+	m, diags := compilertest.Compile(t, files)
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	warns := strings.Join(compilertest.Strings(m.Warnings), "\n")
+	for _, want := range []string{
+		"models/schema.yml:15:9: model.mem.dim.v1 passed its deprecation date 2020-01-01T00:00:00Z",
+		"models/use_v1.sql:1:18: use_v1 reads dim.v1, deprecated on 2020-01-01T00:00:00Z (its latest version is v2)",
+		"models/soon.sql:1:18: soon reads dim.v3, slated for deprecation on 2999-01-01T00:00:00Z",
+	} {
+		if !strings.Contains(warns, want) {
+			t.Errorf("missing %q in\n%s", want, warns)
+		}
+	}
+	if strings.Contains(warns, "use_latest") {
+		t.Errorf("use_latest reads v2, not deprecated:\n%s", warns)
+	}
+}
