@@ -76,38 +76,111 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 			i-- // the first row's label began on the line above
 		}
 		start := i
+		prev, prevFound := -1, true // the part before: its first line, a table came of it
 		for pi, part := range splitRun(lines[i:last+1], multi[i:last+1], gap) {
 			first := start
 			start += len(part)
 			if countTrue(multi[first:first+len(part)]) < 3 {
+				prev, prevFound = first, false
 				continue
 			}
-			top := first
-			if pi == 0 { // a later part's lines above belong to the table before it
-				top = headerAbove(lines, first, part, size, gap, hs)
+			n := len(found)
+			switch {
+			case pi == 0:
+				found = d.scanPart(found, lines, headerAbove(lines, first, part, size, gap, hs), first, part, gap, hs, vs)
+			case !prevFound && headOver(lines[prev:first], part, size):
+				// the part before, no table of its own, is the header:
+				// column heads wrapped over several lines, their phrases
+				// across the body's columns; kept when the body's columns
+				// stay apart under it (heads that would merge two columns
+				// are left out, as before)
+				found = d.headedPart(found, lines, prev, first, part, gap, hs, vs)
 			}
-			cand := besideParagraph(lines, top, first+len(part), gap)
-			if len(cand) == 0 {
-				continue
+			if len(found) == n {
+				// a later part's lines above belong to the table before it
+				found = d.scanPart(found, lines, first, first, part, gap, hs, vs)
 			}
-			// textTable needs a column with two numeric or placeholder
-			// cells, each made of at least one such word, unless the
-			// layout itself says table (rules above and below, or a bold
-			// header over aligned columns): without either the grid is
-			// not worth building.
-			for _, c := range splitSides(cand, gap) {
-				layoutSays := framed(c, hs) || boldHeaded(c, gap)
-				if !layoutSays && !twoNumeric(c) {
-					continue
-				}
-				if t, ok := d.textTable(c, hs, vs, layoutSays); ok {
-					found = append(found, textFound{t, c, layoutSays})
-				}
-			}
+			prev, prevFound = first, len(found) > n
 		}
 		i = next
 	}
 	return found
+}
+
+// scanPart appends to found the tables of a part of a run (lines[first:]
+// on) read with the lines from top above it: the lines beside a paragraph
+// left out, split where two tables stand side by side. textTable needs a
+// column with two numeric or placeholder cells, each made of at least one
+// such word, unless the layout itself says table (rules above and below,
+// or a bold header over aligned columns): without either the grid is not
+// worth building.
+func (d *Detector) scanPart(found []textFound, lines []*textLine, top, first int, part []*textLine, gap float64, hs, vs []rule) []textFound {
+	cand := besideParagraph(lines, top, first+len(part), gap)
+	for _, c := range splitSides(cand, gap) {
+		layoutSays := framed(c, hs) || boldHeaded(c, gap)
+		if !layoutSays && !twoNumeric(c) {
+			continue
+		}
+		if t, ok := d.textTable(c, hs, vs, layoutSays); ok {
+			found = append(found, textFound{t, c, layoutSays})
+		}
+	}
+	return found
+}
+
+// headedPart is scanPart with the lines from top as the part's header,
+// when every table read so has as many columns and body rows as the part
+// read alone (heads that merge columns or make the body's rows merge are
+// read wrong); otherwise found as it was (the words' used marks too).
+func (d *Detector) headedPart(found []textFound, lines []*textLine, top, first int, part []*textLine, gap float64, hs, vs []rule) []textFound {
+	var ws []*word
+	for _, l := range lines[top : first+len(part)] {
+		ws = append(ws, l.ws...)
+	}
+	used := make([]bool, len(ws))
+	for i, w := range ws {
+		used[i] = w.used
+	}
+	reset := func() {
+		for i, w := range ws {
+			w.used = used[i]
+		}
+	}
+	alone := d.scanPart(nil, lines, first, first, part, gap, hs, vs)
+	reset()
+	headed := d.scanPart(nil, lines, top, first, part, gap, hs, vs)
+	if len(headed) == 0 || len(headed) != len(alone) {
+		reset()
+		return found
+	}
+	for k := range headed {
+		if nCols(headed[k].t) != nCols(alone[k].t) || len(headed[k].t.Rows) < len(alone[k].t.Rows) {
+			reset()
+			return found
+		}
+	}
+	return append(found, headed...)
+}
+
+func nCols(t document.Table) int {
+	if len(t.Header) > 0 {
+		return len(t.Header)
+	}
+	if len(t.Rows) > 0 {
+		return len(t.Rows[0])
+	}
+	return 0
+}
+
+// headOver: the lines can head the part under them: six lines at most,
+// close above it (two lines' gap), inside its width (lines wider are
+// text over the table: a form's fields over a list of results).
+func headOver(head, part []*textLine, size float64) bool {
+	if len(head) == 0 || len(head) > 6 {
+		return false
+	}
+	hb, pb := boxOf(head), boxOf(part)
+	return pb.Y0-hb.Y1 <= 2*size && hb.X0 >= pb.X0-size && hb.X1 <= pb.X1+size
 }
 
 // headerAbove extends a run of table lines starting at lines[i] upwards

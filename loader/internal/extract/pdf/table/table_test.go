@@ -13,7 +13,13 @@ import (
 
 func detect(t *testing.T, pg page) []document.Table {
 	t.Helper()
-	d, err := pdf.Open(writePDF(t, []page{pg}))
+	return detectFile(t, writePDF(t, []page{pg}))
+}
+
+// detectFile: the tables of a PDF file's first page.
+func detectFile(t *testing.T, name string) []document.Table {
+	t.Helper()
+	d, err := pdf.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
