@@ -263,7 +263,7 @@ func (m *Manifest) readTest(path string, n *Node, column string, t *yaml.Node, d
 }
 
 var (
-	toRefRe = regexp.MustCompile(`^\s*ref\(\s*['"]([^'"]+)['"]\s*\)\s*$`)
+	toRefRe = regexp.MustCompile(`^\s*ref\(\s*['"]([^'"]+)['"]\s*(?:,\s*(?:v|version)\s*=\s*['"]?([^'"\s)]+)['"]?\s*)?\)\s*$`)
 	toSrcRe = regexp.MustCompile(`^\s*source\(\s*['"]([^'"]+)['"]\s*,\s*['"]([^'"]+)['"]\s*\)\s*$`)
 )
 
@@ -526,8 +526,12 @@ func (m *Manifest) builtinTest(s testSpec, parent *Node, where string, kwargs ma
 func (m *Manifest) relationshipsTarget(to string) (*Node, error) {
 	var target *Node
 	if sm := toRefRe.FindStringSubmatch(to); sm != nil {
-		if target = m.byName[sm[1]]; target == nil {
-			return nil, fmt.Errorf("relationships to %s: no model or seed named %q", to, sm[1])
+		key := sm[1]
+		if sm[2] != "" {
+			key = versionKey(sm[1], sm[2]) // ref('dim', v=1)
+		}
+		if target = m.byName[key]; target == nil {
+			return nil, fmt.Errorf("relationships to %s: %s", to, m.unknownRef(sm[1], key))
 		}
 	} else if sm := toSrcRe.FindStringSubmatch(to); sm != nil {
 		if target = m.Sources[Source+"."+m.Name+"."+sm[1]+"."+sm[2]]; target == nil {

@@ -197,3 +197,34 @@ func TestDeprecatedVersionsWarn(t *testing.T) {
 		t.Errorf("use_latest reads v2, not deprecated:\n%s", warns)
 	}
 }
+
+// TestRelationshipsToAVersion: a relationships test's to: may pin a
+// version (ref('dim', v=1)), as dbt renders it; an unpinned one reads the
+// latest. Before, to: had to be ref('model') and a pin was refused.
+func TestRelationshipsToAVersion(t *testing.T) {
+	files := map[string]string{
+		"models/fact.sql": "select 1 as dim_id",
+		"models/fact.yml": "version: 2\nmodels:\n  - name: fact\n    columns:\n      - name: dim_id\n        tests:\n" +
+			"          - relationships: {to: \"ref('dim', v=1)\", field: id}\n          - relationships: {to: \"ref('dim')\", field: id}\n",
+	}
+	for k, v := range versionedProject {
+		files[k] = v
+	}
+	m, diags := compilertest.Compile(t, files)
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	var got []string
+	for _, n := range m.Nodes {
+		if n.TestMetadata != nil && n.TestMetadata.Name == "relationships" {
+			got = append(got, fmt.Sprint(n.DependsOn.Nodes))
+			if !strings.Contains(n.CompiledCode, "left join main.dim_v") {
+				t.Errorf("%s compiled to %s", n.UniqueID, n.CompiledCode)
+			}
+		}
+	}
+	slices.Sort(got)
+	if want := "[[model.mem.dim.v1 model.mem.fact] [model.mem.dim.v2 model.mem.fact]]"; fmt.Sprint(got) != want {
+		t.Errorf("relationships depend on %v, want %s", got, want)
+	}
+}
