@@ -46,7 +46,10 @@
 //   - ICDAR 2013 adjacency relations: every non-empty cell with its nearest
 //     non-empty neighbour to the right and below, as (text, text,
 //     direction) after whitespace normalization; micro precision, recall
-//     and F1 over all truth tables;
+//     and F1 over all truth tables (a detected table matching none counts
+//     in precision; for tabula only on the pages the expectations are of:
+//     a CSV's is the page of its paired table, as a table running over
+//     pages is expected on its first page only);
 //   - tabula only, row agreement: the share of expected rows found whole
 //     (the same non-empty cells in order) as a row of the paired table.
 //

@@ -194,8 +194,21 @@ func tabulaDoc(ex *pdf.Extractor, f string, es []tabExpect, t *tally, o opts) er
 			fmt.Printf("   %s %s p%d: cell %.3f (%dx%d vs expected %dx%d)\n", base, e.source, e.page, s, len(g), ncols(g), len(e.grid), ncols(e.grid))
 		}
 	}
+	// A CSV expectation has no page: it is of the page of the detected
+	// table it pairs with (a table running over several pages, its header
+	// repeated, is expected on its first page only), and the tables on
+	// the document's other pages are not scored; unpaired, every page is.
+	pages := boxPages
+	if len(boxPages) == 0 {
+		pages = map[int]bool{}
+		for i, e := range es {
+			if j := content[i]; e.page == 0 && j >= 0 {
+				pages[dets[j].Page] = true
+			}
+		}
+	}
 	for j := range grids {
-		if !used[j] && (len(boxPages) == 0 || boxPages[dets[j].Page]) && !outsideAreas(es, dets[j]) {
+		if !used[j] && (len(pages) == 0 || pages[dets[j].Page]) && !outsideAreas(es, dets[j]) {
 			t.unmatched(dets[j])
 		}
 	}
