@@ -49,6 +49,11 @@ const (
 	// envCleanAt removes the temporary folders of loads (as a tmp cleaner
 	// would) at the named points, comma-separated.
 	envCleanAt = "DOCKET_TEST_CLEAN_TMP_AT"
+	// envWorkerPaths names a file each worker request's document name and
+	// path are appended to; envRewrite ("NAME=SRC=FILE") makes the worker
+	// given document NAME first copy SRC over FILE (once).
+	envWorkerPaths = "DOCKET_TEST_WORKER_PATHS"
+	envRewrite     = "DOCKET_TEST_WORKER_REWRITE"
 )
 
 func installHooks() {
@@ -68,6 +73,10 @@ func installHooks() {
 		}
 	}
 	crashOn, hangOn := os.Getenv(envCrashOn), os.Getenv(envHangOn)
+	if os.Getenv(envWorkerPaths) != "" || os.Getenv(envRewrite) != "" {
+		worker.Hooks.BeforeExtract = recordAndRewrite
+		return
+	}
 	if crashOn != "" || hangOn != "" {
 		worker.Hooks.BeforeExtract = func(r worker.Request) {
 			if crashOn != "" && strings.Contains(r.Name, crashOn) {

@@ -2,7 +2,6 @@ package loader
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -53,6 +52,9 @@ type contentState struct {
 	res  *document.Result
 	err  *document.Error
 	refs []warehouse.AttachmentRef // the content's attachments, for other files with the same bytes
+	// retry: the file that took the content could not extract it (it
+	// changed under its worker): each file waiting for it extracts its own.
+	retry bool
 }
 
 // Family is a top-level document's landings (the document first, then
@@ -236,17 +238,34 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 	// A small new file is read once: its bytes are hashed, detected and
 	// given to the worker from memory (see smallFile).
 	defer func() { f.data = nil }()
+	// inPlace is the stat a file the worker reads in place (see
+	// readInPlace) must still have after the extraction.
+	var inPlace os.FileInfo
 	if f.abs != "" && f.data == nil && f.hash == "" && f.size <= smallFile {
 		data, s := readStable(f.abs, int64(p.Loader.MaxFileSize))
 		if o.unreadable(s) {
 			return o
 		}
-		f.data, f.hash, f.size = data, s.hash, s.size
+		f.data, f.hash, f.size, inPlace = data, s.hash, s.size, s.fi
 	}
 	// A file whose content this run must extract is copied first: the
-	// copy's hash is the one landed (see snapshot).
+	// copy's hash is the one landed (see snapshot). A PDF is hashed where
+	// it is instead, and read there by the worker (see readInPlace).
 	var snapPath string
+	var placed *detect.Info
 	if f.abs != "" && f.data == nil && f.size > 0 && !sh.settled(f.hash) {
+		if s, info, ok := sh.hashInPlace(f); ok {
+			inPlace, placed = s.fi, &info
+			switch {
+			case f.hash == "":
+				f.hash, f.size = s.hash, s.size
+			case s.hash != f.hash:
+				f.changedDuringLoad = true
+				f.hash, f.size = s.hash, s.size
+			}
+		}
+	}
+	if f.abs != "" && f.data == nil && f.size > 0 && placed == nil && !sh.settled(f.hash) {
 		s, err := sh.snapshot(f)
 		if err != nil {
 			o.fatal = err
@@ -269,6 +288,8 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 	switch {
 	case f.data != nil:
 		f.info, err = detect.DetectBytes(f.rel, f.data)
+	case placed != nil:
+		f.info = *placed
 	case snapPath != "":
 		f.info, err = detect.Detect(snapPath)
 	case f.abs != "":
@@ -314,6 +335,9 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		case <-st.done:
 		case <-ctx.Done():
 		}
+		if st.retry && ctx.Err() == nil {
+			return sh.extract(ctx, f) // the file that took the content changed under its worker
+		}
 		o.err, o.sameAs = st.err, st.res
 		if o.err == nil {
 			o.children = sh.childrenFromRefs(ctx, f, st.refs)
@@ -322,19 +346,30 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 	}
 	defer close(st.done)
 	pathForWorker := snapPath
-	if f.data != nil {
-		var err error
-		if pathForWorker, err = sh.tmp.writeFile(f.hash+safeExt(f.rel), f.data); err != nil {
-			if de := diskError(pathForWorker, err); errors.As(de, new(*errDiskFull)) {
-				o.fatal = de
-			}
-			o.err = document.Errorf(document.KindInternal, "cannot stage the bytes for the worker: %v", err)
-			st.err = o.err
+	if inPlace != nil && !readInPlace(f) {
+		inPlace = nil
+	}
+	if inPlace != nil {
+		pathForWorker = f.abs
+	} else if f.data != nil {
+		if pathForWorker = sh.stage(o, st, f); pathForWorker == "" {
 			return o
 		}
 		defer os.Remove(pathForWorker)
 	}
-	resp, err := sh.pool.Extract(ctx, worker.Request{ID: sh.nextID.Add(1), Path: pathForWorker, Name: EscapePath(f.rel), Type: f.info.Type, MIME: f.info.MIME, Encoding: f.info.Encoding, Opts: sh.docOpts})
+	req := worker.Request{Path: pathForWorker, Name: EscapePath(f.rel), Type: f.info.Type, MIME: f.info.MIME, Encoding: f.info.Encoding, Opts: sh.docOpts}
+	req.ID = sh.nextID.Add(1)
+	resp, err := sh.pool.Extract(ctx, req)
+	if err == nil && inPlace != nil && !stillSame(f.abs, inPlace) {
+		// The file changed while the worker read it: extract the bytes
+		// hashed, from memory or from a copy with the same hash.
+		if pathForWorker = sh.restage(o, st, f); pathForWorker == "" {
+			return o
+		}
+		defer os.Remove(pathForWorker)
+		req.Path, req.ID = pathForWorker, sh.nextID.Add(1)
+		resp, err = sh.pool.Extract(ctx, req)
+	}
 	if err != nil {
 		o.err = document.Errorf(document.KindInternal, "worker pool: %v", err)
 		st.err = o.err

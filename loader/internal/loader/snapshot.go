@@ -23,6 +23,9 @@ type snap struct {
 	path string
 	hash string
 	size int64
+	// fi is the file's stat while it was read (the same before and
+	// after): a file read in place must still have it after extraction.
+	fi os.FileInfo
 	// err: the file cannot be read (unreadable, too large); gone: it was
 	// deleted or renamed; unstable: it kept changing while copied.
 	err            *document.Error
@@ -191,8 +194,47 @@ func readStable(path string, limit int64) ([]byte, snap) {
 			return nil, s
 		}
 		if sameStat(before, after) && int64(len(data)) == after.Size() {
-			return data, snap{hash: hashBytes(data), size: int64(len(data))}
+			return data, snap{hash: hashBytes(data), size: int64(len(data)), fi: after}
 		}
 	}
 	return nil, snap{unstable: true}
+}
+
+// hashStable hashes a file without keeping or copying its bytes; ok is
+// false when it cannot be read or changed while read (the caller then
+// takes the copying path, which reports and retries those).
+func hashStable(path string, limit int64) (s snap, ok bool) {
+	in, err := os.Open(path)
+	if err != nil {
+		return s, false
+	}
+	defer in.Close()
+	before, err := in.Stat()
+	if err != nil {
+		return s, false
+	}
+	h := sha256.New()
+	n, err := io.CopyBuffer(h, io.LimitReader(in, limit+1), make([]byte, 256<<10))
+	if err != nil || n > limit {
+		return s, false
+	}
+	after, err := in.Stat()
+	if err != nil || !sameStat(before, after) || n != after.Size() {
+		return s, false
+	}
+	return snap{hash: hex.EncodeToString(h.Sum(nil)), size: n, fi: after}, true
+}
+
+// sameFile: b is the stat of the same file as a, not written since (an
+// in-place read's check that the bytes a worker read are the ones hashed:
+// a write moves the size, the mtime or the ctime; a rename of another
+// file over the path changes the inode, and one of the file away and
+// back its ctime).
+func sameFile(a, b os.FileInfo) bool {
+	if !sameStat(a, b) {
+		return false
+	}
+	sa, ok1 := a.Sys().(*syscall.Stat_t)
+	sb, ok2 := b.Sys().(*syscall.Stat_t)
+	return ok1 && ok2 && sa.Ino == sb.Ino && sa.Dev == sb.Dev
 }
