@@ -361,7 +361,11 @@ func listNodes(m *runner.Manifest, f *modelFlags, stdout, stderr io.Writer) int 
 		n := m.Node(id)
 		switch n.ResourceType {
 		case runner.Model:
-			fmt.Fprintf(stdout, "model\t%s.%s\t%s\n", n.Schema, n.Name, n.Config.Materialized)
+			name := n.Name
+			if n.Version != "" {
+				name = n.Alias // each version its own relation (dim_v1, dim_v2)
+			}
+			fmt.Fprintf(stdout, "model\t%s.%s\t%s\n", n.Schema, name, n.Config.Materialized)
 		case runner.Seed:
 			fmt.Fprintf(stdout, "seed\t%s.%s\n", n.Schema, n.Name)
 		case runner.Snapshot:
