@@ -209,3 +209,43 @@ func TestDescriptionColumnStays(t *testing.T) {
 		t.Errorf("cells: %q", got)
 	}
 }
+
+// TestSmallTableBesideTightGaps: two tables side by side under a
+// paragraph, set in 7 pt while the page's text is 10 pt; the right one's
+// columns are about 7 pt apart, less than the page's column gap (0.9 of
+// its text size) but more than its own. Read in the page's size its
+// rows are one phrase each and no table; read in its own, it is found.
+func TestSmallTableBesideTightGaps(t *testing.T) {
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 80,
+		"The number of farms counted in each region and the share of the total,",
+		"with the kind of holding most often found there and the year counted,",
+		"are set out in the two tables below; figures for the latest year are",
+		"provisional and may be revised when final data become available.")...)
+	left := [][]string{{"Region", "Farms"}, {"Northern", "591"}, {"Southern", "1,257"}, {"Eastern", "755"}, {"Western", "964"}, {"Central", "702"}}
+	right := [][]string{{"Bonded", "2018", "42.6"}, {"Banded", "2019", "12.4"}, {"Sanded", "2020", "30.1"}, {"Padded", "2021", "18.0"}, {"Bedded", "2022", "22.9"}} // labels and years of one width: the gaps are what they say
+	// the right table's columns 7.5 pt apart by the 556-unit estimate
+	// (after its widest cell), its rows at a pitch of their own
+	xs := []float64{330}
+	for j := 0; j+1 < len(right[0]); j++ {
+		w := 0.0
+		for _, r := range right {
+			w = max(w, 0.7*helvWidth(r[j]))
+		}
+		xs = append(xs, xs[j]+w+7.5)
+	}
+	for i, r := range left {
+		y := 150 + float64(i)*10
+		pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 7, S: r[0]}, txt{X: 160, Y: y, Size: 7, S: r[1]})
+	}
+	for i, r := range right {
+		for j, c := range r {
+			pg.Items = append(pg.Items, txt{X: xs[j], Y: 153 + float64(i)*11.5, Size: 7, S: c})
+		}
+	}
+	ts := detect(t, pg)
+	if len(ts) != 2 {
+		t.Fatalf("want 2 tables, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[1], right)
+}

@@ -22,8 +22,18 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 			taken = append(taken, w)
 		}
 	}
-	for _, region := range gutterRegions(lineUp(ws), taken, size, gap) {
-		found = append(found, d.scan(region, size, gap, hs, vs)...)
+	regions := gutterRegions(lineUp(ws), taken, size, gap)
+	for _, region := range regions {
+		// a block set apart by a gutter in a smaller size than the page's
+		// text (a table beside a paragraph or another table) has its
+		// columns closer: its gaps are measured in its own size
+		rs, rg := size, gap
+		if len(regions) > 1 {
+			if s := medianLineSize(region); s < size {
+				rs, rg = s, math.Max(5, 0.9*s)
+			}
+		}
+		found = append(found, d.scan(region, rs, rg, hs, vs)...)
 	}
 	found = d.joinSplit(found, all, hs, vs, size, gap)
 	out := make([]document.Table, len(found))
@@ -327,4 +337,13 @@ func fillStats(rows [][]string) (multiRows, cells, chars int) {
 		}
 	}
 	return multiRows, cells, chars
+}
+
+// medianLineSize is the median size of the lines' words.
+func medianLineSize(lines []*textLine) float64 {
+	var ws []*word
+	for _, l := range lines {
+		ws = append(ws, l.ws...)
+	}
+	return medianSize(ws)
 }
