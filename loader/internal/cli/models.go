@@ -31,37 +31,12 @@ type modelFlags struct {
 	targetDir         string
 	resourceType      string
 	indirect          string
+	selector          string // --selector NAME: a selectors.yml selection
 	target            string
 	state             string // --state DIR: a previous run's artifacts
 	deferState        bool   // --defer: unbuilt parents read from the state's relations
 	favorState        bool   // --favor-state: ... even when the target has them
 }
-
-// gatherSelectors joins the words after -s/--select/--exclude (dbt takes
-// "-s a b c") into one flag value, so the standard flag package can parse.
-func gatherSelectors(args []string) []string {
-	var out []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		name := strings.TrimLeft(a, "-")
-		if strings.HasPrefix(a, "-") && (name == "s" || name == "select" || name == "exclude" || name == "m" || name == "models") {
-			var words []string
-			for i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
-				words = append(words, args[i+1])
-				i++
-			}
-			out = append(out, a, strings.Join(words, " "))
-			continue
-		}
-		out = append(out, a)
-	}
-	return out
-}
-
-type selectorList []string
-
-func (m *selectorList) String() string     { return strings.Join(*m, " ") }
-func (m *selectorList) Set(v string) error { *m = append(*m, v); return nil }
 
 func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, error) {
 	f := &modelFlags{}
@@ -73,6 +48,7 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 	fs.Var(&sel, "m", "same as -s (old dbt spelling)")
 	fs.Var(&sel, "models", "same as -s")
 	fs.Var(&exc, "exclude", "exclude nodes (same syntax as --select)")
+	fs.StringVar(&f.selector, "selector", "", "a selection named in selectors.yml (instead of -s/--exclude)")
 	fs.BoolVar(&f.fullRefresh, "full-refresh", false, "rebuild incremental models from scratch (implies --force)")
 	if cmd == "build" || cmd == "run" {
 		fs.BoolVar(&f.empty, "empty", false, "build the models with their columns and no rows: every ref and source reads none (dbt 1.8's --empty)")
@@ -179,7 +155,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 	case "ls":
 		return listNodes(m, f, stdout, stderr)
 	case "compile":
-		ids, err := m.Select(f.selects, f.excludes, runner.Model, runner.Test, runner.UnitTest)
+		ids, err := f.choose(m, "eager", stderr, runner.Model, runner.Test, runner.UnitTest)
 		if err != nil {
 			fmt.Fprintln(stderr, "docket compile:", err)
 			return ExitUsage
@@ -205,11 +181,11 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 				models = append(models, n)
 			}
 		}
-		if len(ids) == 1 && len(f.selects) > 0 && m.Node(ids[0]).ResourceType == runner.UnitTest && m.Node(ids[0]).CompiledCode != "" {
+		if len(ids) == 1 && f.narrowed() && m.Node(ids[0]).ResourceType == runner.UnitTest && m.Node(ids[0]).CompiledCode != "" {
 			fmt.Fprintln(stdout, strings.Trim(m.Node(ids[0]).CompiledCode, "\n"))
 			return ExitOK
 		}
-		if len(models) == 1 && len(f.selects) > 0 {
+		if len(models) == 1 && f.narrowed() {
 			fmt.Fprintln(stdout, strings.Trim(models[0].CompiledCode, "\n"))
 			return ExitOK
 		}
@@ -222,7 +198,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		return ExitUsage
 	}
 	types := runner.CommandTypes(cmd)
-	ids, err := m.SelectIndirect(f.selects, f.excludes, f.indirect, types...)
+	ids, err := f.choose(m, f.indirect, stderr, types...)
 	if err != nil {
 		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
 		return ExitUsage
@@ -352,7 +328,7 @@ func listNodes(m *runner.Manifest, f *modelFlags, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "docket ls: --resource-type must be model, seed, snapshot, test, unit_test, source or udf (got %q)\n", f.resourceType)
 		return ExitUsage
 	}
-	ids, err := m.Select(f.selects, f.excludes, types...)
+	ids, err := f.choose(m, "eager", stderr, types...)
 	if err != nil {
 		fmt.Fprintln(stderr, "docket ls:", err)
 		return ExitUsage

@@ -334,10 +334,20 @@ var featureProbes = map[string]featureProbe{
 		"models/m/a.sql": "select 1 as id",
 		"models/m/p.py":  "def model(dbt, session):\n    return dbt.ref('a')\n",
 		"analyses/q.sql": "select * from {{ ref('a') }}",
-		"selectors.yml":  "selectors:\n  - name: s\n    definition: a\n",
 	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
-		if len(m.Warnings) != 3 {
-			return fmt.Errorf("the Python model, the analysis and selectors.yml should each warn: %v", m.Warnings)
+		if len(m.Warnings) != 2 {
+			return fmt.Errorf("the Python model and the analysis should each warn: %v", m.Warnings)
+		}
+		return nil
+	}},
+	"selectors-yml": {build: true, files: map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"models/m/b.sql": "{{ config(tags=['x']) }} select * from {{ ref('a') }}",
+		"selectors.yml":  "selectors:\n  - name: s\n    default: true\n    definition:\n      union:\n        - method: tag\n          value: x\n          parents: true\n        - exclude: [{fqn: a}]\n",
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
+		ids, err := m.SelectSelector(m.DefaultSelector, "eager", compiler.Model)
+		if err != nil || len(ids) != 1 || ids[0] != "model.probe.b" {
+			return fmt.Errorf("default selector %q selected %v (%v), want model.probe.b", m.DefaultSelector, ids, err)
 		}
 		return nil
 	}},

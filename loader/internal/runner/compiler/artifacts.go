@@ -61,7 +61,7 @@ func (m *Manifest) ManifestDoc() *ManifestJSON {
 			"env": map[string]string{}},
 		Nodes: map[string]map[string]any{}, Sources: map[string]map[string]any{}, Macros: map[string]map[string]any{},
 		Docs: map[string]map[string]any{}, Exposures: map[string]map[string]any{}, Metrics: map[string]map[string]any{},
-		Groups: map[string]map[string]any{}, Selectors: map[string]any{}, Disabled: map[string][]any{},
+		Groups: map[string]map[string]any{}, Selectors: m.selectorsDoc(), Disabled: map[string][]any{},
 		ParentMap: map[string][]string{}, ChildMap: map[string][]string{}, GroupMap: map[string][]string{},
 		SavedQueries: map[string]map[string]any{}, SemanticModels: map[string]map[string]any{},
 		UnitTests: map[string]map[string]any{}, Functions: map[string]map[string]any{},

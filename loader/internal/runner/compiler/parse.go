@@ -53,6 +53,10 @@ type Manifest struct {
 	// Warnings are settings read but not applied as written, with the
 	// place they were read from; they never stop a build.
 	Warnings []Diagnostic
+	// Selectors are selectors.yml's named selections (selectors_yml.go);
+	// DefaultSelector is the one marked default: true, if any.
+	Selectors       map[string]*Selector
+	DefaultSelector string
 
 	env      *render.Env
 	log      func(string)                // ParseOptions.Log
@@ -111,7 +115,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 	}
 	ps := &parser{m: m}
 	for _, phase := range []func() error{ps.macros, ps.models, ps.seeds, ps.snapshots, ps.schemaFiles,
-		ps.resolve, ps.singularTests, ps.tests, ps.compile} {
+		ps.resolve, ps.singularTests, ps.tests, ps.selectorsFile, ps.compile} {
 		if err := phase(); err != nil {
 			return nil, nil, err
 		}

@@ -73,14 +73,28 @@ func (m *Manifest) SelectIndirect(include, exclude []string, indirect string, ty
 			delete(sel, id)
 		}
 	}
+	return m.keepTypes(sel, types), nil
+}
+
+// keepTypes is the selected nodes of the given resource types (all when
+// none is given), sorted.
+func (m *Manifest) keepTypes(sel map[string]bool, types []string) []string {
+	want := map[string]bool{}
+	for _, t := range types {
+		want[t] = true
+	}
 	var out []string
 	for id := range sel {
-		if all[id] {
+		n := m.Nodes[id]
+		if n == nil {
+			n = m.Sources[id]
+		}
+		if n != nil && (len(want) == 0 || want[n.ResourceType]) {
 			out = append(out, id)
 		}
 	}
 	sort.Strings(out)
-	return out, nil
+	return out
 }
 
 // addTests adds the tests of selected nodes (indirect selection).
@@ -267,7 +281,7 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 			}
 			return (val == "generic") == (n.TestMetadata != nil) && val != "unit"
 		})
-	case "":
+	case "", "fqn":
 		each(func(n *Node) bool {
 			if n.ResourceType == Source {
 				return false
@@ -299,12 +313,19 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 		each(func(n *Node) bool {
 			return n.ResourceType == Source && n.SourceName == src && (tbl == "" || tbl == n.Name || tbl == "*")
 		})
+	case "file":
+		each(func(n *Node) bool {
+			ok, _ := path.Match(val, path.Base(n.Path))
+			return n.ResourceType != Source && n.Path != "" && (ok || n.Path == val || strings.TrimSuffix(path.Base(n.Path), path.Ext(n.Path)) == val)
+		})
+	case "package":
+		each(func(n *Node) bool { return n.PackageName == val || (val == "this" && n.PackageName == m.Name) })
 	case "resource_type":
 		each(func(n *Node) bool { return n.ResourceType == val })
 	case "test_name":
 		each(func(n *Node) bool { return n.TestMetadata != nil && n.TestMetadata.Name == val })
 	default:
-		return nil, fmt.Errorf("unknown selector method %q (use a name, a folder, path:, tag:, source:, resource_type:, test_name:, test_type:, version:, config.KEY:)", method)
+		return nil, fmt.Errorf("unknown selector method %q (use a name, a folder, fqn:, path:, file:, package:, tag:, source:, resource_type:, test_name:, test_type:, version:, config.KEY:)", method)
 	}
 	out := map[string]bool{}
 	for id := range base {

@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"io/fs"
 	"path"
 	"path/filepath"
 	"strings"
@@ -107,7 +106,7 @@ func (m *Manifest) checkTreeKeys(kind string, tree map[string]any, folders map[s
 }
 
 // unbuiltFiles warns about dbt files docket does not build yet, so none
-// is skipped in silence: Python models, analyses, selectors.yml.
+// is skipped in silence: Python models, analyses.
 func (m *Manifest) unbuiltFiles() {
 	py, _ := m.listTrees(m.dirs("models"), ".py")
 	for _, f := range py {
@@ -115,10 +114,5 @@ func (m *Manifest) unbuiltFiles() {
 	}
 	if an, _ := m.listTree("analyses", ".sql"); len(an) > 0 {
 		m.warn(an[0], Position{1, 1}, "analyses are not compiled by docket yet: the %d file(s) under analyses/ are left out", len(an))
-	}
-	for _, f := range []string{"selectors.yml", "selectors.yaml"} {
-		if _, err := fs.Stat(m.fsys, f); err == nil {
-			m.warn(f, Position{1, 1}, "%s is not read by docket yet: write the selection on the command line (-s/--exclude)", f)
-		}
 	}
 }
