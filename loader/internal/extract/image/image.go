@@ -7,7 +7,9 @@
 //
 // Decoding is done by MuPDF (through go-fitz, which opens images as
 // documents and gives every TIFF frame as a page) at the image's own
-// resolution, so no pixel is resampled. Leptonica never sees the file bytes:
+// resolution, so no pixel is resampled; a PNG that MuPDF would render one
+// to one is decoded by Go's image/png instead, to the same grey pixels at a
+// tenth of the CPU (see decodePNG). Leptonica never sees the file bytes:
 // in a binary that also links go-fitz, MuPDF's static libjpeg v9 replaces
 // the system libjpeg-turbo leptonica was built for, and leptonica's JPEG
 // decoding fails; handing Tesseract grey pixels avoids that entirely.
@@ -120,6 +122,14 @@ func ExtractWith(ctx context.Context, e *ocr.Engine, path string, opts document.
 	if cfgErr == nil {
 		if err := checkPixels(opts, cfg.Width, cfg.Height, 0); err != nil {
 			return nil, err
+		}
+	}
+	if format.Type == "png" && cfgErr == nil && e != nil && opts.OCR {
+		// A PNG is one frame whose pixels Go decodes directly, in grey
+		// when the file is grey (see decodePNG); a file Go cannot decode
+		// goes to MuPDF, whose errors say what is wrong.
+		if img, tessDPI, ok := decodePNG(path, cfg); ok {
+			return recognizeDecoded(ctx, e, img, format, tessDPI, opts, path)
 		}
 	}
 	doc, err := ocr.OpenFitz(path)

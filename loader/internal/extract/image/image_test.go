@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	goimage "image"
 	"image/color"
+	"image/draw"
 	"image/gif"
 	"image/jpeg"
 	"image/png"
@@ -350,5 +352,114 @@ func TestPixelLimit(t *testing.T) {
 	opts.MaxImagePixels = c.Width * c.Height
 	if _, err := ExtractWith(context.Background(), nil, "testdata/scan.png", opts); err != nil {
 		t.Fatalf("at the limit the image is read: %v", err)
+	}
+}
+
+// withPHYs returns a PNG file's bytes with a pHYs chunk of ppm pixels per
+// metre inserted after IHDR.
+func withPHYs(t *testing.T, file []byte, ppm uint32) []byte {
+	t.Helper()
+	const ihdrEnd = 8 + 12 + 13
+	if len(file) < ihdrEnd || string(file[12:16]) != "IHDR" {
+		t.Fatal("not a PNG with IHDR first")
+	}
+	chunk := make([]byte, 0, 21)
+	chunk = binary.BigEndian.AppendUint32(chunk, 9)
+	chunk = append(chunk, "pHYs"...)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = append(chunk, 1)
+	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
+	out := append([]byte{}, file[:ihdrEnd]...)
+	out = append(out, chunk...)
+	return append(out, file[ihdrEnd:]...)
+}
+
+// A PNG that MuPDF renders one to one is decoded by Go to the same grey
+// pixels (grey, colour with transparency, palette), with the same
+// resolution for Tesseract; one it would resample is left to MuPDF.
+func TestPNGDecodedAsMuPDFRendersIt(t *testing.T) {
+	src := loadScan(t)
+	b := src.Bounds()
+	rgba := goimage.NewNRGBA(b)
+	pal := goimage.NewPaletted(b, color.Palette{color.White, color.Black, color.NRGBA{200, 30, 40, 255}, color.NRGBA{10, 90, 200, 128}})
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			v := color.GrayModel.Convert(src.At(x, y)).(color.Gray).Y
+			rgba.SetNRGBA(x, y, color.NRGBA{v, v / 2, 255 - v, uint8(128 + x%128)})
+			pal.SetColorIndex(x, y, uint8((x/7+y/5)%4))
+		}
+	}
+	wide := goimage.NewGray(goimage.Rect(0, 0, 1503, 900))
+	draw.Draw(wide, b, src, goimage.Point{}, draw.Src)
+	for _, tc := range []struct {
+		name    string
+		img     goimage.Image
+		ppm     uint32 // pHYs pixels per metre, 0: none
+		tess    int
+		decoded bool
+	}{
+		{"grey 300 dpi", src, 11811, 300, true},
+		{"colour with alpha, no pHYs", rgba, 0, 0, true},
+		{"palette 200 dpi", pal, 7874, 200, true},
+		{"1503 px at 300 dpi, resampled by MuPDF", wide, 11811, 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := png.Encode(&buf, tc.img); err != nil {
+				t.Fatal(err)
+			}
+			data := buf.Bytes()
+			if tc.ppm > 0 {
+				data = withPHYs(t, data, tc.ppm)
+			}
+			p := filepath.Join(t.TempDir(), "x.png")
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := png.DecodeConfig(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, tess, ok := decodePNG(p, cfg)
+			if ok != tc.decoded {
+				t.Fatalf("decoded in Go: %v, want %v", ok, tc.decoded)
+			}
+			if !ok {
+				return
+			}
+			doc, err := ocr.OpenFitz(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer doc.Close()
+			bd, err := doc.Bound(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			render, wantTess := resolution(cfg, true, bd)
+			if tess != wantTess || tess != tc.tess {
+				t.Errorf("Tesseract resolution %d, MuPDF path %d, want %d", tess, wantTess, tc.tess)
+			}
+			m, err := doc.ImageDPI(0, render)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, ww, wh := ocr.Gray(m)
+			got, gw, gh := ocr.Gray(img)
+			if gw != ww || gh != wh || !bytes.Equal(got, want) {
+				diff, maxd := 0, 0
+				for i := range min(len(got), len(want)) {
+					if got[i] != want[i] {
+						diff++
+						maxd = max(maxd, int(got[i])-int(want[i]), int(want[i])-int(got[i]))
+					}
+				}
+				t.Errorf("Go %dx%d, MuPDF %dx%d, %d pixels differ (by up to %d)", gw, gh, ww, wh, diff, maxd)
+			}
+		})
+	}
+	if got := pngDPI(withPHYs(t, []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR0123456789abcdefg"), 11811)); got != 300 {
+		t.Errorf("pngDPI %d, want 300", got)
 	}
 }

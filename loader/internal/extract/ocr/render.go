@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"sync"
 
@@ -195,25 +196,50 @@ func Gray(img image.Image) ([]byte, int, int) {
 				out[y*w+x] = uint8(min(lum(uint32(p[0]), uint32(p[1]), uint32(p[2]))+255-uint32(p[3]), 255))
 			}
 		}
-	case *image.NRGBA:
+	case *image.NRGBA: // premultiplied as MuPDF does (fz_mul255), then as RGBA
+		mul := func(c, a uint32) uint32 { x := c*a + 128; return (x + x>>8) >> 8 }
 		for y := 0; y < h; y++ {
 			row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
 			for x := 0; x < w; x++ {
 				p := row[x*4 : x*4+4]
-				g, a := lum(uint32(p[0]), uint32(p[1]), uint32(p[2])), uint32(p[3])
-				out[y*w+x] = uint8((g*a + 255*(255-a) + 127) / 255)
+				a := uint32(p[3])
+				g := lum(mul(uint32(p[0]), a), mul(uint32(p[1]), a), mul(uint32(p[2]), a))
+				out[y*w+x] = uint8(min(g+255-a, 255))
+			}
+		}
+	case *image.Gray16: // the high byte, as the generic path below
+		for y := 0; y < h; y++ {
+			row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*2:]
+			for x := 0; x < w; x++ {
+				out[y*w+x] = row[x*2]
+			}
+		}
+	case *image.Paletted: // each palette entry converted once
+		var lut [256]uint8
+		for i, c := range m.Palette {
+			lut[i] = grey(c)
+		}
+		for y := 0; y < h; y++ {
+			row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X):]
+			for x := 0; x < w; x++ {
+				out[y*w+x] = lut[row[x]]
 			}
 		}
 	default:
 		for y := 0; y < h; y++ {
 			for x := 0; x < w; x++ {
-				r, g, bl, a := img.At(b.Min.X+x, b.Min.Y+y).RGBA() // premultiplied 16-bit
-				v := (lum(r>>8, g>>8, bl>>8)) + (0xffff-a)>>8
-				out[y*w+x] = uint8(min(v, 255))
+				out[y*w+x] = grey(img.At(b.Min.X+x, b.Min.Y+y))
 			}
 		}
 	}
 	return out, w, h
+}
+
+// grey is a colour's 8-bit grey over white.
+func grey(c color.Color) uint8 {
+	lum := func(r, g, bl uint32) uint32 { return (19595*r + 38470*g + 7471*bl + 1<<15) >> 16 }
+	r, g, bl, a := c.RGBA() // premultiplied 16-bit
+	return uint8(min(lum(r>>8, g>>8, bl>>8)+(0xffff-a)>>8, 255))
 }
 
 var shared struct {
