@@ -197,7 +197,8 @@ func TestUnitTests(t *testing.T) {
 }
 
 // TestUnitTestMistakes: a unit test of a model that does not exist, an
-// input that is not declared and a bad format are parse errors at the
+// input that is not declared, a bad format and versions: on a model
+// without versions (dbt's ParsingError) are parse errors at the
 // entry's line; a model input the test does not give is an error naming it.
 func TestUnitTestMistakes(t *testing.T) {
 	dir := writeProbe(t, map[string]string{
@@ -208,7 +209,8 @@ func TestUnitTestMistakes(t *testing.T) {
 			"  - {name: no_model, model: nope, given: [], expect: {rows: []}}\n" +
 			"  - {name: no_source, model: a, given: [{input: \"source('x', 'y')\", rows: []}], expect: {rows: []}}\n" +
 			"  - {name: bad_format, model: a, given: [], expect: {format: xml, rows: []}}\n" +
-			"  - {name: typo, model: a, versions: {include: [2]}, given: [], expected: {rows: []}, expect: {rows: [{id: 1}], colour: red}}\n",
+			"  - {name: typo, model: a, given: [], expected: {rows: []}, expect: {rows: [{id: 1}], colour: red}}\n" +
+			"  - {name: not_versioned, model: a, versions: {include: [2]}, given: [], expect: {rows: []}}\n",
 	})
 	m, diags := parseProbe(t, dir)
 	var warns []string
@@ -218,7 +220,6 @@ func TestUnitTestMistakes(t *testing.T) {
 	wantWarns := []string{
 		`models/m/u.yml:6:5: unit test typo: expect: key "colour" is read but not applied by docket`,
 		`models/m/u.yml:6:5: unit test typo: key "expected" is read but not applied by docket`,
-		`models/m/u.yml:6:5: unit test typo: key "versions" is read but not applied by docket`,
 	}
 	if !reflect.DeepEqual(warns, wantWarns) {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(warns, "\n"), strings.Join(wantWarns, "\n"))
@@ -231,6 +232,7 @@ func TestUnitTestMistakes(t *testing.T) {
 		`models/m/u.yml:3:5: unit test no_model: model "nope" does not exist`,
 		`models/m/u.yml:4:5: unit test no_source: given input source('x', 'y') is not a declared source`,
 		`models/m/u.yml:5:5: unit test bad_format: expect rows: format "xml" (docket reads dict, csv and sql)`,
+		`models/m/u.yml:7:5: unit test not_versioned: versions: include/exclude, but model a has no versions`,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

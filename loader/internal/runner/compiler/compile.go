@@ -102,14 +102,22 @@ func refVersion(a render.Args) (string, bool) {
 // unknownRef says why a ref key names no model or seed.
 func (m *Manifest) unknownRef(name, key string) string {
 	if _, v := splitRefKey(key); v != "" {
+		return fmt.Sprintf("ref(%q, v=%s): %s", name, v, m.unknownRefReason(name, key))
+	}
+	return fmt.Sprintf("ref(%q): %s", name, m.unknownRefReason(name, key))
+}
+
+// unknownRefReason is unknownRef without the call.
+func (m *Manifest) unknownRefReason(name, key string) string {
+	if _, v := splitRefKey(key); v != "" {
 		if vs := m.versionsOf(name); len(vs) > 0 {
-			return fmt.Sprintf("ref(%q, v=%s): model %s has no version %s (versions: %s)", name, v, name, v, strings.Join(vs, ", "))
+			return fmt.Sprintf("model %s has no version %s (versions: %s)", name, v, strings.Join(vs, ", "))
 		}
 		if m.byName[name] != nil {
-			return fmt.Sprintf("ref(%q, v=%s): %s has no versions (versions: in its YAML entry)", name, v, name)
+			return fmt.Sprintf("%s has no versions (versions: in its YAML entry)", name)
 		}
 	}
-	msg := fmt.Sprintf("ref(%q): no model or seed named %q", name, name)
+	msg := fmt.Sprintf("no model or seed named %q", name)
 	if s := suggest(name, m.names()); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}

@@ -531,7 +531,7 @@ func (m *Manifest) relationshipsTarget(to string) (*Node, error) {
 			key = versionKey(sm[1], sm[2]) // ref('dim', v=1)
 		}
 		if target = m.byName[key]; target == nil {
-			return nil, fmt.Errorf("relationships to %s: %s", to, m.unknownRef(sm[1], key))
+			return nil, fmt.Errorf("relationships to %s: %s", to, m.unknownRefReason(sm[1], key))
 		}
 	} else if sm := toSrcRe.FindStringSubmatch(to); sm != nil {
 		if target = m.Sources[Source+"."+m.Name+"."+sm[1]+"."+sm[2]]; target == nil {

@@ -44,7 +44,7 @@ type Fixture struct {
 type FixtureRow map[string]any
 
 var (
-	refInputRe    = regexp.MustCompile(`^\s*ref\(\s*(?:['"][^'"]*['"]\s*,\s*)?['"]([^'"]+)['"]\s*(?:,\s*v(?:ersion)?\s*=\s*[^)]*)?\)\s*$`)
+	refInputRe    = regexp.MustCompile(`^\s*ref\(\s*(?:['"][^'"]*['"]\s*,\s*)?['"]([^'"]+)['"]\s*(?:,\s*v(?:ersion)?\s*=\s*['"]?([^'"\s)]*)['"]?\s*)?\)\s*$`)
 	sourceInputRe = regexp.MustCompile(`^\s*source\(\s*['"]([^'"]+)['"]\s*,\s*['"]([^'"]+)['"]\s*\)\s*$`)
 )
 
@@ -105,10 +105,12 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 			case "ref":
 				f.node = m.byName[f.name]
 				if f.node == nil {
-					bad(Position{}, "given input %s: no model or seed named %q", f.input, f.name)
+					name, _ := splitRefKey(f.name)
+					bad(Position{}, "given input %s: %s", f.input, m.unknownRefReason(name, f.name))
 					ok = false
 					continue
 				}
+				f.name = f.node.refKey() // ref('dim') and ref('dim', v=<latest>) are one input
 			case "source":
 				f.node = m.Sources[Source+"."+m.Name+"."+f.name]
 				if f.node == nil {
@@ -135,20 +137,66 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 		if !ok {
 			continue
 		}
-		id := UnitTest + "." + m.Name + "." + model + "." + name
-		if m.Nodes[id] != nil {
-			bad(Position{}, "model %s has two unit tests named %s", model, name)
-			continue
+		for _, t := range m.unitTestTargets(it.Item, mn, bad) {
+			id := UnitTest + "." + m.Name + "." + model + "." + name
+			if t.Version != "" {
+				id += "_v" + t.Version // dbt's id of the test of one version
+			}
+			if m.Nodes[id] != nil {
+				bad(Position{}, "model %s has two unit tests named %s", model, name)
+				continue
+			}
+			tu := *u
+			tu.ModelNode, tu.given = t, append([]Fixture(nil), u.given...)
+			for i := range tu.given {
+				if tu.given[i].kind == "this" {
+					tu.given[i].node = t
+				}
+			}
+			tags := strList(cfg["tags"])
+			m.Nodes[id] = &Node{UniqueID: id, ResourceType: UnitTest, PackageName: m.Name, Name: name, Schema: t.Schema,
+				Alias: name, Database: m.Database(), Path: it.Path, FQN: append(append([]string{}, t.FQN...), name),
+				Description: ystrAny(it.Item["description"]), Columns: map[string]Column{}, Tags: tags,
+				Refs: [][]string{{t.refKey()}}, Pos: it.at, Unit: &tu, Version: t.Version,
+				Config: Config{Enabled: true, Tags: tags, PreHook: []string{}, PostHook: []string{}, Meta: mapAny(cfg["meta"])}}
 		}
-		tags := strList(cfg["tags"])
-		n := &Node{UniqueID: id, ResourceType: UnitTest, PackageName: m.Name, Name: name, Schema: mn.Schema,
-			Alias: name, Database: m.Database(), Path: it.Path, FQN: append(append([]string{}, mn.FQN...), name),
-			Description: ystrAny(it.Item["description"]), Columns: map[string]Column{}, Tags: tags,
-			Refs: [][]string{{model}}, Pos: it.at, Unit: u,
-			Config: Config{Enabled: true, Tags: tags, PreHook: []string{}, PostHook: []string{}, Meta: mapAny(cfg["meta"])}}
-		m.Nodes[id] = n
 	}
 	return diags
+}
+
+// unitTestTargets are the models a unit test of mn runs against: mn, or
+// for a versioned model every version that the test's versions: include
+// / exclude keeps, as dbt's process_models_for_unit_test.
+func (m *Manifest) unitTestTargets(item map[string]any, mn *Node, bad func(Position, string, ...any)) []*Node {
+	vs := mapAny(item["versions"])
+	if mn.Version == "" {
+		if len(vs) > 0 {
+			bad(Position{}, "versions: include/exclude, but model %s has no versions", mn.Name)
+			return nil
+		}
+		return []*Node{mn}
+	}
+	set := func(v any) map[string]bool {
+		if v == nil {
+			return nil
+		}
+		out := map[string]bool{}
+		for _, x := range listAny(v) {
+			out[verStr(x)] = true
+		}
+		return out
+	}
+	include, exclude := set(vs["include"]), set(vs["exclude"])
+	var out []*Node
+	for _, v := range m.versionsOf(mn.Name) {
+		if t := m.byName[versionKey(mn.Name, v)]; t != nil && (include == nil || include[v]) && !exclude[v] {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		bad(Position{}, "no version of model %s to test (versions: include/exclude)", mn.Name)
+	}
+	return out
 }
 
 // readFixture reads a given (input + rows) or an expect (rows) entry:
@@ -166,6 +214,9 @@ func (m *Manifest) readFixture(path string, y map[string]any, given bool) (Fixtu
 	if given {
 		if sm := refInputRe.FindStringSubmatch(f.input); sm != nil {
 			f.kind, f.name = "ref", sm[1]
+			if sm[2] != "" {
+				f.name = versionKey(sm[1], sm[2]) // ref('dim', v=1): that version
+			}
 		} else if sm := sourceInputRe.FindStringSubmatch(f.input); sm != nil {
 			f.kind, f.name, f.parsed = "source", sm[1]+"."+sm[2], [2]string{sm[1], sm[2]}
 		} else if strings.TrimSpace(f.input) == "this" {
@@ -306,7 +357,7 @@ func (m *Manifest) unitTestKeys(it UnactedItem, name string) {
 			}
 		}
 	}
-	check("", it.Item, "name", "model", "description", "given", "expect", "overrides", "config")
+	check("", it.Item, "name", "model", "description", "given", "expect", "overrides", "config", "versions")
 	for _, g := range listAny(it.Item["given"]) {
 		check("given: ", mapAny(g), "input", "rows", "format", "fixture")
 	}

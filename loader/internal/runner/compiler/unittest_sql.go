@@ -69,15 +69,22 @@ func (m *Manifest) renderUnderTest(ctx context.Context, q Querier, u *UnitSpec, 
 			return nil, fmt.Errorf("ref() needs a model name")
 		}
 		name := fmt.Sprint(a.Pos[len(a.Pos)-1])
-		cte, ok := given["ref:"+name]
-		if t := m.byName[name]; !ok && t != nil && t.ResourceType == Seed {
+		call, key := fmt.Sprintf("ref('%s')", name), name
+		if v, pinned := refVersion(a); pinned {
+			call, key = fmt.Sprintf("ref('%s', v=%s)", name, v), versionKey(name, v)
+		}
+		t := m.byName[key]
+		if t != nil {
+			key = t.refKey() // given inputs are keyed by the node they name (ref('dim') is its latest version)
+		}
+		cte, ok := given["ref:"+key]
+		if !ok && t != nil && t.ResourceType == Seed {
 			// as dbt: a seed the test does not give is read as it is
 			return m.relation(t), nil
 		}
-		if !ok {
-			return nil, &render.UserError{Msg: fmt.Sprintf("model %s reads ref('%s'), which the unit test does not give (add `- input: ref('%s')` with its rows)", mn.Name, name, name)}
+		if !ok || t == nil {
+			return nil, &render.UserError{Msg: fmt.Sprintf("model %s reads %s, which the unit test does not give (add `- input: %s` with its rows)", mn.Name, call, call)}
 		}
-		t := m.byName[name]
 		return render.Relation{Database: t.Database, Schema: t.Schema, Identifier: t.Alias, Rendered: cte, Type: relKind(t)}, nil
 	})
 	vars["source"] = render.Wrap(func(a render.Args) (any, error) {
