@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -95,8 +94,8 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	// The main process's Go heap is the plan and the batch in flight
 	// (50-80 MB live at 50k documents): GOGC 25 keeps the heap goal at
 	// 1.25x that instead of 2x (about 40 MB less peak RSS) for ~2 % of the
-	// main process's CPU.
-	defer debug.SetGCPercent(debug.SetGCPercent(25))
+	// main process's CPU; but never under loadHeapFloor (see there).
+	defer heapFloor(loadHeapFloor, 25)()
 	bar := newProgress(stderr, isTerminal(os.Stderr), log)
 	if *quiet {
 		bar = nil
