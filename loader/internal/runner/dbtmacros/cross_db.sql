@@ -4,8 +4,12 @@
 {% macro date_trunc(datepart, date) -%}date_trunc('{{ datepart }}', {{ date }}){%- endmacro %}
 {#- dateadd and datediff give what dbt-duckdb's duckdb__dateadd / duckdb__datediff give:
     an interval of one datepart times the amount; boundaries crossed, with weeks starting on
-    Sunday (DuckDB's own date_diff('week') counts whole 7-day spans instead). -#}
-{% macro dateadd(datepart, interval, from_date_or_timestamp) -%}{{ from_date_or_timestamp }} + ((interval '1 {{ datepart }}') * ({{ interval }})){%- endmacro %}
+    Sunday (DuckDB's own date_diff('week') counts whole 7-day spans instead).
+    A quoted literal ('2018-01-01') is read as a timestamp first, as Postgres, Snowflake and Redshift
+    read it (DuckDB has no + for a string literal and an interval; dbt-utils' date_spine passes one). -#}
+{% macro dateadd(datepart, interval, from_date_or_timestamp) -%}
+{%- set d = from_date_or_timestamp | string | trim -%}
+{%- if d[:1] == "'" and d[-1:] == "'" -%}cast({{ d }} as timestamp){%- else -%}{{ from_date_or_timestamp }}{%- endif %} + ((interval '1 {{ datepart }}') * ({{ interval }})){%- endmacro %}
 {% macro datediff(first_date, second_date, datepart) -%}
 {%- if datepart | lower == 'week' -%}
 (date_diff('day', ({{ first_date }})::date, ({{ second_date }})::date) // 7 + case
