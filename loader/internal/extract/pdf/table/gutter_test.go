@@ -11,6 +11,17 @@ import (
 // right table's lines; the right table is found whole, the notes stay
 // out of it.
 func TestNotesBesideLooseTable(t *testing.T) {
+	notesBesideLooseTable(t, 21, []txt{
+		{X: 72, Y: 213.5, Size: 8, S: "(1) Provisional data."},
+		{X: 72, Y: 234.5, Size: 8, S: "(2) Revised in 2021."},
+	})
+}
+
+// notesBesideLooseTable: a ruled table on the left with notes under it,
+// an unruled table on the right with rows pitch apart; both found, each
+// whole and alone.
+func notesBesideLooseTable(t *testing.T, pitch float64, notes []txt) {
+	t.Helper()
 	ruled := [][]string{
 		{"Item", "Units"},
 		{"Farms", "591"},
@@ -19,10 +30,7 @@ func TestNotesBesideLooseTable(t *testing.T) {
 	}
 	pg := ruledPage([]float64{72, 160, 230}, []float64{124, 142, 160, 178, 196}, ruled, false)
 	pg.Items = append(pg.Items, prose(72, 90, "Units by kind of site and amounts by country, compared over the last two years.")...)
-	pg.Items = append(pg.Items,
-		txt{X: 72, Y: 213.5, Size: 8, S: "(1) Provisional data."},
-		txt{X: 72, Y: 234.5, Size: 8, S: "(2) Revised in 2021."},
-	)
+	pg.Items = append(pg.Items, notes...)
 	right := [][]string{
 		{"Country", "Amount", "Share"},
 		{"Spain", "796.8", "60.6"},
@@ -31,7 +39,7 @@ func TestNotesBesideLooseTable(t *testing.T) {
 		{"France", "343.3", "71.8"},
 		{"Austria", "790.2", "81.0"},
 	}
-	pg.Items = append(pg.Items, tableRows(140, 21, []col{{300, false}, {420, true}, {480, true}}, right, true)...)
+	pg.Items = append(pg.Items, tableRows(140, pitch, []col{{300, false}, {420, true}, {480, true}}, right, true)...)
 	pg.Items = append(pg.Items, prose(72, 300, "Figures for the latest year are provisional and may be revised.")...)
 	ts := detect(t, pg)
 	if len(ts) != 2 {
@@ -39,6 +47,9 @@ func TestNotesBesideLooseTable(t *testing.T) {
 	}
 	wantCells(t, ts[0], ruled)
 	wantCells(t, ts[1], right)
+	if b := ts[1].BBox; b.X0 < 250 {
+		t.Errorf("right table's box %v reaches the notes", b)
+	}
 }
 
 // TestWrappedHeadsOverStubLabels: a table whose last column heads wrap
@@ -248,4 +259,13 @@ func TestSmallTableBesideTightGaps(t *testing.T) {
 		t.Fatalf("want 2 tables, got %d: %s", len(ts), dump(ts))
 	}
 	wantCells(t, ts[1], right)
+}
+
+// TestOneNoteBesideLooseTable: a ruled table on the left with one line of
+// notes under it, falling between the rows of an unruled table beside.
+// One line is no block of its own for the gutter split; it is no cell of
+// the right table either (it lies beside that table's columns, under the
+// left table's rule): the right table is found alone.
+func TestOneNoteBesideLooseTable(t *testing.T) {
+	notesBesideLooseTable(t, 20, []txt{{X: 72, Y: 210, Size: 8, S: "(1) Provisional data."}})
 }

@@ -125,7 +125,7 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 // or a bold header over aligned columns): without either the grid is not
 // worth building.
 func (d *Detector) scanPart(found []textFound, lines []*textLine, top, first int, part []*textLine, gap float64, hs, vs []rule) []textFound {
-	cand := besideParagraph(lines, top, first+len(part), gap)
+	cand := within(besideParagraph(lines, top, first+len(part), gap), gap, hs)
 	for _, c := range splitSides(cand, gap) {
 		layoutSays := framed(c, hs) || boldHeaded(c, gap)
 		if !layoutSays && !twoNumeric(c) {
@@ -346,4 +346,37 @@ func medianLineSize(lines []*textLine) float64 {
 		ws = append(ws, l.ws...)
 	}
 	return medianSize(ws)
+}
+
+// within drops the lines of one phrase that lie wholly beside the extent
+// of the lines of several phrases, a gap or more away, under a rule that
+// ends before that extent (within three lines): a note under a ruled
+// table beside, falling between this one's rows, not a cell of it (a
+// group label in a stub column left of the rows stays).
+func within(ls []*textLine, gap float64, hs []rule) []*textLine {
+	x0, x1 := math.Inf(1), math.Inf(-1)
+	for _, l := range ls {
+		if l.nSegments(gap) >= 2 {
+			x0, x1 = math.Min(x0, l.bb.X0), math.Max(x1, l.bb.X1)
+		}
+	}
+	if x0 > x1 {
+		return ls
+	}
+	underRule := func(l *textLine) bool {
+		for _, h := range hs {
+			if h.pos < l.bb.Y0 && l.bb.Y0-h.pos <= 3*l.size && h.a <= l.bb.X0+l.size && h.b >= l.bb.X0 && (h.b < x0 || h.a > x1) {
+				return true
+			}
+		}
+		return false
+	}
+	out := ls[:0:0]
+	for _, l := range ls {
+		if l.nSegments(gap) == 1 && (l.bb.X1 < x0-gap || l.bb.X0 > x1+gap) && underRule(l) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
 }
