@@ -92,42 +92,7 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 		if o := mapAny(it.Item["overrides"]); len(o) > 0 {
 			u.macros, u.vars, u.envVars = mapAny(o["macros"]), mapAny(o["vars"]), mapAny(o["env_vars"])
 		}
-		ok := true
-		seen := map[string]bool{}
-		for _, g := range listAny(it.Item["given"]) {
-			f, err := m.readFixture(it.Path, mapAny(g), true)
-			if err != nil {
-				bad(Position{}, "given %s", err)
-				ok = false
-				continue
-			}
-			switch f.kind {
-			case "ref":
-				f.node = m.byName[f.name]
-				if f.node == nil {
-					name, _ := splitRefKey(f.name)
-					bad(Position{}, "given input %s: %s", f.input, m.unknownRefReason(name, f.name))
-					ok = false
-					continue
-				}
-				f.name = f.node.refKey() // ref('dim') and ref('dim', v=<latest>) are one input
-			case "source":
-				f.node = m.Sources[Source+"."+m.Name+"."+f.name]
-				if f.node == nil {
-					bad(Position{}, "given input %s is not a declared source", f.input)
-					ok = false
-					continue
-				}
-			case "this":
-				f.node = mn
-			}
-			if seen[f.kind+":"+f.name] {
-				bad(Position{}, "input %s is given twice", f.input)
-				ok = false
-			}
-			seen[f.kind+":"+f.name] = true
-			u.given = append(u.given, f)
-		}
+		ok := m.readGiven(it, u, bad)
 		exp, err := m.readFixture(it.Path, mapAny(it.Item["expect"]), false)
 		if err != nil {
 			bad(Position{}, "expect %s", err)
@@ -137,31 +102,79 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 		if !ok {
 			continue
 		}
-		for _, t := range m.unitTestTargets(it.Item, mn, bad) {
-			id := UnitTest + "." + m.Name + "." + model + "." + name
-			if t.Version != "" {
-				id += "_v" + t.Version // dbt's id of the test of one version
-			}
-			if m.Nodes[id] != nil {
-				bad(Position{}, "model %s has two unit tests named %s", model, name)
-				continue
-			}
-			tu := *u
-			tu.ModelNode, tu.given = t, append([]Fixture(nil), u.given...)
-			for i := range tu.given {
-				if tu.given[i].kind == "this" {
-					tu.given[i].node = t
-				}
-			}
-			tags := strList(cfg["tags"])
-			m.Nodes[id] = &Node{UniqueID: id, ResourceType: UnitTest, PackageName: m.Name, Name: name, Schema: t.Schema,
-				Alias: name, Database: m.Database(), Path: it.Path, FQN: append(append([]string{}, t.FQN...), name),
-				Description: ystrAny(it.Item["description"]), Columns: map[string]Column{}, Tags: tags,
-				Refs: [][]string{{t.refKey()}}, Pos: it.at, Unit: &tu, Version: t.Version,
-				Config: Config{Enabled: true, Tags: tags, PreHook: []string{}, PostHook: []string{}, Meta: mapAny(cfg["meta"])}}
-		}
+		m.addUnitTests(it, name, u, cfg, bad)
 	}
 	return diags
+}
+
+// readGiven reads a unit test's given inputs into u; false on a mistake.
+func (m *Manifest) readGiven(it UnactedItem, u *UnitSpec, bad func(Position, string, ...any)) bool {
+	ok := true
+	seen := map[string]bool{}
+	for _, g := range listAny(it.Item["given"]) {
+		f, err := m.readFixture(it.Path, mapAny(g), true)
+		if err != nil {
+			bad(Position{}, "given %s", err)
+			ok = false
+			continue
+		}
+		switch f.kind {
+		case "ref":
+			f.node = m.byName[f.name]
+			if f.node == nil {
+				name, _ := splitRefKey(f.name)
+				bad(Position{}, "given input %s: %s", f.input, m.unknownRefReason(name, f.name))
+				ok = false
+				continue
+			}
+			f.name = f.node.refKey() // ref('dim') and ref('dim', v=<latest>) are one input
+		case "source":
+			f.node = m.Sources[Source+"."+m.Name+"."+f.name]
+			if f.node == nil {
+				bad(Position{}, "given input %s is not a declared source", f.input)
+				ok = false
+				continue
+			}
+		case "this":
+			f.node = u.ModelNode
+		}
+		if seen[f.kind+":"+f.name] {
+			bad(Position{}, "input %s is given twice", f.input)
+			ok = false
+		}
+		seen[f.kind+":"+f.name] = true
+		u.given = append(u.given, f)
+	}
+	return ok
+}
+
+// addUnitTests adds the nodes of one unit test u: one per model it runs
+// against (unitTestTargets).
+func (m *Manifest) addUnitTests(it UnactedItem, name string, u *UnitSpec, cfg map[string]any, bad func(Position, string, ...any)) {
+	model, mn := u.model, u.ModelNode
+	for _, t := range m.unitTestTargets(it.Item, mn, bad) {
+		id := UnitTest + "." + m.Name + "." + model + "." + name
+		if t.Version != "" {
+			id += "_v" + t.Version // dbt's id of the test of one version
+		}
+		if m.Nodes[id] != nil {
+			bad(Position{}, "model %s has two unit tests named %s", model, name)
+			continue
+		}
+		tu := *u
+		tu.ModelNode, tu.given = t, append([]Fixture(nil), u.given...)
+		for i := range tu.given {
+			if tu.given[i].kind == "this" {
+				tu.given[i].node = t
+			}
+		}
+		tags := strList(cfg["tags"])
+		m.Nodes[id] = &Node{UniqueID: id, ResourceType: UnitTest, PackageName: m.Name, Name: name, Schema: t.Schema,
+			Alias: name, Database: m.Database(), Path: it.Path, FQN: append(append([]string{}, t.FQN...), name),
+			Description: ystrAny(it.Item["description"]), Columns: map[string]Column{}, Tags: tags,
+			Refs: [][]string{{t.refKey()}}, Pos: it.at, Unit: &tu, Version: t.Version,
+			Config: Config{Enabled: true, Tags: tags, PreHook: []string{}, PostHook: []string{}, Meta: mapAny(cfg["meta"])}}
+	}
 }
 
 // unitTestTargets are the models a unit test of mn runs against: mn, or
