@@ -140,7 +140,7 @@ func (m *Manifest) parseSelSpec(f string, d *yaml.Node) (*selSpec, *Diagnostic) 
 		}
 		return s.spec, nil
 	}
-	spec, err := m.criterion(f, d, graphWrapped(d, method, value), ystr(d, "indirect_selection"))
+	spec, err := m.criterion(f, d, m.graphWrapped(f, d, method, value), ystr(d, "indirect_selection"))
 	if err != nil {
 		return nil, err
 	}
@@ -184,25 +184,32 @@ func (m *Manifest) parseSetOp(f, op string, l *yaml.Node) (*selSpec, *Diagnostic
 
 // graphWrapped is a full-syntax criterion in the CLI form: parents,
 // parents_depth, children, children_depth, childrens_parents become the
-// graph operators around method:value.
-func graphWrapped(d *yaml.Node, method, value string) string {
+// graph operators around method:value. As dbt's collect_specified_neighbors,
+// a depth applies only with its flag (parents: true / children: true); a
+// depth without it selects nothing more and is warned at its line.
+func (m *Manifest) graphWrapped(f string, d *yaml.Node, method, value string) string {
 	flag := func(k string) bool { b, _ := strconv.ParseBool(ystr(d, k)); return b }
+	depth := func(k, on string) string {
+		n := ystr(d, k)
+		if n != "" && !flag(on) {
+			m.warn(f, ypos(yget(d, k)), "%s is not applied without %s: true (dbt applies a depth only with its flag)", k, on)
+			return ""
+		}
+		return n
+	}
 	core := value
 	if method != "fqn" {
 		core = method + ":" + value
 	}
+	up, down := depth("parents_depth", "parents"), depth("children_depth", "children")
 	if flag("childrens_parents") {
 		return "@" + core
 	}
-	if n := ystr(d, "parents_depth"); n != "" {
-		core = n + "+" + core
-	} else if flag("parents") {
-		core = "+" + core
+	if flag("parents") {
+		core = up + "+" + core
 	}
-	if n := ystr(d, "children_depth"); n != "" {
-		core += "+" + n
-	} else if flag("children") {
-		core += "+"
+	if flag("children") {
+		core += "+" + down
 	}
 	return core
 }

@@ -139,3 +139,50 @@ func TestSelectorsYAMLMistakes(t *testing.T) {
 		t.Errorf("using it is an error naming its line: %v", err)
 	}
 }
+
+// TestSelectorDepthNeedsItsFlag: as dbt's collect_specified_neighbors, a
+// parents_depth / children_depth selects relatives only with parents: true
+// / children: true; without it the depth is warned at its line (it took
+// the nightly models' parents).
+func TestSelectorDepthNeedsItsFlag(t *testing.T) {
+	m, diags := compilertest.Compile(t, withSelectors(`selectors:
+  - name: depth_only
+    definition:
+      method: tag
+      value: nightly
+      parents_depth: 1
+      children_depth: 1
+      indirect_selection: empty
+  - name: with_flag
+    definition:
+      method: tag
+      value: nightly
+      parents: true
+      parents_depth: 1
+      indirect_selection: empty
+`))
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	for _, tc := range []struct {
+		name string
+		want []string
+	}{
+		{"depth_only", []string{"model.sel.mart", "model.sel.other"}},
+		{"with_flag", []string{"model.sel.mart", "model.sel.other", "model.sel.stg"}},
+	} {
+		got, err := m.SelectSelector(tc.name, "eager", compiler.Model)
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %v %v, want %v", tc.name, got, err, tc.want)
+		}
+	}
+	var lines []int
+	for _, w := range m.Warnings {
+		if w.Path == "selectors.yml" && strings.Contains(w.Msg, "depth is not applied without") {
+			lines = append(lines, w.Line)
+		}
+	}
+	if !reflect.DeepEqual(lines, []int{6, 7}) {
+		t.Errorf("want warnings at selectors.yml:6 and :7, got %v", m.Warnings)
+	}
+}
