@@ -287,7 +287,7 @@ var featureProbes = map[string]featureProbe{
 	}},
 	"yaml-read": {build: true, files: map[string]string{
 		"models/m/a.sql": "select 1 as id",
-		"models/m/schema.yml": "version: 2\nanalyses:\n  - {name: x}\nsnapshots:\n  - {name: z}\n" +
+		"models/m/schema.yml": "version: 2\nanalyses:\n  - {name: x}\n" +
 			"data_tests:\n  - {name: w}\ntests:\n  - {name: v}\nfunctions:\n  - {name: f}\n",
 	}},
 	"on-run": {build: true, files: map[string]string{

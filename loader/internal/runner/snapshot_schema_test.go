@@ -1,7 +1,10 @@
 package runner
 
 import (
+	"context"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
 )
 
 // TestSnapshotSchemaAsDbt19: in a dbt project a snapshot's schema config
@@ -52,6 +55,43 @@ func TestSnapshotSchemaAsDbt19(t *testing.T) {
 			if n.Schema != want || n.Relation != want+"."+name {
 				t.Errorf("%s: snapshot %s in %s (%s), want schema %s", c.name, name, n.Schema, n.Relation, want)
 			}
+		}
+	}
+}
+
+// TestSnapshotProperties: a snapshots: entry without relation: is dbt's
+// snapshot properties for a {% snapshot %} block (in snapshots/*.yml or a
+// schema file beside the models): its description, columns and tests
+// apply, and the tests run on the snapshot. Before, in snapshots/ it was
+// an error ("a snapshot needs a name and a relation") and beside models
+// it was kept but not acted on, its tests never run.
+func TestSnapshotProperties(t *testing.T) {
+	dir := writeProbe(t, shapeProject("sp", map[string]string{
+		"models/src.sql": "select 1 as id, 'a' as v union all select 2, 'b'",
+		"snapshots/s.sql": "{% snapshot hist %}{{ config(unique_key='id', strategy='check', check_cols='all') }}select * from {{ ref('src') }}{% endsnapshot %}\n" +
+			"{% snapshot hist2 %}{{ config(unique_key='id', strategy='check', check_cols='all') }}select * from {{ ref('src') }}{% endsnapshot %}",
+		"snapshots/props.yml": "snapshots:\n  - name: hist\n    description: history of src\n    columns:\n      - name: id\n        tests: [unique, not_null]\n",
+		"models/schema.yml":   "version: 2\nsnapshots:\n  - name: hist2\n    columns:\n      - name: v\n        data_tests: [{accepted_values: {values: [a]}}]\n",
+	}))
+	m, diags := parseProbe(t, dir)
+	for _, d := range diags {
+		t.Fatal(d)
+	}
+	if n := m.Nodes["snapshot.sp.hist"]; n == nil || n.Description != "history of src" {
+		t.Fatalf("hist: %+v", n)
+	}
+	db := shapeDB(t, dir)
+	rr, err := executor.Execute(context.Background(), m, db, executor.RunOptions{Command: "build", Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, r := range rr.Results {
+		got[r.UniqueID] = r.Status
+	}
+	for id, want := range map[string]string{"test.sp.unique_hist_id": "pass", "test.sp.not_null_hist_id": "pass", "test.sp.accepted_values_hist2_v__a": "fail"} {
+		if got[id] != want {
+			t.Errorf("%s: %q, want %q (results %v)", id, got[id], want, got)
 		}
 	}
 }

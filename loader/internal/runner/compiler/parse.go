@@ -70,6 +70,9 @@ type Manifest struct {
 	fsys     fs.FS                       // ParseOptions.FS (tree.go)
 	flat     *flatGraph                  // the Jinja graph, built on first use (graphctx.go)
 	run      *RunContext                 // set by ForRun: what a run adds to templates
+	// snapPatches are snapshots/*.yml entries without relation: (snapshot
+	// properties), applied with the schema files (patchSnapshot)
+	snapPatches []yamlEntry
 }
 
 // parser carries one Parse: the manifest it builds, the user mistakes it
@@ -263,6 +266,9 @@ func (ps *parser) schemaFiles() error {
 		specs, ds := m.readYAML(path, data)
 		ps.diags = append(ps.diags, ds...)
 		ps.specs = append(ps.specs, specs...)
+	}
+	for _, p := range m.snapPatches {
+		ps.specs = append(ps.specs, m.patchSnapshot(p.path, p.e, &ps.diags)...)
 	}
 	return nil
 }

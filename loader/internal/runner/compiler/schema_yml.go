@@ -137,8 +137,16 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 				m.renderYAMLEntry(path, e, &diags)
 				specs = append(specs, m.patchNode(path, kind, n, e, &diags)...)
 			}
+		case "snapshots":
+			for _, e := range yseq(v) {
+				if yget(e, "relation") != nil {
+					m.warn(path, ypos(e), "snapshot %s: docket reads snapshot definitions (relation:) from snapshots/: not applied", ystr(e, "name"))
+					continue
+				}
+				specs = append(specs, m.patchSnapshot(path, e, &diags)...)
+			}
 		case "semantic_models", "metrics", "saved_queries", "exposures", "groups", "unit_tests", "analyses",
-			"macros", "snapshots", "data_tests", "tests", "functions":
+			"macros", "data_tests", "tests", "functions":
 			m.keepUnacted(path, k, v)
 		default:
 			m.warn(path, ypos(k), "unknown key %q (docket reads version, sources, models and seeds): not applied", k.Value)

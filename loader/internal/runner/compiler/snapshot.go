@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"gopkg.in/yaml.v3"
 )
 
 // SnapshotConfig is a snapshot's own settings.
@@ -83,6 +85,12 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 				for _, e := range yseq(v) {
 					name, rel := ystr(e, "name"), ystr(e, "relation")
 					p := ypos(e)
+					if name != "" && rel == "" {
+						// dbt's snapshot properties: description, columns,
+						// tests of a {% snapshot %} block (snapshotPatches)
+						m.snapPatches = append(m.snapPatches, yamlEntry{path, e})
+						continue
+					}
 					if name == "" || rel == "" {
 						diags = append(diags, Diagnostic{Path: path, Line: p.Line, Col: p.Col, Msg: "a snapshot needs a name and a relation (ref('model') or source('src', 'table'))"})
 						continue
@@ -228,4 +236,24 @@ func (m *Manifest) snapshotFolderConfig(path string) map[string]any {
 	}
 	parts := strings.Split(strings.TrimPrefix(path, "snapshots/"), "/")
 	return m.folderConfig(m.Project.DBT.Snapshots, parts[:len(parts)-1])
+}
+
+// yamlEntry is one entry of a YAML file, kept to apply later.
+type yamlEntry struct {
+	path string
+	e    *yaml.Node
+}
+
+// patchSnapshot applies a snapshots: entry without relation: (dbt's
+// snapshot properties, in snapshots/ or beside models) to the snapshot
+// of its name: description, columns, config and tests.
+func (m *Manifest) patchSnapshot(path string, e *yaml.Node, diags *[]Diagnostic) []testSpec {
+	name := ystr(e, "name")
+	n := m.byName[name]
+	if n == nil || n.ResourceType != Snapshot {
+		m.warn(path, ypos(e), "%s describes snapshot %q, but there is no such snapshot: not applied", path, name)
+		return nil
+	}
+	m.renderYAMLEntry(path, e, diags)
+	return m.patchNode(path, Snapshot, n, e, diags)
 }
