@@ -105,8 +105,7 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 				// stay apart under it (heads that would merge two columns
 				// are left out, as before)
 				found = d.headedPart(found, lines, prev, first, part, gap, hs, vs)
-			}
-			if len(found) == n {
+			default:
 				// a later part's lines above belong to the table before it
 				found = d.scanPart(found, lines, first, first, part, gap, hs, vs)
 			}
@@ -141,7 +140,7 @@ func (d *Detector) scanPart(found []textFound, lines []*textLine, top, first int
 // headedPart is scanPart with the lines from top as the part's header,
 // when every table read so has as many columns and body rows as the part
 // read alone (heads that merge columns or make the body's rows merge are
-// read wrong); otherwise found as it was (the words' used marks too).
+// read wrong); otherwise the part read alone.
 func (d *Detector) headedPart(found []textFound, lines []*textLine, top, first int, part []*textLine, gap float64, hs, vs []rule) []textFound {
 	var ws []*word
 	for _, l := range lines[top : first+len(part)] {
@@ -156,17 +155,22 @@ func (d *Detector) headedPart(found []textFound, lines []*textLine, top, first i
 			w.used = used[i]
 		}
 	}
-	alone := d.scanPart(nil, lines, first, first, part, gap, hs, vs)
-	reset()
 	headed := d.scanPart(nil, lines, top, first, part, gap, hs, vs)
-	if len(headed) == 0 || len(headed) != len(alone) {
-		reset()
-		return found
+	reset()
+	alone := d.scanPart(nil, lines, first, first, part, gap, hs, vs)
+	ok := len(headed) > 0 && len(headed) == len(alone)
+	for k := 0; ok && k < len(headed); k++ {
+		ok = nCols(headed[k].t) == nCols(alone[k].t) && len(headed[k].t.Rows) >= len(alone[k].t.Rows)
 	}
-	for k := range headed {
-		if nCols(headed[k].t) != nCols(alone[k].t) || len(headed[k].t.Rows) < len(alone[k].t.Rows) {
-			reset()
-			return found
+	if !ok {
+		return append(found, alone...)
+	}
+	reset()
+	for _, f := range headed {
+		for _, l := range f.lines {
+			for _, w := range l.ws {
+				w.used = true // as textTable marks them
+			}
 		}
 	}
 	return append(found, headed...)
