@@ -176,6 +176,9 @@ func (m *Manifest) versionNode(n *Node, file, name, v, latest string) {
 	n.UniqueID = Model + "." + m.Name + "." + name + ".v" + v
 	n.Name, n.Version, n.LatestVersion = name, v, latest
 	n.FQN = append(append(n.FQN[:len(n.FQN)-1:len(n.FQN)-1], name), "v"+v)
+	// project-file configs apply by the new fqn, as dbt's patch_node_config:
+	// models: <name>: configures every version, <name>: v1: one
+	n.folderCfg = m.folderConfig(m.Project.Models, n.FQN[1:])
 	n.Alias = versionAlias(name, v)
 	n.Relation = Relation(n.Schema, n.Alias)
 	m.Nodes[n.UniqueID] = n

@@ -228,3 +228,26 @@ func TestRelationshipsToAVersion(t *testing.T) {
 		t.Errorf("relationships depend on %v, want %s", got, want)
 	}
 }
+
+// TestVersionsTakeProjectConfigsByFqn: project-file configs apply to a
+// version by its fqn as dbt does after patching it: models: dim: sets every
+// version, dim: v1: one. Before, they applied by the file's name (dim_v1).
+func TestVersionsTakeProjectConfigsByFqn(t *testing.T) {
+	files := map[string]string{"project.yaml": "version: 1\nname: mem\nmodels:\n  dim:\n    +materialized: table\n    v1:\n      +tags: [old]\n"}
+	for k, v := range versionedProject {
+		files[k] = v
+	}
+	files["models/schema.yml"] = strings.Replace(files["models/schema.yml"], "      materialized: table\n", "", 1)
+	m, diags := compilertest.Compile(t, files)
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	for v, want := range map[string]string{"1": "table [d old]", "2": "table [d]", "3": "view [d]"} {
+		n := m.Nodes["model.mem.dim.v"+v]
+		tags := append([]string(nil), n.Tags...)
+		slices.Sort(tags)
+		if got := fmt.Sprintf("%s %v", n.Config.Materialized, tags); got != want {
+			t.Errorf("v%s: %s, want %s", v, got, want)
+		}
+	}
+}
