@@ -155,7 +155,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 	case "ls":
 		return listNodes(m, f, stdout, stderr)
 	case "compile":
-		ids, err := f.choose(m, "eager", stderr, runner.Model, runner.Test, runner.UnitTest)
+		ids, err := f.choose(m, "eager", stderr, runner.Model, runner.Test, runner.UnitTest, runner.Analysis)
 		if err != nil {
 			fmt.Fprintln(stderr, "docket compile:", err)
 			return ExitUsage
@@ -175,22 +175,7 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 			fmt.Fprintln(stderr, "docket:", err)
 			return ExitFailed
 		}
-		var models []*runner.Node
-		for _, id := range ids {
-			if n := m.Node(id); n.ResourceType == runner.Model {
-				models = append(models, n)
-			}
-		}
-		if len(ids) == 1 && f.narrowed() && m.Node(ids[0]).ResourceType == runner.UnitTest && m.Node(ids[0]).CompiledCode != "" {
-			fmt.Fprintln(stdout, strings.Trim(m.Node(ids[0]).CompiledCode, "\n"))
-			return ExitOK
-		}
-		if len(models) == 1 && f.narrowed() {
-			fmt.Fprintln(stdout, strings.Trim(models[0].CompiledCode, "\n"))
-			return ExitOK
-		}
-		fmt.Fprintf(stdout, "Compiled %d models and %d tests in %.2fs; SQL in %s\n", len(models), len(ids)-len(models),
-			parseTime.Seconds(), modelsRel(p.Dir, filepath.Join(pp.TargetDir, "compiled")))
+		printCompiled(m, ids, f.narrowed(), parseTime, modelsRel(p.Dir, filepath.Join(pp.TargetDir, "compiled")), stdout)
 		return ExitOK
 	case "build", "run", "test", "seed", "snapshot":
 	default:
@@ -290,6 +275,32 @@ func modelsRel(base, p string) string {
 		return r
 	}
 	return p
+}
+
+// printCompiled prints the SQL of one selected model, analysis or unit
+// test, or else a summary of what docket compile wrote.
+func printCompiled(m *runner.Manifest, ids []string, selected bool, took time.Duration, where string, stdout io.Writer) {
+	c, one := map[string]int{}, map[string]*runner.Node{}
+	for _, id := range ids {
+		n := m.Node(id)
+		c[n.ResourceType]++
+		one[n.ResourceType] = n
+	}
+	if selected {
+		// one unit test alone, else the one model, else the one analysis
+		for _, t := range []string{runner.UnitTest, runner.Model, runner.Analysis} {
+			if n := one[t]; c[t] == 1 && (t != runner.UnitTest || (len(ids) == 1 && n.CompiledCode != "")) && (t != runner.Analysis || c[runner.Model] == 0) {
+				fmt.Fprintln(stdout, strings.Trim(n.CompiledCode, "\n"))
+				return
+			}
+		}
+	}
+	analyses := ""
+	if c[runner.Analysis] > 0 {
+		analyses = fmt.Sprintf(", %d analyses", c[runner.Analysis])
+	}
+	fmt.Fprintf(stdout, "Compiled %d models and %d tests%s in %.2fs; SQL in %s\n", c[runner.Model],
+		len(ids)-c[runner.Model]-c[runner.Analysis], analyses, took.Seconds(), where)
 }
 
 func nodeCounts(m *runner.Manifest) string {

@@ -29,6 +29,7 @@ type DBT struct {
 	SeedPaths     []string
 	MacroPaths    []string
 	TestPaths     []string
+	AnalysisPaths []string
 	SnapshotPaths []string
 	OnRunStart    []string
 	OnRunEnd      []string
@@ -64,12 +65,12 @@ func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Lin
 // dbtKnown are the dbt_project.yml keys docket reads or knowingly leaves
 // to dbt (documented as not acted on).
 var dbtActed = map[string]bool{"name": true, "profile": true, "model-paths": true, "seed-paths": true, "macro-paths": true,
-	"test-paths": true, "snapshot-paths": true, "vars": true, "models": true, "seeds": true, "tests": true, "data_tests": true,
+	"test-paths": true, "snapshot-paths": true, "analysis-paths": true, "vars": true, "models": true, "seeds": true, "tests": true, "data_tests": true,
 	"snapshots": true, "on-run-start": true, "on-run-end": true, "dispatch": true, "target-path": true, "config-version": true,
 	"version": true, "require-dbt-version": true, "source-paths": true, "data-paths": true, "clean-targets": true}
 
 // dbtIgnored are valid dbt keys with no effect on a DuckDB build (said once).
-var dbtIgnored = map[string]bool{"analysis-paths": true, "dbt-cloud": true, "flags": true,
+var dbtIgnored = map[string]bool{"dbt-cloud": true, "flags": true,
 	"docs-paths": true, "asset-paths": true, "packages-install-path": true, "query-comment": true, "quoting": true,
 	"sources": true, "semantic-models": true, "saved-queries": true, "metrics": true, "exposures": true, "restrict-access": true}
 
@@ -134,6 +135,8 @@ func (p *Project) readDBT(set map[string]bool) error {
 			d.MacroPaths = strList(v)
 		case "test-paths":
 			d.TestPaths = strList(v)
+		case "analysis-paths":
+			d.AnalysisPaths = strList(v)
 		case "snapshot-paths":
 			d.SnapshotPaths = strList(v)
 		case "on-run-start", "on-run-end":

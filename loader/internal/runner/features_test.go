@@ -333,10 +333,23 @@ var featureProbes = map[string]featureProbe{
 	"unbuilt-files": {files: map[string]string{
 		"models/m/a.sql": "select 1 as id",
 		"models/m/p.py":  "def model(dbt, session):\n    return dbt.ref('a')\n",
-		"analyses/q.sql": "select * from {{ ref('a') }}",
 	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
-		if len(m.Warnings) != 2 {
-			return fmt.Errorf("the Python model and the analysis should each warn: %v", m.Warnings)
+		if len(m.Warnings) != 1 {
+			return fmt.Errorf("the Python model should warn: %v", m.Warnings)
+		}
+		return nil
+	}},
+	"analyses": {build: true, files: map[string]string{
+		"models/m/a.sql":    "select 1 as id",
+		"analyses/x/q.sql":  "select * from {{ ref('a') }} where id = {{ var('n', 1) }}",
+		"analyses/x/q2.sql": "select 2",
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
+		q := m.Nodes["analysis.probe.q"]
+		if q == nil || q.CompiledCode != "select * from m.a where id = 1" {
+			return fmt.Errorf("analysis q: %+v", q)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "target", "compiled", "analyses", "x", "q.sql")); err == nil {
+			return fmt.Errorf("build wrote the analysis' SQL; only compile does, as dbt's")
 		}
 		return nil
 	}},

@@ -55,6 +55,7 @@ const (
 	Snapshot  = compiler.Snapshot
 	Operation = compiler.Operation
 	UnitTest  = compiler.UnitTest
+	Analysis  = compiler.Analysis
 )
 
 // Result statuses.

@@ -265,7 +265,7 @@ func (m *Manifest) compilePass(record bool) (map[string]string, []Diagnostic) {
 		switch {
 		case n.builtin != nil:
 			p.done[id], _ = m.builtinSQL(n)
-		case n.tpl != nil && (n.ResourceType == Model || n.ResourceType == Test || n.ResourceType == Snapshot):
+		case n.tpl != nil && (n.ResourceType == Model || n.ResourceType == Test || n.ResourceType == Snapshot || n.ResourceType == Analysis):
 			p.compile(n)
 		}
 	}

@@ -410,6 +410,8 @@ func (m *Manifest) validateConfig(c *Config, n *Node, at Position, bad func(Posi
 		}
 	case Seed:
 		c.Materialized = "seed"
+	case Analysis:
+		c.Materialized = "view" // dbt's analysis config
 	case Test:
 		c.Materialized = "test"
 		if c.Severity == "" {

@@ -118,7 +118,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 	}
 	ps := &parser{m: m}
 	for _, phase := range []func() error{ps.macros, ps.models, ps.seeds, ps.snapshots, ps.schemaFiles,
-		ps.resolve, ps.singularTests, ps.tests, ps.selectorsFile, ps.compile} {
+		ps.resolve, ps.singularTests, ps.analyses, ps.tests, ps.selectorsFile, ps.compile} {
 		if err := phase(); err != nil {
 			return nil, nil, err
 		}
@@ -398,7 +398,7 @@ func (ps *parser) compile() error {
 		if n.builtin != nil {
 			_, n.TestFrom = m.builtinSQL(n)
 		}
-		if n.ResourceType == Model || n.ResourceType == Test {
+		if n.ResourceType == Model || n.ResourceType == Test || n.ResourceType == Analysis {
 			n.CompiledPath = m.TargetRel + "/" + CompiledRel(n)
 		}
 	}

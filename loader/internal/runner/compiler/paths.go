@@ -22,6 +22,8 @@ func (m *Manifest) dirs(kind string) []string {
 			l = d.TestPaths
 		case "snapshots":
 			l = d.SnapshotPaths
+		case "analyses":
+			l = d.AnalysisPaths
 		}
 		if len(l) > 0 {
 			out := make([]string, len(l))

@@ -106,13 +106,10 @@ func (m *Manifest) checkTreeKeys(kind string, tree map[string]any, folders map[s
 }
 
 // unbuiltFiles warns about dbt files docket does not build yet, so none
-// is skipped in silence: Python models, analyses.
+// is skipped in silence: Python models.
 func (m *Manifest) unbuiltFiles() {
 	py, _ := m.listTrees(m.dirs("models"), ".py")
 	for _, f := range py {
 		m.warn(f, Position{1, 1}, "Python models are not built by docket yet: %s is left out", path.Base(f))
-	}
-	if an, _ := m.listTree("analyses", ".sql"); len(an) > 0 {
-		m.warn(an[0], Position{1, 1}, "analyses are not compiled by docket yet: the %d file(s) under analyses/ are left out", len(an))
 	}
 }

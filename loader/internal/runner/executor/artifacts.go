@@ -11,11 +11,13 @@ import (
 
 // WriteArtifacts writes compiled SQL for every model and test (run-time
 // SQL from rr when given), manifest.json and, when rr is not nil,
-// run_results.json under targetDir.
+// run_results.json under targetDir. Without rr (docket compile) analyses'
+// SQL is written too, as `dbt compile` does (build and run do not).
 func WriteArtifacts(m *compiler.Manifest, targetDir string, rr *RunResults) error {
 	compiled := map[string]string{}
 	for id, n := range m.Nodes {
-		if n.ResourceType == compiler.Model || n.ResourceType == compiler.Test || (n.ResourceType == compiler.UnitTest && n.CompiledCode != "") {
+		if n.ResourceType == compiler.Model || n.ResourceType == compiler.Test || (n.ResourceType == compiler.UnitTest && n.CompiledCode != "") ||
+			(n.ResourceType == compiler.Analysis && rr == nil) {
 			compiled[id] = n.CompiledCode
 		}
 	}
