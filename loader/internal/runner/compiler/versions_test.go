@@ -251,3 +251,22 @@ func TestVersionsTakeProjectConfigsByFqn(t *testing.T) {
 		}
 	}
 }
+
+// TestVersionTestsRenderWhenBuilt: a version's own tests are rendered
+// when the test is built, as the entry's are (a where with ref() is an
+// error there, an argument keeps its native type); before, everything
+// under versions: was rendered early as YAML text.
+func TestVersionTestsRenderWhenBuilt(t *testing.T) {
+	_, diags := compilertest.Compile(t, map[string]string{
+		"project.yaml":      "version: 1\nname: mem\nvars:\n  ok_values: [a, b]\n",
+		"models/dim_v1.sql": "select 'a' as kind, 1 as id",
+		"models/other.sql":  "select 1 as id",
+		"models/schema.yml": "version: 2\nmodels:\n  - name: dim\n    versions:\n      - v: 1\n        columns:\n          - name: kind\n            tests:\n" +
+			"              - accepted_values: {values: \"{{ var('ok_values') }}\"}\n" +
+			"              - not_null: {config: {where: \"id in (select id from {{ ref('other') }})\"}}\n",
+	})
+	got := strings.Join(compilertest.Strings(diags), "\n")
+	if !strings.Contains(got, "ref() is not available in a test's where config") || strings.Contains(got, "accepted_values") {
+		t.Errorf("diagnostics:\n%s", got)
+	}
+}

@@ -37,9 +37,9 @@ func (m *Manifest) renderYAMLEntry(path string, e *yaml.Node, diags *[]Diagnosti
 					}
 				}
 			}
-		case "tables":
+		case "tables", "versions":
 			for _, t := range yseq(v) {
-				m.renderYAMLEntry(path, t, diags)
+				m.renderYAMLEntry(path, t, diags) // a source's table, a model's version: their tests render when built
 			}
 		case "config":
 			if v.Kind != yaml.MappingNode {
