@@ -249,8 +249,9 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		f.data, f.hash, f.size, inPlace = data, s.hash, s.size, s.fi
 	}
 	// A file whose content this run must extract is copied first: the
-	// copy's hash is the one landed (see snapshot). A PDF is hashed where
-	// it is instead, and read there by the worker (see readInPlace).
+	// copy's hash is the one landed (see snapshot). A PDF or text file is
+	// hashed where it is instead, and read there by the worker (see
+	// readInPlace).
 	var snapPath string
 	var placed *detect.Info
 	if f.abs != "" && f.data == nil && f.size > 0 && !sh.settled(f.hash) {

@@ -9,28 +9,33 @@ import (
 	"github.com/docket-dev/docket/loader/internal/document"
 )
 
-// A PDF is not copied for its worker: the worker reads the file itself
-// and the load checks afterwards that the file was not written meanwhile
-// (its stat while the load hashed it still holds, see sameFile), so the
+// A PDF, HTML or plain-text file (see inPlaceTypes) is not copied for
+// its worker: the worker reads the file itself and the load checks
+// afterwards that the file was not written meanwhile (its stat while the
+// load hashed it still holds, see sameFile), so the
 // worker extracted exactly the bytes whose hash is landed, the guarantee
 // the private copy gives (issue 17). The copy cost the main process a
-// write of every byte of every PDF: ~15 % of its CPU on the corpus's
-// PDFs. A file that did change under its worker is extracted again from
+// write of every byte of every file (a create, write and remove per
+// small file): ~15 % of its CPU on the corpus's PDFs. A file that did change under its worker is extracted again from
 // the bytes hashed (kept in memory, or a copy with the same hash), or
 // else left to the next load.
 //
-// Only PDFs: their extraction reads nothing but the file, and its name
-// only for the extension; a LaTeX file's \input would be looked up next
-// to the file instead of in the private folder, and other extractors
-// have not been checked.
+// Only the types in inPlaceTypes: their extraction reads nothing but the
+// file, and its name only for the extension. A LaTeX file's \input would
+// be looked up next to the file instead of in the private folder; other
+// extractors have not been checked.
+var inPlaceTypes = map[string]bool{
+	detect.PDF: true, detect.HTML: true, detect.Text: true, detect.Markdown: true, detect.RST: true, detect.Org: true,
+	detect.JSON: true, detect.NDJSON: true, detect.XML: true, detect.WebVTT: true, detect.SRT: true,
+}
 
 // readInPlace reports whether f's worker reads the file itself.
 func readInPlace(f *file) bool {
-	return f.abs != "" && f.info.Type == detect.PDF && safeExt(f.rel) == filepath.Ext(f.abs)
+	return f.abs != "" && inPlaceTypes[f.info.Type] && safeExt(f.rel) == filepath.Ext(f.abs)
 }
 
 // hashInPlace detects and hashes a file that is not in memory without
-// copying it, when it is a PDF (see readInPlace); ok is false for any
+// copying it, when it is of a type read in place (see readInPlace); ok is false for any
 // other file and whenever reading it in place met anything unusual (it
 // changed, vanished, is too large or unreadable): the copying path then
 // handles the file as it always did.
@@ -42,7 +47,7 @@ func (sh *shared) hashInPlace(f *file) (s snap, info detect.Info, ok bool) {
 	if err != nil {
 		return s, info, false
 	}
-	if info, err = detect.Detect(f.abs); err != nil || info.Type != detect.PDF {
+	if info, err = detect.Detect(f.abs); err != nil || !inPlaceTypes[info.Type] {
 		return s, info, false
 	}
 	s, ok = hashStable(f.abs, int64(sh.opts.Project.Loader.MaxFileSize))

@@ -83,7 +83,8 @@ func workerPaths(t *testing.T, log string) map[string][]string {
 
 // TestPDFsAreReadInPlace: a PDF's worker reads the file itself (small or
 // big), with no private copy written by the loader, and what lands is
-// the file's text under the file's hash; other types still get a copy.
+// the file's text under the file's hash; so does a Markdown file's; a
+// LaTeX file still gets a copy.
 func TestPDFsAreReadInPlace(t *testing.T) {
 	dir := t.TempDir()
 	inbox := filepath.Join(dir, "inbox")
@@ -94,10 +95,14 @@ func TestPDFsAreReadInPlace(t *testing.T) {
 	os.WriteFile(filepath.Join(inbox, "small.pdf"), b, 0o644)
 	bigPDF(t, src, filepath.Join(inbox, "big.pdf"))
 	os.WriteFile(filepath.Join(inbox, "notes.md"), []byte("# Notes\n\nSome text.\n"), 0o644)
+	os.WriteFile(filepath.Join(inbox, "paper.tex"), []byte("\\section{Intro}\nSome text.\n"), 0o644)
 	log := filepath.Join(dir, "paths.log")
 	mustLoad(t, dir, envWorkerPaths+"="+log)
 
 	paths := workerPaths(t, log)
+	if got, want := paths["notes.md"], filepath.Join(inbox, "notes.md"); len(got) != 1 || got[0] != want {
+		t.Errorf("notes.md: the worker was given %v, want the file itself (%s)", got, want)
+	}
 	for _, name := range []string{"small.pdf", "big.pdf"} {
 		want := filepath.Join(inbox, name)
 		if got := paths[name]; len(got) != 1 || got[0] != want {
@@ -108,8 +113,9 @@ func TestPDFsAreReadInPlace(t *testing.T) {
 			t.Errorf("%s: no page of its text landed under its hash", name)
 		}
 	}
-	if got := paths["notes.md"]; len(got) != 1 || strings.HasPrefix(got[0], inbox) {
-		t.Errorf("notes.md: the worker was given %v, want a private copy", got)
+	// LaTeX's \input is looked up next to the file it reads: a copy
+	if got := paths["paper.tex"]; len(got) != 1 || strings.HasPrefix(got[0], inbox) {
+		t.Errorf("paper.tex: the worker was given %v, want a private copy", got)
 	}
 }
 
