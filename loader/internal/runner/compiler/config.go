@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/docket-dev/docket/loader/internal/runner/render"
 	"gopkg.in/yaml.v3"
 )
 
@@ -99,21 +100,8 @@ func mergeCfg(dst map[string]any, k string, v any) {
 	}
 }
 
-// stringKeyed is v as a mapping with string keys (YAML gives
-// map[string]any, a dict written in a template map[any]any).
-func stringKeyed(v any) (map[string]any, bool) {
-	switch t := v.(type) {
-	case map[string]any:
-		return t, true
-	case map[any]any:
-		out := make(map[string]any, len(t))
-		for k, x := range t {
-			out[fmt.Sprint(k)] = x
-		}
-		return out, true
-	}
-	return nil, false
-}
+// stringKeyed is v as a mapping with string keys (render.StringKeyed).
+func stringKeyed(v any) (map[string]any, bool) { return render.StringKeyed(v) }
 
 func toStrings(v any) []string {
 	switch t := v.(type) {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/nikolalohinski/gonja/v2/exec"
@@ -58,7 +59,7 @@ func (r Relation) GetAttribute(name string) (*exec.Value, bool) {
 			if t, ok := a.Kw["type"].(string); ok {
 				out.Type = t
 			}
-			if path, ok := stringMap(a.Kw["path"]); ok {
+			if path, ok := StringKeyed(a.Kw["path"]); ok {
 				// incorporate(path={"identifier": ..., "schema": ...}): another name
 				if v, ok := path["schema"].(string); ok {
 					out.Schema = v
@@ -91,18 +92,16 @@ func isMapping(ctx *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, e
 	return in.IsDict(), nil
 }
 
-// stringMap is v as a mapping with string keys (a dict a template wrote
-// may come as map[any]any).
-func stringMap(v any) (map[string]any, bool) {
+// StringKeyed is v as a mapping with string keys (YAML gives
+// map[string]any, a dict written in a template map[any]any).
+func StringKeyed(v any) (map[string]any, bool) {
 	switch t := v.(type) {
 	case map[string]any:
 		return t, true
 	case map[any]any:
 		out := make(map[string]any, len(t))
 		for k, x := range t {
-			if ks, ok := k.(string); ok {
-				out[ks] = x
-			}
+			out[fmt.Sprint(k)] = x
 		}
 		return out, true
 	}
