@@ -1,5 +1,5 @@
 // Command bench-ocr measures end-to-end OCR throughput on the corpus scans
-// (scans/pNN.png): docket (decode with MuPDF, deskew, recognition, OSD
+// (scans/pNN.png): docket (decode as the image extractor does, deskew, recognition, OSD
 // when the first reading is not plainly upright, second reading of weak
 // lines, text rebuild) in N worker processes with OMP_THREAD_LIMIT=1, as
 // the loader runs it, against the plain `tesseract FILE -` CLI in N
