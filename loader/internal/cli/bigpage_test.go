@@ -61,9 +61,9 @@ func TestBigPageBuildStaysInBudget(t *testing.T) {
 	dir, inbox := healthProject(t)
 	py := filepath.Join(dir, "project.yaml")
 	b, _ := os.ReadFile(py)
-	y := strings.Replace(string(b), "memory_limit: 1GB  ", "memory_limit: 256MB", 1)
+	y := strings.Replace(string(b), "memory_limit: 768MB", "memory_limit: 256MB", 1)
 	if y == string(b) {
-		t.Fatal("project.yaml has no build.memory_limit: 1GB to lower")
+		t.Fatal("project.yaml has no build.memory_limit: 768MB to lower")
 	}
 	os.WriteFile(py, []byte(y), 0o644)
 	writeOneLinePage(t, filepath.Join(inbox, "big.txt"), 64<<20)

@@ -12,7 +12,7 @@ import (
 
 // limitBuildMemory sets DuckDB's memory_limit for every command that opens
 // the warehouse (load, build/run/test/seed/snapshot, sql, search, docs,
-// publish) from project.yaml build.memory_limit (default: 1GB or DuckDB's own default,
+// publish) from project.yaml build.memory_limit (default: 768MB or DuckDB's own default,
 // whichever is smaller) and points its spill files at build.temp_directory,
 // so one huge document makes DuckDB spill instead of taking the machine.
 // Go UDFs allocate outside this budget; the models keep their inputs

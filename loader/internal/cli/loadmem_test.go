@@ -55,3 +55,36 @@ func TestLoadMemoryLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildMemoryLimit: the model commands give DuckDB build.memory_limit,
+// 768MB when project.yaml does not say (1GB left a 50k-document build's
+// peak RSS over 1.5 GB: DuckDB holds 250-550 MB outside its limit).
+func TestBuildMemoryLimit(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct{ yaml, want string }{
+		{"", "768.0 MiB"},
+		{"build:\n  memory_limit: 2GB\n", "2.0 GiB"},
+	} {
+		dir := t.TempDir()
+		p, err := project.Parse(filepath.Join(dir, "project.yaml"), []byte("version: 1\n"+c.yaml))
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		setting, err := limitBuildMemory(ctx, p, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if err := db.SQL().QueryRowContext(ctx, `select current_setting('memory_limit')`).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		if got != c.want {
+			t.Errorf("%q: memory_limit %s (set as %s), want %s", c.yaml, got, setting, c.want)
+		}
+	}
+}
