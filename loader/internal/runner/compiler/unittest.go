@@ -262,56 +262,17 @@ func (m *Manifest) readFixture(path string, y map[string]any, given bool) (Fixtu
 	}
 	switch f.Format {
 	case "dict":
-		if rows == nil {
-			return f, nil // no rows: an empty input
-		}
-		list, ok := rows.([]any)
-		if !ok {
-			return f, fmt.Errorf("%s: format dict takes rows as a list of mappings", label)
-		}
-		for _, r := range list {
-			mp, ok := r.(map[string]any)
-			if !ok {
-				return f, fmt.Errorf("%s: format dict takes rows as a list of mappings", label)
-			}
-			row := FixtureRow{}
-			for k, v := range mp {
-				row[strings.ToLower(k)] = v
-			}
-			f.Rows = append(f.Rows, row)
-		}
+		var err error
+		f.Rows, err = dictRows(label, rows)
+		return f, err
 	case "csv":
 		text, ok := rows.(string)
 		if !ok {
 			return f, fmt.Errorf("%s: format csv takes rows as CSV text", label)
 		}
-		r := csv.NewReader(strings.NewReader(strings.TrimSpace(text)))
-		r.TrimLeadingSpace = true
-		recs, err := r.ReadAll()
-		if err != nil {
-			return f, fmt.Errorf("%s: CSV rows: %v", label, err)
-		}
-		if len(recs) == 0 {
-			return f, nil
-		}
-		for _, c := range recs[0] {
-			f.cols = append(f.cols, strings.ToLower(strings.TrimSpace(c)))
-		}
-		for _, rec := range recs[1:] {
-			row := FixtureRow{}
-			for i, v := range rec {
-				if i >= len(f.cols) {
-					break
-				}
-				// as dbt reads CSV fixtures (agate): empty and "null" are null
-				if v == "" || strings.EqualFold(v, "null") {
-					row[f.cols[i]] = nil
-				} else {
-					row[f.cols[i]] = v
-				}
-			}
-			f.Rows = append(f.Rows, row)
-		}
+		var err error
+		f.cols, f.Rows, err = csvRows(label, text)
+		return f, err
 	case "sql":
 		text, ok := rows.(string)
 		if !ok || strings.TrimSpace(text) == "" {
@@ -322,6 +283,62 @@ func (m *Manifest) readFixture(path string, y map[string]any, given bool) (Fixtu
 		return f, fmt.Errorf("%s: format %q (docket reads dict, csv and sql)", label, f.Format)
 	}
 	return f, nil
+}
+
+// dictRows reads format dict rows: a list of mappings (nil: no rows).
+func dictRows(label string, rows any) ([]FixtureRow, error) {
+	if rows == nil {
+		return nil, nil // no rows: an empty input
+	}
+	list, ok := rows.([]any)
+	if !ok {
+		return nil, fmt.Errorf("%s: format dict takes rows as a list of mappings", label)
+	}
+	var out []FixtureRow
+	for _, r := range list {
+		mp, ok := r.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("%s: format dict takes rows as a list of mappings", label)
+		}
+		row := FixtureRow{}
+		for k, v := range mp {
+			row[strings.ToLower(k)] = v
+		}
+		out = append(out, row)
+	}
+	return out, nil
+}
+
+// csvRows reads format csv rows: the header's columns, then the rows.
+func csvRows(label, text string) (cols []string, rows []FixtureRow, err error) {
+	r := csv.NewReader(strings.NewReader(strings.TrimSpace(text)))
+	r.TrimLeadingSpace = true
+	recs, err := r.ReadAll()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: CSV rows: %v", label, err)
+	}
+	if len(recs) == 0 {
+		return nil, nil, nil
+	}
+	for _, c := range recs[0] {
+		cols = append(cols, strings.ToLower(strings.TrimSpace(c)))
+	}
+	for _, rec := range recs[1:] {
+		row := FixtureRow{}
+		for i, v := range rec {
+			if i >= len(cols) {
+				break
+			}
+			// as dbt reads CSV fixtures (agate): empty and "null" are null
+			if v == "" || strings.EqualFold(v, "null") {
+				row[cols[i]] = nil
+			} else {
+				row[cols[i]] = v
+			}
+		}
+		rows = append(rows, row)
+	}
+	return cols, rows, nil
 }
 
 // Columns lists the columns the rows name, in CSV order or sorted.
