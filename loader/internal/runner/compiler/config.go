@@ -178,6 +178,10 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 		return s
 	}
 	if setTestConfig(c, k, v, str, func(format string, a ...any) { bad(at, format, a...) }) {
+		if k == "where" && c.Where != "" && n.ResourceType == Test && n.TestMetadata == nil {
+			from, fat := m.configWhere(n, k, at)
+			m.warn(from, fat, "config where is not applied to singular test %s (dbt filters only a generic test's model, through get_where_subquery): filter in its SQL", n.Name)
+		}
 		return
 	}
 	switch k {
