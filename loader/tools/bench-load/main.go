@@ -224,12 +224,15 @@ func run(src, bin string, rounds int) error {
 	var pyPages int
 	var pyRate, poolRate float64
 	var many loadRun
-	var ratios, poolRatios, mains, cpus []float64
+	var ratios, poolRatios, mains, cpus, poolCPUs, cpuRatios []float64
 	for i := 0; i < rounds; i++ {
+		c0 := bench.ChildrenCPU()
 		n, prate, err := poolRun()
 		if err != nil {
 			return err
 		}
+		// the Pool's processes are its children, waited for by it
+		poolCPU := (bench.ChildrenCPU() - c0).Seconds()
 		poolRate = max(poolRate, prate)
 		r, err := load(runtime.NumCPU())
 		if err != nil {
@@ -248,7 +251,11 @@ func run(src, bin string, rounds int) error {
 		poolRatios = append(poolRatios, dk/prate)
 		mains = append(mains, r.main.Seconds())
 		cpus = append(cpus, r.cpu.Seconds())
+		poolCPUs = append(poolCPUs, poolCPU*1000/float64(n))
+		cpuRatios = append(cpuRatios, (poolCPU/float64(n))/(r.cpu.Seconds()/r.sum["pages"].(float64)))
 	}
+	sort.Float64s(poolCPUs)
+	sort.Float64s(cpuRatios)
 	sort.Float64s(poolRatios)
 	sort.Float64s(ratios)
 	median := ratios[len(ratios)/2]
@@ -284,6 +291,11 @@ func run(src, bin string, rounds int) error {
 	fmt.Printf("  docket CPU per round: %s s in all, main process %s s (the rest: workers)\n", fmtRatios(cpus), fmtRatios(mains))
 	fmt.Printf("  docket CPU per page (median of the rounds): workers %.2f ms, main process %.2f ms\n",
 		perPage(cpus, mains, pages, true), perPage(cpus, mains, pages, false))
+	// CPU is what a shared machine distorts least (the wall ratio of one
+	// round ranged 0.2-1.8x at load averages of 8-20): the Pool's CPU
+	// per page over docket's, from the same rounds.
+	fmt.Printf("  PyMuPDF Pool CPU per page (median): %.2f ms; Pool/docket CPU per page: median %.2fx, range %.2f-%.2fx\n",
+		poolCPUs[len(poolCPUs)/2], cpuRatios[len(cpuRatios)/2], cpuRatios[0], cpuRatios[len(cpuRatios)-1])
 	fmt.Printf("  same run, load phase (duration_ns):   %6.1f pages/s = %.2fx PyMuPDF\n", pages/secs(many.sum), pages/secs(many.sum)/pyRate)
 	d1 := one.sum["pages"].(float64) / one.wall.Seconds()
 	fmt.Printf("docket load, 1 worker, whole command:  %6.1f pages/s = %.2fx PyMuPDF, %.2fx pdftotext\n", d1, d1/pyRate, d1/ptRate)
