@@ -36,6 +36,11 @@ func limitBuildMemory(ctx context.Context, p *project.Project, db *warehouse.DB)
 	for _, q := range []string{
 		fmt.Sprintf(`set memory_limit = '%s'`, setting),
 		fmt.Sprintf(`set temp_directory = '%s'`, escapeSQL(tmp)),
+		// DuckDB's allocator keeps freed memory cached per thread unless
+		// told to flush it: at 50k documents a full build's heavy phases
+		// held 90-300 MB less with these (peak 1,317 -> 1,112 MiB, same CPU)
+		`set allocator_background_threads = true`,
+		`set allocator_flush_threshold = '32MB'`,
 	} {
 		if _, err := db.SQL().ExecContext(ctx, q); err != nil {
 			return "", fmt.Errorf("DuckDB settings (%s): %w", q, err)

@@ -58,7 +58,8 @@ func TestLoadMemoryLimit(t *testing.T) {
 
 // TestBuildMemoryLimit: the model commands give DuckDB build.memory_limit,
 // 768MB when project.yaml does not say (1GB left a 50k-document build's
-// peak RSS over 1.5 GB: DuckDB holds 250-550 MB outside its limit).
+// peak RSS over 1.5 GB: DuckDB holds 250-550 MB outside its limit), and
+// have its allocator flush freed memory (background threads, 32MB).
 func TestBuildMemoryLimit(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range []struct{ yaml, want string }{
@@ -78,13 +79,18 @@ func TestBuildMemoryLimit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got string
-		if err := db.SQL().QueryRowContext(ctx, `select current_setting('memory_limit')`).Scan(&got); err != nil {
+		var got, flush string
+		var background bool
+		if err := db.SQL().QueryRowContext(ctx, `select current_setting('memory_limit'), current_setting('allocator_flush_threshold'),
+			current_setting('allocator_background_threads')`).Scan(&got, &flush, &background); err != nil {
 			t.Fatal(err)
 		}
 		db.Close()
 		if got != c.want {
 			t.Errorf("%q: memory_limit %s (set as %s), want %s", c.yaml, got, setting, c.want)
+		}
+		if flush != "30.5 MiB" || !background {
+			t.Errorf("%q: allocator_flush_threshold %s, background threads %v, want 32MB (30.5 MiB) and true", c.yaml, flush, background)
 		}
 	}
 }
