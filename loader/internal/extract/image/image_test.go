@@ -413,14 +413,7 @@ func TestPNGDecodedAsMuPDFRendersIt(t *testing.T) {
 			if tc.ppm > 0 {
 				data = withPHYs(t, data, tc.ppm)
 			}
-			p := filepath.Join(t.TempDir(), "x.png")
-			if err := os.WriteFile(p, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			cfg, err := png.DecodeConfig(bytes.NewReader(data))
-			if err != nil {
-				t.Fatal(err)
-			}
+			p, cfg := writePNG(t, data)
 			img, tess, ok := decodePNG(p, cfg)
 			if ok != tc.decoded {
 				t.Fatalf("decoded in Go: %v, want %v", ok, tc.decoded)
@@ -428,33 +421,13 @@ func TestPNGDecodedAsMuPDFRendersIt(t *testing.T) {
 			if !ok {
 				return
 			}
-			doc, err := ocr.OpenFitz(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer doc.Close()
-			bd, err := doc.Bound(0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			render, wantTess := resolution(cfg, true, bd)
+			want, ww, wh, wantTess := mupdfGrey(t, p, cfg)
 			if tess != wantTess || tess != tc.tess {
 				t.Errorf("Tesseract resolution %d, MuPDF path %d, want %d", tess, wantTess, tc.tess)
 			}
-			m, err := doc.ImageDPI(0, render)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, ww, wh := ocr.Gray(m)
 			got, gw, gh := ocr.Gray(img)
 			if gw != ww || gh != wh || !bytes.Equal(got, want) {
-				diff, maxd := 0, 0
-				for i := range min(len(got), len(want)) {
-					if got[i] != want[i] {
-						diff++
-						maxd = max(maxd, int(got[i])-int(want[i]), int(want[i])-int(got[i]))
-					}
-				}
+				diff, maxd := greyDiff(got, want)
 				t.Errorf("Go %dx%d, MuPDF %dx%d, %d pixels differ (by up to %d)", gw, gh, ww, wh, diff, maxd)
 			}
 		})
@@ -462,4 +435,52 @@ func TestPNGDecodedAsMuPDFRendersIt(t *testing.T) {
 	if got := pngDPI(withPHYs(t, []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR0123456789abcdefg"), 11811)); got != 300 {
 		t.Errorf("pngDPI %d, want 300", got)
 	}
+}
+
+// mupdfGrey is the grey pixels MuPDF renders a one-frame image file as
+// (header cfg), and the resolution its path tells Tesseract.
+func mupdfGrey(t *testing.T, path string, cfg goimage.Config) (grey []byte, w, h, tess int) {
+	t.Helper()
+	doc, err := ocr.OpenFitz(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer doc.Close()
+	bd, err := doc.Bound(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	render, tess := resolution(cfg, true, bd)
+	m, err := doc.ImageDPI(0, render)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grey, w, h = ocr.Gray(m)
+	return grey, w, h, tess
+}
+
+// greyDiff counts the pixels that differ and the largest difference.
+func greyDiff(got, want []byte) (n, most int) {
+	for i := range min(len(got), len(want)) {
+		if got[i] != want[i] {
+			n++
+			most = max(most, int(got[i])-int(want[i]), int(want[i])-int(got[i]))
+		}
+	}
+	return n, most
+}
+
+// writePNG writes a PNG file's bytes to a temporary file and reads its
+// header.
+func writePNG(t *testing.T, data []byte) (string, goimage.Config) {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "x.png")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, cfg
 }

@@ -28,7 +28,10 @@ import (
 // page's bounds are truncated to points, so a 1254 px wide scan at 300 dpi
 // came out 1259 px wide) MuPDF still renders it: reading the file's own
 // pixels instead changed that corpus scan's F1 (p10, -0.009), and this
-// change is meant to leave every reading as it was.
+// change is meant to leave every reading as it was. A file with an
+// embedded colour profile (iCCP) stays with MuPDF too: MuPDF converts its
+// pixels through the profile, Go's decoder ignores it (an Adobe RGB
+// corpus image, DA-1p.png, came out up to 9 grey levels off).
 func decodePNG(path string, cfg goimage.Config) (img goimage.Image, tessDPI int, ok bool) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -38,6 +41,11 @@ func decodePNG(path string, cfg goimage.Config) (img goimage.Image, tessDPI int,
 	r := bufio.NewReaderSize(f, pngHeadLen)
 	head, err := r.Peek(pngHeadLen)
 	if err != nil && err != io.EOF {
+		return nil, 0, false
+	}
+	if icc, whole := pngChunk(head, "iCCP"); icc != nil || !whole {
+		// MuPDF converts the pixels through an embedded colour profile
+		// (Adobe RGB, a grey dot gain, ...); Go's decoder ignores it
 		return nil, 0, false
 	}
 	dpi := pngDPI(head)
@@ -67,23 +75,34 @@ const pngHeadLen = 64 << 10
 // declares, rounded to dots per inch, or 0 without one (or when its unit
 // is not the metre: then it is only an aspect ratio).
 func pngDPI(head []byte) int {
+	d, _ := pngChunk(head, "pHYs")
+	if len(d) != 9 || d[8] != 1 {
+		return 0
+	}
+	return int(math.Round(float64(binary.BigEndian.Uint32(d)) * 0.0254))
+}
+
+// pngChunk returns the data of the first chunk of type typ before the
+// image data in the head of a PNG file (nil when there is none); whole
+// is false when the head ends before the image data (a chunk may then be
+// past it).
+func pngChunk(head []byte, typ string) (data []byte, whole bool) {
 	const sig = 8
 	for i := sig; i+8 <= len(head); {
 		n := int(binary.BigEndian.Uint32(head[i:]))
-		typ := string(head[i+4 : i+8])
-		if typ == "IDAT" || n < 0 || i+12+n > len(head) {
-			return 0
+		t := string(head[i+4 : i+8])
+		if t == "IDAT" {
+			return nil, true
 		}
-		if typ == "pHYs" && n == 9 {
-			d := head[i+8 : i+8+n]
-			if d[8] != 1 {
-				return 0
-			}
-			return int(math.Round(float64(binary.BigEndian.Uint32(d)) * 0.0254))
+		if n < 0 || i+12+n > len(head) {
+			return nil, false
+		}
+		if t == typ {
+			return head[i+8 : i+8+n], true
 		}
 		i += 12 + n
 	}
-	return 0
+	return nil, false
 }
 
 // recognizeDecoded OCRs a one-frame image decoded in Go.
