@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -480,7 +481,16 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 		}
 	}
 	var parts []string
-	for _, k := range []string{"project hook", "seed", "snapshot", "view model", "table model", "incremental model", "data test", "unit test"} {
+	order := []string{"project hook", "seed", "snapshot", "view model", "table model", "incremental model"}
+	var custom []string // a custom materialization's models
+	for k := range kinds {
+		if !slices.Contains(order, k) && k != "data test" && k != "unit test" {
+			custom = append(custom, k)
+		}
+	}
+	sort.Strings(custom)
+	order = append(order, custom...)
+	for _, k := range append(order, "data test", "unit test") {
 		if kinds[k] > 0 {
 			s := "s"
 			if kinds[k] == 1 {
