@@ -9,7 +9,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/document"
 )
 
-// A PDF, HTML or plain-text file (see inPlaceTypes) is not copied for
+// A PDF, HTML, CSV or plain-text file (see inPlaceTypes) is not copied for
 // its worker: the worker reads the file itself and the load checks
 // afterwards that the file was not written meanwhile (its stat while the
 // load hashed it still holds, see sameFile), so the
@@ -27,6 +27,7 @@ import (
 var inPlaceTypes = map[string]bool{
 	detect.PDF: true, detect.HTML: true, detect.Text: true, detect.Markdown: true, detect.RST: true, detect.Org: true,
 	detect.JSON: true, detect.NDJSON: true, detect.XML: true, detect.WebVTT: true, detect.SRT: true,
+	detect.CSV: true, detect.TSV: true,
 }
 
 // readInPlace reports whether f's worker reads the file itself.

@@ -95,13 +95,16 @@ func TestPDFsAreReadInPlace(t *testing.T) {
 	os.WriteFile(filepath.Join(inbox, "small.pdf"), b, 0o644)
 	bigPDF(t, src, filepath.Join(inbox, "big.pdf"))
 	os.WriteFile(filepath.Join(inbox, "notes.md"), []byte("# Notes\n\nSome text.\n"), 0o644)
+	os.WriteFile(filepath.Join(inbox, "rows.csv"), []byte("a,b\n1,2\n"), 0o644)
 	os.WriteFile(filepath.Join(inbox, "paper.tex"), []byte("\\section{Intro}\nSome text.\n"), 0o644)
 	log := filepath.Join(dir, "paths.log")
 	mustLoad(t, dir, envWorkerPaths+"="+log)
 
 	paths := workerPaths(t, log)
-	if got, want := paths["notes.md"], filepath.Join(inbox, "notes.md"); len(got) != 1 || got[0] != want {
-		t.Errorf("notes.md: the worker was given %v, want the file itself (%s)", got, want)
+	for _, name := range []string{"notes.md", "rows.csv"} {
+		if got, want := paths[name], filepath.Join(inbox, name); len(got) != 1 || got[0] != want {
+			t.Errorf("%s: the worker was given %v, want the file itself (%s)", name, got, want)
+		}
 	}
 	for _, name := range []string{"small.pdf", "big.pdf"} {
 		want := filepath.Join(inbox, name)
