@@ -41,9 +41,13 @@ func readLastRun(dir string) (*lastRun, string, error) {
 }
 
 // nodeName maps a unique_id from run_results.json to the name a selector
-// takes ("model.proj.doc_chunks" -> "doc_chunks").
+// takes ("model.proj.doc_chunks" -> "doc_chunks"; a version of a
+// versioned model, "model.proj.dim.v1", -> "dim.v1").
 func nodeName(id string) string {
 	parts := strings.Split(id, ".")
+	if len(parts) > 3 && parts[0] == runner.Model {
+		return strings.Join(parts[2:], ".")
+	}
 	return parts[len(parts)-1]
 }
 

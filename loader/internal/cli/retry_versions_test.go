@@ -1,0 +1,38 @@
+package cli_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRetryAVersionedModel: docket retry (and result: selectors) name a
+// version of a versioned model by name.vN. Its unique_id ends in .v1, so
+// the retry selected "v1", which names no node: the failed version was
+// never run again.
+func TestRetryAVersionedModel(t *testing.T) {
+	dir := tinyProject(t)
+	write := func(rel, body string) {
+		p := filepath.Join(dir, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(body), 0o644)
+	}
+	write("dbt_project.yml", "name: tiny\nversion: '1.0'\nprofile: tiny\n")
+	write("models/dim_v1.sql", "select * from no_such_table")
+	write("models/dim_v2.sql", "select 2 as id")
+	write("models/dim.yml", "version: 2\nmodels:\n  - name: dim\n    versions:\n      - v: 1\n      - v: 2\n")
+	if out, code := run(t, dir, "build"); code != 1 {
+		t.Fatalf("build with a broken version should exit 1, got %d:\n%s", code, out)
+	}
+	state := filepath.Join(t.TempDir(), "state")
+	os.CopyFS(state, os.DirFS(filepath.Join(dir, "target")))
+	if out := must(t, dir, "ls", "-s", "result:error", "--state", state); strings.TrimSpace(out) != "model\tmain.dim_v1\tview" {
+		t.Errorf("ls -s result:error:\n%s", out)
+	}
+	write("models/dim_v1.sql", "select 1 as id")
+	out := must(t, dir, "retry")
+	if !strings.Contains(out, "main.dim_v1") || strings.Contains(out, "main.dim_v2") || !strings.Contains(out, "TOTAL=1") {
+		t.Errorf("retry should run dim v1 alone:\n%s", out)
+	}
+}
