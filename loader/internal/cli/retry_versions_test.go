@@ -12,16 +12,7 @@ import (
 // the retry selected "v1", which names no node: the failed version was
 // never run again.
 func TestRetryAVersionedModel(t *testing.T) {
-	dir := tinyProject(t)
-	write := func(rel, body string) {
-		p := filepath.Join(dir, rel)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, []byte(body), 0o644)
-	}
-	write("dbt_project.yml", "name: tiny\nversion: '1.0'\nprofile: tiny\n")
-	write("models/dim_v1.sql", "select * from no_such_table")
-	write("models/dim_v2.sql", "select 2 as id")
-	write("models/dim.yml", "version: 2\nmodels:\n  - name: dim\n    versions:\n      - v: 1\n      - v: 2\n")
+	dir := versionedDim(t, "select * from no_such_table")
 	if out, code := run(t, dir, "build"); code != 1 {
 		t.Fatalf("build with a broken version should exit 1, got %d:\n%s", code, out)
 	}
@@ -30,7 +21,7 @@ func TestRetryAVersionedModel(t *testing.T) {
 	if out := must(t, dir, "ls", "-s", "result:error", "--state", state); strings.TrimSpace(out) != "model\tmain.dim_v1\tview" {
 		t.Errorf("ls -s result:error:\n%s", out)
 	}
-	write("models/dim_v1.sql", "select 1 as id")
+	writeFiles(t, dir, map[string]string{"models/dim_v1.sql": "select 1 as id"})
 	out := must(t, dir, "retry")
 	if !strings.Contains(out, "main.dim_v1") || strings.Contains(out, "main.dim_v2") || !strings.Contains(out, "TOTAL=1") {
 		t.Errorf("retry should run dim v1 alone:\n%s", out)
