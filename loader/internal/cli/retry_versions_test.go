@@ -27,3 +27,16 @@ func TestRetryAVersionedModel(t *testing.T) {
 		t.Errorf("retry should run dim v1 alone:\n%s", out)
 	}
 }
+
+// TestStateModifiedVersion: state:modified names the one version whose
+// file changed (it named the model, selecting every version).
+func TestStateModifiedVersion(t *testing.T) {
+	dir := versionedDim(t, "select 1 as id")
+	must(t, dir, "build")
+	state := filepath.Join(t.TempDir(), "state")
+	os.CopyFS(state, os.DirFS(filepath.Join(dir, "target")))
+	writeFiles(t, dir, map[string]string{"models/dim_v1.sql": "select 10 as id"})
+	if out := must(t, dir, "ls", "-s", "state:modified", "--state", state); strings.TrimSpace(out) != "model\tmain.dim_v1\tview" {
+		t.Errorf("ls -s state:modified:\n%s", out)
+	}
+}

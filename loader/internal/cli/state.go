@@ -64,10 +64,10 @@ func expandStateSelectors(p *project.Project, stateDir string, args []string) ([
 		json.Unmarshal(cb, &cur)
 		prev, ok := old.Nodes[id]
 		if !ok {
-			changed["new"] = append(changed["new"], n.Name)
-			changed["modified"] = append(changed["modified"], n.Name)
+			changed["new"] = append(changed["new"], selectorName(n))
+			changed["modified"] = append(changed["modified"], selectorName(n))
 			for _, k := range kinds {
-				changed[k] = append(changed[k], n.Name)
+				changed[k] = append(changed[k], selectorName(n))
 			}
 			continue
 		}
@@ -90,12 +90,12 @@ func expandStateSelectors(p *project.Project, stateDir string, args []string) ([
 		mod := false
 		for _, k := range kinds {
 			if is[k] {
-				changed[k] = append(changed[k], n.Name)
+				changed[k] = append(changed[k], selectorName(n))
 				mod = true
 			}
 		}
 		if mod {
-			changed["modified"] = append(changed["modified"], n.Name)
+			changed["modified"] = append(changed["modified"], selectorName(n))
 		}
 	}
 	out := make([]string, 0, len(args))
@@ -189,4 +189,13 @@ func readStateManifest(p *project.Project, stateDir string, v any) error {
 		return fmt.Errorf("--state: manifest.json: %w", err)
 	}
 	return nil
+}
+
+// selectorName is the name that selects n alone: a version of a
+// versioned model is name.vN (its name selects every version).
+func selectorName(n *runner.Node) string {
+	if n.Version != "" {
+		return n.Name + ".v" + n.Version
+	}
+	return n.Name
 }
