@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/runner/executor"
@@ -93,5 +94,40 @@ func TestSnapshotProperties(t *testing.T) {
 		if got[id] != want {
 			t.Errorf("%s: %q, want %q (results %v)", id, got[id], want, got)
 		}
+	}
+}
+
+// TestSnapshotHistoryLeftBehind: a dbt project's snapshot that docket
+// built before it followed dbt 1.9's schema rules lives in snapshots.<name>
+// (or its schema as written); where the new place is empty and that table
+// holds a snapshot history, the snapshot stops and says how to move it,
+// instead of starting a new history in silence. Elsewhere it builds.
+func TestSnapshotHistoryLeftBehind(t *testing.T) {
+	dir := writeProbe(t, shapeProject("p", map[string]string{
+		"models/src.sql": "select 1 as id, 'a' as v",
+		"snapshots/s.sql": "{% snapshot plain %}{{ config(unique_key='id', strategy='check', check_cols='all') }}select * from {{ ref('src') }}{% endsnapshot %}\n" +
+			"{% snapshot fresh %}{{ config(unique_key='id', strategy='check', check_cols='all') }}select * from {{ ref('src') }}{% endsnapshot %}",
+	}))
+	m, diags := parseProbe(t, dir)
+	for _, d := range diags {
+		t.Fatal(d)
+	}
+	db := shapeDB(t, dir)
+	if _, err := db.SQL().ExecContext(context.Background(), "create schema snapshots; create table snapshots.plain (id int, v varchar, dbt_scd_id varchar, dbt_valid_from timestamp, dbt_valid_to timestamp)"); err != nil {
+		t.Fatal(err)
+	}
+	rr, err := executor.Execute(context.Background(), m, db, executor.RunOptions{Command: "build", Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, r := range rr.Results {
+		got[r.UniqueID] = r.Status + " " + r.Message
+	}
+	if g := got["snapshot.p.plain"]; !strings.HasPrefix(g, "error ") || !strings.Contains(g, "history is in snapshots.plain") || !strings.Contains(g, "test_schema.plain") {
+		t.Errorf("plain: %s", g)
+	}
+	if g := got["snapshot.p.fresh"]; !strings.HasPrefix(g, "success") {
+		t.Errorf("fresh: %s", g)
 	}
 }

@@ -24,6 +24,10 @@ type SnapshotConfig struct {
 	// TargetSchema is the legacy target_schema: the schema as written,
 	// past generate_schema_name (dbt keeps it for backward compatibility).
 	TargetSchema string `json:"target_schema,omitempty"`
+	// LegacySchema is where docket built the snapshot before it followed
+	// dbt 1.9's schema rules (its schema as written, else snapshots); the
+	// executor will not start a new history while one is left there.
+	LegacySchema string `json:"-"`
 }
 
 // SnapshotNow is the snapshot clock (check strategy and hard deletes use
@@ -143,7 +147,11 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 		// schema is a custom schema as a model's (generate_schema_name,
 		// dbt >= 1.9); a legacy target_schema is used as written (place).
 		n.SnapshotCfg, n.layer = sc, "snapshots"
-		n.Schema = m.defaultSchema(n, fmt.Sprint(cmp.Or(raw["schema"], any(""))))
+		custom := fmt.Sprint(cmp.Or(raw["schema"], any("")))
+		n.Schema = m.defaultSchema(n, custom)
+		if sc.TargetSchema == "" {
+			sc.LegacySchema = cmp.Or(custom, "snapshots")
+		}
 		if sc.TargetSchema != "" {
 			n.Schema = sc.TargetSchema
 		}

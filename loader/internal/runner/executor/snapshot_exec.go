@@ -16,6 +16,8 @@ func (x *nodeExec) snapshot() error {
 	t0 := time.Now()
 	if existing, err := x.relationType(n.Schema, n.Alias); err != nil {
 		return err
+	} else if err := x.historyLeftBehind(existing); err != nil {
+		return err
 	} else if x.upToDate(existing, false) {
 		x.r.Materialized = "snapshot"
 		x.markUpToDate()
@@ -272,4 +274,26 @@ func (q snapSQL) updateSteps(staged string, snapCols []colDef, checkCols []strin
 	}
 	steps = append(steps, fmt.Sprintf("insert into %s by name select * from temp.main.%s", rel, staged), "commit")
 	return steps
+}
+
+// historyLeftBehind stops a snapshot about to start a new history (its
+// relation does not exist) while a snapshot table of its name is where
+// docket built it before following dbt 1.9's schema rules (1fb1376: a
+// dbt project's snapshot went to snapshots, or its schema as written):
+// starting afresh would leave that history behind in silence.
+func (x *nodeExec) historyLeftBehind(existing string) error {
+	n := x.n
+	old := n.SnapshotCfg.LegacySchema
+	if existing != "" || old == "" || strings.EqualFold(old, n.Schema) {
+		return nil
+	}
+	var k int
+	err := x.c.QueryRowContext(x.ctx, "select count(*) from information_schema.columns where table_catalog = current_database() and table_schema = ? and table_name = ? and column_name = 'dbt_scd_id'", old, n.Alias).Scan(&k)
+	if err != nil || k == 0 {
+		return err
+	}
+	was := compiler.Relation(old, n.Alias)
+	return fmt.Errorf("snapshot %s: its history is in %s, where docket built it before following dbt 1.9's schema rules; it now goes to %s. "+
+		"Move it there (create table %s as select * from %s, then drop table %s) or set target_schema: %s; a new snapshot would start without that history",
+		n.Name, was, n.Relation, n.Relation, was, was, old)
 }
