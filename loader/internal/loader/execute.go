@@ -238,68 +238,15 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 	// A small new file is read once: its bytes are hashed, detected and
 	// given to the worker from memory (see smallFile).
 	defer func() { f.data = nil }()
-	// inPlace is the stat a file the worker reads in place (see
-	// readInPlace) must still have after the extraction.
-	var inPlace os.FileInfo
-	if f.abs != "" && f.data == nil && f.hash == "" && f.size <= smallFile {
-		data, s := readStable(f.abs, int64(p.Loader.MaxFileSize))
-		if o.unreadable(s) {
-			return o
-		}
-		f.data, f.hash, f.size, inPlace = data, s.hash, s.size, s.fi
+	sf, ok := sh.acquire(o, f)
+	if !ok {
+		return o
 	}
-	// A file whose content this run must extract is copied first: the
-	// copy's hash is the one landed (see snapshot). A PDF or text file is
-	// hashed where it is instead, and read there by the worker (see
-	// readInPlace).
-	var snapPath string
-	var placed *detect.Info
-	if f.abs != "" && f.data == nil && f.size > 0 && !sh.settled(f.hash) {
-		if s, info, ok := sh.hashInPlace(f); ok {
-			inPlace, placed = s.fi, &info
-			switch {
-			case f.hash == "":
-				f.hash, f.size = s.hash, s.size
-			case s.hash != f.hash:
-				f.changedDuringLoad = true
-				f.hash, f.size = s.hash, s.size
-			}
-		}
+	if sf.snap != "" {
+		defer os.Remove(sf.snap)
 	}
-	if f.abs != "" && f.data == nil && f.size > 0 && placed == nil && !sh.settled(f.hash) {
-		s, err := sh.snapshot(f)
-		if err != nil {
-			o.fatal = err
-			return o
-		}
-		if o.unreadable(s) {
-			return o
-		}
-		defer os.Remove(s.path)
-		snapPath = s.path
-		switch {
-		case f.hash == "": // a new file, hashed by its copy
-			f.hash, f.size = s.hash, s.size
-		case s.hash != f.hash:
-			f.changedDuringLoad = true
-			f.hash, f.size = s.hash, s.size
-		}
-	}
-	var err error
-	switch {
-	case f.data != nil:
-		f.info, err = detect.DetectBytes(f.rel, f.data)
-	case placed != nil:
-		f.info = *placed
-	case snapPath != "":
-		f.info, err = detect.Detect(snapPath)
-	case f.abs != "":
-		f.info, err = detect.Detect(f.abs)
-	default: // an attachment of reused content: its content is known
-		ex := sh.known[f.hash]
-		f.info = detect.Info{Type: ex.Type, MIME: detect.MIMEOf(ex.Type)}
-	}
-	if err != nil {
+	inPlace, snapPath := sf.inPlace, sf.snap
+	if err := sh.detectType(f, sf); err != nil {
 		var gone bool
 		if o.err, gone = openError("read", err); gone {
 			o.unsettled = eventVanished
@@ -390,30 +337,117 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		o.dur = resp.Duration // the extraction itself, without waiting for a worker
 	}
 	if o.res != nil {
-		var kids []*file
-		for i, a := range o.res.Attachments {
-			if f.depth+1 > p.Loader.MaxAttachmentDepth {
-				o.res.Warnings = append(o.res.Warnings, fmt.Sprintf("attachment %q not loaded: deeper than loader.max_attachment_depth=%d", a.Name, p.Loader.MaxAttachmentDepth))
-				continue
-			}
-			name := EscapePath(a.Name)
-			if name == "" {
-				name = fmt.Sprintf("attachment-%d", i+1)
-			}
-			ref := warehouse.AttachmentRef{Seq: i, Name: name, ChildHash: hashBytes(a.Data), Size: int64(len(a.Data))}
-			o.refs = append(o.refs, ref)
-			c := childFile(f, ref)
-			c.data = a.Data
-			kids = append(kids, c)
-		}
-		o.res.Attachments = nil
-		st.refs = o.refs
-		for _, c := range kids {
-			o.children = append(o.children, sh.extract(ctx, c))
-		}
+		sh.attachments(ctx, o, st, f)
 	}
 	st.res, st.err = docFacts(o.res), o.err
 	return o
+}
+
+// staged is how the worker will read a file's bytes: in place (with the
+// stat it must still have after the extraction, and the type detected
+// while hashing), or from a private copy (snap, removed by the caller).
+type staged struct {
+	inPlace os.FileInfo
+	placed  *detect.Info
+	snap    string
+}
+
+// acquire reads, hashes or copies a file whose content this run may
+// extract: a small new file is read once into f.data (hashed, detected and
+// given to the worker from memory, see smallFile); a PDF or text file is
+// hashed where it is and read there by the worker (see readInPlace);
+// anything else is copied first, and the copy's hash is the one landed
+// (see snapshot). ok false: o says why the file is not extracted.
+func (sh *shared) acquire(o *outcome, f *file) (sf staged, ok bool) {
+	p := sh.opts.Project
+	if f.abs != "" && f.data == nil && f.hash == "" && f.size <= smallFile {
+		data, s := readStable(f.abs, int64(p.Loader.MaxFileSize))
+		if o.unreadable(s) {
+			return sf, false
+		}
+		f.data, f.hash, f.size, sf.inPlace = data, s.hash, s.size, s.fi
+	}
+	// A file whose content this run must extract is copied first: the
+	// copy's hash is the one landed (see snapshot). A PDF or text file is
+	// hashed where it is instead, and read there by the worker (see
+	// readInPlace).
+	if f.abs != "" && f.data == nil && f.size > 0 && !sh.settled(f.hash) {
+		if s, info, ok := sh.hashInPlace(f); ok {
+			sf.inPlace, sf.placed = s.fi, &info
+			switch {
+			case f.hash == "":
+				f.hash, f.size = s.hash, s.size
+			case s.hash != f.hash:
+				f.changedDuringLoad = true
+				f.hash, f.size = s.hash, s.size
+			}
+		}
+	}
+	if f.abs != "" && f.data == nil && f.size > 0 && sf.placed == nil && !sh.settled(f.hash) {
+		s, err := sh.snapshot(f)
+		if err != nil {
+			o.fatal = err
+			return sf, false
+		}
+		if o.unreadable(s) {
+			return sf, false
+		}
+		sf.snap = s.path
+		switch {
+		case f.hash == "": // a new file, hashed by its copy
+			f.hash, f.size = s.hash, s.size
+		case s.hash != f.hash:
+			f.changedDuringLoad = true
+			f.hash, f.size = s.hash, s.size
+		}
+	}
+	return sf, true
+}
+
+// detectType sets f.info from the bytes the worker will read.
+func (sh *shared) detectType(f *file, sf staged) error {
+	var err error
+	switch {
+	case f.data != nil:
+		f.info, err = detect.DetectBytes(f.rel, f.data)
+	case sf.placed != nil:
+		f.info = *sf.placed
+	case sf.snap != "":
+		f.info, err = detect.Detect(sf.snap)
+	case f.abs != "":
+		f.info, err = detect.Detect(f.abs)
+	default: // an attachment of reused content: its content is known
+		ex := sh.known[f.hash]
+		f.info = detect.Info{Type: ex.Type, MIME: detect.MIMEOf(ex.Type)}
+	}
+	return err
+}
+
+// attachments turns the extraction's attachments into child files,
+// extracted at once (deeper than loader.max_attachment_depth: a warning).
+func (sh *shared) attachments(ctx context.Context, o *outcome, st *contentState, f *file) {
+	p := sh.opts.Project
+	var kids []*file
+	for i, a := range o.res.Attachments {
+		if f.depth+1 > p.Loader.MaxAttachmentDepth {
+			o.res.Warnings = append(o.res.Warnings, fmt.Sprintf("attachment %q not loaded: deeper than loader.max_attachment_depth=%d", a.Name, p.Loader.MaxAttachmentDepth))
+			continue
+		}
+		name := EscapePath(a.Name)
+		if name == "" {
+			name = fmt.Sprintf("attachment-%d", i+1)
+		}
+		ref := warehouse.AttachmentRef{Seq: i, Name: name, ChildHash: hashBytes(a.Data), Size: int64(len(a.Data))}
+		o.refs = append(o.refs, ref)
+		c := childFile(f, ref)
+		c.data = a.Data
+		kids = append(kids, c)
+	}
+	o.res.Attachments = nil
+	st.refs = o.refs
+	for _, c := range kids {
+		o.children = append(o.children, sh.extract(ctx, c))
+	}
 }
 
 // docFacts is what another file with the same bytes lands from a result
