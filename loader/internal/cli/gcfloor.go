@@ -27,27 +27,28 @@ func floorPercent(live, floor uint64, pct int) int {
 
 // heapFloor sets the GC percentage to pct, raised while the live heap is
 // small so that the heap goal stays at least floor (see floorPercent);
-// it re-reads the live heap every 50 ms. The returned function stops it
-// and restores the percentage set before.
+// it reads the live heap at once and then every 50 ms. The returned
+// function stops it and restores the percentage set before.
 func heapFloor(floor uint64, pct int) func() {
-	before := debug.SetGCPercent(pct)
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	cur := floorPercent(s[0].Value.Uint64(), floor, pct)
+	before := debug.SetGCPercent(cur)
 	stop, done := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
-		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-		cur := pct
 		t := time.NewTicker(50 * time.Millisecond)
 		defer t.Stop()
 		for {
-			metrics.Read(s)
-			if p := floorPercent(s[0].Value.Uint64(), floor, pct); p != cur {
-				debug.SetGCPercent(p)
-				cur = p
-			}
 			select {
 			case <-stop:
 				return
 			case <-t.C:
+			}
+			metrics.Read(s)
+			if p := floorPercent(s[0].Value.Uint64(), floor, pct); p != cur {
+				debug.SetGCPercent(p)
+				cur = p
 			}
 		}
 	}()
