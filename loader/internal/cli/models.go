@@ -234,6 +234,9 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 			if _, stopped := interrupted(ctx); stopped && r.Status != runner.StatusSuccess && r.Status != runner.StatusPass {
 				return // cut short by the signal, not failed
 			}
+			for _, w := range r.Warnings {
+				fmt.Fprintf(stderr, "docket: warning: %s\n", w)
+			}
 			if r.RetriedAlone != "" {
 				fmt.Fprintf(stderr, "docket: warning: %s ran out of DuckDB's memory (build.memory_limit) while %s ran beside it; it ran again alone\n",
 					r.Name, r.RetriedAlone[strings.LastIndex(r.RetriedAlone, ".")+1:])

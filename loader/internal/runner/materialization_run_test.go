@@ -167,3 +167,37 @@ func TestCustomMaterializedViewCallingUDF(t *testing.T) {
 		t.Errorf("view v left: %d %v", n, err)
 	}
 }
+
+// TestCustomMaterializationUnrunHooksWarn: a block that never calls
+// run_hooks() leaves the model's hooks unrun (as dbt does); that is said
+// as a warning at the model's config naming the hooks and the block (it
+// was silent). A block that runs them says nothing.
+func TestCustomMaterializationUnrunHooksWarn(t *testing.T) {
+	files := shapeProject("cm", map[string]string{
+		"macros/mats.sql": docsView + "{% materialization bare, default %}\n" +
+			"  {%- set rel = this.incorporate(type='table') -%}\n" +
+			"  {% call statement('main') -%}{{ create_table_as(False, rel, sql) }}{%- endcall %}\n" +
+			"  {{ return({'relations': [rel]}) }}\n{% endmaterialization %}\n",
+		"models/a.sql": "{{ config(materialized='bare', pre_hook='select 1', post_hook=['select 2', 'select 3']) }}\nselect 1 as id",
+		"models/v.sql": "{{ config(materialized='my_view', pre_hook='select 1') }}\nselect 1 as id",
+	})
+	rr, err, _ := hookRun(t, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rr.Results {
+		if r.Status != executor.StatusSuccess {
+			t.Fatalf("%s %s: %s", r.UniqueID, r.Status, r.Message)
+		}
+		switch r.UniqueID {
+		case "model.cm.a":
+			if len(r.Warnings) != 1 || !strings.HasPrefix(r.Warnings[0], "models/a.sql:1: pre_hook 1, post_hook 1, post_hook 2 of a not run: materialization bare (macros/mats.sql:") {
+				t.Errorf("a's warnings: %q", r.Warnings)
+			}
+		case "model.cm.v":
+			if len(r.Warnings) != 0 {
+				t.Errorf("v ran its hooks, but: %q", r.Warnings)
+			}
+		}
+	}
+}

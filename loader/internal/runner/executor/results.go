@@ -83,6 +83,9 @@ type Result struct {
 	// (a unique_id) ran beside it, and the result is of its second run,
 	// alone.
 	RetriedAlone string `json:"-"`
+	// Warnings are settings the node's run did not apply, each with its
+	// place (file:line: what); the command says them on stderr.
+	Warnings []string `json:"-"`
 }
 
 // Failed reports whether the result makes the run exit 1.
