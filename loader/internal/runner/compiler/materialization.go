@@ -36,18 +36,23 @@ func (m *Manifest) customMaterialization(n *Node, name string, at Position, bad 
 // builtinMats are the materializations docket always builds itself.
 var builtinMats = map[string]bool{"view": true, "table": true, "incremental": true, "seed": true, "snapshot": true, "test": true}
 
-// warnBuiltinOverrides: a root project's {% materialization table %} (view,
-// incremental, seed, snapshot, test) is not run; docket builds those
-// itself. Said once per block, at the block.
+// warnBuiltinOverrides: a root project's or a package's {% materialization
+// table %} (view, incremental, seed, snapshot, test) is not run; docket
+// builds those itself. Said once per block, at the block.
 func (m *Manifest) warnBuiltinOverrides() {
 	for _, mat := range m.env.Materializations() {
-		if mat.Pkg != "" || !builtinMats[mat.Name] {
+		if !builtinMats[mat.Name] {
 			continue
 		}
 		why := "docket builds " + mat.Name + " nodes with its own materialization (dbt would run this block)"
-		if mat.Adapter == "default" {
+		switch {
+		case mat.Pkg != "" && mat.Adapter != "duckdb" && mat.Adapter != "default":
+			continue // another adapter's
+		case mat.Pkg != "":
+			why = "as in dbt 1.8+, a package's block for a built-in materialization is not used (dbt's require_explicit_package_overrides_for_builtin_materializations); docket builds " + mat.Name + " nodes natively"
+		case mat.Adapter == "default":
 			why = "as in dbt, dbt-duckdb's own " + mat.Name + " materialization (adapter='duckdb') wins over a default one; docket builds " + mat.Name + " nodes natively"
-		} else if mat.Adapter != "duckdb" {
+		case mat.Adapter != "duckdb":
 			continue // another adapter's: dbt-duckdb never runs it either
 		}
 		m.warn(mat.File, Position{mat.Line, 1}, "{%% materialization %s, %s %%} is not run: %s", mat.Name, mat.Adapter, why)

@@ -105,22 +105,25 @@ func TestMaterializationPrecedence(t *testing.T) {
 	}
 }
 
-// TestBuiltinMaterializationOverrideIsWarned: a root project's block for
-// table (view, incremental, ...) is not run, docket builds those natively:
+// TestBuiltinMaterializationOverrideIsWarned: a root project's or a
+// package's block for table (view, incremental, ...) is not run, docket builds those natively:
 // a warning at the block, whose text says why (an adapter='duckdb' one
 // dbt would run; a default one dbt-duckdb's own beats in dbt too).
 func TestBuiltinMaterializationOverrideIsWarned(t *testing.T) {
 	m, diags := compilertest.Compile(t, map[string]string{
 		"macros/t.sql": "\n{% materialization table, adapter='duckdb' %}{{ return({'relations': [this]}) }}{% endmaterialization %}\n" +
 			"{% materialization view, default %}{{ return({'relations': [this]}) }}{% endmaterialization %}\n",
-		"models/a.sql": "{{ config(materialized='table') }} select 1 as x",
+		"models/a.sql":                   "{{ config(materialized='table') }} select 1 as x",
+		"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\n",
+		"dbt_packages/p/macros/m.sql":    "{% materialization incremental, adapter='duckdb' %}{{ return({'relations': [this]}) }}{% endmaterialization %}\n",
 	})
 	if len(diags) > 0 {
 		t.Fatal(compilertest.Strings(diags))
 	}
 	got := strings.Join(compilertest.Strings(m.Warnings), "\n")
 	if !strings.Contains(got, "macros/t.sql:2:1: {% materialization table, duckdb %} is not run: docket builds table nodes with its own") ||
-		!strings.Contains(got, "macros/t.sql:3:1: {% materialization view, default %} is not run: as in dbt, dbt-duckdb's own view") {
+		!strings.Contains(got, "macros/t.sql:3:1: {% materialization view, default %} is not run: as in dbt, dbt-duckdb's own view") ||
+		!strings.Contains(got, "dbt_packages/p/macros/m.sql:1:1: {% materialization incremental, duckdb %} is not run: as in dbt 1.8+, a package's block") {
 		t.Errorf("warnings:\n%s", got)
 	}
 	if m.Nodes["model.mem.a"].CustomMat != nil {
