@@ -2,7 +2,6 @@ package cli
 
 import (
 	"runtime/debug"
-	"runtime/metrics"
 	"time"
 )
 
@@ -30,27 +29,13 @@ func floorPercent(live, floor uint64, pct int) int {
 // it reads the live heap at once and then every 50 ms. The returned
 // function stops it and restores the percentage set before.
 func heapFloor(floor uint64, pct int) func() {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(s)
-	cur := floorPercent(s[0].Value.Uint64(), floor, pct)
+	cur := floorPercent(liveHeap(), floor, pct)
 	before := debug.SetGCPercent(cur)
-	stop, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(50 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-			}
-			metrics.Read(s)
-			if p := floorPercent(s[0].Value.Uint64(), floor, pct); p != cur {
-				debug.SetGCPercent(p)
-				cur = p
-			}
+	stop := onLiveHeap(50*time.Millisecond, func(live uint64) {
+		if p := floorPercent(live, floor, pct); p != cur {
+			debug.SetGCPercent(p)
+			cur = p
 		}
-	}()
-	return func() { close(stop); <-done; debug.SetGCPercent(before) }
+	})
+	return func() { stop(); debug.SetGCPercent(before) }
 }

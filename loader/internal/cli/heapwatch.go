@@ -13,13 +13,36 @@ import (
 // measuring aid (DOCKET_MEMPROFILE), off unless asked for. The returned
 // function stops it.
 func heapWatch(path string) func() {
-	stop := make(chan struct{})
-	done := make(chan struct{})
+	var last uint64
+	return onLiveHeap(500*time.Millisecond, func(live uint64) {
+		if live < last*6/5 || live < 16<<20 {
+			return
+		}
+		last = live
+		if f, err := os.Create(path + ".tmp"); err == nil {
+			err = pprof.Lookup("heap").WriteTo(f, 0)
+			if f.Close() == nil && err == nil {
+				os.Rename(path+".tmp", path)
+			}
+		}
+	})
+}
+
+// liveHeap is the live heap as of the last GC.
+func liveHeap() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// onLiveHeap calls fn with the live heap every interval, from a goroutine
+// of its own, until the returned function is called (it waits for the
+// goroutine to end).
+func onLiveHeap(interval time.Duration, fn func(live uint64)) func() {
+	stop, done := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
-		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-		var last uint64
-		t := time.NewTicker(500 * time.Millisecond)
+		t := time.NewTicker(interval)
 		defer t.Stop()
 		for {
 			select {
@@ -27,18 +50,7 @@ func heapWatch(path string) func() {
 				return
 			case <-t.C:
 			}
-			metrics.Read(s)
-			live := s[0].Value.Uint64()
-			if live < last*6/5 || live < 16<<20 {
-				continue
-			}
-			last = live
-			if f, err := os.Create(path + ".tmp"); err == nil {
-				err = pprof.Lookup("heap").WriteTo(f, 0)
-				if f.Close() == nil && err == nil {
-					os.Rename(path+".tmp", path)
-				}
-			}
+			fn(liveHeap())
 		}
 	}()
 	return func() { close(stop); <-done }
