@@ -1,7 +1,9 @@
 package compiler
 
 import (
+	"fmt"
 	"regexp"
+	"strconv"
 	"time"
 
 	"github.com/nikolalohinski/gonja/v2/exec"
@@ -213,7 +215,72 @@ func (c dbColumn) GetAttribute(name string) (*exec.Value, bool) {
 	case "is_integer":
 		return is(intTypeRe.MatchString(c.dataType)), true
 	}
+	return c.sizeAttribute(name)
+}
+
+// typeArgsRe reads a type's size arguments: varchar(20), decimal(10, 2).
+var typeArgsRe = regexp.MustCompile(`\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)`)
+
+// typeArg is the type's size argument i (0 or 1), or nil.
+func (c dbColumn) typeArg(i int) any {
+	m := typeArgsRe.FindStringSubmatch(c.dataType)
+	if m == nil || m[i+1] == "" {
+		return nil
+	}
+	n, _ := strconv.Atoi(m[i+1])
+	return n
+}
+
+// stringSize is dbt's Column.string_size(): the char size, 256 when the
+// type has none; an error on a non-string column, as dbt raises.
+func (c dbColumn) stringSize() (int, error) {
+	if !stringTypeRe.MatchString(c.dataType) {
+		return 0, fmt.Errorf("Called string_size() on non-string field!")
+	}
+	if n, ok := c.typeArg(0).(int); ok {
+		return n, nil
+	}
+	return 256, nil
+}
+
+// sizeAttribute answers dbt Column's size attributes and methods.
+func (c dbColumn) sizeAttribute(name string) (*exec.Value, bool) {
+	switch name {
+	case "char_size":
+		if stringTypeRe.MatchString(c.dataType) {
+			return exec.AsValue(c.typeArg(0)), true
+		}
+		return exec.AsValue(nil), true
+	case "numeric_precision", "numeric_scale":
+		if !numericTypeRe.MatchString(c.dataType) {
+			return exec.AsValue(nil), true
+		}
+		i := 0
+		if name == "numeric_scale" {
+			i = 1
+		}
+		return exec.AsValue(c.typeArg(i)), true
+	case "string_size":
+		return exec.AsValue(func(*exec.VarArgs) (any, error) { return c.stringSize() }), true
+	case "can_expand_to":
+		return exec.AsValue(func(va *exec.VarArgs) (any, error) { return c.canExpandTo(va) }), true
+	}
 	return exec.AsValue(nil), false
+}
+
+// canExpandTo is dbt's Column.can_expand_to(other): both strings and the
+// other one longer.
+func (c dbColumn) canExpandTo(va *exec.VarArgs) (any, error) {
+	if len(va.Args) != 1 {
+		return nil, fmt.Errorf("can_expand_to takes one column")
+	}
+	o, ok := va.Args[0].Interface().(dbColumn)
+	if !ok || !stringTypeRe.MatchString(c.dataType) || !stringTypeRe.MatchString(o.dataType) {
+		return false, nil
+	}
+	a, _ := c.stringSize()
+	b, _ := o.stringSize()
+	return b > a, nil
 }
 
 func (c dbColumn) String() string { return c.name }

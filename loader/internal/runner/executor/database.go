@@ -23,11 +23,16 @@ type QueryExecer interface {
 }
 
 func (s sqlQuerier) Exec(ctx context.Context, q string) error {
-	_, err := s.c.ExecContext(ctx, q)
+	_, err := s.c.ExecContext(ctx, catalogInfoSchema(ctx, s.c, q))
 	return err
 }
 
 func (s sqlQuerier) Query(ctx context.Context, q string, args ...any) ([]string, [][]any, error) {
+	return s.rows(ctx, catalogInfoSchema(ctx, s.c, q), args...)
+}
+
+// rows runs q as written.
+func (s sqlQuerier) rows(ctx context.Context, q string, args ...any) ([]string, [][]any, error) {
 	rows, err := s.c.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, nil, err

@@ -116,7 +116,7 @@ func runHooks(ctx context.Context, m *compiler.Manifest, c *sql.Conn, end *compi
 		q, err := m.RenderRunHook(ctx, sqlQuerier{c}, h, end)
 		t1 := time.Now()
 		if err == nil && q != "" {
-			_, err = c.ExecContext(ctx, q)
+			_, err = c.ExecContext(ctx, catalogInfoSchema(ctx, c, q))
 		}
 		t2 := time.Now()
 		r.Timing = []Timing{{Name: "compile", StartedAt: t0, CompletedAt: t1}, {Name: "execute", StartedAt: t1, CompletedAt: t2}}

@@ -99,7 +99,7 @@ type nodeExec struct {
 }
 
 func (x *nodeExec) exec(q string) (int64, error) {
-	res, err := x.c.ExecContext(x.ctx, q)
+	res, err := x.c.ExecContext(x.ctx, catalogInfoSchema(x.ctx, x.c, q))
 	if err != nil {
 		return 0, err
 	}

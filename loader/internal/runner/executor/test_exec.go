@@ -59,7 +59,7 @@ func (x *nodeExec) test() error {
 		calc, calc, warnIf, calc, errorIf, inner)
 	var failures int64
 	var shouldWarn, shouldError bool
-	if err := x.c.QueryRowContext(x.ctx, stmt).Scan(&failures, &shouldWarn, &shouldError); err != nil {
+	if err := x.c.QueryRowContext(x.ctx, catalogInfoSchema(x.ctx, x.c, stmt)).Scan(&failures, &shouldWarn, &shouldError); err != nil {
 		prefix := strings.Count(stmt[:strings.Index(stmt, inner)], "\n")
 		return x.sqlErr(err, stmt, prefix)
 	}
