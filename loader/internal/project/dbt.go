@@ -1,6 +1,7 @@
 package project
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -90,6 +91,34 @@ func strList(n *yaml.Node) []string {
 	return nil
 }
 
+// hookList is on-run-start/on-run-end: strings, and {sql: ...,
+// transaction: ...} mappings kept as the JSON hook dbt's before_begin()
+// renders (the runner reads both as dbt's get_hook_dict does).
+func hookList(n *yaml.Node) []string {
+	if n == nil || n.Kind == yaml.ScalarNode {
+		return strList(n)
+	}
+	items := n.Content
+	if n.Kind == yaml.MappingNode {
+		items = []*yaml.Node{n}
+	}
+	var out []string
+	for _, c := range items {
+		if c.Kind != yaml.MappingNode {
+			out = append(out, c.Value)
+			continue
+		}
+		var h map[string]any
+		if err := c.Decode(&h); err != nil {
+			out = append(out, c.Value)
+			continue
+		}
+		b, _ := json.Marshal(h)
+		out = append(out, string(b))
+	}
+	return out
+}
+
 // readDBT reads dir/dbt_project.yml into p; project.yaml values already in
 // p win (with a warning when both set one).
 func (p *Project) readDBT(set map[string]bool) error {
@@ -141,9 +170,9 @@ func (p *Project) readDBT(set map[string]bool) error {
 			d.SnapshotPaths = strList(v)
 		case "on-run-start", "on-run-end":
 			if k.Value == "on-run-start" {
-				d.OnRunStart = strList(v)
+				d.OnRunStart = hookList(v)
 			} else {
-				d.OnRunEnd = strList(v)
+				d.OnRunEnd = hookList(v)
 			}
 		case "dispatch":
 			if err := v.Decode(&d.Dispatch); err != nil {

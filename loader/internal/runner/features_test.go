@@ -375,6 +375,17 @@ var featureProbes = map[string]featureProbe{
 		}
 		return nil
 	}},
+	"hook-transactions": {build: true, files: map[string]string{
+		"models/m/log.sql": "{{ config(materialized='table') }} select 'init' as step",
+		"models/m/t.sql": "{{ config(materialized='table', pre_hook=[\"insert into {{ ref('log') }} values ('in')\", before_begin(\"insert into {{ ref('log') }} values ('out')\")]) }}\n" +
+			"-- depends_on: {{ ref('log') }}\nselect 1 as id",
+		"tests/order.sql": "-- depends_on: {{ ref('t') }}\nselect * from (select string_agg(step, ',' order by rowid) as s from {{ ref('log') }}) where s <> 'init,out,in'",
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
+		if h := m.Nodes["model.probe.t"].Config.PreHook; len(h) != 2 || !h[0].Transaction || h[1].Transaction {
+			return fmt.Errorf("t's pre-hooks: %+v", h)
+		}
+		return nil
+	}},
 	"model-versions": {build: true, files: map[string]string{
 		"models/m/dim.sql":    "select 1 as id",
 		"models/m/dim_v2.sql": "select 2 as id",

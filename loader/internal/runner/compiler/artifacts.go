@@ -216,14 +216,6 @@ func columnsDoc(cols map[string]Column) map[string]any {
 	return out
 }
 
-func hooksDoc(hs []string) []any {
-	out := []any{}
-	for i, h := range hs {
-		out = append(out, map[string]any{"sql": h, "transaction": true, "index": i})
-	}
-	return out
-}
-
 func orEmpty(m map[string]any) map[string]any {
 	if m == nil {
 		return map[string]any{}

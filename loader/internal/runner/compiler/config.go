@@ -77,9 +77,11 @@ func isConfigKey(k string) bool { return knownKeys[normKey(k)] }
 // dbt does (meta is MergeBehavior.Update: a more specific key wins).
 func mergeCfg(dst map[string]any, k string, v any) {
 	switch k {
-	case "tags", "pre_hook", "post_hook":
+	case "tags":
 		prev := toStrings(dst[k])
 		dst[k] = append(prev, toStrings(v)...)
+	case "pre_hook", "post_hook":
+		dst[k] = append(hookItems(dst[k]), hookItems(v)...)
 	case "meta":
 		prev, okPrev := stringKeyed(dst[k])
 		cur, okCur := stringKeyed(v)
@@ -156,7 +158,7 @@ func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
 			raw[k] = yamlScalar(out)
 		}
 	}
-	c := Config{Enabled: true, Tags: []string{}, PreHook: []string{}, PostHook: []string{}}
+	c := Config{Enabled: true, Tags: []string{}, PreHook: []Hook{}, PostHook: []Hook{}}
 	n.Contract = contractConfig(raw["contract"])
 	for _, k := range SortedKeys(raw) {
 		m.setConfig(&c, n, k, raw[k], at, bad)
@@ -196,9 +198,9 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 	case "on_schema_change":
 		c.OnSchemaChange = str()
 	case "pre_hook":
-		c.PreHook = toStrings(v)
+		c.PreHook = toHooks(v)
 	case "post_hook":
-		c.PostHook = toStrings(v)
+		c.PostHook = toHooks(v)
 	case "enabled":
 		b, ok := v.(bool)
 		if !ok {

@@ -118,11 +118,11 @@ func (m *Manifest) RunMaterialization(ctx context.Context, q Querier, n *Node, r
 // matContext adds what dbt's materialization context has beyond a model's.
 func matContext(vars map[string]any, n *Node, run MatRun) {
 	vars["sql"], vars["compiled_code"], vars["identifier"] = run.SQL, run.SQL, n.Alias
-	hooks := func(list []string, post bool) []any {
+	hooks := func(list []Hook, post bool) []any {
 		out := make([]any, len(list))
 		for i, h := range list {
-			// dbt's Hook: sql, transaction (true unless before_begin/after_commit), index
-			out[i] = map[string]any{"sql": h, "transaction": true, "index": i, hookPostKey: post}
+			// dbt's Hook: sql, transaction (false: before_begin/after_commit), index
+			out[i] = map[string]any{"sql": h.SQL, "transaction": h.Transaction, "index": i, hookPostKey: post}
 		}
 		return out
 	}
@@ -134,12 +134,15 @@ func matContext(vars map[string]any, n *Node, run MatRun) {
 		} else if len(a.Pos) > 1 {
 			inside, _ = a.Pos[1].(bool)
 		}
-		if len(a.Pos) == 0 || !inside {
-			return "", nil // every hook of docket's runs inside the transaction
+		if len(a.Pos) == 0 {
+			return "", nil
 		}
 		list, _ := a.Pos[0].([]any)
 		for _, h := range list {
 			hm, _ := stringKeyed(h)
+			if tx, ok := hm["transaction"].(bool); ok && tx != inside {
+				continue // dbt: hooks | selectattr('transaction', 'equalto', inside_transaction)
+			}
 			i, err := strconv.Atoi(fmt.Sprint(hm["index"]))
 			if err != nil {
 				return nil, fmt.Errorf("run_hooks(): %v is not one of the model's pre_hooks or post_hooks", h)

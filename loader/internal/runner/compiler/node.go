@@ -64,6 +64,14 @@ func SortDiagnostics(ds []Diagnostic) []Diagnostic {
 	return out
 }
 
+// Hook is a pre- or post-hook as dbt's Hook: its SQL (a template) and
+// whether it runs inside the build's transaction (false: dbt's
+// before_begin/after_commit, or {"sql": ..., "transaction": false}).
+type Hook struct {
+	SQL         string
+	Transaction bool
+}
+
 // Config is a node's resolved configuration.
 type Config struct {
 	Enabled             bool              `json:"enabled"`
@@ -72,8 +80,8 @@ type Config struct {
 	UniqueKey           []string          `json:"unique_key,omitempty"`
 	IncrementalStrategy string            `json:"incremental_strategy,omitempty"`
 	OnSchemaChange      string            `json:"on_schema_change,omitempty"`
-	PreHook             []string          `json:"pre-hook"`
-	PostHook            []string          `json:"post-hook"`
+	PreHook             []Hook            `json:"pre-hook"`
+	PostHook            []Hook            `json:"post-hook"`
 	Severity            string            `json:"severity,omitempty"`
 	Where               string            `json:"where,omitempty"`
 	ColumnTypes         map[string]string `json:"column_types,omitempty"`

@@ -101,10 +101,18 @@ func (m *Manifest) RunHooks(start bool) []*Node {
 // end is nil for on-run-start; an on-run-end hook sees what dbt's
 // on-run-end context has: results, schemas and database_schemas.
 func (m *Manifest) RenderRunHook(ctx context.Context, q Querier, hook *Node, end *RunEnd) (string, error) {
-	if end == nil {
-		return m.renderHook(ctx, q, hook, hook.RawCode, false, nil)
+	var extra map[string]any
+	if end != nil {
+		extra = end.vars(m)
 	}
-	return m.renderHook(ctx, q, hook, hook.RawCode, false, end.vars(m))
+	out, err := m.renderHook(ctx, q, hook, hook.RawCode, false, extra)
+	if h, ok := HookFromJSON(out); ok && err == nil {
+		// dbt's get_hook_sql: a hook that renders to a JSON hook
+		// ({"sql": ..., "transaction": ...}) runs its sql; on-run hooks
+		// all run outside a transaction, whatever the flag says
+		return trimSQL(h.SQL), nil
+	}
+	return out, err
 }
 
 // RunEnd is what the nodes of a run gave, for on-run-end hooks.

@@ -78,7 +78,7 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 					n := &Node{UniqueID: id, ResourceType: Source, PackageName: m.Name, Name: tn, Schema: schema,
 						Alias: ident, Identifier: ident, SourceName: src, Database: m.Database(), Path: path,
 						FQN: []string{m.Name, src, tn}, Description: m.describe(path, t, &diags), Columns: map[string]Column{},
-						Tags: []string{}, Pos: ypos(t), Config: Config{Enabled: true, Tags: []string{}, PreHook: []string{}, PostHook: []string{}}}
+						Tags: []string{}, Pos: ypos(t), Config: Config{Enabled: true, Tags: []string{}, PreHook: []Hook{}, PostHook: []Hook{}}}
 					n.srcDesc, n.srcLoader = srcDesc, ystr(s, "loader")
 					if n.Description == "" {
 						n.Description = srcDesc

@@ -173,7 +173,7 @@ func (m *Manifest) addUnitTests(it UnactedItem, name string, u *UnitSpec, cfg ma
 			Alias: name, Database: m.Database(), Path: it.Path, FQN: append(append([]string{}, t.FQN...), name),
 			Description: ystrAny(it.Item["description"]), Columns: map[string]Column{}, Tags: tags,
 			Refs: [][]string{{t.refKey()}}, Pos: it.at, Unit: &tu, Version: t.Version,
-			Config: Config{Enabled: true, Tags: tags, PreHook: []string{}, PostHook: []string{}, Meta: mapAny(cfg["meta"])}}
+			Config: Config{Enabled: true, Tags: tags, PreHook: []Hook{}, PostHook: []Hook{}, Meta: mapAny(cfg["meta"])}}
 	}
 }
 

@@ -11,3 +11,8 @@
 {% macro apply_grants(relation, grant_config, should_revoke=false) -%}{%- endmacro %}
 {% macro create_indexes(relation) -%}{%- endmacro %}
 {% macro drop_indexes_on_relation(relation) -%}{%- endmacro %}
+{#- hooks as dbt-core's global project writes them: JSON a pre_hook/post_hook reads as {"sql", "transaction"} -#}
+{% macro make_hook_config(sql, inside_transaction) -%}{{ tojson({"sql": sql, "transaction": inside_transaction}) }}{%- endmacro %}
+{% macro before_begin(sql) -%}{{ make_hook_config(sql, inside_transaction=False) }}{%- endmacro %}
+{% macro in_transaction(sql) -%}{{ make_hook_config(sql, inside_transaction=True) }}{%- endmacro %}
+{% macro after_commit(sql) -%}{{ make_hook_config(sql, inside_transaction=False) }}{%- endmacro %}

@@ -79,7 +79,7 @@ func (x *nodeExec) warnUnrunHooks(ran map[bool]map[int]bool) {
 	for _, h := range []struct {
 		post bool
 		key  string
-		list []string
+		list []compiler.Hook
 	}{{false, "pre_hook", n.Config.PreHook}, {true, "post_hook", n.Config.PostHook}} {
 		for i := range h.list {
 			if !ran[h.post][i] {

@@ -37,7 +37,7 @@ func (x *nodeExec) model() error {
 	if custom {
 		return x.custom(body, full)
 	}
-	if err := x.hooks(n.Config.PreHook, incremental); err != nil {
+	if err := x.preHooks(incremental); err != nil {
 		return err
 	}
 	if err := x.sqlHeader(); err != nil {
@@ -64,7 +64,7 @@ func (x *nodeExec) model() error {
 	default:
 		return fmt.Errorf("materialization %q cannot be run", n.Config.Materialized)
 	}
-	if err := x.hooks(n.Config.PostHook, incremental); err != nil {
+	if err := x.postHooks(incremental); err != nil {
 		return err
 	}
 	x.r.Status = StatusSuccess

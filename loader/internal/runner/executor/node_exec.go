@@ -161,8 +161,32 @@ func (x *nodeExec) renderWithDB(incremental bool) (string, error) {
 	return x.m.RenderDB(x.ctx, sqlQuerier{x.c}, x.n, incremental)
 }
 
-func (x *nodeExec) hooks(list []string, incremental bool) error {
+// preHooks runs the node's pre-hooks as dbt's built-in materializations
+// do: those outside the transaction (before_begin, transaction: false)
+// first, then those inside it, each group in the order written.
+func (x *nodeExec) preHooks(incremental bool) error {
+	if err := x.hooks(x.n.Config.PreHook, false, incremental); err != nil {
+		return err
+	}
+	return x.hooks(x.n.Config.PreHook, true, incremental)
+}
+
+// postHooks runs the post-hooks inside the transaction, then (after the
+// commit, in dbt) those outside it (after_commit, transaction: false).
+func (x *nodeExec) postHooks(incremental bool) error {
+	if err := x.hooks(x.n.Config.PostHook, true, incremental); err != nil {
+		return err
+	}
+	return x.hooks(x.n.Config.PostHook, false, incremental)
+}
+
+// hooks runs the hooks of list whose transaction is inside (dbt's
+// run_hooks(hooks, inside_transaction)).
+func (x *nodeExec) hooks(list []compiler.Hook, inside, incremental bool) error {
 	for i, h := range list {
+		if h.Transaction != inside {
+			continue
+		}
 		if err := x.hook(i, h, incremental); err != nil {
 			return err
 		}
@@ -171,8 +195,11 @@ func (x *nodeExec) hooks(list []string, incremental bool) error {
 }
 
 // hook renders and runs the node's hook number i (0-based).
-func (x *nodeExec) hook(i int, h string, incremental bool) error {
-	q, err := x.m.RenderHook(x.ctx, sqlQuerier{x.c}, x.n, h, incremental)
+func (x *nodeExec) hook(i int, h compiler.Hook, incremental bool) error {
+	q, err := x.m.RenderHook(x.ctx, sqlQuerier{x.c}, x.n, h.SQL, incremental)
+	if err == nil {
+		q, err = x.renderedJSONHook(i, h, q, incremental)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: hook %d: %v", x.n.Path, i+1, err)
 	}
@@ -192,6 +219,30 @@ func (x *nodeExec) hook(i int, h string, incremental bool) error {
 		return fmt.Errorf("%s: hook %d failed: %s", x.n.Path, i+1, compiler.FirstLine(err.Error()))
 	}
 	return nil
+}
+
+// renderedJSONHook: a hook whose text renders to a JSON hook (a YAML
+// "{{ before_begin('...') }}", where dbt keeps the text unrendered until
+// the run) runs the SQL inside it; its transaction flag came too late to
+// order it, which is said.
+func (x *nodeExec) renderedJSONHook(i int, h compiler.Hook, q string, incremental bool) (string, error) {
+	jh, ok := compiler.HookFromJSON(q)
+	if !ok {
+		return q, nil
+	}
+	if jh.Transaction != h.Transaction {
+		x.r.Warnings = append(x.r.Warnings, fmt.Sprintf("%s:%d: hook %d of %s renders to a hook with transaction: %v, known only when it runs: it ran where a transaction: %v hook runs (write it in config(pre_hook=before_begin(...)) or as {sql: ..., transaction: %v} in YAML)",
+			x.n.Path, x.hookLine(), i+1, x.n.Name, jh.Transaction, h.Transaction, jh.Transaction))
+	}
+	return x.m.RenderHook(x.ctx, sqlQuerier{x.c}, x.n, jh.SQL, incremental)
+}
+
+// hookLine is the line of the node's config (1 when unknown).
+func (x *nodeExec) hookLine() int {
+	if x.n.ConfigPos.Line > 0 {
+		return x.n.ConfigPos.Line
+	}
+	return 1
 }
 
 func plural(n int64) string {

@@ -29,7 +29,7 @@ func (x *nodeExec) snapshot() error {
 	x.timing("compile", t0)
 	t1 := time.Now()
 	defer x.timing("execute", t1)
-	if err := x.hooks(n.Config.PreHook, false); err != nil {
+	if err := x.preHooks(false); err != nil {
 		return err
 	}
 	if err := x.sqlHeader(); err != nil {
@@ -67,7 +67,7 @@ func (x *nodeExec) snapshot() error {
 		x.r.AdapterResponse = AdapterResponse{Message: fmt.Sprintf("INSERT %d", rows), RowsAffected: rows}
 		x.r.Message = x.r.AdapterResponse.Message
 		x.r.Status = StatusSuccess
-		return x.hooks(n.Config.PostHook, false)
+		return x.postHooks(false)
 	}
 	if existing != "BASE TABLE" {
 		return fmt.Errorf("snapshot %s: %s exists and is not a table (%s)", n.Name, rel, existing)
@@ -94,7 +94,7 @@ func (x *nodeExec) snapshot() error {
 	x.r.AdapterResponse = AdapterResponse{Message: fmt.Sprintf("INSERT %d", inserted), RowsAffected: inserted}
 	x.r.Message = x.r.AdapterResponse.Message
 	x.r.Status = StatusSuccess
-	return x.hooks(n.Config.PostHook, false)
+	return x.postHooks(false)
 }
 
 func colNames(cols []colDef) string {
