@@ -392,7 +392,7 @@ var featureProbes = map[string]featureProbe{
 		"models/m/dim.yml":    "version: 2\nmodels:\n  - name: dim\n    latest_version: 1\n    versions:\n      - v: 1\n        defined_in: dim\n      - v: 2\n",
 		"models/m/use.sql":    "select * from {{ ref('dim', v=2) }}",
 	}},
-	"dbt-utils": {dir: func(t *testing.T) string {
+	"dbt-utils": {build: true, dir: func(t *testing.T) string {
 		src, _ := filepath.Abs("../../../../shared/dbt/dbt-utils")
 		if _, err := os.Stat(filepath.Join(src, "integration_tests", "dbt_project.yml")); err != nil {
 			t.Skip("../shared/dbt/dbt-utils is absent")

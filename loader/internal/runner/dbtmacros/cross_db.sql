@@ -24,7 +24,9 @@ date_diff('{{ datepart }}', ({{ first_date }})::timestamp, ({{ second_date }})::
 {% macro last_day(date, datepart) -%}cast(date_trunc('{{ datepart }}', {{ date }}) + interval 1 {{ datepart }} - interval 1 day as date){%- endmacro %}
 {% macro type_string() -%}VARCHAR{%- endmacro %}
 {% macro type_timestamp() -%}TIMESTAMP{%- endmacro %}
-{% macro type_float() -%}FLOAT{%- endmacro %}
+{#- type_float is DOUBLE, the 8-byte float it is on Postgres, Snowflake, BigQuery and Redshift;
+    dbt-duckdb gives FLOAT, which DuckDB reads as the 4-byte REAL (a deviation, in the README). -#}
+{% macro type_float() -%}DOUBLE{%- endmacro %}
 {% macro type_numeric() -%}NUMERIC(28,6){%- endmacro %}
 {% macro type_bigint() -%}BIGINT{%- endmacro %}
 {% macro type_int() -%}INTEGER{%- endmacro %}
