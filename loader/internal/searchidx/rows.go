@@ -1,6 +1,9 @@
 package searchidx
 
 import (
+	"context"
+	"database/sql"
+	"fmt"
 	"hash/fnv"
 	"strings"
 )
@@ -15,12 +18,33 @@ import (
 const rowHashSQL = `hash(chunk_id, doc_id, rel_path, source_uri, title, page_number, char_offset, char_end, section_title, text_hash, doc_length)`
 
 // hasVectorSQL is a search_chunks column: whether the model has a vector
-// of the chunk's text.
-func hasVectorSQL(model string) (string, []any) {
+// of the chunk's text. In an update (cached) it reads vecTable, which
+// fillVectorHashes wrote once for every statement of the update: the
+// vectors' embedding column is then read once, not per statement.
+func hasVectorSQL(model string, cached bool) (string, []any) {
 	if model == "" {
 		return "false", nil
 	}
+	if cached {
+		return `text_hash in (select text_hash from ` + vecTable + `)`, nil
+	}
 	return `text_hash in (select text_hash from embeddings.chunk_vectors where model = ? and embedding is not null)`, []any{model}
+}
+
+// vecTable holds, during an update, the text hashes the model has a
+// vector of (a temporary table of the reading connection).
+const vecTable = "temp.searchidx_vec"
+
+// fillVectorHashes writes vecTable for model.
+func fillVectorHashes(ctx context.Context, conn *sql.Conn, model string) error {
+	if model == "" {
+		return nil
+	}
+	if _, err := conn.ExecContext(ctx, `create or replace temp table searchidx_vec as
+		select distinct text_hash from embeddings.chunk_vectors where model = ? and embedding is not null`, model); err != nil {
+		return fmt.Errorf("search index: reading embeddings.chunk_vectors: %w", err)
+	}
+	return nil
 }
 
 // keysTable holds the chunk keys a delta is written for (a temporary table

@@ -51,6 +51,10 @@ func Update(ctx context.Context, conn *sql.Conn, path string, o BuildOptions) (S
 	if bh.Base != "" || bh.Model != o.Model || bh.K1 != o.K1 || bh.B != o.B || bh.Chunks == 0 {
 		return Stats{}, fmt.Errorf("%w: the base index was built for other settings", ErrRebuild)
 	}
+	if err := fillVectorHashes(ctx, conn, o.Model); err != nil {
+		return Stats{}, err
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), `drop table if exists `+vecTable)
 	now, err := scanChunks(ctx, conn, o.Model)
 	if err != nil {
 		return Stats{}, err
@@ -207,7 +211,7 @@ type current struct {
 
 // scanChunks reads every searchable chunk's key and row hash (no text).
 func scanChunks(ctx context.Context, conn *sql.Conn, model string) (current, error) {
-	hasVec, args := hasVectorSQL(model)
+	hasVec, args := hasVectorSQL(model, true)
 	rows, err := conn.QueryContext(ctx, `select chunk_key, doc_length, `+rowHashSQL+`, `+hasVec+`,
 		case when contains(rel_path, '#') then doc_id else '' end, case when contains(rel_path, '#') then rel_path else '' end
 		from retrieval.search_chunks order by chunk_key`, args...)

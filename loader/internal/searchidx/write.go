@@ -204,7 +204,7 @@ func u32s(v []uint32) []byte {
 // chunks writes keys, lengths and citation records of every searchable
 // chunk, in chunk_key order.
 func (w *writer) chunks(ctx context.Context, conn *sql.Conn, only bool) error {
-	hasVec, args := hasVectorSQL(w.h.Model)
+	hasVec, args := hasVectorSQL(w.h.Model, only)
 	rows, err := conn.QueryContext(ctx, `select chunk_key, doc_length, chunk_id, doc_id, rel_path, source_uri,
 		coalesce(title, ''), page_number, char_offset, char_end, coalesce(section_title, ''), text, text_hash,
 		`+rowHashSQL+`, `+hasVec+`
@@ -298,13 +298,24 @@ func chunkDisplayPaths(ctx context.Context, conn *sql.Conn, only bool) (map[stri
 // memory_limit), so this process holds one term's postings at a time.
 func (w *writer) postings(ctx context.Context, conn *sql.Conn, only bool) error {
 	fail := func(err error) error { return fmt.Errorf("search index: reading retrieval.chunk_terms: %w", err) }
+	// A delta's postings are read from chunk_terms once (a scan of its
+	// every chunk_key), then twice from that copy.
+	from := "retrieval.chunk_terms"
+	if only {
+		if _, err := conn.ExecContext(ctx, `create or replace temp table searchidx_post as
+			select term, chunk_key, tf from retrieval.chunk_terms `+onlyKeys(only, "where")); err != nil {
+			return fail(err)
+		}
+		defer conn.ExecContext(context.WithoutCancel(ctx), `drop table if exists temp.searchidx_post`)
+		from = "temp.searchidx_post"
+	}
 	for _, q := range []string{
 		`create or replace temp table searchidx_ords as
 		 select chunk_key, (row_number() over (order by chunk_key) - 1)::ubigint as ord
 		 from retrieval.search_chunks ` + onlyKeys(only, "where"),
 		`create or replace temp table searchidx_terms as
 		 select term, (row_number() over (order by term) - 1)::ubigint as tid, df
-		 from (select term, count(*) as df from retrieval.chunk_terms ` + onlyKeys(only, "where") + ` group by term)`,
+		 from (select term, count(*) as df from ` + from + ` group by term)`,
 	} {
 		if _, err := conn.ExecContext(ctx, q); err != nil {
 			return fail(err)
@@ -340,8 +351,8 @@ func (w *writer) postings(ctx context.Context, conn *sql.Conn, only bool) error 
 	}
 	// One sorted stream of (term id << 32 | chunk ordinal, tf).
 	rows, err = conn.QueryContext(ctx, `select (t.tid << 32) | o.ord as k, p.tf
-		from retrieval.chunk_terms as p join temp.searchidx_terms as t using (term) join temp.searchidx_ords as o using (chunk_key)
-		`+onlyKeys(only, "where")+` order by k`)
+		from `+from+` as p join temp.searchidx_terms as t using (term) join temp.searchidx_ords as o using (chunk_key)
+		order by k`)
 	if err != nil {
 		return fail(err)
 	}

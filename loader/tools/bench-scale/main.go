@@ -30,6 +30,8 @@ type options struct {
 	keep             bool
 	cycles           int
 	cyclesUpTo       int
+	plusSteps        int
+	baseBuild        string
 }
 
 // Steps: a later one needs the earlier ones (or a kept -dir).
@@ -48,6 +50,8 @@ func main() {
 	flag.BoolVar(&o.keep, "keep", false, "keep the work folder")
 	flag.IntVar(&o.cycles, "cycles", 10, "change cycles of the cycles step (each: +1 % new documents, 0.2 % changed, 0.2 % deleted, load, build)")
 	flag.IntVar(&o.cyclesUpTo, "cycles-upto", 10000, "run the cycles step only at sizes up to this many documents")
+	flag.StringVar(&o.baseBuild, "base-build", "", "WALL/CPU of the full build the +1 % builds are compared with when the build step is not run (a kept -dir), e.g. 337.6s/450.2s")
+	flag.IntVar(&o.plusSteps, "plus-steps", 1, "consecutive +1 % steps of the plus step (each adds the next 1 % of new documents, loads and builds; on a kept -dir it goes on after the documents already there)")
 	flag.Parse()
 	o.steps = map[string]bool{}
 	for _, s := range strings.Split(*steps, ",") {
@@ -115,6 +119,8 @@ type sizeResult struct {
 	index   *indexCheck
 	cycles  []cycle
 	compact *measure // docket compact after the cycles
+	// every +1 % build of the plus step, in order (r.m holds the last)
+	plusBuilds []measure
 }
 
 var stepNames = []struct{ key, label string }{
@@ -197,15 +203,41 @@ func runSize(o options, pl *pool, n int) (*sizeResult, error) {
 			}
 		}
 	}
+	if _, ok := r.m["build"]; !ok && o.baseBuild != "" {
+		w, c, _ := strings.Cut(o.baseBuild, "/")
+		wd, err1 := time.ParseDuration(w)
+		cd, err2 := time.ParseDuration(c)
+		if err1 != nil || err2 != nil {
+			return r, fmt.Errorf("-base-build %q: want WALL/CPU durations, e.g. 337.6s/450.2s", o.baseBuild)
+		}
+		r.m["build"] = measure{Wall: wd, CPU: cd}
+		fmt.Printf("   build        (not run: -base-build %s wall / %s cpu)\n", secs(wd), secs(cd))
+	}
 	if o.steps["plus"] {
-		if _, err := pl.writeDocs(docs, o.seed, n, n+r.plus); err != nil {
-			return r, err
+		// the first +1 % not written yet (a kept -dir may hold earlier steps')
+		from := n
+		for {
+			name, _ := pl.content(o.seed, from)
+			if _, err := os.Stat(filepath.Join(docs, name)); err != nil {
+				break
+			}
+			from += r.plus
 		}
-		if err := step("plus-load", "load"); err != nil {
-			return r, err
-		}
-		if err := step("plus-build", "build"); err != nil {
-			return r, err
+		for k := 1; k <= max(1, o.plusSteps); k++ {
+			if _, err := pl.writeDocs(docs, o.seed, from, from+r.plus); err != nil {
+				return r, err
+			}
+			from += r.plus
+			if o.plusSteps > 1 {
+				fmt.Printf("   +1 %% step %d (documents up to %d), 1-min load average %s\n", k, from, bench.LoadAvg())
+			}
+			if err := step("plus-load", "load"); err != nil {
+				return r, err
+			}
+			if err := step("plus-build", "build"); err != nil {
+				return r, err
+			}
+			r.plusBuilds = append(r.plusBuilds, r.m["plus-build"])
 		}
 	}
 	if o.steps["cycles"] && n <= o.cyclesUpTo {
@@ -328,10 +360,23 @@ func printTargets(rs []*sizeResult) {
 			fmt.Printf("  %6d docs  +1 %% build ≤ 5 %% of build: %5.1f %% (cpu %4.1f %%)  %s\n", r.n, 100*pb.Wall.Seconds()/b.Wall.Seconds(),
 				100*pb.CPU.Seconds()/b.CPU.Seconds(), verdict(pb.Wall*20 <= b.Wall))
 		}
+		if len(r.plusBuilds) > 1 {
+			fmt.Printf("  %6d docs  +1 %% builds, step by step: ", r.n)
+			for i, pb := range r.plusBuilds {
+				if i > 0 {
+					fmt.Print(", ")
+				}
+				fmt.Printf("%s wall / %s cpu", secs(pb.Wall), secs(pb.CPU))
+				if hasB {
+					fmt.Printf(" (%.1f %% / %.1f %%)", 100*pb.Wall.Seconds()/b.Wall.Seconds(), 100*pb.CPU.Seconds()/b.CPU.Seconds())
+				}
+			}
+			fmt.Println()
+		}
 		if l, ok := r.m["load"]; ok {
 			fmt.Printf("  %6d docs  load peak ≤ 500 MB: %s  %s\n", r.n, mb(l.MaxRSS), verdict(l.MaxRSS <= 500<<20))
 		}
-		if hasB {
+		if hasB && b.MaxRSS > 0 { // 0: -base-build, not measured here
 			fmt.Printf("  %6d docs  build peak ≤ 1.5 GB: %s  %s\n", r.n, mb(b.MaxRSS), verdict(b.MaxRSS <= 1536<<20))
 		}
 		for _, mode := range modes {
