@@ -386,6 +386,16 @@ var featureProbes = map[string]featureProbe{
 		}
 		return nil
 	}},
+	"duckdb-materializations": {build: true, files: map[string]string{
+		"models/m/a.sql":  "{{ config(materialized='external', location='out/a.csv') }} select 1 as id",
+		"models/m/tf.sql": "{{ config(materialized='table_function', parameters=['n']) }} select * from {{ ref('a') }} where id = n",
+		"models/m/b.sql":  "select * from {{ ref('tf') }}(1)",
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
+		if e := m.Nodes["model.probe.a"].Config.External; e == nil || e.Format != "csv" || !strings.HasSuffix(e.Path, "/out/a.csv") {
+			return fmt.Errorf("a's external config: %+v", e)
+		}
+		return nil
+	}},
 	"model-versions": {build: true, files: map[string]string{
 		"models/m/dim.sql":    "select 1 as id",
 		"models/m/dim_v2.sql": "select 2 as id",

@@ -160,6 +160,7 @@ func (m *Manifest) resolveConfig(n *Node) []Diagnostic {
 	}
 	c := Config{Enabled: true, Tags: []string{}, PreHook: []Hook{}, PostHook: []Hook{}}
 	n.Contract = contractConfig(raw["contract"])
+	m.duckdbMaterialization(&c, n, raw, at, bad)
 	for _, k := range SortedKeys(raw) {
 		m.setConfig(&c, n, k, raw[k], at, bad)
 	}
@@ -374,6 +375,10 @@ func (m *Manifest) validateConfig(c *Config, n *Node, at Position, bad func(Posi
 		}
 		switch c.Materialized {
 		case "view", "table", "incremental", "ephemeral":
+		case "external", "table_function": // dbt-duckdb's, built natively unless the project has its own block
+			if _, ok, _ := m.env.FindMaterialization(c.Materialized); ok {
+				m.customMaterialization(n, c.Materialized, at, bad)
+			}
 		default:
 			m.customMaterialization(n, c.Materialized, at, bad)
 		}

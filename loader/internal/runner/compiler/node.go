@@ -104,6 +104,9 @@ type Config struct {
 	// the description and the columns' as DuckDB comments.
 	SQLHeader   string       `json:"sql_header,omitempty"`
 	PersistDocs *PersistDocs `json:"persist_docs,omitempty"`
+	// dbt-duckdb's own materializations (external.go)
+	External      *External      `json:"-"`
+	TableFunction *TableFunction `json:"-"`
 }
 
 // PersistDocs is the persist_docs config: COMMENT ON the relation

@@ -17,7 +17,10 @@ func (x *nodeExec) model() error {
 	}
 	full := x.full && (n.Config.FullRefresh == nil || *n.Config.FullRefresh) // full_refresh: false wins over --full-refresh
 	custom := n.CustomMat != nil                                             // a custom materialization runs every time: what it reads is its own
-	if x.upToDate(existing, x.full || custom) {                              // --full-refresh runs full_refresh: false models too (incrementally)
+	// so do dbt-duckdb's: an external model's file or a table function are not relations docket's state sees
+	always := custom || n.Config.External != nil || n.Config.TableFunction != nil
+	// --full-refresh runs full_refresh: false models too (incrementally)
+	if x.upToDate(existing, x.full || always) {
 		x.timing("compile", t0)
 		x.markUpToDate()
 		return nil
@@ -50,6 +53,14 @@ func (x *nodeExec) model() error {
 		}
 	case "table":
 		if err := x.table(body, existing); err != nil {
+			return err
+		}
+	case "external":
+		if err := x.external(body, existing); err != nil {
+			return err
+		}
+	case "table_function":
+		if err := x.tableFunction(body); err != nil {
 			return err
 		}
 	case "incremental":
