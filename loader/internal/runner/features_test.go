@@ -402,6 +402,11 @@ var featureProbes = map[string]featureProbe{
 		"models/m/dim.yml":    "version: 2\nmodels:\n  - name: dim\n    latest_version: 1\n    versions:\n      - v: 1\n        defined_in: dim\n      - v: 2\n",
 		"models/m/use.sql":    "select * from {{ ref('dim', v=2) }}",
 	}},
+	"package-models": {files: map[string]string{
+		"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\n",
+		"dbt_packages/p/models/dim.sql":  "select 1 as id",
+		"models/m/use.sql":               "select * from {{ ref('p', 'dim') }}",
+	}},
 	"dbt-utils": {build: true, dir: func(t *testing.T) string {
 		src, _ := filepath.Abs("../../../../shared/dbt/dbt-utils")
 		if _, err := os.Stat(filepath.Join(src, "integration_tests", "dbt_project.yml")); err != nil {

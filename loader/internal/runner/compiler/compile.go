@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
@@ -56,6 +57,9 @@ func (rc *renderCtx) ref(a render.Args) (any, error) {
 	}
 	rc.refs = append(rc.refs, []string{key})
 	t := m.byName[key]
+	if len(a.Pos) > 1 && fmt.Sprint(a.Pos[0]) != m.Name {
+		t = nil // another package's model: docket does not build those
+	}
 	at, seen := rc.refPos[key]
 	own := true
 	if !seen && (t == nil || !rc.compiled) {
@@ -69,6 +73,9 @@ func (rc *renderCtx) ref(a render.Args) (any, error) {
 	}
 	if t == nil {
 		msg := m.unknownRef(name, key)
+		if len(a.Pos) > 1 && fmt.Sprint(a.Pos[0]) != m.Name {
+			msg = m.packageRef(fmt.Sprint(a.Pos[0]), name)
+		}
 		if !own {
 			// written in a macro: the render error names the macro's
 			// file and line
@@ -85,6 +92,14 @@ func (rc *renderCtx) ref(a render.Args) (any, error) {
 			"the graph does not order it (as dbt: add -- depends_on: {{ ref(%q) }} to the file)", name, name)}
 	}
 	return rc.relationOf(t), nil
+}
+
+// packageRef says why ref(pkg, name) to another package names nothing.
+func (m *Manifest) packageRef(pkg, name string) string {
+	if slices.Contains(m.packages, pkg) {
+		return fmt.Sprintf("ref(%q, %q): docket builds package %s's macros and generic tests, not its models", pkg, name, pkg)
+	}
+	return fmt.Sprintf("ref(%q, %q): no project or installed package named %q (this project is %q)", pkg, name, pkg, m.Name)
 }
 
 // refVersion is the version a ref pins (v=N or version=N).

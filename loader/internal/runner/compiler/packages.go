@@ -149,3 +149,27 @@ func (m *Manifest) packageMacroFiles(p pkgDir) (map[string]string, error) {
 	}
 	return out, nil
 }
+
+// warnPackageModels: docket takes a package's macros and generic tests,
+// not its models, seeds or snapshots; a package that has models says so
+// at its dbt_project.yml (a ref to one is an error at the call, refPackage).
+func (m *Manifest) warnPackageModels(p pkgDir) {
+	b, _ := m.readFile(p.dir + "/dbt_project.yml")
+	var dp struct {
+		ModelPaths []string `yaml:"model-paths"`
+	}
+	yaml.Unmarshal(b, &dp)
+	dirs := dp.ModelPaths
+	if len(dirs) == 0 {
+		dirs = []string{"models"}
+	}
+	var models []string
+	for _, d := range dirs {
+		files, _ := m.listTree(path.Join(p.dir, filepath.ToSlash(d)), ".sql")
+		models = append(models, files...)
+	}
+	if len(models) > 0 {
+		m.warn(p.dir+"/dbt_project.yml", Position{1, 1}, "package %s has %d model(s) (%s, ...): docket builds a package's macros and generic tests, not its models; ref('%s', ...) is an error",
+			p.name, len(models), path.Base(models[0]), p.name)
+	}
+}

@@ -162,6 +162,7 @@ func (ps *parser) macros() error {
 			m.warn(e.File, Position{e.Err.Line, e.Err.Col}, "package macros unavailable: %s", FirstLine(e.Err.Msg))
 		}
 		m.packages = append(m.packages, pk.name)
+		m.warnPackageModels(pk)
 	}
 	if d := p.DBT; d != nil {
 		env.Dispatch = map[string][]string{}
