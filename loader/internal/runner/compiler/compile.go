@@ -132,6 +132,9 @@ func (m *Manifest) unknownRefReason(name, key string) string {
 			return fmt.Sprintf("%s has no versions (versions: in its YAML entry)", name)
 		}
 	}
+	if f, ok := m.pythonModels()[name]; ok {
+		return fmt.Sprintf("%s is a Python model (%s), which docket does not build (no Python runtime): there is no relation to read; build it with dbt-duckdb or write it as a SQL model", name, f)
+	}
 	msg := fmt.Sprintf("no model or seed named %q", name)
 	if s := suggest(name, m.names()); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)

@@ -62,6 +62,7 @@ type Manifest struct {
 	log      func(string)                // ParseOptions.Log
 	started  time.Time                   // run_started_at of templates
 	byName   map[string]*Node            // models and seeds
+	pyModels map[string]string           // Python model name → file (not built: warnings.go)
 	packages []string                    // installed package names
 	docs     map[string]docBlock         // {% docs %} blocks by name (docblocks.go)
 	deferred map[string]DeferredRelation // unique_id → relation of a previous run (defer.go)

@@ -108,8 +108,22 @@ func (m *Manifest) checkTreeKeys(kind string, tree map[string]any, folders map[s
 // unbuiltFiles warns about dbt files docket does not build yet, so none
 // is skipped in silence: Python models.
 func (m *Manifest) unbuiltFiles() {
-	py, _ := m.listTrees(m.dirs("models"), ".py")
-	for _, f := range py {
-		m.warn(f, Position{1, 1}, "Python models are not built by docket yet: %s is left out", path.Base(f))
+	for _, f := range SortedKeys(m.pythonModels()) {
+		f = m.pyModels[f]
+		name := strings.TrimSuffix(path.Base(f), ".py")
+		m.warn(f, Position{1, 1}, "%s is a dbt Python model (def model(dbt, session)); docket builds SQL models only and has no Python runtime "+
+			"(dbt-duckdb runs it in Python with the duckdb module), so it is not built and no relation %s exists: a ref('%s') is an error at the ref", f, name, name)
 	}
+}
+
+// pythonModels is the root project's Python models by name (their file).
+func (m *Manifest) pythonModels() map[string]string {
+	if m.pyModels == nil {
+		m.pyModels = map[string]string{}
+		py, _ := m.listTrees(m.dirs("models"), ".py")
+		for _, f := range py {
+			m.pyModels[strings.TrimSuffix(path.Base(f), ".py")] = f
+		}
+	}
+	return m.pyModels
 }
