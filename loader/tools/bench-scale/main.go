@@ -296,11 +296,11 @@ func (r *sizeResult) print() {
 	}
 	for _, mode := range modes {
 		if l, ok := r.search[mode]; ok {
-			fmt.Printf("  search %-6s p50 %7s  p95 %7s  cpu p50 %7s  (fresh process per query)\n", mode, ms(l.P50), ms(l.P95), ms(l.CPU50))
+			fmt.Printf("  search %-6s p50 %7s  p95 %7s  cpu p50 %7s  (fresh process per query; load average %s)\n", mode, ms(l.P50), ms(l.P95), ms(l.CPU50), l.Load)
 		}
 	}
 	if nb := r.nb; nb != nil {
-		fmt.Printf("  notebook retrieval.bm25 p50 %7s  p95 %7s  cpu p50 %7s  (one connection; its first query %s)\n", ms(nb.P50), ms(nb.P95), ms(nb.CPU50), ms(nb.First))
+		fmt.Printf("  notebook retrieval.bm25 p50 %7s  p95 %7s  cpu p50 %7s  (one connection; its first query %s; load average %s)\n", ms(nb.P50), ms(nb.P95), ms(nb.CPU50), ms(nb.First), nb.Load)
 	}
 	printCycles(r)
 }

@@ -53,6 +53,7 @@ func notebookLatency(dir string, queries []string) (notebook, error) {
 		return nb, err
 	}
 	var lat, cpu []time.Duration
+	load := bench.LoadAvg()
 	for _, q := range queries {
 		w, c, err := run(q)
 		if err != nil {
@@ -62,6 +63,6 @@ func notebookLatency(dir string, queries []string) (notebook, error) {
 	}
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	sort.Slice(cpu, func(i, j int) bool { return cpu[i] < cpu[j] })
-	nb.latency = latency{percentile(lat, 0.50), percentile(lat, 0.95), percentile(cpu, 0.50)}
+	nb.latency = latency{percentile(lat, 0.50), percentile(lat, 0.95), percentile(cpu, 0.50), load}
 	return nb, nil
 }

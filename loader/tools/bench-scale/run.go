@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/docket-dev/docket/loader/tools/internal/bench"
 )
 
 // measure is one command run as a fresh process of the built binary.
@@ -69,7 +71,10 @@ func percentile(sorted []time.Duration, p float64) time.Duration {
 
 // latency of one mode: wall p50/p95 (the target) and the CPU p50, which a
 // busy machine inflates far less than wall time.
-type latency struct{ P50, P95, CPU50 time.Duration }
+type latency struct {
+	P50, P95, CPU50 time.Duration
+	Load            string // 1-min load average when the mode's queries began
+}
 
 // searchLatency runs every query as its own `docket search` process (after
 // one untimed warm-up for the page cache) and returns p50 and p95.
@@ -78,6 +83,7 @@ func searchLatency(bin, dir, mode string, queries []string) (latency, error) {
 		return latency{}, err
 	}
 	var lat, cpu []time.Duration
+	load := bench.LoadAvg()
 	for _, q := range queries {
 		m, out, err := runDocket(bin, dir, "search", "--mode", mode, "-k", "10", q)
 		if err != nil {
@@ -91,7 +97,7 @@ func searchLatency(bin, dir, mode string, queries []string) (latency, error) {
 	}
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	sort.Slice(cpu, func(i, j int) bool { return cpu[i] < cpu[j] })
-	return latency{percentile(lat, 0.50), percentile(lat, 0.95), percentile(cpu, 0.50)}, nil
+	return latency{percentile(lat, 0.50), percentile(lat, 0.95), percentile(cpu, 0.50), load}, nil
 }
 
 // scalar runs a one-value query with `docket sql` and returns its text.
