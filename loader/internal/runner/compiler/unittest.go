@@ -71,20 +71,16 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 		if b, ok := cfg["enabled"].(bool); ok && !b {
 			continue
 		}
-		mn := m.byName[model]
-		if model == "" {
+		if strings.TrimSpace(model) == "" {
 			bad(Position{}, "no model: a unit test names the model it tests (model: name)")
 			continue
 		}
-		if mn == nil || mn.ResourceType != Model {
-			if d := m.Disabled[Model+"."+m.Name+"."+model]; d != nil {
-				continue // as dbt: a disabled model's unit tests are disabled too
-			}
-			msg := fmt.Sprintf("model %q does not exist", model)
-			if s := suggest(model, m.names()); s != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", s)
-			}
-			bad(Position{}, "%s", msg)
+		mn, disabled, why := m.unitTestModel(model)
+		if disabled {
+			continue // as dbt: a disabled model's unit tests are disabled too
+		}
+		if mn == nil {
+			bad(Position{}, "%s", why)
 			continue
 		}
 		raw, _ := json.Marshal(it.Item)
@@ -105,6 +101,40 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 		m.addUnitTests(it, name, u, cfg, bad)
 	}
 	return diags
+}
+
+// unitTestModel is the model a unit test's `model:` names: "dim", or
+// "dim 1" for one version (dbt's find_tested_model_node splits on blanks
+// and looks the second part up as the version, so "dim v1" names none).
+// A versioned model's test still runs against every version its
+// versions: keeps (dbt's process_models_for_unit_test).
+func (m *Manifest) unitTestModel(model string) (mn *Node, disabled bool, why string) {
+	f := strings.Fields(model)
+	key := f[0]
+	if len(f) == 2 {
+		key = versionKey(f[0], f[1])
+	}
+	if mn = m.byName[key]; mn != nil && mn.ResourceType == Model && len(f) <= 2 {
+		return mn, false, ""
+	}
+	if m.Disabled[Model+"."+m.Name+"."+f[0]] != nil {
+		return nil, true, ""
+	}
+	why = fmt.Sprintf("model %q does not exist", model)
+	switch {
+	case len(f) == 2 && strings.HasPrefix(f[1], "v") && m.byName[versionKey(f[0], f[1][1:])] != nil:
+		why += fmt.Sprintf(" (a version is written as its value, as dbt reads it: %q)", f[0]+" "+f[1][1:])
+	case len(f) == 2 && m.byName[f[0]] != nil:
+		why = fmt.Sprintf("model %s has no version %s", f[0], f[1])
+		if vs := m.versionsOf(f[0]); len(vs) > 0 {
+			why += " (versions: " + strings.Join(vs, ", ") + ")"
+		}
+	default:
+		if s := suggest(f[0], m.names()); s != "" {
+			why += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+	}
+	return nil, false, why
 }
 
 // readGiven reads a unit test's given inputs into u; false on a mistake.
