@@ -98,6 +98,11 @@ type Table struct {
 	// text at (Row, Col) and the positions they cover empty. Row counts
 	// the header row first when there is one (0 is the header).
 	Spans []CellSpan
+	// Continues marks a part of a table broken across pages: this table
+	// carries on the document's previous table (Seq-1), which ends its
+	// page, from the top of the next (the header repeated or not). The
+	// parts stay separate tables, each on its page; Continues joins them.
+	Continues bool
 }
 
 // CellSpan is a table cell covering Rows × Cols grid positions from (Row, Col).

@@ -56,6 +56,7 @@ func generated(ex *pdf.Extractor, n int, o opts, out string) (tune, report tally
 			q := o
 			q.verbose = o.verbose && tt == t
 			match := scoreTables(gts, res.Tables, tt, q, name+" "+doc.Layout)
+			tt.continued(gts, res.Tables, match)
 			leaks(res, res.Tables, tt, opts{})
 			if q.verbose {
 				for gi, g := range gts {

@@ -28,6 +28,38 @@ type tally struct {
 	adjGT                int
 	rowsHit, rowsGT      int // truth rows found whole as a detected row
 	dupChars, tableChars int
+	// tables continued from the page before (generated set): truth parts
+	// carrying on a part, links detected (Table.Continues), links right
+	// (both parts matched to the truth's two parts)
+	contGT, contDet, contHit int
+}
+
+// continued scores the links of continued tables: truth table i carries
+// on truth i-1 when it lies on the next page (a generated page holds at
+// most one table running on); match is scoreTables' result.
+func (t *tally) continued(gts []gtTable, dets []document.Table, match []int) {
+	of := make(map[int]int, len(match)) // detected -> truth
+	for gi, d := range match {
+		if d >= 0 {
+			of[d] = gi
+		}
+	}
+	for i := 1; i < len(gts); i++ {
+		if gts[i].page == gts[i-1].page+1 {
+			t.contGT++
+		}
+	}
+	for _, d := range dets {
+		if !d.Continues {
+			continue
+		}
+		t.contDet++
+		gi, ok := of[d.Seq]
+		gp, okp := of[d.Seq-1]
+		if ok && okp && gi > 0 && gp == gi-1 && gts[gi].page == gts[gp].page+1 {
+			t.contHit++
+		}
+	}
 }
 
 // pair scores one truth grid against its matched detected table (nil
@@ -87,6 +119,11 @@ func (t *tally) print(name, status string, rows bool) {
 	fmt.Printf("  adjacency rel.   P %.3f  R %.3f  F1 %.3f\n", ap, ar, f1(ap, ar))
 	if rows {
 		fmt.Printf("  row agreement    %.3f (%d of %d truth rows found whole)\n", ratio(t.rowsHit, t.rowsGT), t.rowsHit, t.rowsGT)
+	}
+	if t.contGT > 0 || t.contDet > 0 {
+		cp, cr := ratio(t.contHit, t.contDet), ratio(t.contHit, t.contGT)
+		fmt.Printf("  continued tables P %.3f  R %.3f  F1 %.3f   (%d truth parts carrying on a part, %d marked, %d right)\n",
+			cp, cr, f1(cp, cr), t.contGT, t.contDet, t.contHit)
 	}
 	if t.tableChars > 0 {
 		fmt.Printf("  non-table elements overlapping a table box by > 20%%: %d bytes of text (table elements: %d bytes)\n", t.dupChars, t.tableChars)

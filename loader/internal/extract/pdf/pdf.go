@@ -157,6 +157,7 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 		res.Warnings = nil
 	}
 	assemble(pages, res)
+	linkContinued(res)
 	for _, pg := range pages {
 		if pg.unreadable != "" {
 			res.Flag(pg.num, document.ReviewPageUnreadable, "page %d could not be read and is landed empty (MuPDF: %s)", pg.num, pg.unreadable)

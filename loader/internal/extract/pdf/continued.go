@@ -1,0 +1,116 @@
+package pdf
+
+import (
+	"math"
+	"regexp"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// contRe is the cue of a line saying a table goes on from a page before
+// ("Table 3 (continued)", "Table 3, cont'd", "Fortsetzung").
+var contRe = regexp.MustCompile(`(?i)(?:\bcontinued|\bcont(?:'d|’d|d)?\.?|\bconcluded|\bfortsetzung|\(suite\))(?:\W|$)`)
+
+// linkContinued marks the tables that carry on the previous one across a
+// page break (document.Table.Continues). Table b continues table a when
+//   - b is the first table of the page after a's and a the last of its;
+//   - in reading order only page furniture (running heads, page numbers)
+//     lies between them, and on b's page a short line saying "continued"
+//     or a repeat of the line just above a (its caption);
+//   - both have the same number of columns (≥ 2), and either the same
+//     header row (a repeated header) or, when b has no header or another
+//     one (the header not repeated: b's first body row may be read as
+//     one), the same left and right edges.
+//
+// A part of a table ends its page and the next part starts the next one:
+// anything else between them (a paragraph, another caption) is another
+// table's context, and the two stay unlinked.
+func linkContinued(res *document.Result) {
+	if len(res.Tables) < 2 {
+		return
+	}
+	at := make([]int, len(res.Tables)) // element index of each table
+	for i := range at {
+		at[i] = -1
+	}
+	for i, e := range res.Elements {
+		if e.Category == document.TableCat && e.TableSeq >= 0 && e.TableSeq < len(at) {
+			at[e.TableSeq] = i
+		}
+	}
+	for s := 1; s < len(res.Tables); s++ {
+		a, b := &res.Tables[s-1], &res.Tables[s]
+		if b.Page != a.Page+1 || at[s-1] < 0 || at[s] <= at[s-1] {
+			continue
+		}
+		if !onlyFurnitureBetween(res.Elements, at[s-1], at[s]) || !sameShape(a, b) {
+			continue
+		}
+		b.Continues = true
+	}
+}
+
+// onlyFurnitureBetween: the elements between indexes i and j (two table
+// elements on consecutive pages) are page furniture, or on the second
+// page a short continuation line or the first table's caption repeated.
+func onlyFurnitureBetween(els []document.Element, i, j int) bool {
+	caption := ""
+	if i > 0 && els[i-1].Page == els[i].Page && !furniture(els[i-1].Category) {
+		caption = norm(els[i-1].Text)
+	}
+	for k := i + 1; k < j; k++ {
+		e := els[k]
+		if furniture(e.Category) {
+			continue
+		}
+		if e.Page != els[j].Page || e.Category == document.TableCat {
+			return false
+		}
+		t := norm(e.Text)
+		if len([]rune(t)) <= 120 && (contRe.MatchString(t) || (caption != "" && t == caption)) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+func furniture(c document.Category) bool {
+	return c == document.Header || c == document.Footer || c == document.PageNumber
+}
+
+// sameShape: the two parts have the same columns, by their header row or
+// by their edges.
+func sameShape(a, b *document.Table) bool {
+	n := ncols(a)
+	if n < 2 || ncols(b) != n {
+		return false
+	}
+	if len(a.Header) > 0 && len(b.Header) == len(a.Header) {
+		same := true
+		for k := range a.Header {
+			if norm(a.Header[k]) != norm(b.Header[k]) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return true
+		}
+	}
+	wa, wb := a.BBox.X1-a.BBox.X0, b.BBox.X1-b.BBox.X0
+	tol := math.Max(6, 0.06*math.Max(wa, wb))
+	return math.Abs(a.BBox.X0-b.BBox.X0) <= tol && math.Abs(a.BBox.X1-b.BBox.X1) <= tol
+}
+
+// ncols is a table's number of grid columns.
+func ncols(t *document.Table) int {
+	n := len(t.Header)
+	for _, r := range t.Rows {
+		n = max(n, len(r))
+	}
+	return n
+}
+
+func norm(s string) string { return strings.Join(strings.Fields(s), " ") }
