@@ -31,14 +31,16 @@ type Preprocess struct {
 // low-confidence lines read a second time.
 var DefaultPreprocess = Preprocess{Deskew: true, Thresholding: ThresholdOtsu, Reread: true, Orient: true}
 
-// Second reading of low-confidence lines: each line is cropped from the
-// (deskewed) page with rereadMargin pixels around its words, scaled by
-// rereadScale, given a white border of rereadBorder pixels and recognised as
-// a single text line.
+// Second reading of low-confidence lines: each weak word with
+// rereadContext words either side (runs merged) is cropped from the
+// (deskewed) page with rereadMargin pixels around, the line's full height,
+// scaled by rereadScale, given a white border of rereadBorder pixels and
+// recognised as a single text line.
 const (
-	rereadMargin = 4
-	rereadScale  = 2.0
-	rereadBorder = 10
+	rereadContext = 2
+	rereadMargin  = 4
+	rereadScale   = 2.0
+	rereadBorder  = 10
 )
 
 // langString validates language codes and joins them the way Tesseract

@@ -73,3 +73,37 @@ func TestWeakLines(t *testing.T) {
 		t.Errorf("short line at the edge: %+v", l)
 	}
 }
+
+// In a long line, only the weak words with rereadContext words either
+// side are read again (runs merged), each crop the line's full height:
+// a long table row with one weak cell is not read whole a second time.
+func TestWeakLinesCropAroundWeakWords(t *testing.T) {
+	var words []document.OCRWord
+	for k := range 12 {
+		conf := 95.0
+		if k == 0 || k == 7 || k == 9 {
+			conf = 30
+		}
+		y0 := 100.0
+		if k == 4 {
+			y0 = 90 // a tall word sets the line's height
+		}
+		words = append(words, document.OCRWord{Line: 0, Text: "word", Confidence: conf,
+			BBox: document.BBox{X0: float64(10 + 50*k), Y0: y0, X1: float64(50 + 50*k), Y1: 120}})
+	}
+	got := weakLines(words, 1000, 300, 60)
+	if len(got) != 2 {
+		t.Fatalf("got %d crops, want 2: %+v", len(got), got)
+	}
+	want := []struct {
+		first, last int
+		x0, x1      int
+	}{{0, 2, 6, 154}, {5, 11, 256, 604}}
+	for i, w := range want {
+		l := got[i]
+		if l.all[0] != w.first || l.all[len(l.all)-1] != w.last || len(l.all) != w.last-w.first+1 ||
+			l.x0 != w.x0 || l.x1 != w.x1 || l.y0 != 86 || l.y1 != 124 {
+			t.Errorf("crop %d: %+v, want words %d..%d, x %d..%d, y 86..124", i, l, w.first, w.last, w.x0, w.x1)
+		}
+	}
+}
