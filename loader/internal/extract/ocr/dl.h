@@ -27,6 +27,7 @@ const char *dk_ocr_error(void);
 	X(int, TessBaseAPIRecognize, (TessBaseAPI *h, ETEXT_DESC *m), (h, m)) \
 	X(TessResultIterator *, TessBaseAPIGetIterator, (TessBaseAPI *h), (h)) \
 	X(BOOL, TessBaseAPISetVariable, (TessBaseAPI *h, const char *n, const char *v), (h, n, v)) \
+	X(BOOL, TessBaseAPIGetBoolVariable, (const TessBaseAPI *h, const char *n, BOOL *v), (h, n, v)) \
 	X(BOOL, TessResultIteratorNext, (TessResultIterator *h, TessPageIteratorLevel l), (h, l)) \
 	XV(TessResultIteratorDelete, (TessResultIterator *h), (h)) \
 	X(const TessPageIterator *, TessResultIteratorGetPageIteratorConst, (const TessResultIterator *h), (h)) \

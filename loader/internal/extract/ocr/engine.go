@@ -125,7 +125,12 @@ func NewEngineWith(langs []string, pre Preprocess) (*Engine, error) {
 	// The first reading does not retry weak lines inverted (white on
 	// black); the second reading of weak lines turns a light-on-dark line
 	// itself (see lineCrop).
-	for _, kv := range [][2]string{{"thresholding_method", fmt.Sprint(pre.Thresholding)}, {"debug_file", "/dev/null"}, {"tessedit_do_invert", invertFirst(pre)}} {
+	// textord_all_prop: every row is taken as proportional text, so
+	// textord does not search each row for a fixed pitch (tune_row_pitch,
+	// ~5 % of a second reading's CPU): the LSTM reader finds characters
+	// and spaces itself. Same F1 on the tune scans, holdout +0.0006.
+	for _, kv := range [][2]string{{"thresholding_method", fmt.Sprint(pre.Thresholding)}, {"debug_file", "/dev/null"},
+		{"tessedit_do_invert", invertFirst(pre)}, {"textord_all_prop", "1"}} {
 		if err := e.setVar(kv[0], kv[1]); err != nil {
 			e.Close()
 			return nil, err
@@ -142,6 +147,18 @@ func (e *Engine) setVar(name, value string) error {
 		return fmt.Errorf("ocr: tesseract rejected %s=%s", name, value)
 	}
 	return nil
+}
+
+// boolVar reads a boolean Tesseract variable of the engine; ok is false
+// when Tesseract has no such variable.
+func (e *Engine) boolVar(name string) (v, ok bool) {
+	cn := C.CString(name)
+	defer C.free(unsafe.Pointer(cn))
+	var b C.BOOL
+	if C.dk_TessBaseAPIGetBoolVariable(e.api, cn, &b) == 0 {
+		return false, false
+	}
+	return b != 0, true
 }
 
 // Languages returns the languages the engine was started with ("eng+deu").

@@ -253,3 +253,14 @@ func TestFitDPI(t *testing.T) {
 		}
 	}
 }
+
+// The engine takes every row as proportional text (textord_all_prop):
+// textord's fixed-pitch search per row is work the LSTM reader does not
+// use. Tesseract must know the variable and hold it set.
+func TestEngineSkipsFixedPitchSearch(t *testing.T) {
+	e := testEngine(t)
+	v, ok := e.boolVar("textord_all_prop")
+	if !ok || !v {
+		t.Errorf("textord_all_prop = %v (known %v), want set", v, ok)
+	}
+}
