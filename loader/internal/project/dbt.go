@@ -36,6 +36,7 @@ type DBT struct {
 	OnRunEnd      []string
 	Dispatch      []Dispatch
 	Tests         map[string]any
+	UnitTests     map[string]any // unit_tests: (+enabled, +tags, +meta)
 	Snapshots     map[string]any
 	Root          *yaml.Node // the parsed file, for positions
 }
@@ -67,7 +68,7 @@ func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Lin
 // to dbt (documented as not acted on).
 var dbtActed = map[string]bool{"name": true, "profile": true, "model-paths": true, "seed-paths": true, "macro-paths": true,
 	"test-paths": true, "snapshot-paths": true, "analysis-paths": true, "vars": true, "models": true, "seeds": true, "tests": true, "data_tests": true,
-	"snapshots": true, "on-run-start": true, "on-run-end": true, "dispatch": true, "target-path": true, "config-version": true,
+	"unit_tests": true, "snapshots": true, "on-run-start": true, "on-run-end": true, "dispatch": true, "target-path": true, "config-version": true,
 	"version": true, "require-dbt-version": true, "source-paths": true, "data-paths": true, "clean-targets": true}
 
 // dbtIgnored are valid dbt keys with no effect on a DuckDB build (said once).
@@ -180,6 +181,9 @@ func (p *Project) readDBT(set map[string]bool) error {
 			}
 		case "tests", "data_tests":
 			d.Tests = decode(v)
+		case "unit_tests":
+			d.UnitTests = decode(v)
+			warnUnitTestKeys(v, warn)
 		case "snapshots":
 			d.Snapshots = decode(v)
 		case "vars":
@@ -391,4 +395,24 @@ func renderProfileOutput(out map[string]any) error {
 		out[k] = strings.TrimSpace(r)
 	}
 	return nil
+}
+
+// unitTestConfigs are the configs dbt gives a unit test (UnitTestConfig).
+var unitTestConfigs = map[string]bool{"enabled": true, "tags": true, "meta": true}
+
+// warnUnitTestKeys warns, at its line, of each `+key` under unit_tests:
+// that is not a unit test's config (dbt's UnitTestConfig has only
+// enabled, tags and meta), so it is not applied.
+func warnUnitTestKeys(n *yaml.Node, warn func(*yaml.Node, string, ...any)) {
+	if n.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if key, ok := strings.CutPrefix(k.Value, "+"); ok && !unitTestConfigs[key] {
+			warn(k, "unit_tests: %s is not a unit test config (enabled, tags, meta): not applied", k.Value)
+			continue
+		}
+		warnUnitTestKeys(v, warn)
+	}
 }

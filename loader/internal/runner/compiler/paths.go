@@ -93,3 +93,25 @@ func (m *Manifest) testFolderConfig(path, name string) map[string]any {
 	}
 	return m.folderConfig(m.Project.DBT.Tests, nodePath(parts, name))
 }
+
+// unitTestConfig is a unit test's config: dbt_project.yml's unit_tests:
+// by its fqn (the YAML file's folders under models/, the model, the test's
+// name: dbt's UnitTestParser._build_fqn), then its own config: (tags
+// added, meta merged, the rest its own winning).
+func (m *Manifest) unitTestConfig(path, model, name string, own map[string]any) map[string]any {
+	cfg := map[string]any{}
+	if d := m.Project.DBT; d != nil && len(d.UnitTests) > 0 {
+		parts := strings.Split(path, "/")[1:]
+		for _, dir := range m.dirs("models") {
+			if strings.HasPrefix(path, dir+"/") {
+				parts = strings.Split(strings.TrimPrefix(path, dir+"/"), "/")
+			}
+		}
+		folders := append(nodePath(parts, model), name)
+		cfg = m.folderConfig(d.UnitTests, folders)
+	}
+	for k, v := range own {
+		mergeCfg(cfg, k, v)
+	}
+	return cfg
+}

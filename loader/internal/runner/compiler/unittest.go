@@ -67,7 +67,7 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 		}
 		m.unitTestKeys(it, name)
 		model := ystrAny(it.Item["model"])
-		cfg := mapAny(it.Item["config"])
+		cfg := m.unitTestConfig(it.Path, model, name, mapAny(it.Item["config"]))
 		if b, ok := cfg["enabled"].(bool); ok && !b {
 			continue
 		}
@@ -198,7 +198,7 @@ func (m *Manifest) addUnitTests(it UnactedItem, name string, u *UnitSpec, cfg ma
 				tu.given[i].node = t
 			}
 		}
-		tags := strList(cfg["tags"])
+		tags := append([]string{}, toStrings(cfg["tags"])...)
 		m.Nodes[id] = &Node{UniqueID: id, ResourceType: UnitTest, PackageName: m.Name, Name: name, Schema: t.Schema,
 			Alias: name, Database: m.Database(), Path: it.Path, FQN: append(append([]string{}, t.FQN...), name),
 			Description: ystrAny(it.Item["description"]), Columns: map[string]Column{}, Tags: tags,
