@@ -182,6 +182,7 @@ func run(src, bin string, rounds int) error {
 		sum, noop map[string]any
 		wall      time.Duration
 		cpu, main time.Duration // the whole command's CPU (workers included), the main process's
+		faults    int64         // minor page faults of the whole command
 	}
 	load := func(workers int) (loadRun, error) {
 		var r loadRun
@@ -207,6 +208,7 @@ func run(src, bin string, rounds int) error {
 				r.main = <-main
 				if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 					r.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+					r.faults = ru.Minflt
 				}
 			}
 			if err != nil {
@@ -224,15 +226,16 @@ func run(src, bin string, rounds int) error {
 	var pyPages int
 	var pyRate, poolRate float64
 	var many loadRun
-	var ratios, poolRatios, mains, cpus, poolCPUs, cpuRatios []float64
+	var ratios, poolRatios, mains, cpus, poolCPUs, cpuRatios, faults, poolFaults []float64
 	for i := 0; i < rounds; i++ {
-		c0 := bench.ChildrenCPU()
+		c0, f0 := bench.ChildrenCPU(), bench.ChildrenFaults()
 		n, prate, err := poolRun()
 		if err != nil {
 			return err
 		}
 		// the Pool's processes are its children, waited for by it
 		poolCPU := (bench.ChildrenCPU() - c0).Seconds()
+		poolFaults = append(poolFaults, float64(bench.ChildrenFaults()-f0)/1000)
 		poolRate = max(poolRate, prate)
 		r, err := load(runtime.NumCPU())
 		if err != nil {
@@ -251,6 +254,7 @@ func run(src, bin string, rounds int) error {
 		poolRatios = append(poolRatios, dk/prate)
 		mains = append(mains, r.main.Seconds())
 		cpus = append(cpus, r.cpu.Seconds())
+		faults = append(faults, float64(r.faults)/1000)
 		poolCPUs = append(poolCPUs, poolCPU*1000/float64(n))
 		cpuRatios = append(cpuRatios, (poolCPU/float64(n))/(r.cpu.Seconds()/r.sum["pages"].(float64)))
 	}
@@ -296,6 +300,9 @@ func run(src, bin string, rounds int) error {
 	// per page over docket's, from the same rounds.
 	fmt.Printf("  PyMuPDF Pool CPU per page (median): %.2f ms; Pool/docket CPU per page: median %.2fx, range %.2f-%.2fx\n",
 		poolCPUs[len(poolCPUs)/2], cpuRatios[len(cpuRatios)/2], cpuRatios[0], cpuRatios[len(cpuRatios)-1])
+	// First touches of memory: ~10 us each on the shared VM (bare metal:
+	// well under 1 us), so a gap in faults is a gap in CPU there.
+	fmt.Printf("  minor page faults per round (thousands): docket %s, PyMuPDF Pool %s\n", fmtRatios(faults), fmtRatios(poolFaults))
 	fmt.Printf("  same run, load phase (duration_ns):   %6.1f pages/s = %.2fx PyMuPDF\n", pages/secs(many.sum), pages/secs(many.sum)/pyRate)
 	d1 := one.sum["pages"].(float64) / one.wall.Seconds()
 	fmt.Printf("docket load, 1 worker, whole command:  %6.1f pages/s = %.2fx PyMuPDF, %.2fx pdftotext\n", d1, d1/pyRate, d1/ptRate)
