@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/runner/executor"
@@ -33,5 +34,32 @@ func TestFloatIsEightBytes(t *testing.T) {
 	if f != "DOUBLE" || r != "FLOAT" || tf != "DOUBLE" || sqlFloat != "FLOAT" {
 		t.Errorf("seed float %s, seed real %s, type_float %s (want DOUBLE, FLOAT, DOUBLE); SQL float %s (want FLOAT)",
 			f, r, tf, sqlFloat)
+	}
+}
+
+// TestFloatContract: a contract's `float` holds over a seed's float
+// (DOUBLE) and over `cast(.. as float)` in the model's SQL (REAL), as it
+// does under dbt-duckdb where both are REAL; `integer` still does not.
+func TestFloatContract(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"seeds/s.csv":    "f\n1.5\n",
+		"seeds/s.yml":    "version: 2\nseeds:\n  - name: s\n    config:\n      column_types: {f: float}\n",
+		"models/m/a.sql": "select f, cast(f as float) as g from {{ ref('s') }}",
+		"models/m/b.sql": "select f from {{ ref('s') }}",
+		"models/m/a.yml": "version: 2\nmodels:\n  - name: a\n    config: {contract: {enforced: true}}\n    columns:\n" +
+			"      - {name: f, data_type: float}\n      - {name: g, data_type: float}\n" +
+			"  - name: b\n    config: {contract: {enforced: true}}\n    columns:\n      - {name: f, data_type: integer}\n",
+	})
+	m, diags := parseProbe(t, dir)
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	_, rr := buildProbe(t, m)
+	got := resultsByName(rr)
+	if r := got["a"]; r.Status != executor.StatusSuccess {
+		t.Errorf("a: %s %s", r.Status, r.Message)
+	}
+	if r := got["b"]; r.Status != executor.StatusError || !strings.Contains(r.Message, "column f is DOUBLE, the contract says INTEGER") {
+		t.Errorf("b: %s %s", r.Status, r.Message)
 	}
 }
