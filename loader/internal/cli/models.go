@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,7 +11,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/project"
@@ -107,164 +105,6 @@ func (f *modelFlags) settings(cmd string, p *project.Project, stderr io.Writer) 
 		}
 	}
 	return pp, threads, vars, true
-}
-
-// RunModels runs one model-runner command (build, run, test, seed,
-// compile, ls) and returns the exit code.
-func RunModels(ctx context.Context, cmd string, args []string, p *project.Project, udfs []warehouse.UDF, stdout, stderr io.Writer) int {
-	f, err := parseModelFlags(cmd, args, stderr)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return ExitOK
-		}
-		if !strings.Contains(err.Error(), "flag provided but not defined") && !strings.Contains(err.Error(), "invalid value") {
-			fmt.Fprintln(stderr, err)
-		}
-		return ExitUsage
-	}
-	pp, threads, vars, ok := f.settings(cmd, p, stderr)
-	if !ok {
-		return ExitUsage
-	}
-	t0 := time.Now()
-	var logMu sync.Mutex
-	logf := func(msg string) { // {{ log(msg, info=True) }}: on stderr, stdout may be compiled SQL
-		logMu.Lock()
-		defer logMu.Unlock()
-		fmt.Fprintf(stderr, "%s  %s\n", time.Now().Format("15:04:05"), termSafe(msg))
-	}
-	opts := parseOptions(udfs)
-	opts.Vars, opts.Log = vars, logf
-	m, diags, err := runner.Parse(&pp, opts)
-	if err != nil {
-		fmt.Fprintln(stderr, "docket:", err)
-		return ExitUsage
-	}
-	for _, w := range m.Warnings {
-		fmt.Fprintln(stderr, "warning:", w)
-	}
-	if len(diags) > 0 {
-		for _, d := range diags {
-			fmt.Fprintln(stderr, d)
-		}
-		fmt.Fprintf(stderr, "docket %s: %d problem%s in the project; nothing was run\n", cmd, len(diags), modelsPlural(len(diags)))
-		return ExitUsage
-	}
-	parseTime := time.Since(t0)
-
-	switch cmd {
-	case "ls":
-		return listNodes(m, f, stdout, stderr)
-	case "compile":
-		ids, err := f.choose(m, "eager", stderr, runner.Model, runner.Test, runner.UnitTest, runner.Analysis)
-		if err != nil {
-			fmt.Fprintln(stderr, "docket compile:", err)
-			return ExitUsage
-		}
-		// templates that read graph or selected_resources see this invocation's
-		forRun, err := m.ForRun(runner.RunContext{Selected: ids})
-		if err != nil {
-			fmt.Fprintln(stderr, "docket compile:", err)
-			return ExitUsage
-		}
-		compiled, code := compileWithWarehouse(ctx, forRun, ids, &pp, udfs, stderr)
-		if code != ExitOK {
-			return code
-		}
-		m = compiled
-		if err := runner.WriteArtifacts(m, pp.TargetDir, nil); err != nil {
-			fmt.Fprintln(stderr, "docket:", err)
-			return ExitFailed
-		}
-		printCompiled(m, ids, f.narrowed(), parseTime, modelsRel(p.Dir, filepath.Join(pp.TargetDir, "compiled")), stdout)
-		return ExitOK
-	case "build", "run", "test", "seed", "snapshot":
-	default:
-		fmt.Fprintf(stderr, "docket: unknown model command %q\n", cmd)
-		return ExitUsage
-	}
-	types := runner.CommandTypes(cmd)
-	ids, err := f.choose(m, f.indirect, stderr, types...)
-	if err != nil {
-		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
-		return ExitUsage
-	}
-	fmt.Fprintf(stdout, "Found %s\n", nodeCounts(m))
-	if len(ids) == 0 {
-		fmt.Fprintln(stdout, "Nothing to do: the selection matched no node. Try `docket ls` with the same -s.")
-		// dbt writes the manifest and an empty run_results.json all the same
-		rr, err := runner.Execute(ctx, m, nil, runner.RunOptions{Command: cmd, Selected: []string{}})
-		if err == nil {
-			err = runner.WriteArtifacts(m, pp.TargetDir, rr)
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "docket:", err)
-			return ExitFailed
-		}
-		return ExitOK
-	}
-	db, err := openWriter(ctx, &pp, udfs, 0, stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, "docket:", err)
-		return ExitUsage
-	}
-	defer db.Close()
-	if _, err := limitBuildMemory(ctx, &pp, db); err != nil {
-		fmt.Fprintln(stderr, "docket:", err)
-		return ExitUsage
-	}
-	if f.favorState && !f.deferState {
-		fmt.Fprintf(stderr, "docket %s: --favor-state goes with --defer\n", cmd)
-		return ExitUsage
-	}
-	if f.deferState {
-		deferred, names, err := deferParents(ctx, db, m, &pp, f.state, ids, f.favorState)
-		if err != nil {
-			fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
-			return ExitUsage
-		}
-		m = deferred
-		if len(names) > 0 {
-			fmt.Fprintf(stdout, "Deferred %d unbuilt parent%s to the state's relations: %s\n", len(names), modelsPlural(len(names)), strings.Join(names, " "))
-		}
-	}
-	fmt.Fprintf(stdout, "Concurrency: %d threads (target='%s')\n\n", threads, pp.Target.Name)
-	rr, err := runner.Execute(ctx, m, db, runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Empty: f.empty, Threads: threads,
-		OnResult: func(r runner.Result) {
-			if _, stopped := interrupted(ctx); stopped && r.Status != runner.StatusSuccess && r.Status != runner.StatusPass {
-				return // cut short by the signal, not failed
-			}
-			for _, w := range r.Warnings {
-				fmt.Fprintf(stderr, "docket: warning: %s\n", w)
-			}
-			if r.RetriedAlone != "" {
-				fmt.Fprintf(stderr, "docket: warning: %s ran out of DuckDB's memory (build.memory_limit) while %s ran beside it; it ran again alone\n",
-					r.Name, r.RetriedAlone[strings.LastIndex(r.RetriedAlone, ".")+1:])
-			}
-			fmt.Fprintln(stdout, progressLine(r))
-		}})
-	if code, ok := reportInterrupted(ctx, cmd, stderr); ok {
-		return code // not a test or model error: the run was stopped
-	}
-	if rr == nil {
-		fmt.Fprintln(stderr, "docket:", err)
-		return ExitFailed
-	}
-	if werr := runner.WriteArtifacts(m, pp.TargetDir, rr); werr != nil {
-		fmt.Fprintln(stderr, "docket:", werr)
-		return ExitFailed
-	}
-	printSummary(stdout, p.Dir, m, rr)
-	if err != nil { // a run hook failed: its result is in the summary
-		if !rr.Failed() {
-			fmt.Fprintln(stderr, "docket:", err)
-		}
-		return ExitFailed
-	}
-	if rr.Failed() {
-		return ExitFailed
-	}
-	return ExitOK
 }
 
 func modelsPlural(n int) string {

@@ -187,6 +187,19 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 		}
 		return
 	}
+	if setBuildConfig(c, k, v, str, func(format string, a ...any) { bad(at, format, a...) }) {
+		return
+	}
+	if m.setRelationConfig(c, n, k, v, at, str, func(format string, a ...any) { bad(at, format, a...) }) {
+		return
+	}
+	m.warnConfigKey(n, k, at)
+}
+
+// setBuildConfig applies a key of how a node builds (materialized, tags,
+// unique_key, incremental_strategy, on_schema_change, hooks, enabled,
+// full_refresh, schema, alias, database); false for any other key.
+func setBuildConfig(c *Config, k string, v any, str func() string, bad func(string, ...any)) bool {
 	switch k {
 	case "materialized":
 		c.Materialized = str()
@@ -205,9 +218,33 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 	case "enabled":
 		b, ok := v.(bool)
 		if !ok {
-			bad(at, "config enabled must be true or false (got %v)", v)
+			bad("config enabled must be true or false (got %v)", v)
 		}
 		c.Enabled = b
+	case "full_refresh":
+		b, ok := v.(bool)
+		if !ok {
+			bad("config full_refresh must be true or false (got %v)", v)
+		}
+		c.FullRefresh = &b
+	case "schema":
+		c.Schema = str()
+	case "alias":
+		c.Alias = str()
+	case "database":
+		c.Database = str()
+	default:
+		return false
+	}
+	return true
+}
+
+// setRelationConfig applies a key about the relation's content and
+// metadata (delimiter, column_types, meta, contract, sql_header,
+// persist_docs), warning where it does not apply to n's kind; false for
+// any other key.
+func (m *Manifest) setRelationConfig(c *Config, n *Node, k string, v any, at Position, str func() string, bad func(string, ...any)) bool {
+	switch k {
 	case "delimiter":
 		c.Delimiter = str()
 		if n.ResourceType != Seed {
@@ -217,8 +254,8 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 	case "column_types":
 		mp, ok := v.(map[string]any)
 		if !ok {
-			bad(at, "config column_types must be a mapping of column to type")
-			return
+			bad("config column_types must be a mapping of column to type")
+			return true
 		}
 		c.ColumnTypes = map[string]string{}
 		for ck, cv := range mp {
@@ -227,21 +264,9 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 	case "meta":
 		mp, ok := stringKeyed(v)
 		if !ok && v != nil {
-			bad(at, "config meta must be a mapping (got %v)", v)
+			bad("config meta must be a mapping (got %v)", v)
 		}
 		c.Meta = mp
-	case "schema":
-		c.Schema = str()
-	case "alias":
-		c.Alias = str()
-	case "database":
-		c.Database = str()
-	case "full_refresh":
-		b, ok := v.(bool)
-		if !ok {
-			bad(at, "config full_refresh must be true or false (got %v)", v)
-		}
-		c.FullRefresh = &b
 	case "contract":
 		// read into n.contract above; enforced when the model builds (contract.go)
 	case "sql_header":
@@ -252,20 +277,27 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 		}
 	case "persist_docs":
 		c.PersistDocs = persistDocs(v, func() {
-			bad(at, "config persist_docs must be a mapping of relation and columns to true or false (got %v)", v)
+			bad("config persist_docs must be a mapping of relation and columns to true or false (got %v)", v)
 		})
 	default:
-		from, fat := m.configWhere(n, k, at)
-		if NotApplied[k] {
-			m.warn(from, fat, "config %s is read but not applied by docket", k)
-			return
-		}
-		msg := fmt.Sprintf("unknown config key %q", k)
-		if s := suggest(k, SortedKeys(knownKeys)); s != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", s)
-		}
-		m.warn(from, fat, "%s: not applied", msg)
+		return false
 	}
+	return true
+}
+
+// warnConfigKey: a key docket reads but does not apply, or does not know
+// (with a did-you-mean), is a warning where it was written.
+func (m *Manifest) warnConfigKey(n *Node, k string, at Position) {
+	from, fat := m.configWhere(n, k, at)
+	if NotApplied[k] {
+		m.warn(from, fat, "config %s is read but not applied by docket", k)
+		return
+	}
+	msg := fmt.Sprintf("unknown config key %q", k)
+	if s := suggest(k, SortedKeys(knownKeys)); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	m.warn(from, fat, "%s: not applied", msg)
 }
 
 // setTestConfig applies one of the data tests' config keys (severity,

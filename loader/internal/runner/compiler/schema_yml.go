@@ -25,19 +25,9 @@ type testSpec struct {
 // readYAML reads one models/**/*.yml or seeds/*.yml file.
 func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic) {
 	var diags []Diagnostic
-	bad := func(p Position, format string, a ...any) {
-		diags = append(diags, Diagnostic{Path: path, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, a...)})
-	}
 	root, err := yroot(data)
 	if err != nil {
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		p := Position{1, 1}
-		if sm := regexp.MustCompile(`^line (\d+): (.*)`).FindStringSubmatch(msg); sm != nil {
-			fmt.Sscan(sm[1], &p.Line)
-			msg = sm[2]
-		}
-		bad(p, "invalid YAML: %s", msg)
-		return nil, diags
+		return nil, []Diagnostic{yamlSyntaxDiag(path, err)}
 	}
 	var specs []testSpec
 	for i := 0; i+1 < len(root.Content); i += 2 {
@@ -45,97 +35,14 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 		switch k.Value {
 		case "version":
 		case "sources":
-			for _, s := range yseq(v) {
-				src := ystr(s, "name")
-				if src == "" {
-					bad(ypos(s), "source has no name")
-					continue
-				}
-				m.renderYAMLEntry(path, s, &diags)
-				m.checkSourceKeys(path, "source "+src, s, sourceKeys)
-				schema := ystr(s, "schema")
-				if schema == "" {
-					schema = src
-				}
-				database := ystr(s, "database")
-				srcDesc := m.describe(path, s, &diags)
-				for _, t := range yseq(yget(s, "tables")) {
-					tn := ystr(t, "name")
-					if tn == "" {
-						bad(ypos(t), "source table has no name")
-						continue
-					}
-					m.checkSourceKeys(path, "source "+src+"."+tn, t, sourceTableKeys)
-					ident := ystr(t, "identifier")
-					if ident == "" {
-						ident = tn
-					}
-					id := Source + "." + m.Name + "." + src + "." + tn
-					if m.Sources[id] != nil {
-						bad(ypos(t), "source %s.%s is declared twice", src, tn)
-						continue
-					}
-					n := &Node{UniqueID: id, ResourceType: Source, PackageName: m.Name, Name: tn, Schema: schema,
-						Alias: ident, Identifier: ident, SourceName: src, Database: m.Database(), Path: path,
-						FQN: []string{m.Name, src, tn}, Description: m.describe(path, t, &diags), Columns: map[string]Column{},
-						Tags: []string{}, Pos: ypos(t), Config: Config{Enabled: true, Tags: []string{}, PreHook: []Hook{}, PostHook: []Hook{}}}
-					n.srcDesc, n.srcLoader = srcDesc, ystr(s, "loader")
-					if n.Description == "" {
-						n.Description = srcDesc
-					}
-					n.Relation = Relation(schema, ident)
-					if database != "" && database != m.Database() {
-						// another catalog (dbt-duckdb's attach): read there
-						n.Database, n.Relation = database, Quote(database)+"."+n.Relation
-					}
-					if loc := externalLocation(s, t, n, m.Project.Dir); loc != "" {
-						n.Relation = loc // dbt-duckdb's external source: read from files
-					}
-					n.Tags, n.Config.Meta = sourceTagsMeta(s, t)
-					n.Config.Tags = n.Tags
-					m.readFreshness(path, n, s, t, &diags)
-					if !sourceEnabled(s, t) {
-						n.Config.Enabled = false // as dbt: kept under disabled, source() to it is an error
-						m.Disabled[id] = n
-						continue
-					}
-					m.Sources[id] = n
-					specs = append(specs, m.readColumns(path, n, t, &diags)...)
-				}
-			}
+			specs = append(specs, m.readSources(path, v, &diags)...) // schema_sources.go
 		case "models", "seeds":
 			kind := Model
 			if k.Value == "seeds" {
 				kind = Seed
 			}
 			for _, e := range yseq(v) {
-				name := ystr(e, "name")
-				if kind == Model && yget(e, "versions") != nil {
-					m.renderYAMLEntry(path, e, &diags)
-					specs = append(specs, m.readVersions(path, e, &diags)...) // versions.go
-					continue
-				}
-				n := m.byName[name]
-				if n != nil && n.ResourceType != kind {
-					// dbt: the entry's tests are built on the node its name
-					// refs; the patch (description, config) finds no node
-					m.warn(path, ypos(e), "%s describes %s %q, but %q is a %s: its tests are read, its description, columns and config are not applied (as dbt does)",
-						path, kind, name, name, n.ResourceType)
-					other := *n
-					other.Columns = map[string]Column{}
-					specs = append(specs, m.readColumns(path, &other, e, &diags)...)
-					continue
-				}
-				if n == nil || n.ResourceType != kind {
-					msg := fmt.Sprintf("%s describes %s %q, but there is no such %s", path, kind, name, kind)
-					if s := suggest(name, m.names()); s != "" {
-						msg += fmt.Sprintf(" (did you mean %q?)", s)
-					}
-					m.warn(path, ypos(e), "%s: not applied", msg)
-					continue
-				}
-				m.renderYAMLEntry(path, e, &diags)
-				specs = append(specs, m.patchNode(path, kind, n, e, &diags)...)
+				specs = append(specs, m.readNodeEntry(path, kind, e, &diags)...)
 			}
 		case "snapshots":
 			for _, e := range yseq(v) {
@@ -153,6 +60,48 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 		}
 	}
 	return specs, diags
+}
+
+// yamlSyntaxDiag places a YAML parse error at the line it names.
+func yamlSyntaxDiag(path string, err error) Diagnostic {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	p := Position{1, 1}
+	if sm := regexp.MustCompile(`^line (\d+): (.*)`).FindStringSubmatch(msg); sm != nil {
+		fmt.Sscan(sm[1], &p.Line)
+		msg = sm[2]
+	}
+	return Diagnostic{Path: path, Line: p.Line, Col: p.Col, Msg: "invalid YAML: " + msg}
+}
+
+// readNodeEntry reads one entry of models: or seeds: (kind): a versioned
+// model's versions, else the patch of the node of that name; it returns
+// the entry's tests.
+func (m *Manifest) readNodeEntry(path, kind string, e *yaml.Node, diags *[]Diagnostic) []testSpec {
+	name := ystr(e, "name")
+	if kind == Model && yget(e, "versions") != nil {
+		m.renderYAMLEntry(path, e, diags)
+		return m.readVersions(path, e, diags) // versions.go
+	}
+	n := m.byName[name]
+	if n != nil && n.ResourceType != kind {
+		// dbt: the entry's tests are built on the node its name
+		// refs; the patch (description, config) finds no node
+		m.warn(path, ypos(e), "%s describes %s %q, but %q is a %s: its tests are read, its description, columns and config are not applied (as dbt does)",
+			path, kind, name, name, n.ResourceType)
+		other := *n
+		other.Columns = map[string]Column{}
+		return m.readColumns(path, &other, e, diags)
+	}
+	if n == nil {
+		msg := fmt.Sprintf("%s describes %s %q, but there is no such %s", path, kind, name, kind)
+		if s := suggest(name, m.names()); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		m.warn(path, ypos(e), "%s: not applied", msg)
+		return nil
+	}
+	m.renderYAMLEntry(path, e, diags)
+	return m.patchNode(path, kind, n, e, diags)
 }
 
 // patchNode applies a model's or seed's YAML entry e to n: description,
