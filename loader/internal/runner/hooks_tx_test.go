@@ -100,3 +100,34 @@ func TestHooksOutsideTransaction(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLHookRenderingToJSON: a YAML hook written "{{ after_commit('...') }}"
+// (dbt keeps it unrendered, so its transaction flag is unknown until it
+// runs) runs the SQL inside, with a warning that it ran where an inside
+// hook runs.
+func TestYAMLHookRenderingToJSON(t *testing.T) {
+	files := shapeProject("hj", map[string]string{
+		"models/log.sql":      "{{ config(materialized='table') }} select 'init' as step",
+		"models/hooked/t.sql": "-- depends_on: {{ ref('log') }}\nselect 1 as id",
+	})
+	files["dbt_project.yml"] += "models:\n  hj:\n    hooked:\n      +post-hook: '{{ after_commit(\"insert into \" ~ ref(''log'') ~ \" values (''late'')\") }}'\n"
+	rr, err, dir := hookRun(t, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warned []string
+	for _, r := range rr.Results {
+		if r.Status != executor.StatusSuccess {
+			t.Fatalf("%s %s: %s", r.UniqueID, r.Status, r.Message)
+		}
+		warned = append(warned, r.Warnings...)
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], "hook 1 of t renders to a hook with transaction: false") {
+		t.Errorf("warnings: %q", warned)
+	}
+	db := shapeDB(t, dir)
+	var s string
+	if err := db.SQL().QueryRowContext(context.Background(), "select string_agg(step, ',' order by rowid) from test_schema.log").Scan(&s); err != nil || s != "init,late" {
+		t.Errorf("log: %q %v", s, err)
+	}
+}
