@@ -4,6 +4,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 )
@@ -21,7 +22,9 @@ var contRe = regexp.MustCompile(`(?i)(?:\bcontinued|\bcont(?:'d|’d|d)?\.?|\bco
 //   - both have the same number of columns (≥ 2), and either the same
 //     header row (a repeated header) or, when b has no header or another
 //     one (the header not repeated: b's first body row may be read as
-//     one), the same left and right edges.
+//     one), the same left and right edges; when both have a full header,
+//     one of b's putting words over a's number columns and sharing no
+//     word with a's is another table's (bodyLike, wordsShared).
 //
 // A part of a table ends its page and the next part starts the next one:
 // anything else between them (a paragraph, another caption) is another
@@ -99,9 +102,74 @@ func sameShape(a, b *document.Table) bool {
 			return true
 		}
 	}
+	if full(a.Header) && full(b.Header) && !bodyLike(b.Header, a) && !wordsShared(a.Header, b.Header) {
+		return false // two headers, b's its own: another table of the same width
+	}
 	wa, wb := a.BBox.X1-a.BBox.X0, b.BBox.X1-b.BBox.X0
 	tol := math.Max(6, 0.06*math.Max(wa, wb))
 	return math.Abs(a.BBox.X0-b.BBox.X0) <= tol && math.Abs(a.BBox.X1-b.BBox.X1) <= tol
+}
+
+// bodyLike: row (b's header, not a's) may be a body row of a read as a
+// header: no words in a column where a's last row holds a number. Words
+// over a's number columns are another table's header.
+func bodyLike(row []string, a *document.Table) bool {
+	if len(a.Rows) == 0 {
+		return true
+	}
+	last := a.Rows[len(a.Rows)-1]
+	for k := 0; k < len(row) && k < len(last); k++ {
+		if number(last[k]) && strings.IndexFunc(row[k], unicode.IsLetter) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// full: a header read whole, a label over every column (a header the
+// detector read in part, empty cells, says little of which table it is).
+func full(h []string) bool {
+	for _, c := range h {
+		if strings.TrimSpace(c) == "" {
+			return false
+		}
+	}
+	return len(h) > 0
+}
+
+// wordsShared: a word of b's header is in a's (a repeated
+// header the detector cut or wrapped a little differently on each page).
+func wordsShared(a, b []string) bool {
+	in := map[string]bool{}
+	for _, c := range a {
+		for _, w := range strings.Fields(strings.ToLower(c)) {
+			in[w] = true
+		}
+	}
+	n, shared := 0, 0
+	for _, c := range b {
+		for _, w := range strings.Fields(strings.ToLower(c)) {
+			n++
+			if in[w] {
+				shared++
+			}
+		}
+	}
+	return shared > 0
+}
+
+// number: s holds a digit and no letter ("1,234", "(12.5)", "$ 7", "45 %").
+func number(s string) bool {
+	digit := false
+	for _, r := range s {
+		switch {
+		case unicode.IsLetter(r):
+			return false
+		case unicode.IsDigit(r):
+			digit = true
+		}
+	}
+	return digit
 }
 
 // ncols is a table's number of grid columns.

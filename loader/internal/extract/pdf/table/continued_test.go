@@ -88,7 +88,9 @@ func budgetRows(from, n int) [][]string {
 // starting page 2 are linked when page 2's part has no header of its own
 // (the header not repeated) and the same columns, but not when a caption
 // of another table or a paragraph lies between them, nor when the columns
-// differ.
+// differ, nor when page 2's table has a header of its own over page 1's
+// number columns (another table of the same width, not a body row read
+// as a header).
 func TestContinuationNeedsNothingBetween(t *testing.T) {
 	head := [][]string{{"Department", "2021", "2022", "2023"}}
 	first := page{Items: append(prose(72, 80,
@@ -108,6 +110,8 @@ func TestContinuationNeedsNothingBetween(t *testing.T) {
 			"Spending grew in every department but transport, where the figures for",
 			"the last year are not yet known, as the next table shows in detail."),
 			tableAt(120, append(head, budgetRows(13, 6)...), true)...), false},
+		{"another table's header", tableAt(72, [][]string{{"Region", "Staff", "Offices", "Vehicles"},
+			{"North", "120", "14", "33"}, {"South", "95", "11", "27"}, {"East", "130", "16", "41"}, {"West", "88", "9", "22"}}, true), false},
 		{"other columns", tableAt(72, [][]string{{"Region", "Staff"}, {"North", "120"}, {"South", "95"}, {"East", "130"}, {"West", "88"}}, true), false},
 	}
 	for _, c := range cases {
