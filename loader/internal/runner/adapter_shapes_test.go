@@ -79,6 +79,19 @@ func shapeDB(t *testing.T, dir string) *warehouse.DB {
 	return db
 }
 
+// shapeQuery returns a function reading one value of a query on db as a
+// string (the test stops at an error).
+func shapeQuery(t *testing.T, db *warehouse.DB) func(sql string) string {
+	return func(sql string) string {
+		t.Helper()
+		var s string
+		if err := db.SQL().QueryRowContext(context.Background(), sql).Scan(&s); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+		return s
+	}
+}
+
 func countRows(t *testing.T, db *warehouse.DB, rel string) int {
 	t.Helper()
 	var n int

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,13 +63,7 @@ func TestDuckDBExternalAndTableFunction(t *testing.T) {
 		t.Errorf("csv written: %q", b)
 	}
 	db := shapeDB(t, dir)
-	q := func(sql string) string {
-		var s string
-		if err := db.SQL().QueryRowContext(context.Background(), sql).Scan(&s); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-		return s
-	}
+	q := shapeQuery(t, db)
 	if got := q("select tf1 || ';' || csv || ';' || js || ';' || part from test_schema.use"); got != "1;a,b;3;2" {
 		t.Errorf("use: %s", got)
 	}

@@ -63,13 +63,7 @@ func TestHooksOutsideTransaction(t *testing.T) {
 			}
 		}
 		db := shapeDB(t, dir)
-		q := func(sql string) string {
-			var s string
-			if err := db.SQL().QueryRowContext(context.Background(), sql).Scan(&s); err != nil {
-				t.Fatalf("%s: %v", sql, err)
-			}
-			return s
-		}
+		q := shapeQuery(t, db)
 		if got, want := q("select string_agg(step, ',' order by rowid) from test_schema.log"), "init,proj_out,pre_out,pre_in,post_in,post_out"; got != want {
 			t.Errorf("%s: hooks ran %s, want %s", sel, got, want)
 		}

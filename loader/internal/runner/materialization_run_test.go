@@ -95,13 +95,7 @@ func TestCustomMaterializationsRun(t *testing.T) {
 		t.Fatalf("second run: %v %+v", err, rr.Results)
 	}
 	db := shapeDB(t, dir)
-	q := func(sql string) string {
-		var s string
-		if err := db.SQL().QueryRowContext(context.Background(), sql).Scan(&s); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-		return s
-	}
+	q := shapeQuery(t, db)
 	if got := q("select string_agg(table_name || ':' || table_type, ',' order by table_name) from information_schema.tables where table_schema = 'test_schema'"); got != "log:BASE TABLE,t:BASE TABLE,v:VIEW" {
 		t.Errorf("relations: %s", got)
 	}
