@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -241,7 +242,7 @@ func progressLine(r runner.Result) string {
 				tag = fmt.Sprintf("[OK %d rows %s]", r.AdapterResponse.RowsAffected, secs)
 			}
 		case runner.StatusError:
-			desc, tag = fmt.Sprintf("ERROR creating sql %s model %s", r.Materialized, rel), "[ERROR "+secs+"]"
+			desc, tag = fmt.Sprintf("ERROR creating %s %s model %s", cmp.Or(r.Language, "sql"), r.Materialized, rel), "[ERROR "+secs+"]"
 		default:
 			desc, tag = "SKIP relation "+rel, "[SKIP]"
 		}

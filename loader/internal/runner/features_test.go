@@ -333,9 +333,13 @@ var featureProbes = map[string]featureProbe{
 	"unbuilt-files": {files: map[string]string{
 		"models/m/a.sql": "select 1 as id",
 		"models/m/p.py":  "def model(dbt, session):\n    return dbt.ref('a')\n",
+		"models/m/b.sql": "select * from {{ ref('p') }}",
 	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
 		if len(m.Warnings) != 1 {
 			return fmt.Errorf("the Python model should warn: %v", m.Warnings)
+		}
+		if p := m.Nodes["model.probe.p"]; p == nil || len(m.Parents["model.probe.b"]) != 1 {
+			return fmt.Errorf("the Python model should be a node b depends on: %+v", p)
 		}
 		return nil
 	}},

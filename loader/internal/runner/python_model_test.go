@@ -1,31 +1,125 @@
 package runner
 
 import (
+	"context"
+	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
 )
 
-// TestPythonModelIsNamed: a dbt Python model is warned at its file with
-// what it is and why it is not built, and a SQL model's ref() to it is an
-// error at the ref that names the Python file (it was "no model or seed
-// named"), never a missing table at run time.
+// pythonProject: a Python model (scores) between SQL models: uses_py and
+// (through it) top ref it, other is unrelated.
+var pythonProject = map[string]string{
+	"models/m/a.sql":       "select 1 as id",
+	"models/m/other.sql":   "select id + 1 as id from {{ ref('a') }}",
+	"models/py/scores.py":  "def model(dbt, session):\n    dbt.config(materialized='table')\n    return dbt.ref('a').df()\n",
+	"models/m/uses_py.sql": "select *\nfrom {{ ref('scores') }}",
+	"models/m/top.sql":     "select * from {{ ref('uses_py') }}",
+}
+
+// TestPythonModelIsNamed: a dbt Python model is a node of the graph (a
+// model of language python in manifest.json, its dbt.ref() a parent), is
+// warned at its file, and a SQL model's ref() to it resolves (it was a
+// parse error that stopped the whole project).
 func TestPythonModelIsNamed(t *testing.T) {
-	dir := writeProbe(t, map[string]string{
-		"models/m/a.sql":       "select 1 as id",
-		"models/py/scores.py":  "def model(dbt, session):\n    return dbt.ref('a').df()\n",
-		"models/m/uses_py.sql": "select *\nfrom {{ ref('scores') }}",
-	})
+	dir := writeProbe(t, pythonProject)
 	m, diags := parseProbe(t, dir)
-	if len(m.Warnings) != 1 || !strings.HasPrefix(m.Warnings[0].String(), "models/py/scores.py:1:1: ") ||
-		!strings.Contains(m.Warnings[0].Msg, "Python model") || !strings.Contains(m.Warnings[0].Msg, "ref('scores') is an error") {
-		t.Errorf("warnings: %v", m.Warnings)
-	}
-	if len(diags) != 1 {
+	if len(diags) != 0 {
 		t.Fatalf("diagnostics: %v", diags)
 	}
-	d := diags[0]
-	if d.Path != "models/m/uses_py.sql" || d.Line != 2 || !strings.Contains(d.Msg, `ref("scores")`) ||
-		!strings.Contains(d.Msg, "Python model (models/py/scores.py)") || !strings.Contains(d.Msg, "does not build") {
-		t.Errorf("ref to the Python model: %s", d)
+	if len(m.Warnings) != 1 || !strings.HasPrefix(m.Warnings[0].String(), "models/py/scores.py:1:1: ") ||
+		!strings.Contains(m.Warnings[0].Msg, "Python model") || !strings.Contains(m.Warnings[0].Msg, "duckdb Python module") {
+		t.Errorf("warnings: %v", m.Warnings)
+	}
+	py := m.Nodes["model.probe.scores"]
+	if py == nil {
+		t.Fatalf("no node model.probe.scores: %v", keysOf(m.Nodes))
+	}
+	if strings.Join(py.DependsOn.Nodes, ",") != "model.probe.a" || strings.Join(m.Parents["model.probe.uses_py"], ",") != "model.probe.scores" {
+		t.Errorf("scores depends on %v, uses_py on %v", py.DependsOn.Nodes, m.Parents["model.probe.uses_py"])
+	}
+	b, err := json.Marshal(m.ManifestDoc())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Nodes map[string]map[string]any `json:"nodes"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if d := doc.Nodes["model.probe.scores"]; d == nil || d["resource_type"] != "model" || d["language"] != "python" ||
+		d["original_file_path"] != "models/py/scores.py" || doc.Nodes["model.probe.a"]["language"] != "sql" {
+		t.Errorf("manifest.json scores: %v", d)
+	}
+	validateManifest(t, m)
+}
+
+// TestPythonModelFailsAlone: building a project with a Python model builds
+// everything else: the Python model's result is an error saying why
+// docket does not build it, the models that ref it (directly or not) are
+// skipped naming it, unrelated models build. A selection without it and
+// its children builds cleanly.
+func TestPythonModelFailsAlone(t *testing.T) {
+	dir := writeProbe(t, pythonProject)
+	m, diags := parseProbe(t, dir)
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	db, rr := buildProbe(t, m)
+	got := resultsByName(rr)
+	if r := got["scores"]; r.Status != executor.StatusError || !strings.Contains(r.Message, "models/py/scores.py is a dbt Python model") ||
+		!strings.Contains(r.Message, "duckdb Python module, which docket does not embed") {
+		t.Errorf("scores: %s %q", r.Status, r.Message)
+	}
+	for _, name := range []string{"uses_py", "top"} {
+		if r := got[name]; r.Status != executor.StatusSkipped || !strings.Contains(r.Message, "model scores errored") {
+			t.Errorf("%s: %s %q", name, r.Status, r.Message)
+		}
+	}
+	for _, name := range []string{"a", "other"} {
+		if r := got[name]; r.Status != executor.StatusSuccess {
+			t.Errorf("%s: %s %q", name, r.Status, r.Message)
+		}
+	}
+	if !rr.Failed() {
+		t.Errorf("the run should count as failed (an error result)")
+	}
+	if n := countRows(t, db, "m.other"); n != 1 {
+		t.Errorf("m.other has %d rows", n)
+	}
+	rr, err := executor.Execute(context.Background(), m, db, executor.RunOptions{Command: "build", Threads: 1,
+		Selected: []string{"model.probe.a", "model.probe.other"}, Force: true})
+	if err != nil || rr.Failed() || len(rr.Results) != 2 {
+		t.Errorf("selection without the Python model: %v %s", err, idStatuses(rr))
+	}
+}
+
+// TestPythonModelUnknownRef: a Python model's dbt.ref() or dbt.source()
+// to nothing is an error at the call, as a SQL model's ref() is; a
+// materialization dbt refuses for Python is warned and taken as table.
+func TestPythonModelUnknownRef(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql":       "select 1 as id",
+		"models/py/scores.yml": "version: 2\nmodels:\n  - name: scores\n    config: {materialized: view}\n",
+		"models/py/scores.py":  "\ndef model(dbt, session):\n    x = dbt.ref(\"a\")\n    return dbt.ref( 'nope' ).df().join(dbt.source('raw', 'gone').df())\n",
+	})
+	m, diags := parseProbe(t, dir)
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.String())
+	}
+	want := `models/py/scores.py:4:12: ref("nope"): no model or seed named "nope"` + "\n" +
+		`models/py/scores.py:4:40: source("raw", "gone") is not declared in models/sources.yml`
+	if strings.Join(got, "\n") != want {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+	if n := m.Nodes["model.probe.scores"]; n == nil || n.Config.Materialized != "table" {
+		t.Errorf("scores: %+v", n)
+	}
+	if len(m.Warnings) != 2 || !strings.Contains(m.Warnings[0].Msg, `materialized "view": dbt builds Python models as table or incremental only`) {
+		t.Errorf("warnings: %v", m.Warnings)
 	}
 }

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -350,7 +351,7 @@ func (m *Manifest) NodeDoc(n *Node) map[string]any {
 	if n.Sources != nil {
 		sources = n.Sources
 	}
-	d["language"], d["refs"], d["sources"], d["metrics"], d["functions"] = "sql", refs, sources, [][]string{}, [][]string{}
+	d["language"], d["refs"], d["sources"], d["metrics"], d["functions"] = cmp.Or(n.Language, "sql"), refs, sources, [][]string{}, [][]string{}
 	d["depends_on"] = map[string]any{"nodes": nonNil(n.DependsOn.Nodes), "macros": macros}
 	d["compiled_path"] = nil
 	if n.CompiledPath != "" {

@@ -132,9 +132,6 @@ func (m *Manifest) unknownRefReason(name, key string) string {
 			return fmt.Sprintf("%s has no versions (versions: in its YAML entry)", name)
 		}
 	}
-	if f, ok := m.pythonModels()[name]; ok {
-		return fmt.Sprintf("%s is a Python model (%s), which docket does not build (no Python runtime): there is no relation to read; build it with dbt-duckdb or write it as a SQL model", name, f)
-	}
 	msg := fmt.Sprintf("no model or seed named %q", name)
 	if s := suggest(name, m.names()); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
@@ -153,17 +150,21 @@ func (rc *renderCtx) source(a render.Args) (any, error) {
 	s := m.Sources[Source+"."+m.Name+"."+src+"."+tbl]
 	if s == nil {
 		at, _ := rc.callSite("source", src, tbl)
-		msg := fmt.Sprintf("source(%q, %q) is not declared in models/sources.yml", src, tbl)
-		if d := m.Disabled[Source+"."+m.Name+"."+src+"."+tbl]; d != nil {
-			msg = fmt.Sprintf("source(%q, %q) points to a disabled source (enabled: false in %s)", src, tbl, d.Path)
-		}
-		rc.diags = append(rc.diags, Diagnostic{Path: rc.n.Path, Line: at.Line, Col: at.Col, Msg: msg})
+		rc.diags = append(rc.diags, Diagnostic{Path: rc.n.Path, Line: at.Line, Col: at.Col, Msg: m.unknownSource(src, tbl)})
 		return render.Relation{Schema: src, Identifier: tbl, Rendered: Relation(src, tbl)}, nil
 	}
 	if !rc.compiled {
 		return placeholder(s), nil
 	}
 	return rc.relationOf(s), nil
+}
+
+// unknownSource says why source(src, tbl) names no source.
+func (m *Manifest) unknownSource(src, tbl string) string {
+	if d := m.Disabled[Source+"."+m.Name+"."+src+"."+tbl]; d != nil {
+		return fmt.Sprintf("source(%q, %q) points to a disabled source (enabled: false in %s)", src, tbl, d.Path)
+	}
+	return fmt.Sprintf("source(%q, %q) is not declared in models/sources.yml", src, tbl)
 }
 
 // relationOf is m.relation(t), noting an ephemeral model to inject.

@@ -404,6 +404,9 @@ func (m *Manifest) validateConfig(c *Config, n *Node, at Position, bad func(Posi
 	case Model:
 		if c.Materialized == "" {
 			c.Materialized = "view"
+			if n.Language == "python" {
+				c.Materialized = "table" // dbt's default for a Python model
+			}
 		}
 		switch c.Materialized {
 		case "view", "table", "incremental", "ephemeral":

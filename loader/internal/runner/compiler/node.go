@@ -182,7 +182,10 @@ type Node struct {
 	LoaderOwned bool           `json:"-"` // sources: the relation is one `docket load` fills (ParseOptions.Owned)
 	Contract    map[string]any `json:"-"` // config contract as written: enforced, alias_types
 	SeedFile    string         `json:"-"` // seeds: absolute CSV path
-	Unit        *UnitSpec      `json:"-"` // unit tests only (unittest.go)
+	// Language is "python" for a dbt Python model (python.go: in the
+	// graph, never built); "" is SQL.
+	Language string    `json:"-"`
+	Unit     *UnitSpec `json:"-"` // unit tests only (unittest.go)
 	// CustomMat: the {% materialization %} block a model's materialized
 	// names (not view, table, incremental, ephemeral), run by the
 	// executor through RunMaterialization (materialization.go)

@@ -62,7 +62,6 @@ type Manifest struct {
 	log      func(string)                // ParseOptions.Log
 	started  time.Time                   // run_started_at of templates
 	byName   map[string]*Node            // models and seeds
-	pyModels map[string]string           // Python model name → file (not built: warnings.go)
 	packages []string                    // installed package names
 	docs     map[string]docBlock         // {% docs %} blocks by name (docblocks.go)
 	deferred map[string]DeferredRelation // unique_id → relation of a previous run (defer.go)
@@ -187,9 +186,16 @@ func (ps *parser) models() error {
 	if err != nil {
 		return err
 	}
+	pyFiles, err := m.readTrees(m.dirs("models"), ".py")
+	if err != nil {
+		return err
+	}
+	for f, code := range pyFiles {
+		modelFiles[f] = code
+	}
 	for _, path := range SortedKeys(modelFiles) {
 		parts := m.relParts(path, "models")
-		name := strings.TrimSuffix(parts[len(parts)-1], ".sql")
+		name := strings.TrimSuffix(strings.TrimSuffix(parts[len(parts)-1], ".sql"), ".py")
 		n := &Node{UniqueID: Model + "." + m.Name + "." + name, ResourceType: Model, PackageName: m.Name, Name: name,
 			Alias: name, Database: m.Database(), Path: path, RawCode: modelFiles[path],
 			FQN: append([]string{m.Name}, append(parts[:len(parts)-1:len(parts)-1], name)...), Columns: map[string]Column{}}
@@ -200,6 +206,9 @@ func (ps *parser) models() error {
 		n.Schema = m.defaultSchema(n, "")
 		n.Relation = Relation(n.Schema, name)
 		n.folderCfg = m.folderConfig(p.Models, nodePath(parts, name))
+		if strings.HasSuffix(path, ".py") {
+			n.Language = "python"
+		}
 		if prev := m.byName[name]; prev != nil {
 			ps.diag(path, Position{1, 1}, "model name %q is already used by %s; model names must be unique", name, prev.Path)
 			continue
@@ -281,15 +290,19 @@ func (ps *parser) resolve() error {
 	m := ps.m
 	for _, id := range SortedKeys(m.Nodes) {
 		n := m.Nodes[id]
-		if n.ResourceType != Model {
-			continue
+		switch {
+		case n.ResourceType != Model:
+		case n.Language == "python":
+			ps.diags = append(ps.diags, m.parsePython(n)...)
+		default:
+			ps.diags = append(ps.diags, m.parseNode(n)...)
 		}
-		ps.diags = append(ps.diags, m.parseNode(n)...)
 	}
 	// resolve config
 	for _, id := range SortedKeys(m.Nodes) {
 		n := m.Nodes[id]
 		ps.diags = append(ps.diags, m.resolveConfig(n)...)
+		m.pythonMaterialized(n)
 	}
 	for _, id := range SortedKeys(m.Nodes) {
 		if n := m.Nodes[id]; n.Config.Enabled {
@@ -400,7 +413,7 @@ func (ps *parser) compile() error {
 		if n.builtin != nil {
 			_, n.TestFrom = m.builtinSQL(n)
 		}
-		if n.ResourceType == Model || n.ResourceType == Test || n.ResourceType == Analysis {
+		if (n.ResourceType == Model && n.Language == "") || n.ResourceType == Test || n.ResourceType == Analysis {
 			n.CompiledPath = m.TargetRel + "/" + CompiledRel(n)
 		}
 	}

@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -105,25 +104,13 @@ func (m *Manifest) checkTreeKeys(kind string, tree map[string]any, folders map[s
 	}
 }
 
-// unbuiltFiles warns about dbt files docket does not build yet, so none
-// is skipped in silence: Python models.
+// unbuiltFiles warns about dbt files docket does not build, so none is
+// left out in silence: Python models (python.go).
 func (m *Manifest) unbuiltFiles() {
-	for _, f := range SortedKeys(m.pythonModels()) {
-		f = m.pyModels[f]
-		name := strings.TrimSuffix(path.Base(f), ".py")
-		m.warn(f, Position{1, 1}, "%s is a dbt Python model (def model(dbt, session)); docket builds SQL models only and has no Python runtime "+
-			"(dbt-duckdb runs it in Python with the duckdb module), so it is not built and no relation %s exists: a ref('%s') is an error at the ref", f, name, name)
-	}
-}
-
-// pythonModels is the root project's Python models by name (their file).
-func (m *Manifest) pythonModels() map[string]string {
-	if m.pyModels == nil {
-		m.pyModels = map[string]string{}
-		py, _ := m.listTrees(m.dirs("models"), ".py")
-		for _, f := range py {
-			m.pyModels[strings.TrimSuffix(path.Base(f), ".py")] = f
+	for _, id := range SortedKeys(m.Nodes) {
+		if n := m.Nodes[id]; n.Language == "python" {
+			m.warn(n.Path, Position{1, 1}, "%s is a dbt Python model (def model(dbt, session)): docket does not run Python (dbt-duckdb runs it "+
+				"in-process with the duckdb Python module, which docket does not embed), so a build reports it as an error and skips the models that ref it", n.Path)
 		}
 	}
-	return m.pyModels
 }

@@ -1,8 +1,11 @@
 package executor
 
 import (
+	"errors"
 	"fmt"
 	"time"
+
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 )
 
 // model builds a model by its materialization: view (view.go), table
@@ -10,6 +13,9 @@ import (
 // where they are used (Plan leaves them out).
 func (x *nodeExec) model() error {
 	n := x.n
+	if n.Language == "python" {
+		return errors.New(compiler.PythonModelError(n))
+	}
 	t0 := time.Now()
 	existing, err := x.relationType(n.Schema, n.Alias)
 	if err != nil {

@@ -1,6 +1,7 @@
 package executor
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -23,7 +24,7 @@ type run struct {
 func (rn *run) node(ctx context.Context, c *sql.Conn, n *compiler.Node) (r Result) {
 	m, opts, built, st := rn.m, rn.opts, rn.built, rn.st
 	r = Result{UniqueID: n.UniqueID, ResourceType: n.ResourceType, Name: n.Name, Materialized: n.Config.Materialized,
-		Severity: n.Config.Severity, RelationName: n.Relation}
+		Severity: n.Config.Severity, RelationName: n.Relation, Language: cmp.Or(n.Language, "sql")}
 	t0 := time.Now()
 	defer func() {
 		if p := recover(); p != nil {

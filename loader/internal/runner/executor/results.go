@@ -70,6 +70,7 @@ type Result struct {
 	ResourceType string `json:"-"`
 	Name         string `json:"-"`
 	Materialized string `json:"-"`
+	Language     string `json:"-"` // a model's: "python" for a Python model (never built), else "sql"
 	Severity     string `json:"-"`
 	Index        int    `json:"-"`
 	// UpToDate: not run, its inputs did not change since its last build
