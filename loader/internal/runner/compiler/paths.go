@@ -83,15 +83,22 @@ func (m *Manifest) testFolderConfig(path, name string) map[string]any {
 	if m.Project.DBT == nil || len(m.Project.DBT.Tests) == 0 {
 		return map[string]any{}
 	}
+	parts := m.partsUnder(path, "models", "seeds", "tests")
+	return m.folderConfig(m.Project.DBT.Tests, nodePath(parts, name))
+}
+
+// partsUnder is path split at its slashes below the resource folder of
+// kinds holding it (the last that does), or below its first folder.
+func (m *Manifest) partsUnder(path string, kinds ...string) []string {
 	parts := strings.Split(path, "/")[1:]
-	for _, kind := range []string{"models", "seeds", "tests"} {
+	for _, kind := range kinds {
 		for _, d := range m.dirs(kind) {
 			if strings.HasPrefix(path, d+"/") {
 				parts = strings.Split(strings.TrimPrefix(path, d+"/"), "/")
 			}
 		}
 	}
-	return m.folderConfig(m.Project.DBT.Tests, nodePath(parts, name))
+	return parts
 }
 
 // unitTestConfig is a unit test's config: dbt_project.yml's unit_tests:
@@ -101,13 +108,7 @@ func (m *Manifest) testFolderConfig(path, name string) map[string]any {
 func (m *Manifest) unitTestConfig(path, model, name string, own map[string]any) map[string]any {
 	cfg := map[string]any{}
 	if d := m.Project.DBT; d != nil && len(d.UnitTests) > 0 {
-		parts := strings.Split(path, "/")[1:]
-		for _, dir := range m.dirs("models") {
-			if strings.HasPrefix(path, dir+"/") {
-				parts = strings.Split(strings.TrimPrefix(path, dir+"/"), "/")
-			}
-		}
-		folders := append(nodePath(parts, model), name)
+		folders := append(nodePath(m.partsUnder(path, "models"), model), name)
 		cfg = m.folderConfig(d.UnitTests, folders)
 	}
 	for k, v := range own {
