@@ -83,6 +83,16 @@ func (e *LockError) Unwrap() error { return e.Cause }
 
 var pidRe = regexp.MustCompile(`PID (\d+)`)
 
+// metadataReuseOff keeps the file readable by the oldest DuckDB the README
+// promises (1.1.2). DuckDB 1.4+ checkpoints reuse an unchanged table's
+// metadata from the previous checkpoint (experimental_metadata_reuse, on
+// by default; duckdb/duckdb#18390). The header still says storage v0.10.2
+// compatible, but after a few load/build rounds DuckDB 1.1.2 cannot open
+// such a file ("Failed to load metadata pointer (id 30, idx 0, ptr 30)"),
+// while a fresh full write of the same data opens. With reuse off each
+// checkpoint rewrites the tables' metadata (not their data blocks).
+const metadataReuseOff = "experimental_metadata_reuse=false"
+
 // Open opens (creating if needed) the DuckDB file at path.
 func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if path != "" && path != ":memory:" {
@@ -91,7 +101,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		}
 	}
 	dsn := path
-	params := []string{}
+	params := []string{metadataReuseOff}
 	if opts.ReadOnly {
 		params = append(params, "access_mode=read_only")
 	}
