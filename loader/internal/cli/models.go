@@ -126,8 +126,13 @@ func modelsRel(base, p string) string {
 // test, or else a summary of what docket compile wrote.
 func printCompiled(m *runner.Manifest, ids []string, selected bool, took time.Duration, where string, stdout io.Writer) {
 	c, one := map[string]int{}, map[string]*runner.Node{}
+	python := 0 // Python models: not compiled (docket does not run Python)
 	for _, id := range ids {
 		n := m.Node(id)
+		if n.Language == "python" {
+			python++
+			continue
+		}
 		c[n.ResourceType]++
 		one[n.ResourceType] = n
 	}
@@ -144,8 +149,12 @@ func printCompiled(m *runner.Manifest, ids []string, selected bool, took time.Du
 	if c[runner.Analysis] > 0 {
 		analyses = fmt.Sprintf(", %d analyses", c[runner.Analysis])
 	}
-	fmt.Fprintf(stdout, "Compiled %d models and %d tests%s in %.2fs; SQL in %s\n", c[runner.Model],
-		len(ids)-c[runner.Model]-c[runner.Analysis], analyses, took.Seconds(), where)
+	py := ""
+	if python > 0 {
+		py = fmt.Sprintf("; %d Python model%s not compiled (docket does not run Python)", python, modelsPlural(python))
+	}
+	fmt.Fprintf(stdout, "Compiled %d models and %d tests%s in %.2fs; SQL in %s%s\n", c[runner.Model],
+		len(ids)-python-c[runner.Model]-c[runner.Analysis], analyses, took.Seconds(), where, py)
 }
 
 func nodeCounts(m *runner.Manifest) string {

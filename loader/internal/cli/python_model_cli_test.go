@@ -1,6 +1,8 @@
 package cli_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -29,4 +31,10 @@ func TestBuildWithPythonModel(t *testing.T) {
 		}
 	}
 	must(t, dir, "build", "--exclude", "scores+")
+	if out := must(t, dir, "compile"); !strings.Contains(out, "Compiled 3 models and 0 tests") || !strings.Contains(out, "1 Python model not compiled") {
+		t.Errorf("compile: %s", out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "target", "compiled", "models", "scores.py")); err == nil {
+		t.Errorf("compile wrote an empty compiled scores.py")
+	}
 }

@@ -16,6 +16,9 @@ import (
 func WriteArtifacts(m *compiler.Manifest, targetDir string, rr *RunResults) error {
 	compiled := map[string]string{}
 	for id, n := range m.Nodes {
+		if n.Language == "python" {
+			continue // not compiled: docket does not run Python (compiler/python.go)
+		}
 		if n.ResourceType == compiler.Model || n.ResourceType == compiler.Test || (n.ResourceType == compiler.UnitTest && n.CompiledCode != "") ||
 			(n.ResourceType == compiler.Analysis && rr == nil) {
 			compiled[id] = n.CompiledCode
