@@ -26,7 +26,8 @@ final as (
         tables.cells,
         tables.n_rows,
         tables.n_cols,
-        tables.spans
+        tables.spans,
+        tables.continues_table_id
     from tables
     join documents on documents.source_hash = tables.source_hash
 )

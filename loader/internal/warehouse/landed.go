@@ -231,6 +231,15 @@ var tablesTable = &table[tableRow]{schema: "staging", name: "tables", cols: []co
 		}
 		return spans
 	}},
+	// a part of a table broken across pages: the table_id of the part it
+	// carries on (the document's previous table, ending the page before);
+	// null for a table that starts on its page (schema version 9)
+	{"continues_table_id", "varchar", "", func(r tableRow) any {
+		if !r.t.Continues || r.t.Seq == 0 {
+			return nil
+		}
+		return TableID(r.l.Doc.Hash, r.t.Seq-1)
+	}},
 }}
 
 var wordsTable = &table[wordRow]{schema: "staging", name: "ocr_words", cols: []col[wordRow]{

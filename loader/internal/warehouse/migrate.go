@@ -39,6 +39,7 @@ var migrations = []migration{
 		manifest_sha256 varchar,
 		landed_at timestamp not null,
 		primary key (plan_id, shard))`)},
+	{9, "staging.tables.continues_table_id", execAll(`alter table staging.tables add column continues_table_id varchar`)},
 }
 
 // upTo7 adds raw.documents' stat columns (null until a load reads the

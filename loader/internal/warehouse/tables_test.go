@@ -2,7 +2,9 @@ package warehouse
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,5 +60,59 @@ func TestTableSpansLand(t *testing.T) {
 	var n int
 	if err := db.SQL().QueryRowContext(ctx, `select count(*) from staging.tables where table_id = 'old' and spans is null and cells = [['1']]`).Scan(&n); err != nil || n != 1 {
 		t.Errorf("the version 4 row: %d %v", n, err)
+	}
+}
+
+// The parts of a table broken across pages land joined: the part that
+// carries on another has its table_id in continues_table_id, so a user
+// can put the parts together; the first part's is null.
+func TestContinuedTableLands(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "w.duckdb"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.EnsureSchema(ctx); err != nil {
+		t.Fatal(err)
+	}
+	part := func(page, seq int, cont bool, rows ...[]string) document.Table {
+		return document.Table{Page: page, Seq: seq, BBox: document.BBox{X0: 72, Y0: 100, X1: 400, Y1: 200},
+			Header: []string{"Region", "2021"}, Rows: rows, Continues: cont}
+	}
+	res := &document.Result{
+		Type: "pdf",
+		Pages: []document.Page{{Number: 1, Text: "North 10", Method: document.MethodTextLayer},
+			{Number: 2, Text: "South 12", Method: document.MethodTextLayer}, {Number: 3, Text: "West 9", Method: document.MethodTextLayer}},
+		Tables: []document.Table{part(1, 0, false, []string{"North", "10"}), part(2, 1, true, []string{"South", "12"}),
+			part(3, 2, true, []string{"West", "9"})},
+		ExtractorVersion: "test",
+	}
+	doc := DocRow{DocID: "d1", SourceName: "s", RelPath: "a.pdf", URI: "file:///a.pdf", Hash: "h1", DetectedType: "pdf", Status: StatusLanded}
+	if err := db.Land(ctx, "run1", time.Now(), []Landing{{Doc: doc, Event: "new", Content: res, Extracted: true}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	// every body row of the whole table, through the chain of parts
+	rows, err := db.SQL().QueryContext(ctx, `with recursive parts(table_id, first_id) as (
+			select table_id, table_id from staging.tables where continues_table_id is null
+			union all
+			select t.table_id, p.first_id from staging.tables t join parts p on t.continues_table_id = p.table_id)
+		select t.table_seq, t.cells[1][1], (p.first_id = ?)::int from staging.tables t join parts p using (table_id) order by t.table_seq`,
+		TableID("h1", 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []string
+	for rows.Next() {
+		var seq, same int
+		var label string
+		if err := rows.Scan(&seq, &label, &same); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprintf("%d %s %d", seq, label, same))
+	}
+	if want := []string{"0 North 1", "1 South 1", "2 West 1"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("parts of the table: %q, want %q", got, want)
 	}
 }

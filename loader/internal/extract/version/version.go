@@ -18,7 +18,7 @@ import (
 
 // The current versions, one per extractor (component).
 const (
-	PDF     = "pdf/11"       // 11: tables of session 10 (a paragraph beside a table at its row pitch kept out); 10: tables of session 9 (blocks side by side lined up apart: gutter split before the rows); 9: tables of session 8 (tables side by side with offset rows, numbers on a wrapped label's last line); 8: tables of session 7 (wide first line of a wrapped label, ...); 7: table changes landed after 6 (two body rows under a header rule, wrapped row labels); 6: tables (row-ruled, notes cut off, spans of centred group headers, ...); 5: the OCR'd pages' word boxes on the page as it is
+	PDF     = "pdf/12"       // 12: a table continued from the page before is marked (Table.Continues); 11: tables of session 10 (a paragraph beside a table at its row pitch kept out); 10: tables of session 9 (blocks side by side lined up apart: gutter split before the rows); 9: tables of session 8 (tables side by side with offset rows, numbers on a wrapped label's last line); 8: tables of session 7 (wide first line of a wrapped label, ...); 7: table changes landed after 6 (two body rows under a header rule, wrapped row labels); 6: tables (row-ruled, notes cut off, spans of centred group headers, ...); 5: the OCR'd pages' word boxes on the page as it is
 	MuPDF   = "mupdf/1.24.9" // the MuPDF release the PDF reader is built against (pdf.MuPDFVersion)
 	OCR     = "ocr/2"        // 2: orientation by trial readings when OSD is unsure; boxes in the page's own pixels
 	Image   = "image/2"      // 2: a turned image's size and boxes as the file has them
