@@ -110,7 +110,16 @@ func weakLines(words []document.OCRWord, w, h int, minConf float64) []weakLine {
 				sx0, sx1 = min(sx0, line[k].BBox.X0), max(sx1, line[k].BBox.X1)
 				all = append(all, first+k)
 			}
-			ln := weakLine{all: all, x0: max(int(sx0)-rereadMargin, 0), y0: top, x1: min(int(sx1)+rereadMargin, w), y1: bottom}
+			left, right := max(int(sx0)-rereadMargin, 0), min(int(sx1)+rereadMargin, w)
+			// the margin stops halfway to a word of the line left out
+			// of the span: a sliver of it would be read as a character
+			if sp[0] > 0 {
+				left = max(left, int(line[sp[0]-1].BBox.X1+sx0+1)/2)
+			}
+			if sp[1] < len(line)-1 {
+				right = min(right, int(sx1+line[sp[1]+1].BBox.X0)/2)
+			}
+			ln := weakLine{all: all, x0: left, y0: top, x1: right, y1: bottom}
 			if ln.x1-ln.x0 < 2 || ln.y1-ln.y0 < 2 {
 				continue
 			}

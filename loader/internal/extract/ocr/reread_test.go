@@ -107,3 +107,29 @@ func TestWeakLinesCropAroundWeakWords(t *testing.T) {
 		}
 	}
 }
+
+// A span's crop keeps its margin off the words of the line left out of
+// it: in a tight row (2 px between words) a sliver of the next word would
+// be read as one more character of the span's last word.
+func TestWeakSpanCropStopsBeforeNeighbours(t *testing.T) {
+	var words []document.OCRWord
+	for k := range 8 {
+		conf := 95.0
+		if k == 3 {
+			conf = 30
+		}
+		words = append(words, document.OCRWord{Line: 0, Text: "w", Confidence: conf,
+			BBox: document.BBox{X0: float64(100 + 22*k), Y0: 100, X1: float64(120 + 22*k), Y1: 120}})
+	}
+	got := weakLines(words, 1000, 300, 60)
+	if len(got) != 1 || got[0].all[0] != 1 || got[0].all[len(got[0].all)-1] != 5 {
+		t.Fatalf("got %+v, want one crop of words 1..5", got)
+	}
+	l := got[0]
+	if prev, next := words[0].BBox.X1, words[6].BBox.X0; float64(l.x0) < prev || float64(l.x1) > next {
+		t.Errorf("crop x %d..%d reaches into word 0 (ends %v) or word 6 (starts %v)", l.x0, l.x1, prev, next)
+	}
+	if l.x0 > int(words[1].BBox.X0) || l.x1 < int(words[5].BBox.X1) {
+		t.Errorf("crop x %d..%d cuts the span's own words (%v..%v)", l.x0, l.x1, words[1].BBox.X0, words[5].BBox.X1)
+	}
+}
