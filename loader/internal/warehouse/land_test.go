@@ -15,14 +15,7 @@ import (
 // page; landing the same content again replaces them.
 func TestReviewsLand(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "w.duckdb"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.EnsureSchema(ctx); err != nil {
-		t.Fatal(err)
-	}
+	db := openWithSchema(t)
 	res := &document.Result{
 		Type:             "pdf",
 		Metadata:         document.Metadata{PageCount: 2},
@@ -79,14 +72,7 @@ func TestReviewsLand(t *testing.T) {
 // the stat lands with the row and RecordStats replaces only the stat.
 func TestLandInsertsAndMerges(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "w.duckdb"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.EnsureSchema(ctx); err != nil {
-		t.Fatal(err)
-	}
+	db := openWithSchema(t)
 	doc := func(id, hash string) Landing {
 		return Landing{Doc: DocRow{DocID: id, SourceName: "s", RelPath: id + ".txt", URI: "file:///" + id, Hash: hash, Status: StatusQuarantined,
 			ErrorKind: "empty", Stat: FileStat{Size: 1, MTimeN: 2, Inode: 3, CTimeN: 4, TakenN: 5}}, Event: "new"}
@@ -122,4 +108,19 @@ func TestLandInsertsAndMerges(t *testing.T) {
 	if !first.Equal(t0) || run != "r2" {
 		t.Errorf("merged row: first_seen_at %s, last_run_id %s", first, run)
 	}
+}
+
+// openWithSchema opens a fresh warehouse in the test's temporary folder with
+// docket's schema in place; it is closed when the test ends.
+func openWithSchema(t *testing.T) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "w.duckdb"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if err := db.EnsureSchema(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return db
 }

@@ -211,14 +211,7 @@ func TestFreshEqualsMigrated(t *testing.T) {
 // written.
 func TestNewerSchemaRefused(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "w.duckdb"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.EnsureSchema(ctx); err != nil {
-		t.Fatal(err)
-	}
+	db := openWithSchema(t)
 	if _, err := db.SQL().Exec(`update ops.meta set value = ? where key = 'schema_version'`, fmt.Sprint(SchemaVersion+1)); err != nil {
 		t.Fatal(err)
 	}

@@ -68,14 +68,7 @@ func TestTableSpansLand(t *testing.T) {
 // can put the parts together; the first part's is null.
 func TestContinuedTableLands(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "w.duckdb"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if err := db.EnsureSchema(ctx); err != nil {
-		t.Fatal(err)
-	}
+	db := openWithSchema(t)
 	part := func(page, seq int, cont bool, rows ...[]string) document.Table {
 		return document.Table{Page: page, Seq: seq, BBox: document.BBox{X0: 72, Y0: 100, X1: 400, Y1: 200},
 			Header: []string{"Region", "2021"}, Rows: rows, Continues: cont}
