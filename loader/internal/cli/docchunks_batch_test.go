@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -40,4 +41,43 @@ func TestDocChunksBatchedFullBuild(t *testing.T) {
 	if n, _ := strconv.Atoi(f[2]); n < 3 {
 		t.Errorf("want several chunked documents (one batch each), got %s", f[2])
 	}
+	// The model's own statement writes the first batch only (the others
+	// are the post-hook's inserts), so its rows_affected is below the
+	// table's row count exactly when batching happened: a var the model
+	// ignored would give one batch holding every row.
+	first := firstBatchRows(t, dir)
+	total := must(t, dir, "sql", "select count(*) from curated.doc_chunks")
+	tl := strings.Fields(strings.TrimSpace(total))
+	n, _ := strconv.ParseInt(tl[len(tl)-1], 10, 64)
+	if first >= n {
+		t.Errorf("first batch wrote %d of %d rows: want a part (batches of one document)", first, n)
+	}
+}
+
+// firstBatchRows reads the rows_affected that run_results.json gives
+// curated.doc_chunks (the model's own statement).
+func firstBatchRows(t *testing.T, dir string) int64 {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "target", "run_results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rr struct {
+		Results []struct {
+			UniqueID        string `json:"unique_id"`
+			AdapterResponse struct {
+				RowsAffected int64 `json:"rows_affected"`
+			} `json:"adapter_response"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(b, &rr); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rr.Results {
+		if strings.HasSuffix(r.UniqueID, ".doc_chunks") {
+			return r.AdapterResponse.RowsAffected
+		}
+	}
+	t.Fatalf("no doc_chunks result in run_results.json")
+	return 0
 }
