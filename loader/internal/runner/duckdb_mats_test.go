@@ -28,8 +28,11 @@ func TestDuckDBExternalAndTableFunction(t *testing.T) {
 		"models/out_json.sql":    ext(", location='out/j.json'"),
 		"models/out_default.sql": ext(""),
 		"models/out_part.sql":    ext(", location='out/part', options={'partition_by': 'name'}"),
-		"models/out_glue.sql":    ext(",\n  location='out/g.parquet', glue_register=true"),
-		"models/tf.sql":          "{{ config(materialized='table_function', parameters='n') }}\nselect * from {{ ref('src') }} where id <= n",
+		// an option VALUE naming overwrite is not the overwrite option: a
+		// second run must still write into the existing partition folders
+		"models/out_part2.sql": ext(", location='out/part2', options={'partition_by': 'name', 'filename_pattern': \"'overwrite_{i}'\"}"),
+		"models/out_glue.sql":  ext(",\n  location='out/g.parquet', glue_register=true"),
+		"models/tf.sql":        "{{ config(materialized='table_function', parameters='n') }}\nselect * from {{ ref('src') }} where id <= n",
 		"models/use.sql": "select (select count(*) from {{ ref('tf') }}(1)) as tf1, (select string_agg(name, ',' order by id) from {{ ref('out_csv') }}) as csv,\n" +
 			"  (select sum(id) from {{ ref('out_json') }}) as js, (select count(*) from {{ ref('out_part') }}) as part",
 	})
@@ -45,16 +48,18 @@ func TestDuckDBExternalAndTableFunction(t *testing.T) {
 	if len(warned) != 1 || !strings.HasPrefix(warned[0], "models/out_glue.sql:1:") || !strings.Contains(warned[0], "glue_register") {
 		t.Errorf("warnings: %q, want glue_register at models/out_glue.sql:1", warned)
 	}
-	rr, err := runDir(t, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range rr.Results {
-		if r.Status != executor.StatusSuccess {
-			t.Fatalf("%s %s: %s", r.UniqueID, r.Status, r.Message)
+	for run := 1; run <= 2; run++ {
+		rr, err := runDir(t, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rr.Results {
+			if r.Status != executor.StatusSuccess {
+				t.Fatalf("run %d: %s %s: %s", run, r.UniqueID, r.Status, r.Message)
+			}
 		}
 	}
-	for _, f := range []string{"out/pq.parquet", "out/c.txt", "out/j.json", "out_default.parquet", "out/part/name=a", "out/part/name=b"} {
+	for _, f := range []string{"out/pq.parquet", "out/c.txt", "out/j.json", "out_default.parquet", "out/part/name=a", "out/part/name=b", "out/part2/name=a/overwrite_0.parquet"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("external file: %v", err)
 		}
@@ -67,7 +72,7 @@ func TestDuckDBExternalAndTableFunction(t *testing.T) {
 	if got := q("select tf1 || ';' || csv || ';' || js || ';' || part from test_schema.use"); got != "1;a,b;3;2" {
 		t.Errorf("use: %s", got)
 	}
-	if got := q("select string_agg(table_name || ':' || table_type, ',' order by table_name) from information_schema.tables where table_schema = 'test_schema' and table_name like 'out%'"); got != "out_csv:VIEW,out_default:VIEW,out_glue:VIEW,out_json:VIEW,out_part:VIEW,out_pq:VIEW" {
+	if got := q("select string_agg(table_name || ':' || table_type, ',' order by table_name) from information_schema.tables where table_schema = 'test_schema' and table_name like 'out%'"); got != "out_csv:VIEW,out_default:VIEW,out_glue:VIEW,out_json:VIEW,out_part:VIEW,out_part2:VIEW,out_pq:VIEW" {
 		t.Errorf("relations: %s (no __dbt_tmp table may be left)", got)
 	}
 	// the views read files with readers built into DuckDB: no extension to install

@@ -18,6 +18,8 @@ type External struct {
 	CopyOptions string
 	// ReadFrom is the view's table function call over what COPY wrote.
 	ReadFrom string
+	// Partitioned: COPY writes a folder of files (partition_by) at Path.
+	Partitioned bool
 }
 
 // TableFunction is dbt-duckdb's `table_function`: a DuckDB table macro
@@ -130,8 +132,12 @@ func (m *Manifest) externalConfig(n *Node, got map[string]any, at Position, bad 
 		}
 		// COPY writes a folder per partition value (dbt-duckdb's external_read_location)
 		read = path + "/*" + strings.Repeat("/*", len(strings.Split(pb, ","))) + "." + format
+		if opts["overwrite"] == "" && opts["overwrite_or_ignore"] == "" {
+			opts["overwrite_or_ignore"] = "true" // the next run writes into the same folder
+		}
 	}
-	return &External{Path: path, Format: format, CopyOptions: copyOptions(opts), ReadFrom: readCall(reader, read, format, got)}
+	return &External{Path: path, Format: format, CopyOptions: copyOptions(opts), ReadFrom: readCall(reader, read, format, got),
+		Partitioned: opts["partition_by"] != ""}
 }
 
 // copyOptions renders COPY's options as dbt-duckdb does: delimiter,

@@ -33,16 +33,13 @@ func (x *nodeExec) external(body, existing string) error {
 		return err
 	}
 	dir := ext.Path
-	if !strings.Contains(ext.CopyOptions, "partition_by") {
+	if !ext.Partitioned {
 		dir = filepath.Dir(ext.Path)
 	}
 	if err := os.MkdirAll(filepath.FromSlash(dir), 0o755); err != nil {
 		return fmt.Errorf("external model %s: %v", n.Name, err)
 	}
 	copyStmt := fmt.Sprintf("copy %s to '%s' (%s)", tmp, strings.ReplaceAll(ext.Path, "'", "''"), ext.CopyOptions)
-	if strings.Contains(ext.CopyOptions, "partition_by") && !strings.Contains(ext.CopyOptions, "overwrite") {
-		copyStmt = strings.TrimSuffix(copyStmt, ")") + ", overwrite_or_ignore true)"
-	}
 	if _, err := x.exec(copyStmt); err != nil {
 		return fmt.Errorf("external model %s: writing %s: %s", n.Name, ext.Path, compiler.FirstLine(err.Error()))
 	}
