@@ -30,8 +30,10 @@ func (t sqlToken) name() string {
 	return strings.ToLower(t.text)
 }
 
-// sqlTokens splits q into tokens, skipping blanks and comments; string
-// literals are one tokOther token.
+// sqlTokens splits q into tokens, skipping blanks and comments (block
+// comments nest, as in DuckDB's Postgres-derived lexer); string literals
+// ('..', E'..' with backslash escapes, $$..$$ and $tag$..$tag$) are one
+// tokOther token.
 func sqlTokens(q string) []sqlToken {
 	var out []sqlToken
 	for i := 0; i < len(q); {
@@ -42,7 +44,16 @@ func sqlTokens(q string) []sqlToken {
 		case strings.HasPrefix(q[i:], "--"):
 			i = skipTo(q, i, "\n")
 		case strings.HasPrefix(q[i:], "/*"):
-			i = skipTo(q, i+2, "*/")
+			i = commentEnd(q, i)
+		case (c == 'e' || c == 'E') && i+1 < len(q) && q[i+1] == '\'' && (i == 0 || !identPart(q[i-1])):
+			j := escapedEnd(q, i+1)
+			out = append(out, sqlToken{kind: tokOther, start: i, end: j, text: q[i:j]})
+			i = j
+		case c == '$' && dollarTag(q, i) != "":
+			tag := dollarTag(q, i)
+			j := skipTo(q, i+len(tag), tag)
+			out = append(out, sqlToken{kind: tokOther, start: i, end: j, text: q[i:j]})
+			i = j
 		case c == '\'' || c == '"':
 			j := quotedEnd(q, i)
 			k := tokOther
@@ -56,7 +67,7 @@ func sqlTokens(q string) []sqlToken {
 			i++
 		case identStart(c):
 			j := i + 1
-			for j < len(q) && (identStart(q[j]) || q[j] >= '0' && q[j] <= '9' || q[j] == '$') {
+			for j < len(q) && identPart(q[j]) {
 				j++
 			}
 			out = append(out, sqlToken{kind: tokIdent, start: i, end: j, text: q[i:j]})
@@ -71,6 +82,63 @@ func sqlTokens(q string) []sqlToken {
 
 func identStart(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+func identPart(c byte) bool {
+	return identStart(c) || c >= '0' && c <= '9' || c == '$'
+}
+
+// dollarTag is the opening $tag$ (or $$) of a dollar-quoted string at i,
+// or "" ($1 is a parameter, not a quote).
+func dollarTag(q string, i int) string {
+	j := i + 1
+	if j < len(q) && identStart(q[j]) {
+		for j < len(q) && identPart(q[j]) && q[j] != '$' {
+			j++
+		}
+	}
+	if j < len(q) && q[j] == '$' {
+		return q[i : j+1]
+	}
+	return ""
+}
+
+// commentEnd returns the index just past the block comment at i, nested
+// comments included (or len(q)).
+func commentEnd(q string, i int) int {
+	depth := 0
+	for j := i; j+1 < len(q); j++ {
+		switch q[j : j+2] {
+		case "/*":
+			depth++
+			j++
+		case "*/":
+			depth--
+			j++
+			if depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return len(q)
+}
+
+// escapedEnd returns the index just past the E'..' string whose quote is
+// at i: a backslash escapes the next byte, a doubled quote is a quote.
+func escapedEnd(q string, i int) int {
+	for j := i + 1; j < len(q); j++ {
+		switch q[j] {
+		case '\\':
+			j++
+		case '\'':
+			if j+1 < len(q) && q[j+1] == '\'' {
+				j++
+				continue
+			}
+			return j + 1
+		}
+	}
+	return len(q)
 }
 
 // skipTo returns the index just past the first end at or after i (or len(q)).
