@@ -1,6 +1,7 @@
 package project
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,5 +52,60 @@ func TestProfilesEnvVar(t *testing.T) {
 	}
 	if err := p.UseTarget("other"); err == nil || !strings.Contains(err.Error(), "profiles.yml") {
 		t.Errorf("other Jinja must be an error naming profiles.yml: %v", err)
+	}
+}
+
+// Every key of the dbt-duckdb output in use is applied or warned at its
+// line in profiles.yml: extensions, settings, attach, ... were dropped in
+// silence. external_root is applied (absolute, from the project folder).
+func TestProfileKeysNotAppliedAreWarned(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("dbt_project.yml", "name: acme\nprofile: acme\nconfig-version: 2\n")
+	write("profiles.yml", `acme:
+  target: dev
+  outputs:
+    dev:
+      type: duckdb
+      path: acme.duckdb
+      external_root: out
+      extensions:
+        - httpfs
+      settings:
+        memory_limit: 2GB
+      keep_open: true
+    other:
+      type: duckdb
+      path: other.duckdb
+`)
+	t.Setenv("DBT_PROFILES_DIR", dir)
+	p, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range p.Warnings {
+		if w.File == filepath.Join(dir, "profiles.yml") {
+			got = append(got, fmt.Sprintf("%d:%s", w.Line, strings.Fields(w.Msg)[1]))
+		}
+	}
+	if want := []string{"8:extensions", "12:keep_open", "10:settings"}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("warnings %q, want %q", got, want)
+	}
+	if p.Target.ExternalRoot != filepath.Join(dir, "out") {
+		t.Errorf("external_root %q, want %q", p.Target.ExternalRoot, filepath.Join(dir, "out"))
+	}
+	// another target replaces the first one's warnings
+	if err := p.UseTarget("other"); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range p.Warnings {
+		if strings.HasPrefix(w.Msg, "profiles.yml:") {
+			t.Errorf("target other: %s", w)
+		}
 	}
 }

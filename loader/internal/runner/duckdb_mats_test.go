@@ -36,6 +36,8 @@ func TestDuckDBExternalAndTableFunction(t *testing.T) {
 		"models/use.sql": "select (select count(*) from {{ ref('tf') }}(1)) as tf1, (select string_agg(name, ',' order by id) from {{ ref('out_csv') }}) as csv,\n" +
 			"  (select sum(id) from {{ ref('out_json') }}) as js, (select count(*) from {{ ref('out_part') }}) as part",
 	})
+	// dbt-duckdb's external_root: where a model without a location goes
+	files["profiles.yml"] = strings.Replace(files["profiles.yml"], "      schema:", "      external_root: ext_out\n      schema:", 1)
 	dir := writeProbe(t, files)
 	m, diags := parseProbe(t, dir)
 	if len(diags) > 0 {
@@ -59,7 +61,7 @@ func TestDuckDBExternalAndTableFunction(t *testing.T) {
 			}
 		}
 	}
-	for _, f := range []string{"out/pq.parquet", "out/c.txt", "out/j.json", "out_default.parquet", "out/part/name=a", "out/part/name=b", "out/part2/name=a/overwrite_0.parquet"} {
+	for _, f := range []string{"out/pq.parquet", "out/c.txt", "out/j.json", "ext_out/out_default.parquet", "out/part/name=a", "out/part/name=b", "out/part2/name=a/overwrite_0.parquet"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("external file: %v", err)
 		}

@@ -115,6 +115,9 @@ func (m *Manifest) externalConfig(n *Node, got map[string]any, at Position, bad 
 	}
 	if loc == "" {
 		loc = n.Alias + "." + format // dbt-duckdb's external_location: <external_root>/<identifier>.<format>
+		if root := m.Project.Target.ExternalRoot; root != "" {
+			loc = filepath.Join(root, loc)
+		}
 	}
 	if strings.Contains(loc, "://") {
 		bad(at, "external model %s: location %q is remote; docket writes local files only", n.Name, loc)

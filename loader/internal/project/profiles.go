@@ -1,0 +1,266 @@
+package project
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// profiles.yml ---------------------------------------------------------
+
+// UseTarget reads the DuckDB target name (or the profile's default) from
+// profiles.yml: $DBT_PROFILES_DIR, the project folder, then ~/.dbt. The
+// output's path becomes the warehouse unless project.yaml sets one.
+func (p *Project) UseTarget(name string) error {
+	p.Target = Target{Name: "dev", Schema: "main", Type: "duckdb", Threads: p.Threads}
+	if p.DBT == nil {
+		if name != "" {
+			p.Target.Name = name
+		}
+		return nil
+	}
+	profile, file, profiles, err := p.readProfiles()
+	if err != nil {
+		return err
+	}
+	p.Target.ProfileName = profile
+	if file == "" {
+		if name != "" {
+			p.Target.Name = name
+		}
+		return nil
+	}
+	pr, ok := profiles[profile]
+	if !ok {
+		if name != "" {
+			return fmt.Errorf("%s: no profile %q (dbt_project.yml profile:) for --target %s", file, profile, name)
+		}
+		return nil
+	}
+	if name == "" {
+		name = pr.Target
+	}
+	if name == "" {
+		name = "dev"
+	}
+	out, ok := pr.Outputs[name]
+	if !ok {
+		return fmt.Errorf("%s: profile %q has no output (target) %q", file, profile, name)
+	}
+	if err := renderProfileOutput(out); err != nil {
+		return fmt.Errorf("%s: profile %q, target %q: %w", file, profile, name, err)
+	}
+	typ := fmt.Sprint(out["type"])
+	if typ != "duckdb" {
+		return fmt.Errorf("%s: target %q of profile %q is type %q; docket builds DuckDB targets only", file, name, profile, typ)
+	}
+	p.Target = Target{Name: name, Schema: "main", Type: typ, ProfileName: profile, Threads: p.Threads, File: file}
+	if s, ok := out["schema"].(string); ok && s != "" {
+		p.Target.Schema = s
+	}
+	if t, ok := out["threads"]; ok {
+		if n, err := strconv.Atoi(fmt.Sprint(t)); err == nil && n > 0 {
+			p.Target.Threads = n
+			p.Threads = n
+		}
+	}
+	if path, ok := out["path"].(string); ok && path != "" && !p.setWarehouse {
+		p.Warehouse = p.abs(os.ExpandEnv(path))
+	}
+	if root, ok := out["external_root"].(string); ok && root != "" {
+		p.Target.ExternalRoot = p.abs(os.ExpandEnv(root))
+	}
+	p.warnProfileKeys(file, profile, name, out)
+	return nil
+}
+
+// profileActed are the keys of a dbt-duckdb output docket applies.
+var profileActed = map[string]bool{"type": true, "path": true, "schema": true, "threads": true, "external_root": true}
+
+// profileWhy says why docket leaves a dbt-duckdb output key unapplied.
+var profileWhy = map[string]string{
+	"extensions":              "docket installs no DuckDB extension (nothing persisted may need one a plain client lacks)",
+	"settings":                "set DuckDB's memory_limit and temp_directory with build: in project.yaml",
+	"attach":                  "docket builds into one warehouse file",
+	"plugins":                 "dbt-duckdb plugins are Python",
+	"module_paths":            "dbt-duckdb plugins are Python",
+	"filesystems":             "docket reads and writes local files only",
+	"secrets":                 "docket reads and writes local files only",
+	"use_credential_provider": "docket reads and writes local files only",
+}
+
+// warnProfileKeys warns, at its line in profiles.yml, of each key of the
+// output in use that docket does not apply (dbt-duckdb reads them all), so
+// that none is ignored in silence. The warnings of an earlier UseTarget
+// are replaced.
+func (p *Project) warnProfileKeys(file, profile, target string, out map[string]any) {
+	kept := p.Warnings[:0]
+	for _, w := range p.Warnings {
+		if w.File != file {
+			kept = append(kept, w)
+		}
+	}
+	p.Warnings = kept
+	lines := profileKeyLines(file, profile, target)
+	for _, k := range slices.Sorted(maps.Keys(out)) {
+		if profileActed[k] {
+			continue
+		}
+		why := profileWhy[k]
+		if why == "" {
+			why = "docket does not act on it"
+		}
+		p.Warnings = append(p.Warnings, Warning{File: file, Line: lines[k],
+			Msg: fmt.Sprintf("profiles.yml: %s of output %q (profile %q) is read but not applied: %s", k, target, profile, why)})
+	}
+}
+
+// profileKeyLines is the line of each key of outputs.<target> of profile
+// in the profiles.yml file (0 when not found).
+func profileKeyLines(file, profile, target string) map[string]int {
+	lines := map[string]int{}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return lines
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+		return lines
+	}
+	n := doc.Content[0]
+	for _, key := range []string{profile, "outputs", target} {
+		if n = mappingValue(n, key); n == nil {
+			return lines
+		}
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		lines[n.Content[i].Value] = n.Content[i].Line
+	}
+	return lines
+}
+
+// mappingValue is the value of key in mapping n (nil when absent).
+func mappingValue(n *yaml.Node, key string) *yaml.Node {
+	if n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// profileOutputs is a profiles.yml profile: its default target and outputs.
+type profileOutputs struct {
+	Target  string                    `yaml:"target"`
+	Outputs map[string]map[string]any `yaml:"outputs"`
+}
+
+// readProfiles finds profiles.yml (DBT_PROFILES_DIR, the project, ~/.dbt)
+// and reads it; file is "" when there is none.
+func (p *Project) readProfiles() (profile, file string, profiles map[string]profileOutputs, err error) {
+	profile = p.DBT.Profile
+	if profile == "" {
+		profile = p.DBT.Name
+	}
+	var dirs []string
+	if d := os.Getenv("DBT_PROFILES_DIR"); d != "" {
+		dirs = append(dirs, d)
+	}
+	dirs = append(dirs, p.Dir)
+	if h, err := os.UserHomeDir(); err == nil {
+		dirs = append(dirs, filepath.Join(h, ".dbt"))
+	}
+	var data []byte
+	for _, d := range dirs {
+		f := filepath.Join(d, "profiles.yml")
+		if b, err := os.ReadFile(f); err == nil {
+			file, data = f, b
+			break
+		}
+	}
+	if file == "" {
+		return profile, "", nil, nil
+	}
+	if err := yaml.Unmarshal(data, &profiles); err != nil {
+		return profile, file, nil, yamlErr(file, err)
+	}
+	return profile, file, profiles, nil
+}
+
+// TargetWarehouses lists the DuckDB files the project's targets build
+// into: project.yaml's warehouse and each duckdb output's path of the
+// project's profile (--defer finds a state's database among them).
+func (p *Project) TargetWarehouses() []string {
+	out := []string{p.Warehouse}
+	if p.DBT == nil {
+		return out
+	}
+	profile, _, profiles, err := p.readProfiles()
+	if err != nil {
+		return out
+	}
+	for _, o := range profiles[profile].Outputs {
+		if renderProfileOutput(o) != nil {
+			continue
+		}
+		if path, ok := o["path"].(string); ok && path != "" && fmt.Sprint(o["type"]) == "duckdb" {
+			out = append(out, p.abs(os.ExpandEnv(path)))
+		}
+	}
+	return out
+}
+
+// profileEnvVarRe is one {{ env_var('NAME') }} or {{ env_var('NAME',
+// default) }} (a quoted or bare default, then filters such as | int),
+// the Jinja that profiles.yml files hold in practice.
+var profileEnvVarRe = regexp.MustCompile(`\{\{-?\s*env_var\(\s*(?:'([^']*)'|"([^"]*)")\s*(?:,\s*(?:'([^']*)'|"([^"]*)"|([^)\s]+))\s*)?\)\s*((?:\|\s*\w+\s*)*)-?\}\}`)
+
+// renderProfileOutput renders the Jinja of a profiles.yml output's
+// string values in place, as dbt renders profiles.yml: env_var with or
+// without a default. An unset env_var without a default, or any other
+// Jinja, is an error naming the key (never used as a literal path).
+func renderProfileOutput(out map[string]any) error {
+	for _, k := range slices.Sorted(maps.Keys(out)) {
+		s, ok := out[k].(string)
+		if !ok || (!strings.Contains(s, "{{") && !strings.Contains(s, "{%")) {
+			continue
+		}
+		var missing string
+		r := profileEnvVarRe.ReplaceAllStringFunc(s, func(m string) string {
+			sm := profileEnvVarRe.FindStringSubmatch(m)
+			name := sm[1] + sm[2]
+			if v, ok := os.LookupEnv(name); ok {
+				return v
+			}
+			if sm[3] != "" || sm[4] != "" || sm[5] != "" || strings.Contains(m, "''") || strings.Contains(m, `""`) {
+				return sm[3] + sm[4] + sm[5]
+			}
+			missing = name
+			return m
+		})
+		if missing != "" {
+			return fmt.Errorf("%s: env var %s is not set and env_var() has no default", k, missing)
+		}
+		if strings.Contains(r, "{{") || strings.Contains(r, "{%") {
+			return fmt.Errorf("%s: docket renders only env_var('NAME'[, default]) in profiles.yml, not %q", k, s)
+		}
+		if k == "threads" || k == "port" {
+			if n, err := strconv.Atoi(strings.TrimSpace(r)); err == nil {
+				out[k] = n
+				continue
+			}
+		}
+		out[k] = strings.TrimSpace(r)
+	}
+	return nil
+}
