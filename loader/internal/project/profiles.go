@@ -118,7 +118,7 @@ func (p *Project) warnProfileKeys(file, profile, target string, out map[string]a
 			why = "docket does not act on it"
 		}
 		p.Warnings = append(p.Warnings, Warning{File: file, Line: lines[k],
-			Msg: fmt.Sprintf("profiles.yml: %s of output %q (profile %q) is read but not applied: %s", k, target, profile, why)})
+			Msg: fmt.Sprintf("%s of output %q (profile %q) is read but not applied: %s", k, target, profile, why)})
 	}
 }
 

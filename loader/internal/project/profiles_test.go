@@ -90,7 +90,7 @@ func TestProfileKeysNotAppliedAreWarned(t *testing.T) {
 	var got []string
 	for _, w := range p.Warnings {
 		if w.File == filepath.Join(dir, "profiles.yml") {
-			got = append(got, fmt.Sprintf("%d:%s", w.Line, strings.Fields(w.Msg)[1]))
+			got = append(got, fmt.Sprintf("%d:%s", w.Line, strings.Fields(w.Msg)[0]))
 		}
 	}
 	if want := []string{"8:extensions", "12:keep_open", "10:settings"}; fmt.Sprint(got) != fmt.Sprint(want) {
@@ -104,7 +104,7 @@ func TestProfileKeysNotAppliedAreWarned(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, w := range p.Warnings {
-		if strings.HasPrefix(w.Msg, "profiles.yml:") {
+		if w.File == filepath.Join(dir, "profiles.yml") {
 			t.Errorf("target other: %s", w)
 		}
 	}
