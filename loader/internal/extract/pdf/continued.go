@@ -9,9 +9,24 @@ import (
 	"github.com/docket-dev/docket/loader/internal/document"
 )
 
-// contRe is the cue of a line saying a table goes on from a page before
-// ("Table 3 (continued)", "Table 3, cont'd", "Fortsetzung").
-var contRe = regexp.MustCompile(`(?i)(?:\bcontinued|\bcont(?:'d|’d|d)?\.?|\bconcluded|\bfortsetzung|\(suite\))(?:\W|$)`)
+// The cue of a line saying a table goes on. backRe: on the page of the
+// second part, above it, a line that is the cue alone ("Continued",
+// "(concluded)"), a label followed by it ("Table 3 (continued)", "Table 3,
+// cont'd", "ESTIMATED COSTS—Continued", "Table 3 continued") or one
+// starting with it and saying from where ("Continued from page 4").
+// fwdRe: on the page of the first part, below it, one saying the table
+// goes on ("(Continued on next page)", "continued overleaf"). A sentence
+// holding the word ("The audit concluded in May.") is neither.
+var (
+	cueWord = `(?:continued|cont(?:'d|’d|d|\.)|concluded|fortsetzung|suite)`
+	backRe  = regexp.MustCompile(`(?i)^\W*` + cueWord + `(?:\s+(?:from|von|de)\b.*)?[\W]*$` +
+		`|^(?:` + labelCue + `|.*[(\[,;:—–-])\s*` + cueWord + `[\W]*$`)
+	fwdRe = regexp.MustCompile(`(?i)^\W*(?:(?:to be )?continued|continues|cont(?:'d|’d|d|\.)|fortsetzung(?: folgt)?)` +
+		`(?:\s+(?:on|overleaf|auf|sur)\b.*)?[\W]*$`)
+	// labelCue: a caption label without punctuation before the cue
+	// ("Table 3 continued", "Tabelle 2 Fortsetzung").
+	labelCue = `(?:table|tab\.|tabelle|tableau|exhibit|schedule|annex|appendix)\s*[0-9IVXivx]+[A-Za-z]?(?:[.\-–][0-9]+)*\.?\s`
+)
 
 // linkContinued marks the tables that carry on the previous one across a
 // page break (document.Table.Continues). Table b continues table a when
@@ -55,28 +70,59 @@ func linkContinued(res *document.Result) {
 }
 
 // onlyFurnitureBetween: the elements between indexes i and j (two table
-// elements on consecutive pages) are page furniture, or on the second
-// page a short continuation line or the first table's caption repeated.
+// elements on consecutive pages) are page furniture, a line saying the
+// table goes on (below the first part on its page, fwdRe; above the
+// second on its page, backRe) or, on the second page, the first table's
+// caption repeated.
 func onlyFurnitureBetween(els []document.Element, i, j int) bool {
-	caption := ""
-	if i > 0 && els[i-1].Page == els[i].Page && !furniture(els[i-1].Category) {
-		caption = norm(els[i-1].Text)
-	}
+	caption := captionOf(els, i)
 	for k := i + 1; k < j; k++ {
 		e := els[k]
 		if furniture(e.Category) {
 			continue
 		}
-		if e.Page != els[j].Page || e.Category == document.TableCat {
+		if e.Category == document.TableCat {
 			return false
 		}
 		t := norm(e.Text)
-		if len([]rune(t)) <= 120 && (contRe.MatchString(t) || (caption != "" && t == caption)) {
-			continue
+		if len([]rune(t)) > 120 {
+			return false
+		}
+		switch e.Page {
+		case els[i].Page:
+			if fwdRe.MatchString(t) {
+				continue
+			}
+		case els[j].Page:
+			if backRe.MatchString(t) || (caption != "" && t == caption) {
+				continue
+			}
 		}
 		return false
 	}
 	return true
+}
+
+// captionOf: the text of the element just above table element i on its
+// page when it may be the table's caption or a head over it: not running
+// text (a sentence of six words or more, or a list item), whose repeat on
+// the next page says nothing of the table.
+func captionOf(els []document.Element, i int) string {
+	if i == 0 || els[i-1].Page != els[i].Page {
+		return ""
+	}
+	e := els[i-1]
+	t := norm(e.Text)
+	switch e.Category {
+	case document.Caption, document.Title:
+		return t
+	case document.ListItem:
+		return ""
+	}
+	if len(strings.Fields(t)) >= 6 && strings.ContainsAny(t[len(t)-1:], ".!?;:") {
+		return ""
+	}
+	return t
 }
 
 func furniture(c document.Category) bool {

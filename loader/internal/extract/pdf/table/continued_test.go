@@ -133,3 +133,51 @@ func TestContinuationNeedsNothingBetween(t *testing.T) {
 		})
 	}
 }
+
+// TestContinuationCues: the lines between two parts that say a table goes
+// on. A "(continued on next page)" line under the first part on its page
+// and a "Table 1 (continued)" line over the second are cues and the parts
+// link; a sentence holding the word ("The audit concluded in May.") is
+// not, nor a sentence above the first part repeated above the second (running
+// text, not the table's caption).
+func TestContinuationCues(t *testing.T) {
+	head := [][]string{{"Department", "2021", "2022", "2023"}}
+	body1 := tableAt(520, append(head, budgetRows(1, 10)...), true)
+	body2 := func(y float64) []txt { return tableAt(y, append(head, budgetRows(11, 6)...), true) }
+	para := []string{"The following figures show how the budget was spent in the last three",
+		"years, by department, in thousands of euro, as reported by the auditor."}
+	note := "The figures below are in thousands of euro, as audited."
+	cases := []struct {
+		name         string
+		page1, page2 []txt
+		want         bool
+	}{
+		{"cue under part 1", append(append(prose(72, 80, para...), body1...),
+			txt{X: 72, Y: 700, Size: 9, S: "(continued on next page)"}), body2(72), true},
+		{"cue over part 2", append(prose(72, 80, para...), body1...),
+			append([]txt{{X: 72, Y: 72, Size: 10, S: "Table 1 (continued)"}}, body2(96)...), true},
+		{"sentence holding the word", append(prose(72, 80, para...), body1...),
+			append([]txt{{X: 72, Y: 72, Size: 10, S: "The audit concluded in May."}}, body2(96)...), false},
+		{"sentence repeated", append(prose(72, 440, note), body1...),
+			append(prose(72, 72, note), body2(96)...), false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := writePDF(t, []page{{Items: c.page1}, {Items: c.page2}})
+			res, err := pdf.Extractor{Tables: New()}.Extract(context.Background(), path, document.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Tables) != 2 || res.Tables[0].Page != 1 || res.Tables[1].Page != 2 {
+				t.Fatalf("want a table on each page, got %d: %+v", len(res.Tables), res.Tables)
+			}
+			if got := res.Tables[1].Continues; got != c.want {
+				var els []string
+				for _, e := range res.Elements {
+					els = append(els, fmt.Sprintf("p%d %s %q", e.Page, e.Category, e.Text))
+				}
+				t.Errorf("page 2's table continues: %v, want %v; elements %q", got, c.want, els)
+			}
+		})
+	}
+}
