@@ -92,3 +92,19 @@ func queryStrings(t *testing.T, db *sql.DB, q string) []string {
 	}
 	return got
 }
+
+// TestSQLHeaderBeforeContract: an enforced contract's column check sees
+// what the model's sql_header defines (a temp macro), as dbt-duckdb's
+// does since its issue #515: the model builds and holds the answer.
+func TestSQLHeaderBeforeContract(t *testing.T) {
+	files := shapeProject("hdr", map[string]string{
+		"models/header_model.sql": "{{ config(materialized='table') }}\n{% call set_sql_header(config) %}\ncreate or replace temp macro magic() as 42;\n{% endcall %}\nselect magic() as answer\n",
+		"models/schema.yml":       "models:\n  - name: header_model\n    config:\n      contract:\n        enforced: true\n    columns:\n      - name: answer\n        data_type: integer\n",
+	})
+	dir := writeProbe(t, files)
+	db := shapeDB(t, dir)
+	shapeRun(t, db, dir, "run", nil)
+	if got := queryStrings(t, db.SQL(), "select answer from test_schema.header_model"); len(got) != 1 || got[0] != "42" {
+		t.Errorf("header_model: %v, want [42]", got)
+	}
+}

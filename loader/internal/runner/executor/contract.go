@@ -12,11 +12,17 @@ import (
 // does before it builds: every column the YAML declares has a data_type,
 // and the model's SQL returns exactly those columns with those types
 // (names case-insensitive; types as DuckDB resolves both, so `int` and
-// INTEGER agree). Constraints are not applied (README).
+// INTEGER agree), with the model's sql_header run first. Constraints are
+// not applied (README).
 func (x *nodeExec) checkContract(body string) error {
 	n := x.n
 	if on, _ := n.Contract["enforced"].(bool); !on || n.ResourceType != compiler.Model {
 		return nil
+	}
+	// the describe reads what the create will: a temp macro or SET of the
+	// model's sql_header must be there first (dbt-duckdb issue #515)
+	if err := x.sqlHeader(); err != nil {
+		return err
 	}
 	rows, err := x.c.QueryContext(x.ctx, "describe select * from (\n"+sqlBody(body)+"\n) as dbt_contract")
 	if err != nil {
