@@ -345,6 +345,30 @@ func TestShapeExternalSources(t *testing.T) {
 	}
 }
 
+// TestExternalSourceTestsRun: the tests of an external source run in a
+// `test` that builds nothing (dbt-duckdb's test_sources: 2 of 2 pass); they
+// were skipped as reading a relation "which does not exist yet" (the file
+// name was looked up as a table).
+func TestExternalSourceTestsRun(t *testing.T) {
+	files := shapeProject("ext", map[string]string{
+		"data/people.csv": "id,name\n1,a\n2,b\n",
+		"models/sources.yml": "version: 2\nsources:\n  - name: files\n    meta:\n      external_location: \"data/{name}.csv\"\n    tables:\n      - name: people\n" +
+			"        columns:\n          - name: id\n            tests: [unique, not_null]\n",
+	})
+	dir := writeProbe(t, files)
+	db := shapeDB(t, dir)
+	rr := shapeRun(t, db, dir, "test", nil)
+	got := resultsByName(rr)
+	if len(got) != 2 {
+		t.Fatalf("test: %d results, want 2", len(got))
+	}
+	for name, r := range got {
+		if r.Status != StatusPass {
+			t.Errorf("%s: %s %s, want pass", name, r.Status, r.Message)
+		}
+	}
+}
+
 // TestShapeConfigMethods: config.get (the model's config(), then its YAML,
 // then dbt_project.yml; dbt's default materialization), config.meta_get and
 // set_sql_header (applied: not warned) render as in dbt.

@@ -204,3 +204,10 @@ func tableFunctionParams(v any) []string {
 	}
 	return toStrings(v)
 }
+
+// ReadsFiles reports a source of dbt-duckdb's external_location: its
+// relation is a quoted file name or a table function call over files,
+// not a table or view the warehouse holds.
+func (n *Node) ReadsFiles() bool {
+	return n.ResourceType == Source && (strings.HasPrefix(n.Relation, "'") || strings.Contains(n.Relation, "("))
+}

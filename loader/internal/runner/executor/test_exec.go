@@ -102,8 +102,8 @@ func (x *nodeExec) missingParents() ([]string, error) {
 			continue
 		}
 		p := x.m.Node(id)
-		if p == nil || (p.ResourceType == compiler.Model && p.Config.Materialized == "ephemeral") {
-			continue
+		if p == nil || (p.ResourceType == compiler.Model && p.Config.Materialized == "ephemeral") || p.ReadsFiles() {
+			continue // a CTE, or files read where the test runs (no relation to look for)
 		}
 		typ, err := x.relationType(p.Schema, p.Alias)
 		if p.ResourceType == compiler.Source {
