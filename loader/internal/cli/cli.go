@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"strings"
 
@@ -135,20 +136,31 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
-// splitProjectFlag pulls --project DIR / --project=DIR and --log-format
-// out of args so every command accepts them anywhere.
+// splitProjectFlag pulls --project DIR / --project=DIR (dbt's
+// --project-dir too), --profiles-dir DIR (as DBT_PROFILES_DIR) and
+// --log-format out of args so every command accepts them anywhere.
 func splitProjectFlag(args []string) (dir, logFormat string, rest []string) {
 	logFormat = "text"
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
-		case a == "--project" || a == "-project":
+		case a == "--project" || a == "-project" || a == "--project-dir":
 			if i+1 < len(args) {
 				dir = args[i+1]
 				i++
 			}
-		case strings.HasPrefix(a, "--project="):
-			dir = strings.TrimPrefix(a, "--project=")
+		case strings.HasPrefix(a, "--project="), strings.HasPrefix(a, "--project-dir="):
+			_, dir, _ = strings.Cut(a, "=")
+		case a == "--profiles-dir" || strings.HasPrefix(a, "--profiles-dir="):
+			// dbt's flag for what DBT_PROFILES_DIR sets
+			d, ok := strings.CutPrefix(a, "--profiles-dir=")
+			if !ok && i+1 < len(args) {
+				d, ok = args[i+1], true
+				i++
+			}
+			if abs, err := filepath.Abs(d); ok && err == nil {
+				os.Setenv("DBT_PROFILES_DIR", abs)
+			}
 		case a == "--log-format":
 			if i+1 < len(args) {
 				logFormat = args[i+1]

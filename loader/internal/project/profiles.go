@@ -16,7 +16,8 @@ import (
 // profiles.yml ---------------------------------------------------------
 
 // UseTarget reads the DuckDB target name (or the profile's default) from
-// profiles.yml: $DBT_PROFILES_DIR, the project folder, then ~/.dbt. The
+// profiles.yml: $DBT_PROFILES_DIR, the current folder, the project folder,
+// then ~/.dbt (a relative path is from the project folder). The
 // output's path becomes the warehouse unless project.yaml sets one.
 func (p *Project) UseTarget(name string) error {
 	p.Target = Target{Name: "dev", Schema: "main", Type: "duckdb", Threads: p.Threads}
@@ -165,7 +166,8 @@ type profileOutputs struct {
 	Outputs map[string]map[string]any `yaml:"outputs"`
 }
 
-// readProfiles finds profiles.yml (DBT_PROFILES_DIR, the project, ~/.dbt)
+// readProfiles finds profiles.yml (DBT_PROFILES_DIR or --profiles-dir, the
+// current folder, the project, ~/.dbt)
 // and reads it; file is "" when there is none.
 func (p *Project) readProfiles() (profile, file string, profiles map[string]profileOutputs, err error) {
 	profile = p.DBT.Profile
@@ -175,6 +177,9 @@ func (p *Project) readProfiles() (profile, file string, profiles map[string]prof
 	var dirs []string
 	if d := os.Getenv("DBT_PROFILES_DIR"); d != "" {
 		dirs = append(dirs, d)
+	}
+	if wd, err := os.Getwd(); err == nil {
+		dirs = append(dirs, wd) // dbt's order: where it runs (dbt build --project-dir x), then ~/.dbt
 	}
 	dirs = append(dirs, p.Dir)
 	if h, err := os.UserHomeDir(); err == nil {

@@ -107,5 +107,32 @@ func TestProfileKeysNotAppliedAreWarned(t *testing.T) {
 		if w.File == filepath.Join(dir, "profiles.yml") {
 			t.Errorf("target other: %s", w)
 		}
+
+// TestProfilesInCurrentFolder: dbt reads profiles.yml where it runs
+// before ~/.dbt, so `dbt build --project-dir sub` from a repository root
+// holding profiles.yml uses it (dbt-duckdb recipe repos are laid out so).
+// docket built into warehouse.duckdb without a word.
+func TestProfilesInCurrentFolder(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "dbt_project")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(sub, "dbt_project.yml"), []byte("name: acme\nprofile: acme\nconfig-version: 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	profiles := "acme:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: dev.duckdb\n      schema: analytics\n"
+	if err := os.WriteFile(filepath.Join(root, "profiles.yml"), []byte(profiles), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("DBT_PROFILES_DIR", "")
+	t.Setenv("HOME", t.TempDir())
+	t.Chdir(root)
+	p, err := Load(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Target.Schema != "analytics" || filepath.Base(p.Warehouse) != "dev.duckdb" || p.Target.File != filepath.Join(root, "profiles.yml") {
+		t.Errorf("target %+v, warehouse %s: want the current folder's profiles.yml (schema analytics, dev.duckdb)", p.Target, p.Warehouse)
 	}
 }
