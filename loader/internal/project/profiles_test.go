@@ -107,6 +107,8 @@ func TestProfileKeysNotAppliedAreWarned(t *testing.T) {
 		if w.File == filepath.Join(dir, "profiles.yml") {
 			t.Errorf("target other: %s", w)
 		}
+	}
+}
 
 // TestProfilesInCurrentFolder: dbt reads profiles.yml where it runs
 // before ~/.dbt, so `dbt build --project-dir sub` from a repository root
