@@ -3,23 +3,32 @@ package cli
 import (
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"testing"
 )
 
 func TestFloorPercent(t *testing.T) {
 	cases := []struct {
-		live, floor uint64
-		pct, want   int
+		live, scan, floor uint64
+		pct, want         int
 	}{
-		{0, 32 << 20, 25, 25},         // nothing measured yet
-		{4 << 20, 32 << 20, 25, 700},  // goal 32 MB, not 5 MB
-		{16 << 20, 32 << 20, 25, 100}, // goal 32 MB, not 20 MB
-		{30 << 20, 32 << 20, 25, 25},  // 1.25x is over the floor already
-		{80 << 20, 32 << 20, 25, 25},  // 50k documents: unchanged
+		{0, 0, 32 << 20, 25, 25},                // nothing measured yet
+		{4 << 20, 0, 32 << 20, 25, 700},         // goal 32 MB, not 5 MB
+		{16 << 20, 0, 32 << 20, 25, 100},        // goal 32 MB, not 20 MB
+		{4 << 20, 4 << 20, 32 << 20, 25, 350},   // stacks and globals count: 4 + 8 x 3.5 = 32 MB
+		{256 << 10, 1 << 20, 32 << 20, 25, 800}, // the runtime's minimum, 4 MB x 8 = 32 MB, not ~330 MB
+		{30 << 20, 0, 32 << 20, 25, 25},         // 1.25x is over the floor already
+		{80 << 20, 0, 32 << 20, 25, 25},         // 50k documents: unchanged
 	}
 	for _, c := range cases {
-		if got := floorPercent(c.live, c.floor, c.pct); got != c.want {
-			t.Errorf("floorPercent(%d, %d, %d) = %d, want %d", c.live, c.floor, c.pct, got, c.want)
+		got := floorPercent(c.live, c.scan, c.floor, c.pct)
+		if got != c.want {
+			t.Errorf("floorPercent(%d, %d, %d, %d) = %d, want %d", c.live, c.scan, c.floor, c.pct, got, c.want)
+		}
+		// the runtime's goal: the formula, never under its minimum
+		goal := max(c.live+(c.live+c.scan)*uint64(got)/100, heapMinimum*uint64(got)/100)
+		if c.live > 0 && goal > max(c.floor, c.live*5/4)+(c.live+c.scan)/100 {
+			t.Errorf("floorPercent(%d, %d, %d, %d): goal %d, over the floor by more than 1 %%", c.live, c.scan, c.floor, c.pct, goal)
 		}
 	}
 }
@@ -51,4 +60,27 @@ func TestLoadCollectsRarelyOnASmallHeap(t *testing.T) {
 		t.Errorf("GC percent after stop = %d, want the 100 set before", got)
 	}
 	_ = keep
+}
+
+// TestLoadHeapGoalIsTheFloor: on a small live heap the collector's goal
+// is the floor, not a multiple of it. The runtime's goal also counts the
+// stacks and globals it scans (live + (live + stacks + globals) x
+// GOGC/100): a percentage worked out from the live heap alone let a 20k
+// document load plan with a goal of ~180 MB.
+func TestLoadHeapGoalIsTheFloor(t *testing.T) {
+	before := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(before)
+	runtime.GC()
+	stop := heapFloor(loadHeapFloor, 25)
+	defer stop()
+	s := []metrics.Sample{{Name: "/gc/heap/goal:bytes"}, {Name: "/gc/heap/live:bytes"}, {Name: "/gc/scan/stack:bytes"}, {Name: "/gc/scan/globals:bytes"}}
+	metrics.Read(s)
+	goal, live, scan := s[0].Value.Uint64(), s[1].Value.Uint64(), s[2].Value.Uint64()+s[3].Value.Uint64()
+	if live >= loadHeapFloor {
+		t.Skipf("live heap %d MB: over the floor, nothing to check", live>>20)
+	}
+	if goal > loadHeapFloor+(live+scan)/100+(64<<10) { // one percent step over it at most
+
+		t.Errorf("heap goal %.1f MB with %.1f MB live; want about the %d MB floor", float64(goal)/(1<<20), float64(live)/(1<<20), loadHeapFloor>>20)
+	}
 }
