@@ -36,7 +36,8 @@ type outcome struct {
 
 type shared struct {
 	mu       sync.Mutex
-	byHash   map[string]*contentState // contents extracted (or being extracted) in this run
+	byHash   map[contentKey]*contentState // contents extracted (or being extracted) in this run
+	facts    map[string]*document.Result  // the facts several contents share (see settle)
 	known    map[string]warehouse.Extraction
 	pool     *worker.Pool
 	opts     Options
@@ -84,7 +85,7 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 		return err
 	}
 	defer tmp.Close()
-	sh := &shared{children: plan.Children, attached: plan.Attachments, byHash: map[string]*contentState{}, known: plan.Contents, opts: opts, tmp: tmp, docOpts: docOptions(opts)}
+	sh := &shared{children: plan.Children, attached: plan.Attachments, byHash: map[contentKey]*contentState{}, facts: map[string]*document.Result{}, known: plan.Contents, opts: opts, tmp: tmp, docOpts: docOptions(opts)}
 	sh.pool = pool
 	if sum.ByKind == nil {
 		sum.ByKind = map[string]int{}
@@ -95,10 +96,9 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 	// or into memory (small ones, see smallFile), and that read gives the
 	// hash (hashing new files in the background first read every new file
 	// over 256 KiB twice).
-	todo := make([]*file, len(files))
-	for i, pf := range files {
-		todo[i] = fileOf(pf)
-	}
+	// Each file's working copy is made as it is handed to a worker, not
+	// for the whole list up front: a first load of 200k documents held
+	// ~70 MB of copies waiting their turn.
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -129,9 +129,9 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 	}
 	go func() {
 		defer close(jobs)
-		for _, f := range todo {
+		for _, pf := range files {
 			select {
-			case jobs <- f:
+			case jobs <- fileOf(pf):
 			case <-ctx.Done():
 				return
 			}
@@ -163,7 +163,7 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 			if fam[0].res != nil {
 				n = len(fam[0].res.Pages)
 			}
-			opts.Progress(Progress{Done: done, Total: len(todo), Path: EscapePath(fam[0].f.rel), Pages: n})
+			opts.Progress(Progress{Done: done, Total: len(files), Path: EscapePath(fam[0].f.rel), Pages: n})
 		}
 		if err := sink(out); err != nil {
 			cancel()
@@ -271,11 +271,12 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		o.children = sh.childrenFromRefs(ctx, f, sh.attached[f.hash])
 		return o
 	}
+	key := keyOf(f.hash)
 	sh.mu.Lock()
-	st, dup := sh.byHash[f.hash]
+	st, dup := sh.byHash[key]
 	if !dup {
 		st = &contentState{done: make(chan struct{})}
-		sh.byHash[f.hash] = st
+		sh.byHash[key] = st
 	}
 	sh.mu.Unlock()
 	if dup {
@@ -292,7 +293,7 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		}
 		return o // landed by the first file with these bytes
 	}
-	defer close(st.done)
+	defer sh.settle(key, st)
 	pathForWorker := snapPath
 	if inPlace != nil && !readInPlace(f) {
 		inPlace = nil
@@ -493,7 +494,7 @@ func (sh *shared) settled(hash string) bool {
 	}
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	_, ok := sh.byHash[hash]
+	_, ok := sh.byHash[keyOf(hash)]
 	return ok
 }
 
@@ -511,7 +512,7 @@ func (sh *shared) childrenFromRefs(ctx context.Context, f *file, refs []warehous
 		c := childFile(f, ref)
 		_, known := sh.known[c.hash]
 		sh.mu.Lock()
-		_, inRun := sh.byHash[c.hash]
+		_, inRun := sh.byHash[keyOf(c.hash)]
 		sh.mu.Unlock()
 		if !known && !inRun {
 			o := &outcome{f: c, err: document.Errorf(document.KindInternal, "attachment %q of reused content has no extraction; load with --retry-quarantined", ref.Name)}

@@ -109,8 +109,8 @@ func (sh *shared) stage(o *outcome, st *contentState, f *file) string {
 // worker): files of this run waiting for it extract their own bytes.
 func (sh *shared) abandon(hash string, st *contentState) {
 	sh.mu.Lock()
-	if sh.byHash[hash] == st {
-		delete(sh.byHash, hash)
+	if k := keyOf(hash); sh.byHash[k] == st {
+		delete(sh.byHash, k)
 	}
 	sh.mu.Unlock()
 	st.retry = true

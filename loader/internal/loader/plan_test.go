@@ -82,6 +82,17 @@ func TestMakePlan(t *testing.T) {
 	if len(todo) != 3 || todo[len(todo)-1].Rel != "fresh.txt" {
 		t.Errorf("todo: %+v (known files to redo first, then new ones)", todo)
 	}
+	// The files to execute come first: Todo is that part of Files, not a
+	// copy of it (200k copies held while a first load ran), and appending
+	// to it leaves Files alone.
+	if len(todo) > 0 && (&todo[0] != &plan.Files[0] || cap(todo) != len(todo)) {
+		t.Errorf("Todo copied the plan's files (or may append into them): cap %d, len %d", cap(todo), len(todo))
+	}
+	// A plan ordered otherwise still gets every file to execute.
+	mixed := &Plan{Files: []PlannedFile{{Action: ActUnchanged, DocID: "u"}, {Action: ActNew, DocID: "n"}, {Action: ActKept, DocID: "k"}, {Action: ActChanged, DocID: "c"}}}
+	if got := mixed.Todo(); len(got) != 2 || got[0].DocID != "n" || got[1].DocID != "c" {
+		t.Errorf("Todo of a plan not ordered: %+v", got)
+	}
 	// Known files are hashed to decide; the new one is left to the executor.
 	wantBytes := int64(len("unchanged text\n") + len("new text\n") + len("crashed once\n"))
 	if plan.BytesHashed != wantBytes {
