@@ -72,7 +72,7 @@ var dbtActed = map[string]bool{"name": true, "profile": true, "model-paths": tru
 
 // dbtIgnored are valid dbt keys with no effect on a DuckDB build (said once).
 var dbtIgnored = map[string]bool{"dbt-cloud": true, "flags": true,
-	"docs-paths": true, "asset-paths": true, "packages-install-path": true, "query-comment": true, "quoting": true,
+	"docs-paths": true, "asset-paths": true, "log-path": true, "packages-install-path": true, "query-comment": true, "quoting": true,
 	"sources": true, "semantic-models": true, "saved-queries": true, "metrics": true, "exposures": true, "restrict-access": true}
 
 func strList(n *yaml.Node) []string {

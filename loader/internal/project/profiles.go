@@ -46,7 +46,12 @@ func (p *Project) UseTarget(name string) error {
 		return nil
 	}
 	if name == "" {
-		name = pr.Target
+		// the default target is Jinja too (target: "{{ env_var('DBT_TARGET', 'dev') }}")
+		def := map[string]any{"target": pr.Target}
+		if err := renderProfileOutput(def); err != nil {
+			return fmt.Errorf("%s: profile %q: %w", file, profile, err)
+		}
+		name = fmt.Sprint(def["target"])
 	}
 	if name == "" {
 		name = "dev"

@@ -138,3 +138,31 @@ func TestProfilesInCurrentFolder(t *testing.T) {
 		t.Errorf("target %+v, warehouse %s: want the current folder's profiles.yml (schema analytics, dev.duckdb)", p.Target, p.Warehouse)
 	}
 }
+
+// TestProfileDefaultTargetEnvVar: a profile's default `target:` is Jinja
+// as its outputs are (target: "{{ env_var('DBT_ENVIRONMENT', 'dev') }}",
+// as frizzleqq/f1-dbt-duckdb writes it); it was taken as the output's name.
+func TestProfileDefaultTargetEnvVar(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "dbt_project.yml"), []byte("name: f1\nprofile: f1\nconfig-version: 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	profiles := "f1:\n  target: \"{{ env_var('DOCKET_TEST_DBT_ENV', 'dev') }}\"\n  outputs:\n    dev:\n      type: duckdb\n      path: dev.duckdb\n      schema: public\n" +
+		"    prod:\n      type: duckdb\n      path: prod.duckdb\n"
+	if err := os.WriteFile(filepath.Join(dir, "profiles.yml"), []byte(profiles), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("DBT_PROFILES_DIR", dir)
+	os.Unsetenv("DOCKET_TEST_DBT_ENV")
+	p, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Target.Name != "dev" || p.Target.Schema != "public" {
+		t.Errorf("default target %q schema %q, want dev and public", p.Target.Name, p.Target.Schema)
+	}
+	t.Setenv("DOCKET_TEST_DBT_ENV", "prod")
+	if p, err = Load(dir); err != nil || p.Target.Name != "prod" || filepath.Base(p.Warehouse) != "prod.duckdb" {
+		t.Errorf("DOCKET_TEST_DBT_ENV=prod: %v %v", p, err)
+	}
+}

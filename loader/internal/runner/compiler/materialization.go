@@ -59,6 +59,34 @@ func (m *Manifest) warnBuiltinOverrides() {
 	}
 }
 
+// nativeMatMacros are the dbt macros (and their default__/duckdb__
+// variants) through which dbt's built-in materializations write their SQL,
+// by the kind of node. docket builds those nodes natively and never calls
+// them, so a root project's override is said once, at its line, as not
+// applied (frizzleqq/f1-dbt-duckdb overrides get_delete_insert_merge_sql).
+var nativeMatMacros = map[string][]string{
+	"incremental": {"get_merge_sql", "get_delete_insert_merge_sql", "get_insert_overwrite_merge_sql", "get_incremental_append_sql",
+		"get_incremental_delete_insert_sql", "get_incremental_merge_sql", "get_incremental_insert_overwrite_sql",
+		"get_incremental_default_sql", "get_incremental_microbatch_sql"},
+	"table and view": {"create_table_as", "create_view_as", "get_create_table_as_sql", "get_create_view_as_sql"},
+	"snapshot":       {"snapshot_merge_sql", "snapshot_staging_table", "build_snapshot_table", "snapshot_timestamp_strategy", "snapshot_check_strategy"},
+	"seed":           {"load_csv_rows", "create_csv_table", "reset_csv_table"},
+}
+
+// warnNativeMacroOverrides says each root-project override of a
+// nativeMatMacros macro is not applied to docket's own builds.
+func (m *Manifest) warnNativeMacroOverrides() {
+	for _, kind := range SortedKeys(nativeMatMacros) {
+		for _, base := range nativeMatMacros[kind] {
+			for _, name := range []string{base, "default__" + base, "duckdb__" + base} {
+				if file, line, ok := m.env.RootMacro(name); ok {
+					m.warn(file, Position{line, 1}, "macro %s overrides dbt's SQL for %s models; docket builds those natively and does not call it: not applied", name, kind)
+				}
+			}
+		}
+	}
+}
+
 // MatRun is what the executor gives a custom materialization.
 type MatRun struct {
 	SQL         string // the model's compiled SQL (sql, compiled_code)

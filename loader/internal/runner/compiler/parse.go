@@ -175,6 +175,7 @@ func (ps *parser) macros() error {
 	}
 	m.env, m.Macros = env, env.Macros()
 	m.warnBuiltinOverrides()
+	m.warnNativeMacroOverrides()
 	return nil
 }
 

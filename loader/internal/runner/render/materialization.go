@@ -86,3 +86,13 @@ func (e *Env) FindMaterialization(name string) (m Materialization, ok bool, err 
 	}
 	return Materialization{}, false, nil
 }
+
+// RootMacro is where the root project defines the macro name: its file and
+// line; ok false when it does not.
+func (e *Env) RootMacro(name string) (file string, line int, ok bool) {
+	d, ok := e.macros[name]
+	if !ok {
+		return "", 0, false
+	}
+	return d.file, d.node.Location.Line, true
+}
