@@ -126,7 +126,7 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 func (d *Detector) scanPart(found []textFound, lines []*textLine, top, first int, part []*textLine, gap float64, hs, vs []rule) []textFound {
 	cand := within(besideParagraph(lines, top, first+len(part), gap), gap, hs)
 	for _, c := range splitSides(cand, gap) {
-		layoutSays := framed(c, hs) || boldHeaded(c, gap)
+		layoutSays := framed(c, hs) || boldHeaded(c, gap) || captioned(lines, c, gap)
 		if !layoutSays && !twoNumeric(c) {
 			continue
 		}

@@ -1,0 +1,47 @@
+package table
+
+import "testing"
+
+// TestCaptionedTextOnlyTable: a table of words only (no number column, no
+// rules, no bold header) under a "Table 1." caption is a table; the same
+// lines under no caption, or under a figure's caption, are not (aligned
+// phrases alone say nothing of a table).
+func TestCaptionedTextOnlyTable(t *testing.T) {
+	rows := [][]string{
+		{"Region", "Status"},
+		{"Northern coast", "pending review"},
+		{"Central valley", "approved"},
+		{"Southern hills", "funded by the regional authority"},
+		{"Western islands", "under review"},
+		{"Eastern plains", "not applicable"},
+	}
+	body := tableRows(140, 14, []col{{72, false}, {210, false}}, rows, false)
+	intro := prose(72, 80, "The state of the projects in every region at the end of the year, as reported by the ministry.")
+	after := prose(72, 240, "Projects under review are expected to be decided before the end of the next year.")
+	cases := []struct {
+		name    string
+		caption string
+		want    int
+	}{
+		{"table caption", "Table 1. Projects by region", 1},
+		{"table caption with colon", "TABLE 2: Projects by region", 1},
+		{"no caption", "", 0},
+		{"figure caption", "Figure 1. Projects by region", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			pg := page{Items: append(append([]txt{}, intro...), after...)}
+			if c.caption != "" {
+				pg.Items = append(pg.Items, txt{X: 72, Y: 122, Size: 10, Bold: true, S: c.caption})
+			}
+			pg.Items = append(pg.Items, body...)
+			ts := detect(t, pg)
+			if len(ts) != c.want {
+				t.Fatalf("want %d tables, got %d: %s", c.want, len(ts), dump(ts))
+			}
+			if c.want == 1 {
+				wantCells(t, ts[0], rows)
+			}
+		})
+	}
+}
