@@ -4,10 +4,14 @@ import "math"
 
 // numbersLast: the band's wrapped row labels carry their numbers on their
 // last line: two or more times a line of the stub alone is followed,
-// a leading below, by a lower-case line of the stub with numbers beside
-// it ("Agriculture, forestry and", then "fishing 76.4 70.2"), and never a
-// line of the stub with numbers by a lower-case line of the stub alone
-// (the same label set with its numbers on its first line).
+// a leading below, by a line of the stub with numbers beside it
+// ("Agriculture, forestry and", then "fishing 76.4 70.2"), and never a
+// line of the stub with numbers by a line of the stub alone (the same
+// label set with its numbers on its first line). The lower line is the
+// same label's when it goes on lower-case, or when the two lines stand
+// closer together than the upper one to the line above it (rows set
+// apart, a label's lines at the font's leading), starting at the same x
+// (a line indented under a label is an item under a group label).
 func numbersLast(c *columnStats, band []*textLine) bool {
 	if len(band) < 4 {
 		return false
@@ -25,18 +29,27 @@ func numbersLast(c *columnStats, band []*textLine) bool {
 		}
 		return len(lcs) == 1 && !numericCell(lcs[0].ws), nums
 	}
+	gap := func(k int) float64 { return band[k].bb.Y0 - band[k-1].bb.Y1 }
+	// together: lines k-1 and k are closer than the pair (j-1, j) is
+	together := func(k, j int) bool {
+		a, b := band[k-1], band[k]
+		size := math.Max(a.size, b.size)
+		return j >= 1 && j < len(band) && math.Abs(a.ws[0].bb.X0-b.ws[0].bb.X0) <= 1 &&
+			gap(j)-gap(k) > 0.25*size
+	}
 	up := 0
 	for i := 1; i < len(band); i++ {
 		a, b := band[i-1], band[i]
-		if !startsLower(b.ws[0].text) || b.bb.Y0-a.bb.Y1 > 0.8*math.Max(a.size, b.size) {
+		if gap(i) > 0.8*math.Max(a.size, b.size) {
 			continue
 		}
+		lower := startsLower(b.ws[0].text)
 		aAlone, aNums := kind(i - 1)
 		bAlone, bNums := kind(i)
 		switch {
-		case aAlone && bNums:
+		case aAlone && bNums && (lower || together(i, i-1)):
 			up++
-		case aNums && bAlone:
+		case aNums && bAlone && (lower || together(i, i+1)):
 			return false
 		}
 	}
