@@ -22,6 +22,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
@@ -34,6 +35,12 @@ type Detector struct {
 	Unruled bool
 	// MinRows is the least number of rows (header included) a table has.
 	MinRows int
+
+	// mu guards scratch, the page's word arrays kept from one
+	// DetectTables call to the next (a call that finds it in use
+	// allocates its own).
+	mu      sync.Mutex
+	scratch wordScratch
 }
 
 // New returns a Detector with ruled and unruled detection on.
@@ -46,7 +53,12 @@ func (d *Detector) DetectTables(lay *pdf.Layout) []document.Table {
 	if lay == nil {
 		return nil
 	}
-	ws := words(lay)
+	var sc *wordScratch
+	if d.mu.TryLock() {
+		defer d.mu.Unlock()
+		sc = &d.scratch
+	}
+	ws := words(lay, sc)
 	if len(ws) == 0 {
 		return nil
 	}

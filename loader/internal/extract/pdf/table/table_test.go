@@ -19,6 +19,12 @@ func detect(t *testing.T, pg page) []document.Table {
 // detectFile: the tables of a PDF file's first page.
 func detectFile(t *testing.T, name string) []document.Table {
 	t.Helper()
+	return New().DetectTables(firstLayout(t, name))
+}
+
+// firstLayout: a PDF file's first page, with words and vectors.
+func firstLayout(t *testing.T, name string) *pdf.Layout {
+	t.Helper()
 	d, err := pdf.Open(name)
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +34,7 @@ func detectFile(t *testing.T, name string) []document.Table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return New().DetectTables(lay)
+	return lay
 }
 
 func cellsOf(t document.Table) [][]string {
