@@ -448,3 +448,38 @@ func TestStatisticalSymbols(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupLabelBackAtTheStubEdge: rows at one pitch, no blank line
+// between the groups; a group label back at the stub's left edge right
+// under an indented item (the widest label of the column, so the label's
+// first word would not fit after it) is a row of its own, not the item's
+// label wrapping: a wrapped label goes on under its own start.
+func TestGroupLabelBackAtTheStubEdge(t *testing.T) {
+	groups := []struct {
+		label string
+		rows  [][]string
+	}{
+		{"Household size", [][]string{{"One person", "4,120", "3,980"}, {"Aged region central mining", "2,310", "2,405"}}},
+		{"Type of area", [][]string{{"Urban", "6,770", "6,912"}, {"Fishing and rural villages", "1,215", "1,190"}}},
+		{"Tenure", [][]string{{"Owners", "5,400", "5,515"}, {"Tenants", "3,010", "2,987"}}},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Households by size, area and tenure at the end of the last two years of the survey.")...)
+	want := [][]string{{"Group", "2022", "2023"}}
+	pg.Items = append(pg.Items, tableRows(120, 13, []col{{72, false}, {330, true}, {410, true}}, want, true)...)
+	y := 140.0
+	for _, g := range groups {
+		pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, S: g.label})
+		want = append(want, []string{g.label, "", ""})
+		y += 13
+		pg.Items = append(pg.Items, tableRows(y, 13, []col{{82, false}, {330, true}, {410, true}}, g.rows, false)...)
+		want = append(want, g.rows...)
+		y += 13 * float64(len(g.rows))
+	}
+	pg.Items = append(pg.Items, prose(72, y+20, "Households are counted where they live on the first day of the year.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], want)
+}

@@ -261,6 +261,12 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		if lower {
 			continue
 		}
+		if x0 := a.cells[lc.col][0][0].bb.X0; lc.col == c.stub() && x0 > c.left[lc.col]+2 && first.bb.X0 <= c.left[lc.col]+1 {
+			// back at the stub's left edge under an indented item,
+			// capitalised: the next group's label ("  Mining", then
+			// "Type of area"); a label wraps under its own start
+			return false
+		}
 		if x0 := a.cells[lc.col][0][0].bb.X0; lExcl && lc.col == c.stub() && x0 <= c.left[lc.col]+2 && first.bb.X0 > x0+2 {
 			// indented in the stub under a label at its left edge,
 			// capitalised and bringing cells the row lacks: an item
