@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/docket-dev/docket/loader/internal/embed"
 	"github.com/docket-dev/docket/loader/internal/project"
@@ -15,6 +16,10 @@ import (
 
 func runModelsCmd(ctx context.Context, cmd string, args []string, stdout, stderr io.Writer) int {
 	dir, _, args := splitProjectFlag(args)
+	if slices.Contains(args, "-h") || slices.Contains(args, "--help") || slices.Contains(args, "-help") {
+		parseModelFlags(cmd, args, stderr) // the flags' help, with or without a project
+		return ExitOK
+	}
 	p, code := loadProject(dir, stderr)
 	if p == nil {
 		return code

@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -15,5 +18,16 @@ func TestDbtProjectDirFlags(t *testing.T) {
 	}
 	if dir, _, _ := splitProjectFlag([]string{"--project-dir=x"}); dir != "x" {
 		t.Errorf("--project-dir=x: %q", dir)
+	}
+}
+
+// TestModelsHelpWithoutProject: `docket build -h` shows the flags where
+// there is no project yet (it said "no project.yaml ... or its parents").
+func TestModelsHelpWithoutProject(t *testing.T) {
+	t.Chdir(t.TempDir())
+	var out, errOut bytes.Buffer
+	code := runModelsCmd(context.Background(), "build", []string{"-h"}, &out, &errOut)
+	if code != ExitOK || !strings.Contains(errOut.String(), "-select") || strings.Contains(errOut.String(), "no project") {
+		t.Errorf("exit %d, stderr %q", code, errOut.String())
 	}
 }
