@@ -40,3 +40,24 @@ func TestRefOnlyWhenIncrementalIsAnError(t *testing.T) {
 	}
 	t.Fatal("no result for b")
 }
+
+// TestEmptyUniqueKeyAppends: unique_key='' (and []) is no key, as dbt's
+// `{% if unique_key %}` reads it: the second run appends (dbt-tests-adapter
+// BaseIncrementalUniqueKey, empty_str_unique_key); it failed with
+// `unique_key column "" is not in the model's output`.
+func TestEmptyUniqueKeyAppends(t *testing.T) {
+	body := " select {{ var('n', 1) }} as id"
+	files := shapeProject("ek", map[string]string{
+		"models/empty_str.sql":  "{{ config(materialized='incremental', unique_key='') }}" + body,
+		"models/empty_list.sql": "{{ config(materialized='incremental', unique_key=[]) }}" + body,
+	})
+	dir := writeProbe(t, files)
+	db := shapeDB(t, dir)
+	shapeRun(t, db, dir, "run", nil)
+	shapeRun(t, db, dir, "run", map[string]any{"n": 2})
+	for _, m := range []string{"empty_str", "empty_list"} {
+		if got := queryStrings(t, db.SQL(), "select string_agg(id::varchar, ',' order by id) from test_schema."+m); len(got) != 1 || got[0] != "1,2" {
+			t.Errorf("%s after two runs: %v, want [1,2] (appended)", m, got)
+		}
+	}
+}

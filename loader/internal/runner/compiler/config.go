@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
@@ -206,7 +207,8 @@ func setBuildConfig(c *Config, k string, v any, str func() string, bad func(stri
 	case "tags":
 		c.Tags = dedupe(toStrings(v))
 	case "unique_key":
-		c.UniqueKey = toStrings(v)
+		// dbt tests `{% if unique_key %}`: '' (or []) is no key, so append
+		c.UniqueKey = slices.DeleteFunc(toStrings(v), func(k string) bool { return strings.TrimSpace(k) == "" })
 	case "incremental_strategy":
 		c.IncrementalStrategy = str()
 	case "on_schema_change":
