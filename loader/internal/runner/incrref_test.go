@@ -41,7 +41,7 @@ func TestRefOnlyWhenIncrementalIsAnError(t *testing.T) {
 	t.Fatal("no result for b")
 }
 
-// TestEmptyUniqueKeyAppends: unique_key=” (and []) is no key, as dbt's
+// TestEmptyUniqueKeyAppends: an empty unique_key (a blank string or []) is no key, as dbt's
 // `{% if unique_key %}` reads it: the second run appends (dbt-tests-adapter
 // BaseIncrementalUniqueKey, empty_str_unique_key); it failed with
 // `unique_key column "" is not in the model's output`.
