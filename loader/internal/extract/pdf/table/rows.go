@@ -250,7 +250,7 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		if full && !lower {
 			return false
 		}
-		if numericCell(lc.ws) && !unit(lc.ws) {
+		if numericCell(lc.ws) && !unit(lc.ws) && !yearEnding(a.cells[lc.col], lcs) {
 			return false
 		}
 		for _, ws := range a.cells[lc.col] {
@@ -288,6 +288,17 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	c.add(a, lcs)
 	a.closed = late // the numbers on the label's last line end the row
 	return true
+}
+
+// yearEnding: line lcs is a year alone under a cell of words: the end of
+// a text cell wrapped before it ("transferred in", then "2019"), where
+// numbers do not wrap otherwise.
+func yearEnding(cell [][]*word, lcs []lineCell) bool {
+	if len(lcs) != 1 || len(lcs[0].ws) != 1 || !yearRe.MatchString(lcs[0].ws[0].text) || len(cell) == 0 {
+		return false
+	}
+	last := cell[len(cell)-1]
+	return !numericCell(last) && isWordOfLetters(last[len(last)-1].text)
 }
 
 // numbersUnderLabel: line lcs brings only numbers to a row of text cells

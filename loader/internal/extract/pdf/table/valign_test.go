@@ -50,3 +50,38 @@ func TestLabelsWrappedOverTheirNumbers(t *testing.T) {
 	}
 	wantCells(t, ts[0], want)
 }
+
+// TestYearEndsAWrappedTextCell: a text cell wrapped before a year
+// ("transferred in", then "2019" alone on the next line, under it, in
+// the table's leading) is one cell; the year is no row of its own.
+func TestYearEndsAWrappedTextCell(t *testing.T) {
+	rows := [][]string{
+		{"Region", "Staff", "Status"},
+		{"Northern coast", "1,204", "approved"},
+		{"Central valley", "860", "transferred in 2019"},
+		{"Southern hills", "2,315", "pending"},
+		{"Western islands", "512", "transferred in 2021"},
+		{"Eastern plains", "1,077", "under review"},
+	}
+	pg := page{Items: prose(72, 80, "Staff and status of the regional offices at the end of the year, as reported.")}
+	y := 130.0
+	for i, r := range rows {
+		pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, Bold: i == 0, S: r[0]},
+			txt{X: 260 - helvWidth(r[1]), Y: y, Size: 10, Bold: i == 0, S: r[1]})
+		status := r[2]
+		if rest, ok := strings.CutPrefix(status, "transferred in "); ok {
+			// wrapped in a column as wide as "transferred in"
+			pg.Items = append(pg.Items, txt{X: 290, Y: y, Size: 10, S: "transferred in"}, txt{X: 290, Y: y + 11.5, Size: 10, S: rest})
+			y += 11.5
+		} else {
+			pg.Items = append(pg.Items, txt{X: 290, Y: y, Size: 10, Bold: i == 0, S: status})
+		}
+		y += 16
+	}
+	pg.Items = append(pg.Items, prose(72, y+20, "Offices transferred keep their staff until the end of the year.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], rows)
+}
