@@ -406,10 +406,20 @@ var featureProbes = map[string]featureProbe{
 		"models/m/dim.yml":    "version: 2\nmodels:\n  - name: dim\n    latest_version: 1\n    versions:\n      - v: 1\n        defined_in: dim\n      - v: 2\n",
 		"models/m/use.sql":    "select * from {{ ref('dim', v=2) }}",
 	}},
-	"package-models": {files: map[string]string{
-		"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\n",
-		"dbt_packages/p/models/dim.sql":  "select 1 as id",
+	"package-models": {build: true, files: map[string]string{
+		"project.yaml":                   probeProject + "models:\n  p:\n    off:\n      +enabled: false\n",
+		"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\nvars:\n  n: 2\n",
+		"dbt_packages/p/models/dim.sql":  "select * from {{ ref('ids') }} where id <= {{ var('n') }}",
+		"dbt_packages/p/models/dim.yml":  "version: 2\nmodels:\n  - name: dim\n    columns:\n      - name: id\n        tests: [unique]\n",
+		"dbt_packages/p/models/off.sql":  "select 1 as id",
+		"dbt_packages/p/seeds/ids.csv":   "id\n1\n2\n3\n",
 		"models/m/use.sql":               "select * from {{ ref('p', 'dim') }}",
+	}},
+	"package-rest": {files: map[string]string{
+		"dbt_packages/p/dbt_project.yml":    "name: p\nversion: '1'\nconfig-version: 2\non-run-end: [\"select 1\"]\n",
+		"dbt_packages/p/snapshots/snap.sql": "{% snapshot snap %}{{ config(strategy='check', unique_key='id', check_cols='all') }}select 1 as id{% endsnapshot %}",
+		"dbt_packages/p/tests/t.sql":        "select 1 where false",
+		"models/m/use.sql":                  "select 1 as id",
 	}},
 	"dbt-utils": {build: true, dir: func(t *testing.T) string {
 		src, _ := filepath.Abs("../../../../shared/dbt/dbt-utils")

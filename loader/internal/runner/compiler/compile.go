@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
@@ -55,11 +54,14 @@ func (rc *renderCtx) ref(a render.Args) (any, error) {
 	if v, ok := refVersion(a); ok {
 		key = versionKey(name, v)
 	}
-	rc.refs = append(rc.refs, []string{key})
-	t := m.byName[key]
-	if len(a.Pos) > 1 && fmt.Sprint(a.Pos[0]) != m.Name {
-		t = nil // another package's model: docket does not build those
+	pkg := ""
+	if len(a.Pos) > 1 {
+		pkg = fmt.Sprint(a.Pos[0])
+		rc.refs = append(rc.refs, []string{pkg, key})
+	} else {
+		rc.refs = append(rc.refs, []string{key})
 	}
+	t := m.findRef(pkg, key, n)
 	at, seen := rc.refPos[key]
 	own := true
 	if !seen && (t == nil || !rc.compiled) {
@@ -73,8 +75,8 @@ func (rc *renderCtx) ref(a render.Args) (any, error) {
 	}
 	if t == nil {
 		msg := m.unknownRef(name, key)
-		if len(a.Pos) > 1 && fmt.Sprint(a.Pos[0]) != m.Name {
-			msg = m.packageRef(fmt.Sprint(a.Pos[0]), name)
+		if pkg != "" {
+			msg = m.packageRef(pkg, name, key)
 		}
 		if !own {
 			// written in a macro: the render error names the macro's
@@ -92,14 +94,6 @@ func (rc *renderCtx) ref(a render.Args) (any, error) {
 			"the graph does not order it (as dbt: add -- depends_on: {{ ref(%q) }} to the file)", name, name)}
 	}
 	return rc.relationOf(t), nil
-}
-
-// packageRef says why ref(pkg, name) to another package names nothing.
-func (m *Manifest) packageRef(pkg, name string) string {
-	if slices.Contains(m.packages, pkg) {
-		return fmt.Sprintf("ref(%q, %q): docket builds package %s's macros and generic tests, not its models", pkg, name, pkg)
-	}
-	return fmt.Sprintf("ref(%q, %q): no project or installed package named %q (this project is %q)", pkg, name, pkg, m.Name)
 }
 
 // refVersion is the version a ref pins (v=N or version=N).
@@ -147,7 +141,7 @@ func (rc *renderCtx) source(a render.Args) (any, error) {
 	m := rc.m
 	src, tbl := fmt.Sprint(a.Pos[0]), fmt.Sprint(a.Pos[1])
 	rc.sources = append(rc.sources, []string{src, tbl})
-	s := m.Sources[Source+"."+m.Name+"."+src+"."+tbl]
+	s := m.findSource(src, tbl, rc.n)
 	if s == nil {
 		at, _ := rc.callSite("source", src, tbl)
 		rc.diags = append(rc.diags, Diagnostic{Path: rc.n.Path, Line: at.Line, Col: at.Col, Msg: m.unknownSource(src, tbl)})

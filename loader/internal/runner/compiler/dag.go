@@ -16,14 +16,13 @@ func (m *Manifest) buildGraph() []Diagnostic {
 		if n.TestMetadata == nil { // generic tests already have deps
 			set := map[string]bool{}
 			for _, r := range n.Refs {
-				if t := m.byName[r[len(r)-1]]; t != nil {
+				if t := m.refTarget(r, n); t != nil {
 					set[t.UniqueID] = true
 				}
 			}
 			for _, s := range n.Sources {
-				sid := Source + "." + m.Name + "." + s[0] + "." + s[1]
-				if m.Sources[sid] != nil {
-					set[sid] = true
+				if t := m.findSource(s[0], s[1], n); t != nil {
+					set[t.UniqueID] = true
 				}
 			}
 			n.DependsOn.Nodes = SortedKeys(set)

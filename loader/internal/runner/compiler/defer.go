@@ -36,12 +36,10 @@ func (m *Manifest) withCode(code map[string]string) *Manifest {
 	}
 	// ByName must find the same nodes as Nodes (it found m's, with their
 	// old CompiledCode).
-	c.byName = make(map[string]*Node, len(m.byName))
-	for name, n := range m.byName {
-		if nn := c.Nodes[n.UniqueID]; nn != nil {
-			n = nn
-		}
-		c.byName[name] = n
+	c.byName = c.sameNodes(m.byName)
+	c.byPkg = make(map[string]map[string]*Node, len(m.byPkg))
+	for p, keys := range m.byPkg {
+		c.byPkg[p] = c.sameNodes(keys)
 	}
 	return &c
 }
@@ -49,3 +47,15 @@ func (m *Manifest) withCode(code map[string]string) *Manifest {
 // Deferred is the relation a ref to id resolves to under Defer ("" when
 // id is not deferred).
 func (m *Manifest) Deferred(id string) string { return m.deferred[id].Rendered }
+
+// sameNodes is a ref lookup (key → node) whose nodes are c's.
+func (c *Manifest) sameNodes(keys map[string]*Node) map[string]*Node {
+	out := make(map[string]*Node, len(keys))
+	for k, n := range keys {
+		if nn := c.Nodes[n.UniqueID]; nn != nil {
+			n = nn
+		}
+		out[k] = n
+	}
+	return out
+}

@@ -29,7 +29,14 @@ func builtinMacros() map[string]string {
 // pkgDir is an installed package: its name (from its dbt_project.yml) and
 // folder, slash-separated and relative to the project ("dbt_packages/x",
 // or "../x" for a local package outside it).
-type pkgDir struct{ name, dir string }
+type pkgDir struct {
+	name, dir             string
+	modelPaths, seedPaths []string       // its dbt_project.yml's (pkgmodels.go)
+	models, seeds, vars   map[string]any // its dbt_project.yml's models:, seeds:, vars:
+	// what docket does not build of a package yet (warnPackageUnbuilt)
+	snapshotPaths, testPaths, analysisPaths []string
+	hooks                                   []string // on-run-start / on-run-end, when set
+}
 
 // findPackages lists the packages docket can use, without network: local:
 // entries of packages.yml / dependencies.yml and the folders already under
@@ -44,8 +51,19 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 			return err
 		}
 		var dp struct {
-			Name       string   `yaml:"name"`
-			MacroPaths []string `yaml:"macro-paths"`
+			Name        string         `yaml:"name"`
+			ModelPaths  []string       `yaml:"model-paths"`
+			SourcePaths []string       `yaml:"source-paths"`
+			SeedPaths   []string       `yaml:"seed-paths"`
+			DataPaths   []string       `yaml:"data-paths"`
+			Models      map[string]any `yaml:"models"`
+			Seeds       map[string]any `yaml:"seeds"`
+			Vars        map[string]any `yaml:"vars"`
+			Snapshots   []string       `yaml:"snapshot-paths"`
+			Tests       []string       `yaml:"test-paths"`
+			Analyses    []string       `yaml:"analysis-paths"`
+			OnRunStart  any            `yaml:"on-run-start"`
+			OnRunEnd    any            `yaml:"on-run-end"`
 		}
 		if err := yaml.Unmarshal(b, &dp); err != nil {
 			return fmt.Errorf("%s: %w", d+"/dbt_project.yml", err)
@@ -54,7 +72,16 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 			return nil
 		}
 		seen[dp.Name] = true
-		out = append(out, pkgDir{name: dp.Name, dir: d})
+		pk := pkgDir{name: dp.Name, dir: d, modelPaths: append(dp.ModelPaths, dp.SourcePaths...),
+			seedPaths: append(dp.SeedPaths, dp.DataPaths...), models: dp.Models, seeds: dp.Seeds, vars: dp.Vars,
+			snapshotPaths: dp.Snapshots, testPaths: dp.Tests, analysisPaths: dp.Analyses}
+		for k, h := range map[string]any{"on-run-start": dp.OnRunStart, "on-run-end": dp.OnRunEnd} {
+			if h != nil && fmt.Sprint(h) != "[]" {
+				pk.hooks = append(pk.hooks, k)
+			}
+		}
+		sort.Strings(pk.hooks)
+		out = append(out, pk)
 		return nil
 	}
 	var listed []string
@@ -148,28 +175,4 @@ func (m *Manifest) packageMacroFiles(p pkgDir) (map[string]string, error) {
 		}
 	}
 	return out, nil
-}
-
-// warnPackageModels: docket takes a package's macros and generic tests,
-// not its models, seeds or snapshots; a package that has models says so
-// at its dbt_project.yml (a ref to one is an error at the call, refPackage).
-func (m *Manifest) warnPackageModels(p pkgDir) {
-	b, _ := m.readFile(p.dir + "/dbt_project.yml")
-	var dp struct {
-		ModelPaths []string `yaml:"model-paths"`
-	}
-	yaml.Unmarshal(b, &dp)
-	dirs := dp.ModelPaths
-	if len(dirs) == 0 {
-		dirs = []string{"models"}
-	}
-	var models []string
-	for _, d := range dirs {
-		files, _ := m.listTree(path.Join(p.dir, filepath.ToSlash(d)), ".sql")
-		models = append(models, files...)
-	}
-	if len(models) > 0 {
-		m.warn(p.dir+"/dbt_project.yml", Position{1, 1}, "package %s has %d model(s) (%s, ...): docket builds a package's macros and generic tests, not its models; ref('%s', ...) is an error",
-			p.name, len(models), path.Base(models[0]), p.name)
-	}
 }

@@ -61,7 +61,11 @@ type Manifest struct {
 	env      *render.Env
 	log      func(string)                // ParseOptions.Log
 	started  time.Time                   // run_started_at of templates
-	byName   map[string]*Node            // models and seeds
+	byName   map[string]*Node            // models and seeds, as a ref without a package finds them (pkgmodels.go)
+	byPkg    map[string]map[string]*Node // package (the root's name too) → its models and seeds
+	scoped   bool                        // byName is one package's while its YAML is read (scopeTo)
+	pkgDirs  []pkgDir                    // installed packages
+	pkgVars  map[string]map[string]any   // what var() reads in a package's nodes (varsFor)
 	packages []string                    // installed package names
 	docs     map[string]docBlock         // {% docs %} blocks by name (docblocks.go)
 	deferred map[string]DeferredRelation // unique_id → relation of a previous run (defer.go)
@@ -79,9 +83,10 @@ type Manifest struct {
 // finds and the generic tests read from YAML (built once every node is
 // known).
 type parser struct {
-	m     *Manifest
-	diags []Diagnostic
-	specs []testSpec
+	m       *Manifest
+	diags   []Diagnostic
+	specs   []testSpec
+	cliVars map[string]any // ParseOptions.Vars
 }
 
 func (ps *parser) diag(path string, at Position, format string, a ...any) {
@@ -94,7 +99,7 @@ func (ps *parser) diag(path string, at Position, format string, a ...any) {
 // resolving what the earlier ones read.
 func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, error) {
 	m := &Manifest{Project: p, Name: p.Name, Nodes: map[string]*Node{}, Sources: map[string]*Node{},
-		UDFs: opts.UDFs, Vars: map[string]any{}, byName: map[string]*Node{}, Disabled: map[string]*Node{}}
+		UDFs: opts.UDFs, Vars: map[string]any{}, byName: map[string]*Node{}, byPkg: map[string]map[string]*Node{}, Disabled: map[string]*Node{}}
 	m.TargetRel = "target"
 	m.started = time.Now().UTC() // run_started_at and invocation_id of this invocation
 	m.flat = &flatGraph{}
@@ -116,7 +121,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 	for k, v := range opts.Vars {
 		m.Vars[k] = v
 	}
-	ps := &parser{m: m}
+	ps := &parser{m: m, cliVars: opts.Vars}
 	for _, phase := range []func() error{ps.macros, ps.models, ps.seeds, ps.snapshots, ps.schemaFiles,
 		ps.resolve, ps.singularTests, ps.analyses, ps.tests, ps.selectorsFile, ps.compile} {
 		if err := phase(); err != nil {
@@ -162,8 +167,10 @@ func (ps *parser) macros() error {
 			m.warn(e.File, Position{e.Err.Line, e.Err.Col}, "package macros unavailable: %s", FirstLine(e.Err.Msg))
 		}
 		m.packages = append(m.packages, pk.name)
-		m.warnPackageModels(pk)
+		m.warnPackageUnbuilt(pk)
 	}
+	m.pkgDirs = pkgs
+	m.buildVars(p.Vars, ps.cliVars)
 	if d := p.DBT; d != nil {
 		env.Dispatch = map[string][]string{}
 		for _, x := range d.Dispatch {
@@ -210,14 +217,14 @@ func (ps *parser) models() error {
 		if strings.HasSuffix(path, ".py") {
 			n.Language = "python"
 		}
-		if prev := m.byName[name]; prev != nil {
+		if prev := m.byPkg[m.Name][name]; prev != nil {
 			ps.diag(path, Position{1, 1}, "model name %q is already used by %s; model names must be unique", name, prev.Path)
 			continue
 		}
-		m.byName[name] = n
+		m.setRef(m.Name, name, n)
 		m.Nodes[n.UniqueID] = n
 	}
-	return nil
+	return ps.packageNodes(Model)
 }
 
 // snapshots reads snapshots/ (snapshot.go).
@@ -245,22 +252,43 @@ func (ps *parser) seeds() error {
 		n.Schema = m.defaultSchema(n, "")
 		n.Relation = Relation(n.Schema, name)
 		n.folderCfg = m.folderConfig(p.Seeds, nodePath(parts, name))
-		if prev := m.byName[name]; prev != nil {
+		if prev := m.byPkg[m.Name][name]; prev != nil {
 			ps.diag(path, Position{1, 1}, "seed name %q is already used by %s", name, prev.Path)
 			continue
 		}
-		m.byName[name] = n
+		m.setRef(m.Name, name, n)
 		m.Nodes[n.UniqueID] = n
 	}
-	return nil
+	return ps.packageNodes(Seed)
 }
 
 // schemaFiles reads the YAML beside models and seeds: sources, docs,
 // generic tests (kept for tests()) and the keys docket keeps.
+// Each project's YAML (the root's, then each package's) describes its
+// own nodes (scopeTo).
 func (ps *parser) schemaFiles() error {
 	m := ps.m
+	if err := ps.projectYAML(m.Name, append(m.dirs("models"), m.dirs("seeds")...)); err != nil {
+		return err
+	}
+	for _, pk := range m.pkgDirs {
+		if err := ps.projectYAML(pk.name, append(pk.pkgPaths(pk.modelPaths, "models"), pk.pkgPaths(pk.seedPaths, "seeds")...)); err != nil {
+			return err
+		}
+	}
+	restore := m.scopeTo(m.Name)
+	defer restore()
+	for _, p := range m.snapPatches {
+		ps.specs = append(ps.specs, m.patchSnapshot(p.path, p.e, &ps.diags)...)
+	}
+	return nil
+}
+
+// projectYAML reads the YAML files under dirs, which belong to pkg.
+func (ps *parser) projectYAML(pkg string, dirs []string) error {
+	m := ps.m
 	var ymls []string
-	for _, dir := range append(m.dirs("models"), m.dirs("seeds")...) {
+	for _, dir := range dirs {
 		for _, ext := range []string{".yml", ".yaml"} {
 			l, err := m.listTrees([]string{dir}, ext)
 			if err != nil {
@@ -270,6 +298,8 @@ func (ps *parser) schemaFiles() error {
 		}
 	}
 	sort.Strings(ymls)
+	restore := m.scopeTo(pkg)
+	defer restore()
 	for _, path := range ymls {
 		data, err := m.readFile(path)
 		if err != nil {
@@ -278,9 +308,6 @@ func (ps *parser) schemaFiles() error {
 		specs, ds := m.readYAML(path, data)
 		ps.diags = append(ps.diags, ds...)
 		ps.specs = append(ps.specs, specs...)
-	}
-	for _, p := range m.snapPatches {
-		ps.specs = append(ps.specs, m.patchSnapshot(p.path, p.e, &ps.diags)...)
 	}
 	return nil
 }
@@ -310,16 +337,13 @@ func (ps *parser) resolve() error {
 			m.checkConstraints(n)
 		}
 	}
-	disabled := map[string]bool{}
 	for _, id := range SortedKeys(m.Nodes) {
 		if n := m.Nodes[id]; !n.Config.Enabled {
 			delete(m.Nodes, id)
-			if m.byName[n.Name] == n {
-				delete(m.byName, n.Name)
-				disabled[n.Name] = true
+			if m.byPkg[n.PackageName][n.Name] == n {
+				m.setRef(n.PackageName, n.Name, nil)
 			}
-			delete(m.byName, n.refKey())
-			disabled[n.refKey()] = true
+			m.setRef(n.PackageName, n.refKey(), nil)
 			m.Disabled[id] = n
 		}
 	}
@@ -327,6 +351,7 @@ func (ps *parser) resolve() error {
 	for _, id := range SortedKeys(m.Nodes) {
 		ps.diags = append(ps.diags, m.place(m.Nodes[id])...)
 	}
+	ps.diags = append(ps.diags, m.relationClashes()...)
 	for _, id := range SortedKeys(m.Nodes) {
 		if d := m.ownedClash(m.Nodes[id]); d != nil {
 			ps.diags = append(ps.diags, *d)
@@ -336,15 +361,14 @@ func (ps *parser) resolve() error {
 	for _, id := range SortedKeys(m.Nodes) {
 		n := m.Nodes[id]
 		for _, r := range n.Refs {
-			key := r[len(r)-1]
-			if m.byName[key] == nil && n.refPos[key] != (Position{}) {
+			key, pkg := r[len(r)-1], ""
+			if len(r) > 1 {
+				pkg = r[0]
+			}
+			if m.refTarget(r, n) == nil && n.refPos[key] != (Position{}) {
 				// already reported as unknown during rendering unless it was disabled
-				if disabled[key] {
-					call := fmt.Sprintf("ref(%q)", key)
-					if name, v := splitRefKey(key); v != "" {
-						call = fmt.Sprintf("ref(%q, v=%s)", name, v)
-					}
-					ps.diag(n.Path, n.refPos[key], "%s points to a disabled model", call)
+				if m.disabledRef(pkg, key) {
+					ps.diag(n.Path, n.refPos[key], "%s points to a disabled model", refCall(pkg, key))
 				}
 			}
 		}

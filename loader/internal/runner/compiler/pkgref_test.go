@@ -7,35 +7,78 @@ import (
 	"github.com/docket-dev/docket/loader/internal/runner/compiler/compilertest"
 )
 
-// TestRefToPackageModel: docket builds a package's macros, not its
-// models: a package with models says so once, and ref('pkg', 'dim', v=1)
-// is an error at the call, even when the root project has a model of that
-// name (which it used to read, in silence). ref('<root>', 'dim') is the
-// root's own model.
+// TestRefToPackageModel: refs resolve as dbt-core's resolve_ref: with a
+// package, only that package (ref('p', 'dim', v=1) is p's version 1 even
+// when the root has a dim); without, the root project first, then the
+// node's own package, then any package. A ref to a disabled package model
+// is the error a disabled root model gives; a package that is not
+// installed, or has no such model, is an error at the call.
 func TestRefToPackageModel(t *testing.T) {
 	m, diags := compilertest.Compile(t, map[string]string{
+		"project.yaml":                   "version: 1\nname: mem\nmodels:\n  p:\n    off:\n      +enabled: false\n",
 		"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\n",
 		"dbt_packages/p/models/dim.sql":  "select 1 as id",
 		"dbt_packages/p/models/dim.yml":  "version: 2\nmodels:\n  - name: dim\n    versions:\n      - v: 1\n",
+		"dbt_packages/p/models/off.sql":  "select 1 as id",
+		"dbt_packages/p/models/only.sql": "select 1 as id",
+		"dbt_packages/p/models/mine.sql": "select * from {{ ref('dim') }}, {{ ref('only') }}",
 		"models/dim.sql":                 "select 2 as id",
 		"models/own.sql":                 "select * from {{ ref('mem', 'dim') }}",
-		"models/a.sql":                   "select * from\n  {{ ref('p', 'dim', v=1) }}",
+		"models/a.sql":                   "select * from\n  {{ ref('p', 'dim', v=1) }}, {{ ref('only') }}",
 		"models/b.sql":                   "select * from {{ ref('nope', 'dim') }}",
+		"models/c.sql":                   "select * from {{ ref('p', 'off') }}",
+		"models/d.sql":                   "select * from {{ ref('p', 'gone') }}",
 	})
 	got := strings.Join(compilertest.Strings(diags), "\n")
 	for _, want := range []string{
-		`models/a.sql:2:6: ref("p", "dim"): docket builds package p's macros and generic tests, not its models`,
 		`models/b.sql:1:18: ref("nope", "dim"): no project or installed package named "nope" (this project is "mem")`,
+		`models/c.sql:1:18: ref("p", "off") points to a disabled model`,
+		`models/d.sql:1:18: ref("p", "gone"): package p has no model or seed named "gone"`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("diagnostics lack %q:\n%s", want, got)
 		}
 	}
-	if strings.Contains(got, "own.sql") {
-		t.Errorf("ref('mem', 'dim') is the root's own model: %s", got)
+	for _, f := range []string{"own.sql", "a.sql", "mine.sql"} {
+		if strings.Contains(got, f) {
+			t.Errorf("%s resolves: %s", f, got)
+		}
 	}
-	warns := strings.Join(compilertest.Strings(m.Warnings), "\n")
-	if !strings.Contains(warns, "dbt_packages/p/dbt_project.yml:1:1: package p has 1 model(s) (dim.sql, ...)") {
-		t.Errorf("warnings:\n%s", warns)
+	deps := func(id string) string {
+		if n := m.Nodes[id]; n != nil {
+			return strings.Join(n.DependsOn.Nodes, " ")
+		}
+		return "no node " + id
+	}
+	for id, want := range map[string]string{
+		"model.mem.own": "model.mem.dim",
+		"model.mem.a":   "model.p.dim.v1 model.p.only",
+		"model.p.mine":  "model.mem.dim model.p.only", // the root's dim first, as dbt
+	} {
+		if got := deps(id); got != want {
+			t.Errorf("%s depends on %q, want %q", id, got, want)
+		}
+	}
+}
+
+// TestPackageModelRelationClash: two packages may each have a model of a
+// name, but not two nodes at one relation (dbt's AmbiguousAliasError);
+// a package's own schema keeps them apart.
+func TestPackageModelRelationClash(t *testing.T) {
+	files := map[string]string{
+		"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\n",
+		"dbt_packages/p/models/dim.sql":  "select 1 as id",
+		"models/dim.sql":                 "select 2 as id",
+	}
+	_, diags := compilertest.Compile(t, files)
+	got := strings.Join(compilertest.Strings(diags), "\n")
+	want := "dbt_packages/p/models/dim.sql:1:1: dbt found two resources with the database representation main.dim (model.mem.dim in models/dim.sql and model.p.dim)"
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("diagnostics:\n%s\nwant %s", got, want)
+	}
+	files["dbt_packages/p/dbt_project.yml"] += "models:\n  p:\n    +schema: p_schema\n"
+	m, diags := compilertest.Compile(t, files)
+	if len(diags) > 0 || m.Nodes["model.p.dim"].Relation != "p_schema.dim" {
+		t.Errorf("%v; relation %s", diags, m.Nodes["model.p.dim"].Relation)
 	}
 }

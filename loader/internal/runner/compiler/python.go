@@ -66,18 +66,22 @@ func (m *Manifest) parsePython(n *Node) []Diagnostic {
 				continue
 			}
 			seen["r"+key] = true
-			n.Refs = append(n.Refs, []string{key})
+			r := []string{key}
+			if len(pos) > 1 {
+				r = []string{pos[0], key}
+			}
+			n.Refs = append(n.Refs, r)
 			n.refPos[key] = at
-			if len(pos) > 1 && pos[0] != m.Name {
-				diags = append(diags, Diagnostic{Path: n.Path, Line: at.Line, Col: at.Col, Msg: m.packageRef(pos[0], name)})
-			} else if m.byName[key] == nil {
+			if len(pos) > 1 && m.refTarget(r, n) == nil {
+				diags = append(diags, Diagnostic{Path: n.Path, Line: at.Line, Col: at.Col, Msg: m.packageRef(pos[0], name, key)})
+			} else if m.refTarget(r, n) == nil {
 				diags = append(diags, Diagnostic{Path: n.Path, Line: at.Line, Col: at.Col, Msg: m.unknownRef(name, key)})
 			}
 		case fn == "source" && len(pos) == 2:
 			if k := "s" + pos[0] + "." + pos[1]; !seen[k] {
 				seen[k] = true
 				n.Sources = append(n.Sources, []string{pos[0], pos[1]})
-				if m.Sources[Source+"."+m.Name+"."+pos[0]+"."+pos[1]] == nil {
+				if m.findSource(pos[0], pos[1], n) == nil {
 					diags = append(diags, Diagnostic{Path: n.Path, Line: at.Line, Col: at.Col, Msg: m.unknownSource(pos[0], pos[1])})
 				}
 			}

@@ -80,7 +80,11 @@ func (rc *renderCtx) vars() map[string]any {
 				return nil, fmt.Errorf("var() needs a name")
 			}
 			name := fmt.Sprint(a.Pos[0])
-			if v, ok := m.Vars[name]; ok {
+			vars := m.Vars
+			if n != nil {
+				vars = m.varsFor(n.PackageName)
+			}
+			if v, ok := vars[name]; ok {
 				return v, nil
 			}
 			if len(a.Pos) > 1 {
@@ -188,6 +192,7 @@ func (m *Manifest) parseNode(n *Node) []Diagnostic {
 		return []Diagnostic{{Path: n.Path, Line: re.Line, Col: re.Col, Msg: re.Msg}}
 	}
 	n.tpl = tpl
+	tpl.Pkg = m.macroPkg(n.PackageName)
 	n.calls = &render.Calls{}
 	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]Position{}, lenient: true, calls: n.calls}
 	if _, err := tpl.Render(rc.vars()); err != nil {
@@ -201,8 +206,8 @@ func (m *Manifest) parseNode(n *Node) []Diagnostic {
 	n.ConfigPos = rc.callPos("config")
 	seen := map[string]bool{}
 	for _, r := range rc.refs {
-		if !seen["r"+r[0]] {
-			seen["r"+r[0]] = true
+		if k := "r" + strings.Join(r, "\x00"); !seen[k] {
+			seen[k] = true
 			n.Refs = append(n.Refs, r)
 		}
 	}

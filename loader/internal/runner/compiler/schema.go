@@ -84,14 +84,22 @@ func (m *Manifest) place(n *Node) []Diagnostic {
 	if n.Config.Alias != "" {
 		alias = n.Config.Alias
 	}
+	// dbt's RelationUpdate: a package node uses its package's own
+	// generate_*_name when it defines one, else the root project's
+	pkg := m.macroPkg(n.PackageName)
 	call := func(macro, arg string) (string, bool) {
-		if _, ok := m.Macros[macro]; !ok {
+		file, ok := m.Macros[macro]
+		if f, own := m.env.MacroFile(pkg, macro); pkg != "" && own && m.env.Has(pkg, macro) {
+			file, ok = f, true
+		}
+		if !ok {
 			return "", false
 		}
 		tpl, err := m.env.Parse(n.Path+":"+macro, "{{ "+macro+"(__arg, node) }}")
 		if err != nil {
 			return "", false
 		}
+		tpl.Pkg = pkg
 		rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]Position{}}
 		ctx := rc.vars()
 		ctx["__arg"] = nilIfEmpty(arg)
@@ -103,7 +111,7 @@ func (m *Manifest) place(n *Node) []Diagnostic {
 			if re != nil {
 				msg = re.Msg
 			}
-			diags = append(diags, Diagnostic{Path: m.Macros[macro], Line: 1, Col: 1,
+			diags = append(diags, Diagnostic{Path: file, Line: 1, Col: 1,
 				Msg: fmt.Sprintf("%s failed for %s %s: %s", macro, n.ResourceType, n.Name, msg)})
 			return "", false
 		}

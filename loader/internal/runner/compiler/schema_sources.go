@@ -47,14 +47,15 @@ func (m *Manifest) readSourceTable(path string, s, t *yaml.Node, src, srcDesc st
 	if ident == "" {
 		ident = tn
 	}
-	id := Source + "." + m.Name + "." + src + "." + tn
+	pkg := m.pkgOf(path)
+	id := Source + "." + pkg + "." + src + "." + tn
 	if m.Sources[id] != nil {
 		*diags = append(*diags, yamlDiag(path, ypos(t), "source %s.%s is declared twice", src, tn))
 		return nil
 	}
-	n := &Node{UniqueID: id, ResourceType: Source, PackageName: m.Name, Name: tn, Schema: schema,
+	n := &Node{UniqueID: id, ResourceType: Source, PackageName: pkg, Name: tn, Schema: schema,
 		Alias: ident, Identifier: ident, SourceName: src, Database: m.Database(), Path: path,
-		FQN: []string{m.Name, src, tn}, Description: m.describe(path, t, diags), Columns: map[string]Column{},
+		FQN: []string{pkg, src, tn}, Description: m.describe(path, t, diags), Columns: map[string]Column{},
 		Tags: []string{}, Pos: ypos(t), Config: Config{Enabled: true, Tags: []string{}, PreHook: []Hook{}, PostHook: []Hook{}}}
 	n.srcDesc, n.srcLoader = srcDesc, ystr(s, "loader")
 	if n.Description == "" {

@@ -371,12 +371,12 @@ func (m *Manifest) genericTest(s testSpec) (*Node, error) {
 	kwargs := map[string]any{"column_name": col, "model": modelKwarg(parent)}
 	deps := []string{parent.UniqueID}
 	name, alias := genericTestName(s, parent)
-	base := name
-	for i := 2; m.Nodes[Test+"."+m.Name+"."+name] != nil; i++ {
+	base, pkg := name, m.pkgOf(s.path)
+	for i := 2; m.Nodes[Test+"."+pkg+"."+name] != nil; i++ {
 		name = fmt.Sprintf("%s_%d", base, i)
 	}
-	n := &Node{UniqueID: Test + "." + m.Name + "." + name, ResourceType: Test, PackageName: m.Name, Name: name,
-		Schema: "main", Alias: alias, Database: m.Database(), Path: s.path, FQN: []string{m.Name, name},
+	n := &Node{UniqueID: Test + "." + pkg + "." + name, ResourceType: Test, PackageName: pkg, Name: name,
+		Schema: "main", Alias: alias, Database: m.Database(), Path: s.path, FQN: []string{pkg, name},
 		Columns: map[string]Column{}, ColumnName: col, AttachedNode: parent.UniqueID,
 		TestMetadata: &TestMetadata{Name: s.kind, Kwargs: kwargs}, Pos: s.at, ConfigPos: s.at,
 		folderCfg: m.testFolderConfig(s.path, name), ymlCfg: s.cfg}
@@ -404,7 +404,7 @@ func (m *Manifest) genericTest(s testSpec) (*Node, error) {
 			kwargs[k] = v
 		}
 		for _, r := range mt.refs {
-			if t := m.byName[r[len(r)-1]]; t != nil {
+			if t := m.refTarget(r, parent); t != nil {
 				deps = append(deps, t.UniqueID)
 			}
 		}
@@ -491,7 +491,7 @@ func (m *Manifest) relationshipsTarget(to string) (*Node, error) {
 			return nil, fmt.Errorf("relationships to %s: %s", to, m.unknownRefReason(sm[1], key))
 		}
 	} else if sm := toSrcRe.FindStringSubmatch(to); sm != nil {
-		if target = m.Sources[Source+"."+m.Name+"."+sm[1]+"."+sm[2]]; target == nil {
+		if target = m.findSource(sm[1], sm[2], nil); target == nil {
 			return nil, fmt.Errorf("relationships to %s: source is not declared", to)
 		}
 	} else {

@@ -287,7 +287,7 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 				return false
 			}
 			ok, _ := path.Match(val, n.Name)
-			return ok || n.Name == val || (n.ResourceType == Model && n.Schema == val) || strings.Join(n.FQN[1:], ".") == val || versionSelected(n, val)
+			return ok || n.Name == val || (n.ResourceType == Model && n.Schema == val) || strings.Join(n.FQN[1:], ".") == val || versionSelected(n, val) || fqnPrefix(n.FQN, val)
 		})
 	case "version":
 		if val != "latest" && val != "prerelease" && val != "old" && val != "none" {
@@ -351,4 +351,28 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 		}
 	}
 	return out, nil
+}
+
+// fqnPrefix is dbt's is_selected_node past the leaf checks: the
+// selector's dotted parts, up to a first one with a glob, begin the
+// node's fqn (its project or package first): "pkg" is every node of
+// package pkg, "pkg.marts" its marts folder, "pkg.marts.*" too.
+func fqnPrefix(fqn []string, sel string) bool {
+	if len(fqn) == 0 {
+		return false
+	}
+	parts := strings.Split(sel, ".")
+	if len(parts) > len(fqn) {
+		return false
+	}
+	for i, p := range parts {
+		if strings.ContainsAny(p, "*?[]") {
+			ok, _ := path.Match(strings.Join(parts[i:], "."), strings.Join(fqn[i:], "."))
+			return ok
+		}
+		if fqn[i] != p {
+			return false
+		}
+	}
+	return true
 }

@@ -116,7 +116,7 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 		n := &Node{UniqueID: Snapshot + "." + m.Name + "." + d.name, ResourceType: Snapshot, PackageName: m.Name, Name: d.name,
 			Schema: "snapshots", Alias: d.name, Database: m.Database(), Path: d.path, RawCode: d.body,
 			FQN: []string{m.Name, d.name}, Columns: map[string]Column{}, Pos: d.at}
-		if prev := m.byName[d.name]; prev != nil {
+		if prev := m.byPkg[m.Name][d.name]; prev != nil {
 			diags = append(diags, Diagnostic{Path: d.path, Line: d.at.Line, Col: d.at.Col, Msg: fmt.Sprintf("snapshot name %q is already used by %s", d.name, prev.Path)})
 			continue
 		}
@@ -156,7 +156,7 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 			n.Schema = sc.TargetSchema
 		}
 		n.Relation = Relation(n.Schema, n.Alias)
-		m.byName[d.name] = n
+		m.setRef(m.Name, d.name, n)
 		m.Nodes[n.UniqueID] = n
 	}
 	return diags, nil

@@ -128,7 +128,7 @@ func (m *Manifest) readVersions(path string, e *yaml.Node, diags *[]Diagnostic) 
 			Msg: fmt.Sprintf("model %s is also a versioned model in %s (none of its versions is defined in this file): rename the file or list it as a version's defined_in", name, path)})
 	}
 	if l := m.byName[versionKey(name, latest)]; l != nil {
-		m.byName[name] = l // ref('name') reads the latest version
+		m.setRef(l.PackageName, name, l) // ref('name') reads the latest version
 	}
 	return specs
 }
@@ -172,17 +172,20 @@ func (m *Manifest) listVersions(e *yaml.Node, bad func(Position, string, ...any)
 // model name: its unique_id, name, fqn and default relation.
 func (m *Manifest) versionNode(n *Node, file, name, v, latest string) {
 	delete(m.Nodes, n.UniqueID)
-	delete(m.byName, file)
-	n.UniqueID = Model + "." + m.Name + "." + name + ".v" + v
+	m.setRef(n.PackageName, file, nil)
+	n.UniqueID = Model + "." + n.PackageName + "." + name + ".v" + v
 	n.Name, n.Version, n.LatestVersion = name, v, latest
 	n.FQN = append(append(n.FQN[:len(n.FQN)-1:len(n.FQN)-1], name), "v"+v)
 	// project-file configs apply by the new fqn, as dbt's patch_node_config:
 	// models: <name>: configures every version, <name>: v1: one
 	n.folderCfg = m.folderConfig(m.Project.Models, n.FQN[1:])
+	if n.PackageName != m.Name {
+		n.folderCfg = m.pkgFolderConfig(n.PackageName, m.pkgDir(n.PackageName).models, m.Project.Models, n.FQN[1:])
+	}
 	n.Alias = versionAlias(name, v)
 	n.Relation = Relation(n.Schema, n.Alias)
 	m.Nodes[n.UniqueID] = n
-	m.byName[versionKey(name, v)] = n
+	m.setRef(n.PackageName, versionKey(name, v), n)
 }
 
 // versionAlias is dbt's default alias of a version: <name>_v<v>, dots as _.

@@ -304,6 +304,12 @@ func (e *Env) Lookup(pkg, name string) (macroDef, bool) {
 	return m, ok
 }
 
+// Has reports whether package pkg itself defines macro name.
+func (e *Env) Has(pkg, name string) bool {
+	_, ok := e.packages[pkg][name]
+	return ok
+}
+
 // MacroFile returns the file defining a macro (package "" = root).
 func (e *Env) MacroFile(pkg, name string) (string, bool) {
 	m, ok := e.Lookup(pkg, name)
@@ -336,6 +342,10 @@ type Template struct {
 	env *Env
 	tpl *exec.Template
 	src string
+	// Pkg is the installed package the template belongs to ("" = the
+	// root project): its unqualified macro calls see that package's
+	// macros first, then the root's, then dbt's (dbt's MacroNamespace).
+	Pkg string
 }
 
 // Parse parses src; a syntax mistake comes back as *Error.
@@ -381,7 +391,7 @@ func (t *Template) Render(ctx map[string]any) (out string, rerr error) {
 			out, rerr = "", &Error{Line: 1, Col: 1, Msg: fmt.Sprintf("template error: %v", r)}
 		}
 	}()
-	data := t.env.globals("")
+	data := t.env.globals(t.Pkg)
 	b := &budget{}
 	data[budgetKey] = b
 	for k, v := range ctx {
