@@ -116,8 +116,12 @@ func TestPackageModelsSelect(t *testing.T) {
 		"package:pkg": {"model.pkg.common", "model.pkg.dim.v1", "model.pkg.dim.v2", "model.pkg.stg_items",
 			"model.pkg.summary", "model.pkg.uses_root", "model.pkg.who"},
 		"pkg.marts.summary": {"model.pkg.summary"},
-		"+report":           {"model.app.report", "model.pkg.dim.v1", "model.pkg.dim.v2", "model.pkg.stg_items", "model.pkg.summary"},
-		"base+":             {"model.app.base", "model.pkg.uses_root"},
+		// dbt also matches the fqn without its package: a folder of any project
+		"staging":   {"model.pkg.common", "model.pkg.stg_items"},
+		"marts":     {"model.pkg.summary"},
+		"staging.*": {"model.pkg.common", "model.pkg.stg_items"},
+		"+report":   {"model.app.report", "model.pkg.dim.v1", "model.pkg.dim.v2", "model.pkg.stg_items", "model.pkg.summary"},
+		"base+":     {"model.app.base", "model.pkg.uses_root"},
 	} {
 		got, err := m.Select([]string{sel}, nil, "model")
 		if err != nil {

@@ -287,7 +287,7 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 				return false
 			}
 			ok, _ := path.Match(val, n.Name)
-			return ok || n.Name == val || (n.ResourceType == Model && n.Schema == val) || strings.Join(n.FQN[1:], ".") == val || versionSelected(n, val) || fqnPrefix(n.FQN, val)
+			return ok || n.Name == val || (n.ResourceType == Model && n.Schema == val) || strings.Join(n.FQN[1:], ".") == val || versionSelected(n, val) || fqnPrefix(n.FQN, val) || len(n.FQN) > 1 && fqnPrefix(n.FQN[1:], val)
 		})
 	case "version":
 		if val != "latest" && val != "prerelease" && val != "old" && val != "none" {
@@ -355,8 +355,10 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 
 // fqnPrefix is dbt's is_selected_node past the leaf checks: the
 // selector's dotted parts, up to a first one with a glob, begin the
-// node's fqn (its project or package first): "pkg" is every node of
-// package pkg, "pkg.marts" its marts folder, "pkg.marts.*" too.
+// node's fqn: "pkg" is every node of package pkg, "pkg.marts" its marts
+// folder, "pkg.marts.*" too. dbt's QualifiedNameSelectorMethod tries the
+// fqn and the fqn without its project (or package): "marts" is the marts
+// folder of every project.
 func fqnPrefix(fqn []string, sel string) bool {
 	if len(fqn) == 0 {
 		return false
