@@ -137,13 +137,15 @@ type TestMetadata struct {
 
 // Node is one model, seed, test or source.
 type Node struct {
-	UniqueID     string            `json:"unique_id"`
-	ResourceType string            `json:"resource_type"`
-	PackageName  string            `json:"package_name"`
-	Name         string            `json:"name"`
-	Schema       string            `json:"schema"`
-	Alias        string            `json:"alias"`
-	Database     string            `json:"database"`
+	UniqueID     string `json:"unique_id"`
+	ResourceType string `json:"resource_type"`
+	PackageName  string `json:"package_name"`
+	Name         string `json:"name"`
+	Schema       string `json:"schema"`
+	Alias        string `json:"alias"`
+	Database     string `json:"database"`
+	// AuditSchema: where a test that stores failures keeps them (schema.go)
+	AuditSchema  string            `json:"-"`
 	Path         string            `json:"original_file_path"`
 	FQN          []string          `json:"fqn"`
 	Description  string            `json:"description"`

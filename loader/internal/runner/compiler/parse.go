@@ -399,6 +399,7 @@ func (ps *parser) singularTests() error {
 		m.Nodes[n.UniqueID] = n
 		ps.diags = append(ps.diags, m.parseNode(n)...)
 		ps.diags = append(ps.diags, m.resolveConfig(n)...)
+		ps.diags = append(ps.diags, m.placeAudit(n)...)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -73,6 +74,9 @@ func nilIfEmpty(s string) any {
 // schema config goes through them as a model's (dbt >= 1.9); its legacy
 // target_schema is used as written.
 func (m *Manifest) place(n *Node) []Diagnostic {
+	if n.ResourceType == Test {
+		return m.placeAudit(n)
+	}
 	if n.ResourceType != Model && n.ResourceType != Seed && n.ResourceType != Snapshot {
 		return nil
 	}
@@ -84,43 +88,10 @@ func (m *Manifest) place(n *Node) []Diagnostic {
 	if n.Config.Alias != "" {
 		alias = n.Config.Alias
 	}
-	// dbt's RelationUpdate: a package node uses its package's own
-	// generate_*_name when it defines one, else the root project's
-	pkg := m.macroPkg(n.PackageName)
-	call := func(macro, arg string) (string, bool) {
-		file, ok := m.Macros[macro]
-		if f, own := m.env.MacroFile(pkg, macro); pkg != "" && own && m.env.Has(pkg, macro) {
-			file, ok = f, true
-		}
-		if !ok {
-			return "", false
-		}
-		tpl, err := m.env.Parse(n.Path+":"+macro, "{{ "+macro+"(__arg, node) }}")
-		if err != nil {
-			return "", false
-		}
-		tpl.Pkg = pkg
-		rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]Position{}}
-		ctx := rc.vars()
-		ctx["__arg"] = nilIfEmpty(arg)
-		ctx["node"] = nodeMap(n)
-		out, err := tpl.Render(ctx)
-		if err != nil {
-			re, _ := err.(*render.Error)
-			msg := err.Error()
-			if re != nil {
-				msg = re.Msg
-			}
-			diags = append(diags, Diagnostic{Path: file, Line: 1, Col: 1,
-				Msg: fmt.Sprintf("%s failed for %s %s: %s", macro, n.ResourceType, n.Name, msg)})
-			return "", false
-		}
-		return strings.TrimSpace(out), true
-	}
-	if s, ok := call("generate_schema_name", n.Config.Schema); ok && s != "" {
+	if s, ok := m.nameMacro(n, "generate_schema_name", n.Config.Schema, &diags); ok && s != "" {
 		schema = s
 	}
-	if a, ok := call("generate_alias_name", n.Config.Alias); ok && a != "" {
+	if a, ok := m.nameMacro(n, "generate_alias_name", n.Config.Alias, &diags); ok && a != "" {
 		alias = a
 	}
 	if n.SnapshotCfg != nil && n.SnapshotCfg.TargetSchema != "" {
@@ -132,6 +103,59 @@ func (m *Manifest) place(n *Node) []Diagnostic {
 		n.Relation = Quote(n.Database) + "." + Relation(schema, alias)
 	} else {
 		n.Relation = Relation(schema, alias)
+	}
+	return diags
+}
+
+// nameMacro renders generate_schema_name or generate_alias_name (macro)
+// for n with arg: as dbt's RelationUpdate, a package node uses its
+// package's own macro when it defines one, else the root project's; ok
+// false when there is none or it failed (the failure added to diags).
+func (m *Manifest) nameMacro(n *Node, macro, arg string, diags *[]Diagnostic) (string, bool) {
+	pkg := m.macroPkg(n.PackageName)
+	file, ok := m.Macros[macro]
+	if f, own := m.env.MacroFile(pkg, macro); pkg != "" && own && m.env.Has(pkg, macro) {
+		file, ok = f, true
+	}
+	if !ok {
+		return "", false
+	}
+	tpl, err := m.env.Parse(n.Path+":"+macro, "{{ "+macro+"(__arg, node) }}")
+	if err != nil {
+		return "", false
+	}
+	tpl.Pkg = pkg
+	rc := &renderCtx{m: m, n: n, cfg: map[string]any{}, refPos: map[string]Position{}}
+	ctx := rc.vars()
+	ctx["__arg"] = nilIfEmpty(arg)
+	ctx["node"] = nodeMap(n)
+	out, err := tpl.Render(ctx)
+	if err != nil {
+		msg := err.Error()
+		if re, _ := err.(*render.Error); re != nil {
+			msg = re.Msg
+		}
+		*diags = append(*diags, Diagnostic{Path: file, Line: 1, Col: 1,
+			Msg: fmt.Sprintf("%s failed for %s %s: %s", macro, n.ResourceType, n.Name, msg)})
+		return "", false
+	}
+	return strings.TrimSpace(out), true
+}
+
+// placeAudit sets the schema where a test that stores its failures keeps
+// them, as dbt places a test node: its schema config (dbt's default
+// dbt_test__audit) through the project's generate_schema_name, else
+// <target schema>_<schema>. Tests that store nothing are not rendered.
+func (m *Manifest) placeAudit(n *Node) []Diagnostic {
+	c := n.Config
+	if !c.StoreFailures && (c.StoreFailuresAs == "" || c.StoreFailuresAs == "ephemeral") {
+		return nil
+	}
+	custom := cmp.Or(strings.TrimSpace(c.Schema), "dbt_test__audit")
+	n.AuditSchema = m.Target().Schema + "_" + custom
+	var diags []Diagnostic
+	if s, ok := m.nameMacro(n, "generate_schema_name", custom, &diags); ok && s != "" {
+		n.AuditSchema = s
 	}
 	return diags
 }

@@ -332,6 +332,7 @@ func (m *Manifest) buildGenericTests(specs []testSpec) []Diagnostic {
 		if n != nil {
 			m.Nodes[n.UniqueID] = n
 			diags = append(diags, m.resolveConfig(n)...)
+			diags = append(diags, m.placeAudit(n)...)
 			// the where as resolved (the test block's config(), then the
 			// YAML's, its Jinja rendered) is what the SQL filters by
 			if n.builtin != nil {

@@ -120,8 +120,9 @@ func (x *nodeExec) missingParents() ([]string, error) {
 }
 
 // storeFailures keeps a test's failing rows as dbt's store_failures does:
-// a table (or view, store_failures_as) named after the test in the
-// <target schema>_dbt_test__audit schema, replaced on every run. It
+// a table (or view, store_failures_as) named after the test in its audit
+// schema (<target schema>_dbt_test__audit unless its schema config or
+// generate_schema_name say otherwise), replaced on every run. It
 // returns the relation ("" when the test does not store failures).
 func (x *nodeExec) storeFailures(body string) (string, error) {
 	c := x.n.Config
@@ -132,11 +133,7 @@ func (x *nodeExec) storeFailures(body string) (string, error) {
 	if as == "" || as == "ephemeral" {
 		return "", nil
 	}
-	schema := x.m.Target().Schema
-	if schema == "" {
-		schema = "main"
-	}
-	schema += "_dbt_test__audit"
+	schema := x.n.AuditSchema
 	rel := compiler.Relation(schema, x.n.Alias)
 	drop := "drop view if exists " + rel
 	if as == "view" {
