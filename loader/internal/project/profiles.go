@@ -81,7 +81,11 @@ func (p *Project) UseTarget(name string) error {
 		p.Warehouse = p.abs(os.ExpandEnv(path))
 	}
 	if root, ok := out["external_root"].(string); ok && root != "" {
-		p.Target.ExternalRoot = p.abs(os.ExpandEnv(root))
+		root = os.ExpandEnv(root)
+		if !strings.Contains(root, "://") { // a remote root stays a URL (the compiler refuses it)
+			root = p.abs(root)
+		}
+		p.Target.ExternalRoot = root
 	}
 	p.warnProfileKeys(file, profile, name, out)
 	return nil

@@ -114,9 +114,15 @@ func (m *Manifest) externalConfig(n *Node, got map[string]any, at Position, bad 
 		opts["header"] = "1"
 	}
 	if loc == "" {
-		loc = n.Alias + "." + format // dbt-duckdb's external_location: <external_root>/<identifier>.<format>
+		// dbt-duckdb's external_location: <external_root>/<identifier>.<format>,
+		// or the folder <external_root>/<identifier> with partition_by
+		loc = n.Alias
+		if opts["partition_by"] == "" {
+			loc += "." + format
+		}
 		if root := m.Project.Target.ExternalRoot; root != "" {
-			loc = filepath.Join(root, loc)
+			// a remote root (s3://...) is kept as written, for the check below
+			loc = strings.TrimSuffix(root, "/") + "/" + loc
 		}
 	}
 	if strings.Contains(loc, "://") {
