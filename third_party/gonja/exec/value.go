@@ -20,6 +20,10 @@ const jinjaTag = "jinja"
 type Value struct {
 	Val  reflect.Value
 	Safe bool // used to indicate whether a Value needs explicit escaping in the template
+	// docket: None is Jinja2's None (the literal none/None, and a name set
+	// to it): nil as any other, but it renders "None" as Python prints it,
+	// where an undefined value renders "".
+	None bool
 }
 
 type AttributeGetter interface {
@@ -241,6 +245,9 @@ func (v *Value) ToGoSimpleType(allowInterfaceKeys bool) any {
 // return to the type's name.
 func (v *Value) String() string {
 	if v.IsNil() {
+		if v.None {
+			return "None"
+		}
 		return ""
 	}
 	if v.Val.IsValid() && v.Val.CanInterface() {

@@ -219,6 +219,9 @@ func (n *Name) String() string {
 
 type None struct {
 	Location *tokens.Token
+	// docket: Undefined is a macro parameter the call leaves out: nil
+	// that renders "" (the literal none renders "None")
+	Undefined bool
 }
 
 func (n *None) Position() *tokens.Token { return n.Location }

@@ -95,7 +95,8 @@ func macroParser(p *parser.Parser, args *parser.Parser) (nodes.ControlStructure,
 				// StrictUndefined, as in dbt: strictness is for names set
 				// nowhere, not for a macro's own missing arguments
 				arg.Value = &nodes.None{
-					Location: argName,
+					Location:  argName,
+					Undefined: true,
 				}
 				macro.Kwargs = append(macro.Kwargs, arg)
 			}

@@ -71,7 +71,11 @@ func (scs *SetControlStructure) Execute(r *exec.Renderer, tag *nodes.ControlStru
 
 	switch n := scs.target.(type) {
 	case *nodes.Name:
-		r.Environment.Context.Set(n.Name.Val, value.Interface())
+		if value.None {
+			r.Environment.Context.Set(n.Name.Val, value) // docket: keeps None (renders "None")
+		} else {
+			r.Environment.Context.Set(n.Name.Val, value.Interface())
+		}
 	case *nodes.GetAttribute:
 		target := r.Eval(n.Node)
 		if target.IsError() {
