@@ -22,7 +22,7 @@ func pkgModelsProject() map[string]string {
 		"packages.yml":       "packages:\n  - local: vendor/pkg\n",
 		"macros/label.sql":   "{% macro label() %}'root_label'{% endmacro %}",
 		"models/base.sql":    "select 10 as id",
-		"models/common.sql":  "select 'root' as who",
+		"models/common.sql":  incrementalWho("root"),
 		"models/pkg_who.sql": "select who from {{ ref('pkg', 'common') }}",
 		"models/report.sql": "select s.n, d.id as dim_id, d2.id as dim2, {{ label() }} as lbl from {{ ref('summary') }} s, " +
 			"{{ ref('pkg', 'dim') }} d, {{ ref('pkg', 'dim', v=2) }} d2",
@@ -32,7 +32,9 @@ func pkgModelsProject() map[string]string {
 		"vendor/pkg/macros/label.sql":                "{% macro label() %}'pkg_label'{% endmacro %}",
 		"vendor/pkg/pkgseeds/items.csv":              "id,amount\n1,5\n2,7\n3,9\n",
 		"vendor/pkg/pkgmodels/staging/stg_items.sql": "select * from {{ ref('items') }}",
-		"vendor/pkg/pkgmodels/staging/common.sql":    "select 'pkg' as who",
+		"vendor/pkg/pkgmodels/staging/common.sql":    incrementalWho("pkg"),
+		"vendor/pkg/pkgmodels/from_src.sql":          "select count(*) as n from {{ source('pkgsrc', 'items') }}",
+		"vendor/pkg/pkgmodels/sources.yml":           "version: 2\nsources:\n  - name: pkgsrc\n    schema: \"{{ target.schema }}\"\n    tables:\n      - name: items\n",
 		"vendor/pkg/pkgmodels/marts/summary.sql": "select count(*) as n, '{{ var(\"shared\") }}' as shared, '{{ var(\"scoped\") }}' as scoped, " +
 			"'{{ var(\"own\") }}' as own from {{ ref('stg_items') }}",
 		"vendor/pkg/pkgmodels/who.sql":       "select who, {{ label() }} as lbl from {{ ref('common') }}",
@@ -44,6 +46,12 @@ func pkgModelsProject() map[string]string {
 			"  - name: stg_items\n    description: items, staged\n    columns:\n      - name: id\n        tests: [unique, not_null]\n" +
 			"      - name: amount\n        tests:\n          - accepted_values: {values: [5, 7, 9], quote: false}\n",
 	}
+}
+
+// incrementalWho is an incremental model of one row (who) that appends
+// a second row on its incremental runs.
+func incrementalWho(who string) string {
+	return "{{ config(materialized='incremental') }}\nselect '" + who + "' as who\n{% if is_incremental() %}union all select '" + who + "'{% endif %}"
 }
 
 // TestPackageModelsBuild: a package's own models and seeds build as
@@ -61,8 +69,12 @@ func TestPackageModelsBuild(t *testing.T) {
 	}
 	validateManifest(t, m)
 	for id, fqn := range map[string]string{"model.pkg.summary": "pkg.marts.summary", "model.pkg.dim.v1": "pkg.dim.v1",
-		"seed.pkg.items": "pkg.items", "model.app.common": "app.common", "model.pkg.common": "pkg.staging.common"} {
+		"seed.pkg.items": "pkg.items", "model.app.common": "app.common", "model.pkg.common": "pkg.staging.common",
+		"source.pkg.pkgsrc.items": "pkg.pkgsrc.items"} {
 		n := m.Nodes[id]
+		if n == nil {
+			n = m.Sources[id]
+		}
 		if n == nil {
 			t.Errorf("no node %s", id)
 			continue
@@ -86,6 +98,19 @@ func TestPackageModelsBuild(t *testing.T) {
 		t.Errorf("%d package tests passed, want 3: %+v", tests, rr.Results)
 	}
 	q := shapeQuery(t, db)
+	// the two incremental models named common keep their own build state
+	// (by unique_id): the second build finds each up to date
+	again := shapeRun(t, db, dir, "build", nil)
+	for _, r := range again.Results {
+		if (r.UniqueID == "model.app.common" || r.UniqueID == "model.pkg.common") && !r.UpToDate {
+			t.Errorf("second build: %s %s, want up to date", r.UniqueID, r.Status)
+		}
+	}
+	for _, rel := range []string{"test_schema.common", "test_schema_pkgstg.common"} {
+		if got := countRows(t, db, rel); got != 1 {
+			t.Errorf("%s has %d rows after two builds, want 1", rel, got)
+		}
+	}
 	for sql, want := range map[string]string{
 		"select count(*) from test_schema.items":                                        "3",
 		"select count(*) from test_schema_pkgstg.stg_items":                             "3",
@@ -93,6 +118,7 @@ func TestPackageModelsBuild(t *testing.T) {
 		"select who || lbl from test_schema.who":                                        "rootpkg_label",
 		"select who from test_schema.pkg_who":                                           "pkg",
 		"select id from test_schema.uses_root":                                          "10",
+		"select n from test_schema.from_src":                                            "3",
 		"select dim_id || '/' || dim2 || lbl from test_schema.report":                   "1/2root_label",
 		"select count(*) from information_schema.tables where table_name = 'unwanted'":  "0",
 		"select table_type from information_schema.tables where table_name = 'summary'": "BASE TABLE",
@@ -113,8 +139,8 @@ func TestPackageModelsSelect(t *testing.T) {
 		t.Fatal(d)
 	}
 	for sel, want := range map[string][]string{
-		"package:pkg": {"model.pkg.common", "model.pkg.dim.v1", "model.pkg.dim.v2", "model.pkg.stg_items",
-			"model.pkg.summary", "model.pkg.uses_root", "model.pkg.who"},
+		"package:pkg": {"model.pkg.common", "model.pkg.dim.v1", "model.pkg.dim.v2", "model.pkg.from_src",
+			"model.pkg.stg_items", "model.pkg.summary", "model.pkg.uses_root", "model.pkg.who"},
 		"pkg.marts.summary": {"model.pkg.summary"},
 		// dbt also matches the fqn without its package: a folder of any project
 		"staging":   {"model.pkg.common", "model.pkg.stg_items"},
