@@ -316,6 +316,12 @@ func pyRepr(v any) string {
 			parts = append(parts, pyRepr(k)+": "+pyRepr(x[k]))
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
+	case map[any]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[fmt.Sprint(k)] = e
+		}
+		return pyRepr(m)
 	}
 	return fmt.Sprint(v)
 }

@@ -246,7 +246,7 @@ func FixtureSQL(rows []FixtureRow, cols []ColType) (string, error) {
 			v, ok := r[strings.ToLower(c.Name)]
 			lit := "null"
 			if ok {
-				lit = sqlLiteral(v)
+				lit = fixtureLiteral(v)
 			}
 			parts = append(parts, "cast("+lit+" as "+c.typ+") as "+Quote(c.Name))
 		}
