@@ -29,6 +29,7 @@ func pkgModelsProject() map[string]string {
 		"vendor/pkg/dbt_project.yml": "name: pkg\nversion: '1.0'\nconfig-version: 2\nmodel-paths: [pkgmodels]\nseed-paths: [pkgseeds]\n" +
 			"models:\n  pkg:\n    +materialized: view\n    marts:\n      +materialized: table\n" +
 			"vars:\n  shared: pkg_default\n  scoped: pkg_default\n  own: pkg_own\n",
+		"vendor/pkg/macros/positive.sql":             "{% test positive(model, column_name) %}select * from {{ model }} where {{ column_name }} <= 0{% endtest %}",
 		"vendor/pkg/macros/label.sql":                "{% macro label() %}'pkg_label'{% endmacro %}",
 		"vendor/pkg/pkgseeds/items.csv":              "id,amount\n1,5\n2,7\n3,9\n",
 		"vendor/pkg/pkgmodels/staging/stg_items.sql": "select * from {{ ref('items') }}",
@@ -44,7 +45,7 @@ func pkgModelsProject() map[string]string {
 		"vendor/pkg/pkgmodels/dim_v2.sql":    "select 2 as id",
 		"vendor/pkg/pkgmodels/schema.yml": "version: 2\nmodels:\n  - name: dim\n    latest_version: 1\n    versions: [{v: 1}, {v: 2}]\n" +
 			"  - name: stg_items\n    description: items, staged\n    columns:\n      - name: id\n        tests: [unique, not_null]\n" +
-			"      - name: amount\n        tests:\n          - accepted_values: {values: [5, 7, 9], quote: false}\n",
+			"      - name: amount\n        tests:\n          - positive\n          - accepted_values: {values: [5, 7, 9], quote: false}\n",
 	}
 }
 
@@ -94,8 +95,8 @@ func TestPackageModelsBuild(t *testing.T) {
 			tests++
 		}
 	}
-	if tests != 3 {
-		t.Errorf("%d package tests passed, want 3: %+v", tests, rr.Results)
+	if tests != 4 { // unique, not_null, accepted_values and the package's own positive
+		t.Errorf("%d package tests passed, want 4: %+v", tests, rr.Results)
 	}
 	q := shapeQuery(t, db)
 	// the two incremental models named common keep their own build state

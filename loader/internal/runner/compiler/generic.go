@@ -37,7 +37,8 @@ type macroTest struct {
 // project's, tests/generic/, or a package's: dbt_utils.expression_is_true)
 // as dbt parses it (execute false). It returns nil when no such macro exists.
 func (m *Manifest) macroTestSQL(c testCall) (*macroTest, error) {
-	call, found, err := m.testMacro(c.kind)
+	local := m.macroPkg(c.parent.PackageName) // a package's YAML tests its own nodes
+	call, found, err := m.testMacro(c.kind, local)
 	if err != nil || !found {
 		return nil, err
 	}
@@ -62,6 +63,7 @@ func (m *Manifest) macroTestSQL(c testCall) (*macroTest, error) {
 	if perr != nil {
 		return nil, perr
 	}
+	tpl.Pkg = local
 	mt := &macroTest{calls: &render.Calls{}, call: &testRender{tpl: tpl, parent: c.parent, args: ctxArgs, where: c.where}}
 	if c.parent.ResourceType == Model && c.parent.Config.Materialized == "ephemeral" {
 		// an ephemeral model is tested through its CTE, as dbt does
@@ -81,13 +83,14 @@ func (m *Manifest) macroTestSQL(c testCall) (*macroTest, error) {
 
 // testMacro is the macro a generic test of this kind calls ("test_x" or
 // "pkg.test_x"); found is false when there is none.
-func (m *Manifest) testMacro(kind string) (call string, found bool, err error) {
+func (m *Manifest) testMacro(kind, local string) (call string, found bool, err error) {
 	pkg, name := "", kind
 	if p, n, qualified := strings.Cut(kind, "."); qualified {
 		pkg, name = p, n
 	}
 	if pkg == "" {
-		_, found = m.env.Lookup("", "test_"+name)
+		// dbt's MacroResolver.get_macro: the test's own package first
+		_, found = m.env.Lookup(local, "test_"+name)
 		return "test_" + name, found, nil
 	}
 	if !m.env.HasPackage(pkg) {
