@@ -29,6 +29,7 @@ func pkgModelsProject() map[string]string {
 		"vendor/pkg/dbt_project.yml": "name: pkg\nversion: '1.0'\nconfig-version: 2\nmodel-paths: [pkgmodels]\nseed-paths: [pkgseeds]\n" +
 			"models:\n  pkg:\n    +materialized: view\n    marts:\n      +materialized: table\n" +
 			"vars:\n  shared: pkg_default\n  scoped: pkg_default\n  own: pkg_own\n",
+		"vendor/pkg/tests/no_negative.sql":           "select * from {{ ref('stg_items') }} where amount < 0",
 		"vendor/pkg/macros/positive.sql":             "{% test positive(model, column_name) %}select * from {{ model }} where {{ column_name }} <= 0{% endtest %}",
 		"vendor/pkg/macros/label.sql":                "{% macro label() %}'pkg_label'{% endmacro %}",
 		"vendor/pkg/pkgseeds/items.csv":              "id,amount\n1,5\n2,7\n3,9\n",
@@ -95,8 +96,8 @@ func TestPackageModelsBuild(t *testing.T) {
 			tests++
 		}
 	}
-	if tests != 4 { // unique, not_null, accepted_values and the package's own positive
-		t.Errorf("%d package tests passed, want 4: %+v", tests, rr.Results)
+	if tests != 5 { // unique, not_null, accepted_values, the package's own positive, its singular no_negative
+		t.Errorf("%d package tests passed, want 5: %+v", tests, rr.Results)
 	}
 	q := shapeQuery(t, db)
 	// the two incremental models named common keep their own build state

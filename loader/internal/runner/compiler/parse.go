@@ -377,9 +377,25 @@ func (ps *parser) resolve() error {
 }
 
 // singularTests reads tests/**/*.sql (not tests/generic/).
+// A package's tests/ (its test-paths) are read as the root's, its nodes
+// test.<pkg>.<name>.
 func (ps *parser) singularTests() error {
 	m := ps.m
-	testFiles, err := m.readTrees(m.dirs("tests"), ".sql")
+	if err := ps.singularTestsIn(m.Name, m.dirs("tests")); err != nil {
+		return err
+	}
+	for _, pk := range m.pkgDirs {
+		if err := ps.singularTestsIn(pk.name, pk.pkgPaths(pk.testPaths, "tests")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// singularTestsIn reads package pkg's singular tests under dirs.
+func (ps *parser) singularTestsIn(pkg string, dirs []string) error {
+	m := ps.m
+	testFiles, err := m.readTrees(dirs, ".sql")
 	if err != nil {
 		return err
 	}
@@ -388,9 +404,9 @@ func (ps *parser) singularTests() error {
 			continue // generic test definitions ({% test %}), read with the macros
 		}
 		name := strings.TrimSuffix(filepath.Base(path), ".sql")
-		n := &Node{UniqueID: Test + "." + m.Name + "." + name, ResourceType: Test, PackageName: m.Name, Name: name,
+		n := &Node{UniqueID: Test + "." + pkg + "." + name, ResourceType: Test, PackageName: pkg, Name: name,
 			Schema: "main", Alias: name, Database: m.Database(), Path: path, RawCode: testFiles[path],
-			FQN: []string{m.Name, name}, Columns: map[string]Column{}}
+			FQN: []string{pkg, name}, Columns: map[string]Column{}}
 		n.folderCfg = m.testFolderConfig(path, name)
 		if m.Nodes[n.UniqueID] != nil {
 			ps.diag(path, Position{1, 1}, "test name %q is already used", name)

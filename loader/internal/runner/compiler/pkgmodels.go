@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 )
 
@@ -319,19 +318,16 @@ func (m *Manifest) findSource(src, tbl string, from *Node) *Node {
 	return nil
 }
 
-// warnPackageUnbuilt: docket builds a package's models, seeds and YAML,
-// not yet its snapshots, singular tests, analyses or on-run hooks; a
+// warnPackageUnbuilt: docket builds a package's models, seeds, YAML and
+// singular tests, not yet its snapshots, analyses or on-run hooks; a
 // package that has any says so at its dbt_project.yml.
 func (m *Manifest) warnPackageUnbuilt(pk pkgDir) {
 	var what []string
 	for _, k := range []struct {
 		label string
 		dirs  []string
-	}{{"snapshot file(s)", pk.pkgPaths(pk.snapshotPaths, "snapshots")}, {"singular test(s)", pk.pkgPaths(pk.testPaths, "tests")},
-		{"analysis file(s)", pk.pkgPaths(pk.analysisPaths, "analyses")}} {
-		files, _ := m.listTrees(k.dirs, ".sql")
-		files = slices.DeleteFunc(files, func(f string) bool { return strings.Contains(f, "/generic/") })
-		if len(files) > 0 {
+	}{{"snapshot file(s)", pk.pkgPaths(pk.snapshotPaths, "snapshots")}, {"analysis file(s)", pk.pkgPaths(pk.analysisPaths, "analyses")}} {
+		if files, _ := m.listTrees(k.dirs, ".sql"); len(files) > 0 {
 			what = append(what, fmt.Sprintf("%d %s (%s, ...)", len(files), k.label, path.Base(files[0])))
 		}
 	}
@@ -339,7 +335,7 @@ func (m *Manifest) warnPackageUnbuilt(pk pkgDir) {
 		what = append(what, strings.Join(pk.hooks, " and "))
 	}
 	if len(what) > 0 {
-		m.warn(pk.dir+"/dbt_project.yml", Position{1, 1}, "package %s has %s: docket builds a package's models, seeds and YAML, not yet these",
+		m.warn(pk.dir+"/dbt_project.yml", Position{1, 1}, "package %s has %s: docket builds a package's models, seeds, YAML and singular tests, not yet these",
 			pk.name, strings.Join(what, ", "))
 	}
 }
