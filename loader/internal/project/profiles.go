@@ -31,6 +31,7 @@ func (p *Project) UseTarget(name string) error {
 	if err != nil {
 		return err
 	}
+	p.warnProfilesDirMissed(file)
 	p.Target.ProfileName = profile
 	if file == "" {
 		if name != "" {
@@ -209,6 +210,26 @@ func (p *Project) readProfiles() (profile, file string, profiles map[string]prof
 		return profile, file, nil, yamlErr(file, err)
 	}
 	return profile, file, profiles, nil
+}
+
+// warnProfilesDirMissed: dbt reads profiles.yml from DBT_PROFILES_DIR
+// (--profiles-dir) alone when it is set, and stops when it is not there;
+// docket goes on to the current folder, the project and ~/.dbt, and says
+// so, since another profiles.yml may build into another file.
+func (p *Project) warnProfilesDirMissed(file string) {
+	d := os.Getenv("DBT_PROFILES_DIR")
+	if d == "" || file == filepath.Join(d, "profiles.yml") {
+		return
+	}
+	read := "none was found: the default target is used"
+	if file != "" {
+		read = "read " + file + " instead"
+	}
+	w := Warning{File: filepath.Join(d, "profiles.yml"), Msg: fmt.Sprintf(
+		"DBT_PROFILES_DIR (or --profiles-dir) names %s, which has no profiles.yml (dbt stops there); %s", d, read)}
+	if !slices.Contains(p.Warnings, w) {
+		p.Warnings = append(p.Warnings, w)
+	}
 }
 
 // TargetWarehouses lists the DuckDB files the project's targets build

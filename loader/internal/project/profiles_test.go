@@ -139,6 +139,47 @@ func TestProfilesInCurrentFolder(t *testing.T) {
 	}
 }
 
+// TestProfilesDirMissedIsWarned: DBT_PROFILES_DIR (or --profiles-dir)
+// naming a folder without profiles.yml is dbt's error; docket reads the
+// next place but says so (it did in silence, building into the current
+// folder's profile's file).
+func TestProfilesDirMissedIsWarned(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "dbt_project.yml"), []byte("name: acme\nprofile: acme\nconfig-version: 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	profiles := "acme:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: dev.duckdb\n"
+	if err := os.WriteFile(filepath.Join(root, "profiles.yml"), []byte(profiles), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	empty := t.TempDir()
+	t.Setenv("DBT_PROFILES_DIR", empty)
+	t.Setenv("HOME", t.TempDir())
+	t.Chdir(root)
+	p, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range p.Warnings {
+		if strings.Contains(w.Msg, "DBT_PROFILES_DIR") {
+			got = append(got, w.String())
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], empty) || !strings.Contains(got[0], filepath.Join(root, "profiles.yml")) {
+		t.Errorf("warnings %q: want one naming %s and the profiles.yml read instead", got, empty)
+	}
+	t.Setenv("DBT_PROFILES_DIR", root)
+	if p, err = Load(root); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range p.Warnings {
+		if strings.Contains(w.Msg, "DBT_PROFILES_DIR") {
+			t.Errorf("warned with profiles.yml found there: %s", w)
+		}
+	}
+}
+
 // TestProfileDefaultTargetEnvVar: a profile's default `target:` is Jinja
 // as its outputs are (target: "{{ env_var('DBT_ENVIRONMENT', 'dev') }}",
 // as frizzleqq/f1-dbt-duckdb writes it); it was taken as the output's name.
