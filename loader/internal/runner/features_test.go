@@ -419,6 +419,7 @@ var featureProbes = map[string]featureProbe{
 		"dbt_packages/p/dbt_project.yml":    "name: p\nversion: '1'\nconfig-version: 2\non-run-end: [\"select 1\"]\n",
 		"dbt_packages/p/snapshots/snap.sql": "{% snapshot snap %}{{ config(strategy='check', unique_key='id', check_cols='all') }}select 1 as id{% endsnapshot %}",
 		"dbt_packages/p/tests/t.sql":        "select 1 where false",
+		"dbt_packages/p/models/py.py":       "def model(dbt, session):\n    return None\n",
 		"models/m/use.sql":                  "select 1 as id",
 	}},
 	"dbt-utils": {build: true, dir: func(t *testing.T) string {

@@ -319,15 +319,17 @@ func (m *Manifest) findSource(src, tbl string, from *Node) *Node {
 }
 
 // warnPackageUnbuilt: docket builds a package's models, seeds, YAML and
-// singular tests, not yet its snapshots, analyses or on-run hooks; a
+// singular tests, not yet its snapshots, analyses, Python models or on-run hooks; a
 // package that has any says so at its dbt_project.yml.
 func (m *Manifest) warnPackageUnbuilt(pk pkgDir) {
 	var what []string
 	for _, k := range []struct {
 		label string
 		dirs  []string
-	}{{"snapshot file(s)", pk.pkgPaths(pk.snapshotPaths, "snapshots")}, {"analysis file(s)", pk.pkgPaths(pk.analysisPaths, "analyses")}} {
-		if files, _ := m.listTrees(k.dirs, ".sql"); len(files) > 0 {
+		ext   string
+	}{{"snapshot file(s)", pk.pkgPaths(pk.snapshotPaths, "snapshots"), ".sql"}, {"analysis file(s)", pk.pkgPaths(pk.analysisPaths, "analyses"), ".sql"},
+		{"Python model(s)", pk.pkgPaths(pk.modelPaths, "models"), ".py"}} {
+		if files, _ := m.listTrees(k.dirs, k.ext); len(files) > 0 {
 			what = append(what, fmt.Sprintf("%d %s (%s, ...)", len(files), k.label, path.Base(files[0])))
 		}
 	}

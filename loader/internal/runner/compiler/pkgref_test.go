@@ -82,3 +82,25 @@ func TestPackageModelRelationClash(t *testing.T) {
 		t.Errorf("%v; relation %s", diags, m.Nodes["model.p.dim"].Relation)
 	}
 }
+
+// TestPackageUnbuiltWarned: what docket does not build of a package yet
+// (snapshots, analyses, Python models, on-run hooks) is a warning at the
+// package's dbt_project.yml, never silent; its singular tests are nodes.
+func TestPackageUnbuiltWarned(t *testing.T) {
+	m, diags := compilertest.Compile(t, map[string]string{
+		"dbt_packages/p/dbt_project.yml":    "name: p\nversion: '1'\nconfig-version: 2\non-run-end: [\"select 1\"]\n",
+		"dbt_packages/p/snapshots/snap.sql": "{% snapshot snap %}select 1 as id{% endsnapshot %}",
+		"dbt_packages/p/models/py.py":       "def model(dbt, session):\n    return None\n",
+		"dbt_packages/p/tests/t.sql":        "select 1 where false",
+	})
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	want := "dbt_packages/p/dbt_project.yml:1:1: package p has 1 snapshot file(s) (snap.sql, ...), 1 Python model(s) (py.py, ...), on-run-end: docket builds"
+	if got := strings.Join(compilertest.Strings(m.Warnings), "\n"); !strings.Contains(got, want) {
+		t.Errorf("warnings:\n%s\nwant %s", got, want)
+	}
+	if m.Nodes["test.p.t"] == nil {
+		t.Errorf("no node test.p.t")
+	}
+}
