@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,5 +60,19 @@ func TestEmptyUniqueKeyAppends(t *testing.T) {
 		if got := queryStrings(t, db.SQL(), "select string_agg(id::varchar, ',' order by id) from test_schema."+m); len(got) != 1 || got[0] != "1,2" {
 			t.Errorf("%s after two runs: %v, want [1,2] (appended)", m, got)
 		}
+	}
+	// a list holding a blank is not "no key" (truthy in dbt, whose
+	// delete+insert then fails on the blank column): an error, never a
+	// silent merge on the other columns
+	files["models/blank_in_list.sql"] = "{{ config(materialized='incremental', unique_key=['id', '']) }}" + body
+	dir = writeProbe(t, files)
+	m, diags := parseProbe(t, dir)
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	if n := m.Nodes["model.ek.blank_in_list"]; n == nil {
+		t.Error("no model blank_in_list")
+	} else if !slices.Equal(n.Config.UniqueKey, []string{"id", ""}) {
+		t.Errorf("unique_key ['id', ''] read as %q, want [id ''] kept", n.Config.UniqueKey)
 	}
 }

@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
@@ -207,8 +206,13 @@ func setBuildConfig(c *Config, k string, v any, str func() string, bad func(stri
 	case "tags":
 		c.Tags = dedupe(toStrings(v))
 	case "unique_key":
-		// dbt tests `{% if unique_key %}`: '' (or []) is no key, so append
-		c.UniqueKey = slices.DeleteFunc(toStrings(v), func(k string) bool { return strings.TrimSpace(k) == "" })
+		// dbt tests `{% if unique_key %}`: '' (or []) is no key, so append;
+		// a list holding a blank is a key (dbt's build then fails on it)
+		if s, ok := v.(string); ok && strings.TrimSpace(s) == "" {
+			c.UniqueKey = nil
+		} else {
+			c.UniqueKey = toStrings(v)
+		}
 	case "incremental_strategy":
 		c.IncrementalStrategy = str()
 	case "on_schema_change":
