@@ -415,6 +415,9 @@ var featureProbes = map[string]featureProbe{
 		"dbt_packages/p/seeds/ids.csv":   "id\n1\n2\n3\n",
 		"models/m/use.sql":               "select * from {{ ref('p', 'dim') }}",
 	}},
+	"incremental-strategies": {files: map[string]string{
+		"models/m/events.sql": "{{ config(materialized='incremental', incremental_strategy='microbatch', event_time='ts', batch_size='day', begin='2024-01-01') }}\nselect 1 as id, now() as ts",
+	}},
 	"package-rest": {files: map[string]string{
 		"dbt_packages/p/dbt_project.yml":    "name: p\nversion: '1'\nconfig-version: 2\non-run-end: [\"select 1\"]\n",
 		"dbt_packages/p/snapshots/snap.sql": "{% snapshot snap %}{{ config(strategy='check', unique_key='id', check_cols='all') }}select 1 as id{% endsnapshot %}",
