@@ -1,0 +1,122 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"reflect"
+	"regexp"
+	"strings"
+
+	"github.com/nikolalohinski/gonja/v2/builtins"
+	"github.com/nikolalohinski/gonja/v2/config"
+	"github.com/nikolalohinski/gonja/v2/exec"
+	"github.com/nikolalohinski/gonja/v2/loaders"
+)
+
+// memLoader serves in-memory sources to gonja (no file system access).
+type memLoader struct{ files map[string]string }
+
+func (m *memLoader) Read(p string) (io.Reader, error) {
+	s, ok := m.files[p]
+	if !ok {
+		return nil, fmt.Errorf("template %q not found (include/import are not supported; use macros/)", p)
+	}
+	return strings.NewReader(s), nil
+}
+func (m *memLoader) Resolve(p string) (string, error)       { return p, nil }
+func (m *memLoader) Inherit(string) (loaders.Loader, error) { return m, nil }
+
+func newConfig() *config.Config {
+	c := config.New()
+	c.KeepTrailingNewline = true
+	c.StrictUndefined = true // as dbt: an unknown name is an error, not ""
+	return c
+}
+
+func environment() *exec.Environment {
+	methods := builtins.Methods
+	methods.List = listMethods()
+	ctx := exec.EmptyContext().Update(builtins.GlobalFunctions).Update(builtins.GlobalVariables).Update(exec.NewContext(map[string]any{"range": boundedRange}))
+	ctx.Set("__mlist", func(va *exec.VarArgs) *[]any {
+		l := []any{}
+		if len(va.Args) > 0 {
+			va.Args[0].Iterate(func(_, _ int, k, _ *exec.Value) bool {
+				l = append(l, k.Interface())
+				return true
+			}, func() {})
+		}
+		return &l
+	})
+	tests := exec.NewTestSet(map[string]exec.TestFunction{}).Update(builtins.Tests)
+	if err := tests.Replace("mapping", isMapping); err != nil {
+		panic(err)
+	}
+	return &exec.Environment{
+		Context:           ctx,
+		Filters:           builtins.Filters,
+		Tests:             tests,
+		ControlStructures: boundedControlStructures(),
+		Methods:           methods,
+	}
+}
+
+// listSetRe finds "{% set name = [...] %}": such lists become shared
+// (*[]any) so that {% do name.append(x) %} inside a for loop or an if
+// changes the list the outer scope sees, as in Jinja (gonja rebinds the
+// name in the inner scope only).
+var listSetRe = regexp.MustCompile(`(\{%-?\s*set\s+[A-Za-z_][A-Za-z0-9_]*\s*=\s*)(\[[^%]*?\])(\s*-?%\})`)
+
+func shareLists(src string) string {
+	return listSetRe.ReplaceAllString(src, "${1}"+mlistOpen+"${2}"+mlistClose+"${3}")
+}
+
+const mlistOpen, mlistClose = "__mlist(", ")"
+
+// listMethods are gonja's list methods with append/extend/pop/insert/
+// remove mutating a shared list in place.
+func listMethods() *exec.MethodSet[[]any] {
+	m := map[string]exec.Method[[]any]{}
+	for _, name := range []string{"append", "extend", "reverse", "copy", "index", "count", "pop", "insert", "remove", "sort", "clear"} {
+		if f, ok := builtins.Methods.List.Get(name); ok {
+			m[name] = f
+		}
+	}
+	inPlace := func(selfValue *exec.Value, fn func(l []any) []any) bool {
+		v := selfValue.Val
+		if v.Kind() == reflect.Interface {
+			v = v.Elem()
+		}
+		if v.Kind() != reflect.Pointer {
+			return false
+		}
+		p, ok := v.Interface().(*[]any)
+		if !ok {
+			return false
+		}
+		*p = fn(*p)
+		return true
+	}
+	orig := m["append"]
+	m["append"] = func(self []any, selfValue *exec.Value, a *exec.VarArgs) (any, error) {
+		if len(a.Args) == 1 && inPlace(selfValue, func(l []any) []any { return append(l, a.Args[0].Interface()) }) {
+			return nil, nil
+		}
+		return orig(self, selfValue, a)
+	}
+	origExt := m["extend"]
+	m["extend"] = func(self []any, selfValue *exec.Value, a *exec.VarArgs) (any, error) {
+		if len(a.Args) == 1 && inPlace(selfValue, func(l []any) []any {
+			a.Args[0].Iterate(func(_, _ int, k, _ *exec.Value) bool {
+				l = append(l, k.Interface())
+				return true
+			}, func() {})
+			return l
+		}) {
+			return nil, nil
+		}
+		return origExt(self, selfValue, a)
+	}
+	return exec.NewMethodSet(m)
+}
+
+var sharedEnv = environment()
