@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -248,85 +249,91 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 	if a == "" {
 		return nil, fmt.Errorf("empty selector")
 	}
-	base := map[string]bool{}
-	each := func(fn func(*Node) bool) {
-		for id, n := range m.Nodes {
-			if fn(n) {
-				base[id] = true
-			}
-		}
-		for id, n := range m.Sources {
-			if fn(n) {
-				base[id] = true
-			}
-		}
-	}
 	method, val, hasMethod := strings.Cut(a, ":")
 	if !hasMethod {
 		method, val = "", a
 	}
+	match, err := m.selectorMethod(method, val)
+	if err != nil {
+		return nil, err
+	}
+	base := map[string]bool{}
+	for id, n := range m.Nodes {
+		if match(n) {
+			base[id] = true
+		}
+	}
+	for id, n := range m.Sources {
+		if match(n) {
+			base[id] = true
+		}
+	}
+	return m.withGraphOps(base, up, down, at), nil
+}
+
+// selectorMethod is the test a selector method:value puts to each node
+// and source ("" is a name, folder or fqn).
+func (m *Manifest) selectorMethod(method, val string) (func(*Node) bool, error) {
 	if key, ok := strings.CutPrefix(method, "config."); ok {
-		each(func(n *Node) bool { return m.configMatches(n, key, val) })
-		method = "config"
+		return func(n *Node) bool { return m.configMatches(n, key, val) }, nil
 	}
 	switch method {
 	case "config":
+		return func(*Node) bool { return false }, nil
 	case "test_type":
 		if val != "generic" && val != "singular" && val != "data" && val != "unit" {
 			return nil, fmt.Errorf("test_type: takes generic, singular or unit (got %q)", val)
 		}
-		each(func(n *Node) bool {
+		return func(n *Node) bool {
 			if n.ResourceType == UnitTest || n.ResourceType != Test {
 				return n.ResourceType == UnitTest && val == "unit"
 			}
 			return (val == "generic") == (n.TestMetadata != nil) && val != "unit"
-		})
+		}, nil
 	case "", "fqn":
-		each(func(n *Node) bool {
+		return func(n *Node) bool {
 			if n.ResourceType == Source {
 				return false
 			}
 			ok, _ := path.Match(val, n.Name)
 			return ok || n.Name == val || (n.ResourceType == Model && n.Schema == val) || strings.Join(n.FQN[1:], ".") == val || versionSelected(n, val) || fqnPrefix(n.FQN, val) || len(n.FQN) > 1 && fqnPrefix(n.FQN[1:], val)
-		})
+		}, nil
 	case "version":
 		if val != "latest" && val != "prerelease" && val != "old" && val != "none" {
 			return nil, fmt.Errorf("version: takes latest, prerelease, old or none (got %q)", val)
 		}
-		each(func(n *Node) bool { return n.ResourceType == Model && versionState(n) == val })
+		return func(n *Node) bool { return n.ResourceType == Model && versionState(n) == val }, nil
 	case "path":
 		val = strings.TrimSuffix(val, "/")
-		each(func(n *Node) bool {
+		return func(n *Node) bool {
 			return n.ResourceType != Source && (n.Path == val || strings.HasPrefix(n.Path, val+"/"))
-		})
+		}, nil
 	case "tag":
-		each(func(n *Node) bool {
-			for _, t := range n.Tags {
-				if t == val {
-					return true
-				}
-			}
-			return false
-		})
+		return func(n *Node) bool { return slices.Contains(n.Tags, val) }, nil
 	case "source":
 		src, tbl, _ := strings.Cut(val, ".")
-		each(func(n *Node) bool {
+		return func(n *Node) bool {
 			return n.ResourceType == Source && n.SourceName == src && (tbl == "" || tbl == n.Name || tbl == "*")
-		})
+		}, nil
 	case "file":
-		each(func(n *Node) bool {
+		return func(n *Node) bool {
 			ok, _ := path.Match(val, path.Base(n.Path))
 			return n.ResourceType != Source && n.Path != "" && (ok || n.Path == val || strings.TrimSuffix(path.Base(n.Path), path.Ext(n.Path)) == val)
-		})
+		}, nil
 	case "package":
-		each(func(n *Node) bool { return n.PackageName == val || (val == "this" && n.PackageName == m.Name) })
+		return func(n *Node) bool { return n.PackageName == val || (val == "this" && n.PackageName == m.Name) }, nil
 	case "resource_type":
-		each(func(n *Node) bool { return n.ResourceType == val })
+		return func(n *Node) bool { return n.ResourceType == val }, nil
 	case "test_name":
-		each(func(n *Node) bool { return n.TestMetadata != nil && n.TestMetadata.Name == val })
-	default:
-		return nil, fmt.Errorf("unknown selector method %q (use a name, a folder, fqn:, path:, file:, package:, tag:, source:, resource_type:, test_name:, test_type:, version:, config.KEY:)", method)
+		return func(n *Node) bool { return n.TestMetadata != nil && n.TestMetadata.Name == val }, nil
 	}
+	return nil, fmt.Errorf("unknown selector method %q (use a name, a folder, fqn:, path:, file:, package:, tag:, source:, resource_type:, test_name:, test_type:, version:, config.KEY:)", method)
+}
+
+// withGraphOps adds to base the ancestors (up levels; -1 all), the
+// descendants (down levels) and, with at (@), every descendant's
+// ancestors.
+func (m *Manifest) withGraphOps(base map[string]bool, up, down int, at bool) map[string]bool {
 	out := map[string]bool{}
 	for id := range base {
 		out[id] = true
@@ -350,7 +357,7 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 			}
 		}
 	}
-	return out, nil
+	return out
 }
 
 // fqnPrefix is dbt's is_selected_node past the leaf checks: the
