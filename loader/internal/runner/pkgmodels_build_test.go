@@ -134,26 +134,30 @@ func TestPackageModelsBuild(t *testing.T) {
 }
 
 // TestPackageSingularTestConfig: the root's data_tests: <pkg>: tree
-// configures a package's singular tests, folders included, as models:
+// configures a package's singular and generic tests, folders included
+// (tests/audit, a YAML in its model-paths' staging), as models:
 // <pkg>: does its models (how a user quiets or disables a package's
 // test); the root's top-level data_tests: keys reach them too. The old
 // code took the path below its first folder (pkg/tests/audit/...) as the
 // fqn: <pkg>: matched by accident, its folders never.
 func TestPackageSingularTestConfig(t *testing.T) {
 	files := pkgModelsProject()
-	files["dbt_project.yml"] += "data_tests:\n  +tags: ['all_tests']\n  pkg:\n    +meta: {owner: pkg}\n    audit:\n      +severity: warn\n"
+	files["dbt_project.yml"] += "data_tests:\n  +tags: ['all_tests']\n  pkg:\n    +meta: {owner: pkg}\n    audit:\n      +severity: warn\n    staging:\n      +severity: warn\n"
 	files["vendor/pkg/tests/audit/no_big.sql"] = "select * from {{ ref('stg_items') }} where amount > 1000"
+	files["vendor/pkg/pkgmodels/staging/checks.yml"] = "version: 2\nmodels:\n  - name: stg_items\n    columns:\n      - name: amount\n        data_tests: [not_null]\n"
 	m, diags := parseProbe(t, writeProbe(t, files))
 	for _, d := range diags {
 		t.Fatal(d)
 	}
-	n := m.Nodes["test.pkg.no_big"]
-	if n == nil {
-		t.Fatal("no test.pkg.no_big")
-	}
-	if n.Config.Severity != "warn" || !slices.Contains(n.Config.Tags, "all_tests") || n.Config.Meta["owner"] != "pkg" {
-		t.Errorf("package test in tests/audit: severity %q tags %v meta %v, want warn, all_tests and owner pkg from the root's data_tests:",
-			n.Config.Severity, n.Config.Tags, n.Config.Meta)
+	for _, id := range []string{"test.pkg.no_big", "test.pkg.not_null_stg_items_amount"} {
+		n := m.Nodes[id]
+		if n == nil {
+			t.Fatalf("no %s", id)
+		}
+		if n.Config.Severity != "warn" || !slices.Contains(n.Config.Tags, "all_tests") || n.Config.Meta["owner"] != "pkg" {
+			t.Errorf("%s: severity %q tags %v meta %v, want warn, all_tests and owner pkg from the root's data_tests:",
+				id, n.Config.Severity, n.Config.Tags, n.Config.Meta)
+		}
 	}
 }
 

@@ -407,18 +407,7 @@ func (ps *parser) singularTestsIn(pkg string, dirs []string) error {
 		n := &Node{UniqueID: Test + "." + pkg + "." + name, ResourceType: Test, PackageName: pkg, Name: name,
 			Schema: "main", Alias: name, Database: m.Database(), Path: path, RawCode: testFiles[path],
 			FQN: []string{pkg, name}, Columns: map[string]Column{}}
-		if pkg == m.Name {
-			n.folderCfg = m.testFolderConfig(path, name)
-		} else {
-			// the root's data_tests: top-level keys and its <pkg>: tree, as
-			// for a package's models (the path under the root's tests/
-			// folders named nothing of it)
-			var root map[string]any
-			if m.Project.DBT != nil {
-				root = m.Project.DBT.Tests
-			}
-			n.folderCfg = m.pkgFolderConfig(pkg, nil, root, nodePath(partsBelow(path, dirs), name))
-		}
+		n.folderCfg = m.testFolderConfig(path, name)
 		if m.Nodes[n.UniqueID] != nil {
 			ps.diag(path, Position{1, 1}, "test name %q is already used", name)
 			continue

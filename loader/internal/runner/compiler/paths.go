@@ -83,6 +83,13 @@ func (m *Manifest) testFolderConfig(path, name string) map[string]any {
 	if m.Project.DBT == nil || len(m.Project.DBT.Tests) == 0 {
 		return map[string]any{}
 	}
+	if pkg := m.pkgOf(path); pkg != m.Name {
+		// a package's test: the root's top-level keys and its <pkg>:
+		// tree along the folders under the package's own paths
+		pk := m.pkgDir(pkg)
+		dirs := append(append(pk.pkgPaths(pk.modelPaths, "models"), pk.pkgPaths(pk.seedPaths, "seeds")...), pk.pkgPaths(pk.testPaths, "tests")...)
+		return m.pkgFolderConfig(pkg, nil, m.Project.DBT.Tests, nodePath(partsBelow(path, dirs), name))
+	}
 	parts := m.partsUnder(path, "models", "seeds", "tests")
 	return m.folderConfig(m.Project.DBT.Tests, nodePath(parts, name))
 }
