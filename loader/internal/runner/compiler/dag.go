@@ -9,38 +9,9 @@ import (
 // buildGraph fills DependsOn, Parents, Children and Order; it reports
 // cycles between models.
 func (m *Manifest) buildGraph() []Diagnostic {
-	var diags []Diagnostic
 	m.Parents, m.Children = map[string][]string{}, map[string][]string{}
 	for _, id := range SortedKeys(m.Nodes) {
-		n := m.Nodes[id]
-		if n.TestMetadata == nil { // generic tests already have deps
-			set := map[string]bool{}
-			for _, r := range n.Refs {
-				if t := m.refTarget(r, n); t != nil {
-					set[t.UniqueID] = true
-				}
-			}
-			for _, s := range n.Sources {
-				if t := m.findSource(s[0], s[1], n); t != nil {
-					set[t.UniqueID] = true
-				}
-			}
-			n.DependsOn.Nodes = SortedKeys(set)
-		}
-		if n.DependsOn.Nodes == nil {
-			n.DependsOn.Nodes = []string{}
-		}
-		n.DependsOn.Macros = m.directMacros(n)
-		if n.Refs == nil {
-			n.Refs = [][]string{}
-		}
-		if n.Sources == nil {
-			n.Sources = [][]string{}
-		}
-		m.Parents[id] = n.DependsOn.Nodes
-		for _, p := range n.DependsOn.Nodes {
-			m.Children[p] = append(m.Children[p], id)
-		}
+		m.nodeEdges(m.Nodes[id])
 	}
 	for _, id := range SortedKeys(m.Sources) {
 		m.Parents[id] = []string{}
@@ -49,7 +20,50 @@ func (m *Manifest) buildGraph() []Diagnostic {
 	for id := range m.Children {
 		sort.Strings(m.Children[id])
 	}
-	// cycles (DFS, white/grey/black)
+	if diags := m.cycles(); len(diags) > 0 {
+		return diags
+	}
+	m.Order = m.topo(func(n *Node) bool { return n.ResourceType == Model || n.ResourceType == Seed })
+	return nil
+}
+
+// nodeEdges fills n's DependsOn (from its refs and sources, unless a
+// generic test that has them already) and its Parents and Children edges.
+func (m *Manifest) nodeEdges(n *Node) {
+	if n.TestMetadata == nil { // generic tests already have deps
+		set := map[string]bool{}
+		for _, r := range n.Refs {
+			if t := m.refTarget(r, n); t != nil {
+				set[t.UniqueID] = true
+			}
+		}
+		for _, s := range n.Sources {
+			if t := m.findSource(s[0], s[1], n); t != nil {
+				set[t.UniqueID] = true
+			}
+		}
+		n.DependsOn.Nodes = SortedKeys(set)
+	}
+	if n.DependsOn.Nodes == nil {
+		n.DependsOn.Nodes = []string{}
+	}
+	n.DependsOn.Macros = m.directMacros(n)
+	if n.Refs == nil {
+		n.Refs = [][]string{}
+	}
+	if n.Sources == nil {
+		n.Sources = [][]string{}
+	}
+	m.Parents[n.UniqueID] = n.DependsOn.Nodes
+	for _, p := range n.DependsOn.Nodes {
+		m.Children[p] = append(m.Children[p], n.UniqueID)
+	}
+}
+
+// cycles reports each dependency cycle once (DFS, white/grey/black), at
+// the ref that closes it in the node with the smallest id.
+func (m *Manifest) cycles() []Diagnostic {
+	var diags []Diagnostic
 	color := map[string]int{}
 	var stack []string
 	reported := map[string]bool{}
@@ -70,31 +84,10 @@ func (m *Manifest) buildGraph() []Diagnostic {
 				for stack[i] != p {
 					i--
 				}
-				cyc := append([]string(nil), stack[i:]...)
-				// rotate to the smallest id for a stable report
-				minI := 0
-				for j := range cyc {
-					if cyc[j] < cyc[minI] {
-						minI = j
-					}
-				}
-				cyc = append(cyc[minI:], cyc[:minI]...)
-				key := strings.Join(cyc, ",")
-				if !reported[key] {
+				cyc := rotateToSmallest(append([]string(nil), stack[i:]...))
+				if key := strings.Join(cyc, ","); !reported[key] {
 					reported[key] = true
-					first := m.Nodes[cyc[0]]
-					next := m.Nodes[cyc[(1)%len(cyc)]]
-					names := []string{}
-					for _, c := range cyc {
-						names = append(names, m.Nodes[c].Name)
-					}
-					names = append(names, first.Name)
-					at := first.refPos[next.Name]
-					if at == (Position{}) {
-						at = Position{1, 1}
-					}
-					diags = append(diags, Diagnostic{Path: first.Path, Line: at.Line, Col: at.Col,
-						Msg: "dependency cycle: " + strings.Join(names, " -> ")})
+					diags = append(diags, m.cycleDiagnostic(cyc))
 				}
 			}
 		}
@@ -106,11 +99,36 @@ func (m *Manifest) buildGraph() []Diagnostic {
 			visit(id)
 		}
 	}
-	if len(diags) > 0 {
-		return diags
+	return diags
+}
+
+// rotateToSmallest rotates a cycle to start at its smallest id, for a
+// stable report.
+func rotateToSmallest(cyc []string) []string {
+	minI := 0
+	for j := range cyc {
+		if cyc[j] < cyc[minI] {
+			minI = j
+		}
 	}
-	m.Order = m.topo(func(n *Node) bool { return n.ResourceType == Model || n.ResourceType == Seed })
-	return nil
+	return append(cyc[minI:], cyc[:minI]...)
+}
+
+// cycleDiagnostic names the cycle's nodes, at the first node's ref to the
+// next one.
+func (m *Manifest) cycleDiagnostic(cyc []string) Diagnostic {
+	first := m.Nodes[cyc[0]]
+	next := m.Nodes[cyc[1%len(cyc)]]
+	names := []string{}
+	for _, c := range cyc {
+		names = append(names, m.Nodes[c].Name)
+	}
+	names = append(names, first.Name)
+	at := first.refPos[next.Name]
+	if at == (Position{}) {
+		at = Position{1, 1}
+	}
+	return Diagnostic{Path: first.Path, Line: at.Line, Col: at.Col, Msg: "dependency cycle: " + strings.Join(names, " -> ")}
 }
 
 // sourcesAfterProducers makes a source whose relation a seed, model or
