@@ -61,7 +61,14 @@ func (rc *renderCtx) contextModules(ctx map[string]any) {
 	if rc.db == nil {
 		ctx["flags"].(map[string]any)["WHICH"] = "compile"
 	}
-	ctx["exceptions"] = map[string]any{
+	ctx["exceptions"] = rc.exceptionsModule()
+	ctx["modules"] = map[string]any{"re": reModule(), "datetime": datetimeModule()}
+}
+
+// exceptionsModule is dbt's `exceptions`: raise_compiler_error (an error
+// at the caller's line), warn (a logged warning), raise_not_implemented.
+func (rc *renderCtx) exceptionsModule() map[string]any {
+	return map[string]any{
 		"raise_compiler_error": render.Wrap(func(a render.Args) (any, error) {
 			return nil, &render.UserError{Msg: strings.TrimSpace(fmt.Sprint(a.Pos...))}
 		}),
@@ -75,19 +82,27 @@ func (rc *renderCtx) contextModules(ctx map[string]any) {
 			return nil, fmt.Errorf("not implemented: %s", fmt.Sprint(a.Pos...))
 		}),
 	}
+}
+
+// posStr is the i-th positional argument as a string ("" when absent).
+func posStr(a render.Args, i int) string {
+	if i < len(a.Pos) {
+		return fmt.Sprint(a.Pos[i])
+	}
+	return ""
+}
+
+// reModule is Python's `re` as dbt's modules.re: sub, search, match,
+// findall, escape over Go's RE2.
+func reModule() map[string]any {
 	compile := func(a render.Args) (*regexp.Regexp, error) {
 		if len(a.Pos) == 0 {
 			return nil, fmt.Errorf("modules.re needs a pattern")
 		}
 		return regexp.Compile(fmt.Sprint(a.Pos[0]))
 	}
-	str := func(a render.Args, i int) string {
-		if i < len(a.Pos) {
-			return fmt.Sprint(a.Pos[i])
-		}
-		return ""
-	}
-	re := map[string]any{
+	str := posStr
+	return map[string]any{
 		"sub": render.Wrap(func(a render.Args) (any, error) {
 			r, err := compile(a)
 			if err != nil {
@@ -130,23 +145,25 @@ func (rc *renderCtx) contextModules(ctx map[string]any) {
 		}),
 		"escape": render.Wrap(func(a render.Args) (any, error) { return regexp.QuoteMeta(str(a, 0)), nil }),
 	}
+}
+
+// datetimeModule is dbt's modules.datetime as packages use it:
+// datetime.now()/utcnow() with strftime, isoformat, year, month, day.
+func datetimeModule() map[string]any {
 	now := func() any {
 		t := time.Now()
 		return map[string]any{
-			"strftime": render.Wrap(func(a render.Args) (any, error) { return strftime(t, str(a, 0)), nil }),
+			"strftime": render.Wrap(func(a render.Args) (any, error) { return strftime(t, posStr(a, 0)), nil }),
 			"isoformat": render.Wrap(func(render.Args) (any, error) {
 				return t.Format("2006-01-02T15:04:05.000000"), nil
 			}),
 			"year": t.Year(), "month": int(t.Month()), "day": t.Day(),
 		}
 	}
-	ctx["modules"] = map[string]any{
-		"re": re,
-		"datetime": map[string]any{"datetime": map[string]any{
-			"now":    render.Wrap(func(render.Args) (any, error) { return now(), nil }),
-			"utcnow": render.Wrap(func(render.Args) (any, error) { return now(), nil }),
-		}},
-	}
+	return map[string]any{"datetime": map[string]any{
+		"now":    render.Wrap(func(render.Args) (any, error) { return now(), nil }),
+		"utcnow": render.Wrap(func(render.Args) (any, error) { return now(), nil }),
+	}}
 }
 
 // strftime formats t with Python's common % directives.
