@@ -36,19 +36,39 @@ var SnapshotNow = time.Now
 
 var snapshotBlockRe = regexp.MustCompile(`(?s)\{%-?\s*snapshot\s+([A-Za-z_][A-Za-z0-9_]*)\s*-?%\}(.*?)\{%-?\s*endsnapshot\s*-?%\}`)
 
+// snapshotDecl is one snapshot as declared: a {% snapshot %} block or a
+// snapshots: entry in YAML (yml: its config).
+type snapshotDecl struct {
+	name, path, body string
+	at               Position
+	yml              map[string]any
+}
+
 // readSnapshots adds the snapshot nodes of snapshots/ (SQL blocks and
 // YAML entries), rendered for their refs and config like models.
 func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
-	var diags []Diagnostic
-	type decl struct {
-		name, path, body string
-		at               Position
-		yml              map[string]any
-	}
-	var decls []decl
-	sqlFiles, err := m.readTree("snapshots", ".sql")
+	decls, diags, err := m.snapshotBlocks()
 	if err != nil {
 		return nil, err
+	}
+	more, ydiags, err := m.snapshotEntries()
+	if err != nil {
+		return nil, err
+	}
+	diags = append(diags, ydiags...)
+	for _, d := range append(decls, more...) {
+		diags = append(diags, m.addSnapshot(d)...)
+	}
+	return diags, nil
+}
+
+// snapshotBlocks reads the {% snapshot %} blocks of snapshots/*.sql.
+func (m *Manifest) snapshotBlocks() ([]snapshotDecl, []Diagnostic, error) {
+	var decls []snapshotDecl
+	var diags []Diagnostic
+	sqlFiles, err := m.readTree("snapshots", ".sql")
+	if err != nil {
+		return nil, nil, err
 	}
 	for _, path := range SortedKeys(sqlFiles) {
 		src := sqlFiles[path]
@@ -59,14 +79,22 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 		for _, b := range blocks {
 			// Keep line numbers: the body starts on the line it has in the file.
 			body := strings.Repeat("\n", strings.Count(src[:b[4]], "\n")) + src[b[4]:b[5]]
-			decls = append(decls, decl{name: src[b[2]:b[3]], path: path, body: body, at: OffsetPos(src, b[0])})
+			decls = append(decls, snapshotDecl{name: src[b[2]:b[3]], path: path, body: body, at: OffsetPos(src, b[0])})
 		}
 	}
+	return decls, diags, nil
+}
+
+// snapshotEntries reads the snapshots: entries of snapshots/*.yml (an
+// entry without relation: patches a block, as dbt's snapshot properties).
+func (m *Manifest) snapshotEntries() ([]snapshotDecl, []Diagnostic, error) {
+	var decls []snapshotDecl
+	var diags []Diagnostic
 	var ymls []string
 	for _, ext := range []string{".yml", ".yaml"} {
 		l, err := m.listTree("snapshots", ext)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		ymls = append(ymls, l...)
 	}
@@ -74,7 +102,7 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 	for _, path := range ymls {
 		data, err := m.readFile(path)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		root, err := yroot(data)
 		if err != nil || root == nil {
@@ -99,7 +127,7 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 						diags = append(diags, Diagnostic{Path: path, Line: p.Line, Col: p.Col, Msg: "a snapshot needs a name and a relation (ref('model') or source('src', 'table'))"})
 						continue
 					}
-					d := decl{name: name, path: path, at: p, body: "select * from {{ " + rel + " }}", yml: map[string]any{}}
+					d := snapshotDecl{name: name, path: path, at: p, body: "select * from {{ " + rel + " }}", yml: map[string]any{}}
 					if c := yget(e, "config"); c != nil {
 						for ck, cv := range ymap(c) {
 							mergeCfg(d.yml, normKey(ck), cv)
@@ -112,54 +140,56 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 			}
 		}
 	}
-	for _, d := range decls {
-		n := &Node{UniqueID: Snapshot + "." + m.Name + "." + d.name, ResourceType: Snapshot, PackageName: m.Name, Name: d.name,
-			Schema: "snapshots", Alias: d.name, Database: m.Database(), Path: d.path, RawCode: d.body,
-			FQN: []string{m.Name, d.name}, Columns: map[string]Column{}, Pos: d.at}
-		if prev := m.byPkg[m.Name][d.name]; prev != nil {
-			diags = append(diags, Diagnostic{Path: d.path, Line: d.at.Line, Col: d.at.Col, Msg: fmt.Sprintf("snapshot name %q is already used by %s", d.name, prev.Path)})
-			continue
-		}
-		ds := m.parseNode(n)
-		if len(ds) > 0 {
-			diags = append(diags, ds...)
-			continue
-		}
-		// dbt_project.yml snapshots: (folder levels, + keys) < the YAML
-		// entry's config < the block's config()
-		raw := m.snapshotFolderConfig(d.path)
-		for _, src := range []map[string]any{d.yml, n.modelCfg} {
-			for k, v := range src {
-				if k == "tags" || k == "pre_hook" || k == "post_hook" {
-					mergeCfg(raw, k, v)
-				} else {
-					raw[k] = v
-				}
+	return decls, diags, nil
+}
+
+// addSnapshot makes d's node: parsed as a model, configured from
+// dbt_project.yml's snapshots: folders < the YAML entry < the block's
+// config(), placed by generate_schema_name (or a legacy target_schema).
+func (m *Manifest) addSnapshot(d snapshotDecl) []Diagnostic {
+	n := &Node{UniqueID: Snapshot + "." + m.Name + "." + d.name, ResourceType: Snapshot, PackageName: m.Name, Name: d.name,
+		Schema: "snapshots", Alias: d.name, Database: m.Database(), Path: d.path, RawCode: d.body,
+		FQN: []string{m.Name, d.name}, Columns: map[string]Column{}, Pos: d.at}
+	if prev := m.byPkg[m.Name][d.name]; prev != nil {
+		return []Diagnostic{{Path: d.path, Line: d.at.Line, Col: d.at.Col, Msg: fmt.Sprintf("snapshot name %q is already used by %s", d.name, prev.Path)}}
+	}
+	ds := m.parseNode(n)
+	if len(ds) > 0 {
+		return ds
+	}
+	// dbt_project.yml snapshots: (folder levels, + keys) < the YAML
+	// entry's config < the block's config()
+	raw := m.snapshotFolderConfig(d.path)
+	for _, src := range []map[string]any{d.yml, n.modelCfg} {
+		for k, v := range src {
+			if k == "tags" || k == "pre_hook" || k == "post_hook" {
+				mergeCfg(raw, k, v)
+			} else {
+				raw[k] = v
 			}
 		}
-		sc, ds := snapshotConfig(n, raw)
-		diags = append(diags, ds...)
-		// What is left (tags, enabled, hooks, meta) is resolved as for models.
-		n.ymlCfg, n.modelCfg = nil, map[string]any{}
-		for k, v := range raw {
-			n.modelCfg[k] = v
-		}
-		// schema is a custom schema as a model's (generate_schema_name,
-		// dbt >= 1.9); a legacy target_schema is used as written (place).
-		n.SnapshotCfg, n.layer = sc, "snapshots"
-		custom := fmt.Sprint(cmp.Or(raw["schema"], any("")))
-		n.Schema = m.defaultSchema(n, custom)
-		if sc.TargetSchema == "" {
-			sc.LegacySchema = cmp.Or(custom, "snapshots")
-		}
-		if sc.TargetSchema != "" {
-			n.Schema = sc.TargetSchema
-		}
-		n.Relation = Relation(n.Schema, n.Alias)
-		m.setRef(m.Name, d.name, n)
-		m.Nodes[n.UniqueID] = n
 	}
-	return diags, nil
+	sc, diags := snapshotConfig(n, raw)
+	// What is left (tags, enabled, hooks, meta) is resolved as for models.
+	n.ymlCfg, n.modelCfg = nil, map[string]any{}
+	for k, v := range raw {
+		n.modelCfg[k] = v
+	}
+	// schema is a custom schema as a model's (generate_schema_name,
+	// dbt >= 1.9); a legacy target_schema is used as written (place).
+	n.SnapshotCfg, n.layer = sc, "snapshots"
+	custom := fmt.Sprint(cmp.Or(raw["schema"], any("")))
+	n.Schema = m.defaultSchema(n, custom)
+	if sc.TargetSchema == "" {
+		sc.LegacySchema = cmp.Or(custom, "snapshots")
+	}
+	if sc.TargetSchema != "" {
+		n.Schema = sc.TargetSchema
+	}
+	n.Relation = Relation(n.Schema, n.Alias)
+	m.setRef(m.Name, d.name, n)
+	m.Nodes[n.UniqueID] = n
+	return diags
 }
 
 // snapshotConfig takes the snapshot keys out of raw and validates them.
