@@ -144,6 +144,8 @@ func TestPackageSingularTestConfig(t *testing.T) {
 	files := pkgModelsProject()
 	files["dbt_project.yml"] += "data_tests:\n  +tags: ['all_tests']\n  pkg:\n    +meta: {owner: pkg}\n    audit:\n      +severity: warn\n    staging:\n      +severity: warn\n"
 	files["vendor/pkg/tests/audit/no_big.sql"] = "select * from {{ ref('stg_items') }} where amount > 1000"
+	// the package's own data_tests: (under the root's, which wins)
+	files["vendor/pkg/dbt_project.yml"] += "data_tests:\n  pkg:\n    +store_failures: true\n    audit:\n      +severity: error\n"
 	files["vendor/pkg/pkgmodels/staging/checks.yml"] = "version: 2\nmodels:\n  - name: stg_items\n    columns:\n      - name: amount\n        data_tests: [not_null]\n"
 	m, diags := parseProbe(t, writeProbe(t, files))
 	for _, d := range diags {
@@ -154,9 +156,9 @@ func TestPackageSingularTestConfig(t *testing.T) {
 		if n == nil {
 			t.Fatalf("no %s", id)
 		}
-		if n.Config.Severity != "warn" || !slices.Contains(n.Config.Tags, "all_tests") || n.Config.Meta["owner"] != "pkg" {
-			t.Errorf("%s: severity %q tags %v meta %v, want warn, all_tests and owner pkg from the root's data_tests:",
-				id, n.Config.Severity, n.Config.Tags, n.Config.Meta)
+		if n.Config.Severity != "warn" || !slices.Contains(n.Config.Tags, "all_tests") || n.Config.Meta["owner"] != "pkg" || !n.Config.StoreFailures {
+			t.Errorf("%s: severity %q tags %v meta %v store_failures %v, want warn, all_tests and owner pkg from the root's data_tests:, store_failures from the package's",
+				id, n.Config.Severity, n.Config.Tags, n.Config.Meta, n.Config.StoreFailures)
 		}
 	}
 }

@@ -33,6 +33,7 @@ type pkgDir struct {
 	name, dir             string
 	modelPaths, seedPaths []string       // its dbt_project.yml's (pkgmodels.go)
 	models, seeds, vars   map[string]any // its dbt_project.yml's models:, seeds:, vars:
+	tests                 map[string]any // its dbt_project.yml's tests: / data_tests:
 	// what docket does not build of a package yet (warnPackageUnbuilt)
 	snapshotPaths, testPaths, analysisPaths []string
 	hooks                                   []string // on-run-start / on-run-end, when set
@@ -58,6 +59,8 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 			DataPaths   []string       `yaml:"data-paths"`
 			Models      map[string]any `yaml:"models"`
 			Seeds       map[string]any `yaml:"seeds"`
+			TestCfg     map[string]any `yaml:"tests"`
+			DataTests   map[string]any `yaml:"data_tests"`
 			Vars        map[string]any `yaml:"vars"`
 			Snapshots   []string       `yaml:"snapshot-paths"`
 			Tests       []string       `yaml:"test-paths"`
@@ -74,7 +77,14 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 		seen[dp.Name] = true
 		pk := pkgDir{name: dp.Name, dir: d, modelPaths: append(dp.ModelPaths, dp.SourcePaths...),
 			seedPaths: append(dp.SeedPaths, dp.DataPaths...), models: dp.Models, seeds: dp.Seeds, vars: dp.Vars,
-			snapshotPaths: dp.Snapshots, testPaths: dp.Tests, analysisPaths: dp.Analyses}
+			snapshotPaths: dp.Snapshots, testPaths: dp.Tests, analysisPaths: dp.Analyses, tests: dp.TestCfg}
+		if pk.tests == nil {
+			pk.tests = dp.DataTests // data_tests: is dbt >= 1.8's name for tests:
+		} else {
+			for k, v := range dp.DataTests {
+				pk.tests[k] = v
+			}
+		}
 		for k, h := range map[string]any{"on-run-start": dp.OnRunStart, "on-run-end": dp.OnRunEnd} {
 			if h != nil && fmt.Sprint(h) != "[]" {
 				pk.hooks = append(pk.hooks, k)

@@ -80,15 +80,20 @@ func (m *Manifest) listTrees(dirs []string, ext string) ([]string, error) {
 // folders of path under its resource folder, then the test's name, as
 // dbt's test fqn. Below the test block's config() and the YAML's.
 func (m *Manifest) testFolderConfig(path, name string) map[string]any {
-	if m.Project.DBT == nil || len(m.Project.DBT.Tests) == 0 {
-		return map[string]any{}
+	var root map[string]any
+	if m.Project.DBT != nil {
+		root = m.Project.DBT.Tests
 	}
 	if pkg := m.pkgOf(path); pkg != m.Name {
-		// a package's test: the root's top-level keys and its <pkg>:
-		// tree along the folders under the package's own paths
+		// a package's test: its own data_tests: tree, under the root's
+		// top-level keys and <pkg>: tree, along the folders under the
+		// package's own paths (as its models)
 		pk := m.pkgDir(pkg)
 		dirs := append(append(pk.pkgPaths(pk.modelPaths, "models"), pk.pkgPaths(pk.seedPaths, "seeds")...), pk.pkgPaths(pk.testPaths, "tests")...)
-		return m.pkgFolderConfig(pkg, nil, m.Project.DBT.Tests, nodePath(partsBelow(path, dirs), name))
+		return m.pkgFolderConfig(pkg, pk.tests, root, nodePath(partsBelow(path, dirs), name))
+	}
+	if len(root) == 0 {
+		return map[string]any{}
 	}
 	parts := m.partsUnder(path, "models", "seeds", "tests")
 	return m.folderConfig(m.Project.DBT.Tests, nodePath(parts, name))
