@@ -437,7 +437,11 @@ func (m *Manifest) validateConfig(c *Config, n *Node, at Position, bad func(Posi
 					bad(at, "incremental_strategy %q needs a unique_key", c.IncrementalStrategy)
 				}
 			default:
-				bad(at, "incremental_strategy must be append, delete+insert or merge (got %q)", c.IncrementalStrategy)
+				// as dbt: the model errors when it runs, the rest of the
+				// project builds (a parse error stopped every node)
+				n.RunError = fmt.Sprintf("incremental_strategy %q is not one docket builds (append, delete+insert, merge)", c.IncrementalStrategy)
+				from, fat := m.configWhere(n, "incremental_strategy", at)
+				m.warn(from, fat, "%s: model %s errors when run; the rest of the project builds", n.RunError, n.Name)
 			}
 			if c.OnSchemaChange == "" {
 				c.OnSchemaChange = "fail"

@@ -186,7 +186,11 @@ type Node struct {
 	SeedFile    string         `json:"-"` // seeds: absolute CSV path
 	// Language is "python" for a dbt Python model (python.go: in the
 	// graph, never built); "" is SQL.
-	Language string    `json:"-"`
+	Language string `json:"-"`
+	// RunError, when set, is the error the node's build reports without
+	// running (a config docket cannot build, as dbt fails that node at
+	// run time and builds the rest); a parse warning says it first.
+	RunError string    `json:"-"`
 	Unit     *UnitSpec `json:"-"` // unit tests only (unittest.go)
 	// CustomMat: the {% materialization %} block a model's materialized
 	// names (not view, table, incremental, ephemeral), run by the

@@ -16,6 +16,9 @@ func (x *nodeExec) model() error {
 	if n.Language == "python" {
 		return errors.New(compiler.PythonModelError(n))
 	}
+	if n.RunError != "" {
+		return errors.New(n.RunError)
+	}
 	t0 := time.Now()
 	existing, err := x.relationType(n.Schema, n.Alias)
 	if err != nil {
