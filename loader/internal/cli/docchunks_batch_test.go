@@ -14,9 +14,27 @@ import (
 // its own statement) holds exactly the rows of a build in one batch: no
 // document's chunks dropped or written twice.
 func TestDocChunksBatchedFullBuild(t *testing.T) {
+	batchedEqualsOneBatch(t, "doc_chunks", "{chunk_batch_documents: 1}", "doc_id")
+}
+
+// TestChunkSignaturesBatchedFullBuild: a full build of
+// curated.chunk_signatures in batches of about two distinct texts (var
+// signature_batch_texts: 2, split by the hash of text_hash) holds exactly
+// the rows of a build in one batch: no text unsigned or signed twice.
+func TestChunkSignaturesBatchedFullBuild(t *testing.T) {
+	batchedEqualsOneBatch(t, "chunk_signatures", "{signature_batch_texts: 2}", "text_hash")
+}
+
+// batchedEqualsOneBatch builds +model of the shipped project (one batch
+// at the defaults), then the model alone with --full-refresh and the
+// batching vars, and checks that both hold the same rows (EXCEPT ALL both
+// ways), that several distinct keys were written, and that the model's
+// own statement wrote only a part of them (the first batch).
+func batchedEqualsOneBatch(t *testing.T, model, vars, key string) {
+	t.Helper()
 	dir := shipped(t)
 	must(t, dir, "load", "--quiet")
-	must(t, dir, "build", "-s", "+doc_chunks")
+	must(t, dir, "build", "-s", "+"+model)
 	one := filepath.Join(t.TempDir(), "one.duckdb")
 	b, err := os.ReadFile(filepath.Join(dir, "warehouse.duckdb"))
 	if err != nil {
@@ -25,11 +43,12 @@ func TestDocChunksBatchedFullBuild(t *testing.T) {
 	if err := os.WriteFile(one, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	must(t, dir, "build", "--full-refresh", "-s", "doc_chunks", "--vars", "{chunk_batch_documents: 1}")
+	must(t, dir, "build", "--full-refresh", "-s", model, "--vars", vars)
+	tbl := "curated." + model
 	out := must(t, dir, "sql", "--allow-external", "attach '"+one+"' as one (read_only); select "+
-		"(select count(*) from (select * from curated.doc_chunks except all select * from one.curated.doc_chunks)), "+
-		"(select count(*) from (select * from one.curated.doc_chunks except all select * from curated.doc_chunks)), "+
-		"(select count(distinct doc_id) from one.curated.doc_chunks)")
+		"(select count(*) from (select * from "+tbl+" except all select * from one."+tbl+")), "+
+		"(select count(*) from (select * from one."+tbl+" except all select * from "+tbl+")), "+
+		"(select count(distinct "+key+") from one."+tbl+")")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	f := strings.Fields(lines[len(lines)-1])
 	if len(f) != 3 {
@@ -39,24 +58,24 @@ func TestDocChunksBatchedFullBuild(t *testing.T) {
 		t.Errorf("rows only in the batched build: %s, only in the one-batch build: %s", f[0], f[1])
 	}
 	if n, _ := strconv.Atoi(f[2]); n < 3 {
-		t.Errorf("want several chunked documents (one batch each), got %s", f[2])
+		t.Errorf("want several distinct %s (one batch each), got %s", key, f[2])
 	}
 	// The model's own statement writes the first batch only (the others
 	// are the post-hook's inserts), so its rows_affected is below the
 	// table's row count exactly when batching happened: a var the model
 	// ignored would give one batch holding every row.
-	first := firstBatchRows(t, dir)
-	total := must(t, dir, "sql", "select count(*) from curated.doc_chunks")
+	first := firstBatchRows(t, dir, model)
+	total := must(t, dir, "sql", "select count(*) from "+tbl)
 	tl := strings.Fields(strings.TrimSpace(total))
 	n, _ := strconv.ParseInt(tl[len(tl)-1], 10, 64)
 	if first >= n {
-		t.Errorf("first batch wrote %d of %d rows: want a part (batches of one document)", first, n)
+		t.Errorf("first batch wrote %d of %d rows: want a part (small batches)", first, n)
 	}
 }
 
 // firstBatchRows reads the rows_affected that run_results.json gives
-// curated.doc_chunks (the model's own statement).
-func firstBatchRows(t *testing.T, dir string) int64 {
+// the model (its own statement).
+func firstBatchRows(t *testing.T, dir, model string) int64 {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(dir, "target", "run_results.json"))
 	if err != nil {
@@ -74,10 +93,10 @@ func firstBatchRows(t *testing.T, dir string) int64 {
 		t.Fatal(err)
 	}
 	for _, r := range rr.Results {
-		if strings.HasSuffix(r.UniqueID, ".doc_chunks") {
+		if strings.HasSuffix(r.UniqueID, "."+model) {
 			return r.AdapterResponse.RowsAffected
 		}
 	}
-	t.Fatalf("no doc_chunks result in run_results.json")
+	t.Fatalf("no %s result in run_results.json", model)
 	return 0
 }
