@@ -8,7 +8,7 @@ import (
 )
 
 // TestCompileWritesAnalyses: `docket compile` compiles analyses/ as
-// `dbt compile` does: their SQL under target/compiled/analyses/, counted
+// `dbt compile` does: their SQL under target/compiled/<project>/analyses/ (dbt's layout), counted
 // in the summary, printed when one alone is selected; `docket run` runs
 // none and writes none (it warned "analyses are not compiled" before).
 func TestCompileWritesAnalyses(t *testing.T) {
@@ -21,7 +21,7 @@ func TestCompileWritesAnalyses(t *testing.T) {
 	if !strings.Contains(out, "1 analyses") || strings.Contains(out, "analyses are not compiled") {
 		t.Errorf("compile:\n%s", out)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, "target", "compiled", "analyses", "look.sql"))
+	b, err := os.ReadFile(filepath.Join(dir, "target", "compiled", "tiny", "analyses", "look.sql"))
 	if err != nil || strings.TrimSpace(string(b)) != "select count(*) from marts.one" {
 		t.Errorf("compiled analysis: %q %v", b, err)
 	}
@@ -33,7 +33,7 @@ func TestCompileWritesAnalyses(t *testing.T) {
 	if strings.Contains(out, "look") {
 		t.Errorf("run ran the analysis:\n%s", out)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "target", "compiled", "analyses")); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, "target", "compiled", "tiny", "analyses")); err == nil {
 		t.Errorf("run wrote the analysis' SQL")
 	}
 }

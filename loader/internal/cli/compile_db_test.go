@@ -35,7 +35,7 @@ func TestCompileReadsTheWarehouse(t *testing.T) {
 	if !strings.Contains(out, "select 7 as top") || strings.Contains(out, "no warehouse yet") {
 		t.Errorf("compile with the warehouse:\n%s", out)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, "target", "compiled", "models", "marts", "top.sql"))
+	b, err := os.ReadFile(filepath.Join(dir, "target", "compiled", "tiny", "models", "marts", "top.sql"))
 	if err != nil || !strings.Contains(string(b), "select 7 as top") {
 		t.Errorf("compiled file: %q %v", b, err)
 	}
@@ -43,7 +43,7 @@ func TestCompileReadsTheWarehouse(t *testing.T) {
 	if !strings.Contains(out, `__dbt__cte__s as (`) || !strings.Contains(out, "cast(3 as BIGINT) as id") || !strings.Contains(out, `from __dbt__cte__s`) {
 		t.Errorf("compile of the unit test:\n%s", out)
 	}
-	b, err = os.ReadFile(filepath.Join(dir, "target", "compiled", "models", "marts", "u.yml", "doubles.sql"))
+	b, err = os.ReadFile(filepath.Join(dir, "target", "compiled", "tiny", "models", "marts", "u.yml", "doubles.sql"))
 	if err != nil || !strings.Contains(string(b), "__dbt__cte__s") {
 		t.Errorf("unit test's compiled file: %q %v", b, err)
 	}

@@ -34,7 +34,7 @@ func TestBuildWithPythonModel(t *testing.T) {
 	if out := must(t, dir, "compile"); !strings.Contains(out, "Compiled 3 models and 0 tests") || !strings.Contains(out, "1 Python model not compiled") {
 		t.Errorf("compile: %s", out)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "target", "compiled", "models", "scores.py")); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, "target", "compiled", "tiny", "models", "scores.py")); err == nil {
 		t.Errorf("compile wrote an empty compiled scores.py")
 	}
 }

@@ -352,7 +352,7 @@ var featureProbes = map[string]featureProbe{
 		if q == nil || q.CompiledCode != "select * from m.a where id = 1" {
 			return fmt.Errorf("analysis q: %+v", q)
 		}
-		if _, err := os.Stat(filepath.Join(dir, "target", "compiled", "analyses", "x", "q.sql")); err == nil {
+		if _, err := os.Stat(filepath.Join(dir, "target", "compiled", "probe", "analyses", "x", "q.sql")); err == nil {
 			return fmt.Errorf("build wrote the analysis' SQL; only compile does, as dbt's")
 		}
 		return nil

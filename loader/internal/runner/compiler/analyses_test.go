@@ -28,7 +28,7 @@ func TestAnalysesCompile(t *testing.T) {
 		t.Fatalf("no analysis node: %v", compiler.SortedKeys(m.Nodes))
 	}
 	if q.CompiledCode != "select * from main.a limit 5" || strings.Join(q.DependsOn.Nodes, ",") != "model.mem.a" ||
-		strings.Join(q.FQN, ".") != "mem.analysis.deep.q" || q.CompiledPath != "target/compiled/analyses/deep/q.sql" {
+		strings.Join(q.FQN, ".") != "mem.analysis.deep.q" || q.CompiledPath != "target/compiled/mem/analyses/deep/q.sql" {
 		t.Errorf("analysis: code %q, depends_on %v, fqn %v, path %q", q.CompiledCode, q.DependsOn.Nodes, q.FQN, q.CompiledPath)
 	}
 	if m.Nodes["analysis.mem.off"] != nil || m.Disabled["analysis.mem.off"] == nil {

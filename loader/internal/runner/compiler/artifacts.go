@@ -23,12 +23,20 @@ const (
 func ArtifactTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000000Z") }
 
 // CompiledRel is where a node's compiled SQL goes, relative to the target
-// folder.
-func CompiledRel(n *Node) string {
-	if n.TestMetadata != nil || n.ResourceType == UnitTest {
-		return "compiled/" + n.Path + "/" + n.Name + ".sql"
+// folder: compiled/<package>/<file in the package> as dbt writes it (a
+// generic or unit test: <yml file>/<test name>.sql).
+func (m *Manifest) CompiledRel(n *Node) string {
+	file := n.Path
+	for _, pk := range m.pkgDirs {
+		if n.PackageName == pk.name && strings.HasPrefix(file, pk.dir+"/") {
+			file = strings.TrimPrefix(file, pk.dir+"/")
+		}
 	}
-	return "compiled/" + n.Path
+	dir := "compiled/" + cmp.Or(n.PackageName, m.Name) + "/"
+	if n.TestMetadata != nil || n.ResourceType == UnitTest {
+		return dir + file + "/" + n.Name + ".sql"
+	}
+	return dir + file
 }
 
 // ManifestJSON is target/manifest.json in dbt's manifest v12 shape.

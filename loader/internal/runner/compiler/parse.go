@@ -456,7 +456,7 @@ func (ps *parser) compile() error {
 			_, n.TestFrom = m.builtinSQL(n)
 		}
 		if (n.ResourceType == Model && n.Language == "") || n.ResourceType == Test || n.ResourceType == Analysis {
-			n.CompiledPath = m.TargetRel + "/" + CompiledRel(n)
+			n.CompiledPath = m.TargetRel + "/" + m.CompiledRel(n)
 		}
 	}
 	return nil

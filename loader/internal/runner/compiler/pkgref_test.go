@@ -104,3 +104,32 @@ func TestPackageUnbuiltWarned(t *testing.T) {
 		t.Errorf("no node test.p.t")
 	}
 }
+
+// TestCompiledPathsAsDbt: compiled SQL goes where dbt writes it,
+// target/compiled/<package>/<file in that package> (a generic test:
+// <yml file>/<test name>.sql), for the root project and a package alike.
+func TestCompiledPathsAsDbt(t *testing.T) {
+	m, diags := compilertest.Compile(t, map[string]string{
+		"project.yaml":                   "version: 1\nname: mem\n",
+		"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\n",
+		"dbt_packages/p/models/dim.sql":  "select 1 as id",
+		"models/m/own.sql":               "select * from {{ ref('dim') }}",
+		"models/m/own.yml":               "version: 2\nmodels:\n  - name: own\n    columns:\n      - name: id\n        tests: [unique]\n",
+	})
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	for id, want := range map[string]string{
+		"model.mem.own": "target/compiled/mem/models/m/own.sql",
+		"model.p.dim":   "target/compiled/p/models/dim.sql",
+	} {
+		if n := m.Nodes[id]; n == nil || n.CompiledPath != want {
+			t.Errorf("%s: compiled path %v, want %s", id, n, want)
+		}
+	}
+	for id, n := range m.Nodes {
+		if n.TestMetadata != nil && n.CompiledPath != "target/compiled/mem/models/m/own.yml/"+n.Name+".sql" {
+			t.Errorf("%s: compiled path %s", id, n.CompiledPath)
+		}
+	}
+}

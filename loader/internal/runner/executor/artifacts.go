@@ -36,7 +36,7 @@ func WriteArtifacts(m *compiler.Manifest, targetDir string, rr *RunResults) erro
 		if n == nil {
 			continue
 		}
-		p := filepath.Join(targetDir, filepath.FromSlash(compiler.CompiledRel(n)))
+		p := filepath.Join(targetDir, filepath.FromSlash(m.CompiledRel(n)))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return fmt.Errorf("runner: %w", err)
 		}

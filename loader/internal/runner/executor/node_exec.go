@@ -137,7 +137,7 @@ func (x *nodeExec) queryRelationType(schema, name string) (string, error) {
 	return t, err
 }
 
-func (x *nodeExec) compiledPath() string { return x.m.TargetRel + "/" + compiler.CompiledRel(x.n) }
+func (x *nodeExec) compiledPath() string { return x.m.TargetRel + "/" + x.m.CompiledRel(x.n) }
 
 // sqlErr positions a DuckDB error in the compiled SQL (stmt = prefix lines
 // followed by the compiled body).
