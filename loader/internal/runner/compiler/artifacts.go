@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -112,8 +113,9 @@ func (m *Manifest) ManifestDoc() *ManifestJSON {
 // entries (path hooks/<name>.sql, original_file_path ./dbt_project.yml).
 func (m *Manifest) hookDocs(doc *ManifestJSON, created float64) {
 	for _, start := range []bool{true, false} {
-		for i, h := range m.RunHooks(start) {
+		for _, h := range m.RunHooks(start) {
 			d := m.NodeDoc(h)
+			i, _ := strconv.Atoi(h.Name[strings.LastIndex(h.Name, "-")+1:]) // the index in its project's list
 			d["created_at"], d["index"], d["path"] = created, i, "hooks/"+h.Name+".sql"
 			d["original_file_path"] = "./dbt_project.yml"
 			doc.Nodes[h.UniqueID] = d

@@ -3,6 +3,7 @@ package compiler
 import (
 	"github.com/docket-dev/docket/loader/internal/runner/dbtmacros"
 
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"path"
@@ -36,7 +37,7 @@ type pkgDir struct {
 	tests                 map[string]any // its dbt_project.yml's tests: / data_tests:
 	// what docket does not build of a package yet (warnPackageUnbuilt)
 	snapshotPaths, testPaths, analysisPaths []string
-	hooks                                   []string // on-run-start / on-run-end, when set
+	onRunStart, onRunEnd                    []string // its on-run-start / on-run-end hooks (RunHooks)
 }
 
 // findPackages lists the packages docket can use, without network: local:
@@ -85,12 +86,7 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 				pk.tests[k] = v
 			}
 		}
-		for k, h := range map[string]any{"on-run-start": dp.OnRunStart, "on-run-end": dp.OnRunEnd} {
-			if h != nil && fmt.Sprint(h) != "[]" {
-				pk.hooks = append(pk.hooks, k)
-			}
-		}
-		sort.Strings(pk.hooks)
+		pk.onRunStart, pk.onRunEnd = hookStrings(dp.OnRunStart), hookStrings(dp.OnRunEnd)
 		out = append(out, pk)
 		return nil
 	}
@@ -185,4 +181,28 @@ func (m *Manifest) packageMacroFiles(p pkgDir) (map[string]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// hookStrings reads an on-run-start/on-run-end value of a package's
+// dbt_project.yml as dbt does: one hook or a list, a mapping ({sql:,
+// transaction:}) kept as its JSON (RenderRunHook runs its sql).
+func hookStrings(v any) []string {
+	var out []string
+	items, ok := v.([]any)
+	if !ok {
+		items = []any{v}
+	}
+	for _, it := range items {
+		switch h := it.(type) {
+		case nil:
+		case string:
+			out = append(out, h)
+		case map[string]any:
+			b, _ := json.Marshal(h)
+			out = append(out, string(b))
+		default:
+			out = append(out, fmt.Sprint(h))
+		}
+	}
+	return out
 }

@@ -318,8 +318,8 @@ func (m *Manifest) findSource(src, tbl string, from *Node) *Node {
 	return nil
 }
 
-// warnPackageUnbuilt: docket builds a package's models, seeds, YAML and
-// singular tests, not yet its snapshots, analyses, Python models or on-run hooks; a
+// warnPackageUnbuilt: docket builds a package's models, seeds, YAML,
+// singular tests and on-run hooks, not yet its snapshots, analyses or Python models; a
 // package that has any says so at its dbt_project.yml.
 func (m *Manifest) warnPackageUnbuilt(pk pkgDir) {
 	var what []string
@@ -333,11 +333,8 @@ func (m *Manifest) warnPackageUnbuilt(pk pkgDir) {
 			what = append(what, fmt.Sprintf("%d %s (%s, ...)", len(files), k.label, path.Base(files[0])))
 		}
 	}
-	if len(pk.hooks) > 0 {
-		what = append(what, strings.Join(pk.hooks, " and "))
-	}
 	if len(what) > 0 {
-		m.warn(pk.dir+"/dbt_project.yml", Position{1, 1}, "package %s has %s: docket builds a package's models, seeds, YAML and singular tests, not yet these",
+		m.warn(pk.dir+"/dbt_project.yml", Position{1, 1}, "package %s has %s: docket builds a package's models, seeds, YAML, singular tests and on-run hooks, not yet these",
 			pk.name, strings.Join(what, ", "))
 	}
 }

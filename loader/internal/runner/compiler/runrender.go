@@ -45,6 +45,7 @@ func (m *Manifest) renderHook(ctx context.Context, q Querier, n *Node, hook stri
 	if err != nil {
 		return "", err
 	}
+	tpl.Pkg = m.macroPkg(n.PackageName) // a package's hook calls its own macros first
 	rc := m.compileCtx(n, m.runCTEs())
 	rc.incremental, rc.db = incremental, &dbConn{ctx: ctx, q: q, results: map[string]any{}}
 	vars := rc.vars()
@@ -72,24 +73,44 @@ func FirstLine(s string) string {
 	return s
 }
 
-// RunHooks are dbt_project.yml's on-run-start (start) or on-run-end hooks
-// as dbt 1.8+ keeps them: operation nodes
-// operation.<project>.<project>-on-run-end-<i> whose RawCode is the hook.
+// RunHooks are the on-run-start (start) or on-run-end hooks of the
+// installed packages and then of the root project, as dbt 1.8+ keeps and
+// orders them (RunTask._hook_keyfunc: by package name, the root's last,
+// then by index): operation nodes operation.<pkg>.<pkg>-on-run-end-<i>
+// whose RawCode is the hook.
 func (m *Manifest) RunHooks(start bool) []*Node {
-	d := m.Project.DBT
-	if d == nil {
-		return nil
-	}
-	which, hooks := "on-run-end", d.OnRunEnd
+	which := "on-run-end"
 	if start {
-		which, hooks = "on-run-start", d.OnRunStart
+		which = "on-run-start"
 	}
+	pkgs := append([]pkgDir(nil), m.pkgDirs...)
+	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].name < pkgs[j].name })
+	var out []*Node
+	for _, pk := range pkgs {
+		hooks := pk.onRunEnd
+		if start {
+			hooks = pk.onRunStart
+		}
+		out = append(out, m.runHookNodes(pk.name, pk.dir+"/dbt_project.yml", which, hooks)...)
+	}
+	if d := m.Project.DBT; d != nil {
+		hooks := d.OnRunEnd
+		if start {
+			hooks = d.OnRunStart
+		}
+		out = append(out, m.runHookNodes(m.Name, "dbt_project.yml", which, hooks)...)
+	}
+	return out
+}
+
+// runHookNodes are one project's hooks of one kind as operation nodes.
+func (m *Manifest) runHookNodes(pkg, file, which string, hooks []string) []*Node {
 	out := make([]*Node, len(hooks))
 	for i, h := range hooks {
-		name := fmt.Sprintf("%s-%s-%d", m.Name, which, i)
-		out[i] = &Node{Name: name, UniqueID: Operation + "." + m.Name + "." + name, ResourceType: Operation,
-			PackageName: m.Name, Path: "dbt_project.yml", RawCode: h, Database: m.Database(), Schema: m.Target().Schema,
-			Alias: name, FQN: []string{m.Name, "hooks", name}, Config: Config{Enabled: true, Materialized: "view"}}
+		name := fmt.Sprintf("%s-%s-%d", pkg, which, i)
+		out[i] = &Node{Name: name, UniqueID: Operation + "." + pkg + "." + name, ResourceType: Operation,
+			PackageName: pkg, Path: file, RawCode: h, Database: m.Database(), Schema: m.Target().Schema,
+			Alias: name, FQN: []string{pkg, "hooks", name}, Config: Config{Enabled: true, Materialized: "view"}}
 	}
 	return out
 }
