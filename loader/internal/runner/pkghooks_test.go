@@ -21,7 +21,7 @@ func TestPackageRunHooks(t *testing.T) {
 		"dbt_packages/zz/dbt_project.yml": "name: alpha\nversion: '1'\nconfig-version: 2\non-run-start:\n" +
 			"  - create table if not exists test_schema.hooklog (i integer, s varchar)\n  - \"" + ins("alpha") + "\"\n" +
 			"on-run-end: \"{{ alpha_end() }}\"\n",
-		"dbt_packages/zz/macros/end.sql": "{% macro alpha_end() %}" + ins("alpha end") + "{% endmacro %}",
+		"dbt_packages/zz/macros/end.sql":  "{% macro alpha_end() %}" + ins("alpha end") + "{% endmacro %}",
 		"dbt_packages/aa/dbt_project.yml": "name: beta\nversion: '1'\nconfig-version: 2\non-run-start: \"" + ins("beta") + "\"\n",
 	})
 	files["dbt_project.yml"] += "on-run-start: \"" + ins("root") + "\"\non-run-end: [\"" + ins("root end") + "\"]\n"
