@@ -34,6 +34,7 @@ type pkgDir struct {
 	name, dir             string
 	modelPaths, seedPaths []string       // its dbt_project.yml's (pkgmodels.go)
 	models, seeds, vars   map[string]any // its dbt_project.yml's models:, seeds:, vars:
+	snapshots             map[string]any // its dbt_project.yml's snapshots:
 	tests                 map[string]any // its dbt_project.yml's tests: / data_tests:
 	// what docket does not build of a package yet (warnPackageUnbuilt)
 	snapshotPaths, testPaths, analysisPaths []string
@@ -60,6 +61,7 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 			DataPaths   []string       `yaml:"data-paths"`
 			Models      map[string]any `yaml:"models"`
 			Seeds       map[string]any `yaml:"seeds"`
+			SnapCfg     map[string]any `yaml:"snapshots"`
 			TestCfg     map[string]any `yaml:"tests"`
 			DataTests   map[string]any `yaml:"data_tests"`
 			Vars        map[string]any `yaml:"vars"`
@@ -78,7 +80,7 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 		seen[dp.Name] = true
 		pk := pkgDir{name: dp.Name, dir: d, modelPaths: append(dp.ModelPaths, dp.SourcePaths...),
 			seedPaths: append(dp.SeedPaths, dp.DataPaths...), models: dp.Models, seeds: dp.Seeds, vars: dp.Vars,
-			snapshotPaths: dp.Snapshots, testPaths: dp.Tests, analysisPaths: dp.Analyses, tests: dp.TestCfg}
+			snapshotPaths: dp.Snapshots, testPaths: dp.Tests, analysisPaths: dp.Analyses, tests: dp.TestCfg, snapshots: dp.SnapCfg}
 		if pk.tests == nil {
 			pk.tests = dp.DataTests // data_tests: is dbt >= 1.8's name for tests:
 		} else {

@@ -319,7 +319,8 @@ func (m *Manifest) findSource(src, tbl string, from *Node) *Node {
 }
 
 // warnPackageUnbuilt: docket builds a package's models, seeds, YAML,
-// singular tests and on-run hooks, not yet its snapshots, analyses or Python models; a
+// singular tests, {% snapshot %} blocks and on-run hooks, not yet its
+// snapshots: YAML entries, analyses or Python models; a
 // package that has any says so at its dbt_project.yml.
 func (m *Manifest) warnPackageUnbuilt(pk pkgDir) {
 	var what []string
@@ -327,14 +328,14 @@ func (m *Manifest) warnPackageUnbuilt(pk pkgDir) {
 		label string
 		dirs  []string
 		ext   string
-	}{{"snapshot file(s)", pk.pkgPaths(pk.snapshotPaths, "snapshots"), ".sql"}, {"analysis file(s)", pk.pkgPaths(pk.analysisPaths, "analyses"), ".sql"},
+	}{{"snapshot YAML file(s)", pk.pkgPaths(pk.snapshotPaths, "snapshots"), ".yml"}, {"analysis file(s)", pk.pkgPaths(pk.analysisPaths, "analyses"), ".sql"},
 		{"Python model(s)", pk.pkgPaths(pk.modelPaths, "models"), ".py"}} {
 		if files, _ := m.listTrees(k.dirs, k.ext); len(files) > 0 {
 			what = append(what, fmt.Sprintf("%d %s (%s, ...)", len(files), k.label, path.Base(files[0])))
 		}
 	}
 	if len(what) > 0 {
-		m.warn(pk.dir+"/dbt_project.yml", Position{1, 1}, "package %s has %s: docket builds a package's models, seeds, YAML, singular tests and on-run hooks, not yet these",
+		m.warn(pk.dir+"/dbt_project.yml", Position{1, 1}, "package %s has %s: docket builds a package's models, seeds, YAML, singular tests, snapshot blocks and on-run hooks, not yet these",
 			pk.name, strings.Join(what, ", "))
 	}
 }

@@ -89,20 +89,21 @@ func TestPackageModelRelationClash(t *testing.T) {
 func TestPackageUnbuiltWarned(t *testing.T) {
 	m, diags := compilertest.Compile(t, map[string]string{
 		"dbt_packages/p/dbt_project.yml":    "name: p\nversion: '1'\nconfig-version: 2\non-run-end: [\"select 1\"]\n",
-		"dbt_packages/p/snapshots/snap.sql": "{% snapshot snap %}select 1 as id{% endsnapshot %}",
+		"dbt_packages/p/snapshots/snap.sql": "{% snapshot snap %}{{ config(strategy='check', unique_key='id', check_cols='all') }}select 1 as id{% endsnapshot %}",
 		"dbt_packages/p/models/py.py":       "def model(dbt, session):\n    return None\n",
 		"dbt_packages/p/tests/t.sql":        "select 1 where false",
 	})
 	if len(diags) > 0 {
 		t.Fatal(diags)
 	}
-	// its on-run-end hook runs (TestPackageRunHooks): not in the warning
-	want := "dbt_packages/p/dbt_project.yml:1:1: package p has 1 snapshot file(s) (snap.sql, ...), 1 Python model(s) (py.py, ...): docket builds"
+	// its on-run-end hook runs (TestPackageRunHooks) and its snapshot
+	// block is built (TestPackageSnapshot): not in the warning
+	want := "dbt_packages/p/dbt_project.yml:1:1: package p has 1 Python model(s) (py.py, ...): docket builds"
 	if got := strings.Join(compilertest.Strings(m.Warnings), "\n"); !strings.Contains(got, want) {
 		t.Errorf("warnings:\n%s\nwant %s", got, want)
 	}
-	if m.Nodes["test.p.t"] == nil {
-		t.Errorf("no node test.p.t")
+	if m.Nodes["test.p.t"] == nil || m.Nodes["snapshot.p.snap"] == nil {
+		t.Errorf("no node test.p.t or snapshot.p.snap")
 	}
 }
 

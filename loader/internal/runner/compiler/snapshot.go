@@ -42,6 +42,8 @@ type snapshotDecl struct {
 	name, path, body string
 	at               Position
 	yml              map[string]any
+	pkg              string   // an installed package's ("" = the root project's)
+	folders          []string // a package snapshot's folders under its snapshot-paths
 }
 
 // readSnapshots adds the snapshot nodes of snapshots/ (SQL blocks and
@@ -62,27 +64,55 @@ func (m *Manifest) readSnapshots() ([]Diagnostic, error) {
 	return diags, nil
 }
 
-// snapshotBlocks reads the {% snapshot %} blocks of snapshots/*.sql.
+// snapshotBlocks reads the {% snapshot %} blocks of snapshots/*.sql and
+// of each installed package's snapshot-paths.
 func (m *Manifest) snapshotBlocks() ([]snapshotDecl, []Diagnostic, error) {
-	var decls []snapshotDecl
-	var diags []Diagnostic
 	sqlFiles, err := m.readTree("snapshots", ".sql")
 	if err != nil {
 		return nil, nil, err
 	}
+	var decls []snapshotDecl
+	var diags []Diagnostic
 	for _, path := range SortedKeys(sqlFiles) {
-		src := sqlFiles[path]
-		blocks := snapshotBlockRe.FindAllStringSubmatchIndex(src, -1)
-		if len(blocks) == 0 && strings.TrimSpace(src) != "" {
-			diags = append(diags, Diagnostic{Path: path, Line: 1, Col: 1, Msg: "no {% snapshot NAME %} ... {% endsnapshot %} block: this file defines no snapshot"})
+		d, ds := blocksIn(path, sqlFiles[path])
+		decls, diags = append(decls, d...), append(diags, ds...)
+	}
+	for _, pk := range m.pkgDirs {
+		dirs := pk.pkgPaths(pk.snapshotPaths, "snapshots")
+		files, err := m.listTrees(dirs, ".sql")
+		if err != nil {
+			return nil, nil, err
 		}
-		for _, b := range blocks {
-			// Keep line numbers: the body starts on the line it has in the file.
-			body := strings.Repeat("\n", strings.Count(src[:b[4]], "\n")) + src[b[4]:b[5]]
-			decls = append(decls, snapshotDecl{name: src[b[2]:b[3]], path: path, body: body, at: OffsetPos(src, b[0])})
+		for _, path := range files {
+			b, err := m.readFile(path)
+			if err != nil {
+				return nil, nil, err
+			}
+			d, ds := blocksIn(path, string(b))
+			parts := partsBelow(path, dirs)
+			for i := range d {
+				d[i].pkg, d[i].folders = pk.name, parts[:len(parts)-1]
+			}
+			decls, diags = append(decls, d...), append(diags, ds...)
 		}
 	}
 	return decls, diags, nil
+}
+
+// blocksIn reads the {% snapshot %} blocks of one file.
+func blocksIn(path, src string) ([]snapshotDecl, []Diagnostic) {
+	var decls []snapshotDecl
+	var diags []Diagnostic
+	blocks := snapshotBlockRe.FindAllStringSubmatchIndex(src, -1)
+	if len(blocks) == 0 && strings.TrimSpace(src) != "" {
+		diags = append(diags, Diagnostic{Path: path, Line: 1, Col: 1, Msg: "no {% snapshot NAME %} ... {% endsnapshot %} block: this file defines no snapshot"})
+	}
+	for _, b := range blocks {
+		// Keep line numbers: the body starts on the line it has in the file.
+		body := strings.Repeat("\n", strings.Count(src[:b[4]], "\n")) + src[b[4]:b[5]]
+		decls = append(decls, snapshotDecl{name: src[b[2]:b[3]], path: path, body: body, at: OffsetPos(src, b[0])})
+	}
+	return decls, diags
 }
 
 // snapshotEntries reads the snapshots: entries of snapshots/*.yml (an
@@ -147,10 +177,11 @@ func (m *Manifest) snapshotEntries() ([]snapshotDecl, []Diagnostic, error) {
 // dbt_project.yml's snapshots: folders < the YAML entry < the block's
 // config(), placed by generate_schema_name (or a legacy target_schema).
 func (m *Manifest) addSnapshot(d snapshotDecl) []Diagnostic {
-	n := &Node{UniqueID: Snapshot + "." + m.Name + "." + d.name, ResourceType: Snapshot, PackageName: m.Name, Name: d.name,
+	pkg := cmp.Or(d.pkg, m.Name)
+	n := &Node{UniqueID: Snapshot + "." + pkg + "." + d.name, ResourceType: Snapshot, PackageName: pkg, Name: d.name,
 		Schema: "snapshots", Alias: d.name, Database: m.Database(), Path: d.path, RawCode: d.body,
-		FQN: []string{m.Name, d.name}, Columns: map[string]Column{}, Pos: d.at}
-	if prev := m.byPkg[m.Name][d.name]; prev != nil {
+		FQN: []string{pkg, d.name}, Columns: map[string]Column{}, Pos: d.at}
+	if prev := m.byPkg[pkg][d.name]; prev != nil {
 		return []Diagnostic{{Path: d.path, Line: d.at.Line, Col: d.at.Col, Msg: fmt.Sprintf("snapshot name %q is already used by %s", d.name, prev.Path)}}
 	}
 	ds := m.parseNode(n)
@@ -160,6 +191,9 @@ func (m *Manifest) addSnapshot(d snapshotDecl) []Diagnostic {
 	// dbt_project.yml snapshots: (folder levels, + keys) < the YAML
 	// entry's config < the block's config()
 	raw := m.snapshotFolderConfig(d.path)
+	if d.pkg != "" { // the package's snapshots: tree under the root's snapshots: <pkg>:
+		raw = m.pkgFolderConfig(d.pkg, m.pkgSnapshotTree(d.pkg), m.rootSnapshotTree(), d.folders)
+	}
 	for _, src := range []map[string]any{d.yml, n.modelCfg} {
 		for k, v := range src {
 			if k == "tags" || k == "pre_hook" || k == "post_hook" {
@@ -187,7 +221,7 @@ func (m *Manifest) addSnapshot(d snapshotDecl) []Diagnostic {
 		n.Schema = sc.TargetSchema
 	}
 	n.Relation = Relation(n.Schema, n.Alias)
-	m.setRef(m.Name, d.name, n)
+	m.setRef(pkg, d.name, n)
 	m.Nodes[n.UniqueID] = n
 	return diags
 }
@@ -294,4 +328,22 @@ func (m *Manifest) patchSnapshot(path string, e *yaml.Node, diags *[]Diagnostic)
 	}
 	m.renderYAMLEntry(path, e, diags)
 	return m.patchNode(path, Snapshot, n, e, diags)
+}
+
+// rootSnapshotTree is dbt_project.yml's snapshots: tree (nil without one).
+func (m *Manifest) rootSnapshotTree() map[string]any {
+	if m.Project.DBT == nil {
+		return nil
+	}
+	return m.Project.DBT.Snapshots
+}
+
+// pkgSnapshotTree is an installed package's own snapshots: tree.
+func (m *Manifest) pkgSnapshotTree(pkg string) map[string]any {
+	for _, pk := range m.pkgDirs {
+		if pk.name == pkg {
+			return pk.snapshots
+		}
+	}
+	return nil
 }
