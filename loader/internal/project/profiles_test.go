@@ -13,11 +13,7 @@ import (
 // the path, never a file literally named "{{ env_var(...) }}".
 func TestProfilesEnvVar(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := fileWriter(t, dir)
 	write("dbt_project.yml", "name: acme\nprofile: acme\nconfig-version: 2\n")
 	write("profiles.yml", `acme:
   target: dev
@@ -60,11 +56,7 @@ func TestProfilesEnvVar(t *testing.T) {
 // silence. external_root is applied (absolute, from the project folder).
 func TestProfileKeysNotAppliedAreWarned(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := fileWriter(t, dir)
 	write("dbt_project.yml", "name: acme\nprofile: acme\nconfig-version: 2\n")
 	write("profiles.yml", `acme:
   target: dev
@@ -205,5 +197,15 @@ func TestProfileDefaultTargetEnvVar(t *testing.T) {
 	t.Setenv("DOCKET_TEST_DBT_ENV", "prod")
 	if p, err = Load(dir); err != nil || p.Target.Name != "prod" || filepath.Base(p.Warehouse) != "prod.duckdb" {
 		t.Errorf("DOCKET_TEST_DBT_ENV=prod: %v %v", p, err)
+	}
+}
+
+// fileWriter writes files into dir, failing the test on an error.
+func fileWriter(t *testing.T, dir string) func(name, text string) {
+	return func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
