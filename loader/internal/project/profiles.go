@@ -110,7 +110,7 @@ var profileWhy = map[string]string{
 // warnProfileKeys warns, at its line in profiles.yml, of each key of the
 // output in use that docket does not apply (dbt-duckdb reads them all), so
 // that none is ignored in silence. The warnings of an earlier UseTarget
-// are replaced.
+// are replaced. The file is parsed for lines only when a key is warned.
 func (p *Project) warnProfileKeys(file, profile, target string, out map[string]any) {
 	kept := p.Warnings[:0]
 	for _, w := range p.Warnings {
@@ -119,7 +119,7 @@ func (p *Project) warnProfileKeys(file, profile, target string, out map[string]a
 		}
 	}
 	p.Warnings = kept
-	lines := profileKeyLines(file, profile, target)
+	var lines map[string]int
 	for _, k := range slices.Sorted(maps.Keys(out)) {
 		if profileActed[k] {
 			continue
@@ -128,46 +128,22 @@ func (p *Project) warnProfileKeys(file, profile, target string, out map[string]a
 		if why == "" {
 			why = "docket does not act on it"
 		}
-		p.Warnings = append(p.Warnings, Warning{File: file, Line: lines[k],
+		if lines == nil {
+			lines = fileKeyLines(file)
+		}
+		p.Warnings = append(p.Warnings, Warning{File: file, Line: lines[profile+".outputs."+target+"."+k],
 			Msg: fmt.Sprintf("%s of output %q (profile %q) is read but not applied: %s", k, target, profile, why)})
 	}
 }
 
-// profileKeyLines is the line of each key of outputs.<target> of profile
-// in the profiles.yml file (0 when not found).
-func profileKeyLines(file, profile, target string) map[string]int {
-	lines := map[string]int{}
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return lines
-	}
+// fileKeyLines is keyLines of a YAML file (empty when it cannot be read).
+func fileKeyLines(file string) map[string]int {
 	var doc yaml.Node
-	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
-		return lines
+	data, err := os.ReadFile(file)
+	if err != nil || yaml.Unmarshal(data, &doc) != nil {
+		return map[string]int{}
 	}
-	n := doc.Content[0]
-	for _, key := range []string{profile, "outputs", target} {
-		if n = mappingValue(n, key); n == nil {
-			return lines
-		}
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		lines[n.Content[i].Value] = n.Content[i].Line
-	}
-	return lines
-}
-
-// mappingValue is the value of key in mapping n (nil when absent).
-func mappingValue(n *yaml.Node, key string) *yaml.Node {
-	if n.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return n.Content[i+1]
-		}
-	}
-	return nil
+	return keyLines(&doc)
 }
 
 // profileOutputs is a profiles.yml profile: its default target and outputs.

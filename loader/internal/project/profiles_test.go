@@ -13,9 +13,8 @@ import (
 // the path, never a file literally named "{{ env_var(...) }}".
 func TestProfilesEnvVar(t *testing.T) {
 	dir := t.TempDir()
-	write := fileWriter(t, dir)
-	write("dbt_project.yml", "name: acme\nprofile: acme\nconfig-version: 2\n")
-	write("profiles.yml", `acme:
+	writeFile(t, dir, "dbt_project.yml", "name: acme\nprofile: acme\nconfig-version: 2\n")
+	writeFile(t, dir, "profiles.yml", `acme:
   target: dev
   outputs:
     dev:
@@ -56,9 +55,8 @@ func TestProfilesEnvVar(t *testing.T) {
 // silence. external_root is applied (absolute, from the project folder).
 func TestProfileKeysNotAppliedAreWarned(t *testing.T) {
 	dir := t.TempDir()
-	write := fileWriter(t, dir)
-	write("dbt_project.yml", "name: acme\nprofile: acme\nconfig-version: 2\n")
-	write("profiles.yml", `acme:
+	writeFile(t, dir, "dbt_project.yml", "name: acme\nprofile: acme\nconfig-version: 2\n")
+	writeFile(t, dir, "profiles.yml", `acme:
   target: dev
   outputs:
     dev:
@@ -112,13 +110,9 @@ func TestProfilesInCurrentFolder(t *testing.T) {
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(sub, "dbt_project.yml"), []byte("name: acme\nprofile: acme\nconfig-version: 2\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, sub, "dbt_project.yml", "name: acme\nprofile: acme\nconfig-version: 2\n")
 	profiles := "acme:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: dev.duckdb\n      schema: analytics\n"
-	if err := os.WriteFile(filepath.Join(root, "profiles.yml"), []byte(profiles), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, root, "profiles.yml", profiles)
 	t.Setenv("DBT_PROFILES_DIR", "")
 	t.Setenv("HOME", t.TempDir())
 	t.Chdir(root)
@@ -137,13 +131,9 @@ func TestProfilesInCurrentFolder(t *testing.T) {
 // folder's profile's file).
 func TestProfilesDirMissedIsWarned(t *testing.T) {
 	root := t.TempDir()
-	if err := os.WriteFile(filepath.Join(root, "dbt_project.yml"), []byte("name: acme\nprofile: acme\nconfig-version: 2\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, root, "dbt_project.yml", "name: acme\nprofile: acme\nconfig-version: 2\n")
 	profiles := "acme:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: dev.duckdb\n"
-	if err := os.WriteFile(filepath.Join(root, "profiles.yml"), []byte(profiles), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, root, "profiles.yml", profiles)
 	empty := t.TempDir()
 	t.Setenv("DBT_PROFILES_DIR", empty)
 	t.Setenv("HOME", t.TempDir())
@@ -177,14 +167,10 @@ func TestProfilesDirMissedIsWarned(t *testing.T) {
 // as frizzleqq/f1-dbt-duckdb writes it); it was taken as the output's name.
 func TestProfileDefaultTargetEnvVar(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "dbt_project.yml"), []byte("name: f1\nprofile: f1\nconfig-version: 2\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, dir, "dbt_project.yml", "name: f1\nprofile: f1\nconfig-version: 2\n")
 	profiles := "f1:\n  target: \"{{ env_var('DOCKET_TEST_DBT_ENV', 'dev') }}\"\n  outputs:\n    dev:\n      type: duckdb\n      path: dev.duckdb\n      schema: public\n" +
 		"    prod:\n      type: duckdb\n      path: prod.duckdb\n"
-	if err := os.WriteFile(filepath.Join(dir, "profiles.yml"), []byte(profiles), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, dir, "profiles.yml", profiles)
 	t.Setenv("DBT_PROFILES_DIR", dir)
 	os.Unsetenv("DOCKET_TEST_DBT_ENV")
 	p, err := Load(dir)
@@ -200,12 +186,10 @@ func TestProfileDefaultTargetEnvVar(t *testing.T) {
 	}
 }
 
-// fileWriter writes files into dir, failing the test on an error.
-func fileWriter(t *testing.T, dir string) func(name, text string) {
-	return func(name, text string) {
-		t.Helper()
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+// writeFile writes name into dir, failing the test on an error.
+func writeFile(t *testing.T, dir, name, text string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
