@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -28,10 +27,8 @@ func ArtifactTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:
 // generic or unit test: <yml file>/<test name>.sql).
 func (m *Manifest) CompiledRel(n *Node) string {
 	file := n.Path
-	for _, pk := range m.pkgDirs {
-		if n.PackageName == pk.name && strings.HasPrefix(file, pk.dir+"/") {
-			file = strings.TrimPrefix(file, pk.dir+"/")
-		}
+	if pk := m.pkgDir(n.PackageName); pk.dir != "" {
+		file = strings.TrimPrefix(file, pk.dir+"/")
 	}
 	dir := "compiled/" + cmp.Or(n.PackageName, m.Name) + "/"
 	if n.TestMetadata != nil || n.ResourceType == UnitTest {
@@ -115,8 +112,7 @@ func (m *Manifest) hookDocs(doc *ManifestJSON, created float64) {
 	for _, start := range []bool{true, false} {
 		for _, h := range m.RunHooks(start) {
 			d := m.NodeDoc(h)
-			i, _ := strconv.Atoi(h.Name[strings.LastIndex(h.Name, "-")+1:]) // the index in its project's list
-			d["created_at"], d["index"], d["path"] = created, i, "hooks/"+h.Name+".sql"
+			d["created_at"], d["index"], d["path"] = created, h.HookIndex, "hooks/"+h.Name+".sql"
 			d["original_file_path"] = "./dbt_project.yml"
 			doc.Nodes[h.UniqueID] = d
 			doc.ParentMap[h.UniqueID], doc.ChildMap[h.UniqueID] = []string{}, []string{}

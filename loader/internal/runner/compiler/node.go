@@ -190,8 +190,9 @@ type Node struct {
 	// RunError, when set, is the error the node's build reports without
 	// running (a config docket cannot build, as dbt fails that node at
 	// run time and builds the rest); a parse warning says it first.
-	RunError string    `json:"-"`
-	Unit     *UnitSpec `json:"-"` // unit tests only (unittest.go)
+	RunError  string    `json:"-"`
+	HookIndex int       `json:"-"` // an on-run hook's place in its project's list (RunHooks)
+	Unit      *UnitSpec `json:"-"` // unit tests only (unittest.go)
 	// CustomMat: the {% materialization %} block a model's materialized
 	// names (not view, table, incremental, ephemeral), run by the
 	// executor through RunMaterialization (materialization.go)

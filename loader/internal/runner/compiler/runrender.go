@@ -109,7 +109,7 @@ func (m *Manifest) runHookNodes(pkg, file, which string, hooks []string) []*Node
 	for i, h := range hooks {
 		name := fmt.Sprintf("%s-%s-%d", pkg, which, i)
 		out[i] = &Node{Name: name, UniqueID: Operation + "." + pkg + "." + name, ResourceType: Operation,
-			PackageName: pkg, Path: file, RawCode: h, Database: m.Database(), Schema: m.Target().Schema,
+			PackageName: pkg, Path: file, RawCode: h, HookIndex: i, Database: m.Database(), Schema: m.Target().Schema,
 			Alias: name, FQN: []string{pkg, "hooks", name}, Config: Config{Enabled: true, Materialized: "view"}}
 	}
 	return out

@@ -192,7 +192,7 @@ func (m *Manifest) addSnapshot(d snapshotDecl) []Diagnostic {
 	// entry's config < the block's config()
 	raw := m.snapshotFolderConfig(d.path)
 	if d.pkg != "" { // the package's snapshots: tree under the root's snapshots: <pkg>:
-		raw = m.pkgFolderConfig(d.pkg, m.pkgSnapshotTree(d.pkg), m.rootSnapshotTree(), d.folders)
+		raw = m.pkgFolderConfig(d.pkg, m.pkgDir(d.pkg).snapshots, m.rootSnapshotTree(), d.folders)
 	}
 	for _, src := range []map[string]any{d.yml, n.modelCfg} {
 		for k, v := range src {
@@ -336,14 +336,4 @@ func (m *Manifest) rootSnapshotTree() map[string]any {
 		return nil
 	}
 	return m.Project.DBT.Snapshots
-}
-
-// pkgSnapshotTree is an installed package's own snapshots: tree.
-func (m *Manifest) pkgSnapshotTree(pkg string) map[string]any {
-	for _, pk := range m.pkgDirs {
-		if pk.name == pkg {
-			return pk.snapshots
-		}
-	}
-	return nil
 }

@@ -13,7 +13,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/runner/compiler"
@@ -105,7 +104,7 @@ func runHooks(ctx context.Context, m *compiler.Manifest, c *sql.Conn, end *compi
 	hooks := m.RunHooks(start)
 	var failed error
 	for i, h := range hooks {
-		hookName := fmt.Sprintf("%s.%s.%s", h.PackageName, which, h.Name[strings.LastIndex(h.Name, "-")+1:]) // dbt's name in messages
+		hookName := fmt.Sprintf("%s.%s.%d", h.PackageName, which, h.HookIndex) // dbt's name in messages
 		r := Result{UniqueID: h.UniqueID, ResourceType: compiler.Operation, Name: hookName, ThreadID: "main",
 			Index: i + 1, Total: len(hooks), Timing: []Timing{}}
 		if failed != nil {
