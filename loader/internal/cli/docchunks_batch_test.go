@@ -2,6 +2,7 @@ package cli_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -25,6 +26,36 @@ func TestChunkSignaturesBatchedFullBuild(t *testing.T) {
 	batchedEqualsOneBatch(t, "chunk_signatures", "{signature_batch_texts: 2}", "text_hash")
 }
 
+// TestChunkDupIndexBatchedFullBuild: a full build of
+// curated.chunk_dup_index in batches of about two chunks (var
+// dup_index_batch_chunks: 2, split by the hash of text_hash) holds exactly
+// the rows of a build in one statement: every chunk once, the same
+// representatives, and the same LSH windows and near hops although each
+// batch keeps only its own texts' windows (a bucket's members fall in
+// several batches). The inbox holds near duplicates (one paragraph with
+// two words changed at different places) and exact copies, and
+// lsh_max_bucket_compare 1 makes each window depend on the bucket's order.
+func TestChunkDupIndexBatchedFullBuild(t *testing.T) {
+	dir, inbox := narrowWindowProject(t)
+	p := paragraphs(6)
+	docs := map[string]string{"u1.txt": p[1], "u2.txt": p[2], "u3.txt": p[3], "c1.txt": p[4], "c2.txt": p[4]}
+	for k := 1; k <= 6; k++ {
+		docs[fmt.Sprintf("a%d.txt", k)] = nearVariant(p[0], k)
+	}
+	docs["x2.txt"] = docs["a2.txt"]
+	for name, text := range docs {
+		if err := os.WriteFile(filepath.Join(inbox, name), []byte(text+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	batchedEqualsOneBatchIn(t, dir, "chunk_dup_index", "{dup_index_batch_chunks: 2}", "chunk_id")
+	got := strings.Fields(query(t, dir, "select count(*) filter (where near_of is not null), "+
+		"count(*) filter (where len(window_keys) > 0), count(*) filter (where not is_rep) from curated.chunk_dup_index")[0])
+	if len(got) != 3 || got[0] == "0" || got[1] == "0" || got[2] == "0" {
+		t.Errorf("want near hops, windows and copies in the batched build, got %v", got)
+	}
+}
+
 // batchedEqualsOneBatch builds +model of the shipped project (one batch
 // at the defaults), then the model alone with --full-refresh and the
 // batching vars, and checks that both hold the same rows (EXCEPT ALL both
@@ -32,7 +63,12 @@ func TestChunkSignaturesBatchedFullBuild(t *testing.T) {
 // own statement wrote only a part of them (the first batch).
 func batchedEqualsOneBatch(t *testing.T, model, vars, key string) {
 	t.Helper()
-	dir := shipped(t)
+	batchedEqualsOneBatchIn(t, shipped(t), model, vars, key)
+}
+
+// batchedEqualsOneBatchIn is batchedEqualsOneBatch in the project at dir.
+func batchedEqualsOneBatchIn(t *testing.T, dir, model, vars, key string) {
+	t.Helper()
 	must(t, dir, "load", "--quiet")
 	must(t, dir, "build", "-s", "+"+model)
 	one := filepath.Join(t.TempDir(), "one.duckdb")

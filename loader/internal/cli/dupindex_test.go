@@ -17,29 +17,9 @@ import (
 // load the incremental build must equal a --full-refresh of the index and
 // chunk_duplicates row for row.
 func TestDuplicateIndexEqualsFullRefreshNarrowWindow(t *testing.T) {
-	dir := shipped(t)
-	inbox := filepath.Join(dir, "examples/inbox")
-	entries, _ := os.ReadDir(inbox)
-	for _, e := range entries { // only the generated documents: a quick load
-		os.RemoveAll(filepath.Join(inbox, e.Name()))
-	}
-	yaml, err := os.ReadFile(filepath.Join(dir, "project.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	yaml = []byte(strings.Replace(string(yaml), "\nvars:\n", "\nvars:\n  lsh_max_bucket_compare: 1\n", 1))
-	if err := os.WriteFile(filepath.Join(dir, "project.yaml"), yaml, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, inbox := narrowWindowProject(t)
 	p := paragraphs(4)
-	// variant k of p[0]: two words changed at k's own places, a near
-	// duplicate of p[0] and of every other variant
-	variant := func(k int) string {
-		w := strings.Fields(p[0])
-		w[3+k*9] = fmt.Sprintf("vamor%d", k)
-		w[6+k*9] = fmt.Sprintf("telsin%d", k)
-		return strings.Join(w, " ")
-	}
+	variant := func(k int) string { return nearVariant(p[0], k) }
 	write := func(name, text string) {
 		t.Helper()
 		if err := os.WriteFile(filepath.Join(inbox, name), []byte(text+"\n"), 0o644); err != nil {
@@ -78,6 +58,39 @@ func TestDuplicateIndexEqualsFullRefreshNarrowWindow(t *testing.T) {
 	write("a6.txt", variant(2)) // now an exact copy of x2's text
 	os.Remove(filepath.Join(inbox, "x2.txt"))
 	step("load 4: returns, deletes, representative moves")
+}
+
+// narrowWindowProject is the shipped project with only generated
+// documents in its inbox (a quick load; returned with the folder) and
+// lsh_max_bucket_compare 1: each text is compared only with the member
+// just before it in each shared bucket, so every window depends on the
+// buckets' order.
+func narrowWindowProject(t *testing.T) (dir, inbox string) {
+	t.Helper()
+	dir = shipped(t)
+	inbox = filepath.Join(dir, "examples/inbox")
+	entries, _ := os.ReadDir(inbox)
+	for _, e := range entries {
+		os.RemoveAll(filepath.Join(inbox, e.Name()))
+	}
+	yaml, err := os.ReadFile(filepath.Join(dir, "project.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	yaml = []byte(strings.Replace(string(yaml), "\nvars:\n", "\nvars:\n  lsh_max_bucket_compare: 1\n", 1))
+	if err := os.WriteFile(filepath.Join(dir, "project.yaml"), yaml, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, inbox
+}
+
+// nearVariant is variant k of paragraph p: two words changed at k's own
+// places, a near duplicate of p and of every other variant.
+func nearVariant(p string, k int) string {
+	w := strings.Fields(p)
+	w[3+k*9] = fmt.Sprintf("vamor%d", k)
+	w[6+k*9] = fmt.Sprintf("telsin%d", k)
+	return strings.Join(w, " ")
 }
 
 // assertDuplicatesMatchFullRefresh rebuilds curated.chunk_dup_index and
