@@ -55,3 +55,48 @@ func TestHeadsWrappedOverSeveralLines(t *testing.T) {
 		t.Errorf("%d of the %d head words in the first row: %q", found, len(heads), cellsOf(ts[0])[0])
 	}
 }
+
+// TestHeadsWrappedBottomAligned: column heads of several words wrapped
+// over narrow number columns and set bottom-aligned, centred over their
+// column, so that the head's first lines stand alone above the line with
+// the stub head and the one-line heads: the head's lines are one header
+// cell, not header rows of their own ("Change" over "Amount" over
+// "Persons" is one head; two heads wrapped over two lines with no stub
+// head beside them too).
+func TestHeadsWrappedBottomAligned(t *testing.T) {
+	centred := func(x, y float64, s string) txt {
+		return txt{X: x - helvWidth(s)/2, Y: y, Size: 10, Bold: true, S: s}
+	}
+	cols := []col{{72, false}, {250, true}, {330, true}}
+	for _, tc := range []struct {
+		name  string
+		heads []txt
+		want  [][]string
+	}{
+		{"three lines beside a stub head", []txt{
+			centred(232, 130, "Change"), centred(232, 141, "Amount"),
+			{X: 72, Y: 152, Size: 10, Bold: true, S: "Country"}, centred(232, 152, "Persons"), centred(312, 152, "Rate")},
+			[][]string{{"Country", "Change Amount Persons", "Rate"}}},
+		{"two heads of two lines, no stub head", []txt{
+			centred(232, 141, "Change"), centred(312, 141, "Annual"), centred(232, 152, "Estimate"), centred(312, 152, "Rate")},
+			[][]string{{"", "Change Estimate", "Annual Rate"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := [][]string{
+				{"Hungary", "-13,781", "4.2"},
+				{"Greece", "93,078", "1.7"},
+				{"Denmark", "59,446", "3.9"},
+				{"Finland", "21,310", "2.5"},
+			}
+			pg := page{}
+			pg.Items = append(pg.Items, prose(72, 90, "Change in the number of persons employed, by country, in the third quarter.")...)
+			pg.Items = append(pg.Items, tc.heads...)
+			pg.Items = append(pg.Items, tableRows(170, 13, cols, body, false)...)
+			ts := detect(t, pg)
+			if len(ts) != 1 {
+				t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+			}
+			wantCells(t, ts[0], append(tc.want, body...))
+		})
+	}
+}

@@ -237,6 +237,13 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		// ("Sex", then "Male", "Female"), not more of the stub head
 		return false
 	}
+	// a column head wrapped over several lines, set bottom-aligned (or
+	// centred) over its column: under the row's first lines of heads, a
+	// line of text in the same columns, none of them the stub, is more
+	// of those heads when its first word would not have fit beside them
+	// ("Change" over "Amount", then "Country persons Q3"); a full row
+	// of the body has a label in the stub
+	headAbove := a.top && !numericRow(a) && !stubOrNumber(c, lcs)
 	allLower, bold := true, true
 	for _, lc := range lcs {
 		for _, w := range lc.ws {
@@ -247,7 +254,7 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		}
 		first := lc.ws[0]
 		lower := startsLower(first.text)
-		if full && !lower {
+		if full && !lower && !headAbove {
 			return false
 		}
 		if numericCell(lc.ws) && !unit(lc.ws) && !yearEnding(a.cells[lc.col], lcs) {
@@ -288,6 +295,17 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	c.add(a, lcs)
 	a.closed = late // the numbers on the label's last line end the row
 	return true
+}
+
+// stubOrNumber: one of the line's cells is in the stub column or is a
+// number.
+func stubOrNumber(c *columnStats, lcs []lineCell) bool {
+	for _, lc := range lcs {
+		if lc.col == c.stub() || numericCell(lc.ws) {
+			return true
+		}
+	}
+	return false
 }
 
 // yearEnding: line lcs is a year alone under a cell of words: the end of
