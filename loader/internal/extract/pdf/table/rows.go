@@ -82,7 +82,7 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 		acc.top = k == 0
 		for i := 1; i < len(band); i++ {
 			lcs := cols.cellsOf(band[i])
-			if cols.continues(&acc, band[i-1], band[i], lcs) {
+			if !cols.numbersBelow(&acc, band, i, lcs) && cols.continues(&acc, band[i-1], band[i], lcs) {
 				continue
 			}
 			ys = append(ys, sep{(band[i-1].bb.Y1 + band[i].bb.Y0) / 2, false})
@@ -257,7 +257,7 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		if full && !lower && !headAbove {
 			return false
 		}
-		if numericCell(lc.ws) && !unit(lc.ws) && !yearEnding(a.cells[lc.col], lcs) {
+		if numericCell(lc.ws) && !unit(lc.ws) && !yearEnding(a, lc, lcs) {
 			return false
 		}
 		for _, ws := range a.cells[lc.col] {
@@ -297,6 +297,45 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	return true
 }
 
+// numbersBelow: line band[i] (cells lcs) is the first line of a row of
+// its own whose numbers sit on its last line, under row a that has its
+// numbers: the line holds a label in the stub and no number, and the
+// line right under it (a leading apart) holds no label but numbers in
+// columns where row a has them ("Married | shared with neighbouring",
+// then "2021 88.4% districts", under "Total | 2019 62.0% approved"). A
+// label wrapped under a row whose numbers sit on its first line has no
+// numbers under it.
+func (c *columnStats) numbersBelow(a *rowAcc, band []*textLine, i int, lcs []lineCell) bool {
+	if i+1 >= len(band) || len(lcs) == 0 || lcs[0].col != c.stub() || !numericRow(a) {
+		return false
+	}
+	for _, lc := range lcs {
+		if numericCell(lc.ws) {
+			return false
+		}
+	}
+	l, next := band[i], band[i+1]
+	if next.bb.Y0-l.bb.Y1 > 0.8*math.Max(l.size, next.size) {
+		return false
+	}
+	nums := 0
+	for _, lc := range c.cellsOf(next) {
+		if lc.col == c.stub() {
+			return false
+		}
+		if !numericCell(lc.ws) {
+			continue
+		}
+		for _, ws := range a.cells[lc.col] {
+			if numericCell(ws) {
+				nums++
+				break
+			}
+		}
+	}
+	return nums > 0
+}
+
 // stubOrNumber: one of the line's cells is in the stub column or is a
 // number.
 func stubOrNumber(c *columnStats, lcs []lineCell) bool {
@@ -308,12 +347,20 @@ func stubOrNumber(c *columnStats, lcs []lineCell) bool {
 	return false
 }
 
-// yearEnding: line lcs is a year alone under a cell of words: the end of
-// a text cell wrapped before it ("transferred in", then "2019"), where
-// numbers do not wrap otherwise.
-func yearEnding(cell [][]*word, lcs []lineCell) bool {
-	if len(lcs) != 1 || len(lcs[0].ws) != 1 || !yearRe.MatchString(lcs[0].ws[0].text) || len(cell) == 0 {
+// yearEnding: cell lc of line lcs is a year alone under a cell of words
+// of row a: the end of a text cell wrapped before it ("transferred in",
+// then "2019"), where numbers do not wrap otherwise. The line's other
+// cells, if any, are numbers the row lacks (its numbers set on its last
+// line: "81.4 2019").
+func yearEnding(a *rowAcc, lc lineCell, lcs []lineCell) bool {
+	cell := a.cells[lc.col]
+	if len(lc.ws) != 1 || !yearRe.MatchString(lc.ws[0].text) || len(cell) == 0 {
 		return false
+	}
+	for _, o := range lcs {
+		if o.col != lc.col && (len(a.cells[o.col]) > 0 || !numericCell(o.ws)) {
+			return false
+		}
 	}
 	last := cell[len(cell)-1]
 	return !numericCell(last) && isWordOfLetters(last[len(last)-1].text)

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -53,7 +54,8 @@ func TestLabelsWrappedOverTheirNumbers(t *testing.T) {
 
 // TestYearEndsAWrappedTextCell: a text cell wrapped before a year
 // ("transferred in", then "2019" alone on the next line, under it, in
-// the table's leading) is one cell; the year is no row of its own.
+// the table's leading) is one cell; the year is no row of its own, also
+// when the row's number sits on that last line beside it ("860 2019").
 func TestYearEndsAWrappedTextCell(t *testing.T) {
 	rows := [][]string{
 		{"Region", "Staff", "Status"},
@@ -63,25 +65,80 @@ func TestYearEndsAWrappedTextCell(t *testing.T) {
 		{"Western islands", "512", "transferred in 2021"},
 		{"Eastern plains", "1,077", "under review"},
 	}
-	pg := page{Items: prose(72, 80, "Staff and status of the regional offices at the end of the year, as reported.")}
-	y := 130.0
-	for i, r := range rows {
-		pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, Bold: i == 0, S: r[0]},
-			txt{X: 260 - helvWidth(r[1]), Y: y, Size: 10, Bold: i == 0, S: r[1]})
-		status := r[2]
-		if rest, ok := strings.CutPrefix(status, "transferred in "); ok {
-			// wrapped in a column as wide as "transferred in"
-			pg.Items = append(pg.Items, txt{X: 290, Y: y, Size: 10, S: "transferred in"}, txt{X: 290, Y: y + 11.5, Size: 10, S: rest})
-			y += 11.5
-		} else {
-			pg.Items = append(pg.Items, txt{X: 290, Y: y, Size: 10, Bold: i == 0, S: status})
-		}
-		y += 16
+	for _, numbersLast := range []bool{false, true} {
+		t.Run(fmt.Sprint("numbers on the last line ", numbersLast), func(t *testing.T) {
+			pg := page{Items: prose(72, 80, "Staff and status of the regional offices at the end of the year, as reported.")}
+			y := 130.0
+			for i, r := range rows {
+				pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, Bold: i == 0, S: r[0]})
+				ny := y
+				status := r[2]
+				if rest, ok := strings.CutPrefix(status, "transferred in "); ok {
+					// wrapped in a column as wide as "transferred in"
+					pg.Items = append(pg.Items, txt{X: 290, Y: y, Size: 10, S: "transferred in"}, txt{X: 290, Y: y + 11.5, Size: 10, S: rest})
+					y += 11.5
+					if numbersLast {
+						ny = y
+					}
+				} else {
+					pg.Items = append(pg.Items, txt{X: 290, Y: y, Size: 10, Bold: i == 0, S: status})
+				}
+				pg.Items = append(pg.Items, txt{X: 260 - helvWidth(r[1]), Y: ny, Size: 10, Bold: i == 0, S: r[1]})
+				y += 16
+			}
+			pg.Items = append(pg.Items, prose(72, y+20, "Offices transferred keep their staff until the end of the year.")...)
+			ts := detect(t, pg)
+			if len(ts) != 1 {
+				t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+			}
+			wantCells(t, ts[0], rows)
+		})
 	}
-	pg.Items = append(pg.Items, prose(72, y+20, "Offices transferred keep their staff until the end of the year.")...)
+}
+
+// TestNumbersUnderAWrappedTextCell: rows whose text cell wraps over two
+// lines set top-aligned, the row's numbers bottom-aligned on the last
+// line: the label and the text cell's first line start a row of their
+// own under a row that has its numbers ("Ireland | estimated from", then
+// "52,145 -927 survey data"), not more of that row's label and text.
+func TestNumbersUnderAWrappedTextCell(t *testing.T) {
+	type row struct {
+		label, a, b string
+		text        []string
+	}
+	rows := []row{
+		{"Italy", "15,275", "612", []string{"medium"}},
+		{"Norway", "-14,867", "-876", []string{"completed"}},
+		{"Ireland", "52,145", "-927", []string{"estimated from", "survey data"}},
+		{"Spain", "8,302", "140", []string{"reported late"}},
+		{"Luxembourg", "920", "77", []string{"shared with", "neighbouring districts"}},
+		{"France", "31,004", "-218", []string{"annual"}},
+	}
+	pg := page{Items: prose(72, 80, "Change in employment by country and how each figure was obtained.")}
+	y := 130.0
+	pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, Bold: true, S: "Country"},
+		txt{X: 230 - helvWidth("Annual"), Y: y, Size: 10, Bold: true, S: "Annual"},
+		txt{X: 290 - helvWidth("Margin"), Y: y, Size: 10, Bold: true, S: "Margin"},
+		txt{X: 310, Y: y, Size: 10, Bold: true, S: "Source"})
+	want := [][]string{{"Country", "Annual", "Margin", "Source"}}
+	y += 18
+	for _, r := range rows {
+		pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, S: r.label})
+		for i, l := range r.text {
+			pg.Items = append(pg.Items, txt{X: 310, Y: y, Size: 10, S: l})
+			if i < len(r.text)-1 {
+				y += 11.5 // the text cell's leading
+			}
+		}
+		pg.Items = append(pg.Items, txt{X: 230 - helvWidth(r.a), Y: y, Size: 10, S: r.a},
+			txt{X: 290 - helvWidth(r.b), Y: y, Size: 10, S: r.b})
+		want = append(want, []string{r.label, r.a, r.b, strings.Join(r.text, " ")})
+		y += 15
+	}
+	pg.Items = append(pg.Items, prose(72, y+20, "Figures for the latest year are provisional and may be revised.")...)
 	ts := detect(t, pg)
 	if len(ts) != 1 {
 		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
 	}
-	wantCells(t, ts[0], rows)
+	wantCells(t, ts[0], want)
 }
