@@ -63,8 +63,16 @@ func gutterRegions(lines []*textLine, taken []*word, size, gap float64) [][]*tex
 			tried = append(tried, gs[:min(n, 3)]...)
 			continue
 		}
-		if i > start {
-			out = append(out, lines[start:i])
+		k := headsOnASide(lines, start, i, left, right)
+		if k < i {
+			if lines[k].bb.X0 >= boxOf(right).X0-1 {
+				right = append(append([]*textLine(nil), lines[k:i]...), right...)
+			} else {
+				left = append(append([]*textLine(nil), lines[k:i]...), left...)
+			}
+		}
+		if k > start {
+			out = append(out, lines[start:k])
 		}
 		out = append(out, left, right)
 		start, i = end, end-1
@@ -73,6 +81,37 @@ func gutterRegions(lines []*textLine, taken []*word, size, gap float64) [][]*tex
 		out = append(out, lines[start:])
 	}
 	return out
+}
+
+// headsOnASide is where the lines just above lines[i] (from start on)
+// that head one of two blocks split apart from line i down begin: up to
+// three lines, each a leading above the next, inside that block's width
+// and clear of the other's (column heads wrapped above a table beside a
+// paragraph, whose first line has text both sides of the gutter only
+// from the table's first row down). It returns i when there are none.
+func headsOnASide(lines []*textLine, start, i int, left, right []*textLine) int {
+	lb, rb := boxOf(left), boxOf(right)
+	side := 0 // 1: left block, 2: right block
+	k := i
+	for k > start && i-k < 3 {
+		l, next := lines[k-1], lines[k]
+		if next.bb.Y0-l.bb.Y1 > 0.8*math.Max(l.size, next.size) {
+			break
+		}
+		s := 0
+		switch size := l.size; {
+		case l.bb.X0 >= rb.X0-size && l.bb.X1 <= rb.X1+size && l.bb.X0 > lb.X1:
+			s = 2
+		case l.bb.X0 >= lb.X0-size && l.bb.X1 <= lb.X1+size && l.bb.X1 < rb.X0:
+			s = 1
+		}
+		if s == 0 || side != 0 && s != side {
+			break
+		}
+		side = s
+		k--
+	}
+	return k
 }
 
 // triedAt: a gutter over g's stretch was tried from a line above i and

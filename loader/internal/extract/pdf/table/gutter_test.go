@@ -269,3 +269,35 @@ func TestSmallTableBesideTightGaps(t *testing.T) {
 func TestOneNoteBesideLooseTable(t *testing.T) {
 	notesBesideLooseTable(t, 20, []txt{{X: 72, Y: 210, Size: 8, S: "(1) Provisional data."}})
 }
+
+// TestHeadsAboveATableBesideAParagraph: a table beside a paragraph that
+// starts at the table's first body row, its column head wrapped over
+// three lines above its stub head: the head's upper lines stand over the
+// table alone, above the first line with text either side of the gutter;
+// they are the table's head, not lines left above both blocks.
+func TestHeadsAboveATableBesideAParagraph(t *testing.T) {
+	body := [][]string{
+		{"Greece", "241,032", "17.4"},
+		{"Spain", "407,262", "12.9"},
+		{"Luxembourg", "920,741", "31.0"},
+		{"Portugal", "118,305", "8.6"},
+		{"Ireland", "77,914", "21.3"},
+	}
+	centred := func(x, y float64, s string) txt {
+		return txt{X: x - helvWidth(s)/2, Y: y, Size: 10, Bold: true, S: s}
+	}
+	para := wrapHelv("In the quality report published with this release the survey shows that the number of "+
+		"households in most regions grew over the period while the share of persons living alone rose.", 170)
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 80, "Published with this release, the survey shows the number of households by country and the growth.")...)
+	pg.Items = append(pg.Items, centred(420, 120, "Actual"), centred(420, 131, "growth"),
+		txt{X: 300, Y: 142, Size: 10, Bold: true, S: "Age group"}, centred(420, 142, "Change"), centred(485, 142, "2021"))
+	pg.Items = append(pg.Items, tableRows(160, 13, []col{{300, false}, {440, true}, {500, true}}, body, false)...)
+	pg.Items = append(pg.Items, prose(72, 160, para...)...)
+	pg.Items = append(pg.Items, prose(72, 260, "Figures for the latest year are provisional and may be revised.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], append([][]string{{"Age group", "Actual growth Change", "2021"}}, body...))
+}
