@@ -300,7 +300,8 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 // numbersBelow: line band[i] (cells lcs) is the first line of a row of
 // its own whose numbers sit on its last line, under row a that has its
 // numbers: the line holds a label in the stub and no number, and the
-// line right under it (a leading apart) holds no label but numbers in
+// first line under it with a number (each a leading below the one above,
+// none with a label: the row's text cells wrapping) holds them in
 // columns where row a has them ("Married | shared with neighbouring",
 // then "2021 88.4% districts", under "Total | 2019 62.0% approved"). A
 // label wrapped under a row whose numbers sit on its first line has no
@@ -314,26 +315,34 @@ func (c *columnStats) numbersBelow(a *rowAcc, band []*textLine, i int, lcs []lin
 			return false
 		}
 	}
-	l, next := band[i], band[i+1]
-	if next.bb.Y0-l.bb.Y1 > 0.8*math.Max(l.size, next.size) {
-		return false
-	}
-	nums := 0
-	for _, lc := range c.cellsOf(next) {
-		if lc.col == c.stub() {
+	// down the lines of the wrapped cells (no label, no number) to the
+	// first with numbers
+	for j := i + 1; j < len(band); j++ {
+		l, next := band[j-1], band[j]
+		if next.bb.Y0-l.bb.Y1 > 0.8*math.Max(l.size, next.size) {
 			return false
 		}
-		if !numericCell(lc.ws) {
-			continue
-		}
-		for _, ws := range a.cells[lc.col] {
-			if numericCell(ws) {
-				nums++
-				break
+		nums, has := 0, false
+		for _, lc := range c.cellsOf(next) {
+			if lc.col == c.stub() {
+				return false
+			}
+			if !numericCell(lc.ws) {
+				continue
+			}
+			has = true
+			for _, ws := range a.cells[lc.col] {
+				if numericCell(ws) {
+					nums++
+					break
+				}
 			}
 		}
+		if has {
+			return nums > 0
+		}
 	}
-	return nums > 0
+	return false
 }
 
 // stubOrNumber: one of the line's cells is in the stub column or is a

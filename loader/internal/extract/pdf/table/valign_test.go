@@ -100,7 +100,8 @@ func TestYearEndsAWrappedTextCell(t *testing.T) {
 // lines set top-aligned, the row's numbers bottom-aligned on the last
 // line: the label and the text cell's first line start a row of their
 // own under a row that has its numbers ("Ireland | estimated from", then
-// "52,145 -927 survey data"), not more of that row's label and text.
+// "52,145 -927 survey data"), not more of that row's label and text; also
+// when the text cell wraps over three lines.
 func TestNumbersUnderAWrappedTextCell(t *testing.T) {
 	type row struct {
 		label, a, b string
@@ -111,7 +112,7 @@ func TestNumbersUnderAWrappedTextCell(t *testing.T) {
 		{"Norway", "-14,867", "-876", []string{"completed"}},
 		{"Ireland", "52,145", "-927", []string{"estimated from", "survey data"}},
 		{"Spain", "8,302", "140", []string{"reported late"}},
-		{"Luxembourg", "920", "77", []string{"shared with", "neighbouring districts"}},
+		{"Luxembourg", "920", "77", []string{"shared with", "neighbouring", "districts"}},
 		{"France", "31,004", "-218", []string{"annual"}},
 	}
 	pg := page{Items: prose(72, 80, "Change in employment by country and how each figure was obtained.")}
