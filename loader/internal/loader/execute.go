@@ -20,13 +20,17 @@ import (
 
 // outcome is one document's result, ready to land.
 type outcome struct {
-	f         *file
-	res       *document.Result // nil when reused or failed
-	err       *document.Error
-	dur       time.Duration
-	children  []*outcome
-	sameAs    *document.Result // content extracted in this run for another file with the same bytes
-	extracted bool             // a worker ran on this content in this run (res or err is its verdict)
+	f        *file
+	res      *document.Result // nil when reused or failed
+	err      *document.Error
+	dur      time.Duration
+	children []*outcome
+	// sameAs: the facts of the content extracted in this run for another
+	// file with the same bytes, while that file's family has not gone to
+	// the sink yet (nil afterwards: the landing takes them from the
+	// content's staging row, see shared.sunk).
+	sameAs    *document.Result
+	extracted bool // a worker ran on this content in this run (res or err is its verdict)
 	refs      []warehouse.AttachmentRef
 	// unsettled is the event of a file the load leaves to the next one
 	// (vanished, or changing while read): only the event is recorded.
@@ -37,7 +41,6 @@ type outcome struct {
 type shared struct {
 	mu       sync.Mutex
 	byHash   map[contentKey]*contentState // contents extracted (or being extracted) in this run
-	facts    map[string]*document.Result  // the facts several contents share (see settle)
 	known    map[string]warehouse.Extraction
 	pool     *worker.Pool
 	opts     Options
@@ -85,7 +88,7 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 		return err
 	}
 	defer tmp.Close()
-	sh := &shared{children: plan.Children, attached: plan.Attachments, byHash: map[contentKey]*contentState{}, facts: map[string]*document.Result{}, known: plan.Contents, opts: opts, tmp: tmp, docOpts: docOptions(opts)}
+	sh := &shared{children: plan.Children, attached: plan.Attachments, byHash: map[contentKey]*contentState{}, known: plan.Contents, opts: opts, tmp: tmp, docOpts: docOptions(opts)}
 	sh.pool = pool
 	if sum.ByKind == nil {
 		sum.ByKind = map[string]int{}
@@ -168,6 +171,9 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 		if err := sink(out); err != nil {
 			cancel()
 			return err
+		}
+		for _, o := range fam {
+			sh.sunk(o)
 		}
 	}
 	if err := ctx.Err(); err != nil {

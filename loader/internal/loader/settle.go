@@ -3,10 +3,6 @@ package loader
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"strconv"
-	"strings"
-
-	"github.com/docket-dev/docket/loader/internal/document"
 )
 
 // contentKey is a content's sha256 (the hex hash decoded): the run's
@@ -26,15 +22,18 @@ func keyOf(hash string) contentKey {
 	return sha256.Sum256([]byte("\x00" + hash))
 }
 
-// settled is the done channel of every settled content.
+// settledDone is the done channel of every settled content.
 var settledDone = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
-// settle ends the extraction of a content: files waiting for it go on,
-// and the run keeps only what a later file with the same bytes lands
-// (facts, error, attachments), in a compact entry: a first load of 200k
-// small documents kept ~110 MB of entries (a channel and a Result each).
-// Facts equal for many contents (no title, no warnings: most text files)
-// are kept once.
+// settledPlain is the entry of every content landed without error or
+// attachments once its family went to the sink: all a later file with
+// the same bytes needs is to know it was extracted.
+var settledPlain = &contentState{done: settledDone}
+
+// settle ends the extraction of a content: files waiting for it go on.
+// Until the content's family goes to the sink (see sunk), the run keeps
+// what a later file with the same bytes lands (facts, error,
+// attachments), in an entry without a channel of its own.
 func (sh *shared) settle(key contentKey, st *contentState) {
 	close(st.done)
 	sh.mu.Lock()
@@ -42,21 +41,30 @@ func (sh *shared) settle(key contentKey, st *contentState) {
 	if sh.byHash[key] != st || st.retry {
 		return // abandoned: the files waiting extract their own bytes
 	}
-	sh.byHash[key] = &contentState{done: settledDone, res: sh.shareFacts(st.res), err: st.err, refs: st.refs}
+	sh.byHash[key] = &contentState{done: settledDone, res: st.res, err: st.err, refs: st.refs}
 }
 
-// shareFacts returns the facts kept for r: one value for all the equal
-// facts that carry no text of their own (title, author, dates, extra
-// fields, warnings), r itself otherwise. Call with sh.mu held.
-func (sh *shared) shareFacts(r *document.Result) *document.Result {
-	if r == nil || len(r.Warnings) != 0 || len(r.Metadata.Extra) != 0 || len(r.Pages) != 0 ||
-		r.Metadata.Title != "" || r.Metadata.Author != "" || r.Metadata.Created != "" || r.Metadata.Modified != "" {
-		return r
+// sunk is called once o's family went to the sink: a later file with
+// the same bytes lands as a reuse of o's content, whose staging row is
+// landed in the same batch or an earlier one (the sink lands in order),
+// and takes its facts (title, warnings, page count) from there, as a
+// file whose content an earlier load extracted does. The run keeps only
+// the content's error and attachments: a first load of 200k small
+// documents kept ~550 bytes per titled document (its facts) to the end.
+func (sh *shared) sunk(o *outcome) {
+	if !o.extracted || o.f.hash == "" {
+		return
 	}
-	k := strings.Join([]string{r.Type, r.MIME, r.ExtractorVersion, r.Metadata.Language, strconv.Itoa(r.Metadata.PageCount)}, "\x00")
-	if f, ok := sh.facts[k]; ok {
-		return f
+	key := keyOf(o.f.hash)
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	st, ok := sh.byHash[key]
+	if !ok || st.done != settledDone || st == settledPlain {
+		return // being extracted again, or abandoned
 	}
-	sh.facts[k] = r
-	return r
+	if st.err == nil && len(st.refs) == 0 {
+		sh.byHash[key] = settledPlain
+		return
+	}
+	sh.byHash[key] = &contentState{done: settledDone, err: st.err, refs: st.refs}
 }
