@@ -239,6 +239,8 @@ func (s *Summary) addPlan(p *Plan) {
 		}
 		s.Seen++
 	}
+	s.Seen += len(p.Unchanged)
+	s.Unchanged += len(p.Unchanged)
 	s.BytesHashed += p.BytesHashed
 }
 

@@ -3,6 +3,7 @@ package loader
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"sort"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -73,14 +74,22 @@ type PlannedFile struct {
 type Plan struct {
 	// Files are in execution order (the files Todo returns first: known
 	// files to redo, then new ones, biggest first in each), then the
-	// unchanged, kept and deleted ones.
+	// unchanged ones read again for their stat (Restat), the kept and the
+	// deleted ones.
 	Files []PlannedFile `json:"files"`
+	// Unchanged are the other unchanged files' doc_ids, sorted: all a
+	// load does with them is count them (a planned file each held ~370
+	// bytes per file of a no-op load).
+	Unchanged []string `json:"unchanged"`
 	// Skips are entries of the sources that are not documents.
 	Skips []warehouse.Skip `json:"skips,omitempty"`
 	// Contents are the extractions the executor may reuse (a file whose
 	// bytes were extracted before is not extracted again), without the
 	// contents this plan extracts again (retries, re-OCR).
 	Contents map[string]warehouse.Extraction `json:"contents"`
+	// Dropped are the contents the warehouse has that the plan does not
+	// reuse (extracted again, or outdated), sorted.
+	Dropped []string `json:"dropped,omitempty"`
 	// Attachments are the attachments of known contents; Children the
 	// live attachments of known documents by parent doc_id.
 	Attachments map[string][]warehouse.AttachmentRef `json:"attachments"`
@@ -121,6 +130,9 @@ func (p *Plan) Todo() []PlannedFile {
 // IDs returns the doc_ids of the files with the action.
 func (p *Plan) IDs(a Action) []string {
 	var out []string
+	if a == ActUnchanged {
+		out = append(out, p.Unchanged...)
+	}
 	for _, f := range p.Files {
 		if f.Action == a {
 			out = append(out, f.DocID)
@@ -132,6 +144,9 @@ func (p *Plan) IDs(a Action) []string {
 // Count returns how many files have the action.
 func (p *Plan) Count(a Action) int {
 	n := 0
+	if a == ActUnchanged {
+		n = len(p.Unchanged)
+	}
 	for _, f := range p.Files {
 		if f.Action == a {
 			n++
@@ -150,10 +165,17 @@ func (l *Listing) HasNew(st *State, p *project.Project) bool {
 // MakePlan decides every file's action from the warehouse's state and
 // the listing. It reads the files it must hash to decide (known files;
 // new ones too under opts.HashNew); Decide makes each decision.
+//
+// MakePlan consumes st and l rather than copy them (a no-op load of 200k
+// files held the state, a copy of its extractions, the listing and a
+// planned file per file at once): the plan's Contents is st.Extractions
+// without the contents it drops (listed in Dropped), the known documents
+// it has decided about are deleted from st.Known as it goes, and so are
+// the listing's files.
 func MakePlan(st *State, l *Listing, opts Options) *Plan {
 	p := opts.Project
 	pol := policyOf(opts)
-	var old, fresh []*file
+	old, fresh := make([]*file, 0, len(l.files)), []*file(nil)
 	for _, f := range l.files {
 		if isNew(f, st.Known) {
 			fresh = append(fresh, f)
@@ -161,11 +183,11 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 			old = append(old, f)
 		}
 	}
+	l.files = nil
 	// A known file whose stat vouches for it is not read (see StatClean);
 	// the others are hashed.
 	verify := opts.Verify || p.Loader.Verify == project.VerifyHash
 	var toHash []*file
-	read := map[*file]bool{}
 	for _, f := range old {
 		k := st.Known[f.docID]
 		if !verify && f.err == nil && !f.gone && StatClean(k, f.stat) {
@@ -173,31 +195,44 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 			continue
 		}
 		toHash = append(toHash, f)
-		read[f] = true
 	}
 	if opts.HashNew {
 		toHash = append(toHash, fresh...)
 	}
 	bytes := hashAll(toHash, p.Loader.Workers)
+	read := make(map[*file]bool, len(toHash))
+	for _, f := range toHash {
+		read[f] = true
+	}
 
-	contents := make(map[string]warehouse.Extraction, len(st.Extractions))
-	for h, e := range st.Extractions {
-		contents[h] = e
+	contents := st.Extractions
+	dropped := map[string]warehouse.Extraction{} // what contents had of the contents dropped
+	drop := func(h string) {
+		if ex, ok := contents[h]; ok {
+			dropped[h] = ex
+			delete(contents, h)
+		}
 	}
 	children := ChildrenOf(st.Known)
-	listed := map[string]bool{}
 	reextracted := map[string]bool{}
 	var todo, rest []PlannedFile
-	for _, f := range old {
-		listed[f.docID] = true
-		k := st.Known[f.docID]
+	unchanged := make([]string, 0, len(old))
+	// One k and ex for all the decisions: Facts points to them and Decide
+	// leaks its facts' strings, so per-file variables would be moved to
+	// the heap, ~290 bytes per file.
+	var k warehouse.Known
+	var ex warehouse.Extraction
+	var extracted bool
+	for i, f := range old {
+		old[i] = nil // the listing's file is not needed past its decision
+		k = st.Known[f.docID]
 		// Decisions see the contents earlier decisions dropped (in listing
 		// order): a content extracted again is extracted once.
-		ex, extracted := contents[f.hash]
+		ex, extracted = contents[f.hash]
 		if !extracted && reextracted[f.hash] {
 			// Another file with these bytes brought the outdated
 			// content back: this one is re-extracted too, not repaired.
-			ex, extracted = st.Extractions[f.hash]
+			ex, extracted = dropped[f.hash]
 		}
 		facts := Facts{Known: &k, Listed: true, Gone: f.gone, Hash: f.hash, Content: &ex, Extracted: extracted, OCR: st.OCR[f.hash]}
 		if !f.gone && k.Hash == f.hash {
@@ -205,16 +240,23 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 		}
 		d := Decide(facts, pol)
 		for _, h := range d.Forget {
-			delete(contents, h)
+			drop(h)
 		}
 		if d.Action == ActReextract {
 			reextracted[f.hash] = true
 		}
-		pf := planned(f, d.Action)
-		pf.Restat = d.Action == ActUnchanged && read[f] && !StatClean(k, f.stat) && f.stat.TakenN != 0
-		if d.Action.Executes() {
-			todo = append(todo, pf)
-		} else {
+		// A top-level document decided about is not deleted: it leaves
+		// st.Known, whose documents left at the end were not listed.
+		delete(st.Known, f.docID)
+		restat := d.Action == ActUnchanged && read[f] && !StatClean(k, f.stat) && f.stat.TakenN != 0
+		switch {
+		case d.Action == ActUnchanged && !restat:
+			unchanged = append(unchanged, f.docID)
+		case d.Action.Executes():
+			todo = append(todo, planned(f, d.Action))
+		default:
+			pf := planned(f, d.Action)
+			pf.Restat = restat
 			rest = append(rest, pf)
 		}
 	}
@@ -224,13 +266,12 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 	// those bytes is extracted afresh.
 	for h, ex := range contents {
 		if pol.Outdated(ex) {
-			delete(contents, h)
+			drop(h)
 		}
 	}
-	dropParentsOfRedone(contents, st)
+	dropParentsOfRedone(contents, dropped, st.Attachments, drop)
 	var news []PlannedFile
 	for _, f := range fresh {
-		listed[f.docID] = true
 		news = append(news, planned(f, Decide(Facts{Known: knownPtr(st.Known, f.docID), Listed: true, Gone: f.gone}, pol).Action))
 	}
 	bySize(news)
@@ -239,7 +280,7 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 	// unreadable now).
 	var gone []PlannedFile
 	for id, k := range st.Known {
-		if listed[id] || k.ParentDocID != "" || k.Status == warehouse.StatusDeleted {
+		if k.ParentDocID != "" || k.Status == warehouse.StatusDeleted {
 			continue
 		}
 		k := k
@@ -247,8 +288,15 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 		gone = append(gone, PlannedFile{Action: a, DocID: id, Source: k.SourceName, Rel: k.RelPath, Hash: k.Hash})
 	}
 	sort.Slice(gone, func(i, j int) bool { return gone[i].DocID < gone[j].DocID })
+	sort.Strings(unchanged)
+	var redo []string
+	for h := range dropped {
+		redo = append(redo, h)
+	}
+	sort.Strings(redo)
 	files := append(append(append(todo, news...), rest...), gone...)
-	return &Plan{Files: files, Skips: l.Skips, Contents: contents, Attachments: st.Attachments, Children: children, BytesHashed: bytes}
+	return &Plan{Files: files, Unchanged: unchanged, Skips: l.Skips, Contents: contents, Dropped: redo, Attachments: st.Attachments,
+		Children: children, BytesHashed: bytes}
 }
 
 // dropParentsOfRedone drops from contents the known contents with an
@@ -257,19 +305,19 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 // from that extraction, as a known file with such an attachment is (see
 // DescendantsToRedo, whose contents Decide forgets with the parent's).
 // Reused as it is, its attachment would find neither a content to reuse
-// nor an extraction in the run.
-func dropParentsOfRedone(contents map[string]warehouse.Extraction, st *State) {
-	for dropped := true; dropped; {
-		dropped = false
-		for h, refs := range st.Attachments {
+// nor an extraction in the run. dropped are the contents dropped so far;
+// drop drops one more.
+func dropParentsOfRedone(contents, dropped map[string]warehouse.Extraction, attachments map[string][]warehouse.AttachmentRef, drop func(string)) {
+	for again := true; again; {
+		again = false
+		for h, refs := range attachments {
 			if _, ok := contents[h]; !ok {
 				continue
 			}
 			for _, r := range refs {
-				_, had := st.Extractions[r.ChildHash]
-				if _, kept := contents[r.ChildHash]; had && !kept {
-					delete(contents, h)
-					dropped = true
+				if _, redone := dropped[r.ChildHash]; redone {
+					drop(h)
+					again = true
 					break
 				}
 			}
@@ -292,7 +340,17 @@ func bySize(fs []PlannedFile) {
 }
 
 func planned(f *file, a Action) PlannedFile {
-	return PlannedFile{Action: a, DocID: f.docID, Source: f.source, Rel: f.rel, Abs: f.abs, URI: f.uri, Stat: f.stat, Hash: f.hash, Err: f.err}
+	uri := f.uri
+	if uri == "" && f.abs != "" {
+		uri = fileURI(f.abs)
+	}
+	return PlannedFile{Action: a, DocID: f.docID, Source: f.source, Rel: f.rel, Abs: f.abs, URI: uri, Stat: f.stat, Hash: f.hash, Err: f.err}
+}
+
+// fileURI is the file:// URI of an absolute path. The listing does not
+// keep one per file: only the planned files that execute need it.
+func fileURI(abs string) string {
+	return (&url.URL{Scheme: "file", Path: abs}).String()
 }
 
 // fileOf is the executor's working copy of a planned file.

@@ -58,12 +58,31 @@ func TestMakePlan(t *testing.T) {
 		},
 		OCR: map[string]bool{},
 	}
-	plan := MakePlan(st, List(p), Options{Project: p})
+	// clean.txt's stat vouches for it (the load that read it saw this
+	// stat, well after its last change).
+	write(t, src, "clean.txt", "clean text\n")
+	listed := List(p)
+	clean := hashString("clean text\n")
+	for _, f := range listed.files {
+		if f.rel == "clean.txt" {
+			stat := f.stat
+			stat.TakenN = stat.MTimeN + int64(time.Hour)
+			st.Known[f.docID] = warehouse.Known{Hash: clean, Status: warehouse.StatusLanded, SourceName: "inbox", RelPath: "clean.txt", Stat: stat}
+		}
+	}
+	st.Extractions[clean] = warehouse.Extraction{Hash: clean, Status: warehouse.StatusLanded, Attempts: 1}
+	plan := MakePlan(st, listed, Options{Project: p})
 	got := map[string]Action{}
 	for _, f := range plan.Files {
 		got[f.Rel] = f.Action
 	}
-	want := map[string]Action{"same.txt": ActUnchanged, "edited.txt": ActChanged, "fresh.txt": ActNew, "retry.txt": ActRetry, "gone.txt": ActDeleted}
+	// An unchanged file not read is counted, not planned: its doc_id is
+	// all the plan keeps of it (same.txt was read, its stat is recorded).
+	if len(plan.Unchanged) != 1 || plan.Unchanged[0] != DocID("inbox", "clean.txt") || plan.Count(ActUnchanged) != 2 {
+		t.Errorf("unchanged: %v, %d", plan.Unchanged, plan.Count(ActUnchanged))
+	}
+	got["clean.txt"] = ActUnchanged
+	want := map[string]Action{"clean.txt": ActUnchanged, "same.txt": ActUnchanged, "edited.txt": ActChanged, "fresh.txt": ActNew, "retry.txt": ActRetry, "gone.txt": ActDeleted}
 	for rel, a := range want {
 		if got[rel] != a {
 			t.Errorf("%s: %s, want %s", rel, got[rel], a)
@@ -72,8 +91,8 @@ func TestMakePlan(t *testing.T) {
 	if len(got) != len(want) {
 		t.Errorf("plan has %d files, want %d: %v", len(got), len(want), got)
 	}
-	if _, ok := plan.Contents[retry]; ok {
-		t.Error("a content retried is still offered for reuse")
+	if _, ok := plan.Contents[retry]; ok || !slices.Equal(plan.Dropped, []string{retry}) {
+		t.Errorf("a content retried is still offered for reuse (dropped: %v)", plan.Dropped)
 	}
 	if _, ok := plan.Contents[same]; !ok {
 		t.Error("a landed content is not offered for reuse")
@@ -181,13 +200,15 @@ func TestDropParentsOfRedone(t *testing.T) {
 			"odd":   {{ChildHash: "never-extracted"}},
 		},
 	}
-	contents := map[string]warehouse.Extraction{}
-	for h, e := range st.Extractions {
-		if h != "pdf" { // outdated: dropped by the plan
-			contents[h] = e
+	contents, dropped := st.Extractions, map[string]warehouse.Extraction{}
+	drop := func(h string) {
+		if ex, ok := contents[h]; ok {
+			dropped[h] = ex
+			delete(contents, h)
 		}
 	}
-	dropParentsOfRedone(contents, st)
+	drop("pdf") // outdated: dropped by the plan
+	dropParentsOfRedone(contents, dropped, st.Attachments, drop)
 	var kept []string
 	for h := range contents {
 		kept = append(kept, h)

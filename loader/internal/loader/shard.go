@@ -217,7 +217,7 @@ func (sp *ShardPlan) asPlan() (*Plan, []PlannedFile) {
 }
 
 // NewPlanManifest records a plan's own decisions.
-func NewPlanManifest(plan *Plan, st *State, planID, warehousePath, baseRun string, opts Options) *PlanManifest {
+func NewPlanManifest(plan *Plan, planID, warehousePath, baseRun string, opts Options) *PlanManifest {
 	m := &PlanManifest{PlanID: planID, DocketVersion: Version, CreatedAt: time.Now().UTC(), Warehouse: warehousePath, BaseRun: baseRun,
 		Options:   map[string]any{"retry_quarantined": opts.RetryQuarantined, "reocr": opts.ReOCR, "sources": opts.Project.SourceNames()},
 		Unchanged: nonNil(plan.IDs(ActUnchanged)), Deleted: nonNil(plan.IDs(ActDeleted)), Skips: plan.Skips, Restats: plan.Restats(), Redo: []string{}}
@@ -225,12 +225,7 @@ func NewPlanManifest(plan *Plan, st *State, planID, warehousePath, baseRun strin
 		m.Skips = []warehouse.Skip{}
 	}
 	m.Counts.addPlan(plan)
-	for h := range st.Extractions {
-		if _, kept := plan.Contents[h]; !kept {
-			m.Redo = append(m.Redo, h)
-		}
-	}
-	sort.Strings(m.Redo)
+	m.Redo = append(m.Redo, plan.Dropped...)
 	return m
 }
 
@@ -372,7 +367,7 @@ func PlanShards(ctx context.Context, db *warehouse.DB, opts Options, n int, dir 
 	opts.HashNew = true
 	plan := MakePlan(st, List(opts.Project), opts)
 	id := NewPlanID()
-	m := NewPlanManifest(plan, st, id, db.Path, base, opts)
+	m := NewPlanManifest(plan, id, db.Path, base, opts)
 	if err := WritePlan(dir, m, SplitPlan(plan, n, id)); err != nil {
 		return nil, err
 	}

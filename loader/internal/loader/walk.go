@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -135,7 +134,7 @@ func List(p *project.Project) *Listing {
 				return nil
 			}
 			rel = filepath.ToSlash(rel)
-			f := &file{docID: DocID(src.Name, rel), source: src.Name, rel: rel, abs: path, uri: (&url.URL{Scheme: "file", Path: path}).String()}
+			f := &file{docID: DocID(src.Name, rel), source: src.Name, rel: rel, abs: path}
 			info, err := os.Stat(path) // follows a followed link
 			if err != nil {
 				f.err, f.gone = openError("stat", err)
@@ -264,6 +263,9 @@ func statOf(info os.FileInfo, taken int64) FileStat {
 // hashAll hashes files in parallel (sha256 of the bytes, streamed) and
 // returns the bytes read.
 func hashAll(files []*file, workers int) int64 {
+	if len(files) == 0 {
+		return 0 // no 1 MiB buffer per worker for nothing (a no-op load)
+	}
 	ch := make(chan *file)
 	var wg sync.WaitGroup
 	var read atomic.Int64

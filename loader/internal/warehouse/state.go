@@ -62,6 +62,7 @@ func (w *DB) KnownDocuments(ctx context.Context) (map[string]Known, error) {
 	}
 	defer rows.Close()
 	out := map[string]Known{}
+	in := interner{}
 	for rows.Next() {
 		var k Known
 		st := &k.Stat
@@ -69,6 +70,7 @@ func (w *DB) KnownDocuments(ctx context.Context) (map[string]Known, error) {
 			&st.Size, &st.MTimeN, &st.Inode, &st.CTimeN, &st.TakenN); err != nil {
 			return nil, err
 		}
+		k.Status, k.ErrorKind, k.SourceName = in.of(k.Status), in.of(k.ErrorKind), in.of(k.SourceName)
 		out[k.DocID] = k
 	}
 	return out, rows.Err()
@@ -92,6 +94,7 @@ func (w *DB) Extractions(ctx context.Context) (map[string]Extraction, error) {
 	}
 	defer rows.Close()
 	out := map[string]Extraction{}
+	in := interner{}
 	for rows.Next() {
 		var e Extraction
 		var ms int64
@@ -99,9 +102,23 @@ func (w *DB) Extractions(ctx context.Context) (map[string]Extraction, error) {
 			return nil, err
 		}
 		e.Duration = time.Duration(ms) * time.Millisecond
+		e.Status, e.ErrorKind, e.Type, e.Version = in.of(e.Status), in.of(e.ErrorKind), in.of(e.Type), in.of(e.Version)
 		out[e.Hash] = e
 	}
 	return out, rows.Err()
+}
+
+// interner keeps one copy of each value of a column with few distinct
+// values (status, source, type, extractor version): the state of 200k
+// documents held a copy per row of each.
+type interner map[string]string
+
+func (in interner) of(s string) string {
+	if v, ok := in[s]; ok {
+		return v
+	}
+	in[s] = s
+	return s
 }
 
 // StatUpdate is a document whose file was read and found unchanged, with
