@@ -45,3 +45,27 @@ func TestCaptionedTextOnlyTable(t *testing.T) {
 		})
 	}
 }
+
+// TestCaptionWrappedWiderThanTable: a caption wrapped over two lines, the
+// first wider than the table under it and the second inside its width,
+// as close to the first as a caption's lines are: the second line is the
+// caption's, not a header row of the table.
+func TestCaptionWrappedWiderThanTable(t *testing.T) {
+	rows := [][]string{
+		{"Region", "Staff", "Offices"},
+		{"Northern coast", "1,204", "12"},
+		{"Central valley", "860", "9"},
+		{"Southern hills", "2,315", "21"},
+		{"Western islands", "512", "4"},
+	}
+	pg := page{Items: prose(72, 80, "The staff and offices of the agency in every region at the end of the year, as reported.")}
+	pg.Items = append(pg.Items, txt{X: 72, Y: 112, Size: 10, Bold: true, S: "Table 1. Staff and offices of the regional agencies at the end"},
+		txt{X: 72, Y: 123, Size: 10, Bold: true, S: "of the year"})
+	pg.Items = append(pg.Items, tableRows(142, 13, []col{{72, false}, {240, true}, {300, true}}, rows, false)...)
+	pg.Items = append(pg.Items, prose(72, 240, "Offices opened during the year are counted from the month they opened.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], rows)
+}

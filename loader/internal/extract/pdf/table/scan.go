@@ -209,15 +209,19 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 	top := i
 	for k := i - 1; k >= 0 && top-k <= 3; k-- {
 		l := lines[k]
-		if lines[k+1].bb.Y0-l.bb.Y1 > 1.5*size || l.bb.X0 < rb.X0-size || l.bb.X1 > rb.X1+size ||
-			l.size > 1.25*size || len(lineText(l)) > 50 ||
-			ruleBetween(hs, l.bb.Y1, lines[k+1].bb.Y0, rb) {
+		far := lines[k+1].bb.Y0-l.bb.Y1 > 1.5*size || ruleBetween(hs, l.bb.Y1, lines[k+1].bb.Y0, rb)
+		if !far && lineIsCaption(l) {
+			// the lines under a caption as close to it as its own
+			// lines are the caption's (wrapped: also under a caption
+			// wider than the table)
+			c := k + 1
+			for c < i && lines[c].bb.Y0-lines[c-1].bb.Y1 <= 0.5*size {
+				c++
+			}
+			top = max(top, c)
 			break
 		}
-		if lineIsCaption(l) {
-			if top < i && lines[top].bb.Y0-l.bb.Y1 <= 0.5*size {
-				top = i
-			}
+		if far || l.bb.X0 < rb.X0-size || l.bb.X1 > rb.X1+size || l.size > 1.25*size || len(lineText(l)) > 50 {
 			break
 		}
 		if cols == nil {
