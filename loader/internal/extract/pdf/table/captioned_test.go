@@ -69,3 +69,28 @@ func TestCaptionWrappedWiderThanTable(t *testing.T) {
 	}
 	wantCells(t, ts[0], rows)
 }
+
+// TestTotalAloneIsARow: "Total" alone in the stub under a row whose
+// cells are all filled is the total row, not the last word of the label
+// above wrapping (the label and the word would not fit the stub column,
+// which the width test alone reads as a wrap).
+func TestTotalAloneIsARow(t *testing.T) {
+	rows := [][]string{
+		{"Country", "Frequency", "Status"},
+		{"Hungary", "monthly", "approved"},
+		{"Portugal", "quarterly", "pending"},
+		{"Austria", "annual", "under review"},
+		{"Luxembourg", "monthly", "planned"},
+		{"Total", "", ""},
+	}
+	pg := page{Items: prose(72, 80, "How often each country reports, and the state of its reporting agreement.")}
+	pg.Items = append(pg.Items, txt{X: 72, Y: 112, Size: 10, Bold: true, S: "Table 3. Reporting by country"})
+	pg.Items = append(pg.Items, tableRows(130, 13, []col{{72, false}, {150, false}, {230, false}}, rows[:1], true)...)
+	pg.Items = append(pg.Items, tableRows(145, 13, []col{{72, false}, {150, false}, {230, false}}, rows[1:], false)...)
+	pg.Items = append(pg.Items, prose(72, 240, "Agreements under review are expected to be decided before the end of the year.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], rows)
+}

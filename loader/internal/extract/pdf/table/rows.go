@@ -244,6 +244,12 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	// ("Change" over "Amount", then "Country persons Q3"); a full row
 	// of the body has a label in the stub
 	headAbove := a.top && !numericRow(a) && !stubOrNumber(c, lcs)
+	if !late && lcs[0].col == c.stub() && len(lcs[0].ws) == 1 && totalWord(lcs[0].ws[0].text) {
+		// a total row's label ("Total", "TOTAL") is a row of its own,
+		// unless the line brings the numbers the row lacks (a label
+		// wrapped over its numbers, ending in the word)
+		return false
+	}
 	allLower, bold := true, true
 	for _, lc := range lcs {
 		for _, w := range lc.ws {
@@ -345,6 +351,15 @@ func (c *columnStats) numbersBelow(a *rowAcc, band []*textLine, i int, lcs []lin
 	return false
 }
 
+// totalWord: w is a total row's label.
+func totalWord(w string) bool {
+	switch strings.TrimRight(w, ":") {
+	case "Total", "Totals", "TOTAL", "TOTALS":
+		return true
+	}
+	return false
+}
+
 // stubOrNumber: one of the line's cells is in the stub column or is a
 // number.
 func stubOrNumber(c *columnStats, lcs []lineCell) bool {
@@ -360,14 +375,15 @@ func stubOrNumber(c *columnStats, lcs []lineCell) bool {
 // of row a: the end of a text cell wrapped before it ("transferred in",
 // then "2019"), where numbers do not wrap otherwise. The line's other
 // cells, if any, are numbers the row lacks (its numbers set on its last
-// line: "81.4 2019").
+// line: "81.4 2019") or words under its other text cells (more of them
+// wrapping, as continues decides: "supply 2019").
 func yearEnding(a *rowAcc, lc lineCell, lcs []lineCell) bool {
 	cell := a.cells[lc.col]
 	if len(lc.ws) != 1 || !yearRe.MatchString(lc.ws[0].text) || len(cell) == 0 {
 		return false
 	}
 	for _, o := range lcs {
-		if o.col != lc.col && (len(a.cells[o.col]) > 0 || !numericCell(o.ws)) {
+		if o.col != lc.col && (len(a.cells[o.col]) > 0) == numericCell(o.ws) {
 			return false
 		}
 	}

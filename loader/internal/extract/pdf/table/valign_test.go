@@ -1,7 +1,6 @@
 package table
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -55,7 +54,8 @@ func TestLabelsWrappedOverTheirNumbers(t *testing.T) {
 // TestYearEndsAWrappedTextCell: a text cell wrapped before a year
 // ("transferred in", then "2019" alone on the next line, under it, in
 // the table's leading) is one cell; the year is no row of its own, also
-// when the row's number sits on that last line beside it ("860 2019").
+// when the row's number sits on that last line beside it ("860 2019")
+// or the row's label wraps onto it too ("valley 2019").
 func TestYearEndsAWrappedTextCell(t *testing.T) {
 	rows := [][]string{
 		{"Region", "Staff", "Status"},
@@ -65,23 +65,31 @@ func TestYearEndsAWrappedTextCell(t *testing.T) {
 		{"Western islands", "512", "transferred in 2021"},
 		{"Eastern plains", "1,077", "under review"},
 	}
-	for _, numbersLast := range []bool{false, true} {
-		t.Run(fmt.Sprint("numbers on the last line ", numbersLast), func(t *testing.T) {
+	for _, c := range []struct {
+		name                    string
+		numbersLast, labelWraps bool
+	}{{"numbers on the first line", false, false}, {"numbers on the last line", true, false}, {"label wrapped too", false, true}} {
+		t.Run(c.name, func(t *testing.T) {
 			pg := page{Items: prose(72, 80, "Staff and status of the regional offices at the end of the year, as reported.")}
 			y := 130.0
 			for i, r := range rows {
-				pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, Bold: i == 0, S: r[0]})
 				ny := y
 				status := r[2]
 				if rest, ok := strings.CutPrefix(status, "transferred in "); ok {
 					// wrapped in a column as wide as "transferred in"
 					pg.Items = append(pg.Items, txt{X: 290, Y: y, Size: 10, S: "transferred in"}, txt{X: 290, Y: y + 11.5, Size: 10, S: rest})
+					if first, second, ok := strings.Cut(r[0], " "); ok && c.labelWraps {
+						pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, S: first}, txt{X: 72, Y: y + 11.5, Size: 10, S: second})
+					} else {
+						pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, S: r[0]})
+					}
 					y += 11.5
-					if numbersLast {
+					if c.numbersLast {
 						ny = y
 					}
 				} else {
-					pg.Items = append(pg.Items, txt{X: 290, Y: y, Size: 10, Bold: i == 0, S: status})
+					pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, Bold: i == 0, S: r[0]},
+						txt{X: 290, Y: y, Size: 10, Bold: i == 0, S: status})
 				}
 				pg.Items = append(pg.Items, txt{X: 260 - helvWidth(r[1]), Y: ny, Size: 10, Bold: i == 0, S: r[1]})
 				y += 16
