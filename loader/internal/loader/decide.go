@@ -221,6 +221,6 @@ func StatClean(k warehouse.Known, now FileStat) bool {
 
 // goesToWorker reports whether a new file will surely go to a worker
 // (not empty, not over the size limit, readable).
-func goesToWorker(f *file, p *project.Project) bool {
-	return f.err == nil && !f.gone && f.size > 0 && f.size <= int64(p.Loader.MaxFileSize)
+func goesToWorker(f *entry, p *project.Project) bool {
+	return f.err == nil && !f.gone && f.stat.Size > 0 && f.stat.Size <= int64(p.Loader.MaxFileSize)
 }

@@ -78,6 +78,10 @@ type Family struct {
 // vanished, ...; the plan's own counts are the caller's). It never opens
 // the warehouse: a local load's sink is a Writer, a shard's may write
 // files. An error from sink ends the execution.
+//
+// Each of files is released (zeroed) once its working copy is made: the
+// plan's files, ~370 bytes each with their paths, were held to the end
+// of a first load (74 MB at 200k documents, at its peak).
 func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options, pool *worker.Pool, sum *Summary, sink func(Family) error) error {
 	if len(files) == 0 {
 		return nil
@@ -132,9 +136,11 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 	}
 	go func() {
 		defer close(jobs)
-		for _, pf := range files {
+		for i := range files {
+			f := fileOf(files[i])
+			files[i] = PlannedFile{}
 			select {
-			case jobs <- fileOf(pf):
+			case jobs <- f:
 			case <-ctx.Done():
 				return
 			}

@@ -254,14 +254,14 @@ func runRow(r warehouse.Run, s *Summary, status string) warehouse.Run {
 
 // isNew: the warehouse has no live document for f (never seen, or a
 // tombstone), so f is new whatever its bytes.
-func isNew(f *file, known map[string]warehouse.Known) bool {
+func isNew(f *entry, known map[string]warehouse.Known) bool {
 	k, ok := known[f.docID]
 	return !ok || k.Status == warehouse.StatusDeleted
 }
 
 // anyNew reports whether files has a file that is new to the warehouse
 // and will go to a worker (not empty, not over the size limit).
-func anyNew(files []*file, known map[string]warehouse.Known, p *project.Project) bool {
+func anyNew(files []*entry, known map[string]warehouse.Known, p *project.Project) bool {
 	for _, f := range files {
 		if isNew(f, known) && goesToWorker(f, p) {
 			return true

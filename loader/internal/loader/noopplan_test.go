@@ -50,7 +50,7 @@ func noopState(n int) (*State, *Listing) {
 		st.Extractions[h] = warehouse.Extraction{Hash: h, Status: warehouse.StatusLanded, Type: "text", Attempts: 1}
 		now := stat
 		now.TakenN = time.Now().UnixNano()
-		l.files = append(l.files, &file{docID: id, source: "inbox", rel: rel, abs: "/nowhere/" + rel, stat: now, size: now.Size, mtime: now.MTime()})
+		l.files = append(l.files, &entry{docID: id, source: "inbox", rel: rel, abs: "/nowhere/" + rel, stat: now})
 	}
 	return st, l
 }

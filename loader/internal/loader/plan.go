@@ -175,7 +175,7 @@ func (l *Listing) HasNew(st *State, p *project.Project) bool {
 func MakePlan(st *State, l *Listing, opts Options) *Plan {
 	p := opts.Project
 	pol := policyOf(opts)
-	old, fresh := make([]*file, 0, len(l.files)), []*file(nil)
+	old, fresh := make([]*entry, 0, len(l.files)), []*entry(nil)
 	for _, f := range l.files {
 		if isNew(f, st.Known) {
 			fresh = append(fresh, f)
@@ -187,7 +187,7 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 	// A known file whose stat vouches for it is not read (see StatClean);
 	// the others are hashed.
 	verify := opts.Verify || p.Loader.Verify == project.VerifyHash
-	var toHash []*file
+	var toHash []*entry
 	for _, f := range old {
 		k := st.Known[f.docID]
 		if !verify && f.err == nil && !f.gone && StatClean(k, f.stat) {
@@ -200,7 +200,7 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 		toHash = append(toHash, fresh...)
 	}
 	bytes := hashAll(toHash, p.Loader.Workers)
-	read := make(map[*file]bool, len(toHash))
+	read := make(map[*entry]bool, len(toHash))
 	for _, f := range toHash {
 		read[f] = true
 	}
@@ -339,9 +339,9 @@ func bySize(fs []PlannedFile) {
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Stat.Size > fs[j].Stat.Size })
 }
 
-func planned(f *file, a Action) PlannedFile {
-	uri := f.uri
-	if uri == "" && f.abs != "" {
+func planned(f *entry, a Action) PlannedFile {
+	uri := ""
+	if f.abs != "" {
 		uri = fileURI(f.abs)
 	}
 	return PlannedFile{Action: a, DocID: f.docID, Source: f.source, Rel: f.rel, Abs: f.abs, URI: uri, Stat: f.stat, Hash: f.hash, Err: f.err}

@@ -160,6 +160,11 @@ func TestExecuteSubset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for _, f := range subset {
+		if f != (PlannedFile{}) {
+			t.Errorf("%s: an executed file is still held", f.Rel)
+		}
+	}
 	sort.Slice(landed, func(i, j int) bool { return landed[i].Doc.RelPath < landed[j].Doc.RelPath })
 	if len(landed) != 2 || landed[0].Doc.RelPath != "a.txt" || landed[1].Doc.RelPath != "c.txt" {
 		t.Fatalf("landed: %+v", landed)

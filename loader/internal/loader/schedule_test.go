@@ -20,19 +20,19 @@ func TestAnyNew(t *testing.T) {
 	}
 	cases := []struct {
 		name string
-		f    file
+		f    entry
 		want bool
 	}{
-		{"new file", file{docID: "x", size: 10}, true},
-		{"known file", file{docID: "landed", size: 10}, false},
-		{"deleted earlier, back now", file{docID: "deleted", size: 10}, true},
-		{"new but empty", file{docID: "x", size: 0}, false},
-		{"new but over the size limit", file{docID: "x", size: 2000}, false},
-		{"new but unreadable", file{docID: "x", size: 10, err: document.Errorf(document.KindCorrupt, "cannot stat")}, false},
+		{"new file", entry{docID: "x", stat: FileStat{Size: 10}}, true},
+		{"known file", entry{docID: "landed", stat: FileStat{Size: 10}}, false},
+		{"deleted earlier, back now", entry{docID: "deleted", stat: FileStat{Size: 10}}, true},
+		{"new but empty", entry{docID: "x", stat: FileStat{Size: 0}}, false},
+		{"new but over the size limit", entry{docID: "x", stat: FileStat{Size: 2000}}, false},
+		{"new but unreadable", entry{docID: "x", stat: FileStat{Size: 10}, err: document.Errorf(document.KindCorrupt, "cannot stat")}, false},
 	}
 	for _, c := range cases {
 		f := c.f
-		if got := anyNew([]*file{&f}, known, p); got != c.want {
+		if got := anyNew([]*entry{&f}, known, p); got != c.want {
 			t.Errorf("%s: anyNew = %v, want %v", c.name, got, c.want)
 		}
 	}

@@ -104,16 +104,16 @@ func RunShard(ctx context.Context, dir string, k int, opts Options) (sm *ShardMa
 	plan, files := sp.asPlan()
 	// The bytes must be the plan's: a file changed since is reported and
 	// left for the next load, never landed against the plan's decision.
-	var check []*file
+	var check []*entry
 	expected := map[string]string{}
 	for _, pf := range files {
 		expected[pf.DocID] = pf.Hash
 		if pf.Abs != "" && pf.Err == nil && pf.Action != ActVanished && pf.Hash != "" {
-			check = append(check, fileOf(pf))
+			check = append(check, &entry{docID: pf.DocID, source: pf.Source, rel: pf.Rel, abs: pf.Abs, stat: pf.Stat, hash: pf.Hash})
 		}
 	}
 	hashAll(check, opts.Project.Loader.Workers)
-	changed := map[string]*file{}
+	changed := map[string]*entry{}
 	for _, f := range check {
 		if !f.gone && f.hash != expected[f.docID] {
 			changed[f.docID] = f

@@ -35,9 +35,20 @@ const (
 	SkipProjectFile = "project_file"
 )
 
+// entry is one file of a listing: what a plan needs of it. A listing of
+// 200k files held a whole file (~384 bytes, the executor's working copy)
+// for each.
+type entry struct {
+	docID, source, rel, abs string
+	stat                    FileStat
+	hash                    string          // set by hashAll (or the known hash of a file not read)
+	err                     *document.Error // it could not be stat'ed or read
+	gone                    bool            // vanished since the listing
+}
+
 // Listing is what the walk of the sources found.
 type Listing struct {
-	files []*file
+	files []*entry
 	// unreadable are the folders (relative to their source, "." for the
 	// root) that could not be read: their known files are not deleted.
 	unreadable map[string][]string
@@ -134,7 +145,7 @@ func List(p *project.Project) *Listing {
 				return nil
 			}
 			rel = filepath.ToSlash(rel)
-			f := &file{docID: DocID(src.Name, rel), source: src.Name, rel: rel, abs: path}
+			f := &entry{docID: DocID(src.Name, rel), source: src.Name, rel: rel, abs: path}
 			info, err := os.Stat(path) // follows a followed link
 			if err != nil {
 				f.err, f.gone = openError("stat", err)
@@ -142,7 +153,6 @@ func List(p *project.Project) *Listing {
 				return nil
 			}
 			f.stat = statOf(info, taken)
-			f.size, f.mtime = f.stat.Size, f.stat.MTime()
 			out.files = append(out.files, f)
 			return nil
 		})
@@ -262,11 +272,11 @@ func statOf(info os.FileInfo, taken int64) FileStat {
 
 // hashAll hashes files in parallel (sha256 of the bytes, streamed) and
 // returns the bytes read.
-func hashAll(files []*file, workers int) int64 {
+func hashAll(files []*entry, workers int) int64 {
 	if len(files) == 0 {
 		return 0 // no 1 MiB buffer per worker for nothing (a no-op load)
 	}
-	ch := make(chan *file)
+	ch := make(chan *entry)
 	var wg sync.WaitGroup
 	var read atomic.Int64
 	for i := 0; i < max(workers, 1); i++ {
@@ -290,7 +300,7 @@ func hashAll(files []*file, workers int) int64 {
 // hashFile sets f.hash from the file's bytes. It decides whether the file
 // changed; the bytes a worker extracts are a snapshot taken later (see
 // shared.snapshot), whose own hash is the one landed.
-func hashFile(f *file, buf []byte) int64 {
+func hashFile(f *entry, buf []byte) int64 {
 	if f.err != nil || f.gone {
 		return 0
 	}
