@@ -5,48 +5,19 @@
 -- with `docket build --full-refresh -s embeddings`.
 -- embed() is the Go UDF of the provider in project.yaml `embedding:`;
 -- var('embedding_model') is set by docket from the same settings.
+-- The SQL is the macro chunk_vectors_rows (macros/chunk_vectors.sql): a
+-- full build (the first, or --full-refresh) embeds the distinct texts in
+-- batches of about var('embedding_batch_texts') (100,000; a split by the
+-- hash of text_hash), the first batch in the model's statement and the
+-- others in its post-hook, so that its memory is one batch's (every text
+-- at once ran out of memory at 200k documents); an incremental build
+-- embeds the texts with no vector yet in one statement.
+-- depends_on: {{ ref('unique_chunks') }}
 {{ config(
     materialized = 'incremental',
     incremental_strategy = 'append',
-    on_schema_change = 'fail'
+    on_schema_change = 'fail',
+    post_hook = "{% if not is_incremental() %}{{ chunk_vectors_more_batches(this) }}{% endif %}"
 ) }}
 
--- An anti join before grouping: only texts with no vector are hashed and
--- carried (NOT IN after grouping read and grouped every text). The chunks
--- are found over text_hash, then read whole by rowid: the join on rowid
--- lets DuckDB skip the row groups outside the wanted rows' range (new
--- chunks are appended together at the end of unique_chunks), so the text
--- of chunks already embedded is never read.
-{% if is_incremental() %}
-with wanted as materialized (
-    select unique_chunks.rowid as row_id
-    from {{ ref('unique_chunks') }} as unique_chunks
-    anti join (
-        select text_hash from {{ this }} where model = '{{ var("embedding_model") }}'
-    ) as embedded using (text_hash)
-),
-
-pending as (
-    select unique_chunks.text_hash, any_value(unique_chunks.text) as text
-    from {{ ref('unique_chunks') }} as unique_chunks
-    where unique_chunks.rowid in (select row_id from wanted)
-    group by unique_chunks.text_hash
-),
-{% else %}
-with pending as (
-    select unique_chunks.text_hash, any_value(unique_chunks.text) as text
-    from {{ ref('unique_chunks') }} as unique_chunks
-    group by unique_chunks.text_hash
-),
-{% endif %}
-
-final as (
-    select
-        text_hash,
-        '{{ var("embedding_model") }}' as model,
-        embed(text) as embedding,
-        now()::timestamp as embedded_at
-    from pending
-)
-
-select * from final
+{{ chunk_vectors_rows(this, is_incremental(), none if is_incremental() else 0) }}

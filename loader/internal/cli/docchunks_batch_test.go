@@ -15,7 +15,7 @@ import (
 // its own statement) holds exactly the rows of a build in one batch: no
 // document's chunks dropped or written twice.
 func TestDocChunksBatchedFullBuild(t *testing.T) {
-	batchedEqualsOneBatch(t, "doc_chunks", "{chunk_batch_documents: 1}", "doc_id")
+	batchedEqualsOneBatch(t, "curated.doc_chunks", "{chunk_batch_documents: 1}", "doc_id")
 }
 
 // TestChunkSignaturesBatchedFullBuild: a full build of
@@ -23,7 +23,16 @@ func TestDocChunksBatchedFullBuild(t *testing.T) {
 // signature_batch_texts: 2, split by the hash of text_hash) holds exactly
 // the rows of a build in one batch: no text unsigned or signed twice.
 func TestChunkSignaturesBatchedFullBuild(t *testing.T) {
-	batchedEqualsOneBatch(t, "chunk_signatures", "{signature_batch_texts: 2}", "text_hash")
+	batchedEqualsOneBatch(t, "curated.chunk_signatures", "{signature_batch_texts: 2}", "text_hash")
+}
+
+// TestChunkVectorsBatchedFullBuild: a full build of
+// embeddings.chunk_vectors in batches of about two distinct texts (var
+// embedding_batch_texts: 2, split by the hash of text_hash) holds exactly
+// the vectors of a build in one batch (embedded_at aside: the time of
+// each build): no text left out or embedded twice.
+func TestChunkVectorsBatchedFullBuild(t *testing.T) {
+	batchedEqualsOneBatchIn(t, shipped(t), "embeddings.chunk_vectors", "{embedding_batch_texts: 2}", "text_hash", "* exclude (embedded_at)")
 }
 
 // TestChunkDupIndexBatchedFullBuild: a full build of
@@ -48,7 +57,7 @@ func TestChunkDupIndexBatchedFullBuild(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	batchedEqualsOneBatchIn(t, dir, "chunk_dup_index", "{dup_index_batch_chunks: 2}", "chunk_id")
+	batchedEqualsOneBatchIn(t, dir, "curated.chunk_dup_index", "{dup_index_batch_chunks: 2}", "chunk_id", "*")
 	got := strings.Fields(query(t, dir, "select count(*) filter (where near_of is not null), "+
 		"count(*) filter (where len(window_keys) > 0), count(*) filter (where not is_rep) from curated.chunk_dup_index")[0])
 	if len(got) != 3 || got[0] == "0" || got[1] == "0" || got[2] == "0" {
@@ -56,19 +65,22 @@ func TestChunkDupIndexBatchedFullBuild(t *testing.T) {
 	}
 }
 
-// batchedEqualsOneBatch builds +model of the shipped project (one batch
+// batchedEqualsOneBatch builds +model (rel is its relation,
+// schema.model) of the shipped project (one batch
 // at the defaults), then the model alone with --full-refresh and the
 // batching vars, and checks that both hold the same rows (EXCEPT ALL both
 // ways), that several distinct keys were written, and that the model's
 // own statement wrote only a part of them (the first batch).
-func batchedEqualsOneBatch(t *testing.T, model, vars, key string) {
+func batchedEqualsOneBatch(t *testing.T, rel, vars, key string) {
 	t.Helper()
-	batchedEqualsOneBatchIn(t, shipped(t), model, vars, key)
+	batchedEqualsOneBatchIn(t, shipped(t), rel, vars, key, "*")
 }
 
-// batchedEqualsOneBatchIn is batchedEqualsOneBatch in the project at dir.
-func batchedEqualsOneBatchIn(t *testing.T, dir, model, vars, key string) {
+// batchedEqualsOneBatchIn is batchedEqualsOneBatch in the project at dir,
+// comparing the columns cols (a select list: "*" or "* exclude (...)").
+func batchedEqualsOneBatchIn(t *testing.T, dir, rel, vars, key, cols string) {
 	t.Helper()
+	tbl, model := rel, rel[strings.LastIndex(rel, ".")+1:]
 	must(t, dir, "load", "--quiet")
 	must(t, dir, "build", "-s", "+"+model)
 	one := filepath.Join(t.TempDir(), "one.duckdb")
@@ -80,10 +92,9 @@ func batchedEqualsOneBatchIn(t *testing.T, dir, model, vars, key string) {
 		t.Fatal(err)
 	}
 	must(t, dir, "build", "--full-refresh", "-s", model, "--vars", vars)
-	tbl := "curated." + model
 	out := must(t, dir, "sql", "--allow-external", "attach '"+one+"' as one (read_only); select "+
-		"(select count(*) from (select * from "+tbl+" except all select * from one."+tbl+")), "+
-		"(select count(*) from (select * from one."+tbl+" except all select * from "+tbl+")), "+
+		"(select count(*) from (select "+cols+" from "+tbl+" except all select "+cols+" from one."+tbl+")), "+
+		"(select count(*) from (select "+cols+" from one."+tbl+" except all select "+cols+" from "+tbl+")), "+
 		"(select count(distinct "+key+") from one."+tbl+")")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	f := strings.Fields(lines[len(lines)-1])
