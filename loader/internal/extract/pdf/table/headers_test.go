@@ -1,6 +1,7 @@
 package table
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -180,5 +181,35 @@ func TestLabelOverTwoRows(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("spans %+v lack %+v", ts[0].Spans, s)
+	}
+}
+
+// TestGroupHeadOverTextHeads: a group head of two words centred over two
+// columns, its words either side of their column gap, over text column
+// heads (not years): a header row of its own spanning the two columns,
+// not the first line of both heads wrapped ("Resident Men").
+func TestGroupHeadOverTextHeads(t *testing.T) {
+	rows := [][]string{
+		{"Area", "Men", "Women", "Total"},
+		{"North", "1,820", "1,900", "3,720"},
+		{"South", "255", "270", "525"},
+		{"East", "2,614", "2,700", "5,314"},
+		{"West", "912", "947", "1,859"},
+	}
+	cols := []col{{72, false}, {220, true}, {280, true}, {350, true}}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Resident population by area and sex, in thousands, at the end of the year.")...)
+	head := "Resident population"
+	pg.Items = append(pg.Items, txt{X: 236 - helvWidth(head)/2, Y: 128, Size: 10, S: head})
+	pg.Items = append(pg.Items, tableRows(141, 13, cols, rows, false)...)
+	pg.Items = append(pg.Items, prose(72, 230, "Figures for the latest year are provisional and may be revised.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], append([][]string{{"", "Resident population", "", ""}}, rows...))
+	want := document.CellSpan{Row: 0, Col: 1, Rows: 1, Cols: 2}
+	if !slices.Contains(ts[0].Spans, want) {
+		t.Errorf("spans %+v lack %+v", ts[0].Spans, want)
 	}
 }

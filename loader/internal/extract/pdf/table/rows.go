@@ -244,6 +244,9 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	// ("Change" over "Amount", then "Country persons Q3"); a full row
 	// of the body has a label in the stub
 	headAbove := a.top && !numericRow(a) && !stubOrNumber(c, lcs)
+	if a.top && !numericRow(a) && c.spansOver(prev, lcs) {
+		return false
+	}
 	if !late && lcs[0].col == c.stub() && len(lcs[0].ws) == 1 && totalWord(lcs[0].ws[0].text) {
 		// a total row's label ("Total", "TOTAL") is a row of its own,
 		// unless the line brings the numbers the row lacks (a label
@@ -347,6 +350,40 @@ func (c *columnStats) numbersBelow(a *rowAcc, band []*textLine, i int, lcs []lin
 		if has {
 			return nums > 0
 		}
+	}
+	return false
+}
+
+// spansOver: a phrase of line prev (words a space apart) runs over two
+// or more columns in each of which line lcs has a cell: a group head over
+// the column heads under it ("Females Units" over "Founded" and
+// "Index"), a header row of its own, where a head wrapped within its
+// column stays in it.
+func (c *columnStats) spansOver(prev *textLine, lcs []lineCell) bool {
+	for _, w := range prev.ws {
+		if c.col(w) == c.stub() {
+			return false // a group head stands over the columns right of the stub
+		}
+	}
+	for k := 0; k < len(prev.ws); {
+		c0 := c.col(prev.ws[k])
+		c1 := c0
+		e := k + 1
+		for ; e < len(prev.ws) && prev.ws[e].bb.X0-prev.ws[e-1].bb.X1 < 0.6*prev.ws[e].size; e++ {
+			c1 = c.col(prev.ws[e])
+		}
+		if c1 > c0 {
+			under := 0
+			for _, lc := range lcs {
+				if lc.col >= c0 && lc.col <= c1 {
+					under++
+				}
+			}
+			if under >= 2 {
+				return true
+			}
+		}
+		k = e
 	}
 	return false
 }
