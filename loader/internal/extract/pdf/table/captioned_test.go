@@ -94,3 +94,38 @@ func TestTotalAloneIsARow(t *testing.T) {
 	}
 	wantCells(t, ts[0], rows)
 }
+
+// TestTextCellEndingInAnArticle: a text cell whose line ends in a word
+// that ends no phrase ("funded by the") goes on on the next line, and the
+// capitalised label beside that line is its row's label wrapping, not a
+// row of its own (a line filling every column the row has starts a row
+// unless it starts lower-case).
+func TestTextCellEndingInAnArticle(t *testing.T) {
+	lines := [][]string{
+		{"Region", "Arrangement"},
+		{"Northern coast", "approved"},
+		{"Central valley and", "funded by the"},
+		{"Western", "regional authority"},
+		{"Southern hills", "under review"},
+		{"Eastern plains", "shared with"},
+		{"", "neighbours"},
+		{"Western islands", "approved"},
+	}
+	pg := page{Items: prose(72, 80, "The arrangement under which each region's projects are funded, as reported.")}
+	pg.Items = append(pg.Items, txt{X: 72, Y: 112, Size: 10, Bold: true, S: "Table 2. Arrangements by region"})
+	pg.Items = append(pg.Items, tableRows(130, 12, []col{{72, false}, {170, false}}, lines[:1], true)...)
+	pg.Items = append(pg.Items, tableRows(145, 12, []col{{72, false}, {170, false}}, lines[1:], false)...)
+	pg.Items = append(pg.Items, prose(72, 240, "Arrangements under review are expected to be decided before the end of the year.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], [][]string{
+		{"Region", "Arrangement"},
+		{"Northern coast", "approved"},
+		{"Central valley and Western", "funded by the regional authority"},
+		{"Southern hills", "under review"},
+		{"Eastern plains", "shared with neighbours"},
+		{"Western islands", "approved"},
+	})
+}

@@ -263,7 +263,7 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		}
 		first := lc.ws[0]
 		lower := startsLower(first.text)
-		if full && !lower && !headAbove {
+		if full && !lower && !headAbove && !dangling(a, lcs) {
 			return false
 		}
 		if numericCell(lc.ws) && !unit(lc.ws) && !yearEnding(a, lc, lcs) {
@@ -353,6 +353,29 @@ func (c *columnStats) numbersBelow(a *rowAcc, band []*textLine, i int, lcs []lin
 	}
 	return false
 }
+
+// dangling: a text cell of row a ends its last line in a word that ends
+// no phrase ("funded by the"), and line lcs goes on in that column
+// lower-case ("regional authority"): the line is more of the row, the
+// label beside it too ("Transport services over", then "Public").
+func dangling(a *rowAcc, lcs []lineCell) bool {
+	for _, lc := range lcs {
+		cell := a.cells[lc.col]
+		if len(cell) == 0 || !startsLower(lc.ws[0].text) {
+			continue
+		}
+		last := cell[len(cell)-1]
+		if openWords[last[len(last)-1].text] {
+			return true
+		}
+	}
+	return false
+}
+
+// openWords end no phrase of English: articles, prepositions and
+// conjunctions.
+var openWords = map[string]bool{"the": true, "a": true, "an": true, "of": true, "and": true, "or": true,
+	"by": true, "for": true, "to": true, "with": true, "from": true, "in": true, "on": true, "at": true}
 
 // spansOver: a phrase of line prev (words a space apart) runs over two
 // or more columns in each of which line lcs has a cell: a group head over
