@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"codeberg.org/go-pdf/fpdf"
+
 	"github.com/docket-dev/docket/loader/internal/extract/pdf/tablegen"
 )
 
@@ -99,4 +101,35 @@ func TestHeadsWrappedBottomAligned(t *testing.T) {
 			wantCells(t, ts[0], append(tc.want, body...))
 		})
 	}
+}
+
+// TestHeadWiderThanItsColumn: a column head wrapped over two lines whose
+// first line is wider than the column and the table under it (sticking
+// out past the table's right edge), centred over its column: it is the
+// head's first line, not a line above the table.
+func TestHeadWiderThanItsColumn(t *testing.T) {
+	f := fpdf.New("P", "pt", "Letter", "")
+	f.SetFont("Helvetica", "B", 10)
+	centred := func(x, y float64, s string) txt {
+		return txt{X: x - f.GetStringWidth(s)/2, Y: y, Size: 10, Bold: true, S: s}
+	}
+	body := [][]string{
+		{"Netherlands", "2011", "see note"},
+		{"Hungary", "1993", "high"},
+		{"Italy", "2010", "monthly"},
+		{"Norway", "1990", "pending"},
+		{"Germany", "1996", "approved"},
+	}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 90, "Since when each country has reported, and the state of its latest report.")...)
+	pg.Items = append(pg.Items, centred(282, 125, "Unemployment Employment"),
+		txt{X: 72, Y: 136, Size: 10, Bold: true, S: "Item"}, txt{X: 200 - helvWidth("Since"), Y: 136, Size: 10, Bold: true, S: "Since"},
+		centred(282, 136, "Percent Females"))
+	pg.Items = append(pg.Items, tableRows(152, 12, []col{{72, false}, {200, true}, {260, false}}, body, false)...)
+	pg.Items = append(pg.Items, prose(72, 240, "Reports under review are expected to be decided before the end of the year.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], append([][]string{{"Item", "Since", "Unemployment Employment Percent Females"}}, body...))
 }

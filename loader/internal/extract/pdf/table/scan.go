@@ -221,11 +221,14 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 			top = max(top, c)
 			break
 		}
-		if far || l.bb.X0 < rb.X0-size || l.bb.X1 > rb.X1+size || l.size > 1.25*size || len(lineText(l)) > 50 {
+		if far || l.size > 1.25*size || len(lineText(l)) > 50 {
 			break
 		}
 		if cols == nil {
 			cols = columns(run, gap)
+		}
+		if (l.bb.X0 < rb.X0-size || l.bb.X1 > rb.X1+size) && !centredOver(l, cols, gap, size) {
+			break
 		}
 		if len(cols) >= 2 {
 			cross := false
@@ -240,6 +243,27 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 		top = k
 	}
 	return top
+}
+
+// centredOver: the line sticks out of the run's width by no more than
+// three text sizes, each of its phrases centred over one of the run's
+// columns (a wrapped column head wider than the column under it).
+func centredOver(l *textLine, cols []span, gap, size float64) bool {
+	if len(cols) < 2 || l.bb.X0 < cols[0].a-3*size || l.bb.X1 > cols[len(cols)-1].b+3*size {
+		return false
+	}
+	for _, seg := range l.segments(gap) {
+		b := boxOf(seg)
+		m := (b.X0 + b.X1) / 2
+		ok := false
+		for _, c := range cols {
+			ok = ok || math.Abs(m-(c.a+c.b)/2) <= math.Max(2, 0.15*(c.b-c.a))
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func countTrue(bs []bool) int {
