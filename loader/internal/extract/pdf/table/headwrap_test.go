@@ -133,3 +133,28 @@ func TestHeadWiderThanItsColumn(t *testing.T) {
 	}
 	wantCells(t, ts[0], append([][]string{{"Item", "Since", "Unemployment Employment Percent Females"}}, body...))
 }
+
+// TestStubHeadWiderThanItsColumn: the stub head wrapped over two lines
+// ("Household" over "size", bottom-aligned beside the other heads), its
+// first line wider than the stub's labels under it but far from the next
+// column: a head line, not running text above the table.
+func TestStubHeadWiderThanItsColumn(t *testing.T) {
+	body := [][]string{
+		{"Sweden", "4662.6"},
+		{"Finland", "8587.5"},
+		{"Spain", "1503.6"},
+		{"Norway", "2210.9"},
+	}
+	cols := []col{{72, false}, {200, true}}
+	pg := page{}
+	pg.Items = append(pg.Items, prose(72, 80, "Households by country, in thousands, at the end of the year.")...)
+	pg.Items = append(pg.Items, txt{X: 72, Y: 110, Size: 10, S: "Household"})
+	pg.Items = append(pg.Items, tableRows(121, 13, cols, [][]string{{"size", "Number"}}, false)...)
+	pg.Items = append(pg.Items, tableRows(138, 13, cols, body, false)...)
+	pg.Items = append(pg.Items, prose(72, 220, "Figures for the latest year are provisional and may be revised.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], append([][]string{{"Household size", "Number"}}, body...))
+}
