@@ -200,10 +200,10 @@ func headOver(head, part []*textLine, size float64) bool {
 // headerAbove extends a run of table lines starting at lines[i] upwards
 // by header lines: up to three, short, close, inside the run's width,
 // not a caption and with no rule across between them. A line with a
-// phrase from the first column out across the gap after it (to within a
-// gap of the next column) is running text (a header's stub label fits its
-// column, or sticks out a little: "Household" over "size"), and the lines
-// that continue a
+// phrase from the first column out into the gap after it is running text
+// (a header's stub label fits its column; a single word may stick out,
+// short of the next column: "Household" over "size"), and the lines that
+// continue a
 // caption (as close to it as its own lines) are the caption's.
 func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, hs []rule) int {
 	rb := boxOf(run)
@@ -236,7 +236,11 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 			cross := false
 			for _, seg := range l.segments(gap) {
 				b := boxOf(seg)
-				cross = cross || b.X0 < cols[0].b && b.X1 > math.Max(cols[0].b+gap, cols[1].a-gap)
+				reach := cols[0].b + gap
+				if len(seg) == 1 {
+					reach = math.Max(reach, cols[1].a-gap) // a word does not wrap
+				}
+				cross = cross || b.X0 < cols[0].b && b.X1 > reach
 			}
 			if cross {
 				break
