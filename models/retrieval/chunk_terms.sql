@@ -14,8 +14,13 @@
 -- data change) that the retraction and the build read. The retraction
 -- finds no rows to delete without reading the postings when no chunk
 -- left (its semi join's other side is empty). Incremental builds append
--- in term order per batch; `docket build --full-refresh -s chunk_terms+`
--- rewrites the whole table in term order. The first pre-hooks add
+-- in term order per batch, and so does a full build (the first, or
+-- `docket build --full-refresh -s chunk_terms+`): it writes the chunks in
+-- batches of about var('terms_batch_chunks') (100,000; a split by the hash
+-- of chunk_id), each sorted by term, the first in the model's statement
+-- and the others in its post-hook (the SQL is the macro chunk_terms_rows,
+-- macros/chunk_terms.sql). One sort of every posting spilled ~10 GB at
+-- 200k documents (a posting carries its chunk_id) and filled the disk. The first pre-hooks add
 -- doc_length and chunk_key to a table built before them; its postings
 -- are then redone.
 {{ config(
@@ -32,45 +37,9 @@
             select chunk_key from temp.chunk_terms_indexed
             except
             select {{ chunk_key('chunk_id') }} from {{ ref('search_chunks') }}){% endif %}"
-    ]
+    ],
+    post_hook = "{% if not is_incremental() %}{{ chunk_terms_more_batches(this) }}{% endif %}"
 ) }}
 
-{% if is_incremental() %}
--- The chunks with no postings are found over keys, then read whole by
--- rowid: the semi join on rowid lets DuckDB skip the row groups outside the
--- wanted rows' range (new chunks are appended together at the end of
--- search_chunks), so the text of indexed chunks is never read.
-with wanted as materialized (
-    select search_chunks.rowid as row_id
-    from {{ ref('search_chunks') }} as search_chunks
-    anti join temp.chunk_terms_indexed as indexed
-      on indexed.chunk_key = {{ chunk_key('search_chunks.chunk_id') }}
-),
-
-chunks as (
-    select search_chunks.chunk_id, search_chunks.text, search_chunks.doc_length
-    from {{ ref('search_chunks') }} as search_chunks
-    where search_chunks.rowid in (select row_id from wanted)
-),
-{% else %}
-with chunks as (
-    select search_chunks.chunk_id, search_chunks.text, search_chunks.doc_length
-    from {{ ref('search_chunks') }} as search_chunks
-),
-{% endif %}
-
--- A chunk's term frequencies are counted within the chunk (a histogram of
--- its token list): a group by (term, chunk) over every token was a hash
--- aggregate of all postings (25M groups at 50k documents) before the sort.
-postings as (
-    select chunk_id, doc_length, unnest(map_entries(list_aggregate({{ tokenize('text') }}, 'histogram'))) as posting
-    from chunks
-),
-
-final as (
-    select posting.key as term, chunk_id, posting.value::bigint as tf, doc_length, {{ chunk_key('chunk_id') }} as chunk_key
-    from postings
-    order by term, chunk_id
-)
-
-select * from final
+-- depends_on: {{ ref('search_chunks') }}
+{{ chunk_terms_rows(is_incremental(), none if is_incremental() else 0) }}

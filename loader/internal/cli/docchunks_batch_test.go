@@ -35,6 +35,13 @@ func TestChunkVectorsBatchedFullBuild(t *testing.T) {
 	batchedEqualsOneBatchIn(t, shipped(t), "embeddings.chunk_vectors", "{embedding_batch_texts: 2}", "text_hash", "* exclude (embedded_at)")
 }
 
+// TestChunkTermsBatchedFullBuild: a full build of retrieval.chunk_terms in
+// batches of about two chunks (var terms_batch_chunks: 2, split by the
+// hash of chunk_id) holds exactly the postings of a build in one batch.
+func TestChunkTermsBatchedFullBuild(t *testing.T) {
+	batchedEqualsOneBatch(t, "retrieval.chunk_terms", "{terms_batch_chunks: 2}", "chunk_id")
+}
+
 // TestChunkDupIndexBatchedFullBuild: a full build of
 // curated.chunk_dup_index in batches of about two chunks (var
 // dup_index_batch_chunks: 2, split by the hash of text_hash) holds exactly
