@@ -203,11 +203,12 @@ func run(dir string, limit int, only string, variants, rotations bool) error {
 		return nil
 	}
 	for _, pre := range []ocr.Preprocess{
-		{Deskew: false, Thresholding: ocr.ThresholdOtsu, Reread: true},
-		{Deskew: true, Thresholding: ocr.ThresholdOtsu, Reread: false},
-		{Deskew: true, Thresholding: ocr.ThresholdOtsu, Reread: true},
-		{Deskew: true, Thresholding: ocr.ThresholdLeptonicaOtsu, Reread: true},
-		{Deskew: true, Thresholding: ocr.ThresholdSauvola, Reread: true},
+		{Deskew: false, Thresholding: ocr.ThresholdOtsu, Reread: true, EraseRules: true},
+		{Deskew: true, Thresholding: ocr.ThresholdOtsu, Reread: false, EraseRules: true},
+		{Deskew: true, Thresholding: ocr.ThresholdOtsu, Reread: true, EraseRules: true},
+		{Deskew: true, Thresholding: ocr.ThresholdOtsu, Reread: true, EraseRules: false},
+		{Deskew: true, Thresholding: ocr.ThresholdLeptonicaOtsu, Reread: true, EraseRules: true},
+		{Deskew: true, Thresholding: ocr.ThresholdSauvola, Reread: true, EraseRules: true},
 	} {
 		e, err := ocr.NewEngineWith([]string{"eng"}, pre)
 		if err != nil {
@@ -227,7 +228,7 @@ func run(dir string, limit int, only string, variants, rotations bool) error {
 			per = append(per, fmt.Sprintf("%.3f", f))
 		}
 		e.Close()
-		fmt.Printf("variant deskew=%v thresholding=%d reread=%v: mean F1 %.4f mean conf %.1f  [%s]\n", pre.Deskew, pre.Thresholding, pre.Reread, s/n, conf/n, strings.Join(per, " "))
+		fmt.Printf("variant deskew=%v thresholding=%d reread=%v erase-rules=%v: mean F1 %.4f mean conf %.1f  [%s]\n", pre.Deskew, pre.Thresholding, pre.Reread, pre.EraseRules, s/n, conf/n, strings.Join(per, " "))
 	}
 	return nil
 }

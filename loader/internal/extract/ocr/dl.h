@@ -59,6 +59,7 @@ const char *dk_ocr_error(void);
 	X(l_int32, setMsgSeverity, (l_int32 s), (s)) \
 	X(PIX *, pixRotateOrth, (PIX *p, l_int32 q), (p, q)) \
 	X(PIX *, pixInvert, (PIX *d, PIX *s), (d, s)) \
+	X(PIX *, pixCopy, (PIX *d, const PIX *s), (d, s)) \
 	X(l_int32, pixGetDepth, (const PIX *p), (p))
 
 #define DK_DECLARE(ret, name, params, args) ret dk_##name params;

@@ -272,10 +272,10 @@ func (pg *page) release() {
 	pg.img = nil
 }
 
-// readPage deskews src (when configured) and recognises it. With
-// checkLayout, Tesseract's layout analysis runs first (recognition then
-// reuses it) and a page whose text lines mostly run down the page is
-// returned unread, with sideways set.
+// readPage deskews src and erases its dashed rules (when configured)
+// and recognises it. With checkLayout, Tesseract's layout analysis runs
+// first (recognition then reuses it) and a page whose text lines mostly
+// run down the page is returned unread, with sideways set.
 func (e *Engine) readPage(src *C.PIX, dpi int, checkLayout bool) (page, error) {
 	pg := page{img: src}
 	if e.pre.Deskew {
@@ -284,6 +284,18 @@ func (e *Engine) readPage(src *C.PIX, dpi int, checkLayout bool) (page, error) {
 			pg.img, pg.owned = d, true
 		}
 		pg.angle = float64(angle)
+	}
+	if e.pre.EraseRules {
+		// Painted on a copy, never on src: a page found sideways is read
+		// again turned, and its rules across then are columns' rules.
+		if !pg.owned {
+			if c := C.dk_pixCopy(nil, pg.img); c != nil {
+				pg.img, pg.owned = c, true
+			}
+		}
+		if pg.owned {
+			erasePixRules(pg.img, dpi)
+		}
 	}
 	C.dk_TessBaseAPIClear(e.api)
 	C.dk_TessBaseAPISetImage2(e.api, pg.img)

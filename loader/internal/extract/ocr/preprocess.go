@@ -25,11 +25,14 @@ type Preprocess struct {
 	Reread bool
 	// Orient runs orientation and script detection first (see osd.go).
 	Orient bool
+	// EraseRules paints dashed horizontal table rules white after deskew,
+	// before the first reading (see rules.go).
+	EraseRules bool
 }
 
-// DefaultPreprocess is what NewEngine uses: deskew on, Tesseract's Otsu,
-// low-confidence lines read a second time.
-var DefaultPreprocess = Preprocess{Deskew: true, Thresholding: ThresholdOtsu, Reread: true, Orient: true}
+// DefaultPreprocess is what NewEngine uses: deskew on, dashed table
+// rules erased, Tesseract's Otsu, low-confidence lines read a second time.
+var DefaultPreprocess = Preprocess{Deskew: true, Thresholding: ThresholdOtsu, Reread: true, Orient: true, EraseRules: true}
 
 // Second reading of low-confidence lines: each weak word with
 // rereadContext words either side (runs merged) is cropped from the
