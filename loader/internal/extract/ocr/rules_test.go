@@ -112,3 +112,40 @@ func TestEraseRules(t *testing.T) {
 		}
 	}
 }
+
+// Ink that only looks like a dashed rule row by row is left alone: a thin
+// solid rule left slanted by deskew (each row sees even dashes, the rows
+// next to it fill the gaps; corpus p03 after deskew) and strokes of uneven
+// length and spacing that happen to line up (characters' bars).
+func TestEraseRulesLeavesLookalikes(t *testing.T) {
+	const w, h = 700, 120
+	g := make([]byte, w*h)
+	for i := range g {
+		g[i] = 255
+	}
+	for x := 50; x < 650; x++ { // 1 px thick, stepping between two rows every 20 px
+		y := 30 + (x-50)/20%2
+		g[y*w+x] = 0
+	}
+	if n := eraseRules(&greyImage{data: g, w: w, h: h, stride: w}, 300); n != 0 {
+		t.Fatalf("slanted solid rule: %d pixels painted", n)
+	}
+	x := 50
+	for i := 0; x < 650; i++ { // uneven dashes and gaps
+		l, gap := []int{12, 30, 16, 40}[i%4], []int{10, 22, 13, 24}[i%4]
+		for k := x; k < min(x+l, 650); k++ {
+			for y := 90; y < 93; y++ {
+				g[y*w+k] = 0
+			}
+		}
+		x += l + gap
+	}
+	before := append([]byte(nil), g...)
+	if n := eraseRules(&greyImage{data: g, w: w, h: h, stride: w}, 300); n != 0 {
+		for i := range g {
+			if g[i] != before[i] {
+				t.Fatalf("uneven strokes: %d pixels painted, first at (%d,%d)", n, i%w, i/w)
+			}
+		}
+	}
+}
