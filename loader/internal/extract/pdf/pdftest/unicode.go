@@ -30,6 +30,29 @@ const (
 // right-to-left, in the given producer order. Arabic letters are written
 // unshaped (isolated forms), which changes glyphs, not order.
 func RTLPDF(lines []string, order Order) ([]byte, error) {
+	items := make([]RTLItem, len(lines))
+	for i, l := range lines {
+		items[i] = RTLItem{X: 72, Y: 72 + float64(i)*20, S: l}
+		if rtlFirst(l) {
+			items[i] = RTLItem{X: 612 - 72, Y: items[i].Y, Right: true, S: l}
+		}
+	}
+	return RTLPagePDF(items, nil, order)
+}
+
+// RTLItem is one text of an RTL fixture page: S in logical order, its
+// baseline at Y (from the page's top), starting at X, or ending at X when
+// Right.
+type RTLItem struct {
+	X, Y  float64
+	Right bool
+	S     string
+}
+
+// RTLPagePDF writes one Letter page of items in UnicodeFont 12pt, in the
+// given producer order, and 0.5pt horizontal rules (x0, x1, y from the
+// top).
+func RTLPagePDF(items []RTLItem, rules [][3]float64, order Order) ([]byte, error) {
 	ttf, err := os.ReadFile(UnicodeFont)
 	if err != nil {
 		return nil, fmt.Errorf("font for RTL fixtures: %w (install fonts-dejavu-core)", err)
@@ -38,16 +61,20 @@ func RTLPDF(lines []string, order Order) ([]byte, error) {
 	f.AddUTF8FontFromBytes("dejavu", "", ttf)
 	f.SetFont("dejavu", "", 12)
 	f.AddPage()
-	for i, l := range lines {
-		y := 72 + float64(i)*20
+	f.SetLineWidth(0.5)
+	for _, r := range rules {
+		f.Line(r[0], r[2], r[1], r[2])
+	}
+	for _, it := range items {
+		l, y := it.S, it.Y
 		vis := VisualOrder(l)
 		w := 0.0
 		for _, r := range vis {
 			w += f.GetStringWidth(string(r))
 		}
-		x := 72.0
-		if rtlFirst(l) {
-			x = 612 - 72 - w
+		x := it.X
+		if it.Right {
+			x -= w
 		}
 		if order == Visual {
 			f.Text(x, y, string(vis))

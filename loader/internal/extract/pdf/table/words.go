@@ -184,7 +184,8 @@ func boxOf[T boxed](xs []T) document.BBox {
 	return b
 }
 
-// cellText joins words into text: lines top to bottom, words left to right.
+// cellText joins words into text: lines top to bottom, words in reading
+// order (left to right but in a right-to-left line, see rtl.go).
 func cellText(ws []*word) string {
 	if len(ws) == 0 {
 		return ""
@@ -192,7 +193,12 @@ func cellText(ws []*word) string {
 	lines := lineUp(ws)
 	var parts []string
 	for _, l := range lines {
-		for _, w := range l.ws {
+		ws := readingOrder(l.ws)
+		for i, w := range ws {
+			if i > 0 && signTouches(ws[i-1], w) {
+				parts[len(parts)-1] += w.text
+				continue
+			}
 			parts = append(parts, w.text)
 		}
 	}
