@@ -102,6 +102,18 @@ func (t *tally) pair(gt []cell, d *document.Table) float64 {
 	return s
 }
 
+// add adds o's counts to t.
+func (t *tally) add(o tally) {
+	t.docs += o.docs
+	t.detGT, t.detDet, t.detTP = t.detGT+o.detGT, t.detDet+o.detDet, t.detTP+o.detTP
+	t.nGT, t.cellSum = t.nGT+o.nGT, t.cellSum+o.cellSum
+	t.cellMatched, t.cellMatchedSum = t.cellMatched+o.cellMatched, t.cellMatchedSum+o.cellMatchedSum
+	t.adjHit, t.adjDet, t.adjGT = t.adjHit+o.adjHit, t.adjDet+o.adjDet, t.adjGT+o.adjGT
+	t.rowsHit, t.rowsGT = t.rowsHit+o.rowsHit, t.rowsGT+o.rowsGT
+	t.dupChars, t.tableChars = t.dupChars+o.dupChars, t.tableChars+o.tableChars
+	t.contGT, t.contDet, t.contHit = t.contGT+o.contGT, t.contDet+o.contDet, t.contHit+o.contHit
+}
+
 // unmatched counts a detected table that matched no truth table in
 // adjacency precision.
 func (t *tally) unmatched(d document.Table) { t.adjDet += len(relations(tableCells(d))) }
