@@ -3,7 +3,8 @@ package table
 import "math"
 
 // numbersLast: the band's wrapped row labels carry their numbers on their
-// last line: two or more times a line of the stub alone is followed,
+// last line: two or more times a line of the stub without a number (alone
+// or beside text cells set on the label's first line) is followed,
 // a leading below, by a line of the stub with numbers beside it
 // ("Agriculture, forestry and", then "fishing 76.4 70.2"), and never a
 // line of the stub with numbers by a line of the stub alone (the same
@@ -17,17 +18,18 @@ func numbersLast(c *columnStats, band []*textLine) bool {
 		return false
 	}
 	stub := c.stub()
-	// kind of line k: alone (the stub only, no number), nums (the stub
+	// kind of line k: alone (the stub and no number: a label's first
+	// line, alone or beside text cells set top-aligned), nums (the stub
 	// and a number beside it); asked only around lower-case lines
 	kind := func(k int) (alone, nums bool) {
 		lcs := c.cellsOf(band[k])
-		if len(lcs) == 0 || lcs[0].col != stub {
+		if len(lcs) == 0 || lcs[0].col != stub || numericCell(lcs[0].ws) {
 			return false, false
 		}
 		for _, lc := range lcs[1:] {
 			nums = nums || numericCell(lc.ws)
 		}
-		return len(lcs) == 1 && !numericCell(lcs[0].ws), nums
+		return !nums, nums
 	}
 	gap := func(k int) float64 { return band[k].bb.Y0 - band[k-1].bb.Y1 }
 	// together: lines k-1 and k are closer than the pair (j-1, j) is

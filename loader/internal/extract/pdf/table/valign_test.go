@@ -151,3 +151,54 @@ func TestNumbersUnderAWrappedTextCell(t *testing.T) {
 	}
 	wantCells(t, ts[0], want)
 }
+
+// TestNumbersLastBesideTopText: labels wrapped over two or three lines
+// with the row's numbers on the label's last line and a text cell set on
+// its first (top-aligned), rows at the same leading as a label's lines:
+// a label's first line beside a text cell (no number) under a row that
+// has its numbers starts a row of its own ("Other administration | no"
+// under "Interest Northern 297,671 under review 2003"), where it was read
+// as more of the row above.
+func TestNumbersLastBesideTopText(t *testing.T) {
+	type row struct {
+		label     []string
+		num, text string
+		year      string
+	}
+	rows := []row{
+		{[]string{"Widowed"}, "939,004", "provisional figure", "2020"},
+		{[]string{"Forestry quarrying", "fishing account"}, "253,581", "pending", "2017"},
+		{[]string{"Exports social", "income"}, "938,727", "ongoing", "2007"},
+		{[]string{"Health"}, "678,087", "low", "2009"},
+		{[]string{"Interest Northern"}, "297,671", "under review", "2003"},
+		{[]string{"Other administration", "restaurants trade", "Manufacturing"}, "161,236", "no", "1990"},
+		{[]string{"Net income"}, "162,375", "approved", "2006"},
+	}
+	pg := page{Items: prose(72, 80, "Activity of the registered businesses by the year they were founded, in thousands.")}
+	y := 130.0
+	pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, Bold: true, S: "Activity"},
+		txt{X: 250 - helvWidth("Value"), Y: y, Size: 10, Bold: true, S: "Value"},
+		txt{X: 270, Y: y, Size: 10, Bold: true, S: "Status"},
+		txt{X: 440 - helvWidth("Founded"), Y: y, Size: 10, Bold: true, S: "Founded"})
+	want := [][]string{{"Activity", "Value", "Status", "Founded"}}
+	y += 16
+	for _, r := range rows {
+		pg.Items = append(pg.Items, txt{X: 270, Y: y, Size: 10, S: r.text})
+		for i, l := range r.label {
+			pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, S: l})
+			if i < len(r.label)-1 {
+				y += 12 // the label's leading, the rows' too
+			}
+		}
+		pg.Items = append(pg.Items, txt{X: 250 - helvWidth(r.num), Y: y, Size: 10, S: r.num},
+			txt{X: 440 - helvWidth(r.year), Y: y, Size: 10, S: r.year})
+		want = append(want, []string{strings.Join(r.label, " "), r.num, r.text, r.year})
+		y += 12
+	}
+	pg.Items = append(pg.Items, prose(72, y+20, "Figures for the latest year are provisional and may be revised.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], want)
+}
