@@ -70,6 +70,16 @@ func wantCells(t *testing.T, tb document.Table, want [][]string) {
 	}
 }
 
+// wantTable: the page holds one table, of these cells.
+func wantTable(t *testing.T, pg page, want [][]string) {
+	t.Helper()
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], want)
+}
+
 var budgetCols = []col{{72, false}, {330, true}, {420, true}}
 
 // TestMultiLineCell: a label wrapped over two lines is one cell, whether

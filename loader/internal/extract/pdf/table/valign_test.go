@@ -44,11 +44,7 @@ func TestLabelsWrappedOverTheirNumbers(t *testing.T) {
 		y += 18 // rows set apart
 	}
 	pg.Items = append(pg.Items, prose(72, y+20, "Figures for the latest year are provisional and may be revised.")...)
-	ts := detect(t, pg)
-	if len(ts) != 1 {
-		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
-	}
-	wantCells(t, ts[0], want)
+	wantTable(t, pg, want)
 }
 
 // TestYearEndsAWrappedTextCell: a text cell wrapped before a year
@@ -95,11 +91,7 @@ func TestYearEndsAWrappedTextCell(t *testing.T) {
 				y += 16
 			}
 			pg.Items = append(pg.Items, prose(72, y+20, "Offices transferred keep their staff until the end of the year.")...)
-			ts := detect(t, pg)
-			if len(ts) != 1 {
-				t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
-			}
-			wantCells(t, ts[0], rows)
+			wantTable(t, pg, rows)
 		})
 	}
 }
@@ -145,11 +137,7 @@ func TestNumbersUnderAWrappedTextCell(t *testing.T) {
 		y += 15
 	}
 	pg.Items = append(pg.Items, prose(72, y+20, "Figures for the latest year are provisional and may be revised.")...)
-	ts := detect(t, pg)
-	if len(ts) != 1 {
-		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
-	}
-	wantCells(t, ts[0], want)
+	wantTable(t, pg, want)
 }
 
 // TestNumbersLastBesideTopText: labels wrapped over two or three lines
@@ -196,9 +184,5 @@ func TestNumbersLastBesideTopText(t *testing.T) {
 		y += 12
 	}
 	pg.Items = append(pg.Items, prose(72, y+20, "Figures for the latest year are provisional and may be revised.")...)
-	ts := detect(t, pg)
-	if len(ts) != 1 {
-		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
-	}
-	wantCells(t, ts[0], want)
+	wantTable(t, pg, want)
 }
