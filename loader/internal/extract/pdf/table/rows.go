@@ -82,6 +82,10 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 		acc.top = k == 0
 		for i := 1; i < len(band); i++ {
 			lcs := cols.cellsOf(band[i])
+			if cols.labelGoesOn(&acc, band, i, lcs) {
+				cols.add(&acc, lcs)
+				continue
+			}
 			if !cols.numbersBelow(&acc, band, i, lcs) && cols.continues(&acc, band[i-1], band[i], lcs) {
 				continue
 			}

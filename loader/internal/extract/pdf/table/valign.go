@@ -57,3 +57,49 @@ func numbersLast(c *columnStats, band []*textLine) bool {
 	}
 	return up >= 2
 }
+
+// labelGoesOn: in a band whose wrapped labels carry their numbers on
+// their last line (numbersLast), line band[i] (cells lcs) is the next
+// line of row a's label though capitalised and at the rows' own leading:
+// a is a label without numbers yet, the line is the stub alone starting
+// where a's label starts, in its size and weight, and the lines under it
+// (the stub alone at that x, a leading apart) reach a line of the label
+// with the row's numbers beside it ("Grants social", "Imports areas",
+// then "Employees (47) $502"). A group label over indented items starts
+// left of them, and a label at the rows' leading whose numbers never
+// come is no row's label.
+func (c *columnStats) labelGoesOn(a *rowAcc, band []*textLine, i int, lcs []lineCell) bool {
+	stub := c.stub()
+	if !c.numbersLast || a.top || a.closed || numericRow(a) || len(lcs) != 1 || lcs[0].col != stub {
+		return false
+	}
+	for j, cs := range a.cells {
+		if (j == stub) != (len(cs) > 0) {
+			return false // a's label alone
+		}
+	}
+	x0 := a.cells[stub][0][0].bb.X0
+	prev := band[i-1]
+	for j := i; j < len(band); j++ {
+		l := band[j]
+		size := math.Max(prev.size, l.size)
+		if l.bb.Y0-prev.bb.Y1 > 0.8*size || math.Abs(prev.size-l.size) > 0.05*size || l.ws[0].bold != a.bold {
+			return false
+		}
+		cs := c.cellsOf(l)
+		if cs[0].col != stub || math.Abs(cs[0].ws[0].bb.X0-x0) > 1 || numericCell(cs[0].ws) {
+			return false
+		}
+		if len(cs) > 1 {
+			// the label's last line: numbers beside it
+			for _, lc := range cs[1:] {
+				if !numericCell(lc.ws) {
+					return false
+				}
+			}
+			return j > i
+		}
+		prev = l
+	}
+	return false
+}

@@ -186,3 +186,49 @@ func TestNumbersLastBesideTopText(t *testing.T) {
 	pg.Items = append(pg.Items, prose(72, y+20, "Figures for the latest year are provisional and may be revised.")...)
 	wantTable(t, pg, want)
 }
+
+// TestLabelWrappedOverThreeLines: in a table whose wrapped labels carry
+// their numbers on their last line, set at one leading throughout (a
+// label's lines as far apart as the rows), a label wrapped over three
+// capitalised lines is one cell with the numbers under it; its first
+// line was read as a row of its own ("Grants social", then "Imports
+// areas Employees (47)"). A group label at the stub's left edge over the
+// indented items stays a row of its own.
+func TestLabelWrappedOverThreeLines(t *testing.T) {
+	type row struct {
+		label []string
+		a, b  string
+	}
+	rows := []row{
+		{[]string{"Services aged", "work population"}, "87", "$895"},
+		{[]string{"Gas Public"}, "(31)", "$426"},
+		{[]string{"Forestry water", "goods"}, "32", "$892"},
+		{[]string{"Grants social", "Imports areas", "Employees"}, "(47)", "$502"},
+		{[]string{"Hotels Health", "Imports income"}, "73", "$150"},
+		{[]string{"Payments"}, "(51)", "$788"},
+		{[]string{"Costs Divorced", "areas Revenue"}, "16", "$538"},
+	}
+	pg := page{Items: prose(72, 80, "Household size and spending of the regions in the last year, persons employed and actual spending.")}
+	y := 130.0
+	pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, Bold: true, S: "Household size"},
+		txt{X: 260 - helvWidth("Employed"), Y: y, Size: 10, Bold: true, S: "Employed"},
+		txt{X: 330 - helvWidth("Actual"), Y: y, Size: 10, Bold: true, S: "Actual"})
+	want := [][]string{{"Household size", "Employed", "Actual"}, {"Region", "", ""}}
+	y += 16
+	pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, S: "Region"})
+	y += 12
+	for _, r := range rows {
+		for i, l := range r.label {
+			pg.Items = append(pg.Items, txt{X: 82, Y: y, Size: 10, S: l})
+			if i < len(r.label)-1 {
+				y += 12 // the label's leading, the rows' too
+			}
+		}
+		pg.Items = append(pg.Items, txt{X: 260 - helvWidth(r.a), Y: y, Size: 10, S: r.a},
+			txt{X: 330 - helvWidth(r.b), Y: y, Size: 10, S: r.b})
+		want = append(want, []string{strings.Join(r.label, " "), r.a, r.b})
+		y += 12
+	}
+	pg.Items = append(pg.Items, prose(72, y+20, "Data for the latest year are estimates and may be revised.")...)
+	wantTable(t, pg, want)
+}
