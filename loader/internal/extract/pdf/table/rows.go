@@ -310,54 +310,6 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	return true
 }
 
-// numbersBelow: line band[i] (cells lcs) is the first line of a row of
-// its own whose numbers sit on its last line, under row a that has its
-// numbers: the line holds a label in the stub and no number, and the
-// first line under it with a number (each a leading below the one above,
-// none with a label: the row's text cells wrapping) holds them in
-// columns where row a has them ("Married | shared with neighbouring",
-// then "2021 88.4% districts", under "Total | 2019 62.0% approved"). A
-// label wrapped under a row whose numbers sit on its first line has no
-// numbers under it.
-func (c *columnStats) numbersBelow(a *rowAcc, band []*textLine, i int, lcs []lineCell) bool {
-	if i+1 >= len(band) || len(lcs) == 0 || lcs[0].col != c.stub() || !numericRow(a) {
-		return false
-	}
-	for _, lc := range lcs {
-		if numericCell(lc.ws) {
-			return false
-		}
-	}
-	// down the lines of the wrapped cells (no label, no number) to the
-	// first with numbers
-	for j := i + 1; j < len(band); j++ {
-		l, next := band[j-1], band[j]
-		if next.bb.Y0-l.bb.Y1 > 0.8*math.Max(l.size, next.size) {
-			return false
-		}
-		nums, has := 0, false
-		for _, lc := range c.cellsOf(next) {
-			if lc.col == c.stub() {
-				return false
-			}
-			if !numericCell(lc.ws) {
-				continue
-			}
-			has = true
-			for _, ws := range a.cells[lc.col] {
-				if numericCell(ws) {
-					nums++
-					break
-				}
-			}
-		}
-		if has {
-			return nums > 0
-		}
-	}
-	return false
-}
-
 // dangling: a text cell of row a ends its last line in a word that ends
 // no phrase ("funded by the"), and line lcs goes on in that column
 // lower-case ("regional authority"): the line is more of the row, the
@@ -453,28 +405,6 @@ func yearEnding(a *rowAcc, lc lineCell, lcs []lineCell) bool {
 	}
 	last := cell[len(cell)-1]
 	return !numericCell(last) && isWordOfLetters(last[len(last)-1].text)
-}
-
-// numbersUnderLabel: line lcs brings only numbers to a row of text cells
-// and shares one text column with it: the numbers of a row set on the
-// last line of its wrapped label or text cell, where the row's other text
-// cells sit on its first ("Account administration | planned", then
-// "Imports | 605,994 228"; "Net | shared with neighbouring", then
-// "districts | 87.3%"). Whether that cell wrapped is still for continues
-// to decide.
-func numbersUnderLabel(a *rowAcc, lcs []lineCell) bool {
-	if numericRow(a) {
-		return false
-	}
-	shared := 0
-	for _, lc := range lcs {
-		if len(a.cells[lc.col]) > 0 {
-			shared++
-		} else if !numericCell(lc.ws) {
-			return false
-		}
-	}
-	return shared == 1
 }
 
 // firstFilled is the first column in which row a has text.
