@@ -32,43 +32,15 @@ func (t *Template) CallSites(names ...string) []CallSite {
 		want[n] = true
 	}
 	var out []CallSite
-	seen := map[uintptr]bool{}
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer:
-			if v.IsNil() || v.Type() == tokenType || seen[v.Pointer()] {
-				return
-			}
-			seen[v.Pointer()] = true
+	if root := t.tpl.Root(); root != nil {
+		walkAll(reflect.ValueOf(root), map[uintptr]bool{}, func(v reflect.Value) {
 			if v.Type() == callType {
 				if cs, off, ok := callSite(v.Elem(), want); ok {
 					cs.Line, cs.Col = t.place(off)
 					out = append(out, cs)
 				}
 			}
-			walk(v.Elem())
-		case reflect.Interface:
-			if !v.IsNil() {
-				walk(v.Elem())
-			}
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				walk(v.Field(i))
-			}
-		case reflect.Slice, reflect.Array:
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i))
-			}
-		case reflect.Map:
-			it := v.MapRange()
-			for it.Next() {
-				walk(it.Value())
-			}
-		}
-	}
-	if root := t.tpl.Root(); root != nil {
-		walk(reflect.ValueOf(root))
+		})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Line != out[j].Line {

@@ -1,0 +1,129 @@
+package compiler
+
+import (
+	"path/filepath"
+
+	"gopkg.in/yaml.v3"
+)
+
+// ReadByDocket are vars docket's own Go code reads besides any model
+// (the search command's BM25 weights, the embedding model it sets): a
+// project that sets one is not told that no model reads it.
+var ReadByDocket = map[string]bool{"bm25_k1": true, "bm25_b": true, "embedding_model": true}
+
+// unusedVars warns at each var that project.yaml or dbt_project.yml sets
+// (at the root, or in the root project's scoped block) and that nothing
+// reads: no var() of a model, macro, snapshot, test, analysis, hook or
+// schema file, whatever branch it is in (read from the parse trees, not
+// from a render, so an incremental build's branch counts on a full
+// build). A macro that hands a parameter on to var() reads the literals
+// its callers pass there (batch_count(ref('x'), 'signature_batch_texts')).
+// A var() whose name is computed makes what is read unknown: that is
+// warned once at its place and no var is called unused.
+func (m *Manifest) unusedVars() {
+	if m.env == nil {
+		return
+	}
+	set := m.varsSet()
+	if len(set) == 0 {
+		return
+	}
+	sources := map[string]string{}
+	for _, kind := range []string{"models", "snapshots", "tests", "analyses", "seeds"} {
+		for _, ext := range []string{".sql", ".yml", ".yaml"} {
+			files, err := m.readTrees(m.dirs(kind), ext)
+			if err != nil {
+				continue
+			}
+			for f, s := range files {
+				sources[f] = s
+			}
+		}
+	}
+	for _, f := range []string{m.Project.File, m.dbtFile()} {
+		if f == "" {
+			continue
+		}
+		if s, ok := m.fileText(f); ok {
+			sources[m.relPath(f)] = s
+		}
+	}
+	reads := m.env.VarReads(sources)
+	if len(reads.Computed) > 0 {
+		c := reads.Computed[0]
+		m.warn(c.File, Position{c.Line, c.Col}, "var() with a computed name (not a literal nor a macro parameter handed on): "+
+			"what it reads is unknown, so vars the project sets that nothing reads are not reported")
+		return
+	}
+	for _, v := range set {
+		if !reads.Names[v.name] && !ReadByDocket[v.name] {
+			m.warn(v.file, v.at, "var %q is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)", v.name)
+		}
+	}
+}
+
+// varSet is a var the project sets, where.
+type varSet struct {
+	name, file string
+	at         Position
+}
+
+// varsSet lists the vars of project.yaml and dbt_project.yml with their
+// places: the top-level keys of vars:, and those of its block scoped to
+// the root project (a block scoped to a package is the package's).
+func (m *Manifest) varsSet() []varSet {
+	var out []varSet
+	packages := map[string]bool{}
+	for _, p := range m.packages {
+		packages[p] = true
+	}
+	for _, f := range []string{m.dbtFile(), m.Project.File} {
+		if f == "" {
+			continue
+		}
+		text, ok := m.fileText(f)
+		if !ok {
+			continue
+		}
+		root, err := yroot([]byte(text))
+		if err != nil {
+			continue
+		}
+		vars := yget(root, "vars")
+		if vars == nil || vars.Kind != yaml.MappingNode {
+			continue
+		}
+		rel := m.relPath(f)
+		var keys func(n *yaml.Node, scoped bool)
+		keys = func(n *yaml.Node, scoped bool) {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				k, v := n.Content[i], n.Content[i+1]
+				if !scoped && v.Kind == yaml.MappingNode && (k.Value == m.Name || packages[k.Value]) {
+					if k.Value == m.Name {
+						keys(v, true)
+					}
+					continue
+				}
+				out = append(out, varSet{k.Value, rel, ypos(k)})
+			}
+		}
+		keys(vars, false)
+	}
+	return out
+}
+
+// dbtFile is dbt_project.yml's path ("" when the project has none).
+func (m *Manifest) dbtFile() string {
+	if m.Project.DBT == nil {
+		return ""
+	}
+	return m.Project.DBT.File
+}
+
+// relPath is a path relative to the project folder, slash-separated.
+func (m *Manifest) relPath(f string) string {
+	if rel, err := filepath.Rel(m.Project.Dir, f); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return f
+}

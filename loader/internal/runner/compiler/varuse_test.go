@@ -1,0 +1,66 @@
+package compiler_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+	"github.com/docket-dev/docket/loader/internal/runner/compiler/compilertest"
+)
+
+// varWarnings lists the warnings about vars, as path:line:col: message.
+func varWarnings(m *compiler.Manifest) []string {
+	out := []string{}
+	for _, w := range compilertest.Strings(m.Warnings) {
+		if strings.Contains(w, "var") {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// TestUnusedVarWarned: a var project.yaml sets that nothing reads is
+// warned at its line; one read only in a branch the build does not take,
+// only in a hook written in config(), or only through macros that hand
+// their parameter on to var() (batch_count(rel, 'name'), also by keyword
+// and through a second macro) is read, and so is one docket's Go code
+// reads.
+func TestUnusedVarWarned(t *testing.T) {
+	m, diags := compilertest.Compile(t, map[string]string{
+		"project.yaml": "version: 1\nname: mem\nvars:\n  direct: 1\n  branch: 2\n  hooked: 3\n" +
+			"  by_keyword: 4\n  twice_handed: 5\n  unread: 6\n  bm25_k1: 1.2\n  mem:\n    scoped_unread: 7\n",
+		"macros/batching.sql": "{% macro batch_count(relation, var_name, default=10) %}" +
+			"select count(*) / {{ var(var_name, default) }} from {{ relation }}{% endmacro %}\n" +
+			"{% macro count_of(rel, name) %}{{ batch_count(rel, name) }}{% endmacro %}",
+		"models/a.sql": "{{ config(post_hook=\"{{ batch_count('t', 'hooked') }}\") }}\n" +
+			"{% if is_incremental() %}select {{ var('branch', 0) }}{% endif %}\n" +
+			"select {{ var('direct') }} as x, ({{ batch_count('t', var_name='by_keyword') }}) as y, ({{ count_of('t', 'twice_handed') }}) as z",
+	})
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	want := []string{
+		`project.yaml:9:3: var "unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`,
+		`project.yaml:12:5: var "scoped_unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`,
+	}
+	if got := varWarnings(m); !reflect.DeepEqual(got, want) {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestComputedVarNameWarned: a var() whose name is computed is warned at
+// its place, and then no var is called unread (what it reads is unknown).
+func TestComputedVarNameWarned(t *testing.T) {
+	m, diags := compilertest.Compile(t, map[string]string{
+		"project.yaml": "version: 1\nname: mem\nvars:\n  part_a: 1\n",
+		"models/a.sql": "{% set p = 'part' %}\nselect {{ var(p ~ '_a') }} as x",
+	})
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	got := varWarnings(m)
+	if len(got) != 1 || !strings.HasPrefix(got[0], "models/a.sql:2:11: var() with a computed name") {
+		t.Errorf("warnings %q", got)
+	}
+}
