@@ -42,6 +42,15 @@ sources:
 select doc_id from {{ ref('stg_docs') }} where status = 'landed'
 {% if is_incremental() %}and doc_id not in (select doc_id from temp.landed_known){% endif %}
 `,
+	// a full build reads a scratch temp table its pre-hook made (as
+	// curated.chunk_dup_index's batches do)
+	"models/curated/landed_first.sql": `-- depends_on: {{ ref('stg_docs') }}
+{{ config(materialized='incremental', unique_key='doc_id',
+    pre_hook="{% if not is_incremental() %}create or replace temp table landed_first_ids as select doc_id from {{ ref('stg_docs') }} where status = 'landed'{% endif %}",
+    post_hook="{% if not is_incremental() %}drop table if exists temp.landed_first_ids{% endif %}") }}
+{% if is_incremental() %}select doc_id from {{ ref('stg_docs') }} where status = 'landed' and doc_id not in (select doc_id from {{ this }})
+{% else %}select doc_id from temp.landed_first_ids{% endif %}
+`,
 	"models/curated/id_count.sql":       "{{ config(materialized='table') }}\nselect count(*) as n from {{ ref('landed_ids') }}\n",
 	"models/curated/colors_upper.sql":   "{{ config(materialized='table') }}\nselect upper(name) as name from {{ ref('colors') }}\n",
 	"seeds/colors.csv":                  "name\nred\nblue\n",
@@ -225,7 +234,7 @@ func TestNoOpBuildSkipsAndChangeRebuilds(t *testing.T) {
 
 	load("r3", 1, `update raw.documents set title = 'gamma', last_seen_at = now(), last_run_id = 'r3' where doc_id = 'd2'`)
 	third := build(executor.RunOptions{})
-	wantRun := map[string]bool{"runs": true, "stg_docs": true, "doc_titles": true, "landed_ids": true, "doc_titles_v": true,
+	wantRun := map[string]bool{"runs": true, "stg_docs": true, "doc_titles": true, "landed_ids": true, "landed_first": true, "doc_titles_v": true,
 		"not_null_doc_titles_doc_id": true, "unique_doc_titles_doc_id": true, "titles_not_empty": true}
 	for name, r := range third {
 		if r.UpToDate == (wantRun[name] || alwaysRun[name]) {

@@ -376,10 +376,11 @@ func (x *nodeExec) namesOnlyKnown() bool {
 				}
 			}
 			if t["type"] == "BASE_TABLE" {
+				catalog, _ := t["catalog_name"].(string)
 				schema, _ := t["schema_name"].(string)
 				table, _ := t["table_name"].(string)
 				key := strings.ToLower(schema + "." + table)
-				if schema != "" && !known[key] && x.st.loaderTable(key) == "" {
+				if schema != "" && !known[key] && x.st.loaderTable(key) == "" && !tempCatalog(catalog, schema) {
 					ok = false
 				}
 			}
@@ -394,6 +395,15 @@ func (x *nodeExec) namesOnlyKnown() bool {
 	}
 	walk(tree)
 	return ok
+}
+
+// tempCatalog tells a table of DuckDB's temp catalog (temp.x,
+// temp.main.x): scratch made on the node's connection by its own hooks
+// (noteHook: no data change) from what they read, e.g. a full build's
+// pre-hook computing once what every batch of the model reads. A table
+// named without a schema is not checked either.
+func tempCatalog(catalog, schema string) bool {
+	return strings.EqualFold(catalog, "temp") || catalog == "" && strings.EqualFold(schema, "temp")
 }
 
 // recordState writes the node's fingerprint and data version on x's
