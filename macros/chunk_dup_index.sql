@@ -6,18 +6,7 @@
 {% set max_compare = var('lsh_max_bucket_compare', 100) %}
 
 with current_chunks as (
-    select
-        chunks.chunk_id,
-        chunks.text_hash,
-        {
-            'first_seen_at': documents.first_seen_at,
-            'doc_id': chunks.doc_id,
-            'page_number': chunks.page_number,
-            'char_offset': chunks.char_offset,
-            'chunk_id': chunks.chunk_id
-        } as ord
-    from {{ ref('doc_chunks') }} as chunks
-    join {{ ref('stg_documents') }} as documents using (doc_id)
+    {{- chunk_dup_index_current_chunks() }}
 ),
 
 {% if incremental %}
@@ -43,7 +32,7 @@ touched_chunks as (
 touched_chunks as (
     select * from current_chunks
     {% if batch is not none %}
-    where hash(text_hash) % ({{ chunk_dup_index_batches() }}) = {{ batch }}
+    where hash(text_hash) % ({{ batch_count(ref('doc_chunks'), 'dup_index_batch_chunks') }}) = {{ batch }}
     {% endif %}
 ),
 {% endif %}
@@ -54,6 +43,7 @@ touched_reps as materialized (
     group by text_hash
 ),
 
+{% if incremental %}
 -- One row per (text, LSH band key) of every current text: never
 -- materialized (5.8M rows at 50k documents), only probed by a few keys.
 all_bands as not materialized (
@@ -61,37 +51,10 @@ all_bands as not materialized (
     from {{ ref('chunk_signatures') }}
 ),
 
-{% if incremental %}
 -- A touched text changes the window of the members that follow it within
 -- lsh_max_bucket_compare in a bucket (a probe of every stored band key by
 -- the touched texts' few).
-touched_members as materialized (
-    select band_key, text_hash
-    from all_bands
-    where band_key in (
-        select unnest(band_keys) from {{ ref('chunk_signatures') }}
-        where text_hash in (select text_hash from touched_reps))
-),
-
--- the representative's ord of each member: recomputed for touched
--- texts, stored for the others
-touched_ords as (
-    select text_hash, rep_ord from touched_reps
-    union all
-    select indexed.text_hash, indexed.ord as rep_ord
-    from {{ this_rel }} as indexed
-    anti join touched_reps using (text_hash)
-    where indexed.is_rep and indexed.text_hash in (select text_hash from touched_members)
-),
-
-touched_positions as materialized (
-    select
-        touched_members.band_key,
-        touched_members.text_hash,
-        row_number() over (partition by touched_members.band_key order by touched_ords.rep_ord) as pos
-    from touched_members
-    join touched_ords using (text_hash)
-),
+{{ chunk_dup_index_positions('touched_positions', 'touched_reps', this_rel) }},
 
 followers as (
     select later.text_hash
@@ -133,65 +96,16 @@ recompute as materialized (
     select text_hash from stale
 ),
 
--- The members of the recomputed texts' buckets.
-members as materialized (
-    select band_key, text_hash
-    from all_bands
-    where band_key in (
-        select unnest(band_keys) from {{ ref('chunk_signatures') }}
-        where text_hash in (select text_hash from recompute))
-),
-
-member_ords as (
-    select text_hash, rep_ord from touched_reps
-    union all
-    select indexed.text_hash, indexed.ord as rep_ord
-    from {{ this_rel }} as indexed
-    anti join touched_reps using (text_hash)
-    where indexed.is_rep and indexed.text_hash in (select text_hash from members)
-),
+-- The members of the recomputed texts' buckets, in order.
+{{ chunk_dup_index_positions('positions', 'recompute', this_rel) }},
 {% else %}
--- Only a bucket that two texts or more share can hold a pair: found by
--- sorting the keys and looking at the neighbours, about four times
--- cheaper in DuckDB than grouping over the (nearly all distinct) keys.
-shared_buckets as (
-    select distinct band_key
-    from (
-        select
-            band_key,
-            lag(band_key) over sorted as previous_key,
-            lead(band_key) over sorted as next_key
-        from (select unnest(band_keys) as band_key from {{ ref('chunk_signatures') }})
-        window sorted as (order by band_key)
-    )
-    where previous_key = band_key or next_key = band_key
-),
-
-members as (
-    select band_key, text_hash
-    from all_bands
-    where band_key in (select band_key from shared_buckets)
-),
-
--- the representative's ord of every member (not only of this batch's
--- texts: a window spans the whole bucket)
-member_ords as (
-    select text_hash, min(ord) as rep_ord
-    from current_chunks
-    where text_hash in (select text_hash from members)
-    group by text_hash
+-- The members of every bucket two texts or more share, in order: found
+-- once per full build into a temporary table (the model's pre-hook,
+-- chunk_dup_index_shared_positions), whatever batch this is.
+positions as (
+    select band_key, text_hash, rep_ord, pos from temp.chunk_dup_index_shared
 ),
 {% endif %}
-
-positions as materialized (
-    select
-        members.band_key,
-        members.text_hash,
-        member_ords.rep_ord,
-        row_number() over (partition by members.band_key order by member_ords.rep_ord) as pos
-    from members
-    join member_ords using (text_hash)
-),
 
 -- Each text is compared with at most lsh_max_bucket_compare earlier
 -- members of a bucket, so boilerplate buckets cannot make this quadratic.
@@ -208,7 +122,7 @@ windows as materialized (
     {% if incremental %}
     where later.text_hash in (select text_hash from recompute)
     {% elif batch is not none %}
-    where hash(later.text_hash) % ({{ chunk_dup_index_batches() }}) = {{ batch }}
+    where hash(later.text_hash) % ({{ batch_count(ref('doc_chunks'), 'dup_index_batch_chunks') }}) = {{ batch }}
     {% endif %}
 ),
 
@@ -264,24 +178,113 @@ final as (
 select * from final
 {%- endmacro %}
 
-{# The number of batches of a full build of curated.chunk_dup_index, as a
-   scalar query: doc_chunks' rows over var('dup_index_batch_chunks'), at
-   least 1. #}
-{% macro chunk_dup_index_batches() -%}
-select greatest(1, ceil(count(*) / {{ var('dup_index_batch_chunks', 100000) }}))::ubigint from {{ ref('doc_chunks') }}
+{# The chunks of doc_chunks with their place in the order that picks
+   representatives (ord: first seen document, then page, offset and
+   chunk_id). #}
+{% macro chunk_dup_index_current_chunks() %}
+
+    select
+        chunks.chunk_id,
+        chunks.text_hash,
+        {
+            'first_seen_at': documents.first_seen_at,
+            'doc_id': chunks.doc_id,
+            'page_number': chunks.page_number,
+            'char_offset': chunks.char_offset,
+            'chunk_id': chunks.chunk_id
+        } as ord
+    from {{ ref('doc_chunks') }} as chunks
+    join {{ ref('stg_documents') }} as documents using (doc_id)
+{% endmacro %}
+
+{# CTEs name_members, name_ords and name (band_key, text_hash, rep_ord,
+   pos) of an incremental build: the members of the LSH buckets that the
+   texts of the CTE texts (text_hash, rep_ord: touched_reps or a superset)
+   are in, each with its representative's ord (recomputed for the touched
+   texts, touched_reps; stored for the others) and its position in the
+   bucket in that order. #}
+{% macro chunk_dup_index_positions(name, texts, this_rel) -%}
+{{ name }}_members as materialized (
+    select band_key, text_hash
+    from all_bands
+    where band_key in (
+        select unnest(band_keys) from {{ ref('chunk_signatures') }}
+        where text_hash in (select text_hash from {{ texts }}))
+),
+
+{{ name }}_ords as (
+    select text_hash, rep_ord from touched_reps
+    union all
+    select indexed.text_hash, indexed.ord as rep_ord
+    from {{ this_rel }} as indexed
+    anti join touched_reps using (text_hash)
+    where indexed.is_rep and indexed.text_hash in (select text_hash from {{ name }}_members)
+),
+
+{{ name }} as materialized (
+    select
+        members.band_key,
+        members.text_hash,
+        ords.rep_ord,
+        row_number() over (partition by members.band_key order by ords.rep_ord) as pos
+    from {{ name }}_members as members
+    join {{ name }}_ords as ords using (text_hash)
+)
 {%- endmacro %}
 
-{# The batches after the first of a full build of curated.chunk_dup_index
-   (its post-hook): each inserts the rows of the chunks whose text falls in
-   the next hash bucket, so that picking representatives (a group by over
-   every chunk) and writing the rows hold one batch at a time. The LSH
-   buckets' members, their order and the windows are small (texts that
-   share a bucket) and computed again in each batch, whole, so a window is
-   the one-statement build's. Renders to nothing: the inserts run here,
-   one statement each. #}
-{% macro chunk_dup_index_more_batches(this_rel) -%}
-{%- set n = run_query(chunk_dup_index_batches()).columns[0].values()[0] -%}
-{%- for b in range(1, n | int) -%}
-{%- do run_query("insert into " ~ this_rel ~ " " ~ chunk_dup_index_rows(this_rel, false, b)) -%}
-{%- endfor -%}
+{# The query of temp.chunk_dup_index_shared, which a full build's pre-hook
+   creates once for all its batches: the members of every LSH bucket that
+   two texts or more share (band_key, text_hash), each with its
+   representative's ord (rep_ord: its earliest chunk's) and its position in
+   the bucket in that order (pos). A few per cent of the band keys; the
+   batches (whose windows span whole buckets, not only their own texts)
+   found them again each, a sort of every band key per batch. #}
+{% macro chunk_dup_index_shared_positions() -%}
+with current_chunks as (
+    {{- chunk_dup_index_current_chunks() }}
+),
+
+-- Only a bucket that two texts or more share can hold a pair: found by
+-- sorting the keys and looking at the neighbours, about four times
+-- cheaper in DuckDB than grouping over the (nearly all distinct) keys.
+shared_buckets as (
+    select distinct band_key
+    from (
+        select
+            band_key,
+            lag(band_key) over sorted as previous_key,
+            lead(band_key) over sorted as next_key
+        from (select unnest(band_keys) as band_key from {{ ref('chunk_signatures') }})
+        window sorted as (order by band_key)
+    )
+    where previous_key = band_key or next_key = band_key
+),
+
+members as (
+    select text_hash, unnest(band_keys) as band_key
+    from {{ ref('chunk_signatures') }}
+),
+
+shared_members as (
+    select band_key, text_hash
+    from members
+    where band_key in (select band_key from shared_buckets)
+),
+
+-- the representative's ord of every member (not only of one batch's
+-- texts: a window spans the whole bucket)
+member_ords as (
+    select text_hash, min(ord) as rep_ord
+    from current_chunks
+    where text_hash in (select text_hash from shared_members)
+    group by text_hash
+)
+
+select
+    shared_members.band_key,
+    shared_members.text_hash,
+    member_ords.rep_ord,
+    row_number() over (partition by shared_members.band_key order by member_ords.rep_ord) as pos
+from shared_members
+join member_ords using (text_hash)
 {%- endmacro %}

@@ -29,9 +29,8 @@ with texts as (
     from {{ ref('doc_chunks') }}
     {% if batch is not none %}
     -- one batch of a full build: the texts whose hash falls in bucket
-    -- `batch` of chunk_signatures_batches() (about
-    -- var('signature_batch_texts') distinct texts each)
-    where hash(text_hash) % ({{ chunk_signatures_batches() }}) = {{ batch }}
+    -- `batch` of the batches of about var('signature_batch_texts') distinct texts
+    where hash(text_hash) % ({{ batch_count(ref('doc_chunks'), 'signature_batch_texts') }}) = {{ batch }}
     {% endif %}
     group by text_hash
 ),
@@ -53,23 +52,4 @@ final as (
 )
 
 select * from final
-{%- endmacro %}
-
-{# The number of batches of a full build of curated.chunk_signatures, as a
-   scalar query: doc_chunks' rows (at least its distinct texts) over
-   var('signature_batch_texts'), at least 1. #}
-{% macro chunk_signatures_batches() -%}
-select greatest(1, ceil(count(*) / {{ var('signature_batch_texts', 100000) }}))::ubigint from {{ ref('doc_chunks') }}
-{%- endmacro %}
-
-{# The batches after the first of a full build of curated.chunk_signatures
-   (its post-hook): each inserts the signatures of the distinct texts in
-   the next hash bucket, so that grouping the texts and signing them holds
-   one batch at a time, not every distinct text of the corpus. Renders to
-   nothing: the inserts run here, one statement each. #}
-{% macro chunk_signatures_more_batches(this_rel) -%}
-{%- set n = run_query(chunk_signatures_batches()).columns[0].values()[0] -%}
-{%- for b in range(1, n | int) -%}
-{%- do run_query("insert into " ~ this_rel ~ " " ~ chunk_signatures_rows(this_rel, false, b)) -%}
-{%- endfor -%}
 {%- endmacro %}

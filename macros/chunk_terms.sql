@@ -1,7 +1,9 @@
 {# The rows of retrieval.chunk_terms (models/retrieval/chunk_terms.sql): the
    postings of the chunks with none yet when incremental, else of batch
-   number `batch` of a full build (none: every chunk). #}
-{% macro chunk_terms_rows(incremental, batch=none) -%}
+   number `batch` of a full build (none: every chunk; macros/batching.sql).
+   this_rel (the model's table) is unused: the rows macros of batched
+   models share one signature. #}
+{% macro chunk_terms_rows(this_rel, incremental, batch=none) -%}
 {% if incremental %}
 -- The chunks with no postings are found over keys, then read whole by
 -- rowid: the semi join on rowid lets DuckDB skip the row groups outside the
@@ -25,8 +27,8 @@ with chunks as (
     from {{ ref('search_chunks') }} as search_chunks
     {% if batch is not none %}
     -- one batch of a full build: the chunks whose id falls in bucket
-    -- `batch` of chunk_terms_batches()
-    where hash(search_chunks.chunk_id) % ({{ chunk_terms_batches() }}) = {{ batch }}
+    -- `batch` of var('terms_batch_chunks')-sized batches
+    where hash(search_chunks.chunk_id) % ({{ batch_count(ref('search_chunks'), 'terms_batch_chunks') }}) = {{ batch }}
     {% endif %}
 ),
 {% endif %}
@@ -46,23 +48,4 @@ final as (
 )
 
 select * from final
-{%- endmacro %}
-
-{# The number of batches of a full build of retrieval.chunk_terms, as a
-   scalar query: search_chunks' rows over var('terms_batch_chunks'), at
-   least 1. #}
-{% macro chunk_terms_batches() -%}
-select greatest(1, ceil(count(*) / {{ var('terms_batch_chunks', 100000) }}))::ubigint from {{ ref('search_chunks') }}
-{%- endmacro %}
-
-{# The batches after the first of a full build of retrieval.chunk_terms
-   (its post-hook): each inserts the postings of the chunks in the next
-   hash bucket, sorted by term, so that the sort (and its spill files: a
-   posting carries its 64-character chunk_id) holds one batch's postings,
-   not the corpus's. Renders to nothing: the inserts run here. #}
-{% macro chunk_terms_more_batches(this_rel) -%}
-{%- set n = run_query(chunk_terms_batches()).columns[0].values()[0] -%}
-{%- for b in range(1, n | int) -%}
-{%- do run_query("insert into " ~ this_rel ~ " " ~ chunk_terms_rows(false, b)) -%}
-{%- endfor -%}
 {%- endmacro %}

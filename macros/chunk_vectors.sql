@@ -30,9 +30,8 @@ with pending as (
     from {{ ref('unique_chunks') }} as unique_chunks
     {% if batch is not none %}
     -- one batch of a full build: the texts whose hash falls in bucket
-    -- `batch` of chunk_vectors_batches() (about
-    -- var('embedding_batch_texts') distinct texts each)
-    where hash(unique_chunks.text_hash) % ({{ chunk_vectors_batches() }}) = {{ batch }}
+    -- `batch` of the batches of about var('embedding_batch_texts') distinct texts
+    where hash(unique_chunks.text_hash) % ({{ batch_count(ref('unique_chunks'), 'embedding_batch_texts') }}) = {{ batch }}
     {% endif %}
     group by unique_chunks.text_hash
 ),
@@ -48,23 +47,4 @@ final as (
 )
 
 select * from final
-{%- endmacro %}
-
-{# The number of batches of a full build of embeddings.chunk_vectors, as a
-   scalar query: unique_chunks' rows (at least its distinct texts) over
-   var('embedding_batch_texts'), at least 1. #}
-{% macro chunk_vectors_batches() -%}
-select greatest(1, ceil(count(*) / {{ var('embedding_batch_texts', 100000) }}))::ubigint from {{ ref('unique_chunks') }}
-{%- endmacro %}
-
-{# The batches after the first of a full build of embeddings.chunk_vectors
-   (its post-hook): each inserts the vectors of the distinct texts in the
-   next hash bucket, so that grouping the texts and holding their vectors
-   is one batch's, not every distinct text of the corpus. Renders to
-   nothing: the inserts run here, one statement each. #}
-{% macro chunk_vectors_more_batches(this_rel) -%}
-{%- set n = run_query(chunk_vectors_batches()).columns[0].values()[0] -%}
-{%- for b in range(1, n | int) -%}
-{%- do run_query("insert into " ~ this_rel ~ " " ~ chunk_vectors_rows(this_rel, false, b)) -%}
-{%- endfor -%}
 {%- endmacro %}

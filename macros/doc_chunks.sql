@@ -135,15 +135,9 @@ final as (
 select * from final
 {%- endmacro %}
 
-{# The batches after the first of a full build of curated.doc_chunks (its
-   post-hook): each inserts the chunks of the next
-   var('chunk_batch_documents') landed documents, so that grouping the
-   elements by page holds one batch's elements at a time, not the whole
-   corpus's. Renders to nothing: the inserts run here, one statement each. #}
-{% macro doc_chunks_more_batches(this_rel) -%}
-{%- set n = run_query("select count(*) from " ~ ref('stg_documents') ~ " as d join " ~ source('staging', 'extractions') ~ " using (source_hash) where d.status = 'landed'").columns[0].values()[0] -%}
-{%- set size = var('chunk_batch_documents', 20000) -%}
-{%- for b in range(1, ((n + size - 1) // size) | int) -%}
-{%- do run_query("insert into " ~ this_rel ~ " " ~ doc_chunks_rows(this_rel, false, b)) -%}
-{%- endfor -%}
+{# The landed documents doc_chunks chunks in a full build, as a relation
+   for batch_count (its batches are runs of var('chunk_batch_documents')
+   documents in doc_id order). #}
+{% macro doc_chunks_documents() -%}
+(select 1 from {{ ref('stg_documents') }} as d join {{ source('staging', 'extractions') }} using (source_hash) where d.status = 'landed')
 {%- endmacro %}

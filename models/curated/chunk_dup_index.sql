@@ -27,12 +27,14 @@
 -- text_hash, so a text's chunks share a batch), the first in the model's
 -- statement and the others in its post-hook: picking every text's
 -- representative in one statement ran out of memory at 200k documents.
--- The LSH buckets are not split: each batch finds the shared buckets and
--- their members' order whole (a few per cent of the band keys) and keeps
--- the windows of its own texts, so the rows are the one-statement build's
--- (TestChunkDupIndexBatchedFullBuild).
+-- The LSH buckets are not split: the second pre-hook finds the shared
+-- buckets and their members' order once, whole (a few per cent of the band
+-- keys), into a temporary table that every batch reads (the post-hook
+-- drops it), and each batch keeps the windows of its own texts, so the
+-- rows are the one-statement build's (TestChunkDupIndexBatchedFullBuild).
+-- The batching macros are in macros/batching.sql.
 -- depends_on: {{ ref('doc_chunks') }} {{ ref('stg_documents') }} {{ ref('chunk_signatures') }}
--- The pre-hook drops the rows of chunks that left or whose document's
+-- The first pre-hook (incremental) drops the rows of chunks that left or whose document's
 -- first_seen_at moved (an anti join: a correlated NOT EXISTS on the struct
 -- field was 35x slower).
 {{ config(
@@ -40,16 +42,23 @@
     incremental_strategy = 'delete+insert',
     unique_key = 'chunk_id',
     on_schema_change = 'fail',
-    pre_hook = "{% if is_incremental() %}delete from {{ this }} where chunk_id in (
-        select indexed.chunk_id from {{ this }} as indexed
-        anti join (
-            select chunks.chunk_id, documents.first_seen_at
-            from {{ ref('doc_chunks') }} as chunks
-            join {{ ref('stg_documents') }} as documents using (doc_id)
-        ) as current_chunks
-          on current_chunks.chunk_id = indexed.chunk_id
-         and current_chunks.first_seen_at = indexed.ord.first_seen_at){% endif %}",
-    post_hook = "{% if not is_incremental() %}{{ chunk_dup_index_more_batches(this) }}{% endif %}"
+    pre_hook = [
+        "{% if is_incremental() %}delete from {{ this }} where chunk_id in (
+            select indexed.chunk_id from {{ this }} as indexed
+            anti join (
+                select chunks.chunk_id, documents.first_seen_at
+                from {{ ref('doc_chunks') }} as chunks
+                join {{ ref('stg_documents') }} as documents using (doc_id)
+            ) as current_chunks
+              on current_chunks.chunk_id = indexed.chunk_id
+             and current_chunks.first_seen_at = indexed.ord.first_seen_at){% endif %}",
+        "{% if not is_incremental() %}create or replace temp table chunk_dup_index_shared as
+            {{ chunk_dup_index_shared_positions() }}{% endif %}"
+    ],
+    post_hook = [
+        "{% if not is_incremental() %}{{ batch_inserts(this, chunk_dup_index_rows, batch_count(ref('doc_chunks'), 'dup_index_batch_chunks')) }}{% endif %}",
+        "{% if not is_incremental() %}drop table if exists temp.chunk_dup_index_shared{% endif %}"
+    ]
 ) }}
 
 {{ chunk_dup_index_rows(this, is_incremental(), none if is_incremental() else 0) }}

@@ -17,7 +17,7 @@
     on_schema_change = 'fail',
     pre_hook = "{% if is_incremental() %}delete from {{ this }} as signed
         where not exists (select 1 from {{ ref('doc_chunks') }} as chunks where chunks.text_hash = signed.text_hash){% endif %}",
-    post_hook = "{% if not is_incremental() %}{{ chunk_signatures_more_batches(this) }}{% endif %}"
+    post_hook = "{% if not is_incremental() %}{{ batch_inserts(this, chunk_signatures_rows, batch_count(ref('doc_chunks'), 'signature_batch_texts')) }}{% endif %}"
 ) }}
 
 {{ chunk_signatures_rows(this, is_incremental(), none if is_incremental() else 0) }}

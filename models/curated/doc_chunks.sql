@@ -37,7 +37,7 @@
           on current_documents.doc_id = chunks.doc_id
          and current_documents.source_hash = chunks.source_hash
          and current_documents.extracted_at = chunks.extracted_at){% endif %}",
-    post_hook = "{% if not is_incremental() %}{{ doc_chunks_more_batches(this) }}{% endif %}"
+    post_hook = "{% if not is_incremental() %}{{ batch_inserts(this, doc_chunks_rows, batch_count(doc_chunks_documents(), 'chunk_batch_documents', 20000)) }}{% endif %}"
 ) }}
 
 {{ doc_chunks_rows(this, is_incremental(), none if is_incremental() else 0) }}

@@ -17,7 +17,7 @@
     materialized = 'incremental',
     incremental_strategy = 'append',
     on_schema_change = 'fail',
-    post_hook = "{% if not is_incremental() %}{{ chunk_vectors_more_batches(this) }}{% endif %}"
+    post_hook = "{% if not is_incremental() %}{{ batch_inserts(this, chunk_vectors_rows, batch_count(ref('unique_chunks'), 'embedding_batch_texts')) }}{% endif %}"
 ) }}
 
 {{ chunk_vectors_rows(this, is_incremental(), none if is_incremental() else 0) }}

@@ -38,8 +38,8 @@
             except
             select {{ chunk_key('chunk_id') }} from {{ ref('search_chunks') }}){% endif %}"
     ],
-    post_hook = "{% if not is_incremental() %}{{ chunk_terms_more_batches(this) }}{% endif %}"
+    post_hook = "{% if not is_incremental() %}{{ batch_inserts(this, chunk_terms_rows, batch_count(ref('search_chunks'), 'terms_batch_chunks')) }}{% endif %}"
 ) }}
 
 -- depends_on: {{ ref('search_chunks') }}
-{{ chunk_terms_rows(is_incremental(), none if is_incremental() else 0) }}
+{{ chunk_terms_rows(this, is_incremental(), none if is_incremental() else 0) }}

@@ -154,3 +154,44 @@ func firstBatchRows(t *testing.T, dir, model string) int64 {
 	t.Fatalf("no %s result in run_results.json", model)
 	return 0
 }
+
+// TestShippedBatchVarsAreRead: the shipped project with every batching
+// var set in project.yaml compiles without a warning about them (they are
+// read through batch_count(relation, var_name), which hands its
+// parameter on to var()), and a misspelt one is warned at its line.
+func TestShippedBatchVarsAreRead(t *testing.T) {
+	dir := shipped(t)
+	y := filepath.Join(dir, "project.yaml")
+	b, err := os.ReadFile(y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vars := []string{"chunk_batch_documents", "signature_batch_texts", "dup_index_batch_chunks", "embedding_batch_texts", "terms_batch_chunks"}
+	s := string(b)
+	add := ""
+	for _, v := range vars {
+		add += "\n  " + v + ": 50000"
+	}
+	add += "\n  signature_batch_text: 50000" // misspelt
+	s = strings.Replace(s, "\nvars:", "\nvars:"+add, 1)
+	if err := os.WriteFile(y, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := 0
+	for i, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, "  signature_batch_text:") {
+			line = i + 1
+		}
+	}
+	out := must(t, dir, "compile")
+	var got []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "is set but no model") {
+			got = append(got, l)
+		}
+	}
+	want := fmt.Sprintf(`project.yaml:%d:3: var "signature_batch_text" is set`, line)
+	if len(got) != 1 || !strings.Contains(got[0], want) {
+		t.Errorf("unread var warnings %q, want one with %q", got, want)
+	}
+}
