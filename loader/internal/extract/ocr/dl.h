@@ -60,7 +60,9 @@ const char *dk_ocr_error(void);
 	X(PIX *, pixRotateOrth, (PIX *p, l_int32 q), (p, q)) \
 	X(PIX *, pixInvert, (PIX *d, PIX *s), (d, s)) \
 	X(PIX *, pixCopy, (PIX *d, const PIX *s), (d, s)) \
-	X(l_int32, pixGetDepth, (const PIX *p), (p))
+	X(l_int32, pixGetDepth, (const PIX *p), (p)) \
+	X(PIXCMAP *, pixGetColormap, (PIX *p), (p)) \
+	X(l_ok, pixWriteMem, (l_uint8 **d, size_t *n, PIX *p, l_int32 f), (d, n, p, f))
 
 #define DK_DECLARE(ret, name, params, args) ret dk_##name params;
 #define DK_DECLARE_V(name, params, args) void dk_##name params;

@@ -21,7 +21,10 @@
 // when the first engine is made (dl.h, dl.c), not linked: linked, their ~50
 // dependent libraries made every docket process start in 35 ms instead of
 // 18, and docket could not start at all where Tesseract is missing; now
-// only OCR needs it, and says so.
+// only OCR needs it, and says so. The executable stands in for one
+// leptonica function, pixWriteMem (linecodec.go): while a page is
+// recognised, the line images Tesseract passes its LSTM reader are stored
+// as raw SPIX instead of PNG, the same pixels without zlib.
 //
 // Preprocessing, measured with tools/eval-ocr on the 12 corpus scans
 // (bag-of-words F1, word confidence cut 60): deskew with leptonica's

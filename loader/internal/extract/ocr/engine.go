@@ -233,15 +233,25 @@ func (e *Engine) recognize(pix []byte, w, h, stride, dpi int, minConf float64) (
 	}
 	defer C.destroy_pix(p)
 	defer C.dk_TessBaseAPIClear(e.api)
+	var words []document.OCRWord
+	var err error
+	withLineCodec(func() { words, err = e.readAll(p, w, h, dpi, minConf, &info) })
+	return words, info, err
+}
+
+// readAll reads p (oriented when configured), reads its weak lines
+// again, and maps the words back to p's pixels. The caller holds the
+// engine's lock.
+func (e *Engine) readAll(p *C.PIX, w, h, dpi int, minConf float64, info *recogInfo) ([]document.OCRWord, error) {
 	var pg page
 	var err error
 	if e.pre.Orient {
-		pg, err = e.readOriented(p, dpi, &info)
+		pg, err = e.readOriented(p, dpi, info)
 	} else {
 		pg, err = e.readPage(p, dpi, false)
 	}
 	if err != nil || pg.img == nil {
-		return nil, info, err
+		return nil, err
 	}
 	defer pg.release()
 	info.angle = pg.angle
@@ -250,7 +260,7 @@ func (e *Engine) recognize(pix []byte, w, h, stride, dpi int, minConf float64) (
 		words = e.rereadLow(pg.img, int(C.pix_width(pg.img)), int(C.pix_height(pg.img)), words, dpi, minConf)
 	}
 	mapBack(words, w, h, info.rotated/90, info.angle)
-	return words, info, nil
+	return words, nil
 }
 
 // page is one recognition of a page image: the (deskewed) image
