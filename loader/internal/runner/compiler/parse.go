@@ -58,22 +58,25 @@ type Manifest struct {
 	Selectors       map[string]*Selector
 	DefaultSelector string
 
-	env      *render.Env
-	log      func(string)                // ParseOptions.Log
-	started  time.Time                   // run_started_at of templates
-	byName   map[string]*Node            // models and seeds, as a ref without a package finds them (pkgmodels.go)
-	byPkg    map[string]map[string]*Node // package (the root's name too) → its models and seeds
-	scoped   bool                        // byName is one package's while its YAML is read (scopeTo)
-	pkgDirs  []pkgDir                    // installed packages
-	pkgVars  map[string]map[string]any   // what var() reads in a package's nodes (varsFor)
-	packages []string                    // installed package names
-	docs     map[string]docBlock         // {% docs %} blocks by name (docblocks.go)
-	deferred map[string]DeferredRelation // unique_id → relation of a previous run (defer.go)
-	edges    map[string]map[string]bool  // macro → macros it calls, as renders saw (macros.go)
-	Owned    map[string]bool             // ParseOptions.Owned (owned.go)
-	fsys     fs.FS                       // ParseOptions.FS (tree.go)
-	flat     *flatGraph                  // the Jinja graph, built on first use (graphctx.go)
-	run      *RunContext                 // set by ForRun: what a run adds to templates
+	env     *render.Env
+	log     func(string)                // ParseOptions.Log
+	started time.Time                   // run_started_at of templates
+	byName  map[string]*Node            // models and seeds, as a ref without a package finds them (pkgmodels.go)
+	byPkg   map[string]map[string]*Node // package (the root's name too) → its models and seeds
+	scoped  bool                        // byName is one package's while its YAML is read (scopeTo)
+	pkgDirs []pkgDir                    // installed packages
+	pkgVars map[string]map[string]any   // what var() reads in a package's nodes (varsFor)
+	// pkgsMissing: packages.yml lists a package not installed (the vars
+	// it would read are unknown: unusedVars says so)
+	pkgsMissing bool
+	packages    []string                    // installed package names
+	docs        map[string]docBlock         // {% docs %} blocks by name (docblocks.go)
+	deferred    map[string]DeferredRelation // unique_id → relation of a previous run (defer.go)
+	edges       map[string]map[string]bool  // macro → macros it calls, as renders saw (macros.go)
+	Owned       map[string]bool             // ParseOptions.Owned (owned.go)
+	fsys        fs.FS                       // ParseOptions.FS (tree.go)
+	flat        *flatGraph                  // the Jinja graph, built on first use (graphctx.go)
+	run         *RunContext                 // set by ForRun: what a run adds to templates
 	// snapPatches are snapshots/*.yml entries without relation: (snapshot
 	// properties), applied with the schema files (patchSnapshot)
 	snapPatches []yamlEntry

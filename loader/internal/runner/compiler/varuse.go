@@ -55,9 +55,13 @@ func (m *Manifest) unusedVars() {
 			"what it reads is unknown, so vars the project sets that nothing reads are not reported")
 		return
 	}
+	why := "a misspelt name? var() falls back to its default"
+	if m.pkgsMissing {
+		why = "or a package packages.yml lists but is not installed does"
+	}
 	for _, v := range set {
 		if !reads.Names[v.name] && !ReadByDocket[v.name] {
-			m.warn(v.file, v.at, "var %q is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)", v.name)
+			m.warn(v.file, v.at, "var %q is set but no model, macro, hook or test reads it (%s)", v.name, why)
 		}
 	}
 }

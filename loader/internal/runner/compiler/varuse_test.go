@@ -64,3 +64,18 @@ func TestComputedVarNameWarned(t *testing.T) {
 		t.Errorf("warnings %q", got)
 	}
 }
+
+// TestUnreadVarWithMissingPackage: when packages.yml lists a package that
+// is not installed, a var nothing installed reads may be that package's:
+// the warning says so instead of calling it misspelt.
+func TestUnreadVarWithMissingPackage(t *testing.T) {
+	m, _ := compilertest.Compile(t, map[string]string{
+		"project.yaml": "version: 1\nname: mem\nvars:\n  \"dbt_date:time_zone\": UTC\n",
+		"packages.yml": "packages:\n  - package: godatadriven/dbt_date\n    version: 0.10.0\n",
+		"models/a.sql": "select 1 as x",
+	})
+	want := []string{`project.yaml:4:3: var "dbt_date:time_zone" is set but no model, macro, hook or test reads it (or a package packages.yml lists but is not installed does)`}
+	if got := varWarnings(m); !reflect.DeepEqual(got, want) {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
