@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
@@ -13,8 +12,9 @@ import (
 // limitBuildMemory sets DuckDB's memory_limit for every command that opens
 // the warehouse (load, build/run/test/seed/snapshot, sql, search, docs,
 // publish) from project.yaml build.memory_limit (default: 768MB or DuckDB's own default,
-// whichever is smaller) and points its spill files at build.temp_directory,
-// so one huge document makes DuckDB spill instead of taking the machine.
+// whichever is smaller), so one huge document makes DuckDB spill instead of
+// taking the machine; the spill files go under build.temp_directory, given
+// to DuckDB when the warehouse opens (warehouse.Options.SpillDir).
 // Go UDFs allocate outside this budget; the models keep their inputs
 // bounded (see var max_page_chars in models/curated).
 func limitBuildMemory(ctx context.Context, p *project.Project, db *warehouse.DB) (string, error) {
@@ -28,14 +28,9 @@ func limitBuildMemory(ctx context.Context, p *project.Project, db *warehouse.DB)
 			}
 		}
 	}
-	tmp := p.BuildTempDir()
-	if err := os.MkdirAll(tmp, 0o755); err != nil {
-		return "", fmt.Errorf("build.temp_directory: %w", err)
-	}
 	setting := fmt.Sprintf("%dMiB", max(int64(limit)>>20, 64))
 	for _, q := range []string{
 		fmt.Sprintf(`set memory_limit = '%s'`, setting),
-		fmt.Sprintf(`set temp_directory = '%s'`, escapeSQL(tmp)),
 		// DuckDB's allocator keeps freed memory cached per thread unless
 		// told to flush it: at 50k documents a full build's heavy phases
 		// held 90-300 MB less with these (peak 1,317 -> 1,112 MiB, same CPU)
@@ -47,17 +42,6 @@ func limitBuildMemory(ctx context.Context, p *project.Project, db *warehouse.DB)
 		}
 	}
 	return setting, nil
-}
-
-func escapeSQL(s string) string {
-	out := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\'' {
-			out = append(out, '\'')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
 }
 
 // limitLoadMemory sets DuckDB's memory_limit for `docket load` and

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -69,7 +70,8 @@ func lockOptions(ctx context.Context, p *project.Project, stderr io.Writer) (tim
 // it while it waits.
 func openWriter(ctx context.Context, p *project.Project, udfs []warehouse.UDF, threads int, stderr io.Writer) (*warehouse.DB, error) {
 	limit, onWait := lockOptions(ctx, p, stderr)
-	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{UDFs: udfs, LockTimeout: limit, OnWait: onWait, Threads: threads})
+	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{UDFs: udfs, LockTimeout: limit, OnWait: onWait, Threads: threads,
+		SpillDir: p.BuildTempDir()})
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +98,8 @@ func openSearchReader(ctx context.Context, p *project.Project, stderr io.Writer)
 
 func openReaderWith(ctx context.Context, p *project.Project, udfs []warehouse.UDF, stderr io.Writer) (*warehouse.DB, int) {
 	limit, onWait := lockOptions(ctx, p, stderr)
-	db, info, err := warehouse.OpenReader(ctx, p.Warehouse, warehouse.Options{UDFs: udfs, LockTimeout: limit, OnWait: onWait})
+	db, info, err := warehouse.OpenReader(ctx, p.Warehouse, warehouse.Options{UDFs: udfs, LockTimeout: limit, OnWait: onWait,
+		SpillDir: p.BuildTempDir()})
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		return nil, ExitUsage
@@ -104,7 +107,7 @@ func openReaderWith(ctx context.Context, p *project.Project, udfs []warehouse.UD
 	for _, n := range info.Notes {
 		fmt.Fprintln(stderr, "docket: note:", n)
 	}
-	limitBuildMemory(ctx, p, db) // best effort: a reader may not be able to create the spill folder
+	limitBuildMemory(ctx, p, db) // best effort
 	return db, ExitOK
 }
 
@@ -154,6 +157,9 @@ func publishAfter(ctx context.Context, cmd string, args []string, code int, stde
 }
 
 func printPublish(ctx context.Context, p *project.Project, cmd string, force bool, w io.Writer) error {
+	// What the command freed (a build's plans, results, caches) goes back
+	// to the system before the copy and the search index's build.
+	debug.FreeOSMemory()
 	res, err := warehouse.Publish(ctx, p.Warehouse, cmd, force)
 	if err != nil {
 		fmt.Fprintln(w, "docket:", err)

@@ -139,10 +139,6 @@ func (mr *modelRun) execute(ctx context.Context, m *runner.Manifest) int {
 		return ExitUsage
 	}
 	defer db.Close()
-	if _, err := limitBuildMemory(ctx, mr.pp, db); err != nil {
-		fmt.Fprintln(stderr, "docket:", err)
-		return ExitUsage
-	}
 	m, code := mr.deferred(ctx, db, m, ids)
 	if m == nil {
 		return code

@@ -68,7 +68,7 @@ func ensureSearchIndex(ctx context.Context, p *project.Project, w io.Writer) {
 	o := searchidx.BuildOptions{Source: id, Model: searchIndexModel(p),
 		K1: bm25Param(p, "bm25_k1", "1.2"), B: bm25Param(p, "bm25_b", "0.75")}
 	start := time.Now()
-	st, carried, err := indexPublished(ctx, rp, ip, o)
+	st, carried, err := indexPublished(ctx, rp, ip, p.BuildTempDir(), o)
 	switch {
 	case errors.Is(err, errNoRetrieval):
 		searchidx.Remove(ip)
@@ -122,8 +122,8 @@ func contentFingerprint(ctx context.Context, conn *sql.Conn, o searchidx.BuildOp
 // binding when its data was built from the same tables (carried), else by
 // updating it (a delta beside the base, searchidx.Update) or, when that
 // cannot be done, building it. Either way it is checked against SQL first.
-func indexPublished(ctx context.Context, rp, ip string, o searchidx.BuildOptions) (st searchidx.Stats, carried bool, err error) {
-	db, err := warehouse.Open(ctx, rp, warehouse.Options{ReadOnly: true, LockTimeout: time.Nanosecond})
+func indexPublished(ctx context.Context, rp, ip, spill string, o searchidx.BuildOptions) (st searchidx.Stats, carried bool, err error) {
+	db, err := warehouse.Open(ctx, rp, warehouse.Options{ReadOnly: true, LockTimeout: time.Nanosecond, SpillDir: spill})
 	if err != nil {
 		return st, false, err
 	}
@@ -134,7 +134,9 @@ func indexPublished(ctx context.Context, rp, ip string, o searchidx.BuildOptions
 	}
 	defer conn.Close()
 	// Reading, not caching: the index's build streams every table once.
-	conn.ExecContext(ctx, `set memory_limit = '512MB'`)
+	if err := searchidx.LimitMemory(ctx, conn, searchidx.MemoryLimit); err != nil {
+		return st, false, err
+	}
 	var n int
 	if err := conn.QueryRowContext(ctx, `select count(*) from information_schema.tables
 		where table_schema = 'retrieval' and table_name in ('search_chunks', 'chunk_terms')`).Scan(&n); err != nil || n < 2 {

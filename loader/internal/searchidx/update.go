@@ -97,6 +97,10 @@ func Update(ctx context.Context, conn *sql.Conn, path string, o BuildOptions) (S
 	}
 	defer w.abort()
 	w.h.Base = bh.Content
+	defer dropOrds(ctx, conn)
+	if err := w.ordsTable(ctx, conn, true); err != nil {
+		return Stats{}, err
+	}
 	if err := w.chunks(ctx, conn, true); err != nil {
 		return Stats{}, err
 	}
@@ -104,7 +108,7 @@ func Update(ctx context.Context, conn *sql.Conn, path string, o BuildOptions) (S
 		return Stats{}, err
 	}
 	if o.Model != "" {
-		if err := w.vectors(ctx, conn, o.Model, true); err != nil {
+		if err := w.vectors(ctx, conn, o.Model); err != nil {
 			return Stats{}, err
 		}
 	}

@@ -10,6 +10,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/document"
 )
 
 // BuildOptions say what an index is built for.
@@ -18,6 +21,21 @@ type BuildOptions struct {
 	Content string // fingerprint of the tables read (the caller's; unique when unknown)
 	Model   string // the embedding model whose vectors are indexed ("" = none)
 	K1, B   string // BM25 parameters as decimal literals (the bm25_weight macro's), "1.2" and "0.75" by default
+
+	// BatchChunks bounds the chunks one statement reads (0 =
+	// DefaultBatchChunks); the index is the same for any value.
+	BatchChunks int
+
+	// Phase, when set, is called as each part of a build begins
+	// ("chunks", "postings", "vectors") and when it ends ("done"): a
+	// measuring aid (bench-searchidx prints each part's peak memory).
+	Phase func(name string)
+}
+
+func (o BuildOptions) phase(name string) {
+	if o.Phase != nil {
+		o.Phase(name)
+	}
 }
 
 // Stats describe a built index. After an Update they are the live
@@ -47,17 +65,25 @@ func Build(ctx context.Context, conn *sql.Conn, path string, o BuildOptions) (St
 		return Stats{}, err
 	}
 	defer w.abort()
+	o.phase("chunks")
+	defer dropOrds(ctx, conn)
+	if err := w.ordsTable(ctx, conn, false); err != nil {
+		return Stats{}, err
+	}
 	if err := w.chunks(ctx, conn, false); err != nil {
 		return Stats{}, err
 	}
+	o.phase("postings")
 	if err := w.postings(ctx, conn, false); err != nil {
 		return Stats{}, err
 	}
 	if o.Model != "" {
-		if err := w.vectors(ctx, conn, o.Model, false); err != nil {
+		o.phase("vectors")
+		if err := w.vectors(ctx, conn, o.Model); err != nil {
 			return Stats{}, err
 		}
 	}
+	defer o.phase("done")
 	// The old binding goes first: between the renames no binding names
 	// the new data with a file it was not built from.
 	os.Remove(bindingPath(path))
@@ -90,7 +116,7 @@ func newWriter(path string, o BuildOptions) (*writer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("search index: %w", err)
 	}
-	w := &writer{f: tmp, bw: bufio.NewWriterSize(tmp, 1<<20), pos: headerSpace,
+	w := &writer{f: tmp, bw: bufio.NewWriterSize(tmp, 1<<20), pos: headerSpace, o: o,
 		h: header{Format: Format, Content: o.Content, K1: o.K1, B: o.B, Model: o.Model, Sections: map[string][2]int64{}}}
 	if _, err := tmp.Seek(headerSpace, io.SeekStart); err != nil {
 		w.abort()
@@ -145,9 +171,9 @@ type writer struct {
 	pos int64
 	h   header
 
+	o         BuildOptions
 	keys      []uint64 // by ordinal
 	rowHash   []uint64 // by ordinal
-	textHash  map[string][]uint32
 	terms     []string // the postings' terms, in byte order
 	scratch   []byte
 	sectStart int64
@@ -201,60 +227,86 @@ func u32s(v []uint32) []byte {
 	return b
 }
 
-// chunks writes keys, lengths and citation records of every searchable
-// chunk, in chunk_key order.
-func (w *writer) chunks(ctx context.Context, conn *sql.Conn, only bool) error {
+// DefaultBatchChunks is how many chunks' rows (citations with their text,
+// vectors) one statement of a build reads (BuildOptions.BatchChunks): at
+// 200k documents (1.16M chunks) one statement sorted every chunk's text,
+// and the vectors' chunks were a map of every text in this process.
+const DefaultBatchChunks = 100_000
+
+func (o BuildOptions) batch() int {
+	if o.BatchChunks > 0 {
+		return o.BatchChunks
+	}
+	return DefaultBatchChunks
+}
+
+// ordsTable writes temp.searchidx_ords: every chunk the index is written
+// for (only: the delta's), its ordinal (its rank by chunk_key), its
+// text_hash and whether the model has a vector of that text; the later
+// statements read the chunks a batch of ordinals at a time through it.
+func (w *writer) ordsTable(ctx context.Context, conn *sql.Conn, only bool) error {
 	hasVec, args := hasVectorSQL(w.h.Model, only)
-	rows, err := conn.QueryContext(ctx, `select chunk_key, doc_length, chunk_id, doc_id, rel_path, source_uri,
-		coalesce(title, ''), page_number, char_offset, char_end, coalesce(section_title, ''), text, text_hash,
-		`+rowHashSQL+`, `+hasVec+`
-		from retrieval.search_chunks `+onlyKeys(only, "where")+` order by chunk_key`, args...)
-	if err != nil {
+	if _, err := conn.ExecContext(ctx, `create or replace temp table searchidx_ords as
+		select chunk_key, (row_number() over (order by chunk_key) - 1)::ubigint as ord, text_hash, `+hasVec+` as has_vector
+		from retrieval.search_chunks `+onlyKeys(only, "where")+` order by chunk_key`, args...); err != nil {
 		return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
 	}
-	defer rows.Close()
+	return nil
+}
+
+func dropOrds(ctx context.Context, conn *sql.Conn) {
+	conn.ExecContext(context.WithoutCancel(ctx), `drop table if exists temp.searchidx_ords`)
+}
+
+// chunks writes keys, lengths and citation records of every searchable
+// chunk, in chunk_key order: the keys first (temp.searchidx_ords), then
+// the citations a batch of keys at a time.
+func (w *writer) chunks(ctx context.Context, conn *sql.Conn, only bool) error {
+	fail := func(err error) error { return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err) }
+	var n int
+	if err := conn.QueryRowContext(ctx, `select count(*) from temp.searchidx_ords`).Scan(&n); err != nil {
+		return fail(err)
+	}
+	w.keys = make([]uint64, 0, n)
+	rows, err := conn.QueryContext(ctx, `select chunk_key from temp.searchidx_ords order by ord`)
+	if err != nil {
+		return fail(err)
+	}
+	for rows.Next() {
+		var key uint64
+		if err := rows.Scan(&key); err != nil {
+			rows.Close()
+			return fail(err)
+		}
+		if k := len(w.keys); k > 0 && w.keys[k-1] == key {
+			rows.Close()
+			return fmt.Errorf("search index: chunk_key %d is not unique in retrieval.search_chunks", key)
+		}
+		w.keys = append(w.keys, key)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fail(err)
+	}
 	display, err := chunkDisplayPaths(ctx, conn, only)
 	if err != nil {
 		return err
 	}
-	var docLen []uint32
-	citeOff := []uint64{0}
-	w.textHash = map[string][]uint32{}
+	docLen := make([]uint32, 0, len(w.keys))
+	w.rowHash = make([]uint64, 0, len(w.keys))
+	citeOff := make([]uint64, 1, len(w.keys)+1)
 	if err := w.begin(); err != nil {
 		return err
 	}
-	var c Cite
-	var key uint64
-	var dl int64
-	var th string
-	var off, sqlHash uint64
-	var hasVector bool
-	for rows.Next() {
-		if err := rows.Scan(&key, &dl, &c.ChunkID, &c.DocID, &c.Path, &c.URI, &c.Title, &c.Page, &c.CharOffset, &c.CharEnd, &c.Section, &c.Text, &th, &sqlHash, &hasVector); err != nil {
-			return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
-		}
-		if n := len(w.keys); n > 0 && w.keys[n-1] == key {
-			return fmt.Errorf("search index: chunk_key %d is not unique in retrieval.search_chunks", key)
-		}
-		if dl < 0 || dl > math.MaxUint32 {
-			return fmt.Errorf("search index: chunk_key %d: doc_length %d out of range", key, dl)
-		}
-		ord := uint32(len(w.keys))
-		w.keys = append(w.keys, key)
-		docLen = append(docLen, uint32(dl))
-		w.h.SumDocLength += dl
-		w.textHash[th] = append(w.textHash[th], ord)
-		c.DisplayPath = display[c.DocID]
-		w.rowHash = append(w.rowHash, rowHash(sqlHash, hasVector, c.Path, c.DisplayPath))
-		w.scratch = encodeCite(w.scratch[:0], &c)
-		if err := w.write(w.scratch); err != nil {
+	var off uint64
+	for b0 := 0; b0 < len(w.keys); b0 += w.o.batch() {
+		lo, hi := w.keys[b0], w.keys[min(b0+w.o.batch(), len(w.keys))-1]
+		if err := w.chunkBatch(ctx, conn, lo, hi, display, &docLen, &citeOff, &off); err != nil {
 			return err
 		}
-		off += uint64(len(w.scratch))
-		citeOff = append(citeOff, off)
 	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+	if len(docLen) != len(w.keys) {
+		return fmt.Errorf("search index: retrieval.search_chunks changed while it was read")
 	}
 	w.end(secCites)
 	w.h.Chunks = len(w.keys)
@@ -270,10 +322,65 @@ func (w *writer) chunks(ctx context.Context, conn *sql.Conn, only bool) error {
 	return w.section(secCiteOff, u64s(citeOff))
 }
 
-// chunkDisplayPaths is the display path of every searchable chunk's
-// document (DisplayPaths).
+// chunkBatch writes the citation records of the chunks with keys lo..hi.
+func (w *writer) chunkBatch(ctx context.Context, conn *sql.Conn, lo, hi uint64, display map[string]string, docLen *[]uint32, citeOff *[]uint64, off *uint64) error {
+	// keys are UBIGINTs past database/sql's int64 arguments
+	between := fmt.Sprintf("between %d::ubigint and %d::ubigint", lo, hi)
+	rows, err := conn.QueryContext(ctx, `select s.chunk_key, doc_length, chunk_id, doc_id, rel_path, source_uri,
+		coalesce(title, ''), page_number, char_offset, char_end, coalesce(section_title, ''), text,
+		`+rowHashSQL+`, o.has_vector
+		from retrieval.search_chunks as s
+		join (select chunk_key, has_vector from temp.searchidx_ords where chunk_key `+between+`) as o using (chunk_key)
+		where s.chunk_key `+between+` order by s.chunk_key`)
+	if err != nil {
+		return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+	}
+	defer rows.Close()
+	var c Cite
+	var key uint64
+	var dl int64
+	var sqlHash uint64
+	var hasVector bool
+	for rows.Next() {
+		if err := rows.Scan(&key, &dl, &c.ChunkID, &c.DocID, &c.Path, &c.URI, &c.Title, &c.Page, &c.CharOffset, &c.CharEnd, &c.Section, &c.Text, &sqlHash, &hasVector); err != nil {
+			return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+		}
+		if i := len(*docLen); i >= len(w.keys) || w.keys[i] != key {
+			return fmt.Errorf("search index: retrieval.search_chunks changed while it was read (chunk_key %d)", key)
+		}
+		if dl < 0 || dl > math.MaxUint32 {
+			return fmt.Errorf("search index: chunk_key %d: doc_length %d out of range", key, dl)
+		}
+		*docLen = append(*docLen, uint32(dl))
+		w.h.SumDocLength += dl
+		if d, ok := display[c.DocID]; ok {
+			c.DisplayPath = d
+		} else {
+			c.DisplayPath = document.DisplayPath(c.Path, nil)
+		}
+		w.rowHash = append(w.rowHash, rowHash(sqlHash, hasVector, c.Path, c.DisplayPath))
+		w.scratch = encodeCite(w.scratch[:0], &c)
+		if err := w.write(w.scratch); err != nil {
+			return err
+		}
+		*off += uint64(len(w.scratch))
+		*citeOff = append(*citeOff, *off)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+	}
+	return nil
+}
+
+// chunkDisplayPaths is the display path of the searchable chunks'
+// attachments (DisplayPaths; a path with '#'): any other document's is its
+// path (document.DisplayPath with no ancestors).
 func chunkDisplayPaths(ctx context.Context, conn *sql.Conn, only bool) (map[string]string, error) {
-	rows, err := conn.QueryContext(ctx, `select distinct doc_id, rel_path from retrieval.search_chunks `+onlyKeys(only, "where"))
+	cond := "where contains(rel_path, '#')"
+	if only {
+		cond += " and " + strings.TrimPrefix(onlyKeys(only, "where"), "where ")
+	}
+	rows, err := conn.QueryContext(ctx, `select distinct doc_id, rel_path from retrieval.search_chunks `+cond)
 	if err != nil {
 		return nil, fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
 	}
@@ -309,19 +416,12 @@ func (w *writer) postings(ctx context.Context, conn *sql.Conn, only bool) error 
 		defer conn.ExecContext(context.WithoutCancel(ctx), `drop table if exists temp.searchidx_post`)
 		from = "temp.searchidx_post"
 	}
-	for _, q := range []string{
-		`create or replace temp table searchidx_ords as
-		 select chunk_key, (row_number() over (order by chunk_key) - 1)::ubigint as ord
-		 from retrieval.search_chunks ` + onlyKeys(only, "where"),
-		`create or replace temp table searchidx_terms as
+	if _, err := conn.ExecContext(ctx, `create or replace temp table searchidx_terms as
 		 select term, (row_number() over (order by term) - 1)::ubigint as tid, df
-		 from (select term, count(*) as df from ` + from + ` group by term)`,
-	} {
-		if _, err := conn.ExecContext(ctx, q); err != nil {
-			return fail(err)
-		}
+		 from (select term, count(*) as df from `+from+` group by term)`); err != nil {
+		return fail(err)
 	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), `drop table if exists temp.searchidx_ords; drop table if exists temp.searchidx_terms`)
+	defer conn.ExecContext(context.WithoutCancel(ctx), `drop table if exists temp.searchidx_terms`)
 	var terms []string
 	var df []uint32
 	rows, err := conn.QueryContext(ctx, `select term, df from temp.searchidx_terms order by tid`)

@@ -9,79 +9,36 @@ import (
 )
 
 // vectors writes the model's vectors of searchable chunks: full, and as
-// int8 codes by dimension with a scale per vector. The codes are not held
-// in memory (at a million 256-dimension vectors they and their transpose
-// were 600 MB of the build's peak): the full vectors are written first,
-// then read back from the file a block at a time and written as codes
-// into each dimension's place.
-func (w *writer) vectors(ctx context.Context, conn *sql.Conn, model string, only bool) error {
-	rows, err := conn.QueryContext(ctx, `select text_hash, embedding from embeddings.chunk_vectors
-		where model = ? and embedding is not null
-		  and text_hash in (select text_hash from retrieval.search_chunks `+onlyKeys(only, "where")+`)`, model)
-	if err != nil {
-		return fmt.Errorf("search index: reading embeddings.chunk_vectors: %w", err)
+// int8 codes by dimension with a scale per vector. A vector is its text's;
+// its chunks come with it from DuckDB (temp.searchidx_texts: each text's
+// chunk ordinals, grouped once), and the vectors are written in the order
+// of their texts' first chunk, a batch of BuildOptions.BatchChunks
+// ordinals a statement, so neither a map of every text nor every vector
+// is held at once (at 200k documents the map of 1.16M text hashes was
+// this process's largest part). The codes are not held in memory either
+// (at a million 256-dimension vectors they and their transpose were 600
+// MB of the build's peak): the full vectors are written first, then read
+// back from the file a block at a time and written as codes into each
+// dimension's place.
+func (w *writer) vectors(ctx context.Context, conn *sql.Conn, model string) error {
+	fail := func(err error) error { return fmt.Errorf("search index: reading embeddings.chunk_vectors: %w", err) }
+	if _, err := conn.ExecContext(ctx, `create or replace temp table searchidx_texts as
+		select text_hash, list(ord order by ord) as ords, min(ord) as first
+		from temp.searchidx_ords group by text_hash order by first`); err != nil {
+		return fail(err)
 	}
-	defer rows.Close()
+	defer conn.ExecContext(context.WithoutCancel(ctx), `drop table if exists temp.searchidx_texts`)
 	if err := w.begin(); err != nil {
 		return err
 	}
-	var scales []float32
-	var norms []float64
-	var chOff []uint32
-	var chunks []uint32
-	var th string
-	var emb []any
-	covered := 0
-	buf := []byte{}
-	for rows.Next() {
-		if err := rows.Scan(&th, &emb); err != nil {
-			return fmt.Errorf("search index: reading embeddings.chunk_vectors (a FLOAT[n] embedding): %w", err)
-		}
-		ords, ok := w.textHash[th]
-		if !ok {
-			continue // one vector per text and model: this text's is taken
-		}
-		delete(w.textHash, th)
-		if w.h.Dims == 0 {
-			w.h.Dims = len(emb)
-		}
-		if len(emb) != w.h.Dims || len(emb) == 0 {
-			return fmt.Errorf("search index: embeddings.chunk_vectors: vectors of %d and %d dimensions", w.h.Dims, len(emb))
-		}
-		buf = buf[:0]
-		var maxAbs float32
-		var n2 float64
-		for _, v := range emb {
-			f, ok := v.(float32)
-			if !ok {
-				return fmt.Errorf("search index: embeddings.chunk_vectors: %T values (a FLOAT[n] array is expected)", v)
-			}
-			if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
-				return fmt.Errorf("search index: embeddings.chunk_vectors: a vector has %v", f)
-			}
-			buf = le.AppendUint32(buf, math.Float32bits(f))
-			maxAbs = max(maxAbs, float32(math.Abs(float64(f))))
-			n2 += float64(f) * float64(f)
-		}
-		covered += len(ords)
-		if n2 == 0 {
-			// A zero vector's cosine distance is undefined (DuckDB
-			// returns NaN); such a chunk is found by BM25 only.
-			continue
-		}
-		scales = append(scales, maxAbs/127)
-		norms = append(norms, math.Sqrt(n2))
-		chOff = append(chOff, uint32(len(chunks)))
-		chunks = append(chunks, ords...)
-		if err := w.write(buf); err != nil {
+	vw := &vecWriter{w: w}
+	for b0 := 0; b0 < w.h.Chunks; b0 += w.o.batch() {
+		if err := vw.batch(ctx, conn, model, b0, b0+w.o.batch()); err != nil {
 			return err
 		}
 	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("search index: reading embeddings.chunk_vectors: %w", err)
-	}
+	scales, norms, chOff, chunks, covered := vw.scales, vw.norms, vw.chOff, vw.chunks, vw.covered
 	w.end(secVec32)
-	w.textHash = nil
 	v := len(scales)
 	w.h.Vectors = v
 	w.h.ChunksWithoutVector = w.h.Chunks - covered
@@ -104,6 +61,91 @@ func (w *writer) vectors(ctx context.Context, conn *sql.Conn, model string, only
 		if err := w.section(s.name, s.b); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// vecWriter writes the full vectors and keeps what each needs besides.
+type vecWriter struct {
+	w       *writer
+	scales  []float32
+	norms   []float64
+	chOff   []uint32
+	chunks  []uint32
+	covered int
+	first   int64 // the last text's first chunk ordinal written (-1: none)
+	buf     []byte
+	started bool
+}
+
+// batch writes the vectors of the texts whose first chunk ordinal is in
+// [from, to), in that order.
+func (v *vecWriter) batch(ctx context.Context, conn *sql.Conn, model string, from, to int) error {
+	w := v.w
+	if !v.started {
+		v.started, v.first = true, -1
+	}
+	rows, err := conn.QueryContext(ctx, `select t.first, t.ords, c.embedding
+		from temp.searchidx_texts as t join embeddings.chunk_vectors as c using (text_hash)
+		where c.model = ? and c.embedding is not null and t.first >= ? and t.first < ?
+		order by t.first`, model, from, to)
+	if err != nil {
+		return fmt.Errorf("search index: reading embeddings.chunk_vectors: %w", err)
+	}
+	defer rows.Close()
+	var first int64
+	var ordsAny, emb []any
+	for rows.Next() {
+		if err := rows.Scan(&first, &ordsAny, &emb); err != nil {
+			return fmt.Errorf("search index: reading embeddings.chunk_vectors (a FLOAT[n] embedding): %w", err)
+		}
+		if first == v.first {
+			continue // one vector per text and model: this text's is taken
+		}
+		v.first = first
+		if w.h.Dims == 0 {
+			w.h.Dims = len(emb)
+		}
+		if len(emb) != w.h.Dims || len(emb) == 0 {
+			return fmt.Errorf("search index: embeddings.chunk_vectors: vectors of %d and %d dimensions", w.h.Dims, len(emb))
+		}
+		v.buf = v.buf[:0]
+		var maxAbs float32
+		var n2 float64
+		for _, x := range emb {
+			f, ok := x.(float32)
+			if !ok {
+				return fmt.Errorf("search index: embeddings.chunk_vectors: %T values (a FLOAT[n] array is expected)", x)
+			}
+			if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+				return fmt.Errorf("search index: embeddings.chunk_vectors: a vector has %v", f)
+			}
+			v.buf = le.AppendUint32(v.buf, math.Float32bits(f))
+			maxAbs = max(maxAbs, float32(math.Abs(float64(f))))
+			n2 += float64(f) * float64(f)
+		}
+		v.covered += len(ordsAny)
+		if n2 == 0 {
+			// A zero vector's cosine distance is undefined (DuckDB
+			// returns NaN); such a chunk is found by BM25 only.
+			continue
+		}
+		v.scales = append(v.scales, maxAbs/127)
+		v.norms = append(v.norms, math.Sqrt(n2))
+		v.chOff = append(v.chOff, uint32(len(v.chunks)))
+		for _, o := range ordsAny {
+			ord, ok := o.(uint64)
+			if !ok {
+				return fmt.Errorf("search index: chunk ordinals of %T", o)
+			}
+			v.chunks = append(v.chunks, uint32(ord))
+		}
+		if err := w.write(v.buf); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("search index: reading embeddings.chunk_vectors: %w", err)
 	}
 	return nil
 }

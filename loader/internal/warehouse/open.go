@@ -29,6 +29,10 @@ type Options struct {
 	// OnWait is called about once a second while another process holds
 	// the lock, so the caller can say who docket is waiting for.
 	OnWait func(LockWait)
+	// SpillDir (build.temp_directory) holds DuckDB's spill files: each
+	// open spills into a folder of its own under it, removed at Close
+	// (see spill.go). "" = DuckDB's default (the file's path + ".tmp").
+	SpillDir string
 }
 
 // LockWait describes a wait for the warehouse lock.
@@ -45,9 +49,10 @@ func (w LockWait) HolderName() string { return holderName(w.PID, w.Holder) }
 
 // DB is an open warehouse.
 type DB struct {
-	Path string
-	sql  *sql.DB
-	udfs []UDF
+	Path  string
+	sql   *sql.DB
+	udfs  []UDF
+	spill *spillDir
 }
 
 // LockError says the warehouse file is held by another process.
@@ -108,6 +113,18 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	if opts.Threads > 0 {
 		params = append(params, "threads="+strconv.Itoa(opts.Threads))
 	}
+	var spill *spillDir
+	if opts.SpillDir != "" {
+		s, err := newSpillDir(opts.SpillDir)
+		switch {
+		case err == nil:
+			spill = s
+			params = append(params, s.dsnParam())
+		case !opts.ReadOnly:
+			return nil, fmt.Errorf("warehouse: spill folder (build.temp_directory): %w", err)
+		}
+		// a reader that cannot make one spills where DuckDB would
+	}
 	if len(params) > 0 {
 		dsn += "?" + strings.Join(params, "&")
 	}
@@ -123,13 +140,19 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		connector, err := duckdb.NewConnector(dsn, func(driver.ExecerContext) error { return nil })
 		if err == nil {
 			db := sql.OpenDB(connector)
-			w := &DB{Path: path, sql: db, udfs: udfs}
+			w := &DB{Path: path, sql: db, udfs: udfs, spill: spill}
 			if err = w.ping(ctx); err == nil {
+				if !opts.ReadOnly && spill != nil {
+					// this process holds the warehouse: no docket writer
+					// of an earlier version spills loose files there now
+					ClearStaleSpill(opts.SpillDir, true)
+				}
 				return w, nil
 			}
 			db.Close()
 		}
 		if !isLockErr(err) {
+			spill.remove()
 			return nil, fmt.Errorf("warehouse: open %s: %w", path, err)
 		}
 		pid := 0
@@ -137,6 +160,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 			pid, _ = strconv.Atoi(m[1])
 		}
 		if time.Now().After(deadline) {
+			spill.remove()
 			return nil, &LockError{Path: path, Cause: err, PID: pid, Holder: processCommand(pid), Waited: time.Since(start)}
 		}
 		if opts.OnWait != nil && time.Since(lastWait) >= time.Second {
@@ -145,6 +169,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		}
 		select {
 		case <-ctx.Done():
+			spill.remove()
 			return nil, ctx.Err()
 		case <-time.After(200 * time.Millisecond):
 		}
@@ -187,8 +212,13 @@ func (w *DB) SQL() *sql.DB { return w.sql }
 // UDFs returns the registered UDF declarations.
 func (w *DB) UDFs() []UDF { return w.udfs }
 
-// Close closes the warehouse.
-func (w *DB) Close() error { return w.sql.Close() }
+// Close closes the warehouse and removes its spill folder.
+func (w *DB) Close() error {
+	err := w.sql.Close()
+	w.spill.remove()
+	w.spill = nil
+	return err
+}
 
 // IsLockError reports whether err is a *LockError.
 func IsLockError(err error) bool {

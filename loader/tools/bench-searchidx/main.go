@@ -35,6 +35,7 @@ func main() {
 	step := flag.String("step", "", "internal: run one step in this process (build|update|mutate)")
 	out := flag.String("out", "", "internal: the index path of -step")
 	cpuprof := flag.String("cpuprofile", "", "write a CPU profile of -step")
+	flag.StringVar(&memoryLimit, "memory-limit", searchidx.MemoryLimit, "DuckDB's memory_limit on the connection the index is built from (docket's)")
 	flag.Parse()
 	if *read == "" {
 		flag.Usage()
@@ -80,7 +81,7 @@ func run(read, dir, model string, change float64) error {
 	base := filepath.Join(dir, "base.search")
 	full := filepath.Join(dir, "full.search")
 	step := func(name, read, out string) error {
-		cmd := exec.Command(self, "-step", name, "-read", read, "-out", out, "-model", model, "-change", fmt.Sprint(change))
+		cmd := exec.Command(self, "-step", name, "-read", read, "-out", out, "-model", model, "-change", fmt.Sprint(change), "-memory-limit", memoryLimit)
 		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 		return cmd.Run()
 	}
@@ -124,9 +125,11 @@ func runStep(step, read, out, model string, change float64) error {
 	if step == "mutate" {
 		return mutate(ctx, db, change)
 	}
-	conn.ExecContext(ctx, `set memory_limit = '512MB'`)
+	if err := searchidx.LimitMemory(ctx, conn, memoryLimit); err != nil {
+		return err
+	}
 	start, cpu0 := time.Now(), cpuTime()
-	o := searchidx.BuildOptions{Model: model, Content: step + time.Now().String()}
+	o := searchidx.BuildOptions{Model: model, Content: step + time.Now().String(), Phase: phasePeaks()}
 	var st searchidx.Stats
 	switch step {
 	case "build":
@@ -260,6 +263,35 @@ func loadavg() string {
 		return "?"
 	}
 	return strings.Join(f[:3], " ")
+}
+
+var memoryLimit string
+
+// phasePeaks prints, as each part of a build ends, the peak RSS during
+// it (VmHWM, reset at each part's start through /proc/self/clear_refs),
+// its wall and CPU time.
+func phasePeaks() func(string) {
+	name, t0, c0 := "", time.Now(), cpuTime()
+	return func(next string) {
+		if name != "" {
+			fmt.Printf("  %-9s peak RSS %4d MiB, wall %.2fs, CPU %.2fs\n", name, vmHWM()>>20, time.Since(t0).Seconds(), cpuTime()-c0)
+		}
+		os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
+		name, t0, c0 = next, time.Now(), cpuTime()
+	}
+}
+
+// vmHWM is the process's peak RSS since the last reset.
+func vmHWM() int64 {
+	b, _ := os.ReadFile("/proc/self/status")
+	for _, l := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmHWM:" {
+			var kb int64
+			fmt.Sscan(f[1], &kb)
+			return kb << 10
+		}
+	}
+	return 0
 }
 
 func cpuTime() float64 { return bench.SelfCPU().Seconds() }
