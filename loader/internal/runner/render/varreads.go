@@ -1,8 +1,10 @@
 package render
 
 import (
+	"maps"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unsafe"
@@ -48,11 +50,11 @@ func (e *Env) VarReads(sources map[string]string) VarReads {
 	}
 	var macros []macro
 	pkgs := []map[string]macroDef{e.macros}
-	for _, p := range sortedKeys(e.packages) {
+	for _, p := range slices.Sorted(maps.Keys(e.packages)) {
 		pkgs = append(pkgs, e.packages[p])
 	}
 	for _, ms := range pkgs {
-		for _, n := range sortedKeys(ms) {
+		for _, n := range slices.Sorted(maps.Keys(ms)) {
 			d := ms[n]
 			var params []string
 			for _, kw := range d.node.Kwargs {
@@ -90,7 +92,7 @@ func (e *Env) VarReads(sources map[string]string) VarReads {
 			r.add(c, m.params, m.def.file)
 		}
 	}
-	for _, f := range sortedKeys(sources) {
+	for _, f := range slices.Sorted(maps.Keys(sources)) {
 		r.addSource(e, f, sources[f], through, 0)
 	}
 	sort.Slice(r.Computed, func(i, j int) bool {
@@ -259,13 +261,4 @@ func hasParam(ps []varParam, i int) bool {
 		}
 	}
 	return false
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
