@@ -29,17 +29,8 @@ func limitBuildMemory(ctx context.Context, p *project.Project, db *warehouse.DB)
 		}
 	}
 	setting := fmt.Sprintf("%dMiB", max(int64(limit)>>20, 64))
-	for _, q := range []string{
-		fmt.Sprintf(`set memory_limit = '%s'`, setting),
-		// DuckDB's allocator keeps freed memory cached per thread unless
-		// told to flush it: at 50k documents a full build's heavy phases
-		// held 90-300 MB less with these (peak 1,317 -> 1,112 MiB, same CPU)
-		`set allocator_background_threads = true`,
-		`set allocator_flush_threshold = '32MB'`,
-	} {
-		if _, err := db.SQL().ExecContext(ctx, q); err != nil {
-			return "", fmt.Errorf("DuckDB settings (%s): %w", q, err)
-		}
+	if err := warehouse.LimitMemory(ctx, db.SQL(), setting); err != nil {
+		return "", err
 	}
 	return setting, nil
 }
@@ -61,15 +52,8 @@ func limitBuildMemory(ctx context.Context, p *project.Project, db *warehouse.DB)
 func limitLoadMemory(ctx context.Context, p *project.Project, db *warehouse.DB) (setting, warn string, err error) {
 	limit, warn := p.Loader.DuckDBMemory()
 	setting = fmt.Sprintf("%dMiB", int64(limit)>>20)
-	for _, q := range []string{
-		fmt.Sprintf(`set memory_limit = '%s'`, setting),
-		`set checkpoint_threshold = '1GB'`,
-		`set allocator_background_threads = true`,
-		`set allocator_flush_threshold = '32MB'`,
-	} {
-		if _, err := db.SQL().ExecContext(ctx, q); err != nil {
-			return "", warn, fmt.Errorf("DuckDB settings (%s): %w", q, err)
-		}
+	if err := warehouse.LimitMemory(ctx, db.SQL(), setting, `set checkpoint_threshold = '1GB'`); err != nil {
+		return "", warn, err
 	}
 	return setting, warn, nil
 }

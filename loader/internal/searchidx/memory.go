@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+
+	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
 // MemoryLimit is DuckDB's memory_limit on the connection an index is built
@@ -20,14 +22,8 @@ const MemoryLimit = "256MB"
 // every posting and vector, and what DuckDB freed between them stayed
 // cached per thread.
 func LimitMemory(ctx context.Context, conn *sql.Conn, limit string) error {
-	for _, q := range []string{
-		fmt.Sprintf(`set memory_limit = '%s'`, limit),
-		`set allocator_background_threads = true`,
-		`set allocator_flush_threshold = '32MB'`,
-	} {
-		if _, err := conn.ExecContext(ctx, q); err != nil {
-			return fmt.Errorf("search index: DuckDB settings (%s): %w", q, err)
-		}
+	if err := warehouse.LimitMemory(ctx, conn, limit); err != nil {
+		return fmt.Errorf("search index: %w", err)
 	}
 	return nil
 }
