@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -69,6 +70,53 @@ func TestChunkDupIndexBatchedFullBuild(t *testing.T) {
 		"count(*) filter (where len(window_keys) > 0), count(*) filter (where not is_rep) from curated.chunk_dup_index")[0])
 	if len(got) != 3 || got[0] == "0" || got[1] == "0" || got[2] == "0" {
 		t.Errorf("want near hops, windows and copies in the batched build, got %v", got)
+	}
+	// Both builds above read the buckets from temp.chunk_dup_index_shared:
+	// a wrong shared table would be wrong in both alike. The reference
+	// that does not read it is an incremental build of the emptied table
+	// (every text touched: its buckets probed from every band key).
+	batched := filepath.Join(t.TempDir(), "batched.duckdb")
+	copyFile(t, filepath.Join(dir, "warehouse.duckdb"), batched)
+	emptyModel(t, filepath.Join(dir, "warehouse.duckdb"), "curated.chunk_dup_index")
+	must(t, dir, "build", "-s", "chunk_dup_index")
+	if n := query(t, dir, "select count(*) from curated.chunk_dup_index")[0]; n == "0" {
+		t.Fatalf("the incremental build of the emptied table wrote nothing")
+	}
+	out := must(t, dir, "sql", "--allow-external", "attach '"+batched+"' as batched (read_only); select "+
+		"(select count(*) from (select * from curated.chunk_dup_index except all select * from batched.curated.chunk_dup_index)), "+
+		"(select count(*) from (select * from batched.curated.chunk_dup_index except all select * from curated.chunk_dup_index))")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if f := strings.Fields(lines[len(lines)-1]); len(f) != 2 || f[0] != "0" || f[1] != "0" {
+		t.Errorf("the batched full build differs from the build without the shared table (rows only in the latter, only in the batched): %v", f)
+	}
+}
+
+// emptyModel deletes the rows of a model's table (rel) and its build
+// state, in the warehouse file at path (no docket process has it open),
+// so that the next build of the model is incremental over every row.
+func emptyModel(t *testing.T, path, rel string) {
+	t.Helper()
+	db, err := sql.Open("duckdb", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{"delete from " + rel,
+		"delete from ops.build_state where unique_id like '%." + rel[strings.LastIndex(rel, ".")+1:] + "'"} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
