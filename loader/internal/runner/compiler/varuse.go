@@ -28,27 +28,7 @@ func (m *Manifest) unusedVars() {
 	if len(set) == 0 {
 		return
 	}
-	sources := map[string]string{}
-	for _, kind := range []string{"models", "snapshots", "tests", "analyses", "seeds"} {
-		for _, ext := range []string{".sql", ".yml", ".yaml"} {
-			files, err := m.readTrees(m.dirs(kind), ext)
-			if err != nil {
-				continue
-			}
-			for f, s := range files {
-				sources[f] = s
-			}
-		}
-	}
-	for _, f := range []string{m.Project.File, m.dbtFile()} {
-		if f == "" {
-			continue
-		}
-		if s, ok := m.fileText(f); ok {
-			sources[m.relPath(f)] = s
-		}
-	}
-	reads := m.env.VarReads(sources)
+	reads := m.env.VarReads(m.varSources())
 	if len(reads.Computed) > 0 {
 		c := reads.Computed[0]
 		m.warn(c.File, Position{c.Line, c.Col}, "var() with a computed name (not a literal nor a macro parameter handed on): "+
@@ -64,6 +44,47 @@ func (m *Manifest) unusedVars() {
 			m.warn(v.file, v.at, "var %q is set but no model, macro, hook or test reads it (%s)", v.name, why)
 		}
 	}
+}
+
+// varSources are the files whose Jinja can read a var (file → text): the
+// models, snapshots, tests, analyses and seeds folders' SQL and YAML of
+// the root project and of every installed package (a root project sets
+// the vars of its packages' sources and models: stripe_schema), and the
+// project files (dbt_project.yml's +enabled: "{{ var(...) }}").
+func (m *Manifest) varSources() map[string]string {
+	sources := map[string]string{}
+	add := func(dirs []string) {
+		for _, ext := range []string{".sql", ".yml", ".yaml"} {
+			files, err := m.readTrees(dirs, ext)
+			if err != nil {
+				continue
+			}
+			for f, s := range files {
+				sources[f] = s
+			}
+		}
+	}
+	for _, kind := range []string{"models", "snapshots", "tests", "analyses", "seeds"} {
+		add(m.dirs(kind))
+	}
+	files := []string{m.Project.File, m.dbtFile()}
+	for _, pk := range m.pkgDirs {
+		add(pk.pkgPaths(pk.modelPaths, "models"))
+		add(pk.pkgPaths(pk.seedPaths, "seeds"))
+		add(pk.pkgPaths(pk.snapshotPaths, "snapshots"))
+		add(pk.pkgPaths(pk.testPaths, "tests"))
+		add(pk.pkgPaths(pk.analysisPaths, "analyses"))
+		files = append(files, pk.dir+"/dbt_project.yml")
+	}
+	for _, f := range files {
+		if f == "" {
+			continue
+		}
+		if s, ok := m.fileText(f); ok {
+			sources[m.relPath(f)] = s
+		}
+	}
+	return sources
 }
 
 // varSet is a var the project sets, where.

@@ -79,3 +79,26 @@ func TestUnreadVarWithMissingPackage(t *testing.T) {
 		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestVarReadByPackageNotWarned: a var the root project sets for an
+// installed package (as Fivetran's and Snowplow's packages are
+// configured) is read by the package's models, its sources' YAML or its
+// dbt_project.yml, not by the root's files: it is not unread.
+func TestVarReadByPackageNotWarned(t *testing.T) {
+	m, diags := compilertest.Compile(t, map[string]string{
+		"project.yaml": "version: 1\nname: mem\nvars:\n  pkg_model_var: 1\n  pkg_source_var: 2\n  pkg_project_var: true\n  unread: 5\n",
+		"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\n" +
+			"models:\n  p:\n    +enabled: \"{{ var('pkg_project_var', true) }}\"\n",
+		"dbt_packages/p/models/dim.sql": "select {{ var('pkg_model_var', 0) }} as id",
+		"dbt_packages/p/models/src.yml": "version: 2\nsources:\n  - name: stripe\n    schema: \"{{ var('pkg_source_var', 'raw') }}\"\n" +
+			"    tables:\n      - name: t\n",
+		"models/a.sql": "select 1 as x",
+	})
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	want := []string{`project.yaml:7:3: var "unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`}
+	if got := varWarnings(m); !reflect.DeepEqual(got, want) {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
