@@ -102,3 +102,24 @@ func TestVarReadByPackageNotWarned(t *testing.T) {
 		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestVarReadThroughDefaultOrNamespace: a var named by the default of a
+// macro parameter handed on to var() (get_x() with var_name='my_var') is
+// read, and so is one passed to such a macro called through its
+// package's namespace (p.pick('ns_var')).
+func TestVarReadThroughDefaultOrNamespace(t *testing.T) {
+	m, diags := compilertest.Compile(t, map[string]string{
+		"project.yaml":                   "version: 1\nname: mem\nvars:\n  my_var: 3\n  ns_var: 4\n  unread: 5\n",
+		"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\n",
+		"dbt_packages/p/macros/pick.sql": "{% macro pick(name) %}{{ var(name, 0) }}{% endmacro %}",
+		"macros/m.sql":                   "{% macro get_x(var_name='my_var') %}{{ var(var_name, 1) }}{% endmacro %}",
+		"models/a.sql":                   "select {{ get_x() }} as x, {{ p.pick('ns_var') }} as y",
+	})
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	want := []string{`project.yaml:6:3: var "unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`}
+	if got := varWarnings(m); !reflect.DeepEqual(got, want) {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

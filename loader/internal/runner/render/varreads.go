@@ -69,12 +69,17 @@ func (e *Env) VarReads(sources map[string]string) VarReads {
 		}
 	}
 	// The macros handing a parameter on to var(), to a fixpoint: var
-	// itself takes the name first.
-	through := map[string][]varParam{"var": {{0, "name"}}}
+	// itself takes the name first. A macro is called by its name or
+	// through its package's namespace (dbt_utils.x(...)).
+	sc := varScan{through: map[string][]varParam{"var": {{0, "name"}}}, spaces: map[string]bool{e.Root: true}}
+	for p := range e.packages {
+		sc.spaces[p] = true
+	}
+	through := sc.through
 	for changed := true; changed; {
 		changed = false
 		for _, m := range macros {
-			for _, c := range calls(m.def.node, through) {
+			for _, c := range sc.calls(m.def.node) {
 				for _, a := range c.handed {
 					if a.name == "" {
 						continue
@@ -88,12 +93,13 @@ func (e *Env) VarReads(sources map[string]string) VarReads {
 		}
 	}
 	for _, m := range macros {
-		for _, c := range calls(m.def.node, through) {
+		for _, c := range sc.calls(m.def.node) {
 			r.add(c, m.params, m.def.file)
 		}
+		r.addDefaults(m.def.node, through[m.def.node.Name])
 	}
 	for _, f := range slices.Sorted(maps.Keys(sources)) {
-		r.addSource(e, f, sources[f], through, 0)
+		r.addSource(e, f, sources[f], sc, 0)
 	}
 	sort.Slice(r.Computed, func(i, j int) bool {
 		a, b := r.Computed[i], r.Computed[j]
@@ -109,7 +115,7 @@ func (e *Env) VarReads(sources map[string]string) VarReads {
 var varLiteralRe = regexp.MustCompile(`\bvar\(\s*['"]([^'"]+)['"]`)
 
 // addSource reads one source; depth bounds Jinja strings in strings.
-func (r *VarReads) addSource(e *Env, file, src string, through map[string][]varParam, depth int) {
+func (r *VarReads) addSource(e *Env, file, src string, sc varScan, depth int) {
 	if depth > 3 || !strings.Contains(src, "{{") && !strings.Contains(src, "{%") {
 		return
 	}
@@ -120,11 +126,23 @@ func (r *VarReads) addSource(e *Env, file, src string, through map[string][]varP
 		}
 		return
 	}
-	for _, c := range calls(t.Root(), through) {
+	for _, c := range sc.calls(t.Root()) {
 		r.add(c, nil, file)
 	}
 	for _, s := range stringsIn(t.Root()) {
-		r.addSource(e, file, s, through, depth+1)
+		r.addSource(e, file, s, sc, depth+1)
+	}
+}
+
+// addDefaults records the string defaults of the macro's parameters that
+// it hands on to var() (ps): what a call leaving one out reads.
+func (r *VarReads) addDefaults(m *nodes.Macro, ps []varParam) {
+	for _, p := range ps {
+		if p.pos < len(m.Kwargs) {
+			if s, ok := m.Kwargs[p.pos].Value.(*nodes.String); ok && s != nil {
+				r.Names[s.Val] = true
+			}
+		}
 	}
 }
 
@@ -155,20 +173,41 @@ type handedArg struct {
 	given         bool
 }
 
-// calls lists the calls in the tree of the names in through, with the
+// varScan finds the calls of var() and of the macros handing an argument
+// on to it: through (macro name → the parameters handed on), called by
+// name or as space.name, space one of spaces (the project and packages).
+type varScan struct {
+	through map[string][]varParam
+	spaces  map[string]bool
+}
+
+// callee is the name a call calls and its place, when it is a name or
+// a name in one of the spaces ("" otherwise).
+func (sc varScan) callee(c *nodes.Call) (name string, line, col int) {
+	switch fn := c.Func.(type) {
+	case *nodes.Name:
+		if fn != nil && fn.Name != nil {
+			return fn.Name.Val, fn.Name.Line, fn.Name.Col
+		}
+	case *nodes.GetAttribute:
+		if ns, ok := fn.Node.(*nodes.Name); ok && ns != nil && ns.Name != nil && sc.spaces[ns.Name.Val] && fn.Attribute != "" {
+			return fn.Attribute, ns.Name.Line, ns.Name.Col
+		}
+	}
+	return "", 0, 0
+}
+
+// calls lists the calls in the tree of the names in sc.through, with the
 // arguments at their handed-on positions (positional or by keyword).
-func calls(root any, through map[string][]varParam) []varCall {
+func (sc varScan) calls(root any) []varCall {
 	var out []varCall
 	walkNodes(root, func(c *nodes.Call) {
-		fn, ok := c.Func.(*nodes.Name)
-		if !ok || fn == nil || fn.Name == nil {
+		name, line, col := sc.callee(c)
+		ps, ok := sc.through[name]
+		if name == "" || !ok {
 			return
 		}
-		ps, ok := through[fn.Name.Val]
-		if !ok {
-			return
-		}
-		vc := varCall{line: fn.Name.Line, col: fn.Name.Col}
+		vc := varCall{line: line, col: col}
 		for _, p := range ps {
 			var x nodes.Expression
 			if p.pos < len(c.Args) {
