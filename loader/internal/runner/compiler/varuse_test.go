@@ -20,6 +20,14 @@ func varWarnings(m *compiler.Manifest) []string {
 	return out
 }
 
+// wantVarWarnings checks the warnings about vars against want.
+func wantVarWarnings(t *testing.T, m *compiler.Manifest, want []string) {
+	t.Helper()
+	if got := varWarnings(m); !reflect.DeepEqual(got, want) {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // TestUnusedVarWarned: a var project.yaml sets that nothing reads is
 // warned at its line; one read only in a branch the build does not take,
 // only in a hook written in config(), or only through macros that hand
@@ -44,9 +52,7 @@ func TestUnusedVarWarned(t *testing.T) {
 		`project.yaml:9:3: var "unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`,
 		`project.yaml:12:5: var "scoped_unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`,
 	}
-	if got := varWarnings(m); !reflect.DeepEqual(got, want) {
-		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	wantVarWarnings(t, m, want)
 }
 
 // TestComputedVarNameWarned: a var() whose name is computed is warned at
@@ -75,9 +81,7 @@ func TestUnreadVarWithMissingPackage(t *testing.T) {
 		"models/a.sql": "select 1 as x",
 	})
 	want := []string{`project.yaml:4:3: var "dbt_date:time_zone" is set but no model, macro, hook or test reads it (or a package packages.yml lists but is not installed does)`}
-	if got := varWarnings(m); !reflect.DeepEqual(got, want) {
-		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	wantVarWarnings(t, m, want)
 }
 
 // TestVarReadByPackageNotWarned: a var the root project sets for an
@@ -98,9 +102,7 @@ func TestVarReadByPackageNotWarned(t *testing.T) {
 		t.Fatal(compilertest.Strings(diags))
 	}
 	want := []string{`project.yaml:7:3: var "unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`}
-	if got := varWarnings(m); !reflect.DeepEqual(got, want) {
-		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	wantVarWarnings(t, m, want)
 }
 
 // TestVarReadThroughDefaultOrNamespace: a var named by the default of a
@@ -119,7 +121,5 @@ func TestVarReadThroughDefaultOrNamespace(t *testing.T) {
 		t.Fatal(compilertest.Strings(diags))
 	}
 	want := []string{`project.yaml:6:3: var "unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`}
-	if got := varWarnings(m); !reflect.DeepEqual(got, want) {
-		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	wantVarWarnings(t, m, want)
 }
