@@ -1,6 +1,7 @@
 package warehouse
 
 import (
+	"crypto/rand"
 	"fmt"
 	"net/url"
 	"os"
@@ -14,7 +15,7 @@ import (
 // DuckDB spills what does not fit its memory_limit into temp_directory.
 // Every open warehouse (Options.SpillDir) spills into a folder of its own
 // under the project's spill folder (build.temp_directory,
-// target/duckdb_tmp), named docket-PID-N and locked (flock) while it is
+// target/duckdb_tmp), named docket-PID-N-RANDOM and locked (flock) while it is
 // open, and removed at Close. Two reasons:
 //
 //   - A process killed while spilling (a 200k-document build stopped by
@@ -33,7 +34,7 @@ import (
 // after it has been used ("Cannot switch temporary directory after the
 // current one has been used").
 
-// spillPrefix names a process's spill folder (docket-PID-N).
+// spillPrefix names a process's spill folder (docket-PID-N-RANDOM).
 const spillPrefix = "docket-"
 
 var spillSeq atomic.Int64
@@ -46,13 +47,20 @@ type spillDir struct {
 
 // newSpillDir clears the stale spill folders under parent and makes this
 // open's own, locked before it is given its name (a folder being made
-// has a hidden name no other process clears).
+// has a hidden name no other process clears). The name is never one a
+// folder had before (a random part): a clearer removes a stale folder by
+// its path after locking it, so an open that reused a dead process's
+// name (its PID reused) could be removed under its DuckDB.
 func newSpillDir(parent string) (*spillDir, error) {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, err
 	}
 	ClearStaleSpill(parent, false)
-	name := fmt.Sprintf("%s%d-%d", spillPrefix, os.Getpid(), spillSeq.Add(1))
+	var r [8]byte
+	if _, err := rand.Read(r[:]); err != nil {
+		return nil, err
+	}
+	name := fmt.Sprintf("%s%d-%d-%x", spillPrefix, os.Getpid(), spillSeq.Add(1), r)
 	tmp := filepath.Join(parent, "."+name)
 	os.RemoveAll(tmp)
 	if err := os.Mkdir(tmp, 0o755); err != nil {
@@ -69,7 +77,6 @@ func newSpillDir(parent string) (*spillDir, error) {
 		return nil, err
 	}
 	final := filepath.Join(parent, name)
-	os.RemoveAll(final) // an earlier process's with this PID: its lock was free (cleared above)
 	if err := os.Rename(tmp, final); err != nil {
 		f.Close()
 		os.RemoveAll(tmp)
