@@ -1,6 +1,7 @@
 package warehouse
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -49,5 +50,58 @@ func TestSpillDirNotRemovedByStaleClearer(t *testing.T) {
 	defer g.Close()
 	if unix.Flock(int(g.Fd()), unix.LOCK_EX|unix.LOCK_NB) == nil {
 		t.Errorf("%s is not locked by its open", s.path)
+	}
+}
+
+// TestSpillDirPerOpen: a writer and a reader opened with the same
+// SpillDir each spill into a folder of their own under it (DuckDB's
+// temp_directory, set when it opens), and the reader's Close, which
+// deletes every duckdb_temp_* file of its temp_directory, leaves the
+// writer's spill files alone; the writer's Close removes its folder.
+func TestSpillDirPerOpen(t *testing.T) {
+	dir := t.TempDir()
+	parent := filepath.Join(dir, "spill")
+	ctx := context.Background()
+	seed, err := Open(ctx, filepath.Join(dir, "read.duckdb"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed.Close()
+	w, err := Open(ctx, filepath.Join(dir, "w.duckdb"), Options{SpillDir: parent})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(ctx, filepath.Join(dir, "read.duckdb"), Options{ReadOnly: true, SpillDir: parent})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var folders []string
+	for _, db := range []*DB{w, r} {
+		var got string
+		if err := db.SQL().QueryRowContext(ctx, "select current_setting('temp_directory')").Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if db.spill == nil || got != db.spill.path || filepath.Dir(got) != parent {
+			t.Fatalf("temp_directory %q, want the open's own folder under %s", got, parent)
+		}
+		folders = append(folders, got)
+	}
+	if folders[0] == folders[1] {
+		t.Fatalf("writer and reader share %s", folders[0])
+	}
+	block := filepath.Join(folders[0], "duckdb_temp_block-4611686018427388032.block")
+	if err := os.WriteFile(block, []byte("spilled"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	if _, err := os.Stat(block); err != nil {
+		t.Errorf("the reader's Close removed the writer's spill file: %v", err)
+	}
+	if _, err := os.Stat(folders[1]); err == nil {
+		t.Errorf("the reader's folder %s is left after its Close", folders[1])
+	}
+	w.Close()
+	if _, err := os.Stat(folders[0]); err == nil {
+		t.Errorf("the writer's folder %s is left after its Close", folders[0])
 	}
 }
