@@ -6,32 +6,46 @@ import (
 	"github.com/docket-dev/docket/loader/internal/document"
 )
 
+// headBand is a header band (see headerBand); beside: a block of text (a
+// table or a paragraph) stands beside it and its body, a gutter apart.
+type headBand struct {
+	g      grid
+	beside bool
+}
+
 // headerBand: grid g is one box with no rule inside (a header row's
 // background), at most four lines of text tall, over three or more
 // lines of free words starting within two lines under it and inside its
-// width, two of them with several phrases, and nothing beside: the
-// header of an unruled table, not a table of its own. Read alone, the
-// header is one table and the body another.
-func headerBand(g grid, ws []*word) bool {
+// width, two of them with several phrases, and nothing beside but
+// across a gutter (sideGutter) with row labels under the band (a table
+// of its own beside another table or a paragraph): the header of an
+// unruled table, not a table of its own. Read alone, the header is one
+// table and the body another.
+func headerBand(g grid, ws []*word) (ok, beside bool) {
 	if len(g.hs) != 2 || len(g.vs) != 2 {
-		return false
+		return false, false
 	}
 	box := g.bb
 	in := freeWords(ws, &box)
 	if len(in) == 0 {
-		return false
+		return false, false
 	}
 	size := medianSize(in)
 	if box.Y1-box.Y0 > 7*size || len(lineUp(in)) > 4 {
-		return false
+		return false, false
 	}
+	gap := math.Max(5, 0.9*size)
 	var below []*word
 	for _, w := range ws {
 		if w.used || w.cy() < box.Y0 || w.bb.Y0 > box.Y1+8*size {
 			continue
 		}
 		if w.bb.X1 < box.X0-size || w.bb.X0 > box.X1+size {
-			return false // text beside: another table or a paragraph
+			if w.bb.X1 > box.X0-sideGutter*gap && w.bb.X0 < box.X1+sideGutter*gap {
+				return false, false // text beside: the band's table goes on there
+			}
+			beside = true // another table or a paragraph, a gutter away
+			continue
 		}
 		if w.cy() > box.Y1 && w.bb.X0 >= box.X0-size && w.bb.X1 <= box.X1+size {
 			below = append(below, w)
@@ -39,16 +53,21 @@ func headerBand(g grid, ws []*word) bool {
 	}
 	lines := lineUp(below)
 	if len(lines) < 3 || lines[0].bb.Y0-box.Y1 > 2*size {
-		return false
+		return false, false
 	}
-	gap := math.Max(5, 0.9*size)
-	multi := 0
+	multi, labels := 0, 0
 	for _, l := range lines {
-		if l.nSegments(gap) >= 2 {
+		if segs := l.segments(gap); len(segs) >= 2 {
 			multi++
+			if !numericCell(segs[0]) {
+				labels++
+			}
 		}
 	}
-	return multi >= 2
+	if beside && 2*labels <= multi {
+		return false, false // the band heads columns of a table whose labels stand left of it
+	}
+	return multi >= 2, beside
 }
 
 // offBoxes are the rules less those on the edges of the boxes bs.
@@ -74,10 +93,12 @@ func offBoxes(rs []rule, bs []document.BBox, horizontal bool) []rule {
 }
 
 // bodies runs the unruled detector with the header bands' edges left out
-// of the rules, so that each band's text heads the body under it. When a
-// band heads no table that way, the page is read as before: each band a
-// ruled table of its own, the rules as they are.
-func (d *Detector) bodies(ws []*word, hs, vs []rule, bands []grid) []document.Table {
+// of the rules, so that each band's text heads the body under it; a band
+// with a block beside it is read first with its column alone (sideBody),
+// then the rest of the page. When a band heads no table that way, the
+// page is read as before: each band a ruled table of its own, the rules
+// as they are.
+func (d *Detector) bodies(ws []*word, hs, vs []rule, bands []headBand) []document.Table {
 	if len(bands) == 0 {
 		return d.unruled(ws, hs, vs)
 	}
@@ -86,10 +107,17 @@ func (d *Detector) bodies(ws []*word, hs, vs []rule, bands []grid) []document.Ta
 		used[i] = w.used
 	}
 	boxes := make([]document.BBox, len(bands))
-	for i, g := range bands {
-		boxes[i] = g.bb
+	for i, b := range bands {
+		boxes[i] = b.g.bb
 	}
-	ts := d.unruled(ws, offBoxes(hs, boxes, true), offBoxes(vs, boxes, false))
+	hs1, vs1 := offBoxes(hs, boxes, true), offBoxes(vs, boxes, false)
+	var ts []document.Table
+	for _, b := range bands {
+		if b.beside {
+			ts = append(ts, d.sideBody(ws, b.g.bb, hs1, vs1)...)
+		}
+	}
+	ts = append(ts, d.unruled(ws, hs1, vs1)...)
 	if headsAll(ts, boxes) {
 		return ts
 	}
@@ -97,8 +125,8 @@ func (d *Detector) bodies(ws []*word, hs, vs []rule, bands []grid) []document.Ta
 		w.used = used[i]
 	}
 	var out []document.Table
-	for _, g := range bands {
-		if t, ok := d.ruled(g, ws, hs, vs); ok {
+	for _, b := range bands {
+		if t, ok := d.ruled(b.g, ws, hs, vs); ok {
 			out = append(out, t)
 		}
 	}

@@ -64,14 +64,16 @@ func (d *Detector) DetectTables(lay *pdf.Layout) []document.Table {
 	}
 	var out []document.Table
 	hs, vs, curves := rules(lay)
-	var bands []grid // header backgrounds over unruled bodies
+	var bands []headBand // header backgrounds over unruled bodies
 	for _, g := range splitGrids(grids(hs, vs)) {
 		if chart(g.bb, curves) {
 			continue
 		}
-		if d.Unruled && headerBand(g, ws) {
-			bands = append(bands, g)
-			continue
+		if d.Unruled {
+			if ok, beside := headerBand(g, ws); ok {
+				bands = append(bands, headBand{g, beside})
+				continue
+			}
 		}
 		if bars(g.bb, hs, vs) {
 			// the chart's labels are the chart's: no table of them either
