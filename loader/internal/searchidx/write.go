@@ -292,20 +292,18 @@ func (w *writer) chunks(ctx context.Context, conn *sql.Conn, only bool) error {
 	if err != nil {
 		return err
 	}
-	docLen := make([]uint32, 0, len(w.keys))
+	cs := citeSections{docLen: make([]uint32, 0, len(w.keys)), citeOff: make([]uint64, 1, len(w.keys)+1)}
 	w.rowHash = make([]uint64, 0, len(w.keys))
-	citeOff := make([]uint64, 1, len(w.keys)+1)
 	if err := w.begin(); err != nil {
 		return err
 	}
-	var off uint64
 	for b0 := 0; b0 < len(w.keys); b0 += w.o.batch() {
 		lo, hi := w.keys[b0], w.keys[min(b0+w.o.batch(), len(w.keys))-1]
-		if err := w.chunkBatch(ctx, conn, lo, hi, display, &docLen, &citeOff, &off); err != nil {
+		if err := w.chunkBatch(ctx, conn, [2]uint64{lo, hi}, display, &cs); err != nil {
 			return err
 		}
 	}
-	if len(docLen) != len(w.keys) {
+	if len(cs.docLen) != len(w.keys) {
 		return fmt.Errorf("search index: retrieval.search_chunks changed while it was read")
 	}
 	w.end(secCites)
@@ -313,19 +311,29 @@ func (w *writer) chunks(ctx context.Context, conn *sql.Conn, only bool) error {
 	if err := w.section(secKeys, u64s(w.keys)); err != nil {
 		return err
 	}
-	if err := w.section(secDocLen, u32s(docLen)); err != nil {
+	if err := w.section(secDocLen, u32s(cs.docLen)); err != nil {
 		return err
 	}
 	if err := w.section(secRowHash, u64s(w.rowHash)); err != nil {
 		return err
 	}
-	return w.section(secCiteOff, u64s(citeOff))
+	return w.section(secCiteOff, u64s(cs.citeOff))
 }
 
-// chunkBatch writes the citation records of the chunks with keys lo..hi.
-func (w *writer) chunkBatch(ctx context.Context, conn *sql.Conn, lo, hi uint64, display map[string]string, docLen *[]uint32, citeOff *[]uint64, off *uint64) error {
+// citeSections are the sections the citation records fill as they are
+// written: each chunk's doc_length, and the end offset of each record
+// (citeOff[0] = 0; off is the last).
+type citeSections struct {
+	docLen  []uint32
+	citeOff []uint64
+	off     uint64
+}
+
+// chunkBatch writes the citation records of the chunks with keys
+// keys[0]..keys[1], adding to cs.
+func (w *writer) chunkBatch(ctx context.Context, conn *sql.Conn, keys [2]uint64, display map[string]string, cs *citeSections) error {
 	// keys are UBIGINTs past database/sql's int64 arguments
-	between := fmt.Sprintf("between %d::ubigint and %d::ubigint", lo, hi)
+	between := fmt.Sprintf("between %d::ubigint and %d::ubigint", keys[0], keys[1])
 	rows, err := conn.QueryContext(ctx, `select s.chunk_key, doc_length, chunk_id, doc_id, rel_path, source_uri,
 		coalesce(title, ''), page_number, char_offset, char_end, coalesce(section_title, ''), text,
 		`+rowHashSQL+`, o.has_vector
@@ -345,13 +353,13 @@ func (w *writer) chunkBatch(ctx context.Context, conn *sql.Conn, lo, hi uint64, 
 		if err := rows.Scan(&key, &dl, &c.ChunkID, &c.DocID, &c.Path, &c.URI, &c.Title, &c.Page, &c.CharOffset, &c.CharEnd, &c.Section, &c.Text, &sqlHash, &hasVector); err != nil {
 			return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
 		}
-		if i := len(*docLen); i >= len(w.keys) || w.keys[i] != key {
+		if i := len(cs.docLen); i >= len(w.keys) || w.keys[i] != key {
 			return fmt.Errorf("search index: retrieval.search_chunks changed while it was read (chunk_key %d)", key)
 		}
 		if dl < 0 || dl > math.MaxUint32 {
 			return fmt.Errorf("search index: chunk_key %d: doc_length %d out of range", key, dl)
 		}
-		*docLen = append(*docLen, uint32(dl))
+		cs.docLen = append(cs.docLen, uint32(dl))
 		w.h.SumDocLength += dl
 		if d, ok := display[c.DocID]; ok {
 			c.DisplayPath = d
@@ -363,8 +371,8 @@ func (w *writer) chunkBatch(ctx context.Context, conn *sql.Conn, lo, hi uint64, 
 		if err := w.write(w.scratch); err != nil {
 			return err
 		}
-		*off += uint64(len(w.scratch))
-		*citeOff = append(*citeOff, *off)
+		cs.off += uint64(len(w.scratch))
+		cs.citeOff = append(cs.citeOff, cs.off)
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
