@@ -123,3 +123,24 @@ func TestVarReadThroughDefaultOrNamespace(t *testing.T) {
 	want := []string{`project.yaml:6:3: var "unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`}
 	wantVarWarnings(t, m, want)
 }
+
+// TestVarReadInLoop: var(v) in a for loop over a list of names reads
+// them: a literal list, or a macro parameter its callers pass as one
+// (fivetran_utils.enabled_vars(['stripe__using_invoices']), which every
+// Fivetran package installs). Neither is a computed name, which would
+// turn the check off with a warning at the package's macro.
+func TestVarReadInLoop(t *testing.T) {
+	m, diags := compilertest.Compile(t, map[string]string{
+		"project.yaml":                   "version: 1\nname: mem\nvars:\n  loop_a: false\n  loop_b: true\n  lit_a: 1\n  unread: 5\n",
+		"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\n",
+		"dbt_packages/p/macros/enabled.sql": "{% macro enabled_vars(vars) %}{% for v in vars %}{% if var(v, True) == False %}" +
+			"{{ return(False) }}{% endif %}{% endfor %}{{ return(True) }}{% endmacro %}",
+		"models/a.sql": "{{ config(enabled=p.enabled_vars(['loop_a', 'loop_b'])) }}\n" +
+			"select {% for v in ['lit_a'] %}{{ var(v, 0) }}{% endfor %} as x",
+		"models/b.sql": "select 1 as x",
+	})
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	wantVarWarnings(t, m, []string{`project.yaml:7:3: var "unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`})
+}

@@ -9,8 +9,11 @@ import (
 	"strings"
 	"unsafe"
 
+	controlStructures "github.com/nikolalohinski/gonja/v2/builtins/control_structures"
 	"github.com/nikolalohinski/gonja/v2/nodes"
 )
+
+var forType = reflect.TypeOf(&controlStructures.ForControlStructure{})
 
 // VarReads is what the project's Jinja reads with var(), found without
 // rendering (every branch counts, taken or not).
@@ -31,10 +34,13 @@ type VarSite struct {
 	Line, Col int
 }
 
-// varParam is a macro parameter handed on to var(): its position and name.
+// varParam is a macro parameter handed on to var(): its position and
+// name, and whether it is a list of names (each: the macro loops over it,
+// var(v) for v in it).
 type varParam struct {
 	pos  int
 	name string
+	each bool
 }
 
 // VarReads finds what var() reads in the environment's macros (the root
@@ -71,7 +77,7 @@ func (e *Env) VarReads(sources map[string]string) VarReads {
 	// The macros handing a parameter on to var(), to a fixpoint: var
 	// itself takes the name first. A macro is called by its name or
 	// through its package's namespace (dbt_utils.x(...)).
-	sc := varScan{through: map[string][]varParam{"var": {{0, "name"}}}, spaces: map[string]bool{e.Root: true}}
+	sc := varScan{through: map[string][]varParam{"var": {{0, "name", false}}}, spaces: map[string]bool{e.Root: true}}
 	for p := range e.packages {
 		sc.spaces[p] = true
 	}
@@ -79,22 +85,23 @@ func (e *Env) VarReads(sources map[string]string) VarReads {
 	for changed := true; changed; {
 		changed = false
 		for _, m := range macros {
+			loops := loopVars(m.def.node)
 			for _, c := range sc.calls(m.def.node) {
 				for _, a := range c.handed {
-					if a.name == "" {
-						continue
-					}
-					if i := indexOf(m.params, a.name); i >= 0 && !hasParam(through[m.def.node.Name], i) {
-						through[m.def.node.Name] = append(through[m.def.node.Name], varParam{i, a.name})
-						changed = true
+					for _, p := range handedParams(a, m.params, loops) {
+						if !hasParam(through[m.def.node.Name], p.pos) {
+							through[m.def.node.Name] = append(through[m.def.node.Name], p)
+							changed = true
+						}
 					}
 				}
 			}
 		}
 	}
 	for _, m := range macros {
+		loops := loopVars(m.def.node)
 		for _, c := range sc.calls(m.def.node) {
-			r.add(c, m.params, m.def.file)
+			r.add(c, m.params, loops, m.def.file)
 		}
 		r.addDefaults(m.def.node, through[m.def.node.Name])
 	}
@@ -126,8 +133,9 @@ func (r *VarReads) addSource(e *Env, file, src string, sc varScan, depth int) {
 		}
 		return
 	}
+	loops := loopVars(t.Root())
 	for _, c := range sc.calls(t.Root()) {
-		r.add(c, nil, file)
+		r.add(c, nil, loops, file)
 	}
 	for _, s := range stringsIn(t.Root()) {
 		r.addSource(e, file, s, sc, depth+1)
@@ -146,18 +154,110 @@ func (r *VarReads) addDefaults(m *nodes.Macro, ps []varParam) {
 	}
 }
 
-// add records a call's literal names, and its other arguments unless
-// they are parameters of the macro it is in (params).
-func (r *VarReads) add(c varCall, params []string, file string) {
+// add records a call's literal names (given, or those a loop variable
+// takes), and its other arguments unless they are parameters of the macro
+// it is in (params) or loop over one.
+func (r *VarReads) add(c varCall, params []string, loops map[string][]loopVar, file string) {
 	for _, a := range c.handed {
-		switch {
-		case a.literal != "":
-			r.Names[a.literal] = true
-		case a.name != "" && indexOf(params, a.name) >= 0:
-		case a.given:
+		for _, l := range a.literals {
+			r.Names[l] = true
+		}
+		known := !a.unknown
+		if a.name != "" && indexOf(params, a.name) < 0 {
+			ls, ok := loops[a.name]
+			known = ok && !a.each
+			for _, l := range ls {
+				for _, n := range l.lits {
+					r.Names[n] = true
+				}
+				known = known && (l.over == "" || indexOf(params, l.over) >= 0)
+			}
+		}
+		if !known {
 			r.Computed = append(r.Computed, VarSite{file, c.line, c.col})
 		}
 	}
+}
+
+// handedParams are the macro's parameters (params) an argument hands on:
+// a parameter given as it is, or one a loop variable given where a single
+// name goes loops over (a list of names).
+func handedParams(a handedArg, params []string, loops map[string][]loopVar) []varParam {
+	if a.name == "" {
+		return nil
+	}
+	if i := indexOf(params, a.name); i >= 0 {
+		return []varParam{{i, a.name, a.each}}
+	}
+	var out []varParam
+	for _, l := range loops[a.name] {
+		if i := indexOf(params, l.over); i >= 0 && l.over != "" && !a.each {
+			out = append(out, varParam{i, l.over, true})
+		}
+	}
+	return out
+}
+
+// loopVar is what a for loop's variable takes: the items of a name (over:
+// a macro parameter, say) or of a list of string literals (lits).
+type loopVar struct {
+	over string
+	lits []string
+}
+
+// loopVars maps the variables of the tree's for loops (for v in x) to
+// what they take; a loop over anything else takes an empty loopVar with
+// over "?" (unknown).
+func loopVars(root any) map[string][]loopVar {
+	out := map[string][]loopVar{}
+	walkAll(reflect.ValueOf(root), map[uintptr]bool{}, func(v reflect.Value) {
+		if v.Type() != forType {
+			return
+		}
+		f := (*controlStructures.ForControlStructure)(unsafe.Pointer(v.Pointer()))
+		if f.Value != "" {
+			out[f.Key] = append(out[f.Key], loopVar{over: "?"})
+			return
+		}
+		lits, ok := stringList(f.ObjectEvaluator)
+		switch n, isName := f.ObjectEvaluator.(*nodes.Name); {
+		case ok:
+			out[f.Key] = append(out[f.Key], loopVar{lits: lits})
+		case isName && n != nil && n.Name != nil:
+			out[f.Key] = append(out[f.Key], loopVar{over: n.Name.Val})
+		default:
+			out[f.Key] = append(out[f.Key], loopVar{over: "?"})
+		}
+	})
+	return out
+}
+
+// stringList is the values of a list (or tuple) of string literals.
+func stringList(x nodes.Expression) ([]string, bool) {
+	var items []nodes.Expression
+	switch l := x.(type) {
+	case *nodes.List:
+		if l == nil {
+			return nil, false
+		}
+		items = l.Val
+	case *nodes.Tuple:
+		if l == nil {
+			return nil, false
+		}
+		items = l.Val
+	default:
+		return nil, false
+	}
+	var out []string
+	for _, it := range items {
+		s, ok := it.(*nodes.String)
+		if !ok || s == nil {
+			return nil, false
+		}
+		out = append(out, s.Val)
+	}
+	return out, true
 }
 
 // varCall is a call of var() or of a macro handing an argument on to it.
@@ -166,11 +266,14 @@ type varCall struct {
 	handed    []handedArg
 }
 
-// handedArg is an argument at a handed-on position: a string literal, a
-// plain name, or something else (given: written at all).
+// handedArg is an argument at a handed-on position (each: a position
+// taking a list of names): string literals (one, or a list's), a plain
+// name, or something else (unknown).
 type handedArg struct {
-	literal, name string
-	given         bool
+	literals []string
+	name     string
+	each     bool
+	unknown  bool
 }
 
 // varScan finds the calls of var() and of the macros handing an argument
@@ -215,20 +318,33 @@ func (sc varScan) calls(root any) []varCall {
 			} else if k, ok := c.Kwargs[p.name]; ok {
 				x = k
 			}
-			a := handedArg{given: x != nil}
-			switch v := x.(type) {
-			case *nodes.String:
-				a.literal = v.Val
-			case *nodes.Name:
-				if v != nil && v.Name != nil {
-					a.name = v.Name.Val
-				}
-			}
-			vc.handed = append(vc.handed, a)
+			vc.handed = append(vc.handed, handed(x, p.each))
 		}
 		out = append(out, vc)
 	})
 	return out
+}
+
+// handed reads the argument x at a handed-on position (nil: not given).
+func handed(x nodes.Expression, each bool) handedArg {
+	a := handedArg{each: each}
+	if x == nil {
+		return a
+	}
+	if v, ok := x.(*nodes.Name); ok && v != nil && v.Name != nil {
+		a.name = v.Name.Val
+		return a
+	}
+	if v, ok := x.(*nodes.String); ok && v != nil && !each {
+		a.literals = []string{v.Val}
+		return a
+	}
+	if l, ok := stringList(x); ok && each {
+		a.literals = l
+		return a
+	}
+	a.unknown = true
+	return a
 }
 
 // stringsIn lists the string literals in the tree that hold Jinja.
