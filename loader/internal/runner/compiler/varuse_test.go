@@ -20,6 +20,16 @@ func varWarnings(m *compiler.Manifest) []string {
 	return out
 }
 
+// compileClean compiles the files, failing on a diagnostic.
+func compileClean(t *testing.T, files map[string]string) *compiler.Manifest {
+	t.Helper()
+	m, diags := compilertest.Compile(t, files)
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	return m
+}
+
 // wantVarWarnings checks the warnings about vars against want.
 func wantVarWarnings(t *testing.T, m *compiler.Manifest, want []string) {
 	t.Helper()
@@ -35,7 +45,7 @@ func wantVarWarnings(t *testing.T, m *compiler.Manifest, want []string) {
 // and through a second macro) is read, and so is one docket's Go code
 // reads.
 func TestUnusedVarWarned(t *testing.T) {
-	m, diags := compilertest.Compile(t, map[string]string{
+	m := compileClean(t, map[string]string{
 		"project.yaml": "version: 1\nname: mem\nvars:\n  direct: 1\n  branch: 2\n  hooked: 3\n" +
 			"  by_keyword: 4\n  twice_handed: 5\n  unread: 6\n  bm25_k1: 1.2\n  mem:\n    scoped_unread: 7\n",
 		"macros/batching.sql": "{% macro batch_count(relation, var_name, default=10) %}" +
@@ -45,9 +55,6 @@ func TestUnusedVarWarned(t *testing.T) {
 			"{% if is_incremental() %}select {{ var('branch', 0) }}{% endif %}\n" +
 			"select {{ var('direct') }} as x, ({{ batch_count('t', var_name='by_keyword') }}) as y, ({{ count_of('t', 'twice_handed') }}) as z",
 	})
-	if len(diags) > 0 {
-		t.Fatal(compilertest.Strings(diags))
-	}
 	want := []string{
 		`project.yaml:9:3: var "unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`,
 		`project.yaml:12:5: var "scoped_unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`,
@@ -58,13 +65,10 @@ func TestUnusedVarWarned(t *testing.T) {
 // TestComputedVarNameWarned: a var() whose name is computed is warned at
 // its place, and then no var is called unread (what it reads is unknown).
 func TestComputedVarNameWarned(t *testing.T) {
-	m, diags := compilertest.Compile(t, map[string]string{
+	m := compileClean(t, map[string]string{
 		"project.yaml": "version: 1\nname: mem\nvars:\n  part_a: 1\n",
 		"models/a.sql": "{% set p = 'part' %}\nselect {{ var(p ~ '_a') }} as x",
 	})
-	if len(diags) > 0 {
-		t.Fatal(compilertest.Strings(diags))
-	}
 	got := varWarnings(m)
 	if len(got) != 1 || !strings.HasPrefix(got[0], "models/a.sql:2:11: var() with a computed name") {
 		t.Errorf("warnings %q", got)
@@ -89,7 +93,7 @@ func TestUnreadVarWithMissingPackage(t *testing.T) {
 // configured) is read by the package's models, its sources' YAML or its
 // dbt_project.yml, not by the root's files: it is not unread.
 func TestVarReadByPackageNotWarned(t *testing.T) {
-	m, diags := compilertest.Compile(t, map[string]string{
+	m := compileClean(t, map[string]string{
 		"project.yaml": "version: 1\nname: mem\nvars:\n  pkg_model_var: 1\n  pkg_source_var: 2\n  pkg_project_var: true\n  unread: 5\n",
 		"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\n" +
 			"models:\n  p:\n    +enabled: \"{{ var('pkg_project_var', true) }}\"\n",
@@ -98,9 +102,6 @@ func TestVarReadByPackageNotWarned(t *testing.T) {
 			"    tables:\n      - name: t\n",
 		"models/a.sql": "select 1 as x",
 	})
-	if len(diags) > 0 {
-		t.Fatal(compilertest.Strings(diags))
-	}
 	want := []string{`project.yaml:7:3: var "unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`}
 	wantVarWarnings(t, m, want)
 }
@@ -110,16 +111,13 @@ func TestVarReadByPackageNotWarned(t *testing.T) {
 // read, and so is one passed to such a macro called through its
 // package's namespace (p.pick('ns_var')).
 func TestVarReadThroughDefaultOrNamespace(t *testing.T) {
-	m, diags := compilertest.Compile(t, map[string]string{
+	m := compileClean(t, map[string]string{
 		"project.yaml":                   "version: 1\nname: mem\nvars:\n  my_var: 3\n  ns_var: 4\n  unread: 5\n",
 		"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\n",
 		"dbt_packages/p/macros/pick.sql": "{% macro pick(name) %}{{ var(name, 0) }}{% endmacro %}",
 		"macros/m.sql":                   "{% macro get_x(var_name='my_var') %}{{ var(var_name, 1) }}{% endmacro %}",
 		"models/a.sql":                   "select {{ get_x() }} as x, {{ p.pick('ns_var') }} as y",
 	})
-	if len(diags) > 0 {
-		t.Fatal(compilertest.Strings(diags))
-	}
 	want := []string{`project.yaml:6:3: var "unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`}
 	wantVarWarnings(t, m, want)
 }
@@ -130,7 +128,7 @@ func TestVarReadThroughDefaultOrNamespace(t *testing.T) {
 // Fivetran package installs). Neither is a computed name, which would
 // turn the check off with a warning at the package's macro.
 func TestVarReadInLoop(t *testing.T) {
-	m, diags := compilertest.Compile(t, map[string]string{
+	m := compileClean(t, map[string]string{
 		"project.yaml":                   "version: 1\nname: mem\nvars:\n  loop_a: false\n  loop_b: true\n  lit_a: 1\n  unread: 5\n",
 		"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\n",
 		"dbt_packages/p/macros/enabled.sql": "{% macro enabled_vars(vars) %}{% for v in vars %}{% if var(v, True) == False %}" +
@@ -139,8 +137,23 @@ func TestVarReadInLoop(t *testing.T) {
 			"select {% for v in ['lit_a'] %}{{ var(v, 0) }}{% endfor %} as x",
 		"models/b.sql": "select 1 as x",
 	})
-	if len(diags) > 0 {
-		t.Fatal(compilertest.Strings(diags))
-	}
 	wantVarWarnings(t, m, []string{`project.yaml:7:3: var "unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`})
+}
+
+// TestVarReadThroughDispatch: a macro that hands its parameters on to
+// its adapter's implementation through adapter.dispatch (as
+// fivetran_utils.source_relation does, whose default__source_relation
+// reads var(union_schema_variable)) reads what its callers pass, or its
+// parameters' defaults.
+func TestVarReadThroughDispatch(t *testing.T) {
+	m := compileClean(t, map[string]string{
+		"project.yaml":                   "version: 1\nname: mem\nvars:\n  union_schemas: [a]\n  picked: 1\n  unread: 5\n",
+		"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\n",
+		"dbt_packages/p/macros/rel.sql": "{% macro source_relation(union_schema_variable='union_schemas') -%}" +
+			"{{ adapter.dispatch('source_relation', 'p')(union_schema_variable) }}{%- endmacro %}\n" +
+			"{% macro default__source_relation(union_schema_variable) -%}" +
+			"{% if var(union_schema_variable, none) %}1{% else %}2{% endif %}{%- endmacro %}",
+		"models/a.sql": "select {{ p.source_relation() }} as x, {{ adapter.dispatch('source_relation', 'p')('picked') }} as y",
+	})
+	wantVarWarnings(t, m, []string{`project.yaml:6:3: var "unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`})
 }

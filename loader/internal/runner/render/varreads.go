@@ -300,6 +300,42 @@ func (sc varScan) callee(c *nodes.Call) (name string, line, col int) {
 	return "", 0, 0
 }
 
+// dispatched reads a call of adapter.dispatch('name', ...)(args): the
+// parameters its implementations (prefix__name: default__name, ...) hand
+// on to var(), and the place of the call.
+func (sc varScan) dispatched(c *nodes.Call) (ps []varParam, line, col int, ok bool) {
+	inner, _ := c.Func.(*nodes.Call)
+	if inner == nil {
+		return nil, 0, 0, false
+	}
+	fn, _ := inner.Func.(*nodes.GetAttribute)
+	if fn == nil || fn.Attribute != "dispatch" {
+		return nil, 0, 0, false
+	}
+	ns, _ := fn.Node.(*nodes.Name)
+	if ns == nil || ns.Name == nil || ns.Name.Val != "adapter" {
+		return nil, 0, 0, false
+	}
+	nameArg := inner.Kwargs["macro_name"]
+	if len(inner.Args) > 0 {
+		nameArg = inner.Args[0]
+	}
+	name, _ := nameArg.(*nodes.String)
+	if name == nil {
+		return nil, 0, 0, false
+	}
+	for _, k := range slices.Sorted(maps.Keys(sc.through)) {
+		if strings.HasSuffix(k, "__"+name.Val) {
+			for _, p := range sc.through[k] {
+				if !hasParam(ps, p.pos) {
+					ps = append(ps, p)
+				}
+			}
+		}
+	}
+	return ps, ns.Name.Line, ns.Name.Col, len(ps) > 0
+}
+
 // calls lists the calls in the tree of the names in sc.through, with the
 // arguments at their handed-on positions (positional or by keyword).
 func (sc varScan) calls(root any) []varCall {
@@ -307,7 +343,10 @@ func (sc varScan) calls(root any) []varCall {
 	walkNodes(root, func(c *nodes.Call) {
 		name, line, col := sc.callee(c)
 		ps, ok := sc.through[name]
-		if name == "" || !ok {
+		if name == "" {
+			ps, line, col, ok = sc.dispatched(c)
+		}
+		if !ok {
 			return
 		}
 		vc := varCall{line: line, col: col}
