@@ -71,7 +71,7 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 				last, kept = j, j
 				nMulti++
 				cols = phraseCols(cols, l, gap)
-			} else if inColumn(cols, l) {
+			} else if inColumn(cols, l) || wrappedOn(cols, prev, l, gap) {
 				kept = j
 			}
 			j++
@@ -114,6 +114,24 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 		i = next
 	}
 	return found
+}
+
+// wrappedOn: l goes on the cell of the line above it: one phrase, no
+// number, a leading under prev (half a line's gap at most), starting
+// where prev's first phrase starts and ending a gap short of the next
+// column start of the run's phrases (a wrapped label's next line may be
+// wider than its first, which inColumn does not take).
+func wrappedOn(cols []span, prev, l *textLine, gap float64) bool {
+	if l.nSegments(gap) != 1 || numericCell(l.ws) || math.Abs(l.bb.X0-prev.bb.X0) > 2 ||
+		l.bb.Y0-prev.bb.Y1 > 0.5*math.Max(l.size, prev.size) {
+		return false
+	}
+	for _, c := range cols {
+		if c.a > l.bb.X0+2 && c.a < l.bb.X1+gap {
+			return false
+		}
+	}
+	return true
 }
 
 // scanPart appends to found the tables of a part of a run (lines[first:]
