@@ -33,7 +33,7 @@ func TestChunkSignaturesBatchedFullBuild(t *testing.T) {
 // the vectors of a build in one batch (embedded_at aside: the time of
 // each build): no text left out or embedded twice.
 func TestChunkVectorsBatchedFullBuild(t *testing.T) {
-	batchedEqualsOneBatchIn(t, shipped(t), "embeddings.chunk_vectors", "{embedding_batch_texts: 2}", "text_hash", "* exclude (embedded_at)")
+	batchedEqualsOneBatchIn(t, shipped(t), batchCase{"embeddings.chunk_vectors", "{embedding_batch_texts: 2}", "text_hash", "* exclude (embedded_at)"})
 }
 
 // TestChunkTermsBatchedFullBuild: a full build of retrieval.chunk_terms in
@@ -65,7 +65,7 @@ func TestChunkDupIndexBatchedFullBuild(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	batchedEqualsOneBatchIn(t, dir, "curated.chunk_dup_index", "{dup_index_batch_chunks: 2}", "chunk_id", "*")
+	batchedEqualsOneBatchIn(t, dir, batchCase{"curated.chunk_dup_index", "{dup_index_batch_chunks: 2}", "chunk_id", "*"})
 	got := strings.Fields(query(t, dir, "select count(*) filter (where near_of is not null), "+
 		"count(*) filter (where len(window_keys) > 0), count(*) filter (where not is_rep) from curated.chunk_dup_index")[0])
 	if len(got) != 3 || got[0] == "0" || got[1] == "0" || got[2] == "0" {
@@ -128,13 +128,19 @@ func copyFile(t *testing.T, from, to string) {
 // own statement wrote only a part of them (the first batch).
 func batchedEqualsOneBatch(t *testing.T, rel, vars, key string) {
 	t.Helper()
-	batchedEqualsOneBatchIn(t, shipped(t), rel, vars, key, "*")
+	batchedEqualsOneBatchIn(t, shipped(t), batchCase{rel, vars, key, "*"})
 }
 
-// batchedEqualsOneBatchIn is batchedEqualsOneBatch in the project at dir,
-// comparing the columns cols (a select list: "*" or "* exclude (...)").
-func batchedEqualsOneBatchIn(t *testing.T, dir, rel, vars, key, cols string) {
+// batchCase is a batched model's check: its relation (schema.model),
+// the --vars that make its batches small, the key whose values are split
+// into batches, and the columns compared (a select list: "*" or
+// "* exclude (...)").
+type batchCase struct{ rel, vars, key, cols string }
+
+// batchedEqualsOneBatchIn is batchedEqualsOneBatch in the project at dir.
+func batchedEqualsOneBatchIn(t *testing.T, dir string, c batchCase) {
 	t.Helper()
+	rel, vars, key, cols := c.rel, c.vars, c.key, c.cols
 	tbl, model := rel, rel[strings.LastIndex(rel, ".")+1:]
 	must(t, dir, "load", "--quiet")
 	must(t, dir, "build", "-s", "+"+model)
