@@ -236,7 +236,7 @@ func openWarehouse(ctx context.Context, p *project.Project, readOnly bool, stder
 func openWarehouseThreads(ctx context.Context, p *project.Project, readOnly bool, threads int, stderr io.Writer) (*warehouse.DB, int) {
 	limit, onWait := lockOptions(ctx, p, stderr)
 	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{ReadOnly: readOnly, LockTimeout: limit, OnWait: onWait,
-		UDFs: projectUDFs(p), Threads: threads, SpillDir: p.BuildTempDir()})
+		UDFs: projectUDFs(p), Threads: threads, SpillDir: p.BuildTempDir(), SpillDirOwned: p.BuildTempDirOwned()})
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		if warehouse.IsLockError(err) {

@@ -71,7 +71,7 @@ func lockOptions(ctx context.Context, p *project.Project, stderr io.Writer) (tim
 func openWriter(ctx context.Context, p *project.Project, udfs []warehouse.UDF, threads int, stderr io.Writer) (*warehouse.DB, error) {
 	limit, onWait := lockOptions(ctx, p, stderr)
 	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{UDFs: udfs, LockTimeout: limit, OnWait: onWait, Threads: threads,
-		SpillDir: p.BuildTempDir()})
+		SpillDir: p.BuildTempDir(), SpillDirOwned: p.BuildTempDirOwned()})
 	if err != nil {
 		return nil, err
 	}

@@ -58,3 +58,32 @@ func TestBuildClearsStaleSpill(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildKeepsLooseFilesOfNamedSpillFolder: a temp_directory the user
+// names (a shared /tmp) may hold other DuckDB processes' spill files; a
+// build clears only its own stale docket-* folders there, never loose
+// duckdb_temp_* files, which it clears only in target/duckdb_tmp.
+func TestBuildKeepsLooseFilesOfNamedSpillFolder(t *testing.T) {
+	dir, inbox := healthProject(t)
+	os.WriteFile(filepath.Join(inbox, "a.txt"), []byte("The forklift lease renews every March.\n"), 0o644)
+	shared := t.TempDir()
+	py := filepath.Join(dir, "project.yaml")
+	b, _ := os.ReadFile(py)
+	s := strings.Replace(string(b), "temp_directory: target/duckdb_tmp", "temp_directory: "+shared, 1)
+	if s == string(b) {
+		t.Fatal("project.yaml: temp_directory line not found")
+	}
+	os.WriteFile(py, []byte(s), 0o644)
+	must(t, dir, "load", "--quiet")
+	foreign := filepath.Join(shared, "duckdb_temp_storage_S-0.tmp") // another program's
+	os.WriteFile(foreign, make([]byte, 1<<20), 0o644)
+	stale := filepath.Join(shared, "docket-999999-1")
+	os.MkdirAll(stale, 0o755)
+	must(t, dir, "build")
+	if _, err := os.Stat(foreign); err != nil {
+		t.Errorf("another program's spill file in a named temp_directory was removed: %v", err)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Errorf("stale docket spill folder left in the named temp_directory")
+	}
+}

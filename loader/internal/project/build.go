@@ -59,3 +59,10 @@ func (p *Project) BuildTempDir() string {
 	}
 	return p.abs(p.TargetDir + "/duckdb_tmp")
 }
+
+// BuildTempDirOwned says BuildTempDir is docket's default folder
+// (target/duckdb_tmp, named or not), not another folder the user named,
+// which other programs may spill into too.
+func (p *Project) BuildTempDirOwned() bool {
+	return p.BuildTempDir() == p.abs(p.TargetDir+"/duckdb_tmp")
+}

@@ -33,6 +33,12 @@ type Options struct {
 	// open spills into a folder of its own under it, removed at Close
 	// (see spill.go). "" = DuckDB's default (the file's path + ".tmp").
 	SpillDir string
+	// SpillDirOwned says SpillDir is docket's own folder (the default
+	// target/duckdb_tmp): a writer then also removes the loose
+	// duckdb_temp_* files earlier versions left in it. A folder the user
+	// named (temp_directory: /tmp) may hold other DuckDB processes' spill
+	// files, so its loose files are left alone.
+	SpillDirOwned bool
 }
 
 // LockWait describes a wait for the warehouse lock.
@@ -142,7 +148,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 			db := sql.OpenDB(connector)
 			w := &DB{Path: path, sql: db, udfs: udfs, spill: spill}
 			if err = w.ping(ctx); err == nil {
-				if !opts.ReadOnly && spill != nil {
+				if !opts.ReadOnly && spill != nil && opts.SpillDirOwned {
 					// this process holds the warehouse: no docket writer
 					// of an earlier version spills loose files there now
 					ClearStaleSpill(opts.SpillDir, true)
