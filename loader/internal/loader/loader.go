@@ -140,8 +140,20 @@ type file struct {
 
 // DocID is the stable id of a file: sha256 of source name and relative path.
 func DocID(source, rel string) string {
+	return docIDIn(nil, source, rel)
+}
+
+// docIDIn is DocID(source, rel), as the string of known's document when
+// the warehouse knows it: a listing of known files holds each doc_id
+// once, not a second 64-byte copy per file beside the state's.
+func docIDIn(known map[string]warehouse.Known, source, rel string) string {
+	var id [2 * sha256.Size]byte
 	h := sha256.Sum256([]byte(source + "/" + filepath.ToSlash(rel)))
-	return hex.EncodeToString(h[:])
+	hex.Encode(id[:], h[:])
+	if k, ok := known[string(id[:])]; ok && k.DocID == string(id[:]) {
+		return k.DocID
+	}
+	return string(id[:])
 }
 
 func newRunID(now time.Time) string {
@@ -172,7 +184,7 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	}
 
 	// Plan.
-	listed := List(p)
+	listed := List(p, st.Known)
 	if err := db.RecordSkips(ctx, sum.RunID, start, listed.Skips); err != nil {
 		return nil, fmt.Errorf("loader: record skipped entries: %w", err)
 	}

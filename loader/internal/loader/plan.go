@@ -23,11 +23,13 @@ type State struct {
 func ReadState(ctx context.Context, db *warehouse.DB, reocr bool) (*State, error) {
 	st := &State{OCR: map[string]bool{}}
 	var err error
-	if st.Known, err = db.KnownDocuments(ctx); err != nil {
-		return nil, fmt.Errorf("loader: read documents: %w", err)
-	}
+	// The extractions first: a document's hash is then the string of its
+	// content's key (one copy of each hash, not two).
 	if st.Extractions, err = db.Extractions(ctx); err != nil {
 		return nil, fmt.Errorf("loader: read extractions: %w", err)
+	}
+	if st.Known, err = db.KnownDocuments(ctx, st.Extractions); err != nil {
+		return nil, fmt.Errorf("loader: read documents: %w", err)
 	}
 	if st.Attachments, err = db.Attachments(ctx); err != nil {
 		return nil, fmt.Errorf("loader: read attachments: %w", err)

@@ -61,7 +61,7 @@ func TestMakePlan(t *testing.T) {
 	// clean.txt's stat vouches for it (the load that read it saw this
 	// stat, well after its last change).
 	write(t, src, "clean.txt", "clean text\n")
-	listed := List(p)
+	listed := List(p, st.Known)
 	clean := hashString("clean text\n")
 	for _, f := range listed.files {
 		if f.rel == "clean.txt" {
@@ -138,7 +138,7 @@ func TestExecuteSubset(t *testing.T) {
 	write(t, src, "b.txt", "Beta document text.\n")
 	write(t, src, "c.txt", "Alpha document text.\n") // same bytes as a.txt
 	st := &State{Known: map[string]warehouse.Known{}, Extractions: map[string]warehouse.Extraction{}, OCR: map[string]bool{}}
-	plan := MakePlan(st, List(p), Options{Project: p, HashNew: true})
+	plan := MakePlan(st, List(p, st.Known), Options{Project: p, HashNew: true})
 	var subset []PlannedFile
 	for _, f := range plan.Todo() {
 		if f.Hash == "" {

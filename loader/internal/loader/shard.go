@@ -365,7 +365,7 @@ func PlanShards(ctx context.Context, db *warehouse.DB, opts Options, n int, dir 
 		return nil, err
 	}
 	opts.HashNew = true
-	plan := MakePlan(st, List(opts.Project), opts)
+	plan := MakePlan(st, List(opts.Project, st.Known), opts)
 	id := NewPlanID()
 	m := NewPlanManifest(plan, id, db.Path, base, opts)
 	if err := WritePlan(dir, m, SplitPlan(plan, n, id)); err != nil {

@@ -58,8 +58,11 @@ type Listing struct {
 
 // List lists every regular file of every source (not hashed yet: see
 // hashAll); every other entry the walk meets is recorded as a skip with
-// why, and the folders that could not be read are listed.
-func List(p *project.Project) *Listing {
+// why, and the folders that could not be read are listed. known is the
+// warehouse's documents (nil: none): a known file's doc_id is the
+// state's string, and a file's relative path is the tail of its path,
+// so that a listing holds each path and doc_id once.
+func List(p *project.Project, known map[string]warehouse.Known) *Listing {
 	out := &Listing{unreadable: map[string][]string{}}
 	taken := time.Now().UnixNano()
 	own := projectFiles(p)
@@ -145,7 +148,10 @@ func List(p *project.Project) *Listing {
 				return nil
 			}
 			rel = filepath.ToSlash(rel)
-			f := &entry{docID: DocID(src.Name, rel), source: src.Name, rel: rel, abs: path}
+			if strings.HasSuffix(path, rel) {
+				rel = path[len(path)-len(rel):] // no copy of the path's tail
+			}
+			f := &entry{docID: docIDIn(known, src.Name, rel), source: src.Name, rel: rel, abs: path}
 			info, err := os.Stat(path) // follows a followed link
 			if err != nil {
 				f.err, f.gone = openError("stat", err)

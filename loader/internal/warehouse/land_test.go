@@ -87,7 +87,7 @@ func TestLandInsertsAndMerges(t *testing.T) {
 	if err := db.RecordStats(ctx, []StatUpdate{{DocID: "a", Stat: FileStat{Size: 9, MTimeN: 8, Inode: 7, CTimeN: 6, TakenN: 10}}}); err != nil {
 		t.Fatal(err)
 	}
-	known, err := db.KnownDocuments(ctx)
+	known, err := db.KnownDocuments(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
