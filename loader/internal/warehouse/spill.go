@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -20,7 +21,8 @@ import (
 //
 //   - A process killed while spilling (a 200k-document build stopped by
 //     hand left 6.4 GB) leaves its files behind; the next open clears
-//     every docket-* folder whose lock nobody holds, and a writer, which
+//     every docket-* folder whose lock nobody holds (and a hidden
+//     .docket-* one a process died making, a minute old), and a writer, which
 //     holds the warehouse, also the loose duckdb_temp_* files earlier
 //     versions wrote into the spill folder itself.
 //   - DuckDB deletes every duckdb_temp_* file of its temp_directory when
@@ -113,7 +115,7 @@ func ClearStaleSpill(parent string, loose bool) int64 {
 	for _, e := range entries {
 		p := filepath.Join(parent, e.Name())
 		switch {
-		case e.IsDir() && strings.HasPrefix(e.Name(), spillPrefix):
+		case e.IsDir() && (strings.HasPrefix(e.Name(), spillPrefix) || halfMade(e)):
 			f, err := os.Open(p)
 			if err != nil {
 				continue
@@ -131,6 +133,20 @@ func ClearStaleSpill(parent string, loose bool) int64 {
 	}
 	return n
 }
+
+// halfMade says e is a hidden folder an open was making (.docket-*) that
+// is older than any open takes to lock and rename it: its process died in
+// between. A younger one may be an open's that has not locked it yet.
+func halfMade(e os.DirEntry) bool {
+	if !strings.HasPrefix(e.Name(), "."+spillPrefix) {
+		return false
+	}
+	st, err := e.Info()
+	return err == nil && time.Since(st.ModTime()) > halfMadeAge
+}
+
+// halfMadeAge is how old a half-made spill folder must be to be cleared.
+const halfMadeAge = time.Minute
 
 func treeSize(dir string) int64 {
 	var n int64

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -103,5 +104,32 @@ func TestSpillDirPerOpen(t *testing.T) {
 	w.Close()
 	if _, err := os.Stat(folders[0]); err == nil {
 		t.Errorf("the writer's folder %s is left after its Close", folders[0])
+	}
+}
+
+// TestClearStaleSpillHalfMade: a process that died between making its
+// hidden .docket-* folder and renaming it left the folder behind; the
+// next clear removes it once it is older than an open takes, and leaves
+// a young one (an open in progress) alone.
+func TestClearStaleSpillHalfMade(t *testing.T) {
+	parent := t.TempDir()
+	old := filepath.Join(parent, ".docket-999999-1-00")
+	young := filepath.Join(parent, ".docket-999999-2-00")
+	for _, d := range []string{old, young} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(d, "duckdb_temp_block-1.block"), []byte("x"), 0o644)
+	}
+	past := time.Now().Add(-2 * halfMadeAge)
+	if err := os.Chtimes(old, past, past); err != nil {
+		t.Fatal(err)
+	}
+	ClearStaleSpill(parent, false)
+	if _, err := os.Stat(old); err == nil {
+		t.Errorf("%s: half-made spill folder of a dead process left in place", filepath.Base(old))
+	}
+	if _, err := os.Stat(young); err != nil {
+		t.Errorf("%s: a folder an open may be making was removed: %v", filepath.Base(young), err)
 	}
 }
