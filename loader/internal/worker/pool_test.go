@@ -34,6 +34,9 @@ func TestMain(m *testing.M) {
 			if strings.Contains(r.Path, "panic") {
 				panic("boom")
 			}
+			if strings.Contains(r.Path, "tunables") {
+				return &document.Result{Type: "text", Pages: []document.Page{{Number: 1, Text: os.Getenv("GLIBC_TUNABLES")}}}, nil
+			}
 			if strings.Contains(r.Path, "gcpercent") {
 				gc := debug.SetGCPercent(-1) // read it back unchanged
 				debug.SetGCPercent(gc)
@@ -164,5 +167,27 @@ func TestPoolWarm(t *testing.T) {
 	p.mu.Unlock()
 	if started != 2 {
 		t.Fatalf("extractions after Warm started more workers: %d", started)
+	}
+}
+
+// TestWorkerMallocTunables: workers run with glibc's one-arena setting,
+// added before tunables the environment already sets.
+func TestWorkerMallocTunables(t *testing.T) {
+	for _, tc := range []struct{ env, want string }{
+		{"", MallocTunables},
+		{"GLIBC_TUNABLES=glibc.malloc.trim_threshold=4096", MallocTunables + ":glibc.malloc.trim_threshold=4096"},
+	} {
+		var extra []string
+		if tc.env != "" {
+			extra = append(extra, tc.env)
+		}
+		p := newPool(t, 1, extra...)
+		resp, err := p.Extract(context.Background(), Request{ID: 1, Path: "tunables"})
+		if err != nil || resp.Err != nil {
+			t.Fatalf("extract: %v %+v", err, resp)
+		}
+		if got := resp.Result.Pages[0].Text; got != tc.want {
+			t.Errorf("environment %q: worker's GLIBC_TUNABLES = %q, want %q", tc.env, got, tc.want)
+		}
 	}
 }
