@@ -13,7 +13,8 @@ import (
 )
 
 // TestSearchIndexBatchesEqualOneShot: an index built a few chunks a
-// statement (citations, vectors) is the same file as one built in one
+// statement (citations, vectors) or a few postings a statement (a range
+// of terms; 1: a term each) is the same file as one built in one
 // statement each.
 func TestSearchIndexBatchesEqualOneShot(t *testing.T) {
 	dir, inbox := healthProject(t)
@@ -54,14 +55,15 @@ func TestSearchIndexBatchesEqualOneShot(t *testing.T) {
 	}
 	out := t.TempDir()
 	var files [][]byte
-	for _, batch := range []int{0, 1, 2, 3} {
+	batches := []struct{ chunks, postings int }{{0, 0}, {1, 0}, {2, 0}, {3, 0}, {0, 1}, {0, 2}, {0, 7}, {2, 5}}
+	for _, batch := range batches {
 		ip := filepath.Join(out, "index")
-		st, err := searchidx.Build(ctx, conn, ip, searchidx.BuildOptions{Model: model, Content: "same", BatchChunks: batch})
+		st, err := searchidx.Build(ctx, conn, ip, searchidx.BuildOptions{Model: model, Content: "same", BatchChunks: batch.chunks, BatchPostings: batch.postings})
 		if err != nil {
-			t.Fatalf("batch %d: %v", batch, err)
+			t.Fatalf("batch %v: %v", batch, err)
 		}
-		if st.Chunks != chunks || st.Vectors == 0 {
-			t.Fatalf("batch %d: %d chunks, %d vectors; want %d chunks and vectors", batch, st.Chunks, st.Vectors, chunks)
+		if st.Chunks != chunks || st.Vectors == 0 || st.Postings == 0 {
+			t.Fatalf("batch %v: %d chunks, %d vectors, %d postings; want %d chunks, vectors and postings", batch, st.Chunks, st.Vectors, st.Postings, chunks)
 		}
 		b, err := os.ReadFile(ip)
 		if err != nil {
@@ -71,7 +73,7 @@ func TestSearchIndexBatchesEqualOneShot(t *testing.T) {
 	}
 	for i, b := range files[1:] {
 		if !bytes.Equal(b, files[0]) {
-			t.Errorf("built %d chunks a statement, the index differs from one statement's", i+1)
+			t.Errorf("built %d chunks and %d postings a statement, the index differs from one statement's", batches[i+1].chunks, batches[i+1].postings)
 		}
 	}
 }

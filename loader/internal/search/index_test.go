@@ -132,6 +132,24 @@ func testWarehouse(t *testing.T, n, dims int) (path string) {
 	return path
 }
 
+// readConn is a connection of the warehouse at path opened read-only,
+// closed with the test.
+func readConn(t *testing.T, path string) *sql.Conn {
+	t.Helper()
+	ctx := context.Background()
+	db, err := warehouse.Open(ctx, path, warehouse.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
 func buildTestIndex(t *testing.T, conn *sql.Conn, path, model string) *searchidx.Index {
 	t.Helper()
 	ip := searchidx.Path(path)
@@ -164,16 +182,7 @@ func TestIndexAnswersLikeSQL(t *testing.T) {
 	const dims = 24
 	path := testWarehouse(t, 400, dims)
 	ctx := context.Background()
-	db, err := warehouse.Open(ctx, path, warehouse.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := readConn(t, path)
 	model := fmt.Sprintf("m/%d", dims)
 	idx := buildTestIndex(t, conn, path, model)
 	if err := CheckIndex(ctx, conn, idx); err != nil {

@@ -26,6 +26,11 @@ type BuildOptions struct {
 	// DefaultBatchChunks); the index is the same for any value.
 	BatchChunks int
 
+	// BatchPostings bounds the postings one statement reads (0 =
+	// DefaultBatchPostings; a term with more is read alone); the index is
+	// the same for any value.
+	BatchPostings int
+
 	// Phase, when set, is called as each part of a build begins
 	// ("chunks", "postings", "vectors") and when it ends ("done"): a
 	// measuring aid (bench-searchidx prints each part's peak memory).
@@ -405,166 +410,6 @@ func chunkDisplayPaths(ctx context.Context, conn *sql.Conn, only bool) (map[stri
 		return nil, err
 	}
 	return DisplayPaths(ctx, conn, docs), nil
-}
-
-// postings writes the BM25 postings of retrieval.chunk_terms grouped by
-// term, terms ascending, each term's chunks ascending. DuckDB numbers the
-// terms and chunks and sorts the postings (spilling to disk past its
-// memory_limit), so this process holds one term's postings at a time.
-func (w *writer) postings(ctx context.Context, conn *sql.Conn, only bool) error {
-	fail := func(err error) error { return fmt.Errorf("search index: reading retrieval.chunk_terms: %w", err) }
-	// A delta's postings are read from chunk_terms once (a scan of its
-	// every chunk_key), then twice from that copy.
-	from := "retrieval.chunk_terms"
-	if only {
-		if _, err := conn.ExecContext(ctx, `create or replace temp table searchidx_post as
-			select term, chunk_key, tf from retrieval.chunk_terms `+onlyKeys(only, "where")); err != nil {
-			return fail(err)
-		}
-		defer conn.ExecContext(context.WithoutCancel(ctx), `drop table if exists temp.searchidx_post`)
-		from = "temp.searchidx_post"
-	}
-	if _, err := conn.ExecContext(ctx, `create or replace temp table searchidx_terms as
-		 select term, (row_number() over (order by term) - 1)::ubigint as tid, df
-		 from (select term, count(*) as df from `+from+` group by term)`); err != nil {
-		return fail(err)
-	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), `drop table if exists temp.searchidx_terms`)
-	var terms []string
-	var df []uint32
-	rows, err := conn.QueryContext(ctx, `select term, df from temp.searchidx_terms order by tid`)
-	if err != nil {
-		return fail(err)
-	}
-	for rows.Next() {
-		var t string
-		var n int64
-		if err := rows.Scan(&t, &n); err != nil {
-			rows.Close()
-			return fail(err)
-		}
-		if k := len(terms); k > 0 && terms[k-1] >= t {
-			rows.Close()
-			return fmt.Errorf("search index: terms %q and %q are not in byte order", terms[k-1], t)
-		}
-		terms = append(terms, t)
-		df = append(df, uint32(n))
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fail(err)
-	}
-	if len(terms) >= 1<<31 {
-		return fmt.Errorf("search index: %d terms", len(terms))
-	}
-	// One sorted stream of (term id << 32 | chunk ordinal, tf).
-	rows, err = conn.QueryContext(ctx, `select (t.tid << 32) | o.ord as k, p.tf
-		from `+from+` as p join temp.searchidx_terms as t using (term) join temp.searchidx_ords as o using (chunk_key)
-		order by k`)
-	if err != nil {
-		return fail(err)
-	}
-	defer rows.Close()
-	w.h.Terms = len(terms)
-	w.terms = terms
-	postOff := make([]uint64, 0, len(terms)+1)
-	if err := w.begin(); err != nil {
-		return err
-	}
-	var off uint64
-	cur, n := -1, uint32(0) // the term being written and its postings so far
-	buf := w.scratch[:0]
-	prev := uint32(0)
-	flush := func() error {
-		if cur >= 0 && n != df[cur] {
-			return fmt.Errorf("search index: retrieval.chunk_terms has postings of term %q of chunks that retrieval.search_chunks does not have", terms[cur])
-		}
-		if err := w.write(buf); err != nil {
-			return err
-		}
-		off += uint64(len(buf))
-		buf = buf[:0]
-		return nil
-	}
-	var k uint64
-	var tf int64
-	for rows.Next() {
-		if err := rows.Scan(&k, &tf); err != nil {
-			return fail(err)
-		}
-		tid, ord := int(k>>32), uint32(k)
-		if tid != cur {
-			if err := flush(); err != nil {
-				return err
-			}
-			for cur < tid { // every term has a posting: ids follow each other
-				cur++
-				postOff = append(postOff, off)
-				if cur < tid && df[cur] != 0 {
-					return fmt.Errorf("search index: retrieval.chunk_terms has postings of term %q of chunks that retrieval.search_chunks does not have", terms[cur])
-				}
-			}
-			n, prev = 0, 0
-		} else if ord == prev {
-			return fmt.Errorf("search index: retrieval.chunk_terms has two postings of term %q in chunk %d", terms[tid], w.keys[ord])
-		}
-		if tf < 1 || tf > math.MaxUint32 {
-			return fmt.Errorf("search index: chunk_key %d: tf %d out of range", w.keys[ord], tf)
-		}
-		buf = appendUvarint(buf, uint64(ord-prev))
-		buf = appendUvarint(buf, uint64(tf))
-		prev = ord
-		n++
-		w.h.Postings++
-	}
-	if err := rows.Err(); err != nil {
-		return fail(err)
-	}
-	if err := flush(); err != nil {
-		return err
-	}
-	for cur+1 < len(terms) {
-		cur++
-		if df[cur] != 0 {
-			return fmt.Errorf("search index: retrieval.chunk_terms has postings of term %q of chunks that retrieval.search_chunks does not have", terms[cur])
-		}
-		postOff = append(postOff, off)
-	}
-	postOff = append(postOff, off)
-	w.scratch = buf
-	w.end(secPostings)
-	// terms
-	if err := w.begin(); err != nil {
-		return err
-	}
-	termOff := make([]uint64, 0, len(terms)+1)
-	off = 0
-	for _, t := range terms {
-		termOff = append(termOff, off)
-		if err := w.write([]byte(t)); err != nil {
-			return err
-		}
-		off += uint64(len(t))
-	}
-	termOff = append(termOff, off)
-	w.end(secTerms)
-	for _, s := range []struct {
-		name string
-		b    []byte
-	}{{secTermOff, u64s(termOff)}, {secPostOff, u64s(postOff)}, {secDF, u32s(df)}} {
-		if err := w.section(s.name, s.b); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func appendUvarint(b []byte, x uint64) []byte {
-	for x >= 0x80 {
-		b = append(b, byte(x)|0x80)
-		x >>= 7
-	}
-	return append(b, byte(x))
 }
 
 // Bind binds the index data at path to the published file source, if the

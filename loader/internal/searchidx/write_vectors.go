@@ -10,34 +10,53 @@ import (
 
 // vectors writes the model's vectors of searchable chunks: full, and as
 // int8 codes by dimension with a scale per vector. A vector is its text's;
-// its chunks come with it from DuckDB (temp.searchidx_texts: each text's
-// chunk ordinals, grouped once), and the vectors are written in the order
-// of their texts' first chunk, a batch of BuildOptions.BatchChunks
-// ordinals a statement, so neither a map of every text nor every vector
-// is held at once (at 200k documents the map of 1.16M text hashes was
-// this process's largest part). The codes are not held in memory either
-// (at a million 256-dimension vectors they and their transpose were 600
-// MB of the build's peak): the full vectors are written first, then read
-// back from the file a block at a time and written as codes into each
+// the texts with a vector are numbered in the order of their first chunk
+// in DuckDB (temp.searchidx_vecs, with each text's chunk ordinals), and
+// embeddings.chunk_vectors is read in its stored order, a range of
+// BuildOptions.BatchChunks row ids a statement (DuckDB skips the other
+// row groups), each vector written into its number's place in the file.
+// So no statement reads (or, in DuckDB's driver, holds) more than a
+// batch's vectors, and this process holds neither a map of every text
+// nor every vector: at 200k documents, statements that each joined a
+// batch of texts with every vector peaked at 1.8 GB RSS and read all of
+// chunk_vectors a batch. The codes are not held in memory either (at a
+// million 256-dimension vectors they and their transpose were 600 MB of
+// the build's peak): the full vectors are written first, then read back
+// from the file a block at a time and written as codes into each
 // dimension's place.
 func (w *writer) vectors(ctx context.Context, conn *sql.Conn, model string) error {
 	fail := func(err error) error { return fmt.Errorf("search index: reading embeddings.chunk_vectors: %w", err) }
-	if _, err := conn.ExecContext(ctx, `create or replace temp table searchidx_texts as
-		select text_hash, list(ord order by ord) as ords, min(ord) as first
-		from temp.searchidx_ords group by text_hash order by first`); err != nil {
+	if _, err := conn.ExecContext(ctx, `create or replace temp table searchidx_vecs as
+		select text_hash, ords, (row_number() over (order by first) - 1)::ubigint as vi
+		from (select text_hash, list(ord order by ord) as ords, min(ord) as first
+			from temp.searchidx_ords where has_vector group by text_hash)`); err != nil {
 		return fail(err)
 	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), `drop table if exists temp.searchidx_texts`)
+	defer conn.ExecContext(context.WithoutCancel(ctx), `drop table if exists temp.searchidx_vecs`)
+	var n int
+	var last sql.NullInt64
+	if err := conn.QueryRowContext(ctx, `select (select count(*) from temp.searchidx_vecs), (select max(rowid) from embeddings.chunk_vectors)`).Scan(&n, &last); err != nil {
+		return fail(err)
+	}
 	if err := w.begin(); err != nil {
 		return err
 	}
-	vw := &vecWriter{w: w}
-	for b0 := 0; b0 < w.h.Chunks; b0 += w.o.batch() {
-		if err := vw.batch(ctx, conn, model, b0, b0+w.o.batch()); err != nil {
-			return err
+	if err := w.bw.Flush(); err != nil {
+		return err
+	}
+	vw := &vecWriter{w: w, start: w.pos, scales: make([]float32, n), norms: make([]float64, n), state: make([]byte, n)}
+	if n > 0 && last.Valid {
+		for r0 := int64(0); r0 <= last.Int64; r0 += int64(w.o.batch()) {
+			if err := vw.batch(ctx, conn, model, r0, r0+int64(w.o.batch())-1); err != nil {
+				return err
+			}
 		}
 	}
-	scales, norms, chOff, chunks, covered := vw.scales, vw.norms, vw.chOff, vw.chunks, vw.covered
+	chOff, chunks, covered, err := vw.finish(ctx, conn)
+	if err != nil {
+		return err
+	}
+	scales, norms := vw.scales, vw.norms
 	w.end(secVec32)
 	v := len(scales)
 	w.h.Vectors = v
@@ -65,44 +84,47 @@ func (w *writer) vectors(ctx context.Context, conn *sql.Conn, model string) erro
 	return nil
 }
 
-// vecWriter writes the full vectors and keeps what each needs besides.
+// The state of a text's vector in vecWriter.state.
+const (
+	vecMissing = iota // not read (yet)
+	vecWritten
+	vecZero // all zero: not indexed
+)
+
+// vecWriter writes the full vectors, each at its text's number, and keeps
+// what each needs besides.
 type vecWriter struct {
-	w       *writer
-	scales  []float32
-	norms   []float64
-	chOff   []uint32
-	chunks  []uint32
-	covered int
-	first   int64 // the last text's first chunk ordinal written (-1: none)
-	buf     []byte
-	started bool
+	w      *writer
+	start  int64 // the vec32 section's offset in the file
+	scales []float32
+	norms  []float64
+	state  []byte // by text number
+	buf    []byte
 }
 
-// batch writes the vectors of the texts whose first chunk ordinal is in
-// [from, to), in that order.
-func (v *vecWriter) batch(ctx context.Context, conn *sql.Conn, model string, from, to int) error {
+// batch writes the vectors of the rows lo..hi of embeddings.chunk_vectors
+// (row ids) that are of model and of a searchable text.
+func (v *vecWriter) batch(ctx context.Context, conn *sql.Conn, model string, lo, hi int64) error {
 	w := v.w
-	if !v.started {
-		v.started, v.first = true, -1
-	}
-	rows, err := conn.QueryContext(ctx, `select t.first, t.ords, c.embedding
-		from temp.searchidx_texts as t join embeddings.chunk_vectors as c using (text_hash)
-		where c.model = ? and c.embedding is not null and t.first >= ? and t.first < ?
-		order by t.first`, model, from, to)
+	rows, err := conn.QueryContext(ctx, fmt.Sprintf(`select s.vi, c.embedding
+		from embeddings.chunk_vectors as c join temp.searchidx_vecs as s using (text_hash)
+		where c.rowid between %d and %d and c.model = ? and c.embedding is not null`, lo, hi), model)
 	if err != nil {
 		return fmt.Errorf("search index: reading embeddings.chunk_vectors: %w", err)
 	}
 	defer rows.Close()
-	var first int64
-	var ordsAny, emb []any
+	var vi int64
+	var emb []any
 	for rows.Next() {
-		if err := rows.Scan(&first, &ordsAny, &emb); err != nil {
+		if err := rows.Scan(&vi, &emb); err != nil {
 			return fmt.Errorf("search index: reading embeddings.chunk_vectors (a FLOAT[n] embedding): %w", err)
 		}
-		if first == v.first {
+		if vi < 0 || vi >= int64(len(v.state)) {
+			return fmt.Errorf("search index: embeddings.chunk_vectors changed while it was read")
+		}
+		if v.state[vi] != vecMissing {
 			continue // one vector per text and model: this text's is taken
 		}
-		v.first = first
 		if w.h.Dims == 0 {
 			w.h.Dims = len(emb)
 		}
@@ -124,23 +146,16 @@ func (v *vecWriter) batch(ctx context.Context, conn *sql.Conn, model string, fro
 			maxAbs = max(maxAbs, float32(math.Abs(float64(f))))
 			n2 += float64(f) * float64(f)
 		}
-		v.covered += len(ordsAny)
 		if n2 == 0 {
 			// A zero vector's cosine distance is undefined (DuckDB
 			// returns NaN); such a chunk is found by BM25 only.
+			v.state[vi] = vecZero
 			continue
 		}
-		v.scales = append(v.scales, maxAbs/127)
-		v.norms = append(v.norms, math.Sqrt(n2))
-		v.chOff = append(v.chOff, uint32(len(v.chunks)))
-		for _, o := range ordsAny {
-			ord, ok := o.(uint64)
-			if !ok {
-				return fmt.Errorf("search index: chunk ordinals of %T", o)
-			}
-			v.chunks = append(v.chunks, uint32(ord))
-		}
-		if err := w.write(v.buf); err != nil {
+		v.state[vi] = vecWritten
+		v.scales[vi] = maxAbs / 127
+		v.norms[vi] = math.Sqrt(n2)
+		if _, err := w.f.WriteAt(v.buf, v.start+vi*int64(len(v.buf))); err != nil {
 			return err
 		}
 	}
@@ -148,6 +163,72 @@ func (v *vecWriter) batch(ctx context.Context, conn *sql.Conn, model string, fro
 		return fmt.Errorf("search index: reading embeddings.chunk_vectors: %w", err)
 	}
 	return nil
+}
+
+// finish leaves out the zero vectors (moving the others up in the file),
+// ends the vec32 section, and reads each vector's chunk ordinals: chOff
+// (without its end), chunks, and how many chunks have a vector (zero or
+// not).
+func (v *vecWriter) finish(ctx context.Context, conn *sql.Conn) (chOff, chunks []uint32, covered int, err error) {
+	w := v.w
+	rowBytes := 4 * int64(w.h.Dims)
+	kept := 0
+	for i, st := range v.state {
+		switch st {
+		case vecMissing:
+			return nil, nil, 0, fmt.Errorf("search index: embeddings.chunk_vectors changed while it was read")
+		case vecWritten:
+			if kept != i {
+				b := make([]byte, rowBytes)
+				if _, err := w.f.ReadAt(b, v.start+int64(i)*rowBytes); err != nil {
+					return nil, nil, 0, err
+				}
+				if _, err := w.f.WriteAt(b, v.start+int64(kept)*rowBytes); err != nil {
+					return nil, nil, 0, err
+				}
+				v.scales[kept], v.norms[kept] = v.scales[i], v.norms[i]
+			}
+			kept++
+		}
+	}
+	v.scales, v.norms = v.scales[:kept], v.norms[:kept]
+	end := v.start + int64(kept)*rowBytes
+	if err := w.f.Truncate(end); err != nil {
+		return nil, nil, 0, err
+	}
+	if _, err := w.f.Seek(end, io.SeekStart); err != nil {
+		return nil, nil, 0, err
+	}
+	w.pos = end
+	rows, err := conn.QueryContext(ctx, `select vi, ords from temp.searchidx_vecs order by vi`)
+	if err != nil {
+		return nil, nil, 0, fmt.Errorf("search index: reading embeddings.chunk_vectors: %w", err)
+	}
+	defer rows.Close()
+	chOff = make([]uint32, 0, kept+1)
+	var vi int64
+	var ords []any
+	for rows.Next() {
+		if err := rows.Scan(&vi, &ords); err != nil {
+			return nil, nil, 0, fmt.Errorf("search index: reading embeddings.chunk_vectors: %w", err)
+		}
+		covered += len(ords)
+		if vi < 0 || vi >= int64(len(v.state)) || v.state[vi] != vecWritten {
+			continue
+		}
+		chOff = append(chOff, uint32(len(chunks)))
+		for _, o := range ords {
+			ord, ok := o.(uint64)
+			if !ok {
+				return nil, nil, 0, fmt.Errorf("search index: chunk ordinals of %T", o)
+			}
+			chunks = append(chunks, uint32(ord))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, 0, fmt.Errorf("search index: reading embeddings.chunk_vectors: %w", err)
+	}
+	return chOff, chunks, covered, nil
 }
 
 // codeBlock is how many vectors' codes are made at once from the full
