@@ -11,9 +11,12 @@ import (
 // MemoryLimit is DuckDB's memory_limit on the connection an index is built
 // from (the published copy, opened read-only by the command that
 // published it). Its statements read a batch of chunks each (see
-// BuildOptions.BatchChunks) or sort and spill (the postings): at 20k
-// documents a build's peak RSS was 461 / 711 / 599 MiB (chunks / postings
-// / vectors) at 512MB and 356 / 497 / 367 MiB at 256MB.
+// BuildOptions.BatchChunks), a range of terms (BatchPostings) or a range
+// of chunk_vectors rows: at 20k documents a build's peak RSS was 461 /
+// 711 / 599 MiB (chunks / postings / vectors) at 512MB and 356 / 497 /
+// 367 MiB at 256MB with the postings one statement; at 200k, 477 / 474 /
+// 586 MiB with postings and vectors in ranges (474 / 2,014 / 1,808
+// before).
 const MemoryLimit = "256MB"
 
 // LimitMemory gives the connection conn reads the index from DuckDB's
