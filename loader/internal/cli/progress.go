@@ -30,6 +30,10 @@ func (p *progress) update(ev loader.Progress) {
 	}
 	p.pages += ev.Pages
 	if !p.tty {
+		if ev.Reused { // pages=0 alone read as a lost document
+			p.log.Info("document", "done", ev.Done, "total", ev.Total, "path", ev.Path, "pages", ev.Pages, "same_content_as_earlier", true)
+			return
+		}
 		p.log.Info("document", "done", ev.Done, "total", ev.Total, "path", ev.Path, "pages", ev.Pages)
 		return
 	}

@@ -172,7 +172,9 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 			if fam[0].res != nil {
 				n = len(fam[0].res.Pages)
 			}
-			opts.Progress(Progress{Done: done, Total: len(files), Path: EscapePath(fam[0].f.rel), Pages: n})
+			o := fam[0]
+			opts.Progress(Progress{Done: done, Total: len(files), Path: EscapePath(o.f.rel), Pages: n,
+				Reused: !o.extracted && o.res == nil && o.err == nil && o.unsettled == ""})
 		}
 		if err := sink(out); err != nil {
 			cancel()

@@ -66,7 +66,11 @@ type Options struct {
 type Progress struct {
 	Done, Total int
 	Path        string
-	Pages       int
+	Pages       int // pages extracted for this file in this run
+	// Reused: the file's content was not extracted for it: another file
+	// with the same bytes was (in this run or an earlier one), so Pages is
+	// 0 though the document has pages.
+	Reused bool
 }
 
 // Summary is what a load did.
