@@ -3,6 +3,7 @@ package executor
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/runner/compiler"
@@ -87,6 +88,27 @@ func (x *nodeExec) model() error {
 	if err := x.postHooks(incremental); err != nil {
 		return err
 	}
+	x.recountAfterHooks(incremental)
 	x.r.Status = StatusSuccess
 	return nil
+}
+
+// recountAfterHooks: a table (or an incremental model's full build) is
+// reported as "CREATE TABLE n", n counted before the post-hooks ran; a
+// post-hook that writes rows into it (the batched full builds of
+// macros/batching.sql insert every batch after the first) made that the
+// first batch's count: "OK 118835 rows" for a 1.19M-row doc_chunks. The
+// table is counted again after them (a hook may have dropped or renamed
+// it: then the count before them stands).
+func (x *nodeExec) recountAfterHooks(incremental bool) {
+	n := x.n
+	if incremental || len(n.Config.PostHook) == 0 || !strings.HasPrefix(x.r.AdapterResponse.Message, "CREATE TABLE ") {
+		return
+	}
+	rows, err := x.count(n.Relation)
+	if err != nil {
+		return
+	}
+	x.r.AdapterResponse = AdapterResponse{Message: fmt.Sprintf("CREATE TABLE %d", rows), RowsAffected: rows}
+	x.r.Message = x.r.AdapterResponse.Message
 }
