@@ -97,6 +97,9 @@ func RunResultsDoc(m *compiler.Manifest, rr *RunResults) map[string]any {
 				"completed_at": t.CompletedAt.UTC().Format(time.RFC3339Nano)})
 		}
 		ar := map[string]any{"_message": r.AdapterResponse.Message, "rows_affected": r.AdapterResponse.RowsAffected}
+		if r.AdapterResponse.StatementRows != nil {
+			ar["statement_rows"] = *r.AdapterResponse.StatementRows
+		}
 		if r.Sample != nil {
 			ar["sample"] = r.Sample
 		}

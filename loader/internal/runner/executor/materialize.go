@@ -109,6 +109,8 @@ func (x *nodeExec) recountAfterHooks(incremental bool) {
 	if err != nil {
 		return
 	}
-	x.r.AdapterResponse = AdapterResponse{Message: fmt.Sprintf("CREATE TABLE %d", rows), RowsAffected: rows}
-	x.r.Message = x.r.AdapterResponse.Message
+	if first := x.r.AdapterResponse.RowsAffected; rows != first {
+		x.r.AdapterResponse = AdapterResponse{Message: fmt.Sprintf("CREATE TABLE %d", rows), RowsAffected: rows, StatementRows: &first}
+		x.r.Message = x.r.AdapterResponse.Message
+	}
 }

@@ -50,6 +50,11 @@ type Sample struct {
 type AdapterResponse struct {
 	Message      string `json:"_message"`
 	RowsAffected int64  `json:"rows_affected"`
+	// StatementRows: the rows the model's own statement wrote, when its
+	// post-hooks wrote more into the table (a batched full build's first
+	// batch); RowsAffected is then the table's rows after them. dbt's
+	// adapter_response is an open object; adapters add their own keys.
+	StatementRows *int64 `json:"statement_rows,omitempty"`
 }
 
 // Result is the outcome of one node.
