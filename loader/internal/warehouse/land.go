@@ -286,8 +286,17 @@ func mergeDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time) er
 	if err != nil {
 		return err
 	}
+	// first_seen_at is the start of the run that first saw the document
+	// (the batch's time when the run is not recorded), not the time its
+	// batch landed: a text's representative is its first seen document's
+	// chunk (curated.chunk_dup_index's ord: first_seen_at, then doc_id), and
+	// with batch times two files of one run sharing a text were ranked by
+	// which worker finished first, so two loads of the same folder picked
+	// different representatives (192 search_chunks rows of make eval's
+	// corpus). Within a run, doc_id decides.
 	insert := `insert into raw.documents (` + docColumns + `, first_seen_at, last_seen_at, last_run_id)
-			select ` + strings.Replace(docColumns, "metadata,", "metadata::json,", 1) + `, $1, $1, $2 from land_docs`
+			select ` + strings.Replace(docColumns, "metadata,", "metadata::json,", 1) + `,
+			coalesce((select started_at from ops.load_runs where run_id = $2), $1), $1, $2 from land_docs`
 	stmts := []string{insert}
 	if existing != "" {
 		stmts = []string{insert + ` where doc_id not in (` + existing + `)`, insert + ` where doc_id in (` + existing + `)

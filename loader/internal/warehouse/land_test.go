@@ -124,3 +124,57 @@ func openWithSchema(t *testing.T) *DB {
 	}
 	return db
 }
+
+// TestFirstSeenIsRunStart: documents first seen in one run, landed in
+// batches at different times, share the run's start as first_seen_at
+// (a text's representative is ranked by it, then by doc_id, so batch
+// times made it depend on which worker finished first); last_seen_at is
+// the batch's time, and a later run keeps first_seen_at.
+func TestFirstSeenIsRunStart(t *testing.T) {
+	ctx := context.Background()
+	db := openWithSchema(t)
+	doc := func(id string) Landing {
+		return Landing{Doc: DocRow{DocID: id, SourceName: "s", RelPath: id + ".txt", URI: "file:///" + id, Hash: "h" + id, Status: StatusQuarantined,
+			ErrorKind: "empty", Stat: FileStat{Size: 1}}, Event: "new"}
+	}
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := db.StartRun(ctx, Run{ID: "r1", StartedAt: t0}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Land(ctx, "r1", t0.Add(time.Second), []Landing{doc("b")}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Land(ctx, "r1", t0.Add(2*time.Second), []Landing{doc("a")}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.StartRun(ctx, Run{ID: "r2", StartedAt: t0.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Land(ctx, "r2", t0.Add(time.Hour+time.Second), []Landing{doc("a"), doc("c")}, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][2]time.Time{
+		"a": {t0, t0.Add(time.Hour + time.Second)},
+		"b": {t0, t0.Add(time.Second)},
+		"c": {t0.Add(time.Hour), t0.Add(time.Hour + time.Second)},
+	}
+	rows, err := db.SQL().QueryContext(ctx, `select doc_id, first_seen_at, last_seen_at from raw.documents`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var first, last time.Time
+		if err := rows.Scan(&id, &first, &last); err != nil {
+			t.Fatal(err)
+		}
+		if w := want[id]; !first.Equal(w[0]) || !last.Equal(w[1]) {
+			t.Errorf("%s: first_seen_at %s last_seen_at %s, want %s and %s", id, first, last, w[0], w[1])
+		}
+		delete(want, id)
+	}
+	if len(want) > 0 {
+		t.Errorf("documents missing: %v", want)
+	}
+}
