@@ -53,6 +53,7 @@ func (e *Env) VarReads(sources map[string]string) VarReads {
 	type macro struct {
 		def    macroDef
 		params []string
+		loops  map[string][]loopVar // its for loops' variables (loopVars)
 	}
 	var macros []macro
 	pkgs := []map[string]macroDef{e.macros}
@@ -71,7 +72,7 @@ func (e *Env) VarReads(sources map[string]string) VarReads {
 					params = append(params, "")
 				}
 			}
-			macros = append(macros, macro{d, params})
+			macros = append(macros, macro{d, params, loopVars(d.node)})
 		}
 	}
 	// The macros handing a parameter on to var(), to a fixpoint: var
@@ -85,10 +86,9 @@ func (e *Env) VarReads(sources map[string]string) VarReads {
 	for changed := true; changed; {
 		changed = false
 		for _, m := range macros {
-			loops := loopVars(m.def.node)
 			for _, c := range sc.calls(m.def.node) {
 				for _, a := range c.handed {
-					for _, p := range handedParams(a, m.params, loops) {
+					for _, p := range handedParams(a, m.params, m.loops) {
 						if !hasParam(through[m.def.node.Name], p.pos) {
 							through[m.def.node.Name] = append(through[m.def.node.Name], p)
 							changed = true
@@ -99,9 +99,8 @@ func (e *Env) VarReads(sources map[string]string) VarReads {
 		}
 	}
 	for _, m := range macros {
-		loops := loopVars(m.def.node)
 		for _, c := range sc.calls(m.def.node) {
-			r.add(c, m.params, loops, m.def.file)
+			r.add(c, m.params, m.loops, m.def.file)
 		}
 		r.addDefaults(m.def.node, through[m.def.node.Name])
 	}
