@@ -49,14 +49,13 @@ func termRanges(df []uint32, max int64) [][2]int {
 // batch of chunks, so a range's statement reads mostly its terms' row
 // groups.
 func (w *writer) postings(ctx context.Context, conn *sql.Conn, only bool) error {
-	fail := func(err error) error { return fmt.Errorf("search index: reading retrieval.chunk_terms: %w", err) }
 	// A delta's postings are read from chunk_terms once (a scan of its
 	// every chunk_key), then from that copy.
 	from := "retrieval.chunk_terms"
 	if only {
 		if _, err := conn.ExecContext(ctx, `create or replace temp table searchidx_post as
 			select term, chunk_key, tf from retrieval.chunk_terms `+onlyKeys(only, "where")); err != nil {
-			return fail(err)
+			return chunkTermsErr(err)
 		}
 		defer conn.ExecContext(context.WithoutCancel(ctx), `drop table if exists temp.searchidx_post`)
 		from = "temp.searchidx_post"
@@ -64,7 +63,7 @@ func (w *writer) postings(ctx context.Context, conn *sql.Conn, only bool) error 
 	if _, err := conn.ExecContext(ctx, `create or replace temp table searchidx_terms as
 		 select term, (row_number() over (order by term) - 1)::ubigint as tid, df
 		 from (select term, count(*) as df from `+from+` group by term)`); err != nil {
-		return fail(err)
+		return chunkTermsErr(err)
 	}
 	defer conn.ExecContext(context.WithoutCancel(ctx), `drop table if exists temp.searchidx_terms`)
 	terms, df, err := readTerms(ctx, conn)
@@ -120,19 +119,18 @@ func (w *writer) postings(ctx context.Context, conn *sql.Conn, only bool) error 
 // readTerms reads temp.searchidx_terms: the terms in id (byte) order and
 // their document frequencies.
 func readTerms(ctx context.Context, conn *sql.Conn) ([]string, []uint32, error) {
-	fail := func(err error) error { return fmt.Errorf("search index: reading retrieval.chunk_terms: %w", err) }
 	var terms []string
 	var df []uint32
 	rows, err := conn.QueryContext(ctx, `select term, df from temp.searchidx_terms order by tid`)
 	if err != nil {
-		return nil, nil, fail(err)
+		return nil, nil, chunkTermsErr(err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var t string
 		var n int64
 		if err := rows.Scan(&t, &n); err != nil {
-			return nil, nil, fail(err)
+			return nil, nil, chunkTermsErr(err)
 		}
 		if k := len(terms); k > 0 && terms[k-1] >= t {
 			return nil, nil, fmt.Errorf("search index: terms %q and %q are not in byte order", terms[k-1], t)
@@ -141,7 +139,7 @@ func readTerms(ctx context.Context, conn *sql.Conn) ([]string, []uint32, error) 
 		df = append(df, uint32(n))
 	}
 	if err := rows.Err(); err != nil {
-		return nil, nil, fail(err)
+		return nil, nil, chunkTermsErr(err)
 	}
 	if len(terms) >= 1<<31 {
 		return nil, nil, fmt.Errorf("search index: %d terms", len(terms))
@@ -161,6 +159,11 @@ type postWriter struct {
 	buf     []byte
 }
 
+// chunkTermsErr is an error reading retrieval.chunk_terms (or its copy).
+func chunkTermsErr(err error) error {
+	return fmt.Errorf("search index: reading retrieval.chunk_terms: %w", err)
+}
+
 // sqlString is s as an SQL string literal.
 func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
@@ -169,7 +172,6 @@ func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") 
 // terms.
 func (p *postWriter) batch(ctx context.Context, conn *sql.Conn, from string, lo, hi int) error {
 	w := p.w
-	fail := func(err error) error { return fmt.Errorf("search index: reading retrieval.chunk_terms: %w", err) }
 	rows, err := conn.QueryContext(ctx, fmt.Sprintf(`select (t.tid << 32) | o.ord as k, p.tf
 		from %s as p
 		join (select term, tid from temp.searchidx_terms where tid between %d and %d) as t using (term)
@@ -177,14 +179,14 @@ func (p *postWriter) batch(ctx context.Context, conn *sql.Conn, from string, lo,
 		where p.term between %s and %s
 		order by k`, from, lo, hi, sqlString(w.terms[lo]), sqlString(w.terms[hi])))
 	if err != nil {
-		return fail(err)
+		return chunkTermsErr(err)
 	}
 	defer rows.Close()
 	var k uint64
 	var tf int64
 	for rows.Next() {
 		if err := rows.Scan(&k, &tf); err != nil {
-			return fail(err)
+			return chunkTermsErr(err)
 		}
 		tid, ord := int(k>>32), uint32(k)
 		if tid < lo || tid > hi || tid < p.cur {
@@ -213,7 +215,7 @@ func (p *postWriter) batch(ctx context.Context, conn *sql.Conn, from string, lo,
 		w.h.Postings++
 	}
 	if err := rows.Err(); err != nil {
-		return fail(err)
+		return chunkTermsErr(err)
 	}
 	return nil
 }
