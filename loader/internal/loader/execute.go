@@ -172,9 +172,8 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 			if fam[0].res != nil {
 				n = len(fam[0].res.Pages)
 			}
-			o := fam[0]
-			opts.Progress(Progress{Done: done, Total: len(files), Path: EscapePath(o.f.rel), Pages: n,
-				Reused: !o.extracted && o.res == nil && o.err == nil && o.unsettled == ""})
+			opts.Progress(Progress{Done: done, Total: len(files), Path: EscapePath(fam[0].f.rel), Pages: n,
+				Reused: out.Landings[0].Reused()})
 		}
 		if err := sink(out); err != nil {
 			cancel()

@@ -221,12 +221,19 @@ func createDocBatch(ctx context.Context, c *sql.Conn, schema, name string) error
 	return nil
 }
 
+// Reused says the landing's content was landed before (same bytes as
+// another document, this run or an earlier one): the document lands
+// without content of its own, its facts taken from the content's rows.
+func (l *Landing) Reused() bool {
+	return l.Content == nil && l.Doc.Status == StatusLanded && l.Doc.Hash != ""
+}
+
 func appendDocs(c *sql.Conn, schema, name string, batch []Landing) error {
 	rows := make([]docRow, len(batch))
 	for i := range batch {
 		rows[i] = docRow{&batch[i]}
 	}
-	reused := func(r docRow) any { return r.l.Content == nil && r.l.Doc.Status == StatusLanded && r.l.Doc.Hash != "" }
+	reused := func(r docRow) any { return r.l.Reused() }
 	return documentsTable.appendTo(c, schema, name, rows, reused)
 }
 
