@@ -56,10 +56,10 @@ func TestDiskFullIsReportedAsDiskFull(t *testing.T) {
 	for i := 0; i < 40; i++ {
 		os.WriteFile(filepath.Join(inbox, fmt.Sprintf("f%02d.txt", i)), randomText(int64(i), 300), 0o644) // 270 KB each
 	}
-	// 2.2 MB of LaTeX: copied through TMPDIR (a LaTeX file is not read in
+	// 2.2 MB of e-mail: copied through TMPDIR (an e-mail is not read in
 	// place, see inPlaceTypes; the .txt files are)
-	big := append([]byte("\\documentclass{article}\n\\begin{document}\n"), randomText(99, 2400)...)
-	os.WriteFile(filepath.Join(inbox, "big.tex"), append(big, "\\end{document}\n"...), 0o644)
+	big := append([]byte("From: a@example.com\nTo: b@example.com\nSubject: big\n\n"), randomText(99, 2400)...)
+	os.WriteFile(filepath.Join(inbox, "big.eml"), big, 0o644)
 	yaml := fmt.Sprintf("version: 1\nsources:\n  - {name: inbox, path: %q}\nloader:\n  workers: 2\n", inbox)
 	newProject := func(dir string) string {
 		os.WriteFile(filepath.Join(dir, "project.yaml"), []byte(yaml), 0o644)
@@ -85,7 +85,7 @@ func TestDiskFullIsReportedAsDiskFull(t *testing.T) {
 		t.Fatalf("after the disk full, the next load should equal a clean one:\n%s", diff(want, got))
 	}
 
-	// The temporary folder's disk fills while big.tex is copied.
+	// The temporary folder's disk fills while big.eml is copied.
 	tmp := tmpfs(t, "1m")
 	dir = newProject(t.TempDir())
 	out, err = docket(t, dir, []string{"TMPDIR=" + tmp}, "load", "--quiet")

@@ -21,13 +21,16 @@ import (
 // else left to the next load.
 //
 // Only the types in inPlaceTypes: their extraction reads nothing but the
-// file, and its name only for the extension. A LaTeX file's \input would
-// be looked up next to the file instead of in the private folder; other
-// extractors have not been checked.
+// file, and its name only for the extension; other extractors have not
+// been checked. LaTeX too, and it must: its \input/\include files are
+// read from the folder of the path the worker is given, and in the
+// private folder there is nothing beside the copy (every \input of a
+// loaded .tex was "not found"). The main file's bytes are still the ones
+// hashed; the files it includes are read as they are then.
 var inPlaceTypes = map[string]bool{
 	detect.PDF: true, detect.HTML: true, detect.Text: true, detect.Markdown: true, detect.RST: true, detect.Org: true,
 	detect.JSON: true, detect.NDJSON: true, detect.XML: true, detect.WebVTT: true, detect.SRT: true,
-	detect.CSV: true, detect.TSV: true,
+	detect.CSV: true, detect.TSV: true, detect.LaTeX: true,
 }
 
 // readInPlace reports whether f's worker reads the file itself.

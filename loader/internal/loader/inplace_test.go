@@ -83,8 +83,7 @@ func workerPaths(t *testing.T, log string) map[string][]string {
 
 // TestPDFsAreReadInPlace: a PDF's worker reads the file itself (small or
 // big), with no private copy written by the loader, and what lands is
-// the file's text under the file's hash; so does a Markdown file's; a
-// LaTeX file still gets a copy.
+// the file's text under the file's hash; so does a Markdown file's.
 func TestPDFsAreReadInPlace(t *testing.T) {
 	dir := t.TempDir()
 	inbox := filepath.Join(dir, "inbox")
@@ -116,9 +115,37 @@ func TestPDFsAreReadInPlace(t *testing.T) {
 			t.Errorf("%s: no page of its text landed under its hash", name)
 		}
 	}
-	// LaTeX's \input is looked up next to the file it reads: a copy
-	if got := paths["paper.tex"]; len(got) != 1 || strings.HasPrefix(got[0], inbox) {
-		t.Errorf("paper.tex: the worker was given %v, want a private copy", got)
+}
+
+// TestLaTeXInputFollowedByLoad: a loaded .tex file's \input and \include
+// land their text (in a subfolder too), a file above the source's folder
+// is not read; the worker read the .tex from a private copy, beside which
+// there was nothing, so every \input was "not found" in a real load.
+func TestLaTeXInputFollowedByLoad(t *testing.T) {
+	dir := t.TempDir()
+	inbox := filepath.Join(dir, "inbox")
+	os.MkdirAll(filepath.Join(inbox, "paper", "chapters"), 0o755)
+	os.WriteFile(filepath.Join(dir, "project.yaml"), []byte("version: 1\nsources:\n  - {name: inbox, path: inbox}\nloader:\n  workers: 1\n  timeout: 60s\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "secret.tex"), []byte("Outside words never land.\n"), 0o644)
+	os.WriteFile(filepath.Join(inbox, "paper", "chapters", "intro.tex"), []byte("\\section{Scope}\nThe scope covers the north berth.\n"), 0o644)
+	os.WriteFile(filepath.Join(inbox, "paper", "results.tex"), []byte("Results show more traffic.\n"), 0o644)
+	main := "\\documentclass{article}\n\\begin{document}\n\\section{Introduction}\nThe harbour report.\n\\input{chapters/intro}\n\\include{results}\n\\input{../../secret}\n\\end{document}\n"
+	os.WriteFile(filepath.Join(inbox, "paper", "main.tex"), []byte(main), 0o644)
+	// past the loader's in-memory size too (see bigPDF)
+	os.WriteFile(filepath.Join(inbox, "paper", "big.tex"), []byte(main+strings.Repeat("% padding padding padding padding\n", 10000)), 0o644)
+	mustLoad(t, dir)
+	for _, name := range []string{"paper/main.tex", "paper/big.tex"} {
+		text := func(like string) int {
+			return count(t, dir, fmt.Sprintf(`select count(*) from raw.documents d join staging.pages p using (source_hash) where d.rel_path = '%s' and p.text like '%%%s%%'`, name, like))
+		}
+		for _, want := range []string{"The harbour report.", "The scope covers the north berth.", "Results show more traffic."} {
+			if text(want) != 1 {
+				t.Errorf("%s: %q did not land", name, want)
+			}
+		}
+		if text("Outside words") != 0 {
+			t.Errorf("%s: a file above the source's folder was read", name)
+		}
 	}
 }
 
