@@ -90,7 +90,13 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 				continue
 			}
 			ys = append(ys, sep{(band[i-1].bb.Y1 + band[i].bb.Y0) / 2, false})
+			// under a head row standing right of the stub (a group head
+			// over some columns), the next row is still the header's:
+			// the column heads with the stub head, so the body's first
+			// label under them is a row of its own (acc.top)
+			top := acc.top && !numericRow(&acc) && firstFilled(&acc) != cols.stub()
 			acc = cols.start(lcs)
+			acc.top = top
 		}
 	}
 	sort.Slice(ys, func(i, j int) bool { return ys[i].pos < ys[j].pos })

@@ -235,7 +235,7 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 			// lines are the caption's (wrapped: also under a caption
 			// wider than the table)
 			c := k + 1
-			for c < i && lines[c].bb.Y0-lines[c-1].bb.Y1 <= 0.5*size {
+			for c < i && lines[c].bb.Y0-lines[c-1].bb.Y1 <= 0.5*size && captionGoesOn(l, lines[c]) {
 				c++
 			}
 			top = max(top, c)
@@ -267,6 +267,18 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 		top = k
 	}
 	return top
+}
+
+// captionGoesOn: l, under the caption cap, can be its wrapped next line:
+// it starts where the caption starts, or is centred under it (a centred
+// caption). A phrase centred over the table's columns, away from the
+// caption's start, is a spanning column head, not the caption's.
+func captionGoesOn(cap, l *textLine) bool {
+	if math.Abs(l.bb.X0-cap.bb.X0) <= 2 {
+		return true
+	}
+	mc, ml := (cap.bb.X0+cap.bb.X1)/2, (l.bb.X0+l.bb.X1)/2
+	return math.Abs(mc-ml) <= math.Max(2, 0.05*(cap.bb.X1-cap.bb.X0))
 }
 
 // centredOver: the line sticks out of the run's width by no more than
