@@ -86,6 +86,16 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 				cols.add(&acc, lcs)
 				continue
 			}
+			if j := cols.leadsDown(&acc, band, i, lcs); j > i {
+				// the next row's label, down to its numbers: one row
+				ys = append(ys, sep{(band[i-1].bb.Y1 + band[i].bb.Y0) / 2, false})
+				acc = cols.start(lcs)
+				for ; i < j; i++ {
+					cols.add(&acc, cols.cellsOf(band[i+1]))
+				}
+				acc.closed = true
+				continue
+			}
 			if !cols.numbersBelow(&acc, band, i, lcs) && cols.continues(&acc, band[i-1], band[i], lcs) {
 				continue
 			}

@@ -173,3 +173,41 @@ func numbersUnderLabel(a *rowAcc, lcs []lineCell) bool {
 	}
 	return shared == 1
 }
+
+// leadsDown returns the line of band holding the numbers when line
+// band[i] (cells lcs), a label in the stub alone under
+// row a that has its numbers, is the first line of the next row's label
+// when it stands closer to the line under it than to the line above (a
+// label's lines at the font's leading, rows set apart) and the lines
+// under it, the stub alone at its x and as close, reach a line of the
+// stub with a number beside it: that label's numbers on its last line
+// ("Northern electricity", then "Imports 15.6%", under "Water transport
+// and fishing areas 61.3%"). numbersLast reads the same spacing over a
+// band of such rows; this is the one row that shows it. 0: not so.
+func (c *columnStats) leadsDown(a *rowAcc, band []*textLine, i int, lcs []lineCell) int {
+	stub := c.stub()
+	if i+1 >= len(band) || !numericRow(a) || len(lcs) != 1 || lcs[0].col != stub || !isWordOfLetters(lcs[0].ws[0].text) {
+		return 0 // a label begins with a word (a date under a section number is the number's)
+	}
+	gap := func(k int) float64 { return band[k].bb.Y0 - band[k-1].bb.Y1 }
+	x0 := lcs[0].ws[0].bb.X0
+	for j := i + 1; j < len(band); j++ {
+		l := band[j]
+		if gap(i)-gap(j) <= 0.25*math.Max(band[j-1].size, l.size) || math.Abs(band[j-1].size-l.size) > 0.05*l.size {
+			return 0
+		}
+		cs := c.cellsOf(l)
+		if cs[0].col != stub || math.Abs(cs[0].ws[0].bb.X0-x0) > 1 || numericCell(cs[0].ws) {
+			return 0
+		}
+		for _, lc := range cs[1:] {
+			if numericCell(lc.ws) {
+				return j
+			}
+		}
+		if len(cs) > 1 {
+			return 0 // text cells beside the label: not its numbers
+		}
+	}
+	return 0
+}
