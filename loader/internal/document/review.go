@@ -22,6 +22,7 @@ const (
 	ReviewRepaired           = "repaired"             // the file was damaged and repaired on reading
 	ReviewTruncated          = "truncated"            // text over loader.max_page_chars / max_doc_chars was cut
 	ReviewMetadataUnreadable = "metadata_unreadable"  // the file's metadata part is damaged: title, author, dates are missing
+	ReviewMembersUnreadable  = "members_unreadable"   // files inside an archive could not be read (damaged, encrypted): they did not land
 )
 
 // Review is one reason a person should look at a document (Page 0) or at

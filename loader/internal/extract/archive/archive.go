@@ -60,8 +60,15 @@ type reader struct {
 	lim      limits
 	total    int64
 	members  []document.Attachment
-	skipped  int // directories, links and other non-files
+	skipped  int      // directories, links and other non-files
+	lost     []string // files that could not be read (damaged, encrypted): flagged
 	warnings []string
+}
+
+// unreadable records a file member that does not land, and why.
+func (r *reader) unreadable(name, why string) {
+	r.lost = append(r.lost, name)
+	r.warnings = append(r.warnings, fmt.Sprintf("member %q %s (skipped)", name, why))
 }
 
 func (r *reader) tooMany() error {
@@ -91,7 +98,7 @@ func (r *reader) add(ctx context.Context, name string, rc io.Reader) error {
 		return r.tooBig(false)
 	}
 	if err != nil {
-		r.warnings = append(r.warnings, fmt.Sprintf("member %q: %v (skipped)", name, err))
+		r.unreadable(name, "could not be read: "+err.Error())
 		return nil
 	}
 	r.members = append(r.members, document.Attachment{Name: cleanName(name), Data: data})
@@ -167,12 +174,12 @@ func (r *reader) zip(ctx context.Context, p string) error {
 			continue
 		}
 		if f.Flags&0x1 != 0 {
-			r.warnings = append(r.warnings, fmt.Sprintf("member %q is encrypted (skipped)", f.Name))
+			r.unreadable(f.Name, "is encrypted")
 			continue
 		}
 		rc, err := f.Open()
 		if err != nil {
-			r.warnings = append(r.warnings, fmt.Sprintf("member %q: %v (skipped)", f.Name, err))
+			r.unreadable(f.Name, "could not be read: "+err.Error())
 			continue
 		}
 		err = r.add(ctx, f.Name, rc)
@@ -209,6 +216,7 @@ func (r *reader) tarFile(ctx context.Context, p string, gz bool) error {
 			if len(r.members) == 0 {
 				return document.Errorf(document.KindCorrupt, "not a readable tar archive: %v", err)
 			}
+			r.lost = append(r.lost, fmt.Sprintf("whatever follows member %d", len(r.members)))
 			r.warnings = append(r.warnings, fmt.Sprintf("tar archive damaged after %d members: %v", len(r.members), err))
 			break
 		}
@@ -246,7 +254,7 @@ func (r *reader) gzip(ctx context.Context, p string) error {
 	if err := r.add(ctx, name, zr); err != nil {
 		return err
 	}
-	if len(r.members) == 1 && len(r.warnings) > 0 {
+	if len(r.lost) > 0 { // its one member: the stream is damaged
 		return document.Errorf(document.KindCorrupt, "damaged gzip stream: %s", r.warnings[0])
 	}
 	return nil
@@ -270,7 +278,20 @@ func (r *reader) result(typ string) *document.Result {
 	}
 	text := sb.String()
 	res.Pages = []document.Page{{Number: 1, Text: text, Method: document.MethodNative, CharCount: document.RealChars(text)}}
-	if len(r.members) == 0 {
+	if len(r.lost) > 0 {
+		// A member that did not land is a lost document: said, not only
+		// warned (an understated size read as "holds no files").
+		names := r.lost
+		if len(names) > 5 {
+			names = append(names[:5:5], fmt.Sprintf("and %d more", len(r.lost)-5))
+		}
+		res.Flag(0, document.ReviewMembersUnreadable, "%d file(s) in the archive could not be read (damaged, encrypted, or larger than declared) and did not land: %s",
+			len(r.lost), strings.Join(names, ", "))
+	}
+	switch {
+	case len(r.members) == 0 && len(r.lost) > 0:
+		res.Flag(0, document.ReviewNoText, "none of the archive's files could be read; nothing landed from it")
+	case len(r.members) == 0:
 		res.Flag(0, document.ReviewNoText, "the archive holds no files (%d directories, links or other entries)", r.skipped)
 	}
 	res.Metadata.PageCount = 1

@@ -201,3 +201,64 @@ func TestEmptyArchive(t *testing.T) {
 		t.Errorf("empty archive: %+v", res.Reviews)
 	}
 }
+
+// TestUnreadableMembersFlagged: a member that cannot be read (its data
+// longer than its header says, encrypted, the rest of a damaged tar) does
+// not land, and the archive says so in a review, not only in a warning;
+// an archive of which nothing could be read is not "holds no files". A
+// damaged .gz is quarantined corrupt.
+func TestUnreadableMembersFlagged(t *testing.T) {
+	liarOf := func(ms ...member) []byte {
+		data := zipBytes(t, ms...)
+		out := bytes.ReplaceAll(data, []byte{0, 0, 16, 0}, []byte{10, 0, 0, 0}) // 1 MiB → 10
+		if bytes.Equal(out, data) {
+			t.Fatal("size field not found")
+		}
+		return out
+	}
+	zeros := strings.Repeat("\x00", 1<<20)
+	var enc bytes.Buffer
+	zw := zip.NewWriter(&enc)
+	w, _ := zw.CreateHeader(&zip.FileHeader{Name: "ok.txt", Method: zip.Deflate})
+	w.Write([]byte("fine"))
+	w, _ = zw.CreateHeader(&zip.FileHeader{Name: "locked.txt", Method: zip.Store, Flags: 0x1})
+	w.Write([]byte("scrambled"))
+	zw.Close()
+	cut := tarBytes(t, member{"a.txt", "alpha"}, member{"b.txt", strings.Repeat("b", 2000)})
+	cases := []struct {
+		file   string
+		data   []byte
+		landed int
+		lost   string
+	}{
+		{"liar.zip", liarOf(member{"big.bin", zeros}), 0, "big.bin"},
+		{"half.zip", liarOf(member{"a.txt", "alpha"}, member{"big.bin", zeros}), 1, "big.bin"},
+		{"locked.zip", enc.Bytes(), 1, "locked.txt"},
+		{"cut.tar", cut[:1200], 1, "whatever follows member 1"},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			res, _, err := extract(t, c.file, c.data, document.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			codes := map[string]string{}
+			for _, v := range res.Reviews {
+				codes[v.Code] = v.Message
+			}
+			if len(res.Attachments) != c.landed {
+				t.Errorf("%d members landed, want %d", len(res.Attachments), c.landed)
+			}
+			if m := codes[document.ReviewMembersUnreadable]; !strings.Contains(m, c.lost) {
+				t.Errorf("reviews %q: want %s naming %q", codes, document.ReviewMembersUnreadable, c.lost)
+			}
+			if m, ok := codes[document.ReviewNoText]; ok != (c.landed == 0) || strings.Contains(m, "holds no files") {
+				t.Errorf("no_text review %q (flagged %v), want one only when nothing landed, not 'holds no files'", m, ok)
+			}
+		})
+	}
+	gzData := gz(t, "notes.txt", []byte(strings.Repeat("some words ", 500)))
+	if _, _, err := extract(t, "cut.txt.gz", gzData[:len(gzData)/2], document.Options{}); kindOf(err) != document.KindCorrupt {
+		t.Errorf("damaged .gz: %v, want quarantined corrupt", err)
+	}
+}

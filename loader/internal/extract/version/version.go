@@ -26,8 +26,8 @@ const (
 	Text    = "text/1"
 	Office  = "office/1"
 	Email   = "email/1"
-	Archive = "archive/1"
-	Router  = "docket/1" // a routed type whose extractor names no version
+	Archive = "archive/2" // 2: members that could not be read are a review (members_unreadable), a damaged .gz is corrupt
+	Router  = "docket/1"  // a routed type whose extractor names no version
 )
 
 var current = map[string]bool{PDF: true, MuPDF: true, OCR: true, Image: true, HTML: true, Text: true,
