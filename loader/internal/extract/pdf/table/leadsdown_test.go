@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -11,55 +12,77 @@ import (
 // alone reads the line as that label wrapping). With a single wrapped
 // row the band shows no numbers-last pattern; the line's own spacing
 // says whose it is: it stands closer to the line under it than to the
-// one above. Set at the rows' pitch (nothing to tell), it stays with the
-// row above, as before.
+// one above (by 2.5pt at 10pt, 3.5pt with a text cell). Also with a text
+// cell set top-aligned beside the label's first line. Set at the rows'
+// pitch (nothing to tell), it stays with the row above, as before (in a
+// table whose numbers sit on the label's first line, that is its wrap).
 func TestLabelCloserToItsNumbers(t *testing.T) {
-	type row struct {
-		label []string
-		a     string
-	}
-	rows := []row{
-		{[]string{"Forestry and logging"}, "63.5%"},
-		{[]string{"Water supply"}, "40.0%"},
-		{[]string{"Water transport and fishing areas"}, "61.3%"},
-		{[]string{"Northern electricity", "Imports"}, "15.6%"},
-		{[]string{"Trade and hotels"}, "57.3%"},
-		{[]string{"Wholesale"}, "0.7%"},
-	}
 	for _, c := range []struct {
-		name    string
 		leading float64
-		want    [][]string
+		status  bool
+		closer  bool
 	}{
-		{"closer to its numbers", 10.5, nil},
-		{"at the rows' pitch", 14, [][]string{
-			{"Water transport and fishing areas Northern electricity", "61.3%"},
-			{"Imports", "15.6%"},
-		}},
+		{10.5, false, true},
+		{11.5, true, true},
+		{14, false, false},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			pg := page{Items: prose(72, 80, "The share of each industry in the region's output at the end of the year, as reported.")}
-			y := 130.0
-			pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, Bold: true, S: "Industry"},
-				txt{X: 300 - helvWidth("2021"), Y: y, Size: 10, Bold: true, S: "2021"})
-			want := [][]string{{"Industry", "2021"}}
-			y += 18
-			for _, r := range rows {
-				for i, l := range r.label {
-					pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, S: l})
-					if i < len(r.label)-1 {
-						y += c.leading
-					}
-				}
-				pg.Items = append(pg.Items, txt{X: 300 - helvWidth(r.a), Y: y, Size: 10, S: r.a})
-				want = append(want, []string{strings.Join(r.label, " "), r.a})
-				y += 14
-			}
-			if c.want != nil {
-				want = append(append(append([][]string{}, want[:3]...), c.want...), want[5:]...)
-			}
-			pg.Items = append(pg.Items, prose(72, y+20, "Figures for the latest year are provisional and may be revised.")...)
+		t.Run(fmt.Sprintf("leading %g status %v", c.leading, c.status), func(t *testing.T) {
+			pg, want := closerPage(c.leading, c.status, c.closer)
 			wantTable(t, pg, want)
 		})
 	}
+}
+
+// closerPage sets the table of TestLabelCloserToItsNumbers, its wrapped
+// label's lines a leading apart, rows 14pt apart, with a Status column
+// of text cells when status; want is the table read by spacing when
+// closer, else with the label's first line on the row above.
+func closerPage(leading float64, status, closer bool) (pg page, want [][]string) {
+	type row struct {
+		label    []string
+		state, a string
+	}
+	rows := []row{
+		{[]string{"Forestry and logging"}, "approved", "63.5%"},
+		{[]string{"Water supply"}, "pending", "40.0%"},
+		{[]string{"Water transport and fishing areas"}, "approved", "61.3%"},
+		{[]string{"Northern electricity", "Imports"}, "under review", "15.6%"},
+		{[]string{"Trade and hotels"}, "pending", "57.3%"},
+		{[]string{"Wholesale"}, "approved", "0.7%"},
+	}
+	cell := func(cs ...string) []string {
+		if status {
+			return cs
+		}
+		return []string{cs[0], cs[2]}
+	}
+	pg = page{Items: prose(72, 80, "The share of each industry in the region's output at the end of the year, as reported.")}
+	y := 130.0
+	pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, Bold: true, S: "Industry"},
+		txt{X: 360 - helvWidth("2021"), Y: y, Size: 10, Bold: true, S: "2021"})
+	if status {
+		pg.Items = append(pg.Items, txt{X: 230, Y: y, Size: 10, Bold: true, S: "Status"})
+	}
+	want = [][]string{cell("Industry", "Status", "2021")}
+	y += 18
+	for _, r := range rows {
+		if status {
+			pg.Items = append(pg.Items, txt{X: 230, Y: y, Size: 10, S: r.state})
+		}
+		for i, l := range r.label {
+			pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 10, S: l})
+			if i < len(r.label)-1 {
+				y += leading
+			}
+		}
+		pg.Items = append(pg.Items, txt{X: 360 - helvWidth(r.a), Y: y, Size: 10, S: r.a})
+		want = append(want, cell(strings.Join(r.label, " "), r.state, r.a))
+		y += 14
+	}
+	if !closer {
+		want[3] = cell(rows[2].label[0]+" "+rows[3].label[0], rows[2].state+" "+rows[3].state, rows[2].a)
+		want[4] = cell(rows[3].label[1], "", rows[3].a)
+	}
+	pg.Items = append(pg.Items, prose(72, y+20, "Figures for the latest year are provisional and may be revised.")...)
+	return pg, want
 }

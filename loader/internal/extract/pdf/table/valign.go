@@ -175,10 +175,11 @@ func numbersUnderLabel(a *rowAcc, lcs []lineCell) bool {
 }
 
 // leadsDown returns the line of band holding the numbers when line
-// band[i] (cells lcs), a label in the stub alone under
-// row a that has its numbers, is the first line of the next row's label
-// when it stands closer to the line under it than to the line above (a
-// label's lines at the font's leading, rows set apart) and the lines
+// band[i] (cells lcs), a label in the stub (text cells beside it, set
+// top-aligned, and no number) under row a that has its numbers, is the
+// first line of the next row's label when it stands closer to the line
+// under it than to the line above by a fifth of a line (a label's lines
+// at the font's leading, rows set apart) and the lines
 // under it, the stub alone at its x and as close, reach a line of the
 // stub with a number beside it: that label's numbers on its last line
 // ("Northern electricity", then "Imports 15.6%", under "Water transport
@@ -186,14 +187,19 @@ func numbersUnderLabel(a *rowAcc, lcs []lineCell) bool {
 // band of such rows; this is the one row that shows it. 0: not so.
 func (c *columnStats) leadsDown(a *rowAcc, band []*textLine, i int, lcs []lineCell) int {
 	stub := c.stub()
-	if i+1 >= len(band) || !numericRow(a) || len(lcs) != 1 || lcs[0].col != stub || !isWordOfLetters(lcs[0].ws[0].text) {
+	if i+1 >= len(band) || !numericRow(a) || lcs[0].col != stub || !isWordOfLetters(lcs[0].ws[0].text) {
 		return 0 // a label begins with a word (a date under a section number is the number's)
+	}
+	for _, lc := range lcs[1:] {
+		if numericCell(lc.ws) {
+			return 0 // text cells beside the label's first line, set top-aligned, and no number
+		}
 	}
 	gap := func(k int) float64 { return band[k].bb.Y0 - band[k-1].bb.Y1 }
 	x0 := lcs[0].ws[0].bb.X0
 	for j := i + 1; j < len(band); j++ {
 		l := band[j]
-		if gap(i)-gap(j) <= 0.25*math.Max(band[j-1].size, l.size) || math.Abs(band[j-1].size-l.size) > 0.05*l.size {
+		if gap(i)-gap(j) <= 0.2*math.Max(band[j-1].size, l.size) || math.Abs(band[j-1].size-l.size) > 0.05*l.size {
 			return 0
 		}
 		cs := c.cellsOf(l)
