@@ -202,6 +202,41 @@ typedef void (dk_stroke_text_fn)(fz_context *, fz_device *, const fz_text *, con
 typedef void (dk_ignore_text_fn)(fz_context *, fz_device *, const fz_text *, fz_matrix);
 typedef void (dk_fill_path_fn)(fz_context *, fz_device *, const fz_path *, int even_odd, fz_matrix, fz_colorspace *, const float *color, float alpha, fz_color_params);
 typedef void (dk_stroke_path_fn)(fz_context *, fz_device *, const fz_path *, const fz_stroke_state *, fz_matrix, fz_colorspace *, const float *color, float alpha, fz_color_params);
+/* shade.h, pixmap.h, image.h, geometry.h, color.h: enough to make the
+ * image block of a shading without painting it (walk.c dk_fill_shade).
+ * The head of MuPDF 1.24's struct fz_shade, up to its type. */
+typedef struct fz_shade fz_shade;
+typedef struct fz_pixmap fz_pixmap;
+typedef struct fz_separations fz_separations;
+typedef struct { int x0, y0, x1, y1; } fz_irect;
+typedef struct {
+	dk_fz_storable storable;
+	fz_rect bbox;
+	fz_colorspace *colorspace;
+	fz_matrix matrix;
+	int use_background;
+	float background[32]; /* FZ_MAX_COLORS */
+	int function_stride;
+	float *function;
+	int type;
+} dk_fz_shade_head;
+enum { FZ_FUNCTION_BASED = 1, FZ_LINEAR = 2, FZ_RADIAL = 3, FZ_MESH_TYPE4 = 4 };
+typedef void (dk_fill_shade_fn)(fz_context *, fz_device *, fz_shade *, fz_matrix, float alpha, fz_color_params);
+typedef void (dk_fill_image_fn)(fz_context *, fz_device *, fz_image *, fz_matrix, float alpha, fz_color_params);
+fz_rect fz_bound_shade(fz_context *ctx, fz_shade *shade, fz_matrix ctm);
+fz_rect fz_device_current_scissor(fz_context *ctx, fz_device *dev);
+fz_rect fz_intersect_rect(fz_rect a, fz_rect b);
+fz_irect fz_irect_from_rect(fz_rect rect);
+fz_colorspace *fz_device_rgb(fz_context *ctx);
+fz_pixmap *fz_new_pixmap_with_bbox_and_data(fz_context *ctx, fz_colorspace *colorspace, fz_irect rect, fz_separations *seps, int alpha, unsigned char *samples);
+int fz_pixmap_width(fz_context *ctx, const fz_pixmap *pix);
+int fz_pixmap_height(fz_context *ctx, const fz_pixmap *pix);
+int fz_pixmap_x(fz_context *ctx, const fz_pixmap *pix);
+int fz_pixmap_y(fz_context *ctx, const fz_pixmap *pix);
+void fz_drop_pixmap(fz_context *ctx, fz_pixmap *pix);
+fz_image *fz_new_image_from_pixmap(fz_context *ctx, fz_pixmap *pixmap, fz_image *mask);
+void fz_drop_image(fz_context *ctx, fz_image *image);
+void fz_rethrow(fz_context *ctx);
 typedef struct {
 	int refs;
 	int hints;
@@ -217,6 +252,8 @@ typedef struct {
 	void *clip_text;
 	void *clip_stroke_text;
 	dk_ignore_text_fn *ignore_text;
+	dk_fill_shade_fn *fill_shade;
+	dk_fill_image_fn *fill_image;
 	/* ... more members follow in MuPDF; never touched here */
 } dk_device_head;
 fz_stext_page *fz_new_stext_page(fz_context *ctx, fz_rect mediabox);
