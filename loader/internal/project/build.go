@@ -47,9 +47,26 @@ func (l Loader) DuckDBMemory() (limit Size, warn string) {
 	}
 	if limit < MinDuckDBMemory {
 		warn = fmt.Sprintf("loader.memory_limit %dMiB is too small for DuckDB; the load uses %dMiB", int64(limit)>>20, int64(MinDuckDBMemory)>>20)
+		if l.memoryLimitAt != "" {
+			warn = l.memoryLimitAt + ": " + warn
+		}
 		limit = MinDuckDBMemory
 	}
 	return limit, warn
+}
+
+// memoryWarnings records where the memory limits are written (file:line
+// for loader.memory_limit's warning, which the load prints) and warns of a
+// build.memory_limit under MinDuckDBMemory: the model commands raise it to
+// that, which said nothing (a setting not applied as written).
+func (p *Project) memoryWarnings(lines map[string]int) {
+	if l := lines["loader.memory_limit"]; l > 0 {
+		p.Loader.memoryLimitAt = fmt.Sprintf("%s:%d", p.File, l)
+	}
+	if l := lines["build.memory_limit"]; l > 0 && p.Build.MemoryLimit < MinDuckDBMemory {
+		p.Warnings = append(p.Warnings, Warning{File: p.File, Line: l, Msg: fmt.Sprintf("build.memory_limit %dMiB is too small for DuckDB; the model commands use %dMiB",
+			int64(p.Build.MemoryLimit)>>20, int64(MinDuckDBMemory)>>20)})
+	}
 }
 
 // BuildTempDir is build.temp_directory, or target/duckdb_tmp.

@@ -79,6 +79,8 @@ type Loader struct {
 	MaxImagePixels     int      `yaml:"max_image_pixels"` // larger images are quarantined too_large; larger PDF pages are OCR'd at a lower resolution
 	Verify             string   `yaml:"verify"`           // stat (default: a file whose size, mtime, inode and ctime match the last load is not read) | hash (every file is re-hashed)
 	MemoryLimit        Size     `yaml:"memory_limit"`     // DuckDB's memory_limit during docket load (default DefaultLoadMemory)
+
+	memoryLimitAt string // "file:line" of memory_limit, for DuckDBMemory's warning
 }
 
 // loader.verify values.
@@ -267,6 +269,7 @@ func Parse(file string, data []byte) (*Project, error) {
 	if errs := p.validate(lines); len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	p.memoryWarnings(lines)
 	p.Target = Target{Name: "dev", Schema: "main", Type: "duckdb", Threads: p.Threads}
 	return p, nil
 }

@@ -3,6 +3,7 @@ package project
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -46,6 +47,7 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		{"version: 1\nloader:\n  workers: 100000\n", `/p/project.yaml:3: loader.workers is 100000, more than 4 per core`},
 		{"version: 1\nloader:\n  max_pages: 0\n", `/p/project.yaml:3: loader.max_pages must be at least 1`},
 		{"version: 1\nloader:\n  memory_limit: 0\n", `/p/project.yaml:3: loader.memory_limit must be a positive size`},
+		{"version: 1\nbuild:\n  memory_limit: 0\n", `/p/project.yaml:3: build.memory_limit must be a positive size`},
 		{"version: 1\nloader:\n  symlinks: maybe\n", `/p/project.yaml:3: loader.symlinks must be skip or follow`},
 		{"version: 1\nloader:\n  workers: 2\n  verify: sha256\n", `/p/project.yaml:4: loader.verify must be stat or hash`},
 		{"version: 1\nsources:\n  - {name: a, path: x}\n  - {name: a/b, path: y}\n", `/p/project.yaml:4: source name "a/b" may not contain '/'`},
@@ -87,5 +89,30 @@ func TestParseSize(t *testing.T) {
 		if got, err := ParseSize(in); err != nil || got != want {
 			t.Errorf("ParseSize(%q) = %d, %v", in, got, err)
 		}
+	}
+}
+
+// TestMemoryLimitTooSmallWarnedAtLine: a memory limit DuckDB is not given
+// as written (under MinDuckDBMemory, raised to it) is a warning naming the
+// file and line: build.memory_limit's was raised without a word, and
+// loader.memory_limit's warning named no place.
+func TestMemoryLimitTooSmallWarnedAtLine(t *testing.T) {
+	p, err := Parse("/p/project.yaml", []byte("version: 1\nloader:\n  workers: 1\n  memory_limit: 16MB\nbuild:\n  memory_limit: 10MB\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Warning{File: "/p/project.yaml", Line: 6, Msg: "build.memory_limit 10MiB is too small for DuckDB; the model commands use 64MiB"}
+	if !slices.Contains(p.Warnings, want) {
+		t.Errorf("warnings %v, want %v", p.Warnings, want)
+	}
+	if limit, warn := p.Loader.DuckDBMemory(); limit != MinDuckDBMemory || !strings.HasPrefix(warn, "/p/project.yaml:4: loader.memory_limit 16MiB is too small") {
+		t.Errorf("loader: %d, %q; want 64MiB and a warning at /p/project.yaml:4", limit, warn)
+	}
+	q, err := Parse("/p/project.yaml", []byte("version: 1\nloader:\n  memory_limit: 64MB\nbuild:\n  memory_limit: 64MB\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, warn := q.Loader.DuckDBMemory(); len(q.Warnings) != 0 || warn != "" {
+		t.Errorf("64MB is applied as written: warnings %v, %q", q.Warnings, warn)
 	}
 }

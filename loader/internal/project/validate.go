@@ -89,7 +89,7 @@ func (p *Project) validateRaw(lines map[string]int) []error {
 		}
 	}
 	sizes := map[string]Size{"loader.max_file_size": l.MaxFileSize, "loader.max_worker_memory": l.MaxWorkerMemory,
-		"loader.max_archive_bytes": l.MaxArchiveBytes, "loader.memory_limit": l.MemoryLimit}
+		"loader.max_archive_bytes": l.MaxArchiveBytes, "loader.memory_limit": l.MemoryLimit, "build.memory_limit": p.Build.MemoryLimit}
 	for key, n := range sizes {
 		if _, set := lines[key]; set && n <= 0 {
 			e.bad(key, "%s must be a positive size (like 64MB), got %d", key, n)
