@@ -77,7 +77,12 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 			return ExitUsage, nil
 		}
 	}
-	workerCmd, err := workerCommand()
+	// The worker's --versions check runs while the warehouse opens (on an
+	// idle core: both are serial start-up of every load); no worker starts
+	// before it passed.
+	checkCtx, stopCheck := context.WithCancel(ctx)
+	defer stopCheck()
+	workerCmd, workerChecked, err := startWorkerCommand(checkCtx)
 	if err != nil {
 		fmt.Fprintln(stderr, "docket load:", err)
 		return ExitFailed, nil
@@ -89,6 +94,10 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 		return code, nil
 	}
 	defer db.Close()
+	if err := workerChecked(); err != nil {
+		fmt.Fprintln(stderr, "docket load:", err)
+		return ExitFailed, nil
+	}
 	if !applyLoadMemory(ctx, p, db, stderr) {
 		return ExitFailed, nil
 	}

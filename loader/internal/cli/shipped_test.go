@@ -18,8 +18,11 @@ import (
 
 // The test binary doubles as docket (CLI and workers).
 func TestMain(m *testing.M) {
-	if os.Getenv("DOCKET_TEST_AS_DOCKET") == "1" {
+	switch os.Getenv("DOCKET_TEST_AS_DOCKET") {
+	case "1":
 		cli.InProcessWorker = workercmd.Main
+		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+	case "cli": // the shipped CLI: workers are DOCKET_WORKER, checked with --versions
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

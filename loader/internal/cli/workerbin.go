@@ -26,29 +26,46 @@ const WorkerName = "docket-worker"
 
 // workerCommand is the argv that starts one extraction worker.
 func workerCommand() ([]string, error) {
-	exe, err := os.Executable()
+	argv, checked, err := startWorkerCommand(context.Background())
 	if err != nil {
 		return nil, err
 	}
+	if err := checked(); err != nil {
+		return nil, err
+	}
+	return argv, nil
+}
+
+// startWorkerCommand is workerCommand with the worker's --versions check
+// (checkWorker, a process start of ~0.05 s CPU) left running: checked
+// waits for its verdict. `docket load` opens the warehouse meanwhile and
+// starts no worker before checked returns nil; cancelling ctx stops the
+// check.
+func startWorkerCommand(ctx context.Context) (argv []string, checked func() error, err error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, nil, err
+	}
 	if InProcessWorker != nil {
-		return []string{exe, "worker"}, nil
+		return []string{exe, "worker"}, func() error { return nil }, nil
 	}
 	path, err := findWorker(exe, os.Getenv("DOCKET_WORKER"), exec.LookPath)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := checkWorker(path); err != nil {
-		return nil, err
-	}
-	return []string{path}, nil
+	verdict := make(chan error, 1)
+	go func() { verdict <- checkWorkerContext(ctx, path) }()
+	return []string{path}, func() error { return <-verdict }, nil
 }
 
 // checkWorker asks the worker for its extractor versions (`docket-worker
 // --versions`) and wants this docket's: a worker of another build, or a
 // program that is no docket-worker (DOCKET_WORKER=/bin/true), would
 // otherwise crash on or mis-extract every document of the load.
-func checkWorker(path string) error {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+func checkWorker(path string) error { return checkWorkerContext(context.Background(), path) }
+
+func checkWorkerContext(ctx context.Context, path string) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	out, err := exec.CommandContext(ctx, path, "--versions").Output()
 	got, want := strings.TrimSpace(string(out)), version.All()
