@@ -123,6 +123,18 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 				b = math.Min(b, sg.X0)
 			}
 		}
+		// A phrase across the gap's middle reaching into the right
+		// column's text and well clear of the left column's (a column
+		// head wider than the numbers under it, stacked over them) is a
+		// cell of the right column: the boundary goes left of it.
+		for _, sg := range segs {
+			if m := (a + b) / 2; sg.X1 <= m || sg.X0 >= m {
+				continue
+			}
+			if sg.X1 > cols[k+1].a && sg.X1 <= cols[k+1].b+1 && sg.X0 >= cols[k].b+gap && sg.X0-a >= 2 {
+				b = math.Min(b, sg.X0)
+			}
+		}
 		if b-a < 2 {
 			ruled = true
 		}
