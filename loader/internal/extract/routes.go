@@ -35,7 +35,7 @@ func init() {
 	routes["eml"] = pathFunc(email.Extract)
 	for _, t := range []string{detect.Zip, detect.Tar, detect.TarGz, detect.Gzip} {
 		routes[t] = func(ctx context.Context, r worker.Request) (*document.Result, error) {
-			return archive.Extract(ctx, r.Path, r.Type, r.Opts)
+			return archive.ExtractNamed(ctx, r.Path, r.Name, r.Type, r.Opts)
 		}
 	}
 	for _, t := range []string{"text", "markdown", "rst", "org", "json", "ndjson", "xml", detect.WebVTT, detect.SRT, detect.LaTeX} {

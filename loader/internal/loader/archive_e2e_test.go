@@ -45,6 +45,13 @@ func TestArchivesLandMembers(t *testing.T) {
 	tw.Close()
 	zw.Close()
 	write("notes.tar.gz", tb.Bytes())
+	// a .gz whose header names no file: its member is named after it (it
+	// was named after the loader's copy of it, by hash)
+	var gb bytes.Buffer
+	gw := gzip.NewWriter(&gb)
+	gw.Write([]byte("Delta log about lock gates."))
+	gw.Close()
+	write("delta.log.gz", gb.Bytes())
 	write("bomb.zip", zipOf("zeros.bin", strings.Repeat("\x00", 2<<20)))
 	yaml := "version: 1\nwarehouse: warehouse.duckdb\nsources:\n  - {name: inbox, path: inbox}\nloader:\n  workers: 1\n  timeout: 60s\n  max_archive_bytes: 1MiB\n"
 	if err := os.WriteFile(filepath.Join(dir, "project.yaml"), []byte(yaml), 0o644); err != nil {
@@ -61,6 +68,7 @@ func TestArchivesLandMembers(t *testing.T) {
 		{"bundle.zip#page.html", 1, "ferries"},
 		{"bundle.zip#inner.zip#deep/note.txt", 2, "turbines"},
 		{"notes.tar.gz#notes/gamma.md", 1, "railway"},
+		{"delta.log.gz#delta.log", 1, "lock gates"},
 	} {
 		n := q(`select count(*) from raw.documents d join staging.pages p using (source_hash)
 			where d.rel_path = '` + c.rel + `' and d.status = 'landed' and d.parent_doc_id is not null

@@ -63,6 +63,7 @@ type reader struct {
 	skipped  int      // directories, links and other non-files
 	lost     []string // files that could not be read (damaged, encrypted): flagged
 	warnings []string
+	name     string // the archive's own name (see ExtractNamed)
 }
 
 // unreadable records a file member that does not land, and why.
@@ -122,7 +123,19 @@ func cleanName(name string) string {
 // Extract opens the archive at p (typ is detect.Zip, detect.Tar,
 // detect.TarGz or detect.Gzip).
 func Extract(ctx context.Context, p, typ string, opts document.Options) (*document.Result, error) {
-	r := &reader{lim: limitsOf(opts)}
+	return ExtractNamed(ctx, p, p, typ, opts)
+}
+
+// ExtractNamed is Extract of a file read from p whose own name (its
+// relative path, "a.zip#b/c.gz" for a member) is name: a .gz without a
+// name in its header names its member after it, not after p, which the
+// loader's private copy or staged bytes named by hash (the member's
+// document changed name on every extraction: deleted, landed anew).
+func ExtractNamed(ctx context.Context, p, name, typ string, opts document.Options) (*document.Result, error) {
+	if name == "" {
+		name = p
+	}
+	r := &reader{lim: limitsOf(opts), name: name}
 	var err error
 	switch typ {
 	case detect.Zip:
@@ -249,7 +262,8 @@ func (r *reader) gzip(ctx context.Context, p string) error {
 	defer zr.Close()
 	name := zr.Name
 	if name == "" {
-		name = strings.TrimSuffix(path.Base(p), path.Ext(p))
+		base := r.name[strings.LastIndexAny(r.name, "/#\\")+1:]
+		name = strings.TrimSuffix(base, path.Ext(base))
 	}
 	if err := r.add(ctx, name, zr); err != nil {
 		return err

@@ -262,3 +262,17 @@ func TestUnreadableMembersFlagged(t *testing.T) {
 		t.Errorf("damaged .gz: %v, want quarantined corrupt", err)
 	}
 }
+
+// TestGzipMemberNamedAfterDocument: a .gz without a name in its header
+// names its member after the document's own name, not after the path it
+// was read from (the loader's private copy, named by hash).
+func TestGzipMemberNamedAfterDocument(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "0f3a9c.gz")
+	os.WriteFile(p, gz(t, "", []byte("delta")), 0o644)
+	for name, want := range map[string]string{"logs/notes.txt.gz": "notes.txt", "bundle.zip#dir/rows.csv.gz": "rows.csv", "": "0f3a9c"} {
+		res, err := ExtractNamed(context.Background(), p, name, detect.Gzip, document.Options{})
+		if err != nil || len(res.Attachments) != 1 || res.Attachments[0].Name != want {
+			t.Errorf("%q: %v %v, want one member %q", name, err, names(res), want)
+		}
+	}
+}

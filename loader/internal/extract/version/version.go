@@ -26,7 +26,7 @@ const (
 	Text    = "text/1"
 	Office  = "office/1"
 	Email   = "email/1"
-	Archive = "archive/2" // 2: members that could not be read are a review (members_unreadable), a damaged .gz is corrupt
+	Archive = "archive/2" // 2: members that could not be read are a review (members_unreadable), a damaged .gz is corrupt, a .gz member is named after the document
 	Router  = "docket/1"  // a routed type whose extractor names no version
 )
 
