@@ -86,6 +86,15 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 				cols.add(&acc, lcs)
 				continue
 			}
+			if acc.top && !numericRow(&acc) && firstFilled(&acc) != cols.stub() && headApart(band, i, lcs) {
+				// a head line set apart from a group head above it (right
+				// of the stub) and close to the lines under it: a row of
+				// column heads of its own, still the header's (acc.top)
+				ys = append(ys, sep{(band[i-1].bb.Y1 + band[i].bb.Y0) / 2, false})
+				acc = cols.start(lcs)
+				acc.top = true
+				continue
+			}
 			if j := cols.leadsDown(&acc, band, i, lcs); j > i {
 				// the next row's label, down to its numbers: one row
 				ys = append(ys, sep{(band[i-1].bb.Y1 + band[i].bb.Y0) / 2, false})

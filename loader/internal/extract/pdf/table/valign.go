@@ -217,3 +217,26 @@ func (c *columnStats) leadsDown(a *rowAcc, band []*textLine, i int, lcs []lineCe
 	}
 	return 0
 }
+
+// headApart: line band[i] (cells lcs), no number in it, stands closer to
+// the line under it than to the line above by a fifth of a line, in the
+// same size as both: the first line of column heads wrapped under a group
+// head set apart above them ("Budget Unemployed", then "Change" over
+// "Unemployed" over "of").
+func headApart(band []*textLine, i int, lcs []lineCell) bool {
+	if i+1 >= len(band) {
+		return false
+	}
+	for _, lc := range lcs {
+		if numericCell(lc.ws) {
+			return false
+		}
+	}
+	a, l, b := band[i-1], band[i], band[i+1]
+	size := math.Max(a.size, math.Max(l.size, b.size))
+	if math.Abs(a.size-l.size) > 0.05*size || math.Abs(b.size-l.size) > 0.05*size {
+		return false
+	}
+	up, down := l.bb.Y0-a.bb.Y1, b.bb.Y0-l.bb.Y1
+	return down <= 0.8*size && up-down > 0.2*size
+}
