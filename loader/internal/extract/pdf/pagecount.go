@@ -86,3 +86,15 @@ func (d *Doc) raw() []byte {
 	}
 	return unsafe.Slice((*byte)(d.data), d.size)
 }
+
+// pageTreeTrouble is the first of MuPDF's messages saying the page tree
+// did not load as written ("non-page object in page tree", "Page tree
+// load failed"); "" when none does.
+func pageTreeTrouble(warnings []string) string {
+	for _, w := range warnings {
+		if strings.Contains(strings.ToLower(w), "page tree") {
+			return strings.TrimPrefix(w, "error: ")
+		}
+	}
+	return ""
+}

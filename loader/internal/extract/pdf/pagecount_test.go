@@ -23,6 +23,21 @@ func TestDamagedPagesFlagged(t *testing.T) {
 	// must repair the file by scanning it.
 	xrefRe := regexp.MustCompile(`(?m)^\d{10} 00000 n `)
 	breakXref := func(b []byte) []byte { return xrefRe.ReplaceAll(b, []byte("0000000009 00000 n ")) }
+	// page 2's object in the middle of the file, not its last object
+	stream := func(s string) string { return fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(s), s) }
+	page := func(contents int) string {
+		return fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 7 0 R >> >> /Contents %d 0 R >>", contents)
+	}
+	midPage := pdftest.Assemble("1.4", []string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 5 0 R] /Count 2 >>",
+		page(4), stream("BT /F1 12 Tf 72 700 Td (First page text here.) Tj ET"), page(6), stream("BT /F1 12 Tf 72 700 Td (Second page text here.) Tj ET"),
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"}, "")
+	shiftXref := func(b []byte, by int) []byte {
+		return xrefRe.ReplaceAllFunc(b, func(e []byte) []byte {
+			var off int
+			fmt.Sscanf(string(e), "%d", &off)
+			return fmt.Appendf(nil, "%010d 00000 n ", off+by)
+		})
+	}
 	cases := []struct {
 		name      string
 		data      []byte
@@ -41,6 +56,11 @@ func TestDamagedPagesFlagged(t *testing.T) {
 			2, 2, "2:page_unreadable", "page 2 could not be read"},
 		{"page tree lists one of two", bytes.Replace(two, []byte("/Kids [7 0 R 9 0 R]"), []byte("/Kids [7 0 R]      "), 1),
 			2, 2, "2:page_unreadable", "invalid page number: 2"},
+		// MuPDF falls back to a slow page lookup at open and makes page 2
+		// an empty page of its own, with no error while loading it: it
+		// landed as a blank page, unflagged.
+		{"xref off by 7, page 2 object damaged", shiftXref(bytes.Replace(midPage, []byte("5 0 obj"), []byte("5 0 oXj"), 1), 7),
+			2, 2, "2:page_unreadable", "page 2 is empty in a damaged file"},
 		{"broken xref, nothing lost", breakXref(append([]byte(nil), two...)), 2, 2, "", ""},
 	}
 	for _, tc := range cases {

@@ -105,6 +105,7 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 		ExtractorVersion: ExtractorVersion,
 	}
 	res.Warnings = append(res.Warnings, doc.Warnings()...)
+	var emptyPages []int // with no error of their own (see pageTreeTrouble below)
 	pages := make([]*pageData, 0, n)
 	// Each page's Layout is done with (paragraphs and tables made, its
 	// words dropped from them) before the next page is read.
@@ -136,6 +137,9 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 			// An empty page whose loading raised errors is a page MuPDF
 			// lost (an object missing from a damaged file), not a blank one.
 			pg.unreadable = firstError(ws)
+			if pg.unreadable == "" {
+				emptyPages = append(emptyPages, i)
+			}
 		}
 		pg.real, pg.bad = lay.RealChars, lay.BadChars
 		pg.needsOCR = NeedsOCR(lay.RealChars, lay.BadChars, minChars, lay.ImageCover())
@@ -165,6 +169,15 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 	for _, pg := range pages {
 		if pg.unreadable != "" {
 			res.Flag(pg.num, document.ReviewPageUnreadable, "page %d could not be read and is landed empty (MuPDF: %s)", pg.num, pg.unreadable)
+		}
+	}
+	// An empty page MuPDF loaded without a word, from a page tree it could
+	// not load as written (a damaged page object becomes an empty page of
+	// MuPDF's own): it may be a lost page. Not after a mere xref repair: a
+	// blank page of such a file is as blank as any.
+	if why := pageTreeTrouble(res.Warnings); why != "" {
+		for _, num := range emptyPages {
+			res.Flag(num, document.ReviewPageUnreadable, "page %d is empty in a damaged file whose page tree MuPDF could not load as written (MuPDF: %s): its content may be lost", num, why)
 		}
 	}
 	if troubled(res.Warnings) {
