@@ -191,3 +191,26 @@ func TestWorkerMallocTunables(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkerKeepsFreedMalloc: a worker's glibc keeps up to 8 MiB of freed
+// memory instead of handing the top of its heap back at 128 KiB
+// and unmapping every freed block of 128 KiB or more (MuPDF's per-page
+// memory was touched fresh, a page fault per 4 KiB, page after page).
+func TestWorkerKeepsFreedMalloc(t *testing.T) {
+	p := newPool(t, 1)
+	resp, err := p.Extract(context.Background(), Request{ID: 1, Path: "tunables"})
+	if err != nil || resp.Err != nil {
+		t.Fatalf("extract: %v %+v", err, resp)
+	}
+	got := map[string]int{}
+	for _, kv := range strings.Split(resp.Result.Pages[0].Text, ":") {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			got[k], _ = strconv.Atoi(v)
+		}
+	}
+	for _, k := range []string{"glibc.malloc.trim_threshold", "glibc.malloc.mmap_threshold"} {
+		if got[k] < 8<<20 {
+			t.Errorf("worker's GLIBC_TUNABLES %q: %s = %d, want at least 8 MiB", resp.Result.Pages[0].Text, k, got[k])
+		}
+	}
+}
