@@ -91,6 +91,11 @@ func runDebug(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if dirs, found := tessLanguages(); len(found) > 0 {
 		line("ok", "languages", strings.Join(found, ", ")+" in "+strings.Join(dirs, ", "))
+		if p != nil {
+			if w := missingOCRLanguages(p, found); w != "" {
+				line("warn", "languages", w)
+			}
+		}
 	} else {
 		line("warn", "languages", "no *.traineddata found (TESSDATA_PREFIX or /usr/share/tesseract-ocr/*/tessdata)")
 	}

@@ -101,6 +101,12 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	if !applyLoadMemory(ctx, p, db, stderr) {
 		return ExitFailed, nil
 	}
+	{
+		_, found := tessLanguages()
+		if w := missingOCRLanguages(p, found); w != "" {
+			fmt.Fprintln(stderr, "docket: warning:", w)
+		}
+	}
 	// The main process's Go heap is the plan and the batch in flight
 	// (50-80 MB live at 50k documents): GOGC 25 keeps the heap goal at
 	// 1.25x that instead of 2x (about 40 MB less peak RSS) for ~2 % of the

@@ -63,6 +63,10 @@ func (p *Project) memoryWarnings(lines map[string]int) {
 	if l := lines["loader.memory_limit"]; l > 0 {
 		p.Loader.memoryLimitAt = fmt.Sprintf("%s:%d", p.File, l)
 	}
+	p.OCR.languagesAt = p.File
+	if l := lines["ocr.languages"]; l > 0 {
+		p.OCR.languagesAt = fmt.Sprintf("%s:%d", p.File, l)
+	}
 	if l := lines["build.memory_limit"]; l > 0 && p.Build.MemoryLimit < MinDuckDBMemory {
 		p.Warnings = append(p.Warnings, Warning{File: p.File, Line: l, Msg: fmt.Sprintf("build.memory_limit %dMiB is too small for DuckDB; the model commands use %dMiB",
 			int64(p.Build.MemoryLimit)>>20, int64(MinDuckDBMemory)>>20)})

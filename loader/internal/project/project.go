@@ -102,7 +102,13 @@ type OCR struct {
 	DPI               int      `yaml:"dpi"`
 	MinWordConfidence float64  `yaml:"min_word_confidence"`
 	ReviewBelow       float64  `yaml:"review_below"`
+
+	languagesAt string // "file:line" of languages (LanguagesAt)
 }
+
+// LanguagesAt is where ocr.languages is written ("file:line"), or the
+// project file when it is not.
+func (o OCR) LanguagesAt() string { return o.languagesAt }
 
 // Retrieval settings.
 type Retrieval struct {
