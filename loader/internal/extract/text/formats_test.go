@@ -156,3 +156,16 @@ func TestEncodingGolden(t *testing.T) {
 		extracttest.Golden(t, "encoding-"+c.name, res, err)
 	}
 }
+
+// TestLaTeXFootnoteApart: a footnote's text stays apart from the word it
+// follows (it was glued to it: "everCounted at the gate..").
+func TestLaTeXFootnoteApart(t *testing.T) {
+	src := "\\begin{document}\nMore containers than ever\\footnote{Counted at the gate.}. Then a note\\footnote[3]{Numbered.} here.\n\\end{document}\n"
+	res, err := ExtractBytes(t.Context(), []byte(src), detect.Info{Type: detect.LaTeX}, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := res.Pages[0].Text, "More containers than ever (Counted at the gate.). Then a note (Numbered.) here."; got != want {
+		t.Errorf("text %q, want %q", got, want)
+	}
+}

@@ -363,6 +363,12 @@ func (c *latexConv) command(s string, i int, sb *strings.Builder) int {
 	case name == "href":
 		_, k = braced(s, k)
 		return k // the link text follows as a group
+	case name == "footnote" || name == "marginpar":
+		// In parentheses where it stands: as a bare group it was glued
+		// to the word before it ("everCounted at the gate").
+		arg, after := braced(s, skipOpt(s, k))
+		sb.WriteString(" (" + strings.TrimSpace(c.conv(arg)) + ")")
+		return after
 	}
 	if sym, ok := symbols[name]; ok {
 		sb.WriteString(sym)

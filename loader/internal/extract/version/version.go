@@ -23,7 +23,7 @@ const (
 	OCR     = "ocr/2"        // 2: orientation by trial readings when OSD is unsure; boxes in the page's own pixels
 	Image   = "image/2"      // 2: a turned image's size and boxes as the file has them
 	HTML    = "html/4"       // 4: readability's long blocks that go-trafilatura left out are dropped; content_by recorded
-	Text    = "text/1"
+	Text    = "text/2"       // 2: LaTeX footnotes in parentheses, apart from the word before (and a re-extraction picks up the \input files loads could not find)
 	Office  = "office/1"
 	Email   = "email/1"
 	Archive = "archive/2" // 2: members that could not be read are a review (members_unreadable), a damaged .gz is corrupt, a .gz member is named after the document
