@@ -220,7 +220,7 @@ func scanChunks(ctx context.Context, conn *sql.Conn, model string) (current, err
 		case when contains(rel_path, '#') then doc_id else '' end, case when contains(rel_path, '#') then rel_path else '' end
 		from retrieval.search_chunks order by chunk_key`, args...)
 	if err != nil {
-		return current{}, fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+		return current{}, searchChunksErr(err)
 	}
 	defer rows.Close()
 	var c current
@@ -238,7 +238,7 @@ func scanChunks(ctx context.Context, conn *sql.Conn, model string) (current, err
 	var doc, path string
 	for rows.Next() {
 		if err := rows.Scan(&key, &dl, &h, &hv, &doc, &path); err != nil {
-			return current{}, fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+			return current{}, searchChunksErr(err)
 		}
 		if n := len(c.keys); n > 0 && c.keys[n-1] == key {
 			return current{}, fmt.Errorf("search index: chunk_key %d is not unique in retrieval.search_chunks", key)
@@ -255,7 +255,7 @@ func scanChunks(ctx context.Context, conn *sql.Conn, model string) (current, err
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return current{}, fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+		return current{}, searchChunksErr(err)
 	}
 	if len(attached) > 0 {
 		display := DisplayPaths(ctx, conn, docs)

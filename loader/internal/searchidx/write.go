@@ -254,7 +254,7 @@ func (w *writer) ordsTable(ctx context.Context, conn *sql.Conn, only bool) error
 	if _, err := conn.ExecContext(ctx, `create or replace temp table searchidx_ords as
 		select chunk_key, (row_number() over (order by chunk_key) - 1)::ubigint as ord, text_hash, `+hasVec+` as has_vector
 		from retrieval.search_chunks `+onlyKeys(only, "where")+` order by chunk_key`, args...); err != nil {
-		return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+		return searchChunksErr(err)
 	}
 	return nil
 }
@@ -267,21 +267,20 @@ func dropOrds(ctx context.Context, conn *sql.Conn) {
 // chunk, in chunk_key order: the keys first (temp.searchidx_ords), then
 // the citations a batch of keys at a time.
 func (w *writer) chunks(ctx context.Context, conn *sql.Conn, only bool) error {
-	fail := func(err error) error { return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err) }
 	var n int
 	if err := conn.QueryRowContext(ctx, `select count(*) from temp.searchidx_ords`).Scan(&n); err != nil {
-		return fail(err)
+		return searchChunksErr(err)
 	}
 	w.keys = make([]uint64, 0, n)
 	rows, err := conn.QueryContext(ctx, `select chunk_key from temp.searchidx_ords order by ord`)
 	if err != nil {
-		return fail(err)
+		return searchChunksErr(err)
 	}
 	for rows.Next() {
 		var key uint64
 		if err := rows.Scan(&key); err != nil {
 			rows.Close()
-			return fail(err)
+			return searchChunksErr(err)
 		}
 		if k := len(w.keys); k > 0 && w.keys[k-1] == key {
 			rows.Close()
@@ -291,7 +290,7 @@ func (w *writer) chunks(ctx context.Context, conn *sql.Conn, only bool) error {
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return fail(err)
+		return searchChunksErr(err)
 	}
 	display, err := chunkDisplayPaths(ctx, conn, only)
 	if err != nil {
@@ -346,7 +345,7 @@ func (w *writer) chunkBatch(ctx context.Context, conn *sql.Conn, keys [2]uint64,
 		join (select chunk_key, has_vector from temp.searchidx_ords where chunk_key `+between+`) as o using (chunk_key)
 		where s.chunk_key `+between+` order by s.chunk_key`)
 	if err != nil {
-		return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+		return searchChunksErr(err)
 	}
 	defer rows.Close()
 	var c Cite
@@ -356,7 +355,7 @@ func (w *writer) chunkBatch(ctx context.Context, conn *sql.Conn, keys [2]uint64,
 	var hasVector bool
 	for rows.Next() {
 		if err := rows.Scan(&key, &dl, &c.ChunkID, &c.DocID, &c.Path, &c.URI, &c.Title, &c.Page, &c.CharOffset, &c.CharEnd, &c.Section, &c.Text, &sqlHash, &hasVector); err != nil {
-			return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+			return searchChunksErr(err)
 		}
 		if i := len(cs.docLen); i >= len(w.keys) || w.keys[i] != key {
 			return fmt.Errorf("search index: retrieval.search_chunks changed while it was read (chunk_key %d)", key)
@@ -380,7 +379,7 @@ func (w *writer) chunkBatch(ctx context.Context, conn *sql.Conn, keys [2]uint64,
 		cs.citeOff = append(cs.citeOff, cs.off)
 	}
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+		return searchChunksErr(err)
 	}
 	return nil
 }
@@ -395,7 +394,7 @@ func chunkDisplayPaths(ctx context.Context, conn *sql.Conn, only bool) (map[stri
 	}
 	rows, err := conn.QueryContext(ctx, `select distinct doc_id, rel_path from retrieval.search_chunks `+cond)
 	if err != nil {
-		return nil, fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
+		return nil, searchChunksErr(err)
 	}
 	defer rows.Close()
 	docs := map[string]string{}
@@ -444,4 +443,9 @@ func Remove(path string) {
 	os.Remove(bindingPath(path))
 	os.Remove(deltaPath(path))
 	os.Remove(path)
+}
+
+// searchChunksErr is an error reading retrieval.search_chunks.
+func searchChunksErr(err error) error {
+	return fmt.Errorf("search index: reading retrieval.search_chunks: %w", err)
 }
