@@ -124,6 +124,10 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	// wrote (at 200k documents the closing checkpoint took DuckDB ~200 MB
 	// over the ~220 MB the Go heap still held: peak 740 MB).
 	debug.FreeOSMemory()
+	// Then DuckDB checkpoints under a lower memory_limit than the load's
+	// (see warehouse.CheckpointLean), so that Close has nothing to write.
+	limit, _ := p.Loader.DuckDBMemory()
+	db.CheckpointLean(ctx, int64(limit))
 	if err != nil {
 		fmt.Fprintln(stderr, "docket: load:", err)
 		return ExitFailed, nil
