@@ -40,6 +40,8 @@ const char *dk_ocr_error(void);
 	X(BOOL, TessPageIteratorIsAtBeginningOf, (const TessPageIterator *h, TessPageIteratorLevel l), (h, l)) \
 	X(BOOL, TessPageIteratorBoundingBox, (const TessPageIterator *h, TessPageIteratorLevel l, int *a, int *b, int *c, int *d), (h, l, a, b, c, d)) \
 	XV(TessDeleteText, (const char *t), (t)) \
+	X(char **, TessBaseAPIGetLoadedLanguagesAsVector, (const TessBaseAPI *h), (h)) \
+	XV(TessDeleteTextArray, (char **a), (a)) \
 	X(BOOL, TessBaseAPIDetectOrientationScript, (TessBaseAPI *h, int *d, float *c, const char **s, float *sc), (h, d, c, s, sc))
 
 #define DK_LEPT_FUNCS(X, XV) \

@@ -70,6 +70,7 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
@@ -84,7 +85,8 @@ import (
 type Engine struct {
 	mu     sync.Mutex
 	api    *C.TessBaseAPI
-	langs  string
+	langs  string // as configured ("eng+deu+xyz"): the key Shared compares
+	loaded string // what Tesseract loaded of them ("eng"): what readsScript consults
 	pre    Preprocess
 	osd    *C.TessBaseAPI // orientation and script detection, started on first use
 	osdErr error          // why there is no OSD (model missing)
@@ -119,7 +121,7 @@ func NewEngineWith(langs []string, pre Preprocess) (*Engine, error) {
 		return nil, fmt.Errorf("ocr: tesseract cannot load language(s) %q: is the tesseract-ocr-<lang> package installed?", l)
 	}
 	C.dk_TessBaseAPISetPageSegMode(api, C.PSM_AUTO)
-	e := &Engine{api: api, langs: l, pre: pre}
+	e := &Engine{api: api, langs: l, loaded: loadedLanguages(api), pre: pre}
 	// Tesseract's diagnostics ("Estimating resolution as …") go to its
 	// debug file, not to the worker's stderr.
 	// The first reading does not retry weak lines inverted (white on
@@ -164,6 +166,43 @@ func (e *Engine) boolVar(name string) (v, ok bool) {
 // Languages returns the languages the engine was started with ("eng+deu").
 func (e *Engine) Languages() string { return e.langs }
 
+// Loaded returns the languages Tesseract loaded ("eng"). Init succeeds
+// when any one of the configured languages has a model and leaves out the
+// others (not installed, or no such language), so this is what the engine
+// reads with.
+func (e *Engine) Loaded() string { return e.loaded }
+
+// loadedLanguages asks Tesseract which languages api loaded, joined with
+// "+"; "" if it cannot say.
+func loadedLanguages(api *C.TessBaseAPI) string {
+	arr := C.dk_TessBaseAPIGetLoadedLanguagesAsVector(api)
+	if arr == nil {
+		return ""
+	}
+	defer C.dk_TessDeleteTextArray(arr)
+	var ls []string
+	for p := arr; *p != nil; p = (**C.char)(unsafe.Add(unsafe.Pointer(p), unsafe.Sizeof(*p))) {
+		ls = append(ls, C.GoString(*p))
+	}
+	return strings.Join(ls, "+")
+}
+
+// unloadedNote says which configured languages Tesseract did not load
+// (" (deu, xyz: no model loaded)"), "" when it loaded them all.
+func (e *Engine) unloadedNote() string {
+	loaded := strings.Split(e.loaded, "+")
+	var missing []string
+	for _, l := range strings.Split(e.langs, "+") {
+		if !slices.Contains(loaded, l) {
+			missing = append(missing, l)
+		}
+	}
+	if len(missing) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(missing, ", ") + ": no model loaded)"
+}
+
 // Close frees the Tesseract instance. The engine cannot be used afterwards.
 func (e *Engine) Close() {
 	e.mu.Lock()
@@ -199,8 +238,8 @@ func (e *Engine) RecognizeGray(pix []byte, w, h, stride, dpi int, opts document.
 	res.Width, res.Height, res.DPI = w, h, dpi
 	res.Rotated, res.Script = info.rotated, info.osd.script
 	if info.unreadable {
-		res.ReviewReason = fmt.Sprintf("%s: the page is in %s script (OSD confidence %.1f), which the OCR languages (%s) do not read; install %s and add its language to ocr.languages in project.yaml",
-			document.ReviewScriptNotInstalled, info.osd.script, info.osd.scriptConf, e.langs, suggestLanguage(info.osd.script))
+		res.ReviewReason = fmt.Sprintf("%s: the page is in %s script (OSD confidence %.1f), which the OCR languages (%s%s) do not read; install %s and add its language to ocr.languages in project.yaml",
+			document.ReviewScriptNotInstalled, info.osd.script, info.osd.scriptConf, e.loaded, e.unloadedNote(), suggestLanguage(info.osd.script))
 	}
 	angle := info.angle
 	if dpi > 0 {

@@ -131,7 +131,7 @@ func (e *Engine) readOriented(src *C.PIX, dpi int, info *recogInfo) (page, error
 		return pg, err
 	}
 	info.osd = e.detectOS(src)
-	foreign := info.osd.ok && info.osd.scriptConf >= minScriptConf && !readsScript(e.langs, info.osd.script)
+	foreign := info.osd.ok && info.osd.scriptConf >= minScriptConf && !readsScript(e.loaded, info.osd.script)
 	q := 0
 	if info.osd.ok && info.osd.conf >= minOrientConf {
 		q = (4 - info.osd.deg/90) % 4

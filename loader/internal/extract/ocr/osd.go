@@ -80,8 +80,9 @@ func (e *Engine) detectOS(img *C.PIX) osdResult {
 func turnPix(img *C.PIX, q int) *C.PIX { return C.rotate_orth(img, C.int(q)) }
 
 // scriptLanguages: Tesseract's OSD script names and the language models
-// (Debian tesseract-ocr-LANG) that read them. A configured language not
-// listed here is assumed to read any script.
+// (Debian tesseract-ocr-LANG) that read them. A loaded language not listed
+// here (a model of its own under TESSDATA_PREFIX) is assumed to read any
+// script; a configured one Tesseract did not load plays no part.
 var scriptLanguages = map[string][]string{
 	"Latin": {"eng", "deu", "fra", "spa", "ita", "por", "nld", "swe", "dan", "nor", "fin", "pol", "ces", "slk", "hun", "ron", "tur", "hrv", "slv",
 		"lit", "lav", "est", "cat", "eus", "glg", "isl", "gle", "vie", "ind", "msa", "tgl", "afr", "sqi", "aze", "bos", "cym", "epo", "lat", "mlt", "swa", "uzb", "script/Latin"},
@@ -112,9 +113,11 @@ var scriptLanguages = map[string][]string{
 	"Tibetan":    {"bod", "script/Tibetan"},
 }
 
-// readsScript reports whether the languages ("eng+deu") can read script.
-// Unknown scripts and unknown language codes count as readable: only a
-// known mismatch is flagged.
+// readsScript reports whether the languages ("eng+deu", those Tesseract
+// loaded: Engine.loaded, not the configured list, which may name models
+// that are not installed or do not exist) can read script. Unknown scripts
+// and loaded models not in scriptLanguages count as readable: only a known
+// mismatch is flagged.
 func readsScript(langs, script string) bool {
 	if _, known := scriptLanguages[script]; !known {
 		return true

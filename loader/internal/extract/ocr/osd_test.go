@@ -160,9 +160,11 @@ func TestTrialOrientation(t *testing.T) {
 	}
 }
 
-// A page in a script the configured languages cannot read is flagged, not
-// read as English.
-func TestUnreadableScriptFlagged(t *testing.T) {
+// arabicPage renders a page of Arabic text at 300 dpi as grey pixels. It
+// skips the test when the Arabic model is installed (eng+ara would read
+// the page).
+func arabicPage(t *testing.T) ([]byte, int, int) {
+	t.Helper()
 	if _, err := os.Stat("/usr/share/tesseract-ocr/5/tessdata/ara.traineddata"); err == nil {
 		t.Skip("Arabic model installed: eng+ara would read the page")
 	}
@@ -188,16 +190,76 @@ func TestUnreadableScriptFlagged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, w, h := Gray(img)
+	return Gray(img)
+}
+
+// checkFlaggedArabic: r is the Arabic page flagged, not read.
+func checkFlaggedArabic(t *testing.T, r PageResult) {
+	t.Helper()
+	if r.Script != "Arabic" || r.Text != "" || len(r.Words) != 0 {
+		t.Fatalf("script %q, review %q, text %q", r.Script, r.ReviewReason, r.Text)
+	}
+	if !strings.HasPrefix(r.ReviewReason, document.ReviewScriptNotInstalled+": the page is in Arabic script") || !strings.Contains(r.ReviewReason, "tesseract-ocr-ara") {
+		t.Errorf("review reason %q", r.ReviewReason)
+	}
+}
+
+// A page in a script the configured languages cannot read is flagged, not
+// read as English.
+func TestUnreadableScriptFlagged(t *testing.T) {
+	g, w, h := arabicPage(t)
 	r, err := testEngine(t).RecognizeGray(g, w, h, w, 300, testOpts())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Script != "Arabic" || r.Text != "" || len(r.Words) != 0 {
-		t.Fatalf("script %q, text %q", r.Script, r.Text)
+	checkFlaggedArabic(t, r)
+}
+
+// ocr.languages naming a model that is not installed (deu) or no language
+// at all (xyz) next to eng: Tesseract starts with eng alone, so the page is
+// still one eng cannot read and is flagged. readsScript used to judge by
+// the configured list, where the unknown xyz "might read any script", and
+// the Arabic page was OCR'd as English (only low_ocr_confidence).
+func TestUnloadedLanguageDoesNotWidenScripts(t *testing.T) {
+	if _, err := os.Stat("/usr/share/tesseract-ocr/5/tessdata/deu.traineddata"); err == nil {
+		t.Skip("German model installed: the test needs a configured language without a model")
 	}
-	if !strings.HasPrefix(r.ReviewReason, document.ReviewScriptNotInstalled+": the page is in Arabic script") || !strings.Contains(r.ReviewReason, "tesseract-ocr-ara") {
-		t.Errorf("review reason %q", r.ReviewReason)
+	g, w, h := arabicPage(t)
+	langs := []string{"eng", "deu", "xyz"}
+	e, err := NewEngine(langs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.Languages() != "eng+deu+xyz" || e.Loaded() != "eng" {
+		t.Fatalf("languages %q, loaded %q", e.Languages(), e.Loaded())
+	}
+	opts := testOpts()
+	opts.OCRLanguages = langs
+	r, err := e.RecognizeGray(g, w, h, w, 300, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFlaggedArabic(t, r)
+	if !strings.Contains(r.ReviewReason, "OCR languages (eng (deu, xyz: no model loaded))") {
+		t.Errorf("review reason %q does not say which languages were not loaded", r.ReviewReason)
+	}
+}
+
+// Tesseract starts when any configured language loads, the first one
+// included (xyz+eng reads with eng), and refuses when none does.
+func TestLoadedLanguages(t *testing.T) {
+	e, err := NewEngine([]string{"xyz", "eng"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.Loaded() != "eng" || e.unloadedNote() != " (xyz: no model loaded)" {
+		t.Errorf("loaded %q, note %q", e.Loaded(), e.unloadedNote())
+	}
+	if e, err := NewEngine([]string{"xyz"}); err == nil {
+		e.Close()
+		t.Error("an engine with no language loaded started")
 	}
 }
 
