@@ -181,15 +181,40 @@ func Retryable(kind string, ex warehouse.Extraction, pol Policy) bool {
 	return false
 }
 
-// ChildrenOf indexes the live attachments of known documents by parent.
-func ChildrenOf(known map[string]warehouse.Known) map[string][]string {
-	out := map[string][]string{}
+// ChildrenOf indexes the live attachments of known documents by parent,
+// and gives the hash each of them has (see ChildEvent).
+func ChildrenOf(known map[string]warehouse.Known) (children map[string][]string, hashes map[string]string) {
+	children, hashes = map[string][]string{}, map[string]string{}
 	for id, k := range known {
 		if k.ParentDocID != "" && k.Status != warehouse.StatusDeleted {
-			out[k.ParentDocID] = append(out[k.ParentDocID], id)
+			children[k.ParentDocID] = append(children[k.ParentDocID], id)
+			hashes[id] = k.Hash
 		}
 	}
-	return out
+	return children, hashes
+}
+
+// ChildEvent is the event of an attachment (an e-mail's attachment, an
+// archive's member) its parent's extraction lands, by the rules of a
+// listed file: new when the parent had no live child of its doc_id
+// (parent, position and name) before, changed when the child's bytes
+// differ from the ones it had; with the same bytes, the parent's event
+// when that is one of extracting the same bytes again (reextracted,
+// retried, reocr, repaired), else unchanged (a changed archive's members
+// that did not change). Re-extracting an archive logged every member as
+// new.
+func ChildEvent(parentEvent string, was string, known bool, hash string) Action {
+	switch {
+	case !known:
+		return ActNew
+	case was != hash:
+		return ActChanged
+	}
+	switch a := Action(parentEvent); a {
+	case ActReextract, ActRetry, ActReOCR, ActRepair:
+		return a
+	}
+	return ActUnchanged
 }
 
 // RacyWindow is how recent a recorded modification time may be before

@@ -93,7 +93,7 @@ func TestDescendantsToRedo(t *testing.T) {
 		"g":  {DocID: "g", Hash: "hg", Status: warehouse.StatusLanded, ParentDocID: "c1"},
 		"x":  {DocID: "x", Hash: "hx", Status: warehouse.StatusDeleted, ParentDocID: "p"},
 	}
-	children := ChildrenOf(known)
+	children, _ := ChildrenOf(known)
 	if len(children["p"]) != 2 {
 		t.Fatalf("children of p: %v (a tombstone is no child)", children["p"])
 	}

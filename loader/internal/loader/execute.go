@@ -47,6 +47,7 @@ type shared struct {
 	tmp      *privateDir // the private copies workers read
 	docOpts  document.Options
 	children map[string][]string                  // known attachments by parent doc_id
+	childWas map[string]string                    // their hashes by doc_id
 	attached map[string][]warehouse.AttachmentRef // attachments of known contents
 	nextID   atomic.Int64                         // worker request ids
 }
@@ -92,7 +93,7 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 		return err
 	}
 	defer tmp.Close()
-	sh := &shared{children: plan.Children, attached: plan.Attachments, byHash: map[contentKey]*contentState{}, known: plan.Contents, opts: opts, tmp: tmp, docOpts: docOptions(opts)}
+	sh := &shared{children: plan.Children, childWas: plan.ChildHashes, attached: plan.Attachments, byHash: map[contentKey]*contentState{}, known: plan.Contents, opts: opts, tmp: tmp, docOpts: docOptions(opts)}
 	sh.pool = pool
 	if sum.ByKind == nil {
 		sum.ByKind = map[string]int{}
@@ -453,7 +454,7 @@ func (sh *shared) attachments(ctx context.Context, o *outcome, st *contentState,
 		}
 		ref := warehouse.AttachmentRef{Seq: i, Name: name, ChildHash: hashBytes(a.Data), Size: int64(len(a.Data))}
 		o.refs = append(o.refs, ref)
-		c := childFile(f, ref)
+		c := sh.childFile(f, ref)
 		c.data = a.Data
 		kids = append(kids, c)
 	}
@@ -511,10 +512,14 @@ func (sh *shared) settled(hash string) bool {
 	return ok
 }
 
-// childFile is the document of one attachment of f.
-func childFile(f *file, ref warehouse.AttachmentRef) *file {
-	return &file{docID: hashString(fmt.Sprintf("%s#%d/%s", f.docID, ref.Seq, ref.Name)), source: f.source, rel: f.rel + "#" + ref.Name,
+// childFile is the document of one attachment of f, with its event.
+func (sh *shared) childFile(f *file, ref warehouse.AttachmentRef) *file {
+	c := &file{docID: hashString(fmt.Sprintf("%s#%d/%s", f.docID, ref.Seq, ref.Name)), source: f.source, rel: f.rel + "#" + ref.Name,
 		uri: f.uri + "#" + url.PathEscape(ref.Name), parent: f.docID, depth: f.depth + 1, size: ref.Size, mtime: f.mtime, hash: ref.ChildHash}
+	was, known := sh.childWas[c.docID]
+	c.action = ChildEvent(f.event, was, known, c.hash)
+	c.event = string(c.action)
+	return c
 }
 
 // childrenFromRefs lands the attachments of a reused content as children
@@ -522,7 +527,7 @@ func childFile(f *file, ref warehouse.AttachmentRef) *file {
 func (sh *shared) childrenFromRefs(ctx context.Context, f *file, refs []warehouse.AttachmentRef) []*outcome {
 	var out []*outcome
 	for _, ref := range refs {
-		c := childFile(f, ref)
+		c := sh.childFile(f, ref)
 		_, known := sh.known[c.hash]
 		sh.mu.Lock()
 		_, inRun := sh.byHash[keyOf(c.hash)]

@@ -96,6 +96,9 @@ type Plan struct {
 	// live attachments of known documents by parent doc_id.
 	Attachments map[string][]warehouse.AttachmentRef `json:"attachments"`
 	Children    map[string][]string                  `json:"children"`
+	// ChildHashes are the hashes of the children in Children by doc_id:
+	// a child's event depends on them (see ChildEvent).
+	ChildHashes map[string]string `json:"child_hashes"`
 	// BytesHashed are the bytes read to decide.
 	BytesHashed int64 `json:"bytes_hashed"`
 }
@@ -215,7 +218,7 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 			delete(contents, h)
 		}
 	}
-	children := ChildrenOf(st.Known)
+	children, childHashes := ChildrenOf(st.Known)
 	reextracted := map[string]bool{}
 	var todo, rest []PlannedFile
 	unchanged := make([]string, 0, len(old))
@@ -298,7 +301,7 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 	sort.Strings(redo)
 	files := append(append(append(todo, news...), rest...), gone...)
 	return &Plan{Files: files, Unchanged: unchanged, Skips: l.Skips, Contents: contents, Dropped: redo, Attachments: st.Attachments,
-		Children: children, BytesHashed: bytes}
+		Children: children, ChildHashes: childHashes, BytesHashed: bytes}
 }
 
 // dropParentsOfRedone drops from contents the known contents with an

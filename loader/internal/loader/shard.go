@@ -72,6 +72,7 @@ type ShardPlan struct {
 	Contents    map[string]warehouse.Extraction      `json:"contents"`
 	Attachments map[string][]warehouse.AttachmentRef `json:"attachments"`
 	Children    map[string][]string                  `json:"children"`
+	ChildHashes map[string]string                    `json:"child_hashes"`
 }
 
 // WireFile is a planned file as written to a shard plan: paths that are
@@ -159,7 +160,8 @@ func SplitPlan(plan *Plan, n int, planID string) []ShardPlan {
 	shards := make([]ShardPlan, n)
 	for k := range shards {
 		shards[k] = ShardPlan{PlanID: planID, Shard: k, Shards: n, Files: []WireFile{},
-			Contents: map[string]warehouse.Extraction{}, Attachments: map[string][]warehouse.AttachmentRef{}, Children: map[string][]string{}}
+			Contents: map[string]warehouse.Extraction{}, Attachments: map[string][]warehouse.AttachmentRef{}, Children: map[string][]string{},
+			ChildHashes: map[string]string{}}
 	}
 	for i, f := range todo {
 		sp := &shards[assign[i]]
@@ -203,6 +205,9 @@ func addChildren(sp *ShardPlan, plan *Plan, id string) {
 	}
 	sp.Children[id] = kids
 	for _, c := range kids {
+		if h, ok := plan.ChildHashes[c]; ok {
+			sp.ChildHashes[c] = h
+		}
 		addChildren(sp, plan, c)
 	}
 }
@@ -213,7 +218,7 @@ func (sp *ShardPlan) asPlan() (*Plan, []PlannedFile) {
 	for i, w := range sp.Files {
 		files[i] = w.planned()
 	}
-	return &Plan{Files: files, Contents: sp.Contents, Attachments: sp.Attachments, Children: sp.Children}, files
+	return &Plan{Files: files, Contents: sp.Contents, Attachments: sp.Attachments, Children: sp.Children, ChildHashes: sp.ChildHashes}, files
 }
 
 // NewPlanManifest records a plan's own decisions.

@@ -157,9 +157,16 @@ func countOutcome(s *Summary, o *outcome, l warehouse.Landing) {
 		s.Vanished++
 		return
 	}
-	if o.f.parent != "" {
+	if o.f.parent != "" { // an attachment: its parent's plan did not count it
 		s.Seen++
-		s.New++
+		switch o.f.action {
+		case ActNew:
+			s.New++
+		case ActChanged:
+			s.Changed++
+		case ActUnchanged:
+			s.Unchanged++
+		}
 	}
 	if l.Doc.Status == warehouse.StatusQuarantined {
 		s.Quarantined++
