@@ -142,6 +142,7 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 		}
 		if !found {
 			m.pkgsMissing = true
+			m.missingPkgs = append(m.missingPkgs, short)
 			m.warn("packages.yml", Position{1, 1}, "package %s is listed but not installed under dbt_packages/: docket never downloads packages (run `dbt deps` once, or use a local: entry); its macros are unavailable", l)
 		}
 	}

@@ -69,6 +69,7 @@ type Manifest struct {
 	// pkgsMissing: packages.yml lists a package not installed (the vars
 	// it would read are unknown: unusedVars says so)
 	pkgsMissing bool
+	missingPkgs []string                    // their names as packages.yml gives them (dbt_date, dbt-utils)
 	packages    []string                    // installed package names
 	docs        map[string]docBlock         // {% docs %} blocks by name (docblocks.go)
 	deferred    map[string]DeferredRelation // unique_id → relation of a previous run (defer.go)

@@ -157,3 +157,54 @@ func TestVarReadThroughDispatch(t *testing.T) {
 	})
 	wantVarWarnings(t, m, []string{`project.yaml:6:3: var "unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`})
 }
+
+// TestPackageScopedVarWarned: a var in a block scoped to an installed
+// package (vars: {p: {..}}) is read only by what that package's nodes
+// see: its models, YAML and dbt_project.yml, and any macro (also through
+// a literal its model hands on). One nothing reads (a misspelling), or
+// one only the root's models read (they do not see the block), is warned
+// at its line.
+func TestPackageScopedVarWarned(t *testing.T) {
+	m := compileClean(t, map[string]string{
+		"project.yaml": "version: 1\nname: mem\nvars:\n  p:\n    by_model: 1\n    by_macro: 2\n    handed: 3\n" +
+			"    by_root_model: 4\n    tpyo: 5\n",
+		"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\n",
+		"dbt_packages/p/macros/m.sql":    "{% macro pm() %}{{ var('by_macro', 0) }}{% endmacro %}",
+		"dbt_packages/p/models/dim.sql":  "select {{ var('by_model', 0) }} as id, {{ get_x('handed') }} as h",
+		"macros/get_x.sql":               "{% macro get_x(name) %}{{ var(name, 1) }}{% endmacro %}",
+		"models/a.sql":                   "select {{ var('by_root_model', 0) }} as x",
+	})
+	why := "(a misspelt name? var() falls back to its default)"
+	wantVarWarnings(t, m, []string{
+		`project.yaml:8:5: var "by_root_model" is set for package "p" but none of its models, hooks or tests nor any macro reads it ` + why,
+		`project.yaml:9:5: var "tpyo" is set for package "p" but none of its models, hooks or tests nor any macro reads it ` + why,
+	})
+}
+
+// TestPackageScopedVarMissingPackage: a block scoped to a package that
+// packages.yml lists but that is not installed cannot be checked: that is
+// warned at the block (it was called an unread var named after the
+// package).
+func TestPackageScopedVarMissingPackage(t *testing.T) {
+	m, _ := compilertest.Compile(t, map[string]string{
+		"project.yaml": "version: 1\nname: mem\nvars:\n  dbt_date:\n    tpyo: UTC\n  audit_helper:\n    x: 1\n",
+		"packages.yml": "packages:\n  - package: godatadriven/dbt_date\n    version: 0.10.0\n" +
+			"  - git: \"https://github.com/dbt-labs/dbt-audit-helper.git\"\n    revision: main\n",
+		"models/a.sql": "select 1 as x",
+	})
+	notInstalled := ` are not checked for misspellings: packages.yml lists it but it is not installed under dbt_packages/, so what reads them is unknown`
+	wantVarWarnings(t, m, []string{`project.yaml:4:3: vars scoped to package "dbt_date"` + notInstalled,
+		`project.yaml:6:3: vars scoped to package "audit_helper"` + notInstalled})
+}
+
+// TestVarReadInSelectorsNotWarned: selectors.yml's values are rendered
+// with var(), so a var read only there is read.
+func TestVarReadInSelectorsNotWarned(t *testing.T) {
+	m := compileClean(t, map[string]string{
+		"project.yaml": "version: 1\nname: mem\nvars:\n  sel_tag: nightly\n  unread: 5\n",
+		"selectors.yml": "selectors:\n  - name: nightly\n    definition:\n      method: tag\n" +
+			"      value: \"{{ var('sel_tag') }}\"\n",
+		"models/a.sql": "{{ config(tags=['nightly']) }}\nselect 1 as x",
+	})
+	wantVarWarnings(t, m, []string{`project.yaml:5:3: var "unread" is set but no model, macro, hook or test reads it (a misspelt name? var() falls back to its default)`})
+}

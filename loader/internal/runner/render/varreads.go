@@ -23,6 +23,12 @@ type VarReads struct {
 	// 'name') where the macro calls var(var_name)), through any number
 	// of macros.
 	Names map[string]bool
+	// InMacros: the names read in macros (a macro reads in whatever node
+	// calls it). BySource: those read in each group of sources (as given
+	// to VarReads), outside macros. A var scoped to a package (vars: {pkg:
+	// {name: ..}}) is seen by that package's nodes only.
+	InMacros map[string]bool
+	BySource map[string]map[string]bool
 	// Computed: var() calls whose name is neither a literal nor a
 	// parameter handed on, so what they read is unknown.
 	Computed []VarSite
@@ -44,12 +50,13 @@ type varParam struct {
 }
 
 // VarReads finds what var() reads in the environment's macros (the root
-// project's and the packages') and in the sources given (file → text:
-// models, snapshots, tests, YAML; a Jinja string inside them, such as a
-// hook in config(), is read as a template too). A source that does not
-// parse as a template is searched for var('name') as text.
-func (e *Env) VarReads(sources map[string]string) VarReads {
-	r := VarReads{Names: map[string]bool{}}
+// project's and the packages') and in the sources given (package, "" the
+// group → file → text: models, snapshots, tests, YAML; a Jinja string
+// inside them, such as a hook in config(), is read as a template too). A
+// source that does not parse as a template is searched for var('name')
+// as text.
+func (e *Env) VarReads(sources map[string]map[string]string) VarReads {
+	r := VarReads{Names: map[string]bool{}, InMacros: map[string]bool{}, BySource: map[string]map[string]bool{}}
 	type macro struct {
 		def    macroDef
 		params []string
@@ -99,13 +106,16 @@ func (e *Env) VarReads(sources map[string]string) VarReads {
 		}
 	}
 	for _, m := range macros {
+		in := readIn{file: m.def.file, macro: true}
 		for _, c := range sc.calls(m.def.node) {
-			r.add(c, m.params, m.loops, m.def.file)
+			r.add(c, m.params, m.loops, in)
 		}
 		r.addDefaults(m.def.node, through[m.def.node.Name])
 	}
-	for _, f := range slices.Sorted(maps.Keys(sources)) {
-		r.addSource(e, f, sources[f], sc, 0)
+	for _, g := range slices.Sorted(maps.Keys(sources)) {
+		for _, f := range slices.Sorted(maps.Keys(sources[g])) {
+			r.addSource(e, readIn{file: f, group: g}, sources[g][f], sc, 0)
+		}
 	}
 	sort.Slice(r.Computed, func(i, j int) bool {
 		a, b := r.Computed[i], r.Computed[j]
@@ -117,27 +127,46 @@ func (e *Env) VarReads(sources map[string]string) VarReads {
 	return r
 }
 
+// readIn is where a read is: its file, and a macro or a source's group.
+type readIn struct {
+	file, group string
+	macro       bool
+}
+
+// read records that the name is read in.
+func (r *VarReads) read(in readIn, name string) {
+	r.Names[name] = true
+	if in.macro {
+		r.InMacros[name] = true
+		return
+	}
+	if r.BySource[in.group] == nil {
+		r.BySource[in.group] = map[string]bool{}
+	}
+	r.BySource[in.group][name] = true
+}
+
 // varLiteralRe finds var('name') written as text.
 var varLiteralRe = regexp.MustCompile(`\bvar\(\s*['"]([^'"]+)['"]`)
 
 // addSource reads one source; depth bounds Jinja strings in strings.
-func (r *VarReads) addSource(e *Env, file, src string, sc varScan, depth int) {
+func (r *VarReads) addSource(e *Env, in readIn, src string, sc varScan, depth int) {
 	if depth > 3 || !strings.Contains(src, "{{") && !strings.Contains(src, "{%") {
 		return
 	}
-	t, err := e.parse(file, src)
+	t, err := e.parse(in.file, src)
 	if err != nil {
 		for _, m := range varLiteralRe.FindAllStringSubmatch(src, -1) {
-			r.Names[m[1]] = true
+			r.read(in, m[1])
 		}
 		return
 	}
 	loops := loopVars(t.Root())
 	for _, c := range sc.calls(t.Root()) {
-		r.add(c, nil, loops, file)
+		r.add(c, nil, loops, in)
 	}
 	for _, s := range stringsIn(t.Root()) {
-		r.addSource(e, file, s, sc, depth+1)
+		r.addSource(e, in, s, sc, depth+1)
 	}
 }
 
@@ -147,7 +176,7 @@ func (r *VarReads) addDefaults(m *nodes.Macro, ps []varParam) {
 	for _, p := range ps {
 		if p.pos < len(m.Kwargs) {
 			if s, ok := m.Kwargs[p.pos].Value.(*nodes.String); ok && s != nil {
-				r.Names[s.Val] = true
+				r.read(readIn{macro: true}, s.Val)
 			}
 		}
 	}
@@ -155,11 +184,11 @@ func (r *VarReads) addDefaults(m *nodes.Macro, ps []varParam) {
 
 // add records a call's literal names (given, or those a loop variable
 // takes), and its other arguments unless they are parameters of the macro
-// it is in (params) or loop over one.
-func (r *VarReads) add(c varCall, params []string, loops map[string][]loopVar, file string) {
+// it is in (params) or loop over one; in is where the call is.
+func (r *VarReads) add(c varCall, params []string, loops map[string][]loopVar, in readIn) {
 	for _, a := range c.handed {
 		for _, l := range a.literals {
-			r.Names[l] = true
+			r.read(in, l)
 		}
 		known := !a.unknown
 		if a.name != "" && indexOf(params, a.name) < 0 {
@@ -167,13 +196,13 @@ func (r *VarReads) add(c varCall, params []string, loops map[string][]loopVar, f
 			known = ok && !a.each
 			for _, l := range ls {
 				for _, n := range l.lits {
-					r.Names[n] = true
+					r.read(in, n)
 				}
 				known = known && (l.over == "" || indexOf(params, l.over) >= 0)
 			}
 		}
 		if !known {
-			r.Computed = append(r.Computed, VarSite{file, c.line, c.col})
+			r.Computed = append(r.Computed, VarSite{in.file, c.line, c.col})
 		}
 	}
 }
