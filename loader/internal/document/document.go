@@ -198,6 +198,7 @@ type Options struct {
 	OCRReviewBelow  float64  // pages under this mean confidence get a review reason
 	MaxSheetRows    int      // spreadsheets: rows per sheet kept
 	MaxAttachDepth  int      // e-mail attachments recursion limit
+	FollowSymlinks  bool     // loader.symlinks: follow (a LaTeX \input file that is a link is read)
 	// archives (zip, tar, tar.gz, gz): members and total expanded bytes
 	// over which the archive is quarantined too_large (0 = the defaults)
 	MaxArchiveMembers int

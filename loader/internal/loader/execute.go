@@ -14,6 +14,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/version"
+	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 	"github.com/docket-dev/docket/loader/internal/worker"
 )
@@ -223,7 +224,7 @@ func docOptions(opts Options) document.Options {
 		OCRReviewBelow: p.OCR.ReviewBelow, MaxSheetRows: p.Loader.MaxSheetRows, MaxAttachDepth: p.Loader.MaxAttachmentDepth,
 		MaxArchiveMembers: p.Loader.MaxArchiveMembers, MaxArchiveBytes: int64(p.Loader.MaxArchiveBytes),
 		MaxPageChars: p.Loader.MaxPageChars, MaxDocChars: p.Loader.MaxDocChars, MaxImagePixels: p.Loader.MaxImagePixels,
-		MaxPageTokens: p.Loader.MaxPageTokens,
+		MaxPageTokens: p.Loader.MaxPageTokens, FollowSymlinks: p.Loader.Symlinks == project.SymlinksFollow,
 	}
 }
 

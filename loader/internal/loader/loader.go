@@ -246,18 +246,26 @@ func (s *Summary) addPlan(p *Plan) {
 		switch f.Action {
 		case ActDeleted, ActKept:
 			continue
-		case ActNew:
-			s.New++
-		case ActChanged:
-			s.Changed++
-		case ActUnchanged:
-			s.Unchanged++
 		}
-		s.Seen++
+		s.seen(f.Action)
 	}
 	s.Seen += len(p.Unchanged)
 	s.Unchanged += len(p.Unchanged)
 	s.BytesHashed += p.BytesHashed
+}
+
+// seen counts a file seen with action a (new, changed and unchanged
+// apart; the other actions are counted as seen only).
+func (s *Summary) seen(a Action) {
+	switch a {
+	case ActNew:
+		s.New++
+	case ActChanged:
+		s.Changed++
+	case ActUnchanged:
+		s.Unchanged++
+	}
+	s.Seen++
 }
 
 func runRow(r warehouse.Run, s *Summary, status string) warehouse.Run {

@@ -157,16 +157,8 @@ func countOutcome(s *Summary, o *outcome, l warehouse.Landing) {
 		s.Vanished++
 		return
 	}
-	if o.f.parent != "" { // an attachment: its parent's plan did not count it
-		s.Seen++
-		switch o.f.action {
-		case ActNew:
-			s.New++
-		case ActChanged:
-			s.Changed++
-		case ActUnchanged:
-			s.Unchanged++
-		}
+	if o.f.parent != "" { // an attachment: the plan did not count it
+		s.seen(o.f.action)
 	}
 	if l.Doc.Status == warehouse.StatusQuarantined {
 		s.Quarantined++

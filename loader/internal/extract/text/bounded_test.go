@@ -64,7 +64,7 @@ func TestTextReadIsBounded(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r := &endless{pattern: c.pattern, size: 1 << 40} // a terabyte
 			res, err := extractReader(context.Background(), r, detect.Info{Type: detect.Text, Encoding: c.enc},
-				document.Options{MaxDocChars: limit}, "")
+				document.Options{MaxDocChars: limit}, includes{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -61,12 +61,20 @@ var (
 		"bfseries": "", "itshape": "", "ttfamily": "", "normalsize": "", "appendix": "", "frontmatter": "", "mainmatter": "", "backmatter": ""}
 )
 
+// includes is where LaTeX \input/\include files are read: the document's
+// folder ("": nowhere) and whether a symbolic link is followed
+// (loader.symlinks: follow).
+type includes struct {
+	dir         string
+	followLinks bool
+}
+
 // latexSource reads the main file's text with \input/\include files
-// spliced in (depth-limited, cycle-safe, inside dir only) and comments
+// spliced in (depth-limited, cycle-safe, inside inc.dir only) and comments
 // removed.
-func latexSource(s, dir string, seen map[string]bool, depth int, warn func(string)) string {
+func latexSource(s string, inc includes, seen map[string]bool, depth int, warn func(string)) string {
 	s = stripComments(s)
-	if dir == "" {
+	if inc.dir == "" {
 		return s
 	}
 	return inputRe.ReplaceAllStringFunc(s, func(m string) string {
@@ -77,12 +85,16 @@ func latexSource(s, dir string, seen map[string]bool, depth int, warn func(strin
 			warn(fmt.Sprintf("\\%s{%s} not followed: outside the document's folder", cmd, name))
 			return ""
 		}
-		p := filepath.Join(dir, rel)
-		if filepath.Ext(p) == "" {
-			p += ".tex"
+		if filepath.Ext(rel) == "" {
+			rel += ".tex"
 		}
+		p := filepath.Join(inc.dir, rel)
 		if seen[p] || depth >= 16 {
 			warn(fmt.Sprintf("\\%s{%s} not followed: included in itself", cmd, name))
+			return ""
+		}
+		if why := inc.refused(rel); why != "" {
+			warn(fmt.Sprintf("\\%s{%s} not followed: %s", cmd, name, why))
 			return ""
 		}
 		data, err := os.ReadFile(p)
@@ -97,8 +109,47 @@ func latexSource(s, dir string, seen map[string]bool, depth int, warn func(strin
 			warn(fmt.Sprintf("\\%s{%s}: %v", cmd, name, err))
 			return ""
 		}
-		return "\n" + latexSource(sub, dir, seen, depth+1, warn) + "\n"
+		return "\n" + latexSource(sub, inc, seen, depth+1, warn) + "\n"
 	})
+}
+
+// refused says why the included file rel (under inc.dir) is not read by
+// the rules of loader.symlinks for a listed file, "" when it may be: a
+// symbolic link is read only under follow, and then only a link to a
+// regular file inside the document's folder (a link to a folder on the
+// way is not followed). os.ReadFile followed any link, also under skip
+// and to files outside the source.
+func (inc includes) refused(rel string) string {
+	parts := strings.Split(rel, string(filepath.Separator))
+	p := inc.dir
+	for i, part := range parts {
+		p = filepath.Join(p, part)
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return "" // not found: said when it is read
+		}
+		if fi.Mode()&os.ModeSymlink == 0 {
+			continue
+		}
+		switch {
+		case !inc.followLinks:
+			return "a symbolic link (loader.symlinks: skip)"
+		case i < len(parts)-1:
+			return "links to folders are not followed"
+		}
+		target, err := filepath.EvalSymlinks(p)
+		if err != nil {
+			return "the link's target cannot be resolved"
+		}
+		root, err := filepath.EvalSymlinks(inc.dir)
+		if r, rerr := filepath.Rel(root, target); err != nil || rerr != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			return "the link points outside the document's folder"
+		}
+		if st, err := os.Stat(target); err != nil || !st.Mode().IsRegular() {
+			return "the link does not point to a regular file"
+		}
+	}
+	return ""
 }
 
 // stripComments removes % comments (not \%) and the line break after them.

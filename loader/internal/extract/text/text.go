@@ -39,17 +39,17 @@ func Extract(ctx context.Context, path string, info detect.Info, opts document.O
 		return nil, fmt.Errorf("text %s: %w", path, err)
 	}
 	defer f.Close()
-	return extractReader(ctx, f, info, opts, filepath.Dir(path))
+	return extractReader(ctx, f, info, opts, includes{dir: filepath.Dir(path), followLinks: opts.FollowSymlinks})
 }
 
 // extractReader extracts the text read from r, at most opts.MaxDocChars
-// characters of it; dir is as for extractBytes.
-func extractReader(ctx context.Context, r io.Reader, info detect.Info, opts document.Options, dir string) (*document.Result, error) {
+// characters of it; inc is as for extractBytes.
+func extractReader(ctx context.Context, r io.Reader, info detect.Info, opts document.Options, inc includes) (*document.Result, error) {
 	data, more, err := readBounded(r, info.Encoding, opts.MaxDocChars)
 	if err != nil {
 		return nil, fmt.Errorf("text: %w", err)
 	}
-	return extractBytes(ctx, data, info, dir, opts.MaxDocChars, more)
+	return extractBytes(ctx, data, info, inc, opts.MaxDocChars, more)
 }
 
 // readBounded reads r to its end, or only as far as holds maxChars
@@ -137,13 +137,13 @@ func moreBytes(r io.Reader) bool {
 
 // ExtractBytes extracts in-memory content (e.g. an e-mail body).
 func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts document.Options) (*document.Result, error) {
-	return extractBytes(ctx, data, info, "", 0, false)
+	return extractBytes(ctx, data, info, includes{}, 0, false)
 }
 
-// extractBytes extracts; dir is the folder LaTeX \input files are read
-// from ("" for in-memory content: not followed). More than maxChars > 0
+// extractBytes extracts; inc is where LaTeX \input files are read from
+// (no folder for in-memory content: not followed). More than maxChars > 0
 // characters are cut there; more says data is the head of a longer text.
-func extractBytes(ctx context.Context, data []byte, info detect.Info, dir string, maxChars int, more bool) (*document.Result, error) {
+func extractBytes(ctx context.Context, data []byte, info detect.Info, inc includes, maxChars int, more bool) (*document.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -180,10 +180,10 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, dir string
 		els, tables, title = Structure(s, Data)
 	case detect.LaTeX:
 		warn := func(w string) { res.Warnings = append(res.Warnings, w) }
-		if dir == "" && inputRe.MatchString(s) {
+		if inc.dir == "" && inputRe.MatchString(s) {
 			warn("\\input/\\include not followed: the document was not read from a folder")
 		}
-		d := parseLaTeX(latexSource(s, dir, map[string]bool{}, 0, warn))
+		d := parseLaTeX(latexSource(s, inc, map[string]bool{}, 0, warn))
 		s, els = assembleBlocks(d.blocks)
 		title = d.title
 		res.Metadata.Author = d.author
