@@ -86,8 +86,13 @@ func runDebug(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	} else if e, err := ocr.NewEngine(langs); err != nil {
 		line("FAIL", "tesseract", firstLine(err.Error())+": scanned pages would be quarantined")
 	} else {
+		// Tesseract starts when any one language loads; say which did.
+		msg := "loads with " + e.Loaded()
+		if e.Loaded() != e.Languages() {
+			msg += " (of " + e.Languages() + ")"
+		}
 		e.Close()
-		line("ok", "tesseract", "loads with "+strings.Join(langs, "+"))
+		line("ok", "tesseract", msg)
 	}
 	if dirs, found := tessLanguages(); len(found) > 0 {
 		line("ok", "languages", strings.Join(found, ", ")+" in "+strings.Join(dirs, ", "))

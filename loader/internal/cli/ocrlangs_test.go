@@ -25,6 +25,9 @@ func TestMissingOCRLanguageWarned(t *testing.T) {
 		if !strings.Contains(out, want) || !strings.Contains(out, "tesseract-ocr-zzqx") {
 			t.Errorf("docket %v: want a warning %q naming the package, got:\n%s", args, want, out)
 		}
+		if args[0] == "debug" && !strings.Contains(out, "loads with eng (of eng+zzqx)") {
+			t.Errorf("docket debug: want Tesseract's line to say it loaded eng only, got:\n%s", out)
+		}
 	}
 	os.WriteFile(filepath.Join(dir, "project.yaml"), []byte("version: 1\nsources:\n  - {name: inbox, path: inbox}\nloader:\n  workers: 1\nocr:\n  languages: [eng]\n"), 0o644)
 	if out := must(t, dir, "load", "--quiet"); strings.Contains(out, "ocr.languages") {
