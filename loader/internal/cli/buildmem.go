@@ -49,25 +49,22 @@ func limitBuildMemory(ctx context.Context, p *project.Project, db *warehouse.DB)
 // +100-200 MB of RSS for ~10 s and a larger file (545 MB against 331 MB
 // checkpointing at 1 GB of WAL); DuckDB's allocator keeps freed memory
 // cached per thread unless told to flush it.
-func limitLoadMemory(ctx context.Context, p *project.Project, db *warehouse.DB) (setting, warn string, err error) {
-	limit, warn := p.Loader.DuckDBMemory()
-	setting = fmt.Sprintf("%dMiB", int64(limit)>>20)
-	if err := warehouse.LimitMemory(ctx, db.SQL(), setting, `set checkpoint_threshold = '1GB'`); err != nil {
-		return "", warn, err
-	}
-	return setting, warn, nil
+func limitLoadMemory(ctx context.Context, p *project.Project, db *warehouse.DB) (limit project.Size, warn string, err error) {
+	limit, warn = p.Loader.DuckDBMemory()
+	err = warehouse.LimitMemory(ctx, db.SQL(), fmt.Sprintf("%dMiB", int64(limit)>>20), `set checkpoint_threshold = '1GB'`)
+	return limit, warn, err
 }
 
 // applyLoadMemory is limitLoadMemory for a command: it prints the warning
-// and the error, and false means the command stops.
-func applyLoadMemory(ctx context.Context, p *project.Project, db *warehouse.DB, stderr io.Writer) bool {
-	_, warn, err := limitLoadMemory(ctx, p, db)
+// and the error, and gives the limit set; false means the command stops.
+func applyLoadMemory(ctx context.Context, p *project.Project, db *warehouse.DB, stderr io.Writer) (project.Size, bool) {
+	limit, warn, err := limitLoadMemory(ctx, p, db)
 	if warn != "" {
 		fmt.Fprintln(stderr, "docket: warning:", warn)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
-		return false
+		return limit, false
 	}
-	return true
+	return limit, true
 }

@@ -98,10 +98,11 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 		fmt.Fprintln(stderr, "docket load:", err)
 		return ExitFailed, nil
 	}
-	if !applyLoadMemory(ctx, p, db, stderr) {
+	limit, ok := applyLoadMemory(ctx, p, db, stderr)
+	if !ok {
 		return ExitFailed, nil
 	}
-	{
+	if p.OCREnabled() { // the model folders are looked at only when OCR may run
 		_, found := tessLanguages()
 		if w := missingOCRLanguages(p, found); w != "" {
 			fmt.Fprintln(stderr, "docket: warning:", w)
@@ -126,7 +127,6 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	debug.FreeOSMemory()
 	// Then DuckDB checkpoints under a lower memory_limit than the load's
 	// (see warehouse.CheckpointLean), so that Close has nothing to write.
-	limit, _ := p.Loader.DuckDBMemory()
 	db.CheckpointLean(ctx, int64(limit))
 	if err != nil {
 		fmt.Fprintln(stderr, "docket: load:", err)

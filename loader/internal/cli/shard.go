@@ -159,7 +159,7 @@ func runLand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	defer db.Close()
 	// Landing shards is the load's last step: the same memory_limit.
-	if !applyLoadMemory(ctx, p, db, stderr) {
+	if _, ok := applyLoadMemory(ctx, p, db, stderr); !ok {
 		return ExitFailed
 	}
 	exit := ExitOK
