@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"os"
 )
 
 // LimitMemory sets DuckDB's memory_limit on ex (a connection, or the
@@ -69,12 +68,3 @@ const (
 	leanFloor    = 64 << 20
 	leanHeadroom = 48 << 20
 )
-
-// walSize is the size of the warehouse's WAL file (0 when none).
-func (w *DB) walSize() int64 {
-	st, err := os.Stat(w.Path + ".wal")
-	if err != nil {
-		return 0
-	}
-	return st.Size()
-}

@@ -3,6 +3,7 @@ package warehouse
 import (
 	"context"
 	"fmt"
+	"os"
 	"testing"
 	"time"
 )
@@ -64,4 +65,13 @@ func TestCheckpointLean(t *testing.T) {
 	if err := db.SQL().QueryRowContext(ctx, `select count(*) from raw.documents`).Scan(&n); err != nil || n != 100 {
 		t.Errorf("raw.documents: %d rows (%v), want 100", n, err)
 	}
+}
+
+// walSize is the size of the warehouse's WAL file (0 when none).
+func (w *DB) walSize() int64 {
+	st, err := os.Stat(w.Path + ".wal")
+	if err != nil {
+		return 0
+	}
+	return st.Size()
 }
