@@ -19,16 +19,6 @@ func TestArchivesLandMembers(t *testing.T) {
 	dir := t.TempDir()
 	inbox := filepath.Join(dir, "inbox")
 	os.MkdirAll(inbox, 0o755)
-	zipOf := func(members ...string) []byte { // name, content pairs
-		var buf bytes.Buffer
-		zw := zip.NewWriter(&buf)
-		for i := 0; i < len(members); i += 2 {
-			w, _ := zw.Create(members[i])
-			w.Write([]byte(members[i+1]))
-		}
-		zw.Close()
-		return buf.Bytes()
-	}
 	inner := zipOf("deep/note.txt", "The inner note talks about turbines and their blades.")
 	write := func(name string, data []byte) {
 		if err := os.WriteFile(filepath.Join(inbox, name), data, 0o644); err != nil {
@@ -86,4 +76,16 @@ func TestArchivesLandMembers(t *testing.T) {
 	if n := q(`select count(*) from raw.documents where rel_path in ('bundle.zip', 'notes.tar.gz') and status = 'landed'`); n != 2 {
 		t.Errorf("archives themselves not landed: %d", n)
 	}
+}
+
+// zipOf is a zip archive of the members given as name, content pairs.
+func zipOf(members ...string) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for i := 0; i < len(members); i += 2 {
+		w, _ := zw.Create(members[i])
+		w.Write([]byte(members[i+1]))
+	}
+	zw.Close()
+	return buf.Bytes()
 }

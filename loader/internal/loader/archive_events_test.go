@@ -1,8 +1,6 @@
 package loader_test
 
 import (
-	"archive/zip"
-	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -24,19 +22,9 @@ func TestArchiveMembersEventsOnReload(t *testing.T) {
 	dir := t.TempDir()
 	inbox := filepath.Join(dir, "inbox")
 	os.MkdirAll(inbox, 0o755)
-	zipOf := func(members ...string) string { // name, content pairs
-		var buf bytes.Buffer
-		zw := zip.NewWriter(&buf)
-		for i := 0; i < len(members); i += 2 {
-			w, _ := zw.Create(members[i])
-			w.Write([]byte(members[i+1]))
-		}
-		zw.Close()
-		return buf.String()
-	}
-	inner := zipOf("deep/note.txt", "The inner note talks about turbines and their blades.")
+	inner := string(zipOf("deep/note.txt", "The inner note talks about turbines and their blades."))
 	write := func(members ...string) {
-		if err := os.WriteFile(filepath.Join(inbox, "bundle.zip"), []byte(zipOf(members...)), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(inbox, "bundle.zip"), zipOf(members...), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
