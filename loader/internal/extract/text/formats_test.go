@@ -59,13 +59,7 @@ func TestSubtitles(t *testing.T) {
 func TestLaTeX(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "paper")
-	write := func(p, s string) {
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write(filepath.Join(dir, "main.tex"), `% A comment line
+	writeFile(t, filepath.Join(dir, "main.tex"), `% A comment line
 \documentclass[11pt]{article}
 \usepackage[utf8]{inputenc}
 \newcommand{\ship}{\textsc{Northern Star}}
@@ -96,8 +90,8 @@ raw \text stays
 \end{verbatim}
 \end{document}
 `)
-	write(filepath.Join(dir, "chapters", "ops.tex"), "\\section{Operations}\nOperators work in ``shifts'' of 8 hours.\n")
-	write(filepath.Join(root, "secret.tex"), "\\section{Secret}\nOutside the folder.\n")
+	writeFile(t, filepath.Join(dir, "chapters", "ops.tex"), "\\section{Operations}\nOperators work in ``shifts'' of 8 hours.\n")
+	writeFile(t, filepath.Join(root, "secret.tex"), "\\section{Secret}\nOutside the folder.\n")
 	p := filepath.Join(dir, "main.tex")
 	info, err := detect.Detect(p)
 	if err != nil || info.Type != detect.LaTeX {
@@ -167,5 +161,14 @@ func TestLaTeXFootnoteApart(t *testing.T) {
 	}
 	if got, want := res.Pages[0].Text, "More containers than ever (Counted at the gate.). Then a note (Numbered.) here."; got != want {
 		t.Errorf("text %q, want %q", got, want)
+	}
+}
+
+// writeFile writes s to p, making its folder.
+func writeFile(t *testing.T, p, s string) {
+	t.Helper()
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

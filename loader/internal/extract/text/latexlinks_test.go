@@ -21,25 +21,19 @@ import (
 func TestLaTeXIncludedLinksObeySymlinks(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "paper")
-	write := func(p, s string) {
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	link := func(target, p string) {
 		if err := os.Symlink(target, p); err != nil {
 			t.Skipf("symlinks: %v", err)
 		}
 	}
-	write(filepath.Join(root, "outside", "secret.tex"), "Outside words never land.\n")
-	write(filepath.Join(dir, "chapters", "real.tex"), "Inside words by a link.\n")
-	write(filepath.Join(dir, "plain.tex"), "Plain words always land.\n")
+	writeFile(t, filepath.Join(root, "outside", "secret.tex"), "Outside words never land.\n")
+	writeFile(t, filepath.Join(dir, "chapters", "real.tex"), "Inside words by a link.\n")
+	writeFile(t, filepath.Join(dir, "plain.tex"), "Plain words always land.\n")
 	link("../outside/secret.tex", filepath.Join(dir, "secret.tex"))
 	link("chapters/real.tex", filepath.Join(dir, "inside.tex"))
 	link("chapters", filepath.Join(dir, "viadir"))
 	main := filepath.Join(dir, "main.tex")
-	write(main, "\\documentclass{article}\n\\begin{document}\nMain words.\n\\input{plain}\n\\input{secret}\n\\input{inside}\n\\include{viadir/real}\n\\end{document}\n")
+	writeFile(t, main, "\\documentclass{article}\n\\begin{document}\nMain words.\n\\input{plain}\n\\input{secret}\n\\input{inside}\n\\include{viadir/real}\n\\end{document}\n")
 	info, err := detect.Detect(main)
 	if err != nil || info.Type != detect.LaTeX {
 		t.Fatalf("detected %+v %v", info, err)
