@@ -102,12 +102,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	if !ok {
 		return ExitFailed, nil
 	}
-	if p.OCREnabled() { // the model folders are looked at only when OCR may run
-		_, found := tessLanguages()
-		if w := missingOCRLanguages(p, found); w != "" {
-			fmt.Fprintln(stderr, "docket: warning:", w)
-		}
-	}
+	warnExtraction(p, stderr)
 	// The main process's Go heap is the plan and the batch in flight
 	// (50-80 MB live at 50k documents): GOGC 25 keeps the heap goal at
 	// 1.25x that instead of 2x (about 40 MB less peak RSS) for ~2 % of the
@@ -125,9 +120,8 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	// wrote (at 200k documents the closing checkpoint took DuckDB ~200 MB
 	// over the ~220 MB the Go heap still held: peak 740 MB).
 	debug.FreeOSMemory()
-	// Then DuckDB checkpoints under a lower memory_limit than the load's
-	// (see warehouse.CheckpointLean), so that Close has nothing to write.
-	db.CheckpointLean(ctx, int64(limit))
+	// Then DuckDB checkpoints under a lower memory_limit than the load's.
+	checkpointLoad(ctx, db, limit, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "docket: load:", err)
 		return ExitFailed, nil

@@ -116,6 +116,7 @@ func runShard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "docket load:", err)
 		return ExitFailed
 	}
+	warnExtraction(p, stderr)
 	sm, done, err := loader.RunShard(ctx, *planDir, k, loader.Options{Project: p, WorkerCommand: workerCmd})
 	if err != nil {
 		fmt.Fprintf(stderr, "docket: load shard %d (from %s): %v\n", k, from, err)
@@ -158,10 +159,13 @@ func runLand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	defer db.Close()
-	// Landing shards is the load's last step: the same memory_limit.
-	if _, ok := applyLoadMemory(ctx, p, db, stderr); !ok {
+	// Landing shards is the load's last step: the same memory_limit, and
+	// the same closing checkpoint (deferred: it runs before db.Close).
+	limit, ok := applyLoadMemory(ctx, p, db, stderr)
+	if !ok {
 		return ExitFailed
 	}
+	defer checkpointLoad(ctx, db, limit, stderr)
 	exit := ExitOK
 	var reports []*loader.LandReport
 	for _, planDir := range fs.Args() {

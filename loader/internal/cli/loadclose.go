@@ -1,0 +1,41 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
+)
+
+// warnExtraction prints the warnings for settings the extraction cannot
+// apply as written, on every path that extracts (`docket load` and
+// `docket load --plan DIR --shard K`): today ocr.languages with no model
+// installed (missingOCRLanguages). The model folders are looked at only
+// when OCR may run.
+func warnExtraction(p *project.Project, stderr io.Writer) {
+	if !p.OCREnabled() {
+		return
+	}
+	_, found := tessLanguages()
+	if w := missingOCRLanguages(p, found); w != "" {
+		fmt.Fprintln(stderr, "docket: warning:", w)
+	}
+}
+
+// closingCheckpoint is warehouse.DB.CheckpointLean; tests make it fail.
+var closingCheckpoint = (*warehouse.DB).CheckpointLean
+
+// checkpointLoad is the closing checkpoint of every command that lands
+// documents (`docket load`, `docket land`): DuckDB writes the WAL into
+// the file under a lower memory_limit than the load's (see
+// warehouse.CheckpointLean), so that Close has nothing to write. A
+// checkpoint that fails loses nothing (what the load wrote is in the
+// WAL, which Close or the next open writes into the file), but it is
+// said, not swallowed.
+func checkpointLoad(ctx context.Context, db *warehouse.DB, limit project.Size, stderr io.Writer) {
+	if err := closingCheckpoint(db, ctx, int64(limit)); err != nil {
+		fmt.Fprintf(stderr, "docket: warning: the closing checkpoint failed (%v); nothing is lost: what the load wrote stays in the write-ahead log %s.wal, which closing the warehouse (or else its next open) writes into the file\n", err, db.Path)
+	}
+}
