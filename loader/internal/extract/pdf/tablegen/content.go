@@ -98,6 +98,15 @@ func number(r *rand.Rand, k numKind, mag int) string {
 	return v
 }
 
+// margin is a value's margin of error, as a survey table prints it in
+// parentheses under or after the value: a percentage's in points.
+func margin(r *rand.Rand, v string) string {
+	if strings.HasSuffix(v, "%") {
+		return fmt.Sprintf("%.1f", 0.1+r.Float64()*4)
+	}
+	return fmt.Sprintf("+/-%.1f", 0.1+r.Float64()*9)
+}
+
 // commas writes n with thousands separators.
 func commas(n int) string { return english.Sprintf("%d", n) }
 
@@ -119,7 +128,7 @@ func decorate(d *rand.Rand, s *spec) *spec {
 		for j, v := range row {
 			c := s.cols[j]
 			switch {
-			case v == "" || placeholder(v):
+			case v == "" || placeholder(v) || c.se:
 			case j == 0 && foot && hasValues(row) && d.IntN(8) == 0:
 				row[j] = v + pick(d, []string{" (1)", " (2)", "(1)", "*"})
 			case c.kind != numCol || c.num == numYear:

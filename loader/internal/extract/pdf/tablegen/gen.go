@@ -7,8 +7,11 @@
 // captions, footnotes, paragraphs above, below and beside (one at the
 // table's own row pitch), two tables stacked or side by side (text-only
 // ones too), column heads wrapping, a table running on to a second page
-// with its header repeated, in Helvetica or Times at 7-10.5 pt with
-// varied column gaps and row spacing. The same seed gives the same PDF.
+// with its header repeated, paragraphs as close to a table as their own
+// lines, uncaptioned tables a line apart or side by side on the same
+// baselines, small text-only tables in the run of the text, values over
+// their margin of error, in Helvetica or Times at 7-10.5 pt with varied
+// column gaps and row spacing. The same seed gives the same PDF.
 //
 // It is the table detector's generated benchmark (eval-tables prints it in
 // a tune and a report split of seeds) and the source of its tests'
@@ -54,7 +57,16 @@ type Doc struct {
 }
 
 // Version is the generator's version, printed with its figures: pages
-// (and so figures) of two versions are not comparable. 3 (session 10):
+// (and so figures) of two versions are not comparable. 4 (session 20):
+// layouts closepara (paragraphs right above and under an uncaptioned
+// table, as close as their own lines), stackedtight (two uncaptioned
+// tables a line or two apart, same font and ruling), sidetight (two
+// uncaptioned tables side by side, rows on the same baselines, a gutter a
+// little wider than their column gaps), smalltext (small unruled two- and
+// three-column tables, mostly text only, in the run of the text) and
+// bodywrap (multi-line body cells: a value over its margin of error, text
+// cells wrapping); a seed draws one of them 1 time in 3, from a stream of
+// its own, and is otherwise v3's page. 3 (session 10):
 // layouts continued (a table running on to a second page, its header
 // repeated), textpair (side by side, one or both tables text only),
 // wrapheads (column heads of several words wrapping, a lone one-line head
@@ -64,12 +76,17 @@ type Doc struct {
 // unchanged, a seed draws a new layout 4 times in 9. 2 (session 9):
 // footnote marks, accounts-style negatives and a currency sign set apart
 // on some tables' values; 1 (session 8): the first.
-const Version = 3
+const Version = 4
 
-// Layouts are the page layouts Generate draws from: v2's five, then v3's.
-var Layouts = []string{"single", "stacked", "side", "beside", "small", "continued", "textpair", "wrapheads", "leading"}
+// Layouts are the page layouts Generate draws from: v2's five, then v3's
+// four, then v4's five.
+var Layouts = []string{"single", "stacked", "side", "beside", "small", "continued", "textpair", "wrapheads", "leading",
+	"closepara", "stackedtight", "sidetight", "smalltext", "bodywrap"}
 
-const v2Layouts = 5
+const v2Layouts, v3Layouts = 5, 9
+
+// V4Layouts are v4's layouts, the held-out classes v1-v3 drew seldom.
+var V4Layouts = Layouts[v3Layouts:]
 
 const pageW, pageH = 612.0, 792.0
 
@@ -92,7 +109,11 @@ func Generate(seed uint64) (Doc, error) {
 	// v3's layouts from a stream of their own, so a seed left on a v2
 	// layout draws the page it drew before
 	if n := rand.New(rand.NewPCG(seed, seed^0x3a3)); n.IntN(9) < 4 {
-		l = Layouts[v2Layouts+n.IntN(len(Layouts)-v2Layouts)]
+		l = Layouts[v2Layouts+n.IntN(v3Layouts-v2Layouts)]
+	}
+	// and v4's from a third
+	if n := rand.New(rand.NewPCG(seed, seed^0x4a4)); n.IntN(3) == 0 {
+		l = Layouts[v3Layouts+n.IntN(len(Layouts)-v3Layouts)]
 	}
 	return GenerateLayout(seed, l)
 }
@@ -179,6 +200,16 @@ func GenerateLayout(seed uint64, layout string) (Doc, error) {
 		p.para(p.x, p.w, 2)
 		p.leading()
 		p.para(p.x, p.w, 2)
+	case "closepara":
+		p.closePara()
+	case "stackedtight":
+		p.stackedTight()
+	case "sidetight":
+		p.sideTight()
+	case "smalltext":
+		p.smallText()
+	case "bodywrap":
+		p.bodyWrap()
 	default:
 		return Doc{}, fmt.Errorf("tablegen: unknown layout %q", layout)
 	}

@@ -2,6 +2,7 @@ package tablegen
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"testing"
 )
@@ -23,14 +24,15 @@ func TestGenerateIsDeterministic(t *testing.T) {
 
 func TestLayouts(t *testing.T) {
 	want := map[string]int{"single": 1, "stacked": 2, "side": 2, "beside": 1, "small": 1,
-		"continued": 2, "textpair": 2, "wrapheads": 1, "leading": 1}
+		"continued": 2, "textpair": 2, "wrapheads": 1, "leading": 1,
+		"closepara": 1, "stackedtight": 2, "sidetight": 2, "smalltext": 1, "bodywrap": 1}
 	for seed := uint64(1); seed <= 20; seed++ {
 		for _, l := range Layouts {
 			d, err := GenerateLayout(seed, l)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(d.Tables) != want[l] {
+			if n := len(d.Tables); n != want[l] && (l != "smalltext" || n != 2) {
 				t.Fatalf("seed %d %s: %d tables, want %d", seed, l, len(d.Tables), want[l])
 			}
 			for i, tb := range d.Tables {
@@ -38,10 +40,10 @@ func TestLayouts(t *testing.T) {
 				if b.X0 < 0 || b.Y0 < 0 || b.X1 > pageW || b.Y1 > pageH || b.X1-b.X0 < 30 || b.Y1-b.Y0 < 20 {
 					t.Errorf("seed %d %s table %d: box %v off the page or tiny", seed, l, i, b)
 				}
-				if i == 1 && (l == "side" || l == "textpair") && b.X0 <= d.Tables[0].BBox.X1 {
+				if i == 1 && (l == "side" || l == "textpair" || l == "sidetight") && b.X0 <= d.Tables[0].BBox.X1 {
 					t.Errorf("seed %d: side-by-side tables overlap: %v %v", seed, d.Tables[0].BBox, b)
 				}
-				if i == 1 && l == "stacked" && b.Y0 <= d.Tables[0].BBox.Y1 {
+				if i == 1 && (l == "stacked" || l == "stackedtight") && b.Y0 <= d.Tables[0].BBox.Y1 {
 					t.Errorf("seed %d: stacked tables overlap: %v %v", seed, d.Tables[0].BBox, b)
 				}
 				empty := 0
@@ -151,5 +153,47 @@ func TestUnseenKinds(t *testing.T) {
 	}
 	if wrapped < 10 {
 		t.Errorf("%d of 20 wrapheads pages have a head of three words or more", wrapped)
+	}
+}
+
+// TestHeldOutKinds: the v4 layouts draw the held-out classes they are
+// for: values over their margin of error on a second line, small tables of
+// two or three columns with no number column, two tables a line or two
+// apart, and two side by side whose tops are level.
+func TestHeldOutKinds(t *testing.T) {
+	margins, textOnly, tight, level := 0, 0, 0, 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		d, err := GenerateLayout(seed, "bodywrap")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range d.Tables[0].Cells {
+			if c.R0 > 0 && c.C0 > 0 && strings.Contains(c.Text, " (") && strings.HasSuffix(c.Text, ")") {
+				margins++
+				break
+			}
+		}
+		d, _ = GenerateLayout(seed, "smalltext")
+		for _, tb := range d.Tables {
+			num, cols := false, 0
+			for _, c := range tb.Cells {
+				num = num || c.C0 > 0 && c.R0 > 0 && strings.ContainsAny(c.Text, "0123456789")
+				cols = max(cols, c.C1+1)
+			}
+			if !num && cols <= 3 {
+				textOnly++
+			}
+		}
+		d, _ = GenerateLayout(seed, "stackedtight")
+		if gap := d.Tables[1].BBox.Y0 - d.Tables[0].BBox.Y1; gap < 30 {
+			tight++
+		}
+		d, _ = GenerateLayout(seed, "sidetight")
+		if a, b := d.Tables[0], d.Tables[1]; a.Style == b.Style && math.Abs(a.BBox.Y0-b.BBox.Y0) < 0.5 {
+			level++
+		}
+	}
+	if margins < 10 || textOnly < 10 || tight < 20 || level < 20 {
+		t.Errorf("in 20 pages each: %d with margins, %d small text-only tables, %d tight stacks, %d level pairs", margins, textOnly, tight, level)
 	}
 }

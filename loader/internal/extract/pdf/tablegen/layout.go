@@ -60,8 +60,12 @@ func measure(f *fpdf.Fpdf, s *spec) *measured {
 			natural = math.Max(natural, plain(row[j])+ind)
 			word = math.Max(word, longestWord(row[j], plain)+ind)
 		}
-		switch c.kind {
-		case numCol:
+		switch {
+		case c.se:
+			// as wide as the widest word (a value or its margin) or the
+			// head's, so a value and its margin take a line each
+			m.widths[j] = math.Max(word, longestWord(s.heads[j], bold))
+		case c.kind == numCol:
 			m.widths[j] = math.Max(natural, math.Max(word, math.Min(bold(s.heads[j]), 55)))
 		default:
 			m.widths[j] = math.Max(word, math.Min(natural, c.cap))

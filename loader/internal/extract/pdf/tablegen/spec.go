@@ -37,6 +37,7 @@ type column struct {
 	num  numKind
 	mag  int
 	cap  float64 // widest the column may be before its cells wrap
+	se   bool    // a value over its margin of error in parentheses, on two lines
 }
 
 // hcell is a header cell spanning columns c0..c1 of one header row.
@@ -67,10 +68,12 @@ type opts struct {
 	maxCols, maxRows int
 	small            bool // a small table of text and numbers
 	style            Style
-	styled           bool // style is set
-	textOnly         bool // no number column: a label and text columns
-	longHeads        bool // column heads of several words, wrapping over narrow columns
-	wrapText         bool // a text column of lower-case phrases that wrap, rows set without a gap
+	styled           bool  // style is set
+	textOnly         bool  // no number column: a label and text columns
+	longHeads        bool  // column heads of several words, wrapping over narrow columns
+	wrapText         bool  // a text column of lower-case phrases that wrap, rows set without a gap
+	margins          bool  // v4: number cells carry their margin of error on a second line, "12.3 (1.4)"
+	like             *spec // v4: set in this table's font, size, leading, row gap and style
 }
 
 func randSpec(r *rand.Rand, o opts) *spec {
@@ -108,6 +111,17 @@ func randSpec(r *rand.Rand, o opts) *spec {
 	}
 	if o.wrapText {
 		s.rowGap = 0
+	}
+	if o.margins {
+		for j := range s.cols {
+			if s.cols[j].kind == numCol && s.cols[j].num != numYear {
+				s.cols[j].se = true
+			}
+		}
+	}
+	if o.like != nil {
+		l := o.like
+		s.font, s.size, s.lead, s.rowGap, s.style, s.boldHead = l.font, l.size, l.lead, l.rowGap, l.style, l.boldHead
 	}
 	// headers
 	s.heads = make([]string, nc)
@@ -162,6 +176,9 @@ func randSpec(r *rand.Rand, o opts) *spec {
 			switch s.cols[j].kind {
 			case numCol:
 				row[j] = number(r, s.cols[j].num, s.cols[j].mag)
+				if s.cols[j].se && !placeholder(row[j]) {
+					row[j] += " (" + margin(r, row[j]) + ")"
+				}
 			case textCol:
 				row[j] = pick(r, textWords)
 				if o.wrapText && r.IntN(3) > 0 {
