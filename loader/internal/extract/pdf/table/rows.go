@@ -257,7 +257,10 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	aExcl := shared < filled
 	full := !lExcl && !aExcl
 	late := lExcl && aExcl
-	if a.closed || c.numbersLast && numericRow(a) || shared == 0 || late && !numbersUnderLabel(a, lcs) {
+	// values' margins of error under them go on a row its numbers would
+	// have closed
+	margins := c.marginsUnder(a, prev, lcs)
+	if !margins && (a.closed || c.numbersLast && numericRow(a)) || shared == 0 || late && !numbersUnderLabel(a, lcs) {
 		return false
 	}
 	if a.top && filled >= 2 && len(lcs) == 1 && lcs[0].col == firstFilled(a) && !startsLower(lcs[0].ws[0].text) && !numericRow(a) {
@@ -292,6 +295,9 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		}
 		first := lc.ws[0]
 		lower := startsLower(first.text)
+		if margins && marginCell(lc.ws) {
+			continue
+		}
 		if full && !lower && !headAbove && !dangling(a, lcs) {
 			return false
 		}
@@ -327,7 +333,7 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 			return false
 		}
 	}
-	if bold != a.bold && !allLower {
+	if bold != a.bold && !allLower && !margins {
 		return false // a heading in another weight
 	}
 	c.add(a, lcs)

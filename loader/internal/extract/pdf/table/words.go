@@ -219,7 +219,8 @@ var (
 
 // numeric reports whether a cell holds a number (thousands separators,
 // decimal comma, percent, negative in parentheses allowed), with or
-// without a footnote mark after it ("12.3 (p)", "$761(1)", "631**").
+// without a footnote mark after it ("12.3 (p)", "$761(1)", "631**") or
+// its margin of error ("9,112 (+/-7.6)").
 func numeric(s string) bool {
 	s = strings.TrimSpace(s)
 	if r, _ := utf8.DecodeRuneInString(s); unicode.IsLetter(r) {
@@ -233,6 +234,10 @@ func numeric(s string) bool {
 	}
 	if c := s[len(s)-1]; c != ')' && c != '*' {
 		return false
+	}
+	if i := strings.LastIndexByte(s, ' '); i > 0 && marginRe.MatchString(s[i+1:]) {
+		// a value and its margin of error, "9,112 (+/-7.6)"
+		return numRe.MatchString(strings.TrimSpace(s[:i]))
 	}
 	t := strings.TrimSpace(markRe.ReplaceAllString(s, ""))
 	return t != "" && t != s && numRe.MatchString(t)
