@@ -13,7 +13,25 @@ import (
 //
 //	go test ./loader/internal/extract/pdf/table -run X -bench Detect -benchtime 20x
 func BenchmarkDetect(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "..", "..", "..", "shared", "corpus", "pdf", "*.pdf"))
+	files, _ := filepath.Glob(filepath.Join(benchCorpus, "pdf", "*.pdf"))
+	benchDetect(b, files)
+}
+
+// BenchmarkDetectCorpus is BenchmarkDetect over every PDF bench-load
+// reads (pdf/, mixed/, tables/icdar2013-eu, tables/tabula; not the
+// icdar2013 us- files), 1,565 pages.
+func BenchmarkDetectCorpus(b *testing.B) {
+	var files []string
+	for _, g := range []string{"pdf/*.pdf", "mixed/*.pdf", "mixed/*/*.pdf", "tables/icdar2013-eu/*.pdf", "tables/tabula/*.pdf"} {
+		m, _ := filepath.Glob(filepath.Join(benchCorpus, g))
+		files = append(files, m...)
+	}
+	benchDetect(b, files)
+}
+
+var benchCorpus = filepath.Join("..", "..", "..", "..", "..", "..", "shared", "corpus")
+
+func benchDetect(b *testing.B, files []string) {
 	var lays []*pdf.Layout
 	for _, f := range files {
 		d, err := pdf.Open(f)
@@ -30,6 +48,7 @@ func BenchmarkDetect(b *testing.B) {
 	if len(lays) == 0 {
 		b.Skip("corpus not found")
 	}
+	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, lay := range lays {

@@ -33,19 +33,20 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	var segs []document.BBox  // phrases, for the crossing test
 	var multi []document.BBox // phrases of lines with several
 	var multiLine []int       // the index in lineSegs of each one's line
-	var lineSegs [][]document.BBox
+	lineSegs := make([][]document.BBox, 0, len(lines))
 	var single []document.BBox // phrases alone on their line
 	for _, l := range lines {
 		ss := l.segments(gap)
-		var bs []document.BBox
-		for _, s := range ss {
-			segs = append(segs, boxOf(s))
-			bs = append(bs, boxOf(s))
+		bs := make([]document.BBox, len(ss))
+		for i, s := range ss {
+			b := boxOf(s)
+			bs[i] = b
+			segs = append(segs, b)
 			if len(ss) > 1 {
-				multi = append(multi, boxOf(s))
+				multi = append(multi, b)
 				multiLine = append(multiLine, len(lineSegs))
 			} else {
-				single = append(single, boxOf(s))
+				single = append(single, b)
 			}
 		}
 		lineSegs = append(lineSegs, bs)

@@ -5,7 +5,6 @@ import (
 	"math"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -95,16 +94,27 @@ type textLine struct {
 
 // lineUp groups words into lines by vertical overlap, top to bottom.
 func lineUp(ws []*word) []*textLine {
-	sorted := append([]*word(nil), ws...)
+	n := len(ws)
+	if n == 0 {
+		return nil
+	}
+	// sorted and all (the lines' words, below) share one allocation, and
+	// so do lineOf and count (never more lines than words).
+	ptrs := make([]*word, 2*n)
+	sorted, all := ptrs[:n:n], ptrs[n:]
+	copy(sorted, ws)
 	slices.SortStableFunc(sorted, func(a, b *word) int { return cmp.Compare(a.cy(), b.cy()) })
-	var lines []*textLine
-	var count []int
-	lineOf := make([]int32, len(sorted))
+	ints := make([]int32, 2*n)
+	lineOf, count := ints[:n:n], ints[n:n]
+	// The lines are values in one array while words are assigned (one
+	// allocation per call, not one per line); pointers to them are made
+	// once it stops growing.
+	var vals []textLine
 	for i, w := range sorted {
 		best := -1
 		// lines are few per region; look back a little for one that overlaps
-		for k := len(lines) - 1; k >= 0 && k >= len(lines)-3; k-- {
-			l := lines[k]
+		for k := len(vals) - 1; k >= 0 && k >= len(vals)-3; k-- {
+			l := &vals[k]
 			h := math.Min(l.bb.Y1-l.bb.Y0, w.bb.Y1-w.bb.Y0)
 			ov := math.Min(l.bb.Y1, w.bb.Y1) - math.Max(l.bb.Y0, w.bb.Y0)
 			if ov > 0.5*h && math.Abs(l.cy()-w.cy()) < 0.5*math.Max(l.size, w.size) {
@@ -113,24 +123,28 @@ func lineUp(ws []*word) []*textLine {
 			}
 		}
 		if best < 0 {
-			lines = append(lines, &textLine{bb: w.bb, size: w.size})
+			vals = append(vals, textLine{bb: w.bb, size: w.size})
 			count = append(count, 0)
-			best = len(lines) - 1
+			best = len(vals) - 1
 		} else {
-			l := lines[best]
+			l := &vals[best]
 			l.bb = l.bb.Union(w.bb)
 			l.size = math.Max(l.size, w.size)
 		}
 		lineOf[i] = int32(best)
 		count[best]++
 	}
+	lines := make([]*textLine, len(vals))
+	for k := range vals {
+		lines[k] = &vals[k]
+	}
 	// The lines' words share one array (growing a slice per line was half
 	// of this function's time), in the order they were assigned.
-	all := make([]*word, len(sorted))
 	off := 0
 	for k, l := range lines {
-		l.ws = all[off : off : off+count[k]]
-		off += count[k]
+		c := int(count[k])
+		l.ws = all[off : off : off+c]
+		off += c
 	}
 	for i, w := range sorted {
 		l := lines[lineOf[i]]
@@ -158,7 +172,7 @@ func (l *textLine) nSegments(gap float64) int {
 
 // segments splits a line where the gap between words is at least gap.
 func (l *textLine) segments(gap float64) [][]*word {
-	var out [][]*word
+	out := make([][]*word, 0, l.nSegments(gap))
 	start := 0
 	for i := 1; i <= len(l.ws); i++ {
 		if i == len(l.ws) || l.ws[i].bb.X0-l.ws[i-1].bb.X1 >= gap {
@@ -270,24 +284,39 @@ func median(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0
 	}
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
+	var buf [64]float64 // most calls: no allocation
+	s := append(buf[:0], xs...)
+	slices.Sort(s) // what sort.Float64s does
 	return s[len(s)/2]
 }
 
 // medianSize is the median font size of ws (0 for none).
 func medianSize(ws []*word) float64 {
-	sizes := make([]float64, len(ws))
-	for i, w := range ws {
-		sizes[i] = w.size
+	if len(ws) == 0 {
+		return 0
 	}
-	return median(sizes)
+	var buf [64]float64
+	sizes := buf[:0]
+	for _, w := range ws {
+		sizes = append(sizes, w.size)
+	}
+	slices.Sort(sizes)
+	return sizes[len(sizes)/2]
 }
 
 // freeWords are the words of ws no table has taken yet, inside box when
 // box is not nil.
 func freeWords(ws []*word, box *document.BBox) []*word {
-	var out []*word
+	n := 0
+	for _, w := range ws {
+		if !w.used && (box == nil || inside(w, *box)) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*word, 0, n)
 	for _, w := range ws {
 		if !w.used && (box == nil || inside(w, *box)) {
 			out = append(out, w)
