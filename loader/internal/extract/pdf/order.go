@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -78,39 +79,54 @@ func cut(ps []*para, verticalFirst bool) []*para {
 // splitY cuts into horizontal bands separated by empty rows.
 func splitY(ps []*para) [][]*para {
 	s := append([]*para(nil), ps...)
-	sort.SliceStable(s, func(i, j int) bool { return s[i].bbox.Y0 < s[j].bbox.Y0 })
+	slices.SortStableFunc(s, func(a, b *para) int { return less(a.bbox.Y0, b.bbox.Y0) })
+	// the bands are runs of s (capped: appending to one copies it)
 	var out [][]*para
-	cur := []*para{s[0]}
+	start := 0
 	maxY := s[0].bbox.Y1
-	for _, p := range s[1:] {
+	for i := 1; i < len(s); i++ {
+		p := s[i]
 		h := math.Min(height(p.bbox), 4)
 		if p.bbox.Y0 >= maxY-0.25*h {
-			out = append(out, cur)
-			cur = nil
+			out = append(out, s[start:i:i])
+			start = i
 		}
-		cur = append(cur, p)
 		maxY = math.Max(maxY, p.bbox.Y1)
 	}
-	return append(out, cur)
+	return append(out, s[start:len(s):len(s)])
+}
+
+// less orders by x < y for slices.SortStableFunc, exactly as a
+// sort.SliceStable with that less did (the same merge sort, the same
+// comparisons, NaN included), without sort.SliceStable's reflection.
+func less(x, y float64) int {
+	switch {
+	case x < y:
+		return -1
+	case y < x:
+		return 1
+	}
+	return 0
 }
 
 // splitX cuts into vertical strips separated by empty columns at least
 // minGap wide.
 func splitX(ps []*para, minGap float64) [][]*para {
 	s := append([]*para(nil), ps...)
-	sort.SliceStable(s, func(i, j int) bool { return s[i].bbox.X0 < s[j].bbox.X0 })
+	slices.SortStableFunc(s, func(a, b *para) int { return less(a.bbox.X0, b.bbox.X0) })
+	// the columns are runs of s (capped: appending to one copies it)
 	var out [][]*para
-	cur := []*para{s[0]}
+	start := 0
 	maxX := s[0].bbox.X1
-	for _, p := range s[1:] {
+	for i := 1; i < len(s); i++ {
+		p := s[i]
 		if p.bbox.X0-maxX >= minGap {
-			out = append(out, cur)
-			cur = nil
+			out = append(out, s[start:i:i])
+			start = i
 		}
-		cur = append(cur, p)
 		maxX = math.Max(maxX, p.bbox.X1)
 	}
-	return append(out, cur)
+	return append(out, s[start:len(s):len(s)])
 }
 
 // gutters are the empty vertical strips of a band.

@@ -150,8 +150,10 @@ func splitParas(lines []Line) [][]Line {
 		sort.Float64s(gaps)
 		medGap = gaps[len(gaps)/2]
 	}
+	// the paragraphs are runs of lines (mergeRowLines' own array; capped:
+	// appending to one copies it)
 	var out [][]Line
-	cur := []Line{lines[0]}
+	start := 0
 	curList := isListStart(lines[0].Text)
 	minX0 := x0s[0]
 	blockW := maxX1 - minX0
@@ -161,7 +163,7 @@ func splitParas(lines []Line) [][]Line {
 		sz := math.Max(1, math.Max(a.FontSize, b.FontSize))
 		gap := b.BBox.Y0 - a.BBox.Y1
 		split := false
-		hanging := curList && b.BBox.X0 >= cur[0].BBox.X0+0.5*sz && !isListStart(b.Text)
+		hanging := curList && b.BBox.X0 >= lines[start].BBox.X0+0.5*sz && !isListStart(b.Text)
 		switch {
 		case !horizontal(a) || !horizontal(b):
 			split = !(yOverlap(a.BBox, b.BBox) > 0 && xOverlap(a.BBox, b.BBox) > 0)
@@ -185,13 +187,12 @@ func splitParas(lines []Line) [][]Line {
 			split = true // first-line indent of a new paragraph
 		}
 		if split {
-			out = append(out, cur)
-			cur = nil
+			out = append(out, lines[start:i:i])
+			start = i
 			curList = isListStart(b.Text)
 		}
-		cur = append(cur, *b)
 	}
-	return append(out, cur)
+	return append(out, lines[start:len(lines):len(lines)])
 }
 
 func isShort(l *Line, maxX1, blockW float64) bool {
