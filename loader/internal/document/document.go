@@ -7,7 +7,11 @@
 // substr(text, char_start+1, char_end-char_start)).
 package document
 
-import "fmt"
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
 
 // Category is the type of an element, following Unstructured's names.
 type Category string
@@ -132,6 +136,32 @@ type Metadata struct {
 	Language  string            `json:"language,omitempty"` // hint from the document (html lang, dc:language)
 	PageCount int               `json:"page_count,omitempty"`
 	Extra     map[string]string `json:"extra,omitempty"` // format-specific (email from/to/cc/subject, …)
+}
+
+// ExtraLaTeXIncludes is the Metadata.Extra key under which a LaTeX
+// document read from a folder lists the files its \input/\include
+// commands named there (read, refused or not found; JoinIncludes): the
+// main file's bytes alone do not decide its text, and the load extracts
+// it again when one of them changes, appears or goes.
+const ExtraLaTeXIncludes = "latex_includes"
+
+// JoinIncludes is the ExtraLaTeXIncludes value of a set of slash paths
+// (relative to the document's folder): sorted, one a line; "" for none.
+func JoinIncludes(set map[string]bool) string {
+	paths := make([]string, 0, len(set))
+	for p := range set {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	return strings.Join(paths, "\n")
+}
+
+// SplitIncludes reads an ExtraLaTeXIncludes value.
+func SplitIncludes(v string) []string {
+	if v == "" {
+		return []string{}
+	}
+	return strings.Split(v, "\n")
 }
 
 // Attachment is an embedded file (e-mail attachment, archive member) that the

@@ -17,6 +17,9 @@ type State struct {
 	Extractions map[string]warehouse.Extraction // staging.extractions by source_hash
 	Attachments map[string][]warehouse.AttachmentRef
 	OCR         map[string]bool // contents with OCR'd pages; read only under --reocr
+	// Includes are the files landed LaTeX documents named in their
+	// \input/\include commands, by doc_id (see IncludesChanged).
+	Includes map[string][]string
 }
 
 // ReadState reads what a plan needs from the warehouse (read-only).
@@ -33,6 +36,9 @@ func ReadState(ctx context.Context, db *warehouse.DB, reocr bool) (*State, error
 	}
 	if st.Attachments, err = db.Attachments(ctx); err != nil {
 		return nil, fmt.Errorf("loader: read attachments: %w", err)
+	}
+	if st.Includes, err = db.LaTeXIncludes(ctx); err != nil {
+		return nil, fmt.Errorf("loader: read LaTeX includes: %w", err)
 	}
 	if reocr {
 		if st.OCR, err = db.OCRContents(ctx); err != nil {
@@ -222,6 +228,20 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 	reextracted := map[string]bool{}
 	var todo, rest []PlannedFile
 	unchanged := make([]string, 0, len(old))
+	place := func(f *entry, k warehouse.Known, a Action) {
+		restat := a == ActUnchanged && read[f] && !StatClean(k, f.stat) && f.stat.TakenN != 0
+		switch {
+		case a == ActUnchanged && !restat:
+			unchanged = append(unchanged, f.docID)
+		case a.Executes():
+			todo = append(todo, planned(f, a))
+		default:
+			pf := planned(f, a)
+			pf.Restat = restat
+			rest = append(rest, pf)
+		}
+	}
+	var latex []includer // unchanged LaTeX documents: decided once every file is
 	// One k and ex for all the decisions: Facts points to them and Decide
 	// leaks its facts' strings, so per-file variables would be moved to
 	// the heap, ~290 bytes per file.
@@ -253,19 +273,12 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 		// A top-level document decided about is not deleted: it leaves
 		// st.Known, whose documents left at the end were not listed.
 		delete(st.Known, f.docID)
-		restat := d.Action == ActUnchanged && read[f] && !StatClean(k, f.stat) && f.stat.TakenN != 0
-		switch {
-		case d.Action == ActUnchanged && !restat:
-			unchanged = append(unchanged, f.docID)
-		case d.Action.Executes():
-			todo = append(todo, planned(f, d.Action))
-		default:
-			pf := planned(f, d.Action)
-			pf.Restat = restat
-			rest = append(rest, pf)
+		if inc, ok := st.Includes[f.docID]; ok && d.Action == ActUnchanged {
+			latex = append(latex, includer{f: f, k: k, includes: inc})
+			continue
 		}
+		place(f, k, d.Action)
 	}
-	bySize(todo)
 	// Contents made by an extractor version no longer current that no
 	// known file brought back are not reused either: a new file with
 	// those bytes is extracted afresh.
@@ -274,7 +287,6 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 			drop(h)
 		}
 	}
-	dropParentsOfRedone(contents, dropped, st.Attachments, drop)
 	var news []PlannedFile
 	for _, f := range fresh {
 		news = append(news, planned(f, Decide(Facts{Known: knownPtr(st.Known, f.docID), Listed: true, Gone: f.gone}, pol).Action))
@@ -293,6 +305,16 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 		gone = append(gone, PlannedFile{Action: a, DocID: id, Source: k.SourceName, Rel: k.RelPath, Hash: k.Hash})
 	}
 	sort.Slice(gone, func(i, j int) bool { return gone[i].DocID < gone[j].DocID })
+	moved := movedFiles(todo, news, gone)
+	for _, c := range latex {
+		a := c.action(moved)
+		if a != ActUnchanged {
+			drop(c.k.Hash)
+		}
+		place(c.f, c.k, a)
+	}
+	bySize(todo)
+	dropParentsOfRedone(contents, dropped, st.Attachments, drop)
 	sort.Strings(unchanged)
 	var redo []string
 	for h := range dropped {

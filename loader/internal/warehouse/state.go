@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/duckdb/duckdb-go/v2"
+
+	"github.com/docket-dev/docket/loader/internal/document"
 )
 
 // Run is an ops.load_runs row.
@@ -315,4 +317,32 @@ func recordSkips(c *sql.Conn, runID string, now time.Time, skips []Skip) error {
 		rows[i] = skipRow{&skips[i], wr}
 	}
 	return skipsTable.appendTo(c, "ops", "load_skips", rows)
+}
+
+// LaTeXIncludes returns, by doc_id, the files each landed LaTeX
+// document's extraction named in its \input/\include commands (metadata
+// extra latex_includes, slash paths relative to the document's folder;
+// see document.ExtraLaTeXIncludes): empty when it named none, nil when
+// its extraction did not record them (landed before docket did).
+func (w *DB) LaTeXIncludes(ctx context.Context) (map[string][]string, error) {
+	rows, err := w.sql.QueryContext(ctx, `select d.doc_id, json_extract_string(d.metadata, '$.extra.`+document.ExtraLaTeXIncludes+`')
+		from raw.documents d join staging.extractions e on e.source_hash = d.source_hash
+		where d.status = 'landed' and e.detected_type = 'latex'`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string][]string{}
+	for rows.Next() {
+		var id string
+		var inc sql.NullString
+		if err := rows.Scan(&id, &inc); err != nil {
+			return nil, err
+		}
+		out[id] = nil
+		if inc.Valid {
+			out[id] = document.SplitIncludes(inc.String)
+		}
+	}
+	return out, rows.Err()
 }

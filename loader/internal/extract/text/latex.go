@@ -67,6 +67,11 @@ var (
 type includes struct {
 	dir         string
 	followLinks bool
+	// tried collects every file an \input/\include named inside dir
+	// (read, refused or not found), as slash paths relative to dir: the
+	// load decides by them whether the document changed (see
+	// document.ExtraLaTeXIncludes). nil: not collected.
+	tried map[string]bool
 }
 
 // latexSource reads the main file's text with \input/\include files
@@ -89,6 +94,9 @@ func latexSource(s string, inc includes, seen map[string]bool, depth int, warn f
 			rel += ".tex"
 		}
 		p := filepath.Join(inc.dir, rel)
+		if inc.tried != nil {
+			inc.tried[filepath.ToSlash(rel)] = true
+		}
 		if seen[p] || depth >= 16 {
 			warn(fmt.Sprintf("\\%s{%s} not followed: included in itself", cmd, name))
 			return ""

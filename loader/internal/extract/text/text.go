@@ -183,7 +183,16 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, inc includ
 		if inc.dir == "" && inputRe.MatchString(s) {
 			warn("\\input/\\include not followed: the document was not read from a folder")
 		}
+		if inc.dir != "" {
+			inc.tried = map[string]bool{}
+		}
 		d := parseLaTeX(latexSource(s, inc, map[string]bool{}, 0, warn))
+		if inc.tried != nil {
+			if res.Metadata.Extra == nil {
+				res.Metadata.Extra = map[string]string{}
+			}
+			res.Metadata.Extra[document.ExtraLaTeXIncludes] = document.JoinIncludes(inc.tried)
+		}
 		s, els = assembleBlocks(d.blocks)
 		title = d.title
 		res.Metadata.Author = d.author
