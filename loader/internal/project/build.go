@@ -47,18 +47,44 @@ func (l Loader) DuckDBMemory() (limit Size, warn string) {
 	}
 	if limit < MinDuckDBMemory {
 		warn = fmt.Sprintf("loader.memory_limit %dMiB is too small for DuckDB; the load uses %dMiB", int64(limit)>>20, int64(MinDuckDBMemory)>>20)
-		if l.memoryLimitAt != "" {
-			warn = l.memoryLimitAt + ": " + warn
-		}
 		limit = MinDuckDBMemory
+	} else if capped, why := overMachine(limit, MachineMemory()); why != "" {
+		warn, limit = "loader.memory_limit "+why+"; the load uses "+capped.human()+" (80 % of it, DuckDB's own default)", capped
+	}
+	if warn != "" && l.memoryLimitAt != "" {
+		warn = l.memoryLimitAt + ": " + warn
 	}
 	return limit, warn
 }
 
+// overMachine is DuckDB's own default memory_limit (80 % of the
+// machine's memory) when limit is more than the machine has, and why
+// ("" when it is not, or the machine's memory is unknown: 0). DuckDB
+// takes any such setting as written, and a limit nothing can reach is no
+// limit: it stops spilling and the machine runs out of memory instead.
+func overMachine(limit, machine Size) (Size, string) {
+	if machine <= 0 || limit <= machine {
+		return limit, ""
+	}
+	return machine / 5 * 4, fmt.Sprintf("%s is more than this machine's memory (%s)", limit.human(), machine.human())
+}
+
+// human is a size as DuckDB prints one (binary units, one decimal).
+func (s Size) human() string {
+	units := []string{"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	v, u := float64(s)/1024, 0
+	for v >= 1024 && u < len(units)-1 {
+		v /= 1024
+		u++
+	}
+	return fmt.Sprintf("%.1f %s", v, units[u])
+}
+
 // memoryWarnings records where the memory limits are written (file:line
 // for loader.memory_limit's warning, which the load prints) and warns of a
-// build.memory_limit under MinDuckDBMemory: the model commands raise it to
-// that, which said nothing (a setting not applied as written).
+// build.memory_limit under MinDuckDBMemory (the model commands raise it to
+// that, which said nothing: a setting not applied as written) or over the
+// machine's memory (lowered, see overMachine).
 func (p *Project) memoryWarnings(lines map[string]int) {
 	if l := lines["loader.memory_limit"]; l > 0 {
 		p.Loader.memoryLimitAt = fmt.Sprintf("%s:%d", p.File, l)
@@ -67,9 +93,14 @@ func (p *Project) memoryWarnings(lines map[string]int) {
 	if l := lines["ocr.languages"]; l > 0 {
 		p.OCR.languagesAt = fmt.Sprintf("%s:%d", p.File, l)
 	}
-	if l := lines["build.memory_limit"]; l > 0 && p.Build.MemoryLimit < MinDuckDBMemory {
+	l := lines["build.memory_limit"]
+	if l > 0 && p.Build.MemoryLimit < MinDuckDBMemory {
 		p.Warnings = append(p.Warnings, Warning{File: p.File, Line: l, Msg: fmt.Sprintf("build.memory_limit %dMiB is too small for DuckDB; the model commands use %dMiB",
 			int64(p.Build.MemoryLimit)>>20, int64(MinDuckDBMemory)>>20)})
+	}
+	if capped, why := overMachine(p.Build.MemoryLimit, MachineMemory()); l > 0 && why != "" {
+		p.Warnings = append(p.Warnings, Warning{File: p.File, Line: l, Msg: "build.memory_limit " + why + "; the model commands use " + capped.human() + " (80 % of it, DuckDB's own default)"})
+		p.Build.MemoryLimit = capped
 	}
 }
 

@@ -92,6 +92,31 @@ func TestParseSize(t *testing.T) {
 	}
 }
 
+// TestMemoryLimitOverMachineWarnedAtLine: a memory limit larger than the
+// machine's memory, which DuckDB takes as written (no limit at all: it
+// would run the machine out of memory instead of spilling), is a warning
+// at its file:line saying what is used instead: 999TB was passed on
+// unchecked.
+func TestMemoryLimitOverMachineWarnedAtLine(t *testing.T) {
+	machine := MachineMemory()
+	if machine <= 0 {
+		t.Skip("the machine's memory is unknown here")
+	}
+	p, err := Parse("/p/project.yaml", []byte("version: 1\nloader:\n  workers: 1\n  memory_limit: 999TB\nbuild:\n  memory_limit: 999TB\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	used := machine / 5 * 4
+	want := Warning{File: "/p/project.yaml", Line: 6, Msg: "build.memory_limit 999.0 TiB is more than this machine's memory (" + machine.human() +
+		"); the model commands use " + used.human() + " (80 % of it, DuckDB's own default)"}
+	if !slices.Contains(p.Warnings, want) || p.Build.MemoryLimit != used {
+		t.Errorf("build: %d, warnings %v; want %d and %v", p.Build.MemoryLimit, p.Warnings, used, want)
+	}
+	if limit, warn := p.Loader.DuckDBMemory(); limit != used || !strings.HasPrefix(warn, "/p/project.yaml:4: loader.memory_limit 999.0 TiB is more than this machine's memory") {
+		t.Errorf("loader: %d, %q; want %d and a warning at /p/project.yaml:4", limit, warn, used)
+	}
+}
+
 // TestMemoryLimitTooSmallWarnedAtLine: a memory limit DuckDB is not given
 // as written (under MinDuckDBMemory, raised to it) is a warning naming the
 // file and line: build.memory_limit's was raised without a word, and
