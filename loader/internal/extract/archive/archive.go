@@ -57,19 +57,46 @@ func limitsOf(opts document.Options) limits {
 
 // reader collects members under the limits.
 type reader struct {
-	lim      limits
-	total    int64
-	members  []document.Attachment
-	skipped  int      // directories, links and other non-files
-	lost     []string // files that could not be read (damaged, encrypted): flagged
+	lim     limits
+	total   int64
+	members []document.Attachment
+	skipped int      // directories, links and other non-files
+	lost    []string // files that could not be read (damaged, encrypted): flagged
+	// cutAfter is the last member read before the archive's damage when
+	// whatever followed it could not be read (its members are unknown).
+	cutAfter string
 	warnings []string
 	name     string // the archive's own name (see ExtractNamed)
 }
 
-// unreadable records a file member that does not land, and why.
+// unreadable records what of the archive does not land, and why: the
+// member named name, or (name "") whatever follows the members read so
+// far, where the archive is damaged and no further member can be told.
+// The result flags both (see result).
 func (r *reader) unreadable(name, why string) {
+	if name == "" {
+		r.cutAfter = r.members[len(r.members)-1].Name
+		r.warnings = append(r.warnings, fmt.Sprintf("the archive is damaged after member %q (its %s): %s; whatever follows it was not read", r.cutAfter, ordinal(len(r.members)), why))
+		return
+	}
 	r.lost = append(r.lost, name)
 	r.warnings = append(r.warnings, fmt.Sprintf("member %q %s (skipped)", name, why))
+}
+
+// ordinal is "1st", "2nd", "3rd", "4th", ...
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprint(n) + suffix
 }
 
 func (r *reader) tooMany() error {
@@ -229,8 +256,7 @@ func (r *reader) tarFile(ctx context.Context, p string, gz bool) error {
 			if len(r.members) == 0 {
 				return document.Errorf(document.KindCorrupt, "not a readable tar archive: %v", err)
 			}
-			r.lost = append(r.lost, fmt.Sprintf("whatever follows member %d", len(r.members)))
-			r.warnings = append(r.warnings, fmt.Sprintf("tar archive damaged after %d members: %v", len(r.members), err))
+			r.unreadable("", err.Error())
 			break
 		}
 		if h.Typeflag != tar.TypeReg {
@@ -292,15 +318,22 @@ func (r *reader) result(typ string) *document.Result {
 	}
 	text := sb.String()
 	res.Pages = []document.Page{{Number: 1, Text: text, Method: document.MethodNative, CharCount: document.RealChars(text)}}
+	// A member that did not land is a lost document: said, not only
+	// warned (an understated size read as "holds no files").
+	var lost []string
 	if len(r.lost) > 0 {
-		// A member that did not land is a lost document: said, not only
-		// warned (an understated size read as "holds no files").
 		names := r.lost
 		if len(names) > 5 {
 			names = append(names[:5:5], fmt.Sprintf("and %d more", len(r.lost)-5))
 		}
-		res.Flag(0, document.ReviewMembersUnreadable, "%d file(s) in the archive could not be read (damaged, encrypted, or larger than declared) and did not land: %s",
-			len(r.lost), strings.Join(names, ", "))
+		lost = append(lost, fmt.Sprintf("%d file(s) in the archive could not be read (damaged, encrypted, or larger than declared) and did not land: %s",
+			len(r.lost), strings.Join(names, ", ")))
+	}
+	if r.cutAfter != "" {
+		lost = append(lost, fmt.Sprintf("the archive is damaged after member %q: whatever files follow it could not be read and did not land", r.cutAfter))
+	}
+	if len(lost) > 0 {
+		res.Flag(0, document.ReviewMembersUnreadable, "%s", strings.Join(lost, "; "))
 	}
 	switch {
 	case len(r.members) == 0 && len(r.lost) > 0:
