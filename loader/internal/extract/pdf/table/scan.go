@@ -144,7 +144,7 @@ func wrappedOn(cols []span, prev, l *textLine, gap float64) bool {
 func (d *Detector) scanPart(found []textFound, lines []*textLine, top, first int, part []*textLine, gap float64, hs, vs []rule) []textFound {
 	cand := within(besideParagraph(lines, top, first+len(part), gap), gap, hs)
 	for _, c := range splitSides(cand, gap) {
-		layoutSays := framed(c, hs) || boldHeaded(c, gap) || captioned(lines, c, gap)
+		layoutSays := framed(c, hs) || boldHeaded(c, gap) || boldHeadsOver(c, gap) || captioned(lines, c, gap)
 		if !layoutSays && !twoNumeric(c) {
 			continue
 		}

@@ -364,14 +364,6 @@ func boldHeaded(lines []*textLine, gap float64) bool {
 	if len(lines) < 3 {
 		return false
 	}
-	allBold := func(l *textLine) bool {
-		for _, w := range l.ws {
-			if !w.bold {
-				return false
-			}
-		}
-		return true
-	}
 	if !allBold(lines[0]) {
 		return false
 	}
