@@ -169,6 +169,9 @@ func ParseSize(str string) (Size, error) {
 	}
 	mult := map[string]float64{"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "KIB": 1 << 10, "M": 1 << 20, "MB": 1 << 20, "MIB": 1 << 20,
 		"G": 1 << 30, "GB": 1 << 30, "GIB": 1 << 30, "T": 1 << 40, "TB": 1 << 40, "TIB": 1 << 40}[m[2]]
+	if f*mult >= 1<<63 { // would wrap to a negative size ("must be a positive size, got -9223372036854775808")
+		return 0, fmt.Errorf("%q is too large a size (at most 8388607TB)", str)
+	}
 	return Size(f * mult), nil
 }
 

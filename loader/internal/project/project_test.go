@@ -48,6 +48,7 @@ func TestParseErrorsNameFileAndLine(t *testing.T) {
 		{"version: 1\nloader:\n  max_pages: 0\n", `/p/project.yaml:3: loader.max_pages must be at least 1`},
 		{"version: 1\nloader:\n  memory_limit: 0\n", `/p/project.yaml:3: loader.memory_limit must be a positive size`},
 		{"version: 1\nbuild:\n  memory_limit: 0\n", `/p/project.yaml:3: build.memory_limit must be a positive size`},
+		{"version: 1\nbuild:\n  memory_limit: 99999999TB\n", `/p/project.yaml:3: "99999999TB" is too large a size`},
 		{"version: 1\nloader:\n  symlinks: maybe\n", `/p/project.yaml:3: loader.symlinks must be skip or follow`},
 		{"version: 1\nloader:\n  workers: 2\n  verify: sha256\n", `/p/project.yaml:4: loader.verify must be stat or hash`},
 		{"version: 1\nsources:\n  - {name: a, path: x}\n  - {name: a/b, path: y}\n", `/p/project.yaml:4: source name "a/b" may not contain '/'`},
