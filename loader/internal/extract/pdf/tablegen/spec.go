@@ -73,7 +73,7 @@ type opts struct {
 	longHeads        bool  // column heads of several words, wrapping over narrow columns
 	wrapText         bool  // a text column of lower-case phrases that wrap, rows set without a gap
 	margins          bool  // v4: number cells carry their margin of error on a second line, "12.3 (1.4)"
-	like             *spec // v4: set in this table's font, size, leading, row gap and style
+	like             *spec // v4: set in this table's font, size, leading, row gap, column gap and style
 }
 
 func randSpec(r *rand.Rand, o opts) *spec {
@@ -121,7 +121,7 @@ func randSpec(r *rand.Rand, o opts) *spec {
 	}
 	if o.like != nil {
 		l := o.like
-		s.font, s.size, s.lead, s.rowGap, s.style, s.boldHead = l.font, l.size, l.lead, l.rowGap, l.style, l.boldHead
+		s.font, s.size, s.lead, s.rowGap, s.style, s.boldHead, s.gap = l.font, l.size, l.lead, l.rowGap, l.style, l.boldHead, l.gap
 	}
 	// headers
 	s.heads = make([]string, nc)
