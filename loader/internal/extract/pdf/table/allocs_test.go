@@ -2,6 +2,9 @@ package table
 
 import (
 	"fmt"
+	"math"
+	"math/rand"
+	"sort"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -33,18 +36,66 @@ func TestLineUpAllocations(t *testing.T) {
 	}
 }
 
-// TestMedianAllocations: the median of a few values is taken without
-// allocating (median and medianSize run per region and per candidate).
+// TestMedianAllocations: the median of a page's font sizes (hundreds of
+// words, a few sizes) is taken without allocating (median and medianSize
+// run per region and per candidate), and is what sorting gives, zeros,
+// NaNs and many distinct values included.
 func TestMedianAllocations(t *testing.T) {
-	xs := []float64{9, 3, 7, 1, 5}
-	ws := []*word{{size: 9}, {size: 3}, {size: 7}, {size: 1}, {size: 5}}
-	if m, s := median(xs), medianSize(ws); m != 5 || s != 5 {
-		t.Fatalf("median %v, medianSize %v, want 5 and 5", m, s)
+	rng := rand.New(rand.NewSource(1))
+	pick := [][]float64{{10}, {9, 10, 12}, {0, 10, 12}, {math.NaN(), 8, 10}, {math.Copysign(0, -1), 0, 7}}
+	for round := 0; round < 2000; round++ {
+		n := 1 + rng.Intn(300)
+		xs := make([]float64, n)
+		ws := make([]*word, n)
+		vals := pick[rng.Intn(len(pick))]
+		for i := range xs {
+			if round%5 == 4 {
+				xs[i] = float64(rng.Intn(40)) / 2 // many distinct values
+			} else {
+				xs[i] = vals[rng.Intn(len(vals))]
+			}
+			ws[i] = &word{size: xs[i]}
+		}
+		s := append([]float64(nil), xs...)
+		sort.Float64s(s)
+		want := s[n/2]
+		// the same bits (NaN included); of two zeros the sort picks one
+		same := func(v float64) bool { return math.Float64bits(v) == math.Float64bits(want) || v == 0 && want == 0 }
+		if m, ms := median(xs), medianSize(ws); !same(m) || !same(ms) {
+			t.Fatalf("round %d: median %v, medianSize %v, want %v", round, m, ms, want)
+		}
 	}
-	if xs[0] != 9 || xs[4] != 5 {
-		t.Fatalf("median sorted its argument: %v", xs)
+	xs := make([]float64, 300)
+	ws := make([]*word, 300)
+	for i := range xs {
+		xs[i] = []float64{9, 10, 10, 12}[i%4]
+		ws[i] = &word{size: xs[i]}
+	}
+	if m, s := median(xs), medianSize(ws); m != 10 || s != 10 {
+		t.Fatalf("median %v, medianSize %v, want 10 and 10", m, s)
+	}
+	if xs[0] != 9 || xs[3] != 12 {
+		t.Fatalf("median sorted its argument")
 	}
 	if n := testing.AllocsPerRun(20, func() { median(xs); medianSize(ws) }); n != 0 {
-		t.Errorf("median and medianSize of 5 values: %.0f allocations, want 0", n)
+		t.Errorf("median and medianSize of 300 values: %.0f allocations, want 0", n)
+	}
+}
+
+// TestStackedWithoutRulesIsFree: with no horizontal rule there is no
+// stack of rules, so stacked returns at once (it took the free words and
+// their median font size first).
+func TestStackedWithoutRulesIsFree(t *testing.T) {
+	var ws []*word
+	for i := 0; i < 30; i++ {
+		y := 20 + 14*float64(i)
+		ws = append(ws, &word{bb: document.BBox{X0: 50, Y0: y, X1: 90, Y1: y + 10}, text: fmt.Sprint(i), size: 10})
+	}
+	d := New()
+	if ts := d.stacked(ws, nil, nil); len(ts) != 0 {
+		t.Fatalf("%d tables without rules", len(ts))
+	}
+	if n := testing.AllocsPerRun(20, func() { d.stacked(ws, nil, nil) }); n != 0 {
+		t.Errorf("stacked without rules: %.0f allocations, want 0", n)
 	}
 }

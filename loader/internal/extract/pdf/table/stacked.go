@@ -52,6 +52,9 @@ func ruleStacks(hs []rule, minLen float64) []stack {
 // extent, one row per band, two or more columns, and cells that are not
 // running text.
 func (d *Detector) stacked(all []*word, hs, vs []rule) []document.Table {
+	if len(hs) == 0 {
+		return nil // no rule, no stack (ruleStacks): skip the words' median
+	}
 	ws := freeWords(all, nil)
 	if len(ws) < 6 {
 		return nil

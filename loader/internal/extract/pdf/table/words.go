@@ -105,16 +105,16 @@ func lineUp(ws []*word) []*textLine {
 	copy(sorted, ws)
 	slices.SortStableFunc(sorted, func(a, b *word) int { return cmp.Compare(a.cy(), b.cy()) })
 	ints := make([]int32, 2*n)
-	lineOf, count := ints[:n:n], ints[n:n]
-	// The lines are values in one array while words are assigned (one
-	// allocation per call, not one per line); pointers to them are made
-	// once it stops growing.
-	var vals []textLine
+	lineOf := ints[:n:n]
+	// First the words' lines: a word joins one of the last three lines or
+	// starts a new one, so those three are all that is kept (a ring).
+	var ring [3]textLine
+	nl := 0
 	for i, w := range sorted {
 		best := -1
 		// lines are few per region; look back a little for one that overlaps
-		for k := len(vals) - 1; k >= 0 && k >= len(vals)-3; k-- {
-			l := &vals[k]
+		for k := nl - 1; k >= 0 && k >= nl-3; k-- {
+			l := &ring[k%3]
 			h := math.Min(l.bb.Y1-l.bb.Y0, w.bb.Y1-w.bb.Y0)
 			ov := math.Min(l.bb.Y1, w.bb.Y1) - math.Max(l.bb.Y0, w.bb.Y0)
 			if ov > 0.5*h && math.Abs(l.cy()-w.cy()) < 0.5*math.Max(l.size, w.size) {
@@ -123,16 +123,30 @@ func lineUp(ws []*word) []*textLine {
 			}
 		}
 		if best < 0 {
-			vals = append(vals, textLine{bb: w.bb, size: w.size})
-			count = append(count, 0)
-			best = len(vals) - 1
+			ring[nl%3] = textLine{bb: w.bb, size: w.size}
+			best = nl
+			nl++
 		} else {
-			l := &vals[best]
+			l := &ring[best%3]
 			l.bb = l.bb.Union(w.bb)
 			l.size = math.Max(l.size, w.size)
 		}
 		lineOf[i] = int32(best)
-		count[best]++
+	}
+	// Then the lines, one array at its size: boxes and sizes built again
+	// in the same order, so to the same values.
+	vals := make([]textLine, nl)
+	count := ints[n : n+nl]
+	for i, w := range sorted {
+		k := lineOf[i]
+		l := &vals[k]
+		if count[k] == 0 {
+			l.bb, l.size = w.bb, w.size
+		} else {
+			l.bb = l.bb.Union(w.bb)
+			l.size = math.Max(l.size, w.size)
+		}
+		count[k]++
 	}
 	lines := make([]*textLine, len(vals))
 	for k := range vals {
@@ -284,10 +298,16 @@ func median(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0
 	}
-	var buf [64]float64 // most calls: no allocation
-	s := append(buf[:0], xs...)
-	slices.Sort(s) // what sort.Float64s does
-	return s[len(s)/2]
+	var c valueCount
+	for _, x := range xs {
+		if !c.add(x) {
+			var buf [64]float64 // most calls: no allocation
+			s := append(buf[:0], xs...)
+			slices.Sort(s) // what sort.Float64s does
+			return s[len(s)/2]
+		}
+	}
+	return c.median()
 }
 
 // medianSize is the median font size of ws (0 for none).
@@ -295,13 +315,69 @@ func medianSize(ws []*word) float64 {
 	if len(ws) == 0 {
 		return 0
 	}
-	var buf [64]float64
-	sizes := buf[:0]
+	var c valueCount
 	for _, w := range ws {
-		sizes = append(sizes, w.size)
+		if !c.add(w.size) {
+			var buf [64]float64
+			sizes := buf[:0]
+			for _, w := range ws {
+				sizes = append(sizes, w.size)
+			}
+			slices.Sort(sizes)
+			return sizes[len(sizes)/2]
+		}
 	}
-	slices.Sort(sizes)
-	return sizes[len(sizes)/2]
+	return c.median()
+}
+
+// valueCount counts up to 16 distinct values, for a median without a
+// sort (a page's font sizes are few). add refuses 0 and NaN: equal zeros
+// can differ in sign and NaNs equal nothing, so which one a sort puts in
+// the middle is the sort's; any other two values that compare equal are
+// the same bits, and the middle of the sorted values is the same value
+// however it is found.
+type valueCount struct {
+	vals   [16]float64
+	counts [16]int
+	d, n   int
+}
+
+func (c *valueCount) add(x float64) bool {
+	if x == 0 || x != x {
+		return false
+	}
+	for i := 0; i < c.d; i++ {
+		if c.vals[i] == x {
+			c.counts[i]++
+			c.n++
+			return true
+		}
+	}
+	if c.d == len(c.vals) {
+		return false
+	}
+	c.vals[c.d], c.counts[c.d] = x, 1
+	c.d++
+	c.n++
+	return true
+}
+
+// median is what sorting the values added and taking element n/2 gives.
+func (c *valueCount) median() float64 {
+	for i := 1; i < c.d; i++ { // insertion sort of the distinct values
+		for j := i; j > 0 && c.vals[j] < c.vals[j-1]; j-- {
+			c.vals[j], c.vals[j-1] = c.vals[j-1], c.vals[j]
+			c.counts[j], c.counts[j-1] = c.counts[j-1], c.counts[j]
+		}
+	}
+	k := c.n / 2
+	for i := 0; i < c.d; i++ {
+		if k < c.counts[i] {
+			return c.vals[i]
+		}
+		k -= c.counts[i]
+	}
+	return 0 // not reached: k < n
 }
 
 // freeWords are the words of ws no table has taken yet, inside box when
