@@ -3,7 +3,7 @@ package worker
 import (
 	"bufio"
 	"context"
-	"encoding/gob"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -44,8 +44,8 @@ type Pool struct {
 
 type proc struct {
 	cmd    *exec.Cmd
-	enc    *gob.Encoder
-	dec    *gob.Decoder
+	enc    encoder       // the requests' frames (one request at a time)
+	out    *bufio.Reader // the responses' frames
 	stdin  io.WriteCloser
 	stderr *tail
 	done   chan struct{} // closed when the process exited
@@ -97,7 +97,7 @@ func (p *Pool) start() (*proc, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("worker: start %v: %w", p.opts.Command, err)
 	}
-	pr := &proc{cmd: cmd, enc: gob.NewEncoder(stdin), dec: gob.NewDecoder(bufio.NewReaderSize(stdout, 1<<16)), stdin: stdin, stderr: t, done: make(chan struct{})}
+	pr := &proc{cmd: cmd, out: bufio.NewReaderSize(stdout, 1<<16), stdin: stdin, stderr: t, done: make(chan struct{})}
 	go func() {
 		cmd.Wait()
 		p.notePeak(cmd.ProcessState)
@@ -232,8 +232,12 @@ func (p *Pool) Extract(ctx context.Context, req Request) (*Response, error) {
 	ch := make(chan result, 1)
 	go func() {
 		var r result
-		if r.err = pr.enc.Encode(&req); r.err == nil {
-			r.err = pr.dec.Decode(&r.resp)
+		pr.enc.request(&req)
+		if r.err = writeFrame(pr.stdin, &pr.enc); r.err == nil {
+			var d *decoder
+			if d, r.err = readFrame(pr.out); r.err == nil {
+				r.resp, r.err = d.response()
+			}
 		}
 		ch <- r
 	}()
@@ -247,6 +251,12 @@ func (p *Pool) Extract(ctx context.Context, req Request) (*Response, error) {
 	for {
 		select {
 		case r := <-ch:
+			var bf *BrokenFrame
+			if errors.As(r.err, &bf) {
+				// Read whole but not understood: the process may live on
+				// (it is killed as unhealthy).
+				return fail(document.KindCrash, "the extraction process's answer could not be read: "+bf.Msg)
+			}
 			if r.err != nil {
 				<-pr.done // the pipe broke: the process died; wait for its status
 				return fail(document.KindCrash, crashMessage(pr))

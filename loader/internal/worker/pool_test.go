@@ -16,6 +16,13 @@ import (
 // TestMain doubles as the worker process: the pool re-executes the test
 // binary with DOCKET_TEST_AS_WORKER=1.
 func TestMain(m *testing.M) {
+	if os.Getenv("DOCKET_TEST_AS_WORKER") == "wrongwire" {
+		// Answers the first request with a frame of wire version 99 and
+		// stays alive.
+		os.Stdin.Read(make([]byte, 64))
+		os.Stdout.Write([]byte{2, 0, 0, 0, 99, 0})
+		time.Sleep(time.Hour)
+	}
 	if os.Getenv("DOCKET_TEST_AS_WORKER") == "1" {
 		in, out, err := ProtocolStdio()
 		if err != nil {

@@ -1,14 +1,14 @@
 // Package worker runs extraction in isolated subprocesses. The loader side
 // (Pool) starts `docket worker` processes, sends each one document at a
-// time over a gob pipe and gets back a document.Result or a
+// time over a pipe (frames of codec.go) and gets back a document.Result or a
 // document.Error; a worker that crashes, hangs past the timeout or grows
 // past the memory limit costs only the document it held, and is replaced.
 // The worker side (Serve) reads requests and calls an extraction function.
 package worker
 
 import (
+	"bufio"
 	"context"
-	"encoding/gob"
 	"errors"
 	"fmt"
 	"io"
@@ -71,14 +71,18 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, extract ExtractFunc
 		debug.SetGCPercent(v)
 	}
 	adviseHugeHeap()
-	dec := gob.NewDecoder(in)
-	enc := gob.NewEncoder(out)
+	in = bufio.NewReader(in)
+	var enc encoder
 	for {
-		var req Request
-		if err := dec.Decode(&req); err != nil {
-			if errors.Is(err, io.EOF) {
+		d, err := readFrame(in)
+		if err != nil {
+			if err == io.EOF {
 				return nil
 			}
+			return fmt.Errorf("worker: read request: %w", err)
+		}
+		req, err := d.request()
+		if err != nil {
 			return fmt.Errorf("worker: read request: %w", err)
 		}
 		if Hooks.BeforeExtract != nil {
@@ -96,7 +100,8 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, extract ExtractFunc
 				resp.Err = &document.Error{Kind: document.KindInternal, Msg: err.Error()}
 			}
 		}
-		if err := enc.Encode(&resp); err != nil {
+		enc.response(&resp)
+		if err := writeFrame(out, &enc); err != nil {
 			return fmt.Errorf("worker: write response: %w", err)
 		}
 	}
@@ -115,7 +120,7 @@ func safeExtract(ctx context.Context, req Request, extract ExtractFunc) (res *do
 
 // ProtocolStdio prepares the worker process's stdio: the protocol keeps
 // the original stdout, and fd 1 is pointed at stderr so that C libraries
-// printing to stdout cannot corrupt the gob stream.
+// printing to stdout cannot corrupt the protocol's frames.
 func ProtocolStdio() (in io.Reader, out io.Writer, err error) {
 	fd, err := syscall.Dup(1)
 	if err != nil {
