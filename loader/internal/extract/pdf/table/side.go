@@ -7,8 +7,9 @@ import (
 )
 
 // splitSides splits lines holding two tables side by side: those of the
-// same shape whose rows line up (sideBySide), or two tables of any shape
-// whose rows do not (offsetSides).
+// same shape whose rows line up (sideBySide), two tables of any shape
+// whose rows do not (offsetSides), or whose tops are level and one ends
+// first (shortSide).
 func splitSides(lines []*textLine, gap float64) [][]*textLine {
 	if len(lines) < 3 {
 		return [][]*textLine{lines}
@@ -32,7 +33,95 @@ func splitSides(lines []*textLine, gap float64) [][]*textLine {
 			return parts
 		}
 	}
-	return offsetSides(lines, cols, gap)
+	if parts := offsetSides(lines, cols, gap); len(parts) > 1 {
+		return parts
+	}
+	return shortSide(lines, cols, gap)
+}
+
+// shortSide splits lines at the widest column gap where two tables stand
+// side by side with their tops level and one ends first: the gap is a
+// third wider than every other, no phrase crosses it, each side has two
+// columns or more and three lines of several phrases, the column right of
+// it is text (the second table's row labels), and under the last line
+// with phrases on both sides two lines or more of several phrases hold
+// the longer table's last rows, all on one side. In one table a row runs
+// across every column gap; one whose last columns are empty is seldom
+// followed by another.
+func shortSide(lines []*textLine, cols []span, gap float64) [][]*textLine {
+	if len(lines) < 6 || len(cols) < 4 {
+		return [][]*textLine{lines}
+	}
+	k := 1
+	for j := 1; j+2 < len(cols); j++ {
+		if cols[j+1].a-cols[j].b > cols[k+1].a-cols[k].b {
+			k = j
+		}
+	}
+	gutter := cols[k+1].a - cols[k].b
+	for j := 0; j+1 < len(cols); j++ {
+		if j != k && 1.3*(cols[j+1].a-cols[j].b) > gutter {
+			return [][]*textLine{lines}
+		}
+	}
+	x := (cols[k].b + cols[k+1].a) / 2
+	segs := make([][]phrase, len(lines))
+	for i, l := range lines {
+		for _, s := range l.segments(gap) {
+			segs[i] = append(segs[i], phrase{ws: s, b: boxOf(s)})
+		}
+	}
+	leftMulti, rightMulti, lastBoth, text, cells := 0, 0, -1, 0, 0
+	for i, ps := range segs {
+		nl, nr := 0, 0
+		for j := range ps {
+			p := &ps[j]
+			switch {
+			case p.b.X0 < x && p.b.X1 > x:
+				return [][]*textLine{lines} // a phrase across the gutter
+			case p.b.X1 <= x:
+				nl++
+				continue
+			}
+			nr++
+			if p.b.X0 < cols[k+1].b && p.b.X1 > cols[k+1].a {
+				cells++
+				if !p.numeric() {
+					text++
+				}
+			}
+		}
+		if nl > 0 && nr > 0 {
+			lastBoth = i
+		}
+		if nl >= 2 {
+			leftMulti++
+		}
+		if nr >= 2 {
+			rightMulti++
+		}
+	}
+	if leftMulti < 3 || rightMulti < 3 || 2*text <= cells || cells < 3 || lastBoth < 0 {
+		return [][]*textLine{lines}
+	}
+	side, rows := 0, 0
+	for _, ps := range segs[lastBoth+1:] {
+		s := 1
+		if ps[0].b.X1 <= x {
+			s = -1
+		}
+		if side != 0 && s != side {
+			return [][]*textLine{lines}
+		}
+		side = s
+		if len(ps) >= 2 {
+			rows++
+		}
+	}
+	if rows < 2 {
+		return [][]*textLine{lines}
+	}
+	return splitAt(lines, x)
 }
 
 // offsetSides splits lines at a column gap (the gutter) where two tables
