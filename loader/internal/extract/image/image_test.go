@@ -188,7 +188,7 @@ func TestReviewFlag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(res.Pages[0].ReviewReason, "low_ocr_confidence: mean ") {
+	if !strings.HasPrefix(res.Pages[0].ReviewReason, "low_ocr_confidence: OCR read this page with a mean word confidence of ") {
 		t.Errorf("review reason %q", res.Pages[0].ReviewReason)
 	}
 }

@@ -112,7 +112,7 @@ func TestThresholdsOnRealPage(t *testing.T) {
 	if len(r.Words) != 23 {
 		t.Errorf("%d words kept in Words, want 23", len(r.Words))
 	}
-	if !strings.HasPrefix(r.ReviewReason, "low_ocr_confidence: mean ") || !strings.HasSuffix(r.ReviewReason, " < 101") {
+	if !strings.HasPrefix(r.ReviewReason, "low_ocr_confidence: OCR read this page with a mean word confidence of ") || !strings.Contains(r.ReviewReason, "under ocr.review_below (101)") {
 		t.Errorf("review reason %q", r.ReviewReason)
 	}
 }

@@ -54,11 +54,19 @@ func Assemble(words []document.OCRWord, opts document.Options) PageResult {
 		}
 		res.MeanConfidence = sum / float64(len(words))
 		if res.MeanConfidence < opts.OCRReviewBelow {
-			res.ReviewReason = fmt.Sprintf("low_ocr_confidence: mean %.1f < %g", res.MeanConfidence, opts.OCRReviewBelow)
+			res.ReviewReason = LowConfidenceReason(res.MeanConfidence, opts.OCRReviewBelow)
 		}
 	}
 	res.Text, res.Paragraphs = Rebuild(words, opts.OCRMinWordConf)
 	return res
+}
+
+// LowConfidenceReason is a page's low_ocr_confidence review reason: it
+// said "mean 51.5 < 70", which told a reader neither of what nor what to
+// do.
+func LowConfidenceReason(mean, below float64) string {
+	return fmt.Sprintf("%s: OCR read this page with a mean word confidence of %.1f out of 100, under ocr.review_below (%g): words may be misread; compare the text with the page",
+		document.ReviewLowOCRConfidence, mean, below)
 }
 
 // SortWords returns a copy of words in reading order: by block, paragraph

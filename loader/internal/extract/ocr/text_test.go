@@ -126,7 +126,7 @@ func TestAssembleConfidenceAndReview(t *testing.T) {
 			if (r.ReviewReason != "") != tc.review {
 				t.Fatalf("review reason %q, want review=%v", r.ReviewReason, tc.review)
 			}
-			if tc.review && !strings.HasPrefix(r.ReviewReason, "low_ocr_confidence: mean ") {
+			if tc.review && !strings.HasPrefix(r.ReviewReason, "low_ocr_confidence: OCR read this page with a mean word confidence of ") {
 				t.Fatalf("review reason %q", r.ReviewReason)
 			}
 		})
