@@ -59,7 +59,7 @@ func Check(r *Result) {
 		if pending > 0 {
 			why = fmt.Sprintf(" (%d page(s) need OCR, which did not run or failed)", pending)
 		}
-		flag(0, ReviewNoText, "the file has %d page(s) but no text was extracted%s", len(r.Pages), why)
+		flag(0, ReviewNoText, "%s%s", noText(r), why)
 		return
 	}
 	if total.Replacement >= minSuspectChars && total.ReplacementShare() > MaxReplacementShare {
@@ -70,6 +70,43 @@ func Check(r *Result) {
 		flag(0, ReviewUnexpectedChars, "%.0f%% of the characters (%d) are control or private-use characters or letters of words that mix scripts: the text was probably decoded wrongly",
 			100*total.UnexpectedShare(), total.Unexpected)
 	}
+}
+
+// noText says that no text came out of r in the file's own terms: "the
+// file has 1 page(s)" read oddly for a text, XML or spreadsheet file, none
+// of which has pages, and said nothing of why.
+func noText(r *Result) string {
+	if len(r.Pages) > 1 {
+		return fmt.Sprintf("the file has %d pages but no text was extracted from any of them", len(r.Pages))
+	}
+	if r.Pages[0].Method == MethodOCR {
+		return "OCR found no text in the file (a picture without words, or words too faint or small to read)"
+	}
+	if hint, ok := noTextHints[r.Type]; ok {
+		return "no text was extracted: " + hint
+	}
+	return "no text was extracted from the file"
+}
+
+// noTextHints say, for the formats whose text is their content, what a
+// file of that format holds when no text came out of it.
+var noTextHints = map[string]string{
+	"text":  "the file holds only white space",
+	"xml":   "its elements hold no text (attribute values are not read as text)",
+	"html":  "the page has no visible text",
+	"xlsx":  "its sheets have no cell with a value",
+	"ods":   "its sheets have no cell with a value",
+	"csv":   "the file has no cell with a value",
+	"tsv":   "the file has no cell with a value",
+	"json":  "it holds no string values",
+	"docx":  "the document has no text (pictures or shapes only)",
+	"odt":   "the document has no text (pictures or shapes only)",
+	"pptx":  "the slides have no text (pictures or shapes only)",
+	"odp":   "the slides have no text (pictures or shapes only)",
+	"epub":  "the book has no text",
+	"rtf":   "the document has no text",
+	"eml":   "the message has no text",
+	"latex": "the source has no text outside commands",
 }
 
 // Plausibility counts what Check judges a text by.

@@ -46,6 +46,30 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestNoTextSaysWhyInTheFilesTerms: a file with no text gets a no_text
+// reason in its own terms: a text, XML or spreadsheet file has no pages
+// ("the file has 1 page(s) but no text was extracted" was all it said),
+// and a picture OCR found nothing in says so.
+func TestNoTextSaysWhyInTheFilesTerms(t *testing.T) {
+	cases := []struct {
+		res  Result
+		want string
+	}{
+		{Result{Type: "xml", Pages: []Page{{Number: 1}}}, "no text was extracted: its elements hold no text (attribute values are not read as text)"},
+		{Result{Type: "text", Pages: []Page{{Number: 1, Text: " \n\t "}}}, "no text was extracted: the file holds only white space"},
+		{Result{Type: "xlsx", Pages: []Page{{Number: 1}}}, "no text was extracted: its sheets have no cell with a value"},
+		{Result{Type: "png", Pages: []Page{{Number: 1, Method: MethodOCR}}}, "OCR found no text in the file"},
+		{Result{Type: "pdf", Pages: []Page{{Number: 1}, {Number: 2}}}, "the file has 2 pages but no text was extracted from any of them"},
+		{Result{Type: "pdf", Pages: []Page{{Number: 1, NeedsOCR: true}}}, "no text was extracted from the file (1 page(s) need OCR, which did not run or failed)"},
+	}
+	for _, c := range cases {
+		Check(&c.res)
+		if len(c.res.Reviews) != 1 || c.res.Reviews[0].Code != ReviewNoText || !strings.HasPrefix(c.res.Reviews[0].Message, c.want) {
+			t.Errorf("%s: reviews %+v, want no_text %q", c.res.Type, c.res.Reviews, c.want)
+		}
+	}
+}
+
 func TestCheckMessageAndNoDuplicates(t *testing.T) {
 	r := Result{Metadata: Metadata{PageCount: 2}, Pages: []Page{{Number: 1, Text: "Only the first page was read, the second was lost."}}}
 	r.Flag(0, ReviewPagesMissing, "page 2 could not be recovered")
