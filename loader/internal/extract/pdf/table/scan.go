@@ -90,6 +90,12 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 		for pi, part := range splitRun(lines[i:last+1], multi[i:last+1], gap) {
 			first := start
 			start += len(part)
+			for pi > 0 && len(part) > 0 && !multi[first] && paragraphLine(part[0]) {
+				// a paragraph's line the run went on through, between two
+				// tables: the later one starts under it
+				first++
+				part = part[1:]
+			}
 			if countTrue(multi[first:first+len(part)]) < 3 {
 				prev, prevFound = first, false
 				continue
@@ -114,6 +120,12 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 		i = next
 	}
 	return found
+}
+
+// paragraphLine: l is a line of running text, not a head: one phrase of
+// prose (proseWords) longer than a head's 50 bytes (as headerAbove has it).
+func paragraphLine(l *textLine) bool {
+	return len(lineText(l)) > 50 && proseWords(l.ws)
 }
 
 // wrappedOn: l goes on the cell of the line above it: one phrase, no
