@@ -172,3 +172,23 @@ func writeFile(t *testing.T, p, s string) {
 		t.Fatal(err)
 	}
 }
+
+// TestRSTAndOrgIncludesWarned: an include directive of reStructuredText
+// or Org is not followed, and a warning names the file (its line was
+// kept as text with no word that the included file was not read).
+func TestRSTAndOrgIncludesWarned(t *testing.T) {
+	for name, src := range map[string]string{
+		"doc.rst": ".. include:: chapter.rst\n\nTitle\n=====\n\nSome words.\n",
+		"doc.org": "#+INCLUDE: \"chapter.org\"\n\n* Title\n\nSome words.\n",
+	} {
+		res := run(t, name, []byte(src))
+		want := map[string]string{"doc.rst": "include of chapter.rst not followed: docket reads a reStructuredText file alone",
+			"doc.org": `include of "chapter.org" not followed: docket reads an Org file alone`}[name]
+		if len(res.Warnings) != 1 || !strings.HasPrefix(res.Warnings[0], want) {
+			t.Errorf("%s: warnings %q, want one starting %q", name, res.Warnings, want)
+		}
+	}
+	if res := run(t, "plain.rst", []byte("Title\n=====\n\nSome words about include:: nothing.\n")); len(res.Warnings) != 0 {
+		t.Errorf("no directive: warnings %q", res.Warnings)
+	}
+}

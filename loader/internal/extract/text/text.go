@@ -18,6 +18,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -197,6 +198,7 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, inc includ
 		title = d.title
 		res.Metadata.Author = d.author
 	default:
+		res.Warnings = append(res.Warnings, unfollowedIncludes(s, info.Type)...)
 		els, tables, title = Structure(s, SyntaxOf(info.Type))
 	}
 	if title == "" && len(els) > 0 && els[0].Category == document.Title {
@@ -342,4 +344,27 @@ func prefixRunes(s string, n int) string {
 		i += w
 	}
 	return s[:i]
+}
+
+// includeRes find the include directives of reStructuredText and Org,
+// which docket does not follow (only LaTeX's \input/\include are).
+var includeRes = map[string]*regexp.Regexp{
+	detect.RST: regexp.MustCompile(`(?m)^\.\. +include:: *(\S.*?)\s*$`),
+	detect.Org: regexp.MustCompile(`(?mi)^#\+include: *(\S.*?)\s*$`),
+}
+
+// unfollowedIncludes are the warnings for s's include directives: the
+// included file's text is not in the document, and its text showed the
+// directive's line with no word that nothing was read.
+func unfollowedIncludes(s, typ string) []string {
+	re := includeRes[typ]
+	if re == nil {
+		return nil
+	}
+	var out []string
+	for _, m := range re.FindAllStringSubmatch(s, 20) {
+		out = append(out, fmt.Sprintf("include of %s not followed: docket reads %s file alone (only LaTeX's \\input/\\include are followed); the directive is kept as text",
+			m[1], map[string]string{detect.RST: "a reStructuredText", detect.Org: "an Org"}[typ]))
+	}
+	return out
 }
