@@ -99,3 +99,25 @@ func TestStackedWithoutRulesIsFree(t *testing.T) {
 		t.Errorf("stacked without rules: %.0f allocations, want 0", n)
 	}
 }
+
+// TestCellChecksWithoutRegexps: a cell with no digit is not a number and
+// one that starts with a letter other than n or x is no placeholder,
+// decided before the regular expressions (and the copies they need:
+// the lower-cased cell, the cell less its footnote mark).
+func TestCellChecksWithoutRegexps(t *testing.T) {
+	for _, c := range []struct {
+		s           string
+		num, holder bool
+	}{
+		{"12.3 (p)", true, false}, {"$761(1)", true, false}, {"(4.7)", true, false}, {"(note)", false, false},
+		{"n/a", false, true}, {"N/A", false, true}, {"--", false, true}, {"(X)", false, true}, {" x ", false, true},
+		{"Total Revenue", false, false}, {"", false, false}, {"(ab)", false, false},
+	} {
+		if numeric(c.s) != c.num || placeholder(c.s) != c.holder {
+			t.Errorf("%q: numeric %v, placeholder %v, want %v and %v", c.s, numeric(c.s), placeholder(c.s), c.num, c.holder)
+		}
+	}
+	if n := testing.AllocsPerRun(20, func() { numeric("(note)"); placeholder("Total Revenue") }); n != 0 {
+		t.Errorf("numeric and placeholder of text cells: %.0f allocations, want 0", n)
+	}
+}

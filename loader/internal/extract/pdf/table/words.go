@@ -257,6 +257,9 @@ func numeric(s string) bool {
 	if s == "" || len(s) >= 40 {
 		return false
 	}
+	if !strings.ContainsAny(s, "0123456789") {
+		return false // numRe needs a digit, in s or in s less its mark
+	}
 	if numRe.MatchString(s) {
 		return true
 	}
@@ -291,7 +294,13 @@ func dateTime(s string) bool {
 // available, "(X)" not applicable, "(D)" withheld, "(S)" not meeting
 // standards, "(Z)" rounds to zero, "(B)" base too small).
 func placeholder(s string) bool {
-	return placeRe.MatchString(strings.ToLower(strings.TrimSpace(s)))
+	s = strings.TrimSpace(s)
+	// placeRe's first character, before lower-casing (only X and N lower
+	// to one of them): anything else cannot match
+	if r, _ := utf8.DecodeRuneInString(s); !strings.ContainsRune("-–—:.xX*nN(", r) {
+		return false
+	}
+	return placeRe.MatchString(strings.ToLower(s))
 }
 
 func median(xs []float64) float64 {
