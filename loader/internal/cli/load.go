@@ -150,6 +150,12 @@ func summaryLine(s *loader.Summary) string {
 		sort.Strings(kinds)
 		line += " [quarantined: " + strings.Join(kinds, ", ") + "]"
 	}
+	if s.Flagged > 0 {
+		line += fmt.Sprintf("; %d landed document(s) flagged for review (see staging.reviews)", s.Flagged)
+	}
+	if s.NeedsOCR > 0 {
+		line += fmt.Sprintf("; %d page(s) left without text: they need OCR, which is off or failed", s.NeedsOCR)
+	}
 	if s.Skipped > 0 {
 		line += fmt.Sprintf("; %d entries skipped (see ops.load_skips)", s.Skipped)
 	}

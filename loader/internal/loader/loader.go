@@ -75,20 +75,24 @@ type Progress struct {
 
 // Summary is what a load did.
 type Summary struct {
-	RunID       string         `json:"run_id"`
-	Seen        int            `json:"seen"`
-	New         int            `json:"new"`
-	Changed     int            `json:"changed"`
-	Unchanged   int            `json:"unchanged"`
-	Deleted     int            `json:"deleted"`
-	Quarantined int            `json:"quarantined"`
-	Landed      int            `json:"landed"`
-	Extracted   int            `json:"extracted"` // distinct contents extracted in this run
-	Pages       int            `json:"pages"`     // pages extracted in this run
-	OCRPages    int            `json:"ocr_pages"`
-	NeedsOCR    int            `json:"needs_ocr_pages"` // pages left without text (OCR off or failed)
-	Duration    time.Duration  `json:"duration_ns"`
-	ByKind      map[string]int `json:"quarantined_by_kind,omitempty"`
+	RunID       string `json:"run_id"`
+	Seen        int    `json:"seen"`
+	New         int    `json:"new"`
+	Changed     int    `json:"changed"`
+	Unchanged   int    `json:"unchanged"`
+	Deleted     int    `json:"deleted"`
+	Quarantined int    `json:"quarantined"`
+	Landed      int    `json:"landed"`
+	Extracted   int    `json:"extracted"` // distinct contents extracted in this run
+	Pages       int    `json:"pages"`     // pages extracted in this run
+	OCRPages    int    `json:"ocr_pages"`
+	NeedsOCR    int    `json:"needs_ocr_pages"` // pages left without text (OCR off or failed)
+	// Flagged: documents extracted in this run and landed with a review
+	// reason (staging.reviews: no text, pages missing, low OCR
+	// confidence, ...), which the load's summary line says.
+	Flagged  int            `json:"flagged_for_review"`
+	Duration time.Duration  `json:"duration_ns"`
+	ByKind   map[string]int `json:"quarantined_by_kind,omitempty"`
 	// Skipped entries of the source folders (symlinks, special files,
 	// unreadable folders, ...): see ops.load_skips.
 	Skipped int `json:"skipped"`

@@ -147,6 +147,7 @@ func (s *Summary) add(o *Summary) {
 	s.Pages += o.Pages
 	s.OCRPages += o.OCRPages
 	s.NeedsOCR += o.NeedsOCR
+	s.Flagged += o.Flagged
 	s.Vanished += o.Vanished
 	s.ChangedDuringLoad += o.ChangedDuringLoad
 	s.ChangedSincePlan += o.ChangedSincePlan

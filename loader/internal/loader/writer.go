@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -165,6 +166,9 @@ func countOutcome(s *Summary, o *outcome, l warehouse.Landing) {
 		s.ByKind[l.Doc.ErrorKind]++
 	} else {
 		s.Landed++
+		if o.res != nil && (len(o.res.Reviews) > 0 || slices.ContainsFunc(o.res.Pages, func(p document.Page) bool { return p.ReviewReason != "" })) {
+			s.Flagged++
+		}
 	}
 	if o.res != nil {
 		s.Extracted++
