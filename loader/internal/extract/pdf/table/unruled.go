@@ -54,7 +54,9 @@ func multiLines(ls []*textLine, multi []bool) []*textLine {
 }
 
 // crossesColumns: at least two lines of a, and half of them, have a
-// phrase across the middle of one of b's column gaps (within b's width).
+// phrase across the middle of one of b's column gaps (within b's width),
+// other than one starting where the column starts and ending half a gap
+// short of the next.
 func crossesColumns(a, b []*textLine, gap float64) bool {
 	cols := columns(b, gap)
 	n := 0
@@ -64,7 +66,11 @@ func crossesColumns(a, b []*textLine, gap float64) bool {
 			sb := boxOf(seg)
 			for k := 0; k+1 < len(cols) && !hit; k++ {
 				mid := (cols[k].b + cols[k+1].a) / 2
-				hit = sb.X0 < mid-0.5 && sb.X1 > mid+0.5
+				// a phrase starting where b's column starts and ending
+				// well short of the next is a longer cell of that column
+				// ("shared with" over "low"), not across the gap
+				longer := math.Abs(sb.X0-cols[k].a) <= 2 && sb.X1 < cols[k+1].a-gap/2
+				hit = sb.X0 < mid-0.5 && sb.X1 > mid+0.5 && !longer
 			}
 			if hit {
 				break
