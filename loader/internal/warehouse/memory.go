@@ -40,8 +40,16 @@ func LimitMemory(ctx context.Context, ex interface {
 // and a limit DuckDB cannot free memory down to is refused (at 200k
 // documents, 64MB was: "could not free up enough memory for the new
 // limit"; the ART is ~110 MiB there, 30 at 50k). It does nothing when
-// that limit would not be lower than restore, or when DuckDB refuses it;
-// a checkpoint that fails leaves the WAL for Close.
+// that limit would not be lower than restore, or when DuckDB refuses it.
+//
+// A checkpoint DuckDB cannot finish under the lowered limit is fatal to
+// the open database, not an error to recover from: "failed to pin block
+// of size 256.0 KiB (67.7 MiB/68.0 MiB used)", then every statement fails
+// with "database has been invalidated" (DuckDB 1.5; seen with a 16 MiB
+// headroom, ART 52 MiB, mid-way through a 200k load: the load ended with
+// exit 1). Committed rows stay in the WAL, which the next open replays
+// (85,493 documents there), and Close cannot checkpoint. So the headroom
+// stays at 48 MiB: none of the 50k and 200k loads failed with it.
 func (w *DB) CheckpointLean(ctx context.Context, restore int64) error {
 	var art int64
 	if err := w.sql.QueryRowContext(ctx, `select coalesce(sum(memory_usage_bytes), 0)::bigint from duckdb_memory() where tag = 'ART_INDEX'`).Scan(&art); err != nil {
