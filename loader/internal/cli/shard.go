@@ -187,6 +187,9 @@ func runLand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			s := rep.Summary
 			fmt.Fprintf(stdout, "land %s (%s): shards %v landed; seen %d, new %d, changed %d, unchanged %d, deleted %d, quarantined %d, pages %d (%d OCR) in %s\n",
 				rep.PlanID, rep.RunID, rep.Landed, s.Seen, s.New, s.Changed, s.Unchanged, s.Deleted, s.Quarantined, s.Pages, s.OCRPages, s.Duration.Round(1e6))
+			if s.Flagged > 0 {
+				fmt.Fprintf(stdout, "  %d landed document(s) flagged for review (see staging.reviews)\n", s.Flagged)
+			}
 		}
 		for _, c := range rep.ChangedSincePlan {
 			fmt.Fprintf(stdout, "  changed since the plan, not landed (the next load takes it): %s\n", c.RelPath)
