@@ -121,3 +121,26 @@ func TestCellChecksWithoutRegexps(t *testing.T) {
 		t.Errorf("numeric and placeholder of text cells: %.0f allocations, want 0", n)
 	}
 }
+
+// TestCellsOfAllocations: a line's cells are runs of its words, not a
+// slice grown per cell (cellsOf runs for every line of every candidate).
+func TestCellsOfAllocations(t *testing.T) {
+	l := &textLine{}
+	for i := 0; i < 12; i++ {
+		x := 50 + 30*float64(i) + 100*float64(i/4) // 3 columns of 4 words
+		l.ws = append(l.ws, &word{bb: document.BBox{X0: x, Y0: 100, X1: x + 25, Y1: 110}, text: fmt.Sprint(i), size: 10})
+	}
+	c := &columnStats{xs: []sep{{0, true}, {200, false}, {400, false}, {800, true}}}
+	lcs := c.cellsOf(l)
+	if len(lcs) != 3 {
+		t.Fatalf("%d cells, want 3", len(lcs))
+	}
+	for k, lc := range lcs {
+		if lc.col != k || len(lc.ws) != 4 || lc.ws[0] != l.ws[4*k] || lc.ws[3] != l.ws[4*k+3] {
+			t.Fatalf("cell %d: column %d, %d words", k, lc.col, len(lc.ws))
+		}
+	}
+	if n := testing.AllocsPerRun(20, func() { c.cellsOf(l) }); n > 3 {
+		t.Errorf("cellsOf a line of 3 cells: %.0f allocations, want at most 3", n)
+	}
+}

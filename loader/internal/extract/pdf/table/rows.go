@@ -169,16 +169,19 @@ type lineCell struct {
 	ws  []*word
 }
 
-// cellsOf splits a line by column, left to right.
+// cellsOf splits a line by column, left to right. A cell's words are a
+// run of the line's (capped: appending to them copies).
 func (c *columnStats) cellsOf(l *textLine) []lineCell {
 	var out []lineCell
-	for _, w := range l.ws {
+	start := 0
+	for i, w := range l.ws {
 		j := c.col(w)
 		if n := len(out); n > 0 && out[n-1].col == j {
-			out[n-1].ws = append(out[n-1].ws, w)
+			out[n-1].ws = l.ws[start : i+1 : i+1]
 			continue
 		}
-		out = append(out, lineCell{j, []*word{w}})
+		start = i
+		out = append(out, lineCell{j, l.ws[i : i+1 : i+1]})
 	}
 	return out
 }
