@@ -50,3 +50,26 @@ func TestParagraphSplitAllocations(t *testing.T) {
 		t.Errorf("splitY into 20 bands and splitX into 2 columns: %.0f allocations, want at most 12", n)
 	}
 }
+
+// TestGroupBandsAllocations: bands of one paragraph (a page of running
+// text in one column) are grouped without allocating per band: no gutter
+// to look for, and each group is a run of the bands.
+func TestGroupBandsAllocations(t *testing.T) {
+	var bands [][]*para
+	for i := 0; i < 20; i++ {
+		y := 50 + 30*float64(i)
+		bands = append(bands, []*para{{bbox: document.BBox{X0: 72, Y0: y, X1: 500, Y1: y + 20}, seq: i, lines: make([]Line, 2)}})
+	}
+	gs := groupBands(bands)
+	if len(gs) != 20 {
+		t.Fatalf("%d groups, want 20", len(gs))
+	}
+	for i, g := range gs {
+		if len(g) != 1 || len(g[0]) != 1 || g[0][0] != bands[i][0] {
+			t.Fatalf("group %d: %d bands", i, len(g))
+		}
+	}
+	if n := testing.AllocsPerRun(10, func() { groupBands(bands) }); n > 8 {
+		t.Errorf("groupBands of 20 one-paragraph bands: %.0f allocations, want at most 8", n)
+	}
+}

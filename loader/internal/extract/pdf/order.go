@@ -131,6 +131,9 @@ func splitX(ps []*para, minGap float64) [][]*para {
 
 // gutters are the empty vertical strips of a band.
 func gutters(band []*para) []span {
+	if len(band) < 2 {
+		return nil // one column (splitX), no gutter
+	}
 	cols := splitX(band, minGutter)
 	if len(cols) < 2 {
 		return nil
@@ -188,7 +191,7 @@ func groupBands(bands [][]*para) [][][]*para {
 	for i < len(bands) {
 		gs := gutters(bands[i])
 		if len(gs) == 0 {
-			out = append(out, [][]*para{bands[i]})
+			out = append(out, bands[i:i+1:i+1])
 			i++
 			continue
 		}
@@ -208,22 +211,21 @@ func groupBands(bands [][]*para) [][][]*para {
 			g = ng
 			j++
 		}
-		group := bands[i:j]
-		var all []*para
+		group := bands[i:j:j]
+		lines, items, maxLines := 0, 0, 0
 		for _, b := range group {
-			all = append(all, b...)
-		}
-		lines, items := textLines(all)
-		maxLines := 0
-		for _, p := range all {
-			maxLines = max(maxLines, len(p.lines))
+			l, n := textLines(b)
+			lines, items = lines+l, items+n
+			for _, p := range b {
+				maxLines = max(maxLines, len(p.lines))
+			}
 		}
 		if j-i > 1 && items > 0 && (float64(lines)/float64(items) >= 2 || maxLines >= 4) {
 			out = append(out, group)
 		} else {
 			// not running text (a form, a table): this band alone, then try
 			// again from the next one
-			out = append(out, [][]*para{bands[i]})
+			out = append(out, bands[i:i+1:i+1])
 			j = i + 1
 		}
 		i = j
