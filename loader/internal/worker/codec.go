@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 	"unsafe"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -193,14 +194,21 @@ func (d *decoder) str() string {
 	return unsafe.String(&p[0], len(p))
 }
 
-func (d *decoder) strs() []string {
+// own reads a string as a copy of its own (see the package comment on
+// which strings are).
+func (d *decoder) own() string { return strings.Clone(d.str()) }
+
+func (d *decoder) strs() []string { return d.strList(d.str) }
+
+// strList reads a slice of strings, each read by str (d.str or d.own).
+func (d *decoder) strList(str func() string) []string {
 	n := d.count(1)
 	if n == 0 {
 		return nil
 	}
 	ss := make([]string, n)
 	for i := range ss {
-		ss[i] = d.str()
+		ss[i] = str()
 	}
 	return ss
 }

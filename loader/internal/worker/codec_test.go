@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 )
@@ -243,5 +244,56 @@ func TestPoolBrokenFrame(t *testing.T) {
 	}
 	if resp.Err == nil || resp.Err.Kind != document.KindCrash || !strings.Contains(resp.Err.Msg, "wire version 99") {
 		t.Fatalf("got %+v, want a crash naming wire version 99", resp.Err)
+	}
+}
+
+// within reports whether s's bytes lie in buf.
+func within(s string, buf []byte) bool {
+	if len(s) == 0 || len(buf) == 0 {
+		return false
+	}
+	p, lo := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(&buf[0]))
+	return p >= lo && p < lo+uintptr(len(buf))
+}
+
+// TestCodecKeptStringsAreCopies: the strings the loader keeps after it
+// landed a result (an error, the result's facts for later files with the
+// same bytes, attachment names in the run's refs) are copies, not views
+// of the frame: a name pointing into the frame kept the whole frame (the
+// text, every attachment's bytes) alive to the end of the run.
+func TestCodecKeptStringsAreCopies(t *testing.T) {
+	resp := &Response{ID: 1, Err: &document.Error{Kind: "crash", Msg: "worker died"}, Result: &document.Result{
+		Type: "zip", MIME: "application/zip", ExtractorVersion: "zip/3",
+		Metadata:    document.Metadata{Title: "a title", Author: "an author", Created: "2020", Modified: "2021", Language: "en", Extra: map[string]string{"key": "value"}},
+		Pages:       []document.Page{{Number: 1, Text: "page text"}},
+		Attachments: []document.Attachment{{Name: "member.txt", Data: []byte("member bytes")}},
+		Warnings:    []string{"a warning"},
+	}}
+	var e encoder
+	e.response(resp)
+	buf := append([]byte(nil), e.frame()[4:]...)
+	d, err := newDecoder(buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.response()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !within(got.Result.Pages[0].Text, buf) {
+		t.Fatal("the test's frame is not the decoded one: page text not in it")
+	}
+	r := got.Result
+	m := r.Metadata
+	kept := map[string]string{"error kind": got.Err.Kind, "error message": got.Err.Msg, "type": r.Type, "MIME": r.MIME,
+		"extractor version": r.ExtractorVersion, "title": m.Title, "author": m.Author, "created": m.Created, "modified": m.Modified,
+		"language": m.Language, "attachment name": r.Attachments[0].Name, "warning": r.Warnings[0]}
+	for k, v := range m.Extra {
+		kept["extra key"], kept["extra value"] = k, v
+	}
+	for what, s := range kept {
+		if within(s, buf) {
+			t.Errorf("%s %q points into the frame", what, s)
+		}
 	}
 }

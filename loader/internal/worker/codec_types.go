@@ -102,7 +102,7 @@ func (d *decoder) response() (Response, error) {
 		d.fail(broken("bad response flags %#x", flags))
 	}
 	if flags&hasErr != 0 && d.err == nil {
-		resp.Err = &document.Error{Kind: d.str(), Msg: d.str()}
+		resp.Err = &document.Error{Kind: d.own(), Msg: d.own()}
 	}
 	if flags&hasResult != 0 && d.err == nil {
 		resp.Result = d.result()
@@ -241,14 +241,14 @@ const (
 
 func (d *decoder) result() *document.Result {
 	r := &document.Result{}
-	r.Type = d.str()
-	r.MIME = d.str()
+	r.Type = d.own()
+	r.MIME = d.own()
 	m := &r.Metadata
-	m.Title = d.str()
-	m.Author = d.str()
-	m.Created = d.str()
-	m.Modified = d.str()
-	m.Language = d.str()
+	m.Title = d.own()
+	m.Author = d.own()
+	m.Created = d.own()
+	m.Modified = d.own()
+	m.Language = d.own()
 	m.PageCount = d.n()
 	if n := d.uint(); n > 0 && d.err == nil {
 		if n-1 > uint64((len(d.buf)-d.off)/minExtra) {
@@ -257,8 +257,8 @@ func (d *decoder) result() *document.Result {
 		}
 		m.Extra = make(map[string]string, n-1)
 		for range n - 1 {
-			k := d.str()
-			m.Extra[k] = d.str()
+			k := d.own()
+			m.Extra[k] = d.own()
 		}
 	}
 	if n := d.count(minPage); n > 0 {
@@ -288,17 +288,17 @@ func (d *decoder) result() *document.Result {
 	if n := d.count(minAttach); n > 0 {
 		r.Attachments = make([]document.Attachment, n)
 		for i := range r.Attachments {
-			r.Attachments[i] = document.Attachment{Name: d.str(), Data: d.raw()}
+			r.Attachments[i] = document.Attachment{Name: d.own(), Data: d.raw()}
 		}
 	}
-	r.Warnings = d.strs()
+	r.Warnings = d.strList(d.own)
 	if n := d.count(minReview); n > 0 {
 		r.Reviews = make([]document.Review, n)
 		for i := range r.Reviews {
 			r.Reviews[i] = document.Review{Page: d.n(), Code: d.str(), Message: d.str()}
 		}
 	}
-	r.ExtractorVersion = d.str()
+	r.ExtractorVersion = d.own()
 	return r
 }
 
