@@ -34,8 +34,10 @@ import (
 const WireVersion = 1
 
 // maxFrame bounds a frame's length: a length over it is a broken stream
-// (a Result is far smaller), not a reason to allocate gigabytes.
-const maxFrame = 1 << 30
+// (a Result is far smaller), not a reason to allocate gigabytes; a worker
+// whose answer would be longer answers a too_large error instead (Serve).
+// A variable for tests.
+var maxFrame = 1 << 30
 
 // A BrokenFrame error is a frame that was read whole but does not hold
 // what it should (another wire version, a bad length, bytes left over):
@@ -231,7 +233,7 @@ func readFrame(r io.Reader) (*decoder, error) {
 		return nil, err
 	}
 	n := binary.LittleEndian.Uint32(hdr[:])
-	if n == 0 || n > maxFrame {
+	if n == 0 || int64(n) > int64(maxFrame) {
 		return nil, broken("frame of %d bytes (a broken stream)", n)
 	}
 	buf := make([]byte, n)

@@ -297,3 +297,42 @@ func TestCodecKeptStringsAreCopies(t *testing.T) {
 		}
 	}
 }
+
+// TestServeAnswerOverFrameLimit: a result whose frame would be longer
+// than a frame may be is a too_large error of its document, not a frame
+// the Pool rejects as a broken stream (a crash, retried up to
+// loader.max_attempts) or, past 4 GiB, a length that wraps.
+func TestServeAnswerOverFrameLimit(t *testing.T) {
+	defer func(was int) { maxFrame = was }(maxFrame)
+	maxFrame = 1 << 10
+	var in, out bytes.Buffer
+	var e encoder
+	for id := int64(1); id <= 2; id++ {
+		e.request(&Request{ID: id, Path: "x"})
+		in.Write(e.frame())
+	}
+	err := Serve(context.Background(), &in, &out, func(_ context.Context, r Request) (*document.Result, error) {
+		return &document.Result{Pages: []document.Page{{Number: 1, Text: strings.Repeat("x", int(r.ID)*600)}}}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id := int64(1); id <= 2; id++ {
+		d, err := readFrame(&out)
+		if err != nil {
+			t.Fatalf("answer %d: %v", id, err)
+		}
+		resp, err := d.response()
+		if err != nil {
+			t.Fatalf("answer %d: %v", id, err)
+		}
+		switch {
+		case resp.ID != id:
+			t.Errorf("answer %d has ID %d", id, resp.ID)
+		case id == 1 && (resp.Err != nil || resp.Result == nil):
+			t.Errorf("a result under the limit: %+v", resp)
+		case id == 2 && (resp.Result != nil || resp.Err == nil || resp.Err.Kind != document.KindTooLarge):
+			t.Errorf("a result over the limit: %+v, want a too_large error", resp)
+		}
+	}
+}

@@ -101,6 +101,13 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, extract ExtractFunc
 			}
 		}
 		enc.response(&resp)
+		if n := len(enc.b) - 4; n > maxFrame {
+			// The Pool would reject the frame as a broken stream (a crash,
+			// retried), and past 4 GiB its length would wrap.
+			enc = encoder{} // the oversized buffer goes
+			enc.response(&Response{ID: req.ID, Duration: resp.Duration, Err: document.Errorf(document.KindTooLarge,
+				"the extraction's result is %d MiB, more than the %d MiB one answer of an extraction process may hold", n>>20, maxFrame>>20)})
+		}
 		if err := writeFrame(out, &enc); err != nil {
 			return fmt.Errorf("worker: write response: %w", err)
 		}
