@@ -305,7 +305,10 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 		gone = append(gone, PlannedFile{Action: a, DocID: id, Source: k.SourceName, Rel: k.RelPath, Hash: k.Hash})
 	}
 	sort.Slice(gone, func(i, j int) bool { return gone[i].DocID < gone[j].DocID })
-	moved := movedFiles(todo, news, gone)
+	var moved map[string]bool // built only for LaTeX documents: an entry per file a first load lands
+	if len(latex) > 0 {
+		moved = movedFiles(todo, news, gone)
+	}
 	for _, c := range latex {
 		a := c.action(moved)
 		if a != ActUnchanged {
