@@ -32,10 +32,11 @@ var closingCheckpoint = (*warehouse.DB).CheckpointLean
 // the file under a lower memory_limit than the load's (see
 // warehouse.CheckpointLean), so that Close has nothing to write. A
 // checkpoint that fails loses nothing (what the load wrote is in the
-// WAL, which Close or the next open writes into the file), but it is
-// said, not swallowed.
+// WAL, which the next open replays: DuckDB 1.5 may invalidate the open
+// database after a failed checkpoint, see warehouse.CheckpointLean), but
+// it is said, not swallowed.
 func checkpointLoad(ctx context.Context, db *warehouse.DB, limit project.Size, stderr io.Writer) {
 	if err := closingCheckpoint(db, ctx, int64(limit)); err != nil {
-		fmt.Fprintf(stderr, "docket: warning: the closing checkpoint failed (%v); nothing is lost: what the load wrote stays in the write-ahead log %s.wal, which closing the warehouse (or else its next open) writes into the file\n", err, db.Path)
+		fmt.Fprintf(stderr, "docket: warning: the closing checkpoint failed (%v); nothing is lost: what the load wrote stays in the write-ahead log %s.wal, which the warehouse's next open writes into the file (DuckDB may refuse the open database for the rest of this command; publishing waits until then)\n", err, db.Path)
 	}
 }
