@@ -62,11 +62,12 @@ func (l Loader) DuckDBMemory() (limit Size, warn string) {
 // ("" when it is not, or the machine's memory is unknown: 0). DuckDB
 // takes any such setting as written, and a limit nothing can reach is no
 // limit: it stops spilling and the machine runs out of memory instead.
+// It is never under MinDuckDBMemory (a machine or container under 80 MiB).
 func overMachine(limit, machine Size) (Size, string) {
 	if machine <= 0 || limit <= machine {
 		return limit, ""
 	}
-	return machine / 5 * 4, fmt.Sprintf("%s is more than this machine's memory (%s)", limit.human(), machine.human())
+	return max(machine/5*4, MinDuckDBMemory), fmt.Sprintf("%s is more than this machine's memory (%s)", limit.human(), machine.human())
 }
 
 // human is a size as DuckDB prints one (binary units, one decimal).
