@@ -204,15 +204,22 @@ func (d *decoder) strs() []string { return d.strList(d.str) }
 
 // strList reads a slice of strings, each read by str (d.str or d.own).
 func (d *decoder) strList(str func() string) []string {
-	n := d.count(1)
+	return list(d, 1, func(s *string) { *s = str() })
+}
+
+// list reads a count (each element takes at least min bytes, see count)
+// and that many elements, each filled in by read; nil for none, as gob
+// gives an empty slice.
+func list[T any](d *decoder, min int, read func(*T)) []T {
+	n := d.count(min)
 	if n == 0 {
 		return nil
 	}
-	ss := make([]string, n)
-	for i := range ss {
-		ss[i] = str()
+	out := make([]T, n)
+	for i := range out {
+		read(&out[i])
 	}
-	return ss
+	return out
 }
 
 func (d *decoder) box() document.BBox {

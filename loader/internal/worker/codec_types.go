@@ -261,43 +261,17 @@ func (d *decoder) result() *document.Result {
 			m.Extra[k] = d.own()
 		}
 	}
-	if n := d.count(minPage); n > 0 {
-		r.Pages = make([]document.Page, n)
-		for i := range r.Pages {
-			d.page(&r.Pages[i])
-		}
-	}
-	if n := d.count(minElement); n > 0 {
-		r.Elements = make([]document.Element, n)
-		for i := range r.Elements {
-			d.element(&r.Elements[i])
-		}
-	}
-	if n := d.count(minTable); n > 0 {
-		r.Tables = make([]document.Table, n)
-		for i := range r.Tables {
-			d.table(&r.Tables[i])
-		}
-	}
-	if n := d.count(minWord); n > 0 {
-		r.Words = make([]document.OCRWord, n)
-		for i := range r.Words {
-			d.word(&r.Words[i])
-		}
-	}
-	if n := d.count(minAttach); n > 0 {
-		r.Attachments = make([]document.Attachment, n)
-		for i := range r.Attachments {
-			r.Attachments[i] = document.Attachment{Name: d.own(), Data: d.raw()}
-		}
-	}
+	r.Pages = list(d, minPage, d.page)
+	r.Elements = list(d, minElement, d.element)
+	r.Tables = list(d, minTable, d.table)
+	r.Words = list(d, minWord, d.word)
+	r.Attachments = list(d, minAttach, func(a *document.Attachment) {
+		*a = document.Attachment{Name: d.own(), Data: d.raw()}
+	})
 	r.Warnings = d.strList(d.own)
-	if n := d.count(minReview); n > 0 {
-		r.Reviews = make([]document.Review, n)
-		for i := range r.Reviews {
-			r.Reviews[i] = document.Review{Page: d.n(), Code: d.str(), Message: d.str()}
-		}
-	}
+	r.Reviews = list(d, minReview, func(v *document.Review) {
+		*v = document.Review{Page: d.n(), Code: d.str(), Message: d.str()}
+	})
 	r.ExtractorVersion = d.own()
 	return r
 }
@@ -334,18 +308,10 @@ func (d *decoder) table(t *document.Table) {
 	t.Seq = d.n()
 	t.BBox = d.box()
 	t.Header = d.strs()
-	if n := d.count(1); n > 0 {
-		t.Rows = make([][]string, n)
-		for j := range t.Rows {
-			t.Rows[j] = d.strs()
-		}
-	}
-	if n := d.count(minSpan); n > 0 {
-		t.Spans = make([]document.CellSpan, n)
-		for j := range t.Spans {
-			t.Spans[j] = document.CellSpan{Row: d.n(), Col: d.n(), Rows: d.n(), Cols: d.n()}
-		}
-	}
+	t.Rows = list(d, 1, func(row *[]string) { *row = d.strs() })
+	t.Spans = list(d, minSpan, func(sp *document.CellSpan) {
+		*sp = document.CellSpan{Row: d.n(), Col: d.n(), Rows: d.n(), Cols: d.n()}
+	})
 	t.Continues = d.bool()
 }
 
