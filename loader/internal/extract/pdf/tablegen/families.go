@@ -16,12 +16,12 @@ func (p *page) bareTable(x, w float64, o opts, gap float64) *measured {
 	return m
 }
 
-// closeLines writes n lines of running text in the column (x, w) at the
-// given size and pitch, the first baseline a size under p.y, and leaves
-// p.y gap under the last line's foot.
-func (p *page) closeLines(x, w, size, pitch float64, n int, gap float64) {
-	for i, l := range p.prose(p.body, size, w, n) {
-		p.f.Text(x, p.y+size+float64(i)*pitch, l)
+// closeLines writes n lines of running text across the text column
+// (p.x, p.w) at the given size and pitch, the first baseline a size under
+// p.y, and leaves p.y gap under the last line's foot.
+func (p *page) closeLines(size, pitch float64, n int, gap float64) {
+	for i, l := range p.prose(p.body, size, p.w, n) {
+		p.f.Text(p.x, p.y+size+float64(i)*pitch, l)
 	}
 	p.y += size + float64(n-1)*pitch + size*0.25 + gap
 }
@@ -35,13 +35,13 @@ func (p *page) closePara() {
 	size := 9.0 + float64(r.IntN(3))*0.5
 	pitch := size * (1.15 + 0.15*r.Float64())
 	gap := pitch - size + float64(r.IntN(4))
-	p.closeLines(p.x, p.w, size, pitch, 2+r.IntN(3), gap)
+	p.closeLines(size, pitch, 2+r.IntN(3), gap)
 	o := opts{maxCols: 5, maxRows: 8}
 	if r.IntN(2) == 0 {
 		o.style, o.styled = Style(r.IntN(2))+Unruled, true
 	}
 	p.bareTable(p.x+float64(r.IntN(3))*12, p.w-24, o, gap+float64(r.IntN(3)))
-	p.closeLines(p.x, p.w, size, pitch, 2+r.IntN(3), 12)
+	p.closeLines(size, pitch, 2+r.IntN(3), 12)
 }
 
 // stackedTight: two uncaptioned tables one under the other, a line or two
