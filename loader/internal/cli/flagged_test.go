@@ -1,8 +1,6 @@
 package cli_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -13,10 +11,11 @@ import (
 // landed and nothing more, its reason only in staging.reviews.
 func TestLoadSummarySaysFlagged(t *testing.T) {
 	dir := t.TempDir()
-	os.MkdirAll(filepath.Join(dir, "inbox"), 0o755)
-	os.WriteFile(filepath.Join(dir, "inbox", "a.txt"), []byte("Some words to load.\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "inbox", "blank.txt"), []byte(" \n\t\n   \n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "project.yaml"), []byte("version: 1\nsources:\n  - {name: inbox, path: inbox}\nloader:\n  workers: 1\n"), 0o644)
+	writeFiles(t, dir, map[string]string{
+		"inbox/a.txt":     "Some words to load.\n",
+		"inbox/blank.txt": " \n\t\n   \n",
+		"project.yaml":    "version: 1\nsources:\n  - {name: inbox, path: inbox}\nloader:\n  workers: 1\n",
+	})
 	out := must(t, dir, "load", "--quiet")
 	if want := "; 1 landed document(s) flagged for review (see staging.reviews)"; !strings.Contains(out, want) {
 		t.Errorf("docket load: want %q in the summary, got:\n%s", want, out)
