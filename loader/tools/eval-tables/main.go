@@ -30,7 +30,9 @@
 //     continued on a second page, each page's part a truth table; since
 //     v4 paragraphs as close as their own lines, uncaptioned tables a line
 //     apart or side by side on shared baselines, small text-only tables,
-//     values over their margin of error: new material in both splits),
+//     values over their margin of error; since v5 a table ending just
+//     above a page footer, body rows in groups between group rules: new
+//     material in both splits),
 //     with their truth known. Even seeds are the tune split (rules are changed
 //     looking at these only), odd seeds the report split. -gen-out writes
 //     the PDFs; -show gen-012 prints one page's truth and detection.
@@ -204,6 +206,7 @@ func printGenerated(ex *pdf.Extractor, n int, o opts, out string) error {
 	tune.print(fmt.Sprintf("generated/tune: %d pages (tablegen v%d, even seeds of 1..%d; figures of other versions are not comparable)", tune.docs, tablegen.Version, n), "TUNED ON since session 8", false)
 	report.print(fmt.Sprintf("generated/report: %d pages (odd seeds)", report.docs), "report split: not looked at when changing rules", false)
 	fmt.Printf("  tablegen v4's layouts (%s; a seed draws one 1 time in 3) are new material in both splits since session 20: the held-out classes v1-v3 drew seldom\n", strings.Join(tablegen.V4Layouts, ", "))
+	fmt.Printf("  tablegen v5's layouts (%s; a seed draws one 1 time in 4) are new material in both splits since session 21: a table over a page footer, rows in groups between rules\n", strings.Join(tablegen.V5Layouts, ", "))
 	if o.verbose {
 		for _, l := range sortedKeys(byLayout) {
 			byLayout[l][0].print("  generated/tune "+l, "layout", false)

@@ -10,8 +10,9 @@
 // with its header repeated, paragraphs as close to a table as their own
 // lines, uncaptioned tables a line apart or side by side on the same
 // baselines, small text-only tables in the run of the text, values over
-// their margin of error, in Helvetica or Times at 7-10.5 pt with varied
-// column gaps and row spacing. The same seed gives the same PDF.
+// their margin of error, tables ending just above a page footer, body rows
+// in groups between group rules, in Helvetica or Times at 7-10.5 pt with
+// varied column gaps and row spacing. The same seed gives the same PDF.
 //
 // It is the table detector's generated benchmark (eval-tables prints it in
 // a tune and a report split of seeds) and the source of its tests'
@@ -57,7 +58,12 @@ type Doc struct {
 }
 
 // Version is the generator's version, printed with its figures: pages
-// (and so figures) of two versions are not comparable. 4 (session 20):
+// (and so figures) of two versions are not comparable. 5 (session 21):
+// layouts footer (a table ending a line's gap above a page footer, a rule
+// across the text column between them 3 times in 4) and groups (body rows
+// in groups of two or three between group rules, each group's label
+// centred on its rows); a seed draws one of them 1 time in 4, from a
+// stream of its own, and is otherwise v4's page. 4 (session 20):
 // layouts closepara (paragraphs right above and under an uncaptioned
 // table, as close as their own lines), stackedtight (two uncaptioned
 // tables a line or two apart, same font and ruling), sidetight (two
@@ -76,17 +82,22 @@ type Doc struct {
 // unchanged, a seed draws a new layout 4 times in 9. 2 (session 9):
 // footnote marks, accounts-style negatives and a currency sign set apart
 // on some tables' values; 1 (session 8): the first.
-const Version = 4
+const Version = 5
 
 // Layouts are the page layouts Generate draws from: v2's five, then v3's
-// four, then v4's five.
+// four, then v4's five, then v5's two.
 var Layouts = []string{"single", "stacked", "side", "beside", "small", "continued", "textpair", "wrapheads", "leading",
-	"closepara", "stackedtight", "sidetight", "smalltext", "bodywrap"}
+	"closepara", "stackedtight", "sidetight", "smalltext", "bodywrap",
+	"footer", "groups"}
 
-const v2Layouts, v3Layouts = 5, 9
+const v2Layouts, v3Layouts, v4Layouts = 5, 9, 14
 
 // V4Layouts are v4's layouts, the held-out classes v1-v3 drew seldom.
-var V4Layouts = Layouts[v3Layouts:]
+var V4Layouts = Layouts[v3Layouts:v4Layouts]
+
+// V5Layouts are v5's layouts: a table over a page footer, rows in groups
+// between rules.
+var V5Layouts = Layouts[v4Layouts:]
 
 const pageW, pageH = 612.0, 792.0
 
@@ -113,7 +124,11 @@ func Generate(seed uint64) (Doc, error) {
 	}
 	// and v4's from a third
 	if n := rand.New(rand.NewPCG(seed, seed^0x4a4)); n.IntN(3) == 0 {
-		l = Layouts[v3Layouts+n.IntN(len(Layouts)-v3Layouts)]
+		l = Layouts[v3Layouts+n.IntN(v4Layouts-v3Layouts)]
+	}
+	// and v5's from a fourth
+	if n := rand.New(rand.NewPCG(seed, seed^0x5a5)); n.IntN(4) == 0 {
+		l = Layouts[v4Layouts+n.IntN(len(Layouts)-v4Layouts)]
 	}
 	return GenerateLayout(seed, l)
 }
@@ -210,6 +225,10 @@ func GenerateLayout(seed uint64, layout string) (Doc, error) {
 		p.smallText()
 	case "bodywrap":
 		p.bodyWrap()
+	case "footer":
+		p.footer()
+	case "groups":
+		p.groups()
 	default:
 		return Doc{}, fmt.Errorf("tablegen: unknown layout %q", layout)
 	}
