@@ -99,6 +99,9 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 	if len(batch) == 0 && len(deleted) == 0 {
 		return nil
 	}
+	if err := w.refuse(); err != nil {
+		return err
+	}
 	c, err := w.sql.Conn(ctx)
 	if err != nil {
 		return err
@@ -143,7 +146,12 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 	if _, err = markDeleted(ctx, c, runID, now, deleted); err != nil {
 		return err
 	}
-	_, err = c.ExecContext(ctx, "commit")
+	if Hooks.Statement != nil {
+		if err = Hooks.Statement(batch); err != nil {
+			return err
+		}
+	}
+	err = w.commit(ctx, c, batch)
 	return err
 }
 

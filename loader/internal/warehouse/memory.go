@@ -51,6 +51,9 @@ func LimitMemory(ctx context.Context, ex interface {
 // (85,493 documents there), and Close cannot checkpoint. So the headroom
 // stays at 48 MiB: none of the 50k and 200k loads failed with it.
 func (w *DB) CheckpointLean(ctx context.Context, restore int64) error {
+	if err := w.refuse(); err != nil {
+		return err
+	}
 	var art int64
 	if err := w.sql.QueryRowContext(ctx, `select coalesce(sum(memory_usage_bytes), 0)::bigint from duckdb_memory() where tag = 'ART_INDEX'`).Scan(&art); err != nil {
 		return fmt.Errorf("warehouse: checkpoint: %w", err)

@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/duckdb/duckdb-go/v2"
@@ -59,6 +60,10 @@ type DB struct {
 	sql   *sql.DB
 	udfs  []UDF
 	spill *spillDir
+	// broken is the failed commit after which nothing more is written
+	// (see CommitError).
+	mu     sync.Mutex
+	broken *CommitError
 }
 
 // LockError says the warehouse file is held by another process.
@@ -220,6 +225,11 @@ func (w *DB) UDFs() []UDF { return w.udfs }
 
 // Close closes the warehouse and removes its spill folder.
 func (w *DB) Close() error {
+	if w.Broken() != nil {
+		// DuckDB's state in this process is not to be trusted (see
+		// CommitError): the next open replays the write-ahead log.
+		w.sql.Exec(`pragma disable_checkpoint_on_shutdown`)
+	}
 	err := w.sql.Close()
 	w.spill.remove()
 	w.spill = nil

@@ -40,6 +40,9 @@ func (w *DB) StartRun(ctx context.Context, r Run) error {
 
 // FinishRun records a load's counts.
 func (w *DB) FinishRun(ctx context.Context, r Run) error {
+	if err := w.refuse(); err != nil {
+		return err // the run stays "running": the next load marks it aborted
+	}
 	_, err := w.sql.ExecContext(ctx, `update ops.load_runs set finished_at = ?, status = ?, seen = ?, new = ?, changed = ?, unchanged = ?,
 		deleted = ?, quarantined = ?, landed = ?, pages = ?, ocr_pages = ?, duration_ms = ? where run_id = ?`,
 		r.FinishedAt, r.Status, r.Seen, r.New, r.Changed, r.Unchanged, r.Deleted, r.Quarantined, r.Landed, r.Pages, r.OCRPages,
@@ -184,6 +187,9 @@ func (w *DB) MarkDeleted(ctx context.Context, runID string, now time.Time, docID
 	if len(docIDs) == 0 {
 		return 0, nil
 	}
+	if err := w.refuse(); err != nil {
+		return 0, err
+	}
 	c, err := w.sql.Conn(ctx)
 	if err != nil {
 		return 0, err
@@ -196,8 +202,10 @@ func (w *DB) MarkDeleted(ctx context.Context, runID string, now time.Time, docID
 		c.ExecContext(context.Background(), "rollback")
 		return 0, err
 	}
-	_, err = c.ExecContext(ctx, "commit")
-	return n, err
+	if err = w.commit(ctx, c, nil); err != nil {
+		return 0, err
+	}
+	return n, nil
 }
 
 // markDeleted tombstones documents and their descendants on c, inside the

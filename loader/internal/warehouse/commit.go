@@ -1,0 +1,100 @@
+package warehouse
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// CommitError is a failure of a transaction's commit itself (not of a
+// statement before it). After one, this process writes nothing more to
+// the warehouse (DB.Land, MarkDeleted, FinishRun and CheckpointLean
+// return the error, Close does not checkpoint): DuckDB 1.5 does not
+// undo a commit that fails under memory pressure cleanly. None of the
+// batch's rows are visible, but its keys stay in the primary keys'
+// indexes (every later insert of one fails with "Duplicate key ...
+// violates primary key constraint": the document-by-document retry of
+// mem20's 200k load at memory_limit 128MB) and its column data stays
+// appended: a later batch's commit then succeeded with the failed batch's
+// rows landed in place of its own (a document's row without its pages,
+// kept through a reopen), and a checkpoint fails with "Corrupted
+// in-memory column ... misaligned count" and invalidates the database.
+// The write-ahead log holds only the committed batches: the next open
+// replays them, without the failed batch's rows or keys.
+type CommitError struct{ Err error }
+
+func (e *CommitError) Error() string { return "warehouse: commit failed: " + e.Err.Error() }
+func (e *CommitError) Unwrap() error { return e.Err }
+
+// OutOfMemory says DuckDB failed for want of memory under its
+// memory_limit (loader.memory_limit).
+func (e *CommitError) OutOfMemory() bool { return outOfMemory(e.Err) }
+
+func outOfMemory(err error) bool {
+	s := strings.ToLower(err.Error())
+	return strings.Contains(s, "out of memory") || strings.Contains(s, "failed to pin block") || strings.Contains(s, "could not allocate block")
+}
+
+// Hooks are fault-injection points, set by tests; production code leaves
+// them nil and never reads them from the environment.
+var Hooks struct {
+	// Statement runs in DB.Land once the batch's rows are written, before
+	// the commit: an error it returns fails that statement (the
+	// transaction is rolled back, as for any failed statement).
+	Statement func(batch []Landing) error
+	// Commit runs in DB.Land in place of the commit when set and returns
+	// an error: the commit fails with it (a CommitError, which stops
+	// this process's writes as a failure of DuckDB's commit does).
+	Commit func(batch []Landing) error
+}
+
+// commit commits c's transaction; a failure is a CommitError, and the
+// database takes no more writes from this process.
+func (w *DB) commit(ctx context.Context, c *sql.Conn, batch []Landing) error {
+	var err error
+	if Hooks.Commit != nil {
+		err = Hooks.Commit(batch)
+	}
+	if err == nil {
+		_, err = c.ExecContext(ctx, "commit")
+		if err == nil {
+			return nil
+		}
+	} else {
+		c.ExecContext(context.Background(), "rollback")
+	}
+	ce := &CommitError{Err: err}
+	w.mu.Lock()
+	if w.broken == nil {
+		w.broken = ce
+	}
+	w.mu.Unlock()
+	return ce
+}
+
+// refuse returns an error when an earlier commit of this process failed
+// (see CommitError): the write must not run.
+func (w *DB) refuse() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.broken == nil {
+		return nil
+	}
+	return fmt.Errorf("warehouse: not written, an earlier commit of this process failed: %w", w.broken)
+}
+
+// Broken returns the CommitError after which this process writes nothing
+// more to the warehouse, or nil.
+func (w *DB) Broken() *CommitError {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.broken
+}
+
+// IsCommitError reports whether err is, or wraps, a CommitError.
+func IsCommitError(err error) bool {
+	var ce *CommitError
+	return errors.As(err, &ce)
+}
