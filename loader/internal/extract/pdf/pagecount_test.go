@@ -47,21 +47,21 @@ func TestDamagedPagesFlagged(t *testing.T) {
 		reviewMsg string
 	}{
 		{"broken xref, page tree of one repaired into one page", breakXref(bytes.Replace(two, []byte("/Kids [7 0 R 9 0 R] /Count 2"), []byte("/Kids [7 0 R] /Count 1      "), 1)),
-			1, 2, "0:pages_missing", "declares 2 pages (page tree count 1, 2 page objects) but only 1 could be read"},
+			1, 2, "0:pages_missing,0:repaired", "declares 2 pages (page tree count 1, 2 page objects) but only 1 could be read"},
 		{"page tree count under its kids", bytes.Replace(two, []byte("/Count 2"), []byte("/Count 1"), 1),
-			1, 2, "0:pages_missing", "declares 2 pages"},
+			1, 2, "0:pages_missing,0:repaired", "declares 2 pages"},
 		{"truncated after page 1", two[:bytes.Index(two, []byte("8 0 obj"))],
-			2, 2, "2:page_unreadable", "page 2 could not be read and is landed empty (MuPDF: format error: object out of range (9 0 R)"},
+			2, 2, "2:page_unreadable,0:repaired", "page 2 could not be read and is landed empty (MuPDF: format error: object out of range (9 0 R)"},
 		{"broken xref, page 2 object damaged", breakXref(bytes.Replace(two, []byte("9 0 obj"), []byte("9 0 ojb"), 1)),
-			2, 2, "2:page_unreadable", "page 2 could not be read"},
+			2, 2, "2:page_unreadable,0:repaired", "page 2 could not be read"},
 		{"page tree lists one of two", bytes.Replace(two, []byte("/Kids [7 0 R 9 0 R]"), []byte("/Kids [7 0 R]      "), 1),
 			2, 2, "2:page_unreadable", "invalid page number: 2"},
 		// MuPDF falls back to a slow page lookup at open and makes page 2
 		// an empty page of its own, with no error while loading it: it
 		// landed as a blank page, unflagged.
 		{"xref off by 7, page 2 object damaged", shiftXref(bytes.Replace(midPage, []byte("5 0 obj"), []byte("5 0 oXj"), 1), 7),
-			2, 2, "2:page_unreadable", "page 2 is empty in a damaged file"},
-		{"broken xref, nothing lost", breakXref(append([]byte(nil), two...)), 2, 2, "", ""},
+			2, 2, "2:page_unreadable,0:repaired", "page 2 is empty in a damaged file"},
+		{"broken xref, nothing lost", breakXref(append([]byte(nil), two...)), 2, 2, "0:repaired", "MuPDF found all 2 pages it declares"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -78,9 +78,9 @@ func TestDamagedPagesFlagged(t *testing.T) {
 			var got []string
 			for _, v := range res.Reviews {
 				got = append(got, fmt.Sprintf("%d:%s", v.Page, v.Code))
-				if !strings.Contains(v.Message, tc.reviewMsg) {
-					t.Errorf("message %q lacks %q", v.Message, tc.reviewMsg)
-				}
+			}
+			if len(res.Reviews) > 0 && !strings.Contains(res.Reviews[0].Message, tc.reviewMsg) {
+				t.Errorf("message %q lacks %q", res.Reviews[0].Message, tc.reviewMsg)
 			}
 			if strings.Join(got, ",") != tc.review {
 				t.Errorf("reviews %v, want %q", res.Reviews, tc.review)

@@ -105,7 +105,8 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 		ExtractorVersion: ExtractorVersion,
 	}
 	res.Warnings = append(res.Warnings, doc.Warnings()...)
-	var emptyPages []int // with no error of their own (see pageTreeTrouble below)
+	var emptyPages []int       // with no error of their own (see pageTreeTrouble below)
+	damage := map[int]string{} // pages MuPDF read past damage in (see pageDamage)
 	pages := make([]*pageData, 0, n)
 	// Each page's Layout is done with (paragraphs and tables made, its
 	// words dropped from them) before the next page is read.
@@ -132,6 +133,9 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 			pg.unreadable = err.Error()
 			pages = append(pages, pg)
 			continue
+		}
+		if d := pageDamage(ws); d != "" {
+			damage[i] = d
 		}
 		if len(lay.Blocks) == 0 {
 			// An empty page whose loading raised errors is a page MuPDF
@@ -180,28 +184,32 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 			res.Flag(num, document.ReviewPageUnreadable, "page %d is empty in a damaged file whose page tree MuPDF could not load as written (MuPDF: %s): its content may be lost", num, why)
 		}
 	}
+	declared := 0
 	if troubled(res.Warnings) {
-		checkDeclared(doc, res)
+		declared = checkDeclared(doc, res)
 	}
+	flagRepairs(res, docRepairs(res.Warnings), damage, declared)
 	return res, nil
 }
 
 // checkDeclared compares MuPDF's page count with the count the damaged
 // file declares (see declaredPages) and flags the document when pages
-// are missing; Metadata.PageCount becomes the declared count.
-func checkDeclared(doc *Doc, res *document.Result) {
+// are missing; Metadata.PageCount becomes the declared count. It returns
+// the declared count, 0 when it cannot be read.
+func checkDeclared(doc *Doc, res *document.Result) int {
 	raw := doc.raw()
 	if raw == nil {
-		return
+		return 0
 	}
 	count, objects := declaredPages(raw)
 	declared := max(count, objects)
 	if declared <= len(res.Pages) {
-		return
+		return declared
 	}
 	res.Metadata.PageCount = declared
 	res.Flag(0, document.ReviewPagesMissing, "the file is damaged (MuPDF had to repair it or could not load its page tree as written): it declares %d pages (page tree count %d, %d page objects) but only %d could be read; the missing pages are not in the warehouse",
 		declared, count, objects, len(res.Pages))
+	return declared
 }
 
 // firstError is the first of MuPDF's messages that reports an error.

@@ -1,0 +1,132 @@
+package pdf
+
+import (
+	"bytes"
+	"compress/zlib"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf/pdftest"
+)
+
+// damagedTwoPages is a two-page PDF whose second page's content stream is
+// p2 (a whole stream object).
+func damagedTwoPages(p2 string) []byte {
+	page := func(c int) string {
+		return fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>", c)
+	}
+	return pdftest.Assemble("1.4", []string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [4 0 R 6 0 R] /Count 2 >>",
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+		page(5), rawStream("BT /F1 12 Tf 72 700 Td (First page text here.) Tj ET"), page(7), p2}, "")
+}
+
+func rawStream(s string) string {
+	return fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(s), s)
+}
+
+// cutFlate is a FlateDecode stream of s with its last third cut off.
+func cutFlate(s string) string {
+	var z bytes.Buffer
+	w := zlib.NewWriter(&z)
+	w.Write([]byte(s))
+	w.Close()
+	b := z.Bytes()[:z.Len()*2/3]
+	return fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", len(b), b)
+}
+
+// lostFromObjectStream is a one-page PDF 1.5 (cross-reference stream) whose
+// font, object 6, is listed in object stream 8, which does not hold it.
+func lostFromObjectStream() []byte {
+	osBody := "9 0 << /Kind /Other >>"
+	objs := map[int]string{
+		1: "<< /Type /Catalog /Pages 2 0 R >>",
+		2: "<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
+		4: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 6 0 R >> >> /Contents 5 0 R >>",
+		5: rawStream("BT /F1 12 Tf 72 700 Td (First page text here.) Tj ET"),
+		8: fmt.Sprintf("<< /Type /ObjStm /N 1 /First 4 /Length %d >>\nstream\n%s\nendstream", len(osBody), osBody),
+	}
+	var b, x bytes.Buffer
+	b.WriteString("%PDF-1.5\n")
+	off := map[int]int{}
+	for i := 1; i <= 8; i++ {
+		if o, ok := objs[i]; ok {
+			off[i] = b.Len()
+			fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i, o)
+		}
+	}
+	off[10] = b.Len()
+	for i := 0; i <= 10; i++ {
+		typ, f2 := byte(1), uint32(off[i])
+		switch i {
+		case 0, 3, 7:
+			typ, f2 = 0, 0
+		case 6, 9:
+			typ, f2 = 2, 8
+		}
+		x.WriteByte(typ)
+		binary.Write(&x, binary.BigEndian, f2)
+		binary.Write(&x, binary.BigEndian, uint16(0))
+	}
+	fmt.Fprintf(&b, "10 0 obj\n<< /Type /XRef /Size 11 /W [1 4 2] /Root 1 0 R /Length %d >>\nstream\n", x.Len())
+	b.Write(x.Bytes())
+	fmt.Fprintf(&b, "\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n", off[10])
+	return b.Bytes()
+}
+
+// A file MuPDF had to repair, or a page it read past damage in, is flagged
+// `repaired` with what MuPDF did; a healthy file is not. Before, all of
+// these landed with MuPDF's warnings only.
+func TestRepairedFlagged(t *testing.T) {
+	two := makePDF([]pg{{Items: column(72, 72, "First page text here.")}, {Items: column(72, 72, "Second page text here.")}})
+	xrefRe := regexp.MustCompile(`(?m)^\d{10} 00000 n `)
+	cases := []struct {
+		name   string
+		data   []byte
+		review string   // "page:code,..."
+		msg    []string // in the first review's message
+	}{
+		{"broken xref, nothing lost", xrefRe.ReplaceAll(two, []byte("0000000009 00000 n ")), "0:repaired",
+			[]string{"rebuilt the file's index of objects (its cross-reference table)", "MuPDF found all 2 pages it declares", "Check the text against the file opened in a PDF viewer"}},
+		{"bytes before the header", append([]byte("Processing pages 1 through 2.\nPage 1\n"), two...), "0:repaired",
+			[]string{"does not start with its %PDF header", "MuPDF: cannot recognize version marker", "MuPDF found all 2 pages it declares"}},
+		{"syntax errors on page 2", damagedTwoPages(rawStream("BT /F1 12 Tf 72 700 Td (Second page text.) Tj ] ) foo ET")), "2:repaired",
+			[]string{"page 2 is damaged and MuPDF read past the damage: its content has syntax errors that MuPDF skipped", "Check the page's text against the page in a PDF viewer"}},
+		{"compressed stream cut short on page 2", damagedTwoPages(cutFlate("BT /F1 12 Tf 72 700 Td (Second page first line.) Tj ET\nBT /F1 12 Tf 72 600 Td (Second page last line.) Tj ET\n")), "2:repaired",
+			[]string{"page 2 is damaged", "a compressed stream on it ends early"}},
+		{"object missing from its object stream", lostFromObjectStream(), "0:repaired",
+			[]string{"left out 1 damaged object it could not read (6 0 R): whatever it held", "MuPDF read 1 page."}},
+		{"healthy", two, "", nil},
+		{"healthy, syntax-clean colour operator", damagedTwoPages(rawStream("BT /F1 12 Tf 72 700 Td (Second page text.) Tj 1 0 0 scn ET")), "", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Extract(context.Background(), pdftest.WriteBytes(t, "f.pdf", tc.data), document.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(res.Pages[0].Text, "First page text here.") {
+				t.Errorf("page 1 text %q", res.Pages[0].Text)
+			}
+			var got []string
+			for _, v := range res.Reviews {
+				got = append(got, fmt.Sprintf("%d:%s", v.Page, v.Code))
+			}
+			if strings.Join(got, ",") != tc.review {
+				t.Fatalf("reviews %v, want %q (MuPDF: %q)", res.Reviews, tc.review, res.Warnings)
+			}
+			for _, m := range tc.msg {
+				if !strings.Contains(res.Reviews[0].Message, m) {
+					t.Errorf("message %q lacks %q", res.Reviews[0].Message, m)
+				}
+			}
+			if v := res.Reviews; len(v) > 0 && v[0].Page > 0 && !strings.HasPrefix(res.Pages[v[0].Page-1].ReviewReason, "repaired: ") {
+				t.Errorf("page %d's review reason %q", v[0].Page, res.Pages[v[0].Page-1].ReviewReason)
+			}
+		})
+	}
+}
