@@ -26,6 +26,11 @@ import (
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
+// repairedWarning is a DuckDB lambda body over a warning w: MuPDF's
+// messages that it repaired the file or read past damage (as
+// pdf.docRepairs and pdf.pageDamage read them).
+const repairedWarning = `w ilike '%trying to repair%' or w ilike '%repairing pdf document%' or w ilike '%ignoring broken object%' or w ilike 'cannot load object (%' or w ilike '%page may not be correct%' or w ilike '%ignoring rest of page%' or w ilike '%premature end of data%'`
+
 func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "corpus folder")
 	bin := flag.String("docket", "bin/docket", "docket binary")
@@ -101,6 +106,7 @@ func run(corpus, bin, keep string) error {
 	json.Unmarshal(out, &sum)
 	fmt.Printf("load completed: %v files seen (%d on disk), %v landed, %v quarantined, %v pages (%v OCR) at %.1f pages/s in %.1fs\n",
 		sum["seen"], files, sum["landed"], sum["quarantined"], sum["pages"], sum["ocr_pages"], sum["pages_per_second"], sum["duration_ns"].(float64)/1e9)
+	fmt.Printf("landed documents flagged for review (load summary): %v\n", sum["flagged_for_review"])
 
 	ctx := context.Background()
 	db, err := warehouse.Open(ctx, filepath.Join(dir, "warehouse.duckdb"), warehouse.Options{ReadOnly: true})
@@ -125,6 +131,12 @@ func run(corpus, bin, keep string) error {
 		where d.status = 'landed' and coalesce(d.page_count, 0) > coalesce(x.page_count, 0)
 		and not exists (select 1 from staging.reviews r where r.source_hash = d.source_hash and r.reason_code = 'pages_missing')`).Scan(&silent)
 	fmt.Printf("landed with fewer pages than declared and no pages_missing review (target 0): %d\n", silent)
+	// A PDF MuPDF repaired (its warnings say so) lands with a repaired
+	// review; the load summary counts it among the flagged documents.
+	var repaired, repairedSilent int
+	q.QueryRow(`select count(*), count(*) filter (where not exists (select 1 from staging.reviews r where r.source_hash = x.source_hash and r.reason_code = 'repaired'))
+		from staging.extractions x where x.status = 'landed' and exists (select 1 from raw.documents d where d.source_hash = x.source_hash and d.detected_type = 'pdf') and len(list_filter(coalesce(x.warnings, []), w -> `+repairedWarning+`)) > 0`).Scan(&repaired, &repairedSilent)
+	fmt.Printf("contents MuPDF repaired (xref rebuilt, objects left out, page syntax errors): %d, of them without a repaired review (target 0): %d\n", repaired, repairedSilent)
 	fmt.Println("\npages marked needs_ocr, per document:")
 	table(q, `select d.source_name || '/' || d.rel_path as doc, list(p.page_number order by p.page_number) as pages
 		from staging.pages p join raw.documents d using (source_hash) where p.needs_ocr and d.detected_type = 'pdf' group by all order by doc`)
