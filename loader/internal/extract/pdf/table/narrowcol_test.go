@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf/tablegen"
 )
 
@@ -17,23 +18,36 @@ import (
 // cross its gap: the run was cut there and its last two rows, too few for
 // a table, were lost. Now one table with every row.
 func TestShortCellsAtTheBottom(t *testing.T) {
-	doc, err := tablegen.GenerateLayout(74, "bodywrap")
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc, ts := detectGenerated(t, 74, "bodywrap")
 	if len(doc.Tables) != 1 {
 		t.Fatalf("the generator's seed 74 page changed: %s, %d tables", doc.Layout, len(doc.Tables))
 	}
-	rows := 0
-	for _, c := range doc.Tables[0].Cells {
-		rows = max(rows, c.R1+1)
+	rows := truthRows(doc.Tables[0])
+	if len(ts) != 1 || len(cellsOf(ts[0])) != rows {
+		t.Fatalf("want 1 table of %d rows, got %d: %s", rows, len(ts), dump(ts))
+	}
+}
+
+// detectGenerated: the tables found on the tablegen page of seed in
+// layout, with the page.
+func detectGenerated(t *testing.T, seed uint64, layout string) (tablegen.Doc, []document.Table) {
+	t.Helper()
+	doc, err := tablegen.GenerateLayout(seed, layout)
+	if err != nil {
+		t.Fatal(err)
 	}
 	name := filepath.Join(t.TempDir(), "gen.pdf")
 	if err := os.WriteFile(name, doc.PDF, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ts := detectFile(t, name)
-	if len(ts) != 1 || len(cellsOf(ts[0])) != rows {
-		t.Fatalf("want 1 table of %d rows, got %d: %s", rows, len(ts), dump(ts))
+	return doc, detectFile(t, name)
+}
+
+// truthRows is a truth table's row count.
+func truthRows(tb tablegen.Table) int {
+	rows := 0
+	for _, c := range tb.Cells {
+		rows = max(rows, c.R1+1)
 	}
+	return rows
 }

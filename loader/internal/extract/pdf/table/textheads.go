@@ -7,7 +7,9 @@ import "sort"
 // boldHeaded needs one head line whose phrases start or end where the
 // columns do): the first lines are bold and no other is; the body, three
 // rows or more of two phrases or more, falls into as many columns as the
-// heads make, each head over its own column and reaching into no other;
+// heads make, each head over its own column (or ending two gaps short of
+// it at most, right of the column before: a head set flush left over
+// codes set flush right) and reaching into no other;
 // the heads no bigger than the body (large figures over a line or two of
 // text each are a poster's, not a table's).
 func boldHeadsOver(lines []*textLine, gap float64) bool {
@@ -47,7 +49,7 @@ func boldHeadsOver(lines []*textLine, gap float64) bool {
 	}
 	sort.Slice(heads, func(i, j int) bool { return heads[i].a < heads[j].a })
 	for j, h := range heads {
-		if h.a >= cols[j].b || h.b <= cols[j].a || j > 0 && h.a < cols[j-1].b || j+1 < len(cols) && h.b > cols[j+1].a {
+		if h.a >= cols[j].b || h.b <= cols[j].a-2*gap || j > 0 && h.a < cols[j-1].b || j+1 < len(cols) && h.b > cols[j+1].a {
 			return false
 		}
 	}
