@@ -122,6 +122,11 @@ type Doc struct {
 	data  unsafe.Pointer // C copy of the bytes for OpenBytes
 	size  int            // bytes at data
 	pages int
+	// rebuilt is the number of pages of the page tree docket rebuilt
+	// from the file's page objects when MuPDF found none (withPageTree);
+	// the file's own bytes are then data's first origSize.
+	rebuilt  int
+	origSize int
 	// MaxTokens bounds the content-stream tokens interpreted for one
 	// page, a glyph shown counting 16 (0: no bound); a page over it is
 	// not read (see PageWith).
@@ -147,7 +152,8 @@ func Open(path string) (*Doc, error) {
 	}
 	cpath := C.CString(path)
 	defer C.free(unsafe.Pointer(cpath))
-	return open(cpath, nil, 0, path)
+	doc, _, err := open(cpath, nil, 0, path)
+	return doc, err
 }
 
 // openInMemory reads a file of up to maxInMemory bytes into C memory and
@@ -181,8 +187,22 @@ func openInMemory(path string) (doc *Doc, ok bool, err error) {
 func openC(buf unsafe.Pointer, n int, magic string) (*Doc, error) {
 	cmagic := C.CString(magic)
 	defer C.free(unsafe.Pointer(cmagic))
-	doc, err := open(cmagic, buf, n, magic)
+	doc, lost, err := open(cmagic, buf, n, magic)
 	if err != nil {
+		if lost {
+			// The file's page tree is lost: open it again with one
+			// rebuilt from its page objects (withPageTree).
+			if fixed, kids := withPageTree(unsafe.Slice((*byte)(buf), n)); kids > 0 {
+				fbuf := C.CBytes(fixed)
+				if doc, _, err2 := open(cmagic, fbuf, len(fixed), magic); err2 == nil {
+					C.free(buf)
+					doc.data, doc.size = fbuf, len(fixed)
+					doc.rebuilt, doc.origSize = kids, n
+					return doc, nil
+				}
+				C.free(fbuf)
+			}
+		}
 		C.free(buf)
 		return nil, err
 	}
@@ -199,10 +219,12 @@ func OpenBytes(data []byte, magic string) (*Doc, error) {
 	return openC(C.CBytes(data), len(data), magic)
 }
 
-func open(name *C.char, data unsafe.Pointer, n int, label string) (*Doc, error) {
+// open opens a document; lost reports a PDF that opened without a page
+// MuPDF could find although it reported damage (its page tree is lost).
+func open(name *C.char, data unsafe.Pointer, n int, label string) (doc *Doc, lost bool, err error) {
 	ctx := getCtx()
 	if ctx == nil {
-		return nil, document.Errorf(document.KindInternal, "cannot create a MuPDF context: the linked MuPDF is not %s", MuPDFVersion)
+		return nil, false, document.Errorf(document.KindInternal, "cannot create a MuPDF context: the linked MuPDF is not %s", MuPDFVersion)
 	}
 	d := (*C.dk_doc)(C.calloc(1, C.size_t(unsafe.Sizeof(C.dk_doc{}))))
 	var rc C.int
@@ -211,34 +233,34 @@ func open(name *C.char, data unsafe.Pointer, n int, label string) (*Doc, error) 
 	} else {
 		rc = C.dk_open(d, ctx, name, nil, 0, nil)
 	}
-	doc := &Doc{d: d, ctx: ctx}
+	doc = &Doc{d: d, ctx: ctx}
 	switch rc {
 	case 0:
 	case 2:
 		msg := C.GoString(&d.err[0])
 		doc.Close()
-		return nil, document.Errorf(document.KindCorrupt, "MuPDF cannot open %s: %s", label, msg)
+		return nil, false, document.Errorf(document.KindCorrupt, "MuPDF cannot open %s: %s", label, msg)
 	case 3:
 		doc.Close()
-		return nil, document.Errorf(document.KindEncrypted, "%s is password-protected", label)
+		return nil, false, document.Errorf(document.KindEncrypted, "%s is password-protected", label)
 	}
 	np := int(C.dk_count_pages(d))
 	if np < 0 {
 		msg := C.GoString(&d.err[0])
 		doc.Close()
-		return nil, document.Errorf(document.KindCorrupt, "MuPDF cannot count the pages of %s: %s", label, msg)
+		return nil, true, document.Errorf(document.KindCorrupt, "MuPDF cannot count the pages of %s: %s", label, msg)
 	}
 	if np == 0 {
 		ws := doc.Warnings()
 		doc.Close()
 		if len(ws) > 0 { // repaired and still nothing: truncated or broken
-			return nil, document.Errorf(document.KindCorrupt, "%s is broken, no page could be recovered (MuPDF: %s)", label, ws[0])
+			return nil, true, document.Errorf(document.KindCorrupt, "%s is broken, no page could be recovered (MuPDF: %s)", label, ws[0])
 		}
-		return nil, document.Errorf(document.KindEmpty, "%s has no pages", label)
+		return nil, false, document.Errorf(document.KindEmpty, "%s has no pages", label)
 	}
 	doc.pages = np
 	doc.p = (*C.dk_page)(C.calloc(1, C.size_t(unsafe.Sizeof(C.dk_page{}))))
-	return doc, nil
+	return doc, false, nil
 }
 
 // Close frees the document. It is safe to call twice.

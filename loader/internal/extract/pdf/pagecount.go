@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -29,12 +30,23 @@ var (
 	countRe = regexp.MustCompile(`/Count\s+(\d{1,9})`)
 )
 
-// declaredPages scans a PDF's bytes: the largest /Count of a /Pages node
-// and the number of distinct page objects. Either is 0 when not found.
-func declaredPages(data []byte) (count, objects int) {
+// eachObject calls fn with every object defined in data, in file order:
+// its number, its generation and its dictionary (the bytes up to its
+// stream or endobj), only for the last definition of each number (as in
+// an incremental update); maxNum is the largest object number seen.
+func eachObject(data []byte, fn func(num int, gen, dict []byte)) (maxNum int) {
 	locs := objRe.FindAllSubmatchIndex(data, -1)
-	isPage := map[int]bool{}
+	last := make(map[int]int, len(locs)) // object number -> its last definition in locs
+	nums := make([]int, len(locs))
 	for i, l := range locs {
+		nums[i], _ = strconv.Atoi(string(data[l[2]:l[3]]))
+		last[nums[i]] = i
+		maxNum = max(maxNum, nums[i])
+	}
+	for i, l := range locs {
+		if last[nums[i]] != i {
+			continue
+		}
 		end := len(data)
 		if i+1 < len(locs) {
 			end = locs[i+1][0]
@@ -46,22 +58,27 @@ func declaredPages(data []byte) (count, objects int) {
 		if k := bytes.Index(body, []byte("stream")); k >= 0 {
 			body = body[:k] // a page's dictionary comes before any stream data
 		}
-		num, _ := strconv.Atoi(string(data[l[2]:l[3]]))
-		t := typeRe.Find(body)
-		isPage[num] = t != nil && !strings.HasSuffix(string(t), "Pages")
-		if t != nil && strings.HasSuffix(string(t), "Pages") {
-			if m := countRe.FindSubmatch(body); m != nil {
+		fn(nums[i], data[l[4]:l[5]], body)
+	}
+	return maxNum
+}
+
+// declaredPages scans a PDF's bytes: the largest /Count of a /Pages node
+// and the number of distinct page objects. Either is 0 when not found.
+func declaredPages(data []byte) (count, objects int) {
+	eachObject(data, func(_ int, _, dict []byte) {
+		switch t := typeRe.Find(dict); {
+		case t == nil:
+		case bytes.HasSuffix(t, []byte("Pages")):
+			if m := countRe.FindSubmatch(dict); m != nil {
 				if c, _ := strconv.Atoi(string(m[1])); c > count {
 					count = c
 				}
 			}
-		}
-	}
-	for _, p := range isPage {
-		if p {
+		default:
 			objects++
 		}
-	}
+	})
 	return count, objects
 }
 
@@ -84,6 +101,9 @@ func (d *Doc) raw() []byte {
 	if d.data == nil || d.size == 0 {
 		return nil
 	}
+	if d.rebuilt > 0 {
+		return unsafe.Slice((*byte)(d.data), d.origSize) // without the tree docket appended
+	}
 	return unsafe.Slice((*byte)(d.data), d.size)
 }
 
@@ -97,4 +117,30 @@ func pageTreeTrouble(warnings []string) string {
 		}
 	}
 	return ""
+}
+
+// withPageTree returns data with a page tree and a catalog appended that
+// list the file's page objects (see declaredPages) in the order they
+// appear, and a trailer naming them, for a file whose own tree is lost (a
+// truncated file whose tree came last, a tree object deleted or broken):
+// MuPDF, repairing the file, takes the last trailer's catalog. kids is 0
+// (and fixed nil) when the file has no page object. The pages keep their
+// /Parent to the lost tree: what they inherited from it (page size,
+// resources) stays lost. The "endstream endobj" first closes an object
+// the truncation left open, so that the repair does not read what
+// follows as its stream data.
+func withPageTree(data []byte) (fixed []byte, kids int) {
+	var refs []string
+	maxNum := eachObject(data, func(num int, gen, dict []byte) {
+		if t := typeRe.Find(dict); t != nil && !bytes.HasSuffix(t, []byte("Pages")) {
+			refs = append(refs, fmt.Sprintf("%d %s R", num, gen))
+		}
+	})
+	if len(refs) == 0 || maxNum+2 > 1<<30 {
+		return nil, 0
+	}
+	tree, cat := maxNum+1, maxNum+2
+	fixed = append(data[:len(data):len(data)], fmt.Sprintf("\nendstream\nendobj\n%d 0 obj\n<< /Type /Pages /Kids [%s] /Count %d >>\nendobj\n%d 0 obj\n<< /Type /Catalog /Pages %d 0 R >>\nendobj\ntrailer\n<< /Size %d /Root %d 0 R >>\n%%%%EOF\n",
+		tree, strings.Join(refs, " "), len(refs), cat, tree, cat+1, cat)...)
+	return fixed, len(refs)
 }

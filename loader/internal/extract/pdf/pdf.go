@@ -104,6 +104,9 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 		Metadata:         doc.Metadata(),
 		ExtractorVersion: ExtractorVersion,
 	}
+	if doc.rebuilt > 0 {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("MuPDF found no page (the file's list of pages is lost): docket listed the %d page objects found in the file", doc.rebuilt))
+	}
 	res.Warnings = append(res.Warnings, doc.Warnings()...)
 	var emptyPages []int       // with no error of their own (see pageTreeTrouble below)
 	damage := map[int]string{} // pages MuPDF read past damage in (see pageDamage)
@@ -184,32 +187,38 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 			res.Flag(num, document.ReviewPageUnreadable, "page %d is empty in a damaged file whose page tree MuPDF could not load as written (MuPDF: %s): its content may be lost", num, why)
 		}
 	}
-	declared := 0
+	declared, treeCount := 0, 0
 	if troubled(res.Warnings) {
-		declared = checkDeclared(doc, res)
+		declared, treeCount = checkDeclared(doc, res)
 	}
-	flagRepairs(res, docRepairs(res.Warnings), damage, declared)
+	rep := docRepairs(res.Warnings)
+	rep.rebuilt = doc.rebuilt
+	if rep.rebuilt > 0 && treeCount == 0 {
+		declared = -1 // the count was in the lost tree
+	}
+	flagRepairs(res, rep, damage, declared)
 	return res, nil
 }
 
 // checkDeclared compares MuPDF's page count with the count the damaged
 // file declares (see declaredPages) and flags the document when pages
 // are missing; Metadata.PageCount becomes the declared count. It returns
-// the declared count, 0 when it cannot be read.
-func checkDeclared(doc *Doc, res *document.Result) int {
+// the declared count and the page tree's /Count (0 when they cannot be
+// read).
+func checkDeclared(doc *Doc, res *document.Result) (declared, count int) {
 	raw := doc.raw()
 	if raw == nil {
-		return 0
+		return 0, 0
 	}
 	count, objects := declaredPages(raw)
-	declared := max(count, objects)
+	declared = max(count, objects)
 	if declared <= len(res.Pages) {
-		return declared
+		return declared, count
 	}
 	res.Metadata.PageCount = declared
 	res.Flag(0, document.ReviewPagesMissing, "the file is damaged (MuPDF had to repair it or could not load its page tree as written): it declares %d pages (page tree count %d, %d page objects) but only %d could be read; the missing pages are not in the warehouse",
 		declared, count, objects, len(res.Pages))
-	return declared
+	return declared, count
 }
 
 // firstError is the first of MuPDF's messages that reports an error.

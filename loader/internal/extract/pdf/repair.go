@@ -25,6 +25,7 @@ type repairs struct {
 	tree     string   // MuPDF's message that the page tree did not load as written
 	broken   []string // the objects MuPDF ignored as broken ("969 0 R")
 	moreLost bool     // MuPDF dropped messages: there may be more
+	rebuilt  int      // pages of the page tree docket rebuilt (Doc.rebuilt)
 }
 
 // brokenRe matches MuPDF's messages that it left an object out: after a
@@ -82,7 +83,7 @@ func plainCause(why string) string {
 }
 
 // any reports whether MuPDF repaired anything document-wide.
-func (r repairs) any() bool { return r.xref || r.tree != "" || len(r.broken) > 0 }
+func (r repairs) any() bool { return r.xref || r.tree != "" || len(r.broken) > 0 || r.rebuilt > 0 }
 
 // pageDamage is what MuPDF's messages while reading one page say was
 // wrong with its content: "" for nothing a person should look at.
@@ -113,7 +114,7 @@ func appendOnce(s []string, v string) []string {
 
 // flagRepairs records the repaired review reasons: one for the document
 // when MuPDF repaired the file (declared is the page count the file
-// declares, 0 when unknown), one for each page whose content MuPDF read
+// declares, 0 when unknown, -1 when it was lost with the page tree), one for each page whose content MuPDF read
 // past damage (damage, by page number).
 func flagRepairs(res *document.Result, r repairs, damage map[int]string, declared int) {
 	if r.any() {
@@ -124,6 +125,10 @@ func flagRepairs(res *document.Result, r repairs, damage map[int]string, declare
 				s += " (" + plainCause(r.xrefWhy) + "MuPDF: " + r.xrefWhy + ")"
 			}
 			did = append(did, s)
+		}
+		if r.rebuilt > 0 {
+			did = append(did, fmt.Sprintf("found no page: the file's page tree (its list of pages) is lost, and docket rebuilt one from the %s found in the file, in the order they appear there: the page order may differ from the original, and what pages took from the lost tree (page size, fonts) may be missing",
+				plural(r.rebuilt, "page object")))
 		}
 		if r.tree != "" {
 			did = append(did, "could not load the file's page tree as written (MuPDF: "+r.tree+")")
@@ -137,6 +142,8 @@ func flagRepairs(res *document.Result, r repairs, damage map[int]string, declare
 		}
 		pages := "MuPDF read " + plural(len(res.Pages), "page")
 		switch {
+		case declared < 0:
+			pages += ": how many the file had is not known (its page count was in the lost page tree), so pages may be missing"
 		case declared > len(res.Pages):
 			pages = fmt.Sprintf("only %d of the %d pages it declares could be read (see pages_missing)", len(res.Pages), declared)
 		case declared == len(res.Pages):

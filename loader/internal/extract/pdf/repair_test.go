@@ -130,3 +130,51 @@ func TestRepairedFlagged(t *testing.T) {
 		})
 	}
 }
+
+// A file whose page tree is lost (its object deleted, or cut off with the
+// end of a file that wrote it last) lands the pages its page objects hold,
+// flagged: it was quarantined as "no page could be recovered".
+func TestLostPageTreeRebuilt(t *testing.T) {
+	var pages []pg
+	for i := 1; i <= 4; i++ {
+		pages = append(pages, pg{Items: column(72, 72, fmt.Sprintf("Page %d text here.", i))})
+	}
+	four := makePDF(pages)
+	treeRe := regexp.MustCompile(`(?s)\n2 0 obj\n.*?endobj\n`)
+	tree := treeRe.Find(four)
+	if !bytes.Contains(tree, []byte("/Count 4")) {
+		t.Fatal("fixture layout changed: object 2 is not the page tree")
+	}
+	noTree := treeRe.ReplaceAll(four, []byte("\n"))
+	// the tree written last, after the pages, and no cross-reference table
+	treeLast := append(bytes.Clone(noTree[:bytes.Index(noTree, []byte("xref"))]), tree[1:]...)
+	cases := []struct {
+		name  string
+		data  []byte
+		pages int
+		msg   string
+	}{
+		{"page tree object deleted", noTree, 4, "docket rebuilt one from the 4 page objects found in the file"},
+		{"tree written last, file cut in page 3's content", treeLast[:bytes.Index(treeLast, []byte("Page 3 text"))], 2,
+			"MuPDF read 2 pages: how many the file had is not known (its page count was in the lost page tree), so pages may be missing"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Extract(context.Background(), pdftest.WriteBytes(t, "f.pdf", tc.data), document.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Pages) != tc.pages {
+				t.Fatalf("%d pages, want %d", len(res.Pages), tc.pages)
+			}
+			for i, p := range res.Pages {
+				if want := fmt.Sprintf("Page %d text here.", i+1); p.Text != want {
+					t.Errorf("page %d text %q, want %q", i+1, p.Text, want)
+				}
+			}
+			if len(res.Reviews) != 1 || res.Reviews[0].Code != document.ReviewRepaired || !strings.Contains(res.Reviews[0].Message, tc.msg) {
+				t.Errorf("reviews %v, want one repaired review saying %q", res.Reviews, tc.msg)
+			}
+		})
+	}
+}
