@@ -35,7 +35,17 @@ var closingCheckpoint = (*warehouse.DB).CheckpointLean
 // WAL, which the next open replays: DuckDB 1.5 may invalidate the open
 // database after a failed checkpoint, see warehouse.CheckpointLean), but
 // it is said, not swallowed.
+//
+// After a failed commit (warehouse.CommitError) there is no checkpoint:
+// the next open writes the committed batches from the WAL into the file.
+// When DuckDB ran out of memory it says which setting to raise.
 func checkpointLoad(ctx context.Context, db *warehouse.DB, limit project.Size, stderr io.Writer) {
+	if ce := db.Broken(); ce != nil {
+		if ce.OutOfMemory() {
+			fmt.Fprintf(stderr, "docket: DuckDB ran out of memory under loader.memory_limit (%dMiB): raise loader.memory_limit in project.yaml, then run the command again (what was landed is kept)\n", int64(limit)>>20)
+		}
+		return
+	}
 	if err := closingCheckpoint(db, ctx, int64(limit)); err != nil {
 		fmt.Fprintf(stderr, "docket: warning: the closing checkpoint failed (%v); nothing is lost: what the load wrote stays in the write-ahead log %s.wal, which the warehouse's next open writes into the file (DuckDB may refuse the open database for the rest of this command; publishing waits until then)\n", err, db.Path)
 	}

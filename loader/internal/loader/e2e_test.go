@@ -54,9 +54,16 @@ const (
 	// given document NAME first copy SRC over FILE (once).
 	envWorkerPaths = "DOCKET_TEST_WORKER_PATHS"
 	envRewrite     = "DOCKET_TEST_WORKER_REWRITE"
+	// envCommitFailAt fails the N-th batch's commit (warehouse.Hooks.Commit);
+	// envStatementFailOn fails, before its commit, every landing of a batch
+	// holding a landed document whose path contains the value
+	// (warehouse.Hooks.Statement).
+	envCommitFailAt    = "DOCKET_TEST_COMMIT_FAIL_AT"
+	envStatementFailOn = "DOCKET_TEST_STATEMENT_FAIL_ON"
 )
 
 func installHooks() {
+	installLandHooks()
 	killAt, cleanAt := os.Getenv(envKillAt), os.Getenv(envCleanAt)
 	if killAt != "" || cleanAt != "" {
 		loader.Hooks.At = func(point string) {

@@ -85,14 +85,14 @@ func (w *Writer) Flush(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return fmt.Errorf("loader: land: %w", err)
 		}
-		if diskFull(err) {
-			return fmt.Errorf("loader: land: disk full, the warehouse could not be written (free space and load again): %w", err)
+		if err := stopLanding(err, len(w.batch)); err != nil {
+			return err
 		}
 		// One bad document must not end the run: land one at a time and
 		// quarantine the documents that cannot be landed.
 		if err := landOneByOne(ctx, w.db, w.runID, w.sum, now, w.batch, w.gone, err); err != nil {
-			if diskFull(err) {
-				return fmt.Errorf("loader: land: disk full, the warehouse could not be written (free space and load again): %w", err)
+			if err := stopLanding(err, 1); err != nil {
+				return err
 			}
 			return fmt.Errorf("loader: land: %w", err)
 		}
@@ -166,7 +166,7 @@ func countOutcome(s *Summary, o *outcome, l warehouse.Landing) {
 		s.ByKind[l.Doc.ErrorKind]++
 	} else {
 		s.Landed++
-		if o.res != nil && (len(o.res.Reviews) > 0 || slices.ContainsFunc(o.res.Pages, func(p document.Page) bool { return p.ReviewReason != "" })) {
+		if flagged(o.res) {
 			s.Flagged++
 		}
 	}
@@ -184,6 +184,31 @@ func countOutcome(s *Summary, o *outcome, l warehouse.Landing) {
 	}
 }
 
+// recount moves a document counted (when its family was made) as landed,
+// or quarantined for another reason, to the quarantined as internal.
+func recount(sum *Summary, l warehouse.Landing) {
+	switch l.Doc.Status {
+	case warehouse.StatusLanded:
+		sum.Landed--
+		if flagged(l.Content) {
+			sum.Flagged--
+		}
+		sum.Quarantined++
+	case warehouse.StatusQuarantined:
+		if sum.ByKind[l.Doc.ErrorKind]--; sum.ByKind[l.Doc.ErrorKind] == 0 {
+			delete(sum.ByKind, l.Doc.ErrorKind)
+		}
+	default:
+		return // an event only: the document's row is not touched
+	}
+	sum.ByKind[document.KindInternal]++
+}
+
+// flagged: the result has a review reason (staging.reviews).
+func flagged(r *document.Result) bool {
+	return r != nil && (len(r.Reviews) > 0 || slices.ContainsFunc(r.Pages, func(p document.Page) bool { return p.ReviewReason != "" }))
+}
+
 // diskFull reports whether a landing failed for want of disk space. DuckDB
 // reports it as text ("Could not write file ...: No space left on
 // device"), not as an errno: a full disk once quarantined every document
@@ -196,25 +221,44 @@ func diskFull(err error) bool {
 	return strings.Contains(s, syscall.ENOSPC.Error()) || strings.Contains(s, syscall.EDQUOT.Error())
 }
 
+// stopLanding returns the error that ends the load when a landing of n
+// documents failed for no document's fault (nil otherwise): the disk is
+// full, or the commit failed (see warehouse.CommitError: DuckDB's state
+// in this process is not to be trusted, so nothing more is written and
+// nothing is retried or quarantined).
+func stopLanding(err error, n int) error {
+	switch {
+	case diskFull(err):
+		return fmt.Errorf("loader: land: disk full, the warehouse could not be written (free space and load again): %w", err)
+	case warehouse.IsCommitError(err):
+		return fmt.Errorf("loader: land: the warehouse could not commit a batch of %d document(s), and this load writes nothing more "+
+			"(after a failed commit DuckDB's state in this process is not to be trusted); the batches landed before it are kept, "+
+			"run `docket load` again to go on where this one stopped: %w", n, err)
+	}
+	return nil
+}
+
 // landOneByOne lands a batch that failed as a whole document by document;
 // a document that still fails is landed as quarantined (internal) with
 // the warehouse's error, without its content.
 func landOneByOne(ctx context.Context, db Lander, runID string, sum *Summary, now time.Time, batch []warehouse.Landing, deleted []string, batchErr error) error {
 	for _, l := range batch {
 		if err := db.Land(ctx, runID, now, []warehouse.Landing{l}, nil); err != nil {
-			if diskFull(err) {
+			if stopLanding(err, 1) != nil {
 				return err // no document's fault: the load stops, nothing is quarantined
 			}
 			q := l
 			q.Content, q.Extracted, q.Attachments = nil, false, nil
 			q.Doc.Status, q.Doc.ErrorKind = warehouse.StatusQuarantined, document.KindInternal
-			q.Doc.ErrorMessage = fmt.Sprintf("could not be landed in the warehouse: %v", err)
+			q.Doc.ErrorMessage = fmt.Sprintf("its extraction could not be written to the warehouse (the next load tries again): %v", err)
 			q.Event = "quarantined"
 			if err2 := db.Land(ctx, runID, now, []warehouse.Landing{q}, nil); err2 != nil {
+				if stopLanding(err2, 1) != nil {
+					return err2
+				}
 				return fmt.Errorf("batch: %v; document %s: %w", batchErr, l.Doc.RelPath, err2)
 			}
-			sum.Quarantined++
-			sum.ByKind[document.KindInternal]++
+			recount(sum, l)
 		}
 	}
 	return db.Land(ctx, runID, now, nil, deleted)
