@@ -60,6 +60,8 @@ const (
 	// (warehouse.Hooks.Statement).
 	envCommitFailAt    = "DOCKET_TEST_COMMIT_FAIL_AT"
 	envStatementFailOn = "DOCKET_TEST_STATEMENT_FAIL_ON"
+	// envFatalOn is envStatementFailOn with a fatal error of DuckDB's.
+	envFatalOn = "DOCKET_TEST_FATAL_ON"
 )
 
 func installHooks() {

@@ -29,15 +29,22 @@ func installLandHooks() {
 			return nil
 		}
 	}
-	if name := os.Getenv(envStatementFailOn); name != "" {
+	failOn := func(name, msg string) {
 		warehouse.Hooks.Statement = func(batch []warehouse.Landing) error {
 			for _, l := range batch {
 				if l.Doc.Status == warehouse.StatusLanded && strings.Contains(l.Doc.RelPath, name) {
-					return errors.New("Conversion Error: a value of " + l.Doc.RelPath + " does not fit (injected)")
+					return errors.New(strings.ReplaceAll(msg, "PATH", l.Doc.RelPath))
 				}
 			}
 			return nil
 		}
+	}
+	if name := os.Getenv(envStatementFailOn); name != "" {
+		failOn(name, "Conversion Error: a value of PATH does not fit (injected)")
+	}
+	if name := os.Getenv(envFatalOn); name != "" {
+		// what DuckDB 1.5 said when a checkpoint failed under a low limit
+		failOn(name, "FATAL Error: Failed to create checkpoint because of error: failed to pin block of size 256.0 KiB (67.7 MiB/68.0 MiB used) (injected)")
 	}
 }
 
@@ -73,8 +80,9 @@ func onceEach(t *testing.T, dir string, want int) {
 }
 
 // TestFailedCommitStopsTheLoad: a batch whose commit fails (injected;
-// warehouse.TestFailedCommitWritesNothingMore has DuckDB's own) leaves
-// none of its rows and ends the load saying to run it again: DuckDB's
+// warehouse.TestFailedCommitWritesNothingMore has DuckDB's own), or that
+// fails fatally (DuckDB invalidates the open database), leaves none of
+// its rows and ends the load saying to run it again: DuckDB's
 // state after a failed commit is not to be trusted, so the batch is not
 // retried document by document (each retry failed with "Duplicate key
 // ... violates primary key constraint" on mem20's 200k load) and nothing
@@ -86,7 +94,7 @@ func TestFailedCommitStopsTheLoad(t *testing.T) {
 	ref := textProject(t, files)
 	mustLoad(t, ref)
 	want := snapshot(t, ref)
-	for _, env := range []string{envCommitFailAt + "=2", envKillAt + "=land:1"} {
+	for _, env := range []string{envCommitFailAt + "=2", envFatalOn + "=f0450.txt", envKillAt + "=land:1"} {
 		dir := textProject(t, files)
 		out, err := docket(t, dir, []string{env}, "load", "--quiet")
 		if err == nil {
@@ -98,7 +106,7 @@ func TestFailedCommitStopsTheLoad(t *testing.T) {
 		if n := count(t, dir, `select count(*) from raw.documents where status <> 'landed'`); n != 0 {
 			t.Errorf("%s: %d documents quarantined", env, n)
 		}
-		if strings.HasPrefix(env, envCommitFailAt) && (!strings.Contains(out, "could not commit a batch of 256 document(s)") || !strings.Contains(out, "run `docket load` again") ||
+		if !strings.HasPrefix(env, envKillAt) && (!strings.Contains(out, "could not commit a batch of 256 document(s)") || !strings.Contains(out, "run `docket load` again") ||
 			!strings.Contains(out, "raise loader.memory_limit")) {
 			t.Errorf("%s: the load's error should say the commit failed, to raise loader.memory_limit and to load again:\n%s", env, out)
 		}

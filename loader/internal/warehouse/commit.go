@@ -23,14 +23,31 @@ import (
 // in-memory column ... misaligned count" and invalidates the database.
 // The write-ahead log holds only the committed batches: the next open
 // replays them, without the failed batch's rows or keys.
+//
+// A fatal error of DuckDB while a batch lands (DuckDB then invalidates the
+// open database: "FATAL Error: ...", then "The database has been
+// invalidated because of a previous fatal error"; seen for a checkpoint
+// that failed under a low memory_limit, f216ac8) is a CommitError too.
 type CommitError struct{ Err error }
 
-func (e *CommitError) Error() string { return "warehouse: commit failed: " + e.Err.Error() }
+func (e *CommitError) Error() string {
+	if fatal(e.Err) {
+		return "warehouse: DuckDB invalidated the open database: " + e.Err.Error()
+	}
+	return "warehouse: commit failed: " + e.Err.Error()
+}
 func (e *CommitError) Unwrap() error { return e.Err }
 
 // OutOfMemory says DuckDB failed for want of memory under its
 // memory_limit (loader.memory_limit).
 func (e *CommitError) OutOfMemory() bool { return outOfMemory(e.Err) }
+
+// fatal says DuckDB failed fatally, or had before: the open database is
+// invalidated.
+func fatal(err error) bool {
+	s := strings.ToLower(err.Error())
+	return strings.Contains(s, "fatal error") || strings.Contains(s, "database has been invalidated")
+}
 
 func outOfMemory(err error) bool {
 	s := strings.ToLower(err.Error())
@@ -65,6 +82,12 @@ func (w *DB) commit(ctx context.Context, c *sql.Conn, batch []Landing) error {
 	} else {
 		c.ExecContext(context.Background(), "rollback")
 	}
+	return w.fail(err)
+}
+
+// fail records err as the failure after which the database takes no more
+// writes from this process, and returns it as a CommitError.
+func (w *DB) fail(err error) error {
 	ce := &CommitError{Err: err}
 	w.mu.Lock()
 	if w.broken == nil {

@@ -113,6 +113,9 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 	defer func() {
 		if err != nil {
 			c.ExecContext(context.Background(), "rollback")
+			if !IsCommitError(err) && fatal(err) {
+				err = w.fail(err) // invalidated: nothing more is written
+			}
 		}
 	}()
 	// Staging rows first: replace whatever an earlier extraction of the
