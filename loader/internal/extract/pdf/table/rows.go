@@ -34,6 +34,7 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 	for k := 1; k+1 < len(xs) && math.IsInf(cols.left[k-1], 1); k++ {
 		firstCol = xs[k+1].pos
 	}
+	seen := false
 	for k := 0; k+1 < len(edges); k++ {
 		var band []*textLine
 		for _, l := range lines {
@@ -41,6 +42,8 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 				band = append(band, l)
 			}
 		}
+		header := !seen // the first band of text: the column heads
+		seen = seen || len(band) > 0
 		if len(band) < 2 {
 			continue
 		}
@@ -73,6 +76,11 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 				same = a[i].col == b[i].col
 			}
 			split = same
+		}
+		if !split && k > 0 && !header {
+			// rows in groups between group rules
+			ys = append(ys, groupRows(cols, band, xs)...)
+			continue
 		}
 		if !split {
 			continue

@@ -87,7 +87,7 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 		}
 		start := i
 		prev, prevFound := -1, true // the part before: its first line, a table came of it
-		for pi, part := range splitRun(lines[i:last+1], multi[i:last+1], gap) {
+		for pi, part := range splitRun(lines[i:last+1], multi[i:last+1], gap, hs) {
 			first := start
 			start += len(part)
 			for pi > 0 && len(part) > 0 && !multi[first] && paragraphLine(part[0]) {

@@ -12,7 +12,12 @@ import (
 // at least half of that side's lines with several phrases) and each side
 // has at least three such lines. A spanning header or a total row crosses
 // a gap too, but they are one or two lines on one side, never a table.
-func splitRun(run []*textLine, multi []bool, gap float64) [][]*textLine {
+// A gap holding one rule across the run, wider than usual by less than
+// 0.6 of a line's size, between two lines of values (two numbers each),
+// is a group rule inside a table (two tables stacked leave the bottom
+// rule of one and the top rule of the other between them, or none, or
+// stand farther apart; the next table starts with its heads).
+func splitRun(run []*textLine, multi []bool, gap float64, hs []rule) [][]*textLine {
 	if len(run) < 6 {
 		return [][]*textLine{run}
 	}
@@ -26,7 +31,7 @@ func splitRun(run []*textLine, multi []bool, gap float64) [][]*textLine {
 	var cand []int
 	for k := 3; k+3 <= len(run); k++ {
 		g := gaps[k-1]
-		if g > 1.3*usual+1 && countTrue(multi[:k]) >= 3 && countTrue(multi[k:]) >= 3 {
+		if g > 1.3*usual+1 && countTrue(multi[:k]) >= 3 && countTrue(multi[k:]) >= 3 && !groupRule(hs, run, k, g-usual) {
 			cand = append(cand, k)
 		}
 	}
@@ -37,10 +42,27 @@ func splitRun(run []*textLine, multi []bool, gap float64) [][]*textLine {
 		}
 		above, below := multiLines(run[:k], multi[:k]), multiLines(run[k:], multi[k:])
 		if crossesColumns(below, above, gap) || crossesColumns(above, below, gap) {
-			return append(splitRun(run[:k], multi[:k], gap), splitRun(run[k:], multi[k:], gap)...)
+			return append(splitRun(run[:k], multi[:k], gap, hs), splitRun(run[k:], multi[k:], gap, hs)...)
 		}
 	}
 	return [][]*textLine{run}
+}
+
+// groupRule: one rule lies between run[k-1] and run[k] across most of
+// the run's width, their gap is wider than usual by extra, less than 0.6
+// of their size, and each holds two numbers.
+func groupRule(hs []rule, run []*textLine, k int, extra float64) bool {
+	if extra >= 0.6*math.Max(run[k-1].size, run[k].size) || !twoNumeric(run[k-1:k]) || !twoNumeric(run[k:k+1]) {
+		return false
+	}
+	b := boxOf(run)
+	n := 0
+	for _, h := range hs {
+		if h.pos > run[k-1].cy() && h.pos < run[k].cy() && math.Min(h.b, b.X1)-math.Max(h.a, b.X0) > 0.9*(b.X1-b.X0) {
+			n++
+		}
+	}
+	return n == 1
 }
 
 func multiLines(ls []*textLine, multi []bool) []*textLine {
