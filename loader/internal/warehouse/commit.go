@@ -10,10 +10,11 @@ import (
 
 // CommitError is a failure of a transaction's commit itself (not of a
 // statement before it). After one, this process writes nothing more to
-// the warehouse (DB.Land, MarkDeleted, FinishRun and CheckpointLean
-// return the error, Close does not checkpoint): DuckDB 1.5 does not
-// undo a commit that fails under memory pressure cleanly. None of the
-// batch's rows are visible, but its keys stay in the primary keys'
+// the warehouse (DB.Land, LandShard, LandDecisions, MarkDeleted,
+// FinishRun, CheckpointLean and a shard's Scratch.Land return the error,
+// Close does not checkpoint): DuckDB 1.5 does not undo a commit that
+// fails under memory pressure cleanly. None of the batch's rows are
+// visible, but its keys stay in the primary keys'
 // indexes (every later insert of one fails with "Duplicate key ...
 // violates primary key constraint": the document-by-document retry of
 // mem20's 200k load at memory_limit 128MB) and its column data stays
@@ -83,6 +84,22 @@ func (w *DB) commit(ctx context.Context, c *sql.Conn, batch []Landing) error {
 		c.ExecContext(context.Background(), "rollback")
 	}
 	return w.fail(err)
+}
+
+// landTx runs fn in a transaction on c and commits it (see commit); a
+// fatal error of fn's is a CommitError too.
+func (w *DB) landTx(ctx context.Context, c *sql.Conn, batch []Landing, fn func() error) error {
+	if _, err := c.ExecContext(ctx, "begin transaction"); err != nil {
+		return err
+	}
+	if err := fn(); err != nil {
+		c.ExecContext(context.Background(), "rollback")
+		if fatal(err) {
+			return w.fail(err)
+		}
+		return err
+	}
+	return w.commit(ctx, c, batch)
 }
 
 // fail records err as the failure after which the database takes no more

@@ -97,12 +97,15 @@ func (s *Scratch) Close() error { return s.db.Close() }
 
 // Land stages a batch as DB.Land would land it (same rows, same code).
 func (s *Scratch) Land(ctx context.Context, runID string, now time.Time, batch []Landing, deleted []string) error {
+	if err := s.db.refuse(); err != nil {
+		return err
+	}
 	c, err := s.db.sql.Conn(ctx)
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	return inTx(ctx, c, func() error {
+	return s.db.landTx(ctx, c, batch, func() error {
 		contents := extractedContents(batch)
 		if len(contents) > 0 {
 			if err := appendContents(c, &writer{now: now}, contents); err != nil {
@@ -274,12 +277,15 @@ func (w *DB) RunsSince(ctx context.Context, base, planID string) ([]string, erro
 // are landed (shard -1), so a land killed halfway lands them once. It
 // returns how many documents were newly tombstoned.
 func (w *DB) LandDecisions(ctx context.Context, runID string, now time.Time, planID string, skips []Skip, restats []StatUpdate, deleted []string) (n int, err error) {
+	if err := w.refuse(); err != nil {
+		return 0, err
+	}
 	c, err := w.sql.Conn(ctx)
 	if err != nil {
 		return 0, err
 	}
 	defer c.Close()
-	err = inTx(ctx, c, func() error {
+	err = w.landTx(ctx, c, nil, func() error {
 		var done int
 		if err := c.QueryRowContext(ctx, `select count(*) from ops.shard_lands where plan_id = ? and shard = -1`, planID).Scan(&done); err != nil || done > 0 {
 			return err
@@ -317,12 +323,15 @@ type Reused struct{ Contents, Pages, OCRPages int }
 // It returns what the shard extracted that another shard had landed
 // first (and was therefore not landed again).
 func (w *DB) LandShard(ctx context.Context, runID string, now time.Time, dir string, s ShardLand, redo map[string]bool) (reused Reused, err error) {
+	if err := w.refuse(); err != nil {
+		return reused, err
+	}
 	c, err := w.sql.Conn(ctx)
 	if err != nil {
 		return reused, err
 	}
 	defer c.Close()
-	return reused, inTx(ctx, c, func() error {
+	return reused, w.landTx(ctx, c, nil, func() error {
 		var done int
 		if err := c.QueryRowContext(ctx, `select count(*) from ops.shard_lands where plan_id = ? and shard = ?`, s.PlanID, s.Shard).Scan(&done); err != nil {
 			return err
