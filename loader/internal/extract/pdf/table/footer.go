@@ -3,13 +3,14 @@ package table
 import "math"
 
 // footerUnder: lines[j:] are the page's footer under a table run
-// (lines[i:j]): a rule between lines[j-1] and lines[j] reaching past the
-// run's several-phrase lines by two gaps or more (the text column's, not
-// the table's own rule), and under it at most three lines, the region's
-// last, set as close as a paragraph's, reaching a gap past the run's
-// lines on one side at least (a footer's parts stand at the text column's
-// edges). The run's own rules (under a header, over a total) span the
-// table, and its rows stay inside its width.
+// (lines[i:j], three several-phrase lines or more): a rule between
+// lines[j-1] and lines[j] across 90% of the width of the run's
+// several-phrase lines or more (a mark in the margin beside a row may
+// reach past it), and under it at most three lines, the region's last,
+// set as close as a paragraph's, reaching a gap past the run's lines on
+// one side at least (a footer's parts stand at the text column's edges).
+// A row under the table's own rule (over a total) stays inside its width;
+// notes under its bottom rule are no rows either.
 func footerUnder(lines []*textLine, i, j int, gap float64, hs []rule) bool {
 	if j <= i || len(lines)-j > 3 {
 		return false
@@ -29,7 +30,7 @@ func footerUnder(lines []*textLine, i, j int, gap float64, hs []rule) bool {
 	wide := false
 	for _, h := range hs {
 		// (a line's box may reach over a rule right above its text)
-		if h.pos > above.bb.Y1-1 && h.pos < under.cy() && h.a <= x0+gap && h.b >= x1-gap {
+		if h.pos > above.bb.Y1-1 && h.pos < under.cy() && math.Min(h.b, x1)-math.Max(h.a, x0) >= 0.9*(x1-x0) {
 			wide = true
 			break
 		}

@@ -25,18 +25,57 @@ func TestTableOverPageFooter(t *testing.T) {
 // codes set flush right (a head ending short of its column), over a
 // column of text: a table, as when the heads stand over their columns.
 func TestHeadsLeftOfTheirColumns(t *testing.T) {
+	pg, want, y := codesPage()
+	pg.Items = append(pg.Items, prose(72, y+24, "Positions not listed are reserved for later use and show blanks.")...)
+	wantTable(t, pg, want)
+}
+
+// TestFooterUnderMarkInMargin: the table of TestHeadsLeftOfTheirColumns
+// and a last row whose description is a mark ("#") in the page's right
+// margin, over a page footer under a rule across the text column: the
+// mark reaches past the rule's end, which still spans most of the table,
+// and the footer is no row.
+func TestFooterUnderMarkInMargin(t *testing.T) {
+	pg, want, y := codesPage()
+	// a row whose description is a mark in the margin, past the rule's end
+	y += 14
+	pg.Items = append(pg.Items, txt{X: 110 - helvWidth("15")*0.9, Y: y, Size: 9, S: "15"},
+		txt{X: 200 - helvWidth("62-80")*0.9, Y: y, Size: 9, S: "62-80"}, txt{X: 500, Y: y, Size: 9, S: "#"})
+	want = append(want, []string{"15", "62-80", "#"})
+	pg.Draw = append(pg.Draw, hline(60, 480, y+12))
+	pg.Items = append(pg.Items, txt{X: 60, Y: y + 22, Size: 9, S: "Cat. No. 28171E (12-12-2022)"},
+		txt{X: 480 - helvWidth("Exhibit 2.3.59-17")*0.9, Y: y + 22, Size: 9, S: "Exhibit 2.3.59-17"},
+		txt{X: 60, Y: y + 32, Size: 9, S: "Any line marked with a #"})
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	if d := dump(ts); strings.Contains(d, "Cat. No.") || len(cellsOf(ts[0])) != len(want) {
+		t.Errorf("want %d rows without the footer: %s", len(want), d)
+	}
+}
+
+// codesPage is a paragraph over a table of codes under bold heads set
+// flush left, the codes flush right; y is the last row's baseline.
+func codesPage() (pg page, want [][]string, y float64) {
 	rows := [][]string{
 		{"12", "17-22", "Transaction Cycle"},
-		{"12", "25-41", "Transaction Number"},
+		{"12", "25-41", "Enforcement Revenue Information System Indicator"},
 		{"13", "70", "Notice Indicator"},
 		{"14", "01-03", "Transaction Code"},
 		{"14", "55-56", "Closing Code"},
+		{"14", "68-78", "Cross Reference Number"},
+		{"15", "10", "Form Indicator"},
+		{"15", "31", "Notice Suppression Indicator"},
+		{"16", "01-03", "Transaction Code 015"},
+		{"16", "06-15", "Transaction Date"},
+		{"16", "65", "Transfer Source Code"},
 	}
-	pg := page{Items: prose(72, 80, "The lines of the display and what each position of a line shows.")}
-	y := 130.0
+	pg = page{Items: prose(72, 80, "The lines of the display and what each position of a line shows.")}
+	y = 130.0
 	pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 9, Bold: true, S: "LINE"},
 		txt{X: 150, Y: y, Size: 9, Bold: true, S: "POSITION"}, txt{X: 230, Y: y, Size: 9, Bold: true, S: "DESCRIPTION"})
-	want := [][]string{{"LINE", "POSITION", "DESCRIPTION"}}
+	want = [][]string{{"LINE", "POSITION", "DESCRIPTION"}}
 	ends := []float64{110, 200}
 	for _, r := range rows {
 		y += 14
@@ -49,6 +88,5 @@ func TestHeadsLeftOfTheirColumns(t *testing.T) {
 		}
 		want = append(want, r)
 	}
-	pg.Items = append(pg.Items, prose(72, y+24, "Positions not listed are reserved for later use and show blanks.")...)
-	wantTable(t, pg, want)
+	return pg, want, y
 }
