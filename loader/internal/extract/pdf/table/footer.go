@@ -10,7 +10,9 @@ import "math"
 // set as close as a paragraph's, reaching a gap past the run's lines on
 // one side at least (a footer's parts stand at the text column's edges).
 // A row under the table's own rule (over a total) stays inside its width;
-// notes under its bottom rule are no rows either.
+// notes under its bottom rule are no rows either. Without a rule, the
+// lines under stand farther from the run than its lines from each other
+// (by 0.3 of their size) and reach three gaps past its width.
 func footerUnder(lines []*textLine, i, j int, gap float64, hs []rule) bool {
 	if j <= i || len(lines)-j > 3 {
 		return false
@@ -35,15 +37,25 @@ func footerUnder(lines []*textLine, i, j int, gap float64, hs []rule) bool {
 			break
 		}
 	}
+	reach := gap
 	if !wide {
-		return false
+		// no rule: set apart by more than the run's line gap, reaching
+		// three gaps past its width
+		gaps := make([]float64, 0, j-i)
+		for k := i + 1; k < j; k++ {
+			gaps = append(gaps, lines[k].bb.Y0-lines[k-1].bb.Y1)
+		}
+		if under.bb.Y0-above.bb.Y1 < median(gaps)+0.3*under.size {
+			return false
+		}
+		reach = 3 * gap
 	}
 	out := false
 	for k, l := range lines[j:] {
 		if k > 0 && l.bb.Y0-lines[j+k-1].bb.Y1 > 0.8*math.Max(l.size, lines[j+k-1].size) {
 			return false
 		}
-		out = out || l.bb.X0 < x0-gap || l.bb.X1 > x1+gap
+		out = out || l.bb.X0 < x0-reach || l.bb.X1 > x1+reach
 	}
 	return out
 }
