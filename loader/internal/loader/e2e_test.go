@@ -62,6 +62,9 @@ const (
 	envStatementFailOn = "DOCKET_TEST_STATEMENT_FAIL_ON"
 	// envFatalOn is envStatementFailOn with a fatal error of DuckDB's.
 	envFatalOn = "DOCKET_TEST_FATAL_ON"
+	// envShardCommitFail fails every commit without a batch (LandShard's,
+	// LandDecisions').
+	envShardCommitFail = "DOCKET_TEST_SHARD_COMMIT_FAIL"
 )
 
 func installHooks() {

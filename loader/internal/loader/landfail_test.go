@@ -29,6 +29,16 @@ func installLandHooks() {
 			return nil
 		}
 	}
+	if os.Getenv(envShardCommitFail) != "" {
+		// LandShard and LandDecisions commit without a batch (so does
+		// MarkDeleted, which docket land does not call)
+		warehouse.Hooks.Commit = func(batch []warehouse.Landing) error {
+			if len(batch) == 0 {
+				return errors.New("Out of Memory Error: failed to pin block of size 256.0 KiB (injected)")
+			}
+			return nil
+		}
+	}
 	failOn := func(name, msg string) {
 		warehouse.Hooks.Statement = func(batch []warehouse.Landing) error {
 			for _, l := range batch {
@@ -159,5 +169,39 @@ func TestFailedStatementQuarantinesOneDocument(t *testing.T) {
 	onceEach(t, dir, files)
 	if got := snapshot(t, dir); !equal(want, got) {
 		t.Fatalf("the next load should land the quarantined document:\n%s", diff(want, got))
+	}
+}
+
+// TestFailedShardCommitStopsTheLand: in docket land, a shard whose
+// commit fails (injected) ends the land as a failed batch ends a load:
+// nothing more is written, the error says to raise loader.memory_limit
+// and to run docket land again; landing again then equals a local load.
+// On the old code the failure was a plain error with no advice.
+func TestFailedShardCommitStopsTheLand(t *testing.T) {
+	const files = 12
+	local := textProject(t, files)
+	mustLoad(t, local)
+	want := snapshot(t, local)
+	dir := textProject(t, files)
+	plan := filepath.Join(dir, "plan")
+	mustDocket(t, dir, nil, "plan", "--shards", "2", "--out", plan)
+	for k := 0; k < 2; k++ {
+		mustDocket(t, dir, nil, "load", "--plan", plan, "--shard", fmt.Sprint(k))
+	}
+	out, err := docket(t, dir, []string{envShardCommitFail + "=1"}, "land", plan)
+	if err == nil {
+		t.Fatalf("the land should have failed:\n%s", out)
+	}
+	if !strings.Contains(out, "could not commit it, and this land writes nothing more") || !strings.Contains(out, "run `docket land` again") ||
+		!strings.Contains(out, "raise loader.memory_limit") {
+		t.Errorf("the land's error should say the commit failed, to raise loader.memory_limit and to land again:\n%s", out)
+	}
+	if n := count(t, dir, `select count(*) from raw.documents`); n != 0 {
+		t.Errorf("%d documents landed by the failed land", n)
+	}
+	mustDocket(t, dir, nil, "land", plan)
+	onceEach(t, dir, files)
+	if got := snapshot(t, dir); !equal(want, got) {
+		t.Fatalf("landed again: warehouse differs from a local load:\n%s", diff(want, got))
 	}
 }

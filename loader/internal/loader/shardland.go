@@ -104,7 +104,7 @@ func LandPlan(ctx context.Context, db *warehouse.DB, dir string) (*LandReport, e
 		sha, _ := manifestSHA(dir, sm.Shard)
 		reused, err := db.LandShard(ctx, sum.RunID, time.Now(), ShardDir(dir, sm.Shard), warehouse.ShardLand{PlanID: m.PlanID, Shard: sm.Shard, ManifestSHA256: sha}, redo)
 		if err != nil {
-			return fail(fmt.Errorf("land shard %d: %w", sm.Shard, err))
+			return fail(fmt.Errorf("land shard %d: %w", sm.Shard, landStopped(err)))
 		}
 		rep.Landed = append(rep.Landed, sm.Shard)
 		rep.ChangedSincePlan = append(rep.ChangedSincePlan, sm.ChangedSincePlan...)
@@ -121,7 +121,7 @@ func LandPlan(ctx context.Context, db *warehouse.DB, dir string) (*LandReport, e
 		// documents are not written, as in a local load), tombstones.
 		n, err := db.LandDecisions(ctx, sum.RunID, time.Now(), m.PlanID, m.Skips, m.Restats, m.Deleted)
 		if err != nil {
-			return fail(err)
+			return fail(landStopped(err))
 		}
 		sum.add(&m.Counts)
 		sum.Skipped = len(m.Skips)
@@ -155,4 +155,15 @@ func (s *Summary) add(o *Summary) {
 	for k, n := range o.ByKind {
 		s.ByKind[k] += n
 	}
+}
+
+// landStopped says, for a failed commit (warehouse.CommitError), that
+// the land writes nothing more and to run it again; other errors are
+// returned as they are.
+func landStopped(err error) error {
+	if !warehouse.IsCommitError(err) {
+		return err
+	}
+	return fmt.Errorf("the warehouse could not commit it, and this land writes nothing more (after a failed commit DuckDB's state in this process is not to be trusted); "+
+		"the shards landed before it are kept, run `docket land` again to land the rest: %w", err)
 }
