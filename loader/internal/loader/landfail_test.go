@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/duckdb/duckdb-go/v2"
+
 	"github.com/docket-dev/docket/loader/internal/loader"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
@@ -39,22 +41,23 @@ func installLandHooks() {
 			return nil
 		}
 	}
-	failOn := func(name, msg string) {
+	failOn := func(name string, typ duckdb.ErrorType, msg string) {
 		warehouse.Hooks.Statement = func(batch []warehouse.Landing) error {
 			for _, l := range batch {
 				if l.Doc.Status == warehouse.StatusLanded && strings.Contains(l.Doc.RelPath, name) {
-					return errors.New(strings.ReplaceAll(msg, "PATH", l.Doc.RelPath))
+					return &duckdb.Error{Type: typ, Msg: strings.ReplaceAll(msg, "PATH", l.Doc.RelPath)}
 				}
 			}
 			return nil
 		}
 	}
 	if name := os.Getenv(envStatementFailOn); name != "" {
-		failOn(name, "Conversion Error: a value of PATH does not fit (injected)")
+		// a value quoting "FATAL Error" is no fatal error
+		failOn(name, duckdb.ErrorTypeConversion, "Conversion Error: a value of PATH ('FATAL Error') does not fit (injected)")
 	}
 	if name := os.Getenv(envFatalOn); name != "" {
 		// what DuckDB 1.5 said when a checkpoint failed under a low limit
-		failOn(name, "FATAL Error: Failed to create checkpoint because of error: failed to pin block of size 256.0 KiB (67.7 MiB/68.0 MiB used) (injected)")
+		failOn(name, duckdb.ErrorTypeFatal, "FATAL Error: Failed to create checkpoint because of error: failed to pin block of size 256.0 KiB (67.7 MiB/68.0 MiB used) (injected)")
 	}
 }
 

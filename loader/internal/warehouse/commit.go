@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/duckdb/duckdb-go/v2"
 )
 
 // CommitError is a failure of a transaction's commit itself (not of a
@@ -44,10 +46,14 @@ func (e *CommitError) Unwrap() error { return e.Err }
 func (e *CommitError) OutOfMemory() bool { return outOfMemory(e.Err) }
 
 // fatal says DuckDB failed fatally, or had before: the open database is
-// invalidated.
+// invalidated. By the error's type, not its text, which may quote a
+// document's value.
 func fatal(err error) bool {
-	s := strings.ToLower(err.Error())
-	return strings.Contains(s, "fatal error") || strings.Contains(s, "database has been invalidated")
+	var de *duckdb.Error
+	if errors.As(err, &de) && de.Type == duckdb.ErrorTypeFatal {
+		return true
+	}
+	return strings.Contains(err.Error(), "database has been invalidated")
 }
 
 func outOfMemory(err error) bool {
