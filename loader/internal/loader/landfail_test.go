@@ -208,3 +208,26 @@ func TestFailedShardCommitStopsTheLand(t *testing.T) {
 		t.Fatalf("landed again: warehouse differs from a local load:\n%s", diff(want, got))
 	}
 }
+
+// TestFailedShardLoadCommit: a shard's load (docket load --plan --shard)
+// whose scratch commit fails (injected) says to run that shard again,
+// not `docket load` (a local load) with its batches kept: the shard's
+// scratch database is removed, so nothing of it is kept. It says to
+// raise loader.memory_limit when DuckDB ran out of memory (a shard has
+// no closing checkpoint to say it). The shard run again finishes.
+func TestFailedShardLoadCommit(t *testing.T) {
+	dir := textProject(t, 8)
+	plan := filepath.Join(dir, "plan")
+	mustDocket(t, dir, nil, "plan", "--shards", "1", "--out", plan)
+	out, err := docket(t, dir, []string{envCommitFailAt + "=1"}, "load", "--plan", plan, "--shard", "0")
+	if err == nil {
+		t.Fatalf("the shard's load should have failed:\n%s", out)
+	}
+	if !strings.Contains(out, "nothing of this shard is kept") || !strings.Contains(out, "--shard 0`") ||
+		strings.Contains(out, "batches landed before it are kept") || !strings.Contains(out, "raise it in project.yaml") {
+		t.Errorf("the shard's error should say to raise loader.memory_limit and run the shard again:\n%s", out)
+	}
+	mustDocket(t, dir, nil, "load", "--plan", plan, "--shard", "0")
+	mustDocket(t, dir, nil, "land", plan)
+	onceEach(t, dir, 8)
+}

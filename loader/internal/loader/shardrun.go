@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -159,6 +160,7 @@ func RunShard(ctx context.Context, dir string, k int, opts Options) (sm *ShardMa
 		pool.Warm()
 	}
 	w := NewWriter(scratch, "", sum)
+	w.Again = fmt.Sprintf("nothing of this shard is kept (its scratch database is removed), run it again: `docket load --plan %s --shard %d`", dir, k)
 	if len(events) > 0 {
 		if err := w.Add(ctx, Family{Landings: events}); err != nil {
 			return nil, false, err
@@ -167,6 +169,10 @@ func RunShard(ctx context.Context, dir string, k int, opts Options) (sm *ShardMa
 	err = Execute(ctx, plan, run, opts, pool, sum, func(f Family) error { return w.Add(ctx, f) })
 	if err == nil {
 		err = w.Flush(ctx)
+	}
+	if ce := (*warehouse.CommitError)(nil); errors.As(err, &ce) && ce.OutOfMemory() {
+		// docket load says so after its closing checkpoint; a shard has none
+		err = fmt.Errorf("%w (DuckDB ran out of memory under loader.memory_limit, %dMiB: raise it in project.yaml before running the shard again)", err, memory>>20)
 	}
 	if err != nil {
 		return nil, false, err

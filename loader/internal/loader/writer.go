@@ -38,7 +38,14 @@ type Writer struct {
 		Docs, Pages int
 		Every       time.Duration
 	}
+	// Again says what is kept and what to run after a failed commit
+	// ends the landing (see stopLanding): a load's batches landed
+	// before it are kept; a shard's scratch database is not.
+	Again string
 }
+
+// loadAgain is a Writer's Again for a load.
+const loadAgain = "the batches landed before it are kept, run `docket load` again to go on where this one stopped"
 
 // BatchEvery is how long the Writer holds documents before it lands them
 // when neither batch limit is reached: what a killed load has extracted
@@ -59,7 +66,7 @@ type Lander interface {
 // NewWriter returns a Writer for the run; landings that fail and are
 // quarantined instead are counted in sum.
 func NewWriter(db Lander, runID string, sum *Summary) *Writer {
-	w := &Writer{db: db, runID: runID, sum: sum, last: time.Now()}
+	w := &Writer{db: db, runID: runID, sum: sum, last: time.Now(), Again: loadAgain}
 	w.Limits.Docs, w.Limits.Pages, w.Limits.Every = 256, 500, BatchEvery
 	return w
 }
@@ -85,13 +92,13 @@ func (w *Writer) Flush(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return fmt.Errorf("loader: land: %w", err)
 		}
-		if err := stopLanding(err, len(w.batch)); err != nil {
+		if err := stopLanding(err, len(w.batch), w.Again); err != nil {
 			return err
 		}
 		// One bad document must not end the run: land one at a time and
 		// quarantine the documents that cannot be landed.
 		if err := landOneByOne(ctx, w.db, w.runID, w.sum, now, w.batch, w.gone, err); err != nil {
-			if err := stopLanding(err, 1); err != nil {
+			if err := stopLanding(err, 1, w.Again); err != nil {
 				return err
 			}
 			return fmt.Errorf("loader: land: %w", err)
@@ -225,15 +232,15 @@ func diskFull(err error) bool {
 // documents failed for no document's fault (nil otherwise): the disk is
 // full, or the commit failed (see warehouse.CommitError: DuckDB's state
 // in this process is not to be trusted, so nothing more is written and
-// nothing is retried or quarantined).
-func stopLanding(err error, n int) error {
+// nothing is retried or quarantined); again says what is kept and what
+// to run (Writer.Again).
+func stopLanding(err error, n int, again string) error {
 	switch {
 	case diskFull(err):
 		return fmt.Errorf("loader: land: disk full, the warehouse could not be written (free space and load again): %w", err)
 	case warehouse.IsCommitError(err):
 		return fmt.Errorf("loader: land: the warehouse could not commit a batch of %d document(s), and this load writes nothing more "+
-			"(after a failed commit DuckDB's state in this process is not to be trusted); the batches landed before it are kept, "+
-			"run `docket load` again to go on where this one stopped: %w", n, err)
+			"(after a failed commit DuckDB's state in this process is not to be trusted); %s: %w", n, again, err)
 	}
 	return nil
 }
@@ -244,7 +251,7 @@ func stopLanding(err error, n int) error {
 func landOneByOne(ctx context.Context, db Lander, runID string, sum *Summary, now time.Time, batch []warehouse.Landing, deleted []string, batchErr error) error {
 	for _, l := range batch {
 		if err := db.Land(ctx, runID, now, []warehouse.Landing{l}, nil); err != nil {
-			if stopLanding(err, 1) != nil {
+			if stopLanding(err, 1, "") != nil {
 				return err // no document's fault: the load stops, nothing is quarantined
 			}
 			q := l
@@ -253,7 +260,7 @@ func landOneByOne(ctx context.Context, db Lander, runID string, sum *Summary, no
 			q.Doc.ErrorMessage = fmt.Sprintf("its extraction could not be written to the warehouse (the next load tries again): %v", err)
 			q.Event = "quarantined"
 			if err2 := db.Land(ctx, runID, now, []warehouse.Landing{q}, nil); err2 != nil {
-				if stopLanding(err2, 1) != nil {
+				if stopLanding(err2, 1, "") != nil {
 					return err2
 				}
 				return fmt.Errorf("batch: %v; document %s: %w", batchErr, l.Doc.RelPath, err2)
