@@ -8,6 +8,8 @@
 package document
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"sort"
 	"strings"
@@ -145,15 +147,44 @@ type Metadata struct {
 // it again when one of them changes, appears or goes.
 const ExtraLaTeXIncludes = "latex_includes"
 
+// ExtraLaTeXSources is the Metadata.Extra key of the sha256 over the
+// files a LaTeX document read from a folder named (SourcesDigest), set
+// when it named any: its text depends on their bytes, so the load keys
+// its content by its main file's hash and this digest, not by the main
+// file's bytes alone (two folders with the same main.tex and different
+// chapters shared one content).
+const ExtraLaTeXSources = "latex_sources_sha256"
+
 // JoinIncludes is the ExtraLaTeXIncludes value of a set of slash paths
 // (relative to the document's folder): sorted, one a line; "" for none.
-func JoinIncludes(set map[string]bool) string {
-	paths := make([]string, 0, len(set))
-	for p := range set {
-		paths = append(paths, p)
+func JoinIncludes[V any](set map[string]V) string {
+	return strings.Join(sortedKeys(set), "\n")
+}
+
+// SourcesDigest is the ExtraLaTeXSources value of the files a LaTeX
+// document named, by slash path, with the sha256 of the bytes read from
+// each ("" for a file not read: refused or not found).
+func SourcesDigest(read map[string]string) string {
+	h := sha256.New()
+	for _, p := range sortedKeys(read) {
+		fmt.Fprintf(h, "%q %q\n", p, read[p])
 	}
-	sort.Strings(paths)
-	return strings.Join(paths, "\n")
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// SHA256 is the hex sha256 of data.
+func SHA256(data []byte) string {
+	s := sha256.Sum256(data)
+	return hex.EncodeToString(s[:])
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // SplitIncludes reads an ExtraLaTeXIncludes value.

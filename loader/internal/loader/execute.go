@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -252,7 +250,7 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 	}
 	// A small new file is read once: its bytes are hashed, detected and
 	// given to the worker from memory (see smallFile).
-	defer func() { f.data = nil }()
+	defer func() { f.data, f.dataStat = nil, nil }()
 	sf, ok := sh.acquire(o, f)
 	if !ok {
 		return o
@@ -349,6 +347,7 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 	}
 	hidePrivatePath(o, pathForWorker, EscapePath(f.rel))
 	validUTF8(o.res)
+	sh.rekeyLaTeX(o, st)
 	if resp.Duration > 0 {
 		o.dur = resp.Duration // the extraction itself, without waiting for a worker
 	}
@@ -381,8 +380,12 @@ func (sh *shared) acquire(o *outcome, f *file) (sf staged, ok bool) {
 		if o.unreadable(s) {
 			return sf, false
 		}
-		f.data, f.hash, f.size, sf.inPlace = data, s.hash, s.size, s.fi
+		f.data, f.dataStat, f.hash, f.size = data, s.fi, s.hash, s.size
 	}
+	// In memory, read from the file with this stat (also when extracted
+	// again after waiting for another file's extraction of its bytes):
+	// the worker may read the file itself (see readInPlace).
+	sf.inPlace = f.dataStat
 	// A file whose content this run must extract is copied first: the
 	// copy's hash is the one landed (see snapshot). A PDF or text file is
 	// hashed where it is instead, and read there by the worker (see
@@ -482,25 +485,6 @@ func docFacts(r *document.Result) *document.Result {
 	return f
 }
 
-// hidePrivatePath names the document where an extractor's message names
-// the private copy it read (a path under the temporary folder that means
-// nothing to a person and is gone after the load).
-func hidePrivatePath(o *outcome, private, name string) {
-	if private == "" {
-		return
-	}
-	if o.err != nil {
-		e := *o.err
-		e.Msg = strings.ReplaceAll(e.Msg, private, name)
-		o.err = &e
-	}
-	if o.res != nil {
-		for i, w := range o.res.Warnings {
-			o.res.Warnings[i] = strings.ReplaceAll(w, private, name)
-		}
-	}
-}
-
 // settled reports whether a content needs no extraction in this run:
 // extracted before, or taken by another file of this run.
 func (sh *shared) settled(hash string) bool {
@@ -541,64 +525,6 @@ func (sh *shared) childrenFromRefs(ctx context.Context, f *file, refs []warehous
 		out = append(out, sh.extract(ctx, c))
 	}
 	return out
-}
-
-func sanitize(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '/' || r == '\\' || r == 0 {
-			return '_'
-		}
-		return r
-	}, s)
-}
-
-// validUTF8 makes the strings of a result that land in the warehouse
-// valid UTF-8 (DuckDB refuses anything else, and one bad byte in a
-// document's metadata cost the whole document): metadata and warnings
-// show stray bytes as \xNN, texts as U+FFFD (as the decoders do).
-func validUTF8(r *document.Result) {
-	if r == nil {
-		return
-	}
-	m := &r.Metadata
-	for _, f := range []*string{&m.Title, &m.Author, &m.Created, &m.Modified, &m.Language} {
-		*f = EscapePath(*f)
-	}
-	for k, v := range m.Extra {
-		if !utf8.ValidString(k) || !utf8.ValidString(v) {
-			delete(m.Extra, k)
-			m.Extra[EscapePath(k)] = EscapePath(v)
-		}
-	}
-	for i := range r.Warnings {
-		r.Warnings[i] = EscapePath(r.Warnings[i])
-	}
-	for i := range r.Pages {
-		r.Pages[i].Text = validText(r.Pages[i].Text)
-	}
-	for i := range r.Elements {
-		e := &r.Elements[i]
-		e.Text, e.Section = validText(e.Text), validText(e.Section)
-	}
-}
-
-// validText replaces each byte that is not UTF-8 with U+FFFD, one for
-// one, so code point offsets into the text stay right.
-func validText(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			b.WriteRune(utf8.RuneError)
-		} else {
-			b.WriteString(s[i : i+n])
-		}
-		i += n
-	}
-	return b.String()
 }
 
 // unreadable records on o why a read of its file gave no bytes to extract

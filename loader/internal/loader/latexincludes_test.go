@@ -46,13 +46,24 @@ func TestLaTeXIncludeChangeReextracts(t *testing.T) {
 	if e := event(mustLoad(t, dir)); e != "changed" || text("Ferries were added") != 1 {
 		t.Errorf("after the missing included file appeared: event %q, text %d; want changed, 1", e, text("Ferries were added"))
 	}
-	// As landed before includes were recorded: extracted again once.
+	// As landed before includes were recorded: extracted again once. Its
+	// content was then keyed by the main file's bytes alone.
 	db, err := warehouse.Open(context.Background(), filepath.Join(dir, "warehouse.duckdb"), warehouse.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.SQL().Exec(`update raw.documents set metadata = json_object('title', 'x') where rel_path = 'paper/main.tex'`); err != nil {
+	var key string
+	if err := db.SQL().QueryRow(`select source_hash from raw.documents where rel_path = 'paper/main.tex'`).Scan(&key); err != nil {
 		t.Fatal(err)
+	}
+	legacy := []string{`update raw.documents set metadata = json_object('title', 'x'), source_hash = $2 where rel_path = 'paper/main.tex' and source_hash = $1`}
+	for _, table := range []string{"extractions", "attachments", "pages", "reviews", "elements", "tables", "ocr_words"} {
+		legacy = append(legacy, `update staging.`+table+` set source_hash = $2 where source_hash = $1`)
+	}
+	for _, q := range legacy {
+		if _, err := db.SQL().Exec(q, key, fileHash(t, filepath.Join(paper, "main.tex"))); err != nil {
+			t.Fatal(err)
+		}
 	}
 	db.Close()
 	if e := event(mustLoad(t, dir)); e != "reextracted" {

@@ -32,6 +32,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -137,7 +138,8 @@ type file struct {
 	mtime                        time.Time
 	hash                         string
 	info                         detect.Info
-	data                         []byte // attachments: their bytes (written to a temp file for the worker)
+	data                         []byte      // attachments: their bytes (written to a temp file for the worker)
+	dataStat                     os.FileInfo // the stat of the file data was read from (small files)
 	event                        string
 	err                          *document.Error // pre-extraction failure (too large, empty, unreadable)
 	gone                         bool            // vanished (deleted or renamed) since the listing

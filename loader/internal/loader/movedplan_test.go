@@ -3,6 +3,8 @@ package loader
 import (
 	"runtime"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
 // TestPlanWithoutLaTeXBuildsNoMovedSet: the set of files that moved (new,
@@ -21,9 +23,9 @@ func TestPlanWithoutLaTeXBuildsNoMovedSet(t *testing.T) {
 		for round := 0; round < 3; round++ {
 			st, l := noopState(n + 1)
 			l.files = l.files[:1] // the others: deleted
-			st.Includes = map[string][]string{}
+			st.Includes = map[string]warehouse.LaTeXSources{}
 			if latex {
-				st.Includes[l.files[0].docID] = []string{"chapter.tex"}
+				st.Includes[l.files[0].docID] = warehouse.LaTeXSources{Includes: []string{"chapter.tex"}, Digest: "d"}
 			}
 			var a, b runtime.MemStats
 			runtime.ReadMemStats(&a)

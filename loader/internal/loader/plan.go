@@ -17,9 +17,10 @@ type State struct {
 	Extractions map[string]warehouse.Extraction // staging.extractions by source_hash
 	Attachments map[string][]warehouse.AttachmentRef
 	OCR         map[string]bool // contents with OCR'd pages; read only under --reocr
-	// Includes are the files landed LaTeX documents named in their
-	// \input/\include commands, by doc_id (see IncludesChanged).
-	Includes map[string][]string
+	// Includes are what landed LaTeX documents' extractions recorded of
+	// the files their \input/\include commands named, by doc_id (see
+	// includer).
+	Includes map[string]warehouse.LaTeXSources
 }
 
 // ReadState reads what a plan needs from the warehouse (read-only).
@@ -229,6 +230,12 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 	var todo, rest []PlannedFile
 	unchanged := make([]string, 0, len(old))
 	place := func(f *entry, k warehouse.Known, a Action) {
+		if _, ok := st.Includes[f.docID]; ok && a.Executes() && f.hash == k.Hash {
+			// A LaTeX document's known hash is its content's key, not
+			// always its main file's hash (latexKey): the executor
+			// hashes the file and keys what it extracts (see rekeyLaTeX).
+			f.hash = ""
+		}
 		restat := a == ActUnchanged && read[f] && !StatClean(k, f.stat) && f.stat.TakenN != 0
 		switch {
 		case a == ActUnchanged && !restat:
@@ -253,6 +260,9 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 		k = st.Known[f.docID]
 		// Decisions see the contents earlier decisions dropped (in listing
 		// order): a content extracted again is extracted once.
+		if src, ok := st.Includes[f.docID]; ok && f.hash != k.Hash {
+			f.hash = latexKnownKey(src, f.hash, k.Hash)
+		}
 		ex, extracted = contents[f.hash]
 		if !extracted && reextracted[f.hash] {
 			// Another file with these bytes brought the outdated
@@ -273,8 +283,8 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 		// A top-level document decided about is not deleted: it leaves
 		// st.Known, whose documents left at the end were not listed.
 		delete(st.Known, f.docID)
-		if inc, ok := st.Includes[f.docID]; ok && d.Action == ActUnchanged {
-			latex = append(latex, includer{f: f, k: k, includes: inc})
+		if src, ok := st.Includes[f.docID]; ok && d.Action == ActUnchanged {
+			latex = append(latex, includer{f: f, k: k, src: src})
 			continue
 		}
 		place(f, k, d.Action)
@@ -310,8 +320,11 @@ func MakePlan(st *State, l *Listing, opts Options) *Plan {
 		moved = movedFiles(todo, news, gone)
 	}
 	for _, c := range latex {
+		// A document changed by its includes leaves its content to the
+		// documents that still have it: what it extracts now has a key
+		// of its own.
 		a := c.action(moved)
-		if a != ActUnchanged {
+		if a == ActReextract {
 			drop(c.k.Hash)
 		}
 		place(c.f, c.k, a)

@@ -327,30 +327,43 @@ func recordSkips(c *sql.Conn, runID string, now time.Time, skips []Skip) error {
 	return skipsTable.appendTo(c, "ops", "load_skips", rows)
 }
 
-// LaTeXIncludes returns, by doc_id, the files each landed LaTeX
-// document's extraction named in its \input/\include commands (metadata
-// extra latex_includes, slash paths relative to the document's folder;
-// see document.ExtraLaTeXIncludes): empty when it named none, nil when
-// its extraction did not record them (landed before docket did).
-func (w *DB) LaTeXIncludes(ctx context.Context) (map[string][]string, error) {
-	rows, err := w.sql.QueryContext(ctx, `select d.doc_id, json_extract_string(d.metadata, '$.extra.`+document.ExtraLaTeXIncludes+`')
+// LaTeXSources are what a landed LaTeX document's extraction recorded of
+// the files its \input/\include commands named (metadata extra
+// latex_includes and latex_sources_sha256, see document.ExtraLaTeXIncludes).
+type LaTeXSources struct {
+	// Includes are the files, as slash paths relative to the document's
+	// folder: empty when it named none, nil when its extraction did not
+	// record them (landed before docket did).
+	Includes []string
+	// Digest is document.SourcesDigest of their bytes as read ("" when
+	// not recorded: none named, or landed before docket recorded it).
+	Digest string
+}
+
+// LaTeXIncludes returns, by doc_id, the LaTeXSources of each landed LaTeX
+// document.
+func (w *DB) LaTeXIncludes(ctx context.Context) (map[string]LaTeXSources, error) {
+	rows, err := w.sql.QueryContext(ctx, `select d.doc_id, json_extract_string(d.metadata, '$.extra.`+document.ExtraLaTeXIncludes+`'),
+		json_extract_string(d.metadata, '$.extra.`+document.ExtraLaTeXSources+`')
 		from raw.documents d join staging.extractions e on e.source_hash = d.source_hash
 		where d.status = 'landed' and e.detected_type = 'latex'`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[string][]string{}
+	out := map[string]LaTeXSources{}
 	for rows.Next() {
 		var id string
-		var inc sql.NullString
-		if err := rows.Scan(&id, &inc); err != nil {
+		var inc, digest sql.NullString
+		if err := rows.Scan(&id, &inc, &digest); err != nil {
 			return nil, err
 		}
-		out[id] = nil
+		var src LaTeXSources
 		if inc.Valid {
-			out[id] = document.SplitIncludes(inc.String)
+			src.Includes = document.SplitIncludes(inc.String)
 		}
+		src.Digest = digest.String
+		out[id] = src
 	}
 	return out, rows.Err()
 }

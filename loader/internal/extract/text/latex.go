@@ -68,10 +68,12 @@ type includes struct {
 	dir         string
 	followLinks bool
 	// tried collects every file an \input/\include named inside dir
-	// (read, refused or not found), as slash paths relative to dir: the
-	// load decides by them whether the document changed (see
-	// document.ExtraLaTeXIncludes). nil: not collected.
-	tried map[string]bool
+	// (read, refused or not found), as slash paths relative to dir, with
+	// the sha256 of the bytes read ("" when none were): the load decides
+	// by them whether the document changed (document.ExtraLaTeXIncludes)
+	// and keys the document's content by them with its main file's bytes
+	// (document.ExtraLaTeXSources). nil: not collected.
+	tried map[string]string
 }
 
 // latexSource reads the main file's text with \input/\include files
@@ -95,7 +97,9 @@ func latexSource(s string, inc includes, seen map[string]bool, depth int, warn f
 		}
 		p := filepath.Join(inc.dir, rel)
 		if inc.tried != nil {
-			inc.tried[filepath.ToSlash(rel)] = true
+			if _, ok := inc.tried[filepath.ToSlash(rel)]; !ok {
+				inc.tried[filepath.ToSlash(rel)] = ""
+			}
 		}
 		if seen[p] || depth >= 16 {
 			warn(fmt.Sprintf("\\%s{%s} not followed: included in itself", cmd, name))
@@ -109,6 +113,9 @@ func latexSource(s string, inc includes, seen map[string]bool, depth int, warn f
 		if err != nil {
 			warn(fmt.Sprintf("\\%s{%s} not found in the document's folder", cmd, name))
 			return ""
+		}
+		if inc.tried != nil {
+			inc.tried[filepath.ToSlash(rel)] = document.SHA256(data)
 		}
 		seen[p] = true
 		defer delete(seen, p)

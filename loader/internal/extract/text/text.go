@@ -185,7 +185,7 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, inc includ
 			warn("\\input/\\include not followed: the document was not read from a folder")
 		}
 		if inc.dir != "" {
-			inc.tried = map[string]bool{}
+			inc.tried = map[string]string{}
 		}
 		d := parseLaTeX(latexSource(s, inc, map[string]bool{}, 0, warn))
 		if inc.tried != nil {
@@ -193,6 +193,9 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, inc includ
 				res.Metadata.Extra = map[string]string{}
 			}
 			res.Metadata.Extra[document.ExtraLaTeXIncludes] = document.JoinIncludes(inc.tried)
+			if len(inc.tried) > 0 {
+				res.Metadata.Extra[document.ExtraLaTeXSources] = document.SourcesDigest(inc.tried)
+			}
 		}
 		s, els = assembleBlocks(d.blocks)
 		title = d.title
