@@ -2,6 +2,7 @@ package document
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -47,6 +48,15 @@ func (r *Result) Flag(page int, code, format string, args ...any) {
 			r.Pages[i].ReviewReason = code + ": " + msg
 		}
 	}
+}
+
+// Flagged reports whether r (nil: no result) has a review reason: a
+// Review, or a page's ReviewReason.
+func (r *Result) Flagged() bool {
+	if r == nil {
+		return false
+	}
+	return len(r.Reviews) > 0 || slices.ContainsFunc(r.Pages, func(p Page) bool { return p.ReviewReason != "" })
 }
 
 // AllReviews is r.Reviews plus the review reasons set directly on pages

@@ -30,6 +30,7 @@ type outcome struct {
 	// content's staging row, see shared.sunk).
 	sameAs    *document.Result
 	extracted bool // a worker ran on this content in this run (res or err is its verdict)
+	flagged   bool // its content has a review reason (extracted now or before)
 	refs      []warehouse.AttachmentRef
 	// unsettled is the event of a file the load leaves to the next one
 	// (vanished, or changing while read): only the event is recorded.
@@ -56,6 +57,8 @@ type contentState struct {
 	res  *document.Result
 	err  *document.Error
 	refs []warehouse.AttachmentRef // the content's attachments, for other files with the same bytes
+	// flagged: the content has a review reason (document.Result.Flagged).
+	flagged bool
 	// retry: the file that took the content could not extract it (it
 	// changed under its worker): each file waiting for it extracts its own.
 	retry bool
@@ -281,6 +284,7 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 			return o
 		}
 		// Landed content: reuse it; its attachments become this file's children.
+		o.flagged = ex.Flagged
 		o.children = sh.childrenFromRefs(ctx, f, sh.attached[f.hash])
 		return o
 	}
@@ -300,7 +304,7 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		if st.retry && ctx.Err() == nil {
 			return sh.extract(ctx, f) // the file that took the content changed under its worker
 		}
-		o.err, o.sameAs = st.err, st.res
+		o.err, o.sameAs, o.flagged = st.err, st.res, st.flagged
 		if o.err == nil {
 			o.children = sh.childrenFromRefs(ctx, f, st.refs)
 		}
@@ -338,6 +342,8 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		return o
 	}
 	o.res, o.err, o.extracted = resp.Result, resp.Err, true
+	st.flagged = o.res.Flagged()
+	o.flagged = st.flagged
 	if o.res != nil && !version.Current(o.res.ExtractorVersion) {
 		// A worker of another docket build (docket-worker is a binary of
 		// its own): what it lands would be outdated at once and redone by

@@ -113,7 +113,7 @@ func (sh *shared) rekeyLaTeX(o *outcome, st *contentState) {
 	sh.mu.Lock()
 	same, inRun := sh.byHash[keyOf(key)]
 	if !inRun {
-		sh.byHash[keyOf(key)] = &contentState{done: settledDone, res: docFacts(o.res)}
+		sh.byHash[keyOf(key)] = &contentState{done: settledDone, res: docFacts(o.res), flagged: o.flagged}
 	}
 	sh.mu.Unlock()
 	if ex, known := sh.known[key]; inRun || known && ex.Status == warehouse.StatusLanded {

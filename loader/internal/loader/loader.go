@@ -88,9 +88,10 @@ type Summary struct {
 	Pages       int    `json:"pages"`     // pages extracted in this run
 	OCRPages    int    `json:"ocr_pages"`
 	NeedsOCR    int    `json:"needs_ocr_pages"` // pages left without text (OCR off or failed)
-	// Flagged: documents extracted in this run and landed with a review
-	// reason (staging.reviews: no text, pages missing, low OCR
-	// confidence, ...), which the load's summary line says.
+	// Flagged: documents landed in this run with a review reason
+	// (staging.reviews: no text, pages missing, low OCR confidence, ...),
+	// their content extracted now or before, which the load's summary
+	// line says.
 	Flagged  int            `json:"flagged_for_review"`
 	Duration time.Duration  `json:"duration_ns"`
 	ByKind   map[string]int `json:"quarantined_by_kind,omitempty"`

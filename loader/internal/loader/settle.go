@@ -30,6 +30,9 @@ var settledDone = func() chan struct{} { c := make(chan struct{}); close(c); ret
 // the same bytes needs is to know it was extracted.
 var settledPlain = &contentState{done: settledDone}
 
+// settledFlagged is settledPlain for a content with a review reason.
+var settledFlagged = &contentState{done: settledDone, flagged: true}
+
 // settle ends the extraction of a content: files waiting for it go on.
 // Until the content's family goes to the sink (see sunk), the run keeps
 // what a later file with the same bytes lands (facts, error,
@@ -41,7 +44,7 @@ func (sh *shared) settle(key contentKey, st *contentState) {
 	if sh.byHash[key] != st || st.retry {
 		return // abandoned: the files waiting extract their own bytes
 	}
-	sh.byHash[key] = &contentState{done: settledDone, res: st.res, err: st.err, refs: st.refs}
+	sh.byHash[key] = &contentState{done: settledDone, res: st.res, err: st.err, refs: st.refs, flagged: st.flagged}
 }
 
 // sunk is called once o's family went to the sink: a later file with
@@ -59,12 +62,15 @@ func (sh *shared) sunk(o *outcome) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	st, ok := sh.byHash[key]
-	if !ok || st.done != settledDone || st == settledPlain {
+	if !ok || st.done != settledDone || st == settledPlain || st == settledFlagged {
 		return // being extracted again, or abandoned
 	}
 	if st.err == nil && len(st.refs) == 0 {
 		sh.byHash[key] = settledPlain
+		if st.flagged {
+			sh.byHash[key] = settledFlagged
+		}
 		return
 	}
-	sh.byHash[key] = &contentState{done: settledDone, err: st.err, refs: st.refs}
+	sh.byHash[key] = &contentState{done: settledDone, err: st.err, refs: st.refs, flagged: st.flagged}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -145,7 +144,7 @@ func landing(o *outcome) warehouse.Landing {
 	if f.changedDuringLoad {
 		d.Warnings = append(d.Warnings, "the file changed while the load ran: the bytes read for extraction were landed (the next load sees any later change)")
 	}
-	return warehouse.Landing{Doc: d, Event: ev, Content: o.res, Duration: o.dur, Extracted: o.extracted, Attachments: o.refs}
+	return warehouse.Landing{Doc: d, Event: ev, Content: o.res, Duration: o.dur, Extracted: o.extracted, Attachments: o.refs, Flagged: o.flagged}
 }
 
 // unsettledMessage explains the events of files left to the next load.
@@ -173,7 +172,7 @@ func countOutcome(s *Summary, o *outcome, l warehouse.Landing) {
 		s.ByKind[l.Doc.ErrorKind]++
 	} else {
 		s.Landed++
-		if flagged(o.res) {
+		if l.Flagged {
 			s.Flagged++
 		}
 	}
@@ -197,7 +196,7 @@ func recount(sum *Summary, l warehouse.Landing) {
 	switch l.Doc.Status {
 	case warehouse.StatusLanded:
 		sum.Landed--
-		if flagged(l.Content) {
+		if l.Flagged {
 			sum.Flagged--
 		}
 		sum.Quarantined++
@@ -209,11 +208,6 @@ func recount(sum *Summary, l warehouse.Landing) {
 		return // an event only: the document's row is not touched
 	}
 	sum.ByKind[document.KindInternal]++
-}
-
-// flagged: the result has a review reason (staging.reviews).
-func flagged(r *document.Result) bool {
-	return r != nil && (len(r.Reviews) > 0 || slices.ContainsFunc(r.Pages, func(p document.Page) bool { return p.ReviewReason != "" }))
 }
 
 // diskFull reports whether a landing failed for want of disk space. DuckDB

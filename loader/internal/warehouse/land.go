@@ -74,6 +74,9 @@ type Landing struct {
 	Extracted bool
 	// Attachments of the content (when Extracted and it has any).
 	Attachments []AttachmentRef
+	// Flagged: its content has a review reason (extracted in this run or
+	// before), which the load's summary counts.
+	Flagged bool
 	// EventOnly records the event (a file that vanished or kept changing
 	// during the load) without touching the document's row: the next
 	// load decides about the file.

@@ -94,12 +94,14 @@ type Extraction struct {
 	Pages                                       int
 	Attempts                                    int           // extractions of the content so far
 	Duration                                    time.Duration // of the last one
+	Flagged                                     bool          // it has a review reason (staging.reviews)
 }
 
 // Extractions returns staging.extractions keyed by source_hash.
 func (w *DB) Extractions(ctx context.Context) (map[string]Extraction, error) {
 	rows, err := w.sql.QueryContext(ctx, `select source_hash, status, coalesce(error_kind,''), coalesce(error_message,''), coalesce(detected_type,''), coalesce(page_count,0),
-		coalesce(attempts, 1), coalesce(duration_ms, 0), coalesce(extractor_version, '') from staging.extractions`)
+		coalesce(attempts, 1), coalesce(duration_ms, 0), coalesce(extractor_version, ''),
+		source_hash in (select source_hash from staging.reviews) from staging.extractions`)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +111,7 @@ func (w *DB) Extractions(ctx context.Context) (map[string]Extraction, error) {
 	for rows.Next() {
 		var e Extraction
 		var ms int64
-		if err := rows.Scan(&e.Hash, &e.Status, &e.ErrorKind, &e.ErrorMessage, &e.Type, &e.Pages, &e.Attempts, &ms, &e.Version); err != nil {
+		if err := rows.Scan(&e.Hash, &e.Status, &e.ErrorKind, &e.ErrorMessage, &e.Type, &e.Pages, &e.Attempts, &ms, &e.Version, &e.Flagged); err != nil {
 			return nil, err
 		}
 		e.Duration = time.Duration(ms) * time.Millisecond
