@@ -33,6 +33,9 @@ const DefaultBuildMemory Size = 768 << 20
 // 524 MB, with 160MB 434 MB, checkpointing at 1GB of WAL either way).
 const DefaultLoadMemory Size = 160 << 20
 
+// machineMemory is MachineMemory; tests give another machine's.
+var machineMemory = MachineMemory
+
 // MinDuckDBMemory is the smallest memory_limit docket gives DuckDB (a
 // smaller setting is raised to it, with a warning for loader.memory_limit).
 const MinDuckDBMemory Size = 64 << 20
@@ -45,10 +48,18 @@ func (l Loader) DuckDBMemory() (limit Size, warn string) {
 	if limit <= 0 {
 		limit = DefaultLoadMemory
 	}
+	machine := machineMemory()
 	if limit < MinDuckDBMemory {
 		warn = fmt.Sprintf("loader.memory_limit %dMiB is too small for DuckDB; the load uses %dMiB", int64(limit)>>20, int64(MinDuckDBMemory)>>20)
 		limit = MinDuckDBMemory
-	} else if capped, why := overMachine(limit, MachineMemory()); why != "" {
+	} else if share := machine / 5 * 4; l.memoryLimitAt == "" && limit == DefaultLoadMemory && share > 0 && limit > share {
+		// Not set, and the default is more than DuckDB's own default on
+		// this machine (80 % of its memory): DuckDB's is used, and said,
+		// as a large load may need the default.
+		used := max(share, MinDuckDBMemory)
+		warn, limit = fmt.Sprintf("loader.memory_limit is not set and its default, %s, is more than 80 %% of this machine's memory (%s); the load uses %s (80 %%, DuckDB's own default), and a large load may run out of memory",
+			limit.human(), machine.human(), used.human()), used
+	} else if capped, why := overMachine(limit, machine); why != "" {
 		warn, limit = "loader.memory_limit "+why+"; the load uses "+capped.human()+" (80 % of it, DuckDB's own default)", capped
 	}
 	if warn != "" && l.memoryLimitAt != "" {
@@ -99,7 +110,7 @@ func (p *Project) memoryWarnings(lines map[string]int) {
 		p.Warnings = append(p.Warnings, Warning{File: p.File, Line: l, Msg: fmt.Sprintf("build.memory_limit %dMiB is too small for DuckDB; the model commands use %dMiB",
 			int64(p.Build.MemoryLimit)>>20, int64(MinDuckDBMemory)>>20)})
 	}
-	if capped, why := overMachine(p.Build.MemoryLimit, MachineMemory()); l > 0 && why != "" {
+	if capped, why := overMachine(p.Build.MemoryLimit, machineMemory()); l > 0 && why != "" {
 		p.Warnings = append(p.Warnings, Warning{File: p.File, Line: l, Msg: "build.memory_limit " + why + "; the model commands use " + capped.human() + " (80 % of it, DuckDB's own default)"})
 		p.Build.MemoryLimit = capped
 	}
