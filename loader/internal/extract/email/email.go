@@ -77,8 +77,16 @@ func ExtractBytes(ctx context.Context, raw []byte, opts document.Options) (*docu
 		enmime.DisableTextConversion(true),
 	)
 	env, err := p.ReadEnvelope(bytes.NewReader(raw))
+	var headerless int
 	if err != nil {
-		return nil, document.Errorf(document.KindCorrupt, "not a readable MIME message: %v", err)
+		if fixed, n := headerlessParts(raw); n > 0 {
+			if e, ferr := p.ReadEnvelope(bytes.NewReader(fixed)); ferr == nil {
+				env, err, headerless = e, nil, n
+			}
+		}
+	}
+	if err != nil {
+		return nil, document.Errorf(document.KindCorrupt, "not a readable MIME message (the MIME parser says: %v)", err)
 	}
 	if len(env.GetHeaderKeys()) == 0 {
 		return nil, document.Errorf(document.KindCorrupt, "no message headers found (not an e-mail message)")
@@ -99,6 +107,14 @@ func ExtractBytes(ctx context.Context, raw []byte, opts document.Options) (*docu
 	md.Author = md.Extra["from"]
 	if d := md.Extra["date"]; d != "" {
 		md.Created = parseDate(d)
+	}
+	if rootType(env) == "multipart/signed" {
+		// The signature itself is not checked: say the message is signed.
+		_, params, _ := mime.ParseMediaType(env.Root.Header.Get("Content-Type"))
+		md.Extra["signed"] = "signed (" + params["protocol"] + "); the signature was not verified"
+	}
+	if headerless > 0 {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("%d part(s) of the message start with text where MIME wants their header lines: read as plain text", headerless))
 	}
 	for _, e := range env.Errors {
 		if e.Severe {

@@ -25,7 +25,7 @@ const (
 	HTML    = "html/4"       // 4: readability's long blocks that go-trafilatura left out are dropped; content_by recorded
 	Text    = "text/2"       // 2: LaTeX footnotes in parentheses, apart from the word before (and a re-extraction picks up the \input files loads could not find)
 	Office  = "office/1"
-	Email   = "email/1"
+	Email   = "email/2"   // 2: a part with no header lines read as plain text (a signed message was quarantined); signed messages say so
 	Archive = "archive/2" // 2: members that could not be read are a review (members_unreadable), a damaged .gz is corrupt, a .gz member is named after the document
 	Router  = "docket/1"  // a routed type whose extractor names no version
 )
