@@ -143,7 +143,7 @@ func ExtractWith(ctx context.Context, e *ocr.Engine, path string, opts document.
 	defer doc.Close()
 	pages := doc.NumPage()
 	if pages <= 0 {
-		return nil, &document.Error{Kind: document.KindCorrupt, Msg: fmt.Sprintf("the %s image has no decodable frame", format.Type)}
+		return nil, &document.Error{Kind: document.KindCorrupt, Msg: fmt.Sprintf("the %s image is damaged or cut short: no picture in it can be decoded", format.Type)}
 	}
 	if opts.MaxPages > 0 && pages > opts.MaxPages {
 		return nil, &document.Error{Kind: document.KindTooManyPage, Msg: fmt.Sprintf("%d frames, more than the limit of %d", pages, opts.MaxPages)}
@@ -160,7 +160,7 @@ func ExtractWith(ctx context.Context, e *ocr.Engine, path string, opts document.
 		}
 		b, err := doc.Bound(p - 1)
 		if err != nil || b.Dx() <= 0 || b.Dy() <= 0 {
-			return nil, &document.Error{Kind: document.KindCorrupt, Msg: fmt.Sprintf("cannot decode frame %d of the %s image", p, format.Type)}
+			return nil, &document.Error{Kind: document.KindCorrupt, Msg: fmt.Sprintf("the %s image is damaged or cut short: the size of its picture %d cannot be read", format.Type, p)}
 		}
 		renderDPI, tessDPI := resolution(cfg, cfgErr == nil && p == 1 || cfgErr == nil && sameSize(cfg, b, pages), b)
 		if err := checkPixels(opts, int(float64(b.Dx())*renderDPI/72), int(float64(b.Dy())*renderDPI/72), p); err != nil {
@@ -172,7 +172,7 @@ func ExtractWith(ctx context.Context, e *ocr.Engine, path string, opts document.
 		}
 		img, err := doc.ImageDPI(p-1, renderDPI)
 		if err != nil {
-			return nil, &document.Error{Kind: document.KindCorrupt, Msg: fmt.Sprintf("cannot decode frame %d of the %s image: %v", p, format.Type, err)}
+			return nil, &document.Error{Kind: document.KindCorrupt, Msg: fmt.Sprintf("the %s image is damaged or cut short: its picture %d cannot be decoded (%v)", format.Type, p, err)}
 		}
 		grey, w, h := ocr.Gray(img)
 		if w == 0 || h == 0 {

@@ -221,9 +221,9 @@ func TestBadFiles(t *testing.T) {
 		{"webp", []byte("RIFF\x10\x00\x00\x00WEBPVP8 "), document.KindUndecodable, "WebP"},
 		{"not an image", []byte("hello, world: this is text"), document.KindUndecodable, "not an image"},
 		{"empty", nil, document.KindEmpty, "empty"},
-		{"png garbage", append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{0xAB}, 200)...), document.KindCorrupt, "png"},
+		{"png garbage", append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{0xAB}, 200)...), document.KindCorrupt, "the png image is damaged or cut short"},
 		{"png truncated header", scan[:30], document.KindCorrupt, "png"},
-		{"jpeg garbage", append([]byte{0xff, 0xd8, 0xff, 0xe0}, bytes.Repeat([]byte{0x11}, 300)...), document.KindCorrupt, "jpeg"},
+		{"jpeg garbage", append([]byte{0xff, 0xd8, 0xff, 0xe0}, bytes.Repeat([]byte{0x11}, 300)...), document.KindCorrupt, "the jpeg image is damaged or cut short"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
