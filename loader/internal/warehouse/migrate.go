@@ -40,6 +40,10 @@ var migrations = []migration{
 		landed_at timestamp not null,
 		primary key (plan_id, shard))`)},
 	{9, "staging.tables.continues_table_id", execAll(`alter table staging.tables add column continues_table_id varchar`)},
+	// Version 10 is taken: 46daa64 (the corpus tables without their
+	// primary keys) recorded it and 52f7fbf reverted it. A warehouse a
+	// build of that commit migrated is at 10 without those keys, so the
+	// next schema change is 11 and makes sure of the keys it expects.
 }
 
 // upTo7 adds raw.documents' stat columns (null until a load reads the
