@@ -187,12 +187,12 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 			res.Flag(num, document.ReviewPageUnreadable, "page %d is empty in a damaged file whose page tree MuPDF could not load as written (MuPDF: %s): its content may be lost", num, why)
 		}
 	}
-	declared, treeCount := 0, 0
-	if troubled(res.Warnings) {
-		declared, treeCount = checkDeclared(doc, res)
-	}
 	rep := docRepairs(res.Warnings)
 	rep.rebuilt = doc.rebuilt
+	declared, treeCount := 0, 0
+	if troubled(res.Warnings) || rep.any() {
+		declared, treeCount = checkDeclared(doc, res)
+	}
 	if rep.rebuilt > 0 && treeCount == 0 {
 		declared = -1 // the count was in the lost tree
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,14 +42,32 @@ func cutFlate(s string) string {
 
 // lostFromObjectStream is a one-page PDF 1.5 (cross-reference stream) whose
 // font, object 6, is listed in object stream 8, which does not hold it.
-func lostFromObjectStream() []byte {
+func lostFromObjectStream() []byte { return objectStreamPDF(false) }
+
+// objectStreamPDF is lostFromObjectStream's file; with treeInStream its
+// page tree and page object sit in the object stream too, where a scan of
+// the file's bytes cannot count them (as in the corpus's issue-461 and
+// scotus-transcript-p1).
+func objectStreamPDF(treeInStream bool) []byte {
 	osBody := "9 0 << /Kind /Other >>"
 	objs := map[int]string{
 		1: "<< /Type /Catalog /Pages 2 0 R >>",
 		2: "<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
 		4: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 6 0 R >> >> /Contents 5 0 R >>",
 		5: rawStream("BT /F1 12 Tf 72 700 Td (First page text here.) Tj ET"),
-		8: fmt.Sprintf("<< /Type /ObjStm /N 1 /First 4 /Length %d >>\nstream\n%s\nendstream", len(osBody), osBody),
+	}
+	inStream := []int{9}
+	if treeInStream {
+		o2, o4 := objs[2], objs[4]
+		delete(objs, 2)
+		delete(objs, 4)
+		body := o2 + "\n" + o4 + "\n<< /Kind /Other >>"
+		head := fmt.Sprintf("2 0 4 %d 9 %d ", len(o2)+1, len(o2)+1+len(o4)+1)
+		osBody = head + body
+		inStream = []int{2, 4, 9}
+		objs[8] = fmt.Sprintf("<< /Type /ObjStm /N 3 /First %d /Length %d >>\nstream\n%s\nendstream", len(head), len(osBody), osBody)
+	} else {
+		objs[8] = fmt.Sprintf("<< /Type /ObjStm /N 1 /First 4 /Length %d >>\nstream\n%s\nendstream", len(osBody), osBody)
 	}
 	var b, x bytes.Buffer
 	b.WriteString("%PDF-1.5\n")
@@ -62,10 +81,10 @@ func lostFromObjectStream() []byte {
 	off[10] = b.Len()
 	for i := 0; i <= 10; i++ {
 		typ, f2 := byte(1), uint32(off[i])
-		switch i {
-		case 0, 3, 7:
+		switch {
+		case i == 0 || i == 3 || i == 7:
 			typ, f2 = 0, 0
-		case 6, 9:
+		case i == 6 || slices.Contains(inStream, i):
 			typ, f2 = 2, 8
 		}
 		x.WriteByte(typ)
@@ -99,7 +118,9 @@ func TestRepairedFlagged(t *testing.T) {
 		{"compressed stream cut short on page 2", damagedTwoPages(cutFlate("BT /F1 12 Tf 72 700 Td (Second page first line.) Tj ET\nBT /F1 12 Tf 72 600 Td (Second page last line.) Tj ET\n")), "2:repaired",
 			[]string{"page 2 is damaged", "a compressed stream on it ends early"}},
 		{"object missing from its object stream", lostFromObjectStream(), "0:repaired",
-			[]string{"left out 1 damaged object it could not read (6 0 R): whatever it held", "MuPDF read 1 page."}},
+			[]string{"left out 1 damaged object it could not read (6 0 R): whatever it held", "MuPDF found the one page it declares"}},
+		{"page tree in an object stream, its count not found", objectStreamPDF(true), "0:repaired",
+			[]string{"left out 1 damaged object it could not read (6 0 R)", "MuPDF read 1 page, and how many pages the file declares could not be found in it", "so pages may be missing"}},
 		{"healthy", two, "", nil},
 		{"healthy, syntax-clean colour operator", damagedTwoPages(rawStream("BT /F1 12 Tf 72 700 Td (Second page text.) Tj 1 0 0 scn ET")), "", nil},
 	}
