@@ -2,6 +2,7 @@ package table
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -342,30 +343,51 @@ func besideEachOther(a, b []*textLine) bool {
 // sharedBaselines counts the lines of a whose baseline is one of b's
 // (within tol), or half-way between two lines of b that are one cell's
 // wrapped lines (one phrase each, starting at one x, a leading apart: a
-// number centred beside a wrapped label); and the lines of a with several
+// number centred beside a wrapped label), or that are one phrase on a
+// line apart, half-way between two lines of b a leading apart (a stub's
+// group label centred on its group's two rows); and the lines of a with several
 // phrases (gap apart) that share none: rows of a table of their own.
 func sharedBaselines(a, b []*textLine, tol, gap float64) (shared, rows int) {
 	ys := make([]float64, 0, 2*len(b)) // b's baselines and wrapped cells' middles
+	var mids []float64                 // middles of two rows a leading apart
 	for k, o := range b {
 		ys = append(ys, baseline(o))
 		if k+1 < len(b) {
-			if p := b[k+1]; p.bb.Y0-o.bb.Y1 < 0.5*o.size && math.Abs(p.bb.X0-o.bb.X0) <= 1 &&
-				o.nSegments(gap) == 1 && p.nSegments(gap) == 1 {
-				ys = append(ys, (baseline(o)+baseline(p))/2)
+			p := b[k+1]
+			if p.bb.Y0-o.bb.Y1 >= 0.5*o.size {
+				continue
+			}
+			m := (baseline(o) + baseline(p)) / 2
+			if math.Abs(p.bb.X0-o.bb.X0) <= 1 && o.nSegments(gap) == 1 && p.nSegments(gap) == 1 {
+				ys = append(ys, m)
+			} else {
+				mids = append(mids, m)
 			}
 		}
 	}
 	sort.Float64s(ys)
-	for _, l := range a {
+	for j, l := range a {
 		y := baseline(l)
 		k := sort.SearchFloat64s(ys, y-tol)
-		if k < len(ys) && ys[k] <= y+tol {
+		switch {
+		case k < len(ys) && ys[k] <= y+tol:
 			shared++
-		} else if l.nSegments(gap) >= 2 {
+		case lineApart(a, j) && l.nSegments(gap) == 1 && slices.ContainsFunc(mids, func(m float64) bool { return math.Abs(m-y) <= tol }):
+			shared++ // a group's label centred on its two rows
+		case l.nSegments(gap) >= 2:
 			rows++
 		}
 	}
 	return shared, rows
+}
+
+// lineApart: ls[j] is more than a line's height from the lines just
+// above and below it (a group's label on a line of its own, not one
+// line of a cell wrapped over several).
+func lineApart(ls []*textLine, j int) bool {
+	l := ls[j]
+	return (j == 0 || l.bb.Y0-ls[j-1].bb.Y1 > 0.8*l.size) &&
+		(j == len(ls)-1 || ls[j+1].bb.Y0-l.bb.Y1 > 0.8*l.size)
 }
 
 // baseline is the lower edge of most of a line's words (the median; a
