@@ -47,11 +47,13 @@ func (e *CommitError) OutOfMemory() bool { return outOfMemory(e.Err) }
 
 // fatal says DuckDB failed fatally, or had before: the open database is
 // invalidated. By the error's type, not its text, which may quote a
-// document's value.
+// document's value ("FATAL Error", "database has been invalidated"):
+// DuckDB's own errors (statements, the appender, the commit) carry it.
+// Only an error carrying no duckdb.Error is read by its text.
 func fatal(err error) bool {
 	var de *duckdb.Error
-	if errors.As(err, &de) && de.Type == duckdb.ErrorTypeFatal {
-		return true
+	if errors.As(err, &de) {
+		return de.Type == duckdb.ErrorTypeFatal
 	}
 	return strings.Contains(err.Error(), "database has been invalidated")
 }
@@ -95,7 +97,7 @@ func (w *DB) commit(ctx context.Context, c *sql.Conn, batch []Landing) error {
 // landTx runs fn in a transaction on c and commits it (see commit); a
 // fatal error of fn's is a CommitError too.
 func (w *DB) landTx(ctx context.Context, c *sql.Conn, batch []Landing, fn func() error) error {
-	if _, err := c.ExecContext(ctx, "begin transaction"); err != nil {
+	if err := w.begin(ctx, c); err != nil {
 		return err
 	}
 	if err := fn(); err != nil {
@@ -106,6 +108,18 @@ func (w *DB) landTx(ctx context.Context, c *sql.Conn, batch []Landing, fn func()
 		return err
 	}
 	return w.commit(ctx, c, batch)
+}
+
+// begin starts a transaction on c. It fails when DuckDB had failed
+// fatally before (the open database is invalidated: every statement
+// fails): that is a CommitError too, so the batch is not retried
+// document by document.
+func (w *DB) begin(ctx context.Context, c *sql.Conn) error {
+	_, err := c.ExecContext(ctx, "begin transaction")
+	if err != nil && fatal(err) {
+		return w.fail(err)
+	}
+	return err
 }
 
 // fail records err as the failure after which the database takes no more

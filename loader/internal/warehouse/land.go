@@ -110,7 +110,7 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 		return err
 	}
 	defer c.Close()
-	if _, err = c.ExecContext(ctx, "begin transaction"); err != nil {
+	if err = w.begin(ctx, c); err != nil {
 		return err
 	}
 	defer func() {

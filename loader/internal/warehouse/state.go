@@ -197,14 +197,11 @@ func (w *DB) MarkDeleted(ctx context.Context, runID string, now time.Time, docID
 		return 0, err
 	}
 	defer c.Close()
-	if _, err = c.ExecContext(ctx, "begin transaction"); err != nil {
-		return 0, err
-	}
-	if n, err = markDeleted(ctx, c, runID, now, docIDs); err != nil {
-		c.ExecContext(context.Background(), "rollback")
-		return 0, err
-	}
-	if err = w.commit(ctx, c, nil); err != nil {
+	err = w.landTx(ctx, c, nil, func() (err error) {
+		n, err = markDeleted(ctx, c, runID, now, docIDs)
+		return err
+	})
+	if err != nil {
 		return 0, err
 	}
 	return n, nil
