@@ -127,6 +127,8 @@ type Doc struct {
 	// the file's own bytes are then data's first origSize.
 	rebuilt  int
 	origSize int
+	// rebuiltLoose of them no surviving node of the lost tree listed.
+	rebuiltLoose int
 	// MaxTokens bounds the content-stream tokens interpreted for one
 	// page, a glyph shown counting 16 (0: no bound); a page over it is
 	// not read (see PageWith).
@@ -192,12 +194,12 @@ func openC(buf unsafe.Pointer, n int, magic string) (*Doc, error) {
 		if lost {
 			// The file's page tree is lost: open it again with one
 			// rebuilt from its page objects (withPageTree).
-			if fixed, kids := withPageTree(unsafe.Slice((*byte)(buf), n)); kids > 0 {
+			if fixed, kids, loose := withPageTree(unsafe.Slice((*byte)(buf), n)); kids > 0 {
 				fbuf := C.CBytes(fixed)
 				if doc, _, err2 := open(cmagic, fbuf, len(fixed), magic); err2 == nil {
 					C.free(buf)
 					doc.data, doc.size = fbuf, len(fixed)
-					doc.rebuilt, doc.origSize = kids, n
+					doc.rebuilt, doc.rebuiltLoose, doc.origSize = kids, loose, n
 					return doc, nil
 				}
 				C.free(fbuf)

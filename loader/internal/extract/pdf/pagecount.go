@@ -120,27 +120,105 @@ func pageTreeTrouble(warnings []string) string {
 }
 
 // withPageTree returns data with a page tree and a catalog appended that
-// list the file's page objects (see declaredPages) in the order they
-// appear, and a trailer naming them, for a file whose own tree is lost (a
-// truncated file whose tree came last, a tree object deleted or broken):
-// MuPDF, repairing the file, takes the last trailer's catalog. kids is 0
-// (and fixed nil) when the file has no page object. The pages keep their
-// /Parent to the lost tree: what they inherited from it (page size,
-// resources) stays lost. The "endstream endobj" first closes an object
-// the truncation left open, so that the repair does not read what
-// follows as its stream data.
-func withPageTree(data []byte) (fixed []byte, kids int) {
-	var refs []string
+// list the file's page objects (see declaredPages), and a trailer naming
+// them, for a file whose own tree is lost (a truncated file whose tree
+// came last, a tree object deleted or broken): MuPDF, repairing the file,
+// takes the last trailer's catalog. The pages come in the order the
+// surviving /Pages nodes of the lost tree list them (pageOrder), then
+// those no node lists (loose: an incremental update may have removed them
+// from the tree), in file order. kids is 0 (and fixed nil) when the file
+// has no page object. The pages keep their /Parent to the lost tree: what
+// they inherited from it (page size, resources) stays lost. The
+// "endstream endobj" first closes an object the truncation left open, so
+// that the repair does not read what follows as its stream data.
+func withPageTree(data []byte) (fixed []byte, kids, loose int) {
+	pages, nodes := map[int]string{}, map[int][]int{}
+	var pageNums, nodeNums []int // in file order
 	maxNum := eachObject(data, func(num int, gen, dict []byte) {
-		if t := typeRe.Find(dict); t != nil && !bytes.HasSuffix(t, []byte("Pages")) {
-			refs = append(refs, fmt.Sprintf("%d %s R", num, gen))
+		switch t := typeRe.Find(dict); {
+		case t == nil:
+		case bytes.HasSuffix(t, []byte("Pages")):
+			nodes[num] = kidsOf(dict)
+			nodeNums = append(nodeNums, num)
+		default:
+			pages[num] = fmt.Sprintf("%d %s R", num, gen)
+			pageNums = append(pageNums, num)
 		}
 	})
-	if len(refs) == 0 || maxNum+2 > 1<<30 {
-		return nil, 0
+	if len(pages) == 0 || maxNum+2 > 1<<30 {
+		return nil, 0, 0
+	}
+	order, loose := pageOrder(pageNums, nodeNums, nodes)
+	refs := make([]string, len(order))
+	for i, num := range order {
+		refs[i] = pages[num]
 	}
 	tree, cat := maxNum+1, maxNum+2
 	fixed = append(data[:len(data):len(data)], fmt.Sprintf("\nendstream\nendobj\n%d 0 obj\n<< /Type /Pages /Kids [%s] /Count %d >>\nendobj\n%d 0 obj\n<< /Type /Catalog /Pages %d 0 R >>\nendobj\ntrailer\n<< /Size %d /Root %d 0 R >>\n%%%%EOF\n",
 		tree, strings.Join(refs, " "), len(refs), cat, tree, cat+1, cat)...)
-	return fixed, len(refs)
+	return fixed, len(refs), loose
+}
+
+var kidsRe = regexp.MustCompile(`/Kids\s*\[([^\]]*)\]`)
+var refRe = regexp.MustCompile(`(\d{1,10})\s+\d{1,5}\s+R\b`)
+
+// kidsOf is the object numbers a /Pages node's /Kids lists.
+func kidsOf(dict []byte) []int {
+	m := kidsRe.FindSubmatch(dict)
+	if m == nil {
+		return nil
+	}
+	var kids []int
+	for _, r := range refRe.FindAllSubmatch(m[1], -1) {
+		n, _ := strconv.Atoi(string(r[1]))
+		kids = append(kids, n)
+	}
+	return kids
+}
+
+// pageOrder orders the page objects pageNums (in file order) by the
+// surviving /Pages nodes (nodes: each node's kids; nodeNums in file
+// order): depth first from each node no other node lists, a page once;
+// then the pages no node lists, in file order (loose counts them).
+func pageOrder(pageNums, nodeNums []int, nodes map[int][]int) (order []int, loose int) {
+	isPage := make(map[int]bool, len(pageNums))
+	for _, p := range pageNums {
+		isPage[p] = true
+	}
+	listed := map[int]bool{}
+	for _, kids := range nodes {
+		for _, k := range kids {
+			listed[k] = true
+		}
+	}
+	seen := map[int]bool{}
+	var walk func(num int)
+	walk = func(num int) {
+		if seen[num] {
+			return // a page listed twice, or a loop of nodes
+		}
+		seen[num] = true
+		if isPage[num] {
+			order = append(order, num)
+			return
+		}
+		for _, k := range nodes[num] {
+			walk(k)
+		}
+	}
+	for _, n := range nodeNums {
+		if !listed[n] {
+			walk(n)
+		}
+	}
+	for _, n := range nodeNums {
+		walk(n) // nodes only a loop of nodes lists
+	}
+	for _, p := range pageNums {
+		if !seen[p] {
+			order = append(order, p)
+			loose++
+		}
+	}
+	return order, loose
 }

@@ -188,7 +188,7 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 		}
 	}
 	rep := docRepairs(res.Warnings)
-	rep.rebuilt = doc.rebuilt
+	rep.rebuilt, rep.loose = doc.rebuilt, doc.rebuiltLoose
 	declared, treeCount := 0, 0
 	if troubled(res.Warnings) || rep.any() {
 		declared, treeCount = checkDeclared(doc, res)

@@ -26,6 +26,7 @@ type repairs struct {
 	broken   []string // the objects MuPDF ignored as broken ("969 0 R")
 	moreLost bool     // MuPDF dropped messages: there may be more
 	rebuilt  int      // pages of the page tree docket rebuilt (Doc.rebuilt)
+	loose    int      // of them, listed by no surviving node of the lost tree
 }
 
 // brokenRe matches MuPDF's messages that it left an object out: after a
@@ -127,8 +128,8 @@ func flagRepairs(res *document.Result, r repairs, damage map[int]string, declare
 			did = append(did, s)
 		}
 		if r.rebuilt > 0 {
-			did = append(did, fmt.Sprintf("found no page: the file's page tree (its list of pages) is lost, and docket rebuilt one from the %s found in the file, in the order they appear there: the page order may differ from the original, and what pages took from the lost tree (page size, fonts) may be missing",
-				plural(r.rebuilt, "page object")))
+			did = append(did, fmt.Sprintf("found no page: the file's page tree (its list of pages) is lost, and docket rebuilt one from the %s found in the file, %s, and what pages took from the lost tree (page size, fonts) may be missing",
+				plural(r.rebuilt, "page object"), rebuiltOrder(r.rebuilt, r.loose)))
 		}
 		if r.tree != "" {
 			did = append(did, "could not load the file's page tree as written (MuPDF: "+r.tree+")")
@@ -171,6 +172,19 @@ func flagRepairs(res *document.Result, r repairs, damage map[int]string, declare
 			res.Flag(p.Number, document.ReviewRepaired, "page %d is damaged and MuPDF read past the damage: %s. Check the page's text against the page in a PDF viewer", p.Number, d)
 		}
 	}
+}
+
+// rebuiltOrder says in what order the rebuilt page tree lists the pages
+// (see withPageTree).
+func rebuiltOrder(pages, loose int) string {
+	switch loose {
+	case 0:
+		return "in the order the surviving parts of the lost tree list them"
+	case pages:
+		return "in the order they appear there: the page order may differ from the original"
+	}
+	return fmt.Sprintf("in the order the surviving parts of the lost tree list them, then %s that no part lists, in the order they appear in the file: %s may be pages an edit of the file removed, or pages whose place is not known",
+		plural(loose, "page"), map[bool]string{true: "it", false: "they"}[loose == 1])
 }
 
 // plural is "1 page", "2 pages".

@@ -199,3 +199,68 @@ func TestLostPageTreeRebuilt(t *testing.T) {
 		})
 	}
 }
+
+// treeFixture is a file of four pages ("Page N text here.") and one page
+// no node lists ("Removed page text."), their objects in the file in the
+// order page 2, the removed page, page 4, page 1, page 3. The root /Pages
+// node (object 2, listing node 4 with pages 1 and 2 and node 5 with pages
+// 3 and 4) is deleted when dropRoot; else the catalog (object 1) is.
+func treeFixture(t *testing.T, dropRoot bool) []byte {
+	t.Helper()
+	page := func(parent, contents int) string {
+		return fmt.Sprintf("<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>", parent, contents)
+	}
+	text := func(s string) string { return rawStream("BT /F1 12 Tf 72 700 Td (" + s + ") Tj ET") }
+	objs := []string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [4 0 R 5 0 R] /Count 4 >>",
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+		"<< /Type /Pages /Parent 2 0 R /Kids [12 0 R 6 0 R] /Count 2 >>", "<< /Type /Pages /Parent 2 0 R /Kids [14 0 R 10 0 R] /Count 2 >>",
+		page(4, 7), text("Page 2 text here."), page(2, 9), text("Removed page text."), page(5, 11), text("Page 4 text here."),
+		page(4, 13), text("Page 1 text here."), page(5, 15), text("Page 3 text here.")}
+	data := pdftest.Assemble("1.4", objs, "")
+	drop := regexp.MustCompile(`(?s)\n2 0 obj\n.*?endobj\n`)
+	if !dropRoot {
+		drop = regexp.MustCompile(`(?s)\n1 0 obj\n.*?endobj\n`)
+	}
+	if len(drop.FindAll(data, -1)) != 1 {
+		t.Fatal("fixture layout changed")
+	}
+	return drop.ReplaceAll(data, []byte("\n"))
+}
+
+// A rebuilt page tree lists the pages in the order the surviving /Pages
+// nodes of the lost tree give, then the pages no node lists: the old
+// rebuild took every page object in file order (pages 2, 4, 1, 3 with the
+// removed page second).
+func TestRebuiltTreeKeepsSurvivingOrder(t *testing.T) {
+	want := []string{"Page 1 text here.", "Page 2 text here.", "Page 3 text here.", "Page 4 text here.", "Removed page text."}
+	for _, dropRoot := range []bool{true, false} {
+		name := map[bool]string{true: "root node deleted", false: "catalog deleted"}[dropRoot]
+		t.Run(name, func(t *testing.T) {
+			res, err := Extract(context.Background(), pdftest.WriteBytes(t, "f.pdf", treeFixture(t, dropRoot)), document.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range res.Pages {
+				got = append(got, p.Text)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("pages %q, want %q", got, want)
+			}
+			msg := "rebuilt one from the 5 page objects found in the file, in the order the surviving parts of the lost tree list them, then 1 page that no part lists"
+			if len(res.Reviews) == 0 || !strings.Contains(res.Reviews[0].Message, msg) {
+				t.Errorf("reviews %v, want a repaired review saying %q", res.Reviews, msg)
+			}
+		})
+	}
+}
+
+// pageOrder: nested nodes depth first, a page listed twice once, a loop
+// of nodes ends, and pages no node lists last in file order.
+func TestPageOrder(t *testing.T) {
+	nodes := map[int][]int{2: {3, 9, 4}, 3: {6, 5}, 4: {7, 5, 2}}
+	order, loose := pageOrder([]int{5, 6, 7, 8, 10}, []int{2, 3, 4}, nodes)
+	if want := []int{6, 5, 7, 8, 10}; !slices.Equal(order, want) || loose != 2 {
+		t.Errorf("order %v loose %d, want %v 2", order, loose, want)
+	}
+}
