@@ -183,8 +183,12 @@ func rebuiltOrder(pages, loose int) string {
 	case pages:
 		return "in the order they appear there: the page order may differ from the original"
 	}
-	return fmt.Sprintf("in the order the surviving parts of the lost tree list them, then %s that no part lists, in the order they appear in the file: %s may be pages an edit of the file removed, or pages whose place is not known",
-		plural(loose, "page"), map[bool]string{true: "it", false: "they"}[loose == 1])
+	what := "they may be pages an edit of the file removed, or pages whose place is not known"
+	if loose == 1 {
+		what = "it may be a page an edit of the file removed, or one whose place is not known"
+	}
+	return fmt.Sprintf("in the order the surviving parts of the lost tree list them, then %s that no part lists, in the order they appear in the file: %s",
+		plural(loose, "page"), what)
 }
 
 // plural is "1 page", "2 pages".
