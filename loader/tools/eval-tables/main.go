@@ -31,7 +31,8 @@
 //     v4 paragraphs as close as their own lines, uncaptioned tables a line
 //     apart or side by side on shared baselines, small text-only tables,
 //     values over their margin of error; since v5 a table ending just
-//     above a page footer, body rows in groups between group rules: new
+//     above a page footer, body rows in groups between group rules; since
+//     v6 descriptions going on with lines naming a field's values: new
 //     material in both splits),
 //     with their truth known. Even seeds are the tune split (rules are changed
 //     looking at these only), odd seeds the report split. -gen-out writes
@@ -207,6 +208,7 @@ func printGenerated(ex *pdf.Extractor, n int, o opts, out string) error {
 	report.print(fmt.Sprintf("generated/report: %d pages (odd seeds)", report.docs), "report split: not looked at when changing rules", false)
 	fmt.Printf("  tablegen v4's layouts (%s; a seed draws one 1 time in 3) are new material in both splits since session 20: the held-out classes v1-v3 drew seldom\n", strings.Join(tablegen.V4Layouts, ", "))
 	fmt.Printf("  tablegen v5's layouts (%s; a seed draws one 1 time in 4) are new material in both splits since session 21: a table over a page footer, rows in groups between rules\n", strings.Join(tablegen.V5Layouts, ", "))
+	fmt.Printf("  tablegen v6's layout (%s; a seed draws it 1 time in 6) is new material in both splits since session 22: descriptions going on with lines naming a field's values\n", strings.Join(tablegen.V6Layouts, ", "))
 	if o.verbose {
 		for _, l := range sortedKeys(byLayout) {
 			byLayout[l][0].print("  generated/tune "+l, "layout", false)

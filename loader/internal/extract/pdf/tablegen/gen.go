@@ -58,7 +58,11 @@ type Doc struct {
 }
 
 // Version is the generator's version, printed with its figures: pages
-// (and so figures) of two versions are not comparable. 5 (session 21):
+// (and so figures) of two versions are not comparable. 6 (session 22):
+// layout sublines (a table of record fields whose descriptions go on with
+// lines naming the values a field takes, "1 = filed", flush or indented);
+// a seed draws it 1 time in 6, from a stream of its own, and is otherwise
+// v5's page. 5 (session 21):
 // layouts footer (a table ending a line's gap above a page footer, a rule
 // across the text column between them 3 times in 4) and groups (body rows
 // in groups of two or three between group rules, each group's label
@@ -82,22 +86,27 @@ type Doc struct {
 // unchanged, a seed draws a new layout 4 times in 9. 2 (session 9):
 // footnote marks, accounts-style negatives and a currency sign set apart
 // on some tables' values; 1 (session 8): the first.
-const Version = 5
+const Version = 6
 
 // Layouts are the page layouts Generate draws from: v2's five, then v3's
-// four, then v4's five, then v5's two.
+// four, then v4's five, then v5's two, then v6's one.
 var Layouts = []string{"single", "stacked", "side", "beside", "small", "continued", "textpair", "wrapheads", "leading",
 	"closepara", "stackedtight", "sidetight", "smalltext", "bodywrap",
-	"footer", "groups"}
+	"footer", "groups",
+	"sublines"}
 
-const v2Layouts, v3Layouts, v4Layouts = 5, 9, 14
+const v2Layouts, v3Layouts, v4Layouts, v5Layouts = 5, 9, 14, 16
 
 // V4Layouts are v4's layouts, the held-out classes v1-v3 drew seldom.
 var V4Layouts = Layouts[v3Layouts:v4Layouts]
 
 // V5Layouts are v5's layouts: a table over a page footer, rows in groups
 // between rules.
-var V5Layouts = Layouts[v4Layouts:]
+var V5Layouts = Layouts[v4Layouts:v5Layouts]
+
+// V6Layouts are v6's layouts: descriptions going on with lines naming a
+// field's values.
+var V6Layouts = Layouts[v5Layouts:]
 
 const pageW, pageH = 612.0, 792.0
 
@@ -128,7 +137,11 @@ func Generate(seed uint64) (Doc, error) {
 	}
 	// and v5's from a fourth
 	if n := rand.New(rand.NewPCG(seed, seed^0x5a5)); n.IntN(4) == 0 {
-		l = Layouts[v4Layouts+n.IntN(len(Layouts)-v4Layouts)]
+		l = Layouts[v4Layouts+n.IntN(v5Layouts-v4Layouts)]
+	}
+	// and v6's from a fifth
+	if n := rand.New(rand.NewPCG(seed, seed^0x6a6)); n.IntN(6) == 0 {
+		l = Layouts[v5Layouts+n.IntN(len(Layouts)-v5Layouts)]
 	}
 	return GenerateLayout(seed, l)
 }
@@ -229,6 +242,8 @@ func GenerateLayout(seed uint64, layout string) (Doc, error) {
 		p.footer()
 	case "groups":
 		p.groups()
+	case "sublines":
+		p.sublines()
 	default:
 		return Doc{}, fmt.Errorf("tablegen: unknown layout %q", layout)
 	}

@@ -241,6 +241,9 @@ func (m *measured) draw(x, y float64) Table {
 				cw -= indentW
 			}
 			for k, l := range ls {
+				if l == "" {
+					continue // room kept for lines drawn by the layout (sublines)
+				}
 				lw := f.GetStringWidth(l)
 				lx := cx0
 				switch {

@@ -18,11 +18,7 @@ func (p *page) footer() {
 	if r.IntN(2) == 0 {
 		o.style, o.styled = Unruled, true
 	}
-	if r.IntN(3) == 0 {
-		p.caption(p.x, p.w, fmt.Sprintf("Table %d. %s", p.n+1, phrase(r, stubWords, 2+r.IntN(4))))
-		p.n++
-		p.y += float64(4 + r.IntN(8))
-	}
+	p.captionOnce(3)
 	m := p.bareTable(p.x+float64(r.IntN(3))*10, p.w-20, o, 0)
 	size := m.s.size - float64(r.IntN(3))*0.5
 	y := p.y + m.s.lead*(0.3+0.7*r.Float64())
@@ -68,11 +64,7 @@ func (p *page) footer() {
 func (p *page) groups() {
 	r := p.r
 	p.para(p.x, p.w, 2+r.IntN(2))
-	if r.IntN(2) == 0 {
-		p.caption(p.x, p.w, fmt.Sprintf("Table %d. %s", p.n+1, phrase(r, stubWords, 2+r.IntN(4))))
-		p.n++
-		p.y += float64(4 + r.IntN(8))
-	}
+	p.captionOnce(2)
 	var sizes []int
 	n := 0
 	for k := 0; k < 2+r.IntN(3); k++ {

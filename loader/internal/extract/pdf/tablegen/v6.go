@@ -1,0 +1,158 @@
+package tablegen
+
+import (
+	"fmt"
+	"strings"
+)
+
+// v6's layout (session 22): a table of codes whose descriptions go on
+// with lines naming the values a field takes.
+
+// sublines: a table of record fields (one to three code columns, then a
+// description), some descriptions followed by one to three lines naming
+// the values the field takes ("1 = filed", "X - exempt", "blank: none"),
+// set under the description at the cell's line pitch, flush with it or
+// indented up to 16pt, in its size or a little smaller; the codes on the
+// row's first line only. The value lines are the description's: its truth
+// cell holds them after it. Unruled (heads in capitals or not, bold or
+// not) or booktabs, in the body's font or the other.
+func (p *page) sublines() {
+	r := p.r
+	p.para(p.x, p.w, 2+r.IntN(2))
+	p.captionOnce(3)
+	s := codeSpec(p)
+	m := measure(p.f, s)
+	desc := len(s.cols) - 1
+	indent := float64(r.IntN(3)) * 8
+	size := s.size - float64(r.IntN(3))*0.5
+	subs := make([][]string, len(s.body))
+	n := 0
+	for i := range s.body {
+		if r.IntN(4) == 0 || i == 1 && n == 0 {
+			subs[i] = valueLines(p, 1+r.IntN(3))
+			n++
+			// room for them: empty lines in the description's cell
+			for range subs[i] {
+				m.lines[m.hdr+i][desc] = append(m.lines[m.hdr+i][desc], "")
+			}
+		}
+	}
+	m.place()
+	x, y := p.x+m.pad, p.y+4
+	t := m.draw(x, y)
+	p.f.SetFont(s.font, "", size)
+	for i, ls := range subs {
+		for k, l := range ls {
+			lx := x + m.xs[desc] + indent
+			base := y + m.tops[m.hdr+i] + float64(1+k)*s.lead + s.size*0.8
+			p.f.Text(lx, base, l)
+			t.BBox.X1 = max(t.BBox.X1, lx+p.f.GetStringWidth(l))
+			t.BBox.Y1 = max(t.BBox.Y1, base+0.22*size)
+		}
+	}
+	for k, c := range t.Cells {
+		if i := c.R0 - m.hdr; i >= 0 && c.C0 == desc && len(subs[i]) > 0 {
+			t.Cells[k].Text = c.Text + " " + strings.Join(subs[i], " ")
+		}
+	}
+	t.Page = p.pageNo
+	p.tables = append(p.tables, t)
+	p.y = t.BBox.Y1 + 16
+	p.para(p.x, p.w, 2)
+}
+
+// codeSpec is a table of record fields: one to three code columns (a
+// line number the rows share in runs, positions "17-22", a letter code)
+// and a description one line long, 6 to 16 rows.
+func codeSpec(p *page) *spec {
+	r := p.r
+	s := &spec{
+		font:     pick(r, []string{p.body, "Helvetica", "Times"}),
+		size:     float64(8 + r.IntN(3)),
+		boldHead: r.IntN(2) == 0,
+		style:    pick(r, []Style{Unruled, Unruled, Booktabs}),
+		gap:      float64(14 + r.IntN(30)),
+	}
+	s.lead = s.size * (1.1 + 0.15*r.Float64())
+	if r.IntN(2) == 0 {
+		s.rowGap = s.size * 0.3 * r.Float64()
+	}
+	caps := r.IntN(2) == 0
+	head := func(hs []string) string {
+		h := pick(r, hs)
+		if caps {
+			h = strings.ToUpper(h)
+		}
+		return h
+	}
+	kinds := []int{0, 1, 2}[:1+r.IntN(3)]
+	if r.IntN(3) == 0 {
+		kinds = kinds[1:] // no line numbers
+		if len(kinds) == 0 {
+			kinds = []int{1}
+		}
+	}
+	for _, k := range kinds {
+		s.cols = append(s.cols, column{kind: numCol})
+		s.heads = append(s.heads, head([][]string{
+			{"Line", "Record", "Screen line"},
+			{"Position", "Columns", "Offset", "Pos."},
+			{"Code", "Type", "Key"}}[k]))
+	}
+	s.cols = append(s.cols, column{kind: textCol, cap: 400})
+	s.heads = append(s.heads, head([]string{"Description", "Description and validity", "Meaning", "Field", "Contents"}))
+	nr := 6 + r.IntN(11)
+	line, pos := 1+r.IntN(20), 1
+	for i := 0; i < nr; i++ {
+		row := make([]string, len(s.cols))
+		for j, k := range kinds {
+			switch k {
+			case 0:
+				if i > 0 && r.IntN(3) == 0 {
+					line++
+					pos = 1
+				}
+				row[j] = fmt.Sprint(line)
+			case 1:
+				w := r.IntN(12)
+				if w == 0 {
+					row[j] = fmt.Sprintf("%02d", pos)
+				} else {
+					row[j] = fmt.Sprintf("%02d-%02d", pos, pos+w)
+				}
+				pos += w + 1 + r.IntN(6)
+			case 2:
+				row[j] = fmt.Sprintf("%c%d", 'A'+rune(r.IntN(8)), 1+r.IntN(9))
+			}
+		}
+		row[len(row)-1] = phrase(r, stubWords, 1+r.IntN(3)) + " " + pick(r, fieldWords)
+		s.body = append(s.body, row)
+		s.indent = append(s.indent, false)
+	}
+	return s
+}
+
+var fieldWords = []string{"Code", "Indicator", "Date", "Amount", "Number", "Flag", "Status", "Type", "Count"}
+
+// valueLines are n lines each naming a value a field takes and what it
+// means, in one of a few forms.
+func valueLines(p *page, n int) []string {
+	r := p.r
+	form := pick(r, []string{"%s = %s", "%s - %s", "%s: %s"})
+	var out []string
+	for k := 0; k < n; k++ {
+		v := pick(r, []string{"blank", "0", "1", "2", "A", "X", "Y", "N", "01-99", "10-49"})
+		out = append(out, fmt.Sprintf(form, v, pick(r, textWords)))
+	}
+	return out
+}
+
+// captionOnce writes a caption over the next table 1 time in n.
+func (p *page) captionOnce(n int) {
+	r := p.r
+	if r.IntN(n) == 0 {
+		p.caption(p.x, p.w, fmt.Sprintf("Table %d. %s", p.n+1, phrase(r, stubWords, 2+r.IntN(4))))
+		p.n++
+		p.y += float64(4 + r.IntN(8))
+	}
+}

@@ -1,0 +1,88 @@
+package tablegen
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// valueRe is a line naming a field's value: "1 = filed", "X - exempt",
+// "01-99: yes".
+var valueRe = regexp.MustCompile(`\S{1,6}( = | - |: )`)
+
+// TestSublines: the sublines layout writes one table whose description
+// cells (its last column) hold, on some rows, the lines naming the
+// field's values after the description; each such line is drawn on the
+// page under the row's first line, inside the table's box; the code
+// columns are filled on every row; and the pages vary the indent.
+func TestSublines(t *testing.T) {
+	indents := map[float64]bool{}
+	for seed := uint64(1); seed <= 20; seed++ {
+		d, err := GenerateLayout(seed, "sublines")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Tables) != 1 {
+			t.Fatalf("seed %d: %d tables, want 1", seed, len(d.Tables))
+		}
+		tb := d.Tables[0]
+		last := 0
+		for _, c := range tb.Cells {
+			last = max(last, c.C0)
+		}
+		with := 0
+		for _, c := range tb.Cells {
+			if c.R0 == 0 {
+				continue
+			}
+			if c.Text == "" {
+				t.Errorf("seed %d: an empty cell at row %d column %d", seed, c.R0, c.C0)
+			}
+			if c.C0 != last {
+				continue
+			}
+			parts := valueRe.FindAllStringIndex(c.Text, -1)
+			if len(parts) == 0 {
+				continue
+			}
+			with++
+			first := c.Text[parts[0][0]:parts[0][1]]
+			ys := shown(d.PDF, first)
+			if len(ys) == 0 {
+				t.Errorf("seed %d: value line %q of row %d not drawn", seed, first, c.R0)
+				continue
+			}
+			in := false
+			for _, y := range ys {
+				in = in || y > tb.BBox.Y0 && y <= tb.BBox.Y1+1
+			}
+			if !in {
+				t.Errorf("seed %d: value line %q at %v outside the table %v", seed, first, ys, tb.BBox)
+			}
+			desc := strings.TrimSpace(c.Text[:parts[0][0]])
+			if dx, vx := xs(d.PDF, desc), xs(d.PDF, first); len(dx) > 0 && len(vx) > 0 {
+				indents[math.Round(vx[0]-dx[0])] = true
+			}
+		}
+		if with == 0 {
+			t.Errorf("seed %d: no description goes on with value lines", seed)
+		}
+	}
+	if len(indents) < 3 {
+		t.Errorf("value lines indented under their description by %v only in 20 pages", indents)
+	}
+}
+
+// xs are the x positions of the strings the page shows starting with
+// prefix.
+func xs(pdf []byte, prefix string) []float64 {
+	re := regexp.MustCompile(`BT ([0-9.]+) [0-9.]+ Td \(` + regexp.QuoteMeta(prefix))
+	var out []float64
+	for _, m := range re.FindAllSubmatch(pdf, -1) {
+		x, _ := strconv.ParseFloat(string(m[1]), 64)
+		out = append(out, x)
+	}
+	return out
+}
