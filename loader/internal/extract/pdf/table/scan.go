@@ -71,7 +71,7 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 				last, kept = j, j
 				nMulti++
 				cols = phraseCols(cols, l, gap)
-			} else if inColumn(cols, l) || wrappedOn(cols, prev, l, gap) {
+			} else if inColumn(cols, l) || wrappedOn(cols, prev, l, gap) || valueUnder(cols, prev, l, gap) {
 				kept = j
 			}
 			j++
@@ -372,8 +372,9 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) 
 		return document.Table{}, false
 	}
 	// a column of numbers after the first (numbers first are list
-	// items or years as labels), or of dates or times anywhere (a
-	// schedule's dates come first)
+	// items or years as labels), or of ranges of them (a record's
+	// positions, "17-22"), or of dates or times anywhere (a schedule's
+	// dates come first)
 	numCols := 0
 	for j := 0; j < len(rows[0]); j++ {
 		num, n := 0, 0
@@ -382,7 +383,7 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) 
 				continue
 			}
 			n++
-			if j > 0 && (numeric(r[j]) || placeholder(r[j])) || dateTime(r[j]) {
+			if j > 0 && (numeric(r[j]) || placeholder(r[j]) || numRange(r[j])) || dateTime(r[j]) {
 				num++
 			}
 		}

@@ -1,0 +1,69 @@
+package table
+
+import (
+	"math"
+	"regexp"
+	"strings"
+)
+
+// numRange is a range of two whole numbers of up to four digits
+// ("17-22", "01-03"): the positions a record's field takes.
+func numRange(s string) bool { return rangeRe.MatchString(s) }
+
+var rangeRe = regexp.MustCompile(`^\d{1,4}[-–]\d{1,4}$`)
+
+// valueLine: l is one phrase naming a value a field takes and what it
+// means, as a description of a record's field goes on under it
+// ("blank = not present", "6020B = present", "01-99: yes", "2 - filed
+// late"): a short value (six characters at most), then "=", a dash or a
+// colon, then words.
+func valueLine(l *textLine) bool {
+	if len(l.ws) < 2 {
+		return false
+	}
+	v := l.ws[0].text
+	switch sep := l.ws[1].text; {
+	case len(l.ws) >= 3 && len(v) <= 6 && (sep == "=" || sep == "-" || sep == "–"):
+		return true
+	case len(v) >= 2 && len(v) <= 7 && strings.HasSuffix(v, ":"):
+		return true
+	}
+	return false
+}
+
+// valueUnder: l (under prev) is a value line (valueLine) set under a
+// column of the run that is not its first (cols: where the run's phrases
+// start and end), flush with the column's start or indented up to 2.5
+// sizes, a line's gap under prev at most: more of the cell above it, not
+// a line ending the run.
+func valueUnder(cols []span, prev, l *textLine, gap float64) bool {
+	if l.bb.Y0-prev.bb.Y1 > 0.8*math.Max(l.size, prev.size) || l.nSegments(gap) != 1 || !valueLine(l) {
+		return false
+	}
+	first := math.Inf(1)
+	for _, c := range cols {
+		first = math.Min(first, c.a)
+	}
+	for _, c := range cols {
+		if c.a > first+gap && l.bb.X0 >= c.a-2 && l.bb.X0 <= c.a+2.5*l.size {
+			return true
+		}
+	}
+	return false
+}
+
+// valueOfCell: line i of band (its cells lcs) is a value line (valueLine)
+// in one column only, not the stub, under a text cell the row a has in
+// that column, a line's gap under the line above at most: more of that
+// cell (a field's description, then the values the field takes), not a
+// row of its own nor the next row's first line. Under the column heads
+// (a.top) such lines are rows of their own: a page's first lines going on
+// from a table's last row on the page before.
+func (c *columnStats) valueOfCell(a *rowAcc, band []*textLine, i int, lcs []lineCell) bool {
+	l, prev := band[i], band[i-1]
+	if a.top || len(lcs) != 1 || lcs[0].col == c.stub() || len(a.cells[lcs[0].col]) == 0 ||
+		l.bb.Y0-prev.bb.Y1 > 0.8*math.Max(l.size, prev.size) || !valueLine(l) {
+		return false
+	}
+	return !numericCell(a.cells[lcs[0].col][0])
+}

@@ -1,0 +1,90 @@
+package table
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/extract/pdf/tablegen"
+)
+
+// TestValueLinesUnderDescriptions: a table of record fields (line
+// numbers, positions "17-22", a description) under plain heads, some
+// descriptions going on with lines naming the values the field takes
+// ("blank = none", "01-99: count ..."), flush with the description or
+// indented: each such line is more of the description above it. They
+// were read as rows of their own or as the next row's first line, two
+// of them ended the table (the rows under them were lost), and without
+// bold heads or a column of plain numbers no table was found. Also
+// tablegen's sublines layout, tune seeds 26 (bold heads) and 46 (plain
+// heads, a column of letter codes).
+func TestValueLinesUnderDescriptions(t *testing.T) {
+	for _, seed := range []uint64{26, 46} {
+		doc, ts := detectGenerated(t, seed, "sublines")
+		want := truthGrid(doc.Tables[0].Cells)
+		if len(ts) != 1 {
+			t.Errorf("seed %d: want 1 table, got %d: %s", seed, len(ts), dump(ts))
+			continue
+		}
+		if got := cellsOf(ts[0]); !reflect.DeepEqual(got, want) {
+			t.Errorf("seed %d: cells:\n got %q\nwant %q", seed, got, want)
+		}
+	}
+	pg, want := fieldsPage()
+	wantTable(t, pg, want)
+}
+
+// fieldsPage is a paragraph over a table of record fields whose
+// descriptions go on with value lines (indented 6pt, flush, and in the
+// colon form), and a paragraph under it.
+func fieldsPage() (page, [][]string) {
+	type row struct {
+		line, pos, desc string
+		values          []string
+		indent          float64
+	}
+	rows := []row{
+		{"4", "01-03", "Transaction Code", nil, 0},
+		{"4", "06-15", "Transaction Date", nil, 0},
+		{"4", "21", "Return Indicator", []string{"blank = none", "A = amended return"}, 6},
+		{"5", "02-09", "Filing Status", []string{"C = changed since last year"}, 0},
+		{"5", "12-14", "Schedule Count", []string{"01-99: count of schedules", "00: none attached"}, 6},
+		{"6", "01-04", "Area Office", nil, 0},
+		{"6", "30-41", "Received Date", nil, 0},
+	}
+	pg := page{Items: prose(72, 80, "Each line of the display and the positions its fields take.")}
+	y := 130.0
+	pg.Items = append(pg.Items, txt{X: 80, Y: y, Size: 9, S: "Line"}, txt{X: 130, Y: y, Size: 9, S: "Position"},
+		txt{X: 200, Y: y, Size: 9, S: "Description"})
+	want := [][]string{{"Line", "Position", "Description"}}
+	for _, r := range rows {
+		y += 12
+		pg.Items = append(pg.Items, txt{X: 95 - helvWidth(r.line)*0.9, Y: y, Size: 9, S: r.line},
+			txt{X: 160 - helvWidth(r.pos)*0.9, Y: y, Size: 9, S: r.pos}, txt{X: 200, Y: y, Size: 9, S: r.desc})
+		desc := r.desc
+		for _, v := range r.values {
+			y += 11
+			pg.Items = append(pg.Items, txt{X: 200 + r.indent, Y: y, Size: 8.5, S: v})
+			desc += " " + v
+		}
+		want = append(want, []string{r.line, r.pos, desc})
+	}
+	pg.Items = append(pg.Items, prose(72, y+30, "Fields not listed are blank on this display and are kept for later use.")...)
+	return pg, want
+}
+
+// truthGrid is a generated table's truth cells as rows of texts, a
+// spanning cell's text in its first row and column.
+func truthGrid(cells []tablegen.Cell) [][]string {
+	rows, cols := 0, 0
+	for _, c := range cells {
+		rows, cols = max(rows, c.R1+1), max(cols, c.C1+1)
+	}
+	out := make([][]string, rows)
+	for i := range out {
+		out[i] = make([]string, cols)
+	}
+	for _, c := range cells {
+		out[c.R0][c.C0] = c.Text
+	}
+	return out
+}
