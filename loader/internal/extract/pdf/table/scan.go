@@ -234,7 +234,8 @@ func headOver(head, part []*textLine, size float64) bool {
 // (a header's stub label fits its column; a single word may stick out,
 // short of the next column: "Household" over "size"), and the lines that
 // continue a
-// caption (as close to it as its own lines) are the caption's.
+// caption (as close to it as its own lines) are the caption's. A line a
+// table found above holds (its rows) is no head of this one.
 func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, hs []rule) int {
 	rb := boxOf(run)
 	var cols []span // of the run, when a line above needs them
@@ -253,8 +254,8 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 			top = max(top, c)
 			break
 		}
-		if far || l.size > 1.25*size || len(lineText(l)) > 50 {
-			break
+		if far || l.size > 1.25*size || len(lineText(l)) > 50 || l.ws[0].used {
+			break // (used: a row of a table found above)
 		}
 		if cols == nil {
 			cols = columns(run, gap)

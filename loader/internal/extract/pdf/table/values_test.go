@@ -88,3 +88,50 @@ func truthGrid(cells []tablegen.Cell) [][]string {
 	}
 	return out
 }
+
+// TestRowsAfterLooseLinesOnce: a table of record fields with three
+// lines under a description that name no value ("COMPLETE MERGE or",
+// ...; they end the run of aligned lines) and more rows under them: the
+// rows under are read once. The part under them took the rows above as
+// its header, lines a table already holds, so those rows came out in two
+// overlapping tables.
+func TestRowsAfterLooseLinesOnce(t *testing.T) {
+	pg := page{Items: prose(72, 80, "Each line of the display and the positions its fields take.")}
+	y := 130.0
+	pg.Items = append(pg.Items, txt{X: 80, Y: y, Size: 9, Bold: true, S: "LINE"}, txt{X: 130, Y: y, Size: 9, Bold: true, S: "POSITION"},
+		txt{X: 200, Y: y, Size: 9, Bold: true, S: "DESCRIPTION"})
+	row := func(line, pos, desc string) {
+		y += 12
+		pg.Items = append(pg.Items, txt{X: 95 - helvWidth(line)*0.9, Y: y, Size: 9, S: line},
+			txt{X: 160 - helvWidth(pos)*0.9, Y: y, Size: 9, S: pos}, txt{X: 200, Y: y, Size: 9, S: desc})
+	}
+	row("7", "01-03", "Transaction Code")
+	row("7", "06-15", "Transaction Date")
+	row("7", "17-22", "Transaction Cycle")
+	row("8", "25-41", "Transaction Number")
+	row("8", "67-80", "Merge Type Indicator")
+	for k, s := range []string{"COMPLETE MERGE or", "PARTIAL MERGE or", "Blanks"} {
+		y += 12
+		pg.Items = append(pg.Items, txt{X: []float64{206, 203, 200}[k], Y: y, Size: 9, S: s})
+	}
+	row("9", "13-14", "From Account Location Code")
+	row("9", "22-24", "From Account Transaction Code")
+	row("9", "35-40", "From Account Cycle Posted")
+	row("10", "01-03", "Transaction Code")
+	row("10", "06-15", "Transaction Date")
+	pg.Items = append(pg.Items, prose(72, y+30, "Fields not listed are blank on this display and are kept for later use.")...)
+	ts := detect(t, pg)
+	seen := map[string]int{}
+	for _, tb := range ts {
+		for _, r := range cellsOf(tb) {
+			if len(r) >= 2 && r[1] != "" {
+				seen[r[0]+" "+r[1]]++
+			}
+		}
+	}
+	for _, k := range []string{"7 01-03", "8 67-80", "9 13-14", "10 06-15"} {
+		if seen[k] != 1 {
+			t.Errorf("row %q read %d times: %s", k, seen[k], dump(ts))
+		}
+	}
+}
