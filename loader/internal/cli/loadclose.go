@@ -41,8 +41,8 @@ var closingCheckpoint = (*warehouse.DB).CheckpointLean
 // When DuckDB ran out of memory it says which setting to raise.
 func checkpointLoad(ctx context.Context, db *warehouse.DB, limit project.Size, stderr io.Writer) {
 	if ce := db.Broken(); ce != nil {
-		if ce.OutOfMemory() {
-			fmt.Fprintf(stderr, "docket: DuckDB ran out of memory under loader.memory_limit (%dMiB): raise loader.memory_limit in project.yaml, then run the command again (what was landed is kept)\n", int64(limit)>>20)
+		if advice := ce.MemoryAdvice(int64(limit)); advice != "" {
+			fmt.Fprintf(stderr, "docket: %s, then run the command again (what was landed is kept)\n", advice)
 		}
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -126,7 +127,7 @@ func TestFailedCommitStopsTheLoad(t *testing.T) {
 			t.Errorf("%s: %d documents quarantined", env, n)
 		}
 		if !strings.HasPrefix(env, envKillAt) && (!strings.Contains(out, "could not commit a batch of ") || !strings.Contains(out, "run `docket load` again") ||
-			!strings.Contains(out, "raise loader.memory_limit")) {
+			!memoryAdvice.MatchString(out)) {
 			t.Errorf("%s: the load's error should say the commit failed, to raise loader.memory_limit and to load again:\n%s", env, out)
 		}
 		mustLoad(t, dir)
@@ -196,7 +197,7 @@ func TestFailedShardCommitStopsTheLand(t *testing.T) {
 		t.Fatalf("the land should have failed:\n%s", out)
 	}
 	if !strings.Contains(out, "could not commit it, and this land writes nothing more") || !strings.Contains(out, "run `docket land` again") ||
-		!strings.Contains(out, "raise loader.memory_limit") {
+		!memoryAdvice.MatchString(out) {
 		t.Errorf("the land's error should say the commit failed, to raise loader.memory_limit and to land again:\n%s", out)
 	}
 	if n := count(t, dir, `select count(*) from raw.documents`); n != 0 {
@@ -208,6 +209,11 @@ func TestFailedShardCommitStopsTheLand(t *testing.T) {
 		t.Fatalf("landed again: warehouse differs from a local load:\n%s", diff(want, got))
 	}
 }
+
+// memoryAdvice is what a load, a land and a shard's load say when DuckDB
+// ran out of memory (warehouse.CommitError.MemoryAdvice), then what to
+// run again.
+var memoryAdvice = regexp.MustCompile(`DuckDB ran out of memory under loader\.memory_limit \(\d+MiB\): raise loader\.memory_limit in project\.yaml(,| before)`)
 
 // TestFailedShardLoadCommit: a shard's load (docket load --plan --shard)
 // whose scratch commit fails (injected) says to run that shard again,
@@ -224,7 +230,7 @@ func TestFailedShardLoadCommit(t *testing.T) {
 		t.Fatalf("the shard's load should have failed:\n%s", out)
 	}
 	if !strings.Contains(out, "nothing of this shard is kept") || !strings.Contains(out, "--shard 0`") ||
-		strings.Contains(out, "batches landed before it are kept") || !strings.Contains(out, "raise it in project.yaml") {
+		strings.Contains(out, "batches landed before it are kept") || !memoryAdvice.MatchString(out) || !strings.Contains(out, "project.yaml before running the shard again") {
 		t.Errorf("the shard's error should say to raise loader.memory_limit and run the shard again:\n%s", out)
 	}
 	mustDocket(t, dir, nil, "load", "--plan", plan, "--shard", "0")

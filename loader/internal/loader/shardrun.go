@@ -172,7 +172,7 @@ func RunShard(ctx context.Context, dir string, k int, opts Options) (sm *ShardMa
 	}
 	if ce := (*warehouse.CommitError)(nil); errors.As(err, &ce) && ce.OutOfMemory() {
 		// docket load says so after its closing checkpoint; a shard has none
-		err = fmt.Errorf("%w (DuckDB ran out of memory under loader.memory_limit, %dMiB: raise it in project.yaml before running the shard again)", err, memory>>20)
+		err = fmt.Errorf("%w (%s before running the shard again)", err, ce.MemoryAdvice(int64(memory)))
 	}
 	if err != nil {
 		return nil, false, err

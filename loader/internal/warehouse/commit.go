@@ -45,6 +45,17 @@ func (e *CommitError) Unwrap() error { return e.Err }
 // memory_limit (loader.memory_limit).
 func (e *CommitError) OutOfMemory() bool { return outOfMemory(e.Err) }
 
+// MemoryAdvice says, when DuckDB ran out of memory, which setting to
+// raise from what (limit, in bytes: loader.memory_limit as the load
+// gave it); "" for any other failure. Every command that lands
+// documents says it in these words, then what to run again.
+func (e *CommitError) MemoryAdvice(limit int64) string {
+	if !e.OutOfMemory() {
+		return ""
+	}
+	return fmt.Sprintf("DuckDB ran out of memory under loader.memory_limit (%dMiB): raise loader.memory_limit in project.yaml", limit>>20)
+}
+
 // fatal says DuckDB failed fatally, or had before: the open database is
 // invalidated. By the error's type, not its text, which may quote a
 // document's value ("FATAL Error", "database has been invalidated"):
