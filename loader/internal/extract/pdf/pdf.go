@@ -107,7 +107,8 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 	if doc.rebuilt > 0 {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("MuPDF found no page (the file's list of pages is lost): docket listed the %d page objects found in the file", doc.rebuilt))
 	}
-	res.Warnings = append(res.Warnings, doc.Warnings()...)
+	opening := doc.Warnings() // MuPDF's messages while opening the file
+	res.Warnings = append(res.Warnings, opening...)
 	var emptyPages []int       // with no error of their own (see pageTreeTrouble below)
 	damage := map[int]string{} // pages MuPDF read past damage in (see pageDamage)
 	pages := make([]*pageData, 0, n)
@@ -189,6 +190,7 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 	}
 	rep := docRepairs(res.Warnings)
 	rep.rebuilt, rep.loose = doc.rebuilt, doc.rebuiltLoose
+	rep.opening = openingDamage(opening)
 	declared, treeCount := 0, 0
 	if troubled(res.Warnings) || rep.any() {
 		declared, treeCount = checkDeclared(doc, res)

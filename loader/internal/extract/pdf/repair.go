@@ -27,6 +27,7 @@ type repairs struct {
 	moreLost bool     // MuPDF dropped messages: there may be more
 	rebuilt  int      // pages of the page tree docket rebuilt (Doc.rebuilt)
 	loose    int      // of them, listed by no surviving node of the lost tree
+	opening  string   // what MuPDF read past while opening the file (openingDamage)
 }
 
 // brokenRe matches MuPDF's messages that it left an object out: after a
@@ -84,7 +85,22 @@ func plainCause(why string) string {
 }
 
 // any reports whether MuPDF repaired anything document-wide.
-func (r repairs) any() bool { return r.xref || r.tree != "" || len(r.broken) > 0 || r.rebuilt > 0 }
+func (r repairs) any() bool {
+	return r.xref || r.tree != "" || len(r.broken) > 0 || r.rebuilt > 0 || r.opening != ""
+}
+
+// openingDamage is what MuPDF's messages while it opened the file (before
+// any page was read: the index of objects, the page tree, the object
+// streams holding them) say it read past; "" for nothing. The other
+// repairs there (the index rebuilt, objects left out) are docRepairs'.
+func openingDamage(ws []string) string {
+	for _, w := range ws {
+		if strings.Contains(strings.ToLower(w), "premature end of data") {
+			return "read past the early end of a compressed stream while opening the file (one holding the file's own structure, such as its page tree or other objects packed in an object stream): whatever the stream held after that point is missing"
+		}
+	}
+	return ""
+}
 
 // pageDamage is what MuPDF's messages while reading one page say was
 // wrong with its content: "" for nothing a person should look at.
@@ -130,6 +146,9 @@ func flagRepairs(res *document.Result, r repairs, damage map[int]string, declare
 		if r.rebuilt > 0 {
 			did = append(did, fmt.Sprintf("found no page: the file's page tree (its list of pages) is lost, and docket rebuilt one from the %s found in the file, %s, and what pages took from the lost tree (page size, fonts) may be missing",
 				plural(r.rebuilt, "page object"), rebuiltOrder(r.rebuilt, r.loose)))
+		}
+		if r.opening != "" {
+			did = append(did, r.opening)
 		}
 		if r.tree != "" {
 			did = append(did, "could not load the file's page tree as written (MuPDF: "+r.tree+")")

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"math/rand"
 	"regexp"
 	"slices"
 	"strings"
@@ -97,6 +98,59 @@ func objectStreamPDF(treeInStream bool) []byte {
 	return b.Bytes()
 }
 
+// cutTreeStreamPDF is a one-page PDF 1.5 whose page tree and page object
+// sit in a compressed object stream (object 7) cut short after them (in
+// the filler that follows them): MuPDF says so while it opens the file
+// (counting its pages), before any page is read.
+func cutTreeStreamPDF() []byte {
+	o2 := "<< /Type /Pages /Kids [4 0 R] /Count 1 >>"
+	o4 := "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>"
+	r := rand.New(rand.NewSource(1))
+	filler := make([]byte, 4000)
+	for i := range filler {
+		filler[i] = byte('a' + r.Intn(26))
+	}
+	o6 := "% " + string(filler)
+	head := fmt.Sprintf("2 0 4 %d ", len(o2)+1)
+	var z bytes.Buffer
+	zw := zlib.NewWriter(&z)
+	zw.Write([]byte(head + o2 + "\n" + o4 + "\n" + o6))
+	zw.Close()
+	cut := z.Bytes()[:z.Len()/2]
+	objs := map[int]string{
+		1: "<< /Type /Catalog /Pages 2 0 R >>",
+		3: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+		5: rawStream("BT /F1 12 Tf 72 700 Td (First page text here.) Tj ET"),
+		7: fmt.Sprintf("<< /Type /ObjStm /N 2 /First %d /Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream", len(head), len(cut), cut),
+	}
+	var b, x bytes.Buffer
+	b.WriteString("%PDF-1.5\n")
+	off := map[int]int{}
+	for i := 1; i <= 7; i++ {
+		if o, ok := objs[i]; ok {
+			off[i] = b.Len()
+			fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i, o)
+		}
+	}
+	off[8] = b.Len()
+	for i := 0; i <= 8; i++ {
+		typ, f2, f3 := byte(1), uint32(off[i]), uint16(0)
+		switch i {
+		case 0, 6:
+			typ, f2 = 0, 0
+		case 2, 4:
+			typ, f2, f3 = 2, 7, uint16(map[int]int{2: 0, 4: 1, 6: 2}[i])
+		}
+		x.WriteByte(typ)
+		binary.Write(&x, binary.BigEndian, f2)
+		binary.Write(&x, binary.BigEndian, f3)
+	}
+	fmt.Fprintf(&b, "8 0 obj\n<< /Type /XRef /Size 9 /W [1 4 2] /Root 1 0 R /Length %d >>\nstream\n", x.Len())
+	b.Write(x.Bytes())
+	fmt.Fprintf(&b, "\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n", off[8])
+	return b.Bytes()
+}
+
 // A file MuPDF had to repair, or a page it read past damage in, is flagged
 // `repaired` with what MuPDF did; a healthy file is not. Before, all of
 // these landed with MuPDF's warnings only.
@@ -121,6 +175,8 @@ func TestRepairedFlagged(t *testing.T) {
 			[]string{"left out 1 damaged object it could not read (6 0 R): whatever it held", "MuPDF found the one page it declares"}},
 		{"page tree in an object stream, its count not found", objectStreamPDF(true), "0:repaired",
 			[]string{"left out 1 damaged object it could not read (6 0 R)", "MuPDF read 1 page, and how many pages the file declares could not be found in it", "so pages may be missing"}},
+		{"object stream cut short, read while opening the file", cutTreeStreamPDF(), "0:repaired",
+			[]string{"read past the early end of a compressed stream while opening the file", "MuPDF read 1 page"}},
 		{"healthy", two, "", nil},
 		{"healthy, syntax-clean colour operator", damagedTwoPages(rawStream("BT /F1 12 Tf 72 700 Td (Second page text.) Tj 1 0 0 scn ET")), "", nil},
 	}
