@@ -116,11 +116,7 @@ func ExtractBytes(ctx context.Context, raw []byte, opts document.Options) (*docu
 	if headerless > 0 {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("%d part(s) of the message start with text where MIME wants their header lines: read as plain text", headerless))
 	}
-	for _, e := range env.Errors {
-		if e.Severe {
-			res.Warnings = append(res.Warnings, e.Error())
-		}
-	}
+	res.Warnings = append(res.Warnings, mimeWarnings(env)...)
 
 	if ct := rootType(env); ct == "multipart/encrypted" || isPKCS7Enveloped(env) {
 		return nil, document.Errorf(document.KindEncrypted, "the message body is encrypted (%s)", ct)
@@ -248,8 +244,7 @@ func attachments(env *enmime.Envelope) []document.Attachment {
 			return
 		}
 		ct := strings.ToLower(p.ContentType)
-		switch ct {
-		case "application/pkcs7-signature", "application/x-pkcs7-signature", "application/pgp-signature", "application/pgp-encrypted":
+		if isSignature(p) {
 			return
 		}
 		if strings.HasPrefix(ct, "multipart/") {
