@@ -144,3 +144,32 @@ func TestCellsOfAllocations(t *testing.T) {
 		t.Errorf("cellsOf a line of 3 cells: %.0f allocations, want at most 3", n)
 	}
 }
+
+// TestGutterBesideNumbersIsFree: a gutter with numbers only on one side
+// (between a table's label column and its columns of figures) cannot
+// split the lines into two worded blocks, and splitOnGutter says so
+// without lining up either side; a gutter with words on both sides is
+// still tried (and split).
+func TestGutterBesideNumbersIsFree(t *testing.T) {
+	lines := func(right func(i int) string) []*textLine {
+		var ws []*word
+		for i := 0; i < 8; i++ {
+			y := 20 + 14*float64(i)
+			ws = append(ws, &word{bb: document.BBox{X0: 50, Y0: y, X1: 110, Y1: y + 10}, text: fmt.Sprintf("Region%c", 'A'+i), size: 10},
+				&word{bb: document.BBox{X0: 300, Y0: y, X1: 340, Y1: y + 10}, text: right(i), size: 10})
+		}
+		return lineUp(ws)
+	}
+	gs := []gutter{{span{110, 300}, 8}}
+	nums := lines(func(i int) string { return fmt.Sprint(100 + 7*i) })
+	if l, r, _ := splitOnGutter(nums, 0, gs, nil, 10, 9); l != nil || r != nil {
+		t.Fatalf("numbers beside labels split into blocks: %d and %d lines", len(l), len(r))
+	}
+	if n := testing.AllocsPerRun(20, func() { splitOnGutter(nums, 0, gs, nil, 10, 9) }); n != 0 {
+		t.Errorf("a gutter beside numbers only: %.0f allocations, want 0 (its sides are not lined up)", n)
+	}
+	words := lines(func(i int) string { return fmt.Sprintf("note%c", 'a'+i) })
+	if n := testing.AllocsPerRun(5, func() { splitOnGutter(words, 0, gs, nil, 10, 9) }); n == 0 {
+		t.Errorf("a gutter with words both sides was not tried")
+	}
+}

@@ -258,6 +258,9 @@ func splitOnGutter(lines []*textLine, i int, gs []gutter, taken []*word, size, g
 			break
 		}
 		x := (g.g.a + g.g.b) / 2
+		if !wordedSides(lines[i:g.end], x) {
+			continue // worded fails on a side below: not worth lining up
+		}
 		parts := splitAt(lines[i:g.end], x)
 		l, r := parts[0], parts[1]
 		if len(l) == 0 || len(r) == 0 || len(l)+len(r) < 5 || !worded(l) || !worded(r) || !besideEachOther(l, r) {
@@ -320,6 +323,31 @@ func worded(ls []*textLine) bool {
 		}
 	}
 	return n >= 2
+}
+
+// wordedSides: each side of x has two words of letters (as worded counts
+// them, and as splitAt divides the words): worded needs two lines with
+// one, on each side of the gutter, whatever lines splitAt makes of the
+// words. Checked first, it spares lining up each side (two lineUps) for
+// a gutter with numbers only on a side (between a table's columns).
+func wordedSides(lines []*textLine, x float64) bool {
+	nl, nr := 0, 0
+	for _, l := range lines {
+		for _, w := range l.ws {
+			if len(w.text) < 2 || !isWordOfLetters(w.text) {
+				continue
+			}
+			if w.cx() < x {
+				nl++
+			} else {
+				nr++
+			}
+			if nl >= 2 && nr >= 2 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // besideEachOther: the two blocks stand side by side, not one above the
