@@ -222,6 +222,9 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 
 	// Execute.
 	w := NewWriter(db, sum.RunID, sum)
+	if len(st.Known) == 0 && len(st.Extractions) == 0 {
+		w.StartFresh() // a first load: nothing to look up in the warehouse
+	}
 	err = Execute(ctx, plan, plan.Todo(), opts, pool, sum, func(f Family) error { return w.Add(ctx, f) })
 	if err == nil {
 		err = w.Flush(ctx)

@@ -3,6 +3,7 @@ package loader
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -55,5 +56,71 @@ func TestWriterBatches(t *testing.T) {
 	}
 	if w := NewWriter(&batchLander{}, "run", &Summary{}); w.Limits.Every != BatchEvery {
 		t.Errorf("default Limits.Every %s, want BatchEvery %s", w.Limits.Every, BatchEvery)
+	}
+}
+
+// freshLander records each landing's Fresh flag, batch by batch, and
+// fails the batches holding the document fail (landed, or quarantined
+// too when always).
+type freshLander struct {
+	got    []string
+	fail   string
+	always bool
+}
+
+func (f *freshLander) Land(_ context.Context, _ string, _ time.Time, batch []warehouse.Landing, _ []string) error {
+	var b []string
+	for _, l := range batch {
+		b = append(b, fmt.Sprintf("%s:%v", l.Doc.DocID, l.Fresh))
+	}
+	f.got = append(f.got, fmt.Sprint(b))
+	for _, l := range batch {
+		if l.Doc.DocID == f.fail && (f.always || l.Doc.Status != warehouse.StatusQuarantined) {
+			return fmt.Errorf("Constraint Error: %s (injected)", f.fail)
+		}
+	}
+	return nil
+}
+
+// TestWriterFreshLandings: after StartFresh the Writer marks Fresh the
+// landings of documents it has not landed and of contents it has not
+// extracted; a failed batch ends it (what of it landed is not known);
+// without StartFresh nothing is Fresh.
+func TestWriterFreshLandings(t *testing.T) {
+	ctx := context.Background()
+	doc := func(id, hash string, extracted bool) Family {
+		return Family{Landings: []warehouse.Landing{{Doc: warehouse.DocRow{DocID: id, Hash: hash}, Extracted: extracted}}}
+	}
+	run := func(start bool, fail string, always bool, fams ...Family) string {
+		l := &freshLander{fail: fail, always: always}
+		w := NewWriter(l, "run", &Summary{})
+		w.Limits.Docs, w.Limits.Pages, w.Limits.Every = 2, 100, time.Hour
+		if start {
+			w.StartFresh()
+		}
+		for _, f := range fams {
+			w.Add(ctx, f)
+		}
+		w.Flush(ctx)
+		return strings.Join(l.got, " ")
+	}
+	fams := []Family{doc("a", "h1", true), doc("b", "h2", false), doc("a", "h1", false), doc("c", "h1", true), doc("d", "h3", true), doc("e", "h2", true)}
+	if got, want := run(true, "", false, fams...), "[a:true b:true] [a:false c:false] [d:true e:true]"; got != want {
+		t.Errorf("fresh run: %s, want %s", got, want)
+	}
+	if got, want := run(false, "", false, fams...), "[a:false b:false] [a:false c:false] [d:false e:false]"; got != want {
+		t.Errorf("not fresh: %s, want %s", got, want)
+	}
+	// b's batch fails and is landed one by one (b lands quarantined):
+	// what the warehouse has is known, the run stays fresh
+	got := run(true, "b", false, doc("a", "h1", true), doc("b", "h2", true), doc("c", "h3", true), doc("d", "h4", true))
+	if want := "[a:true b:true] [a:true] [b:true] [b:true] [] [c:true d:true]"; got != want {
+		t.Errorf("a batch landed one by one: %s, want %s", got, want)
+	}
+	// b cannot be landed even quarantined: the Flush fails, and what
+	// landed of the batch is not known, so nothing is fresh after it
+	got = run(true, "b", true, doc("a", "h1", true), doc("b", "h2", true), doc("c", "h3", true), doc("d", "h4", true))
+	if want := "[a:true b:true] [a:true] [b:true] [b:true] [a:false b:false c:false] [a:false] [b:false] [b:false]"; !strings.HasPrefix(got, want) {
+		t.Errorf("a failed batch: %s, want it to start %s", got, want)
 	}
 }

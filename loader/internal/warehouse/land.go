@@ -81,6 +81,12 @@ type Landing struct {
 	// during the load) without touching the document's row: the next
 	// load decides about the file.
 	EventOnly bool
+	// Fresh: the warehouse has no row of this document and no staging
+	// rows of its content (the load started on a warehouse without
+	// documents or extractions, and has not landed this document or
+	// content before). Land then does not look them up: a batch of fresh
+	// landings skips the per-batch lookups of what the warehouse has.
+	Fresh bool
 }
 
 // AttachmentRef records that a content carries an attachment, so a later
@@ -129,9 +135,12 @@ func (w *DB) Land(ctx context.Context, runID string, now time.Time, batch []Land
 		for i, l := range contents {
 			hashes[i] = l.Doc.Hash
 		}
-		attempts, cerr := clearContents(ctx, c, hashes)
-		if cerr != nil {
-			return cerr
+		attempts := map[string]int{} // none before, when all are fresh
+		if !allFresh(contents) {
+			var cerr error
+			if attempts, cerr = clearContents(ctx, c, hashes); cerr != nil {
+				return cerr
+			}
 		}
 		if err = appendContents(c, &writer{runID: runID, now: now, attempts: attempts}, contents); err != nil {
 			return err
@@ -214,7 +223,34 @@ func upsertDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time, b
 	if err := stageDocs(ctx, c, "temp", "land_docs", batch); err != nil {
 		return err
 	}
-	return mergeDocs(ctx, c, runID, now)
+	known := landFacts{fresh: allFresh(batch), reused: 0}
+	for i := range batch {
+		if batch[i].Reused() {
+			known.reused = 1 // as appendDocs marks it
+			break
+		}
+	}
+	return mergeDocs(ctx, c, runID, now, known)
+}
+
+// allFresh: every landing is Fresh (the warehouse has none of them).
+func allFresh(ls []Landing) bool {
+	for i := range ls {
+		if !ls[i].Fresh {
+			return false
+		}
+	}
+	return true
+}
+
+// landFacts is what mergeDocs' caller knows of temp.land_docs without
+// asking the warehouse.
+type landFacts struct {
+	// fresh: raw.documents has none of land_docs' doc_ids.
+	fresh bool
+	// reused: 1 when a row of land_docs is reused, 0 when none is, -1
+	// when not known (counted).
+	reused int
 }
 
 // stageDocs creates schema.name (a batch of raw.documents rows, metadata
@@ -290,7 +326,7 @@ func queryStrings(ctx context.Context, c *sql.Conn, q string) ([]string, error) 
 
 // mergeDocs merges temp.land_docs into raw.documents and
 // raw.document_versions.
-func mergeDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time) error {
+func mergeDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time, known landFacts) error {
 	set := []string{}
 	for _, col := range strings.Split(docColumns, ",") {
 		col = strings.TrimSpace(col)
@@ -303,9 +339,12 @@ func mergeDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time) er
 	// (on 3,000 small documents, 1.9 s of the loader's 3.9 s of CPU), and
 	// most landed documents are new. Which ones the warehouse has is a
 	// point lookup per document on raw.documents' key.
-	existing, err := existingDocs(ctx, c)
-	if err != nil {
-		return err
+	existing := "" // none, when the batch is fresh
+	if !known.fresh {
+		var err error
+		if existing, err = existingDocs(ctx, c); err != nil {
+			return err
+		}
 	}
 	// first_seen_at is the start of the run that first saw the document
 	// (the batch's time when the run is not recorded), not the time its
@@ -326,9 +365,11 @@ func mergeDocs(ctx context.Context, c *sql.Conn, runID string, now time.Time) er
 	// Content reused (same bytes as another document, or as an earlier
 	// version of this one): its metadata comes from its extraction. The
 	// join reads staging.extractions whole: only when the batch has one.
-	var reused int
-	if err := c.QueryRowContext(ctx, `select count(*) from land_docs where reused`).Scan(&reused); err != nil {
-		return fmt.Errorf("warehouse: land documents: %w", err)
+	reused := known.reused
+	if reused < 0 {
+		if err := c.QueryRowContext(ctx, `select count(*) from land_docs where reused`).Scan(&reused); err != nil {
+			return fmt.Errorf("warehouse: land documents: %w", err)
+		}
 	}
 	if reused > 0 {
 		stmts = append(stmts, `update raw.documents d set title = json_extract_string(m.metadata, '$.title'), author = json_extract_string(m.metadata, '$.author'),

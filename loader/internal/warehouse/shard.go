@@ -402,7 +402,7 @@ func (w *DB) LandShard(ctx context.Context, runID string, now time.Time, dir str
 		if _, err := c.ExecContext(ctx, `update land_docs set reused = true where status = 'landed' and source_hash in (select source_hash from shard_dup)`); err != nil {
 			return err
 		}
-		if err := mergeDocs(ctx, c, runID, now); err != nil {
+		if err := mergeDocs(ctx, c, runID, now, landFacts{reused: -1}); err != nil {
 			return err
 		}
 		cols := eventsTable.rowCols()
