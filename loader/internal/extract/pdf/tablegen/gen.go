@@ -58,7 +58,10 @@ type Doc struct {
 }
 
 // Version is the generator's version, printed with its figures: pages
-// (and so figures) of two versions are not comparable. 6 (session 22):
+// (and so figures) of two versions are not comparable. 7 (session 22):
+// layout runhead (a running head over a rule at the page's top, a table
+// starting a line or two under it); a seed draws it 1 time in 10, from a
+// stream of its own, and is otherwise v6's page. 6 (session 22):
 // layout sublines (a table of record fields whose descriptions go on with
 // lines naming the values a field takes, "1 = filed", flush or indented);
 // a seed draws it 1 time in 6, from a stream of its own, and is otherwise
@@ -86,16 +89,17 @@ type Doc struct {
 // unchanged, a seed draws a new layout 4 times in 9. 2 (session 9):
 // footnote marks, accounts-style negatives and a currency sign set apart
 // on some tables' values; 1 (session 8): the first.
-const Version = 6
+const Version = 7
 
 // Layouts are the page layouts Generate draws from: v2's five, then v3's
-// four, then v4's five, then v5's two, then v6's one.
+// four, then v4's five, then v5's two, then v6's one, then v7's one.
 var Layouts = []string{"single", "stacked", "side", "beside", "small", "continued", "textpair", "wrapheads", "leading",
 	"closepara", "stackedtight", "sidetight", "smalltext", "bodywrap",
 	"footer", "groups",
-	"sublines"}
+	"sublines",
+	"runhead"}
 
-const v2Layouts, v3Layouts, v4Layouts, v5Layouts = 5, 9, 14, 16
+const v2Layouts, v3Layouts, v4Layouts, v5Layouts, v6Layouts = 5, 9, 14, 16, 17
 
 // V4Layouts are v4's layouts, the held-out classes v1-v3 drew seldom.
 var V4Layouts = Layouts[v3Layouts:v4Layouts]
@@ -106,7 +110,10 @@ var V5Layouts = Layouts[v4Layouts:v5Layouts]
 
 // V6Layouts are v6's layouts: descriptions going on with lines naming a
 // field's values.
-var V6Layouts = Layouts[v5Layouts:]
+var V6Layouts = Layouts[v5Layouts:v6Layouts]
+
+// V7Layouts are v7's layouts: a running head over a table.
+var V7Layouts = Layouts[v6Layouts:]
 
 const pageW, pageH = 612.0, 792.0
 
@@ -141,7 +148,11 @@ func Generate(seed uint64) (Doc, error) {
 	}
 	// and v6's from a fifth
 	if n := rand.New(rand.NewPCG(seed, seed^0x6a6)); n.IntN(6) == 0 {
-		l = Layouts[v5Layouts+n.IntN(len(Layouts)-v5Layouts)]
+		l = Layouts[v5Layouts+n.IntN(v6Layouts-v5Layouts)]
+	}
+	// and v7's from a sixth
+	if n := rand.New(rand.NewPCG(seed, seed^0x7a7)); n.IntN(10) == 0 {
+		l = Layouts[v6Layouts+n.IntN(len(Layouts)-v6Layouts)]
 	}
 	return GenerateLayout(seed, l)
 }
@@ -158,7 +169,9 @@ func GenerateLayout(seed uint64, layout string) (Doc, error) {
 	f.AddPage()
 	margin := float64(54 + r.IntN(20))
 	p := &page{pageNo: 1, r: r, deco: rand.New(rand.NewPCG(seed, seed^0x5eed)), f: f, x: margin, w: pageW - 2*margin, y: float64(60 + r.IntN(20)), body: pick(r, []string{"Helvetica", "Times"})}
-	p.title()
+	if layout != "runhead" {
+		p.title()
+	}
 	switch layout {
 	case "single":
 		p.para(p.x, p.w, 2+r.IntN(3))
@@ -244,6 +257,8 @@ func GenerateLayout(seed uint64, layout string) (Doc, error) {
 		p.groups()
 	case "sublines":
 		p.sublines()
+	case "runhead":
+		p.runhead()
 	default:
 		return Doc{}, fmt.Errorf("tablegen: unknown layout %q", layout)
 	}

@@ -26,7 +26,7 @@ func TestLayouts(t *testing.T) {
 	want := map[string]int{"single": 1, "stacked": 2, "side": 2, "beside": 1, "small": 1,
 		"continued": 2, "textpair": 2, "wrapheads": 1, "leading": 1,
 		"closepara": 1, "stackedtight": 2, "sidetight": 2, "smalltext": 1, "bodywrap": 1,
-		"footer": 1, "groups": 1, "sublines": 1}
+		"footer": 1, "groups": 1, "sublines": 1, "runhead": 1}
 	for seed := uint64(1); seed <= 20; seed++ {
 		for _, l := range Layouts {
 			d, err := GenerateLayout(seed, l)

@@ -6,7 +6,8 @@ import (
 )
 
 // v6's layout (session 22): a table of codes whose descriptions go on
-// with lines naming the values a field takes.
+// with lines naming the values a field takes; and v7's (session 22): a
+// running head over a rule at the page's top, a table right under it.
 
 // sublines: a table of record fields (one to three code columns, then a
 // description), some descriptions followed by one to three lines naming
@@ -155,4 +156,58 @@ func (p *page) captionOnce(n int) {
 		p.n++
 		p.y += float64(4 + r.IntN(8))
 	}
+}
+
+// runhead: a page whose running head (a page number or a document's name
+// at one edge of the text column, a section's number and title at the
+// other, now and then a part centred; in the body's font a size or two
+// smaller, upright or italic) stands over a rule across the text column
+// (3 times in 4), and a table starts a line or two under it: right under
+// the rule, or under a line naming the exhibit and its date and maybe a
+// title, with no paragraph between (1 time in 3 a short one). The head is
+// not the table's. No page title: the running head is the page's top.
+func (p *page) runhead() {
+	r := p.r
+	size := 9.0 - float64(r.IntN(3))*0.5
+	style := pick(r, []string{"", "", "I"})
+	p.f.SetFont(p.body, style, size)
+	base := p.y - 24
+	left := pick(r, []string{"page %d", "%d", "Page %d"})
+	left = fmt.Sprintf(left, 2+r.IntN(300))
+	right := fmt.Sprintf("%d.%d  %s", 1+r.IntN(9), 1+r.IntN(20), phrase(r, stubWords, 2+r.IntN(3)))
+	if r.IntN(2) == 0 {
+		left, right = right, left // a left-hand page
+	}
+	p.f.Text(p.x, base, left)
+	if r.IntN(3) == 0 {
+		c := phrase(r, stubWords, 2)
+		p.f.Text(p.x+(p.w-p.f.GetStringWidth(c))/2, base, c)
+	}
+	p.f.Text(p.x+p.w-p.f.GetStringWidth(right), base, right)
+	y := base + size*0.3
+	if r.IntN(4) > 0 {
+		y += 2 + float64(r.IntN(3))
+		p.f.SetLineWidth(0.5 + 0.5*float64(r.IntN(2)))
+		p.f.Line(p.x, y, p.x+p.w, y)
+	}
+	p.y = y + 4 + float64(r.IntN(6))
+	if r.IntN(2) == 0 {
+		p.f.SetFont(p.body, "", 9+float64(r.IntN(2)))
+		p.f.Text(p.x, p.y+9, fmt.Sprintf("Exhibit %d.%d-%d (Cont. %d) (%02d-%02d-20%02d)", 1+r.IntN(9), 1+r.IntN(60), 1+r.IntN(60), 1+r.IntN(5), 1+r.IntN(12), 1+r.IntN(28), 10+r.IntN(15)))
+		p.y += 12
+		if r.IntN(2) == 0 {
+			p.f.Text(p.x, p.y+9, phrase(r, stubWords, 3+r.IntN(3))+" "+pick(r, fieldWords))
+			p.y += 12
+		}
+		p.y += float64(4 + r.IntN(10))
+	}
+	if r.IntN(3) == 0 {
+		p.para(p.x, p.w, 2)
+	}
+	o := opts{maxCols: 5, maxRows: 12}
+	if r.IntN(2) == 0 {
+		o.style, o.styled = Style(r.IntN(2))+Booktabs, true
+	}
+	p.bareTable(p.x+float64(r.IntN(3))*8, p.w-16, o, 14)
+	p.para(p.x, p.w, 2+r.IntN(2))
 }

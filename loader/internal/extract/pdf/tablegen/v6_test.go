@@ -86,3 +86,48 @@ func xs(pdf []byte, prefix string) []float64 {
 	}
 	return out
 }
+
+// TestRunningHeadOverTable: the runhead layout writes its running head
+// (a page number at one edge of the text column) over the page's one
+// table, outside its box and its truth, and the table starts within 60pt
+// of the head on most pages.
+func TestRunningHeadOverTable(t *testing.T) {
+	close := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		d, err := GenerateLayout(seed, "runhead")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Tables) != 1 {
+			t.Fatalf("seed %d: %d tables, want 1", seed, len(d.Tables))
+		}
+		var ys []float64
+		for _, p := range []string{"page ", "Page "} {
+			ys = append(ys, shown(d.PDF, p)...)
+		}
+		re := regexp.MustCompile(`BT [0-9.]+ ([0-9.]+) Td \(\d+\) Tj`)
+		for _, m := range re.FindAllSubmatch(d.PDF, -1) {
+			y, _ := strconv.ParseFloat(string(m[1]), 64)
+			ys = append(ys, pageH-y)
+		}
+		tb := d.Tables[0]
+		head := math.Inf(1)
+		for _, y := range ys {
+			head = math.Min(head, y)
+		}
+		if math.IsInf(head, 1) || head >= tb.BBox.Y0 {
+			t.Fatalf("seed %d: no running head over the table (%v, table top %.1f)", seed, ys, tb.BBox.Y0)
+		}
+		for _, c := range tb.Cells {
+			if strings.HasPrefix(c.Text, "page ") || strings.HasPrefix(c.Text, "Page ") {
+				t.Errorf("seed %d: the head %q in the truth", seed, c.Text)
+			}
+		}
+		if tb.BBox.Y0-head < 60 {
+			close++
+		}
+	}
+	if close < 10 {
+		t.Errorf("%d of 20 tables within 60pt of the running head", close)
+	}
+}
