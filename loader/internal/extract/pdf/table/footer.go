@@ -59,3 +59,56 @@ func footerUnder(lines []*textLine, i, j int, gap float64, hs []rule) bool {
 	}
 	return out
 }
+
+// runningHead: lines[0], the page's first line, is its running head: two
+// or three phrases (a page number or a document's name at one edge, a
+// section's title at the other), reaching past the lines under it (the
+// next twelve) by a gap on one side at least, over a rule across 90% of
+// its width; or without a rule, set farther from the next line than half
+// its size and reaching three gaps past; and no more than one of its
+// phrases lined up with a phrase under it. A table's header row over its
+// rule spans no wider than its rows, and its heads stand over their
+// columns.
+func runningHead(lines []*textLine, gap float64, hs []rule) bool {
+	if len(lines) < 4 {
+		return false
+	}
+	h, next := lines[0], lines[1]
+	if n := h.nSegments(gap); n < 2 || n > 3 {
+		return false
+	}
+	x0, x1 := math.Inf(1), math.Inf(-1)
+	for _, l := range lines[1:min(len(lines), 13)] {
+		x0, x1 = math.Min(x0, l.bb.X0), math.Max(x1, l.bb.X1)
+	}
+	reach := 3 * gap
+	for _, r := range hs {
+		if r.pos > h.bb.Y1-1 && r.pos < next.cy() && math.Min(r.b, h.bb.X1)-math.Max(r.a, h.bb.X0) >= 0.9*(h.bb.X1-h.bb.X0) {
+			reach = gap
+			break
+		}
+	}
+	if reach > gap && next.bb.Y0-h.bb.Y1 <= 0.5*h.size {
+		return false
+	}
+	if h.bb.X0 >= x0-reach && h.bb.X1 <= x1+reach {
+		return false
+	}
+	// a header row's phrases stand over its columns (an edge or the
+	// middle of each lined up with the rows' phrases); a running head's
+	// parts, one at most (at the text column's edge)
+	var under []span
+	for _, l := range lines[1:min(len(lines), 13)] {
+		under = append(under, phraseSpans(l, gap)...)
+	}
+	aligned := 0
+	for _, p := range phraseSpans(h, gap) {
+		for _, u := range under {
+			if math.Abs(p.a-u.a) <= 2 || math.Abs(p.b-u.b) <= 2 || math.Abs(p.a+p.b-u.a-u.b) <= 4 {
+				aligned++
+				break
+			}
+		}
+	}
+	return aligned <= 1
+}
