@@ -234,9 +234,33 @@ func openWarehouse(ctx context.Context, p *project.Project, readOnly bool, stder
 // openWarehouseThreads opens the warehouse with a DuckDB thread count (0 =
 // DuckDB's default, one per core).
 func openWarehouseThreads(ctx context.Context, p *project.Project, readOnly bool, threads int, stderr io.Writer) (*warehouse.DB, int) {
+	return openWarehouseLimit(ctx, p, readOnly, threads, 0, stderr)
+}
+
+// openLoadWarehouse opens the warehouse for a command that lands
+// documents (`docket load`, `docket land`: one DuckDB thread) under
+// loader.memory_limit from the open on, so that replaying a write-ahead
+// log an earlier command left (killed, or stopped by a failed commit)
+// runs under it: oom21 measured 887 MiB re-opening after a failed 100k
+// load under DuckDB's default (80 % of the memory). When the replay
+// cannot run under it, the warehouse opens under DuckDB's default and the
+// command says so.
+func openLoadWarehouse(ctx context.Context, p *project.Project, stderr io.Writer) (*warehouse.DB, int) {
+	limit, _ := p.Loader.DuckDBMemory() // its warning: applyLoadMemory
+	db, code := openWarehouseLimit(ctx, p, false, 1, limit, stderr)
+	if db != nil && db.MemoryFallback != nil {
+		fmt.Fprintf(stderr, "docket: warning: the write-ahead log an earlier command left in %s.wal could not be replayed under loader.memory_limit (%dMiB) (%v); it was replayed under DuckDB's default limit (80 %% of the memory): raise loader.memory_limit if this happens again\n",
+			p.Warehouse, int64(limit)>>20, firstLine(db.MemoryFallback.Error()))
+	}
+	return db, code
+}
+
+// openWarehouseLimit is openWarehouseThreads with DuckDB's memory_limit
+// from the open on (memory bytes; 0 = DuckDB's default).
+func openWarehouseLimit(ctx context.Context, p *project.Project, readOnly bool, threads int, memory project.Size, stderr io.Writer) (*warehouse.DB, int) {
 	limit, onWait := lockOptions(ctx, p, stderr)
 	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{ReadOnly: readOnly, LockTimeout: limit, OnWait: onWait,
-		UDFs: projectUDFs(p), Threads: threads, SpillDir: p.BuildTempDir(), SpillDirOwned: p.BuildTempDirOwned()})
+		UDFs: projectUDFs(p), Threads: threads, SpillDir: p.BuildTempDir(), SpillDirOwned: p.BuildTempDirOwned(), MemoryLimit: int64(memory)})
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		if warehouse.IsLockError(err) {

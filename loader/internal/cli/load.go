@@ -89,7 +89,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	}
 	// The loader's DuckDB work is small appends; one DuckDB thread leaves
 	// the cores to the extraction workers.
-	db, code := openWarehouseThreads(ctx, p, false, 1, stderr)
+	db, code := openLoadWarehouse(ctx, p, stderr)
 	if db == nil {
 		return code, nil
 	}

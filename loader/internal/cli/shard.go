@@ -154,7 +154,11 @@ func runLand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "docket land: give the plan folder(s) written by `docket plan --out DIR`")
 		return ExitUsage
 	}
-	p, db, code := openProjectWarehouse(ctx, dir, 1, stderr)
+	p, code := loadProject(dir, stderr)
+	if p == nil {
+		return code
+	}
+	db, code := openLoadWarehouse(ctx, p, stderr)
 	if db == nil {
 		return code
 	}

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/docket-dev/docket/loader/internal/document"
 )
 
 // TestFailedCommitWritesNothingMore: a batch whose commit DuckDB fails
@@ -43,18 +41,8 @@ func TestFailedCommitWritesNothingMore(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	n := 0
 	batch := func() []Landing {
-		var b []Landing
-		for i := 0; i < 256; i++ {
-			n++
-			text := make([]byte, 4000)
-			for j := range text {
-				text[j] = byte('a' + r.Intn(26))
-			}
-			res := &document.Result{Type: "text", ExtractorVersion: "t", Pages: []document.Page{{Number: 1, Text: string(text), Method: document.MethodTextLayer}}}
-			b = append(b, Landing{Doc: DocRow{DocID: hashHex("doc", fmt.Sprint(n)), SourceName: "s", RelPath: fmt.Sprintf("d%06d.txt", n), URI: "file:///x",
-				Hash: hashHex("content", fmt.Sprint(n)), DetectedType: "text", Status: StatusLanded}, Event: "new", Content: res, Extracted: true})
-		}
-		return b
+		n += 256
+		return textLandings(r, n-255, 256) // numbered from 1
 	}
 	var failed []Landing
 	committed := 0
