@@ -81,8 +81,15 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 			j++
 		}
 		// wrapped lines of the last row, as close as the run's lines
-		for k := last + 1; k <= kept && inColumn(cols, lines[k]) &&
-			lines[k].bb.Y0-lines[k-1].bb.Y1 <= 0.8*math.Max(lines[k].size, lines[k-1].size); k++ {
+		// (and up to three lines of the values its description goes on
+		// with: a longer list is the text's, not a cell's)
+		values := 0
+		for k := last + 1; k <= kept && lines[k].bb.Y0-lines[k-1].bb.Y1 <= 0.8*math.Max(lines[k].size, lines[k-1].size); k++ {
+			if !inColumn(cols, lines[k]) {
+				if values++; values > 3 || !valueUnder(cols, lines[k-1], lines[k], gap) {
+					break
+				}
+			}
 			last = k
 		}
 		next := last + 1

@@ -35,7 +35,7 @@ func TestValueLinesUnderDescriptions(t *testing.T) {
 
 // fieldsPage is a paragraph over a table of record fields whose
 // descriptions go on with value lines (indented 6pt, flush, and in the
-// colon form), and a paragraph under it.
+// colon form; the last row's too), and a paragraph under it.
 func fieldsPage() (page, [][]string) {
 	type row struct {
 		line, pos, desc string
@@ -49,7 +49,7 @@ func fieldsPage() (page, [][]string) {
 		{"5", "02-09", "Filing Status", []string{"C = changed since last year"}, 0},
 		{"5", "12-14", "Schedule Count", []string{"01-99: count of schedules", "00: none attached"}, 6},
 		{"6", "01-04", "Area Office", nil, 0},
-		{"6", "30-41", "Received Date", nil, 0},
+		{"6", "30-41", "Received Date", []string{"blank = not received by the office", "D = dated by hand on receipt"}, 6},
 	}
 	pg := page{Items: prose(72, 80, "Each line of the display and the positions its fields take.")}
 	y := 130.0
