@@ -14,11 +14,7 @@ func centredSpans(cells unionFind, edgesX, edgesY []float64, ws []*word) {
 	if nr < 3 || nc < 3 {
 		return
 	}
-	at := make([][]*word, nr*nc)
-	for _, w := range ws {
-		i, j := band(edgesY, w.cy()), band(edgesX, w.cx())
-		at[i*nc+j] = append(at[i*nc+j], w)
-	}
+	at := byCell(ws, nr*nc, func(w *word) int { return band(edgesY, w.cy())*nc + band(edgesX, w.cx()) })
 	body := -1
 	for i := 0; i < nr && body < 0; i++ {
 		for j := 0; j < nc; j++ {

@@ -184,6 +184,19 @@ func (l *textLine) nSegments(gap float64) int {
 	return n
 }
 
+// appendSegmentBoxes appends to out the box of each of l.segments(gap),
+// as boxOf gives it, without building the segments.
+func (l *textLine) appendSegmentBoxes(out []document.BBox, gap float64) []document.BBox {
+	for i, w := range l.ws {
+		if i == 0 || w.bb.X0-l.ws[i-1].bb.X1 >= gap {
+			out = append(out, w.bb)
+		} else {
+			out[len(out)-1] = out[len(out)-1].Union(w.bb)
+		}
+	}
+	return out
+}
+
 // segments splits a line where the gap between words is at least gap.
 func (l *textLine) segments(gap float64) [][]*word {
 	out := make([][]*word, 0, l.nSegments(gap))
@@ -215,22 +228,29 @@ func boxOf[T boxed](xs []T) document.BBox {
 // cellText joins words into text: lines top to bottom, words in reading
 // order (left to right but in a right-to-left line, see rtl.go).
 func cellText(ws []*word) string {
-	if len(ws) == 0 {
+	var s string
+	switch len(ws) {
+	case 0:
 		return ""
-	}
-	lines := lineUp(ws)
-	var parts []string
-	for _, l := range lines {
-		ws := readingOrder(l.ws)
-		for i, w := range ws {
-			if i > 0 && signTouches(ws[i-1], w) {
-				parts[len(parts)-1] += w.text
-				continue
+	case 1:
+		// one word is one line of one word, in any reading order: its
+		// text, without lining it up (most cells are one word)
+		s = ws[0].text
+	default:
+		lines := lineUp(ws)
+		var parts []string
+		for _, l := range lines {
+			ws := readingOrder(l.ws)
+			for i, w := range ws {
+				if i > 0 && signTouches(ws[i-1], w) {
+					parts[len(parts)-1] += w.text
+					continue
+				}
+				parts = append(parts, w.text)
 			}
-			parts = append(parts, w.text)
 		}
+		s = strings.Join(parts, " ")
 	}
-	s := strings.Join(parts, " ")
 	if strings.Count(s, ".")+strings.Count(s, "…") >= 4 { // else leaderRe cannot match; skip the regexp
 		s = leaderRe.ReplaceAllString(s, " ")
 	}
