@@ -260,6 +260,11 @@ type Options struct {
 	MaxSheetRows    int      // spreadsheets: rows per sheet kept
 	MaxAttachDepth  int      // e-mail attachments recursion limit
 	FollowSymlinks  bool     // loader.symlinks: follow (a LaTeX \input file that is a link is read)
+	// NoFolder: the file is a private copy of the document's bytes (an
+	// attachment, a file that changed while the load read it): nothing
+	// beside it is the document's, so a LaTeX \input/\include is not read
+	// (ReviewIncludesMissing).
+	NoFolder bool
 	// archives (zip, tar, tar.gz, gz): members and total expanded bytes
 	// over which the archive is quarantined too_large (0 = the defaults)
 	MaxArchiveMembers int

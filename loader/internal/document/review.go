@@ -24,6 +24,7 @@ const (
 	ReviewTruncated          = "truncated"            // text over loader.max_page_chars / max_doc_chars was cut
 	ReviewMetadataUnreadable = "metadata_unreadable"  // the file's metadata part is damaged: title, author, dates are missing
 	ReviewMembersUnreadable  = "members_unreadable"   // files inside an archive could not be read (damaged, encrypted): they did not land
+	ReviewIncludesMissing    = "includes_missing"     // a LaTeX document came without its folder (an attachment): the files it includes are missing
 )
 
 // Review is one reason a person should look at a document (Page 0) or at

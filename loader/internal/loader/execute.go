@@ -324,6 +324,7 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		defer os.Remove(pathForWorker)
 	}
 	req := worker.Request{Path: pathForWorker, Name: EscapePath(f.rel), Type: f.info.Type, MIME: f.info.MIME, Encoding: f.info.Encoding, Opts: sh.docOpts}
+	req.Opts.NoFolder = pathForWorker != f.abs
 	req.ID = sh.nextID.Add(1)
 	resp, err := sh.pool.Extract(ctx, req)
 	if err == nil && inPlace != nil && !stillSame(f.abs, inPlace) {
@@ -333,7 +334,7 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 			return o
 		}
 		defer os.Remove(pathForWorker)
-		req.Path, req.ID = pathForWorker, sh.nextID.Add(1)
+		req.Path, req.ID, req.Opts.NoFolder = pathForWorker, sh.nextID.Add(1), true
 		resp, err = sh.pool.Extract(ctx, req)
 	}
 	if err != nil {

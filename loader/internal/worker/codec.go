@@ -31,7 +31,7 @@ import (
 
 // WireVersion is the frame format's version: bump it whenever Request,
 // Response or a document type they carry changes shape.
-const WireVersion = 1
+const WireVersion = 2 // 2: Options.NoFolder
 
 // maxFrame bounds a frame's length: a length over it is a broken stream
 // (a Result is far smaller), not a reason to allocate gigabytes; a worker

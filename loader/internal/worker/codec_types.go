@@ -36,6 +36,7 @@ func (e *encoder) request(req *Request) {
 	e.int(int64(o.MaxDocChars))
 	e.int(int64(o.MaxPageTokens))
 	e.int(int64(o.MaxImagePixels))
+	e.bool(o.NoFolder)
 }
 
 func (d *decoder) request() (Request, error) {
@@ -63,6 +64,7 @@ func (d *decoder) request() (Request, error) {
 	o.MaxDocChars = d.n()
 	o.MaxPageTokens = d.n()
 	o.MaxImagePixels = d.n()
+	o.NoFolder = d.bool()
 	return req, d.done()
 }
 

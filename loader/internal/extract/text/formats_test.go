@@ -120,12 +120,13 @@ raw \text stays
 	}
 	extracttest.Golden(t, "latex", res, err)
 	// A .tex without \documentclass is a fragment: still text, inputs not
-	// followed from memory (said so).
+	// followed from memory (a review reason says so).
 	frag := []byte("\\section{Only}\nA fragment \\input{x}.\n")
 	fi, _ := detect.DetectBytes("frag.tex", frag)
 	fres, err := ExtractBytes(context.Background(), frag, fi, document.Options{})
-	if err != nil || fi.Type != detect.LaTeX || fres.Elements[0].Category != document.Title || len(fres.Warnings) != 1 {
-		t.Errorf("fragment: %+v %v %+v %q", fi, err, fres.Elements, fres.Warnings)
+	if err != nil || fi.Type != detect.LaTeX || fres.Elements[0].Category != document.Title || len(fres.Warnings) != 0 ||
+		len(fres.Reviews) != 1 || fres.Reviews[0].Code != document.ReviewIncludesMissing || !strings.Contains(fres.Reviews[0].Message, "(\\input/\\include: x)") {
+		t.Errorf("fragment: %+v %v %+v %q %v", fi, err, fres.Elements, fres.Warnings, fres.Reviews)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -74,6 +75,26 @@ type includes struct {
 	// and keys the document's content by them with its main file's bytes
 	// (document.ExtraLaTeXSources). nil: not collected.
 	tried map[string]string
+}
+
+// flagNoFolder flags a LaTeX document read without its folder (an
+// attachment, see document.Options.NoFolder) whose main file s includes
+// others: their text is missing.
+func flagNoFolder(res *document.Result, s string) {
+	var names []string
+	for _, m := range inputRe.FindAllStringSubmatch(stripComments(s), -1) {
+		if n := strings.TrimSpace(m[2]); !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	list := strings.Join(names, ", ")
+	if len(names) > 5 {
+		list = strings.Join(names[:5], ", ") + fmt.Sprintf(" and %d more", len(names)-5)
+	}
+	res.Flag(0, document.ReviewIncludesMissing, "the LaTeX document includes other files (\\input/\\include: %s) but came without its folder (an attachment, or a copy of a file that changed while the load read it), so they could not be read: their text is missing", list)
 }
 
 // latexSource reads the main file's text with \input/\include files

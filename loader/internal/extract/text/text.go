@@ -40,7 +40,11 @@ func Extract(ctx context.Context, path string, info detect.Info, opts document.O
 		return nil, fmt.Errorf("text %s: %w", path, err)
 	}
 	defer f.Close()
-	return extractReader(ctx, f, info, opts, includes{dir: filepath.Dir(path), followLinks: opts.FollowSymlinks})
+	inc := includes{dir: filepath.Dir(path), followLinks: opts.FollowSymlinks}
+	if opts.NoFolder {
+		inc = includes{} // the folder of a private copy holds nothing of the document's
+	}
+	return extractReader(ctx, f, info, opts, inc)
 }
 
 // extractReader extracts the text read from r, at most opts.MaxDocChars
@@ -181,8 +185,8 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, inc includ
 		els, tables, title = Structure(s, Data)
 	case detect.LaTeX:
 		warn := func(w string) { res.Warnings = append(res.Warnings, w) }
-		if inc.dir == "" && inputRe.MatchString(s) {
-			warn("\\input/\\include not followed: the document was not read from a folder")
+		if inc.dir == "" {
+			flagNoFolder(res, s)
 		}
 		if inc.dir != "" {
 			inc.tried = map[string]string{}
