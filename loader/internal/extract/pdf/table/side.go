@@ -41,8 +41,10 @@ func splitSides(lines []*textLine, gap float64) [][]*textLine {
 
 // shortSide splits lines at the widest column gap where two tables stand
 // side by side with their tops level and one ends first: the gap is a
-// third wider than every other, no phrase crosses it, each side has two
-// columns or more and three lines of several phrases, the column right of
+// third wider than every column gap left of it (the right table's own may
+// be wider: row labels ending short of numbers set far off), no phrase
+// crosses it, each side has two columns or more and three lines of
+// several phrases, the column right of
 // it is text (the second table's row labels), and under the last line
 // with phrases on both sides two lines or more of several phrases hold
 // the longer table's last rows, all on one side. In one table a row runs
@@ -59,8 +61,10 @@ func shortSide(lines []*textLine, cols []span, gap float64) [][]*textLine {
 		}
 	}
 	gutter := cols[k+1].a - cols[k].b
-	for j := 0; j+1 < len(cols); j++ {
-		if j != k && 1.3*(cols[j+1].a-cols[j].b) > gutter {
+	for j := 0; j < k; j++ {
+		// (the right table's own gaps may be wider: its row labels end
+		// short of numbers set far off)
+		if 1.3*(cols[j+1].a-cols[j].b) > gutter {
 			return [][]*textLine{lines}
 		}
 	}
