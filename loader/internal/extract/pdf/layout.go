@@ -13,6 +13,7 @@ import "C"
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -129,6 +130,9 @@ type Doc struct {
 	origSize int
 	// rebuiltLoose of them no surviving node of the lost tree listed.
 	rebuiltLoose int
+	// path is the file a Doc too large to be held in memory was opened
+	// by ("" for one in memory).
+	path string
 	// MaxTokens bounds the content-stream tokens interpreted for one
 	// page, a glyph shown counting 16 (0: no bound); a page over it is
 	// not read (see PageWith).
@@ -144,7 +148,10 @@ type Doc struct {
 // 39k lseek calls per load, about a tenth of the CPU time the workers
 // spent in the kernel; from memory there are none. Bigger files are
 // opened by path, so a huge PDF does not cost its size in memory.
-const maxInMemory = 256 << 20
+// Such a file's declared page count is read by streaming it
+// (declaredPagesFile); its lost page tree is not rebuilt. A variable for
+// tests.
+var maxInMemory int64 = 256 << 20
 
 // Open opens a document file. Errors are *document.Error with Kind
 // encrypted, corrupt or empty.
@@ -154,7 +161,13 @@ func Open(path string) (*Doc, error) {
 	}
 	cpath := C.CString(path)
 	defer C.free(unsafe.Pointer(cpath))
-	doc, _, err := open(cpath, nil, 0, path)
+	doc, lost, err := open(cpath, nil, 0, path)
+	if de := (*document.Error)(nil); lost && errors.As(err, &de) {
+		de.Msg += fmt.Sprintf("; the file is over %d MB, too large for docket to rebuild its lost page tree from its page objects", maxInMemory>>20)
+	}
+	if doc != nil {
+		doc.path = path
+	}
 	return doc, err
 }
 

@@ -208,11 +208,12 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 // the declared count and the page tree's /Count (0 when they cannot be
 // read).
 func checkDeclared(doc *Doc, res *document.Result) (declared, count int) {
-	raw := doc.raw()
-	if raw == nil {
-		return 0, 0
+	var objects int
+	if raw := doc.raw(); raw != nil {
+		count, objects = declaredPages(raw)
+	} else if doc.path != "" {
+		count, objects, _ = declaredPagesFile(doc.path, scanChunk)
 	}
-	count, objects := declaredPages(raw)
 	declared = max(count, objects)
 	if declared <= len(res.Pages) {
 		return declared, count

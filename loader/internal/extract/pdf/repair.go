@@ -165,7 +165,7 @@ func flagRepairs(res *document.Result, r repairs, damage map[int]string, declare
 		case declared < 0:
 			pages += ": how many the file had is not known (its page count was in the lost page tree), so pages may be missing"
 		case declared == 0:
-			pages += ", and how many pages the file declares could not be found in it (its page tree may sit in a compressed object stream, or the file is too large to scan), so pages may be missing"
+			pages += ", and how many pages the file declares could not be found in it (its page tree may sit in a compressed object stream), so pages may be missing"
 		case declared > len(res.Pages):
 			pages = fmt.Sprintf("only %d of the %d pages it declares could be read (see pages_missing)", len(res.Pages), declared)
 		case declared == len(res.Pages):

@@ -1,0 +1,156 @@
+package pdf
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"strconv"
+)
+
+// The declared-count check for a file too large to be held in memory
+// (over maxInMemory, opened by path): the same scan as declaredPages,
+// streamed through a window of bounded size, so that a huge damaged file
+// is checked too without costing its size in memory.
+
+const (
+	scanChunk = 1 << 20  // bytes read at a time
+	scanCarry = 64       // bytes kept past a chunk's end: an object header cut there is read whole
+	maxDict   = 16 << 20 // an object's dictionary longer than this is cut (a page tree node of ~1.8M kids)
+)
+
+// declaredPagesFile is declaredPages over the file at path, read chunk
+// bytes at a time (scanChunk outside tests); ok is false when the file
+// cannot be read.
+func declaredPagesFile(path string, chunk int) (count, objects int, ok bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, 0, false
+	}
+	defer f.Close()
+	pages := map[int]bool{} // object number -> its last definition is a page
+	counts := map[int]int{} // object number -> its last definition is a /Pages node with this /Count
+	err = scanObjects(f, chunk, func(num int, dict []byte) {
+		delete(pages, num)
+		delete(counts, num)
+		switch c, page := objKind(dict); {
+		case page:
+			pages[num] = true
+		case c >= 0:
+			counts[num] = c
+		}
+	})
+	if err != nil {
+		return 0, 0, false
+	}
+	for _, c := range counts {
+		count = max(count, c)
+	}
+	return count, len(pages), true
+}
+
+// objKind reads an object's dictionary: page reports a /Type /Page, and
+// count is a /Pages node's /Count (0 without one); -1 for any other object.
+func objKind(dict []byte) (count int, page bool) {
+	switch t := typeRe.Find(dict); {
+	case t == nil:
+		return -1, false
+	case bytes.HasSuffix(t, []byte("Pages")):
+		if m := countRe.FindSubmatch(dict); m != nil {
+			count, _ = strconv.Atoi(string(m[1]))
+		}
+		return count, false
+	}
+	return -1, true
+}
+
+// scanObjects calls fn with every object definition read from r, in file
+// order (each definition: the caller keeps the last of a number), with
+// its dictionary as eachObject cuts it (up to its stream, its endobj or
+// the next object's header, at most maxDict bytes). dict is valid during
+// the call only. Memory: a window of about chunk bytes, more only while
+// one dictionary is longer.
+func scanObjects(r io.Reader, chunk int, fn func(num int, dict []byte)) error {
+	var buf []byte
+	eof := false
+	pos := 0 // where the scan goes on in buf
+	// more drops what is done (keeping buf[keep:]) and reads a chunk.
+	more := func(keep int) error {
+		buf = append(buf[:0], buf[keep:]...)
+		pos = max(pos-keep, 0) // what was dropped before keep held no header
+		n := len(buf)
+		buf = append(buf, make([]byte, chunk)...)
+		k, err := io.ReadFull(r, buf[n:])
+		buf = buf[:n+k]
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			eof, err = true, nil
+		}
+		return err
+	}
+	// complete reports whether a match ending at end cannot run on past
+	// what was read.
+	complete := func(end int) bool { return eof || end <= len(buf)-scanCarry }
+	for {
+		m := objRe.FindSubmatchIndex(buf[pos:])
+		if m == nil || !complete(pos+m[1]) {
+			if eof {
+				return nil
+			}
+			keep := windowStart(buf, pos)
+			if m != nil {
+				keep = min(keep, pos+m[0]) // a header that may run on is kept whole
+			}
+			if err := more(keep); err != nil {
+				return err
+			}
+			continue
+		}
+		hs, he := pos+m[0], pos+m[1]
+		num, _ := strconv.Atoi(string(buf[pos+m[2] : pos+m[3]]))
+		end, found := dictEnd(buf, he, complete)
+		if !found && !eof && len(buf)-he < maxDict {
+			if err := more(hs); err != nil {
+				return err
+			}
+			continue
+		}
+		if !found {
+			end = min(len(buf), he+maxDict)
+		}
+		fn(num, buf[he:end])
+		pos = end
+	}
+}
+
+// dictEnd is where the dictionary after an object header ending at he
+// ends in buf: the first of its stream, its endobj or the next object's
+// header (found false when none is in buf, or the header may run on).
+func dictEnd(buf []byte, he int, complete func(int) bool) (end int, found bool) {
+	end = len(buf)
+	for _, kw := range [][]byte{[]byte("endobj"), []byte("stream")} {
+		if k := bytes.Index(buf[he:end], kw); k >= 0 {
+			end, found = he+k, true
+		}
+	}
+	if m := objRe.FindIndex(buf[he:end]); m != nil {
+		if !complete(he + m[1]) {
+			return 0, false
+		}
+		end, found = he+m[0], true
+	}
+	return end, found
+}
+
+// windowStart is where the window kept for the next chunk starts: the
+// last scanCarry bytes of buf (not before pos), moved back to just after
+// a separator (a header is only found after one), by at most 4 KB.
+func windowStart(buf []byte, pos int) int {
+	k := max(pos, len(buf)-scanCarry)
+	for back := 0; k > pos && back < 4096 && !isSep(buf[k-1]); back++ {
+		k--
+	}
+	return k
+}
+
+func isSep(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == 0 || b == '>'
+}

@@ -1,0 +1,64 @@
+package pdf
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf/pdftest"
+)
+
+// The streamed scan of a file too large for memory finds what the scan of
+// its bytes in memory finds, whatever the chunk size cuts.
+func TestDeclaredPagesStreamed(t *testing.T) {
+	two := makePDF([]pg{{Items: column(72, 72, "First page text here.")}, {Items: column(72, 72, "Second page text here.")}})
+	update := append(pdftest.Assemble("1.4", []string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 >>",
+		"<< /Type /Page /Parent 2 0 R >>", "<< /Type/Page/Parent 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>"}, ""),
+		"5 0 obj\n<< /Type /Page /Parent 2 0 R >>\nendobj\n3 0 obj\n<< /Type /Font >>\nendobj\n"...)
+	fixtures := map[string][]byte{
+		"two pages": two, "tree count under its kids": bytes.Replace(two, []byte("/Count 2"), []byte("/Count 1"), 1),
+		"incremental updates": update, "lost tree": treeFixture(t, true), "page 2 damaged": damagedTwoPages(cutFlate(strings.Repeat("BT (x) Tj ET\n", 500))),
+		"spaced headers": []byte("%PDF-1.4\n1    0    obj << /Type /Page >> endobj\n2 0 obj<</Type/Pages/Count 7>>stream\n12 0 obj\nendstream endobj"),
+	}
+	for name, data := range fixtures {
+		wantCount, wantObjects := declaredPages(data)
+		path := pdftest.WriteBytes(t, "f.pdf", data)
+		for _, chunk := range []int{1, 5, 17, 64, 200, scanChunk} {
+			count, objects, ok := declaredPagesFile(path, chunk)
+			if !ok || count != wantCount || objects != wantObjects {
+				t.Errorf("%s, chunks of %d: count %d objects %d (%v), want %d %d", name, chunk, count, objects, ok, wantCount, wantObjects)
+			}
+		}
+	}
+}
+
+// A file too large to be held in memory (opened by path) is checked
+// against the page count it declares too, by a streamed scan: it had no
+// check (pages_missing never said), and a lost page tree, which docket
+// does not rebuild for such a file, says so in the quarantine reason.
+func TestLargeFileDeclaredCount(t *testing.T) {
+	defer func(n int64) { maxInMemory = n }(maxInMemory)
+	maxInMemory = 64 // every fixture is opened by path
+	two := makePDF([]pg{{Items: column(72, 72, "First page text here.")}, {Items: column(72, 72, "Second page text here.")}})
+	res, err := Extract(context.Background(), pdftest.WriteBytes(t, "f.pdf", bytes.Replace(two, []byte("/Count 2"), []byte("/Count 1"), 1)), document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, v := range res.Reviews {
+		got = append(got, fmt.Sprintf("%d:%s", v.Page, v.Code))
+	}
+	if len(res.Pages) != 1 || res.Metadata.PageCount != 2 || strings.Join(got, ",") != "0:pages_missing,0:repaired" ||
+		!strings.Contains(res.Reviews[0].Message, "declares 2 pages (page tree count 1, 2 page objects) but only 1 could be read") {
+		t.Errorf("pages %d, declared %d, reviews %v", len(res.Pages), res.Metadata.PageCount, res.Reviews)
+	}
+	noTree := regexp.MustCompile(`(?s)\n2 0 obj\n.*?endobj\n`).ReplaceAll(two, []byte("\n"))
+	_, err = Extract(context.Background(), pdftest.WriteBytes(t, "f.pdf", noTree), document.Options{})
+	if err == nil || !strings.Contains(err.Error(), "too large for docket to rebuild its lost page tree") {
+		t.Errorf("lost tree in a large file: %v", err)
+	}
+}
