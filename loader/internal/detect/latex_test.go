@@ -34,3 +34,22 @@ func TestLooksLaTeXMatchesRegexp(t *testing.T) {
 		}
 	}
 }
+
+// TestMailHoldingLaTeXIsMail: a message whose text part (or attachment, not
+// base64-encoded) holds a LaTeX document is a message: the mail header
+// block wins over "\begin{document}" in its first 4 KB. It was detected
+// as LaTeX, and the whole message, headers and boundaries, landed as a
+// LaTeX document's text.
+func TestMailHoldingLaTeXIsMail(t *testing.T) {
+	eml := "MIME-Version: 1.0\r\nFrom: a@example.org\r\nSubject: Report\r\nContent-Type: multipart/mixed; boundary=\"B\"\r\n\r\n--B\r\nContent-Type: text/plain\r\n\r\nThe report is attached.\r\n--B\r\n" +
+		"Content-Type: text/x-tex; name=\"main.tex\"\r\nContent-Disposition: attachment; filename=\"main.tex\"\r\n\r\n\\documentclass{article}\r\n\\begin{document}\r\nThe harbour report.\r\n\\end{document}\r\n--B--\r\n"
+	for _, name := range []string{"mail.eml", "mail"} {
+		if info, err := DetectBytes(name, []byte(eml)); err != nil || info.Type != EML {
+			t.Errorf("%s: detected %q (%v), want eml", name, info.Type, err)
+		}
+	}
+	tex := "\\documentclass{article}\n\\begin{document}\nFrom: the harbour master\n\\end{document}\n"
+	if info, _ := DetectBytes("main.tex", []byte(tex)); info.Type != LaTeX {
+		t.Errorf("a LaTeX document detected %q", info.Type)
+	}
+}

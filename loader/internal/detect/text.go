@@ -254,7 +254,8 @@ func classify(s, ext string, truncated bool) string {
 	if looksSRT(t) {
 		return SRT
 	}
-	if looksLaTeX(t) {
+	if looksLaTeX(t) && !isMail(t) {
+		// (a message whose text part holds a LaTeX document is a message)
 		return LaTeX
 	}
 	lower := strings.ToLower(t[:min(len(t), 4096)])
