@@ -12,7 +12,7 @@ import "math"
 // A row under the table's own rule (over a total) stays inside its width;
 // notes under its bottom rule are no rows either. Without a rule, the
 // lines under stand farther from the run than its lines from each other
-// (by 0.3 of their size) and reach three gaps past its width.
+// (by 0.2 of their size) and reach three gaps past its width.
 func footerUnder(lines []*textLine, i, j int, gap float64, hs []rule) bool {
 	if j <= i || len(lines)-j > 3 {
 		return false
@@ -45,7 +45,7 @@ func footerUnder(lines []*textLine, i, j int, gap float64, hs []rule) bool {
 		for k := i + 1; k < j; k++ {
 			gaps = append(gaps, lines[k].bb.Y0-lines[k-1].bb.Y1)
 		}
-		if under.bb.Y0-above.bb.Y1 < median(gaps)+0.3*under.size {
+		if under.bb.Y0-above.bb.Y1 < median(gaps)+0.2*under.size {
 			return false
 		}
 		reach = 3 * gap

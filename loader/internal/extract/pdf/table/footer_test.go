@@ -93,3 +93,28 @@ func codesPage() (pg page, want [][]string, y float64) {
 	}
 	return pg, want, y
 }
+
+// TestFooterJustApart: the table of TestHeadsLeftOfTheirColumns over a
+// page footer with no rule ("Cat. No. ..." at the left, the page number
+// at the text column's right edge), set 2.3pt farther from the last row
+// than the rows are from each other (a quarter of the text size); and
+// tablegen's footer page of tune seed 178 (rows with wrapped labels). The
+// footer had to stand 0.3 of its size farther off, and was read as the
+// table's last row.
+func TestFooterJustApart(t *testing.T) {
+	pg, want, y := codesPage()
+	y += 14 + 2.3
+	pg.Items = append(pg.Items, txt{X: 60, Y: y, Size: 9, S: "Cat. No. 41502K (03-11-2021)"},
+		txt{X: 540 - helvWidth("212")*0.9, Y: y, Size: 9, S: "212"})
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	if d := dump(ts); strings.Contains(d, "Cat. No.") || len(cellsOf(ts[0])) != len(want) {
+		t.Errorf("want %d rows without the footer: %s", len(want), d)
+	}
+	doc, ts := detectGenerated(t, 178, "footer")
+	if rows := truthRows(doc.Tables[0]); len(ts) != 1 || len(cellsOf(ts[0])) != rows || strings.Contains(dump(ts), "Cat. No.") {
+		t.Errorf("seed 178: want 1 table of %d rows without the footer: %s", rows, dump(ts))
+	}
+}
