@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf/pdftest"
 )
 
 // TestParagraphSplitAllocations: splitting a block into paragraphs and
@@ -71,5 +72,65 @@ func TestGroupBandsAllocations(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(10, func() { groupBands(bands) }); n > 8 {
 		t.Errorf("groupBands of 20 one-paragraph bands: %.0f allocations, want at most 8", n)
+	}
+}
+
+// TestNewParaAllocations: a paragraph's text is its one line's text (no
+// copy), or the lines joined in a builder sized once.
+func TestNewParaAllocations(t *testing.T) {
+	line := func(s string) Line {
+		return Line{Text: s, BBox: document.BBox{X0: 72, Y0: 50, X1: 500, Y1: 60}, FontSize: 10, RealChars: len(s)}
+	}
+	one := []Line{line("  A heading of its own ")}
+	three := []Line{line("The first line of a paragraph that is ef-"), line("ficient, and its second line,"), line("and its last one.")}
+	if p := newPara(one, 0); p.text != "A heading of its own" {
+		t.Fatalf("one line: %q", p.text)
+	}
+	if p := newPara(three, 0); p.text != "The first line of a paragraph that is efficient, and its second line, and its last one." {
+		t.Fatalf("three lines: %q", p.text)
+	}
+	if n := testing.AllocsPerRun(20, func() { newPara(one, 0) }); n > 1 {
+		t.Errorf("a one-line paragraph: %.0f allocations, want 1 (the para)", n)
+	}
+	if n := testing.AllocsPerRun(20, func() { newPara(three, 0) }); n > 2 {
+		t.Errorf("a three-line paragraph: %.0f allocations, want at most 2 (the para, its text)", n)
+	}
+}
+
+// TestPageLineTextsAllocations: a page's line texts are views of one
+// array per page, not a string per line: a page of 55 lines costs
+// PageWith hardly more allocations than one of 15.
+func TestPageLineTextsAllocations(t *testing.T) {
+	allocs := func(n int) float64 {
+		var lines []string
+		for i := 0; i < n; i++ {
+			lines = append(lines, fmt.Sprintf("Line %d of the page, in words", i))
+		}
+		d, err := Open(pdftest.Write(t, []pdftest.Page{{Items: pdftest.Column(72, 40, lines...)}}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		lay, err := d.PageWith(1, Words, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := 0
+		for _, b := range lay.Blocks {
+			for _, l := range b.Lines {
+				if l.Text != fmt.Sprintf("Line %d of the page, in words", got) || l.Words[0].Text != "Line" {
+					t.Fatalf("line %d: %q", got, l.Text)
+				}
+				got++
+			}
+		}
+		if got != n {
+			t.Fatalf("%d lines, want %d", got, n)
+		}
+		return testing.AllocsPerRun(5, func() { d.PageWith(1, Words, false) })
+	}
+	few, many := allocs(15), allocs(55)
+	if many-few > 20 {
+		t.Errorf("PageWith: %.0f allocations for 15 lines, %.0f for 55: %.0f more, want at most 20", few, many, many-few)
 	}
 }

@@ -113,6 +113,10 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 		fontBold[i] = f.Bold
 	}
 	var buf []byte // the line's text, reused line after line
+	// the lines' texts, one after the other: each line's Text is a view
+	// of its bytes, which are only appended to, never written again (one
+	// allocation a page, not a string a line)
+	texts := make([]byte, 0, len(cchars)+len(clines))
 	var sizeW [8]struct {
 		size float64
 		n    int
@@ -244,7 +248,11 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 				}
 			}
 		}
-		ln.Text = string(bytes.TrimRight(buf, " "))
+		if t := bytes.TrimRight(buf, " "); len(t) > 0 {
+			at := len(texts)
+			texts = append(texts, t...)
+			ln.Text = unsafe.String(&texts[at], len(t))
+		}
 		if words != nil {
 			endWord(len(buf))
 			lineWords[li][1] = len(words)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 )
@@ -152,7 +153,7 @@ func splitParas(lines []Line) [][]Line {
 	}
 	// the paragraphs are runs of lines (mergeRowLines' own array; capped:
 	// appending to one copies it)
-	var out [][]Line
+	out := make([][]Line, 0, len(lines)) // at most a paragraph a line: one allocation
 	start := 0
 	curList := isListStart(lines[0].Text)
 	minX0 := x0s[0]
@@ -202,31 +203,43 @@ func isShort(l *Line, maxX1, blockW float64) bool {
 // newPara builds a paragraph from lines: joined text, box, dominant size.
 func newPara(lines []Line, seq int) *para {
 	p := &para{lines: lines, seq: seq, tableSeq: -1}
-	var sb strings.Builder
+	// the lines' texts joined: one line's text as it is (no copy), or
+	// joined in one array sized for them all, which its text then views
+	// (nothing writes to it after)
+	var buf []byte
+	if len(lines) > 1 {
+		n := 0
+		for _, l := range lines {
+			n += len(l.Text) + 1
+		}
+		buf = make([]byte, 0, n)
+	}
 	sizes := map[float64]int{}
 	bold := 0
 	for i, l := range lines {
 		p.bbox = union(p.bbox, l.BBox)
 		t := strings.TrimSpace(l.Text)
-		if i > 0 && sb.Len() > 0 && t != "" {
-			prev := sb.String()
-			r, _ := utf8.DecodeLastRuneInString(prev)
-			next, _ := utf8.DecodeRuneInString(t)
-			if r == '-' && len(prev) > 1 {
-				r2, _ := utf8.DecodeLastRuneInString(prev[:len(prev)-1])
-				switch {
-				case unicode.IsLetter(r2) && unicode.IsLower(next):
-					// a word broken at the line end: "ef-" + "ficient"
-					sb.Reset()
-					sb.WriteString(prev[:len(prev)-1])
-				case !unicode.IsLetter(r2):
-					sb.WriteByte(' ')
+		if len(lines) == 1 {
+			p.text = t
+		} else {
+			if i > 0 && len(buf) > 0 && t != "" {
+				r, _ := utf8.DecodeLastRune(buf)
+				next, _ := utf8.DecodeRuneInString(t)
+				if r == '-' && len(buf) > 1 {
+					r2, _ := utf8.DecodeLastRune(buf[:len(buf)-1])
+					switch {
+					case unicode.IsLetter(r2) && unicode.IsLower(next):
+						// a word broken at the line end: "ef-" + "ficient"
+						buf = buf[:len(buf)-1]
+					case !unicode.IsLetter(r2):
+						buf = append(buf, ' ')
+					}
+				} else {
+					buf = append(buf, ' ')
 				}
-			} else {
-				sb.WriteByte(' ')
 			}
+			buf = append(buf, t...)
 		}
-		sb.WriteString(t)
 		n := l.RealChars
 		p.nchars += n
 		sizes[math.Round(l.FontSize*2)/2] += n
@@ -234,7 +247,9 @@ func newPara(lines []Line, seq int) *para {
 			bold += n
 		}
 	}
-	p.text = sb.String()
+	if len(buf) > 0 {
+		p.text = unsafe.String(&buf[0], len(buf))
+	}
 	best := -1
 	for s, n := range sizes {
 		if n > best || (n == best && s > p.size) {
