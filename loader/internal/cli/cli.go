@@ -234,7 +234,7 @@ func openWarehouse(ctx context.Context, p *project.Project, readOnly bool, stder
 // openWarehouseThreads opens the warehouse with a DuckDB thread count (0 =
 // DuckDB's default, one per core).
 func openWarehouseThreads(ctx context.Context, p *project.Project, readOnly bool, threads int, stderr io.Writer) (*warehouse.DB, int) {
-	return openWarehouseLimit(ctx, p, readOnly, threads, 0, stderr)
+	return openWarehouseWith(ctx, p, openOpts{readOnly: readOnly, threads: threads}, stderr)
 }
 
 // openLoadWarehouse opens the warehouse for a command that lands
@@ -247,7 +247,7 @@ func openWarehouseThreads(ctx context.Context, p *project.Project, readOnly bool
 // command says so.
 func openLoadWarehouse(ctx context.Context, p *project.Project, stderr io.Writer) (*warehouse.DB, int) {
 	limit, _ := p.Loader.DuckDBMemory() // its warning: applyLoadMemory
-	db, code := openWarehouseLimit(ctx, p, false, 1, limit, stderr)
+	db, code := openWarehouseWith(ctx, p, openOpts{threads: 1, memory: limit}, stderr)
 	if db != nil && db.MemoryFallback != nil {
 		fmt.Fprintf(stderr, "docket: warning: the write-ahead log an earlier command left in %s.wal could not be replayed under loader.memory_limit (%dMiB) (%v); it was replayed under DuckDB's default limit (80 %% of the memory): raise loader.memory_limit if this happens again\n",
 			p.Warehouse, int64(limit)>>20, firstLine(db.MemoryFallback.Error()))
@@ -255,12 +255,19 @@ func openLoadWarehouse(ctx context.Context, p *project.Project, stderr io.Writer
 	return db, code
 }
 
-// openWarehouseLimit is openWarehouseThreads with DuckDB's memory_limit
-// from the open on (memory bytes; 0 = DuckDB's default).
-func openWarehouseLimit(ctx context.Context, p *project.Project, readOnly bool, threads int, memory project.Size, stderr io.Writer) (*warehouse.DB, int) {
+// openOpts are how a command opens the warehouse (openWarehouseWith).
+type openOpts struct {
+	readOnly bool
+	threads  int          // DuckDB threads (0 = DuckDB's default, one per core)
+	memory   project.Size // DuckDB's memory_limit from the open on (0 = DuckDB's default)
+}
+
+// openWarehouseWith opens the warehouse as o says.
+func openWarehouseWith(ctx context.Context, p *project.Project, o openOpts, stderr io.Writer) (*warehouse.DB, int) {
+	readOnly := o.readOnly
 	limit, onWait := lockOptions(ctx, p, stderr)
 	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{ReadOnly: readOnly, LockTimeout: limit, OnWait: onWait,
-		UDFs: projectUDFs(p), Threads: threads, SpillDir: p.BuildTempDir(), SpillDirOwned: p.BuildTempDirOwned(), MemoryLimit: int64(memory)})
+		UDFs: projectUDFs(p), Threads: o.threads, SpillDir: p.BuildTempDir(), SpillDirOwned: p.BuildTempDirOwned(), MemoryLimit: int64(o.memory)})
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		if warehouse.IsLockError(err) {
