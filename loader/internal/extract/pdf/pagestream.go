@@ -124,18 +124,23 @@ func scanObjects(r io.Reader, chunk int, fn func(num int, dict []byte)) error {
 // dictEnd is where the dictionary after an object header ending at he
 // ends in buf: the first of its stream, its endobj or the next object's
 // header (found false when none is in buf, or the header may run on).
+// The next header is looked for first, as eachObject finds it (in all
+// that follows, not only before an endobj: "7 0 objendobj" is no
+// header), and endobj and stream only before it: looked for in the rest
+// of the window, an object without either read the whole window again
+// (an 8 MB file of such objects took 151 s streamed, now 2.5 s).
 func dictEnd(buf []byte, he int, complete func(int) bool) (end int, found bool) {
 	end = len(buf)
-	for _, kw := range [][]byte{[]byte("endobj"), []byte("stream")} {
-		if k := bytes.Index(buf[he:end], kw); k >= 0 {
-			end, found = he+k, true
-		}
-	}
-	if m := objRe.FindIndex(buf[he:end]); m != nil {
+	if m := objRe.FindIndex(buf[he:]); m != nil {
 		if !complete(he + m[1]) {
 			return 0, false
 		}
 		end, found = he+m[0], true
+	}
+	for _, kw := range [][]byte{[]byte("endobj"), []byte("stream")} {
+		if k := bytes.Index(buf[he:end], kw); k >= 0 {
+			end, found = he+k, true
+		}
 	}
 	return end, found
 }

@@ -23,6 +23,10 @@ func TestDeclaredPagesStreamed(t *testing.T) {
 		"two pages": two, "tree count under its kids": bytes.Replace(two, []byte("/Count 2"), []byte("/Count 1"), 1),
 		"incremental updates": update, "lost tree": treeFixture(t, true), "page 2 damaged": damagedTwoPages(cutFlate(strings.Repeat("BT (x) Tj ET\n", 500))),
 		"spaced headers": []byte("%PDF-1.4\n1    0    obj << /Type /Page >> endobj\n2 0 obj<</Type/Pages/Count 7>>stream\n12 0 obj\nendstream endobj"),
+		// damaged: words like a header run into endobj ("3 0 objendobj" is
+		// no header: the count is 3), objects without endobj
+		"header words before endobj": []byte("%PDF-1.4\n1 0 obj\n<< /Type /Pages /Count 3 0 objendobj\n2 0 obj\n<< /Type /Page >>\nendobj\n"),
+		"no endobj":                  noEndobj(300),
 	}
 	for name, data := range fixtures {
 		wantCount, wantObjects := declaredPages(data)
@@ -61,4 +65,13 @@ func TestLargeFileDeclaredCount(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "too large for docket to rebuild its lost page tree") {
 		t.Errorf("lost tree in a large file: %v", err)
 	}
+}
+
+// noEndobj is a file of n page objects, none closed by endobj.
+func noEndobj(n int) []byte {
+	b := []byte("%PDF-1.4\n")
+	for i := 1; i <= n; i++ {
+		b = fmt.Appendf(b, "%d 0 obj\n<< /Type /Page /Parent %d 0 R >>\n", i, n+1)
+	}
+	return fmt.Appendf(b, "%d 0 obj\n<< /Type /Pages /Count %d >>\n", n+1, n)
 }
