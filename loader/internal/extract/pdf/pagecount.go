@@ -67,19 +67,29 @@ func eachObject(data []byte, fn func(num int, gen, dict []byte)) (maxNum int) {
 // and the number of distinct page objects. Either is 0 when not found.
 func declaredPages(data []byte) (count, objects int) {
 	eachObject(data, func(_ int, _, dict []byte) {
-		switch t := typeRe.Find(dict); {
-		case t == nil:
-		case bytes.HasSuffix(t, []byte("Pages")):
-			if m := countRe.FindSubmatch(dict); m != nil {
-				if c, _ := strconv.Atoi(string(m[1])); c > count {
-					count = c
-				}
-			}
-		default:
+		switch c, page := objKind(dict); {
+		case page:
 			objects++
+		case c > count:
+			count = c
 		}
 	})
 	return count, objects
+}
+
+// objKind reads an object's dictionary: page reports a /Type /Page, and
+// count is a /Pages node's /Count (0 without one); -1 for any other object.
+func objKind(dict []byte) (count int, page bool) {
+	switch t := typeRe.Find(dict); {
+	case t == nil:
+		return -1, false
+	case bytes.HasSuffix(t, []byte("Pages")):
+		if m := countRe.FindSubmatch(dict); m != nil {
+			count, _ = strconv.Atoi(string(m[1]))
+		}
+		return count, false
+	}
+	return -1, true
 }
 
 // troubled reports whether MuPDF's messages say the file was repaired or

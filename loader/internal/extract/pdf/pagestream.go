@@ -48,21 +48,6 @@ func declaredPagesFile(path string, chunk int) (count, objects int, ok bool) {
 	return count, len(pages), true
 }
 
-// objKind reads an object's dictionary: page reports a /Type /Page, and
-// count is a /Pages node's /Count (0 without one); -1 for any other object.
-func objKind(dict []byte) (count int, page bool) {
-	switch t := typeRe.Find(dict); {
-	case t == nil:
-		return -1, false
-	case bytes.HasSuffix(t, []byte("Pages")):
-		if m := countRe.FindSubmatch(dict); m != nil {
-			count, _ = strconv.Atoi(string(m[1]))
-		}
-		return count, false
-	}
-	return -1, true
-}
-
 // scanObjects calls fn with every object definition read from r, in file
 // order (each definition: the caller keeps the last of a number), with
 // its dictionary as eachObject cuts it (up to its stream, its endobj or
