@@ -19,12 +19,13 @@ const (
 )
 
 // declaredPagesFile is declaredPages over the file at path, read chunk
-// bytes at a time (scanChunk outside tests); ok is false when the file
-// cannot be read.
-func declaredPagesFile(path string, chunk int) (count, objects int, ok bool) {
+// bytes at a time (scanChunk outside tests); err says why the file could
+// not be read (a file removed or replaced since MuPDF opened it, a read
+// error).
+func declaredPagesFile(path string, chunk int) (count, objects int, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return 0, 0, false
+		return 0, 0, err
 	}
 	defer f.Close()
 	pages := map[int]bool{} // object number -> its last definition is a page
@@ -40,12 +41,12 @@ func declaredPagesFile(path string, chunk int) (count, objects int, ok bool) {
 		}
 	})
 	if err != nil {
-		return 0, 0, false
+		return 0, 0, err
 	}
 	for _, c := range counts {
 		count = max(count, c)
 	}
-	return count, len(pages), true
+	return count, len(pages), nil
 }
 
 // scanObjects calls fn with every object definition read from r, in file

@@ -193,7 +193,7 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 	rep.opening = openingDamage(opening)
 	declared, treeCount := 0, 0
 	if troubled(res.Warnings) || rep.any() {
-		declared, treeCount = checkDeclared(doc, res)
+		declared, treeCount, rep.unread = checkDeclared(doc, res)
 	}
 	if rep.rebuilt > 0 && treeCount == 0 {
 		declared = -1 // the count was in the lost tree
@@ -206,22 +206,26 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 // file declares (see declaredPages) and flags the document when pages
 // are missing; Metadata.PageCount becomes the declared count. It returns
 // the declared count and the page tree's /Count (0 when they cannot be
-// read).
-func checkDeclared(doc *Doc, res *document.Result) (declared, count int) {
+// read). unread says why a file opened by path could not be read again
+// for the check ("" when it was read).
+func checkDeclared(doc *Doc, res *document.Result) (declared, count int, unread string) {
 	var objects int
 	if raw := doc.raw(); raw != nil {
 		count, objects = declaredPages(raw)
 	} else if doc.path != "" {
-		count, objects, _ = declaredPagesFile(doc.path, scanChunk)
+		var err error
+		if count, objects, err = declaredPagesFile(doc.path, scanChunk); err != nil {
+			return 0, 0, err.Error()
+		}
 	}
 	declared = max(count, objects)
 	if declared <= len(res.Pages) {
-		return declared, count
+		return declared, count, ""
 	}
 	res.Metadata.PageCount = declared
 	res.Flag(0, document.ReviewPagesMissing, "the file is damaged (MuPDF had to repair it or could not load its page tree as written): it declares %d pages (page tree count %d, %d page objects) but only %d could be read; the missing pages are not in the warehouse",
 		declared, count, objects, len(res.Pages))
-	return declared, count
+	return declared, count, ""
 }
 
 // firstError is the first of MuPDF's messages that reports an error.

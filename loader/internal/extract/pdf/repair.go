@@ -28,6 +28,7 @@ type repairs struct {
 	rebuilt  int      // pages of the page tree docket rebuilt (Doc.rebuilt)
 	loose    int      // of them, listed by no surviving node of the lost tree
 	opening  string   // what MuPDF read past while opening the file (openingDamage)
+	unread   string   // why the file could not be read again to count its pages (checkDeclared)
 }
 
 // brokenRe matches MuPDF's messages that it left an object out: after a
@@ -162,6 +163,8 @@ func flagRepairs(res *document.Result, r repairs, damage map[int]string, declare
 		}
 		pages := "MuPDF read " + plural(len(res.Pages), "page")
 		switch {
+		case r.unread != "":
+			pages += fmt.Sprintf(", and docket could not read the file again to find how many pages it declares (%s), so pages may be missing", r.unread)
 		case declared < 0:
 			pages += ": how many the file had is not known (its page count was in the lost page tree), so pages may be missing"
 		case declared == 0:
