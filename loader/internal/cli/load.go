@@ -60,9 +60,16 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	workers := fs.Int("workers", 0, "worker processes (default: loader.workers, one per core)")
 	quiet := fs.Bool("quiet", false, "no progress output")
 	verify := fs.Bool("verify", false, "re-hash every file instead of trusting a size, mtime, inode and ctime that match the last load (loader.verify: hash)")
+	traceFile := fs.String("memory-trace", "", "write the main process's memory to `FILE` once a second, one JSON line each (resident set, Go heap, DuckDB's pool by tag, the C allocators, the load's phase), and the Go heap profile at the highest resident set to FILE.heap")
 	if err := fs.Parse(args); err != nil {
 		return ExitUsage, nil
 	}
+	trace, err := startMemTrace(*traceFile)
+	if err != nil {
+		fmt.Fprintln(stderr, "docket load:", err)
+		return ExitUsage, nil
+	}
+	defer trace.Close()
 	log := newLogger(logFormat, stderr)
 	p, code := loadProject(dir, stderr)
 	if p == nil {
@@ -89,11 +96,17 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	}
 	// The loader's DuckDB work is small appends; one DuckDB thread leaves
 	// the cores to the extraction workers.
+	trace.setPhase("open")
 	db, code := openLoadWarehouse(ctx, p, stderr)
 	if db == nil {
 		return code, nil
 	}
-	defer db.Close()
+	trace.setDB(db)
+	defer func() {
+		trace.setDB(nil) // DuckDB's figures stop before it closes
+		trace.setPhase("close")
+		db.Close()
+	}()
 	if err := workerChecked(); err != nil {
 		fmt.Fprintln(stderr, "docket load:", err)
 		return ExitFailed, nil
@@ -113,7 +126,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 		bar = nil
 	}
 	sum, err := loader.Load(ctx, db, loader.Options{Project: p, WorkerCommand: workerCmd,
-		RetryQuarantined: *retry, ReOCR: *reocr, Verify: *verify, Progress: progressFunc(bar)})
+		RetryQuarantined: *retry, ReOCR: *reocr, Verify: *verify, Progress: progressFunc(bar), Phase: trace.setPhase})
 	bar.finish()
 	// The plan and the run's table of contents are garbage now: the heap
 	// goes back to the system before db.Close checkpoints what the load
@@ -121,6 +134,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	// over the ~220 MB the Go heap still held: peak 740 MB).
 	debug.FreeOSMemory()
 	// Then DuckDB checkpoints under a lower memory_limit than the load's.
+	trace.setPhase("checkpoint")
 	checkpointLoad(ctx, db, limit, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "docket: load:", err)

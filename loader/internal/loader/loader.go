@@ -57,10 +57,20 @@ type Options struct {
 	// Verify re-hashes every known file (--verify; loader.verify: hash
 	// does the same) instead of trusting a matching stat.
 	Verify bool
+	// Phase, when set, is told each step of the load as it starts:
+	// "state" (reading what the warehouse knows), "plan", "execute",
+	// "finish" (a memory trace names them).
+	Phase func(string)
 	// HashNew: the plan hashes new files too (a plan executed elsewhere
 	// carries every expected hash); a local load hashes them while it
 	// executes.
 	HashNew bool
+}
+
+func (o Options) phase(name string) {
+	if o.Phase != nil {
+		o.Phase(name)
+	}
 }
 
 // Progress is reported after each document.
@@ -189,12 +199,14 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	if err := db.StartRun(ctx, run); err != nil {
 		return nil, fmt.Errorf("loader: start run: %w", err)
 	}
+	opts.phase("state")
 	st, err := ReadState(ctx, db, opts.ReOCR)
 	if err != nil {
 		return nil, err
 	}
 
 	// Plan.
+	opts.phase("plan")
 	listed := List(p, st.Known)
 	if err := db.RecordSkips(ctx, sum.RunID, start, listed.Skips); err != nil {
 		return nil, fmt.Errorf("loader: record skipped entries: %w", err)
@@ -221,6 +233,7 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	testKill("planned")
 
 	// Execute.
+	opts.phase("execute")
 	w := NewWriter(db, sum.RunID, sum)
 	if len(st.Known) == 0 && len(st.Extractions) == 0 {
 		w.StartFresh() // a first load: nothing to look up in the warehouse
@@ -236,6 +249,7 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	pool.Release()
 
 	// Finish.
+	opts.phase("finish")
 	testKill("before-delete")
 	n, err := db.MarkDeleted(ctx, sum.RunID, time.Now(), plan.IDs(ActDeleted))
 	if err != nil {

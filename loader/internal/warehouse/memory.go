@@ -79,3 +79,51 @@ const (
 	leanFloor    = 64 << 20
 	leanHeadroom = 48 << 20
 )
+
+// Memory is what DuckDB's buffer manager holds, by tag (duckdb_memory():
+// IN_MEMORY_TABLE, ART_INDEX, OVERFLOW_STRINGS, ...), in memory and
+// spilled to its temporary directory. It is DuckDB's pool only: memory
+// DuckDB allocates outside its buffer manager (and its allocator's
+// caches) is not in it.
+type Memory struct {
+	InMemory  map[string]int64 `json:"in_memory"`
+	Temporary map[string]int64 `json:"temporary,omitempty"`
+	Usage     int64            `json:"usage"` // the sum of InMemory
+	// Reported is pragma database_size's memory_usage and memory_limit,
+	// as DuckDB prints them ("123.4 MiB").
+	Reported string `json:"reported,omitempty"`
+	Limit    string `json:"limit,omitempty"`
+}
+
+// Memory reads DuckDB's memory by tag (see Memory); tags holding nothing
+// are left out. It may run while another goroutine lands.
+func (w *DB) Memory(ctx context.Context) (Memory, error) {
+	m := Memory{InMemory: map[string]int64{}, Temporary: map[string]int64{}}
+	rows, err := w.sql.QueryContext(ctx, `select tag, memory_usage_bytes, temporary_storage_bytes from duckdb_memory()`)
+	if err != nil {
+		return m, fmt.Errorf("warehouse: memory: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var tag string
+		var mem, tmp int64
+		if err := rows.Scan(&tag, &mem, &tmp); err != nil {
+			return m, fmt.Errorf("warehouse: memory: %w", err)
+		}
+		if mem > 0 {
+			m.InMemory[tag] = mem
+			m.Usage += mem
+		}
+		if tmp > 0 {
+			m.Temporary[tag] = tmp
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return m, fmt.Errorf("warehouse: memory: %w", err)
+	}
+	err = w.sql.QueryRowContext(ctx, `select memory_usage, memory_limit from pragma_database_size() limit 1`).Scan(&m.Reported, &m.Limit)
+	if err != nil {
+		return m, fmt.Errorf("warehouse: memory: %w", err)
+	}
+	return m, nil
+}
