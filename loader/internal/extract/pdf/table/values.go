@@ -14,8 +14,9 @@ var rangeRe = regexp.MustCompile(`^\d{1,4}[-–]\d{1,4}$`)
 
 // valueLine: l is one phrase naming a value a field takes and what it
 // means, as a description of a record's field goes on under it
-// ("blank = not present", "6020B = present", "01-99: yes", "2 - filed
-// late"): a short value (six characters at most), then "=", a dash or a
+// ("0 = not present", "6020B = present", "01-99: yes", "2 - filed
+// late", "R -- refused"): a short value (six characters at most), then
+// "=", a dash (a hyphen, two hyphens standing for one, an en dash) or a
 // colon, then words.
 func valueLine(l *textLine) bool {
 	if len(l.ws) < 2 {
@@ -23,7 +24,7 @@ func valueLine(l *textLine) bool {
 	}
 	v := l.ws[0].text
 	switch sep := l.ws[1].text; {
-	case len(l.ws) >= 3 && len(v) <= 6 && (sep == "=" || sep == "-" || sep == "–"):
+	case len(l.ws) >= 3 && len(v) <= 6 && (sep == "=" || sep == "-" || sep == "--" || sep == "–"):
 		return true
 	case len(v) >= 2 && len(v) <= 7 && strings.HasSuffix(v, ":"):
 		return true

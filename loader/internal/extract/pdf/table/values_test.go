@@ -2,6 +2,7 @@ package table
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/extract/pdf/tablegen"
@@ -134,4 +135,20 @@ func TestRowsAfterLooseLinesOnce(t *testing.T) {
 			t.Errorf("row %q read %d times: %s", k, seen[k], dump(ts))
 		}
 	}
+}
+
+// TestValueLinesDoubleHyphen: value lines whose value and meaning stand
+// either side of two hyphens ("A -- amended return", a typed dash) are
+// more of the description above, as with "=" or one hyphen; they were
+// rows of their own, and two of them ended the table.
+func TestValueLinesDoubleHyphen(t *testing.T) {
+	pg, want := fieldsPage()
+	dash := strings.NewReplacer(" = ", " -- ", ": ", " -- ")
+	for i := range pg.Items {
+		pg.Items[i].S = dash.Replace(pg.Items[i].S)
+	}
+	for _, r := range want {
+		r[2] = dash.Replace(r[2])
+	}
+	wantTable(t, pg, want)
 }
