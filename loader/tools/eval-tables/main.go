@@ -34,7 +34,8 @@
 //     above a page footer, body rows in groups between group rules; since
 //     v6 descriptions going on with lines naming a field's values; since
 //     v7 a running head over a rule, a table right under it: new material
-//     in both splits),
+//     in both splits; v8 draws the footers', running heads' and value
+//     lines' words in forms of its own),
 //     with their truth known. Even seeds are the tune split (rules are changed
 //     looking at these only), odd seeds the report split. -gen-out writes
 //     the PDFs; -show gen-012 prints one page's truth and detection.
@@ -211,6 +212,7 @@ func printGenerated(ex *pdf.Extractor, n int, o opts, out string) error {
 	fmt.Printf("  tablegen v5's layouts (%s; a seed draws one 1 time in 4) are new material in both splits since session 21: a table over a page footer, rows in groups between rules\n", strings.Join(tablegen.V5Layouts, ", "))
 	fmt.Printf("  tablegen v6's layout (%s; a seed draws it 1 time in 6) is new material in both splits since session 22: descriptions going on with lines naming a field's values\n", strings.Join(tablegen.V6Layouts, ", "))
 	fmt.Printf("  tablegen v7's layout (%s; a seed draws it 1 time in 10) is new material in both splits since session 22: a running head over a rule, a table right under it\n", strings.Join(tablegen.V7Layouts, ", "))
+	fmt.Println("  tablegen v8 draws the footers', running heads' and value lines' words in forms of its own, several per class (v5-v7 had followed one visible document's wording)")
 	if o.verbose {
 		for _, l := range sortedKeys(byLayout) {
 			byLayout[l][0].print("  generated/tune "+l, "layout", false)

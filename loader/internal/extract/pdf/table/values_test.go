@@ -140,7 +140,8 @@ func TestRowsAfterLooseLinesOnce(t *testing.T) {
 // TestValueLinesDoubleHyphen: value lines whose value and meaning stand
 // either side of two hyphens ("A -- amended return", a typed dash) are
 // more of the description above, as with "=" or one hyphen; they were
-// rows of their own, and two of them ended the table.
+// rows of their own, and two of them ended the table. Also tablegen's
+// sublines page of tune seed 6 (the form on a row's three value lines).
 func TestValueLinesDoubleHyphen(t *testing.T) {
 	pg, want := fieldsPage()
 	dash := strings.NewReplacer(" = ", " -- ", ": ", " -- ")
@@ -151,4 +152,8 @@ func TestValueLinesDoubleHyphen(t *testing.T) {
 		r[2] = dash.Replace(r[2])
 	}
 	wantTable(t, pg, want)
+	doc, ts := detectGenerated(t, 6, "sublines")
+	if got, want := cellsOf(ts[0]), truthGrid(doc.Tables[0].Cells); len(ts) != 1 || !reflect.DeepEqual(got, want) {
+		t.Errorf("seed 6: %d tables:\n got %q\nwant %q", len(ts), got, want)
+	}
 }

@@ -55,10 +55,18 @@ type Doc struct {
 	Layout string // one of Layouts
 	PDF    []byte
 	Tables []Table
+	// Furniture are the running heads', footers' and exhibit lines'
+	// parts the page shows (layouts footer and runhead): none a table's.
+	Furniture []Mark
 }
 
 // Version is the generator's version, printed with its figures: pages
-// (and so figures) of two versions are not comparable. 7 (session 22):
+// (and so figures) of two versions are not comparable. 8 (session 23):
+// the words of v5's footers and v7's running heads and exhibit lines, and
+// of v6's description heads and value lines, are drawn in forms of the
+// package's own, several per class (furniture.go; they had followed one
+// visible document's wording); the layouts and their draws are v7's.
+// 7 (session 22):
 // layout runhead (a running head over a rule at the page's top, a table
 // starting a line or two under it); a seed draws it 1 time in 10, from a
 // stream of its own, and is otherwise v6's page. 6 (session 22):
@@ -89,7 +97,7 @@ type Doc struct {
 // unchanged, a seed draws a new layout 4 times in 9. 2 (session 9):
 // footnote marks, accounts-style negatives and a currency sign set apart
 // on some tables' values; 1 (session 8): the first.
-const Version = 7
+const Version = 8
 
 // Layouts are the page layouts Generate draws from: v2's five, then v3's
 // four, then v4's five, then v5's two, then v6's one, then v7's one.
@@ -127,6 +135,7 @@ type page struct {
 	tables []Table
 	n      int // tables captioned so far
 	pageNo int // 1-based page drawn on
+	marks  []Mark
 }
 
 // Generate writes the page of a seed.
@@ -266,7 +275,7 @@ func GenerateLayout(seed uint64, layout string) (Doc, error) {
 	if err := f.Output(&b); err != nil {
 		return Doc{}, err
 	}
-	return Doc{Seed: seed, Layout: layout, PDF: b.Bytes(), Tables: p.tables}, nil
+	return Doc{Seed: seed, Layout: layout, PDF: b.Bytes(), Tables: p.tables, Furniture: p.marks}, nil
 }
 
 func (p *page) title() {

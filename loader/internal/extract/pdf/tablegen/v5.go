@@ -1,16 +1,13 @@
 package tablegen
 
-import "fmt"
-
 // v5's layouts (session 21): a table ending just above a page footer, and
 // body rows in groups of two or three set between group rules.
 
 // footer: a table running down to the page's footer: under its last row,
 // a line's gap or less, a rule across the text column (3 times in 4) and
 // the footer's parts on one line (a left part, a centred one, a right one
-// that may go on for a line or two, as "Cat. No. ... / Any line marked
-// ... / is for Official Use Only"), in the body's font a size or two
-// smaller. The footer is not the table's.
+// that may go on for a line or two: footerLeft, footerRef), in the
+// body's font a size or two smaller. The footer is not the table's.
 func (p *page) footer() {
 	r := p.r
 	p.para(p.x, p.w, 2+r.IntN(3))
@@ -29,27 +26,18 @@ func (p *page) footer() {
 	}
 	p.f.SetFont(p.body, "", size)
 	base := y + size
-	left := pick(r, []string{"Exhibit %d.%d-%d", "Section %d.%d.%d", "Page %d", "%d"})
-	switch left {
-	case "Page %d", "%d":
-		left = fmt.Sprintf(left, 2+r.IntN(90))
-	default:
-		left = fmt.Sprintf(left, 1+r.IntN(9), 1+r.IntN(9), 1+r.IntN(60))
-	}
+	left := footerLeft(r)
 	centre := phrase(r, stubWords, 2+r.IntN(2))
-	right := []string{fmt.Sprintf("Cat. No. %d%c (%02d-%02d-20%02d)", 10000+r.IntN(90000), 'A'+rune(r.IntN(26)), 1+r.IntN(12), 1+r.IntN(28), 10+r.IntN(15))}
-	if r.IntN(2) == 0 {
-		right = append(right, "Any line marked with a #", "is for Official Use Only")[:1+1+r.IntN(2)]
-	}
+	right := footerRef(r)
 	if r.IntN(2) == 0 {
 		left, right[0] = right[0], left // the parts the other way round on a left-hand page
 	}
-	p.f.Text(p.x, base, left)
+	p.mark(p.x, base, left)
 	if r.IntN(4) > 0 {
-		p.f.Text(p.x+(p.w-p.f.GetStringWidth(centre))/2, base, centre)
+		p.mark(p.x+(p.w-p.f.GetStringWidth(centre))/2, base, centre)
 	}
 	for i, l := range right {
-		p.f.Text(p.x+p.w-p.f.GetStringWidth(l), base+float64(i)*size*1.15, l)
+		p.mark(p.x+p.w-p.f.GetStringWidth(l), base+float64(i)*size*1.15, l)
 	}
 	p.y = base + float64(len(right))*size*1.15 + 10
 }

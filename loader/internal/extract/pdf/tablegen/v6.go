@@ -101,7 +101,7 @@ func codeSpec(p *page) *spec {
 			{"Code", "Type", "Key"}}[k]))
 	}
 	s.cols = append(s.cols, column{kind: textCol, cap: 400})
-	s.heads = append(s.heads, head([]string{"Description", "Description and validity", "Meaning", "Field", "Contents"}))
+	s.heads = append(s.heads, head([]string{"Description", "Explanation", "Meaning", "Field", "Contents", "What it holds", "Use and checks"}))
 	nr := 6 + r.IntN(11)
 	line, pos := 1+r.IntN(20), 1
 	for i := 0; i < nr; i++ {
@@ -139,10 +139,10 @@ var fieldWords = []string{"Code", "Indicator", "Date", "Amount", "Number", "Flag
 // means, in one of a few forms.
 func valueLines(p *page, n int) []string {
 	r := p.r
-	form := pick(r, []string{"%s = %s", "%s - %s", "%s: %s"})
+	form := pick(r, []string{"%s = %s", "%s - %s", "%s: %s", "%s -- %s"})
 	var out []string
 	for k := 0; k < n; k++ {
-		v := pick(r, []string{"blank", "0", "1", "2", "A", "X", "Y", "N", "01-99", "10-49"})
+		v := pick(r, []string{"none", "empty", "0", "1", "2", "9", "00", "A", "B", "R", "X", "Y", "N", "01-99", "10-49"})
 		out = append(out, fmt.Sprintf(form, v, pick(r, textWords)))
 	}
 	return out
@@ -158,12 +158,12 @@ func (p *page) captionOnce(n int) {
 	}
 }
 
-// runhead: a page whose running head (a page number or a document's name
-// at one edge of the text column, a section's number and title at the
-// other, now and then a part centred; in the body's font a size or two
+// runhead: a page whose running head (a page number at one edge of the
+// text column, where the page stands at the other: pageNumber and
+// sectionHead, now and then a part centred; in the body's font a size or two
 // smaller, upright or italic) stands over a rule across the text column
 // (3 times in 4), and a table starts a line or two under it: right under
-// the rule, or under a line naming the exhibit and its date and maybe a
+// the rule, or under a line naming the exhibit (exhibitLine) and maybe a
 // title, with no paragraph between (1 time in 3 a short one). The head is
 // not the table's. No page title: the running head is the page's top.
 func (p *page) runhead() {
@@ -172,18 +172,16 @@ func (p *page) runhead() {
 	style := pick(r, []string{"", "", "I"})
 	p.f.SetFont(p.body, style, size)
 	base := p.y - 24
-	left := pick(r, []string{"page %d", "%d", "Page %d"})
-	left = fmt.Sprintf(left, 2+r.IntN(300))
-	right := fmt.Sprintf("%d.%d  %s", 1+r.IntN(9), 1+r.IntN(20), phrase(r, stubWords, 2+r.IntN(3)))
+	left, right := pageNumber(r), sectionHead(r)
 	if r.IntN(2) == 0 {
 		left, right = right, left // a left-hand page
 	}
-	p.f.Text(p.x, base, left)
+	p.mark(p.x, base, left)
 	if r.IntN(3) == 0 {
 		c := phrase(r, stubWords, 2)
-		p.f.Text(p.x+(p.w-p.f.GetStringWidth(c))/2, base, c)
+		p.mark(p.x+(p.w-p.f.GetStringWidth(c))/2, base, c)
 	}
-	p.f.Text(p.x+p.w-p.f.GetStringWidth(right), base, right)
+	p.mark(p.x+p.w-p.f.GetStringWidth(right), base, right)
 	y := base + size*0.3
 	if r.IntN(4) > 0 {
 		y += 2 + float64(r.IntN(3))
@@ -193,10 +191,10 @@ func (p *page) runhead() {
 	p.y = y + 4 + float64(r.IntN(6))
 	if r.IntN(2) == 0 {
 		p.f.SetFont(p.body, "", 9+float64(r.IntN(2)))
-		p.f.Text(p.x, p.y+9, fmt.Sprintf("Exhibit %d.%d-%d (Cont. %d) (%02d-%02d-20%02d)", 1+r.IntN(9), 1+r.IntN(60), 1+r.IntN(60), 1+r.IntN(5), 1+r.IntN(12), 1+r.IntN(28), 10+r.IntN(15)))
+		p.mark(p.x, p.y+9, exhibitLine(r))
 		p.y += 12
 		if r.IntN(2) == 0 {
-			p.f.Text(p.x, p.y+9, phrase(r, stubWords, 3+r.IntN(3))+" "+pick(r, fieldWords))
+			p.mark(p.x, p.y+9, phrase(r, stubWords, 3+r.IntN(3))+" "+pick(r, fieldWords))
 			p.y += 12
 		}
 		p.y += float64(4 + r.IntN(10))
