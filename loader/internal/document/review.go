@@ -21,6 +21,7 @@ const (
 	ReviewOCRNoText          = "ocr_found_no_text"    // an OCR'd page gave no words
 	ReviewScriptNotInstalled = "script_not_installed" // OCR saw a script no installed model reads
 	ReviewRepaired           = "repaired"             // the file was damaged and repaired on reading
+	ReviewFontUnreadable     = "font_unreadable"      // a font could not be loaded: text set in it was read with a stand-in and may be garbled
 	ReviewTruncated          = "truncated"            // text over loader.max_page_chars / max_doc_chars was cut
 	ReviewMetadataUnreadable = "metadata_unreadable"  // the file's metadata part is damaged: title, author, dates are missing
 	ReviewMembersUnreadable  = "members_unreadable"   // files inside an archive could not be read (damaged, encrypted): they did not land

@@ -29,7 +29,16 @@ import (
 // repairedWarning is a DuckDB lambda body over a warning w: MuPDF's
 // messages that it repaired the file or read past damage (as
 // pdf.docRepairs and pdf.pageDamage read them).
-const repairedWarning = `w ilike '%trying to repair%' or w ilike '%repairing pdf document%' or w ilike '%ignoring broken object%' or w ilike 'cannot load object (%' or w ilike '%page may not be correct%' or w ilike '%ignoring rest of page%' or w ilike '%premature end of data%'`
+const repairedWarning = `w ilike '%trying to repair%' or w ilike '%repairing pdf document%' or w ilike '%ignoring broken object%' or w ilike 'cannot load object (%' or w ilike '%page may not be correct%' or w ilike '%ignoring rest of page%' or w ilike '%premature end%' ` +
+	`or (w ilike '%zlib error%' and w not ilike '%inflateend%') or w ilike '%bad data in a%d:%' or w ilike '%out of range code encountered in lzw%' or w ilike '%read error; treating as end of file%' ` +
+	`or w ilike '%cannot load content stream part%' or w ilike '%corrupt object stream%' or w ilike '%ignoring rest of file%' or w ilike '%cannot draw text since font and size not set%'`
+
+// fontWarning is a DuckDB lambda body over a warning w: MuPDF's messages
+// that a font could not be loaded or read as written (pdf.damageClasses
+// with code font_unreadable).
+const fontWarning = `w ilike '%cannot find builtin%font%' or w ilike '%cannot find substitute font%' or w ilike '%font missing encoding%' or w ilike '%missing font descriptor%' ` +
+	`or w ilike '%cid font is missing descendant fonts%' or w ilike '%unknown cid font type%' or w ilike '%recursive type3 font%' or w ilike '%no unicode cmap when emulating cid font%' ` +
+	`or w ilike '%ignored error when loading embedded font%' or w ilike '%cannot load tounicode cmap%'`
 
 func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "corpus folder")
@@ -137,6 +146,10 @@ func run(corpus, bin, keep string) error {
 	q.QueryRow(`select count(*), count(*) filter (where not exists (select 1 from staging.reviews r where r.source_hash = x.source_hash and r.reason_code = 'repaired'))
 		from staging.extractions x where x.status = 'landed' and exists (select 1 from raw.documents d where d.source_hash = x.source_hash and d.detected_type = 'pdf') and len(list_filter(coalesce(x.warnings, []), w -> `+repairedWarning+`)) > 0`).Scan(&repaired, &repairedSilent)
 	fmt.Printf("contents MuPDF repaired (xref rebuilt, objects left out, page syntax errors): %d, of them without a repaired review (target 0): %d\n", repaired, repairedSilent)
+	var fonts, fontsSilent int
+	q.QueryRow(`select count(*), count(*) filter (where not exists (select 1 from staging.reviews r where r.source_hash = x.source_hash and r.reason_code = 'font_unreadable'))
+		from staging.extractions x where x.status = 'landed' and exists (select 1 from raw.documents d where d.source_hash = x.source_hash and d.detected_type = 'pdf') and len(list_filter(coalesce(x.warnings, []), w -> `+fontWarning+`)) > 0`).Scan(&fonts, &fontsSilent)
+	fmt.Printf("contents with a font MuPDF could not load or read as written: %d, of them without a font_unreadable review (target 0): %d\n", fonts, fontsSilent)
 	fmt.Println("\npages marked needs_ocr, per document:")
 	table(q, `select d.source_name || '/' || d.rel_path as doc, list(p.page_number order by p.page_number) as pages
 		from staging.pages p join raw.documents d using (source_hash) where p.needs_ocr and d.detected_type = 'pdf' group by all order by doc`)

@@ -109,8 +109,8 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 	}
 	opening := doc.Warnings() // MuPDF's messages while opening the file
 	res.Warnings = append(res.Warnings, opening...)
-	var emptyPages []int       // with no error of their own (see pageTreeTrouble below)
-	damage := map[int]string{} // pages MuPDF read past damage in (see pageDamage)
+	var emptyPages []int         // with no error of their own (see pageTreeTrouble below)
+	damage := map[int]pageHarm{} // pages MuPDF read past damage in (see pageDamage)
 	pages := make([]*pageData, 0, n)
 	// Each page's Layout is done with (paragraphs and tables made, its
 	// words dropped from them) before the next page is read.
@@ -138,8 +138,8 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 			pages = append(pages, pg)
 			continue
 		}
-		if d := pageDamage(ws); d != "" {
-			damage[i] = d
+		if h := pageDamage(ws); h != (pageHarm{}) {
+			damage[i] = h
 		}
 		if len(lay.Blocks) == 0 {
 			// An empty page whose loading raised errors is a page MuPDF

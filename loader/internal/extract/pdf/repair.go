@@ -90,51 +90,11 @@ func (r repairs) any() bool {
 	return r.xref || r.tree != "" || len(r.broken) > 0 || r.rebuilt > 0 || r.opening != ""
 }
 
-// openingDamage is what MuPDF's messages while it opened the file (before
-// any page was read: the index of objects, the page tree, the object
-// streams holding them) say it read past; "" for nothing. The other
-// repairs there (the index rebuilt, objects left out) are docRepairs'.
-func openingDamage(ws []string) string {
-	for _, w := range ws {
-		if strings.Contains(strings.ToLower(w), "premature end of data") {
-			return "read past the early end of a compressed stream while opening the file (one holding the file's own structure, such as its page tree or other objects packed in an object stream): whatever the stream held after that point is missing"
-		}
-	}
-	return ""
-}
-
-// pageDamage is what MuPDF's messages while reading one page say was
-// wrong with its content: "" for nothing a person should look at.
-func pageDamage(ws []string) string {
-	var parts []string
-	for _, w := range ws {
-		l := strings.ToLower(w)
-		switch {
-		case strings.Contains(l, "ignoring rest of page"):
-			parts = appendOnce(parts, "its content has so many syntax errors that MuPDF stopped reading it part-way: the rest of the page is missing")
-		case strings.Contains(l, "page may not be correct"):
-			parts = appendOnce(parts, "its content has syntax errors that MuPDF skipped: text may be missing or out of place")
-		case strings.Contains(l, "premature end of data"):
-			parts = appendOnce(parts, "a compressed stream on it ends early: whatever it held after that point is missing")
-		}
-	}
-	return strings.Join(parts, "; ")
-}
-
-func appendOnce(s []string, v string) []string {
-	for _, x := range s {
-		if x == v {
-			return s
-		}
-	}
-	return append(s, v)
-}
-
 // flagRepairs records the repaired review reasons: one for the document
 // when MuPDF repaired the file (declared is the page count the file
 // declares, 0 when unknown, -1 when it was lost with the page tree), one for each page whose content MuPDF read
-// past damage (damage, by page number).
-func flagRepairs(res *document.Result, r repairs, damage map[int]string, declared int) {
+// past damage or could not load a font (damage, by page number).
+func flagRepairs(res *document.Result, r repairs, damage map[int]pageHarm, declared int) {
 	if r.any() {
 		var did []string
 		if r.xref {
@@ -190,8 +150,12 @@ func flagRepairs(res *document.Result, r repairs, damage map[int]string, declare
 			strings.Join(did, "; it "), pages)
 	}
 	for _, p := range res.Pages {
-		if d := damage[p.Number]; d != "" {
-			res.Flag(p.Number, document.ReviewRepaired, "page %d is damaged and MuPDF read past the damage: %s. Check the page's text against the page in a PDF viewer", p.Number, d)
+		h := damage[p.Number]
+		if h.damage != "" {
+			res.Flag(p.Number, document.ReviewRepaired, "page %d is damaged and MuPDF read past the damage: %s. Check the page's text against the page in a PDF viewer", p.Number, h.damage)
+		}
+		if h.fonts != "" {
+			res.Flag(p.Number, document.ReviewFontUnreadable, "page %d: %s. Check the page's text against the page in a PDF viewer", p.Number, h.fonts)
 		}
 	}
 }

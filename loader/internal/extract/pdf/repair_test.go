@@ -103,6 +103,12 @@ func objectStreamPDF(treeInStream bool) []byte {
 // the filler that follows them): MuPDF says so while it opens the file
 // (counting its pages), before any page is read.
 func cutTreeStreamPDF() []byte {
+	return treeStreamPDF(func(b []byte) []byte { return b[:len(b)/2] })
+}
+
+// treeStreamPDF is cutTreeStreamPDF's file with its object stream's
+// compressed bytes changed by mangle.
+func treeStreamPDF(mangle func([]byte) []byte) []byte {
 	o2 := "<< /Type /Pages /Kids [4 0 R] /Count 1 >>"
 	o4 := "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>"
 	r := rand.New(rand.NewSource(1))
@@ -116,7 +122,7 @@ func cutTreeStreamPDF() []byte {
 	zw := zlib.NewWriter(&z)
 	zw.Write([]byte(head + o2 + "\n" + o4 + "\n" + o6))
 	zw.Close()
-	cut := z.Bytes()[:z.Len()/2]
+	cut := mangle(z.Bytes())
 	objs := map[int]string{
 		1: "<< /Type /Catalog /Pages 2 0 R >>",
 		3: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",

@@ -1,0 +1,130 @@
+package pdf
+
+import (
+	"bytes"
+	"compress/zlib"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf/pdftest"
+)
+
+// flateStream is a FlateDecode stream of s, its compressed bytes changed
+// by mangle.
+func flateStream(s string, mangle func([]byte)) string {
+	var z bytes.Buffer
+	w := zlib.NewWriter(&z)
+	w.Write([]byte(s))
+	w.Close()
+	b := z.Bytes()
+	mangle(b)
+	return fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", len(b), b)
+}
+
+// twoPartPage is a two-page PDF whose second page's content is split in
+// two streams: "Second page text here." and part (a whole stream object).
+func twoPartPage(part string) []byte {
+	page := func(c string) string {
+		return "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents " + c + " >>"
+	}
+	return pdftest.Assemble("1.4", []string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [4 0 R 6 0 R] /Count 2 >>",
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+		page("5 0 R"), rawStream("BT /F1 12 Tf 72 700 Td (First page text here.) Tj ET"),
+		page("[7 0 R 8 0 R]"), rawStream("BT /F1 12 Tf 72 700 Td (Second page text here.) Tj ET"), part}, "")
+}
+
+// cidFontPage is a one-page PDF whose text "First page text here." is
+// set in Helvetica and two more codes in a CID font named name whose
+// descendant font's dictionary ends in desc (object 7 is a font
+// descriptor).
+func cidFontPage(name, desc string) []byte {
+	return pdftest.Assemble("1.4", []string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 6 0 R >> >> /Contents 5 0 R >>",
+		rawStream("BT /F1 12 Tf 72 700 Td (First page text here.) Tj ET BT /F2 12 Tf 72 600 Td <00410042> Tj ET"),
+		"<< /Type /Font /Subtype /Type0 /BaseFont /" + name + " /Encoding /Identity-H /DescendantFonts [7 0 R] >>",
+		"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /" + name + " " + desc + " >>",
+		"<< /Type /FontDescriptor /FontName /" + name + " /Flags 4 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 >>"}, "")
+}
+
+// MuPDF's messages that text may be missing or wrong, other than the
+// early end of a stream, give a review reason in plain words: before,
+// these pages landed with the messages as warnings only, status landed.
+func TestDamageMessagesFlagged(t *testing.T) {
+	const body = "BT /F1 12 Tf 72 600 Td (Second page second part.) Tj ET\n"
+	japan := "/CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 2 >> /FontDescriptor 8 0 R"
+	cases := []struct {
+		name   string
+		data   []byte
+		review string // "page:code"
+		msg    []string
+		text   string // on the review's page
+	}{
+		{"corrupt compressed part of a page", twoPartPage(flateStream(body, func(b []byte) {
+			for i := 2; i < len(b); i++ {
+				b[i] = byte(i * 7) // garbage after the zlib header
+			}
+		})), "2:repaired", []string{"page 2 is damaged and MuPDF read past the damage: a compressed stream on it is corrupt", "text it held may be missing or wrong (MuPDF: zlib error: "}, "Second page text here."},
+		{"compressed part whose checksum does not match", twoPartPage(flateStream(body, func(b []byte) { b[len(b)-1] ^= 0xff })),
+			"2:repaired", []string{"a compressed stream on it is corrupt", "(MuPDF: ignoring zlib error: incorrect data check)"}, "Second page second part."},
+		{"text shown before any font", damagedTwoPages(rawStream("BT 72 600 Td (Lost text.) Tj ET BT /F1 12 Tf 72 700 Td (Second page text here.) Tj ET")),
+			"2:repaired", []string{"some of its text is shown before any font is chosen, which MuPDF does not draw: that text is missing"}, "Second page text here."},
+		{"font without a descriptor", cidFontPage("TestSans", "/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>"),
+			"1:font_unreadable", []string{"page 1: a font it uses could not be loaded", "read the text set in it with a stand-in font", "(MuPDF: missing font descriptor)"}, "First page text here."},
+		{"CJK font MuPDF does not have", cidFontPage("MSMincho", japan),
+			"1:font_unreadable", []string{"a font it uses could not be loaded", "(MuPDF: cannot find builtin CJK font)"}, "First page text here."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Extract(context.Background(), pdftest.WriteBytes(t, "f.pdf", tc.data), document.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, v := range res.Reviews {
+				got = append(got, fmt.Sprintf("%d:%s", v.Page, v.Code))
+			}
+			if strings.Join(got, ",") != tc.review {
+				t.Fatalf("reviews %v, want %q (MuPDF: %q)", res.Reviews, tc.review, res.Warnings)
+			}
+			v := res.Reviews[0]
+			for _, m := range tc.msg {
+				if !strings.Contains(v.Message, m) {
+					t.Errorf("message %q lacks %q", v.Message, m)
+				}
+			}
+			if p := res.Pages[v.Page-1]; !strings.Contains(p.Text, tc.text) || !strings.HasPrefix(p.ReviewReason, v.Code+": ") {
+				t.Errorf("page %d: text %q, review reason %q", v.Page, p.Text, p.ReviewReason)
+			}
+		})
+	}
+}
+
+// Every message class has words for a page, and a message in none stays
+// a warning.
+func TestDamageClasses(t *testing.T) {
+	for _, c := range damageClasses {
+		if c.page == "" || (c.code != document.ReviewRepaired && c.code != document.ReviewFontUnreadable) {
+			t.Errorf("class %v: no words for a page, or code %q", c.keys, c.code)
+		}
+	}
+	benign := []string{"non-embedded font using identity encoding: TestSans (mapping via )", "invalid link destination",
+		"ICC colorspace N=0 does not match profile N=3 (ignoring profile)", "ignoring CMap range (32-32) that is outside of the codespace",
+		"zlib error: inflateEnd: stream error"}
+	for _, w := range benign {
+		if c := damageOf(w); c != nil {
+			t.Errorf("%q is in class %v", w, c.keys)
+		}
+	}
+	// a read error is said only when nothing else explains it
+	ws := []string{"error: library error: zlib error: invalid distance too far back", "read error; treating as end of file"}
+	if h := pageDamage(ws); strings.Contains(h.damage, "could not be read to its end") || !strings.Contains(h.damage, "is corrupt") {
+		t.Errorf("page damage %q", h.damage)
+	}
+	if h := pageDamage(ws[1:]); !strings.Contains(h.damage, "could not be read to its end") {
+		t.Errorf("page damage %q", h.damage)
+	}
+}
