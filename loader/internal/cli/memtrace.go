@@ -27,9 +27,12 @@ type memSample struct {
 	HWM int64 `json:"hwm"`
 	Go  goMem `json:"go"`
 	// DuckDB: its buffer pool by tag (absent before the warehouse opens
-	// and after it closes, or while DuckDB did not answer in a second).
-	DuckDB *warehouse.Memory        `json:"duckdb,omitempty"`
-	Alloc  warehouse.AllocatorStats `json:"alloc"`
+	// and after it closes). DuckDB may take a while to answer (through a
+	// checkpoint): a sample does not wait for it past 200 ms and holds
+	// its last answer, DuckDBAge seconds old.
+	DuckDB    *warehouse.Memory        `json:"duckdb,omitempty"`
+	DuckDBAge float64                  `json:"duckdb_age,omitempty"`
+	Alloc     warehouse.AllocatorStats `json:"alloc"`
 	// Outside: RSS less the Go runtime's resident memory and DuckDB's
 	// pool: C allocations outside DuckDB's buffer manager, the
 	// allocators' caches and fragmentation, code and mapped files.
@@ -108,8 +111,13 @@ type memTrace struct {
 	db    atomic.Pointer[warehouse.DB]
 	mu    sync.Mutex // sample and close
 	prof  int64      // RSS at the last heap profile
-	stop  chan struct{}
-	done  chan struct{}
+	// asking is DuckDB's answer in flight (closed when it came), last
+	// the last answer a sample took, answer one not taken yet.
+	asking chan struct{}
+	last   *duckAnswer
+	answer atomic.Pointer[duckAnswer]
+	stop   chan struct{}
+	done   chan struct{}
 }
 
 // startMemTrace creates path and starts sampling (nil, nil when path is "").
@@ -157,9 +165,46 @@ func (t *memTrace) setPhase(p string) {
 func (t *memTrace) setDB(db *warehouse.DB) {
 	if t != nil {
 		t.mu.Lock()
+		if t.asking != nil {
+			<-t.asking
+			t.asking = nil
+		}
 		t.db.Store(db)
+		t.last = nil
+		t.answer.Store(nil)
 		t.mu.Unlock()
 	}
+}
+
+// duckAnswer is DuckDB's memory and when it was read.
+type duckAnswer struct {
+	m  warehouse.Memory
+	at time.Time
+}
+
+// duckDB asks DuckDB for its memory unless a question is in flight, and
+// returns the latest answer if the question takes longer than 200 ms
+// (t.mu held).
+func (t *memTrace) duckDB(db *warehouse.DB) *duckAnswer {
+	if t.asking == nil {
+		ch := make(chan struct{})
+		t.asking = ch
+		go func() {
+			defer close(ch)
+			if m, err := db.Memory(context.Background()); err == nil {
+				t.answer.Store(&duckAnswer{m: m, at: time.Now()})
+			}
+		}()
+	}
+	select {
+	case <-t.asking:
+		t.asking = nil
+	case <-time.After(200 * time.Millisecond):
+	}
+	if a := t.answer.Swap(nil); a != nil {
+		t.last = a
+	}
+	return t.last
 }
 
 func (t *memTrace) sample() {
@@ -168,11 +213,9 @@ func (t *memTrace) sample() {
 	s := memSample{Seconds: time.Since(t.start).Seconds(), Phase: t.phase.Load().(string), Go: readGoMem(), Alloc: warehouse.Allocators()}
 	s.RSS, s.HWM = procStatus()
 	if db := t.db.Load(); db != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		if m, err := db.Memory(ctx); err == nil {
-			s.DuckDB = &m
+		if a := t.duckDB(db); a != nil {
+			s.DuckDB, s.DuckDBAge = &a.m, time.Since(a.at).Seconds()
 		}
-		cancel()
 	}
 	s.Outside = s.RSS - s.Go.Resident
 	if s.DuckDB != nil {

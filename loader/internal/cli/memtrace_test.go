@@ -49,7 +49,8 @@ func TestLoadMemoryTrace(t *testing.T) {
 		}
 		if s.DuckDB != nil {
 			duckdb++
-			if s.DuckDB.Limit != "160.0 MiB" || len(s.DuckDB.InMemory) == 0 {
+			// the closing checkpoint lowers the limit (CheckpointLean)
+			if s.Phase != "checkpoint" && s.DuckDB.Limit != "160.0 MiB" || len(s.DuckDB.InMemory) == 0 {
 				t.Errorf("phase %s: DuckDB limit %q, tags %v: want the load's 160.0 MiB and its pool by tag", s.Phase, s.DuckDB.Limit, s.DuckDB.InMemory)
 			}
 		}
