@@ -68,3 +68,15 @@ func (c *columnStats) valueOfCell(a *rowAcc, band []*textLine, i int, lcs []line
 	}
 	return !numericCell(a.cells[lcs[0].col][0])
 }
+
+// meaningGoesOn: l, one phrase naming no value, set a line's gap at most
+// under a value line prev (valueLine), starting past prev's value and
+// before its end, goes on with the value's meaning ("R = refused by the
+// office," / "unless a later entry replaces it").
+func meaningGoesOn(prev, l *textLine, gap float64) bool {
+	if !valueLine(prev) || valueLine(l) || l.nSegments(gap) != 1 ||
+		l.bb.Y0-prev.bb.Y1 > 0.8*math.Max(l.size, prev.size) {
+		return false
+	}
+	return l.bb.X0 > prev.ws[0].bb.X1 && l.bb.X0 < prev.bb.X1
+}

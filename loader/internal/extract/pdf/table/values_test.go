@@ -157,3 +157,39 @@ func TestValueLinesDoubleHyphen(t *testing.T) {
 		t.Errorf("seed 6: %d tables:\n got %q\nwant %q", len(ts), got, want)
 	}
 }
+
+// TestValueMeaningGoesOn: value lines under a field's description whose
+// meaning goes on on the next line, set under the meaning's first word (a
+// line naming no value), in the middle of the table and under its last
+// row: the line is more of the description. Under the last row it ended
+// the table there, the line and the value lines under it lost.
+func TestValueMeaningGoesOn(t *testing.T) {
+	pg := page{Items: prose(72, 80, "Each line of the display and the positions its fields take.")}
+	y := 130.0
+	pg.Items = append(pg.Items, txt{X: 80, Y: y, Size: 9, S: "Line"}, txt{X: 130, Y: y, Size: 9, S: "Position"},
+		txt{X: 200, Y: y, Size: 9, S: "Description"})
+	want := [][]string{{"Line", "Position", "Description"}}
+	row := func(line, pos, desc string, values ...string) {
+		y += 12
+		pg.Items = append(pg.Items, txt{X: 95 - helvWidth(line)*0.9, Y: y, Size: 9, S: line},
+			txt{X: 160 - helvWidth(pos)*0.9, Y: y, Size: 9, S: pos}, txt{X: 200, Y: y, Size: 9, S: desc})
+		for _, v := range values {
+			y += 11
+			x := 208.0
+			if v[0] == '+' { // the meaning going on, under its first word
+				v = v[1:]
+				x += helvWidth("K = ") * 0.85
+			}
+			pg.Items = append(pg.Items, txt{X: x, Y: y, Size: 8.5, S: v})
+			desc += " " + v
+		}
+		want = append(want, []string{line, pos, desc})
+	}
+	row("3", "01-04", "Unit Number")
+	row("3", "05-12", "Entry Date")
+	row("3", "14", "Kind of Entry", "K = kept as entered,", "+unless a later entry replaces it", "V = varied")
+	row("4", "01-06", "Office Code")
+	row("4", "09-11", "Review Flag", "0 = not reviewed", "1 = reviewed once,", "+by the unit that entered it", "2 = reviewed twice")
+	pg.Items = append(pg.Items, prose(72, y+30, "Fields not listed are kept for later use and are empty on this display.")...)
+	wantTable(t, pg, want)
+}
