@@ -35,7 +35,8 @@
 //     v6 descriptions going on with lines naming a field's values; since
 //     v7 a running head over a rule, a table right under it: new material
 //     in both splits; v8 draws the footers', running heads' and value
-//     lines' words in forms of its own),
+//     lines' words in forms of its own; v9 longer value lists, a value's
+//     meaning going on on a line of its own),
 //     with their truth known. Even seeds are the tune split (rules are changed
 //     looking at these only), odd seeds the report split. -gen-out writes
 //     the PDFs; -show gen-012 prints one page's truth and detection.
@@ -213,6 +214,7 @@ func printGenerated(ex *pdf.Extractor, n int, o opts, out string) error {
 	fmt.Printf("  tablegen v6's layout (%s; a seed draws it 1 time in 6) is new material in both splits since session 22: descriptions going on with lines naming a field's values\n", strings.Join(tablegen.V6Layouts, ", "))
 	fmt.Printf("  tablegen v7's layout (%s; a seed draws it 1 time in 10) is new material in both splits since session 22: a running head over a rule, a table right under it\n", strings.Join(tablegen.V7Layouts, ", "))
 	fmt.Println("  tablegen v8 draws the footers', running heads' and value lines' words in forms of its own, several per class (v5-v7 had followed one visible document's wording)")
+	fmt.Println("  tablegen v9's value lists run to 7 lines, in a last row too, a value's meaning now and then going on on a line of its own")
 	if o.verbose {
 		for _, l := range sortedKeys(byLayout) {
 			byLayout[l][0].print("  generated/tune "+l, "layout", false)

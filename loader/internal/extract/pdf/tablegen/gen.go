@@ -61,7 +61,12 @@ type Doc struct {
 }
 
 // Version is the generator's version, printed with its figures: pages
-// (and so figures) of two versions are not comparable. 8 (session 23):
+// (and so figures) of two versions are not comparable. 9 (session 23):
+// sublines' value lists run to 4-7 lines 1 time in 5 (1-3 before), the
+// last row's description goes on with a list of 1-7 values on one page in
+// three, and one list in three has a value's meaning going on on a line of its own
+// under the meaning's first word (a line naming no value); the other
+// layouts are v8's. 8 (session 23):
 // the words of v5's footers and v7's running heads and exhibit lines, and
 // of v6's description heads and value lines, are drawn in forms of the
 // package's own, several per class (furniture.go; they had followed one
@@ -97,7 +102,7 @@ type Doc struct {
 // unchanged, a seed draws a new layout 4 times in 9. 2 (session 9):
 // footnote marks, accounts-style negatives and a currency sign set apart
 // on some tables' values; 1 (session 8): the first.
-const Version = 8
+const Version = 9
 
 // Layouts are the page layouts Generate draws from: v2's five, then v3's
 // four, then v4's five, then v5's two, then v6's one, then v7's one.

@@ -26,11 +26,18 @@ func (p *page) sublines() {
 	desc := len(s.cols) - 1
 	indent := float64(r.IntN(3)) * 8
 	size := s.size - float64(r.IntN(3))*0.5
-	subs := make([][]string, len(s.body))
+	subs := make([][]subLine, len(s.body))
 	n := 0
+	last := r.IntN(3) == 0 // v9: the last row's description goes on with a list of 1-7 values
 	for i := range s.body {
-		if r.IntN(4) == 0 || i == 1 && n == 0 {
-			subs[i] = valueLines(p, 1+r.IntN(3))
+		if r.IntN(4) == 0 || i == 1 && n == 0 || last && i == len(s.body)-1 {
+			k := 1 + r.IntN(3)
+			if last && i == len(s.body)-1 {
+				k = 1 + r.IntN(7)
+			} else if r.IntN(5) == 0 {
+				k = 4 + r.IntN(4) // v9: a longer list
+			}
+			subs[i] = valueLines(p, k, s.font, size)
 			n++
 			// room for them: empty lines in the description's cell
 			for range subs[i] {
@@ -44,16 +51,19 @@ func (p *page) sublines() {
 	p.f.SetFont(s.font, "", size)
 	for i, ls := range subs {
 		for k, l := range ls {
-			lx := x + m.xs[desc] + indent
+			lx := x + m.xs[desc] + indent + l.dx
 			base := y + m.tops[m.hdr+i] + float64(1+k)*s.lead + s.size*0.8
-			p.f.Text(lx, base, l)
-			t.BBox.X1 = max(t.BBox.X1, lx+p.f.GetStringWidth(l))
+			p.f.Text(lx, base, l.text)
+			t.BBox.X1 = max(t.BBox.X1, lx+p.f.GetStringWidth(l.text))
 			t.BBox.Y1 = max(t.BBox.Y1, base+0.22*size)
 		}
 	}
 	for k, c := range t.Cells {
 		if i := c.R0 - m.hdr; i >= 0 && c.C0 == desc && len(subs[i]) > 0 {
-			t.Cells[k].Text = c.Text + " " + strings.Join(subs[i], " ")
+			for _, l := range subs[i] {
+				c.Text += " " + l.text
+			}
+			t.Cells[k].Text = c.Text
 		}
 	}
 	t.Page = p.pageNo
@@ -135,18 +145,40 @@ func codeSpec(p *page) *spec {
 
 var fieldWords = []string{"Code", "Indicator", "Date", "Amount", "Number", "Flag", "Status", "Type", "Count"}
 
-// valueLines are n lines each naming a value a field takes and what it
-// means, in one of a few forms.
-func valueLines(p *page, n int) []string {
+// subLine is a line set under a description: a value line, or the rest
+// of one's meaning going on under its words (dx: how far right of the
+// value lines' start).
+type subLine struct {
+	text string
+	dx   float64
+}
+
+// valueLines are n values each named with what it means, in one of a few
+// forms, in the given font; since v9 one list in three has a meaning going
+// on on the next line under its first word, a line that names no value.
+func valueLines(p *page, n int, font string, size float64) []subLine {
 	r := p.r
 	form := pick(r, []string{"%s = %s", "%s - %s", "%s: %s", "%s -- %s"})
-	var out []string
+	wrap := -1
+	if r.IntN(3) == 0 {
+		wrap = r.IntN(n)
+	}
+	var out []subLine
 	for k := 0; k < n; k++ {
 		v := pick(r, []string{"none", "empty", "0", "1", "2", "9", "00", "A", "B", "R", "X", "Y", "N", "01-99", "10-49"})
-		out = append(out, fmt.Sprintf(form, v, pick(r, textWords)))
+		out = append(out, subLine{text: fmt.Sprintf(form, v, pick(r, textWords))})
+		if k == wrap {
+			pre := strings.TrimSuffix(fmt.Sprintf(form, v, "#"), "#")
+			p.f.SetFont(font, "", size)
+			out = append(out, subLine{text: pick(r, moreWords), dx: p.f.GetStringWidth(pre)})
+		}
 	}
 	return out
 }
+
+// moreWords go on with a value's meaning on a line of their own.
+var moreWords = []string{"unless a later entry replaces it", "when the office has checked it", "for the whole period",
+	"and no other value applies", "until the next return is filed", "as reported by the unit"}
 
 // captionOnce writes a caption over the next table 1 time in n.
 func (p *page) captionOnce(n int) {

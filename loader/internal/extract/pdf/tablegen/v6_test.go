@@ -131,3 +131,46 @@ func TestRunningHeadOverTable(t *testing.T) {
 		t.Errorf("%d of 20 tables within 60pt of the running head", close)
 	}
 }
+
+// TestSublinesLongAndWrapped: in 40 sublines pages, some description goes
+// on with 4 or more value lines, some last row's does, and some value's
+// meaning goes on on a line of its own (drawn on the page, in the cell's
+// truth after its value line, set right of the value lines' start).
+func TestSublinesLongAndWrapped(t *testing.T) {
+	long, lastLong, wrapped := 0, 0, 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		d, err := GenerateLayout(seed, "sublines")
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb := d.Tables[0]
+		lastCol, lastRow := 0, 0
+		for _, c := range tb.Cells {
+			lastCol, lastRow = max(lastCol, c.C0), max(lastRow, c.R0)
+		}
+		for _, c := range tb.Cells {
+			if c.C0 != lastCol || c.R0 == 0 {
+				continue
+			}
+			parts := valueRe.FindAllStringIndex(c.Text, -1)
+			if len(parts) >= 4 {
+				long++
+				if c.R0 == lastRow {
+					lastLong++
+				}
+			}
+			for _, m := range moreWords {
+				if i := strings.Index(c.Text, " "+m); i > 0 && len(parts) > 0 && parts[0][0] < i {
+					vx, mx := xs(d.PDF, c.Text[parts[0][0]:parts[0][1]]), xs(d.PDF, m)
+					if len(vx) == 0 || len(mx) == 0 || mx[0] <= vx[0] {
+						t.Errorf("seed %d: %q not drawn right of its value line (%v, %v)", seed, m, vx, mx)
+					}
+					wrapped++
+				}
+			}
+		}
+	}
+	if long < 3 || lastLong < 1 || wrapped < 3 {
+		t.Errorf("in 40 pages: %d descriptions with 4+ value lines (%d in a last row), %d meanings going on: want 3, 1, 3", long, lastLong, wrapped)
+	}
+}
