@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"io"
 
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
@@ -35,11 +34,14 @@ func limitBuildMemory(ctx context.Context, p *project.Project, db *warehouse.DB)
 	return setting, nil
 }
 
-// limitLoadMemory sets DuckDB's memory_limit for `docket load` and
-// `docket land` from loader.memory_limit (project.Loader.DuckDBMemory): the
-// load only appends batches and merges them by key, and under the build's
-// larger limit DuckDB's buffer pool kept what the load wrote cached,
-// growing with the corpus.
+// loadMemory gives DuckDB the settings of `docket load` and `docket
+// land` beside loader.memory_limit (project.Loader.DuckDBMemory), which
+// is set when the warehouse opens (openLoadWarehouse) so that a
+// write-ahead log replay runs under it too, and only set here again when
+// that replay had to run under DuckDB's default (fallback): the load only
+// appends batches and merges them by key, and under the build's larger
+// limit DuckDB's buffer pool kept what the load wrote cached, growing
+// with the corpus.
 //
 // The other settings bound what DuckDB holds beyond that limit (50k small
 // documents, 2 cores; peak RSS of the load was 683-692 MB): a checkpoint
@@ -49,22 +51,10 @@ func limitBuildMemory(ctx context.Context, p *project.Project, db *warehouse.DB)
 // +100-200 MB of RSS for ~10 s and a larger file (545 MB against 331 MB
 // checkpointing at 1 GB of WAL); DuckDB's allocator keeps freed memory
 // cached per thread unless told to flush it.
-func limitLoadMemory(ctx context.Context, p *project.Project, db *warehouse.DB) (limit project.Size, warn string, err error) {
-	limit, warn = p.Loader.DuckDBMemory()
-	err = warehouse.LimitMemory(ctx, db.SQL(), fmt.Sprintf("%dMiB", int64(limit)>>20), `set checkpoint_threshold = '1GB'`)
-	return limit, warn, err
-}
-
-// applyLoadMemory is limitLoadMemory for a command: it prints the warning
-// and the error, and gives the limit set; false means the command stops.
-func applyLoadMemory(ctx context.Context, p *project.Project, db *warehouse.DB, stderr io.Writer) (project.Size, bool) {
-	limit, warn, err := limitLoadMemory(ctx, p, db)
-	if warn != "" {
-		fmt.Fprintln(stderr, "docket: warning:", warn)
+func loadMemory(ctx context.Context, db *warehouse.DB, limit project.Size, fallback bool) error {
+	setting := ""
+	if fallback {
+		setting = fmt.Sprintf("%dMiB", int64(limit)>>20)
 	}
-	if err != nil {
-		fmt.Fprintln(stderr, "docket:", err)
-		return limit, false
-	}
-	return limit, true
+	return warehouse.LimitMemory(ctx, db.SQL(), setting, `set checkpoint_threshold = '1GB'`)
 }

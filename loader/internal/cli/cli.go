@@ -244,15 +244,27 @@ func openWarehouseThreads(ctx context.Context, p *project.Project, readOnly bool
 // runs under it: oom21 measured 887 MiB re-opening after a failed 100k
 // load under DuckDB's default (80 % of the memory). When the replay
 // cannot run under it, the warehouse opens under DuckDB's default and the
-// command says so.
-func openLoadWarehouse(ctx context.Context, p *project.Project, stderr io.Writer) (*warehouse.DB, int) {
-	limit, _ := p.Loader.DuckDBMemory() // its warning: applyLoadMemory
+// command says so, and runs under the limit from then on. It gives the
+// load's other settings too (loadMemory) and returns the limit.
+func openLoadWarehouse(ctx context.Context, p *project.Project, stderr io.Writer) (*warehouse.DB, project.Size, int) {
+	limit, warn := p.Loader.DuckDBMemory()
+	if warn != "" {
+		fmt.Fprintln(stderr, "docket: warning:", warn)
+	}
 	db, code := openWarehouseWith(ctx, p, openOpts{threads: 1, memory: limit}, stderr)
-	if db != nil && db.MemoryFallback != nil {
+	if db == nil {
+		return nil, limit, code
+	}
+	if db.MemoryFallback != nil {
 		fmt.Fprintf(stderr, "docket: warning: the write-ahead log an earlier command left in %s.wal could not be replayed under loader.memory_limit (%dMiB) (%v); it was replayed under DuckDB's default limit (80 %% of the memory): raise loader.memory_limit if this happens again\n",
 			p.Warehouse, int64(limit)>>20, firstLine(db.MemoryFallback.Error()))
 	}
-	return db, code
+	if err := loadMemory(ctx, db, limit, db.MemoryFallback != nil); err != nil {
+		db.Close()
+		fmt.Fprintln(stderr, "docket:", err)
+		return nil, limit, ExitFailed
+	}
+	return db, limit, ExitOK
 }
 
 // openOpts are how a command opens the warehouse (openWarehouseWith).
@@ -262,11 +274,11 @@ type openOpts struct {
 	memory   project.Size // DuckDB's memory_limit from the open on (0 = DuckDB's default)
 }
 
-// openWarehouseWith opens the warehouse as o says.
+// openWarehouseWith opens the warehouse as o says: under build.memory_limit
+// (limitBuildMemory) unless o gives a memory_limit of its own.
 func openWarehouseWith(ctx context.Context, p *project.Project, o openOpts, stderr io.Writer) (*warehouse.DB, int) {
-	readOnly := o.readOnly
 	limit, onWait := lockOptions(ctx, p, stderr)
-	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{ReadOnly: readOnly, LockTimeout: limit, OnWait: onWait,
+	db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{ReadOnly: o.readOnly, LockTimeout: limit, OnWait: onWait,
 		UDFs: projectUDFs(p), Threads: o.threads, SpillDir: p.BuildTempDir(), SpillDirOwned: p.BuildTempDirOwned(), MemoryLimit: int64(o.memory)})
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
@@ -275,7 +287,10 @@ func openWarehouseWith(ctx context.Context, p *project.Project, o openOpts, stde
 		}
 		return nil, ExitUsage
 	}
-	if _, err := limitBuildMemory(ctx, p, db); err != nil && !readOnly {
+	if o.memory > 0 {
+		return db, ExitOK
+	}
+	if _, err := limitBuildMemory(ctx, p, db); err != nil && !o.readOnly {
 		db.Close()
 		fmt.Fprintln(stderr, "docket:", err)
 		return nil, ExitUsage

@@ -97,7 +97,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	// The loader's DuckDB work is small appends; one DuckDB thread leaves
 	// the cores to the extraction workers.
 	trace.setPhase("open")
-	db, code := openLoadWarehouse(ctx, p, stderr)
+	db, limit, code := openLoadWarehouse(ctx, p, stderr)
 	if db == nil {
 		return code, nil
 	}
@@ -109,10 +109,6 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	}()
 	if err := workerChecked(); err != nil {
 		fmt.Fprintln(stderr, "docket load:", err)
-		return ExitFailed, nil
-	}
-	limit, ok := applyLoadMemory(ctx, p, db, stderr)
-	if !ok {
 		return ExitFailed, nil
 	}
 	warnExtraction(p, stderr)

@@ -10,9 +10,13 @@ import (
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
-// TestLoadMemoryLimit: the load gives DuckDB loader.memory_limit (160MB
-// by default), not the build's limit, and raises a setting too small for
-// DuckDB to 64MB with a warning; it checkpoints at 1GB of WAL.
+// TestLoadMemoryLimit: the warehouse a load opens (openLoadWarehouse)
+// gives DuckDB loader.memory_limit (160MB by default), not the build's
+// limit, and raises a setting too small for DuckDB to 64MB with a
+// warning; it checkpoints at 1GB of WAL and has the allocator flush freed
+// memory. The limit is set once, when the warehouse opens: before, the
+// open set it, then the build's limit, then applyLoadMemory the load's
+// again with the other settings, which the open alone left out.
 func TestLoadMemoryLimit(t *testing.T) {
 	ctx := context.Background()
 	cases := []struct {
@@ -28,29 +32,28 @@ func TestLoadMemoryLimit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		db, err := warehouse.Open(ctx, p.Warehouse, warehouse.Options{})
-		if err != nil {
+		var stderr strings.Builder
+		db, _, code := openLoadWarehouse(ctx, p, &stderr)
+		if db == nil {
+			t.Fatalf("%q: exit %d: %s", c.yaml, code, stderr.String())
+		}
+		var got, ckpt, flush string
+		var background bool
+		if err := db.SQL().QueryRowContext(ctx, `select current_setting('memory_limit'), current_setting('checkpoint_threshold'),
+			current_setting('allocator_flush_threshold'), current_setting('allocator_background_threads')`).Scan(&got, &ckpt, &flush, &background); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := limitBuildMemory(ctx, p, db); err != nil {
-			t.Fatal(err)
-		}
-		_, warn, err := limitLoadMemory(ctx, p, db)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got, ckpt string
-		if err := db.SQL().QueryRowContext(ctx, `select current_setting('memory_limit'), current_setting('checkpoint_threshold')`).Scan(&got, &ckpt); err != nil {
-			t.Fatal(err)
-		}
+		db.Close()
 		if ckpt != "953.6 MiB" {
 			t.Errorf("%q: checkpoint_threshold %s, want 1GB (953.6 MiB): a checkpoint rewrites the row groups appended to", c.yaml, ckpt)
 		}
-		db.Close()
+		if flush != "30.5 MiB" || !background {
+			t.Errorf("%q: allocator_flush_threshold %s, background threads %v, want 32MB (30.5 MiB) and true", c.yaml, flush, background)
+		}
 		if got != c.want {
 			t.Errorf("%q: memory_limit %s, want %s", c.yaml, got, c.want)
 		}
-		if (c.warn == "") != (warn == "") || !strings.Contains(warn, c.warn) {
+		if warn := stderr.String(); (c.warn == "") != (warn == "") || !strings.Contains(warn, c.warn) {
 			t.Errorf("%q: warning %q, want one containing %q", c.yaml, warn, c.warn)
 		}
 	}
@@ -91,6 +94,33 @@ func TestBuildMemoryLimit(t *testing.T) {
 		}
 		if flush != "30.5 MiB" || !background {
 			t.Errorf("%q: allocator_flush_threshold %s, background threads %v, want 32MB (30.5 MiB) and true", c.yaml, flush, background)
+		}
+	}
+}
+
+// When the write-ahead log had to be replayed under DuckDB's default
+// limit (warehouse.DB.MemoryFallback), the load's limit is set after the
+// open; otherwise the one the open set stays.
+func TestLoadMemoryAfterFallback(t *testing.T) {
+	ctx := context.Background()
+	db, err := warehouse.Open(ctx, filepath.Join(t.TempDir(), "w.duckdb"), warehouse.Options{MemoryLimit: 200 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, c := range []struct {
+		fallback bool
+		want     string
+	}{{false, "200.0 MiB"}, {true, "160.0 MiB"}} {
+		if err := loadMemory(ctx, db, 160<<20, c.fallback); err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if err := db.SQL().QueryRowContext(ctx, `select current_setting('memory_limit')`).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != c.want {
+			t.Errorf("fallback %v: memory_limit %s, want %s", c.fallback, got, c.want)
 		}
 	}
 }

@@ -158,17 +158,13 @@ func runLand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if p == nil {
 		return code
 	}
-	db, code := openLoadWarehouse(ctx, p, stderr)
+	// Landing shards is the load's last step: the same memory_limit, and
+	// the same closing checkpoint (deferred: it runs before db.Close).
+	db, limit, code := openLoadWarehouse(ctx, p, stderr)
 	if db == nil {
 		return code
 	}
 	defer db.Close()
-	// Landing shards is the load's last step: the same memory_limit, and
-	// the same closing checkpoint (deferred: it runs before db.Close).
-	limit, ok := applyLoadMemory(ctx, p, db, stderr)
-	if !ok {
-		return ExitFailed
-	}
 	defer checkpointLoad(ctx, db, limit, stderr)
 	exit := ExitOK
 	var reports []*loader.LandReport

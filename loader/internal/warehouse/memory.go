@@ -12,11 +12,17 @@ import (
 // it keeps freed memory cached per thread unless told to flush it (at 50k
 // documents a full build's heavy phases held 90-300 MB less with these,
 // peak 1,317 -> 1,112 MiB, same CPU). The load, the build and the search
-// index's build each call it with their own limit.
+// index's build each call it with their own limit. limit "" leaves
+// memory_limit as it is (a load's, set when the warehouse opened:
+// Options.MemoryLimit).
 func LimitMemory(ctx context.Context, ex interface {
 	ExecContext(context.Context, string, ...any) (sql.Result, error)
 }, limit string, more ...string) error {
-	qs := append([]string{fmt.Sprintf(`set memory_limit = '%s'`, limit)}, more...)
+	var qs []string
+	if limit != "" {
+		qs = append(qs, fmt.Sprintf(`set memory_limit = '%s'`, limit))
+	}
+	qs = append(qs, more...)
 	qs = append(qs, `set allocator_background_threads = true`, `set allocator_flush_threshold = '32MB'`)
 	for _, q := range qs {
 		if _, err := ex.ExecContext(ctx, q); err != nil {
