@@ -82,13 +82,13 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 			j++
 		}
 		// wrapped lines of the last row, as close as the run's lines
-		// (and up to three lines of the values its description
+		// (and up to maxValueLines lines of the values its description
 		// goes on with, a value's meaning going on under its words: a
 		// longer list is the text's, not a cell's)
 		values := 0
 		for k := last + 1; k <= kept && lines[k].bb.Y0-lines[k-1].bb.Y1 <= 0.8*math.Max(lines[k].size, lines[k-1].size); k++ {
 			if !inColumn(cols, lines[k]) && !meaningGoesOn(lines[k-1], lines[k], gap) {
-				if values++; values > 3 || !valueUnder(cols, lines[k-1], lines[k], gap) {
+				if values++; values > maxValueLines || !valueUnder(cols, lines[k-1], lines[k], gap) {
 					break
 				}
 			}

@@ -32,6 +32,16 @@ func valueLine(l *textLine) bool {
 	return false
 }
 
+// maxValueLines is how many value lines (valueUnder, not in a column of
+// the run) under a run's last row join its description; the lines after
+// them are the text's. Chosen on the generated tune split (tablegen v9,
+// whose lists run to 7 lines, in a last row too): caps 0/2/3/4/5/6/7/none
+// gave cell content 0.958/0.962/0.962/0.964/0.964/0.965/0.965/0.965,
+// adjacency 0.982/0.983/0.983/0.983/0.983/0.984/0.984/0.984, detection
+// 0.984 at all; 6 is the least at the best. 01b10c2's 3 had been chosen
+// on a visible page without truth.
+const maxValueLines = 6
+
 // valueUnder: l (under prev) is a value line (valueLine) set under a
 // column of the run that is not its first (cols: where the run's phrases
 // start and end), flush with the column's start or indented up to 2.5

@@ -193,3 +193,32 @@ func TestValueMeaningGoesOn(t *testing.T) {
 	pg.Items = append(pg.Items, prose(72, y+30, "Fields not listed are kept for later use and are empty on this display.")...)
 	wantTable(t, pg, want)
 }
+
+// TestLastRowLongValueList: the last row's description goes on with six
+// value lines, indented under it, over a paragraph: all six are the
+// description's. Three were (the rest ended the table).
+func TestLastRowLongValueList(t *testing.T) {
+	pg := page{Items: prose(72, 80, "Each line of the display and the positions its fields take.")}
+	y := 130.0
+	pg.Items = append(pg.Items, txt{X: 80, Y: y, Size: 9, S: "Line"}, txt{X: 130, Y: y, Size: 9, S: "Position"},
+		txt{X: 200, Y: y, Size: 9, S: "Description"})
+	want := [][]string{{"Line", "Position", "Description"}}
+	row := func(line, pos, desc string, values ...string) {
+		y += 12
+		pg.Items = append(pg.Items, txt{X: 95 - helvWidth(line)*0.9, Y: y, Size: 9, S: line},
+			txt{X: 160 - helvWidth(pos)*0.9, Y: y, Size: 9, S: pos}, txt{X: 200, Y: y, Size: 9, S: desc})
+		for _, v := range values {
+			y += 11
+			pg.Items = append(pg.Items, txt{X: 210, Y: y, Size: 8.5, S: v})
+			desc += " " + v
+		}
+		want = append(want, []string{line, pos, desc})
+	}
+	row("2", "01-04", "Unit Number")
+	row("2", "05-12", "Entry Date")
+	row("2", "14-15", "Source Code", "A = by post", "B = by hand")
+	row("3", "01-06", "Office Code")
+	row("3", "09-10", "Status Code", "00 = open", "01 = closed", "02 = merged", "03 = moved", "04 = split", "05 = held")
+	pg.Items = append(pg.Items, prose(72, y+30, "Fields not listed are kept for later use and are empty on this display.")...)
+	wantTable(t, pg, want)
+}
