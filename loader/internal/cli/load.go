@@ -33,14 +33,14 @@ func loadAndPublish(ctx context.Context, args []string, stdout, stderr io.Writer
 			wasCurrent = st.Current(whPath)
 		}
 	}
-	code, sum := runLoad(ctx, args, stdout, stderr)
+	code, sum, noRetrieval := runLoad(ctx, args, stdout, stderr)
 	after, _ := warehouse.StateOf(whPath) // runLoad has closed the warehouse
 	if code == ExitOK && wasCurrent && foundNothing(sum) {
 		if ok, _ := warehouse.DeferPublish(whPath, warehouse.UnpublishedLoad{RunID: sum.RunID, FinishedAt: time.Now().UTC()}, after); ok {
 			return code
 		}
 	}
-	return publishAfter(ctx, "load", args, code, stderr)
+	return publishFinished(ctx, args, finished{cmd: "load", code: code, closed: &closedState{state: after, noRetrieval: noRetrieval}}, stderr)
 }
 
 // foundNothing: the load wrote nothing readers see but its run record
@@ -50,7 +50,9 @@ func foundNothing(s *loader.Summary) bool {
 	return s != nil && s.New+s.Changed+s.Deleted+s.Quarantined+s.Landed+s.Extracted+s.Vanished+s.ChangedDuringLoad+s.ChangedSincePlan == 0
 }
 
-func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int, *loader.Summary) {
+// runLoad is `docket load` up to publishing; noRetrieval says the
+// warehouse it closed had no retrieval layer (see closedState).
+func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (code int, sum *loader.Summary, noRetrieval bool) {
 	dir, logFormat, args := splitProjectFlag(args)
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -62,18 +64,18 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	verify := fs.Bool("verify", false, "re-hash every file instead of trusting a size, mtime, inode and ctime that match the last load (loader.verify: hash)")
 	traceFile := fs.String("memory-trace", "", "write the main process's memory to `FILE` once a second, one JSON line each (resident set, Go heap, DuckDB's pool by tag, the C allocators, the load's phase), and the Go heap profile at the highest resident set to FILE.heap")
 	if err := fs.Parse(args); err != nil {
-		return ExitUsage, nil
+		return ExitUsage, nil, false
 	}
 	trace, err := startMemTrace(*traceFile)
 	if err != nil {
 		fmt.Fprintln(stderr, "docket load:", err)
-		return ExitUsage, nil
+		return ExitUsage, nil, false
 	}
 	defer trace.Close()
 	log := newLogger(logFormat, stderr)
 	p, code := loadProject(dir, stderr)
 	if p == nil {
-		return code, nil
+		return code, nil, false
 	}
 	if *workers > 0 {
 		p.Loader.Workers = *workers
@@ -81,7 +83,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	for _, s := range p.Sources {
 		if st, err := os.Stat(s.Path); err != nil || !st.IsDir() {
 			fmt.Fprintf(stderr, "docket: %s: source %q: folder %s does not exist\n", p.File, s.Name, s.Path)
-			return ExitUsage, nil
+			return ExitUsage, nil, false
 		}
 	}
 	// The worker's --versions check runs while the warehouse opens (on an
@@ -92,14 +94,14 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	workerCmd, workerChecked, err := startWorkerCommand(checkCtx)
 	if err != nil {
 		fmt.Fprintln(stderr, "docket load:", err)
-		return ExitFailed, nil
+		return ExitFailed, nil, false
 	}
 	// The loader's DuckDB work is small appends; one DuckDB thread leaves
 	// the cores to the extraction workers.
 	trace.setPhase("open")
 	db, limit, code := openLoadWarehouse(ctx, p, stderr)
 	if db == nil {
-		return code, nil
+		return code, nil, false
 	}
 	trace.setDB(db)
 	defer func() {
@@ -109,7 +111,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	}()
 	if err := workerChecked(); err != nil {
 		fmt.Fprintln(stderr, "docket load:", err)
-		return ExitFailed, nil
+		return ExitFailed, nil, false
 	}
 	warnExtraction(p, stderr)
 	// The main process's Go heap is the plan and the batch in flight
@@ -121,7 +123,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	if *quiet {
 		bar = nil
 	}
-	sum, err := loader.Load(ctx, db, loader.Options{Project: p, WorkerCommand: workerCmd,
+	sum, err = loader.Load(ctx, db, loader.Options{Project: p, WorkerCommand: workerCmd,
 		RetryQuarantined: *retry, ReOCR: *reocr, Verify: *verify, Progress: progressFunc(bar), Phase: trace.setPhase})
 	bar.finish()
 	// The plan and the run's table of contents are garbage now: the heap
@@ -134,8 +136,9 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 	checkpointLoad(ctx, db, limit, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "docket: load:", err)
-		return ExitFailed, nil
+		return ExitFailed, nil, false
 	}
+	noRetrieval = noRetrievalLayer(ctx, db)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -143,10 +146,10 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (int,
 			*loader.Summary
 			PagesPerSecond float64 `json:"pages_per_second"`
 		}{sum, sum.PagesPerSecond()})
-		return ExitOK, sum
+		return ExitOK, sum, noRetrieval
 	}
 	fmt.Fprintln(stdout, summaryLine(sum))
-	return ExitOK, sum
+	return ExitOK, sum, noRetrieval
 }
 
 func summaryLine(s *loader.Summary) string {

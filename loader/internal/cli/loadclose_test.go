@@ -20,18 +20,13 @@ import (
 // summary says how many documents were flagged for review, as docket
 // load's does.
 func TestClosingCheckpointFailureWarned(t *testing.T) {
-	dir := t.TempDir()
-	os.MkdirAll(filepath.Join(dir, "docs"), 0o755)
-	os.WriteFile(filepath.Join(dir, "docs", "a.txt"), []byte("A document of a few words.\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "project.yaml"), []byte("version: 1\nsources:\n  - {name: docs, path: docs}\nloader:\n  workers: 1\n"), 0o644)
-	t.Setenv("DOCKET_TEST_AS_DOCKET", "1") // the workers: this binary as docket
-	InProcessWorker = workercmd.Main
+	dir := textProject(t)
 	calls := 0
 	closingCheckpoint = func(*warehouse.DB, context.Context, int64) error {
 		calls++
 		return errors.New("warehouse: injected failure")
 	}
-	defer func() { InProcessWorker, closingCheckpoint = nil, (*warehouse.DB).CheckpointLean }()
+	defer func() { closingCheckpoint = (*warehouse.DB).CheckpointLean }()
 	var stdout string
 	docket := func(args ...string) string {
 		var out, errOut bytes.Buffer
@@ -58,4 +53,17 @@ func TestClosingCheckpointFailureWarned(t *testing.T) {
 	if flagged := "1 landed document(s) flagged for review (see staging.reviews)"; !strings.Contains(stdout, flagged) {
 		t.Errorf("docket land: want %q, got:\n%s", flagged, stdout)
 	}
+}
+
+// textProject is a project folder with one text document (docs/a.txt)
+// and one worker, loaded by this test binary as the worker.
+func textProject(t *testing.T) string {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "docs"), 0o755)
+	os.WriteFile(filepath.Join(dir, "docs", "a.txt"), []byte("A document of a few words.\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "project.yaml"), []byte("version: 1\nsources:\n  - {name: docs, path: docs}\nloader:\n  workers: 1\n"), 0o644)
+	t.Setenv("DOCKET_TEST_AS_DOCKET", "1") // the workers: this binary as docket
+	InProcessWorker = workercmd.Main
+	t.Cleanup(func() { InProcessWorker = nil })
+	return dir
 }

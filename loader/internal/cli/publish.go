@@ -125,6 +125,43 @@ func publishes(cmd string) bool {
 // finished with code; it returns the command's code (or ExitFailed when
 // publishing failed).
 func publishAfter(ctx context.Context, cmd string, args []string, code int, stderr io.Writer) int {
+	return publishFinished(ctx, args, finished{cmd: cmd, code: code}, stderr)
+}
+
+// finished is a writing command that finished: its name, its exit code
+// and, when it knows, the warehouse as it closed it.
+type finished struct {
+	cmd    string
+	code   int
+	closed *closedState
+}
+
+// closedState is what a writing command knew of the warehouse file when
+// it closed it: the file's state (warehouse.StateOf) right after, and
+// whether it had no retrieval layer. A copy published of the file in that
+// same state is of what the command saw (no other command wrote in
+// between), so the search index's check need not open the copy.
+type closedState struct {
+	state       warehouse.FileState
+	noRetrieval bool
+}
+
+// noRetrievalIn is whether the copy res published is the file as closed
+// says and it had no retrieval layer.
+func (c *closedState) noRetrievalIn(res *warehouse.PublishResult) bool {
+	return c != nil && c.noRetrieval && c.state.Size > 0 && res.Stamp.Source == c.state
+}
+
+// publishHow is what printPublish publishes after: the command, whether
+// forced, and the warehouse as the command closed it (nil: unknown).
+type publishHow struct {
+	cmd    string
+	force  bool
+	closed *closedState
+}
+
+func publishFinished(ctx context.Context, args []string, f finished, stderr io.Writer) int {
+	cmd, code := f.cmd, f.code
 	if !publishes(cmd) || code == ExitUsage {
 		return code
 	}
@@ -150,13 +187,14 @@ func publishAfter(ctx context.Context, cmd string, args []string, code int, stde
 		}
 		return code
 	}
-	if err := printPublish(ctx, p, cmd, false, stderr); err != nil {
+	if err := printPublish(ctx, p, publishHow{cmd: cmd, closed: f.closed}, stderr); err != nil {
 		return ExitFailed
 	}
 	return code
 }
 
-func printPublish(ctx context.Context, p *project.Project, cmd string, force bool, w io.Writer) error {
+func printPublish(ctx context.Context, p *project.Project, how publishHow, w io.Writer) error {
+	cmd, force := how.cmd, how.force
 	// What the command freed (a build's plans, results, caches) goes back
 	// to the system before the copy and the search index's build.
 	debug.FreeOSMemory()
@@ -172,16 +210,16 @@ func printPublish(ctx context.Context, p *project.Project, cmd string, force boo
 		if force || cmd == "publish" {
 			fmt.Fprintf(w, "docket: %s: %s\n", filepath.Base(res.Path), res.Skipped)
 		}
-		ensureSearchIndex(ctx, p, w)
+		ensureSearchIndex(ctx, p, how.closed.noRetrievalIn(res), w)
 		return nil
 	}
-	how := res.Stamp.Method
-	if how == "patch" {
-		how = fmt.Sprintf("%s of changed blocks written into the previous copy", humanBytes(res.Stamp.Written))
+	method := res.Stamp.Method
+	if method == "patch" {
+		method = fmt.Sprintf("%s of changed blocks written into the previous copy", humanBytes(res.Stamp.Written))
 	}
 	fmt.Fprintf(w, "docket: published %s for readers (%s, %s in %.2fs)\n", modelsRel(p.Dir, res.Path), humanBytes(res.Stamp.Bytes),
-		how, time.Duration(res.Stamp.Duration).Seconds())
-	ensureSearchIndex(ctx, p, w)
+		method, time.Duration(res.Stamp.Duration).Seconds())
+	ensureSearchIndex(ctx, p, how.closed.noRetrievalIn(res), w)
 	return nil
 }
 
@@ -220,7 +258,7 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return ExitFailed
 	}
 	db.Close()
-	if err := printPublish(ctx, p, "publish", *force, stdout); err != nil {
+	if err := printPublish(ctx, p, publishHow{cmd: "publish", force: *force}, stdout); err != nil {
 		return ExitFailed
 	}
 	return ExitOK

@@ -10,6 +10,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/embed"
@@ -54,7 +55,10 @@ func bm25Param(p *project.Project, name, def string) string {
 // rebuilds the index unless the retrieval tables are the ones it was built
 // from, and then only writes the new binding. It never fails the command:
 // a problem is one warning line, and search then reads the warehouse.
-func ensureSearchIndex(ctx context.Context, p *project.Project, w io.Writer) {
+// noRetrieval says the copy is known to have no retrieval layer (the
+// command that wrote it saw none, see closedState): then the index is
+// removed without opening the copy, as indexPublished would find.
+func ensureSearchIndex(ctx context.Context, p *project.Project, noRetrieval bool, w io.Writer) {
 	rp := warehouse.ReadPath(p.Warehouse)
 	ip := searchidx.Path(rp)
 	id, err := searchidx.IDOf(rp)
@@ -64,6 +68,10 @@ func ensureSearchIndex(ctx context.Context, p *project.Project, w io.Writer) {
 	if idx, err := searchidx.Open(ip, id); err == nil {
 		idx.Close()
 		return // bound to this copy already
+	}
+	if noRetrieval {
+		searchidx.Remove(ip)
+		return
 	}
 	o := searchidx.BuildOptions{Source: id, Model: searchIndexModel(p),
 		K1: bm25Param(p, "bm25_k1", "1.2"), B: bm25Param(p, "bm25_b", "0.75")}
@@ -87,6 +95,26 @@ func ensureSearchIndex(ctx context.Context, p *project.Project, w io.Writer) {
 }
 
 var errNoRetrieval = errors.New("no retrieval layer")
+
+// noRetrievalLayer reports whether the open warehouse db has no retrieval
+// layer, by the test indexPublished makes on the published copy; false
+// when the query fails.
+func noRetrievalLayer(ctx context.Context, db *warehouse.DB) bool {
+	if db.Broken() != nil {
+		return false
+	}
+	var n int
+	err := db.SQL().QueryRowContext(ctx, retrievalTablesSQL).Scan(&n)
+	return err == nil && n < 2
+}
+
+// retrievalTablesSQL counts the retrieval tables the search index is
+// built from.
+const retrievalTablesSQL = `select count(*) from information_schema.tables
+		where table_schema = 'retrieval' and table_name in ('search_chunks', 'chunk_terms')`
+
+// indexOpens counts indexPublished's opens of the published copy (tests).
+var indexOpens atomic.Int64
 
 // contentFingerprint identifies what an index of the warehouse conn reads
 // is built from: the data versions the runner recorded for the retrieval
@@ -123,6 +151,7 @@ func contentFingerprint(ctx context.Context, conn *sql.Conn, o searchidx.BuildOp
 // updating it (a delta beside the base, searchidx.Update) or, when that
 // cannot be done, building it. Either way it is checked against SQL first.
 func indexPublished(ctx context.Context, rp, ip, spill string, o searchidx.BuildOptions) (st searchidx.Stats, carried bool, err error) {
+	indexOpens.Add(1)
 	db, err := warehouse.Open(ctx, rp, warehouse.Options{ReadOnly: true, LockTimeout: time.Nanosecond, SpillDir: spill})
 	if err != nil {
 		return st, false, err
@@ -138,8 +167,7 @@ func indexPublished(ctx context.Context, rp, ip, spill string, o searchidx.Build
 		return st, false, err
 	}
 	var n int
-	if err := conn.QueryRowContext(ctx, `select count(*) from information_schema.tables
-		where table_schema = 'retrieval' and table_name in ('search_chunks', 'chunk_terms')`).Scan(&n); err != nil || n < 2 {
+	if err := conn.QueryRowContext(ctx, retrievalTablesSQL).Scan(&n); err != nil || n < 2 {
 		return st, false, errNoRetrieval
 	}
 	var hasVectors int
