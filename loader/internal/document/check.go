@@ -23,7 +23,8 @@ const (
 //   - no text at all although the file has pages,
 //   - a high share of U+FFFD (bytes or glyphs that could not be decoded),
 //   - a high share of unexpected characters (controls, private-use code
-//     points, words mixing scripts: signs of a wrong decoding).
+//     points, words mixing scripts: signs of a wrong decoding),
+//   - text decoded twice (Mojibake), however small its share.
 //
 // A reason an extractor already recorded (same page and code) is not added
 // twice. Check only adds reviews; it never changes text.
@@ -65,6 +66,14 @@ func Check(r *Result) {
 	if total.Replacement >= minSuspectChars && total.ReplacementShare() > MaxReplacementShare {
 		flag(0, ReviewReplacementChars, "%.0f%% of the characters (%d) are U+FFFD: bytes or glyphs that could not be decoded, so words are missing letters",
 			100*total.ReplacementShare(), total.Replacement)
+	}
+	var twice Doubled
+	for _, p := range r.Pages {
+		twice.Add(Mojibake(p.Text))
+	}
+	if twice.Suspect() {
+		flag(0, ReviewUnexpectedChars, "%d places read like UTF-8 text decoded a second time as Latin-1 or Windows-1252 (mojibake), such as %+q for %q: the characters there (dashes, quotes, accented letters) are garbled",
+			twice.Places, twice.Example, twice.Was)
 	}
 	if total.Unexpected >= minSuspectChars && total.UnexpectedShare() > MaxUnexpectedShare {
 		flag(0, ReviewUnexpectedChars, "%.0f%% of the characters (%d) are control or private-use characters or letters of words that mix scripts: the text was probably decoded wrongly",

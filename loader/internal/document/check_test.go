@@ -27,6 +27,10 @@ func TestCheck(t *testing.T) {
 		{"a few replacement chars pass", Result{Pages: []Page{{Number: 1, Text: prose + "caf\uFFFD"}}}, ""},
 		{"mixed-script words", Result{Pages: []Page{{Number: 1, Text: strings.Repeat("дocтуп зaкрыт ", 10)}}}, "unexpected_chars"},
 		{"private use and controls", Result{Pages: []Page{{Number: 1, Text: prose + strings.Repeat("\uE001\u0085\u0093 ", 10)}}}, "unexpected_chars"},
+		{"UTF-8 read again as Latin-1", Result{Pages: []Page{{Number: 1, Text: strings.Repeat(prose+"1986\u00e2\u0080\u00932001 Watford ", 8)}}}, "unexpected_chars"},
+		{"UTF-8 read again as Windows-1252", Result{Pages: []Page{{Number: 1, Text: strings.Repeat(prose+"caf\u00c3\u00a9 \u00e2\u20ac\u201cnot\u00e2\u20ac\u009d ", 3)}}}, "unexpected_chars"},
+		{"a few such places pass", Result{Pages: []Page{{Number: 1, Text: prose + "caf\u00c3\u00a9"}}}, ""},
+		{"Latin-1 accents and punctuation pass", Result{Pages: []Page{{Number: 1, Text: strings.Repeat("Straße\u00a0Nr. 5 «À bientôt» — Ça coûte 5 € · Ø 3 mm ± 0,5 °C ", 10)}}}, ""},
 		{"Japanese with a Latin brand passes", Result{Pages: []Page{{Number: 1, Text: strings.Repeat("新しいiPhoneを買いました。", 10)}}}, ""},
 		{"Arabic and Hebrew prose passes", Result{Pages: []Page{{Number: 1, Text: strings.Repeat("مرحبا بالعالم שלום עולם hello ", 10)}}}, ""},
 	}
