@@ -405,7 +405,7 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) 
 			numCols++
 		}
 	}
-	if numCols == 0 && !layoutSays {
+	if numCols == 0 && !layoutSays && !sharedNumbers(rows) {
 		return document.Table{}, false
 	}
 	for _, w := range ws {

@@ -90,3 +90,29 @@ func meaningGoesOn(prev, l *textLine, gap float64) bool {
 	}
 	return l.bb.X0 > prev.ws[0].bb.X1 && l.bb.X0 < prev.bb.X1
 }
+
+// sharedNumbers: the first column under a head that is no number holds
+// whole numbers (three or more, at least 0.6 of its filled cells below
+// the head), and some row repeats the number of the row above: numbers
+// that rows share (a record's line numbers, "2, 2, 2, 3"), which a
+// numbered list's items never do.
+func sharedNumbers(rows [][]string) bool {
+	if len(rows) < 4 || rows[0][0] == "" || wholeRe.MatchString(rows[0][0]) {
+		return false
+	}
+	nums, filled, shared, prev := 0, 0, false, ""
+	for _, r := range rows[1:] {
+		if r[0] == "" {
+			continue
+		}
+		filled++
+		if wholeRe.MatchString(r[0]) {
+			nums++
+			shared = shared || r[0] == prev
+		}
+		prev = r[0]
+	}
+	return shared && nums >= 3 && float64(nums) >= 0.6*float64(filled)
+}
+
+var wholeRe = regexp.MustCompile(`^\d{1,4}$`)

@@ -222,3 +222,43 @@ func TestLastRowLongValueList(t *testing.T) {
 	pg.Items = append(pg.Items, prose(72, y+30, "Fields not listed are kept for later use and are empty on this display.")...)
 	wantTable(t, pg, want)
 }
+
+// TestSharedLineNumbers: a two-column table of record fields (a line
+// number the rows share in runs, a description) under plain heads, no
+// rule, no bold, over and under paragraphs: a table. Its only numbers are
+// in its first column, read as a numbered list's, so none was found (tune
+// gen-114, 198). The same lines numbered 1 to 6 without a head, a list,
+// stay no table.
+func TestSharedLineNumbers(t *testing.T) {
+	build := func(nums []string, head bool) (page, [][]string) {
+		pg := page{Items: prose(72, 80, "Each line of the display and the fields it shows, in the order of the screen.")}
+		y := 130.0
+		var want [][]string
+		if head {
+			pg.Items = append(pg.Items, txt{X: 80, Y: y, Size: 9, S: "Line"}, txt{X: 140, Y: y, Size: 9, S: "Meaning"})
+			want = append(want, []string{"Line", "Meaning"})
+		}
+		descs := []string{"Unit Number", "Entry Date and Time", "Office Code", "Review Flag", "Amount Claimed", "Kind of Entry"}
+		for i, n := range nums {
+			y += 12
+			pg.Items = append(pg.Items, txt{X: 95 - helvWidth(n)*0.9, Y: y, Size: 9, S: n}, txt{X: 140, Y: y, Size: 9, S: descs[i]})
+			want = append(want, []string{n, descs[i]})
+		}
+		pg.Items = append(pg.Items, prose(72, y+30, "Fields not listed are kept for later use and are empty on this display.")...)
+		return pg, want
+	}
+	pg, want := build([]string{"4", "4", "4", "5", "6", "6"}, true)
+	wantTable(t, pg, want)
+	pg, _ = build([]string{"1", "2", "3", "4", "5", "6"}, false)
+	if ts := detect(t, pg); len(ts) != 0 {
+		t.Errorf("a numbered list read as a table: %s", dump(ts))
+	}
+	for _, seed := range []uint64{114, 198} {
+		doc, ts := detectGenerated(t, seed, "sublines")
+		if len(ts) != 1 {
+			t.Errorf("seed %d: want 1 table, got %d: %s", seed, len(ts), dump(ts))
+		} else if got, want := cellsOf(ts[0]), truthGrid(doc.Tables[0].Cells); !reflect.DeepEqual(got, want) {
+			t.Errorf("seed %d: cells:\n got %q\nwant %q", seed, got, want)
+		}
+	}
+}
