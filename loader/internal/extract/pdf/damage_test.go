@@ -128,3 +128,27 @@ func TestDamageClasses(t *testing.T) {
 		t.Errorf("page damage %q", h.damage)
 	}
 }
+
+// A page whose content is a flood of unknown keywords: MuPDF reports each
+// (an error), gives up after a hundred and says so in a warning ("too many
+// syntax errors; ignoring rest of page"). The flood filled the message log
+// (64 a page), so that warning was dropped with it, and the page landed
+// without its last line and with no review.
+func TestSyntaxErrorFloodFlagged(t *testing.T) {
+	var junk strings.Builder
+	for i := 0; i < 150; i++ {
+		fmt.Fprintf(&junk, "junk%d ", i)
+	}
+	data := damagedTwoPages(rawStream("BT /F1 12 Tf 72 700 Td (First line of text here.) Tj ET " + junk.String() + "BT /F1 12 Tf 72 600 Td (Last line.) Tj ET"))
+	res, err := Extract(context.Background(), pdftest.WriteBytes(t, "f.pdf", data), document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(res.Pages[1].Text, "Last line.") {
+		t.Fatalf("page 2 %q: MuPDF read past the flood; the test no longer makes it give up", res.Pages[1].Text)
+	}
+	if len(res.Reviews) != 1 || res.Reviews[0].Page != 2 || res.Reviews[0].Code != document.ReviewRepaired ||
+		!strings.Contains(res.Reviews[0].Message, "MuPDF stopped reading it part-way: the rest of the page is missing") {
+		t.Errorf("reviews %v, want page 2 repaired: the rest of the page is missing", res.Reviews)
+	}
+}

@@ -8,10 +8,17 @@ static const fz_matrix dk_identity = { 1, 0, 0, 1, 0, 0 };
 
 #define DK_LOG_MAX 64
 
+/* At most DK_LOG_MAX messages are kept per call of Warnings, but a
+ * warning (prefix "") is kept up to twice that: a flood of errors (a
+ * content stream of unknown keywords, each reported) is followed by the
+ * warnings that sum it up ("too many syntax errors; ignoring rest of
+ * page", "encountered syntax errors; page may not be correct"), which
+ * say the page's text may be incomplete (damageClasses): dropped with
+ * the flood, the page landed with no review. */
 static void dk_log_add(dk_log *l, const char *prefix, const char *msg)
 {
 	size_t need;
-	if (l->count >= DK_LOG_MAX) { l->dropped++; return; }
+	if (l->count >= (prefix[0] ? DK_LOG_MAX : 2 * DK_LOG_MAX)) { l->dropped++; return; }
 	need = strlen(prefix) + strlen(msg) + 2;
 	if (l->len + need > l->cap) {
 		size_t nc = l->cap ? l->cap * 2 : 1024;
