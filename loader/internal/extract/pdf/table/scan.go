@@ -280,6 +280,9 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 			cross := false
 			for _, seg := range l.segments(gap) {
 				b := boxOf(seg)
+				if centredOnPhrase(b, lines[k+1], gap) {
+					continue // a wrapped head's line over its last
+				}
 				reach := cols[0].b + gap
 				if len(seg) == 1 {
 					reach = math.Max(reach, cols[1].a-gap) // a word does not wrap
@@ -293,6 +296,21 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 		top = k
 	}
 	return top
+}
+
+// centredOnPhrase: b is centred on a phrase of the line under it (within
+// a tenth of its width, 2pt at least), as a column head wrapped over
+// several lines, each centred in the head's cell, is: the lines above the
+// last are no text crossing the body's columns, even where the body's
+// cells run on so that two columns merge in its phrases.
+func centredOnPhrase(b document.BBox, under *textLine, gap float64) bool {
+	for _, seg := range under.segments(gap) {
+		u := boxOf(seg)
+		if math.Abs((b.X0+b.X1)/2-(u.X0+u.X1)/2) <= math.Max(2, 0.1*(b.X1-b.X0)) {
+			return true
+		}
+	}
+	return false
 }
 
 // captionGoesOn: l, under the caption cap, can be its wrapped next line:
