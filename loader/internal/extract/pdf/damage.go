@@ -32,9 +32,9 @@ type damageClass struct {
 	fallback bool
 }
 
-// opened is what a class's open-time words say of a stream read while
-// the file was opened.
-const opened = " while opening the file (one holding the file's own structure, such as its page tree or other objects packed in an object stream)"
+// whileOpening is what a class's open-time words say of a stream read
+// while MuPDF opened the file.
+const whileOpening = " while opening the file (one holding the file's own structure, such as its page tree or other objects packed in an object stream)"
 
 var damageClasses = []damageClass{
 	{keys: []string{"ignoring rest of page"}, code: document.ReviewRepaired,
@@ -43,13 +43,13 @@ var damageClasses = []damageClass{
 		page: "its content has syntax errors that MuPDF skipped: text may be missing or out of place"},
 	{keys: []string{"premature end of data", "premature end in lzw decode", "premature end in aes filter"}, code: document.ReviewRepaired,
 		page: "a compressed stream on it ends early: whatever it held after that point is missing",
-		open: "read past the early end of a compressed stream" + opened + ": whatever the stream held after that point is missing"},
+		open: "read past the early end of a compressed stream" + whileOpening + ": whatever the stream held after that point is missing"},
 	{keys: []string{"zlib error", "bad data in a85d", "bad data in ahxd", "out of range code encountered in lzw decode"}, not: "inflateend", code: document.ReviewRepaired, quote: true,
 		page: "a compressed stream on it is corrupt, and what MuPDF could decode of it may be cut short or differ from what was written: text it held may be missing or wrong",
-		open: "read past corrupt data in a compressed stream" + opened + ": what the stream held may be missing or wrong"},
+		open: "read past corrupt data in a compressed stream" + whileOpening + ": what the stream held may be missing or wrong"},
 	{keys: []string{"read error; treating as end of file"}, code: document.ReviewRepaired, fallback: true,
 		page: "a stream on it could not be read to its end: whatever it held after that point is missing",
-		open: "could not read a stream to its end" + opened + ": whatever it held after that point is missing"},
+		open: "could not read a stream to its end" + whileOpening + ": whatever it held after that point is missing"},
 	{keys: []string{"cannot load content stream part"}, code: document.ReviewRepaired, quote: true,
 		page: "one of the streams its content is split into could not be loaded: the text it held is missing"},
 	{keys: []string{"ignoring broken object stream", "corrupt object stream"}, code: document.ReviewRepaired, quote: true,
@@ -111,7 +111,7 @@ func pageDamage(ws []string) pageHarm {
 	return h
 }
 
-// openingDamage is what MuPDF's messages while it opened the file (before
+// openingDamage is what MuPDF's messages while it whileOpening the file (before
 // any page was read: the index of objects, the page tree, the object
 // streams holding them) say it read past; "" for nothing. The other
 // repairs there (the index rebuilt, objects left out) are docRepairs'.

@@ -13,7 +13,6 @@ import "C"
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -130,6 +129,10 @@ type Doc struct {
 	origSize int
 	// rebuiltLoose of them no surviving node of the lost tree listed.
 	rebuiltLoose int
+	// declared is the /Count and the page objects a file opened by path
+	// declares, when the scan that rebuilt its page tree read them (see
+	// checkDeclared); nil when not read yet.
+	declared *[2]int
 	// path is the file a Doc too large to be held in memory was opened
 	// by ("" for one in memory).
 	path string
@@ -149,7 +152,8 @@ type Doc struct {
 // spent in the kernel; from memory there are none. Bigger files are
 // opened by path, so a huge PDF does not cost its size in memory.
 // Such a file's declared page count is read by streaming it
-// (declaredPagesFile); its lost page tree is not rebuilt. A variable for
+// (declaredPagesFile), and its lost page tree is rebuilt from a streamed
+// scan too (pageTreeFile, opened with dk_open_tail). A variable for
 // tests.
 var maxInMemory int64 = 256 << 20
 
@@ -162,12 +166,34 @@ func Open(path string) (*Doc, error) {
 	cpath := C.CString(path)
 	defer C.free(unsafe.Pointer(cpath))
 	doc, lost, err := open(cpath, nil, 0, path)
-	if de := (*document.Error)(nil); lost && errors.As(err, &de) {
-		de.Msg += fmt.Sprintf("; the file is over %d MB, too large for docket to rebuild its lost page tree from its page objects", maxInMemory>>20)
+	if lost && err != nil {
+		// The file's page tree is lost: open it again as if a tree
+		// rebuilt from its page objects followed it (the file streamed,
+		// as withPageTree does for a file in memory).
+		if ft, terr := pageTreeFile(path, scanChunk); terr == nil && ft.kids > 0 {
+			if fixed, err2 := openTail(cpath, ft.tail, path); err2 == nil {
+				fixed.rebuilt, fixed.rebuiltLoose = ft.kids, ft.loose
+				fixed.declared = &[2]int{ft.count, ft.objects}
+				doc, err = fixed, nil
+			}
+		}
 	}
 	if doc != nil {
 		doc.path = path
 	}
+	return doc, err
+}
+
+// openTail opens the PDF at cpath as if tail followed its bytes
+// (dk_open_tail: the file read through a window).
+func openTail(cpath *C.char, tail []byte, label string) (*Doc, error) {
+	ctx := getCtx()
+	if ctx == nil {
+		return nil, document.Errorf(document.KindInternal, "cannot create a MuPDF context: the linked MuPDF is not %s", MuPDFVersion)
+	}
+	d := (*C.dk_doc)(C.calloc(1, C.size_t(unsafe.Sizeof(C.dk_doc{}))))
+	rc := C.dk_open_tail(d, ctx, cpath, (*C.uchar)(C.CBytes(tail)), C.size_t(len(tail)))
+	doc, _, err := opened(&Doc{d: d, ctx: ctx}, rc, label)
 	return doc, err
 }
 
@@ -248,7 +274,13 @@ func open(name *C.char, data unsafe.Pointer, n int, label string) (doc *Doc, los
 	} else {
 		rc = C.dk_open(d, ctx, name, nil, 0, nil)
 	}
-	doc = &Doc{d: d, ctx: ctx}
+	return opened(&Doc{d: d, ctx: ctx}, rc, label)
+}
+
+// opened finishes opening doc after dk_open (or dk_open_tail) returned
+// rc: the error, or the page count; lost as for open.
+func opened(doc *Doc, rc C.int, label string) (*Doc, bool, error) {
+	d := doc.d
 	switch rc {
 	case 0:
 	case 2:

@@ -15,6 +15,7 @@
 
 #include <setjmp.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define DK_FZ_VERSION "1.24.9"
 
@@ -67,6 +68,25 @@ void fz_disable_icc(fz_context *ctx);
 
 /* stream.h */
 fz_stream *fz_open_memory(fz_context *ctx, const unsigned char *data, size_t len);
+/* include/mupdf/fitz/stream.h: a stream of docket's own (dk_open's tail) */
+typedef int (fz_stream_next_fn)(fz_context *ctx, fz_stream *stm, size_t max);
+typedef void (fz_stream_drop_fn)(fz_context *ctx, void *state);
+typedef void (fz_stream_seek_fn)(fz_context *ctx, fz_stream *stm, int64_t offset, int whence);
+struct fz_stream {
+	int refs;
+	int error;
+	int eof;
+	int progressive;
+	int64_t pos;
+	int avail;
+	int bits;
+	unsigned char *rp, *wp;
+	void *state;
+	fz_stream_next_fn *next;
+	fz_stream_drop_fn *drop;
+	fz_stream_seek_fn *seek;
+};
+fz_stream *fz_new_stream(fz_context *ctx, void *state, fz_stream_next_fn *next, fz_stream_drop_fn *drop);
 void fz_drop_stream(fz_context *ctx, fz_stream *stm);
 
 /* document.h */

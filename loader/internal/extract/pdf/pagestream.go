@@ -30,7 +30,7 @@ func declaredPagesFile(path string, chunk int) (count, objects int, err error) {
 	defer f.Close()
 	pages := map[int]bool{} // object number -> its last definition is a page
 	counts := map[int]int{} // object number -> its last definition is a /Pages node with this /Count
-	err = scanObjects(f, chunk, func(num int, dict []byte) {
+	err = scanObjects(f, chunk, func(num int, _, dict []byte) {
 		delete(pages, num)
 		delete(counts, num)
 		switch c, page := objKind(dict); {
@@ -51,11 +51,11 @@ func declaredPagesFile(path string, chunk int) (count, objects int, err error) {
 
 // scanObjects calls fn with every object definition read from r, in file
 // order (each definition: the caller keeps the last of a number), with
-// its dictionary as eachObject cuts it (up to its stream, its endobj or
-// the next object's header, at most maxDict bytes). dict is valid during
-// the call only. Memory: a window of about chunk bytes, more only while
+// its generation and its dictionary as eachObject cuts it (up to its
+// stream, its endobj or the next object's header, at most maxDict bytes).
+// gen and dict are valid during the call only. Memory: a window of about chunk bytes, more only while
 // one dictionary is longer.
-func scanObjects(r io.Reader, chunk int, fn func(num int, dict []byte)) error {
+func scanObjects(r io.Reader, chunk int, fn func(num int, gen, dict []byte)) error {
 	var buf []byte
 	eof := false
 	pos := 0 // where the scan goes on in buf
@@ -102,7 +102,7 @@ func scanObjects(r io.Reader, chunk int, fn func(num int, dict []byte)) error {
 		if !found {
 			end = min(len(buf), he+maxDict)
 		}
-		fn(num, buf[he:end])
+		fn(num, buf[pos+m[4]:pos+m[5]], buf[he:end])
 		pos = end
 	}
 }

@@ -212,6 +212,8 @@ func checkDeclared(doc *Doc, res *document.Result) (declared, count int, unread 
 	var objects int
 	if raw := doc.raw(); raw != nil {
 		count, objects = declaredPages(raw)
+	} else if doc.declared != nil {
+		count, objects = doc.declared[0], doc.declared[1]
 	} else if doc.path != "" {
 		var err error
 		if count, objects, err = declaredPagesFile(doc.path, scanChunk); err != nil {

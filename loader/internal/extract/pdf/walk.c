@@ -88,16 +88,136 @@ static void dk_drop_structure(dk_doc *d)
 	}
 }
 
+/* dk_begin readies d for opening a document with ctx: MuPDF's messages
+ * go to its log. */
+static void dk_begin(dk_doc *d, fz_context *ctx)
+{
+	memset(d, 0, sizeof *d);
+	d->ctx = ctx;
+	fz_set_warning_callback(ctx, dk_warn_cb, &d->log);
+	fz_set_error_callback(ctx, dk_error_cb, &d->log);
+}
+
+/* dk_opened keeps what opening gave (the stream, for dk_close to drop,
+ * even when opening failed): 0, or 2 when it failed (err set). */
+static int dk_opened(dk_doc *d, fz_document *doc, fz_stream *stm, int failed)
+{
+	d->stm = stm;
+	if (failed || !doc) {
+		if (!failed) dk_seterr(d->err, "cannot open document");
+		return 2;
+	}
+	d->doc = doc;
+	return 0;
+}
+
+/* A file followed by bytes of docket's own (a page tree it rebuilt), read
+ * as one stream: the file through a 64 KB window. */
+typedef struct {
+	FILE *f;
+	int64_t flen, pos; /* pos: where the next read starts (the buffer's end) */
+	unsigned char *tail;
+	size_t tlen;
+	size_t n;          /* bytes in buf, read from pos - n */
+	unsigned char buf[65536];
+} dk_tailed;
+
+static int dk_tailed_next(fz_context *ctx, fz_stream *stm, size_t max)
+{
+	dk_tailed *t = stm->state;
+	size_t n = 0;
+	(void)ctx; (void)max;
+	if (t->pos < t->flen) {
+		size_t want = sizeof t->buf;
+		if ((int64_t)want > t->flen - t->pos) want = (size_t)(t->flen - t->pos);
+		if (fseeko(t->f, t->pos, SEEK_SET) == 0)
+			n = fread(t->buf, 1, want, t->f);
+	} else if ((size_t)(t->pos - t->flen) < t->tlen) {
+		n = t->tlen - (size_t)(t->pos - t->flen);
+		if (n > sizeof t->buf) n = sizeof t->buf;
+		memcpy(t->buf, t->tail + (t->pos - t->flen), n);
+	}
+	t->pos += (int64_t)n;
+	t->n = n;
+	stm->pos = t->pos;
+	stm->rp = t->buf;
+	stm->wp = t->buf + n;
+	if (n == 0) return -1; /* EOF */
+	return *stm->rp++;
+}
+
+static void dk_tailed_seek(fz_context *ctx, fz_stream *stm, int64_t offset, int whence)
+{
+	dk_tailed *t = stm->state;
+	int64_t total = t->flen + (int64_t)t->tlen;
+	(void)ctx;
+	if (whence == SEEK_END) offset += total; /* fz_seek turns SEEK_CUR into SEEK_SET */
+	if (offset < 0) offset = 0;
+	if (offset > total) offset = total;
+	if (offset >= t->pos - (int64_t)t->n && offset <= t->pos) {
+		/* within the buffer: MuPDF's lexer and repair seek back and
+		 * forth a few bytes at a time; reading the window again for each
+		 * made a 300 MB file's repair 20 times slower */
+		stm->rp = t->buf + (offset - (t->pos - (int64_t)t->n));
+		stm->wp = t->buf + t->n;
+		stm->pos = t->pos;
+		return;
+	}
+	t->pos = offset;
+	t->n = 0;
+	stm->pos = offset;
+	stm->rp = stm->wp = t->buf;
+}
+
+static void dk_tailed_drop(fz_context *ctx, void *state)
+{
+	dk_tailed *t = state;
+	(void)ctx;
+	if (t->f) fclose(t->f);
+	free(t->tail);
+	free(t);
+}
+
+int dk_open_tail(dk_doc *d, fz_context *ctx, const char *path, unsigned char *tail, size_t tlen)
+{
+	fz_document *doc = NULL;
+	fz_stream *stm = NULL;
+	dk_tailed *t;
+	int failed = 0;
+
+	dk_begin(d, ctx);
+	t = calloc(1, sizeof *t);
+	if (!t) { free(tail); dk_seterr(d->err, "out of memory"); return 2; }
+	t->tail = tail; t->tlen = tlen;
+	t->f = fopen(path, "rb");
+	if (!t->f || fseeko(t->f, 0, SEEK_END) != 0 || (t->flen = ftello(t->f)) < 0) {
+		dk_seterr(d->err, "cannot read the file again");
+		dk_tailed_drop(ctx, t);
+		return 2;
+	}
+	fz_var(doc);
+	fz_var(stm);
+	fz_try(ctx) {
+		stm = fz_new_stream(ctx, t, dk_tailed_next, dk_tailed_drop);
+		stm->seek = dk_tailed_seek;
+		doc = fz_open_document_with_stream(ctx, "application/pdf", stm);
+	}
+	fz_catch(ctx) {
+		dk_seterr(d->err, fz_caught_message(ctx));
+		failed = 1;
+	}
+	if (dk_opened(d, doc, stm, failed)) return 2;
+	dk_drop_structure(d);
+	return 0;
+}
+
 int dk_open(dk_doc *d, fz_context *ctx, const char *path, const unsigned char *data, size_t len, const char *magic)
 {
 	fz_document *doc = NULL;
 	fz_stream *stm = NULL;
 	int failed = 0;
 
-	memset(d, 0, sizeof *d);
-	d->ctx = ctx;
-	fz_set_warning_callback(ctx, dk_warn_cb, &d->log);
-	fz_set_error_callback(ctx, dk_error_cb, &d->log);
+	dk_begin(d, ctx);
 	fz_var(doc);
 	fz_var(stm);
 	fz_try(ctx) {
@@ -112,12 +232,7 @@ int dk_open(dk_doc *d, fz_context *ctx, const char *path, const unsigned char *d
 		dk_seterr(d->err, fz_caught_message(ctx));
 		failed = 1;
 	}
-	d->stm = stm;
-	if (failed || !doc) {
-		if (!failed) dk_seterr(d->err, "cannot open document");
-		return 2;
-	}
-	d->doc = doc;
+	if (dk_opened(d, doc, stm, failed)) return 2;
 	failed = 0;
 	fz_try(ctx) {
 		failed = fz_needs_password(ctx, doc);

@@ -72,6 +72,10 @@ void dk_ctx_drop(fz_context *ctx);
 /* dk_open: 0 ok, 2 cannot open (err set), 3 needs password. data may be
  * NULL (then path is opened). */
 int dk_open(dk_doc *d, fz_context *ctx, const char *path, const unsigned char *data, size_t len, const char *magic);
+/* dk_open_tail: dk_open of the PDF at path as if tail (malloc'd; the
+ * document owns it from then on, even when opening fails) followed its
+ * bytes: the file is read through a window, never held whole. */
+int dk_open_tail(dk_doc *d, fz_context *ctx, const char *path, unsigned char *tail, size_t tlen);
 void dk_close(dk_doc *d);
 int dk_count_pages(dk_doc *d); /* -1 on error (err set) */
 int dk_metadata(dk_doc *d, const char *key, char *buf, int size);
