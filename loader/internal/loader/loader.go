@@ -189,11 +189,28 @@ func newRunID(now time.Time) string {
 func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error) {
 	p := opts.Project
 	start := time.Now()
+	sum := &Summary{RunID: newRunID(start), ByKind: map[string]int{}}
+	// The workers start while the plan is made when there is surely
+	// something to extract (a new file); otherwise, lazily, on the first
+	// file found changed. A worker process takes ~0.1 s to start.
+	pool := worker.NewPool(worker.PoolOptions{Command: opts.WorkerCommand, Env: opts.WorkerEnv, Size: p.Loader.Workers,
+		Timeout: p.Loader.Timeout.Duration, MaxMemory: int64(p.Loader.MaxWorkerMemory)})
+	defer func() {
+		pool.Close()
+		sum.WorkerPeakRSS = pool.PeakRSS()
+	}()
+	sweepTemporary() // folders of loads killed outright
+	// A new warehouse knows no file: the files are listed first and the
+	// workers start while its tables are created and the run recorded.
+	var listed *Listing
+	if fresh, err := db.Fresh(ctx); err == nil && fresh {
+		if listed = List(p, nil); listed.HasNew(&State{}, p) {
+			pool.Warm()
+		}
+	}
 	if err := db.EnsureSchema(ctx); err != nil {
 		return nil, err
 	}
-	sweepTemporary() // folders of loads killed outright
-	sum := &Summary{RunID: newRunID(start), ByKind: map[string]int{}}
 	run := warehouse.Run{ID: sum.RunID, StartedAt: start, Version: Version, Options: map[string]any{
 		"retry_quarantined": opts.RetryQuarantined, "reocr": opts.ReOCR, "sources": p.SourceNames(), "workers": p.Loader.Workers, "symlinks": p.Loader.Symlinks}}
 	if err := db.StartRun(ctx, run); err != nil {
@@ -207,21 +224,13 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 
 	// Plan.
 	opts.phase("plan")
-	listed := List(p, st.Known)
+	if listed == nil {
+		if listed = List(p, st.Known); listed.HasNew(st, p) {
+			pool.Warm()
+		}
+	}
 	if err := db.RecordSkips(ctx, sum.RunID, start, listed.Skips); err != nil {
 		return nil, fmt.Errorf("loader: record skipped entries: %w", err)
-	}
-	// The workers start while the plan is made when there is surely
-	// something to extract (a new file); otherwise, lazily, on the first
-	// file found changed. A worker process takes ~0.1 s to start.
-	pool := worker.NewPool(worker.PoolOptions{Command: opts.WorkerCommand, Env: opts.WorkerEnv, Size: p.Loader.Workers,
-		Timeout: p.Loader.Timeout.Duration, MaxMemory: int64(p.Loader.MaxWorkerMemory)})
-	defer func() {
-		pool.Close()
-		sum.WorkerPeakRSS = pool.PeakRSS()
-	}()
-	if listed.HasNew(st, p) {
-		pool.Warm()
 	}
 	plan := MakePlan(st, listed, opts)
 	sum.addPlan(plan)

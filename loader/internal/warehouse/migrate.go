@@ -125,6 +125,18 @@ func (w *DB) EnsureSchema(ctx context.Context) error {
 	return nil
 }
 
+// Fresh reports whether the warehouse has no table in the loader's
+// schemas yet (EnsureSchema would create them all): it knows no document.
+func (w *DB) Fresh(ctx context.Context) (bool, error) {
+	c, err := w.sql.Conn(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer c.Close()
+	_, fresh, err := schemaVersion(ctx, c)
+	return fresh, err
+}
+
 // schemaVersion reads the recorded version; fresh says the warehouse has
 // no table in the loader's schemas yet. A warehouse with tables and no
 // version is 0.
