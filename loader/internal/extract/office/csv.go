@@ -96,6 +96,7 @@ func ExtractCSV(ctx context.Context, p string, delim rune, opts document.Options
 		}
 		if len(rows) >= limit {
 			b.warn("more than %d rows, the rest were dropped", limit)
+			b.res.Flag(0, document.ReviewTruncated, "the file has more than %d rows (loader.max_sheet_rows): only its first %d are in the warehouse, the rest were not read", limit, limit)
 			break
 		}
 		rows = append(rows, rec)

@@ -264,6 +264,10 @@ func TestXLSX(t *testing.T) {
 	if big := res.Tables[1]; big.Page != 3 || len(big.Rows) != 9 || len(res.Warnings) != 1 {
 		t.Errorf("bounded sheet: page %d rows %d warnings %v", big.Page, len(big.Rows), res.Warnings)
 	}
+	// the rows dropped are a review, not only a warning (they landed silently)
+	if len(res.Reviews) != 1 || res.Reviews[0].Code != document.ReviewTruncated || !strings.Contains(res.Reviews[0].Message, "has more than 10 rows (loader.max_sheet_rows): only its first 10 are in the warehouse") {
+		t.Errorf("bounded sheet: reviews %v", res.Reviews)
+	}
 	if res.Metadata.Title != "Sales" || res.Metadata.Author != "Bo" || res.Elements[0].Section != "Sheet1" {
 		t.Errorf("metadata %+v section %q", res.Metadata, res.Elements[0].Section)
 	}
@@ -316,6 +320,13 @@ func TestCSV(t *testing.T) {
 	res, err := ExtractCSV(context.Background(), write("empty.csv", nil), 0, document.Options{})
 	if err != nil || len(res.Pages) != 1 || len(res.Elements) != 0 {
 		t.Errorf("empty csv: %v %+v", err, res)
+	}
+	// rows past loader.max_sheet_rows are dropped with a review (they
+	// were dropped with a warning only, the file landed unflagged)
+	res, err = ExtractCSV(context.Background(), write("long.csv", []byte("a,b\n1,2\n3,4\n5,6\n")), 0, document.Options{MaxSheetRows: 2})
+	if err != nil || len(res.Tables) != 1 || len(res.Tables[0].Rows) != 1 || len(res.Reviews) != 1 || res.Reviews[0].Code != document.ReviewTruncated ||
+		!strings.Contains(res.Reviews[0].Message, "the file has more than 2 rows (loader.max_sheet_rows): only its first 2 are in the warehouse") {
+		t.Errorf("long csv: %v, tables %+v, reviews %v", err, res.Tables, res.Reviews)
 	}
 }
 

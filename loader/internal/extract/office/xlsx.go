@@ -123,6 +123,7 @@ func readSheet(ctx context.Context, f *excelize.File, sheet string, limit int, b
 		}
 		if len(out) >= limit {
 			b.warn("sheet %q: more than %d rows, the rest were dropped", sheet, limit)
+			b.res.Flag(0, document.ReviewTruncated, "sheet %q has more than %d rows (loader.max_sheet_rows): only its first %d are in the warehouse, the rest of its rows were not read", sheet, limit, limit)
 			break
 		}
 		out = append(out, cols)

@@ -24,10 +24,10 @@ const (
 	Image   = "image/2"      // 2: a turned image's size and boxes as the file has them
 	HTML    = "html/4"       // 4: readability's long blocks that go-trafilatura left out are dropped; content_by recorded
 	Text    = "text/4"       // 4: text decoded twice (UTF-8 read as Latin-1 or Windows-1252) is flagged unexpected_chars however small its share (document.Check); 3: a LaTeX document without a folder of its own (an attachment) is flagged includes_missing; a message holding a LaTeX document is a message, re-detected when its content is extracted again (session 19); 2: LaTeX footnotes in parentheses, apart from the word before (and a re-extraction picks up the \input files loads could not find)
-	Office  = "office/1"
-	Email   = "email/3"   // 3: what the MIME parser lost is said in plain words naming the part (session 19); 2: a part with no header lines read as plain text (a signed message was quarantined); signed messages say so
-	Archive = "archive/2" // 2: members that could not be read are a review (members_unreadable), a damaged .gz is corrupt, a .gz member is named after the document
-	Router  = "docket/1"  // a routed type whose extractor names no version
+	Office  = "office/2"     // 2: rows past loader.max_sheet_rows are a truncated review (a warning only before)
+	Email   = "email/3"      // 3: what the MIME parser lost is said in plain words naming the part (session 19); 2: a part with no header lines read as plain text (a signed message was quarantined); signed messages say so
+	Archive = "archive/2"    // 2: members that could not be read are a review (members_unreadable), a damaged .gz is corrupt, a .gz member is named after the document
+	Router  = "docket/1"     // a routed type whose extractor names no version
 )
 
 var current = map[string]bool{PDF: true, MuPDF: true, OCR: true, Image: true, HTML: true, Text: true,
