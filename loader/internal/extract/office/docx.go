@@ -449,6 +449,7 @@ func ExtractDOCX(ctx context.Context, p string, opts document.Options) (*documen
 			return nil, err
 		}
 		b.warn("document body cut short: %v", err)
+		b.res.Flag(0, document.ReviewTruncated, "the document's body is damaged (%v): only the text before the damage is in the warehouse, the rest of the document is missing", err)
 	}
 	b.pageBreak = false
 	// Charts go after the body, on its last page (their anchor in the

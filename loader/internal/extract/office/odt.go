@@ -337,6 +337,7 @@ func ExtractODT(ctx context.Context, p string, opts document.Options) (*document
 			return nil, err
 		}
 		b.warn("content cut short: %v", err)
+		b.res.Flag(0, document.ReviewTruncated, "the document's content is damaged (%v): only the text before the damage is in the warehouse, the rest of the document is missing", err)
 	}
 	b.pageBreak = false
 	for _, f := range dedupe(ftrs) {

@@ -457,3 +457,29 @@ func TestBadFiles(t *testing.T) {
 		t.Error("cancelled context: no error")
 	}
 }
+
+// A DOCX or ODT whose body XML breaks off part-way lands what came before
+// the damage, with a review: it landed with a warning only.
+func TestBodyCutShortFlagged(t *testing.T) {
+	m := docxMembers()
+	doc := m["word/document.xml"]
+	m["word/document.xml"] = doc[:strings.Index(doc, "before break")]
+	res, err := ExtractDOCX(context.Background(), writeZip(t, "cut.docx", m), document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Pages[0].Text, "Plain paragraph one.") || len(res.Reviews) != 1 || res.Reviews[0].Code != document.ReviewTruncated ||
+		!strings.Contains(res.Reviews[0].Message, "the document's body is damaged (") || !strings.Contains(res.Reviews[0].Message, "only the text before the damage is in the warehouse") {
+		t.Errorf("cut docx: text %q, reviews %v", res.Pages[0].Text, res.Reviews)
+	}
+	ns := `xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"`
+	content := `<office:document-content ` + ns + `><office:body><office:text><text:p>Kept paragraph.</text:p><text:p>Lost para`
+	res, err = ExtractODT(context.Background(), writeZip(t, "cut.odt", map[string]string{"mimetype": "application/vnd.oasis.opendocument.text", "content.xml": content}), document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Pages[0].Text, "Kept paragraph.") || len(res.Reviews) != 1 || res.Reviews[0].Code != document.ReviewTruncated ||
+		!strings.Contains(res.Reviews[0].Message, "the document's content is damaged (") {
+		t.Errorf("cut odt: text %q, reviews %v, warnings %v", res.Pages[0].Text, res.Reviews, res.Warnings)
+	}
+}
