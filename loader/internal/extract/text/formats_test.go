@@ -188,6 +188,11 @@ func TestRSTAndOrgIncludesWarned(t *testing.T) {
 		if len(res.Warnings) != 1 || !strings.HasPrefix(res.Warnings[0], want) {
 			t.Errorf("%s: warnings %q, want one starting %q", name, res.Warnings, want)
 		}
+		// the included text is missing: a review, not only a warning
+		if len(res.Reviews) != 1 || res.Reviews[0].Code != document.ReviewIncludesMissing || !strings.Contains(res.Reviews[0].Message, "chapter.") ||
+			!strings.Contains(res.Reviews[0].Message, "that docket does not read") {
+			t.Errorf("%s: reviews %v", name, res.Reviews)
+		}
 	}
 	if res := run(t, "plain.rst", []byte("Title\n=====\n\nSome words about include:: nothing.\n")); len(res.Warnings) != 0 {
 		t.Errorf("no directive: warnings %q", res.Warnings)

@@ -205,7 +205,12 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, inc includ
 		title = d.title
 		res.Metadata.Author = d.author
 	default:
-		res.Warnings = append(res.Warnings, unfollowedIncludes(s, info.Type)...)
+		ws, names := unfollowedIncludes(s, info.Type)
+		res.Warnings = append(res.Warnings, ws...)
+		if len(names) > 0 {
+			res.Flag(0, document.ReviewIncludesMissing, "the document includes other files (%s) that docket does not read (it reads %s file alone; only LaTeX's \\input/\\include are followed): their text is missing, the directives are kept as text",
+				strings.Join(names, ", "), includeKind[info.Type])
+		}
 		els, tables, title = Structure(s, SyntaxOf(info.Type))
 	}
 	if title == "" && len(els) > 0 && els[0].Category == document.Title {
@@ -360,18 +365,22 @@ var includeRes = map[string]*regexp.Regexp{
 	detect.Org: regexp.MustCompile(`(?mi)^#\+include: *(\S.*?)\s*$`),
 }
 
-// unfollowedIncludes are the warnings for s's include directives: the
-// included file's text is not in the document, and its text showed the
-// directive's line with no word that nothing was read.
-func unfollowedIncludes(s, typ string) []string {
+// includeKind names the formats of includeRes in a sentence.
+var includeKind = map[string]string{detect.RST: "a reStructuredText", detect.Org: "an Org"}
+
+// unfollowedIncludes are the warnings for s's include directives and the
+// files they name: the included files' text is not in the document (a
+// review, includes_missing: its text showed the directive's line with no
+// word that nothing was read).
+func unfollowedIncludes(s, typ string) (warnings, names []string) {
 	re := includeRes[typ]
 	if re == nil {
-		return nil
+		return nil, nil
 	}
-	var out []string
 	for _, m := range re.FindAllStringSubmatch(s, 20) {
-		out = append(out, fmt.Sprintf("include of %s not followed: docket reads %s file alone (only LaTeX's \\input/\\include are followed); the directive is kept as text",
-			m[1], map[string]string{detect.RST: "a reStructuredText", detect.Org: "an Org"}[typ]))
+		warnings = append(warnings, fmt.Sprintf("include of %s not followed: docket reads %s file alone (only LaTeX's \\input/\\include are followed); the directive is kept as text",
+			m[1], includeKind[typ]))
+		names = append(names, m[1])
 	}
-	return out
+	return warnings, names
 }
