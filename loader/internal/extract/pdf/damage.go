@@ -111,7 +111,7 @@ func pageDamage(ws []string) pageHarm {
 	return h
 }
 
-// openingDamage is what MuPDF's messages while it whileOpening the file (before
+// openingDamage is what MuPDF's messages while it opened the file (before
 // any page was read: the index of objects, the page tree, the object
 // streams holding them) say it read past; "" for nothing. The other
 // repairs there (the index rebuilt, objects left out) are docRepairs'.
