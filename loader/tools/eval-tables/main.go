@@ -216,12 +216,21 @@ func printGenerated(ex *pdf.Extractor, n int, o opts, out string) error {
 	fmt.Println("  tablegen v8 draws the footers', running heads' and value lines' words in forms of its own, several per class (v5-v7 had followed one visible document's wording)")
 	fmt.Println("  tablegen v9's value lists run to 7 lines, in a last row too, a value's meaning now and then going on on a line of its own")
 	if o.verbose {
-		for _, l := range sortedKeys(byLayout) {
-			byLayout[l][0].print("  generated/tune "+l, "layout", false)
+		printLayouts(byLayout, o)
+	}
+	return nil
+}
+
+// printLayouts prints -v's figures per layout: the tune split's, and the
+// report split's only with -v-report (per-layout report figures are
+// detail of the split rules are not changed by, as its documents are).
+func printLayouts(byLayout map[string]*[2]tally, o opts) {
+	for _, l := range sortedKeys(byLayout) {
+		byLayout[l][0].print("  generated/tune "+l, "layout", false)
+		if o.reportDetail {
 			byLayout[l][1].print("  generated/report "+l, "layout", false)
 		}
 	}
-	return nil
 }
 
 // printQuirks says which documents a "without expectation quirks" figure
