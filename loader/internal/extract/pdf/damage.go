@@ -44,6 +44,14 @@ var damageClasses = []damageClass{
 	{keys: []string{"premature end of data", "premature end in lzw decode", "premature end in aes filter"}, code: document.ReviewRepaired,
 		page: "a compressed stream on it ends early: whatever it held after that point is missing",
 		open: "read past the early end of a compressed stream" + whileOpening + ": whatever the stream held after that point is missing"},
+	// zlib's "incorrect data check" comes after the whole stream
+	// inflated: the text is complete unless the bytes changed without
+	// breaking the deflate structure (a flipped literal), which only the
+	// checksum shows; some producers write a wrong checksum over good
+	// data. Still a review (docket cannot tell which), in milder words.
+	{keys: []string{"incorrect data check"}, code: document.ReviewRepaired, quote: true,
+		page: "a compressed stream on it decoded to its end but its checksum does not match: the stream may hold text that differs from what was written, or only the checksum is wrong",
+		open: "decoded a compressed stream" + whileOpening + " whose checksum does not match: what it held may differ from what was written"},
 	{keys: []string{"zlib error", "bad data in a85d", "bad data in ahxd", "out of range code encountered in lzw decode"}, not: "inflateend", code: document.ReviewRepaired, quote: true,
 		page: "a compressed stream on it is corrupt, and what MuPDF could decode of it may be cut short or differ from what was written: text it held may be missing or wrong",
 		open: "read past corrupt data in a compressed stream" + whileOpening + ": what the stream held may be missing or wrong"},

@@ -69,7 +69,7 @@ func TestDamageMessagesFlagged(t *testing.T) {
 			}
 		})), "2:repaired", []string{"page 2 is damaged and MuPDF read past the damage: a compressed stream on it is corrupt", "text it held may be missing or wrong (MuPDF: zlib error: "}, "Second page text here."},
 		{"compressed part whose checksum does not match", twoPartPage(flateStream(body, func(b []byte) { b[len(b)-1] ^= 0xff })),
-			"2:repaired", []string{"a compressed stream on it is corrupt", "(MuPDF: ignoring zlib error: incorrect data check)"}, "Second page second part."},
+			"2:repaired", []string{"a compressed stream on it decoded to its end but its checksum does not match", "(MuPDF: ignoring zlib error: incorrect data check)"}, "Second page second part."},
 		{"text shown before any font", damagedTwoPages(rawStream("BT 72 600 Td (Lost text.) Tj ET BT /F1 12 Tf 72 700 Td (Second page text here.) Tj ET")),
 			"2:repaired", []string{"some of its text is shown before any font is chosen, which MuPDF does not draw: that text is missing"}, "Second page text here."},
 		{"font without a descriptor", cidFontPage("TestSans", "/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>"),
