@@ -9,26 +9,34 @@ package warehouse
 #include <stdlib.h>
 
 // DuckDB's bundled jemalloc (duckdb-go's static library links it with its
-// symbols prefixed duckdb_je_).
-extern int duckdb_je_mallctl(const char *name, void *oldp, size_t *oldlenp, void *newp, size_t newlen);
+// symbols prefixed duckdb_je_). Weak: a docket linked against a libduckdb
+// built without jemalloc (duckdb_use_lib) still links, and reads zeros.
+extern int duckdb_je_mallctl(const char *name, void *oldp, size_t *oldlenp, void *newp, size_t newlen) __attribute__((weak));
 
 static int je_stat(const char *name, size_t *v) {
 	size_t len = sizeof(*v);
+	if (!duckdb_je_mallctl) return -1;
 	return duckdb_je_mallctl(name, v, &len, NULL, 0);
 }
 
 static int je_refresh(void) {
 	uint64_t epoch = 1;
 	size_t len = sizeof(epoch);
+	if (!duckdb_je_mallctl) return -1;
 	return duckdb_je_mallctl("epoch", &epoch, &len, &epoch, len);
 }
 
+// mallinfo2 is glibc's (2.33 and later); another C library reads zeros.
 static void glibc_stats(size_t out[4]) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
 	struct mallinfo2 m = mallinfo2();
 	out[0] = m.arena;    // bytes of the main and other arenas (sbrk/mmap'd heaps)
 	out[1] = m.hblkhd;   // bytes in chunks mmap'd one by one
 	out[2] = m.uordblks; // bytes in use
 	out[3] = m.fordblks; // bytes free inside the arenas
+#else
+	out[0] = out[1] = out[2] = out[3] = 0;
+#endif
 }
 */
 import "C"
