@@ -23,22 +23,48 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
 // repairedWarning is a DuckDB lambda body over a warning w: MuPDF's
-// messages that it repaired the file or read past damage (as
-// pdf.docRepairs and pdf.pageDamage read them).
-const repairedWarning = `w ilike '%trying to repair%' or w ilike '%repairing pdf document%' or w ilike '%ignoring broken object%' or w ilike 'cannot load object (%' or w ilike '%page may not be correct%' or w ilike '%ignoring rest of page%' or w ilike '%premature end%' ` +
-	`or (w ilike '%zlib error%' and w not ilike '%inflateend%') or w ilike '%bad data in a%d:%' or w ilike '%out of range code encountered in lzw%' or w ilike '%read error; treating as end of file%' ` +
-	`or w ilike '%cannot load content stream part%' or w ilike '%corrupt object stream%' or w ilike '%ignoring rest of file%' or w ilike '%cannot draw text since font and size not set%'`
+// messages that it repaired the file (as pdf.docRepairs reads them) or
+// read past damage (pdf.DamageMarks, the table pdf.pageDamage reads).
+var repairedWarning = `w ilike '%trying to repair%' or w ilike '%repairing pdf document%' or w ilike '%ignoring broken object%' or w ilike 'cannot load object (%' or ` +
+	marksSQL(pdf.DamageMarks(document.ReviewRepaired))
 
 // fontWarning is a DuckDB lambda body over a warning w: MuPDF's messages
-// that a font could not be loaded or read as written (pdf.damageClasses
+// that a font could not be loaded or read as written (pdf.DamageMarks
 // with code font_unreadable).
-const fontWarning = `w ilike '%cannot find builtin%font%' or w ilike '%cannot find substitute font%' or w ilike '%font missing encoding%' or w ilike '%missing font descriptor%' ` +
-	`or w ilike '%cid font is missing descendant fonts%' or w ilike '%unknown cid font type%' or w ilike '%recursive type3 font%' or w ilike '%no unicode cmap when emulating cid font%' ` +
-	`or w ilike '%ignored error when loading embedded font%' or w ilike '%cannot load tounicode cmap%'`
+var fontWarning = marksSQL(pdf.DamageMarks(document.ReviewFontUnreadable))
+
+// marksSQL is a DuckDB lambda body over a warning w that is true when w is
+// in any of the classes ms (ilike: the marks are lower-case parts).
+func marksSQL(ms []pdf.DamageMark) string {
+	like := func(k string) string {
+		if strings.ContainsAny(k, `'%_\`) {
+			panic("eval-load: a damage mark needs escaping: " + k)
+		}
+		return "w ilike '%" + k + "%'"
+	}
+	var or []string
+	for _, m := range ms {
+		var ks []string
+		for _, k := range m.Keys {
+			ks = append(ks, like(k))
+		}
+		c := "(" + strings.Join(ks, " or ") + ")"
+		if m.Not != "" {
+			c = "(" + c + " and not " + like(m.Not) + ")"
+		}
+		or = append(or, c)
+	}
+	if len(or) == 0 {
+		panic("eval-load: no damage marks")
+	}
+	return strings.Join(or, " or ")
+}
 
 func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "corpus folder")

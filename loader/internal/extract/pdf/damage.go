@@ -170,3 +170,24 @@ func mupdfMessage(w string) string {
 	}
 	return w
 }
+
+// DamageMark is one class of MuPDF's messages as lower-case parts: a
+// message holding any of Keys and not Not ("" for none) is in the class.
+type DamageMark struct {
+	Keys []string
+	Not  string
+}
+
+// DamageMarks is the message classes that give the review code (document.
+// ReviewRepaired or ReviewFontUnreadable), from the table pageDamage
+// reads: what eval-load counts as messages that must have given that
+// review, so the check follows the table instead of a copy of it.
+func DamageMarks(code string) []DamageMark {
+	var out []DamageMark
+	for _, c := range damageClasses {
+		if c.code == code {
+			out = append(out, DamageMark{Keys: c.keys, Not: c.not})
+		}
+	}
+	return out
+}
