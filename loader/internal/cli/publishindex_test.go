@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/searchidx"
@@ -28,9 +29,15 @@ func TestLoadPublishWithoutRetrievalOpensNoCopy(t *testing.T) {
 	wh := filepath.Join(dir, "warehouse.duckdb")
 	ip := searchidx.Path(warehouse.ReadPath(wh))
 
-	before := indexOpens.Load()
+	var opens atomic.Int64
+	open := openPublished
+	openPublished = func(ctx context.Context, rp, spill string) (*warehouse.DB, error) {
+		opens.Add(1)
+		return open(ctx, rp, spill)
+	}
+	defer func() { openPublished = open }()
 	docket("load", "--quiet")
-	if n := indexOpens.Load() - before; n != 0 {
+	if n := opens.Load(); n != 0 {
 		t.Errorf("load without a retrieval layer: the published copy was opened %d time(s) for the search index, want 0", n)
 	}
 	if _, err := os.Stat(warehouse.ReadPath(wh)); err != nil {
@@ -55,9 +62,9 @@ func TestLoadPublishWithoutRetrievalOpensNoCopy(t *testing.T) {
 	}
 	db.Close()
 	os.WriteFile(filepath.Join(dir, "docs", "b.txt"), []byte("Another document.\n"), 0o644)
-	before = indexOpens.Load()
+	before := opens.Load()
 	docket("load", "--quiet")
-	if n := indexOpens.Load() - before; n == 0 {
+	if n := opens.Load() - before; n == 0 {
 		t.Errorf("load with retrieval tables: the published copy was not opened for the search index")
 	}
 }

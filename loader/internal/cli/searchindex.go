@@ -10,7 +10,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/embed"
@@ -113,8 +112,11 @@ func noRetrievalLayer(ctx context.Context, db *warehouse.DB) bool {
 const retrievalTablesSQL = `select count(*) from information_schema.tables
 		where table_schema = 'retrieval' and table_name in ('search_chunks', 'chunk_terms')`
 
-// indexOpens counts indexPublished's opens of the published copy (tests).
-var indexOpens atomic.Int64
+// openPublished opens the published copy rp for indexPublished; tests
+// wrap it to count the opens.
+var openPublished = func(ctx context.Context, rp, spill string) (*warehouse.DB, error) {
+	return warehouse.Open(ctx, rp, warehouse.Options{ReadOnly: true, LockTimeout: time.Nanosecond, SpillDir: spill})
+}
 
 // contentFingerprint identifies what an index of the warehouse conn reads
 // is built from: the data versions the runner recorded for the retrieval
@@ -151,8 +153,7 @@ func contentFingerprint(ctx context.Context, conn *sql.Conn, o searchidx.BuildOp
 // updating it (a delta beside the base, searchidx.Update) or, when that
 // cannot be done, building it. Either way it is checked against SQL first.
 func indexPublished(ctx context.Context, rp, ip, spill string, o searchidx.BuildOptions) (st searchidx.Stats, carried bool, err error) {
-	indexOpens.Add(1)
-	db, err := warehouse.Open(ctx, rp, warehouse.Options{ReadOnly: true, LockTimeout: time.Nanosecond, SpillDir: spill})
+	db, err := openPublished(ctx, rp, spill)
 	if err != nil {
 		return st, false, err
 	}
