@@ -215,6 +215,7 @@ func printGenerated(ex *pdf.Extractor, n int, o opts, out string) error {
 	fmt.Printf("  tablegen v7's layout (%s; a seed draws it 1 time in 10) is new material in both splits since session 22: a running head over a rule, a table right under it\n", strings.Join(tablegen.V7Layouts, ", "))
 	fmt.Println("  tablegen v8 draws the footers', running heads' and value lines' words in forms of its own, several per class (v5-v7 had followed one visible document's wording)")
 	fmt.Println("  tablegen v9's value lists run to 7 lines, in a last row too, a value's meaning now and then going on on a line of its own")
+	fmt.Println("  tablegen v10's value lists name \"*\" as a value now and then (\"* = ...\", \"*: ...\"), a line start that also begins notes under tables")
 	if o.verbose {
 		printLayouts(byLayout, o)
 	}

@@ -68,7 +68,7 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 		for j < len(lines) {
 			l, prev := lines[j], lines[j-1]
 			lh := math.Max(l.size, prev.size)
-			if l.bb.Y0-prev.bb.Y1 > 1.8*lh || j-kept > 2 || lineIsCaption(l) || footerUnder(lines, i, j, gap, hs) {
+			if l.bb.Y0-prev.bb.Y1 > 1.8*lh || j-kept > 2 || (lineIsCaption(l) && !starredValue(cols, prev, l, gap)) || footerUnder(lines, i, j, gap, hs) {
 				break
 			}
 			if multi[j] {

@@ -32,6 +32,16 @@ func valueLine(l *textLine) bool {
 	return false
 }
 
+// starredValue: l, which starts with "*" (a caption start: a note under
+// a table), is instead a value line under a column of the run
+// (valueUnder: "* = not known" or "*: not known" in a field's list of values, indented
+// under the description's column, a line's gap under the line above). A
+// note set at the table's left edge, or apart from it, still ends the
+// run. Found on tune pages of tablegen v10, whose value lists draw "*".
+func starredValue(cols []span, prev, l *textLine, gap float64) bool {
+	return len(l.ws) > 0 && (l.ws[0].text == "*" || l.ws[0].text == "*:") && valueUnder(cols, prev, l, gap)
+}
+
 // maxValueLines is how many value lines (valueUnder, not in a column of
 // the run) under a run's last row join its description; the lines after
 // them are the text's. Chosen on the generated tune split (tablegen v9,

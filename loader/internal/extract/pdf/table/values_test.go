@@ -262,3 +262,31 @@ func TestSharedLineNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestStarredValueLines: a field's value list naming "*" ("* = amended
+// return", "*: none attached") under a description: the lines are more
+// of the description, as any value line. A line starting with "*" reads
+// as a note under a table, and ended the table there: the rows under it
+// came out as a second table without the heads. A note starting with "*"
+// at the table's left edge under its last row still stays out. Also
+// tablegen v10's sublines layout, tune seed 12 ("*:").
+func TestStarredValueLines(t *testing.T) {
+	pg, want := fieldsPage()
+	star := strings.NewReplacer("A = amended return", "* = amended return", "00: none attached", "*: none attached")
+	var last float64
+	for i := range pg.Items {
+		pg.Items[i].S = star.Replace(pg.Items[i].S)
+		if pg.Items[i].X == 200 || pg.Items[i].X == 206 {
+			last = max(last, pg.Items[i].Y)
+		}
+	}
+	for _, r := range want {
+		r[2] = star.Replace(r[2])
+	}
+	pg.Items = append(pg.Items, txt{X: 80, Y: last + 13, Size: 8, S: "* Counts are provisional until the office closes the year."})
+	wantTable(t, pg, want)
+	doc, ts := detectGenerated(t, 12, "sublines")
+	if got, want := cellsOf(ts[0]), truthGrid(doc.Tables[0].Cells); len(ts) != 1 || !reflect.DeepEqual(got, want) {
+		t.Errorf("seed 12: %d tables:\n got %q\nwant %q", len(ts), got, want)
+	}
+}

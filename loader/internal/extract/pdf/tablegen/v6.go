@@ -165,7 +165,7 @@ func valueLines(p *page, n int, font string, size float64) []subLine {
 	}
 	var out []subLine
 	for k := 0; k < n; k++ {
-		v := pick(r, []string{"none", "empty", "0", "1", "2", "9", "00", "A", "B", "R", "X", "Y", "N", "01-99", "10-49"})
+		v := pick(r, []string{"none", "empty", "0", "1", "2", "9", "00", "A", "B", "R", "X", "Y", "N", "01-99", "10-49", "*"})
 		out = append(out, subLine{text: fmt.Sprintf(form, v, pick(r, textWords))})
 		if k == wrap {
 			pre := strings.TrimSuffix(fmt.Sprintf(form, v, "#"), "#")
