@@ -12,10 +12,16 @@ import (
 	"github.com/docket-dev/docket/loader/internal/extract/pdf/pdftest"
 )
 
+// twoPagePDF is a plain two-page PDF ("First page text here.", "Second
+// page text here."), the file the damage tests break.
+func twoPagePDF() []byte {
+	return makePDF([]pg{{Items: column(72, 72, "First page text here.")}, {Items: column(72, 72, "Second page text here.")}})
+}
+
 // No page lost silently: damaged two-page files land what MuPDF can read,
 // and the document or the lost page is flagged for review with the reason.
 func TestDamagedPagesFlagged(t *testing.T) {
-	two := makePDF([]pg{{Items: column(72, 72, "First page text here.")}, {Items: column(72, 72, "Second page text here.")}})
+	two := twoPagePDF()
 	if !bytes.Contains(two, []byte("/Kids [7 0 R 9 0 R] /Count 2")) {
 		t.Fatal("fixture layout changed; update the test's object numbers")
 	}

@@ -17,7 +17,7 @@ import (
 // The streamed scan of a file too large for memory finds what the scan of
 // its bytes in memory finds, whatever the chunk size cuts.
 func TestDeclaredPagesStreamed(t *testing.T) {
-	two := makePDF([]pg{{Items: column(72, 72, "First page text here.")}, {Items: column(72, 72, "Second page text here.")}})
+	two := twoPagePDF()
 	update := append(pdftest.Assemble("1.4", []string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 >>",
 		"<< /Type /Page /Parent 2 0 R >>", "<< /Type/Page/Parent 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>"}, ""),
 		"5 0 obj\n<< /Type /Page /Parent 2 0 R >>\nendobj\n3 0 obj\n<< /Type /Font >>\nendobj\n"...)
@@ -49,7 +49,7 @@ func TestDeclaredPagesStreamed(t *testing.T) {
 func TestLargeFileDeclaredCount(t *testing.T) {
 	defer func(n int64) { maxInMemory = n }(maxInMemory)
 	maxInMemory = 64 // every fixture is opened by path
-	two := makePDF([]pg{{Items: column(72, 72, "First page text here.")}, {Items: column(72, 72, "Second page text here.")}})
+	two := twoPagePDF()
 	res, err := Extract(context.Background(), pdftest.WriteBytes(t, "f.pdf", bytes.Replace(two, []byte("/Count 2"), []byte("/Count 1"), 1)), document.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -122,7 +122,7 @@ func noEndobj(n int) []byte {
 func TestLargeFileUnreadForCount(t *testing.T) {
 	defer func(n int64) { maxInMemory = n }(maxInMemory)
 	maxInMemory = 64 // opened by path
-	two := makePDF([]pg{{Items: column(72, 72, "First page text here.")}, {Items: column(72, 72, "Second page text here.")}})
+	two := twoPagePDF()
 	broken := regexp.MustCompile(`(?m)^\d{10} 00000 n `).ReplaceAll(two, []byte("0000000009 00000 n "))
 	path := pdftest.WriteBytes(t, "f.pdf", broken)
 	doc, err := Open(path)

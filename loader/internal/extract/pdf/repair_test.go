@@ -161,7 +161,7 @@ func treeStreamPDF(mangle func([]byte) []byte) []byte {
 // `repaired` with what MuPDF did; a healthy file is not. Before, all of
 // these landed with MuPDF's warnings only.
 func TestRepairedFlagged(t *testing.T) {
-	two := makePDF([]pg{{Items: column(72, 72, "First page text here.")}, {Items: column(72, 72, "Second page text here.")}})
+	two := twoPagePDF()
 	xrefRe := regexp.MustCompile(`(?m)^\d{10} 00000 n `)
 	cases := []struct {
 		name   string

@@ -38,39 +38,59 @@ func TestValueLinesUnderDescriptions(t *testing.T) {
 // descriptions go on with value lines (indented 6pt, flush, and in the
 // colon form; the last row's too), and a paragraph under it.
 func fieldsPage() (page, [][]string) {
-	type row struct {
-		line, pos, desc string
-		values          []string
-		indent          float64
-	}
-	rows := []row{
-		{"4", "01-03", "Transaction Code", nil, 0},
-		{"4", "06-15", "Transaction Date", nil, 0},
-		{"4", "21", "Return Indicator", []string{"blank = none", "A = amended return"}, 6},
-		{"5", "02-09", "Filing Status", []string{"C = changed since last year"}, 0},
-		{"5", "12-14", "Schedule Count", []string{"01-99: count of schedules", "00: none attached"}, 6},
-		{"6", "01-04", "Area Office", nil, 0},
-		{"6", "30-41", "Received Date", []string{"blank = not received by the office", "D = dated by hand on receipt"}, 6},
-	}
-	pg := page{Items: prose(72, 80, "Each line of the display and the positions its fields take.")}
-	y := 130.0
-	pg.Items = append(pg.Items, txt{X: 80, Y: y, Size: 9, S: "Line"}, txt{X: 130, Y: y, Size: 9, S: "Position"},
-		txt{X: 200, Y: y, Size: 9, S: "Description"})
-	want := [][]string{{"Line", "Position", "Description"}}
-	for _, r := range rows {
-		y += 12
-		pg.Items = append(pg.Items, txt{X: 95 - helvWidth(r.line)*0.9, Y: y, Size: 9, S: r.line},
-			txt{X: 160 - helvWidth(r.pos)*0.9, Y: y, Size: 9, S: r.pos}, txt{X: 200, Y: y, Size: 9, S: r.desc})
-		desc := r.desc
-		for _, v := range r.values {
-			y += 11
-			pg.Items = append(pg.Items, txt{X: 200 + r.indent, Y: y, Size: 8.5, S: v})
-			desc += " " + v
+	f := newFieldTable()
+	f.row(200, "4", "01-03", "Transaction Code")
+	f.row(200, "4", "06-15", "Transaction Date")
+	f.row(206, "4", "21", "Return Indicator", "blank = none", "A = amended return")
+	f.row(200, "5", "02-09", "Filing Status", "C = changed since last year")
+	f.row(206, "5", "12-14", "Schedule Count", "01-99: count of schedules", "00: none attached")
+	f.row(200, "6", "01-04", "Area Office")
+	f.row(206, "6", "30-41", "Received Date", "blank = not received by the office", "D = dated by hand on receipt")
+	return f.end("Fields not listed are blank on this display and are kept for later use.")
+}
+
+// fieldTable builds a page of a paragraph over a table of record fields
+// (Line, Position, Description; plain heads, no rule) whose descriptions
+// may go on with value lines, and the table's expected cells.
+type fieldTable struct {
+	pg   page
+	want [][]string
+	y    float64
+}
+
+func newFieldTable() *fieldTable {
+	f := &fieldTable{pg: page{Items: prose(72, 80, "Each line of the display and the positions its fields take.")}, y: 130}
+	f.pg.Items = append(f.pg.Items, txt{X: 80, Y: f.y, Size: 9, S: "Line"}, txt{X: 130, Y: f.y, Size: 9, S: "Position"},
+		txt{X: 200, Y: f.y, Size: 9, S: "Description"})
+	f.want = [][]string{{"Line", "Position", "Description"}}
+	return f
+}
+
+// row adds a field whose value lines start at valueX, each more of its
+// description; a value starting "+" is the meaning before it going on, set
+// under the meaning's first word.
+func (f *fieldTable) row(valueX float64, line, pos, desc string, values ...string) {
+	f.y += 12
+	f.pg.Items = append(f.pg.Items, txt{X: 95 - helvWidth(line)*0.9, Y: f.y, Size: 9, S: line},
+		txt{X: 160 - helvWidth(pos)*0.9, Y: f.y, Size: 9, S: pos}, txt{X: 200, Y: f.y, Size: 9, S: desc})
+	for _, v := range values {
+		f.y += 11
+		x := valueX
+		if v[0] == '+' {
+			v = v[1:]
+			x += helvWidth("K = ") * 0.85
 		}
-		want = append(want, []string{r.line, r.pos, desc})
+		f.pg.Items = append(f.pg.Items, txt{X: x, Y: f.y, Size: 8.5, S: v})
+		desc += " " + v
 	}
-	pg.Items = append(pg.Items, prose(72, y+30, "Fields not listed are blank on this display and are kept for later use.")...)
-	return pg, want
+	f.want = append(f.want, []string{line, pos, desc})
+}
+
+// end adds the paragraph under the table, and returns the page and the
+// table's expected cells.
+func (f *fieldTable) end(text string) (page, [][]string) {
+	f.pg.Items = append(f.pg.Items, prose(72, f.y+30, text)...)
+	return f.pg, f.want
 }
 
 // truthGrid is a generated table's truth cells as rows of texts, a
@@ -164,33 +184,13 @@ func TestValueLinesDoubleHyphen(t *testing.T) {
 // row: the line is more of the description. Under the last row it ended
 // the table there, the line and the value lines under it lost.
 func TestValueMeaningGoesOn(t *testing.T) {
-	pg := page{Items: prose(72, 80, "Each line of the display and the positions its fields take.")}
-	y := 130.0
-	pg.Items = append(pg.Items, txt{X: 80, Y: y, Size: 9, S: "Line"}, txt{X: 130, Y: y, Size: 9, S: "Position"},
-		txt{X: 200, Y: y, Size: 9, S: "Description"})
-	want := [][]string{{"Line", "Position", "Description"}}
-	row := func(line, pos, desc string, values ...string) {
-		y += 12
-		pg.Items = append(pg.Items, txt{X: 95 - helvWidth(line)*0.9, Y: y, Size: 9, S: line},
-			txt{X: 160 - helvWidth(pos)*0.9, Y: y, Size: 9, S: pos}, txt{X: 200, Y: y, Size: 9, S: desc})
-		for _, v := range values {
-			y += 11
-			x := 208.0
-			if v[0] == '+' { // the meaning going on, under its first word
-				v = v[1:]
-				x += helvWidth("K = ") * 0.85
-			}
-			pg.Items = append(pg.Items, txt{X: x, Y: y, Size: 8.5, S: v})
-			desc += " " + v
-		}
-		want = append(want, []string{line, pos, desc})
-	}
-	row("3", "01-04", "Unit Number")
-	row("3", "05-12", "Entry Date")
-	row("3", "14", "Kind of Entry", "K = kept as entered,", "+unless a later entry replaces it", "V = varied")
-	row("4", "01-06", "Office Code")
-	row("4", "09-11", "Review Flag", "0 = not reviewed", "1 = reviewed once,", "+by the unit that entered it", "2 = reviewed twice")
-	pg.Items = append(pg.Items, prose(72, y+30, "Fields not listed are kept for later use and are empty on this display.")...)
+	f := newFieldTable()
+	f.row(208, "3", "01-04", "Unit Number")
+	f.row(208, "3", "05-12", "Entry Date")
+	f.row(208, "3", "14", "Kind of Entry", "K = kept as entered,", "+unless a later entry replaces it", "V = varied")
+	f.row(208, "4", "01-06", "Office Code")
+	f.row(208, "4", "09-11", "Review Flag", "0 = not reviewed", "1 = reviewed once,", "+by the unit that entered it", "2 = reviewed twice")
+	pg, want := f.end("Fields not listed are kept for later use and are empty on this display.")
 	wantTable(t, pg, want)
 }
 
@@ -198,28 +198,13 @@ func TestValueMeaningGoesOn(t *testing.T) {
 // value lines, indented under it, over a paragraph: all six are the
 // description's. Three were (the rest ended the table).
 func TestLastRowLongValueList(t *testing.T) {
-	pg := page{Items: prose(72, 80, "Each line of the display and the positions its fields take.")}
-	y := 130.0
-	pg.Items = append(pg.Items, txt{X: 80, Y: y, Size: 9, S: "Line"}, txt{X: 130, Y: y, Size: 9, S: "Position"},
-		txt{X: 200, Y: y, Size: 9, S: "Description"})
-	want := [][]string{{"Line", "Position", "Description"}}
-	row := func(line, pos, desc string, values ...string) {
-		y += 12
-		pg.Items = append(pg.Items, txt{X: 95 - helvWidth(line)*0.9, Y: y, Size: 9, S: line},
-			txt{X: 160 - helvWidth(pos)*0.9, Y: y, Size: 9, S: pos}, txt{X: 200, Y: y, Size: 9, S: desc})
-		for _, v := range values {
-			y += 11
-			pg.Items = append(pg.Items, txt{X: 210, Y: y, Size: 8.5, S: v})
-			desc += " " + v
-		}
-		want = append(want, []string{line, pos, desc})
-	}
-	row("2", "01-04", "Unit Number")
-	row("2", "05-12", "Entry Date")
-	row("2", "14-15", "Source Code", "A = by post", "B = by hand")
-	row("3", "01-06", "Office Code")
-	row("3", "09-10", "Status Code", "00 = open", "01 = closed", "02 = merged", "03 = moved", "04 = split", "05 = held")
-	pg.Items = append(pg.Items, prose(72, y+30, "Fields not listed are kept for later use and are empty on this display.")...)
+	f := newFieldTable()
+	f.row(210, "2", "01-04", "Unit Number")
+	f.row(210, "2", "05-12", "Entry Date")
+	f.row(210, "2", "14-15", "Source Code", "A = by post", "B = by hand")
+	f.row(210, "3", "01-06", "Office Code")
+	f.row(210, "3", "09-10", "Status Code", "00 = open", "01 = closed", "02 = merged", "03 = moved", "04 = split", "05 = held")
+	pg, want := f.end("Fields not listed are kept for later use and are empty on this display.")
 	wantTable(t, pg, want)
 }
 
