@@ -8,7 +8,7 @@ import (
 )
 
 // TestFindHeaderIsTheRegexp: findHeader gives objRe.FindSubmatchIndex's
-// answer on 200,000 random texts made of the pieces object headers and
+// answer, and allHeaders objRe.FindAllSubmatchIndex's, on 200,000 random texts made of the pieces object headers and
 // their neighbours are made of (digits, each kind of white space, ">",
 // "obj", "endobj", "objx", letters, long numbers), and on a few written
 // out.
@@ -24,10 +24,16 @@ func TestFindHeaderIsTheRegexp(t *testing.T) {
 		if got, want := findHeader(b.Bytes()), objRe.FindSubmatchIndex(b.Bytes()); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%q: findHeader %v, the regexp %v", b.String(), got, want)
 		}
+		if got, want := allHeaders(b.Bytes()), objRe.FindAllSubmatchIndex(b.Bytes(), -1); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: allHeaders %v, the regexp %v", b.String(), got, want)
+		}
 	}
-	for _, s := range []string{"", "obj", "1 0 obj", "x1 0 obj", ">1 0 obj<<", "\n\n  12 0 obj", "12345678901 0 obj", "endobj 7 0 objendobj", "7 0 objx 8 0 obj", "1 0 obj"} {
+	for _, s := range []string{"", "obj", "1 0 obj", "x1 0 obj", ">1 0 obj<<", "\n\n  12 0 obj", "12345678901 0 obj", "endobj 7 0 objendobj", "7 0 objx 8 0 obj", "1 0 obj", "1 0 obj1 0 obj 2 0 obj\n3 0 obj<<>>4 0 obj"} {
 		if got, want := findHeader([]byte(s)), objRe.FindSubmatchIndex([]byte(s)); !reflect.DeepEqual(got, want) {
 			t.Errorf("%q: findHeader %v, the regexp %v", s, got, want)
+		}
+		if got, want := allHeaders([]byte(s)), objRe.FindAllSubmatchIndex([]byte(s), -1); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: allHeaders %v, the regexp %v", s, got, want)
 		}
 	}
 }

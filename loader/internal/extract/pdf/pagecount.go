@@ -37,7 +37,7 @@ var (
 // stream or endobj), only for the last definition of each number (as in
 // an incremental update); maxNum is the largest object number seen.
 func eachObject(data []byte, fn func(num int, gen, dict []byte)) (maxNum int) {
-	locs := objRe.FindAllSubmatchIndex(data, -1)
+	locs := allHeaders(data)
 	last := make(map[int]int, len(locs)) // object number -> its last definition in locs
 	nums := make([]int, len(locs))
 	for i, l := range locs {

@@ -169,6 +169,28 @@ func findHeader(b []byte) []int {
 
 var objWord = []byte("obj")
 
+// allHeaders is objRe.FindAllSubmatchIndex(data, -1) through findHeader
+// (the in-memory scan, eachObject, ran the regexp over every byte as the
+// streamed one did). Each search goes on from the last match's end, as
+// the regexp's own does: the byte there follows "obj\b", so it is no
+// digit, and ^ at the slice's start cannot begin a header there.
+func allHeaders(data []byte) [][]int {
+	var out [][]int
+	for from := 0; ; {
+		m := findHeader(data[from:])
+		if m == nil {
+			return out
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += from
+			}
+		}
+		out = append(out, m)
+		from = m[1]
+	}
+}
+
 // isHeaderByte: b can be inside an object header before its "obj" (a
 // digit or the regexp's white space, \s: [\t\n\f\r ]).
 func isHeaderByte(b byte) bool {
