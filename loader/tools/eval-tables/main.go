@@ -116,10 +116,21 @@ func main() {
 	show := flag.String("show", "", "print the detected and truth tables of this document (e.g. eu-012, twotables or gen-012)")
 	genN := flag.Int("gen", 200, "generated pages scored (seeds 1..N; 0: none)")
 	genOut := flag.String("gen-out", "", "write the generated PDFs to this folder")
-	only := flag.String("only", "", "score only this set: icdar, tabula or generated")
+	brN := flag.Int("browser", 60, "browser-printed pages scored (seeds 1..N; 0: none); held out, never tuned on")
+	brOut := flag.String("browser-out", "", "keep the browser set's HTML and PDF in this folder")
+	only := flag.String("only", "", "score only this set: icdar, tabula, generated or browser")
 	flag.Parse()
 	o := opts{verbose: *verbose, show: *show, reportDetail: *reportDetail}
 	ex := &pdf.Extractor{Tables: table.New()}
+	if *only == "" || *only == "browser" {
+		if err := printBrowser(ex, *brN, *brOut); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
+	if *only == "browser" {
+		return
+	}
 	if *only == "" || *only == "generated" {
 		if err := printGenerated(ex, *genN, o, *genOut); err != nil {
 			fmt.Fprintln(os.Stderr, err)
