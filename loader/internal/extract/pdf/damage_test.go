@@ -27,13 +27,19 @@ func flateStream(s string, mangle func([]byte)) string {
 // twoPartPage is a two-page PDF whose second page's content is split in
 // two streams: "Second page text here." and part (a whole stream object).
 func twoPartPage(part string) []byte {
+	return twoParts("BT /F1 12 Tf 72 700 Td (Second page text here.) Tj ET", part)
+}
+
+// twoParts is a two-page PDF whose second page's content is split in two
+// streams: first (content) and part (a whole stream object).
+func twoParts(first, part string) []byte {
 	page := func(c string) string {
 		return "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents " + c + " >>"
 	}
 	return pdftest.Assemble("1.4", []string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [4 0 R 6 0 R] /Count 2 >>",
 		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
 		page("5 0 R"), rawStream("BT /F1 12 Tf 72 700 Td (First page text here.) Tj ET"),
-		page("[7 0 R 8 0 R]"), rawStream("BT /F1 12 Tf 72 700 Td (Second page text here.) Tj ET"), part}, "")
+		page("[7 0 R 8 0 R]"), rawStream(first), part}, "")
 }
 
 // cidFontPage is a one-page PDF whose text "First page text here." is
@@ -41,10 +47,16 @@ func twoPartPage(part string) []byte {
 // descendant font's dictionary ends in desc (object 7 is a font
 // descriptor).
 func cidFontPage(name, desc string) []byte {
+	return cidFontPageOf(name, desc, "BT /F1 12 Tf 72 700 Td (First page text here.) Tj ET BT /F2 12 Tf 72 600 Td <00410042> Tj ET")
+}
+
+// cidFontPageOf is cidFontPage with content instead of its text (F1 is
+// Helvetica, F2 the CID font).
+func cidFontPageOf(name, desc, content string) []byte {
 	return pdftest.Assemble("1.4", []string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
 		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
 		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 6 0 R >> >> /Contents 5 0 R >>",
-		rawStream("BT /F1 12 Tf 72 700 Td (First page text here.) Tj ET BT /F2 12 Tf 72 600 Td <00410042> Tj ET"),
+		rawStream(content),
 		"<< /Type /Font /Subtype /Type0 /BaseFont /" + name + " /Encoding /Identity-H /DescendantFonts [7 0 R] >>",
 		"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /" + name + " " + desc + " >>",
 		"<< /Type /FontDescriptor /FontName /" + name + " /Flags 4 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 >>"}, "")
@@ -150,5 +162,80 @@ func TestSyntaxErrorFloodFlagged(t *testing.T) {
 	if len(res.Reviews) != 1 || res.Reviews[0].Page != 2 || res.Reviews[0].Code != document.ReviewRepaired ||
 		!strings.Contains(res.Reviews[0].Message, "MuPDF stopped reading it part-way: the rest of the page is missing") {
 		t.Errorf("reviews %v, want page 2 repaired: the rest of the page is missing", res.Reviews)
+	}
+}
+
+// junk is n unknown keywords: MuPDF reports each as an error.
+func junk(n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "junk%d ", i)
+	}
+	return b.String()
+}
+
+// A message saying text is lost that comes after the log's cap (64
+// errors a page) gives the same review as when it comes early: before,
+// it only counted in "N more MuPDF messages dropped", and a page whose
+// compressed part is corrupt, or whose font MuPDF could not load, landed
+// with no word of it (the font one with no review at all). Each page is
+// read after 3 unknown keywords and after 70 (under MuPDF's 100, so it
+// reads on), and the reviews must be the same.
+func TestDamagePastTheCap(t *testing.T) {
+	corrupt := flateStream("BT /F1 12 Tf 72 600 Td (Second page second part.) Tj ET\n", func(b []byte) {
+		for i := 2; i < len(b); i++ {
+			b[i] = byte(i * 7) // garbage after the zlib header
+		}
+	})
+	cases := []struct {
+		name string
+		page func(junk string) []byte
+		want []string // in the review of the page's code
+		code string
+	}{
+		{"corrupt compressed part", func(j string) []byte {
+			return twoParts(j+"BT /F1 12 Tf 72 700 Td (Second page text here.) Tj ET", corrupt)
+		}, []string{"a compressed stream on it is corrupt", "(MuPDF: zlib error: "}, document.ReviewRepaired},
+		{"font MuPDF could not load", func(j string) []byte {
+			return cidFontPageOf("TestSans", "/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>",
+				"BT /F1 12 Tf 72 700 Td (First page text here.) Tj ET "+j+"BT /F2 12 Tf 72 600 Td <00410042> Tj ET")
+		}, []string{"a font it uses could not be loaded", "(MuPDF: missing font descriptor)"}, document.ReviewFontUnreadable},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var reviews [2]string
+			for i, n := range []int{3, 70} {
+				res, err := Extract(context.Background(), pdftest.WriteBytes(t, "f.pdf", tc.page(junk(n))), document.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				found := false
+				for _, v := range res.Reviews {
+					reviews[i] += fmt.Sprintf("%d:%s:%s\n", v.Page, v.Code, v.Message)
+					if v.Code != tc.code {
+						continue
+					}
+					found = true
+					for _, w := range tc.want {
+						if !strings.Contains(v.Message, w) {
+							t.Errorf("%d unknown keywords: review %q lacks %q", n, v.Message, w)
+						}
+					}
+				}
+				if !found {
+					t.Errorf("%d unknown keywords: no %s review in %v", n, tc.code, res.Reviews)
+				}
+			}
+			if reviews[0] != reviews[1] {
+				t.Errorf("reviews differ past the cap:\n%s\nearly:\n%s", reviews[1], reviews[0])
+			}
+		})
+	}
+}
+
+// walk.c's log keeps the first message past its cap of every class.
+func TestDamageClassesFitTheLog(t *testing.T) {
+	if len(damageClasses) > logClassMax {
+		t.Errorf("%d damage classes, walk.h's DK_CLASS_MAX is %d", len(damageClasses), logClassMax)
 	}
 }

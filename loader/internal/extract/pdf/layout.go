@@ -335,13 +335,17 @@ func (d *Doc) Close() {
 // NumPages is the page count.
 func (d *Doc) NumPages() int { return d.pages }
 
+// logClassMax is how many of damageClasses walk.c's log can keep the
+// first message past its cap of (TestDamageClassesFitTheLog).
+const logClassMax = C.DK_CLASS_MAX
+
 // Warnings returns and clears what MuPDF reported since the last call
 // (e.g. "repairing PDF document"); repeated messages are MuPDF's own
 // "... (N times)" summaries.
 func (d *Doc) Warnings() []string {
 	C.fz_flush_warnings(d.ctx)
 	l := &d.d.log
-	if l.len == 0 && l.dropped == 0 {
+	if l.len == 0 && l.dropped == 0 && l.nclass == 0 {
 		return nil
 	}
 	s := C.GoStringN(l.buf, C.int(l.len))
@@ -351,7 +355,15 @@ func (d *Doc) Warnings() []string {
 			out = append(out, w)
 		}
 	}
-	if l.dropped > 0 {
+	// past the cap: how many of each damage class (the first is kept)
+	var counts []string
+	for i := 0; i < int(l.nclass); i++ {
+		counts = append(counts, fmt.Sprint(int(l.ncls[i])))
+	}
+	switch {
+	case len(counts) > 0:
+		out = append(out, fmt.Sprintf("%d more MuPDF messages dropped; of the messages past the cap that say text may be missing or wrong, the first of each kind is kept above (how many of each kind: %s)", int(l.dropped), strings.Join(counts, ", ")))
+	case l.dropped > 0:
 		out = append(out, fmt.Sprintf("%d more MuPDF messages dropped", int(l.dropped)))
 	}
 	C.dk_log_reset(l)

@@ -51,7 +51,7 @@ func docRepairs(ws []string) repairs {
 			}
 		case strings.HasPrefix(w, "error: "):
 			lastErr = xrefCause(w)
-		case strings.HasSuffix(w, "more MuPDF messages dropped"):
+		case strings.Contains(w, " more MuPDF messages dropped"):
 			r.moreLost = true
 		}
 		if m := brokenRe.FindStringSubmatch(w); m != nil && !slices.Contains(r.broken, m[1]) {

@@ -37,10 +37,19 @@ typedef struct {
 	int fill;
 } dk_vec;
 
+/* DK_CLASS_MAX: at least as many as damage.go's damageClasses
+ * (TestDamageClassesFitTheLog). */
+#define DK_CLASS_MAX 32
+
 typedef struct {
 	char *buf;
 	size_t len, cap;
-	int count, dropped;
+	int count, dropped; /* dropped: past the cap, not kept */
+	/* Past the cap, the messages in one of damage.go's classes, by
+	 * class in the order first met: the class and how many (the first
+	 * is kept in buf). */
+	int nclass;
+	int cls[DK_CLASS_MAX], ncls[DK_CLASS_MAX];
 } dk_log;
 
 typedef struct {
