@@ -86,6 +86,9 @@ func run(corpus string) error {
 			fmt.Printf("docket:\n%s\npdftotext:\n%s\n", d, pt)
 		}
 	}
+	if err := browserSet(dir); err != nil {
+		return err
+	}
 	ar := filepath.Join(corpus, "tables", "tabula", "arabic.pdf")
 	if _, err := os.Stat(ar); err != nil {
 		fmt.Println("corpus arabic.pdf not found, skipped")

@@ -23,14 +23,12 @@ import (
 	"html"
 	"math/rand/v2"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
-	"time"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
+	"github.com/docket-dev/docket/loader/tools/internal/browser"
 )
 
 // browserVersion names the generator: figures of other versions are not
@@ -375,44 +373,19 @@ type brLayout struct {
 
 var truthRe = regexp.MustCompile(`(?s)<pre id="truth"[^>]*>(.*?)</pre>`)
 
-// findChromium returns Debian's chromium or another Chromium on PATH.
-func findChromium() (string, error) {
-	for _, n := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(n); err == nil {
-			return p, nil
-		}
-	}
-	return "", errors.New("no chromium on PATH (make setup-test installs Debian's)")
-}
-
 // renderBrowser prints the pages to PDF with Chromium and reads back the
 // layout of the same file; dir is a scratch folder.
 func renderBrowser(pages []brPage, dir string) ([]byte, []brLayout, error) {
-	bin, err := findChromium()
+	pr, err := browser.New(dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	page := filepath.Join(dir, "tables.html")
-	if err := os.WriteFile(page, []byte(browserHTML(pages)), 0o644); err != nil {
+	doc := browserHTML(pages)
+	b, err := pr.PDF("tables", doc)
+	if err != nil {
 		return nil, nil, err
 	}
-	flags := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir=" + filepath.Join(dir, "profile")}
-	run := func(args ...string) ([]byte, error) {
-		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-		defer cancel()
-		out, err := exec.CommandContext(ctx, bin, append(flags, args...)...).Output()
-		if err != nil {
-			return nil, fmt.Errorf("%s %s: %w", bin, args[0], err)
-		}
-		return out, nil
-	}
-	pdfPath := filepath.Join(dir, "tables.pdf")
-	if _, err := run("--no-pdf-header-footer", "--print-to-pdf="+pdfPath, "file://"+page); err != nil {
-		return nil, nil, err
-	}
-	dom, err := run(fmt.Sprintf("--window-size=%d,%d", brPageW, brPageH), "--dump-dom", "file://"+page)
+	dom, err := pr.DOM("tables", doc, brPageW, brPageH)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -427,8 +400,7 @@ func renderBrowser(pages []brPage, dir string) ([]byte, []brLayout, error) {
 	if len(lay) != len(pages) {
 		return nil, nil, fmt.Errorf("chromium laid out %d pages, want %d", len(lay), len(pages))
 	}
-	b, err := os.ReadFile(pdfPath)
-	return b, lay, err
+	return b, lay, nil
 }
 
 // browserTruth is the truth tables of the pages that did not overflow,

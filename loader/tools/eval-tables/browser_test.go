@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/tools/internal/browser"
 )
 
 // The truth grid follows HTML's spans: a cell spanning two rows takes
@@ -61,7 +63,7 @@ func TestBrowserTablesRectangular(t *testing.T) {
 // every truth cell is a word pdftotext finds inside its table's box on
 // its page (so the layout read back is the printed one).
 func TestBrowserBoxesHoldTheirWords(t *testing.T) {
-	if _, err := findChromium(); err != nil {
+	if _, err := browser.Find(); err != nil {
 		t.Skip(err)
 	}
 	if _, err := exec.LookPath("pdftotext"); err != nil {
