@@ -444,9 +444,11 @@ func printBrowser(ex *pdf.Extractor, n int, out string) error {
 		pages[i] = browserPage(uint64(i + 1))
 	}
 	b, lay, err := renderBrowser(pages, dir)
-	if err != nil {
+	if errors.Is(err, browser.ErrNoChromium) {
 		fmt.Printf("browser: skipped: %v\n", err)
 		return nil
+	} else if err != nil {
+		return fmt.Errorf("browser set: %w", err)
 	}
 	res, err := ex.ExtractBytes(context.Background(), b, "browser.pdf", document.Options{})
 	if err != nil {

@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/xml"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -122,5 +124,23 @@ func TestBrowserBoxesHoldTheirWords(t *testing.T) {
 		if n == 0 {
 			t.Errorf("page %d: a truth table without words", g.page)
 		}
+	}
+}
+
+// Only a machine without Chromium skips the browser set: a Chromium that
+// is there but fails to print is an error, not a skip (eval-rtl's browser
+// set already returned it), so a broken install does not read as "held
+// out set skipped" in make eval's output.
+func TestBrowserPrintFailureIsAnError(t *testing.T) {
+	bin := t.TempDir()
+	t.Setenv("PATH", bin)
+	if err := printBrowser(nil, 2, ""); err != nil {
+		t.Errorf("no chromium: %v, want the set skipped", err)
+	}
+	if err := os.WriteFile(filepath.Join(bin, "chromium"), []byte("#!/bin/sh\nexit 3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := printBrowser(nil, 2, ""); err == nil {
+		t.Error("a chromium that fails to print: no error, want one")
 	}
 }

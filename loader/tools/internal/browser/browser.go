@@ -15,6 +15,10 @@ import (
 	"time"
 )
 
+// ErrNoChromium is Find's error: a set that needs Chromium is skipped on
+// a machine without one (any other failure of a print is an error).
+var ErrNoChromium = errors.New("no chromium on PATH (make setup-test installs Debian's)")
+
 // Find returns Debian's chromium or another Chromium on PATH.
 func Find() (string, error) {
 	for _, n := range []string{"chromium", "chromium-browser", "google-chrome"} {
@@ -22,7 +26,7 @@ func Find() (string, error) {
 			return p, nil
 		}
 	}
-	return "", errors.New("no chromium on PATH (make setup-test installs Debian's)")
+	return "", ErrNoChromium
 }
 
 // Printer prints HTML documents in a scratch folder.
