@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"html"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -85,18 +84,5 @@ func browserSet(dir string) error {
 	if _, err := pr.PDF("rtl", doc); err != nil {
 		return err
 	}
-	p := filepath.Join(dir, "rtl.pdf")
-	d, err := docketText(p)
-	if err != nil {
-		return err
-	}
-	pt, err := popplerText(p)
-	if err != nil {
-		return err
-	}
-	fmt.Printf("%-27s %.4f     %.4f\n", "browser (held out)", F1(d, truth), F1(pt, truth))
-	if os.Getenv("EVAL_RTL_DEBUG") != "" {
-		fmt.Printf("docket:\n%s\npdftotext:\n%s\n", d, pt)
-	}
-	return nil
+	return scoreRow("browser (held out)", filepath.Join(dir, "rtl.pdf"), truth)
 }

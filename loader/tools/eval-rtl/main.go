@@ -73,17 +73,8 @@ func run(corpus string) error {
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			return err
 		}
-		d, err := docketText(p)
-		if err != nil {
+		if err := scoreRow(o.name, p, truth); err != nil {
 			return err
-		}
-		pt, err := popplerText(p)
-		if err != nil {
-			return err
-		}
-		fmt.Printf("%-27s %.4f     %.4f\n", o.name, F1(d, truth), F1(pt, truth))
-		if os.Getenv("EVAL_RTL_DEBUG") != "" {
-			fmt.Printf("docket:\n%s\npdftotext:\n%s\n", d, pt)
 		}
 	}
 	if err := browserSet(dir); err != nil {
@@ -94,16 +85,36 @@ func run(corpus string) error {
 		fmt.Println("corpus arabic.pdf not found, skipped")
 		return nil
 	}
-	d, err := docketText(ar)
-	if err != nil {
-		return err
-	}
-	pt, err := popplerText(ar)
+	d, pt, err := texts(ar)
 	if err != nil {
 		return err
 	}
 	fmt.Printf("tabula/arabic.pdf: docket vs pdftotext word F1 %.4f (no ground truth)\n", F1(d, pt))
 	return nil
+}
+
+// scoreRow prints one set's row: the F1 of docket's and of pdftotext's
+// text of the PDF at path against truth (and both texts under
+// EVAL_RTL_DEBUG).
+func scoreRow(name, path, truth string) error {
+	d, pt, err := texts(path)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%-27s %.4f     %.4f\n", name, F1(d, truth), F1(pt, truth))
+	if os.Getenv("EVAL_RTL_DEBUG") != "" {
+		fmt.Printf("docket:\n%s\npdftotext:\n%s\n", d, pt)
+	}
+	return nil
+}
+
+// texts is docket's and pdftotext's text of the PDF at path.
+func texts(path string) (docket, poppler string, err error) {
+	if docket, err = docketText(path); err != nil {
+		return "", "", err
+	}
+	poppler, err = popplerText(path)
+	return docket, poppler, err
 }
 
 func docketText(path string) (string, error) {
