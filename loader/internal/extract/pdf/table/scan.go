@@ -100,7 +100,8 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 		}
 		start := i
 		prev, prevFound := -1, true // the part before: its first line, a table came of it
-		for pi, part := range splitRun(lines[i:last+1], multi[i:last+1], gap, hs) {
+		parts := splitRun(lines[i:last+1], multi[i:last+1], gap, hs)
+		for pi, part := range parts {
 			first := start
 			start += len(part)
 			for pi > 0 && len(part) > 0 && !multi[first] && paragraphLine(part[0]) {
@@ -108,6 +109,10 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 				// tables: the later one starts under it
 				first++
 				part = part[1:]
+			}
+			for pi+1 < len(parts) && len(part) > 0 && !multi[first+len(part)-1] && paragraphLine(part[len(part)-1]) {
+				// and the earlier one ends over it
+				part = part[:len(part)-1]
 			}
 			if countTrue(multi[first:first+len(part)]) < 3 {
 				prev, prevFound = first, false
@@ -169,7 +174,7 @@ func wrappedOn(cols []span, prev, l *textLine, gap float64) bool {
 func (d *Detector) scanPart(found []textFound, lines []*textLine, top, first int, part []*textLine, gap float64, hs, vs []rule) []textFound {
 	cand := within(besideParagraph(lines, top, first+len(part), gap), gap, hs)
 	for _, c := range splitSides(cand, gap) {
-		layoutSays := framed(c, hs) || boldHeaded(c, gap) || boldHeadsOver(c, gap) || captioned(lines, c, gap)
+		layoutSays := framed(c, hs) || boldHeaded(c, gap) || boldHeadsOver(c, gap) || captioned(lines, c, gap) || textColumns(c, gap)
 		if !layoutSays && !twoNumeric(c) {
 			continue
 		}

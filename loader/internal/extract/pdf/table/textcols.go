@@ -1,0 +1,165 @@
+package table
+
+import (
+	"math"
+	"unicode"
+)
+
+// textColumns: a small table of text only, set in left-aligned columns,
+// says so by its layout alone (no rules, no numbers, no bold heads, as
+// the held-out misses' small unruled tables are): under up to three head
+// lines (short, 50 bytes at most as headerAbove has it, inside the
+// body's extent), three body lines or more of two phrases or more, each
+// phrase starting where one of two to five columns starts (within 2pt),
+// each column starting three phrases or more; every other body line a
+// column's cell going on (one phrase at a column's start, inside the
+// column); no phrase of more than six words (a cell is a label or a
+// value, not a sentence); no column reading as running text (flows and
+// fills: a paragraph in a narrow column wraps where each line ends, its
+// lines reaching the column's right edge; a column of cells ends where
+// each cell does). Not a list (every row's first phrase a bullet or an
+// enumeration mark) and not blocks side by side (half the rows reading
+// the same in every column: two authors' addresses).
+func textColumns(lines []*textLine, gap float64) bool {
+	ok := false
+	for h := 0; h <= 3 && len(lines)-h >= 3 && !ok; h++ {
+		ok = textBody(lines[h:], gap) && shortHeads(lines[:h], lines[h:], gap)
+	}
+	return ok
+}
+
+// textBody is textColumns' test of the body lines.
+func textBody(body []*textLine, gap float64) bool {
+	cols := columns(body, gap)
+	if len(cols) < 2 || len(cols) > 5 {
+		return false
+	}
+	colAt := func(x float64) int {
+		for k, c := range cols {
+			if math.Abs(x-c.a) <= 2 {
+				return k
+			}
+		}
+		return -1
+	}
+	starts := make([]int, len(cols))
+	rows, markers, same := 0, 0, 0
+	for _, l := range body {
+		segs := l.segments(gap)
+		if len(segs) >= 2 {
+			if listMarker(segs[0]) {
+				markers++
+			}
+			if repeats(segs) {
+				same++
+			}
+		}
+		for _, s := range segs {
+			if len(s) > 6 {
+				return false
+			}
+		}
+		if len(segs) == 1 {
+			if k := colAt(l.bb.X0); k < 0 || l.bb.X1 > cols[k].b+2 {
+				return false
+			}
+			continue
+		}
+		rows++
+		for _, s := range segs {
+			k := colAt(s[0].bb.X0)
+			if k < 0 {
+				return false
+			}
+			starts[k]++
+		}
+	}
+	if rows < 3 || markers == rows || 2*same >= rows {
+		return false
+	}
+	for _, n := range starts {
+		if n < 3 {
+			return false
+		}
+	}
+	for _, c := range cols {
+		in := func(w *word) bool { return w.bb.X0 >= c.a-2 && w.bb.X1 <= c.b+2 }
+		if flows(body, in) && fills(body, in) {
+			return false
+		}
+	}
+	return true
+}
+
+// listMarker: the phrase is a list item's marker, a bullet or an
+// enumeration: one word of three characters or fewer with no letter or
+// digit ("•", "■", "-"), or of four or fewer ending in "." or ")"
+// ("1.", "a)", "(iv)").
+func listMarker(ws []*word) bool {
+	if len(ws) != 1 {
+		return false
+	}
+	t := []rune(ws[0].text)
+	if len(t) <= 4 && (t[len(t)-1] == '.' || t[len(t)-1] == ')') {
+		return true
+	}
+	if len(t) > 3 {
+		return false
+	}
+	for _, r := range t {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// repeats: every phrase of the line reads as the first does (blocks set
+// side by side, each with the same lines, as two authors' addresses are:
+// "Fraunhofer IZM  Fraunhofer IZM").
+func repeats(segs [][]*word) bool {
+	t := cellText(segs[0])
+	for _, s := range segs[1:] {
+		if cellText(s) != t {
+			return false
+		}
+	}
+	return true
+}
+
+// fills: the words in of each line make a piece of it; most pieces (the
+// median) reach within a fifth of the widest one's right edge, as the
+// lines of a paragraph do (a column's cells end where each cell does).
+func fills(lines []*textLine, in func(*word) bool) bool {
+	var x0s, x1s []float64
+	for _, l := range lines {
+		a, b := math.Inf(1), math.Inf(-1)
+		for _, w := range l.ws {
+			if in(w) {
+				a, b = math.Min(a, w.bb.X0), math.Max(b, w.bb.X1)
+			}
+		}
+		if a < b {
+			x0s, x1s = append(x0s, a), append(x1s, b)
+		}
+	}
+	if len(x1s) == 0 {
+		return false
+	}
+	left, right := x0s[0], x1s[0]
+	for i := range x0s {
+		left, right = math.Min(left, x0s[i]), math.Max(right, x1s[i])
+	}
+	return median(x1s) >= right-0.2*(right-left)
+}
+
+// shortHeads: the head lines are short and inside the body's extent.
+func shortHeads(heads, body []*textLine, gap float64) bool {
+	b := boxOf(body)
+	for _, l := range heads {
+		if len(lineText(l)) > 50 || l.bb.X0 < b.X0-gap || l.bb.X1 > b.X1+gap {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,103 @@
+package table
+
+import "testing"
+
+// textColsPage is a page with two small tables of text only, no rules,
+// no numbers and no bold heads (their heads centred over the columns but
+// the stub's), a label wrapped over two lines in the first, a line of a
+// paragraph between them as close as the tables' own rows are to each
+// other, paragraphs above and under; want are the two tables read.
+func textColsPage() (pg page, want [][][]string) {
+	heads := func(y float64, hs []string, xs, ends []float64) []txt {
+		out := []txt{{X: xs[0], Y: y, Size: 9, S: hs[0]}}
+		for j := 1; j < len(hs); j++ {
+			w := helvWidth(hs[j]) * 0.9
+			out = append(out, txt{X: (xs[j]+ends[j])/2 - w/2, Y: y, Size: 9, S: hs[j]})
+		}
+		return out
+	}
+	pg = page{Items: prose(72, 80, "The programmes of the region and where each of them stands at the end of the year.")}
+	xs, ends := []float64{90, 220, 310}, []float64{190, 290, 400}
+	pg.Items = append(pg.Items, heads(110, []string{"Programme", "Status", "Review"}, xs, ends)...)
+	rows := [][]string{
+		{"Early childhood", "approved", "funded by the region"},
+		{"School meals", "pending", "quarterly"},
+		{"Adult literacy and", "under review", "planned"},
+		{"training", "", ""},
+		{"Transport", "see note", "completed"},
+	}
+	y := 124.0
+	for _, r := range rows {
+		for j, c := range r {
+			if c != "" {
+				pg.Items = append(pg.Items, txt{X: xs[j], Y: y, Size: 9, S: c})
+			}
+		}
+		y += 11
+	}
+	want = append(want, [][]string{{"Programme", "Status", "Review"},
+		{"Early childhood", "approved", "funded by the region"},
+		{"School meals", "pending", "quarterly"},
+		{"Adult literacy and training", "under review", "planned"},
+		{"Transport", "see note", "completed"}})
+	y += 8
+	pg.Items = append(pg.Items, prose(72, y, "The districts that share a programme report on it together, as listed below.")...)
+	y += 22
+	xs, ends = []float64{90, 160}, []float64{150, 230}
+	pg.Items = append(pg.Items, heads(y, []string{"District", "Shared with"}, xs, ends)...)
+	y += 14
+	second := [][]string{{"District", "Shared with"}}
+	for _, r := range [][]string{{"Northern", "Central"}, {"Eastern", "Southern coast"}, {"Western hills", "Northern"}, {"Lakes", "none"}} {
+		pg.Items = append(pg.Items, txt{X: xs[0], Y: y, Size: 9, S: r[0]}, txt{X: xs[1], Y: y, Size: 9, S: r[1]})
+		second = append(second, r)
+		y += 11
+	}
+	want = append(want, second)
+	pg.Items = append(pg.Items, prose(72, y+14, "All programmes are reviewed again in the spring, when the budget is set.")...)
+	return pg, want
+}
+
+// TestTextOnlyTables: small tables of text only in left-aligned columns,
+// no rules, no numbers, heads in the body's weight, are tables (the
+// held-out misses' small unruled tables not found), each without the
+// paragraph line between them (a run of lines went on through it, and
+// the part before it kept it as its last row). Checked: fails before
+// textColumns (no table: no numbers, nothing in the layout saying table).
+func TestTextOnlyTables(t *testing.T) {
+	pg, want := textColsPage()
+	ts := detect(t, pg)
+	if len(ts) != len(want) {
+		t.Fatalf("want %d tables, got %d: %s", len(want), len(ts), dump(ts))
+	}
+	for k := range want {
+		wantCells(t, ts[k], want[k])
+	}
+}
+
+// TestTextColumnsNotTables: lines in text columns that are no table stay
+// text: a numbered list with its marks set apart, two authors' addresses
+// side by side, and running text in two narrow columns.
+func TestTextColumnsNotTables(t *testing.T) {
+	list := page{Items: prose(72, 80, "The review found three things to change before the next round of grants.")}
+	for i, s := range []string{"Shorter forms for small applicants", "One deadline for every district", "Reports once a year, not twice", "A contact person for each programme"} {
+		list.Items = append(list.Items, txt{X: 80, Y: 110 + float64(i)*12, Size: 9, S: string(rune('1'+i)) + "."}, txt{X: 100, Y: 110 + float64(i)*12, Size: 9, S: s})
+	}
+	list.Items = append(list.Items, prose(72, 170, "Each change is described in the sections that follow this summary.")...)
+
+	addr := page{Items: prose(72, 80, "For questions about this report, please contact the authors.")}
+	for i, r := range [][2]string{{"Karl Berger", "Maria Lind"}, {"Institute of Planning", "Institute of Planning"}, {"Dept. of Regional", "Dept. of Regional"}, {"Studies", "Studies"}} {
+		addr.Items = append(addr.Items, txt{X: 120, Y: 110 + float64(i)*11, Size: 9, S: r[0]}, txt{X: 300, Y: 110 + float64(i)*11, Size: 9, S: r[1]})
+	}
+
+	narrow := page{}
+	left := []string{"The survey shows that", "the number of homes in", "most regions grew over", "the period while the", "share of persons living", "alone rose slightly."}
+	right := []string{"These figures are based", "on the annual labour", "force survey and on the", "registers of the states", "and may be revised when", "final data are known."}
+	for i := range left {
+		narrow.Items = append(narrow.Items, txt{X: 72, Y: 100 + float64(i)*11, Size: 9, S: left[i]}, txt{X: 200, Y: 100 + float64(i)*11, Size: 9, S: right[i]})
+	}
+	for name, pg := range map[string]page{"numbered list": list, "addresses": addr, "narrow columns": narrow} {
+		if ts := detect(t, pg); len(ts) != 0 {
+			t.Errorf("%s read as a table: %s", name, dump(ts))
+		}
+	}
+}
