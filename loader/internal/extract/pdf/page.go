@@ -91,8 +91,7 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 		fl := C.dk_font_flags(d.d, f)
 		lay.Fonts[i] = Font{Name: name, Bold: fl&1 != 0 || boldName(name), Italic: fl&2 != 0, Mono: fl&4 != 0}
 	}
-	cchars := unsafe.Slice(p.chars, int(p.nchars))
-	clines := unsafe.Slice(p.lines, int(p.nlines))
+	cchars, clines := unshape(unsafe.Slice(p.chars, int(p.nchars)), unsafe.Slice(p.lines, int(p.nlines)))
 	cblocks := unsafe.Slice(p.blocks, int(p.nblocks))
 	lay.Blocks = make([]Block, 0, len(cblocks))
 	lines := d.scratch.lineArray(len(clines))

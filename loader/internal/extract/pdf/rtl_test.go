@@ -29,39 +29,13 @@ func TestRTLLogicalOrder(t *testing.T) {
 	for _, order := range []pdftest.Order{pdftest.Visual, pdftest.Logical} {
 		name := map[pdftest.Order]string{pdftest.Visual: "visual", pdftest.Logical: "logical"}[order]
 		t.Run(name, func(t *testing.T) {
-			data, err := pdftest.RTLPDF(rtlLines, order)
-			if err != nil {
-				t.Fatal(err)
-			}
-			path := pdftest.WriteBytes(t, "rtl.pdf", data)
-			res, err := Extract(context.Background(), path, document.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			text, words := rtlRead(t, rtlLines, order)
 			// Lines join into paragraphs: compare the word sequence.
 			want := strings.Fields(strings.Join(rtlLines, " "))
-			if got := strings.Fields(res.Pages[0].Text); strings.Join(got, " ") != strings.Join(want, " ") {
+			if got := strings.Fields(text); strings.Join(got, " ") != strings.Join(want, " ") {
 				t.Errorf("text:\n got %q\nwant %q", got, want)
 			}
-			// Words (what table detection reads) are whole words too.
-			doc, err := Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer doc.Close()
-			lay, err := doc.Page(1, Chars)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var words []string
-			for _, b := range lay.Blocks {
-				for _, l := range b.Lines {
-					for _, w := range l.Words {
-						words = append(words, w.Text)
-					}
-				}
-			}
-			if strings.Join(words, " ") != strings.Join(want, " ") {
+			if words != strings.Join(want, " ") {
 				t.Errorf("words:\n got %q\nwant %q", words, want)
 			}
 		})
@@ -80,4 +54,60 @@ func TestVisualToLogical(t *testing.T) {
 			t.Errorf("visual %q:\n got %q\nwant %q", string(vis), got, s)
 		}
 	}
+}
+
+// Arabic written in its presentation forms (the shaped glyphs' own code
+// points, as many producers do) comes out as the letters a user types:
+// "ﻛﺘﺎﺏ ﺟﻤﻴﻞ ﻻ" is "كتاب جميل لا", the lam-alef ligature read lam first,
+// in the page text and in the words tables are built from. Before, the
+// forms were kept and no search for "كتاب" found the page.
+func TestRTLPresentationForms(t *testing.T) {
+	shaped := []string{
+		"ﻛﺘﺎﺏ ﺟﻤﻴﻞ ﻻ",   // kaf teh alef beh: initial, medial, final, isolated; lam-alef
+		"ﺍﻟﺒﺎﺏ 12 ﻣﻐﻠﻖ", // "الباب 12 مغلق", a number between
+	}
+	want := "كتاب جميل لا الباب 12 مغلق"
+	for _, order := range []pdftest.Order{pdftest.Visual, pdftest.Logical} {
+		text, words := rtlRead(t, shaped, order)
+		if got := strings.Join(strings.Fields(text), " "); got != want {
+			t.Errorf("order %v: text %q, want %q", order, got, want)
+		}
+		if words != want {
+			t.Errorf("order %v: words %q, want %q", order, words, want)
+		}
+	}
+}
+
+// rtlRead writes lines as an RTL fixture in the given order and reads
+// back its first page's text and its words (what table detection reads),
+// joined by spaces.
+func rtlRead(t *testing.T, lines []string, order pdftest.Order) (text, words string) {
+	t.Helper()
+	data, err := pdftest.RTLPDF(lines, order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := pdftest.WriteBytes(t, "rtl.pdf", data)
+	res, err := Extract(context.Background(), path, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer doc.Close()
+	lay, err := doc.Page(1, Chars)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ws []string
+	for _, b := range lay.Blocks {
+		for _, l := range b.Lines {
+			for _, w := range l.Words {
+				ws = append(ws, w.Text)
+			}
+		}
+	}
+	return res.Pages[0].Text, strings.Join(ws, " ")
 }
