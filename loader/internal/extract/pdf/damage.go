@@ -81,9 +81,16 @@ var damageClasses = []damageClass{
 		page: "the table that maps a font's glyphs to characters (its ToUnicode CMap) is damaged: characters set in that font may be wrong"},
 }
 
+// droppedLine ends docket's own line counting the messages past the log's
+// cap (Doc.Warnings), lower case.
+const droppedLine = " more mupdf messages dropped"
+
 // damageOf is the class of one of MuPDF's messages (nil for none).
 func damageOf(w string) *damageClass {
 	l := strings.ToLower(w)
+	if strings.Contains(l, droppedLine) {
+		return nil // docket's own count, naming the classes (Doc.Warnings)
+	}
 	for i := range damageClasses {
 		c := &damageClasses[i]
 		if c.not != "" && strings.Contains(l, c.not) {
@@ -96,6 +103,23 @@ func damageOf(w string) *damageClass {
 		}
 	}
 	return nil
+}
+
+// kindName names class c by the part of its keys that the first of the
+// messages ws in it holds ("zlib error").
+func kindName(ws []string, c *damageClass) string {
+	for _, w := range ws {
+		if damageOf(w) != c {
+			continue
+		}
+		l := strings.ToLower(w)
+		for _, k := range c.keys {
+			if strings.Contains(l, k) {
+				return k
+			}
+		}
+	}
+	return c.keys[0]
 }
 
 // pageHarm is what MuPDF's messages while reading one page say, by

@@ -192,14 +192,15 @@ func TestDamagePastTheCap(t *testing.T) {
 		page func(junk string) []byte
 		want []string // in the review of the page's code
 		code string
+		kind string // the class's name in the dropped line
 	}{
 		{"corrupt compressed part", func(j string) []byte {
 			return twoParts(j+"BT /F1 12 Tf 72 700 Td (Second page text here.) Tj ET", corrupt)
-		}, []string{"a compressed stream on it is corrupt", "(MuPDF: zlib error: "}, document.ReviewRepaired},
+		}, []string{"a compressed stream on it is corrupt", "(MuPDF: zlib error: "}, document.ReviewRepaired, "zlib error"},
 		{"font MuPDF could not load", func(j string) []byte {
 			return cidFontPageOf("TestSans", "/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>",
 				"BT /F1 12 Tf 72 700 Td (First page text here.) Tj ET "+j+"BT /F2 12 Tf 72 600 Td <00410042> Tj ET")
-		}, []string{"a font it uses could not be loaded", "(MuPDF: missing font descriptor)"}, document.ReviewFontUnreadable},
+		}, []string{"a font it uses could not be loaded", "(MuPDF: missing font descriptor)"}, document.ReviewFontUnreadable, "missing font descriptor"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -224,6 +225,16 @@ func TestDamagePastTheCap(t *testing.T) {
 				}
 				if !found {
 					t.Errorf("%d unknown keywords: no %s review in %v", n, tc.code, res.Reviews)
+				}
+				// the count of what was dropped names the kind kept
+				dropped := ""
+				for _, w := range res.Warnings {
+					if strings.Contains(w, "more MuPDF messages dropped") {
+						dropped = w
+					}
+				}
+				if n > 64 && !strings.Contains(dropped, tc.kind+": 1") {
+					t.Errorf("%d unknown keywords: dropped line %q does not count %q", n, dropped, tc.kind)
 				}
 			}
 			if reviews[0] != reviews[1] {

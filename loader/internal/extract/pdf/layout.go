@@ -358,11 +358,11 @@ func (d *Doc) Warnings() []string {
 	// past the cap: how many of each damage class (the first is kept)
 	var counts []string
 	for i := 0; i < int(l.nclass); i++ {
-		counts = append(counts, fmt.Sprint(int(l.ncls[i])))
+		counts = append(counts, fmt.Sprintf("%s: %d", kindName(out, &damageClasses[l.cls[i]]), int(l.ncls[i])))
 	}
 	switch {
 	case len(counts) > 0:
-		out = append(out, fmt.Sprintf("%d more MuPDF messages dropped; of the messages past the cap that say text may be missing or wrong, the first of each kind is kept above (how many of each kind: %s)", int(l.dropped), strings.Join(counts, ", ")))
+		out = append(out, fmt.Sprintf("%d more MuPDF messages dropped; of the messages past the cap that say text may be missing or wrong, the first of each kind is kept above (%s)", int(l.dropped), strings.Join(counts, ", ")))
 	case l.dropped > 0:
 		out = append(out, fmt.Sprintf("%d more MuPDF messages dropped", int(l.dropped)))
 	}
