@@ -50,14 +50,14 @@ func TestFooterUnderMarkInMargin(t *testing.T) {
 		txt{X: 200 - helvWidth("62-80")*0.9, Y: y, Size: 9, S: "62-80"}, txt{X: 500, Y: y, Size: 9, S: "#"})
 	want = append(want, []string{"15", "62-80", "#"})
 	pg.Draw = append(pg.Draw, hline(60, 480, y+12))
-	pg.Items = append(pg.Items, txt{X: 60, Y: y + 22, Size: 9, S: "Cat. No. 28171E (12-12-2022)"},
-		txt{X: 480 - helvWidth("Exhibit 2.3.59-17")*0.9, Y: y + 22, Size: 9, S: "Exhibit 2.3.59-17"},
-		txt{X: 60, Y: y + 32, Size: 9, S: "Any line marked with a #"})
+	pg.Items = append(pg.Items, txt{X: 60, Y: y + 22, Size: 9, S: "Ref. DS-4471 (rev. 03-2024)"},
+		txt{X: 480 - helvWidth("Panel 4.1.22-09")*0.9, Y: y + 22, Size: 9, S: "Panel 4.1.22-09"},
+		txt{X: 60, Y: y + 32, Size: 9, S: "Rows with a # are estimates"})
 	ts := detect(t, pg)
 	if len(ts) != 1 {
 		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
 	}
-	if d := dump(ts); strings.Contains(d, "Cat. No.") || len(cellsOf(ts[0])) != len(want) {
+	if d := dump(ts); strings.Contains(d, "Ref. DS-") || len(cellsOf(ts[0])) != len(want) {
 		t.Errorf("want %d rows without the footer: %s", len(want), d)
 	}
 }
@@ -66,17 +66,17 @@ func TestFooterUnderMarkInMargin(t *testing.T) {
 // flush left, the codes flush right; y is the last row's baseline.
 func codesPage() (pg page, want [][]string, y float64) {
 	rows := [][]string{
-		{"12", "17-22", "Transaction Cycle"},
-		{"12", "25-41", "Enforcement Revenue Information System Indicator"},
-		{"13", "70", "Notice Indicator"},
-		{"14", "01-03", "Transaction Code"},
-		{"14", "55-56", "Closing Code"},
-		{"14", "68-78", "Cross Reference Number"},
-		{"15", "10", "Form Indicator"},
-		{"15", "31", "Notice Suppression Indicator"},
-		{"16", "01-03", "Transaction Code 015"},
-		{"16", "06-15", "Transaction Date"},
-		{"16", "65", "Transfer Source Code"},
+		{"12", "17-22", "Counting Cycle"},
+		{"12", "25-41", "Regional Stock Allocation Planning System Marker"},
+		{"13", "70", "Recall Marker"},
+		{"14", "01-03", "Movement Code"},
+		{"14", "55-56", "Shelving Code"},
+		{"14", "68-78", "Supplier Part Number"},
+		{"15", "10", "Pallet Marker"},
+		{"15", "31", "Recall Override Marker"},
+		{"16", "01-03", "Movement Code 240"},
+		{"16", "06-15", "Movement Date"},
+		{"16", "65", "Transfer Origin Code"},
 	}
 	pg = page{Items: prose(72, 80, "The lines of the display and what each position of a line shows.")}
 	y = 130.0
@@ -99,7 +99,7 @@ func codesPage() (pg page, want [][]string, y float64) {
 }
 
 // TestFooterJustApart: the table of TestHeadsLeftOfTheirColumns over a
-// page footer with no rule ("Cat. No. ..." at the left, the page number
+// page footer with no rule ("Ref. DS-..." at the left, the page number
 // at the text column's right edge), set 2.3pt farther from the last row
 // than the rows are from each other (a quarter of the text size); and
 // tablegen's footer page of tune seed 178 (rows with wrapped labels). The
@@ -108,13 +108,13 @@ func codesPage() (pg page, want [][]string, y float64) {
 func TestFooterJustApart(t *testing.T) {
 	pg, want, y := codesPage()
 	y += 14 + 2.3
-	pg.Items = append(pg.Items, txt{X: 60, Y: y, Size: 9, S: "Cat. No. 41502K (03-11-2021)"},
+	pg.Items = append(pg.Items, txt{X: 60, Y: y, Size: 9, S: "Ref. DS-2210 (rev. 11-2021)"},
 		txt{X: 540 - helvWidth("212")*0.9, Y: y, Size: 9, S: "212"})
 	ts := detect(t, pg)
 	if len(ts) != 1 {
 		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
 	}
-	if d := dump(ts); strings.Contains(d, "Cat. No.") || len(cellsOf(ts[0])) != len(want) {
+	if d := dump(ts); strings.Contains(d, "Ref. DS-") || len(cellsOf(ts[0])) != len(want) {
 		t.Errorf("want %d rows without the footer: %s", len(want), d)
 	}
 	doc, ts := detectGenerated(t, 178, "footer")

@@ -39,13 +39,13 @@ func TestValueLinesUnderDescriptions(t *testing.T) {
 // colon form; the last row's too), and a paragraph under it.
 func fieldsPage() (page, [][]string) {
 	f := newFieldTable()
-	f.row(200, "4", "01-03", "Transaction Code")
-	f.row(200, "4", "06-15", "Transaction Date")
-	f.row(206, "4", "21", "Return Indicator", "blank = none", "A = amended return")
-	f.row(200, "5", "02-09", "Filing Status", "C = changed since last year")
-	f.row(206, "5", "12-14", "Schedule Count", "01-99: count of schedules", "00: none attached")
-	f.row(200, "6", "01-04", "Area Office")
-	f.row(206, "6", "30-41", "Received Date", "blank = not received by the office", "D = dated by hand on receipt")
+	f.row(200, "4", "01-03", "Movement Code")
+	f.row(200, "4", "06-15", "Movement Date")
+	f.row(206, "4", "21", "Reprint Marker", "blank = none", "A = altered record")
+	f.row(200, "5", "02-09", "Storage Class", "C = changed since last year")
+	f.row(206, "5", "12-14", "Label Count", "01-99: count of labels", "00: none attached")
+	f.row(200, "6", "01-04", "Depot Region")
+	f.row(206, "6", "30-41", "Arrival Date", "blank = not yet booked in by the depot", "D = dated by hand on receipt")
 	return f.end("Fields not listed are blank on this display and are kept for later use.")
 }
 
@@ -111,7 +111,7 @@ func truthGrid(cells []tablegen.Cell) [][]string {
 }
 
 // TestRowsAfterLooseLinesOnce: a table of record fields with three
-// lines under a description that name no value ("COMPLETE MERGE or",
+// lines under a description that name no value ("WHOLE BUNDLE or",
 // ...; they end the run of aligned lines) and more rows under them: the
 // rows under are read once. The part under them took the rows above as
 // its header, lines a table already holds, so those rows came out in two
@@ -126,20 +126,20 @@ func TestRowsAfterLooseLinesOnce(t *testing.T) {
 		pg.Items = append(pg.Items, txt{X: 95 - helvWidth(line)*0.9, Y: y, Size: 9, S: line},
 			txt{X: 160 - helvWidth(pos)*0.9, Y: y, Size: 9, S: pos}, txt{X: 200, Y: y, Size: 9, S: desc})
 	}
-	row("7", "01-03", "Transaction Code")
-	row("7", "06-15", "Transaction Date")
-	row("7", "17-22", "Transaction Cycle")
-	row("8", "25-41", "Transaction Number")
-	row("8", "67-80", "Merge Type Indicator")
-	for k, s := range []string{"COMPLETE MERGE or", "PARTIAL MERGE or", "Blanks"} {
+	row("7", "01-03", "Movement Code")
+	row("7", "06-15", "Movement Date")
+	row("7", "17-22", "Counting Cycle")
+	row("8", "25-41", "Movement Number")
+	row("8", "67-80", "Bundle Type Marker")
+	for k, s := range []string{"WHOLE BUNDLE or", "SPLIT BUNDLE or", "Blanks"} {
 		y += 12
 		pg.Items = append(pg.Items, txt{X: []float64{206, 203, 200}[k], Y: y, Size: 9, S: s})
 	}
-	row("9", "13-14", "From Account Location Code")
-	row("9", "22-24", "From Account Transaction Code")
-	row("9", "35-40", "From Account Cycle Posted")
-	row("10", "01-03", "Transaction Code")
-	row("10", "06-15", "Transaction Date")
+	row("9", "13-14", "From Depot Location Code")
+	row("9", "22-24", "From Depot Movement Code")
+	row("9", "35-40", "From Depot Cycle Counted")
+	row("10", "01-03", "Movement Code")
+	row("10", "06-15", "Movement Date")
 	pg.Items = append(pg.Items, prose(72, y+30, "Fields not listed are blank on this display and are kept for later use.")...)
 	ts := detect(t, pg)
 	seen := map[string]int{}
@@ -188,7 +188,7 @@ func TestValueMeaningGoesOn(t *testing.T) {
 	f.row(208, "3", "01-04", "Unit Number")
 	f.row(208, "3", "05-12", "Entry Date")
 	f.row(208, "3", "14", "Kind of Entry", "K = kept as entered,", "+unless a later entry replaces it", "V = varied")
-	f.row(208, "4", "01-06", "Office Code")
+	f.row(208, "4", "01-06", "Depot Code")
 	f.row(208, "4", "09-11", "Review Flag", "0 = not reviewed", "1 = reviewed once,", "+by the unit that entered it", "2 = reviewed twice")
 	pg, want := f.end("Fields not listed are kept for later use and are empty on this display.")
 	wantTable(t, pg, want)
@@ -201,9 +201,9 @@ func TestLastRowLongValueList(t *testing.T) {
 	f := newFieldTable()
 	f.row(210, "2", "01-04", "Unit Number")
 	f.row(210, "2", "05-12", "Entry Date")
-	f.row(210, "2", "14-15", "Source Code", "A = by post", "B = by hand")
-	f.row(210, "3", "01-06", "Office Code")
-	f.row(210, "3", "09-10", "Status Code", "00 = open", "01 = closed", "02 = merged", "03 = moved", "04 = split", "05 = held")
+	f.row(210, "2", "14-15", "Origin Code", "A = by post", "B = by hand")
+	f.row(210, "3", "01-06", "Depot Code")
+	f.row(210, "3", "09-10", "Bin State", "00 = open", "01 = closed", "02 = merged", "03 = moved", "04 = split", "05 = held")
 	pg, want := f.end("Fields not listed are kept for later use and are empty on this display.")
 	wantTable(t, pg, want)
 }
@@ -223,7 +223,7 @@ func TestSharedLineNumbers(t *testing.T) {
 			pg.Items = append(pg.Items, txt{X: 80, Y: y, Size: 9, S: "Line"}, txt{X: 140, Y: y, Size: 9, S: "Meaning"})
 			want = append(want, []string{"Line", "Meaning"})
 		}
-		descs := []string{"Unit Number", "Entry Date and Time", "Office Code", "Review Flag", "Amount Claimed", "Kind of Entry"}
+		descs := []string{"Unit Number", "Entry Date and Time", "Depot Code", "Review Flag", "Amount Claimed", "Kind of Entry"}
 		for i, n := range nums {
 			y += 12
 			pg.Items = append(pg.Items, txt{X: 95 - helvWidth(n)*0.9, Y: y, Size: 9, S: n}, txt{X: 140, Y: y, Size: 9, S: descs[i]})
@@ -257,7 +257,7 @@ func TestSharedLineNumbers(t *testing.T) {
 // tablegen v10's sublines layout, tune seed 12 ("*:").
 func TestStarredValueLines(t *testing.T) {
 	pg, want := fieldsPage()
-	star := strings.NewReplacer("A = amended return", "* = amended return", "00: none attached", "*: none attached")
+	star := strings.NewReplacer("A = altered record", "* = altered record", "00: none attached", "*: none attached")
 	var last float64
 	for i := range pg.Items {
 		pg.Items[i].S = star.Replace(pg.Items[i].S)
