@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/warehouse"
@@ -103,5 +104,51 @@ func report(w *warehouse.DB, what string) {
 		}
 		rows.Close()
 	}
-	fmt.Printf("%7.1fs %s: %s | %s\n", time.Since(start).Seconds(), what, strings.Join(vm, " "), strings.Join(tags, " "))
+	fmt.Printf("%7.1fs %s: %s | %s\n         %s\n", time.Since(start).Seconds(), what, strings.Join(vm, " "), strings.Join(tags, " "), takePeaks())
+}
+
+// multiFlag is a repeatable string flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ", ") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+// peaks are the highest RSS and jemalloc allocated/resident bytes seen by
+// sample since the last report (which prints and resets them).
+var peaks struct {
+	sync.Mutex
+	rss, jeAlloc, jeRes int64
+}
+
+// sample reads the resident set and DuckDB's jemalloc ten times a second.
+func sample() {
+	for range time.Tick(100 * time.Millisecond) {
+		rss := vmRSS()
+		a := warehouse.Allocators()
+		peaks.Lock()
+		peaks.rss = max(peaks.rss, rss)
+		peaks.jeAlloc = max(peaks.jeAlloc, a.JemallocAllocated)
+		peaks.jeRes = max(peaks.jeRes, a.JemallocResident)
+		peaks.Unlock()
+	}
+}
+
+func takePeaks() string {
+	peaks.Lock()
+	defer peaks.Unlock()
+	s := fmt.Sprintf("peak since last: rss %d MiB, jemalloc allocated %d MiB, resident %d MiB", peaks.rss>>20, peaks.jeAlloc>>20, peaks.jeRes>>20)
+	peaks.rss, peaks.jeAlloc, peaks.jeRes = 0, 0, 0
+	return s
+}
+
+func vmRSS() int64 {
+	b, _ := os.ReadFile("/proc/self/status")
+	for _, l := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+			var n int64
+			fmt.Sscan(f[1], &n)
+			return n << 10
+		}
+	}
+	return 0
 }
