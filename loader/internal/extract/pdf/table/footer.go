@@ -97,8 +97,14 @@ func runningHead(lines []*textLine, gap float64, hs []rule) bool {
 	// a header row's phrases stand over its columns (an edge or the
 	// middle of each lined up with the rows' phrases); a running head's
 	// parts, one at most (at the text column's edge)
+	return alignedPhrases(h, lines[1:min(len(lines), 13)], gap) <= 1
+}
+
+// alignedPhrases counts the phrases of h lined up with a phrase of the
+// lines under it: an edge or the middle of each.
+func alignedPhrases(h *textLine, lines []*textLine, gap float64) int {
 	var under []span
-	for _, l := range lines[1:min(len(lines), 13)] {
+	for _, l := range lines {
 		under = append(under, phraseSpans(l, gap)...)
 	}
 	aligned := 0
@@ -110,5 +116,26 @@ func runningHead(lines []*textLine, gap float64, hs []rule) bool {
 			}
 		}
 	}
-	return aligned <= 1
+	return aligned
+}
+
+// wideHead: h, the first line of a run of table lines, is a running
+// head over the table, not its header row, whatever its distance to
+// the lines under it: two or three phrases reaching past the rest of
+// the run (three lines or more) by three gaps on a side, no more than
+// one of them lined up with a phrase of the run. A header row's heads
+// stand over their columns; a page's running head spans the text
+// column, over a narrower table.
+func wideHead(h *textLine, rest []*textLine, gap float64) bool {
+	if len(rest) < 3 {
+		return false
+	}
+	if n := h.nSegments(gap); n < 2 || n > 3 {
+		return false
+	}
+	b := boxOf(rest)
+	if h.bb.X0 >= b.X0-3*gap && h.bb.X1 <= b.X1+3*gap {
+		return false
+	}
+	return alignedPhrases(h, rest, gap) <= 1
 }
