@@ -144,10 +144,14 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 	return found
 }
 
+// maxHeadBytes is the longest a line of column heads is; a longer line
+// over a table is text (a paragraph's, a caption's).
+const maxHeadBytes = 50
+
 // paragraphLine: l is a line of running text, not a head: one phrase of
 // prose (proseWords) longer than a head's 50 bytes (as headerAbove has it).
 func paragraphLine(l *textLine) bool {
-	return len(lineText(l)) > 50 && proseWords(l.ws)
+	return len(lineText(l)) > maxHeadBytes && proseWords(l.ws)
 }
 
 // wrappedOn: l goes on the cell of the line above it: one phrase, no
@@ -276,7 +280,7 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 			top = max(top, c)
 			break
 		}
-		if far || l.size > 1.25*size || len(lineText(l)) > 50 || l.ws[0].used {
+		if far || l.size > 1.25*size || len(lineText(l)) > maxHeadBytes || l.ws[0].used {
 			break // (used: a row of a table found above)
 		}
 		if cols == nil {

@@ -8,7 +8,7 @@ import (
 // textColumns: a small table of text only, set in left-aligned columns,
 // says so by its layout alone (no rules, no numbers, no bold heads, as
 // the held-out misses' small unruled tables are): under up to three head
-// lines (short, 50 bytes at most as headerAbove has it, inside the
+// lines (short, maxHeadBytes at most as headerAbove has it, inside the
 // body's extent), three body lines or more of two phrases or more, each
 // phrase starting where one of two to five columns starts (within 2pt),
 // each column starting three phrases or more; every other body line a
@@ -94,7 +94,10 @@ func textBody(body []*textLine, gap float64) bool {
 // listMarker: the phrase is a list item's marker, a bullet or an
 // enumeration: one word of three characters or fewer with no letter or
 // digit ("•", "■", "-"), or of four or fewer ending in "." or ")"
-// ("1.", "a)", "(iv)").
+// ("1.", "a)", "(iv)"). The pdf package's bulletRe and numListRe (para.go)
+// find a mark at a line's start in text; here a mark is a phrase of its
+// own, set apart in a column, and any glyph without a letter or digit is
+// one (pdf imports this package, not the other way round).
 func listMarker(ws []*word) bool {
 	if len(ws) != 1 {
 		return false
@@ -157,7 +160,7 @@ func fills(lines []*textLine, in func(*word) bool) bool {
 func shortHeads(heads, body []*textLine, gap float64) bool {
 	b := boxOf(body)
 	for _, l := range heads {
-		if len(lineText(l)) > 50 || l.bb.X0 < b.X0-gap || l.bb.X1 > b.X1+gap {
+		if len(lineText(l)) > maxHeadBytes || l.bb.X0 < b.X0-gap || l.bb.X1 > b.X1+gap {
 			return false
 		}
 	}
