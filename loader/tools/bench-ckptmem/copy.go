@@ -84,13 +84,8 @@ func copyOnce(ctx context.Context, w *warehouse.DB, tables []table, k string, ch
 // report prints the time, VmHWM/VmRSS and duckdb_memory()'s tags over 1
 // MiB (in memory + in temp files).
 func report(w *warehouse.DB, what string) {
-	b, _ := os.ReadFile("/proc/self/status")
-	var vm []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(l, "VmHWM") || strings.HasPrefix(l, "VmRSS") {
-			vm = append(vm, strings.Join(strings.Fields(l), ""))
-		}
-	}
+	rss, hwm := vmStatus()
+	vm := []string{fmt.Sprintf("VmHWM:%dkB", hwm>>10), fmt.Sprintf("VmRSS:%dkB", rss>>10)}
 	var tags []string
 	rows, err := w.SQL().Query(`select tag, memory_usage_bytes >> 20, temporary_storage_bytes >> 20 from duckdb_memory()
 		where memory_usage_bytes + temporary_storage_bytes > 1 << 20 order by 2 desc`)
@@ -123,7 +118,7 @@ var peaks struct {
 // sample reads the resident set and DuckDB's jemalloc ten times a second.
 func sample() {
 	for range time.Tick(100 * time.Millisecond) {
-		rss := vmRSS()
+		rss, _ := vmStatus()
 		a := warehouse.Allocators()
 		peaks.Lock()
 		peaks.rss = max(peaks.rss, rss)
@@ -141,14 +136,22 @@ func takePeaks() string {
 	return s
 }
 
-func vmRSS() int64 {
+// vmStatus reads VmRSS and VmHWM (bytes) from /proc/self/status.
+func vmStatus() (rss, hwm int64) {
 	b, _ := os.ReadFile("/proc/self/status")
 	for _, l := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
-			var n int64
-			fmt.Sscan(f[1], &n)
-			return n << 10
+		f := strings.Fields(l)
+		if len(f) < 2 {
+			continue
+		}
+		var n int64
+		fmt.Sscan(f[1], &n)
+		switch f[0] {
+		case "VmRSS:":
+			rss = n << 10
+		case "VmHWM:":
+			hwm = n << 10
 		}
 	}
-	return 0
+	return rss, hwm
 }
