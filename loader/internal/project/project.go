@@ -274,11 +274,21 @@ func Parse(file string, data []byte) (*Project, error) {
 	if errs := p.validateRaw(lines); len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	raw := p.OCR
 	p.applyDefaults()
+	// an explicit 0 is a setting (keep every word; never flag a page),
+	// not "use the default"
+	if _, set := lines["ocr.min_word_confidence"]; set {
+		p.OCR.MinWordConfidence = raw.MinWordConfidence
+	}
+	if _, set := lines["ocr.review_below"]; set {
+		p.OCR.ReviewBelow = raw.ReviewBelow
+	}
 	if errs := p.validate(lines); len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
 	p.memoryWarnings(lines)
+	p.embeddingWarnings(lines)
 	p.Target = Target{Name: "dev", Schema: "main", Type: "duckdb", Threads: p.Threads}
 	return p, nil
 }

@@ -142,3 +142,64 @@ func TestMemoryLimitTooSmallWarnedAtLine(t *testing.T) {
 		t.Errorf("64MB is applied as written: warnings %v, %q", q.Warnings, warn)
 	}
 }
+
+// OCR settings out of their range are errors at their line, and an
+// explicit 0 confidence is applied, not replaced by the default: before,
+// ocr.dpi: 3 rendered pages at 3 dpi, min_word_confidence: 160 left every
+// word out and review_below: -70 never flagged a page, all without a
+// word, and min_word_confidence: 0 (keep every word) silently became 60.
+func TestOCRSettingsCheckedAtLine(t *testing.T) {
+	cases := []struct{ yaml, want string }{
+		{"version: 1\nocr:\n  dpi: 3\n", `/p/project.yaml:3: ocr.dpi must be from 70 to 1200, got 3`},
+		{"version: 1\nocr:\n  dpi: 30000\n", `/p/project.yaml:3: ocr.dpi must be from 70 to 1200, got 30000`},
+		{"version: 1\nocr:\n  dpi: 0\n", `/p/project.yaml:3: ocr.dpi must be from 70 to 1200, got 0`},
+		{"version: 1\nocr:\n  min_word_confidence: 160\n", `/p/project.yaml:3: ocr.min_word_confidence must be from 0 to 100, got 160`},
+		{"version: 1\nocr:\n  dpi: 300\n  review_below: -70\n", `/p/project.yaml:4: ocr.review_below must be from 0 to 100, got -70`},
+	}
+	for _, c := range cases {
+		_, err := Parse("/p/project.yaml", []byte(c.yaml))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: want error containing %q, got %v", c.yaml, c.want, err)
+		}
+	}
+	p, err := Parse("/p/project.yaml", []byte("version: 1\nocr:\n  min_word_confidence: 0\n  review_below: 0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.OCR.MinWordConfidence != 0 || p.OCR.ReviewBelow != 0 {
+		t.Errorf("explicit 0: min_word_confidence %v, review_below %v", p.OCR.MinWordConfidence, p.OCR.ReviewBelow)
+	}
+	p, err = Parse("/p/project.yaml", []byte("version: 1\n"))
+	if err != nil || p.OCR.MinWordConfidence != 60 || p.OCR.ReviewBelow != 70 || p.OCR.DPI != 300 {
+		t.Errorf("defaults: %+v %v", p.OCR, err)
+	}
+}
+
+// Settings of the HTTP embedding providers under the built-in hash
+// provider, which makes no request, are warnings at their line: before,
+// base_url, api_key_env, send_dimensions, timeout and max_retries were
+// taken and not applied, without a word.
+func TestHashProviderWarnsHTTPSettings(t *testing.T) {
+	p, err := Parse("/p/project.yaml", []byte("version: 1\nembedding:\n  provider: hash\n  base_url: http://localhost:8080\n  api_key_env: EMBED_KEY\n  send_dimensions: true\n  max_retries: 5\n  timeout: 3s\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range p.Warnings {
+		got = append(got, w.String())
+	}
+	for _, want := range []string{"/p/project.yaml:4: embedding.base_url", "/p/project.yaml:5: embedding.api_key_env", "/p/project.yaml:6: embedding.send_dimensions",
+		"/p/project.yaml:7: embedding.max_retries", "/p/project.yaml:8: embedding.timeout"} {
+		found := false
+		for _, g := range got {
+			found = found || strings.HasPrefix(g, want) && strings.Contains(g, "not applied")
+		}
+		if !found {
+			t.Errorf("no warning %q...not applied in %q", want, got)
+		}
+	}
+	p, err = Parse("/p/project.yaml", []byte("version: 1\nembedding:\n  provider: openai\n  model: m\n  base_url: http://localhost:8080\n  api_key_env: EMBED_KEY\n"))
+	if err != nil || len(p.Warnings) != 0 {
+		t.Errorf("openai: warnings %v, err %v", p.Warnings, err)
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/docket-dev/docket/loader/internal/embed"
 )
 
 // MaxWorkersPerCore caps loader.workers: more worker processes than this
@@ -95,6 +97,17 @@ func (p *Project) validateRaw(lines map[string]int) []error {
 			e.bad(key, "%s must be a positive size (like 64MB), got %d", key, n)
 		}
 	}
+	// OCR: Tesseract reads 70 dpi at the least (it takes 70 for less);
+	// past 1200 dpi a page is a 10,000-pixel image for no better reading.
+	// Confidences are Tesseract's 0-100.
+	if _, set := lines["ocr.dpi"]; set && (p.OCR.DPI < 70 || p.OCR.DPI > 1200) {
+		e.bad("ocr.dpi", "ocr.dpi must be from 70 to 1200, got %d", p.OCR.DPI)
+	}
+	for key, v := range map[string]float64{"ocr.min_word_confidence": p.OCR.MinWordConfidence, "ocr.review_below": p.OCR.ReviewBelow} {
+		if v < 0 || v > 100 {
+			e.bad(key, "%s must be from 0 to 100, got %g", key, v)
+		}
+	}
 	if cap := MaxWorkersPerCore * runtime.NumCPU(); l.Workers > cap {
 		e.bad("loader.workers", "loader.workers is %d, more than %d per core (%d cores): at most %d", l.Workers, MaxWorkersPerCore, runtime.NumCPU(), cap)
 	}
@@ -149,6 +162,24 @@ func (p *Project) validate(lines map[string]int) []error {
 		e.bad("health.severity", "health.severity must be error or warn (got %q)", p.Health.Severity)
 	}
 	return append(e.errs, p.Health.validate(p.File)...)
+}
+
+// httpEmbeddingKeys are the embedding settings only the HTTP providers
+// (openai, ollama) use.
+var httpEmbeddingKeys = []string{"base_url", "api_key_env", "send_dimensions", "timeout", "max_retries"}
+
+// embeddingWarnings warns, at its line, of each HTTP provider's setting
+// given to the hash provider, which makes no request: not applied.
+func (p *Project) embeddingWarnings(lines map[string]int) {
+	if p.Embedding.Provider != embed.ProviderHash {
+		return
+	}
+	for _, k := range httpEmbeddingKeys {
+		if l := lines["embedding."+k]; l > 0 {
+			p.Warnings = append(p.Warnings, Warning{File: p.File, Line: l,
+				Msg: fmt.Sprintf("embedding.%s: the hash provider runs in docket and makes no request, so this is not applied (it is for provider openai or ollama)", k)})
+		}
+	}
 }
 
 func hasControl(s string) bool {
