@@ -34,6 +34,7 @@ func (p *Project) UseTarget(name string) error {
 	p.warnProfilesDirMissed(file)
 	p.Target.ProfileName = profile
 	if file == "" {
+		p.warnProfileUnused(profile, "there is no profiles.yml (looked in DBT_PROFILES_DIR, the current folder, the project folder and ~/.dbt)")
 		if name != "" {
 			p.Target.Name = name
 		}
@@ -44,6 +45,7 @@ func (p *Project) UseTarget(name string) error {
 		if name != "" {
 			return fmt.Errorf("%s: no profile %q (dbt_project.yml profile:) for --target %s", file, profile, name)
 		}
+		p.warnProfileUnused(profile, fmt.Sprintf("%s has no profile %q", file, profile))
 		return nil
 	}
 	if name == "" {
@@ -186,6 +188,28 @@ func (p *Project) readProfiles() (profile, file string, profiles map[string]prof
 		return profile, file, nil, yamlErr(file, err)
 	}
 	return profile, file, profiles, nil
+}
+
+// warnProfileUnused warns, at dbt_project.yml's profile: line (name:
+// when it sets none: dbt then reads the profile of the project's name),
+// that the profile cannot be used (why) and what docket builds into
+// instead; dbt stops there.
+func (p *Project) warnProfileUnused(profile, why string) {
+	key := "profile"
+	if p.DBT.Profile == "" {
+		key = "name"
+	}
+	line := 1
+	for i := 0; i+1 < len(p.DBT.Root.Content); i += 2 {
+		if p.DBT.Root.Content[i].Value == key {
+			line = p.DBT.Root.Content[i].Line
+		}
+	}
+	w := Warning{File: p.DBT.File, Line: line, Msg: fmt.Sprintf("profile %q is not applied: %s, so docket builds into %s, schema %s (dbt stops here)",
+		profile, why, p.Warehouse, p.Target.Schema)}
+	if !slices.Contains(p.Warnings, w) {
+		p.Warnings = append(p.Warnings, w)
+	}
 }
 
 // warnProfilesDirMissed: dbt reads profiles.yml from DBT_PROFILES_DIR

@@ -193,3 +193,41 @@ func writeFile(t *testing.T, dir, name, text string) {
 		t.Fatal(err)
 	}
 }
+
+// The profile dbt_project.yml names and docket cannot use (no profiles.yml
+// anywhere it looks, or one without that profile) is a warning at the
+// profile: line saying what is used instead: before, docket built into
+// its default warehouse without a word (dbt stops there).
+func TestProfileNotFoundIsWarned(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, root, "dbt_project.yml", "name: acme\nconfig-version: 2\nprofile: acme\n")
+	t.Setenv("DBT_PROFILES_DIR", "")
+	t.Setenv("HOME", t.TempDir())
+	t.Chdir(root)
+	profileWarnings := func() []string {
+		p, err := Load(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, w := range p.Warnings {
+			if strings.Contains(w.Msg, "profile") {
+				got = append(got, w.String())
+			}
+		}
+		return got
+	}
+	at := filepath.Join(root, "dbt_project.yml") + ":3: "
+	if got := profileWarnings(); len(got) != 1 || !strings.HasPrefix(got[0], at) || !strings.Contains(got[0], "no profiles.yml") ||
+		!strings.Contains(got[0], filepath.Join(root, "warehouse.duckdb")) {
+		t.Errorf("no profiles.yml: warnings %q, want one at %s naming the warehouse used", got, at)
+	}
+	writeFile(t, root, "profiles.yml", "other:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: other.duckdb\n")
+	if got := profileWarnings(); len(got) != 1 || !strings.HasPrefix(got[0], at) || !strings.Contains(got[0], `no profile "acme"`) {
+		t.Errorf("profile not in profiles.yml: warnings %q, want one at %s", got, at)
+	}
+	writeFile(t, root, "profiles.yml", "acme:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: acme.duckdb\n")
+	if got := profileWarnings(); len(got) != 0 {
+		t.Errorf("profile found: warnings %q", got)
+	}
+}
