@@ -18,6 +18,15 @@ var tableCaptionRe = regexp.MustCompile(`^(?:Table|TABLE|Tab\.|Tabelle|Tableau|T
 // is: a text-only table (labels and words, no number) under it is read
 // as one, where without it its aligned phrases may be anything.
 func captioned(lines []*textLine, c []*textLine, gap float64) bool {
+	return captionedBy(tableCaptionRe, lines, c, gap)
+}
+
+// figureCaptionRe: a line naming a figure by its number ("Figure 2.",
+// "Fig. 3:"): what follows is a figure's, whatever its text's layout.
+var figureCaptionRe = regexp.MustCompile(`^(?:Figure|FIGURE|Fig\.|Abbildung|Chart|Exhibit)\s*[0-9IVX]+[A-Za-z]?(?:[.\-–][0-9]+)*\s*(?:[:.\-–—|)]|$)`)
+
+// captionedBy is captioned for a caption re matches.
+func captionedBy(re *regexp.Regexp, lines []*textLine, c []*textLine, gap float64) bool {
 	i := -1
 	for k, l := range lines {
 		if l == c[0] {
@@ -56,7 +65,7 @@ func captioned(lines []*textLine, c []*textLine, gap float64) bool {
 		for n, w := range over {
 			parts[n] = w.text
 		}
-		if tableCaptionRe.MatchString(strings.Join(parts, " ")) {
+		if re.MatchString(strings.Join(parts, " ")) {
 			return true
 		}
 		below = ob.Y0

@@ -181,8 +181,10 @@ func wrappedOn(cols []span, prev, l *textLine, gap float64) bool {
 // worth building.
 func (d *Detector) scanPart(found []textFound, lines []*textLine, top, first int, part []*textLine, gap float64, hs, vs []rule) []textFound {
 	cand := within(besideParagraph(lines, top, first+len(part), gap), gap, hs)
-	for _, c := range splitSides(cand, gap) {
-		layoutSays := framed(c, hs) || boldHeaded(c, gap) || boldHeadsOver(c, gap) || captioned(lines, c, gap) || textColumns(c, gap)
+	sides := splitSides(cand, gap)
+	for _, c := range sides {
+		layoutSays := framed(c, hs) || boldHeaded(c, gap) || boldHeadsOver(c, gap) || captioned(lines, c, gap) ||
+			len(sides) == 1 && textColumns(c, gap) && !captionedBy(figureCaptionRe, lines, c, gap)
 		if !layoutSays && !twoNumeric(c) {
 			continue
 		}

@@ -2,6 +2,7 @@ package table
 
 import (
 	"math"
+	"strconv"
 	"unicode"
 )
 
@@ -9,17 +10,21 @@ import (
 // says so by its layout alone (no rules, no numbers, no bold heads, as
 // the held-out misses' small unruled tables are): under up to three head
 // lines (short, maxHeadBytes at most as headerAbove has it, inside the
-// body's extent), three body lines or more of two phrases or more, each
-// phrase starting where one of two to five columns starts (within 2pt),
-// each column starting three phrases or more; every other body line a
-// column's cell going on (one phrase at a column's start, inside the
-// column); no phrase of more than six words (a cell is a label or a
-// value, not a sentence); no column reading as running text (flows and
-// fills: a paragraph in a narrow column wraps where each line ends, its
-// lines reaching the column's right edge; a column of cells ends where
-// each cell does). Not a list (every row's first phrase a bullet or an
-// enumeration mark) and not blocks side by side (half the rows reading
-// the same in every column: two authors' addresses).
+// body's extent, no bigger than its text), three body lines or more of
+// two phrases or more, each phrase starting where one of two to five
+// columns starts (within 2pt), each column starting three phrases or
+// more; every other body line a column's cell going on (one phrase at a
+// column's start, inside the column); no phrase of more than six words
+// (a cell is a label or a value, not a sentence); no column reading as
+// running text (flows, fills and wordy: a paragraph in a narrow column
+// wraps where each line ends, its lines reaching the column's right
+// edge, three words or more a line; a column of cells ends where each
+// cell does, or holds a word or two, each about as wide as the next).
+// Not a list (every row's first phrase a bullet or an enumeration mark,
+// or numbers counting up by one) and not blocks side by side (half the
+// rows reading the same in every column: two authors' addresses).
+// scanPart asks it only of lines splitSides left whole, not under a
+// figure's caption.
 func textColumns(lines []*textLine, gap float64) bool {
 	ok := false
 	for h := 0; h <= 3 && len(lines)-h >= 3 && !ok; h++ {
@@ -43,13 +48,16 @@ func textBody(body []*textLine, gap float64) bool {
 		return -1
 	}
 	starts := make([]int, len(cols))
-	rows, markers, same := 0, 0, 0
+	rows, markers, same, last := 0, 0, 0, 0
 	for _, l := range body {
 		segs := l.segments(gap)
 		if len(segs) >= 2 {
-			if listMarker(segs[0]) {
+			// a mark, or the next of numbers counting up by one
+			n, err := strconv.Atoi(cellText(segs[0]))
+			if listMarker(segs[0]) || err == nil && (rows == 0 || n == last+1) {
 				markers++
 			}
+			last = n
 			if repeats(segs) {
 				same++
 			}
@@ -84,11 +92,31 @@ func textBody(body []*textLine, gap float64) bool {
 	}
 	for _, c := range cols {
 		in := func(w *word) bool { return w.bb.X0 >= c.a-2 && w.bb.X1 <= c.b+2 }
-		if flows(body, in) && fills(body, in) {
+		if flows(body, in) && fills(body, in) && wordy(body, in) {
 			return false
 		}
 	}
 	return true
+}
+
+// wordy: the words in of each line make a piece of it; most pieces (the
+// median) hold three words or more, as the lines of running text do even
+// in a narrow column (a column of short labels, codes or names, each
+// about as wide as the next, wraps nowhere).
+func wordy(lines []*textLine, in func(*word) bool) bool {
+	var ns []float64
+	for _, l := range lines {
+		n := 0
+		for _, w := range l.ws {
+			if in(w) {
+				n++
+			}
+		}
+		if n > 0 {
+			ns = append(ns, float64(n))
+		}
+	}
+	return len(ns) > 0 && median(ns) >= 3
 }
 
 // listMarker: the phrase is a list item's marker, a bullet or an
@@ -156,11 +184,14 @@ func fills(lines []*textLine, in func(*word) bool) bool {
 	return median(x1s) >= right-0.2*(right-left)
 }
 
-// shortHeads: the head lines are short and inside the body's extent.
+// shortHeads: the head lines are short, inside the body's extent and no
+// bigger than its text (large figures over a few words each are a
+// poster's facts, not a table's heads).
 func shortHeads(heads, body []*textLine, gap float64) bool {
 	b := boxOf(body)
+	size := medianLineSize(body)
 	for _, l := range heads {
-		if len(lineText(l)) > maxHeadBytes || l.bb.X0 < b.X0-gap || l.bb.X1 > b.X1+gap {
+		if len(lineText(l)) > maxHeadBytes || l.bb.X0 < b.X0-gap || l.bb.X1 > b.X1+gap || l.size > 1.2*size {
 			return false
 		}
 	}

@@ -101,3 +101,31 @@ func TestTextColumnsNotTables(t *testing.T) {
 		}
 	}
 }
+
+// TestTextColumnsEvenWidths: a small text-only table whose columns hold
+// labels of two short words, codes or country names, each about as wide
+// as the next, is a table: such a column wraps nowhere, though each next
+// cell would not fit after the one above (flows) and most reach the
+// column's right edge (fills). Checked: fails with the running-text test
+// as flows and fills alone (0 tables; review24's case).
+func TestTextColumnsEvenWidths(t *testing.T) {
+	for _, codes := range [][]string{{"DEU", "FRA", "ITA", "ESP", "AUT"}, {"Germany", "France", "Italy", "Spain", "Austria"}} {
+		pg := page{Items: prose(72, 80, "The offices of the network and the country each of them reports to this year.")}
+		xs := []float64{90, 220, 300}
+		pg.Items = append(pg.Items, txt{X: 90, Y: 110, Size: 9, S: "Office"}, txt{X: 220, Y: 110, Size: 9, S: "Country"}, txt{X: 300, Y: 110, Size: 9, S: "Contact"})
+		want := [][]string{{"Office", "Country", "Contact"}}
+		labels := []string{"Harbour office", "Inland depot", "Northern mill", "Canal station", "Upper quarry"}
+		contacts := []string{"front desk", "the depot manager", "by letter only", "none", "site foreman"}
+		y := 124.0
+		for i := range labels {
+			r := []string{labels[i], codes[i], contacts[i]}
+			for j, c := range r {
+				pg.Items = append(pg.Items, txt{X: xs[j], Y: y, Size: 9, S: c})
+			}
+			want = append(want, r)
+			y += 11
+		}
+		pg.Items = append(pg.Items, prose(72, y+14, "All offices are reviewed again in the spring, when the budget is set.")...)
+		wantTable(t, pg, want)
+	}
+}
