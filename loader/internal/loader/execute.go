@@ -39,9 +39,13 @@ type outcome struct {
 }
 
 type shared struct {
-	mu       sync.Mutex
-	byHash   map[contentKey]*contentState // contents extracted (or being extracted) in this run
-	known    map[string]warehouse.Extraction
+	mu     sync.Mutex
+	byHash map[contentKey]*contentState // contents extracted (or being extracted) in this run
+	plan   *Plan
+	// wrote are the contents this run extracted and handed to the sink,
+	// when the plan looks contents up in the warehouse (whose rows for
+	// them are this run's, not the plan's).
+	wrote    map[contentKey]bool
 	pool     *worker.Pool
 	opts     Options
 	tmp      *privateDir // the private copies workers read
@@ -95,8 +99,11 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 		return err
 	}
 	defer tmp.Close()
-	sh := &shared{children: plan.Children, childWas: plan.ChildHashes, attached: plan.Attachments, byHash: map[contentKey]*contentState{}, known: plan.Contents, opts: opts, tmp: tmp, docOpts: docOptions(opts)}
+	sh := &shared{children: plan.Children, childWas: plan.ChildHashes, attached: plan.Attachments, byHash: map[contentKey]*contentState{}, plan: plan, opts: opts, tmp: tmp, docOpts: docOptions(opts)}
 	sh.pool = pool
+	if plan.lookup != nil {
+		sh.wrote = map[contentKey]bool{}
+	}
 	if sum.ByKind == nil {
 		sum.ByKind = map[string]int{}
 	}
@@ -168,6 +175,15 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 		}
 		if fam[0].unsettled == "" {
 			out.Gone = goneChildren(fam, sh)
+		}
+		if sh.wrote != nil {
+			sh.mu.Lock()
+			for _, o := range fam {
+				if o.extracted && o.f.hash != "" {
+					sh.wrote[keyOf(o.f.hash)] = true
+				}
+			}
+			sh.mu.Unlock()
 		}
 		done++
 		if opts.Progress != nil {
@@ -278,7 +294,7 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		return o
 	}
 	// Content already extracted (earlier run, or another file in this run)?
-	if ex, ok := sh.known[f.hash]; ok {
+	if ex, ok := sh.known(f.hash); ok {
 		if ex.Status == warehouse.StatusQuarantined {
 			o.err = &document.Error{Kind: ex.ErrorKind, Msg: ex.ErrorMessage}
 			return o
@@ -443,7 +459,7 @@ func (sh *shared) detectType(f *file, sf staged) error {
 	case f.abs != "":
 		f.info, err = detect.Detect(f.abs)
 	default: // an attachment of reused content: its content is known
-		ex := sh.known[f.hash]
+		ex, _ := sh.known(f.hash)
 		f.info = detect.Info{Type: ex.Type, MIME: detect.MIMEOf(ex.Type)}
 	}
 	return err
@@ -492,10 +508,27 @@ func docFacts(r *document.Result) *document.Result {
 	return f
 }
 
+// known returns the extraction the plan offers for the content hash:
+// one the warehouse had before this run (see Plan.Content).
+func (sh *shared) known(hash string) (warehouse.Extraction, bool) {
+	if hash == "" {
+		return warehouse.Extraction{}, false
+	}
+	if sh.wrote != nil {
+		sh.mu.Lock()
+		mine := sh.wrote[keyOf(hash)]
+		sh.mu.Unlock()
+		if mine {
+			return warehouse.Extraction{}, false
+		}
+	}
+	return sh.plan.Content(hash)
+}
+
 // settled reports whether a content needs no extraction in this run:
 // extracted before, or taken by another file of this run.
 func (sh *shared) settled(hash string) bool {
-	if _, ok := sh.known[hash]; ok {
+	if _, ok := sh.known(hash); ok {
 		return true
 	}
 	sh.mu.Lock()
@@ -520,7 +553,7 @@ func (sh *shared) childrenFromRefs(ctx context.Context, f *file, refs []warehous
 	var out []*outcome
 	for _, ref := range refs {
 		c := sh.childFile(f, ref)
-		_, known := sh.known[c.hash]
+		_, known := sh.known(c.hash)
 		sh.mu.Lock()
 		_, inRun := sh.byHash[keyOf(c.hash)]
 		sh.mu.Unlock()

@@ -40,7 +40,7 @@ func executeHeap(t *testing.T, n int) int64 {
 				"<body><p>Document %d lists the warehouses and their stock levels in plain words.</p></body></html>\n", i, i))
 	}
 	st := &State{Known: map[string]warehouse.Known{}, Extractions: map[string]warehouse.Extraction{}, OCR: map[string]bool{}}
-	plan := MakePlan(st, List(p, nil), Options{Project: p})
+	plan := mustPlan(t, st, List(p, nil), Options{Project: p})
 	exe, _ := os.Executable()
 	pool := worker.NewPool(worker.PoolOptions{Command: []string{exe, "worker"}, Env: []string{"DOCKET_TEST_AS_DOCKET=1"}, Size: 2, Timeout: time.Minute})
 	defer pool.Close()

@@ -55,6 +55,7 @@ type includer struct {
 	f   *entry
 	k   warehouse.Known
 	src warehouse.LaTeXSources
+	row *warehouse.KnownContent // its document and content
 }
 
 // action is the document's action given the files that moved in this
@@ -116,7 +117,7 @@ func (sh *shared) rekeyLaTeX(o *outcome, st *contentState) {
 		sh.byHash[keyOf(key)] = &contentState{done: settledDone, res: docFacts(o.res), flagged: o.flagged}
 	}
 	sh.mu.Unlock()
-	if ex, known := sh.known[key]; inRun || known && ex.Status == warehouse.StatusLanded {
+	if ex, known := sh.known(key); inRun || known && ex.Status == warehouse.StatusLanded {
 		o.res, o.extracted = nil, false
 		if inRun {
 			<-same.done // a settled entry: another file's extraction, landed or on its way

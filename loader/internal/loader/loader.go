@@ -4,10 +4,11 @@
 //
 // A load is a plan, its execution and a finish:
 //
-//   - Plan. ReadState reads what the warehouse knows (documents,
-//     extractions, attachments); List walks the sources; MakePlan hashes
-//     what it must and decides, with the pure function Decide, one Action
-//     per file: new, changed, unchanged, retried, reocr, repaired,
+//   - Plan. PlanFrom walks the sources and reads what the warehouse
+//     knows of them as it goes (documents in walk order, in batches, with
+//     their extractions; attachments and the like whole), hashes what it
+//     must and decides, with the pure function Decide, one Action per
+//     file: new, changed, unchanged, retried, reocr, repaired,
 //     vanished, deleted or kept. A Plan is data (JSON-able): its Files
 //     (doc id, source, paths, stat, expected hash, action) and what
 //     execution needs from the warehouse (Contents that may be reused,
@@ -58,7 +59,8 @@ type Options struct {
 	// does the same) instead of trusting a matching stat.
 	Verify bool
 	// Phase, when set, is told each step of the load as it starts:
-	// "state" (reading what the warehouse knows), "plan", "execute",
+	// "state" (reading what the warehouse knows and a plan keeps whole),
+	// "plan" (reading its documents and deciding), "execute",
 	// "finish" (a memory trace names them).
 	Phase func(string)
 	// HashNew: the plan hashes new files too (a plan executed elsewhere
@@ -216,23 +218,21 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	if err := db.StartRun(ctx, run); err != nil {
 		return nil, fmt.Errorf("loader: start run: %w", err)
 	}
-	opts.phase("state")
-	st, err := ReadState(ctx, db, opts.ReOCR)
+	// Plan: a new warehouse's from its listing, made while the workers
+	// started; any other's as its documents are read (PlanFrom).
+	var plan *Plan
+	var err error
+	if listed != nil {
+		plan, err = MakePlan(&State{Known: map[string]warehouse.Known{}, Extractions: map[string]warehouse.Extraction{}, OCR: map[string]bool{}}, listed, opts)
+	} else {
+		plan, err = PlanFrom(ctx, db, opts, func() { pool.Warm() })
+	}
 	if err != nil {
 		return nil, err
 	}
-
-	// Plan.
-	opts.phase("plan")
-	if listed == nil {
-		if listed = List(p, st.Known); listed.HasNew(st, p) {
-			pool.Warm()
-		}
-	}
-	if err := db.RecordSkips(ctx, sum.RunID, start, listed.Skips); err != nil {
+	if err := db.RecordSkips(ctx, sum.RunID, start, plan.Skips); err != nil {
 		return nil, fmt.Errorf("loader: record skipped entries: %w", err)
 	}
-	plan := MakePlan(st, listed, opts)
 	sum.addPlan(plan)
 	// Unchanged documents are not written (their last_seen_at is the
 	// run's, see stg_documents), except for the stat of a file read again.
@@ -244,7 +244,7 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	// Execute.
 	opts.phase("execute")
 	w := NewWriter(db, sum.RunID, sum)
-	if len(st.Known) == 0 && len(st.Extractions) == 0 {
+	if plan.fresh {
 		w.StartFresh() // a first load: nothing to look up in the warehouse
 	}
 	err = Execute(ctx, plan, plan.Todo(), opts, pool, sum, func(f Family) error { return w.Add(ctx, f) })
@@ -282,8 +282,8 @@ func (s *Summary) addPlan(p *Plan) {
 		}
 		s.seen(f.Action)
 	}
-	s.Seen += len(p.Unchanged)
-	s.Unchanged += len(p.Unchanged)
+	s.Seen += len(p.Unchanged) + p.UnchangedCount
+	s.Unchanged += len(p.Unchanged) + p.UnchangedCount
 	s.BytesHashed += p.BytesHashed
 }
 

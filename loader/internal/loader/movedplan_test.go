@@ -29,7 +29,7 @@ func TestPlanWithoutLaTeXBuildsNoMovedSet(t *testing.T) {
 			}
 			var a, b runtime.MemStats
 			runtime.ReadMemStats(&a)
-			plan := MakePlan(st, l, Options{Project: p})
+			plan := mustPlan(t, st, l, Options{Project: p})
 			runtime.ReadMemStats(&b)
 			least = min(least, b.TotalAlloc-a.TotalAlloc)
 			if plan.Count(ActDeleted) != n || plan.Count(ActUnchanged) != 1 {

@@ -90,12 +90,21 @@ type Plan struct {
 	// load does with them is count them (a planned file each held ~370
 	// bytes per file of a no-op load).
 	Unchanged []string `json:"unchanged"`
+	// UnchangedCount are the unchanged files not in Unchanged: a load
+	// that plans from the warehouse as it goes keeps only their number.
+	UnchangedCount int `json:"unchanged_count,omitempty"`
 	// Skips are entries of the sources that are not documents.
 	Skips []warehouse.Skip `json:"skips,omitempty"`
 	// Contents are the extractions the executor may reuse (a file whose
 	// bytes were extracted before is not extracted again), without the
 	// contents this plan extracts again (retries, re-OCR).
 	Contents map[string]warehouse.Extraction `json:"contents"`
+	// lookup finds a content the warehouse has that Contents does not
+	// hold (a plan made as the warehouse was read holds none of them;
+	// see Content); nil: Contents is all.
+	lookup func(string) (warehouse.Extraction, bool)
+	// fresh: the warehouse had no document and no extraction.
+	fresh bool
 	// Dropped are the contents the warehouse has that the plan does not
 	// reuse (extracted again, or outdated), sorted.
 	Dropped []string `json:"dropped,omitempty"`
@@ -139,6 +148,19 @@ func (p *Plan) Todo() []PlannedFile {
 	return out
 }
 
+// Content returns the extraction the plan offers for reuse of the
+// content with hash h: one the warehouse had when the plan was made, not
+// dropped by it (extracted again, or outdated).
+func (p *Plan) Content(h string) (warehouse.Extraction, bool) {
+	if ex, ok := p.Contents[h]; ok || p.lookup == nil {
+		return ex, ok
+	}
+	if i := sort.SearchStrings(p.Dropped, h); i < len(p.Dropped) && p.Dropped[i] == h {
+		return warehouse.Extraction{}, false
+	}
+	return p.lookup(h)
+}
+
 // IDs returns the doc_ids of the files with the action.
 func (p *Plan) IDs(a Action) []string {
 	var out []string
@@ -157,7 +179,7 @@ func (p *Plan) IDs(a Action) []string {
 func (p *Plan) Count(a Action) int {
 	n := 0
 	if a == ActUnchanged {
-		n = len(p.Unchanged)
+		n = len(p.Unchanged) + p.UnchangedCount
 	}
 	for _, f := range p.Files {
 		if f.Action == a {
@@ -174,172 +196,17 @@ func (l *Listing) HasNew(st *State, p *project.Project) bool {
 	return anyNew(l.files, st.Known, p)
 }
 
-// MakePlan decides every file's action from the warehouse's state and
-// the listing. It reads the files it must hash to decide (known files;
+// MakePlan decides every file's action from the warehouse's state held in
+// memory and the listing (see makePlan; PlanFrom reads the warehouse as
+// it decides). It reads the files it must hash to decide (known files;
 // new ones too under opts.HashNew); Decide makes each decision.
 //
-// MakePlan consumes st and l rather than copy them (a no-op load of 200k
-// files held the state, a copy of its extractions, the listing and a
-// planned file per file at once): the plan's Contents is st.Extractions
-// without the contents it drops (listed in Dropped), the known documents
-// it has decided about are deleted from st.Known as it goes, and so are
-// the listing's files.
-func MakePlan(st *State, l *Listing, opts Options) *Plan {
-	p := opts.Project
-	pol := policyOf(opts)
-	old, fresh := make([]*entry, 0, len(l.files)), []*entry(nil)
-	for _, f := range l.files {
-		if isNew(f, st.Known) {
-			fresh = append(fresh, f)
-		} else {
-			old = append(old, f)
-		}
-	}
-	l.files = nil
-	// A known file whose stat vouches for it is not read (see StatClean);
-	// the others are hashed.
-	verify := opts.Verify || p.Loader.Verify == project.VerifyHash
-	var toHash []*entry
-	for _, f := range old {
-		k := st.Known[f.docID]
-		if !verify && f.err == nil && !f.gone && StatClean(k, f.stat) {
-			f.hash = k.Hash
-			continue
-		}
-		toHash = append(toHash, f)
-	}
-	if opts.HashNew {
-		toHash = append(toHash, fresh...)
-	}
-	bytes := hashAll(toHash, p.Loader.Workers)
-	read := make(map[*entry]bool, len(toHash))
-	for _, f := range toHash {
-		read[f] = true
-	}
-
-	contents := st.Extractions
-	dropped := map[string]warehouse.Extraction{} // what contents had of the contents dropped
-	drop := func(h string) {
-		if ex, ok := contents[h]; ok {
-			dropped[h] = ex
-			delete(contents, h)
-		}
-	}
-	children, childHashes := ChildrenOf(st.Known)
-	reextracted := map[string]bool{}
-	var todo, rest []PlannedFile
-	unchanged := make([]string, 0, len(old))
-	place := func(f *entry, k warehouse.Known, a Action) {
-		if _, ok := st.Includes[f.docID]; ok && a.Executes() && f.hash == k.Hash {
-			// A LaTeX document's known hash is its content's key, not
-			// always its main file's hash (latexKey): the executor
-			// hashes the file and keys what it extracts (see rekeyLaTeX).
-			f.hash = ""
-		}
-		restat := a == ActUnchanged && read[f] && !StatClean(k, f.stat) && f.stat.TakenN != 0
-		switch {
-		case a == ActUnchanged && !restat:
-			unchanged = append(unchanged, f.docID)
-		case a.Executes():
-			todo = append(todo, planned(f, a))
-		default:
-			pf := planned(f, a)
-			pf.Restat = restat
-			rest = append(rest, pf)
-		}
-	}
-	var latex []includer // unchanged LaTeX documents: decided once every file is
-	// One k and ex for all the decisions: Facts points to them and Decide
-	// leaks its facts' strings, so per-file variables would be moved to
-	// the heap, ~290 bytes per file.
-	var k warehouse.Known
-	var ex warehouse.Extraction
-	var extracted bool
-	for i, f := range old {
-		old[i] = nil // the listing's file is not needed past its decision
-		k = st.Known[f.docID]
-		// Decisions see the contents earlier decisions dropped (in listing
-		// order): a content extracted again is extracted once.
-		if src, ok := st.Includes[f.docID]; ok && f.hash != k.Hash {
-			f.hash = latexKnownKey(src, f.hash, k.Hash)
-		}
-		ex, extracted = contents[f.hash]
-		if !extracted && reextracted[f.hash] {
-			// Another file with these bytes brought the outdated
-			// content back: this one is re-extracted too, not repaired.
-			ex, extracted = dropped[f.hash]
-		}
-		facts := Facts{Known: &k, Listed: true, Gone: f.gone, Hash: f.hash, Content: &ex, Extracted: extracted, OCR: st.OCR[f.hash]}
-		if !f.gone && k.Hash == f.hash {
-			facts.Redo = DescendantsToRedo(f.docID, children, st.Known, contents, st.OCR, pol)
-		}
-		d := Decide(facts, pol)
-		for _, h := range d.Forget {
-			drop(h)
-		}
-		if d.Action == ActReextract {
-			reextracted[f.hash] = true
-		}
-		// A top-level document decided about is not deleted: it leaves
-		// st.Known, whose documents left at the end were not listed.
-		delete(st.Known, f.docID)
-		if src, ok := st.Includes[f.docID]; ok && d.Action == ActUnchanged {
-			latex = append(latex, includer{f: f, k: k, src: src})
-			continue
-		}
-		place(f, k, d.Action)
-	}
-	// Contents made by an extractor version no longer current that no
-	// known file brought back are not reused either: a new file with
-	// those bytes is extracted afresh.
-	for h, ex := range contents {
-		if pol.Outdated(ex) {
-			drop(h)
-		}
-	}
-	var news []PlannedFile
-	for _, f := range fresh {
-		news = append(news, planned(f, Decide(Facts{Known: knownPtr(st.Known, f.docID), Listed: true, Gone: f.gone}, pol).Action))
-	}
-	bySize(news)
-	// Known top-level documents not listed now: deleted, except under
-	// folders that could not be read (their files are not gone, just
-	// unreadable now).
-	var gone []PlannedFile
-	for id, k := range st.Known {
-		if k.ParentDocID != "" || k.Status == warehouse.StatusDeleted {
-			continue
-		}
-		k := k
-		a := Decide(Facts{Known: &k, UnderUnreadable: under(l.unreadable[k.SourceName], k.RelPath)}, pol).Action
-		gone = append(gone, PlannedFile{Action: a, DocID: id, Source: k.SourceName, Rel: k.RelPath, Hash: k.Hash})
-	}
-	sort.Slice(gone, func(i, j int) bool { return gone[i].DocID < gone[j].DocID })
-	var moved map[string]bool // built only for LaTeX documents: an entry per file a first load lands
-	if len(latex) > 0 {
-		moved = movedFiles(todo, news, gone)
-	}
-	for _, c := range latex {
-		// A document changed by its includes leaves its content to the
-		// documents that still have it: what it extracts now has a key
-		// of its own.
-		a := c.action(moved)
-		if a == ActReextract {
-			drop(c.k.Hash)
-		}
-		place(c.f, c.k, a)
-	}
-	bySize(todo)
-	dropParentsOfRedone(contents, dropped, st.Attachments, drop)
-	sort.Strings(unchanged)
-	var redo []string
-	for h := range dropped {
-		redo = append(redo, h)
-	}
-	sort.Strings(redo)
-	files := append(append(append(todo, news...), rest...), gone...)
-	return &Plan{Files: files, Unchanged: unchanged, Skips: l.Skips, Contents: contents, Dropped: redo, Attachments: st.Attachments,
-		Children: children, ChildHashes: childHashes, BytesHashed: bytes}
+// MakePlan consumes st and l rather than copy them: the plan's Contents
+// is st.Extractions without the contents it drops (listed in Dropped),
+// and the listing's files are released as they are decided.
+func MakePlan(st *State, l *Listing, opts Options) (*Plan, error) {
+	inWalkOrder(l, opts.Project)
+	return makePlan(newMemState(st, opts.Project), &listingSource{l: l}, opts, true, nil)
 }
 
 // dropParentsOfRedone drops from contents the known contents with an

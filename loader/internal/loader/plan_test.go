@@ -27,6 +27,16 @@ func planProject(t *testing.T) (*project.Project, string) {
 	return p, src
 }
 
+// mustPlan is MakePlan, failing the test on an error.
+func mustPlan(t *testing.T, st *State, l *Listing, opts Options) *Plan {
+	t.Helper()
+	plan, err := MakePlan(st, l, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return plan
+}
+
 func write(t *testing.T, dir, name, text string) {
 	t.Helper()
 	if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -71,7 +81,7 @@ func TestMakePlan(t *testing.T) {
 		}
 	}
 	st.Extractions[clean] = warehouse.Extraction{Hash: clean, Status: warehouse.StatusLanded, Attempts: 1}
-	plan := MakePlan(st, listed, Options{Project: p})
+	plan := mustPlan(t, st, listed, Options{Project: p})
 	got := map[string]Action{}
 	for _, f := range plan.Files {
 		got[f.Rel] = f.Action
@@ -138,7 +148,7 @@ func TestExecuteSubset(t *testing.T) {
 	write(t, src, "b.txt", "Beta document text.\n")
 	write(t, src, "c.txt", "Alpha document text.\n") // same bytes as a.txt
 	st := &State{Known: map[string]warehouse.Known{}, Extractions: map[string]warehouse.Extraction{}, OCR: map[string]bool{}}
-	plan := MakePlan(st, List(p, st.Known), Options{Project: p, HashNew: true})
+	plan := mustPlan(t, st, List(p, st.Known), Options{Project: p, HashNew: true})
 	var subset []PlannedFile
 	for _, f := range plan.Todo() {
 		if f.Hash == "" {

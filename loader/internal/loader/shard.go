@@ -181,7 +181,7 @@ func addKnowledge(sp *ShardPlan, plan *Plan, hash string) {
 	if _, done := sp.Contents[hash]; done {
 		return
 	}
-	if ex, ok := plan.Contents[hash]; ok {
+	if ex, ok := plan.Content(hash); ok {
 		sp.Contents[hash] = ex
 	}
 	if refs, ok := plan.Attachments[hash]; ok {
@@ -370,7 +370,10 @@ func PlanShards(ctx context.Context, db *warehouse.DB, opts Options, n int, dir 
 		return nil, err
 	}
 	opts.HashNew = true
-	plan := MakePlan(st, List(opts.Project, st.Known), opts)
+	plan, err := MakePlan(st, List(opts.Project, st.Known), opts)
+	if err != nil {
+		return nil, err
+	}
 	id := NewPlanID()
 	m := NewPlanManifest(plan, id, db.Path, base, opts)
 	if err := WritePlan(dir, m, SplitPlan(plan, n, id)); err != nil {

@@ -64,6 +64,16 @@ type Listing struct {
 // so that a listing holds each path and doc_id once.
 func List(p *project.Project, known map[string]warehouse.Known) *Listing {
 	out := &Listing{unreadable: map[string][]string{}}
+	out.Skips = listTo(p, known, func(f *entry) { out.files = append(out.files, f) },
+		func(src, rel string) { out.unreadable[src] = append(out.unreadable[src], rel) })
+	return out
+}
+
+// listTo walks the sources as List does, handing each file to file and
+// each folder it could not read to unreadable as it meets them (in walk
+// order: see warehouse.WalkKey), and returns the skips.
+func listTo(p *project.Project, known map[string]warehouse.Known, file func(*entry), unreadable func(src, rel string)) []warehouse.Skip {
+	out := &Listing{}
 	taken := time.Now().UnixNano()
 	own := projectFiles(p)
 	for _, src := range p.Sources {
@@ -78,7 +88,7 @@ func List(p *project.Project, known map[string]warehouse.Known) *Listing {
 			rel, _ := filepath.Rel(root, path)
 			if err != nil {
 				if d == nil || d.IsDir() {
-					out.unreadable[src.Name] = append(out.unreadable[src.Name], filepath.ToSlash(rel))
+					unreadable(src.Name, filepath.ToSlash(rel))
 					if errors.Is(err, syscall.ENAMETOOLONG) {
 						skip(rel, SkipPathTooLong, "the folder's path is longer than PATH_MAX (%d bytes)", pathMax)
 					} else {
@@ -155,15 +165,15 @@ func List(p *project.Project, known map[string]warehouse.Known) *Listing {
 			info, err := os.Stat(path) // follows a followed link
 			if err != nil {
 				f.err, f.gone = openError("stat", err)
-				out.files = append(out.files, f)
+				file(f)
 				return nil
 			}
 			f.stat = statOf(info, taken)
-			out.files = append(out.files, f)
+			file(f)
 			return nil
 		})
 	}
-	return out
+	return out.Skips
 }
 
 // projectFiles are the paths a source must not load: the warehouse (and
