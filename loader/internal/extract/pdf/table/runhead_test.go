@@ -25,17 +25,7 @@ func TestRunningHeadNoRow(t *testing.T) {
 		if rule {
 			pg.Draw = append(pg.Draw, hline(60, 540, 44))
 		}
-		y := 58.0
-		pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 9, S: "Region"}, txt{X: 200, Y: y, Size: 9, S: "Count"},
-			txt{X: 260, Y: y, Size: 9, S: "Share"})
-		want := [][]string{{"Region", "Count", "Share"}}
-		for _, r := range [][]string{{"North", "1,204", "17.5"}, {"South", "865", "4.2"}, {"East", "12,090", "31.0"},
-			{"West", "77", "0.9"}, {"Centre", "3,411", "8.8"}} {
-			y += 12
-			pg.Items = append(pg.Items, txt{X: 72, Y: y, Size: 9, S: r[0]},
-				txt{X: 230 - helvWidth(r[1])*0.9, Y: y, Size: 9, S: r[1]}, txt{X: 290 - helvWidth(r[2])*0.9, Y: y, Size: 9, S: r[2]})
-			want = append(want, r)
-		}
+		want, y := regionTable(&pg, 72, 58)
 		pg.Items = append(pg.Items, prose(72, y+30, "The counts are of records kept on the file at the end of the year.")...)
 		ts := detect(t, pg)
 		if len(ts) != 1 {
@@ -73,17 +63,7 @@ func TestRunningHeadClose(t *testing.T) {
 	pg := page{Items: []txt{{X: 60, Y: 40, Size: 8.5, S: "- 116 -"},
 		{X: 540 - helvWidth("Regional accounts, 2019 edition")*0.85, Y: 40, Size: 8.5, S: "Regional accounts, 2019 edition"},
 		{X: 60, Y: 50, Size: 9, S: "Listing 2.20, part 2 of 4"}}}
-	y := 66.0
-	pg.Items = append(pg.Items, txt{X: 64, Y: y, Size: 9, S: "Region"}, txt{X: 200, Y: y, Size: 9, S: "Count"},
-		txt{X: 260, Y: y, Size: 9, S: "Share"})
-	want := [][]string{{"Region", "Count", "Share"}}
-	for _, r := range [][]string{{"North", "1,204", "17.5"}, {"South", "865", "4.2"}, {"East", "12,090", "31.0"},
-		{"West", "77", "0.9"}, {"Centre", "3,411", "8.8"}} {
-		y += 12
-		pg.Items = append(pg.Items, txt{X: 64, Y: y, Size: 9, S: r[0]},
-			txt{X: 230 - helvWidth(r[1])*0.9, Y: y, Size: 9, S: r[1]}, txt{X: 290 - helvWidth(r[2])*0.9, Y: y, Size: 9, S: r[2]})
-		want = append(want, r)
-	}
+	want, y := regionTable(&pg, 64, 66)
 	pg.Items = append(pg.Items, prose(60, y+24, "The counts are of records kept on the file at the end of the year, for every region of the country.")...)
 	ts := detect(t, pg)
 	if len(ts) != 1 {
@@ -93,4 +73,22 @@ func TestRunningHeadClose(t *testing.T) {
 		t.Errorf("the running head or the exhibit line read as the table's: %s", d)
 	}
 	wantCells(t, ts[0], want)
+}
+
+// regionTable adds the small Region / Count / Share table both running
+// head tests put under their head: its heads at y, its first column at
+// x, the numbers right-aligned at 230 and 290. It returns the table's
+// cells and the last row's y.
+func regionTable(pg *page, x, y float64) ([][]string, float64) {
+	pg.Items = append(pg.Items, txt{X: x, Y: y, Size: 9, S: "Region"}, txt{X: 200, Y: y, Size: 9, S: "Count"},
+		txt{X: 260, Y: y, Size: 9, S: "Share"})
+	want := [][]string{{"Region", "Count", "Share"}}
+	for _, r := range [][]string{{"North", "1,204", "17.5"}, {"South", "865", "4.2"}, {"East", "12,090", "31.0"},
+		{"West", "77", "0.9"}, {"Centre", "3,411", "8.8"}} {
+		y += 12
+		pg.Items = append(pg.Items, txt{X: x, Y: y, Size: 9, S: r[0]},
+			txt{X: 230 - helvWidth(r[1])*0.9, Y: y, Size: 9, S: r[1]}, txt{X: 290 - helvWidth(r[2])*0.9, Y: y, Size: 9, S: r[2]})
+		want = append(want, r)
+	}
+	return want, y
 }
