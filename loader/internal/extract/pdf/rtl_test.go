@@ -111,3 +111,25 @@ func rtlRead(t *testing.T, lines []string, order pdftest.Order) (text, words str
 	}
 	return res.Pages[0].Text, strings.Join(ws, " ")
 }
+
+// A glyph whose ToUnicode gives two letters (here code "A" of a simple
+// font mapped to lam and alef-hamza, as Chromium writes DejaVu's
+// lam-alef ligature) reads in logical order: MuPDF gives the second letter
+// no width at the glyph's right end, and the RTL rebuild put it before
+// the lam ("األخ" for "الأخ"). Drawn left to right: kha, the ligature,
+// alef.
+func TestRTLGlyphOfTwoLetters(t *testing.T) {
+	cmap := "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T def 1 begincodespacerange <00> <FF> endcodespacerange " +
+		"3 beginbfchar <41> <06440623> <42> <0627> <43> <062E> endbfchar endcmap CMapName currentdict /CMap defineresource pop end end"
+	data := pdftest.Assemble("1.4", []string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>",
+		rawStream("BT /F1 24 Tf 72 700 Td (CAB) Tj ET"), rawStream(cmap)}, "")
+	res, err := Extract(context.Background(), pdftest.WriteBytes(t, "lig.pdf", data), document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(res.Pages[0].Text); got != "الأخ" {
+		t.Errorf("text %q (%U), want %q", got, []rune(got), "الأخ")
+	}
+}

@@ -6,6 +6,8 @@ package pdf
 import "C"
 
 import (
+	"unicode"
+
 	unorm "golang.org/x/text/unicode/norm"
 )
 
@@ -31,7 +33,7 @@ func isPresentationForm(r rune) bool {
 // past the first, when there is none.
 func unshape(cs []C.dk_char, ls []C.dk_line) ([]C.dk_char, []C.dk_line) {
 	i := 0
-	for i < len(cs) && !isPresentationForm(rune(cs[i].c)) {
+	for i < len(cs) && !isPresentationForm(rune(cs[i].c)) && !zeroWidthLetter(cs[i]) {
 		i++
 	}
 	if i == len(cs) {
@@ -46,6 +48,7 @@ func unshape(cs []C.dk_char, ls []C.dk_line) ([]C.dk_char, []C.dk_line) {
 		for _, c := range cs[l.first : l.first+l.n] {
 			out = appendLetters(out, c, l.dx, l.dy)
 		}
+		shareGlyphs(out[first:], l.dx, l.dy)
 		l.first, l.n = C.int(first), C.int(len(out)-first)
 	}
 	return out, nl
@@ -81,6 +84,74 @@ func appendLetters(out []C.dk_char, c C.dk_char, dx, dy C.float) []C.dk_char {
 		out = append(out, p)
 	}
 	return out
+}
+
+// shareGlyphs: a glyph whose ToUnicode gives several letters (a lam-alef
+// ligature mapped to "لأ") comes from MuPDF as the first letter with the
+// glyph's box and the others with no width at the glyph's end, next to
+// it (before it when MuPDF turned the right-to-left run), so the RTL
+// rebuild, which reads boxes, put them on the wrong side ("األخير" for
+// "الأخير"). The glyph's box is shared out among its letters as for a
+// presentation-form ligature, the first letter at the line's end. Only
+// for right-to-left letters: a Latin ligature's letters are in order
+// either way.
+func shareGlyphs(cs []C.dk_char, dx, dy C.float) {
+	if abs32(dx) < abs32(dy) {
+		return
+	}
+	end := func(c *C.dk_char) C.float {
+		if dx < 0 {
+			return c.x0
+		}
+		return c.x1
+	}
+	rtlGlyph := func(i int, x C.float) bool {
+		return i >= 0 && i < len(cs) && cs[i].x1 > cs[i].x0 && end(&cs[i]) == x && mayBeRTL(rune(cs[i].c))
+	}
+	for a := 0; a < len(cs); a++ {
+		x := cs[a].x0
+		if !zeroWidthLetter(cs[a]) {
+			continue
+		}
+		b := a + 1
+		for b < len(cs) && cs[b].x0 == x && zeroWidthLetter(cs[b]) {
+			b++
+		}
+		// the letters in the ToUnicode's order: the glyph's first, then
+		// the others as written (after it) or turned (before it)
+		var order []int
+		switch {
+		case rtlGlyph(b, x):
+			order = append(order, b)
+			for k := b - 1; k >= a; k-- {
+				order = append(order, k)
+			}
+		case rtlGlyph(a-1, x):
+			order = append(order, a-1)
+			for k := a; k < b; k++ {
+				order = append(order, k)
+			}
+		default:
+			a = b - 1
+			continue
+		}
+		g, n := cs[order[0]], len(order)
+		for k, i := range order {
+			t0, t1 := C.float(n-1-k)/C.float(n), C.float(n-k)/C.float(n)
+			c := &cs[i]
+			c.x0, c.x1 = piece(g.x0, g.x1, t0, t1, dx < 0)
+			c.y0, c.y1 = g.y0, g.y1
+			c.ox = c.x0
+		}
+		a = b
+	}
+}
+
+// zeroWidthLetter: c is a right-to-left letter (not a combining mark,
+// which MuPDF also gives no width) with no width.
+func zeroWidthLetter(c C.dk_char) bool {
+	r := rune(c.c)
+	return c.x0 == c.x1 && mayBeRTL(r) && !unicode.Is(unicode.Mn, r)
 }
 
 // piece is the part [t0, t1] (fractions) of the span a..b, counted from b
