@@ -95,7 +95,7 @@ func run(corpus string) error {
 	// user types (pdftotext's, normalised).
 	forms := 0
 	for _, r := range d {
-		if r >= 0xFB50 && r <= 0xFDFF || r >= 0xFE70 && r <= 0xFEFF {
+		if pdf.IsPresentationForm(r) {
 			forms++
 		}
 	}

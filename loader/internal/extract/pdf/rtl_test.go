@@ -60,7 +60,9 @@ func TestVisualToLogical(t *testing.T) {
 // points, as many producers do) comes out as the letters a user types:
 // "ﻛﺘﺎﺏ ﺟﻤﻴﻞ ﻻ" is "كتاب جميل لا", the lam-alef ligature read lam first,
 // in the page text and in the words tables are built from. Before, the
-// forms were kept and no search for "كتاب" found the page.
+// forms landed in staging.pages and the table cells (search folded them
+// already: chunks and its tokenizer take NFKC), so a query over staging
+// for "كتاب" missed the page.
 func TestRTLPresentationForms(t *testing.T) {
 	shaped := []string{
 		"ﻛﺘﺎﺏ ﺟﻤﻴﻞ ﻻ",   // kaf teh alef beh: initial, medial, final, isolated; lam-alef

@@ -23,8 +23,9 @@ import (
 // left). The isolated forms of harakat (U+FE70 "ﹰ") decompose to a space
 // and the mark; the space is left out, so the mark stays on its letter.
 
-// isPresentationForm reports whether r is an Arabic presentation form.
-func isPresentationForm(r rune) bool {
+// IsPresentationForm reports whether r is an Arabic presentation form
+// (eval-rtl counts those left in the text with it).
+func IsPresentationForm(r rune) bool {
 	return r >= 0xFB50 && r <= 0xFDFF || r >= 0xFE70 && r <= 0xFEFF
 }
 
@@ -33,7 +34,7 @@ func isPresentationForm(r rune) bool {
 // past the first, when there is none.
 func unshape(cs []C.dk_char, ls []C.dk_line) ([]C.dk_char, []C.dk_line) {
 	i := 0
-	for i < len(cs) && !isPresentationForm(rune(cs[i].c)) && !zeroWidthLetter(cs[i]) {
+	for i < len(cs) && !IsPresentationForm(rune(cs[i].c)) && !zeroWidthLetter(cs[i]) {
 		i++
 	}
 	if i == len(cs) {
@@ -58,7 +59,7 @@ func unshape(cs []C.dk_char, ls []C.dk_line) ([]C.dk_char, []C.dk_line) {
 // (dx, dy: its line's direction).
 func appendLetters(out []C.dk_char, c C.dk_char, dx, dy C.float) []C.dk_char {
 	r := rune(c.c)
-	if !isPresentationForm(r) {
+	if !IsPresentationForm(r) {
 		return append(out, c)
 	}
 	rs := []rune(unorm.NFKC.String(string(r)))
