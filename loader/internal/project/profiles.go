@@ -195,6 +195,11 @@ func (p *Project) readProfiles() (profile, file string, profiles map[string]prof
 // that the profile cannot be used (why) and what docket builds into
 // instead; dbt stops there.
 func (p *Project) warnProfileUnused(profile, why string) {
+	if p.ownFile {
+		// project.yaml names the warehouse (its warehouse: or docket's
+		// default beside it): the profile is dbt's fallback, not needed.
+		return
+	}
 	key := "profile"
 	if p.DBT.Profile == "" {
 		key = "name"
@@ -206,7 +211,7 @@ func (p *Project) warnProfileUnused(profile, why string) {
 		}
 	}
 	w := Warning{File: p.DBT.File, Line: line, Msg: fmt.Sprintf("profile %q is not applied: %s, so docket builds into %s, schema %s (dbt stops here)",
-		profile, why, p.Warehouse, p.Target.Schema)}
+		profile, why, p.rel(p.Warehouse), p.Target.Schema)}
 	if !slices.Contains(p.Warnings, w) {
 		p.Warnings = append(p.Warnings, w)
 	}
@@ -298,4 +303,14 @@ func renderProfileOutput(out map[string]any) error {
 		out[k] = strings.TrimSpace(r)
 	}
 	return nil
+}
+
+// rel is path as a message shows it: relative to the project folder when
+// it lies inside it (messages and golden transcripts name no temporary
+// or home folder), else as it is.
+func (p *Project) rel(path string) string {
+	if r, err := filepath.Rel(p.Dir, path); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return r
+	}
+	return path
 }

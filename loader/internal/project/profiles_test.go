@@ -219,8 +219,8 @@ func TestProfileNotFoundIsWarned(t *testing.T) {
 	}
 	at := filepath.Join(root, "dbt_project.yml") + ":3: "
 	if got := profileWarnings(); len(got) != 1 || !strings.HasPrefix(got[0], at) || !strings.Contains(got[0], "no profiles.yml") ||
-		!strings.Contains(got[0], filepath.Join(root, "warehouse.duckdb")) {
-		t.Errorf("no profiles.yml: warnings %q, want one at %s naming the warehouse used", got, at)
+		!strings.Contains(got[0], "builds into warehouse.duckdb,") {
+		t.Errorf("no profiles.yml: warnings %q, want one at %s naming the warehouse used, relative to the project", got, at)
 	}
 	writeFile(t, root, "profiles.yml", "other:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: other.duckdb\n")
 	if got := profileWarnings(); len(got) != 1 || !strings.HasPrefix(got[0], at) || !strings.Contains(got[0], `no profile "acme"`) {
@@ -229,5 +229,12 @@ func TestProfileNotFoundIsWarned(t *testing.T) {
 	writeFile(t, root, "profiles.yml", "acme:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: acme.duckdb\n")
 	if got := profileWarnings(); len(got) != 0 {
 		t.Errorf("profile found: warnings %q", got)
+	}
+	// A folder with project.yaml too: it names the warehouse, the dbt
+	// profile is only a fallback, so its absence is no setting lost.
+	os.Remove(filepath.Join(root, "profiles.yml"))
+	writeFile(t, root, "project.yaml", "version: 1\nname: acme\n")
+	if got := profileWarnings(); len(got) != 0 {
+		t.Errorf("project.yaml beside dbt_project.yml, no profiles.yml: warnings %q, want none", got)
 	}
 }

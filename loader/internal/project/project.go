@@ -49,6 +49,9 @@ type Project struct {
 	Warnings []Warning `yaml:"-"` // settings read but not applied as written
 
 	setWarehouse bool
+	// ownFile: the folder has a project.yaml (not only dbt_project.yml):
+	// it names the warehouse, so a missing dbt profile is no setting lost.
+	ownFile bool
 }
 
 // Source is one folder scanned recursively.
@@ -221,6 +224,7 @@ func Load(dir string) (*Project, error) {
 	}
 	file := filepath.Join(abs, FileName)
 	data, err := os.ReadFile(file)
+	own := err == nil
 	if errors.Is(err, os.ErrNotExist) {
 		if _, derr := os.Stat(filepath.Join(abs, DBTFileName)); derr == nil {
 			data, err = []byte("version: 1\n"), nil
@@ -233,6 +237,7 @@ func Load(dir string) (*Project, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.ownFile = own
 	set := map[string]bool{}
 	var top map[string]any
 	if yaml.Unmarshal(data, &top) == nil {

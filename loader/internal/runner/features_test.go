@@ -295,6 +295,7 @@ var featureProbes = map[string]featureProbe{
 			"on-run-start: [\"create table if not exists {{ target.schema }}.hook_log (stage varchar)\", \"insert into {{ target.schema }}.hook_log values ('start')\"]\n" +
 			"on-run-end: [\"insert into {{ target.schema }}.hook_log values ('end')\"]\n",
 		"models/m/a.sql": "{{ config(materialized='table') }}\nselect count(*) as n from {{ target.schema }}.hook_log where stage = 'start'",
+		"profiles.yml":   "probe:\n  target: dev\n  outputs:\n    dev: {type: duckdb, path: probe.duckdb}\n",
 	}, check: func(t *testing.T, m *Manifest, dir string) error {
 		p, err := project.Load(dir)
 		if err != nil {
