@@ -99,26 +99,7 @@ type Extraction struct {
 
 // Extractions returns staging.extractions keyed by source_hash.
 func (w *DB) Extractions(ctx context.Context) (map[string]Extraction, error) {
-	rows, err := w.sql.QueryContext(ctx, `select source_hash, status, coalesce(error_kind,''), coalesce(error_message,''), coalesce(detected_type,''), coalesce(page_count,0),
-		coalesce(attempts, 1), coalesce(duration_ms, 0), coalesce(extractor_version, ''),
-		source_hash in (select source_hash from staging.reviews) from staging.extractions`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string]Extraction{}
-	in := interner{}
-	for rows.Next() {
-		var e Extraction
-		var ms int64
-		if err := rows.Scan(&e.Hash, &e.Status, &e.ErrorKind, &e.ErrorMessage, &e.Type, &e.Pages, &e.Attempts, &ms, &e.Version, &e.Flagged); err != nil {
-			return nil, err
-		}
-		e.Duration = time.Duration(ms) * time.Millisecond
-		e.Status, e.ErrorKind, e.Type, e.Version = in.of(e.Status), in.of(e.ErrorKind), in.of(e.Type), in.of(e.Version)
-		out[e.Hash] = e
-	}
-	return out, rows.Err()
+	return w.extractions(ctx, "")
 }
 
 // interner keeps one copy of each value of a column with few distinct

@@ -168,6 +168,7 @@ func (w *DB) extractions(ctx context.Context, where string, args ...any) (map[st
 		if err := scanExtraction(rows, &e, &ok, &h); err != nil {
 			return nil, err
 		}
+		e.Hash = h
 		e.Status, e.ErrorKind, e.Type, e.Version = in.of(e.Status), in.of(e.ErrorKind), in.of(e.Type), in.of(e.Version)
 		out[h] = e
 	}
