@@ -307,8 +307,15 @@ func existingDocs(ctx context.Context, c *sql.Conn) (string, error) {
 	return strings.Join(have, ","), nil
 }
 
-func queryStrings(ctx context.Context, c *sql.Conn, q string) ([]string, error) {
-	rows, err := c.QueryContext(ctx, q)
+// querier is what queryStrings reads through: the database or one of
+// its connections.
+type querier interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}
+
+// queryStrings returns the one string column q selects, in its order.
+func queryStrings(ctx context.Context, c querier, q string, args ...any) ([]string, error) {
+	rows, err := c.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -255,20 +255,7 @@ func (w *DB) RunsSince(ctx context.Context, base, planID string) ([]string, erro
 		q += ` and started_at > (select started_at from ops.load_runs where run_id = ?)`
 		args = append(args, base)
 	}
-	rows, err := w.sql.QueryContext(ctx, q+` order by started_at`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return queryStrings(ctx, w.sql, q+` order by started_at`, args...)
 }
 
 // LandDecisions lands a plan's own decisions in one transaction: the

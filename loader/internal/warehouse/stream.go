@@ -110,20 +110,7 @@ func (w *DB) FamilyExtractions(ctx context.Context) (map[string]Extraction, erro
 
 // ExtractorVersions returns the extractor versions of landed contents.
 func (w *DB) ExtractorVersions(ctx context.Context) ([]string, error) {
-	rows, err := w.sql.QueryContext(ctx, `select distinct extractor_version from staging.extractions where status = 'landed' order by 1`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var v string
-		if err := rows.Scan(&v); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
+	return queryStrings(ctx, w.sql, `select distinct extractor_version from staging.extractions where status = 'landed' order by 1`)
 }
 
 // LandedWithVersions returns the landed contents made by one of the
