@@ -49,6 +49,7 @@ type brCell struct {
 	rs, cs int
 	head   bool
 	right  bool
+	cls    string // CSS classes (the kinds set's; right writes "n")
 }
 
 // brTable is one generated table: its rows of cells as written (spanned
@@ -104,6 +105,8 @@ func (t brTable) html(id string) string {
 			}
 			if c.right {
 				b.WriteString(` class="n"`)
+			} else if c.cls != "" {
+				fmt.Fprintf(&b, " class=%q", c.cls)
 			}
 			b.WriteString(">")
 			for i, l := range c.lines {
@@ -422,23 +425,30 @@ func browserTruth(pages []brPage, lay []brLayout) ([]gtTable, map[int]bool) {
 	return gts, scored
 }
 
+// scratch is out (made if missing) or, when out is empty, a temporary
+// folder that done removes.
+func scratch(out, prefix string) (dir string, done func(), err error) {
+	if out == "" {
+		d, err := os.MkdirTemp("", prefix)
+		if err != nil {
+			return "", nil, err
+		}
+		return d, func() { os.RemoveAll(d) }, nil
+	}
+	return out, func() {}, os.MkdirAll(out, 0o755)
+}
+
 // printBrowser scores n browser pages (seeds 1..n); out, when set, keeps
 // the HTML and PDF there.
 func printBrowser(ex *pdf.Extractor, n int, out string) error {
 	if n <= 0 {
 		return nil
 	}
-	dir := out
-	if dir == "" {
-		d, err := os.MkdirTemp("", "eval-tables-browser-")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(d)
-		dir = d
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+	dir, done, err := scratch(out, "eval-tables-browser-")
+	if err != nil {
 		return err
 	}
+	defer done()
 	pages := make([]brPage, n)
 	for i := range pages {
 		pages[i] = browserPage(uint64(i + 1))

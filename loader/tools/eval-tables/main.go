@@ -40,6 +40,13 @@
 //     with their truth known. Even seeds are the tune split (rules are changed
 //     looking at these only), odd seeds the report split. -gen-out writes
 //     the PDFs; -show gen-012 prints one page's truth and detection.
+//   - kinds/tune and kinds/report (since session 25): Chromium-printed
+//     pages of table kinds real documents have and tablegen does not
+//     (financial statements, scientific tables with notes, forms,
+//     invoices, timetables, dense statistics, two-column articles, a
+//     table continued on a second page; kinds.go), seeds 1001..1000+N,
+//     even seeds tuned on. -kinds-cache keeps the printed PDF for reruns.
+//   - browser: held out (browser.go), no split, no per-document output.
 //
 // -v and -show print per-document detail for tune-split documents only
 // (a report-split name says it is withheld); -v-report prints the report
@@ -118,7 +125,10 @@ func main() {
 	genOut := flag.String("gen-out", "", "write the generated PDFs to this folder")
 	brN := flag.Int("browser", 60, "browser-printed pages scored (seeds 1..N; 0: none); held out, never tuned on")
 	brOut := flag.String("browser-out", "", "keep the browser set's HTML and PDF in this folder")
-	only := flag.String("only", "", "score only this set: icdar, tabula, generated or browser")
+	kdN := flag.Int("kinds", 200, "kinds pages scored (seeds 1001..1000+N; 0: none); even seeds tuned on")
+	kdOut := flag.String("kinds-out", "", "keep the kinds set's HTML and PDF in this folder")
+	kdCache := flag.String("kinds-cache", "", "keep the kinds set's printed PDF and layout in this folder and reuse them (printing takes minutes)")
+	only := flag.String("only", "", "score only this set: icdar, tabula, generated, browser or kinds")
 	flag.Parse()
 	o := opts{verbose: *verbose, show: *show, reportDetail: *reportDetail}
 	ex := &pdf.Extractor{Tables: table.New()}
@@ -129,6 +139,15 @@ func main() {
 		}
 	}
 	if *only == "browser" {
+		return
+	}
+	if *only == "" || *only == "kinds" {
+		if err := printKinds(ex, *kdN, o, *kdOut, *kdCache); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
+	if *only == "kinds" {
 		return
 	}
 	if *only == "" || *only == "generated" {

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// Every kinds table's rows cover the same number of grid columns (a
+// ragged row would be a wrong truth), every kind is drawn, and a
+// continued table's two parts are on two pages with the head repeated.
+func TestKindsTablesRectangular(t *testing.T) {
+	seen := map[string]int{}
+	for seed := uint64(kindsFirst + 1); seed <= kindsFirst+400; seed++ {
+		kp := kindsPage(seed)
+		seen[kp.kind]++
+		for pi, p := range kp.pages {
+			if strings.Count(p.body, "<table") != len(p.tables) {
+				t.Fatalf("seed %d page %d: %d tables written, %d in the truth", seed, pi, strings.Count(p.body, "<table"), len(p.tables))
+			}
+			for ti, tb := range p.tables {
+				width := map[int]int{}
+				for r, row := range tb.rows {
+					for _, c := range row {
+						for dr := 0; dr < c.rs; dr++ {
+							width[r+dr] += c.cs
+						}
+					}
+				}
+				for r := range tb.rows {
+					if width[r] != width[0] {
+						t.Fatalf("seed %d page %d table %d: row %d covers %d columns, row 0 %d", seed, pi, ti, r, width[r], width[0])
+					}
+				}
+			}
+		}
+		if kp.kind == "continued" {
+			if len(kp.pages) != 2 {
+				t.Fatalf("seed %d: continued on %d pages", seed, len(kp.pages))
+			}
+			a, b := kp.pages[0].tables[0].truth(), kp.pages[1].tables[0].truth()
+			if a[0] != b[0] {
+				t.Errorf("seed %d: the second part's head %v is not the first's %v", seed, b[0], a[0])
+			}
+		}
+	}
+	for _, k := range kdKinds {
+		if seen[k] < 20 {
+			t.Errorf("kind %s drawn %d times in 400 seeds", k, seen[k])
+		}
+	}
+}
