@@ -46,7 +46,7 @@ const (
 //	  api_key_env: OPENAI_API_KEY
 //	  batch_size: 64
 //	  timeout: 30s              # per HTTP request, a Go duration
-//	  max_retries: 5            # 0 = default 5, negative = no retries
+//	  max_retries: 5            # default 3; 0 or negative = no retries
 //	  send_dimensions: false    # send "dimensions" in requests (OpenAI text-embedding-3 can shorten vectors)
 type Config struct {
 	Provider   string `yaml:"provider"`
@@ -155,39 +155,51 @@ func (c Config) MarshalYAML() (any, error) {
 // model hash-v1 and 256 dimensions; for openai without base_url, the OpenAI
 // API and OPENAI_API_KEY; for ollama, http://localhost:11434; batch 64,
 // timeout 20s, 3 retries, backoff 500ms doubling up to 5s.
-func (c Config) WithDefaults() Config {
+func (c Config) WithDefaults() Config { return c.WithDefaultsExcept(nil) }
+
+// WithDefaultsExcept is WithDefaults filling only the keys (project.yaml's
+// names: "batch_size") that written does not hold: a key written with its
+// zero value keeps it, for Check to accept or reject (project.yaml's
+// `batch_size: 0` is an error, not 64), and a written max_retries: 0
+// means no retries (MaxRetries -1), not the default.
+func (c Config) WithDefaultsExcept(written map[string]bool) Config {
+	fill := func(key string) bool { return !written[key] }
 	c.Provider = strings.ToLower(strings.TrimSpace(c.Provider))
-	if c.Provider == "" {
+	if c.Provider == "" && fill("provider") {
 		c.Provider = ProviderHash
 	}
 	switch c.Provider {
 	case ProviderHash:
-		if c.Model == "" {
+		if c.Model == "" && fill("model") {
 			c.Model = DefaultHashModel
 		}
-		if c.Dimensions == 0 {
+		if c.Dimensions == 0 && fill("dimensions") {
 			c.Dimensions = DefaultHashDimensions
 		}
 	case ProviderOpenAI:
-		if c.BaseURL == "" {
+		if c.BaseURL == "" && fill("base_url") {
 			c.BaseURL = DefaultOpenAIBaseURL
-			if c.APIKeyEnv == "" {
+			if c.APIKeyEnv == "" && fill("api_key_env") {
 				c.APIKeyEnv = DefaultOpenAIKeyEnv
 			}
 		}
 	case ProviderOllama:
-		if c.BaseURL == "" {
+		if c.BaseURL == "" && fill("base_url") {
 			c.BaseURL = DefaultOllamaBaseURL
 		}
 	}
-	if c.BatchSize == 0 {
+	if c.BatchSize == 0 && fill("batch_size") {
 		c.BatchSize = DefaultBatchSize
 	}
-	if c.Timeout == 0 {
+	if c.Timeout == 0 && fill("timeout") {
 		c.Timeout = DefaultTimeout
 	}
 	if c.MaxRetries == 0 {
-		c.MaxRetries = DefaultMaxRetries
+		if fill("max_retries") {
+			c.MaxRetries = DefaultMaxRetries
+		} else {
+			c.MaxRetries = -1
+		}
 	}
 	if c.RetryBase <= 0 {
 		c.RetryBase = DefaultRetryBase
@@ -200,8 +212,12 @@ func (c Config) WithDefaults() Config {
 
 // Validate reports every problem in c (after defaults) at once, each naming
 // its project.yaml key.
-func (c Config) Validate() error {
-	c = c.WithDefaults()
+func (c Config) Validate() error { return c.WithDefaults().Check() }
+
+// Check is Validate without filling defaults first: zero fields are
+// judged as they are (project.yaml's explicit zeros, see
+// WithDefaultsExcept). Each error starts "embedding.KEY: ".
+func (c Config) Check() error {
 	var errs []error
 	bad := func(key, format string, args ...any) {
 		errs = append(errs, fmt.Errorf("embedding.%s: %s", key, fmt.Sprintf(format, args...)))
@@ -234,8 +250,8 @@ func (c Config) Validate() error {
 	if c.BatchSize < 1 {
 		bad("batch_size", "must be at least 1, got %d", c.BatchSize)
 	}
-	if c.Timeout < 0 {
-		bad("timeout", "must not be negative, got %s", c.Timeout)
+	if c.Timeout <= 0 {
+		bad("timeout", "must be positive, got %s", c.Timeout)
 	}
 	if c.APIKeyEnv != "" && !validEnvName(c.APIKeyEnv) {
 		bad("api_key_env", "%q is not an environment variable name (give the variable's name, not the key)", c.APIKeyEnv)

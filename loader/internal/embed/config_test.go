@@ -95,7 +95,7 @@ func TestConfigValidate(t *testing.T) {
 		{Config{Provider: "ollama", Model: "m", BaseURL: "localhost:11434"}, "embedding.base_url: want an http:// or https:// URL"},
 		{Config{Provider: "openai", Model: "m", SendDimensions: true}, "embedding.send_dimensions: needs embedding.dimensions"},
 		{Config{BatchSize: -1}, "embedding.batch_size: must be at least 1"},
-		{Config{Timeout: -time.Second}, "embedding.timeout: must not be negative"},
+		{Config{Timeout: -time.Second}, "embedding.timeout: must be positive"},
 		{Config{Provider: "openai", Model: "m", APIKeyEnv: "sk-abc123"}, "embedding.api_key_env: \"sk-abc123\" is not an environment variable name"},
 	}
 	for _, tt := range tests {

@@ -52,42 +52,26 @@ func (a *Ack) UnmarshalYAML(n *yaml.Node) error {
 // enough for older ids but never a quote, so it is safe inside SQL.
 var runIDRe = regexp.MustCompile(`^[0-9A-Za-z_.:-]+$`)
 
-func (h *Health) applyDefaults() {
-	if h.MinDocuments == 0 {
-		h.MinDocuments = 5
-	}
-	if h.Window == 0 {
-		h.Window = 5
-	}
-}
-
-func (h *Health) validate(file string) []error {
-	var out []error
-	bad := func(line int, format string, a ...any) {
-		pos := file
-		if line > 0 {
-			pos = fmt.Sprintf("%s:%d", file, line)
-		}
-		out = append(out, fmt.Errorf("%s: %s", pos, fmt.Sprintf(format, a...)))
-	}
+// validate checks the health settings (defaults filled, explicit values
+// as written) into e, each error at its key's line.
+func (h *Health) validate(e *errAt) {
 	if h.MinDocuments < 1 {
-		bad(0, "health.min_documents must be at least 1 (got %d)", h.MinDocuments)
+		e.bad("health.min_documents", "health.min_documents must be at least 1 (got %d)", h.MinDocuments)
 	}
 	if h.Window < 1 {
-		bad(0, "health.window must be at least 1 run (got %d)", h.Window)
+		e.bad("health.window", "health.window must be at least 1 run (got %d)", h.Window)
 	}
 	if v := h.MaxMeanCharsDrop; v != nil && (*v < 0 || *v > 1) {
-		bad(0, "health.max_mean_chars_drop is a fraction from 0 to 1 (got %g)", *v)
+		e.bad("health.max_mean_chars_drop", "health.max_mean_chars_drop is a fraction from 0 to 1 (got %g)", *v)
 	}
 	if v := h.MinSuccessRate; v != nil && (*v < 0 || *v > 1) {
-		bad(0, "health.min_success_rate is a fraction from 0 to 1 (got %g)", *v)
+		e.bad("health.min_success_rate", "health.min_success_rate is a fraction from 0 to 1 (got %g)", *v)
 	}
-	for _, a := range h.Acknowledged {
+	for i, a := range h.Acknowledged {
 		if !runIDRe.MatchString(a.Run) {
-			bad(a.Line, "health.acknowledged: %q is not a load run id (see ops.load_runs.run_id)", a.Run)
+			e.bad(fmt.Sprintf("health.acknowledged[%d]", i), "health.acknowledged: %q is not a load run id (see ops.load_runs.run_id)", a.Run)
 		}
 	}
-	return out
 }
 
 // AcknowledgedRuns lists the run ids of health.acknowledged.

@@ -276,19 +276,11 @@ func Parse(file string, data []byte) (*Project, error) {
 	var root yaml.Node
 	yaml.Unmarshal(data, &root) // decoded above: only the key lines are wanted
 	lines := keyLines(&root)
+	p.noValueWarnings(&root, lines)
 	if errs := p.validateRaw(lines); len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	raw := p.OCR
-	p.applyDefaults()
-	// an explicit 0 is a setting (keep every word; never flag a page),
-	// not "use the default"
-	if _, set := lines["ocr.min_word_confidence"]; set {
-		p.OCR.MinWordConfidence = raw.MinWordConfidence
-	}
-	if _, set := lines["ocr.review_below"]; set {
-		p.OCR.ReviewBelow = raw.ReviewBelow
-	}
+	p.applyDefaults(lines)
 	if errs := p.validate(lines); len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
@@ -322,14 +314,18 @@ func yamlErr(file string, err error) error {
 	return errors.Join(out...)
 }
 
-func (p *Project) applyDefaults() {
-	if p.Name == "" {
-		p.Name = filepath.Base(p.Dir)
+// applyDefaults fills the settings the file does not write (lines holds
+// the keys it writes). A key written with its zero value ("", 0, [])
+// keeps it: validate rejects it at its line where it is no setting
+// (warehouse: ""), and it is applied where it means something (ocr
+// confidences 0: keep every word; health.min_success_rate: 0 turns the
+// check off); workers and threads 0 mean one per core, as documented.
+func (p *Project) applyDefaults(lines map[string]int) {
+	fill(lines, "name", &p.Name, filepath.Base(p.Dir))
+	fill(lines, "warehouse", &p.Warehouse, "warehouse.duckdb")
+	if p.Warehouse != "" {
+		p.Warehouse = p.abs(p.Warehouse)
 	}
-	if p.Warehouse == "" {
-		p.Warehouse = "warehouse.duckdb"
-	}
-	p.Warehouse = p.abs(p.Warehouse)
 	for i := range p.Sources {
 		if p.Sources[i].Path != "" {
 			p.Sources[i].Path = p.abs(p.Sources[i].Path)
@@ -339,79 +335,42 @@ func (p *Project) applyDefaults() {
 	if l.Workers <= 0 {
 		l.Workers = runtime.NumCPU()
 	}
-	if l.Timeout.Duration == 0 {
-		l.Timeout.Duration = 5 * time.Minute
+	fill(lines, "loader.timeout", &l.Timeout.Duration, 5*time.Minute)
+	fill(lines, "loader.lock_timeout", &l.LockTimeout.Duration, 10*time.Second)
+	fill(lines, "loader.max_file_size", &l.MaxFileSize, 512<<20)
+	fill(lines, "loader.max_worker_memory", &l.MaxWorkerMemory, 4<<30)
+	fill(lines, "loader.max_archive_bytes", &l.MaxArchiveBytes, 256<<20)
+	fill(lines, "loader.memory_limit", &l.MemoryLimit, DefaultLoadMemory)
+	fill(lines, "loader.max_pages", &l.MaxPages, 5000)
+	fill(lines, "loader.min_chars_per_page", &l.MinCharsPerPage, 16)
+	fill(lines, "loader.max_attachment_depth", &l.MaxAttachmentDepth, 3)
+	fill(lines, "loader.max_sheet_rows", &l.MaxSheetRows, 10000)
+	fill(lines, "loader.max_archive_members", &l.MaxArchiveMembers, 10000)
+	fill(lines, "loader.max_attempts", &l.MaxAttempts, 3)
+	fill(lines, "loader.max_page_chars", &l.MaxPageChars, 1_000_000)
+	fill(lines, "loader.max_doc_chars", &l.MaxDocChars, 20_000_000)
+	fill(lines, "loader.max_page_tokens", &l.MaxPageTokens, DefaultMaxPageTokens)
+	// Pillow's decompression-bomb limit (2 x 89,478,485 pixels): a 600 dpi
+	// scan of an A2 sheet; about 1 GB of worker memory to OCR.
+	fill(lines, "loader.max_image_pixels", &l.MaxImagePixels, 178_956_970)
+	fill(lines, "loader.symlinks", &l.Symlinks, SymlinksSkip)
+	fill(lines, "loader.verify", &l.Verify, VerifyStat)
+	fill(lines, "ocr.languages", &p.OCR.Languages, []string{"eng"})
+	fill(lines, "ocr.dpi", &p.OCR.DPI, 300)
+	fill(lines, "ocr.min_word_confidence", &p.OCR.MinWordConfidence, 60)
+	fill(lines, "ocr.review_below", &p.OCR.ReviewBelow, 70)
+	fill(lines, "retrieval.vector_index", &p.Retrieval.VectorIndex, "auto")
+	fill(lines, "health.severity", &p.Health.Severity, "error")
+	fill(lines, "health.min_documents", &p.Health.MinDocuments, 5)
+	fill(lines, "health.window", &p.Health.Window, 5)
+	fill(lines, "target_dir", &p.TargetDir, "target")
+	written := map[string]bool{}
+	for k := range lines {
+		if key, ok := strings.CutPrefix(k, "embedding."); ok {
+			written[key] = true
+		}
 	}
-	if l.MaxFileSize == 0 {
-		l.MaxFileSize = 512 << 20
-	}
-	if l.MaxPages == 0 {
-		l.MaxPages = 5000
-	}
-	if l.MinCharsPerPage == 0 {
-		l.MinCharsPerPage = 16
-	}
-	if l.MaxWorkerMemory == 0 {
-		l.MaxWorkerMemory = 4 << 30
-	}
-	if l.MaxAttachmentDepth == 0 {
-		l.MaxAttachmentDepth = 3
-	}
-	if l.MaxSheetRows == 0 {
-		l.MaxSheetRows = 10000
-	}
-	if l.MaxArchiveMembers == 0 {
-		l.MaxArchiveMembers = 10000
-	}
-	if l.MaxArchiveBytes == 0 {
-		l.MaxArchiveBytes = 256 << 20
-	}
-	if l.MaxAttempts == 0 {
-		l.MaxAttempts = 3
-	}
-	if l.MaxPageChars == 0 {
-		l.MaxPageChars = 1_000_000
-	}
-	if l.MaxDocChars == 0 {
-		l.MaxDocChars = 20_000_000
-	}
-	if l.MaxPageTokens == 0 {
-		l.MaxPageTokens = DefaultMaxPageTokens
-	}
-	if l.MaxImagePixels == 0 {
-		// Pillow's decompression-bomb limit (2 x 89,478,485 pixels): a
-		// 600 dpi scan of an A2 sheet; about 1 GB of worker memory to OCR.
-		l.MaxImagePixels = 178_956_970
-	}
-	if l.Symlinks == "" {
-		l.Symlinks = SymlinksSkip
-	}
-	if l.Verify == "" {
-		l.Verify = VerifyStat
-	}
-	if l.LockTimeout.Duration == 0 {
-		l.LockTimeout.Duration = 10 * time.Second
-	}
-	if l.MemoryLimit == 0 {
-		l.MemoryLimit = DefaultLoadMemory
-	}
-	o := &p.OCR
-	if len(o.Languages) == 0 {
-		o.Languages = []string{"eng"}
-	}
-	if o.DPI == 0 {
-		o.DPI = 300
-	}
-	if o.MinWordConfidence == 0 {
-		o.MinWordConfidence = 60
-	}
-	if o.ReviewBelow == 0 {
-		o.ReviewBelow = 70
-	}
-	p.Embedding = p.Embedding.WithDefaults()
-	if p.Retrieval.VectorIndex == "" {
-		p.Retrieval.VectorIndex = "auto"
-	}
+	p.Embedding = p.Embedding.WithDefaultsExcept(written)
 	if p.Health.MinSuccessRate == nil {
 		v := 0.5
 		p.Health.MinSuccessRate = &v
@@ -420,19 +379,21 @@ func (p *Project) applyDefaults() {
 		v := 0.5
 		p.Health.MaxMeanCharsDrop = &v
 	}
-	if p.Health.Severity == "" {
-		p.Health.Severity = "error"
-	}
-	p.Health.applyDefaults()
 	if p.Threads <= 0 {
 		p.Threads = runtime.NumCPU()
 	}
-	if p.TargetDir == "" {
-		p.TargetDir = "target"
+	if p.TargetDir != "" {
+		p.TargetDir = p.abs(p.TargetDir)
 	}
-	p.TargetDir = p.abs(p.TargetDir)
 	if p.Vars == nil {
 		p.Vars = map[string]any{}
+	}
+}
+
+// fill sets *v to def when the file does not write key.
+func fill[T any](lines map[string]int, key string, v *T, def T) {
+	if _, written := lines[key]; !written {
+		*v = def
 	}
 }
 

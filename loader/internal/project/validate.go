@@ -148,8 +148,22 @@ func (p *Project) validate(lines map[string]int) []error {
 	default:
 		e.bad("loader.verify", "loader.verify must be stat or hash (got %q)", p.Loader.Verify)
 	}
-	if err := p.Embedding.Validate(); err != nil {
-		e.bad("embedding", "embedding: %v", err)
+	for _, key := range []string{"name", "warehouse", "target_dir", "build.temp_directory"} {
+		if _, set := e.lines[key]; set && p.stringSetting(key) == "" {
+			e.bad(key, "%s must not be empty (leave the key out for the default)", key)
+		}
+	}
+	if _, set := e.lines["ocr.languages"]; set && len(p.OCR.Languages) == 0 {
+		e.bad("ocr.languages", "ocr.languages lists no language: OCR needs at least one (leave the key out for [eng]; ocr.enabled: false turns OCR off)")
+	}
+	if err := p.Embedding.Check(); err != nil {
+		for _, one := range unjoin(err) {
+			key, _, _ := strings.Cut(one.Error(), ":")
+			if _, ok := e.lines[key]; !ok {
+				key = "embedding"
+			}
+			e.bad(key, "%v", one)
+		}
 	}
 	switch p.Retrieval.VectorIndex {
 	case "exact", "hnsw", "auto":
@@ -161,7 +175,66 @@ func (p *Project) validate(lines map[string]int) []error {
 	default:
 		e.bad("health.severity", "health.severity must be error or warn (got %q)", p.Health.Severity)
 	}
-	return append(e.errs, p.Health.validate(p.File)...)
+	p.Health.validate(e)
+	return e.errs
+}
+
+// stringSetting is the value of a string key validate checks for "".
+func (p *Project) stringSetting(key string) string {
+	switch key {
+	case "name":
+		return p.Name
+	case "warehouse":
+		return p.Warehouse
+	case "target_dir":
+		return p.TargetDir
+	case "build.temp_directory":
+		return p.Build.TempDirectory
+	}
+	return ""
+}
+
+// unjoin lists the errors errors.Join joined (err itself otherwise).
+func unjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
+// noValueWarnings: a setting key written with no value (`timeout:`) is no
+// setting; it is dropped from lines, so the default fills it, and a
+// warning at its line says so (before, it was an error saying "got 0s",
+// or for health.window the default without a word). Sections (loader:,
+// health:, ...) and the dbt-style maps (vars, models, seeds) may be empty.
+func (p *Project) noValueWarnings(root *yaml.Node, lines map[string]int) {
+	sections := map[string]bool{"loader": true, "ocr": true, "embedding": true, "retrieval": true, "health": true, "build": true}
+	var walk func(n *yaml.Node, prefix string)
+	walk = func(n *yaml.Node, prefix string) {
+		if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+			walk(n.Content[0], prefix)
+			return
+		}
+		if n.Kind != yaml.MappingNode {
+			return
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			key := k.Value
+			if prefix != "" {
+				key = prefix + "." + key
+			}
+			if prefix == "" && sections[key] {
+				walk(v, key)
+				continue
+			}
+			if v.Kind == yaml.ScalarNode && v.Tag == "!!null" && (prefix != "" || !sections[key] && key != "vars" && key != "models" && key != "seeds" && key != "sources") {
+				delete(lines, key)
+				p.Warnings = append(p.Warnings, Warning{File: p.File, Line: k.Line, Msg: key + " has no value: the default is used"})
+			}
+		}
+	}
+	walk(root, "")
 }
 
 // httpEmbeddingKeys are the embedding settings only the HTTP providers
