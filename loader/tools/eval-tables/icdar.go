@@ -179,6 +179,9 @@ func scoreTables(gts []gtTable, dets []document.Table, t *tally, o opts, base st
 	for di, d := range dets {
 		if !used[di] {
 			t.unmatched(d)
+			if o.verbose {
+				fmt.Printf("   %s detected p%d %s matches no truth table\n", base, d.Page, fmtBox(d.BBox))
+			}
 		}
 	}
 	return match

@@ -40,7 +40,7 @@
 //     with their truth known. Even seeds are the tune split (rules are changed
 //     looking at these only), odd seeds the report split. -gen-out writes
 //     the PDFs; -show gen-012 prints one page's truth and detection.
-//   - kinds/tune and kinds/report (since session 25): Chromium-printed
+//   - kinds/tune and kinds/report (since session 22): Chromium-printed
 //     pages of table kinds real documents have and tablegen does not
 //     (financial statements, scientific tables with notes, forms,
 //     invoices, timetables, dense statistics, two-column articles, a

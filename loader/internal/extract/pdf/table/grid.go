@@ -164,6 +164,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	xs = append(append([]sep{{box.X0, true}}, xs...), sep{box.X1, true})
 	xs = currencyColumns(xs, ws)
 
+	rh = sumLines(rh, rv, xs, lines)
 	ys := rowSeps(box, lines, xs, rh)
 	xs = mergeHeaderColumns(xs, ys, ws)
 	wide := underlined(box, lines, xs, hs, gap)
@@ -426,4 +427,61 @@ func currencySign(s string) bool {
 		return true
 	}
 	return false
+}
+
+// sumLines drops from rh the rules of a table with no column rules that
+// start right of the first column's text and have a first-column label
+// and amounts under their length on the lines right above and right
+// below: an accountant's sum lines
+// over the amounts of a subtotal or total (a double one under the last).
+// They mark the amounts' sum, not cell boundaries missing for the stub:
+// kept, they cut the table into bands whose stub labels merge into one
+// cell. Without them the rows are the text's lines, as in an unruled
+// table. A head underlined over its columns only (no amounts above the
+// rule) stays, and so does a rule under the head of a table beside.
+func sumLines(rh, rv []rule, xs []sep, lines []*textLine) []rule {
+	if len(rv) > 0 || len(rh) == 0 || len(xs) < 3 {
+		return rh
+	}
+	stubEnd := math.Inf(-1)
+	for _, l := range lines {
+		for _, w := range l.ws {
+			if w.cx() < xs[1].pos {
+				stubEnd = math.Max(stubEnd, w.bb.X1)
+			}
+		}
+	}
+	// a label first, and amounts (one at least, nothing else) under the
+	// rule's length
+	summed := func(l *textLine, h rule) bool {
+		if l == nil || l.ws[0].cx() >= xs[1].pos {
+			return false
+		}
+		n := 0
+		for _, w := range l.ws {
+			if cx := w.cx(); cx < h.a || cx > h.b {
+				continue
+			}
+			if !numericCell([]*word{w}) && !currencySign(w.text) {
+				return false
+			}
+			n++
+		}
+		return n > 0
+	}
+	var keep []rule
+	for _, h := range rh {
+		var above, below *textLine
+		for _, l := range lines {
+			if cy := l.cy(); cy < h.pos && (above == nil || cy > above.cy()) {
+				above = l
+			} else if cy > h.pos && (below == nil || cy < below.cy()) {
+				below = l
+			}
+		}
+		if h.a < stubEnd-1 || !summed(above, h) || !summed(below, h) {
+			keep = append(keep, h)
+		}
+	}
+	return keep
 }
