@@ -90,7 +90,7 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 		acc.top = k == 0
 		for i := 1; i < len(band); i++ {
 			lcs := cols.cellsOf(band[i])
-			if cols.labelGoesOn(&acc, band, i, lcs) || cols.valueOfCell(&acc, band, i, lcs) {
+			if cols.centredBeside(band, i) || cols.centredBeside(band, i-1) || cols.labelGoesOn(&acc, band, i, lcs) || cols.valueOfCell(&acc, band, i, lcs) {
 				cols.add(&acc, lcs)
 				continue
 			}

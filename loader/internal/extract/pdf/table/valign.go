@@ -240,3 +240,45 @@ func headApart(band []*textLine, i int, lcs []lineCell) bool {
 	up, down := l.bb.Y0-a.bb.Y1, b.bb.Y0-l.bb.Y1
 	return down <= 0.8*size && up-down > 0.2*size
 }
+
+// centredBeside: line band[i] sits half a line between the two lines
+// around it, which hold cells of other columns only, a leading apart (the
+// lines of cells wrapped over two lines): the row's other cells set in
+// the middle of its height (a browser's default for table cells), on no
+// line of the wrapped ones. The three lines are one row. Lines that close
+// together (half a leading) are set so by nothing else a table holds but
+// a label centred on two rows it spans: their lower line holds numbers
+// (tabula/eu-017's accuracy levels), a wrapped cell's next line text.
+func (c *columnStats) centredBeside(band []*textLine, i int) bool {
+	if i < 1 || i+1 >= len(band) {
+		return false
+	}
+	a, x, b := band[i-1], band[i], band[i+1]
+	size := math.Max(x.size, math.Max(a.size, b.size))
+	if math.Abs(a.size-b.size) > 0.05*size || math.Abs(a.size-x.size) > 0.15*size {
+		return false
+	}
+	pitch := b.cy() - a.cy()
+	if pitch < 0.9*size || pitch > 1.6*size || math.Abs(x.cy()-(a.cy()+b.cy())/2) > 0.15*size {
+		return false
+	}
+	in := map[int]bool{}
+	for _, lc := range c.cellsOf(x) {
+		in[lc.col] = true
+	}
+	shared := false
+	above := map[int]bool{}
+	for _, lc := range c.cellsOf(a) {
+		if in[lc.col] {
+			return false
+		}
+		above[lc.col] = true
+	}
+	for _, lc := range c.cellsOf(b) {
+		if in[lc.col] || !above[lc.col] || numericCell(lc.ws) {
+			return false // a number under: rows of their own beside a label spanning both
+		}
+		shared = true
+	}
+	return shared
+}
