@@ -202,3 +202,66 @@ func TestPlanFromOutOfOrder(t *testing.T) {
 		t.Errorf("plan: %d files, %d unchanged, want 0 and %d", len(plan.Files), plan.Count(ActUnchanged), len(names))
 	}
 }
+
+// TestPlanFromReadsLinearly: the rows DuckDB's table scans hand on while
+// a no-op plan reads the warehouse (its profile of every paged read,
+// the numbering included) grow like the documents: from N to 4N known
+// documents (batches of 64) by under 5x. Paging with a "next 64 in walk
+// order" query (SourceDocuments, what bcbb191's planner did for every
+// batch) hands on every document after the page each time and grows
+// ~14x here: it fails the bound (asserted below, so the measure can
+// fail). DuckDB's own count of rows scanned is logged too: it counts
+// the row ids the page filter turns away, which still grows with the
+// pages times the table (see warehouse.SourcePages).
+func TestPlanFromReadsLinearly(t *testing.T) {
+	defer func(n int) { planBatch = n }(planBatch)
+	planBatch = 64
+	const n = 600
+	small, big := noopPlanScans(t, n, false), noopPlanScans(t, 4*n, false)
+	t.Logf("paged by number: %d rows handed on (%d scanned) at %d documents, %d (%d) at %d: %.1fx",
+		small.Rows, small.Scanned, n, big.Rows, big.Scanned, 4*n, float64(big.Rows)/float64(small.Rows))
+	if float64(big.Rows) >= 5*float64(small.Rows) {
+		t.Errorf("the plan's reads handed on %d rows at %d documents and %d at %d: grows faster than the documents", small.Rows, n, big.Rows, 4*n)
+	}
+	os, ob := noopPlanScans(t, n, true), noopPlanScans(t, 4*n, true)
+	t.Logf("a walk-order query a batch: %d rows handed on (%d scanned) at %d documents, %d (%d) at %d: %.1fx",
+		os.Rows, os.Scanned, n, ob.Rows, ob.Scanned, 4*n, float64(ob.Rows)/float64(os.Rows))
+	if float64(ob.Rows) < 5*float64(os.Rows) {
+		t.Errorf("the measure cannot tell: a query a batch handed on %d rows at %d documents and %d at %d", os.Rows, n, ob.Rows, 4*n)
+	}
+}
+
+// queryABatch reads each batch with SourceDocuments.
+type queryABatch struct{ *dbState }
+
+func (q queryABatch) docs(src, after string, n int) ([]warehouse.KnownContent, error) {
+	return q.db.SourceDocuments(q.ctx, src, after, n)
+}
+
+// noopPlanScans plans a no-op load of n documents and returns what the
+// reads of the documents scanned (old: a query a batch).
+func noopPlanScans(t *testing.T, n int, old bool) warehouse.ScanCount {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("d%02d/doc%05d.txt", i%7, i)
+	}
+	p, db := noopWarehouse(t, names)
+	var total warehouse.ScanCount
+	db.ProfileReads(func(c warehouse.ScanCount) { total.Rows += c.Rows; total.Scanned += c.Scanned })
+	ds := &dbState{ctx: context.Background(), db: db}
+	var src stateSource = ds
+	if old {
+		src = queryABatch{ds}
+	}
+	w := streamWalk(p)
+	plan, err := makePlan(src, w, Options{Project: p}, false, nil)
+	ds.close()
+	w.drain()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Files) != 0 || plan.Count(ActUnchanged) != n {
+		t.Fatalf("no-op plan of %d: %d files, %d unchanged", n, len(plan.Files), plan.Count(ActUnchanged))
+	}
+	return total
+}

@@ -2,6 +2,8 @@ package loader
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sort"
 
 	"github.com/docket-dev/docket/loader/internal/project"
@@ -130,10 +132,42 @@ type dbState struct {
 	ctx    context.Context
 	db     *warehouse.DB
 	empty_ bool
+	// pages reads the source src in walk order, numbered once (see
+	// warehouse.SourcePages); each call of docs continues it.
+	pages *warehouse.SourcePages
+	src   string
 }
 
+// docs continues the source's pages (the planner asks for them in order:
+// after is the last path it was given).
 func (d *dbState) docs(src, after string, n int) ([]warehouse.KnownContent, error) {
-	return d.db.SourceDocuments(d.ctx, src, after, n)
+	if d.empty_ {
+		return nil, nil
+	}
+	if after == "" || d.pages == nil || d.src != src {
+		d.close()
+		p, err := d.db.SourcePages(d.ctx, src)
+		if err != nil {
+			return nil, err
+		}
+		d.pages, d.src = p, src
+	}
+	rows, err := d.pages.Next(d.ctx, n)
+	if err != nil || len(rows) < n {
+		d.close()
+	}
+	if errors.Is(err, warehouse.ErrNumbering) {
+		err = fmt.Errorf("%w (%v)", errOrder, err)
+	}
+	return rows, err
+}
+
+// close ends the pages of a source being read.
+func (d *dbState) close() {
+	if d.pages != nil {
+		d.pages.Close()
+		d.pages = nil
+	}
 }
 
 func (d *dbState) others(names []string, after string, n int) ([]warehouse.KnownContent, error) {

@@ -97,7 +97,9 @@ func PlanFrom(ctx context.Context, db *warehouse.DB, opts Options, onNew func())
 		return nil, err
 	}
 	w := streamWalk(opts.Project)
-	plan, err := makePlan(readState(&dbState{ctx: ctx, db: db, empty_: !has}), w, opts, false, onNew)
+	ds := &dbState{ctx: ctx, db: db, empty_: !has}
+	plan, err := makePlan(readState(ds), w, opts, false, onNew)
+	ds.close()
 	w.drain()
 	if errors.Is(err, errOrder) {
 		st, err := ReadState(ctx, db, opts.ReOCR)

@@ -69,6 +69,8 @@ type DB struct {
 	sql   *sql.DB
 	udfs  []UDF
 	spill *spillDir
+	// profReads: see ProfileReads.
+	profReads func(ScanCount)
 	// broken is the failed commit after which nothing more is written
 	// (see CommitError).
 	mu     sync.Mutex

@@ -50,7 +50,9 @@ const extractionCols = `e.source_hash is not null, coalesce(e.status, ''), coale
 const flaggedCol = `e.source_hash in (select source_hash from staging.reviews)`
 
 // SourceDocuments returns up to n top-level documents of source whose
-// WalkKey is greater than after, in WalkKey order, with their contents.
+// WalkKey is greater than after, in WalkKey order, with their contents:
+// one query, but one that reads all of the source's documents to find
+// them (a plan pages with SourcePages instead).
 func (w *DB) SourceDocuments(ctx context.Context, source, after string, n int) ([]KnownContent, error) {
 	return w.knownContents(ctx, `with d as (select `+docCols+` from raw.documents where source_name = ? and coalesce(parent_doc_id, '') = ''
 		and replace(rel_path, '/', chr(1)) > ? order by replace(rel_path, '/', chr(1)) limit ?)
@@ -173,7 +175,25 @@ func scanExtraction(rows *sql.Rows, e *Extraction, ok *bool, more ...any) error 
 }
 
 func (w *DB) knownContents(ctx context.Context, q string, args ...any) ([]KnownContent, error) {
-	rows, err := w.sql.QueryContext(ctx, q, args...)
+	if w.profReads != nil {
+		conn, err := w.sql.Conn(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer conn.Close()
+		if _, err := conn.ExecContext(ctx, `pragma enable_profiling = 'no_output'`); err != nil {
+			return nil, err
+		}
+		out, err := readKnownContents(conn.QueryContext(ctx, q, args...))
+		if err == nil {
+			err = profiled(conn, w.profReads)
+		}
+		return out, err
+	}
+	return readKnownContents(w.sql.QueryContext(ctx, q, args...))
+}
+
+func readKnownContents(rows *sql.Rows, err error) ([]KnownContent, error) {
 	if err != nil {
 		return nil, fmt.Errorf("warehouse: read documents: %w", err)
 	}
@@ -199,6 +219,9 @@ func (w *DB) knownContents(ctx context.Context, q string, args ...any) ([]KnownC
 			r.Content = Extraction{}
 		}
 		out = append(out, r)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
 	}
 	return out, rows.Err()
 }
