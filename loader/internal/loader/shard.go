@@ -84,6 +84,7 @@ type WireFile struct {
 }
 
 func wire(f PlannedFile) WireFile {
+	f.URI = f.uri() // as shard plans always had it
 	w := WireFile{PlannedFile: f}
 	if !utf8.ValidString(f.Rel) {
 		w.RelBytes = []byte(f.Rel)

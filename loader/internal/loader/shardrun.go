@@ -134,7 +134,7 @@ func RunShard(ctx context.Context, dir string, k int, opts Options) (sm *ShardMa
 		}
 		sm.ChangedSincePlan = append(sm.ChangedSincePlan, ChangedFile{DocID: pf.DocID, RelPath: EscapePath(pf.Rel), Expected: pf.Hash, Found: found})
 		events = append(events, warehouse.Landing{EventOnly: true, Event: eventChangedSince, Doc: warehouse.DocRow{DocID: pf.DocID, SourceName: pf.Source,
-			RelPath: EscapePath(pf.Rel), RelPathBytes: rawBytes(pf.Rel), URI: pf.URI, Hash: found, ErrorMessage: changedSinceReason}})
+			RelPath: EscapePath(pf.Rel), RelPathBytes: rawBytes(pf.Rel), URI: pf.uri(), Hash: found, ErrorMessage: changedSinceReason}})
 		sum.ChangedSincePlan++
 		if pf.Action == ActNew {
 			sum.New-- // the plan counted it as new
