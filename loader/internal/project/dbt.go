@@ -206,6 +206,11 @@ func (p *Project) readDBT(set map[string]bool) error {
 				p.TargetDir = p.abs(v.Value)
 			}
 		case "config-version", "version", "require-dbt-version":
+			// checked by the compiler (runner/compiler dbtversion.go),
+			// which knows the dbt version docket builds as: an unmet
+			// require-dbt-version and a config-version other than 2 are
+			// warned at their line; version: is the project's own label,
+			// which dbt only records.
 		case "clean-targets": // read by docket clean
 		default:
 			if dbtIgnored[k.Value] {

@@ -292,18 +292,41 @@ func (m *Manifest) setRelationConfig(c *Config, n *Node, k string, v any, at Pos
 }
 
 // warnConfigKey: a key docket reads but does not apply, or does not know
-// (with a did-you-mean), is a warning where it was written.
+// (with a did-you-mean), is a warning at every place it is written for
+// n: its config() or YAML, and each level of its folders' tree (a deeper
+// level, or the node's own config, overrides the value but applies none
+// of them either).
 func (m *Manifest) warnConfigKey(n *Node, k string, at Position) {
-	from, fat := m.configWhere(n, k, at)
-	if NotApplied[k] {
-		m.warn(from, fat, "config %s is read but not applied by docket", k)
-		return
+	msg := fmt.Sprintf("config %s is read but not applied by docket", k)
+	if !NotApplied[k] {
+		msg = fmt.Sprintf("unknown config key %q", k)
+		if s := suggest(k, SortedKeys(knownKeys)); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		msg += ": not applied"
 	}
-	msg := fmt.Sprintf("unknown config key %q", k)
-	if s := suggest(k, SortedKeys(knownKeys)); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	for _, p := range m.configPlaces(n, k, at) {
+		m.warn(p.path, p.at, "%s", msg)
 	}
-	m.warn(from, fat, "%s: not applied", msg)
+}
+
+// configPlaces is every place n's config key k is written: its config()
+// call or YAML (at), and each level of its folders' tree that sets it.
+func (m *Manifest) configPlaces(n *Node, k string, at Position) []place {
+	var out []place
+	_, own := n.modelCfg[k]
+	if _, yml := n.ymlCfg[k]; own || yml {
+		out = append(out, place{n.Path, at})
+	}
+	if _, folder := n.folderCfg[k]; folder || len(out) == 0 {
+		if ps := m.folderPlaces(n, k); len(ps) > 0 {
+			out = append(out, ps...)
+		} else {
+			from, fat := m.configSourcePos(k)
+			out = append(out, place{from, fat})
+		}
+	}
+	return out
 }
 
 // setTestConfig applies one of the data tests' config keys (severity,
@@ -351,14 +374,18 @@ func setTestConfig(c *Config, k string, v any, str func() string, bad func(strin
 	return true
 }
 
-// configWhere is where n's config key k was written: its config() call
-// (at), its YAML, or dbt_project.yml.
+// configWhere is where n's config key k in effect was written: its
+// config() call (at), its YAML, or the deepest level of its folders'
+// tree in dbt_project.yml or project.yaml that sets it.
 func (m *Manifest) configWhere(n *Node, k string, at Position) (string, Position) {
 	if _, own := n.modelCfg[k]; own {
 		return n.Path, at
 	}
 	if _, yml := n.ymlCfg[k]; yml {
 		return n.Path, at
+	}
+	if ps := m.folderPlaces(n, k); len(ps) > 0 {
+		return ps[len(ps)-1].path, ps[len(ps)-1].at
 	}
 	return m.configSourcePos(k)
 }

@@ -78,6 +78,7 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 			return nil
 		}
 		seen[dp.Name] = true
+		m.checkDbtProjectVersions(d+"/dbt_project.yml", b)
 		pk := pkgDir{name: dp.Name, dir: d, modelPaths: append(dp.ModelPaths, dp.SourcePaths...),
 			seedPaths: append(dp.SeedPaths, dp.DataPaths...), models: dp.Models, seeds: dp.Seeds, vars: dp.Vars,
 			snapshotPaths: dp.Snapshots, testPaths: dp.Tests, analysisPaths: dp.Analyses, tests: dp.TestCfg, snapshots: dp.SnapCfg}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/runner/render"
+
+	"gopkg.in/yaml.v3"
 )
 
 // ParseOptions tune Parse.
@@ -76,6 +78,7 @@ type Manifest struct {
 	edges       map[string]map[string]bool  // macro → macros it calls, as renders saw (macros.go)
 	Owned       map[string]bool             // ParseOptions.Owned (owned.go)
 	fsys        fs.FS                       // ParseOptions.FS (tree.go)
+	yamlRoots   map[string]*yaml.Node       // project.yaml and dbt_project.yml parsed for positions (configTree)
 	flat        *flatGraph                  // the Jinja graph, built on first use (graphctx.go)
 	run         *RunContext                 // set by ForRun: what a run adds to templates
 	// snapPatches are snapshots/*.yml entries without relation: (snapshot
@@ -472,6 +475,11 @@ func (ps *parser) compile() error {
 func (m *Manifest) folderWarnings() {
 	p := m.Project
 	m.projectWarnings()
+	if p.DBT != nil {
+		if text, ok := m.fileText(p.DBT.File); ok {
+			m.checkDbtProjectVersions("dbt_project.yml", []byte(text))
+		}
+	}
 	m.unbuiltFiles()
 	for kind, tree := range map[string]map[string]any{"models": p.Models, "seeds": p.Seeds} {
 		folders := map[string]bool{}

@@ -61,6 +61,104 @@ func (m *Manifest) projectWarnings() {
 	}
 }
 
+// place is where a config is written: a file (relative to the project)
+// and a position in it.
+type place struct {
+	path string
+	at   Position
+}
+
+// folderPlaces lists where n's folder-level config key k is written on
+// the levels of its models:/seeds:/snapshots: tree that apply to n, in
+// the order folderConfig merges them (so the last is the one in effect):
+// project.yaml's tree when it sets one (it wins), else dbt_project.yml's.
+// Nil for nodes of packages and of other kinds (tests), whose trees the
+// caller looks up with configSourcePos.
+func (m *Manifest) folderPlaces(n *Node, k string) []place {
+	if n.PackageName != m.Name || len(n.FQN) < 2 {
+		return nil
+	}
+	var kind string
+	folders := n.FQN[1:]
+	switch n.ResourceType {
+	case Model:
+		kind = "models"
+	case Seed:
+		kind = "seeds"
+	case Snapshot:
+		if !strings.HasPrefix(n.Path, "snapshots/") {
+			return nil
+		}
+		kind = "snapshots"
+		parts := strings.Split(strings.TrimPrefix(n.Path, "snapshots/"), "/")
+		folders = parts[:len(parts)-1]
+	default:
+		return nil
+	}
+	file, tree := m.configTree(kind)
+	if tree == nil {
+		return nil
+	}
+	var out []place
+	take := func(level *yaml.Node) {
+		for i := 0; i+1 < len(level.Content); i += 2 {
+			key, v := level.Content[i], level.Content[i+1]
+			plus := strings.HasPrefix(key.Value, "+")
+			if !plus && (!isConfigKey(key.Value) || v.Kind == yaml.MappingNode && key.Value != "meta" && key.Value != "column_types") {
+				continue // a folder (folderConfig's rule)
+			}
+			if normKey(key.Value) == k {
+				out = append(out, place{file, ypos(key)})
+			}
+		}
+	}
+	level := tree
+	if sub := yget(level, m.Name); sub != nil && sub.Kind == yaml.MappingNode && !isConfigKey(m.Name) {
+		take(level)
+		level = sub
+	}
+	take(level)
+	for _, f := range folders {
+		sub := yget(level, f)
+		if sub == nil || sub.Kind != yaml.MappingNode {
+			break
+		}
+		level = sub
+		take(level)
+	}
+	return out
+}
+
+// configTree is the YAML of the models:, seeds: or snapshots: tree the
+// root project's nodes take their folder configs from, and its file:
+// project.yaml's when it has one (it wins), else dbt_project.yml's.
+func (m *Manifest) configTree(kind string) (string, *yaml.Node) {
+	files := []string{m.Project.File}
+	if m.Project.DBT != nil {
+		files = append(files, m.Project.DBT.File)
+	}
+	for _, f := range files {
+		if m.yamlRoots == nil {
+			m.yamlRoots = map[string]*yaml.Node{}
+		}
+		root, seen := m.yamlRoots[f]
+		if !seen {
+			if text, ok := m.fileText(f); ok {
+				root, _ = yroot([]byte(text))
+			}
+			m.yamlRoots[f] = root
+		}
+		if tree := yget(root, kind); tree != nil && tree.Kind == yaml.MappingNode {
+			rel, err := filepath.Rel(m.Project.Dir, f)
+			if err != nil {
+				rel = f
+			}
+			return filepath.ToSlash(rel), tree
+		}
+	}
+	return "", nil
+}
+
 // configSourcePos finds where a folder-level config key is written in
 // dbt_project.yml or project.yaml (the first "+key:" or "key:" line).
 func (m *Manifest) configSourcePos(key string) (string, Position) {
