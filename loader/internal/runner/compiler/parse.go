@@ -497,6 +497,9 @@ func (m *Manifest) folderWarnings() {
 		}
 		m.checkTreeKeys(kind, tree, folders, m.packageNames())
 	}
+	for _, kind := range []string{"models", "seeds", "snapshots", "tests"} {
+		m.checkConfigPaths(kind)
+	}
 }
 
 // nodePath is the config path of a model or seed in the project file: its

@@ -20,6 +20,7 @@ type testSpec struct {
 	column   string
 	args     map[string]any
 	cfg      map[string]any
+	name     string // a custom name (the test's name: key), else dbt's synthesized one
 }
 
 // readYAML reads one models/**/*.yml or seeds/*.yml file.
@@ -117,7 +118,9 @@ func (m *Manifest) patchNode(path, kind string, n *Node, e *yaml.Node, diags *[]
 	for j := 0; j+1 < len(e.Content); j += 2 {
 		ek := e.Content[j]
 		switch ek.Value {
-		case "name", "description", "columns", "config", "tests", "data_tests", "docs", "meta":
+		case "name", "description", "columns", "config", "tests", "data_tests", "meta":
+		case "docs":
+			warnDocsKey(m, path, ek, fmt.Sprintf("%s %s", kind, n.Name))
 		case "tags":
 			mergeCfg(n.ymlCfg, "tags", yany(e.Content[j+1]))
 		case "constraints":
@@ -138,6 +141,14 @@ func (m *Manifest) patchNode(path, kind string, n *Node, e *yaml.Node, diags *[]
 	return m.readColumns(path, n, e, diags)
 }
 
+// warnDocsKey: a YAML docs: property (show, node_color) is for dbt's
+// docs site; docket's site and manifest.json show every node with no
+// colour, so it is warned at its line (the docs config was, this was
+// taken without a word).
+func warnDocsKey(m *Manifest, path string, k *yaml.Node, what string) {
+	m.warn(path, ypos(k), "%s: key \"docs\" (show, node_color) is read but not applied by docket (its docs site shows every node)", what)
+}
+
 // readColumns reads columns (docs and tests) and entity-level tests.
 func (m *Manifest) readColumns(path string, n *Node, e *yaml.Node, diags *[]Diagnostic) []testSpec {
 	var specs []testSpec
@@ -150,7 +161,9 @@ func (m *Manifest) readColumns(path string, n *Node, e *yaml.Node, diags *[]Diag
 		n.Columns[cn] = Column{Name: cn, Description: m.describe(path, c, diags), DataType: ystr(c, "data_type")}
 		for j := 0; j+1 < len(c.Content); j += 2 {
 			switch ck := c.Content[j]; ck.Value {
-			case "name", "description", "data_type", "tests", "data_tests", "meta", "tags", "docs":
+			case "name", "description", "data_type", "tests", "data_tests", "meta", "tags":
+			case "docs":
+				warnDocsKey(m, path, ck, fmt.Sprintf("column %s.%s", n.Name, cn))
 			case "constraints":
 				m.readConstraints(path, n, cn, c.Content[j+1]) // applied or warned (constraints.go)
 			default: // quote, policy_tags, granularity, ...
@@ -196,6 +209,8 @@ func (m *Manifest) readTest(path string, n *Node, column string, t *yaml.Node, d
 				}
 			case "severity", "where", "tags", "enabled", "limit", "warn_if", "error_if", "fail_calc", "store_failures", "store_failures_as", "meta", "alias", "schema", "database":
 				s.cfg[k] = v
+			case "name": // dbt's custom test name (not an argument of the test)
+				s.name = strings.TrimSpace(fmt.Sprint(v))
 			case "arguments":
 				am, _ := v.(map[string]any)
 				for ak, av := range am {
@@ -234,8 +249,12 @@ var builtinTests = map[string]bool{"unique": true, "not_null": true, "accepted_v
 // values one by one, as Python prints them) joined by "__", each with
 // every run of other characters than [0-9a-zA-Z_] made "_". The alias
 // (the relation of stored failures) is that name, or when it has 64
-// characters or more its first 30 of type_model and the name's md5.
+// characters or more its first 30 of type_model and the name's md5. A
+// test given a name: is called that, as in dbt.
 func genericTestName(s testSpec, parent *Node) (name, alias string) {
+	if s.name != "" {
+		return s.name, s.name
+	}
 	kind := strings.ReplaceAll(s.kind, ".", "_")
 	model := parent.Name
 	if parent.Version != "" {

@@ -212,3 +212,81 @@ func (m *Manifest) unbuiltFiles() {
 		}
 	}
 }
+
+// checkConfigPaths warns, at its line, of each folder or node name under
+// the project's name in a models:, seeds:, snapshots: or tests: tree
+// (and at the top of the last two, which checkTreeKeys does not read)
+// that no node's config path reaches: its configs apply to nothing (dbt
+// warns of these "unused configuration paths"; a folder renamed or a
+// model moved left them silent).
+func (m *Manifest) checkConfigPaths(kind string) {
+	file, tree := m.configTree(kind)
+	if tree == nil || kind != "models" && kind != "seeds" && m.Project.DBT == nil {
+		return
+	}
+	reached := map[string]bool{}
+	add := func(path []string) {
+		for i := 1; i <= len(path); i++ {
+			reached[strings.Join(path[:i], "/")] = true
+		}
+	}
+	nodes := []*Node{}
+	for _, n := range m.Nodes {
+		nodes = append(nodes, n)
+	}
+	for _, n := range m.Disabled {
+		nodes = append(nodes, n)
+	}
+	for _, n := range nodes {
+		if n.PackageName != m.Name {
+			continue
+		}
+		switch {
+		case kind == "models" && n.ResourceType == Model, kind == "seeds" && n.ResourceType == Seed:
+			if len(n.FQN) > 1 {
+				add(n.FQN[1:])
+			}
+		case kind == "snapshots" && n.ResourceType == Snapshot && strings.HasPrefix(n.Path, "snapshots/"):
+			parts := strings.Split(strings.TrimPrefix(n.Path, "snapshots/"), "/")
+			add(append(parts[:len(parts)-1:len(parts)-1], n.Name))
+		case kind == "tests" && n.ResourceType == Test:
+			add(nodePath(m.partsUnder(n.Path, "models", "seeds", "tests"), n.Name))
+		}
+	}
+	packages := m.packageNames()
+	var walk func(level *yaml.Node, prefix []string)
+	walk = func(level *yaml.Node, prefix []string) {
+		for i := 0; i+1 < len(level.Content); i += 2 {
+			key, v := level.Content[i], level.Content[i+1]
+			if strings.HasPrefix(key.Value, "+") || v.Kind != yaml.MappingNode || isConfigKey(key.Value) {
+				continue // a config, not a path (a folder named like one is not checked)
+			}
+			path := append(prefix[:len(prefix):len(prefix)], key.Value)
+			if !reached[strings.Join(path, "/")] {
+				m.warn(file, ypos(key), "%s: %s is a config path no %s reaches (no folder or node %s): the configs under it apply to nothing",
+					kind, strings.Join(append([]string{m.Name}, path...), "."), strings.TrimSuffix(kind, "s"), strings.Join(path, "/"))
+				continue
+			}
+			walk(v, path)
+		}
+	}
+	top := tree
+	if sub := yget(tree, m.Name); sub != nil && sub.Kind == yaml.MappingNode {
+		walk(sub, nil)
+	}
+	if kind == "tests" || kind == "snapshots" {
+		// the top level: the project's name, packages, config keys and
+		// (docket reads paths without the project's name) folders
+		for i := 0; i+1 < len(top.Content); i += 2 {
+			key, v := top.Content[i], top.Content[i+1]
+			if key.Value == m.Name || packages[key.Value] || strings.HasPrefix(key.Value, "+") || v.Kind != yaml.MappingNode || isConfigKey(key.Value) {
+				continue
+			}
+			if !reached[key.Value] {
+				m.warn(file, ypos(key), "%s: key %q is not the project name %q, a package or a folder: the configs under it apply to nothing", kind, key.Value, m.Name)
+				continue
+			}
+			walk(v, []string{key.Value})
+		}
+	}
+}
