@@ -22,7 +22,7 @@ package warehouse
 // page of 4,096 took 27-53 ms (documents) + 40-180 ms (extractions) at
 // 200k, about the same at 50k; SourceDocuments' 0.8-2.4 s at 200k.
 //
-// Tried and dropped (loader/tools/MEASUREMENTS.md, session 25): one
+// Tried and dropped (loader/tools/MEASUREMENTS.md, session 22): one
 // ordered query for the whole source (the driver materializes results,
 // and DuckDB's sort of every column ran out of memory under the load's
 // 160 MiB limit at 200k, also written to a file with COPY); a temporary
