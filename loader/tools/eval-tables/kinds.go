@@ -28,7 +28,7 @@ import (
 
 // kindsVersion names the generator: figures of other versions are not
 // comparable.
-const kindsVersion = 1
+const kindsVersion = 2 // 2: session 23: the v2 kinds (kinds2.go) drawn with v1's
 
 // kindsFirst is the seed before the set's first (its own range: the
 // browser set's are 1..60).
@@ -153,7 +153,7 @@ type kdPage struct {
 	kind  string
 }
 
-var kdKinds = []string{"statement", "science", "form", "invoice", "timetable", "dense", "article", "continued"}
+var kdKinds = append([]string{"statement", "science", "form", "invoice", "timetable", "dense", "article", "continued"}, kdKindsV2...)
 
 func kindsPage(seed uint64) kdPage {
 	g := kdGen{rand.New(rand.NewPCG(seed, kindsStream))}
@@ -168,6 +168,9 @@ func kindsPage(seed uint64) kdPage {
 		}
 		p.body = kdWrap(font, size, body)
 		return kdPage{pages: []brPage{p}, kind: kind}
+	}
+	if kp, ok := g.v2Page(kind, one); ok {
+		return kp
 	}
 	switch kind {
 	case "statement":

@@ -10,7 +10,7 @@ import (
 // continued table's two parts are on two pages with the head repeated.
 func TestKindsTablesRectangular(t *testing.T) {
 	seen := map[string]int{}
-	for seed := uint64(kindsFirst + 1); seed <= kindsFirst+400; seed++ {
+	for seed := uint64(kindsFirst + 1); seed <= kindsFirst+640; seed++ {
 		kp := kindsPage(seed)
 		seen[kp.kind]++
 		for pi, p := range kp.pages {

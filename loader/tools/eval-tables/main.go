@@ -44,8 +44,12 @@
 //     pages of table kinds real documents have and tablegen does not
 //     (financial statements, scientific tables with notes, forms,
 //     invoices, timetables, dense statistics, two-column articles, a
-//     table continued on a second page; kinds.go), seeds 1001..1000+N,
-//     even seeds tuned on. -kinds-cache keeps the printed PDF for reruns.
+//     table continued on a second page; kinds.go; since session 23, v2,
+//     also small unruled tables in running text, paragraphs tight above,
+//     below or beside a table, tables side by side, a table right after
+//     another, long wrapped first columns, spanning column-group heads,
+//     tables in a list item or a box; kinds2.go), seeds 1001..1000+N
+//     (320 by default), even seeds tuned on. -kinds-cache keeps the printed PDF for reruns.
 //   - browser: held out (browser.go), no split, no per-document output.
 //
 // -v and -show print per-document detail for tune-split documents only
@@ -125,7 +129,7 @@ func main() {
 	genOut := flag.String("gen-out", "", "write the generated PDFs to this folder")
 	brN := flag.Int("browser", 60, "browser-printed pages scored (seeds 1..N; 0: none); held out, never tuned on")
 	brOut := flag.String("browser-out", "", "keep the browser set's HTML and PDF in this folder")
-	kdN := flag.Int("kinds", 200, "kinds pages scored (seeds 1001..1000+N; 0: none); even seeds tuned on")
+	kdN := flag.Int("kinds", 320, "kinds pages scored (seeds 1001..1000+N; 0: none); even seeds tuned on")
 	kdOut := flag.String("kinds-out", "", "keep the kinds set's HTML and PDF in this folder")
 	kdCache := flag.String("kinds-cache", "", "keep the kinds set's printed PDF and layout in this folder and reuse them (printing takes minutes)")
 	only := flag.String("only", "", "score only this set: icdar, tabula, generated, browser or kinds")
