@@ -45,6 +45,9 @@ func splitRun(run []*textLine, multi []bool, gap float64, hs []rule) [][]*textLi
 			return append(splitRun(run[:k], multi[:k], gap, hs), splitRun(run[k:], multi[k:], gap, hs)...)
 		}
 	}
+	if k := columnSwitch(run, multi, gap); k > 0 {
+		return append(splitRun(run[:k], multi[:k], gap, hs), splitRun(run[k:], multi[k:], gap, hs)...)
+	}
 	return [][]*textLine{run}
 }
 
