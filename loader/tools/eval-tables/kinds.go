@@ -28,7 +28,7 @@ import (
 
 // kindsVersion names the generator: figures of other versions are not
 // comparable.
-const kindsVersion = 2 // 2: session 23: the v2 kinds (kinds2.go) drawn with v1's
+const kindsVersion = 3 // 3: session 23: side-by-side tables in a CSS grid (review26); 2: session 23: the v2 kinds (kinds2.go) drawn with v1's
 
 // kindsFirst is the seed before the set's first (its own range: the
 // browser set's are 1..60).

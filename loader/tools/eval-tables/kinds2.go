@@ -14,6 +14,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -85,12 +86,7 @@ func (g kdGen) small() kdTable {
 	tp := kdTopics[g.r.IntN(len(kdTopics))]
 	cols := g.n(2, 4)
 	idx := g.r.Perm(len(tp.heads))[:cols]
-	// the topic's order reads better: sort the chosen columns
-	for i := 1; i < len(idx); i++ {
-		for j := i; j > 0 && idx[j] < idx[j-1]; j-- {
-			idx[j], idx[j-1] = idx[j-1], idx[j]
-		}
-	}
+	slices.Sort(idx) // the topic's order reads better
 	css := `#T{border-collapse:collapse;margin:` + fmt.Sprint(g.n(2, 10)) + `px 0}#T td,#T th{padding:0 ` + fmt.Sprint(g.n(10, 28)) + `px 0 0;text-align:left;vertical-align:top}` +
 		`#T th{font-weight:` + g.pick([]string{"bold", "bold", "normal;font-style:italic", "normal"}) + `}`
 	if g.p(0.4) {
@@ -292,7 +288,10 @@ func (g kdGen) v2Page(kind string, one func(string, ...kdTable) kdPage) (kdPage,
 		}
 		b.css += `#T{width:auto}`
 		a.css += `#T{width:auto}`
-		body := g.para(1, 2) + fmt.Sprintf(`<div style="display:flex;gap:%dpx;align-items:flex-start">`, g.n(20, 60)) + "<div style=\"flex:none\">{T0}</div><div style=\"flex:1 1 auto\">{T1}</div></div>" + g.para(1, 2)
+		// a two-track grid, the first track as wide as its table, the
+		// second taking the rest
+		body := g.para(1, 2) + fmt.Sprintf(`<div style="display:grid;grid-template-columns:max-content minmax(0,1fr);column-gap:%dpx;align-items:start">`, g.n(20, 60)) +
+			"<div>{T0}</div><div>{T1}</div></div>" + g.para(1, 2)
 		return one(body, a, b), true
 	case "stacked":
 		// a table right after another of other columns, the same style

@@ -45,7 +45,7 @@ func TestKindsTablesRectangular(t *testing.T) {
 	}
 	for _, k := range kdKinds {
 		if seen[k] < 20 {
-			t.Errorf("kind %s drawn %d times in 400 seeds", k, seen[k])
+			t.Errorf("kind %s drawn %d times in 640 seeds", k, seen[k])
 		}
 	}
 }
