@@ -25,10 +25,16 @@ var cp1252 = map[rune]byte{
 	'˜': 0x98, '™': 0x99, 'š': 0x9A, '›': 0x9B, 'œ': 0x9C, 'ž': 0x9E, 'Ÿ': 0x9F,
 }
 
+// cp1252Min and cp1252Max bound cp1252's runes (Œ, ™); TestCP1252Bounds.
+const cp1252Min, cp1252Max = 'Œ', '™'
+
 // latinByte is the byte a Latin-1 or Windows-1252 decoding read as r.
 func latinByte(r rune) (byte, bool) {
 	if r >= 0x80 && r <= 0xFF {
 		return byte(r), true
+	}
+	if r < cp1252Min || r > cp1252Max {
+		return 0, false // no map look-up for ASCII and most other text
 	}
 	b, ok := cp1252[r]
 	return b, ok
@@ -65,12 +71,20 @@ func (d Doubled) Suspect() bool {
 // as Latin-1 or Windows-1252.
 func Mojibake(s string) Doubled {
 	var d Doubled
-	rs := []rune(s)
-	for _, r := range rs {
+	leads := false
+	for _, r := range s { // the runes []rune(s) holds
 		if r >= utf8.RuneSelf {
 			d.NonASCII++
+			leads = leads || r >= 0xC2 && r <= 0xF4
 		}
 	}
+	if !leads {
+		// A place begins with a lead byte 0xC2-0xF4 read as Latin-1, the
+		// runes U+00C2-U+00F4 (cp1252's runes stand for bytes 0x80-0x9F):
+		// most pages have none.
+		return d
+	}
+	rs := []rune(s)
 	for i := 0; i < len(rs); i++ {
 		lead, ok := latinByte(rs[i])
 		need := 0
