@@ -110,7 +110,7 @@ func (d *Detector) ruled(g grid, ws []*word, hs, vs []rule) (document.Table, boo
 	box.X1 += 1
 	box.Y1 += 1
 	in := freeWords(ws, &box)
-	if len(in) == 0 {
+	if len(in) == 0 || textBox(g, in) {
 		return document.Table{}, false
 	}
 	l := trimNotes(prune(buildGrid(box, in, g.hs, g.vs)))

@@ -1,0 +1,34 @@
+package table
+
+import (
+	"math"
+)
+
+// textBox: the grid is a frame and nothing inside it (no rule within
+// its edges) around a line of running text (one phrase of prose longer
+// than a head, paragraphLine) that starts at the frame's left and runs
+// over most of its width: a text box (a sidebar, "Box 2", a note set in
+// a frame) that may hold a table among its text, not a table drawn with
+// rules. Read as a ruled table, its text became the table's first row
+// and the frame its box. Its words are left to the unruled detector,
+// which finds a table inside it as in running text.
+func textBox(g grid, in []*word) bool {
+	for _, h := range g.hs {
+		if h.pos > g.bb.Y0+2 && h.pos < g.bb.Y1-2 {
+			return false
+		}
+	}
+	for _, v := range g.vs {
+		if v.pos > g.bb.X0+2 && v.pos < g.bb.X1-2 {
+			return false
+		}
+	}
+	w := g.bb.X1 - g.bb.X0
+	gap := math.Max(5, 0.9*medianSize(in))
+	for _, l := range lineUp(in) {
+		if l.bb.X0-g.bb.X0 < 0.15*w && l.bb.X1-l.bb.X0 > 0.6*w && l.nSegments(gap) == 1 && paragraphLine(l) {
+			return true
+		}
+	}
+	return false
+}
