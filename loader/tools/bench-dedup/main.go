@@ -19,12 +19,17 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
+	"github.com/docket-dev/docket/loader/tools/internal/bench"
 )
 
 func main() {
 	bin := flag.String("docket", "bin/docket", "docket binary")
 	flag.String("corpus", "", "ignored (synthetic data)")
 	flag.Parse()
+	if err := bench.Fresh(*bin); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-dedup:", err)
+		os.Exit(1)
+	}
 	var times []time.Duration
 	for _, n := range []int{10000, 100000} {
 		d, found, planted, err := run(n, *bin)

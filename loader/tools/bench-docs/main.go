@@ -30,6 +30,10 @@ func main() {
 	keep := flag.Bool("keep", false, "keep the generated project")
 	flag.String("corpus", "", "unused (the documents are generated)")
 	flag.Parse()
+	if err := bench.Fresh(*bin); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-docs:", err)
+		os.Exit(1)
+	}
 	docket, err := filepath.Abs(*bin)
 	if err != nil {
 		fail(err)

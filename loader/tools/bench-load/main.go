@@ -84,6 +84,10 @@ func main() {
 	all := flag.Bool("all", true, "every PDF of the corpus's pdf/, mixed/ and tables/ (copied into one folder); false: only corpus/pdf")
 	rounds := flag.Int("rounds", 7, "alternating PyMuPDF / docket rounds")
 	flag.Parse()
+	if err := bench.Fresh(*bin); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-load:", err)
+		os.Exit(1)
+	}
 	src := filepath.Join(*corpus, "pdf")
 	if _, err := os.Stat(src); err != nil {
 		fmt.Println("corpus not found, skipped")

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/warehouse"
+	"github.com/docket-dev/docket/loader/tools/internal/bench"
 )
 
 func main() {
@@ -32,6 +33,10 @@ func main() {
 	keep := flag.String("keep", "", "keep the generated projects under this folder")
 	flag.String("corpus", "", "ignored (generated documents)")
 	flag.Parse()
+	if err := bench.Fresh(*bin); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-publish:", err)
+		os.Exit(1)
+	}
 	fmt.Println("bench-publish: generated text documents (no corpus files); shipped models; publish = copy + rename of warehouse.duckdb")
 	fmt.Printf("%7s  %9s  %9s  %9s  %8s  %9s  %9s  %8s  %s\n", "docs", "wh size", "load s", "build s", "pub s", "pub/build", "pub/load", "reader", "method")
 	for _, s := range strings.Split(*sizes, ",") {

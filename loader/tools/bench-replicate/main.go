@@ -26,6 +26,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/udf"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
+	"github.com/docket-dev/docket/loader/tools/internal/bench"
 )
 
 const tokenize = `regexp_extract_all(lower(nfc_normalize(text)), '[\p{L}\p{N}\p{M}]+')`
@@ -35,6 +36,10 @@ func main() {
 	copies := flag.Int("copies", 3, "copies of every searchable chunk to add")
 	bin := flag.String("docket", "bin/docket", "docket binary, to publish afterwards")
 	flag.Parse()
+	if err := bench.Fresh(*bin); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-replicate:", err)
+		os.Exit(1)
+	}
 	if err := run(*dir, *copies, *bin); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-replicate:", err)
 		os.Exit(1)

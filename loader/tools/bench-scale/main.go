@@ -53,6 +53,10 @@ func main() {
 	flag.StringVar(&o.baseBuild, "base-build", "", "WALL/CPU of the full build the +1 % builds are compared with when the build step is not run (a kept -dir), e.g. 337.6s/450.2s")
 	flag.IntVar(&o.plusSteps, "plus-steps", 1, "consecutive +1 % steps of the plus step (each adds the next 1 % of new documents, loads and builds; on a kept -dir it goes on after the documents already there)")
 	flag.Parse()
+	if err := bench.Fresh(o.bin); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-scale:", err)
+		os.Exit(1)
+	}
 	o.steps = map[string]bool{}
 	for _, s := range strings.Split(*steps, ",") {
 		o.steps[strings.TrimSpace(s)] = true

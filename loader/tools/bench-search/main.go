@@ -20,6 +20,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/search"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
+	"github.com/docket-dev/docket/loader/tools/internal/bench"
 )
 
 func main() {
@@ -27,6 +28,10 @@ func main() {
 	bin := flag.String("docket", "bin/docket", "docket binary")
 	flag.String("corpus", "", "ignored (synthetic data)")
 	flag.Parse()
+	if err := bench.Fresh(*bin); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-search:", err)
+		os.Exit(1)
+	}
 	if err := run(*n, *bin); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-search:", err)
 		os.Exit(1)

@@ -32,6 +32,10 @@ func main() {
 	shards := flag.Int("shards", 2, "shards (run at the same time on this machine)")
 	workers := flag.Int("workers", runtime.NumCPU(), "total worker processes (the local load's; split across shards)")
 	flag.Parse()
+	if err := bench.Fresh(*bin); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-shard:", err)
+		os.Exit(1)
+	}
 	exe, err := filepath.Abs(*bin)
 	if err != nil {
 		fail(err)

@@ -30,6 +30,10 @@ func main() {
 	runs := flag.Int("runs", 30, "runs of each command")
 	flag.String("corpus", "", "ignored (the project is generated)")
 	flag.Parse()
+	if err := bench.Fresh(*bin); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-start:", err)
+		os.Exit(1)
+	}
 	if err := run(*bin, *runs); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-start:", err)
 		os.Exit(1)

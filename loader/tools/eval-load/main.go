@@ -26,6 +26,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
+	"github.com/docket-dev/docket/loader/tools/internal/bench"
 )
 
 // repairedWarning is a DuckDB lambda body over a warning w: MuPDF's
@@ -71,6 +72,10 @@ func main() {
 	bin := flag.String("docket", "bin/docket", "docket binary")
 	keep := flag.String("keep", "target/eval-corpus", "keep the loaded project in this folder (later evaluations reuse it); empty = a temporary folder")
 	flag.Parse()
+	if err := bench.Fresh(*bin); err != nil {
+		fmt.Fprintln(os.Stderr, "eval-load:", err)
+		os.Exit(1)
+	}
 	if _, err := os.Stat(*corpus); err != nil {
 		fmt.Println("corpus not found, skipped")
 		return

@@ -28,6 +28,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/search"
 	"github.com/docket-dev/docket/loader/internal/searchidx"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
+	"github.com/docket-dev/docket/loader/tools/internal/bench"
 )
 
 func main() {
@@ -36,6 +37,10 @@ func main() {
 	bin := flag.String("docket", "bin/docket", "docket binary")
 	n := flag.Int("n", 200, "sentence queries")
 	flag.Parse()
+	if err := bench.Fresh(*bin); err != nil {
+		fmt.Fprintln(os.Stderr, "eval-retrieval:", err)
+		os.Exit(1)
+	}
 	if _, err := os.Stat(*corpus); err != nil {
 		fmt.Println("corpus not found, skipped")
 		return

@@ -63,6 +63,10 @@ func main() {
 	second := flag.Duration("second", 5*time.Second, "target for the second load")
 	genOnly := flag.Bool("generate-only", false, "write the files and stop")
 	flag.Parse()
+	if err := bench.Fresh(*bin); err != nil {
+		fmt.Fprintln(os.Stderr, "hostile:", err)
+		os.Exit(1)
+	}
 
 	abs, err := filepath.Abs(*bin)
 	if err == nil {
