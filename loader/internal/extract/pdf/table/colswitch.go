@@ -20,8 +20,34 @@ import "math"
 // (ownColumn). 0 when there is none, or when the run is two tables side
 // by side (one ending first leaves its columns empty under it too).
 func columnSwitch(run []*textLine, multi []bool, gap float64) int {
+	// A column of one side right of all the other side's text puts a
+	// word right of that text in every line of several phrases of the
+	// first side (alignedIn), so each such line ends right of the other
+	// side's last: without that, at every cut but a few, ownColumn
+	// cannot hold, and its two column profiles are not made.
+	n := len(run)
+	inf := math.Inf(1)
+	preMin, preMax := make([]float64, n+1), make([]float64, n+1) // over run[:k]: multi lines' least X1, every line's greatest
+	sufMin, sufMax := make([]float64, n+1), make([]float64, n+1) // over run[k:]
+	preMin[0], preMax[0], sufMin[n], sufMax[n] = inf, -inf, inf, -inf
+	preN := make([]int, n+1)
+	for i, l := range run {
+		preMin[i+1], preMax[i+1], preN[i+1] = preMin[i], math.Max(preMax[i], l.bb.X1), preN[i]
+		if multi[i] {
+			preMin[i+1], preN[i+1] = math.Min(preMin[i+1], l.bb.X1), preN[i+1]+1
+		}
+	}
+	for i := n - 1; i >= 0; i-- {
+		sufMin[i], sufMax[i] = sufMin[i+1], math.Max(sufMax[i+1], run[i].bb.X1)
+		if multi[i] {
+			sufMin[i] = math.Min(sufMin[i], run[i].bb.X1)
+		}
+	}
 	for k := 3; k+3 <= len(run); k++ {
-		if countTrue(multi[:k]) < 3 || countTrue(multi[k:]) < 3 {
+		if preN[k] < 3 || preN[n]-preN[k] < 3 {
+			continue
+		}
+		if preMin[k] <= sufMax[k]+1 && sufMin[k] <= preMax[k]+1 {
 			continue
 		}
 		if ownColumn(multiLines(run[:k], multi[:k]), run[k:], gap) || ownColumn(multiLines(run[k:], multi[k:]), run[:k], gap) {
