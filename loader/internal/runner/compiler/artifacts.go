@@ -272,6 +272,12 @@ func configDoc(n *Node) map[string]any {
 	if c.SQLHeader != "" {
 		d["sql_header"] = c.SQLHeader // a config() extra, where dbt writes it
 	}
+	for k, v := range map[string][]string{"incremental_predicates": c.IncrementalPredicates, // extras too
+		"merge_update_columns": c.MergeUpdateColumns, "merge_exclude_columns": c.MergeExcludeColumns} {
+		if len(v) > 0 {
+			d[k] = v
+		}
+	}
 	ct := map[string]any{}
 	for k, v := range c.ColumnTypes {
 		ct[k] = v

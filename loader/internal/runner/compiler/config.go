@@ -49,7 +49,8 @@ var AppliedKeys = map[string]bool{"materialized": true, "tags": true, "unique_ke
 	"on_schema_change": true, "pre_hook": true, "post_hook": true, "enabled": true, "severity": true, "where": true,
 	"column_types": true, "meta": true, "schema": true, "alias": true, "database": true, "full_refresh": true,
 	"limit": true, "warn_if": true, "error_if": true, "fail_calc": true, "scoped_to": true,
-	"store_failures": true, "store_failures_as": true, "contract": true, "sql_header": true, "persist_docs": true, "delimiter": true}
+	"store_failures": true, "store_failures_as": true, "contract": true, "sql_header": true, "persist_docs": true, "delimiter": true,
+	"incremental_predicates": true, "predicates": true, "merge_update_columns": true, "merge_exclude_columns": true}
 
 // NotApplied are valid dbt configs docket reads and does not apply: each
 // use is a warning with the place it was written.
@@ -217,6 +218,18 @@ func setBuildConfig(c *Config, k string, v any, str func() string, bad func(stri
 		c.IncrementalStrategy = str()
 	case "on_schema_change":
 		c.OnSchemaChange = str()
+	case "incremental_predicates":
+		if c.IncrementalPredicates == nil { // predicates (dbt's older name) wins, as dbt's config.get('predicates') or ...
+			c.IncrementalPredicates = toStrings(v)
+		}
+	case "predicates":
+		if p := toStrings(v); len(p) > 0 {
+			c.IncrementalPredicates = p
+		}
+	case "merge_update_columns":
+		c.MergeUpdateColumns = toStrings(v)
+	case "merge_exclude_columns":
+		c.MergeExcludeColumns = toStrings(v)
 	case "pre_hook":
 		c.PreHook = toHooks(v)
 	case "post_hook":
@@ -470,6 +483,7 @@ func (m *Manifest) validateConfig(c *Config, n *Node, at Position, bad func(Posi
 				from, fat := m.configWhere(n, "incremental_strategy", at)
 				m.warn(from, fat, "%s: model %s errors when run; the rest of the project builds", n.RunError, n.Name)
 			}
+			m.checkMergeConfig(c, n, at, bad)
 			if c.OnSchemaChange == "" {
 				c.OnSchemaChange = "fail"
 			}
@@ -545,4 +559,35 @@ func yamlScalar(s string) any {
 		}
 	}
 	return s
+}
+
+// checkMergeConfig: merge_update_columns and merge_exclude_columns
+// together are an error (dbt raises it); merge columns on a strategy
+// other than merge, and predicates on append, are warned where they are
+// written (dbt's append and delete+insert ignore them).
+func (m *Manifest) checkMergeConfig(c *Config, n *Node, at Position, bad func(Position, string, ...any)) {
+	if len(c.MergeUpdateColumns) > 0 && len(c.MergeExcludeColumns) > 0 {
+		bad(at, "model %s cannot set both merge_update_columns and merge_exclude_columns: use one", n.Name)
+	}
+	unused := map[string]bool{}
+	if c.IncrementalStrategy != "merge" {
+		unused["merge_update_columns"] = len(c.MergeUpdateColumns) > 0
+		unused["merge_exclude_columns"] = len(c.MergeExcludeColumns) > 0
+	}
+	if c.IncrementalStrategy == "append" {
+		for _, k := range []string{"incremental_predicates", "predicates"} {
+			_, set := n.modelCfg[k]
+			_, yml := n.ymlCfg[k]
+			_, folder := n.folderCfg[k]
+			unused[k] = set || yml || folder
+		}
+	}
+	for _, k := range SortedKeys(unused) {
+		if unused[k] {
+			for _, p := range m.configPlaces(n, k, at) {
+				m.warn(p.path, p.at, "config %s is not applied by incremental_strategy %q (merge%s uses it)", k, c.IncrementalStrategy,
+					map[bool]string{true: " and delete+insert"}[strings.HasSuffix(k, "predicates")])
+			}
+		}
+	}
 }

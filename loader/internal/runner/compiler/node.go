@@ -74,28 +74,35 @@ type Hook struct {
 
 // Config is a node's resolved configuration.
 type Config struct {
-	Enabled             bool              `json:"enabled"`
-	Materialized        string            `json:"materialized,omitempty"`
-	Tags                []string          `json:"tags"`
-	UniqueKey           []string          `json:"unique_key,omitempty"`
-	IncrementalStrategy string            `json:"incremental_strategy,omitempty"`
-	OnSchemaChange      string            `json:"on_schema_change,omitempty"`
-	PreHook             []Hook            `json:"pre-hook"`
-	PostHook            []Hook            `json:"post-hook"`
-	Severity            string            `json:"severity,omitempty"`
-	Where               string            `json:"where,omitempty"`
-	ColumnTypes         map[string]string `json:"column_types,omitempty"`
-	Delimiter           string            `json:"delimiter,omitempty"` // a seed's CSV field separator
-	Meta                map[string]any    `json:"meta,omitempty"`
-	Schema              string            `json:"schema,omitempty"`   // custom schema, before generate_schema_name
-	Alias               string            `json:"alias,omitempty"`    // custom alias
-	Database            string            `json:"database,omitempty"` // custom database (an attached DuckDB file)
-	FullRefresh         *bool             `json:"full_refresh"`       // false: --full-refresh leaves the model alone
-	Limit               int               `json:"limit,omitempty"`    // tests: at most this many failing rows
-	WarnIf              string            `json:"warn_if,omitempty"`
-	ErrorIf             string            `json:"error_if,omitempty"`
-	FailCalc            string            `json:"fail_calc,omitempty"`
-	ScopedTo            string            `json:"scoped_to,omitempty"` // singular tests: check only rows of this model written since the last pass (delta.go)
+	Enabled             bool     `json:"enabled"`
+	Materialized        string   `json:"materialized,omitempty"`
+	Tags                []string `json:"tags"`
+	UniqueKey           []string `json:"unique_key,omitempty"`
+	IncrementalStrategy string   `json:"incremental_strategy,omitempty"`
+	OnSchemaChange      string   `json:"on_schema_change,omitempty"`
+	// incremental_predicates (or dbt's older name, predicates) restrict
+	// the rows of the existing table a merge matches or a delete+insert
+	// deletes; merge_update_columns / merge_exclude_columns choose the
+	// columns a merge updates (executor/incremental.go)
+	IncrementalPredicates []string          `json:"incremental_predicates,omitempty"`
+	MergeUpdateColumns    []string          `json:"merge_update_columns,omitempty"`
+	MergeExcludeColumns   []string          `json:"merge_exclude_columns,omitempty"`
+	PreHook               []Hook            `json:"pre-hook"`
+	PostHook              []Hook            `json:"post-hook"`
+	Severity              string            `json:"severity,omitempty"`
+	Where                 string            `json:"where,omitempty"`
+	ColumnTypes           map[string]string `json:"column_types,omitempty"`
+	Delimiter             string            `json:"delimiter,omitempty"` // a seed's CSV field separator
+	Meta                  map[string]any    `json:"meta,omitempty"`
+	Schema                string            `json:"schema,omitempty"`   // custom schema, before generate_schema_name
+	Alias                 string            `json:"alias,omitempty"`    // custom alias
+	Database              string            `json:"database,omitempty"` // custom database (an attached DuckDB file)
+	FullRefresh           *bool             `json:"full_refresh"`       // false: --full-refresh leaves the model alone
+	Limit                 int               `json:"limit,omitempty"`    // tests: at most this many failing rows
+	WarnIf                string            `json:"warn_if,omitempty"`
+	ErrorIf               string            `json:"error_if,omitempty"`
+	FailCalc              string            `json:"fail_calc,omitempty"`
+	ScopedTo              string            `json:"scoped_to,omitempty"` // singular tests: check only rows of this model written since the last pass (delta.go)
 	// tests: keep the failing rows in <target schema>_dbt_test__audit.<test> (test_exec.go)
 	StoreFailures   bool   `json:"store_failures,omitempty"`
 	StoreFailuresAs string `json:"store_failures_as,omitempty"`

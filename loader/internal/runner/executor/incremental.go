@@ -51,7 +51,10 @@ func (x *nodeExec) incremental(body string) error {
 	if err != nil {
 		return err
 	}
-	dml := incrementalDML(n, tmp, cols)
+	dml, err := incrementalDML(n, tmp, cols)
+	if err != nil {
+		return err
+	}
 	if len(alters) == 0 && deltaKey(n) != "" {
 		x.deltaFrom = tmp // the written rows' keys are recorded with the new data version (delta.go)
 	}
@@ -155,9 +158,20 @@ func schemaChange(n *compiler.Node, src, tgt []colDef) (alters, cols []string, e
 	return alters, cols, nil
 }
 
+// The aliases of the existing table and the new rows in a merge or a
+// delete+insert: dbt's, so incremental_predicates written for dbt work.
+const (
+	dest   = "DBT_INTERNAL_DEST"
+	source = "DBT_INTERNAL_SOURCE"
+)
+
 // incrementalDML is the statements that write the rows of the temp table
-// tmp into the model's relation by its incremental_strategy.
-func incrementalDML(n *compiler.Node, tmp string, cols []string) []string {
+// tmp into the model's relation by its incremental_strategy, with its
+// incremental_predicates (merge: in the ON clause, as dbt-duckdb;
+// delete+insert: on the rows deleted, as dbt's default, where a
+// predicate's bare column is the table's) and, for merge, the columns
+// merge_update_columns / merge_exclude_columns leave to update.
+func incrementalDML(n *compiler.Node, tmp string, cols []string) ([]string, error) {
 	var q []string
 	for _, c := range cols {
 		q = append(q, compiler.Quote(c))
@@ -165,35 +179,77 @@ func incrementalDML(n *compiler.Node, tmp string, cols []string) []string {
 	colList := strings.Join(q, ", ")
 	var match []string
 	for _, k := range n.Config.UniqueKey {
-		match = append(match, fmt.Sprintf("tgt.%s is not distinct from src.%s", compiler.Quote(k), compiler.Quote(k)))
+		match = append(match, fmt.Sprintf("%s.%s is not distinct from %s.%s", dest, compiler.Quote(k), source, compiler.Quote(k)))
 	}
 	on := strings.Join(match, " and ")
-	var dml []string
+	preds := ""
+	for _, p := range n.Config.IncrementalPredicates {
+		preds += " and (" + p + ")"
+	}
+	insert := fmt.Sprintf("insert into %s (%s) select %s from %s", n.Relation, colList, colList, tmp)
 	switch n.Config.IncrementalStrategy {
 	case "append":
-		dml = []string{fmt.Sprintf("insert into %s (%s) select %s from %s", n.Relation, colList, colList, tmp)}
+		return []string{insert}, nil
 	case "delete+insert":
-		dml = []string{
-			fmt.Sprintf("delete from %s as tgt using %s as src where %s", n.Relation, tmp, on),
-			fmt.Sprintf("insert into %s (%s) select %s from %s", n.Relation, colList, colList, tmp)}
+		del := fmt.Sprintf("delete from %s as %s using %s as %s where %s", n.Relation, dest, tmp, source, on)
+		if preds != "" { // a predicate's bare column must be the table's: the new rows only in a subquery
+			del = fmt.Sprintf("delete from %s as %s where exists (select 1 from %s as %s where %s)%s", n.Relation, dest, tmp, source, on, preds)
+		}
+		return []string{del, insert}, nil
 	case "merge":
-		key := map[string]bool{}
-		for _, k := range n.Config.UniqueKey {
-			key[k] = true
+		update, err := mergeUpdateColumns(n, cols)
+		if err != nil {
+			return nil, err
 		}
 		var sets, vals []string
-		for _, c := range cols {
-			vals = append(vals, "src."+compiler.Quote(c))
-			if !key[c] {
-				sets = append(sets, fmt.Sprintf("%s = src.%s", compiler.Quote(c), compiler.Quote(c)))
-			}
+		for _, c := range update {
+			sets = append(sets, fmt.Sprintf("%s = %s.%s", compiler.Quote(c), source, compiler.Quote(c)))
 		}
-		m := fmt.Sprintf("merge into %s as tgt using %s as src on (%s)", n.Relation, tmp, on)
+		for _, c := range cols {
+			vals = append(vals, source+"."+compiler.Quote(c))
+		}
+		m := fmt.Sprintf("merge into %s as %s using %s as %s on (%s)%s", n.Relation, dest, tmp, source, on, preds)
 		if len(sets) > 0 {
 			m += " when matched then update set " + strings.Join(sets, ", ")
 		}
 		m += fmt.Sprintf(" when not matched then insert (%s) values (%s)", colList, strings.Join(vals, ", "))
-		dml = []string{m}
+		return []string{m}, nil
 	}
-	return dml
+	return nil, nil
+}
+
+// mergeUpdateColumns is the columns a merge updates: merge_update_columns
+// when set (each must be one of the written columns), else every written
+// column but the unique key and merge_exclude_columns (compared without
+// case, as dbt does and as DuckDB's names are).
+func mergeUpdateColumns(n *compiler.Node, cols []string) ([]string, error) {
+	byName := map[string]string{}
+	for _, c := range cols {
+		byName[strings.ToLower(c)] = c
+	}
+	if len(n.Config.MergeUpdateColumns) > 0 {
+		var out []string
+		for _, c := range n.Config.MergeUpdateColumns {
+			col, ok := byName[strings.ToLower(c)]
+			if !ok {
+				return nil, fmt.Errorf("%s: merge_update_columns column %q is not a column the model writes (%s)", n.Path, c, strings.Join(cols, ", "))
+			}
+			out = append(out, col)
+		}
+		return out, nil
+	}
+	skip := map[string]bool{}
+	for _, k := range n.Config.UniqueKey {
+		skip[strings.ToLower(k)] = true
+	}
+	for _, k := range n.Config.MergeExcludeColumns {
+		skip[strings.ToLower(k)] = true
+	}
+	var out []string
+	for _, c := range cols {
+		if !skip[strings.ToLower(c)] {
+			out = append(out, c)
+		}
+	}
+	return out, nil
 }

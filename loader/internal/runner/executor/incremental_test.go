@@ -42,13 +42,13 @@ func TestIncrementalStatements(t *testing.T) {
 	}
 	dml := map[string][]string{
 		"append": {"insert into m.m (id, a) select id, a from tmp"},
-		"delete+insert": {"delete from m.m as tgt using tmp as src where tgt.id is not distinct from src.id",
+		"delete+insert": {"delete from m.m as DBT_INTERNAL_DEST using tmp as DBT_INTERNAL_SOURCE where DBT_INTERNAL_DEST.id is not distinct from DBT_INTERNAL_SOURCE.id",
 			"insert into m.m (id, a) select id, a from tmp"},
-		"merge": {"merge into m.m as tgt using tmp as src on (tgt.id is not distinct from src.id) when matched then update set a = src.a" +
-			" when not matched then insert (id, a) values (src.id, src.a)"},
+		"merge": {"merge into m.m as DBT_INTERNAL_DEST using tmp as DBT_INTERNAL_SOURCE on (DBT_INTERNAL_DEST.id is not distinct from DBT_INTERNAL_SOURCE.id)" +
+			" when matched then update set a = DBT_INTERNAL_SOURCE.a when not matched then insert (id, a) values (DBT_INTERNAL_SOURCE.id, DBT_INTERNAL_SOURCE.a)"},
 	}
 	for strategy, want := range dml {
-		if got := incrementalDML(node("ignore", strategy, "id"), "tmp", []string{"id", "a"}); !reflect.DeepEqual(got, want) {
+		if got, err := incrementalDML(node("ignore", strategy, "id"), "tmp", []string{"id", "a"}); err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: %q", strategy, got)
 		}
 	}
