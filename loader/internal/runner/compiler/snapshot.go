@@ -21,6 +21,9 @@ type SnapshotConfig struct {
 	// ValidToCurrent is dbt 1.9's dbt_valid_to_current: the SQL
 	// expression current versions hold in dbt_valid_to ("" = null).
 	ValidToCurrent string `json:"dbt_valid_to_current,omitempty"`
+	// Names is the meta columns' names (dbt 1.9's
+	// snapshot_meta_column_names; dbt's own where not renamed).
+	Names SnapshotNames `json:"-"`
 	// TargetSchema is the legacy target_schema: the schema as written,
 	// past generate_schema_name (dbt keeps it for backward compatibility).
 	TargetSchema string `json:"target_schema,omitempty"`
@@ -28,6 +31,39 @@ type SnapshotConfig struct {
 	// dbt 1.9's schema rules (its schema as written, else snapshots); the
 	// executor will not start a new history while one is left there.
 	LegacySchema string `json:"-"`
+}
+
+// SnapshotNames is the names of a snapshot's meta columns.
+type SnapshotNames struct{ ScdID, UpdatedAt, ValidFrom, ValidTo, IsDeleted string }
+
+// snapshotNames reads snapshot_meta_column_names: a mapping of dbt's meta
+// column names to the names the table uses.
+func snapshotNames(v any, bad func(string, ...any)) SnapshotNames {
+	out := SnapshotNames{"dbt_scd_id", "dbt_updated_at", "dbt_valid_from", "dbt_valid_to", "dbt_is_deleted"}
+	if v == nil {
+		return out
+	}
+	mp, ok := stringKeyed(v)
+	if !ok {
+		bad("snapshot_meta_column_names must be a mapping of dbt_scd_id, dbt_updated_at, dbt_valid_from, dbt_valid_to, dbt_is_deleted to column names (got %v)", v)
+		return out
+	}
+	fields := map[string]*string{"dbt_scd_id": &out.ScdID, "dbt_updated_at": &out.UpdatedAt, "dbt_valid_from": &out.ValidFrom,
+		"dbt_valid_to": &out.ValidTo, "dbt_is_deleted": &out.IsDeleted}
+	for _, k := range SortedKeys(mp) {
+		f, known := fields[k]
+		name, isStr := mp[k].(string)
+		switch {
+		case !known:
+			bad("snapshot_meta_column_names: %q is not a meta column (dbt_scd_id, dbt_updated_at, dbt_valid_from, dbt_valid_to, dbt_is_deleted)", k)
+		case mp[k] == nil:
+		case !isStr || strings.TrimSpace(name) == "":
+			bad("snapshot_meta_column_names: %s must be a column name (got %v)", k, mp[k])
+		default:
+			*f = name
+		}
+	}
+	return out
 }
 
 // SnapshotNow is the snapshot clock (check strategy and hard deletes use
@@ -257,6 +293,8 @@ func snapshotConfig(n *Node, raw map[string]any) (*SnapshotConfig, []Diagnostic)
 	sc.UpdatedAt = str("updated_at")
 	sc.HardDeletes = str("hard_deletes")
 	sc.ValidToCurrent = str("dbt_valid_to_current")
+	sc.Names = snapshotNames(raw["snapshot_meta_column_names"], bad)
+	delete(raw, "snapshot_meta_column_names")
 	if v, ok := raw["unique_key"]; ok {
 		sc.UniqueKey = toStrings(v)
 		delete(raw, "unique_key")

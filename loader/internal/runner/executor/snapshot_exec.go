@@ -201,13 +201,35 @@ func (q snapSQL) validToCurrent() string {
 	return "(" + q.sc.ValidToCurrent + ")::timestamp"
 }
 
-// meta is the dbt_ columns of a version valid from at.
+// meta is the meta columns of a version valid from at.
 func (q snapSQL) meta(alias, at, deleted string) string {
-	s := fmt.Sprintf("%s as dbt_scd_id, %s as dbt_updated_at, %s as dbt_valid_from, %s as dbt_valid_to", q.scdID(alias, at), at, at, q.validToCurrent())
+	nm := q.names()
+	s := fmt.Sprintf("%s as %s, %s as %s, %s as %s, %s as %s", q.scdID(alias, at), nm.ScdID, at, nm.UpdatedAt, at, nm.ValidFrom, q.validToCurrent(), nm.ValidTo)
 	if q.sc.HardDeletes == "new_record" {
-		s += ", " + deleted + " as dbt_is_deleted"
+		s += ", " + deleted + " as " + nm.IsDeleted
 	}
 	return s
+}
+
+// names is the meta columns' names (snapshot_meta_column_names), quoted.
+func (q snapSQL) names() compiler.SnapshotNames {
+	nm := q.sc.Names
+	if nm.ScdID == "" { // a config made without snapshotConfig (tests)
+		nm = compiler.SnapshotNames{ScdID: "dbt_scd_id", UpdatedAt: "dbt_updated_at", ValidFrom: "dbt_valid_from", ValidTo: "dbt_valid_to", IsDeleted: "dbt_is_deleted"}
+	}
+	return compiler.SnapshotNames{ScdID: compiler.Quote(nm.ScdID), UpdatedAt: compiler.Quote(nm.UpdatedAt), ValidFrom: compiler.Quote(nm.ValidFrom),
+		ValidTo: compiler.Quote(nm.ValidTo), IsDeleted: compiler.Quote(nm.IsDeleted)}
+}
+
+// isMeta: column c is one of the meta columns (not the query's).
+func (q snapSQL) isMeta(c string) bool {
+	nm := q.sc.Names
+	for _, m := range []string{nm.ScdID, nm.UpdatedAt, nm.ValidFrom, nm.ValidTo, nm.IsDeleted} {
+		if strings.EqualFold(c, m) {
+			return true
+		}
+	}
+	return nm.ScdID == "" && strings.HasPrefix(strings.ToLower(c), "dbt_")
 }
 
 // updateSteps are a later run's statements, one transaction: new columns
@@ -227,17 +249,18 @@ func (q snapSQL) updateSteps(staged string, snapCols []colDef, checkCols []strin
 			steps = append(steps, fmt.Sprintf("alter table %s add column %s %s", rel, compiler.Quote(c.name), c.typ))
 		}
 	}
-	current := "t.dbt_valid_to is null"
+	nm := q.names()
+	current := "t." + nm.ValidTo + " is null"
 	if sc.ValidToCurrent != "" {
-		current = "(t.dbt_valid_to is null or t.dbt_valid_to = " + q.validToCurrent() + ")"
+		current = "(t." + nm.ValidTo + " is null or t." + nm.ValidTo + " = " + q.validToCurrent() + ")"
 	}
 	notDeleted := ""
 	if sc.HardDeletes == "new_record" {
-		notDeleted = " and t.dbt_is_deleted = 'False'"
+		notDeleted = " and t." + nm.IsDeleted + " = 'False'"
 	}
 	var changed string
 	if sc.Strategy == "timestamp" {
-		changed = fmt.Sprintf("%s > t.dbt_updated_at", q.stamp("s"))
+		changed = fmt.Sprintf("%s > t.%s", q.stamp("s"), nm.UpdatedAt)
 	} else {
 		var ds []string
 		for _, c := range checkCols {
@@ -252,24 +275,24 @@ func (q snapSQL) updateSteps(staged string, snapCols []colDef, checkCols []strin
 	steps = append(steps, "begin",
 		fmt.Sprintf("create or replace temp table %s as select %s, %s from temp.main.%s as s where %s", staged, q.srcCols(), q.meta("s", q.stamp("s"), "'False'"), src, insertWhere),
 		// Close the current versions of the keys that get a new one.
-		fmt.Sprintf("update %s as t set dbt_valid_to = s.dbt_valid_from from temp.main.%s as s where %s and %s", rel, staged, current, q.keyJoin("t", "s")))
+		fmt.Sprintf("update %s as t set %s = s.%s from temp.main.%s as s where %s and %s", rel, nm.ValidTo, nm.ValidFrom, staged, current, q.keyJoin("t", "s")))
 	if sc.HardDeletes != "ignore" {
 		gone := fmt.Sprintf("%s%s and not exists (select 1 from temp.main.%s as s where %s)", current, notDeleted, src, q.keyJoin("t", "s"))
 		if sc.HardDeletes == "new_record" {
 			// A deletion record repeats the last version's columns.
 			var tcols []string
 			for _, c := range snapCols {
-				if !strings.HasPrefix(strings.ToLower(c.name), "dbt_") {
+				if !q.isMeta(c.name) {
 					tcols = append(tcols, "t."+compiler.Quote(c.name))
 				}
 			}
 			steps = append(steps, fmt.Sprintf("insert into %s by name select %s, %s from %s as t where %s", rel, strings.Join(tcols, ", "), q.meta("t", nowLit, "'True'"), rel, gone))
 			// The insert above added current rows for the deleted keys; close
 			// the version they replace (the one that is not a deletion record).
-			steps = append(steps, fmt.Sprintf("update %s as t set dbt_valid_to = %s where %s and t.dbt_is_deleted = 'False' and not exists (select 1 from temp.main.%s as s where %s)",
-				rel, nowLit, current, src, q.keyJoin("t", "s")))
+			steps = append(steps, fmt.Sprintf("update %s as t set %s = %s where %s and t.%s = 'False' and not exists (select 1 from temp.main.%s as s where %s)",
+				rel, nm.ValidTo, nowLit, current, nm.IsDeleted, src, q.keyJoin("t", "s")))
 		} else {
-			steps = append(steps, fmt.Sprintf("update %s as t set dbt_valid_to = %s where %s", rel, nowLit, gone))
+			steps = append(steps, fmt.Sprintf("update %s as t set %s = %s where %s", rel, nm.ValidTo, nowLit, gone))
 		}
 	}
 	steps = append(steps, fmt.Sprintf("insert into %s by name select * from temp.main.%s", rel, staged), "commit")
@@ -288,7 +311,7 @@ func (x *nodeExec) historyLeftBehind(existing string) error {
 		return nil
 	}
 	var k int
-	err := x.c.QueryRowContext(x.ctx, "select count(*) from information_schema.columns where table_catalog = current_database() and table_schema = ? and table_name = ? and column_name = 'dbt_scd_id'", old, n.Alias).Scan(&k)
+	err := x.c.QueryRowContext(x.ctx, "select count(*) from information_schema.columns where table_catalog = current_database() and table_schema = ? and table_name = ? and lower(column_name) = lower(?)", old, n.Alias, n.SnapshotCfg.Names.ScdID).Scan(&k)
 	if err != nil || k == 0 {
 		return err
 	}

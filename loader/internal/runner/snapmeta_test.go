@@ -1,0 +1,61 @@
+package runner
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+)
+
+// TestSnapshotMetaColumnNames: dbt 1.9's snapshot_meta_column_names
+// renames the snapshot's meta columns (dbt_scd_id, dbt_updated_at,
+// dbt_valid_from, dbt_valid_to, dbt_is_deleted) in the table and in
+// every statement of a later run; a name left out keeps dbt's. It was
+// warned as an unknown config key and the dbt_ names were written.
+// Two runs: id 1 changes, id 2 is deleted (hard_deletes new_record).
+func TestSnapshotMetaColumnNames(t *testing.T) {
+	base := time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)
+	calls := 0
+	compiler.SnapshotNow = func() time.Time { calls++; return base.Add(time.Duration(calls) * time.Hour) }
+	defer func() { compiler.SnapshotNow = time.Now }()
+	files := shapeProject("sm", map[string]string{
+		"models/src.sql": "{{ config(materialized='table') }}\n{% set n = var('n', 1) | int %}\n" +
+			"select 1 as id, case when {{ n }} = 1 then 'a' else 'b' end as v, timestamp '2026-01-01' + interval ({{ n }}) day as changed_at\n" +
+			"union all select 2, 'c', timestamp '2026-01-02' where {{ n }} = 1",
+		"snapshots/snaps.yml": "snapshots:\n  - name: named\n    relation: ref('src')\n    config:\n      unique_key: id\n      strategy: timestamp\n" +
+			"      updated_at: changed_at\n      hard_deletes: new_record\n      snapshot_meta_column_names:\n        dbt_scd_id: scd_id\n" +
+			"        dbt_updated_at: updated\n        dbt_valid_from: valid_from\n        dbt_valid_to: Valid_To\n        dbt_is_deleted: is_deleted\n",
+		"snapshots/part.sql": "{% snapshot part %}\n{{ config(unique_key='id', strategy='check', check_cols=['v'], hard_deletes='invalidate',\n" +
+			"  snapshot_meta_column_names={'dbt_valid_to': 'valid_to'}) }}\nselect * from {{ ref('src') }}\n{% endsnapshot %}\n",
+	})
+	dir := writeProbe(t, files)
+	m, diags := parseProbe(t, dir)
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	for _, w := range m.Warnings {
+		t.Errorf("warning: %s", w)
+	}
+	db := shapeDB(t, dir)
+	shapeRun(t, db, dir, "build", nil)
+	shapeRun(t, db, dir, "build", map[string]any{"n": 2})
+	cols := func(rel string) string {
+		return strings.Join(queryStrings(t, db.SQL(), "select column_name from (describe "+rel+")"), ",")
+	}
+	if got, want := cols("test_schema.named"), "id,v,changed_at,scd_id,updated,valid_from,Valid_To,is_deleted"; got != want {
+		t.Errorf("named's columns %s, want %s", got, want)
+	}
+	if got, want := cols("test_schema.part"), "id,v,changed_at,dbt_scd_id,dbt_updated_at,dbt_valid_from,valid_to"; got != want {
+		t.Errorf("part's columns %s, want %s", got, want)
+	}
+	rows := func(q string) string { return strings.Join(queryStrings(t, db.SQL(), q), " ") }
+	if got, want := rows("select id || v || ':' || is_deleted || ':' || (valid_to is null) || ':' || (scd_id is not null) || ':' || (updated = valid_from) from test_schema.named order by id, valid_from"),
+		"1a:False:false:true:true 1b:False:true:true:true 2c:False:false:true:true 2c:True:true:true:true"; got != want {
+		t.Errorf("named after two runs: %s\nwant %s", got, want)
+	}
+	if got, want := rows("select id || v || ':' || (valid_to is null) from test_schema.part order by id, dbt_valid_from"),
+		"1a:false 1b:true 2c:false"; got != want {
+		t.Errorf("part after two runs: %s\nwant %s", got, want)
+	}
+}
