@@ -21,6 +21,7 @@ type testSpec struct {
 	args     map[string]any
 	cfg      map[string]any
 	name     string // a custom name (the test's name: key), else dbt's synthesized one
+	desc     string // its description: (dbt 1.9), doc() rendered
 }
 
 // readYAML reads one models/**/*.yml or seeds/*.yml file.
@@ -211,6 +212,8 @@ func (m *Manifest) readTest(path string, n *Node, column string, t *yaml.Node, d
 				s.cfg[k] = v
 			case "name": // dbt's custom test name (not an argument of the test)
 				s.name = strings.TrimSpace(fmt.Sprint(v))
+			case "description": // the test's (dbt 1.9), not an argument either
+				s.desc = m.describe(path, t.Content[1], diags)
 			case "arguments":
 				am, _ := v.(map[string]any)
 				for ak, av := range am {
@@ -404,7 +407,7 @@ func (m *Manifest) genericTest(s testSpec) (*Node, error) {
 	n := &Node{UniqueID: Test + "." + pkg + "." + name, ResourceType: Test, PackageName: pkg, Name: name,
 		Schema: "main", Alias: alias, Database: m.Database(), Path: s.path, FQN: []string{pkg, name},
 		Columns: map[string]Column{}, ColumnName: col, AttachedNode: parent.UniqueID,
-		TestMetadata: &TestMetadata{Name: s.kind, Kwargs: kwargs}, Pos: s.at, ConfigPos: s.at,
+		TestMetadata: &TestMetadata{Name: s.kind, Kwargs: kwargs}, Pos: s.at, ConfigPos: s.at, Description: s.desc,
 		folderCfg: m.testFolderConfig(s.path, name), ymlCfg: s.cfg}
 	if builtinTests[s.kind] {
 		b, to, err := m.builtinTest(s, parent, where, kwargs)
