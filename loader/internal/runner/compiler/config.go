@@ -328,8 +328,13 @@ func (m *Manifest) warnConfigKey(n *Node, k string, at Position) {
 func (m *Manifest) configPlaces(n *Node, k string, at Position) []place {
 	var out []place
 	_, own := n.modelCfg[k]
-	if _, yml := n.ymlCfg[k]; own || yml {
+	_, yml := n.ymlCfg[k]
+	ymlAt, ymlKnown := n.ymlAt[k]
+	if own || yml && !ymlKnown {
 		out = append(out, place{n.Path, at})
+	}
+	if yml && ymlKnown {
+		out = append(out, ymlAt)
 	}
 	if _, folder := n.folderCfg[k]; folder || len(out) == 0 {
 		if ps := m.folderPlaces(n, k); len(ps) > 0 {
@@ -395,6 +400,9 @@ func (m *Manifest) configWhere(n *Node, k string, at Position) (string, Position
 		return n.Path, at
 	}
 	if _, yml := n.ymlCfg[k]; yml {
+		if p, ok := n.ymlAt[k]; ok {
+			return p.path, p.at
+		}
 		return n.Path, at
 	}
 	if ps := m.folderPlaces(n, k); len(ps) > 0 {

@@ -218,11 +218,24 @@ type Node struct {
 	test      *testRender  // a generic test's call of its test macro (generic.go)
 	builtin   *builtinTest // a built-in generic test, written again when compiled (generic.go)
 	refPos    map[string]Position
-	modelCfg  map[string]any // config from config(...)
-	ymlCfg    map[string]any // config from schema.yml
-	folderCfg map[string]any // config from project.yaml
+	modelCfg  map[string]any   // config from config(...)
+	ymlCfg    map[string]any   // config from schema.yml
+	folderCfg map[string]any   // config from project.yaml
+	ymlAt     map[string]place // where each ymlCfg key is written (its YAML file and line)
 	// constraints from the YAML (model and column level, constraints.go)
 	constraints []constraint
+}
+
+// KeyPos is where config key k of n is written in n's own file: its line
+// in a YAML snapshot's config:, else the config() call (or the node).
+func (n *Node) KeyPos(k string) Position {
+	if p, ok := n.ymlAt[k]; ok && p.path == n.Path {
+		return p.at
+	}
+	if n.ConfigPos != (Position{}) {
+		return n.ConfigPos
+	}
+	return n.Pos
 }
 
 // Position is a line and column (1-based) in a project file.

@@ -115,6 +115,7 @@ func (m *Manifest) patchNode(path, kind string, n *Node, e *yaml.Node, diags *[]
 		for ck, cv := range ymap(c) {
 			mergeCfg(n.ymlCfg, normKey(ck), cv)
 		}
+		n.ymlAt = configPlaces(path, c)
 	}
 	for j := 0; j+1 < len(e.Content); j += 2 {
 		ek := e.Content[j]

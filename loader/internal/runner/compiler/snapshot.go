@@ -3,6 +3,7 @@ package compiler
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"regexp"
 	"sort"
 	"strings"
@@ -78,8 +79,9 @@ type snapshotDecl struct {
 	name, path, body string
 	at               Position
 	yml              map[string]any
-	pkg              string   // an installed package's ("" = the root project's)
-	folders          []string // a package snapshot's folders under its snapshot-paths
+	ymlAt            map[string]place // where each yml key is written
+	pkg              string           // an installed package's ("" = the root project's)
+	folders          []string         // a package snapshot's folders under its snapshot-paths
 }
 
 // readSnapshots adds the snapshot nodes of snapshots/ (SQL blocks and
@@ -198,6 +200,7 @@ func (m *Manifest) snapshotEntries() ([]snapshotDecl, []Diagnostic, error) {
 						for ck, cv := range ymap(c) {
 							mergeCfg(d.yml, normKey(ck), cv)
 						}
+						d.ymlAt = configPlaces(path, c)
 					}
 					decls = append(decls, d)
 				}
@@ -230,7 +233,9 @@ func (m *Manifest) addSnapshot(d snapshotDecl) []Diagnostic {
 	if d.pkg != "" { // the package's snapshots: tree under the root's snapshots: <pkg>:
 		raw = m.pkgFolderConfig(d.pkg, m.pkgDir(d.pkg).snapshots, m.rootSnapshotTree(), d.folders)
 	}
-	for _, src := range []map[string]any{d.yml, n.modelCfg} {
+	layers := []map[string]any{raw, d.yml, n.modelCfg}
+	raw = maps.Clone(raw)
+	for _, src := range layers[1:] {
 		for k, v := range src {
 			if k == "tags" || k == "pre_hook" || k == "post_hook" {
 				mergeCfg(raw, k, v)
@@ -239,12 +244,20 @@ func (m *Manifest) addSnapshot(d snapshotDecl) []Diagnostic {
 			}
 		}
 	}
+	n.ymlAt = d.ymlAt
 	sc, diags := snapshotConfig(n, raw)
-	// What is left (tags, enabled, hooks, meta) is resolved as for models.
-	n.ymlCfg, n.modelCfg = nil, map[string]any{}
-	for k, v := range raw {
-		n.modelCfg[k] = v
+	// What is left (tags, enabled, hooks, meta) is resolved as for models,
+	// each layer kept apart so a warning names the place it is written.
+	left := func(layer map[string]any) map[string]any {
+		out := map[string]any{}
+		for k, v := range layer {
+			if _, ok := raw[k]; ok {
+				out[k] = v
+			}
+		}
+		return out
 	}
+	n.folderCfg, n.ymlCfg, n.modelCfg = left(layers[0]), left(layers[1]), left(layers[2])
 	// schema is a custom schema as a model's (generate_schema_name,
 	// dbt >= 1.9); a legacy target_schema is used as written (place).
 	n.SnapshotCfg, n.layer = sc, "snapshots"
@@ -265,11 +278,8 @@ func (m *Manifest) addSnapshot(d snapshotDecl) []Diagnostic {
 // snapshotConfig takes the snapshot keys out of raw and validates them.
 func snapshotConfig(n *Node, raw map[string]any) (*SnapshotConfig, []Diagnostic) {
 	var diags []Diagnostic
-	at := n.ConfigPos
-	if at == (Position{}) {
-		at = n.Pos
-	}
-	bad := func(format string, a ...any) {
+	bad := func(k, format string, a ...any) { // at key k's line where known
+		at := n.KeyPos(k)
 		diags = append(diags, Diagnostic{Path: n.Path, Line: at.Line, Col: at.Col, Msg: fmt.Sprintf("snapshot %s: ", n.Name) + fmt.Sprintf(format, a...)})
 	}
 	str := func(k string) string {
@@ -280,20 +290,20 @@ func snapshotConfig(n *Node, raw map[string]any) (*SnapshotConfig, []Diagnostic)
 		}
 		s, ok := v.(string)
 		if !ok {
-			bad("%s must be a string (got %v)", k, v)
+			bad(k, "%s must be a string (got %v)", k, v)
 		}
 		return s
 	}
 	sc := &SnapshotConfig{TargetSchema: str("target_schema")}
 	if s := str("target_database"); s != "" && s != n.Database {
 		// the warehouse's own name (dbt-tests-adapter's target_database=database) is where it goes anyway
-		bad("target_database %q: docket writes one DuckDB file; drop it", s)
+		bad("target_database", "target_database %q: docket writes one DuckDB file; drop it", s)
 	}
 	sc.Strategy = str("strategy")
 	sc.UpdatedAt = str("updated_at")
 	sc.HardDeletes = str("hard_deletes")
 	sc.ValidToCurrent = str("dbt_valid_to_current")
-	sc.Names = snapshotNames(raw["snapshot_meta_column_names"], bad)
+	sc.Names = snapshotNames(raw["snapshot_meta_column_names"], func(format string, a ...any) { bad("snapshot_meta_column_names", format, a...) })
 	delete(raw, "snapshot_meta_column_names")
 	if v, ok := raw["unique_key"]; ok {
 		sc.UniqueKey = toStrings(v)
@@ -310,28 +320,28 @@ func snapshotConfig(n *Node, raw map[string]any) (*SnapshotConfig, []Diagnostic)
 		}
 	}
 	if len(sc.UniqueKey) == 0 {
-		bad("unique_key is required (a column, or a list of columns)")
+		bad("unique_key", "unique_key is required (a column, or a list of columns)")
 	}
 	switch sc.Strategy {
 	case "timestamp":
 		if sc.UpdatedAt == "" {
-			bad("the timestamp strategy needs updated_at (the column that says when a row last changed)")
+			bad("strategy", "the timestamp strategy needs updated_at (the column that says when a row last changed)")
 		}
 	case "check":
 		if len(sc.CheckCols) == 0 {
-			bad("the check strategy needs check_cols (a list of columns, or 'all')")
+			bad("strategy", "the check strategy needs check_cols (a list of columns, or 'all')")
 		}
 	case "":
-		bad("strategy is required: timestamp (with updated_at) or check (with check_cols)")
+		bad("", "strategy is required: timestamp (with updated_at) or check (with check_cols)")
 	default:
-		bad("strategy must be timestamp or check (got %q)", sc.Strategy)
+		bad("strategy", "strategy must be timestamp or check (got %q)", sc.Strategy)
 	}
 	switch sc.HardDeletes {
 	case "":
 		sc.HardDeletes = "ignore"
 	case "ignore", "invalidate", "new_record":
 	default:
-		bad("hard_deletes must be ignore, invalidate or new_record (got %q)", sc.HardDeletes)
+		bad("hard_deletes", "hard_deletes must be ignore, invalidate or new_record (got %q)", sc.HardDeletes)
 	}
 	return sc, diags
 }

@@ -70,3 +70,16 @@ func yroot(data []byte) (*yaml.Node, error) {
 	}
 	return root, nil
 }
+
+// configPlaces is where each key of a YAML config: mapping c is written
+// in file path, by the key as normKey makes it.
+func configPlaces(path string, c *yaml.Node) map[string]place {
+	out := map[string]place{}
+	if c == nil || c.Kind != yaml.MappingNode {
+		return out
+	}
+	for i := 0; i+1 < len(c.Content); i += 2 {
+		out[normKey(c.Content[i].Value)] = place{path, ypos(c.Content[i])}
+	}
+	return out
+}

@@ -122,9 +122,13 @@ func (q snapSQL) checkColumns(n *compiler.Node) ([]string, error) {
 	for _, c := range cols {
 		have[strings.ToLower(c.name)] = true
 	}
-	for _, k := range append(append([]string{}, sc.UniqueKey...), sc.UpdatedAt) {
-		if k != "" && !have[strings.ToLower(k)] {
-			return nil, &compiler.DiagnosticError{D: compiler.Diagnostic{Path: n.Path, Line: n.ConfigPos.Line, Col: n.ConfigPos.Col,
+	for i, k := range append(append([]string{}, sc.UniqueKey...), sc.UpdatedAt) {
+		key := "unique_key"
+		if i == len(sc.UniqueKey) {
+			key = "updated_at"
+		}
+		if at := n.KeyPos(key); k != "" && !have[strings.ToLower(k)] {
+			return nil, &compiler.DiagnosticError{D: compiler.Diagnostic{Path: n.Path, Line: at.Line, Col: at.Col,
 				Msg: fmt.Sprintf("snapshot %s: column %q is not in the snapshot's query (columns: %s)", n.Name, k, colNames(cols))}}
 		}
 	}
@@ -146,7 +150,8 @@ func (q snapSQL) checkColumns(n *compiler.Node) ([]string, error) {
 	}
 	for _, c := range sc.CheckCols {
 		if !have[strings.ToLower(c)] {
-			return nil, &compiler.DiagnosticError{D: compiler.Diagnostic{Path: n.Path, Line: n.ConfigPos.Line, Col: n.ConfigPos.Col,
+			at := n.KeyPos("check_cols")
+			return nil, &compiler.DiagnosticError{D: compiler.Diagnostic{Path: n.Path, Line: at.Line, Col: at.Col,
 				Msg: fmt.Sprintf("snapshot %s: check_cols names %q, which is not in the query (columns: %s)", n.Name, c, colNames(cols))}}
 		}
 		checkCols = append(checkCols, c)
