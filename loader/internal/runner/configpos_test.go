@@ -50,3 +50,44 @@ func TestYAMLConfigWarnedAtItsLine(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigPathsOfEveryTree: dbt_project.yml's unit_tests: and sources:
+// trees are checked for config paths nothing reaches, as models: and
+// seeds: are (they were not read), and a key named like a config whose
+// value is a mapping (docs:, tags: without '+') is a folder as in dbt: one
+// no folder matches is warned with the '+' it lacks (it was skipped as a
+// config and applied to nothing in silence).
+func TestConfigPathsOfEveryTree(t *testing.T) {
+	files := shapeProject("cp", map[string]string{
+		"models/sub/m.sql":  "select 1 as id",
+		"models/tags/t.sql": "select 2 as id",
+		"models/sub/m.yml": "sources:\n  - name: raw\n    tables:\n      - name: orders\n      - name: off\n        config:\n          enabled: false\n" +
+			"unit_tests:\n  - name: ut\n    model: m\n    given: []\n    expect:\n      rows:\n        - {id: 1}\n" +
+			"  - name: ut_off\n    model: m\n    config:\n      enabled: false\n    given: []\n    expect:\n      rows:\n        - {id: 1}\n",
+	})
+	files["dbt_project.yml"] += "models:\n  cp:\n    tags:\n      +materialized: table\n    docs:\n      show: false\n" +
+		"unit_tests:\n  cp:\n    sub:\n      m:\n        ut:\n          +tags: [a]\n        ut_off:\n          +tags: [b]\n        ut_gone:\n          +tags: [c]\n" +
+		"sources:\n  cp:\n    sub:\n      raw:\n        orders:\n          +meta: {a: 1}\n        off:\n          +meta: {a: 2}\n        gone:\n          +meta: {a: 3}\n"
+	dir := writeProbe(t, files)
+	m, diags := parseProbe(t, dir)
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	var ws []string
+	for _, w := range m.Warnings {
+		if strings.Contains(w.String(), "config path") {
+			ws = append(ws, w.String())
+		}
+	}
+	want := []string{
+		"dbt_project.yml:9:5: models: cp.docs is a config path no model reaches (no folder or node docs): the configs under it apply to nothing (to set the config docs, write +docs)",
+		"dbt_project.yml:19:9: unit_tests: cp.sub.m.ut_gone is a config path no unit test reaches (no folder or node sub/m/ut_gone): the configs under it apply to nothing",
+		"dbt_project.yml:29:9: sources: cp.sub.raw.gone is a config path no source reaches (no folder or node sub/raw/gone): the configs under it apply to nothing",
+	}
+	if strings.Join(ws, "\n") != strings.Join(want, "\n") {
+		t.Errorf("config path warnings:\n%s\nwant:\n%s", strings.Join(ws, "\n"), strings.Join(want, "\n"))
+	}
+	if n := m.Nodes["model.cp.t"]; n == nil || n.Config.Materialized != "table" {
+		t.Errorf("the folder tags/ took no +materialized from tags: in dbt_project.yml")
+	}
+}

@@ -84,6 +84,9 @@ type Manifest struct {
 	// snapPatches are snapshots/*.yml entries without relation: (snapshot
 	// properties), applied with the schema files (patchSnapshot)
 	snapPatches []yamlEntry
+	// unitPaths are every unit test's config path under unit_tests:
+	// (enabled or not), for checkConfigPaths
+	unitPaths [][]string
 }
 
 // parser carries one Parse: the manifest it builds, the user mistakes it
@@ -497,7 +500,7 @@ func (m *Manifest) folderWarnings() {
 		}
 		m.checkTreeKeys(kind, tree, folders, m.packageNames())
 	}
-	for _, kind := range []string{"models", "seeds", "snapshots", "tests"} {
+	for _, kind := range []string{"models", "seeds", "snapshots", "tests", "unit_tests", "sources"} {
 		m.checkConfigPaths(kind)
 	}
 }

@@ -68,6 +68,7 @@ func (m *Manifest) buildUnitTests() []Diagnostic {
 		m.unitTestKeys(it, name)
 		model := ystrAny(it.Item["model"])
 		cfg := m.unitTestConfig(it.Path, model, name, mapAny(it.Item["config"]))
+		m.unitPaths = append(m.unitPaths, append(nodePath(m.partsUnder(it.Path, "models"), model), name))
 		if b, ok := cfg["enabled"].(bool); ok && !b {
 			continue
 		}

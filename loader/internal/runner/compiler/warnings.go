@@ -237,6 +237,9 @@ func (m *Manifest) checkConfigPaths(kind string) {
 	for _, n := range m.Disabled {
 		nodes = append(nodes, n)
 	}
+	for _, n := range m.Sources {
+		nodes = append(nodes, n)
+	}
 	for _, n := range nodes {
 		if n.PackageName != m.Name {
 			continue
@@ -251,20 +254,35 @@ func (m *Manifest) checkConfigPaths(kind string) {
 			add(append(parts[:len(parts)-1:len(parts)-1], n.Name))
 		case kind == "tests" && n.ResourceType == Test:
 			add(nodePath(m.partsUnder(n.Path, "models", "seeds", "tests"), n.Name))
+		case kind == "sources" && n.ResourceType == Source: // dbt's fqn: the YAML file's folders, source, table
+			add(append(nodePath(m.partsUnder(n.Path, "models"), n.SourceName), n.Name))
 		}
+	}
+	if kind == "unit_tests" {
+		for _, p := range m.unitPaths {
+			add(p)
+		}
+	}
+	noun := map[string]string{"unit_tests": "unit test"}[kind]
+	if noun == "" {
+		noun = strings.TrimSuffix(kind, "s")
 	}
 	packages := m.packageNames()
 	var walk func(level *yaml.Node, prefix []string)
 	walk = func(level *yaml.Node, prefix []string) {
 		for i := 0; i+1 < len(level.Content); i += 2 {
 			key, v := level.Content[i], level.Content[i+1]
-			if strings.HasPrefix(key.Value, "+") || v.Kind != yaml.MappingNode || isConfigKey(key.Value) {
-				continue // a config, not a path (a folder named like one is not checked)
+			if !treePath(key.Value, v) {
+				continue // a config, not a path
 			}
 			path := append(prefix[:len(prefix):len(prefix)], key.Value)
 			if !reached[strings.Join(path, "/")] {
-				m.warn(file, ypos(key), "%s: %s is a config path no %s reaches (no folder or node %s): the configs under it apply to nothing",
-					kind, strings.Join(append([]string{m.Name}, path...), "."), strings.TrimSuffix(kind, "s"), strings.Join(path, "/"))
+				hint := ""
+				if isConfigKey(key.Value) {
+					hint = fmt.Sprintf(" (to set the config %s, write +%s)", key.Value, key.Value)
+				}
+				m.warn(file, ypos(key), "%s: %s is a config path no %s reaches (no folder or node %s): the configs under it apply to nothing%s",
+					kind, strings.Join(append([]string{m.Name}, path...), "."), noun, strings.Join(path, "/"), hint)
 				continue
 			}
 			walk(v, path)
@@ -279,7 +297,7 @@ func (m *Manifest) checkConfigPaths(kind string) {
 		// (docket reads paths without the project's name) folders
 		for i := 0; i+1 < len(top.Content); i += 2 {
 			key, v := top.Content[i], top.Content[i+1]
-			if key.Value == m.Name || packages[key.Value] || strings.HasPrefix(key.Value, "+") || v.Kind != yaml.MappingNode || isConfigKey(key.Value) {
+			if key.Value == m.Name || packages[key.Value] || !treePath(key.Value, v) {
 				continue
 			}
 			if !reached[key.Value] {
@@ -289,4 +307,16 @@ func (m *Manifest) checkConfigPaths(kind string) {
 			walk(v, []string{key.Value})
 		}
 	}
+}
+
+// treePath: key k (with value v) of a dbt_project.yml tree is a folder or
+// node name, not a config, as folderConfig reads it: a '+' key and a
+// config key with a scalar or list value are configs; a config key whose
+// value is a mapping (docs:, tags:, persist_docs: without '+') is a
+// folder, as in dbt, but for meta and column_types.
+func treePath(k string, v *yaml.Node) bool {
+	if strings.HasPrefix(k, "+") || v.Kind != yaml.MappingNode {
+		return false
+	}
+	return !isConfigKey(k) || normKey(k) != "meta" && normKey(k) != "column_types"
 }
