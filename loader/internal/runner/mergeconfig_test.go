@@ -73,6 +73,9 @@ func TestMergeConfigMistakes(t *testing.T) {
 	dir = writeProbe(t, shapeProject("mm", map[string]string{
 		"models/app.sql": "{{ config(materialized='incremental',\n incremental_predicates=['id > 0']) }} select 1 as id",
 		"models/del.sql": "{{ config(materialized='incremental', unique_key='id',\n merge_exclude_columns=['a']) }} select 1 as id, 2 as a",
+		"models/tbl.sql": "{{ config(materialized='table', merge_update_columns=['a'], incremental_predicates=['id > 0']) }} select 1 as id, 2 as a",
+		"seeds/s.csv":    "id\n1\n",
+		"seeds/s.yml":    "seeds:\n  - name: s\n    config:\n      predicates: ['id > 0']\n",
 	}))
 	m, diags := parseProbe(t, dir)
 	if len(diags) > 0 {
@@ -84,7 +87,10 @@ func TestMergeConfigMistakes(t *testing.T) {
 	}
 	all := strings.Join(ws, "\n")
 	for _, want := range []string{"models/app.sql:1:4: config incremental_predicates is not applied by incremental_strategy \"append\"",
-		"models/del.sql:1:4: config merge_exclude_columns is not applied by incremental_strategy \"delete+insert\""} {
+		"models/del.sql:1:4: config merge_exclude_columns is not applied by incremental_strategy \"delete+insert\"",
+		"models/tbl.sql:1:4: config merge_update_columns is not applied to a table model (an incremental model's merge uses it)",
+		"models/tbl.sql:1:4: config incremental_predicates is not applied to a table model (an incremental model's merge and delete+insert uses it)",
+		"seeds/s.yml:4:7: config predicates is not applied to a seed (an incremental model's merge and delete+insert uses it)"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("warnings\n%s\nwant %s", all, want)
 		}

@@ -59,3 +59,28 @@ func TestSnapshotMetaColumnNames(t *testing.T) {
 		t.Errorf("part after two runs: %s\nwant %s", got, want)
 	}
 }
+
+// TestSnapshotMetaColumnNameClashes: two meta columns given one name is
+// an error at the config; a query column named like a meta column fails
+// the snapshot's run naming it (it was DuckDB's error at the create).
+func TestSnapshotMetaColumnNameClashes(t *testing.T) {
+	dir := writeProbe(t, shapeProject("sc", map[string]string{
+		"models/src.sql": "select 1 as id, 2 as valid_from",
+		"snapshots/snaps.yml": "snapshots:\n  - name: twice\n    relation: ref('src')\n    config:\n      unique_key: id\n      strategy: check\n" +
+			"      check_cols: all\n      snapshot_meta_column_names:\n        dbt_valid_from: vf\n        dbt_valid_to: VF\n",
+	}))
+	if _, diags := parseProbe(t, dir); len(diags) != 1 || !strings.Contains(diags[0].String(), "snapshots/snaps.yml:8:7: snapshot twice: snapshot_meta_column_names: dbt_valid_from and dbt_valid_to both name column \"VF\"") {
+		t.Errorf("diagnostics %v", diags)
+	}
+	dir = writeProbe(t, shapeProject("sc", map[string]string{
+		"models/src.sql": "select 1 as id, 2 as valid_from",
+		"snapshots/snaps.yml": "snapshots:\n  - name: clash\n    relation: ref('src')\n    config:\n      unique_key: id\n      strategy: check\n" +
+			"      check_cols: all\n      snapshot_meta_column_names:\n        dbt_valid_from: valid_from\n",
+	}))
+	rr, _ := runDir(t, dir)
+	for _, r := range rr.Results {
+		if r.Name == "clash" && (r.Status != "error" || !strings.Contains(r.Message, `snapshots/snaps.yml:8:7: snapshot clash: the query has a column "valid_from"`)) {
+			t.Errorf("clash: %s %q", r.Status, r.Message)
+		}
+	}
+}

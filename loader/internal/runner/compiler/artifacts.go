@@ -318,15 +318,7 @@ func configDoc(n *Node) map[string]any {
 		}
 		d["hard_deletes"] = s.HardDeletes
 		d["dbt_valid_to_current"] = StrOrNil(s.ValidToCurrent)
-		names := map[string]any{}
-		for k, v := range map[string]string{"dbt_scd_id": s.Names.ScdID, "dbt_updated_at": s.Names.UpdatedAt, "dbt_valid_from": s.Names.ValidFrom,
-			"dbt_valid_to": s.Names.ValidTo, "dbt_is_deleted": s.Names.IsDeleted} {
-			names[k] = nil // dbt 1.9 writes null for a name not renamed
-			if v != k {
-				names[k] = v
-			}
-		}
-		d["snapshot_meta_column_names"] = names
+		d["snapshot_meta_column_names"] = s.Renamed()
 	}
 	return d
 }

@@ -219,7 +219,11 @@ func setBuildConfig(c *Config, k string, v any, str func() string, bad func(stri
 	case "on_schema_change":
 		c.OnSchemaChange = str()
 	case "incremental_predicates":
-		if c.IncrementalPredicates == nil { // predicates (dbt's older name) wins, as dbt's config.get('predicates') or ...
+		// predicates (dbt's older name) wins when not empty, as dbt's
+		// config.get('predicates') or config.get('incremental_predicates'):
+		// setConfig takes the keys sorted, so this runs first today; the
+		// nil test keeps it so if that order ever changes
+		if c.IncrementalPredicates == nil {
 			c.IncrementalPredicates = toStrings(v)
 		}
 	case "predicates":
@@ -491,7 +495,6 @@ func (m *Manifest) validateConfig(c *Config, n *Node, at Position, bad func(Posi
 				from, fat := m.configWhere(n, "incremental_strategy", at)
 				m.warn(from, fat, "%s: model %s errors when run; the rest of the project builds", n.RunError, n.Name)
 			}
-			m.checkMergeConfig(c, n, at, bad)
 			if c.OnSchemaChange == "" {
 				c.OnSchemaChange = "fail"
 			}
@@ -501,6 +504,9 @@ func (m *Manifest) validateConfig(c *Config, n *Node, at Position, bad func(Posi
 				bad(at, "on_schema_change must be ignore, fail, append_new_columns or sync_all_columns (got %q)", c.OnSchemaChange)
 			}
 		}
+	}
+	m.checkMergeConfig(c, n, at, bad)
+	switch n.ResourceType {
 	case Seed:
 		c.Materialized = "seed"
 	case Analysis:
@@ -571,31 +577,36 @@ func yamlScalar(s string) any {
 
 // checkMergeConfig: merge_update_columns and merge_exclude_columns
 // together are an error (dbt raises it); merge columns on a strategy
-// other than merge, and predicates on append, are warned where they are
-// written (dbt's append and delete+insert ignore them).
+// other than merge, predicates on append, and any of them on a node that
+// is no incremental model are warned where they are written (dbt ignores
+// them there).
 func (m *Manifest) checkMergeConfig(c *Config, n *Node, at Position, bad func(Position, string, ...any)) {
-	if len(c.MergeUpdateColumns) > 0 && len(c.MergeExcludeColumns) > 0 {
+	incremental := n.ResourceType == Model && c.Materialized == "incremental"
+	if incremental && len(c.MergeUpdateColumns) > 0 && len(c.MergeExcludeColumns) > 0 {
 		bad(at, "model %s cannot set both merge_update_columns and merge_exclude_columns: use one", n.Name)
 	}
-	unused := map[string]bool{}
-	if c.IncrementalStrategy != "merge" {
-		unused["merge_update_columns"] = len(c.MergeUpdateColumns) > 0
-		unused["merge_exclude_columns"] = len(c.MergeExcludeColumns) > 0
-	}
-	if c.IncrementalStrategy == "append" {
-		for _, k := range []string{"incremental_predicates", "predicates"} {
-			_, set := n.modelCfg[k]
-			_, yml := n.ymlCfg[k]
-			_, folder := n.folderCfg[k]
-			unused[k] = set || yml || folder
+	for _, k := range []string{"incremental_predicates", "merge_exclude_columns", "merge_update_columns", "predicates"} {
+		_, own := n.modelCfg[k]
+		_, yml := n.ymlCfg[k]
+		_, folder := n.folderCfg[k]
+		preds := strings.HasSuffix(k, "predicates")
+		if !(own || yml || folder) || incremental && (c.IncrementalStrategy == "merge" || preds && c.IncrementalStrategy == "delete+insert") {
+			continue
 		}
-	}
-	for _, k := range SortedKeys(unused) {
-		if unused[k] {
-			for _, p := range m.configPlaces(n, k, at) {
-				m.warn(p.path, p.at, "config %s is not applied by incremental_strategy %q (merge%s uses it)", k, c.IncrementalStrategy,
-					map[bool]string{true: " and delete+insert"}[strings.HasSuffix(k, "predicates")])
+		uses := "merge"
+		if preds {
+			uses = "merge and delete+insert"
+		}
+		msg := fmt.Sprintf("config %s is not applied by incremental_strategy %q (%s uses it)", k, c.IncrementalStrategy, uses)
+		if !incremental {
+			what := c.Materialized + " model"
+			if n.ResourceType != Model {
+				what = n.ResourceType
 			}
+			msg = fmt.Sprintf("config %s is not applied to a %s (an incremental model's %s uses it)", k, what, uses)
+		}
+		for _, p := range m.configPlaces(n, k, at) {
+			m.warn(p.path, p.at, "%s", msg)
 		}
 	}
 }

@@ -37,10 +37,43 @@ type SnapshotConfig struct {
 // SnapshotNames is the names of a snapshot's meta columns.
 type SnapshotNames struct{ ScdID, UpdatedAt, ValidFrom, ValidTo, IsDeleted string }
 
+// dbtSnapshotNames is dbt's names of the meta columns, the keys of
+// snapshot_meta_column_names.
+var dbtSnapshotNames = SnapshotNames{"dbt_scd_id", "dbt_updated_at", "dbt_valid_from", "dbt_valid_to", "dbt_is_deleted"}
+
+// fields is the names by dbt's name of each.
+func (s *SnapshotNames) fields() map[string]*string {
+	return map[string]*string{"dbt_scd_id": &s.ScdID, "dbt_updated_at": &s.UpdatedAt, "dbt_valid_from": &s.ValidFrom,
+		"dbt_valid_to": &s.ValidTo, "dbt_is_deleted": &s.IsDeleted}
+}
+
+// MetaNames is the snapshot's meta column names, dbt's where not renamed
+// (and for a config made without snapshot_meta_column_names read).
+func (c *SnapshotConfig) MetaNames() SnapshotNames {
+	if c.Names == (SnapshotNames{}) {
+		return dbtSnapshotNames
+	}
+	return c.Names
+}
+
+// Renamed is snapshot_meta_column_names as dbt 1.9 writes it in
+// manifest.json: each of dbt's names to its new one, or nil.
+func (c *SnapshotConfig) Renamed() map[string]any {
+	names := c.MetaNames()
+	out := map[string]any{}
+	for k, v := range names.fields() {
+		out[k] = nil
+		if *v != k {
+			out[k] = *v
+		}
+	}
+	return out
+}
+
 // snapshotNames reads snapshot_meta_column_names: a mapping of dbt's meta
-// column names to the names the table uses.
+// column names to the names the table uses (two the same is an error).
 func snapshotNames(v any, bad func(string, ...any)) SnapshotNames {
-	out := SnapshotNames{"dbt_scd_id", "dbt_updated_at", "dbt_valid_from", "dbt_valid_to", "dbt_is_deleted"}
+	out := dbtSnapshotNames
 	if v == nil {
 		return out
 	}
@@ -49,8 +82,7 @@ func snapshotNames(v any, bad func(string, ...any)) SnapshotNames {
 		bad("snapshot_meta_column_names must be a mapping of dbt_scd_id, dbt_updated_at, dbt_valid_from, dbt_valid_to, dbt_is_deleted to column names (got %v)", v)
 		return out
 	}
-	fields := map[string]*string{"dbt_scd_id": &out.ScdID, "dbt_updated_at": &out.UpdatedAt, "dbt_valid_from": &out.ValidFrom,
-		"dbt_valid_to": &out.ValidTo, "dbt_is_deleted": &out.IsDeleted}
+	fields := out.fields()
 	for _, k := range SortedKeys(mp) {
 		f, known := fields[k]
 		name, isStr := mp[k].(string)
@@ -63,6 +95,14 @@ func snapshotNames(v any, bad func(string, ...any)) SnapshotNames {
 		default:
 			*f = name
 		}
+	}
+	seen := map[string]string{}
+	for _, k := range SortedKeys(fields) {
+		low := strings.ToLower(*fields[k])
+		if other, dup := seen[low]; dup {
+			bad("snapshot_meta_column_names: %s and %s both name column %q", other, k, *fields[k])
+		}
+		seen[low] = k
 	}
 	return out
 }

@@ -132,6 +132,13 @@ func (q snapSQL) checkColumns(n *compiler.Node) ([]string, error) {
 				Msg: fmt.Sprintf("snapshot %s: column %q is not in the snapshot's query (columns: %s)", n.Name, k, colNames(cols))}}
 		}
 	}
+	for _, c := range cols {
+		if (snapSQL{sc: sc}).isMeta(c.name) {
+			at := n.KeyPos("snapshot_meta_column_names")
+			return nil, &compiler.DiagnosticError{D: compiler.Diagnostic{Path: n.Path, Line: at.Line, Col: at.Col,
+				Msg: fmt.Sprintf("snapshot %s: the query has a column %q, the name of a meta column the snapshot writes: rename it in the query or in snapshot_meta_column_names", n.Name, c.name)}}
+		}
+	}
 	var checkCols []string
 	if sc.Strategy != "check" {
 		return nil, nil
@@ -218,23 +225,20 @@ func (q snapSQL) meta(alias, at, deleted string) string {
 
 // names is the meta columns' names (snapshot_meta_column_names), quoted.
 func (q snapSQL) names() compiler.SnapshotNames {
-	nm := q.sc.Names
-	if nm.ScdID == "" { // a config made without snapshotConfig (tests)
-		nm = compiler.SnapshotNames{ScdID: "dbt_scd_id", UpdatedAt: "dbt_updated_at", ValidFrom: "dbt_valid_from", ValidTo: "dbt_valid_to", IsDeleted: "dbt_is_deleted"}
-	}
+	nm := q.sc.MetaNames()
 	return compiler.SnapshotNames{ScdID: compiler.Quote(nm.ScdID), UpdatedAt: compiler.Quote(nm.UpdatedAt), ValidFrom: compiler.Quote(nm.ValidFrom),
 		ValidTo: compiler.Quote(nm.ValidTo), IsDeleted: compiler.Quote(nm.IsDeleted)}
 }
 
 // isMeta: column c is one of the meta columns (not the query's).
 func (q snapSQL) isMeta(c string) bool {
-	nm := q.sc.Names
+	nm := q.sc.MetaNames()
 	for _, m := range []string{nm.ScdID, nm.UpdatedAt, nm.ValidFrom, nm.ValidTo, nm.IsDeleted} {
 		if strings.EqualFold(c, m) {
 			return true
 		}
 	}
-	return nm.ScdID == "" && strings.HasPrefix(strings.ToLower(c), "dbt_")
+	return false
 }
 
 // updateSteps are a later run's statements, one transaction: new columns
@@ -316,7 +320,7 @@ func (x *nodeExec) historyLeftBehind(existing string) error {
 		return nil
 	}
 	var k int
-	err := x.c.QueryRowContext(x.ctx, "select count(*) from information_schema.columns where table_catalog = current_database() and table_schema = ? and table_name = ? and lower(column_name) = lower(?)", old, n.Alias, n.SnapshotCfg.Names.ScdID).Scan(&k)
+	err := x.c.QueryRowContext(x.ctx, "select count(*) from information_schema.columns where table_catalog = current_database() and table_schema = ? and table_name = ? and lower(column_name) = lower(?)", old, n.Alias, n.SnapshotCfg.MetaNames().ScdID).Scan(&k)
 	if err != nil || k == 0 {
 		return err
 	}
