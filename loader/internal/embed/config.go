@@ -59,8 +59,10 @@ type Config struct {
 	// request that times out is not retried.
 	Timeout time.Duration `yaml:"timeout"`
 	// MaxRetries is how many times a failed request (429, 5xx, connection
-	// error) is retried: 0 means DefaultMaxRetries, a negative value means
-	// never.
+	// error) is retried; a negative value means never. 0 is
+	// DefaultMaxRetries for a Go caller, but project.yaml's written
+	// max_retries: 0 means no retries (WithDefaultsExcept fills only keys
+	// the file does not write).
 	MaxRetries int `yaml:"max_retries"`
 	// SendDimensions adds "dimensions": Dimensions to HTTP requests. Off by
 	// default because many OpenAI-compatible servers reject the field; turn
@@ -214,13 +216,19 @@ func (c Config) WithDefaultsExcept(written map[string]bool) Config {
 // its project.yaml key.
 func (c Config) Validate() error { return c.WithDefaults().Check() }
 
+// KeyError is one invalid setting Check found: its project.yaml key
+// ("embedding.model") and what is wrong.
+type KeyError struct{ Key, Msg string }
+
+func (e *KeyError) Error() string { return e.Key + ": " + e.Msg }
+
 // Check is Validate without filling defaults first: zero fields are
 // judged as they are (project.yaml's explicit zeros, see
-// WithDefaultsExcept). Each error starts "embedding.KEY: ".
+// WithDefaultsExcept). Each error is a *KeyError (errors.Join'ed).
 func (c Config) Check() error {
 	var errs []error
 	bad := func(key, format string, args ...any) {
-		errs = append(errs, fmt.Errorf("embedding.%s: %s", key, fmt.Sprintf(format, args...)))
+		errs = append(errs, &KeyError{Key: "embedding." + key, Msg: fmt.Sprintf(format, args...)})
 	}
 	switch c.Provider {
 	case ProviderHash:

@@ -275,8 +275,8 @@ func Parse(file string, data []byte) (*Project, error) {
 	p.Dir = filepath.Dir(file)
 	var root yaml.Node
 	yaml.Unmarshal(data, &root) // decoded above: only the key lines are wanted
-	lines := keyLines(&root)
-	p.noValueWarnings(&root, lines)
+	lines, nulls := keyLinesAndNulls(&root)
+	p.noValueWarnings(lines, nulls)
 	if errs := p.validateRaw(lines); len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}

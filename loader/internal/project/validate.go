@@ -1,6 +1,7 @@
 package project
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"sort"
@@ -18,7 +19,14 @@ const MaxWorkersPerCore = 4
 // keyLines maps the keys of a YAML document ("loader.workers",
 // "sources[1].name") to their line, for messages.
 func keyLines(root *yaml.Node) map[string]int {
-	out := map[string]int{}
+	lines, _ := keyLinesAndNulls(root)
+	return lines
+}
+
+// keyLinesAndNulls is keyLines and, in the same walk, the keys written
+// with no value (`timeout:`) and their lines.
+func keyLinesAndNulls(root *yaml.Node) (lines, nulls map[string]int) {
+	out, nulls := map[string]int{}, map[string]int{}
 	var walk func(n *yaml.Node, prefix string)
 	walk = func(n *yaml.Node, prefix string) {
 		switch n.Kind {
@@ -33,6 +41,9 @@ func keyLines(root *yaml.Node) map[string]int {
 					k = prefix + "." + k
 				}
 				out[k] = n.Content[i].Line
+				if v := n.Content[i+1]; v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+					nulls[k] = n.Content[i].Line
+				}
 				walk(n.Content[i+1], k)
 			}
 		case yaml.SequenceNode:
@@ -44,7 +55,7 @@ func keyLines(root *yaml.Node) map[string]int {
 		}
 	}
 	walk(root, "")
-	return out
+	return out, nulls
 }
 
 // errAt builds "file:line: message" errors for keys of the project file.
@@ -158,9 +169,12 @@ func (p *Project) validate(lines map[string]int) []error {
 	}
 	if err := p.Embedding.Check(); err != nil {
 		for _, one := range unjoin(err) {
-			key, _, _ := strings.Cut(one.Error(), ":")
-			if _, ok := e.lines[key]; !ok {
-				key = "embedding"
+			key := "embedding"
+			var ke *embed.KeyError
+			if errors.As(one, &ke) {
+				if _, ok := e.lines[ke.Key]; ok {
+					key = ke.Key
+				}
 			}
 			e.bad(key, "%v", one)
 		}
@@ -206,35 +220,24 @@ func unjoin(err error) []error {
 // setting; it is dropped from lines, so the default fills it, and a
 // warning at its line says so (before, it was an error saying "got 0s",
 // or for health.window the default without a word). Sections (loader:,
-// health:, ...) and the dbt-style maps (vars, models, seeds) may be empty.
-func (p *Project) noValueWarnings(root *yaml.Node, lines map[string]int) {
+// health:, ...) and the dbt-style maps (vars, models, seeds, sources) may
+// be empty; what is inside those maps is not a setting of docket's.
+func (p *Project) noValueWarnings(lines, nulls map[string]int) {
 	sections := map[string]bool{"loader": true, "ocr": true, "embedding": true, "retrieval": true, "health": true, "build": true}
-	var walk func(n *yaml.Node, prefix string)
-	walk = func(n *yaml.Node, prefix string) {
-		if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
-			walk(n.Content[0], prefix)
-			return
-		}
-		if n.Kind != yaml.MappingNode {
-			return
-		}
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, v := n.Content[i], n.Content[i+1]
-			key := k.Value
-			if prefix != "" {
-				key = prefix + "." + key
-			}
-			if prefix == "" && sections[key] {
-				walk(v, key)
-				continue
-			}
-			if v.Kind == yaml.ScalarNode && v.Tag == "!!null" && (prefix != "" || !sections[key] && key != "vars" && key != "models" && key != "seeds" && key != "sources") {
-				delete(lines, key)
-				p.Warnings = append(p.Warnings, Warning{File: p.File, Line: k.Line, Msg: key + " has no value: the default is used"})
-			}
+	keys := make([]string, 0, len(nulls))
+	for k := range nulls {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return nulls[keys[i]] < nulls[keys[j]] }) // in the file's order
+	for _, key := range keys {
+		top, rest, nested := strings.Cut(key, ".")
+		setting := !nested && !sections[top] && top != "vars" && top != "models" && top != "seeds" && top != "sources" ||
+			nested && sections[top] && !strings.ContainsAny(rest, ".[") && !strings.Contains(top, "[")
+		if setting {
+			delete(lines, key)
+			p.Warnings = append(p.Warnings, Warning{File: p.File, Line: nulls[key], Msg: key + " has no value: the default is used"})
 		}
 	}
-	walk(root, "")
 }
 
 // httpEmbeddingKeys are the embedding settings only the HTTP providers
