@@ -415,7 +415,7 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) 
 		return document.Table{}, false
 	}
 	multiRows, cells, chars := fillStats(rows)
-	if multiRows < 3 || chars > 40*cells {
+	if multiRows < 3 || chars > 40*cells && !oneTextColumn(rows) {
 		return document.Table{}, false
 	}
 	// a column of numbers after the first (numbers first are list
@@ -507,4 +507,28 @@ func within(ls []*textLine, gap float64, hs []rule) []*textLine {
 		out = append(out, l)
 	}
 	return out
+}
+
+// oneTextColumn: the long text of rows is in one column, every other
+// column's cells 20 bytes or less on average (a column of wrapped
+// descriptions beside short codes, states, dates), and the table has
+// three rows at least: a text-heavy table, not a paragraph cut in columns.
+func oneTextColumn(rows [][]string) bool {
+	if len(rows) < 3 || len(rows[0]) < 2 {
+		return false
+	}
+	long := 0
+	for j := range rows[0] {
+		n, chars := 0, 0
+		for _, r := range rows {
+			if j < len(r) && r[j] != "" {
+				n++
+				chars += len(r[j])
+			}
+		}
+		if n > 0 && chars > 20*n {
+			long++
+		}
+	}
+	return long == 1
 }

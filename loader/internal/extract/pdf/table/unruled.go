@@ -192,7 +192,8 @@ func besideParagraph(lines []*textLine, top, end int, gap float64) []*textLine {
 			above = above || own && l.cy() < y0
 			below = below || own && l.cy() > y1
 		}
-		if !above && (!below || headed(cand, inPara, y0)) && !drifts(cand, inPara) || !flows(lines[max(top-1, 0):min(end+1, len(lines))], inPara) {
+		if !above && (!below || headed(cand, inPara, y0)) && !drifts(cand, inPara) || !flows(lines[max(top-1, 0):min(end+1, len(lines))], inPara) ||
+			cellBlocks(cand, inPara) {
 			continue
 		}
 		var ws []*word
@@ -502,4 +503,42 @@ func isWordOfLetters(w string) bool {
 		}
 	}
 	return letters > 0
+}
+
+// cellBlocks: the text taken for a paragraph beside the table falls in
+// blocks apart by more than its leading (0.8 of a line), three or more,
+// each starting on a line that holds the table's other cells too, and
+// every such line starts a block: a column of cells wrapped over several
+// lines (requirements, risks, descriptions) with the row's short cells
+// level with each cell's first line, not a paragraph running beside.
+func cellBlocks(cand []*textLine, inPara func(*word) bool) bool {
+	blocks := 0
+	prevY1, prevSize := math.Inf(-1), 0.0
+	for _, l := range cand {
+		in, out := false, false
+		y0, y1, size := math.Inf(1), math.Inf(-1), 0.0
+		for _, w := range l.ws {
+			if inPara(w) {
+				in = true
+				y0, y1, size = math.Min(y0, w.bb.Y0), math.Max(y1, w.bb.Y1), math.Max(size, w.size)
+			} else {
+				out = true
+			}
+		}
+		if !in {
+			if out {
+				return false // a row with nothing in the wrapped column
+			}
+			continue
+		}
+		starts := y0-prevY1 > 0.8*math.Max(size, prevSize)
+		if starts != out {
+			return false
+		}
+		if starts {
+			blocks++
+		}
+		prevY1, prevSize = y1, size
+	}
+	return blocks >= 3
 }
