@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"encoding/csv"
 	"fmt"
 	"strings"
 
@@ -509,6 +510,7 @@ func (m *Manifest) validateConfig(c *Config, n *Node, at Position, bad func(Posi
 	switch n.ResourceType {
 	case Seed:
 		c.Materialized = "seed"
+		m.seedColumnTypes(c, n, at)
 	case Analysis:
 		c.Materialized = "view" // dbt's analysis config
 	case Test:
@@ -607,6 +609,39 @@ func (m *Manifest) checkMergeConfig(c *Config, n *Node, at Position, bad func(Po
 		}
 		for _, p := range m.configPlaces(n, k, at) {
 			m.warn(p.path, p.at, "%s", msg)
+		}
+	}
+}
+
+// seedColumnTypes leaves out, with a warning where it is written, each
+// column_types entry naming a column the seed's CSV header lacks (dbt
+// ignores it; DuckDB's read_csv refuses the whole seed).
+func (m *Manifest) seedColumnTypes(c *Config, n *Node, at Position) {
+	if len(c.ColumnTypes) == 0 {
+		return
+	}
+	data, err := m.readFile(n.Path)
+	if err != nil {
+		return // the load reports it
+	}
+	first, _, _ := strings.Cut(string(data), "\n")
+	r := csv.NewReader(strings.NewReader(strings.TrimPrefix(first, "\ufeff")))
+	if d := []rune(c.Delimiter); len(d) == 1 {
+		r.Comma = d[0]
+	}
+	header, err := r.Read()
+	if err != nil {
+		return
+	}
+	have := map[string]bool{}
+	for _, h := range header {
+		have[strings.ToLower(strings.TrimSpace(h))] = true
+	}
+	for _, k := range SortedKeys(c.ColumnTypes) {
+		if !have[strings.ToLower(k)] {
+			delete(c.ColumnTypes, k)
+			from, fat := m.configWhere(n, "column_types", at)
+			m.warn(from, fat, "config column_types names %s, which seed %s does not have (columns: %s): not applied", k, n.Name, strings.Join(header, ", "))
 		}
 	}
 }

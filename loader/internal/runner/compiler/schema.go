@@ -98,12 +98,19 @@ func (m *Manifest) place(n *Node) []Diagnostic {
 		schema = n.SnapshotCfg.TargetSchema // dbt's legacy rule: as written
 	}
 	n.Schema, n.Alias = schema, alias
-	if n.Config.Database != "" && n.Config.Database != m.Database() {
-		n.Database = n.Config.Database
-		n.Relation = Quote(n.Database) + "." + Relation(schema, alias)
-	} else {
-		n.Relation = Relation(schema, alias)
+	if n.Config.Database != "" && !strings.EqualFold(n.Config.Database, m.Database()) {
+		// the executor builds every relation in the warehouse: a ref() to
+		// "other".schema.alias found nothing (dbt-duckdb writes to a
+		// database profiles.yml's attach: names, which docket does not apply)
+		at := n.ConfigPos
+		if at == (Position{}) {
+			at = Position{1, 1}
+		}
+		from, fat := m.configWhere(n, "database", at)
+		m.warn(from, fat, "config database %q is not applied: docket builds %s into its one warehouse file (%s), as %s (dbt-duckdb writes to a database that profiles.yml's attach: names)",
+			n.Config.Database, n.Name, m.Database(), Relation(schema, alias))
 	}
+	n.Relation = Relation(schema, alias)
 	return diags
 }
 
