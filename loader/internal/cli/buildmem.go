@@ -51,10 +51,26 @@ func limitBuildMemory(ctx context.Context, p *project.Project, db *warehouse.DB)
 // +100-200 MB of RSS for ~10 s and a larger file (545 MB against 331 MB
 // checkpointing at 1 GB of WAL); DuckDB's allocator keeps freed memory
 // cached per thread unless told to flush it.
+//
+// A load does not checkpoint until its closing checkpoint
+// (checkpointLoad), whatever its size: loadCheckpointWAL is a bound on
+// the write-ahead log's disk, not a batch size. A second checkpoint in one
+// run ramped the main process's memory at its end with or without key
+// indexes (a first 200k load checkpointing at 1 GB of WAL and again when
+// closing: 573 MiB; one closing checkpoint only: 382 MiB; keys25), as a
+// 50k load checkpointing at 256 MB did (371 against 300 MiB; ckpt24).
+// The price is disk: the WAL holds the whole load (~2 GB at 200k small
+// documents) and DuckDB spills the appended rows it cannot keep under the
+// limit to temp_directory until the closing checkpoint writes them.
 func loadMemory(ctx context.Context, db *warehouse.DB, limit project.Size, fallback bool) error {
 	setting := ""
 	if fallback {
 		setting = fmt.Sprintf("%dMiB", int64(limit)>>20)
 	}
-	return warehouse.LimitMemory(ctx, db.SQL(), setting, `set checkpoint_threshold = '1GB'`)
+	return warehouse.LimitMemory(ctx, db.SQL(), setting, `set checkpoint_threshold = '`+loadCheckpointWAL+`'`)
 }
+
+// loadCheckpointWAL is the write-ahead log's size at which DuckDB
+// checkpoints in the middle of a load (~16x what a 200k-document first
+// load writes).
+const loadCheckpointWAL = "32GB"

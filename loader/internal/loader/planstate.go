@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
@@ -227,13 +228,25 @@ func (d *dbState) contents() map[string]warehouse.Extraction {
 func (d *dbState) empty() bool { return d.empty_ }
 
 // lookup finds a content in the warehouse (a failed query finds none:
-// the file is extracted again rather than the load stopped).
+// the file is extracted again rather than the load stopped). A content
+// the warehouse's content filter rules out (almost every one a load
+// extracts) is not looked up: staging.extractions has no key since schema
+// version 11, and each look-up scans its hashes. The filter is read at
+// the first look-up (it may hold contents this run landed since: the
+// executor does not ask for those); when it cannot be read, every content
+// is looked up.
 func (d *dbState) lookup() func(string) (warehouse.Extraction, bool) {
 	if d.empty_ {
 		return nil
 	}
 	ctx, db := context.WithoutCancel(d.ctx), d.db
+	var once sync.Once
+	var filter *warehouse.ContentFilter
 	return func(h string) (warehouse.Extraction, bool) {
+		once.Do(func() { filter, _ = db.ContentFilter(ctx) })
+		if filter != nil && !filter.MayHave(h) {
+			return warehouse.Extraction{}, false
+		}
 		ex, ok, err := db.ExtractionOf(ctx, h)
 		return ex, ok && err == nil
 	}

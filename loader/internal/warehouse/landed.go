@@ -12,15 +12,21 @@ import (
 // shard's Parquet files. A change of shape is a numbered migration too
 // (migrate.go); TestFreshEqualsMigrated checks that both agree.
 //
-// Keys are declared as PRIMARY KEYs only where DuckDB's index cost is
-// worth it (the upserts of raw.documents and raw.document_versions need
-// theirs; small tables keep theirs); uniqueness of the others is asserted
-// by the source tests in models/sources.yml. staging.elements and
-// staging.ocr_words have none: an ART index over random sha256 keys made
-// appending 43k elements, their commit and the closing checkpoint cost
-// ~0.5 s of a 2.8 s corpus load (measured in schema version 1), and the
-// loader replaces a content's rows as a whole, so the keys are unique by
-// construction.
+// Keys are declared as PRIMARY KEYs only on the small ops tables. The
+// tables that grow with the corpus (raw.documents, raw.document_versions,
+// staging.pages, extractions, tables, attachments: v11Unkeyed) lost
+// theirs in schema version 11, as staging.elements and staging.ocr_words
+// had before: an ART index over random sha256 keys is memory DuckDB
+// cannot evict until a checkpoint writes it (~30 MiB at 50k documents,
+// ~110 MiB of a 200k load's 160 MiB), and the checkpoint that writes it
+// ramps the load's memory at its end (a first 200k load: ~480 MiB against
+// ~380 without; keys25), besides an index insert per landed row
+// (appending 43k elements with one cost ~0.5 s of a 2.8 s corpus load in
+// schema version 1). The loader keeps the keys unique: it replaces a
+// content's rows as a whole (clearContents), and merges a document's row
+// and versions by updating what the warehouse has and inserting the rest
+// (mergeDocs). DuplicateKeys and the source tests in models/sources.yml
+// (`docket test -s "source_unique*"`) check it.
 
 // writer is what the single writer adds to the rows it lands: the
 // landing time and, per content, the extractions it had before.
@@ -77,7 +83,7 @@ type (
 
 var documentsTable = &table[docRow]{schema: "raw", name: "documents", cols: []col[docRow]{
 	// sha256(source name || '/' || relative path); attachments: sha256(parent doc_id || '#' || index || '/' || name)
-	{"doc_id", "varchar", "primary key", func(r docRow) any { return r.l.Doc.DocID }},
+	{"doc_id", "varchar", "not null", func(r docRow) any { return r.l.Doc.DocID }},
 	{"source_name", "varchar", "not null", func(r docRow) any { return r.l.Doc.SourceName }},
 	// path relative to the source folder (attachments: parent path + '#' + name); bytes that are not UTF-8 shown as \xNN
 	{"rel_path", "varchar", "not null", func(r docRow) any { return r.l.Doc.RelPath }},
@@ -134,7 +140,7 @@ var versionsTable = &table[sqlRow]{schema: "raw", name: "document_versions", col
 	{"last_seen_at", "timestamp", "not null", nil},
 	{"last_run_id", "varchar", "not null", nil},
 	{"size_bytes", "bigint", "", nil},
-}, keys: "primary key (doc_id, source_hash)"}
+}}
 
 var pagesTable = &table[pageRow]{schema: "staging", name: "pages", cols: []col[pageRow]{
 	{"source_hash", "varchar", "not null", func(r pageRow) any { return r.l.Doc.Hash }},
@@ -168,7 +174,7 @@ var pagesTable = &table[pageRow]{schema: "staging", name: "pages", cols: []col[p
 	{"review_reason", "varchar", "", func(r pageRow) any { return nullStr(r.p.ReviewReason) }},
 	{"extractor_version", "varchar", "not null", func(r pageRow) any { return r.l.Content.ExtractorVersion }},
 	{"extracted_at", "timestamp", "not null", func(r pageRow) any { return r.w.now }},
-}, keys: "primary key (source_hash, page_number)"}
+}}
 
 // elementIDExpr is sha256(source_hash, 'element', seq) in hex as hashHex
 // builds it (each part followed by a NUL), the ids the loader stored
@@ -205,7 +211,7 @@ var elementsTable = &table[elementRow]{schema: "staging", name: "elements", cols
 const spansType = "struct(row_index integer, col_index integer, n_rows integer, n_cols integer)[]"
 
 var tablesTable = &table[tableRow]{schema: "staging", name: "tables", cols: []col[tableRow]{
-	{"table_id", "varchar", "primary key", func(r tableRow) any { return TableID(r.l.Doc.Hash, r.t.Seq) }}, // sha256(source_hash, 'table', seq)
+	{"table_id", "varchar", "not null", func(r tableRow) any { return TableID(r.l.Doc.Hash, r.t.Seq) }}, // sha256(source_hash, 'table', seq)
 	{"source_hash", "varchar", "not null", func(r tableRow) any { return r.l.Doc.Hash }},
 	{"table_seq", "integer", "not null", func(r tableRow) any { return int32(r.t.Seq) }},
 	{"page_number", "integer", "not null", func(r tableRow) any { return int32(r.t.Page) }},
@@ -258,7 +264,7 @@ var wordsTable = &table[wordRow]{schema: "staging", name: "ocr_words", cols: []c
 }}
 
 var extractionsTable = &table[contentRow]{schema: "staging", name: "extractions", cols: []col[contentRow]{
-	{"source_hash", "varchar", "primary key", func(r contentRow) any { return r.l.Doc.Hash }}, // one row per distinct content extracted
+	{"source_hash", "varchar", "not null", func(r contentRow) any { return r.l.Doc.Hash }}, // one row per distinct content extracted
 	{"detected_type", "varchar", "", func(r contentRow) any { return nullStr(r.l.Doc.DetectedType) }},
 	{"extractor_version", "varchar", "not null", func(r contentRow) any {
 		if r.l.Content == nil {
@@ -337,7 +343,7 @@ var attachmentsTable = &table[attachRow]{schema: "staging", name: "attachments",
 	// sha256 of the attachment's bytes (its content in staging)
 	{"child_hash", "varchar", "not null", func(r attachRow) any { return r.a.ChildHash }},
 	{"size_bytes", "bigint", "", func(r attachRow) any { return r.a.Size }},
-}, keys: "primary key (source_hash, seq)"}
+}}
 
 var runsTable = &table[sqlRow]{schema: "ops", name: "load_runs", cols: []col[sqlRow]{
 	{"run_id", "varchar", "primary key", nil},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -42,8 +43,62 @@ var migrations = []migration{
 	{9, "staging.tables.continues_table_id", execAll(`alter table staging.tables add column continues_table_id varchar`)},
 	// Version 10 is taken: 46daa64 (the corpus tables without their
 	// primary keys) recorded it and 52f7fbf reverted it. A warehouse a
-	// build of that commit migrated is at 10 without those keys, so the
-	// next schema change is 11 and makes sure of the keys it expects.
+	// build of that commit migrated is at 10 without those keys, which
+	// version 11 takes as it finds them.
+	{11, "no primary keys on the tables that grow with the corpus", upTo11},
+}
+
+// v11Unkeyed are the tables schema version 11 keeps without a PRIMARY
+// KEY (frozen): their ART indexes were the corpus-sized memory of a load
+// that DuckDB cannot evict until a checkpoint writes them (~30 MiB at 50k
+// documents, ~110 MiB at 200k), and writing them ramped the load's
+// closing checkpoint. The loader keeps their keys unique (mergeDocs,
+// clearContents), and DuplicateKeys checks it.
+var v11Unkeyed = [][2]string{{"raw", "documents"}, {"raw", "document_versions"}, {"staging", "pages"},
+	{"staging", "extractions"}, {"staging", "tables"}, {"staging", "attachments"}}
+
+var (
+	columnKeyRe = regexp.MustCompile(`(?i) PRIMARY KEY\b`)
+	tableKeyRe  = regexp.MustCompile(`(?i),\s*PRIMARY KEY\s*\([^)]*\)`)
+	createRe    = regexp.MustCompile(`(?is)^CREATE TABLE [^(]+\(`)
+)
+
+// upTo11 rebuilds the v11Unkeyed tables without their PRIMARY KEY (DuckDB
+// cannot drop a constraint): each table's own DDL, as DuckDB keeps it,
+// with the key taken out and its columns still NOT NULL, then its rows
+// moved over. A table already without a key (a warehouse 46daa64 took to
+// version 10) is left as it is.
+func upTo11(ctx context.Context, c *sql.Conn) error {
+	for _, st := range v11Unkeyed {
+		schema, name := st[0], st[1]
+		var ddl string
+		if err := c.QueryRowContext(ctx, `select sql from duckdb_tables() where schema_name = ? and table_name = ?`, schema, name).Scan(&ddl); err != nil {
+			return fmt.Errorf("%s.%s: %w", schema, name, err)
+		}
+		keyCols, err := queryStrings(ctx, c, `select unnest(constraint_column_names) from duckdb_constraints()
+			where schema_name = ? and table_name = ? and constraint_type = 'PRIMARY KEY'`, schema, name)
+		if err != nil {
+			return fmt.Errorf("%s.%s: %w", schema, name, err)
+		}
+		if len(keyCols) == 0 {
+			continue
+		}
+		tmp := schema + `."` + name + `_v11"`
+		ddl = columnKeyRe.ReplaceAllString(tableKeyRe.ReplaceAllString(ddl, ""), " NOT NULL")
+		ddl = createRe.ReplaceAllLiteralString(ddl, "CREATE TABLE "+tmp+"(")
+		stmts := []string{ddl}
+		for _, k := range keyCols {
+			stmts = append(stmts, `alter table `+tmp+` alter column "`+k+`" set not null`)
+		}
+		stmts = append(stmts, `insert into `+tmp+` select * from `+schema+`."`+name+`"`,
+			`drop table `+schema+`."`+name+`"`, `alter table `+tmp+` rename to "`+name+`"`)
+		for _, q := range stmts {
+			if _, err := c.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("%s.%s: %w", schema, name, err)
+			}
+		}
+	}
+	return nil
 }
 
 // upTo7 adds raw.documents' stat columns (null until a load reads the

@@ -134,27 +134,7 @@ func shape(t *testing.T, db *DB) string {
 func TestFreshEqualsMigrated(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	gz, err := os.ReadFile("testdata/v6-warehouse.duckdb.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	oldPath := filepath.Join(dir, "old.duckdb")
-	if err := os.WriteFile(oldPath, raw, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	old, err := Open(ctx, oldPath, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer old.Close()
+	old := openV6Fixture(t)
 	count := func(db *DB, q string) int {
 		var n int
 		if err := db.SQL().QueryRow(q).Scan(&n); err != nil {
@@ -218,4 +198,33 @@ func TestNewerSchemaRefused(t *testing.T) {
 	if err := db.EnsureSchema(ctx); err == nil || !strings.Contains(err.Error(), "newer") {
 		t.Fatalf("EnsureSchema on a newer warehouse: %v", err)
 	}
+}
+
+// openV6Fixture opens a copy of testdata/v6-warehouse.duckdb.gz (three
+// documents loaded by docket at schema version 6), closed when the test
+// ends.
+func openV6Fixture(t *testing.T) *DB {
+	t.Helper()
+	gz, err := os.ReadFile("testdata/v6-warehouse.duckdb.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "old.duckdb")
+	if err := os.WriteFile(path, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }

@@ -377,10 +377,8 @@ func (w *DB) LandShard(ctx context.Context, runID string, now time.Time, dir str
 					return fmt.Errorf("warehouse: land %s: %w", t.qualified(), err)
 				}
 			}
-			for h, n := range attempts {
-				if _, err := c.ExecContext(ctx, `update staging.extractions set attempts = ? where source_hash = ?`, n+1, h); err != nil {
-					return err
-				}
+			if err := setAttempts(ctx, c, attempts); err != nil {
+				return err
 			}
 		}
 		if _, err := c.ExecContext(ctx, `create or replace temp table land_docs as select * from `+file("documents.parquet")); err != nil {
@@ -430,4 +428,22 @@ func (w *DB) LandShard(ctx context.Context, runID string, now time.Time, dir str
 		_, err = c.ExecContext(ctx, `insert into ops.shard_lands values (?, ?, ?, ?, ?)`, s.PlanID, s.Shard, runID, nullStr(s.ManifestSHA256), now)
 		return err
 	})
+}
+
+// setAttempts records one more extraction of each content in attempts
+// (the extractions it had before), in one statement: without a key
+// (schema version 11) a statement per content would scan the table each.
+func setAttempts(ctx context.Context, c *sql.Conn, attempts map[string]int) error {
+	if len(attempts) == 0 {
+		return nil
+	}
+	vals := make([]string, 0, len(attempts))
+	args := make([]any, 0, 2*len(attempts))
+	for h, n := range attempts {
+		vals = append(vals, "(?, ?::integer)")
+		args = append(args, h, n+1)
+	}
+	_, err := c.ExecContext(ctx, `update staging.extractions e set attempts = v.n from (values `+strings.Join(vals, ", ")+`) v(h, n)
+		where e.source_hash = v.h`, args...)
+	return err
 }
