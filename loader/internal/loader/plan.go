@@ -150,6 +150,23 @@ func (p *Plan) Todo() []PlannedFile {
 	return out
 }
 
+// takeTodo returns Todo and leaves Files without those files (a copy of
+// the others, whose order it keeps): the caller that executes them is
+// then the only holder of their array, which Execute frees as it goes.
+// Counted (Summary.addPlan) and stats recorded (Restats) before; Files
+// keeps what the finish reads (the deleted files).
+func (p *Plan) takeTodo() []PlannedFile {
+	todo := p.Todo()
+	var rest []PlannedFile
+	for _, f := range p.Files {
+		if !f.Action.Executes() {
+			rest = append(rest, f)
+		}
+	}
+	p.Files = rest
+	return todo
+}
+
 // Content returns the extraction the plan offers for reuse of the
 // content with hash h: one the warehouse had when the plan was made, not
 // dropped by it (extracted again, or outdated).
