@@ -23,7 +23,7 @@ type ContentFilter struct {
 // ContentFilter reads the hash prefixes of staging.extractions.
 func (w *DB) ContentFilter(ctx context.Context) (*ContentFilter, error) {
 	f := &ContentFilter{}
-	if err := w.sql.QueryRowContext(ctx, `select count(*) filter (where try_cast('0x' || source_hash[1:16] as ubigint) is null or length(source_hash) < 16)
+	if err := w.sql.QueryRowContext(ctx, `select count(*) filter (where try_cast('0x' || source_hash[1:16] as ubigint) is null or length(source_hash) < 16) > 0
 		from staging.extractions`).Scan(&f.odd); err != nil {
 		return nil, fmt.Errorf("warehouse: content filter: %w", err)
 	}
