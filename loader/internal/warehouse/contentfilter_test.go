@@ -46,7 +46,7 @@ func TestContentFilter(t *testing.T) {
 	if !f.MayHave("not-hex-at-all-xyz") {
 		t.Error("a hash that is not hex ruled out")
 	}
-	if _, err := db.SQL().ExecContext(ctx, `insert into staging.extractions (source_hash, extractor_version, status, extracted_at) values ('zz', 'v', 'landed', now())`); err != nil {
+	if _, err := db.SQL().ExecContext(ctx, `insert into staging.extractions (source_hash, extractor_version, status, extracted_at) values ('zz', 'v', 'landed', now()), ('yy', 'v', 'landed', now())`); err != nil {
 		t.Fatal(err)
 	}
 	if f, err = db.ContentFilter(ctx); err != nil {
