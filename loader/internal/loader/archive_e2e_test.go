@@ -76,6 +76,7 @@ func TestArchivesLandMembers(t *testing.T) {
 	if n := q(`select count(*) from raw.documents where rel_path in ('bundle.zip', 'notes.tar.gz') and status = 'landed'`); n != 2 {
 		t.Errorf("archives themselves not landed: %d", n)
 	}
+	oneRowPerKey(t, dir)
 }
 
 // zipOf is a zip archive of the members given as name, content pairs.

@@ -217,6 +217,26 @@ func snapshot(t *testing.T, dir string) map[string]string {
 	return out
 }
 
+// oneRowPerKey fails the test when a table that grows with the corpus
+// has more than one row for its key (no PRIMARY KEY refuses it since
+// schema version 11: the loader's landing, fresh batches and shard lands
+// included, must keep them unique).
+func oneRowPerKey(t *testing.T, dir string) {
+	t.Helper()
+	db, err := warehouse.Open(context.Background(), filepath.Join(dir, "warehouse.duckdb"), warehouse.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	dups, err := db.DuplicateKeys(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dups) > 0 {
+		t.Fatalf("rows beyond one per key: %v", dups)
+	}
+}
+
 func count(t *testing.T, dir, q string) int {
 	t.Helper()
 	db, err := warehouse.Open(context.Background(), filepath.Join(dir, "warehouse.duckdb"), warehouse.Options{ReadOnly: true})
@@ -294,6 +314,7 @@ func TestLoadIdempotentChangeDelete(t *testing.T) {
 	if n := count(t, dir, `select count(*) from raw.documents where rel_path = 'invoice-2026-03.csv' and status = 'landed'`); n != 1 {
 		t.Errorf("restored file should be landed again")
 	}
+	oneRowPerKey(t, dir)
 }
 
 func TestKilledWorkerQuarantinesOneDocument(t *testing.T) {
@@ -417,6 +438,7 @@ func TestSharedContentEdgeCases(t *testing.T) {
 		where p.rel_path = 'agreement-mail.eml' and c.last_run_id <> p.last_run_id`); n != 0 {
 		t.Fatal("an unchanged document's attachments should keep their parent's run")
 	}
+	oneRowPerKey(t, dir)
 }
 
 // TestLoaderKilledAtEachStepConverges kills the loader at named points

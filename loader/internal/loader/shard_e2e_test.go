@@ -215,6 +215,8 @@ func TestShardedLoadEqualsLocalLoad(t *testing.T) {
 		where r.started_at = (select max(started_at) from ops.load_runs) and e.event <> 'unchanged'`); n != 0 {
 		t.Fatalf("a load after the land found %d documents to work on", n)
 	}
+	oneRowPerKey(t, dir)
+	oneRowPerKey(t, local)
 }
 
 // A file changed after planning is reported by its shard and by land,
