@@ -86,12 +86,7 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (code
 			return ExitUsage, nil, false
 		}
 	}
-	// The worker's --versions check runs while the warehouse opens (on an
-	// idle core: both are serial start-up of every load); no worker starts
-	// before it passed.
-	checkCtx, stopCheck := context.WithCancel(ctx)
-	defer stopCheck()
-	workerCmd, workerChecked, err := startWorkerCommand(checkCtx)
+	workerCmd, err := workerArgv()
 	if err != nil {
 		fmt.Fprintln(stderr, "docket load:", err)
 		return ExitFailed, nil, false
@@ -109,10 +104,6 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (code
 		trace.setPhase("close")
 		db.Close()
 	}()
-	if err := workerChecked(); err != nil {
-		fmt.Fprintln(stderr, "docket load:", err)
-		return ExitFailed, nil, false
-	}
 	warnExtraction(p, stderr)
 	// The main process's Go heap is the plan and the batch in flight
 	// (50-80 MB live at 50k documents): GOGC 25 keeps the heap goal at

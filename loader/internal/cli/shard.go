@@ -111,7 +111,7 @@ func runShard(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *workers > 0 {
 		p.Loader.Workers = *workers
 	}
-	workerCmd, err := workerCommand()
+	workerCmd, err := workerArgv()
 	if err != nil {
 		fmt.Fprintln(stderr, "docket load:", err)
 		return ExitFailed

@@ -24,48 +24,45 @@ var InProcessWorker func(stderr io.Writer) int
 // WorkerName is the extraction worker's binary.
 const WorkerName = "docket-worker"
 
-// workerCommand is the argv that starts one extraction worker.
-func workerCommand() ([]string, error) {
-	argv, checked, err := startWorkerCommand(context.Background())
+// workerArgv is the argv that starts one extraction worker. Loads do not
+// run `docket-worker --versions` first: each worker process greets with
+// its extractor versions and the pool refuses one that is not this
+// build's (worker.WrongWorker), restarted workers included.
+func workerArgv() ([]string, error) {
+	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
 	}
-	if err := checked(); err != nil {
+	if InProcessWorker != nil {
+		return []string{exe, "worker"}, nil
+	}
+	path, err := findWorker(exe, os.Getenv("DOCKET_WORKER"), exec.LookPath)
+	if err != nil {
+		return nil, err
+	}
+	return []string{path}, nil
+}
+
+// workerCommand is workerArgv with the worker's --versions answer checked
+// (checkWorker): what `docket debug` reports.
+func workerCommand() ([]string, error) {
+	argv, err := workerArgv()
+	if err != nil || InProcessWorker != nil {
+		return argv, err
+	}
+	if err := checkWorker(argv[0]); err != nil {
 		return nil, err
 	}
 	return argv, nil
 }
 
-// startWorkerCommand is workerCommand with the worker's --versions check
-// (checkWorker, a process start of ~0.05 s CPU) left running: checked
-// waits for its verdict. `docket load` opens the warehouse meanwhile and
-// starts no worker before checked returns nil; cancelling ctx stops the
-// check.
-func startWorkerCommand(ctx context.Context) (argv []string, checked func() error, err error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, nil, err
-	}
-	if InProcessWorker != nil {
-		return []string{exe, "worker"}, func() error { return nil }, nil
-	}
-	path, err := findWorker(exe, os.Getenv("DOCKET_WORKER"), exec.LookPath)
-	if err != nil {
-		return nil, nil, err
-	}
-	verdict := make(chan error, 1)
-	go func() { verdict <- checkWorkerContext(ctx, path) }()
-	return []string{path}, func() error { return <-verdict }, nil
-}
-
 // checkWorker asks the worker for its extractor versions (`docket-worker
 // --versions`) and wants this docket's: a worker of another build, or a
-// program that is no docket-worker (DOCKET_WORKER=/bin/true), would
-// otherwise crash on or mis-extract every document of the load.
-func checkWorker(path string) error { return checkWorkerContext(context.Background(), path) }
-
-func checkWorkerContext(ctx context.Context, path string) error {
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+// program that is no docket-worker (DOCKET_WORKER=/bin/true), would crash
+// on or mis-extract every document (a load's pool refuses such a worker at
+// its hello).
+func checkWorker(path string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	out, err := exec.CommandContext(ctx, path, "--versions").Output()
 	got, want := strings.TrimSpace(string(out)), version.All()

@@ -10,35 +10,54 @@ import (
 	"github.com/docket-dev/docket/loader/internal/extract/version"
 )
 
-// TestLoadChecksWorkerWhileOpening: `docket load` asks the worker for its
-// versions while it opens the warehouse, not before (both are serial
-// start-up of every load). The worker here answers --versions only once
-// the warehouse file exists (it gives up after ~20 s and answers wrong),
-// so a load that checks first and opens after fails; the load must also
-// still extract with the checked worker.
-func TestLoadChecksWorkerWhileOpening(t *testing.T) {
-	dir := tinyProject(t)
+// TestLoadChecksWorkersByTheirHello: `docket load` starts no `docket-worker
+// --versions` process of its own (a process start of ~0.05 s CPU a load,
+// and restarted workers went unchecked); each worker's first frame
+// carries its extractor versions and the pool checks them. The worker
+// here answers --versions right but leaves a mark when asked: a load must
+// not ask and must still extract with it. A program that answers
+// --versions right but is no worker (main quarantined every document as a
+// crash and exited 0) and /bin/true stop the load with the reason and how
+// to build.
+func TestLoadChecksWorkersByTheirHello(t *testing.T) {
 	exe, _ := os.Executable()
-	worker := filepath.Join(t.TempDir(), "docket-worker")
-	script := `#!/bin/sh
-if [ "$1" = --versions ]; then
-	i=0
-	while [ ! -e '` + filepath.Join(dir, "warehouse.duckdb") + `' ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done
-	if [ -e '` + filepath.Join(dir, "warehouse.duckdb") + `' ]; then echo '` + version.All() + `'; else echo 'warehouse-not-opened'; fi
-	exit 0
-fi
-DOCKET_TEST_AS_DOCKET=1 exec '` + exe + `' worker
-`
-	if err := os.WriteFile(worker, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
+	tmp := t.TempDir()
+	asked := filepath.Join(tmp, "asked")
+	script := func(name, body string) string {
+		p := filepath.Join(tmp, name)
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
 	}
-	cmd := exec.Command(exe, "load", "--quiet", "--project", dir)
-	cmd.Env = append(os.Environ(), "DOCKET_TEST_AS_DOCKET=cli", "DOCKET_WORKER="+worker)
-	out, err := cmd.CombinedOutput()
+	load := func(worker string) (string, error) {
+		cmd := exec.Command(exe, "load", "--quiet", "--project", tinyProject(t))
+		cmd.Env = append(os.Environ(), "DOCKET_TEST_AS_DOCKET=cli", "DOCKET_WORKER="+worker)
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+
+	good := script("docket-worker", `if [ "$1" = --versions ]; then touch '`+asked+`'; echo '`+version.All()+`'; exit 0; fi
+DOCKET_TEST_AS_DOCKET=1 exec '`+exe+`' worker`)
+	out, err := load(good)
 	if err != nil {
 		t.Fatalf("docket load: %v\n%s", err, out)
 	}
-	if !strings.Contains(string(out), "new 1,") || !strings.Contains(string(out), "quarantined 0") {
+	if !strings.Contains(out, "new 1,") || !strings.Contains(out, "quarantined 0") {
 		t.Errorf("docket load did not land the one document:\n%s", out)
+	}
+	if _, err := os.Stat(asked); err == nil {
+		t.Errorf("docket load ran `docket-worker --versions`")
+	}
+
+	for _, c := range []struct{ worker, want string }{
+		{script("answers-versions-only", `[ "$1" = --versions ] && echo '`+version.All()+`'; exit 0`), "ended before greeting"},
+		{"/bin/true", "ended before greeting"},
+	} {
+		out, err := load(c.worker)
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(out, c.want) ||
+			!strings.Contains(out, "make build") || !strings.Contains(out, "not this docket's extraction worker") {
+			t.Errorf("DOCKET_WORKER=%s: %v\n%s\nwant exit 1 saying %q and how to build", c.worker, err, out, c.want)
+		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/cli"
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract"
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 	"github.com/docket-dev/docket/loader/internal/loader"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 	"github.com/docket-dev/docket/loader/internal/worker"
@@ -108,7 +109,7 @@ func otherBuildWorker(v string) func(io.Writer) int {
 		if err != nil {
 			return 1
 		}
-		err = worker.Serve(context.Background(), in, out, func(ctx context.Context, r worker.Request) (*document.Result, error) {
+		err = worker.Serve(context.Background(), in, out, version.All(), func(ctx context.Context, r worker.Request) (*document.Result, error) {
 			res, err := extract.Route(ctx, r)
 			if res != nil {
 				res.ExtractorVersion = v

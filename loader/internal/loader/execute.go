@@ -2,6 +2,7 @@ package loader
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -388,6 +389,11 @@ func (sh *shared) extract(ctx context.Context, f *file) *outcome {
 		defer os.Remove(pathForWorker)
 		req.Path, req.ID, req.Opts.NoFolder = pathForWorker, sh.nextID.Add(1), true
 		resp, err = sh.pool.Extract(ctx, req)
+	}
+	var wrong *worker.WrongWorker
+	if errors.As(err, &wrong) {
+		o.fatal = err // every document would fare the same
+		return o
 	}
 	if err != nil {
 		o.err = document.Errorf(document.KindInternal, "worker pool: %v", err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 	"github.com/docket-dev/docket/loader/internal/worker"
 )
@@ -42,7 +43,7 @@ func executeHeap(t *testing.T, n int) int64 {
 	st := &State{Known: map[string]warehouse.Known{}, Extractions: map[string]warehouse.Extraction{}, OCR: map[string]bool{}}
 	plan := mustPlan(t, st, List(p, nil), Options{Project: p})
 	exe, _ := os.Executable()
-	pool := worker.NewPool(worker.PoolOptions{Command: []string{exe, "worker"}, Env: []string{"DOCKET_TEST_AS_DOCKET=1"}, Size: 2, Timeout: time.Minute})
+	pool := worker.NewPool(worker.PoolOptions{Command: []string{exe, "worker"}, Env: []string{"DOCKET_TEST_AS_DOCKET=1"}, Size: 2, Timeout: time.Minute, Versions: version.All()})
 	defer pool.Close()
 	pool.Warm()
 	live := func() int64 {

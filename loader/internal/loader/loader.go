@@ -39,6 +39,7 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 	"github.com/docket-dev/docket/loader/internal/worker"
@@ -196,7 +197,7 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	// something to extract (a new file); otherwise, lazily, on the first
 	// file found changed. A worker process takes ~0.1 s to start.
 	pool := worker.NewPool(worker.PoolOptions{Command: opts.WorkerCommand, Env: opts.WorkerEnv, Size: p.Loader.Workers,
-		Timeout: p.Loader.Timeout.Duration, MaxMemory: int64(p.Loader.MaxWorkerMemory)})
+		Timeout: p.Loader.Timeout.Duration, MaxMemory: int64(p.Loader.MaxWorkerMemory), Versions: version.All()})
 	defer func() {
 		pool.Close()
 		sum.WorkerPeakRSS = pool.PeakRSS()

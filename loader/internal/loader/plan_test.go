@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 	"github.com/docket-dev/docket/loader/internal/worker"
@@ -159,7 +160,7 @@ func TestExecuteSubset(t *testing.T) {
 		}
 	}
 	exe, _ := os.Executable()
-	pool := worker.NewPool(worker.PoolOptions{Command: []string{exe, "worker"}, Env: []string{"DOCKET_TEST_AS_DOCKET=1"}, Size: 1, Timeout: time.Minute})
+	pool := worker.NewPool(worker.PoolOptions{Command: []string{exe, "worker"}, Env: []string{"DOCKET_TEST_AS_DOCKET=1"}, Size: 1, Timeout: time.Minute, Versions: version.All()})
 	defer pool.Close()
 	sum := &Summary{}
 	var landed []warehouse.Landing

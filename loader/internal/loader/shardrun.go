@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/docket-dev/docket/loader/internal/extract/version"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 	"github.com/docket-dev/docket/loader/internal/worker"
 )
@@ -154,7 +155,7 @@ func RunShard(ctx context.Context, dir string, k int, opts Options) (sm *ShardMa
 	}
 	defer scratch.Close()
 	pool := worker.NewPool(worker.PoolOptions{Command: opts.WorkerCommand, Env: opts.WorkerEnv, Size: p.Loader.Workers,
-		Timeout: p.Loader.Timeout.Duration, MaxMemory: int64(p.Loader.MaxWorkerMemory)})
+		Timeout: p.Loader.Timeout.Duration, MaxMemory: int64(p.Loader.MaxWorkerMemory), Versions: version.All()})
 	defer pool.Close()
 	if len(run) > 0 {
 		pool.Warm()

@@ -16,9 +16,11 @@ import (
 // and the rest one Request (docket to worker) or one Response (worker to
 // docket). Integers are varints (signed ones zig-zagged), floats 8 bytes
 // little-endian, strings and byte slices a length and their bytes, slices
-// and maps a count and their elements. docket and its worker are one
-// build (the --versions check); the version byte still turns a mismatch
-// into an error instead of garbage.
+// and maps a count and their elements. A worker's first frame is its
+// hello (one string: the extractor versions it was built with, which the
+// Pool compares with its own before it uses the worker's first answer), so
+// docket and its worker are one build; the version byte still turns a
+// frame of another build into an error instead of garbage.
 //
 // It replaced encoding/gob: gob decoding was ~11 % of the main process's
 // CPU on text-layer PDFs, copied every string out of a message buffer read
@@ -31,7 +33,7 @@ import (
 
 // WireVersion is the frame format's version: bump it whenever Request,
 // Response or a document type they carry changes shape.
-const WireVersion = 2 // 2: Options.NoFolder
+const WireVersion = 3 // 2: Options.NoFolder; 3: a worker's first frame is its hello
 
 // maxFrame bounds a frame's length: a length over it is a broken stream
 // (a Result is far smaller), not a reason to allocate gigabytes; a worker

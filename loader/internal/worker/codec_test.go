@@ -236,7 +236,7 @@ func TestPoolBrokenFrame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := NewPool(PoolOptions{Command: []string{exe}, Env: []string{"DOCKET_TEST_AS_WORKER=wrongwire"}, Size: 1, Timeout: time.Minute})
+	p := NewPool(PoolOptions{Command: []string{exe}, Env: []string{"DOCKET_TEST_AS_WORKER=wrongwire"}, Size: 1, Timeout: time.Minute, Versions: testVersions})
 	t.Cleanup(p.Close)
 	resp, err := p.Extract(context.Background(), Request{ID: 1, Path: "x"})
 	if err != nil {
@@ -311,11 +311,16 @@ func TestServeAnswerOverFrameLimit(t *testing.T) {
 		e.request(&Request{ID: id, Path: "x"})
 		in.Write(e.frame())
 	}
-	err := Serve(context.Background(), &in, &out, func(_ context.Context, r Request) (*document.Result, error) {
+	err := Serve(context.Background(), &in, &out, testVersions, func(_ context.Context, r Request) (*document.Result, error) {
 		return &document.Result{Pages: []document.Page{{Number: 1, Text: strings.Repeat("x", int(r.ID)*600)}}}, nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if d, err := readFrame(&out); err != nil {
+		t.Fatalf("hello: %v", err)
+	} else if v, err := d.hello(); err != nil || v != testVersions {
+		t.Fatalf("hello %q, %v; want %q", v, err, testVersions)
 	}
 	for id := int64(1); id <= 2; id++ {
 		d, err := readFrame(&out)

@@ -10,6 +10,18 @@ import (
 // The frames' contents: Request, Response and the document types a
 // Result holds, field by field in declared order (see codec.go).
 
+// hello is a worker's first frame: the versions it greets with.
+func (e *encoder) hello(versions string) {
+	e.begin()
+	e.str(versions)
+}
+
+// hello reads a hello frame's versions (a copy of its own).
+func (d *decoder) hello() (string, error) {
+	s := d.own()
+	return s, d.done()
+}
+
 // request builds req's frame.
 func (e *encoder) request(req *Request) {
 	e.begin()

@@ -3,6 +3,7 @@ package worker
 import (
 	"bufio"
 	"context"
+	"io"
 	"os"
 	"runtime"
 	"strconv"
@@ -20,7 +21,7 @@ func TestServeAdvisesHugeHeap(t *testing.T) {
 	if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil {
 		t.Skip("no transparent huge pages here")
 	}
-	if err := Serve(context.Background(), strings.NewReader(""), nil, nil); err != nil {
+	if err := Serve(context.Background(), strings.NewReader(""), io.Discard, testVersions, nil); err != nil {
 		t.Fatal(err)
 	}
 	runtime.GC() // the range is free once a collection has found it unused

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -24,6 +25,25 @@ type PoolOptions struct {
 	Size      int           // processes
 	Timeout   time.Duration // per document
 	MaxMemory int64         // bytes of resident memory per worker; 0 = no limit
+	// Versions is what every worker process must greet with (its first
+	// frame, see Serve): this build's extractor versions, version.All().
+	Versions string
+}
+
+// A WrongWorker error: the worker command is not this build's extraction
+// worker. It greeted with other extractor versions, answered with a frame
+// of another wire version (a build from before the hello), or ended or
+// hung before greeting (a program that is no docket-worker: /bin/true).
+// Extract returns it as the pool's own error, not a document's: every
+// document would fare the same, so the load stops with the reason.
+type WrongWorker struct {
+	Command string
+	Why     string
+}
+
+func (e *WrongWorker) Error() string {
+	return e.Command + " is not this docket's extraction worker: it " + e.Why +
+		"; build both with `make build` (or go build -o bin/ ./loader/cmd/docket ./loader/cmd/docket-worker)"
 }
 
 // WorkerGCPercent is the Go GC percentage of worker processes (unless
@@ -49,6 +69,9 @@ type proc struct {
 	stdin  io.WriteCloser
 	stderr *tail
 	done   chan struct{} // closed when the process exited
+	// greeted: the process's hello was read and was this build's
+	// versions (see greet).
+	greeted atomic.Bool
 }
 
 // NewPool starts Size workers lazily (on first use, or at Warm).
@@ -233,7 +256,17 @@ func (p *Pool) Extract(ctx context.Context, req Request) (*Response, error) {
 	go func() {
 		var r result
 		pr.enc.request(&req)
-		if r.err = writeFrame(pr.stdin, &pr.enc); r.err == nil {
+		r.err = writeFrame(pr.stdin, &pr.enc)
+		if !pr.greeted.Load() {
+			// The hello is read once the first request is written: a
+			// worker of a build from before the hello speaks only when
+			// asked, and its answer is then refused at once instead of
+			// waited for. No answer of an unchecked process is used.
+			if err := p.greet(pr); err != nil {
+				r.err = err
+			}
+		}
+		if r.err == nil {
 			var d *decoder
 			if d, r.err = readFrame(pr.out); r.err == nil {
 				r.resp, r.err = d.response()
@@ -251,6 +284,10 @@ func (p *Pool) Extract(ctx context.Context, req Request) (*Response, error) {
 	for {
 		select {
 		case r := <-ch:
+			var ww *WrongWorker
+			if errors.As(r.err, &ww) {
+				return nil, ww
+			}
 			var bf *BrokenFrame
 			if errors.As(r.err, &bf) {
 				// Read whole but not understood: the process may live on
@@ -267,6 +304,9 @@ func (p *Pool) Extract(ctx context.Context, req Request) (*Response, error) {
 			healthy = true
 			return &r.resp, nil
 		case <-timer.C:
+			if !pr.greeted.Load() {
+				return nil, &WrongWorker{Command: p.opts.Command[0], Why: fmt.Sprintf("did not greet within %s (loader.timeout)", p.opts.Timeout)}
+			}
 			return fail(document.KindTimeout, fmt.Sprintf("extraction took longer than %s and was stopped", p.opts.Timeout))
 		case <-tick.C:
 			if p.opts.MaxMemory > 0 {
@@ -278,6 +318,32 @@ func (p *Pool) Extract(ctx context.Context, req Request) (*Response, error) {
 			return nil, ctx.Err()
 		}
 	}
+}
+
+// greet reads a new process's hello (its first frame) and wants the
+// pool's Versions: otherwise a *WrongWorker error.
+func (p *Pool) greet(pr *proc) error {
+	d, err := readFrame(pr.out)
+	var got string
+	if err == nil {
+		got, err = d.hello()
+	}
+	if err == nil && got == p.opts.Versions {
+		pr.greeted.Store(true)
+		return nil
+	}
+	ww := &WrongWorker{Command: p.opts.Command[0]}
+	var bf *BrokenFrame
+	switch {
+	case errors.As(err, &bf):
+		ww.Why = "did not greet (" + bf.Msg + ")"
+	case err != nil:
+		<-pr.done // its output ended: it exited
+		ww.Why = "ended before greeting (" + crashMessage(pr) + ")"
+	default:
+		ww.Why = fmt.Sprintf("greeted with extractor versions %q, want %q", got, p.opts.Versions)
+	}
+	return ww
 }
 
 func crashMessage(pr *proc) string {

@@ -2,7 +2,9 @@ package worker
 
 import (
 	"context"
+	"errors"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -17,10 +19,20 @@ import (
 // binary with DOCKET_TEST_AS_WORKER=1.
 func TestMain(m *testing.M) {
 	if os.Getenv("DOCKET_TEST_AS_WORKER") == "wrongwire" {
-		// Answers the first request with a frame of wire version 99 and
-		// stays alive.
+		// Greets, answers the first request with a frame of wire version
+		// 99 and stays alive.
+		var e encoder
+		e.hello(testVersions)
+		writeFrame(os.Stdout, &e)
 		os.Stdin.Read(make([]byte, 64))
 		os.Stdout.Write([]byte{2, 0, 0, 0, 99, 0})
+		time.Sleep(time.Hour)
+	}
+	if os.Getenv("DOCKET_TEST_AS_WORKER") == "oldwire" {
+		// A worker of a build from before the hello: answers the first
+		// request (wire version 2) and stays alive.
+		os.Stdin.Read(make([]byte, 64))
+		os.Stdout.Write([]byte{2, 0, 0, 0, 2, 0})
 		time.Sleep(time.Hour)
 	}
 	if os.Getenv("DOCKET_TEST_AS_WORKER") == "1" {
@@ -28,7 +40,13 @@ func TestMain(m *testing.M) {
 		if err != nil {
 			os.Exit(3)
 		}
-		err = Serve(context.Background(), in, out, func(_ context.Context, r Request) (*document.Result, error) {
+		versions := testVersions
+		if f := os.Getenv("DOCKET_TEST_GREET_WRONG"); f != "" {
+			if _, err := os.Stat(f); err == nil {
+				versions = "pdf/1+other/1" // a build the pool is not
+			}
+		}
+		err = Serve(context.Background(), in, out, versions, func(_ context.Context, r Request) (*document.Result, error) {
 			if strings.Contains(r.Path, "crashme") {
 				syscall.Kill(os.Getpid(), syscall.SIGKILL)
 			}
@@ -71,6 +89,10 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// testVersions is what the test workers greet with (docket's workers
+// greet with version.All()).
+const testVersions = "pdf/7+text/3"
+
 func newPool(t *testing.T, size int, extraEnv ...string) *Pool {
 	return newPoolTimeout(t, size, 3*time.Second, extraEnv...)
 }
@@ -81,7 +103,7 @@ func newPoolTimeout(t *testing.T, size int, timeout time.Duration, extraEnv ...s
 		t.Fatal(err)
 	}
 	p := NewPool(PoolOptions{Command: []string{exe}, Env: append([]string{"DOCKET_TEST_AS_WORKER=1"}, extraEnv...),
-		Size: size, Timeout: timeout, MaxMemory: 200 << 20})
+		Size: size, Timeout: timeout, MaxMemory: 200 << 20, Versions: testVersions})
 	t.Cleanup(p.Close)
 	return p
 }
@@ -218,6 +240,54 @@ func TestWorkerKeepsFreedMalloc(t *testing.T) {
 	for _, k := range []string{"glibc.malloc.trim_threshold", "glibc.malloc.mmap_threshold"} {
 		if got[k] < 8<<20 {
 			t.Errorf("worker's GLIBC_TUNABLES %q: %s = %d, want at least 8 MiB", resp.Result.Pages[0].Text, k, got[k])
+		}
+	}
+}
+
+// TestPoolChecksEveryWorkersHello: every worker process's first frame
+// carries the extractor versions it was built with, and the pool uses no
+// answer of a process that did not greet with its own: a process started
+// again after a crash is checked too, and a program that is no worker of
+// this build (it greets otherwise, speaks the frames of an older build, or
+// exits at once like DOCKET_WORKER=/bin/true) is the pool's error, a
+// *WrongWorker naming why, not a crash of every document. (Before, docket
+// ran `docket-worker --versions` once per load, a process of its own.)
+func TestPoolChecksEveryWorkersHello(t *testing.T) {
+	wrong := filepath.Join(t.TempDir(), "greet-wrong")
+	p := newPool(t, 1, "DOCKET_TEST_GREET_WRONG="+wrong)
+	ctx := context.Background()
+	if resp, err := p.Extract(ctx, Request{ID: 1, Path: "a.txt"}); err != nil || resp.Err != nil {
+		t.Fatalf("a worker greeting with the pool's versions: %+v, %v", resp, err)
+	}
+	if err := os.WriteFile(wrong, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// the running process was checked at its start and goes on
+	if resp, err := p.Extract(ctx, Request{ID: 2, Path: "crashme.pdf"}); err != nil || resp.Err == nil || resp.Err.Kind != document.KindCrash {
+		t.Fatalf("crashme: %+v, %v; want a crash", resp, err)
+	}
+	// its replacement greets with another build's versions
+	_, err := p.Extract(ctx, Request{ID: 3, Path: "b.txt"})
+	var ww *WrongWorker
+	if !errors.As(err, &ww) || !strings.Contains(err.Error(), `"pdf/1+other/1"`) || !strings.Contains(err.Error(), testVersions) ||
+		!strings.Contains(err.Error(), "make build") {
+		t.Errorf("a restarted worker of another build: %v; want a WrongWorker naming both versions and how to build", err)
+	}
+
+	exe, _ := os.Executable()
+	for _, c := range []struct {
+		cmd  []string
+		env  string
+		want string
+	}{
+		{[]string{"/bin/true"}, "", "ended before greeting"},
+		{[]string{exe}, "DOCKET_TEST_AS_WORKER=oldwire", "wire version 2"},
+	} {
+		p := NewPool(PoolOptions{Command: c.cmd, Env: []string{c.env}, Size: 1, Timeout: time.Minute, Versions: testVersions})
+		_, err := p.Extract(ctx, Request{ID: 1, Path: "a.txt"})
+		p.Close()
+		if !errors.As(err, &ww) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v %s: %v; want a WrongWorker saying %q", c.cmd, c.env, err, c.want)
 		}
 	}
 }

@@ -64,15 +64,21 @@ const EnvGCPercent = "DOCKET_WORKER_GC_PERCENT"
 // not memory: untouched pages are not resident.
 const hugeHeapBytes = 128 << 20
 
-// Serve is the worker's main loop: it reads Requests from in and writes
-// Responses to out until in is closed.
-func Serve(ctx context.Context, in io.Reader, out io.Writer, extract ExtractFunc) error {
+// Serve is the worker's main loop: it greets with versions (the
+// extractor versions it was built with, version.All(); the Pool refuses a
+// worker whose versions are not its own), then reads Requests from in and
+// writes Responses to out until in is closed.
+func Serve(ctx context.Context, in io.Reader, out io.Writer, versions string, extract ExtractFunc) error {
 	if v, err := strconv.Atoi(os.Getenv(EnvGCPercent)); err == nil {
 		debug.SetGCPercent(v)
 	}
+	var enc encoder
+	enc.hello(versions)
+	if err := writeFrame(out, &enc); err != nil {
+		return fmt.Errorf("worker: write hello: %w", err)
+	}
 	adviseHugeHeap()
 	in = bufio.NewReader(in)
-	var enc encoder
 	for {
 		d, err := readFrame(in)
 		if err != nil {

@@ -34,8 +34,8 @@ const (
 // happens to it.
 //
 // With --versions as its last argument it prints the extractor versions
-// it was built with (version.All) and exits: docket checks them before a
-// load starts its workers.
+// it was built with (version.All) and exits (`docket debug` asks; a load's
+// workers greet with the same string, see worker.Serve).
 func Main(stderr io.Writer) int {
 	if len(os.Args) > 1 && os.Args[len(os.Args)-1] == VersionsFlag {
 		fmt.Println(version.All())
@@ -55,7 +55,7 @@ func Main(stderr io.Writer) int {
 		fmt.Fprintln(stderr, "docket-worker:", err)
 		return exitFailed
 	}
-	if err := worker.Serve(ctx, in, out, extract.Route); err != nil {
+	if err := worker.Serve(ctx, in, out, version.All(), extract.Route); err != nil {
 		fmt.Fprintln(stderr, "docket-worker:", err)
 		return exitFailed
 	}

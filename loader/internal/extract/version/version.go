@@ -33,9 +33,10 @@ const (
 var current = map[string]bool{PDF: true, MuPDF: true, OCR: true, Image: true, HTML: true, Text: true,
 	Office: true, Email: true, Archive: true, Router: true}
 
-// All is every current component, sorted and joined: what `docket-worker
-// --versions` prints, so that docket can tell its own worker from another
-// build's (or from a program that is no docket-worker at all) before a load.
+// All is every current component, sorted and joined: what a worker greets
+// with and `docket-worker --versions` prints, so that docket can tell its
+// own worker from another build's (or from a program that is no
+// docket-worker at all) before it uses the worker's answers.
 func All() string {
 	parts := make([]string, 0, len(current))
 	for p := range current {
