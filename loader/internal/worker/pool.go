@@ -60,6 +60,11 @@ type Pool struct {
 	mu    sync.Mutex
 	all   map[*proc]bool
 	peak  int64 // highest resident set of an exited worker (wait4's ru_maxrss), bytes
+	// greeted: some process of this pool greeted with its Versions, so
+	// the command is this build's worker and a later process that ends or
+	// hangs before greeting failed on its own (a crash or a time-out of
+	// the document in hand), not a WrongWorker.
+	greeted atomic.Bool
 }
 
 type proc struct {
@@ -304,7 +309,7 @@ func (p *Pool) Extract(ctx context.Context, req Request) (*Response, error) {
 			healthy = true
 			return &r.resp, nil
 		case <-timer.C:
-			if !pr.greeted.Load() {
+			if !pr.greeted.Load() && !p.greeted.Load() {
 				return nil, &WrongWorker{Command: p.opts.Command[0], Why: fmt.Sprintf("did not greet within %s (loader.timeout)", p.opts.Timeout)}
 			}
 			return fail(document.KindTimeout, fmt.Sprintf("extraction took longer than %s and was stopped", p.opts.Timeout))
@@ -330,6 +335,7 @@ func (p *Pool) greet(pr *proc) error {
 	}
 	if err == nil && got == p.opts.Versions {
 		pr.greeted.Store(true)
+		p.greeted.Store(true)
 		return nil
 	}
 	ww := &WrongWorker{Command: p.opts.Command[0]}
@@ -337,6 +343,8 @@ func (p *Pool) greet(pr *proc) error {
 	switch {
 	case errors.As(err, &bf):
 		ww.Why = "did not greet (" + bf.Msg + ")"
+	case err != nil && p.greeted.Load():
+		return err // this build's worker died at its start: the document's crash
 	case err != nil:
 		<-pr.done // its output ended: it exited
 		ww.Why = "ended before greeting (" + crashMessage(pr) + ")"

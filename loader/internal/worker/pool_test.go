@@ -41,6 +41,11 @@ func TestMain(m *testing.M) {
 			os.Exit(3)
 		}
 		versions := testVersions
+		if f := os.Getenv("DOCKET_TEST_DIE_AT_START"); f != "" {
+			if _, err := os.Stat(f); err == nil {
+				os.Exit(5) // a restart that dies before greeting
+			}
+		}
 		if f := os.Getenv("DOCKET_TEST_GREET_WRONG"); f != "" {
 			if _, err := os.Stat(f); err == nil {
 				versions = "pdf/1+other/1" // a build the pool is not
@@ -289,5 +294,30 @@ func TestPoolChecksEveryWorkersHello(t *testing.T) {
 		if !errors.As(err, &ww) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v %s: %v; want a WrongWorker saying %q", c.cmd, c.env, err, c.want)
 		}
+	}
+}
+
+// TestPoolWorkerDyingAtRestartIsACrash: once a process of the pool has
+// greeted right, the command is this build's worker: a later process
+// that dies before greeting (OOM-killed at its start on a loaded machine)
+// costs the document in hand a crash, and the load goes on (review26).
+func TestPoolWorkerDyingAtRestartIsACrash(t *testing.T) {
+	die := filepath.Join(t.TempDir(), "die")
+	p := newPool(t, 1, "DOCKET_TEST_DIE_AT_START="+die)
+	ctx := context.Background()
+	if resp, err := p.Extract(ctx, Request{ID: 1, Path: "a.txt"}); err != nil || resp.Err != nil {
+		t.Fatalf("first: %+v, %v", resp, err)
+	}
+	os.WriteFile(die, nil, 0o644)
+	if resp, err := p.Extract(ctx, Request{ID: 2, Path: "crashme.pdf"}); err != nil || resp.Err == nil || resp.Err.Kind != document.KindCrash {
+		t.Fatalf("crashme: %+v, %v", resp, err)
+	}
+	resp, err := p.Extract(ctx, Request{ID: 3, Path: "b.txt"})
+	if err != nil || resp.Err == nil || resp.Err.Kind != document.KindCrash {
+		t.Errorf("a restart dying before its hello: %+v, %v; want the document's crash, no pool error", resp, err)
+	}
+	os.Remove(die)
+	if resp, err := p.Extract(ctx, Request{ID: 4, Path: "c.txt"}); err != nil || resp.Err != nil {
+		t.Errorf("after it: %+v, %v", resp, err)
 	}
 }
