@@ -45,9 +45,11 @@ func loadAndPublish(ctx context.Context, args []string, stdout, stderr io.Writer
 
 // foundNothing: the load wrote nothing readers see but its run record
 // (no document new, changed, deleted, quarantined, landed, extracted,
-// vanished or changed while loading).
+// vanished or changed while loading, and no schema migrated: a migrated
+// warehouse's read copy would keep the old schema until a load found a
+// document).
 func foundNothing(s *loader.Summary) bool {
-	return s != nil && s.New+s.Changed+s.Deleted+s.Quarantined+s.Landed+s.Extracted+s.Vanished+s.ChangedDuringLoad+s.ChangedSincePlan == 0
+	return s != nil && !s.SchemaMigrated && s.New+s.Changed+s.Deleted+s.Quarantined+s.Landed+s.Extracted+s.Vanished+s.ChangedDuringLoad+s.ChangedSincePlan == 0
 }
 
 // runLoad is `docket load` up to publishing; noRetrieval says the

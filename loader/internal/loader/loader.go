@@ -127,6 +127,10 @@ type Summary struct {
 	// reached in this run (the kernel's high-water mark, read when it
 	// exited), to compare with loader.max_worker_memory.
 	WorkerPeakRSS int64 `json:"worker_peak_rss_bytes"`
+	// SchemaMigrated: the warehouse was of an older schema version and
+	// this load migrated it (its tables were rebuilt), so the load wrote
+	// something readers see even when no document changed.
+	SchemaMigrated bool `json:"schema_migrated,omitempty"`
 }
 
 // Events of files the load could not settle.
@@ -214,6 +218,7 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	if err := db.EnsureSchema(ctx); err != nil {
 		return nil, err
 	}
+	sum.SchemaMigrated = db.Migrated()
 	run := warehouse.Run{ID: sum.RunID, StartedAt: start, Version: Version, Options: map[string]any{
 		"retry_quarantined": opts.RetryQuarantined, "reocr": opts.ReOCR, "sources": p.SourceNames(), "workers": p.Loader.Workers, "symlinks": p.Loader.Symlinks}}
 	if err := db.StartRun(ctx, run); err != nil {

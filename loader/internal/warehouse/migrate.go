@@ -176,6 +176,7 @@ func (w *DB) EnsureSchema(ctx context.Context) error {
 		}); err != nil {
 			return fmt.Errorf("warehouse: migrate to schema version %d (%s): %w", m.version, m.name, err)
 		}
+		w.migrated = true
 	}
 	return nil
 }

@@ -80,7 +80,15 @@ type DB struct {
 	// warehouse was opened under DuckDB's default limit instead. nil
 	// when it was not needed.
 	MemoryFallback error
+	// migrated: EnsureSchema ran a migration on this warehouse (see
+	// Migrated).
+	migrated bool
 }
+
+// Migrated reports whether EnsureSchema migrated this warehouse from an
+// older schema version: its tables were rebuilt, so a published read
+// copy made before is of the old schema even when no document changed.
+func (w *DB) Migrated() bool { return w.migrated }
 
 // LockError says the warehouse file is held by another process.
 type LockError struct {
