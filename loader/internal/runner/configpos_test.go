@@ -19,15 +19,7 @@ func TestYAMLConfigWarnedAtItsLine(t *testing.T) {
 			"      check_cols: all\n      another_bogus: 2\n  - name: s2\n    relation: ref('m')\n    config:\n      strategy: check\n      check_cols: all\n      unique_key: nope\n",
 	})
 	files["dbt_project.yml"] += "snapshots:\n  yp:\n    +third_bogus: 3\n"
-	dir := writeProbe(t, files)
-	m, diags := parseProbe(t, dir)
-	if len(diags) > 0 {
-		t.Fatal(diags)
-	}
-	var ws []string
-	for _, w := range m.Warnings {
-		ws = append(ws, w.String())
-	}
+	dir, _, ws := probeWarnings(t, files, "")
 	all := strings.Join(ws, "\n")
 	for _, want := range []string{
 		`models/sub/m.yml:5:7: unknown config key "bogus_key"`,
@@ -68,17 +60,7 @@ func TestConfigPathsOfEveryTree(t *testing.T) {
 	files["dbt_project.yml"] += "models:\n  cp:\n    tags:\n      +materialized: table\n    docs:\n      show: false\n" +
 		"unit_tests:\n  cp:\n    sub:\n      m:\n        ut:\n          +tags: [a]\n        ut_off:\n          +tags: [b]\n        ut_gone:\n          +tags: [c]\n" +
 		"sources:\n  cp:\n    sub:\n      raw:\n        orders:\n          +meta: {a: 1}\n        off:\n          +meta: {a: 2}\n        gone:\n          +meta: {a: 3}\n"
-	dir := writeProbe(t, files)
-	m, diags := parseProbe(t, dir)
-	if len(diags) > 0 {
-		t.Fatal(diags)
-	}
-	var ws []string
-	for _, w := range m.Warnings {
-		if strings.Contains(w.String(), "config path") {
-			ws = append(ws, w.String())
-		}
-	}
+	_, m, ws := probeWarnings(t, files, "config path")
 	want := []string{
 		"dbt_project.yml:9:5: models: cp.docs is a config path no model reaches (no folder or node docs): the configs under it apply to nothing (to set the config docs, write +docs)",
 		"dbt_project.yml:19:9: unit_tests: cp.sub.m.ut_gone is a config path no unit test reaches (no folder or node sub/m/ut_gone): the configs under it apply to nothing",

@@ -52,17 +52,7 @@ func TestSeedColumnTypesOfAbsentColumns(t *testing.T) {
 		"seeds/orders.csv": "id,amount\n1,2.5\n",
 	})
 	files["dbt_project.yml"] += "seeds:\n  sa:\n    +column_types:\n      amount: decimal(10,2)\n    codes:\n      +delimiter: ';'\n"
-	dir := writeProbe(t, files)
-	m, diags := parseProbe(t, dir)
-	if len(diags) > 0 {
-		t.Fatal(diags)
-	}
-	var ws []string
-	for _, w := range m.Warnings {
-		if strings.Contains(w.String(), "column_types") {
-			ws = append(ws, w.String())
-		}
-	}
+	dir, _, ws := probeWarnings(t, files, "column_types")
 	if len(ws) != 1 || !strings.HasPrefix(ws[0], "dbt_project.yml:7:5: config column_types names amount, which seed codes does not have") {
 		t.Errorf("warnings %q", ws)
 	}

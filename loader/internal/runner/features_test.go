@@ -530,6 +530,25 @@ func parseProbe(t *testing.T, dir string) (*compiler.Manifest, []compiler.Diagno
 	return m, diags
 }
 
+// probeWarnings writes files as a probe project and parses it (a
+// diagnostic fails the test): its folder, its manifest and the warnings
+// that contain substr ("" for all).
+func probeWarnings(t *testing.T, files map[string]string, substr string) (string, *compiler.Manifest, []string) {
+	t.Helper()
+	dir := writeProbe(t, files)
+	m, diags := parseProbe(t, dir)
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	var ws []string
+	for _, w := range m.Warnings {
+		if s := w.String(); strings.Contains(s, substr) {
+			ws = append(ws, s)
+		}
+	}
+	return dir, m, ws
+}
+
 func runFeatureProbe(t *testing.T, r featureRow, p featureProbe) {
 	var dir string
 	if p.dir != nil {
