@@ -24,9 +24,10 @@ func keyLines(root *yaml.Node) map[string]int {
 }
 
 // keyLinesAndNulls is keyLines and, in the same walk, the keys written
-// with no value (`timeout:`) and their lines.
-func keyLinesAndNulls(root *yaml.Node) (lines, nulls map[string]int) {
-	out, nulls := map[string]int{}, map[string]int{}
+// with no value (`timeout:`), in the file's order (their lines are in
+// lines).
+func keyLinesAndNulls(root *yaml.Node) (lines map[string]int, nulls []string) {
+	out := map[string]int{}
 	var walk func(n *yaml.Node, prefix string)
 	walk = func(n *yaml.Node, prefix string) {
 		switch n.Kind {
@@ -42,7 +43,7 @@ func keyLinesAndNulls(root *yaml.Node) (lines, nulls map[string]int) {
 				}
 				out[k] = n.Content[i].Line
 				if v := n.Content[i+1]; v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
-					nulls[k] = n.Content[i].Line
+					nulls = append(nulls, k)
 				}
 				walk(n.Content[i+1], k)
 			}
@@ -222,20 +223,15 @@ func unjoin(err error) []error {
 // or for health.window the default without a word). Sections (loader:,
 // health:, ...) and the dbt-style maps (vars, models, seeds, sources) may
 // be empty; what is inside those maps is not a setting of docket's.
-func (p *Project) noValueWarnings(lines, nulls map[string]int) {
+func (p *Project) noValueWarnings(lines map[string]int, nulls []string) {
 	sections := map[string]bool{"loader": true, "ocr": true, "embedding": true, "retrieval": true, "health": true, "build": true}
-	keys := make([]string, 0, len(nulls))
-	for k := range nulls {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return nulls[keys[i]] < nulls[keys[j]] }) // in the file's order
-	for _, key := range keys {
+	for _, key := range nulls {
 		top, rest, nested := strings.Cut(key, ".")
 		setting := !nested && !sections[top] && top != "vars" && top != "models" && top != "seeds" && top != "sources" ||
 			nested && sections[top] && !strings.ContainsAny(rest, ".[") && !strings.Contains(top, "[")
 		if setting {
+			p.Warnings = append(p.Warnings, Warning{File: p.File, Line: lines[key], Msg: key + " has no value: the default is used"})
 			delete(lines, key)
-			p.Warnings = append(p.Warnings, Warning{File: p.File, Line: nulls[key], Msg: key + " has no value: the default is used"})
 		}
 	}
 }
