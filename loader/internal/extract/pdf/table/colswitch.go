@@ -51,7 +51,7 @@ func columnSwitch(run []*textLine, multi []bool, gap float64) int {
 			continue
 		}
 		if ownColumn(multiLines(run[:k], multi[:k]), run[k:], gap) || ownColumn(multiLines(run[k:], multi[k:]), run[:k], gap) {
-			if len(splitSides(run, gap)) > 1 {
+			if parts, _ := splitSides(run, gap); len(parts) > 1 {
 				return 0 // two tables side by side, one ending first: its columns stop there (splitSides parts them)
 			}
 			return k

@@ -181,9 +181,9 @@ func wrappedOn(cols []span, prev, l *textLine, gap float64) bool {
 // worth building.
 func (d *Detector) scanPart(found []textFound, lines []*textLine, top, first int, part []*textLine, gap float64, hs, vs []rule) []textFound {
 	cand := within(besideParagraph(lines, top, first+len(part), gap), gap, hs)
-	sides := splitSides(cand, gap)
+	sides, level := splitSides(cand, gap)
 	for _, c := range sides {
-		layoutSays := framed(c, hs) || boldHeaded(c, gap) || boldHeadsOver(c, gap) || captioned(lines, c, gap) ||
+		layoutSays := level || framed(c, hs) || boldHeaded(c, gap) || boldHeadsOver(c, gap) || captioned(lines, c, gap) ||
 			len(sides) == 1 && textColumns(c, gap) && !captionedBy(figureCaptionRe, lines, c, gap)
 		if !layoutSays && !twoNumeric(c) {
 			continue

@@ -29,13 +29,20 @@ func TestSideBySideOneEndsFirst(t *testing.T) {
 // over and under them, are two tables of their shapes.
 func wantBeside(t *testing.T, left, right [][]string, rightGap float64) {
 	t.Helper()
-	const gap = 20.0
+	besideTables(t, left, right, 20, rightGap, 32)
+}
+
+// besideTables: the left table (column gaps of gap) and, gutter to its
+// right, the right one (column gaps of rightGap), a paragraph over and
+// under them, are two tables of their shapes.
+func besideTables(t *testing.T, left, right [][]string, gap, rightGap, gutter float64) {
+	t.Helper()
 	pg := page{Items: prose(72, 80, "The region's households and its programmes, as reported at the end of the year.")}
 	items, x1 := setTable(left, 72, 130, gap)
 	pg.Items = append(pg.Items, items...)
-	items, _ = setTable(right, x1+1.6*gap, 130, rightGap)
+	items, _ = setTable(right, x1+gutter, 130, rightGap)
 	pg.Items = append(pg.Items, items...)
-	pg.Items = append(pg.Items, prose(72, 130+12*float64(len(left))+20, "Figures for the latest year are provisional.")...)
+	pg.Items = append(pg.Items, prose(72, 130+12*float64(max(len(left), len(right)))+20, "Figures for the latest year are provisional.")...)
 	ts := detect(t, pg)
 	if len(ts) != 2 {
 		t.Fatalf("want 2 tables, got %d: %s", len(ts), dump(ts))

@@ -8,11 +8,14 @@ import (
 
 // splitSides splits lines holding two tables side by side: those of the
 // same shape whose rows line up (sideBySide), two tables of any shape
-// whose rows do not (offsetSides), or whose tops are level and one ends
-// first (shortSide).
-func splitSides(lines []*textLine, gap float64) [][]*textLine {
+// whose rows do not (offsetSides), whose tops are level and one ends
+// first (shortSide), or whose rows are level with a gutter twice as wide
+// as any column gap after a column of numbers (levelSides: level says
+// so; each side is then a table as its rows line up with the other's,
+// though it has no number column of its own after the first).
+func splitSides(lines []*textLine, gap float64) (parts [][]*textLine, level bool) {
 	if len(lines) < 3 {
-		return [][]*textLine{lines}
+		return [][]*textLine{lines}, false
 	}
 	most, multi := 0, 0
 	for _, l := range lines {
@@ -25,18 +28,82 @@ func splitSides(lines []*textLine, gap float64) [][]*textLine {
 	// either way two columns or more a side, so a line of four phrases
 	// (sideBySide) or four lines of two (offsetSides)
 	if most < 4 && (multi < 4 || len(lines) < 6) {
-		return [][]*textLine{lines}
+		return [][]*textLine{lines}, false
 	}
 	cols := columns(lines, gap)
 	if most >= 4 {
 		if parts := sideBySide(lines, cols, gap); len(parts) > 1 {
-			return parts
+			return parts, false
 		}
 	}
 	if parts := offsetSides(lines, cols, gap); len(parts) > 1 {
-		return parts
+		return parts, false
 	}
-	return shortSide(lines, cols, gap)
+	if parts := shortSide(lines, cols, gap); len(parts) > 1 {
+		return parts, false
+	}
+	parts = levelSides(lines, cols, gap)
+	return parts, len(parts) > 1
+}
+
+// levelSides splits lines at the widest column gap where two tables of
+// any shape stand side by side with their rows level: the gap (the
+// gutter) is twice as wide as every other column gap, no phrase crosses
+// it in any line (the heads included: a spanning head over a table's
+// column groups does), each side has two columns or more and three lines
+// of several phrases, and the column left of it is numbers (or times and dates). In one table
+// set to its content's width every column gap is the cells' padding; a
+// gap twice as wide after a column of numbers (set flush right, or as
+// wide as each other) is a space between two tables. (A table stretched
+// to a width gives its widest column, a text one, the room.)
+func levelSides(lines []*textLine, cols []span, gap float64) [][]*textLine {
+	if len(lines) < 4 || len(cols) < 4 {
+		return [][]*textLine{lines}
+	}
+	k := 1
+	for j := 1; j+1 < len(cols); j++ {
+		if cols[j+1].a-cols[j].b > cols[k+1].a-cols[k].b {
+			k = j
+		}
+	}
+	gutter := cols[k+1].a - cols[k].b
+	for j := 0; j+1 < len(cols); j++ {
+		if j != k && 2*(cols[j+1].a-cols[j].b) > gutter {
+			return [][]*textLine{lines}
+		}
+	}
+	x := (cols[k].b + cols[k+1].a) / 2
+	leftMulti, rightMulti, num, cells := 0, 0, 0, 0
+	for _, l := range lines {
+		nl, nr := 0, 0
+		for _, s := range l.segments(gap) {
+			p := phrase{ws: s, b: boxOf(s)}
+			switch {
+			case p.b.X0 < x && p.b.X1 > x:
+				return [][]*textLine{lines} // a phrase across the gutter
+			case p.b.X0 >= x:
+				nr++
+				continue
+			}
+			nl++
+			if p.b.X0 < cols[k].b && p.b.X1 > cols[k].a {
+				cells++
+				if p.numeric() || dateTime(lineText(&textLine{ws: s})) {
+					num++
+				}
+			}
+		}
+		if nl >= 2 {
+			leftMulti++
+		}
+		if nr >= 2 {
+			rightMulti++
+		}
+	}
+	if leftMulti < 3 || rightMulti < 3 || cells < 3 || 2*num <= cells {
+		return [][]*textLine{lines}
+	}
+	return splitAt(lines, x)
 }
 
 // shortSide splits lines at the widest column gap where two tables stand
