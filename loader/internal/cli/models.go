@@ -36,12 +36,16 @@ type modelFlags struct {
 	state             string // --state DIR: a previous run's artifacts
 	deferState        bool   // --defer: unbuilt parents read from the state's relations
 	favorState        bool   // --favor-state: ... even when the target has them
+	macro, macroArgs  string // run-operation MACRO --args '{...}'
 }
 
 func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, error) {
 	f := &modelFlags{}
 	fs := flag.NewFlagSet("docket "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	if cmd == "run-operation" {
+		return f, parseOperationFlags(f, fs, args)
+	}
 	var sel, exc selectorList
 	fs.Var(&sel, "s", "select nodes: names, folders, path:, tag:, source:, with + for ancestors/descendants; space = union, comma = intersection")
 	fs.Var(&sel, "select", "same as -s")
@@ -73,6 +77,32 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 	}
 	f.selects, f.excludes = sel, exc
 	return f, nil
+}
+
+// parseOperationFlags reads `run-operation MACRO [--args YAML]` (dbt's
+// order: the macro first) with the flags that apply to it.
+func parseOperationFlags(f *modelFlags, fs *flag.FlagSet, args []string) error {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		f.macro, args = args[0], args[1:]
+	}
+	fs.StringVar(&f.macroArgs, "args", "", "YAML mapping of the macro's keyword arguments, e.g. '{role: reporter, days: 7}'")
+	fs.StringVar(&f.vars, "vars", "", "YAML mapping overriding project.yaml vars, e.g. '{min_chars: 20}'")
+	fs.StringVar(&f.target, "target", "", "dbt target (profiles.yml output) to run against; default: the profile's target")
+	fs.StringVar(&f.targetDir, "target-dir", "", "artifacts folder (default: project.yaml target_dir)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if f.macro == "" && fs.NArg() > 0 {
+		f.macro = fs.Arg(0)
+		fs.Parse(fs.Args()[1:])
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("docket run-operation: unexpected argument %q", fs.Arg(0))
+	}
+	if f.macro == "" {
+		return fmt.Errorf("usage: docket run-operation MACRO [--args '{name: value}']")
+	}
+	return nil
 }
 
 // settings are the project as the flags set it (--target, --target-dir),

@@ -115,7 +115,7 @@ func openReaderWith(ctx context.Context, p *project.Project, udfs []warehouse.UD
 // publishes a read copy when it succeeds.
 func publishes(cmd string) bool {
 	switch cmd {
-	case "load", "land", "build", "run", "seed", "snapshot", "compact":
+	case "load", "land", "build", "run", "seed", "snapshot", "compact", "run-operation":
 		return true
 	}
 	return false

@@ -47,6 +47,8 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		return mr.compile(ctx, m, parseTime)
 	case "build", "run", "test", "seed", "snapshot":
 		return mr.execute(ctx, m)
+	case "run-operation":
+		return mr.operation(ctx, m)
 	}
 	fmt.Fprintf(stderr, "docket: unknown model command %q\n", cmd)
 	return ExitUsage

@@ -331,6 +331,25 @@ var featureProbes = map[string]featureProbe{
 		}
 		return nil
 	}},
+	"run-operation": {build: true, files: map[string]string{
+		"models/m/a.sql": "{{ config(materialized='table') }} select 1 as id",
+		"macros/ops.sql": "{% macro mark(label) %}{% do run_query('create table main.marked as select ' ~ \"'\" ~ label ~ \"'\" ~ ' as label, count(*) as n from ' ~ ref('a')) %}{% endmacro %}",
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
+		db, err := warehouse.Open(context.Background(), m.Project.Warehouse, warehouse.Options{})
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		rr, err := executor.RunOperation(context.Background(), m, db, "mark", map[string]any{"label": "x"})
+		if err != nil || len(rr.Results) != 1 || rr.Results[0].Status != executor.StatusSuccess {
+			return fmt.Errorf("run-operation mark: %v %+v", err, rr)
+		}
+		var got string
+		if err := db.SQL().QueryRow("select label || n from main.marked").Scan(&got); err != nil || got != "x1" {
+			return fmt.Errorf("main.marked: %q %v, want x1", got, err)
+		}
+		return nil
+	}},
 	"unbuilt-files": {files: map[string]string{
 		"models/m/a.sql": "select 1 as id",
 		"models/m/p.py":  "def model(dbt, session):\n    return dbt.ref('a')\n",

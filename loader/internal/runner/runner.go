@@ -32,6 +32,8 @@ type (
 	// DeferredRelation is a node's relation in a previous run (--defer).
 	DeferredRelation = compiler.DeferredRelation
 	Config           = compiler.Config
+	// UndefinedMacroError is run-operation naming a macro no package has.
+	UndefinedMacroError = compiler.UndefinedMacroError
 )
 
 // Executor types.
@@ -86,6 +88,7 @@ var (
 	Relation       = compiler.Relation
 	CommandTypes   = compiler.CommandTypes
 	Execute        = executor.Execute
+	RunOperation   = executor.RunOperation
 	WriteArtifacts = executor.WriteArtifacts
 	RunResultsDoc  = executor.RunResultsDoc
 	CheckFreshness = executor.CheckFreshness
