@@ -76,7 +76,7 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 				nMulti++
 				cols = phraseCols(cols, l, gap)
 			} else if inColumn(cols, l) || wrappedOn(cols, prev, l, gap) || valueUnder(cols, prev, l, gap) ||
-				meaningGoesOn(prev, l, gap) {
+				meaningGoesOn(prev, l, gap) || groupLabel(cols, l, gap) {
 				kept = j
 			}
 			j++
@@ -142,6 +142,28 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 		i = next
 	}
 	return found
+}
+
+// groupLabel: l is a label of a group of rows in the run's stub (a
+// statement's "Non-current assets", "Equity"): one phrase, no number,
+// short as a head, starting at most a size left of the run's leftmost
+// phrases (outdented) or a size right of them, and ending a gap short of
+// the run's next column. Two such lines in a row (a section and its first
+// group) do not end the run as two lines of text would.
+func groupLabel(cols []span, l *textLine, gap float64) bool {
+	if len(cols) < 2 || len(l.ws) > 6 || l.nSegments(gap) != 1 || numericCell(l.ws) || len(lineText(l)) > maxHeadBytes {
+		return false
+	}
+	left, next := cols[0].a, math.Inf(1)
+	for _, c := range cols {
+		left = math.Min(left, c.a)
+	}
+	for _, c := range cols {
+		if c.a > left+2 {
+			next = math.Min(next, c.a)
+		}
+	}
+	return l.bb.X0 >= left-l.size && l.bb.X0 <= left+l.size && l.bb.X1 < next-gap
 }
 
 // maxHeadBytes is the longest a line of column heads is; a longer line
@@ -268,9 +290,10 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 	rb := boxOf(run)
 	var cols []span // of the run, when a line above needs them
 	top := i
+	apart := runApart(run, size)
 	for k := i - 1; k >= 0 && top-k <= 3; k-- {
 		l := lines[k]
-		far := lines[k+1].bb.Y0-l.bb.Y1 > 1.5*size || ruleBetween(hs, l.bb.Y1, lines[k+1].bb.Y0, rb)
+		far := lines[k+1].bb.Y0-l.bb.Y1 > apart || ruleBetween(hs, l.bb.Y1, lines[k+1].bb.Y0, rb)
 		if !far && lineIsCaption(l) {
 			// the lines under a caption as close to it as its own
 			// lines are the caption's (wrapped: also under a caption
@@ -311,6 +334,26 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 		top = k
 	}
 	return top
+}
+
+// runApart is how far above a run of table lines a line stands apart
+// from it: 1.5 sizes, or less in a run set at its leading (its usual line
+// gap under half a size): that gap and half a size more (a statement's
+// title and unit line are set apart above its heads, which are as close
+// as its rows).
+func runApart(run []*textLine, size float64) float64 {
+	if len(run) < 3 {
+		return 1.5 * size
+	}
+	gaps := make([]float64, 0, len(run)-1)
+	for k := 1; k < len(run); k++ {
+		gaps = append(gaps, run[k].bb.Y0-run[k-1].bb.Y1)
+	}
+	usual := median(gaps)
+	if usual < 0 || usual > 0.5*size {
+		return 1.5 * size
+	}
+	return math.Min(1.5*size, usual+0.5*size)
 }
 
 // centredOnPhrase: b is centred on a phrase of the line under it (within

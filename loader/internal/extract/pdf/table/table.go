@@ -350,7 +350,13 @@ func isCaption(s string) bool {
 
 // lineIsCaption is isCaption(lineText(l)) from the line's first words
 // only (the longest caption start is 6 bytes), without joining the line.
+// A "Note" standing alone, two sizes or more left of the line's next word,
+// is the head of a statement's column of note numbers ("Note  2022
+// 2021"), not a note.
 func lineIsCaption(l *textLine) bool {
+	if len(l.ws) >= 2 && (l.ws[0].text == "Note" || l.ws[0].text == "Notes") && l.ws[1].bb.X0-l.ws[0].bb.X1 >= 2*l.size {
+		return false
+	}
 	var buf [32]byte
 	b := buf[:0]
 	for _, w := range l.ws {
