@@ -77,6 +77,13 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 			}
 			split = same
 		}
+		if !split && header && k == 0 && len(ys) > 0 && labelledLast(cols, band, firstCol) {
+			// the heads (no stub label) over the first body row, shaded
+			// or ruled below (zebra rows): the row is not the heads'
+			n := len(band)
+			ys = append(ys, sep{(band[n-2].bb.Y1 + band[n-1].bb.Y0) / 2, false})
+			continue
+		}
 		if !split && k > 0 && !header {
 			// rows in groups between group rules
 			ys = append(ys, groupRows(cols, band, xs)...)
@@ -405,6 +412,28 @@ func (c *columnStats) spansOver(prev *textLine, lcs []lineCell) bool {
 			}
 		}
 		k = e
+	}
+	return false
+}
+
+// labelledLast: the band's last line, and no other, starts with a label
+// left of firstCol (the stub's right edge) and has a number (no year)
+// right of the stub: a table's first body row under its column heads, all
+// right of the stub (a stub head on the heads' last line has no number).
+func labelledLast(c *columnStats, band []*textLine, firstCol float64) bool {
+	n := len(band)
+	for _, l := range band[:n-1] {
+		if l.ws[0].cx() < firstCol {
+			return false
+		}
+	}
+	if band[n-1].ws[0].cx() >= firstCol {
+		return false
+	}
+	for _, lc := range c.cellsOf(band[n-1]) {
+		if lc.col != c.stub() && numericCell(lc.ws) && !(len(lc.ws) == 1 && yearRe.MatchString(lc.ws[0].text)) {
+			return true
+		}
 	}
 	return false
 }

@@ -1,0 +1,62 @@
+package table
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestZebraHeadsOverFirstRow: a statement with shaded stripes on every
+// other body row from the second on (9pt on 13.5pt; each cell's
+// background a rectangle of its own, as a browser paints them), its heads right of
+// the stub ("Group" over the last column, then "2019 2018 Change") right
+// over the first row, unshaded: the first row is a row of its own under
+// the heads. The stripes' edges are the table's row rules, so the heads
+// and the first row were one band, read as one row ("2019 (2,856,437)").
+func TestZebraHeadsOverFirstRow(t *testing.T) {
+	const size, pitch = 9.0, 13.5
+	right := func(s string, x1 float64) float64 { return x1 - helvWidth(s)*0.9 }
+	ends := []float64{393, 479, 565}
+	cells := []float64{42, 311.25, 397.5, 483.75, 570} // the cells' edges
+	pg := page{Items: prose(42, 80, "The group's cash flows for the year, with the year before and the change between them.")}
+	y := 120.0
+	pg.Items = append(pg.Items, txt{X: right("Group", 565), Y: y, Size: size, S: "Group"})
+	y += pitch
+	for j, h := range []string{"2019", "2018", "Change"} {
+		pg.Items = append(pg.Items, txt{X: right(h, ends[j]), Y: y, Size: size, S: h})
+	}
+	rows := [][]string{
+		{"Cash and cash equivalents", "(2,856,437)", "997,192", "-918,697"},
+		{"Property, plant and equipment", "61,598", "2,625,838", "249,812"},
+		{"Other operating income", "99,984", "(1,145,430)", "-113,584"},
+		{"Interest paid", "(233,160)", "-", "1,665,258"},
+		{"Research and development costs", "1,548,598", "98,700", "1,126,260"},
+		{"Trade and other payables", "306,918", "1,689,876", "1,118,184"},
+	}
+	for i, r := range rows {
+		y += pitch
+		if i%2 == 1 {
+			for k := 0; k+1 < len(cells); k++ { // each cell's background
+				pg.Draw = append(pg.Draw, fmt.Sprintf("0.9 g %g %g %g %g re f 0 g", cells[k], 792-y-4, cells[k+1]-cells[k], pitch))
+			}
+		}
+		pg.Items = append(pg.Items, txt{X: 52, Y: y, Size: size, S: r[0]})
+		for j, c := range r[1:] {
+			pg.Items = append(pg.Items, txt{X: right(c, ends[j]), Y: y, Size: size, S: c})
+		}
+	}
+	pg.Items = append(pg.Items, prose(42, y+3*pitch, "Figures for the latest year are provisional.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	got := cellsOf(ts[0])
+	var first []string
+	for _, r := range got {
+		if r[0] == rows[0][0] {
+			first = r
+		}
+	}
+	if first == nil || first[1] != rows[0][1] || first[2] != rows[0][2] {
+		t.Errorf("want the first row %q whole, its own: %s", rows[0], dump(ts))
+	}
+}
