@@ -416,26 +416,52 @@ func (c *columnStats) spansOver(prev *textLine, lcs []lineCell) bool {
 	return false
 }
 
-// labelledLast: the band's last line, and no other, starts with a label
-// left of firstCol (the stub's right edge) and has a number (no year)
-// right of the stub: a table's first body row under its column heads, all
-// right of the stub (a stub head on the heads' last line has no number).
+// labelledLast: the band's last line starts with a label left of
+// firstCol (the stub's right edge) and has a number (no year) right of
+// the stub, and the lines above it have no label (heads right of the
+// stub), or the line above is a row of heads of its own: a label and two
+// cells or more right of the stub, the last line with two values (numbers
+// or times) right of it (a timetable's "Route 293 778 ..." over "Mill
+// Lane 05:08 06:06 ..."). That line is the table's first body row (a
+// stub head on the heads' last line has no number; a wrapped label's
+// first line no cells right of the stub).
 func labelledLast(c *columnStats, band []*textLine, firstCol float64) bool {
 	n := len(band)
-	for _, l := range band[:n-1] {
-		if l.ws[0].cx() < firstCol {
-			return false
-		}
-	}
 	if band[n-1].ws[0].cx() >= firstCol {
 		return false
 	}
+	stub := c.stub()
+	num, values := false, 0
 	for _, lc := range c.cellsOf(band[n-1]) {
-		if lc.col != c.stub() && numericCell(lc.ws) && !(len(lc.ws) == 1 && yearRe.MatchString(lc.ws[0].text)) {
-			return true
+		if lc.col == stub {
+			continue
+		}
+		if numericCell(lc.ws) && !(len(lc.ws) == 1 && yearRe.MatchString(lc.ws[0].text)) {
+			num = true
+		}
+		if numericCell(lc.ws) || dateTime(lineText(&textLine{ws: lc.ws})) {
+			values++
 		}
 	}
-	return false
+	labelled := 0
+	for _, l := range band[:n-1] {
+		if l.ws[0].cx() < firstCol {
+			labelled++
+		}
+	}
+	if labelled == 0 {
+		return num
+	}
+	if labelled > 1 || band[n-2].ws[0].cx() >= firstCol || values < 2 {
+		return false
+	}
+	cells := 0
+	for _, lc := range c.cellsOf(band[n-2]) {
+		if lc.col != stub {
+			cells++
+		}
+	}
+	return cells >= 2
 }
 
 // totalWord: w is a total row's label.

@@ -60,3 +60,43 @@ func TestZebraHeadsOverFirstRow(t *testing.T) {
 		t.Errorf("want the first row %q whole, its own: %s", rows[0], dump(ts))
 	}
 }
+
+// TestZebraTimetableHeads: a timetable whose heads are a row of its own
+// with a stub head ("Route 293 778 205 700"), shaded stripes on every
+// other stop from the second (each cell's background a rectangle of its
+// own): the heads and the first stop are two rows. They were one band
+// between the box's top and the first stripe, read as one row ("Route
+// Mill Lane", "293 05:08").
+func TestZebraTimetableHeads(t *testing.T) {
+	const size, pitch = 9.0, 13.5
+	cells := []float64{42, 150, 200, 250, 300, 350}
+	pg := page{Items: prose(42, 80, "Buses leave the stops below at the times shown; services marked run on school days only.")}
+	rows := [][]string{
+		{"Route", "293", "778", "205", "700"},
+		{"Mill Lane", "05:08", "06:06", "05:53", "06:12"},
+		{"Harbour Road", "05:56", "06:41", "07:29", "07:10"},
+		{"Station Square", "06:20", "07:02", "07:51", "07:33"},
+		{"Market Street", "06:31", "07:14", "08:03", "07:45"},
+		{"Airport Terminal 2", "06:58", "07:40", "08:30", "08:12"},
+	}
+	y := 120.0
+	for i, r := range rows {
+		if i >= 2 && i%2 == 0 {
+			for k := 0; k+1 < len(cells); k++ {
+				pg.Draw = append(pg.Draw, fmt.Sprintf("0.9 g %g %g %g %g re f 0 g", cells[k], 792-y-4, cells[k+1]-cells[k], pitch))
+			}
+		}
+		for j, c := range r {
+			pg.Items = append(pg.Items, txt{X: cells[j] + 4, Y: y, Size: size, S: c})
+		}
+		y += pitch
+	}
+	pg.Items = append(pg.Items, prose(42, y+2*pitch, "Times are subject to change on public holidays.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	if got := cellsOf(ts[0]); len(got) != len(rows) || got[0][0] != "Route" || got[1][0] != "Mill Lane" {
+		t.Errorf("want %d rows, the heads' and Mill Lane's apart: %s", len(rows), dump(ts))
+	}
+}
