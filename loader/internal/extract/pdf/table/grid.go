@@ -438,7 +438,10 @@ func currencySign(s string) bool {
 // kept, they cut the table into bands whose stub labels merge into one
 // cell. Without them the rows are the text's lines, as in an unruled
 // table. A head underlined over its columns only (no amounts above the
-// rule) stays, and so does a rule under the head of a table beside.
+// rule) stays, and so does a rule under the head of a table beside. A
+// group's label alone above the rule (nothing under its length: "Equity"
+// over "Net cash from operating activities 2,654,550") is as a label with
+// amounts: the rule marks the amounts under it.
 func sumLines(rh, rv []rule, xs []sep, lines []*textLine) []rule {
 	if len(rv) > 0 || len(rh) == 0 || len(xs) < 3 {
 		return rh
@@ -469,6 +472,9 @@ func sumLines(rh, rv []rule, xs []sep, lines []*textLine) []rule {
 		}
 		return n > 0
 	}
+	groupLine := func(l *textLine, h rule) bool {
+		return l != nil && l.ws[0].cx() < xs[1].pos && l.bb.X1 < h.a
+	}
 	var keep []rule
 	for _, h := range rh {
 		var above, below *textLine
@@ -479,7 +485,7 @@ func sumLines(rh, rv []rule, xs []sep, lines []*textLine) []rule {
 				below = l
 			}
 		}
-		if h.a < stubEnd-1 || !summed(above, h) || !summed(below, h) {
+		if h.a < stubEnd-1 || !(summed(above, h) || groupLine(above, h)) || !summed(below, h) {
 			keep = append(keep, h)
 		}
 	}
