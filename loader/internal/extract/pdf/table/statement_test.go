@@ -46,12 +46,7 @@ func TestStatementHeadsAndGroups(t *testing.T) {
 		if len(r) == 1 {
 			x = 46
 		}
-		pg.Items = append(pg.Items, txt{X: x, Y: y, Size: size, S: r[0]})
-		for j, x1 := range []float64{309, 389, 472} {
-			if len(r) > j+1 && r[j+1] != "" {
-				pg.Items = append(pg.Items, txt{X: right(r[j+1], x1), Y: y, Size: size, S: r[j+1]})
-			}
-		}
+		pg.Items = append(pg.Items, statementRow(r, x, y, []float64{309, 389, 472})...)
 	}
 	pg.Items = append(pg.Items, prose(42, y+2*pitch, "The notes on the following pages are part of these statements.")...)
 	ts := detect(t, pg)
@@ -65,4 +60,16 @@ func TestStatementHeadsAndGroups(t *testing.T) {
 	if !strings.Contains(strings.Join(got[0], "|"), "Note") || strings.Contains(dump(ts), "Statement of") || strings.Contains(dump(ts), "thousands") {
 		t.Errorf("the heads (Note 2024 2023) first, no title or unit line: %s", dump(ts))
 	}
+}
+
+// statementRow sets a statement's row at y in 9pt: its label at x, its
+// amounts flush right at ends (an empty one left out).
+func statementRow(r []string, x, y float64, ends []float64) []txt {
+	items := []txt{{X: x, Y: y, Size: 9, S: r[0]}}
+	for j, c := range r[1:] {
+		if c != "" {
+			items = append(items, txt{X: ends[j] - helvWidth(c)*0.9, Y: y, Size: 9, S: c})
+		}
+	}
+	return items
 }

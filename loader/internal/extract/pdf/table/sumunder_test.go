@@ -33,10 +33,7 @@ func TestSumLineUnderGroupLabel(t *testing.T) {
 		if i == 3 { // the sum line over the total's amounts, and under them
 			pg.Draw = append(pg.Draw, hline(360, 570, y-10), hline(360, 570, y+4))
 		}
-		pg.Items = append(pg.Items, txt{X: 46, Y: y, Size: size, S: r[0]})
-		for j, c := range r[1:] {
-			pg.Items = append(pg.Items, txt{X: right(c, ends[j]), Y: y, Size: size, S: c})
-		}
+		pg.Items = append(pg.Items, statementRow(r, 46, y, ends)...)
 	}
 	pg.Items = append(pg.Items, prose(42, y+2*pitch, "The notes on the following pages are part of these statements.")...)
 	ts := detect(t, pg)

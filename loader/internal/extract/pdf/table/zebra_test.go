@@ -39,10 +39,7 @@ func TestZebraHeadsOverFirstRow(t *testing.T) {
 				pg.Draw = append(pg.Draw, fmt.Sprintf("0.9 g %g %g %g %g re f 0 g", cells[k], 792-y-4, cells[k+1]-cells[k], pitch))
 			}
 		}
-		pg.Items = append(pg.Items, txt{X: 52, Y: y, Size: size, S: r[0]})
-		for j, c := range r[1:] {
-			pg.Items = append(pg.Items, txt{X: right(c, ends[j]), Y: y, Size: size, S: c})
-		}
+		pg.Items = append(pg.Items, statementRow(r, 52, y, ends)...)
 	}
 	pg.Items = append(pg.Items, prose(42, y+3*pitch, "Figures for the latest year are provisional.")...)
 	ts := detect(t, pg)
