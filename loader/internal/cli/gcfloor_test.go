@@ -1,10 +1,15 @@
 package cli
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/worker"
 )
 
 func TestFloorPercent(t *testing.T) {
@@ -82,5 +87,36 @@ func TestLoadHeapGoalIsTheFloor(t *testing.T) {
 	if goal > loadHeapFloor+(live+scan)/100+(64<<10) { // one percent step over it at most
 
 		t.Errorf("heap goal %.1f MB with %.1f MB live; want about the %d MB floor", float64(goal)/(1<<20), float64(live)/(1<<20), loadHeapFloor>>20)
+	}
+}
+
+// TestLoadAdvisesHeapOnlyWhenExtracting: a load with a file to extract
+// advises loadHeapFloor of Go heap for huge pages once (after its plan);
+// a re-load that finds nothing new does not advise at all, and one that
+// finds a changed file does again.
+func TestLoadAdvisesHeapOnlyWhenExtracting(t *testing.T) {
+	dir := textProject(t)
+	var calls []int
+	adviseHeap = func(n int) (uintptr, uintptr) { calls = append(calls, n); return 0, 0 }
+	defer func() { adviseHeap = worker.AdviseHugeHeap }()
+	load := func() {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		if code := Main([]string{"load", "--quiet", "--project", dir}, &out, &errOut); code != 0 {
+			t.Fatalf("docket load: exit %d\n%s%s", code, out.String(), errOut.String())
+		}
+	}
+	load()
+	if len(calls) != 1 || calls[0] != loadHeapFloor {
+		t.Fatalf("first load (one new file): advised %v, want [%d]", calls, loadHeapFloor)
+	}
+	load()
+	if len(calls) != 1 {
+		t.Fatalf("no-op re-load: advised %v, want no advice", calls[1:])
+	}
+	os.WriteFile(filepath.Join(dir, "docs", "a.txt"), []byte("The same document, changed.\n"), 0o644)
+	load()
+	if len(calls) != 2 || calls[1] != loadHeapFloor {
+		t.Fatalf("re-load with a changed file: advised %v, want [%d]", calls[1:], loadHeapFloor)
 	}
 }

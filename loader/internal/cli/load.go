@@ -117,7 +117,8 @@ func runLoad(ctx context.Context, args []string, stdout, stderr io.Writer) (code
 		bar = nil
 	}
 	sum, err = loader.Load(ctx, db, loader.Options{Project: p, WorkerCommand: workerCmd,
-		RetryQuarantined: *retry, ReOCR: *reocr, Verify: *verify, Progress: progressFunc(bar), Phase: trace.setPhase})
+		RetryQuarantined: *retry, ReOCR: *reocr, Verify: *verify, Progress: progressFunc(bar), Phase: trace.setPhase,
+		Extracting: func(int) { adviseHeap(loadHeapFloor) }})
 	bar.finish()
 	// The plan and the run's table of contents are garbage now: the heap
 	// goes back to the system before db.Close checkpoints what the load

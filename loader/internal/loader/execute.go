@@ -91,6 +91,15 @@ func release(files []PlannedFile) [][]PlannedFile {
 	return parts
 }
 
+// filesIn counts the files of parts.
+func filesIn(parts [][]PlannedFile) int {
+	n := 0
+	for _, part := range parts {
+		n += len(part)
+	}
+	return n
+}
+
 // Family is a top-level document's landings (the document first, then
 // its attachments, recursively) and the attachments it no longer has
 // (to tombstone with it): the unit a kill never splits.
@@ -120,10 +129,7 @@ func Execute(ctx context.Context, plan *Plan, files []PlannedFile, opts Options,
 // is dropped from parts once its files are handed out, so that a caller
 // holding only parts frees the plan's files as they run.
 func executeParts(ctx context.Context, plan *Plan, parts [][]PlannedFile, opts Options, pool *worker.Pool, sum *Summary, sink func(Family) error) error {
-	total := 0
-	for _, part := range parts {
-		total += len(part)
-	}
+	total := filesIn(parts)
 	if total == 0 {
 		return nil
 	}

@@ -64,6 +64,10 @@ type Options struct {
 	// "plan" (reading its documents and deciding), "execute",
 	// "finish" (a memory trace names them).
 	Phase func(string)
+	// Extracting, when set, is told how many files the plan runs, once
+	// the plan is made and before the first runs; it is not called when
+	// the plan runs none (a load that finds nothing new or changed).
+	Extracting func(files int)
 	// HashNew: the plan hashes new files too (a plan executed elsewhere
 	// carries every expected hash); a local load hashes them while it
 	// executes.
@@ -256,7 +260,11 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	// The plan gives its files up, in parts the execution frees as they
 	// run (a first load's are the whole corpus: at 200k documents a 32 MB
 	// array of PlannedFile, held to the end before).
-	err = executeParts(ctx, plan, release(plan.takeTodo()), opts, pool, sum, func(f Family) error { return w.Add(ctx, f) })
+	parts := release(plan.takeTodo())
+	if n := filesIn(parts); n > 0 && opts.Extracting != nil {
+		opts.Extracting(n)
+	}
+	err = executeParts(ctx, plan, parts, opts, pool, sum, func(f Family) error { return w.Add(ctx, f) })
 	if err == nil {
 		err = w.Flush(ctx)
 	}

@@ -12,6 +12,30 @@ import (
 	"unsafe"
 )
 
+// TestAdviseHugeHeapRange: the range AdviseHugeHeap returns (what `docket
+// load`'s main process advises) lies in mappings the kernel marks for
+// transparent huge pages, at both ends (madvise splits the heap's mapping
+// there). It runs before Serve's test in this binary, whose range the
+// heap could otherwise reuse.
+func TestAdviseHugeHeapRange(t *testing.T) {
+	if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil {
+		t.Skip("no transparent huge pages here")
+	}
+	lo, hi := AdviseHugeHeap(8 << 20)
+	if hi-lo != 8<<20 {
+		t.Fatalf("advised range %#x-%#x, want 8 MiB", lo, hi)
+	}
+	for _, addr := range []uintptr{lo, hi - 1} {
+		flags, ok := vmFlags(t, addr)
+		if !ok {
+			t.Fatalf("%#x is in no mapping of /proc/self/smaps", addr)
+		}
+		if !strings.Contains(" "+flags+" ", " hg ") {
+			t.Errorf("%#x of the advised range %#x-%#x is in a mapping without MADV_HUGEPAGE (VmFlags: %s)", addr, lo, hi, flags)
+		}
+	}
+}
+
 // TestServeAdvisesHugeHeap: once Serve has started, a large object the
 // worker allocates lies in heap advised for transparent huge pages (the
 // range adviseHugeHeap mapped ahead and the collector freed; the object
