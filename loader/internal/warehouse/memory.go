@@ -57,9 +57,15 @@ func LimitMemory(ctx context.Context, ex interface {
 // exit 1). Committed rows stay in the WAL, which the next open replays
 // (85,493 documents there), and Close cannot checkpoint. So the headroom
 // stays at 48 MiB: none of the 50k and 200k loads failed with it.
+//
+// It first turns DuckDB's dictionary compression off (leanCompression),
+// for this checkpoint and for Close's when this one does not run.
 func (w *DB) CheckpointLean(ctx context.Context, restore int64) error {
 	if err := w.refuse(); err != nil {
 		return err
+	}
+	if _, err := w.sql.ExecContext(ctx, leanCompression); err != nil {
+		return fmt.Errorf("warehouse: checkpoint: %w", err)
 	}
 	var art int64
 	if err := w.sql.QueryRowContext(ctx, `select coalesce(sum(memory_usage_bytes), 0)::bigint from duckdb_memory() where tag = 'ART_INDEX'`).Scan(&art); err != nil {
@@ -86,6 +92,28 @@ const (
 	leanFloor    = 64 << 20
 	leanHeadroom = 48 << 20
 )
+
+// leanCompression keeps a load's checkpoints from trying dictionary
+// compression: to choose a column's compression, a checkpoint analyses
+// each row group it writes, and the dictionary analysis copies every
+// distinct string of the column into a heap of its own, outside
+// memory_limit. A load's closing checkpoint writes whole row groups of
+// 122,880 rows: for staging.pages' text (page texts, nearly all
+// distinct: 520 MiB in the first row group at 200k small documents) that
+// took RSS ~180 -> 383 MiB in the last ~15 s of a first 200k load, its
+// peak (the execution stayed <= 346). The heap is bounded by a row group,
+// not by the corpus, but grows with the page length.
+//
+// Without it (2026-12-05, mem27; loader/tools/MEASUREMENTS.md): the first
+// 200k load 383.3 -> 344.6 MiB, now the execution's, its closing
+// checkpoint <= 222 MiB; the first 50k load 303.0 / 299.4 -> 300.2 /
+// 299.9 MiB, no more CPU; the file +5-6 % (200k 1,175 -> 1,244 MB, 50k
+// 312 -> 329 MB): columns of a few values repeated (staging.elements'
+// source_hash and section, statuses) are FSST-compressed instead.
+// FSST's own analysis samples a quarter of the strings (the other ~50
+// MiB of the ramp) and saves more than it costs (staging.pages alone:
+// 658 -> 730 MB without it), so it stays.
+const leanCompression = `set disabled_compression_methods = 'dictionary'`
 
 // Memory is what DuckDB's buffer manager holds, by tag (duckdb_memory():
 // IN_MEMORY_TABLE, ART_INDEX, OVERFLOW_STRINGS, ...), in memory and
