@@ -474,6 +474,10 @@ func compileWithWarehouse(ctx context.Context, m *runner.Manifest, ids []string,
 		return m, ExitFailed
 	}
 	defer c.Close()
+	if err := runner.Attach(ctx, c, m); err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return m, ExitFailed
+	}
 	m, diags, unitWarn := m.CompileWith(ctx, runner.SQLQuerier(c), ids)
 	for _, w := range unitWarn {
 		fmt.Fprintln(stderr, "warning:", w)

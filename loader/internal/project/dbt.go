@@ -52,6 +52,9 @@ type Target struct {
 	// ExternalRoot is dbt-duckdb's external_root (absolute): where an
 	// external model without a location is written; "" is the project.
 	ExternalRoot string
+	// Attach are dbt-duckdb's attach: entries, attached on the runner's
+	// connection for a build (attach.go).
+	Attach []Attachment
 }
 
 // Warning is a setting docket read but does not apply as written.

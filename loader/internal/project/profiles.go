@@ -91,17 +91,17 @@ func (p *Project) UseTarget(name string) error {
 		p.Target.ExternalRoot = root
 	}
 	p.warnProfileKeys(file, profile, name, out)
+	p.readAttach(file, profile, name, out["attach"])
 	return nil
 }
 
 // profileActed are the keys of a dbt-duckdb output docket applies.
-var profileActed = map[string]bool{"type": true, "path": true, "schema": true, "threads": true, "external_root": true}
+var profileActed = map[string]bool{"type": true, "path": true, "schema": true, "threads": true, "external_root": true, "attach": true}
 
 // profileWhy says why docket leaves a dbt-duckdb output key unapplied.
 var profileWhy = map[string]string{
 	"extensions":              "docket installs no DuckDB extension (nothing persisted may need one a plain client lacks)",
 	"settings":                "set DuckDB's memory_limit and temp_directory with build: in project.yaml",
-	"attach":                  "docket builds into one warehouse file",
 	"plugins":                 "dbt-duckdb plugins are Python",
 	"module_paths":            "dbt-duckdb plugins are Python",
 	"filesystems":             "docket reads and writes local files only",

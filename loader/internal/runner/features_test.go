@@ -331,6 +331,24 @@ var featureProbes = map[string]featureProbe{
 		}
 		return nil
 	}},
+	"attach": {build: true, dir: func(t *testing.T) string {
+		dir := writeProbe(t, map[string]string{
+			"dbt_project.yml":    "name: probe\nversion: '1'\nconfig-version: 2\nprofile: p\n",
+			"profiles.yml":       "p:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: probe.duckdb\n      attach:\n        - {path: crm.duckdb, read_only: true}\n",
+			"models/sources.yml": "version: 2\nsources:\n  - name: crm\n    database: crm\n    schema: main\n    tables: [{name: people}]\n",
+			"models/people.sql":  "{{ config(materialized='table') }} select * from {{ source('crm', 'people') }}",
+			"tests/two.sql":      "select * from (select count(*) as n from {{ ref('people') }}) where n <> 2",
+		})
+		crm, err := warehouse.Open(context.Background(), filepath.Join(dir, "crm.duckdb"), warehouse.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer crm.Close()
+		if _, err := crm.SQL().Exec("create table people as select * from range(2) r(id)"); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}},
 	"run-operation": {build: true, files: map[string]string{
 		"models/m/a.sql": "{{ config(materialized='table') }} select 1 as id",
 		"macros/ops.sql": "{% macro mark(label) %}{% do run_query('create table main.marked as select ' ~ \"'\" ~ label ~ \"'\" ~ ' as label, count(*) as n from ' ~ ref('a')) %}{% endmacro %}",

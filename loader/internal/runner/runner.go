@@ -89,6 +89,7 @@ var (
 	CommandTypes   = compiler.CommandTypes
 	Execute        = executor.Execute
 	RunOperation   = executor.RunOperation
+	Attach         = executor.Attach
 	WriteArtifacts = executor.WriteArtifacts
 	RunResultsDoc  = executor.RunResultsDoc
 	CheckFreshness = executor.CheckFreshness

@@ -142,6 +142,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 		n.LoaderOwned = m.Owned[strings.ToLower(n.Schema+"."+n.Identifier)]
 	}
 	m.folderWarnings()
+	m.attachedViews()
 	m.unusedVars()
 	m.Warnings = SortDiagnostics(m.Warnings)
 	return m, SortDiagnostics(ps.diags), nil

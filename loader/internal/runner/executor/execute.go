@@ -181,6 +181,10 @@ func (rn *run) connect(ctx context.Context, db Database, threads int) ([]*sql.Co
 			return nil, fmt.Errorf("runner: create schema %s: %w", s, err)
 		}
 	}
+	if err := Attach(ctx, conn0, rn.m); err != nil {
+		conn0.Close()
+		return nil, err
+	}
 	rn.st = openState(ctx, rn.m, conn0, rn.opts.Command)
 	conns := []*sql.Conn{conn0}
 	for len(conns) < threads {

@@ -33,6 +33,9 @@ func RunOperation(ctx context.Context, m *compiler.Manifest, db Database, macro 
 		return nil, fmt.Errorf("runner: %w", err)
 	}
 	defer c.Close()
+	if err := Attach(ctx, c, m); err != nil {
+		return nil, err
+	}
 	t1 := time.Now()
 	tq := &txQuerier{sqlQuerier: sqlQuerier{c}}
 	err = m.RunOperation(ctx, tq, op, args)

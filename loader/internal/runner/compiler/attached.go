@@ -1,0 +1,65 @@
+package compiler
+
+import "strings"
+
+// attachedViews warns of each view model that reads, directly or through
+// ephemeral models, a source in a database profiles.yml's attach: names.
+// The runner attaches it for its own runs (executor.Attach), but the
+// warehouse file does not keep an ATTACH: a plain DuckDB client (a
+// notebook, the published read copy) fails on such a view with "Catalog
+// ... does not exist" (DESIGN §11: the file must answer in any client).
+// docket warns rather than building the view as a table: a table copies
+// the attached data at each build, which the user may not want for a
+// large attached database, and a view is what the project asked for; the
+// warning names the one-word fix. The warning is at the view's
+// materialized config, or its file when the default made it a view.
+func (m *Manifest) attachedViews() {
+	if m.Project == nil || len(m.Project.Target.Attach) == 0 {
+		return
+	}
+	aliases := map[string]string{}
+	for _, a := range m.Project.Target.Attach {
+		aliases[strings.ToLower(a.Alias)] = a.Alias
+	}
+	for _, id := range SortedKeys(m.Nodes) {
+		n := m.Nodes[id]
+		if n.ResourceType != Model || n.Config.Materialized != "view" || n.Language == "python" {
+			continue
+		}
+		src := m.attachedSource(id, aliases, map[string]bool{})
+		if src == nil {
+			continue
+		}
+		path, at := n.Path, Position{1, 1}
+		_, own := n.modelCfg["materialized"]
+		_, yml := n.ymlCfg["materialized"]
+		if own || yml || len(m.folderPlaces(n, "materialized")) > 0 {
+			path, at = m.configWhere(n, "materialized", n.KeyPos("materialized"))
+		}
+		m.warn(path, at, "view %s reads source %s.%s from database %q, which profiles.yml's attach: attaches for docket's runs only: a DuckDB client opening the warehouse (or its read copy) without that ATTACH fails on this view; materialize it as a table (materialized='table') to keep it readable anywhere",
+			n.Name, src.SourceName, src.Name, src.Database)
+	}
+}
+
+// attachedSource is a source in an attached database that id reads,
+// directly or through ephemeral models; nil when none.
+func (m *Manifest) attachedSource(id string, aliases map[string]string, seen map[string]bool) *Node {
+	for _, pid := range m.Parents[id] {
+		if seen[pid] {
+			continue
+		}
+		seen[pid] = true
+		if s := m.Sources[pid]; s != nil {
+			if _, ok := aliases[strings.ToLower(s.Database)]; ok {
+				return s
+			}
+			continue
+		}
+		if p := m.Nodes[pid]; p != nil && p.ResourceType == Model && p.Config.Materialized == "ephemeral" {
+			if s := m.attachedSource(pid, aliases, seen); s != nil {
+				return s
+			}
+		}
+	}
+	return nil
+}
