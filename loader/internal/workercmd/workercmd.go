@@ -16,6 +16,7 @@ import (
 	"syscall"
 
 	"github.com/docket-dev/docket/loader/internal/extract"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf"
 	"github.com/docket-dev/docket/loader/internal/extract/version"
 	"github.com/docket-dev/docket/loader/internal/worker"
 )
@@ -50,6 +51,10 @@ func Main(stderr io.Writer) int {
 			defer func() { pprof.StopCPUProfile(); f.Close() }()
 		}
 	}
+	// One document at a time, its pages read on a C thread of their own
+	// (see pdf.UsePageThread: the runtime's monitor stops retaking the
+	// worker's one P at every page).
+	pdf.UsePageThread()
 	in, out, err := worker.ProtocolStdio()
 	if err != nil {
 		fmt.Fprintln(stderr, "docket-worker:", err)

@@ -63,7 +63,7 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 	}
 	p.cookie = C.fz_cookie{}
 	stop := watchTokens(&p.cookie, d.MaxTokens)
-	rc := C.dk_page_load(d.d, C.int(n-1), C.int(pageFlags), cvec, C.size_t(bytesPerToken*d.MaxTokens), p)
+	rc := loadPage(d.d, C.int(n-1), C.int(pageFlags), cvec, C.size_t(bytesPerToken*d.MaxTokens), p)
 	stop()
 	defer C.dk_page_release(d.d, p)
 	lay := &Layout{
