@@ -7,18 +7,30 @@ import (
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf/pdftest"
 )
 
 // TestPageThreadReadsTheSameDocuments: with UsePageThread the pages are
 // read on the page thread (its count of pages grows by the pages read)
 // and every result is the one read on the calling thread, byte for byte
-// as JSON: a generated document, and the corpus's PDFs of pdf/ when the
-// corpus is here (tables, vectors, images, fonts, damaged files).
+// as JSON: generated documents (one whose messages pass the log's cap,
+// classified by a call back into Go from the page thread), and the
+// corpus's PDFs of pdf/ when the corpus is here (tables, vectors,
+// images, fonts, damaged files).
 func TestPageThreadReadsTheSameDocuments(t *testing.T) {
 	files := []string{filepath.Join(t.TempDir(), "gen.pdf")}
 	if err := os.WriteFile(files[0], reusePDF(3), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A page whose MuPDF messages run past walk.c's log cap: log.c calls
+	// back into Go (dkDamageClass) from the page thread, a thread Go did
+	// not start.
+	corrupt := flateStream("BT /F1 12 Tf 72 600 Td (Second page second part.) Tj ET\n", func(b []byte) {
+		for i := 2; i < len(b); i++ {
+			b[i] = byte(i * 7)
+		}
+	})
+	files = append(files, pdftest.WriteBytes(t, "damaged.pdf", twoParts(junk(70)+"BT /F1 12 Tf 72 700 Td (Second page text here.) Tj ET", corrupt)))
 	corpus := filepath.Join("..", "..", "..", "..", "..", "shared", "corpus", "pdf")
 	if m, _ := filepath.Glob(filepath.Join(corpus, "*.pdf")); !testing.Short() {
 		files = append(files, m...)
