@@ -3,6 +3,7 @@ package table
 import (
 	"math"
 	"sort"
+	"unicode"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 )
@@ -29,7 +30,13 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 		return layout{}
 	}
 	size := medianSize(ws)
-	gap := math.Max(4, 0.7*size)
+	// Columns set a cell's padding apart (8px, 6pt at 9pt) stand closer
+	// than 0.7 of a size: phrases are apart by 0.55 of a size (two word
+	// spaces). Han text keeps 0.7: its heads are set letter-spaced ("项 目").
+	gap := math.Max(4, 0.55*size)
+	if hasHan(ws) {
+		gap = math.Max(4, 0.7*size)
+	}
 	nSegs := 0
 	for _, l := range lines {
 		nSegs += l.nSegments(gap)
@@ -490,4 +497,16 @@ func sumLines(rh, rv []rule, xs []sep, lines []*textLine) []rule {
 		}
 	}
 	return keep
+}
+
+// hasHan: some word holds a Han character.
+func hasHan(ws []*word) bool {
+	for _, w := range ws {
+		for _, r := range w.text {
+			if unicode.Is(unicode.Han, r) {
+				return true
+			}
+		}
+	}
+	return false
 }
