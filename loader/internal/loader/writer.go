@@ -315,10 +315,23 @@ func stopLanding(err error, n int, again string) error {
 
 // landOneByOne lands a batch that failed as a whole document by document;
 // a document that still fails is landed as quarantined (internal) with
-// the warehouse's error, without its content.
+// the warehouse's error, without its content. The batch's Fresh marks
+// hold for the batch landed at once (the warehouse refuses a batch naming
+// a document twice); one by one, a document or an extracted content
+// landed here already is in the warehouse, so its later landings are
+// looked up (not Fresh), as markFresh does across batches.
 func landOneByOne(ctx context.Context, db Lander, runID string, sum *Summary, now time.Time, batch []warehouse.Landing, deleted []string, batchErr error) error {
+	docs, contents := map[string]bool{}, map[string]bool{}
 	for _, l := range batch {
-		if err := db.Land(ctx, runID, now, []warehouse.Landing{l}, nil); err != nil {
+		if docs[l.Doc.DocID] || l.Extracted && contents[l.Doc.Hash] {
+			l.Fresh = false
+		}
+		docs[l.Doc.DocID] = true
+		err := db.Land(ctx, runID, now, []warehouse.Landing{l}, nil)
+		if err == nil && l.Extracted {
+			contents[l.Doc.Hash] = true
+		}
+		if err != nil {
 			if stopLanding(err, 1, "") != nil {
 				return err // no document's fault: the load stops, nothing is quarantined
 			}
