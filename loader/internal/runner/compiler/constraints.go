@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"encoding/json"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -125,4 +126,18 @@ func (n *Node) ContractDDL(order []string) string {
 	}
 	parts = append(parts, tableCons...)
 	return "(\n  " + strings.Join(parts, ",\n  ") + "\n)"
+}
+
+// ContractDigest is what n's contract builds with: the contract config as
+// written, each declared column's data type and the constraints docket
+// applies. The build fingerprint includes it, so that editing a contract
+// in YAML rebuilds the model (it was "up to date": the contract, the
+// columns and the constraints were not in the fingerprint, and the table
+// kept the old constraints in silence). "" when n has none.
+func (n *Node) ContractDigest() string {
+	if len(n.Contract) == 0 && len(n.constraints) == 0 {
+		return ""
+	}
+	c, _ := json.Marshal(n.Contract)
+	return string(c) + n.ContractDDL(SortedKeys(n.Columns))
 }

@@ -259,6 +259,9 @@ func (st *buildState) fingerprintFree(m *compiler.Manifest, n *compiler.Node, fr
 	}
 	cfg, _ := json.Marshal(n.Config)
 	parts := append([]string{st.global, n.UniqueID, n.ResourceType, n.Relation, string(cfg), n.RawCode, n.CompiledCode}, extra...)
+	if d := n.ContractDigest(); d != "" {
+		parts = append(parts, d) // a fingerprint without a contract stays as before
+	}
 	if n.Config.PersistDocs != nil {
 		// the descriptions it writes as comments: a new one builds again
 		docs, _ := json.Marshal(n.Columns)
