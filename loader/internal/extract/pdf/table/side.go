@@ -60,12 +60,7 @@ func levelSides(lines []*textLine, cols []span, gap float64) [][]*textLine {
 	if len(lines) < 4 || len(cols) < 4 {
 		return [][]*textLine{lines}
 	}
-	k := 1
-	for j := 1; j+1 < len(cols); j++ {
-		if cols[j+1].a-cols[j].b > cols[k+1].a-cols[k].b {
-			k = j
-		}
-	}
+	k := widestGap(cols, len(cols)-1)
 	gutter := cols[k+1].a - cols[k].b
 	for j := 0; j+1 < len(cols); j++ {
 		if j != k && 2*(cols[j+1].a-cols[j].b) > gutter {
@@ -121,12 +116,7 @@ func shortSide(lines []*textLine, cols []span, gap float64) [][]*textLine {
 	if len(lines) < 6 || len(cols) < 4 {
 		return [][]*textLine{lines}
 	}
-	k := 1
-	for j := 1; j+2 < len(cols); j++ {
-		if cols[j+1].a-cols[j].b > cols[k+1].a-cols[k].b {
-			k = j
-		}
-	}
+	k := widestGap(cols, len(cols)-2)
 	gutter := cols[k+1].a - cols[k].b
 	for j := 0; j < k; j++ {
 		// (the right table's own gaps may be wider: its row labels end
@@ -324,4 +314,19 @@ func labelFirstLine(lines []*textLine, multi []bool, i, last int) bool {
 		}
 	}
 	return false
+}
+
+// widestGap is the k in 1..end-1 whose gap to the next column
+// (cols[k+1].a - cols[k].b) is the widest, the first of equals; 1 when
+// end <= 1. levelSides looks at every gap (end = len(cols)-1), shortSide
+// leaves the last out (end = len(cols)-2): its right table needs two
+// columns.
+func widestGap(cols []span, end int) int {
+	k := 1
+	for j := 1; j < end; j++ {
+		if cols[j+1].a-cols[j].b > cols[k+1].a-cols[k].b {
+			k = j
+		}
+	}
+	return k
 }
