@@ -165,6 +165,11 @@ func scoreTables(gts []gtTable, dets []document.Table, t *tally, o opts, base st
 		di := match[gi]
 		if di < 0 {
 			t.pair(g.cells, nil)
+			if o.verbose {
+				c := classify(g, nil, 0, gts, dets)
+				t.class(c, 1)
+				fmt.Printf("   %s truth p%d %s: %s\n", base, g.page, fmtBox(g.bb), c)
+			}
 			continue
 		}
 		used[di] = true
@@ -173,7 +178,9 @@ func scoreTables(gts []gtTable, dets []document.Table, t *tally, o opts, base st
 		s := t.pair(g.cells, &dets[di])
 		if o.verbose {
 			gg := cellGrid(g.cells)
-			fmt.Printf("   %s table p%d: cell %.3f (%dx%d vs truth %dx%d)\n", base, g.page, s, len(det), ncols(det), len(gg), ncols(gg))
+			c := classify(g, &dets[di], s, gts, dets)
+			t.class(c, 1-s)
+			fmt.Printf("   %s table p%d: cell %.3f (%dx%d vs truth %dx%d) %s\n", base, g.page, s, len(det), ncols(det), len(gg), ncols(gg), c)
 		}
 	}
 	for di, d := range dets {

@@ -49,3 +49,41 @@ func TestKindsTablesRectangular(t *testing.T) {
 		}
 	}
 }
+
+// Every hard-set table is rectangular and has 2-4 columns and 3-6 rows,
+// both layouts are drawn, and a stacked page's second table has a head
+// row (what tells it from the first).
+func TestHardTablesRectangular(t *testing.T) {
+	seen := map[string]int{}
+	wrapped := 0
+	for seed := uint64(hardFirst + 1); seed <= hardFirst+400; seed++ {
+		kp := hardPage(seed)
+		seen[kp.kind]++
+		p := kp.pages[0]
+		if strings.Count(p.body, "<table") != len(p.tables) {
+			t.Fatalf("seed %d: %d tables written, %d in the truth", seed, strings.Count(p.body, "<table"), len(p.tables))
+		}
+		for ti, tb := range p.tables {
+			g := cellGrid(tb.truth())
+			if len(g) < 3 || len(g) > 6 || ncols(g) < 2 || ncols(g) > 4 {
+				t.Errorf("seed %d table %d: %dx%d", seed, ti, len(g), ncols(g))
+			}
+			for r, row := range tb.rows {
+				if len(row) != len(tb.rows[0]) {
+					t.Fatalf("seed %d table %d: row %d has %d cells, row 0 %d", seed, ti, r, len(row), len(tb.rows[0]))
+				}
+				for _, c := range row {
+					if len(c.lines) > 1 {
+						wrapped++
+					}
+				}
+			}
+			if ti == 1 && !tb.rows[0][0].head {
+				t.Errorf("seed %d: the second stacked table has no head row", seed)
+			}
+		}
+	}
+	if seen["one"] < 200 || seen["stacked"] < 80 || wrapped < 100 {
+		t.Errorf("drawn: %v, %d wrapped cells in 400 seeds", seen, wrapped)
+	}
+}

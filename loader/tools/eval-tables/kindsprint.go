@@ -13,12 +13,31 @@ import (
 	"github.com/docket-dev/docket/loader/tools/internal/browser"
 )
 
-// printKinds scores the kinds set's n seeds, tune and report halves.
-func printKinds(ex *pdf.Extractor, n int, o opts, out, cache string) error {
+// kindsSet is a set drawn like the kinds: its name (printed, and the
+// cache's file name), the seed before its first, its generator's version
+// and page maker, and what its figure lines say.
+type kindsSet struct {
+	name    string
+	first   int
+	version int
+	page    func(seed uint64) kdPage
+	about   string
+	tuned   string
+}
+
+var kindsV = kindsSet{
+	name: "kinds", first: kindsFirst, version: kindsVersion, page: kindsPage,
+	about: "Chromium-printed table kinds of real documents",
+	tuned: "TUNED ON since session 22",
+}
+
+// printKinds scores set's n seeds, tune and report halves.
+func printKinds(ex *pdf.Extractor, set kindsSet, n int, o opts, out, cache string) error {
 	if n <= 0 {
 		return nil
 	}
-	dir, done, err := scratch(out, "eval-tables-kinds-")
+	first := set.first
+	dir, done, err := scratch(out, "eval-tables-"+set.name+"-")
 	if err != nil {
 		return err
 	}
@@ -26,31 +45,31 @@ func printKinds(ex *pdf.Extractor, n int, o opts, out, cache string) error {
 	var pages []brPage
 	var seedOf []uint64 // per page
 	kinds := map[uint64]string{}
-	for s := uint64(kindsFirst + 1); s <= uint64(kindsFirst+n); s++ {
-		kp := kindsPage(s)
+	for s := uint64(first + 1); s <= uint64(first+n); s++ {
+		kp := set.page(s)
 		kinds[s] = kp.kind
 		for _, p := range kp.pages {
 			pages = append(pages, p)
 			seedOf = append(seedOf, s)
 		}
 	}
-	b, lay, err := kindsRender(pages, dir, cache)
+	b, lay, err := kindsRender(set, pages, dir, cache)
 	if errors.Is(err, browser.ErrNoChromium) {
-		fmt.Printf("kinds: skipped: %v\n", err)
+		fmt.Printf("%s: skipped: %v\n", set.name, err)
 		return nil
 	} else if err != nil {
-		return fmt.Errorf("kinds set: %w", err)
+		return fmt.Errorf("%s set: %w", set.name, err)
 	}
-	res, err := ex.ExtractBytes(context.Background(), b, "kinds.pdf", document.Options{})
+	res, err := ex.ExtractBytes(context.Background(), b, set.name+".pdf", document.Options{})
 	if err != nil {
-		return fmt.Errorf("kinds.pdf: %w", err)
+		return fmt.Errorf("%s.pdf: %w", set.name, err)
 	}
 	gts, scored := browserTruth(pages, lay)
 	var tune, report tally
 	byKind := map[string]*[2]tally{}
 	over := 0
-	for s := uint64(kindsFirst + 1); s <= uint64(kindsFirst+n); s++ {
-		name := fmt.Sprintf("kd-%d", s)
+	for s := uint64(first + 1); s <= uint64(first+n); s++ {
+		name := fmt.Sprintf("kd-%d", s) // the hard set's are kd-3001..
 		var pg []int
 		ok := true
 		for i, ps := range seedOf {
@@ -107,14 +126,14 @@ func printKinds(ex *pdf.Extractor, n int, o opts, out, cache string) error {
 			showDets(sd)
 		}
 	}
-	tune.print(fmt.Sprintf("kinds/tune: %d pages (Chromium-printed table kinds of real documents, generator v%d, even seeds of %d..%d; %d seeds overflowed their page and are not scored)",
-		tune.docs, kindsVersion, kindsFirst+1, kindsFirst+n, over), "TUNED ON since session 22", true)
-	report.print(fmt.Sprintf("kinds/report: %d pages (odd seeds)", report.docs), "report split: not looked at when changing rules", true)
+	tune.print(fmt.Sprintf("%s/tune: %d pages (%s, generator v%d, even seeds of %d..%d; %d seeds overflowed their page and are not scored)",
+		set.name, tune.docs, set.about, set.version, first+1, first+n, over), set.tuned, true)
+	report.print(fmt.Sprintf("%s/report: %d pages (odd seeds)", set.name, report.docs), "report split: not looked at when changing rules", true)
 	if o.verbose {
 		for _, k := range sortedKeys(byKind) {
-			byKind[k][0].print("  kinds/tune "+k, "kind", false)
+			byKind[k][0].print("  "+set.name+"/tune "+k, "kind", false)
 			if o.reportDetail {
-				byKind[k][1].print("  kinds/report "+k, "kind", false)
+				byKind[k][1].print("  "+set.name+"/report "+k, "kind", false)
 			}
 		}
 	}
@@ -125,11 +144,11 @@ func printKinds(ex *pdf.Extractor, n int, o opts, out, cache string) error {
 // the PDF and layout there under the generator's version and page count
 // and reads them back next time (printing takes minutes; the pages of a
 // version and count are always the same).
-func kindsRender(pages []brPage, dir, cache string) ([]byte, []brLayout, error) {
+func kindsRender(set kindsSet, pages []brPage, dir, cache string) ([]byte, []brLayout, error) {
 	if cache == "" {
 		return renderBrowser(pages, dir)
 	}
-	base := filepath.Join(cache, fmt.Sprintf("kinds-v%d-%d", kindsVersion, len(pages)))
+	base := filepath.Join(cache, fmt.Sprintf("%s-v%d-%d", set.name, set.version, len(pages)))
 	if b, err := os.ReadFile(base + ".pdf"); err == nil {
 		if j, err := os.ReadFile(base + ".json"); err == nil {
 			var lay []brLayout

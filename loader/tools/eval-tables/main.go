@@ -50,6 +50,10 @@
 //     another, long wrapped first columns, spanning column-group heads,
 //     tables in a list item or a box; kinds2.go), seeds 1001..1000+N
 //     (320 by default), even seeds tuned on. -kinds-cache keeps the printed PDF for reruns.
+//   - hard/tune and hard/report (since session 25): Chromium-printed
+//     small unruled tables in tight running text, randomized (font, size,
+//     leading, padding, wrapped cells, two tables stacked, captions;
+//     hard.go), seeds 3001..3000+N (200 by default), even seeds tuned on.
 //   - browser: held out (browser.go), no split, no per-document output.
 //
 // -v and -show print per-document detail for tune-split documents only
@@ -131,8 +135,9 @@ func main() {
 	brOut := flag.String("browser-out", "", "keep the browser set's HTML and PDF in this folder")
 	kdN := flag.Int("kinds", 320, "kinds pages scored (seeds 1001..1000+N; 0: none); even seeds tuned on")
 	kdOut := flag.String("kinds-out", "", "keep the kinds set's HTML and PDF in this folder")
-	kdCache := flag.String("kinds-cache", "", "keep the kinds set's printed PDF and layout in this folder and reuse them (printing takes minutes)")
-	only := flag.String("only", "", "score only this set: icdar, tabula, generated, browser or kinds")
+	kdCache := flag.String("kinds-cache", "", "keep the kinds and hard sets' printed PDF and layout in this folder and reuse them (printing takes minutes)")
+	hardN := flag.Int("hard", 200, "hard pages scored (seeds 3001..3000+N; 0: none); even seeds tuned on")
+	only := flag.String("only", "", "score only this set: icdar, tabula, generated, browser, kinds or hard")
 	flag.Parse()
 	o := opts{verbose: *verbose, show: *show, reportDetail: *reportDetail}
 	ex := &pdf.Extractor{Tables: table.New()}
@@ -146,12 +151,21 @@ func main() {
 		return
 	}
 	if *only == "" || *only == "kinds" {
-		if err := printKinds(ex, *kdN, o, *kdOut, *kdCache); err != nil {
+		if err := printKinds(ex, kindsV, *kdN, o, *kdOut, *kdCache); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
 	}
 	if *only == "kinds" {
+		return
+	}
+	if *only == "" || *only == "hard" {
+		if err := printKinds(ex, hardSet, *hardN, o, *kdOut, *kdCache); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
+	if *only == "hard" {
 		return
 	}
 	if *only == "" || *only == "generated" {

@@ -32,6 +32,23 @@ type tally struct {
 	// carrying on a part, links detected (Table.Continues), links right
 	// (both parts matched to the truth's two parts)
 	contGT, contDet, contHit int
+	// classes: -v's cell-content losses by class (classify)
+	classes map[string]*errClass
+}
+
+// class counts one truth table's loss under class c ("" = none).
+func (t *tally) class(c string, loss float64) {
+	if c == "" {
+		return
+	}
+	if t.classes == nil {
+		t.classes = map[string]*errClass{}
+	}
+	if t.classes[c] == nil {
+		t.classes[c] = &errClass{}
+	}
+	t.classes[c].n++
+	t.classes[c].loss += loss
 }
 
 // continued scores the links of continued tables: truth table i carries
@@ -112,6 +129,11 @@ func (t *tally) add(o tally) {
 	t.rowsHit, t.rowsGT = t.rowsHit+o.rowsHit, t.rowsGT+o.rowsGT
 	t.dupChars, t.tableChars = t.dupChars+o.dupChars, t.tableChars+o.tableChars
 	t.contGT, t.contDet, t.contHit = t.contGT+o.contGT, t.contDet+o.contDet, t.contHit+o.contHit
+	for c, v := range o.classes {
+		t.class(c, 0)
+		t.classes[c].n += v.n - 1
+		t.classes[c].loss += v.loss
+	}
 }
 
 // unmatched counts a detected table that matched no truth table in
@@ -136,6 +158,9 @@ func (t *tally) print(name, status string, rows bool) {
 		cp, cr := ratio(t.contHit, t.contDet), ratio(t.contHit, t.contGT)
 		fmt.Printf("  continued tables P %.3f  R %.3f  F1 %.3f   (%d truth parts carrying on a part, %d marked, %d right)\n",
 			cp, cr, f1(cp, cr), t.contGT, t.contDet, t.contHit)
+	}
+	if len(t.classes) > 0 {
+		printClasses(t.classes)
 	}
 	if t.tableChars > 0 {
 		fmt.Printf("  non-table elements overlapping a table box by > 20%%: %d bytes of text (table elements: %d bytes)\n", t.dupChars, t.tableChars)
