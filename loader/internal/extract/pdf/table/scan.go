@@ -176,6 +176,22 @@ func paragraphLine(l *textLine) bool {
 	return len(lineText(l)) > maxHeadBytes && proseWords(l.ws)
 }
 
+// paragraphTail: l is the last line of the paragraph whose line p is
+// above it, not a head over the line next under it: p is running text
+// (paragraphLine), l starts where p does, ends no further right, ends a
+// sentence, and is no farther from p than from next (a paragraph set
+// tight over a table, at the table's own leading, leaves its short last
+// line as close to the table's first row as to the paragraph).
+func paragraphTail(p, l, next *textLine) bool {
+	if !paragraphLine(p) || math.Abs(l.bb.X0-p.bb.X0) > 2 || l.bb.X1 > p.bb.X1+1 ||
+		l.bb.Y0-p.bb.Y1 > next.bb.Y0-l.bb.Y1+0.5 {
+		return false
+	}
+	t := lineText(l)
+	last := l.ws[len(l.ws)-1].text
+	return len(t) >= 3 && strings.ContainsRune(".:!?", rune(t[len(t)-1])) && len(last) >= 3 && isWordOfLetters(last)
+}
+
 // wrappedOn: l goes on the cell of the line above it: one phrase, no
 // number, a leading under prev (half a line's gap at most), starting
 // where prev's first phrase starts and ending a gap short of the next
@@ -307,6 +323,9 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 		}
 		if far || l.size > 1.25*size || len(lineText(l)) > maxHeadBytes || l.ws[0].used {
 			break // (used: a row of a table found above)
+		}
+		if k > 0 && paragraphTail(lines[k-1], l, lines[k+1]) {
+			break // the last line of the paragraph above
 		}
 		if cols == nil {
 			cols = columns(run, gap)

@@ -303,7 +303,8 @@ func labelFirstLine(lines []*textLine, multi []bool, i, last int) bool {
 	above := func(k int) bool {
 		a, b := lines[k], lines[k+1]
 		return !multi[k] && multi[k+1] && !lineIsCaption(a) &&
-			math.Abs(a.bb.X0-b.bb.X0) <= 2 && b.bb.Y0-a.bb.Y1 <= 0.8*math.Max(a.size, b.size)
+			math.Abs(a.bb.X0-b.bb.X0) <= 2 && b.bb.Y0-a.bb.Y1 <= 0.8*math.Max(a.size, b.size) &&
+			inFirstPhrase(a, b)
 	}
 	if !above(i - 1) {
 		return false
@@ -314,6 +315,14 @@ func labelFirstLine(lines []*textLine, multi []bool, i, last int) bool {
 		}
 	}
 	return false
+}
+
+// inFirstPhrase: a ends before b's second phrase starts (a label's first
+// line stays in its column; a paragraph's line over the table runs on
+// over its other columns).
+func inFirstPhrase(a, b *textLine) bool {
+	segs := b.segments(math.Max(5, 0.9*b.size)) // (unruled's phrase gap)
+	return len(segs) < 2 || a.bb.X1 < segs[1][0].bb.X0
 }
 
 // widestGap is the k in 1..end-1 whose gap to the next column

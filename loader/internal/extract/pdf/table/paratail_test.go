@@ -1,0 +1,78 @@
+package table
+
+import (
+	"strings"
+	"testing"
+)
+
+// A paragraph set tight over a small unruled table, at the table's own
+// leading (the hard set's commonest miss, tables28): its last line is no
+// head of the table and no first row's label, whether it is short (a
+// sentence's tail, "above the limits set.") over columns only a cell's
+// padding apart, or a whole line of text over a label column whose
+// widest label comes within a padding of its number.
+func TestParagraphTightOverTable(t *testing.T) {
+	const size, pitch = 9.0, 12.0
+	w := func(s string) float64 { return helvWidth(s) * size / 10 }
+	line := func(x, y float64, s string) txt { return txt{X: x, Y: y, Size: size, S: s} }
+	// table draws rows at y0 on, columns pad apart (helvWidth's widths run
+	// a little wide: 9 leaves about 6pt), the last flush right
+	table := func(pg *page, y0, pad float64, rows [][]string) float64 {
+		xs := []float64{42}
+		for j := 0; j+1 < len(rows[0]); j++ {
+			wd := 0.0
+			for _, r := range rows {
+				wd = max(wd, w(r[j]))
+			}
+			xs = append(xs, xs[j]+wd+pad)
+		}
+		right := 0.0
+		for _, r := range rows {
+			right = max(right, w(r[len(r)-1]))
+		}
+		y := y0
+		for i, r := range rows {
+			y = y0 + pitch*float64(i)
+			for j, c := range r {
+				x := xs[j]
+				if j == len(r)-1 && j > 0 {
+					x = xs[j] + right - w(c)
+				}
+				pg.Items = append(pg.Items, line(x, y, c))
+			}
+		}
+		return y
+	}
+	check := func(name string, pg page, want [][]string) {
+		t.Helper()
+		ts := detect(t, pg)
+		if len(ts) != 1 {
+			t.Fatalf("%s: want 1 table, got %d: %s", name, len(ts), dump(ts))
+		}
+		got := cellsOf(ts[0])
+		if len(got) != len(want) || len(got[0]) != len(want[0]) || strings.Join(got[0], "|") != strings.Join(want[0], "|") {
+			t.Errorf("%s: want %d rows of %d starting %q: %s", name, len(want), len(want[0]), want[0], dump(ts))
+		}
+	}
+
+	// a sentence's tail over columns a padding apart
+	rows := [][]string{{"R. Okafor", "Project lead", "4218"}, {"M. Dubois", "Site manager", "4923"}, {"S. Tanaka", "Treasurer", "5120"},
+		{"K. Mensah", "Data officer", "6047"}, {"P. Novak", "Member", "7311"}}
+	pg := page{Items: []txt{
+		line(42, 48, "The contacts for the works during the summer closure are listed below and the duty officer takes"),
+		line(42, 60, "calls out of hours."),
+	}}
+	y := table(&pg, 72, 9, rows)
+	pg.Items = append(pg.Items, line(42, y+pitch, "Requests for access to the site are made to the site manager at least a day ahead of the visit."))
+	check("tail", pg, rows)
+
+	// a whole line of text over labels, the widest within a padding of its number
+	rows = [][]string{{"Fuse 10 A", "55"}, {"Hex bolt M8 long", "37"}, {"Relay 24 V", "56"}, {"Hose clamp", "13"}, {"Drive belt", "7"}}
+	pg = page{Items: []txt{
+		line(42, 48, "Spare parts were drawn from the central store during the quarter for the maintenance of the"),
+		line(42, 60, "pumping stations, the counts below being the parts issued to the three crews."),
+	}}
+	y = table(&pg, 72, 2, rows)
+	pg.Items = append(pg.Items, line(42, y+pitch, "Parts issued in the last week of the quarter are counted in the next quarter's figures as before."))
+	check("label", pg, rows)
+}
