@@ -67,6 +67,9 @@ func TestMain(m *testing.M) {
 			if strings.Contains(r.Path, "tunables") {
 				return &document.Result{Type: "text", Pages: []document.Page{{Number: 1, Text: os.Getenv("GLIBC_TUNABLES")}}}, nil
 			}
+			if strings.Contains(r.Path, "memlimit") {
+				return &document.Result{Type: "text", Pages: []document.Page{{Number: 1, Text: strconv.FormatInt(debug.SetMemoryLimit(-1), 10)}}}, nil
+			}
 			if strings.Contains(r.Path, "gcpercent") {
 				gc := debug.SetGCPercent(-1) // read it back unchanged
 				debug.SetGCPercent(gc)
@@ -201,6 +204,45 @@ func TestPoolWarm(t *testing.T) {
 	p.mu.Unlock()
 	if started != 2 {
 		t.Fatalf("extractions after Warm started more workers: %d", started)
+	}
+}
+
+// TestWorkerSoftMemory: a worker's Go memory limit (GOMEMLIMIT) is
+// WorkerSoftMemory whatever loader.max_worker_memory allows (it was 3/4 of
+// it: 3 GiB under the default 4 GB, so at GC 400 % a worker could grow to
+// 5x a big document's heap and stay there), 3/4 of a smaller hard limit,
+// and a GOMEMLIMIT the user set wins.
+func TestWorkerSoftMemory(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		max  int64
+		env  string
+		want int64
+	}{
+		{4 << 30, "", WorkerSoftMemory},
+		{0, "", WorkerSoftMemory},
+		{200 << 20, "", 150 << 20},
+		{4 << 30, "GOMEMLIMIT=1GiB", 1 << 30},
+	} {
+		env := []string{"DOCKET_TEST_AS_WORKER=1"}
+		if tc.env != "" {
+			env = append(env, tc.env)
+		}
+		p := NewPool(PoolOptions{Command: []string{exe}, Env: env, Size: 1, Timeout: 3 * time.Second, MaxMemory: tc.max, Versions: testVersions})
+		resp, err := p.Extract(context.Background(), Request{ID: 1, Path: "memlimit"})
+		p.Close()
+		if err != nil || resp.Err != nil {
+			t.Fatalf("extract: %v %+v", err, resp)
+		}
+		if got := resp.Result.Pages[0].Text; got != strconv.FormatInt(tc.want, 10) {
+			t.Errorf("max_worker_memory %d, environment %q: worker's memory limit %s, want %d", tc.max, tc.env, got, tc.want)
+		}
+	}
+	if WorkerSoftMemory > 300<<20 {
+		t.Errorf("WorkerSoftMemory %d MiB: a worker at its limit plus its C libraries' memory must stay well under issue 15's 500 MB", WorkerSoftMemory>>20)
 	}
 }
 
