@@ -85,7 +85,7 @@ type Pool struct {
 	slots chan *proc
 	mu    sync.Mutex
 	all   map[*proc]bool
-	peak  int64 // highest resident set of an exited worker (wait4's ru_maxrss), bytes
+	peak  int64 // highest resident set of a stopped worker (its own VmHWM, see notePeak), bytes
 	// greeted: some process of this pool greeted with its Versions, so
 	// the command is this build's worker and a later process that ends or
 	// hangs before greeting failed on its own (a crash or a time-out of
@@ -152,7 +152,6 @@ func (p *Pool) start() (*proc, error) {
 	pr := &proc{cmd: cmd, out: bufio.NewReaderSize(stdout, 1<<16), stdin: stdin, stderr: t, done: make(chan struct{})}
 	go func() {
 		cmd.Wait()
-		p.notePeak(cmd.ProcessState)
 		close(pr.done)
 	}()
 	p.mu.Lock()
@@ -244,6 +243,7 @@ func (p *Pool) kill(pr *proc) {
 	if pr == nil {
 		return
 	}
+	p.notePeak(pr)
 	syscall.Kill(-pr.cmd.Process.Pid, syscall.SIGKILL)
 	pr.cmd.Process.Kill()
 	<-pr.done
@@ -401,24 +401,32 @@ func lastLines(s string, n int) string {
 	return strings.Join(lines, " | ")
 }
 
-// notePeak keeps the highest resident set size of the exited workers.
-func (p *Pool) notePeak(st *os.ProcessState) {
-	if st == nil {
-		return
+// notePeak keeps the highest resident set size of the workers: the
+// worker's own high-water mark (VmHWM), read while it lives, before it is
+// told to stop or killed. Not wait4's ru_maxrss when it has exited: Go
+// starts a process by vfork and exec, and at the exec the kernel carries
+// the high-water mark of the memory it leaves (the parent's, shared under
+// vfork) into the new process's, so every worker "peaked" at the loader's
+// resident size when it was started (91 MB at 50k documents while its own
+// peak was 55-59 MB; a worker started again late in a load would have
+// shown the loader's ~300 MB). A worker that died on its own is not
+// counted (its memory is gone by then).
+func (p *Pool) notePeak(pr *proc) {
+	select {
+	case <-pr.done:
+		return // exited and reaped: its PID may be another process's now
+	default:
 	}
-	ru, ok := st.SysUsage().(*syscall.Rusage)
-	if !ok {
-		return
-	}
-	rss := ru.Maxrss << 10 // KiB on Linux
+	rss := highWaterBytes(pr.cmd.Process.Pid)
 	p.mu.Lock()
 	p.peak = max(p.peak, rss)
 	p.mu.Unlock()
 }
 
 // PeakRSS is the highest resident set size any worker reached, in bytes,
-// from the kernel's high-water mark of each exited worker (a worker
-// stopped over the memory limit included); call it after Close.
+// from the kernel's high-water mark of each worker read before it was
+// stopped (a worker stopped over the memory limit included); call it
+// after Close.
 func (p *Pool) PeakRSS() int64 {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -439,6 +447,22 @@ func residentBytes(pid int) int64 {
 	return pages * int64(os.Getpagesize())
 }
 
+// highWaterBytes reads a live process's own resident high-water mark
+// (VmHWM of /proc/PID/status), 0 when unknown.
+func highWaterBytes(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
 // Close stops every worker.
 func (p *Pool) Close() {
 	p.Release() // all at once: they exit in parallel
@@ -456,6 +480,7 @@ func (p *Pool) Close() {
 // then only waits. Call it once no more work will be sent.
 func (p *Pool) Release() {
 	for _, pr := range p.procs() {
+		p.notePeak(pr)
 		pr.stdin.Close()
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -66,6 +67,13 @@ func TestMain(m *testing.M) {
 			}
 			if strings.Contains(r.Path, "tunables") {
 				return &document.Result{Type: "text", Pages: []document.Page{{Number: 1, Text: os.Getenv("GLIBC_TUNABLES")}}}, nil
+			}
+			if strings.Contains(r.Path, "grow") {
+				b := make([]byte, 96<<20)
+				for i := range b {
+					b[i] = 1
+				}
+				return &document.Result{Type: "text", Pages: []document.Page{{Number: 1, Text: strconv.Itoa(int(b[len(b)-1]))}}}, nil
 			}
 			if strings.Contains(r.Path, "memlimit") {
 				return &document.Result{Type: "text", Pages: []document.Page{{Number: 1, Text: strconv.FormatInt(debug.SetMemoryLimit(-1), 10)}}}, nil
@@ -243,6 +251,37 @@ func TestWorkerSoftMemory(t *testing.T) {
 	}
 	if WorkerSoftMemory > 300<<20 {
 		t.Errorf("WorkerSoftMemory %d MiB: a worker at its limit plus its C libraries' memory must stay well under issue 15's 500 MB", WorkerSoftMemory>>20)
+	}
+}
+
+// TestPeakIsTheWorkersOwn: PeakRSS is the workers' own high-water mark,
+// not the loader's. A worker started while the loader holds 256 MiB
+// reported ~256 MiB when its peak came from wait4 (the kernel carries the
+// parent's high-water mark into a vfork'd child at its exec); a worker
+// that touched 96 MiB reports at least that.
+func TestPeakIsTheWorkersOwn(t *testing.T) {
+	held := make([]byte, 256<<20)
+	for i := range held {
+		held[i] = 1
+	}
+	p := newPool(t, 1)
+	if resp, err := p.Extract(context.Background(), Request{ID: 1, Path: "a.txt"}); err != nil || resp.Err != nil {
+		t.Fatalf("extract: %v %+v", err, resp)
+	}
+	p.Close()
+	if got := p.PeakRSS(); got <= 0 || got >= 128<<20 {
+		t.Errorf("a worker that extracted one small file peaked at %d MiB (the loader holds 256 MiB), want (0, 128)", got>>20)
+	}
+	runtime.KeepAlive(held)
+	held = nil
+
+	p = newPool(t, 1)
+	if resp, err := p.Extract(context.Background(), Request{ID: 2, Path: "grow"}); err != nil || resp.Err != nil {
+		t.Fatalf("extract: %v %+v", err, resp)
+	}
+	p.Close()
+	if got := p.PeakRSS(); got < 96<<20 {
+		t.Errorf("a worker that touched 96 MiB peaked at %d MiB, want at least 96", got>>20)
 	}
 }
 
