@@ -36,6 +36,7 @@ drop table {{ ref('a') }}
 {% do run_query('begin') %}{% do run_query("create table " ~ target.schema ~ ".left_open as select 1 as x") %}
 {% endmacro %}
 {% macro twin() %}{% do run_query("create table " ~ target.schema ~ ".twin_root as select 1 as x") %}{% endmacro %}
+{% macro echo_kwargs() %}{% do run_query("create table " ~ target.schema ~ ".echoed as select '" ~ kwargs['if'] ~ "|" ~ kwargs['bad key'] ~ "' as v") %}{% endmacro %}
 `,
 	"dbt_packages/p/dbt_project.yml": "name: p\nversion: '1'\nconfig-version: 2\n",
 	"dbt_packages/p/macros/p.sql": `{% macro tx_idioms() %}
@@ -124,6 +125,19 @@ func TestRunOperation(t *testing.T) {
 	}
 	if r := run("log_grant", map[string]any{"bad key": 1}); r.Status != executor.StatusError {
 		t.Errorf("a key that is no name: %+v", r)
+	}
+	// the mapping reaches the macro as dbt's macro(**args): a key that is a
+	// Jinja keyword or no name at all is the macro's unexpected keyword
+	// argument (not a template parse error), and a macro reading kwargs
+	// gets it
+	if r := run("log_grant", map[string]any{"if": 1, "role": "r"}); r.Status != executor.StatusError || !strings.Contains(r.Message, "keyword argument 'if'") {
+		t.Errorf("a Jinja keyword as a key: %+v, want the macro's unexpected keyword argument 'if'", r)
+	}
+	if r := run("echo_kwargs", map[string]any{"if": "a", "bad key": "b"}); r.Status != executor.StatusSuccess {
+		t.Errorf("echo_kwargs: %+v", r)
+	}
+	if err := db.SQL().QueryRow("select v from main.echoed").Scan(&got); err != nil || got != "a|b" {
+		t.Errorf("echoed: %q %v, want a|b (keys as kwargs)", got, err)
 	}
 	if r := run("log_grant", map[string]any{"nobody": 1, "role": "r"}); r.Status != executor.StatusError {
 		t.Errorf("an argument the macro lacks: %+v", r)

@@ -81,22 +81,15 @@ var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 const opArgs = "__docket_operation_args"
 
 // RunOperation calls op's macro with args as its keyword arguments (dbt's
-// `--args` mapping), rendered with the run-time context (target, var,
-// env_var, log, run_query, statement, adapter ...) and q as the
-// connection run_query and statement use. As in dbt, what the macro
-// renders and what it returns are discarded: only the SQL it runs through
-// run_query, statement or do counts. A key that is not an identifier is
-// an error (no macro can take it as a keyword argument).
+// `--args` mapping, passed as dbt's macro(**args)), rendered with the
+// run-time context (target, var, env_var, log, run_query, statement,
+// adapter ...) and q as the connection run_query and statement use. As in
+// dbt, what the macro renders and what it returns are discarded: only the
+// SQL it runs through run_query, statement or do counts. A key the macro
+// does not declare is its error (unexpected keyword argument) unless the
+// macro reads kwargs, whatever the key's spelling.
 func (m *Manifest) RunOperation(ctx context.Context, q Querier, op *MacroCall, args map[string]any) error {
-	keys := SortedKeys(args)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		if !identRe.MatchString(k) {
-			return fmt.Errorf("--args key %q is not a name a macro's keyword argument can have", k)
-		}
-		parts[i] = fmt.Sprintf("%s=%s[%q]", k, opArgs, k)
-	}
-	src := fmt.Sprintf("{%% do %s(%s) %%}", op.call, strings.Join(parts, ", "))
+	src := fmt.Sprintf("{%% do %s(**%s) %%}", op.call, opArgs)
 	_, err := m.renderHook(ctx, q, op.Node, src, false, map[string]any{opArgs: args})
 	return err
 }
