@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"gopkg.in/yaml.v3"
@@ -26,7 +25,8 @@ func (mr *modelRun) operation(ctx context.Context, m *runner.Manifest) int {
 			return ExitUsage
 		}
 	}
-	if _, err := m.FindOperation(mr.f.macro); err != nil {
+	op, err := m.FindOperation(mr.f.macro)
+	if err != nil {
 		fmt.Fprintln(stderr, "docket run-operation:", err)
 		return ExitUsage
 	}
@@ -36,14 +36,9 @@ func (mr *modelRun) operation(ctx context.Context, m *runner.Manifest) int {
 		return ExitUsage
 	}
 	defer db.Close()
-	rr, err := runner.RunOperation(ctx, m, db, mr.f.macro, args)
+	rr, err := runner.RunOperation(ctx, m, db, op, args)
 	if code, ok := reportInterrupted(ctx, mr.cmd, stderr); ok {
 		return code
-	}
-	var ue *runner.UndefinedMacroError
-	if errors.As(err, &ue) {
-		fmt.Fprintln(stderr, "docket run-operation:", err)
-		return ExitUsage
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)

@@ -62,7 +62,9 @@ func TestProfileAttachApplied(t *testing.T) {
 	if err := db.SQL().QueryRow("select count(*) from main.t_eph").Scan(&n); err != nil || n != 2 {
 		t.Errorf("t_eph: %d %v, want the attached file's 2 rows", n, err)
 	}
-	if rr, err := executor.RunOperation(ctx, m, db, "count_people", nil); err != nil || rr.Failed() {
+	if op, err := m.FindOperation("count_people"); err != nil {
+		t.Errorf("run-operation: %v", err)
+	} else if rr, err := executor.RunOperation(ctx, m, db, op, nil); err != nil || rr.Failed() {
 		t.Errorf("run-operation: %v %+v", err, rr)
 	}
 

@@ -358,7 +358,11 @@ var featureProbes = map[string]featureProbe{
 			return err
 		}
 		defer db.Close()
-		rr, err := executor.RunOperation(context.Background(), m, db, "mark", map[string]any{"label": "x"})
+		op, err := m.FindOperation("mark")
+		if err != nil {
+			return err
+		}
+		rr, err := executor.RunOperation(context.Background(), m, db, op, map[string]any{"label": "x"})
 		if err != nil || len(rr.Results) != 1 || rr.Results[0].Status != executor.StatusSuccess {
 			return fmt.Errorf("run-operation mark: %v %+v", err, rr)
 		}

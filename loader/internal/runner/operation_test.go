@@ -67,7 +67,11 @@ func TestRunOperation(t *testing.T) {
 	}
 	run := func(macro string, args map[string]any) executor.Result {
 		t.Helper()
-		rr, err := executor.RunOperation(ctx, m, db, macro, args)
+		op, err := m.FindOperation(macro)
+		if err != nil {
+			t.Fatalf("%s: %v", macro, err)
+		}
+		rr, err := executor.RunOperation(ctx, m, db, op, args)
 		if err != nil {
 			t.Fatalf("%s: %v", macro, err)
 		}
@@ -107,7 +111,7 @@ func TestRunOperation(t *testing.T) {
 		t.Errorf("p.twin's unique_id %q", r.UniqueID)
 	}
 	for _, name := range []string{"nope", "p.log_grant", "q.twin"} {
-		_, err := executor.RunOperation(ctx, m, db, name, nil)
+		_, err := m.FindOperation(name)
 		var ue *compiler.UndefinedMacroError
 		if !errors.As(err, &ue) {
 			t.Errorf("%s: %v, want UndefinedMacroError", name, err)

@@ -32,8 +32,6 @@ type (
 	// DeferredRelation is a node's relation in a previous run (--defer).
 	DeferredRelation = compiler.DeferredRelation
 	Config           = compiler.Config
-	// UndefinedMacroError is run-operation naming a macro no package has.
-	UndefinedMacroError = compiler.UndefinedMacroError
 )
 
 // Executor types.

@@ -20,8 +20,9 @@ func (e *UndefinedMacroError) Error() string {
 // operation, unique_id macro.<package>.<name> as dbt's run_results.json
 // names it) and how a template calls it.
 type MacroCall struct {
-	Node *Node
-	call string // the callee as a template writes it: name or pkg.name
+	Node  *Node
+	Macro string // as run-operation was given it
+	call  string // the callee as a template writes it: name or pkg.name
 }
 
 // FindOperation resolves `run-operation MACRO` as dbt's
@@ -72,7 +73,7 @@ func (m *Manifest) FindOperation(macro string) (*MacroCall, error) {
 	id := "macro." + found + "." + name
 	n := &Node{Name: name, UniqueID: id, ResourceType: Operation, PackageName: found, Path: file, Alias: name,
 		FQN: []string{found, name}, Database: m.Database(), Schema: m.Target().Schema, Config: Config{Enabled: true, Materialized: "view"}}
-	return &MacroCall{Node: n, call: call}, nil
+	return &MacroCall{Node: n, Macro: macro, call: call}, nil
 }
 
 var identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)

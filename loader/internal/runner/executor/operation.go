@@ -17,14 +17,12 @@ import (
 // discarded), no on-run-start/on-run-end hooks. The run's one result is
 // the macro's (unique_id macro.<package>.<name>, status success or error,
 // failures 0 or 1, the error as message), as dbt writes run_results.json.
-// A macro no package defines is a *compiler.UndefinedMacroError and no
-// result; a failing macro is a result with status error and a nil error.
-func RunOperation(ctx context.Context, m *compiler.Manifest, db Database, macro string, args map[string]any) (*RunResults, error) {
-	op, err := m.FindOperation(macro)
+// A failing macro is a result with status error and a nil error. op is
+// what m.FindOperation found: the caller looks the macro up first, so a
+// macro no package defines is reported before the warehouse is opened.
+func RunOperation(ctx context.Context, m *compiler.Manifest, db Database, op *compiler.MacroCall, args map[string]any) (*RunResults, error) {
+	m, err := m.ForRun(compiler.RunContext{Selected: []string{}})
 	if err != nil {
-		return nil, err
-	}
-	if m, err = m.ForRun(compiler.RunContext{Selected: []string{}}); err != nil {
 		return nil, err
 	}
 	start := time.Now()
@@ -56,7 +54,7 @@ func RunOperation(ctx context.Context, m *compiler.Manifest, db Database, macro 
 		"dbt_schema_version": compiler.RunResultsSchema, "dbt_version": compiler.DbtVersion,
 		"generated_at": compiler.ArtifactTime(t2), "invocation_id": m.InvocationID(),
 		"invocation_started_at": compiler.ArtifactTime(m.StartedAt()), "docket_command": "run-operation"},
-		Args:        map[string]any{"which": "run-operation", "macro": macro, "args": args},
+		Args:        map[string]any{"which": "run-operation", "macro": op.Macro, "args": args},
 		Results:     []Result{r},
 		ElapsedTime: t2.Sub(start).Seconds()}, nil
 }
