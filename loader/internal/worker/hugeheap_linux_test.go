@@ -2,9 +2,11 @@ package worker
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"io"
 	"os"
+	"os/exec"
 	"runtime"
 	"strconv"
 	"strings"
@@ -15,11 +17,28 @@ import (
 // TestAdviseHugeHeapRange: the range AdviseHugeHeap returns (what `docket
 // load`'s main process advises) lies in mappings the kernel marks for
 // transparent huge pages, at both ends (madvise splits the heap's mapping
-// there). It runs before Serve's test in this binary, whose range the
-// heap could otherwise reuse.
+// there). It checks in a fresh process of this test binary: in this one,
+// a range Serve advised earlier (TestServeAdvisesHugeHeap, run first
+// under -shuffle, frees its range for the heap to reuse) could hold the
+// returned one, and the test would pass with AdviseHugeHeap advising
+// nothing.
 func TestAdviseHugeHeapRange(t *testing.T) {
 	if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil {
 		t.Skip("no transparent huge pages here")
+	}
+	if os.Getenv("DOCKET_TEST_ADVISE_ALONE") == "" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestAdviseHugeHeapRange$", "-test.count=1", "-test.v")
+		cmd.Env = append(os.Environ(), "DOCKET_TEST_ADVISE_ALONE=1")
+		out, err := cmd.CombinedOutput()
+		switch {
+		case err != nil:
+			t.Fatalf("in a fresh process: %v\n%s", err, out)
+		case bytes.Contains(out, []byte("--- SKIP: TestAdviseHugeHeapRange")):
+			t.Skipf("in a fresh process:\n%s", out)
+		case !bytes.Contains(out, []byte("--- PASS: TestAdviseHugeHeapRange")):
+			t.Fatalf("the fresh process did not run the test:\n%s", out)
+		}
+		return
 	}
 	lo, hi := AdviseHugeHeap(8 << 20)
 	if hi-lo != 8<<20 {
