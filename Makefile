@@ -65,6 +65,7 @@ test: setup setup-test node-client
 	@test -z "$$(gofmt -l loader third_party)" || { echo "gofmt needed:"; gofmt -l loader third_party; exit 1; }
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 25m ./...
+	$(GO) test -count=1 -tags dkhooktest -run TestHookStatePerThread ./loader/internal/extract/pdf/
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
 
 eval: build

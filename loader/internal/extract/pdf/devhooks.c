@@ -10,11 +10,14 @@
  * glyph to its progress (MuPDF counts content-stream tokens there): a
  * glyph costs the text device about 16 tokens' worth of interpretation,
  * so a page of a million short strings counts what it costs (see
- * watchTokens in layout.go). */
-static fz_cookie *dk_tcookie;
-static dk_fill_text_fn *dk_orig_fill_text;
-static dk_stroke_text_fn *dk_orig_stroke_text;
-static dk_ignore_text_fn *dk_orig_ignore_text;
+ * watchTokens in layout.go). Like vectors.c, the hook state is the
+ * thread's: dk_page_load hooks, runs and unhooks within one C call on one
+ * thread, and two pages loaded at once on two threads (tools, tests) each
+ * count into their own cookie (TestHookStatePerThread, -tags dkhooktest). */
+static __thread fz_cookie *dk_tcookie;
+static __thread dk_fill_text_fn *dk_orig_fill_text;
+static __thread dk_stroke_text_fn *dk_orig_stroke_text;
+static __thread dk_ignore_text_fn *dk_orig_ignore_text;
 
 static void dk_count_glyphs(const fz_text *text)
 {
@@ -69,8 +72,8 @@ void dk_hook_text(fz_device *dev, fz_cookie *cookie)
  * same. */
 #define DK_SHADE_MAX_PIXELS (16.0 * 1024 * 1024)
 
-static dk_fill_shade_fn *dk_orig_fill_shade;
-static dk_fill_image_fn *dk_orig_fill_image;
+static __thread dk_fill_shade_fn *dk_orig_fill_shade;
+static __thread dk_fill_image_fn *dk_orig_fill_image;
 static unsigned char dk_no_samples[8]; /* never read: nothing reads a shading's pixels */
 
 static void dk_fill_shade(fz_context *ctx, fz_device *dev, fz_shade *shade, fz_matrix ctm, float alpha, fz_color_params cp)
