@@ -1,6 +1,7 @@
 package table
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -75,4 +76,23 @@ func TestParagraphTightOverTable(t *testing.T) {
 	y = table(&pg, 72, 2, rows)
 	pg.Items = append(pg.Items, line(42, y+pitch, "Parts issued in the last week of the quarter are counted in the next quarter's figures as before."))
 	check("label", pg, rows)
+}
+
+// A line of running text between two small tables set tight one over
+// the other (no margins, the page's leading) ends the first: it runs on
+// past the tables' right edge, so it is no row, and the two are not read
+// as one table with a paragraph row in the middle. The page is the hard
+// set's kd-3028 (a tune page, Chromium-printed: eval-tables -only hard),
+// its second table's heads a cell's padding apart (one phrase).
+func TestParagraphRunsPastBetweenTables(t *testing.T) {
+	ts := detectFile(t, filepath.Join("testdata", "hard-3028.pdf"))
+	want := [][]string{{"25 November", "Opening remarks", "Ms Haddad", "10:15"}, {"Grade", "Score", "Students", "Share"}}
+	if len(ts) != 2 {
+		t.Fatalf("want 2 tables, got %d: %s", len(ts), dump(ts))
+	}
+	for k, n := range []int{3, 4} {
+		if got := cellsOf(ts[k]); len(got) != n || strings.Join(got[0], "|") != strings.Join(want[k], "|") {
+			t.Errorf("table %d: want %d rows starting %q: %s", k, n, want[k], dump(ts))
+		}
+	}
 }

@@ -68,7 +68,8 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 		for j < len(lines) {
 			l, prev := lines[j], lines[j-1]
 			lh := math.Max(l.size, prev.size)
-			if l.bb.Y0-prev.bb.Y1 > 1.8*lh || j-kept > 2 || (lineIsCaption(l) && !starredValue(cols, prev, l, gap)) || footerUnder(lines, i, j, gap, hs) {
+			if l.bb.Y0-prev.bb.Y1 > 1.8*lh || j-kept > 2 || (lineIsCaption(l) && !starredValue(cols, prev, l, gap)) || footerUnder(lines, i, j, gap, hs) ||
+				!multi[j] && runsPast(cols, l, gap) {
 				break
 			}
 			if multi[j] {
@@ -174,22 +175,6 @@ const maxHeadBytes = 50
 // prose (proseWords) longer than a head's 50 bytes (as headerAbove has it).
 func paragraphLine(l *textLine) bool {
 	return len(lineText(l)) > maxHeadBytes && proseWords(l.ws)
-}
-
-// paragraphTail: l is the last line of the paragraph whose line p is
-// above it, not a head over the line next under it: p is running text
-// (paragraphLine), l starts where p does, ends no further right, ends a
-// sentence, and is no farther from p than from next (a paragraph set
-// tight over a table, at the table's own leading, leaves its short last
-// line as close to the table's first row as to the paragraph).
-func paragraphTail(p, l, next *textLine) bool {
-	if !paragraphLine(p) || math.Abs(l.bb.X0-p.bb.X0) > 2 || l.bb.X1 > p.bb.X1+1 ||
-		l.bb.Y0-p.bb.Y1 > next.bb.Y0-l.bb.Y1+0.5 {
-		return false
-	}
-	t := lineText(l)
-	last := l.ws[len(l.ws)-1].text
-	return len(t) >= 3 && strings.ContainsRune(".:!?", rune(t[len(t)-1])) && len(last) >= 3 && isWordOfLetters(last)
 }
 
 // wrappedOn: l goes on the cell of the line above it: one phrase, no
@@ -334,15 +319,19 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 			break
 		}
 		if len(cols) >= 2 {
+			// heads a cell's padding apart are phrases of their own
+			// (the grid's phrase gap, buildGrid), a head word reaching
+			// to a padding short of the next column
+			pad := math.Min(gap, math.Max(4, 0.55*size))
 			cross := false
-			for _, seg := range l.segments(gap) {
+			for _, seg := range l.segments(pad) {
 				b := boxOf(seg)
 				if centredOnPhrase(b, lines[k+1], gap) {
 					continue // a wrapped head's line over its last
 				}
 				reach := cols[0].b + gap
 				if len(seg) == 1 {
-					reach = math.Max(reach, cols[1].a-gap) // a word does not wrap
+					reach = math.Max(reach, cols[1].a-pad) // a word does not wrap
 				}
 				cross = cross || b.X0 < cols[0].b && b.X1 > reach
 			}

@@ -1,0 +1,42 @@
+package table
+
+import (
+	"math"
+	"strings"
+)
+
+// A paragraph set tight against a small unruled table, at the table's
+// own leading (the hard set's commonest loss, session 25): its lines are
+// no heads, labels or rows of the table.
+
+// runsPast: l is a line of running text (paragraphLine) starting at the
+// run's left edge and running on past its right edge by more than a
+// gap: a paragraph between two tables set tight one over the other, not
+// a row (a row's text stays inside the table; the run would go on through
+// it to the next table's lines and read both as one).
+func runsPast(cols []span, l *textLine, gap float64) bool {
+	if len(cols) < 2 || !paragraphLine(l) {
+		return false
+	}
+	left, right := cols[0].a, cols[0].b
+	for _, c := range cols {
+		left, right = math.Min(left, c.a), math.Max(right, c.b)
+	}
+	return math.Abs(l.bb.X0-left) <= 2 && l.bb.X1 > right+gap
+}
+
+// paragraphTail: l is the last line of the paragraph whose line p is
+// above it, not a head over the line next under it: p is running text
+// (paragraphLine), l starts where p does, ends no further right, ends a
+// sentence, and is no farther from p than from next (a paragraph set
+// tight over a table, at the table's own leading, leaves its short last
+// line as close to the table's first row as to the paragraph).
+func paragraphTail(p, l, next *textLine) bool {
+	if !paragraphLine(p) || math.Abs(l.bb.X0-p.bb.X0) > 2 || l.bb.X1 > p.bb.X1+1 ||
+		l.bb.Y0-p.bb.Y1 > next.bb.Y0-l.bb.Y1+0.5 {
+		return false
+	}
+	t := lineText(l)
+	last := l.ws[len(l.ws)-1].text
+	return len(t) >= 3 && strings.ContainsRune(".:!?", rune(t[len(t)-1])) && len(last) >= 3 && isWordOfLetters(last)
+}
