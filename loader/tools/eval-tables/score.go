@@ -41,14 +41,20 @@ func (t *tally) class(c string, loss float64) {
 	if c == "" {
 		return
 	}
+	e := t.entry(c)
+	e.n++
+	e.loss += loss
+}
+
+// entry is class c's count, made when missing.
+func (t *tally) entry(c string) *errClass {
 	if t.classes == nil {
 		t.classes = map[string]*errClass{}
 	}
 	if t.classes[c] == nil {
 		t.classes[c] = &errClass{}
 	}
-	t.classes[c].n++
-	t.classes[c].loss += loss
+	return t.classes[c]
 }
 
 // continued scores the links of continued tables: truth table i carries
@@ -130,9 +136,9 @@ func (t *tally) add(o tally) {
 	t.dupChars, t.tableChars = t.dupChars+o.dupChars, t.tableChars+o.tableChars
 	t.contGT, t.contDet, t.contHit = t.contGT+o.contGT, t.contDet+o.contDet, t.contHit+o.contHit
 	for c, v := range o.classes {
-		t.class(c, 0)
-		t.classes[c].n += v.n - 1
-		t.classes[c].loss += v.loss
+		e := t.entry(c)
+		e.n += v.n
+		e.loss += v.loss
 	}
 }
 
