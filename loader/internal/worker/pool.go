@@ -49,35 +49,27 @@ func (e *WrongWorker) Error() string {
 // WorkerGCPercent is the Go GC percentage of worker processes (unless
 // GOGC is set in the environment). A document's garbage is short-lived:
 // collecting at 4x the live heap instead of 2x saved a few percent of
-// extraction time when it was measured. GOMEMLIMIT (WorkerSoftMemory, or
-// less under a small MaxMemory) bounds the heap all the same.
+// extraction time when it was measured. GOMEMLIMIT (set from MaxMemory)
+// bounds the heap all the same, and a worker collects after a document
+// that left the heap's goal over WorkerSoftMemory.
 const WorkerGCPercent = 400
 
-// WorkerSoftMemory is the Go memory a worker process collects to stay
-// under (its GOMEMLIMIT), whatever loader.max_worker_memory allows.
+// WorkerSoftMemory is the heap goal a worker leaves a document with:
+// when a document left the Go heap's goal above it, the worker collects
+// and gives the memory back before the next (settle, in Serve).
 //
 // At WorkerGCPercent the heap grows to 5x what was live at the last
 // collection before the next one: a worker that collected while a big
-// document was live (a 110 MB heap) could grow to ~550 MB on the small
+// document was live (a 110 MB heap) would grow to ~550 MB on the small
 // documents after it, and issue 15's memory targets count the largest
 // process of a load, a worker included (/usr/bin/time's maximum resident
-// set is the command's or any child's). Under this budget the collector
-// costs nothing (a text or PDF worker's Go memory stays under ~150 MB at
-// 400 %); over it, it collects sooner instead of growing. It is soft: a
-// document whose live heap needs more still finishes (and is killed only
-// past loader.max_worker_memory).
+// set is the command's or any child's). A document's own peak is left
+// alone: a GOMEMLIMIT of 256 MiB bounded it (a 30 MB HTML page: worker
+// peak 2,433 -> 658 MiB) but cost that document 1.9x its CPU (24.7 ->
+// 47.2 s: the collector ran back to back while the live heap was over the
+// limit), and loader.max_worker_memory is the user's bound for one
+// document.
 const WorkerSoftMemory = 256 << 20
-
-// workerMemoryLimit is a worker's GOMEMLIMIT for the hard limit
-// maxMemory (0: none): WorkerSoftMemory, or 3/4 of maxMemory when that is
-// less, so the Go heap stays well under the limit at which the worker is
-// killed.
-func workerMemoryLimit(maxMemory int64) int64 {
-	if maxMemory > 0 && maxMemory/4*3 < WorkerSoftMemory {
-		return maxMemory / 4 * 3
-	}
-	return WorkerSoftMemory
-}
 
 // Pool is a set of worker processes.
 type Pool struct {
@@ -130,8 +122,10 @@ func (p *Pool) start() (*proc, error) {
 		// initialisation now allocates ~3.4 MB, so this only saves a
 		// collection or two.)
 		cmd.Env = append(cmd.Env, "GOGC=off", fmt.Sprintf("%s=%d", EnvGCPercent, WorkerGCPercent))
-		if !hasEnv(cmd.Env, "GOMEMLIMIT") {
-			cmd.Env = append(cmd.Env, fmt.Sprintf("GOMEMLIMIT=%d", workerMemoryLimit(p.opts.MaxMemory)))
+		if p.opts.MaxMemory > 0 && !hasEnv(cmd.Env, "GOMEMLIMIT") {
+			// With the collector relaxed, the soft limit keeps the Go heap
+			// well under the limit at which the worker is killed.
+			cmd.Env = append(cmd.Env, fmt.Sprintf("GOMEMLIMIT=%d", p.opts.MaxMemory/4*3))
 		}
 	}
 	cmd.Env = withMallocTunables(cmd.Env)
