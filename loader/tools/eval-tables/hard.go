@@ -15,7 +15,9 @@ package main
 // or three lines; a caption above or below or none; paragraphs with no
 // margin at the page's own leading directly above and below (or a
 // margin now and then). Written from the kinds set's topics without
-// reading the held-out browser set's drawing code.
+// reading the held-out browser set's drawing code. Since v2 half the
+// tables have rules or shading (a grid, row rules, booktabs, zebra rows,
+// a box), some body cells are blank and a stub cell may span two rows.
 //
 // Seeds 3001..3000+n (its own range) from its own RNG stream; even seeds
 // are the tune split (-v and -show print their documents), odd seeds the
@@ -30,7 +32,7 @@ import (
 
 // hardVersion names the generator: figures of other versions are not
 // comparable.
-const hardVersion = 1
+const hardVersion = 2 // 2: session 25: rules or shading on half the tables, blank cells, a stub spanning two rows (hardStyle)
 
 // hardFirst is the seed before the set's first.
 const hardFirst = 3000
@@ -157,7 +159,50 @@ func (g kdGen) hardTable(head bool) kdTable {
 		}
 		t.rows = append(t.rows, row)
 	}
+	g.hardStyle(&t, len(t.rows) > body)
 	return t
+}
+
+// hardStyle (v2) gives half the tables rules or shading (a full grid,
+// a rule under every row, booktabs rules, zebra rows, an outer box),
+// blanks a few body cells of a third of them, and lets a stub cell span
+// the next row in a fifth (that row's first cell left out); head says
+// the first row is the head.
+func (g kdGen) hardStyle(t *kdTable, head bool) {
+	pad := g.n(3, 8)
+	switch g.pick([]string{"none", "none", "none", "grid", "rows", "booktabs", "zebra", "box"}) {
+	case "grid":
+		t.css += fmt.Sprintf(`#T td,#T th{border:0.75px solid #444;padding-left:%dpx}`, pad)
+	case "rows":
+		t.css += `#T tr+tr td,#T tr+tr th{border-top:0.75px solid #999}`
+	case "booktabs":
+		t.css += `#T{border-top:1.5px solid #000;border-bottom:1.5px solid #000}`
+		if head {
+			t.css += `#T tr:first-child th{border-bottom:0.75px solid #000}`
+		}
+	case "zebra":
+		t.css += fmt.Sprintf(`#T tr:nth-child(even) td{background:#e8ecf0}#T td,#T th{padding-left:%dpx}`, pad)
+	case "box":
+		t.css += fmt.Sprintf(`#T{border:1px solid #333}#T td,#T th{padding-left:%dpx}`, pad)
+	}
+	first := 0
+	if head {
+		first = 1
+	}
+	if g.p(0.3) {
+		for _, row := range t.rows[first:] {
+			for i := 1; i < len(row); i++ {
+				if g.p(0.1) {
+					row[i].text = ""
+				}
+			}
+		}
+	}
+	if g.p(0.2) && len(t.rows)-first >= 3 {
+		r := first + g.n(0, len(t.rows)-first-2)
+		t.rows[r][0] = t.rows[r][0].span(2, 1)
+		t.rows[r+1] = t.rows[r+1][1:]
+	}
 }
 
 // letters counts s's letters.

@@ -68,9 +68,17 @@ func TestHardTablesRectangular(t *testing.T) {
 			if len(g) < 3 || len(g) > 6 || ncols(g) < 2 || ncols(g) > 4 {
 				t.Errorf("seed %d table %d: %dx%d", seed, ti, len(g), ncols(g))
 			}
+			width := map[int]int{}
 			for r, row := range tb.rows {
-				if len(row) != len(tb.rows[0]) {
-					t.Fatalf("seed %d table %d: row %d has %d cells, row 0 %d", seed, ti, r, len(row), len(tb.rows[0]))
+				for _, c := range row {
+					for dr := 0; dr < c.rs; dr++ {
+						width[r+dr] += c.cs
+					}
+				}
+			}
+			for r, row := range tb.rows {
+				if width[r] != width[0] {
+					t.Fatalf("seed %d table %d: row %d covers %d columns, row 0 %d", seed, ti, r, width[r], width[0])
 				}
 				for _, c := range row {
 					if len(c.lines) > 1 {
