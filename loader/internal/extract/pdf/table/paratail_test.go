@@ -96,3 +96,18 @@ func TestParagraphRunsPastBetweenTables(t *testing.T) {
 		}
 	}
 }
+
+// A table with a rule between every two rows and none under it (a style
+// of rules over every row but the first): its last row, under the last
+// rule, is the table's. The page is the hard set's kd-3004 (generator
+// v2, a tune page, Chromium-printed), its rules a full row apart, the
+// table's cells a padding apart.
+func TestLastRowUnderLastRule(t *testing.T) {
+	ts := detectFile(t, filepath.Join("testdata", "hard2-3004.pdf"))
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	if got := cellsOf(ts[0]); len(got) != 5 || got[0][0] != "Name" || got[4][0] != "R. Okafor" || got[4][1] != "Data officer" {
+		t.Errorf("want 5 rows, the head first, the last R. Okafor's (Data officer): %s", dump(ts))
+	}
+}

@@ -107,8 +107,10 @@ func (s stack) chains(ws []*word) [][]rule {
 // stackTable reads one chain of rules (and a header just above its first
 // rule) as a table, if the text there makes one.
 func (d *Detector) stackTable(s stack, chain []rule, ws []*word, vs []rule, size float64) (document.Table, bool) {
-	top := chain[0].pos
+	top, bottom := chain[0].pos, chain[len(chain)-1].pos
 	bands := len(chain) - 1
+	// a last row's cells a padding apart are phrases (the grid's gap)
+	pad := math.Min(math.Max(5, 0.9*size), math.Max(4, 0.55*size))
 	// header lines just above the first rule: inside the extent, close to
 	// the rule and to each other, up to three
 	var above []*word
@@ -134,10 +136,14 @@ func (d *Detector) stackTable(s stack, chain []rule, ws []*word, vs []rule, size
 			bands++
 		}
 	}
+	if y1, ok := lastRowUnder(s, bottom, ws, size, pad, (bottom-chain[0].pos)/float64(len(chain)-1)); ok {
+		bottom = y1
+		bands++
+	}
 	if bands < 3 {
 		return document.Table{}, false
 	}
-	box := document.BBox{X0: s.a, Y0: top, X1: s.b, Y1: chain[len(chain)-1].pos}
+	box := document.BBox{X0: s.a, Y0: top, X1: s.b, Y1: bottom}
 	in := freeWords(ws, &box)
 	if len(in) == 0 {
 		return document.Table{}, false
@@ -161,4 +167,37 @@ func (d *Detector) stackTable(s stack, chain []rule, ws []*word, vs []rule, size
 		w.used = true
 	}
 	return finish(l, box), true
+}
+
+// lastRowUnder: the table's last row is under its last rule (rules
+// between rows and none under the table, as a style of rules above every
+// row but the first draws them): one line just under the rule, nearer
+// than a band's height (pitch), inside the extent, in the table's size,
+// of two phrases or more, and the line under it (if any) outside the
+// extent or farther away than the row's own gap. Its bottom, and whether
+// there is one.
+func lastRowUnder(s stack, bottom float64, ws []*word, size, pad, pitch float64) (float64, bool) {
+	var below []*word
+	for _, w := range ws {
+		if w.cy() > bottom && w.cy() < bottom+3*pitch {
+			below = append(below, w)
+		}
+	}
+	ls := lineUp(below)
+	if len(ls) == 0 {
+		return 0, false
+	}
+	l := ls[0]
+	gap := l.bb.Y0 - bottom
+	if gap < -0.5 || l.bb.Y1-bottom > pitch || l.bb.X0 < s.a-2 || l.bb.X1 > s.b+2 ||
+		math.Abs(l.size-size) > 0.1*size || l.nSegments(pad) < 2 {
+		return 0, false
+	}
+	if len(ls) > 1 {
+		n := ls[1]
+		if n.bb.X0 >= s.a-2 && n.bb.X1 <= s.b+2 && n.bb.Y0-l.bb.Y1 <= gap+1 {
+			return 0, false // more lines under it inside the extent: not one last row
+		}
+	}
+	return l.bb.Y1 + 0.5, true
 }
