@@ -15,14 +15,14 @@ import (
 // a row (a row's text stays inside the table; the run would go on through
 // it to the next table's lines and read both as one).
 func runsPast(cols []span, l *textLine, gap float64) bool {
-	if len(cols) < 2 || !paragraphLine(l) {
+	if len(cols) < 2 {
 		return false
 	}
 	left, right := cols[0].a, cols[0].b
 	for _, c := range cols {
 		left, right = math.Min(left, c.a), math.Max(right, c.b)
 	}
-	return math.Abs(l.bb.X0-left) <= 2 && l.bb.X1 > right+gap
+	return math.Abs(l.bb.X0-left) <= 2 && l.bb.X1 > right+gap && paragraphLine(l)
 }
 
 // paragraphTail: l is the last line of the paragraph whose line p is
@@ -32,8 +32,8 @@ func runsPast(cols []span, l *textLine, gap float64) bool {
 // tight over a table, at the table's own leading, leaves its short last
 // line as close to the table's first row as to the paragraph).
 func paragraphTail(p, l, next *textLine) bool {
-	if !paragraphLine(p) || math.Abs(l.bb.X0-p.bb.X0) > 2 || l.bb.X1 > p.bb.X1+1 ||
-		l.bb.Y0-p.bb.Y1 > next.bb.Y0-l.bb.Y1+0.5 {
+	if math.Abs(l.bb.X0-p.bb.X0) > 2 || l.bb.X1 > p.bb.X1+1 ||
+		l.bb.Y0-p.bb.Y1 > next.bb.Y0-l.bb.Y1+0.5 || !paragraphLine(p) {
 		return false
 	}
 	t := lineText(l)
