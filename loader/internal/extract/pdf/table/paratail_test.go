@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -109,5 +110,20 @@ func TestLastRowUnderLastRule(t *testing.T) {
 	}
 	if got := cellsOf(ts[0]); len(got) != 5 || got[0][0] != "Name" || got[4][0] != "R. Okafor" || got[4][1] != "Data officer" {
 		t.Errorf("want 5 rows, the head first, the last R. Okafor's (Data officer): %s", dump(ts))
+	}
+}
+
+// A small unruled table whose columns are a cell's padding apart (~6pt,
+// under the run's 0.9-size phrase gap): its lines are rows all the same,
+// their phrases lining up from line to line (the hard set's kd-3010,
+// generator v2, a tune page: a caption and tight paragraphs around it).
+func TestColumnsAPaddingApartMakeARun(t *testing.T) {
+	ts := detectFile(t, filepath.Join("testdata", "hard2-3010.pdf"))
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	want := [][]string{{"Component", "Price"}, {"Relay 24 V", "106.34"}, {"Hose clamp", "362.08"}, {"Washer", "9.96"}}
+	if got := cellsOf(ts[0]); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("want %q: %s", want, dump(ts))
 	}
 }

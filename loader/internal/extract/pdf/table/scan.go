@@ -49,10 +49,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 
 // scan finds unruled tables in runs of aligned lines (top to bottom).
 func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []textFound {
-	multi := make([]bool, len(lines))
-	for i, l := range lines {
-		multi[i] = l.nSegments(gap) >= 2 && !lineIsCaption(l)
-	}
+	multi := multiPhrase(lines, size, gap)
 	var found []textFound
 	for i := 0; i < len(lines); {
 		if !multi[i] {
