@@ -79,6 +79,18 @@ func TestMain(m *testing.M) {
 				}
 				return &document.Result{Type: "text", Pages: []document.Page{{Number: 1, Text: strconv.Itoa(int(b[len(b)-1]))}}}, nil
 			}
+			if strings.Contains(r.Path, "hold") {
+				held = make([]byte, 64<<20) // live from now on: the goal stays ~320 MiB
+				for i := range held {
+					held[i] = 1
+				}
+				runtime.GC()
+			}
+			if strings.Contains(r.Path, "forcedgc") {
+				g := []metrics.Sample{{Name: "/gc/cycles/forced:gc-cycles"}}
+				metrics.Read(g)
+				return &document.Result{Type: "text", Pages: []document.Page{{Number: 1, Text: strconv.FormatUint(g[0].Value.Uint64(), 10)}}}, nil
+			}
 			if strings.Contains(r.Path, "heapgoal") {
 				g := []metrics.Sample{{Name: "/gc/heap/goal:bytes"}}
 				metrics.Read(g)
@@ -110,6 +122,9 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(m.Run())
 }
+
+// held is what the test worker's "hold" document keeps live.
+var held []byte
 
 // testVersions is what the test workers greet with (docket's workers
 // greet with version.All()).
@@ -245,6 +260,33 @@ func TestWorkerSettlesAfterABigDocument(t *testing.T) {
 	goal, _ := strconv.ParseUint(resp.Result.Pages[0].Text, 10, 64)
 	if goal == 0 || goal > WorkerSoftMemory {
 		t.Errorf("heap goal after a big document: %d MiB, want at most WorkerSoftMemory (%d MiB)", goal>>20, WorkerSoftMemory>>20)
+	}
+}
+
+// TestWorkerSettlesOnce: a worker whose live heap stays at 64 MiB (its
+// goal ~320 MiB, over WorkerSoftMemory) settles after the document that
+// grew it, not again after every document (a forced collection and
+// scavenge each time with nothing to give back).
+func TestWorkerSettlesOnce(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPool(PoolOptions{Command: []string{exe}, Env: []string{"DOCKET_TEST_AS_WORKER=1"}, Size: 1, Timeout: 30 * time.Second,
+		MaxMemory: 4 << 30, Versions: testVersions})
+	t.Cleanup(p.Close)
+	forced := make([]string, 3)
+	for i, path := range []string{"hold", "forcedgc", "forcedgc", "forcedgc"} {
+		resp, err := p.Extract(context.Background(), Request{ID: int64(i), Path: path})
+		if err != nil || resp.Err != nil {
+			t.Fatalf("extract %s: %v %+v", path, err, resp)
+		}
+		if i > 0 {
+			forced[i-1] = resp.Result.Pages[0].Text
+		}
+	}
+	if forced[0] != forced[1] || forced[1] != forced[2] {
+		t.Errorf("forced collections seen by three small documents after the heap grew: %v, want the same count (one settle, before them)", forced)
 	}
 }
 

@@ -126,13 +126,28 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, versions string, ex
 // document just answered left the Go heap's goal over WorkerSoftMemory
 // (a collection while a big document was live sets the next goal at 5x
 // that heap). After the small documents of a 50k load it never does; the
-// goal is read from runtime/metrics (~1 us).
+// goal is read from runtime/metrics (~1 us). A worker whose steady live
+// heap keeps the goal over the budget settles again only once the goal
+// has grown by a quarter past where the last settle left it, not after
+// every document.
 func settle() {
+	goal := heapGoal()
+	if goal > WorkerSoftMemory && goal > settledGoal+settledGoal/4 {
+		debug.FreeOSMemory()
+		settledGoal = heapGoal()
+	}
+}
+
+// settledGoal is the heap goal the last settle left.
+var settledGoal uint64
+
+func heapGoal() uint64 {
 	s := []metrics.Sample{{Name: "/gc/heap/goal:bytes"}}
 	metrics.Read(s)
-	if s[0].Value.Kind() == metrics.KindUint64 && s[0].Value.Uint64() > WorkerSoftMemory {
-		debug.FreeOSMemory()
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
 	}
+	return s[0].Value.Uint64()
 }
 
 // safeExtract turns a Go panic in an extractor into an error; C crashes
