@@ -127,3 +127,21 @@ func TestColumnsAPaddingApartMakeARun(t *testing.T) {
 		t.Errorf("want %q: %s", want, dump(ts))
 	}
 }
+
+// Lines a padding apart make a run only where a neighbour's phrases line
+// up with theirs: a short title whose word spaces happen to be wide (OCR
+// text over a scan: tabula's jpeg2000.pdf, a visible corpus file) stays
+// out of the table under it.
+func TestWideSpacedTitleStaysOut(t *testing.T) {
+	ts := detectFile(t, filepath.Join("testdata", "tabula-jpeg2000.pdf"))
+	if len(ts) == 0 {
+		t.Fatal("no table")
+	}
+	for _, tb := range ts {
+		for _, r := range cellsOf(tb) {
+			if s := strings.Join(r, " "); strings.Contains(s, "WALLISVILLE") {
+				t.Errorf("the title over the table taken in: %q: %s", s, dump(ts))
+			}
+		}
+	}
+}
