@@ -37,6 +37,8 @@ type modelFlags struct {
 	deferState        bool   // --defer: unbuilt parents read from the state's relations
 	favorState        bool   // --favor-state: ... even when the target has them
 	macro, macroArgs  string // run-operation MACRO --args '{...}'
+	// --event-time-start / --event-time-end: a microbatch model's window
+	eventTimeStart, eventTimeEnd string
 }
 
 func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, error) {
@@ -56,6 +58,8 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 	fs.BoolVar(&f.fullRefresh, "full-refresh", false, "rebuild incremental models from scratch (implies --force)")
 	if cmd == "build" || cmd == "run" {
 		fs.BoolVar(&f.empty, "empty", false, "build the models with their columns and no rows: every ref and source reads none (dbt 1.8's --empty)")
+		fs.StringVar(&f.eventTimeStart, "event-time-start", "", "microbatch models: the first batch starts here (a date or date and time, UTC unless it says)")
+		fs.StringVar(&f.eventTimeEnd, "event-time-end", "", "microbatch models: the last batch ends here (default: now)")
 	}
 	fs.BoolVar(&f.force, "force", false, "run every selected node, even one whose inputs did not change since its last build")
 	fs.StringVar(&f.vars, "vars", "", "YAML mapping overriding project.yaml vars, e.g. '{min_chars: 20}'")
@@ -282,6 +286,13 @@ func progressLine(r runner.Result) string {
 			}
 		case runner.StatusError:
 			desc, tag = fmt.Sprintf("ERROR creating %s %s model %s", cmp.Or(r.Language, "sql"), r.Materialized, rel), "[ERROR "+secs+"]"
+		case runner.StatusPartialSuccess:
+			ok := 0
+			if r.BatchResults != nil {
+				ok = len(r.BatchResults.Successful)
+			}
+			desc = fmt.Sprintf("PARTIAL SUCCESS (%d/%d) creating sql microbatch model %s", ok, len(r.Batches), rel)
+			tag = fmt.Sprintf("[PARTIAL SUCCESS %d rows %s]", r.AdapterResponse.RowsAffected, secs)
 		default:
 			desc, tag = "SKIP relation "+rel, "[SKIP]"
 		}
@@ -331,6 +342,22 @@ func progressLine(r runner.Result) string {
 	return head + strings.Repeat(".", dots) + " " + tag
 }
 
+// batchLines are a microbatch model's batches, one line each as dbt
+// prints them ("Batch 2 of 4 OK batch 20240102 of m.events").
+func batchLines(r runner.Result) []string {
+	var out []string
+	rel := strings.ReplaceAll(r.RelationName, `"`, "")
+	for i, b := range r.Batches {
+		desc, tag := "OK batch "+b.ID+" of "+rel, fmt.Sprintf("[%s in %.2fs]", b.Message, b.Seconds)
+		if b.Status != runner.StatusSuccess {
+			desc, tag = "ERROR batch "+b.ID+" of "+rel, fmt.Sprintf("[ERROR in %.2fs]", b.Seconds)
+		}
+		head := fmt.Sprintf("  Batch %d of %d %s ", i+1, len(r.Batches), desc)
+		out = append(out, head+strings.Repeat(".", max(3, 80-len(head)))+" "+tag)
+	}
+	return out
+}
+
 func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunResults) {
 	kinds := map[string]int{}
 	var pass, warn, errs, skip, upToDate int
@@ -357,7 +384,7 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 			pass++
 		case runner.StatusWarn:
 			warn++
-		case runner.StatusError, runner.StatusFail:
+		case runner.StatusError, runner.StatusFail, runner.StatusPartialSuccess:
 			errs++
 		case runner.StatusSkipped:
 			skip++
@@ -400,10 +427,17 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 				what = "Warning"
 			} else if r.Status == runner.StatusError {
 				what = "Error"
+			} else if r.Status == runner.StatusPartialSuccess {
+				what = "Partial success"
 			}
 			fmt.Fprintf(w, "\n%s in %s %s (%s)\n", what, r.ResourceType, r.Name, n.Path)
 			for _, l := range strings.Split(r.Message, "\n") {
 				fmt.Fprintf(w, "  %s\n", l)
+			}
+			for _, b := range r.Batches {
+				if b.Status == runner.StatusError {
+					fmt.Fprintf(w, "  batch %s (%s to %s) failed: %s\n", b.ID, b.Start.Format(time.RFC3339), b.End.Format(time.RFC3339), b.Message)
+				}
 			}
 			if r.Sample != nil && len(r.Sample.Rows) > 0 {
 				fmt.Fprintf(w, "  sample of failing rows:\n    %s\n", strings.Join(r.Sample.Columns, " | "))

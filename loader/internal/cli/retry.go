@@ -20,10 +20,17 @@ type lastRun struct {
 		Which       string `json:"which"`
 		FullRefresh bool   `json:"full_refresh"`
 		Empty       bool   `json:"empty"`
+		// --event-time-start/end, as dbt 1.9 records them
+		EventTimeStart string `json:"event_time_start"`
+		EventTimeEnd   string `json:"event_time_end"`
 	} `json:"args"`
 	Results []struct {
-		UniqueID string `json:"unique_id"`
-		Status   string `json:"status"`
+		UniqueID     string `json:"unique_id"`
+		Status       string `json:"status"`
+		BatchResults *struct {
+			Successful [][2]string `json:"successful"`
+			Failed     [][2]string `json:"failed"`
+		} `json:"batch_results"`
 	} `json:"results"`
 }
 
@@ -77,9 +84,14 @@ func runRetry(ctx context.Context, args []string, stdout, stderr io.Writer) (str
 	var names []string
 	for _, r := range lr.Results {
 		switch r.Status {
-		case runner.StatusError, runner.StatusFail, runner.StatusSkipped, "runtime error":
+		case runner.StatusError, runner.StatusFail, runner.StatusSkipped, "runtime error", runner.StatusPartialSuccess:
 			names = append(names, nodeName(r.UniqueID))
 		}
+	}
+	batches, err := failedBatches(lr)
+	if err != nil {
+		fmt.Fprintf(stderr, "docket retry: %s: %v\n", modelsRel(p.Dir, path), err)
+		return "", ExitUsage
 	}
 	if len(names) == 0 {
 		fmt.Fprintf(stdout, "Nothing to retry: every node of the last `docket %s` succeeded (%s).\n", lr.Args.Which, modelsRel(p.Dir, path))
@@ -94,6 +106,16 @@ func runRetry(ctx context.Context, args []string, stdout, stderr io.Writer) (str
 	}
 	if lr.Args.Empty {
 		cmdArgs = append(cmdArgs, "--empty")
+	}
+	if lr.Args.EventTimeStart != "" {
+		cmdArgs = append(cmdArgs, "--event-time-start", lr.Args.EventTimeStart)
+	}
+	if lr.Args.EventTimeEnd != "" {
+		cmdArgs = append(cmdArgs, "--event-time-end", lr.Args.EventTimeEnd)
+	}
+	if len(batches) > 0 {
+		fmt.Fprintf(stdout, "Microbatch model%s with failed batches: only those run again: %s\n", modelsPlural(len(batches)), strings.Join(batchNames(batches), " "))
+		ctx = withRetryBatches(ctx, batches)
 	}
 	if dir != "" {
 		cmdArgs = append(cmdArgs, "--project", dir)

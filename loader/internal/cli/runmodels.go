@@ -146,8 +146,13 @@ func (mr *modelRun) execute(ctx context.Context, m *runner.Manifest) int {
 		return code
 	}
 	fmt.Fprintf(stdout, "Concurrency: %d threads (target='%s')\n\n", mr.threads, mr.pp.Target.Name)
-	rr, err := runner.Execute(ctx, m, db, runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Empty: f.empty, Threads: mr.threads,
-		OnResult: mr.onResult(ctx)})
+	opts := runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Empty: f.empty, Threads: mr.threads,
+		OnResult: mr.onResult(ctx), RetryBatches: retryBatches(ctx)}
+	if opts.EventTimeStart, opts.EventTimeEnd, err = f.eventTimes(); err != nil {
+		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
+		return ExitUsage
+	}
+	rr, err := runner.Execute(ctx, m, db, opts)
 	return mr.finish(ctx, m, rr, err)
 }
 
@@ -200,6 +205,9 @@ func (mr *modelRun) onResult(ctx context.Context) func(runner.Result) {
 		if r.RetriedAlone != "" {
 			fmt.Fprintf(mr.stderr, "docket: warning: %s ran out of DuckDB's memory (build.memory_limit) while %s ran beside it; it ran again alone\n",
 				r.Name, r.RetriedAlone[strings.LastIndex(r.RetriedAlone, ".")+1:])
+		}
+		for _, l := range batchLines(r) {
+			fmt.Fprintln(mr.stdout, l)
 		}
 		fmt.Fprintln(mr.stdout, progressLine(r))
 	}

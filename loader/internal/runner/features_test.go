@@ -457,8 +457,16 @@ var featureProbes = map[string]featureProbe{
 		"dbt_packages/p/seeds/ids.csv":   "id\n1\n2\n3\n",
 		"models/m/use.sql":               "select * from {{ ref('p', 'dim') }}",
 	}},
-	"incremental-strategies": {files: map[string]string{
-		"models/m/events.sql": "{{ config(materialized='incremental', incremental_strategy='microbatch', event_time='ts', batch_size='day', begin='2024-01-01') }}\nselect 1 as id, now() as ts",
+	"microbatch": {build: true, files: map[string]string{
+		"models/m/src.sql": "{{ config(event_time='ts') }}\nselect 1 as id, timestamp '2024-01-01 10:00:00' as ts union all select 2, timestamp '2024-02-02 10:00:00'",
+		"models/m/events.sql": "{{ config(materialized='incremental', incremental_strategy='microbatch', event_time='ts', batch_size='month', begin='2024-01-01', lookback=2) }}\n" +
+			"select *, '{{ model.batch.id }}' as batch from {{ ref('src') }}",
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
+		db := shapeDB(t, dir)
+		if s := shapeQuery(t, db)("select string_agg(id || ':' || batch, ' ' order by id) from m.events"); s != "1:20240101 2:20240201" {
+			return fmt.Errorf("events: %s, want each row from its own month's batch", s)
+		}
+		return nil
 	}},
 	"package-rest": {files: map[string]string{
 		"dbt_packages/p/dbt_project.yml":    "name: p\nversion: '1'\nconfig-version: 2\non-run-end: [\"select 1\"]\n",

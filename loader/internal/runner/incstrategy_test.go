@@ -8,13 +8,13 @@ import (
 )
 
 // TestUnknownIncrementalStrategyFailsOnlyItsModel: an incremental_strategy
-// docket does not build (microbatch, a typo) is a warning at its config
+// docket does not build (a typo, an adapter's own) is a warning at its config
 // and an error of that model when it runs, as dbt fails that node at run
 // time; its children are skipped and the rest builds (it was a parse
 // error that stopped every node).
 func TestUnknownIncrementalStrategyFailsOnlyItsModel(t *testing.T) {
 	dir := writeProbe(t, map[string]string{
-		"models/m/events.sql": "{{ config(materialized='incremental',\n  incremental_strategy='microbatch', event_time='ts') }}\nselect 1 as id, now() as ts",
+		"models/m/events.sql": "{{ config(materialized='incremental',\n  incremental_strategy='microbath') }}\nselect 1 as id, now() as ts",
 		"models/m/after.sql":  "select * from {{ ref('events') }}",
 		"models/m/other.sql":  "select 1 as id",
 	})
@@ -24,7 +24,7 @@ func TestUnknownIncrementalStrategyFailsOnlyItsModel(t *testing.T) {
 	}
 	var warned []string
 	for _, w := range m.Warnings {
-		if strings.Contains(w.String(), "microbatch") {
+		if strings.Contains(w.String(), "microbath") {
 			warned = append(warned, w.String())
 		}
 	}
@@ -38,7 +38,7 @@ func TestUnknownIncrementalStrategyFailsOnlyItsModel(t *testing.T) {
 	got := map[string]string{}
 	for _, r := range rr.Results {
 		got[r.Name] = r.Status
-		if r.Name == "events" && !strings.Contains(r.Message, `incremental_strategy "microbatch"`) {
+		if r.Name == "events" && !strings.Contains(r.Message, `incremental_strategy "microbath"`) {
 			t.Errorf("events: %s", r.Message)
 		}
 	}

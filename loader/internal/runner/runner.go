@@ -32,6 +32,7 @@ type (
 	// DeferredRelation is a node's relation in a previous run (--defer).
 	DeferredRelation = compiler.DeferredRelation
 	Config           = compiler.Config
+	Batch            = compiler.Batch
 )
 
 // Executor types.
@@ -66,6 +67,8 @@ const (
 	StatusPass    = executor.StatusPass
 	StatusFail    = executor.StatusFail
 	StatusWarn    = executor.StatusWarn
+	// StatusPartialSuccess: a microbatch model some of whose batches failed
+	StatusPartialSuccess = executor.StatusPartialSuccess
 )
 
 // Freshness statuses.
@@ -82,6 +85,7 @@ const UpToDateMessage = executor.UpToDateMessage
 // The compiler's and the executor's functions.
 var (
 	Parse          = compiler.Parse
+	ParseEventTime = compiler.ParseEventTime
 	Quote          = compiler.Quote
 	Relation       = compiler.Relation
 	CommandTypes   = compiler.CommandTypes

@@ -264,6 +264,18 @@ func configDoc(n *Node) map[string]any {
 	}
 	d["materialized"] = mat
 	d["incremental_strategy"] = StrOrNil(c.IncrementalStrategy)
+	if c.EventTime != "" {
+		d["event_time"] = c.EventTime // dbt 1.9's microbatch configs
+	}
+	if c.IncrementalStrategy == "microbatch" {
+		d["batch_size"], d["lookback"] = c.BatchSize, 1
+		if c.Lookback != nil {
+			d["lookback"] = *c.Lookback
+		}
+		if c.Begin != nil {
+			d["begin"] = c.Begin.Format("2006-01-02T15:04:05")
+		}
+	}
 	d["pre-hook"], d["post-hook"] = hooksDoc(c.PreHook), hooksDoc(c.PostHook)
 	d["persist_docs"], d["quoting"], d["grants"] = map[string]any{}, map[string]any{}, map[string]any{}
 	if pd := c.PersistDocs; pd != nil {

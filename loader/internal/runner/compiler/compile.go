@@ -163,7 +163,7 @@ func (m *Manifest) unknownSource(src, tbl string) string {
 
 // relationOf is m.relation(t), noting an ephemeral model to inject.
 func (rc *renderCtx) relationOf(t *Node) render.Relation {
-	r := rc.m.relation(t)
+	r := batchFilter(rc.m.relation(t), t, rc.batch)
 	if r.CTE && rc.ctes != nil {
 		rc.ctes.add(t)
 	}

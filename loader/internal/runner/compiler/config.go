@@ -51,13 +51,14 @@ var AppliedKeys = map[string]bool{"materialized": true, "tags": true, "unique_ke
 	"column_types": true, "meta": true, "schema": true, "alias": true, "database": true, "full_refresh": true,
 	"limit": true, "warn_if": true, "error_if": true, "fail_calc": true, "scoped_to": true,
 	"store_failures": true, "store_failures_as": true, "contract": true, "sql_header": true, "persist_docs": true, "delimiter": true,
-	"incremental_predicates": true, "predicates": true, "merge_update_columns": true, "merge_exclude_columns": true}
+	"incremental_predicates": true, "predicates": true, "merge_update_columns": true, "merge_exclude_columns": true,
+	"event_time": true, "batch_size": true, "lookback": true, "begin": true}
 
 // NotApplied are valid dbt configs docket reads and does not apply: each
 // use is a warning with the place it was written.
 var NotApplied = map[string]bool{"docs": true, "grants": true,
 	"quote_columns": true, "group": true,
-	"access": true, "packages": true, "event_time": true, "batch_size": true, "lookback": true, "begin": true,
+	"access": true, "packages": true,
 	"concurrent_batches": true, "docs_hidden": true, "on_configuration_change": true,
 	"quoting": true, "column_name": true, "indexes": true, "labels": true, "transient": true, "copy_grants": true,
 	"unlogged": true, "partition_by": true, "cluster_by": true, "location": true, "format": true, "options": true}
@@ -193,6 +194,9 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 		return
 	}
 	if m.setRelationConfig(c, n, k, v, at, str, func(format string, a ...any) { bad(at, format, a...) }) {
+		return
+	}
+	if setMicrobatchConfig(c, k, v, func(format string, a ...any) { bad(at, format, a...) }) {
 		return
 	}
 	m.warnConfigKey(n, k, at)
@@ -485,6 +489,8 @@ func (m *Manifest) validateConfig(c *Config, n *Node, at Position, bad func(Posi
 			}
 			switch c.IncrementalStrategy {
 			case "append":
+			case "microbatch":
+				m.checkMicrobatch(c, n, at, bad)
 			case "delete+insert", "merge":
 				if len(c.UniqueKey) == 0 {
 					bad(at, "incremental_strategy %q needs a unique_key", c.IncrementalStrategy)
@@ -492,7 +498,7 @@ func (m *Manifest) validateConfig(c *Config, n *Node, at Position, bad func(Posi
 			default:
 				// as dbt: the model errors when it runs, the rest of the
 				// project builds (a parse error stopped every node)
-				n.RunError = fmt.Sprintf("incremental_strategy %q is not one docket builds (append, delete+insert, merge)", c.IncrementalStrategy)
+				n.RunError = fmt.Sprintf("incremental_strategy %q is not one docket builds (append, delete+insert, merge, microbatch)", c.IncrementalStrategy)
 				from, fat := m.configWhere(n, "incremental_strategy", at)
 				m.warn(from, fat, "%s: model %s errors when run; the rest of the project builds", n.RunError, n.Name)
 			}
@@ -507,6 +513,7 @@ func (m *Manifest) validateConfig(c *Config, n *Node, at Position, bad func(Posi
 		}
 	}
 	m.checkMergeConfig(c, n, at, bad)
+	m.warnBatchConfig(c, n, at)
 	switch n.ResourceType {
 	case Seed:
 		c.Materialized = "seed"

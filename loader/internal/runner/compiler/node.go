@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
 )
@@ -84,25 +85,32 @@ type Config struct {
 	// the rows of the existing table a merge matches or a delete+insert
 	// deletes; merge_update_columns / merge_exclude_columns choose the
 	// columns a merge updates (executor/incremental.go)
-	IncrementalPredicates []string          `json:"incremental_predicates,omitempty"`
-	MergeUpdateColumns    []string          `json:"merge_update_columns,omitempty"`
-	MergeExcludeColumns   []string          `json:"merge_exclude_columns,omitempty"`
-	PreHook               []Hook            `json:"pre-hook"`
-	PostHook              []Hook            `json:"post-hook"`
-	Severity              string            `json:"severity,omitempty"`
-	Where                 string            `json:"where,omitempty"`
-	ColumnTypes           map[string]string `json:"column_types,omitempty"`
-	Delimiter             string            `json:"delimiter,omitempty"` // a seed's CSV field separator
-	Meta                  map[string]any    `json:"meta,omitempty"`
-	Schema                string            `json:"schema,omitempty"`   // custom schema, before generate_schema_name
-	Alias                 string            `json:"alias,omitempty"`    // custom alias
-	Database              string            `json:"database,omitempty"` // custom database (an attached DuckDB file)
-	FullRefresh           *bool             `json:"full_refresh"`       // false: --full-refresh leaves the model alone
-	Limit                 int               `json:"limit,omitempty"`    // tests: at most this many failing rows
-	WarnIf                string            `json:"warn_if,omitempty"`
-	ErrorIf               string            `json:"error_if,omitempty"`
-	FailCalc              string            `json:"fail_calc,omitempty"`
-	ScopedTo              string            `json:"scoped_to,omitempty"` // singular tests: check only rows of this model written since the last pass (delta.go)
+	IncrementalPredicates []string `json:"incremental_predicates,omitempty"`
+	MergeUpdateColumns    []string `json:"merge_update_columns,omitempty"`
+	MergeExcludeColumns   []string `json:"merge_exclude_columns,omitempty"`
+	// dbt 1.9's microbatch (microbatch.go): EventTime is the column a
+	// model, seed, snapshot or source is filtered on when a microbatch
+	// model reads it; the others set a microbatch model's batches
+	EventTime   string            `json:"event_time,omitempty"`
+	BatchSize   string            `json:"batch_size,omitempty"`
+	Begin       *time.Time        `json:"begin,omitempty"`
+	Lookback    *int              `json:"lookback,omitempty"`
+	PreHook     []Hook            `json:"pre-hook"`
+	PostHook    []Hook            `json:"post-hook"`
+	Severity    string            `json:"severity,omitempty"`
+	Where       string            `json:"where,omitempty"`
+	ColumnTypes map[string]string `json:"column_types,omitempty"`
+	Delimiter   string            `json:"delimiter,omitempty"` // a seed's CSV field separator
+	Meta        map[string]any    `json:"meta,omitempty"`
+	Schema      string            `json:"schema,omitempty"`   // custom schema, before generate_schema_name
+	Alias       string            `json:"alias,omitempty"`    // custom alias
+	Database    string            `json:"database,omitempty"` // custom database (an attached DuckDB file)
+	FullRefresh *bool             `json:"full_refresh"`       // false: --full-refresh leaves the model alone
+	Limit       int               `json:"limit,omitempty"`    // tests: at most this many failing rows
+	WarnIf      string            `json:"warn_if,omitempty"`
+	ErrorIf     string            `json:"error_if,omitempty"`
+	FailCalc    string            `json:"fail_calc,omitempty"`
+	ScopedTo    string            `json:"scoped_to,omitempty"` // singular tests: check only rows of this model written since the last pass (delta.go)
 	// tests: keep the failing rows in <target schema>_dbt_test__audit.<test> (test_exec.go)
 	StoreFailures   bool   `json:"store_failures,omitempty"`
 	StoreFailuresAs string `json:"store_failures_as,omitempty"`

@@ -41,6 +41,9 @@ type renderCtx struct {
 	// noRefs: ref() and source() are errors with this reason (a test's
 	// where config, which dbt renders with var, env_var and target only)
 	noRefs string
+	// batch: the microbatch window this render is of (nil: none); refs
+	// and sources with an event_time read only it (microbatch.go)
+	batch *Batch
 }
 
 // banned is f, or an error naming rc.noRefs when it is set.

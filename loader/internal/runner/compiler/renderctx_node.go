@@ -39,7 +39,15 @@ func (rc *renderCtx) nodeContext(ctx map[string]any) {
 		"fqn": toAny(n.FQN), "tags": toAny(n.Tags), "description": n.Description, "raw_code": n.RawCode,
 		"version": versionValue(n.Version), "latest_version": versionValue(n.LatestVersion),
 		"config": map[string]any{"materialized": n.Config.Materialized, "tags": toAny(n.Config.Tags),
-			"schema": nilIfEmpty(n.Config.Schema), "alias": nilIfEmpty(n.Config.Alias), "enabled": n.Config.Enabled},
+			"schema": nilIfEmpty(n.Config.Schema), "alias": nilIfEmpty(n.Config.Alias), "enabled": n.Config.Enabled,
+			"incremental_strategy": nilIfEmpty(n.Config.IncrementalStrategy), "event_time": nilIfEmpty(n.Config.EventTime),
+			"batch_size": nilIfEmpty(n.Config.BatchSize)},
+	}
+	if rc.batch != nil {
+		ctx["model"].(map[string]any)["batch"] = batchValue(rc.batch)
+	} else {
+		// outside a batch dbt has None: its members read as none here
+		ctx["model"].(map[string]any)["batch"] = map[string]any{"id": nil, "event_time_start": nil, "event_time_end": nil}
 	}
 }
 

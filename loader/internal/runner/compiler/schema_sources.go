@@ -71,6 +71,7 @@ func (m *Manifest) readSourceTable(path string, s, t *yaml.Node, src, srcDesc st
 	}
 	n.Tags, n.Config.Meta = sourceTagsMeta(s, t)
 	n.Config.Tags = n.Tags
+	n.Config.EventTime = sourceEventTime(s, t)
 	m.readFreshness(path, n, s, t, diags)
 	if !sourceEnabled(s, t) {
 		n.Config.Enabled = false // as dbt: kept under disabled, source() to it is an error
@@ -79,4 +80,15 @@ func (m *Manifest) readSourceTable(path string, s, t *yaml.Node, src, srcDesc st
 	}
 	m.Sources[id] = n
 	return m.readColumns(path, n, t, diags)
+}
+
+// sourceEventTime is a source table's config event_time, else its
+// source's (dbt 1.9: a microbatch model reading it filters by it).
+func sourceEventTime(src, table *yaml.Node) string {
+	for _, y := range []*yaml.Node{table, src} {
+		if v, ok := ymap(yget(y, "config"))["event_time"].(string); ok && v != "" {
+			return v
+		}
+	}
+	return ""
 }

@@ -178,7 +178,8 @@ var (
 		"loaded_at_field": true, "freshness": true, "tables": true, "config": true, "meta": true, "tags": true}
 	sourceTableKeys = map[string]bool{"name": true, "description": true, "identifier": true, "loaded_at_field": true,
 		"freshness": true, "columns": true, "tests": true, "data_tests": true, "config": true, "meta": true, "tags": true}
-	sourceConfigKeys = map[string]bool{"enabled": true, "freshness": true, "loaded_at_field": true, "meta": true, "tags": true, "external_location": true}
+	sourceConfigKeys = map[string]bool{"enabled": true, "freshness": true, "loaded_at_field": true, "meta": true, "tags": true, "external_location": true,
+		"event_time": true}
 )
 
 // checkSourceKeys warns about the keys of a source entry (src) or of one

@@ -116,11 +116,15 @@ func RunResultsDoc(m *compiler.Manifest, rr *RunResults) map[string]any {
 		if r.Failures != nil {
 			failures = *r.Failures
 		}
+		var batches any // dbt 1.9's batch_results: a microbatch model's
+		if r.BatchResults != nil {
+			batches = r.BatchResults
+		}
 		results = append(results, map[string]any{
 			"unique_id": r.UniqueID, "status": r.Status, "timing": timing, "thread_id": r.ThreadID,
 			"execution_time": r.ExecutionTime, "adapter_response": ar, "message": r.Message, "failures": failures,
 			"compiled": r.CompiledCode != "", "compiled_code": compiler.StrOrNil(r.CompiledCode), "relation_name": compiler.StrOrNil(rel),
-			"batch_results": nil,
+			"batch_results": batches,
 		})
 	}
 	return map[string]any{"metadata": md, "results": results, "elapsed_time": rr.ElapsedTime, "args": args}

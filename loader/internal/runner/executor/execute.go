@@ -47,6 +47,11 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 		"invocation_started_at": compiler.ArtifactTime(m.StartedAt()), "docket_command": opts.Command},
 		Args:    map[string]any{"which": opts.Command, "full_refresh": opts.FullRefresh, "empty": opts.Empty, "threads": threads, "select": opts.Selected},
 		Results: []Result{}}
+	for k, t := range map[string]time.Time{"event_time_start": opts.EventTimeStart, "event_time_end": opts.EventTimeEnd} {
+		if !t.IsZero() {
+			rr.Args[k] = t.UTC().Format(time.RFC3339) // dbt 1.9 records them; retry passes them again
+		}
+	}
 	if len(exec) == 0 {
 		return rr, nil
 	}

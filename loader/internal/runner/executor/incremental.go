@@ -51,7 +51,7 @@ func (x *nodeExec) incremental(body string) error {
 	if err != nil {
 		return err
 	}
-	dml, err := incrementalDML(n, tmp, cols)
+	dml, err := incrementalDML(n, tmp, cols, x.batch)
 	if err != nil {
 		return err
 	}
@@ -69,7 +69,7 @@ func (x *nodeExec) incremental(body string) error {
 			x.exec("rollback")
 			return fmt.Errorf("%s: incremental %s failed: %s", n.Path, n.Config.IncrementalStrategy, compiler.FirstLine(err.Error()))
 		}
-		if i >= len(alters) && !(n.Config.IncrementalStrategy == "delete+insert" && i == len(alters)) {
+		if i >= len(alters) && !(deletesFirst(n) && i == len(alters)) {
 			affected += k
 		}
 	}
@@ -171,7 +171,7 @@ const (
 // delete+insert: on the rows deleted, as dbt's default, where a
 // predicate's bare column is the table's) and, for merge, the columns
 // merge_update_columns / merge_exclude_columns leave to update.
-func incrementalDML(n *compiler.Node, tmp string, cols []string) ([]string, error) {
+func incrementalDML(n *compiler.Node, tmp string, cols []string, b *compiler.Batch) ([]string, error) {
 	var q []string
 	for _, c := range cols {
 		q = append(q, compiler.Quote(c))
@@ -190,6 +190,15 @@ func incrementalDML(n *compiler.Node, tmp string, cols []string) ([]string, erro
 	switch n.Config.IncrementalStrategy {
 	case "append":
 		return []string{insert}, nil
+	case "microbatch":
+		// dbt-duckdb's: the batch's window of the table is replaced
+		if b == nil {
+			return nil, fmt.Errorf("%s: a microbatch write without its batch", n.Path)
+		}
+		col := compiler.Quote(n.Config.EventTime)
+		del := fmt.Sprintf("delete from %s as %s where %s.%s >= '%s' and %s.%s < '%s'%s", n.Relation, dest, dest, col,
+			compiler.EventTimeLiteral(b.Start), dest, col, compiler.EventTimeLiteral(b.End), preds)
+		return []string{del, insert}, nil
 	case "delete+insert":
 		del := fmt.Sprintf("delete from %s as %s using %s as %s where %s", n.Relation, dest, tmp, source, on)
 		if preds != "" { // a predicate's bare column must be the table's: the new rows only in a subquery
@@ -216,6 +225,12 @@ func incrementalDML(n *compiler.Node, tmp string, cols []string) ([]string, erro
 		return []string{m}, nil
 	}
 	return nil, nil
+}
+
+// deletesFirst: the strategy's first statement deletes the rows the
+// insert after it replaces (not counted as written).
+func deletesFirst(n *compiler.Node) bool {
+	return n.Config.IncrementalStrategy == "delete+insert" || n.Config.IncrementalStrategy == "microbatch"
 }
 
 // mergeUpdateColumns is the columns a merge updates: merge_update_columns

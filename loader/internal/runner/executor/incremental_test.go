@@ -48,7 +48,7 @@ func TestIncrementalStatements(t *testing.T) {
 			" when matched then update set a = DBT_INTERNAL_SOURCE.a when not matched then insert (id, a) values (DBT_INTERNAL_SOURCE.id, DBT_INTERNAL_SOURCE.a)"},
 	}
 	for strategy, want := range dml {
-		if got, err := incrementalDML(node("ignore", strategy, "id"), "tmp", []string{"id", "a"}); err != nil || !reflect.DeepEqual(got, want) {
+		if got, err := incrementalDML(node("ignore", strategy, "id"), "tmp", []string{"id", "a"}, nil); err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: %q", strategy, got)
 		}
 	}

@@ -29,11 +29,18 @@ func (x *nodeExec) model() error {
 	custom := n.CustomMat != nil                                             // a custom materialization runs every time: what it reads is its own
 	// so do dbt-duckdb's: an external model's file or a table function are not relations docket's state sees
 	always := custom || n.Config.External != nil || n.Config.TableFunction != nil
+	// and a microbatch model, whose batches move with the clock (dbt runs it every time)
+	mb := n.Config.Materialized == "incremental" && n.Config.IncrementalStrategy == "microbatch" && !custom
+	always = always || mb
 	// --full-refresh runs full_refresh: false models too (incrementally)
 	if x.upToDate(existing, x.full || always) {
 		x.timing("compile", t0)
 		x.markUpToDate()
 		return nil
+	}
+	if mb {
+		x.timing("compile", t0)
+		return x.microbatch(existing, full)
 	}
 	incremental := n.Config.Materialized == "incremental" && existing == "BASE TABLE" && !full
 	body, err := x.compile(incremental)

@@ -39,7 +39,7 @@ func (rn *run) node(ctx context.Context, c *sql.Conn, n *compiler.Node) (r Resul
 		r.Status, r.Message = StatusError, err.Error()
 		return r
 	}
-	x := &nodeExec{m: m, c: c, n: n, ctx: ctx, r: &r, full: opts.FullRefresh, built: built, st: st, force: opts.Force || opts.FullRefresh}
+	x := &nodeExec{m: m, c: c, n: n, ctx: ctx, r: &r, full: opts.FullRefresh, built: built, st: st, force: opts.Force || opts.FullRefresh, opts: &rn.opts}
 	var err error
 	switch n.ResourceType {
 	case compiler.Model:
@@ -97,6 +97,9 @@ type nodeExec struct {
 	scope *testScope
 	// content: a seed's rows as loaded, recorded to notice hand edits (seed_edits.go)
 	content string
+	opts    *RunOptions
+	// batch: the microbatch window an incremental write replaces (microbatch.go)
+	batch *compiler.Batch
 }
 
 func (x *nodeExec) exec(q string) (int64, error) {

@@ -14,6 +14,9 @@ const (
 	StatusPass    = "pass"
 	StatusFail    = "fail"
 	StatusWarn    = "warn"
+	// StatusPartialSuccess: a microbatch model some of whose batches
+	// failed (dbt 1.9); it fails the run, and retry runs the failed ones
+	StatusPartialSuccess = "partial success"
 )
 
 // RunOptions tune Execute.
@@ -28,6 +31,13 @@ type RunOptions struct {
 	// models build with their columns and zero rows.
 	Empty   bool
 	Threads int
+	// EventTimeStart and EventTimeEnd are --event-time-start/end: the
+	// window of a microbatch model's batches (zero: its own, microbatch.go);
+	// Now is the time its batches end by default (zero: time.Now()).
+	EventTimeStart, EventTimeEnd, Now time.Time
+	// RetryBatches are, by unique_id, the batches of a microbatch model
+	// that failed in the run retried: only they run again.
+	RetryBatches map[string][]compiler.Batch
 	// OnResult, when set, is called once per node as it finishes (never
 	// concurrently), with Index counting finished nodes and Total the count.
 	OnResult func(Result)
@@ -71,6 +81,11 @@ type Result struct {
 	RelationName    string               `json:"relation_name,omitempty"`
 	Sample          *Sample              `json:"sample,omitempty"`
 	Diagnostic      *compiler.Diagnostic `json:"diagnostic,omitempty"`
+	// BatchResults: a microbatch model's batches that succeeded and failed
+	BatchResults *BatchResults `json:"batch_results,omitempty"`
+	// Batches: a microbatch model's batches in the order run, each with
+	// its outcome (printed as their own lines)
+	Batches []BatchRun `json:"-"`
 
 	ResourceType string `json:"-"`
 	Name         string `json:"-"`
@@ -94,9 +109,24 @@ type Result struct {
 	Warnings []string `json:"-"`
 }
 
+// BatchResults is dbt 1.9's batch_results of a run result: the windows
+// [start, end] of the batches that succeeded and failed.
+type BatchResults struct {
+	Successful [][2]string `json:"successful"`
+	Failed     [][2]string `json:"failed"`
+}
+
+// BatchRun is one batch of a microbatch model as it ran.
+type BatchRun struct {
+	compiler.Batch
+	Status  string // success or error
+	Message string // CREATE TABLE n / INSERT n, or the error
+	Seconds float64
+}
+
 // Failed reports whether the result makes the run exit 1.
 func (r Result) Failed() bool {
-	return r.Status == StatusError || r.Status == StatusFail
+	return r.Status == StatusError || r.Status == StatusFail || r.Status == StatusPartialSuccess
 }
 
 // RunResults is target/run_results.json.

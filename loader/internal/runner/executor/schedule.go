@@ -162,13 +162,13 @@ func (s *scheduler) numbered(r Result) {
 func (s *scheduler) finish(r Result) {
 	s.pending--
 	s.numbered(r)
-	blocking := r.Status == StatusError || r.Status == StatusSkipped ||
+	blocking := r.Status == StatusError || r.Status == StatusSkipped || r.Status == StatusPartialSuccess ||
 		(r.Status == StatusFail && r.Severity != "warn")
 	for _, d := range s.dependents[r.UniqueID] {
 		if blocking && s.failed[d] == "" {
 			why := s.failed[r.UniqueID]
 			if why == "" {
-				why = fmt.Sprintf("%s %s %s", r.ResourceType, r.Name, map[string]string{StatusError: "errored", StatusFail: "failed"}[r.Status])
+				why = fmt.Sprintf("%s %s %s", r.ResourceType, r.Name, map[string]string{StatusError: "errored", StatusFail: "failed", StatusPartialSuccess: "had failed batches"}[r.Status])
 			}
 			s.failed[d] = why
 		}
