@@ -23,6 +23,9 @@ type lastRun struct {
 		// --event-time-start/end, as dbt 1.9 records them
 		EventTimeStart string `json:"event_time_start"`
 		EventTimeEnd   string `json:"event_time_end"`
+		// run-operation's macro and --args
+		Macro  string         `json:"macro"`
+		OpArgs map[string]any `json:"args"`
 	} `json:"args"`
 	Results []struct {
 		UniqueID     string `json:"unique_id"`
@@ -77,6 +80,8 @@ func runRetry(ctx context.Context, args []string, stdout, stderr io.Writer) (str
 	}
 	switch lr.Args.Which {
 	case "build", "run", "test", "seed", "snapshot":
+	case "run-operation":
+		return retryOperation(ctx, lr, dir, p.Dir, path, stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "docket retry: %s was written by %q, which retry cannot repeat\n", modelsRel(p.Dir, path), lr.Args.Which)
 		return "", ExitUsage
@@ -122,6 +127,33 @@ func runRetry(ctx context.Context, args []string, stdout, stderr io.Writer) (str
 	}
 	code = runModelsCmd(ctx, lr.Args.Which, cmdArgs, stdout, stderr)
 	return lr.Args.Which, code
+}
+
+// retryOperation runs again a run-operation that failed, with its
+// --args, as dbt's retry does (nothing when it succeeded).
+func retryOperation(ctx context.Context, lr *lastRun, dir, projectDir, path string, stdout, stderr io.Writer) (string, int) {
+	failed := false
+	for _, r := range lr.Results {
+		failed = failed || r.Status == runner.StatusError
+	}
+	if !failed || lr.Args.Macro == "" {
+		fmt.Fprintf(stdout, "Nothing to retry: the last `docket run-operation %s` succeeded (%s).\n", lr.Args.Macro, modelsRel(projectDir, path))
+		return "run-operation", ExitOK
+	}
+	fmt.Fprintf(stdout, "Retrying `docket run-operation %s`, which failed\n", lr.Args.Macro)
+	cmdArgs := []string{lr.Args.Macro}
+	if len(lr.Args.OpArgs) > 0 {
+		b, err := json.Marshal(lr.Args.OpArgs) // JSON is YAML: --args reads it back
+		if err != nil {
+			fmt.Fprintf(stderr, "docket retry: %s: args: %v\n", modelsRel(projectDir, path), err)
+			return "", ExitUsage
+		}
+		cmdArgs = append(cmdArgs, "--args", string(b))
+	}
+	if dir != "" {
+		cmdArgs = append(cmdArgs, "--project", dir)
+	}
+	return "run-operation", runModelsCmd(ctx, "run-operation", cmdArgs, stdout, stderr)
 }
 
 // expandResultSelectors turns result:STATUS words of -s/--exclude values

@@ -351,7 +351,8 @@ var featureProbes = map[string]featureProbe{
 	}},
 	"run-operation": {build: true, files: map[string]string{
 		"models/m/a.sql": "{{ config(materialized='table') }} select 1 as id",
-		"macros/ops.sql": "{% macro mark(label) %}{% do run_query('create table main.marked as select ' ~ \"'\" ~ label ~ \"'\" ~ ' as label, count(*) as n from ' ~ ref('a')) %}{% endmacro %}",
+		"macros/ops.sql": "{% macro mark(label) %}{% do run_query('create table main.marked as select ' ~ \"'\" ~ label ~ \"'\" ~ ' as label, count(*) as n from ' ~ ref('a')) %}" +
+			"{% do run_query('select * from main.marked').print_table() %}{% do run_query('select 1 as x').print_json() %}{% endmacro %}",
 	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
 		db, err := warehouse.Open(context.Background(), m.Project.Warehouse, warehouse.Options{})
 		if err != nil {

@@ -26,6 +26,7 @@ type dbConn struct {
 	ctx     context.Context
 	q       Querier
 	results map[string]any // statement name → load_result value
+	log     func(string)   // where a result table's print_table / print_json write (ParseOptions.Log)
 }
 
 // RenderDB renders a node that reads the database with q (execute=true),
@@ -125,6 +126,9 @@ func relationArg(v any) (render.Relation, bool) {
 // rc.db; at parse (rc.db nil) they end the render (errNeedsDB) or, in a
 // lenient render (execute=false), give none / empty.
 func (rc *renderCtx) dbFuncs(ctx map[string]any) {
+	if rc.db != nil && rc.db.log == nil {
+		rc.db.log = rc.m.log
+	}
 	need := func(empty any) (any, error) {
 		rc.needsDB = true
 		if rc.lenient {

@@ -14,6 +14,7 @@ import (
 type resultTable struct {
 	names []string
 	rows  []*resultRow
+	log   func(string) // print_table / print_json write here (nil: nowhere)
 }
 
 // JinjaList makes a table iterate (and count, and test true) as its rows.
@@ -133,6 +134,8 @@ func (t *resultTable) GetAttribute(name string) (*exec.Value, bool) {
 			cs = append(cs, c)
 		}
 		return exec.AsValue(cs), true
+	case "print_table", "print_json", "print_structure":
+		return exec.AsValue(func(va *exec.VarArgs) (any, error) { return "", t.print(name, va) }), true
 	}
 	return exec.AsValue(nil), false
 }
@@ -144,7 +147,7 @@ func (d *dbConn) query(q string) (*resultTable, []any, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	t := &resultTable{names: cols}
+	t := &resultTable{names: cols, log: d.log}
 	data := []any{}
 	for _, vals := range rows {
 		for i, v := range vals {
