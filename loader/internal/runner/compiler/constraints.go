@@ -13,22 +13,35 @@ type constraint struct {
 	name    string   // optional constraint name
 	expr    string   // check: the boolean expression
 	columns []string // the column (column-level) or columns (model-level)
+	column  bool     // written under a column (its columns are that one)
 	path    string
 	at      Position
 }
 
 // appliedConstraints are the constraint types docket builds into a
-// contracted table, as DuckDB enforces them. foreign_key is left out: a
-// table another table's foreign key references cannot be dropped in
-// DuckDB, which every rebuild (a new table swapped in) does.
-var appliedConstraints = map[string]bool{"not_null": true, "unique": true, "primary_key": true, "check": true}
+// contracted table, as DuckDB enforces them; custom is its expression as
+// written, after the column's type (column level) or as a table
+// constraint, as dbt-adapters renders it for dbt-duckdb. foreign_key is
+// left out: a table another table's foreign key references cannot be
+// dropped in DuckDB, which every rebuild (a new table swapped in) does.
+var appliedConstraints = map[string]bool{"not_null": true, "unique": true, "primary_key": true, "check": true, "custom": true}
+
+// applicable: a check or custom constraint needs its expression; the others
+// need columns.
+func (c constraint) applicable() bool {
+	switch c.typ {
+	case "check", "custom":
+		return strings.TrimSpace(c.expr) != ""
+	}
+	return len(c.columns) > 0
+}
 
 // readConstraints reads a `constraints:` list; column is "" at model level.
 func (m *Manifest) readConstraints(path string, n *Node, column string, list *yaml.Node) {
 	for _, c := range yseq(list) {
 		k := constraint{typ: ystr(c, "type"), name: ystr(c, "name"), expr: ystr(c, "expression"), path: path, at: ypos(c)}
 		if column != "" {
-			k.columns = []string{column}
+			k.columns, k.column = []string{column}, true
 		} else {
 			k.columns = strList(yany(yget(c, "columns")))
 		}
@@ -56,7 +69,7 @@ func (m *Manifest) checkConstraints(n *Node) {
 		}
 		switch {
 		case !appliedConstraints[c.typ]:
-			why := "docket applies not_null, unique, primary_key and check"
+			why := "docket applies not_null, unique, primary_key, check and custom"
 			if c.typ == "foreign_key" {
 				why = "DuckDB cannot drop a table a foreign key references, which every rebuild does"
 			}
@@ -65,9 +78,9 @@ func (m *Manifest) checkConstraints(n *Node) {
 			m.warn(c.path, c.at, "model %s: %s is not applied: constraints apply with an enforced contract (config contract: {enforced: true}), as in dbt", n.Name, what)
 		case n.Config.Materialized != "table" && n.Config.Materialized != "incremental":
 			m.warn(c.path, c.at, "model %s: %s is not applied: a %s has no constraints (only tables do)", n.Name, what, n.Config.Materialized)
-		case c.typ == "check" && strings.TrimSpace(c.expr) == "":
-			m.warn(c.path, c.at, "model %s: check constraint without an expression is not applied", n.Name)
-		case c.typ != "check" && len(c.columns) == 0:
+		case (c.typ == "check" || c.typ == "custom") && strings.TrimSpace(c.expr) == "":
+			m.warn(c.path, c.at, "model %s: %s constraint without an expression is not applied", n.Name, c.typ)
+		case !c.applicable():
 			m.warn(c.path, c.at, "model %s: %s names no columns: not applied", n.Name, what)
 		}
 	}
@@ -94,7 +107,7 @@ func (n *Node) ContractDDL(order []string) string {
 		return s
 	}
 	for _, c := range n.constraints {
-		if !appliedConstraints[c.typ] || (c.typ == "check" && strings.TrimSpace(c.expr) == "") || (c.typ != "check" && len(c.columns) == 0) {
+		if !appliedConstraints[c.typ] || !c.applicable() {
 			continue
 		}
 		var cols []string
@@ -108,6 +121,11 @@ func (n *Node) ContractDDL(order []string) string {
 			}
 		case c.typ == "check":
 			tableCons = append(tableCons, named(c, "check ("+c.expr+")"))
+		case c.typ == "custom" && c.column:
+			col := strings.ToLower(c.columns[0])
+			colCons[col] = append(colCons[col], strings.TrimSpace(c.expr))
+		case c.typ == "custom":
+			tableCons = append(tableCons, named(c, strings.TrimSpace(c.expr)))
 		default: // unique, primary_key
 			tableCons = append(tableCons, named(c, strings.ReplaceAll(c.typ, "_", " ")+" ("+strings.Join(cols, ", ")+")"))
 		}
