@@ -177,3 +177,17 @@ func TestMicrobatchBatches(t *testing.T) {
 		}
 	}
 }
+
+// TestMicrobatchWarnings: a microbatch model's unique_key (not applied:
+// batches replace windows) and a microbatch model none of whose inputs
+// has an event_time (each batch would insert every row) are warned at
+// the model's config.
+func TestMicrobatchWarnings(t *testing.T) {
+	_, _, ws := probeWarnings(t, map[string]string{
+		"models/m/src.sql": "select 1 as id, timestamp '2024-01-01' as ts",
+		"models/m/mb.sql":  "{{ config(materialized='incremental', incremental_strategy='microbatch', unique_key='id', event_time='ts', batch_size='day', begin='2024-01-01') }}\nselect * from {{ ref('src') }}",
+	}, "microbatch")
+	if len(ws) != 2 || !strings.Contains(ws[0], "config unique_key is not applied to microbatch model mb") || !strings.Contains(ws[1], "reads no ref or source with an event_time") {
+		t.Errorf("warnings %q", ws)
+	}
+}

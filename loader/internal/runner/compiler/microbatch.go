@@ -267,3 +267,38 @@ func (m *Manifest) RenderBatch(ctx context.Context, q Querier, n *Node, incremen
 	}
 	return rc.ctes.inject(out), nil
 }
+
+// microbatchInputs warns of a microbatch model's settings that would make
+// its batches wrong in silence: a unique_key (the batches replace windows
+// of event_time, no key is matched; dbt-duckdb refuses it), and no input
+// with an event_time (every batch then reads all of its inputs and
+// inserts every row it returns into each window: unless its SQL filters
+// on model.batch, the rows repeat once per batch).
+func (m *Manifest) microbatchInputs() {
+	for _, id := range SortedKeys(m.Nodes) {
+		n := m.Nodes[id]
+		if n.ResourceType != Model || n.Config.Materialized != "incremental" || n.Config.IncrementalStrategy != "microbatch" {
+			continue
+		}
+		at := n.ConfigPos
+		if at == (Position{}) {
+			at = Position{1, 1}
+		}
+		if len(n.Config.UniqueKey) > 0 {
+			from, fat := m.configWhere(n, "unique_key", at)
+			m.warn(from, fat, "config unique_key is not applied to microbatch model %s: each batch replaces the rows of its window of %s (dbt-duckdb refuses a unique_key here; use incremental_strategy='merge' to match keys)", n.Name, n.Config.EventTime)
+		}
+		filtered := false
+		for _, pid := range m.Parents[id] {
+			if p := m.Sources[pid]; p != nil && p.Config.EventTime != "" {
+				filtered = true
+			}
+			if p := m.Nodes[pid]; p != nil && p.Config.EventTime != "" {
+				filtered = true
+			}
+		}
+		if !filtered && !strings.Contains(n.RawCode, "model.batch") {
+			m.warn(n.Path, at, "microbatch model %s reads no ref or source with an event_time config: every batch reads all of its inputs and inserts every row it returns (set event_time on its inputs, or filter on model.batch.event_time_start/end)", n.Name)
+		}
+	}
+}

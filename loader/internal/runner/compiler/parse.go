@@ -143,6 +143,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 	}
 	m.folderWarnings()
 	m.attachedViews()
+	m.microbatchInputs()
 	m.unusedVars()
 	m.Warnings = SortDiagnostics(m.Warnings)
 	return m, SortDiagnostics(ps.diags), nil
