@@ -107,6 +107,10 @@ type Family struct {
 	Landings []warehouse.Landing
 	Gone     []string
 	Pages    int // pages extracted for the family in this run
+	// Tail: every file had been handed to a worker when this family's
+	// was done, so its worker has nothing left to extract and a core is
+	// free: a Writer lands it at once (see Writer.Add).
+	Tail bool
 }
 
 // Execute runs files of a plan (Todo's files, or any subset of them, in
@@ -164,20 +168,25 @@ func executeParts(ctx context.Context, plan *Plan, parts [][]PlannedFile, opts O
 	// batch (up to a few hundred ms) the workers go on extracting instead
 	// of waiting for it (with room for two results per worker they sat
 	// idle through every landing). 128 bounds what waits in memory.
-	results := make(chan []*outcome, 128)
+	results := make(chan workDone, 128)
 	var wg sync.WaitGroup
-	var started atomic.Int64
+	var taken atomic.Int64    // files a worker took
+	var handedAll atomic.Bool // every file went to a worker
 	for i := 0; i < p.Loader.Workers; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for f := range jobs {
+				n := taken.Add(1)
 				if Hooks.At != nil {
-					testKill(fmt.Sprintf("extract:%d", started.Add(1)))
+					testKill(fmt.Sprintf("extract:%d", n))
+				}
+				if n == int64(total) {
+					handedAll.Store(true) // set before the last file's extraction
 				}
 				o := sh.extract(ctx, f)
 				select {
-				case results <- flatten(o):
+				case results <- workDone{fam: flatten(o), tail: handedAll.Load()}:
 				case <-ctx.Done():
 					return
 				}
@@ -201,13 +210,14 @@ func executeParts(ctx context.Context, plan *Plan, parts [][]PlannedFile, opts O
 	}()
 	go func() { wg.Wait(); close(results) }()
 
-	done := 0
-	for fam := range results {
+	landed := 0
+	for r := range results {
+		fam := r.fam
 		if err := fam[0].fatal; err != nil {
 			cancel()
 			return fmt.Errorf("loader: %s: %w", fam[0].f.rel, err)
 		}
-		var out Family
+		out := Family{Tail: r.tail}
 		for _, o := range fam {
 			l := landing(o)
 			out.Landings = append(out.Landings, l)
@@ -228,13 +238,13 @@ func executeParts(ctx context.Context, plan *Plan, parts [][]PlannedFile, opts O
 			}
 			sh.mu.Unlock()
 		}
-		done++
+		landed++
 		if opts.Progress != nil {
 			n := 0
 			if fam[0].res != nil {
 				n = len(fam[0].res.Pages)
 			}
-			opts.Progress(Progress{Done: done, Total: total, Path: EscapePath(fam[0].f.rel), Pages: n,
+			opts.Progress(Progress{Done: landed, Total: total, Path: EscapePath(fam[0].f.rel), Pages: n,
 				Reused: out.Landings[0].Reused()})
 		}
 		if err := sink(out); err != nil {
@@ -249,6 +259,13 @@ func executeParts(ctx context.Context, plan *Plan, parts [][]PlannedFile, opts O
 		return err
 	}
 	return nil
+}
+
+// workDone is a file's family as its worker finished it; tail: every file
+// had been handed out by then (see Family.Tail).
+type workDone struct {
+	fam  []*outcome
+	tail bool
 }
 
 // goneChildren are attachments a changed parent had before and no longer has.

@@ -72,3 +72,38 @@ func executeHeap(t *testing.T, n int) int64 {
 	}
 	return grown
 }
+
+// TestExecuteMarksTheTail: the families finished once every file had
+// gone to a worker are marked Tail (their workers have nothing left, so
+// the Writer lands them at once): the last family always, and at most
+// one per worker, each worker's last.
+func TestExecuteMarksTheTail(t *testing.T) {
+	const n, workers = 40, 2
+	p, src := planProject(t)
+	for i := 0; i < n; i++ {
+		write(t, src, fmt.Sprintf("doc%04d.txt", i), fmt.Sprintf("Note %d on the stock of the warehouse.\n", i))
+	}
+	st := &State{Known: map[string]warehouse.Known{}, Extractions: map[string]warehouse.Extraction{}, OCR: map[string]bool{}}
+	plan := mustPlan(t, st, List(p, nil), Options{Project: p})
+	exe, _ := os.Executable()
+	pool := worker.NewPool(worker.PoolOptions{Command: []string{exe, "worker"}, Env: []string{"DOCKET_TEST_AS_DOCKET=1"}, Size: workers, Timeout: time.Minute, Versions: version.All()})
+	defer pool.Close()
+	p.Loader.Workers = workers
+	var tails []bool
+	err := Execute(context.Background(), plan, plan.Todo(), Options{Project: p}, pool, &Summary{}, func(f Family) error {
+		tails = append(tails, f.Tail)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	marked := 0
+	for _, tail := range tails {
+		if tail {
+			marked++
+		}
+	}
+	if len(tails) != n || !tails[len(tails)-1] || marked > workers {
+		t.Errorf("%d families, %d marked Tail (want 1 to %d), the last one marked: %v", len(tails), marked, workers, len(tails) > 0 && tails[len(tails)-1])
+	}
+}

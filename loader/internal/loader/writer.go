@@ -139,12 +139,16 @@ func (w *Writer) landed(ok bool) {
 	}
 }
 
-// Add queues a family and lands the batch when it is full.
+// Add queues a family and lands the batch when it is full, or at once
+// for a family of the extraction's tail (Family.Tail): a worker is idle
+// then, so the landing takes a free core instead of waiting for the last
+// extraction and holding the load's end (the 149 corpus PDFs' last batch
+// was up to 500 pages, landed while both workers waited).
 func (w *Writer) Add(ctx context.Context, fam Family) error {
 	w.batch = append(w.batch, fam.Landings...)
 	w.gone = append(w.gone, fam.Gone...)
 	w.pages += fam.Pages
-	if len(w.batch) >= w.Limits.Docs || w.pages >= w.Limits.Pages || time.Since(w.last) > w.Limits.Every {
+	if fam.Tail || len(w.batch) >= w.Limits.Docs || w.pages >= w.Limits.Pages || time.Since(w.last) > w.Limits.Every {
 		return w.Flush(ctx)
 	}
 	return nil

@@ -62,6 +62,39 @@ func TestWriterBatches(t *testing.T) {
 	}
 }
 
+// TestWriterLandsAtTheTail: a Family marked Tail (its worker found no
+// file left to extract) is landed at once with what the Writer holds,
+// and so is every later one: the batch landed after the last extraction,
+// while every worker waits, is then the last family alone, not up to
+// 500 pages.
+func TestWriterLandsAtTheTail(t *testing.T) {
+	ctx := context.Background()
+	fam := func(docs int, tail bool) Family {
+		f := Family{Pages: docs, Tail: tail}
+		for i := 0; i < docs; i++ {
+			f.Landings = append(f.Landings, warehouse.Landing{Doc: warehouse.DocRow{DocID: fmt.Sprint(i)}})
+		}
+		return f
+	}
+	l := &batchLander{}
+	w := NewWriter(l, "run", &Summary{})
+	w.Limits.Docs, w.Limits.Pages, w.Limits.Every = 100, 100, time.Hour
+	for _, f := range []Family{fam(2, false), fam(1, false), fam(1, true), fam(2, true), fam(1, true)} {
+		if err := w.Add(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, want := fmt.Sprint(l.sizes), "[4 2 1]"; got != want {
+		t.Errorf("batches %s, want %s (the first tail family with the three queued, then each family alone)", got, want)
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(l.sizes), "[4 2 1]"; got != want {
+		t.Errorf("after the last Flush: batches %s, want %s", got, want)
+	}
+}
+
 // freshLander records each landing's Fresh flag, batch by batch, and
 // fails the batches holding the document fail (landed, or quarantined
 // too when always).
