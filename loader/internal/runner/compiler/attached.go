@@ -36,12 +36,41 @@ func (m *Manifest) attachedViews() {
 		if own || yml || len(m.folderPlaces(n, "materialized")) > 0 {
 			path, at = m.configWhere(n, "materialized", n.KeyPos("materialized"))
 		}
-		m.warn(path, at, "view %s reads source %s.%s from database %q, which profiles.yml's attach: attaches for docket's runs only: a DuckDB client opening the warehouse (or its read copy) without that ATTACH fails on this view; materialize it as a table (materialized='table') to keep it readable anywhere",
-			n.Name, src.SourceName, src.Name, src.Database)
+		what := "source " + src.SourceName + "." + src.Name
+		if src.ResourceType == Model {
+			what = "model " + src.Name
+		}
+		m.warn(path, at, "view %s reads %s from database %q, which profiles.yml's attach: attaches for docket's runs only: a DuckDB client opening the warehouse (or its read copy) without that ATTACH fails on this view; materialize it as a table (materialized='table') to keep it readable anywhere",
+			n.Name, what, src.Database)
 	}
 }
 
-// attachedSource is a source in an attached database that id reads,
+// attachedTarget is the attached database a model or seed builds into:
+// its database config names a profiles.yml attach: entry that is not
+// read_only, and it is built as a table or an incremental (seeds are not yet). A
+// view stays in the warehouse with the warning: a view stored in the
+// attached file would name the warehouse's relations through a catalog
+// only docket's session has, and DuckDB binds a view's names in its own
+// catalog, so it would not resolve anywhere else.
+func (m *Manifest) attachedTarget(n *Node) (string, bool) {
+	if n.Config.Database == "" || m.Project == nil || strings.EqualFold(n.Config.Database, m.Database()) {
+		return "", false
+	}
+	switch {
+	case n.ResourceType == Model && (n.Config.Materialized == "table" || n.Config.Materialized == "incremental") && n.Language != "python":
+	default:
+		return "", false
+	}
+	for _, a := range m.Project.Target.Attach {
+		if strings.EqualFold(a.Alias, n.Config.Database) && !a.ReadOnly {
+			return a.Alias, true
+		}
+	}
+	return "", false
+}
+
+// attachedSource is a source in an attached database (or a model built
+// there) that id reads,
 // directly or through ephemeral models; nil when none.
 func (m *Manifest) attachedSource(id string, aliases map[string]string, seen map[string]bool) *Node {
 	for _, pid := range m.Parents[id] {
@@ -55,6 +84,11 @@ func (m *Manifest) attachedSource(id string, aliases map[string]string, seen map
 			}
 			continue
 		}
+		if p := m.Nodes[pid]; p != nil && p.ResourceType == Model && p.Database != "" {
+			if _, ok := aliases[strings.ToLower(p.Database)]; ok {
+				return p // a model built in the attached database
+			}
+		}
 		if p := m.Nodes[pid]; p != nil && p.ResourceType == Model && p.Config.Materialized == "ephemeral" {
 			if s := m.attachedSource(pid, aliases, seen); s != nil {
 				return s
@@ -62,4 +96,27 @@ func (m *Manifest) attachedSource(id string, aliases map[string]string, seen map
 		}
 	}
 	return nil
+}
+
+// isAttached: db is a database profiles.yml's attach: names.
+func (m *Manifest) isAttached(db string) bool {
+	if m.Project == nil {
+		return false
+	}
+	for _, a := range m.Project.Target.Attach {
+		if strings.EqualFold(a.Alias, db) {
+			return true
+		}
+	}
+	return false
+}
+
+// attachedReadOnly: db is attached read_only.
+func (m *Manifest) attachedReadOnly(db string) bool {
+	for _, a := range m.Project.Target.Attach {
+		if strings.EqualFold(a.Alias, db) {
+			return a.ReadOnly
+		}
+	}
+	return false
 }

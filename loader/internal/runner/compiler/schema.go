@@ -98,6 +98,11 @@ func (m *Manifest) place(n *Node) []Diagnostic {
 		schema = n.SnapshotCfg.TargetSchema // dbt's legacy rule: as written
 	}
 	n.Schema, n.Alias = schema, alias
+	if a, ok := m.attachedTarget(n); ok {
+		// dbt-duckdb's: built into the database profiles.yml attaches
+		n.Database, n.Relation = a, Quote(a)+"."+Relation(schema, alias)
+		return diags
+	}
 	if n.Config.Database != "" && !strings.EqualFold(n.Config.Database, m.Database()) {
 		// the executor builds every relation in the warehouse: a ref() to
 		// "other".schema.alias found nothing (dbt-duckdb writes to a
@@ -107,6 +112,16 @@ func (m *Manifest) place(n *Node) []Diagnostic {
 			at = Position{1, 1}
 		}
 		from, fat := m.configWhere(n, "database", at)
+		if m.isAttached(n.Config.Database) {
+			why := "only tables and incremental models are built into an attached database (a view there would name the warehouse's relations through a catalog only docket's runs attach): materialize it as a table to build it there"
+			if m.attachedReadOnly(n.Config.Database) {
+				why = "profiles.yml attaches that database read_only"
+			}
+			m.warn(from, fat, "config database %q is not applied to %s %s (%s): docket builds it into its warehouse file, as %s; %s",
+				n.Config.Database, n.Config.Materialized, n.Name, n.ResourceType, Relation(schema, alias), why)
+			n.Relation = Relation(schema, alias)
+			return diags
+		}
 		m.warn(from, fat, "config database %q is not applied: docket builds %s into its one warehouse file (%s), as %s (dbt-duckdb writes to a database that profiles.yml's attach: names)",
 			n.Config.Database, n.Name, m.Database(), Relation(schema, alias))
 	}

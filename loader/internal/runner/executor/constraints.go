@@ -11,7 +11,7 @@ import (
 // then insert the model's rows by name (a row that breaks a constraint
 // fails the build).
 func (x *nodeExec) constrainedTable(tmp, body string) error {
-	rel := compiler.Relation(x.n.Schema, tmp)
+	rel := x.rel(tmp)
 	cols, err := x.describeQuery(body)
 	if err != nil {
 		return x.sqlErr(err, body, 0)

@@ -13,6 +13,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/runner/compiler"
@@ -174,9 +175,14 @@ func (rn *run) connect(ctx context.Context, db Database, threads int) ([]*sql.Co
 	if err != nil {
 		return nil, fmt.Errorf("runner: %w", err)
 	}
-	schemas := map[string]bool{}
+	schemas, attached := map[string]bool{}, map[string]bool{}
 	for id := range rn.built {
-		if n := rn.m.Nodes[id]; n.ResourceType != compiler.Test {
+		n := rn.m.Nodes[id]
+		switch {
+		case n.ResourceType == compiler.Test:
+		case n.ResourceType == compiler.Model && n.Database != "" && !strings.EqualFold(n.Database, rn.m.Database()):
+			attached[compiler.Quote(n.Database)+"."+compiler.Quote(n.Schema)] = true // created once attached
+		default:
 			schemas[n.Schema] = true
 		}
 	}
@@ -189,6 +195,12 @@ func (rn *run) connect(ctx context.Context, db Database, threads int) ([]*sql.Co
 	if err := Attach(ctx, conn0, rn.m); err != nil {
 		conn0.Close()
 		return nil, err
+	}
+	for _, s := range compiler.SortedKeys(attached) {
+		if _, err := conn0.ExecContext(ctx, "create schema if not exists "+s); err != nil {
+			conn0.Close()
+			return nil, fmt.Errorf("runner: create schema %s: %w", s, err)
+		}
 	}
 	rn.st = openState(ctx, rn.m, conn0, rn.opts.Command)
 	conns := []*sql.Conn{conn0}

@@ -55,7 +55,7 @@ func (x *nodeExec) incremental(body string) error {
 	if err != nil {
 		return err
 	}
-	if len(alters) == 0 && deltaKey(n) != "" {
+	if len(alters) == 0 && deltaKey(n) != "" && x.attachedDB() == "" { // (recorded after the commit there: the rows are gone)
 		x.deltaFrom = tmp // the written rows' keys are recorded with the new data version (delta.go)
 	}
 	if _, err := x.exec("begin"); err != nil {

@@ -123,17 +123,47 @@ func (x *nodeExec) count(rel string) (int64, error) {
 // run's start is still true for it: the state's snapshot answers without
 // a query per node.
 func (x *nodeExec) relationType(schema, name string) (string, error) {
+	if db := x.attachedDB(); db != "" {
+		return x.queryCatalogRelationType(db, schema, name)
+	}
 	if x.st != nil && x.st.rels != nil {
 		return x.st.rels[[2]string{schema, name}], nil
 	}
 	return x.queryRelationType(schema, name)
 }
 
+// attachedDB is the attached database the node builds into ("" the
+// warehouse).
+func (x *nodeExec) attachedDB() string {
+	if db := x.n.Database; db != "" && x.n.ResourceType == compiler.Model && !strings.EqualFold(db, x.m.Database()) {
+		return db
+	}
+	return ""
+}
+
+// rel is the relation name of the node's schema, in its database.
+func (x *nodeExec) rel(name string) string {
+	if db := x.attachedDB(); db != "" {
+		return compiler.Quote(db) + "." + compiler.Relation(x.n.Schema, name)
+	}
+	return compiler.Relation(x.n.Schema, name)
+}
+
 // queryRelationType asks the warehouse now.
 func (x *nodeExec) queryRelationType(schema, name string) (string, error) {
+	return x.queryCatalogRelationType("", schema, name)
+}
+
+// queryCatalogRelationType asks database db ("": the warehouse).
+func (x *nodeExec) queryCatalogRelationType(db, schema, name string) (string, error) {
 	var t string
+	catalog := "current_database()"
+	args := []any{schema, name}
+	if db != "" {
+		catalog, args = "?", []any{db, schema, name}
+	}
 	err := x.c.QueryRowContext(x.ctx, `select table_type from information_schema.tables
-		where table_catalog = current_database() and table_schema = ? and table_name = ?`, schema, name).Scan(&t)
+		where table_catalog = `+catalog+` and table_schema = ? and table_name = ?`, args...).Scan(&t)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}

@@ -512,7 +512,9 @@ func (x *nodeExec) noteHook(q string, k int64) {
 // transaction, unless post-hooks still have to run (then model() records
 // after them).
 func (x *nodeExec) recordInTxn(changed bool) error {
-	if len(x.n.Config.PostHook) > 0 {
+	// a model built in an attached database is recorded after its
+	// commit: a DuckDB transaction writes to one database only
+	if len(x.n.Config.PostHook) > 0 || x.attachedDB() != "" {
 		return nil
 	}
 	return x.recordState(changed)

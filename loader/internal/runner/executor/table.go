@@ -17,7 +17,7 @@ func (x *nodeExec) swap(tmp, existing string) error {
 	case "VIEW":
 		steps = append(steps, "drop view "+n.Relation)
 	}
-	steps = append(steps, "alter table "+compiler.Relation(n.Schema, tmp)+" rename to "+compiler.Quote(n.Alias), "record", "commit")
+	steps = append(steps, "alter table "+x.rel(tmp)+" rename to "+compiler.Quote(n.Alias), "record", "commit")
 	for _, s := range steps {
 		var err error
 		if s == "record" {
@@ -27,7 +27,7 @@ func (x *nodeExec) swap(tmp, existing string) error {
 		}
 		if err != nil {
 			x.exec("rollback")
-			x.exec("drop table if exists " + compiler.Relation(n.Schema, tmp))
+			x.exec("drop table if exists " + x.rel(tmp))
 			return fmt.Errorf("swap %s into place: %s", n.Relation, compiler.FirstLine(err.Error()))
 		}
 	}
@@ -37,7 +37,7 @@ func (x *nodeExec) swap(tmp, existing string) error {
 func (x *nodeExec) table(body, existing string) error {
 	n := x.n
 	tmp := n.Alias + "__dbt_tmp"
-	if _, err := x.exec("drop table if exists " + compiler.Relation(n.Schema, tmp)); err != nil {
+	if _, err := x.exec("drop table if exists " + x.rel(tmp)); err != nil {
 		return err
 	}
 	if n.HasConstraints() {
@@ -45,14 +45,14 @@ func (x *nodeExec) table(body, existing string) error {
 			return err
 		}
 	} else {
-		prefix := "create table " + compiler.Relation(n.Schema, tmp) + " as\n"
+		prefix := "create table " + x.rel(tmp) + " as\n"
 		stmt := prefix + sqlBody(body)
 		if _, err := x.exec(stmt); err != nil {
-			x.exec("drop table if exists " + compiler.Relation(n.Schema, tmp))
+			x.exec("drop table if exists " + x.rel(tmp))
 			return x.sqlErr(err, stmt, 1)
 		}
 	}
-	rows, err := x.count(compiler.Relation(n.Schema, tmp))
+	rows, err := x.count(x.rel(tmp))
 	if err != nil {
 		return err
 	}
