@@ -50,7 +50,11 @@ func TestLoadMemoryTrace(t *testing.T) {
 		if s.DuckDB != nil {
 			duckdb++
 			// the closing checkpoint lowers the limit (CheckpointLean)
-			if s.Phase != "checkpoint" && s.DuckDB.Limit != "160.0 MiB" || len(s.DuckDB.InMemory) == 0 {
+			// a new warehouse's tables are created while its first files
+			// are extracted (loader.Load): the phases up to the execution
+			// may sample DuckDB's pool before it holds anything
+			early := s.Phase == "state" || s.Phase == "plan" || s.Phase == "execute"
+			if s.Phase != "checkpoint" && s.DuckDB.Limit != "160.0 MiB" || len(s.DuckDB.InMemory) == 0 && !early {
 				t.Errorf("phase %s: DuckDB limit %q, tags %v: want the load's 160.0 MiB and its pool by tag", s.Phase, s.DuckDB.Limit, s.DuckDB.InMemory)
 			}
 		}
