@@ -128,8 +128,9 @@ type Summary struct {
 	// extraction reads are not counted).
 	BytesHashed int64 `json:"bytes_hashed"`
 	// WorkerPeakRSS is the highest resident set size a worker process
-	// reached in this run (the kernel's high-water mark, read when it
-	// exited), to compare with loader.max_worker_memory.
+	// reached in this run (its own high-water mark, read before it was
+	// stopped: worker.Pool.PeakRSS), to compare with
+	// loader.max_worker_memory.
 	WorkerPeakRSS int64 `json:"worker_peak_rss_bytes"`
 	// SchemaMigrated: the warehouse was of an older schema version and
 	// this load migrated it (its tables were rebuilt), so the load wrote
