@@ -231,8 +231,8 @@ func EventTimeLiteral(t time.Time) string { return t.UTC().Format("2006-01-02 15
 // dbt-duckdb renders it).
 func batchFilter(r render.Relation, t *Node, b *Batch) render.Relation {
 	col := t.Config.EventTime
-	if b == nil || col == "" || r.CTE {
-		return r
+	if b == nil || col == "" {
+		return r // an ephemeral model's CTE is filtered too: its name stays in the SQL for inject
 	}
 	r.Rendered = fmt.Sprintf("(select * from %s where %s >= '%s' and %s < '%s')", r.Rendered, col, EventTimeLiteral(b.Start), col, EventTimeLiteral(b.End))
 	return r
