@@ -32,8 +32,15 @@ type dbConn struct {
 // RenderDB renders a node that reads the database with q (execute=true),
 // as dbt renders every node when it executes or compiles.
 func (m *Manifest) RenderDB(ctx context.Context, q Querier, n *Node, incremental bool) (string, error) {
+	return m.renderDB(ctx, q, n, incremental, nil)
+}
+
+// renderDB serves RenderDB and RenderBatch (b is the microbatch model's
+// batch, nil for every other node).
+func (m *Manifest) renderDB(ctx context.Context, q Querier, n *Node, incremental bool, b *Batch) (string, error) {
 	rc := m.compileCtx(n, m.runCTEs())
-	rc.incremental, rc.db = incremental, &dbConn{ctx: ctx, q: q, results: map[string]any{}}
+	rc.incremental, rc.batch = incremental, b
+	rc.db = &dbConn{ctx: ctx, q: q, results: map[string]any{}}
 	rc.checkRefs()
 	out, err := renderTemplate(n, rc)
 	if err != nil {

@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -250,22 +249,7 @@ func (m *Manifest) RenderBatch(ctx context.Context, q Querier, n *Node, incremen
 	if n.tpl == nil {
 		return n.CompiledCode, nil
 	}
-	rc := m.compileCtx(n, m.runCTEs())
-	rc.incremental, rc.batch = incremental, b
-	rc.db = &dbConn{ctx: ctx, q: q, results: map[string]any{}}
-	rc.checkRefs()
-	out, err := renderTemplate(n, rc)
-	if err != nil {
-		var re *render.Error
-		if errors.As(err, &re) {
-			return "", &DiagnosticError{D: n.renderDiag(err)}
-		}
-		return "", err
-	}
-	if len(rc.diags) > 0 {
-		return "", &DiagnosticError{D: rc.diags[0]}
-	}
-	return rc.ctes.inject(out), nil
+	return m.renderDB(ctx, q, n, incremental, b)
 }
 
 // microbatchInputs warns of a microbatch model's settings that would make
