@@ -54,14 +54,7 @@ func TestAgreeDropsLongBlocksTrafilaturaLeftOut(t *testing.T) {
 // newsletter promotion readability keeps; trafilatura leaves it out, so
 // docket drops it and records who chose the main content.
 func TestNewsletterBoxInsideArticleDropped(t *testing.T) {
-	var sb strings.Builder
-	sb.WriteString(`<html><head><title>Budget approved</title></head><body><nav><a href="/">Home</a> <a href="/news">News</a></nav><article><h1>Budget approved</h1>`)
-	for i := 0; i < 5; i++ {
-		sb.WriteString("<p>The council approved the new budget after a long debate about road repairs, school funding and the bus lines of the north district, which residents had asked for since last spring.</p>")
-	}
-	sb.WriteString(`<div class="newsletter-signup"><p>Sign up to our weekly newsletter: our best local stories delivered to your inbox every Friday morning, free.</p></div>`)
-	sb.WriteString("<p>The new budget takes effect in January, the mayor said after the vote.</p></article></body></html>")
-	res := extractData(t, "news.html", []byte(sb.String()))
+	res := extractData(t, "news.html", newsletterPage())
 	text := res.Pages[0].Text
 	if strings.Count(text, "council approved the new budget") != 5 || !strings.Contains(text, "takes effect in January") {
 		t.Errorf("article lost: %q", text)
@@ -72,4 +65,38 @@ func TestNewsletterBoxInsideArticleDropped(t *testing.T) {
 	if got := res.Metadata.Extra["content_scope"] + " " + res.Metadata.Extra["content_by"]; got != "main_content readability+trafilatura" {
 		t.Errorf("content_scope content_by = %q, want main_content readability+trafilatura", got)
 	}
+	if c := res.Metadata.Extra["content_check"]; c != "" {
+		t.Errorf("content_check = %q on a page under agreeMaxBytes", c)
+	}
+}
+
+// TestLargePageSkipsTrafilatura: over agreeMaxBytes trafilatura's check
+// (several copies of the page's tree) is skipped, readability's blocks
+// stay whole and content_check says why.
+func TestLargePageSkipsTrafilatura(t *testing.T) {
+	page := newsletterPage()
+	defer func(n int) { agreeMaxBytes = n }(agreeMaxBytes)
+	agreeMaxBytes = len(page) - 1
+	res := extractData(t, "news.html", page)
+	text := res.Pages[0].Text
+	if !strings.Contains(text, "newsletter") || strings.Count(text, "council approved the new budget") != 5 {
+		t.Errorf("readability's blocks not kept whole: %q", text)
+	}
+	if got := res.Metadata.Extra["content_scope"] + " " + res.Metadata.Extra["content_by"]; got != "main_content readability" {
+		t.Errorf("content_scope content_by = %q, want main_content readability", got)
+	}
+	if c := res.Metadata.Extra["content_check"]; !strings.Contains(c, "trafilatura's check skipped") {
+		t.Errorf("content_check = %q, want the skip said", c)
+	}
+}
+
+func newsletterPage() []byte {
+	var sb strings.Builder
+	sb.WriteString(`<html><head><title>Budget approved</title></head><body><nav><a href="/">Home</a> <a href="/news">News</a></nav><article><h1>Budget approved</h1>`)
+	for i := 0; i < 5; i++ {
+		sb.WriteString("<p>The council approved the new budget after a long debate about road repairs, school funding and the bus lines of the north district, which residents had asked for since last spring.</p>")
+	}
+	sb.WriteString(`<div class="newsletter-signup"><p>Sign up to our weekly newsletter: our best local stories delivered to your inbox every Friday morning, free.</p></div>`)
+	sb.WriteString("<p>The new budget takes effect in January, the mayor said after the vote.</p></article></body></html>")
+	return []byte(sb.String())
 }

@@ -88,7 +88,9 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 	if ctx.Err() == nil {
 		if kept, ok := mainContent(doc, blocks); ok {
 			blocks, scope, by = kept, "main_content", "readability"
-			if ctx.Err() == nil {
+			if len(s) > agreeMaxBytes {
+				res.Metadata.Extra["content_check"] = fmt.Sprintf("trafilatura's check skipped: the page's HTML is %.1f MB, over %d MB (its copies of the page would cost tens of times that in memory)", float64(len(s))/(1<<20), agreeMaxBytes>>20)
+			} else if ctx.Err() == nil {
 				if agreed, ok := agree(blocks, trafilaturaText(doc)); ok {
 					blocks, by = agreed, "readability+trafilatura"
 				}

@@ -22,7 +22,7 @@ const (
 	MuPDF   = "mupdf/1.24.9" // the MuPDF release the PDF reader is built against (pdf.MuPDFVersion)
 	OCR     = "ocr/2"        // 2: orientation by trial readings when OSD is unsure; boxes in the page's own pixels
 	Image   = "image/2"      // 2: a turned image's size and boxes as the file has them
-	HTML    = "html/4"       // 4: readability's long blocks that go-trafilatura left out are dropped; content_by recorded
+	HTML    = "html/5"       // 5: session 25: pages over 4 MB of HTML are not checked by trafilatura (content_check says so); 4: readability's long blocks that go-trafilatura left out are dropped; content_by recorded
 	Text    = "text/4"       // 4: text decoded twice (UTF-8 read as Latin-1 or Windows-1252) is flagged unexpected_chars however small its share (document.Check); a reStructuredText or Org file with include directives is flagged includes_missing (session 20); 3: a LaTeX document without a folder of its own (an attachment) is flagged includes_missing; a message holding a LaTeX document is a message, re-detected when its content is extracted again (session 19); 2: LaTeX footnotes in parentheses, apart from the word before (and a re-extraction picks up the \input files loads could not find)
 	Office  = "office/2"     // 2: rows past loader.max_sheet_rows are a truncated review (a warning only before); a DOCX or ODT whose body XML breaks off lands the text before the damage flagged truncated (session 20)
 	Email   = "email/3"      // 3: what the MIME parser lost is said in plain words naming the part (session 19); 2: a part with no header lines read as plain text (a signed message was quarantined); signed messages say so
