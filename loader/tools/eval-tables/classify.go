@@ -34,28 +34,7 @@ func classify(g gtTable, d *document.Table, s float64, gts []gtTable, dets []doc
 		return true
 	}
 	if d == nil {
-		for _, dd := range dets {
-			if dd.Page != g.page || overlapShare(g.bb, dd.BBox) < 0.5 {
-				continue
-			}
-			for _, o := range gts {
-				if o.page == g.page && o.bb != g.bb && overlapShare(o.bb, dd.BBox) > 0.5 {
-					return "missed: two stacked tables merged"
-				}
-			}
-			for _, r := range rowsOf(dd) {
-				if foreign(r) {
-					return "missed: paragraph lines taken in (box off)"
-				}
-			}
-			return "missed: box off"
-		}
-		for _, dd := range dets {
-			if dd.Page == g.page && overlapShare(dd.BBox, g.bb) > 0.5 {
-				return "missed: found in part"
-			}
-		}
-		return "missed: not found"
+		return boxClass(g, gts, dets)
 	}
 	if s >= 0.9999 {
 		return ""
@@ -99,6 +78,57 @@ func classify(g gtTable, d *document.Table, s float64, gts []gtTable, dets []doc
 		return "same shape, text lost"
 	}
 	return "same shape, text moved"
+}
+
+// boxClass names why truth table g matched no detected table at IoU 0.5:
+// not found; merged (a detected table holding most of it and more: with
+// another truth table, or with text above or below it, or else beside
+// it); split
+// (two or more detected tables each mostly inside it); found in part (one
+// such table); or a box off some other way.
+func boxClass(g gtTable, gts []gtTable, dets []document.Table) string {
+	const tol = 3 // points past the truth's edge that count as more
+	var inside []document.Table
+	for _, dd := range dets {
+		if dd.Page != g.page || overlapShare(g.bb, dd.BBox) <= 0 && overlapShare(dd.BBox, g.bb) <= 0 {
+			continue
+		}
+		if overlapShare(g.bb, dd.BBox) >= 0.5 {
+			for _, o := range gts {
+				if o.page == g.page && o.bb != g.bb && overlapShare(o.bb, dd.BBox) > 0.5 {
+					return "missed: merged with another table"
+				}
+			}
+			var where []string
+			if dd.BBox.Y0 < g.bb.Y0-tol {
+				where = append(where, "above")
+			}
+			if dd.BBox.Y1 > g.bb.Y1+tol {
+				where = append(where, "below")
+			}
+			if len(where) == 0 && (dd.BBox.X0 < g.bb.X0-tol || dd.BBox.X1 > g.bb.X1+tol) {
+				where = append(where, "beside")
+			}
+			if len(where) > 0 {
+				return "missed: merged with text " + strings.Join(where, "+")
+			}
+		}
+		if overlapShare(dd.BBox, g.bb) > 0.5 {
+			inside = append(inside, dd)
+		}
+	}
+	switch {
+	case len(inside) > 1:
+		return "missed: split"
+	case len(inside) == 1:
+		return "missed: found in part"
+	}
+	for _, dd := range dets {
+		if dd.Page == g.page && overlapShare(g.bb, dd.BBox) > 0 {
+			return "missed: box off"
+		}
+	}
+	return "missed: not found"
 }
 
 // printClasses prints the error classes, most costly first.

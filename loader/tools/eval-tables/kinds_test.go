@@ -18,18 +18,8 @@ func TestKindsTablesRectangular(t *testing.T) {
 				t.Fatalf("seed %d page %d: %d tables written, %d in the truth", seed, pi, strings.Count(p.body, "<table"), len(p.tables))
 			}
 			for ti, tb := range p.tables {
-				width := map[int]int{}
-				for r, row := range tb.rows {
-					for _, c := range row {
-						for dr := 0; dr < c.rs; dr++ {
-							width[r+dr] += c.cs
-						}
-					}
-				}
-				for r := range tb.rows {
-					if width[r] != width[0] {
-						t.Fatalf("seed %d page %d table %d: row %d covers %d columns, row 0 %d", seed, pi, ti, r, width[r], width[0])
-					}
+				if r, w, w0 := ragged(tb); r >= 0 {
+					t.Fatalf("seed %d page %d table %d: row %d covers %d columns, row 0 %d", seed, pi, ti, r, w, w0)
 				}
 			}
 		}
@@ -68,18 +58,10 @@ func TestHardTablesRectangular(t *testing.T) {
 			if len(g) < 3 || len(g) > 6 || ncols(g) < 2 || ncols(g) > 4 {
 				t.Errorf("seed %d table %d: %dx%d", seed, ti, len(g), ncols(g))
 			}
-			width := map[int]int{}
-			for r, row := range tb.rows {
-				for _, c := range row {
-					for dr := 0; dr < c.rs; dr++ {
-						width[r+dr] += c.cs
-					}
-				}
+			if r, w, w0 := ragged(tb); r >= 0 {
+				t.Fatalf("seed %d table %d: row %d covers %d columns, row 0 %d", seed, ti, r, w, w0)
 			}
-			for r, row := range tb.rows {
-				if width[r] != width[0] {
-					t.Fatalf("seed %d table %d: row %d covers %d columns, row 0 %d", seed, ti, r, width[r], width[0])
-				}
+			for _, row := range tb.rows {
 				for _, c := range row {
 					if len(c.lines) > 1 {
 						wrapped++
@@ -94,4 +76,51 @@ func TestHardTablesRectangular(t *testing.T) {
 	if seen["one"] < 200 || seen["stacked"] < 80 || wrapped < 100 {
 		t.Errorf("drawn: %v, %d wrapped cells in 400 seeds", seen, wrapped)
 	}
+}
+
+// Every surround-set table is rectangular, every layout is drawn, and
+// each page writes as many tables as its truth holds.
+func TestSurroundTablesRectangular(t *testing.T) {
+	seen := map[string]int{}
+	for seed := uint64(surroundFirst + 1); seed <= surroundFirst+400; seed++ {
+		kp := surroundPage(seed)
+		seen[kp.kind]++
+		p := kp.pages[0]
+		if strings.Count(p.body, "<table") != len(p.tables) {
+			t.Fatalf("seed %d: %d tables written, %d in the truth", seed, strings.Count(p.body, "<table"), len(p.tables))
+		}
+		for ti, tb := range p.tables {
+			g := cellGrid(tb.truth())
+			if len(g) < 2 || ncols(g) < 2 {
+				t.Errorf("seed %d table %d: %dx%d", seed, ti, len(g), ncols(g))
+			}
+			if r, w, w0 := ragged(tb); r >= 0 {
+				t.Fatalf("seed %d table %d: row %d covers %d columns, row 0 %d", seed, ti, r, w, w0)
+			}
+		}
+	}
+	for _, k := range surroundLayouts {
+		if seen[k] < 25 {
+			t.Errorf("layout %s drawn %d times in 400 seeds", k, seen[k])
+		}
+	}
+}
+
+// ragged is the first row of tb covering another number of grid columns
+// than row 0 (spans counted), its width and row 0's; -1 when none.
+func ragged(tb brTable) (int, int, int) {
+	width := map[int]int{}
+	for r, row := range tb.rows {
+		for _, c := range row {
+			for dr := 0; dr < c.rs; dr++ {
+				width[r+dr] += c.cs
+			}
+		}
+	}
+	for r := range tb.rows {
+		if width[r] != width[0] {
+			return r, width[r], width[0]
+		}
+	}
+	return -1, 0, 0
 }

@@ -54,6 +54,11 @@
 //     small unruled tables in tight running text, randomized (font, size,
 //     leading, padding, wrapped cells, two tables stacked, captions;
 //     hard.go), seeds 3001..3000+N (200 by default), even seeds tuned on.
+//   - surround/tune and surround/report (since session 26): Chromium-
+//     printed tables amid what surrounds tables in documents (lists,
+//     captions, notes, headings, figures and rules, two-column text,
+//     floats, tables side by side or stacked; surround.go), seeds
+//     5001..5000+N (200 by default), even seeds tuned on: box errors.
 //   - browser: held out (browser.go), no split, no per-document output.
 //
 // -v and -show print per-document detail for tune-split documents only
@@ -137,7 +142,8 @@ func main() {
 	kdOut := flag.String("kinds-out", "", "keep the kinds set's HTML and PDF in this folder")
 	kdCache := flag.String("kinds-cache", "", "keep the kinds and hard sets' printed PDF and layout in this folder and reuse them (printing takes minutes)")
 	hardN := flag.Int("hard", 200, "hard pages scored (seeds 3001..3000+N; 0: none); even seeds tuned on")
-	only := flag.String("only", "", "score only this set: icdar, tabula, generated, browser, kinds or hard")
+	surN := flag.Int("surround", 200, "surround pages scored (seeds 5001..5000+N; 0: none); even seeds tuned on")
+	only := flag.String("only", "", "score only this set: icdar, tabula, generated, browser, kinds, hard or surround")
 	flag.Parse()
 	o := opts{verbose: *verbose, show: *show, reportDetail: *reportDetail}
 	ex := &pdf.Extractor{Tables: table.New()}
@@ -166,6 +172,15 @@ func main() {
 		}
 	}
 	if *only == "hard" {
+		return
+	}
+	if *only == "" || *only == "surround" {
+		if err := printKinds(ex, surroundSet, *surN, o, *kdOut, *kdCache); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
+	if *only == "surround" {
 		return
 	}
 	if *only == "" || *only == "generated" {
