@@ -8,8 +8,10 @@
 //     Distiller when its own result looks poor), as its authors recommend
 //     when it is used alone;
 //   - docket: docket's HTML extractor (the page text it lands):
-//     readability's main content walked by docket's own walker, less the
-//     long blocks go-trafilatura left out (extract/html/agree.go).
+//     readability's main content walked by docket's own walker, checked
+//     by go-trafilatura's text (extract/html/agree.go: long blocks it left
+//     out and short ones at the article's edges dropped, or the page's
+//     blocks it holds when readability took only a part).
 //
 // The sets:
 //
@@ -153,8 +155,8 @@ func evalHTMLMain(dir string, cands []candidate, only string, perPage bool) erro
 		if n == 0 {
 			continue
 		}
-		fmt.Printf("%-6s (%d pages; docket kept the whole page on %d, main content checked by trafilatura on %d, readability's alone on %d)%s\n",
-			split, n, whole[split], checked[split]["readability+trafilatura"], checked[split]["readability"], splitMark(split))
+		fmt.Printf("%-6s (%d pages; docket kept the whole page on %d, main content checked by trafilatura on %d, widened to trafilatura's on %d, readability's alone on %d)%s\n",
+			split, n, whole[split], checked[split]["readability+trafilatura"], checked[split]["trafilatura"], checked[split]["readability"], splitMark(split))
 		for _, c := range cands {
 			s := sums[split][c.name]
 			fmt.Printf("  %-20s P %.3f  R %.3f  F1 %.3f\n", c.name, s.p/float64(n), s.r/float64(n), s.f/float64(n))

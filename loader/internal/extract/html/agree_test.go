@@ -9,45 +9,73 @@ import (
 
 // TestAgreeDropsLongBlocksTrafilaturaLeftOut: the rule on hand-made
 // blocks: a long block mostly missing from trafilatura's text goes, short
-// blocks and supported long blocks stay, and a trafilatura text under half
-// of readability's words judges nothing.
+// blocks at the article's edges go unless trafilatura has their words in
+// order, short blocks inside the body stay, and a trafilatura text under
+// half of readability's words judges nothing.
 func TestAgreeDropsLongBlocksTrafilaturaLeftOut(t *testing.T) {
 	article := "The council approved the new budget after a long debate about road repairs and school funding in the north district"
+	second := "Road repairs start in March on the main street and the bridge, and the school works follow in the summer holidays"
 	promo := "Sign up to our weekly newsletter and get the best stories of the week delivered to your inbox every Friday morning"
 	blocks := []block{
-		{cat: document.Title, text: "Budget approved"},
+		{cat: document.NarrativeText, text: "Photo: City Hall Press"}, // short, before the body, not in trafilatura's text
+		{cat: document.Title, text: "Budget approved"},                // short, before the body, in trafilatura's text
 		{cat: document.NarrativeText, text: article},
-		{cat: document.NarrativeText, text: "Share this story"}, // short: kept whatever trafilatura says
+		{cat: document.ListItem, text: "School repairs"}, // short, inside the body: kept whatever trafilatura says
+		{cat: document.NarrativeText, text: second},
+		{cat: document.NarrativeText, text: "Share this story"}, // short, after the body, not in trafilatura's text
 		{cat: document.NarrativeText, text: promo},              // 3 of 21 words (and, the, the) in trafilatura's text
 	}
-	traf := "Budget approved\n" + article + "\n" + article + " The vote was close."
-	got, ok := agree(blocks, traf)
-	if !ok {
-		t.Fatal("trafilatura's text should be long enough to judge")
+	traf := "Budget approved\n" + article + "\n" + second + "\n" + article + " The vote was close."
+	got, how := agree(blocks, nil, traf)
+	if how != "checked" {
+		t.Fatalf("agree said %q, want checked", how)
 	}
-	var texts []string
-	for _, b := range got {
-		texts = append(texts, b.text)
-	}
-	want := []string{"Budget approved", article, "Share this story"}
-	if strings.Join(texts, "|") != strings.Join(want, "|") {
+	want := []string{"Budget approved", article, "School repairs", second}
+	if texts := blockTexts(got); strings.Join(texts, "|") != strings.Join(want, "|") {
 		t.Errorf("kept %q\nwant %q", texts, want)
 	}
 	// A long block with a fifth of its words in trafilatura's text stays.
 	mixed := "Council members said the vote " + strings.Repeat("xyz ", 20)
-	if got, _ := agree([]block{{text: article}, {text: mixed}}, article+" Council members said the vote"); len(got) != 2 {
+	if got, _ := agree([]block{{text: article}, {text: mixed}}, nil, article+" Council members said the vote"); len(got) != 2 {
 		t.Errorf("a block with 5 of 25 words supported was dropped: %v", got)
 	}
-	if got, _ := agree([]block{{text: article}, {text: "Nobody knows " + mixed}}, article+" Council members said the vote"); len(got) != 1 {
+	if got, _ := agree([]block{{text: article}, {text: "Nobody knows " + mixed}}, nil, article+" Council members said the vote"); len(got) != 1 {
 		t.Errorf("a block with 5 of 27 words supported was kept: %v", got)
 	}
 	// trafilatura kept under half of readability's words (or nothing): it
 	// failed on the page, and readability's blocks stay whole.
 	for _, short := range []string{"", "Budget approved"} {
-		if got, ok := agree(blocks, short); ok || len(got) != len(blocks) {
-			t.Errorf("trafilatura text %q: kept %d of %d blocks, judged=%v; want all, not judged", short, len(got), len(blocks), ok)
+		if got, how := agree(blocks, nil, short); how != "" || len(got) != len(blocks) {
+			t.Errorf("trafilatura text %q: kept %d of %d blocks, agree said %q; want all, not judged", short, len(got), len(blocks), how)
 		}
 	}
+}
+
+// TestAgreeWidensAPartialChoice: readability kept one paragraph of a
+// three-paragraph article that trafilatura kept whole: the page's blocks
+// trafilatura's text holds are taken instead (the menu stays out); with
+// trafilatura's text under twice readability's, readability's choice stays.
+func TestAgreeWidensAPartialChoice(t *testing.T) {
+	p1 := "The council approved the new budget after a long debate about road repairs and school funding in the north district"
+	p2 := "Road repairs start in March on the main street and the bridge, and the school works follow in the summer holidays"
+	p3 := "The mayor thanked the residents who came to the meeting and promised a report on the works every three months"
+	page := []block{{text: "Home News Sport Weather"}, {text: p1}, {text: p2}, {text: p3}, {text: "Contact us"}}
+	got, how := agree([]block{{text: p2}}, page, p1+"\n"+p2+"\n"+p3)
+	if how != "widened" || strings.Join(blockTexts(got), "|") != strings.Join([]string{p1, p2, p3}, "|") {
+		t.Errorf("agree said %q, kept %q; want widened to the three paragraphs", how, blockTexts(got))
+	}
+	got, how = agree([]block{{text: p1}, {text: p2}}, page, p1+"\n"+p2+"\n"+p3)
+	if how != "checked" || len(got) != 2 {
+		t.Errorf("agree said %q, kept %q; want readability's two paragraphs checked", how, blockTexts(got))
+	}
+}
+
+func blockTexts(bs []block) []string {
+	var out []string
+	for _, b := range bs {
+		out = append(out, b.text)
+	}
+	return out
 }
 
 // TestNewsletterBoxInsideArticleDropped: a page whose article holds a

@@ -8,7 +8,9 @@
 // and page-level header/footer are dropped (header/footer are kept when they
 // are all there is). When readability finds a substantial main content in
 // a page with much more text around it, only the blocks it kept stay, less
-// the long ones go-trafilatura left out (agree.go); the structure always comes from our own walk of the DOM, because content
+// those go-trafilatura's text does not support (agree.go: long blocks
+// anywhere, short ones at the article's edges), or the page's blocks
+// trafilatura holds when readability took only a part; the structure always comes from our own walk of the DOM, because content
 // extractors flatten headings, lists and tables of short documents. Metadata: title,
 // author, language (html lang), description. XML files are handed to the
 // text extractor.
@@ -87,12 +89,17 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 	scope, by := "whole_page", ""
 	if ctx.Err() == nil {
 		if kept, ok := mainContent(doc, blocks); ok {
+			page := blocks
 			blocks, scope, by = kept, "main_content", "readability"
 			if len(s) > agreeMaxBytes {
 				res.Metadata.Extra["content_check"] = fmt.Sprintf("trafilatura's check skipped: the page's HTML is %.1f MB, over %d MB (its copies of the page would cost tens of times that in memory)", float64(len(s))/(1<<20), agreeMaxBytes>>20)
 			} else if ctx.Err() == nil {
-				if agreed, ok := agree(blocks, trafilaturaText(doc)); ok {
+				switch agreed, how := agree(blocks, page, trafilaturaText(doc)); how {
+				case "checked":
 					blocks, by = agreed, "readability+trafilatura"
+				case "widened":
+					blocks, by = agreed, "trafilatura"
+					res.Metadata.Extra["content_check"] = "readability's choice widened: its text is within trafilatura's, which kept twice as many words; the page's blocks trafilatura's text holds are the main content"
 				}
 			}
 		}
@@ -100,7 +107,8 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 	// content_scope (staging.extractions.metadata) says whether the page
 	// text is the page's main content or the whole page; content_by, for
 	// main content, whether trafilatura's text checked readability's
-	// blocks ("readability+trafilatura") or could not ("readability").
+	// blocks ("readability+trafilatura"), could not ("readability"), or
+	// widened them to the page's blocks it holds ("trafilatura").
 	res.Metadata.Extra["content_scope"] = scope
 	if by != "" {
 		res.Metadata.Extra["content_by"] = by
