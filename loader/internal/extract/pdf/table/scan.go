@@ -26,7 +26,10 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 	if runningHead(lines, gap, hs) {
 		lines = lines[1:] // the page's running head is no table's
 	}
-	regions := gutterRegions(lines, taken, size, gap)
+	var regions [][]*textLine
+	for _, part := range pageColumns(lines, gap) {
+		regions = append(regions, gutterRegions(part, taken, size, gap)...)
+	}
 	for _, region := range regions {
 		// a block set apart by a gutter in a smaller size than the page's
 		// text (a table beside a paragraph or another table) has its
