@@ -123,6 +123,13 @@ func (rc *renderCtx) vars() map[string]any {
 			return "", nil
 		}),
 		"this": render.Relation{Database: m.Database(), Schema: n.Schema, Identifier: n.Alias, Rendered: Relation(n.Schema, n.Alias)},
+		// dbt.string_literal's: a relation as dbt-duckdb prints it
+		"docket_dbt_name": render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, nil
+			}
+			return m.dbtName(a.Pos[0]), nil
+		}),
 		"target": map[string]any{"name": m.Target().Name, "schema": m.Target().Schema, "type": "duckdb", "path": p.Warehouse,
 			"database": m.Database(), "threads": p.Threads, "profile_name": m.Target().Profile, "target_name": m.Target().Name},
 		"project_name": m.Name,
@@ -221,4 +228,48 @@ func (m *Manifest) parseNode(n *Node) []Diagnostic {
 		}
 	}
 	return rc.diags
+}
+
+// dbtName is v as dbt-duckdb prints a relation, "database"."schema"."identifier",
+// when v is a relation of this project's models, seeds, snapshots or sources
+// (a Relation, or the name relation.render() gave): what dbt.string_literal
+// writes into data, as dbt_utils.union_relations' source column, which dbt
+// projects parse (split_part(_src, '.', 3)). docket's SQL names stay
+// two-part (a view must open under any catalog name); anything else, an
+// ephemeral model's CTE or an external location among them, is v unchanged.
+func (m *Manifest) dbtName(v any) any {
+	var schema, ident string
+	switch r := v.(type) {
+	case render.Relation:
+		if r.CTE || r.Rendered != Relation(r.Schema, r.Identifier) {
+			return r.Rendered
+		}
+		schema, ident = r.Schema, r.Identifier
+	case string:
+		n := m.nodeByRelation(r)
+		if n == nil {
+			return r
+		}
+		schema, ident = n.Schema, n.Alias
+	default:
+		return v
+	}
+	if schema == "" || ident == "" {
+		return v
+	}
+	q := func(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+	return q(m.Database()) + "." + q(schema) + "." + q(ident)
+}
+
+// nodeByRelation is the model, seed, snapshot or source whose relation
+// renders as rel, or nil.
+func (m *Manifest) nodeByRelation(rel string) *Node {
+	for _, set := range []map[string]*Node{m.Nodes, m.Sources} {
+		for _, n := range set {
+			if n.Relation == rel && n.Alias != "" && rel == Relation(n.Schema, n.Alias) {
+				return n
+			}
+		}
+	}
+	return nil
 }

@@ -60,7 +60,7 @@ date_diff('{{ datepart }}', ({{ first_date }})::timestamp, ({{ second_date }})::
 {% macro position(substring_text, string_text) -%}position({{ substring_text }} in {{ string_text }}){%- endmacro %}
 {% macro replace(field, old_chars, new_chars) -%}replace({{ field }}, {{ old_chars }}, {{ new_chars }}){%- endmacro %}
 {% macro right(string_text, length_expression) -%}right({{ string_text }}, {{ length_expression }}){%- endmacro %}
-{% macro string_literal(value) -%}'{{ value }}'{%- endmacro %}
+{% macro string_literal(value) -%}'{{ docket_dbt_name(value) }}'{%- endmacro %}
 {% macro array_construct(inputs=[], data_type=none) -%}{% if inputs %}[{{ inputs | join(', ') }}]{% else %}[]::{{ data_type or 'VARCHAR' }}[]{% endif %}{%- endmacro %}
 {% macro array_append(array, new_element) -%}list_append({{ array }}, {{ new_element }}){%- endmacro %}
 {% macro array_concat(array_1, array_2) -%}list_concat({{ array_1 }}, {{ array_2 }}){%- endmacro %}
