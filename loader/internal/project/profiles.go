@@ -91,8 +91,41 @@ func (p *Project) UseTarget(name string) error {
 		p.Target.ExternalRoot = root
 	}
 	p.warnProfileKeys(file, profile, name, out)
+	if path, ok := out["path"].(string); ok && !p.setWarehouse {
+		p.warnPathFromElsewhere(file, profile, name, os.ExpandEnv(path))
+	}
 	p.readAttach(file, profile, name, out["attach"])
 	return nil
+}
+
+// warnPathFromElsewhere: dbt-duckdb opens a relative path from the folder
+// dbt runs in; docket opens it from the project folder. Where the
+// profiles.yml in use is the current folder's and the project another
+// folder's (`--project-dir sub` from a repository root, the dbt-duckdb
+// recipe layout) the two are different files: a warning at the path's
+// line names both.
+func (p *Project) warnPathFromElsewhere(file, profile, target, path string) {
+	if path == "" || path == ":memory:" || filepath.IsAbs(path) || strings.Contains(path, ":") {
+		return // absolute, in memory, or md:/s3:// (not a local file)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return
+	}
+	if filepath.Dir(file) != wd {
+		// dbt reads profiles.yml from the folder it runs in (or
+		// DBT_PROFILES_DIR, ~/.dbt): with this one it runs here, and the
+		// path is this folder's only then
+		return
+	}
+	dbt := filepath.Join(wd, path)
+	if dbt == p.Warehouse {
+		return
+	}
+	p.Warnings = append(p.Warnings, Warning{File: file, Line: fileKeyLines(file)[profile+".outputs."+target+".path"],
+		Msg: fmt.Sprintf("path %q of output %q is relative: dbt-duckdb opens it from the folder dbt runs in (%s); "+
+			"docket opens it from the project folder (%s): give an absolute path (or run from the project folder) for one file",
+			path, target, dbt, p.Warehouse)})
 }
 
 // profileActed are the keys of a dbt-duckdb output docket applies.
