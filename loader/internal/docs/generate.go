@@ -90,7 +90,7 @@ func Generate(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	cat := catalog.Build(m, rels, o.Now)
+	cat := catalog.Build(m, append(rels, externalRelations(ctx, o.DB, m)...), o.Now)
 	rep := &Report{CatalogPath: filepath.Join(o.TargetDir, "catalog.json"), SiteDir: filepath.Join(o.TargetDir, "docs"),
 		Relations: len(rels), CatalogErrs: cat.Errors}
 	if err := cat.Write(rep.CatalogPath); err != nil {
@@ -150,4 +150,26 @@ func dirSize(dir string) (n int64, files int) {
 		return nil
 	})
 	return n, files
+}
+
+// externalRelations describes each source that reads an external location
+// (dbt-duckdb's meta.external_location) as a relation named by that
+// location, so the catalog lists its columns; one DuckDB cannot read stays
+// out and the catalog names it with DuckDB's reason.
+func externalRelations(ctx context.Context, db *warehouse.DB, m *catalog.Manifest) []warehouse.Relation {
+	var out []warehouse.Relation
+	for _, n := range m.All() {
+		if n.ResourceType != "source" || !catalog.IsExternal(n) {
+			continue
+		}
+		cols, err := db.DescribeExternal(ctx, n.RelationName)
+		r := warehouse.Relation{Name: n.RelationName, Type: "EXTERNAL", Columns: cols, RowsErr: "not counted"}
+		if err != nil {
+			r.RowsErr = err.Error()
+			r.Columns = nil
+			r.Type = ""
+		}
+		out = append(out, r)
+	}
+	return out
 }

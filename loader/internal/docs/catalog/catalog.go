@@ -222,7 +222,7 @@ func Build(m *Manifest, rels []warehouse.Relation, now time.Time) *Catalog {
 	}
 	byRel := map[string]*warehouse.Relation{}
 	for i := range rels {
-		byRel[strings.ToLower(rels[i].Schema+"."+rels[i].Name)] = &rels[i]
+		byRel[relKey(&rels[i])] = &rels[i]
 	}
 	used := map[string]bool{}
 	db := "warehouse"
@@ -237,12 +237,22 @@ func Build(m *Manifest, rels []warehouse.Relation, now time.Time) *Catalog {
 		}
 		key := strings.ToLower(RelationOf(n))
 		r := byRel[key]
+		if r != nil && r.Type == "" {
+			// an external location DuckDB could not read (externalRelations)
+			c.Errors = append(c.Errors, fmt.Sprintf("%s: external location %s could not be described: %s",
+				n.UniqueID, RelationOf(n), firstLine(r.RowsErr)))
+			used[key] = true
+			continue
+		}
 		if r == nil {
 			c.Errors = append(c.Errors, fmt.Sprintf("%s: relation %s is not in the warehouse (not built yet?)", n.UniqueID, RelationOf(n)))
 			continue
 		}
 		used[key] = true
 		t := table(r, &db, n.UniqueID)
+		if r.Schema == "" { // an external location: named as the source's table
+			t.Metadata.Schema, t.Metadata.Name = n.Schema, tableName(n)
+		}
 		if n.ResourceType == "source" {
 			c.Sources[n.UniqueID] = t
 		} else {
@@ -251,8 +261,8 @@ func Build(m *Manifest, rels []warehouse.Relation, now time.Time) *Catalog {
 	}
 	for i := range rels {
 		r := &rels[i]
-		key := strings.ToLower(r.Schema + "." + r.Name)
-		if used[key] || runnerRecords[key] {
+		key := relKey(r)
+		if used[key] || runnerRecords[key] || r.Schema == "" {
 			continue
 		}
 		id := "relation." + r.Schema + "." + r.Name
@@ -265,6 +275,38 @@ func Build(m *Manifest, rels []warehouse.Relation, now time.Time) *Catalog {
 // runnerRecords are the runner's own bookkeeping tables (runner/state.go,
 // runner/delta.go): not data a reader looks for, and never in dbt's catalog.
 var runnerRecords = map[string]bool{"ops.build_state": true, "ops.build_deltas": true}
+
+// relKey is how Build matches a relation with RelationOf: schema.name,
+// or the location itself for an external one (no schema).
+func relKey(r *warehouse.Relation) string {
+	if r.Schema == "" {
+		return strings.ToLower(r.Name)
+	}
+	return strings.ToLower(r.Schema + "." + r.Name)
+}
+
+// IsExternal: the node's relation is an external location (a source's
+// meta.external_location, read_csv('...') or a path), not a table.
+func IsExternal(n *Node) bool {
+	return n.ResourceType == "source" && strings.ContainsAny(n.RelationName, "('/")
+}
+
+// tableName is the node's table name (its identifier, alias or name).
+func tableName(n *Node) string {
+	for _, s := range []string{n.Identifier, n.Alias} {
+		if s != "" {
+			return s
+		}
+	}
+	return n.Name
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
 
 // RelationOf is schema.name of a node's relation.
 func RelationOf(n *Node) string {
