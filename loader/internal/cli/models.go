@@ -342,20 +342,16 @@ func progressLine(r runner.Result) string {
 	return head + strings.Repeat(".", dots) + " " + tag
 }
 
-// batchLines are a microbatch model's batches, one line each as dbt
-// prints them ("Batch 2 of 4 OK batch 20240102 of m.events").
-func batchLines(r runner.Result) []string {
-	var out []string
+// batchLine is batch i of total of a microbatch model, as dbt prints it
+// ("  Batch 2 of 4 OK batch 20240102 of m.events ... [INSERT 3 in 0.01s]").
+func batchLine(r runner.Result, i, total int, b runner.BatchRun) string {
 	rel := strings.ReplaceAll(r.RelationName, `"`, "")
-	for i, b := range r.Batches {
-		desc, tag := "OK batch "+b.ID+" of "+rel, fmt.Sprintf("[%s in %.2fs]", b.Message, b.Seconds)
-		if b.Status != runner.StatusSuccess {
-			desc, tag = "ERROR batch "+b.ID+" of "+rel, fmt.Sprintf("[ERROR in %.2fs]", b.Seconds)
-		}
-		head := fmt.Sprintf("  Batch %d of %d %s ", i+1, len(r.Batches), desc)
-		out = append(out, head+strings.Repeat(".", max(3, 80-len(head)))+" "+tag)
+	desc, tag := "OK batch "+b.ID+" of "+rel, fmt.Sprintf("[%s in %.2fs]", b.Message, b.Seconds)
+	if b.Status != runner.StatusSuccess {
+		desc, tag = "ERROR batch "+b.ID+" of "+rel, fmt.Sprintf("[ERROR in %.2fs]", b.Seconds)
 	}
-	return out
+	head := fmt.Sprintf("  Batch %d of %d %s ", i, total, desc)
+	return head + strings.Repeat(".", max(3, 80-len(head))) + " " + tag
 }
 
 func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunResults) {

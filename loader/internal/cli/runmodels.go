@@ -63,6 +63,7 @@ type modelRun struct {
 	threads        int
 	udfs           []warehouse.UDF
 	stdout, stderr io.Writer
+	outMu          sync.Mutex // result and batch lines: a batch may end beside another node's result
 }
 
 // parse parses the project, printing its warnings and problems; a nil
@@ -147,7 +148,7 @@ func (mr *modelRun) execute(ctx context.Context, m *runner.Manifest) int {
 	}
 	fmt.Fprintf(stdout, "Concurrency: %d threads (target='%s')\n\n", mr.threads, mr.pp.Target.Name)
 	opts := runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Empty: f.empty, Threads: mr.threads,
-		OnResult: mr.onResult(ctx), RetryBatches: retryBatches(ctx)}
+		OnResult: mr.onResult(ctx), OnBatch: mr.onBatch, RetryBatches: retryBatches(ctx)}
 	if opts.EventTimeStart, opts.EventTimeEnd, err = f.eventTimes(); err != nil {
 		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
 		return ExitUsage
@@ -199,6 +200,8 @@ func (mr *modelRun) onResult(ctx context.Context) func(runner.Result) {
 		if _, stopped := interrupted(ctx); stopped && r.Status != runner.StatusSuccess && r.Status != runner.StatusPass {
 			return // cut short by the signal, not failed
 		}
+		mr.outMu.Lock()
+		defer mr.outMu.Unlock()
 		for _, w := range r.Warnings {
 			fmt.Fprintf(mr.stderr, "docket: warning: %s\n", w)
 		}
@@ -206,11 +209,16 @@ func (mr *modelRun) onResult(ctx context.Context) func(runner.Result) {
 			fmt.Fprintf(mr.stderr, "docket: warning: %s ran out of DuckDB's memory (build.memory_limit) while %s ran beside it; it ran again alone\n",
 				r.Name, r.RetriedAlone[strings.LastIndex(r.RetriedAlone, ".")+1:])
 		}
-		for _, l := range batchLines(r) {
-			fmt.Fprintln(mr.stdout, l)
-		}
 		fmt.Fprintln(mr.stdout, progressLine(r))
 	}
+}
+
+// onBatch prints a microbatch model's batch line as the batch ends, as dbt
+// does (the model's own line follows when its last batch is done).
+func (mr *modelRun) onBatch(r runner.Result, i, total int, b runner.BatchRun) {
+	mr.outMu.Lock()
+	defer mr.outMu.Unlock()
+	fmt.Fprintln(mr.stdout, batchLine(r, i, total, b))
 }
 
 // finish writes the artifacts and the summary of a run and says how it

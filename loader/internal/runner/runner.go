@@ -40,6 +40,7 @@ type (
 	Database         = executor.Database
 	RunOptions       = executor.RunOptions
 	Result           = executor.Result
+	BatchRun         = executor.BatchRun
 	RunResults       = executor.RunResults
 	FreshnessResult  = executor.FreshnessResult
 	FreshnessOptions = executor.FreshnessOptions

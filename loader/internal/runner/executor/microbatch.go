@@ -64,6 +64,9 @@ func (x *nodeExec) microbatch(existing string, full bool) error {
 			br.Successful = append(br.Successful, window)
 		}
 		x.r.Batches = append(x.r.Batches, run)
+		if opts.OnBatch != nil {
+			opts.OnBatch(*x.r, i+1, len(batches), run)
+		}
 	}
 	x.batch = nil
 	x.r.BatchResults = br

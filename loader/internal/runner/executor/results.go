@@ -41,6 +41,12 @@ type RunOptions struct {
 	// OnResult, when set, is called once per node as it finishes (never
 	// concurrently), with Index counting finished nodes and Total the count.
 	OnResult func(Result)
+	// OnBatch, when set, is called as each batch of a microbatch model
+	// ends (dbt prints its batch lines so), before the model's OnResult:
+	// r is the model's result so far (its name and relation), i counts
+	// batches from 1 of total. Batches of one model are never concurrent;
+	// a call may run beside another node's OnResult.
+	OnBatch func(r Result, i, total int, b BatchRun)
 }
 
 // Timing is one phase of a node.
