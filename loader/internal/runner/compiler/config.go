@@ -320,6 +320,10 @@ func (m *Manifest) setRelationConfig(c *Config, n *Node, k string, v any, at Pos
 // of them either).
 func (m *Manifest) warnConfigKey(n *Node, k string, at Position) {
 	msg := fmt.Sprintf("config %s is read but not applied by docket", k)
+	if k == "concurrent_batches" {
+		msg = "config concurrent_batches=true is not applied: the batches run one after another, as under dbt-duckdb " +
+			"(dbt runs them at once only on adapters that declare MicrobatchConcurrency, which dbt-duckdb does not; DuckDB has one writer)"
+	}
 	if !NotApplied[k] {
 		msg = fmt.Sprintf("unknown config key %q", k)
 		if s := suggest(k, SortedKeys(knownKeys)); s != "" {

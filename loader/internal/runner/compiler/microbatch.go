@@ -58,6 +58,11 @@ func setMicrobatchConfig(c *Config, k string, v any, bad func(string, ...any)) b
 			return true
 		}
 		c.Lookback = &i
+	case "concurrent_batches":
+		// false (or none) is what docket does; true is warned by setConfig
+		if b, ok := v.(bool); v != nil && (!ok || b) {
+			return false
+		}
 	default:
 		return false
 	}
