@@ -72,6 +72,20 @@ type Options struct {
 	// carries every expected hash); a local load hashes them while it
 	// executes.
 	HashNew bool
+	// Pool, when set, is the load's worker pool, made by NewPool with
+	// these options and maybe started before Load (`docket load` starts
+	// a first load's workers before DuckDB creates the warehouse); Load
+	// uses it and closes it. nil: Load makes its own.
+	Pool *worker.Pool
+}
+
+// NewPool is the worker pool of a load with opts: one worker per
+// loader.workers, each started by opts.WorkerCommand. Load makes it
+// unless Options.Pool gives it one made here.
+func NewPool(opts Options) *worker.Pool {
+	p := opts.Project
+	return worker.NewPool(worker.PoolOptions{Command: opts.WorkerCommand, Env: opts.WorkerEnv, Size: p.Loader.Workers,
+		Timeout: p.Loader.Timeout.Duration, MaxMemory: int64(p.Loader.MaxWorkerMemory), Versions: version.All()})
 }
 
 func (o Options) phase(name string) {
@@ -204,9 +218,12 @@ func Load(ctx context.Context, db *warehouse.DB, opts Options) (*Summary, error)
 	sum := &Summary{RunID: newRunID(start), ByKind: map[string]int{}}
 	// The workers start while the plan is made when there is surely
 	// something to extract (a new file); otherwise, lazily, on the first
-	// file found changed. A worker process takes ~0.1 s to start.
-	pool := worker.NewPool(worker.PoolOptions{Command: opts.WorkerCommand, Env: opts.WorkerEnv, Size: p.Loader.Workers,
-		Timeout: p.Loader.Timeout.Duration, MaxMemory: int64(p.Loader.MaxWorkerMemory), Versions: version.All()})
+	// file found changed. A worker process takes ~0.1 s to start. (A
+	// pool given in opts may have started them already.)
+	pool := opts.Pool
+	if pool == nil {
+		pool = NewPool(opts)
+	}
 	defer func() {
 		pool.Close()
 		sum.WorkerPeakRSS = pool.PeakRSS()
