@@ -155,7 +155,7 @@ func evalHTMLMain(dir string, cands []candidate, only string, perPage bool) erro
 		if n == 0 {
 			continue
 		}
-		fmt.Printf("%-6s (%d pages; docket kept the whole page on %d, main content checked by trafilatura on %d, widened to trafilatura's on %d, readability's alone on %d)%s\n",
+		fmt.Printf("%-6s (%d pages; docket kept the whole page on %d, main content checked by trafilatura on %d, trafilatura's choice taken (widened or switched) on %d, readability's alone on %d)%s\n",
 			split, n, whole[split], checked[split]["readability+trafilatura"], checked[split]["trafilatura"], checked[split]["readability"], splitMark(split))
 		for _, c := range cands {
 			s := sums[split][c.name]

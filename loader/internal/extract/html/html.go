@@ -10,7 +10,7 @@
 // a page with much more text around it, only the blocks it kept stay, less
 // those go-trafilatura's text does not support (agree.go: long blocks
 // anywhere, short ones at the article's edges), or the page's blocks
-// trafilatura holds when readability took only a part; the structure always comes from our own walk of the DOM, because content
+// trafilatura holds when readability took only a part or another part; the structure always comes from our own walk of the DOM, because content
 // extractors flatten headings, lists and tables of short documents. Metadata: title,
 // author, language (html lang), description. XML files are handed to the
 // text extractor.
@@ -100,6 +100,9 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 				case "widened":
 					blocks, by = agreed, "trafilatura"
 					res.Metadata.Extra["content_check"] = "readability's choice widened: its text is within trafilatura's, which kept twice as many words; the page's blocks trafilatura's text holds are the main content"
+				case "switched":
+					blocks, by = agreed, "trafilatura"
+					res.Metadata.Extra["content_check"] = "readability and trafilatura chose different parts of the page (under half of readability's words are in trafilatura's text); the page's blocks trafilatura's text holds are the main content"
 				}
 			}
 		}
@@ -108,7 +111,8 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 	// text is the page's main content or the whole page; content_by, for
 	// main content, whether trafilatura's text checked readability's
 	// blocks ("readability+trafilatura"), could not ("readability"), or
-	// widened them to the page's blocks it holds ("trafilatura").
+	// chose the page's blocks it holds instead ("trafilatura": readability
+	// took a part of the article, or another part of the page).
 	res.Metadata.Extra["content_scope"] = scope
 	if by != "" {
 		res.Metadata.Extra["content_by"] = by
