@@ -29,6 +29,9 @@ func footerUnder(lines []*textLine, i, j int, gap float64, hs []rule) bool {
 		return false
 	}
 	above, under := lines[j-1], lines[j]
+	if under.bb.X0 >= x0-2 && under.bb.X1 <= x1+2 && math.Abs(under.size-above.size) <= 0.1*above.size && rowOf(lines[i:j], under, gap) {
+		return false // the table's last row (under its last shading or rule), not a footer
+	}
 	wide := false
 	for _, h := range hs {
 		// (a line's box may reach over a rule right above its text)
@@ -58,6 +61,39 @@ func footerUnder(lines []*textLine, i, j int, gap float64, hs []rule) bool {
 		out = out || l.bb.X0 < x0-reach || l.bb.X1 > x1+reach
 	}
 	return out
+}
+
+// rowOf: l is a row of the run: two phrases or more, each starting or
+// ending within 2pt of where a phrase of one of the run's lines of
+// several phrases starts or ends (its columns' edges).
+func rowOf(run []*textLine, l *textLine, gap float64) bool {
+	segs := l.segments(gap)
+	if len(segs) < 2 {
+		return false
+	}
+	for _, seg := range segs {
+		b := boxOf(seg)
+		hit := false
+		for _, r := range run {
+			if r.nSegments(gap) < 2 {
+				continue
+			}
+			for _, rs := range r.segments(gap) {
+				c := boxOf(rs)
+				if math.Abs(b.X0-c.X0) <= 2 || math.Abs(b.X1-c.X1) <= 2 {
+					hit = true
+					break
+				}
+			}
+			if hit {
+				break
+			}
+		}
+		if !hit {
+			return false
+		}
+	}
+	return true
 }
 
 // runningHead: lines[0], the page's first line, is its running head: two
