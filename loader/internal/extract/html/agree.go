@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/docket-dev/docket/loader/internal/document"
 	trafilatura "github.com/markusmobius/go-trafilatura"
 	"golang.org/x/net/html"
 )
@@ -112,13 +113,7 @@ func agree(blocks, page []block, traf string) ([]block, string) {
 		how = "widened"
 	}
 	if how != "" {
-		var held []block
-		for _, b := range page {
-			if ref.seqShare(b.text) >= agreeWidenSupport {
-				held = append(held, b)
-			}
-		}
-		if len(held) > 0 {
+		if held := ref.held(page); len(held) > 0 {
 			return held, how
 		}
 	}
@@ -151,6 +146,45 @@ func agree(blocks, page []block, traf string) ([]block, string) {
 		kept = append(kept, b)
 	}
 	return kept, "checked"
+}
+
+// held is the page's blocks trafilatura's text holds (agreeWidenSupport of
+// their word trigrams, as readability's short blocks at the article's edges
+// are judged). A block of under three words is held only between
+// two long held blocks, or as the heading right before the first: its words
+// in order anywhere in the text are no evidence (a menu's "Home", "News"
+// whenever the article says them), and a wordless block ("•") none at all.
+func (r *textRef) held(page []block) []block {
+	ok := make([]bool, len(page))
+	first, last := -1, -1
+	for i, b := range page {
+		n := len(wordsOf(b.text))
+		if n < 3 || r.seqShare(b.text) < agreeWidenSupport {
+			continue
+		}
+		ok[i] = true
+		if n >= agreeMinWords {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	var held []block
+	for i, b := range page {
+		n := len(wordsOf(b.text))
+		inside := i > first && i < last
+		heading := i+1 == first && b.cat == document.Title
+		switch {
+		case ok[i]:
+		case n < 3 && n > 0 && (inside || heading) && r.seqShare(b.text) >= agreeWidenSupport:
+		case n == 0 && inside:
+		default:
+			continue
+		}
+		held = append(held, b)
+	}
+	return held
 }
 
 // textRef indexes trafilatura's text: its bag of words, its word trigrams
