@@ -47,7 +47,7 @@ func (m *Manifest) attachedViews() {
 
 // attachedTarget is the attached database a model or seed builds into:
 // its database config names a profiles.yml attach: entry that is not
-// read_only, and it is built as a table or an incremental (seeds are not yet). A
+// read_only, and it is a seed or built as a table or an incremental. A
 // view stays in the warehouse with the warning: a view stored in the
 // attached file would name the warehouse's relations through a catalog
 // only docket's session has, and DuckDB binds a view's names in its own
@@ -58,6 +58,7 @@ func (m *Manifest) attachedTarget(n *Node) (string, bool) {
 	}
 	switch {
 	case n.ResourceType == Model && (n.Config.Materialized == "table" || n.Config.Materialized == "incremental") && n.Language != "python":
+	case n.ResourceType == Seed: // a table loaded from its CSV, as dbt-duckdb loads it there
 	default:
 		return "", false
 	}

@@ -21,21 +21,21 @@ func (x *nodeExec) seed() error {
 		x.markUpToDate()
 		return nil
 	}
-	x.exec("drop table if exists " + compiler.Relation(n.Schema, tmp))
-	stmt := fmt.Sprintf("create table %s as select * from read_csv('%s', %s)", compiler.Relation(n.Schema, tmp),
+	x.exec("drop table if exists " + x.rel(tmp))
+	stmt := fmt.Sprintf("create table %s as select * from read_csv('%s', %s)", x.rel(tmp),
 		strings.ReplaceAll(n.SeedFile, "'", "''"), opts)
 	x.timing("compile", t0)
 	t1 := time.Now()
 	defer x.timing("execute", t1)
 	if _, err := x.exec(stmt); err != nil {
-		x.exec("drop table if exists " + compiler.Relation(n.Schema, tmp))
+		x.exec("drop table if exists " + x.rel(tmp))
 		return &compiler.DiagnosticError{D: compiler.Diagnostic{Path: n.Path, Line: 1, Col: 1, Msg: "cannot load seed: " + compiler.FirstLine(err.Error())}}
 	}
-	rows, err := x.count(compiler.Relation(n.Schema, tmp))
+	rows, err := x.count(x.rel(tmp))
 	if err != nil {
 		return err
 	}
-	x.content = seedContent(x.ctx, x.c, compiler.Relation(n.Schema, tmp))
+	x.content = seedContent(x.ctx, x.c, x.rel(tmp))
 	if err := x.swap(tmp, existing); err != nil {
 		return err
 	}
