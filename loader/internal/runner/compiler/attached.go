@@ -1,6 +1,9 @@
 package compiler
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // attachedViews warns of each view model that reads, directly or through
 // ephemeral models, a source in a database profiles.yml's attach: names.
@@ -27,8 +30,11 @@ func (m *Manifest) attachedViews() {
 			continue
 		}
 		src := m.attachedSource(id, aliases, map[string]bool{})
+		named := ""
 		if src == nil {
-			continue
+			if named = attachedNameIn(n.RawCode, aliases); named == "" {
+				continue
+			}
 		}
 		path, at := n.Path, Position{1, 1}
 		_, own := n.modelCfg["materialized"]
@@ -36,13 +42,34 @@ func (m *Manifest) attachedViews() {
 		if own || yml || len(m.folderPlaces(n, "materialized")) > 0 {
 			path, at = m.configWhere(n, "materialized", n.KeyPos("materialized"))
 		}
-		what := "source " + src.SourceName + "." + src.Name
-		if src.ResourceType == Model {
-			what = "model " + src.Name
+		var what, db string
+		switch {
+		case src == nil: // its SQL names alias.schema.table itself
+			what, db = named, aliases[strings.ToLower(named[:strings.IndexByte(named, '.')])]
+		case src.ResourceType == Model:
+			what, db = "model "+src.Name, src.Database
+		default:
+			what, db = "source "+src.SourceName+"."+src.Name, src.Database
 		}
 		m.warn(path, at, "view %s reads %s from database %q, which profiles.yml's attach: attaches for docket's runs only: a DuckDB client opening the warehouse (or its read copy) without that ATTACH fails on this view; materialize it as a table (materialized='table') to keep it readable anywhere",
-			n.Name, what, src.Database)
+			n.Name, what, db)
 	}
+}
+
+var threePartName = regexp.MustCompile(`(?i)(^|[^a-z0-9_."])("[^"]+"|[a-z_][a-z0-9_]*)\s*\.\s*("[^"]+"|[a-z_][a-z0-9_]*)\s*\.\s*("[^"]+"|[a-z_][a-z0-9_]*)`)
+
+// attachedNameIn is the first database.schema.table name in sql (outside
+// its strings and comments) whose database is an attached alias, written
+// as lake.main.events (quotes dropped); "" when none.
+func attachedNameIn(sql string, aliases map[string]string) string {
+	code := strings.ReplaceAll(stripSQL(strings.ReplaceAll(sql, `"`, "\x01")), "\x01", `"`)
+	for _, g := range threePartName.FindAllStringSubmatch(code, -1) {
+		db := strings.Trim(g[2], `"`)
+		if _, ok := aliases[strings.ToLower(db)]; ok {
+			return db + "." + strings.Trim(g[3], `"`) + "." + strings.Trim(g[4], `"`)
+		}
+	}
+	return ""
 }
 
 // attachedTarget is the attached database a model or seed builds into:
