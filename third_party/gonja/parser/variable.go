@@ -72,7 +72,7 @@ func (p *Parser) parseString() (nodes.Expression, error) {
 	if t == nil {
 		return nil, p.Error("Expected a string", t)
 	}
-	str := strconv.Quote(t.Val)
+	str := strconv.Quote(joinContinuedLines(t.Val))
 	replaced := strings.Replace(str, `\\`, "\\", -1)
 	newstr, err := strconv.Unquote(replaced)
 	if err != nil {
@@ -470,4 +470,37 @@ func (p *Parser) ParseVariableOrLiteral() (nodes.Expression, error) {
 	}
 
 	return ident, nil
+}
+
+// joinContinuedLines drops each backslash-newline (an odd run of
+// backslashes before a line break, \n or \r\n) from a string literal's
+// text: a Python string literal, which Jinja2 reads, continues on the next
+// line there. docket: upstream kept the backslash and the newline, which
+// then read as the two characters \ and n.
+func joinContinuedLines(s string) string {
+	if !strings.Contains(s, "\\\n") && !strings.Contains(s, "\\\r\n") {
+		return s
+	}
+	var b strings.Builder
+	run := 0 // backslashes just written
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if run%2 == 1 && (c == '\n' || c == '\r' && i+1 < len(s) && s[i+1] == '\n') {
+			str := b.String()
+			b.Reset()
+			b.WriteString(str[:len(str)-1]) // the continuing backslash
+			if c == '\r' {
+				i++
+			}
+			run = 0
+			continue
+		}
+		if c == '\\' {
+			run++
+		} else {
+			run = 0
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
