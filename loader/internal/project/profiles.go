@@ -142,6 +142,32 @@ var profileWhy = map[string]string{
 	"use_credential_provider": "docket reads and writes local files only",
 }
 
+// builtInExtensions are the DuckDB extensions statically linked into
+// docket's DuckDB and loaded at start (duckdb_extensions(): install_mode
+// STATICALLY_LINKED, loaded), so a profile's INSTALL/LOAD of them changes
+// nothing.
+var builtInExtensions = map[string]bool{"parquet": true, "json": true, "icu": true, "core_functions": true, "autocomplete": true}
+
+// notBuiltIn are the names of a profile's extensions (strings, or
+// {name: ..., repo: ...} as dbt-duckdb also takes) that are not built in.
+func notBuiltIn(v any) []string {
+	list, ok := v.([]any)
+	if !ok {
+		return []string{fmt.Sprint(v)}
+	}
+	var out []string
+	for _, e := range list {
+		name := fmt.Sprint(e)
+		if m, ok := e.(map[string]any); ok {
+			name = fmt.Sprint(m["name"])
+		}
+		if !builtInExtensions[strings.ToLower(name)] {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // warnProfileKeys warns, at its line in profiles.yml, of each key of the
 // output in use that docket does not apply (dbt-duckdb reads them all), so
 // that none is ignored in silence. The warnings of an earlier UseTarget
@@ -163,11 +189,19 @@ func (p *Project) warnProfileKeys(file, profile, target string, out map[string]a
 		if why == "" {
 			why = "docket does not act on it"
 		}
+		what := k
+		if k == "extensions" {
+			others := notBuiltIn(out[k])
+			if len(others) == 0 {
+				continue // all built in and loaded: what INSTALL/LOAD would give
+			}
+			what = k + " " + strings.Join(others, ", ")
+		}
 		if lines == nil {
 			lines = fileKeyLines(file)
 		}
 		p.Warnings = append(p.Warnings, Warning{File: file, Line: lines[profile+".outputs."+target+"."+k],
-			Msg: fmt.Sprintf("%s of output %q (profile %q) is read but not applied: %s", k, target, profile, why)})
+			Msg: fmt.Sprintf("%s of output %q (profile %q) is read but not applied: %s", what, target, profile, why)})
 	}
 }
 
