@@ -14,8 +14,7 @@ import (
 // profiles.yml attach: entry is loaded into that file, as dbt-duckdb
 // loads it, and a ref() to it reads it there (robust28 built it in the
 // warehouse with a warning); built again (its CSV edited) it is replaced
-// there. A read_only attachment stays warned, and so does a snapshot
-// (built in the warehouse).
+// there. A read_only attachment stays warned.
 func TestSeedBuiltInAttachedDatabase(t *testing.T) {
 	ctx := context.Background()
 	files := map[string]string{
@@ -26,8 +25,6 @@ func TestSeedBuiltInAttachedDatabase(t *testing.T) {
 		"seeds/codes.csv":    "code,label\na,Alpha\nb,Beta\n",
 		"seeds/ro_codes.csv": "code\nz\n",
 		"models/reads.sql":   "{{ config(materialized='table') }}\nselect count(*) as n from {{ ref('codes') }}",
-		"snapshots/snap.sql": "{% snapshot snap %}{{ config(database='lake', unique_key='code', strategy='check', check_cols='all') }}\n" +
-			"select * from {{ ref('codes') }}{% endsnapshot %}",
 	}
 	dir := writeProbe(t, files)
 	for _, f := range []string{"lake.duckdb", "ro.duckdb"} {
@@ -47,9 +44,8 @@ func TestSeedBuiltInAttachedDatabase(t *testing.T) {
 			ws = append(ws, w.String())
 		}
 	}
-	if len(ws) != 2 || !strings.Contains(ws[0], `config database "ro"`) || !strings.Contains(ws[0], "read_only") ||
-		!strings.Contains(ws[1], "snapshots/snap.sql") || !strings.Contains(ws[1], "snapshots in the warehouse only") {
-		t.Errorf("warnings %q: want two, for ro_codes and the snapshot", ws)
+	if len(ws) != 1 || !strings.Contains(ws[0], `config database "ro"`) || !strings.Contains(ws[0], "read_only") {
+		t.Errorf("warnings %q: want one, for ro_codes", ws)
 	}
 	if rel := m.Nodes["seed.adb.codes"].Relation; rel != "lake.main_ref.codes" {
 		t.Errorf("codes' relation %s", rel)
@@ -67,8 +63,8 @@ func TestSeedBuiltInAttachedDatabase(t *testing.T) {
 		t.Fatalf("second build: %v %+v", err, rr)
 	}
 	q := shapeQuery(t, db)
-	if s := q("select string_agg(database_name || '.' || schema_name || '.' || table_name, ' ' order by 1) from duckdb_tables() where table_name in ('codes', 'ro_codes', 'reads', 'snap')"); s !=
-		"adb.main.reads adb.main.ro_codes adb.main.snap lake.main_ref.codes" {
+	if s := q("select string_agg(database_name || '.' || schema_name || '.' || table_name, ' ' order by 1) from duckdb_tables() where table_name in ('codes', 'ro_codes', 'reads')"); s !=
+		"adb.main.reads adb.main.ro_codes lake.main_ref.codes" {
 		t.Errorf("tables: %s", s)
 	}
 	if s := q("select (select count(*) from lake.main_ref.codes) || ' ' || (select n from main.reads)"); s != "3 3" {

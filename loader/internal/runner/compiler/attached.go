@@ -74,7 +74,8 @@ func attachedNameIn(sql string, aliases map[string]string) string {
 
 // attachedTarget is the attached database a model or seed builds into:
 // its database config names a profiles.yml attach: entry that is not
-// read_only, and it is a seed or built as a table or an incremental. A
+// read_only, and it is a seed, a snapshot, or built as a table or an
+// incremental. A
 // view stays in the warehouse with the warning: a view stored in the
 // attached file would name the warehouse's relations through a catalog
 // only docket's session has, and DuckDB binds a view's names in its own
@@ -86,6 +87,7 @@ func (m *Manifest) attachedTarget(n *Node) (string, bool) {
 	switch {
 	case n.ResourceType == Model && (n.Config.Materialized == "table" || n.Config.Materialized == "incremental") && n.Language != "python":
 	case n.ResourceType == Seed: // a table loaded from its CSV, as dbt-duckdb loads it there
+	case n.ResourceType == Snapshot:
 	default:
 		return "", false
 	}

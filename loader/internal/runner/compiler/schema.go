@@ -113,12 +113,9 @@ func (m *Manifest) place(n *Node) []Diagnostic {
 		}
 		from, fat := m.configWhere(n, "database", at)
 		if m.isAttached(n.Config.Database) {
-			why := "only seeds, tables and incremental models are built into an attached database (a view there would name the warehouse's relations through a catalog only docket's runs attach): materialize it as a table to build it there"
-			switch {
-			case m.attachedReadOnly(n.Config.Database):
+			why := "only seeds, snapshots, tables and incremental models are built into an attached database (a view there would name the warehouse's relations through a catalog only docket's runs attach): materialize it as a table to build it there"
+			if m.attachedReadOnly(n.Config.Database) {
 				why = "profiles.yml attaches that database read_only"
-			case n.ResourceType == Snapshot:
-				why = "docket builds snapshots in the warehouse only (not yet into an attached database)"
 			}
 			m.warn(from, fat, "config database %q is not applied to %s %s (%s): docket builds it into its warehouse file, as %s; %s",
 				n.Config.Database, n.Config.Materialized, n.Name, n.ResourceType, Relation(schema, alias), why)

@@ -180,7 +180,7 @@ func (rn *run) connect(ctx context.Context, db Database, threads int) ([]*sql.Co
 		n := rn.m.Nodes[id]
 		switch {
 		case n.ResourceType == compiler.Test:
-		case (n.ResourceType == compiler.Model || n.ResourceType == compiler.Seed) && n.Database != "" && !strings.EqualFold(n.Database, rn.m.Database()):
+		case (n.ResourceType == compiler.Model || n.ResourceType == compiler.Seed || n.ResourceType == compiler.Snapshot) && n.Database != "" && !strings.EqualFold(n.Database, rn.m.Database()):
 			attached[compiler.Quote(n.Database)+"."+compiler.Quote(n.Schema)] = true // created once attached
 		default:
 			schemas[n.Schema] = true
