@@ -33,7 +33,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	// Columns set a cell's padding apart (8px, 6pt at 9pt) stand closer
 	// than 0.7 of a size: phrases are apart by 0.55 of a size (two word
 	// spaces). Han text keeps 0.7: its heads are set letter-spaced ("项 目").
-	gap := math.Max(4, 0.55*size)
+	gap := gridGap(size)
 	if hasHan(ws) {
 		gap = math.Max(4, 0.7*size)
 	}

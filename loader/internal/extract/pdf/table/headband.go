@@ -34,7 +34,7 @@ func headerBand(g grid, ws []*word) (ok, beside bool) {
 	if box.Y1-box.Y0 > 7*size || len(lineUp(in)) > 4 {
 		return false, false
 	}
-	gap := math.Max(5, 0.9*size)
+	gap := phraseGap(size)
 	var below []*word
 	for _, w := range ws {
 		if w.used || w.cy() < box.Y0 || w.bb.Y0 > box.Y1+8*size {

@@ -14,7 +14,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 		return nil
 	}
 	size := medianSize(ws)
-	gap := math.Max(5, 0.9*size)
+	gap := phraseGap(size)
 	var found []textFound
 	var taken []*word // by the tables found so far (ruled ones)
 	for _, w := range all {
@@ -37,7 +37,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 		rs, rg := size, gap
 		if len(regions) > 1 {
 			if s := medianLineSize(region); s < size {
-				rs, rg = s, math.Max(5, 0.9*s)
+				rs, rg = s, phraseGap(s)
 			}
 		}
 		found = append(found, d.scan(region, rs, rg, hs, vs)...)
@@ -322,7 +322,7 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 			// heads a cell's padding apart are phrases of their own
 			// (the grid's phrase gap, buildGrid), a head word reaching
 			// to a padding short of the next column
-			pad := math.Min(gap, math.Max(4, 0.55*size))
+			pad := math.Min(gap, gridGap(size))
 			cross := false
 			for _, seg := range l.segments(pad) {
 				b := boxOf(seg)

@@ -321,7 +321,7 @@ func labelFirstLine(lines []*textLine, multi []bool, i, last int) bool {
 // line stays in its column; a paragraph's line over the table runs on
 // over its other columns).
 func inFirstPhrase(a, b *textLine) bool {
-	segs := b.segments(math.Max(5, 0.9*b.size)) // (unruled's phrase gap)
+	segs := b.segments(phraseGap(b.size)) // (unruled's phrase gap)
 	return len(segs) < 2 || a.bb.X1 < segs[1][0].bb.X0
 }
 

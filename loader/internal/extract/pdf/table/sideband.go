@@ -65,7 +65,7 @@ func (d *Detector) sideBody(ws []*word, box document.BBox, hs, vs []rule) []docu
 			body = append(body, l)
 		}
 	}
-	body = bodyLines(body, math.Max(5, 0.9*size))
+	body = bodyLines(body, phraseGap(size))
 	if len(body) < 3 {
 		return nil
 	}

@@ -110,7 +110,7 @@ func (d *Detector) stackTable(s stack, chain []rule, ws []*word, vs []rule, size
 	top, bottom := chain[0].pos, chain[len(chain)-1].pos
 	bands := len(chain) - 1
 	// a last row's cells a padding apart are phrases (the grid's gap)
-	pad := math.Min(math.Max(5, 0.9*size), math.Max(4, 0.55*size))
+	pad := math.Min(phraseGap(size), gridGap(size))
 	// header lines just above the first rule: inside the extent, close to
 	// the rule and to each other, up to three
 	var above []*word
@@ -125,7 +125,7 @@ func (d *Detector) stackTable(s stack, chain []rule, ws []*word, vs []rule, size
 			l := ls[k]
 			gap := lim - l.bb.Y1
 			if l.bb.X0 < s.a-2 || l.bb.X1 > s.b+2 || gap > 1.2*l.size || gap < -0.5*l.size ||
-				math.Abs(l.size-size) > 0.1*size || n == 0 && l.nSegments(math.Max(5, 0.9*size)) < 2 {
+				math.Abs(l.size-size) > 0.1*size || n == 0 && l.nSegments(phraseGap(size)) < 2 {
 				break // not the table's header: a heading over it, or a caption
 			}
 			lim = l.bb.Y0

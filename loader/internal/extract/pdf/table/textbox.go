@@ -1,9 +1,5 @@
 package table
 
-import (
-	"math"
-)
-
 // textBox: the grid is a frame and nothing inside it (no rule within
 // its edges) around a line of running text (one phrase of prose longer
 // than a head, paragraphLine) that starts at the frame's left and runs
@@ -24,7 +20,7 @@ func textBox(g grid, in []*word) bool {
 		}
 	}
 	w := g.bb.X1 - g.bb.X0
-	gap := math.Max(5, 0.9*medianSize(in))
+	gap := phraseGap(medianSize(in))
 	for _, l := range lineUp(in) {
 		if l.bb.X0-g.bb.X0 < 0.15*w && l.bb.X1-l.bb.X0 > 0.6*w && l.nSegments(gap) == 1 && paragraphLine(l) {
 			return true
