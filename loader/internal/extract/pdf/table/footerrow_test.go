@@ -53,3 +53,21 @@ func TestFooterInsideTheTablesWidth(t *testing.T) {
 		t.Errorf("want %d rows without the footer: %s", len(want), d)
 	}
 }
+
+// A zebra table's last row, under its last shaded row's edge, shares its
+// line with the text of a block beside (another table's notes, a gutter
+// away): the row is the table's (lastRowUnder reads the part of the line
+// inside the table's extent). The page is the surround set's kd-5182 (a
+// tune page): two tables side by side, the right one zebra with notes
+// under it, the left one bottom-aligned with a paragraph under it. On
+// main the right table was not found.
+func TestLastRowBesideAnotherBlock(t *testing.T) {
+	ts := detectFile(t, filepath.Join("testdata", "surround-5182.pdf"))
+	want := [][]string{{"Date", "Session"}, {"14 March second site", "Panel discussion"}, {"12 April", "Poster session"}}
+	for _, tb := range ts {
+		if fmt.Sprint(cellsOf(tb)) == fmt.Sprint(want) {
+			return
+		}
+	}
+	t.Errorf("want a table %q: %s", want, dump(ts))
+}

@@ -187,17 +187,44 @@ func lastRowUnder(s stack, bottom float64, ws []*word, size, pad, pitch float64)
 	if len(ls) == 0 {
 		return 0, false
 	}
-	l := ls[0]
+	l, ok := partIn(ls[0], s.a-2, s.b+2, 2*pad)
+	if !ok || l == nil {
+		return 0, false
+	}
 	gap := l.bb.Y0 - bottom
-	if gap < -0.5 || l.bb.Y1-bottom > pitch || l.bb.X0 < s.a-2 || l.bb.X1 > s.b+2 ||
-		math.Abs(l.size-size) > 0.1*size || l.nSegments(pad) < 2 {
+	if gap < -0.5 || l.bb.Y1-bottom > pitch || math.Abs(l.size-size) > 0.1*size || l.nSegments(pad) < 2 {
 		return 0, false
 	}
 	if len(ls) > 1 {
-		n := ls[1]
-		if n.bb.X0 >= s.a-2 && n.bb.X1 <= s.b+2 && n.bb.Y0-l.bb.Y1 <= gap+1 {
+		if n, ok := partIn(ls[1], s.a-2, s.b+2, 2*pad); ok && n != nil && n.bb.Y0-l.bb.Y1 <= gap+1 {
 			return 0, false // more lines under it inside the extent: not one last row
 		}
 	}
 	return l.bb.Y1 + 0.5, true
+}
+
+// partIn is the part of l between a and b (its words there, lined up),
+// nil when it has none, when the words outside stand at least gutter
+// apart from them (a column of text or a table beside: on a page of two
+// columns a last row shares its line with the other column's); ok false
+// when a word crosses a or b or stands closer than gutter outside (one
+// line running past the extent).
+func partIn(l *textLine, a, b, gutter float64) (*textLine, bool) {
+	var in []*word
+	for _, w := range l.ws {
+		switch {
+		case w.bb.X0 >= a && w.bb.X1 <= b:
+			in = append(in, w)
+		case w.bb.X1 <= a-gutter || w.bb.X0 >= b+gutter:
+		default:
+			return nil, false
+		}
+	}
+	if len(in) == 0 {
+		return nil, true
+	}
+	if len(in) == len(l.ws) {
+		return l, true
+	}
+	return lineUp(in)[0], true
 }
