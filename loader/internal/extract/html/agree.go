@@ -154,6 +154,9 @@ func agree(blocks, page []block, traf string) ([]block, string) {
 // two long held blocks, or as the heading right before the first: its words
 // in order anywhere in the text are no evidence (a menu's "Home", "News"
 // whenever the article says them), and a wordless block ("•") none at all.
+// A block of three words or more held already is not held again:
+// trafilatura keeps a repeated text once, and a page repeats a block for
+// another screen size (a donation appeal three times at an article's end).
 func (r *textRef) held(page []block) []block {
 	ok := make([]bool, len(page))
 	first, last := -1, -1
@@ -171,8 +174,12 @@ func (r *textRef) held(page []block) []block {
 		}
 	}
 	var held []block
+	seen := map[string]bool{}
 	for i, b := range page {
 		n := len(wordsOf(b.text))
+		if n >= 3 && seen[b.text] {
+			continue // the same block again (a layout's copy for another screen size)
+		}
 		inside := i > first && i < last
 		heading := i+1 == first && b.cat == document.Title
 		switch {
@@ -183,6 +190,7 @@ func (r *textRef) held(page []block) []block {
 			continue
 		}
 		held = append(held, b)
+		seen[b.text] = true
 	}
 	return held
 }

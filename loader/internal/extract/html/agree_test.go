@@ -140,15 +140,17 @@ func newsletterPage() []byte {
 // TestWidenedKeepsNoMenuWords: on a widened page, a menu's one-word items
 // whose words the article happens to use, and a wordless separator, stay
 // out (review29's probe); a one-word subheading between the article's
-// paragraphs and the heading right before them stay.
+// paragraphs and the heading right before them stay; a block the page
+// repeats is held once.
 func TestWidenedKeepsNoMenuWords(t *testing.T) {
 	p1 := "The council approved the new budget for home care, sport clubs and local news radio after a long debate in the north district"
 	p2 := "Road repairs start in March on the main street and the bridge, and the school works follow in the summer holidays"
 	p3 := "The mayor thanked the residents who came to the meeting and promised a report on the works every three months"
+	appeal := "Support independent local journalism with a monthly gift"
 	page := []block{{text: "Home"}, {text: "News"}, {text: "Sport"}, {text: "•"}, {cat: document.Title, text: "Budget approved"},
-		{text: p1}, {cat: document.Title, text: "Works"}, {text: p2}, {text: p3}, {text: "Contact us"}, {text: "Weather"}}
-	got, how := agree([]block{{text: p2}}, page, "Budget approved\n"+p1+"\nWorks\n"+p2+"\n"+p3)
-	want := []string{"Budget approved", p1, "Works", p2, p3}
+		{text: p1}, {cat: document.Title, text: "Works"}, {text: p2}, {text: p3}, {text: appeal}, {text: appeal}, {text: "Contact us"}, {text: "Weather"}}
+	got, how := agree([]block{{text: p2}}, page, "Budget approved\n"+p1+"\nWorks\n"+p2+"\n"+p3+"\n"+appeal)
+	want := []string{"Budget approved", p1, "Works", p2, p3, appeal}
 	if how != "widened" || strings.Join(blockTexts(got), "|") != strings.Join(want, "|") {
 		t.Errorf("agree said %q, kept %q\nwant widened to %q", how, blockTexts(got), want)
 	}
