@@ -76,8 +76,11 @@ func (d *Detector) DetectTables(lay *pdf.Layout) []document.Table {
 			}
 		}
 		if bars(g.bb, hs, vs) {
-			// the chart's labels are the chart's: no table of them either
-			for _, w := range freeWords(ws, &g.bb) {
+			// the chart's labels are the chart's: no table of them either,
+			// nor of a table right under it (its axis labels, under the
+			// axis and left of it, are a line or two outside its box)
+			lb := labelBox(g.bb, ws)
+			for _, w := range freeWords(ws, &lb) {
 				w.used = true
 			}
 			continue
@@ -100,6 +103,16 @@ func (d *Detector) DetectTables(lay *pdf.Layout) []document.Table {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].BBox.Y0 < out[j].BBox.Y0 })
 	return out
+}
+
+// labelBox is a bar chart's box b with room for its axis labels: 1.6
+// of the page's text size under its lowest rule (the x axis) and three
+// sizes left of it (the y axis's values).
+func labelBox(b document.BBox, ws []*word) document.BBox {
+	size := medianSize(ws)
+	b.Y1 += 1.6 * size
+	b.X0 -= 3 * size
+	return b
 }
 
 // ruled reads one grid of rules as a table.
