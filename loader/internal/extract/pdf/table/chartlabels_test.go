@@ -22,3 +22,19 @@ func TestChartLabelsStayOutOfTheTableUnder(t *testing.T) {
 		t.Errorf("want 6 rows under the head Session / Speaker / Time: %s", dump(ts))
 	}
 }
+
+// The y axis's values stand left of the chart's box: a table in the
+// column under a chart (kd-5092, a tune page: a chart in the left column
+// of two-column text, the table under it) is found without them; with
+// the labels under the axis alone counted as the chart's, the values
+// left of it broke the table's run and no table was found.
+func TestChartValuesLeftOfTheAxisAreTheCharts(t *testing.T) {
+	ts := detectFile(t, filepath.Join("testdata", "surround-5092.pdf"))
+	want := [][]string{{"Component", "Qty", "Price"}, {"Fuse 10 A", "29", "351.95"}, {"", "38", "258.93"}, {"Bearing 6204", "30", "42.37"}}
+	for _, tb := range ts {
+		if fmt.Sprint(cellsOf(tb)) == fmt.Sprint(want) {
+			return
+		}
+	}
+	t.Errorf("want a table %q: %s", want, dump(ts))
+}
