@@ -198,6 +198,10 @@ func (m *Manifest) checkTreeKeys(kind string, tree map[string]any, folders map[s
 			continue
 		}
 		path, at := m.configSourcePos(k)
+		if m.missingPkg(k) {
+			m.warn(path, at, "%s: key %q names a package packages.yml lists but is not installed under dbt_packages/: the configs under it apply to nothing until it is", kind, k)
+			continue
+		}
 		m.warn(path, at, "%s: key %q is not the project name %q, a package or a folder: the configs under it apply to nothing", kind, k, m.Name)
 	}
 }
