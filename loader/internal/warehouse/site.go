@@ -454,26 +454,16 @@ func (w *DB) each(ctx context.Context, q string, fn func(*sql.Rows) error) error
 // reads (dbt-duckdb's meta.external_location: read_csv('data/x.csv'), a
 // file path), as DuckDB describes `select * from` it; no rows are counted.
 func (w *DB) DescribeExternal(ctx context.Context, from string) ([]Column, error) {
-	rows, err := w.sql.QueryContext(ctx, "describe select * from "+from)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	names, err := rows.Columns()
-	if err != nil {
-		return nil, err
-	}
 	var cols []Column
-	for rows.Next() {
-		vals := make([]any, len(names))
-		ptrs := make([]any, len(names))
-		for i := range vals {
-			ptrs[i] = &vals[i]
+	err := w.each(ctx, "describe select * from "+from, func(rows *sql.Rows) error {
+		// describe's columns: column_name, column_type, null, key, default, extra
+		var name, typ string
+		var rest [4]sql.NullString
+		if err := rows.Scan(&name, &typ, &rest[0], &rest[1], &rest[2], &rest[3]); err != nil {
+			return err
 		}
-		if err := rows.Scan(ptrs...); err != nil {
-			return nil, err
-		}
-		cols = append(cols, Column{Name: fmt.Sprint(vals[0]), Type: fmt.Sprint(vals[1]), Index: len(cols) + 1})
-	}
-	return cols, rows.Err()
+		cols = append(cols, Column{Name: name, Type: typ, Index: len(cols) + 1})
+		return nil
+	})
+	return cols, err
 }

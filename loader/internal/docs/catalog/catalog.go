@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/docket-dev/docket/loader/internal/duckmsg"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
@@ -240,7 +241,7 @@ func Build(m *Manifest, rels []warehouse.Relation, now time.Time) *Catalog {
 		if r != nil && r.Type == "" {
 			// an external location DuckDB could not read (externalRelations)
 			c.Errors = append(c.Errors, fmt.Sprintf("%s: external location %s could not be described: %s",
-				n.UniqueID, RelationOf(n), firstLine(r.RowsErr)))
+				n.UniqueID, RelationOf(n), duckmsg.ErrorLine(r.RowsErr)))
 			used[key] = true
 			continue
 		}
@@ -299,13 +300,6 @@ func tableName(n *Node) string {
 		}
 	}
 	return n.Name
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
 }
 
 // RelationOf is schema.name of a node's relation.

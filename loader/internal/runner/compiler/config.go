@@ -199,7 +199,7 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 	if setMicrobatchConfig(c, k, v, func(format string, a ...any) { bad(at, format, a...) }) {
 		return
 	}
-	m.warnConfigKey(n, k, at)
+	m.warnConfigKey(n, k, v, at)
 }
 
 // setBuildConfig applies a key of how a node builds (materialized, tags,
@@ -318,11 +318,12 @@ func (m *Manifest) setRelationConfig(c *Config, n *Node, k string, v any, at Pos
 // n: its config() or YAML, and each level of its folders' tree (a deeper
 // level, or the node's own config, overrides the value but applies none
 // of them either).
-func (m *Manifest) warnConfigKey(n *Node, k string, at Position) {
+func (m *Manifest) warnConfigKey(n *Node, k string, v any, at Position) {
 	msg := fmt.Sprintf("config %s is read but not applied by docket", k)
 	if k == "concurrent_batches" {
-		msg = "config concurrent_batches=true is not applied: the batches run one after another, as under dbt-duckdb " +
-			"(dbt runs them at once only on adapters that declare MicrobatchConcurrency, which dbt-duckdb does not; DuckDB has one writer)"
+		msg = fmt.Sprintf("config concurrent_batches=%s is not applied: the batches run one after another, as under dbt-duckdb "+
+			"(dbt runs them at once only on adapters that declare MicrobatchConcurrency, which dbt-duckdb does not; DuckDB has one writer)",
+			configValue(v))
 	}
 	if !NotApplied[k] {
 		msg = fmt.Sprintf("unknown config key %q", k)
@@ -655,4 +656,12 @@ func (m *Manifest) seedColumnTypes(c *Config, n *Node, at Position) {
 			m.warn(from, fat, "config column_types names %s, which seed %s does not have (columns: %s): not applied", k, n.Name, strings.Join(header, ", "))
 		}
 	}
+}
+
+// configValue is a config's value as written (a string quoted).
+func configValue(v any) string {
+	if str, isStr := v.(string); isStr {
+		return fmt.Sprintf("%q", str)
+	}
+	return fmt.Sprint(v)
 }

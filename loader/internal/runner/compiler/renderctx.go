@@ -237,6 +237,9 @@ func (m *Manifest) parseNode(n *Node) []Diagnostic {
 // projects parse (split_part(_src, '.', 3)). docket's SQL names stay
 // two-part (a view must open under any catalog name); anything else, an
 // ephemeral model's CTE or an external location among them, is v unchanged.
+// Known limit: render() gives a string, so a string written as text that
+// equals a relation's two-part name ('m.a') is rewritten too, where dbt
+// would print it as written.
 func (m *Manifest) dbtName(v any) any {
 	var schema, ident string
 	switch r := v.(type) {

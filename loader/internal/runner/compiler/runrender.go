@@ -3,10 +3,9 @@ package compiler
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"sort"
-	"strings"
 
+	"github.com/docket-dev/docket/loader/internal/duckmsg"
 	"github.com/docket-dev/docket/loader/internal/runner/render"
 )
 
@@ -66,35 +65,10 @@ type DiagnosticError struct{ D Diagnostic }
 
 func (e *DiagnosticError) Error() string { return e.D.String() }
 
-// FirstLine is s up to its first newline, on one line. When that line
-// only announces what follows (it ends with ':', or is DuckDB's "CSV Error
-// on Line: 3"), the rest of the first paragraph is kept too, joined with
-// spaces: "... install the required extension 'httpfs': Failed to
-// download ...", "CSV Error on Line: 3 Original Line: x,3 Error when
-// converting column "a". Could not convert string "x" to 'INTEGER'".
-func FirstLine(s string) string {
-	first, rest, ok := strings.Cut(s, "\n")
-	if !ok || !announces(first) {
-		return first
-	}
-	parts := []string{strings.TrimSpace(first)}
-	for _, l := range strings.Split(rest, "\n") {
-		l = strings.TrimSpace(l)
-		if l == "" || duckLineRe.MatchString(l) {
-			break
-		}
-		parts = append(parts, l)
-	}
-	return strings.Join(parts, " ")
-}
-
-var csvErrorLineRe = regexp.MustCompile(`Error on Line: \d+$`)
-
-// announces: a first line that says its content comes on the next lines.
-func announces(line string) bool {
-	line = strings.TrimSpace(line)
-	return strings.HasSuffix(line, ":") || csvErrorLineRe.MatchString(line)
-}
+// FirstLine is s on one line: DuckDB's message as duckmsg.ErrorLine
+// gives it (its first line, with the rest of the first paragraph when
+// that line only announces it).
+func FirstLine(s string) string { return duckmsg.ErrorLine(s) }
 
 // RunHooks are the on-run-start (start) or on-run-end hooks of the
 // installed packages and then of the root project, as dbt 1.8+ keeps and
