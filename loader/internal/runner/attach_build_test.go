@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 	"github.com/docket-dev/docket/loader/internal/runner/executor"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
@@ -32,18 +33,7 @@ func TestModelBuiltInAttachedDatabase(t *testing.T) {
 		"models/reads.sql":    "{{ config(materialized='table') }}\nselect count(*) as n from {{ ref('in_lake') }}",
 		"models/v_reads.sql":  "select * from {{ ref('in_lake') }}",
 	}
-	dir := writeProbe(t, files)
-	for _, f := range []string{"lake.duckdb", "ro.duckdb"} {
-		db, err := warehouse.Open(ctx, filepath.Join(dir, f), warehouse.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		db.Close()
-	}
-	m, diags := parseProbe(t, dir)
-	if len(diags) > 0 {
-		t.Fatal(diags)
-	}
+	_, m := attachProbe(t, files, "lake.duckdb", "ro.duckdb")
 	var ws []string
 	for _, w := range m.Warnings {
 		if strings.Contains(w.Msg, "database") {
@@ -79,4 +69,23 @@ func TestModelBuiltInAttachedDatabase(t *testing.T) {
 	if s := q("select count(*) from duckdb_views() where view_name = 'v_lake' and database_name = 'adb'"); s != "1" {
 		t.Errorf("v_lake in the warehouse: %s", s)
 	}
+}
+
+// attachProbe writes a probe project, creates the DuckDB files its
+// profiles.yml attaches (empty), and parses it.
+func attachProbe(t *testing.T, files map[string]string, attached ...string) (string, *compiler.Manifest) {
+	t.Helper()
+	dir := writeProbe(t, files)
+	for _, f := range attached {
+		db, err := warehouse.Open(context.Background(), filepath.Join(dir, f), warehouse.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+	}
+	m, diags := parseProbe(t, dir)
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	return dir, m
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/runner/executor"
-	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
 // TestSeedBuiltInAttachedDatabase: a seed whose database config names a
@@ -26,18 +25,7 @@ func TestSeedBuiltInAttachedDatabase(t *testing.T) {
 		"seeds/ro_codes.csv": "code\nz\n",
 		"models/reads.sql":   "{{ config(materialized='table') }}\nselect count(*) as n from {{ ref('codes') }}",
 	}
-	dir := writeProbe(t, files)
-	for _, f := range []string{"lake.duckdb", "ro.duckdb"} {
-		db, err := warehouse.Open(ctx, filepath.Join(dir, f), warehouse.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		db.Close()
-	}
-	m, diags := parseProbe(t, dir)
-	if len(diags) > 0 {
-		t.Fatal(diags)
-	}
+	dir, m := attachProbe(t, files, "lake.duckdb", "ro.duckdb")
 	var ws []string
 	for _, w := range m.Warnings {
 		if strings.Contains(w.Msg, "database") {

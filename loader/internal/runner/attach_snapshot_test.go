@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/runner/executor"
-	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
 // TestSnapshotBuiltInAttachedDatabase: a snapshot whose database config
@@ -26,16 +25,7 @@ func TestSnapshotBuiltInAttachedDatabase(t *testing.T) {
 			"select * from {{ ref('codes') }}{% endsnapshot %}",
 		"models/reads.sql": "{{ config(materialized='table') }}\nselect count(*) as n from {{ ref('snap') }}",
 	}
-	dir := writeProbe(t, files)
-	db0, err := warehouse.Open(ctx, filepath.Join(dir, "lake.duckdb"), warehouse.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	db0.Close()
-	m, diags := parseProbe(t, dir)
-	if len(diags) > 0 {
-		t.Fatal(diags)
-	}
+	dir, m := attachProbe(t, files, "lake.duckdb")
 	for _, w := range m.Warnings {
 		if strings.Contains(w.Msg, "database") {
 			t.Errorf("warning: %s", w)
