@@ -148,6 +148,10 @@ var profileWhy = map[string]string{
 // nothing.
 var builtInExtensions = map[string]bool{"parquet": true, "json": true, "icu": true, "core_functions": true, "autocomplete": true}
 
+// BuiltInExtensions are those names, sorted (a runner test checks each is
+// loaded in docket's DuckDB, so an upgrade that drops one shows).
+func BuiltInExtensions() []string { return slices.Sorted(maps.Keys(builtInExtensions)) }
+
 // notBuiltIn are the names of a profile's extensions (strings, or
 // {name: ..., repo: ...} as dbt-duckdb also takes) that are not built in.
 func notBuiltIn(v any) []string {

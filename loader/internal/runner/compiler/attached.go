@@ -150,3 +150,14 @@ func (m *Manifest) attachedReadOnly(db string) bool {
 	}
 	return false
 }
+
+// AttachedDB is the attached database node n is built in ("" the
+// warehouse): the one place() gave it from attachedTarget, so the
+// executor's schema creation, relation names and state recording read one
+// decision (a source's database is where it is read, not built).
+func (m *Manifest) AttachedDB(n *Node) string {
+	if n.ResourceType == Source || n.Database == "" || strings.EqualFold(n.Database, m.Database()) {
+		return ""
+	}
+	return n.Database
+}

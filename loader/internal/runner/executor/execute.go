@@ -13,7 +13,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/runner/compiler"
@@ -180,7 +179,7 @@ func (rn *run) connect(ctx context.Context, db Database, threads int) ([]*sql.Co
 		n := rn.m.Nodes[id]
 		switch {
 		case n.ResourceType == compiler.Test:
-		case (n.ResourceType == compiler.Model || n.ResourceType == compiler.Seed || n.ResourceType == compiler.Snapshot) && n.Database != "" && !strings.EqualFold(n.Database, rn.m.Database()):
+		case rn.m.AttachedDB(n) != "":
 			attached[compiler.Quote(n.Database)+"."+compiler.Quote(n.Schema)] = true // created once attached
 		default:
 			schemas[n.Schema] = true

@@ -135,10 +135,7 @@ func (x *nodeExec) relationType(schema, name string) (string, error) {
 // attachedDB is the attached database the node builds into ("" the
 // warehouse).
 func (x *nodeExec) attachedDB() string {
-	if db := x.n.Database; db != "" && (x.n.ResourceType == compiler.Model || x.n.ResourceType == compiler.Seed || x.n.ResourceType == compiler.Snapshot) && !strings.EqualFold(db, x.m.Database()) {
-		return db
-	}
-	return ""
+	return x.m.AttachedDB(x.n)
 }
 
 // rel is the relation name of the node's schema, in its database.
