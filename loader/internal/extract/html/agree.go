@@ -1,6 +1,7 @@
 package html
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -71,19 +72,31 @@ const (
 // largest page is far under the bound, so no scored page changes.
 var agreeMaxBytes = 4 << 20
 
-// trafilaturaText is the page's main content text by go-trafilatura (the
-// fork under third_party, without its date parser), or "" when it fails.
-func trafilaturaText(doc *html.Node) (text string) {
+// trafilaturaRun is go-trafilatura's extraction as docket runs it (the
+// fork under third_party, without its date parser, no fallback); a test
+// swaps it to make the library fail.
+var trafilaturaRun = func(doc *html.Node) (*trafilatura.ExtractResult, error) {
+	return trafilatura.ExtractDocument(doc, trafilatura.Options{ExcludeComments: true})
+}
+
+// trafilaturaText is the page's main content text by go-trafilatura, or ""
+// and why when the library failed (an error or a panic: a library panic
+// must not cost the document, and must not pass for a page it found too
+// little on either).
+func trafilaturaText(doc *html.Node) (text, failed string) {
 	defer func() {
-		if recover() != nil { // a library panic must not cost the document
-			text = ""
+		if r := recover(); r != nil {
+			text, failed = "", fmt.Sprintf("panicked: %v", r)
 		}
 	}()
-	res, err := trafilatura.ExtractDocument(doc, trafilatura.Options{ExcludeComments: true})
-	if err != nil || res == nil {
-		return ""
+	res, err := trafilaturaRun(doc)
+	switch {
+	case err != nil:
+		return "", err.Error()
+	case res == nil:
+		return "", "returned no result"
 	}
-	return res.ContentText
+	return res.ContentText, ""
 }
 
 // agree keeps the blocks of readability's (blocks) that trafilatura's

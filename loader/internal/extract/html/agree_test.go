@@ -1,10 +1,13 @@
 package html
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/document"
+	trafilatura "github.com/markusmobius/go-trafilatura"
+	"golang.org/x/net/html"
 )
 
 // TestAgreeDropsLongBlocksTrafilaturaLeftOut: the rule on hand-made
@@ -123,6 +126,32 @@ func TestLargePageSkipsTrafilatura(t *testing.T) {
 	}
 	if c := res.Metadata.Extra["content_check"]; !strings.Contains(c, "trafilatura's check skipped") {
 		t.Errorf("content_check = %q, want the skip said", c)
+	}
+}
+
+// TestTrafilaturaFailureSaid: when go-trafilatura errs or panics on a
+// page, readability's blocks stay whole and content_check says the check
+// failed and why: a library failure is not passed off as a page
+// trafilatura found too little on (review29's finding on html/9).
+func TestTrafilaturaFailureSaid(t *testing.T) {
+	defer func(f func(*html.Node) (*trafilatura.ExtractResult, error)) { trafilaturaRun = f }(trafilaturaRun)
+	for name, run := range map[string]func(*html.Node) (*trafilatura.ExtractResult, error){
+		"panic": func(*html.Node) (*trafilatura.ExtractResult, error) { panic("index out of range [3] with length 3") },
+		"error": func(*html.Node) (*trafilatura.ExtractResult, error) { return nil, errors.New("no body") },
+	} {
+		trafilaturaRun = run
+		res := extractData(t, "news.html", newsletterPage())
+		text := res.Pages[0].Text
+		if !strings.Contains(text, "newsletter") || strings.Count(text, "council approved the new budget") != 5 {
+			t.Errorf("%s: readability's blocks not kept whole: %q", name, text)
+		}
+		if got := res.Metadata.Extra["content_scope"] + " " + res.Metadata.Extra["content_by"]; got != "main_content readability" {
+			t.Errorf("%s: content_scope content_by = %q, want main_content readability", name, got)
+		}
+		want := map[string]string{"panic": "panicked: index out of range", "error": "(no body)"}[name]
+		if c := res.Metadata.Extra["content_check"]; !strings.Contains(c, "trafilatura's check failed") || !strings.Contains(c, want) {
+			t.Errorf("%s: content_check = %q, want the failure and %q said", name, c, want)
+		}
 	}
 }
 

@@ -94,7 +94,11 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 			if len(s) > agreeMaxBytes {
 				res.Metadata.Extra["content_check"] = fmt.Sprintf("trafilatura's check skipped: the page's HTML is %.1f MB, over %d MB (its copies of the page would cost tens of times that in memory)", float64(len(s))/(1<<20), agreeMaxBytes>>20)
 			} else if ctx.Err() == nil {
-				switch agreed, how := agree(blocks, page, trafilaturaText(doc)); how {
+				traf, failed := trafilaturaText(doc)
+				if failed != "" {
+					res.Metadata.Extra["content_check"] = "trafilatura's check failed (" + failed + "): readability's choice kept unchecked"
+				}
+				switch agreed, how := agree(blocks, page, traf); how {
 				case "checked":
 					blocks, by = agreed, "readability+trafilatura"
 				case "widened":

@@ -27,7 +27,10 @@ func TestTrafilaturaLinearInParagraphs(t *testing.T) {
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	text := trafilaturaText(doc)
+	text, failed := trafilaturaText(doc)
+	if failed != "" {
+		t.Fatalf("trafilatura failed: %s", failed)
+	}
 	runtime.ReadMemStats(&after)
 	if !strings.Contains(text, "Paragraph 4000 of the long report") {
 		t.Fatalf("trafilatura's text lacks the paragraphs (%d bytes)", len(text))
