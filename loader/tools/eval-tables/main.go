@@ -156,32 +156,21 @@ func main() {
 	if *only == "browser" {
 		return
 	}
-	if *only == "" || *only == "kinds" {
-		if err := printKinds(ex, kindsV, *kdN, o, *kdOut, *kdCache); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
+	// The Chromium-printed sets of our own generators, in this order; each
+	// is printed whole or alone (-only NAME).
+	for _, ks := range []struct {
+		set kindsSet
+		n   int
+	}{{kindsV, *kdN}, {hardSet, *hardN}, {surroundSet, *surN}} {
+		if *only == "" || *only == ks.set.name {
+			if err := printKinds(ex, ks.set, ks.n, o, *kdOut, *kdCache); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
 		}
-	}
-	if *only == "kinds" {
-		return
-	}
-	if *only == "" || *only == "hard" {
-		if err := printKinds(ex, hardSet, *hardN, o, *kdOut, *kdCache); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
+		if *only == ks.set.name {
+			return
 		}
-	}
-	if *only == "hard" {
-		return
-	}
-	if *only == "" || *only == "surround" {
-		if err := printKinds(ex, surroundSet, *surN, o, *kdOut, *kdCache); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-	}
-	if *only == "surround" {
-		return
 	}
 	if *only == "" || *only == "generated" {
 		if err := printGenerated(ex, *genN, o, *genOut); err != nil {
