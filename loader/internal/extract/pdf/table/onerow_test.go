@@ -1,0 +1,79 @@
+package table
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// A table of one row under its heads, unruled, is found when its two
+// lines line up phrase by phrase (surround set, tune pages): kd-5034, a
+// four-column one right under another table of other columns, and
+// kd-5150, one with a note in a smaller size under it beside another
+// table. On main neither was found (scan wants three lines of phrases).
+func TestOneRowUnderItsHeads(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		want [][]string
+	}{
+		{"surround-5034.pdf", [][]string{{"Name", "Role", "Extension", "Room"}, {"S. Tanaka", "Member", "7084", "D-155"}}},
+		{"surround-5150.pdf", [][]string{{"Date", "Session", "Speaker", "Time"}, {"12 November", "Workshop A", "Ms Kowalska", "10:30"}}},
+	} {
+		ts := detectFile(t, filepath.Join("testdata", c.file))
+		found := false
+		for _, tb := range ts {
+			found = found || fmt.Sprint(cellsOf(tb)) == fmt.Sprint(c.want)
+		}
+		if !found {
+			t.Errorf("%s: want a table %q: %s", c.file, c.want, dump(ts))
+		}
+	}
+}
+
+// Two lines that line up are not one row when a line in their size
+// stands close under them inside their width (hard set kd-3038, a tune
+// page: "Score Share / 51–55 10.2%" over a lone "17.5%" and "63–67 25.9%",
+// the rest of a table the run did not take): no table of the first two.
+func TestTwoLinesOverMoreRowsAreNoOneRowTable(t *testing.T) {
+	for _, tb := range detectFile(t, filepath.Join("testdata", "hard2-3038.pdf")) {
+		if len(cellsOf(tb)) == 2 {
+			t.Errorf("a two-row table of a longer one: %s", dump([]document.Table{tb}))
+		}
+	}
+}
+
+// Two lines lined up between paragraphs are one row under its heads only
+// when the first reads as heads and the second holds a value: a four-
+// column head over its row is a table; a table's notes ("GDP:" over
+// "(*)", labels with their meanings: eu-012's notes under its Table 1) and
+// two rows of the same labels (a CV's languages, each with "Reading" and
+// "Speaking": issue-71-duplicate-chars.pdf) are not.
+func TestOneRowNeedsHeadsAndAValue(t *testing.T) {
+	para := func(y float64) []txt {
+		return prose(72, y, "The figures of the last year were gathered in the usual way by the office",
+			"and the members of the board have read them with the care they deserve.")
+	}
+	cols := []col{{x: 72}, {x: 160}, {x: 250}, {x: 340}}
+	for _, c := range []struct {
+		name  string
+		rows  [][]string
+		table bool
+	}{
+		{"heads over a row", [][]string{{"Name", "Role", "Extension", "Room"}, {"J. Smith", "Member", "7084", "D-155"}}, true},
+		{"notes", [][]string{{"GDP:", "Gross domestic product."}, {"(*)", "Forecast."}}, false},
+		{"repeated labels", [][]string{{"English", "Reading", "Speaking"}, {"Italian", "Reading", "Speaking"}}, false},
+	} {
+		var pg page
+		pg.Items = append(append(para(100), tableRows(140, 16, cols, c.rows, false)...), para(180)...)
+		ts := detect(t, pg)
+		found := false
+		for _, tb := range ts {
+			found = found || fmt.Sprint(cellsOf(tb)) == fmt.Sprint(c.rows)
+		}
+		if found != c.table || !c.table && len(ts) > 0 {
+			t.Errorf("%s: table %v, want %v: %s", c.name, found, c.table, dump(ts))
+		}
+	}
+}
