@@ -112,7 +112,7 @@ func TestPythonModelUnknownRef(t *testing.T) {
 		got = append(got, d.String())
 	}
 	want := `models/py/scores.py:4:12: ref("nope"): no model or seed named "nope"` + "\n" +
-		`models/py/scores.py:4:40: source("raw", "gone") is not declared in models/sources.yml`
+		`models/py/scores.py:4:40: source("raw", "gone") is not declared: no sources: list in the project's YAML names it`
 	if strings.Join(got, "\n") != want {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
 	}

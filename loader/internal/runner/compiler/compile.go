@@ -144,6 +144,10 @@ func (rc *renderCtx) source(a render.Args) (any, error) {
 	s := m.findSource(src, tbl, rc.n)
 	if s == nil {
 		at, _ := rc.callSite("source", src, tbl)
+		if !m.sourcesRead { // a snapshot, parsed before the schema files
+			m.laterSources = append(m.laterSources, laterSource{rc.n, src, tbl, at})
+			return render.Relation{Schema: src, Identifier: tbl, Rendered: Relation(src, tbl)}, nil
+		}
 		rc.diags = append(rc.diags, Diagnostic{Path: rc.n.Path, Line: at.Line, Col: at.Col, Msg: m.unknownSource(src, tbl)})
 		return render.Relation{Schema: src, Identifier: tbl, Rendered: Relation(src, tbl)}, nil
 	}
@@ -158,7 +162,7 @@ func (m *Manifest) unknownSource(src, tbl string) string {
 	if d := m.Disabled[Source+"."+m.Name+"."+src+"."+tbl]; d != nil {
 		return fmt.Sprintf("source(%q, %q) points to a disabled source (enabled: false in %s)", src, tbl, d.Path)
 	}
-	return fmt.Sprintf("source(%q, %q) is not declared in models/sources.yml", src, tbl)
+	return fmt.Sprintf("source(%q, %q) is not declared: no sources: list in the project's YAML names it", src, tbl)
 }
 
 // relationOf is m.relation(t), noting an ephemeral model to inject.

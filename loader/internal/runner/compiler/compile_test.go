@@ -82,7 +82,7 @@ func TestCompileMistakesFromMapFS(t *testing.T) {
 	want := []string{
 		`models/a.sql:2:18: ref("gone") points to a disabled model`,
 		`models/a.sql:3:12: ref("nope"): no model or seed named "nope"`,
-		`models/b.sql:1:11: source("raw", "missing") is not declared in models/sources.yml`,
+		`models/b.sql:1:11: source("raw", "missing") is not declared: no sources: list in the project's YAML names it`,
 		`models/c.sql:1:`,
 		`models/raw/documents.sql:1:4: model documents would replace raw.documents`,
 	}

@@ -87,6 +87,18 @@ type Manifest struct {
 	// unitPaths are every unit test's config path under unit_tests:
 	// (enabled or not), for checkConfigPaths
 	unitPaths [][]string
+	// sourcesRead is false while snapshots are parsed, before the schema
+	// files declare the sources; a source() not found then is checked
+	// again in resolve (laterSources), not refused.
+	sourcesRead  bool
+	laterSources []laterSource
+}
+
+// laterSource is a source() call met before the sources were read.
+type laterSource struct {
+	n        *Node
+	src, tbl string
+	at       Position
 }
 
 // parser carries one Parse: the manifest it builds, the user mistakes it
@@ -329,6 +341,13 @@ func (ps *parser) projectYAML(pkg string, dirs []string) error {
 // aside and places each node (schema, alias, database).
 func (ps *parser) resolve() error {
 	m := ps.m
+	m.sourcesRead = true
+	for _, l := range m.laterSources {
+		if m.findSource(l.src, l.tbl, l.n) == nil {
+			ps.diag(l.n.Path, l.at, "%s", m.unknownSource(l.src, l.tbl))
+		}
+	}
+	m.laterSources = nil
 	for _, id := range SortedKeys(m.Nodes) {
 		n := m.Nodes[id]
 		switch {
