@@ -3,6 +3,8 @@ package table
 import (
 	"math"
 	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/document"
 )
 
 // headAndRow reads a run of exactly two lines as a table of one row under
@@ -59,30 +61,17 @@ func (d *Detector) headAndRow(part []*textLine, next *textLine, size, gap float6
 	if !value && k < 3 {
 		return textFound{}, false
 	}
-	var ws []*word
-	ws = append(append(ws, head.ws...), row.ws...)
-	box := boxOf(part)
-	box.X0 -= 1
-	box.Y0 -= 1
-	box.X1 += 1
-	box.Y1 += 1
-	l := prune(buildGrid(box, ws, hs, vs))
-	if len(l.rows) != 2 || len(l.rows[0]) != k {
-		return textFound{}, false
+	// the cells are the phrases, column by column (the alignment above
+	// is the grid: buildGrid's gaps, made for several rows, may join two
+	// heads a padding apart over one row)
+	t := document.Table{BBox: boxOf(part), Header: make([]string, k), Rows: [][]string{make([]string, k)}}
+	for c := range k {
+		t.Header[c], t.Rows[0][c] = phraseText(hp[c]), phraseText(rp[c])
 	}
-	for _, r := range l.rows {
-		for _, c := range r {
-			if c == "" {
-				return textFound{}, false
-			}
+	for _, l := range part {
+		for _, w := range l.ws {
+			w.used = true
 		}
-	}
-	for _, w := range ws {
-		w.used = true
-	}
-	t := finish(l, boxOf(part))
-	if len(t.Header) == 0 {
-		t.Header, t.Rows = l.rows[0], l.rows[1:]
 	}
 	return textFound{t, part, false}, true
 }
