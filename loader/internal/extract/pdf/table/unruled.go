@@ -16,7 +16,8 @@ import (
 // 0.6 of a line's size, between two lines of values (two numbers each),
 // is a group rule inside a table (two tables stacked leave the bottom
 // rule of one and the top rule of the other between them, or none, or
-// stand farther apart; the next table starts with its heads).
+// stand farther apart; the next table starts with its heads); two rules
+// apart in one gap (rulesApart) cut the run there.
 func splitRun(run []*textLine, multi []bool, gap float64, hs []rule) [][]*textLine {
 	if len(run) < 6 {
 		return [][]*textLine{run}
@@ -41,7 +42,7 @@ func splitRun(run []*textLine, multi []bool, gap float64, hs []rule) [][]*textLi
 			break
 		}
 		above, below := multiLines(run[:k], multi[:k]), multiLines(run[k:], multi[k:])
-		if crossesColumns(below, above, gap) || crossesColumns(above, below, gap) {
+		if rulesApart(hs, run, k) || crossesColumns(below, above, gap) || crossesColumns(above, below, gap) {
 			return append(splitRun(run[:k], multi[:k], gap, hs), splitRun(run[k:], multi[k:], gap, hs)...)
 		}
 	}
@@ -66,6 +67,29 @@ func groupRule(hs []rule, run []*textLine, k int, extra float64) bool {
 		}
 	}
 	return n == 1
+}
+
+// rulesApart: two or more rules at different heights (2pt apart) lie
+// between run[k-1] and run[k], each under some of the lines' text: one
+// table's bottom rule and the next one's top rule (and any between), where
+// a table's own rules stand one to a gap.
+func rulesApart(hs []rule, run []*textLine, k int) bool {
+	b := boxOf(run)
+	y0, y1 := run[k-1].bb.Y1, run[k].bb.Y0
+	var at []float64
+	for _, h := range hs {
+		if h.pos <= y0 || h.pos >= y1 || h.b <= b.X0 || h.a >= b.X1 {
+			continue
+		}
+		apart := true
+		for _, p := range at {
+			apart = apart && math.Abs(p-h.pos) > 2
+		}
+		if apart {
+			at = append(at, h.pos)
+		}
+	}
+	return len(at) >= 2
 }
 
 func multiLines(ls []*textLine, multi []bool) []*textLine {
