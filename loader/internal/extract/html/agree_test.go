@@ -184,3 +184,26 @@ func TestWidenedKeepsNoMenuWords(t *testing.T) {
 		t.Errorf("agree said %q, kept %q\nwant widened to %q", how, blockTexts(got), want)
 	}
 }
+
+// TestAgreeWidensWhenReadabilityLacksTheOpening: readability kept the last
+// two of an article's three paragraphs (a letter's signatories, a table
+// under the article): trafilatura's text is 1.5 times as long, under the
+// twice that widens whatever the text, but it opens with a paragraph
+// readability's text lacks, so the page's blocks trafilatura holds are
+// taken. The same 1.5 times with an opening both have (trafilatura kept a
+// comment thread readability rightly left out) is no such sign.
+func TestAgreeWidensWhenReadabilityLacksTheOpening(t *testing.T) {
+	p1 := "The council approved the new budget on Tuesday night after a long and heated debate about road repairs, school funding and the bus lines of the north district"
+	p2 := "Road repairs start in March on the main street and the bridge, and the school works follow in the summer holidays"
+	p3 := "The mayor thanked the residents who came to the meeting and promised a report on the works every three months"
+	comment := "Great news at last, my street has waited for new asphalt since the winter floods broke it open two years ago"
+	page := []block{{text: "Home News Sport Weather"}, {text: p1}, {text: p2}, {text: p3}, {text: comment}, {text: "Contact us"}}
+	got, how := agree([]block{{text: p2}, {text: p3}}, page, p1+"\n"+p2+"\n"+p3)
+	if how != "widened" || strings.Join(blockTexts(got), "|") != strings.Join([]string{p1, p2, p3}, "|") {
+		t.Errorf("agree said %q, kept %q; want widened to the three paragraphs", how, blockTexts(got))
+	}
+	got, how = agree([]block{{text: p1}, {text: p2}}, page, p1+"\n"+p2+"\n"+comment)
+	if how != "checked" || strings.Join(blockTexts(got), "|") != strings.Join([]string{p1, p2}, "|") {
+		t.Errorf("agree said %q, kept %q; want readability's two paragraphs checked (no comment)", how, blockTexts(got))
+	}
+}

@@ -103,7 +103,7 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 					blocks, by = agreed, "readability+trafilatura"
 				case "widened":
 					blocks, by = agreed, "trafilatura"
-					res.Metadata.Extra["content_check"] = "readability's choice widened: its text is within trafilatura's, which kept twice as many words; the page's blocks trafilatura's text holds are the main content"
+					res.Metadata.Extra["content_check"] = "readability's choice widened: its text is within trafilatura's, which kept twice as many words (or half as many again, opening with text readability left out); the page's blocks trafilatura's text holds are the main content"
 				case "switched":
 					blocks, by = agreed, "trafilatura"
 					res.Metadata.Extra["content_check"] = "readability and trafilatura chose different parts of the page (under half of readability's words are in trafilatura's text); the page's blocks trafilatura's text holds are the main content"
