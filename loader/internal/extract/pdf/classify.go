@@ -18,8 +18,6 @@ var (
 	captionAnyRe = regexp.MustCompile(`(?i)^\s*(?:figure|fig\.?|table|chart|exhibit|image|photo|plate|graph|diagram|map)\s*[0-9IVXivx]+`)
 	pageNumRe    = regexp.MustCompile(`(?i)^\s*[-–—(\[]?\s*(?:page|p\.|pg\.?|seite|página|pagina)?\s*(?:\d{1,4}|[ivxlc]{1,7})\s*(?:(?:of|/|von|de|sur)\s*\d{1,4})?\s*[-–—)\]]?\s*$`)
 	pageNumAltRe = regexp.MustCompile(`(?i)^\s*\d{1,4}\s*\|\s*(?:page|p\.)\s*$`)
-	digitsRe     = regexp.MustCompile(`\d+`)
-	spacesRe     = regexp.MustCompile(`\s+`)
 )
 
 func isPageNumber(s string) bool {
@@ -27,11 +25,41 @@ func isPageNumber(s string) bool {
 }
 
 // furnitureKey normalizes a margin line so "Page 3 of 10" and "Page 4 of
-// 10" compare equal.
+// 10" compare equal: lower case, each run of ASCII digits one '#', each
+// run of white space (the regexp package's \s: ASCII, \v aside) one
+// space. One pass over the bytes: it was two regexp replacements
+// (`\d+` -> "#", then `\s+` -> " "), 0.4 % of the instructions of
+// extracting the 149 corpus PDFs (callgrind). Both classes are ASCII
+// and the bytes of a multi-byte or invalid sequence are all >= 0x80, so
+// bytes give what the regexps give; TestFurnitureKeyIsTheRegexps
+// compares both.
 func furnitureKey(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
-	s = digitsRe.ReplaceAllString(s, "#")
-	return spacesRe.ReplaceAllString(s, " ")
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case '0' <= c && c <= '9':
+			for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+				i++
+			}
+			b.WriteByte('#')
+		case asciiSpace(c):
+			for i < len(s) && asciiSpace(s[i]) {
+				i++
+			}
+			b.WriteByte(' ')
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.String()
+}
+
+// asciiSpace is the regexp package's \s.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
 }
 
 type pageData struct {
