@@ -508,6 +508,10 @@ func compileWithWarehouse(ctx context.Context, m *runner.Manifest, ids []string,
 		fmt.Fprintln(stderr, "docket:", err)
 		return m, ExitFailed
 	}
+	if err := runner.Settings(ctx, c, m); err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return m, ExitFailed
+	}
 	m, diags, unitWarn := m.CompileWith(ctx, runner.SQLQuerier(c), ids)
 	for _, w := range unitWarn {
 		fmt.Fprintln(stderr, "warning:", w)

@@ -36,6 +36,7 @@ func (mr *modelRun) operation(ctx context.Context, m *runner.Manifest) int {
 		return ExitUsage
 	}
 	defer db.Close()
+	warnUnknownSettings(ctx, db, m, stderr)
 	rr, err := runner.RunOperation(ctx, m, db, op, args)
 	if code, ok := reportInterrupted(ctx, mr.cmd, stderr); ok {
 		return code

@@ -142,6 +142,7 @@ func (mr *modelRun) execute(ctx context.Context, m *runner.Manifest) int {
 		return ExitUsage
 	}
 	defer db.Close()
+	warnUnknownSettings(ctx, db, m, stderr)
 	m, code := mr.deferred(ctx, db, m, ids)
 	if m == nil {
 		return code
@@ -247,4 +248,16 @@ func (mr *modelRun) finish(ctx context.Context, m *runner.Manifest, rr *runner.R
 		return ExitFailed
 	}
 	return ExitOK
+}
+
+// warnUnknownSettings warns of the profile's settings docket's DuckDB
+// does not have (runner.UnknownSettings); the runner leaves them out.
+func warnUnknownSettings(ctx context.Context, db *warehouse.DB, m *runner.Manifest, stderr io.Writer) {
+	ws, err := runner.UnknownSettings(ctx, db.SQL(), m)
+	if err != nil {
+		fmt.Fprintln(stderr, "docket: warning:", err)
+	}
+	for _, w := range ws {
+		fmt.Fprintln(stderr, "warning:", w)
+	}
 }

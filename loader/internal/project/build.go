@@ -12,6 +12,10 @@ import "fmt"
 type Build struct {
 	MemoryLimit   Size   `yaml:"memory_limit"`
 	TempDirectory string `yaml:"temp_directory"` // absolute after Load
+	// where project.yaml writes memory_limit and temp_directory
+	// ("project.yaml:12"; "" when it does not): a profile's settings of the
+	// same name then give way (settings.go)
+	memoryLimitAt, tempDirAt string
 }
 
 // DefaultBuildMemory caps DuckDB's memory in model commands unless
@@ -105,7 +109,13 @@ func (p *Project) memoryWarnings(lines map[string]int) {
 	if l := lines["ocr.languages"]; l > 0 {
 		p.OCR.languagesAt = fmt.Sprintf("%s:%d", p.File, l)
 	}
+	if l := lines["build.temp_directory"]; l > 0 {
+		p.Build.tempDirAt = fmt.Sprintf("%s:%d", p.File, l)
+	}
 	l := lines["build.memory_limit"]
+	if l > 0 {
+		p.Build.memoryLimitAt = fmt.Sprintf("%s:%d", p.File, l)
+	}
 	if l > 0 && p.Build.MemoryLimit < MinDuckDBMemory {
 		p.Warnings = append(p.Warnings, Warning{File: p.File, Line: l, Msg: fmt.Sprintf("build.memory_limit %dMiB is too small for DuckDB; the model commands use %dMiB",
 			int64(p.Build.MemoryLimit)>>20, int64(MinDuckDBMemory)>>20)})

@@ -55,6 +55,9 @@ type Target struct {
 	// Attach are dbt-duckdb's attach: entries, attached on the runner's
 	// connection for a build (attach.go).
 	Attach []Attachment
+	// Settings are dbt-duckdb's settings: entries docket applies, SET on
+	// each of the runner's connections (settings.go).
+	Settings []Setting
 }
 
 // Warning is a setting docket read but does not apply as written.

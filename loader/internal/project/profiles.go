@@ -95,6 +95,7 @@ func (p *Project) UseTarget(name string) error {
 		p.warnPathFromElsewhere(file, profile, name, os.ExpandEnv(path))
 	}
 	p.readAttach(file, profile, name, out["attach"])
+	p.readSettings(file, profile, name, out["settings"])
 	return nil
 }
 
@@ -129,12 +130,12 @@ func (p *Project) warnPathFromElsewhere(file, profile, target, path string) {
 }
 
 // profileActed are the keys of a dbt-duckdb output docket applies.
-var profileActed = map[string]bool{"type": true, "path": true, "schema": true, "threads": true, "external_root": true, "attach": true}
+var profileActed = map[string]bool{"type": true, "path": true, "schema": true, "threads": true, "external_root": true, "attach": true,
+	"settings": true} // settings: settings.go
 
 // profileWhy says why docket leaves a dbt-duckdb output key unapplied.
 var profileWhy = map[string]string{
 	"extensions":              "docket installs no DuckDB extension (nothing persisted may need one a plain client lacks)",
-	"settings":                "set DuckDB's memory_limit and temp_directory with build: in project.yaml",
 	"plugins":                 "dbt-duckdb plugins are Python",
 	"module_paths":            "dbt-duckdb plugins are Python",
 	"filesystems":             "docket reads and writes local files only",

@@ -349,6 +349,12 @@ var featureProbes = map[string]featureProbe{
 		}
 		return dir
 	}},
+	"profile-settings": {build: true, files: map[string]string{
+		"dbt_project.yml": "name: probe\nversion: '1'\nconfig-version: 2\nprofile: p\n",
+		"profiles.yml": "p:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: probe.duckdb\n" +
+			"      settings: {TimeZone: Asia/Tokyo, preserve_insertion_order: false}\n",
+		"tests/set.sql": "select 1 where current_setting('TimeZone') <> 'Asia/Tokyo' or current_setting('preserve_insertion_order')",
+	}},
 	"run-operation": {build: true, files: map[string]string{
 		"models/m/a.sql": "{{ config(materialized='table') }} select 1 as id",
 		"macros/ops.sql": "{% macro mark(label) %}{% do run_query('create table main.marked as select ' ~ \"'\" ~ label ~ \"'\" ~ ' as label, count(*) as n from ' ~ ref('a')) %}" +

@@ -85,16 +85,18 @@ const UpToDateMessage = executor.UpToDateMessage
 
 // The compiler's and the executor's functions.
 var (
-	Parse          = compiler.Parse
-	ParseEventTime = compiler.ParseEventTime
-	Quote          = compiler.Quote
-	Relation       = compiler.Relation
-	CommandTypes   = compiler.CommandTypes
-	Execute        = executor.Execute
-	RunOperation   = executor.RunOperation
-	Attach         = executor.Attach
-	WriteArtifacts = executor.WriteArtifacts
-	RunResultsDoc  = executor.RunResultsDoc
-	CheckFreshness = executor.CheckFreshness
-	SQLQuerier     = executor.SQLQuerier
+	Parse           = compiler.Parse
+	ParseEventTime  = compiler.ParseEventTime
+	Quote           = compiler.Quote
+	Relation        = compiler.Relation
+	CommandTypes    = compiler.CommandTypes
+	Execute         = executor.Execute
+	RunOperation    = executor.RunOperation
+	Attach          = executor.Attach
+	Settings        = executor.Settings
+	UnknownSettings = executor.UnknownSettings
+	WriteArtifacts  = executor.WriteArtifacts
+	RunResultsDoc   = executor.RunResultsDoc
+	CheckFreshness  = executor.CheckFreshness
+	SQLQuerier      = executor.SQLQuerier
 )

@@ -213,5 +213,13 @@ func (rn *run) connect(ctx context.Context, db Database, threads int) ([]*sql.Co
 		}
 		conns = append(conns, c)
 	}
+	for _, c := range conns { // on each, as dbt-duckdb on each cursor (a SET may be the session's)
+		if err := Settings(ctx, c, rn.m); err != nil {
+			for _, c := range conns {
+				c.Close()
+			}
+			return nil, err
+		}
+	}
 	return conns, nil
 }

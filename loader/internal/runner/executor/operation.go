@@ -34,6 +34,9 @@ func RunOperation(ctx context.Context, m *compiler.Manifest, db Database, op *co
 	if err := Attach(ctx, c, m); err != nil {
 		return nil, err
 	}
+	if err := Settings(ctx, c, m); err != nil {
+		return nil, err
+	}
 	t1 := time.Now()
 	tq := &txQuerier{sqlQuerier: sqlQuerier{c}}
 	err = m.RunOperation(ctx, tq, op, args)
