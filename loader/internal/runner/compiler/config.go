@@ -325,7 +325,15 @@ func (m *Manifest) warnConfigKey(n *Node, k string, v any, at Position) {
 			"(dbt runs them at once only on adapters that declare MicrobatchConcurrency, which dbt-duckdb does not; DuckDB has one writer)",
 			configValue(v))
 	}
-	if !NotApplied[k] {
+	switch {
+	case k == "description":
+		// dbt-core never took a description from config() (dbt-core#1922):
+		// the key stays a custom one (config.get('description') reads it,
+		// as here; dbt 1.10+ warns of it, CustomKeyInConfigDeprecation) and
+		// the node is documented from its YAML description: only
+		msg = "config description is not the node's description: dbt keeps it as a custom config key (config.get reads it) " +
+			"and documents the node from the YAML description: only, as docket does; write it there"
+	case !NotApplied[k]:
 		msg = fmt.Sprintf("unknown config key %q", k)
 		if s := suggest(k, SortedKeys(knownKeys)); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
