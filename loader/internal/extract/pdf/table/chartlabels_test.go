@@ -38,3 +38,20 @@ func TestChartValuesLeftOfTheAxisAreTheCharts(t *testing.T) {
 	}
 	t.Errorf("want a table %q: %s", want, dump(ts))
 }
+
+// A chart of three bars has six bar edges and its axis: seven vertical
+// rules, under the eight bars() wanted before, so its box was no chart and
+// its axis labels ran into the table under it (kd-5048, a tune page: a
+// table, a three-bar chart, a table; on main the second table took the
+// chart's labels, checked). Six rules are enough with the rest of the
+// test (four isolated pieces, half of all, in three bands) unchanged.
+func TestThreeBarsAreAChart(t *testing.T) {
+	ts := detectFile(t, filepath.Join("testdata", "surround-5048.pdf"))
+	want := [][]string{{"Component", "Part no.", "Qty"}, {"Seal kit", "SK-3485", "2"}, {"Washer", "BR-2995", "44"}, {"Hex bolt M8", "DB-6676", "14"}}
+	for _, tb := range ts {
+		if fmt.Sprint(cellsOf(tb)) == fmt.Sprint(want) {
+			return
+		}
+	}
+	t.Errorf("want a table %q: %s", want, dump(ts))
+}

@@ -109,7 +109,8 @@ func chart(b document.BBox, curves []document.BBox) bool {
 // drawn one by one), while the ends of bars sit where the data puts them,
 // each at an x of its own within one band between horizontal rules. Four
 // or more such pieces, at least half of all, in three or more bands (one
-// band of them is a header row's cell backgrounds) make a chart.
+// band of them is a header row's cell backgrounds) make a chart; six
+// rules are enough to look (three bars' edges).
 func bars(box document.BBox, hs, vs []rule) bool {
 	var in []rule
 	for _, v := range vs {
@@ -117,7 +118,7 @@ func bars(box document.BBox, hs, vs []rule) bool {
 			in = append(in, v)
 		}
 	}
-	if len(in) < 8 {
+	if len(in) < 6 {
 		return false
 	}
 	isolated := 0
