@@ -47,6 +47,14 @@ func environment() *exec.Environment {
 		}
 		return &l
 	})
+	// docket_dbt_name outside a node's render (the compiler's gives
+	// dbt-duckdb's three-part name): the value as it is
+	ctx.Set("docket_dbt_name", func(va *exec.VarArgs) *exec.Value {
+		if len(va.Args) == 0 {
+			return exec.AsValue(nil)
+		}
+		return va.Args[0]
+	})
 	tests := exec.NewTestSet(map[string]exec.TestFunction{}).Update(builtins.Tests)
 	if err := tests.Replace("mapping", isMapping); err != nil {
 		panic(err)
@@ -67,7 +75,26 @@ func environment() *exec.Environment {
 var listSetRe = regexp.MustCompile(`(\{%-?\s*set\s+[A-Za-z_][A-Za-z0-9_]*\s*=\s*)(\[[^%]*?\])(\s*-?%\})`)
 
 func shareLists(src string) string {
-	return listSetRe.ReplaceAllString(src, "${1}"+mlistOpen+"${2}"+mlistClose+"${3}")
+	return listSetRe.ReplaceAllString(quotedRelations(src), "${1}"+mlistOpen+"${2}"+mlistClose+"${3}")
+}
+
+// quotedRelRe finds a relation printed alone as a SQL string literal:
+// '{{ this }}', '{{ ref('m') }}', '{{ source('s', 't') }}'.
+var quotedRelRe = regexp.MustCompile(`'\{\{(-?\s*)(this|(?:ref|source)\s*\((?:[^()'"]|'[^']*'|"[^"]*")*\))(\s*-?)\}\}'`)
+
+// quotedRelations makes such a literal dbt-duckdb's: there a relation
+// prints as "database"."schema"."identifier", so '{{ this }}' writes that
+// into data (an audit table's model column, a hook's insert), where
+// docket's SQL names are two-part (a view must open under any catalog
+// name). The print goes through docket_dbt_name (the compiler's
+// dbt.string_literal rendering; identity where no node renders). Known
+// limits: a relation inside a longer literal ('x{{ this }}') stays
+// two-part, and a position after the rewrite on the same line moves right.
+func quotedRelations(src string) string {
+	if !strings.Contains(src, "'{{") {
+		return src
+	}
+	return quotedRelRe.ReplaceAllString(src, "'{{${1}docket_dbt_name(${2})${3}}}'")
 }
 
 const mlistOpen, mlistClose = "__mlist(", ")"

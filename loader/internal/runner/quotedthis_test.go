@@ -1,0 +1,39 @@
+package runner
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestQuotedRelationIsDbtDuckdbsName: '{{ this }}', '{{ ref(..) }}' and
+// '{{ source(..) }}' written as a SQL string literal land dbt-duckdb's
+// "database"."schema"."identifier" in the data, in a model, in a post-hook
+// string and in a macro the hook calls (an audit table's model column):
+// they landed docket's two-part 'main.m' (robust29's Left). A literal
+// holding more than the relation, and this.identifier, are as before.
+func TestQuotedRelationIsDbtDuckdbsName(t *testing.T) {
+	files := shapeProject("qr", map[string]string{
+		"models/src.yml": "version: 2\nsources:\n  - name: raw\n    schema: raw\n    tables:\n      - name: events\n",
+		"models/b.sql":   "select 1 as id",
+		"models/m.sql": "{{ config(materialized='table', post_hook=[\"insert into raw.audit select '{{ this }}', 'hook'\", \"{{ audit() }}\"]) }}\n" +
+			"select '{{ this }}' as t, '{{ ref(\"b\") }}' as r, '{{ source('raw', 'events') }}' as s, '{{ this.identifier }}' as i, 'x{{ this }}' as x",
+		"macros/audit.sql": "{% macro audit() %}insert into raw.audit select '{{ this }}', 'macro'{% endmacro %}",
+	})
+	dir := writeProbe(t, files)
+	db := shapeDB(t, dir)
+	for _, q := range []string{"create schema raw", "create table raw.events (id int)", "create table raw.audit (model varchar, via varchar)"} {
+		if _, err := db.SQL().ExecContext(context.Background(), q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	shapeRun(t, db, dir, "build", nil)
+	rows := func(q string) string { return strings.Join(queryStrings(t, db.SQL(), q), " | ") }
+	if got, want := rows("select concat_ws(' ', t, r, s, i, x) from test_schema.m"),
+		`"test"."test_schema"."m" "test"."test_schema"."b" "test"."raw"."events" m xtest_schema.m`; got != want {
+		t.Errorf("model row %s\nwant      %s", got, want)
+	}
+	if got, want := rows("select model || ' ' || via from raw.audit order by via"), `"test"."test_schema"."m" hook | "test"."test_schema"."m" macro`; got != want {
+		t.Errorf("audit rows %s\nwant       %s", got, want)
+	}
+}
