@@ -20,7 +20,8 @@ func cleanLinesFields(s string) string {
 	return strings.Join(out, "\n")
 }
 
-// TestSqueezeMatchesFields: collapse and cleanLines give what
+// TestSqueezeMatchesFields: collapse and cleanLines (and squeeze of a
+// byte slice, as the walker's paragraph buffer is read) give what
 // strings.Fields and Join gave, on hand-picked strings (every kind of white
 // space Fields knows, leading and trailing runs, empty lines, invalid
 // UTF-8) and on random strings built from them.
@@ -42,6 +43,9 @@ func TestSqueezeMatchesFields(t *testing.T) {
 		}
 		if got, want := cleanLines(s), cleanLinesFields(s); got != want {
 			t.Fatalf("cleanLines(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := squeeze([]byte(s), true), cleanLinesFields(s); got != want {
+			t.Fatalf("squeeze of the bytes %q = %q, want %q", s, got, want)
 		}
 	}
 }

@@ -84,10 +84,10 @@ func cleanLines(s string) string { return squeeze(s, true) }
 // line were 230 MB of 866 MB allocated on a 31.5 MB page, issue 15.)
 // White space is unicode.IsSpace's, as strings.Fields has it; bytes that
 // are not valid UTF-8 are kept as they are.
-func squeeze(s string, lines bool) string {
+func squeeze[T string | []byte](s T, lines bool) string {
 	start := 0 // skip leading white space without allocating
 	for start < len(s) {
-		r, n := utf8.DecodeRuneInString(s[start:])
+		r, n := decodeRune(s[start:])
 		if !unicode.IsSpace(r) {
 			break
 		}
@@ -102,7 +102,7 @@ func squeeze(s string, lines bool) string {
 	space := false   // white space seen after the line's last text
 	newline := false // a "\n" seen since the last text (lines only)
 	for i := start; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
+		r, n := decodeRune(s[i:])
 		switch {
 		case r == '\n' && lines:
 			newline, space, inLine = true, false, false
@@ -118,11 +118,23 @@ func squeeze(s string, lines bool) string {
 				b.WriteByte(' ')
 			}
 			newline, space, inLine = false, false, true
-			b.WriteString(s[i : i+n])
+			for _, c := range []byte(s[i : i+n]) {
+				b.WriteByte(c)
+			}
 		}
 		i += n
 	}
 	return b.String()
+}
+
+// decodeRune is utf8.DecodeRune of a string or a byte slice (squeeze
+// reads the walker's reused paragraph buffer without copying it).
+func decodeRune[T string | []byte](s T) (rune, int) {
+	if c := s[0]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	var b [utf8.UTFMax]byte
+	return utf8.DecodeRune(b[:copy(b[:], s)])
 }
 
 // textOf is the raw text content of a subtree (skipping unreadable tags).
@@ -156,7 +168,7 @@ func textOf(n *html.Node) string {
 // walker turns the DOM into blocks.
 type walker struct {
 	blocks     []block
-	buf        strings.Builder
+	buf        []byte // the paragraph being read, reused from one to the next
 	listDepth  int
 	inLI       int // >0 inside an li at the current list depth
 	inMain     int // inside article/main: their header/footer are content
@@ -182,8 +194,8 @@ func (w *walker) add(cat document.Category, text string, level int) {
 // flush ends the current paragraph: a ListItem inside li, else
 // NarrativeText.
 func (w *walker) flush() {
-	t := cleanLines(w.buf.String())
-	w.buf.Reset()
+	t := squeeze(w.buf, true)
+	w.buf = w.buf[:0]
 	if t == "" {
 		return
 	}
@@ -205,12 +217,12 @@ func (w *walker) walk(n *html.Node) {
 	case html.TextNode:
 		// Source line breaks are just white space; only <br> and block
 		// boundaries inside list items break lines.
-		w.buf.WriteString(strings.Map(func(r rune) rune {
+		w.buf = append(w.buf, strings.Map(func(r rune) rune {
 			if r == '\n' || r == '\r' {
 				return ' '
 			}
 			return r
-		}, n.Data))
+		}, n.Data)...)
 		return
 	case html.DocumentNode:
 		w.children(n)
@@ -261,7 +273,7 @@ func (w *walker) walk(n *html.Node) {
 		w.flush()
 		w.add(document.NarrativeText, trimPre(textOf(n)), 0)
 	case "br":
-		w.buf.WriteString("\n")
+		w.buf = append(w.buf, '\n')
 	case "hr":
 		w.flush()
 	case "figcaption", "caption":
@@ -277,9 +289,9 @@ func (w *walker) walk(n *html.Node) {
 		if blockTags[tag] {
 			if w.inLI > 0 {
 				// Paragraphs inside a list item stay in the item.
-				w.buf.WriteString("\n")
+				w.buf = append(w.buf, '\n')
 				w.children(n)
-				w.buf.WriteString("\n")
+				w.buf = append(w.buf, '\n')
 				return
 			}
 			w.flush()
