@@ -15,7 +15,8 @@ type textFound struct {
 
 // joinSplit joins an unruled table with the one just under it when they
 // are one table set with a blank line or two between groups of rows:
-// nothing between them, a gap under three and a half lines, most of their
+// nothing between them (no word, nor two rules apart: one's bottom rule
+// and the other's top rule), a gap under three and a half lines, most of their
 // widths shared, and the same columns (as many, each overlapping its
 // counterpart). The joined lines must still read as a table.
 func (d *Detector) joinSplit(fs []textFound, all []*word, hs, vs []rule, size, gap float64) []textFound {
@@ -33,8 +34,9 @@ func (d *Detector) joinSplit(fs []textFound, all []*word, hs, vs []rule, size, g
 		}
 		b := fs[j]
 		ab, bb := a.t.BBox, b.t.BBox
-		if bb.Y0-ab.Y1 > 3.5*size || wordsBetween(all, ab, bb) {
-			continue
+		if bb.Y0-ab.Y1 > 3.5*size || wordsBetween(all, ab, bb) ||
+			rulesBetween(hs, ab.Y1, bb.Y0, math.Max(ab.X0, bb.X0), math.Min(ab.X1, bb.X1)) >= 2 {
+			continue // (two rules apart between: each table's own, rulesApart)
 		}
 		ca, cb := columns(a.lines, gap), columns(b.lines, gap)
 		if len(ca) < 2 || len(ca) != len(cb) {

@@ -34,3 +34,18 @@ func TestTwoRulesApartEndATable(t *testing.T) {
 		}
 	}
 }
+
+// joinSplit joined two unruled tables a rule apart back into one (kd-5172,
+// a tune page: "Visitors Events" over four rows, a page-wide rule, then
+// "Component Part no."; splitRun had cut them, checked on main): two rules
+// apart between them are each table's own, so they stay two.
+func TestTwoRulesApartKeepSplitTablesApart(t *testing.T) {
+	ts := detectFile(t, filepath.Join("testdata", "surround-5172.pdf"))
+	want := [][]string{{"Visitors", "Events"}, {"34,533", "12"}, {"2,998", "71"}, {"73,710", "50"}, {"5,141", "42"}}
+	for _, tb := range ts {
+		if fmt.Sprint(cellsOf(tb)) == fmt.Sprint(want) {
+			return
+		}
+	}
+	t.Errorf("want a table %q: %s", want, dump(ts))
+}

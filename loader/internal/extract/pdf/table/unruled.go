@@ -75,10 +75,15 @@ func groupRule(hs []rule, run []*textLine, k int, extra float64) bool {
 // a table's own rules stand one to a gap.
 func rulesApart(hs []rule, run []*textLine, k int) bool {
 	b := boxOf(run)
-	y0, y1 := run[k-1].bb.Y1, run[k].bb.Y0
+	return rulesBetween(hs, run[k-1].bb.Y1, run[k].bb.Y0, b.X0, b.X1) >= 2
+}
+
+// rulesBetween counts the heights (2pt apart) of the rules strictly
+// between y0 and y1 that reach into x0..x1.
+func rulesBetween(hs []rule, y0, y1, x0, x1 float64) int {
 	var at []float64
 	for _, h := range hs {
-		if h.pos <= y0 || h.pos >= y1 || h.b <= b.X0 || h.a >= b.X1 {
+		if h.pos <= y0 || h.pos >= y1 || h.b <= x0 || h.a >= x1 {
 			continue
 		}
 		apart := true
@@ -89,7 +94,7 @@ func rulesApart(hs []rule, run []*textLine, k int) bool {
 			at = append(at, h.pos)
 		}
 	}
-	return len(at) >= 2
+	return len(at)
 }
 
 func multiLines(ls []*textLine, multi []bool) []*textLine {
