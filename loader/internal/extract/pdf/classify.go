@@ -44,8 +44,8 @@ func furnitureKey(s string) string {
 				i++
 			}
 			b.WriteByte('#')
-		case asciiSpace(c):
-			for i < len(s) && asciiSpace(s[i]) {
+		case RegexpSpace(c):
+			for i < len(s) && RegexpSpace(s[i]) {
 				i++
 			}
 			b.WriteByte(' ')
@@ -57,8 +57,10 @@ func furnitureKey(s string) string {
 	return b.String()
 }
 
-// asciiSpace is the regexp package's \s.
-func asciiSpace(c byte) bool {
+// RegexpSpace is the regexp package's \s: ASCII white space but \v (the
+// hand-written scanners here and in the table detector that stand for
+// regexps use it).
+func RegexpSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
 }
 
