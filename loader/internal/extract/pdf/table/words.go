@@ -93,6 +93,11 @@ type textLine struct {
 }
 
 // lineUp groups words into lines by vertical overlap, top to bottom.
+// It takes the builtin min and max, not math.Min and math.Max: those are
+// an assembly call each on amd64 (0.5 % of the instructions of extracting
+// the 149 corpus PDFs, most of them here), the builtins are inline, and
+// the language gives them math's answers (NaN wins, max(-0, +0) is +0,
+// min of them -0).
 func lineUp(ws []*word) []*textLine {
 	n := len(ws)
 	if n == 0 {
@@ -115,9 +120,9 @@ func lineUp(ws []*word) []*textLine {
 		// lines are few per region; look back a little for one that overlaps
 		for k := nl - 1; k >= 0 && k >= nl-3; k-- {
 			l := &ring[k%3]
-			h := math.Min(l.bb.Y1-l.bb.Y0, w.bb.Y1-w.bb.Y0)
-			ov := math.Min(l.bb.Y1, w.bb.Y1) - math.Max(l.bb.Y0, w.bb.Y0)
-			if ov > 0.5*h && math.Abs(l.cy()-w.cy()) < 0.5*math.Max(l.size, w.size) {
+			h := min(l.bb.Y1-l.bb.Y0, w.bb.Y1-w.bb.Y0)
+			ov := min(l.bb.Y1, w.bb.Y1) - max(l.bb.Y0, w.bb.Y0)
+			if ov > 0.5*h && math.Abs(l.cy()-w.cy()) < 0.5*max(l.size, w.size) {
 				best = k
 				break
 			}
@@ -129,7 +134,7 @@ func lineUp(ws []*word) []*textLine {
 		} else {
 			l := &ring[best%3]
 			l.bb = l.bb.Union(w.bb)
-			l.size = math.Max(l.size, w.size)
+			l.size = max(l.size, w.size)
 		}
 		lineOf[i] = int32(best)
 	}
@@ -144,7 +149,7 @@ func lineUp(ws []*word) []*textLine {
 			l.bb, l.size = w.bb, w.size
 		} else {
 			l.bb = l.bb.Union(w.bb)
-			l.size = math.Max(l.size, w.size)
+			l.size = max(l.size, w.size)
 		}
 		count[k]++
 	}
