@@ -5,12 +5,13 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/docket-dev/docket/loader/internal/runner/render"
 )
 
 // profiles.yml ---------------------------------------------------------
@@ -332,39 +333,26 @@ func (p *Project) TargetWarehouses() []string {
 	return out
 }
 
-// profileEnvVarRe is one {{ env_var('NAME') }} or {{ env_var('NAME',
-// default) }} (a quoted or bare default, then filters such as | int),
-// the Jinja that profiles.yml files hold in practice.
-var profileEnvVarRe = regexp.MustCompile(`\{\{-?\s*env_var\(\s*(?:'([^']*)'|"([^"]*)")\s*(?:,\s*(?:'([^']*)'|"([^"]*)"|([^)\s]+))\s*)?\)\s*((?:\|\s*\w+\s*)*)-?\}\}`)
-
 // renderProfileOutput renders the Jinja of a profiles.yml output's
-// string values in place, as dbt renders profiles.yml: env_var with or
-// without a default. An unset env_var without a default, or any other
-// Jinja, is an error naming the key (never used as a literal path).
+// string values in place, as dbt renders profiles.yml: with env_var
+// (a missing variable without a default is an error naming it) and the
+// rest of Jinja ('../' ~ env_var('DB'), filters such as | int or | lower,
+// conditionals). It rendered a bare {{ env_var(...) }} by pattern only:
+// anything more was refused, and a filter other than | int was dropped.
+// threads and port become numbers.
 func renderProfileOutput(out map[string]any) error {
+	var env *render.Env
 	for _, k := range slices.Sorted(maps.Keys(out)) {
 		s, ok := out[k].(string)
 		if !ok || (!strings.Contains(s, "{{") && !strings.Contains(s, "{%")) {
 			continue
 		}
-		var missing string
-		r := profileEnvVarRe.ReplaceAllStringFunc(s, func(m string) string {
-			sm := profileEnvVarRe.FindStringSubmatch(m)
-			name := sm[1] + sm[2]
-			if v, ok := os.LookupEnv(name); ok {
-				return v
-			}
-			if sm[3] != "" || sm[4] != "" || sm[5] != "" || strings.Contains(m, "''") || strings.Contains(m, `""`) {
-				return sm[3] + sm[4] + sm[5]
-			}
-			missing = name
-			return m
-		})
-		if missing != "" {
-			return fmt.Errorf("%s: env var %s is not set and env_var() has no default", k, missing)
+		if env == nil {
+			env, _ = render.NewEnv(nil)
 		}
-		if strings.Contains(r, "{{") || strings.Contains(r, "{%") {
-			return fmt.Errorf("%s: docket renders only env_var('NAME'[, default]) in profiles.yml, not %q", k, s)
+		r, err := renderProfileValue(env, s)
+		if err != nil {
+			return fmt.Errorf("%s: %w", k, err)
 		}
 		if k == "threads" || k == "port" {
 			if n, err := strconv.Atoi(strings.TrimSpace(r)); err == nil {
@@ -375,6 +363,39 @@ func renderProfileOutput(out map[string]any) error {
 		out[k] = strings.TrimSpace(r)
 	}
 	return nil
+}
+
+// renderProfileValue renders one profiles.yml value with dbt's env_var.
+func renderProfileValue(env *render.Env, s string) (string, error) {
+	tpl, err := env.Parse("profiles.yml", s)
+	if err != nil {
+		return "", err
+	}
+	var missing string
+	r, err := tpl.Render(map[string]any{"env_var": render.Wrap(func(a render.Args) (any, error) {
+		if len(a.Pos) == 0 {
+			return nil, fmt.Errorf("env_var() needs a variable name")
+		}
+		name := fmt.Sprint(a.Pos[0])
+		if v, ok := os.LookupEnv(name); ok {
+			return v, nil
+		}
+		if len(a.Pos) > 1 {
+			return a.Pos[1], nil
+		}
+		if d, ok := a.Kw["default"]; ok {
+			return d, nil
+		}
+		missing = name
+		return nil, fmt.Errorf("env var %s is not set and env_var() has no default", name)
+	})})
+	if missing != "" {
+		return "", fmt.Errorf("env var %s is not set and env_var() has no default", missing)
+	}
+	if err != nil {
+		return "", err
+	}
+	return r, nil
 }
 
 // rel is path as a message shows it: relative to the project folder when
