@@ -82,7 +82,9 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 		return nil, fmt.Errorf("docket %s: unexpected argument %q", cmd, fs.Arg(0))
 	}
 	f.selects, f.excludes = sel, exc
-	if f.sample != "" {
+	sample := false // --sample= (empty) asks for sample mode too
+	fs.Visit(func(fl *flag.Flag) { sample = sample || fl.Name == "sample" })
+	if sample {
 		// dbt 1.10's --sample filters every ref and source with an
 		// event_time to a window (seeds too, when read). Running the whole
 		// build instead would be a surprise (the user asked for a small
@@ -518,6 +520,7 @@ func compileWithWarehouse(ctx context.Context, m *runner.Manifest, ids []string,
 		fmt.Fprintln(stderr, "docket:", err)
 		return m, ExitFailed
 	}
+	warnUnknownSettings(ctx, db, m, stderr)
 	if err := runner.Settings(ctx, c, m); err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		return m, ExitFailed

@@ -78,7 +78,7 @@ func (m *Manifest) varSources() map[string]map[string]string {
 	addFiles := func(files ...string) {
 		for _, f := range files {
 			if s, ok := m.fileText(f); ok && f != "" {
-				sources[m.relPath(f)] = s
+				sources[m.RelPath(f)] = s
 			}
 		}
 	}
@@ -137,7 +137,7 @@ func (m *Manifest) varsSet() []varSet {
 		if vars == nil || vars.Kind != yaml.MappingNode {
 			continue
 		}
-		rel := m.relPath(f)
+		rel := m.RelPath(f)
 		var keys func(n *yaml.Node, pkg string, scoped bool)
 		keys = func(n *yaml.Node, pkg string, scoped bool) {
 			for i := 0; i+1 < len(n.Content); i += 2 {
@@ -184,8 +184,9 @@ func (m *Manifest) dbtFile() string {
 	return m.Project.DBT.File
 }
 
-// relPath is a path relative to the project folder, slash-separated.
-func (m *Manifest) relPath(f string) string {
+// RelPath is a path relative to the project folder, slash-separated, as
+// the project's warnings print it.
+func (m *Manifest) RelPath(f string) string {
 	if rel, err := filepath.Rel(m.Project.Dir, f); err == nil {
 		return filepath.ToSlash(rel)
 	}

@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -53,11 +52,7 @@ func (m *Manifest) keepUnacted(path string, k, v *yaml.Node) {
 // projectWarnings turns the project's own warnings into diagnostics.
 func (m *Manifest) projectWarnings() {
 	for _, w := range m.Project.Warnings {
-		rel, err := filepath.Rel(m.Project.Dir, w.File)
-		if err != nil {
-			rel = w.File
-		}
-		m.warn(filepath.ToSlash(rel), Position{w.Line, 1}, "%s", w.Msg)
+		m.warn(m.RelPath(w.File), Position{w.Line, 1}, "%s", w.Msg)
 	}
 }
 
@@ -149,11 +144,7 @@ func (m *Manifest) configTree(kind string) (string, *yaml.Node) {
 			m.yamlRoots[f] = root
 		}
 		if tree := yget(root, kind); tree != nil && tree.Kind == yaml.MappingNode {
-			rel, err := filepath.Rel(m.Project.Dir, f)
-			if err != nil {
-				rel = f
-			}
-			return filepath.ToSlash(rel), tree
+			return m.RelPath(f), tree
 		}
 	}
 	return "", nil
@@ -176,8 +167,7 @@ func (m *Manifest) configSourcePos(key string) (string, Position) {
 			t := strings.TrimSpace(l)
 			for _, k := range []string{"+" + key + ":", "+" + strings.ReplaceAll(key, "_", "-") + ":", key + ":"} {
 				if strings.HasPrefix(t, k) {
-					rel, _ := filepath.Rel(m.Project.Dir, f)
-					return filepath.ToSlash(rel), Position{i + 1, strings.Index(l, k) + 1}
+					return m.RelPath(f), Position{i + 1, strings.Index(l, k) + 1}
 				}
 			}
 		}

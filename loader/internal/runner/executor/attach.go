@@ -3,7 +3,6 @@ package executor
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/runner/compiler"
@@ -42,12 +41,18 @@ func Settings(ctx context.Context, c QueryExecer, m *compiler.Manifest) error {
 	if err != nil {
 		return err
 	}
+	return applySettings(ctx, c, m, known)
+}
+
+// applySettings is Settings with DuckDB's setting names read already
+// (a run reads them once for all its connections).
+func applySettings(ctx context.Context, c QueryExecer, m *compiler.Manifest, known map[string]bool) error {
 	for _, s := range m.Project.Target.Settings {
 		if !known[strings.ToLower(s.Name)] {
 			continue
 		}
 		if _, err := c.ExecContext(ctx, s.SQL()); err != nil {
-			return fmt.Errorf("%s:%d:1: setting %s = '%s': %w", relFile(m, s.File), s.Line, s.Name, s.Value, err)
+			return fmt.Errorf("%s:%d:1: setting %s = '%s': %w", m.RelPath(s.File), s.Line, s.Name, s.Value, err)
 		}
 	}
 	return nil
@@ -68,7 +73,7 @@ func UnknownSettings(ctx context.Context, c QueryExecer, m *compiler.Manifest) (
 	for _, s := range m.Project.Target.Settings {
 		if !known[strings.ToLower(s.Name)] {
 			out = append(out, fmt.Sprintf("%s:%d:1: setting %s of output %q (profile %q) is read but not applied: docket's DuckDB has no such setting "+
-				"(an extension's? docket loads none beyond parquet, json and icu)", relFile(m, s.File), s.Line, s.Name, m.Project.Target.Name, m.Project.Target.ProfileName))
+				"(an extension's? docket loads none beyond parquet, json and icu)", m.RelPath(s.File), s.Line, s.Name, m.Project.Target.Name, m.Project.Target.ProfileName))
 		}
 	}
 	return out, nil
@@ -90,13 +95,4 @@ func duckdbSettings(ctx context.Context, c QueryExecer) (map[string]bool, error)
 		known[n] = true
 	}
 	return known, rows.Err()
-}
-
-// relFile is file relative to the project, as the project's other
-// warnings print it (compiler projectWarnings).
-func relFile(m *compiler.Manifest, file string) string {
-	if rel, err := filepath.Rel(m.Project.Dir, file); err == nil {
-		return filepath.ToSlash(rel)
-	}
-	return file
 }

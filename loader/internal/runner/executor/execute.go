@@ -213,13 +213,30 @@ func (rn *run) connect(ctx context.Context, db Database, threads int) ([]*sql.Co
 		}
 		conns = append(conns, c)
 	}
-	for _, c := range conns { // on each, as dbt-duckdb on each cursor (a SET may be the session's)
-		if err := Settings(ctx, c, rn.m); err != nil {
-			for _, c := range conns {
-				c.Close()
-			}
-			return nil, err
+	if err := rn.settings(ctx, conns); err != nil {
+		for _, c := range conns {
+			c.Close()
 		}
+		return nil, err
 	}
 	return conns, nil
+}
+
+// settings runs the profile's settings on each of the run's connections,
+// as dbt-duckdb on each cursor (a SET may be the session's), reading
+// DuckDB's setting names once.
+func (rn *run) settings(ctx context.Context, conns []*sql.Conn) error {
+	if rn.m.Project == nil || len(rn.m.Project.Target.Settings) == 0 {
+		return nil
+	}
+	known, err := duckdbSettings(ctx, conns[0])
+	if err != nil {
+		return err
+	}
+	for _, c := range conns {
+		if err := applySettings(ctx, c, rn.m, known); err != nil {
+			return err
+		}
+	}
+	return nil
 }
