@@ -29,7 +29,7 @@ func multiPhrase(lines []*textLine, size, gap float64) []bool {
 			return false
 		}
 		if d := j - i; d == 2 || d == -2 {
-			if m := lines[(i+j)/2]; tight[(i+j)/2] || m.nSegments(pad) != 1 || m.bb.X1-m.bb.X0 >= 0.6*maxW {
+			if m := lines[(i+j)/2]; tight[(i+j)/2] || m.bb.X1-m.bb.X0 >= 0.6*maxW || m.nSegments(pad) != 1 {
 				return false
 			}
 		}
