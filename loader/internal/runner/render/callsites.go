@@ -2,6 +2,7 @@ package render
 
 import (
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -88,29 +89,41 @@ func callSite(call reflect.Value, want map[string]bool) (cs CallSite, off int, o
 
 // place turns a byte offset of the parsed text into the line and column
 // of the source as written: the parsed text is shareLists(src), which
-// wraps each `{% set x = [...] %}` list in "__mlist(" and ")".
+// first prints each quoted relation through docket_dbt_name
+// (quotedRelations) and then wraps each `{% set x = [...] %}` list in
+// "__mlist(" and ")"; the two are undone in turn.
 func (t *Template) place(off int) (line, col int) {
+	q := quotedRelations(t.src)
+	o := unwrap(off, q, listSetRe, len(mlistOpen), len(mlistClose))
+	o = unwrap(o, t.src, quotedRelRe, len(dbtNameOpen), len(dbtNameClose))
+	if o > len(t.src) {
+		return 1, 1
+	}
+	return 1 + strings.Count(t.src[:o], "\n"), o - strings.LastIndex(t.src[:o], "\n")
+}
+
+// unwrap maps an offset of re's rewrite of text (group 2 of each match
+// wrapped in openLen and closeLen bytes) back to an offset of text; an
+// offset inside an insert is the wrapped group's start or end.
+func unwrap(off int, text string, re *regexp.Regexp, openLen, closeLen int) int {
 	o, shift := -1, 0
-	for _, m := range listSetRe.FindAllStringSubmatchIndex(t.src, -1) {
-		open, close := m[4]+shift, m[5]+shift+len(mlistOpen) // the inserts' places in the parsed text
+	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+		open, close := m[4]+shift, m[5]+shift+openLen // the inserts' places in the rewritten text
 		switch {
 		case off < open:
 			o = off - shift
 		case off < close:
-			o = max(off-shift-len(mlistOpen), m[4])
-		case off < close+len(mlistClose):
+			o = max(off-shift-openLen, m[4])
+		case off < close+closeLen:
 			o = m[5]
 		}
 		if o >= 0 {
 			break
 		}
-		shift += len(mlistOpen) + len(mlistClose)
+		shift += openLen + closeLen
 	}
 	if o < 0 {
 		o = off - shift
 	}
-	if o > len(t.src) {
-		return 1, 1
-	}
-	return 1 + strings.Count(t.src[:o], "\n"), o - strings.LastIndex(t.src[:o], "\n")
+	return o
 }

@@ -89,13 +89,17 @@ var quotedRelRe = regexp.MustCompile(`'\{\{(-?\s*)(this|(?:ref|source)\s*\((?:[^
 // name). The print goes through docket_dbt_name (the compiler's
 // dbt.string_literal rendering; identity where no node renders). Known
 // limits: a relation inside a longer literal ('x{{ this }}') stays
-// two-part, and a position after the rewrite on the same line moves right.
+// two-part.
 func quotedRelations(src string) string {
 	if !strings.Contains(src, "'{{") {
 		return src
 	}
-	return quotedRelRe.ReplaceAllString(src, "'{{${1}docket_dbt_name(${2})${3}}}'")
+	return quotedRelRe.ReplaceAllString(src, "'{{${1}"+dbtNameOpen+"${2}"+dbtNameClose+"${3}}}'")
 }
+
+// dbtNameOpen and dbtNameClose are what quotedRelations inserts around a
+// quoted relation (Template.place takes them out again).
+const dbtNameOpen, dbtNameClose = "docket_dbt_name(", ")"
 
 const mlistOpen, mlistClose = "__mlist(", ")"
 
