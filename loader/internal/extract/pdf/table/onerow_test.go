@@ -27,11 +27,7 @@ func TestOneRowUnderItsHeads(t *testing.T) {
 		{"surround-5104.pdf", [][]string{{"Component", "Part no.", "Qty", "Price"}, {"Washer", "BR-6707", "29", "17.41"}}},
 	} {
 		ts := detectFile(t, filepath.Join("testdata", c.file))
-		found := false
-		for _, tb := range ts {
-			found = found || fmt.Sprint(cellsOf(tb)) == fmt.Sprint(c.want)
-		}
-		if !found {
+		if !hasTable(ts, c.want) {
 			t.Errorf("%s: want a table %q: %s", c.file, c.want, dump(ts))
 		}
 	}
@@ -73,12 +69,19 @@ func TestOneRowNeedsHeadsAndAValue(t *testing.T) {
 		var pg page
 		pg.Items = append(append(para(100), tableRows(140, 16, cols, c.rows, false)...), para(180)...)
 		ts := detect(t, pg)
-		found := false
-		for _, tb := range ts {
-			found = found || fmt.Sprint(cellsOf(tb)) == fmt.Sprint(c.rows)
-		}
+		found := hasTable(ts, c.rows)
 		if found != c.table || !c.table && len(ts) > 0 {
 			t.Errorf("%s: table %v, want %v: %s", c.name, found, c.table, dump(ts))
 		}
 	}
+}
+
+// hasTable: some table of ts has exactly the cells want (header first).
+func hasTable(ts []document.Table, want [][]string) bool {
+	for _, tb := range ts {
+		if fmt.Sprint(cellsOf(tb)) == fmt.Sprint(want) {
+			return true
+		}
+	}
+	return false
 }
