@@ -372,22 +372,9 @@ func renderProfileValue(env *render.Env, s string) (string, error) {
 		return "", err
 	}
 	var missing string
-	r, err := tpl.Render(map[string]any{"env_var": render.Wrap(func(a render.Args) (any, error) {
-		if len(a.Pos) == 0 {
-			return nil, fmt.Errorf("env_var() needs a variable name")
-		}
-		name := fmt.Sprint(a.Pos[0])
-		if v, ok := os.LookupEnv(name); ok {
-			return v, nil
-		}
-		if len(a.Pos) > 1 {
-			return a.Pos[1], nil
-		}
-		if d, ok := a.Kw["default"]; ok {
-			return d, nil
-		}
+	r, err := tpl.Render(map[string]any{"env_var": render.EnvVar(render.LookupEnv, func(name string) error {
 		missing = name
-		return nil, fmt.Errorf("env var %s is not set and env_var() has no default", name)
+		return fmt.Errorf("env var %s is not set and env_var() has no default", name)
 	})})
 	if missing != "" {
 		return "", fmt.Errorf("env var %s is not set and env_var() has no default", missing)

@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -95,18 +94,7 @@ func (rc *renderCtx) vars() map[string]any {
 			}
 			return nil, fmt.Errorf("required var %q is not set in project.yaml vars or --vars", name)
 		}),
-		"env_var": render.Wrap(func(a render.Args) (any, error) {
-			if len(a.Pos) == 0 {
-				return nil, fmt.Errorf("env_var() needs a name")
-			}
-			if v, ok := os.LookupEnv(fmt.Sprint(a.Pos[0])); ok {
-				return v, nil
-			}
-			if len(a.Pos) > 1 {
-				return a.Pos[1], nil
-			}
-			return nil, fmt.Errorf("environment variable %q is not set", a.Pos[0])
-		}),
+		"env_var": render.EnvVar(render.LookupEnv, envVarNotSet),
 		"is_incremental": render.Wrap(func(render.Args) (any, error) {
 			rc.usedIncr = true
 			return rc.incremental, nil
@@ -276,3 +264,7 @@ func (m *Manifest) nodeByRelation(rel string) *Node {
 	}
 	return nil
 }
+
+// envVarNotSet is env_var's error for an unset variable without a default
+// (models, macros and unit tests).
+func envVarNotSet(name string) error { return fmt.Errorf("environment variable %q is not set", name) }

@@ -125,22 +125,12 @@ func (m *Manifest) renderUnderTest(ctx context.Context, q Querier, u *UnitSpec, 
 		})
 	}
 	if len(u.envVars) > 0 {
-		vars["env_var"] = render.Wrap(func(a render.Args) (any, error) {
-			if len(a.Pos) == 0 {
-				return nil, fmt.Errorf("env_var() needs a name")
-			}
-			name := fmt.Sprint(a.Pos[0])
+		vars["env_var"] = render.EnvVar(func(name string) (any, bool) {
 			if v, ok := u.envVars[name]; ok {
-				return ystrAny(v), nil
+				return ystrAny(v), true
 			}
-			if v, ok := os.LookupEnv(name); ok {
-				return v, nil
-			}
-			if len(a.Pos) > 1 {
-				return a.Pos[1], nil
-			}
-			return nil, fmt.Errorf("environment variable %q is not set", name)
-		})
+			return os.LookupEnv(name)
+		}, envVarNotSet)
 	}
 	out, err := mn.tpl.Render(vars)
 	if err != nil {

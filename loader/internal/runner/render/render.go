@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -38,6 +39,32 @@ type Args struct {
 	Pos []any
 	Kw  map[string]any
 }
+
+// EnvVar is dbt's env_var(var, default=None): lookup's value for the
+// name, else the default (by position or as default=), else notSet's
+// error. The models', the unit tests' and profiles.yml's env_var are this
+// one function over their own lookups and messages.
+func EnvVar(lookup func(name string) (any, bool), notSet func(name string) error) Func {
+	return Wrap(func(a Args) (any, error) {
+		if len(a.Pos) == 0 {
+			return nil, fmt.Errorf("env_var() needs a variable name")
+		}
+		name := fmt.Sprint(a.Pos[0])
+		if v, ok := lookup(name); ok {
+			return v, nil
+		}
+		if len(a.Pos) > 1 {
+			return a.Pos[1], nil
+		}
+		if d, ok := a.Kw["default"]; ok {
+			return d, nil
+		}
+		return nil, notSet(name)
+	})
+}
+
+// LookupEnv is os.LookupEnv as EnvVar's lookup.
+func LookupEnv(name string) (any, bool) { return os.LookupEnv(name) }
 
 // Wrap turns a plain Go function over Args into a template function.
 func Wrap(fn func(a Args) (any, error)) Func {
