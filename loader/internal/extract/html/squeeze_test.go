@@ -1,9 +1,10 @@
 package html
 
 import (
-	"math/rand"
 	"strings"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/strtest"
 )
 
 // The Fields-based definitions squeeze replaced (issue 15: they were a
@@ -24,19 +25,13 @@ func cleanLinesFields(s string) string {
 // byte slice, as the walker's paragraph buffer is read) give what
 // strings.Fields and Join gave, on hand-picked strings (every kind of white
 // space Fields knows, leading and trailing runs, empty lines, invalid
-// UTF-8) and on random strings built from them.
+// UTF-8), on every string of up to three of their pieces and on random
+// strings of them (strtest.Strings).
 func TestSqueezeMatchesFields(t *testing.T) {
 	cases := []string{"", " ", "\n", "\n\n", "a", " a ", "a  b", "\ta\tb\t", "a\nb", "a \n b", " \n a \n\n b \n ",
 		"a\r\nb", "a\u00a0b", "a\u0085b", "\u2028a\u3000b\u2029", "a\v\fb", "\xffa \xfe\n\xc3", "x\u200bx", "é  ü\n\n ß "}
 	pieces := []string{"a", "bc", "é", " ", "  ", "\n", "\t", "\r", "\u00a0", "\u0085", "\u3000", "\u2028", "\xff", "\xc3", "\u200b"}
-	rng := rand.New(rand.NewSource(1))
-	for i := 0; i < 20000; i++ {
-		var sb strings.Builder
-		for j := rng.Intn(12); j > 0; j-- {
-			sb.WriteString(pieces[rng.Intn(len(pieces))])
-		}
-		cases = append(cases, sb.String())
-	}
+	strtest.Strings(pieces, 3, 20000, 1, func(s string) { cases = append(cases, s) })
 	for _, s := range cases {
 		if got, want := collapse(s), collapseFields(s); got != want {
 			t.Fatalf("collapse(%q) = %q, want %q", s, got, want)

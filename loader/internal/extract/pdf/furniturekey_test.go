@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/docket-dev/docket/loader/internal/extract/pdf/pdftest"
+	"github.com/docket-dev/docket/loader/internal/strtest"
 )
 
 // TestFurnitureKeyIsTheRegexps: furnitureKey's one pass gives what the
@@ -25,6 +25,6 @@ func TestFurnitureKeyIsTheRegexps(t *testing.T) {
 			t.Fatalf("furnitureKey(%q) = %q, the regexps give %q", s, got, w)
 		}
 	}
-	pdftest.Strings(alphabet, 4, 100_000, 3, check)
+	strtest.Strings(alphabet, 4, 100_000, 3, check)
 	check("Page 3 of 10")
 }

@@ -3,7 +3,7 @@ package table
 import (
 	"testing"
 
-	"github.com/docket-dev/docket/loader/internal/extract/pdf/pdftest"
+	"github.com/docket-dev/docket/loader/internal/strtest"
 )
 
 // TestNumMatchIsNumRe: numMatch answers as numRe.MatchString, on every
@@ -19,7 +19,7 @@ func TestNumMatchIsNumRe(t *testing.T) {
 			t.Fatalf("numMatch(%q) = %v, numRe says %v", s, got, want)
 		}
 	}
-	pdftest.Strings(alphabet, 4, 200_000, 1, check)
+	strtest.Strings(alphabet, 4, 200_000, 1, check)
 	for _, s := range []string{"1,234.56", "(1,234)", "-12.5%", "$ 761", "€12", "£3.50*", "12 %", "9 112", "1'000", "12.3)", ".5", "-,25%", "(.5)", "12 )", "1\u00a0000", "$", "12a", "12%%", "12**", "−4", "–4", "+4", "4 \t%*"} {
 		check(s)
 	}
@@ -39,7 +39,7 @@ func TestNoLeadersIsLeaderRe(t *testing.T) {
 			t.Fatalf("noLeaders(%q) = %q, leaderRe gives %q", s, got, want)
 		}
 	}
-	pdftest.Strings(alphabet, 6, 200_000, 5, check)
+	strtest.Strings(alphabet, 6, 200_000, 5, check)
 	for _, s := range []string{"Item ........ 12", "Item . . . . 12", "a .... b .... c", "1.2.3.4", "e.g. a.b. c.d.", "Total ……… 3", ". . . x . . . .", "  ....  "} {
 		check(s)
 	}

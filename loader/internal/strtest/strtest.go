@@ -1,4 +1,6 @@
-package pdftest
+// Package strtest gives tests the inputs that compare a hand-written
+// scanner with the definition it stands for (a regexp, strings.Fields).
+package strtest
 
 import (
 	"math/rand/v2"
@@ -8,7 +10,7 @@ import (
 // Strings calls check with every string of up to upTo pieces of
 // alphabet (the empty one included), then with random strings of 5 to 16
 // pieces (seeded, so a failure repeats): the inputs of tests that compare
-// a hand-written scanner with the regexps it stands for.
+// a hand-written scanner with the definition it stands for.
 func Strings(alphabet []string, upTo, random int, seed uint64, check func(string)) {
 	var all func(prefix string, n int)
 	all = func(prefix string, n int) {
