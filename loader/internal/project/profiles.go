@@ -339,30 +339,58 @@ func (p *Project) TargetWarehouses() []string {
 // rest of Jinja ('../' ~ env_var('DB'), filters such as | int or | lower,
 // conditionals). It rendered a bare {{ env_var(...) }} by pattern only:
 // anything more was refused, and a filter other than | int was dropped.
-// threads and port become numbers.
+// threads and port become numbers. Values nested in lists and mappings
+// (attach: entries and their options, settings:) are rendered too, as
+// dbt renders the whole profile: they were passed on as written, so an
+// attach path or a temp_directory setting named a file "{{ env_var(...) }}".
 func renderProfileOutput(out map[string]any) error {
 	var env *render.Env
-	for _, k := range slices.Sorted(maps.Keys(out)) {
-		s, ok := out[k].(string)
-		if !ok || (!strings.Contains(s, "{{") && !strings.Contains(s, "{%")) {
-			continue
-		}
-		if env == nil {
-			env, _ = render.NewEnv(nil)
-		}
-		r, err := renderProfileValue(env, s)
+	return renderProfileMap(&env, out, true)
+}
+
+// renderProfileMap renders m's values in place; top says m is the output
+// itself, whose threads and port become numbers.
+func renderProfileMap(env **render.Env, m map[string]any, top bool) error {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		r, err := renderProfileAny(env, m[k])
 		if err != nil {
 			return fmt.Errorf("%s: %w", k, err)
 		}
-		if k == "threads" || k == "port" {
-			if n, err := strconv.Atoi(strings.TrimSpace(r)); err == nil {
-				out[k] = n
-				continue
+		if s, ok := r.(string); ok && top && (k == "threads" || k == "port") {
+			if n, err := strconv.Atoi(s); err == nil {
+				r = n
 			}
 		}
-		out[k] = strings.TrimSpace(r)
+		m[k] = r
 	}
 	return nil
+}
+
+// renderProfileAny renders one value: a string with Jinja, or each
+// element of a list or mapping; anything else is returned as it is.
+func renderProfileAny(env **render.Env, v any) (any, error) {
+	switch v := v.(type) {
+	case string:
+		if !strings.Contains(v, "{{") && !strings.Contains(v, "{%") {
+			return v, nil
+		}
+		if *env == nil {
+			*env, _ = render.NewEnv(nil)
+		}
+		r, err := renderProfileValue(*env, v)
+		return strings.TrimSpace(r), err
+	case map[string]any:
+		return v, renderProfileMap(env, v, false)
+	case []any:
+		for i, e := range v {
+			r, err := renderProfileAny(env, e)
+			if err != nil {
+				return nil, fmt.Errorf("[%d]: %w", i, err)
+			}
+			v[i] = r
+		}
+	}
+	return v, nil
 }
 
 // renderProfileValue renders one profiles.yml value with dbt's env_var.

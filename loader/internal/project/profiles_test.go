@@ -238,3 +238,49 @@ func TestProfileNotFoundIsWarned(t *testing.T) {
 		t.Errorf("project.yaml beside dbt_project.yml, no profiles.yml: warnings %q, want none", got)
 	}
 }
+
+// dbt renders every string of the profile, nested ones too: an attach:
+// entry's path and options and a settings: value with env_var were passed
+// on as written, so docket attached (or set a temp_directory to) a file
+// literally named "{{ env_var(...) }}".
+func TestProfilesNestedJinja(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "dbt_project.yml", "name: acme\nprofile: acme\nconfig-version: 2\n")
+	writeFile(t, dir, "profiles.yml", `acme:
+  target: dev
+  outputs:
+    dev:
+      type: duckdb
+      path: acme.duckdb
+      attach:
+        - path: "{{ env_var('DOCKET_TEST_LAKE', 'lake') }}/catalog.duckdb"
+          alias: "{{ 'lake' | upper }}"
+          options:
+            data_path: "{{ env_var('DOCKET_TEST_LAKE', 'lake') }}/data/"
+      settings:
+        temp_directory: "{{ env_var('DOCKET_TEST_TMP', 'spill') }}"
+`)
+	t.Setenv("DBT_PROFILES_DIR", dir)
+	os.Unsetenv("DOCKET_TEST_LAKE")
+	os.Unsetenv("DOCKET_TEST_TMP")
+	p, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Target.Attach) != 1 {
+		t.Fatalf("attach: %+v", p.Target.Attach)
+	}
+	a := p.Target.Attach[0]
+	if a.Path != filepath.Join(dir, "lake", "catalog.duckdb") || a.Alias != "LAKE" || a.Options["data_path"] != "'lake/data/'" {
+		t.Errorf("attach rendered as %+v, want path %s, alias LAKE, data_path lake/data/", a, filepath.Join(dir, "lake", "catalog.duckdb"))
+	}
+	var tmp string
+	for _, s := range p.Target.Settings {
+		if s.Name == "temp_directory" {
+			tmp = s.Value
+		}
+	}
+	if tmp != "spill" {
+		t.Errorf("settings temp_directory = %q, want spill", tmp)
+	}
+}
