@@ -243,12 +243,33 @@ func (rc *renderCtx) statement(need func(any) (any, error), run func(name, q str
 	}
 }
 
+// CatalogIs is an information_schema condition on table_catalog, its one
+// argument a relation's database: that database where one of the name is
+// attached (profiles.yml's attach:, a source's database:), else the
+// warehouse. It was always the warehouse, so get_columns_in_relation of a
+// source in an attached database found no columns (dbt_utils.star wrote
+// none, and the model built) and a unit test's input there "did not exist".
+const CatalogIs = `table_catalog = coalesce((select database_name from duckdb_databases() where database_name = ?), current_database())`
+
+// lookedUp is the relation get_relation found: in database db when db
+// names an attached database other than the warehouse (written
+// db.schema.name, as a source there renders), else in the warehouse.
+func (m *Manifest) lookedUp(db, schema, ident, typ string) render.Relation {
+	r := render.Relation{Database: m.Database(), Schema: schema, Identifier: ident, Rendered: Relation(schema, ident), Type: typ}
+	for _, a := range m.Project.Target.Attach {
+		if db != "" && strings.EqualFold(db, a.Alias) && !strings.EqualFold(db, m.Database()) {
+			r.Database, r.Rendered = db, Quote(db)+"."+r.Rendered
+		}
+	}
+	return r
+}
+
 // dbAdapter is the adapter's database methods (quote, get_columns_in_relation,
 // get_relation, load_relation, drop_relation and the schema ones).
 func (rc *renderCtx) dbAdapter(need func(any) (any, error)) map[string]any {
-	relType := func(schema, name string) (string, error) {
+	relType := func(db, schema, name string) (string, error) {
 		_, rows, err := rc.db.q.Query(rc.db.ctx, `select table_type from information_schema.tables
-			where table_catalog = current_database() and table_schema = ? and table_name = ?`, schema, name)
+			where `+CatalogIs+` and table_schema = ? and table_name = ?`, db, schema, name)
 		if err != nil || len(rows) == 0 {
 			return "", err
 		}
@@ -276,7 +297,7 @@ func (rc *renderCtx) dbAdapter(need func(any) (any, error)) map[string]any {
 				return nil, fmt.Errorf("adapter.get_columns_in_relation(%v): not a relation", a.Pos[0])
 			}
 			_, rows, err := rc.db.q.Query(rc.db.ctx, `select column_name, data_type from information_schema.columns
-				where table_catalog = current_database() and table_schema = ? and table_name = ? order by ordinal_position`, rel.Schema, rel.Identifier)
+				where `+CatalogIs+` and table_schema = ? and table_name = ? order by ordinal_position`, rel.Database, rel.Schema, rel.Identifier)
 			if err != nil {
 				return nil, err
 			}
@@ -299,12 +320,12 @@ func (rc *renderCtx) dbAdapter(need func(any) (any, error)) map[string]any {
 				}
 				return ""
 			}
-			schema, ident := get(1, "schema"), get(2, "identifier")
-			t, err := relType(schema, ident)
+			db, schema, ident := get(0, "database"), get(1, "schema"), get(2, "identifier")
+			t, err := relType(db, schema, ident)
 			if err != nil || t == "" {
 				return nil, err
 			}
-			return render.Relation{Database: rc.m.Database(), Schema: schema, Identifier: ident, Rendered: Relation(schema, ident), Type: t}, nil
+			return rc.m.lookedUp(db, schema, ident, t), nil
 		}),
 		"load_relation": render.Wrap(func(a render.Args) (any, error) {
 			if rc.db == nil {
@@ -314,7 +335,7 @@ func (rc *renderCtx) dbAdapter(need func(any) (any, error)) map[string]any {
 			if !ok {
 				return nil, fmt.Errorf("adapter.load_relation(%v): not a relation", a.Pos[0])
 			}
-			t, err := relType(rel.Schema, rel.Identifier)
+			t, err := relType(rel.Database, rel.Schema, rel.Identifier)
 			if err != nil || t == "" {
 				return nil, err
 			}
