@@ -1,7 +1,11 @@
 package runner
 
 import (
+	"context"
+	"path/filepath"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
 )
 
 // TestStoreFailuresSchema: a test's schema config (dbt_project.yml
@@ -37,5 +41,40 @@ func TestStoreFailuresSchema(t *testing.T) {
 				t.Errorf("stored failures in %v, want %s", got, want)
 			}
 		})
+	}
+}
+
+// TestStoreFailuresTwice: a stored test runs again (the next build) and
+// switches between table and view. Its "drop view if exists" before a
+// table is an error in DuckDB when a table is there, so every second run
+// of a test with store_failures failed ("Existing object ... is of type
+// Table, trying to drop type View"), on a real project's second build.
+func TestStoreFailuresTwice(t *testing.T) {
+	ctx := context.Background()
+	yml := func(as string) string {
+		return "version: 2\nmodels:\n  - name: a\n    columns:\n      - name: id\n        data_tests:\n          - not_null:\n              config: {store_failures_as: " + as + "}\n"
+	}
+	dir := writeProbe(t, shapeProject("sf", map[string]string{
+		"models/a.sql":      "{{ config(materialized='table') }} select * from (values (1), (null)) t(id)",
+		"models/schema.yml": yml("table"),
+	}))
+	m, _ := parseProbe(t, dir)
+	db, _ := buildProbe(t, m)
+	for _, as := range []string{"table", "view", "view", "table"} {
+		writeFile(t, filepath.Join(dir, "models/schema.yml"), []byte(yml(as)))
+		m, _ := parseProbe(t, dir)
+		rr, err := executor.Execute(ctx, m, db, executor.RunOptions{Command: "build", Threads: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rr.Results {
+			if r.Status == executor.StatusError {
+				t.Errorf("store_failures_as %s: %s %s", as, r.UniqueID, r.Message)
+			}
+		}
+		got := queryStrings(t, db.SQL(), "select table_type from information_schema.tables where table_name = 'not_null_a_id'")
+		if want := map[string]string{"table": "BASE TABLE", "view": "VIEW"}[as]; len(got) != 1 || got[0] != want {
+			t.Errorf("store_failures_as %s: stored as %v", as, got)
+		}
 	}
 }

@@ -135,12 +135,18 @@ func (x *nodeExec) storeFailures(body string) (string, error) {
 	}
 	schema := x.n.AuditSchema
 	rel := compiler.Relation(schema, x.n.Alias)
-	drop := "drop view if exists " + rel
-	if as == "view" {
-		drop = "drop table if exists " + rel
+	qs := []string{"create schema if not exists " + compiler.Quote(schema)}
+	// the other kind left by an earlier run (store_failures_as changed) is
+	// dropped; "drop view if exists" of a table is an error in DuckDB, so
+	// every second run of a stored test failed when it was always written
+	typ, err := x.queryRelationType(schema, x.n.Alias)
+	if err != nil {
+		return "", fmt.Errorf("store_failures: %s: %v", rel, err)
 	}
-	for _, q := range []string{"create schema if not exists " + compiler.Quote(schema), drop,
-		"create or replace " + as + " " + rel + " as\n" + body} {
+	if (typ == "VIEW") != (as == "view") && typ != "" {
+		qs = append(qs, "drop "+map[bool]string{true: "view", false: "table"}[typ == "VIEW"]+" "+rel)
+	}
+	for _, q := range append(qs, "create or replace "+as+" "+rel+" as\n"+body) {
 		if _, err := x.exec(q); err != nil {
 			return "", fmt.Errorf("store_failures: %s: %v", rel, err)
 		}
