@@ -214,3 +214,45 @@ func TestREADMECommandsExist(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMELinks checks that every link inside the README (#anchor) names
+// one of its headings, as GitHub makes anchors (lower case, punctuation but
+// hyphens dropped, spaces as hyphens), and that every relative file link
+// names a file of the repository.
+func TestREADMELinks(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(repo, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchors := map[string]bool{}
+	fenced := false
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+		}
+		if fenced || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		h := strings.ToLower(strings.TrimSpace(strings.TrimLeft(line, "#")))
+		h = regexp.MustCompile(`[^\p{L}\p{N} _-]`).ReplaceAllString(h, "")
+		anchors[strings.ReplaceAll(h, " ", "-")] = true
+	}
+	links := regexp.MustCompile(`\]\(([^)\s]+)\)`).FindAllStringSubmatch(string(b), -1)
+	if len(links) < 10 {
+		t.Fatalf("found only %d links in the README", len(links))
+	}
+	for _, m := range links {
+		target := m[1]
+		switch {
+		case strings.HasPrefix(target, "#"):
+			if !anchors[target[1:]] {
+				t.Errorf("README links to %s, which no heading makes", target)
+			}
+		case strings.Contains(target, "://"):
+		default:
+			if _, err := os.Stat(filepath.Join(repo, strings.SplitN(target, "#", 2)[0])); err != nil {
+				t.Errorf("README links to %s: %v", target, err)
+			}
+		}
+	}
+}
