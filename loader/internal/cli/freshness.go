@@ -80,6 +80,13 @@ func runSourceFreshness(ctx context.Context, args []string, stdout, stderr io.Wr
 	if db == nil {
 		return code
 	}
+	// a source with database: <attach alias> is read where build reads it
+	// (it was "Catalog ... does not exist" for every such source)
+	if err := runner.Attach(ctx, db.SQL(), m); err != nil {
+		db.Close()
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitUsage
+	}
 	var later time.Time // loads the read copy does not record (they found nothing new)
 	if st, _ := warehouse.ReadStamp(p.Warehouse); st != nil {
 		later = st.LatestUnpublishedLoad()
