@@ -256,3 +256,48 @@ func TestREADMELinks(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMENamesExist checks the README's pointers into the code: every
+// test it names (TestJaffleShop, ...) is a test function of the
+// repository, and every repository path in its code (loader/..., macros/...)
+// is a file or folder.
+func TestREADMENamesExist(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(repo, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := map[string]bool{}
+	err = filepath.WalkDir(filepath.Join(repo, "loader"), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		for _, m := range regexp.MustCompile(`(?m)^func (Test\w+)\(`).FindAllStringSubmatch(string(src), -1) {
+			tests[m[1]] = true
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := regexp.MustCompile(`\bTest[A-Z]\w+`).FindAllString(string(b), -1)
+	if len(named) < 10 {
+		t.Fatalf("the README names only %d tests", len(named))
+	}
+	for _, name := range named {
+		if !tests[name] {
+			t.Errorf("the README names %s, which no test file of loader/ defines", name)
+		}
+	}
+	pathRE := regexp.MustCompile(`^(loader|models|macros|seeds|snapshots|deploy|examples|third_party)/[\w./-]*$`)
+	for _, code := range readmeCode(t) {
+		for _, f := range strings.Fields(code) {
+			if !pathRE.MatchString(f) {
+				continue
+			}
+			if _, err := os.Stat(filepath.Join(repo, f)); err != nil {
+				t.Errorf("the README names %s: %v", f, err)
+			}
+		}
+	}
+}
