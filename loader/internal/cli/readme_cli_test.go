@@ -13,6 +13,22 @@ import (
 	"github.com/docket-dev/docket/loader/internal/cli"
 )
 
+// The README checks' patterns, compiled once.
+var (
+	codeSpanRE       = regexp.MustCompile("`([^`]+)`")
+	envAssignRE      = regexp.MustCompile(`^[A-Z_]+=`)
+	helpFlagRE       = regexp.MustCompile(`(?m)^\s+-(-?[a-z][a-z0-9-]*)`)
+	commonFlagRE     = regexp.MustCompile(`(?m)^\s+--([a-z-]+)`)
+	negativeNumberRE = regexp.MustCompile(`^-\d`)
+	makeTargetRE     = regexp.MustCompile(`(?m)^([a-z][a-z0-9-]*):`)
+	makeCallRE       = regexp.MustCompile(`(?:^|[\s;&(])make ([a-z][a-z0-9-]*)`)
+	anchorDropRE     = regexp.MustCompile(`[^\p{L}\p{N} _-]`)
+	linkRE           = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	testFuncRE       = regexp.MustCompile(`(?m)^func (Test\w+)\(`)
+	testNameRE       = regexp.MustCompile(`\bTest[A-Z]\w+`)
+	repoPathRE       = regexp.MustCompile(`^(loader|models|macros|seeds|snapshots|deploy|examples|third_party)/[\w./-]*$`)
+)
+
 // readmeCode returns the README's code: each line of its fenced blocks and
 // each inline code span, in order.
 func readmeCode(t *testing.T) []string {
@@ -32,7 +48,7 @@ func readmeCode(t *testing.T) []string {
 			code = append(code, line)
 			continue
 		}
-		for _, m := range regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(line, -1) {
+		for _, m := range codeSpanRE.FindAllStringSubmatch(line, -1) {
 			code = append(code, m[1])
 		}
 	}
@@ -105,7 +121,7 @@ func readmeInvocations(t *testing.T) []invocation {
 	for _, line := range readmeCode(t) {
 		for _, words := range shellWords(line) {
 			// environment assignments before the command (DOCKET_CPUPROFILE=/tmp/p docket load)
-			for len(words) > 0 && regexp.MustCompile(`^[A-Z_]+=`).MatchString(words[0]) {
+			for len(words) > 0 && envAssignRE.MatchString(words[0]) {
 				words = words[1:]
 			}
 			if len(words) == 0 || (words[0] != "docket" && words[0] != "bin/docket") {
@@ -123,7 +139,7 @@ func helpFlags(args ...string) (map[string]bool, string) {
 	cli.Main(append(args, "-h"), &out, &errOut)
 	text := out.String() + errOut.String()
 	flags := map[string]bool{}
-	for _, m := range regexp.MustCompile(`(?m)^\s+-(-?[a-z][a-z0-9-]*)`).FindAllStringSubmatch(text, -1) {
+	for _, m := range helpFlagRE.FindAllStringSubmatch(text, -1) {
 		flags[strings.TrimPrefix(m[1], "-")] = true
 	}
 	return flags, text
@@ -141,13 +157,13 @@ var subcommands = map[string][]string{
 // the common flags of `docket --help`); every `make X` names a Makefile
 // target.
 func TestREADMECommandsExist(t *testing.T) {
-	common, usage := helpFlags()
-	if !strings.Contains(usage, "Common flags:") {
+	_, usage := helpFlags()
+	_, section, ok := strings.Cut(usage, "Common flags:")
+	if !ok {
 		t.Fatalf("docket -h has no common flags:\n%s", usage)
 	}
-	common = map[string]bool{}
-	_, section, _ := strings.Cut(usage, "Common flags:")
-	for _, m := range regexp.MustCompile(`(?m)^\s+--([a-z-]+)`).FindAllStringSubmatch(section, -1) {
+	common := map[string]bool{}
+	for _, m := range commonFlagRE.FindAllStringSubmatch(section, -1) {
 		common[m[1]] = true
 	}
 	invs := readmeInvocations(t)
@@ -188,7 +204,7 @@ func TestREADMECommandsExist(t *testing.T) {
 		}
 		for _, w := range rest {
 			w = strings.Trim(w, "[]")
-			if !strings.HasPrefix(w, "-") || w == "-" || regexp.MustCompile(`^-\d`).MatchString(w) {
+			if !strings.HasPrefix(w, "-") || w == "-" || negativeNumberRE.MatchString(w) {
 				continue
 			}
 			name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
@@ -203,11 +219,11 @@ func TestREADMECommandsExist(t *testing.T) {
 		t.Fatal(err)
 	}
 	targets := map[string]bool{}
-	for _, m := range regexp.MustCompile(`(?m)^([a-z][a-z0-9-]*):`).FindAllStringSubmatch(string(mk), -1) {
+	for _, m := range makeTargetRE.FindAllStringSubmatch(string(mk), -1) {
 		targets[m[1]] = true
 	}
 	for _, line := range readmeCode(t) {
-		for _, m := range regexp.MustCompile(`(?:^|[\s;&(])make ([a-z][a-z0-9-]*)`).FindAllStringSubmatch(line, -1) {
+		for _, m := range makeCallRE.FindAllStringSubmatch(line, -1) {
 			if !targets[m[1]] {
 				t.Errorf("README: %q: the Makefile has no target %q", line, m[1])
 			}
@@ -234,10 +250,10 @@ func TestREADMELinks(t *testing.T) {
 			continue
 		}
 		h := strings.ToLower(strings.TrimSpace(strings.TrimLeft(line, "#")))
-		h = regexp.MustCompile(`[^\p{L}\p{N} _-]`).ReplaceAllString(h, "")
+		h = anchorDropRE.ReplaceAllString(h, "")
 		anchors[strings.ReplaceAll(h, " ", "-")] = true
 	}
-	links := regexp.MustCompile(`\]\(([^)\s]+)\)`).FindAllStringSubmatch(string(b), -1)
+	links := linkRE.FindAllStringSubmatch(string(b), -1)
 	if len(links) < 10 {
 		t.Fatalf("found only %d links in the README", len(links))
 	}
@@ -272,7 +288,7 @@ func TestREADMENamesExist(t *testing.T) {
 			return err
 		}
 		src, err := os.ReadFile(path)
-		for _, m := range regexp.MustCompile(`(?m)^func (Test\w+)\(`).FindAllStringSubmatch(string(src), -1) {
+		for _, m := range testFuncRE.FindAllStringSubmatch(string(src), -1) {
 			tests[m[1]] = true
 		}
 		return err
@@ -280,7 +296,7 @@ func TestREADMENamesExist(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	named := regexp.MustCompile(`\bTest[A-Z]\w+`).FindAllString(string(b), -1)
+	named := testNameRE.FindAllString(string(b), -1)
 	if len(named) < 10 {
 		t.Fatalf("the README names only %d tests", len(named))
 	}
@@ -289,10 +305,9 @@ func TestREADMENamesExist(t *testing.T) {
 			t.Errorf("the README names %s, which no test file of loader/ defines", name)
 		}
 	}
-	pathRE := regexp.MustCompile(`^(loader|models|macros|seeds|snapshots|deploy|examples|third_party)/[\w./-]*$`)
 	for _, code := range readmeCode(t) {
 		for _, f := range strings.Fields(code) {
-			if !pathRE.MatchString(f) {
+			if !repoPathRE.MatchString(f) {
 				continue
 			}
 			if _, err := os.Stat(filepath.Join(repo, f)); err != nil {
