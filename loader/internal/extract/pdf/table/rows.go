@@ -255,7 +255,7 @@ func (c *columnStats) add(a *rowAcc, lcs []lineCell) {
 // or lack columns the row has (a label's second line), not both.
 func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bool {
 	size := math.Max(prev.size, l.size)
-	if l.bb.Y0-prev.bb.Y1 > 0.8*size || math.Abs(prev.size-l.size) > 0.05*size {
+	if l.bb.Y0-prev.bb.Y1 > 0.8*size || math.Abs(prev.size-l.size) > 0.05*size && !c.runsOn(prev, l) {
 		return false // apart, or in another size: a heading or a note
 	}
 	shared, lExcl := 0, false
@@ -302,6 +302,11 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		// unless the line brings the numbers the row lacks (a label
 		// wrapped over its numbers, ending in the word)
 		return false
+	}
+	if c.stubWraps(a, lcs) {
+		c.add(a, lcs)
+		a.closed = late
+		return true
 	}
 	allLower, bold := true, true
 	for _, lc := range lcs {
@@ -357,6 +362,55 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	c.add(a, lcs)
 	a.closed = late // the numbers on the label's last line end the row
 	return true
+}
+
+// runsOn: line prev's words in the column where line l starts mix
+// sizes, one of them the size l starts in: a lead-in in a larger size
+// ("YWCA Encore:" at 10pt, then "This free eight-week" at 9.25pt) opens
+// a cell whose text runs on under it, where a heading or a note is in
+// another size throughout.
+func (c *columnStats) runsOn(prev, l *textLine) bool {
+	col, first := c.col(l.ws[0]), l.ws[0].size
+	mixed, same := false, false
+	for _, w := range prev.ws {
+		if c.col(w) != col {
+			continue
+		}
+		if math.Abs(w.size-first) <= 0.05*first {
+			same = true
+		} else {
+			mixed = true
+		}
+	}
+	return same && mixed
+}
+
+// stubWraps: line lcs goes on with row a's label: its stub cell starts
+// lower-case (after an opening bracket: "(intermediate" under "Grade 2")
+// with a word that would not have fit on the label's last line, and
+// none of its other cells is a number. A label does not wrap into the
+// next row's, so the line is more of the row whatever its other cells
+// hold: a new sentence of a text cell ("They are growing ..."), or the
+// next item of a cell that lists several (a web address under a phone
+// number). A lower-case word that would have fit (the labels "cat" then
+// "dog") is a row of its own.
+func (c *columnStats) stubWraps(a *rowAcc, lcs []lineCell) bool {
+	stub := c.stub()
+	if lcs[0].col != stub || len(a.cells[stub]) == 0 {
+		return false
+	}
+	first := lcs[0].ws[0]
+	if !startsLower(strings.TrimLeft(first.text, "([")) {
+		return false
+	}
+	for _, lc := range lcs[1:] {
+		if numericCell(lc.ws) {
+			return false
+		}
+	}
+	width := c.right[stub] - c.left[stub]
+	need := a.right[stub] - c.left[stub] + 0.25*first.size + (first.bb.X1 - first.bb.X0)
+	return need > width+0.5
 }
 
 // dangling: a text cell of row a ends its last line in a word that ends
