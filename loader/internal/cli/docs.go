@@ -83,6 +83,15 @@ func runDocsGenerate(ctx context.Context, args []string, stdout, stderr io.Write
 	defer db.Close()
 	o := docs.Options{DB: db, TargetDir: p.TargetDir, Project: p.Name, Thresholds: thresholds(p),
 		MaxCacheBytes: int64(*maxMB) << 20, MaxDocPages: *maxPages}
+	// profiles.yml's attach: databases, so the catalog describes a source
+	// there (database: <alias>) as build reads it
+	for _, a := range p.Target.Attach {
+		if _, err := db.SQL().ExecContext(ctx, a.SQL()); err != nil {
+			fmt.Fprintf(stderr, "docket docs: warning: %s:%d: attach %s as %s: %v (its sources are not in the catalog)\n", a.File, a.Line, a.Path, a.Alias, err)
+			continue
+		}
+		o.Attached = append(o.Attached, a.Alias)
+	}
 	if *maxMB <= 0 {
 		o.MaxCacheBytes = -1
 	}

@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,43 @@ import (
 // such source was an error ("Catalog lake does not exist"), on a real
 // dbt-duckdb project whose raw tables live in an attached lakehouse.
 func TestSourceFreshnessOfAnAttachedSource(t *testing.T) {
+	dir := attachedSourceProject(t)
+	out, code := run(t, dir, "source", "freshness")
+	if code != 0 || !strings.Contains(out, "PASS freshness of raw.events") {
+		t.Errorf("a source in the attached lake loaded an hour ago passes (exit 0), got %d:\n%s", code, out)
+	}
+}
+
+// TestDocsCatalogOfAnAttachedSource: docs generate describes a source in
+// an attached database in catalog.json (its columns and rows, database
+// the alias); it listed it under errors as "not in the warehouse".
+func TestDocsCatalogOfAnAttachedSource(t *testing.T) {
+	dir := attachedSourceProject(t)
+	must(t, dir, "docs", "generate", "--no-images")
+	b, err := os.ReadFile(filepath.Join(dir, "target", "catalog.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cat struct {
+		Sources map[string]struct {
+			Metadata struct{ Database, Schema, Name string }
+			Columns  map[string]any
+		}
+		Errors []string
+	}
+	if err := json.Unmarshal(b, &cat); err != nil {
+		t.Fatal(err)
+	}
+	s, ok := cat.Sources["source.fa.raw.events"]
+	if !ok || s.Metadata.Database != "lake" || s.Metadata.Schema != "raw" || s.Metadata.Name != "events" || s.Columns["loaded_at"] == nil || len(cat.Errors) > 0 {
+		t.Errorf("catalog source %+v (found %v), errors %q; want lake.raw.events with its column loaded_at", s, ok, cat.Errors)
+	}
+}
+
+// attachedSourceProject is a dbt project whose source raw.events lives in
+// profiles.yml's attached lake.duckdb, landed there an hour ago.
+func attachedSourceProject(t *testing.T) string {
+	t.Helper()
 	dir := t.TempDir()
 	files := map[string]string{
 		"dbt_project.yml": "name: fa\nversion: '1'\nconfig-version: 2\nprofile: p\n",
@@ -27,8 +65,5 @@ func TestSourceFreshnessOfAnAttachedSource(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, f), []byte(b), 0o644)
 	}
 	must(t, dir, "run-operation", "land")
-	out, code := run(t, dir, "source", "freshness")
-	if code != 0 || !strings.Contains(out, "PASS freshness of raw.events") {
-		t.Errorf("a source in the attached lake loaded an hour ago passes (exit 0), got %d:\n%s", code, out)
-	}
+	return dir
 }

@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/docs/catalog"
@@ -48,6 +50,9 @@ type Options struct {
 	MaxCacheBytes int64         // page-image cap (default 1 GiB; <0: none)
 	MaxDocPages   int           // pages rendered per document (default 200)
 	Now           time.Time
+	// Attached are the databases attached on DB besides the warehouse
+	// (profiles.yml's attach: aliases): a source there is described from it.
+	Attached []string
 }
 
 // Report says what Generate did.
@@ -90,7 +95,8 @@ func Generate(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	cat := catalog.Build(m, append(rels, externalRelations(ctx, o.DB, m)...), o.Now)
+	more := append(attachedRelations(ctx, o.DB, m, o.Attached), externalRelations(ctx, o.DB, m)...)
+	cat := catalog.Build(m, append(slices.Clip(rels), more...), o.Now)
 	rep := &Report{CatalogPath: filepath.Join(o.TargetDir, "catalog.json"), SiteDir: filepath.Join(o.TargetDir, "docs"),
 		Relations: len(rels), CatalogErrs: cat.Errors}
 	if err := cat.Write(rep.CatalogPath); err != nil {
@@ -150,6 +156,31 @@ func dirSize(dir string) (n int64, files int) {
 		return nil
 	})
 	return n, files
+}
+
+// attachedRelations describes each source in an attached database (a
+// source with database: <attach: alias>) as a relation named as the
+// source renders, so the catalog lists its columns and rows: the catalog
+// read the warehouse's own relations only, and named every such source
+// "not in the warehouse". One DuckDB cannot read stays out (the catalog
+// names it).
+func attachedRelations(ctx context.Context, db *warehouse.DB, m *catalog.Manifest, attached []string) []warehouse.Relation {
+	var out []warehouse.Relation
+	for _, n := range m.All() {
+		if n.ResourceType != "source" || catalog.IsExternal(n) || !slices.ContainsFunc(attached, func(a string) bool { return strings.EqualFold(a, n.Database) }) {
+			continue
+		}
+		cols, err := db.DescribeExternal(ctx, n.RelationName)
+		if err != nil {
+			continue
+		}
+		r := warehouse.Relation{Name: n.RelationName, Type: "BASE TABLE", Columns: cols}
+		if err := db.SQL().QueryRowContext(ctx, "select count(*) from "+n.RelationName).Scan(&r.Rows); err != nil {
+			r.RowsErr = err.Error()
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // externalRelations describes each source that reads an external location

@@ -29,6 +29,7 @@ type Node struct {
 	Identifier   string            `json:"identifier"`
 	SourceName   string            `json:"source_name"`
 	RelationName string            `json:"relation_name"`
+	Database     string            `json:"database"`
 	Path         string            `json:"original_file_path"`
 	Description  string            `json:"description"`
 	RawCode      string            `json:"raw_code"`
@@ -251,8 +252,11 @@ func Build(m *Manifest, rels []warehouse.Relation, now time.Time) *Catalog {
 		}
 		used[key] = true
 		t := table(r, &db, n.UniqueID)
-		if r.Schema == "" { // an external location: named as the source's table
+		if r.Schema == "" { // an external location or an attached database's table: named as the source's table
 			t.Metadata.Schema, t.Metadata.Name = n.Schema, tableName(n)
+			if r.Type != "EXTERNAL" && n.Database != "" {
+				t.Metadata.Database = &n.Database
+			}
 		}
 		if n.ResourceType == "source" {
 			c.Sources[n.UniqueID] = t
