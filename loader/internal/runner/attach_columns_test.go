@@ -16,20 +16,25 @@ import (
 // adapter.get_columns_in_relation gave no columns, dbt_utils.star wrote
 // none ("select 0 as n, from lake.raw.t" builds in DuckDB: silently
 // wrong), load_relation and get_relation(database=...) found nothing, and
-// a unit test's given input there "does not exist yet".
+// a unit test's given input there "does not exist yet". check_schema_exists
+// and list_schemas read their database argument too (review31), and a
+// database named in another case is the attached one, as in DuckDB.
 func TestColumnsOfAnAttachedSource(t *testing.T) {
 	ctx := context.Background()
 	files := map[string]string{
 		"dbt_project.yml": "name: acs\nversion: '1'\nconfig-version: 2\nprofile: p\n",
 		"profiles.yml": "p:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: acs.duckdb\n      attach:\n" +
 			"        - path: lake.duckdb\n          alias: lake\n",
-		"models/sources.yml": "version: 2\nsources:\n  - name: raw\n    database: lake\n    schema: raw\n    tables:\n      - name: events\n",
+		"models/sources.yml": "version: 2\nsources:\n  - name: raw\n    database: lake\n    schema: landing\n    tables:\n      - name: events\n" +
+			"  - name: upper\n    database: LAKE\n    schema: landing\n    tables:\n      - name: events\n",
 		"models/cols.sql": "{{ config(materialized='table') }}\n" +
 			"{% set cols = adapter.get_columns_in_relation(source('raw', 'events')) %}\n" +
+			"{% set upper = adapter.get_columns_in_relation(source('upper', 'events')) %}\n" +
 			"{% set loaded = load_relation(source('raw', 'events')) %}\n" +
-			"{% set got = adapter.get_relation(database='lake', schema='raw', identifier='events') %}\n" +
+			"{% set got = adapter.get_relation(database='lake', schema='landing', identifier='events') %}\n" +
 			"select '{{ cols | map(attribute='name') | join(',') }}' as names, {{ loaded is not none }} as loaded, " +
-			"'{{ got }}' as got, (select count(*) from {{ got }}) as n",
+			"'{{ got }}' as got, (select count(*) from {{ got }}) as n, {{ upper | length }} as upper_cols, " +
+			"{{ adapter.check_schema_exists('lake', 'landing') }} as has_raw, '{{ adapter.list_schemas('lake') | join(',') }}' as schemas",
 		"models/doubled.sql":    "{{ config(materialized='table') }}\nselect id * 2 as twice from {{ source('raw', 'events') }}",
 		"models/unit_tests.yml": "unit_tests:\n  - name: doubles\n    model: doubled\n    given:\n      - input: source('raw', 'events')\n        rows:\n          - {id: 3}\n    expect:\n      rows:\n        - {twice: 6}\n",
 	}
@@ -38,7 +43,7 @@ func TestColumnsOfAnAttachedSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := lake.SQL().Exec("create schema raw; create table raw.events as select * from (values (1, 'a'), (2, 'b')) v(id, label)"); err != nil {
+	if _, err := lake.SQL().Exec("create schema landing; create table landing.events as select * from (values (1, 'a'), (2, 'b')) v(id, label)"); err != nil {
 		t.Fatal(err)
 	}
 	lake.Close()
@@ -49,13 +54,16 @@ func TestColumnsOfAnAttachedSource(t *testing.T) {
 			t.Errorf("%s: %s %s", r.UniqueID, r.Status, r.Message)
 		}
 	}
-	var names, got string
-	var loaded bool
-	var n int
-	if err := db.SQL().QueryRow("select names, loaded, got, n from main.cols").Scan(&names, &loaded, &got, &n); err != nil {
+	var names, got, schemas string
+	var loaded, hasRaw bool
+	var n, upper int
+	if err := db.SQL().QueryRow("select names, loaded, got, n, upper_cols, has_raw, schemas from main.cols").Scan(&names, &loaded, &got, &n, &upper, &hasRaw, &schemas); err != nil {
 		t.Fatal(err)
 	}
-	if names != "id,label" || !loaded || !strings.Contains(got, "lake") || n != 2 {
-		t.Errorf("columns %q, load_relation found %v, get_relation %q with %d rows; want id,label, true, lake.raw.events, 2", names, loaded, got, n)
+	if names != "id,label" || !loaded || !strings.Contains(got, "lake") || n != 2 || upper != 2 {
+		t.Errorf("columns %q, load_relation found %v, get_relation %q with %d rows, %d columns of database: LAKE; want id,label, true, lake.landing.events, 2, 2", names, loaded, got, n, upper)
+	}
+	if !hasRaw || !strings.Contains(","+schemas+",", ",landing,") {
+		t.Errorf("check_schema_exists('lake', 'landing') = %v, list_schemas('lake') = %q; want true and landing among them", hasRaw, schemas)
 	}
 }

@@ -243,13 +243,17 @@ func (rc *renderCtx) statement(need func(any) (any, error), run func(name, q str
 	}
 }
 
-// CatalogIs is an information_schema condition on table_catalog, its one
-// argument a relation's database: that database where one of the name is
-// attached (profiles.yml's attach:, a source's database:), else the
-// warehouse. It was always the warehouse, so get_columns_in_relation of a
-// source in an attached database found no columns (dbt_utils.star wrote
-// none, and the model built) and a unit test's input there "did not exist".
-const CatalogIs = `table_catalog = coalesce((select database_name from duckdb_databases() where database_name = ?), current_database())`
+// catalogIs is an information_schema condition on column col (table_catalog,
+// catalog_name), its one argument a relation's database: that database
+// where one of the name is attached (profiles.yml's attach:, a source's
+// database:; matched without regard to case, as DuckDB matches catalog
+// names), else the warehouse. It was always the warehouse, so
+// get_columns_in_relation of a source in an attached database found no
+// columns (dbt_utils.star wrote none, and the model built) and a unit
+// test's input there "did not exist".
+func catalogIs(col string) string {
+	return col + ` = coalesce((select database_name from duckdb_databases() where lower(database_name) = lower(?)), current_database())`
+}
 
 // lookedUp is the relation get_relation found: in database db when db
 // names an attached database other than the warehouse (written
@@ -269,7 +273,7 @@ func (m *Manifest) lookedUp(db, schema, ident, typ string) render.Relation {
 func (rc *renderCtx) dbAdapter(need func(any) (any, error)) map[string]any {
 	relType := func(db, schema, name string) (string, error) {
 		_, rows, err := rc.db.q.Query(rc.db.ctx, `select table_type from information_schema.tables
-			where `+CatalogIs+` and table_schema = ? and table_name = ?`, db, schema, name)
+			where `+catalogIs("table_catalog")+` and table_schema = ? and table_name = ?`, db, schema, name)
 		if err != nil || len(rows) == 0 {
 			return "", err
 		}
@@ -297,7 +301,7 @@ func (rc *renderCtx) dbAdapter(need func(any) (any, error)) map[string]any {
 				return nil, fmt.Errorf("adapter.get_columns_in_relation(%v): not a relation", a.Pos[0])
 			}
 			_, rows, err := rc.db.q.Query(rc.db.ctx, `select column_name, data_type from information_schema.columns
-				where `+CatalogIs+` and table_schema = ? and table_name = ? order by ordinal_position`, rel.Database, rel.Schema, rel.Identifier)
+				where `+catalogIs("table_catalog")+` and table_schema = ? and table_name = ? order by ordinal_position`, rel.Database, rel.Schema, rel.Identifier)
 			if err != nil {
 				return nil, err
 			}

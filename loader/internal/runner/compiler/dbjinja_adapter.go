@@ -54,7 +54,7 @@ func (rc *renderCtx) schemaAdapter(adapter map[string]any, need func(any) (any, 
 		kind := from.Type
 		if kind == "" { // api.Relation.create without a type: ask the warehouse
 			_, rows, _ := rc.db.q.Query(rc.db.ctx, `select table_type from information_schema.tables
-				where table_catalog = current_database() and table_schema = ? and table_name = ?`, from.Schema, from.Identifier)
+				where `+catalogIs("table_catalog")+` and table_schema = ? and table_name = ?`, from.Database, from.Schema, from.Identifier)
 			if len(rows) > 0 && fmt.Sprint(rows[0][0]) == "VIEW" {
 				kind = "view"
 			}
@@ -72,15 +72,19 @@ func (rc *renderCtx) schemaAdapter(adapter map[string]any, need func(any) (any, 
 			return nil, fmt.Errorf("adapter.check_schema_exists() needs a database and a schema")
 		}
 		_, rows, err := rc.db.q.Query(rc.db.ctx, `select 1 from information_schema.schemata
-			where catalog_name = current_database() and schema_name = ?`, fmt.Sprint(a.Pos[1]))
+			where `+catalogIs("catalog_name")+` and schema_name = ?`, fmt.Sprint(a.Pos[0]), fmt.Sprint(a.Pos[1]))
 		return err == nil && len(rows) > 0, err
 	})
 	adapter["list_schemas"] = render.Wrap(func(a render.Args) (any, error) {
 		if rc.db == nil {
 			return need([]any{})
 		}
+		var db any
+		if len(a.Pos) > 0 && a.Pos[0] != nil {
+			db = fmt.Sprint(a.Pos[0])
+		}
 		_, rows, err := rc.db.q.Query(rc.db.ctx, `select schema_name from information_schema.schemata
-			where catalog_name = current_database() order by 1`)
+			where `+catalogIs("catalog_name")+` order by 1`, db)
 		out := []any{}
 		for _, r := range rows {
 			out = append(out, fmt.Sprint(r[0]))

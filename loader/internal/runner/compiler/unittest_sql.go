@@ -167,7 +167,7 @@ func truthy(v any) bool {
 func (m *Manifest) inputColumns(ctx context.Context, q Querier, n *Node) ([]ColType, error) {
 	describe := func(s string) ([]ColType, error) { return DescribeWith(ctx, q, s) }
 	if _, rows, err := q.Query(ctx, `select table_type from information_schema.tables
-		where `+CatalogIs+` and table_schema = ? and table_name = ?`, n.Database, n.Schema, n.Alias); err != nil {
+		where `+catalogIs("table_catalog")+` and table_schema = ? and table_name = ?`, n.Database, n.Schema, n.Alias); err != nil {
 		return nil, err
 	} else if len(rows) > 0 && (n.ResourceType != Model || n.Config.Materialized != "ephemeral") {
 		return describe("select * from " + n.Relation)
