@@ -261,8 +261,10 @@ func TestProfilesNestedJinja(t *testing.T) {
         temp_directory: "{{ env_var('DOCKET_TEST_TMP', 'spill') }}"
 `)
 	t.Setenv("DBT_PROFILES_DIR", dir)
-	os.Unsetenv("DOCKET_TEST_LAKE")
-	os.Unsetenv("DOCKET_TEST_TMP")
+	for _, k := range []string{"DOCKET_TEST_LAKE", "DOCKET_TEST_TMP"} {
+		t.Setenv(k, "") // restored after the test
+		os.Unsetenv(k)
+	}
 	p, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
