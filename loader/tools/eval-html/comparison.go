@@ -224,7 +224,7 @@ func stringList(e ast.Expr) ([]string, error) {
 // evalComparison scores every candidate on the comparison set and prints
 // the figures of each split. It prints one skip line and returns when the
 // set cannot be read.
-func evalComparison(cands []candidate, only string, perPage bool) {
+func evalComparison(cands []candidate, only string, perPage func(split string) bool) {
 	dir, err := trafilaturaDir()
 	var pages []comparisonPage
 	heldOut := 0
@@ -260,7 +260,7 @@ func evalComparison(cands []candidate, only string, perPage bool) {
 			sums[split][c.name].add(s)
 			line += fmt.Sprintf("  %s +%d/%d -%d/%d", c.short, s.tp, s.tp+s.fn, s.fp, s.fp+s.tn)
 		}
-		if perPage {
+		if perPage(split) {
 			fmt.Println(line)
 		}
 	}

