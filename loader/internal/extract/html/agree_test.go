@@ -207,3 +207,29 @@ func TestAgreeWidensWhenReadabilityLacksTheOpening(t *testing.T) {
 		t.Errorf("agree said %q, kept %q; want readability's two paragraphs checked (no comment)", how, blockTexts(got))
 	}
 }
+
+// TestAgreeEdgesAtBlocksTrafilaturaHasInOrder: a standfirst trafilatura
+// leaves out whose words are all in its text (kept on its words, as long
+// blocks are) does not mark the article's start: the byline and photo
+// credit between it and the body are judged as edges and go; the
+// standfirst stays.
+func TestAgreeEdgesAtBlocksTrafilaturaHasInOrder(t *testing.T) {
+	body := "The council approved the new budget after a long debate about road repairs and school funding in the north district"
+	second := "Road repairs start in March on the main street and the bridge, and the school works follow in the summer holidays"
+	standfirst := "School funding, road repairs: north district council approves budget in March after long street debate about the bridge"
+	blocks := []block{
+		{cat: document.NarrativeText, text: standfirst},
+		{cat: document.NarrativeText, text: "By Jane Roe"},
+		{cat: document.NarrativeText, text: "Photo: City Hall Press"},
+		{cat: document.NarrativeText, text: body},
+		{cat: document.NarrativeText, text: second},
+	}
+	got, how := agree(blocks, nil, body+"\n"+second)
+	if how != "checked" {
+		t.Fatalf("agree said %q, want checked", how)
+	}
+	want := []string{standfirst, body, second}
+	if texts := blockTexts(got); strings.Join(texts, "|") != strings.Join(want, "|") {
+		t.Errorf("kept %q\nwant %q", texts, want)
+	}
+}
