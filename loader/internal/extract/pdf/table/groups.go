@@ -12,15 +12,16 @@ import (
 // is a row per line of values, the label's own line going with the row
 // above it. It returns the boundaries between those rows, nil when the
 // band is not such a group. A table ruled between every column (a grid
-// whose cells hold two lines each) keeps its bands, and so does a band
-// whose later lines are margins of error under the values ("(1.4)").
+// whose cells hold two lines each) keeps its bands unless each line is a
+// row of its own (gridRows), and so does a band whose later lines are
+// margins of error under the values ("(1.4)").
 func groupRows(cols *columnStats, band []*textLine, xs []sep) []sep {
 	open := false
 	for _, x := range xs[1 : len(xs)-1] {
 		open = open || !x.real
 	}
 	if !open {
-		return nil
+		return gridRows(cols, band)
 	}
 	stub := cols.stub()
 	var want []int // the columns of the first line of values
@@ -60,6 +61,41 @@ func groupRows(cols *columnStats, band []*textLine, xs []sep) []sep {
 		// under the label's own line when it lies between the two
 		a, b := band[rows[k]-1], band[rows[k]]
 		out = append(out, sep{(a.cy() + b.cy()) / 2, false})
+	}
+	return out
+}
+
+// gridRows: a band of a table ruled between every column whose lines
+// each hold a label in the stub and a number in each of the same two or
+// more columns right of it is a row per line ("FY2013" over "FY2014",
+// their figures level beside them in one ruled cell each): numbers do
+// not wrap, so a line of them level with its own label is a row, where a
+// cell wrapped in the grid has lines without a label or without values.
+// It returns the boundaries between those rows, nil otherwise.
+func gridRows(cols *columnStats, band []*textLine) []sep {
+	stub := cols.stub()
+	var want []int
+	for _, l := range band {
+		var got []int
+		label := false
+		for _, c := range cols.cellsOf(l) {
+			if c.col == stub {
+				label = true
+				continue
+			}
+			if !numericCell(c.ws) {
+				return nil
+			}
+			got = append(got, c.col)
+		}
+		if !label || len(got) < 2 || want != nil && !slices.Equal(got, want) {
+			return nil
+		}
+		want = got
+	}
+	var out []sep
+	for k := 1; k < len(band); k++ {
+		out = append(out, sep{(band[k-1].cy() + band[k].cy()) / 2, false})
 	}
 	return out
 }
