@@ -8,7 +8,8 @@ import (
 )
 
 // TestSelectorOperators: dbt's depth-limited graph operators, @,
-// config.KEY:VALUE and test_type: select what dbt selects.
+// config.KEY:VALUE, test_type: and exposure: select what dbt selects
+// (exposure: was an unknown method).
 func TestSelectorOperators(t *testing.T) {
 	m := parseFixture(t, "testdata/selectors.fixture")
 	for sel, want := range map[string]string{
@@ -21,6 +22,13 @@ func TestSelectorOperators(t *testing.T) {
 		"config.materialized:table": "a x",
 		"config.unique_key:id":      "c",
 		"config.tags:t1":            "a",
+		// exposure: (a leaf docket does not run) selects its parents
+		"+exposure:page_c":  "a b c x",
+		"1+exposure:page_c": "c",
+		"2+exposure:page_c": "b c x",
+		"exposure:page_c":   "",
+		"1+exposure:page_*": "b c d",
+		"@exposure:page_bd": "a b c d x",
 	} {
 		ids, err := m.Select([]string{sel}, nil, compiler.Model)
 		if err != nil {
@@ -46,5 +54,8 @@ func TestSelectorOperators(t *testing.T) {
 	}
 	if _, err := m.Select([]string{"test_type:nope"}, nil); err == nil {
 		t.Errorf("test_type:nope should be an error")
+	}
+	if _, err := m.Select([]string{"+exposure:nope"}, nil); err == nil || !strings.Contains(err.Error(), "no exposure") {
+		t.Errorf("+exposure:nope: %v, want an error naming it", err)
 	}
 }

@@ -253,6 +253,9 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 	if !hasMethod {
 		method, val = "", a
 	}
+	if method == "exposure" {
+		return m.exposureAtom(val, up, at)
+	}
 	match, err := m.selectorMethod(method, val)
 	if err != nil {
 		return nil, err
@@ -269,6 +272,40 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 		}
 	}
 	return m.withGraphOps(base, up, down, at), nil
+}
+
+// exposureAtom is dbt's exposure:NAME (a glob; '*' every exposure) with
+// its graph operators. An exposure is a leaf docket does not run, so
+// what a command selects are its parents: +exposure:x (or @exposure:x)
+// is the nodes and sources its depends_on names and their ancestors
+// (N+exposure:x, N-1 levels of them), and exposure:x alone selects
+// nothing to run, as in dbt. The method was an error, so a project's
+// "dbt ls -s +exposure:page" (what breaks this dashboard) did not run.
+func (m *Manifest) exposureAtom(val string, up int, at bool) (map[string]bool, error) {
+	base, found := map[string]bool{}, false
+	for _, it := range m.Unacted["exposures"] {
+		name := ystrAny(it.Item["name"])
+		if ok, _ := path.Match(val, name); !ok && name != val {
+			continue
+		}
+		found = true
+		_, _, nodes := m.refDeps(strList(it.Item["depends_on"]))
+		for _, id := range nodes {
+			base[id] = true
+		}
+	}
+	if !found {
+		return nil, fmt.Errorf("exposure:%s: the project has no exposure of that name", val)
+	}
+	switch {
+	case at || up < 0:
+		up = -1
+	case up == 0:
+		return map[string]bool{}, nil
+	default:
+		up--
+	}
+	return m.withGraphOps(base, up, 0, false), nil
 }
 
 // selectorMethod is the test a selector method:value puts to each node
@@ -327,7 +364,7 @@ func (m *Manifest) selectorMethod(method, val string) (func(*Node) bool, error) 
 	case "test_name":
 		return func(n *Node) bool { return n.TestMetadata != nil && n.TestMetadata.Name == val }, nil
 	}
-	return nil, fmt.Errorf("unknown selector method %q (use a name, a folder, fqn:, path:, file:, package:, tag:, source:, resource_type:, test_name:, test_type:, version:, config.KEY:)", method)
+	return nil, fmt.Errorf("unknown selector method %q (use a name, a folder, fqn:, path:, file:, package:, tag:, source:, exposure:, resource_type:, test_name:, test_type:, version:, config.KEY:)", method)
 }
 
 // withGraphOps adds to base the ancestors (up levels; -1 all), the
