@@ -48,7 +48,8 @@ Usage:
   docket version
 
 Common flags:
-  --project DIR                   folder holding project.yaml (default: current folder or a parent)
+  --project DIR                   folder holding project.yaml (default: current folder or a parent; dbt's --project-dir too)
+  --profiles-dir DIR              folder holding profiles.yml (dbt's; or DBT_PROFILES_DIR)
   --log-format text|json          structured logs on stderr
   --wait DURATION                 how long to wait for another writer (default loader.lock_timeout, 10s)
 

@@ -18,7 +18,9 @@ var (
 	codeSpanRE       = regexp.MustCompile("`([^`]+)`")
 	envAssignRE      = regexp.MustCompile(`^[A-Z_]+=`)
 	helpFlagRE       = regexp.MustCompile(`(?m)^\s+-(-?[a-z][a-z0-9-]*)`)
-	commonFlagRE     = regexp.MustCompile(`(?m)^\s+--([a-z-]+)`)
+	commonFlagRE     = regexp.MustCompile(`--([a-z][a-z-]*)`)
+	looseFlagRE      = regexp.MustCompile(`(?:^|[\s\[(])--([a-z][a-z0-9-]*)`)
+	usageLineRE      = regexp.MustCompile(`(?m)^  docket ([a-z-]+)((?: \| [a-z-]+)*)`)
 	negativeNumberRE = regexp.MustCompile(`^-\d`)
 	makeTargetRE     = regexp.MustCompile(`(?m)^([a-z][a-z0-9-]*):`)
 	makeCallRE       = regexp.MustCompile(`(?:^|[\s;&(])make ([a-z][a-z0-9-]*)`)
@@ -166,6 +168,11 @@ func TestREADMECommandsExist(t *testing.T) {
 	for _, m := range commonFlagRE.FindAllStringSubmatch(section, -1) {
 		common[m[1]] = true
 	}
+	anyFlag := maps.Clone(common) // every flag some command accepts
+	for _, cmd := range append(usageCommands(usage), []string{"load", "--plan", "x"}) {
+		flags, _ := helpFlags(cmd...)
+		maps.Copy(anyFlag, flags)
+	}
 	invs := readmeInvocations(t)
 	if len(invs) < 20 {
 		t.Fatalf("found only %d docket invocations in the README", len(invs))
@@ -210,6 +217,19 @@ func TestREADMECommandsExist(t *testing.T) {
 			name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
 			if !flags[name] && !common[name] {
 				t.Errorf("README: %q: docket %s has no flag %s (its -h lists %v)", inv.line, strings.Join(cmd, " "), w, slices.Sorted(maps.Keys(flags)))
+			}
+		}
+	}
+
+	// A flag named outside a full invocation (`--full-refresh`, `--wait 10m`)
+	// must be one that some docket command accepts.
+	for _, code := range readmeCode(t) {
+		if strings.Contains(code, "docket-worker") {
+			continue // its own flags (--versions)
+		}
+		for _, m := range looseFlagRE.FindAllStringSubmatch(code, -1) {
+			if !anyFlag[m[1]] {
+				t.Errorf("README: %q: no docket command has a flag --%s", code, m[1])
 			}
 		}
 	}
@@ -315,4 +335,25 @@ func TestREADMENamesExist(t *testing.T) {
 			}
 		}
 	}
+}
+
+// usageCommands lists the commands `docket --help` names, each with its
+// subcommand where it has them (docs generate, source freshness).
+func usageCommands(usage string) [][]string {
+	var cmds [][]string
+	for _, m := range usageLineRE.FindAllStringSubmatch(usage, -1) {
+		names := append([]string{m[1]}, strings.Fields(strings.ReplaceAll(m[2], "|", " "))...)
+		if subs, ok := subcommands[m[1]]; ok {
+			for _, sub := range subs {
+				if sub != "render-worker" {
+					cmds = append(cmds, []string{m[1], sub})
+				}
+			}
+			continue
+		}
+		for _, n := range names {
+			cmds = append(cmds, []string{n})
+		}
+	}
+	return cmds
 }
