@@ -1,0 +1,207 @@
+package table
+
+import (
+	"math"
+	"strings"
+)
+
+// continues reports whether line l (below prev; lcs its cells) is more
+// of row a, its
+// cells the next lines of a's wrapped cells, and adds it to a if so.
+//
+// A cell wraps onto the next line when its next word does not fit the
+// column: a line continues a cell when it starts with a lower-case letter
+// or when the cell's last line plus a space and the line's first word
+// would be wider than anything in the column. Numbers do not wrap, and a
+// line standing apart by more than the leading of a paragraph is a row of
+// its own, and so is a line in another font size. When the line fills
+// every column the row has (a full row), only lower-case starts count: a
+// full row after a wide one would otherwise "fit" the test. The line may
+// fill columns the row lacks (the numbers of a label wrapped above them)
+// or lack columns the row has (a label's second line), not both.
+func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bool {
+	size := math.Max(prev.size, l.size)
+	if l.bb.Y0-prev.bb.Y1 > 0.8*size || (math.Abs(prev.size-l.size) > 0.05*size && !c.runsOn(prev, l)) {
+		return false // apart, or in another size: a heading or a note
+	}
+	shared, lExcl := 0, false
+	for _, lc := range lcs {
+		if len(a.cells[lc.col]) > 0 {
+			shared++
+		} else {
+			lExcl = true
+		}
+	}
+	filled := 0
+	for _, cs := range a.cells {
+		if len(cs) > 0 {
+			filled++
+		}
+	}
+	aExcl := shared < filled
+	full := !lExcl && !aExcl
+	late := lExcl && aExcl
+	// values' margins of error under them go on a row its numbers would
+	// have closed
+	margins := c.marginsUnder(a, prev, lcs)
+	if !margins && (a.closed || c.numbersLast && numericRow(a)) || shared == 0 || late && !numbersUnderLabel(a, lcs) {
+		return false
+	}
+	if a.top && filled >= 2 && len(lcs) == 1 && lcs[0].col == firstFilled(a) && !startsLower(lcs[0].ws[0].text) && !numericRow(a) {
+		// under a header row of text cells, a capitalised line in the
+		// stub column alone is the label of the first group of rows
+		// ("Sex", then "Male", "Female"), not more of the stub head
+		return false
+	}
+	// a column head wrapped over several lines, set bottom-aligned (or
+	// centred) over its column: under the row's first lines of heads, a
+	// line of text in the same columns, none of them the stub, is more
+	// of those heads when its first word would not have fit beside them
+	// ("Change" over "Amount", then "Country persons Q3"); a full row
+	// of the body has a label in the stub
+	headAbove := a.top && !numericRow(a) && !stubOrNumber(c, lcs)
+	if a.top && !numericRow(a) && c.spansOver(prev, lcs) {
+		return false
+	}
+	if !late && lcs[0].col == c.stub() && len(lcs[0].ws) == 1 && totalWord(lcs[0].ws[0].text) {
+		// a total row's label ("Total", "TOTAL") is a row of its own,
+		// unless the line brings the numbers the row lacks (a label
+		// wrapped over its numbers, ending in the word)
+		return false
+	}
+	if c.stubWraps(a, lcs) {
+		c.add(a, lcs)
+		a.closed = late
+		return true
+	}
+	allLower, bold := true, true
+	for _, lc := range lcs {
+		for _, w := range lc.ws {
+			bold = bold && w.bold
+		}
+		if len(a.cells[lc.col]) == 0 {
+			continue
+		}
+		first := lc.ws[0]
+		lower := startsLower(first.text)
+		if margins && marginCell(lc.ws) {
+			continue
+		}
+		if full && !lower && !headAbove && !dangling(a, lcs) {
+			return false
+		}
+		if numericCell(lc.ws) && !unit(lc.ws) && !yearEnding(a, lc, lcs) {
+			return false
+		}
+		for _, ws := range a.cells[lc.col] {
+			if numericCell(ws) {
+				return false
+			}
+		}
+		if lower {
+			continue
+		}
+		if x0 := a.cells[lc.col][0][0].bb.X0; lc.col == c.stub() && x0 > c.left[lc.col]+2 && first.bb.X0 <= c.left[lc.col]+1 {
+			// back at the stub's left edge under an indented item,
+			// capitalised: the next group's label ("  Mining", then
+			// "Type of area"); a label wraps under its own start
+			return false
+		}
+		if x0 := a.cells[lc.col][0][0].bb.X0; lExcl && lc.col == c.stub() && x0 <= c.left[lc.col]+2 && first.bb.X0 > x0+2 {
+			// indented in the stub under a label at its left edge,
+			// capitalised and bringing cells the row lacks: an item
+			// under a group label ("Elementary",
+			// then "  Kindergarten 3,210"), where a label wrapped above
+			// its numbers goes on lower-case
+			return false
+		}
+		allLower = false
+		if c.fits(a, lc.col, first) {
+			return false
+		}
+	}
+	if bold != a.bold && !allLower && !margins {
+		return false // a heading in another weight
+	}
+	c.add(a, lcs)
+	a.closed = late // the numbers on the label's last line end the row
+	return true
+}
+
+// runsOn: line prev's words in the column where line l starts mix
+// sizes, one of them the size l starts in: a lead-in in a larger size
+// ("YWCA Encore:" at 10pt, then "This free eight-week" at 9.25pt) opens
+// a cell whose text runs on under it, where a heading or a note is in
+// another size throughout.
+func (c *columnStats) runsOn(prev, l *textLine) bool {
+	col, first := c.col(l.ws[0]), l.ws[0].size
+	mixed, same := false, false
+	for _, w := range prev.ws {
+		if c.col(w) != col {
+			continue
+		}
+		if math.Abs(w.size-first) <= 0.05*first {
+			same = true
+		} else {
+			mixed = true
+		}
+	}
+	return same && mixed
+}
+
+// stubWraps: line lcs goes on with row a's label: its stub cell starts
+// lower-case (after an opening bracket: "(intermediate" under "Grade 2")
+// with a word that would not have fit on the label's last line, and
+// none of its other cells is a number. A label does not wrap into the
+// next row's, so the line is more of the row whatever its other cells
+// hold: a new sentence of a text cell ("They are growing ..."), or the
+// next item of a cell that lists several (a web address under a phone
+// number). A lower-case word that would have fit (the labels "cat" then
+// "dog") is a row of its own.
+func (c *columnStats) stubWraps(a *rowAcc, lcs []lineCell) bool {
+	stub := c.stub()
+	if lcs[0].col != stub || len(a.cells[stub]) == 0 {
+		return false
+	}
+	first := lcs[0].ws[0]
+	if !startsLower(strings.TrimLeft(first.text, "([")) {
+		return false
+	}
+	for _, lc := range lcs[1:] {
+		if numericCell(lc.ws) {
+			return false
+		}
+	}
+	return !c.fits(a, stub, first)
+}
+
+// fits: word w would have fit on the last line of row a's cell in column
+// col, a space after it, within the widest extent of the column's text.
+func (c *columnStats) fits(a *rowAcc, col int, w *word) bool {
+	width := c.right[col] - c.left[col]
+	need := a.right[col] - c.left[col] + 0.25*w.size + (w.bb.X1 - w.bb.X0)
+	return need <= width+0.5
+}
+
+// dangling: a text cell of row a ends its last line in a word that ends
+// no phrase ("funded by the"), and line lcs goes on in that column
+// lower-case ("regional authority"): the line is more of the row, the
+// label beside it too ("Transport services over", then "Public").
+func dangling(a *rowAcc, lcs []lineCell) bool {
+	for _, lc := range lcs {
+		cell := a.cells[lc.col]
+		if len(cell) == 0 || !startsLower(lc.ws[0].text) {
+			continue
+		}
+		last := cell[len(cell)-1]
+		if openWords[last[len(last)-1].text] {
+			return true
+		}
+	}
+	return false
+}
+
+// openWords end no phrase of English: articles, prepositions and
+// conjunctions.
+var openWords = map[string]bool{"the": true, "a": true, "an": true, "of": true, "and": true, "or": true,
+	"by": true, "for": true, "to": true, "with": true, "from": true, "in": true, "on": true, "at": true}
