@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 )
@@ -48,6 +49,14 @@ type buildState struct {
 	command  string
 	owned    map[string]bool // Manifest.owned
 	edited   map[string]bool // seeds whose table was edited since their load (seed_edits.go)
+	// viewMemo is version's answer for a view, valid until a version of
+	// the view or of one of its ancestors is recorded (recordState drops
+	// those entries and bumps viewGen). Without it each lookup walked
+	// every view below: quadratic in a view chain, exponential in a DAG
+	// of views that each read two others (robust31: 24 levels took 28 s).
+	viewMemo map[string]string
+	viewGen  int
+	fps      atomic.Int64 // fingerprints worked out (TestViewVersionMemo)
 }
 
 // openState creates StateTable if needed and reads it. On any error the
@@ -182,9 +191,24 @@ func (st *buildState) version(m *compiler.Manifest, id string) string {
 		// that does not rebuild it (`docket snapshot`, `run -s` of a
 		// table under it) after an input changed sees no version, so
 		// what reads the view runs instead of being skipped as up to date.
-		if fp := st.fingerprint(m, n); fp == "" || compiler.Digest("view", fp) != v {
-			return ""
+		st.mu.Lock()
+		memo, ok := st.viewMemo[id]
+		gen := st.viewGen
+		st.mu.Unlock()
+		if ok {
+			return memo
 		}
+		if fp := st.fingerprint(m, n); fp == "" || compiler.Digest("view", fp) != v {
+			v = ""
+		}
+		st.mu.Lock()
+		if gen == st.viewGen { // no version recorded meanwhile
+			if st.viewMemo == nil {
+				st.viewMemo = map[string]string{}
+			}
+			st.viewMemo[id] = v
+		}
+		st.mu.Unlock()
 	}
 	return v
 }
@@ -259,6 +283,7 @@ func (st *buildState) fingerprint(m *compiler.Manifest, n *compiler.Node, extra 
 // fingerprintFree is the fingerprint with the versions of the free inputs
 // left out (delta.go: a scoped test's base).
 func (st *buildState) fingerprintFree(m *compiler.Manifest, n *compiler.Node, free map[string]bool, extra ...string) string {
+	st.fps.Add(1)
 	if n.ReadsDatabase() {
 		// its SQL is rendered at run time (run_query, graph,
 		// selected_resources, ...): CompiledCode, the parse's render,
@@ -465,6 +490,13 @@ func (x *nodeExec) recordState(changed bool) error {
 	}
 	st.mu.Lock()
 	st.versions[n.UniqueID] = version
+	st.viewGen++
+	if len(st.viewMemo) > 0 { // what the view versions below it were worked out from changed
+		delete(st.viewMemo, n.UniqueID)
+		for d := range x.m.Descendants(n.UniqueID) {
+			delete(st.viewMemo, d)
+		}
+	}
 	st.mu.Unlock()
 	return nil
 }
