@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,8 +22,8 @@ import (
 // `docket run -s` alone: the change was never recorded, silently.
 func TestSnapshotOfAViewSeesItsInputsChange(t *testing.T) {
 	base := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
-	calls := 0
-	compiler.SnapshotNow = func() time.Time { calls++; return base.Add(time.Duration(calls) * time.Hour) }
+	var calls atomic.Int64 // snapshots run on the run's threads
+	compiler.SnapshotNow = func() time.Time { return base.Add(time.Duration(calls.Add(1)) * time.Hour) }
 	defer func() { compiler.SnapshotNow = time.Now }()
 	files := shapeProject("sv", map[string]string{
 		"models/src.yml":  "version: 2\nsources:\n  - name: shop\n    schema: shop\n    tables:\n      - name: payment\n      - name: other\n",
