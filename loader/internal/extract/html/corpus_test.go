@@ -10,6 +10,7 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
+	"golang.org/x/net/html"
 )
 
 const corpusDir = "../../../../../shared/corpus/mixed"
@@ -75,5 +76,51 @@ func checkResult(t *testing.T, name string, res *document.Result) {
 		if (e.Category == document.TableCat) != (e.TableSeq >= 0) {
 			t.Errorf("%s: element %d TableSeq %d for %s", name, i, e.TableSeq, e.Category)
 		}
+	}
+}
+
+// TestReadabilityInPlaceChoosesTheSame: readability working on the page's
+// own tree (mainContent's mutate, used over agreeMaxBytes where nothing
+// reads the tree afterwards) keeps the same blocks as on a copy, over the
+// shared corpus's HTML pages (html-main's and mixed's; skipped when
+// absent).
+func TestReadabilityInPlaceChoosesTheSame(t *testing.T) {
+	var files []string
+	for _, dir := range []string{corpusDir, filepath.Join(corpusDir, "..", "html-main")} {
+		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".htm")) && !strings.HasSuffix(p, "expected.html") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	if len(files) == 0 {
+		t.Skip("corpus not found")
+	}
+	chosen := 0
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got [2][]block
+		var ok [2]bool
+		for i, mutate := range []bool{false, true} {
+			doc, err := html.Parse(strings.NewReader(string(data)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[i], ok[i] = mainContent(doc, walkDocument(doc, true), mutate)
+		}
+		if ok[0] != ok[1] || strings.Join(blockTexts(got[0]), "\x00") != strings.Join(blockTexts(got[1]), "\x00") {
+			t.Errorf("%s: in place %v %d blocks, on a copy %v %d blocks", p, ok[1], len(got[1]), ok[0], len(got[0]))
+		}
+		if ok[0] {
+			chosen++
+		}
+	}
+	t.Logf("%d pages, main content on %d", len(files), chosen)
+	if chosen < len(files)/2 {
+		t.Errorf("readability chose main content on %d of %d pages: the comparison says little", chosen, len(files))
 	}
 }

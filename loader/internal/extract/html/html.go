@@ -88,7 +88,10 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 	}
 	scope, by := "whole_page", ""
 	if ctx.Err() == nil {
-		if kept, ok := mainContent(doc, blocks); ok {
+		// Over agreeMaxBytes nothing reads doc after readability (no
+		// trafilatura check), so readability may work on it rather than on
+		// a copy: the copy was the largest single allocation of a big page.
+		if kept, ok := mainContent(doc, blocks, len(s) > agreeMaxBytes); ok {
 			page := blocks
 			blocks, scope, by = kept, "main_content", "readability"
 			if len(s) > agreeMaxBytes {
@@ -248,7 +251,10 @@ func metadata(doc *html.Node) document.Metadata {
 // go-trafilatura then second-guesses its long blocks (agree).
 // Short documents (under minMainPage characters) are taken whole: there is
 // no boilerplate to lose and readability flattens them.
-func mainContent(doc *html.Node, blocks []block) ([]block, bool) {
+//
+// With mutate, readability works on doc itself (it rewrites the tree: doc
+// must not be read afterwards) instead of a copy; the choice is the same.
+func mainContent(doc *html.Node, blocks []block, mutate bool) ([]block, bool) {
 	total := 0
 	for _, b := range blocks {
 		total += utf8.RuneCountInString(b.text)
@@ -263,7 +269,12 @@ func mainContent(doc *html.Node, blocks []block) ([]block, bool) {
 				node = nil
 			}
 		}()
-		art, err := readability.FromDocument(doc, nil) // works on a copy of doc
+		parser := readability.NewParser()
+		parse := parser.ParseDocument // works on a copy of doc
+		if mutate {
+			parse = parser.ParseAndMutate
+		}
+		art, err := parse(doc, nil)
 		if err == nil {
 			node = art.Node
 		}
