@@ -95,8 +95,14 @@ func centredSpans(cells unionFind, edgesX, edgesY []float64, ws []*word) {
 // "syndrome", beside "Count" and "Percentage" rows): the label spans both
 // rows, even across a rule (the edge of the next row's cell backgrounds,
 // drawn under the label too). An indented or capitalized line is a
-// label of its own ("of which" items are indented).
-func labelSpans(cells unionFind, edgesX []float64, ys []sep, ws []*word) {
+// label of its own ("of which" items are indented), and so is a line
+// whose first word would have fit on the label's last line inside a cell
+// ruled on its right.
+func labelSpans(cells unionFind, xs []sep, ys []sep, ws []*word) {
+	edgesX := make([]float64, len(xs))
+	for i, x := range xs {
+		edgesX[i] = x.pos
+	}
 	nr, nc := len(ys)-1, len(edgesX)-1
 	if nr < 2 || nc < 2 {
 		return
@@ -116,6 +122,7 @@ func labelSpans(cells unionFind, edgesX []float64, ys []sep, ws []*word) {
 			at[i] = append(at[i], w)
 		}
 	}
+	ruledRight := first+1 < len(xs) && xs[first+1].real
 	for i := 0; i+1 < nr; i++ {
 		a, b := at[i], at[i+1]
 		if len(a) == 0 || len(b) == 0 || cells.find((i+1)*nc+first) != (i+1)*nc+first {
@@ -125,6 +132,13 @@ func labelSpans(cells unionFind, edgesX []float64, ys []sep, ws []*word) {
 		top, last := lb[0], la[len(la)-1]
 		if !startsLower(top.ws[0].text) || numericCell(top.ws) || len(lb) > 1 ||
 			math.Abs(top.bb.X0-la[0].bb.X0) > 2 || top.bb.Y0-last.bb.Y1 > 0.8*math.Max(top.size, last.size) {
+			continue
+		}
+		if w := top.ws[0]; ruledRight && last.bb.X1+0.25*w.size+(w.bb.X1-w.bb.X0) <= edgesX[first+1]-(la[0].bb.X0-edgesX[first]) {
+			// the word would have fit on the label's line inside its
+			// cell, ruled on the right, and the cell's padding: a label
+			// of its own ("Port", then "max_connections"); text wraps at
+			// a rule, where a gap between columns is no cell's edge
 			continue
 		}
 		cells.join(i*nc+first, (i+1)*nc+first)

@@ -221,7 +221,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 		edgesY[i] = y.pos
 	}
 	centredSpans(cells, edgesX, edgesY, ws)
-	labelSpans(cells, edgesX, ys, ws)
+	labelSpans(cells, xs, ys, ws)
 	bottom := make([]float64, nr) // per row, the lowest edge of its words
 	for i := range bottom {
 		bottom[i] = math.Inf(-1)

@@ -28,6 +28,7 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 	}
 	edges = append(edges, box.Y1)
 	cols := newColumnStats(lines, xs)
+	cols.ruledRows = textBands(edges, lines) >= 3
 	// the right edge of the first column holding text (a rule of a header
 	// cell's background left of the labels makes an empty column first)
 	firstCol := xs[1].pos
@@ -137,6 +138,21 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 	return append(append([]sep{{box.Y0, true}}, ys...), sep{box.Y1, true})
 }
 
+// textBands counts the intervals between sorted edges holding a line's
+// centre.
+func textBands(edges []float64, lines []*textLine) int {
+	n := 0
+	for k := 0; k+1 < len(edges); k++ {
+		for _, l := range lines {
+			if cy := l.cy(); cy > edges[k] && cy < edges[k+1] {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
 // columnStats are a table region's column boundaries and each column's
 // text extent, for telling a wrapped cell's next line from a new row.
 type columnStats struct {
@@ -145,6 +161,9 @@ type columnStats struct {
 	// numbersLast: the band's wrapped row labels carry their numbers on
 	// their last line (numbersLast), so a row with numbers is complete
 	numbersLast bool
+	// ruledRows: rules run between the body's rows (three bands of text
+	// or more between the region's rules), each band meant as one row
+	ruledRows bool
 }
 
 func newColumnStats(lines []*textLine, xs []sep) *columnStats {

@@ -157,10 +157,14 @@ func (c *columnStats) runsOn(prev, l *textLine) bool {
 // hold: a new sentence of a text cell ("They are growing ..."), or the
 // next item of a cell that lists several (a web address under a phone
 // number). A lower-case word that would have fit (the labels "cat" then
-// "dog") is a row of its own.
+// "dog") is a row of its own. Only where rules run between the body's
+// rows (ruledRows), each band between them meant as one row: in a band of
+// many one-line rows (a table ruled only at its head and foot, or not at
+// all) a column of lower-case labels ("max_connections", then "timeout")
+// would be glued row onto row.
 func (c *columnStats) stubWraps(a *rowAcc, lcs []lineCell) bool {
 	stub := c.stub()
-	if lcs[0].col != stub || len(a.cells[stub]) == 0 {
+	if !c.ruledRows || lcs[0].col != stub || len(a.cells[stub]) == 0 {
 		return false
 	}
 	first := lcs[0].ws[0]

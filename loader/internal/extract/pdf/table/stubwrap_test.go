@@ -90,6 +90,36 @@ func TestLeadInLabelRunsOn(t *testing.T) {
 	}
 }
 
+// A glossary of lower-case setting names, a row a line, in a frame ruled
+// over and under its head, down its sides and middle and under the table,
+// with no rules between the rows (review31's probe): every label is a row
+// of its own. A label that would have fit on the line above inside its
+// ruled cell ("Port", then "max_connections") does not wrap there, and a
+// band of many one-line rows is no band meant as one row.
+func TestLowerCaseLabelsInAFrameAreRows(t *testing.T) {
+	rows := [][2]string{
+		{"Port", "The TCP port the server listens on."},
+		{"max_connections", "The most clients served at once."},
+		{"timeout", "Seconds before an idle client is dropped."},
+		{"log_directory_path", "Where the server writes its logs."},
+		{"retries", "How often a failed request is sent again."},
+		{"buffer_size", "Bytes read from a socket in one call."},
+		{"verbose", "Whether each request is logged."},
+	}
+	head := []txt{{X: 76, Y: 14, Size: 10, Bold: true, S: "Setting"}, {X: 254, Y: 14, Size: 10, Bold: true, S: "Meaning"}}
+	var body []txt
+	want := [][]string{{"Setting", "Meaning"}}
+	for i, r := range rows {
+		y := 14 + 11*float64(i)
+		body = append(body, txt{X: 76, Y: y, Size: 10, S: r[0]}, txt{X: 254, Y: y, Size: 10, S: r[1]})
+		want = append(want, []string{r[0], r[1]})
+	}
+	ts := detect(t, bandPage([]float64{100, 120, 200}, [][]txt{head, body}))
+	if len(ts) != 1 || !reflect.DeepEqual(cellsOf(ts[0]), want) {
+		t.Errorf("tables %q, want one with %q", tablesCells(ts), want)
+	}
+}
+
 func tablesCells(ts []document.Table) [][][]string {
 	var out [][][]string
 	for _, tb := range ts {
