@@ -10,14 +10,17 @@ import (
 // '{{ source(..) }}' written as a SQL string literal land dbt-duckdb's
 // "database"."schema"."identifier" in the data, in a model, in a post-hook
 // string and in a macro the hook calls (an audit table's model column):
-// they landed docket's two-part 'main.m' (robust29's Left). A literal
-// holding more than the relation, and this.identifier, are as before.
+// they landed docket's two-part 'main.m' (robust29's Left). So does a
+// relation inside a longer literal ('x{{ this }}', 'it”s {{ ref('b') }}'),
+// which stayed two-part (robust30's Left); this.identifier is as before, and
+// a relation printed as SQL stays two-part, after a quote in a comment too.
 func TestQuotedRelationIsDbtDuckdbsName(t *testing.T) {
 	files := shapeProject("qr", map[string]string{
 		"models/src.yml": "version: 2\nsources:\n  - name: raw\n    schema: raw\n    tables:\n      - name: events\n",
 		"models/b.sql":   "select 1 as id",
 		"models/m.sql": "{{ config(materialized='table', post_hook=[\"insert into raw.audit select '{{ this }}', 'hook'\", \"{{ audit() }}\"]) }}\n" +
-			"select '{{ this }}' as t, '{{ ref(\"b\") }}' as r, '{{ source('raw', 'events') }}' as s, '{{ this.identifier }}' as i, 'x{{ this }}' as x",
+			"-- the model's audit: don't print it two-part\n/* it's SQL */ select '{{ this }}' as t, '{{ ref(\"b\") }}' as r, '{{ source('raw', 'events') }}' as s, " +
+			"'{{ this.identifier }}' as i, 'x{{ this }}' as x, 'it''s {{ ref('b') }}.' as y, (select count(*) from {{ ref('b') }}) as n",
 		"macros/audit.sql": "{% macro audit() %}insert into raw.audit select '{{ this }}', 'macro'{% endmacro %}",
 	})
 	dir := writeProbe(t, files)
@@ -29,8 +32,8 @@ func TestQuotedRelationIsDbtDuckdbsName(t *testing.T) {
 	}
 	shapeRun(t, db, dir, "build", nil)
 	rows := func(q string) string { return strings.Join(queryStrings(t, db.SQL(), q), " | ") }
-	if got, want := rows("select concat_ws(' ', t, r, s, i, x) from test_schema.m"),
-		`"test"."test_schema"."m" "test"."test_schema"."b" "test"."raw"."events" m xtest_schema.m`; got != want {
+	if got, want := rows("select concat_ws(' ', t, r, s, i, x, y, n) from test_schema.m"),
+		`"test"."test_schema"."m" "test"."test_schema"."b" "test"."raw"."events" m x"test"."test_schema"."m" it's "test"."test_schema"."b". 1`; got != want {
 		t.Errorf("model row %s\nwant      %s", got, want)
 	}
 	if got, want := rows("select model || ' ' || via from raw.audit order by via"), `"test"."test_schema"."m" hook | "test"."test_schema"."m" macro`; got != want {

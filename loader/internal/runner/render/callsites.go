@@ -94,28 +94,28 @@ func callSite(call reflect.Value, want map[string]bool) (cs CallSite, off int, o
 // "__mlist(" and ")"; the two are undone in turn.
 func (t *Template) place(off int) (line, col int) {
 	q := quotedRelations(t.src)
-	o := unwrap(off, q, listSetRe, len(mlistOpen), len(mlistClose))
-	o = unwrap(o, t.src, quotedRelRe, len(dbtNameOpen), len(dbtNameClose))
+	o := unwrap(off, regexpSpans(q, listSetRe), len(mlistOpen), len(mlistClose))
+	o = unwrap(o, quotedRelSpans(t.src), len(dbtNameOpen), len(dbtNameClose))
 	if o > len(t.src) {
 		return 1, 1
 	}
 	return 1 + strings.Count(t.src[:o], "\n"), o - strings.LastIndex(t.src[:o], "\n")
 }
 
-// unwrap maps an offset of re's rewrite of text (group 2 of each match
-// wrapped in openLen and closeLen bytes) back to an offset of text; an
-// offset inside an insert is the wrapped group's start or end.
-func unwrap(off int, text string, re *regexp.Regexp, openLen, closeLen int) int {
+// unwrap maps an offset of a rewrite of a text (each span of the text
+// wrapped in openLen and closeLen bytes) back to an offset of the text;
+// an offset inside an insert is the wrapped span's start or end.
+func unwrap(off int, spans [][2]int, openLen, closeLen int) int {
 	o, shift := -1, 0
-	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
-		open, close := m[4]+shift, m[5]+shift+openLen // the inserts' places in the rewritten text
+	for _, m := range spans {
+		open, close := m[0]+shift, m[1]+shift+openLen // the inserts' places in the rewritten text
 		switch {
 		case off < open:
 			o = off - shift
 		case off < close:
-			o = max(off-shift-openLen, m[4])
+			o = max(off-shift-openLen, m[0])
 		case off < close+closeLen:
-			o = m[5]
+			o = m[1]
 		}
 		if o >= 0 {
 			break
@@ -126,4 +126,13 @@ func unwrap(off int, text string, re *regexp.Regexp, openLen, closeLen int) int 
 		o = off - shift
 	}
 	return o
+}
+
+// regexpSpans are the spans of group 2 of re's matches in text.
+func regexpSpans(text string, re *regexp.Regexp) [][2]int {
+	var out [][2]int
+	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+		out = append(out, [2]int{m[4], m[5]})
+	}
+	return out
 }

@@ -78,25 +78,6 @@ func shareLists(src string) string {
 	return listSetRe.ReplaceAllString(quotedRelations(src), "${1}"+mlistOpen+"${2}"+mlistClose+"${3}")
 }
 
-// quotedRelRe finds a relation printed alone as a SQL string literal:
-// '{{ this }}', '{{ ref('m') }}', '{{ source('s', 't') }}'.
-var quotedRelRe = regexp.MustCompile(`'\{\{(-?\s*)(this|(?:ref|source)\s*\((?:[^()'"]|'[^']*'|"[^"]*")*\))(\s*-?)\}\}'`)
-
-// quotedRelations makes such a literal dbt-duckdb's: there a relation
-// prints as "database"."schema"."identifier", so '{{ this }}' writes that
-// into data (an audit table's model column, a hook's insert), where
-// docket's SQL names are two-part (a view must open under any catalog
-// name). The print goes through docket_dbt_name (the compiler's
-// dbt.string_literal rendering; identity where no node renders). Known
-// limits: a relation inside a longer literal ('x{{ this }}') stays
-// two-part.
-func quotedRelations(src string) string {
-	if !strings.Contains(src, "'{{") {
-		return src
-	}
-	return quotedRelRe.ReplaceAllString(src, "'{{${1}"+dbtNameOpen+"${2}"+dbtNameClose+"${3}}}'")
-}
-
 // dbtNameOpen and dbtNameClose are what quotedRelations inserts around a
 // quoted relation (Template.place takes them out again).
 const dbtNameOpen, dbtNameClose = "docket_dbt_name(", ")"
