@@ -5,8 +5,10 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/pdf/table"
 )
 
 // cell is one cell of a truth or detected grid; a spanning cell covers
@@ -213,7 +215,24 @@ func f1(p, r float64) float64 {
 	return 2 * p * r / (p + r)
 }
 
-func norm(s string) string { return strings.Join(strings.Fields(s), " ") }
+// norm is a cell's text with its white space folded to single spaces, and
+// none between two characters of Chinese or Japanese text (a wrapped
+// line's break, which an expectation may keep as a space or a line feed).
+func norm(s string) string {
+	f := strings.Fields(s)
+	var b strings.Builder
+	for i, w := range f {
+		if i > 0 {
+			r, _ := utf8.DecodeLastRuneInString(f[i-1])
+			s, _ := utf8.DecodeRuneInString(w)
+			if !table.UnspacedRune(r) || !table.UnspacedRune(s) {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(w)
+	}
+	return b.String()
+}
 
 func iou(a, b document.BBox) float64 {
 	w := math.Min(a.X1, b.X1) - math.Max(a.X0, b.X0)

@@ -230,6 +230,15 @@ func boxOf[T boxed](xs []T) document.BBox {
 	return b
 }
 
+// UnspacedRune: r is of a script written without spaces between words
+// (Han, Hiragana, Katakana) or CJK or fullwidth punctuation ("，" "（"),
+// so a line break next to it is no space. Korean sets spaces between
+// words: Hangul is not among these.
+func UnspacedRune(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) ||
+		r >= 0x3000 && r <= 0x303f || r >= 0xff01 && r <= 0xff60
+}
+
 // cellText joins words into text: lines top to bottom, words in reading
 // order (left to right but in a right-to-left line, see rtl.go).
 func cellText(ws []*word) string {
