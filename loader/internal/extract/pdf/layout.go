@@ -1,7 +1,7 @@
 package pdf
 
 /*
-#cgo LDFLAGS: -Wl,--wrap=FT_Get_Name_Index
+#cgo LDFLAGS: -Wl,--wrap=FT_Get_Name_Index -Wl,--wrap=pdf_load_image
 #include <stdlib.h>
 #include "walk.h"
 
@@ -111,6 +111,11 @@ type Layout struct {
 	RealChars     int
 	BadChars      int
 	Tokens        int // content-stream tokens MuPDF interpreted (its cookie's progress)
+	// LazyImages counts the page's JPEG 2000 images whose pixels were not
+	// decoded (images.c): their blocks are there, but an image whose data
+	// is corrupt past its header would have failed to load (see
+	// Doc.PageDecoded).
+	LazyImages int
 }
 
 // Doc is an open PDF (or another format MuPDF reads). It is not safe for

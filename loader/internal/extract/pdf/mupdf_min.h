@@ -26,6 +26,7 @@ typedef struct fz_stream fz_stream;
 typedef struct fz_font fz_font;
 typedef struct fz_image fz_image;
 typedef struct fz_pool fz_pool;
+typedef struct fz_colorspace fz_colorspace;
 
 typedef struct { float x, y; } fz_point;
 typedef struct { float x0, y0, x1, y1; } fz_rect;
@@ -127,11 +128,28 @@ typedef struct {
 	fz_stext_block *first_block, *last_block;
 } fz_stext_page;
 enum { FZ_STEXT_BLOCK_TEXT = 0, FZ_STEXT_BLOCK_IMAGE = 1 };
-/* The head of MuPDF 1.24's struct fz_image (fitz/image.h: an
- * fz_key_storable, then the pixel size), for an image's width and height. */
+/* The head of MuPDF 1.24's struct fz_image (fitz/image.h), up to its
+ * colour space: an image's width and height (walk.c), whether it has a
+ * colour space (images.c). */
 typedef struct { int refs; void *drop; void *droppable; } dk_fz_storable;
 typedef struct { dk_fz_storable storable; short store_key_refs; } dk_fz_key_storable;
-typedef struct { dk_fz_key_storable key_storable; int w, h; } dk_fz_image_head;
+typedef struct {
+	dk_fz_key_storable key_storable;
+	int w, h;
+	uint8_t n;
+	uint8_t bpc;
+	unsigned int imagemask:1;
+	unsigned int interpolate:1;
+	unsigned int use_colorkey:1;
+	unsigned int use_decode:1;
+	unsigned int decoded:1;
+	unsigned int scalable:1;
+	uint8_t orientation;
+	fz_image *mask;
+	int xres;
+	int yres;
+	fz_colorspace *colorspace;
+} dk_fz_image_head;
 struct fz_stext_block {
 	int type;
 	fz_rect bbox;
@@ -168,7 +186,6 @@ fz_stext_page *fz_new_stext_page_from_page(fz_context *ctx, fz_page *page, const
  * is declared: docket reads and replaces its fill_path/stroke_path. */
 typedef struct fz_path fz_path;
 typedef struct fz_device fz_device;
-typedef struct fz_colorspace fz_colorspace;
 /* device.h: the layout of MuPDF 1.24's fz_cookie (progress counts the
  * content stream's tokens as they are interpreted; abort ends it). */
 typedef struct fz_cookie {
@@ -302,6 +319,78 @@ fz_stream *pdf_open_raw_stream(fz_context *ctx, pdf_obj *ref);
 int pdf_is_name(fz_context *ctx, pdf_obj *obj);
 const char *pdf_to_name(fz_context *ctx, pdf_obj *obj);
 size_t fz_skip(fz_context *ctx, fz_stream *stm, size_t len);
+/* image.h, compressed-buffer.h, buffer.h, store.h, pdf/resource.h,
+ * pdf/object.h, pdf/image.h: an image loaded without decoding it
+ * (images.c). */
+typedef struct fz_buffer fz_buffer;
+typedef struct fz_storable fz_storable;
+typedef struct fz_jbig2_globals fz_jbig2_globals;
+typedef void (fz_store_drop_fn)(fz_context *, fz_storable *);
+enum { FZ_IMAGE_JPX = 10 }; /* compressed-buffer.h's FZ_IMAGE_* enumeration */
+typedef struct
+{
+	int type;
+	union {
+		struct {
+			int color_transform; /* Use -1 for unset */
+			int invert_cmyk; /* Use 1 for standalone JPEG files */
+		} jpeg;
+		struct {
+			int smask_in_data;
+		} jpx;
+		struct {
+			fz_jbig2_globals *globals;
+			int embedded;
+		} jbig2;
+		struct {
+			int columns;
+			int rows;
+			int k;
+			int end_of_line;
+			int encoded_byte_align;
+			int end_of_block;
+			int black_is_1;
+			int damaged_rows_before_error;
+		} fax;
+		struct
+		{
+			int columns;
+			int colors;
+			int predictor;
+			int bpc;
+		}
+		flate;
+		struct
+		{
+			int columns;
+			int colors;
+			int predictor;
+			int bpc;
+			int early_change;
+		} lzw;
+	} u;
+} fz_compression_params;
+typedef struct
+{
+	int refs;
+	fz_compression_params params;
+	fz_buffer *buffer;
+} fz_compressed_buffer;
+fz_compressed_buffer *fz_new_compressed_buffer(fz_context *ctx);
+fz_image *fz_new_image_from_compressed_buffer(fz_context *ctx, int w, int h, int bpc, fz_colorspace *colorspace, int xres, int yres, int interpolate, int imagemask, const float *decode, const int *colorkey, fz_compressed_buffer *buffer, fz_image *mask);
+int fz_compressed_image_type(fz_context *ctx, fz_image *image);
+size_t fz_buffer_storage(fz_context *ctx, fz_buffer *buf, unsigned char **datap);
+fz_colorspace *pdf_load_colorspace(fz_context *ctx, pdf_obj *obj);
+void fz_drop_colorspace(fz_context *ctx, fz_colorspace *colorspace);
+size_t fz_image_size(fz_context *ctx, fz_image *im);
+void fz_drop_image_imp(fz_context *ctx, fz_storable *image);
+void fz_drop_buffer(fz_context *ctx, fz_buffer *buf);
+void *pdf_find_item(fz_context *ctx, fz_store_drop_fn *drop, pdf_obj *key);
+void pdf_store_item(fz_context *ctx, pdf_obj *key, void *val, size_t itemsize);
+void pdf_remove_item(fz_context *ctx, fz_store_drop_fn *drop, pdf_obj *key);
+fz_buffer *pdf_load_stream(fz_context *ctx, pdf_obj *ref);
+int pdf_is_jpx_image(fz_context *ctx, pdf_obj *dict);
+int pdf_to_int(fz_context *ctx, pdf_obj *obj);
 /* color.h */
 enum { FZ_COLORSPACE_NONE, FZ_COLORSPACE_GRAY, FZ_COLORSPACE_RGB, FZ_COLORSPACE_BGR, FZ_COLORSPACE_CMYK, FZ_COLORSPACE_LAB, FZ_COLORSPACE_INDEXED, FZ_COLORSPACE_SEPARATION };
 int fz_colorspace_type(fz_context *ctx, fz_colorspace *cs);

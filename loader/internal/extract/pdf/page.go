@@ -53,6 +53,17 @@ func (d *Doc) Page(n int, detail Detail) (*Layout, error) {
 // PageWith is Page that also collects the page's straight vector paths
 // into Layout.Vectors when vectors is set (table rules; costs a little).
 func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
+	return d.page(n, detail, vectors, false)
+}
+
+// PageDecoded is PageWith with the page's JPEG 2000 images decoded as
+// MuPDF loads them (Layout.LazyImages 0): an image that cannot be decoded
+// has no block and the page's messages say why, as before images.c.
+func (d *Doc) PageDecoded(n int, detail Detail, vectors bool) (*Layout, error) {
+	return d.page(n, detail, vectors, true)
+}
+
+func (d *Doc) page(n int, detail Detail, vectors, decode bool) (*Layout, error) {
 	if n < 1 || n > d.pages {
 		return nil, fmt.Errorf("page %d out of range 1..%d", n, d.pages)
 	}
@@ -62,15 +73,20 @@ func (d *Doc) PageWith(n int, detail Detail, vectors bool) (*Layout, error) {
 		cvec = 1
 	}
 	p.cookie = C.fz_cookie{}
+	p.decode_images = 0
+	if decode {
+		p.decode_images = 1
+	}
 	stop := watchTokens(&p.cookie, d.MaxTokens)
 	rc := loadPage(d.d, C.int(n-1), C.int(pageFlags), cvec, C.size_t(bytesPerToken*d.MaxTokens), p)
 	stop()
 	defer C.dk_page_release(d.d, p)
 	lay := &Layout{
-		Number: n,
-		Width:  float64(p.px1 - p.px0),
-		Height: float64(p.py1 - p.py0),
-		Tokens: int(p.cookie.progress),
+		Number:     n,
+		Width:      float64(p.px1 - p.px0),
+		Height:     float64(p.py1 - p.py0),
+		Tokens:     int(p.cookie.progress),
+		LazyImages: int(p.lazy_images),
 	}
 	if p.content_over != 0 {
 		return lay, fmt.Errorf("page %d: its content streams inflate to more than %.1f MB (%d bytes a token of loader.max_page_tokens; a content-stream bomb?) and were not read", n, float64(bytesPerToken*d.MaxTokens)/1e6, bytesPerToken)

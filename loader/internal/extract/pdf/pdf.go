@@ -123,12 +123,22 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 		if err := checkCtx(ctx); err != nil {
 			return nil, err
 		}
-		lay, err := doc.PageWith(i, detail, e.Tables != nil)
+		lay, err := doc.page(i, detail, e.Tables != nil, decodeImages)
+		ws := doc.Warnings()
+		if err == nil && lay.LazyImages > 0 && imagesDecide(lay, minChars) {
+			// The page's JPEG 2000 images were not decoded (images.c)
+			// and they decide what the page becomes: read it again with
+			// them decoded, so one that cannot be decoded counts as it
+			// always did (no block, MuPDF's message). The first reading's
+			// messages stay (a font is loaded once a document), the
+			// second's new ones are added.
+			lay, err = doc.PageDecoded(i, detail, e.Tables != nil)
+			ws = appendNew(ws, doc.Warnings())
+		}
 		pg := &pageData{num: i}
 		if lay != nil {
 			pg.width, pg.height = lay.Width, lay.Height
 		}
-		ws := doc.Warnings()
 		res.Warnings = append(res.Warnings, ws...)
 		if err != nil {
 			// MuPDF cannot interpret the page; rendering it for OCR
@@ -243,6 +253,38 @@ func firstError(ws []string) string {
 		}
 	}
 	return ""
+}
+
+// decodeImages makes every page walk decode its JPEG 2000 images, as
+// MuPDF loads them (tests compare both ways).
+var decodeImages = false
+
+// imagesDecide: whether a page read with undecoded images could become
+// something else had they been decoded, when one that cannot be decoded
+// loses its block: when it goes to OCR (fewer image blocks give less
+// cover, never more, so a page kept off OCR stays off; an OCR'd page's
+// largest image sets the render's resolution, ScanDPI) or when it has
+// nothing but images (without them it would be an empty page).
+func imagesDecide(lay *Layout, minChars int) bool {
+	if NeedsOCR(lay.RealChars, lay.BadChars, minChars, lay.ImageCover()) {
+		return true
+	}
+	for _, b := range lay.Blocks {
+		if !b.Image {
+			return false
+		}
+	}
+	return true
+}
+
+// appendNew appends to ws the messages of more it does not hold.
+func appendNew(ws, more []string) []string {
+	for _, w := range more {
+		if !slices.Contains(ws, w) {
+			ws = append(ws, w)
+		}
+	}
+	return ws
 }
 
 // NeedsOCR is the routing rule. A page needs OCR when most of its glyphs

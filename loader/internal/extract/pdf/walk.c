@@ -217,6 +217,7 @@ int dk_page_load(dk_doc *d, int number, int flags, int vectors, size_t max_conte
 	int failed = 0, clip = (flags & FZ_STEXT_MEDIABOX_CLIP) != 0;
 
 	p->nchars = p->nlines = p->nblocks = p->nfonts = p->nvecs = 0;
+	p->lazy_images = 0;
 	p->stext = NULL;
 	p->err[0] = 0;
 	p->content_over = dk_contents_over(ctx, d->doc, number, max_content);
@@ -230,6 +231,8 @@ int dk_page_load(dk_doc *d, int number, int flags, int vectors, size_t max_conte
 	fz_var(page);
 	fz_var(st);
 	fz_var(dev);
+	dk_images_mode = p->decode_images ? DK_IMAGES_DECODE : DK_IMAGES_LAZY;
+	dk_images_lazy = 0;
 	fz_try(ctx) {
 		page = fz_load_page(ctx, d->doc, number);
 		r = fz_bound_page(ctx, page);
@@ -252,6 +255,8 @@ int dk_page_load(dk_doc *d, int number, int flags, int vectors, size_t max_conte
 		}
 	}
 	fz_always(ctx) {
+		p->lazy_images = dk_images_lazy;
+		dk_images_mode = 0;
 		dk_unhook_vectors();
 		dk_unhook_text();
 		if (dev) fz_drop_device(ctx, dev);

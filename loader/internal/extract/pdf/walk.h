@@ -70,6 +70,8 @@ typedef struct {
 	fz_stext_page *stext;     /* kept until dk_page_release */
 	fz_cookie cookie;         /* set by the caller; progress read after */
 	int content_over;         /* the content streams inflate past max_content */
+	int decode_images;        /* set by the caller: JPEG 2000 images decoded as MuPDF loads them (images.c) */
+	int lazy_images;          /* JPEG 2000 images the page used undecoded (images.c) */
 	char err[512];
 } dk_page;
 
