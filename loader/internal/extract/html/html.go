@@ -10,7 +10,9 @@
 // a page with much more text around it, only the blocks it kept stay, less
 // those go-trafilatura's text does not support (agree.go: long blocks
 // anywhere, short ones at the article's edges), or the page's blocks
-// trafilatura holds when readability took only a part or another part; the structure always comes from our own walk of the DOM, because content
+// trafilatura holds when readability took only a part or another part, and
+// with the standfirst above them put back when the page's meta description
+// repeats it (standfirst.go); the structure always comes from our own walk of the DOM, because content
 // extractors flatten headings, lists and tables of short documents. Metadata: title,
 // author, language (html lang), description. XML files are handed to the
 // text extractor.
@@ -87,12 +89,12 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 		blocks = walkDocument(doc, false)
 	}
 	scope, by := "whole_page", ""
+	page := blocks
 	if ctx.Err() == nil {
 		// Over agreeMaxBytes nothing reads doc after readability (no
 		// trafilatura check), so readability may work on it rather than on
 		// a copy: the copy was the largest single allocation of a big page.
 		if kept, ok := mainContent(doc, blocks, len(s) > agreeMaxBytes); ok {
-			page := blocks
 			blocks, scope, by = kept, "main_content", "readability"
 			if len(s) > agreeMaxBytes {
 				res.Metadata.Extra["content_check"] = fmt.Sprintf("trafilatura's check skipped: the page's HTML is %.1f MB, over %d MB (its copies of the page would cost tens of times that in memory)", float64(len(s))/(1<<20), agreeMaxBytes>>20)
@@ -113,6 +115,9 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 				}
 			}
 		}
+	}
+	if scope == "main_content" {
+		blocks = withStandfirst(blocks, page, res.Metadata.Extra["description"])
 	}
 	// content_scope (staging.extractions.metadata) says whether the page
 	// text is the page's main content or the whole page; content_by, for

@@ -1,0 +1,77 @@
+package html
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// TestStandfirstFromTheDescription: a standfirst in the page's header,
+// outside the article node readability picks, that the meta description
+// repeats is put back at the main content's head; the same block without
+// such a description stays out, and a description the kept blocks
+// already repeat adds nothing.
+func TestStandfirstFromTheDescription(t *testing.T) {
+	dek := "Road repairs, school funding and new bus lines for the north district: what the vote means for residents"
+	page := func(desc string) []byte {
+		var sb strings.Builder
+		sb.WriteString(`<html><head><title>Budget approved</title>`)
+		if desc != "" {
+			sb.WriteString(`<meta name="description" content="` + desc + `">`)
+		}
+		sb.WriteString(`</head><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>`)
+		sb.WriteString(`<div class="hero"><h1>Budget approved</h1><p class="dek">` + dek + `</p></div>`)
+		sb.WriteString(`<div class="layout"><aside><a href="/a">Most read</a></aside><div class="story-body"><article>`)
+		for _, p := range storyParagraphs {
+			sb.WriteString("<p>" + p + "</p>")
+		}
+		sb.WriteString(`</article></div></div><footer>Contact us</footer></body></html>`)
+		return []byte(sb.String())
+	}
+	res := extractData(t, "news.html", page(dek+"."))
+	if res.Metadata.Extra["content_scope"] != "main_content" {
+		t.Fatalf("content_scope %q: the page is not judged as an article", res.Metadata.Extra["content_scope"])
+	}
+	text := res.Pages[0].Text
+	if !strings.HasPrefix(text, dek) || strings.Count(text, dek) != 1 {
+		t.Errorf("the standfirst the description repeats is not the text's head, once: %.200q", text)
+	}
+	if len(res.Elements) == 0 || res.Elements[0].Category != document.NarrativeText {
+		t.Errorf("first element %+v, want the standfirst as narrative text", res.Elements[:1])
+	}
+	if r := extractData(t, "news.html", page("")); strings.Contains(r.Pages[0].Text, dek) {
+		t.Errorf("without a description the header's standfirst came in: %.200q %v", r.Pages[0].Text, r.Metadata.Extra)
+	}
+	if text := extractData(t, "news.html", page("Something else entirely about the city's parks and its summer concerts in June")).Pages[0].Text; strings.Contains(text, dek) {
+		t.Errorf("a description that does not repeat it brought the standfirst in: %.200q", text)
+	}
+}
+
+// TestStandfirstNotTwice: when the kept blocks already hold the
+// description's repeat, nothing is added; nor when the kept blocks' first
+// is not among the page's.
+func TestStandfirstNotTwice(t *testing.T) {
+	dek := "Road repairs, school funding and new bus lines for the north district: what the vote means"
+	body := "The council approved the new budget after a long debate about road repairs and school funding"
+	page := []block{{text: dek}, {text: "By Jane Roe"}, {text: body}}
+	if got := withStandfirst([]block{{text: dek}, {text: body}}, page, dek); len(got) != 2 {
+		t.Errorf("kept %q: the standfirst added twice", blockTexts(got))
+	}
+	if got := withStandfirst([]block{{text: body}}, page, dek); strings.Join(blockTexts(got), "|") != dek+"|"+body {
+		t.Errorf("kept %q, want the standfirst then the body", blockTexts(got))
+	}
+	if got := withStandfirst([]block{{text: "elsewhere"}}, page, dek); len(got) != 1 {
+		t.Errorf("kept %q: a standfirst added to blocks not on the page", blockTexts(got))
+	}
+}
+
+// storyParagraphs is an article's body, for pages readability scores.
+var storyParagraphs = []string{
+	"The council approved the new budget on Tuesday evening after a debate that lasted more than four hours, with twelve votes in favour and seven against.",
+	"Most of the money goes to road repairs: the main street, the bridge over the canal and the roads around the old market will be rebuilt over the next two years.",
+	"Schools in the north district receive a larger share than last year, which the teachers' union had asked for since the spring, when two classrooms had to close.",
+	"Three new bus lines will link the north district to the station and the hospital, and the buses will run every ten minutes at peak hours from September.",
+	"The opposition said the plan spends too much on roads and too little on housing, and asked for a second vote on the housing fund in the autumn session.",
+	"The mayor answered that the housing fund will be reviewed in October, once the region has said how much it will give towards the new flats by the river.",
+}
