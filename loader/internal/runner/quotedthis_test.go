@@ -40,3 +40,28 @@ func TestQuotedRelationIsDbtDuckdbsName(t *testing.T) {
 		t.Errorf("audit rows %s\nwant       %s", got, want)
 	}
 }
+
+// TestQuotedIdentifierOpensNoLiteral: an apostrophe inside a double-quoted
+// identifier ("owner's id") opens no string literal, so a relation
+// printed as SQL after it stays two-part (a view naming the warehouse's
+// catalog breaks when a reader opens the file under another name), and a
+// literal after it still gets dbt-duckdb's three-part name.
+func TestQuotedIdentifierOpensNoLiteral(t *testing.T) {
+	files := shapeProject("qi", map[string]string{
+		"models/b.sql": "select 1 as id",
+		"models/v.sql": "{{ config(materialized='view') }}\n" +
+			"select id as \"owner's id\", 'from {{ ref('b') }}' as src, id as \"a \"\"quoted\"\" name\" from {{ ref('b') }}",
+	})
+	dir := writeProbe(t, files)
+	db := shapeDB(t, dir)
+	rr := shapeRun(t, db, dir, "build", nil)
+	var got string
+	for _, r := range rr.Results {
+		if r.UniqueID == "model.qi.v" {
+			got = r.CompiledCode
+		}
+	}
+	if want := `select id as "owner's id", 'from "test"."test_schema"."b"' as src, id as "a ""quoted"" name" from test_schema.b`; strings.TrimSpace(got) != want {
+		t.Errorf("compiled\n%s\nwant\n%s", strings.TrimSpace(got), want)
+	}
+}

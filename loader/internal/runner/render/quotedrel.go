@@ -38,10 +38,10 @@ func quotedRelations(src string) string {
 
 // quotedRelSpans are the spans of the relation expressions (relExprRe's
 // group 2) printed inside a SQL string literal of src: the SQL text
-// outside Jinja is scanned for its quotes (” inside a literal is a
-// quote), skipping -- and /* */ comments outside literals, {# #}
-// comments and {% %} statements; a {{ }} print inside a literal whose
-// expression is a relation is a span.
+// outside Jinja is scanned for its quotes (two inside a literal are an
+// apostrophe), skipping double-quoted identifiers ("owner's id") and -- and
+// /* */ comments outside literals, {# #} comments and {% %} statements;
+// a {{ }} print inside a literal whose expression is a relation is a span.
 func quotedRelSpans(src string) [][2]int {
 	if !strings.Contains(src, "{{") || !strings.Contains(src, "'") {
 		return nil
@@ -70,6 +70,10 @@ func quotedRelSpans(src string) [][2]int {
 			i = end
 		case inLit && strings.HasPrefix(src[i:], "''"):
 			i += 2
+		case !inLit && src[i] == '"':
+			// a quoted identifier ("owner's id"): an apostrophe in it
+			// opens no literal ("" inside it is a quote)
+			i = skipQuoted(src, i+1)
 		case src[i] == '\'':
 			inLit = !inLit
 			i++
@@ -82,4 +86,22 @@ func quotedRelSpans(src string) [][2]int {
 		}
 	}
 	return out
+}
+
+// skipQuoted is the offset past the double-quoted identifier whose text
+// starts at i ("" inside it is a quote; unclosed: the end of src).
+func skipQuoted(src string, i int) int {
+	for i < len(src) {
+		j := strings.IndexByte(src[i:], '"')
+		if j < 0 {
+			return len(src)
+		}
+		i += j + 1
+		if i < len(src) && src[i] == '"' {
+			i++
+			continue
+		}
+		return i
+	}
+	return len(src)
 }
