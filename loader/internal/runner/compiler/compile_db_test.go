@@ -76,10 +76,12 @@ func TestCompileWith(t *testing.T) {
 	if y := c.Nodes["model.mem.y"]; y.CompiledCode != "\nselect 1 as id" {
 		t.Errorf("y keeps its parsed SQL, got %q", y.CompiledCode)
 	}
+	const cat = "table_catalog = coalesce((select database_name from duckdb_databases() where lower(database_name) = lower(?)), current_database())"
 	want := []string{
 		"select max(id) as a, 0 as b from seeds.s[]",
-		"select column_name, data_type from information_schema.columns where table_catalog = current_database() and table_schema = ? and table_name = ? order by ordinal_position[seeds s]",
-		"select table_type from information_schema.tables where table_catalog = current_database() and table_schema = ? and table_name = ?[seeds s]",
+		// the relation's own database (an attach: alias), else the warehouse
+		"select column_name, data_type from information_schema.columns where " + cat + " and table_schema = ? and table_name = ? order by ordinal_position[warehouse seeds s]",
+		"select table_type from information_schema.tables where " + cat + " and table_schema = ? and table_name = ?[ seeds s]",
 		"select * from nowhere[]",
 	}
 	if !reflect.DeepEqual(q.asked, want) {
