@@ -230,6 +230,15 @@ func boxOf[T boxed](xs []T) document.BBox {
 	return b
 }
 
+// unspaced: a cell's line ending in a and the next starting with b are
+// one run of Chinese or Japanese text wrapped at the cell's edge, which
+// joins without a space ("扣除非经常性损" and "益的净利润").
+func unspaced(a, b string) bool {
+	r, _ := utf8.DecodeLastRuneInString(a)
+	s, _ := utf8.DecodeRuneInString(b)
+	return UnspacedRune(r) && UnspacedRune(s)
+}
+
 // UnspacedRune: r is of a script written without spaces between words
 // (Han, Hiragana, Katakana) or CJK or fullwidth punctuation ("，" "（"),
 // so a line break next to it is no space. Korean sets spaces between
@@ -253,10 +262,10 @@ func cellText(ws []*word) string {
 	default:
 		lines := lineUp(ws)
 		var parts []string
-		for _, l := range lines {
+		for k, l := range lines {
 			ws := readingOrder(l.ws)
 			for i, w := range ws {
-				if i > 0 && signTouches(ws[i-1], w) {
+				if i > 0 && signTouches(ws[i-1], w) || i == 0 && k > 0 && unspaced(parts[len(parts)-1], w.text) {
 					parts[len(parts)-1] += w.text
 					continue
 				}
