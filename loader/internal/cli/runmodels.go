@@ -115,6 +115,11 @@ func (mr *modelRun) compile(ctx context.Context, m *runner.Manifest, parseTime t
 	if code != ExitOK {
 		return code
 	}
+	for _, id := range ids { // what their compiled renders logged, as dbt compile shows it
+		if n := compiled.Node(id); n != nil {
+			compiled.ShowCompileLogs(n)
+		}
+	}
 	if err := runner.WriteArtifacts(compiled, mr.pp.TargetDir, nil); err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		return ExitFailed

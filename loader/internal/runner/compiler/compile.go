@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
 )
@@ -304,14 +305,22 @@ func (p *compilePass) compile(n *Node) string {
 		rc.calls = n.calls // macros called only when execute is true count too
 	}
 	rc.checkRefs()
+	var logs []string // shown when the node runs (ShowCompileLogs), not while parsing
+	rc.logs = &logs
 	out, err := renderTemplate(n, rc)
 	if rc.needsDB {
+		// rendered again with a connection when it runs, which shows its
+		// logs then; this render's, as the lenient one's, are the parse's
 		n.needsDB = true
 		calls := rc.calls
 		rc = p.m.compileCtx(n, ctes)
-		rc.lenient, rc.calls = true, calls
+		rc.lenient, rc.calls, rc.logs = true, calls, new([]string)
 		out, err = renderTemplate(n, rc)
+		logs = nil
 	}
+	compileLogsMu.Lock()
+	n.compileLogs = logs
+	compileLogsMu.Unlock()
 	n.usesIncr = n.usesIncr || rc.usedIncr
 	if err != nil {
 		p.diags = append(p.diags, n.renderDiag(err))
@@ -359,4 +368,38 @@ func trimSQL(s string) string {
 		s = strings.TrimSpace(strings.TrimSuffix(s, ";"))
 	}
 	return s
+}
+
+// compileLogsMu guards Node.compileLogs: nodes run on the run's threads.
+var compileLogsMu sync.Mutex
+
+// ShowCompileLogs shows, once, what n's compiled render logged
+// (log(info=True), print()) and what the ephemeral models it reads
+// logged: when n runs, as dbt shows a node's execute-time logs when it
+// compiles the node, not while parsing. The compiled render of every
+// node happens at parse, so they showed there, after the parse's own
+// (execute=false) ones: twice in a parse, for nodes no command ran
+// (docket ls).
+func (m *Manifest) ShowCompileLogs(n *Node) {
+	if m.log == nil {
+		return
+	}
+	var out []string
+	compileLogsMu.Lock()
+	seen := map[string]bool{}
+	var take func(n *Node)
+	take = func(n *Node) {
+		for _, p := range n.DependsOn.Nodes {
+			if e := m.Nodes[p]; e != nil && !seen[p] && e.ResourceType == Model && e.Config.Materialized == "ephemeral" {
+				seen[p] = true
+				take(e)
+			}
+		}
+		out, n.compileLogs = append(out, n.compileLogs...), nil
+	}
+	take(n)
+	compileLogsMu.Unlock()
+	for _, s := range out {
+		m.log(s)
+	}
 }

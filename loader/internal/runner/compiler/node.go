@@ -222,14 +222,16 @@ type Node struct {
 	usesIncr  bool          // template calls is_incremental()
 	// needsDB: the template reads the database (run_query, ...): it
 	// renders again at run time with a connection (dbjinja.go)
-	needsDB   bool
-	test      *testRender  // a generic test's call of its test macro (generic.go)
-	builtin   *builtinTest // a built-in generic test, written again when compiled (generic.go)
-	refPos    map[string]Position
-	modelCfg  map[string]any   // config from config(...)
-	ymlCfg    map[string]any   // config from schema.yml
-	folderCfg map[string]any   // config from project.yaml
-	ymlAt     map[string]place // where each ymlCfg key is written (its YAML file and line)
+	needsDB bool
+	// compileLogs: what the compiled render logged, shown when the node runs (ShowCompileLogs)
+	compileLogs []string
+	test        *testRender  // a generic test's call of its test macro (generic.go)
+	builtin     *builtinTest // a built-in generic test, written again when compiled (generic.go)
+	refPos      map[string]Position
+	modelCfg    map[string]any   // config from config(...)
+	ymlCfg      map[string]any   // config from schema.yml
+	folderCfg   map[string]any   // config from project.yaml
+	ymlAt       map[string]place // where each ymlCfg key is written (its YAML file and line)
 	// constraints from the YAML (model and column level, constraints.go)
 	constraints []constraint
 }

@@ -32,6 +32,10 @@ type renderCtx struct {
 	// is true unless lenient; false at parse, where ref() records the
 	// dependency and returns a placeholder, as dbt parses.
 	compiled bool
+	// logs, when set, collects what log(info=True) and print() show
+	// instead of showing it now (compilePass: a node's compiled render
+	// shows them when the node runs, ShowCompileLogs)
+	logs *[]string
 	// parsedRefs are the names the node's parse render ref'd: a compiled
 	// render may ref no other (dbt's "unable to infer all dependencies");
 	// nil when not checked.
@@ -105,8 +109,8 @@ func (rc *renderCtx) vars() map[string]any {
 			if len(a.Pos) > 1 {
 				info = a.Pos[1]
 			}
-			if b, _ := info.(bool); b && len(a.Pos) > 0 && m.log != nil {
-				m.log(fmt.Sprint(a.Pos[0]))
+			if b, _ := info.(bool); b && len(a.Pos) > 0 {
+				rc.say(fmt.Sprint(a.Pos[0]))
 			}
 			return "", nil
 		}),
@@ -127,13 +131,11 @@ func (rc *renderCtx) vars() map[string]any {
 		// dbt's print(msg) writes msg to stdout: here it is a message, as
 		// log(msg, info=True), never dropped (a project's own print macro wins)
 		ctx["print"] = render.Wrap(func(a render.Args) (any, error) {
-			if m.log != nil {
-				parts := make([]string, len(a.Pos))
-				for i, v := range a.Pos {
-					parts[i] = fmt.Sprint(v)
-				}
-				m.log(strings.Join(parts, " "))
+			parts := make([]string, len(a.Pos))
+			for i, v := range a.Pos {
+				parts[i] = fmt.Sprint(v)
 			}
+			rc.say(strings.Join(parts, " "))
 			return "", nil
 		})
 	}
@@ -268,3 +270,14 @@ func (m *Manifest) nodeByRelation(rel string) *Node {
 // envVarNotSet is env_var's error for an unset variable without a default
 // (models, macros and unit tests).
 func envVarNotSet(name string) error { return fmt.Errorf("environment variable %q is not set", name) }
+
+// say shows msg (log(info=True), print()) now, or keeps it for when the
+// node runs (rc.logs).
+func (rc *renderCtx) say(msg string) {
+	switch {
+	case rc.logs != nil:
+		*rc.logs = append(*rc.logs, msg)
+	case rc.m.log != nil:
+		rc.m.log(msg)
+	}
+}

@@ -39,6 +39,7 @@ func (rn *run) node(ctx context.Context, c *sql.Conn, n *compiler.Node) (r Resul
 		r.Status, r.Message = StatusError, err.Error()
 		return r
 	}
+	m.ShowCompileLogs(n) // its compiled render's log(info=True) lines, now that it runs
 	x := &nodeExec{m: m, c: c, n: n, ctx: ctx, r: &r, full: opts.FullRefresh, built: built, st: st, force: opts.Force || opts.FullRefresh, opts: &rn.opts}
 	var err error
 	switch n.ResourceType {
