@@ -40,7 +40,7 @@ func runSQL(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return ExitFailed
 		}
 	}
-	rows, err := conn.QueryContext(ctx, fs.Arg(0))
+	rows, err := queryAsText(ctx, conn, fs.Arg(0))
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", termSafeLines(err.Error()))
 		if !*allowExternal && strings.Contains(err.Error(), "disabled by configuration") {
@@ -54,6 +54,21 @@ func runSQL(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return ExitFailed
 	}
 	return ExitOK
+}
+
+// queryAsText runs q with every column cast to VARCHAR, so each value
+// prints as DuckDB's own CLI prints it (a DATE 2024-01-31, an INTERVAL
+// 3 days, a DECIMAL(4,2) 1.50, a list [1, 2], a struct {'a': 1}); Go's
+// formatting of the driver's values printed "2024-01-31 00:00:00 +0000 UTC",
+// "{3 0 0}", "[1 2]" and "map[a:1]". A statement that is not a query
+// (SHOW, PRAGMA, ...) or that fails so wrapped runs as written, printed as
+// before, and its error is its own.
+func queryAsText(ctx context.Context, conn *sql.Conn, q string) (*sql.Rows, error) {
+	inner := strings.TrimRight(strings.TrimSpace(q), "; \t\n")
+	if rows, err := conn.QueryContext(ctx, "select columns(*)::varchar from (\n"+inner+"\n)"); err == nil {
+		return rows, nil
+	}
+	return conn.QueryContext(ctx, q)
 }
 
 func printRows(w io.Writer, rows *sql.Rows) error {
