@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
+	"github.com/nikolalohinski/gonja/v2/exec"
 )
 
 // pyReplRe finds Python's \1 / \g<name> group references in a re.sub
@@ -148,22 +149,75 @@ func reModule() map[string]any {
 }
 
 // datetimeModule is dbt's modules.datetime as packages use it:
-// datetime.now()/utcnow() with strftime, isoformat, year, month, day.
+// datetime.now()/utcnow(), and datetime(year, month, day[, hour, minute,
+// second]) (a microbatch model's begin=modules.datetime.datetime(2020, 1,
+// 1, 0, 0, 0), as dbt's own adapter tests write it: it was "datetime() is
+// not a method docket provides"), each a pyDatetime.
 func datetimeModule() map[string]any {
-	now := func() any {
-		t := time.Now()
-		return map[string]any{
-			"strftime": render.Wrap(func(a render.Args) (any, error) { return strftime(t, posStr(a, 0)), nil }),
-			"isoformat": render.Wrap(func(render.Args) (any, error) {
-				return t.Format("2006-01-02T15:04:05.000000"), nil
-			}),
-			"year": t.Year(), "month": int(t.Month()), "day": t.Day(),
+	return map[string]any{"datetime": datetimeClass(func(va *exec.VarArgs) (any, error) {
+		var f [6]int
+		for i, v := range va.Args {
+			if i >= len(f) {
+				return nil, fmt.Errorf("datetime() takes at most 6 arguments (got %d)", len(va.Args))
+			}
+			n, ok := v.Interface().(int)
+			if !ok {
+				return nil, fmt.Errorf("datetime(): argument %d is %v, not a whole number", i+1, v.Interface())
+			}
+			f[i] = n
 		}
+		if len(va.Args) < 3 {
+			return nil, fmt.Errorf("datetime() needs a year, a month and a day")
+		}
+		t := time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], 0, time.UTC)
+		if t.Month() != time.Month(f[1]) || t.Day() != f[2] || f[3] > 23 || f[4] > 59 || f[5] > 59 {
+			return nil, fmt.Errorf("datetime(%d, %d, %d, %d, %d, %d): not a date and time", f[0], f[1], f[2], f[3], f[4], f[5])
+		}
+		return pyDatetime{t}, nil
+	})}
+}
+
+// datetimeClass is Python's datetime class: called, a datetime; its
+// attributes now() and utcnow().
+type datetimeClass func(va *exec.VarArgs) (any, error)
+
+func (datetimeClass) GetAttribute(name string) (*exec.Value, bool) {
+	switch name {
+	case "now":
+		return exec.AsValue(render.Wrap(func(render.Args) (any, error) { return pyDatetime{time.Now()}, nil })), true
+	case "utcnow":
+		return exec.AsValue(render.Wrap(func(render.Args) (any, error) { return pyDatetime{time.Now().UTC()}, nil })), true
 	}
-	return map[string]any{"datetime": map[string]any{
-		"now":    render.Wrap(func(render.Args) (any, error) { return now(), nil }),
-		"utcnow": render.Wrap(func(render.Args) (any, error) { return now(), nil }),
-	}}
+	return nil, false
+}
+
+// pyDatetime is a Python datetime as a template sees it: printed as
+// str() prints it, with year ... second, strftime() and isoformat(); a
+// config value of one (begin) is its time.
+type pyDatetime struct{ t time.Time }
+
+func (d pyDatetime) String() string {
+	if d.t.Nanosecond() != 0 {
+		return d.t.Format("2006-01-02 15:04:05.000000")
+	}
+	return d.t.Format("2006-01-02 15:04:05")
+}
+
+// MarshalJSON writes it as manifest.json's config shows dbt's: its str().
+func (d pyDatetime) MarshalJSON() ([]byte, error) { return []byte(`"` + d.String() + `"`), nil }
+
+func (d pyDatetime) GetAttribute(name string) (*exec.Value, bool) {
+	t := d.t
+	switch name {
+	case "year", "month", "day", "hour", "minute", "second":
+		return exec.AsValue(map[string]int{"year": t.Year(), "month": int(t.Month()), "day": t.Day(),
+			"hour": t.Hour(), "minute": t.Minute(), "second": t.Second()}[name]), true
+	case "strftime":
+		return exec.AsValue(render.Wrap(func(a render.Args) (any, error) { return strftime(t, posStr(a, 0)), nil })), true
+	case "isoformat":
+		return exec.AsValue(render.Wrap(func(render.Args) (any, error) { return t.Format("2006-01-02T15:04:05.000000"), nil })), true
+	}
+	return nil, false
 }
 
 // strftime formats t with Python's common % directives.
