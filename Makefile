@@ -115,7 +115,10 @@ hostile:
 	$(GO) run ./loader/tools/hostile -docket $(BIN) -dir $(HOSTILE_DIR) $(HOSTILE_FLAGS)
 
 fmt:
-	gofmt -w loader
+	gofmt -w loader third_party
+
+vet:
+	$(GO) vet ./...
 
 clean:
 	rm -rf bin target warehouse.duckdb warehouse.duckdb.wal warehouse.read.duckdb warehouse.read.duckdb.json
