@@ -123,3 +123,49 @@ func TestPythonModelUnknownRef(t *testing.T) {
 		t.Errorf("warnings: %v", m.Warnings)
 	}
 }
+
+// TestPythonModelConfigCall: a Python model's dbt.config(...) is its
+// config(...) (dbt reads its keyword arguments as literals): a folder's
+// materialized view, schema and tags give way to it, as they do to a SQL
+// model's config() (it was not read: the folder's view was warned as
+// refused although the file says table, and its tags, schema and alias
+// were dropped without a word). An argument that is not a literal is
+// warned at its line and not applied.
+func TestPythonModelConfigCall(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"dbt_project.yml": "name: probe\nprofile: probe\nmodels:\n  probe:\n    py:\n      +materialized: view\n      +tags: ['folder']\n",
+		"models/m/a.sql":  "select 1 as id",
+		"models/py/scores.py": "import os\n\ndef model(dbt, session):\n    dbt.config(\n        materialized=\"table\",\n" +
+			"        tags=['py', \"nightly\"], schema='pyout', alias='scores_t',\n        meta={'owner': 'ana', 'tier': 2, 'pii': False, 'x': None},\n    )\n" +
+			"    dbt.config(  # python-only\n        # tags=['commented'],\n        packages=[\"numpy\"])\n    return dbt.ref('a').df()\n",
+		"models/py/other.py": "def model(dbt, session):\n    dbt.config(materialized=os.environ['MAT'], tags=['ok'])\n    return dbt.ref('a').df()\n",
+	})
+	m, diags := parseProbe(t, dir)
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	n := m.Nodes["model.probe.scores"]
+	if n == nil {
+		t.Fatalf("no scores: %v", keysOf(m.Nodes))
+	}
+	if n.Config.Materialized != "table" || strings.Join(n.Config.Tags, ",") != "folder,py,nightly" ||
+		n.Schema != "main_pyout" || n.Alias != "scores_t" || n.ConfigPos.Line != 4 {
+		t.Errorf("scores: materialized %q tags %v schema %q alias %q at %v", n.Config.Materialized, n.Config.Tags, n.Schema, n.Alias, n.ConfigPos)
+	}
+	if meta := n.Config.Meta; meta["owner"] != "ana" || meta["pii"] != false || meta["x"] != nil || meta["tier"] == nil {
+		t.Errorf("scores meta: %#v", meta)
+	}
+	o := m.Nodes["model.probe.other"]
+	if o == nil || strings.Join(o.Config.Tags, ",") != "folder,ok" {
+		t.Errorf("other: %+v", o)
+	}
+	var ws []string
+	for _, w := range m.Warnings {
+		ws = append(ws, w.String())
+	}
+	all := strings.Join(ws, "\n")
+	if strings.Contains(all, `scores.py:1:1: materialized "view"`) || !strings.Contains(all, "scores.py:4:5: config packages is read but not applied") ||
+		!strings.Contains(all, "models/py/other.py:2:16: dbt.config(materialized=os.environ['MAT']): not a literal") {
+		t.Errorf("warnings:\n%s", all)
+	}
+}

@@ -354,6 +354,7 @@ func (ps *parser) resolve() error {
 		case n.ResourceType != Model:
 		case n.Language == "python":
 			ps.diags = append(ps.diags, m.parsePython(n)...)
+			m.parsePythonConfig(n)
 		default:
 			ps.diags = append(ps.diags, m.parseNode(n)...)
 		}

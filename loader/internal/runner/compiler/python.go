@@ -103,6 +103,10 @@ func (m *Manifest) pythonMaterialized(n *Node) {
 	if n.Language != "python" || n.Config.Materialized == "table" || n.Config.Materialized == "incremental" {
 		return
 	}
-	m.warn(n.Path, Position{1, 1}, "materialized %q: dbt builds Python models as table or incremental only; docket records this one as a table", n.Config.Materialized)
+	at := Position{1, 1}
+	if _, own := n.modelCfg["materialized"]; own {
+		at = n.ConfigPos // its dbt.config(materialized=...)
+	}
+	m.warn(n.Path, at, "materialized %q: dbt builds Python models as table or incremental only; docket records this one as a table", n.Config.Materialized)
 	n.Config.Materialized, n.CustomMat = "table", nil
 }
