@@ -73,7 +73,7 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 	fs.BoolVar(&f.deferState, "defer", false, "read parents this run does not build, and the target lacks, from the relations in --state's manifest.json")
 	fs.BoolVar(&f.favorState, "favor-state", false, "with --defer: read unselected parents from --state's relations even when the target has them")
 	if cmd == "ls" {
-		fs.StringVar(&f.resourceType, "resource-type", "", "model, seed, snapshot, test, unit_test, source or udf")
+		fs.StringVar(&f.resourceType, "resource-type", "", "model, seed, snapshot, test, unit_test, source, exposure or udf")
 	}
 	if err := fs.Parse(gatherSelectors(args)); err != nil {
 		return nil, err
@@ -232,11 +232,11 @@ func listNodes(m *runner.Manifest, f *modelFlags, stdout, stderr io.Writer) int 
 	var types []string
 	switch f.resourceType {
 	case "":
-		types = []string{runner.Model, runner.Seed, runner.Snapshot, runner.Test, runner.UnitTest, runner.Source}
-	case runner.Model, runner.Seed, runner.Snapshot, runner.Test, runner.UnitTest, runner.Source:
+		types = []string{runner.Model, runner.Seed, runner.Snapshot, runner.Test, runner.UnitTest, runner.Source, runner.Exposure}
+	case runner.Model, runner.Seed, runner.Snapshot, runner.Test, runner.UnitTest, runner.Source, runner.Exposure:
 		types = []string{f.resourceType}
 	default:
-		fmt.Fprintf(stderr, "docket ls: --resource-type must be model, seed, snapshot, test, unit_test, source or udf (got %q)\n", f.resourceType)
+		fmt.Fprintf(stderr, "docket ls: --resource-type must be model, seed, snapshot, test, unit_test, source, exposure or udf (got %q)\n", f.resourceType)
 		return ExitUsage
 	}
 	ids, err := f.choose(m, "eager", stderr, types...)
@@ -245,6 +245,11 @@ func listNodes(m *runner.Manifest, f *modelFlags, stdout, stderr io.Writer) int 
 		return ExitUsage
 	}
 	for _, id := range ids {
+		if m.IsExposure(id) {
+			// docket runs nothing for an exposure; dbt ls lists it
+			fmt.Fprintf(stdout, "exposure\t%s\t%s\n", strings.TrimPrefix(id, "exposure."+m.Name+"."), m.ExposureType(id))
+			continue
+		}
 		n := m.Node(id)
 		switch n.ResourceType {
 		case runner.Model:

@@ -58,6 +58,7 @@ const (
 	Operation = compiler.Operation
 	UnitTest  = compiler.UnitTest
 	Analysis  = compiler.Analysis
+	Exposure  = compiler.Exposure
 )
 
 // Result statuses.

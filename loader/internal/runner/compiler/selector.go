@@ -52,6 +52,11 @@ func (m *Manifest) SelectIndirect(include, exclude []string, indirect string, ty
 			all[id] = true
 		}
 	}
+	if want[Exposure] {
+		for _, e := range m.exposureRefs() {
+			all[e.id] = true
+		}
+	}
 	var sel map[string]bool
 	inc := splitSelectors(include)
 	if len(inc) == 0 {
@@ -90,7 +95,7 @@ func (m *Manifest) keepTypes(sel map[string]bool, types []string) []string {
 		if n == nil {
 			n = m.Sources[id]
 		}
-		if n != nil && (len(want) == 0 || want[n.ResourceType]) {
+		if n != nil && (len(want) == 0 || want[n.ResourceType]) || n == nil && want[Exposure] && m.IsExposure(id) {
 			out = append(out, id)
 		}
 	}
@@ -256,6 +261,13 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 	if method == "exposure" {
 		return m.exposureAtom(val, up, at)
 	}
+	if method == "resource_type" && val == Exposure {
+		out := map[string]bool{}
+		for _, e := range m.exposureRefs() {
+			out[e.id] = true
+		}
+		return out, nil
+	}
 	match, err := m.selectorMethod(method, val)
 	if err != nil {
 		return nil, err
@@ -276,36 +288,39 @@ func (m *Manifest) atom(a string) (map[string]bool, error) {
 
 // exposureAtom is dbt's exposure:NAME (a glob; '*' every exposure) with
 // its graph operators. An exposure is a leaf docket does not run, so
-// what a command selects are its parents: +exposure:x (or @exposure:x)
+// what a command runs are its parents: +exposure:x (or @exposure:x)
 // is the nodes and sources its depends_on names and their ancestors
-// (N+exposure:x, N-1 levels of them), and exposure:x alone selects
-// nothing to run, as in dbt. The method was an error, so a project's
+// (N+exposure:x, N-1 levels of them), and exposure:x alone runs
+// nothing, as in dbt. The set holds the exposure's own id too, which
+// keepTypes keeps only for a caller asking for exposures (docket ls). The method was an error, so a project's
 // "dbt ls -s +exposure:page" (what breaks this dashboard) did not run.
 func (m *Manifest) exposureAtom(val string, up int, at bool) (map[string]bool, error) {
-	base, found := map[string]bool{}, false
-	for _, it := range m.Unacted["exposures"] {
-		name := ystrAny(it.Item["name"])
-		if ok, _ := path.Match(val, name); !ok && name != val {
+	base, own := map[string]bool{}, map[string]bool{}
+	for _, e := range m.exposureRefs() {
+		if ok, _ := path.Match(val, e.name); !ok && e.name != val {
 			continue
 		}
-		found = true
-		_, _, nodes := m.refDeps(strList(it.Item["depends_on"]))
-		for _, id := range nodes {
+		own[e.id] = true // listed by docket ls, dropped for a run
+		for _, id := range e.parents {
 			base[id] = true
 		}
 	}
-	if !found {
+	if len(own) == 0 {
 		return nil, fmt.Errorf("exposure:%s: the project has no exposure of that name", val)
 	}
 	switch {
 	case at || up < 0:
 		up = -1
 	case up == 0:
-		return map[string]bool{}, nil
+		return own, nil
 	default:
 		up--
 	}
-	return m.withGraphOps(base, up, 0, false), nil
+	out := m.withGraphOps(base, up, 0, false)
+	for id := range own {
+		out[id] = true
+	}
+	return out, nil
 }
 
 // selectorMethod is the test a selector method:value puts to each node
@@ -392,6 +407,7 @@ func (m *Manifest) withGraphOps(base map[string]bool, up, down int, at bool) map
 					}
 				}
 			}
+			m.addExposures(out, id, depth)
 		}
 	}
 	return out

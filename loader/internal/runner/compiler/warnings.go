@@ -34,6 +34,9 @@ func (m *Manifest) keepUnacted(path string, k, v *yaml.Node) {
 	if _, seen := m.Unacted[k.Value]; !seen {
 		if k.Value == "unit_tests" {
 			// acted on: they run (unittest.go), and manifest.json keeps them
+		} else if k.Value == "exposures" {
+			m.warn(path, ypos(k), "exposures: read and kept in manifest.json; docket runs nothing for them, but selects them as dbt does "+
+				"(docket ls -s exposure:NAME lists one, docket build -s +exposure:NAME builds what it depends on) (reported once)")
 		} else if placedUnacted[k.Value] {
 			m.warn(path, ypos(k), "%s: read and kept in manifest.json, but docket does not act on them (reported once)", k.Value)
 		} else {
