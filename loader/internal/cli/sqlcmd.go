@@ -40,7 +40,8 @@ func runSQL(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return ExitFailed
 		}
 	}
-	rows, err := queryAsText(ctx, conn, fs.Arg(0))
+	rows, done, err := queryAsText(ctx, conn, fs.Arg(0))
+	defer done()
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", termSafeLines(err.Error()))
 		if !*allowExternal && strings.Contains(err.Error(), "disabled by configuration") {
@@ -56,19 +57,35 @@ func runSQL(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return ExitOK
 }
 
-// queryAsText runs q with every column cast to VARCHAR, so each value
+// queryAsText runs q once with every column cast to VARCHAR, so each value
 // prints as DuckDB's own CLI prints it (a DATE 2024-01-31, an INTERVAL
 // 3 days, a DECIMAL(4,2) 1.50, a list [1, 2], a struct {'a': 1}); Go's
 // formatting of the driver's values printed "2024-01-31 00:00:00 +0000 UTC",
-// "{3 0 0}", "[1 2]" and "map[a:1]". A statement that is not a query
-// (SHOW, PRAGMA, ...) or that fails so wrapped runs as written, printed as
-// before, and its error is its own.
-func queryAsText(ctx context.Context, conn *sql.Conn, q string) (*sql.Rows, error) {
+// "{3 0 0}", "[1 2]" and "map[a:1]". The wrapped query is prepared first: a
+// statement that is not a query (SHOW, PRAGMA, ...) or that does not
+// prepare so wrapped runs as written, printed as before, and its error is
+// its own. A query that prepared and then fails is not run again (it was
+// run twice, as wrapped and as written: a side effect happened twice, and
+// the error shown was the second run's). A placeholder (? or $1) with no
+// value is refused by database/sql before anything runs ("sql: expected 1
+// arguments, got 0"); q then runs as written for the driver's message, as
+// before ("incorrect argument count for command: have 0 want 1"). done
+// closes the prepared statement once rows are read.
+func queryAsText(ctx context.Context, conn *sql.Conn, q string) (rows *sql.Rows, done func(), err error) {
 	inner := strings.TrimRight(strings.TrimSpace(q), "; \t\n")
-	if rows, err := conn.QueryContext(ctx, "select columns(*)::varchar from (\n"+inner+"\n)"); err == nil {
-		return rows, nil
+	stmt, err := conn.PrepareContext(ctx, "select columns(*)::varchar from (\n"+inner+"\n)")
+	if err == nil {
+		rows, err = stmt.QueryContext(ctx)
+		if err == nil {
+			return rows, func() { stmt.Close() }, nil
+		}
+		stmt.Close()
+		if !strings.HasPrefix(err.Error(), "sql: expected ") {
+			return nil, func() {}, err
+		}
 	}
-	return conn.QueryContext(ctx, q)
+	rows, err = conn.QueryContext(ctx, q)
+	return rows, func() {}, err
 }
 
 func printRows(w io.Writer, rows *sql.Rows) error {
