@@ -61,6 +61,16 @@ func TestCodecRealResults(t *testing.T) {
 			has["attachments"] = has["attachments"] || len(res.Attachments) > 0
 			has["extra"] = has["extra"] || len(res.Metadata.Extra) > 0
 		}
+		// The frame's buffer is sized once, from the result, not grown
+		// step by step while it is written (one allocation; the
+		// metadata's keys may take another), and not much over the frame.
+		n, capacity := worker.EncodeResponse(resp)
+		if allocs := testing.AllocsPerRun(3, func() { worker.EncodeResponse(resp) }); allocs > 2 {
+			t.Errorf("%s: encoding its %d-byte answer allocated %.0f times", p, n, allocs)
+		}
+		if capacity > 2*n+4096 {
+			t.Errorf("%s: a %d-byte answer in a buffer of %d bytes", p, n, capacity)
+		}
 		got, err := worker.RoundTripResponse(resp)
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)

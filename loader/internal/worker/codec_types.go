@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"slices"
 	"sort"
 	"time"
 
@@ -87,6 +88,14 @@ const (
 )
 
 func (e *encoder) response(resp *Response) {
+	size := 64
+	if resp.Err != nil {
+		size += len(resp.Err.Kind) + len(resp.Err.Msg)
+	}
+	if resp.Result != nil {
+		size += resultSize(resp.Result)
+	}
+	e.b = slices.Grow(e.b[:0], size)
 	e.begin()
 	e.int(resp.ID)
 	e.int(int64(resp.Duration))
@@ -105,6 +114,64 @@ func (e *encoder) response(resp *Response) {
 	if resp.Result != nil {
 		e.result(resp.Result)
 	}
+}
+
+// resultSize is about the bytes r takes encoded (each integer counted at
+// 2 bytes, most take 1-3), so that a response's frame buffer is grown
+// once before the frame is written instead of step by step: append grew
+// the buffer a quarter at a time, copying it and touching fresh memory at
+// each step whenever a frame outgrew every earlier one (the 149 bench-load
+// PDFs through one encoder, biggest file first: 26.5 MB allocated, 2 % of
+// the workers' CPU in pprof; sized once: 6.2 MB, 0.8 %).
+func resultSize(r *document.Result) int {
+	const (
+		page    = 8 + 8 + 8 + 1 + 8*2
+		element = 9*2 + 32
+		table   = 4*2 + 32 + 1
+		word    = 7*2 + 32 + 8
+		str     = 2 // a string's length
+	)
+	n := 1 << 10 // type, MIME, metadata, version, counts
+	for _, v := range r.Metadata.Extra {
+		n += len(v) + 2*str + 16
+	}
+	for i := range r.Pages {
+		p := &r.Pages[i]
+		n += page + 3*str + len(p.Text) + len(p.Method) + len(p.ReviewReason)
+	}
+	for i := range r.Elements {
+		el := &r.Elements[i]
+		n += element + 3*str + len(el.Category) + len(el.Text) + len(el.Section)
+	}
+	for i := range r.Tables {
+		t := &r.Tables[i]
+		n += table + 4*2*len(t.Spans) + rowSize(t.Header)
+		for _, row := range t.Rows {
+			n += rowSize(row)
+		}
+	}
+	for i := range r.Words {
+		n += word + str + len(r.Words[i].Text)
+	}
+	for _, a := range r.Attachments {
+		n += 2*str + len(a.Name) + len(a.Data)
+	}
+	for _, w := range r.Warnings {
+		n += str + len(w)
+	}
+	for _, v := range r.Reviews {
+		n += 2 + 2*str + len(v.Code) + len(v.Message)
+	}
+	return n
+}
+
+// rowSize is about the bytes a table row takes encoded (see resultSize).
+func rowSize(row []string) int {
+	n := 2
+	for _, c := range row {
+		n += 2 + len(c)
+	}
+	return n
 }
 
 func (d *decoder) response() (Response, error) {

@@ -23,3 +23,11 @@ func RoundTripResponse(resp *Response) (Response, error) {
 
 // GobRoundTrip is what the pipe carried before the codec (gob).
 func GobRoundTrip(t *testing.T, resp *Response) Response { return gobRoundTrip(t, resp) }
+
+// EncodeResponse encodes resp with a fresh encoder, as a worker writes its
+// answer, and returns the frame's length and its buffer's capacity.
+func EncodeResponse(resp *Response) (n, capacity int) {
+	var e encoder
+	e.response(resp)
+	return len(e.b), cap(e.b)
+}
