@@ -62,10 +62,15 @@ func compareExternalExtraction(originalDoc, extractedDoc *html.Node, opts Option
 	}
 	logInfo(opts, "trying external extractor for url %q", originalUrl)
 
-	// Prior cleaning
-	cleanedDoc := dom.Clone(originalDoc, true)
-	if opts.Focus == FavorPrecision {
-		cleanedDoc = pruneUnwantedNodes(cleanedDoc, selector.OverallDiscardedContent)
+	// Prior cleaning. docket: only when a fallback extractor is to run on
+	// the page; with both candidates given by the caller none does, and
+	// the copy was the cost of the comparison.
+	var cleanedDoc *html.Node
+	if fc := opts.FallbackCandidates; fc == nil || fc.Readability == nil || fc.Distiller == nil {
+		cleanedDoc = dom.Clone(originalDoc, true)
+		if opts.Focus == FavorPrecision {
+			cleanedDoc = pruneUnwantedNodes(cleanedDoc, selector.OverallDiscardedContent)
+		}
 	}
 
 	// Process each candidate

@@ -44,8 +44,15 @@ import (
 //     trafilatura's choice is taken the same way (it is the better of the
 //     two alone on news pages: F1 0.962 against 0.955 held out).
 //
-// When trafilatura kept under half of readability's words it failed on the
-// page, and readability's blocks stay whole.
+// trafilatura's text is its fallback's choice (judgeText): when its own
+// text looks poor next to readability's (under half its length, or no
+// paragraphs), readability's node as trafilatura cleans it (no time,
+// figure, button, label, form...), so the edges' dates, captions and
+// widget labels go where readability's blocks were kept whole before;
+// unless trafilatura's own text chose another part of the page (then that
+// judges, as before). When the judging text holds under half of
+// readability's words, trafilatura failed on the page, and readability's
+// blocks stay whole.
 //
 // Chosen on the tune halves of both eval-html sets together (each favours
 // its own library: corpus/html-main is readability's test suite, the
@@ -87,7 +94,15 @@ import (
 // readability's blocks of 3 (12) words or more when deciding that
 // trafilatura failed (its menu items) 0.977 (0.971) / 0.905; a block of
 // one or two words at an edge kept only when trafilatura's text opens
-// (ends) with it, 0.986 / 0.907, no better.
+// (ends) with it, 0.986 / 0.907, no better. Session 29 (html/14), from
+// 0.985 / 0.914 / junk 18.0: trafilatura's fallback as the judge with
+// readability's node its candidate, 0.985 / 0.916 / 18.3 (report: 0.991 /
+// 0.906, junk 11.0 -> 7.1, one comparison page lost all its snippets), and
+// with trafilatura's own text judging where it chose another part (the
+// fallback had taken readability's node over the right part: goose's
+// get_canonical_url, junk 0 -> 8 words) 0.985 / 0.916 / 18.0; report
+// 0.9912 / 0.9070 -> 0.9914 / 0.9071, junk 11.0 -> 7.1, goose whole
+// bodies F1 0.943 -> 0.992.
 // Measured in loader/tools/eval-html (the figures in the commits that set
 // them).
 const (
@@ -114,30 +129,82 @@ const (
 var agreeMaxBytes = 4 << 20
 
 // trafilaturaRun is go-trafilatura's extraction as docket runs it (the
-// fork under third_party, without its date parser, no fallback); a test
-// swaps it to make the library fail.
-var trafilaturaRun = func(doc *html.Node) (*trafilatura.ExtractResult, error) {
-	return trafilatura.ExtractDocument(doc, trafilatura.Options{ExcludeComments: true})
+// fork under third_party, without its date parser). With cand (readability's
+// article node) its fallback is on with cand as its only candidate: when its
+// own text looks poor (under half of cand's characters, or no paragraphs)
+// it takes cand, cleaned of the tags it drops (time, figure, button, label,
+// footer, aside, nav, form...), and returns cand itself as ContentNode. The
+// fork's own fallback extractors (go-shiori's readability, DOM Distiller)
+// are not run. cand nil: no fallback. A test swaps it to make the library
+// fail.
+var trafilaturaRun = func(doc, cand *html.Node) (*trafilatura.ExtractResult, error) {
+	opts := trafilatura.Options{ExcludeComments: true}
+	if cand != nil {
+		opts.EnableFallback = true
+		opts.FallbackCandidates = &trafilatura.FallbackCandidates{Readability: cand, Distiller: cand}
+	}
+	return trafilatura.ExtractDocument(doc, opts)
 }
 
-// trafilaturaText is the page's main content text by go-trafilatura, or ""
-// and why when the library failed (an error or a panic: a library panic
-// must not cost the document, and must not pass for a page it found too
-// little on either).
-func trafilaturaText(doc *html.Node) (text, failed string) {
+// trafilaturaText is the page's main content text by go-trafilatura (see
+// trafilaturaRun), whether its fallback took cand, or "" and why when the
+// library failed (an error or a panic: a library panic must not cost the
+// document, and must not pass for a page it found too little on either).
+func trafilaturaText(doc, cand *html.Node) (text string, tookCand bool, failed string) {
 	defer func() {
 		if r := recover(); r != nil {
-			text, failed = "", fmt.Sprintf("panicked: %v", r)
+			text, tookCand, failed = "", false, fmt.Sprintf("panicked: %v", r)
 		}
 	}()
-	res, err := trafilaturaRun(doc)
+	res, err := trafilaturaRun(doc, cand)
 	switch {
 	case err != nil:
-		return "", err.Error()
+		return "", false, err.Error()
 	case res == nil:
-		return "", "returned no result"
+		return "", false, "returned no result"
 	}
-	return res.ContentText, ""
+	return res.ContentText, cand != nil && res.ContentNode == cand, ""
+}
+
+// judgeText is the text readability's blocks (taken from node) are checked
+// against: trafilatura's, with its fallback judging between its own text
+// and node (see trafilaturaRun). ownTooShort says the fallback took node:
+// trafilatura's own text was too short to judge by, so the blocks are
+// checked against node's text as trafilatura cleans it (dates, captions,
+// buttons out).
+//
+// The fallback compares lengths only. When it took node, trafilatura is
+// run again without it, and when that text (its own, or its rescue from
+// the whole page when its own was near empty) holds at least half of
+// readability's words but under agreeSwitchCover of them are in it, the
+// two chose different parts of the page: that text is the judge, as
+// without the fallback (agree switches to it). Taking node there would
+// make readability its own judge.
+func judgeText(doc, node *html.Node, blocks []block) (text string, ownTooShort bool, failed string) {
+	text, took, failed := trafilaturaText(doc, node)
+	if failed != "" || !took {
+		return text, false, failed
+	}
+	own, _, f := trafilaturaText(doc, nil)
+	if f == "" {
+		ref := newTextRef(own)
+		joined, nr := joinBlocks(blocks)
+		if in, all := ref.bagShare(joined); ref.words*2 >= nr && float64(in) < agreeSwitchCover*float64(all) {
+			return own, false, ""
+		}
+	}
+	return text, true, ""
+}
+
+// joinBlocks is the blocks' text, one a line, and its number of words.
+func joinBlocks(blocks []block) (string, int) {
+	texts := make([]string, len(blocks))
+	n := 0
+	for i, b := range blocks {
+		texts[i] = b.text
+		n += len(wordsOf(b.text))
+	}
+	return strings.Join(texts, "\n"), n
 }
 
 // agree keeps the blocks of readability's (blocks) that trafilatura's
@@ -147,18 +214,10 @@ func trafilaturaText(doc *html.Node) (text, failed string) {
 // or "switched".
 func agree(blocks, page []block, traf string) ([]block, string) {
 	ref := newTextRef(traf)
-	nr := 0
-	for _, b := range blocks {
-		nr += len(wordsOf(b.text))
-	}
+	joined, nr := joinBlocks(blocks)
 	if ref.words == 0 || ref.words*2 < nr {
 		return blocks, ""
 	}
-	texts := make([]string, len(blocks))
-	for i, b := range blocks {
-		texts[i] = b.text
-	}
-	joined := strings.Join(texts, "\n")
 	in, all := ref.bagShare(joined)
 	how := ""
 	switch within, more := float64(in) >= agreeWidenCover*float64(all), float64(ref.words); {

@@ -134,10 +134,12 @@ func TestLargePageSkipsTrafilatura(t *testing.T) {
 // failed and why: a library failure is not passed off as a page
 // trafilatura found too little on (review29's finding on html/9).
 func TestTrafilaturaFailureSaid(t *testing.T) {
-	defer func(f func(*html.Node) (*trafilatura.ExtractResult, error)) { trafilaturaRun = f }(trafilaturaRun)
-	for name, run := range map[string]func(*html.Node) (*trafilatura.ExtractResult, error){
-		"panic": func(*html.Node) (*trafilatura.ExtractResult, error) { panic("index out of range [3] with length 3") },
-		"error": func(*html.Node) (*trafilatura.ExtractResult, error) { return nil, errors.New("no body") },
+	defer func(f func(_, _ *html.Node) (*trafilatura.ExtractResult, error)) { trafilaturaRun = f }(trafilaturaRun)
+	for name, run := range map[string]func(_, _ *html.Node) (*trafilatura.ExtractResult, error){
+		"panic": func(_, _ *html.Node) (*trafilatura.ExtractResult, error) {
+			panic("index out of range [3] with length 3")
+		},
+		"error": func(_, _ *html.Node) (*trafilatura.ExtractResult, error) { return nil, errors.New("no body") },
 	} {
 		trafilaturaRun = run
 		res := extractData(t, "news.html", newsletterPage())

@@ -9,7 +9,9 @@
 // are all there is). When readability finds a substantial main content in
 // a page with much more text around it, only the blocks it kept stay, less
 // those go-trafilatura's text does not support (agree.go: long blocks
-// anywhere, short ones at the article's edges), or the page's blocks
+// anywhere, short ones at the article's edges; when trafilatura finds too
+// little on its own, its fallback's text: readability's choice as
+// trafilatura cleans it), or the page's blocks
 // trafilatura holds when readability took only a part or another part, and
 // with the standfirst above them put back when the page's meta description
 // repeats it (standfirst.go); the structure always comes from our own walk of the DOM, because content
@@ -94,18 +96,22 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 		// Over agreeMaxBytes nothing reads doc after readability (no
 		// trafilatura check), so readability may work on it rather than on
 		// a copy: the copy was the largest single allocation of a big page.
-		if kept, ok := mainContent(doc, blocks, len(s) > agreeMaxBytes); ok {
+		if kept, node, ok := mainContent(doc, blocks, len(s) > agreeMaxBytes); ok {
 			blocks, scope, by = kept, "main_content", "readability"
 			if len(s) > agreeMaxBytes {
 				res.Metadata.Extra["content_check"] = fmt.Sprintf("trafilatura's check skipped: the page's HTML is %.1f MB, over %d MB (its copies of the page would cost tens of times that in memory)", float64(len(s))/(1<<20), agreeMaxBytes>>20)
 			} else if ctx.Err() == nil {
-				traf, failed := trafilaturaText(doc)
+				traf, ownTooShort, failed := judgeText(doc, node, blocks)
 				if failed != "" {
 					res.Metadata.Extra["content_check"] = "trafilatura's check failed (" + failed + "): readability's choice kept unchecked"
 				}
-				switch agreed, how := agree(blocks, page, traf); how {
+				agreed, how := agree(blocks, page, traf)
+				switch how {
 				case "checked":
 					blocks, by = agreed, "readability+trafilatura"
+					if ownTooShort {
+						res.Metadata.Extra["content_check"] = "trafilatura found too little on its own to judge by (its fallback's test: under half of readability's text, or no paragraphs); readability's choice was checked against its own text as trafilatura's fallback cleans it (dates, captions, buttons, forms out)"
+					}
 				case "widened":
 					blocks, by = agreed, "trafilatura"
 					res.Metadata.Extra["content_check"] = "readability's choice widened: its text is within trafilatura's, which kept twice as many words (or half as many again, opening with text readability left out); the page's blocks trafilatura's text holds are the main content"
@@ -259,13 +265,13 @@ func metadata(doc *html.Node) document.Metadata {
 //
 // With mutate, readability works on doc itself (it rewrites the tree: doc
 // must not be read afterwards) instead of a copy; the choice is the same.
-func mainContent(doc *html.Node, blocks []block, mutate bool) ([]block, bool) {
+func mainContent(doc *html.Node, blocks []block, mutate bool) ([]block, *html.Node, bool) {
 	total := 0
 	for _, b := range blocks {
 		total += utf8.RuneCountInString(b.text)
 	}
 	if total < minMainPage {
-		return nil, false
+		return nil, nil, false
 	}
 	var node *html.Node
 	func() {
@@ -285,7 +291,7 @@ func mainContent(doc *html.Node, blocks []block, mutate bool) ([]block, bool) {
 		}
 	}()
 	if node == nil {
-		return nil, false
+		return nil, nil, false
 	}
 	w := &walker{inMain: 1}
 	w.walk(node)
@@ -295,9 +301,9 @@ func mainContent(doc *html.Node, blocks []block, mutate bool) ([]block, bool) {
 		mainLen += utf8.RuneCountInString(b.text)
 	}
 	if mainLen < minMainText {
-		return nil, false // readability found next to nothing: keep the page
+		return nil, nil, false // readability found next to nothing: keep the page
 	}
-	return w.blocks, true
+	return w.blocks, node, true
 }
 
 const (

@@ -27,7 +27,7 @@ func TestTrafilaturaLinearInParagraphs(t *testing.T) {
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	text, failed := trafilaturaText(doc)
+	text, _, failed := trafilaturaText(doc, nil)
 	if failed != "" {
 		t.Fatalf("trafilatura failed: %s", failed)
 	}
