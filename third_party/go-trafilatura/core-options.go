@@ -81,6 +81,14 @@ type Options struct {
 	// uses the specified language.
 	TargetLanguage string
 
+	// docket: ContentOnly skips what only ExtractResult.Metadata reads: the
+	// page's metadata (title, author, URL, site name, categories...) and the
+	// language of the extracted text; Metadata stays zero. The content is
+	// the same. Ignored with HasEssentialMetadata or TargetLanguage (they
+	// need them), and with IncludeLinks (links are made absolute against the
+	// page's URL from its metadata).
+	ContentOnly bool
+
 	// If EnableFallback is true, then whenever Trafilatura failed to extract a document,
 	// it will use algorithm from another package, i.e. Readability and Dom Distiller.
 	// This will make the extraction result more precise, but also a bit slower.

@@ -93,8 +93,12 @@ func ExtractDocument(doc *html.Node, opts Options) (*ExtractResult, error) {
 		return nil, fmt.Errorf("web page language is not %s", opts.TargetLanguage)
 	}
 
-	// Fetch metadata
-	metadata := extractMetadata(doc, opts)
+	// Fetch metadata (docket: not for ContentOnly, see Options)
+	contentOnly := opts.ContentOnly && !opts.HasEssentialMetadata && opts.TargetLanguage == "" && !opts.IncludeLinks
+	var metadata Metadata
+	if !contentOnly {
+		metadata = extractMetadata(doc, opts)
+	}
 
 	// Check if essential metadata is missing
 	if opts.HasEssentialMetadata {
@@ -193,7 +197,10 @@ func ExtractDocument(doc *html.Node, opts Options) (*ExtractResult, error) {
 	}
 
 	// Sanity check on language
-	lang := languageClassifier(tmpBodyText, tmpComments)
+	var lang string
+	if !contentOnly {
+		lang = languageClassifier(tmpBodyText, tmpComments)
+	}
 	if opts.TargetLanguage != "" {
 		if lang != opts.TargetLanguage {
 			return nil, fmt.Errorf("wrong language, want %s got %s", opts.TargetLanguage, lang)

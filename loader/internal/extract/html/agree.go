@@ -138,7 +138,7 @@ var agreeMaxBytes = 4 << 20
 // are not run. cand nil: no fallback. A test swaps it to make the library
 // fail.
 var trafilaturaRun = func(doc, cand *html.Node) (*trafilatura.ExtractResult, error) {
-	opts := trafilatura.Options{ExcludeComments: true}
+	opts := trafilatura.Options{ExcludeComments: true, ContentOnly: true}
 	if cand != nil {
 		opts.EnableFallback = true
 		opts.FallbackCandidates = &trafilatura.FallbackCandidates{Readability: cand, Distiller: cand}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	trafilatura "github.com/markusmobius/go-trafilatura"
 	"golang.org/x/net/html"
 )
 
@@ -38,5 +39,41 @@ func TestTrafilaturaLinearInParagraphs(t *testing.T) {
 	// linear: ~90 MiB here; += over ~8,000 paragraphs: ~4 GiB
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<30 {
 		t.Errorf("trafilatura allocated %d MiB for a 1 MiB page: quadratic in its paragraphs", alloc>>20)
+	}
+}
+
+// TestTrafilaturaContentOnly: the fork's ContentOnly (docket reads none of
+// trafilatura's metadata) skips the page's metadata and the language
+// classification, half the library's CPU on corpus/html-main, and the
+// extracted text stays the same.
+func TestTrafilaturaContentOnly(t *testing.T) {
+	page := strings.Replace(twoBoxArticle(), "<head>", `<head><meta name="author" content="Jane Roe">`, 1)
+	for _, fallback := range []bool{false, true} {
+		var texts [2]string
+		for i, only := range []bool{false, true} {
+			doc, err := html.Parse(strings.NewReader(page))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := trafilatura.Options{ExcludeComments: true, ContentOnly: only, EnableFallback: fallback}
+			if fallback {
+				cand := &html.Node{Type: html.ElementNode, Data: "div"}
+				opts.FallbackCandidates = &trafilatura.FallbackCandidates{Readability: cand, Distiller: cand}
+			}
+			res, err := trafilatura.ExtractDocument(doc, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			texts[i] = res.ContentText
+			switch md := res.Metadata; {
+			case only && (md.Title != "" || md.Author != "" || md.Language != ""):
+				t.Errorf("ContentOnly: metadata read anyway: %+v", md)
+			case !only && (md.Title != "Council approves budget" || md.Author != "Jane Roe" || md.Language != "en"):
+				t.Errorf("metadata title %q author %q language %q", md.Title, md.Author, md.Language)
+			}
+		}
+		if texts[0] == "" || texts[0] != texts[1] {
+			t.Errorf("fallback %v: text with ContentOnly %q, without %q", fallback, texts[1], texts[0])
+		}
 	}
 }
