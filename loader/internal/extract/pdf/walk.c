@@ -4,6 +4,7 @@
  * devhooks.c (the device's text and shading calls) and tailed.c. */
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include "walk.h"
 #include "walkint.h"
 
@@ -20,12 +21,60 @@ static const fz_matrix dk_identity = { 1, 0, 0, 1, 0, 0 };
 static float fmin4(float a, float b, float c, float e) { float m = a; if (b < m) m = b; if (c < m) m = c; if (e < m) m = e; return m; }
 static float fmax4(float a, float b, float c, float e) { float m = a; if (b > m) m = b; if (c > m) m = c; if (e > m) m = e; return m; }
 
+/* dk_mark_cmp orders clip marks by their character's address. */
+static int dk_mark_cmp(const void *a, const void *b)
+{
+	const char *x = ((const dk_clipmark *)a)->ch, *y = ((const dk_clipmark *)b)->ch;
+	return x < y ? -1 : x > y;
+}
+
+/* dk_mark_of: the clip mark of ch, or NULL (marks sorted). */
+static const dk_clipmark *dk_mark_of(const dk_page *p, const fz_stext_char *ch)
+{
+	dk_clipmark key;
+	key.ch = ch;
+	return bsearch(&key, p->marks, (size_t)p->nmarks, sizeof key, dk_mark_cmp);
+}
+
+/* dk_between: the span between [a0,a1] and [b0,b1] (either order),
+ * empty at a1 when they overlap. */
+static void dk_between(float a0, float a1, float b0, float b1, float *o0, float *o1)
+{
+	if (b0 >= a1) { *o0 = a1; *o1 = b0; }
+	else if (b1 <= a0) { *o0 = b1; *o1 = a0; }
+	else { *o0 = *o1 = a1; }
+}
+
+/* dk_font_index: ch's font in p->fonts (added when new); -1 on
+ * allocation failure. */
+static int dk_font_index(dk_page *p, fz_font *f, fz_font **lastfont, int *lastidx)
+{
+	int i;
+	if (f == *lastfont) return *lastidx;
+	*lastidx = -1;
+	for (i = 0; i < p->nfonts; i++)
+		if (p->fonts[i] == f) { *lastidx = i; break; }
+	if (*lastidx < 0) {
+		GROW(p->fonts, p->nfonts, p->capfonts, fz_font *);
+		p->fonts[p->nfonts] = f;
+		*lastidx = p->nfonts++;
+	}
+	*lastfont = f;
+	return *lastidx;
+}
+
 /* dk_fill walks an stext page into p's arrays; -1 on allocation failure.
  * With clip, characters whose box lies entirely outside the page box are
  * left out, and line and block boxes are the union of what is kept (what
  * FZ_STEXT_MEDIABOX_CLIP does, but on the character's box: MuPDF's flag
  * bounds every glyph's outline, which was ~7% of the instructions of a
- * text-layer extraction, for the same text on docket's corpus). */
+ * text-layer extraction, for the same text on docket's corpus).
+ * Characters the clip hides (p->marks, devhooks.c) are left out too, those
+ * it cuts are trimmed to the scissor along their line, and where the clip
+ * ends a run of glyphs and other text follows on the line (a cut glyph's
+ * end, hidden glyphs between shown ones) a space is put between: the
+ * text after it was drawn outside that clip, so it is not the same
+ * word. */
 static int dk_fill(dk_page *p, fz_stext_page *st, int clip)
 {
 	fz_stext_block *b;
@@ -33,8 +82,9 @@ static int dk_fill(dk_page *p, fz_stext_page *st, int clip)
 	fz_stext_char *ch;
 	fz_font *lastfont = NULL;
 	fz_rect mb = st->mediabox;
-	int lastidx = -1, i;
+	int lastidx = -1, bounds = clip || p->nmarks > 0;
 
+	if (p->nmarks > 1) qsort(p->marks, (size_t)p->nmarks, sizeof *p->marks, dk_mark_cmp);
 	for (b = st->first_block; b; b = b->next) {
 		dk_block *ob;
 		GROW(p->blocks, p->nblocks, p->capblocks, dk_block);
@@ -50,6 +100,8 @@ static int dk_fill(dk_page *p, fz_stext_page *st, int clip)
 		if (b->type != FZ_STEXT_BLOCK_TEXT) continue;
 		for (ln = b->u.t.first_line; ln; ln = ln->next) {
 			dk_line *ol;
+			int horiz = fabsf(ln->dir.x) >= fabsf(ln->dir.y);
+			int gap = 0, prevclip = 0;
 			GROW(p->lines, p->nlines, p->caplines, dk_line);
 			ol = &p->lines[p->nlines++];
 			ol->wmode = ln->wmode; ol->dx = ln->dir.x; ol->dy = ln->dir.y;
@@ -58,16 +110,50 @@ static int dk_fill(dk_page *p, fz_stext_page *st, int clip)
 			for (ch = ln->first_char; ch; ch = ch->next) {
 				dk_char *oc;
 				const fz_quad *q = &ch->quad;
+				const dk_clipmark *m = p->nmarks ? dk_mark_of(p, ch) : NULL;
 				float x0 = fmin4(q->ul.x, q->ur.x, q->ll.x, q->lr.x);
 				float x1 = fmax4(q->ul.x, q->ur.x, q->ll.x, q->lr.x);
 				float y0 = fmin4(q->ul.y, q->ur.y, q->ll.y, q->lr.y);
 				float y1 = fmax4(q->ul.y, q->ur.y, q->ll.y, q->lr.y);
+				int cl = m ? m->clip : 0, font;
 				if (clip && (x1 < mb.x0 || x0 > mb.x1 || y1 < mb.y0 || y0 > mb.y1))
 					continue;
+				if (cl & DK_CLIP_HIDDEN) {
+					gap = ol->n > 0;
+					continue;
+				}
+				if (cl && horiz) {
+					if (x0 < m->x0) x0 = m->x0;
+					if (x1 > m->x1) x1 = m->x1;
+				} else if (cl) {
+					if (y0 < m->y0) y0 = m->y0;
+					if (y1 > m->y1) y1 = m->y1;
+				}
+				font = dk_font_index(p, ch->font, &lastfont, &lastidx);
+				if (font < 0) return -1;
+				if (ol->n > 0 && ch->c != ' ' && p->chars[p->nchars - 1].c != ' ' &&
+				    (gap || (prevclip & DK_CLIP_CUT_END))) {
+					/* the space the clip's edge makes: from the glyph
+					 * before to this one */
+					dk_char *pc;
+					GROW(p->chars, p->nchars, p->capchars, dk_char);
+					pc = &p->chars[p->nchars - 1];
+					oc = &p->chars[p->nchars++];
+					*oc = *pc;
+					oc->c = ' ';
+					oc->clip = 0;
+					if (horiz) dk_between(pc->x0, pc->x1, x0, x1, &oc->x0, &oc->x1);
+					else dk_between(pc->y0, pc->y1, y0, y1, &oc->y0, &oc->y1);
+					oc->ox = horiz ? oc->x0 : oc->ox;
+					oc->oy = horiz ? oc->oy : oc->y0;
+					p->lines[p->nlines - 1].n++;
+				}
+				gap = 0;
+				prevclip = cl;
 				GROW(p->chars, p->nchars, p->capchars, dk_char);
 				oc = &p->chars[p->nchars++];
 				ol = &p->lines[p->nlines - 1];
-				if (clip) {
+				if (bounds) {
 					if (ol->n == 0) { ol->x0 = x0; ol->y0 = y0; ol->x1 = x1; ol->y1 = y1; }
 					else {
 						if (x0 < ol->x0) ol->x0 = x0;
@@ -81,23 +167,13 @@ static int dk_fill(dk_page *p, fz_stext_page *st, int clip)
 				oc->x0 = x0; oc->x1 = x1; oc->y0 = y0; oc->y1 = y1;
 				oc->ox = ch->origin.x; oc->oy = ch->origin.y;
 				oc->size = ch->size;
-				if (ch->font != lastfont) {
-					lastidx = -1;
-					for (i = 0; i < p->nfonts; i++)
-						if (p->fonts[i] == ch->font) { lastidx = i; break; }
-					if (lastidx < 0) {
-						GROW(p->fonts, p->nfonts, p->capfonts, fz_font *);
-						p->fonts[p->nfonts] = ch->font;
-						lastidx = p->nfonts++;
-					}
-					lastfont = ch->font;
-				}
-				oc->font = lastidx;
+				oc->clip = cl;
+				oc->font = font;
 			}
 			ol = &p->lines[p->nlines - 1];
-			if (ol->n == 0 && clip) { p->nlines--; continue; }
+			if (ol->n == 0 && bounds) { p->nlines--; continue; }
 			ob = &p->blocks[p->nblocks - 1];
-			if (clip) {
+			if (bounds) {
 				if (ob->n == 0) { ob->x0 = ol->x0; ob->y0 = ol->y0; ob->x1 = ol->x1; ob->y1 = ol->y1; }
 				else {
 					if (ol->x0 < ob->x0) ob->x0 = ol->x0;
@@ -108,7 +184,7 @@ static int dk_fill(dk_page *p, fz_stext_page *st, int clip)
 			}
 			ob->n++;
 		}
-		if (ob->n == 0 && clip) p->nblocks--;
+		if (ob->n == 0 && bounds) p->nblocks--;
 	}
 	return 0;
 }
@@ -217,6 +293,7 @@ int dk_page_load(dk_doc *d, int number, int flags, int vectors, size_t max_conte
 	int failed = 0, clip = (flags & FZ_STEXT_MEDIABOX_CLIP) != 0;
 
 	p->nchars = p->nlines = p->nblocks = p->nfonts = p->nvecs = 0;
+	p->nmarks = 0;
 	p->lazy_images = 0;
 	p->stext = NULL;
 	p->err[0] = 0;
@@ -241,6 +318,7 @@ int dk_page_load(dk_doc *d, int number, int flags, int vectors, size_t max_conte
 			dev = fz_new_stext_device(ctx, st, &opts);
 			dk_hook_vectors(dev, p);
 			dk_hook_text(dev, &p->cookie);
+			dk_hook_clip(p, st);
 			dk_hook_shade(dev);
 			fz_run_page_contents(ctx, page, dev, dk_identity, &p->cookie);
 			fz_close_device(ctx, dev);
@@ -249,6 +327,7 @@ int dk_page_load(dk_doc *d, int number, int flags, int vectors, size_t max_conte
 			st = fz_new_stext_page(ctx, r);
 			dev = fz_new_stext_device(ctx, st, &opts);
 			dk_hook_text(dev, &p->cookie);
+			dk_hook_clip(p, st);
 			dk_hook_shade(dev);
 			fz_run_page_contents(ctx, page, dev, dk_identity, &p->cookie);
 			fz_close_device(ctx, dev);
@@ -287,6 +366,6 @@ void dk_page_release(dk_doc *d, dk_page *p)
 
 void dk_page_free(dk_page *p)
 {
-	free(p->chars); free(p->lines); free(p->blocks); free(p->fonts); free(p->vecs);
+	free(p->chars); free(p->lines); free(p->blocks); free(p->fonts); free(p->vecs); free(p->marks);
 	memset(p, 0, sizeof *p);
 }

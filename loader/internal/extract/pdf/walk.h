@@ -12,7 +12,22 @@ typedef struct {
 	float x0, y0, x1, y1; /* bbox of the char quad */
 	float ox, oy;   /* origin (pen position on the baseline) */
 	float size;     /* font size in points */
+	int clip;       /* DK_CLIP_*: how the clip in force when it was drawn cuts it */
 } dk_char;
+
+/* dk_char.clip. A glyph partly outside the clip (the scissor: the box of
+ * the clip paths in force, devhooks.c) is cut at its start or its end
+ * along its line, and its box is trimmed to what shows; glyphs that do
+ * not show (DK_CLIP_HIDDEN) are never in dk_page.chars. */
+enum { DK_CLIP_CUT_START = 1, DK_CLIP_CUT_END = 2, DK_CLIP_HIDDEN = 4 };
+
+/* dk_clipmark: a glyph of the stext page that the clip cuts or hides,
+ * and the scissor it was drawn in (devhooks.c). */
+typedef struct {
+	const void *ch; /* the fz_stext_char */
+	int clip;       /* DK_CLIP_* */
+	float x0, y0, x1, y1; /* the scissor */
+} dk_clipmark;
 
 typedef struct {
 	int first, n;   /* range in chars */
@@ -66,6 +81,7 @@ typedef struct {
 	dk_block *blocks; int nblocks, capblocks;
 	fz_font **fonts; int nfonts, capfonts;
 	dk_vec *vecs; int nvecs, capvecs; /* only with vectors set */
+	dk_clipmark *marks; int nmarks, capmarks; /* glyphs the clip cuts or hides */
 	float px0, py0, px1, py1; /* fz_bound_page */
 	fz_stext_page *stext;     /* kept until dk_page_release */
 	fz_cookie cookie;         /* set by the caller; progress read after */

@@ -16,6 +16,7 @@ void dk_unhook_vectors(void);
 void dk_hook_text(fz_device *dev, fz_cookie *cookie);
 void dk_unhook_text(void);
 void dk_hook_shade(fz_device *dev);
+void dk_hook_clip(dk_page *p, fz_stext_page *st);
 /* images.c: how pdf_load_image loads JPEG 2000 images on this thread. */
 enum { DK_IMAGES_LAZY = 1, DK_IMAGES_DECODE = 2 };
 extern __thread int dk_images_mode, dk_images_lazy;
