@@ -126,6 +126,12 @@ func (d *Detector) ruled(g grid, ws []*word, hs, vs []rule) (document.Table, boo
 	if len(in) == 0 || textBox(g, in) {
 		return document.Table{}, false
 	}
+	if listing(g, in) {
+		for _, w := range in {
+			w.used = true
+		}
+		return document.Table{}, false
+	}
 	l := trimNotes(prune(buildGrid(box, in, g.hs, g.vs)))
 	if !plausible(l.rows, d.MinRows) {
 		return document.Table{}, false

@@ -14,10 +14,8 @@ func textBox(g grid, in []*word) bool {
 			return false
 		}
 	}
-	for _, v := range g.vs {
-		if v.pos > g.bb.X0+2 && v.pos < g.bb.X1-2 {
-			return false
-		}
+	if innerVertical(g) {
+		return false
 	}
 	w := g.bb.X1 - g.bb.X0
 	gap := phraseGap(medianSize(in))
@@ -27,4 +25,34 @@ func textBox(g grid, in []*word) bool {
 		}
 	}
 	return false
+}
+
+// innerVertical: a vertical rule of g runs inside its edges.
+func innerVertical(g grid) bool {
+	for _, v := range g.vs {
+		if v.pos > g.bb.X0+2 && v.pos < g.bb.X1-2 {
+			return true
+		}
+	}
+	return false
+}
+
+// listing: the grid is a box with no rule between columns around text
+// set in a fixed-pitch font, three words in four of it or more: a code
+// listing or a terminal's output (a shaded band a line, line numbers in
+// the margin), whose columns are runs of spaces, not a table's cells.
+// Read as a ruled table, a comment after a line of code became a column
+// of its own (layout-parser's paper: "image = cv2.imread(...) | # load |
+// images"). Its words are nobody's table.
+func listing(g grid, in []*word) bool {
+	if innerVertical(g) {
+		return false
+	}
+	mono := 0
+	for _, w := range in {
+		if w.mono {
+			mono++
+		}
+	}
+	return 4*mono >= 3*len(in)
 }

@@ -19,6 +19,7 @@ type word struct {
 	text string
 	size float64
 	bold bool
+	mono bool // its line's font is fixed-pitch (code, terminal output)
 	used bool // taken by a table already
 }
 
@@ -59,8 +60,9 @@ func words(lay *pdf.Layout, sc *wordScratch) []*word {
 			if ln.Dir[0] < 0.9 || math.Abs(ln.Dir[1]) > 0.2 {
 				continue
 			}
+			mono := ln.Font >= 0 && ln.Font < len(lay.Fonts) && lay.Fonts[ln.Font].Mono
 			for _, w := range ln.Words {
-				all = append(all, word{bb: w.BBox, text: w.Text, size: w.Size, bold: w.Bold})
+				all = append(all, word{bb: w.BBox, text: w.Text, size: w.Size, bold: w.Bold, mono: mono})
 			}
 		}
 	}
