@@ -65,3 +65,37 @@ func TestQuotedIdentifierOpensNoLiteral(t *testing.T) {
 		t.Errorf("compiled\n%s\nwant\n%s", strings.TrimSpace(got), want)
 	}
 }
+
+// TestDollarAndEscapeLiteralsOfARelation: the literals DuckDB's lexer
+// knows besides '..' are literals to the render's scan too: a relation
+// printed inside $$..$$, $tag$..$tag$ or E'..' is dbt-duckdb's three-part
+// name (it stayed two-part), and an apostrophe inside one (E'it\'s',
+// $$it's$$) or inside a nested block comment opens no literal, so a
+// relation printed as SQL after it stays two-part (it became three-part:
+// a view naming the warehouse's catalog breaks when a reader opens the
+// file under another name).
+func TestDollarAndEscapeLiteralsOfARelation(t *testing.T) {
+	files := shapeProject("dl", map[string]string{
+		"models/b.sql": "select 1 as id",
+		"models/v.sql": "{{ config(materialized='view') }}\n" +
+			"select $${{ ref('b') }}$$ as d, $q$it's {{ this }}$q$ as t, E'it\\'s {{ ref('b') }}' as e, e'\\'' as q, " +
+			"(select count(*) from {{ ref('b') }}) as n, $$it's$$ as a, id /* a /* b */ it's */ from {{ ref('b') }}",
+	})
+	dir := writeProbe(t, files)
+	db := shapeDB(t, dir)
+	rr := shapeRun(t, db, dir, "build", nil)
+	var got string
+	for _, r := range rr.Results {
+		if r.UniqueID == "model.dl.v" {
+			got = r.CompiledCode
+			if r.Status != "success" {
+				t.Errorf("v: %s %s", r.Status, r.Message)
+			}
+		}
+	}
+	want := `select $$"test"."test_schema"."b"$$ as d, $q$it's "test"."test_schema"."v"$q$ as t, E'it\'s "test"."test_schema"."b"' as e, e'\'' as q, ` +
+		`(select count(*) from test_schema.b) as n, $$it's$$ as a, id /* a /* b */ it's */ from test_schema.b`
+	if strings.TrimSpace(got) != want {
+		t.Errorf("compiled\n%s\nwant\n%s", strings.TrimSpace(got), want)
+	}
+}

@@ -3,6 +3,8 @@ package render
 import (
 	"regexp"
 	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/runner/sqllex"
 )
 
 // relExprRe is what a print must hold to be a relation: this, ref(...) or
@@ -37,71 +39,61 @@ func quotedRelations(src string) string {
 }
 
 // quotedRelSpans are the spans of the relation expressions (relExprRe's
-// group 2) printed inside a SQL string literal of src: the SQL text
-// outside Jinja is scanned for its quotes (two inside a literal are an
-// apostrophe), skipping double-quoted identifiers ("owner's id") and -- and
-// /* */ comments outside literals, {# #} comments and {% %} statements;
-// a {{ }} print inside a literal whose expression is a relation is a span.
+// group 2) printed inside a SQL string literal of src. The SQL text is
+// split by sqllex's scanner (the executor's too), with the template's
+// {{ }}, {% %} and {# #} opaque: a quote inside one ends no literal. So
+// every literal DuckDB knows counts ('..' with a doubled quote for an apostrophe,
+// E'..' with backslash escapes, $$..$$ and $tag$..$tag$), and an
+// apostrophe in a "quoted identifier" or a -- or nested /* */ comment
+// opens none. A {{ }} print inside a literal whose expression is a
+// relation is a span. (E'..' and dollar-quoted literals were unknown: a
+// relation inside one stayed two-part, and an apostrophe inside one
+// turned the SQL after it into a literal.)
 func quotedRelSpans(src string) [][2]int {
-	if !strings.Contains(src, "{{") || !strings.Contains(src, "'") {
+	if !strings.Contains(src, "{{") || !strings.ContainsAny(src, "'$") {
 		return nil
 	}
 	var out [][2]int
-	inLit := false
-	skipTo := func(i int, end string) int {
-		if j := strings.Index(src[i:], end); j >= 0 {
-			return i + j + len(end)
+	for _, t := range sqllex.Tokens(src, templateEnd) {
+		if t.Kind != sqllex.String {
+			continue
 		}
-		return len(src)
-	}
-	for i := 0; i < len(src); {
-		switch {
-		case strings.HasPrefix(src[i:], "{#"):
-			i = skipTo(i+2, "#}")
-		case strings.HasPrefix(src[i:], "{%"):
-			i = skipTo(i+2, "%}")
-		case strings.HasPrefix(src[i:], "{{"):
-			end := skipTo(i+2, "}}")
-			if inLit && end <= len(src) && end-2 >= i+2 {
+		for i := t.Start; i < t.End; {
+			end := templateEnd(src, i)
+			if end == i {
+				i++
+				continue
+			}
+			if strings.HasPrefix(src[i:], "{{") && end-2 >= i+2 {
 				if m := relExprRe.FindStringSubmatchIndex(src[i+2 : end-2]); m != nil {
 					out = append(out, [2]int{i + 2 + m[4], i + 2 + m[5]})
 				}
 			}
 			i = end
-		case inLit && strings.HasPrefix(src[i:], "''"):
-			i += 2
-		case !inLit && src[i] == '"':
-			// a quoted identifier ("owner's id"): an apostrophe in it
-			// opens no literal ("" inside it is a quote)
-			i = skipQuoted(src, i+1)
-		case src[i] == '\'':
-			inLit = !inLit
-			i++
-		case !inLit && strings.HasPrefix(src[i:], "--"):
-			i = skipTo(i+2, "\n")
-		case !inLit && strings.HasPrefix(src[i:], "/*"):
-			i = skipTo(i+2, "*/")
-		default:
-			i++
 		}
 	}
 	return out
 }
 
-// skipQuoted is the offset past the double-quoted identifier whose text
-// starts at i ("" inside it is a quote; unclosed: the end of src).
-func skipQuoted(src string, i int) int {
-	for i < len(src) {
-		j := strings.IndexByte(src[i:], '"')
-		if j < 0 {
-			return len(src)
-		}
-		i += j + 1
-		if i < len(src) && src[i] == '"' {
-			i++
-			continue
-		}
+// templateEnd is the offset past the {{ }}, {% %} or {# #} starting at i
+// of src (unclosed: len(src)), or i when none starts there.
+func templateEnd(src string, i int) int {
+	if i+1 >= len(src) || src[i] != '{' {
 		return i
+	}
+	var end string
+	switch src[i+1] {
+	case '{':
+		end = "}}"
+	case '%':
+		end = "%}"
+	case '#':
+		end = "#}"
+	default:
+		return i
+	}
+	if j := strings.Index(src[i+2:], end); j >= 0 {
+		return i + 2 + j + len(end)
 	}
 	return len(src)
 }
