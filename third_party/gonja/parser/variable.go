@@ -5,6 +5,7 @@ import (
 
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/nikolalohinski/gonja/v2/logging"
 	"github.com/nikolalohinski/gonja/v2/nodes"
@@ -72,15 +73,9 @@ func (p *Parser) parseString() (nodes.Expression, error) {
 	if t == nil {
 		return nil, p.Error("Expected a string", t)
 	}
-	str := strconv.Quote(joinContinuedLines(t.Val))
-	replaced := strings.Replace(str, `\\`, "\\", -1)
-	newstr, err := strconv.Unquote(replaced)
-	if err != nil {
-		return nil, p.Error(err.Error(), t)
-	}
 	sr := &nodes.String{
 		Location: t,
-		Val:      newstr,
+		Val:      pyUnescape(joinContinuedLines(t.Val)),
 	}
 	return sr, nil
 }
@@ -501,6 +496,50 @@ func joinContinuedLines(s string) string {
 			run = 0
 		}
 		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// pyUnescape decodes a string literal's escapes as Jinja2 does (Python's
+// unicode-escape): \\ \' \" \n \t \r \a \b \f \v, octal \ooo, \xhh,
+// \uhhhh and \Uhhhhhhhh; any other backslash stays as written ('\s' in a
+// regular expression). docket: upstream read the text with Go's
+// strconv.Unquote, which refused '\s' ("invalid syntax").
+func pyUnescape(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		c := s[i+1]
+		if r, ok := map[byte]rune{'\\': '\\', '\'': '\'', '"': '"', 'n': '\n', 't': '\t', 'r': '\r', 'a': 7, 'b': 8, 'f': 12, 'v': 11}[c]; ok {
+			b.WriteRune(r)
+			i++
+			continue
+		}
+		width := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+		if width > 0 && i+2+width <= len(s) {
+			if v, err := strconv.ParseUint(s[i+2:i+2+width], 16, 32); err == nil && utf8.ValidRune(rune(v)) {
+				b.WriteRune(rune(v))
+				i += 1 + width
+				continue
+			}
+		}
+		if c >= '0' && c <= '7' {
+			j := i + 1
+			for j < len(s) && j < i+4 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			v, _ := strconv.ParseUint(s[i+1:j], 8, 32)
+			b.WriteRune(rune(v))
+			i = j - 1
+			continue
+		}
+		b.WriteByte('\\') // unknown: kept, with what follows
 	}
 	return b.String()
 }

@@ -19,11 +19,6 @@ import (
 // EOF is an arbitraty value for End Of File
 const rEOF = -1
 
-var escapedStrings = map[string]string{
-	`\"`: `"`,
-	`\'`: `'`,
-}
-
 // var pattern = regexp.MustCompile(`(?m)(?P<key>\w+):\s+(?P<value>\w+)$`)
 
 // lexFn represents the state of the scanner
@@ -1051,19 +1046,18 @@ func (l *Lexer) scanExponent() (bool, error) {
 	return true, nil
 }
 
+// unescape strips the quotes: docket: the parser decodes the escapes
+// (parser.pyUnescape, as Jinja2 does); this replaced \' and \" only, and the
+// parser refused any escape Go's strconv does not know ('\s' in a regex).
 func unescape(str string) string {
-	str = str[1 : len(str)-1]
-	for escaped, unescaped := range escapedStrings {
-		str = strings.ReplaceAll(str, escaped, unescaped)
-	}
-	return str
+	return str[1 : len(str)-1]
 }
 
 func (l *Lexer) lexString() lexFn {
 	quote := l.next() // should be either ' or "
-	var prev rune
+	escaped := false  // docket: '\\' ends with an escaped backslash, not an escaped quote
 	near := make([]rune, 0)
-	for r := l.next(); r != quote || prev == '\\'; r, prev = l.next(), r {
+	for r := l.next(); r != quote || escaped; r = l.next() {
 		// only keep near context of the current line in case of error
 		if (len(near) == 0 || near[len(near)-1] != '\n') && r != rEOF {
 			near = append(near, r)
@@ -1071,6 +1065,7 @@ func (l *Lexer) lexString() lexFn {
 		if r == rEOF {
 			return l.errorf(`%s`, string(near))
 		}
+		escaped = r == '\\' && !escaped
 	}
 	l.processAndEmit(String, func(value string) string {
 		return normalizeNewlines(unescape(value), l.Config.NewlineSequence)

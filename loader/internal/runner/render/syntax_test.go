@@ -83,3 +83,30 @@ func TestDbtJinjaSyntaxMore(t *testing.T) {
 		t.Errorf("{{ nowhere }}: want an undefined-name error")
 	}
 }
+
+// TestJinjaStringEscapes: a Jinja string literal decodes escapes as
+// Jinja2 does (Python's unicode-escape): \n, \t, \\, \', \", \xhh and
+// \uhhhh are decoded, any other backslash stays as written. A regular
+// expression in a string ('^\s*([0-9]+)\s+(day|week)$', a real project's
+// modules.re.match) was a syntax error that stopped the whole project,
+// and its macros resolved to nothing.
+func TestJinjaStringEscapes(t *testing.T) {
+	env, _ := NewEnv(nil)
+	for _, tc := range []struct{ src, out string }{
+		{`{{ '^\s*([0-9]+)\s+(day|week)\s*$' }}`, `^\s*([0-9]+)\s+(day|week)\s*$`},
+		{`{{ "a\.b\d" }}`, `a\.b\d`},
+		{`{{ 'x\ty' }}|{{ 'l1\nl2' }}`, "x\ty|l1\nl2"},
+		{`{{ 'it\'s' }} {{ "say \"hi\"" }} {{ 'back\\slash' }}`, `it's say "hi" back\slash`},
+		{`{{ '\x41\u00e9' }}`, "Aé"},
+	} {
+		tpl, err := env.Parse("m.sql", tc.src)
+		if err != nil {
+			t.Errorf("%s: %v", tc.src, err)
+			continue
+		}
+		out, err := tpl.Render(map[string]any{})
+		if err != nil || out != tc.out {
+			t.Errorf("%s: got %q, %v; want %q", tc.src, out, err, tc.out)
+		}
+	}
+}
