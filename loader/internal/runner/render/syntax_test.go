@@ -1,6 +1,9 @@
 package render
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestDbtJinjaSyntax: Jinja that dbt packages (dbt-utils) use and that
 // upstream gonja v2.9.1 could not parse; the fork in third_party/gonja
@@ -108,5 +111,36 @@ func TestJinjaStringEscapes(t *testing.T) {
 		if err != nil || out != tc.out {
 			t.Errorf("%s: got %q, %v; want %q", tc.src, out, err, tc.out)
 		}
+	}
+}
+
+// TestForUnpacksManyNames: {% for a, b, c in rows %} unpacks each row
+// into the names, as Jinja2 does (a real project's self-check macro loops
+// `for name, expr, expected in cases`); the fork took two names at most
+// and the whole project failed to parse ("Expected keyword 'in'"). An
+// item of another length is an error.
+func TestForUnpacksManyNames(t *testing.T) {
+	env, _ := NewEnv(nil)
+	for _, tc := range []struct{ src, out string }{
+		{"{% for a, b, c in [[1, 2, 3], ('x', 'y', 'z')] %}{{ a }}{{ b }}{{ c }}{{ loop.index }};{% endfor %}", "1231;xyz2;"},
+		{"{% for n, e, x, y in [['a', 1, none, 2]] if e > 0 %}{{ n }}{{ x is none }}{{ y }}{% endfor %}", "aTrue2"},
+		{"{% for k, v in {'a': 1}.items() %}{{ k }}={{ v }}{% endfor %}", "a=1"},
+	} {
+		tpl, err := env.Parse("m.sql", tc.src)
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		out, err := tpl.Render(map[string]any{})
+		if err != nil || out != tc.out {
+			t.Errorf("%q: got %q, %v; want %q", tc.src, out, err, tc.out)
+		}
+	}
+	tpl, err := env.Parse("m.sql", "{% for a, b, c in [[1, 2]] %}{{ a }}{% endfor %}")
+	if err == nil {
+		_, err = tpl.Render(map[string]any{})
+	}
+	if err == nil || !strings.Contains(err.Error(), "cannot unpack") {
+		t.Errorf("a row of 2 into 3 names: %v, want an unpack error", err)
 	}
 }

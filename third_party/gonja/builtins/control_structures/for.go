@@ -3,6 +3,7 @@ package controlStructures
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/nikolalohinski/gonja/v2/exec"
 	"github.com/nikolalohinski/gonja/v2/nodes"
@@ -12,7 +13,8 @@ import (
 
 type ForControlStructure struct {
 	Key             string
-	Value           string // only for maps: for key, value in map
+	Value           string   // only for maps: for key, value in map
+	Names           []string // docket: all the names of `for a, b, c in rows` (three or more), each item unpacked into them
 	ObjectEvaluator nodes.Expression
 	IfCondition     nodes.Expression
 	Recursive       bool
@@ -172,12 +174,19 @@ func isLoopControlError[T error](err error) bool {
 func (fcs *ForControlStructure) renderIterable(r *exec.Renderer, obj *exec.Value) error {
 	// First pass: materialise items, applying any {% if cond %} filter.
 	items := exec.NewDict()
+	var unpackErr error
 	obj.Iterate(func(idx, count int, key, value *exec.Value) bool {
 		sub := r.Inherit()
 		ctx := sub.Environment.Context
 		pair := &exec.Pair{}
 
-		if fcs.Value != "" && !key.IsString() && key.Len() == 2 {
+		if len(fcs.Names) > 0 {
+			// docket: for a, b, c in rows: the item is unpacked into the names
+			if unpackErr = fcs.unpack(ctx, key); unpackErr != nil {
+				return false
+			}
+			pair.Key = key
+		} else if fcs.Value != "" && !key.IsString() && key.Len() == 2 {
 			key.Iterate(func(idx, count int, key, value *exec.Value) bool {
 				switch idx {
 				case 0:
@@ -206,6 +215,9 @@ func (fcs *ForControlStructure) renderIterable(r *exec.Renderer, obj *exec.Value
 		items.Pairs = append(items.Pairs, pair)
 		return true
 	}, func() {})
+	if unpackErr != nil {
+		return unpackErr
+	}
 
 	// Empty case.
 	length := len(items.Pairs)
@@ -267,9 +279,15 @@ func (fcs *ForControlStructure) renderIterable(r *exec.Renderer, obj *exec.Value
 		sub := r.Inherit()
 		ctx := sub.Environment.Context
 
-		ctx.Set(fcs.Key, pair.Key)
-		if pair.Value != nil {
-			ctx.Set(fcs.Value, pair.Value)
+		if len(fcs.Names) > 0 {
+			if err := fcs.unpack(ctx, pair.Key); err != nil {
+				return err
+			}
+		} else {
+			ctx.Set(fcs.Key, pair.Key)
+			if pair.Value != nil {
+				ctx.Set(fcs.Value, pair.Value)
+			}
 		}
 
 		ctx.Set("loop", loopContextValue)
@@ -339,6 +357,17 @@ func forParser(p *parser.Parser, args *parser.Parser) (nodes.ControlStructure, e
 			return nil, args.Error("Value name must be an identifier.", nil)
 		}
 	}
+	// docket: Jinja2 unpacks into any number of names (for a, b, c in rows)
+	for args.Match(tokens.Comma) != nil {
+		t := args.Match(tokens.Name)
+		if t == nil {
+			return nil, args.Error("Loop variable names must be identifiers.", nil)
+		}
+		if len(cs.Names) == 0 {
+			cs.Names = []string{keyToken.Val, valueToken.Val}
+		}
+		cs.Names = append(cs.Names, t.Val)
+	}
 
 	if args.Match(tokens.In) == nil {
 		return nil, args.Error("Expected keyword 'in'.", nil)
@@ -396,4 +425,18 @@ func forParser(p *parser.Parser, args *parser.Parser) (nodes.ControlStructure, e
 	}
 
 	return cs, nil
+}
+
+// unpack sets each of fcs.Names to the matching value of item, as Python
+// unpacks a tuple; an item of another length is an error, as in Jinja2.
+// docket: upstream took two names at most.
+func (fcs *ForControlStructure) unpack(ctx *exec.Context, item *exec.Value) error {
+	if item.IsString() || !item.CanSlice() || item.Len() != len(fcs.Names) {
+		return fmt.Errorf("for %s in ...: cannot unpack %s into %d names", strings.Join(fcs.Names, ", "), item.String(), len(fcs.Names))
+	}
+	item.Iterate(func(idx, count int, v, _ *exec.Value) bool {
+		ctx.Set(fcs.Names[idx], v)
+		return true
+	}, func() {})
+	return nil
 }
