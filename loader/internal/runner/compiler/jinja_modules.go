@@ -94,7 +94,7 @@ func posStr(a render.Args, i int) string {
 }
 
 // reModule is Python's `re` as dbt's modules.re: sub, search, match,
-// findall, escape over Go's RE2.
+// findall, escape over Go's RE2; search and match give a pyMatch (or None).
 func reModule() map[string]any {
 	compile := func(a render.Args) (*regexp.Regexp, error) {
 		if len(a.Pos) == 0 {
@@ -117,8 +117,9 @@ func reModule() map[string]any {
 			if err != nil {
 				return nil, err
 			}
-			if m := r.FindString(str(a, 1)); m != "" || r.MatchString(str(a, 1)) {
-				return m, nil
+			s := str(a, 1)
+			if loc := r.FindStringSubmatchIndex(s); loc != nil {
+				return pyMatch{s: s, loc: loc, names: r.SubexpNames()}, nil
 			}
 			return nil, nil
 		}),
@@ -128,8 +129,9 @@ func reModule() map[string]any {
 				return nil, err
 			}
 			s := str(a, 1)
-			if loc := r.FindStringIndex(s); loc != nil && loc[0] == 0 {
-				return s[loc[0]:loc[1]], nil
+			// anchored, as Python's match: a leftmost match exists at 0 if any does
+			if loc := r.FindStringSubmatchIndex(s); loc != nil && loc[0] == 0 {
+				return pyMatch{s: s, loc: loc, names: r.SubexpNames()}, nil
 			}
 			return nil, nil
 		}),
