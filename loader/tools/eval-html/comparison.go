@@ -267,6 +267,7 @@ func evalComparison(cands []candidate, only string, perPage func(split string) b
 	fmt.Printf("HTML main content, go-trafilatura %s's comparison pages (module cache, %d pages; the %d pages named by 32 hex digits, the article-extraction benchmark's, are held out: never opened, never scored)\n",
 		trafilaturaVersion, len(pages), heldOut)
 	fmt.Println("snippets the page's text must hold (with) and must not (without), counted over all pages as its scripts/comparison: P = TP/(TP+FP), R = TP/(TP+FN), F = 2TP/(2TP+FP+FN)")
+	fmt.Println("(no whole-article word F1 here, the held-out benchmark's metric: the set's data.go gives snippets and metadata per page, no whole expected text; html-main's word F1 and the goose set's whole bodies are that kind)")
 	for _, split := range []string{"tune", "report"} {
 		n := counts[split]
 		if n == 0 {
