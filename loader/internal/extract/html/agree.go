@@ -171,7 +171,10 @@ func trafilaturaText(doc, cand *html.Node) (text string, tookCand bool, failed s
 // and node (see trafilaturaRun). ownTooShort says the fallback took node:
 // trafilatura's own text was too short to judge by, so the blocks are
 // checked against node's text as trafilatura cleans it (dates, captions,
-// buttons out).
+// buttons out). When it takes node it cleans node in place: node is
+// readability's copy of the page and its blocks are taken before this
+// runs, so nothing reads it afterwards; a later reader of node would get
+// the cleaned tree.
 //
 // The fallback compares lengths only. When it took node, trafilatura is
 // run again without it, and when that text (its own, or its rescue from
