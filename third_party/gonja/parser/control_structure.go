@@ -1,6 +1,7 @@
 package parser
 
 import (
+	stderrors "errors"
 	"fmt"
 
 	log "github.com/sirupsen/logrus"
@@ -77,6 +78,12 @@ func (p *Parser) ParseControlStructureBlock() (*nodes.ControlStructureBlock, err
 
 	controlStructure, err := controlStructureParser(p, argParser)
 	if err != nil {
+		var se *SyntaxError
+		if !stderrors.As(err, &se) {
+			// docket: an error without a place (args.Error(msg, nil)) is placed
+			// at the tag, not at the template's first line
+			return nil, &SyntaxError{Message: fmt.Sprintf(`Unable to parse controlStructure "%s": %s`, name.Val, err), Raw: name.Val, Line: name.Line, Column: name.Col}
+		}
 		return nil, errors.Wrapf(err, `Unable to parse controlStructure "%s"`, name.Val)
 	}
 	if logging.Enabled() {

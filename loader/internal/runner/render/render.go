@@ -292,7 +292,7 @@ func (e *Env) parse(name, src string) (t *exec.Template, rerr *Error) {
 			}
 			return nil, &Error{Line: l, Col: c, Msg: "Jinja syntax error: " + msg}
 		}
-		msg := strings.Replace(err.Error(), "failed to parse template '"+src+"': ", "", 1)
+		msg := strings.Replace(err.Error(), "failed to parse template '"+shareLists(src)+"': ", "", 1) // the text gonja parsed
 		return nil, &Error{Line: 1, Col: 1, Msg: "Jinja syntax error: " + cleanMsg(msg)}
 	}
 	return t, nil

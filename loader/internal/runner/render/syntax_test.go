@@ -144,3 +144,18 @@ func TestForUnpacksManyNames(t *testing.T) {
 		t.Errorf("a row of 2 into 3 names: %v, want an unpack error", err)
 	}
 }
+
+// TestControlStructureErrorIsPlaced: a malformed tag inside a macro is
+// reported at the tag, without the template's text: it was placed at 1:1
+// with the whole file quoted ("failed to parse template '{% macro ...
+// <every line> ...': Unable to parse controlStructure ...").
+func TestControlStructureErrorIsPlaced(t *testing.T) {
+	env, _ := NewEnv(nil)
+	src := "{% macro m() %}\n  {% set xs = [1, 2] %}\n  {%- for a b in xs -%}{{ a }}{% endfor %}\n{% endmacro %}"
+	_, err := env.Parse("macros/m.sql", src)
+	re, ok := err.(*Error)
+	if !ok || re.Line != 3 || re.Col != 7 || !strings.Contains(re.Msg, `Unable to parse controlStructure "for": Expected keyword 'in'`) ||
+		strings.Contains(re.Msg, "set xs") {
+		t.Errorf("error %#v", err)
+	}
+}
