@@ -36,6 +36,9 @@ type renderCtx struct {
 	// instead of showing it now (compilePass: a node's compiled render
 	// shows them when the node runs, ShowCompileLogs)
 	logs *[]string
+	// varDepth counts var() values being rendered inside one another
+	// (renderVar), so a var that names itself is an error, not a loop
+	varDepth int
 	// parsedRefs are the names the node's parse render ref'd: a compiled
 	// render may ref no other (dbt's "unable to infer all dependencies");
 	// nil when not checked.
@@ -91,7 +94,7 @@ func (rc *renderCtx) vars() map[string]any {
 				vars = m.varsFor(n.PackageName)
 			}
 			if v, ok := vars[name]; ok {
-				return v, nil
+				return rc.renderVar(name, v)
 			}
 			if len(a.Pos) > 1 {
 				return a.Pos[1], nil
@@ -280,4 +283,31 @@ func (rc *renderCtx) say(msg string) {
 	case rc.m.log != nil:
 		rc.m.log(msg)
 	}
+}
+
+// renderVar is var(name)'s value v: a string holding Jinja is rendered
+// with the caller's context, as dbt's Var.get_rendered_var does (vars:
+// root: "{{ env_var('ROOT', 'data') }}" reads data); the result is text,
+// as dbt's ('True', not a boolean). docket returned the Jinja as written.
+func (rc *renderCtx) renderVar(name string, v any) (any, error) {
+	s, ok := v.(string)
+	if !ok || !strings.Contains(s, "{{") && !strings.Contains(s, "{%") {
+		return v, nil
+	}
+	if rc.varDepth >= 8 {
+		return nil, fmt.Errorf("var %q reads var() 8 deep in its Jinja (a var whose value names itself?)", name)
+	}
+	tpl, err := rc.m.env.Parse("var "+name, s)
+	if err != nil {
+		return nil, fmt.Errorf("var %q: %v", name, err)
+	}
+	// a context of its own (the caller's node, target, env_var, var): the
+	// caller's would record this render's calls as the node's
+	sub := &renderCtx{m: rc.m, n: rc.n, cfg: map[string]any{}, refPos: map[string]Position{}, compiled: rc.compiled,
+		lenient: rc.lenient, db: rc.db, varDepth: rc.varDepth + 1}
+	out, err := tpl.Render(sub.vars())
+	if err != nil {
+		return nil, fmt.Errorf("var %q: %v", name, err)
+	}
+	return out, nil
 }
