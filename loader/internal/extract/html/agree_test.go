@@ -235,3 +235,24 @@ func TestAgreeEdgesAtBlocksTrafilaturaHasInOrder(t *testing.T) {
 		t.Errorf("kept %q\nwant %q", texts, want)
 	}
 }
+
+// TestAgreeCountsChineseCharacters: Chinese and Japanese text has no spaces
+// between words, so each Han, hiragana or katakana character counts as a
+// word: a paragraph is a long block judged by its words, not a run of
+// three clause-long "words" judged by their exact sequence. The third
+// paragraph, which trafilatura's text has with one character less, stays;
+// the promotion it lacks goes.
+func TestAgreeCountsChineseCharacters(t *testing.T) {
+	p1 := "国际空间站的宇航员每天要进行两个小时的锻炼，以保持肌肉和骨骼的力量。"
+	p2 := "他们的食物大多是从地球上运来的，经过特别的包装，可以保存很长的时间。"
+	p3 := "所以，当宇航员在地球轨道上时，将还不得不满足于通过欣赏外面的风景来度过时间。"
+	promo := "欢迎关注我们的微信公众号，每天为您推送最新的科技新闻和精彩视频。"
+	traf := p1 + "\n" + p2 + "\n" + strings.Replace(p3, "将", "", 1)
+	got, how := agree([]block{{text: p1}, {text: p2}, {text: p3}, {text: promo}}, nil, traf)
+	if want := []string{p1, p2, p3}; how != "checked" || strings.Join(blockTexts(got), "|") != strings.Join(want, "|") {
+		t.Errorf("agree said %q, kept %q\nwant %q", how, blockTexts(got), want)
+	}
+	if got := wordsOf("肉をくわえたイヌ dog2"); strings.Join(got, " ") != "肉 を く わ え た イ ヌ dog2" {
+		t.Errorf("wordsOf = %q", got)
+	}
+}
