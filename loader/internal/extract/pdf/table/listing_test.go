@@ -40,14 +40,19 @@ func listingPDF() []byte {
 	} {
 		fmt.Fprintf(&c, "BT /F1 10 Tf 130 %g Td (%s) Tj ET\n", 792-(240+float64(i)*13), pdftest.Esc(l))
 	}
-	content := c.String()
+	return twoFontPDF(c.String(), "Courier")
+}
+
+// twoFontPDF is a one-page PDF of content whose font F1 is Helvetica and
+// F2 the base-14 font named.
+func twoFontPDF(content, font string) []byte {
 	return pdftest.Assemble("1.4", []string{
 		"<< /Type /Catalog /Pages 2 0 R >>",
 		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>",
 		fmt.Sprintf("<< /Length %d >>\nstream\n%sendstream", len(content), content),
 		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-		"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>",
+		"<< /Type /Font /Subtype /Type1 /BaseFont /" + font + " /Encoding /WinAnsiEncoding >>",
 	}, "")
 }
 

@@ -38,12 +38,16 @@ func innerVertical(g grid) bool {
 }
 
 // listing: the grid is a box with no rule between columns around text
-// set in a fixed-pitch font, three words in four of it or more: a code
-// listing or a terminal's output (a shaded band a line, line numbers in
-// the margin), whose columns are runs of spaces, not a table's cells.
-// Read as a ruled table, a comment after a line of code became a column
-// of its own (layout-parser's paper: "image = cv2.imread(...) | # load |
-// images"). Its words are nobody's table.
+// set in a fixed-pitch font, three words in four of it or more, whose
+// lines are mostly one phrase (words a space apart, no gap of a size or
+// more: a fixed-pitch space is 0.6 of one): a code listing or a
+// terminal's output (a shaded band a line, line numbers in the margin),
+// not a table's cells. Read as a ruled table, a comment set apart after
+// a line of code became a column of its own (layout-parser's paper:
+// "image = cv2.imread(...) | # load | images"). Its words are nobody's
+// table. A data table in a typewriter font has its columns spaces
+// apart in most lines (review32: "North   1,204   1,318   +9.5%") and
+// stays a table.
 func listing(g grid, in []*word) bool {
 	if innerVertical(g) {
 		return false
@@ -54,5 +58,16 @@ func listing(g grid, in []*word) bool {
 			mono++
 		}
 	}
-	return 4*mono >= 3*len(in)
+	if 4*mono < 3*len(in) {
+		return false
+	}
+	size := medianSize(in)
+	lines := lineUp(in)
+	multi := 0
+	for _, l := range lines {
+		if l.nSegments(size) >= 2 {
+			multi++
+		}
+	}
+	return 2*multi < len(lines)
 }
