@@ -123,7 +123,7 @@ func (d *Detector) ruled(g grid, ws []*word, hs, vs []rule) (document.Table, boo
 	box.X1 += 1
 	box.Y1 += 1
 	in := freeWords(ws, &box)
-	if len(in) == 0 || textBox(g, in) {
+	if len(in) == 0 || textBox(g, in) || crossedOnly(g, in) {
 		return document.Table{}, false
 	}
 	if listing(g, in) {

@@ -71,3 +71,28 @@ func listing(g grid, in []*word) bool {
 	}
 	return 2*multi < len(lines)
 }
+
+// crossedOnly: a word runs across every vertical rule of g (a rule
+// behind the text: a decoration's edge, a bar drawn down to the page's
+// foot), so no vertical rule parts two columns. A GAO report's back page
+// and footnotes were read as a "grid" of such bars and a full-width rule
+// across them: two text columns of prose cut into cells. Its words stay
+// free for the other detectors.
+func crossedOnly(g grid, in []*word) bool {
+	if len(g.vs) == 0 {
+		return false
+	}
+	for _, v := range g.vs {
+		crossed := false
+		for _, w := range in {
+			if cy := w.cy(); w.bb.X0 < v.pos-1 && w.bb.X1 > v.pos+1 && cy >= v.a && cy <= v.b {
+				crossed = true
+				break
+			}
+		}
+		if !crossed {
+			return false
+		}
+	}
+	return true
+}
