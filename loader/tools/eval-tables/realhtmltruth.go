@@ -1,7 +1,10 @@
 package main
 
 import (
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -37,6 +40,7 @@ type domRow struct {
 type domTable struct {
 	Rows   []domRow   `json:"rows"`
 	Nested bool       `json:"nested,omitempty"`
+	Form   bool       `json:"form,omitempty"` // holds an input, select, textarea or button
 	Hidden bool       `json:"hid,omitempty"`
 	Role   string     `json:"role,omitempty"`
 	Box    [4]float64 `json:"box"`
@@ -48,8 +52,12 @@ const maxDataCell = 600
 
 // dataTable says whether t is a data table of the set, or why not: not
 // nested in or holding another table, rendered, not role=presentation,
-// no cell longer than maxDataCell, at least 2 rows and 2 columns, and a
-// th with text or at least 2 rows with 2 cells of text each.
+// no form field in it, no cell longer than maxDataCell, at least 2 rows
+// and 2 columns, a th with text or at least 2 rows with 2 cells of text
+// each, not a calendar and not a grid of single characters (icon fonts).
+// The last three came from looking at the tune split's missed tables
+// (session 29): a newsletter form, a date picker, a row of social icons
+// are no table to a reader.
 func dataTable(t domTable) (bool, string) {
 	switch {
 	case t.Nested:
@@ -58,6 +66,12 @@ func dataTable(t domTable) (bool, string) {
 		return false, "not rendered"
 	case t.Role == "presentation" || t.Role == "none":
 		return false, "role=" + t.Role
+	case t.Form:
+		return false, "a form (input fields in its cells)"
+	case calendar(t):
+		return false, "a calendar"
+	case singleChars(t):
+		return false, "cells of single characters (icons)"
 	}
 	th, full, maxCols := false, 0, 0
 	for _, r := range t.Rows {
@@ -87,6 +101,42 @@ func dataTable(t domTable) (bool, string) {
 		return false, "no th and fewer than 2 rows of 2 cells with text"
 	}
 	return true, ""
+}
+
+// calendar: at least 4 rows of 7 cells, most of the non-empty cells day
+// numbers (1-31).
+func calendar(t domTable) bool {
+	weeks, n, days := 0, 0, 0
+	for _, r := range t.Rows {
+		if len(r.Cells) == 7 {
+			weeks++
+		}
+		for _, c := range r.Cells {
+			if c.Text == "" {
+				continue
+			}
+			n++
+			if d, err := strconv.Atoi(c.Text); err == nil && d >= 1 && d <= 31 {
+				days++
+			}
+		}
+	}
+	return weeks >= 4 && 10*days >= 6*n
+}
+
+// singleChars: every non-empty cell is one character, none a digit (the
+// letters an icon font draws as logos).
+func singleChars(t domTable) bool {
+	any := false
+	for _, r := range t.Rows {
+		for _, c := range r.Cells {
+			if utf8.RuneCountInString(c.Text) > 1 || (c.Text != "" && unicode.IsDigit([]rune(c.Text)[0])) {
+				return false
+			}
+			any = any || c.Text != ""
+		}
+	}
+	return any
 }
 
 // domGrid places t's rendered cells as the HTML table model does: each
@@ -172,7 +222,7 @@ func parsedTable(tn *html.Node) domTable {
 				rows(c)
 				group++
 			case atom.Tr:
-				t.Rows = append(t.Rows, domRow{Group: group, Cells: parsedCells(c, &t.Nested)})
+				t.Rows = append(t.Rows, domRow{Group: group, Cells: parsedCells(c, &t)})
 			}
 		}
 	}
@@ -180,9 +230,9 @@ func parsedTable(tn *html.Node) domTable {
 	return t
 }
 
-// parsedCells is a tr's td and th cells; nested is set when one holds a
-// table.
-func parsedCells(tr *html.Node, nested *bool) []domCell {
+// parsedCells is a tr's td and th cells; t's Nested and Form are set when
+// one holds a table or a form field.
+func parsedCells(tr *html.Node, t *domTable) []domCell {
 	var cells []domCell
 	for c := tr.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode || (c.DataAtom != atom.Td && c.DataAtom != atom.Th) {
@@ -198,7 +248,7 @@ func parsedCells(tr *html.Node, nested *bool) []domCell {
 			}
 		}
 		var b strings.Builder
-		textOf(c, &b, nested)
+		textOf(c, &b, t)
 		dc.Text = strings.Join(strings.Fields(b.String()), " ")
 		cells = append(cells, dc)
 	}
@@ -223,20 +273,33 @@ func spanAttr(s string, def int) int {
 }
 
 // textOf writes n's text content (scripts and styles left out); a table
-// inside sets nested.
-func textOf(n *html.Node, b *strings.Builder, nested *bool) {
+// inside sets t.Nested, a form field (not a hidden input) t.Form.
+func textOf(n *html.Node, b *strings.Builder, t *domTable) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		switch {
 		case c.Type == html.TextNode:
 			b.WriteString(c.Data)
 		case c.Type == html.ElementNode && c.DataAtom == atom.Table:
-			*nested = true
+			t.Nested = true
+		case c.Type == html.ElementNode && (c.DataAtom == atom.Select || c.DataAtom == atom.Textarea || c.DataAtom == atom.Button ||
+			(c.DataAtom == atom.Input && !hiddenInput(c))):
+			t.Form = true
 		case c.Type == html.ElementNode && (c.DataAtom == atom.Script || c.DataAtom == atom.Style):
 		case c.Type == html.ElementNode:
 			if c.DataAtom == atom.Br || c.DataAtom == atom.P || c.DataAtom == atom.Div {
 				b.WriteByte(' ')
 			}
-			textOf(c, b, nested)
+			textOf(c, b, t)
 		}
 	}
+}
+
+// hiddenInput: an input of type hidden (it shows nothing).
+func hiddenInput(n *html.Node) bool {
+	for _, a := range n.Attr {
+		if a.Key == "type" && strings.EqualFold(strings.TrimSpace(a.Val), "hidden") {
+			return true
+		}
+	}
+	return false
 }

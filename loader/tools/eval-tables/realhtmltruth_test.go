@@ -65,6 +65,18 @@ func TestDataTableFilter(t *testing.T) {
 		{"layout around data", `<table><tr><td><table><tr><td>a</td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table></td><td>x</td></tr></table>`, []bool{false, false}},
 		{"presentation", `<table role="presentation"><tr><td>a</td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table>`, []bool{false}},
 		{"one text column", `<table><tr><td>a</td><td></td></tr><tr><td>b</td><td> </td></tr></table>`, []bool{false}},
+		{"form", `<table><tr><th>Email</th><td><input type="email"></td></tr><tr><td>Name</td><td><input name="n"></td></tr></table>`, []bool{false}},
+		{"hidden input", `<table><tr><th>a</th><th>b</th></tr><tr><td>1<input type="hidden" name="x"></td><td>2</td></tr></table>`, []bool{true}},
+		{"calendar", `<table><tr><th>Mo</th><th>Tu</th><th>We</th><th>Th</th><th>Fr</th><th>Sa</th><th>Su</th></tr>` +
+			`<tr><td></td><td>1</td><td>2</td><td>3</td><td>4</td><td>5</td><td>6</td></tr>` +
+			`<tr><td>7</td><td>8</td><td>9</td><td>10</td><td>11</td><td>12</td><td>13</td></tr>` +
+			`<tr><td>14</td><td>15</td><td>16</td><td>17</td><td>18</td><td>19</td><td>20</td></tr>` +
+			`<tr><td>21</td><td>22</td><td>23</td><td>24</td><td>25</td><td>26</td><td>27</td></tr></table>`, []bool{false}},
+		{"icon letters", `<table><tr><td>T</td><td>F</td><td>G</td></tr><tr><td>Y</td><td>O</td><td></td></tr></table>`, []bool{false}},
+		{"weekly figures", `<table><tr><th>Week</th><th>Mo</th><th>Tu</th><th>We</th><th>Th</th><th>Fr</th><th>Sa</th></tr>` +
+			`<tr><td>1</td><td>12.5</td><td>13.1</td><td>9.8</td><td>10.2</td><td>11.0</td><td>7.4</td></tr>` +
+			`<tr><td>2</td><td>12.0</td><td>13.4</td><td>9.1</td><td>10.8</td><td>11.3</td><td>7.9</td></tr>` +
+			`<tr><td>3</td><td>11.5</td><td>12.1</td><td>9.3</td><td>10.0</td><td>11.9</td><td>7.2</td></tr></table>`, []bool{true}},
 	} {
 		tabs := parseTables(t, c.src)
 		var got []bool
