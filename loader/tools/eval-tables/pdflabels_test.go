@@ -51,3 +51,32 @@ func TestPresenceScore(t *testing.T) {
 		t.Errorf("got %+v\nwant %+v", p, want)
 	}
 }
+
+// TestSeenDocumentsAreTuned: a document a rule was fitted on is never in
+// the report half, even when its name's hash would put it there; every
+// seen name is a labelled document.
+func TestSeenDocumentsAreTuned(t *testing.T) {
+	ls, err := parseLabels(pdfLabelsTSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]bool{}
+	for _, l := range ls {
+		files[l.file] = true
+	}
+	hashReport := 0
+	for f := range pdfLabelsSeen {
+		if !files[f] {
+			t.Errorf("seen %s is no labelled document", f)
+		}
+		if reportSplit(f) {
+			hashReport++
+		}
+		if pdfLabelsReport(f) {
+			t.Errorf("%s (%s) is in the report half", f, pdfLabelsSeen[f])
+		}
+	}
+	if hashReport == 0 {
+		t.Error("no seen document's hash is in the report half: the test checks nothing")
+	}
+}
