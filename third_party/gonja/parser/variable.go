@@ -75,7 +75,7 @@ func (p *Parser) parseString() (nodes.Expression, error) {
 	}
 	sr := &nodes.String{
 		Location: t,
-		Val:      pyUnescape(joinContinuedLines(t.Val)),
+		Val:      PyUnescape(joinContinuedLines(t.Val)),
 	}
 	return sr, nil
 }
@@ -500,12 +500,19 @@ func joinContinuedLines(s string) string {
 	return b.String()
 }
 
-// pyUnescape decodes a string literal's escapes as Jinja2 does (Python's
+// pySimpleEscapes and pyHexEscapeWidth are PyUnescape's tables (built once,
+// not at every backslash).
+var (
+	pySimpleEscapes  = map[byte]rune{'\\': '\\', '\'': '\'', '"': '"', 'n': '\n', 't': '\t', 'r': '\r', 'a': 7, 'b': 8, 'f': 12, 'v': 11}
+	pyHexEscapeWidth = map[byte]int{'x': 2, 'u': 4, 'U': 8}
+)
+
+// PyUnescape decodes a string literal's escapes as Jinja2 does (Python's
 // unicode-escape): \\ \' \" \n \t \r \a \b \f \v, octal \ooo, \xhh,
 // \uhhhh and \Uhhhhhhhh; any other backslash stays as written ('\s' in a
 // regular expression). docket: upstream read the text with Go's
 // strconv.Unquote, which refused '\s' ("invalid syntax").
-func pyUnescape(s string) string {
+func PyUnescape(s string) string {
 	if !strings.Contains(s, "\\") {
 		return s
 	}
@@ -516,12 +523,12 @@ func pyUnescape(s string) string {
 			continue
 		}
 		c := s[i+1]
-		if r, ok := map[byte]rune{'\\': '\\', '\'': '\'', '"': '"', 'n': '\n', 't': '\t', 'r': '\r', 'a': 7, 'b': 8, 'f': 12, 'v': 11}[c]; ok {
+		if r, ok := pySimpleEscapes[c]; ok {
 			b.WriteRune(r)
 			i++
 			continue
 		}
-		width := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+		width := pyHexEscapeWidth[c]
 		if width > 0 && i+2+width <= len(s) {
 			if v, err := strconv.ParseUint(s[i+2:i+2+width], 16, 32); err == nil && utf8.ValidRune(rune(v)) {
 				b.WriteRune(rune(v))

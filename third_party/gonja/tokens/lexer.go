@@ -1047,7 +1047,7 @@ func (l *Lexer) scanExponent() (bool, error) {
 }
 
 // unescape strips the quotes: docket: the parser decodes the escapes
-// (parser.pyUnescape, as Jinja2 does); this replaced \' and \" only, and the
+// (parser.PyUnescape, as Jinja2 does); this replaced \' and \" only, and the
 // parser refused any escape Go's strconv does not know ('\s' in a regex).
 func unescape(str string) string {
 	return str[1 : len(str)-1]

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	gonjaparser "github.com/nikolalohinski/gonja/v2/parser"
 )
 
 // A Python model's dbt.config(key=value, ...) is its config(...): dbt's
@@ -242,11 +244,9 @@ func (p *pyParser) str(raw bool) (any, error) {
 		}
 		body := p.s[p.i+q : end-q]
 		if !raw {
-			// Go's unquoting knows Python's escapes (\n, \t, \\, \xhh, \uhhhh)
-			esc := strings.NewReplacer(`\'`, `'`, `\"`, `\"`, `"`, `\"`, "\n", `\n`).Replace(body)
-			if u, err := strconv.Unquote(`"` + esc + `"`); err == nil {
-				body = u
-			}
+			// Python's escapes, decoded by the same code as a Jinja string
+			// literal's (the gonja fork's parser.PyUnescape)
+			body = gonjaparser.PyUnescape(body)
 		}
 		b.WriteString(body)
 		p.i = end

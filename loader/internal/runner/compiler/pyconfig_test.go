@@ -16,6 +16,10 @@ func TestPyLiteral(t *testing.T) {
 		{`'it\'s'`, "it's"},
 		{`"a\"b\n"`, "a\"b\n"},
 		{`r"^DDD-\d+"`, `^DDD-\d+`},
+		// as Python: an unknown escape stays, the known ones beside it decode;
+		// \xhh and \ooo are code points, not bytes
+		{`'^\s+\n'`, "^\\s+\n"},
+		{`'caf\xe9 \351'`, "café é"},
 		{`"""one
 two"""`, "one\ntwo"},
 		{`"ab" 'cd'`, "abcd"},
