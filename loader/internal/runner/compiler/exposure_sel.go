@@ -55,11 +55,10 @@ func (m *Manifest) ExposureType(id string) string {
 	return ""
 }
 
-// addExposures adds to out the exposures within depth levels below id
-// (-1 all): an exposure is a child of the nodes it depends on, so one on
-// id itself is at level 1.
-func (m *Manifest) addExposures(out map[string]bool, id string, depth int) {
-	exps := m.exposureRefs()
+// addExposures adds to out the exposures of exps (m.exposureRefs())
+// within depth levels below id (-1 all): an exposure is a child of the
+// nodes it depends on, so one on id itself is at level 1.
+func (m *Manifest) addExposures(out map[string]bool, exps []exposureRef, id string, depth int) {
 	if len(exps) == 0 || depth == 0 {
 		return
 	}

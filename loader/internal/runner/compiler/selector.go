@@ -387,6 +387,10 @@ func (m *Manifest) selectorMethod(method, val string) (func(*Node) bool, error) 
 // ancestors.
 func (m *Manifest) withGraphOps(base map[string]bool, up, down int, at bool) map[string]bool {
 	out := map[string]bool{}
+	var exps []exposureRef // the project's exposures, read once for every base node
+	if down != 0 || at {
+		exps = m.exposureRefs()
+	}
 	for id := range base {
 		out[id] = true
 		if up != 0 {
@@ -407,7 +411,7 @@ func (m *Manifest) withGraphOps(base map[string]bool, up, down int, at bool) map
 					}
 				}
 			}
-			m.addExposures(out, id, depth)
+			m.addExposures(out, exps, id, depth)
 		}
 	}
 	return out
