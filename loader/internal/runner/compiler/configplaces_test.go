@@ -94,6 +94,16 @@ func TestRequireDbtVersionChecked(t *testing.T) {
 // compilertest.Compile's project.yaml-only parse does not).
 func compileDir(t *testing.T, files map[string]string) *compiler.Manifest {
 	t.Helper()
+	m, diags := parseDir(t, files)
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	return m
+}
+
+// parseDir is compileDir that returns the diagnostics (path:line:col: msg).
+func parseDir(t *testing.T, files map[string]string) (*compiler.Manifest, []string) {
+	t.Helper()
 	dir := t.TempDir()
 	for name, text := range files {
 		os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
@@ -106,8 +116,8 @@ func compileDir(t *testing.T, files map[string]string) *compiler.Manifest {
 		t.Fatal(err)
 	}
 	m, diags, err := compiler.Parse(p, compiler.ParseOptions{})
-	if err != nil || len(diags) > 0 {
-		t.Fatal(err, compilertest.Strings(diags))
+	if err != nil {
+		t.Fatal(err)
 	}
-	return m
+	return m, compilertest.Strings(diags)
 }

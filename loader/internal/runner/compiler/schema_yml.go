@@ -423,6 +423,9 @@ func (m *Manifest) genericTest(s testSpec) (*Node, error) {
 			deps = append(deps, to.UniqueID)
 		}
 	} else {
+		if m.disabledWithoutMacro(n, parent, s.kind) {
+			return nil, nil
+		}
 		mt, err := m.macroTestSQL(testCall{kind: s.kind, parent: parent, column: col, args: s.args, where: where})
 		if err != nil {
 			return nil, err
@@ -451,6 +454,23 @@ func (m *Manifest) genericTest(s testSpec) (*Node, error) {
 	sort.Strings(deps)
 	n.DependsOn.Nodes = deps
 	return n, nil
+}
+
+// disabledWithoutMacro sets n aside as disabled when its test macro (or
+// the macro's package) is missing and its configs, as resolved without
+// the macro, disable it. dbt's parser renders a generic test with
+// capture_macros (a missing macro is no error there) and adds a disabled
+// one to the manifest's disabled: a disabled dbt_expectations test does
+// not need dbt_expectations installed. An enabled one stays an error.
+func (m *Manifest) disabledWithoutMacro(n, parent *Node, kind string) bool {
+	if _, found, err := m.testMacro(kind, m.macroPkg(parent.PackageName)); err == nil && found {
+		return false
+	}
+	if diags := m.resolveConfig(n); len(diags) > 0 || n.Config.Enabled {
+		return false
+	}
+	m.Disabled[n.UniqueID] = n
+	return true
 }
 
 // modelKwarg is a generic test's model argument as dbt's test builder
