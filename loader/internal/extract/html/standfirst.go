@@ -16,7 +16,7 @@ package html
 // snippet, one a "without" one.
 const (
 	standfirstReach   = 8   // blocks above the main content's first looked at
-	standfirstWords   = 8   // words a standfirst and the description have at least
+	standfirstWords   = 8   // words (wordCount: a Han or kana character is half a word) a standfirst and the description have at least
 	standfirstSupport = 0.7 // share of the block's word trigrams in the description
 )
 
@@ -26,12 +26,12 @@ const (
 // description is short, kept has such a block already, or kept's first
 // block is not found among the page's.
 func withStandfirst(kept, page []block, description string) []block {
-	if len(kept) == 0 || len(wordsOf(description)) < standfirstWords {
+	if len(kept) == 0 || wordCount(description) < standfirstWords {
 		return kept
 	}
 	desc := newTextRef(description)
 	repeats := func(b block) bool {
-		return len(wordsOf(b.text)) >= standfirstWords && desc.seqShare(b.text) >= standfirstSupport
+		return wordCount(b.text) >= standfirstWords && desc.seqShare(b.text) >= standfirstSupport
 	}
 	for _, b := range kept {
 		if repeats(b) {

@@ -75,3 +75,31 @@ var storyParagraphs = []string{
 	"The opposition said the plan spends too much on roads and too little on housing, and asked for a second vote on the housing fund in the autumn session.",
 	"The mayor answered that the housing fund will be reviewed in October, once the region has said how much it will give towards the new flats by the river.",
 }
+
+// TestStandfirstLengthAcrossScripts: a standfirst must be as long in
+// Chinese as in English. A line of a few words the description repeats
+// (here a short headline) is no standfirst in either; a real one is put
+// back in both. Each Han character is a word for the trigram checks, but
+// a Chinese word is about two characters: counted one word a character, a
+// ten-character headline (five words) passed the eight-word minimum.
+func TestStandfirstLengthAcrossScripts(t *testing.T) {
+	for _, c := range []struct{ lang, head, dek, byline, body string }{
+		{"English", "City council passes the new budget",
+			"Road repairs, school funding and new bus lines for the north district: what the vote means for residents",
+			"By Jane Roe", storyParagraphs[0]},
+		{"Chinese", "市议会通过新年度预算",
+			"道路维修、学校经费和北区新公交线路：这次投票对北区居民意味着什么",
+			"记者 张三", "市议会周二晚上在长达四个多小时的辩论后通过了新预算，十二票赞成，七票反对。"},
+	} {
+		desc := c.head + ": " + c.dek
+		kept := []block{{text: c.body}}
+		got := withStandfirst(kept, []block{{text: c.head}, {text: c.byline}, {text: c.body}}, desc)
+		if len(got) != 1 {
+			t.Errorf("%s: a %d-character headline the description repeats was taken for a standfirst: %q", c.lang, len([]rune(c.head)), blockTexts(got))
+		}
+		got = withStandfirst(kept, []block{{text: c.head}, {text: c.dek}, {text: c.byline}, {text: c.body}}, desc)
+		if strings.Join(blockTexts(got), "|") != c.dek+"|"+c.body {
+			t.Errorf("%s: kept %q, want the standfirst then the body", c.lang, blockTexts(got))
+		}
+	}
+}
