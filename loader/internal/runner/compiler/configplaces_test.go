@@ -104,12 +104,22 @@ func compileDir(t *testing.T, files map[string]string) *compiler.Manifest {
 // parseDir is compileDir that returns the diagnostics (path:line:col: msg).
 func parseDir(t *testing.T, files map[string]string) (*compiler.Manifest, []string) {
 	t.Helper()
+	return parseDirWith(t, files, nil)
+}
+
+// parseDirWith is parseDir with more done in the folder (prepare) before it
+// is read.
+func parseDirWith(t *testing.T, files map[string]string, prepare func(dir string)) (*compiler.Manifest, []string) {
+	t.Helper()
 	dir := t.TempDir()
 	for name, text := range files {
 		os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if prepare != nil {
+		prepare(dir)
 	}
 	p, err := project.Load(dir)
 	if err != nil {

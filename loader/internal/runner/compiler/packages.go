@@ -122,7 +122,18 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 	}
 	entries, _ := fs.ReadDir(m.fsys, "dbt_packages")
 	for _, e := range entries {
-		if e.IsDir() {
+		isDir := e.IsDir()
+		if e.Type()&fs.ModeSymlink != 0 {
+			// dbt deps links a local: package in; a shared checkout is
+			// often linked by hand: the folder it points to is the package
+			fi, err := fs.Stat(m.fsys, "dbt_packages/"+e.Name())
+			if err != nil {
+				m.warn("dbt_packages/"+e.Name(), Position{1, 1}, "not a dbt package: %v", err)
+				continue
+			}
+			isDir = fi.IsDir()
+		}
+		if isDir {
 			if err := add("dbt_packages/" + e.Name()); err != nil {
 				m.warn("dbt_packages/"+e.Name(), Position{1, 1}, "not a dbt package: %v", err)
 			}
