@@ -65,7 +65,7 @@ func (d *Detector) DetectTables(lay *pdf.Layout) []document.Table {
 	var out []document.Table
 	hs, vs, curves := rules(lay)
 	var bands []headBand // header backgrounds over unruled bodies
-	for _, g := range splitGrids(grids(hs, vs)) {
+	for _, g := range splitGrids(stackGrids(grids(hs, vs), ws)) {
 		if chart(g.bb, curves) {
 			continue
 		}
