@@ -161,9 +161,18 @@ func (m *Manifest) readColumns(path string, n *Node, e *yaml.Node, diags *[]Diag
 			continue
 		}
 		n.Columns[cn] = Column{Name: cn, Description: m.describe(path, c, diags), DataType: ystr(c, "data_type")}
+		testCol := cn
 		for j := 0; j+1 < len(c.Content); j += 2 {
 			switch ck := c.Content[j]; ck.Value {
 			case "name", "description", "data_type", "tests", "data_tests", "meta", "tags":
+			case "quote":
+				// dbt's schema parser: the column's tests get
+				// adapter.quote(name) as their column_name
+				if q, ok := yany(c.Content[j+1]).(bool); !ok {
+					*diags = append(*diags, Diagnostic{Path: path, Line: ck.Line, Col: ck.Column, Msg: fmt.Sprintf("column %s.%s: quote must be true or false", n.Name, cn)})
+				} else if q {
+					testCol = `"` + strings.ReplaceAll(cn, `"`, `""`) + `"`
+				}
 			case "docs":
 				warnDocsKey(m, path, ck, fmt.Sprintf("column %s.%s", n.Name, cn))
 			case "constraints":
@@ -174,7 +183,7 @@ func (m *Manifest) readColumns(path string, n *Node, e *yaml.Node, diags *[]Diag
 		}
 		for _, key := range []string{"tests", "data_tests"} {
 			for _, t := range yseq(yget(c, key)) {
-				if s, ok := m.readTest(path, n, cn, t, diags); ok {
+				if s, ok := m.readTest(path, n, testCol, t, diags); ok {
 					specs = append(specs, s)
 				}
 			}

@@ -1,0 +1,46 @@
+package compiler_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/runner/compiler/compilertest"
+)
+
+// TestColumnQuoteInTests: a column with quote: true is passed to its tests
+// quoted, as dbt's schema parser does (column_name = adapter.quote(name)),
+// so a column named "Time Frame" is tested as "Time Frame"; the test's name
+// is dbt's (the quotes become underscores). Before, quote: was warned as
+// not applied and the test was a syntax error at run time
+// (zazu-22/ff_data_analytics' sheets_raw.transactions."Time Frame").
+func TestColumnQuoteInTests(t *testing.T) {
+	m, diags := parseDir(t, map[string]string{
+		"dbt_project.yml": "name: p\n",
+		"models/a.sql":    "select 1 as \"my col\", 2 as id",
+		"models/a.yml": "version: 2\nmodels:\n  - name: a\n    columns:\n      - name: my col\n        quote: true\n        data_tests: [unique]\n" +
+			"      - name: id\n        quote: false\n        data_tests: [not_null]\n",
+		"models/src.yml": "version: 2\nsources:\n  - name: src\n    tables:\n      - name: t\n        columns:\n          - name: Time Frame\n            quote: true\n            tests: [not_null]\n",
+	})
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	for _, w := range compilertest.Strings(m.Warnings) {
+		if strings.Contains(w, `"quote"`) {
+			t.Errorf("warning %q: quote is applied", w)
+		}
+	}
+	for id, want := range map[string]string{
+		"test.p.source_not_null_src_t__Time_Frame_": `where "Time Frame" is null`,
+		"test.p.unique_a__my_col_":                  `where "my col" is not null`,
+		"test.p.not_null_a_id":                      `where id is null`,
+	} {
+		n := m.Nodes[id]
+		if n == nil {
+			t.Errorf("no test %s (nodes %v)", id, keys(m))
+			continue
+		}
+		if !strings.Contains(n.CompiledCode, want) {
+			t.Errorf("%s: %q, want %q in it", id, n.CompiledCode, want)
+		}
+	}
+}
