@@ -103,3 +103,23 @@ func TestStandfirstLengthAcrossScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestStandfirstTheDescriptionShortens: a description is often the
+// standfirst cut short (here a clause left out and the end dropped): the
+// block above the article that holds most of the description is put back
+// at the head. A paragraph of the body that holds the description as well
+// does not count as the standfirst already kept.
+func TestStandfirstTheDescriptionShortens(t *testing.T) {
+	dek := "Road repairs, school funding and new bus lines for the north district: what the vote on Tuesday means for residents and for the city's finances over the next two years"
+	desc := "Road repairs, school funding and new bus lines for the north district: what the vote means for residents."
+	body := "The council approved the new budget on Tuesday: road repairs, school funding and new bus lines for the north district, what the vote means for residents, were debated for four hours."
+	page := []block{{text: dek}, {text: "By Jane Roe"}, {text: body}, {text: storyParagraphs[1]}}
+	got := withStandfirst([]block{{text: body}, {text: storyParagraphs[1]}}, page, desc)
+	if len(got) != 3 || got[0].text != dek {
+		t.Errorf("kept %q, want the standfirst the description shortens at the head", blockTexts(got))
+	}
+	other := "Something else entirely about the city's parks and its summer concerts in June and July"
+	if got := withStandfirst([]block{{text: body}}, page, other); len(got) != 1 {
+		t.Errorf("kept %q: a standfirst came in for a description it does not hold", blockTexts(got))
+	}
+}
