@@ -76,6 +76,7 @@ type Page struct {
 	ReviewReason  string  // non-empty when a person should look at this page (e.g. low OCR confidence)
 	CharCount     int     // real characters (IsRealChar) the format's own text had (PDF: the text layer)
 	UnmappedChars int     // glyphs of the text layer without a Unicode mapping (U+FFFD)
+	ClippedChars  int     // PDF: characters of the text layer (spaces left out) the page's clip hid, not in Text (a cell's overflow, clipped-away copies)
 	ScanDPI       int     // PDF pages needing OCR: the resolution that renders the page's largest image at its own pixels (0: none)
 }
 

@@ -174,6 +174,14 @@ var pagesTable = &table[pageRow]{schema: "staging", name: "pages", cols: []col[p
 	{"review_reason", "varchar", "", func(r pageRow) any { return nullStr(r.p.ReviewReason) }},
 	{"extractor_version", "varchar", "not null", func(r pageRow) any { return r.l.Content.ExtractorVersion }},
 	{"extracted_at", "timestamp", "not null", func(r pageRow) any { return r.w.now }},
+	// PDF pages: characters (spaces left out) the page's clip hid, left
+	// out of text (since schema version 12; null on pages landed before)
+	{"text_layer_clipped", "integer", "", func(r pageRow) any {
+		if r.l.Doc.DetectedType != "pdf" {
+			return nil
+		}
+		return int32(r.p.ClippedChars)
+	}},
 }}
 
 // elementIDExpr is sha256(source_hash, 'element', seq) in hex as hashHex

@@ -46,6 +46,7 @@ var migrations = []migration{
 	// build of that commit migrated is at 10 without those keys, which
 	// version 11 takes as it finds them.
 	{11, "no primary keys on the tables that grow with the corpus", upTo11},
+	{12, "staging.pages.text_layer_clipped", execAll(`alter table staging.pages add column if not exists text_layer_clipped integer`)},
 }
 
 // v11Unkeyed are the tables schema version 11 keeps without a PRIMARY

@@ -261,6 +261,7 @@ func (e *encoder) page(p *document.Page) {
 	e.str(p.ReviewReason)
 	e.int(int64(p.CharCount))
 	e.int(int64(p.UnmappedChars))
+	e.int(int64(p.ClippedChars))
 	e.int(int64(p.ScanDPI))
 }
 
@@ -368,6 +369,7 @@ func (d *decoder) page(p *document.Page) {
 	p.ReviewReason = d.str()
 	p.CharCount = d.n()
 	p.UnmappedChars = d.n()
+	p.ClippedChars = d.n()
 	p.ScanDPI = d.n()
 }
 

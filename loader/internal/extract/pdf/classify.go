@@ -71,6 +71,7 @@ type pageData struct {
 	unreadable    string // why MuPDF could not read the page ("" when it could)
 	scanDPI       int    // Layout.ScanDPI
 	real, bad     int
+	clipHidden    int // Layout.ClipHidden
 	paras         []*para
 	tables        []document.Table
 }

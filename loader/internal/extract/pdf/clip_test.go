@@ -87,3 +87,40 @@ func TestTightClipKeepsWordWhole(t *testing.T) {
 		t.Errorf("words %q, want \"8.\" whole", words)
 	}
 }
+
+// What the clip hides is left out of the text, but not silently: the
+// page counts the characters it hid (spaces left out), and the result's
+// page carries the count (staging.pages.text_layer_clipped). The text is
+// the same as without the count.
+func TestClipHiddenCharsCounted(t *testing.T) {
+	draw := []string{
+		// "Elizabeth" (9 letters) is hidden, "&" is cut but shows
+		"q 100 680 60 14 re W n BT /F1 10 Tf 102 684 Td (Matthew C. & Elizabeth) Tj ET Q",
+		"BT /F1 10 Tf 162 684 Td (2165 Princeton Ave) Tj ET",
+		// a copy drawn wholly outside its clip: 3 letters and a space
+		"q 300 600 50 14 re W n BT /F1 10 Tf 300 400 Td (old x) Tj ET Q",
+	}
+	path := writePDF(t, []pg{{Draw: draw}, {Draw: []string{"BT /F1 10 Tf 72 700 Td (Nothing clipped on this page at all.) Tj ET"}}})
+	d, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := d.Page(1, Words)
+	d.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.ClipHidden != 13 {
+		t.Errorf("Layout.ClipHidden %d, want 13 (Elizabeth, old, x)", l.ClipHidden)
+	}
+	res, err := Extract(t.Context(), path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Pages) != 2 || res.Pages[0].ClippedChars != 13 || res.Pages[1].ClippedChars != 0 {
+		t.Fatalf("pages' ClippedChars: %+v", res.Pages)
+	}
+	if strings.Contains(res.Pages[0].Text, "Eliz") || strings.Contains(res.Pages[0].Text, "old") {
+		t.Errorf("hidden text read: %q", res.Pages[0].Text)
+	}
+}

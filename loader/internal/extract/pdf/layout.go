@@ -116,6 +116,11 @@ type Layout struct {
 	// is corrupt past its header would have failed to load (see
 	// Doc.PageDecoded).
 	LazyImages int
+	// ClipHidden counts the characters (spaces left out) the page drew
+	// where its clip hides them (a spreadsheet cell's overflow under the
+	// next cell, clipped-away copies): they are not in its Blocks, and a
+	// reader of the page does not see them either.
+	ClipHidden int
 }
 
 // Doc is an open PDF (or another format MuPDF reads). It is not safe for

@@ -87,6 +87,7 @@ func (d *Doc) page(n int, detail Detail, vectors, decode bool) (*Layout, error) 
 		Height:     float64(p.py1 - p.py0),
 		Tokens:     int(p.cookie.progress),
 		LazyImages: int(p.lazy_images),
+		ClipHidden: int(p.clip_hidden),
 	}
 	if p.content_over != 0 {
 		return lay, fmt.Errorf("page %d: its content streams inflate to more than %.1f MB (%d bytes a token of loader.max_page_tokens; a content-stream bomb?) and were not read", n, float64(bytesPerToken*d.MaxTokens)/1e6, bytesPerToken)

@@ -159,7 +159,7 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 				emptyPages = append(emptyPages, i)
 			}
 		}
-		pg.real, pg.bad = lay.RealChars, lay.BadChars
+		pg.real, pg.bad, pg.clipHidden = lay.RealChars, lay.BadChars, lay.ClipHidden
 		pg.needsOCR = NeedsOCR(lay.RealChars, lay.BadChars, minChars, lay.ImageCover())
 		if pg.needsOCR {
 			pg.scanDPI = lay.ScanDPI()
@@ -330,7 +330,7 @@ func assemble(pages []*pageData, res *document.Result) {
 	section := ""
 	seq := 0
 	for _, pg := range pages {
-		page := document.Page{Number: pg.num, Width: pg.width, Height: pg.height, CharCount: pg.real, UnmappedChars: pg.bad}
+		page := document.Page{Number: pg.num, Width: pg.width, Height: pg.height, CharCount: pg.real, UnmappedChars: pg.bad, ClippedChars: pg.clipHidden}
 		if pg.needsOCR {
 			page.NeedsOCR, page.ScanDPI = true, pg.scanDPI
 			page.Method = document.MethodNone

@@ -120,6 +120,7 @@ static int dk_fill(dk_page *p, fz_stext_page *st, int clip)
 					continue;
 				if (cl & DK_CLIP_HIDDEN) {
 					gap = ol->n > 0;
+					if (ch->c > ' ' && ch->c != 0xa0) p->clip_hidden++;
 					continue;
 				}
 				if (cl && horiz) {
@@ -295,6 +296,7 @@ int dk_page_load(dk_doc *d, int number, int flags, int vectors, size_t max_conte
 	p->nchars = p->nlines = p->nblocks = p->nfonts = p->nvecs = 0;
 	p->nmarks = 0;
 	p->lazy_images = 0;
+	p->clip_hidden = 0;
 	p->stext = NULL;
 	p->err[0] = 0;
 	p->content_over = dk_contents_over(ctx, d->doc, number, max_content);

@@ -88,6 +88,7 @@ typedef struct {
 	int content_over;         /* the content streams inflate past max_content */
 	int decode_images;        /* set by the caller: JPEG 2000 images decoded as MuPDF loads them (images.c) */
 	int lazy_images;          /* JPEG 2000 images the page used undecoded (images.c) */
+	int clip_hidden;          /* characters other than spaces the clip hid (DK_CLIP_HIDDEN: not in chars) */
 	char err[512];
 } dk_page;
 
