@@ -34,6 +34,7 @@ Usage:
   docket land DIR                 land a plan's finished shards into the warehouse
   docket build [-s SELECTOR]      seeds, models and their tests in DAG order
   docket run | test | seed | snapshot | compile | ls
+  docket show -s MODEL | --inline 'SQL' [--limit 5] [--output json]   preview rows (dbt show; nothing written)
   docket run-operation MACRO [--args '{name: value}']   call a macro (run_query, statement) as dbt does
   docket search "QUERY" [-k 10] [--mode hybrid|vector|bm25] [--json]
   docket sql "SELECT ..."         query what readers see (the published copy)
@@ -99,7 +100,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			return runShard(ctx, rest, stdout, stderr) // a shard machine has no warehouse to publish
 		}
 		return loadAndPublish(ctx, rest, stdout, stderr)
-	case "build", "run", "test", "seed", "snapshot", "compile", "ls", "run-operation":
+	case "build", "run", "test", "seed", "snapshot", "compile", "ls", "run-operation", "show":
 		return publishAfter(ctx, cmd, rest, runModelsCmd(ctx, cmd, rest, stdout, stderr), stderr)
 	case "retry":
 		which, code := runRetry(ctx, rest, stdout, stderr)

@@ -28,7 +28,7 @@ type interruptKey struct{}
 
 // notifyInterrupt returns a context cancelled by SIGINT or SIGTERM. For
 // commands that cannot lose anything by stopping at once (build, run,
-// test, seed, snapshot, compile, ls, search, sql), a command that has not
+// test, seed, snapshot, compile, ls, show, search, sql), a command that has not
 // returned interruptGrace after the signal is ended with "interrupted" and
 // exit 128+signal; a second signal ends it at once. load and worker stop
 // by themselves (they finish or roll back the document in hand).
@@ -39,7 +39,7 @@ func notifyInterrupt(cmd string, stderr io.Writer) (context.Context, func()) {
 	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
 	force := map[string]bool{"build": true, "run": true, "test": true, "seed": true, "snapshot": true,
-		"compile": true, "ls": true, "search": true, "sql": true}[cmd]
+		"compile": true, "ls": true, "show": true, "search": true, "sql": true}[cmd]
 	done := make(chan struct{})
 	go func() {
 		select {

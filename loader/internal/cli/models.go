@@ -40,6 +40,9 @@ type modelFlags struct {
 	// --event-time-start / --event-time-end: a microbatch model's window
 	eventTimeStart, eventTimeEnd string
 	sample                       string // --sample (dbt 1.10): refused
+	// show: --inline SQL, --limit rows (negative: all), --output text|json
+	inline, output string
+	limit          int
 }
 
 func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, error) {
@@ -74,6 +77,11 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 	fs.BoolVar(&f.favorState, "favor-state", false, "with --defer: read unselected parents from --state's relations even when the target has them")
 	if cmd == "ls" {
 		fs.StringVar(&f.resourceType, "resource-type", "", "model, seed, snapshot, test, unit_test, source, exposure or udf")
+	}
+	if cmd == "show" {
+		fs.StringVar(&f.inline, "inline", "", "SQL to preview instead of a node (ref, source, var and macros work)")
+		fs.IntVar(&f.limit, "limit", 5, "rows to show (a negative number: all)")
+		fs.StringVar(&f.output, "output", "text", "text (a table) or json")
 	}
 	if err := fs.Parse(gatherSelectors(args)); err != nil {
 		return nil, err

@@ -45,6 +45,8 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		return listNodes(m, f, stdout, stderr)
 	case "compile":
 		return mr.compile(ctx, m, parseTime)
+	case "show":
+		return mr.show(ctx, m)
 	case "build", "run", "test", "seed", "snapshot":
 		return mr.execute(ctx, m)
 	case "run-operation":
@@ -77,7 +79,7 @@ func (mr *modelRun) parse(vars map[string]any) (*runner.Manifest, int) {
 		fmt.Fprintf(stderr, "%s  %s\n", time.Now().Format("15:04:05"), termSafe(msg))
 	}
 	opts := parseOptions(mr.udfs)
-	opts.Vars, opts.Log = vars, logf
+	opts.Vars, opts.Log, opts.Inline = vars, logf, mr.f.inline
 	m, diags, err := runner.Parse(mr.pp, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)

@@ -406,6 +406,23 @@ var featureProbes = map[string]featureProbe{
 		}
 		return nil
 	}},
+	"show": {build: true, files: map[string]string{
+		"models/m/e.sql": "{{ config(materialized='ephemeral') }} select 1 as id",
+		"models/m/a.sql": "select * from {{ ref('e') }}",
+	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
+		// docket show --inline: the SQL is compiled as dbt's inline_query
+		// node, its ephemeral parents as CTEs (loader/internal/cli TestShow
+		// runs the command)
+		mi, diags, err := compiler.Parse(m.Project, compiler.ParseOptions{Owned: testOwned, Inline: "select id from {{ ref('a') }} join {{ ref('e') }} using (id)"})
+		if err != nil || len(diags) > 0 {
+			return fmt.Errorf("inline: %v %v", err, diags)
+		}
+		n := mi.Nodes[compiler.InlineID("probe")]
+		if n == nil || !strings.Contains(n.CompiledCode, "__dbt__cte__e") || !strings.Contains(n.CompiledCode, "m.a") {
+			return fmt.Errorf("inline node: %+v", n)
+		}
+		return nil
+	}},
 	"selectors-yml": {build: true, files: map[string]string{
 		"models/m/a.sql": "select 1 as id",
 		"models/m/b.sql": "{{ config(tags=['x']) }} select * from {{ ref('a') }}",

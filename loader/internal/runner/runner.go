@@ -100,4 +100,5 @@ var (
 	RunResultsDoc   = executor.RunResultsDoc
 	CheckFreshness  = executor.CheckFreshness
 	SQLQuerier      = executor.SQLQuerier
+	InlineID        = compiler.InlineID
 )

@@ -36,5 +36,18 @@ func (ps *parser) analyses() error {
 			m.Disabled[n.UniqueID] = n
 		}
 	}
+	if ps.inline != "" {
+		// dbt's inline node (sql_operation.<project>.inline_query, file
+		// sql/inline_query): compiled as an analysis is
+		n := &Node{UniqueID: InlineID(m.Name), ResourceType: Analysis, PackageName: m.Name, Name: "inline_query",
+			Schema: m.Target().Schema, Alias: "inline_query", Database: m.Database(), Path: "--inline", RawCode: ps.inline,
+			FQN: []string{m.Name, "sql", "inline_query"}, Columns: map[string]Column{}}
+		m.Nodes[n.UniqueID] = n
+		ps.diags = append(ps.diags, m.parseNode(n)...)
+		ps.diags = append(ps.diags, m.resolveConfig(n)...)
+	}
 	return nil
 }
+
+// InlineID is the node ParseOptions.Inline is parsed as.
+func InlineID(project string) string { return "sql_operation." + project + ".inline_query" }

@@ -29,6 +29,9 @@ type ParseOptions struct {
 	// Log receives the messages of {{ log(msg, info=True) }} as templates
 	// render (while parsing and again when a node runs); nil drops them.
 	Log func(msg string)
+	// Inline is dbt show's --inline SQL: parsed and compiled as the node
+	// InlineID (an analysis: never built), with ref, source, var, macros.
+	Inline string
 }
 
 // Manifest is a parsed project.
@@ -109,6 +112,7 @@ type parser struct {
 	diags   []Diagnostic
 	specs   []testSpec
 	cliVars map[string]any // ParseOptions.Vars
+	inline  string         // ParseOptions.Inline
 }
 
 func (ps *parser) diag(path string, at Position, format string, a ...any) {
@@ -143,7 +147,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 	for k, v := range opts.Vars {
 		m.Vars[k] = v
 	}
-	ps := &parser{m: m, cliVars: opts.Vars}
+	ps := &parser{m: m, cliVars: opts.Vars, inline: opts.Inline}
 	for _, phase := range []func() error{ps.macros, ps.models, ps.seeds, ps.snapshots, ps.schemaFiles,
 		ps.resolve, ps.singularTests, ps.analyses, ps.tests, ps.selectorsFile, ps.compile} {
 		if err := phase(); err != nil {

@@ -1,0 +1,313 @@
+package cli
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/runner"
+)
+
+// show is `docket show` (dbt show): the selected node's compiled SQL (a
+// model with its ephemeral parents as CTEs, an analysis, a test), or the
+// --inline SQL compiled as dbt's inline_query node, run on a read-only
+// connection of the warehouse; the first --limit rows (5, dbt's default;
+// a negative limit shows all) are printed as dbt prints them: an agate
+// table after "Previewing node 'x':", or with --output json
+// {"node": "x", "show": [rows]}. A seed or snapshot shows its relation's
+// rows. Nothing is written: not the warehouse (opened read-only), not
+// target/.
+func (mr *modelRun) show(ctx context.Context, m *runner.Manifest) int {
+	f, stderr := mr.f, mr.stderr
+	ids, err := mr.showIDs(m)
+	if err != nil {
+		fmt.Fprintln(stderr, "docket show:", err)
+		return ExitUsage
+	}
+	if _, err := os.Stat(mr.pp.Warehouse); err != nil {
+		fmt.Fprintf(stderr, "docket show: there is no warehouse yet (%s): run `docket build` first\n", mr.pp.Warehouse)
+		return ExitUsage
+	}
+	forRun, err := m.ForRun(runner.RunContext{Selected: ids})
+	if err != nil {
+		fmt.Fprintln(stderr, "docket show:", err)
+		return ExitUsage
+	}
+	compiled, code := compileWithWarehouse(ctx, forRun, ids, mr.pp, mr.udfs, stderr)
+	if code != ExitOK {
+		return code
+	}
+	db, code := openReaderWith(ctx, mr.pp, mr.udfs, stderr)
+	if db == nil {
+		return code
+	}
+	defer db.Close()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitFailed
+	}
+	defer conn.Close()
+	if err := runner.Attach(ctx, conn, compiled); err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitFailed
+	}
+	if err := runner.Settings(ctx, conn, compiled); err != nil {
+		fmt.Fprintln(stderr, "docket:", err)
+		return ExitFailed
+	}
+	failed := false
+	for _, id := range ids {
+		n := compiled.Node(id)
+		q, header, err := showSQL(compiled, n)
+		if err == nil {
+			err = mr.preview(ctx, conn, n, q, header, f.inline != "")
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "docket show: %s: %s\n", n.Name, termSafeLines(err.Error()))
+			failed = true
+		}
+	}
+	if failed {
+		return ExitFailed
+	}
+	return ExitOK
+}
+
+// showIDs are the nodes to preview: the inline node, or the selected
+// models, seeds, snapshots, analyses and tests (tests only when selected
+// themselves). As dbt's show, a selection of several nodes previews those
+// its -s arguments name (-s +orders previews orders alone).
+func (mr *modelRun) showIDs(m *runner.Manifest) ([]string, error) {
+	f := mr.f
+	if f.inline != "" {
+		if len(f.selects) > 0 || f.selector != "" {
+			return nil, fmt.Errorf("--inline and -s/--selector do not go together (dbt's show takes one or the other)")
+		}
+		return []string{runner.InlineID(m.Name)}, nil
+	}
+	if len(f.selects) == 0 && f.selector == "" {
+		return nil, fmt.Errorf("give -s MODEL or --inline 'SQL' (dbt's show needs one)")
+	}
+	ids, err := f.choose(m, "empty", mr.stderr, runner.Model, runner.Seed, runner.Snapshot, runner.Analysis, runner.Test)
+	if err != nil {
+		return nil, err
+	}
+	if len(ids) == 0 {
+		return nil, fmt.Errorf("the selection matched no model, seed, snapshot, analysis or test (try `docket ls` with the same -s)")
+	}
+	if len(ids) == 1 {
+		return ids, nil
+	}
+	var named []string
+	for _, id := range ids {
+		name := m.Node(id).Name
+		for _, s := range f.selects {
+			if strings.Trim(s, "+@0123456789") == name {
+				named = append(named, id)
+				break
+			}
+		}
+	}
+	if len(named) > 0 && len(named) < len(ids) {
+		fmt.Fprintf(mr.stderr, "docket show: %d other selected node%s not previewed (as dbt's show, only the nodes -s names)\n",
+			len(ids)-len(named), modelsPlural(len(ids)-len(named)))
+		return named, nil
+	}
+	return ids, nil
+}
+
+// showSQL is the query that previews n and the sql_header to run before
+// it (as dbt's show runs a model's).
+func showSQL(m *runner.Manifest, n *runner.Node) (q, header string, err error) {
+	switch {
+	case n.Language == "python":
+		return "", "", fmt.Errorf("a Python model is not compiled (docket does not run Python): show its table with `docket sql`")
+	case n.ResourceType == runner.Seed || n.ResourceType == runner.Snapshot:
+		return "select * from " + n.Relation, "", nil
+	case n.CompiledCode == "":
+		return "", "", fmt.Errorf("%s has no query to preview", n.ResourceType)
+	}
+	return n.CompiledCode, n.Config.SQLHeader, nil
+}
+
+// showColumn is one previewed column: its name and how agate would type it.
+type showColumn struct {
+	name            string
+	number, boolean bool
+}
+
+// showColumns are q's columns as DuckDB binds them (DESCRIBE runs
+// nothing); nil when q cannot be described (the text table then aligns
+// every column left, JSON gives strings).
+func showColumns(ctx context.Context, conn *sql.Conn, q string) []showColumn {
+	rows, err := conn.QueryContext(ctx, "describe "+q)
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	var out []showColumn
+	for rows.Next() {
+		var name, typ string
+		var rest [4]any
+		if rows.Scan(&name, &typ, &rest[0], &rest[1], &rest[2], &rest[3]) != nil {
+			return nil
+		}
+		t := strings.ToUpper(typ)
+		num := false
+		for _, p := range []string{"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "UHUGEINT", "FLOAT", "DOUBLE", "DECIMAL"} {
+			num = num || strings.HasPrefix(t, p)
+		}
+		out = append(out, showColumn{name: name, number: num, boolean: t == "BOOLEAN"})
+	}
+	return out
+}
+
+// preview runs q (after its sql_header) and prints its first rows.
+func (mr *modelRun) preview(ctx context.Context, conn *sql.Conn, n *runner.Node, q, header string, inline bool) error {
+	if header != "" {
+		if _, err := conn.ExecContext(ctx, header); err != nil {
+			return fmt.Errorf("sql_header: %w", err)
+		}
+	}
+	inner := strings.TrimRight(strings.TrimSpace(q), "; \t\n")
+	types := showColumns(ctx, conn, inner)
+	if mr.f.limit >= 0 {
+		q = fmt.Sprintf("select * from (\n%s\n) limit %d", inner, mr.f.limit)
+	}
+	rows, done, err := queryAsText(ctx, conn, q)
+	defer done()
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	names, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	cols := make([]showColumn, len(names))
+	for i, c := range names {
+		cols[i].name = c
+		if len(types) == len(names) {
+			cols[i].number, cols[i].boolean = types[i].number, types[i].boolean
+		}
+	}
+	var table [][]*string
+	for rows.Next() {
+		row := make([]*string, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range row {
+			ptrs[i] = &row[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		table = append(table, row)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	name := n.Name
+	if n.Version != "" {
+		name += ".v" + n.Version
+	}
+	if mr.f.output == "json" {
+		return writeShowJSON(mr.stdout, name, inline, cols, table)
+	}
+	if inline {
+		fmt.Fprintln(mr.stdout, "Previewing inline node:")
+	} else {
+		fmt.Fprintf(mr.stdout, "Previewing node '%s':\n", name)
+	}
+	writeAgateTable(mr.stdout, cols, table)
+	return nil
+}
+
+// writeAgateTable prints rows as agate's print_table does (dbt show's
+// text output): | a | b | lines, a | -- | rule, numbers right-aligned.
+func writeAgateTable(w io.Writer, cols []showColumn, table [][]*string) {
+	cells := make([][]string, len(table))
+	width := make([]int, len(cols))
+	for i, c := range cols {
+		width[i] = len([]rune(termSafe(c.name)))
+	}
+	for r, row := range table {
+		cells[r] = make([]string, len(cols))
+		for i, v := range row {
+			s := ""
+			if v != nil {
+				s = termSafe(*v)
+			}
+			cells[r][i] = s
+			width[i] = max(width[i], len([]rune(s)))
+		}
+	}
+	line := func(vals []string) {
+		parts := make([]string, len(vals))
+		for i, v := range vals {
+			pad := strings.Repeat(" ", width[i]-len([]rune(v)))
+			if cols[i].number {
+				parts[i] = pad + v
+			} else {
+				parts[i] = v + pad
+			}
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(parts, " | "))
+	}
+	head := make([]string, len(cols))
+	rule := make([]string, len(cols))
+	for i, c := range cols {
+		head[i] = termSafe(c.name)
+		rule[i] = strings.Repeat("-", width[i])
+	}
+	line(head)
+	fmt.Fprintf(w, "| %s |\n", strings.Join(rule, " | "))
+	for _, row := range cells {
+		line(row)
+	}
+	fmt.Fprintln(w)
+}
+
+// writeShowJSON prints dbt show's --output json: {"node": name, "show":
+// [{column: value}]} ({"show": ...} for --inline), numbers and booleans as
+// JSON's, other values as DuckDB prints them, NULL as null.
+func writeShowJSON(w io.Writer, name string, inline bool, cols []showColumn, table [][]*string) error {
+	rows := make([]json.RawMessage, 0, len(table))
+	for _, row := range table {
+		var b strings.Builder
+		b.WriteString("{")
+		for i, v := range row {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			k, _ := json.Marshal(cols[i].name)
+			b.Write(k)
+			b.WriteString(": ")
+			switch {
+			case v == nil:
+				b.WriteString("null")
+			case (cols[i].boolean || cols[i].number) && json.Valid([]byte(*v)):
+				b.WriteString(*v)
+			default:
+				s, _ := json.Marshal(*v)
+				b.Write(s)
+			}
+		}
+		b.WriteString("}")
+		rows = append(rows, json.RawMessage(b.String()))
+	}
+	doc := map[string]any{"show": rows}
+	if !inline {
+		doc["node"] = name
+	}
+	out, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w, string(out))
+	return nil
+}

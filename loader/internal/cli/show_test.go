@@ -1,0 +1,79 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestShow: docket show is dbt show. -s previews the model's compiled SQL
+// (its ephemeral parent a CTE) as an agate table, 5 rows by default,
+// numbers right-aligned; --limit and --output json ({"node", "show"},
+// values typed); --inline compiles ref() and previews "inline node";
+// -s +a previews a alone (dbt's show previews the nodes -s names); a seed
+// shows its rows. Nothing is written: the warehouse files and target/ keep
+// their times. Before, "show" was an unknown command.
+func TestShow(t *testing.T) {
+	dir := tinyProject(t)
+	writeFiles(t, dir, map[string]string{
+		"dbt_project.yml": "name: tiny\nversion: '1.0'\nprofile: tiny\n",
+		"seeds/s.csv":     "k,v\nx,1\ny,2\n",
+		"models/e.sql":    "{{ config(materialized='ephemeral') }} select i as id, 'n' || i as label from range(1, 8) t(i)",
+		"models/a.sql":    "{{ config(materialized='table') }} select id, label, id * 1.5 as score, id > 3 as big from {{ ref('e') }} order by id",
+	})
+	must(t, dir, "build")
+	stamps := func() map[string]time.Time {
+		out := map[string]time.Time{}
+		filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
+			if err == nil && !fi.IsDir() && (strings.Contains(p, ".duckdb") || strings.Contains(p, "target")) {
+				out[p] = fi.ModTime()
+			}
+			return nil
+		})
+		return out
+	}
+	before := stamps()
+	time.Sleep(10 * time.Millisecond)
+
+	out := must(t, dir, "show", "-s", "a")
+	want := "Previewing node 'a':\n| id | label | score | big   |\n| -- | ----- | ----- | ----- |\n|  1 | n1    |   1.5 | false |\n"
+	if !strings.Contains(out, want) || strings.Count(out, "| n") != 5 {
+		t.Errorf("show -s a:\n%s\nwant it to start with\n%s(5 rows)", out, want)
+	}
+	out = must(t, dir, "show", "-s", "a", "--limit", "2", "--output", "json")
+	var doc struct {
+		Node string           `json:"node"`
+		Show []map[string]any `json:"show"`
+	}
+	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &doc); err != nil {
+		t.Fatalf("show --output json: %v\n%s", err, out)
+	}
+	if doc.Node != "a" || len(doc.Show) != 2 || doc.Show[1]["id"] != 2.0 || doc.Show[1]["label"] != "n2" || doc.Show[1]["score"] != 3.0 || doc.Show[1]["big"] != false {
+		t.Errorf("show --output json: %+v", doc)
+	}
+	out = must(t, dir, "show", "--inline", "select count(*) as n from {{ ref('a') }} where big")
+	if !strings.Contains(out, "Previewing inline node:\n| n |\n| - |\n| 4 |\n") {
+		t.Errorf("show --inline:\n%s", out)
+	}
+	out = must(t, dir, "show", "-s", "+a", "--limit", "-1")
+	if !strings.Contains(out, "Previewing node 'a':") || strings.Count(out, "| n") != 7 || strings.Contains(out, "Previewing node 'e'") {
+		t.Errorf("show -s +a --limit -1:\n%s", out)
+	}
+	if out := must(t, dir, "show", "-s", "s"); !strings.Contains(out, "| k | v |\n| - | - |\n| x | 1 |\n| y | 2 |\n") {
+		t.Errorf("show -s s (a seed):\n%s", out)
+	}
+	for p, was := range stamps() {
+		if !before[p].Equal(was) {
+			t.Errorf("show wrote %s", p)
+		}
+	}
+	if out, code := run(t, dir, "show", "-s", "a", "--inline", "select 1"); code != 2 || !strings.Contains(out, "--inline and -s") {
+		t.Errorf("show -s with --inline: exit %d\n%s", code, out)
+	}
+	if out, code := run(t, dir, "show"); code != 2 || !strings.Contains(out, "give -s MODEL or --inline") {
+		t.Errorf("show alone: exit %d\n%s", code, out)
+	}
+}
