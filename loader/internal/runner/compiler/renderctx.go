@@ -220,6 +220,7 @@ func (m *Manifest) parseNode(n *Node) []Diagnostic {
 			n.Sources = append(n.Sources, s)
 		}
 	}
+	m.warnSpacedJinja(n)
 	return rc.diags
 }
 
