@@ -192,6 +192,11 @@ func (m *Manifest) checkSourceKeys(path, what string, e *yaml.Node, known map[st
 	for i := 0; i+1 < len(e.Content); i += 2 {
 		k := e.Content[i]
 		if !known[k.Value] {
+			if k.Value == "external_location" {
+				// dbt-duckdb reads it from meta: or config: only
+				m.warn(path, ypos(k), "%s: key \"external_location\" here is read neither by dbt-duckdb nor by docket: put it under meta: or config: (dbt-duckdb's external source); as written, the source is a table of the database", what)
+				continue
+			}
 			m.warn(path, ypos(k), "%s: key %q is read but not applied by docket", what, k.Value)
 			continue
 		}
