@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -400,9 +401,30 @@ func applyTables(pg *pageData, res *document.Result) {
 			cx, cy := (b.X0+b.X1)/2, (b.Y0+b.Y1)/2
 			return cx >= t.BBox.X0 && cx <= t.BBox.X1 && cy >= t.BBox.Y0 && cy <= t.BBox.Y1
 		}
+		// the words of the page furniture inside the table's box
+		var furn map[string]bool
+		for _, p := range pg.paras {
+			if (p.furnTop || p.furnBot) && in(p.bbox) {
+				if furn == nil {
+					furn = map[string]bool{}
+				}
+				for _, w := range strings.Fields(p.text) {
+					furn[w] = true
+				}
+			}
+		}
 		kept := pg.paras[:0]
 		for _, p := range pg.paras {
-			if p.furnTop || p.furnBot || p.cat == document.TableCat {
+			// page furniture stays, unless a row of the table holds its
+			// text beside words that are no furniture: a long table's
+			// first and last rows, in the margins, repeat their dates and
+			// counts at the same place on every page (a Header
+			// "09/18/2015 07/21/2015", a PageNumber "56" beside a
+			// company's name), and its column heads too. A row all of
+			// furniture (a page's footer a table took in) and a page
+			// number that says so ("PAGE 1") stay furniture.
+			furniture := (p.furnTop || p.furnBot) && !(furn != nil && in(p.bbox) && !pageWord(p) && rowHolds(t, p.text, furn))
+			if furniture || p.cat == document.TableCat {
 				kept = append(kept, p)
 				continue
 			}
@@ -436,6 +458,34 @@ func applyTables(pg *pageData, res *document.Result) {
 		tp.text = tableText(t)
 		pg.paras = append(kept, tp)
 	}
+}
+
+// rowHolds: one row of t (its header too) has every word of text among
+// its cells' words, and a word that is no page furniture (furn).
+func rowHolds(t document.Table, text string, furn map[string]bool) bool {
+	words := strings.Fields(text)
+	if len(words) == 0 {
+		return false
+	}
+	holds := func(row []string) bool {
+		var in []string
+		for _, c := range row {
+			in = append(in, strings.Fields(c)...)
+		}
+		for _, w := range words {
+			if !slices.Contains(in, w) {
+				return false
+			}
+		}
+		return slices.ContainsFunc(in, func(w string) bool { return !furn[w] })
+	}
+	return holds(t.Header) || slices.ContainsFunc(t.Rows, holds)
+}
+
+// pageWord: p is a page number with a word ("Page 3", "PAGE 1 of 9"),
+// not a bare number.
+func pageWord(p *para) bool {
+	return p.cat == document.PageNumber && strings.IndexFunc(p.text, unicode.IsLetter) >= 0
 }
 
 // tableText is a table as text: one line per row, cells separated by " | ".
