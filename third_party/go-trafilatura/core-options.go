@@ -89,6 +89,19 @@ type Options struct {
 	// page's URL from its metadata).
 	ContentOnly bool
 
+	// docket: PruneFallback applies the discard rules trafilatura applies to
+	// the page in its own extraction (selector.OverallDiscardedContent:
+	// share toolbars, social widgets, related posts, newsletter boxes...,
+	// by class and id) to a caller's FallbackCandidates node when the
+	// fallback takes it, in place, before its final cleaning: the taken
+	// node (ContentNode, still the caller's pointer) and its text lose
+	// them. Upstream runs the candidate as given. Only small elements go
+	// (each under 0.4 of the node's text: a widget, not a box holding much
+	// of the article, which a class rule may match too, often the reason
+	// trafilatura's own text was too short), and none when together they
+	// hold over half of it (see pruneWidgets).
+	PruneFallback bool
+
 	// If EnableFallback is true, then whenever Trafilatura failed to extract a document,
 	// it will use algorithm from another package, i.e. Readability and Dom Distiller.
 	// This will make the extraction result more precise, but also a bit slower.

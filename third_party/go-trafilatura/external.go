@@ -23,6 +23,7 @@ package trafilatura
 
 import (
 	"fmt"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/go-shiori/dom"
@@ -34,6 +35,9 @@ import (
 )
 
 type _FallbackGenerator func() (string, *html.Node)
+
+// docket: PruneFallback's bounds (see pruneWidgets).
+var pruneWidgetShare, pruneWidgetTotal = 0.4, 0.5
 
 var tagsToSanitize = sliceToMap(
 	"aside", "audio", "button", "fieldset", "figure", "footer", "iframe",
@@ -97,6 +101,13 @@ func compareExternalExtraction(originalDoc, extractedDoc *html.Node, opts Option
 			logDebug(opts, "candidate %s is used", candidateTitle)
 			break
 		}
+	}
+
+	// docket: the caller's candidate, when taken, loses what the page's
+	// discard rules match (PruneFallback, see Options).
+	if fc := opts.FallbackCandidates; opts.PruneFallback && fc != nil && extractedDoc != nil &&
+		(extractedDoc == fc.Readability || extractedDoc == fc.Distiller || slices.Contains(fc.Others, extractedDoc)) {
+		pruneWidgets(extractedDoc, selector.OverallDiscardedContent, pruneWidgetShare, pruneWidgetTotal)
 	}
 
 	// Final cleaning
@@ -244,4 +255,50 @@ func sanitizeTree(tree *html.Node, opts Options) {
 	if len(sanitizationList) > 0 {
 		etree.StripTags(tree, sanitizationList...)
 	}
+}
+
+// pruneWidgets (docket) removes from tree, in place, the elements the
+// discard rules match that each hold at most maxShare of tree's text (a
+// share toolbar, a social widget: not a box holding much of the article,
+// which a rule matched by its class and which is often why trafilatura's
+// own text was too short and the fallback taken); nothing when together
+// they hold more than maxTotal of it.
+func pruneWidgets(tree *html.Node, queries []selector.Rule, maxShare, maxTotal float64) {
+	total := utf8.RuneCountInString(dom.TextContent(tree))
+	if total == 0 {
+		return
+	}
+	chosen := map[*html.Node]bool{}
+	var drop []*html.Node
+	removed := 0
+	for _, query := range queries {
+		for _, el := range selector.QueryAll(tree, query) {
+			if inChosen(el, tree, chosen) {
+				continue
+			}
+			n := utf8.RuneCountInString(dom.TextContent(el))
+			if float64(n) > maxShare*float64(total) {
+				continue
+			}
+			chosen[el] = true
+			drop = append(drop, el)
+			removed += n
+		}
+	}
+	if float64(removed) > maxTotal*float64(total) {
+		return
+	}
+	for _, el := range drop {
+		etree.Remove(el, true)
+	}
+}
+
+// inChosen says whether el or one of its ancestors below root is chosen.
+func inChosen(el, root *html.Node, chosen map[*html.Node]bool) bool {
+	for n := el; n != nil && n != root; n = n.Parent {
+		if chosen[n] {
+			return true
+		}
+	}
+	return false
 }

@@ -281,6 +281,10 @@ func mainContent(doc *html.Node, blocks []block, mutate bool) ([]block, *html.No
 			}
 		}()
 		parser := readability.NewParser()
+		// Its node keeps the page's class attributes (the walker reads
+		// none): when trafilatura's fallback takes the node, its class
+		// rules prune the widgets in it (trafilaturaRun, PruneFallback).
+		parser.KeepClasses = true
 		parse := parser.ParseDocument // works on a copy of doc
 		if mutate {
 			parse = parser.ParseAndMutate

@@ -97,3 +97,39 @@ var twoBoxAbout = []string{
 	"The paper won the regional prize for local reporting twice, for its series on the closing of the mill and on the flooding of the river valley.",
 	"Subscriptions start at five pounds a month and include the weekend magazine, the podcast archive and the digital edition of every past issue.",
 }
+
+// TestJudgeDropsWidgetsTrafilaturaDiscards: where trafilatura's fallback
+// takes readability's node (as in TestJudgeCleansReadabilitysChoice), a
+// share toolbar with a social widget inside the article (a class
+// trafilatura discards on the page, "-toolbar") is pruned from the node
+// before it judges, so its lines at the article's edge go; the box holding
+// most of the article, of a class trafilatura discards too ("-bar"), is
+// no widget and stays, and so does the article. Before, the node judged as
+// readability gave it, toolbar and all.
+func TestJudgeDropsWidgetsTrafilaturaDiscards(t *testing.T) {
+	toolbar := `<div class="entry-toolbar"><strong>Share this</strong> <a href="/c">View Comments</a>` +
+		`<div class="facebook-broadcasting"><span>More Activity</span> <strong>Reader Activity</strong> <span>What's this?</span>` +
+		`<div class="item">Click "Add to Timeline" to publish<br> what you read to your timeline</div>` +
+		`<div class="item">See what your friends have read<br> on our sites</div>` +
+		`<div class="item">Use "Remove" or "Turn off" to<br> disable at any time</div></div></div>`
+	page := strings.Replace(twoBoxArticle(), `<div class="story">`, `<div class="story">`+toolbar, 1)
+	res := extractData(t, "budget.html", []byte(page))
+	text := res.Pages[0].Text
+	var kept []string
+	for _, junk := range []string{"Share this", "View Comments", "More Activity", "What's this?", "Add to Timeline", "disable at any time"} {
+		if strings.Contains(text, junk) {
+			kept = append(kept, junk)
+		}
+	}
+	if len(kept) > 0 {
+		t.Errorf("the toolbar's %q kept: %q", kept, text)
+	}
+	for _, p := range twoBoxParagraphs {
+		if !strings.Contains(text, p) {
+			t.Errorf("paragraph lost: %q\nin %q", p, text)
+		}
+	}
+	if c := res.Metadata.Extra["content_check"]; !strings.Contains(c, "trafilatura found too little on its own") {
+		t.Errorf("content_check = %q, want the judge said", c)
+	}
+}
