@@ -370,11 +370,22 @@ func filterFormat(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec
 	if in.IsError() {
 		return in
 	}
-	args := []any{}
-	for _, arg := range params.Args {
-		args = append(args, arg.Interface())
+	// docket: Jinja2's format filter is Python's value % (kwargs or args)
+	var args *exec.Value
+	if len(params.KwArgs) > 0 {
+		args = exec.AsValue(params.KwArgs)
+	} else {
+		list := make([]any, len(params.Args))
+		for i, arg := range params.Args {
+			list[i] = arg
+		}
+		args = exec.AsValue(list)
 	}
-	return exec.AsValue(fmt.Sprintf(in.String(), args...))
+	out, err := exec.PyPercentFormat(in.String(), args, len(params.KwArgs) == 0)
+	if err != nil {
+		return exec.AsValue(err)
+	}
+	return exec.AsValue(out)
 }
 
 func filterGroupBy(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {

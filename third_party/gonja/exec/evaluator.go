@@ -161,8 +161,10 @@ func (e *Evaluator) evalBinaryExpression(node *nodes.BinaryExpression) *Value {
 		// Int division
 		return AsValue(int(left.Float() / right.Float()))
 	case tokens.Modulo:
-		// Result will be int
-		return AsValue(left.Integer() % right.Integer())
+		// docket: Jinja2's %: printf-style formatting of a string, else
+		// Python's (floored) modulo (pypercent.go)
+		_, tuple := node.Right.(*nodes.Tuple)
+		return PyModulo(left, right, tuple)
 	case tokens.Power:
 		return AsValue(math.Pow(left.Float(), right.Float()))
 	case tokens.Tilde:

@@ -1,0 +1,279 @@
+package exec
+
+// docket: Python's printf-style formatting ('%02d' % i, the format filter)
+// and Python's modulo, which Jinja2 gives the % operator. Written here
+// because no Go library formats Python's % mini-language (fmt's verbs
+// differ: %s of an int is "%!s(int=1)", %g's default precision, %(name)s
+// mappings, %r).
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// PyModulo is Jinja2's left % right: printf-style formatting when left is
+// a string (tuple: right is a tuple literal, its items the arguments),
+// else Python's modulo (floored: the result has the divisor's sign; a
+// float operand gives a float).
+func PyModulo(left, right *Value, tuple bool) *Value {
+	if left.IsString() {
+		out, err := PyPercentFormat(left.String(), right, tuple)
+		if err != nil {
+			return AsValue(err)
+		}
+		return AsValue(out)
+	}
+	if left.IsFloat() || right.IsFloat() {
+		b := right.Float()
+		if b == 0 {
+			return AsValue(fmt.Errorf("float modulo"))
+		}
+		r := math.Mod(left.Float(), b)
+		if r != 0 && (r < 0) != (b < 0) {
+			r += b
+		}
+		return AsValue(r)
+	}
+	b := right.Integer()
+	if b == 0 {
+		return AsValue(fmt.Errorf("integer modulo by zero"))
+	}
+	r := left.Integer() % b
+	if r != 0 && (r < 0) != (b < 0) {
+		r += b
+	}
+	return AsValue(r)
+}
+
+// pySpec is one conversion of a format string.
+type pySpec struct {
+	key       string // %(key)s
+	hasKey    bool
+	flags     string
+	width     string // digits or "*"
+	precision string // digits or "*", without the dot
+	hasPrec   bool
+	conv      byte
+}
+
+// pyPiece is literal text (spec nil) or one conversion of a format.
+type pyPiece struct {
+	lit  string
+	spec *pySpec
+}
+
+// parsePyFormat splits format into literal text and conversions.
+func parsePyFormat(format string) ([]pyPiece, error) {
+	var out []pyPiece
+	var lit strings.Builder
+	for i := 0; i < len(format); {
+		c := format[i]
+		if c != '%' {
+			lit.WriteByte(c)
+			i++
+			continue
+		}
+		i++
+		if i < len(format) && format[i] == '%' {
+			lit.WriteByte('%')
+			i++
+			continue
+		}
+		out = append(out, pyPiece{lit: lit.String()})
+		lit.Reset()
+		s := &pySpec{}
+		if i < len(format) && format[i] == '(' {
+			end := strings.IndexByte(format[i:], ')')
+			if end < 0 {
+				return nil, fmt.Errorf("incomplete format key")
+			}
+			s.key, s.hasKey = format[i+1:i+end], true
+			i += end + 1
+		}
+		for i < len(format) && strings.IndexByte("#0- +", format[i]) >= 0 {
+			s.flags += string(format[i])
+			i++
+		}
+		for i < len(format) && (format[i] == '*' || (format[i] >= '0' && format[i] <= '9')) {
+			s.width += string(format[i])
+			i++
+		}
+		if i < len(format) && format[i] == '.' {
+			s.hasPrec = true
+			i++
+			for i < len(format) && (format[i] == '*' || (format[i] >= '0' && format[i] <= '9')) {
+				s.precision += string(format[i])
+				i++
+			}
+		}
+		for i < len(format) && strings.IndexByte("hlL", format[i]) >= 0 {
+			i++ // length modifiers: ignored, as Python does
+		}
+		if i >= len(format) {
+			return nil, fmt.Errorf("incomplete format")
+		}
+		s.conv = format[i]
+		if strings.IndexByte("diouxXeEfFgGcrsa", s.conv) < 0 {
+			return nil, fmt.Errorf("unsupported format character '%c' (0x%x) at index %d", s.conv, s.conv, i)
+		}
+		i++
+		out = append(out, pyPiece{spec: s})
+	}
+	return append(out, pyPiece{lit: lit.String()}), nil
+}
+
+// PyPercentFormat is Python's format % args: args a tuple (tuple true: a
+// tuple literal; else a list whose length is the number of conversions,
+// as a Jinja tuple held in a variable is a list here), a mapping for
+// %(key)s, or one value.
+func PyPercentFormat(format string, args *Value, tuple bool) (string, error) {
+	pieces, err := parsePyFormat(format)
+	if err != nil {
+		return "", err
+	}
+	n, keyed := 0, false
+	for _, p := range pieces {
+		if s := p.spec; s != nil {
+			n++
+			keyed = keyed || s.hasKey
+			if s.width == "*" {
+				n++
+			}
+			if s.precision == "*" {
+				n++
+			}
+		}
+	}
+	var list []*Value
+	switch {
+	case keyed:
+		if !args.IsDict() {
+			return "", fmt.Errorf("format requires a mapping")
+		}
+	case args.IsList() && (tuple || args.Len() == n || n != 1):
+		for i := 0; i < args.Len(); i++ {
+			list = append(list, args.Index(i))
+		}
+	default:
+		list = []*Value{args}
+	}
+	next := 0
+	take := func() (*Value, error) {
+		if next >= len(list) {
+			return nil, fmt.Errorf("not enough arguments for format string")
+		}
+		next++
+		return list[next-1], nil
+	}
+	var out strings.Builder
+	for _, p := range pieces {
+		s := p.spec
+		if s == nil {
+			out.WriteString(p.lit)
+			continue
+		}
+		if s.width == "*" {
+			w, err := take()
+			if err != nil {
+				return "", err
+			}
+			s.width = strconv.Itoa(w.Integer())
+		}
+		if s.precision == "*" {
+			p, err := take()
+			if err != nil {
+				return "", err
+			}
+			s.precision = strconv.Itoa(p.Integer())
+		}
+		var v *Value
+		if s.hasKey {
+			got, ok := args.GetItem(s.key)
+			if !ok {
+				return "", fmt.Errorf("KeyError: '%s'", s.key)
+			}
+			v = got
+		} else if v, err = take(); err != nil {
+			return "", err
+		}
+		text, err := pyConvert(s, v)
+		if err != nil {
+			return "", err
+		}
+		out.WriteString(text)
+	}
+	if !keyed && next < len(list) {
+		return "", fmt.Errorf("not all arguments converted during string formatting")
+	}
+	return out.String(), nil
+}
+
+// pyConvert formats one value as spec s asks.
+func pyConvert(s *pySpec, v *Value) (string, error) {
+	verb := "%" + s.flags + s.width
+	if s.hasPrec {
+		verb += "." + s.precision
+	}
+	pyType := func() string {
+		switch {
+		case v.IsNil():
+			return "NoneType"
+		case v.IsString():
+			return "str"
+		case v.IsList():
+			return "list"
+		case v.IsDict():
+			return "dict"
+		}
+		return "object"
+	}
+	number := v.IsNumber() || v.IsBool()
+	switch s.conv {
+	case 's', 'r', 'a':
+		text := v.String()
+		if v.IsNil() {
+			text = "None"
+		}
+		if s.conv != 's' && v.IsString() {
+			text = "'" + strings.ReplaceAll(text, "'", `\'`) + "'"
+		}
+		return fmt.Sprintf(strings.NewReplacer("0", "", "+", "", " ", "", "#", "").Replace(verb[:1+len(s.flags)])+verb[1+len(s.flags):]+"s", text), nil
+	case 'd', 'i', 'u':
+		if !number {
+			return "", fmt.Errorf("%%%c format: a real number is required, not %s", s.conv, pyType())
+		}
+		n := v.Integer()
+		if v.IsFloat() {
+			n = int(math.Trunc(v.Float()))
+		}
+		return fmt.Sprintf(strings.Split(verb, ".")[0]+"d", n), nil
+	case 'o', 'x', 'X':
+		if !v.IsInteger() && !v.IsBool() {
+			return "", fmt.Errorf("%%%c format: an integer is required, not %s", s.conv, pyType())
+		}
+		out := fmt.Sprintf(strings.Split(verb, ".")[0]+string(s.conv), v.Integer())
+		if s.conv == 'o' && strings.Contains(s.flags, "#") {
+			out = strings.Replace(out, "0", "0o", 1) // Python writes 0o10, Go 010
+		}
+		return out, nil
+	case 'e', 'E', 'f', 'F', 'g', 'G':
+		if !number {
+			return "", fmt.Errorf("must be real number, not %s", pyType())
+		}
+		if !s.hasPrec {
+			verb += ".6" // Python's default precision (Go's %g takes the shortest)
+		}
+		return fmt.Sprintf(verb+string(s.conv), v.Float()), nil
+	case 'c':
+		if v.IsString() && len([]rune(v.String())) == 1 {
+			return fmt.Sprintf("%"+strings.ReplaceAll(s.flags, "0", "")+s.width+"s", v.String()), nil
+		}
+		if v.IsInteger() {
+			return string(rune(v.Integer())), nil
+		}
+		return "", fmt.Errorf("%%c requires int or char")
+	}
+	return "", fmt.Errorf("unsupported format character '%c'", s.conv)
+}
