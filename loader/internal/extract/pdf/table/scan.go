@@ -23,6 +23,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 		}
 	}
 	lines := lineUp(ws)
+	markColumnStarts(lines, size)
 	if runningHead(lines, gap, hs) {
 		lines = lines[1:] // the page's running head is no table's
 	}

@@ -20,6 +20,7 @@ package table
 import (
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -328,6 +329,27 @@ func columns(lines []*textLine, gap float64) []span {
 			}
 		}
 	}
+	// the x of each column start (markColumnStarts) among the phrases: a
+	// gap narrower than a cell's padding (the grid's gap, which nothing
+	// else reads as a gutter) ending there is a column's gutter too
+	var starts []float64
+	narrow := 0.0
+	for _, l := range use {
+		narrow = max(narrow, gridGap(l.size))
+		for i := 1; i < len(l.ws); i++ {
+			if l.ws[i].edge && !slices.Contains(starts, l.ws[i].bb.X0) {
+				starts = append(starts, l.ws[i].bb.X0)
+			}
+		}
+	}
+	colAt := func(x float64) bool {
+		for _, s := range starts {
+			if math.Abs(s-x) <= 1 {
+				return true
+			}
+		}
+		return false
+	}
 	thr := len(use) / 10
 	var cols []span
 	start := x0
@@ -341,7 +363,7 @@ func columns(lines []*textLine, gap float64) []span {
 			e++
 		}
 		ga, gb := x0+float64(k)*res, x0+float64(e)*res
-		if k > 0 && e < n && gb-ga >= gap {
+		if k > 0 && e < n && (gb-ga >= gap || gb-ga < narrow && colAt(gb)) {
 			cols = append(cols, span{start, ga})
 			start = gb
 		}

@@ -20,6 +20,8 @@ type word struct {
 	size float64
 	bold bool
 	mono bool // its line's font is fixed-pitch (code, terminal output)
+	col  bool // starts a phrase, whatever the gap before it (markColumnStarts)
+	edge bool // starts a column of words aligned on their left edge (markColumnStarts)
 	used bool // taken by a table already
 }
 
@@ -180,11 +182,18 @@ func lineUp(ws []*word) []*textLine {
 
 func (l *textLine) cy() float64 { return (l.bb.Y0 + l.bb.Y1) / 2 }
 
+// splitsBefore: a phrase of l starts at its word i > 0 (a gap of at
+// least gap before it, or a column's start: markColumnStarts).
+func (l *textLine) splitsBefore(i int, gap float64) bool {
+	g := l.ws[i].bb.X0 - l.ws[i-1].bb.X1
+	return g >= gap || l.ws[i].col && g > 0
+}
+
 // nSegments is len(l.segments(gap)), without building them.
 func (l *textLine) nSegments(gap float64) int {
 	n := 0
 	for i := 1; i <= len(l.ws); i++ {
-		if i == len(l.ws) || l.ws[i].bb.X0-l.ws[i-1].bb.X1 >= gap {
+		if i == len(l.ws) || l.splitsBefore(i, gap) {
 			n++
 		}
 	}
@@ -195,7 +204,7 @@ func (l *textLine) nSegments(gap float64) int {
 // as boxOf gives it, without building the segments.
 func (l *textLine) appendSegmentBoxes(out []document.BBox, gap float64) []document.BBox {
 	for i, w := range l.ws {
-		if i == 0 || w.bb.X0-l.ws[i-1].bb.X1 >= gap {
+		if i == 0 || l.splitsBefore(i, gap) {
 			out = append(out, w.bb)
 		} else {
 			out[len(out)-1] = out[len(out)-1].Union(w.bb)
@@ -204,12 +213,13 @@ func (l *textLine) appendSegmentBoxes(out []document.BBox, gap float64) []docume
 	return out
 }
 
-// segments splits a line where the gap between words is at least gap.
+// segments splits a line where the gap between words is at least gap,
+// and before a word that starts a column (markColumnStarts).
 func (l *textLine) segments(gap float64) [][]*word {
 	out := make([][]*word, 0, l.nSegments(gap))
 	start := 0
 	for i := 1; i <= len(l.ws); i++ {
-		if i == len(l.ws) || l.ws[i].bb.X0-l.ws[i-1].bb.X1 >= gap {
+		if i == len(l.ws) || l.splitsBefore(i, gap) {
 			out = append(out, l.ws[start:i])
 			start = i
 		}

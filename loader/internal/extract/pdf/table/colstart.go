@@ -1,0 +1,168 @@
+package table
+
+import (
+	"math"
+	"sort"
+)
+
+// markColumnStarts marks the words that start a column although the gap
+// before them is only a word space: a browser's unstyled table sets its
+// cells 2px of border spacing and 1px of padding apart (3pt in print), as
+// far as a space, so "NASDAQ Composite 2,456" reads as one phrase. A
+// column shows in its alignment instead. From a word standing a cell's
+// padding or more after the word before it (the grid's gap), the lines
+// above and below (as close as a table's rows, 1.8 lines apart at most)
+// with a word starting at the same x (within 0.3pt: a column's cells
+// start at one x, a centred head or a paragraph's word only near it) are
+// its rows, as long as no word of a line runs across that x and the word
+// is no word of running text (startAt). Three such lines or
+// more, two of them with the padding's gap before the word (a clear
+// gutter in more than one row: not a head over a column of values with
+// units), their words not all of one width (ragged), make a column: its
+// words are marked edge, and columns takes a gutter narrower than a
+// padding ending there. When one of them at least stands less than the padding
+// after the word before it (a gap no other rule takes for a column's),
+// they are marked col too: each starts a phrase whatever the gap before
+// it (see segments). A paragraph's lines
+// have a word across almost any x, and their words rarely start at one x
+// on three lines in a row. Fixed-pitch text (code, terminal output) has
+// every character on a grid, so its words line up whatever they are: it
+// makes no columns here, nor does a word a space or so after a number
+// (afterNumber).
+func markColumnStarts(lines []*textLine, size float64) {
+	pad := gridGap(size)
+	var at []member // the aligned words of the column tried
+	for i, l := range lines {
+		for k := 1; k < len(l.ws); k++ {
+			w := l.ws[k]
+			if w.edge || w.mono || w.bb.X0-l.ws[k-1].bb.X1 < pad || afterNumber(l, k, size) || proseWords(l.ws[:k]) && proseWords(l.ws[k:]) {
+				continue
+			}
+			x := w.bb.X0
+			at = append(at[:0], member{w, false})
+			for _, dir := range []int{-1, 1} {
+				missed := 0 // lines in a row with nothing at x
+				for j := i + dir; j >= 0 && j < len(lines); j += dir {
+					a, b := lines[j-dir], lines[j]
+					if dir < 0 {
+						a, b = b, a
+					}
+					if b.bb.Y0-a.bb.Y1 > 1.8*math.Max(a.size, b.size) {
+						break
+					}
+					s, gap, across := startAt(lines, j, x, pad)
+					if across {
+						break
+					}
+					if s == nil {
+						if missed++; missed > 2 {
+							break
+						}
+						continue
+					}
+					missed = 0
+					at = append(at, member{s, gap < pad})
+				}
+			}
+			markColumn(at)
+		}
+	}
+}
+
+// member is a word of a column markColumnStarts tries, and whether it
+// stands less than a padding after the word before it.
+type member struct {
+	w     *word
+	tight bool
+}
+
+// markColumn marks the words of a column markColumnStarts found: three
+// or more, two of them clear of the word before by a padding, not all of
+// one width.
+func markColumn(at []member) {
+	clear, tight := 0, 0
+	for _, m := range at {
+		if m.tight {
+			tight++
+		} else {
+			clear++
+		}
+	}
+	if len(at) < 3 || clear < 2 || !ragged(at) {
+		return
+	}
+	for _, m := range at {
+		m.w.edge = true
+		m.w.col = m.w.col || tight > 0
+	}
+}
+
+// ragged: the words differ in width by 1pt or more (two of them at
+// least): they start at one x because their column is set flush left,
+// not because they are the same text centred or set flush right ("-"
+// in each row of a column of times).
+func ragged(at []member) bool {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, m := range at {
+		w := m.w.bb.X1 - m.w.bb.X0
+		lo, hi = math.Min(lo, w), math.Max(hi, w)
+	}
+	return hi-lo >= 1
+}
+
+// startAt is the word of lines[j] starting at x (within 0.3pt), if
+// any, and the gap before it (its start, for a line's first word);
+// across says a word of the line runs across x or ends less than a space
+// before it (0.15 of a size: a gutter is as wide as a space at least),
+// or the word at x, a space or so after the word before it (less than
+// pad), is a word of running text: prose on both sides of it, or its
+// line a paragraph's (running) or one going on from a paragraph's line
+// at the leading, above or below (a paragraph's short last line).
+func startAt(lines []*textLine, j int, x, pad float64) (w *word, gap float64, across bool) {
+	l := lines[j]
+	k := sort.Search(len(l.ws), func(k int) bool { return l.ws[k].bb.X0 >= x-0.3 })
+	if k == len(l.ws) || l.ws[k].bb.X0 > x+0.3 {
+		return nil, 0, k > 0 && l.ws[k-1].bb.X1 > x-0.15*l.size
+	}
+	if l.ws[k].mono {
+		return nil, 0, true // fixed-pitch text lines up whatever it is
+	}
+	if k == 0 {
+		return l.ws[0], math.Inf(1), false
+	}
+	gap = l.ws[k].bb.X0 - l.ws[k-1].bb.X1
+	if proseWords(l.ws[:k]) && proseWords(l.ws[k:]) {
+		return nil, 0, true
+	}
+	if afterNumber(l, k, l.size) {
+		return nil, 0, false // a number's unit, or an entry after its number
+	}
+	if gap < pad {
+		if running(l, pad) {
+			return nil, 0, true
+		}
+		for _, n := range []int{j - 1, j + 1} {
+			if n >= 0 && n < len(lines) && running(lines[n], pad) &&
+				math.Max(lines[n].bb.Y0-l.bb.Y1, l.bb.Y0-lines[n].bb.Y1) <= 0.5*l.size {
+				return nil, 0, true
+			}
+		}
+	}
+	return l.ws[k], gap, false
+}
+
+// running: l is a paragraph's line, prose longer than a head
+// (paragraphLine) with no gap as wide as a cell's padding (pad): a row of
+// heads or cells of words has its columns' gaps.
+func running(l *textLine, pad float64) bool {
+	return paragraphLine(l) && l.nSegments(pad) == 1
+}
+
+// afterNumber: l's word k stands less than the run's phrase gap after a
+// number: it goes on from the number's cell (its unit, "613 mm", a figure
+// in brackets, "15 (29)") or is the entry a number heads (a table of
+// contents' "150 Integrated Approach", a numbered list's item), no
+// column's start.
+func afterNumber(l *textLine, k int, size float64) bool {
+	return l.ws[k].bb.X0-l.ws[k-1].bb.X1 < phraseGap(size) && numeric(l.ws[k-1].text)
+}

@@ -1,0 +1,145 @@
+package table
+
+import (
+	"reflect"
+	"testing"
+)
+
+// afmWidth is the advance of s in Helvetica at size (the AFM widths of
+// its letters, digits and the punctuation used here).
+func afmWidth(s string, size float64) float64 {
+	const lower = "556 556 500 556 556 278 556 556 222 222 500 222 833 556 556 556 556 333 500 278 556 500 722 500 500 500"
+	const upper = "667 667 722 722 667 611 778 722 278 500 667 556 833 722 778 667 778 722 667 611 722 667 944 667 667 611"
+	var lw, uw [26]float64
+	for i, f := range splitInts(lower) {
+		lw[i] = f
+	}
+	for i, f := range splitInts(upper) {
+		uw[i] = f
+	}
+	w := 0.0
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z':
+			w += lw[r-'a']
+		case r >= 'A' && r <= 'Z':
+			w += uw[r-'A']
+		case r >= '0' && r <= '9':
+			w += 556
+		case r == '-' || r == '(' || r == ')':
+			w += 333
+		default: // space , . : /
+			w += 278
+		}
+	}
+	return w * size / 1000
+}
+
+func splitInts(s string) []float64 {
+	var out []float64
+	v := 0.0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ' ' {
+			out = append(out, v)
+			v = 0
+			continue
+		}
+		v = 10*v + float64(s[i]-'0')
+	}
+	return out
+}
+
+// browserTable lays rows out as a browser lays out an unstyled HTML
+// table: each column starts 3pt (2px of border spacing and 1px of
+// padding each side) after the widest cell of the column before it, and
+// cells are set flush left, so the widest cell of a column stands a word
+// space from the next column's cells.
+func browserTable(x, y, size, pitch float64, rows [][]string) []txt {
+	n := len(rows[0])
+	starts := make([]float64, n)
+	starts[0] = x
+	for j := 1; j < n; j++ {
+		w := 0.0
+		for _, r := range rows {
+			w = max(w, afmWidth(r[j-1], size))
+		}
+		starts[j] = starts[j-1] + w + 3
+	}
+	var out []txt
+	for i, r := range rows {
+		for j, c := range r {
+			if c != "" {
+				out = append(out, txt{X: starts[j], Y: y + float64(i)*pitch, Size: size, S: c})
+			}
+		}
+	}
+	return out
+}
+
+// TestTightColumns: an unstyled web table printed (cells a word space
+// apart where a column's widest cell ends) is found, its columns where
+// the cells start, although "Bottom bracket drop 30 mm" and "1,180 mm
+// 1,205 mm" have no gap wider than a space.
+func TestTightColumns(t *testing.T) {
+	rows := [][]string{
+		{"Frame size", "Small", "Medium", "Large"},
+		{"Top tube length", "545 mm", "565 mm", "585 mm"},
+		{"Chainstay", "435 mm", "435 mm", "435 mm"},
+		{"Bottom bracket drop", "30 mm", "30 mm", "30 mm"},
+		{"Wheelbase", "1,180 mm", "1,205 mm", "1,231 mm"},
+		{"Reach", "440 mm", "460 mm", "480 mm"},
+	}
+	var pg page
+	pg.Items = append(pg.Items, prose(72, 80,
+		"The geometry of the frame in its three sizes, as the maker gives it for",
+		"the current model year; all lengths are measured centre to centre.")...)
+	pg.Items = append(pg.Items, browserTable(72, 130, 10, 13.5, rows)...)
+	pg.Items = append(pg.Items, prose(72, 230,
+		"The longer reach of the large frame suits riders over six feet tall, the",
+		"maker says, while the small frame keeps the same chainstay length.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %+v", len(ts), ts)
+	}
+	if got := cellsOf(ts[0]); !reflect.DeepEqual(got, rows) {
+		t.Errorf("cells:\n got %q\nwant %q", got, rows)
+	}
+}
+
+// TestNumberedEntriesAreNoColumns: a table of contents set in three
+// columns of "page number, title" (the title 4pt after its number, less
+// than a cell's padding, each column's titles at one x) is no table: a
+// word a space or so after a number goes on from it (afterNumber), so the
+// titles start no column of their own and the page numbers make no
+// column of numbers (reliance.pdf p.3 read as a 6x4 table of its
+// contents without it).
+func TestNumberedEntriesAreNoColumns(t *testing.T) {
+	entries := [][]string{
+		{"2", "Company at a Glance", "42", "Management Discussion", "150", "Integrated Approach"},
+		{"4", "Value Creation", "44", "Financial Performance", "152", "Extending Care"},
+		{"6", "Key Indicators", "54", "Business Overview", "155", "Integrated Approach"},
+		{"8", "Chairman's Statement", "60", "Retail", "162", "Material Issues"},
+		{"14", "Inclusive Ecosystem", "72", "Digital Services", "166", "Driving Growth"},
+	}
+	var pg page
+	pg.Items = append(pg.Items, txt{X: 72, Y: 90, Size: 14, Bold: true, S: "Table of Contents"})
+	for i, e := range entries {
+		y := 120 + float64(i)*15
+		for c := 0; c < 3; c++ {
+			x := 72 + 165*float64(c)
+			pg.Items = append(pg.Items, txt{X: x, Y: y, Size: 10, Bold: true, S: e[2*c]})
+			// the titles at one x, 4pt after the widest number of the column
+			w := 0.0
+			for _, o := range entries {
+				w = max(w, afmWidth(o[2*c], 10)+0.3) // bold digits are a little wider
+			}
+			pg.Items = append(pg.Items, txt{X: x + w + 4, Y: y, Size: 10, S: e[2*c+1]})
+		}
+	}
+	pg.Items = append(pg.Items, prose(72, 230,
+		"The report follows the framework of the council and covers the year to",
+		"the end of March, for the company and its subsidiaries.")...)
+	if ts := detect(t, pg); len(ts) > 0 {
+		t.Errorf("a table of contents read as %d tables: %s", len(ts), dump(ts))
+	}
+}
