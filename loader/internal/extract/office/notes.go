@@ -1,0 +1,64 @@
+package office
+
+import (
+	"context"
+	"sort"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// docxNoteParts are the DOCX parts whose text sits outside the body's
+// flow, each after the body (and its charts), before the footers: the
+// reader sees footnotes at a page's foot, endnotes at the end, comments in
+// the margin. Their marks in the body carry no text, and which body
+// paragraph a note belongs to is not kept. Before session 30 none of them
+// was read: their text was silently missing (mammoth's footnotes,
+// endnotes and comments fixtures: "A tachyon walks into a bar. Fin." lost).
+var docxNoteParts = []struct{ relType, section string }{
+	{"/footnotes", "footnotes"},
+	{"/endnotes", "endnotes"},
+	{"/comments", "comments"},
+}
+
+// emitDocxNotes adds the paragraphs (and tables) of the main part's
+// footnotes, endnotes and comments parts, one element a paragraph, each
+// element's Section naming its part's kind. Footnote separators hold no
+// text and add nothing.
+func emitDocxNotes(ctx context.Context, b *builder, ix *zipIndex, rels map[string]relation) {
+	for _, kind := range docxNoteParts {
+		var parts []string
+		for _, r := range rels {
+			if !r.External && strings.HasSuffix(r.Type, kind.relType) {
+				parts = append(parts, r.Target)
+			}
+		}
+		sort.Strings(parts)
+		for _, part := range dedupe(parts) {
+			rc, err := ix.open(part)
+			if err != nil {
+				b.warn("%s: %v", part, err)
+				continue
+			}
+			mark := func(k int) {
+				if k >= 0 {
+					b.res.Elements[k].Section = kind.section
+				}
+			}
+			w := &docxWalker{
+				onPara: func(p *docxPara) { mark(b.add(document.NarrativeText, p.text.String(), 0)) },
+				onTable: func(rows [][]string, _ bool) {
+					lines := make([]string, len(rows))
+					for i, row := range rows {
+						lines[i] = strings.Join(row, "\t")
+					}
+					mark(b.add(document.NarrativeText, strings.Join(lines, "\n"), 0))
+				},
+			}
+			if err := w.walk(ctx, rc, part); err != nil {
+				b.warn("%s: %v", part, err)
+			}
+			rc.Close()
+		}
+	}
+}
