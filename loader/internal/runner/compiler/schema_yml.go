@@ -65,28 +65,6 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 	return specs, diags
 }
 
-// checkYAMLVersion warns of a schema file version other than 2: dbt's
-// check_format_version stops there ("version 1 is not supported", "the
-// version is not an integer"); docket reads the file as version 2.
-func (m *Manifest) checkYAMLVersion(path string, v *yaml.Node) {
-	why := ""
-	switch {
-	case v.Kind != yaml.ScalarNode || v.Tag != "!!int":
-		why = "the version is not an integer"
-	case v.Value != "2":
-		why = "version " + v.Value + " is not supported"
-	default:
-		return
-	}
-	shown := v.Value
-	if v.Style&(yaml.SingleQuotedStyle) != 0 {
-		shown = "'" + v.Value + "'"
-	} else if v.Style&yaml.DoubleQuotedStyle != 0 {
-		shown = `"` + v.Value + `"`
-	}
-	m.warn(path, ypos(v), "version %s: dbt reads only version 2 schema files (it stops here: %q); docket reads this one as version 2", shown, why)
-}
-
 // yamlSyntaxDiag places a YAML parse error at the line it names.
 func yamlSyntaxDiag(path string, err error) Diagnostic {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
