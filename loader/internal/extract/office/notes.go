@@ -2,7 +2,10 @@ package office
 
 import (
 	"context"
+	"encoding/xml"
+	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -61,4 +64,64 @@ func emitDocxNotes(ctx context.Context, b *builder, ix *zipIndex, rels map[strin
 			rc.Close()
 		}
 	}
+}
+
+// odfNoteText reads the rest of a text:note or office:annotation element
+// (its start just read) and returns its paragraphs' text, one a line; the
+// note's citation (its number in the body) and an annotation's author and
+// date are left out. An ODT's notes sit inline in the paragraph they mark:
+// the paragraph keeps its own text, the notes go after the body, as a
+// DOCX's do (docxNoteParts); before session 30 they were skipped.
+func odfNoteText(toks *partTokens) ([]string, error) {
+	var lines []string
+	var cur strings.Builder
+	depth, skip := 1, 0 // skip: depth inside a left-out child
+	for depth > 0 {
+		tok, err := toks.next()
+		if tok == nil {
+			if err == nil {
+				err = xmlErr(toks.part, io.ErrUnexpectedEOF)
+			}
+			return lines, err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			if skip > 0 {
+				skip++
+				continue
+			}
+			switch t.Name.Local {
+			case "note-citation", "creator", "date", "date-string":
+				skip = 1
+			case "s":
+				k := 1
+				if v, ok := attr(t, "c"); ok {
+					if c, err := strconv.Atoi(v); err == nil && c > 0 && c < 1000 {
+						k = c
+					}
+				}
+				cur.WriteString(strings.Repeat(" ", k))
+			case "tab":
+				cur.WriteString("\t")
+			case "line-break":
+				cur.WriteString("\n")
+			}
+		case xml.EndElement:
+			depth--
+			if skip > 0 {
+				skip--
+				continue
+			}
+			if t.Name.Local == "p" || t.Name.Local == "h" {
+				lines = append(lines, cur.String())
+				cur.Reset()
+			}
+		case xml.CharData:
+			if skip == 0 {
+				cur.Write(t)
+			}
+		}
+	}
+	return lines, nil
 }

@@ -57,3 +57,38 @@ func TestDOCXNotes(t *testing.T) {
 		t.Errorf("the footnote not in the page text once: %q", res.Pages[len(res.Pages)-1].Text)
 	}
 }
+
+// TestODTNotes: an ODT's footnotes, endnotes and comments (inline in the
+// paragraph they mark) land after the body, before the footer, without
+// their citation number or a comment's author and date; the paragraph
+// keeps its own text. Before, they were skipped.
+func TestODTNotes(t *testing.T) {
+	ns := `xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/"`
+	content := `<office:document-content ` + ns + `><office:body><office:text>` +
+		`<text:p>Sales rose<text:note text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>Source:<text:s/>the 2023 survey.</text:p></text:note-body></text:note> in March` +
+		`<office:annotation><dc:creator>Bo</dc:creator><dc:date>2024-01-02T10:00:00</dc:date><text:p>Check this number.</text:p></office:annotation>.</text:p>` +
+		`<text:p>Costs fell<text:note text:note-class="endnote"><text:note-citation>i</text:note-citation><text:note-body><text:p>Figures are rounded.</text:p></text:note-body></text:note>.</text:p>` +
+		`</office:text></office:body></office:document-content>`
+	p := writeZip(t, "notes.odt", map[string]string{
+		"mimetype":    "application/vnd.oasis.opendocument.text",
+		"content.xml": content,
+		"styles.xml":  `<office:document-styles ` + ns + `><office:master-styles><style:master-page style:name="Standard"><style:footer><text:p>Bottom line</text:p></style:footer></style:master-page></office:master-styles></office:document-styles>`,
+	})
+	res, err := ExtractODT(context.Background(), p, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertElems(t, res, []el{
+		{document.NarrativeText, "Sales rose in March.", 0, 1},
+		{document.NarrativeText, "Costs fell.", 0, 1},
+		{document.NarrativeText, "Source: the 2023 survey.", 0, 1},
+		{document.NarrativeText, "Check this number.", 0, 1},
+		{document.NarrativeText, "Figures are rounded.", 0, 1},
+		{document.Footer, "Bottom line", 0, 1},
+	})
+	for i, sec := range []string{"footnotes", "comments", "endnotes"} {
+		if s := res.Elements[2+i].Section; s != sec {
+			t.Errorf("%q: Section %q, want %q", res.Elements[2+i].Text, s, sec)
+		}
+	}
+}

@@ -57,8 +57,9 @@ type odfWalker struct {
 	styles   odfStyles
 	onPara   func(p *odfPara)
 	onTable  func(rows [][]string)
-	onPage   func()              // draw:page (ODP slide) starts
-	onRegion func(region string) // a style:header/footer… of styles.xml ends
+	onPage   func()                               // draw:page (ODP slide) starts
+	onRegion func(region string)                  // a style:header/footer… of styles.xml ends
+	onNote   func(section string, lines []string) // a text:note or office:annotation (skipped when nil)
 }
 
 func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody bool) error {
@@ -103,7 +104,26 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				if strings.Contains(t.Name.Space, ":style:") {
 					inBody = true
 				}
-			case "note", "annotation", "tracked-changes", "sequence-decls", "forms", "desc", "title":
+			case "note", "annotation":
+				if w.onNote == nil {
+					if err := d.Skip(); err != nil {
+						return xmlErr(part, err)
+					}
+					break
+				}
+				section := "comments"
+				if t.Name.Local == "note" {
+					section = "footnotes"
+					if c, _ := attr(t, "note-class"); c == "endnote" {
+						section = "endnotes"
+					}
+				}
+				lines, err := odfNoteText(&toks)
+				if err != nil {
+					return err
+				}
+				w.onNote(section, lines)
+			case "tracked-changes", "sequence-decls", "forms", "desc", "title":
 				skip := true
 				if t.Name.Local == "desc" || t.Name.Local == "title" {
 					skip = strings.Contains(t.Name.Space, "svg")
@@ -309,6 +329,7 @@ func ExtractODT(ctx context.Context, p string, opts document.Options) (*document
 	for _, h := range dedupe(hdrs) {
 		b.add(document.Header, h, 0)
 	}
+	var notes [][2]string // section, text: after the body (see docxNoteParts)
 	w := &odfWalker{
 		styles: styles,
 		onPara: func(pp *odfPara) {
@@ -322,6 +343,11 @@ func ExtractODT(ctx context.Context, p string, opts document.Options) (*document
 		},
 		onTable: func(rows [][]string) { b.addTableRows(rows) },
 		onPage:  func() { b.newUnit() },
+		onNote: func(section string, lines []string) {
+			for _, l := range lines {
+				notes = append(notes, [2]string{section, l})
+			}
+		},
 	}
 	rc, err := ix.open("content.xml")
 	if err != nil {
@@ -340,6 +366,11 @@ func ExtractODT(ctx context.Context, p string, opts document.Options) (*document
 		b.res.Flag(0, document.ReviewTruncated, "the document's content is damaged (%v): only the text before the damage is in the warehouse, the rest of the document is missing", err)
 	}
 	b.pageBreak = false
+	for _, n := range notes {
+		if k := b.add(document.NarrativeText, n[1], 0); k >= 0 {
+			b.res.Elements[k].Section = n[0]
+		}
+	}
 	for _, f := range dedupe(ftrs) {
 		b.add(document.Footer, f, 0)
 	}

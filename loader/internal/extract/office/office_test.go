@@ -360,6 +360,7 @@ func TestODT(t *testing.T) {
 		{document.ListItem, "deeper", 2, 1},
 		{document.TableCat, "h1\th2\nv\tv", 0, 1},
 		{document.NarrativeText, "Next page", 0, 2},
+		{document.NarrativeText, "footnote", 0, 2},
 		{document.Footer, "Bottom line", 0, 2},
 	})
 	md := res.Metadata
