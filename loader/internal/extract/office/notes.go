@@ -5,7 +5,6 @@ import (
 	"encoding/xml"
 	"io"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -95,13 +94,7 @@ func odfNoteText(toks *partTokens) ([]string, error) {
 			case "note-citation", "creator", "date", "date-string":
 				skip = 1
 			case "s":
-				k := 1
-				if v, ok := attr(t, "c"); ok {
-					if c, err := strconv.Atoi(v); err == nil && c > 0 && c < 1000 {
-						k = c
-					}
-				}
-				cur.WriteString(strings.Repeat(" ", k))
+				cur.WriteString(odfSpaces(t))
 			case "tab":
 				cur.WriteString("\t")
 			case "line-break":

@@ -164,13 +164,7 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 			case "list":
 				listDepth++
 			case "s":
-				k := 1
-				if v, ok := attr(t, "c"); ok {
-					if c, err := strconv.Atoi(v); err == nil && c > 0 && c < 1000 {
-						k = c
-					}
-				}
-				write(strings.Repeat(" ", k))
+				write(odfSpaces(t))
 			case "tab":
 				write("\t")
 			case "line-break":
@@ -418,4 +412,16 @@ func odfMeta(ix *zipIndex, md *document.Metadata) {
 	md.Language = strings.TrimSpace(m.Meta.Language)
 	setExtra(md, "subject", m.Meta.Subject)
 	setExtra(md, "keywords", m.Meta.Keyword)
+}
+
+// odfSpaces is the run of spaces a text:s element stands for (text:c of
+// them, 1 by default, under 1000).
+func odfSpaces(t xml.StartElement) string {
+	k := 1
+	if v, ok := attr(t, "c"); ok {
+		if c, err := strconv.Atoi(v); err == nil && c > 0 && c < 1000 {
+			k = c
+		}
+	}
+	return strings.Repeat(" ", k)
 }
