@@ -3,6 +3,7 @@ package table
 import (
 	"math"
 	"strings"
+	"unicode"
 )
 
 // continues reports whether line l (below prev; lcs its cells) is more
@@ -128,6 +129,26 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	return true
 }
 
+// wrapsAll: line lcs fills two or more of row a's cells and goes on
+// with each: in every one, its first word would not have fit on the
+// cell's line above ("My Journey Kit: Breast Cancer", then "Network
+// Australia's ..." beside a web address under a phone number), the
+// first cell running text (lower-case letters in it). A line whose first
+// word would have fit somewhere starts a row of its own, and so does one
+// set in capitals (a report's heading lines: "JOB 0014 GENERAL
+// ELECTION", then "PRECINCT 0050003A ACTON").
+func (c *columnStats) wrapsAll(a *rowAcc, lcs []lineCell) bool {
+	if len(lcs) < 2 || !hasLower(lcs[0].ws) {
+		return false
+	}
+	for _, lc := range lcs {
+		if len(a.cells[lc.col]) == 0 || c.fits(a, lc.col, lc.ws[0]) {
+			return false
+		}
+	}
+	return true
+}
+
 // runsOn: line prev's words in the column where line l starts mix
 // sizes, one of them the size l starts in: a lead-in in a larger size
 // ("YWCA Encore:" at 10pt, then "This free eight-week" at 9.25pt) opens
@@ -150,9 +171,11 @@ func (c *columnStats) runsOn(prev, l *textLine) bool {
 }
 
 // stubWraps: line lcs goes on with row a's label: its stub cell starts
-// lower-case (after an opening bracket: "(intermediate" under "Grade 2")
-// with a word that would not have fit on the label's last line, and
-// none of its other cells is a number. A label does not wrap into the
+// lower-case (after an opening bracket: "(intermediate" under "Grade 2"),
+// or capitalised when each of its cells goes on with the row's
+// (wrapsAll: "Network Australia's" under "Breast Cancer", "bcna.org.au"
+// under a phone number), with a word that would not have fit on the
+// label's last line, and none of its other cells is a number. A label does not wrap into the
 // next row's, so the line is more of the row whatever its other cells
 // hold: a new sentence of a text cell ("They are growing ..."), or the
 // next item of a cell that lists several (a web address under a phone
@@ -168,7 +191,7 @@ func (c *columnStats) stubWraps(a *rowAcc, lcs []lineCell) bool {
 		return false
 	}
 	first := lcs[0].ws[0]
-	if !startsLower(strings.TrimLeft(first.text, "([")) {
+	if !startsLower(strings.TrimLeft(first.text, "([")) && !c.wrapsAll(a, lcs) {
 		return false
 	}
 	for _, lc := range lcs[1:] {
@@ -209,3 +232,13 @@ func dangling(a *rowAcc, lcs []lineCell) bool {
 // conjunctions.
 var openWords = map[string]bool{"the": true, "a": true, "an": true, "of": true, "and": true, "or": true,
 	"by": true, "for": true, "to": true, "with": true, "from": true, "in": true, "on": true, "at": true}
+
+// hasLower: a word of ws has a lower-case letter.
+func hasLower(ws []*word) bool {
+	for _, w := range ws {
+		if strings.IndexFunc(w.text, unicode.IsLower) >= 0 {
+			return true
+		}
+	}
+	return false
+}
