@@ -121,6 +121,7 @@ func ExtractEPUB(ctx context.Context, p string, opts document.Options) (*documen
 		}
 	}
 	first := true
+	read := map[string]bool{}
 	for _, s := range opf.Spine {
 		if err := ctxErr(ctx); err != nil {
 			return nil, err
@@ -129,7 +130,20 @@ func ExtractEPUB(ctx context.Context, p string, opts document.Options) (*documen
 		if !ok {
 			continue
 		}
+		// An href's fragment names a place in the file, not a file: some
+		// generators (sisu: Debian's live-manual) list each section of a
+		// chapter as an item "chapter.xhtml#o8" in the spine. The file is
+		// read once, at its first item (each item was a "file does not
+		// exist" warning, 143 on live-manual.en.epub, its text landing
+		// from the fragment-free item only).
+		if i := strings.IndexByte(h, '#'); i >= 0 {
+			h = h[:i]
+		}
 		h = unescapeHref(h)
+		if read[h] {
+			continue
+		}
+		read[h] = true
 		rc, err := ix.open(h)
 		if err != nil {
 			b.warn("spine item %s: %v", h, err)

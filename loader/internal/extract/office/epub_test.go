@@ -1,0 +1,39 @@
+package office
+
+import (
+	"context"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// TestEPUBSpineFragments: manifest items whose href names a place in a
+// file ("c1.xhtml#s2", as sisu writes them) are that file: it is read
+// once, with no warning. Before, each such item was a "file does not
+// exist" warning.
+func TestEPUBSpineFragments(t *testing.T) {
+	p := writeZip(t, "t.epub", map[string]string{
+		"mimetype":               "application/epub+zip",
+		"META-INF/container.xml": `<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`,
+		"OPS/book.opf": `<package xmlns="http://www.idpf.org/2007/opf" xmlns:dc="http://purl.org/dc/elements/1.1/"><metadata><dc:title>Manual</dc:title></metadata>` +
+			`<manifest><item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/><item id="c1s2" href="c1.xhtml#s2" media-type="application/xhtml+xml"/><item id="c2s1" href="c2.xhtml#s1" media-type="application/xhtml+xml"/></manifest>` +
+			`<spine><itemref idref="c1"/><itemref idref="c1s2"/><itemref idref="c2s1"/></spine></package>`,
+		"OPS/c1.xhtml": `<html><body><h1>One</h1><p>First chapter.</p><h2 id="s2">Two</h2><p>Its second section.</p></body></html>`,
+		"OPS/c2.xhtml": `<html><body><h1 id="s1">Three</h1><p>Second chapter.</p></body></html>`,
+	})
+	res, err := ExtractEPUB(context.Background(), p, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertElems(t, res, []el{
+		{document.Title, "One", 1, 1},
+		{document.NarrativeText, "First chapter.", 0, 1},
+		{document.Title, "Two", 2, 1},
+		{document.NarrativeText, "Its second section.", 0, 1},
+		{document.Title, "Three", 1, 2},
+		{document.NarrativeText, "Second chapter.", 0, 2},
+	})
+	if len(res.Warnings) > 0 {
+		t.Errorf("warnings %q", res.Warnings)
+	}
+}
