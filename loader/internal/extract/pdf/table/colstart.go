@@ -28,7 +28,7 @@ import (
 // on three lines in a row. Fixed-pitch text (code, terminal output) has
 // every character on a grid, so its words line up whatever they are: it
 // makes no columns here, nor does a word a space or so after a number
-// (afterNumber).
+// (afterNumber: its unit, or a numbered entry's text).
 func markColumnStarts(lines []*textLine, size float64) {
 	pad := gridGap(size)
 	var at []member // the aligned words of the column tried
@@ -158,11 +158,12 @@ func running(l *textLine, pad float64) bool {
 	return paragraphLine(l) && l.nSegments(pad) == 1
 }
 
-// afterNumber: l's word k stands less than the run's phrase gap after a
-// number: it goes on from the number's cell (its unit, "613 mm", a figure
-// in brackets, "15 (29)") or is the entry a number heads (a table of
-// contents' "150 Integrated Approach", a numbered list's item), no
-// column's start.
+// afterNumber: l's word k, no number itself, stands less than the run's
+// phrase gap after a number: it goes on from the number's cell (its
+// unit, "613 mm") or is the entry a number heads (a table of contents'
+// "150 Integrated Approach", a numbered list's item), no column's start.
+// A number after a number starts one ("3,86  4,6": columns of figures
+// set close).
 func afterNumber(l *textLine, k int, size float64) bool {
-	return l.ws[k].bb.X0-l.ws[k-1].bb.X1 < phraseGap(size) && numeric(l.ws[k-1].text)
+	return l.ws[k].bb.X0-l.ws[k-1].bb.X1 < phraseGap(size) && numeric(l.ws[k-1].text) && !numeric(l.ws[k].text)
 }

@@ -143,3 +143,35 @@ func TestNumberedEntriesAreNoColumns(t *testing.T) {
 		t.Errorf("a table of contents read as %d tables: %s", len(ts), dump(ts))
 	}
 }
+
+// TestTightNumberColumns: columns of figures set a word space apart in
+// an unstyled web table ("3,86 4,6 4,75": a column's widest figure ends
+// 3pt before the next column) are columns: a number a space after a
+// number starts one, where a word after a number is its unit
+// (finanztip p6 of realhtml's tune half kept its last three columns in
+// one before).
+func TestTightNumberColumns(t *testing.T) {
+	rows := [][]string{
+		{"Scheme", "2001", "2011", "2013", "2015"},
+		{"Direct pension promises", "3,86", "4,6", "4,75", "4,71"},
+		{"Direct insurance", "4,21", "4,77", "4,92", "5,12"},
+		{"Pension funds", "1,39", "4,63", "14,79", "4,77"},
+		{"Public service plans", "5,11", "15,23", "5,28", "5,37"},
+		{"Total", "14,56", "19,5", "20,15", "20,4"},
+	}
+	var pg page
+	pg.Items = append(pg.Items, prose(72, 80,
+		"The promises of the five schemes at the end of each year, in billions,",
+		"as the ministry counts them for its yearly report on pensions.")...)
+	pg.Items = append(pg.Items, browserTable(72, 130, 10, 13.5, rows)...)
+	pg.Items = append(pg.Items, prose(72, 230,
+		"Direct promises grew fastest over the period, the public service plans",
+		"least; the total rose by two fifths.")...)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %+v", len(ts), ts)
+	}
+	if got := cellsOf(ts[0]); !reflect.DeepEqual(got, rows) {
+		t.Errorf("cells:\n got %q\nwant %q", got, rows)
+	}
+}
