@@ -15,20 +15,21 @@ import (
 // with a word starting at the same x (within 0.3pt: a column's cells
 // start at one x, a centred head or a paragraph's word only near it) are
 // its rows, as long as no word of a line runs across that x and the word
-// is no word of running text (startAt). Three such lines or
-// more, two of them with the padding's gap before the word (a clear
-// gutter in more than one row: not a head over a column of values with
-// units), their words not all of one width (ragged), make a column: its
-// words are marked edge, and columns takes a gutter narrower than a
-// padding ending there. When one of them at least stands less than the padding
-// after the word before it (a gap no other rule takes for a column's),
-// they are marked col too: each starts a phrase whatever the gap before
-// it (see segments). A paragraph's lines
-// have a word across almost any x, and their words rarely start at one x
-// on three lines in a row. Fixed-pitch text (code, terminal output) has
-// every character on a grid, so its words line up whatever they are: it
-// makes no columns here, nor does a word a space or so after a number
-// (afterNumber: its unit, or a numbered entry's text).
+// is no word of running text (startAt). Three such lines or more, two of
+// them clear of the word before (a padding's gap, or half as wide again
+// as the line's word space: wideSpace; a clear gutter in more than one
+// row, not a head over a column of values with units), their words not
+// all of one width (ragged), make a column: its words are marked edge,
+// and columns takes a gutter narrower than a padding ending there. When
+// one of them at least stands less than the padding after the word
+// before it (a gap no other rule takes for a column's), they are marked
+// col too: each starts a phrase whatever the gap before it (see
+// segments). A paragraph's lines have a word across almost any x, and
+// their words rarely start at one x on three lines in a row. Fixed-pitch
+// text (code, terminal output) has every character on a grid, so its
+// words line up whatever they are: it makes no columns here, nor does a
+// word a space or so after a number (afterNumber: its unit, or a
+// numbered entry's text).
 func markColumnStarts(lines []*textLine, size float64) {
 	pad := gridGap(size)
 	var at []member // the aligned words of the column tried
@@ -39,7 +40,7 @@ func markColumnStarts(lines []*textLine, size float64) {
 				continue
 			}
 			x := w.bb.X0
-			at = append(at[:0], member{w, false})
+			at = append(at[:0], member{w, false, true})
 			for _, dir := range []int{-1, 1} {
 				missed := 0 // lines in a row with nothing at x
 				for j := i + dir; j >= 0 && j < len(lines); j += dir {
@@ -61,7 +62,7 @@ func markColumnStarts(lines []*textLine, size float64) {
 						continue
 					}
 					missed = 0
-					at = append(at, member{s, gap < pad})
+					at = append(at, member{s, gap < pad, gap >= pad || wideSpace(lines[j], gap)})
 				}
 			}
 			markColumn(at)
@@ -72,19 +73,19 @@ func markColumnStarts(lines []*textLine, size float64) {
 // member is a word of a column markColumnStarts tries, and whether it
 // stands less than a padding after the word before it.
 type member struct {
-	w     *word
-	tight bool
+	w            *word
+	tight, clear bool
 }
 
 // markColumn marks the words of a column markColumnStarts found: three
-// or more, two of them clear of the word before by a padding, not all of
-// one width.
+// or more, two of them clear of the word before, not all of one width.
 func markColumn(at []member) {
 	clear, tight := 0, 0
 	for _, m := range at {
 		if m.tight {
 			tight++
-		} else {
+		}
+		if m.clear {
 			clear++
 		}
 	}
@@ -95,6 +96,19 @@ func markColumn(at []member) {
 		m.w.edge = true
 		m.w.col = m.w.col || tight > 0
 	}
+}
+
+// wideSpace: gap is half as wide again as l's narrowest gap between
+// words (its word space) or wider: no word space, though narrower than a
+// padding ("GER  1189" beside "Anze 656" in a ranking).
+func wideSpace(l *textLine, gap float64) bool {
+	ws := math.Inf(1)
+	for k := 1; k < len(l.ws); k++ {
+		if g := l.ws[k].bb.X0 - l.ws[k-1].bb.X1; g > 0 {
+			ws = math.Min(ws, g)
+		}
+	}
+	return gap >= 1.5*ws
 }
 
 // ragged: the words differ in width by 1pt or more (two of them at
