@@ -230,6 +230,29 @@ func pyConvert(s *pySpec, v *Value) (string, error) {
 		return "object"
 	}
 	number := v.IsNumber() || v.IsBool()
+	integer := func() int { // Python's int(v): True is 1
+		if v.IsBool() {
+			if v.Bool() {
+				return 1
+			}
+			return 0
+		}
+		if v.IsFloat() {
+			return int(math.Trunc(v.Float()))
+		}
+		return v.Integer()
+	}
+	// pad places text in the field as Python does (- left-justifies)
+	pad := func(text string) string {
+		w, _ := strconv.Atoi(s.width)
+		if n := len([]rune(text)); n < w {
+			if strings.Contains(s.flags, "-") {
+				return text + strings.Repeat(" ", w-n)
+			}
+			return strings.Repeat(" ", w-n) + text
+		}
+		return text
+	}
 	switch s.conv {
 	case 's', 'r', 'a':
 		text := v.String()
@@ -237,43 +260,95 @@ func pyConvert(s *pySpec, v *Value) (string, error) {
 			text = "None"
 		}
 		if s.conv != 's' && v.IsString() {
-			text = "'" + strings.ReplaceAll(text, "'", `\'`) + "'"
+			text = pyRepr(text)
 		}
-		return fmt.Sprintf(strings.NewReplacer("0", "", "+", "", " ", "", "#", "").Replace(verb[:1+len(s.flags)])+verb[1+len(s.flags):]+"s", text), nil
+		if s.hasPrec {
+			if p, _ := strconv.Atoi(s.precision); p < len([]rune(text)) {
+				text = string([]rune(text)[:p])
+			}
+		}
+		return pad(text), nil
 	case 'd', 'i', 'u':
 		if !number {
 			return "", fmt.Errorf("%%%c format: a real number is required, not %s", s.conv, pyType())
 		}
-		n := v.Integer()
-		if v.IsFloat() {
-			n = int(math.Trunc(v.Float()))
-		}
-		return fmt.Sprintf(strings.Split(verb, ".")[0]+"d", n), nil
+		return fmt.Sprintf(verb+"d", integer()), nil // Go's precision is Python's minimum digits
 	case 'o', 'x', 'X':
 		if !v.IsInteger() && !v.IsBool() {
 			return "", fmt.Errorf("%%%c format: an integer is required, not %s", s.conv, pyType())
 		}
-		out := fmt.Sprintf(strings.Split(verb, ".")[0]+string(s.conv), v.Integer())
 		if s.conv == 'o' && strings.Contains(s.flags, "#") {
-			out = strings.Replace(out, "0", "0o", 1) // Python writes 0o10, Go 010
+			// Python writes 0o10 (Go 010): format the digits, then pad
+			n := integer()
+			sign := ""
+			if n < 0 {
+				sign, n = "-", -n
+			} else if strings.Contains(s.flags, "+") {
+				sign = "+"
+			}
+			digits := strconv.FormatInt(int64(n), 8)
+			if p, _ := strconv.Atoi(s.precision); len(digits) < p {
+				digits = strings.Repeat("0", p-len(digits)) + digits
+			}
+			text := sign + "0o" + digits
+			if w, _ := strconv.Atoi(s.width); strings.Contains(s.flags, "0") && !strings.Contains(s.flags, "-") && len(text) < w {
+				text = sign + "0o" + strings.Repeat("0", w-len(text)) + digits
+			}
+			return pad(text), nil
 		}
-		return out, nil
+		return fmt.Sprintf(verb+string(s.conv), integer()), nil
 	case 'e', 'E', 'f', 'F', 'g', 'G':
 		if !number {
 			return "", fmt.Errorf("must be real number, not %s", pyType())
 		}
+		f := v.Float()
+		if v.IsBool() {
+			f = float64(integer())
+		}
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			text := "inf"
+			switch {
+			case math.IsNaN(f):
+				text = "nan"
+			case f < 0:
+				text = "-inf"
+			case strings.Contains(s.flags, "+"):
+				text = "+inf"
+			case strings.Contains(s.flags, " "):
+				text = " inf"
+			}
+			if s.conv == 'E' || s.conv == 'F' || s.conv == 'G' {
+				text = strings.ToUpper(text)
+			}
+			return pad(text), nil
+		}
 		if !s.hasPrec {
 			verb += ".6" // Python's default precision (Go's %g takes the shortest)
 		}
-		return fmt.Sprintf(verb+string(s.conv), v.Float()), nil
+		return fmt.Sprintf(verb+string(s.conv), f), nil
 	case 'c':
-		if v.IsString() && len([]rune(v.String())) == 1 {
-			return fmt.Sprintf("%"+strings.ReplaceAll(s.flags, "0", "")+s.width+"s", v.String()), nil
-		}
-		if v.IsInteger() {
-			return string(rune(v.Integer())), nil
+		switch {
+		case v.IsString() && len([]rune(v.String())) == 1:
+			return pad(v.String()), nil
+		case v.IsInteger():
+			return pad(string(rune(v.Integer()))), nil
 		}
 		return "", fmt.Errorf("%%c requires int or char")
 	}
 	return "", fmt.Errorf("unsupported format character '%c'", s.conv)
+}
+
+// pyRepr is Python's repr of a string: single quotes, or double quotes
+// when the text holds a single quote and no double quote.
+func pyRepr(text string) string {
+	q := "'"
+	if strings.Contains(text, "'") && !strings.Contains(text, `"`) {
+		q = `"`
+	}
+	text = strings.ReplaceAll(text, `\`, `\\`)
+	if q == "'" {
+		text = strings.ReplaceAll(text, "'", `\'`)
+	}
+	text = strings.NewReplacer("\n", `\n`, "\t", `\t`, "\r", `\r`).Replace(text)
+	return q + text + q
 }

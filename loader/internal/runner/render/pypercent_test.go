@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -30,13 +31,21 @@ func TestPercentFormatsAsPython(t *testing.T) {
 		{"{{ '%s' % [1, 2] }}|{{ '%r' % 'a' }}|{{ '%s' % none }}|{{ '%c' % 65 }}", "[1, 2]|'a'|None|A"},
 		{"{{ -7 % 3 }} {{ 7 % -3 }} {{ 7.5 % 2 }} {{ -7.5 % 2 }} {{ 7 % 3 }}", "2 -2 1.5 0.5 1"},
 		{"{{ '%s, %s!'|format('Hi', 1) }}|{{ '%(a)s'|format(a='k') }}", "Hi, 1!|k"},
+		// review33's probe against CPython 3
+		{"{{ '%.3d|%5.3d|%+.2d' % (5, -5, 7) }}", "005| -005|+07"},
+		{"{{ '%d|%x|%f' % (true, true, true) }}", "1|1|1.000000"},
+		{"{{ '%f|%f|%F|%+f|%e' % (x, -x, x, x, n) }}", "inf|-inf|INF|+inf|nan"},
+		{"{{ '%5c|%-3c|' % (65, 'b') }}", "    A|b  |"},
+		{"{{ '%#6o|%#o|%-#6o|' % (8, 8, 8) }}", "  0o10|0o10|0o10  |"},
+		{`{{ '%r|%r' % ("it's", 'a"b') }}`, `"it's"|'a"b'`},
+		{"{{ '%.2s|%-4s|' % ('abc', 'x') }}", "ab|x   |"},
 	} {
 		tpl, err := env.Parse("m.sql", tc.src)
 		if err != nil {
 			t.Errorf("%q: %v", tc.src, err)
 			continue
 		}
-		out, err := tpl.Render(map[string]any{})
+		out, err := tpl.Render(map[string]any{"x": math.Inf(1), "n": math.NaN()})
 		if err != nil || out != tc.out {
 			t.Errorf("%q: %q %v, want %q", tc.src, out, err, tc.out)
 		}
