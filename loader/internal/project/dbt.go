@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/docket-dev/docket/loader/internal/runner/render"
 	"gopkg.in/yaml.v3"
 )
 
@@ -74,12 +75,29 @@ func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Lin
 var dbtActed = map[string]bool{"name": true, "profile": true, "model-paths": true, "seed-paths": true, "macro-paths": true,
 	"test-paths": true, "snapshot-paths": true, "analysis-paths": true, "vars": true, "models": true, "seeds": true, "tests": true, "data_tests": true,
 	"unit_tests": true, "snapshots": true, "on-run-start": true, "on-run-end": true, "dispatch": true, "target-path": true, "config-version": true,
-	"version": true, "require-dbt-version": true, "source-paths": true, "data-paths": true, "clean-targets": true}
+	"version": true, "require-dbt-version": true, "source-paths": true, "data-paths": true, "clean-targets": true,
+	"packages-install-path": true}
 
 // dbtIgnored are valid dbt keys with no effect on a DuckDB build (said once).
 var dbtIgnored = map[string]bool{"dbt-cloud": true, "flags": true,
-	"docs-paths": true, "asset-paths": true, "log-path": true, "packages-install-path": true, "query-comment": true, "quoting": true,
+	"docs-paths": true, "asset-paths": true, "log-path": true, "query-comment": true, "quoting": true,
 	"sources": true, "semantic-models": true, "saved-queries": true, "metrics": true, "exposures": true, "restrict-access": true}
+
+// dbtPathValue is a path setting of dbt_project.yml as dbt reads it:
+// rendered with env_var when it holds Jinja ("{{ env_var('X', 'dbt_packages') }}");
+// a value that does not render is warned and used as written.
+func dbtPathValue(v *yaml.Node, warn func(n *yaml.Node, format string, a ...any)) string {
+	if !strings.Contains(v.Value, "{{") && !strings.Contains(v.Value, "{%") {
+		return v.Value
+	}
+	env, _ := render.NewEnv(nil)
+	out, err := renderProfileValue(env, v.Value)
+	if err != nil {
+		warn(v, "%s: %v (used as written)", v.Value, err)
+		return v.Value
+	}
+	return strings.TrimSpace(out)
+}
 
 func strList(n *yaml.Node) []string {
 	switch {
@@ -209,8 +227,10 @@ func (p *Project) readDBT(set map[string]bool) error {
 			}
 		case "target-path":
 			if !set["target_dir"] {
-				p.TargetDir = p.abs(v.Value)
+				p.TargetDir = p.abs(dbtPathValue(v, warn))
 			}
+		case "packages-install-path":
+			p.PackagesDir = p.abs(dbtPathValue(v, warn))
 		case "config-version", "version", "require-dbt-version":
 			// checked by the compiler (runner/compiler dbtversion.go),
 			// which knows the dbt version docket builds as: an unmet

@@ -43,6 +43,9 @@ type Project struct {
 	Build     Build          `yaml:"build"`   // DuckDB memory for model commands (build.go)
 	Threads   int            `yaml:"threads"` // model runner threads
 	TargetDir string         `yaml:"target_dir"`
+	// PackagesDir is dbt_project.yml's packages-install-path (absolute;
+	// default <Dir>/dbt_packages): where installed packages are read.
+	PackagesDir string `yaml:"-"`
 
 	DBT      *DBT      `yaml:"-"` // dbt_project.yml, when the folder has one
 	Target   Target    `yaml:"-"` // the dbt target (profiles.yml or docket defaults)
@@ -384,6 +387,9 @@ func (p *Project) applyDefaults(lines map[string]int) {
 	}
 	if p.TargetDir != "" {
 		p.TargetDir = p.abs(p.TargetDir)
+	}
+	if p.PackagesDir == "" {
+		p.PackagesDir = filepath.Join(p.Dir, "dbt_packages")
 	}
 	if p.Vars == nil {
 		p.Vars = map[string]any{}

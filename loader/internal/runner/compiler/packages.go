@@ -120,22 +120,35 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 			listed = append(listed, name)
 		}
 	}
-	entries, _ := fs.ReadDir(m.fsys, "dbt_packages")
+	// dbt_project.yml's packages-install-path (default dbt_packages)
+	installDir := "dbt_packages"
+	if d := m.Project.PackagesDir; d != "" {
+		installDir = d
+		if rel, ok := m.inside(d); ok {
+			installDir = rel
+		}
+	}
+	var entries []fs.DirEntry
+	pkgFS, err := m.dirFS(installDir)
+	if err == nil {
+		entries, _ = fs.ReadDir(pkgFS, ".")
+	}
 	for _, e := range entries {
+		d := path.Join(filepath.ToSlash(installDir), e.Name())
 		isDir := e.IsDir()
 		if e.Type()&fs.ModeSymlink != 0 {
 			// dbt deps links a local: package in; a shared checkout is
 			// often linked by hand: the folder it points to is the package
-			fi, err := fs.Stat(m.fsys, "dbt_packages/"+e.Name())
+			fi, err := fs.Stat(pkgFS, e.Name())
 			if err != nil {
-				m.warn("dbt_packages/"+e.Name(), Position{1, 1}, "not a dbt package: %v", err)
+				m.warn(d, Position{1, 1}, "not a dbt package: %v", err)
 				continue
 			}
 			isDir = fi.IsDir()
 		}
 		if isDir {
-			if err := add("dbt_packages/" + e.Name()); err != nil {
-				m.warn("dbt_packages/"+e.Name(), Position{1, 1}, "not a dbt package: %v", err)
+			if err := add(d); err != nil {
+				m.warn(d, Position{1, 1}, "not a dbt package: %v", err)
 			}
 		}
 	}
@@ -155,7 +168,7 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 		if !found {
 			m.pkgsMissing = true
 			m.missingPkgs = append(m.missingPkgs, short)
-			m.warn("packages.yml", Position{1, 1}, "package %s is listed but not installed under dbt_packages/: docket never downloads packages (run `dbt deps` once, or use a local: entry); its macros are unavailable", l)
+			m.warn("packages.yml", Position{1, 1}, "package %s is listed but not installed under %s/: docket never downloads packages (run `dbt deps` once, or use a local: entry); its macros are unavailable", l, installDir)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
