@@ -503,14 +503,7 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) 
 	if numCols == 0 && !layoutSays && !sharedNumbers(rows) {
 		return document.Table{}, false
 	}
-	if kept := dropUnderlines(hs, ws); len(kept) < len(hs) {
-		// a table found with its text's underlines read as rules (links
-		// in a printed web page) is cut into rows without them; which
-		// lines make a table stays the rules' say
-		if lu := trimNotes(prune(buildGrid(box, ws, kept, vs))); plausible(lu.rows, 3) {
-			l = lu
-		}
-	}
+	l = withoutUnderlines(l, box, ws, hs, vs)
 	for _, w := range ws {
 		w.used = true
 	}

@@ -3,7 +3,22 @@ package table
 import (
 	"math"
 	"slices"
+
+	"github.com/docket-dev/docket/loader/internal/document"
 )
+
+// withoutUnderlines is textTable's layout l of a table it has found,
+// cut into rows again without the rules that underline its text (links
+// in a printed web page) when there are any and the rows stay plausible;
+// which lines make a table stays the rules' say (l as it is otherwise).
+func withoutUnderlines(l layout, box document.BBox, ws []*word, hs, vs []rule) layout {
+	if kept := dropUnderlines(hs, ws); len(kept) < len(hs) {
+		if lu := trimNotes(prune(buildGrid(box, ws, kept, vs))); plausible(lu.rows, 3) {
+			return lu
+		}
+	}
+	return l
+}
 
 // dropUnderlines leaves out the horizontal rules that underline text (a
 // link in a printed web page, an underlined word): a rule running through
