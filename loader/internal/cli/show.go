@@ -176,8 +176,11 @@ func (mr *modelRun) preview(ctx context.Context, conn *sql.Conn, n *runner.Node,
 	}
 	inner := strings.TrimRight(strings.TrimSpace(q), "; \t\n")
 	types := showColumns(ctx, conn, inner)
+	// A negative limit shows every row, read from the same subquery as any
+	// limit, so a statement that is no query (COPY ... TO) is refused either way.
+	q = fmt.Sprintf("select * from (\n%s\n)", inner)
 	if mr.f.limit >= 0 {
-		q = fmt.Sprintf("select * from (\n%s\n) limit %d", inner, mr.f.limit)
+		q += fmt.Sprintf(" limit %d", mr.f.limit)
 	}
 	rows, done, err := queryAsText(ctx, conn, q)
 	defer done()

@@ -70,6 +70,15 @@ func TestShow(t *testing.T) {
 			t.Errorf("show wrote %s", p)
 		}
 	}
+	// --limit -1 reads the query as any limit does, from a subquery: a
+	// statement that is no query (COPY ... TO writes a file) is refused.
+	written := filepath.Join(t.TempDir(), "written.csv")
+	if out, code := run(t, dir, "show", "--inline", "copy (select 1) to '"+written+"'", "--limit", "-1"); code == 0 {
+		t.Errorf("show --inline COPY --limit -1: exit 0\n%s", out)
+	}
+	if _, err := os.Stat(written); err == nil {
+		t.Errorf("show --inline COPY --limit -1 wrote %s", written)
+	}
 	if out, code := run(t, dir, "show", "-s", "a", "--inline", "select 1"); code != 2 || !strings.Contains(out, "--inline and -s") {
 		t.Errorf("show -s with --inline: exit %d\n%s", code, out)
 	}
