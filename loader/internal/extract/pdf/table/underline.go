@@ -1,6 +1,7 @@
 package table
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -33,15 +34,7 @@ func dropUnderlines(hs []rule, ws []*word) []rule {
 		return hs
 	}
 	byTop := slices.Clone(ws)
-	slices.SortFunc(byTop, func(a, b *word) int {
-		switch {
-		case a.bb.Y0 < b.bb.Y0:
-			return -1
-		case a.bb.Y0 > b.bb.Y0:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(byTop, func(a, b *word) int { return cmp.Compare(a.bb.Y0, b.bb.Y0) })
 	tallest := 0.0
 	for _, w := range ws {
 		tallest = math.Max(tallest, w.bb.Y1-w.bb.Y0)
@@ -77,15 +70,7 @@ func underlines(h rule, under []*word, tol float64) bool {
 	if len(under) == 0 {
 		return false
 	}
-	slices.SortFunc(under, func(a, b *word) int {
-		switch {
-		case a.bb.X0 < b.bb.X0:
-			return -1
-		case a.bb.X0 > b.bb.X0:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(under, func(a, b *word) int { return cmp.Compare(a.bb.X0, b.bb.X0) })
 	if h.a < under[0].bb.X0-tol || h.b > under[len(under)-1].bb.X1+tol {
 		return false
 	}
