@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/runner"
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 )
 
 // show is `docket show` (dbt show): the selected node's compiled SQL (a
@@ -135,15 +136,16 @@ func showSQL(m *runner.Manifest, n *runner.Node) (q, header string, err error) {
 	return n.CompiledCode, n.Config.SQLHeader, nil
 }
 
-// showColumn is one previewed column: its name and how agate would type it.
+// showColumn is one previewed column: its name and how dbt's type tester
+// would type its values.
 type showColumn struct {
-	name            string
-	number, boolean bool
+	name string
+	typ  compiler.AgateType
 }
 
 // showColumns are q's columns as DuckDB binds them (DESCRIBE runs
-// nothing); nil when q cannot be described (the text table then aligns
-// every column left, JSON gives strings).
+// nothing); nil when q cannot be described (the text table then takes
+// every column for Text, JSON gives strings).
 func showColumns(ctx context.Context, conn *sql.Conn, q string) []showColumn {
 	rows, err := conn.QueryContext(ctx, "describe "+q)
 	if err != nil {
@@ -157,14 +159,32 @@ func showColumns(ctx context.Context, conn *sql.Conn, q string) []showColumn {
 		if rows.Scan(&name, &typ, &rest[0], &rest[1], &rest[2], &rest[3]) != nil {
 			return nil
 		}
-		t := strings.ToUpper(typ)
-		num := false
-		for _, p := range []string{"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "UHUGEINT", "FLOAT", "DOUBLE", "DECIMAL"} {
-			num = num || strings.HasPrefix(t, p)
-		}
-		out = append(out, showColumn{name: name, number: num, boolean: t == "BOOLEAN"})
+		out = append(out, showColumn{name: name, typ: agateType(typ)})
 	}
 	return out
+}
+
+// agateType is the agate type of the Python value the DuckDB adapter
+// hands dbt for a column of DuckDB type t (int: Integer; float, Decimal:
+// Number; date; datetime; bool); a list, struct, time or anything else is
+// Text.
+func agateType(t string) compiler.AgateType {
+	t = strings.ToUpper(t)
+	switch {
+	case strings.HasPrefix(t, "DECIMAL(") || t == "DECIMAL" || t == "FLOAT" || t == "DOUBLE":
+		return compiler.AgateNumber
+	case t == "BOOLEAN":
+		return compiler.AgateBoolean
+	case t == "DATE":
+		return compiler.AgateDate
+	case t == "TIMESTAMP" || t == "TIMESTAMP WITH TIME ZONE" || t == "TIMESTAMP_S" || t == "TIMESTAMP_MS" || t == "TIMESTAMP_NS":
+		return compiler.AgateDateTime
+	}
+	switch t {
+	case "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "UHUGEINT":
+		return compiler.AgateInteger
+	}
+	return compiler.AgateText
 }
 
 // preview runs q (after its sql_header) and prints its first rows.
@@ -196,7 +216,7 @@ func (mr *modelRun) preview(ctx context.Context, conn *sql.Conn, n *runner.Node,
 	for i, c := range names {
 		cols[i].name = c
 		if len(types) == len(names) {
-			cols[i].number, cols[i].boolean = types[i].number, types[i].boolean
+			cols[i].typ = types[i].typ
 		}
 	}
 	var table [][]*string
@@ -230,48 +250,30 @@ func (mr *modelRun) preview(ctx context.Context, conn *sql.Conn, n *runner.Node,
 	return nil
 }
 
-// writeAgateTable prints rows as agate's print_table does (dbt show's
-// text output): | a | b | lines, a | -- | rule, numbers right-aligned.
+// writeAgateTable prints rows as dbt show's text output does: agate's
+// print_table with max_rows=None (the rows are --limit's already) and
+// agate's other defaults, 6 columns and 20 characters a value; booleans as
+// Python prints them (True, False).
 func writeAgateTable(w io.Writer, cols []showColumn, table [][]*string) {
-	cells := make([][]string, len(table))
-	width := make([]int, len(cols))
+	agate := make([]compiler.AgateColumn, len(cols))
 	for i, c := range cols {
-		width[i] = len([]rune(termSafe(c.name)))
+		agate[i] = compiler.AgateColumn{Name: termSafe(c.name), Type: c.typ}
 	}
+	cells := make([][]*string, len(table))
 	for r, row := range table {
-		cells[r] = make([]string, len(cols))
+		cells[r] = make([]*string, len(row))
 		for i, v := range row {
-			s := ""
-			if v != nil {
-				s = termSafe(*v)
+			if v == nil {
+				continue
 			}
-			cells[r][i] = s
-			width[i] = max(width[i], len([]rune(s)))
+			s := termSafe(*v)
+			if cols[i].typ == compiler.AgateBoolean {
+				s = strings.ToUpper(s[:min(1, len(s))]) + s[min(1, len(s)):]
+			}
+			cells[r][i] = &s
 		}
 	}
-	line := func(vals []string) {
-		parts := make([]string, len(vals))
-		for i, v := range vals {
-			pad := strings.Repeat(" ", width[i]-len([]rune(v)))
-			if cols[i].number {
-				parts[i] = pad + v
-			} else {
-				parts[i] = v + pad
-			}
-		}
-		fmt.Fprintf(w, "| %s |\n", strings.Join(parts, " | "))
-	}
-	head := make([]string, len(cols))
-	rule := make([]string, len(cols))
-	for i, c := range cols {
-		head[i] = termSafe(c.name)
-		rule[i] = strings.Repeat("-", width[i])
-	}
-	line(head)
-	fmt.Fprintf(w, "| %s |\n", strings.Join(rule, " | "))
-	for _, row := range cells {
-		line(row)
-	}
+	fmt.Fprintln(w, compiler.AgateTable(agate, cells, compiler.AgateLimits{Rows: -1, Columns: 6, Width: 20}))
 	fmt.Fprintln(w)
 }
 
@@ -293,7 +295,7 @@ func writeShowJSON(w io.Writer, name string, inline bool, cols []showColumn, tab
 			switch {
 			case v == nil:
 				b.WriteString("null")
-			case (cols[i].boolean || cols[i].number) && json.Valid([]byte(*v)):
+			case (cols[i].typ == compiler.AgateBoolean || cols[i].typ == compiler.AgateInteger || cols[i].typ == compiler.AgateNumber) && json.Valid([]byte(*v)):
 				b.WriteString(*v)
 			default:
 				s, _ := json.Marshal(*v)

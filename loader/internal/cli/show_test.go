@@ -11,7 +11,7 @@ import (
 
 // TestShow: docket show is dbt show. -s previews the model's compiled SQL
 // (its ephemeral parent a CTE) as an agate table, 5 rows by default,
-// numbers right-aligned; --limit and --output json ({"node", "show"},
+// laid out as agate's print_table; --limit and --output json ({"node", "show"},
 // values typed); --inline compiles ref() and previews "inline node";
 // -s +a previews a alone (dbt's show previews the nodes -s names); a seed
 // shows its rows. Nothing is written: the warehouse files and target/ keep
@@ -22,7 +22,7 @@ func TestShow(t *testing.T) {
 		"dbt_project.yml": "name: tiny\nversion: '1.0'\nprofile: tiny\n",
 		"seeds/s.csv":     "k,v\nx,1\ny,2\n",
 		"models/e.sql":    "{{ config(materialized='ephemeral') }} select i as id, 'n' || i as label from range(1, 8) t(i)",
-		"models/a.sql":    "{{ config(materialized='table') }} select id, label, id * 1.5 as score, id > 3 as big from {{ ref('e') }} order by id",
+		"models/a.sql":    "{{ config(materialized='table') }} select id, label, id * 1.5 as score, id > 3 as big, date '2024-01-01' + id::int as day, id * 1000.25 as amt, 'x' as seventh from {{ ref('e') }} order by id",
 	})
 	must(t, dir, "build")
 	stamps := func() map[string]time.Time {
@@ -39,7 +39,11 @@ func TestShow(t *testing.T) {
 	time.Sleep(10 * time.Millisecond)
 
 	out := must(t, dir, "show", "-s", "a")
-	want := "Previewing node 'a':\n| id | label | score | big   |\n| -- | ----- | ----- | ----- |\n|  1 | n1    |   1.5 | false |\n"
+	// agate's print_table as dbt show calls it: every column but Text
+	// right-justified, header too (booleans and dates were left-aligned, as
+	// was the header of a number), numbers grouped, 6 columns then "...".
+	want := "Previewing node 'a':\n| id | label | score |   big |        day |      amt | ... |\n" +
+		"| -- | ----- | ----- | ----- | ---------- | -------- | --- |\n|  1 | n1    |   1.5 | False | 2024-01-02 | 1,000.25 | ... |\n"
 	if !strings.Contains(out, want) || strings.Count(out, "| n") != 5 {
 		t.Errorf("show -s a:\n%s\nwant it to start with\n%s(5 rows)", out, want)
 	}

@@ -3,8 +3,11 @@ package compiler
 import (
 	"encoding/json"
 	"fmt"
+	"math"
+	"math/big"
+	"strconv"
 	"strings"
-	"unicode/utf8"
+	"time"
 
 	"github.com/nikolalohinski/gonja/v2/exec"
 )
@@ -14,8 +17,7 @@ import (
 // (max_rows=20, max_columns=6, max_column_width=20, as agate's defaults),
 // print_json (indent) and print_structure. agate writes to stdout; here the
 // text goes where log(msg, info=True) and print() go (ParseOptions.Log),
-// one message per line. Written here rather than bound to a library: it is
-// agate's layout of a few rows, nothing Go has.
+// one message per line.
 
 func (t *resultTable) print(method string, va *exec.VarArgs) error {
 	if t.log == nil {
@@ -23,11 +25,15 @@ func (t *resultTable) print(method string, va *exec.VarArgs) error {
 	}
 	kw := func(name string, pos, def int) int {
 		if va != nil {
-			if v, ok := va.KwArgs[name]; ok && v.IsInteger() {
-				return v.Integer()
+			v, ok := va.KwArgs[name]
+			if !ok && pos < len(va.Args) {
+				v, ok = va.Args[pos], true
 			}
-			if pos < len(va.Args) && va.Args[pos].IsInteger() {
-				return va.Args[pos].Integer()
+			switch {
+			case ok && v.IsInteger():
+				return v.Integer()
+			case ok && v.IsNil():
+				return -1 // None: no limit
 			}
 		}
 		return def
@@ -47,107 +53,73 @@ func (t *resultTable) print(method string, va *exec.VarArgs) error {
 	return nil
 }
 
-// table is agate's print_table: a Markdown-like grid, numbers right
-// aligned, "..." for rows, columns and text past the limits.
+// table is agate's print_table (AgateTable) of the first maxCols columns
+// and maxRows rows, values cut at maxWidth.
 func (t *resultTable) table(maxRows, maxCols, maxWidth int) string {
-	names := t.names
-	cut := maxCols >= 0 && len(names) > maxCols
-	if cut {
-		names = names[:maxCols]
+	types := t.columnTypes()
+	cols := make([]AgateColumn, len(t.names))
+	for i, n := range t.names {
+		cols[i] = AgateColumn{Name: n, Type: types[i]}
 	}
-	rows := t.rows
-	moreRows := maxRows >= 0 && len(rows) > maxRows
-	if moreRows {
-		rows = rows[:maxRows]
-	}
-	clip := func(s string) string {
-		if maxWidth > 3 && utf8.RuneCountInString(s) > maxWidth {
-			r := []rune(s)
-			return string(r[:maxWidth-3]) + "..."
-		}
-		return s
-	}
-	grid := [][]string{}
-	numeric := make([]bool, len(names))
-	for i := range names {
-		numeric[i] = len(rows) > 0
-	}
-	for _, r := range rows {
-		line := []string{}
-		for i := range names {
-			v := r.vals[i]
-			if v != nil && !isNumber(v) {
-				numeric[i] = false
-			}
-			line = append(line, clip(agateText(v)))
-		}
-		grid = append(grid, line)
-	}
-	header := make([]string, len(names))
-	for i, n := range names {
-		header[i] = clip(n)
-	}
-	if cut {
-		header = append(header, "...")
-		numeric = append(numeric, false)
-		for i := range grid {
-			grid[i] = append(grid[i], "...")
-		}
-	}
-	if moreRows {
-		dots := make([]string, len(header))
-		for i := range dots {
-			dots[i] = "..."
-		}
-		grid = append(grid, dots)
-	}
-	width := make([]int, len(header))
-	for i, h := range header {
-		width[i] = utf8.RuneCountInString(h)
-	}
-	for _, line := range grid {
-		for i, c := range line {
-			width[i] = max(width[i], utf8.RuneCountInString(c))
-		}
-	}
-	var b strings.Builder
-	write := func(cells []string, right bool) {
-		b.WriteString("|")
-		for i, c := range cells {
-			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
-			if right && numeric[i] {
-				b.WriteString(" " + pad + c + " |")
-			} else {
-				b.WriteString(" " + c + pad + " |")
+	cells := make([][]*string, len(t.rows))
+	for i, r := range t.rows {
+		cells[i] = make([]*string, len(cols))
+		for j, v := range r.vals {
+			if v != nil && j < len(cols) {
+				s := agateText(v)
+				cells[i][j] = &s
 			}
 		}
-		b.WriteString("\n")
 	}
-	write(header, false)
-	div := make([]string, len(header))
-	for i := range div {
-		div[i] = strings.Repeat("-", width[i])
+	return AgateTable(cols, cells, AgateLimits{Rows: maxRows, Columns: maxCols, Width: maxWidth})
+}
+
+// columnTypes is each column's agate type: as the driver gave the values
+// (query), else as the values are now.
+func (t *resultTable) columnTypes() []AgateType {
+	if len(t.types) == len(t.names) {
+		return t.types
 	}
-	write(div, false)
-	for _, line := range grid {
-		write(line, true)
+	vals := make([][]any, len(t.rows))
+	for i, r := range t.rows {
+		vals[i] = r.vals
 	}
-	return strings.TrimSuffix(b.String(), "\n")
+	return agateTypes(len(t.names), vals)
+}
+
+// agateTypes is what dbt's type tester makes of each of n columns: the
+// type of its first value that is not null (a query's column has one
+// type); a column of nulls only is an Integer, the tester's first type.
+func agateTypes(n int, rows [][]any) []AgateType {
+	types := make([]AgateType, n)
+	for j := range types {
+		types[j] = AgateInteger
+		for _, r := range rows {
+			if j >= len(r) || r[j] == nil {
+				continue
+			}
+			switch r[j].(type) {
+			case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, *big.Int:
+			case float32, float64, floater:
+				types[j] = AgateNumber
+			case bool:
+				types[j] = AgateBoolean
+			case time.Time:
+				types[j] = AgateDateTime
+			default:
+				types[j] = AgateText
+			}
+			break
+		}
+	}
+	return types
 }
 
 // floater is a DECIMAL as the driver returns it.
 type floater interface{ Float64() float64 }
 
-// isNumber: agate's Number (integers, floats, decimals).
-func isNumber(v any) bool {
-	switch v.(type) {
-	case int, int64, float64, floater:
-		return true
-	}
-	return false
-}
-
-// agateText is a value as agate prints it (None for null, True/False).
+// agateText is a value as agate prints it (True/False; a float as
+// Python's repr, which AgateTable then formats as agate's Number).
 func agateText(v any) string {
 	switch x := v.(type) {
 	case nil:
@@ -158,8 +130,19 @@ func agateText(v any) string {
 		}
 		return "False"
 	case float64:
-		return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", x), "0"), ".")
+		switch {
+		case math.IsNaN(x):
+			return "NaN"
+		case math.IsInf(x, 1):
+			return "Infinity"
+		case math.IsInf(x, -1):
+			return "-Infinity"
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
 	case floater:
+		if s, ok := x.(fmt.Stringer); ok {
+			return s.String()
+		}
 		return agateText(x.Float64())
 	}
 	return fmt.Sprint(v)
@@ -204,25 +187,15 @@ func (t *resultTable) json(indent int) string {
 	return b.String()
 }
 
-// structure is agate's print_structure: each column's name and type.
+// structure is agate's print_structure: each column's name and agate
+// type, every row.
 func (t *resultTable) structure() string {
-	rows := make([]*resultRow, len(t.names))
-	names := []string{"column", "data_type"}
+	types := t.columnTypes()
+	cells := make([][]*string, len(t.names))
 	for i, n := range t.names {
-		typ := "Text"
-		for _, r := range t.rows {
-			v := r.vals[i]
-			if v == nil {
-				continue
-			}
-			if isNumber(v) {
-				typ = "Number"
-			} else if _, ok := v.(bool); ok {
-				typ = "Boolean"
-			}
-			break
-		}
-		rows[i] = &resultRow{names: &names, vals: []any{n, typ}}
+		name, typ := n, types[i].String()
+		cells[i] = []*string{&name, &typ}
 	}
-	return (&resultTable{names: names, rows: rows}).table(-1, -1, -1)
+	cols := []AgateColumn{{Name: "column"}, {Name: "data_type"}}
+	return AgateTable(cols, cells, AgateLimits{Rows: -1, Columns: -1, Width: -1})
 }

@@ -13,6 +13,7 @@ import (
 // .table): iterable rows, .rows, .columns, .column_names.
 type resultTable struct {
 	names []string
+	types []AgateType // as the driver gave the values (nil: from the values)
 	rows  []*resultRow
 	log   func(string) // print_table / print_json write here (nil: nowhere)
 }
@@ -147,7 +148,7 @@ func (d *dbConn) query(q string) (*resultTable, []any, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	t := &resultTable{names: cols, log: d.log}
+	t := &resultTable{names: cols, types: agateTypes(len(cols), rows), log: d.log}
 	data := []any{}
 	for _, vals := range rows {
 		for i, v := range vals {
