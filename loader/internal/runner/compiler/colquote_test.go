@@ -44,3 +44,44 @@ func TestColumnQuoteInTests(t *testing.T) {
 		}
 	}
 }
+
+// TestSourceQuotingColumn: a source's `quoting: {column: true}` (or its
+// table's, which wins) quotes the column name every test of its columns
+// gets, as dbt's parser (UnpatchedSourceDefinition.quote_columns; a
+// column's own quote: false still wins). Before, quoting was warned as not
+// applied and the tests compared an unquoted "Order Id": a syntax error at
+// run time. quoting's other keys stay warned at their line.
+func TestSourceQuotingColumn(t *testing.T) {
+	m, diags := parseDir(t, map[string]string{
+		"dbt_project.yml": "name: p\n",
+		"models/src.yml": "version: 2\nsources:\n  - name: src\n    quoting:\n      column: true\n      identifier: false\n    tables:\n" +
+			"      - name: t\n        columns:\n          - name: Order Id\n            tests: [not_null]\n          - name: code\n            quote: false\n            tests: [unique]\n" +
+			"      - name: u\n        quoting: {column: false}\n        columns:\n          - name: id\n            tests: [not_null]\n",
+	})
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	ws := compilertest.Strings(m.Warnings)
+	for _, w := range ws {
+		if strings.Contains(w, `"quoting"`) || strings.Contains(w, `"column"`) {
+			t.Errorf("warning %q: quoting.column is applied", w)
+		}
+	}
+	if !strings.Contains(strings.Join(ws, "\n"), `models/src.yml:6:7: source src: quoting "identifier" is read but not applied by docket`) {
+		t.Errorf("warnings %q: want quoting.identifier warned at its line", ws)
+	}
+	for id, want := range map[string]string{
+		"test.p.source_not_null_src_t__Order_Id_": `where "Order Id" is null`,
+		"test.p.source_unique_src_t_code":         `select code as unique_field`,
+		"test.p.source_not_null_src_u_id":         `where id is null`,
+	} {
+		n := m.Nodes[id]
+		if n == nil {
+			t.Errorf("no test %s (nodes %v)", id, keys(m))
+			continue
+		}
+		if !strings.Contains(n.CompiledCode, want) {
+			t.Errorf("%s: %q, want %q in it", id, n.CompiledCode, want)
+		}
+	}
+}

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
@@ -217,9 +216,12 @@ type Node struct {
 	layer     string // docket's default schema: the first folder under models/, or seeds
 	srcDesc   string // sources: the source's own description and loader (manifest.json)
 	srcLoader string
-	tpl       *render.Template
-	calls     *render.Calls // macros rendering the node called (macros.go)
-	usesIncr  bool          // template calls is_incremental()
+	// quoteColumns: a source's quoting: {column: true} (its table's wins):
+	// its columns' tests get the quoted name unless a column says quote:
+	quoteColumns bool
+	tpl          *render.Template
+	calls        *render.Calls // macros rendering the node called (macros.go)
+	usesIncr     bool          // template calls is_incremental()
 	// needsDB: the template reads the database (run_query, ...): it
 	// renders again at run time with a connection (dbjinja.go)
 	needsDB bool
@@ -258,7 +260,7 @@ func Quote(s string) string {
 	if simpleIdent.MatchString(s) && !reserved[s] {
 		return s
 	}
-	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+	return quoteIdent(s)
 }
 
 var reserved = map[string]bool{"order": true, "group": true, "select": true, "from": true, "where": true, "table": true,

@@ -79,7 +79,20 @@ func (m *Manifest) readSourceTable(path string, s, t *yaml.Node, src, srcDesc st
 		return nil
 	}
 	m.Sources[id] = n
+	n.quoteColumns = sourceQuoteColumns(s, t)
 	return m.readColumns(path, n, t, diags)
+}
+
+// sourceQuoteColumns is dbt's quote_columns of a source table: its own
+// quoting: column if set, else its source's (UnpatchedSourceDefinition).
+func sourceQuoteColumns(src, table *yaml.Node) bool {
+	q := false
+	for _, y := range []*yaml.Node{src, table} {
+		if v, ok := ymap(yget(y, "quoting"))["column"].(bool); ok {
+			q = v
+		}
+	}
+	return q
 }
 
 // sourceEventTime is a source table's config event_time, else its

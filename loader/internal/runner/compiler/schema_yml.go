@@ -152,6 +152,9 @@ func warnDocsKey(m *Manifest, path string, k *yaml.Node, what string) {
 	m.warn(path, ypos(k), "%s: key \"docs\" (show, node_color) is read but not applied by docket (its docs site shows every node)", what)
 }
 
+// quoteIdent is adapter.quote(name): DuckDB's double quotes.
+func quoteIdent(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`) + `"` }
+
 // readColumns reads columns (docs and tests) and entity-level tests.
 func (m *Manifest) readColumns(path string, n *Node, e *yaml.Node, diags *[]Diagnostic) []testSpec {
 	var specs []testSpec
@@ -163,6 +166,9 @@ func (m *Manifest) readColumns(path string, n *Node, e *yaml.Node, diags *[]Diag
 		}
 		n.Columns[cn] = Column{Name: cn, Description: m.describe(path, c, diags), DataType: ystr(c, "data_type")}
 		testCol := cn
+		if n.quoteColumns { // quote: below may say otherwise
+			testCol = quoteIdent(cn)
+		}
 		for j := 0; j+1 < len(c.Content); j += 2 {
 			switch ck := c.Content[j]; ck.Value {
 			case "name", "description", "data_type", "tests", "data_tests", "meta", "tags":
@@ -172,7 +178,9 @@ func (m *Manifest) readColumns(path string, n *Node, e *yaml.Node, diags *[]Diag
 				if q, ok := yany(c.Content[j+1]).(bool); !ok {
 					*diags = append(*diags, Diagnostic{Path: path, Line: ck.Line, Col: ck.Column, Msg: fmt.Sprintf("column %s.%s: quote must be true or false", n.Name, cn)})
 				} else if q {
-					testCol = `"` + strings.ReplaceAll(cn, `"`, `""`) + `"`
+					testCol = quoteIdent(cn)
+				} else {
+					testCol = cn
 				}
 			case "docs":
 				warnDocsKey(m, path, ck, fmt.Sprintf("column %s.%s", n.Name, cn))

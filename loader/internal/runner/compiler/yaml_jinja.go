@@ -191,6 +191,10 @@ func (m *Manifest) checkSourceKeys(path, what string, e *yaml.Node, known map[st
 	}
 	for i := 0; i+1 < len(e.Content); i += 2 {
 		k := e.Content[i]
+		if k.Value == "quoting" {
+			m.checkSourceQuoting(path, what, k, e.Content[i+1])
+			continue
+		}
 		if !known[k.Value] {
 			if k.Value == "external_location" {
 				// dbt-duckdb reads it from meta: or config: only
@@ -207,6 +211,23 @@ func (m *Manifest) checkSourceKeys(path, what string, e *yaml.Node, known map[st
 				}
 			}
 		}
+	}
+}
+
+// checkSourceQuoting: a source's (or table's) quoting: column is applied
+// (sourceQuoteColumns: its columns' tests get quoted names, as dbt's);
+// database, schema and identifier are not: warned at their keys.
+func (m *Manifest) checkSourceQuoting(path, what string, k, v *yaml.Node) {
+	if v.Kind != yaml.MappingNode {
+		m.warn(path, ypos(k), "%s: quoting must be a mapping (column: true, ...); it is not applied", what)
+		return
+	}
+	for j := 0; j+1 < len(v.Content); j += 2 {
+		qk := v.Content[j]
+		if _, ok := yany(v.Content[j+1]).(bool); ok && qk.Value == "column" {
+			continue
+		}
+		m.warn(path, ypos(qk), "%s: quoting %q is read but not applied by docket", what, qk.Value)
 	}
 }
 
