@@ -3,8 +3,6 @@ package html
 import (
 	"fmt"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 	trafilatura "github.com/markusmobius/go-trafilatura"
@@ -205,7 +203,7 @@ func judgeText(doc, node *html.Node, blocks []block) (text string, ownTooShort b
 	if f == "" {
 		ref := newTextRef(own)
 		joined, nr := joinBlocks(blocks)
-		if in, all := ref.bagShare(joined); ref.words*2 >= nr && float64(in) < agreeSwitchCover*float64(all) {
+		if in, all := ref.bagShare(wordsOf(joined)); ref.words*2 >= nr && float64(in) < agreeSwitchCover*float64(all) {
 			return own, false, ""
 		}
 	}
@@ -234,7 +232,7 @@ func agree(blocks, page []block, traf string) ([]block, string) {
 	if ref.words == 0 || ref.words*2 < nr {
 		return blocks, ""
 	}
-	in, all := ref.bagShare(joined)
+	in, all := ref.bagShare(wordsOf(joined))
 	how := ""
 	switch within, more := float64(in) >= agreeWidenCover*float64(all), float64(ref.words); {
 	case float64(in) < agreeSwitchCover*float64(all):
@@ -254,9 +252,10 @@ func agree(blocks, page []block, traf string) ([]block, string) {
 	short := make([]bool, len(blocks))
 	first, last := -1, -1 // the article's edges: long blocks trafilatura has in order
 	for i, b := range blocks {
-		in, all := ref.bagShare(b.text)
+		ws := wordsOf(b.text)
+		in, all := ref.bagShare(ws)
 		switch {
-		case all < agreeMinWords:
+		case agreeCount(ws) < agreeMinWords:
 			short[i] = true
 		case float64(in) >= agreeKeep*float64(all):
 			long[i] = true
@@ -297,7 +296,7 @@ func (r *textRef) held(page []block) []block {
 	ok := make([]bool, len(page))
 	first, last := -1, -1
 	for i, b := range page {
-		n := len(wordsOf(b.text))
+		n := agreeCount(wordsOf(b.text))
 		if n < 3 || r.seqShare(b.text) < agreeWidenSupport {
 			continue
 		}
@@ -312,7 +311,7 @@ func (r *textRef) held(page []block) []block {
 	var held []block
 	seen := map[string]bool{}
 	for i, b := range page {
-		n := len(wordsOf(b.text))
+		n := agreeCount(wordsOf(b.text))
 		if n >= 3 && seen[b.text] {
 			continue // the same block again (a layout's copy for another screen size)
 		}
@@ -329,12 +328,6 @@ func (r *textRef) held(page []block) []block {
 		seen[b.text] = true
 	}
 	return held
-}
-
-// leadOf is the first n words of s.
-func leadOf(s string, n int) string {
-	w := wordsOf(s)
-	return strings.Join(w[:min(n, len(w))], " ")
 }
 
 // textRef indexes trafilatura's text: its bag of words, its word trigrams
@@ -358,9 +351,10 @@ func newTextRef(s string) *textRef {
 	return r
 }
 
-// bagShare counts s's words (all) and how many of them the text has (in).
-func (r *textRef) bagShare(s string) (in, all int) {
-	for w, n := range wordBag(s) {
+// bagShare counts the words ws (all) and how many of them the text has
+// (in).
+func (r *textRef) bagShare(ws []string) (in, all int) {
+	for w, n := range wordBag(ws) {
 		all += n
 		in += min(n, r.bag[w])
 	}
@@ -387,83 +381,4 @@ func (r *textRef) seqShare(s string) float64 {
 		}
 	}
 	return float64(in) / float64(len(w)-2)
-}
-
-// wordsOf splits s into lower-case words of letters and digits; each Han,
-// hiragana or katakana character is a word of its own (Chinese and
-// Japanese put no spaces between words: a whole paragraph was one or a few
-// "words", too few for any rule here to judge it). Session 29 (html/15),
-// tune: html-main 0.985 (gmw, a Chinese page, keeps a paragraph: F1 0.98
-// -> 0.99), comparison and goose unchanged; report 0.9914 -> 0.9921, the
-// others unchanged.
-func wordsOf(s string) []string {
-	ws := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	var out []string
-	for k, w := range ws {
-		if !mayBeCJK(w) {
-			if out != nil {
-				out = append(out, w)
-			}
-			continue
-		}
-		if out == nil {
-			out = append(make([]string, 0, len(ws)+len(w)/3), ws[:k]...)
-		}
-		start := 0
-		for i, r := range w {
-			if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
-				if i > start {
-					out = append(out, w[start:i])
-				}
-				out = append(out, string(r))
-				start = i + utf8.RuneLen(r)
-			}
-		}
-		if start == 0 {
-			out = append(out, w)
-		} else if start < len(w) {
-			out = append(out, w[start:])
-		}
-	}
-	if out == nil {
-		return ws
-	}
-	return out
-}
-
-// wordCount is how many words s holds for a length threshold: each Han,
-// hiragana or katakana character is half a word (rounded up over s), as a
-// Chinese or Japanese word is one to three characters, about two on
-// average; wordsOf's one word a character suits the matching of text,
-// where a character is the unit, but made a ten-character line pass an
-// eight-word minimum. Session 30 (html/16).
-func wordCount(s string) int {
-	ws := wordsOf(s)
-	cjk := 0
-	for _, w := range ws {
-		if r, size := utf8.DecodeRuneInString(w); size == len(w) && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
-			cjk++
-		}
-	}
-	return len(ws) - cjk/2
-}
-
-// mayBeCJK says whether w has a byte that starts the UTF-8 encoding of a
-// character from U+3000 on (Han, hiragana and katakana are there; Latin,
-// Greek, Cyrillic, Arabic, Hebrew and Indic scripts are below).
-func mayBeCJK(w string) bool {
-	for i := 0; i < len(w); i++ {
-		if w[i] >= 0xe3 {
-			return true
-		}
-	}
-	return false
-}
-
-func wordBag(s string) map[string]int {
-	bag := map[string]int{}
-	for _, w := range wordsOf(s) {
-		bag[w]++
-	}
-	return bag
 }

@@ -260,7 +260,8 @@ func metadata(doc *html.Node) document.Metadata {
 // blocks by the library's text kept navigation and boilerplate: word F1 0.90
 // against 0.955 for the library alone on held-out news pages.)
 // go-trafilatura then second-guesses its long blocks (agree).
-// Short documents (under minMainPage characters) are taken whole: there is
+// Short documents (under minMainPage characters, a Chinese character
+// counted as the three of its English translation) are taken whole: there is
 // no boilerplate to lose and readability flattens them.
 //
 // With mutate, readability works on doc itself (it rewrites the tree: doc
@@ -268,7 +269,7 @@ func metadata(doc *html.Node) document.Metadata {
 func mainContent(doc *html.Node, blocks []block, mutate bool) ([]block, *html.Node, bool) {
 	total := 0
 	for _, b := range blocks {
-		total += utf8.RuneCountInString(b.text)
+		total += textWidth(b.text)
 	}
 	if total < minMainPage {
 		return nil, nil, false
@@ -302,7 +303,7 @@ func mainContent(doc *html.Node, blocks []block, mutate bool) ([]block, *html.No
 	w.flush()
 	mainLen := 0
 	for _, b := range w.blocks {
-		mainLen += utf8.RuneCountInString(b.text)
+		mainLen += textWidth(b.text)
 	}
 	if mainLen < minMainText {
 		return nil, nil, false // readability found next to nothing: keep the page
@@ -311,8 +312,8 @@ func mainContent(doc *html.Node, blocks []block, mutate bool) ([]block, *html.No
 }
 
 const (
-	minMainPage = 500 // characters of a page below which it is taken whole
-	minMainText = 140 // characters readability must keep to be believed
+	minMainPage = 500 // characters of a page below which it is taken whole (textWidth: a Han character counts three, a kana or Hangul one two)
+	minMainText = 140 // characters readability must keep to be believed (textWidth)
 )
 
 // flattenDeep drops the tags nested deeper than max (their text and the

@@ -22,7 +22,7 @@ package html
 // not. Report halves unchanged at four decimals (0.9921 / 0.9071 / 7.14).
 const (
 	standfirstReach   = 8   // blocks above the main content's first looked at
-	standfirstWords   = 8   // words (wordCount: a Han or kana character is half a word) a standfirst and the description have at least
+	standfirstWords   = 8   // words (wordCount: a Han character is half a word, a kana one or a Thai, Khmer... letter a third) a standfirst and the description have at least
 	standfirstSupport = 0.7 // share of the block's word trigrams in the description
 	standfirstHolds   = 0.6 // or share of the description's word trigrams in the block
 )

@@ -82,6 +82,8 @@ var storyParagraphs = []string{
 // back in both. Each Han character is a word for the trigram checks, but
 // a Chinese word is about two characters: counted one word a character, a
 // ten-character headline (five words) passed the eight-word minimum.
+// Split at every vowel sign (before html/19), a six-word Hindi headline
+// counted ten words and a five-word Khmer one over twenty.
 func TestStandfirstLengthAcrossScripts(t *testing.T) {
 	for _, c := range []struct{ lang, head, dek, byline, body string }{
 		{"English", "City council passes the new budget",
@@ -90,6 +92,12 @@ func TestStandfirstLengthAcrossScripts(t *testing.T) {
 		{"Chinese", "市议会通过新年度预算",
 			"道路维修、学校经费和北区新公交线路：这次投票对北区居民意味着什么",
 			"记者 张三", "市议会周二晚上在长达四个多小时的辩论后通过了新预算，十二票赞成，七票反对。"},
+		{"Hindi", "नगर परिषद ने नया बजट पारित किया",
+			"सड़कों की मरम्मत, स्कूलों के लिए पैसा और उत्तरी जिले की नई बस लाइनें: इस मतदान का निवासियों के लिए क्या अर्थ है",
+			"संवाददाता राम शर्मा", "परिषद ने मंगलवार रात चार घंटे से अधिक की बहस के बाद नया बजट पारित किया, बारह मत पक्ष में और सात विरोध में पड़े।"},
+		{"Khmer", "ក្រុមប្រឹក្សាក្រុងអនុម័តថវិកាថ្មី",
+			"ការជួសជុលផ្លូវ មូលនិធិសាលារៀន និងខ្សែឡានក្រុងថ្មីសម្រាប់ស្រុកខាងជើង៖ អ្វីដែលការបោះឆ្នោតនេះមានន័យសម្រាប់អ្នករស់នៅ",
+			"ដោយ សុខ ចាន់", "ក្រុមប្រឹក្សាបានអនុម័តថវិកាថ្មីកាលពីយប់ថ្ងៃអង្គារ បន្ទាប់ពីការជជែកវែកញែកជាងបួនម៉ោង។"},
 	} {
 		desc := c.head + ": " + c.dek
 		kept := []block{{text: c.body}}
