@@ -75,6 +75,9 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		a.closed = late
 		return true
 	}
+	if !margins && capitalisedRow(a, lcs, shared) {
+		return false
+	}
 	allLower, bold := true, true
 	for _, lc := range lcs {
 		for _, w := range lc.ws {
@@ -126,6 +129,30 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	}
 	c.add(a, lcs)
 	a.closed = late // the numbers on the label's last line end the row
+	return true
+}
+
+// capitalisedRow: below the header, a line that goes on in two or more
+// of row a's cells, none of them starting lower-case, is a row of its
+// own, whatever cells it lacks or brings: the next row of a table whose
+// blank cells leave it with fewer or more cells than the row above ("3
+// October | | Mr Boateng" under "8 October | Poster session | Mr
+// Boateng"; "27 June | Closing | Ms Haddad | 11:30" under a row without
+// a time). Two cells wrapping at once go on lower-case in one of them at
+// least; short cells of dates and names fail the would-it-have-fit test
+// (fits), as a full row's do. Column heads wrap capitalised ("Change
+// Actual", then "Share"): not in the header (a.top without numbers), and
+// not after a word that ends no phrase (dangling); values' margins of
+// error under them ("(+/-7.6)") are more of their row (continues).
+func capitalisedRow(a *rowAcc, lcs []lineCell, shared int) bool {
+	if shared < 2 || a.top && !numericRow(a) || dangling(a, lcs) {
+		return false
+	}
+	for _, lc := range lcs {
+		if len(a.cells[lc.col]) > 0 && startsLower(lc.ws[0].text) {
+			return false
+		}
+	}
 	return true
 }
 
