@@ -279,7 +279,7 @@ func TestShapeJinjaContext(t *testing.T) {
 	for _, w := range m.Warnings {
 		warns = append(warns, w.String())
 	}
-	for _, want := range []string{`models/schema.yml:7:5: source raw: key "quoting"`, `models/schema.yml:11:9: source raw.t: key "external"`} {
+	for _, want := range []string{`models/schema.yml:7:15: source raw: quoting "identifier"`, `models/schema.yml:11:9: source raw.t: key "external"`} {
 		if !strings.Contains(strings.Join(warns, "\n"), want) {
 			t.Errorf("no warning %q in %v", want, warns)
 		}
