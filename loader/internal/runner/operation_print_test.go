@@ -28,16 +28,7 @@ func TestRunOperationPrintsTables(t *testing.T) {
 {% do t.print_structure() %}
 {% endmacro %}`,
 	})
-	p, err := project.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var logged []string
-	m, diags, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned, Log: func(s string) { logged = append(logged, s) }})
-	if err != nil || len(diags) > 0 {
-		t.Fatal(err, diags)
-	}
-	db := shapeDB(t, dir)
+	run := loggedOperation(t, dir, "show")
 	for _, c := range []struct {
 		n    int
 		want []string
@@ -51,17 +42,57 @@ func TestRunOperationPrintsTables(t *testing.T) {
 			"| column | data_type |\n| ------ | --------- |\n| id     | Integer   |\n| name   | Text      |\n| amount | Number    |\n| ok     | Boolean   |\n| ts     | DateTime  |"}},
 		{1, []string{"|  id | name  |  amount |   ok |                  ts |\n| --- | ----- | ------- | ---- | ------------------- |\n|   1 | alpha | 1,234.5 | True | 2024-01-02 03:04:05 |\n| ... | ...   |     ... |  ... |                 ... |"}},
 	} {
+		if got, want := run(map[string]any{"n": c.n}), strings.Join(c.want, "\n"); !strings.HasPrefix(got, want) {
+			t.Errorf("printed:\n%s\nwant:\n%s", got, want)
+		}
+	}
+}
+
+// TestRunQueryDateValues: run_query's DATE, TIME and TIMESTAMP values are
+// what str() of dbt-duckdb's Python values prints (2024-01-02, 03:04:05,
+// 2024-01-02 03:04:05.500000), so SQL a macro builds from them reads as
+// in dbt; a DATE column is agate's Date in print_structure. Before, the
+// driver's time.Time came through as "2024-01-02 00:00:00" and
+// "0001-01-01 03:04:05" without a word.
+func TestRunQueryDateValues(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"macros/show.sql": `{% macro show() %}
+{% set r = run_query("select date '2024-01-02' as d, time '03:04:05' as t, timestamp '2024-01-02 03:04:05.5' as ts, timestamp '2024-01-02 03:04:05' as whole") %}
+{% do log(r.columns[0].values()[0] ~ "|" ~ r.columns[1].values()[0] ~ "|" ~ r.rows[0]["ts"] ~ "|" ~ r.rows[0][3], info=True) %}
+{% do r.print_structure() %}
+{% endmacro %}`,
+	})
+	want := "2024-01-02|03:04:05|2024-01-02 03:04:05.500000|2024-01-02 03:04:05\n| column | data_type |\n| ------ | --------- |\n" +
+		"| d      | Date      |\n| t      | Text      |\n| ts     | DateTime  |\n| whole  | DateTime  |"
+	if got := loggedOperation(t, dir, "show")(nil); !strings.Contains(got, want) {
+		t.Errorf("printed:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// loggedOperation parses the probe project in dir and returns a function
+// that runs its operation op with args and gives what it logged.
+func loggedOperation(t *testing.T, dir, op string) func(args map[string]any) string {
+	p, err := project.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged []string
+	m, diags, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned, Log: func(s string) { logged = append(logged, s) }})
+	if err != nil || len(diags) > 0 {
+		t.Fatal(err, diags)
+	}
+	db := shapeDB(t, dir)
+	return func(args map[string]any) string {
 		logged = nil
-		op, err := m.FindOperation("show")
+		o, err := m.FindOperation(op)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rr, err := executor.RunOperation(context.Background(), m, db, op, map[string]any{"n": c.n})
+		rr, err := executor.RunOperation(context.Background(), m, db, o, args)
 		if err != nil || rr.Results[0].Status != executor.StatusSuccess {
-			t.Fatalf("show: %v %+v", err, rr)
+			t.Fatalf("%s: %v %+v", op, err, rr)
 		}
-		if got, want := strings.Join(logged, "\n"), strings.Join(c.want, "\n"); !strings.HasPrefix(got, want) {
-			t.Errorf("printed:\n%s\nwant:\n%s", got, want)
-		}
+		return strings.Join(logged, "\n")
 	}
 }

@@ -21,6 +21,13 @@ type Querier interface {
 	Exec(ctx context.Context, q string) error
 }
 
+// TypedQuerier is a Querier that also tells each column's DuckDB type
+// (executor's): run_query's values are then as dbt's adapter hands them
+// (a DATE "2024-01-02", a TIME "03:04:05", not the driver's time.Time).
+type TypedQuerier interface {
+	QueryTyped(ctx context.Context, q string) (cols, types []string, rows [][]any, err error)
+}
+
 // dbConn is the connection database-reading Jinja uses at run time.
 type dbConn struct {
 	ctx     context.Context

@@ -144,20 +144,58 @@ func (t *resultTable) GetAttribute(name string) (*exec.Value, bool) {
 // query runs q and returns its rows as a resultTable (and as plain lists,
 // load_result's data).
 func (d *dbConn) query(q string) (*resultTable, []any, error) {
-	cols, rows, err := d.q.Query(d.ctx, q)
+	var cols, dbTypes []string
+	var rows [][]any
+	var err error
+	if tq, ok := d.q.(TypedQuerier); ok {
+		cols, dbTypes, rows, err = tq.QueryTyped(d.ctx, q)
+	} else {
+		cols, rows, err = d.q.Query(d.ctx, q)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
 	t := &resultTable{names: cols, types: agateTypes(len(cols), rows), log: d.log}
+	for i, typ := range dbTypes {
+		switch typ {
+		case "DATE":
+			t.types[i] = AgateDate
+		case "TIME":
+			t.types[i] = AgateText // Python's time: agate's tester has no type for it
+		}
+	}
 	data := []any{}
 	for _, vals := range rows {
 		for i, v := range vals {
+			if tm, ok := v.(time.Time); ok && i < len(dbTypes) {
+				v = pythonTime(tm, dbTypes[i])
+			}
 			vals[i] = jinjaValue(v)
 		}
 		t.rows = append(t.rows, &resultRow{names: &t.names, vals: vals})
 		data = append(data, append([]any{}, vals...))
 	}
 	return t, data, nil
+}
+
+// pythonTime is a DATE, TIME or TIMESTAMP value as str() of the Python
+// value dbt-duckdb hands dbt prints it: 2024-01-02, 03:04:05,
+// 2024-01-02 03:04:05.500000 (microseconds, six digits, when not zero).
+// Another type (TIMESTAMPTZ: the client's time zone) stays the driver's.
+func pythonTime(t time.Time, dbType string) any {
+	frac := ""
+	if t.Nanosecond() != 0 {
+		frac = ".000000"
+	}
+	switch dbType {
+	case "DATE":
+		return t.Format("2006-01-02")
+	case "TIME":
+		return t.Format("15:04:05" + frac)
+	case "TIMESTAMP":
+		return t.Format("2006-01-02 15:04:05" + frac)
+	}
+	return t
 }
 
 // jinjaValue turns a driver value into one templates handle.

@@ -31,16 +31,35 @@ func (s sqlQuerier) Query(ctx context.Context, q string, args ...any) ([]string,
 	return s.rows(ctx, catalogInfoSchema(ctx, s.c, q), args...)
 }
 
+// QueryTyped is Query with each column's DuckDB type (DATE, TIME, ...).
+func (s sqlQuerier) QueryTyped(ctx context.Context, q string) ([]string, []string, [][]any, error) {
+	return s.typedRows(ctx, catalogInfoSchema(ctx, s.c, q))
+}
+
 // rows runs q as written.
 func (s sqlQuerier) rows(ctx context.Context, q string, args ...any) ([]string, [][]any, error) {
+	cols, _, rows, err := s.typedRows(ctx, q, args...)
+	return cols, rows, err
+}
+
+// typedRows runs q as written: its columns, their types and its rows.
+func (s sqlQuerier) typedRows(ctx context.Context, q string, args ...any) ([]string, []string, [][]any, error) {
 	rows, err := s.c.QueryContext(ctx, q, args...)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	defer rows.Close()
 	cols, err := rows.Columns()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
+	}
+	cts, err := rows.ColumnTypes()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	types := make([]string, len(cts))
+	for i, ct := range cts {
+		types[i] = ct.DatabaseTypeName()
 	}
 	var out [][]any
 	for rows.Next() {
@@ -50,11 +69,11 @@ func (s sqlQuerier) rows(ctx context.Context, q string, args ...any) ([]string, 
 			ptrs[i] = &vals[i]
 		}
 		if err := rows.Scan(ptrs...); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		out = append(out, vals)
 	}
-	return cols, out, rows.Err()
+	return cols, types, out, rows.Err()
 }
 
 // SQLQuerier is the Querier of a connection or a pool (`docket compile`'s

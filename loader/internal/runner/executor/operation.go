@@ -105,6 +105,13 @@ func (t *txQuerier) Exec(ctx context.Context, q string) error {
 	return t.sqlQuerier.Exec(ctx, q)
 }
 
+func (t *txQuerier) QueryTyped(ctx context.Context, q string) ([]string, []string, [][]any, error) {
+	if done, err := t.control(ctx, q); done {
+		return []string{}, []string{}, nil, err
+	}
+	return t.sqlQuerier.QueryTyped(ctx, q)
+}
+
 func (t *txQuerier) Query(ctx context.Context, q string, args ...any) ([]string, [][]any, error) {
 	if done, err := t.control(ctx, q); done {
 		return []string{}, nil, err
