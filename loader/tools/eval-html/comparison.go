@@ -224,7 +224,7 @@ func stringList(e ast.Expr) ([]string, error) {
 // evalComparison scores every candidate on the comparison set and prints
 // the figures of each split. It prints one skip line and returns when the
 // set cannot be read.
-func evalComparison(cands []candidate, only string, perPage func(split string) bool) {
+func evalComparison(loop pageLoop) {
 	dir, err := trafilaturaDir()
 	var pages []comparisonPage
 	heldOut := 0
@@ -240,30 +240,24 @@ func evalComparison(cands []candidate, only string, perPage func(split string) b
 	}
 	sums := map[string]map[string]*snippetScore{"tune": {}, "report": {}}
 	counts := map[string]int{}
-	for _, pg := range pages {
-		split := Split(pg.file)
-		if only != "" && split != only {
-			continue
-		}
-		data, err := os.ReadFile(pg.path)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "eval-html:", err)
-			continue
-		}
+	set := make([]setPage, len(pages))
+	for i, pg := range pages {
+		set[i] = setPage{pg.file, pg.path}
+	}
+	cands := loop.cands
+	loop.run(set, 50, func(i int, split string, _ []byte, texts []string) string {
 		counts[split]++
-		line := fmt.Sprintf("%-6s %-50s", split, pg.file)
-		for _, c := range cands {
-			s := scoreSnippets(pg, c.run(data))
+		line := ""
+		for k, c := range cands {
+			s := scoreSnippets(pages[i], texts[k])
 			if sums[split][c.name] == nil {
 				sums[split][c.name] = &snippetScore{}
 			}
 			sums[split][c.name].add(s)
 			line += fmt.Sprintf("  %s +%d/%d -%d/%d", c.short, s.tp, s.tp+s.fn, s.fp, s.fp+s.tn)
 		}
-		if perPage(split) {
-			fmt.Println(line)
-		}
-	}
+		return line
+	})
 	fmt.Printf("HTML main content, go-trafilatura %s's comparison pages (module cache, %d pages; the %d pages named by 32 hex digits, the article-extraction benchmark's, are held out: never opened, never scored)\n",
 		trafilaturaVersion, len(pages), heldOut)
 	fmt.Println("snippets the page's text must hold (with) and must not (without), counted over all pages as its scripts/comparison: P = TP/(TP+FP), R = TP/(TP+FN), F = 2TP/(2TP+FP+FN)")

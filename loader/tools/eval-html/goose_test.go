@@ -65,3 +65,21 @@ func TestFindLede(t *testing.T) {
 		t.Errorf("findLede = %+v; want lost (the eighth word differs)", l)
 	}
 }
+
+// TestFindLedeChinese: unsegmented Chinese is scored by the character, and
+// the lede is eight English words' worth (16 characters), not eight
+// clauses: a caption between the expectation's first two sentences no
+// longer loses the lede (bbc_chinese was lost for every candidate), and
+// the caption before it counts its worth in words.
+func TestFindLedeChinese(t *testing.T) {
+	p1 := "香港行政长官在各方压力下到立法会接受质询，并向香港民众道歉。"
+	p2 := "他在星期二的答问大会开始之际在其演说中道歉，但强调他没有隐瞒的意图。"
+	caption := "行政长官同时遭到议员质问。"
+	l := findLede(caption+"\n"+p1+"\n"+"图片说明\n"+p2, p1+"\n\n"+p2, map[string]bool{})
+	if !l.found || l.junk != 6 {
+		t.Errorf("findLede = %+v; want found, 6 words of junk (12 characters)", l)
+	}
+	if got := strings.Join(splitWords("行政 长官, café 2 हिन्दी ไทย"), " "); got != "行 政 长 官 café 2 हिन्दी ไ ท ย" {
+		t.Errorf("splitWords = %q", got)
+	}
+}

@@ -57,7 +57,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
 
 	readability "codeberg.org/readeck/go-readability/v2"
 	trafilatura "github.com/markusmobius/go-trafilatura"
@@ -98,57 +97,94 @@ func main() {
 		{"trafilatura+fallback", "tr+f", runTrafilaturaFallback},
 		{"docket", "dock", runDocket},
 	}
-	perPage := func(split string) bool { return *pages && (split == "tune" || *pagesReport) }
+	loop := pageLoop{cands: cands, only: *only, spent: map[string]time.Duration{},
+		perPage: func(split string) bool { return *pages && (split == "tune" || *pagesReport) }}
 	if *set == "" || *set == "html-main" {
-		if err := evalHTMLMain(filepath.Join(*corpus, "html-main"), cands, *only, perPage); err != nil {
+		if err := evalHTMLMain(filepath.Join(*corpus, "html-main"), loop); err != nil {
 			fmt.Fprintln(os.Stderr, "eval-html:", err)
 			os.Exit(1)
 		}
 	}
 	if *set == "" || *set == "comparison" {
-		evalComparison(cands, *only, perPage)
+		evalComparison(loop)
 	}
 	if *set == "" || *set == "goose" {
-		evalGoose(*npmCache, cands, *only, perPage)
+		evalGoose(*npmCache, loop)
+	}
+}
+
+// pageLoop is what each set's loop over its pages shares: the candidates,
+// the split asked for (only; "" both), which splits' per-page lines are
+// printed, and the time spent in each candidate.
+type pageLoop struct {
+	cands   []candidate
+	only    string
+	perPage func(split string) bool
+	spent   map[string]time.Duration
+}
+
+// setPage is a page of a set: its name (what Split hashes, the per-page
+// line's label) and its HTML's path.
+type setPage struct{ name, path string }
+
+// run runs every candidate on each page of the split asked for, in order,
+// and hands the page's index, split and HTML and the candidates' texts to
+// score, which returns the page's figures; the per-page line is its split,
+// its name (width wide) and those figures. A page that cannot be read is
+// said on stderr and skipped.
+func (l pageLoop) run(pages []setPage, width int, score func(i int, split string, data []byte, texts []string) string) {
+	for i, pg := range pages {
+		split := Split(pg.name)
+		if l.only != "" && split != l.only {
+			continue
+		}
+		data, err := os.ReadFile(pg.path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "eval-html:", err)
+			continue
+		}
+		texts := make([]string, len(l.cands))
+		for k, c := range l.cands {
+			start := time.Now()
+			texts[k] = c.run(data)
+			l.spent[c.name] += time.Since(start)
+		}
+		line := score(i, split, data, texts)
+		if l.perPage(split) {
+			fmt.Printf("%-6s %-*s%s\n", split, width, pg.name, line)
+		}
 	}
 }
 
 // evalHTMLMain scores the candidates on corpus/html-main (dir).
-func evalHTMLMain(dir string, cands []candidate, only string, perPage func(split string) bool) error {
+func evalHTMLMain(dir string, loop pageLoop) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return err
 	}
+	var pages []setPage
+	for _, e := range entries {
+		src := filepath.Join(dir, e.Name(), "source.html")
+		if _, err := os.Stat(filepath.Join(dir, e.Name(), "expected.html")); err == nil && e.IsDir() {
+			pages = append(pages, setPage{e.Name(), src})
+		}
+	}
+	sort.Slice(pages, func(i, j int) bool { return pages[i].name < pages[j].name })
 	sums := map[string]map[string]score{"tune": {}, "report": {}}
 	counts := map[string]int{}
 	whole := map[string]int{}
 	checked := map[string]map[string]int{"tune": {}, "report": {}}
-	spent := map[string]time.Duration{}
-	var names []string
-	for _, e := range entries {
-		if e.IsDir() {
-			names = append(names, e.Name())
-		}
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		src, err1 := os.ReadFile(filepath.Join(dir, name, "source.html"))
-		exp, err2 := os.ReadFile(filepath.Join(dir, name, "expected.html"))
-		if err1 != nil || err2 != nil {
-			continue
-		}
-		split := Split(name)
-		if only != "" && split != only {
-			continue
+	cands := loop.cands
+	loop.run(pages, 40, func(i int, split string, _ []byte, texts []string) string {
+		exp, err := os.ReadFile(filepath.Join(dir, pages[i].name, "expected.html"))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "eval-html:", err)
 		}
 		want := words(htmlText(exp))
 		counts[split]++
-		line := fmt.Sprintf("%-6s %-40s", split, name)
-		for _, c := range cands {
-			start := time.Now()
-			got := c.run(src)
-			spent[c.name] += time.Since(start)
-			s := compare(words(got), want)
+		line := ""
+		for k, c := range cands {
+			s := compare(words(texts[k]), want)
 			t := sums[split][c.name]
 			sums[split][c.name] = score{t.p + s.p, t.r + s.r, t.f + s.f}
 			line += fmt.Sprintf("  %s P%.2f R%.2f F%.2f", c.short, s.p, s.r, s.f)
@@ -163,11 +199,8 @@ func evalHTMLMain(dir string, cands []candidate, only string, perPage func(split
 		} else {
 			checked[split][by]++
 		}
-		line += "  (docket: " + strings.TrimSpace(scope+" "+by) + ")"
-		if perPage(split) {
-			fmt.Println(line)
-		}
-	}
+		return line + "  (docket: " + strings.TrimSpace(scope+" "+by) + ")"
+	})
 	fmt.Println("HTML main content, corpus/html-main (go-readability's test pages): word-bag precision / recall / F1 against expected.html, mean over pages")
 	for _, split := range []string{"tune", "report"} {
 		n := counts[split]
@@ -185,7 +218,7 @@ func evalHTMLMain(dir string, cands []candidate, only string, perPage func(split
 	if total > 0 {
 		fmt.Print("time per page (both splits):")
 		for _, c := range cands {
-			fmt.Printf("  %s %.1f ms", c.name, float64(spent[c.name].Microseconds())/1000/float64(total))
+			fmt.Printf("  %s %.1f ms", c.name, float64(loop.spent[c.name].Microseconds())/1000/float64(total))
 		}
 		fmt.Println()
 	}
@@ -276,19 +309,6 @@ func htmlText(data []byte) string {
 	}
 	visit(doc)
 	return sb.String()
-}
-
-func words(s string) map[string]int {
-	bag := map[string]int{}
-	for _, w := range splitWords(s) {
-		bag[w]++
-	}
-	return bag
-}
-
-// splitWords is s's lower-case words of letters and digits, in order.
-func splitWords(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
 func compare(got, want map[string]int) score {
