@@ -102,6 +102,9 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 				return false
 			}
 		}
+		if cs := a.cells[lc.col]; codeWord(lc.ws) && codeWord(cs[len(cs)-1]) {
+			return false
+		}
 		if lower {
 			continue
 		}
@@ -154,6 +157,19 @@ func capitalisedRow(a *rowAcc, lcs []lineCell, shared int) bool {
 		}
 	}
 	return true
+}
+
+// codeWord: the words are one word with a digit and no lower-case
+// letter: a code, a room, a range ("WS-9929", "A-296", "52–64"). Like a
+// number it does not wrap: one under another in a column, each is a
+// cell of its own ("SK-8386", then "WS-9929" in a row whose label is
+// blank), not a cell's two lines.
+func codeWord(ws []*word) bool {
+	if len(ws) != 1 {
+		return false
+	}
+	t := ws[0].text
+	return strings.ContainsAny(t, "0123456789") && strings.IndexFunc(t, unicode.IsLower) < 0
 }
 
 // wrapsAll: line lcs fills two or more of row a's cells and goes on
