@@ -42,7 +42,8 @@ type AgateLimits struct{ Rows, Columns, Width int }
 // (numbers, booleans, dates) right-justified, its header too; a Number
 // column with its thousands grouped and the column's most decimal places
 // (at most 3, then "…"); names and values past Width cut to "...", a
-// "..." column and a "..." row for what is left out. A nil cell is NULL
+// "..." column and a "..." row for what is left out (agate sizes the
+// columns before it: in a column narrower than 3 its line juts out). A nil cell is NULL
 // (blank). Written here rather than bound to a library: it is agate's
 // layout, nothing Go has, shared by cli's show and run-operation's
 // print_table so the two cannot drift apart.
@@ -91,13 +92,6 @@ func AgateTable(cols []AgateColumn, rows [][]*string, lim AgateLimits) string {
 			grid[i] = append(grid[i], "...")
 		}
 	}
-	if len(body) < len(rows) {
-		dots := make([]string, len(header))
-		for j := range dots {
-			dots[j] = "..."
-		}
-		grid = append(grid, dots)
-	}
 	width := make([]int, len(header))
 	for j, h := range header {
 		width[j] = utf8.RuneCountInString(h)
@@ -107,11 +101,20 @@ func AgateTable(cols []AgateColumn, rows [][]*string, lim AgateLimits) string {
 			width[j] = max(width[j], utf8.RuneCountInString(c))
 		}
 	}
+	if len(body) < len(rows) {
+		// as agate's: the "..." row does not widen a column narrower
+		// than 3 (its line is then longer than the others)
+		dots := make([]string, len(header))
+		for j := range dots {
+			dots[j] = "..."
+		}
+		grid = append(grid, dots)
+	}
 	var b strings.Builder
 	write := func(cells []string, justify bool) {
 		b.WriteString("|")
 		for j, c := range cells {
-			pad := strings.Repeat(" ", width[j]-utf8.RuneCountInString(c))
+			pad := strings.Repeat(" ", max(width[j]-utf8.RuneCountInString(c), 0))
 			if justify && right[j] {
 				c = pad + c
 			} else {
@@ -140,7 +143,7 @@ const agateMaxPlaces = 3
 // (utils.max_precision, make_number_formatter, babel's format_decimal in
 // en_US): every value with the column's most decimal places (trailing
 // zeros not counted), at most 3 and then "…", half to even, thousands
-// grouped with commas. A value that is no decimal number (nan, inf) is
+// grouped with commas, the sign taken before rounding (-0.0001: -0.000…). A value that is no decimal number (nan, inf) is
 // printed as it is.
 func numberFormatter(rows [][]*string, j int) func(string) string {
 	places := 0
@@ -203,7 +206,7 @@ func groupedDecimal(x *big.Rat, places int) string {
 	}
 	whole, frac := digits[:len(digits)-places], digits[len(digits)-places:]
 	var b strings.Builder
-	if neg && q.Sign() != 0 {
+	if neg { // babel takes the sign before rounding: -0.0001 is "-0.000"
 		b.WriteString("-")
 	}
 	for i, d := range whole {
