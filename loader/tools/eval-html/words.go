@@ -25,7 +25,7 @@ func splitWords(s string) []string {
 			switch {
 			case i == start && unicode.IsMark(r): // no letter before it
 				start = i + utf8.RuneLen(r)
-			case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana):
+			case unicode.Is(unicode.Han, r) || kana(r):
 				if i > start {
 					out = append(out, w[start:i])
 				}
@@ -43,6 +43,11 @@ func splitWords(s string) []string {
 		}
 	}
 	return out
+}
+
+// kana: hiragana, katakana and the long-vowel mark ー (Common in Unicode).
+func kana(r rune) bool {
+	return unicode.In(r, unicode.Hiragana, unicode.Katakana) || r == 0x30fc || r == 0xff70
 }
 
 // unspaced: Thai, Lao, Myanmar or Khmer.
@@ -63,7 +68,7 @@ func wordSixths(w string) int {
 	case unicode.Is(unicode.Han, r):
 		return 3
 	}
-	if unicode.In(r, unicode.Hiragana, unicode.Katakana) || unspaced(r) {
+	if kana(r) || unspaced(r) {
 		return 2
 	}
 	return 6

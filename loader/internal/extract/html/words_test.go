@@ -30,6 +30,9 @@ func TestWordCountAcrossScripts(t *testing.T) {
 			t.Errorf("%s: %d words, English %d", c.lang, n, en)
 		}
 	}
+	if n := wordCount("コンピューター"); n != 3 {
+		t.Errorf("wordCount(コンピューター) = %d, want 3 (seven kana)", n)
+	}
 	for in, want := range map[string]string{
 		"हिन्दी समाचार":           "हिन्दी समाचार",    // the vowel signs stay in their words
 		"ภาษาไทย ดี":              "ภ า ษ า ไ ท ย ดี", // a letter with its marks is a word
