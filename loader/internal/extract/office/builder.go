@@ -101,11 +101,13 @@ func (b *builder) addTable(cat document.Category, text string, level, tableSeq i
 }
 
 // addTableRows stores a table (header = first row) and adds its Table
-// element (cells tab-joined, one line per row) on the current page.
-func (b *builder) addTableRows(rows [][]string) {
+// element (cells tab-joined, one line per row) on the current page. It
+// returns the element's index in res.Elements, or -1 when there is none
+// (no row left, or no text).
+func (b *builder) addTableRows(rows [][]string) int {
 	rows = trimTable(rows)
 	if len(rows) == 0 {
-		return
+		return -1
 	}
 	var lines []string
 	for _, r := range rows {
@@ -120,7 +122,7 @@ func (b *builder) addTableRows(rows [][]string) {
 	// add first so that a pending page break moves the table too
 	idx := b.addTable(document.TableCat, text, 0, seq)
 	if idx < 0 {
-		return
+		return -1
 	}
 	b.res.Tables = append(b.res.Tables, document.Table{
 		Page:   b.page,
@@ -128,6 +130,7 @@ func (b *builder) addTableRows(rows [][]string) {
 		Header: rows[0],
 		Rows:   rows[1:],
 	})
+	return idx
 }
 
 // breakPage asks for a new page before the next element (consecutive breaks

@@ -49,13 +49,10 @@ func emitDocxNotes(ctx context.Context, b *builder, ix *zipIndex, rels map[strin
 			}
 			w := &docxWalker{
 				onPara: func(p *docxPara) { mark(b.add(document.NarrativeText, p.text.String(), 0)) },
-				onTable: func(rows [][]string, _ bool) {
-					lines := make([]string, len(rows))
-					for i, row := range rows {
-						lines[i] = strings.Join(row, "\t")
-					}
-					mark(b.add(document.NarrativeText, strings.Join(lines, "\n"), 0))
-				},
+				// A note's table lands as the body's (before office/6:
+				// one NarrativeText of its lines, a cell's paragraphs
+				// breaking its row, and no table stored).
+				onTable: func(rows [][]string, _ bool) { mark(b.addTableRows(rows)) },
 			}
 			if err := w.walk(ctx, rc, part); err != nil {
 				b.warn("%s: %v", part, err)

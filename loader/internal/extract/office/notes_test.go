@@ -92,3 +92,46 @@ func TestODTNotes(t *testing.T) {
 		}
 	}
 }
+
+// TestDOCXNoteTable: a table in a footnote (or endnote, or comment) lands
+// as the body's tables do: a Table element (cells tab-joined, one line a
+// row, cell text flattened, empty edge rows trimmed) and a stored table,
+// its Section the note's kind. Before office/6 it was one NarrativeText of
+// its lines, and no table.
+func TestDOCXNoteTable(t *testing.T) {
+	m := docxMembers()
+	m["word/_rels/document.xml.rels"] = strings.Replace(m["word/_rels/document.xml.rels"], "</Relationships>",
+		`<Relationship Id="rN" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes" Target="footnotes.xml"/></Relationships>`, 1)
+	cell := func(ps ...string) string {
+		s := `<w:tc>`
+		for _, p := range ps {
+			s += para("", p)
+		}
+		return s + `</w:tc>`
+	}
+	table := `<w:tbl><w:tr>` + cell("Region") + cell("Share") + `</w:tr>` +
+		`<w:tr>` + cell("North", "and islands") + cell("41 %") + `</w:tr>` +
+		`<w:tr>` + cell("") + cell("") + `</w:tr></w:tbl>`
+	m["word/footnotes.xml"] = `<w:footnotes ` + wNS + `><w:footnote w:id="1">` + para("", "Shares by region:") + table + `</w:footnote></w:footnotes>`
+	res, err := ExtractDOCX(context.Background(), writeZip(t, "notetable.docx", m), document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, t.Name(), res)
+	var note []document.Element
+	for _, e := range res.Elements {
+		if e.Section == "footnotes" {
+			note = append(note, e)
+		}
+	}
+	if len(note) != 2 || note[0].Text != "Shares by region:" ||
+		note[1].Category != document.TableCat || note[1].Text != "Region\tShare\nNorth and islands\t41 %" {
+		t.Fatalf("footnote elements %+v, want its paragraph then a Table element of two rows", note)
+	}
+	if len(res.Tables) != 2 || note[1].TableSeq != 1 {
+		t.Fatalf("%d tables, the note's element TableSeq %d; want the body's and the note's (seq 1)", len(res.Tables), note[1].TableSeq)
+	}
+	if tb := res.Tables[1]; strings.Join(tb.Header, "|") != "Region|Share" || len(tb.Rows) != 1 || strings.Join(tb.Rows[0], "|") != "North\nand islands|41 %" {
+		t.Errorf("the note's table: header %q rows %q", tb.Header, tb.Rows)
+	}
+}
