@@ -237,6 +237,10 @@ func (p *Parser) parseDict() (nodes.Expression, error) {
 	}
 
 	for p.Match(tokens.Comma) != nil {
+		if p.Current(tokens.RightBrace) != nil {
+			// Trailing comma, as Jinja2's parse_dict takes it (docket)
+			break
+		}
 		pair, err := p.parsePair()
 		if err != nil {
 			return nil, err

@@ -159,3 +159,32 @@ func TestControlStructureErrorIsPlaced(t *testing.T) {
 		t.Errorf("error %#v", err)
 	}
 }
+
+// TestTrailingCommas: Jinja2 takes a trailing comma in a dict, list,
+// tuple, call and macro signature (dbt projects write
+// snapshot_meta_column_names={"dbt_valid_from": "x", "dbt_valid_to": "y",}
+// in snapshot configs). A dict's was a syntax error ("expected either a
+// number, string, keyword or identifier") that stopped the whole project
+// (Fatombe/dbt_amelin's four snapshots).
+func TestTrailingCommas(t *testing.T) {
+	env, _ := NewEnv(nil)
+	for _, tc := range []struct{ src, out string }{
+		{"{% set d = {'a': 1, 'b': 2,} %}{{ d.a }}{{ d.b }}{{ d | length }}", "122"},
+		{"{% set d = {\n  'a': 1,\n  } %}{{ d.a }}", "1"},
+		{"{{ [1, 2,] | length }}{{ (1,) | length }}{{ (1, 2,) | length }}", "212"},
+		{"{% macro m(a, b=2,) %}{{ a }}{{ b }}{% endmacro %}{{ m(1,) }}{{ m(a=3, b={'k': 4,}.k,) }}", "1234"},
+	} {
+		tpl, err := env.Parse("m.sql", tc.src)
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		out, err := tpl.Render(map[string]any{})
+		if err != nil || out != tc.out {
+			t.Errorf("%q: got %q, %v; want %q", tc.src, out, err, tc.out)
+		}
+	}
+	if _, err := env.Parse("m.sql", "{% set d = {'a': 1,, 'b': 2} %}"); err == nil {
+		t.Errorf("{'a': 1,, 'b': 2}: parsed, want a syntax error as Jinja2's")
+	}
+}
