@@ -89,3 +89,47 @@ func attachProbe(t *testing.T, files map[string]string, attached ...string) (str
 	}
 	return dir, m
 }
+
+// TestTestsOfAttachedRelationsRun: a test of a source in an attached
+// database (sources: database: lake), and of a model built there, runs:
+// the "does it exist yet" check looks in the parent's own database. Before,
+// it looked in the warehouse, so the tests were skipped as reading a
+// relation "which does not exist yet" and every model downstream of them
+// was skipped in a build without an error (Fatombe/dbt_amelin's demo_src
+// in dwh_flight: 15 nodes skipped).
+func TestTestsOfAttachedRelationsRun(t *testing.T) {
+	ctx := context.Background()
+	files := map[string]string{
+		"dbt_project.yml": "name: adb\nversion: '1'\nconfig-version: 2\nprofile: p\n",
+		"profiles.yml":    "p:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: adb.duckdb\n      attach:\n        - path: lake.duckdb\n",
+		"models/src.yml": "version: 2\nsources:\n  - name: raw\n    database: lake\n    tables:\n      - name: t\n        columns:\n          - name: id\n            data_tests: [not_null]\n" +
+			"models:\n  - name: in_lake\n    columns:\n      - name: id\n        data_tests: [unique]\n",
+		"models/stg.sql":     "{{ config(materialized='table') }}\nselect * from {{ source('raw', 't') }}",
+		"models/in_lake.sql": "{{ config(materialized='table', database='lake') }}\nselect * from {{ ref('stg') }}",
+	}
+	dir, m := attachProbe(t, files, "lake.duckdb")
+	lake, err := warehouse.Open(ctx, filepath.Join(dir, "lake.duckdb"), warehouse.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lake.SQL().ExecContext(ctx, "create schema raw; create table raw.t as select 1 as id"); err != nil {
+		t.Fatal(err)
+	}
+	lake.Close()
+	db, rr := buildProbe(t, m)
+	got := resultsByName(rr)
+	for _, name := range []string{"source_not_null_raw_t_id", "stg", "in_lake", "unique_in_lake_id"} {
+		if r := got[name]; r.Status != executor.StatusSuccess && r.Status != executor.StatusPass {
+			t.Errorf("build: %s: %s %s", name, r.Status, r.Message)
+		}
+	}
+	// docket test alone: in_lake is not built by this run, its test reads it
+	// in lake
+	rr, err = executor.Execute(ctx, m, db, executor.RunOptions{Command: "test", Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := resultsByName(rr)["unique_in_lake_id"]; r.Status != executor.StatusPass {
+		t.Errorf("test: unique_in_lake_id: %s %s", r.Status, r.Message)
+	}
+}

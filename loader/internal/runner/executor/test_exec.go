@@ -105,9 +105,18 @@ func (x *nodeExec) missingParents() ([]string, error) {
 		if p == nil || (p.ResourceType == compiler.Model && p.Config.Materialized == "ephemeral") || p.ReadsFiles() {
 			continue // a CTE, or files read where the test runs (no relation to look for)
 		}
-		typ, err := x.relationType(p.Schema, p.Alias)
-		if p.ResourceType == compiler.Source {
+		var typ string
+		var err error
+		switch db := x.m.AttachedDB(p); {
+		case p.ResourceType == compiler.Source && p.Database != "" && !strings.EqualFold(p.Database, x.m.Database()):
+			// a source in an attached database (sources: database:)
+			typ, err = x.queryCatalogRelationType(p.Database, p.Schema, p.Alias)
+		case p.ResourceType == compiler.Source:
 			typ, err = x.queryRelationType(p.Schema, p.Alias) // a seed of this run may have made it
+		case db != "":
+			typ, err = x.queryCatalogRelationType(db, p.Schema, p.Alias) // built in an attached database
+		default:
+			typ, err = x.relationType(p.Schema, p.Alias)
 		}
 		if err != nil {
 			return nil, err
