@@ -62,15 +62,24 @@ func emitDocxNotes(ctx context.Context, b *builder, ix *zipIndex, rels map[strin
 	}
 }
 
+// noteItem is a paragraph of a note (text) or a table in it (rows).
+type noteItem struct {
+	text string
+	rows [][]string
+}
+
 // odfNoteText reads the rest of a text:note or office:annotation element
-// (its start just read) and returns its paragraphs' text, one a line; the
-// note's citation (its number in the body) and an annotation's author and
-// date are left out. An ODT's notes sit inline in the paragraph they mark:
-// the paragraph keeps its own text, the notes go after the body, as a
-// DOCX's do (docxNoteParts); before session 30 they were skipped.
-func odfNoteText(toks *partTokens) ([]string, error) {
-	var lines []string
+// (its start just read) and returns its paragraphs' text and its tables'
+// rows, in order; the note's citation (its number in the body) and an
+// annotation's author and date are left out. An ODT's notes sit inline in
+// the paragraph they mark: the paragraph keeps its own text, the notes go
+// after the body, as a DOCX's do (docxNoteParts); before session 30 they
+// were skipped. A table in a note lands as the body's do (before office/7
+// each cell's paragraph was a note paragraph of its own).
+func odfNoteText(toks *partTokens) ([]noteItem, error) {
+	var items []noteItem
 	var cur strings.Builder
+	var tables odfTables
 	depth, skip := 1, 0 // skip: depth inside a left-out child
 	for depth > 0 {
 		tok, err := toks.next()
@@ -78,7 +87,7 @@ func odfNoteText(toks *partTokens) ([]string, error) {
 			if err == nil {
 				err = xmlErr(toks.part, io.ErrUnexpectedEOF)
 			}
-			return lines, err
+			return items, err
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -96,6 +105,8 @@ func odfNoteText(toks *partTokens) ([]string, error) {
 				cur.WriteString("\t")
 			case "line-break":
 				cur.WriteString("\n")
+			case "table", "table-row", "table-cell", "covered-table-cell":
+				tables.startTag(t, true)
 			}
 		case xml.EndElement:
 			depth--
@@ -103,9 +114,16 @@ func odfNoteText(toks *partTokens) ([]string, error) {
 				skip--
 				continue
 			}
-			if t.Name.Local == "p" || t.Name.Local == "h" {
-				lines = append(lines, cur.String())
+			switch t.Name.Local {
+			case "p", "h":
+				if !tables.addPara(cur.String()) {
+					items = append(items, noteItem{text: cur.String()})
+				}
 				cur.Reset()
+			case "table", "table-row", "table-cell", "covered-table-cell":
+				if rows, ok := tables.endTag(t); ok {
+					items = append(items, noteItem{rows: rows})
+				}
 			}
 		case xml.CharData:
 			if skip == 0 {
@@ -113,5 +131,5 @@ func odfNoteText(toks *partTokens) ([]string, error) {
 			}
 		}
 	}
-	return lines, nil
+	return items, nil
 }

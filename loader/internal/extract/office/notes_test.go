@@ -135,3 +135,41 @@ func TestDOCXNoteTable(t *testing.T) {
 		t.Errorf("the note's table: header %q rows %q", tb.Header, tb.Rows)
 	}
 }
+
+// TestODTNoteTable: a table in an ODT footnote lands as the body's tables
+// do (office/7), the note's paragraph before it; before, each cell's
+// paragraph was a note paragraph of its own and no table was stored.
+func TestODTNoteTable(t *testing.T) {
+	ns := `xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"`
+	cell := func(ps ...string) string {
+		s := `<table:table-cell>`
+		for _, p := range ps {
+			s += `<text:p>` + p + `</text:p>`
+		}
+		return s + `</table:table-cell>`
+	}
+	table := `<table:table><table:table-column table:number-columns-repeated="2"/>` +
+		`<table:table-row>` + cell("Region") + cell("Share") + `</table:table-row>` +
+		`<table:table-row>` + cell("North", "and islands") + cell("41 %") + `</table:table-row>` +
+		`<table:table-row table:number-rows-repeated="1000">` + cell() + cell() + `</table:table-row></table:table>`
+	content := `<office:document-content ` + ns + `><office:body><office:text>` +
+		`<text:p>Sales rose<text:note text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body>` +
+		`<text:p>Shares by region:</text:p>` + table + `</text:note-body></text:note>.</text:p>` +
+		`</office:text></office:body></office:document-content>`
+	p := writeZip(t, "notetable.odt", map[string]string{"mimetype": "application/vnd.oasis.opendocument.text", "content.xml": content})
+	res, err := ExtractODT(context.Background(), p, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertElems(t, res, []el{
+		{document.NarrativeText, "Sales rose.", 0, 1},
+		{document.NarrativeText, "Shares by region:", 0, 1},
+		{document.TableCat, "Region\tShare\nNorth and islands\t41 %", 0, 1},
+	})
+	if len(res.Tables) != 1 || res.Elements[2].Section != "footnotes" || res.Elements[2].TableSeq != 0 {
+		t.Fatalf("%d tables, the table element's Section %q TableSeq %d; want 1, footnotes, 0", len(res.Tables), res.Elements[2].Section, res.Elements[2].TableSeq)
+	}
+	if tb := res.Tables[0]; strings.Join(tb.Header, "|") != "Region|Share" || len(tb.Rows) != 1 || strings.Join(tb.Rows[0], "|") != "North\nand islands|41 %" {
+		t.Errorf("the note's table: header %q rows %q", tb.Header, tb.Rows)
+	}
+}

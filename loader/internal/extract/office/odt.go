@@ -57,18 +57,16 @@ type odfWalker struct {
 	styles   odfStyles
 	onPara   func(p *odfPara)
 	onTable  func(rows [][]string)
-	onPage   func()                               // draw:page (ODP slide) starts
-	onRegion func(region string)                  // a style:header/footer… of styles.xml ends
-	onNote   func(section string, lines []string) // a text:note or office:annotation (skipped when nil)
+	onPage   func()                                 // draw:page (ODP slide) starts
+	onRegion func(region string)                    // a style:header/footer… of styles.xml ends
+	onNote   func(section string, items []noteItem) // a text:note or office:annotation (skipped when nil)
 }
 
 func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody bool) error {
 	d := newDecoder(r)
 	var (
 		paras     []*odfPara
-		tables    tableNest
-		cellRep   []int // number-columns-repeated of the open cell, per open table
-		rowRep    []int // number-rows-repeated of the open row, per open table
+		tables    odfTables
 		listDepth int
 		styleName string
 		pages     int
@@ -118,11 +116,11 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 						section = "endnotes"
 					}
 				}
-				lines, err := odfNoteText(&toks)
+				items, err := odfNoteText(&toks)
 				if err != nil {
 					return err
 				}
-				w.onNote(section, lines)
+				w.onNote(section, items)
 			case "tracked-changes", "sequence-decls", "forms", "desc", "title":
 				skip := true
 				if t.Name.Local == "desc" || t.Name.Local == "title" {
@@ -179,21 +177,8 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				} else if tables.top() == nil && w.onPara != nil {
 					w.onPara(&odfPara{breakAfter: true})
 				}
-			case "table":
-				if inBody && strings.Contains(t.Name.Space, "table") {
-					tables.start()
-					cellRep, rowRep = append(cellRep, 1), append(rowRep, 1)
-				}
-			case "table-row":
-				if tables.top() != nil {
-					tables.startRow()
-					rowRep[len(rowRep)-1] = repeat(t, "number-rows-repeated")
-				}
-			case "table-cell", "covered-table-cell":
-				if tables.top() != nil {
-					tables.startCell()
-					cellRep[len(cellRep)-1] = repeat(t, "number-columns-repeated")
-				}
+			case "table", "table-row", "table-cell", "covered-table-cell":
+				tables.startTag(t, inBody)
 			}
 		case xml.CharData:
 			write(string(t))
@@ -216,34 +201,76 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				if len(paras) == 0 {
 					continue
 				}
-				if p, body, _ := endPara(&paras, func(p *odfPara) *strings.Builder { return &p.text }, &tables); body {
+				if p, body, _ := endPara(&paras, func(p *odfPara) *strings.Builder { return &p.text }, &tables.tableNest); body {
 					w.onPara(p)
 				}
-			case "table-cell", "covered-table-cell":
-				if tables.top() != nil {
-					tables.endCell(cellRep[len(cellRep)-1], 0)
-				}
-			case "table-row":
-				if tb := tables.top(); tb != nil {
-					// A repeated empty row (spreadsheets repeat them by the
-					// thousand) is added once.
-					k := rowRep[len(rowRep)-1]
-					if slices.IndexFunc(tb.row, func(c string) bool { return c != "" }) < 0 {
-						k = 1
-					}
-					tables.endRow(k)
-				}
-			case "table":
-				if tables.top() == nil || !strings.Contains(t.Name.Space, "table") {
-					continue
-				}
-				cellRep, rowRep = cellRep[:len(cellRep)-1], rowRep[:len(rowRep)-1]
-				if tb, ok := tables.end(); ok && w.onTable != nil {
-					w.onTable(tb.rows)
+			case "table", "table-row", "table-cell", "covered-table-cell":
+				if rows, ok := tables.endTag(t); ok && w.onTable != nil {
+					w.onTable(rows)
 				}
 			}
 		}
 	}
+}
+
+// odfTables is tableNest with ODF's repeats, for the body's walk and a
+// note's (odfNoteText).
+type odfTables struct {
+	tableNest
+	cellRep []int // number-columns-repeated of the open cell, per open table
+	rowRep  []int // number-rows-repeated of the open row, per open table
+}
+
+// startTag reads a table:table (when tableOK: in the body, not a
+// style's), table-row or table-cell start tag.
+func (o *odfTables) startTag(t xml.StartElement, tableOK bool) {
+	switch t.Name.Local {
+	case "table":
+		if tableOK && strings.Contains(t.Name.Space, "table") {
+			o.start()
+			o.cellRep, o.rowRep = append(o.cellRep, 1), append(o.rowRep, 1)
+		}
+	case "table-row":
+		if o.top() != nil {
+			o.startRow()
+			o.rowRep[len(o.rowRep)-1] = repeat(t, "number-rows-repeated")
+		}
+	case "table-cell", "covered-table-cell":
+		if o.top() != nil {
+			o.startCell()
+			o.cellRep[len(o.cellRep)-1] = repeat(t, "number-columns-repeated")
+		}
+	}
+}
+
+// endTag reads a table's, row's or cell's end tag; an outermost table's
+// end returns its rows (ok).
+func (o *odfTables) endTag(t xml.EndElement) (rows [][]string, ok bool) {
+	switch t.Name.Local {
+	case "table-cell", "covered-table-cell":
+		if o.top() != nil {
+			o.endCell(o.cellRep[len(o.cellRep)-1], 0)
+		}
+	case "table-row":
+		if tb := o.top(); tb != nil {
+			// A repeated empty row (spreadsheets repeat them by the
+			// thousand) is added once.
+			k := o.rowRep[len(o.rowRep)-1]
+			if slices.IndexFunc(tb.row, func(c string) bool { return c != "" }) < 0 {
+				k = 1
+			}
+			o.endRow(k)
+		}
+	case "table":
+		if o.top() == nil || !strings.Contains(t.Name.Space, "table") {
+			return nil, false
+		}
+		o.cellRep, o.rowRep = o.cellRep[:len(o.cellRep)-1], o.rowRep[:len(o.rowRep)-1]
+		if tb, ok := o.end(); ok {
+			return tb.rows, true
+		}
+	}
+	return nil, false
 }
 
 func repeat(se xml.StartElement, name string) int {
@@ -323,7 +350,11 @@ func ExtractODT(ctx context.Context, p string, opts document.Options) (*document
 	for _, h := range dedupe(hdrs) {
 		b.add(document.Header, h, 0)
 	}
-	var notes [][2]string // section, text: after the body (see docxNoteParts)
+	type note struct {
+		section string
+		noteItem
+	}
+	var notes []note // after the body (see docxNoteParts)
 	w := &odfWalker{
 		styles: styles,
 		onPara: func(pp *odfPara) {
@@ -337,9 +368,9 @@ func ExtractODT(ctx context.Context, p string, opts document.Options) (*document
 		},
 		onTable: func(rows [][]string) { b.addTableRows(rows) },
 		onPage:  func() { b.newUnit() },
-		onNote: func(section string, lines []string) {
-			for _, l := range lines {
-				notes = append(notes, [2]string{section, l})
+		onNote: func(section string, items []noteItem) {
+			for _, it := range items {
+				notes = append(notes, note{section, it})
 			}
 		},
 	}
@@ -361,8 +392,14 @@ func ExtractODT(ctx context.Context, p string, opts document.Options) (*document
 	}
 	b.pageBreak = false
 	for _, n := range notes {
-		if k := b.add(document.NarrativeText, n[1], 0); k >= 0 {
-			b.res.Elements[k].Section = n[0]
+		var k int
+		if n.rows != nil {
+			k = b.addTableRows(n.rows)
+		} else {
+			k = b.add(document.NarrativeText, n.text, 0)
+		}
+		if k >= 0 {
+			b.res.Elements[k].Section = n.section
 		}
 	}
 	for _, f := range dedupe(ftrs) {
