@@ -80,3 +80,26 @@ func TestSnapshotMetaColumnNameClashes(t *testing.T) {
 		}
 	}
 }
+
+// TestSnapshotCheckAllOfKeyColumns: check_cols 'all' compares every column
+// of the query, the unique key's too, as dbt's
+// snapshot_check_all_get_existing_columns (get_columns_in_query). docket
+// left the key's columns out, so a snapshot whose unique_key lists every
+// column (Fatombe/dbt_amelin's dim_aircraft_seats) compared nothing: its
+// second run was a syntax error at "()". Two runs: a new row, then none.
+func TestSnapshotCheckAllOfKeyColumns(t *testing.T) {
+	files := shapeProject("ka", map[string]string{
+		"models/src.sql": "{{ config(materialized='table') }}\nselect * from (values ('773', '1A'), ('SU9', '2D')) v(aircraft_code, seat_no) where {{ var('n', 1) }} > 1 or aircraft_code = '773'",
+		"snapshots/seats.sql": "{% snapshot seats %}\n{{ config(unique_key=['aircraft_code', 'seat_no'], strategy='check', check_cols='all') }}\n" +
+			"select * from {{ ref('src') }}\n{% endsnapshot %}\n",
+	})
+	dir, _, _ := probeWarnings(t, files, "")
+	db := shapeDB(t, dir)
+	shapeRun(t, db, dir, "build", nil)
+	shapeRun(t, db, dir, "build", map[string]any{"n": 2})
+	shapeRun(t, db, dir, "build", map[string]any{"n": 2})
+	rows := strings.Join(queryStrings(t, db.SQL(), "select aircraft_code || seat_no || ':' || (dbt_valid_to is null) from test_schema.seats order by 1"), " ")
+	if want := "7731A:true SU92D:true"; rows != want {
+		t.Errorf("seats after three runs: %s, want %s", rows, want)
+	}
+}

@@ -144,14 +144,11 @@ func (q snapSQL) checkColumns(n *compiler.Node) ([]string, error) {
 		return nil, nil
 	}
 	if len(sc.CheckCols) == 1 && strings.EqualFold(sc.CheckCols[0], "all") {
-		key := map[string]bool{}
-		for _, k := range sc.UniqueKey {
-			key[strings.ToLower(k)] = true
-		}
+		// every column of the query, the unique key's too, as dbt's
+		// snapshot_check_all_get_existing_columns: a key column compares
+		// equal on the join, and a key of every column still compares
 		for _, c := range cols {
-			if !key[strings.ToLower(c.name)] {
-				checkCols = append(checkCols, c.name)
-			}
+			checkCols = append(checkCols, c.name)
 		}
 		return checkCols, nil
 	}
