@@ -78,6 +78,15 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 			}
 			split = same
 		}
+		body := false
+		if !split && header && k == 0 && len(ys) > 0 {
+			if h := headsOverRows(cols, band, firstCol); h > 0 {
+				// the column heads over the first group's rows, no rule
+				// under the heads: a header row, then the rows line by line
+				ys = append(ys, sep{(band[h-1].bb.Y1 + band[h].bb.Y0) / 2, false})
+				band, split, body = band[h:], true, true
+			}
+		}
 		if !split && header && k == 0 && len(ys) > 0 && labelledLast(cols, band, firstCol) {
 			// the heads (no stub label) over the first body row, shaded
 			// or ruled below (zebra rows): the row is not the heads'
@@ -95,7 +104,7 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 		}
 		cols.numbersLast = numbersLast(cols, band)
 		acc := cols.start(cols.cellsOf(band[0]))
-		acc.top = k == 0
+		acc.top = k == 0 && !body
 		for i := 1; i < len(band); i++ {
 			lcs := cols.cellsOf(band[i])
 			if cols.centredBeside(band, i) || cols.centredBeside(band, i-1) || cols.labelGoesOn(&acc, band, i, lcs) || cols.valueOfCell(&acc, band, i, lcs) {
@@ -290,6 +299,40 @@ func (c *columnStats) spansOver(prev *textLine, lcs []lineCell) bool {
 		k = e
 	}
 	return false
+}
+
+// headsOverRows: the first band of a table ruled in groups of rows (no
+// rule under its heads) holds the column heads, lines with no label in
+// the stub, over two or more lines of the first group's rows, each a
+// label and cells right of it ("Lower secondary ... Primary" over "West
+// Midlands 3190.3 ...", "North West 228 769 ..."). It returns the index
+// of the first row's line, 0 when the band is not such. Each row has a
+// number right of the stub (not a year).
+func headsOverRows(c *columnStats, band []*textLine, firstCol float64) int {
+	h := 0
+	for h < len(band) && band[h].ws[0].cx() >= firstCol {
+		h++
+	}
+	rows := band[h:]
+	if h == 0 || len(rows) < 2 {
+		return 0
+	}
+	stub := c.stub()
+	for _, l := range rows {
+		if l.ws[0].cx() >= firstCol {
+			return 0
+		}
+		num := false
+		for _, lc := range c.cellsOf(l) {
+			// a number, not a year: a stub head on the heads' last line
+			// ("Industry", then heads and years) is no row
+			num = num || lc.col != stub && numericCell(lc.ws) && !(len(lc.ws) == 1 && yearRe.MatchString(lc.ws[0].text))
+		}
+		if !num {
+			return 0
+		}
+	}
+	return h
 }
 
 // labelledLast: the band's last line starts with a label left of
