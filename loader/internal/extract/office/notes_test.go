@@ -2,10 +2,12 @@ package office
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/xuri/excelize/v2"
 )
 
 // TestDOCXNotes: footnotes, endnotes and comments land after the body,
@@ -171,5 +173,47 @@ func TestODTNoteTable(t *testing.T) {
 	}
 	if tb := res.Tables[0]; strings.Join(tb.Header, "|") != "Region|Share" || len(tb.Rows) != 1 || strings.Join(tb.Rows[0], "|") != "North\nand islands|41 %" {
 		t.Errorf("the note's table: header %q rows %q", tb.Header, tb.Rows)
+	}
+}
+
+// TestXLSXComments: a sheet's cell comments (plain, or rich text in runs
+// as Excel writes them) land after its table, in the order of their
+// cells, Section "comments", on the sheet's page, without the author; a
+// sheet without comments adds none. Before office/8 they
+// were never read (excelize's Book1.xlsx lost its A22 comment silently).
+func TestXLSXComments(t *testing.T) {
+	f := excelize.NewFile()
+	_ = f.SetSheetRow("Sheet1", "A1", &[]any{"Region", "Sales"})
+	_ = f.SetSheetRow("Sheet1", "A2", &[]any{"North", 12.5})
+	for _, c := range []excelize.Comment{
+		{Cell: "B2", Author: "Bo", Text: "Includes the islands."},
+		{Cell: "A1", Author: "Bo", Paragraph: []excelize.RichTextRun{{Text: "Regions ", Font: &excelize.Font{Bold: true}}, {Text: "as of 2024."}}},
+	} {
+		if err := f.AddComment("Sheet1", c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := f.NewSheet("Other"); err != nil {
+		t.Fatal(err)
+	}
+	_ = f.SetCellValue("Other", "A1", "plain")
+	p := filepath.Join(t.TempDir(), "comments.xlsx")
+	if err := f.SaveAs(p); err != nil {
+		t.Fatal(err)
+	}
+	res, err := ExtractXLSX(context.Background(), p, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertElems(t, res, []el{
+		{document.TableCat, "Region\tSales\nNorth\t12.5", 0, 1},
+		{document.NarrativeText, "Regions as of 2024.", 0, 1},
+		{document.NarrativeText, "Includes the islands.", 0, 1},
+		{document.TableCat, "plain", 0, 2},
+	})
+	for _, k := range []int{1, 2} {
+		if s := res.Elements[k].Section; s != "comments" {
+			t.Errorf("%q: Section %q, want comments", res.Elements[k].Text, s)
+		}
 	}
 }

@@ -3,9 +3,11 @@ package office
 import (
 	"archive/zip"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -84,11 +86,48 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 		if part, ok := sheetParts[sheet]; ok {
 			emitCharts(ctx, b, ix, part, cellRange(f))
 		}
+		emitXLSXComments(b, f, sheet)
 	}
 	if len(sheets) > 0 {
 		setExtra(&b.res.Metadata, "sheets", strings.Join(names, "\t"))
 	}
 	return b.finish(), nil
+}
+
+// emitXLSXComments adds the sheet's cell comments (notes), in the order
+// of their cells (row by row), one NarrativeText each, Section "comments"
+// as a DOCX's or ODT's comments (docxNoteParts): after the sheet's table
+// and charts, on the sheet's page, without the author. Before office/8
+// they were never read: excelize's Book1.xlsx landed every cell but its
+// A22 comment "Hyperlink test", with no warning. A comments part that
+// cannot be read is a warning.
+func emitXLSXComments(b *builder, f *excelize.File, sheet string) {
+	cmts, err := f.GetComments(sheet)
+	if err != nil {
+		b.warn("sheet %q: comments: %v", sheet, err)
+		return
+	}
+	type at struct{ row, col int }
+	pos := func(ref string) at {
+		c, r, err := excelize.CellNameToCoordinates(ref)
+		if err != nil {
+			return at{1 << 30, 0}
+		}
+		return at{r, c}
+	}
+	slices.SortStableFunc(cmts, func(a, c excelize.Comment) int {
+		pa, pc := pos(a.Cell), pos(c.Cell)
+		return cmp.Or(cmp.Compare(pa.row, pc.row), cmp.Compare(pa.col, pc.col))
+	})
+	for _, c := range cmts {
+		text := c.Text // a plain comment's; a rich one's is in its runs
+		for _, r := range c.Paragraph {
+			text += r.Text
+		}
+		if k := b.add(document.NarrativeText, text, 0); k >= 0 {
+			b.res.Elements[k].Section = "comments"
+		}
+	}
 }
 
 // readSheet streams one sheet's rows (up to limit non-empty rows).
