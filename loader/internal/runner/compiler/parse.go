@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -297,7 +298,13 @@ func (ps *parser) seeds() error {
 // own nodes (scopeTo).
 func (ps *parser) schemaFiles() error {
 	m := ps.m
-	if err := ps.projectYAML(m.Name, append(m.dirs("models"), m.dirs("seeds")...)); err != nil {
+	// every resource path but snapshots' (snapshot.go reads those), as
+	// dbt's all_source_paths: unit tests often live in tests/*.yml
+	var dirs []string
+	for _, kind := range []string{"models", "seeds", "tests", "analyses", "macros"} {
+		dirs = append(dirs, m.dirs(kind)...)
+	}
+	if err := ps.projectYAML(m.Name, dirs); err != nil {
 		return err
 	}
 	for _, pk := range m.pkgDirs {
@@ -327,6 +334,7 @@ func (ps *parser) projectYAML(pkg string, dirs []string) error {
 		}
 	}
 	sort.Strings(ymls)
+	ymls = slices.Compact(ymls) // two path settings naming one folder
 	restore := m.scopeTo(pkg)
 	defer restore()
 	for _, path := range ymls {
