@@ -132,6 +132,11 @@ func ExtractBytes(ctx context.Context, raw []byte, opts document.Options) (*docu
 	b.add(document.Header, strings.Join(hdr, "\n"), 0)
 	b.add(document.Title, md.Title, 1)
 	body := env.Text
+	if garbledText(env) {
+		res.Warnings = append(res.Warnings, "the message's text/plain part decodes to garbled text (a wrong transfer encoding or charset): its HTML part was read instead")
+		res.Flag(0, document.ReviewRepaired, "the message's plain-text part decodes to garbage (it is marked base64 or a charset it is not in): the text is its HTML part's, which the sender's mail program wrote alongside")
+		body = ""
+	}
 	if strings.TrimSpace(body) == "" && strings.TrimSpace(env.HTML) != "" {
 		if t, err := html2text.FromString(env.HTML, html2text.Options{OmitLinks: true}); err == nil {
 			body = t

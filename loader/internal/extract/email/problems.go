@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/jhillyerd/enmime/v2"
 )
 
@@ -88,3 +89,27 @@ func appendOnce(s []string, v string) []string {
 	}
 	return append(s, v)
 }
+
+// garbledText says the message's plain text decodes to garbage (it fails
+// document.Check's plausibility thresholds: U+FFFD, control or
+// private-use characters) while its HTML alternative does not: a
+// text/plain part that is plain text marked base64 (as in enmime's testdata
+// mime-bad-content-transfer-encoding.raw; the parser decodes what it can of
+// it, bytes from letters) or in a charset it does not declare. The HTML
+// part, which the sender's mail program wrote alongside, is read instead.
+// Before email/4 the garbage landed as the body (only Check's vague "could
+// not be decoded" review said anything) and the HTML's words were lost.
+func garbledText(env *enmime.Envelope) bool {
+	return strings.TrimSpace(env.HTML) != "" && implausible(env.Text) && !implausible(env.HTML)
+}
+
+// implausible is document.Check's judgement of a text.
+func implausible(s string) bool {
+	m := document.Measure(s)
+	return m.Replacement >= garbledMinChars && m.ReplacementShare() > document.MaxReplacementShare ||
+		m.Unexpected >= garbledMinChars && m.UnexpectedShare() > document.MaxUnexpectedShare
+}
+
+// garbledMinChars: fewer suspect characters than this are no sign (as
+// document.Check).
+const garbledMinChars = 8
