@@ -27,14 +27,32 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-shiori/dom"
-	"github.com/go-shiori/go-readability"
-	distiller "github.com/markusmobius/go-domdistiller"
 	"github.com/markusmobius/go-trafilatura/internal/etree"
 	"github.com/markusmobius/go-trafilatura/internal/selector"
 	"golang.org/x/net/html"
 )
 
 type _FallbackGenerator func() (string, *html.Node)
+
+// docket: the built-in fallback extractors (go-shiori's readability and
+// DOM Distiller) are not imported by this package: they run only for a
+// caller that enables the fallback without giving its own candidates, and
+// such a caller registers them by importing
+// github.com/markusmobius/go-trafilatura/fallback (docket's eval-html
+// does). docket's HTML extractor gives both candidates, so it never ran
+// them, yet every process linking this package paid their package
+// initialisation: DOM Distiller's word-counter range tables alone were
+// 1.7 MB and 17-55 ms of every extraction worker's start. Unregistered,
+// a missing candidate has no generator (as when its extractor found
+// nothing).
+var builtinReadability, builtinDistiller func(doc *html.Node, opts Options) (string, *html.Node)
+
+// RegisterFallbacks sets the extractors that run for a fallback candidate
+// the caller did not give (see builtinReadability); the fallback package
+// calls it.
+func RegisterFallbacks(readability, distiller func(doc *html.Node, opts Options) (string, *html.Node)) {
+	builtinReadability, builtinDistiller = readability, distiller
+}
 
 // docket: PruneFallback's bounds (see pruneWidgets).
 var pruneWidgetShare, pruneWidgetTotal = 0.4, 0.5
@@ -146,10 +164,9 @@ func createFallbackGenerators(doc *html.Node, opts Options) []_FallbackGenerator
 		generators = append(generators, func() (string, *html.Node) {
 			return readabilityTitle, readabilityCandidate
 		})
-	} else {
+	} else if builtinReadability != nil {
 		generators = append(generators, func() (string, *html.Node) {
-			result, _ := readability.FromDocument(doc, opts.OriginalURL)
-			return readabilityTitle, result.Node
+			return builtinReadability(doc, opts)
 		})
 	}
 
@@ -160,16 +177,9 @@ func createFallbackGenerators(doc *html.Node, opts Options) []_FallbackGenerator
 		generators = append(generators, func() (string, *html.Node) {
 			return distillerTitle, distillerCandidate
 		})
-	} else {
+	} else if builtinDistiller != nil {
 		generators = append(generators, func() (string, *html.Node) {
-			clone := dom.Clone(doc, true)
-			result, _ := distiller.Apply(clone, &distiller.Options{
-				OriginalURL:    opts.OriginalURL,
-				SkipPagination: true})
-			if result == nil {
-				return "", nil
-			}
-			return distillerTitle, result.Node
+			return builtinDistiller(doc, opts)
 		})
 	}
 

@@ -60,6 +60,8 @@ import (
 
 	readability "codeberg.org/readeck/go-readability/v2"
 	trafilatura "github.com/markusmobius/go-trafilatura"
+	// trafilatura+fallback runs the library's own fallback extractors
+	_ "github.com/markusmobius/go-trafilatura/fallback"
 	"golang.org/x/net/html"
 
 	"github.com/docket-dev/docket/loader/internal/detect"
