@@ -59,9 +59,18 @@ func environment() *exec.Environment {
 	if err := tests.Replace("mapping", isMapping); err != nil {
 		panic(err)
 	}
+	// dbt's TEXT_FILTERS: as_bool, as_number, as_native and as_text hand
+	// their value on as it is in SQL and macro text (dbt's native
+	// rendering of YAML values is what then reads it as a bool, a number)
+	filters := exec.NewFilterSet(map[string]exec.FilterFunction{}).Update(builtins.Filters)
+	for _, name := range []string{"as_bool", "as_number", "as_native", "as_text"} {
+		if err := filters.Register(name, func(_ *exec.Evaluator, in *exec.Value, _ *exec.VarArgs) *exec.Value { return in }); err != nil {
+			panic(err)
+		}
+	}
 	return &exec.Environment{
 		Context:           ctx,
-		Filters:           builtins.Filters,
+		Filters:           filters,
 		Tests:             tests,
 		ControlStructures: boundedControlStructures(),
 		Methods:           methods,

@@ -188,3 +188,19 @@ func TestTrailingCommas(t *testing.T) {
 		t.Errorf("{'a': 1,, 'b': 2}: parsed, want a syntax error as Jinja2's")
 	}
 }
+
+// TestDbtTextFilters: dbt's as_bool, as_number, as_native and as_text
+// filters, which in SQL and macro text (dbt's TEXT_FILTERS) hand their
+// value on as it is. They were "filter 'as_bool' not found", a macro's
+// error (Fatombe/dbt_amelin's drop_old_relation: `dryrun | as_bool`).
+func TestDbtTextFilters(t *testing.T) {
+	env, _ := NewEnv(nil)
+	src := "{{ x | as_bool }} {{ (x | as_bool) == true }} {{ '3' | as_number }} {{ [1] | as_native | length }} {{ 'a' | as_text }}"
+	tpl, err := env.Parse("m.sql", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := tpl.Render(map[string]any{"x": true}); err != nil || out != "True True 3 1 a" {
+		t.Errorf("got %q, %v; want %q", out, err, "True True 3 1 a")
+	}
+}
