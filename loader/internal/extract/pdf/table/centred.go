@@ -130,6 +130,9 @@ func labelSpans(cells unionFind, xs []sep, ys []sep, ws []*word) {
 		}
 		la, lb := lineUp(a), lineUp(b)
 		top, last := lb[0], la[len(la)-1]
+		if same, known := sameCentredRow(last, top); known && !same {
+			continue // rows of cells set centred are known (topAlignCentred)
+		}
 		if !startsLower(top.ws[0].text) || numericCell(top.ws) || len(lb) > 1 ||
 			math.Abs(top.bb.X0-la[0].bb.X0) > 2 || top.bb.Y0-last.bb.Y1 > 0.8*math.Max(top.size, last.size) {
 			continue

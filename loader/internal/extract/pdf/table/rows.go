@@ -107,6 +107,16 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 		acc.top = k == 0 && !body
 		for i := 1; i < len(band); i++ {
 			lcs := cols.cellsOf(band[i])
+			if same, known := sameCentredRow(band[i-1], band[i]); known {
+				// the rows of cells set centred (topAlignCentred) are known
+				if same {
+					cols.add(&acc, lcs)
+				} else {
+					ys = append(ys, sep{(band[i-1].bb.Y1 + band[i].bb.Y0) / 2, false})
+					acc = cols.start(lcs)
+				}
+				continue
+			}
 			if cols.centredBeside(band, i) || cols.centredBeside(band, i-1) || cols.labelGoesOn(&acc, band, i, lcs) || cols.valueOfCell(&acc, band, i, lcs) {
 				cols.add(&acc, lcs)
 				continue

@@ -23,6 +23,9 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 		}
 	}
 	lines := lineUp(ws)
+	if topAlignCentred(lines, size, gap) {
+		lines = lineUp(ws)
+	}
 	markColumnStarts(lines, size)
 	if runningHead(lines, gap, hs) {
 		lines = lines[1:] // the page's running head is no table's
@@ -77,7 +80,7 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 				last, kept = j, j
 				nMulti++
 				cols = phraseCols(cols, l, gap)
-			} else if inColumn(cols, l) || wrappedOn(cols, prev, l, gap) || valueUnder(cols, prev, l, gap) ||
+			} else if inCentredRow(prev, l) || inColumn(cols, l) || wrappedOn(cols, prev, l, gap) || valueUnder(cols, prev, l, gap) ||
 				meaningGoesOn(prev, l, gap) || groupLabel(cols, l, gap) {
 				kept = j
 			}
@@ -89,7 +92,7 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 		// longer list is the text's, not a cell's)
 		values := 0
 		for k := last + 1; k <= kept && lines[k].bb.Y0-lines[k-1].bb.Y1 <= 0.8*math.Max(lines[k].size, lines[k-1].size); k++ {
-			if !inColumn(cols, lines[k]) && !meaningGoesOn(lines[k-1], lines[k], gap) {
+			if !inCentredRow(lines[k-1], lines[k]) && !inColumn(cols, lines[k]) && !meaningGoesOn(lines[k-1], lines[k], gap) {
 				if values++; values > maxValueLines || !valueUnder(cols, lines[k-1], lines[k], gap) {
 					break
 				}
@@ -217,7 +220,7 @@ func (d *Detector) scanPart(found []textFound, lines []*textLine, top, first int
 	cand := within(besideParagraph(lines, top, first+len(part), gap), gap, hs)
 	sides, level := splitSides(cand, gap)
 	for _, c := range sides {
-		layoutSays := level || framed(c, hs) || boldHeaded(c, gap) || boldHeadsOver(c, gap) || captioned(lines, c, gap) ||
+		layoutSays := level || framed(c, hs) || centredRows(c) || boldHeaded(c, gap) || boldHeadsOver(c, gap) || captioned(lines, c, gap) ||
 			len(sides) == 1 && textColumns(c, gap) && !captionedBy(figureCaptionRe, lines, c, gap)
 		if !layoutSays && !twoNumeric(c) {
 			continue
@@ -477,7 +480,7 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) 
 		return document.Table{}, false
 	}
 	multiRows, cells, chars := fillStats(rows)
-	if multiRows < 3 || chars > 40*cells && !oneTextColumn(rows) {
+	if multiRows < 3 || chars > 40*cells && !oneTextColumn(rows) && !centredRows(lines) {
 		return document.Table{}, false
 	}
 	// a column of numbers after the first (numbers first are list
@@ -508,26 +511,6 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) 
 		w.used = true
 	}
 	return finish(l, boxOf(lines)), true
-}
-
-// fillStats counts a grid's rows with two or more filled cells, its filled
-// cells and their characters (a table's plausibility: several multi-cell
-// rows, and cells of words, not paragraphs).
-func fillStats(rows [][]string) (multiRows, cells, chars int) {
-	for _, r := range rows {
-		n := 0
-		for _, c := range r {
-			if c != "" {
-				n++
-				cells++
-				chars += len(c)
-			}
-		}
-		if n >= 2 {
-			multiRows++
-		}
-	}
-	return multiRows, cells, chars
 }
 
 // medianLineSize is the median size of the lines' words.
@@ -570,28 +553,4 @@ func within(ls []*textLine, gap float64, hs []rule) []*textLine {
 		out = append(out, l)
 	}
 	return out
-}
-
-// oneTextColumn: the long text of rows is in one column, every other
-// column's cells 20 bytes or less on average (a column of wrapped
-// descriptions beside short codes, states, dates), and the table has
-// three rows at least: a text-heavy table, not a paragraph cut in columns.
-func oneTextColumn(rows [][]string) bool {
-	if len(rows) < 3 || len(rows[0]) < 2 {
-		return false
-	}
-	long := 0
-	for j := range rows[0] {
-		n, chars := 0, 0
-		for _, r := range rows {
-			if j < len(r) && r[j] != "" {
-				n++
-				chars += len(r[j])
-			}
-		}
-		if n > 0 && chars > 20*n {
-			long++
-		}
-	}
-	return long == 1
 }

@@ -31,6 +31,9 @@ func splitSides(lines []*textLine, gap float64) (parts [][]*textLine, level bool
 		return [][]*textLine{lines}, false
 	}
 	cols := columns(lines, gap)
+	if parts := centredSides(lines, cols, gap); len(parts) > 1 {
+		return parts, false
+	}
 	if most >= 4 {
 		if parts := sideBySide(lines, cols, gap); len(parts) > 1 {
 			return parts, false

@@ -419,3 +419,47 @@ func lineText(l *textLine) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// fillStats counts a grid's rows with two or more filled cells, its filled
+// cells and their characters (a table's plausibility: several multi-cell
+// rows, and cells of words, not paragraphs).
+func fillStats(rows [][]string) (multiRows, cells, chars int) {
+	for _, r := range rows {
+		n := 0
+		for _, c := range r {
+			if c != "" {
+				n++
+				cells++
+				chars += len(c)
+			}
+		}
+		if n >= 2 {
+			multiRows++
+		}
+	}
+	return multiRows, cells, chars
+}
+
+// oneTextColumn: the long text of rows is in one column, every other
+// column's cells 20 bytes or less on average (a column of wrapped
+// descriptions beside short codes, states, dates), and the table has
+// three rows at least: a text-heavy table, not a paragraph cut in columns.
+func oneTextColumn(rows [][]string) bool {
+	if len(rows) < 3 || len(rows[0]) < 2 {
+		return false
+	}
+	long := 0
+	for j := range rows[0] {
+		n, chars := 0, 0
+		for _, r := range rows {
+			if j < len(r) && r[j] != "" {
+				n++
+				chars += len(r[j])
+			}
+		}
+		if n > 0 && chars > 20*n {
+			long++
+		}
+	}
+	return long == 1
+}

@@ -32,7 +32,7 @@ func splitRun(run []*textLine, multi []bool, gap float64, hs []rule) [][]*textLi
 	var cand []int
 	for k := 3; k+3 <= len(run); k++ {
 		g := gaps[k-1]
-		if g > 1.3*usual+1 && countTrue(multi[:k]) >= 3 && countTrue(multi[k:]) >= 3 && !groupRule(hs, run, k, g-usual) {
+		if g > 1.3*usual+1 && countTrue(multi[:k]) >= 3 && countTrue(multi[k:]) >= 3 && !groupRule(hs, run, k, g-usual) && !centredRowsMeet(run, k, gap) {
 			cand = append(cand, k)
 		}
 	}

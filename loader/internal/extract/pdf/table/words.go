@@ -23,6 +23,10 @@ type word struct {
 	col  bool // starts a phrase, whatever the gap before it (markColumnStarts)
 	edge bool // starts a column of words aligned on their left edge (markColumnStarts)
 	used bool // taken by a table already
+	// crow: in a cell vertically centred in its row beside a taller one
+	// (topAlignCentred moved it up to the row's top, or left it there),
+	// the row's number from 1 (0: in no such row)
+	crow uint16
 }
 
 func (w *word) cx() float64 { return (w.bb.X0 + w.bb.X1) / 2 }
