@@ -95,6 +95,9 @@ func ExtractDocument(doc *html.Node, opts Options) (*ExtractResult, error) {
 
 	// Fetch metadata (docket: not for ContentOnly, see Options)
 	contentOnly := opts.ContentOnly && !opts.HasEssentialMetadata && opts.TargetLanguage == "" && !opts.IncludeLinks
+	if !contentOnly && metadataFuncs.removeEmojis == nil {
+		return nil, errNoMetadata
+	}
 	var metadata Metadata
 	if !contentOnly {
 		metadata = extractMetadata(doc, opts)

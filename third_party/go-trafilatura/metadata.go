@@ -29,7 +29,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/forPelevin/gomoji"
 	"github.com/go-shiori/dom"
 	"github.com/markusmobius/go-trafilatura/internal/etree"
 	"github.com/markusmobius/go-trafilatura/internal/selector"
@@ -650,7 +649,7 @@ func normalizeAuthors(authors string, input string) string {
 	// Clean up input string
 	input = trim(input)
 	input = html.UnescapeString(input)
-	input = gomoji.RemoveEmojis(input)
+	input = metadataFuncs.removeEmojis(input)
 	input = rxAuthorDigits.ReplaceAllString(input, "")
 	input = rxAuthorSocialMedia.ReplaceAllString(input, "")
 	input = rxAuthorSpaceChars.ReplaceAllString(input, " ")

@@ -26,7 +26,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/RadhiFadlillah/whatlanggo"
 	"github.com/go-shiori/dom"
 	"github.com/markusmobius/go-trafilatura/internal/etree"
 	"github.com/markusmobius/go-trafilatura/internal/lru"
@@ -103,8 +102,7 @@ func languageClassifier(contentText, commentsText string) string {
 		langTest = contentText
 	}
 
-	lang := whatlanggo.DetectLang(langTest)
-	return lang.Iso6391()
+	return metadataFuncs.detectLang(langTest)
 }
 
 // textFilter filters out unwanted text

@@ -62,6 +62,8 @@ import (
 	trafilatura "github.com/markusmobius/go-trafilatura"
 	// trafilatura+fallback runs the library's own fallback extractors
 	_ "github.com/markusmobius/go-trafilatura/fallback"
+	// and reads metadata (Extract without ContentOnly)
+	_ "github.com/markusmobius/go-trafilatura/withmetadata"
 	"golang.org/x/net/html"
 
 	"github.com/docket-dev/docket/loader/internal/detect"

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	trafilatura "github.com/markusmobius/go-trafilatura"
+	_ "github.com/markusmobius/go-trafilatura/withmetadata" // TestTrafilaturaContentOnly reads metadata
 	"golang.org/x/net/html"
 )
 

@@ -9,10 +9,12 @@ import (
 
 // TestWorkerLinksNoUnusedFallbacks: go-trafilatura's own fallback
 // extractors (go-shiori's readability, DOM Distiller) never run here
-// (trafilaturaRun gives both candidates), and every package a binary links
-// runs its initialisation in every process: DOM Distiller's alone was
-// 1.7 MB and 17-55 ms of each extraction worker's start. The fork
-// registers them only for importers of its fallback package (eval-html).
+// (trafilaturaRun gives both candidates), nor do its metadata's emoji
+// cleaning and language classification (gomoji, whatlanggo: ContentOnly),
+// and every package a binary links runs its initialisation in every
+// process: DOM Distiller's alone was 1.7 MB and 17-55 ms of each
+// extraction worker's start, gomoji's ~1 MB. The fork registers them only
+// for importers of its fallback and withmetadata packages (eval-html).
 func TestWorkerLinksNoUnusedFallbacks(t *testing.T) {
 	gotool, err := exec.LookPath("go")
 	if err != nil {
@@ -28,7 +30,8 @@ func TestWorkerLinksNoUnusedFallbacks(t *testing.T) {
 	}
 	for _, d := range deps {
 		for _, bad := range []string{"github.com/markusmobius/go-domdistiller", "github.com/go-shiori/go-readability",
-			"github.com/markusmobius/go-trafilatura/fallback"} {
+			"github.com/markusmobius/go-trafilatura/fallback", "github.com/markusmobius/go-trafilatura/withmetadata",
+			"github.com/forPelevin/gomoji", "github.com/RadhiFadlillah/whatlanggo"} {
 			if strings.HasPrefix(d, bad) {
 				t.Errorf("docket-worker links %s (its initialisation runs in every worker; nothing calls it)", d)
 			}
