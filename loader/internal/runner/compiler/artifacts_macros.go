@@ -31,6 +31,11 @@ func (m *Manifest) macroDocs(out map[string]map[string]any, created float64) {
 			}
 		}
 	}
+	for _, name := range goDbtMacros {
+		if out["macro.dbt."+name] == nil {
+			add("dbt", name, "<dbt>/"+name) // run in Go: no macro_sql
+		}
+	}
 	// macros: entries of schema files document the project's macros
 	for _, it := range m.Unacted["macros"] {
 		d := out["macro."+m.Name+"."+ystrAny(it.Item["name"])]

@@ -169,7 +169,7 @@ func (rc *renderCtx) dbFuncs(ctx map[string]any) {
 			"response": map[string]any{"code": "OK"}}
 		return nil
 	}
-	ctx["run_query"] = render.Wrap(func(a render.Args) (any, error) {
+	ctx["run_query"] = render.DbtMacro("run_query", render.Wrap(func(a render.Args) (any, error) {
 		if rc.db == nil {
 			return need(nil)
 		}
@@ -181,7 +181,7 @@ func (rc *renderCtx) dbFuncs(ctx map[string]any) {
 			return nil, sqlFailed("run_query", err)
 		}
 		return t, nil
-	})
+	}))
 	ctx["statement"] = rc.statement(need, run, sqlOf)
 	ctx["load_result"] = render.Wrap(func(a render.Args) (any, error) {
 		if rc.db == nil {

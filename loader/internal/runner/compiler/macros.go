@@ -1,6 +1,10 @@
 package compiler
 
-import "strings"
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
 
 // directMacros are the macros n's own template calls, plus the project
 // macros its raw text names (a call in a hook is rendered only at run time).
@@ -11,13 +15,35 @@ func (m *Manifest) directMacros(n *Node) []string {
 			set[id] = true
 		}
 	}
+	// a call the parse render did not reach (a branch not taken): dbt
+	// finds those in the template's calls (statically_extract_macro_calls)
+	called := map[string]bool{}
+	for _, c := range callRe.FindAllStringSubmatch(n.RawCode, -1) {
+		if c[1] == "" || c[1] == m.Name {
+			called[c[2]] = true
+		}
+	}
 	for _, mac := range SortedKeys(m.Macros) {
-		if strings.Contains(n.RawCode, mac) {
+		if called[mac] {
 			set["macro."+m.Name+"."+mac] = true
+		}
+	}
+	for _, mac := range goDbtMacros {
+		if _, own := m.Macros[mac]; called[mac] && !own {
+			set["macro.dbt."+mac] = true
 		}
 	}
 	return SortedKeys(set)
 }
+
+// goDbtMacros are dbt's global-project macros docket runs in Go
+// (render.DbtMacro): depends_on.macros and manifest.json's macros name
+// them as dbt does (macro.dbt.<name>), with no SQL of their own.
+var goDbtMacros = []string{"is_incremental", "run_query"}
+
+// callRe finds a call name( or pkg.name(: a name not part of a longer
+// one (c[1] the package, c[2] the name).
+var callRe = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.])(?:([A-Za-z_][A-Za-z0-9_]*)\.)?([A-Za-z_][A-Za-z0-9_]*)\s*\(`)
 
 // macroEdges merges what every node's render saw: macro → macros it called.
 func (m *Manifest) macroEdges() map[string]map[string]bool {
@@ -87,7 +113,7 @@ func (m *Manifest) MacroSQL(id string) (string, bool) {
 			return m.macroSQL(f, name), true
 		}
 	}
-	return "", false
+	return "", pkg == "dbt" && slices.Contains(goDbtMacros, name)
 }
 
 // contractConfig is config contract as manifest.json's config has it

@@ -102,10 +102,10 @@ func (rc *renderCtx) vars() map[string]any {
 			return nil, fmt.Errorf("required var %q is not set in project.yaml vars or --vars", name)
 		}),
 		"env_var": render.EnvVar(render.LookupEnv, envVarNotSet),
-		"is_incremental": render.Wrap(func(render.Args) (any, error) {
+		"is_incremental": render.DbtMacro("is_incremental", render.Wrap(func(render.Args) (any, error) {
 			rc.usedIncr = true
 			return rc.incremental, nil
-		}),
+		})),
 		"log": render.Wrap(func(a render.Args) (any, error) {
 			// dbt's log(msg, info=False): info=True shows msg to the user
 			info := a.Kw["info"]
