@@ -81,7 +81,14 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	for _, p := range positions(rv, 6) {
 		xs = append(xs, sep{p, true})
 	}
-	cols := columns(lines, gap)
+	// a gap the bins find a little narrow is measured on the phrases
+	// (exactGap) where no vertical rule frames the box: a ruled grid's
+	// columns are its rules'
+	framed := false
+	for _, v := range vs {
+		framed = framed || v.pos > box.X0-3 && v.pos < box.X1+3 && math.Min(v.b, box.Y1)-math.Max(v.a, box.Y0) > 4
+	}
+	cols := columnsIn(lines, gap, !framed)
 	nRuled := len(xs)
 	for k := 0; k+1 < len(cols); k++ {
 		a, b := cols[k].b, cols[k+1].a

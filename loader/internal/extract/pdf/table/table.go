@@ -290,7 +290,12 @@ type span struct{ a, b float64 }
 // segments cross. Lines with a single segment (titles, spanning headers,
 // wrapped labels) do not vote when enough lines have several, nor do the
 // lines above the first one with the most segments.
-func columns(lines []*textLine, gap float64) []span {
+func columns(lines []*textLine, gap float64) []span { return columnsIn(lines, gap, false) }
+
+// columnsIn is columns; exact measures a gap the bins find a little
+// narrower than gap on the phrases themselves (exactGap): the grid's
+// columns of a table already found.
+func columnsIn(lines []*textLine, gap float64, exact bool) []span {
 	var use []*textLine
 	for _, l := range lines {
 		if l.nSegments(gap) >= 2 {
@@ -363,6 +368,13 @@ func columns(lines []*textLine, gap float64) []span {
 			e++
 		}
 		ga, gb := x0+float64(k)*res, x0+float64(e)*res
+		if exact && k > 0 && e < n && gb-ga < gap && gb-ga >= gap-2*res {
+			// the bins shave up to a bin off each side: a gap as wide
+			// as gap between the phrases themselves is one
+			if a, b := exactGap(use, gap, ga, gb, res); b-a >= gap {
+				ga, gb = a, b
+			}
+		}
 		if k > 0 && e < n && (gb-ga >= gap || gb-ga < narrow && colAt(gb)) {
 			cols = append(cols, span{start, ga})
 			start = gb
@@ -371,6 +383,38 @@ func columns(lines []*textLine, gap float64) []span {
 	}
 	cols = append(cols, span{start, x1})
 	return cols
+}
+
+// exactGap is the free run [ga, gb) of columns' bins measured on the
+// phrases: from the right edge of the last phrase ending before it to
+// the left edge of the first starting after it, when three lines and
+// half of them at least have phrases on both sides of it, close (two
+// gaps): rows that keep the gap, not a head's letter-spaced words over a
+// column ("项 目") or a page's title lines.
+func exactGap(use []*textLine, gap, ga, gb, res float64) (float64, float64) {
+	a, b := ga-res, gb+res
+	tight := 0 // lines with phrases close on both sides of the gap
+	for _, l := range use {
+		left, right := false, false
+		for _, seg := range l.segments(gap) {
+			x0, x1 := seg[0].bb.X0, seg[len(seg)-1].bb.X1
+			if x1 <= ga && x1 > a {
+				a = x1
+			}
+			if x0 >= gb && x0 < b {
+				b = x0
+			}
+			left = left || x1 <= ga && x1 > ga-2*gap
+			right = right || x0 >= gb && x0 < gb+2*gap
+		}
+		if left && right {
+			tight++
+		}
+	}
+	if tight < 3 || 2*tight < len(use) {
+		return ga, gb // a gap the rows themselves do not keep
+	}
+	return a, b
 }
 
 var captionStarts = []string{"table", "tab.", "figure", "fig.", "chart", "graph", "source", "note", "box ", "annex", "*"}
