@@ -101,7 +101,7 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 			if len(s) > agreeMaxBytes {
 				res.Metadata.Extra["content_check"] = fmt.Sprintf("trafilatura's check skipped: the page's HTML is %.1f MB, over %d MB (its copies of the page would cost tens of times that in memory)", float64(len(s))/(1<<20), agreeMaxBytes>>20)
 			} else if ctx.Err() == nil {
-				traf, ownTooShort, failed := judgeText(doc, node, blocks)
+				traf, own, ownTooShort, failed := judgeText(doc, node, blocks)
 				if failed != "" {
 					res.Metadata.Extra["content_check"] = "trafilatura's check failed (" + failed + "): readability's choice kept unchecked"
 				}
@@ -110,6 +110,7 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 				case "checked":
 					blocks, by = agreed, "readability+trafilatura"
 					if ownTooShort {
+						blocks = dropRepeatedRuns(blocks, own)
 						res.Metadata.Extra["content_check"] = "trafilatura found too little on its own to judge by (its fallback's test: under half of readability's text, or no paragraphs); readability's choice was checked against its own text as trafilatura's fallback cleans it (dates, captions, buttons, forms out)"
 					}
 				case "widened":

@@ -133,3 +133,37 @@ func TestJudgeDropsWidgetsTrafilaturaDiscards(t *testing.T) {
 		t.Errorf("content_check = %q, want the judge said", c)
 	}
 }
+
+// TestDropRepeatedRuns: where trafilatura's own text is too short to
+// judge by, the fallback's cleaned copy of readability's node judges, and
+// it holds a widget's labels that stand above and below a short article
+// (goose's cbslocal: "Share this", "View Comments", "More Activity",
+// "Facebook Activity"... twice; 52 junk words before the lede, 10 after).
+// Such a run of three or more short blocks, twice in the same order, goes
+// when trafilatura's own text lacks it; a run its own text holds (a
+// chorus) stays, and so do a run of two, a long block repeated, and the
+// article.
+func TestDropRepeatedRuns(t *testing.T) {
+	widget := []block{{text: "Share this"}, {text: "View Comments"}, {text: "More Activity"}, {text: "What's this?"}}
+	article := []block{{text: storyParagraphs[0]}, {text: "Listen to the interview"}, {text: storyParagraphs[1]}}
+	var blocks []block
+	blocks = append(append(append(blocks, widget...), article...), widget...)
+	own := storyParagraphs[0] + " Listen to the interview " + storyParagraphs[1]
+	if got := dropRepeatedRuns(blocks, own); strings.Join(blockTexts(got), "|") != strings.Join(blockTexts(article), "|") {
+		t.Errorf("kept %q, want the article alone", blockTexts(got))
+	}
+	chorus := []block{{text: "la la la"}, {text: "oh oh oh"}, {text: "yeah yeah"}}
+	blocks = append(append(append([]block{}, chorus...), block{text: storyParagraphs[0]}), chorus...)
+	if got := dropRepeatedRuns(blocks, "la la la oh oh oh yeah yeah "+storyParagraphs[0]+" la la la oh oh oh yeah yeah"); len(got) != len(blocks) {
+		t.Errorf("a repeated run trafilatura's own text holds was dropped: %q", blockTexts(got))
+	}
+	two := []block{{text: "Share this"}, {text: "View Comments"}, {text: storyParagraphs[0]}, {text: "Share this"}, {text: "View Comments"}}
+	if got := dropRepeatedRuns(two, storyParagraphs[0]); len(got) != len(two) {
+		t.Errorf("a run of two was dropped: %q", blockTexts(got))
+	}
+	long := []block{{text: storyParagraphs[2]}, {text: storyParagraphs[3]}, {text: storyParagraphs[4]}}
+	blocks = append(append([]block{}, long...), long...)
+	if got := dropRepeatedRuns(blocks, ""); len(got) != len(blocks) {
+		t.Errorf("long blocks repeated were dropped: %q", blockTexts(got))
+	}
+}
