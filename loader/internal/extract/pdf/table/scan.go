@@ -326,6 +326,9 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 		if k > 0 && paragraphTail(lines[k-1], l, lines[k+1]) {
 			break // the last line of the paragraph above
 		}
+		if boldTitle(l, lines[k+1], gap) {
+			break // a title in bold over heads in the body's weight
+		}
 		if cols == nil {
 			cols = columns(run, gap)
 		}
@@ -356,6 +359,27 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 		top = k
 	}
 	return top
+}
+
+// boldTitle: line l is one phrase, all bold, starting where line next
+// starts, over next with two phrases or more and no bold word: a table's
+// title ("Market period") over its column heads, which are set alike, in
+// one weight.
+func boldTitle(l, next *textLine, gap float64) bool {
+	if l.nSegments(gap) != 1 || next.nSegments(gap) < 2 || math.Abs(l.bb.X0-next.bb.X0) > 1 {
+		return false // (a group head stands over columns right of the stub)
+	}
+	for _, w := range l.ws {
+		if !w.bold {
+			return false
+		}
+	}
+	for _, w := range next.ws {
+		if w.bold {
+			return false
+		}
+	}
+	return true
 }
 
 // runApart is how far above a run of table lines a line stands apart
