@@ -493,17 +493,26 @@ func numberLines(lines []*textLine, first, blk []int, blocks []cellBlock) {
 	}
 }
 
-// levelWith: a block of ids has the top and bottom of the blocks r
-// (centredTol).
+// levelWith: a block of ids has the top and bottom of the blocks r, or
+// two blocks of ids or more stand within r's height (centredTol): the
+// row goes on across the gutter, or its tallest block is a column of
+// rows whose cells beside it are those blocks (a note beside a table,
+// centred on one of its columns by chance).
 func levelWith(blocks []cellBlock, r, ids []int) bool {
 	y0, y1, lh := math.Inf(1), math.Inf(-1), 0.0
 	for _, k := range r {
 		y0, y1, lh = math.Min(y0, blocks[k].y0), math.Max(y1, blocks[k].y1), math.Max(lh, blocks[k].sz)
 	}
+	tol := centredTol(lh)
+	inside := 0
 	for _, k := range ids {
-		if math.Abs(blocks[k].y0-y0) <= centredTol(lh) && math.Abs(blocks[k].y1-y1) <= centredTol(lh) {
+		b := blocks[k]
+		if math.Abs(b.y0-y0) <= tol && math.Abs(b.y1-y1) <= tol {
 			return true
 		}
+		if b.y0 >= y0-tol && b.y1 <= y1+tol {
+			inside++
+		}
 	}
-	return false
+	return inside >= 2
 }

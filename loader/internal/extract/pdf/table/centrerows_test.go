@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
 )
 
 // centredTable lays rows out as a browser lays out a table whose cells
@@ -69,5 +71,27 @@ func TestCentredRows(t *testing.T) {
 	}
 	if got := cellsOf(ts[0]); !reflect.DeepEqual(got, want) {
 		t.Errorf("cells:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestNoteBesideColumnOfRows: a one-line note beside a table, centred by
+// chance on the table's second column (its rows set at the leading with
+// wrapped cells, so the column is one block), is no cell of a centred
+// row: the two tables of the page are both found, the left one with all
+// its rows (tablegen seed 13034, read as one row under the note before).
+func TestNoteBesideColumnOfRows(t *testing.T) {
+	doc, ts := detectGenerated(t, 13034, "textpair")
+	if len(doc.Tables) != 2 {
+		t.Fatalf("the page has %d truth tables, want 2", len(doc.Tables))
+	}
+	if len(ts) != 2 {
+		t.Fatalf("want 2 tables, got %d: %s", len(ts), dump(ts))
+	}
+	left := ts[0]
+	if ts[1].BBox.X0 < left.BBox.X0 {
+		left = ts[1]
+	}
+	if got, want := len(cellsOf(left)), truthRows(doc.Tables[0]); got < want-1 {
+		t.Errorf("left table: %d rows, want %d (the head may be one row with the first): %s", got, want, dump([]document.Table{left}))
 	}
 }
