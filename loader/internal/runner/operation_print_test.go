@@ -96,3 +96,18 @@ func loggedOperation(t *testing.T, dir, op string) func(args map[string]any) str
 		return strings.Join(logged, "\n")
 	}
 }
+
+// TestLogPrintsAsPython: log() and print() write their message as Python's
+// str() does (dbt's log(msg) is str(msg)): a list as ['a', 1], None, True.
+// They printed Go's forms ([a 1], <nil>, true): Fatombe/dbt_amelin's
+// drop_old_relation logged its list of DROP statements without quotes.
+func TestLogPrintsAsPython(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"macros/show.sql": `{% macro show() %}{% do log(['a', 1, none, true], info=True) %}{% do log(true, True) %}` +
+			`{% do print(none, {'k': 'v'}) %}{% do log('plain', info=True) %}{% endmacro %}`,
+	})
+	if got, want := loggedOperation(t, dir, "show")(nil), "['a', 1, None, True]\nTrue\nNone {'k': 'v'}\nplain"; got != want {
+		t.Errorf("logged:\n%s\nwant:\n%s", got, want)
+	}
+}

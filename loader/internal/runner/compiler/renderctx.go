@@ -113,7 +113,7 @@ func (rc *renderCtx) vars() map[string]any {
 				info = a.Pos[1]
 			}
 			if b, _ := info.(bool); b && len(a.Pos) > 0 {
-				rc.say(fmt.Sprint(a.Pos[0]))
+				rc.say(pyStr(a.Pos[0])) // dbt's str(msg)
 			}
 			return "", nil
 		}),
@@ -136,7 +136,7 @@ func (rc *renderCtx) vars() map[string]any {
 		ctx["print"] = render.Wrap(func(a render.Args) (any, error) {
 			parts := make([]string, len(a.Pos))
 			for i, v := range a.Pos {
-				parts[i] = fmt.Sprint(v)
+				parts[i] = pyStr(v) // Python's print: str() of each
 			}
 			rc.say(strings.Join(parts, " "))
 			return "", nil
