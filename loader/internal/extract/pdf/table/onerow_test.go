@@ -1,8 +1,8 @@
 package table
 
 import (
-	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -77,11 +77,25 @@ func TestOneRowNeedsHeadsAndAValue(t *testing.T) {
 }
 
 // hasTable: some table of ts has exactly the cells want (header first).
+// hasTable compares cell by cell: a printed form would take
+// "Part no. Qty" | "Price" for three cells.
 func hasTable(ts []document.Table, want [][]string) bool {
 	for _, tb := range ts {
-		if fmt.Sprint(cellsOf(tb)) == fmt.Sprint(want) {
+		if slices.EqualFunc(cellsOf(tb), want, slices.Equal[[]string]) {
 			return true
 		}
 	}
 	return false
+}
+
+// hasTable tells merged cells from split ones, which their printed forms
+// do not ("[[Part no. Qty Price]]" either way).
+func TestHasTableComparesCells(t *testing.T) {
+	merged := []document.Table{{Rows: [][]string{{"Part no. Qty", "Price"}}}}
+	if hasTable(merged, [][]string{{"Part no.", "Qty", "Price"}}) {
+		t.Error("two cells taken for three")
+	}
+	if !hasTable(merged, [][]string{{"Part no. Qty", "Price"}}) {
+		t.Error("the same cells not matched")
+	}
 }
