@@ -38,7 +38,7 @@ func TestRunOperationPrintsTables(t *testing.T) {
 			"| -- | -------------------- | ------- | ----- | ------------------- |",
 			"|  1 | alpha                | 1,234.5 |  True | 2024-01-02 03:04:05 |",
 			"| 22 | a rather long nam... |         | False |                     |",
-			`[{"id": 1, "name": "alpha", "amount": 1234.5, "ok": true, "ts": "2024-01-02 03:04:05"}, {"id": 22, "name": "a rather long name indeed", "amount": null, "ok": false, "ts": null}]`,
+			`[{"id": 1, "name": "alpha", "amount": 1234.5, "ok": true, "ts": "2024-01-02T03:04:05"}, {"id": 22, "name": "a rather long name indeed", "amount": null, "ok": false, "ts": null}]`,
 			"| column | data_type |\n| ------ | --------- |\n| id     | Integer   |\n| name   | Text      |\n| amount | Number    |\n| ok     | Boolean   |\n| ts     | DateTime  |"}},
 		{1, []string{"| id | name  |  amount |   ok |                  ts |\n| -- | ----- | ------- | ---- | ------------------- |\n|  1 | alpha | 1,234.5 | True | 2024-01-02 03:04:05 |\n| ... | ...   |     ... |  ... |                 ... |"}},
 	} {

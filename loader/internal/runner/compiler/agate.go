@@ -149,8 +149,9 @@ func agateText(v any) string {
 }
 
 // json is agate's print_json: a list of one object per row (indent < 0:
-// on one line).
+// on one line), a timestamp in ISO form (2024-01-02T03:04:05).
 func (t *resultTable) json(indent int) string {
+	types := t.columnTypes()
 	var b strings.Builder
 	b.WriteString("[")
 	for i, r := range t.rows {
@@ -169,6 +170,9 @@ func (t *resultTable) json(indent int) string {
 			x := r.vals[j]
 			if d, ok := x.(floater); ok {
 				x = d.Float64()
+			}
+			if s, ok := x.(string); ok && types[j] == AgateDateTime {
+				x = strings.Replace(s, " ", "T", 1) // agate's DateTime.jsonify: isoformat()
 			}
 			v, err := json.Marshal(x)
 			if err != nil {
