@@ -21,6 +21,8 @@ func TestDbtMacroCallsInDependsOn(t *testing.T) {
 		"models/inc.sql":  "{{ config(materialized='incremental') }} select 1 as id {% if is_incremental() %} where 1 {% endif %}",
 		"models/rq.sql":   "{% if execute %}{% set r = run_query('select 1') %}{% endif %} select 1 as id",
 		"models/via.sql":  "{{ config(materialized='incremental') }} select 1 as id {{ w() }}",
+		"macros/disp.sql": "{% macro disp() %}{{ return(adapter.dispatch('disp', 'p')()) }}{% endmacro %}{% macro default__disp() %}1{% endmacro %}",
+		"models/dis.sql":  "select {% if execute %}{{ adapter.dispatch('disp', 'p')() }}{% else %}1{% endif %} as id",
 	})
 	if len(diags) > 0 {
 		t.Fatal(diags)
@@ -29,6 +31,7 @@ func TestDbtMacroCallsInDependsOn(t *testing.T) {
 		"inc": {"macro.dbt.is_incremental"},
 		"rq":  {"macro.dbt.run_query"},
 		"via": {"macro.p.w"},
+		"dis": {"macro.p.default__disp"}, // dispatched under {% if execute %}: found in the text
 	} {
 		if got := m.Nodes["model.p."+name].DependsOn.Macros; !slices.Equal(got, want) {
 			t.Errorf("%s: depends_on.macros %v, want %v", name, got, want)

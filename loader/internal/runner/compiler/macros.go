@@ -23,6 +23,11 @@ func (m *Manifest) directMacros(n *Node) []string {
 			called[c[2]] = true
 		}
 	}
+	// adapter.dispatch('name', ...): its implementations, as dbt's
+	// statically_parse_adapter_dispatch
+	for _, c := range dispatchRe.FindAllStringSubmatch(n.RawCode, -1) {
+		called["duckdb__"+c[1]], called["default__"+c[1]] = true, true
+	}
 	for _, mac := range SortedKeys(m.Macros) {
 		if called[mac] {
 			set["macro."+m.Name+"."+mac] = true
@@ -40,6 +45,9 @@ func (m *Manifest) directMacros(n *Node) []string {
 // (render.DbtMacro): depends_on.macros and manifest.json's macros name
 // them as dbt does (macro.dbt.<name>), with no SQL of their own.
 var goDbtMacros = []string{"is_incremental", "run_query"}
+
+// dispatchRe finds adapter.dispatch('name' (c[1] the macro's name).
+var dispatchRe = regexp.MustCompile(`adapter\.dispatch\(\s*(?:macro_name\s*=\s*)?['"]([A-Za-z_][A-Za-z0-9_]*)['"]`)
 
 // callRe finds a call name( or pkg.name(: a name not part of a longer
 // one (c[1] the package, c[2] the name).
