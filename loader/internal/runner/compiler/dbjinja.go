@@ -294,7 +294,9 @@ func (rc *renderCtx) dbAdapter(need func(any) (any, error)) map[string]any {
 			if len(a.Pos) == 0 {
 				return nil, fmt.Errorf("adapter.quote() needs a name")
 			}
-			return Quote(fmt.Sprint(a.Pos[0])), nil
+			// dbt-duckdb's '"{}"'.format(name): always quoted (an inner
+			// quote doubled, which dbt leaves as is)
+			return quoteIdent(fmt.Sprint(a.Pos[0])), nil
 		}),
 		"get_columns_in_relation": render.Wrap(func(a render.Args) (any, error) {
 			if rc.db == nil {

@@ -45,3 +45,20 @@ func TestDbtMacroCallsInDependsOn(t *testing.T) {
 		t.Errorf("manifest.json's macros lack macro.dbt.is_incremental or run_query, which depends_on names")
 	}
 }
+
+// TestAdapterQuoteAlwaysQuotes: adapter.quote(name) is dbt-duckdb's
+// '"{}"'.format(name), a plain lower-case name too: it was left bare
+// ("id"), so dbt_utils.star(quote_identifiers=True) and SQL built into a
+// string literal differed from dbt's.
+func TestAdapterQuoteAlwaysQuotes(t *testing.T) {
+	m, diags := parseDir(t, map[string]string{
+		"dbt_project.yml": "name: p\n",
+		"models/q.sql":    "select 1 as {{ adapter.quote('id') }}, '{{ adapter.quote('My \"x') }}' as s",
+	})
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	if got, want := m.Nodes["model.p.q"].CompiledCode, `select 1 as "id", '"My ""x"' as s`; got != want {
+		t.Errorf("compiled %q, want %q", got, want)
+	}
+}
