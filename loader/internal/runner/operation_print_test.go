@@ -111,3 +111,22 @@ func TestLogPrintsAsPython(t *testing.T) {
 		t.Errorf("logged:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestRunQueryTimestampPrecisions: TIMESTAMP_S, _MS and _NS values read as
+// the TIMESTAMP's do, str() of the Python datetime DuckDB's client hands
+// dbt-duckdb (microseconds, six digits when not zero; nanoseconds cut
+// off). Before, a TIMESTAMP_MS read "2024-01-02 03:04:05.5" (the generic
+// time format, not Python's).
+func TestRunQueryTimestampPrecisions(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"macros/show.sql": `{% macro show() %}
+{% set r = run_query("select timestamp_s '2024-01-02 03:04:05' as s, timestamp_ms '2024-01-02 03:04:05.5' as ms, timestamp_ns '2024-01-02 03:04:05.123456789' as ns, timestamp_ns '2024-01-02 03:04:05.000000500' as sub") %}
+{% do log(r.rows[0][0] ~ "|" ~ r.rows[0][1] ~ "|" ~ r.rows[0][2] ~ "|" ~ r.rows[0][3], info=True) %}
+{% endmacro %}`,
+	})
+	want := "2024-01-02 03:04:05|2024-01-02 03:04:05.500000|2024-01-02 03:04:05.123456|2024-01-02 03:04:05"
+	if got := loggedOperation(t, dir, "show")(nil); !strings.Contains(got, want) {
+		t.Errorf("printed:\n%s\nwant:\n%s", got, want)
+	}
+}

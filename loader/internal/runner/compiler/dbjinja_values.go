@@ -160,7 +160,7 @@ func (d *dbConn) query(q string) (*resultTable, []any, error) {
 		switch typ {
 		case "DATE":
 			t.types[i] = AgateDate
-		case "TIME":
+		case "TIME", "TIME_NS":
 			t.types[i] = AgateText // Python's time: agate's tester has no type for it
 		}
 	}
@@ -181,8 +181,12 @@ func (d *dbConn) query(q string) (*resultTable, []any, error) {
 // pythonTime is a DATE, TIME or TIMESTAMP value as str() of the Python
 // value dbt-duckdb hands dbt prints it: 2024-01-02, 03:04:05,
 // 2024-01-02 03:04:05.500000 (microseconds, six digits, when not zero).
-// Another type (TIMESTAMPTZ: the client's time zone) stays the driver's.
+// TIMESTAMP_S, _MS and _NS and TIME_NS are Python's datetime and time too,
+// whose precision is the microsecond: DuckDB's Python client cuts the
+// nanoseconds off, and so does this. Another type (TIMESTAMPTZ: the
+// client's time zone) stays the driver's.
 func pythonTime(t time.Time, dbType string) any {
+	t = t.Truncate(time.Microsecond)
 	frac := ""
 	if t.Nanosecond() != 0 {
 		frac = ".000000"
@@ -190,9 +194,9 @@ func pythonTime(t time.Time, dbType string) any {
 	switch dbType {
 	case "DATE":
 		return t.Format("2006-01-02")
-	case "TIME":
+	case "TIME", "TIME_NS":
 		return t.Format("15:04:05" + frac)
-	case "TIMESTAMP":
+	case "TIMESTAMP", "TIMESTAMP_S", "TIMESTAMP_MS", "TIMESTAMP_NS":
 		return t.Format("2006-01-02 15:04:05" + frac)
 	}
 	return t
