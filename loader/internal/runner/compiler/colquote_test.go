@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 	"github.com/docket-dev/docket/loader/internal/runner/compiler/compilertest"
 )
 
@@ -29,20 +30,11 @@ func TestColumnQuoteInTests(t *testing.T) {
 			t.Errorf("warning %q: quote is applied", w)
 		}
 	}
-	for id, want := range map[string]string{
+	wantCompiledTests(t, m, map[string]string{
 		"test.p.source_not_null_src_t__Time_Frame_": `where "Time Frame" is null`,
 		"test.p.unique_a__my_col_":                  `where "my col" is not null`,
 		"test.p.not_null_a_id":                      `where id is null`,
-	} {
-		n := m.Nodes[id]
-		if n == nil {
-			t.Errorf("no test %s (nodes %v)", id, keys(m))
-			continue
-		}
-		if !strings.Contains(n.CompiledCode, want) {
-			t.Errorf("%s: %q, want %q in it", id, n.CompiledCode, want)
-		}
-	}
+	})
 }
 
 // TestSourceQuotingColumn: a source's `quoting: {column: true}` (or its
@@ -70,18 +62,25 @@ func TestSourceQuotingColumn(t *testing.T) {
 	if !strings.Contains(strings.Join(ws, "\n"), `models/src.yml:6:7: source src: quoting "identifier" is read but not applied by docket`) {
 		t.Errorf("warnings %q: want quoting.identifier warned at its line", ws)
 	}
-	for id, want := range map[string]string{
+	wantCompiledTests(t, m, map[string]string{
 		"test.p.source_not_null_src_t__Order_Id_": `where "Order Id" is null`,
 		"test.p.source_unique_src_t_code":         `select code as unique_field`,
 		"test.p.source_not_null_src_u_id":         `where id is null`,
-	} {
+	})
+}
+
+// wantCompiledTests: each test node id is in m and its compiled SQL holds
+// the text given for it.
+func wantCompiledTests(t *testing.T, m *compiler.Manifest, want map[string]string) {
+	t.Helper()
+	for id, w := range want {
 		n := m.Nodes[id]
 		if n == nil {
 			t.Errorf("no test %s (nodes %v)", id, keys(m))
 			continue
 		}
-		if !strings.Contains(n.CompiledCode, want) {
-			t.Errorf("%s: %q, want %q in it", id, n.CompiledCode, want)
+		if !strings.Contains(n.CompiledCode, w) {
+			t.Errorf("%s: %q, want %q in it", id, n.CompiledCode, w)
 		}
 	}
 }

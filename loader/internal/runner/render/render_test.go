@@ -72,7 +72,7 @@ func TestMacroErrorPositions(t *testing.T) {
 // macro of the same name wins.
 func TestBuiltins(t *testing.T) {
 	env, _ := NewEnv(map[string]string{"macros/p.sql": "{% macro print(x) %}P{{ x }}{% endmacro %}"})
-	for _, tc := range []struct{ src, out string }{
+	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
 		{`{{ tojson({'a': [1, 'x']}) }}`, `{"a":[1,"x"]}`},
 		{`{{ fromjson('{"a": [1, 2]}')['a'][1] }}`, `2`},
 		{`{{ fromjson('nope', 'dflt') }}`, `dflt`},
@@ -81,16 +81,7 @@ func TestBuiltins(t *testing.T) {
 		{`{{ local_md5('abc') }}`, `900150983cd24fb0d6963f7d28e17f72`},
 		{`{{ print('x') }}`, `Px`},
 		{`{{ diff_of_two_dicts({'a': ['x', 'y'], 'b': ['z']}, {'A': ['X']}) }}`, `{'a': ['y'], 'b': ['z']}`},
-	} {
-		tpl, err := env.Parse("m.sql", tc.src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := tpl.Render(map[string]any{})
-		if err != nil || out != tc.out {
-			t.Errorf("%s: %q, %v; want %q", tc.src, out, err, tc.out)
-		}
-	}
+	})
 }
 
 // Datetime prints and formats as dbt's run_started_at (a Python datetime).

@@ -12,20 +12,10 @@ func TestStringLiteralLineContinuation(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	for _, tc := range []struct{ src, out string }{
+	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
 		{"{% set m = 'one \\\ntwo' %}{{ m }}|{{ m | length }}", "one two|7"},
 		{"{{ \"a\\\r\nb\" }}", "ab"},
 		{"{{ 'tab\\tx' }}", "tab\tx"},
 		{"{{ 'back\\\\slash' }}", "back\\slash"},
-	} {
-		tpl, err := env.Parse("m.sql", tc.src)
-		if err != nil {
-			t.Errorf("%q: %v", tc.src, err)
-			continue
-		}
-		out, err := tpl.Render(map[string]any{})
-		if err != nil || out != tc.out {
-			t.Errorf("%q: %q %v, want %q", tc.src, out, err, tc.out)
-		}
-	}
+	})
 }

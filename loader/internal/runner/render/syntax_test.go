@@ -18,7 +18,7 @@ func TestDbtJinjaSyntax(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatalf("macros: %+v", errs)
 	}
-	for _, tc := range []struct{ src, out string }{
+	wantRendered(t, env, map[string]any{"x_": false}, []struct{ src, out string }{
 		{"{{ 'A' in ['a', 'b'] | map('lower') }}", "False"},
 		{"{{ 'a'|upper|lower in ['A', 'B'] | map('lower') }}", "True"},
 		{"{{ 'c' not in ['a', 'b'] }}", "True"},
@@ -39,17 +39,7 @@ func TestDbtJinjaSyntax(t *testing.T) {
 		{"{{ none is none }}", "True"},
 		{"{{ 'S'.lower() in ['s'] }} {{ 'X'.lower() not in ['Y', 'x']|map('lower') }}", "True False"},
 		{"{{ (\n  1\n) }}{% if x_\n  and\n  1 %}{% endif %}", "1"},
-	} {
-		tpl, err := env.Parse("m.sql", tc.src)
-		if err != nil {
-			t.Errorf("%q: %v", tc.src, err)
-			continue
-		}
-		out, err := tpl.Render(map[string]any{"x_": false})
-		if err != nil || out != tc.out {
-			t.Errorf("%q: got %q, %v; want %q", tc.src, out, err, tc.out)
-		}
-	}
+	})
 	// a macro that does not read kwargs still refuses an unknown keyword
 	tpl, err := env.Parse("m.sql", "{{ inner('x', d=1) }}")
 	if err == nil {
@@ -62,21 +52,11 @@ func TestDbtJinjaSyntax(t *testing.T) {
 
 func TestDbtJinjaSyntaxMore(t *testing.T) {
 	env, _ := NewEnv(nil)
-	for _, tc := range []struct{ src, out string }{
+	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
 		// a name set only on one branch renders "" (Jinja2's undefined)
 		{"{% if false %}{% set gb = 'a, ' %}{% endif %}[{{ gb }}]", "[]"},
 		{"{%- if (\n  ('a'|lower in ['A']|map('lower') or not []) and\n  ('b'|lower not in ['c']|map('lower') or not ['c'])\n  ) -%}ok{%- endif -%}", "ok"},
-	} {
-		tpl, err := env.Parse("m.sql", tc.src)
-		if err != nil {
-			t.Errorf("%q: %v", tc.src, err)
-			continue
-		}
-		out, err := tpl.Render(map[string]any{})
-		if err != nil || out != tc.out {
-			t.Errorf("%q: got %q, %v; want %q", tc.src, out, err, tc.out)
-		}
-	}
+	})
 	// a name never set anywhere is still an error
 	tpl, err := env.Parse("m.sql", "{{ nowhere }}")
 	if err == nil {
@@ -95,23 +75,13 @@ func TestDbtJinjaSyntaxMore(t *testing.T) {
 // and its macros resolved to nothing.
 func TestJinjaStringEscapes(t *testing.T) {
 	env, _ := NewEnv(nil)
-	for _, tc := range []struct{ src, out string }{
+	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
 		{`{{ '^\s*([0-9]+)\s+(day|week)\s*$' }}`, `^\s*([0-9]+)\s+(day|week)\s*$`},
 		{`{{ "a\.b\d" }}`, `a\.b\d`},
 		{`{{ 'x\ty' }}|{{ 'l1\nl2' }}`, "x\ty|l1\nl2"},
 		{`{{ 'it\'s' }} {{ "say \"hi\"" }} {{ 'back\\slash' }}`, `it's say "hi" back\slash`},
 		{`{{ '\x41\u00e9' }}`, "Aé"},
-	} {
-		tpl, err := env.Parse("m.sql", tc.src)
-		if err != nil {
-			t.Errorf("%s: %v", tc.src, err)
-			continue
-		}
-		out, err := tpl.Render(map[string]any{})
-		if err != nil || out != tc.out {
-			t.Errorf("%s: got %q, %v; want %q", tc.src, out, err, tc.out)
-		}
-	}
+	})
 }
 
 // TestForUnpacksManyNames: {% for a, b, c in rows %} unpacks each row
@@ -121,21 +91,11 @@ func TestJinjaStringEscapes(t *testing.T) {
 // item of another length is an error.
 func TestForUnpacksManyNames(t *testing.T) {
 	env, _ := NewEnv(nil)
-	for _, tc := range []struct{ src, out string }{
+	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
 		{"{% for a, b, c in [[1, 2, 3], ('x', 'y', 'z')] %}{{ a }}{{ b }}{{ c }}{{ loop.index }};{% endfor %}", "1231;xyz2;"},
 		{"{% for n, e, x, y in [['a', 1, none, 2]] if e > 0 %}{{ n }}{{ x is none }}{{ y }}{% endfor %}", "aTrue2"},
 		{"{% for k, v in {'a': 1}.items() %}{{ k }}={{ v }}{% endfor %}", "a=1"},
-	} {
-		tpl, err := env.Parse("m.sql", tc.src)
-		if err != nil {
-			t.Errorf("%q: %v", tc.src, err)
-			continue
-		}
-		out, err := tpl.Render(map[string]any{})
-		if err != nil || out != tc.out {
-			t.Errorf("%q: got %q, %v; want %q", tc.src, out, err, tc.out)
-		}
-	}
+	})
 	tpl, err := env.Parse("m.sql", "{% for a, b, c in [[1, 2]] %}{{ a }}{% endfor %}")
 	if err == nil {
 		_, err = tpl.Render(map[string]any{})
@@ -168,22 +128,12 @@ func TestControlStructureErrorIsPlaced(t *testing.T) {
 // (Fatombe/dbt_amelin's four snapshots).
 func TestTrailingCommas(t *testing.T) {
 	env, _ := NewEnv(nil)
-	for _, tc := range []struct{ src, out string }{
+	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
 		{"{% set d = {'a': 1, 'b': 2,} %}{{ d.a }}{{ d.b }}{{ d | length }}", "122"},
 		{"{% set d = {\n  'a': 1,\n  } %}{{ d.a }}", "1"},
 		{"{{ [1, 2,] | length }}{{ (1,) | length }}{{ (1, 2,) | length }}", "212"},
 		{"{% macro m(a, b=2,) %}{{ a }}{{ b }}{% endmacro %}{{ m(1,) }}{{ m(a=3, b={'k': 4,}.k,) }}", "1234"},
-	} {
-		tpl, err := env.Parse("m.sql", tc.src)
-		if err != nil {
-			t.Errorf("%q: %v", tc.src, err)
-			continue
-		}
-		out, err := tpl.Render(map[string]any{})
-		if err != nil || out != tc.out {
-			t.Errorf("%q: got %q, %v; want %q", tc.src, out, err, tc.out)
-		}
-	}
+	})
 	if _, err := env.Parse("m.sql", "{% set d = {'a': 1,, 'b': 2} %}"); err == nil {
 		t.Errorf("{'a': 1,, 'b': 2}: parsed, want a syntax error as Jinja2's")
 	}
@@ -202,5 +152,22 @@ func TestDbtTextFilters(t *testing.T) {
 	}
 	if out, err := tpl.Render(map[string]any{"x": true}); err != nil || out != "True True 3 1 a" {
 		t.Errorf("got %q, %v; want %q", out, err, "True True 3 1 a")
+	}
+}
+
+// wantRendered parses each case's src and renders it with ctx: the output
+// must be out, with no error (the render tests' shared loop).
+func wantRendered(t *testing.T, env *Env, ctx map[string]any, cases []struct{ src, out string }) {
+	t.Helper()
+	for _, tc := range cases {
+		tpl, err := env.Parse("m.sql", tc.src)
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		out, err := tpl.Render(ctx)
+		if err != nil || out != tc.out {
+			t.Errorf("%q: got %q, %v; want %q", tc.src, out, err, tc.out)
+		}
 	}
 }
