@@ -36,6 +36,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/extract/version"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/charset"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Version is recorded as the pages' extractor_version.
@@ -72,6 +73,7 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 		}
 		warnings = append(warnings, "elements nested deeper than 256 levels were flattened (their text is kept)")
 	}
+	compose(doc)
 	res := &document.Result{
 		Type: info.Type, MIME: info.MIME, Warnings: warnings, ExtractorVersion: Version,
 	}
@@ -147,6 +149,27 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 	}
 	res.Metadata.PageCount = 1
 	return res, nil
+}
+
+// compose puts the page's text and attribute values in NFC, as go-readability
+// and go-trafilatura give theirs: a page written decomposed ("u" + U+0308 for
+// "ü", as macOS file names and text pasted from them are) would land text
+// that a typed "geprüft" does not match. It runs on the parsed nodes, not on
+// the source: NFC of the source could join a combining mark to the ">" or
+// "=" before it (">" + U+0338 is "≯"). Text already in NFC (nearly every
+// page) is only scanned.
+func compose(n *html.Node) {
+	if n.Type == html.TextNode && !norm.NFC.IsNormalString(n.Data) {
+		n.Data = norm.NFC.String(n.Data)
+	}
+	for i, a := range n.Attr {
+		if !norm.NFC.IsNormalString(a.Val) {
+			n.Attr[i].Val = norm.NFC.String(a.Val)
+		}
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		compose(c)
+	}
 }
 
 // decode picks the encoding: a BOM or UTF-16/32 pattern from detection

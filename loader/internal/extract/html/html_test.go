@@ -9,6 +9,8 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/extracttest"
@@ -240,5 +242,27 @@ func TestDeepNestingKeepsText(t *testing.T) {
 		if !strings.Contains(res.Pages[0].Text, want) {
 			t.Errorf("text lost %q: %.200q", want, res.Pages[0].Text)
 		}
+	}
+}
+
+// TestDecomposedTextComposed: a page written in decomposed form (macOS file
+// names and text pasted from them: "u" + U+0308 for "ü") lands composed
+// (NFC), as go-readability and go-trafilatura give it, so that the text
+// matches what a person types ("geprüft") in SQL and the checks against
+// trafilatura compare like with like (go-trafilatura's comparison page
+// adac.de.kindersitze lost a snippet this way).
+func TestDecomposedTextComposed(t *testing.T) {
+	nfd := func(s string) string { return norm.NFD.String(s) }
+	page := `<html><head><title>` + nfd("Größe prüfen") + `</title><meta name="description" content="` +
+		nfd("Gurtlänge prüfen") + `"></head><body><h1>` + nfd("Größe prüfen") + `</h1><p>` +
+		nfd("Besonders bei Babyschalen sollte geprüft werden, ob die Gurtlänge ausreicht.") + `</p></body></html>`
+	res := extractData(t, "nfd.html", []byte(page))
+	want := []el{{document.Title, "Größe prüfen", 1}, {document.NarrativeText, "Besonders bei Babyschalen sollte geprüft werden, ob die Gurtlänge ausreicht.", 0}}
+	sameEls(t, elements(res), want)
+	if got := res.Pages[0].Text; !norm.NFC.IsNormalString(got) || !strings.Contains(got, "geprüft") {
+		t.Errorf("page text %q is not composed", got)
+	}
+	if res.Metadata.Title != "Größe prüfen" || res.Metadata.Extra["description"] != "Gurtlänge prüfen" {
+		t.Errorf("metadata title %q, description %q: want them composed", res.Metadata.Title, res.Metadata.Extra["description"])
 	}
 }
