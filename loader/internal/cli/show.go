@@ -143,48 +143,25 @@ type showColumn struct {
 	typ  compiler.AgateType
 }
 
-// showColumns are q's columns as DuckDB binds them (DESCRIBE runs
-// nothing); nil when q cannot be described (the text table then takes
-// every column for Text, JSON gives strings).
-func showColumns(ctx context.Context, conn *sql.Conn, q string) []showColumn {
+// showTypes are q's columns' DuckDB types as DuckDB binds them (DESCRIBE
+// runs nothing); nil when q cannot be described (every column with a value
+// is then Text, JSON gives strings).
+func showTypes(ctx context.Context, conn *sql.Conn, q string) []string {
 	rows, err := conn.QueryContext(ctx, "describe "+q)
 	if err != nil {
 		return nil
 	}
 	defer rows.Close()
-	var out []showColumn
+	var out []string
 	for rows.Next() {
 		var name, typ string
 		var rest [4]any
 		if rows.Scan(&name, &typ, &rest[0], &rest[1], &rest[2], &rest[3]) != nil {
 			return nil
 		}
-		out = append(out, showColumn{name: name, typ: agateType(typ)})
+		out = append(out, typ)
 	}
 	return out
-}
-
-// agateType is the agate type of the Python value the DuckDB adapter
-// hands dbt for a column of DuckDB type t (int: Integer; float, Decimal:
-// Number; date; datetime; bool); a list, struct, time or anything else is
-// Text.
-func agateType(t string) compiler.AgateType {
-	t = strings.ToUpper(t)
-	switch {
-	case strings.HasPrefix(t, "DECIMAL(") || t == "DECIMAL" || t == "FLOAT" || t == "DOUBLE":
-		return compiler.AgateNumber
-	case t == "BOOLEAN":
-		return compiler.AgateBoolean
-	case t == "DATE":
-		return compiler.AgateDate
-	case t == "TIMESTAMP" || t == "TIMESTAMP WITH TIME ZONE" || t == "TIMESTAMP_S" || t == "TIMESTAMP_MS" || t == "TIMESTAMP_NS":
-		return compiler.AgateDateTime
-	}
-	switch t {
-	case "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "UHUGEINT":
-		return compiler.AgateInteger
-	}
-	return compiler.AgateText
 }
 
 // preview runs q (after its sql_header) and prints its first rows.
@@ -195,7 +172,7 @@ func (mr *modelRun) preview(ctx context.Context, conn *sql.Conn, n *runner.Node,
 		}
 	}
 	inner := strings.TrimRight(strings.TrimSpace(q), "; \t\n")
-	types := showColumns(ctx, conn, inner)
+	dbTypes := showTypes(ctx, conn, inner)
 	// A negative limit shows every row, read from the same subquery as any
 	// limit, so a statement that is no query (COPY ... TO) is refused either way.
 	q = fmt.Sprintf("select * from (\n%s\n)", inner)
@@ -215,9 +192,6 @@ func (mr *modelRun) preview(ctx context.Context, conn *sql.Conn, n *runner.Node,
 	cols := make([]showColumn, len(names))
 	for i, c := range names {
 		cols[i].name = c
-		if len(types) == len(names) {
-			cols[i].typ = types[i].typ
-		}
 	}
 	var table [][]*string
 	for rows.Next() {
@@ -233,6 +207,18 @@ func (mr *modelRun) preview(ctx context.Context, conn *sql.Conn, n *runner.Node,
 	}
 	if err := rows.Err(); err != nil {
 		return err
+	}
+	if len(dbTypes) != len(cols) {
+		dbTypes = make([]string, len(cols)) // unknown: Text
+	}
+	has := make([]bool, len(cols))
+	for _, row := range table {
+		for i, v := range row {
+			has[i] = has[i] || v != nil
+		}
+	}
+	for i, typ := range compiler.AgateTypes(dbTypes, has) {
+		cols[i].typ = typ
 	}
 	name := n.Name
 	if n.Version != "" {

@@ -130,3 +130,25 @@ func TestRunQueryTimestampPrecisions(t *testing.T) {
 		t.Errorf("printed:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestRunQueryNullColumnTypes: a run_query column with no value that is
+// not null (nulls only, or no rows) is agate's Integer whatever its DuckDB
+// type, as dbt's type tester makes it (every type takes None; Integer is
+// the first); a column with values is its DuckDB type's, as dbt show's
+// columns are (one mapping, compiler.AgateTypes). Before, a DATE column of
+// nulls, or of no rows, was a Date.
+func TestRunQueryNullColumnTypes(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"macros/show.sql": `{% macro show() %}
+{% do run_query("select null::date as d, null::varchar as v, timestamptz '2024-01-02 03:04:05+00' as tz, 1.5::decimal(3,1) as n, [1] as l, 2::hugeint as h").print_structure() %}
+{% do run_query("select date '2024-01-02' as d, 'x' as v where false").print_structure() %}
+{% endmacro %}`,
+	})
+	want := "| column | data_type |\n| ------ | --------- |\n| d      | Integer   |\n| v      | Integer   |\n| tz     | DateTime  |\n" +
+		"| n      | Number    |\n| l      | Text      |\n| h      | Integer   |\n" +
+		"| column | data_type |\n| ------ | --------- |\n| d      | Integer   |\n| v      | Integer   |"
+	if got := loggedOperation(t, dir, "show")(nil); got != want {
+		t.Errorf("printed:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -87,8 +87,55 @@ func (t *resultTable) columnTypes() []AgateType {
 	return agateTypes(len(t.names), vals)
 }
 
-// agateTypes is what dbt's type tester makes of each of n columns: the
-// type of its first value that is not null (a query's column has one
+// AgateTypes is what dbt's type tester makes of each column of a DuckDB
+// result (dbt_common's table_from_data_flat: Integer, Number, Date,
+// DateTime, Boolean, Text, the first that takes every value; a string, list
+// or dict forces Text): the agate type of the Python value DuckDB's client
+// hands dbt-duckdb for the column's DuckDB type (AgateTypeOf), and Integer,
+// the tester's first type, for a column with no value that is not null
+// (nulls only, or no rows), whatever its DuckDB type. dbTypes[i] names
+// column i's type as DESCRIBE or the driver spells it; hasValue[i] says
+// whether it holds a value that is not null. dbt show and run_query build
+// their tables this one way.
+func AgateTypes(dbTypes []string, hasValue []bool) []AgateType {
+	types := make([]AgateType, len(dbTypes))
+	for i, t := range dbTypes {
+		types[i] = AgateInteger
+		if i < len(hasValue) && hasValue[i] {
+			types[i] = AgateTypeOf(t)
+		}
+	}
+	return types
+}
+
+// AgateTypeOf is the agate type of a value of DuckDB type t as dbt-duckdb
+// sees it: int (TINYINT ... UHUGEINT) Integer; Decimal and float Number;
+// bool Boolean; date Date; datetime (TIMESTAMP, _S, _MS, _NS, WITH TIME
+// ZONE) DateTime; everything else (VARCHAR, a time, timedelta, UUID,
+// bytes, a list or a dict) Text. "" (type unknown) is Text.
+func AgateTypeOf(t string) AgateType {
+	t = strings.ToUpper(strings.TrimSpace(t))
+	switch {
+	case strings.HasSuffix(t, "]"): // a LIST or ARRAY of any type
+		return AgateText
+	case strings.HasPrefix(t, "DECIMAL"), t == "FLOAT", t == "DOUBLE":
+		return AgateNumber
+	case strings.HasPrefix(t, "TIMESTAMP"):
+		return AgateDateTime // TIMESTAMP, _S, _MS, _NS, TIMESTAMPTZ, TIMESTAMP WITH TIME ZONE
+	}
+	switch t {
+	case "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "UHUGEINT":
+		return AgateInteger
+	case "BOOLEAN":
+		return AgateBoolean
+	case "DATE":
+		return AgateDate
+	}
+	return AgateText
+}
+
+// agateTypes is AgateTypes when the DuckDB types are not known: the type
+// of each column's first value that is not null (a query's column has one
 // type); a column of nulls only is an Integer, the tester's first type.
 func agateTypes(n int, rows [][]any) []AgateType {
 	types := make([]AgateType, n)

@@ -59,3 +59,26 @@ func TestAgateTable(t *testing.T) {
 		t.Errorf("places:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestAgateTypes: dbt show's and run_query's one mapping from a column's
+// DuckDB type (as DESCRIBE or the driver spells it) to the agate type dbt's
+// tester gives the Python value dbt-duckdb receives; a column with no
+// value is Integer whatever its type.
+func TestAgateTypes(t *testing.T) {
+	types := []string{"INTEGER", "UHUGEINT", "DECIMAL(10,2)", "DOUBLE", "FLOAT", "BOOLEAN", "DATE", "TIMESTAMP_NS",
+		"TIMESTAMP WITH TIME ZONE", "TIMESTAMPTZ", "TIME", "TIMETZ", "INTERVAL", "UUID", "VARCHAR", "DATE[]",
+		"DECIMAL(3,1)[2]", "STRUCT(k INTEGER)", "BLOB", "", "DATE", "VARCHAR"}
+	has := make([]bool, len(types))
+	for i := range has {
+		has[i] = i < len(types)-2
+	}
+	var got []string
+	for _, typ := range compiler.AgateTypes(types, has) {
+		got = append(got, typ.String())
+	}
+	want := "Integer Integer Number Number Number Boolean Date DateTime DateTime DateTime Text Text Text Text Text Text " +
+		"Text Text Text Text Integer Integer"
+	if strings.Join(got, " ") != want {
+		t.Errorf("got  %s\nwant %s", strings.Join(got, " "), want)
+	}
+}

@@ -155,14 +155,17 @@ func (d *dbConn) query(q string) (*resultTable, []any, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	t := &resultTable{names: cols, types: agateTypes(len(cols), rows), log: d.log}
-	for i, typ := range dbTypes {
-		switch typ {
-		case "DATE":
-			t.types[i] = AgateDate
-		case "TIME", "TIME_NS":
-			t.types[i] = AgateText // Python's time: agate's tester has no type for it
+	t := &resultTable{names: cols, log: d.log}
+	if len(dbTypes) == len(cols) {
+		has := make([]bool, len(cols))
+		for _, r := range rows {
+			for i, v := range r {
+				has[i] = has[i] || v != nil
+			}
 		}
+		t.types = AgateTypes(dbTypes, has)
+	} else {
+		t.types = agateTypes(len(cols), rows)
 	}
 	data := []any{}
 	for _, vals := range rows {
