@@ -99,11 +99,14 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 			}
 			last = k
 		}
-		next := last + 1
 		if i == 0 && wideHead(lines[i], lines[i+1:last+1], gap) {
 			i++ // the run starts under a running head: read it again from there
 			continue
 		}
+		if multi[last] && noteUnder(lines[last], lines[max(i, last-12):last], gap) {
+			last-- // the run ends over a note or the next title
+		}
+		next := last + 1
 		if i > 0 && labelFirstLine(lines, multi, i, last) {
 			i-- // the first row's label began on the line above
 		}
