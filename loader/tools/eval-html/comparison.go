@@ -69,9 +69,10 @@ func (s snippetScore) prf() (p, r, f float64) {
 }
 
 // scoreSnippets checks a candidate's text against a page's snippets. White
-// space runs are folded to one space on both sides first (the candidates lay
-// out blocks differently: docket joins blocks with blank lines, trafilatura
-// with single newlines); scripts/comparison compares the raw strings.
+// space runs are folded to one space and soft hyphens dropped on both sides
+// first (the candidates lay out blocks differently: docket joins blocks with
+// blank lines, trafilatura with single newlines; see withoutSoftHyphens);
+// scripts/comparison compares the raw strings.
 func scoreSnippets(pg comparisonPage, text string) snippetScore {
 	var s snippetScore
 	text = collapseSpace(text)
@@ -92,7 +93,9 @@ func scoreSnippets(pg comparisonPage, text string) snippetScore {
 	return s
 }
 
-func collapseSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+// collapseSpace folds white space runs to one space, and drops soft hyphens
+// (withoutSoftHyphens).
+func collapseSpace(s string) string { return strings.Join(strings.Fields(withoutSoftHyphens(s)), " ") }
 
 // trafilaturaDir is the module's folder in the module cache: `go mod
 // download -json` prints it, downloading the module first when it is

@@ -85,3 +85,18 @@ func TestScoreSnippets(t *testing.T) {
 		t.Errorf("prf %v %v %v, want 0.75 each", p, r, f)
 	}
 }
+
+// TestScoreSnippetsSoftHyphens: a soft hyphen is not a character a reader
+// sees, on either side: a snippet copied with them matches a text without
+// them (archive.org.steinzeitwissen's), a snippet without them a text with
+// them (wehranlage-horka's page hyphenates with &shy;), and the word split
+// does not cut a word at one.
+func TestScoreSnippetsSoftHyphens(t *testing.T) {
+	pg := comparisonPage{with: []string{"Werk\u00adzeug\u00adty\u00adpen und ihre Laufzeiten", "Markt schlendern"}, without: []string{"Im\u00adpres\u00adsum"}}
+	if s := scoreSnippets(pg, "Werkzeugtypen und ihre Lauf\u00adzei\u00adten. Über den Markt schlen\u00addern. Impressum"); s != (snippetScore{tp: 2, fp: 1}) {
+		t.Errorf("score %+v, want both snippets found and the without one too", s)
+	}
+	if got := splitWords("schlen\u00addern"); len(got) != 1 || got[0] != "schlendern" {
+		t.Errorf("words %q, want [schlendern]", got)
+	}
+}

@@ -17,7 +17,7 @@ import (
 // docket's: a fault in docket's must not hide in its scores.
 func splitWords(s string) []string {
 	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(withoutSoftHyphens(s)), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
 	}) {
 		start := 0
@@ -43,6 +43,19 @@ func splitWords(s string) []string {
 		}
 	}
 	return out
+}
+
+// withoutSoftHyphens is s less its soft hyphens (&shy;, U+00AD): a hint
+// where a word may break at a line's end, not a character a reader sees.
+// The sets disagree on them (go-trafilatura's comparison snippets keep them
+// on some pages, as the text they were copied from did, and leave them out
+// on others; readability and trafilatura drop them), and the word split cut
+// a word at each. Both sides of every comparison go through it.
+func withoutSoftHyphens(s string) string {
+	if strings.IndexRune(s, '\u00ad') < 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, "\u00ad", "")
 }
 
 // kana: hiragana, katakana and the long-vowel mark ー (Common in Unicode).
