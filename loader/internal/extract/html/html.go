@@ -151,6 +151,9 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 	return res, nil
 }
 
+// softHyphen is &shy;.
+const softHyphen = '\u00ad'
+
 // compose puts the page's text and attribute values in NFC, as go-readability
 // and go-trafilatura give theirs: a page written decomposed ("u" + U+0308 for
 // "ü", as macOS file names and text pasted from them are) would land text
@@ -158,9 +161,20 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 // the source: NFC of the source could join a combining mark to the ">" or
 // "=" before it (">" + U+0338 is "≯"). Text already in NFC (nearly every
 // page) is only scanned.
+//
+// Soft hyphens (&shy;, U+00AD) leave the text first, as readability and
+// trafilatura drop them: a hint where a word may break at a line's end,
+// which pages hyphenated for justified text put between most syllables
+// ("schlen&shy;dern"), so that the landed word matched neither a typed word
+// nor trafilatura's text.
 func compose(n *html.Node) {
-	if n.Type == html.TextNode && !norm.NFC.IsNormalString(n.Data) {
-		n.Data = norm.NFC.String(n.Data)
+	if n.Type == html.TextNode {
+		if strings.IndexRune(n.Data, softHyphen) >= 0 {
+			n.Data = strings.ReplaceAll(n.Data, string(softHyphen), "")
+		}
+		if !norm.NFC.IsNormalString(n.Data) {
+			n.Data = norm.NFC.String(n.Data)
+		}
 	}
 	for i, a := range n.Attr {
 		if !norm.NFC.IsNormalString(a.Val) {

@@ -266,3 +266,17 @@ func TestDecomposedTextComposed(t *testing.T) {
 		t.Errorf("metadata title %q, description %q: want them composed", res.Metadata.Title, res.Metadata.Extra["description"])
 	}
 }
+
+// TestSoftHyphensDropped: a soft hyphen (&shy;, U+00AD) is a hyphenation
+// hint no reader sees unless the word breaks at a line's end; pages
+// hyphenated for justified text put one between most syllables, and the
+// landed words ("schlen\u00addern") matched neither a typed word nor
+// trafilatura's text (go-trafilatura's comparison page wehranlage-horka.de
+// lost its last paragraph this way). They go, as readability and
+// trafilatura drop them.
+func TestSoftHyphensDropped(t *testing.T) {
+	page := `<html><body><h1>Historischer Markt</h1><p>W&auml;hrend Sie &uuml;ber den Markt schlen&shy;dern, stau&shy;nen und allerlei feine K&ouml;st&shy;lich&shy;kei&shy;ten probieren, sind Ihre Kinder begeistert.</p></body></html>`
+	res := extractData(t, "shy.html", []byte(page))
+	want := []el{{document.Title, "Historischer Markt", 1}, {document.NarrativeText, "Während Sie über den Markt schlendern, staunen und allerlei feine Köstlichkeiten probieren, sind Ihre Kinder begeistert.", 0}}
+	sameEls(t, elements(res), want)
+}
