@@ -152,3 +152,32 @@ func TestRunQueryNullColumnTypes(t *testing.T) {
 		t.Errorf("printed:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestRunQueryPythonValues: a run_query value of a type agate casts to
+// Text is str() of the Python value dbt-duckdb gets (a UUID's text, a
+// timedelta's "1 day, 2:00:00", bytes' b'...'), and a list is the JSON
+// text dbt's table_from_data_flat makes of it (json.dumps: ["a",
+// "\u00e9"], 1.0), so SQL a macro builds from them reads as in dbt.
+// Before, a UUID came through as its 16 raw bytes, an interval as
+// "<duckdb.Interval Value>", a blob as its bytes, a list of strings as
+// ['a', 'é'], without a word.
+func TestRunQueryPythonValues(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"macros/show.sql": `{% macro show() %}
+{% set r = run_query("select '00000000-0000-0000-0000-0000000000ff'::uuid as u, interval '1 day 2 hours' as i1, interval '-90 seconds' as i2, interval '14 months' as i3, interval '1.5 seconds' as i4, 'a\\xAA''\"'::blob as b, ['a', 'é'] as ls, [1.0, 1e20]::double[] as lf, [[1], [2, 3]] as ll, [1, 2]::int[2] as arr") %}
+{% for c in r.column_names %}{% do log(c ~ "=" ~ r.rows[0][c], info=True) %}{% endfor %}
+{% do r.print_structure() %}
+{% endmacro %}`,
+	})
+	want := strings.Join([]string{"u=00000000-0000-0000-0000-0000000000ff", "i1=1 day, 2:00:00", "i2=-1 day, 23:58:30",
+		"i3=420 days, 0:00:00", "i4=0:00:01.500000", `b=b'a\xaa\'"'`, `ls=["a", "\u00e9"]`, "lf=[1.0, 1e+20]",
+		"ll=[[1], [2, 3]]", "arr=[1, 2]"}, "\n")
+	got := loggedOperation(t, dir, "show")(nil)
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("printed:\n%s\nwant:\n%s", got, want)
+	}
+	if strings.Count(got, "| Text      |") != 10 {
+		t.Errorf("every column is Text:\n%s", got)
+	}
+}

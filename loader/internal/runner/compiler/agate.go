@@ -3,7 +3,6 @@ package compiler
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -177,13 +176,8 @@ func agateText(v any) string {
 		}
 		return "False"
 	case float64:
-		switch {
-		case math.IsNaN(x):
-			return "NaN"
-		case math.IsInf(x, 1):
-			return "Infinity"
-		case math.IsInf(x, -1):
-			return "-Infinity"
+		if s, ok := nonFinite(x); ok {
+			return s
 		}
 		return strconv.FormatFloat(x, 'g', -1, 64)
 	case floater:

@@ -170,8 +170,8 @@ func (d *dbConn) query(q string) (*resultTable, []any, error) {
 	data := []any{}
 	for _, vals := range rows {
 		for i, v := range vals {
-			if tm, ok := v.(time.Time); ok && i < len(dbTypes) {
-				v = pythonTime(tm, dbTypes[i])
+			if i < len(dbTypes) {
+				v = pythonValue(v, dbTypes[i])
 			}
 			vals[i] = jinjaValue(v)
 		}
