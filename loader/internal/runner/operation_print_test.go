@@ -181,3 +181,23 @@ func TestRunQueryPythonValues(t *testing.T) {
 		t.Errorf("every column is Text:\n%s", got)
 	}
 }
+
+// TestRunQueryTuples: agate's Column.values() and Table.column_names are
+// tuples, so a macro that renders them (where id in {{ ids }}) or logs
+// them gets Python's ('a', 'b'), ('c',), as in dbt; they stay lists to
+// index, iterate and join. Before: ['a', 'b'], a DuckDB list literal.
+func TestRunQueryTuples(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"macros/show.sql": `{% macro show() %}
+{% set r = run_query("select 'a' as c union all select 'b' order by 1") %}
+{% set ids = r.columns[0].values() %}
+{% do log("where c in " ~ ids ~ " " ~ r.column_names ~ " " ~ ids[1] ~ ids | join('') ~ (ids | length), info=True) %}
+{% do log(ids, info=True) %}{% do print([r.column_names, (1,)]) %}
+{% endmacro %}`,
+	})
+	want := "where c in ('a', 'b') ('c',) bab2\n('a', 'b')\n[('c',), (1,)]"
+	if got := loggedOperation(t, dir, "show")(nil); got != want {
+		t.Errorf("printed:\n%s\nwant:\n%s", got, want)
+	}
+}

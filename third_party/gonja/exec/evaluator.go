@@ -164,6 +164,9 @@ func (e *Evaluator) evalBinaryExpression(node *nodes.BinaryExpression) *Value {
 		// docket: Jinja2's %: printf-style formatting of a string, else
 		// Python's (floored) modulo (pypercent.go)
 		_, tuple := node.Right.(*nodes.Tuple)
+		if _, ok := right.Interface().(Tuple); ok {
+			tuple = true // a tuple value: agate's Column.values()
+		}
 		return PyModulo(left, right, tuple)
 	case tokens.Power:
 		return AsValue(math.Pow(left.Float(), right.Float()))
@@ -271,7 +274,7 @@ func (e *Evaluator) evalList(node *nodes.List) *Value {
 }
 
 func (e *Evaluator) evalTuple(node *nodes.Tuple) *Value {
-	values := ValuesList{}
+	values := Tuple{} // docket: prints as a tuple, ('a',)
 	for _, val := range node.Val {
 		value := e.Eval(val)
 		values = append(values, value)

@@ -675,6 +675,9 @@ func (v *Value) Contains(other *Value) bool {
 		if vl, ok := resolved.Interface().(ValuesList); ok {
 			return vl.Contains(other)
 		}
+		if t, ok := resolved.Interface().(Tuple); ok { // docket
+			return ValuesList(t).Contains(other)
+		}
 		for i := 0; i < resolved.Len(); i++ {
 			item := resolved.Index(i)
 			if other.EqualValueTo(ToValue(item)) {
@@ -1257,6 +1260,20 @@ func (vl ValuesList) String() string {
 
 func (vl ValuesList) Contains(value *Value) bool {
 	return slices.ContainsFunc(vl, value.EqualValueTo)
+}
+
+// Tuple (docket) is a Python tuple: a list (iterated, indexed, counted,
+// tested with `in` as one) that prints as Python's repr of a tuple, ('a',
+// 1), ('a',), (): a tuple literal, agate's Column.values().
+type Tuple []*Value
+
+func (t Tuple) String() string {
+	s := ValuesList(t).String()
+	s = s[1 : len(s)-1]
+	if len(t) == 1 {
+		s += ","
+	}
+	return "(" + s + ")"
 }
 
 type Pair struct {

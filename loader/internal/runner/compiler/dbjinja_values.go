@@ -67,9 +67,19 @@ func (c *resultColumn) GetAttribute(name string) (*exec.Value, bool) {
 	case "name":
 		return exec.AsValue(c.name), true
 	case "values":
-		return exec.AsValue(func(*exec.VarArgs) (any, error) { return c.vals, nil }), true
+		return exec.AsValue(func(*exec.VarArgs) (any, error) { return pyTuple(c.vals), nil }), true
 	}
 	return exec.AsValue(nil), false
+}
+
+// pyTuple is vals as a Python tuple (agate's Column.values(),
+// Table.column_names): a list that prints as ('a', 'b').
+func pyTuple(vals []any) exec.Tuple {
+	t := make(exec.Tuple, len(vals))
+	for i, v := range vals {
+		t[i] = exec.AsValue(v)
+	}
+	return t
 }
 
 // resultColumns is .columns: indexed by position or name, .items().
@@ -124,7 +134,7 @@ func (t *resultTable) GetAttribute(name string) (*exec.Value, bool) {
 		for _, n := range t.columnNames() {
 			out = append(out, n)
 		}
-		return exec.AsValue(out), true
+		return exec.AsValue(pyTuple(out)), true
 	case "columns":
 		cs := resultColumns{}
 		for i, n := range t.columnNames() {

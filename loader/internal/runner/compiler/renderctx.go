@@ -113,7 +113,7 @@ func (rc *renderCtx) vars() map[string]any {
 				info = a.Pos[1]
 			}
 			if b, _ := info.(bool); b && len(a.Pos) > 0 {
-				rc.say(pyStr(a.Pos[0])) // dbt's str(msg)
+				rc.say(pyStr(render.PyValue(a.Raw[0]))) // dbt's str(msg)
 			}
 			return "", nil
 		}),
@@ -135,8 +135,8 @@ func (rc *renderCtx) vars() map[string]any {
 		// log(msg, info=True), never dropped (a project's own print macro wins)
 		ctx["print"] = render.Wrap(func(a render.Args) (any, error) {
 			parts := make([]string, len(a.Pos))
-			for i, v := range a.Pos {
-				parts[i] = pyStr(v) // Python's print: str() of each
+			for i, v := range a.Raw {
+				parts[i] = pyStr(render.PyValue(v)) // Python's print: str() of each
 			}
 			rc.say(strings.Join(parts, " "))
 			return "", nil

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/docket-dev/docket/loader/internal/runner/render"
 )
 
 // testSpec is one generic test declared in YAML.
@@ -351,6 +353,15 @@ func pyRepr(v any) string {
 			parts[i] = pyRepr(e)
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
+	case render.Tuple:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = pyRepr(e)
+		}
+		if len(x) == 1 {
+			return "(" + parts[0] + ",)"
+		}
+		return "(" + strings.Join(parts, ", ") + ")"
 	case map[string]any:
 		var parts []string
 		for _, k := range SortedKeys(x) {

@@ -38,6 +38,7 @@ type Func = func(args *exec.VarArgs) (any, error)
 type Args struct {
 	Pos []any
 	Kw  map[string]any
+	Raw []*exec.Value // Pos as the template gave them (log and print keep a tuple's form: PyValue)
 }
 
 // EnvVar is dbt's env_var(var, default=None): lookup's value for the
@@ -73,6 +74,7 @@ func Wrap(fn func(a Args) (any, error)) Func {
 		for _, v := range va.Args {
 			a.Pos = append(a.Pos, goValue(v))
 		}
+		a.Raw = va.Args
 		for k, v := range va.KwArgs {
 			a.Kw[k] = goValue(v)
 		}
@@ -94,6 +96,39 @@ func goValue(v *exec.Value) any {
 		return out
 	}
 	return v.ToGoSimpleType(true)
+}
+
+// Tuple is a Python tuple (a tuple literal, agate's Column.values()) as
+// PyValue gives it.
+type Tuple []any
+
+// PyValue is goValue keeping tuples, at any depth, as Tuple: for code that
+// prints a value as Python does (log, print); every other Go function sees
+// a tuple as the list it behaves as.
+func PyValue(v *exec.Value) any {
+	switch x := v.Interface().(type) {
+	case exec.Tuple:
+		out := make(Tuple, len(x))
+		for i, e := range x {
+			out[i] = PyValue(e)
+		}
+		return out
+	case exec.ValuesList:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = PyValue(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = PyValue(exec.AsValue(e))
+		}
+		return out
+	case *exec.Value:
+		return PyValue(x)
+	}
+	return goValue(v)
 }
 
 // Env holds parsed macros; it is safe for concurrent use once built.
