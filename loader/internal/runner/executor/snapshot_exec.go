@@ -163,11 +163,12 @@ func (q snapSQL) checkColumns(n *compiler.Node) ([]string, error) {
 	return checkCols, nil
 }
 
-// stamp is the version's time: updated_at (timestamp) or the snapshot
-// clock (check).
+// stamp is the version's time: updated_at (timestamp) as the query has
+// it, a DATE staying a DATE (dbt's build_snapshot_table selects it as
+// dbt_updated_at and dbt_valid_from), or the snapshot clock (check).
 func (q snapSQL) stamp(alias string) string {
 	if q.sc.Strategy == "timestamp" {
-		return alias + "." + compiler.Quote(q.sc.UpdatedAt) + "::timestamp"
+		return alias + "." + compiler.Quote(q.sc.UpdatedAt)
 	}
 	return q.nowLit
 }
@@ -201,19 +202,26 @@ func (q snapSQL) srcCols() string {
 	return strings.Join(srcCols, ", ")
 }
 
-// validToCurrent is what a current version holds in dbt_valid_to: null,
-// or dbt_valid_to_current's expression as a timestamp.
-func (q snapSQL) validToCurrent() string {
-	if q.sc.ValidToCurrent == "" {
-		return "null::timestamp"
+// validTo is what a current version read from alias holds in
+// dbt_valid_to, as dbt's get_dbt_valid_to_current writes it:
+// coalesce(nullif(updated_at, updated_at), dbt_valid_to_current), a null
+// of the stamp's type (updated_at's, or a timestamp for check) or the
+// expression (its type and the stamp's common one).
+func (q snapSQL) validTo(alias string) string {
+	null := "null::timestamp"
+	if q.sc.Strategy == "timestamp" {
+		null = "nullif(" + q.stamp(alias) + ", " + q.stamp(alias) + ")"
 	}
-	return "(" + q.sc.ValidToCurrent + ")::timestamp"
+	if q.sc.ValidToCurrent == "" {
+		return null
+	}
+	return "coalesce(" + null + ", (" + q.sc.ValidToCurrent + "))"
 }
 
 // meta is the meta columns of a version valid from at.
 func (q snapSQL) meta(alias, at, deleted string) string {
 	nm := q.names()
-	s := fmt.Sprintf("%s as %s, %s as %s, %s as %s, %s as %s", q.scdID(alias, at), nm.ScdID, at, nm.UpdatedAt, at, nm.ValidFrom, q.validToCurrent(), nm.ValidTo)
+	s := fmt.Sprintf("%s as %s, %s as %s, %s as %s, %s as %s", q.scdID(alias, at), nm.ScdID, at, nm.UpdatedAt, at, nm.ValidFrom, q.validTo(alias), nm.ValidTo)
 	if q.sc.HardDeletes == "new_record" {
 		s += ", " + deleted + " as " + nm.IsDeleted
 	}
@@ -258,7 +266,7 @@ func (q snapSQL) updateSteps(staged string, snapCols []colDef, checkCols []strin
 	nm := q.names()
 	current := "t." + nm.ValidTo + " is null"
 	if sc.ValidToCurrent != "" {
-		current = "(t." + nm.ValidTo + " is null or t." + nm.ValidTo + " = " + q.validToCurrent() + ")"
+		current = "(t." + nm.ValidTo + " is null or t." + nm.ValidTo + " = (" + sc.ValidToCurrent + "))"
 	}
 	notDeleted := ""
 	if sc.HardDeletes == "new_record" {

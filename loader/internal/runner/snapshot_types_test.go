@@ -1,0 +1,51 @@
+package runner
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSnapshotKeepsUpdatedAtType: a timestamp snapshot's dbt_updated_at,
+// dbt_valid_from and dbt_valid_to are its updated_at column as the query
+// has it (dbt's build_snapshot_table selects updated_at as them, and
+// dbt_valid_to is coalesce(nullif(updated_at, updated_at),
+// dbt_valid_to_current)): a DATE stays a DATE. docket cast them to
+// TIMESTAMP, so the history of a daily source read 2026-01-02 00:00:00
+// and its scd_id hashed that text. Two runs: id 1 changes, id 2 is
+// deleted (invalidate), then a run with nothing new.
+func TestSnapshotKeepsUpdatedAtType(t *testing.T) {
+	files := shapeProject("st", map[string]string{
+		"models/src.sql": "{{ config(materialized='table') }}\n{% set n = var('n', 1) | int %}\n" +
+			"select 1 as id, case when {{ n }} = 1 then 'a' else 'b' end as v, date '2026-01-01' + {{ n }} as changed_on\n" +
+			"union all select 2, 'c', date '2026-01-02' where {{ n }} = 1",
+		"snapshots/snaps.yml": "snapshots:\n  - name: daily\n    relation: ref('src')\n    config:\n      unique_key: id\n      strategy: timestamp\n" +
+			"      updated_at: changed_on\n      hard_deletes: invalidate\n" +
+			"  - name: forever\n    relation: ref('src')\n    config:\n      unique_key: id\n      strategy: timestamp\n" +
+			"      updated_at: changed_on\n      dbt_valid_to_current: \"date '9999-12-31'\"\n",
+	})
+	dir, _, ws := probeWarnings(t, files, "")
+	for _, w := range ws {
+		t.Errorf("warning: %s", w)
+	}
+	db := shapeDB(t, dir)
+	shapeRun(t, db, dir, "build", nil)
+	shapeRun(t, db, dir, "build", map[string]any{"n": 2})
+	shapeRun(t, db, dir, "build", map[string]any{"n": 2})
+	types := func(rel string) string {
+		return strings.Join(queryStrings(t, db.SQL(), "select column_name || ' ' || column_type from (describe "+rel+") where column_name like 'dbt_%' and column_name <> 'dbt_scd_id'"), ", ")
+	}
+	for _, rel := range []string{"test_schema.daily", "test_schema.forever"} {
+		if got, want := types(rel), "dbt_updated_at DATE, dbt_valid_from DATE, dbt_valid_to DATE"; got != want {
+			t.Errorf("%s: %s, want %s", rel, got, want)
+		}
+	}
+	rows := func(q string) string { return strings.Join(queryStrings(t, db.SQL(), q), " ") }
+	if got, want := rows("select id || v || ':' || dbt_valid_from || ':' || coalesce(dbt_valid_to::varchar, '-') || ':' || (dbt_scd_id = md5(id || '|' || dbt_valid_from)) from test_schema.daily order by id, dbt_valid_from"),
+		"1a:2026-01-02:2026-01-03:true 1b:2026-01-03:-:true"; !strings.HasPrefix(got, want) || !strings.Contains(got, " 2c:2026-01-02:") {
+		t.Errorf("daily after three runs: %s\nwant %s and 2c closed", got, want)
+	}
+	if got, want := rows("select id || v || ':' || dbt_valid_from || ':' || dbt_valid_to from test_schema.forever order by id, dbt_valid_from"),
+		"1a:2026-01-02:2026-01-03 1b:2026-01-03:9999-12-31 2c:2026-01-02:9999-12-31"; got != want {
+		t.Errorf("forever after three runs: %s\nwant %s", got, want)
+	}
+}
