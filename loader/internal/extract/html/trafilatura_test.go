@@ -78,3 +78,61 @@ func TestTrafilaturaContentOnly(t *testing.T) {
 		}
 	}
 }
+
+// shortNewsPage is a short news page: a headline, paras, a related-news
+// list and a footer, in Chinese or in English (the same page translated).
+func shortNewsPage(zh bool) string {
+	nav := []string{"Home", "News", "Business", "Sport", "Entertainment", "Technology", "Cars", "Property", "Education", "Travel"}
+	title, related, footer := "New metro lines to open next year", "Related news", "Copyright The Daily Contact us Advertising"
+	paras := []string{
+		"The city today released a new public transport plan and decided to open three new metro lines next spring to ease traffic in the city centre.",
+		"The head of the city transport bureau said the new lines will link the eastern housing estates with the western industrial park, carrying an expected two hundred thousand passengers a day.",
+	}
+	links := []string{"Taxi fares in the city to change next month", "Motorways free of tolls over the holiday", "New airport terminal opens for service", "Every bus stop to get an electronic screen", "Shared bicycle parking areas redrawn", "City road works begin across the city"}
+	if zh {
+		nav = []string{"首页", "新闻", "财经", "体育", "娱乐", "科技", "汽车", "房产", "教育", "旅游"}
+		title, related, footer = "新地铁线路明年开通", "相关新闻", "版权所有 本报社 联系我们 广告服务"
+		paras = []string{
+			"本市今天发布了新的公共交通计划，决定在明年春季开通三条新的地铁线路，以缓解市中心的交通压力。",
+			"市交通局负责人表示，新线路将连接城市东部的住宅区和西部的工业园区，预计每天可以运送乘客二十万人次。",
+		}
+		links = []string{"本市出租车价格将于下月调整", "高速公路春节期间免费通行", "机场新航站楼正式投入使用", "公交车站将全部安装电子屏幕", "共享单车停放区域重新规划", "城市道路改造工程全面启动"}
+	}
+	var sb strings.Builder
+	sb.WriteString(`<html><head><title>` + title + `</title></head><body><div class="nav"><ul>`)
+	for _, l := range nav {
+		sb.WriteString(`<li><a href="/x">` + l + `</a></li>`)
+	}
+	sb.WriteString(`</ul></div><div class="main"><div class="article"><h1>` + title + `</h1>`)
+	for _, p := range paras {
+		sb.WriteString("<p>" + p + "</p>")
+	}
+	sb.WriteString(`</div><div class="related"><h3>` + related + `</h3><ul>`)
+	for _, l := range links {
+		sb.WriteString(`<li><a href="/y">` + l + `</a></li>`)
+	}
+	sb.WriteString(`</ul></div></div><div class="footer"><p>` + footer + `</p></div></body></html>`)
+	return sb.String()
+}
+
+// TestTrafilaturaRescueGateWeighsScripts: go-trafilatura takes the whole
+// page's text (its baseline rescue) when its own is under MinExtractedSize
+// (250) characters; a Chinese page is a third as many characters as the
+// same page in English, so the fork weighs a Han character three, a kana or
+// Hangul character two there (as docket's textWidth). Before, a short
+// Chinese news page, 96 characters of story (an English story of ~270),
+// was rescued from the whole page, and docket widened readability's choice
+// to it: the related-news list landed with the story, where the English
+// page landed the story alone.
+func TestTrafilaturaRescueGateWeighsScripts(t *testing.T) {
+	for _, zh := range []bool{false, true} {
+		res := extractData(t, "news.html", []byte(shortNewsPage(zh)))
+		text := res.Pages[0].Text
+		if strings.Contains(text, "相关新闻") || strings.Contains(text, "出租车") || strings.Contains(text, "Related news") || strings.Contains(text, "Taxi fares") {
+			t.Errorf("zh %v: the related-news list landed with the story (content_by %s):\n%s", zh, res.Metadata.Extra["content_by"], text)
+		}
+		if !strings.Contains(text, "二十万人次") && !strings.Contains(text, "two hundred thousand") {
+			t.Errorf("zh %v: the story's second paragraph is lost:\n%s", zh, text)
+		}
+	}
+}
