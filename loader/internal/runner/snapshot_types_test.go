@@ -1,8 +1,13 @@
 package runner
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
 )
 
 // TestSnapshotKeepsUpdatedAtType: a timestamp snapshot's dbt_updated_at,
@@ -47,5 +52,47 @@ func TestSnapshotKeepsUpdatedAtType(t *testing.T) {
 	if got, want := rows("select id || v || ':' || dbt_valid_from || ':' || dbt_valid_to from test_schema.forever order by id, dbt_valid_from"),
 		"1a:2026-01-02:2026-01-03 1b:2026-01-03:9999-12-31 2c:2026-01-02:9999-12-31"; got != want {
 		t.Errorf("forever after three runs: %s\nwant %s", got, want)
+	}
+}
+
+// TestSnapshotStepErrorPlace: a DuckDB error from a statement docket
+// writes around a snapshot's query (here: a later run's query turns v
+// from an integer into text the history's INTEGER column cannot take) is
+// placed at the snapshot's config in the user's file and names the step;
+// it was target/compiled/.../s.sql:2:90, a line and column of docket's own
+// statement (a blank line of the compiled query).
+func TestSnapshotStepErrorPlace(t *testing.T) {
+	files := shapeProject("se", map[string]string{
+		"models/src.sql": "{% if var('n', 1) == 1 %}select 1 as id, 1 as v{% else %}select 1 as id, 'abc' as v{% endif %}",
+		"snapshots/s.sql": "{% snapshot s %}\n{{ config(unique_key='id', strategy='check', check_cols=['v']) }}\n" +
+			"select * from {{ ref('src') }}\n{% endsnapshot %}\n",
+	})
+	dir := writeProbe(t, files)
+	db := shapeDB(t, dir)
+	shapeRun(t, db, dir, "build", nil)
+	p, err := project.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned, Vars: map[string]any{"n": 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rr, err := executor.Execute(context.Background(), m, db, executor.RunOptions{Command: "build", Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "snapshots/s.sql:2:4: snapshot s: comparing the query's rows with the current versions in test_schema.s: Conversion Error: Could not convert string 'abc' to INT32"
+	found := false
+	for _, r := range rr.Results {
+		if r.UniqueID == "snapshot.se.s" {
+			found = true
+			if !strings.HasPrefix(r.Message, want) {
+				t.Errorf("s: %s %q\nwant %q", r.Status, r.Message, want)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no result for snapshot s: %+v", rr.Results)
 	}
 }

@@ -61,7 +61,7 @@ func (x *nodeExec) snapshot() error {
 	if existing == "" {
 		stmt := fmt.Sprintf("create table %s as select %s, %s from temp.main.%s as s", rel, q.srcCols(), q.meta("s", q.stamp("s"), "'False'"), src)
 		if _, err := x.exec(stmt); err != nil {
-			return x.sqlErr(err, stmt, 0)
+			return x.snapErr(err, "creating the snapshot table "+rel)
 		}
 		rows, _ := x.count(rel)
 		x.r.AdapterResponse = AdapterResponse{Message: fmt.Sprintf("INSERT %d", rows), RowsAffected: rows}
@@ -80,13 +80,13 @@ func (x *nodeExec) snapshot() error {
 	steps := q.updateSteps(staged, snapCols, checkCols)
 	var inserted int64
 	for _, s := range steps {
-		k, err := x.exec(s)
+		k, err := x.exec(s.sql)
 		if err != nil {
 			x.exec("rollback")
 			x.exec("drop table if exists temp.main." + staged)
-			return x.sqlErr(err, s, 0)
+			return x.snapErr(err, s.what)
 		}
-		if strings.HasPrefix(s, "insert into "+rel) {
+		if strings.HasPrefix(s.sql, "insert into "+rel) {
 			inserted += k
 		}
 	}
@@ -96,6 +96,20 @@ func (x *nodeExec) snapshot() error {
 	x.r.Status = StatusSuccess
 	return x.postHooks(false)
 }
+
+// snapErr is a DuckDB error from a statement docket writes around the
+// snapshot's query (the query itself ran): placed at the snapshot's
+// strategy config in its own file and saying which step failed (what),
+// not at a line and column of a statement the user never sees (it was
+// target/compiled/<snapshot>.sql:2:90, a blank line of the compiled query).
+func (x *nodeExec) snapErr(err error, what string) error {
+	at := x.n.KeyPos("strategy")
+	return &compiler.DiagnosticError{D: compiler.Diagnostic{Path: x.n.Path, Line: at.Line, Col: at.Col,
+		Msg: fmt.Sprintf("snapshot %s: %s: %s", x.n.Name, what, compiler.FirstLine(err.Error()))}}
+}
+
+// snapStep is one statement of a later snapshot run and what it does.
+type snapStep struct{ sql, what string }
 
 func colNames(cols []colDef) string {
 	var s []string
@@ -251,16 +265,17 @@ func (q snapSQL) isMeta(c string) bool {
 // versions are staged in the temp table staged, the current versions
 // they replace are closed, deletions handled per hard_deletes, and the
 // new versions inserted.
-func (q snapSQL) updateSteps(staged string, snapCols []colDef, checkCols []string) []string {
+func (q snapSQL) updateSteps(staged string, snapCols []colDef, checkCols []string) []snapStep {
 	sc, rel, src, nowLit := q.sc, q.rel, q.src, q.nowLit
 	inSnap := map[string]bool{}
 	for _, c := range snapCols {
 		inSnap[strings.ToLower(c.name)] = true
 	}
-	var steps []string
+	var steps []snapStep
 	for _, c := range q.cols {
 		if !inSnap[strings.ToLower(c.name)] {
-			steps = append(steps, fmt.Sprintf("alter table %s add column %s %s", rel, compiler.Quote(c.name), c.typ))
+			steps = append(steps, snapStep{fmt.Sprintf("alter table %s add column %s %s", rel, compiler.Quote(c.name), c.typ),
+				fmt.Sprintf("adding the query's new column %s (%s) to %s", c.name, c.typ, rel)})
 		}
 	}
 	nm := q.names()
@@ -286,10 +301,12 @@ func (q snapSQL) updateSteps(staged string, snapCols []colDef, checkCols []strin
 	// current version is a deletion record and that came back.
 	insertWhere := fmt.Sprintf(`not exists (select 1 from %[1]s as t where %[2]s and %[3]s%[4]s)
 		or exists (select 1 from %[1]s as t where %[2]s and %[3]s%[4]s and %[5]s)`, rel, current, q.keyJoin("t", "s"), notDeleted, changed)
-	steps = append(steps, "begin",
-		fmt.Sprintf("create or replace temp table %s as select %s, %s from temp.main.%s as s where %s", staged, q.srcCols(), q.meta("s", q.stamp("s"), "'False'"), src, insertWhere),
+	steps = append(steps, snapStep{"begin", "starting the update's transaction"},
+		snapStep{fmt.Sprintf("create or replace temp table %s as select %s, %s from temp.main.%s as s where %s", staged, q.srcCols(), q.meta("s", q.stamp("s"), "'False'"), src, insertWhere),
+			"comparing the query's rows with the current versions in " + rel},
 		// Close the current versions of the keys that get a new one.
-		fmt.Sprintf("update %s as t set %s = s.%s from temp.main.%s as s where %s and %s", rel, nm.ValidTo, nm.ValidFrom, staged, current, q.keyJoin("t", "s")))
+		snapStep{fmt.Sprintf("update %s as t set %s = s.%s from temp.main.%s as s where %s and %s", rel, nm.ValidTo, nm.ValidFrom, staged, current, q.keyJoin("t", "s")),
+			"closing the versions that changed in " + rel})
 	if sc.HardDeletes != "ignore" {
 		gone := fmt.Sprintf("%s%s and not exists (select 1 from temp.main.%s as s where %s)", current, notDeleted, src, q.keyJoin("t", "s"))
 		if sc.HardDeletes == "new_record" {
@@ -300,16 +317,19 @@ func (q snapSQL) updateSteps(staged string, snapCols []colDef, checkCols []strin
 					tcols = append(tcols, "t."+compiler.Quote(c.name))
 				}
 			}
-			steps = append(steps, fmt.Sprintf("insert into %s by name select %s, %s from %s as t where %s", rel, strings.Join(tcols, ", "), q.meta("t", nowLit, "'True'"), rel, gone))
+			steps = append(steps, snapStep{fmt.Sprintf("insert into %s by name select %s, %s from %s as t where %s", rel, strings.Join(tcols, ", "), q.meta("t", nowLit, "'True'"), rel, gone),
+				"recording the deleted rows in " + rel})
 			// The insert above added current rows for the deleted keys; close
 			// the version they replace (the one that is not a deletion record).
-			steps = append(steps, fmt.Sprintf("update %s as t set %s = %s where %s and t.%s = 'False' and not exists (select 1 from temp.main.%s as s where %s)",
-				rel, nm.ValidTo, nowLit, current, nm.IsDeleted, src, q.keyJoin("t", "s")))
+			steps = append(steps, snapStep{fmt.Sprintf("update %s as t set %s = %s where %s and t.%s = 'False' and not exists (select 1 from temp.main.%s as s where %s)",
+				rel, nm.ValidTo, nowLit, current, nm.IsDeleted, src, q.keyJoin("t", "s")), "closing the deleted rows' versions in " + rel})
 		} else {
-			steps = append(steps, fmt.Sprintf("update %s as t set %s = %s where %s", rel, nm.ValidTo, nowLit, gone))
+			steps = append(steps, snapStep{fmt.Sprintf("update %s as t set %s = %s where %s", rel, nm.ValidTo, nowLit, gone),
+				"closing the deleted rows' versions in " + rel})
 		}
 	}
-	steps = append(steps, fmt.Sprintf("insert into %s by name select * from temp.main.%s", rel, staged), "commit")
+	steps = append(steps, snapStep{fmt.Sprintf("insert into %s by name select * from temp.main.%s", rel, staged), "inserting the new versions into " + rel},
+		snapStep{"commit", "committing the update"})
 	return steps
 }
 
