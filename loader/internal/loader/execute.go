@@ -100,19 +100,6 @@ func filesIn(parts [][]PlannedFile) int {
 	return n
 }
 
-// Family is a top-level document's landings (the document first, then
-// its attachments, recursively) and the attachments it no longer has
-// (to tombstone with it): the unit a kill never splits.
-type Family struct {
-	Landings []warehouse.Landing
-	Gone     []string
-	Pages    int // pages extracted for the family in this run
-	// Tail: every file had been handed to a worker when this family's
-	// was done, so its worker has nothing left to extract and a core is
-	// free: a Writer lands it at once (see Writer.Add).
-	Tail bool
-}
-
 // Execute runs files of a plan (Todo's files, or any subset of them, in
 // the order given) and hands each document's family to sink as soon as
 // it is done, from a single goroutine, so sink may write without locks.
@@ -186,7 +173,7 @@ func executeParts(ctx context.Context, plan *Plan, parts [][]PlannedFile, opts O
 				}
 				o := sh.extract(ctx, f)
 				select {
-				case results <- workDone{fam: flatten(o), tail: handedAll.Load()}:
+				case results <- workDone{fam: flatten(o), tail: handedAll.Load(), left: total - int(taken.Load())}:
 				case <-ctx.Done():
 					return
 				}
@@ -217,7 +204,7 @@ func executeParts(ctx context.Context, plan *Plan, parts [][]PlannedFile, opts O
 			cancel()
 			return fmt.Errorf("loader: %s: %w", fam[0].f.rel, err)
 		}
-		out := Family{Tail: r.tail}
+		out := Family{Tail: r.tail, Ending: r.left < batchDocs, More: len(results) > 0}
 		for _, o := range fam {
 			l := landing(o)
 			out.Landings = append(out.Landings, l)
@@ -259,38 +246,6 @@ func executeParts(ctx context.Context, plan *Plan, parts [][]PlannedFile, opts O
 		return err
 	}
 	return nil
-}
-
-// workDone is a file's family as its worker finished it; tail: every file
-// had been handed out by then (see Family.Tail).
-type workDone struct {
-	fam  []*outcome
-	tail bool
-}
-
-// goneChildren are attachments a changed parent had before and no longer has.
-func goneChildren(fam []*outcome, sh *shared) []string {
-	now := map[string]bool{}
-	for _, o := range fam {
-		now[o.f.docID] = true
-	}
-	var gone []string
-	for _, o := range fam {
-		for _, c := range sh.children[o.f.docID] {
-			if !now[c] {
-				gone = append(gone, c)
-			}
-		}
-	}
-	return gone
-}
-
-func flatten(o *outcome) []*outcome {
-	out := []*outcome{o}
-	for _, c := range o.children {
-		out = append(out, flatten(c)...)
-	}
-	return out
 }
 
 func docOptions(opts Options) document.Options {
