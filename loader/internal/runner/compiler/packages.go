@@ -38,6 +38,7 @@ type pkgDir struct {
 	tests                 map[string]any // its dbt_project.yml's tests: / data_tests:
 	// what docket does not build of a package yet (warnPackageUnbuilt)
 	snapshotPaths, testPaths, analysisPaths []string
+	macroPaths                              []string // its macro-paths (schema YAML; packageMacroFiles reads the macros)
 	onRunStart, onRunEnd                    []string // its on-run-start / on-run-end hooks (RunHooks)
 }
 
@@ -68,6 +69,7 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 			Snapshots   []string       `yaml:"snapshot-paths"`
 			Tests       []string       `yaml:"test-paths"`
 			Analyses    []string       `yaml:"analysis-paths"`
+			Macros      []string       `yaml:"macro-paths"`
 			OnRunStart  any            `yaml:"on-run-start"`
 			OnRunEnd    any            `yaml:"on-run-end"`
 		}
@@ -81,7 +83,7 @@ func (m *Manifest) findPackages() ([]pkgDir, error) {
 		m.checkDbtProjectVersions(d+"/dbt_project.yml", b)
 		pk := pkgDir{name: dp.Name, dir: d, modelPaths: append(dp.ModelPaths, dp.SourcePaths...),
 			seedPaths: append(dp.SeedPaths, dp.DataPaths...), models: dp.Models, seeds: dp.Seeds, vars: dp.Vars,
-			snapshotPaths: dp.Snapshots, testPaths: dp.Tests, analysisPaths: dp.Analyses, tests: dp.TestCfg, snapshots: dp.SnapCfg}
+			snapshotPaths: dp.Snapshots, testPaths: dp.Tests, analysisPaths: dp.Analyses, macroPaths: dp.Macros, tests: dp.TestCfg, snapshots: dp.SnapCfg}
 		if pk.tests == nil {
 			pk.tests = dp.DataTests // data_tests: is dbt >= 1.8's name for tests:
 		} else {

@@ -308,7 +308,10 @@ func (ps *parser) schemaFiles() error {
 		return err
 	}
 	for _, pk := range m.pkgDirs {
-		if err := ps.projectYAML(pk.name, append(pk.pkgPaths(pk.modelPaths, "models"), pk.pkgPaths(pk.seedPaths, "seeds")...)); err != nil {
+		// a package's too (its analyses are not built: warnPackageUnbuilt)
+		dirs := append(pk.pkgPaths(pk.modelPaths, "models"), pk.pkgPaths(pk.seedPaths, "seeds")...)
+		dirs = append(dirs, pk.pkgPaths(pk.testPaths, "tests")...)
+		if err := ps.projectYAML(pk.name, append(dirs, pk.pkgPaths(pk.macroPaths, "macros")...)); err != nil {
 			return err
 		}
 	}

@@ -36,3 +36,36 @@ func TestSchemaYAMLUnderEveryPath(t *testing.T) {
 		t.Errorf("warnings %s: want checks/extra.yml's unknown key warned", ws)
 	}
 }
+
+// TestPackageSchemaYAMLUnderEveryPath: a package's property YAML under its
+// own test-paths and macro-paths is read too (dbt parses every project's
+// all_source_paths): a column test a package declares in tests/*.yml
+// becomes a test node, its macros/*.yml is read (macros: entries kept in
+// manifest.json, said once). Before, only a package's models/ and seeds/
+// YAML was read: the test never ran, without a word.
+func TestPackageSchemaYAMLUnderEveryPath(t *testing.T) {
+	m, diags := parseDir(t, map[string]string{
+		"dbt_project.yml":                  "name: p\n",
+		"models/a.sql":                     "select 1 as id",
+		"packages.yml":                     "packages:\n  - local: dbt_packages/q\n",
+		"dbt_packages/q/dbt_project.yml":   "name: q\ntest-paths: [checks]\n",
+		"dbt_packages/q/models/pm.sql":     "select 1 as id",
+		"dbt_packages/q/checks/pm.yml":     "models:\n  - name: pm\n    columns:\n      - name: id\n        data_tests: [not_null]\n",
+		"dbt_packages/q/macros/qm.sql":     "{% macro qm() %}1{% endmacro %}",
+		"dbt_packages/q/macros/macros.yml": "macros:\n  - name: qm\n    description: one\n",
+	})
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	found := false
+	for id := range m.Nodes {
+		found = found || strings.HasPrefix(id, "test.q.not_null_pm_id")
+	}
+	if !found {
+		t.Errorf("the package's not_null test on pm.id (in checks/pm.yml) not read; nodes %v", keys(m))
+	}
+	ws := strings.Join(compilertest.Strings(m.Warnings), "\n")
+	if !strings.Contains(ws, `dbt_packages/q/macros/macros.yml:1:1: macros: read and kept in manifest.json`) {
+		t.Errorf("warnings %s: want the package's macros.yml read (its macros: entries said kept, not acted on)", ws)
+	}
+}
