@@ -144,6 +144,11 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 			switch {
 			case pi == 0:
 				found = d.scanPart(found, lines, headerAbove(lines, first, part, size, gap, hs), first, part, gap, hs, vs)
+				if len(found) == n && headsMerge(part) {
+					// heads over the body's column gaps merged its columns:
+					// the body read alone, with the heads when they keep its columns apart
+					found = d.headedPart(found, lines, first, first+1, part[1:], gap, hs, vs)
+				}
 			case !prevFound && headOver(lines[prev:first], part, size):
 				// the part before, no table of its own, is the header:
 				// column heads wrapped over several lines, their phrases
