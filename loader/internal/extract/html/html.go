@@ -162,28 +162,35 @@ const softHyphen = '\u00ad'
 // "=" before it (">" + U+0338 is "≯"). Text already in NFC (nearly every
 // page) is only scanned.
 //
-// Soft hyphens (&shy;, U+00AD) leave the text first, as readability and
-// trafilatura drop them: a hint where a word may break at a line's end,
-// which pages hyphenated for justified text put between most syllables
-// ("schlen&shy;dern"), so that the landed word matched neither a typed word
-// nor trafilatura's text.
+// Soft hyphens (&shy;, U+00AD) leave the text and the attribute values
+// first, as readability and trafilatura drop them from text: a hint where a
+// word may break at a line's end, which pages hyphenated for justified text
+// put between most syllables ("schlen&shy;dern"), so that the landed word
+// matched neither a typed word nor trafilatura's text. The attributes too:
+// a meta description hyphenated like its page no longer matched the
+// standfirst once the text had lost them (TestStandfirstSoftHyphens).
 func compose(n *html.Node) {
 	if n.Type == html.TextNode {
-		if strings.IndexRune(n.Data, softHyphen) >= 0 {
-			n.Data = strings.ReplaceAll(n.Data, string(softHyphen), "")
-		}
-		if !norm.NFC.IsNormalString(n.Data) {
-			n.Data = norm.NFC.String(n.Data)
-		}
+		n.Data = composed(n.Data)
 	}
 	for i, a := range n.Attr {
-		if !norm.NFC.IsNormalString(a.Val) {
-			n.Attr[i].Val = norm.NFC.String(a.Val)
-		}
+		n.Attr[i].Val = composed(a.Val)
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		compose(c)
 	}
+}
+
+// composed is s in NFC without soft hyphens (compose), s itself when it is
+// so already.
+func composed(s string) string {
+	if strings.IndexRune(s, softHyphen) >= 0 {
+		s = strings.ReplaceAll(s, string(softHyphen), "")
+	}
+	if !norm.NFC.IsNormalString(s) {
+		s = norm.NFC.String(s)
+	}
+	return s
 }
 
 // decode picks the encoding: a BOM or UTF-16/32 pattern from detection

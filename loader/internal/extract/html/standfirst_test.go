@@ -131,3 +131,27 @@ func TestStandfirstTheDescriptionShortens(t *testing.T) {
 		t.Errorf("kept %q: a standfirst came in for a description it does not hold", blockTexts(got))
 	}
 }
+
+// TestStandfirstSoftHyphens: a page hyphenated with &shy; hyphenates its
+// meta description too; the soft hyphens leave the description as they
+// leave the text (html/23 dropped them from text only, and the words of
+// the description, cut at each, no longer repeated the standfirst's).
+func TestStandfirstSoftHyphens(t *testing.T) {
+	dek := "Stra&shy;ßen&shy;re&shy;pa&shy;ra&shy;tu&shy;ren, Schul&shy;geld und neue Bus&shy;li&shy;ni&shy;en für den Nord&shy;be&shy;zirk: was die Ab&shy;stim&shy;mung für die An&shy;woh&shy;ner be&shy;deu&shy;tet"
+	plain := strings.ReplaceAll(dek, "&shy;", "")
+	var sb strings.Builder
+	sb.WriteString(`<html><head><title>Haushalt beschlossen</title><meta name="description" content="` + dek + `."></head><body><nav><a href="/">Start</a> <a href="/news">Nachrichten</a></nav>`)
+	sb.WriteString(`<div class="hero"><h1>Haushalt beschlossen</h1><p class="dek">` + dek + `</p></div>`)
+	sb.WriteString(`<div class="layout"><aside><a href="/a">Meistgelesen</a></aside><div class="story-body"><article>`)
+	for _, p := range storyParagraphs {
+		sb.WriteString("<p>" + p + "</p>")
+	}
+	sb.WriteString(`</article></div></div><footer>Kontakt</footer></body></html>`)
+	res := extractData(t, "news.html", []byte(sb.String()))
+	if d := res.Metadata.Extra["description"]; d != plain+"." {
+		t.Errorf("description %q, want it without soft hyphens", d)
+	}
+	if text := res.Pages[0].Text; !strings.HasPrefix(text, plain) {
+		t.Errorf("the standfirst the description repeats is not the text's head: %.200q", text)
+	}
+}
