@@ -42,6 +42,7 @@ type modelFlags struct {
 	sample                       string // --sample (dbt 1.10): refused
 	// show: --inline SQL, --limit rows (negative: all), --output text|json
 	inline, output string
+	outputKeys     selectorList // ls --output json: the keys (dbt's --output-keys)
 	limit          int
 }
 
@@ -77,6 +78,8 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 	fs.BoolVar(&f.favorState, "favor-state", false, "with --defer: read unselected parents from --state's relations even when the target has them")
 	if cmd == "ls" {
 		fs.StringVar(&f.resourceType, "resource-type", "", "model, seed, snapshot, test, unit_test, source, exposure or udf")
+		fs.StringVar(&f.output, "output", "", "dbt ls's forms: selector, name, path or json (default: docket's lines: type, relation, materialization)")
+		fs.Var(&f.outputKeys, "output-keys", "with --output json: the node keys to print (dbt's; default: dbt's list)")
 	}
 	if cmd == "show" {
 		fs.StringVar(&f.inline, "inline", "", "SQL to preview instead of a node (ref, source, var and macros work)")
@@ -251,6 +254,9 @@ func listNodes(m *runner.Manifest, f *modelFlags, stdout, stderr io.Writer) int 
 	if err != nil {
 		fmt.Fprintln(stderr, "docket ls:", err)
 		return ExitUsage
+	}
+	if f.output != "" {
+		return listDbtForm(m, ids, f, stdout, stderr)
 	}
 	for _, id := range ids {
 		if m.IsExposure(id) {
