@@ -99,8 +99,8 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 			}
 			last = k
 		}
-		if i == 0 && wideHead(lines[i], lines[i+1:last+1], gap) {
-			i++ // the run starts under a running head: read it again from there
+		if i == 0 && wideHead(lines[i], lines[i+1:last+1], gap) || multi[i] && titleFirst(lines, i, last, gap) {
+			i++ // the run starts under a running head or a title: read it again from there
 			continue
 		}
 		if multi[last] && noteUnder(lines[last], lines[max(i, last-12):last], gap) {
@@ -336,6 +336,10 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 		}
 		if boldTitle(l, lines[k+1], gap) {
 			break // a title in bold over heads in the body's weight
+		}
+		if under := append(lines[k+1:i:i], run...); !overPhrase(l, lines[k+1], gap) && subtitles(lines[k+1:i], under, gap) && titleOver(l, under, gap) {
+			top = i // a title over the table and its subtitle: no heads
+			break
 		}
 		if cols == nil {
 			cols = columns(run, gap)
