@@ -1,6 +1,9 @@
 package render
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestTuplesPrintAsPython: a tuple literal renders as Python's repr of a
 // tuple, ('x',), ('a', 1), (), and stays a list for everything else
@@ -22,4 +25,35 @@ func TestTuplesPrintAsPython(t *testing.T) {
 		{`{% for x in (1, 2) %}{{ x }}{% endfor %} {{ 'b' in ('a', 'b') }} {{ 'c' in ('a', 'b') }}`, `12 True False`},
 		{`{% set t = (1, 2) %}{{ '%s-%s' % t }} {{ (3) }}`, `1-2 3`},
 	})
+}
+
+// TestSetUnpacks: {% set a, b = ... %} gives each name its item of a tuple,
+// a list or a bare `1, 2` (itself a tuple), as Jinja2; a count that does
+// not match is Python's error. It was a parse error ("Expected '=' or end
+// of tag for block-set") that stopped the whole project.
+func TestSetUnpacks(t *testing.T) {
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	wantRendered(t, env, map[string]any{"pair": []any{"k", 2}}, []struct{ src, out string }{
+		{`{% set a, b = 1, 2 %}{{ a }}-{{ b }}`, `1-2`},
+		{`{% set a, b = ('x', none) %}{{ a }}-{{ b }}`, `x-None`},
+		{`{% set k, v = pair %}{{ k }}={{ v + 1 }}`, `k=3`},
+		{`{% set t = 1, 'y' %}{{ t }}`, `(1, 'y')`},
+		{`{% set a, b, c = [1, [2, 3], 'z'] %}{{ b[1] }}{{ c }}`, `3z`},
+	})
+	for src, want := range map[string]string{
+		`{% set a, b = [1] %}`:       "not enough values to unpack (expected 2, got 1)",
+		`{% set a, b = [1, 2, 3] %}`: "too many values to unpack (expected 2)",
+	} {
+		tpl, err := env.Parse("m.sql", src)
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+			continue
+		}
+		if _, err := tpl.Render(map[string]any{}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %q", src, err, want)
+		}
+	}
 }

@@ -14,6 +14,7 @@ import (
 type SetControlStructure struct {
 	location    *tokens.Token
 	target      nodes.Expression
+	unpack      []string // docket: {% set a, b = ... %}: the names the value's items go to
 	expression  nodes.Expression
 	condition   nodes.Expression
 	alternative nodes.Expression
@@ -69,6 +70,10 @@ func (scs *SetControlStructure) Execute(r *exec.Renderer, tag *nodes.ControlStru
 		return value
 	}
 
+	if len(scs.unpack) > 0 {
+		return scs.setUnpacked(r, value)
+	}
+
 	switch n := scs.target.(type) {
 	case *nodes.Name:
 		if value.None {
@@ -103,6 +108,40 @@ func (scs *SetControlStructure) Execute(r *exec.Renderer, tag *nodes.ControlStru
 	return nil
 }
 
+// setUnpacked (docket) gives each name of {% set a, b = value %} its
+// item of value, as Jinja2 (Python's unpacking: the counts must match).
+func (scs *SetControlStructure) setUnpacked(r *exec.Renderer, value *exec.Value) error {
+	if !value.IsList() {
+		return errors.Errorf("cannot unpack %s into %d names", value.String(), len(scs.unpack))
+	}
+	if n := value.Len(); n != len(scs.unpack) {
+		if n > len(scs.unpack) {
+			return errors.Errorf("too many values to unpack (expected %d)", len(scs.unpack))
+		}
+		return errors.Errorf("not enough values to unpack (expected %d, got %d)", len(scs.unpack), n)
+	}
+	var items []*exec.Value
+	switch x := value.Interface().(type) {
+	case exec.Tuple: // its items keep None (renders "None")
+		items = x
+	case exec.ValuesList:
+		items = x
+	default:
+		for i := range value.Len() {
+			items = append(items, value.Index(i))
+		}
+	}
+	for i, name := range scs.unpack {
+		item := items[i]
+		if item.None {
+			r.Environment.Context.Set(name, item)
+		} else {
+			r.Environment.Context.Set(name, item.Interface())
+		}
+	}
+	return nil
+}
+
 func setParser(p *parser.Parser, args *parser.Parser) (nodes.ControlStructure, error) {
 	cs := &SetControlStructure{
 		location: p.Current(),
@@ -121,6 +160,29 @@ func setParser(p *parser.Parser, args *parser.Parser) (nodes.ControlStructure, e
 		}
 	default:
 		return nil, errors.Errorf(`unexpected set target %s`, n)
+	}
+	// docket: {% set a, b = ... %} unpacks, as Jinja2
+	for args.Match(tokens.Comma) != nil {
+		first, ok := cs.target.(*nodes.Name)
+		if !ok {
+			return nil, args.Error("only names can be unpacked into in 'set'", args.Current())
+		}
+		if len(cs.unpack) == 0 {
+			cs.unpack = []string{first.Name.Val}
+		}
+		next, err := args.ParseVariableOrLiteral()
+		if err != nil {
+			return nil, errors.Wrap(err, `unable to parse identifier`)
+		}
+		name, ok := next.(*nodes.Name)
+		if !ok {
+			return nil, args.Error("only names can be unpacked into in 'set'", args.Current())
+		}
+		args.MarkAssigned(name.Name.Val)
+		cs.unpack = append(cs.unpack, name.Name.Val)
+	}
+	if len(cs.unpack) > 0 && args.Current(tokens.Assign) == nil {
+		return nil, args.Error("Expected '=' after the names to unpack into", args.Current())
 	}
 
 	if args.Match(tokens.Assign) == nil {
@@ -142,6 +204,21 @@ func setParser(p *parser.Parser, args *parser.Parser) (nodes.ControlStructure, e
 	expr, err := args.ParseExpression()
 	if err != nil {
 		return nil, err
+	}
+	if t := args.Current(tokens.Comma); t != nil {
+		// docket: {% set x = 1, 2 %} is a tuple, as Jinja2
+		items := []nodes.Expression{expr}
+		for args.Match(tokens.Comma) != nil {
+			if args.End() {
+				break
+			}
+			e, err := args.ParseExpression()
+			if err != nil {
+				return nil, err
+			}
+			items = append(items, e)
+		}
+		expr = &nodes.Tuple{Location: t, Val: items}
 	}
 	cs.expression = expr
 
