@@ -166,10 +166,10 @@ func ExtractDocument(doc *html.Node, opts Options) (*ExtractResult, error) {
 	}
 
 	// Rescue: try to use original/dirty tree. docket: the text's length is
-	// its textWidth (a Han character three, a kana or Hangul character two):
+	// its TextWidth (a Han character three, a kana or Hangul character two):
 	// a short Chinese story was rescued from the whole page, menus and
 	// related lists with it, where the same story in English was not.
-	lenText := textWidth(tmpBodyText)
+	lenText := TextWidth(tmpBodyText)
 	if lenText < opts.Config.MinExtractedSize && opts.Focus != FavorPrecision {
 		postBody, tmpBodyText = baseline(docBackup2)
 	}

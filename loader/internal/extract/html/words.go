@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	trafilatura "github.com/markusmobius/go-trafilatura"
 )
 
 // Words and lengths across scripts. The checks against trafilatura match
@@ -183,29 +185,9 @@ func leadOf(s string, n int) string {
 // textWidth is s's length in characters for a gate in characters, a Han
 // character counted three, a kana or Hangul character two (the weights
 // above): a Chinese page is a third as many characters as the same page in
-// English.
-func textWidth(s string) int {
-	n := 0
-	for i := 0; i < len(s); {
-		if s[i] < 0xe3 { // under U+3000: one each
-			_, size := utf8.DecodeRuneInString(s[i:])
-			i += size
-			n++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		switch {
-		case unicode.Is(unicode.Han, r):
-			n += 3
-		case isKana(r) || unicode.Is(unicode.Hangul, r):
-			n += 2
-		default:
-			n++
-		}
-	}
-	return n
-}
+// English. The fork's TextWidth, which its own rescue gate uses (html/24):
+// one set of weights for both.
+func textWidth(s string) int { return trafilatura.TextWidth(s) }
 
 func wordBag(ws []string) map[string]int {
 	bag := map[string]int{}
