@@ -13,10 +13,18 @@ import (
 // column heads set wider than their columns, or shifted over the gap
 // (a ledger's "Vr.No" over the dates' end, "Dr.Amt" over the
 // particulars'), which make the grid read the columns they stand over
-// as one.
-func headsMerge(part []*textLine) bool {
+// as one. A rule between two of the body's lines running twice its width
+// or more (a page-wide rule, not a row rule of its own) parts two blocks,
+// two tables whose columns need not line up: no one table's heads.
+func headsMerge(part []*textLine, hs []rule) bool {
 	if len(part) < 4 {
 		return false
+	}
+	box := boxOf(part)
+	for _, h := range hs {
+		if h.pos > part[1].bb.Y0 && h.pos < box.Y1 && h.b-h.a >= 2*(box.X1-box.X0) && h.a < box.X1 && h.b > box.X0 {
+			return false
+		}
 	}
 	head := part[0]
 	if size := medianLineSize(part[1:]); math.Abs(head.size-size) > 0.15*size {

@@ -1,6 +1,9 @@
 package table
 
-import "testing"
+import (
+	"path/filepath"
+	"testing"
+)
 
 // A ledger's heads set over the gaps between its columns ("Vr.No" from
 // just after the dates' end, "Dr.Amt" from just after the longest
@@ -41,5 +44,19 @@ func TestHeadsOverColumnGaps(t *testing.T) {
 	}
 	if ts := detect(t, pg); !hasTable(ts, want) {
 		t.Errorf("want the ledger's rows %q: %s", want, dump(ts))
+	}
+}
+
+// Two small tables parted by a page-wide rule, the first's head "Area
+// (km²)" over its numbers' column gap: the run of both tables' lines is
+// no one table, nor is the body under that head (headsMerge stops at a
+// rule running twice the body's width). Tune page: surround kd-5306
+// (`-surround 600`), one table across both with pdf/75 (checked).
+func TestHeadsMergeStopsAtPageRule(t *testing.T) {
+	ts := detectFile(t, filepath.Join("testdata", "surround-5306.pdf"))
+	for _, tb := range ts {
+		if tb.BBox.Y0 < 95 && tb.BBox.Y1 > 100 {
+			t.Errorf("a table across the page-wide rule at y 97: %s", dump(ts))
+		}
 	}
 }

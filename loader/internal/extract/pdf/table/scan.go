@@ -144,7 +144,7 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 			switch {
 			case pi == 0:
 				found = d.scanPart(found, lines, headerAbove(lines, first, part, size, gap, hs), first, part, gap, hs, vs)
-				if len(found) == n && headsMerge(part) {
+				if len(found) == n && headsMerge(part, hs) {
 					// heads over the body's column gaps merged its columns:
 					// the body read alone, with the heads when they keep its columns apart
 					found = d.headedPart(found, lines, first, first+1, part[1:], gap, hs, vs)
