@@ -1,6 +1,8 @@
 package builtins
 
 import (
+	"sort"
+
 	"github.com/nikolalohinski/gonja/v2/exec"
 	"github.com/nikolalohinski/gonja/v2/utils"
 	"github.com/pkg/errors"
@@ -58,13 +60,59 @@ func rangeFunction(_ *exec.Evaluator, params *exec.VarArgs) (<-chan int, error) 
 	return channel, nil
 }
 
+// dictFunction is Jinja2's dict global, Python's dict(): docket: a
+// positional mapping's pairs or a list of key/value pairs first, then the
+// keyword arguments (in name order: the call's own order is not kept, and
+// a map's order is random), a later key replacing an earlier one. Upstream
+// read keywords only: dict({'a': 1}) was {} without a word.
 func dictFunction(_ *exec.Evaluator, params *exec.VarArgs) *exec.Value {
 	dict := exec.NewDict()
-	for key, value := range params.KwArgs {
-		dict.Pairs = append(dict.Pairs, &exec.Pair{
-			Key:   exec.AsValue(key),
-			Value: value,
-		})
+	set := func(key, value *exec.Value) {
+		for _, p := range dict.Pairs {
+			if p.Key.EqualValueTo(key) {
+				p.Value = value
+				return
+			}
+		}
+		dict.Pairs = append(dict.Pairs, &exec.Pair{Key: key, Value: value})
+	}
+	switch len(params.Args) {
+	case 0:
+	case 1:
+		arg := params.Args[0]
+		switch {
+		case arg.IsDict():
+			if d, ok := arg.Interface().(*exec.Dict); ok {
+				for _, p := range d.Pairs {
+					set(p.Key, p.Value)
+				}
+				break
+			}
+			for _, k := range arg.Keys() {
+				v, _ := arg.GetItem(k.Interface())
+				set(k, v)
+			}
+		case arg.IsList():
+			for i := range arg.Len() {
+				item := arg.Index(i)
+				if !item.IsList() || item.Len() != 2 {
+					return exec.AsValue(exec.ErrInvalidCall(errors.Errorf("dict(): sequence element #%d is %s, not a key and a value", i, item.String())))
+				}
+				set(item.Index(0), item.Index(1))
+			}
+		default:
+			return exec.AsValue(exec.ErrInvalidCall(errors.Errorf("dict(): %s is neither a mapping nor a list of key/value pairs", arg.String())))
+		}
+	default:
+		return exec.AsValue(exec.ErrInvalidCall(errors.Errorf("dict expected at most 1 argument, got %d", len(params.Args))))
+	}
+	keys := make([]string, 0, len(params.KwArgs))
+	for k := range params.KwArgs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		set(exec.AsValue(k), params.KwArgs[k])
 	}
 	return exec.AsValue(dict)
 }

@@ -57,3 +57,30 @@ func TestSetUnpacks(t *testing.T) {
 		}
 	}
 }
+
+// TestDictGlobal: Jinja2's dict is Python's dict(): a positional mapping
+// or list of key/value pairs, then keyword arguments. The fork read
+// keywords only, so dict({'a': 1}) rendered {} without a word, and the
+// keywords came in a map's random order.
+func TestDictGlobal(t *testing.T) {
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
+		{`{{ dict({'a': 1}) }}`, `{'a': 1}`},
+		{`{{ dict([('a', 1), ['b', 2]], c=3) }}`, `{'a': 1, 'b': 2, 'c': 3}`},
+		{`{{ dict({'a': 1}, a=2) }}`, `{'a': 2}`},
+		{`{{ dict(z=1, y=2, x=3, w=4, v=5) }}`, `{'v': 5, 'w': 4, 'x': 3, 'y': 2, 'z': 1}`},
+		{`{{ dict() }}`, `{}`},
+	})
+	for _, src := range []string{`{{ dict(1) }}`, `{{ dict([1, 2]) }}`, `{{ dict({}, {}) }}`} {
+		tpl, err := env.Parse("m.sql", src)
+		if err == nil {
+			_, err = tpl.Render(map[string]any{})
+		}
+		if err == nil {
+			t.Errorf("%s: want an error", src)
+		}
+	}
+}
