@@ -201,3 +201,24 @@ func TestRunQueryTuples(t *testing.T) {
 		t.Errorf("printed:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestRunQueryDecimalsAreNumbers: a DECIMAL from run_query computes and
+// compares as a number, as dbt's Python Decimal does (d * 2, d + 1, d > 1,
+// a column's sum): a macro deciding on a total reads it right. Before,
+// the driver's Decimal was no number to templates: 1.50 * 2 rendered 2,
+// 1.50 > 1 was False and the column's sum 0, without a word.
+func TestRunQueryDecimalsAreNumbers(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"macros/show.sql": `{% macro show() %}
+{% set r = run_query("select 1.50::decimal(10,2) as d union all select 2.25 order by 1") %}
+{% set d = r.rows[0]['d'] %}
+{% do log((d * 2) ~ "|" ~ (d + 1) ~ "|" ~ (d > 1) ~ "|" ~ (r.columns[0].values() | sum) ~ "|" ~ d, info=True) %}
+{% do r.print_table() %}
+{% endmacro %}`,
+	})
+	want := "3.0|2.5|True|3.75|1.5\n|    d |\n| ---- |\n| 1.50 |\n| 2.25 |"
+	if got := loggedOperation(t, dir, "show")(nil); got != want {
+		t.Errorf("printed:\n%s\nwant:\n%s", got, want)
+	}
+}

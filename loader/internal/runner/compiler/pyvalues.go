@@ -36,6 +36,8 @@ func pythonValue(v any, dbType string) any {
 		if s, ok := pyJSON(x); ok && strings.HasSuffix(dbType, "]") {
 			return s
 		}
+	case floater:
+		return decimalNumber(x)
 	}
 	if b, ok := driverUUID(v); ok {
 		return uuidText(b)
@@ -44,6 +46,19 @@ func pythonValue(v any, dbType string) any {
 		return timedeltaText(iv)
 	}
 	return v
+}
+
+// decimalNumber is a DECIMAL as a number templates compute and compare
+// with, as Python's Decimal is (d * 2, d > 1, sum): a float64, when it
+// holds the value exactly (its shortest text is the decimal's); else the
+// driver's value, which prints exactly but is no number to gonja. (A
+// float prints 1.5 where str(Decimal('1.50')) keeps the scale.)
+func decimalNumber(d floater) any {
+	f := d.Float64()
+	if s, ok := d.(fmt.Stringer); ok && s.String() != strconv.FormatFloat(f, 'f', -1, 64) {
+		return d
+	}
+	return f
 }
 
 // interval is a DuckDB INTERVAL.
