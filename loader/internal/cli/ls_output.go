@@ -1,12 +1,11 @@
 package cli
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/nikolalohinski/gonja/v2/exec"
 
 	"github.com/docket-dev/docket/loader/internal/runner"
 	"github.com/docket-dev/docket/loader/internal/runner/compiler"
@@ -55,7 +54,11 @@ func listDbtForm(m *runner.Manifest, ids []string, f *modelFlags, stdout, stderr
 					out[k] = v
 				}
 			}
-			fmt.Fprintln(stdout, pyJSONDumps(out))
+			js, err := exec.PyJSONDumps(out, false) // json.dumps(sort_keys=True)
+			if err != nil {
+				js = "{}"
+			}
+			fmt.Fprintln(stdout, js)
 		case "path":
 			fmt.Fprintln(stdout, d["original_file_path"])
 		case "name":
@@ -102,45 +105,4 @@ func lsSelector(d map[string]any) string {
 		return strings.Join(fqn, ".")
 	}
 	return fmt.Sprint(d["name"])
-}
-
-// pyJSONDumps is Python's json.dumps(v, sort_keys=True): ", " and ": "
-// between items, every character past ASCII as \uXXXX (surrogate pairs
-// beyond the BMP), no HTML escaping.
-func pyJSONDumps(v any) string {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return "{}"
-	}
-	compact := bytes.TrimRight(buf.Bytes(), "\n")
-	var out strings.Builder
-	inStr, esc := false, false
-	for i := 0; i < len(compact); {
-		r, size := utf8.DecodeRune(compact[i:])
-		i += size
-		switch {
-		case inStr && r > 0x7e:
-			if r > 0xffff {
-				r -= 0x10000
-				fmt.Fprintf(&out, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
-			} else {
-				fmt.Fprintf(&out, `\u%04x`, r)
-			}
-			continue
-		case inStr && esc:
-			esc = false
-		case inStr && r == '\\':
-			esc = true
-		case r == '"':
-			inStr = !inStr
-		case !inStr && (r == ',' || r == ':'):
-			out.WriteRune(r)
-			out.WriteByte(' ')
-			continue
-		}
-		out.WriteRune(r)
-	}
-	return out.String()
 }

@@ -297,7 +297,7 @@ func TestShapeJinjaContext(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := fmt.Sprintln(db_, sch, name, idLen, started, js, n, md5); got != "test test_schema ctx 36 true {\"k\":[1]} 3 9dd4e461268c8034f5c8564e155c67a6\n" {
+	if got := fmt.Sprintln(db_, sch, name, idLen, started, js, n, md5); got != "test test_schema ctx 36 true {\"k\": [1]} 3 9dd4e461268c8034f5c8564e155c67a6\n" {
 		t.Errorf("context: %s", got)
 	}
 }

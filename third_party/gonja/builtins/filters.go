@@ -1301,11 +1301,10 @@ func filterToJSON(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec
 
 	marshalJSON := func(value any) (string, error) {
 		if indent.IsNil() {
-			b, err := stdjson.Marshal(value)
-			if err != nil {
-				return "", err
-			}
-			return strings.ReplaceAll(string(b), "'", `\u0027`), nil
+			// docket: Jinja2's htmlsafe_json_dumps(value, sort_keys=True):
+			// ", " and ": ", ensure_ascii, <>&' escaped (upstream wrote Go's
+			// compact form, {"a":1})
+			return exec.PyJSONDumps(value, true)
 		}
 		if !indent.IsInteger() {
 			return "", errors.Errorf("Expected an integer for 'indent', got %s", indent.String())

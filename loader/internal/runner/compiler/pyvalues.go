@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
@@ -201,24 +200,10 @@ func pyJSON(v any) (string, bool) {
 }
 
 // pyJSONString is a JSON string as Python's json.dumps writes it
-// (ensure_ascii: every character past ASCII as \uXXXX, surrogate pairs
-// beyond the BMP).
+// (ensure_ascii: every character past ASCII as \uXXXX).
 func pyJSONString(s string) string {
-	b, _ := json.Marshal(s)
-	var out strings.Builder
-	for _, r := range string(b) {
-		switch {
-		case r > 0xffff:
-			r -= 0x10000
-			fmt.Fprintf(&out, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
-		case r > 0x7e:
-			fmt.Fprintf(&out, `\u%04x`, r)
-		default:
-			out.WriteRune(r)
-		}
-	}
-	// encoding/json escapes <, > and & as \u003c...; Python does not.
-	return strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&").Replace(out.String())
+	out, _ := exec.PyJSONDumps(s, false) // a string always encodes
+	return out
 }
 
 // pyFloat is Python's repr of a float as json.dumps writes it (1.0, 0.1,

@@ -25,11 +25,12 @@ func baseContext() map[string]any {
 			if len(a.Pos) == 0 {
 				return nil, fmt.Errorf("tojson() needs a value")
 			}
-			b, err := json.Marshal(jsonable(a.Pos[0]))
+			// dbt's json.dumps(value): ", " and ": ", ensure_ascii, no HTML escaping
+			s, err := exec.PyJSONDumps(jsonable(a.Pos[0]), false)
 			if err != nil {
 				return defaultArg(a, 1, "default"), nil // dbt: the default (None) when not serializable
 			}
-			return string(b), nil
+			return s, nil
 		}),
 		"fromjson": Wrap(func(a Args) (any, error) {
 			if len(a.Pos) == 0 {

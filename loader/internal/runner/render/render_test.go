@@ -73,7 +73,11 @@ func TestMacroErrorPositions(t *testing.T) {
 func TestBuiltins(t *testing.T) {
 	env, _ := NewEnv(map[string]string{"macros/p.sql": "{% macro print(x) %}P{{ x }}{% endmacro %}"})
 	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
-		{`{{ tojson({'a': [1, 'x']}) }}`, `{"a":[1,"x"]}`},
+		{`{{ tojson({'a': [1, 'x']}) }}`, `{"a": [1, "x"]}`},
+		// dbt's json.dumps: ensure_ascii, no HTML escaping; Jinja2's |tojson
+		// filter: keys sorted, <>&' escaped (htmlsafe_json_dumps)
+		{`{{ tojson({'k': 'é <&> \'😀'}) }}`, `{"k": "\u00e9 <&> '\ud83d\ude00"}`},
+		{`{{ {'b': 1, 'a': ['<é>', "it's"]} | tojson }}`, `{"a": ["\u003c\u00e9\u003e", "it\u0027s"], "b": 1}`},
 		{`{{ fromjson('{"a": [1, 2]}')['a'][1] }}`, `2`},
 		{`{{ fromjson('nope', 'dflt') }}`, `dflt`},
 		{`{{ fromyaml('a: {b: 3}')['a']['b'] }}`, `3`},
