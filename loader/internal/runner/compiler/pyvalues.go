@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/nikolalohinski/gonja/v2/exec"
+
+	"github.com/docket-dev/docket/loader/internal/runner/render"
 )
 
 // pythonValue is a run_query value as dbt's agate table holds it: the
@@ -226,4 +228,59 @@ func nonFinite(f float64) (string, bool) {
 		return "-Infinity", true
 	}
 	return "", false
+}
+
+// pyStr is str(v) in Python for a YAML value; pyRepr is repr(v).
+func pyStr(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return pyRepr(v)
+}
+
+func pyRepr(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "None"
+	case bool:
+		if x {
+			return "True"
+		}
+		return "False"
+	case string:
+		return "'" + strings.ReplaceAll(x, "'", `\'`) + "'"
+	case float64:
+		if x == float64(int64(x)) {
+			return fmt.Sprintf("%d.0", int64(x))
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = pyRepr(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case render.Tuple:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = pyRepr(e)
+		}
+		if len(x) == 1 {
+			return "(" + parts[0] + ",)"
+		}
+		return "(" + strings.Join(parts, ", ") + ")"
+	case map[string]any:
+		var parts []string
+		for _, k := range SortedKeys(x) {
+			parts = append(parts, pyRepr(k)+": "+pyRepr(x[k]))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	case map[any]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[fmt.Sprint(k)] = e
+		}
+		return pyRepr(m)
+	}
+	return fmt.Sprint(v)
 }

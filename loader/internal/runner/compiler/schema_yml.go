@@ -5,12 +5,9 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/docket-dev/docket/loader/internal/runner/render"
 )
 
 // testSpec is one generic test declared in YAML.
@@ -321,61 +318,6 @@ func genericTestName(s testSpec, parent *Node) (name, alias string) {
 		ident = ident[:30]
 	}
 	return name, fmt.Sprintf("%s_%x", ident, md5.Sum([]byte(name)))
-}
-
-// pyStr is str(v) in Python for a YAML value; pyRepr is repr(v).
-func pyStr(v any) string {
-	if s, ok := v.(string); ok {
-		return s
-	}
-	return pyRepr(v)
-}
-
-func pyRepr(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "None"
-	case bool:
-		if x {
-			return "True"
-		}
-		return "False"
-	case string:
-		return "'" + strings.ReplaceAll(x, "'", `\'`) + "'"
-	case float64:
-		if x == float64(int64(x)) {
-			return fmt.Sprintf("%d.0", int64(x))
-		}
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	case []any:
-		parts := make([]string, len(x))
-		for i, e := range x {
-			parts[i] = pyRepr(e)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	case render.Tuple:
-		parts := make([]string, len(x))
-		for i, e := range x {
-			parts[i] = pyRepr(e)
-		}
-		if len(x) == 1 {
-			return "(" + parts[0] + ",)"
-		}
-		return "(" + strings.Join(parts, ", ") + ")"
-	case map[string]any:
-		var parts []string
-		for _, k := range SortedKeys(x) {
-			parts = append(parts, pyRepr(k)+": "+pyRepr(x[k]))
-		}
-		return "{" + strings.Join(parts, ", ") + "}"
-	case map[any]any:
-		m := make(map[string]any, len(x))
-		for k, e := range x {
-			m[fmt.Sprint(k)] = e
-		}
-		return pyRepr(m)
-	}
-	return fmt.Sprint(v)
 }
 
 // buildGenericTests turns YAML test specs into test nodes with SQL.
