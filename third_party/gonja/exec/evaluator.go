@@ -114,17 +114,7 @@ func (e *Evaluator) evalBinaryExpression(node *nodes.BinaryExpression) *Value {
 				return AsValue(errors.Wrapf(right, `Unable to concatenate list to %s`, node.Right))
 			}
 
-			v := &Value{Val: reflect.ValueOf([]any{})}
-
-			for ix := 0; ix < left.getResolvedValue().Len(); ix++ {
-				v.Val = reflect.Append(v.Val, left.getResolvedValue().Index(ix))
-			}
-
-			for ix := 0; ix < right.getResolvedValue().Len(); ix++ {
-				v.Val = reflect.Append(v.Val, right.getResolvedValue().Index(ix))
-			}
-
-			return v
+			return concatSequences(left, right) // docket: a tuple stays a tuple
 		}
 		if left.IsFloat() || right.IsFloat() {
 			// Result will be a float
@@ -145,12 +135,20 @@ func (e *Evaluator) evalBinaryExpression(node *nodes.BinaryExpression) *Value {
 		// Result will be an integer
 		return AsValue(left.Integer() - right.Integer())
 	case tokens.Multiply:
+		switch { // docket: sequences repeat as Python's
+		case left.IsList() && right.IsInteger():
+			return repeatSequence(left, right.Integer())
+		case right.IsList() && left.IsInteger():
+			return repeatSequence(right, left.Integer())
+		case right.IsString() && left.IsInteger():
+			return AsValue(strings.Repeat(right.String(), max(left.Integer(), 0)))
+		}
 		if left.IsFloat() || right.IsFloat() {
 			// Result will be float
 			return AsValue(left.Float() * right.Float())
 		}
 		if left.IsString() {
-			return AsValue(strings.Repeat(left.String(), right.Integer()))
+			return AsValue(strings.Repeat(left.String(), max(right.Integer(), 0))) // docket: Python gives '' for n < 0; strings.Repeat panics
 		}
 		// Result will be int
 		return AsValue(left.Integer() * right.Integer())

@@ -84,3 +84,21 @@ func TestDictGlobal(t *testing.T) {
 		}
 	}
 }
+
+// TestSequenceOperators: + and * on tuples and lists as Python's: a tuple
+// plus a tuple is a tuple, a list or tuple times an integer repeats it.
+// Before, ('a',) + ('b',) rendered the list ['a', 'b'], and [0] * 3 and
+// ('-',) * 2 rendered 0 (the list read as the integer 0) without a word.
+func TestSequenceOperators(t *testing.T) {
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
+		{`{{ ('a',) + ('b', 1) }}`, `('a', 'b', 1)`},
+		{`{{ [1] + [2] }}`, `[1, 2]`},
+		{`{{ [0] * 3 }} {{ 2 * ['x'] }}`, `[0, 0, 0] ['x', 'x']`},
+		{`{{ ('-',) * 2 }} {{ [1] * 0 }} [{{ 'ab' * -1 }}]`, `('-', '-') [] []`},
+		{`{{ 'ab' * 2 }} {{ 2 * 'ab' }} {{ 2 * 3 }} {{ 1.5 * 2 }}`, `abab abab 6 3.0`},
+	})
+}

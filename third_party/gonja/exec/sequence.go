@@ -1,0 +1,50 @@
+package exec
+
+// docket: + and * on sequences as Python's. gonja concatenated any two
+// lists into a list (a tuple plus a tuple lost its tupleness) and read a
+// list times an integer as 0 * n, so [0] * 3 rendered 0 without a word.
+
+// items is a list's or tuple's elements as values.
+func items(v *Value) []*Value {
+	r := v.getResolvedValue()
+	out := make([]*Value, r.Len())
+	for i := range out {
+		out[i] = ToValue(r.Index(i))
+	}
+	return out
+}
+
+// isTuple reports whether v holds a Python tuple (a tuple literal,
+// agate's Column.values()).
+func isTuple(v *Value) bool {
+	_, ok := v.getResolvedValue().Interface().(Tuple)
+	return ok
+}
+
+// sequenceOf is vals as a tuple when tuple is set, else as a list.
+func sequenceOf(vals []*Value, tuple bool) *Value {
+	if tuple {
+		return AsValue(Tuple(vals))
+	}
+	out := make([]any, len(vals))
+	for i, v := range vals {
+		out[i] = v.Interface()
+	}
+	return AsValue(out)
+}
+
+// concatSequences is left + right for two lists or two tuples (a tuple
+// only when both are, as Python; gonja's list and tuple mix stays a list).
+func concatSequences(left, right *Value) *Value {
+	return sequenceOf(append(items(left), items(right)...), isTuple(left) && isTuple(right))
+}
+
+// repeatSequence is seq * n: seq's elements n times over (none for n <= 0).
+func repeatSequence(seq *Value, n int) *Value {
+	one := items(seq)
+	var all []*Value
+	for ; n > 0; n-- {
+		all = append(all, one...)
+	}
+	return sequenceOf(all, isTuple(seq))
+}
