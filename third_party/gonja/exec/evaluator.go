@@ -161,11 +161,8 @@ func (e *Evaluator) evalBinaryExpression(node *nodes.BinaryExpression) *Value {
 	case tokens.Modulo:
 		// docket: Jinja2's %: printf-style formatting of a string, else
 		// Python's (floored) modulo (pypercent.go)
-		_, tuple := node.Right.(*nodes.Tuple)
-		if _, ok := right.Interface().(Tuple); ok {
-			tuple = true // a tuple value: agate's Column.values()
-		}
-		return PyModulo(left, right, tuple)
+		// a tuple literal or a tuple value (agate's Column.values())
+		return PyModulo(left, right, isTuple(right))
 	case tokens.Power:
 		return AsValue(math.Pow(left.Float(), right.Float()))
 	case tokens.Tilde:

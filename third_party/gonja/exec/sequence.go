@@ -15,9 +15,13 @@ func items(v *Value) []*Value {
 }
 
 // isTuple reports whether v holds a Python tuple (a tuple literal,
-// agate's Column.values()).
+// agate's Column.values()); false for None.
 func isTuple(v *Value) bool {
-	_, ok := v.getResolvedValue().Interface().(Tuple)
+	r := v.getResolvedValue()
+	if !r.IsValid() || !r.CanInterface() {
+		return false
+	}
+	_, ok := r.Interface().(Tuple)
 	return ok
 }
 
