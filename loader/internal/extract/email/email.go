@@ -350,10 +350,10 @@ func parseDate(s string) string {
 	return ""
 }
 
-// clean makes a header value printable: valid UTF-8, no control
-// characters, folded whitespace collapsed.
+// clean makes a header value printable: valid UTF-8 in NFC (cleanText), no
+// control characters, folded whitespace collapsed.
 func clean(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
+	s = document.Composed(strings.ToValidUTF8(s, "\uFFFD"))
 	s = strings.Map(func(r rune) rune {
 		if r < 0x20 || r == 0x7f {
 			return ' '
@@ -393,9 +393,12 @@ func (b *builder) add(cat document.Category, text string, level int) {
 }
 
 // cleanText trims, normalises newlines, drops NULs and blank lines (so an
-// element never holds the "\n\n" page separator).
+// element never holds the "\n\n" page separator) and puts the text in NFC,
+// as HTML (html/22) and the text formats (text/5) land theirs: a body
+// written decomposed ("a" + U+0308 for "ä") landed as written, which a
+// typed word did not match.
 func cleanText(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
+	s = document.Composed(strings.ToValidUTF8(s, "\uFFFD"))
 	s = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\x00", "", "\u00a0", " ").Replace(s)
 	lines := strings.Split(s, "\n")
 	out := lines[:0]

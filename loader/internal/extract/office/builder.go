@@ -46,11 +46,18 @@ func newBuilder(typ, mime string) *builder {
 
 // add appends one element to the current page. Empty texts are skipped.
 // It returns the element's index in res.Elements, or -1 when skipped.
+//
+// The text lands in NFC, as HTML's (html/22) and the text formats' (text/5):
+// a document written decomposed ("a" + U+0308 for "ä") landed its text as
+// written, which a typed word did not match. Every element of this
+// package's formats goes through here (EPUB's through the HTML walker, a
+// mark in an element of its own included: it is one block's text by now).
 func (b *builder) add(cat document.Category, text string, level int) int {
 	return b.addTable(cat, text, level, -1)
 }
 
 func (b *builder) addTable(cat document.Category, text string, level, tableSeq int) int {
+	text = document.Composed(text)
 	if cat == document.TableCat {
 		// keep leading/trailing tabs: they place cells in columns
 		text = strings.ToValidUTF8(strings.ReplaceAll(text, "\x00", ""), "\uFFFD")
@@ -169,9 +176,11 @@ func (b *builder) flushPage() {
 	b.flushed = true
 }
 
-// finish closes the last page and returns the result.
+// finish closes the last page and returns the result, its metadata in NFC
+// as the text is (addTable).
 func (b *builder) finish() *document.Result {
 	b.flushPage()
+	b.res.Metadata.Compose()
 	b.res.Metadata.PageCount = len(b.res.Pages)
 	return b.res
 }
@@ -216,8 +225,8 @@ func flatCell(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// trimTable drops empty rows and trailing empty columns and pads rows to the
-// same width.
+// trimTable drops empty rows and trailing empty columns, puts the cells in
+// NFC (addTable) and pads rows to the same width.
 func trimTable(rows [][]string) [][]string {
 	var out [][]string
 	width := 0
@@ -233,7 +242,7 @@ func trimTable(rows [][]string) [][]string {
 		}
 		r = r[:last+1]
 		for i := range r {
-			r[i] = strings.TrimSpace(r[i])
+			r[i] = document.Composed(strings.TrimSpace(r[i]))
 		}
 		if len(r) > width {
 			width = len(r)

@@ -25,7 +25,6 @@ import (
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/version"
-	"golang.org/x/text/unicode/norm"
 )
 
 // Version is recorded as the pages' extractor_version.
@@ -175,7 +174,7 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, inc includ
 	var tables []document.Table
 	var title string
 	if info.Type != detect.XML {
-		s = composed(s)
+		s = document.Composed(s)
 	}
 	switch info.Type {
 	case detect.XML:
@@ -183,7 +182,7 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, inc includ
 		if err != nil {
 			res.Warnings = append(res.Warnings, err.Error())
 		}
-		s = composed(s)
+		s = document.Composed(s)
 		els, tables, title = Structure(s, Data)
 	case detect.WebVTT, detect.SRT:
 		s = subtitleText(s)
@@ -347,20 +346,6 @@ func assembleBlocks(blocks []block) (string, []document.Element) {
 		pos += n
 	}
 	return sb.String(), els
-}
-
-// composed is s in NFC (s itself when it is already, as nearly every file
-// is: only scanned), as the HTML extractor lands its text (html/22): a file
-// written decomposed ("a" + U+0308 for "ä": pip's AUTHORS.txt writes
-// "Martin Häcker" so, Node.js's changelogs "Dominykas Blyžė") landed text a
-// typed name does not match in SQL. XML is composed after its markup is
-// read: NFC of the source could join a mark to the ">" before it (">" +
-// U+0338 is "≯").
-func composed(s string) string {
-	if norm.NFC.IsNormalString(s) {
-		return s
-	}
-	return norm.NFC.String(s)
 }
 
 // prefixRunes is the first n code points of s.
