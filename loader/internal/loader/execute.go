@@ -204,7 +204,7 @@ func executeParts(ctx context.Context, plan *Plan, parts [][]PlannedFile, opts O
 			cancel()
 			return fmt.Errorf("loader: %s: %w", fam[0].f.rel, err)
 		}
-		out := Family{Tail: r.tail, Ending: r.left < batchDocs, More: len(results) > 0}
+		out := Family{Tail: r.tail, Left: r.left, More: len(results) > 0}
 		for _, o := range fam {
 			l := landing(o)
 			out.Landings = append(out.Landings, l)

@@ -14,16 +14,18 @@ type Family struct {
 	// free: a Writer lands it without waiting for the batch to fill
 	// (see Writer.Add).
 	Tail bool
-	// Ending: fewer files were left to hand to a worker than a batch
-	// holds documents (batchDocs) when this family was done; More:
-	// another family was done and waiting when this one was handed on
-	// (see Writer.Add). Both are false for families not from Execute.
-	Ending, More bool
+	// Left: the files not yet handed to a worker when this family was
+	// done (a Writer compares it with its Limits.Docs, see Writer.Add);
+	// 0 also once every file was (Tail then says so) and for families
+	// not from Execute. More: another family was done and waiting when
+	// this one was handed on (false for families not from Execute).
+	Left int
+	More bool
 }
 
 // workDone is a file's family as its worker finished it; tail: every file
 // had been handed out by then (see Family.Tail); left: the files not yet
-// handed out then (see Family.Ending).
+// handed out then (see Family.Left).
 type workDone struct {
 	fam  []*outcome
 	tail bool

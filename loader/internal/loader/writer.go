@@ -153,17 +153,18 @@ func (w *Writer) landed(ok bool) {
 //     families that were already waiting are added first, so that the
 //     burst done during a landing goes in one batch, not one each (a
 //     batch costs fixed statements: ~15 ms for one document).
-//   - A family of the execution's ending (Family.Ending: fewer files left
-//     to hand out than a batch holds) lands the batch once it holds half
-//     the page limit: a long document done late (the corpus's 619-page
-//     PDF, its extraction ~36 % of the load's) otherwise found up to 500
-//     pages queued before it, and the landing of both ran on after the
-//     last extraction. Earlier in a big load, batches stay full size.
+//   - A family of the execution's ending (Family.Left: fewer files left
+//     to hand out than this Writer's batch holds, Limits.Docs) lands the
+//     batch once it holds half the page limit: a long document done late
+//     (the corpus's 619-page PDF, its extraction ~36 % of the load's)
+//     otherwise found up to 500 pages queued before it, and the landing
+//     of both ran on after the last extraction. Earlier in a big load,
+//     batches stay full size.
 func (w *Writer) Add(ctx context.Context, fam Family) error {
 	w.batch = append(w.batch, fam.Landings...)
 	w.gone = append(w.gone, fam.Gone...)
 	w.pages += fam.Pages
-	ending := !fam.More && (fam.Tail || fam.Ending && w.pages >= w.Limits.Pages/2)
+	ending := !fam.More && (fam.Tail || fam.Left > 0 && fam.Left < w.Limits.Docs && w.pages >= w.Limits.Pages/2)
 	if ending || len(w.batch) >= w.Limits.Docs || w.pages >= w.Limits.Pages || time.Since(w.last) > w.Limits.Every {
 		return w.Flush(ctx)
 	}
