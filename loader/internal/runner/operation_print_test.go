@@ -204,9 +204,11 @@ func TestRunQueryTuples(t *testing.T) {
 
 // TestRunQueryDecimalsAreNumbers: a DECIMAL from run_query computes and
 // compares as a number, as dbt's Python Decimal does (d * 2, d + 1, d > 1,
-// a column's sum): a macro deciding on a total reads it right. Before,
-// the driver's Decimal was no number to templates: 1.50 * 2 rendered 2,
-// 1.50 > 1 was False and the column's sum 0, without a word.
+// a column's sum), and keeps its scale as str(Decimal) does (1.50 * 2 is
+// 3.00): a macro deciding on a total reads it right and SQL built from it
+// reads as dbt's. Before 3fb38cc, the driver's Decimal was no number to
+// templates (1.50 * 2 rendered 2, 1.50 > 1 False, the sum 0); before
+// this, it was a float64 (3.0, 2.5, 1.5).
 func TestRunQueryDecimalsAreNumbers(t *testing.T) {
 	dir := writeProbe(t, map[string]string{
 		"models/m/a.sql": "select 1 as id",
@@ -217,7 +219,41 @@ func TestRunQueryDecimalsAreNumbers(t *testing.T) {
 {% do r.print_table() %}
 {% endmacro %}`,
 	})
-	want := "3.0|2.5|True|3.75|1.5\n|    d |\n| ---- |\n| 1.50 |\n| 2.25 |"
+	want := "3.00|2.50|True|3.75|1.50\n|    d |\n| ---- |\n| 1.50 |\n| 2.25 |"
+	if got := loggedOperation(t, dir, "show")(nil); got != want {
+		t.Errorf("printed:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestRunQueryWideNumbersAndZones: run_query values as dbt's agate table
+// hands them to templates, where docket's differed without a word:
+//   - a DECIMAL wider than a float64 holds exactly, and a HUGEINT past
+//     int64, compute and compare exactly (Python's Decimal and int): a
+//     HUGEINT > 1 and a DECIMAL(38,3) > 1 rendered False, h * 10 a
+//     wrapped int64, h | sum a float;
+//   - a DOUBLE is agate Number's Decimal(repr(f)): 1e20 prints 1E+20, a
+//     third of it has 28 digits, and times a float is Python's TypeError;
+//   - a TIMESTAMPTZ and a TIMETZ print as Python's aware datetime and
+//     time, with the UTC offset (+00:00, +02:00); they printed without it
+//     (and the TIMETZ as 0001-01-01 03:04:05).
+func TestRunQueryWideNumbersAndZones(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"macros/show.sql": `{% macro show() %}
+{% set r = run_query("select 12345678901234567890.125::decimal(38,3) as w, sum(x)::hugeint * 10000000000000000000 as h, sum(x)::hugeint * 10^19 as hd, 1e20::double as g, 1.0::double / 4 as q, timestamptz '2024-01-02 03:04:05.5+00' as tz, '03:04:05+02'::timetz as ttz from (values (7), (8)) v(x)") %}
+{% set row = r.rows[0] %}
+{% do log([row['w'] > 1, row['w'] * 2, row['w'] | int, row['w'] | round(1)] | join(' '), info=True) %}
+{% do log([row['h'] > 1, row['h'], row['h'] * 10 - 1, row['h'] // 7, -row['h'] % 7, [row['h'], 1] | sum, row['hd'] > 1, row['hd']] | join(' '), info=True) %}
+{% do log([row['g'], row['g'] / 3, row['q'], row['q'] * 2, row['q'] == 0.25] | join(' '), info=True) %}
+{% do log(row['tz'] ~ ' ' ~ row['ttz'], info=True) %}
+{% endmacro %}`,
+	})
+	want := strings.Join([]string{
+		"True 24691357802469135780.250 12345678901234567890 12345678901234567890.1",
+		"True 150000000000000000000 1499999999999999999999 21428571428571428571 4 150000000000000000001 True 1.5E+20",
+		"1E+20 33333333333333333333.33333333 0.25 0.50 True",
+		"2024-01-02 03:04:05.500000+00:00 03:04:05+02:00",
+	}, "\n")
 	if got := loggedOperation(t, dir, "show")(nil); got != want {
 		t.Errorf("printed:\n%s\nwant:\n%s", got, want)
 	}

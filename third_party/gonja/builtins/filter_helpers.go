@@ -153,6 +153,17 @@ func compareValues(left, right *exec.Value, caseSensitive bool) int {
 		return -1
 	case right == nil || right.IsNil():
 		return 1
+	case exec.IsBigNumber(left) || exec.IsBigNumber(right): // docket: a Decimal, a big int
+		if less, ok := exec.PyLess(left, right); ok && less {
+			return -1
+		}
+		if less, ok := exec.PyLess(right, left); ok && less {
+			return 1
+		}
+		if left.EqualValueTo(right) {
+			return 0
+		}
+		return strings.Compare(stringifyFilterValue(left), stringifyFilterValue(right))
 	case left.IsNumber() && right.IsNumber():
 		lf := left.Float()
 		rf := right.Float()

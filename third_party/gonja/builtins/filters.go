@@ -88,6 +88,9 @@ func filterAbs(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Va
 	if err := params.Take(); err != nil {
 		return exec.AsValue(exec.ErrInvalidCall(err))
 	}
+	if r, ok := exec.PyNumberFilter("abs", in, 0); ok { // docket: a Decimal, a big int
+		return r
+	}
 	if in.IsInteger() {
 		asInt := in.Integer()
 		if asInt < 0 {
@@ -509,6 +512,9 @@ func filterInteger(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exe
 		return exec.AsValue(exec.ErrInvalidCall(err))
 	}
 
+	if r, ok := exec.PyNumberFilter("int", in, 0); ok { // docket: a Decimal, a big int
+		return r
+	}
 	switch {
 	case in.IsNil():
 		return defaultValue
@@ -778,6 +784,12 @@ func filterMax(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Va
 		if val == nil || max == nil {
 			return true
 		}
+		if less, ok := exec.PyLess(max, val); ok { // docket: a Decimal, a big int
+			if less {
+				max = val
+			}
+			return true
+		}
 		switch {
 		case max.IsFloat() || max.IsInteger() && val.IsFloat() || val.IsInteger():
 			if val.Float() > max.Float() {
@@ -832,6 +844,12 @@ func filterMin(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Va
 			return true
 		}
 		if val == nil || min == nil {
+			return true
+		}
+		if less, ok := exec.PyLess(val, min); ok { // docket: a Decimal, a big int
+			if less {
+				min = val
+			}
 			return true
 		}
 		switch {
@@ -1036,6 +1054,11 @@ func filterRound(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.
 	default:
 		return exec.AsValue(errors.Errorf(`Unknown method '%s', mush be one of 'common, 'floor', 'ceil`, method))
 	}
+	if method == "common" { // docket: a Decimal, a big int as Python's round()
+		if r, ok := exec.PyNumberFilter("round", in, precision); ok {
+			return r
+		}
+	}
 	value := in.Float()
 	factor := math.Pow(10, float64(precision))
 	value = op(value*factor) / factor
@@ -1231,6 +1254,8 @@ func filterSum(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Va
 		return exec.AsValue(exec.ErrInvalidCall(err))
 	}
 	sum := start
+	var vals []*exec.Value
+	anyBig := false
 
 	in.Iterate(func(idx, count int, key, value *exec.Value) bool {
 		val := key
@@ -1244,8 +1269,22 @@ func filterSum(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Va
 		if val.IsNumber() {
 			sum += val.Float()
 		}
+		if val.IsNumber() || exec.IsBigNumber(val) {
+			vals = append(vals, val)
+			anyBig = anyBig || exec.IsBigNumber(val)
+		}
 		return true
 	}, func() {})
+	if anyBig { // docket: Decimals and big ints add as Python's sum()
+		total := exec.AsValue(start)
+		if start == math.Trunc(start) {
+			total = exec.AsValue(int(start))
+		}
+		for _, v := range vals {
+			total = exec.PyAdd(total, v)
+		}
+		return total
+	}
 
 	if sum == math.Trunc(sum) {
 		return exec.AsValue(int64(sum))

@@ -163,7 +163,7 @@ func testNone(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, erro
 }
 
 func testNumber(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error) {
-	return in.IsNumber(), nil
+	return in.IsNumber() || exec.IsBigNumber(in), nil // docket: a Decimal, a big int
 }
 
 func testOdd(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error) {

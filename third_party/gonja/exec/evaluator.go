@@ -107,6 +107,14 @@ func (e *Evaluator) evalBinaryExpression(node *nodes.BinaryExpression) *Value {
 		}
 	}
 
+	// docket: a Decimal or an int past int64 computes and compares as
+	// Python's (pynumber.go)
+	if op, ok := pyOperators[node.Operator.Token.Type]; ok {
+		if r, ok := pyNumberOp(op, left, right); ok {
+			return r
+		}
+	}
+
 	switch node.Operator.Token.Type {
 	case tokens.Addition:
 		if left.IsList() {
@@ -243,6 +251,9 @@ func (e *Evaluator) evalUnaryExpression(expr *nodes.UnaryExpression) *Value {
 		return AsValue(errors.Wrapf(result, `Unable to evaluate term %s`, expr.Term))
 	}
 	if expr.Negative {
+		if r, ok := pyNegate(result); ok { // docket
+			return r
+		}
 		if result.IsNumber() {
 			switch {
 			case result.IsFloat():

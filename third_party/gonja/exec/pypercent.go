@@ -229,8 +229,8 @@ func pyConvert(s *pySpec, v *Value) (string, error) {
 		}
 		return "object"
 	}
-	number := v.IsNumber() || v.IsBool()
-	integer := func() int { // Python's int(v): True is 1
+	number := v.IsNumber() || v.IsBool() || isBigNumber(v) // docket: a Decimal, a big int
+	integer := func() int {                                // Python's int(v): True is 1
 		if v.IsBool() {
 			if v.Bool() {
 				return 1
@@ -271,6 +271,12 @@ func pyConvert(s *pySpec, v *Value) (string, error) {
 	case 'd', 'i', 'u':
 		if !number {
 			return "", fmt.Errorf("%%%c format: a real number is required, not %s", s.conv, pyType())
+		}
+		if r, ok := PyNumberFilter("int", v, 0); ok && isBigNumber(r) {
+			return pad(r.String()), nil // an int past int64, exactly
+		}
+		if r, ok := PyNumberFilter("int", v, 0); ok {
+			return fmt.Sprintf(verb+"d", r.Integer()), nil
 		}
 		return fmt.Sprintf(verb+"d", integer()), nil // Go's precision is Python's minimum digits
 	case 'o', 'x', 'X':

@@ -511,6 +511,9 @@ func (v *Value) IsTrue() bool {
 	if v.IsNil() || v.IsError() {
 		return false
 	}
+	if nonZero, ok := pyNonZero(v); ok { // docket: a Decimal, a big int
+		return nonZero
+	}
 	switch v.getResolvedValue().Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return v.getResolvedValue().Int() != 0
@@ -542,6 +545,9 @@ func (v *Value) IsTrue() bool {
 func (v *Value) Negate() *Value {
 	if v.IsNil() || v.IsError() {
 		return AsValue(true)
+	}
+	if nonZero, ok := pyNonZero(v); ok { // docket: a Decimal, a big int
+		return AsValue(!nonZero)
 	}
 	switch v.getResolvedValue().Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
@@ -899,6 +905,9 @@ func (v *Value) Interface() any {
 
 // EqualValueTo checks whether two values are equal.
 func (v *Value) EqualValueTo(other *Value) bool {
+	if eq, ok := pyNumberOp("==", v, other); ok { // docket: a Decimal, a big int
+		return eq.IsTrue()
+	}
 	// comparison of uint with int fails using .Interface()-comparison (see issue #64)
 	if v.IsInteger() && other.IsInteger() {
 		return v.Integer() == other.Integer()
@@ -1225,6 +1234,9 @@ func (vl ValuesList) Len() int {
 func (vl ValuesList) Less(i, j int) bool {
 	vi := vl[i]
 	vj := vl[j]
+	if less, ok := PyLess(vi, vj); ok { // docket: a Decimal, a big int
+		return less
+	}
 	switch {
 	case vi.IsInteger() && vj.IsInteger():
 		return vi.Integer() < vj.Integer()
@@ -1360,6 +1372,9 @@ type caseInsensitiveValueList struct {
 func (ci caseInsensitiveValueList) Less(i, j int) bool {
 	vi := ci.ValuesList[i]
 	vj := ci.ValuesList[j]
+	if less, ok := PyLess(vi, vj); ok { // docket: a Decimal, a big int
+		return less
+	}
 	switch {
 	case vi.IsInteger() && vj.IsInteger():
 		return vi.Integer() < vj.Integer()

@@ -180,6 +180,8 @@ func agateText(v any) string {
 			return s
 		}
 		return strconv.FormatFloat(x, 'g', -1, 64)
+	case exec.Decimal:
+		return x.Plain()
 	case floater:
 		if s, ok := x.(fmt.Stringer); ok {
 			return s.String()

@@ -196,8 +196,11 @@ func (d *dbConn) query(q string) (*resultTable, []any, error) {
 // 2024-01-02 03:04:05.500000 (microseconds, six digits, when not zero).
 // TIMESTAMP_S, _MS and _NS and TIME_NS are Python's datetime and time too,
 // whose precision is the microsecond: DuckDB's Python client cuts the
-// nanoseconds off, and so does this. Another type (TIMESTAMPTZ: the
-// client's time zone) stays the driver's.
+// nanoseconds off, and so does this. A TIMESTAMPTZ is an aware datetime
+// and a TIMETZ an aware time, whose str() ends in the UTC offset:
+// 2024-01-02 03:04:05+00:00, 03:04:05+02:00 (the driver's TIMESTAMPTZ is
+// in UTC: DuckDB's Python client shows it in its TimeZone setting, UTC
+// where dbt runs in a UTC machine). Another type stays the driver's.
 func pythonTime(t time.Time, dbType string) any {
 	t = t.Truncate(time.Microsecond)
 	frac := ""
@@ -211,6 +214,10 @@ func pythonTime(t time.Time, dbType string) any {
 		return t.Format("15:04:05" + frac)
 	case "TIMESTAMP", "TIMESTAMP_S", "TIMESTAMP_MS", "TIMESTAMP_NS":
 		return t.Format("2006-01-02 15:04:05" + frac)
+	case "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE":
+		return t.Format("2006-01-02 15:04:05" + frac + "-07:00")
+	case "TIMETZ", "TIME WITH TIME ZONE":
+		return t.Format("15:04:05" + frac + "-07:00")
 	}
 	return t
 }

@@ -39,6 +39,10 @@ func pythonValue(v any, dbType string) any {
 		}
 	case floater:
 		return decimalNumber(x)
+	case float64:
+		return floatNumber(x, dbType)
+	case float32:
+		return floatNumber(float64(x), dbType)
 	}
 	if b, ok := driverUUID(v); ok {
 		return uuidText(b)
@@ -49,14 +53,37 @@ func pythonValue(v any, dbType string) any {
 	return v
 }
 
-// decimalNumber is a DECIMAL as a number templates compute and compare
-// with, as Python's Decimal is (d * 2, d > 1, sum): a float64, when it
-// holds the value exactly (its shortest text is the decimal's); else the
-// driver's value, which prints exactly but is no number to gonja. (A
-// float prints 1.5 where str(Decimal('1.50')) keeps the scale.)
+// decimalNumber is a DECIMAL as dbt's agate table holds it: Python's
+// Decimal (exec.Decimal), which computes and compares exactly whatever
+// its width (d * 2, d > 1, sum) and prints with its scale (1.50). The
+// driver's value (a struct of Value *big.Int and Scale) is read by its
+// fields; one of another shape is read from its text.
 func decimalNumber(d floater) any {
-	f := d.Float64()
-	if s, ok := d.(fmt.Stringer); ok && s.String() != strconv.FormatFloat(f, 'f', -1, 64) {
+	r := reflect.Indirect(reflect.ValueOf(d))
+	if r.Kind() == reflect.Struct {
+		v, s := r.FieldByName("Value"), r.FieldByName("Scale")
+		if b, ok := v.Interface().(*big.Int); ok && b != nil && s.CanUint() {
+			return exec.NewDecimal(b, int(s.Uint()))
+		}
+	}
+	if s, ok := d.(fmt.Stringer); ok {
+		if dec, ok := exec.ParseDecimal(s.String()); ok {
+			return dec
+		}
+	}
+	return d.Float64()
+}
+
+// floatNumber is a DOUBLE or FLOAT as agate's Number casts Python's
+// float: Decimal(repr(f)) (1.5, 1E+20), so templates compute with it as
+// dbt's do (a Decimal times a float is Python's TypeError; / gives 28
+// digits). NaN and the infinities stay floats, as anything not in a
+// number column.
+func floatNumber(f float64, dbType string) any {
+	if AgateTypeOf(dbType) != AgateNumber {
+		return f
+	}
+	if d, ok := exec.DecimalFromFloat(f); ok {
 		return d
 	}
 	return f
