@@ -121,6 +121,9 @@ func (d *Detector) stackTable(s stack, chain []rule, ws []*word, vs []rule, size
 	}
 	if ls := lineUp(above); len(ls) > 0 {
 		lim, n := top, 0
+		if r := wrappedRowAbove(ls, top, s, size); r > 0 {
+			lim, n = ls[len(ls)-r].bb.Y0, r
+		}
 		for k := len(ls) - 1; k >= 0 && n < 3; k-- {
 			l := ls[k]
 			gap := lim - l.bb.Y1

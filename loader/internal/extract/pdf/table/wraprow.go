@@ -1,0 +1,65 @@
+package table
+
+import (
+	"math"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// wrappedRowAbove: how many of the lines ls (top to bottom) just above a
+// stack's first rule at top make one row whose cells wrap, 0 when they do
+// not: a line of two phrases or more, inside the stack's extent, in the
+// table's size, and under it up to three lines of one phrase each, each
+// the next line of one of its cells (aligned with that phrase's start,
+// end or middle, inside the room between its neighbours), all as close
+// to each other and to the rule as a line's size. A zebra table's first
+// row is unshaded: its text stands over the first shading's top edge,
+// and a cell wrapped there leaves one phrase on the line over the rule.
+func wrappedRowAbove(ls []*textLine, top float64, s stack, size float64) int {
+	gap := phraseGap(size)
+	lim := top
+	for n := 1; n <= 4 && n <= len(ls); n++ {
+		l := ls[len(ls)-n]
+		if l.bb.X0 < s.a-2 || l.bb.X1 > s.b+2 || lim-l.bb.Y1 > l.size || lim-l.bb.Y1 < -0.5*l.size || math.Abs(l.size-size) > 0.1*size {
+			return 0
+		}
+		lim = l.bb.Y0
+		if l.nSegments(gap) == 1 {
+			continue
+		}
+		if n == 1 {
+			return 0 // the line over the rule has its phrases: heads or a row, read as before
+		}
+		segs := l.segments(gap)
+		for _, w := range ls[len(ls)-n+1:] {
+			if !wrapsIn(boxOf(w.ws), segs) {
+				return 0
+			}
+		}
+		return n
+	}
+	return 0
+}
+
+// wrapsIn: b is the next line of one of the phrases segs: aligned with
+// its start, end or middle (2pt) and inside the room between the phrases
+// beside it.
+func wrapsIn(b document.BBox, segs [][]*word) bool {
+	for k, seg := range segs {
+		p := boxOf(seg)
+		lo, hi := math.Inf(-1), math.Inf(1)
+		if k > 0 {
+			lo = boxOf(segs[k-1]).X1
+		}
+		if k+1 < len(segs) {
+			hi = boxOf(segs[k+1]).X0
+		}
+		if b.X0 <= lo || b.X1 >= hi {
+			continue
+		}
+		if math.Abs(b.X0-p.X0) <= 2 || math.Abs(b.X1-p.X1) <= 2 || math.Abs(b.X0+b.X1-p.X0-p.X1) <= 4 {
+			return true
+		}
+	}
+	return false
+}
