@@ -98,6 +98,9 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 			}
 			last = k
 		}
+		if lastValueRow(lines, multi, i, last, gap) {
+			last++ // a last row of one number, its other cells blank
+		}
 		if i == 0 && wideHead(lines[i], lines[i+1:last+1], gap) || multi[i] && titleFirst(lines, i, last, gap) {
 			i++ // the run starts under a running head or a title: read it again from there
 			continue
