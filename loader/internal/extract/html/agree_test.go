@@ -256,3 +256,42 @@ func TestAgreeCountsChineseCharacters(t *testing.T) {
 		t.Errorf("wordsOf = %q", got)
 	}
 }
+
+// TestAgreeDropsATailOfRelatedPosts: after the article's last block that
+// trafilatura's text has in order, two long blocks it has by their words
+// only (related posts sharing the article's topic words, none of its
+// sentences) go; one such block alone (an author's bio) stays. Before
+// html/26 both teasers landed as the article's end (wordpress's "Related"
+// posts on html-main).
+func TestAgreeDropsATailOfRelatedPosts(t *testing.T) {
+	body := "The council approved the new budget after a long debate about road repairs and school funding in the north district"
+	second := "Road repairs start in March on the main street and the bridge, and the school works follow in the summer holidays"
+	teaser1 := "North district school funding debate: council members approve road repairs budget for the bridge after March vote"
+	teaser2 := "Summer holidays bridge works: main street road repairs follow the council budget debate in north district schools"
+	bio := "Jane Roe covers the north district council, school funding and road repairs for the paper after a long debate"
+	traf := body + "\n" + second
+	blocks := []block{
+		{cat: document.NarrativeText, text: body},
+		{cat: document.NarrativeText, text: second},
+		{cat: document.NarrativeText, text: teaser1},
+		{cat: document.NarrativeText, text: teaser2},
+	}
+	got, how := agree(blocks, nil, traf)
+	if how != "checked" {
+		t.Fatalf("agree said %q, want checked", how)
+	}
+	if texts, want := blockTexts(got), []string{body, second}; strings.Join(texts, "|") != strings.Join(want, "|") {
+		t.Errorf("kept %q\nwant %q", texts, want)
+	}
+	// the teasers share the article's words, not its sentences
+	ref := newTextRef(traf)
+	for _, s := range []string{teaser1, teaser2, bio} {
+		if in, all := ref.bagShare(wordsOf(s)); float64(in) < agreeKeep*float64(all) || ref.seqShare(s) >= agreeTailSupport {
+			t.Fatalf("fixture %q: %d of %d words, trigram share %.2f", s, in, all, ref.seqShare(s))
+		}
+	}
+	blocks = append(blocks[:2:2], block{cat: document.NarrativeText, text: bio})
+	if got, _ := agree(blocks, nil, traf); len(got) != 3 {
+		t.Errorf("a bio alone after the article was dropped: %q", blockTexts(got))
+	}
+}
