@@ -11,18 +11,25 @@ import (
 	"github.com/docket-dev/docket/loader/internal/document"
 )
 
+// gridWords is rows lines of cols words each, 14 points and 120 points
+// apart, numbered left to right and top to bottom from 0.
+func gridWords(rows, cols int) []*word {
+	var ws []*word
+	for i := 0; i < rows; i++ {
+		y := 20 + 14*float64(i)
+		for j := 0; j < cols; j++ {
+			x := 50 + 120*float64(j)
+			ws = append(ws, &word{bb: document.BBox{X0: x, Y0: y, X1: x + 40, Y1: y + 10}, text: fmt.Sprint(i*cols + j), size: 10})
+		}
+	}
+	return ws
+}
+
 // TestLineUpAllocations: lineUp's allocations do not grow with the
 // number of lines (it runs several times per page of table detection).
 // 60 lines of 3 words each: the lines are one array, not 60 objects.
 func TestLineUpAllocations(t *testing.T) {
-	var ws []*word
-	for i := 0; i < 60; i++ {
-		y := 20 + 14*float64(i)
-		for j := 0; j < 3; j++ {
-			x := 50 + 120*float64(j)
-			ws = append(ws, &word{bb: document.BBox{X0: x, Y0: y, X1: x + 40, Y1: y + 10}, text: fmt.Sprint(i*3 + j), size: 10})
-		}
-	}
+	ws := gridWords(60, 3)
 	lines := lineUp(ws)
 	if len(lines) != 60 {
 		t.Fatalf("%d lines, want 60", len(lines))
@@ -32,8 +39,23 @@ func TestLineUpAllocations(t *testing.T) {
 			t.Fatalf("line %d: %d words", i, len(l.ws))
 		}
 	}
-	if n := testing.AllocsPerRun(20, func() { lineUp(ws) }); n > 15 {
-		t.Errorf("lineUp of 60 lines: %.0f allocations, want at most 15 (not one a line)", n)
+	if n := testing.AllocsPerRun(20, func() { lineUp(ws) }); n > 3 {
+		t.Errorf("lineUp of 60 lines: %.0f allocations, want at most 3 (the lines, their pointers, their words: not one a line, nor its temporaries)", n)
+	}
+}
+
+// TestColumnsInAllocations: columnsIn's histogram and the lines'
+// phrases it reads are not allocated per call and per line (it runs for
+// every candidate region of a page): 30 lines of 4 phrases take what its
+// answer needs, not one allocation a line.
+func TestColumnsInAllocations(t *testing.T) {
+	lines := lineUp(gridWords(30, 4))
+	cols := columnsIn(lines, 10, true)
+	if want := "[{50 90.5} {170 210.5} {290 330.5} {410 450}]"; fmt.Sprint(cols) != want {
+		t.Fatalf("columns %v, want %s", cols, want)
+	}
+	if n := testing.AllocsPerRun(20, func() { columnsIn(lines, 10, true) }); n > 4 {
+		t.Errorf("columnsIn of 30 lines: %.0f allocations, want at most 4", n)
 	}
 }
 
