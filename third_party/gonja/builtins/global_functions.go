@@ -1,8 +1,6 @@
 package builtins
 
 import (
-	"sort"
-
 	"github.com/nikolalohinski/gonja/v2/exec"
 	"github.com/nikolalohinski/gonja/v2/utils"
 	"github.com/pkg/errors"
@@ -62,8 +60,8 @@ func rangeFunction(_ *exec.Evaluator, params *exec.VarArgs) (<-chan int, error) 
 
 // dictFunction is Jinja2's dict global, Python's dict(): docket: a
 // positional mapping's pairs or a list of key/value pairs first, then the
-// keyword arguments (in name order: the call's own order is not kept, and
-// a map's order is random), a later key replacing an earlier one. Upstream
+// keyword arguments in the call's order, a later key replacing an earlier
+// one. Upstream
 // read keywords only: dict({'a': 1}) was {} without a word.
 func dictFunction(_ *exec.Evaluator, params *exec.VarArgs) *exec.Value {
 	dict := exec.NewDict()
@@ -106,12 +104,7 @@ func dictFunction(_ *exec.Evaluator, params *exec.VarArgs) *exec.Value {
 	default:
 		return exec.AsValue(exec.ErrInvalidCall(errors.Errorf("dict expected at most 1 argument, got %d", len(params.Args))))
 	}
-	keys := make([]string, 0, len(params.KwArgs))
-	for k := range params.KwArgs {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range params.KwNames() {
 		set(exec.AsValue(k), params.KwArgs[k])
 	}
 	return exec.AsValue(dict)

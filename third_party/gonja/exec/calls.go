@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
+	"slices"
 	"sort"
 
 	"github.com/nikolalohinski/gonja/v2/nodes"
@@ -201,14 +202,7 @@ func writeBack(parent *Value, goMap map[string]any, before map[string]bool, para
 			}
 			kept = append(kept, p)
 		}
-		added := []string{}
-		for k := range goMap {
-			if !seen[k] {
-				added = append(added, k)
-			}
-		}
-		sort.Strings(added)
-		for _, k := range added {
+		for _, k := range addedKeys(goMap, seen, params) {
 			kept = append(kept, &Pair{Key: AsValue(k), Value: AsValue(fresh(k))})
 		}
 		d.Pairs = kept
@@ -224,4 +218,32 @@ func writeBack(parent *Value, goMap map[string]any, before map[string]bool, para
 			}
 		}
 	}
+}
+
+// addedKeys (docket) is the keys a dict method added, in Python's order:
+// an update's argument's keys in its order, then its keyword arguments
+// in the call's; any other (setdefault's) after them, sorted.
+func addedKeys(goMap map[string]any, seen map[string]bool, params *VarArgs) []string {
+	order := []string{}
+	if len(params.Args) == 1 && params.Args[0].IsDict() {
+		params.Args[0].Iterate(func(_, _ int, k, _ *Value) bool {
+			order = append(order, k.String())
+			return true
+		}, func() {})
+	}
+	order = append(order, params.KwNames()...)
+	rest := []string{}
+	for k := range goMap {
+		if !seen[k] && !slices.Contains(order, k) {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	added := []string{}
+	for _, k := range append(order, rest...) {
+		if _, in := goMap[k]; in && !seen[k] && !slices.Contains(added, k) {
+			added = append(added, k)
+		}
+	}
+	return added
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"sort"
 	"strings"
 
 	"github.com/pkg/errors"
@@ -644,12 +645,13 @@ func (e *Evaluator) callArgs(node *nodes.Call) (*VarArgs, error) {
 		}
 	}
 
-	for key, param := range node.Kwargs {
-		value := e.Eval(param)
+	for _, key := range kwargOrder(node) { // docket: in the call's order
+		value := e.Eval(node.Kwargs[key])
 		if value.IsError() {
 			return nil, value
 		}
 		params.KwArgs[key] = value
+		params.KwOrder = append(params.KwOrder, key)
 	}
 	if node.StarKwargs != nil {
 		value := e.Eval(node.StarKwargs)
@@ -668,6 +670,7 @@ func (e *Evaluator) callArgs(node *nodes.Call) (*VarArgs, error) {
 					return false
 				}
 				params.KwArgs[k] = item
+				params.KwOrder = append(params.KwOrder, k)
 				return true
 			}, func() {})
 			if dup != nil {
@@ -754,4 +757,18 @@ func (e *Evaluator) evalParams(node *nodes.Call, fn *Value) ([]reflect.Value, er
 	}
 
 	return parameters, nil
+}
+
+// kwargOrder (docket) is a call's keyword names as written; a Call built
+// without the order has its names sorted.
+func kwargOrder(node *nodes.Call) []string {
+	if len(node.KwargOrder) == len(node.Kwargs) {
+		return node.KwargOrder
+	}
+	names := make([]string, 0, len(node.Kwargs))
+	for k := range node.Kwargs {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
 }

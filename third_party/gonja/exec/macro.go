@@ -84,9 +84,10 @@ func MacroNodeToFunc(node *nodes.Macro, r *Renderer) (Macro, error) {
 		}
 
 		// --- Bind keyword args, overflowing to **kwargs if declared ---
-		extraKwargs := map[string]any{}
+		extraKwargs := NewDict() // docket: in the call's order, as Python's **kwargs
 	kwargs:
-		for keyword, argument := range params.KwArgs {
+		for _, keyword := range params.KwNames() {
+			argument := params.KwArgs[keyword]
 			for i, validArgument := range node.Kwargs {
 				validKeyword := r.Eval(validArgument.Key)
 				if validKeyword.IsError() {
@@ -110,7 +111,7 @@ func MacroNodeToFunc(node *nodes.Macro, r *Renderer) (Macro, error) {
 			}
 			// Unmatched keyword arg: route to **kwargs if defined, else error.
 			if node.KwArgsName != "" {
-				extraKwargs[keyword] = argument.Interface()
+				extraKwargs.Pairs = append(extraKwargs.Pairs, &Pair{Key: AsValue(keyword), Value: argument})
 			} else {
 				return AsValue(fmt.Errorf(
 					"macro '%s' takes no keyword argument '%s'", node.Name, keyword,

@@ -1,5 +1,7 @@
 package exec
 
+import "fmt"
+
 // docket: + and * on sequences as Python's. gonja concatenated any two
 // lists into a list (a tuple plus a tuple lost its tupleness) and read a
 // list times an integer as 0 * n, so [0] * 3 rendered 0 without a word.
@@ -37,10 +39,14 @@ func sequenceOf(vals []*Value, tuple bool) *Value {
 	return AsValue(out)
 }
 
-// concatSequences is left + right for two lists or two tuples (a tuple
-// only when both are, as Python; gonja's list and tuple mix stays a list).
+// concatSequences is left + right for two lists or two tuples; a list
+// and a tuple is Python's TypeError (gonja made it a list).
 func concatSequences(left, right *Value) *Value {
-	return sequenceOf(append(items(left), items(right)...), isTuple(left) && isTuple(right))
+	if l, r := isTuple(left), isTuple(right); l != r {
+		name := map[bool]string{true: "tuple", false: "list"}
+		return AsValue(fmt.Errorf(`TypeError as in Python (can only concatenate %s (not "%s") to %s)`, name[l], name[r], name[l]))
+	}
+	return sequenceOf(append(items(left), items(right)...), isTuple(left))
 }
 
 // repeatSequence is seq * n: seq's elements n times over (none for n <= 0).

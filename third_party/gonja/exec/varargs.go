@@ -14,6 +14,23 @@ import (
 type VarArgs struct {
 	Args   []*Value
 	KwArgs map[string]*Value
+	// KwOrder (docket) is KwArgs' names in the call's order (a **dict's
+	// in its order, after the written ones); a caller that built KwArgs
+	// itself may leave it empty (KwNames then sorts them).
+	KwOrder []string
+}
+
+// KwNames (docket) is KwArgs' names in the call's order.
+func (va *VarArgs) KwNames() []string {
+	if len(va.KwOrder) == len(va.KwArgs) {
+		return va.KwOrder
+	}
+	names := make([]string, 0, len(va.KwArgs))
+	for k := range va.KwArgs {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
 }
 
 func NewVarArgs() *VarArgs {

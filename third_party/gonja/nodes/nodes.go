@@ -311,6 +311,9 @@ type Call struct {
 	Args     []Expression
 	Parent   Node
 	Kwargs   map[string]Expression
+	// docket: the keyword arguments' names as written (Python keeps a
+	// call's keyword order: dict(b=1, a=2) is {'b': 1, 'a': 2})
+	KwargOrder []string
 	// docket: f(*StarArgs, **StarKwargs), spread after Args and Kwargs
 	StarArgs   Expression
 	StarKwargs Expression

@@ -450,6 +450,9 @@ func (p *Parser) ParseVariableOrLiteral() (nodes.Expression, error) {
 						if errValue != nil {
 							return nil, errValue
 						}
+						if _, seen := call.Kwargs[key]; !seen {
+							call.KwargOrder = append(call.KwargOrder, key)
+						}
 						call.Kwargs[key] = value
 					} else {
 						call.Args = append(call.Args, v)

@@ -25,8 +25,11 @@ func baseContext() map[string]any {
 			if len(a.Pos) == 0 {
 				return nil, fmt.Errorf("tojson() needs a value")
 			}
-			// dbt's json.dumps(value): ", " and ": ", ensure_ascii, no HTML escaping
-			s, err := exec.PyJSONDumps(jsonable(a.Pos[0]), false)
+			// dbt's tojson(value, default=None, sort_keys=False):
+			// json.dumps, ", " and ": ", ensure_ascii, no HTML escaping, a
+			// dict in its insertion order
+			sortKeys, _ := defaultArg(a, 2, "sort_keys").(bool)
+			s, err := exec.PyJSON(a.Raw[0], sortKeys, false)
 			if err != nil {
 				return defaultArg(a, 1, "default"), nil // dbt: the default (None) when not serializable
 			}

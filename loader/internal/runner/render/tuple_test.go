@@ -61,7 +61,7 @@ func TestSetUnpacks(t *testing.T) {
 // TestDictGlobal: Jinja2's dict is Python's dict(): a positional mapping
 // or list of key/value pairs, then keyword arguments. The fork read
 // keywords only, so dict({'a': 1}) rendered {} without a word, and the
-// keywords came in a map's random order.
+// keywords came in a map's random order (then sorted; now the call's).
 func TestDictGlobal(t *testing.T) {
 	env, errs := NewEnv(nil)
 	if len(errs) > 0 {
@@ -71,7 +71,7 @@ func TestDictGlobal(t *testing.T) {
 		{`{{ dict({'a': 1}) }}`, `{'a': 1}`},
 		{`{{ dict([('a', 1), ['b', 2]], c=3) }}`, `{'a': 1, 'b': 2, 'c': 3}`},
 		{`{{ dict({'a': 1}, a=2) }}`, `{'a': 2}`},
-		{`{{ dict(z=1, y=2, x=3, w=4, v=5) }}`, `{'v': 5, 'w': 4, 'x': 3, 'y': 2, 'z': 1}`},
+		{`{{ dict(z=1, y=2, x=3, w=4, v=5) }}`, `{'z': 1, 'y': 2, 'x': 3, 'w': 4, 'v': 5}`}, // the call's order, as Python
 		{`{{ dict() }}`, `{}`},
 	})
 	for _, src := range []string{`{{ dict(1) }}`, `{{ dict([1, 2]) }}`, `{{ dict({}, {}) }}`} {
@@ -101,4 +101,43 @@ func TestSequenceOperators(t *testing.T) {
 		{`{{ ('-',) * 2 }} {{ [1] * 0 }} [{{ 'ab' * -1 }}]`, `('-', '-') [] []`},
 		{`{{ 'ab' * 2 }} {{ 2 * 'ab' }} {{ 2 * 3 }} {{ 1.5 * 2 }}`, `abab abab 6 3.0`},
 	})
+}
+
+// TestDictsKeepInsertionOrder: a dict keeps Python's insertion order
+// wherever a template sees it: dict(b=1, a=2), keys(), values(), items()
+// (as (key, value) tuples), copy(), update()'s new keys, a macro's
+// **kwargs, and dbt's tojson (json.dumps without sort_keys; Jinja2's
+// tojson filter still sorts, as it does); a float in JSON is Python's
+// 1.0; a list plus a tuple is Python's TypeError. Before: dict(b=1, a=2)
+// and kwargs printed {'a': 2, 'b': 1}, keys() ['a', 'b'], update() added
+// keys sorted, tojson wrote {"a": 2, "b": 1} and 1, [1] + (2,) was [1, 2]:
+// SQL or a config a macro built from them differed from dbt's silently.
+func TestDictsKeepInsertionOrder(t *testing.T) {
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
+		{`{{ dict(b=1, a=2) }} {{ dict({'z': 0}, b=1, a=2) }}`, `{'b': 1, 'a': 2} {'z': 0, 'b': 1, 'a': 2}`},
+		{`{% set d = {'b': 1, 'a': 2} %}{{ d.keys() | list }} {{ d.values() | list }} {{ d.items() | list }} {{ d.copy().keys() | list }}`,
+			`['b', 'a'] [1, 2] [('b', 1), ('a', 2)] ['b', 'a']`},
+		{`{% set d = {'b': 1} %}{% do d.update({'z': 2, 'a': 3}) %}{% do d.update(y=1, c=2) %}{{ d }}`, `{'b': 1, 'z': 2, 'a': 3, 'y': 1, 'c': 2}`},
+		{`{% macro m() %}{{ kwargs }} {{ kwargs.keys() | list }}{% endmacro %}{{ m(b=1, a=2) }}`, `{'b': 1, 'a': 2} ['b', 'a']`},
+		{`{{ tojson({'b': 1.0, 'a': [2.5, 1e20]}) }} {{ tojson(dict(b=1, a=2), sort_keys=true) }} {{ tojson(1.0) }}`,
+			`{"b": 1.0, "a": [2.5, 1e+20]} {"a": 2, "b": 1} 1.0`},
+		{`{{ {'b': 1.0, 'a': 2} | tojson }}`, `{"a": 2, "b": 1.0}`},
+	})
+	for src, want := range map[string]string{
+		`{{ [1] + (2,) }}`: `can only concatenate list (not "tuple") to list`,
+		`{{ (1,) + [2] }}`: `can only concatenate tuple (not "list") to tuple`,
+	} {
+		tpl, err := env.Parse("m.sql", src)
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+			continue
+		}
+		if out, err := tpl.Render(map[string]any{}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: got %q, error %v, want %q", src, out, err, want)
+		}
+	}
 }

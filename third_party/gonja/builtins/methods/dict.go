@@ -13,11 +13,7 @@ var dictMethods = exec.NewMethodSet[map[string]any](map[string]exec.Method[map[s
 		if err := arguments.Take(); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
-		keys := make([]string, 0, len(self))
-		for key := range self {
-			keys = append(keys, key)
-		}
-		sort.Strings(keys)
+		keys := dictKeys(self, selfValue)
 		return keys, nil
 	},
 
@@ -25,11 +21,7 @@ var dictMethods = exec.NewMethodSet[map[string]any](map[string]exec.Method[map[s
 		if err := arguments.Take(); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
-		keys := make([]string, 0, len(self))
-		for key := range self {
-			keys = append(keys, key)
-		}
-		sort.Strings(keys)
+		keys := dictKeys(self, selfValue)
 		values := make([]any, 0, len(keys))
 		for _, key := range keys {
 			values = append(values, self[key])
@@ -41,14 +33,10 @@ var dictMethods = exec.NewMethodSet[map[string]any](map[string]exec.Method[map[s
 		if err := arguments.Take(); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
-		keys := make([]string, 0, len(self))
-		for key := range self {
-			keys = append(keys, key)
-		}
-		sort.Strings(keys)
+		keys := dictKeys(self, selfValue)
 		items := make([]any, 0, len(keys))
 		for _, key := range keys {
-			items = append(items, []any{key, self[key]})
+			items = append(items, exec.Tuple{exec.AsValue(key), exec.AsValue(self[key])}) // docket: Python's (key, value) tuples
 		}
 		return items, nil
 	},
@@ -121,6 +109,13 @@ var dictMethods = exec.NewMethodSet[map[string]any](map[string]exec.Method[map[s
 		if err := arguments.Take(); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
+		if d, ok := selfValue.Interface().(*exec.Dict); ok { // docket: a dict's copy keeps its order
+			clone := exec.NewDict()
+			for _, p := range d.Pairs {
+				clone.Pairs = append(clone.Pairs, &exec.Pair{Key: p.Key, Value: p.Value})
+			}
+			return clone, nil
+		}
 		clone := make(map[string]any, len(self))
 		for k, v := range self {
 			clone[k] = v
@@ -138,3 +133,30 @@ var dictMethods = exec.NewMethodSet[map[string]any](map[string]exec.Method[map[s
 		return nil, nil
 	},
 })
+
+// dictKeys (docket) is self's keys in the dict's insertion order, as
+// Python's dict keeps it (a *exec.Dict's pairs); a Go map, which keeps
+// none, gives them sorted. Upstream sorted every dict's keys:
+// {'b': 1, 'a': 2}.keys() was ['a', 'b'].
+func dictKeys(self map[string]any, selfValue *exec.Value) []string {
+	keys := make([]string, 0, len(self))
+	if d, ok := selfValue.Interface().(*exec.Dict); ok {
+		seen := map[string]bool{}
+		for _, p := range d.Pairs {
+			k := p.Key.String()
+			if _, in := self[k]; in && !seen[k] {
+				seen[k] = true
+				keys = append(keys, k)
+			}
+		}
+		if len(keys) == len(self) {
+			return keys
+		}
+		keys = keys[:0]
+	}
+	for key := range self {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	return keys
+}
