@@ -61,7 +61,9 @@ func (d *Detector) stacked(all []*word, hs, vs []rule) []document.Table {
 	}
 	size := medianSize(ws)
 	var out []document.Table
-	for _, s := range ruleStacks(hs, 8*size) {
+	// six sizes long at least: a zebra table of two short columns
+	// ("106.6 | kΩ") is shaded about seven and a half sizes wide
+	for _, s := range ruleStacks(hs, 6*size) {
 		for _, chain := range s.chains(ws) {
 			if t, ok := d.stackTable(s, chain, ws, vs, size); ok {
 				out = append(out, t)
