@@ -200,12 +200,13 @@ func lastRowUnder(s stack, bottom float64, ws []*word, size, pad, pitch float64)
 	if gap < -0.5 || l.bb.Y1-bottom > pitch || math.Abs(l.size-size) > 0.1*size || l.nSegments(pad) < 2 {
 		return 0, false
 	}
-	if len(ls) > 1 {
-		if n, ok := partIn(ls[1], s.a-2, s.b+2, 2*pad); ok && n != nil && n.bb.Y0-l.bb.Y1 <= gap+1 {
+	y1, k := wrappedUnder(s, ls, l, bottom, size, pad, pitch)
+	if k < len(ls) {
+		if n, ok := partIn(ls[k], s.a-2, s.b+2, 2*pad); ok && n != nil && n.bb.Y0-y1 <= gap+1 {
 			return 0, false // more lines under it inside the extent: not one last row
 		}
 	}
-	return l.bb.Y1 + 0.5, true
+	return y1 + 0.5, true
 }
 
 // partIn is the part of l between a and b (its words there, lined up),

@@ -63,3 +63,23 @@ func wrapsIn(b document.BBox, segs [][]*word) bool {
 	}
 	return false
 }
+
+// wrappedUnder: the bottom of the last row whose first line is l (ls[0]'s
+// part in the extent) and the index in ls of the line after it. Up to
+// three lines under l are its cells' next lines: each inside the extent,
+// one phrase, a leading under the line above (half a size apart at most),
+// wrapping in one of l's cells (wrapsIn), the row no taller than a band
+// (pitch) and half a size.
+func wrappedUnder(s stack, ls []*textLine, l *textLine, bottom, size, pad, pitch float64) (float64, int) {
+	y1, k := l.bb.Y1, 1
+	segs := l.segments(pad)
+	for ; k < len(ls) && k <= 3; k++ {
+		n, ok := partIn(ls[k], s.a-2, s.b+2, 2*pad)
+		if !ok || n == nil || n != ls[k] || n.bb.Y0-y1 > 0.5*size || n.bb.Y1-bottom > pitch+0.5*size ||
+			n.nSegments(pad) != 1 || !wrapsIn(boxOf(n.ws), segs) {
+			break
+		}
+		y1 = n.bb.Y1
+	}
+	return y1, k
+}

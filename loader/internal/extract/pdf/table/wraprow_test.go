@@ -22,3 +22,20 @@ func TestWrappedRowOverFirstShading(t *testing.T) {
 		t.Errorf("want 5 rows, the first Panel discussion's (its second cell on three lines): %s", dump(ts))
 	}
 }
+
+// A table ruled under every row but its last, whose last row wraps: its
+// first line has both cells' phrases, the two lines under it one phrase
+// each, the label's next lines, and the paragraph after runs on past the
+// table. The row under the last rule is the table's, all three lines of
+// it. The page is the surround set's kd-5102 (generator v1, a tune page,
+// Chromium-printed): "Operating temperature / per unit / from stock | 164.0".
+func TestWrappedLastRowUnderLastRule(t *testing.T) {
+	ts := detectFile(t, filepath.Join("testdata", "surround-5102.pdf"))
+	if len(ts) != 2 {
+		t.Fatalf("want 2 tables, got %d: %s", len(ts), dump(ts))
+	}
+	got := cellsOf(ts[1])
+	if len(got) != 4 || strings.Join(got[3], "|") != "Operating temperature per unit from stock|164.0" {
+		t.Errorf("want 4 rows, the last Operating temperature's on three lines: %s", dump(ts))
+	}
+}
