@@ -258,3 +258,31 @@ func TestRunQueryWideNumbersAndZones(t *testing.T) {
 		t.Errorf("printed:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestRunQueryNestedValues: a run_query STRUCT, MAP, or a LIST of them or
+// of dates, is the JSON text dbt's table_from_data_flat makes of the
+// Python value (json.dumps: a dict in the STRUCT's field order, the MAP's
+// key order, keys as strings, a date isoformat(), a Decimal a float), a
+// Text column. Before, a STRUCT came through as the driver's Go map
+// ({'a': 'x', 'b': 1}: its fields sorted), a MAP as "OrderedMap{k2: 1,
+// k1: 2}", a list of dates as a Go list, so SQL or a decision built from
+// them differed from dbt's without a word.
+func TestRunQueryNestedValues(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"macros/show.sql": `{% macro show() %}
+{% set r = run_query("select {'b': 1, 'a': 'x', 'c d': [date '2024-01-02'], 'e': {'z': timestamp '2024-01-02 03:04:05', 'y': 1.50::decimal(4,2)}} as st, map {'k2': 1, 'k1': 2} as mp, map {1: [1.5], 2: []} as mi, [{'q': 1, 'p': 2}] as ls, [date '2024-01-02'] as ld") %}
+{% for c in r.column_names %}{% do log(c ~ "=" ~ r.rows[0][c], info=True) %}{% endfor %}
+{% do r.print_structure() %}
+{% endmacro %}`,
+	})
+	want := strings.Join([]string{`st={"b": 1, "a": "x", "c d": ["2024-01-02"], "e": {"z": "2024-01-02T03:04:05", "y": 1.5}}`,
+		`mp={"k2": 1, "k1": 2}`, `mi={"1": [1.5], "2": []}`, `ls=[{"q": 1, "p": 2}]`, `ld=["2024-01-02"]`}, "\n")
+	got := loggedOperation(t, dir, "show")(nil)
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("printed:\n%s\nwant:\n%s", got, want)
+	}
+	if strings.Count(got, "| Text      |") != 5 {
+		t.Errorf("every column is Text:\n%s", got)
+	}
+}

@@ -19,9 +19,9 @@ import (
 // agate type (dbt_common's table_from_data_flat). A UUID, a timedelta
 // (INTERVAL) and bytes (BLOB) are Text, so str() of the Python value:
 // 00000000-0000-0000-0000-000000000001, "1 day, 2:00:00", b'a\xaa'; a
-// list (LIST, ARRAY) is json.dumps of it, ["a", "b"]. A DATE, TIME or
-// TIMESTAMP is pythonTime's. Any other value is the driver's (a STRUCT or
-// MAP too: the driver's map has lost the field order json.dumps keeps).
+// LIST, ARRAY, STRUCT or MAP is json.dumps of it (pynested.go): ["a",
+// "b"], {"b": 1, "a": "x"} in the STRUCT's field order. A DATE, TIME or
+// TIMESTAMP is pythonTime's. Any other value is the driver's.
 func pythonValue(v any, dbType string) any {
 	switch x := v.(type) {
 	case time.Time:
@@ -33,8 +33,8 @@ func pythonValue(v any, dbType string) any {
 		case dbType == "BLOB":
 			return bytesText(x)
 		}
-	case []any:
-		if s, ok := pyJSON(x); ok && strings.HasSuffix(dbType, "]") {
+	case []any, map[string]any:
+		if s, ok := nestedJSON(x, parseDBType(dbType)); ok {
 			return s
 		}
 	case floater:
@@ -49,6 +49,11 @@ func pythonValue(v any, dbType string) any {
 	}
 	if iv, ok := driverInterval(v); ok {
 		return timedeltaText(iv)
+	}
+	if t := parseDBType(dbType); t.name == "MAP" {
+		if s, ok := nestedJSON(v, t); ok {
+			return s
+		}
 	}
 	return v
 }
