@@ -327,15 +327,25 @@ func columnsIn(lines []*textLine, gap float64, exact bool) []span {
 	n := int((x1-x0)/res) + 2
 	bins := binPool.Get().(*[]int32)
 	defer binPool.Put(bins)
-	count := zeroed(bins, n)
+	// count[k]: the phrases over bin k, summed from where each phrase's
+	// bins start (+1) and end (-1 after its last): one step a phrase, not
+	// one a bin it covers (that walk was ~2 % of the instructions of a
+	// PDF worker's extraction)
+	count := zeroed(bins, n+1)
 	for _, l := range use {
 		for seg := range l.eachSegment(gap) {
 			b := boxOf(seg)
-			for k := int((b.X0 - x0) / res); k <= int((b.X1-x0)/res) && k < n; k++ {
-				count[k]++
+			first, last := int((b.X0-x0)/res), min(int((b.X1-x0)/res), n-1)
+			if first <= last {
+				count[first]++
+				count[last+1]--
 			}
 		}
 	}
+	for k := 1; k < n; k++ {
+		count[k] += count[k-1]
+	}
+	count = count[:n]
 	// the x of each column start (markColumnStarts) among the phrases: a
 	// gap narrower than a cell's padding (the grid's gap, which nothing
 	// else reads as a gutter) ending there is a column's gutter too
