@@ -177,7 +177,17 @@ func running(l *textLine, pad float64) bool {
 // unit, "613 mm") or is the entry a number heads (a table of contents'
 // "150 Integrated Approach", a numbered list's item), no column's start.
 // A number after a number starts one ("3,86  4,6": columns of figures
-// set close).
+// set close), as does a sign a space before a number ("- 0,405  - 0,463").
 func afterNumber(l *textLine, k int, size float64) bool {
-	return l.ws[k].bb.X0-l.ws[k-1].bb.X1 < phraseGap(size) && numeric(l.ws[k-1].text) && !numeric(l.ws[k].text)
+	return l.ws[k].bb.X0-l.ws[k-1].bb.X1 < phraseGap(size) && numeric(l.ws[k-1].text) && !numeric(l.ws[k].text) && !signedNumber(l, k)
+}
+
+// signedNumber: l's word k is a lone sign and the word after it a number
+// ("+ 0,115": a difference set with a space after its sign).
+func signedNumber(l *textLine, k int) bool {
+	switch l.ws[k].text {
+	case "-", "+", "−", "–", "±":
+		return k+1 < len(l.ws) && numeric(l.ws[k+1].text)
+	}
+	return false
 }

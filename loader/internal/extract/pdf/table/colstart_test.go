@@ -28,6 +28,8 @@ func afmWidth(s string, size float64) float64 {
 			w += 556
 		case r == '-' || r == '(' || r == ')':
 			w += 333
+		case r == '+':
+			w += 584
 		default: // space , . : /
 			w += 278
 		}
@@ -206,5 +208,32 @@ func TestRankingColumns(t *testing.T) {
 	}
 	if got := cellsOf(ts[0]); !reflect.DeepEqual(got, rows) {
 		t.Errorf("cells:\n got %q\nwant %q", got, rows)
+	}
+}
+
+// TestSignedNumberColumns: differences set with a space after their sign
+// ("- 0,405  - 0,463") in an unstyled web table, a column's widest cell
+// 3pt before the next: a sign a space after a number starts the next
+// column's cell, it is no unit of the number before it (afterNumber), so
+// the column of differences starts at one x in every row
+// (motorsport-magazin p1 of realhtml's tune half: two columns read as one).
+func TestSignedNumberColumns(t *testing.T) {
+	rows := [][]string{
+		{"Season", "2018", "2019", "2020", "2021"},
+		{"Duels won", "15:6", "7:14", "13:4", "21:1"},
+		{"Average gap", "- 0,176", "+ 0,115", "- 0,405", "- 0,463"},
+		{"Average place", "12,9", "9,3", "10,12", "6,82"},
+		{"Best place", "6", "4", "4", "4"},
+	}
+	var pg page
+	pg.Items = append(pg.Items, prose(72, 80,
+		"How the driver fared against his team-mates in qualifying, season by",
+		"season, the gap in seconds a lap.")...)
+	pg.Items = append(pg.Items, browserTable(72, 130, 12, 16.5, rows)...)
+	pg.Items = append(pg.Items, prose(72, 230,
+		"He beat his team-mate in three of the four seasons.")...)
+	ts := detect(t, pg)
+	if !hasTable(ts, rows) {
+		t.Errorf("want the table %q: %s", rows, dump(ts))
 	}
 }
