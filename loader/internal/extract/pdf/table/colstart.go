@@ -31,18 +31,37 @@ import (
 // word a space or so after a number (afterNumber: its unit, or a
 // numbered entry's text).
 func markColumnStarts(lines []*textLine, size float64) {
+	if markColumnsOnce(lines, size, nil) {
+		// a word after a gap a column runs through starts a phrase now:
+		// its line may be no paragraph's any more, and the columns
+		// tried before it was may take it in (a row of names set a
+		// space or so apart under centred heads)
+		markColumnsOnce(lines, size, map[*word]bool{})
+	}
+}
+
+// markColumnsOnce tries a column from each word of lines that may start
+// one (markColumnStarts), skipping the words of columns it found: words
+// already marked edge the first time, those in again the second (again
+// non-nil). It says whether a word after a gap across a column's x
+// started a phrase it had not (gapOver).
+func markColumnsOnce(lines []*textLine, size float64, again map[*word]bool) bool {
 	pad := gridGap(size)
-	var at []member // the aligned words of the column tried
+	var at []member     // the aligned words of the column tried
+	var over []overWord // words of its lines with nothing at x, after a gap across x (gapOver)
+	changed := false
 	for i, l := range lines {
 		for k := 1; k < len(l.ws); k++ {
 			w := l.ws[k]
-			if w.edge || w.mono || w.bb.X0-l.ws[k-1].bb.X1 < pad || afterNumber(l, k, size) || proseWords(l.ws[:k]) && proseWords(l.ws[k:]) {
+			if again == nil && w.edge || again[w] || w.mono || w.bb.X0-l.ws[k-1].bb.X1 < pad || afterNumber(l, k, size) || proseWords(l.ws[:k]) && proseWords(l.ws[k:]) {
 				continue
 			}
 			x := w.bb.X0
 			at = append(at[:0], member{w, false, true})
+			over = over[:0]
 			for _, dir := range []int{-1, 1} {
 				missed := 0 // lines in a row with nothing at x
+				heads := len(over)
 				for j := i + dir; j >= 0 && j < len(lines); j += dir {
 					a, b := lines[j-dir], lines[j]
 					if dir < 0 {
@@ -59,15 +78,57 @@ func markColumnStarts(lines []*textLine, size float64) {
 						if missed++; missed > 2 {
 							break
 						}
+						if o := gapOver(lines[j], x); o != nil {
+							over = append(over, overWord{o, math.Abs(b.bb.Y0 - a.bb.Y0)})
+						}
 						continue
 					}
 					missed = 0
 					at = append(at, member{s, gap < pad, gap >= pad || wideSpace(lines[j], gap)})
+					heads = len(over)
+				}
+				if dir > 0 {
+					// under the column's last word: the table's end or
+					// the text under it, no cells of the column's
+					over = over[:heads]
 				}
 			}
-			markColumn(at)
+			if !markColumn(at, over, &changed) || again == nil {
+				continue
+			}
+			for _, m := range at {
+				again[m.w] = true
+			}
 		}
 	}
+	return changed
+}
+
+// gapOver is the word of l right after a gap between two of its words
+// that x falls in, when that gap is narrower than a cell's padding (the
+// grid reads a wider one as a column's gap anyway), clear of the word
+// before (0.15 of a size, as startAt), wider than l's word space
+// (wideSpace) and no number's unit (afterNumber): a cell of the column
+// starting at x set off its start, its head row's cells centred and a
+// word space or so apart across x ("Daruvala  Gasly" over "74%  23%"),
+// or nil. A paragraph's line has no such gap.
+func gapOver(l *textLine, x float64) *word {
+	k := sort.Search(len(l.ws), func(k int) bool { return l.ws[k].bb.X0 > x+0.3 })
+	if k == 0 || k == len(l.ws) {
+		return nil
+	}
+	gap := l.ws[k].bb.X0 - l.ws[k-1].bb.X1
+	if gap >= gridGap(l.size) || l.ws[k-1].bb.X1 > x-0.15*l.size || !wideSpace(l, gap) || afterNumber(l, k, l.size) || proseWords(l.ws[:k]) && proseWords(l.ws[k:]) {
+		return nil
+	}
+	return l.ws[k]
+}
+
+// overWord is a word gapOver gave and the step from the line before it
+// in the walk (the next line towards the word the column was tried from).
+type overWord struct {
+	w    *word
+	link float64
 }
 
 // member is a word of a column markColumnStarts tries, and whether it
@@ -79,7 +140,7 @@ type member struct {
 
 // markColumn marks the words of a column markColumnStarts found: three
 // or more, two of them clear of the word before, not all of one width.
-func markColumn(at []member) {
+func markColumn(at []member, over []overWord, changed *bool) bool {
 	clear, tight := 0, 0
 	for _, m := range at {
 		if m.tight {
@@ -90,12 +151,36 @@ func markColumn(at []member) {
 		}
 	}
 	if len(at) < 3 || clear < 2 || !ragged(at) {
-		return
+		return false
 	}
 	for _, m := range at {
 		m.w.edge = true
 		m.w.col = m.w.col || tight > 0
 	}
+	if len(over) == 0 {
+		return true
+	}
+	// the column's right end (its widest word's) and its rows' pitch
+	// (the least step between its words' lines)
+	right, pitch := math.Inf(-1), math.Inf(1)
+	for i, m := range at {
+		right = max(right, m.w.bb.X1)
+		for _, n := range at[:i] {
+			if d := math.Abs(m.w.bb.Y0 - n.w.bb.Y0); d > 0.5*m.w.size {
+				pitch = min(pitch, d)
+			}
+		}
+	}
+	for _, o := range over {
+		// a cell of the column: starting inside it, its line as close to
+		// the next as the column's rows (not a paragraph's line a margin
+		// above the table)
+		if o.w.bb.X0 < right && o.link <= 1.25*pitch {
+			*changed = *changed || !o.w.col
+			o.w.col = true
+		}
+	}
+	return true
 }
 
 // wideSpace: gap is half as wide again as l's narrowest gap between

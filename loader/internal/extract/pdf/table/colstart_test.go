@@ -211,6 +211,56 @@ func TestRankingColumns(t *testing.T) {
 	}
 }
 
+// TestCentredRowsOverTightColumns: a web table's head rows set centred
+// in their cells (th) over body cells set flush left, a column's widest
+// cell 3pt before the next column: the last column's values start at one
+// x clear of the cells before them, but the head row's cells stand a
+// word space or so apart across that x ("Vasconcelos  Gasol", closer
+// than a cell's padding), which read as one phrase closed the column's
+// gutter (motorsport-magazin p2 and p4 of realhtml's tune half: two
+// columns read as one). A word after a gap that a column's x runs
+// through starts a phrase (gapOver).
+func TestCentredRowsOverTightColumns(t *testing.T) {
+	const size, pitch = 12, 16.5
+	rows := [][]string{
+		{"Season", "2020 (F2)", "2021"},
+		{"vs. team-mate", "Vasconcelos", "Gasol"},
+		{"Share of team points", "74%", "23%"},
+		{"Rank (points)", "3 (200)", "14 (32)"},
+		{"Team-mate", "12 (72)", "9 (110)"},
+		{"Points per race", "8,3", "1,5"},
+		{"Best result", "1 (3x)", "4 (1x)"},
+	}
+	var pg page
+	pg.Items = append(pg.Items, prose(36, 280,
+		"How the driver fared against his team-mates in the two seasons before",
+		"his move, in points and results.")...)
+	// the columns as a browser sets them: each starts 3pt after the
+	// widest cell of the one before, head rows' cells too
+	starts, widths := []float64{38, 0, 0}, []float64{0, 0, 0}
+	for j := range widths {
+		for _, r := range rows {
+			widths[j] = max(widths[j], afmWidth(r[j], size))
+		}
+		if j > 0 {
+			starts[j] = starts[j-1] + widths[j-1] + 3
+		}
+	}
+	for i, r := range rows {
+		for j, c := range r {
+			x := starts[j]
+			if i < 2 {
+				x += (widths[j] - afmWidth(c, size)) / 2 // centred
+			}
+			pg.Items = append(pg.Items, txt{X: x, Y: 324 + float64(i)*pitch, Size: size, S: c})
+		}
+	}
+	ts := detect(t, pg)
+	if !hasTable(ts, rows) {
+		t.Errorf("want the table %q: %s", rows, dump(ts))
+	}
+}
+
 // TestSignedNumberColumns: differences set with a space after their sign
 // ("- 0,405  - 0,463") in an unstyled web table, a column's widest cell
 // 3pt before the next: a sign a space after a number starts the next
