@@ -1054,9 +1054,19 @@ func filterRound(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.
 	default:
 		return exec.AsValue(errors.Errorf(`Unknown method '%s', mush be one of 'common, 'floor', 'ceil`, method))
 	}
-	if method == "common" { // docket: a Decimal, a big int as Python's round()
+	if method == "common" { // docket: Python's round()
 		if r, ok := exec.PyNumberFilter("round", in, precision); ok {
-			return r
+			return r // a Decimal, a big int
+		}
+		if in.IsInteger() && precision >= 0 {
+			return in // round(int, n) is the int
+		}
+		if in.IsFloat() && precision >= 0 && !math.IsNaN(in.Float()) && !math.IsInf(in.Float(), 0) {
+			// the float's exact value rounded half to even: round(2.5) is
+			// 2.0, round(0.125, 2) 0.12 (upstream: half away from zero on
+			// value * 10**p, 3.0 and 0.13)
+			f, _ := strconv.ParseFloat(strconv.FormatFloat(in.Float(), 'f', precision, 64), 64)
+			return exec.AsValue(f)
 		}
 	}
 	value := in.Float()

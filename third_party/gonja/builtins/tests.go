@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"errors"
+	"math/big"
 	"reflect"
 	"strings"
 
@@ -75,11 +76,11 @@ func testEqual(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, err
 	return in.EqualValueTo(param), nil
 }
 
+// testEven and testOdd are Jinja2's value % 2 == 0 and == 1 with Python's
+// %: docket: -3 is odd (Go's -3 % 2 is -1), a Decimal or a big int counts.
 func testEven(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error) {
-	if !in.IsInteger() {
-		return false, nil
-	}
-	return in.Integer()%2 == 0, nil
+	r, ok := exec.PyMod2(in)
+	return ok && r.EqualValueTo(exec.AsValue(0)), nil
 }
 
 func testFalse(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error) {
@@ -115,7 +116,8 @@ func testIn(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error)
 }
 
 func testInteger(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error) {
-	return in.IsInteger(), nil
+	_, big := in.Interface().(*big.Int) // docket: Python's int past int64
+	return in.IsInteger() || big, nil
 }
 
 func testIterable(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error) {
@@ -167,10 +169,8 @@ func testNumber(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, er
 }
 
 func testOdd(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error) {
-	if !in.IsInteger() {
-		return false, nil
-	}
-	return in.Integer()%2 == 1, nil
+	r, ok := exec.PyMod2(in)
+	return ok && r.EqualValueTo(exec.AsValue(1)), nil
 }
 
 func testSameas(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error) {

@@ -509,6 +509,23 @@ func (d Decimal) quantize(exp int) Decimal {
 	return Decimal{Coef: q, Exp: exp}
 }
 
+// PyMod2 is Python's v % 2 for a number (floored for an int or a float,
+// a Decimal's sign kept): the even and odd tests' step; false for any
+// other value.
+func PyMod2(v *Value) (*Value, bool) {
+	if r, ok := pyNumberOp("%", v, AsValue(2)); ok {
+		return r, !r.IsError()
+	}
+	if !v.IsNumber() {
+		return nil, false
+	}
+	n, _ := asPyNum(v)
+	if n.flt {
+		return floatOp("%", n.f, 2)
+	}
+	return intOp("%", n.bint, big.NewInt(2))
+}
+
 // IsBigNumber is whether v is a Decimal or an int past int64.
 func IsBigNumber(v *Value) bool { return isBigNumber(v) }
 

@@ -855,9 +855,10 @@ func (v *Value) IterateOrder(fn func(idx, count int, key, value *Value) bool, em
 		return
 	case reflect.Struct:
 		if resolved.Type() != TypeDict {
-			if logging.Enabled() {
-				log.Errorf("Value.Iterate() not available for type: %s\n", resolved.Kind().String())
-			}
+			// docket: Python's error, not a failed Dict assertion
+			// ("interface conversion: ... exec.Decimal, not exec.Dict")
+			n, ok := asPyNum(v)
+			panic(errors.Errorf("TypeError as in Python ('%s' object is not iterable)", pyTypeName(v, n, ok)))
 		}
 		dict := resolved.Interface().(Dict)
 		keys := dict.Keys()
@@ -1000,18 +1001,21 @@ func (v *Value) Keys() ValuesList {
 	return keys
 }
 
+// Items is a dict's pairs: docket: a Dict's in its insertion order (upstream
+// gave none: dictsort and items of a dict literal, dict() or **kwargs were
+// []), a Go map's by its keys sorted as Keys() sorts them (upstream: the
+// map's random order, so one template rendered differently run to run).
 func (v *Value) Items() []*Pair {
 	out := []*Pair{}
 	resolved := v.getResolvedValue()
+	if resolved.Kind() == reflect.Struct && resolved.Type() == TypeDict {
+		return append(out, resolved.Interface().(Dict).Pairs...)
+	}
 	if resolved.Kind() != reflect.Map {
 		return out
 	}
-	iter := resolved.MapRange()
-	for iter.Next() {
-		out = append(out, &Pair{
-			Key:   ToValue(iter.Key()),
-			Value: ToValue(iter.Value()),
-		})
+	for _, k := range v.Keys() {
+		out = append(out, &Pair{Key: k, Value: ToValue(resolved.MapIndex(k.Val))})
 	}
 	return out
 }

@@ -117,7 +117,8 @@ func TestDictsKeepInsertionOrder(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
+	gm := map[string]any{"e": 5, "b": 2, "d": 4, "a": 1, "c": 3}
+	wantRendered(t, env, map[string]any{"gm": gm}, []struct{ src, out string }{
 		{`{{ dict(b=1, a=2) }} {{ dict({'z': 0}, b=1, a=2) }}`, `{'b': 1, 'a': 2} {'z': 0, 'b': 1, 'a': 2}`},
 		{`{% set d = {'b': 1, 'a': 2} %}{{ d.keys() | list }} {{ d.values() | list }} {{ d.items() | list }} {{ d.copy().keys() | list }}`,
 			`['b', 'a'] [1, 2] [('b', 1), ('a', 2)] ['b', 'a']`},
@@ -126,6 +127,13 @@ func TestDictsKeepInsertionOrder(t *testing.T) {
 		{`{{ tojson({'b': 1.0, 'a': [2.5, 1e20]}) }} {{ tojson(dict(b=1, a=2), sort_keys=true) }} {{ tojson(1.0) }}`,
 			`{"b": 1.0, "a": [2.5, 1e+20]} {"a": 2, "b": 1} 1.0`},
 		{`{{ {'b': 1.0, 'a': 2} | tojson }}`, `{"a": 2, "b": 1.0}`},
+		// dictsort and items see a dict literal, dict() and **kwargs (they
+		// gave [] for all three: Value.Items read only Go maps), a Go map
+		// (a YAML mapping) sorted, not in its random order
+		{`{% macro m() %}{{ kwargs | dictsort }}|{{ kwargs | items | list }}{% endmacro %}{{ m(b=1, a=2) }}`,
+			`[('a', 2), ('b', 1)]|[('b', 1), ('a', 2)]`},
+		{`{{ {'b': 1, 'a': 2} | dictsort }} {{ dict(b=1) | items | list }} {{ gm | items | list }}`,
+			`[('a', 2), ('b', 1)] [('b', 1)] [('a', 1), ('b', 2), ('c', 3), ('d', 4), ('e', 5)]`},
 	})
 	for src, want := range map[string]string{
 		`{{ [1] + (2,) }}`: `can only concatenate list (not "tuple") to list`,
