@@ -149,13 +149,7 @@ func ExtractBytes(ctx context.Context, raw []byte, opts document.Options) (*docu
 	}
 	addBody(b, body)
 	res.Attachments = attachments(env)
-	res.Pages = []document.Page{{
-		Number:    1,
-		Text:      b.text.String(),
-		Method:    document.MethodNative,
-		CharCount: document.RealChars(b.text.String()),
-	}}
-	md.PageCount = 1
+	b.finish()
 	return res, nil
 }
 
@@ -393,6 +387,17 @@ func (b *builder) add(cat document.Category, text string, level int) {
 		Page: 1, Seq: len(b.res.Elements), Category: cat, Text: text,
 		CharStart: start, CharEnd: b.runes, Level: level, Section: b.section, TableSeq: -1,
 	})
+}
+
+// finish sets the result's one page (the text added) and page count.
+func (b *builder) finish() {
+	b.res.Pages = []document.Page{{
+		Number:    1,
+		Text:      b.text.String(),
+		Method:    document.MethodNative,
+		CharCount: document.RealChars(b.text.String()),
+	}}
+	b.res.Metadata.PageCount = 1
 }
 
 // cleanText trims, normalises newlines, drops NULs and blank lines (so an

@@ -119,12 +119,6 @@ func mboxResult(msgs [][]byte, wholeEnc string) *document.Result {
 		b.add(document.ListItem, fmt.Sprintf("%d. %s", i+1, strings.Join(lines, "\n")), 1)
 		res.Attachments = append(res.Attachments, document.Attachment{Name: name, Data: m})
 	}
-	res.Pages = []document.Page{{
-		Number:    1,
-		Text:      b.text.String(),
-		Method:    document.MethodNative,
-		CharCount: document.RealChars(b.text.String()),
-	}}
-	md.PageCount = 1
+	b.finish()
 	return res
 }
