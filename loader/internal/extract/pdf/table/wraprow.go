@@ -69,7 +69,8 @@ func wrapsIn(b document.BBox, segs [][]*word) bool {
 // three lines under l are its cells' next lines: each inside the extent,
 // one phrase, a leading under the line above (half a size apart at most),
 // wrapping in one of l's cells (wrapsIn), the row no taller than a band
-// (pitch) and half a size.
+// (pitch) and half a size, and half a band at least (the rules a page's
+// running head and foot stand on make a band of the whole page, no row).
 func wrappedUnder(s stack, ls []*textLine, l *textLine, bottom, size, pad, pitch float64) (float64, int) {
 	y1, k := l.bb.Y1, 1
 	segs := l.segments(pad)
@@ -80,6 +81,9 @@ func wrappedUnder(s stack, ls []*textLine, l *textLine, bottom, size, pad, pitch
 			break
 		}
 		y1 = n.bb.Y1
+	}
+	if k > 1 && y1-l.bb.Y0 < 0.5*pitch {
+		return l.bb.Y1, 1 // bands far taller than the row: they are no rows like it (a page's head and foot rules)
 	}
 	return y1, k
 }
