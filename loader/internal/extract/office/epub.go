@@ -288,6 +288,13 @@ func (w *htmlWalker) walk(n *html.Node) {
 		w.pop()
 	case atom.Table:
 		w.flush()
+		// the table's <caption> first (tableRows reads only its rows: a
+		// caption was lost, office/10)
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.DataAtom == atom.Caption {
+				w.walk(c)
+			}
+		}
 		w.b.addTableRows(tableRows(n))
 	case atom.Pre:
 		w.push(document.NarrativeText, 0)

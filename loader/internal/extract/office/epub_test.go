@@ -37,3 +37,24 @@ func TestEPUBSpineFragments(t *testing.T) {
 		t.Errorf("warnings %q", res.Warnings)
 	}
 }
+
+// TestEPUBTableCaption: a table's <caption> lands as a Caption before the
+// table. Before office/10 it was lost (an EPUB that epub-gen-memory wrote,
+// version 2 and 3: "Messwerte" was nowhere in the text).
+func TestEPUBTableCaption(t *testing.T) {
+	p := writeZip(t, "t.epub", map[string]string{
+		"mimetype":               "application/epub+zip",
+		"META-INF/container.xml": `<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`,
+		"book.opf":               `<package xmlns="http://www.idpf.org/2007/opf"><metadata/><manifest><item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c1"/></spine></package>`,
+		"c1.xhtml":               `<html><body><p>Die Brücke hielt.</p><table><caption>Messwerte</caption><tr><th>Tag</th><th>Pegel</th></tr><tr><td>1</td><td>3,2 m</td></tr></table></body></html>`,
+	})
+	res, err := ExtractEPUB(context.Background(), p, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertElems(t, res, []el{
+		{document.NarrativeText, "Die Brücke hielt.", 0, 1},
+		{document.Caption, "Messwerte", 0, 1},
+		{document.TableCat, "Tag\tPegel\n1\t3,2 m", 0, 1},
+	})
+}
