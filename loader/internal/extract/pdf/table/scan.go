@@ -80,7 +80,7 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 				nMulti++
 				cols = phraseCols(cols, l, gap)
 			} else if inCentredRow(prev, l) || inColumn(cols, l) || wrappedOn(cols, prev, l, gap) || valueUnder(cols, prev, l, gap) ||
-				meaningGoesOn(prev, l, gap) || groupLabel(cols, l, gap) {
+				meaningGoesOn(prev, l, gap) || groupLabel(cols, l, gap) || wrapsAligned(lines[last], prev, l, gap) {
 				kept = j
 			}
 			j++
@@ -91,7 +91,8 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 		// longer list is the text's, not a cell's)
 		values := 0
 		for k := last + 1; k <= kept && lines[k].bb.Y0-lines[k-1].bb.Y1 <= 0.8*math.Max(lines[k].size, lines[k-1].size); k++ {
-			if !inCentredRow(lines[k-1], lines[k]) && !inColumn(cols, lines[k]) && !meaningGoesOn(lines[k-1], lines[k], gap) {
+			if !inCentredRow(lines[k-1], lines[k]) && !inColumn(cols, lines[k]) && !meaningGoesOn(lines[k-1], lines[k], gap) &&
+				!wrapsAligned(lines[last], lines[k-1], lines[k], gap) {
 				if values++; values > maxValueLines || !valueUnder(cols, lines[k-1], lines[k], gap) {
 					break
 				}

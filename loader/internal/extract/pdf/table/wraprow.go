@@ -87,3 +87,28 @@ func wrappedUnder(s stack, ls []*textLine, l *textLine, bottom, size, pad, pitch
 	}
 	return y1, k
 }
+
+// wrapsAligned: l, a leading under prev (half a size apart at most), is
+// the next line of a cell of row, the run's last line of several phrases,
+// set flush right: one phrase ending where one of row's phrases ends
+// (2pt), starting right of its start and inside the room between its
+// neighbours (a right-aligned name's "excl. VAT" under "Ms Haddad").
+// Lines starting where a phrase starts are inColumn's and wrappedOn's; a
+// line centred under a phrase by chance is as often a list's or a note's
+// (not taken).
+func wrapsAligned(row, prev, l *textLine, gap float64) bool {
+	if l.bb.Y0-prev.bb.Y1 > 0.5*math.Max(l.size, prev.size) || l.nSegments(gap) != 1 || listMarker(l.ws[:1]) {
+		return false // (a list's item under the table is no cell's line)
+	}
+	segs := row.segments(gap)
+	for k, seg := range segs {
+		p := boxOf(seg)
+		if l.bb.X0 <= p.X0+2 {
+			continue
+		}
+		if math.Abs(l.bb.X1-p.X1) <= 2 && wrapsIn(l.bb, segs[k:k+1]) && (k == 0 || l.bb.X0 > boxOf(segs[k-1]).X1) && (k+1 == len(segs) || l.bb.X1 < boxOf(segs[k+1]).X0) {
+			return true
+		}
+	}
+	return false
+}

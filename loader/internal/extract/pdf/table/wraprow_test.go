@@ -39,3 +39,20 @@ func TestWrappedLastRowUnderLastRule(t *testing.T) {
 		t.Errorf("want 4 rows, the last Operating temperature's on three lines: %s", dump(ts))
 	}
 }
+
+// A table whose second column is set flush right and wraps: "Ms Haddad",
+// then "excl. VAT" and "in reserve" ending under it, one phrase each. The
+// two lines are the cell's, so the run of table lines goes on past them
+// and keeps the column heads over its first row ("Date Speaker Time" were
+// cut off: the run ended at three lines it did not take). The page is the
+// hard set's kd-3122 (generator v2, a tune page, Chromium-printed).
+func TestRightAlignedWrapKeepsRun(t *testing.T) {
+	ts := detectFile(t, filepath.Join("testdata", "hard2-3122.pdf"))
+	if len(ts) != 2 {
+		t.Fatalf("want 2 tables, got %d: %s", len(ts), dump(ts))
+	}
+	got := cellsOf(ts[1])
+	if len(got) != 5 || strings.Join(got[0], "|") != "Date|Speaker|Time" || strings.Join(got[1], "|") != "26 March|Ms Haddad excl. VAT in reserve|13:15" {
+		t.Errorf("want 5 rows, the heads Date, Speaker, Time first: %s", dump(ts))
+	}
+}
