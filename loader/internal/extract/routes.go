@@ -31,6 +31,16 @@ func init() {
 	routes["pptx"] = pathFunc(office.ExtractPPTX)
 	routes["xlsx"] = pathFunc(office.ExtractXLSX)
 	routes["odt"] = pathFunc(office.ExtractODT)
+	// An ODP's slides are pages of the ODT reader's (draw:page), grouped
+	// shapes and speaker notes with them; it was "no extractor for type
+	// odp" though the reader read it (office/10).
+	routes[detect.ODP] = func(ctx context.Context, r worker.Request) (*document.Result, error) {
+		res, err := office.ExtractODT(ctx, r.Path, r.Opts)
+		if res != nil {
+			res.Type = detect.ODP
+		}
+		return res, err
+	}
 	routes["epub"] = pathFunc(office.ExtractEPUB)
 	routes["eml"] = pathFunc(email.Extract)
 	for _, t := range []string{detect.Zip, detect.Tar, detect.TarGz, detect.Gzip} {
