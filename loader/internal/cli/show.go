@@ -179,33 +179,15 @@ func (mr *modelRun) preview(ctx context.Context, conn *sql.Conn, n *runner.Node,
 	if mr.f.limit >= 0 {
 		q += fmt.Sprintf(" limit %d", mr.f.limit)
 	}
-	rows, done, err := queryAsText(ctx, conn, q)
+	typed := pythonShown(dbTypes)
+	rows, done, err := queryAsText(ctx, conn, q, typed...)
 	defer done()
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	names, err := rows.Columns()
+	cols, table, err := scanShown(rows, dbTypes, typed)
 	if err != nil {
-		return err
-	}
-	cols := make([]showColumn, len(names))
-	for i, c := range names {
-		cols[i].name = c
-	}
-	var table [][]*string
-	for rows.Next() {
-		row := make([]*string, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range row {
-			ptrs[i] = &row[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
-			return err
-		}
-		table = append(table, row)
-	}
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	if len(dbTypes) != len(cols) {
@@ -301,4 +283,63 @@ func writeShowJSON(w io.Writer, name string, inline bool, cols []showColumn, tab
 	}
 	fmt.Fprintln(w, string(out))
 	return nil
+}
+
+// pythonShown are the columns (1-based) whose DuckDB text is not str() of
+// the Python value dbt's agate table holds: an INTERVAL (1 day vs
+// "1 day, 0:00:00"), a BLOB, a LIST, STRUCT or MAP (json.dumps text), a
+// TIME or TIMESTAMP with a fraction (.5 vs .500000) or a time zone (+00 vs
+// +00:00). They are read once more as typed values and printed through
+// compiler.PythonText, the mapping run_query uses.
+func pythonShown(dbTypes []string) []int {
+	var out []int
+	for i, t := range dbTypes {
+		u := strings.ToUpper(t)
+		switch {
+		case u == "INTERVAL", u == "BLOB", strings.HasSuffix(u, "]"),
+			strings.HasPrefix(u, "STRUCT("), strings.HasPrefix(u, "MAP("),
+			strings.HasPrefix(u, "TIME"): // TIME, TIMETZ, TIMESTAMP, _S, _MS, _NS, WITH TIME ZONE
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// scanShown reads show's rows as text: each column's DuckDB text, and
+// for the typed columns (trailing, one each) str() of the Python value.
+func scanShown(rows *sql.Rows, dbTypes []string, typed []int) ([]showColumn, [][]*string, error) {
+	names, err := rows.Columns()
+	if err != nil {
+		return nil, nil, err
+	}
+	n := len(names) - len(typed)
+	if len(typed) == 0 || n != len(dbTypes) {
+		n, typed = len(names), nil // the statement ran as written: no typed columns
+	}
+	cols := make([]showColumn, n)
+	for i := range cols {
+		cols[i].name = names[i]
+	}
+	var table [][]*string
+	for rows.Next() {
+		row := make([]*string, n)
+		raw := make([]any, len(typed))
+		ptrs := make([]any, n+len(typed))
+		for i := range row {
+			ptrs[i] = &row[i]
+		}
+		for i := range raw {
+			ptrs[n+i] = &raw[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, nil, err
+		}
+		for k, c := range typed {
+			if s, ok := compiler.PythonText(raw[k], dbTypes[c-1]); ok && row[c-1] != nil {
+				row[c-1] = &s
+			}
+		}
+		table = append(table, row)
+	}
+	return cols, table, rows.Err()
 }

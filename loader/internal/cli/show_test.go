@@ -90,3 +90,32 @@ func TestShow(t *testing.T) {
 		t.Errorf("show alone: exit %d\n%s", code, out)
 	}
 }
+
+// TestShowPythonForms: docket show prints an INTERVAL, BLOB, LIST,
+// STRUCT, MAP, TIMETZ, TIMESTAMPTZ and a fractional TIMESTAMP as dbt show
+// does, str() of the Python value dbt's agate table holds (the mapping
+// run_query uses): "1 day, 2:00:00", b'a\xaa', json.dumps text in the
+// STRUCT's field order, +00:00, .500000. Before, each was DuckDB's own
+// text (1 day 02:00:00, \xAA, [a, b], {'b': 1, 'a': x}, +00, .5) without a
+// word.
+func TestShowPythonForms(t *testing.T) {
+	dir := tinyProject(t)
+	writeFiles(t, dir, map[string]string{"dbt_project.yml": "name: tiny\nversion: '1.0'\nprofile: tiny\n",
+		"models/a.sql": "{{ config(materialized='table') }} select 1 as id"})
+	must(t, dir, "build")
+	q := `select interval '1 day 2 hours' as i, 'a\xAA'::blob as b, ['a', 'é'] as l, {'b': 1, 'a': 'x'} as st, ` +
+		`map {'k2': 1, 'k1': 2} as mp, '03:04:05+02'::timetz as tt, timestamptz '2024-01-02 03:04:05.5+00' as tz, ` +
+		`timestamp '2024-01-02 03:04:05.5' as ts, null::interval as n`
+	out := must(t, dir, "show", "--inline", q, "--output", "json")
+	for _, want := range []string{`"i": "1 day, 2:00:00"`, `"b": "b'a\\xaa'"`, `"l": "[\"a\", \"\\u00e9\"]"`,
+		`"st": "{\"b\": 1, \"a\": \"x\"}"`, `"mp": "{\"k2\": 1, \"k1\": 2}"`, `"tt": "03:04:05+02:00"`,
+		`"tz": "2024-01-02 03:04:05.500000+00:00"`, `"ts": "2024-01-02 03:04:05.500000"`, `"n": null`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("show --output json: want %s in\n%s", want, out)
+		}
+	}
+	out = must(t, dir, "show", "--inline", `select interval '-90 seconds' as i, {'b': 1, 'a': 'x'} as st`)
+	if want := `| -1 day, 23:58:30 | {"b": 1, "a": "x"} |`; !strings.Contains(out, want) {
+		t.Errorf("show:\n%s\nwant a row %s", out, want)
+	}
+}

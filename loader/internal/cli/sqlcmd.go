@@ -71,9 +71,15 @@ func runSQL(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // arguments, got 0"); q then runs as written for the driver's message, as
 // before ("incorrect argument count for command: have 0 want 1"). done
 // closes the prepared statement once rows are read.
-func queryAsText(ctx context.Context, conn *sql.Conn, q string) (rows *sql.Rows, done func(), err error) {
+func queryAsText(ctx context.Context, conn *sql.Conn, q string, raw ...int) (rows *sql.Rows, done func(), err error) {
 	inner := strings.TrimRight(strings.TrimSpace(q), "; \t\n")
-	stmt, err := conn.PrepareContext(ctx, "select columns(*)::varchar from (\n"+inner+"\n)")
+	// raw: these columns (1-based) once more after all of them, as the
+	// driver types them (show's Python forms)
+	extra := ""
+	for _, i := range raw {
+		extra += fmt.Sprintf(", #%d", i)
+	}
+	stmt, err := conn.PrepareContext(ctx, "select columns(*)::varchar"+extra+" from (\n"+inner+"\n)")
 	if err == nil {
 		rows, err = stmt.QueryContext(ctx)
 		if err == nil {

@@ -58,6 +58,14 @@ func pythonValue(v any, dbType string) any {
 	return v
 }
 
+// PythonText is str() of a typed value as dbt's agate table holds it
+// (pythonValue), for dbt show; false when that is not text of its own (a
+// number, a value pythonValue keeps as the driver's).
+func PythonText(v any, dbType string) (string, bool) {
+	s, ok := pythonValue(v, dbType).(string)
+	return s, ok
+}
+
 // decimalNumber is a DECIMAL as dbt's agate table holds it: Python's
 // Decimal (exec.Decimal), which computes and compares exactly whatever
 // its width (d * 2, d > 1, sum) and prints with its scale (1.50). The
