@@ -1058,8 +1058,17 @@ func filterRound(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.
 		if r, ok := exec.PyNumberFilter("round", in, precision); ok {
 			return r // a Decimal, a big int
 		}
-		if in.IsInteger() && precision >= 0 {
-			return in // round(int, n) is the int
+		if in.IsInteger() || in.IsBool() { // round(int, n) is an int (True is 1)
+			n := in.Integer()
+			if in.IsBool() {
+				n = map[bool]int{true: 1}[in.Bool()]
+			}
+			if precision >= 0 {
+				return exec.AsValue(n)
+			}
+			r, _ := exec.PyNumberFilter("round", exec.AsValue(exec.NewDecimal(big.NewInt(int64(n)), 0)), precision)
+			i, _ := exec.PyNumberFilter("int", r, 0) // half to even: round(15, -1) is 20, round(25, -1) 20
+			return i
 		}
 		if in.IsFloat() && precision >= 0 && !math.IsNaN(in.Float()) && !math.IsInf(in.Float(), 0) {
 			// the float's exact value rounded half to even: round(2.5) is

@@ -53,7 +53,7 @@ func TestPythonBigNumbers(t *testing.T) {
 // TestPythonNumberTests: Jinja2's even and odd tests are value % 2 == 0
 // and == 1 with Python's %, integer is true for any Python int, and the
 // round filter is Python's round(): the float's exact value half to even,
-// an int stays an int. Before: -3 is odd and a big even int is even were
+// an int stays an int (round(15, -1) is 20, True | round 1). Before: -3 is odd and a big even int is even were
 // False (Go's -3 % 2 is -1; a big int no integer), 2.5 | round was 3.0,
 // 0.125 | round(2) 0.13, 3 | round 3.0, without a word.
 func TestPythonNumberTests(t *testing.T) {
@@ -68,5 +68,6 @@ func TestPythonNumberTests(t *testing.T) {
 			`True True False True True False True True False`},
 		{`{{ 2.5 | round }} {{ 0.125 | round(2) }} {{ -2.5 | round }} {{ 3 | round }} {{ 2.675 | round(2) }} {{ 1.5 | round(0, 'floor') }} {{ 1.25 | round(1, 'ceil') }}`,
 			`2.0 0.12 -2.0 3 2.67 1.0 1.3`},
+		{`{{ 15 | round(-1) }} {{ 25 | round(-1) }} {{ -15 | round(-1) }} {{ true | round }}`, `20 20 -20 1`},
 	})
 }
