@@ -32,40 +32,69 @@ var headerLine = regexp.MustCompile(`^[!-9;-~]+:`)
 
 // mboxMessages splits raw into an mbox file's messages, without their
 // "From " lines and with one ">" taken from lines that start ">From ",
-// ">>From "… (mboxrd; mboxo writes only ">From ", which reads the same).
+// ">>From "… (mboxrd). mboxo writes only ">From " and cannot tell an
+// escaped "From " from a body's own ">From ": one ">" is taken from both.
 // A separator is a "From " line at the file's start or after an empty
 // line, followed by a header line: a body line that starts "From "
 // unescaped (mboxcl) is not taken for one. It returns nil unless raw
 // starts with a separator and holds two messages or more (one is read as
-// a message, its "From " line skipped by the MIME parser as now).
+// a message, its "From " line skipped by the MIME parser as now). A
+// message is a slice of raw, copied only when a line is unescaped, so a
+// large mailbox is held about once.
 func mboxMessages(raw []byte) [][]byte {
-	lines := bytes.SplitAfter(raw, []byte("\n"))
+	// line i is raw[starts[i]:starts[i+1]]
+	starts := []int{0}
+	for i, c := range raw {
+		if c == '\n' && i+1 < len(raw) {
+			starts = append(starts, i+1)
+		}
+	}
+	n := len(starts)
+	starts = append(starts, len(raw))
+	line := func(i int) []byte { return raw[starts[i]:starts[i+1]] }
+	blank := func(i int) bool { return len(bytes.TrimRight(line(i), "\r\n")) == 0 }
 	sep := func(i int) bool {
-		l := bytes.TrimRight(lines[i], "\r\n")
-		if !mboxFromLine.Match(l) || (i > 0 && len(bytes.TrimRight(lines[i-1], "\r\n")) > 0) {
+		if !mboxFromLine.Match(bytes.TrimRight(line(i), "\r\n")) || (i > 0 && !blank(i-1)) {
 			return false
 		}
-		return i+1 < len(lines) && headerLine.Match(lines[i+1])
+		return i+1 < n && headerLine.Match(line(i+1))
 	}
-	if len(lines) == 0 || !sep(0) {
+	if n == 0 || !sep(0) {
 		return nil
 	}
 	var msgs [][]byte
-	var cur []byte
-	for i, l := range lines {
-		if sep(i) {
-			if i > 0 {
-				msgs = append(msgs, cur)
+	from, escaped := -1, false // the message's first line; a line to unescape in it
+	flush := func(end int) {
+		if from < 0 {
+			return
+		}
+		m := raw[starts[from]:starts[end]]
+		if escaped {
+			var out []byte
+			for i := from; i < end; i++ {
+				l := line(i)
+				if t := bytes.TrimLeft(l, ">"); len(t) < len(l) && bytes.HasPrefix(t, []byte("From ")) {
+					l = l[1:]
+				}
+				out = append(out, l...)
 			}
-			cur = nil
+			m = out
+		}
+		msgs = append(msgs, m)
+	}
+	for i := 0; i < n; i++ {
+		if sep(i) {
+			flush(i)
+			from, escaped = i+1, false
 			continue
 		}
-		if t := bytes.TrimLeft(l, ">"); len(t) < len(l) && bytes.HasPrefix(t, []byte("From ")) {
-			l = l[1:]
+		if l := line(i); len(l) > 5 && l[0] == '>' {
+			if t := bytes.TrimLeft(l, ">"); bytes.HasPrefix(t, []byte("From ")) {
+				escaped = true
+			}
 		}
-		cur = append(cur, l...)
 	}
-	msgs = append(msgs, cur)
+	flush(n)
 	if len(msgs) < 2 {
 		return nil
 	}
