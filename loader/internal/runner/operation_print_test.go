@@ -235,7 +235,9 @@ func TestRunQueryDecimalsAreNumbers(t *testing.T) {
 //     third of it has 28 digits, and times a float is Python's TypeError;
 //   - a TIMESTAMPTZ and a TIMETZ print as Python's aware datetime and
 //     time, with the UTC offset (+00:00, +02:00); they printed without it
-//     (and the TIMETZ as 0001-01-01 03:04:05).
+//     (and the TIMETZ as 0001-01-01 03:04:05);
+//   - print_json writes a number as json.dumps(float(d)) (1e+20, 2.0);
+//     it wrote Go's 100000000000000000000 and 2.
 func TestRunQueryWideNumbersAndZones(t *testing.T) {
 	dir := writeProbe(t, map[string]string{
 		"models/m/a.sql": "select 1 as id",
@@ -246,6 +248,7 @@ func TestRunQueryWideNumbersAndZones(t *testing.T) {
 {% do log([row['h'] > 1, row['h'], row['h'] * 10 - 1, row['h'] // 7, -row['h'] % 7, [row['h'], 1] | sum, row['hd'] > 1, row['hd']] | join(' '), info=True) %}
 {% do log([row['g'], row['g'] / 3, row['q'], row['q'] * 2, row['q'] == 0.25] | join(' '), info=True) %}
 {% do log(row['tz'] ~ ' ' ~ row['ttz'], info=True) %}
+{% do run_query("select 12345678901234567890.125::decimal(38,3) as w, 1e20::double as g, 2.0::double as t").print_json() %}
 {% endmacro %}`,
 	})
 	want := strings.Join([]string{
@@ -253,6 +256,7 @@ func TestRunQueryWideNumbersAndZones(t *testing.T) {
 		"True 150000000000000000000 1499999999999999999999 21428571428571428571 4 150000000000000000001 True 1.5E+20",
 		"1E+20 33333333333333333333.33333333 0.25 0.50 True",
 		"2024-01-02 03:04:05.500000+00:00 03:04:05+02:00",
+		`[{"w": 1.2345678901234567e+19, "g": 1e+20, "t": 2.0}]`, // agate's jsonify: float(d), json.dumps
 	}, "\n")
 	if got := loggedOperation(t, dir, "show")(nil); got != want {
 		t.Errorf("printed:\n%s\nwant:\n%s", got, want)

@@ -218,6 +218,9 @@ func (t *resultTable) json(indent int) string {
 				x = strings.Replace(s, " ", "T", 1) // agate's DateTime.jsonify: isoformat()
 			}
 			v, err := json.Marshal(x)
+			if f, ok := x.(float64); ok { // json.dumps writes Python's float repr: 1.0, 1e+20, NaN
+				v, err = []byte(pyFloat(f)), nil
+			}
 			if err != nil {
 				v, _ = json.Marshal(fmt.Sprint(r.vals[j]))
 			}
