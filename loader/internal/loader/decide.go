@@ -47,12 +47,15 @@ type Policy struct {
 	// Current says whether a recorded extractor version is a current one
 	// (version.Current); nil: every version is.
 	Current func(version string) bool
+	// Routed says whether a detected type has an extractor now
+	// (version.Routed); nil: no type quarantined unsupported is retried.
+	Routed func(typ string) bool
 }
 
 func policyOf(opts Options) Policy {
 	p := opts.Project
 	return Policy{RetryQuarantined: opts.RetryQuarantined, ReOCR: opts.ReOCR, MaxAttempts: p.Loader.MaxAttempts,
-		Timeout: p.Loader.Timeout.Duration, Current: version.Current}
+		Timeout: p.Loader.Timeout.Duration, Current: version.Current, Routed: version.Routed}
 }
 
 // Outdated reports whether ex is a landed content made by an extractor
@@ -167,8 +170,12 @@ func DescendantsToRedo(id string, children map[string][]string, known map[string
 // crash or an internal error up to loader.max_attempts extractions in
 // all; a time-out only when loader.timeout is now longer than the
 // extraction that was stopped (the same limit would stop it again: a
-// bomb timing out cost a full time-out on every load). Anything else
-// waits for --retry-quarantined.
+// bomb timing out cost a full time-out on every load); a content
+// quarantined unsupported_type whose detected type has an extractor now
+// (an ODP an older docket had none for) up to loader.max_attempts
+// extractions in all (an extractor that itself says unsupported, the
+// office reader given a legacy OLE2 file, is not asked for ever).
+// Anything else waits for --retry-quarantined.
 func Retryable(kind string, ex warehouse.Extraction, pol Policy) bool {
 	switch kind {
 	case document.KindUnreadable:
@@ -177,6 +184,8 @@ func Retryable(kind string, ex warehouse.Extraction, pol Policy) bool {
 		return ex.Attempts < pol.MaxAttempts
 	case document.KindTimeout:
 		return ex.Duration > 0 && pol.Timeout > ex.Duration+ex.Duration/10 && ex.Attempts < pol.MaxAttempts
+	case document.KindUnsupported:
+		return pol.Routed != nil && pol.Routed(ex.Type) && ex.Attempts < pol.MaxAttempts
 	}
 	return false
 }

@@ -32,6 +32,11 @@ func TestDecide(t *testing.T) {
 	versioned := def
 	versioned.Current = func(v string) bool { return v == "x/2" }
 	oldContent := &warehouse.Extraction{Hash: "h1", Status: warehouse.StatusLanded, Attempts: 1, Version: "x/1"}
+	routedNow := def
+	routedNow.Routed = func(typ string) bool { return typ == "odp" }
+	unsupported := func(typ string, attempts int) *warehouse.Extraction {
+		return &warehouse.Extraction{Hash: "h1", Status: warehouse.StatusQuarantined, ErrorKind: document.KindUnsupported, Type: typ, Attempts: attempts}
+	}
 	oldQuarantined := &warehouse.Extraction{Hash: "h1", Status: warehouse.StatusQuarantined, ErrorKind: document.KindCorrupt, Attempts: 1, Version: "x/1"}
 
 	cases := []struct {
@@ -59,6 +64,10 @@ func TestDecide(t *testing.T) {
 		{"crash, attempts used up", Facts{Known: quar(document.KindCrash), Listed: true, Hash: "h1", Content: badContent(document.KindCrash, 3, 0), Extracted: true}, def, ActUnchanged, nil},
 		{"time-out, same limit", Facts{Known: quar(document.KindTimeout), Listed: true, Hash: "h1", Content: badContent(document.KindTimeout, 1, 60*time.Second), Extracted: true}, def, ActUnchanged, nil},
 		{"time-out, longer limit now", Facts{Known: quar(document.KindTimeout), Listed: true, Hash: "h1", Content: badContent(document.KindTimeout, 1, 60*time.Second), Extracted: true}, longer, ActRetry, []string{"h1"}},
+		{"unsupported, its type has an extractor now", Facts{Known: quar(document.KindUnsupported), Listed: true, Hash: "h1", Content: unsupported("odp", 1), Extracted: true}, routedNow, ActRetry, []string{"h1"}},
+		{"unsupported, its type still has none", Facts{Known: quar(document.KindUnsupported), Listed: true, Hash: "h1", Content: unsupported("doc", 1), Extracted: true}, routedNow, ActUnchanged, nil},
+		{"unsupported by its extractor, attempts used up", Facts{Known: quar(document.KindUnsupported), Listed: true, Hash: "h1", Content: unsupported("odp", 3), Extracted: true}, routedNow, ActUnchanged, nil},
+		{"unsupported, no routes known", Facts{Known: quar(document.KindUnsupported), Listed: true, Hash: "h1", Content: unsupported("odp", 1), Extracted: true}, def, ActUnchanged, nil},
 		{"unreadable: retried every load", Facts{Known: quar(document.KindUnreadable), Listed: true, Hash: "h1"}, def, ActRetry, nil},
 		{"an attachment needs work", Facts{Known: landed, Listed: true, Hash: "h1", Content: okContent, Extracted: true, Redo: []string{"h2"}}, def, ActRetry, []string{"h2", "h1"}},
 		{"made by an older extractor", Facts{Known: landed, Listed: true, Hash: "h1", Content: oldContent, Extracted: true}, versioned, ActReextract, []string{"h1"}},

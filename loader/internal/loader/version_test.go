@@ -154,3 +154,46 @@ func versionOf(t *testing.T, dir, hash string) string {
 	}
 	return v
 }
+
+// TestUnsupportedWithAnExtractorNowIsRetried: a content an older docket
+// quarantined unsupported_type ("no extractor for type odp yet", before
+// office/10 routed ODP) is extracted again by the next plain load once its
+// type has an extractor, instead of staying quarantined until someone
+// thinks of --retry-quarantined. The DOCX stands in for the ODP: its
+// rows are made what such a docket left (quarantined, no pages).
+func TestUnsupportedWithAnExtractorNowIsRetried(t *testing.T) {
+	dir := project(t)
+	mustLoad(t, dir)
+	const doc = `(select source_hash from raw.documents where rel_path = 'travel-guideline.docx')`
+	db, err := warehouse.Open(context.Background(), filepath.Join(dir, "warehouse.duckdb"), warehouse.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`update raw.documents set status = 'quarantined', error_kind = 'unsupported_type', error_message = 'no extractor for type "docx" yet' where source_hash = ` + doc,
+		`update staging.extractions set status = 'quarantined', error_kind = 'unsupported_type', error_message = 'no extractor for type "docx" yet', page_count = null, extractor_version = '' where source_hash = ` + doc,
+		`delete from staging.elements where source_hash = ` + doc,
+		`delete from staging.pages where source_hash = ` + doc,
+	} {
+		if _, err := db.SQL().Exec(q); err != nil {
+			db.Close()
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	mustLoad(t, dir)
+	last := `(select run_id from ops.load_runs order by started_at desc limit 1)`
+	if n := count(t, dir, `select count(*) from ops.document_events where run_id = `+last+` and event = 'retried' and source_hash = `+doc); n != 1 {
+		t.Fatalf("the DOCX quarantined unsupported_type should be retried by a plain load (%d retried events)", n)
+	}
+	if n := count(t, dir, `select count(*) from raw.documents where status = 'landed' and source_hash = `+doc); n != 1 {
+		t.Fatalf("the DOCX should land once retried")
+	}
+	if n := count(t, dir, `select count(*) from staging.pages where source_hash = `+doc); n == 0 {
+		t.Fatalf("the retried DOCX landed no pages")
+	}
+	mustLoad(t, dir)
+	if n := count(t, dir, `select count(*) from ops.document_events where run_id = `+last); n != 0 {
+		t.Errorf("the load after it should have nothing to do, %d events", n)
+	}
+}
