@@ -47,14 +47,7 @@ func wrappedRowAbove(ls []*textLine, top float64, s stack, size float64) int {
 func wrapsIn(b document.BBox, segs [][]*word) bool {
 	for k, seg := range segs {
 		p := boxOf(seg)
-		lo, hi := math.Inf(-1), math.Inf(1)
-		if k > 0 {
-			lo = boxOf(segs[k-1]).X1
-		}
-		if k+1 < len(segs) {
-			hi = boxOf(segs[k+1]).X0
-		}
-		if b.X0 <= lo || b.X1 >= hi {
+		if !inRoom(b, segs, k) {
 			continue
 		}
 		if math.Abs(b.X0-p.X0) <= 2 || math.Abs(b.X1-p.X1) <= 2 || math.Abs(b.X0+b.X1-p.X0-p.X1) <= 4 {
@@ -62,6 +55,12 @@ func wrapsIn(b document.BBox, segs [][]*word) bool {
 		}
 	}
 	return false
+}
+
+// inRoom: b stands inside the room between the phrases beside segs[k]
+// (clear of the one before and the one after; a line's end is open).
+func inRoom(b document.BBox, segs [][]*word, k int) bool {
+	return (k == 0 || b.X0 > boxOf(segs[k-1]).X1) && (k+1 == len(segs) || b.X1 < boxOf(segs[k+1]).X0)
 }
 
 // wrappedUnder: the bottom of the last row whose first line is l (ls[0]'s
@@ -106,7 +105,7 @@ func wrapsAligned(row, prev, l *textLine, gap float64) bool {
 		if l.bb.X0 <= p.X0+2 {
 			continue
 		}
-		if math.Abs(l.bb.X1-p.X1) <= 2 && wrapsIn(l.bb, segs[k:k+1]) && (k == 0 || l.bb.X0 > boxOf(segs[k-1]).X1) && (k+1 == len(segs) || l.bb.X1 < boxOf(segs[k+1]).X0) {
+		if math.Abs(l.bb.X1-p.X1) <= 2 && inRoom(l.bb, segs, k) {
 			return true
 		}
 	}
