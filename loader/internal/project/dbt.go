@@ -29,6 +29,7 @@ type DBT struct {
 	TestPaths     []string
 	AnalysisPaths []string
 	SnapshotPaths []string
+	DocsPaths     []string // docs-paths: where {% docs %} blocks are read; nil = every source path
 	OnRunStart    []string
 	OnRunEnd      []string
 	Dispatch      []Dispatch
@@ -76,11 +77,11 @@ var dbtActed = map[string]bool{"name": true, "profile": true, "model-paths": tru
 	"test-paths": true, "snapshot-paths": true, "analysis-paths": true, "vars": true, "models": true, "seeds": true, "tests": true, "data_tests": true,
 	"unit_tests": true, "snapshots": true, "on-run-start": true, "on-run-end": true, "dispatch": true, "target-path": true, "config-version": true,
 	"version": true, "require-dbt-version": true, "source-paths": true, "data-paths": true, "clean-targets": true,
-	"packages-install-path": true}
+	"packages-install-path": true, "docs-paths": true}
 
 // dbtIgnored are valid dbt keys with no effect on a DuckDB build (said once).
 var dbtIgnored = map[string]bool{"dbt-cloud": true, "flags": true,
-	"docs-paths": true, "asset-paths": true, "log-path": true, "query-comment": true, "quoting": true,
+	"asset-paths": true, "log-path": true, "query-comment": true, "quoting": true,
 	"sources": true, "semantic-models": true, "saved-queries": true, "metrics": true, "exposures": true, "restrict-access": true}
 
 // dbtPathValue is a path setting of dbt_project.yml as dbt reads it:
@@ -192,6 +193,8 @@ func (p *Project) readDBT(set map[string]bool) error {
 			d.AnalysisPaths = strList(v)
 		case "snapshot-paths":
 			d.SnapshotPaths = strList(v)
+		case "docs-paths":
+			d.DocsPaths = strList(v)
 		case "on-run-start", "on-run-end":
 			if k.Value == "on-run-start" {
 				d.OnRunStart = hookList(v)

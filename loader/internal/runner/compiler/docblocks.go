@@ -15,16 +15,21 @@ type docBlock struct{ name, path, content string }
 
 var docsBlockRe = regexp.MustCompile(`(?s)\{%-?\s*docs\s+([A-Za-z_][A-Za-z0-9_]*)\s*-?%\}(.*?)\{%-?\s*enddocs\s*-?%\}`)
 
-// docBlocks reads the docs blocks of the .md files under the model, seed,
-// snapshot, macro and test folders (dbt's default docs-paths), once.
+// docBlocks reads the docs blocks of the .md files under dbt_project.yml's
+// docs-paths, once; without it under every source path (model, seed,
+// snapshot, analysis, macro and test folders), as dbt's docs_paths default.
 func (m *Manifest) docBlocks() map[string]docBlock {
 	if m.docs != nil {
 		return m.docs
 	}
 	m.docs = map[string]docBlock{}
 	var dirs []string
-	for _, k := range []string{"models", "seeds", "snapshots", "macros", "tests"} {
-		dirs = append(dirs, m.dirs(k)...)
+	if d := m.Project.DBT; d != nil && len(d.DocsPaths) > 0 {
+		dirs = m.dirs("docs")
+	} else {
+		for _, k := range []string{"models", "seeds", "snapshots", "analyses", "macros", "tests"} {
+			dirs = append(dirs, m.dirs(k)...)
+		}
 	}
 	files, _ := m.listTrees(dirs, ".md")
 	for _, f := range files {

@@ -24,6 +24,8 @@ func (m *Manifest) dirs(kind string) []string {
 			l = d.SnapshotPaths
 		case "analyses":
 			l = d.AnalysisPaths
+		case "docs":
+			l = d.DocsPaths
 		}
 		if len(l) > 0 {
 			out := make([]string, len(l))
