@@ -41,6 +41,9 @@ func init() {
 		}
 		return res, err
 	}
+	// An ODS's sheets are pages, as an XLSX's (office/11: it was
+	// quarantined unsupported_type).
+	routes[detect.ODS] = pathFunc(office.ExtractODS)
 	routes["epub"] = pathFunc(office.ExtractEPUB)
 	routes["eml"] = pathFunc(email.Extract)
 	for _, t := range []string{detect.Zip, detect.Tar, detect.TarGz, detect.Gzip} {

@@ -1,6 +1,7 @@
 package office
 
 import (
+	"cmp"
 	"context"
 	"encoding/xml"
 	"io"
@@ -51,6 +52,7 @@ type odfPara struct {
 	level       int
 	breakBefore bool
 	breakAfter  bool
+	notes       bool // in an ODP slide's speaker notes (presentation:notes)
 }
 
 type odfWalker struct {
@@ -60,6 +62,8 @@ type odfWalker struct {
 	onPage   func()                                 // draw:page (ODP slide) starts
 	onRegion func(region string)                    // a style:header/footer… of styles.xml ends
 	onNote   func(section string, items []noteItem) // a text:note or office:annotation (skipped when nil)
+	onSheet  func(name string)                      // an ODS sheet (a table:table of office:spreadsheet) starts
+	rowCap   int                                    // the most copies of a repeated row (0: maxRepeat)
 }
 
 func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody bool) error {
@@ -70,7 +74,10 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 		listDepth int
 		styleName string
 		pages     int
+		notes     int  // open presentation:notes
+		sheets    bool // in office:spreadsheet
 	)
+	tables.rowCap = w.rowCap
 	cur := func() *odfPara {
 		if len(paras) == 0 {
 			return nil
@@ -98,6 +105,12 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				}
 			case "body":
 				inBody = true
+			case "spreadsheet":
+				sheets = inBody && strings.Contains(t.Name.Space, "office")
+			case "notes":
+				if strings.Contains(t.Name.Space, "presentation") {
+					notes++
+				}
 			case "header", "header-left", "header-first", "footer", "footer-left", "footer-first":
 				if strings.Contains(t.Name.Space, ":style:") {
 					inBody = true
@@ -140,7 +153,7 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				}
 			case "h":
 				if inBody {
-					p := &odfPara{cat: document.Title, level: 1}
+					p := &odfPara{cat: document.Title, level: 1, notes: notes > 0}
 					if v, ok := attr(t, "outline-level"); ok {
 						if k, err := strconv.Atoi(v); err == nil && k > 0 {
 							p.level = k
@@ -150,7 +163,7 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				}
 			case "p":
 				if inBody {
-					p := &odfPara{cat: document.NarrativeText}
+					p := &odfPara{cat: document.NarrativeText, notes: notes > 0}
 					sn, _ := attr(t, "style-name")
 					if c, l, ok := w.styles.classify(sn); ok {
 						p.cat, p.level = c, l
@@ -178,6 +191,10 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 					w.onPara(&odfPara{breakAfter: true})
 				}
 			case "table", "table-row", "table-cell", "covered-table-cell":
+				if t.Name.Local == "table" && sheets && tables.top() == nil && w.onSheet != nil && strings.Contains(t.Name.Space, "table") {
+					name, _ := attr(t, "name")
+					w.onSheet(name)
+				}
 				tables.startTag(t, inBody)
 			}
 		case xml.CharData:
@@ -196,6 +213,10 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 			case "list":
 				if listDepth > 0 {
 					listDepth--
+				}
+			case "notes":
+				if notes > 0 && strings.Contains(t.Name.Space, "presentation") {
+					notes--
 				}
 			case "h", "p":
 				if len(paras) == 0 {
@@ -219,6 +240,7 @@ type odfTables struct {
 	tableNest
 	cellRep []int // number-columns-repeated of the open cell, per open table
 	rowRep  []int // number-rows-repeated of the open row, per open table
+	rowCap  int   // the most copies of a repeated row (0: maxRepeat)
 }
 
 // startTag reads a table:table (when tableOK: in the body, not a
@@ -233,7 +255,7 @@ func (o *odfTables) startTag(t xml.StartElement, tableOK bool) {
 	case "table-row":
 		if o.top() != nil {
 			o.startRow()
-			o.rowRep[len(o.rowRep)-1] = repeat(t, "number-rows-repeated")
+			o.rowRep[len(o.rowRep)-1] = repeatUpTo(t, "number-rows-repeated", cmp.Or(o.rowCap, maxRepeat))
 		}
 	case "table-cell", "covered-table-cell":
 		if o.top() != nil {
@@ -273,7 +295,10 @@ func (o *odfTables) endTag(t xml.EndElement) (rows [][]string, ok bool) {
 	return nil, false
 }
 
-func repeat(se xml.StartElement, name string) int {
+func repeat(se xml.StartElement, name string) int { return repeatUpTo(se, name, maxRepeat) }
+
+// repeatUpTo is the count of a repeat attribute, 1 to limit.
+func repeatUpTo(se xml.StartElement, name string, limit int) int {
 	v, ok := attr(se, name)
 	if !ok {
 		return 1
@@ -282,10 +307,7 @@ func repeat(se xml.StartElement, name string) int {
 	if err != nil || k < 1 {
 		return 1
 	}
-	if k > maxRepeat {
-		return maxRepeat
-	}
-	return k
+	return min(k, limit)
 }
 
 // ExtractODT reads an OpenDocument text (content.xml): text:h as Title
@@ -294,9 +316,23 @@ func repeat(se xml.StartElement, name string) int {
 // NarrativeText, table:table as tables; page headers and footers from the
 // master pages of styles.xml as Header (start) and Footer (end); pages
 // follow LibreOffice's soft page breaks; meta.xml gives the metadata.
-// ODS and ODP content comes out too (sheets as tables, slides as pages).
+// An ODP's slides are pages (draw:page), their speaker notes Section
+// "notes"; ExtractODS reads a spreadsheet.
 func ExtractODT(ctx context.Context, p string, opts document.Options) (*document.Result, error) {
-	zr, err := openPackage(p, "ODT")
+	return extractODF(ctx, p, odfText, opts)
+}
+
+// odfKind is what an OpenDocument package holds: the reader differs for a
+// spreadsheet (a page per sheet, see ExtractODS).
+type odfKind struct {
+	typ, name, mime string
+	sheets          bool
+}
+
+var odfText = odfKind{"odt", "ODT", "application/vnd.oasis.opendocument.text", false}
+
+func extractODF(ctx context.Context, p string, kind odfKind, opts document.Options) (*document.Result, error) {
+	zr, err := openPackage(p, kind.name)
 	if err != nil {
 		return nil, err
 	}
@@ -312,56 +348,35 @@ func ExtractODT(ctx context.Context, p string, opts document.Options) (*document
 		return nil, document.Errorf(document.KindEncrypted, "the document is password-protected")
 	}
 	mt, _ := ix.readAll("mimetype")
-	b := newBuilder("odt", strings.TrimSpace(string(mt)))
+	b := newBuilder(kind.typ, strings.TrimSpace(string(mt)))
 	if b.res.MIME == "" {
-		b.res.MIME = "application/vnd.oasis.opendocument.text"
+		b.res.MIME = kind.mime
 	}
 	odfMeta(ix, &b.res.Metadata)
 	styles := odfStyles{parent: map[string]string{}}
-
-	// headers and footers from the master pages of styles.xml (the walk
-	// also records the common styles' parents)
-	var hdrs, ftrs, buf []string
-	if rc, err := ix.open("styles.xml"); err == nil {
-		sw := &odfWalker{
-			styles: styles,
-			onPara: func(pp *odfPara) { buf = append(buf, pp.text.String()) },
-			onTable: func(rows [][]string) {
-				for _, r := range rows {
-					buf = append(buf, strings.Join(r, "\t"))
-				}
-			},
-			onRegion: func(region string) {
-				if s := cleanText(strings.Join(buf, "\n")); s != "" {
-					if strings.HasPrefix(region, "header") {
-						hdrs = append(hdrs, s)
-					} else {
-						ftrs = append(ftrs, s)
-					}
-				}
-				buf = nil
-			},
-		}
-		if err := sw.walk(ctx, rc, "styles.xml", false); err != nil {
-			b.warn("styles.xml: %v", err)
-		}
-		rc.Close()
+	hdrs, ftrs := odfRegions(ctx, ix, styles, b)
+	if kind.sheets {
+		// A spreadsheet's print header and footer hold fields the
+		// application fills when it prints ("???" for the sheet's
+		// name, "Page 1"), no text of the workbook's (the XLSX reader
+		// reads none either).
+		hdrs, ftrs = nil, nil
 	}
 	for _, h := range dedupe(hdrs) {
 		b.add(document.Header, h, 0)
 	}
-	type note struct {
-		section string
-		noteItem
-	}
-	var notes []note // after the body (see docxNoteParts)
+	var notes []odfNote // after the body (see docxNoteParts)
 	w := &odfWalker{
 		styles: styles,
 		onPara: func(pp *odfPara) {
 			if pp.breakBefore {
 				b.breakPage()
 			}
-			b.add(pp.cat, pp.text.String(), pp.level)
+			if k := b.add(pp.cat, pp.text.String(), pp.level); k >= 0 && pp.notes {
+				// as a PPTX's (before office/11 they were the slide's
+				// paragraphs, not told apart)
+				b.res.Elements[k].Section = "notes"
+			}
 			if pp.breakAfter {
 				b.breakPage()
 			}
@@ -370,9 +385,13 @@ func ExtractODT(ctx context.Context, p string, opts document.Options) (*document
 		onPage:  func() { b.newUnit() },
 		onNote: func(section string, items []noteItem) {
 			for _, it := range items {
-				notes = append(notes, note{section, it})
+				notes = append(notes, odfNote{section, it})
 			}
 		},
+	}
+	var sh *odsSheets
+	if kind.sheets {
+		sh = newODSSheets(b, w, &notes, maxRows(opts))
 	}
 	rc, err := ix.open("content.xml")
 	if err != nil {
@@ -391,6 +410,24 @@ func ExtractODT(ctx context.Context, p string, opts document.Options) (*document
 		b.res.Flag(0, document.ReviewTruncated, "the document's content is damaged (%v): only the text before the damage is in the warehouse, the rest of the document is missing", err)
 	}
 	b.pageBreak = false
+	addODFNotes(b, notes)
+	for _, f := range dedupe(ftrs) {
+		b.add(document.Footer, f, 0)
+	}
+	if sh != nil {
+		sh.finish()
+	}
+	return b.finish(), nil
+}
+
+type odfNote struct {
+	section string
+	noteItem
+}
+
+// addODFNotes adds notes (footnotes, endnotes, comments) in their order,
+// each element's Section its kind.
+func addODFNotes(b *builder, notes []odfNote) {
 	for _, n := range notes {
 		var k int
 		if n.rows != nil {
@@ -402,10 +439,40 @@ func ExtractODT(ctx context.Context, p string, opts document.Options) (*document
 			b.res.Elements[k].Section = n.section
 		}
 	}
-	for _, f := range dedupe(ftrs) {
-		b.add(document.Footer, f, 0)
+}
+
+// odfRegions reads the page headers and footers of styles.xml's master
+// pages (the walk also records the common styles' parents).
+func odfRegions(ctx context.Context, ix *zipIndex, styles odfStyles, b *builder) (hdrs, ftrs []string) {
+	rc, err := ix.open("styles.xml")
+	if err != nil {
+		return nil, nil
 	}
-	return b.finish(), nil
+	defer rc.Close()
+	var buf []string
+	sw := &odfWalker{
+		styles: styles,
+		onPara: func(pp *odfPara) { buf = append(buf, pp.text.String()) },
+		onTable: func(rows [][]string) {
+			for _, r := range rows {
+				buf = append(buf, strings.Join(r, "\t"))
+			}
+		},
+		onRegion: func(region string) {
+			if s := cleanText(strings.Join(buf, "\n")); s != "" {
+				if strings.HasPrefix(region, "header") {
+					hdrs = append(hdrs, s)
+				} else {
+					ftrs = append(ftrs, s)
+				}
+			}
+			buf = nil
+		},
+	}
+	if err := sw.walk(ctx, rc, "styles.xml", false); err != nil {
+		b.warn("styles.xml: %v", err)
+	}
+	return hdrs, ftrs
 }
 
 // manifestEncrypted says whether META-INF/manifest.xml declares encrypted

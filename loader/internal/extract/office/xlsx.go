@@ -130,6 +130,12 @@ func emitXLSXComments(b *builder, f *excelize.File, sheet string) {
 	}
 }
 
+// sheetTruncated says that a sheet's rows past limit were dropped.
+func sheetTruncated(b *builder, sheet string, limit int) {
+	b.warn("sheet %q: more than %d rows, the rest were dropped", sheet, limit)
+	b.res.Flag(0, document.ReviewTruncated, "sheet %q has more than %d rows (loader.max_sheet_rows): only its first %d are in the warehouse, the rest of its rows were not read", sheet, limit, limit)
+}
+
 // readSheet streams one sheet's rows (up to limit non-empty rows).
 func readSheet(ctx context.Context, f *excelize.File, sheet string, limit int, b *builder) ([][]string, error) {
 	it, err := f.Rows(sheet)
@@ -161,8 +167,7 @@ func readSheet(ctx context.Context, f *excelize.File, sheet string, limit int, b
 			continue
 		}
 		if len(out) >= limit {
-			b.warn("sheet %q: more than %d rows, the rest were dropped", sheet, limit)
-			b.res.Flag(0, document.ReviewTruncated, "sheet %q has more than %d rows (loader.max_sheet_rows): only its first %d are in the warehouse, the rest of its rows were not read", sheet, limit, limit)
+			sheetTruncated(b, sheet, limit)
 			break
 		}
 		out = append(out, cols)
