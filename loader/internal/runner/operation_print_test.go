@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -288,5 +289,55 @@ func TestRunQueryNestedValues(t *testing.T) {
 	}
 	if strings.Count(got, "| Text      |") != 5 {
 		t.Errorf("every column is Text:\n%s", got)
+	}
+}
+
+// TestRunQueryDatesArePythonDates: a run_query DATE is Python's
+// datetime.date and a TIMESTAMP a datetime.datetime, as in dbt's agate
+// table: dbt-expectations' expect_row_values_to_have_data_for_every_n_datepart
+// calls columns[0].values()[0].strftime('%Y-%m-%d'), cal-itp's
+// incremental_max_date compares one with another date. They were strings:
+// .year and .strftime() failed with "attribute not found", and
+// d == '2024-01-02' was True (Python: False, a date is no str) without a word.
+func TestRunQueryDatesArePythonDates(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"macros/show.sql": `{% macro show() %}
+{% set r = run_query("select date '2024-01-02' as d, timestamp '2024-03-04 05:06:07.5' as ts, timestamptz '2024-03-04 05:06:07+00' as tz, date '2023-12-31' as e") %}
+{% set d, ts, tz, e = r.rows[0][0], r.rows[0][1], r.rows[0][2], r.rows[0][3] %}
+{% do log(d ~ '|' ~ d.year ~ '|' ~ d.strftime('%d/%m/%Y') ~ '|' ~ d.isoformat() ~ '|' ~ d.weekday(), info=True) %}
+{% do log(ts ~ '|' ~ ts.hour ~ '|' ~ ts.microsecond ~ '|' ~ ts.date() ~ '|' ~ ts.isoformat() ~ '|' ~ ts.strftime('%Y%m%d %H%M%S'), info=True) %}
+{% do log(tz ~ '|' ~ tz.isoformat(), info=True) %}
+{% do log([d == '2024-01-02', d == e, d > e, d in [e, d], ts.date() > d, ts == d], info=True) %}
+{% do log(([d, e] | max) ~ '|' ~ ([d, e] | sort | join(',')), info=True) %}
+{% endmacro %}
+{% macro cmp_str() %}{% set r = run_query("select date '2024-01-02' as d") %}{% do log(r.rows[0][0] < '2025', info=True) %}{% endmacro %}`,
+	})
+	want := "2024-01-02|2024|02/01/2024|2024-01-02|1\n" +
+		"2024-03-04 05:06:07.500000|5|500000|2024-03-04|2024-03-04T05:06:07.500000|20240304 050607\n" +
+		"2024-03-04 05:06:07+00:00|2024-03-04T05:06:07+00:00\n" +
+		"[False, False, True, True, True, False]\n2024-01-02|2023-12-31,2024-01-02"
+	if got := loggedOperation(t, dir, "show")(nil); got != want {
+		t.Errorf("logged:\n%s\nwant:\n%s", got, want)
+	}
+	// a date and a str do not compare: Python's TypeError, not str order
+	p, err := project.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := m.FindOperation("cmp_str")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rr, err := executor.RunOperation(context.Background(), m, shapeDB(t, dir), o, nil)
+	if err == nil && rr.Results[0].Status == executor.StatusSuccess {
+		t.Fatalf("date < str ran: %+v", rr.Results[0])
+	}
+	if msg := fmt.Sprint(err, rr.Results[0].Message); !strings.Contains(msg, "'<' not supported between instances of 'datetime.date' and 'str'") {
+		t.Errorf("error %q, want Python's TypeError", msg)
 	}
 }

@@ -282,8 +282,12 @@ func pyInt(b *big.Int) *Value {
 }
 
 // pyNumberOp computes a binary operator as Python when either side is a
-// Decimal or a big int (false otherwise: gonja's own arithmetic).
+// Decimal or a big int, or a PyOperand that computes it (false otherwise:
+// gonja's own arithmetic).
 func pyNumberOp(op string, left, right *Value) (*Value, bool) {
+	if r, ok := pyOperandOp(op, left, right); ok {
+		return r, true
+	}
 	if !isBigNumber(left) && !isBigNumber(right) || op == "%" && left.IsString() {
 		return nil, false // '%s' % d formats
 	}
@@ -543,7 +547,7 @@ func (d Decimal) MarshalJSON() ([]byte, error) {
 // PyLess is a < b when either is a Decimal or a big int (false, false
 // otherwise, or when Python could not compare them).
 func PyLess(a, b *Value) (less, ok bool) {
-	if !isBigNumber(a) && !isBigNumber(b) {
+	if !isBigNumber(a) && !isBigNumber(b) && !isPyOperand(a) && !isPyOperand(b) {
 		return false, false
 	}
 	r, _ := pyNumberOp("<", a, b)

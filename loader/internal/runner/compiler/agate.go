@@ -214,6 +214,9 @@ func (t *resultTable) json(indent int) string {
 			if d, ok := x.(floater); ok {
 				x = d.Float64()
 			}
+			if q, ok := x.(queryTime); ok {
+				x = q.text
+			}
 			if s, ok := x.(string); ok && types[j] == AgateDateTime {
 				x = strings.Replace(s, " ", "T", 1) // agate's DateTime.jsonify: isoformat()
 			}

@@ -181,7 +181,11 @@ func (d *dbConn) query(q string) (*resultTable, []any, error) {
 	for _, vals := range rows {
 		for i, v := range vals {
 			if i < len(dbTypes) {
-				v = pythonValue(v, dbTypes[i])
+				if q, ok := queryTimeOf(v, dbTypes[i]); ok {
+					v = q // a date or datetime, not its text (querytime.go)
+				} else {
+					v = pythonValue(v, dbTypes[i])
+				}
 			}
 			vals[i] = jinjaValue(v)
 		}
