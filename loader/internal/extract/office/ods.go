@@ -37,8 +37,9 @@ func newODSSheets(b *builder, w *odfWalker, notes *[]odfNote, limit int) *odsShe
 	w.onSheet = s.start
 	w.onTable = s.table
 	// A row LibreOffice writes once with number-rows-repeated (the same
-	// values on consecutive rows) counts as that many rows, up to one
-	// past the limit so that the limit's review is raised.
+	// values on consecutive rows) counts as that many rows; a sheet holds
+	// one row past the limit at most, so that the limit's review is
+	// raised and no file can make it hold more.
 	w.rowCap = limit + 1
 	return s
 }

@@ -2,6 +2,7 @@ package office
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -131,5 +132,33 @@ func TestODPNotesSection(t *testing.T) {
 	}
 	if len(res.Elements) != 3 || len(res.Pages) != 2 {
 		t.Errorf("%d elements, %d pages", len(res.Elements), len(res.Pages))
+	}
+}
+
+// TestODSRepeatBomb: a sheet of 100 rows each repeated 20,000 times
+// (content.xml of 20 KB) keeps loader.max_sheet_rows rows with the
+// truncated review, and its reading allocates tens of MB, not the 1.25 GB
+// of two million rows (each row's copies were capped at the limit, the
+// sheet's total was not: review37).
+func TestODSRepeatBomb(t *testing.T) {
+	row := `<table:table-row table:number-rows-repeated="20000"><table:table-cell table:number-columns-repeated="1024" office:value-type="string"><text:p>x</text:p></table:table-cell></table:table-row>`
+	content := `<office:document-content ` + odfNS + `><office:body><office:spreadsheet><table:table table:name="Bomb">` +
+		strings.Repeat(row, 100) + `</table:table></office:spreadsheet></office:body></office:document-content>`
+	p := writeZip(t, "bomb.ods", map[string]string{"mimetype": "application/vnd.oasis.opendocument.spreadsheet", "content.xml": content})
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	res, err := ExtractODS(context.Background(), p, document.Options{})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(res.Tables[0].Rows) + 1; n != DefaultMaxSheetRows {
+		t.Errorf("%d rows kept, want %d", n, DefaultMaxSheetRows)
+	}
+	if len(res.AllReviews()) != 1 || res.AllReviews()[0].Code != document.ReviewTruncated {
+		t.Errorf("reviews %v", res.AllReviews())
+	}
+	if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 200 {
+		t.Errorf("reading allocated %d MB", mb)
 	}
 }

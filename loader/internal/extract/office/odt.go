@@ -63,7 +63,7 @@ type odfWalker struct {
 	onRegion func(region string)                    // a style:header/footer… of styles.xml ends
 	onNote   func(section string, items []noteItem) // a text:note or office:annotation (skipped when nil)
 	onSheet  func(name string)                      // an ODS sheet (a table:table of office:spreadsheet) starts
-	rowCap   int                                    // the most copies of a repeated row (0: maxRepeat)
+	rowCap   int                                    // a spreadsheet's bound on a table's rows with text (odfTables.rowCap)
 }
 
 func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody bool) error {
@@ -240,7 +240,11 @@ type odfTables struct {
 	tableNest
 	cellRep []int // number-columns-repeated of the open cell, per open table
 	rowRep  []int // number-rows-repeated of the open row, per open table
-	rowCap  int   // the most copies of a repeated row (0: maxRepeat)
+	// rowCap > 0 (a spreadsheet's): the most rows with text a table
+	// holds, a repeated row's copies included; its empty rows are not
+	// kept. 0: a repeated row is added up to maxRepeat times.
+	rowCap int
+	filled []int // rows with text added, per open table (rowCap > 0)
 }
 
 // startTag reads a table:table (when tableOK: in the body, not a
@@ -251,6 +255,7 @@ func (o *odfTables) startTag(t xml.StartElement, tableOK bool) {
 		if tableOK && strings.Contains(t.Name.Space, "table") {
 			o.start()
 			o.cellRep, o.rowRep = append(o.cellRep, 1), append(o.rowRep, 1)
+			o.filled = append(o.filled, 0)
 		}
 	case "table-row":
 		if o.top() != nil {
@@ -278,8 +283,21 @@ func (o *odfTables) endTag(t xml.EndElement) (rows [][]string, ok bool) {
 			// A repeated empty row (spreadsheets repeat them by the
 			// thousand) is added once.
 			k := o.rowRep[len(o.rowRep)-1]
-			if slices.IndexFunc(tb.row, func(c string) bool { return c != "" }) < 0 {
+			empty := slices.IndexFunc(tb.row, func(c string) bool { return c != "" }) < 0
+			if empty {
 				k = 1
+			}
+			if o.rowCap > 0 {
+				// A sheet holds rowCap rows with text at most, however
+				// many the file repeats or writes (a row repeated 20,000
+				// times a hundred times over was 2 million rows in
+				// memory; the sheet's reader keeps the first ones).
+				n := &o.filled[len(o.filled)-1]
+				if empty {
+					k = 0
+				}
+				k = min(k, o.rowCap-*n)
+				*n += k
 			}
 			o.endRow(k)
 		}
@@ -288,6 +306,7 @@ func (o *odfTables) endTag(t xml.EndElement) (rows [][]string, ok bool) {
 			return nil, false
 		}
 		o.cellRep, o.rowRep = o.cellRep[:len(o.cellRep)-1], o.rowRep[:len(o.rowRep)-1]
+		o.filled = o.filled[:len(o.filled)-1]
 		if tb, ok := o.end(); ok {
 			return tb.rows, true
 		}
