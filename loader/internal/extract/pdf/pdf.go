@@ -105,6 +105,7 @@ func (e Extractor) extract(ctx context.Context, doc *Doc, path string, opts docu
 		Metadata:         doc.Metadata(),
 		ExtractorVersion: ExtractorVersion,
 	}
+	res.Metadata.Compose() // a title macOS wrote decomposed, as the text (assemble)
 	if doc.rebuilt > 0 {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("MuPDF found no page (the file's list of pages is lost): docket listed the %d page objects found in the file", doc.rebuilt))
 	}
@@ -360,7 +361,15 @@ func assemble(pages []*pageData, res *document.Result) {
 		var sb strings.Builder
 		off := 0
 		for _, p := range ordered {
-			text := p.text
+			// The text lands in NFC, as the other formats' (office/9,
+			// html/22, text/5): a producer that draws "a" and a combining
+			// U+0308 (a decomposed string set in a Unicode font) landed
+			// them as two characters, which a typed "ä" did not match.
+			// The page's real characters lose the marks composed away.
+			text := document.Composed(p.text)
+			if text != p.text {
+				page.CharCount -= document.RealChars(p.text) - document.RealChars(text)
+			}
 			el := document.Element{
 				Page: pg.num, Seq: seq, Category: p.cat, Text: text, BBox: p.bbox,
 				Level: p.level, TableSeq: p.tableSeq,
@@ -455,8 +464,21 @@ func applyTables(pg *pageData, res *document.Result) {
 		if tp.seq < 0 {
 			tp.seq = len(pg.paras)
 		}
-		tp.text = tableText(t)
+		tp.text = tableText(t) // composed by assemble, its cells here
+		composeCells(res.Tables[t.Seq])
 		pg.paras = append(kept, tp)
+	}
+}
+
+// composeCells puts a table's cells in NFC (see assemble).
+func composeCells(t document.Table) {
+	for i, c := range t.Header {
+		t.Header[i] = document.Composed(c)
+	}
+	for _, r := range t.Rows {
+		for i, c := range r {
+			r[i] = document.Composed(c)
+		}
 	}
 }
 
