@@ -32,7 +32,11 @@ func runsPast(cols []span, l *textLine, gap float64) bool {
 // tight over a table, at the table's own leading, leaves its short last
 // line as close to the table's first row as to the paragraph).
 func paragraphTail(p, l, next *textLine) bool {
-	if math.Abs(l.bb.X0-p.bb.X0) > 2 || l.bb.X1 > p.bb.X1+1 ||
+	x0 := p.bb.X0
+	if len(p.ws) > 1 && listMarker(p.ws[:1]) {
+		x0 = p.ws[1].bb.X0 // a list item's text, its marker hanging out
+	}
+	if math.Abs(l.bb.X0-x0) > 2 || l.bb.X1 > p.bb.X1+1 ||
 		l.bb.Y0-p.bb.Y1 > next.bb.Y0-l.bb.Y1+0.5 || !paragraphLine(p) {
 		return false
 	}
