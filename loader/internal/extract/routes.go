@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 
@@ -45,7 +46,7 @@ func init() {
 	// quarantined unsupported_type).
 	routes[detect.ODS] = pathFunc(office.ExtractODS)
 	routes["epub"] = pathFunc(office.ExtractEPUB)
-	routes["eml"] = pathFunc(email.Extract)
+	routes["eml"] = extractMail
 	for _, t := range []string{detect.Zip, detect.Tar, detect.TarGz, detect.Gzip} {
 		routes[t] = func(ctx context.Context, r worker.Request) (*document.Result, error) {
 			return archive.ExtractNamed(ctx, r.Path, r.Name, r.Type, r.Opts)
@@ -63,6 +64,26 @@ func init() {
 	routes["tsv"] = func(ctx context.Context, r worker.Request) (*document.Result, error) {
 		return office.ExtractCSV(ctx, r.Path, '\t', r.Opts)
 	}
+}
+
+// extractMail reads a message; a file routed so by its name that starts
+// with a line of text (email.NotMessage) lands as plain text with a
+// warning saying so, its version the text reader's and the e-mail
+// reader's that judged it (email/7; it lost its first line, or was
+// quarantined corrupt).
+func extractMail(ctx context.Context, r worker.Request) (*document.Result, error) {
+	res, err := email.Extract(ctx, r.Path, r.Opts)
+	var nm *email.NotMessage
+	if !errors.As(err, &nm) {
+		return res, err
+	}
+	res, err = text.Extract(ctx, r.Path, detect.Info{Type: detect.Text, MIME: "text/plain", Encoding: r.Encoding}, r.Opts)
+	if err != nil {
+		return nil, err
+	}
+	res.Warnings = append(res.Warnings, nm.Error()+": landed as plain text")
+	res.ExtractorVersion = version.With(res.ExtractorVersion, version.Email)
+	return res, nil
 }
 
 func pathFunc(f func(context.Context, string, document.Options) (*document.Result, error)) Func {

@@ -70,6 +70,9 @@ func ExtractBytes(ctx context.Context, raw []byte, opts document.Options) (*docu
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil, document.Errorf(document.KindEmpty, "the message is empty")
 	}
+	if first, ok := startsAsText(raw); ok {
+		return nil, &NotMessage{First: first}
+	}
 	if msgs := mboxMessages(raw); msgs != nil {
 		return mboxResult(msgs, wholeEnc), nil
 	}
