@@ -85,6 +85,10 @@ func installHooks() {
 			}
 		}
 	}
+	if spec := os.Getenv(envWaitFor); spec != "" {
+		worker.Hooks.BeforeExtract = waitFor(spec)
+		return
+	}
 	crashOn, hangOn := os.Getenv(envCrashOn), os.Getenv(envHangOn)
 	if os.Getenv(envWorkerPaths) != "" || os.Getenv(envRewrite) != "" {
 		worker.Hooks.BeforeExtract = recordAndRewrite
