@@ -16,8 +16,8 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/runner"
+	"github.com/docket-dev/docket/loader/internal/runner/render"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
-	"gopkg.in/yaml.v3"
 )
 
 // modelFlags are the flags shared by build, run, test, seed, compile, ls.
@@ -157,7 +157,8 @@ func (f *modelFlags) settings(cmd string, p *project.Project, stderr io.Writer) 
 		threads = runtime.NumCPU()
 	}
 	if f.vars != "" {
-		if err := yaml.Unmarshal([]byte(f.vars), &vars); err != nil {
+		var err error
+		if vars, err = render.DecodeYAMLMapping(f.vars); err != nil { // a mapping keeps its order
 			fmt.Fprintf(stderr, "docket %s: --vars is not a YAML mapping: %v\n", cmd, err)
 			return pp, 0, nil, false
 		}

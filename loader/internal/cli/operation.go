@@ -4,9 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/docket-dev/docket/loader/internal/runner"
+	"github.com/docket-dev/docket/loader/internal/runner/render"
 )
 
 // operation is `docket run-operation MACRO [--args YAML]` as dbt's: the
@@ -20,7 +19,8 @@ func (mr *modelRun) operation(ctx context.Context, m *runner.Manifest) int {
 	stderr := mr.stderr
 	var args map[string]any
 	if mr.f.macroArgs != "" {
-		if err := yaml.Unmarshal([]byte(mr.f.macroArgs), &args); err != nil {
+		var err error
+		if args, err = render.DecodeYAMLMapping(mr.f.macroArgs); err != nil { // a mapping keeps its order
 			fmt.Fprintf(stderr, "docket run-operation: --args is not a YAML mapping: %v\n", err)
 			return ExitUsage
 		}

@@ -213,7 +213,17 @@ func (p *Project) readDBT(set map[string]bool) error {
 		case "snapshots":
 			d.Snapshots = decode(v)
 		case "vars":
-			for vk, vv := range decode(v) {
+			decode(v) // its error, at its line
+			if v.Kind != yaml.MappingNode {
+				continue
+			}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				vk := v.Content[j].Value
+				vv, err := render.DecodeYAML(v.Content[j+1]) // a mapping keeps the file's order
+				if err != nil {
+					warn(v.Content[j+1], "vars: %s: %v", vk, err)
+					continue
+				}
 				if !set["vars."+vk] {
 					p.Vars[vk] = vv
 				}

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/runner/render"
 )
 
 // UndefinedMacroError is `run-operation NAME` naming a macro no package
@@ -91,6 +93,10 @@ const opArgs = "__docket_operation_args"
 // macro reads kwargs, whatever the key's spelling.
 func (m *Manifest) RunOperation(ctx context.Context, q Querier, op *MacroCall, args map[string]any) error {
 	src := fmt.Sprintf("{%% do %s(**%s) %%}", op.call, opArgs)
-	_, err := m.renderHook(ctx, q, op.Node, src, false, map[string]any{opArgs: args})
+	kw := make(map[string]any, len(args))
+	for k, v := range args {
+		kw[k] = render.TemplateValue(v) // a mapping in --args's order
+	}
+	_, err := m.renderHook(ctx, q, op.Node, src, false, map[string]any{opArgs: kw})
 	return err
 }

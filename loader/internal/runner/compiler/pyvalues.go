@@ -315,6 +315,12 @@ func pyRepr(v any) string {
 			parts = append(parts, pyRepr(k)+": "+pyRepr(x[k]))
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
+	case *render.Mapping:
+		parts := make([]string, len(x.Keys))
+		for i, k := range x.Keys {
+			parts[i] = pyRepr(k) + ": " + pyRepr(x.Vals[k])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
 	case map[any]any:
 		m := make(map[string]any, len(x))
 		for k, e := range x {

@@ -98,6 +98,8 @@ func StringKeyed(v any) (map[string]any, bool) {
 	switch t := v.(type) {
 	case map[string]any:
 		return t, true
+	case *Mapping:
+		return t.Vals, true
 	case map[any]any:
 		out := make(map[string]any, len(t))
 		for k, x := range t {

@@ -78,7 +78,8 @@ func Wrap(fn func(a Args) (any, error)) Func {
 		for k, v := range va.KwArgs {
 			a.Kw[k] = goValue(v)
 		}
-		return fn(a)
+		r, err := fn(a)
+		return TemplateValue(r), err // a YAML mapping keeps its order
 	}
 }
 
@@ -127,8 +128,30 @@ func PyValue(v *exec.Value) any {
 		return out
 	case *exec.Value:
 		return PyValue(x)
+	case *exec.Dict:
+		if m, ok := pyMapping(x); ok {
+			return m
+		}
 	}
 	return goValue(v)
+}
+
+// pyMapping is a template dict as PyValue gives it: a *Mapping in the
+// dict's order (a Go map, which goValue gives, prints sorted); false when
+// a key is not a string.
+func pyMapping(d *exec.Dict) (*Mapping, bool) {
+	m := &Mapping{Vals: make(map[string]any, len(d.Pairs))}
+	for _, p := range d.Pairs {
+		k, ok := p.Key.Interface().(string)
+		if !ok {
+			return nil, false
+		}
+		if _, dup := m.Vals[k]; !dup {
+			m.Keys = append(m.Keys, k)
+		}
+		m.Vals[k] = PyValue(p.Value)
+	}
+	return m, true
 }
 
 // Env holds parsed macros; it is safe for concurrent use once built.

@@ -24,7 +24,7 @@ var dictMethods = exec.NewMethodSet[map[string]any](map[string]exec.Method[map[s
 		keys := dictKeys(self, selfValue)
 		values := make([]any, 0, len(keys))
 		for _, key := range keys {
-			values = append(values, self[key])
+			values = append(values, dictValue(self, selfValue, key))
 		}
 		return values, nil
 	},
@@ -36,7 +36,7 @@ var dictMethods = exec.NewMethodSet[map[string]any](map[string]exec.Method[map[s
 		keys := dictKeys(self, selfValue)
 		items := make([]any, 0, len(keys))
 		for _, key := range keys {
-			items = append(items, exec.Tuple{exec.AsValue(key), exec.AsValue(self[key])}) // docket: Python's (key, value) tuples
+			items = append(items, exec.Tuple{exec.AsValue(key), exec.AsValue(dictValue(self, selfValue, key))}) // docket: Python's (key, value) tuples
 		}
 		return items, nil
 	},
@@ -46,8 +46,8 @@ var dictMethods = exec.NewMethodSet[map[string]any](map[string]exec.Method[map[s
 			return nil, exec.ErrInvalidCall(errors.New("get() takes 1 or 2 positional arguments"))
 		}
 		key := arguments.Args[0].String()
-		if val, ok := self[key]; ok {
-			return val, nil
+		if _, ok := self[key]; ok {
+			return dictValue(self, selfValue, key), nil
 		}
 		if len(arguments.Args) == 2 {
 			return arguments.Args[1].Interface(), nil
@@ -60,7 +60,8 @@ var dictMethods = exec.NewMethodSet[map[string]any](map[string]exec.Method[map[s
 			return nil, exec.ErrInvalidCall(errors.New("pop() takes 1 or 2 positional arguments"))
 		}
 		key := arguments.Args[0].String()
-		if val, ok := self[key]; ok {
+		if _, ok := self[key]; ok {
+			val := dictValue(self, selfValue, key)
 			delete(self, key)
 			return val, nil
 		}
@@ -75,8 +76,8 @@ var dictMethods = exec.NewMethodSet[map[string]any](map[string]exec.Method[map[s
 			return nil, exec.ErrInvalidCall(errors.New("setdefault() takes 1 or 2 positional arguments"))
 		}
 		key := arguments.Args[0].String()
-		if val, ok := self[key]; ok {
-			return val, nil
+		if _, ok := self[key]; ok {
+			return dictValue(self, selfValue, key), nil
 		}
 		var def any
 		if len(arguments.Args) == 2 {
@@ -133,6 +134,21 @@ var dictMethods = exec.NewMethodSet[map[string]any](map[string]exec.Method[map[s
 		return nil, nil
 	},
 })
+
+// dictValue (docket) is key's value as the dict holds it: a *exec.Dict's
+// own (a nested dict keeps its order), not self's, converted to Go (a Go
+// map, which sorts). Upstream gave the converted value: {'b': {'y': 1,
+// 'a': 2}}.values() printed [{'a': 2, 'y': 1}].
+func dictValue(self map[string]any, selfValue *exec.Value, key string) any {
+	if d, ok := selfValue.Interface().(*exec.Dict); ok {
+		for _, p := range d.Pairs {
+			if p.Key.String() == key {
+				return p.Value.Interface()
+			}
+		}
+	}
+	return self[key]
+}
 
 // dictKeys (docket) is self's keys in the dict's insertion order, as
 // Python's dict keeps it (a *exec.Dict's pairs); a Go map, which keeps

@@ -1,0 +1,136 @@
+package render
+
+import (
+	"encoding/json"
+
+	"github.com/nikolalohinski/gonja/v2/exec"
+	"gopkg.in/yaml.v3"
+)
+
+// Mapping is a mapping that keeps its keys' order, as a Python dict does:
+// a YAML mapping as dbt's yaml.safe_load hands it to templates (vars,
+// --vars, --args), and a template's dict as PyValue gives it to code that
+// prints it. Go maps have no order, so these printed and iterated sorted
+// where dbt keeps the file's order. Templates see it as an ordered dict
+// (TemplateValue); Go code reads Vals (StringKeyed).
+type Mapping struct {
+	Keys []string
+	Vals map[string]any
+}
+
+// MarshalJSON writes its keys sorted, as the Go map it replaces wrote
+// them (digests and artifacts do not change).
+func (m *Mapping) MarshalJSON() ([]byte, error) { return json.Marshal(m.Vals) }
+
+// DecodeYAML is the value of n as yaml.safe_load gives it, with each
+// mapping of string keys a *Mapping in the file's order (any other
+// mapping decodes as yaml.v3 decodes it).
+func DecodeYAML(n *yaml.Node) (any, error) {
+	switch n.Kind {
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return nil, nil
+		}
+		return DecodeYAML(n.Content[0])
+	case yaml.AliasNode:
+		return DecodeYAML(n.Alias)
+	case yaml.SequenceNode:
+		out := make([]any, 0, len(n.Content))
+		for _, c := range n.Content {
+			v, err := DecodeYAML(c)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	case yaml.MappingNode:
+		if m, ok, err := decodeMapping(n); ok || err != nil {
+			return m, err
+		}
+	}
+	var v any
+	err := n.Decode(&v)
+	return v, err
+}
+
+// decodeMapping is n as a *Mapping; false when a key is not a string or
+// n merges another mapping (<<), which yaml.v3 decodes.
+func decodeMapping(n *yaml.Node) (*Mapping, bool, error) {
+	m := &Mapping{Vals: map[string]any{}}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if k.Kind != yaml.ScalarNode || k.Tag == "!!merge" {
+			return nil, false, nil
+		}
+		var key any
+		if err := k.Decode(&key); err != nil {
+			return nil, false, err
+		}
+		s, ok := key.(string)
+		if !ok {
+			return nil, false, nil
+		}
+		v, err := DecodeYAML(n.Content[i+1])
+		if err != nil {
+			return nil, false, err
+		}
+		if _, dup := m.Vals[s]; !dup {
+			m.Keys = append(m.Keys, s)
+		}
+		m.Vals[s] = v
+	}
+	return m, true, nil
+}
+
+// DecodeYAMLMapping is text as a YAML mapping (a --vars or --args value)
+// with its values as DecodeYAML gives them; an empty text is none.
+func DecodeYAMLMapping(text string) (map[string]any, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
+		return nil, err
+	}
+	v, err := DecodeYAML(&doc)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	if m, ok := v.(*Mapping); ok {
+		return m.Vals, nil
+	}
+	var out map[string]any
+	return out, doc.Decode(&out) // not a mapping of string keys: yaml.v3's error, or its map
+}
+
+// TemplateValue is v as templates see it: a *Mapping, at any depth in
+// lists, an ordered dict; any other value unchanged.
+func TemplateValue(v any) any {
+	t, _ := templateValue(v)
+	return t
+}
+
+// templateValue is TemplateValue, and whether it differs from v.
+func templateValue(v any) (any, bool) {
+	switch x := v.(type) {
+	case *Mapping:
+		d := &exec.Dict{Pairs: make([]*exec.Pair, 0, len(x.Keys))}
+		for _, k := range x.Keys {
+			d.Pairs = append(d.Pairs, &exec.Pair{Key: exec.AsValue(k), Value: exec.AsValue(TemplateValue(x.Vals[k]))})
+		}
+		return d, true
+	case []any:
+		var out []any
+		for i, e := range x {
+			t, changed := templateValue(e)
+			if changed && out == nil {
+				out = append(make([]any, 0, len(x)), x[:i]...)
+			}
+			if out != nil {
+				out = append(out, t)
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	}
+	return v, false
+}
