@@ -232,13 +232,6 @@ func (d Datetime) GetAttribute(name string) (*exec.Value, bool) {
 	return exec.AsValue(nil), false
 }
 
-// Strftime formats t with Python's common % directives.
-func Strftime(t time.Time, f string) string {
-	r := strings.NewReplacer("%Y", "2006", "%m", "01", "%d", "02", "%H", "15", "%M", "04", "%S", "05",
-		"%y", "06", "%b", "Jan", "%B", "January", "%a", "Mon", "%A", "Monday", "%f", "000000", "%z", "-0700", "%Z", "MST", "%%", "%")
-	return t.Format(r.Replace(f))
-}
-
 // behaviorFlags is dbt's adapter.behavior: every flag reads as off, the
 // default of the flags packages test (enable_truthy_nulls_equals_macro,
 // ...), whether read directly, as .setting or as .no_warn.
