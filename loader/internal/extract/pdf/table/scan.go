@@ -25,6 +25,9 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 	if topAlignCentred(lines, size, gap) {
 		lines = lineUp(ws)
 	}
+	if spanLabels(lines, gap) {
+		lines = lineUp(ws)
+	}
 	markColumnStarts(lines, size)
 	if runningHead(lines, gap, hs) {
 		lines = lines[1:] // the page's running head is no table's

@@ -1,0 +1,98 @@
+package table
+
+import "math"
+
+// A web table's cell spanning two rows (rowspan) is vertically centred on
+// them by default: a stub label ("Total" over the rows "35–49" and
+// "Manufacturing") or a head spanning the group heads' row and the
+// sub-heads' row ("Indicator" beside "Urban" and "2024") stands on a line
+// of its own, half a row under the first row's line, overlapping both
+// rows' lines. Read as it is, it is a row with one cell, and its column
+// (no other line has a word there) no column of the rows. The cell's text
+// belongs to the first row it spans (HTML's order, and where a spanning
+// cell's text is read in a ruled grid): spanLabels moves it up there.
+// topAlignCentred does not: its rows are blocks of heights a line apart
+// or more, and the label and the rows' cells are each one line.
+
+// spanLabels moves each one-phrase line standing centred between the
+// lines above and below it, half a row from each, sharing no width with
+// either, up to the line above (see above), and says whether it moved
+// any: the lines must then be built again. Both neighbours hold two
+// phrases or more (rows of a table), all three lines are of one size, and
+// the rows are less than two lines apart (the label overlaps or nearly
+// overlaps each: running text never stands closer than its leading) and
+// further apart than a wrapped cell's lines (a cell's padding and the
+// rows' border spacing, centredLeading: a cell's first line centred
+// between two lines of taller cells beside it is no label), and
+// no other line as near as a row's pitch shares the label's width: a
+// cell's first line over its next (a calendar's "12. November" over
+// "2020", between the lines of taller cells beside it) is no label.
+func spanLabels(lines []*textLine, gap float64) bool {
+	moved := false
+	for i := 1; i+1 < len(lines); i++ {
+		a, l, b := lines[i-1], lines[i], lines[i+1]
+		if !spanLabel(a, l, b, gap) || !aloneInColumn(lines, i, 1.1*(b.bb.Y0-a.bb.Y0), gridGap(l.size)) {
+			continue
+		}
+		dy := a.bb.Y0 - l.bb.Y0
+		for _, w := range l.ws {
+			w.bb.Y0 += dy
+			w.bb.Y1 += dy
+		}
+		moved = true
+		i++ // b is no label then
+	}
+	return moved
+}
+
+// spanLabel says whether l is a label spanning a's and b's rows (see
+// spanLabels).
+func spanLabel(a, l, b *textLine, gap float64) bool {
+	lh := l.bb.Y1 - l.bb.Y0
+	if lh <= 0 || math.Abs(a.size-l.size) > 0.1*l.size || math.Abs(b.size-l.size) > 0.1*l.size {
+		return false
+	}
+	if pitch := b.bb.Y0 - a.bb.Y0; pitch <= lh || pitch >= 2*lh || b.bb.Y0-a.bb.Y1 < centredLeading*l.size {
+		return false
+	}
+	if mid := (a.cy() + b.cy()) / 2; math.Abs(l.cy()-mid) > math.Max(1, 0.1*lh) {
+		return false
+	}
+	if l.nSegments(gap) != 1 || a.nSegments(gap) < 2 || b.nSegments(gap) < 2 {
+		return false
+	}
+	pad := gridGap(l.size)
+	for _, n := range [2]*textLine{a, b} {
+		for _, w := range n.ws {
+			if w.bb.X1 > l.bb.X0-pad && w.bb.X0 < l.bb.X1+pad {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// aloneInColumn: no line but lines[i] within pitch of it (tops; the
+// lines are in order of their tops) has a word within pad of its width.
+func aloneInColumn(lines []*textLine, i int, pitch, pad float64) bool {
+	l := lines[i]
+	clear := func(n *textLine) bool {
+		for _, w := range n.ws {
+			if w.bb.X1 > l.bb.X0-pad && w.bb.X0 < l.bb.X1+pad {
+				return false
+			}
+		}
+		return true
+	}
+	for j := i - 1; j >= 0 && l.bb.Y0-lines[j].bb.Y0 < pitch; j-- {
+		if !clear(lines[j]) {
+			return false
+		}
+	}
+	for j := i + 1; j < len(lines) && lines[j].bb.Y0-l.bb.Y0 < pitch; j++ {
+		if !clear(lines[j]) {
+			return false
+		}
+	}
+	return true
+}
