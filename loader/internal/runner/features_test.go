@@ -206,11 +206,11 @@ var featureProbes = map[string]featureProbe{
 		return nil
 	}},
 	"selection": {files: map[string]string{
-		"models/m/a.sql": "{{ config(materialized='table', tags=['t']) }} select 1 as id",
+		"models/m/a.sql": "{{ config(materialized='table', tags=['t'], group='g') }} select 1 as id",
 		"models/m/b.sql": "select * from {{ ref('a') }}",
 		"models/m/c.sql": "select * from {{ ref('b') }}",
 	}, check: func(t *testing.T, m *compiler.Manifest, dir string) error {
-		for sel, want := range map[string]int{"m": 3, "path:models/m/a.sql": 1, "tag:t": 1, "a+": 3, "1+c": 2, "a+1": 2, "@b": 3, "config.materialized:table": 1} {
+		for sel, want := range map[string]int{"m": 3, "path:models/m/a.sql": 1, "tag:t": 1, "a+": 3, "1+c": 2, "a+1": 2, "@b": 3, "config.materialized:table": 1, "group:g": 1} {
 			ids, err := m.Select([]string{sel}, nil, compiler.Model)
 			if err != nil || len(ids) != want {
 				return fmt.Errorf("-s %s: %v %v, want %d nodes", sel, ids, err, want)

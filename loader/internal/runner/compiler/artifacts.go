@@ -238,7 +238,7 @@ func configDoc(n *Node) map[string]any {
 		tags = []string{}
 	}
 	d := map[string]any{"enabled": c.Enabled, "alias": StrOrNil(c.Alias), "schema": StrOrNil(c.Schema),
-		"database": StrOrNil(c.Database), "tags": tags, "meta": orEmpty(c.Meta), "group": nil}
+		"database": StrOrNil(c.Database), "tags": tags, "meta": orEmpty(c.Meta), "group": StrOrNil(c.Group)}
 	switch n.ResourceType {
 	case Test:
 		d["materialized"] = "test"
@@ -347,7 +347,7 @@ func (m *Manifest) NodeDoc(n *Node) map[string]any {
 		"database": StrOrNil(n.Database), "schema": n.Schema, "alias": n.Alias, "path": resourcePath(n),
 		"original_file_path": n.Path, "fqn": n.FQN, "checksum": m.fileHash(n), "config": configDoc(n),
 		"tags": tags, "description": n.Description, "columns": columnsDoc(n.Columns), "meta": orEmpty(n.Config.Meta),
-		"group": nil, "docs": map[string]any{"show": true, "node_color": nil}, "patch_path": nil, "build_path": nil,
+		"group": StrOrNil(n.Config.Group), "docs": map[string]any{"show": true, "node_color": nil}, "patch_path": nil, "build_path": nil,
 		"unrendered_config": map[string]any{}, "relation_name": StrOrNil(n.Relation), "raw_code": n.RawCode,
 		"doc_blocks": []string{},
 	}

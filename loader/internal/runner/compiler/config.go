@@ -52,13 +52,13 @@ var AppliedKeys = map[string]bool{"materialized": true, "tags": true, "unique_ke
 	"limit": true, "warn_if": true, "error_if": true, "fail_calc": true, "scoped_to": true,
 	"store_failures": true, "store_failures_as": true, "contract": true, "sql_header": true, "persist_docs": true, "delimiter": true,
 	"incremental_predicates": true, "predicates": true, "merge_update_columns": true, "merge_exclude_columns": true,
-	"event_time": true, "batch_size": true, "lookback": true, "begin": true}
+	"event_time": true, "batch_size": true, "lookback": true, "begin": true, "group": true}
 
 // NotApplied are valid dbt configs docket reads and does not apply: each
 // use is a warning with the place it was written.
 var NotApplied = map[string]bool{"docs": true, "grants": true,
-	"quote_columns": true, "group": true,
-	"access": true, "packages": true,
+	"quote_columns": true,
+	"access":        true, "packages": true,
 	"concurrent_batches": true, "docs_hidden": true, "on_configuration_change": true,
 	"quoting": true, "column_name": true, "indexes": true, "labels": true, "transient": true, "copy_grants": true,
 	"unlogged": true, "partition_by": true, "cluster_by": true, "location": true, "format": true, "options": true}
@@ -204,7 +204,7 @@ func (m *Manifest) setConfig(c *Config, n *Node, k string, v any, at Position, b
 
 // setBuildConfig applies a key of how a node builds (materialized, tags,
 // unique_key, incremental_strategy, on_schema_change, hooks, enabled,
-// full_refresh, schema, alias, database); false for any other key.
+// full_refresh, schema, alias, database, group); false for any other key.
 func setBuildConfig(c *Config, k string, v any, str func() string, bad func(string, ...any)) bool {
 	switch k {
 	case "materialized":
@@ -221,6 +221,8 @@ func setBuildConfig(c *Config, k string, v any, str func() string, bad func(stri
 		}
 	case "incremental_strategy":
 		c.IncrementalStrategy = str()
+	case "group":
+		c.Group = str()
 	case "on_schema_change":
 		c.OnSchemaChange = str()
 	case "incremental_predicates":

@@ -113,6 +113,9 @@ type Config struct {
 	// tests: keep the failing rows in <target schema>_dbt_test__audit.<test> (test_exec.go)
 	StoreFailures   bool   `json:"store_failures,omitempty"`
 	StoreFailuresAs string `json:"store_failures_as,omitempty"`
+	// Group is the node's group (groups: in YAML): manifest.json's group
+	// and the group: selector; access to it is not enforced (access warns)
+	Group string `json:"group,omitempty"`
 	// SQLHeader runs before the statement that creates a model's relation
 	// (dbt-duckdb emits it before create table/view); PersistDocs writes
 	// the description and the columns' as DuckDB comments.

@@ -362,6 +362,11 @@ func (m *Manifest) selectorMethod(method, val string) (func(*Node) bool, error) 
 		}, nil
 	case "tag":
 		return func(n *Node) bool { return slices.Contains(n.Tags, val) }, nil
+	case "group": // dbt's GroupSelectorMethod: fnmatch on config.group
+		return func(n *Node) bool {
+			ok, _ := path.Match(val, n.Config.Group)
+			return n.Config.Group != "" && ok
+		}, nil
 	case "source":
 		src, tbl, _ := strings.Cut(val, ".")
 		return func(n *Node) bool {
@@ -379,7 +384,7 @@ func (m *Manifest) selectorMethod(method, val string) (func(*Node) bool, error) 
 	case "test_name":
 		return func(n *Node) bool { return n.TestMetadata != nil && n.TestMetadata.Name == val }, nil
 	}
-	return nil, fmt.Errorf("unknown selector method %q (use a name, a folder, fqn:, path:, file:, package:, tag:, source:, exposure:, resource_type:, test_name:, test_type:, version:, config.KEY:)", method)
+	return nil, fmt.Errorf("unknown selector method %q (use a name, a folder, fqn:, path:, file:, package:, tag:, group:, source:, exposure:, resource_type:, test_name:, test_type:, version:, config.KEY:)", method)
 }
 
 // withGraphOps adds to base the ancestors (up levels; -1 all), the
