@@ -26,14 +26,15 @@ var odfSheets = odfKind{"ods", "ODS", "application/vnd.oasis.opendocument.spread
 // odsSheets turns the ODF walk's tables into sheets.
 type odsSheets struct {
 	b     *builder
-	notes *[]odfNote // the walk's notes so far: the open sheet's comments
-	limit int        // rows kept per sheet
+	notes *[]odfNote  // the walk's notes so far: the open sheet's comments
+	objs  *odfObjects // the open sheet's charts
+	limit int         // rows kept per sheet
 	names []string
 }
 
 // newODSSheets makes w's outermost tables sheets of b.
-func newODSSheets(b *builder, w *odfWalker, notes *[]odfNote, limit int) *odsSheets {
-	s := &odsSheets{b: b, notes: notes, limit: limit}
+func newODSSheets(b *builder, w *odfWalker, notes *[]odfNote, objs *odfObjects, limit int) *odsSheets {
+	s := &odsSheets{b: b, notes: notes, objs: objs, limit: limit}
 	w.onSheet = s.start
 	w.onTable = s.table
 	// A row LibreOffice writes once with number-rows-repeated (the same
@@ -53,7 +54,8 @@ func (s *odsSheets) start(name string) {
 	s.b.section = name
 }
 
-// table adds the sheet's rows (up to the limit) and its comments.
+// table adds the sheet's rows (up to the limit), its charts and its
+// comments.
 func (s *odsSheets) table(rows [][]string) {
 	sheet := ""
 	if len(s.names) > 0 {
@@ -71,6 +73,7 @@ func (s *odsSheets) table(rows [][]string) {
 		kept = append(kept, r)
 	}
 	s.b.addTableRows(kept)
+	s.objs.flush()
 	addODFNotes(s.b, *s.notes)
 	*s.notes = nil
 }

@@ -162,3 +162,66 @@ func TestODSRepeatBomb(t *testing.T) {
 		t.Errorf("reading allocated %d MB", mb)
 	}
 }
+
+// odfChartObject is an embedded chart's content.xml as LibreOffice and
+// python-odf write it: a title, a subtitle, axis titles and the local
+// table of its data.
+func odfChartObject() string {
+	cell := func(s string) string {
+		return `<table:table-cell office:value-type="string"><text:p>` + s + `</text:p></table:table-cell>`
+	}
+	row := func(cells ...string) string {
+		return `<table:table-row>` + strings.Join(cells, "") + `</table:table-row>`
+	}
+	return `<office:document-content ` + odfNS + ` xmlns:chart="urn:oasis:names:tc:opendocument:xmlns:chart:1.0"><office:body><office:chart><chart:chart chart:class="chart:bar">` +
+		`<chart:title><text:p>SPECTRE</text:p></chart:title><chart:subtitle><text:p>Expense and revenue</text:p></chart:subtitle>` +
+		`<chart:plot-area><chart:axis chart:dimension="x"><chart:title><text:p>Divisions</text:p></chart:title></chart:axis></chart:plot-area>` +
+		`<table:table table:name="local-table"><table:table-header-rows>` + row(`<table:table-cell><text:p/></table:table-cell>`, cell("Expense"), cell("Revenue")) + `</table:table-header-rows>` +
+		`<table:table-rows>` + row(cell("Counterfeit"), cell("1000"), cell("1500")) + row(cell("Larceny"), cell("1000"), cell("1750")) + `</table:table-rows></table:table>` +
+		`</chart:chart></office:chart></office:body></office:document-content>`
+}
+
+// TestODFChartObjects: a chart embedded in an ODT (python-odf's barchart
+// example: a paragraph holding a frame holding draw:object "./Object 1")
+// and in an ODS sheet (table:shapes) lands as a Caption "Chart: title"
+// (the subtitle on its next line, axis titles not) and a table of its data,
+// as a DOCX's or XLSX's chart; an embedded formula is a warning. Before
+// office/13 the ODT landed nothing at all and the formula went unsaid.
+func TestODFChartObjects(t *testing.T) {
+	obj := `<draw:frame><draw:object xlink:href="./Object 1" xmlns:xlink="http://www.w3.org/1999/xlink"/></draw:frame>`
+	formula := `<draw:frame><draw:object xlink:href="./Object 2" xmlns:xlink="http://www.w3.org/1999/xlink"/></draw:frame>`
+	math := `<math xmlns="http://www.w3.org/1998/Math/MathML"><mi>x</mi></math>`
+	odt := `<office:document-content ` + odfNS + `><office:body><office:text><text:p>Figures below.` + obj + `</text:p><text:p>` + formula + `</text:p></office:text></office:body></office:document-content>`
+	res, err := ExtractODT(context.Background(), writeZip(t, "spectre.odt", map[string]string{
+		"mimetype": "application/vnd.oasis.opendocument.text", "content.xml": odt, "Object 1/content.xml": odfChartObject(), "Object 2/content.xml": math}), document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertElems(t, res, []el{
+		{document.NarrativeText, "Figures below.", 0, 1},
+		{document.Caption, "Chart: SPECTRE\nExpense and revenue", 0, 1},
+		{document.TableCat, "\tExpense\tRevenue\nCounterfeit\t1000\t1500\nLarceny\t1000\t1750", 0, 1},
+	})
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], `"Object 2" is no chart`) {
+		t.Errorf("warnings %q", res.Warnings)
+	}
+
+	ods := `<office:document-content ` + odfNS + `><office:body><office:spreadsheet><table:table table:name="Budget"><table:shapes>` + obj + `</table:shapes>` +
+		`<table:table-row><table:table-cell office:value-type="string"><text:p>Rent</text:p></table:table-cell></table:table-row></table:table>` +
+		`<table:table table:name="Notes"><table:table-row><table:table-cell office:value-type="string"><text:p>none</text:p></table:table-cell></table:table-row></table:table>` +
+		`</office:spreadsheet></office:body></office:document-content>`
+	res, err = ExtractODS(context.Background(), writeZip(t, "budget.ods", map[string]string{
+		"mimetype": "application/vnd.oasis.opendocument.spreadsheet", "content.xml": ods, "Object 1/content.xml": odfChartObject()}), document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertElems(t, res, []el{
+		{document.TableCat, "Rent", 0, 1},
+		{document.Caption, "Chart: SPECTRE\nExpense and revenue", 0, 1},
+		{document.TableCat, "\tExpense\tRevenue\nCounterfeit\t1000\t1500\nLarceny\t1000\t1750", 0, 1},
+		{document.TableCat, "none", 0, 2},
+	})
+	if res.Elements[1].Section != "Budget" || len(res.Warnings) > 0 {
+		t.Errorf("chart Section %q, warnings %q", res.Elements[1].Section, res.Warnings)
+	}
+}

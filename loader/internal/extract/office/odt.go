@@ -63,6 +63,7 @@ type odfWalker struct {
 	onRegion func(region string)                    // a style:header/footer… of styles.xml ends
 	onNote   func(section string, items []noteItem) // a text:note or office:annotation (skipped when nil)
 	onSheet  func(name string)                      // an ODS sheet (a table:table of office:spreadsheet) starts
+	onObject func(href string)                      // a draw:object (an embedded chart, formula...) is shown
 	rowCap   int                                    // a spreadsheet's bound on a table's rows with text (odfTables.rowCap)
 }
 
@@ -142,6 +143,12 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				if skip {
 					if err := d.Skip(); err != nil {
 						return xmlErr(part, err)
+					}
+				}
+			case "object":
+				if inBody && w.onObject != nil && strings.Contains(t.Name.Space, "drawing") {
+					if href, ok := attr(t, "href"); ok {
+						w.onObject(href)
 					}
 				}
 			case "page":
@@ -385,6 +392,7 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 		b.add(document.Header, h, 0)
 	}
 	var notes []odfNote // after the body (see docxNoteParts)
+	objs := &odfObjects{ctx: ctx, b: b, ix: ix}
 	w := &odfWalker{
 		styles: styles,
 		onPara: func(pp *odfPara) {
@@ -396,12 +404,20 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 				// paragraphs, not told apart)
 				b.res.Elements[k].Section = "notes"
 			}
+			objs.flush()
 			if pp.breakAfter {
 				b.breakPage()
 			}
 		},
-		onTable: func(rows [][]string) { b.addTableRows(rows) },
-		onPage:  func() { b.newUnit() },
+		onTable: func(rows [][]string) {
+			b.addTableRows(rows)
+			objs.flush()
+		},
+		onPage: func() {
+			objs.flush()
+			b.newUnit()
+		},
+		onObject: objs.add,
 		onNote: func(section string, items []noteItem) {
 			for _, it := range items {
 				notes = append(notes, odfNote{section, it})
@@ -410,7 +426,7 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 	}
 	var sh *odsSheets
 	if kind.sheets {
-		sh = newODSSheets(b, w, &notes, maxRows(opts))
+		sh = newODSSheets(b, w, &notes, objs, maxRows(opts))
 	}
 	rc, err := ix.open("content.xml")
 	if err != nil {
@@ -428,6 +444,7 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 		b.warn("content cut short: %v", err)
 		b.res.Flag(0, document.ReviewTruncated, "the document's content is damaged (%v): only the text before the damage is in the warehouse, the rest of the document is missing", err)
 	}
+	objs.flush()
 	b.pageBreak = false
 	addODFNotes(b, notes)
 	for _, f := range dedupe(ftrs) {
