@@ -194,8 +194,13 @@ func (datetimeClass) GetAttribute(name string) (*exec.Value, bool) {
 }
 
 // pyDatetime is a Python datetime as a template sees it: printed as
-// str() prints it, with year ... second, strftime() and isoformat(); a
-// config value of one (begin) is its time.
+// str() prints it; its attributes, methods and comparisons are a naive
+// query datetime's (queryTime: year ... microsecond, date(), weekday(),
+// strftime(), isoformat()); a config value of one (begin) is its time.
+// It had its own attributes and strftime, a copy of render's that read
+// the format's text as a Go layout ('%Y-%m-01' gave the month twice),
+// an isoformat() with microseconds Python leaves out when they are 0,
+// and two of them compared as gonja compares structs.
 type pyDatetime struct{ t time.Time }
 
 func (d pyDatetime) String() string {
@@ -208,23 +213,17 @@ func (d pyDatetime) String() string {
 // MarshalJSON writes it as manifest.json's config shows dbt's: its str().
 func (d pyDatetime) MarshalJSON() ([]byte, error) { return []byte(`"` + d.String() + `"`), nil }
 
-func (d pyDatetime) GetAttribute(name string) (*exec.Value, bool) {
-	t := d.t
-	switch name {
-	case "year", "month", "day", "hour", "minute", "second":
-		return exec.AsValue(map[string]int{"year": t.Year(), "month": int(t.Month()), "day": t.Day(),
-			"hour": t.Hour(), "minute": t.Minute(), "second": t.Second()}[name]), true
-	case "strftime":
-		return exec.AsValue(render.Wrap(func(a render.Args) (any, error) { return strftime(t, posStr(a, 0)), nil })), true
-	case "isoformat":
-		return exec.AsValue(render.Wrap(func(render.Args) (any, error) { return t.Format("2006-01-02T15:04:05.000000"), nil })), true
-	}
-	return nil, false
+// naive is d as a query's naive datetime.
+func (d pyDatetime) naive() queryTime {
+	return queryTime{t: d.t.Truncate(time.Microsecond), kind: kindNaive, text: d.String()}
 }
 
-// strftime formats t with Python's common % directives.
-func strftime(t time.Time, f string) string {
-	r := strings.NewReplacer("%Y", "2006", "%m", "01", "%d", "02", "%H", "15", "%M", "04", "%S", "05",
-		"%y", "06", "%b", "Jan", "%B", "January", "%a", "Mon", "%A", "Monday", "%f", "000000", "%%", "%")
-	return t.Format(r.Replace(f))
+// GetAttribute implements gonja's attribute lookup.
+func (d pyDatetime) GetAttribute(name string) (*exec.Value, bool) {
+	return d.naive().GetAttribute(name)
+}
+
+// PyOp implements exec.PyOperand (see queryTime.PyOp).
+func (d pyDatetime) PyOp(op string, other *exec.Value, reflected bool) (*exec.Value, bool) {
+	return d.naive().PyOp(op, other, reflected)
 }

@@ -36,3 +36,25 @@ func TestModulesDatetimeConstructor(t *testing.T) {
 		t.Errorf("diagnostics %q, want b.sql's 30 February", got)
 	}
 }
+
+// TestModulesDatetimeAsPython: a modules.datetime value formats, prints
+// and compares as Python's datetime: strftime copies the format's own text
+// ('%Y-%m-01' is the first of the month; its own strftime read it as a Go
+// layout and gave "2024-03-03"), isoformat() leaves out zero microseconds
+// (it wrote ".000000"), two of them compare by time (as structs they
+// compared equal), and it has weekday() and date().
+func TestModulesDatetimeAsPython(t *testing.T) {
+	m, diags := compilertest.Compile(t, map[string]string{
+		"models/a.sql": "{% set d = modules.datetime.datetime(2024, 3, 4, 5, 6, 7) %}" +
+			"select '{{ d.strftime('%Y-%m-01 %j') }}' as f, '{{ d.isoformat() }}' as i, " +
+			"'{{ d < modules.datetime.datetime(2024, 3, 5) }} {{ d == modules.datetime.datetime(2024, 3, 4, 5, 6, 7) }} {{ d > modules.datetime.datetime(2025, 1, 1) }}' as c, " +
+			"'{{ d.weekday() }} {{ d.date() }}' as w",
+	})
+	if got := compilertest.Strings(diags); len(got) > 0 {
+		t.Fatalf("diagnostics %q", got)
+	}
+	want := "select '2024-03-01 064' as f, '2024-03-04T05:06:07' as i, 'True True False' as c, '0 2024-03-04' as w"
+	if got := m.Nodes["model.mem.a"].CompiledCode; !strings.Contains(got, want) {
+		t.Errorf("a.sql compiled to\n%q\nwant\n%q", got, want)
+	}
+}
