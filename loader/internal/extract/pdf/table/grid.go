@@ -229,6 +229,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	}
 	centredSpans(cells, edgesX, edgesY, ws)
 	labelSpans(cells, xs, ys, ws)
+	downSpans(cells, edgesX, edgesY, ws)
 	bottom := make([]float64, nr) // per row, the lowest edge of its words
 	for i := range bottom {
 		bottom[i] = math.Inf(-1)

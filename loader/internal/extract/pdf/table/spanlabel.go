@@ -10,7 +10,8 @@ import "math"
 // rows' lines. Read as it is, it is a row with one cell, and its column
 // (no other line has a word there) no column of the rows. The cell's text
 // belongs to the first row it spans (HTML's order, and where a spanning
-// cell's text is read in a ruled grid): spanLabels moves it up there.
+// cell's text is read in a ruled grid): spanLabels moves it up there,
+// and the grid's cell spans the row under it too (downSpans).
 // topAlignCentred does not: its rows are blocks of heights a line apart
 // or more, and the label and the rows' cells are each one line.
 
@@ -38,6 +39,7 @@ func spanLabels(lines []*textLine, gap float64) bool {
 		for _, w := range l.ws {
 			w.bb.Y0 += dy
 			w.bb.Y1 += dy
+			w.down = true
 		}
 		moved = true
 		i++ // b is no label then
@@ -95,4 +97,27 @@ func aloneInColumn(lines []*textLine, i int, pitch, pad float64) bool {
 		}
 	}
 	return true
+}
+
+// downSpans joins the cell of each word spanLabels moved up (down) with
+// the cell under it, when that one holds no word: the cell spans both
+// rows, as a missing rule makes a ruled grid's cell span.
+func downSpans(cells unionFind, edgesX, edgesY []float64, ws []*word) {
+	nr, nc := len(edgesY)-1, len(edgesX)-1
+	var at []bool // cells holding a word, made at the first moved word
+	for _, w := range ws {
+		if !w.down {
+			continue
+		}
+		if at == nil {
+			at = make([]bool, nr*nc)
+			for _, v := range ws {
+				at[band(edgesY, v.cy())*nc+band(edgesX, v.cx())] = true
+			}
+		}
+		i, j := band(edgesY, w.cy()), band(edgesX, w.cx())
+		if k := (i+1)*nc + j; i+1 < nr && !at[k] && cells.find(k) == k {
+			cells.join(i*nc+j, k)
+		}
+	}
 }

@@ -1,14 +1,19 @@
 package table
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
 
 // TestLabelsCentredOnTwoRows: an unruled web table's cells spanning two
 // rows (rowspan), vertically centred on them, laid out as the kinds tune
 // page kd-1212: a head ("Indicator") half a row under the group heads'
 // line, over the sub-heads' row, and stub labels ("Total", "Other")
 // half a row under the first row they span. Each is read in the first
-// row it spans, its column a column of the table (they were rows of one
-// cell, the stub labels' column merged with the next).
+// row it spans, its cell spanning the next row too, its column a column
+// of the table (they were rows of one cell, the stub labels' column
+// merged with the next).
 func TestLabelsCentredOnTwoRows(t *testing.T) {
 	const size, pitch = 9.0, 15.7
 	xs := []float64{182.5, 214.4, 246.3, 278.2}
@@ -48,5 +53,20 @@ func TestLabelsCentredOnTwoRows(t *testing.T) {
 		want = append(want, []string{r.group, r.label, r.a, r.b, r.c, r.d})
 	}
 	pg.Items = append(pg.Items, prose(46, y+40, "Figures for the latest year are provisional and may be revised when the survey closes.")...)
-	wantTable(t, pg, want)
+	ts := detect(t, pg)
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], want)
+	// each moved label's cell spans its row and the next (the heads'
+	// column spans as well)
+	spans := map[document.CellSpan]bool{}
+	for _, sp := range ts[0].Spans {
+		spans[sp] = true
+	}
+	for _, sp := range []document.CellSpan{{Row: 0, Col: 1, Rows: 2, Cols: 1}, {Row: 2, Col: 0, Rows: 2, Cols: 1}, {Row: 4, Col: 0, Rows: 2, Cols: 1}, {Row: 6, Col: 0, Rows: 2, Cols: 1}} {
+		if !spans[sp] {
+			t.Errorf("no span %+v in %+v", sp, ts[0].Spans)
+		}
+	}
 }

@@ -22,6 +22,9 @@ type word struct {
 	col  bool // starts a phrase, whatever the gap before it (markColumnStarts)
 	edge bool // starts a column of words aligned on their left edge (markColumnStarts)
 	used bool // taken by a table already
+	// down: a cell's text spanning its row and the next, moved up from
+	// between them (spanLabels)
+	down bool
 	// crow: in a cell vertically centred in its row beside a taller one
 	// (topAlignCentred moved it up to the row's top, or left it there),
 	// the row's number from 1 (0: in no such row)
