@@ -24,6 +24,22 @@ var odfHeadingRe = regexp.MustCompile(`^heading[ _]*(?:20[ _]*)?([1-9])$`)
 
 type odfStyles struct {
 	parent map[string]string // style name → parent style name
+	breaks map[string]string // style name → fo:break-before/after "page": "before", "after" or "both"
+}
+
+// pageBreaks says whether a paragraph of the style (or of a style it
+// inherits from) starts and ends a page: a manual page break is a style
+// with fo:break-before="page" (LibreOffice's Insert > Page Break, odfpy's
+// examples). Before office/14 only soft page breaks made pages: such a
+// document's pages after the break were numbered as the page before.
+func (s odfStyles) pageBreaks(name string) (before, after bool) {
+	for i := 0; i < 10 && name != ""; i++ {
+		if b, ok := s.breaks[name]; ok {
+			return b != "after", b != "before"
+		}
+		name = s.parent[name]
+	}
+	return false, false
 }
 
 // classify resolves a paragraph style chain to Title levels.
@@ -106,6 +122,19 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				}
 			case "body":
 				inBody = true
+			case "paragraph-properties":
+				if styleName != "" && w.styles.breaks != nil {
+					bb, _ := attr(t, "break-before")
+					ba, _ := attr(t, "break-after")
+					switch {
+					case bb == "page" && ba == "page":
+						w.styles.breaks[styleName] = "both"
+					case bb == "page":
+						w.styles.breaks[styleName] = "before"
+					case ba == "page":
+						w.styles.breaks[styleName] = "after"
+					}
+				}
 			case "spreadsheet":
 				sheets = inBody && strings.Contains(t.Name.Space, "office")
 			case "notes":
@@ -166,12 +195,15 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 							p.level = k
 						}
 					}
+					sn, _ := attr(t, "style-name")
+					p.breakBefore, p.breakAfter = w.styles.pageBreaks(sn)
 					paras = append(paras, p)
 				}
 			case "p":
 				if inBody {
 					p := &odfPara{cat: document.NarrativeText, notes: notes > 0}
 					sn, _ := attr(t, "style-name")
+					p.breakBefore, p.breakAfter = w.styles.pageBreaks(sn)
 					if c, l, ok := w.styles.classify(sn); ok {
 						p.cat, p.level = c, l
 					} else if listDepth > 0 {
@@ -379,7 +411,7 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 		b.res.MIME = kind.mime
 	}
 	odfMeta(ix, &b.res.Metadata)
-	styles := odfStyles{parent: map[string]string{}}
+	styles := odfStyles{parent: map[string]string{}, breaks: map[string]string{}}
 	hdrs, ftrs := odfRegions(ctx, ix, styles, b)
 	if kind.sheets {
 		// A spreadsheet's print header and footer hold fields the
