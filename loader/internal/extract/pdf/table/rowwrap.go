@@ -40,6 +40,14 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		}
 	}
 	aExcl := shared < filled
+	if (aExcl || lExcl) && rowPitch(prev, l) && !startsLower(lcs[0].ws[0].text) && !openEnded(a, lcs) {
+		// capitalised in other cells than the row's, a row's pitch below
+		// it where a cell's next line would stand at the text's leading:
+		// the next row, with blank cells ("| Opening remarks" under
+		// "12 April | Workshop A", then "21 June | Budget review"), unless
+		// the row's cell over it ends mid-phrase ("*PDT* or")
+		return false
+	}
 	full := !lExcl && !aExcl
 	late := lExcl && aExcl
 	// values' margins of error under them go on a row its numbers would
@@ -265,6 +273,24 @@ func dangling(a *rowAcc, lcs []lineCell) bool {
 		}
 		last := cell[len(cell)-1]
 		if openWords[last[len(last)-1].text] {
+			return true
+		}
+	}
+	return false
+}
+
+// openEnded: a cell of row a that a cell of the line goes on under ends
+// with a comma or a word that ends no phrase (openWords): the line is
+// more of it.
+func openEnded(a *rowAcc, lcs []lineCell) bool {
+	for _, lc := range lcs {
+		cell := a.cells[lc.col]
+		if len(cell) == 0 {
+			continue
+		}
+		last := cell[len(cell)-1]
+		t := last[len(last)-1].text
+		if openWords[t] || strings.HasSuffix(t, ",") {
 			return true
 		}
 	}

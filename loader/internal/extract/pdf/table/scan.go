@@ -28,6 +28,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 	if spanLabels(lines, gap) {
 		lines = lineUp(ws)
 	}
+	markLeading(lines)
 	markColumnStarts(lines, size)
 	if runningHead(lines, gap, hs) {
 		lines = lines[1:] // the page's running head is no table's

@@ -107,14 +107,37 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) 
 	box.Y0 -= 1
 	box.X1 += 1
 	box.Y1 += 1
+	// rows split at the page's row pitch (rowPitch) refine a table's
+	// rows; they are no evidence of a table (more rows): the evidence is
+	// read from the grid built without them, the table from one with
+	// them
+	lead := setLead(ws, 0)
 	l := trimNotes(prune(buildGrid(box, ws, hs, vs)))
-	rows := l.rows
-	if !plausible(rows, 3) {
+	setLead(ws, lead)
+	if !textEvidence(l.rows, lines, layoutSays) {
 		return document.Table{}, false
+	}
+	if lead > 0 {
+		l = trimNotes(prune(buildGrid(box, ws, hs, vs)))
+	}
+	l = withoutUnderlines(l, box, ws, hs, vs)
+	for _, w := range ws {
+		w.used = true
+	}
+	return finish(l, boxOf(lines)), true
+}
+
+// textEvidence: the rows of a grid over lines with no rules make a table:
+// three rows at least, with two filled cells or more, not running text,
+// and a column of numbers, ranges, dates or times (or the layout says
+// table, or the rows share numbers).
+func textEvidence(rows [][]string, lines []*textLine, layoutSays bool) bool {
+	if !plausible(rows, 3) {
+		return false
 	}
 	multiRows, cells, chars := fillStats(rows)
 	if multiRows < 3 || chars > 40*cells && !oneTextColumn(rows) && !centredRows(lines) {
-		return document.Table{}, false
+		return false
 	}
 	// a column of numbers after the first (numbers first are list
 	// items or years as labels), or of ranges of them (a record's
@@ -136,14 +159,7 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) 
 			numCols++
 		}
 	}
-	if numCols == 0 && !layoutSays && !sharedNumbers(rows) {
-		return document.Table{}, false
-	}
-	l = withoutUnderlines(l, box, ws, hs, vs)
-	for _, w := range ws {
-		w.used = true
-	}
-	return finish(l, boxOf(lines)), true
+	return numCols > 0 || layoutSays || sharedNumbers(rows)
 }
 
 // within drops the lines of one phrase that lie wholly beside the extent

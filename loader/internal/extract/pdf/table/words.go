@@ -25,6 +25,9 @@ type word struct {
 	// down: a cell's text spanning its row and the next, moved up from
 	// between them (spanLabels)
 	down bool
+	// lead: the page's text leading over its size (pageLeading) in
+	// hundredths, 0 when unknown
+	lead uint8
 	// crow: in a cell vertically centred in its row beside a taller one
 	// (topAlignCentred moved it up to the row's top, or left it there),
 	// the row's number from 1 (0: in no such row)

@@ -1,0 +1,62 @@
+package table
+
+import (
+	"math"
+	"slices"
+)
+
+// markLeading sets each word's lead to the page's text leading over its
+// size (pageLeading), for telling a table row's pitch from a cell's next
+// line (rowPitch).
+func markLeading(lines []*textLine) {
+	r := uint8(math.Round(100 * pageLeading(lines)))
+	for _, l := range lines {
+		for _, w := range l.ws {
+			w.lead = r
+		}
+	}
+}
+
+// pageLeading is the step from a line to the next in the same size,
+// sharing some of its width, over that size: the lower quartile of the
+// steps between 0.9 and 2 sizes (most are a paragraph's lines, the rest
+// rows or paragraphs set apart); 0 with fewer than eight of them.
+func pageLeading(lines []*textLine) float64 {
+	var rs []float64
+	for i := 1; i < len(lines); i++ {
+		a, b := lines[i-1], lines[i]
+		if math.Abs(a.size-b.size) > 0.05*a.size || b.bb.X0 >= a.bb.X1 || a.bb.X0 >= b.bb.X1 {
+			continue
+		}
+		if r := (b.bb.Y0 - a.bb.Y0) / a.size; r >= 0.9 && r <= 2 {
+			rs = append(rs, r)
+		}
+	}
+	if len(rs) < 8 {
+		return 0
+	}
+	slices.Sort(rs)
+	return rs[len(rs)/4]
+}
+
+// rowPitch: line l stands below prev a row's pitch apart, further than
+// the page's leading by 0.15 of a size or more (a cell's padding, 1px
+// at least, top and bottom, sets rows further apart than a cell's lines).
+func rowPitch(prev, l *textLine) bool {
+	r := float64(l.ws[0].lead) / 100
+	size := math.Max(prev.size, l.size)
+	return r > 0 && l.bb.Y0-prev.bb.Y0 >= (r+0.15)*size
+}
+
+// setLead sets the words' lead to r and returns the lead they had (the
+// page's: one for all).
+func setLead(ws []*word, r uint8) uint8 {
+	if len(ws) == 0 {
+		return 0
+	}
+	old := ws[0].lead
+	for _, w := range ws {
+		w.lead = r
+	}
+	return old
+}
