@@ -321,6 +321,15 @@ func TestRunQueryDatesArePythonDates(t *testing.T) {
 		t.Errorf("logged:\n%s\nwant:\n%s", got, want)
 	}
 	// a date and a str do not compare: Python's TypeError, not str order
+	if msg := operationError(t, dir, "cmp_str"); !strings.Contains(msg, "'<' not supported between instances of 'datetime.date' and 'str'") {
+		t.Errorf("error %q, want Python's TypeError", msg)
+	}
+}
+
+// operationError runs the probe project's operation op, which must fail,
+// and gives its error.
+func operationError(t *testing.T, dir, op string) string {
+	t.Helper()
 	p, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -329,15 +338,56 @@ func TestRunQueryDatesArePythonDates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := m.FindOperation("cmp_str")
+	o, err := m.FindOperation(op)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rr, err := executor.RunOperation(context.Background(), m, shapeDB(t, dir), o, nil)
 	if err == nil && rr.Results[0].Status == executor.StatusSuccess {
-		t.Fatalf("date < str ran: %+v", rr.Results[0])
+		t.Fatalf("%s ran", op)
 	}
-	if msg := fmt.Sprint(err, rr.Results[0].Message); !strings.Contains(msg, "'<' not supported between instances of 'datetime.date' and 'str'") {
-		t.Errorf("error %q, want Python's TypeError", msg)
+	return fmt.Sprint(err, rr.Results[0].Message)
+}
+
+// TestPythonTextFiltersAndTypeErrors: trim and indent take any value's
+// text, as Jinja2's soft_str (a query's date failed "is not a string"
+// since c02adad, and {{ 5 | trim }} always had); pprint prints Python's
+// pformat, dict keys sorted (it wrote Go's JSON, and of a dict literal the fork's internals);
+// a dict default of var() is the literal (it was a map of
+// "<interface {} Value>" keys: .items() failed); and where Python raises,
+// docket says so instead of a value: len(), first and last of a number, a
+// Decimal or a date (were 0 and ""), tojson() of a Decimal or a date
+// (json.dumps's TypeError, which dbt's tojson does not catch; it wrote a
+// float, and for a date its text).
+func TestPythonTextFiltersAndTypeErrors(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"macros/show.sql": `{% macro show() %}
+{% set r = run_query("select date '2024-01-02' as d, 1.50::decimal(10,2) as n") %}
+{% set d, n = r.rows[0][0], r.rows[0][1] %}
+{% do log('[' ~ (d | trim) ~ '][' ~ (5 | trim) ~ '][' ~ ('a' ~ d | indent(2)) ~ ']', info=True) %}
+{% do log(({'b': 1, 'a': [1, 'x']} | pprint) ~ ' ' ~ ('x' | pprint), info=True) %}
+{% for k, v in var('nope', {'b': 1, 'a': 2}).items() %}{% do log(k ~ '=' ~ v, info=True) %}{% endfor %}
+{% endmacro %}
+{% macro len_dec() %}{% set r = run_query("select 1.50::decimal(10,2) as n") %}{{ r.rows[0][0] | length }}{% endmacro %}
+{% macro first_date() %}{% set r = run_query("select date '2024-01-02' as d") %}{{ r.rows[0][0] | first }}{% endmacro %}
+{% macro len_int() %}{{ 5 | length }}{% endmacro %}
+{% macro json_dec() %}{% set r = run_query("select 1.50::decimal(10,2) as n") %}{{ tojson([r.rows[0][0]]) }}{% endmacro %}
+{% macro json_date() %}{% set r = run_query("select date '2024-01-02' as d") %}{{ r.rows[0][0] | tojson }}{% endmacro %}`,
+	})
+	want := "[2024-01-02][5][a2024-01-02]\n{'a': [1, 'x'], 'b': 1} 'x'\nb=1\na=2"
+	if got := loggedOperation(t, dir, "show")(nil); got != want {
+		t.Errorf("logged:\n%s\nwant:\n%s", got, want)
+	}
+	for op, msg := range map[string]string{
+		"len_dec":    "object of type 'decimal.Decimal' has no len()",
+		"first_date": "'datetime.date' object is not iterable",
+		"len_int":    "object of type 'int' has no len()",
+		"json_dec":   "Object of type Decimal is not JSON serializable",
+		"json_date":  "Object of type date is not JSON serializable",
+	} {
+		if got := operationError(t, dir, op); !strings.Contains(got, msg) {
+			t.Errorf("%s: error %q, want %q", op, got, msg)
+		}
 	}
 }

@@ -321,6 +321,9 @@ func filterFirst(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.
 	if err := params.Take(); err != nil {
 		return exec.AsValue(exec.ErrInvalidCall(err))
 	}
+	if t, ok := exec.PyUnsized(in); ok { // docket: next(iter(5)) is Python's TypeError, not ""
+		return exec.AsValue(errors.Errorf("TypeError as in Python ('%s' object is not iterable)", t))
+	}
 	if in.CanSlice() && in.Len() > 0 {
 		return in.Index(0)
 	}
@@ -474,9 +477,8 @@ func filterIndent(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec
 	); err != nil {
 		return exec.AsValue(exec.ErrInvalidCall(err))
 	}
-	if !in.IsString() {
-		return exec.AsValue(exec.ErrInvalidCall(fmt.Errorf("%s is not a string", in.String())))
-	}
+	// docket: Jinja2's do_indent takes soft_str(value): a number or a
+	// query's date indents as its text (upstream: "is not a string")
 	lines := strings.Split(in.String(), "\n")
 	for idx, line := range lines {
 		if idx == 0 {
@@ -620,6 +622,9 @@ func filterLast(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.V
 	if err := params.Take(); err != nil {
 		return exec.AsValue(exec.ErrInvalidCall(err))
 	}
+	if t, ok := exec.PyUnsized(in); ok { // docket: reversed(5) is Python's TypeError, not ""
+		return exec.AsValue(errors.Errorf("TypeError as in Python ('%s' object is not reversible)", t))
+	}
 	if in.CanSlice() && in.Len() > 0 {
 		return in.Index(in.Len() - 1)
 	}
@@ -642,6 +647,9 @@ func filterLength(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec
 	}
 	if err := params.Take(); err != nil {
 		return exec.AsValue(exec.ErrInvalidCall(err))
+	}
+	if t, ok := exec.PyUnsized(in); ok { // docket: len(5) is Python's TypeError, not 0
+		return exec.AsValue(errors.Errorf("TypeError as in Python (object of type '%s' has no len())", t))
 	}
 	return exec.AsValue(in.Len())
 }
@@ -885,14 +893,51 @@ func filterPPrint(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec
 	); err != nil {
 		return exec.AsValue(exec.ErrInvalidCall(err))
 	}
-	// docket: encoding/json instead of json-iterator, whose package
-	// initialisation every docket command paid (1-3 ms); map keys now
-	// come out sorted.
-	b, err := stdjson.MarshalIndent(in.Interface(), "", "  ")
-	if err != nil {
-		return exec.AsValue(errors.Wrapf(err, `Unable to pretty print '%s'`, in.String()))
+	// docket: Jinja2's pprint is Python's pformat: repr of a string,
+	// Python's form of a list or dict (upstream wrote Go's JSON of the
+	// value, and of an ordered dict its internals: {"Pairs": [...]})
+	return exec.AsSafeValue(pformat(in))
+}
+
+// pformat (docket) is Python's pprint.pformat on one line: a string's
+// repr, a dict's keys sorted (its sort_dicts), at any depth; long values
+// are not wrapped across lines as pformat wraps them past 80 characters.
+func pformat(v *exec.Value) string {
+	switch {
+	case v.IsString():
+		return exec.PyStrRepr(v.String())
+	case v.IsDict():
+		type kv struct{ k, v *exec.Value }
+		var pairs []kv
+		v.Iterate(func(_, _ int, key, value *exec.Value) bool {
+			pairs = append(pairs, kv{key, value})
+			return true
+		}, func() {})
+		sort.SliceStable(pairs, func(i, j int) bool {
+			if less, ok := exec.PyLess(pairs[i].k, pairs[j].k); ok {
+				return less
+			}
+			return pairs[i].k.String() < pairs[j].k.String()
+		})
+		parts := make([]string, len(pairs))
+		for i, p := range pairs {
+			parts[i] = pformat(p.k) + ": " + pformat(p.v)
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	case v.IsList():
+		parts := make([]string, v.Len())
+		for i := range parts {
+			parts[i] = pformat(v.Index(i))
+		}
+		if _, tuple := v.Interface().(exec.Tuple); tuple {
+			if len(parts) == 1 {
+				return "(" + parts[0] + ",)"
+			}
+			return "(" + strings.Join(parts, ", ") + ")"
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
 	}
-	return exec.AsSafeValue(string(b))
+	return v.String()
 }
 
 func filterRandom(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {
@@ -1331,9 +1376,8 @@ func filterTrim(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.V
 	); err != nil {
 		return exec.AsValue(exec.ErrInvalidCall(err))
 	}
-	if !in.IsString() {
-		return exec.AsValue(exec.ErrInvalidCall(fmt.Errorf("%s is not a string", in.String())))
-	}
+	// docket: Jinja2's do_trim takes soft_str(value): {{ 5 | trim }} is 5
+	// (upstream: "is not a string")
 	if chars.IsNil() {
 		return exec.AsValue(strings.TrimSpace(in.String()))
 	}

@@ -54,10 +54,13 @@ func writeCompactJSON(buf *bytes.Buffer, v *Value, sortKeys, htmlSafe bool, dept
 		buf.WriteString("null")
 		return nil
 	}
+	if n, ok := v.Interface().(PyTypeNamer); ok { // a query's date: json.dumps refuses it
+		name := n.PyTypeName()
+		return &PyTypeError{Msg: "Object of type " + name[strings.LastIndex(name, ".")+1:] + " is not JSON serializable"}
+	}
 	switch x := v.Interface().(type) {
-	case Decimal:
-		buf.WriteString(formatFloatString(x.Float64()))
-		return nil
+	case Decimal: // json.dumps refuses a Decimal (upstream: a float, another value)
+		return &PyTypeError{Msg: "Object of type Decimal is not JSON serializable"}
 	case *big.Int:
 		buf.WriteString(x.String())
 		return nil

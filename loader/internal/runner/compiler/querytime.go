@@ -63,6 +63,10 @@ func (q queryTime) String() string { return q.text }
 // MarshalJSON writes its str(), as docket writes it anywhere as text.
 func (q queryTime) MarshalJSON() ([]byte, error) { return json.Marshal(q.text) }
 
+// PyTypeName implements exec.PyTypeNamer: len(), iter() and json.dumps
+// refuse it as Python's TypeError names it.
+func (q queryTime) PyTypeName() string { return q.typeName() }
+
 func (q queryTime) typeName() string {
 	if q.kind == kindDate {
 		return "datetime.date"

@@ -97,7 +97,7 @@ func (rc *renderCtx) vars() map[string]any {
 				return rc.renderVar(name, v)
 			}
 			if len(a.Pos) > 1 {
-				return a.Pos[1], nil
+				return a.Raw[1].Interface(), nil // the default as written: a dict literal stays one (ordered)
 			}
 			return nil, fmt.Errorf("required var %q is not set in project.yaml vars or --vars", name)
 		}),

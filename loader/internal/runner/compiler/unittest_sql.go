@@ -119,7 +119,7 @@ func (m *Manifest) renderUnderTest(ctx context.Context, q Querier, u *UnitSpec, 
 				return v, nil
 			}
 			if len(a.Pos) > 1 {
-				return a.Pos[1], nil
+				return a.Raw[1].Interface(), nil // the default as written (a dict literal stays one)
 			}
 			return nil, fmt.Errorf("required var %q is not set in project.yaml vars, --vars or the unit test's overrides", name)
 		})

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"time"
 
 	"crypto/md5"
@@ -30,6 +31,10 @@ func baseContext() map[string]any {
 			// dict in its insertion order
 			sortKeys, _ := defaultArg(a, 2, "sort_keys").(bool)
 			s, err := exec.PyJSON(a.Raw[0], sortKeys, false)
+			var te *exec.PyTypeError
+			if errors.As(err, &te) {
+				return nil, err // dbt catches ValueError only: json.dumps's TypeError (a Decimal, a date) is raised
+			}
 			if err != nil {
 				return defaultArg(a, 1, "default"), nil // dbt: the default (None) when not serializable
 			}
