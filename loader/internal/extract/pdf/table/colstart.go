@@ -108,7 +108,8 @@ func markColumnsOnce(lines []*textLine, size float64, again map[*word]bool) bool
 // that x falls in, when that gap is narrower than a cell's padding (the
 // grid reads a wider one as a column's gap anyway), clear of the word
 // before (0.15 of a size, as startAt), wider than l's word space
-// (wideSpace) and no number's unit (afterNumber): a cell of the column
+// (wideSpace; or a number after a number, afterFigure) and no number's
+// unit (afterNumber): a cell of the column
 // starting at x set off its start, its head row's cells centred and a
 // word space or so apart across x ("Daruvala  Gasly" over "74%  23%"),
 // or nil. A paragraph's line has no such gap.
@@ -118,7 +119,7 @@ func gapOver(l *textLine, x float64) *word {
 		return nil
 	}
 	gap := l.ws[k].bb.X0 - l.ws[k-1].bb.X1
-	if gap >= gridGap(l.size) || l.ws[k-1].bb.X1 > x-0.15*l.size || !wideSpace(l, gap) || afterNumber(l, k, l.size) || proseWords(l.ws[:k]) && proseWords(l.ws[k:]) {
+	if gap >= gridGap(l.size) || l.ws[k-1].bb.X1 > x-0.15*l.size || !wideSpace(l, gap) && !afterFigure(l, l.ws[k], gap) || afterNumber(l, k, l.size) || proseWords(l.ws[:k]) && proseWords(l.ws[k:]) {
 		return nil
 	}
 	return l.ws[k]
@@ -275,4 +276,19 @@ func signedNumber(l *textLine, k int) bool {
 		return k+1 < len(l.ws) && numeric(l.ws[k+1].text)
 	}
 	return false
+}
+
+// afterFigure: w, a number, stands more than a space (0.35 of a size)
+// after a number on its line: a column's head right after another's
+// ("2011  2013" over two columns of figures in an unstyled web table,
+// centred and a little wider than the figures, where every small gap of
+// the head line is as wide, so wideSpace finds none wider than its word
+// space). A number's digit groups set a space apart ("1 234") stand
+// closer.
+func afterFigure(l *textLine, w *word, gap float64) bool {
+	if gap < 0.35*w.size || !numeric(w.text) {
+		return false
+	}
+	k := sort.Search(len(l.ws), func(k int) bool { return l.ws[k].bb.X0 >= w.bb.X0 })
+	return k > 0 && k < len(l.ws) && l.ws[k] == w && numeric(l.ws[k-1].text)
 }

@@ -287,3 +287,42 @@ func TestSignedNumberColumns(t *testing.T) {
 		t.Errorf("want the table %q: %s", rows, dump(ts))
 	}
 }
+
+// TestFigureColumnsUnderCloseHeads: an unstyled web table, its heads
+// centred and a little wider than the figures under them ("2011  2013",
+// a space or so apart, the head line's every small gap as wide), laid out
+// as finanztip p6 of realhtml's tune half (its words' starts; Helvetica
+// at 10.5pt is as wide as the page's font at 12): a year a space or so
+// after a year starts the next column's head, so the heads do not close
+// the gutter between two columns of figures (they were read as one:
+// "4,6 4,75").
+func TestFigureColumnsUnderCloseHeads(t *testing.T) {
+	const size, pitch = 10.5, 16.5
+	rows := [][]string{
+		{"Jahr", "2001", "2011", "2013", "2015"},
+		{"Direktzusagen", "3,86", "4,6", "4,75", "4,71"},
+		{"Direktversicherungen", "4,21", "4,77", "4,92", "5,12"},
+		{"Pensionskassen", "1,39", "4,63", "4,79", "4,77"},
+		{"Pensionsfonds", "--", "0,38", "0,4", "0,44"},
+		{"Zusatzversorgung", "5,11", "5,23", "5,28", "5,37"},
+	}
+	var pg page
+	pg.Items = append(pg.Items, prose(36, 280,
+		"Deckungsmittel der betrieblichen Altersversorgung nach Durchführungswegen,",
+		"in Milliarden Euro, für die Jahre 2001 bis 2015.")...)
+	head := []float64{38.2, 226.0, 254.5, 282.4, 310.9}
+	body := []float64{38.2, 224.5, 254.5, 280.9, 310.9}
+	for i, r := range rows {
+		xs := body
+		if i == 0 {
+			xs = head
+		}
+		for j, c := range r {
+			pg.Items = append(pg.Items, txt{X: xs[j], Y: 324 + float64(i)*pitch, Size: size, Bold: i == 0, S: c})
+		}
+	}
+	ts := detect(t, pg)
+	if !hasTable(ts, rows) {
+		t.Errorf("want the table %q: %s", rows, dump(ts))
+	}
+}
