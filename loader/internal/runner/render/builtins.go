@@ -46,11 +46,11 @@ func baseContext() map[string]any {
 			}
 			d := json.NewDecoder(strings.NewReader(fmt.Sprint(a.Pos[0])))
 			d.UseNumber()
-			var v any
-			if err := d.Decode(&v); err != nil {
+			v, err := decodeJSON(d) // json.loads: an object keeps its key order
+			if err != nil {
 				return defaultArg(a, 1, "default"), nil
 			}
-			return pyNumbers(v), nil
+			return v, nil
 		}),
 		"toyaml": Wrap(func(a Args) (any, error) {
 			if len(a.Pos) == 0 {
@@ -66,8 +66,12 @@ func baseContext() map[string]any {
 			if len(a.Pos) == 0 {
 				return nil, fmt.Errorf("fromyaml() needs a string")
 			}
-			var v any
-			if err := yaml.Unmarshal([]byte(fmt.Sprint(a.Pos[0])), &v); err != nil {
+			var doc yaml.Node
+			if err := yaml.Unmarshal([]byte(fmt.Sprint(a.Pos[0])), &doc); err != nil {
+				return defaultArg(a, 1, "default"), nil
+			}
+			v, err := DecodeYAML(&doc) // yaml.safe_load: a mapping keeps its key order
+			if err != nil {
 				return defaultArg(a, 1, "default"), nil
 			}
 			return v, nil

@@ -134,3 +134,49 @@ func templateValue(v any) (any, bool) {
 	}
 	return v, false
 }
+
+// decodeJSON is the next JSON value of d as json.loads gives it: an
+// object a *Mapping in its key order, a number an int when it is one,
+// else a float.
+func decodeJSON(d *json.Decoder) (any, error) {
+	t, err := d.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch x := t.(type) {
+	case json.Number:
+		return pyNumbers(x), nil
+	case json.Delim:
+		if x == '[' {
+			out := []any{}
+			for d.More() {
+				v, err := decodeJSON(d)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, v)
+			}
+			_, err := d.Token()
+			return out, err
+		}
+		m := &Mapping{Vals: map[string]any{}}
+		for d.More() {
+			kt, err := d.Token()
+			if err != nil {
+				return nil, err
+			}
+			k, _ := kt.(string)
+			v, err := decodeJSON(d)
+			if err != nil {
+				return nil, err
+			}
+			if _, dup := m.Vals[k]; !dup {
+				m.Keys = append(m.Keys, k)
+			}
+			m.Vals[k] = v
+		}
+		_, err := d.Token()
+		return m, err
+	}
+	return t, nil
+}
