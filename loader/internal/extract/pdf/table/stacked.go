@@ -129,7 +129,7 @@ func (d *Detector) stackTable(s stack, chain []rule, ws []*word, vs []rule, size
 		for k := len(ls) - 1; k >= 0 && n < 3; k-- {
 			l := ls[k]
 			gap := lim - l.bb.Y1
-			if l.bb.X0 < s.a-2 || l.bb.X1 > s.b+2 || gap > 1.2*l.size || gap < -0.5*l.size ||
+			if l.bb.X0 < s.a-2 || l.bb.X1 > s.b+2 || runsOut(l, ws, size) || gap > 1.2*l.size || gap < -0.5*l.size ||
 				math.Abs(l.size-size) > 0.1*size || n == 0 && l.nSegments(phraseGap(size)) < 2 {
 				break // not the table's header: a heading over it, or a caption
 			}
@@ -233,4 +233,23 @@ func partIn(l *textLine, a, b, gutter float64) (*textLine, bool) {
 		return l, true
 	}
 	return lineUp(in)[0], true
+}
+
+// runsOut: line l, made of the words inside a stack's extent, goes on
+// outside it: a word of ws on its line stands less than a phrase gap
+// past either end (a paragraph's line cut at the extent, not a head).
+func runsOut(l *textLine, ws []*word, size float64) bool {
+	g := phraseGap(size)
+	for _, w := range ws {
+		if w.cy() < l.bb.Y0 || w.cy() > l.bb.Y1 {
+			continue
+		}
+		if d := w.bb.X0 - l.bb.X1; d >= 0 && d < g {
+			return true
+		}
+		if d := l.bb.X0 - w.bb.X1; d >= 0 && d < g {
+			return true
+		}
+	}
+	return false
 }
