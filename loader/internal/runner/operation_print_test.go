@@ -391,3 +391,21 @@ func TestPythonTextFiltersAndTypeErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRunStartedAtDateIsADate: run_started_at.date() is Python's date, so
+// it equals and orders with a query's DATE as in dbt. It was its text,
+// which a query date (a datetime.date since c02adad) never equals:
+// `{% if max_d == run_started_at.date() %}` turned False without a word.
+func TestRunStartedAtDateIsADate(t *testing.T) {
+	dir := writeProbe(t, map[string]string{
+		"models/m/a.sql": "select 1 as id",
+		"macros/show.sql": `{% macro show() %}
+{% set r = run_query("select cast('" ~ run_started_at.strftime('%Y-%m-%d') ~ "' as date) as d, date '2000-01-01' as old") %}
+{% set today = run_started_at.date() %}
+{% do log([r.rows[0][0] == today, r.rows[0][1] < today, today > r.rows[0][1], today.year == run_started_at.year, today | string == run_started_at.strftime('%Y-%m-%d')], info=True) %}
+{% endmacro %}`,
+	})
+	if got, want := loggedOperation(t, dir, "show")(nil), "[True, True, True, True, True]"; got != want {
+		t.Errorf("logged %s, want %s", got, want)
+	}
+}

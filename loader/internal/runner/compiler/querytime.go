@@ -123,7 +123,8 @@ func (q queryTime) GetAttribute(name string) (*exec.Value, bool) {
 }
 
 // timeOf is v's time and kind when v is a date or datetime a template
-// holds: a query's, modules.datetime's (naive) or run_started_at (aware).
+// holds: a query's, modules.datetime's (naive) or run_started_at (aware)
+// and its date().
 func timeOf(v any) (time.Time, timeKind, bool) {
 	switch x := v.(type) {
 	case queryTime:
@@ -132,6 +133,8 @@ func timeOf(v any) (time.Time, timeKind, bool) {
 		return x.t, kindNaive, true
 	case render.Datetime:
 		return x.T, kindAware, true
+	case render.Date: // run_started_at.date()
+		return x.T, kindDate, true
 	}
 	return time.Time{}, 0, false
 }

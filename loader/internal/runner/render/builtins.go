@@ -193,6 +193,36 @@ func diffOfTwoDicts(a, b any) map[string]any {
 	return out
 }
 
+// Date is a Python date as run_started_at.date() gives it: it prints as
+// str(date) does, has the date parts, strftime() and isoformat(), and the
+// runner compares it with a query's dates (compiler/querytime.go).
+type Date struct{ T time.Time }
+
+func (d Date) String() string { return d.T.Format("2006-01-02") }
+
+// GetAttribute implements gonja's attribute lookup.
+func (d Date) GetAttribute(name string) (*exec.Value, bool) {
+	t := d.T
+	switch name {
+	case "year":
+		return exec.AsValue(t.Year()), true
+	case "month":
+		return exec.AsValue(int(t.Month())), true
+	case "day":
+		return exec.AsValue(t.Day()), true
+	case "strftime":
+		return exec.AsValue(Wrap(func(a Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return nil, fmt.Errorf("strftime() needs a format")
+			}
+			return Strftime(t, fmt.Sprint(a.Pos[0])), nil
+		})), true
+	case "isoformat":
+		return exec.AsValue(Wrap(func(Args) (any, error) { return d.String(), nil })), true
+	}
+	return exec.AsValue(nil), false
+}
+
 // Datetime is a Python datetime as templates use dbt's run_started_at:
 // it prints as str(datetime) does and has strftime, isoformat, date,
 // timestamp and the date parts.
@@ -236,7 +266,9 @@ func (d Datetime) GetAttribute(name string) (*exec.Value, bool) {
 	case "timestamp":
 		return exec.AsValue(Wrap(func(Args) (any, error) { return float64(t.UnixMicro()) / 1e6, nil })), true
 	case "date":
-		return exec.AsValue(Wrap(func(Args) (any, error) { return t.Format("2006-01-02"), nil })), true
+		return exec.AsValue(Wrap(func(Args) (any, error) {
+			return Date{time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)}, nil
+		})), true
 	}
 	return exec.AsValue(nil), false
 }
