@@ -120,7 +120,7 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) 
 	if lead > 0 {
 		l = trimNotes(prune(buildGrid(box, ws, hs, vs)))
 	}
-	l = withoutUnderlines(l, box, ws, hs, vs)
+	l = centredGroups(withoutUnderlines(l, box, ws, hs, vs))
 	for _, w := range ws {
 		w.used = true
 	}

@@ -1,6 +1,12 @@
 package table
 
-import "math"
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
 
 // A web table's cell spanning two rows (rowspan) is vertically centred on
 // them by default: a stub label ("Total" over the rows "35–49" and
@@ -120,4 +126,84 @@ func downSpans(cells unionFind, edgesX, edgesY []float64, ws []*word) {
 			cells.join(i*nc+j, k)
 		}
 	}
+}
+
+// centredGroups moves the labels of a first column of group labels, each
+// vertically centred on its group's rows, to the group's first row and
+// spans them over the group: a label over an odd number of rows stands
+// level with the middle one, k blank cells above it and k or more below
+// ("", "North", "" beside three row labels). The column must be centred
+// so: its first body row blank, or a label spanLabels moved (a group of
+// two); the column right of it a label in every body row; its labels no
+// numbers. The rows above the first with a number (not a year) are heads,
+// never a group's. Groups are read top-down, each from the row after the
+// one before (a label over k blank cells above takes k below too).
+func centredGroups(l layout) layout {
+	rows := l.rows
+	if len(rows) < 4 || len(rows[0]) < 3 {
+		return l
+	}
+	body := -1
+	for i, r := range rows {
+		for _, c := range r {
+			if numeric(c) && !yearRe.MatchString(c) {
+				body = i
+				break
+			}
+		}
+		if body >= 0 {
+			break
+		}
+	}
+	if body < 0 || len(rows)-body < 3 {
+		return l
+	}
+	spanAt := map[int]int{} // body rows of column 0 where a span starts: its rows
+	for _, s := range l.spans {
+		if s.Col == 0 && s.Row >= body {
+			spanAt[s.Row] = s.Rows
+		} else if s.Col <= 1 && s.Row+s.Rows > body {
+			return l // the first columns' cells span otherwise: not a column of group labels
+		}
+	}
+	centred := rows[body][0] == "" || len(spanAt) > 0
+	for _, r := range rows[body:] {
+		if r[1] == "" || r[0] != "" && numeric(r[0]) {
+			return l
+		}
+	}
+	if !centred {
+		return l
+	}
+	moved := false
+	for i, free := body, body; i < len(rows); i++ {
+		if rows[i][0] == "" {
+			continue
+		}
+		if n, ok := spanAt[i]; ok {
+			free = i + n
+			i = free - 1
+			continue
+		}
+		k, below := i-free, 0
+		for j := i + 1; j < len(rows) && rows[j][0] == "" && below < k; j++ {
+			if _, ok := spanAt[j]; ok {
+				break
+			}
+			below++
+		}
+		if k == 0 || below < k {
+			free = i + 1
+			continue
+		}
+		rows[i-k][0], rows[i][0] = rows[i][0], ""
+		l.spans = append(l.spans, document.CellSpan{Row: i - k, Col: 0, Rows: 2*k + 1, Cols: 1})
+		moved = true
+		free = i + k + 1
+		i = free - 1
+	}
+	if moved {
+		slices.SortFunc(l.spans, func(a, b document.CellSpan) int { return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(a.Col, b.Col)) })
+	}
+	return l
 }

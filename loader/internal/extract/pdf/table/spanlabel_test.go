@@ -1,6 +1,7 @@
 package table
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -53,20 +54,68 @@ func TestLabelsCentredOnTwoRows(t *testing.T) {
 		want = append(want, []string{r.group, r.label, r.a, r.b, r.c, r.d})
 	}
 	pg.Items = append(pg.Items, prose(46, y+40, "Figures for the latest year are provisional and may be revised when the survey closes.")...)
+	// each moved label's cell spans its row and the next (the heads'
+	// column spans as well)
+	wantSpans(t, pg, want, []document.CellSpan{{Row: 0, Col: 1, Rows: 2, Cols: 1}, {Row: 2, Col: 0, Rows: 2, Cols: 1}, {Row: 4, Col: 0, Rows: 2, Cols: 1}, {Row: 6, Col: 0, Rows: 2, Cols: 1}})
+}
+
+// wantSpans: the page holds one table, of these cells, with these spans
+// among its spans.
+func wantSpans(t *testing.T, pg page, want [][]string, spans []document.CellSpan) {
+	t.Helper()
 	ts := detect(t, pg)
 	if len(ts) != 1 {
 		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
 	}
 	wantCells(t, ts[0], want)
-	// each moved label's cell spans its row and the next (the heads'
-	// column spans as well)
-	spans := map[document.CellSpan]bool{}
-	for _, sp := range ts[0].Spans {
-		spans[sp] = true
-	}
-	for _, sp := range []document.CellSpan{{Row: 0, Col: 1, Rows: 2, Cols: 1}, {Row: 2, Col: 0, Rows: 2, Cols: 1}, {Row: 4, Col: 0, Rows: 2, Cols: 1}, {Row: 6, Col: 0, Rows: 2, Cols: 1}} {
-		if !spans[sp] {
+	for _, sp := range spans {
+		if !slices.Contains(ts[0].Spans, sp) {
 			t.Errorf("no span %+v in %+v", sp, ts[0].Spans)
 		}
 	}
+}
+
+// TestLabelsCentredOnThreeRows: group labels centred on their groups'
+// rows, laid out as the kinds tune page kd-1140: "North" over three rows
+// stands level with the middle one, "Total" over two half a row under
+// the first. Each is read in its group's first row, its cell spanning the
+// group ("North" was read in the middle row).
+func TestLabelsCentredOnThreeRows(t *testing.T) {
+	const size, pitch = 9.0, 15.7
+	xs := []float64{182.5, 214.4, 246.3, 278.2}
+	right := func(x float64, s string) txt { return txt{X: x - size*helvWidth(s)/10, Size: size, S: s} }
+	pg := page{Items: prose(46, 80, "Employment rates by sector and area over two years, in per cent of the population of working age.")}
+	y := 140.0
+	for j, s := range []string{"2024", "2025", "2024", "2025"} {
+		pg.Items = append(pg.Items, right(xs[j], s))
+	}
+	pg.Items = append(pg.Items, txt{X: 82.5, Size: size, S: "Sector"})
+	for k := range pg.Items[len(pg.Items)-5:] {
+		pg.Items[len(pg.Items)-5+k].Y = y
+	}
+	want := [][]string{{"", "Sector", "2024", "2025", "2024", "2025"}}
+	body := []struct{ group, label, a, b, c, d string }{
+		{"North", "Construction", "74.9", "18.3", "85.2", "77.5"},
+		{"", "Public sector", "48.9", "20.9", "53.4", "93.0"},
+		{"", "Manufacturing", "29.9", "69.6", "85.7", "90.4"},
+		{"Total", "50-64", "68.5", "96.7", "56.2", "11.4"},
+		{"", "16-24", "62.0", "19.3", "68.9", "69.1"},
+	}
+	for i, r := range body {
+		y += pitch
+		row := []txt{{X: 82.5, Size: size, S: r.label}, right(xs[0], r.a), right(xs[1], r.b), right(xs[2], r.c), right(xs[3], r.d)}
+		switch i {
+		case 1:
+			row = append(row, txt{X: 46.5, Size: size, S: "North"}) // level with the middle of three
+		case 3:
+			row = append(row, txt{X: 46.5, Y: pitch / 2, Size: size, S: "Total"}) // half a row under the first of two
+		}
+		for k := range row {
+			row[k].Y += y
+		}
+		pg.Items = append(pg.Items, row...)
+		want = append(want, []string{r.group, r.label, r.a, r.b, r.c, r.d})
+	}
+	pg.Items = append(pg.Items, prose(46, y+40, "Figures for the latest year are provisional and may be revised when the survey closes.")...)
+	wantSpans(t, pg, want, []document.CellSpan{{Row: 1, Col: 0, Rows: 3, Cols: 1}, {Row: 4, Col: 0, Rows: 2, Cols: 1}})
 }
