@@ -81,45 +81,22 @@ func (q queryTime) GetAttribute(name string) (*exec.Value, bool) {
 		return exec.AsValue(render.Wrap(func(render.Args) (any, error) { return f(), nil })), true
 	}
 	switch name {
-	case "year":
-		return exec.AsValue(t.Year()), true
-	case "month":
-		return exec.AsValue(int(t.Month())), true
-	case "day":
-		return exec.AsValue(t.Day()), true
 	case "weekday":
 		return call(func() any { return (int(t.Weekday()) + 6) % 7 })
 	case "isoweekday":
 		return call(func() any { return (int(t.Weekday())+6)%7 + 1 })
 	case "isoformat":
 		return call(func() any { return strings.Replace(q.text, " ", "T", 1) })
-	case "strftime":
-		return exec.AsValue(render.Wrap(func(a render.Args) (any, error) {
-			if len(a.Pos) == 0 {
-				return nil, fmt.Errorf("strftime() needs a format")
-			}
-			return render.Strftime(t, fmt.Sprint(a.Pos[0])), nil
-		})), true
-	}
-	if q.kind == kindDate {
-		return exec.AsValue(nil), false
-	}
-	switch name {
-	case "hour":
-		return exec.AsValue(t.Hour()), true
-	case "minute":
-		return exec.AsValue(t.Minute()), true
-	case "second":
-		return exec.AsValue(t.Second()), true
-	case "microsecond":
-		return exec.AsValue(t.Nanosecond() / 1000), true
 	case "date":
+		if q.kind == kindDate {
+			break
+		}
 		return call(func() any {
 			d := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 			return queryTime{t: d, kind: kindDate, text: d.Format("2006-01-02")}
 		})
 	}
-	return exec.AsValue(nil), false
+	return render.TimeAttribute(t, name, q.kind != kindDate)
 }
 
 // timeOf is v's time and kind when v is a date or datetime a template

@@ -202,7 +202,18 @@ func (d Date) String() string { return d.T.Format("2006-01-02") }
 
 // GetAttribute implements gonja's attribute lookup.
 func (d Date) GetAttribute(name string) (*exec.Value, bool) {
-	t := d.T
+	if name == "isoformat" {
+		return exec.AsValue(Wrap(func(Args) (any, error) { return d.String(), nil })), true
+	}
+	return TimeAttribute(d.T, name, false)
+}
+
+// TimeAttribute is the attribute of a Python date (clock false) or
+// datetime (clock true) that every date type of the templates shares:
+// year, month, day and strftime(), and a datetime's hour, minute, second
+// and microsecond. The types add their own isoformat, date() and the
+// like; false for any other name.
+func TimeAttribute(t time.Time, name string, clock bool) (*exec.Value, bool) {
 	switch name {
 	case "year":
 		return exec.AsValue(t.Year()), true
@@ -217,8 +228,19 @@ func (d Date) GetAttribute(name string) (*exec.Value, bool) {
 			}
 			return Strftime(t, fmt.Sprint(a.Pos[0])), nil
 		})), true
-	case "isoformat":
-		return exec.AsValue(Wrap(func(Args) (any, error) { return d.String(), nil })), true
+	}
+	if !clock {
+		return exec.AsValue(nil), false
+	}
+	switch name {
+	case "hour":
+		return exec.AsValue(t.Hour()), true
+	case "minute":
+		return exec.AsValue(t.Minute()), true
+	case "second":
+		return exec.AsValue(t.Second()), true
+	case "microsecond":
+		return exec.AsValue(t.Nanosecond() / 1000), true
 	}
 	return exec.AsValue(nil), false
 }
@@ -240,25 +262,6 @@ func (d Datetime) String() string {
 func (d Datetime) GetAttribute(name string) (*exec.Value, bool) {
 	t := d.T
 	switch name {
-	case "year":
-		return exec.AsValue(t.Year()), true
-	case "month":
-		return exec.AsValue(int(t.Month())), true
-	case "day":
-		return exec.AsValue(t.Day()), true
-	case "hour":
-		return exec.AsValue(t.Hour()), true
-	case "minute":
-		return exec.AsValue(t.Minute()), true
-	case "second":
-		return exec.AsValue(t.Second()), true
-	case "strftime":
-		return exec.AsValue(Wrap(func(a Args) (any, error) {
-			if len(a.Pos) == 0 {
-				return nil, fmt.Errorf("strftime() needs a format")
-			}
-			return Strftime(t, fmt.Sprint(a.Pos[0])), nil
-		})), true
 	case "isoformat":
 		return exec.AsValue(Wrap(func(Args) (any, error) {
 			return strings.Replace(d.String(), " ", "T", 1), nil
@@ -270,7 +273,7 @@ func (d Datetime) GetAttribute(name string) (*exec.Value, bool) {
 			return Date{time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)}, nil
 		})), true
 	}
-	return exec.AsValue(nil), false
+	return TimeAttribute(t, name, true)
 }
 
 // behaviorFlags is dbt's adapter.behavior: every flag reads as off, the

@@ -92,12 +92,12 @@ func TestBuiltins(t *testing.T) {
 func TestDatetime(t *testing.T) {
 	env, _ := NewEnv(nil)
 	at := Datetime{T: time.Date(2024, 3, 5, 7, 8, 9, 123456000, time.UTC)}
-	tpl, err := env.Parse("m.sql", `{{ run_started_at }}|{{ run_started_at.strftime('%Y%m%d %H:%M') }}|{{ run_started_at.isoformat() }}|{{ run_started_at.year }}`)
+	tpl, err := env.Parse("m.sql", `{{ run_started_at }}|{{ run_started_at.strftime('%Y%m%d %H:%M') }}|{{ run_started_at.isoformat() }}|{{ run_started_at.year }}|{{ run_started_at.microsecond }}|{{ run_started_at.date().day }}|{{ run_started_at.date().hour is defined }}`)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out, err := tpl.Render(map[string]any{"run_started_at": at})
-	if want := "2024-03-05 07:08:09.123456+00:00|20240305 07:08|2024-03-05T07:08:09.123456+00:00|2024"; err != nil || out != want {
+	if want := "2024-03-05 07:08:09.123456+00:00|20240305 07:08|2024-03-05T07:08:09.123456+00:00|2024|123456|5|False"; err != nil || out != want {
 		t.Errorf("got %q, %v; want %q", out, err, want)
 	}
 }
