@@ -99,12 +99,8 @@ func odfNoteText(toks *partTokens) ([]noteItem, error) {
 			switch t.Name.Local {
 			case "note-citation", "creator", "date", "date-string":
 				skip = 1
-			case "s":
-				cur.WriteString(odfSpaces(t))
-			case "tab":
-				cur.WriteString("\t")
-			case "line-break":
-				cur.WriteString("\n")
+			case "s", "tab", "line-break":
+				cur.WriteString(odfWhitespace(t))
 			case "table", "table-row", "table-cell", "covered-table-cell":
 				tables.startTag(t, true)
 			}

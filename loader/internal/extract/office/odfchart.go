@@ -66,12 +66,8 @@ func readODFChart(ctx context.Context, ix *zipIndex, part string) (ch odfChart, 
 				if inText == 1 {
 					text.Reset()
 				}
-			case "s":
-				text.WriteString(odfSpaces(t))
-			case "tab":
-				text.WriteString("\t")
-			case "line-break":
-				text.WriteString("\n")
+			case "s", "tab", "line-break":
+				text.WriteString(odfWhitespace(t))
 			case "table", "table-row", "table-cell", "covered-table-cell":
 				tables.startTag(t, true)
 			}

@@ -211,12 +211,8 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				}
 			case "list":
 				listDepth++
-			case "s":
-				write(odfSpaces(t))
-			case "tab":
-				write("\t")
-			case "line-break":
-				write("\n")
+			case "s", "tab", "line-break":
+				write(odfWhitespace(t))
 			case "soft-page-break":
 				if p := cur(); p != nil {
 					if strings.TrimSpace(p.text.String()) == "" {
@@ -489,9 +485,17 @@ func odfMeta(ix *zipIndex, md *document.Metadata) {
 	setExtra(md, "keywords", m.Meta.Keyword)
 }
 
-// odfSpaces is the run of spaces a text:s element stands for (text:c of
-// them, 1 by default, under 1000).
-func odfSpaces(t xml.StartElement) string {
+// odfWhitespace is the text an ODF whitespace element stands for: a
+// text:s is a run of spaces (text:c of them, 1 by default, under 1000), a
+// text:tab a tab, a text:line-break a newline. Every ODF text walker
+// (body, notes, charts) writes these through it.
+func odfWhitespace(t xml.StartElement) string {
+	switch t.Name.Local {
+	case "tab":
+		return "\t"
+	case "line-break":
+		return "\n"
+	}
 	k := 1
 	if v, ok := attr(t, "c"); ok {
 		if c, err := strconv.Atoi(v); err == nil && c > 0 && c < 1000 {
