@@ -18,6 +18,15 @@ type Mapping struct {
 	Vals map[string]any
 }
 
+// Set sets key k to v, as a Python dict does: a new key goes last, a key
+// already there keeps its place.
+func (m *Mapping) Set(k string, v any) {
+	if _, dup := m.Vals[k]; !dup {
+		m.Keys = append(m.Keys, k)
+	}
+	m.Vals[k] = v
+}
+
 // MarshalJSON writes its keys sorted, as the Go map it replaces wrote
 // them (digests and artifacts do not change).
 func (m *Mapping) MarshalJSON() ([]byte, error) { return json.Marshal(m.Vals) }
@@ -75,10 +84,7 @@ func decodeMapping(n *yaml.Node) (*Mapping, bool, error) {
 		if err != nil {
 			return nil, false, err
 		}
-		if _, dup := m.Vals[s]; !dup {
-			m.Keys = append(m.Keys, s)
-		}
-		m.Vals[s] = v
+		m.Set(s, v)
 	}
 	return m, true, nil
 }
@@ -170,10 +176,7 @@ func decodeJSON(d *json.Decoder) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			if _, dup := m.Vals[k]; !dup {
-				m.Keys = append(m.Keys, k)
-			}
-			m.Vals[k] = v
+			m.Set(k, v)
 		}
 		_, err := d.Token()
 		return m, err

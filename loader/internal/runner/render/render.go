@@ -146,10 +146,7 @@ func pyMapping(d *exec.Dict) (*Mapping, bool) {
 		if !ok {
 			return nil, false
 		}
-		if _, dup := m.Vals[k]; !dup {
-			m.Keys = append(m.Keys, k)
-		}
-		m.Vals[k] = PyValue(p.Value)
+		m.Set(k, PyValue(p.Value))
 	}
 	return m, true
 }
