@@ -147,7 +147,7 @@ func sniffZip(head []byte, size int64, ra io.ReaderAt, ext string) string {
 			return t
 		}
 		switch ext {
-		case DOCX, PPTX, XLSX, EPUB, ODT, ODP, ODS:
+		case DOCX, PPTX, XLSX, EPUB, ODT, ODP, ODS, ODG, ODC:
 			return ext
 		}
 		return Zip
@@ -165,7 +165,7 @@ func sniffZip(head []byte, size int64, ra io.ReaderAt, ext string) string {
 		}
 	}
 	t := zipTypeFromNames(names, mimetypeContent)
-	if t == Zip && (ext == ODT || ext == ODP || ext == ODS) && contains(names, "content.xml") {
+	if t == Zip && (ext == ODT || ext == ODP || ext == ODS || ext == ODG || ext == ODC) && contains(names, "content.xml") {
 		return ext
 	}
 	return t
@@ -181,6 +181,10 @@ func zipTypeFromNames(names []string, mimetypeContent string) string {
 		return ODP
 	case strings.HasPrefix(mimetypeContent, "application/vnd.oasis.opendocument.spreadsheet"):
 		return ODS
+	case strings.HasPrefix(mimetypeContent, "application/vnd.oasis.opendocument.graphics"):
+		return ODG // and its -template
+	case strings.HasPrefix(mimetypeContent, "application/vnd.oasis.opendocument.chart"):
+		return ODC
 	}
 	var word, ppt, xl, container bool
 	for _, n := range names {

@@ -44,6 +44,8 @@ const (
 	ODT            = "odt"
 	ODP            = "odp"
 	ODS            = "ods"
+	ODG            = "odg" // an OpenDocument drawing (LibreOffice Draw)
+	ODC            = "odc" // a standalone OpenDocument chart
 	Zip            = "zip"
 	Tar            = "tar"
 	TarGz          = "tar.gz" // a gzip-compressed tar
@@ -189,7 +191,7 @@ var extTypes = map[string]string{
 	"docx": DOCX, "docm": DOCX, "dotx": DOCX, "dotm": DOCX,
 	"pptx": PPTX, "pptm": PPTX, "ppsx": PPTX, "potx": PPTX,
 	"xlsx": XLSX, "xlsm": XLSX, "xltx": XLSX,
-	"epub": EPUB, "odt": ODT, "odp": ODP, "ods": ODS, "zip": Zip, "tar": Tar, "tgz": TarGz, "gz": Gzip,
+	"epub": EPUB, "odt": ODT, "odp": ODP, "ods": ODS, "odg": ODG, "otg": ODG, "odc": ODC, "zip": Zip, "tar": Tar, "tgz": TarGz, "gz": Gzip,
 	"doc": DOC, "dot": DOC, "xls": XLS, "xlt": XLS, "ppt": PPT, "pps": PPT, "pot": PPT,
 	"msg": MSG, "eml": EML, "mbox": EML, "mbx": EML, "p7m": EML, "p7s": EML,
 	"png": PNG, "jpg": JPEG, "jpeg": JPEG, "jpe": JPEG, "jfif": JPEG,
@@ -216,6 +218,8 @@ var mimeOf = map[string]string{
 	ODT:  "application/vnd.oasis.opendocument.text",
 	ODP:  "application/vnd.oasis.opendocument.presentation",
 	ODS:  "application/vnd.oasis.opendocument.spreadsheet",
+	ODG:  "application/vnd.oasis.opendocument.graphics",
+	ODC:  "application/vnd.oasis.opendocument.chart",
 	Zip:  "application/zip", Tar: "application/x-tar", TarGz: "application/gzip", Gzip: "application/gzip", DOC: "application/msword", XLS: "application/vnd.ms-excel",
 	PPT: "application/vnd.ms-powerpoint", MSG: "application/vnd.ms-outlook",
 	OLE: "application/x-ole-storage", OOXMLEncrypted: "application/x-ooxml-encrypted",

@@ -223,6 +223,16 @@ func TestDetect(t *testing.T) {
 		{"b.epub", zipOf(t, [2]string{"mimetype", "application/epub+zip"}, [2]string{"META-INF/container.xml", ""}), EPUB, false, "", false},
 		{"c.odt", zipOf(t, [2]string{"mimetype", "application/vnd.oasis.opendocument.text"}, [2]string{"content.xml", ""}), ODT, false, "", false},
 		{"d.ods", zipOf(t, [2]string{"mimetype", "application/vnd.oasis.opendocument.spreadsheet"}), ODS, false, "", false},
+		// office/15: a drawing, its template and a standalone chart are
+		// documents (they were zips); a JAR-like zip, a plain zip named
+		// .odg and a zip with a mimetype docket has no reader for stay zips
+		{"f.odg", zipOf(t, [2]string{"mimetype", "application/vnd.oasis.opendocument.graphics"}, [2]string{"content.xml", ""}), ODG, false, "", false},
+		{"f.otg", zipOf(t, [2]string{"mimetype", "application/vnd.oasis.opendocument.graphics-template"}, [2]string{"content.xml", ""}), ODG, false, "", false},
+		{"noext-odg", zipOf(t, [2]string{"mimetype", "application/vnd.oasis.opendocument.graphics"}, [2]string{"content.xml", ""}), ODG, false, "", false},
+		{"g.odc", zipOf(t, [2]string{"mimetype", "application/vnd.oasis.opendocument.chart"}, [2]string{"content.xml", ""}), ODC, false, "", false},
+		{"lib.jar", zipOf(t, [2]string{"META-INF/MANIFEST.MF", "Manifest-Version: 1.0\n"}, [2]string{"a/B.class", "x"}), Zip, false, "", false},
+		{"h.odg", zipOf(t, [2]string{"notes.txt", "hi"}), Zip, true, "", false},
+		{"formula.odf", zipOf(t, [2]string{"mimetype", "application/vnd.oasis.opendocument.formula"}, [2]string{"content.xml", ""}), Zip, false, "", false},
 		{"e.zip", zipOf(t, [2]string{"notes.txt", "hi"}), Zip, false, "", false},
 		{"cut.docx", docx[:60], DOCX, false, "", false},
 		{"a.tar", tarball, Tar, false, "", false},

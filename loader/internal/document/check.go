@@ -112,6 +112,8 @@ var noTextHints = map[string]string{
 	"odt":   "the document has no text (pictures or shapes only)",
 	"pptx":  "the slides have no text (pictures or shapes only)",
 	"odp":   "the slides have no text (pictures or shapes only)",
+	"odg":   "the drawing's shapes hold no text",
+	"odc":   "the chart has no title and no data",
 	"epub":  "the book has no text",
 	"rtf":   "the document has no text",
 	"eml":   "the message has no text",

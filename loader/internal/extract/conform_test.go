@@ -62,6 +62,8 @@ func conformFixtures(t *testing.T) map[string][]byte {
 		"a.zip":   zipOf(t, "x.txt", "inside"),
 		"a.docx":  zipOf(t, "_rels/.rels", rel, "word/document.xml", `<w:document `+w+`><w:body><w:p><w:r><w:t>Docx text.</w:t></w:r></w:p></w:body></w:document>`),
 		"a.xlsx":  xlsx.Bytes(),
+		"a.odg":   odgFixture(t),
+		"a.odc":   zipOf(t, "mimetype", "application/vnd.oasis.opendocument.chart", "content.xml", chartContent("Parcels", "")),
 	}
 }
 
@@ -113,7 +115,7 @@ func TestConformance(t *testing.T) {
 			}
 		})
 	}
-	for _, typ := range []string{detect.Text, detect.Markdown, detect.HTML, detect.DOCX, detect.XLSX, detect.Zip, detect.WebVTT, detect.SRT, detect.LaTeX, detect.EML, detect.CSV} {
+	for _, typ := range []string{detect.Text, detect.Markdown, detect.HTML, detect.DOCX, detect.XLSX, detect.Zip, detect.WebVTT, detect.SRT, detect.LaTeX, detect.EML, detect.CSV, detect.ODG, detect.ODC} {
 		if !seen[typ] {
 			t.Errorf("no fixture was detected as %s", typ)
 		}

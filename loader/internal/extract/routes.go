@@ -45,6 +45,10 @@ func init() {
 	// An ODS's sheets are pages, as an XLSX's (office/11: it was
 	// quarantined unsupported_type).
 	routes[detect.ODS] = pathFunc(office.ExtractODS)
+	// An ODG's pages and a standalone ODC chart (office/15: both landed
+	// as zip archives, their XML members as child documents).
+	routes[detect.ODG] = pathFunc(office.ExtractODG)
+	routes[detect.ODC] = pathFunc(office.ExtractODC)
 	routes["epub"] = pathFunc(office.ExtractEPUB)
 	routes["eml"] = extractMail
 	for _, t := range []string{detect.Zip, detect.Tar, detect.TarGz, detect.Gzip} {

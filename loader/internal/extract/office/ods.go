@@ -21,7 +21,7 @@ func ExtractODS(ctx context.Context, p string, opts document.Options) (*document
 	return extractODF(ctx, p, odfSheets, opts)
 }
 
-var odfSheets = odfKind{"ods", "ODS", "application/vnd.oasis.opendocument.spreadsheet", true}
+var odfSheets = odfKind{typ: "ods", name: "ODS", mime: "application/vnd.oasis.opendocument.spreadsheet", sheets: true}
 
 // odsSheets turns the ODF walk's tables into sheets.
 type odsSheets struct {

@@ -79,6 +79,7 @@ type odfWalker struct {
 	onSheet  func(name string)                      // an ODS sheet (a table:table of office:spreadsheet) starts
 	onObject func(href string)                      // a draw:object (an embedded chart, formula...) is shown
 	rowCap   int                                    // a spreadsheet's bound on a table's rows with text (odfTables.rowCap)
+	shape    odfShape                               // the draw:page's shape the walk is in (an ODG's reading order)
 }
 
 func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody bool) error {
@@ -112,6 +113,9 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
+			if inBody && pages > 0 {
+				w.shape.track(t.Name, &t)
+			}
 			switch t.Name.Local {
 			case "style":
 				styleName, _ = attr(t, "name")
@@ -233,6 +237,9 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 		case xml.CharData:
 			write(string(t))
 		case xml.EndElement:
+			if inBody && pages > 0 {
+				w.shape.track(t.Name, nil)
+			}
 			switch t.Name.Local {
 			case "style":
 				styleName = ""
@@ -280,13 +287,16 @@ func ExtractODT(ctx context.Context, p string, opts document.Options) (*document
 }
 
 // odfKind is what an OpenDocument package holds: the reader differs for a
-// spreadsheet (a page per sheet, see ExtractODS).
+// spreadsheet (a page per sheet, see ExtractODS), a drawing (its shapes in
+// reading order, ExtractODG) and a standalone chart (ExtractODC).
 type odfKind struct {
 	typ, name, mime string
 	sheets          bool
+	drawing         bool
+	chart           bool
 }
 
-var odfText = odfKind{"odt", "ODT", "application/vnd.oasis.opendocument.text", false}
+var odfText = odfKind{typ: "odt", name: "ODT", mime: "application/vnd.oasis.opendocument.text"}
 
 func extractODF(ctx context.Context, p string, kind odfKind, opts document.Options) (*document.Result, error) {
 	zr, err := openPackage(p, kind.name)
@@ -310,6 +320,12 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 		b.res.MIME = kind.mime
 	}
 	odfMeta(ix, &b.res.Metadata)
+	if kind.chart {
+		if err := readODC(ctx, ix, b); err != nil {
+			return nil, err
+		}
+		return b.finish(), nil
+	}
 	styles := odfStyles{parent: map[string]string{}, breaks: map[string]string{}}
 	hdrs, ftrs := odfRegions(ctx, ix, styles, b)
 	if kind.sheets {
@@ -359,6 +375,10 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 	if kind.sheets {
 		sh = newODSSheets(b, w, &notes, objs, maxRows(opts))
 	}
+	var dr *odgPage
+	if kind.drawing {
+		dr = newODGPage(w, objs)
+	}
 	rc, err := ix.open("content.xml")
 	if err != nil {
 		return nil, document.Errorf(document.KindCorrupt, "cannot read content.xml: %v", err)
@@ -374,6 +394,9 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 		}
 		b.warn("content cut short: %v", err)
 		b.res.Flag(0, document.ReviewTruncated, "the document's content is damaged (%v): only the text before the damage is in the warehouse, the rest of the document is missing", err)
+	}
+	if dr != nil {
+		dr.flush()
 	}
 	objs.flush()
 	b.pageBreak = false
