@@ -218,7 +218,7 @@ func columnsDoc(cols map[string]Column) map[string]any {
 	out := map[string]any{}
 	for k, c := range cols {
 		out[k] = map[string]any{"name": c.Name, "description": c.Description, "data_type": StrOrNil(c.DataType),
-			"meta": map[string]any{}, "constraints": []any{}, "quote": nil, "tags": []string{}}
+			"meta": orEmpty(c.Meta), "constraints": []any{}, "quote": nil, "tags": append([]string{}, c.Tags...)}
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"bytes"
 	"encoding/json"
 	"sync"
 
@@ -52,8 +53,11 @@ func (m *Manifest) FlatGraph() map[string]any {
 		parts := map[string]any{"exposures": doc.Exposures, "groups": doc.Groups, "metrics": doc.Metrics, "nodes": doc.Nodes,
 			"sources": doc.Sources, "semantic_models": doc.SemanticModels, "saved_queries": doc.SavedQueries}
 		b, err := json.Marshal(parts)
-		if err == nil {
-			err = json.Unmarshal(b, &m.flat.v)
+		if err == nil { // a whole number stays an int (meta: {n: 1} was 1.0)
+			d := json.NewDecoder(bytes.NewReader(b))
+			d.UseNumber()
+			err = d.Decode(&m.flat.v)
+			render.PyNumbers(m.flat.v)
 		}
 		if err != nil || m.flat.v == nil {
 			m.flat.v = map[string]any{}

@@ -2,6 +2,7 @@ package compiler_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/runner/compiler/compilertest"
@@ -23,5 +24,53 @@ func TestMetaMergesAcrossLayers(t *testing.T) {
 	got := m.Nodes["model.mem.m"].Config.Meta
 	if fmt.Sprintf("%v %v %v", got["owner"], got["team"], got["tier"]) != "a t 1" || len(got) != 3 {
 		t.Errorf("meta %v, want owner a, team t, tier 1", got)
+	}
+}
+
+// TestTopLevelMeta: a YAML entry's meta: beside config: is the node's
+// config.meta (dbt's normalize_meta_attribute), a column's meta: and
+// tags: are its ColumnInfo's and its tests carry the tags, and the
+// template graph keeps a whole number an int. On main the three were
+// dropped without a word and graph meta {n: 1} read 1.0. An entry with
+// both meta: and config: meta: is refused, as dbt refuses it.
+func TestTopLevelMeta(t *testing.T) {
+	m, diags := compilertest.Compile(t, map[string]string{
+		"project.yaml": "version: 1\nname: mem\n",
+		"models/s.yml": "version: 2\nmodels:\n  - name: m\n    meta: {owner: a, n: 1, f: 2.5}\n    columns:\n" +
+			"      - name: id\n        meta: {pii: true}\n        tags: [key]\n        tests: [unique]\n",
+		"models/m.sql": "select 1 as id\n",
+	})
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	n := m.Nodes["model.mem.m"]
+	if got := fmt.Sprintf("%v", n.Config.Meta); got != "map[f:2.5 n:1 owner:a]" {
+		t.Errorf("config.meta %s, want the entry's meta:", got)
+	}
+	col := n.Columns["id"]
+	if fmt.Sprintf("%v %v", col.Meta, col.Tags) != "map[pii:true] [key]" {
+		t.Errorf("column meta %v tags %v, want map[pii:true] [key]", col.Meta, col.Tags)
+	}
+	test := m.Nodes["test.mem.unique_m_id"]
+	if test == nil || fmt.Sprint(test.Config.Tags) != "[key]" {
+		t.Errorf("the column's test: %+v, want tags [key]", test)
+	}
+	graph := m.FlatGraph()["nodes"].(map[string]any)["model.mem.m"].(map[string]any)
+	meta := graph["meta"].(map[string]any)
+	if _, isInt := meta["n"].(int); !isInt || meta["f"] != 2.5 {
+		t.Errorf("graph meta n %T %v f %v, want int 1 and 2.5", meta["n"], meta["n"], meta["f"])
+	}
+	cols := graph["columns"].(map[string]any)["id"].(map[string]any)
+	if fmt.Sprint(cols["meta"], cols["tags"]) != "map[pii:true] [key]" {
+		t.Errorf("graph column %v", cols)
+	}
+
+	_, diags = compilertest.Compile(t, map[string]string{
+		"project.yaml": "version: 1\nname: mem\n",
+		"models/s.yml": "version: 2\nmodels:\n  - name: m\n    meta: {owner: a}\n    config:\n      meta: {owner: b}\n",
+		"models/m.sql": "select 1 as id\n",
+	})
+	if s := strings.Join(compilertest.Strings(diags), "\n"); !strings.Contains(s, "s.yml:4") || !strings.Contains(s, "as top-level key") {
+		t.Errorf("meta: and config: meta: both: %s, want refused at s.yml:4", s)
 	}
 }

@@ -138,6 +138,9 @@ type Column struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
 	DataType    string `json:"data_type,omitempty"`
+	// Meta and Tags are the column's YAML meta: and tags: (config: too)
+	Meta map[string]any `json:"meta,omitempty"`
+	Tags []string       `json:"tags,omitempty"`
 }
 
 // DependsOn lists a node's parents.

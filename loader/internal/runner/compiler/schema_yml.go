@@ -120,7 +120,9 @@ func (m *Manifest) patchNode(path, kind string, n *Node, e *yaml.Node, diags *[]
 	for j := 0; j+1 < len(e.Content); j += 2 {
 		ek := e.Content[j]
 		switch ek.Value {
-		case "name", "description", "columns", "config", "tests", "data_tests", "meta":
+		case "name", "description", "columns", "config", "tests", "data_tests":
+		case "meta":
+			m.topLevelMeta(path, n, e, ek, e.Content[j+1], diags)
 		case "docs":
 			warnDocsKey(m, path, ek, fmt.Sprintf("%s %s", kind, n.Name))
 		case "tags":
@@ -143,6 +145,23 @@ func (m *Manifest) patchNode(path, kind string, n *Node, e *yaml.Node, diags *[]
 	return m.readColumns(path, n, e, diags)
 }
 
+// topLevelMeta is a YAML entry's meta: beside its config: (k its key, v
+// its value): dbt's schema reader (normalize_meta_attribute) moves it
+// into config.meta, and refuses an entry that has both. docket read it
+// and dropped it without a word (node.meta and config.meta were {}).
+func (m *Manifest) topLevelMeta(path string, n *Node, e, k, v *yaml.Node, diags *[]Diagnostic) {
+	if yget(yget(e, "config"), "meta") != nil {
+		*diags = append(*diags, Diagnostic{Path: path, Line: k.Line, Col: k.Column,
+			Msg: fmt.Sprintf("%s: found meta dictionary in 'config' dictionary and as top-level key (as dbt does, refused): define it under config: only", n.Name)})
+		return
+	}
+	mergeCfg(n.ymlCfg, "meta", yany(v))
+	if n.ymlAt == nil {
+		n.ymlAt = map[string]place{}
+	}
+	n.ymlAt["meta"] = place{path, ypos(k)}
+}
+
 // warnDocsKey: a YAML docs: property (show, node_color) is for dbt's
 // docs site; docket's site and manifest.json show every node with no
 // colour, so it is warned at its line (the docs config was, this was
@@ -153,6 +172,25 @@ func warnDocsKey(m *Manifest, path string, k *yaml.Node, what string) {
 
 // quoteIdent is adapter.quote(name): DuckDB's double quotes.
 func quoteIdent(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`) + `"` }
+
+// columnMetaTags are a YAML column's meta and tags, its own and its
+// config:'s (dbt 1.10 writes them there), as dbt's ColumnInfo holds them;
+// docket read both and dropped them (manifest.json and a template's
+// model.columns showed {} and []; the column's tests lacked its tags).
+func columnMetaTags(c *yaml.Node) (map[string]any, []string) {
+	meta := map[string]any{}
+	var tags []string
+	for _, holder := range []*yaml.Node{c, yget(c, "config")} {
+		for k, v := range ymap(yget(holder, "meta")) {
+			meta[k] = v
+		}
+		tags = append(tags, toStrings(yany(yget(holder, "tags")))...)
+	}
+	if len(meta) == 0 {
+		meta = nil
+	}
+	return meta, tags
+}
 
 // readColumns reads columns (docs and tests) and entity-level tests.
 func (m *Manifest) readColumns(path string, n *Node, e *yaml.Node, diags *[]Diagnostic) []testSpec {
@@ -170,7 +208,8 @@ func (m *Manifest) readColumns(path string, n *Node, e *yaml.Node, diags *[]Diag
 		}
 		for j := 0; j+1 < len(c.Content); j += 2 {
 			switch ck := c.Content[j]; ck.Value {
-			case "name", "description", "data_type", "tests", "data_tests", "meta", "tags":
+			case "name", "description", "data_type", "tests", "data_tests":
+			case "meta", "tags": // read below
 			case "quote":
 				// dbt's schema parser: the column's tests get
 				// adapter.quote(name) as their column_name
@@ -189,9 +228,15 @@ func (m *Manifest) readColumns(path string, n *Node, e *yaml.Node, diags *[]Diag
 				m.warn(path, ypos(ck), "column %s.%s: key %q is read but not applied by docket", n.Name, cn, ck.Value)
 			}
 		}
+		col := n.Columns[cn]
+		col.Meta, col.Tags = columnMetaTags(c)
+		n.Columns[cn] = col
 		for _, key := range []string{"tests", "data_tests"} {
 			for _, t := range yseq(yget(c, key)) {
 				if s, ok := m.readTest(path, n, testCol, t, diags); ok {
+					if len(col.Tags) > 0 { // dbt: a column's tests carry its tags
+						mergeCfg(s.cfg, "tags", col.Tags)
+					}
 					specs = append(specs, s)
 				}
 			}

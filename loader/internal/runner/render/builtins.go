@@ -94,9 +94,9 @@ func baseContext() map[string]any {
 	}
 }
 
-// pyNumbers turns json.Numbers into int (whole) or float64, as Python's
+// PyNumbers turns json.Numbers into int (whole) or float64, as Python's
 // json module reads them.
-func pyNumbers(v any) any {
+func PyNumbers(v any) any {
 	switch x := v.(type) {
 	case json.Number:
 		if i, err := x.Int64(); err == nil {
@@ -106,11 +106,11 @@ func pyNumbers(v any) any {
 		return f
 	case map[string]any:
 		for k, e := range x {
-			x[k] = pyNumbers(e)
+			x[k] = PyNumbers(e)
 		}
 	case []any:
 		for i, e := range x {
-			x[i] = pyNumbers(e)
+			x[i] = PyNumbers(e)
 		}
 	}
 	return v

@@ -151,7 +151,7 @@ func decodeJSON(d *json.Decoder) (any, error) {
 	}
 	switch x := t.(type) {
 	case json.Number:
-		return pyNumbers(x), nil
+		return PyNumbers(x), nil
 	case json.Delim:
 		if x == '[' {
 			out := []any{}
