@@ -181,6 +181,14 @@ func scoreTables(gts []gtTable, dets []document.Table, t *tally, o opts, base st
 			c := classify(g, &dets[di], s, gts, dets)
 			t.class(c, 1-s)
 			fmt.Printf("   %s table p%d: cell %.3f (%dx%d vs truth %dx%d) %s\n", base, g.page, s, len(det), ncols(det), len(gg), ncols(gg), c)
+			if rl := rowCauses(g.cells, det); len(rl) > 0 {
+				t.rowLosses.add(rl, 1-s)
+				var ws []string
+				for _, l := range rl {
+					ws = append(ws, l.cause+" ("+l.edge+")")
+				}
+				fmt.Printf("     rows: %s\n", strings.Join(ws, "; "))
+			}
 		}
 	}
 	for di, d := range dets {

@@ -36,6 +36,8 @@ type tally struct {
 	contGT, contDet, contHit int
 	// classes: -v's cell-content losses by class (classify)
 	classes map[string]*errClass
+	// rowLosses: -v's row losses of matched tables by cause (rowCauses)
+	rowLosses rowTally
 }
 
 // class counts one truth table's loss under class c ("" = none).
@@ -137,6 +139,13 @@ func (t *tally) add(o tally) {
 	t.rowsHit, t.rowsGT = t.rowsHit+o.rowsHit, t.rowsGT+o.rowsGT
 	t.dupChars, t.tableChars = t.dupChars+o.dupChars, t.tableChars+o.tableChars
 	t.contGT, t.contDet, t.contHit = t.contGT+o.contGT, t.contDet+o.contDet, t.contHit+o.contHit
+	for k, n := range o.rowLosses.n {
+		if t.rowLosses.n == nil {
+			t.rowLosses.n, t.rowLosses.loss = map[string]int{}, map[string]float64{}
+		}
+		t.rowLosses.n[k] += n
+		t.rowLosses.loss[k] += o.rowLosses.loss[k]
+	}
 	for c, v := range o.classes {
 		e := t.entry(c)
 		e.n += v.n
@@ -170,6 +179,7 @@ func (t *tally) print(name, status string, rows bool) {
 	if len(t.classes) > 0 {
 		printClasses(t.classes)
 	}
+	t.rowLosses.print("matched tables'")
 	if t.tableChars > 0 {
 		fmt.Printf("  non-table elements overlapping a table box by > 20%%: %d bytes of text (table elements: %d bytes)\n", t.dupChars, t.tableChars)
 	}
