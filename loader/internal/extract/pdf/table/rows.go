@@ -94,6 +94,13 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 			ys = append(ys, sep{(band[n-2].bb.Y1 + band[n-1].bb.Y0) / 2, false})
 			continue
 		}
+		if !split && header && k == 0 && len(ys) > 0 {
+			if cuts := stubHeadRows(cols, band, firstCol); len(cuts) > 0 {
+				// rows of heads each with its stub head: a row per line
+				ys = append(ys, cuts...)
+				continue
+			}
+		}
 		if !split && k > 0 && !header {
 			// rows in groups between group rules
 			ys = append(ys, groupRows(cols, band, xs)...)
