@@ -178,9 +178,13 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, inc includ
 	}
 	switch info.Type {
 	case detect.XML:
-		s, err = xmlText(s)
-		if err != nil {
-			res.Warnings = append(res.Warnings, err.Error())
+		var stop xmlStop
+		s, stop = xmlText(s)
+		if stop.err != nil {
+			res.Warnings = append(res.Warnings, stop.err.Error())
+		}
+		if stop.unread > 0 {
+			res.Flag(0, document.ReviewTruncated, "the XML is malformed (%v): the last %d bytes of the file, after the fault, were not read", stop.err, stop.unread)
 		}
 		s = document.Composed(s)
 		els, tables, title = Structure(s, Data)
@@ -247,14 +251,41 @@ func SyntaxOf(typ string) Syntax {
 	return Plain
 }
 
+// xmlStop says where reading an XML document stopped short: the parser's
+// error, and how many bytes of the input were left unread after it (0 when
+// it read to the end, an element left open there).
+type xmlStop struct {
+	err    error
+	unread int
+}
+
 // xmlText returns the character data of an XML document as paragraphs: the
 // texts of an element's leaf children form one block ("\n"-joined), blocks
-// are separated by blank lines. Malformed XML yields what was read before
-// the error, plus the error as a warning.
-func xmlText(s string) (string, error) {
+// are separated by blank lines. A well-formed document is read as XML; only
+// one the strict parser rejects is read again leniently, HTML's void elements
+// closing themselves (an XHTML-ish file's bare <br>): read so from the
+// start, a well-formed feed's <link>...</link> or an ODF <draw:frame> closed
+// itself, its end tag was an error and the rest of the file was lost.
+// Malformed XML yields what the reading that got further read before the
+// error, and where it stopped.
+func xmlText(s string) (string, xmlStop) {
+	text, stop := xmlRead(s, false)
+	if stop.err == nil {
+		return text, stop
+	}
+	if lax, laxStop := xmlRead(s, true); laxStop.unread < stop.unread {
+		return lax, laxStop
+	}
+	return text, stop
+}
+
+// xmlRead is xmlText's reading, strict or lenient.
+func xmlRead(s string, lenient bool) (string, xmlStop) {
 	d := xml.NewDecoder(strings.NewReader(s))
-	d.Strict = false
-	d.AutoClose = xml.HTMLAutoClose
+	if lenient {
+		d.Strict = false
+		d.AutoClose = xml.HTMLAutoClose
+	}
 	d.Entity = xml.HTMLEntity
 	// The text is already UTF-8, whatever the declaration says.
 	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
@@ -266,12 +297,13 @@ func xmlText(s string) (string, error) {
 	var stack []*frame
 	var blocks []string
 	collapse := func(t string) string { return strings.Join(strings.Fields(t), " ") }
-	var xerr error
+	var stop xmlStop
 	for {
 		tok, err := d.Token()
 		if err != nil {
 			if err != io.EOF {
-				xerr = fmt.Errorf("xml: %w", err)
+				stop.err = fmt.Errorf("xml: %w", err)
+				stop.unread = len(s) - int(d.InputOffset())
 			}
 			break
 		}
@@ -321,7 +353,7 @@ func xmlText(s string) (string, error) {
 			blocks = append(blocks, strings.Join(parts, "\n"))
 		}
 	}
-	return strings.Join(blocks, "\n\n"), xerr
+	return strings.Join(blocks, "\n\n"), stop
 }
 
 // assembleBlocks joins blocks into page text ("\n\n" between them) with
