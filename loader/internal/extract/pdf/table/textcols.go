@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"unicode"
+
+	"github.com/docket-dev/docket/loader/internal/document"
 )
 
 // textColumns: a small table of text only, set in left-aligned columns,
@@ -14,7 +16,12 @@ import (
 // two phrases or more, each phrase starting where one of two to five
 // columns starts (within 2pt), each column starting three phrases or
 // more; every other body line a column's cell going on (one phrase at a
-// column's start, inside the column); no phrase of more than six words
+// column's start, inside the column); since pdf/94 a column may instead
+// be set centred or right-aligned: every phrase in it (cells and their
+// lines going on) inside it, their centres or right edges within 2pt
+// of each other, as HTML's centred cells and a word processor's are,
+// the body in one size (oneSize);
+// no phrase of more than six words
 // (a cell is a label or a value, not a sentence); no column reading as
 // running text (flows, fills and wordy: a paragraph in a narrow column
 // wraps where each line ends, its lines reaching the column's right
@@ -47,7 +54,17 @@ func textBody(body []*textLine, gap float64) bool {
 		}
 		return -1
 	}
+	colOf := func(b document.BBox) int {
+		for k, c := range cols {
+			if b.X0 >= c.a-2 && b.X1 <= c.b+2 {
+				return k
+			}
+		}
+		return -1
+	}
 	starts := make([]int, len(cols))
+	boxes := make([][]document.BBox, len(cols)) // each column's phrases
+	offStart := make([]bool, len(cols))         // a phrase of it starts elsewhere
 	rows, markers, same, last := 0, 0, 0, 0
 	for _, l := range body {
 		segs := l.segments(gap)
@@ -61,32 +78,36 @@ func textBody(body []*textLine, gap float64) bool {
 			if repeats(segs) {
 				same++
 			}
+			rows++
 		}
 		for _, s := range segs {
 			if len(s) > 6 {
 				return false
 			}
-		}
-		if len(segs) == 1 {
-			if k := colAt(l.bb.X0); k < 0 || l.bb.X1 > cols[k].b+2 {
-				return false
+			b := boxOf(s)
+			k := colAt(b.X0)
+			if k >= 0 && len(segs) == 1 && b.X1 > cols[k].b+2 {
+				return false // one phrase past its column: no cell going on
 			}
-			continue
-		}
-		rows++
-		for _, s := range segs {
-			k := colAt(s[0].bb.X0)
 			if k < 0 {
-				return false
+				// not at a column's start: inside one, centred or
+				// right-aligned in it (colAligned)
+				if k = colOf(b); k < 0 {
+					return false
+				}
+				offStart[k] = true
 			}
-			starts[k]++
+			boxes[k] = append(boxes[k], b)
+			if len(segs) >= 2 {
+				starts[k]++
+			}
 		}
 	}
 	if rows < 3 || markers == rows || 2*same >= rows {
 		return false
 	}
-	for _, n := range starts {
-		if n < 3 {
+	for k, n := range starts {
+		if n < 3 || offStart[k] && (!colAligned(boxes[k]) || !oneSize(body)) {
 			return false
 		}
 	}
@@ -97,6 +118,34 @@ func textBody(body []*textLine, gap float64) bool {
 		}
 	}
 	return true
+}
+
+// colAligned: the phrases bs of a column line up on their right edges
+// or on their centres, within 2pt (a right-aligned or centred column).
+func colAligned(bs []document.BBox) bool {
+	return within2(bs, func(b document.BBox) float64 { return b.X1 }) ||
+		within2(bs, func(b document.BBox) float64 { return (b.X0 + b.X1) / 2 })
+}
+
+// oneSize: the lines are set in one size (the largest within a fifth of
+// the smallest): centred lines of figures in a large size over their
+// words in a small one are an infographic's (three calendar leaves,
+// "3–6" over "months"), not a table's cells.
+func oneSize(lines []*textLine) bool {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, l := range lines {
+		lo, hi = math.Min(lo, l.size), math.Max(hi, l.size)
+	}
+	return hi <= 1.2*lo
+}
+
+// within2: the values f of bs lie within 2pt of each other.
+func within2(bs []document.BBox, f func(document.BBox) float64) bool {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, b := range bs {
+		lo, hi = math.Min(lo, f(b)), math.Max(hi, f(b))
+	}
+	return hi-lo <= 2
 }
 
 // wordy: the words in of each line make a piece of it; most pieces (the

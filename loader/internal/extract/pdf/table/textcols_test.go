@@ -129,3 +129,39 @@ func TestTextColumnsEvenWidths(t *testing.T) {
 		wantTable(t, pg, want)
 	}
 }
+
+// TestTextColumnsCentred: a small text-only table whose columns after
+// the stub are set centred (symbols and units, a cell going on on a
+// second centred line) or right-aligned (short codes) is a table as a
+// left-aligned one is: its phrases do not start where their column does,
+// their centres or right edges line up. Checked: fails with textBody's
+// left-start test alone (hard and surround tune pages kd-3126, kd-5008
+// were missed so; 0 tables here).
+func TestTextColumnsCentred(t *testing.T) {
+	centred := func(s string, mid float64) float64 { return mid - afmWidth(s, 9)/2 }
+	right := func(s string, end float64) float64 { return end - afmWidth(s, 9) }
+	pg := page{Items: prose(72, 80, "The quantities the instrument reports and the symbol each of them goes by.")}
+	rows := [][]string{
+		{"Parameter", "Symbol", "Unit", "Code"},
+		{"Operating temperature", "T", "degrees", "OT-1"},
+		{"Storage humidity", "H", "per cent", "SH-22"},
+		{"Weight", "m", "kg", "W-3"},
+		{"Supply voltage", "V", "volt", "SV-114"},
+	}
+	want := [][]string{rows[0], rows[1], rows[2], {"Weight", "m", "kg net", "W-3"}, rows[4]}
+	y := 110.0
+	for i, r := range rows {
+		pg.Items = append(pg.Items,
+			txt{X: 90, Y: y, Size: 9, S: r[0]},
+			txt{X: centred(r[1], 230), Y: y, Size: 9, S: r[1]},
+			txt{X: centred(r[2], 300), Y: y, Size: 9, S: r[2]},
+			txt{X: right(r[3], 400), Y: y, Size: 9, S: r[3]})
+		if i == 3 {
+			y += 11
+			pg.Items = append(pg.Items, txt{X: centred("net", 300), Y: y, Size: 9, S: "net"})
+		}
+		y += 11
+	}
+	pg.Items = append(pg.Items, prose(72, y+14, "Each quantity is read once a minute and kept for a year.")...)
+	wantTable(t, pg, want)
+}
