@@ -12,10 +12,12 @@ import (
 // alone reads the line as that label wrapping). With a single wrapped
 // row the band shows no numbers-last pattern; the line's own spacing
 // says whose it is: it stands closer to the line under it than to the
-// one above (by 2.5pt at 10pt, 3.5pt with a text cell). Also with a text
-// cell set top-aligned beside the label's first line. Set at the rows'
-// pitch (nothing to tell), it stays with the row above, as before (in a
-// table whose numbers sit on the label's first line, that is its wrap).
+// one above (by 3.5pt at 10pt, 2.5pt with a text cell, 1.5pt: a browser's
+// cell padding of 1px over and under each row). Also with a text cell set
+// top-aligned beside the label's first line. Set at the rows' pitch
+// (nothing to tell), or within 0.8pt of it (0.08 of the size: no padding
+// a reader sees), it stays with the row above, as before (in a table
+// whose numbers sit on the label's first line, that is its wrap).
 func TestLabelCloserToItsNumbers(t *testing.T) {
 	for _, c := range []struct {
 		leading float64
@@ -24,6 +26,8 @@ func TestLabelCloserToItsNumbers(t *testing.T) {
 	}{
 		{10.5, false, true},
 		{11.5, true, true},
+		{12.5, false, true},
+		{13.2, false, false},
 		{14, false, false},
 	} {
 		t.Run(fmt.Sprintf("leading %g status %v", c.leading, c.status), func(t *testing.T) {

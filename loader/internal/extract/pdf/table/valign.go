@@ -178,8 +178,9 @@ func numbersUnderLabel(a *rowAcc, lcs []lineCell) bool {
 // band[i] (cells lcs), a label in the stub (text cells beside it, set
 // top-aligned, and no number) under row a that has its numbers, is the
 // first line of the next row's label when it stands closer to the line
-// under it than to the line above by a fifth of a line (a label's lines
-// at the font's leading, rows set apart) and the lines
+// under it than to the line above by 0.12 of a size (a label's lines at
+// the font's leading, rows set apart: by a browser's 1px cell padding
+// over and under a row, 1.5pt at 10pt, a fifth of a line before) and the lines
 // under it, the stub alone at its x and as close, reach a line of the
 // stub with a number beside it: that label's numbers on its last line
 // ("Northern electricity", then "Imports 15.6%", under "Water transport
@@ -199,7 +200,7 @@ func (c *columnStats) leadsDown(a *rowAcc, band []*textLine, i int, lcs []lineCe
 	x0 := lcs[0].ws[0].bb.X0
 	for j := i + 1; j < len(band); j++ {
 		l := band[j]
-		if gap(i)-gap(j) <= 0.2*math.Max(band[j-1].size, l.size) || math.Abs(band[j-1].size-l.size) > 0.05*l.size {
+		if gap(i)-gap(j) <= 0.12*math.Max(band[j-1].size, l.size) || math.Abs(band[j-1].size-l.size) > 0.05*l.size {
 			return 0
 		}
 		cs := c.cellsOf(l)
