@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -1058,19 +1059,21 @@ func filterReverse(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exe
 	if err := params.Take(); err != nil {
 		return exec.AsValue(exec.ErrInvalidCall(err))
 	}
+	// docket: a string reversed by characters (upstream by bytes: 'hé'
+	// came out as invalid UTF-8), a list or dict in its own order reversed
+	// (upstream sorted it first: [3, 1, 2] gave [3, 2, 1], not [2, 1, 3],
+	// and a two-item list was not reversed at all).
 	if in.IsString() {
-		var out strings.Builder
-		in.IterateOrder(func(idx, count int, key, value *exec.Value) bool {
-			out.WriteString(key.String())
-			return true
-		}, func() {}, true, false, false)
-		return exec.AsValue(out.String())
+		r := []rune(in.String())
+		slices.Reverse(r)
+		return exec.AsValue(string(r))
 	}
 	out := make([]any, 0)
-	in.IterateOrder(func(idx, count int, key, value *exec.Value) bool {
+	in.Iterate(func(idx, count int, key, value *exec.Value) bool {
 		out = append(out, key.Interface())
 		return true
-	}, func() {}, true, true, false)
+	}, func() {})
+	slices.Reverse(out)
 	return exec.AsValue(out)
 }
 

@@ -83,8 +83,11 @@ func testEven(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, erro
 	return ok && r.EqualValueTo(exec.AsValue(0)), nil
 }
 
+// docket: Jinja2's `false` test is `value is False`: only the boolean
+// False (upstream: anything not True, so 0, 1, 'x', none and [3] were all
+// "false").
 func testFalse(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error) {
-	return !in.Bool(), nil
+	return in.IsBool() && !in.Bool(), nil
 }
 
 func testFloat(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error) {

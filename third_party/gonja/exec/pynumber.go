@@ -421,7 +421,7 @@ func intOp(op string, a, b *big.Int) (*Value, bool) {
 	case "//", "%":
 		q, m := new(big.Int).DivMod(a, b, new(big.Int)) // Euclidean: m >= 0
 		if m.Sign() != 0 && b.Sign() < 0 {              // Python floors: m takes b's sign
-			q.Add(q, big.NewInt(1))
+			q.Sub(q, big.NewInt(1)) // b*(q-1) + (m+b) is still a: q was one too high (Add gave 7 // -2 = -2)
 			m.Add(m, b)
 		}
 		if op == "//" {
