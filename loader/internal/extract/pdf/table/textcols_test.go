@@ -165,3 +165,33 @@ func TestTextColumnsCentred(t *testing.T) {
 	pg.Items = append(pg.Items, prose(72, y+14, "Each quantity is read once a minute and kept for a year.")...)
 	wantTable(t, pg, want)
 }
+
+// TestCentredFiguresNoTable: three centred blocks side by side, a large
+// figure over its unit and two lines of small words (an infographic's
+// calendar leaves, as failure-after-repair.pdf p64 has them; placed as
+// there), are no table though their columns are centred: the lines are
+// not in one size. Checked: a 3-column table without oneSize.
+func TestCentredFiguresNoTable(t *testing.T) {
+	at := func(s string, mid, y, size float64) txt {
+		return txt{X: mid - afmWidth(s, size)/2, Y: y, Size: size, S: s}
+	}
+	pg := page{Items: []txt{at("Usual timing for follow-up appointments", 216, 118, 12)}}
+	mids := []float64{135, 231, 327}
+	for _, l := range []struct {
+		y, size float64
+		s       []string
+	}{
+		{164, 20, []string{"3-6", "6-12", "1"}},
+		{175, 8, []string{"months", "months", "yearly"}},
+		{201, 8.5, []string{"for 1-2 years", "for 3-5 years", "more than 5 years"}},
+		{213, 8.5, []string{"after treatment", "after treatment", "after treatment"}},
+	} {
+		for k, s := range l.s {
+			pg.Items = append(pg.Items, at(s, mids[k], l.y, l.size))
+		}
+	}
+	pg.Items = append(pg.Items, prose(85, 250, "For most people, early breast cancer will not come back after treatment.")...)
+	if ts := detect(t, pg); len(ts) != 0 {
+		t.Errorf("centred figures over small words read as a table: %s", dump(ts))
+	}
+}
