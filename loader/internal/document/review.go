@@ -12,20 +12,21 @@ import (
 // person. The code is a stable key for queries; Review.Message says the
 // same in plain words with the figures behind it.
 const (
-	ReviewPagesMissing       = "pages_missing"        // fewer pages extracted than the file declares
-	ReviewPageUnreadable     = "page_unreadable"      // a page could not be read (damaged content)
-	ReviewNoText             = "no_text"              // the file has pages but no text came out
-	ReviewReplacementChars   = "replacement_chars"    // a high share of U+FFFD (undecodable bytes or unmapped glyphs)
-	ReviewUnexpectedChars    = "unexpected_chars"     // control, private-use or mixed-script characters: likely mojibake
-	ReviewLowOCRConfidence   = "low_ocr_confidence"   // OCR's mean word confidence under ocr.review_below
-	ReviewOCRNoText          = "ocr_found_no_text"    // an OCR'd page gave no words
-	ReviewScriptNotInstalled = "script_not_installed" // OCR saw a script no installed model reads
-	ReviewRepaired           = "repaired"             // the file was damaged and repaired on reading
-	ReviewFontUnreadable     = "font_unreadable"      // a font could not be loaded: text set in it was read with a stand-in and may be garbled
-	ReviewTruncated          = "truncated"            // text over loader.max_page_chars / max_doc_chars was cut
-	ReviewMetadataUnreadable = "metadata_unreadable"  // the file's metadata part is damaged: title, author, dates are missing
-	ReviewMembersUnreadable  = "members_unreadable"   // files inside an archive could not be read (damaged, encrypted): they did not land
-	ReviewIncludesMissing    = "includes_missing"     // a LaTeX document came without its folder (an attachment): the files it includes are missing
+	ReviewPagesMissing         = "pages_missing"           // fewer pages extracted than the file declares
+	ReviewPageUnreadable       = "page_unreadable"         // a page could not be read (damaged content)
+	ReviewNoText               = "no_text"                 // the file has pages but no text came out
+	ReviewReplacementChars     = "replacement_chars"       // a high share of U+FFFD (undecodable bytes or unmapped glyphs)
+	ReviewUnexpectedChars      = "unexpected_chars"        // control, private-use or mixed-script characters: likely mojibake
+	ReviewLowOCRConfidence     = "low_ocr_confidence"      // OCR's mean word confidence under ocr.review_below
+	ReviewOCRNoText            = "ocr_found_no_text"       // an OCR'd page gave no words
+	ReviewScriptNotInstalled   = "script_not_installed"    // OCR saw a script no installed model reads
+	ReviewOCRLanguageNotListed = "ocr_language_not_listed" // an OCR'd page reads as a language with accented letters none of the loaded models is for
+	ReviewRepaired             = "repaired"                // the file was damaged and repaired on reading
+	ReviewFontUnreadable       = "font_unreadable"         // a font could not be loaded: text set in it was read with a stand-in and may be garbled
+	ReviewTruncated            = "truncated"               // text over loader.max_page_chars / max_doc_chars was cut
+	ReviewMetadataUnreadable   = "metadata_unreadable"     // the file's metadata part is damaged: title, author, dates are missing
+	ReviewMembersUnreadable    = "members_unreadable"      // files inside an archive could not be read (damaged, encrypted): they did not land
+	ReviewIncludesMissing      = "includes_missing"        // a LaTeX document came without its folder (an attachment): the files it includes are missing
 )
 
 // Review is one reason a person should look at a document (Page 0) or at

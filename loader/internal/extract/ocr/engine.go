@@ -240,6 +240,8 @@ func (e *Engine) RecognizeGray(pix []byte, w, h, stride, dpi int, opts document.
 	if info.unreadable {
 		res.ReviewReason = fmt.Sprintf("%s: the page is in %s script (OSD confidence %.1f), which the OCR languages (%s%s) do not read; install %s and add its language to ocr.languages in project.yaml",
 			document.ReviewScriptNotInstalled, info.osd.script, info.osd.scriptConf, e.loaded, e.unloadedNote(), suggestLanguage(info.osd.script))
+	} else if res.ReviewReason == "" {
+		res.ReviewReason = languageReview(res.Text, e.loaded, e.unloadedNote())
 	}
 	angle := info.angle
 	if dpi > 0 {
