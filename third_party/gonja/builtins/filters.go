@@ -1320,43 +1320,29 @@ func filterSum(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Va
 	); err != nil {
 		return exec.AsValue(exec.ErrInvalidCall(err))
 	}
-	sum := start
-	var vals []*exec.Value
-	anyBig := false
-
+	total := exec.AsValue(start)
+	if start == math.Trunc(start) {
+		total = exec.AsValue(int(start))
+	}
+	// docket: Python's sum(): each item added as Python adds it (a
+	// Decimal, a big int exactly, a bool as 1 or 0), any other item
+	// (a string, None, a date) a TypeError; an item without the
+	// attribute is Jinja2's undefined, which refuses to be added.
+	// gonja skipped every item that was no number: [d1, d2] | sum was 0.
 	in.Iterate(func(idx, count int, key, value *exec.Value) bool {
 		val := key
 		if attribute != nil && !attribute.IsNil() {
 			resolved, found := resolveAttributeValue(key, attribute, nil)
 			if !found {
-				return true
+				total = exec.AsValue(fmt.Errorf("sum(attribute='%s') reached an item without it (Jinja2's undefined, which Python refuses to add)", attribute.String()))
+				return false
 			}
 			val = resolved
 		}
-		if val.IsNumber() {
-			sum += val.Float()
-		}
-		if val.IsNumber() || exec.IsBigNumber(val) {
-			vals = append(vals, val)
-			anyBig = anyBig || exec.IsBigNumber(val)
-		}
-		return true
+		total = exec.PyAddStep(total, val)
+		return !total.IsError()
 	}, func() {})
-	if anyBig { // docket: Decimals and big ints add as Python's sum()
-		total := exec.AsValue(start)
-		if start == math.Trunc(start) {
-			total = exec.AsValue(int(start))
-		}
-		for _, v := range vals {
-			total = exec.PyAdd(total, v)
-		}
-		return total
-	}
-
-	if sum == math.Trunc(sum) {
-		return exec.AsValue(int64(sum))
-	}
-	return exec.AsValue(sum)
+	return total
 }
 
 func filterTitle(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {

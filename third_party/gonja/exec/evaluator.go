@@ -115,6 +115,12 @@ func (e *Evaluator) evalBinaryExpression(node *nodes.BinaryExpression) *Value {
 		if r, ok := pyNumberOp(op, left, right); ok {
 			return r
 		}
+		if r := pyOperandTypes(op, left, right); r != nil {
+			return r // Python's TypeError (pytype.go)
+		}
+		if r, ok := pyPlainArithmetic(op, left, right); ok {
+			return r
+		}
 	}
 
 	switch node.Operator.Token.Type {
@@ -264,7 +270,7 @@ func (e *Evaluator) evalBinaryExpression(node *nodes.BinaryExpression) *Value {
 	case tokens.Ne:
 		return AsValue(!left.EqualValueTo(right))
 	case tokens.In:
-		return AsValue(right.Contains(left))
+		return pyIn(left, right) // docket: Python's TypeErrors (pytype.go)
 	default:
 		return AsValue(errors.Errorf(`Unknown operator "%s"`, node.Operator.Token))
 	}

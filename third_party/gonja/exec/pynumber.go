@@ -244,17 +244,7 @@ func (n pyNum) float() float64 {
 func pyTypeName(v *Value, n pyNum, ok bool) string {
 	switch {
 	case !ok:
-		switch {
-		case v.IsString():
-			return "str"
-		case v.IsNil():
-			return "NoneType"
-		case v.IsList():
-			return "list"
-		case v.IsDict():
-			return "dict"
-		}
-		return fmt.Sprintf("%T", v.Interface())
+		return PyTypeName(v)
 	case n.dec != nil:
 		return "decimal.Decimal"
 	case n.flt:
@@ -550,8 +540,8 @@ func PyLess(a, b *Value) (less, ok bool) {
 	if !isBigNumber(a) && !isBigNumber(b) && !isPyOperand(a) && !isPyOperand(b) {
 		return false, false
 	}
-	r, _ := pyNumberOp("<", a, b)
-	if r.IsError() {
+	r, ok := pyNumberOp("<", a, b)
+	if !ok || r.IsError() { // a host operand that leaves < to gonja
 		return false, false
 	}
 	return r.IsTrue(), true

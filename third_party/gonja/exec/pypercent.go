@@ -216,19 +216,7 @@ func pyConvert(s *pySpec, v *Value) (string, error) {
 	if s.hasPrec {
 		verb += "." + s.precision
 	}
-	pyType := func() string {
-		switch {
-		case v.IsNil():
-			return "NoneType"
-		case v.IsString():
-			return "str"
-		case v.IsList():
-			return "list"
-		case v.IsDict():
-			return "dict"
-		}
-		return "object"
-	}
+	pyType := func() string { return PyTypeName(v) }
 	number := v.IsNumber() || v.IsBool() || isBigNumber(v) // docket: a Decimal, a big int
 	integer := func() int {                                // Python's int(v): True is 1
 		if v.IsBool() {

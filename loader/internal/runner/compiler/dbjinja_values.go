@@ -56,6 +56,24 @@ func (r *resultRow) GetAttribute(name string) (*exec.Value, bool) {
 	return exec.AsValue(nil), false
 }
 
+// PyContains is Python's `x in row`: agate's Row (a MappedSequence)
+// tests its values.
+func (r *resultRow) PyContains(item *exec.Value) bool { return containsValue(r.vals, item) }
+
+// PyContains is `x in column`: agate's Column tests its values
+// (docket tested nothing: 'x' in t.columns['s'] was False).
+func (c *resultColumn) PyContains(item *exec.Value) bool { return containsValue(c.vals, item) }
+
+// containsValue is whether vals holds item as Python's == finds it.
+func containsValue(vals []any, item *exec.Value) bool {
+	for _, v := range vals {
+		if item.EqualValueTo(exec.AsValue(v)) {
+			return true
+		}
+	}
+	return false
+}
+
 // resultColumn is one column of a resultTable: .name, .values().
 type resultColumn struct {
 	name string

@@ -218,6 +218,9 @@ func (d pyDatetime) naive() queryTime {
 	return queryTime{t: d.t.Truncate(time.Microsecond), kind: kindNaive, text: d.String()}
 }
 
+// PyTypeName names it in Python's messages (exec.PyTypeNamer).
+func (pyDatetime) PyTypeName() string { return "datetime.datetime" }
+
 // GetAttribute implements gonja's attribute lookup.
 func (d pyDatetime) GetAttribute(name string) (*exec.Value, bool) {
 	return d.naive().GetAttribute(name)

@@ -137,9 +137,20 @@ func (q queryTime) PyOp(op string, other *exec.Value, reflected bool) (*exec.Val
 		if reflected {
 			return nil, false // '%s' % d
 		}
+	case "-":
+		if isTime && !reflected {
+			return exec.AsValue(fmt.Errorf("docket does not compute %s - %s (a timedelta; Python's date arithmetic is not modelled), so compute it in SQL",
+				q.typeName(), exec.PyTypeName(other))), true
+		}
 	}
-	return exec.AsValue(fmt.Errorf("docket does not compute %s %s %s (Python's date arithmetic and timedelta are not modelled), so compute it in SQL",
-		q.typeName(), op, pyTypeOf(other))), true
+	// a date takes a timedelta only, which templates cannot make here:
+	// any other operand is Python's TypeError (was "docket does not
+	// compute", as if Python would have)
+	a, b := q.typeName(), exec.PyTypeName(other)
+	if reflected {
+		a, b = b, a
+	}
+	return exec.AsValue(fmt.Errorf("TypeError as in Python (unsupported operand type(s) for %s '%s' and '%s')", op, a, b)), true
 }
 
 // typeError is Python's TypeError for an order comparison q cannot make.
@@ -157,33 +168,9 @@ func (q queryTime) typeError(op string, other *exec.Value, isTime bool, k timeKi
 	case isTime:
 		return fmt.Errorf("TypeError as in Python (can't compare offset-naive and offset-aware datetimes)")
 	}
-	a, b := q.typeName(), pyTypeOf(other)
+	a, b := q.typeName(), exec.PyTypeName(other)
 	if reflected {
 		a, b = b, a
 	}
 	return fmt.Errorf("TypeError as in Python ('%s' not supported between instances of '%s' and '%s')", op, a, b)
-}
-
-// pyTypeOf is the Python type name of a template value, for messages.
-func pyTypeOf(v *exec.Value) string {
-	if q, ok := v.Interface().(queryTime); ok {
-		return q.typeName()
-	}
-	switch {
-	case v.IsNil():
-		return "NoneType"
-	case v.IsString():
-		return "str"
-	case v.IsBool():
-		return "bool"
-	case v.IsInteger():
-		return "int"
-	case v.IsFloat():
-		return "float"
-	case v.IsList():
-		return "list"
-	case v.IsDict():
-		return "dict"
-	}
-	return fmt.Sprintf("%T", v.Interface())
 }

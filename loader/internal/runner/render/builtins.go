@@ -200,6 +200,26 @@ type Date struct{ T time.Time }
 
 func (d Date) String() string { return d.T.Format("2006-01-02") }
 
+// PyTypeName names it in Python's messages (exec.PyTypeNamer).
+func (Date) PyTypeName() string { return "datetime.date" }
+
+// PyOp implements exec.PyOperand: a date less a date is a timedelta,
+// which is not modelled (said so); any other arithmetic is left to the
+// fork's TypeError (run_started_at + run_started_at was 0).
+func (d Date) PyOp(op string, other *exec.Value, reflected bool) (*exec.Value, bool) {
+	return timeDifference(d, op, other)
+}
+
+// timeDifference refuses d - other (or other - d) of two dates or two
+// datetimes: Python gives a timedelta, which templates here cannot hold.
+func timeDifference(d exec.PyTypeNamer, op string, other *exec.Value) (*exec.Value, bool) {
+	if o, ok := other.Interface().(exec.PyTypeNamer); ok && op == "-" && strings.HasPrefix(o.PyTypeName(), "datetime.") {
+		return exec.AsValue(fmt.Errorf("docket does not compute %s - %s (a timedelta; Python's date arithmetic is not modelled), so compute it in SQL",
+			d.PyTypeName(), o.PyTypeName())), true
+	}
+	return nil, false
+}
+
 // GetAttribute implements gonja's attribute lookup.
 func (d Date) GetAttribute(name string) (*exec.Value, bool) {
 	if name == "isoformat" {
@@ -256,6 +276,14 @@ func (d Datetime) String() string {
 		s += "+00:00"
 	}
 	return s
+}
+
+// PyTypeName names it in Python's messages (exec.PyTypeNamer).
+func (Datetime) PyTypeName() string { return "datetime.datetime" }
+
+// PyOp implements exec.PyOperand (see Date.PyOp).
+func (d Datetime) PyOp(op string, other *exec.Value, reflected bool) (*exec.Value, bool) {
+	return timeDifference(d, op, other)
 }
 
 // GetAttribute implements gonja's attribute lookup.
