@@ -1,6 +1,9 @@
 package table
 
-import "math"
+import (
+	"math"
+	"strings"
+)
 
 // stubHeadRows: the cuts between the lines of a table's head band (the
 // text over its first rule or stripe) when each line is a row of heads
@@ -40,4 +43,37 @@ func stubHeadRows(c *columnStats, band []*textLine, firstCol float64) []sep {
 		prev = lcs
 	}
 	return cuts
+}
+
+// yearHeads: line lcs under the table's first row a (text, no number)
+// holds a year alone in two of its cells or more, no other number, and
+// under row a's text only years: a row of year heads under a group head
+// over them ("Six months to 30 June", then "2026  2025", the group head
+// set right-aligned over the last year), not the year ending a head
+// wrapped before it (yearEnding: "transferred in", then "2019"), which
+// ends in a word that ends no phrase, nor a head wrapped beside the years
+// ("Growth Rate", then "2021  2021  Index").
+func yearHeads(a *rowAcc, lcs []lineCell) bool {
+	years := 0
+	for _, lc := range lcs {
+		switch {
+		case len(lc.ws) == 1 && yearRe.MatchString(lc.ws[0].text):
+			years++
+		case numericCell(lc.ws) || len(a.cells[lc.col]) > 0:
+			return false
+		}
+	}
+	if years < 2 {
+		return false
+	}
+	for _, cell := range a.cells {
+		if len(cell) == 0 {
+			continue
+		}
+		last := cell[len(cell)-1]
+		if t := last[len(last)-1].text; openWords[strings.ToLower(t)] || strings.HasSuffix(t, ",") {
+			return false
+		}
+	}
+	return true
 }

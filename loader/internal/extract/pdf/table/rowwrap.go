@@ -48,6 +48,9 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		// the row's cell over it ends mid-phrase ("*PDT* or")
 		return false
 	}
+	if a.top && !numericRow(a) && yearHeads(a, lcs) {
+		return false // a row of year heads under a group head over them
+	}
 	full := !lExcl && !aExcl
 	late := lExcl && aExcl
 	// values' margins of error under them go on a row its numbers would
