@@ -159,3 +159,56 @@ func TestOtherZipsKeepTheirRoute(t *testing.T) {
 		}
 	}
 }
+
+// TestODGCutShortLandsItsText: a drawing whose content.xml breaks off
+// mid-page lands the text before the damage flagged truncated, as an ODT
+// does; it was quarantined corrupt (the page's shapes wait for the page's
+// end to be put in reading order, and the error came first; review38).
+func TestODGCutShortLandsItsText(t *testing.T) {
+	content := `<office:document-content ` + odfNS + `><office:body><office:drawing><draw:page draw:name="page1">` +
+		`<draw:frame svg:x="1cm" svg:y="1cm"><draw:text-box><text:p>Read before the damage</text:p></draw:text-box></draw:frame>` +
+		`<draw:frame svg:x="1cm" svg:y="3cm"><draw:text-box><text:p>cut he`
+	_, res := routeFile(t, "cut.odg", zipOf(t, "mimetype", "application/vnd.oasis.opendocument.graphics", "content.xml", content))
+	if !strings.Contains(res.Pages[0].Text, "Read before the damage") || !hasReview(res, document.ReviewTruncated) {
+		t.Errorf("text %q, reviews %v", res.Pages[0].Text, res.AllReviews())
+	}
+}
+
+// TestRepeatCapSaid: a table row or cell holding text repeated past the
+// cap of 64 copies (number-rows-repeated, number-columns-repeated) is a
+// warning and a truncated review in an ODT table, an embedded chart and a
+// standalone chart; the copies were left out without a word. Repeats
+// within the cap, and empty rows repeated by the thousand, say nothing.
+func TestRepeatCapSaid(t *testing.T) {
+	table := func(rowRep, colRep string) string {
+		return `<table:table table:name="T"><table:table-row table:number-rows-repeated="` + rowRep + `"><table:table-cell table:number-columns-repeated="` + colRep + `"><text:p>x</text:p></table:table-cell></table:table-row>` +
+			`<table:table-row table:number-rows-repeated="100000"><table:table-cell/></table:table-row></table:table>`
+	}
+	odt := func(body string) []byte {
+		return zipOf(t, "mimetype", "application/vnd.oasis.opendocument.text", "content.xml",
+			`<office:document-content `+odfNS+`><office:body><office:text>`+body+`</office:text></office:body></office:document-content>`)
+	}
+	chart := func(tbl string) string {
+		return `<office:document-content ` + odfNS + `><office:body><office:chart><chart:chart><chart:title><text:p>Bomb</text:p></chart:title>` + tbl + `</chart:chart></office:chart></office:body></office:document-content>`
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		cut  bool
+	}{
+		{"rows.odt", odt(table("1000000", "1")), true},
+		{"cols.odt", odt(table("1", "1000")), true},
+		{"small.odt", odt(table("3", "2")), false},
+		{"chart.odt", zipOf(t, "mimetype", "application/vnd.oasis.opendocument.text", "content.xml",
+			`<office:document-content `+odfNS+`><office:body><office:text><text:p>Shows a chart</text:p><draw:frame><draw:object xlink:href="./Object 1"/></draw:frame></office:text></office:body></office:document-content>`,
+			"Object 1/content.xml", chart(table("500", "1"))), true},
+		{"rows.odc", zipOf(t, "mimetype", "application/vnd.oasis.opendocument.chart", "content.xml", chart(table("1000000000", "1"))), true},
+		{"small.odc", zipOf(t, "mimetype", "application/vnd.oasis.opendocument.chart", "content.xml", chart(table("2", "2"))), false},
+	} {
+		_, res := routeFile(t, c.name, c.data)
+		warned := len(res.Warnings) > 0 && strings.Contains(strings.Join(res.Warnings, "\n"), "copies holding text were not kept")
+		if hasReview(res, document.ReviewTruncated) != c.cut || warned != c.cut {
+			t.Errorf("%s: warnings %v, reviews %v (want cut said: %v)", c.name, res.Warnings, res.AllReviews(), c.cut)
+		}
+	}
+}

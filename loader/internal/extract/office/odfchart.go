@@ -21,6 +21,7 @@ import (
 type odfChart struct {
 	title, subtitle string
 	rows            [][]string
+	dropped         int // repeated rows' and cells' copies the cap left out (odfTables.Dropped)
 }
 
 // odfObjectPart is the content part an internal object reference names
@@ -51,6 +52,7 @@ func readODFChart(ctx context.Context, ix *zipIndex, part string) (ch odfChart, 
 	for {
 		tok, err := toks.next()
 		if tok == nil {
+			ch.dropped = tables.Dropped
 			return ch, ok, err
 		}
 		switch t := tok.(type) {
@@ -151,6 +153,7 @@ func (o *odfObjects) flush() {
 		default:
 			o.b.add(document.Caption, ch.caption(), 0)
 			o.b.addTableRows(ch.rows)
+			repeatCut(o.b, "chart "+path.Dir(part), ch.dropped)
 		}
 	}
 	o.parts = o.parts[:0]

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/document"
 )
 
 // odfTables is tableNest with ODF's repeats, for the body's walk and a
@@ -19,7 +21,19 @@ type odfTables struct {
 	// kept. 0: a repeated row is added up to maxRepeat times.
 	rowCap int
 	filled []int // rows with text added, per open table (rowCap > 0)
+	// cellWant, rowWant: the repeat counts the open cell and row asked
+	// for, per open table, before the cap.
+	cellWant, rowWant []int
+	// Dropped counts the copies of rows and cells holding text that the
+	// repeat cap left out (a spreadsheet's rowCap is its reader's to
+	// report): the caller warns and flags the document truncated
+	// (before, an ODT table's, a chart's or an ODC's cut was silent).
+	Dropped int
 }
+
+// repeatWanted is a repeat attribute's count as the file asks, bounded
+// only so that a count's sum cannot overflow.
+func repeatWanted(se xml.StartElement, name string) int { return repeatUpTo(se, name, 1<<40) }
 
 // startTag reads a table:table (when tableOK: in the body, not a
 // style's), table-row or table-cell start tag.
@@ -29,17 +43,20 @@ func (o *odfTables) startTag(t xml.StartElement, tableOK bool) {
 		if tableOK && strings.Contains(t.Name.Space, "table") {
 			o.start()
 			o.cellRep, o.rowRep = append(o.cellRep, 1), append(o.rowRep, 1)
+			o.cellWant, o.rowWant = append(o.cellWant, 1), append(o.rowWant, 1)
 			o.filled = append(o.filled, 0)
 		}
 	case "table-row":
 		if o.top() != nil {
 			o.startRow()
 			o.rowRep[len(o.rowRep)-1] = repeatUpTo(t, "number-rows-repeated", cmp.Or(o.rowCap, maxRepeat))
+			o.rowWant[len(o.rowWant)-1] = repeatWanted(t, "number-rows-repeated")
 		}
 	case "table-cell", "covered-table-cell":
 		if o.top() != nil {
 			o.startCell()
 			o.cellRep[len(o.cellRep)-1] = repeat(t, "number-columns-repeated")
+			o.cellWant[len(o.cellWant)-1] = repeatWanted(t, "number-columns-repeated")
 		}
 	}
 }
@@ -49,8 +66,12 @@ func (o *odfTables) startTag(t xml.StartElement, tableOK bool) {
 func (o *odfTables) endTag(t xml.EndElement) (rows [][]string, ok bool) {
 	switch t.Name.Local {
 	case "table-cell", "covered-table-cell":
-		if o.top() != nil {
-			o.endCell(o.cellRep[len(o.cellRep)-1], 0)
+		if tb := o.top(); tb != nil {
+			k := len(o.cellRep) - 1
+			if tb.cell != nil && strings.TrimSpace(tb.cell.String()) != "" {
+				o.Dropped += o.cellWant[k] - o.cellRep[k]
+			}
+			o.endCell(o.cellRep[k], 0)
 		}
 	case "table-row":
 		if tb := o.top(); tb != nil {
@@ -60,6 +81,8 @@ func (o *odfTables) endTag(t xml.EndElement) (rows [][]string, ok bool) {
 			empty := slices.IndexFunc(tb.row, func(c string) bool { return c != "" }) < 0
 			if empty {
 				k = 1
+			} else if o.rowCap == 0 {
+				o.Dropped += o.rowWant[len(o.rowWant)-1] - k
 			}
 			if o.rowCap > 0 {
 				// A sheet holds rowCap rows with text at most, however
@@ -80,6 +103,7 @@ func (o *odfTables) endTag(t xml.EndElement) (rows [][]string, ok bool) {
 			return nil, false
 		}
 		o.cellRep, o.rowRep = o.cellRep[:len(o.cellRep)-1], o.rowRep[:len(o.rowRep)-1]
+		o.cellWant, o.rowWant = o.cellWant[:len(o.cellWant)-1], o.rowWant[:len(o.rowWant)-1]
 		o.filled = o.filled[:len(o.filled)-1]
 		if tb, ok := o.end(); ok {
 			return tb.rows, true
@@ -89,6 +113,16 @@ func (o *odfTables) endTag(t xml.EndElement) (rows [][]string, ok bool) {
 }
 
 func repeat(se xml.StartElement, name string) int { return repeatUpTo(se, name, maxRepeat) }
+
+// repeatCut is the warning and truncated review of copies a repeat cap
+// left out (odfTables.Dropped > 0): where names the table's place.
+func repeatCut(b *builder, where string, dropped int) {
+	if dropped <= 0 {
+		return
+	}
+	b.warn("%s: a row or cell repeated more than %d times (number-rows/columns-repeated): %d copies holding text were not kept", where, maxRepeat, dropped)
+	b.res.Flag(0, document.ReviewTruncated, "%s repeats a row or cell holding text more than %d times: %d copies were not kept", where, maxRepeat, dropped)
+}
 
 // repeatUpTo is the count of a repeat attribute, 1 to limit.
 func repeatUpTo(se xml.StartElement, name string, limit int) int {

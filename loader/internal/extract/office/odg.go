@@ -56,6 +56,7 @@ func readODC(ctx context.Context, ix *zipIndex, b *builder) error {
 		return document.Errorf(document.KindCorrupt, "the OpenDocument chart's content.xml holds no chart:chart")
 	}
 	b.add(document.Caption, ch.caption(), 0)
+	repeatCut(b, "the chart", ch.dropped)
 	if len(trimTable(ch.rows)) == 0 {
 		b.warn("the chart has no data table: only its title is read")
 		return nil

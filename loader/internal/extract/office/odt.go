@@ -80,6 +80,7 @@ type odfWalker struct {
 	onObject func(href string)                      // a draw:object (an embedded chart, formula...) is shown
 	rowCap   int                                    // a spreadsheet's bound on a table's rows with text (odfTables.rowCap)
 	shape    odfShape                               // the draw:page's shape the walk is in (an ODG's reading order)
+	dropped  int                                    // copies of repeated rows and cells with text the repeat cap left out (odfTables.Dropped)
 }
 
 func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody bool) error {
@@ -106,6 +107,7 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 		}
 	}
 	toks := partTokens{ctx: ctx, d: d, part: part}
+	defer func() { w.dropped += tables.Dropped }()
 	for {
 		tok, err := toks.next()
 		if tok == nil {
@@ -389,6 +391,11 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 		if ce := ctxErr(ctx); ce != nil {
 			return nil, ce
 		}
+		if dr != nil {
+			// the drawing's page read before the damage (its items
+			// wait for the page's end: the file was quarantined)
+			dr.flush()
+		}
 		if len(b.res.Elements) == 0 {
 			return nil, err
 		}
@@ -399,6 +406,7 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 		dr.flush()
 	}
 	objs.flush()
+	repeatCut(b, "content.xml", w.dropped)
 	b.pageBreak = false
 	addODFNotes(b, notes)
 	for _, f := range dedupe(ftrs) {
