@@ -3,6 +3,10 @@ package compiler
 import (
 	"bytes"
 	"encoding/json"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
@@ -52,8 +56,10 @@ func (m *Manifest) FlatGraph() map[string]any {
 		doc := m.ManifestDoc()
 		parts := map[string]any{"exposures": doc.Exposures, "groups": doc.Groups, "metrics": doc.Metrics, "nodes": doc.Nodes,
 			"sources": doc.Sources, "semantic_models": doc.SemanticModels, "saved_queries": doc.SavedQueries}
-		b, err := json.Marshal(parts)
-		if err == nil { // a whole number stays an int (meta: {n: 1} was 1.0)
+		// a whole number stays an int (meta: {n: 1} was 1.0), a float a
+		// float (2.0 is written "2.0", not "2"), a big int exact
+		b, err := json.Marshal(floatsKept(reflect.ValueOf(parts)))
+		if err == nil {
 			d := json.NewDecoder(bytes.NewReader(b))
 			d.UseNumber()
 			err = d.Decode(&m.flat.v)
@@ -64,6 +70,65 @@ func (m *Manifest) FlatGraph() map[string]any {
 		}
 	})
 	return m.flat.v
+}
+
+// floatsKept is v for FlatGraph's JSON round trip: each float in its
+// maps and lists a pyJSONFloat, which JSON writes with its point; other
+// values unchanged (the maps and lists copied, v is not touched).
+// json.Marshal writes float64(2) as 2, which read back as the int 2.
+func floatsKept(v reflect.Value) any {
+	if !v.IsValid() {
+		return nil
+	}
+	if v.Kind() == reflect.Interface {
+		return floatsKept(v.Elem())
+	}
+	if m, ok := v.Interface().(*render.Mapping); ok && m != nil {
+		return floatsKept(reflect.ValueOf(m.Vals))
+	}
+	if _, ok := v.Interface().(json.Marshaler); ok {
+		return v.Interface()
+	}
+	switch v.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return pyJSONFloat(v.Float())
+	case reflect.Map:
+		if v.Type().Key().Kind() != reflect.String {
+			return v.Interface()
+		}
+		out := make(map[string]any, v.Len())
+		for it := v.MapRange(); it.Next(); {
+			out[it.Key().String()] = floatsKept(it.Value())
+		}
+		return out
+	case reflect.Slice:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return v.Interface()
+		}
+		out := make([]any, v.Len())
+		for i := range out {
+			out[i] = floatsKept(v.Index(i))
+		}
+		return out
+	}
+	return v.Interface()
+}
+
+// pyJSONFloat is a float JSON writes as Python's repr would, with its
+// point (2.0) or exponent; NaN and the infinities, which JSON cannot
+// hold (they failed the whole graph), as null.
+type pyJSONFloat float64
+
+func (f pyJSONFloat) MarshalJSON() ([]byte, error) {
+	x := float64(f)
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return []byte("null"), nil
+	}
+	s := strconv.FormatFloat(x, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".e") {
+		s += ".0"
+	}
+	return []byte(s), nil
 }
 
 // graphValue is the Jinja `graph` of a render without a run (at parse):

@@ -36,7 +36,7 @@ func TestMetaMergesAcrossLayers(t *testing.T) {
 func TestTopLevelMeta(t *testing.T) {
 	m, diags := compilertest.Compile(t, map[string]string{
 		"project.yaml": "version: 1\nname: mem\n",
-		"models/s.yml": "version: 2\nmodels:\n  - name: m\n    meta: {owner: a, n: 1, f: 2.5}\n    columns:\n" +
+		"models/s.yml": "version: 2\nmodels:\n  - name: m\n    meta: {owner: a, n: 1, f: 2.5, r: 2.0, big: 12345678901234567890}\n    columns:\n" +
 			"      - name: id\n        meta: {pii: true}\n        tags: [key]\n        tests: [unique]\n",
 		"models/m.sql": "select 1 as id\n",
 	})
@@ -44,7 +44,7 @@ func TestTopLevelMeta(t *testing.T) {
 		t.Fatal(compilertest.Strings(diags))
 	}
 	n := m.Nodes["model.mem.m"]
-	if got := fmt.Sprintf("%v", n.Config.Meta); got != "map[f:2.5 n:1 owner:a]" {
+	if got := fmt.Sprintf("%v", n.Config.Meta); got != "map[big:12345678901234567890 f:2.5 n:1 owner:a r:2]" {
 		t.Errorf("config.meta %s, want the entry's meta:", got)
 	}
 	col := n.Columns["id"]
@@ -59,6 +59,13 @@ func TestTopLevelMeta(t *testing.T) {
 	meta := graph["meta"].(map[string]any)
 	if _, isInt := meta["n"].(int); !isInt || meta["f"] != 2.5 {
 		t.Errorf("graph meta n %T %v f %v, want int 1 and 2.5", meta["n"], meta["n"], meta["f"])
+	}
+	// a whole float stays a float (review38: 2.0 read 2), a big int exact
+	if r, isFloat := meta["r"].(float64); !isFloat || r != 2 {
+		t.Errorf("graph meta r %T %v, want the float 2.0", meta["r"], meta["r"])
+	}
+	if fmt.Sprint(meta["big"]) != "12345678901234567890" {
+		t.Errorf("graph meta big %T %v, want the exact int", meta["big"], meta["big"])
 	}
 	cols := graph["columns"].(map[string]any)["id"].(map[string]any)
 	if fmt.Sprint(cols["meta"], cols["tags"]) != "map[pii:true] [key]" {

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/nikolalohinski/gonja/v2/exec"
+	"math/big"
 	"reflect"
 	"sort"
 	"strings"
@@ -94,13 +95,17 @@ func baseContext() map[string]any {
 	}
 }
 
-// PyNumbers turns json.Numbers into int (whole) or float64, as Python's
-// json module reads them.
+// PyNumbers turns json.Numbers into int (whole: a *big.Int past int64,
+// as Python's int is exact) or float64, as Python's json module reads
+// them.
 func PyNumbers(v any) any {
 	switch x := v.(type) {
 	case json.Number:
 		if i, err := x.Int64(); err == nil {
 			return int(i)
+		}
+		if b, ok := new(big.Int).SetString(x.String(), 10); ok {
+			return b
 		}
 		f, _ := x.Float64()
 		return f
