@@ -3,7 +3,6 @@ package exec
 import (
 	"fmt"
 	"math"
-	"math/big"
 	"reflect"
 	"sort"
 	"strings"
@@ -169,27 +168,10 @@ func (e *Evaluator) evalBinaryExpression(node *nodes.BinaryExpression) *Value {
 		// Result will be int
 		return AsValue(left.Integer() * right.Integer())
 	case tokens.Division:
-		// Float division; docket: a zero divisor is Python's
-		// ZeroDivisionError (upstream: +Inf printed as a number)
-		if left.IsNumber() && right.IsNumber() {
-			r, _ := floatOp("/", left.Float(), right.Float())
-			return r
-		}
+		// Float division (numbers: pyPlainArithmetic above)
 		return AsValue(left.Float() / right.Float())
 	case tokens.FloorDivision:
-		// docket: Python's floor division, as pynumber.go computes it for
-		// big numbers: it rounds toward minus infinity (upstream truncated
-		// toward zero: -7 // 2 gave -3, not -4), a float operand gives a
-		// float (7.5 // 2 is 3.0) and a zero divisor is Python's
-		// ZeroDivisionError (upstream: int(±Inf), a garbage number).
-		if left.IsNumber() && right.IsNumber() {
-			if left.IsFloat() || right.IsFloat() {
-				r, _ := floatOp("//", left.Float(), right.Float())
-				return r
-			}
-			r, _ := intOp("//", big.NewInt(int64(left.Integer())), big.NewInt(int64(right.Integer())))
-			return r
-		}
+		// Int division (numbers: pyPlainArithmetic above, Python's floor)
 		return AsValue(int(left.Float() / right.Float()))
 	case tokens.Modulo:
 		// docket: Jinja2's %: printf-style formatting of a string, else
@@ -197,12 +179,6 @@ func (e *Evaluator) evalBinaryExpression(node *nodes.BinaryExpression) *Value {
 		// a tuple literal or a tuple value (agate's Column.values())
 		return PyModulo(left, right, isTuple(right))
 	case tokens.Power:
-		// docket: an int to a whole power of 0 or more is an int, as
-		// Python's (upstream: always a float, 2 ** 3 printed 8.0)
-		if left.IsInteger() && right.IsInteger() && right.Integer() >= 0 {
-			r, _ := intOp("**", big.NewInt(int64(left.Integer())), big.NewInt(int64(right.Integer())))
-			return r
-		}
 		return AsValue(math.Pow(left.Float(), right.Float()))
 	case tokens.Tilde:
 		return AsValue(strings.Join([]string{left.String(), right.String()}, ""))
