@@ -3,6 +3,7 @@ package table
 import (
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 )
@@ -19,7 +20,8 @@ func (d *Detector) scanPart(found []textFound, lines []*textLine, top, first int
 	sides, level := splitSides(cand, gap)
 	for _, c := range sides {
 		layoutSays := level || framed(c, hs) || centredRows(c) || boldHeaded(c, gap) || boldHeadsOver(c, gap) || captioned(lines, c, gap) ||
-			len(sides) == 1 && textColumns(c, gap) && !captionedBy(figureCaptionRe, lines, c, gap)
+			len(sides) == 1 && (textColumns(c, gap) || tightText(c, gap) && textColumns(c, math.Min(gap, gridGap(medianLineSize(c))))) &&
+				!captionedBy(figureCaptionRe, lines, c, gap)
 		if !layoutSays && !twoNumeric(c) {
 			continue
 		}
@@ -193,4 +195,40 @@ func within(ls []*textLine, gap float64, hs []rule) []*textLine {
 		out = append(out, l)
 	}
 	return out
+}
+
+// tightText: the lines may be a text table set tight, its columns a
+// cell's padding apart (gridGap), closer than the phrase gap: fewer than
+// three of them have two phrases or more at gap (multiPhrase found them
+// a padding apart), and they are not set in a fixed-pitch font, whose
+// word space is as wide as a padding (a code listing: fixedPitch).
+func tightText(lines []*textLine, gap float64) bool {
+	n := 0
+	for _, l := range lines {
+		if l.nSegments(gap) >= 2 {
+			n++
+		}
+	}
+	return n < 3 && !fixedPitch(lines)
+}
+
+// fixedPitch: the lines' words are set in a fixed-pitch font, by the
+// font's flag or by their advances: four words of three characters or
+// more, each as wide a character as the others within 3 % (a subset
+// font whose flag says proportional; in a proportional font "Vienna"
+// and "Oslo" differ by a quarter).
+func fixedPitch(lines []*textLine) bool {
+	lo, hi, n := math.Inf(1), math.Inf(-1), 0
+	for _, l := range lines {
+		for _, w := range l.ws {
+			if w.mono {
+				return true
+			}
+			if r := utf8.RuneCountInString(w.text); r >= 3 {
+				a := (w.bb.X1 - w.bb.X0) / float64(r)
+				lo, hi, n = math.Min(lo, a), math.Max(hi, a), n+1
+			}
+		}
+	}
+	return n >= 4 && hi <= 1.03*lo
 }

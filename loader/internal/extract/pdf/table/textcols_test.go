@@ -1,6 +1,10 @@
 package table
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
 
 // textColsPage is a page with two small tables of text only, no rules,
 // no numbers and no bold heads (their heads centred over the columns but
@@ -193,5 +197,60 @@ func TestCentredFiguresNoTable(t *testing.T) {
 	pg.Items = append(pg.Items, prose(85, 250, "For most people, early breast cancer will not come back after treatment.")...)
 	if ts := detect(t, pg); len(ts) != 0 {
 		t.Errorf("centred figures over small words read as a table: %s", dump(ts))
+	}
+}
+
+// TestTextColumnsAPaddingApart: a small text-only table whose columns
+// stand a cell's padding apart (6pt at 9pt text: more than gridGap,
+// less than the phrase gap) is found as one whose columns stand
+// further apart is: its lines are one phrase each at the phrase gap, two
+// at the padding (hard tune kd-3156, kd-3174's first table and surround
+// kd-5196 were missed so). Checked: fails with scanPart asking
+// textColumns at the phrase gap alone (0 tables).
+func TestTextColumnsAPaddingApart(t *testing.T) {
+	rows := [][]string{
+		{"Country", "Capital"},
+		{"Canada", "Ottawa"},
+		{"Norway", "Oslo"},
+		{"Greece", "Athens"},
+		{"France", "Paris"},
+	}
+	w := 0.0
+	for _, r := range rows {
+		w = max(w, afmWidth(r[0], 9))
+	}
+	pg := page{Items: prose(72, 80, "The offices of the network and the capital city each of them reports to this year.")}
+	y := 110.0
+	for _, r := range rows {
+		pg.Items = append(pg.Items, txt{X: 90, Y: y, Size: 9, S: r[0]}, txt{X: 90 + w + 6, Y: y, Size: 9, S: r[1]})
+		y += 11
+	}
+	pg.Items = append(pg.Items, prose(72, y+14, "All offices are reviewed again in the spring, when the budget is set.")...)
+	wantTable(t, pg, rows)
+}
+
+// TestFixedPitch: words whose every character is as wide as the others
+// (a code listing in a fixed-pitch font the font's flag does not name)
+// are fixed-pitch; country names in a proportional font are not.
+func TestFixedPitch(t *testing.T) {
+	line := func(adv func(string) float64, ws ...string) *textLine {
+		l := &textLine{size: 9}
+		x := 72.0
+		for _, s := range ws {
+			w := &word{text: s, size: 9, bb: document.BBox{X0: x, Y0: 100, X1: x + adv(s), Y1: 109}}
+			l.ws = append(l.ws, w)
+			x = w.bb.X1 + 5.4
+		}
+		return l
+	}
+	mono := func(s string) float64 { return 5.4 * float64(len(s)) }
+	prop := func(s string) float64 { return afmWidth(s, 9) }
+	code := []*textLine{line(mono, "#include", "<linux/io.h>"), line(mono, "#include", "<linux/errno.h>")}
+	names := []*textLine{line(prop, "Canada", "Ottawa"), line(prop, "Norway", "Oslo"), line(prop, "Greece", "Athens")}
+	if !fixedPitch(code) {
+		t.Error("code lines of even advances: not fixed-pitch")
+	}
+	if fixedPitch(names) {
+		t.Error("country names in Helvetica: fixed-pitch")
 	}
 }
