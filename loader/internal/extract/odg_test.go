@@ -199,6 +199,7 @@ func TestRepeatCapSaid(t *testing.T) {
 		{"rows.odt", odt(table("1000000", "1")), true},
 		{"cols.odt", odt(table("1", "1000")), true},
 		{"small.odt", odt(table("3", "2")), false},
+		{"footnote.odt", odt(`<text:p>Body<text:note text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body>` + table("200", "1") + `</text:note-body></text:note></text:p>`), true},
 		{"chart.odt", zipOf(t, "mimetype", "application/vnd.oasis.opendocument.text", "content.xml",
 			`<office:document-content `+odfNS+`><office:body><office:text><text:p>Shows a chart</text:p><draw:frame><draw:object xlink:href="./Object 1"/></draw:frame></office:text></office:body></office:document-content>`,
 			"Object 1/content.xml", chart(table("500", "1"))), true},
@@ -210,5 +211,20 @@ func TestRepeatCapSaid(t *testing.T) {
 		if hasReview(res, document.ReviewTruncated) != c.cut || warned != c.cut {
 			t.Errorf("%s: warnings %v, reviews %v (want cut said: %v)", c.name, res.Warnings, res.AllReviews(), c.cut)
 		}
+	}
+}
+
+// TestODGMasterPageText: the text of shapes on an ODG's master page
+// (Draw shows them on every page using it: a letterhead) lands as a
+// Header, as an ODT's page header does; it was not read, without a word.
+func TestODGMasterPageText(t *testing.T) {
+	styles := `<office:document-styles ` + odfNS + ` xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"><office:master-styles>` +
+		`<style:master-page style:name="Default" draw:style-name="dp1"><draw:frame svg:x="1cm" svg:y="0.5cm" svg:width="10cm" svg:height="1cm"><draw:text-box><text:p>ACME Harbour Works letterhead</text:p></draw:text-box></draw:frame></style:master-page>` +
+		`</office:master-styles></office:document-styles>`
+	content := `<office:document-content ` + odfNS + `><office:body><office:drawing><draw:page draw:name="page1" draw:master-page-name="Default">` +
+		`<draw:frame svg:x="1cm" svg:y="3cm"><draw:text-box><text:p>Page body</text:p></draw:text-box></draw:frame></draw:page></office:drawing></office:body></office:document-content>`
+	_, res := routeFile(t, "letter.odg", zipOf(t, "mimetype", "application/vnd.oasis.opendocument.graphics", "content.xml", content, "styles.xml", styles))
+	if len(res.Elements) != 2 || res.Elements[0].Category != document.Header || res.Elements[0].Text != "ACME Harbour Works letterhead" || res.Elements[1].Text != "Page body" {
+		t.Errorf("elements %+v", res.Elements)
 	}
 }

@@ -75,11 +75,14 @@ type noteItem struct {
 // the paragraph they mark: the paragraph keeps its own text, the notes go
 // after the body, as a DOCX's do (docxNoteParts); before session 30 they
 // were skipped. A table in a note lands as the body's do (before office/7
-// each cell's paragraph was a note paragraph of its own).
-func odfNoteText(toks *partTokens) ([]noteItem, error) {
+// each cell's paragraph was a note paragraph of its own). Copies of
+// repeated rows and cells the cap left out are added to *dropped
+// (odfTables.Dropped).
+func odfNoteText(toks *partTokens, dropped *int) ([]noteItem, error) {
 	var items []noteItem
 	var cur strings.Builder
 	var tables odfTables
+	defer func() { *dropped += tables.Dropped }()
 	depth, skip := 1, 0 // skip: depth inside a left-out child
 	for depth > 0 {
 		tok, err := toks.next()

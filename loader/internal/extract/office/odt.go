@@ -81,6 +81,9 @@ type odfWalker struct {
 	rowCap   int                                    // a spreadsheet's bound on a table's rows with text (odfTables.rowCap)
 	shape    odfShape                               // the draw:page's shape the walk is in (an ODG's reading order)
 	dropped  int                                    // copies of repeated rows and cells with text the repeat cap left out (odfTables.Dropped)
+	// masters: a style:master-page's own text (an ODG's shapes drawn
+	// on its master page, on every page) is a region, as a header is
+	masters bool
 }
 
 func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody bool) error {
@@ -149,6 +152,10 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				if strings.Contains(t.Name.Space, ":style:") {
 					inBody = true
 				}
+			case "master-page":
+				if w.masters && strings.Contains(t.Name.Space, ":style:") {
+					inBody = true
+				}
 			case "note", "annotation":
 				if w.onNote == nil {
 					if err := d.Skip(); err != nil {
@@ -163,7 +170,7 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 						section = "endnotes"
 					}
 				}
-				items, err := odfNoteText(&toks)
+				items, err := odfNoteText(&toks, &w.dropped)
 				if err != nil {
 					return err
 				}
@@ -252,6 +259,13 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 						w.onRegion(t.Name.Local)
 					}
 				}
+			case "master-page":
+				if w.masters && strings.Contains(t.Name.Space, ":style:") {
+					inBody = false
+					if w.onRegion != nil {
+						w.onRegion("header")
+					}
+				}
 			case "list":
 				if listDepth > 0 {
 					listDepth--
@@ -329,7 +343,7 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 		return b.finish(), nil
 	}
 	styles := odfStyles{parent: map[string]string{}, breaks: map[string]string{}}
-	hdrs, ftrs := odfRegions(ctx, ix, styles, b)
+	hdrs, ftrs := odfRegions(ctx, ix, styles, b, kind.drawing)
 	if kind.sheets {
 		// A spreadsheet's print header and footer hold fields the
 		// application fills when it prints ("???" for the sheet's
@@ -440,8 +454,11 @@ func addODFNotes(b *builder, notes []odfNote) {
 }
 
 // odfRegions reads the page headers and footers of styles.xml's master
-// pages (the walk also records the common styles' parents).
-func odfRegions(ctx context.Context, ix *zipIndex, styles odfStyles, b *builder) (hdrs, ftrs []string) {
+// pages (the walk also records the common styles' parents); with masters
+// (an ODG's), a master page's own shapes' text is a header: Draw shows it
+// on every page using the master (a letterhead, a logo's words), and
+// before office/16 it was not read.
+func odfRegions(ctx context.Context, ix *zipIndex, styles odfStyles, b *builder, masters bool) (hdrs, ftrs []string) {
 	rc, err := ix.open("styles.xml")
 	if err != nil {
 		return nil, nil
@@ -449,8 +466,9 @@ func odfRegions(ctx context.Context, ix *zipIndex, styles odfStyles, b *builder)
 	defer rc.Close()
 	var buf []string
 	sw := &odfWalker{
-		styles: styles,
-		onPara: func(pp *odfPara) { buf = append(buf, pp.text.String()) },
+		styles:  styles,
+		masters: masters,
+		onPara:  func(pp *odfPara) { buf = append(buf, pp.text.String()) },
 		onTable: func(rows [][]string) {
 			for _, r := range rows {
 				buf = append(buf, strings.Join(r, "\t"))
