@@ -1729,7 +1729,10 @@ func filterDefault(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exe
 	); err != nil {
 		return exec.AsValue(exec.ErrInvalidCall(err))
 	}
-	if in.IsError() || in.IsNil() {
+	// docket: Jinja2 replaces what is undefined only (boolean=true: any
+	// false value); None is kept (a nil was replaced: none | default('D')
+	// was 'D', config.get('x') | default('y') 'y', where dbt renders None)
+	if in.IsError() || in.Undefined {
 		return defaultValue
 	}
 	if boolean && !in.IsTrue() {

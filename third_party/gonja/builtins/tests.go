@@ -59,8 +59,12 @@ func testCallable(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, 
 	return in.IsCallable(), nil
 }
 
+// testDefined is Jinja2's `defined`: false for what is undefined (a
+// failed lookup, an error under StrictUndefined; a left-out macro
+// parameter), true for None (docket: a nil was undefined, so `none is
+// defined` and config.get('x') is defined were false).
 func testDefined(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error) {
-	return !(in.IsError() || in.IsNil()), nil
+	return !(in.IsError() || in.Undefined), nil
 }
 
 func testDivisibleby(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error) {
@@ -164,7 +168,7 @@ func testNotEqual(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, 
 }
 
 func testNone(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error) {
-	return in.IsNil(), nil
+	return in.IsNil() && !in.Undefined, nil // docket: Undefined is not None
 }
 
 func testNumber(_ *exec.Context, in *exec.Value, params *exec.VarArgs) (bool, error) {

@@ -28,7 +28,7 @@ type Evaluator struct {
 func (e *Evaluator) Eval(node nodes.Expression) *Value {
 	switch n := node.(type) {
 	case *nodes.None:
-		return &Value{None: !n.Undefined} // docket: the literal renders "None"
+		return &Value{None: !n.Undefined, Undefined: n.Undefined} // docket: the literal renders "None"
 	case *nodes.String:
 		return AsValue(n.Val)
 	case *nodes.Integer:

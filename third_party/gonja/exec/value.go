@@ -24,6 +24,12 @@ type Value struct {
 	// to it): nil as any other, but it renders "None" as Python prints it,
 	// where an undefined value renders "".
 	None bool
+	// docket: Undefined is Jinja2's Undefined where it is not an error
+	// under StrictUndefined: a macro parameter the call leaves out. A nil
+	// with neither flag is a host's None (dict.get, config.get): defined,
+	// and kept by default() (both were taken for undefined: `x is
+	// defined` False, x | default('y') 'y', where jinja2 keeps None).
+	Undefined bool
 }
 
 type AttributeGetter interface {
