@@ -53,16 +53,7 @@ func baseContext() map[string]any {
 			}
 			return v, nil
 		}),
-		"toyaml": Wrap(func(a Args) (any, error) {
-			if len(a.Pos) == 0 {
-				return nil, fmt.Errorf("toyaml() needs a value")
-			}
-			b, err := yaml.Marshal(jsonable(a.Pos[0]))
-			if err != nil {
-				return defaultArg(a, 1, "default"), nil
-			}
-			return string(b), nil
-		}),
+		"toyaml": Wrap(toYAML), // toyaml.go
 		"fromyaml": Wrap(func(a Args) (any, error) {
 			if len(a.Pos) == 0 {
 				return nil, fmt.Errorf("fromyaml() needs a string")
@@ -276,7 +267,10 @@ func TimeAttribute(t time.Time, name string, clock bool) (*exec.Value, bool) {
 type Datetime struct{ T time.Time }
 
 func (d Datetime) String() string {
-	s := d.T.Format("2006-01-02 15:04:05.000000")
+	s := d.T.Format("2006-01-02 15:04:05")
+	if d.T.Nanosecond() >= 1000 { // Python's str() leaves out a zero microsecond
+		s = d.T.Format("2006-01-02 15:04:05.000000")
+	}
 	if _, off := d.T.Zone(); d.T.Location() == time.UTC || off == 0 {
 		s += "+00:00"
 	}
