@@ -81,3 +81,31 @@ func TestTopLevelMeta(t *testing.T) {
 		t.Errorf("meta: and config: meta: both: %s, want refused at s.yml:4", s)
 	}
 }
+
+// TestDictArgumentTestName: a generic test given a dict argument is
+// named from the dict's values in the file's order, as dbt's
+// synthesize_generic_test_names takes list(arg_val.values()); main
+// sorted the keys (expect_x_m_a1__z1).
+func TestDictArgumentTestName(t *testing.T) {
+	m, diags := compilertest.Compile(t, map[string]string{
+		"project.yaml":               "version: 1\nname: mem\n",
+		"tests/generic/expect_x.sql": "{% test expect_x(model, opts) %}select 1 as x where false{% endtest %}\n",
+		"models/s.yml": "version: 2\nmodels:\n  - name: m\n    tests:\n      - expect_x:\n          opts: {zeta: z1, alpha: a1}\n" +
+			"      - expect_x:\n          arguments:\n            opts: {yy: y2, bb: b2}\n",
+		"models/m.sql": "select 1 as id\n",
+	})
+	if len(diags) > 0 {
+		t.Fatal(compilertest.Strings(diags))
+	}
+	for _, id := range []string{"test.mem.expect_x_m_z1__a1", "test.mem.expect_x_m_y2__b2"} {
+		if m.Nodes[id] == nil {
+			var tests []string
+			for k := range m.Nodes {
+				if strings.HasPrefix(k, "test.") {
+					tests = append(tests, k)
+				}
+			}
+			t.Errorf("no %s (tests: %v)", id, tests)
+		}
+	}
+}

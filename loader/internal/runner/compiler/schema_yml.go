@@ -21,6 +21,9 @@ type testSpec struct {
 	cfg      map[string]any
 	name     string // a custom name (the test's name: key), else dbt's synthesized one
 	desc     string // its description: (dbt 1.9), doc() rendered
+	// keyOrder is the file's key order of each argument that is a
+	// mapping: dbt names the test from such a dict's values in its order
+	keyOrder map[string][]string
 }
 
 // readYAML reads one models/**/*.yml or seeds/*.yml file.
@@ -264,6 +267,7 @@ func (m *Manifest) readTest(path string, n *Node, column string, t *yaml.Node, d
 		}
 		s.kind = t.Content[0].Value
 		body := ymap(t.Content[1])
+		s.keyOrder = argKeyOrder(t.Content[1])
 		for k, v := range body {
 			switch k {
 			case "config":
@@ -343,8 +347,8 @@ func genericTestName(s testSpec, parent *Node) (name, alias string) {
 			for _, e := range v {
 				flat = append(flat, pyStr(e))
 			}
-		case map[string]any:
-			for _, mk := range SortedKeys(v) {
+		case map[string]any: // dbt: list(arg_val.values()), in the dict's order
+			for _, mk := range inOrder(s.keyOrder[k], v) {
 				flat = append(flat, pyStr(v[mk]))
 			}
 		default:
@@ -363,6 +367,51 @@ func genericTestName(s testSpec, parent *Node) (name, alias string) {
 		ident = ident[:30]
 	}
 	return name, fmt.Sprintf("%s_%x", ident, md5.Sum([]byte(name)))
+}
+
+// argKeyOrder is, for each argument of a test's YAML body (its own keys
+// and those under arguments:) that is a mapping, its keys in the file's
+// order.
+func argKeyOrder(body *yaml.Node) map[string][]string {
+	out := map[string][]string{}
+	var read func(n *yaml.Node)
+	read = func(n *yaml.Node) {
+		if n == nil || n.Kind != yaml.MappingNode {
+			return
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i].Value, n.Content[i+1]
+			if k == "arguments" {
+				read(v)
+				continue
+			}
+			if v.Kind == yaml.MappingNode {
+				for j := 0; j+1 < len(v.Content); j += 2 {
+					out[k] = append(out[k], v.Content[j].Value)
+				}
+			}
+		}
+	}
+	read(body)
+	return out
+}
+
+// inOrder is the keys of v in order (as the file wrote them), then any
+// other key of v sorted (a mapping rendered from Jinja has no file order).
+func inOrder(order []string, v map[string]any) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, k := range order {
+		if _, ok := v[k]; ok && !seen[k] {
+			out, seen[k] = append(out, k), true
+		}
+	}
+	for _, k := range SortedKeys(v) {
+		if !seen[k] {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // buildGenericTests turns YAML test specs into test nodes with SQL.

@@ -15,6 +15,10 @@ func TestGenericTestNamesAsDbt(t *testing.T) {
 		{testSpec{kind: "accepted_values", column: "status", args: map[string]any{"values": []any{"placed", "shipped", "completed", "return_pending", "returned"}}},
 			"accepted_values_orders_status__placed__shipped__completed__return_pending__returned", "accepted_values_orders_1ce6ab157c285f7cd2ac656013faf758"},
 		{testSpec{kind: "not_null", column: "order_id"}, "not_null_orders_order_id", ""},
+		// a dict argument names the test from its values in the file's
+		// order (dbt: list(arg_val.values())); main sorted its keys
+		{testSpec{kind: "expect_x", args: map[string]any{"opts": map[string]any{"zeta": "z1", "alpha": "a1"}},
+			keyOrder: map[string][]string{"opts": {"zeta", "alpha"}}}, "expect_x_orders_z1__a1", ""},
 		{testSpec{kind: "dbt_utils.expression_is_true", args: map[string]any{"expression": "amount >= 0"}},
 			"dbt_utils_expression_is_true_orders_amount_0", ""},
 	} {
