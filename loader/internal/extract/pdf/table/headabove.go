@@ -33,7 +33,11 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 	apart := runApart(run, size)
 	for k := i - 1; k >= 0 && top-k <= 3; k-- {
 		l := lines[k]
-		far := lines[k+1].bb.Y0-l.bb.Y1 > apart || ruleBetween(hs, l.bb.Y1, lines[k+1].bb.Y0, rb)
+		if cols == nil {
+			cols = columns(run, gap)
+		}
+		ruled := ruleBetween(hs, l.bb.Y1, lines[k+1].bb.Y0, rb) && !underGroupHead(l, lines[k+1], gap, cols)
+		far := lines[k+1].bb.Y0-l.bb.Y1 > apart || ruled
 		if !far && lineIsCaption(l) {
 			// the lines under a caption as close to it as its own
 			// lines are the caption's (wrapped: also under a caption
@@ -57,9 +61,6 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 		if under := append(lines[k+1:i:i], run...); !overPhrase(l, lines[k+1], gap) && subtitles(lines[k+1:i], under, gap) && titleOver(l, under, gap) {
 			top = i // a title over the table and its subtitle: no heads
 			break
-		}
-		if cols == nil {
-			cols = columns(run, gap)
 		}
 		if (l.bb.X0 < rb.X0-size || l.bb.X1 > rb.X1+size) && !centredOver(l, cols, gap, size) {
 			break
@@ -177,6 +178,27 @@ func centredOver(l *textLine, cols []span, gap, size float64) bool {
 		}
 	}
 	return true
+}
+
+// underGroupHead: line l, one phrase in the weight of the line under it
+// (next), stands right of the run's first column (cols), lined up with a
+// phrase under it: its end on one's end (right-aligned over the last
+// column it spans) or its start on one's start. A head over the columns
+// it spans ("Year ended 31 December" over "Note 2020 2019"; "Year" over a
+// booktabs midrule), whose rule under it (a web table's th border, a
+// cmidrule) parts it from the lines under it no more than their own rule
+// parts them from the body. A title over a table's first rule starts at
+// the stub, or is centred over the table and lines up with no phrase.
+func underGroupHead(l, next *textLine, gap float64, cols []span) bool {
+	if len(cols) < 2 || l.bb.X0 <= cols[0].b || l.nSegments(gap) != 1 || allBold(l) != allBold(next) {
+		return false
+	}
+	for _, seg := range next.segments(gap) {
+		if b := boxOf(seg); math.Abs(b.X1-l.bb.X1) <= 1 || math.Abs(b.X0-l.bb.X0) <= 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // ruleBetween: a horizontal rule across most of box lies between y0 and y1.

@@ -2,12 +2,8 @@ package table
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/docket-dev/docket/loader/internal/extract/pdf/tablegen"
 )
 
 // A line of two or three phrases ending a run of table lines, none of
@@ -17,15 +13,7 @@ import (
 // latest year are estimates." under it: on main the run took the note
 // in and the table was not found.
 func TestNoteUnderRunIsNoRow(t *testing.T) {
-	doc, err := tablegen.Generate(1490)
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := filepath.Join(t.TempDir(), "gen.pdf")
-	if err := os.WriteFile(name, doc.PDF, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ts := detectFile(t, name)
+	ts := generatedTables(t, 1490)
 	want := [][]string{
 		{"Industry", "Unemployed"},
 		{"Hungary", "shared with neighbouring districts"},
