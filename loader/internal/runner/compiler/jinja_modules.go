@@ -156,7 +156,7 @@ func reModule() map[string]any {
 // 1, 0, 0, 0), as dbt's own adapter tests write it: it was "datetime() is
 // not a method docket provides"), each a pyDatetime.
 func datetimeModule() map[string]any {
-	return map[string]any{"datetime": datetimeClass(func(va *exec.VarArgs) (any, error) {
+	return map[string]any{"date": dateClass(pyDate), "datetime": datetimeClass(func(va *exec.VarArgs) (any, error) {
 		var f [6]int
 		for i, v := range va.Args {
 			if i >= len(f) {
@@ -177,6 +177,54 @@ func datetimeModule() map[string]any {
 		}
 		return pyDatetime{t}, nil
 	})}
+}
+
+// pyDate is Python's date(year, month, day): a render.Date (the type of
+// run_started_at.date()). modules.datetime had no date: date(2024, 1, 2)
+// and date.today() were "not a method docket provides".
+func pyDate(va *exec.VarArgs) (any, error) {
+	if len(va.Args) != 3 {
+		return nil, fmt.Errorf("date() takes a year, a month and a day (got %d arguments)", len(va.Args))
+	}
+	var f [3]int
+	for i, v := range va.Args {
+		n, ok := v.Interface().(int)
+		if !ok {
+			return nil, fmt.Errorf("date(): argument %d is %v, not a whole number", i+1, v.Interface())
+		}
+		f[i] = n
+	}
+	t := time.Date(f[0], time.Month(f[1]), f[2], 0, 0, 0, 0, time.UTC)
+	if t.Year() != f[0] || t.Month() != time.Month(f[1]) || t.Day() != f[2] {
+		return nil, fmt.Errorf("date(%d, %d, %d): not a date", f[0], f[1], f[2])
+	}
+	return render.Date{T: t}, nil
+}
+
+// dateClass is Python's date class: called, a date; its today() and
+// fromisoformat('YYYY-MM-DD').
+type dateClass func(va *exec.VarArgs) (any, error)
+
+func (dateClass) GetAttribute(name string) (*exec.Value, bool) {
+	switch name {
+	case "today":
+		return exec.AsValue(render.Wrap(func(render.Args) (any, error) {
+			y, mo, d := time.Now().Date()
+			return render.Date{T: time.Date(y, mo, d, 0, 0, 0, 0, time.UTC)}, nil
+		})), true
+	case "fromisoformat":
+		return exec.AsValue(render.Wrap(func(a render.Args) (any, error) {
+			if len(a.Pos) != 1 {
+				return nil, fmt.Errorf("date.fromisoformat() takes one string")
+			}
+			t, err := time.Parse("2006-01-02", fmt.Sprint(a.Pos[0]))
+			if err != nil {
+				return nil, fmt.Errorf("Invalid isoformat string: %s", exec.PyStrRepr(fmt.Sprint(a.Pos[0])))
+			}
+			return render.Date{T: t}, nil
+		})), true
+	}
+	return nil, false
 }
 
 // datetimeClass is Python's datetime class: called, a datetime; its

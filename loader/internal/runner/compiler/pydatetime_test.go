@@ -58,3 +58,31 @@ func TestModulesDatetimeAsPython(t *testing.T) {
 		t.Errorf("a.sql compiled to\n%q\nwant\n%q", got, want)
 	}
 }
+
+// TestModulesDatetimeDate: modules.datetime.date(y, m, d), date.today()
+// and date.fromisoformat() are Python's dates (main: "date() is not a
+// method docket provides"), printed, formatted and compared as Python's:
+// two dates order by their day (gonja compared the structs: today() >
+// date(2020, 1, 1) was False), a date plus an int is Python's TypeError.
+func TestModulesDatetimeDate(t *testing.T) {
+	m, diags := compilertest.Compile(t, map[string]string{
+		"models/a.sql": "{% set d = modules.datetime.date %}select '{{ d(2024, 1, 2) }}' as s, '{{ d(2024, 1, 2).strftime('%d/%m/%Y') }}' as f, " +
+			"'{{ d.today() > d(2020, 1, 1) }} {{ d(2020, 1, 1) < d(2020, 1, 2) }} {{ d(2020, 1, 1) == d(2020, 1, 1) }} {{ run_started_at.date() >= d(2020, 1, 1) }}' as c, " +
+			"'{{ [d(2021, 1, 1), d(2020, 1, 1)] | sort | join(',') }}' as o, {{ d.fromisoformat('2024-03-04').month }} as mo",
+	})
+	if got := compilertest.Strings(diags); len(got) > 0 {
+		t.Fatalf("diagnostics %q", got)
+	}
+	if c := m.Nodes["model.mem.a"].CompiledCode; !strings.Contains(c, "'2024-01-02' as s, '02/01/2024' as f, 'True True True True' as c, '2020-01-01,2021-01-01' as o, 3 as mo") {
+		t.Errorf("a.sql compiled to %q", c)
+	}
+	for src, want := range map[string]string{
+		"select '{{ modules.datetime.date(2024, 2, 30) }}' as x":    "not a date",
+		"select '{{ modules.datetime.date(2024, 1, 2) + 1 }}' as x": "unsupported operand type(s) for + 'datetime.date' and 'int'",
+	} {
+		_, diags = compilertest.Compile(t, map[string]string{"models/b.sql": src})
+		if got := compilertest.Strings(diags); len(got) != 1 || !strings.Contains(got[0], want) {
+			t.Errorf("%s: diagnostics %q, want %q", src, got, want)
+		}
+	}
+}

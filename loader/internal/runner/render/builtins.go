@@ -199,21 +199,54 @@ func (d Date) String() string { return d.T.Format("2006-01-02") }
 // PyTypeName names it in Python's messages (exec.PyTypeNamer).
 func (Date) PyTypeName() string { return "datetime.date" }
 
-// PyOp implements exec.PyOperand: a date less a date is a timedelta,
-// which is not modelled (said so); any other arithmetic is left to the
-// fork's TypeError (run_started_at + run_started_at was 0).
+// PyOp implements exec.PyOperand: two dates compare by their day; a
+// date less a date is a timedelta, which is not modelled (said so); any
+// other arithmetic is left to the fork's TypeError (run_started_at +
+// run_started_at was 0).
 func (d Date) PyOp(op string, other *exec.Value, reflected bool) (*exec.Value, bool) {
-	return timeDifference(d, op, other)
+	return timeOp(d, d.T, op, other, reflected)
 }
 
-// timeDifference refuses d - other (or other - d) of two dates or two
-// datetimes: Python gives a timedelta, which templates here cannot hold.
-func timeDifference(d exec.PyTypeNamer, op string, other *exec.Value) (*exec.Value, bool) {
-	if o, ok := other.Interface().(exec.PyTypeNamer); ok && op == "-" && strings.HasPrefix(o.PyTypeName(), "datetime.") {
-		return exec.AsValue(fmt.Errorf("docket does not compute %s - %s (a timedelta; Python's date arithmetic is not modelled), so compute it in SQL",
-			d.PyTypeName(), o.PyTypeName())), true
+// timeOp is op of d (at t) and other when other is of d's type: an
+// order or an equality by their times (gonja compared the structs as 0,
+// so date.today() > date(2020, 1, 1) was False); d - other refused.
+func timeOp(d exec.PyTypeNamer, t time.Time, op string, other *exec.Value, reflected bool) (*exec.Value, bool) {
+	o, ok := other.Interface().(exec.PyTypeNamer)
+	if !ok || o.PyTypeName() != d.PyTypeName() {
+		if ok && op == "-" && strings.HasPrefix(o.PyTypeName(), "datetime.") {
+			return timeDelta(d, o)
+		}
+		return nil, false
+	}
+	var ot time.Time
+	switch x := o.(type) {
+	case Date:
+		ot = x.T
+	case Datetime:
+		ot = x.T
+	default:
+		return nil, false // another host's date (a query's) compares itself
+	}
+	c := t.Compare(ot)
+	if reflected {
+		c = -c
+	}
+	switch op {
+	case "==", "!=":
+		return exec.AsValue((c == 0) == (op == "==")), true
+	case "<", "<=", ">", ">=":
+		return exec.AsValue(op == "<" && c < 0 || op == "<=" && c <= 0 || op == ">" && c > 0 || op == ">=" && c >= 0), true
+	case "-":
+		return timeDelta(d, o)
 	}
 	return nil, false
+}
+
+// timeDelta refuses d - o of two dates or datetimes: Python gives a
+// timedelta, which templates here cannot hold.
+func timeDelta(d, o exec.PyTypeNamer) (*exec.Value, bool) {
+	return exec.AsValue(fmt.Errorf("docket does not compute %s - %s (a timedelta; Python's date arithmetic is not modelled), so compute it in SQL",
+		d.PyTypeName(), o.PyTypeName())), true
 }
 
 // GetAttribute implements gonja's attribute lookup.
@@ -282,7 +315,7 @@ func (Datetime) PyTypeName() string { return "datetime.datetime" }
 
 // PyOp implements exec.PyOperand (see Date.PyOp).
 func (d Datetime) PyOp(op string, other *exec.Value, reflected bool) (*exec.Value, bool) {
-	return timeDifference(d, op, other)
+	return timeOp(d, d.T, op, other, reflected)
 }
 
 // GetAttribute implements gonja's attribute lookup.
