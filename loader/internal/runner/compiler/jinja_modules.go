@@ -63,7 +63,7 @@ func (rc *renderCtx) contextModules(ctx map[string]any) {
 		ctx["flags"].(map[string]any)["WHICH"] = "compile"
 	}
 	ctx["exceptions"] = rc.exceptionsModule()
-	ctx["modules"] = map[string]any{"re": reModule(), "datetime": datetimeModule()}
+	ctx["modules"] = map[string]any{"re": reModule(), "datetime": datetimeModule(), "pytz": render.PytzModule()}
 }
 
 // exceptionsModule is dbt's `exceptions`: raise_compiler_error (an error
@@ -237,8 +237,31 @@ func (datetimeClass) GetAttribute(name string) (*exec.Value, bool) {
 		return exec.AsValue(render.Wrap(func(render.Args) (any, error) { return pyDatetime{time.Now()}, nil })), true
 	case "utcnow":
 		return exec.AsValue(render.Wrap(func(render.Args) (any, error) { return pyDatetime{time.Now().UTC()}, nil })), true
+	case "fromisoformat":
+		return exec.AsValue(render.Wrap(fromISOFormat)), true
 	}
 	return nil, false
+}
+
+// fromISOFormat is datetime.fromisoformat(text): a naive datetime, or an
+// aware one when the text has an offset (dbt-airflow-macros parses its
+// EXECUTION_DATE so; it was "not a method docket provides").
+func fromISOFormat(a render.Args) (any, error) {
+	if len(a.Pos) != 1 {
+		return nil, fmt.Errorf("fromisoformat() takes one string")
+	}
+	s := fmt.Sprint(a.Pos[0])
+	for _, layout := range []string{"2006-01-02T15:04:05.999999999Z07:00", "2006-01-02 15:04:05.999999999Z07:00"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return render.Datetime{T: t}, nil
+		}
+	}
+	for _, layout := range []string{"2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05.999999999", "2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02T15", "2006-01-02"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return pyDatetime{t}, nil
+		}
+	}
+	return nil, fmt.Errorf("ValueError as in Python (Invalid isoformat string: %s)", exec.PyStrRepr(s))
 }
 
 // pyDatetime is a Python datetime as a template sees it: printed as
@@ -269,8 +292,24 @@ func (d pyDatetime) naive() queryTime {
 // PyTypeName names it in Python's messages (exec.PyTypeNamer).
 func (pyDatetime) PyTypeName() string { return "datetime.datetime" }
 
-// GetAttribute implements gonja's attribute lookup.
+// Wall is its clock reading (render.TZInfo's localize takes it).
+func (d pyDatetime) Wall() time.Time { return d.t }
+
+// GetAttribute implements gonja's attribute lookup: replace(tzinfo=tz)
+// makes it aware, isoformat takes sep and timespec; the rest is a naive
+// query datetime's.
 func (d pyDatetime) GetAttribute(name string) (*exec.Value, bool) {
+	switch name {
+	case "replace":
+		return exec.AsValue(render.Wrap(func(a render.Args) (any, error) {
+			if z, ok := a.Kw["tzinfo"].(render.TZInfo); ok && len(a.Kw) == 1 {
+				return render.Datetime{T: time.Date(d.t.Year(), d.t.Month(), d.t.Day(), d.t.Hour(), d.t.Minute(), d.t.Second(), d.t.Nanosecond(), z.Loc)}, nil
+			}
+			return nil, fmt.Errorf("docket's datetime.replace() takes tzinfo= only (got %v)", render.SortedKwNames(a.Kw))
+		})), true
+	case "isoformat":
+		return exec.AsValue(render.Wrap(func(a render.Args) (any, error) { return render.Isoformat(d.t, false, a) })), true
+	}
 	return d.naive().GetAttribute(name)
 }
 

@@ -86,3 +86,30 @@ func TestModulesDatetimeDate(t *testing.T) {
 		}
 	}
 }
+
+// TestModulesPytz: modules.pytz (utc, timezone(name), localize) and
+// aware datetimes as the dbt-airflow-macros package uses them
+// (datetime.fromisoformat, replace(tzinfo=), astimezone(tz),
+// isoformat(timespec=)): on main modules.pytz was "attribute 'pytz' not
+// found" and fromisoformat "not a method docket provides".
+func TestModulesPytz(t *testing.T) {
+	m, diags := compilertest.Compile(t, map[string]string{
+		"models/a.sql": "{% set dt = modules.datetime.datetime %}{% set tz = modules.pytz %}" +
+			"{% set naive = dt.fromisoformat('2020-01-01T01:23:45') %}{% set utc = tz.utc.localize(naive) %}" +
+			"select '{{ naive }}|{{ utc }}|{{ utc.astimezone(tz.timezone('Asia/Tokyo')).isoformat(timespec='seconds') }}' as a, " +
+			"'{{ dt(2020, 1, 1, 1, 2, 3).replace(tzinfo=tz.utc) }}|{{ dt.fromisoformat('2020-01-01T10:23:45+09:00').strftime('%Y-%m-%d %H') }}|" +
+			"{{ dt.fromisoformat('2020-01-01T10:23:45+09:00').astimezone(tz.utc) }}|{{ naive.isoformat() }}|{{ tz.utc }}' as b",
+	})
+	if got := compilertest.Strings(diags); len(got) > 0 {
+		t.Fatalf("diagnostics %q", got)
+	}
+	want := "'2020-01-01 01:23:45|2020-01-01 01:23:45+00:00|2020-01-01T10:23:45+09:00' as a, " +
+		"'2020-01-01 01:02:03+00:00|2020-01-01 10|2020-01-01 01:23:45+00:00|2020-01-01T01:23:45|UTC' as b"
+	if c := m.Nodes["model.mem.a"].CompiledCode; !strings.Contains(c, want) {
+		t.Errorf("a.sql compiled to %q, want %q", c, want)
+	}
+	_, diags = compilertest.Compile(t, map[string]string{"models/b.sql": "select '{{ modules.pytz.timezone('Nowhere/Atall') }}' as x"})
+	if got := compilertest.Strings(diags); len(got) != 1 || !strings.Contains(got[0], "UnknownTimeZoneError") {
+		t.Errorf("diagnostics %q, want UnknownTimeZoneError", got)
+	}
+}

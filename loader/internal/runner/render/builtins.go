@@ -304,10 +304,7 @@ func (d Datetime) String() string {
 	if d.T.Nanosecond() >= 1000 { // Python's str() leaves out a zero microsecond
 		s = d.T.Format("2006-01-02 15:04:05.000000")
 	}
-	if _, off := d.T.Zone(); d.T.Location() == time.UTC || off == 0 {
-		s += "+00:00"
-	}
-	return s
+	return s + d.T.Format("-07:00") // aware: its offset (+00:00 for run_started_at, +09:00 in Tokyo)
 }
 
 // PyTypeName names it in Python's messages (exec.PyTypeNamer).
@@ -321,11 +318,12 @@ func (d Datetime) PyOp(op string, other *exec.Value, reflected bool) (*exec.Valu
 // GetAttribute implements gonja's attribute lookup.
 func (d Datetime) GetAttribute(name string) (*exec.Value, bool) {
 	t := d.T
+	if v, ok := d.zoneMethod(name); ok { // isoformat, astimezone, replace (pytz.go)
+		return v, true
+	}
 	switch name {
-	case "isoformat":
-		return exec.AsValue(Wrap(func(Args) (any, error) {
-			return strings.Replace(d.String(), " ", "T", 1), nil
-		})), true
+	case "tzinfo":
+		return exec.AsValue(TZInfo{t.Location()}), true
 	case "timestamp":
 		return exec.AsValue(Wrap(func(Args) (any, error) { return float64(t.UnixMicro()) / 1e6, nil })), true
 	case "date":

@@ -1,0 +1,142 @@
+package render
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/nikolalohinski/gonja/v2/exec"
+)
+
+// TZInfo is a pytz time zone as templates use dbt's modules.pytz: utc,
+// timezone(name); localize(a naive datetime) gives the aware one, a
+// datetime's astimezone(tz) and replace(tzinfo=tz) take it.
+type TZInfo struct{ Loc *time.Location }
+
+// String is str(tz): its name ("UTC", "Asia/Tokyo").
+func (z TZInfo) String() string { return z.Loc.String() }
+
+// PyTypeName names it in Python's messages (exec.PyTypeNamer).
+func (z TZInfo) PyTypeName() string {
+	if z.Loc == time.UTC {
+		return "UTC"
+	}
+	return "DstTzInfo"
+}
+
+// GetAttribute implements gonja's attribute lookup: localize, zone.
+func (z TZInfo) GetAttribute(name string) (*exec.Value, bool) {
+	switch name {
+	case "zone":
+		return exec.AsValue(z.String()), true
+	case "localize":
+		return exec.AsValue(Wrap(func(a Args) (any, error) {
+			if len(a.Pos) != 1 {
+				return nil, fmt.Errorf("localize() takes one naive datetime")
+			}
+			w, ok := a.Pos[0].(interface{ Wall() time.Time })
+			if !ok {
+				return nil, fmt.Errorf("localize(): %v is not a naive datetime (Python: ValueError, Not naive datetime (tzinfo is already set))", a.Pos[0])
+			}
+			return Datetime{T: inZone(w.Wall(), z.Loc)}, nil
+		})), true
+	}
+	return nil, false
+}
+
+// PytzModule is dbt's modules.pytz: utc (and UTC) and timezone(name).
+// It was missing: a package's modules.pytz.utc was "attribute 'pytz' not
+// found" (dbt-airflow-macros).
+func PytzModule() map[string]any {
+	return map[string]any{"utc": TZInfo{time.UTC}, "UTC": TZInfo{time.UTC},
+		"timezone": Wrap(func(a Args) (any, error) {
+			if len(a.Pos) != 1 {
+				return nil, fmt.Errorf("timezone() takes a zone name")
+			}
+			name := fmt.Sprint(a.Pos[0])
+			if strings.EqualFold(name, "utc") {
+				return TZInfo{time.UTC}, nil
+			}
+			loc, err := time.LoadLocation(name)
+			if err != nil || name == "" || name == "Local" {
+				return nil, fmt.Errorf("UnknownTimeZoneError as in Python (%s)", exec.PyStrRepr(name))
+			}
+			return TZInfo{loc}, nil
+		})}
+}
+
+// inZone is wall's clock reading in loc (pytz's localize, replace(tzinfo=)).
+func inZone(wall time.Time, loc *time.Location) time.Time {
+	return time.Date(wall.Year(), wall.Month(), wall.Day(), wall.Hour(), wall.Minute(), wall.Second(), wall.Nanosecond(), loc)
+}
+
+// Isoformat is Python's datetime.isoformat(sep='T', timespec='auto') of
+// t (aware: with its offset).
+func Isoformat(t time.Time, aware bool, a Args) (string, error) {
+	sep, spec := "T", "auto"
+	if s, ok := a.Kw["sep"]; ok {
+		sep = fmt.Sprint(s)
+	} else if len(a.Pos) > 0 {
+		sep = fmt.Sprint(a.Pos[0])
+	}
+	if s, ok := a.Kw["timespec"]; ok {
+		spec = fmt.Sprint(s)
+	} else if len(a.Pos) > 1 {
+		spec = fmt.Sprint(a.Pos[1])
+	}
+	layout := map[string]string{"hours": "15", "minutes": "15:04", "seconds": "15:04:05", "milliseconds": "15:04:05.000",
+		"microseconds": "15:04:05.000000"}[spec]
+	if spec == "auto" {
+		layout = "15:04:05"
+		if t.Nanosecond() >= 1000 {
+			layout = "15:04:05.000000"
+		}
+	}
+	if layout == "" {
+		return "", fmt.Errorf("ValueError as in Python (Unknown timespec value)")
+	}
+	s := t.Format("2006-01-02") + sep + t.Format(layout)
+	if aware {
+		s += t.Format("-07:00")
+	}
+	return s, nil
+}
+
+// zoneMethod is the attribute of an aware Datetime that takes a zone
+// (astimezone, replace) or formats (isoformat); false for any other.
+func (d Datetime) zoneMethod(name string) (*exec.Value, bool) {
+	switch name {
+	case "isoformat":
+		return exec.AsValue(Wrap(func(a Args) (any, error) { return Isoformat(d.T, true, a) })), true
+	case "astimezone":
+		return exec.AsValue(Wrap(func(a Args) (any, error) {
+			if len(a.Pos) == 0 {
+				return Datetime{T: d.T.UTC()}, nil // docket's clock is UTC
+			}
+			z, ok := a.Pos[0].(TZInfo)
+			if !ok {
+				return nil, fmt.Errorf("TypeError as in Python (tzinfo argument must be None or of a tzinfo subclass, not type '%s')", exec.PyTypeName(exec.AsValue(a.Pos[0])))
+			}
+			return Datetime{T: d.T.In(z.Loc)}, nil
+		})), true
+	case "replace":
+		return exec.AsValue(Wrap(func(a Args) (any, error) {
+			if z, ok := a.Kw["tzinfo"].(TZInfo); ok && len(a.Kw) == 1 {
+				return Datetime{T: inZone(d.T, z.Loc)}, nil
+			}
+			return nil, fmt.Errorf("docket's datetime.replace() takes tzinfo= only (got %v)", SortedKwNames(a.Kw))
+		})), true
+	}
+	return nil, false
+}
+
+// SortedKwNames are the names of kw, sorted (for messages).
+func SortedKwNames(kw map[string]any) []string {
+	var out []string
+	for k := range kw {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
