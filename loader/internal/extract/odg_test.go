@@ -216,10 +216,14 @@ func TestRepeatCapSaid(t *testing.T) {
 
 // TestODGMasterPageText: the text of shapes on an ODG's master page
 // (Draw shows them on every page using it: a letterhead) lands as a
-// Header, as an ODT's page header does; it was not read, without a word.
+// Header, once, as an ODT's page header does; it was not read, without a
+// word. A placeholder's prompt and a master no page uses are not read
+// (review38).
 func TestODGMasterPageText(t *testing.T) {
 	styles := `<office:document-styles ` + odfNS + ` xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"><office:master-styles>` +
-		`<style:master-page style:name="Default" draw:style-name="dp1"><draw:frame svg:x="1cm" svg:y="0.5cm" svg:width="10cm" svg:height="1cm"><draw:text-box><text:p>ACME Harbour Works letterhead</text:p></draw:text-box></draw:frame></style:master-page>` +
+		`<style:master-page style:name="Default" draw:style-name="dp1"><draw:frame svg:x="1cm" svg:y="0.5cm" svg:width="10cm" svg:height="1cm"><draw:text-box><text:p>ACME Harbour Works letterhead</text:p></draw:text-box></draw:frame>` +
+		`<draw:frame presentation:class="outline" presentation:placeholder="true" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"><draw:text-box><text:p>Click to edit the outline text format</text:p></draw:text-box></draw:frame></style:master-page>` +
+		`<style:master-page style:name="Unused"><draw:frame><draw:text-box><text:p>Unused master words</text:p></draw:text-box></draw:frame></style:master-page>` +
 		`</office:master-styles></office:document-styles>`
 	content := `<office:document-content ` + odfNS + `><office:body><office:drawing><draw:page draw:name="page1" draw:master-page-name="Default">` +
 		`<draw:frame svg:x="1cm" svg:y="3cm"><draw:text-box><text:p>Page body</text:p></draw:text-box></draw:frame></draw:page></office:drawing></office:body></office:document-content>`

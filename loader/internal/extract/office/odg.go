@@ -65,6 +65,32 @@ func readODC(ctx context.Context, ix *zipIndex, b *builder) error {
 	return nil
 }
 
+// odgMasters are the master pages content.xml's draw:pages name
+// (draw:master-page-name), for odfRegions: a master no page uses is not
+// read. {"*": true} when no page names one.
+func odgMasters(ctx context.Context, ix *zipIndex) map[string]bool {
+	used := map[string]bool{}
+	if rc, err := ix.open("content.xml"); err == nil {
+		toks := partTokens{ctx: ctx, d: newDecoder(rc), part: "content.xml"}
+		for {
+			tok, _ := toks.next()
+			if tok == nil {
+				break
+			}
+			if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "page" {
+				if name, ok := attr(se, "master-page-name"); ok {
+					used[name] = true
+				}
+			}
+		}
+		rc.Close()
+	}
+	if len(used) == 0 {
+		used["*"] = true
+	}
+	return used
+}
+
 // odfShape is the outermost shape of a draw:page the walk is in: its
 // element's local name and how many of that name are open (a group in a
 // group), its place on the page and its number on the page.

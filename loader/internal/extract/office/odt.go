@@ -81,9 +81,12 @@ type odfWalker struct {
 	rowCap   int                                    // a spreadsheet's bound on a table's rows with text (odfTables.rowCap)
 	shape    odfShape                               // the draw:page's shape the walk is in (an ODG's reading order)
 	dropped  int                                    // copies of repeated rows and cells with text the repeat cap left out (odfTables.Dropped)
-	// masters: a style:master-page's own text (an ODG's shapes drawn
-	// on its master page, on every page) is a region, as a header is
-	masters bool
+	// masters (non-nil for an ODG's styles.xml): the master pages whose
+	// own text (shapes drawn on the master, shown on the pages using it)
+	// is a region, as a header is: those a draw:page names ("*": every
+	// one); another master's, and a placeholder's prompt text ("Click to
+	// edit the title text format"), are not read (odgMasters)
+	masters map[string]bool
 }
 
 func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody bool) error {
@@ -121,6 +124,12 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 			if inBody && pages > 0 {
 				w.shape.track(t.Name, &t)
 			}
+			if v, _ := attr(t, "placeholder"); w.masters != nil && inBody && v == "true" {
+				if err := d.Skip(); err != nil {
+					return xmlErr(part, err)
+				}
+				continue
+			}
 			switch t.Name.Local {
 			case "style":
 				styleName, _ = attr(t, "name")
@@ -153,7 +162,13 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 					inBody = true
 				}
 			case "master-page":
-				if w.masters && strings.Contains(t.Name.Space, ":style:") {
+				if w.masters != nil && strings.Contains(t.Name.Space, ":style:") {
+					if name, _ := attr(t, "name"); !w.masters["*"] && !w.masters[name] {
+						if err := d.Skip(); err != nil {
+							return xmlErr(part, err)
+						}
+						break
+					}
 					inBody = true
 				}
 			case "note", "annotation":
@@ -260,7 +275,7 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 					}
 				}
 			case "master-page":
-				if w.masters && strings.Contains(t.Name.Space, ":style:") {
+				if w.masters != nil && strings.Contains(t.Name.Space, ":style:") {
 					inBody = false
 					if w.onRegion != nil {
 						w.onRegion("header")
@@ -343,7 +358,11 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 		return b.finish(), nil
 	}
 	styles := odfStyles{parent: map[string]string{}, breaks: map[string]string{}}
-	hdrs, ftrs := odfRegions(ctx, ix, styles, b, kind.drawing)
+	var masters map[string]bool
+	if kind.drawing {
+		masters = odgMasters(ctx, ix)
+	}
+	hdrs, ftrs := odfRegions(ctx, ix, styles, b, masters)
 	if kind.sheets {
 		// A spreadsheet's print header and footer hold fields the
 		// application fills when it prints ("???" for the sheet's
@@ -455,10 +474,11 @@ func addODFNotes(b *builder, notes []odfNote) {
 
 // odfRegions reads the page headers and footers of styles.xml's master
 // pages (the walk also records the common styles' parents); with masters
-// (an ODG's), a master page's own shapes' text is a header: Draw shows it
-// on every page using the master (a letterhead, a logo's words), and
-// before office/16 it was not read.
-func odfRegions(ctx context.Context, ix *zipIndex, styles odfStyles, b *builder, masters bool) (hdrs, ftrs []string) {
+// (an ODG's), the text of a used master page's own shapes is a header:
+// Draw shows it on every page using the master (a letterhead, a logo's
+// words); it lands once, at the document's start, as an ODT's page
+// header does. Before office/17 it was not read.
+func odfRegions(ctx context.Context, ix *zipIndex, styles odfStyles, b *builder, masters map[string]bool) (hdrs, ftrs []string) {
 	rc, err := ix.open("styles.xml")
 	if err != nil {
 		return nil, nil
