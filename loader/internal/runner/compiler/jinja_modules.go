@@ -156,7 +156,7 @@ func reModule() map[string]any {
 // 1, 0, 0, 0), as dbt's own adapter tests write it: it was "datetime() is
 // not a method docket provides"), each a pyDatetime.
 func datetimeModule() map[string]any {
-	return map[string]any{"date": dateClass(pyDate), "datetime": datetimeClass(func(va *exec.VarArgs) (any, error) {
+	return map[string]any{"date": dateClass(pyDate), "timedelta": render.Wrap(render.NewTimedelta), "datetime": datetimeClass(func(va *exec.VarArgs) (any, error) {
 		var f [6]int
 		for i, v := range va.Args {
 			if i >= len(f) {

@@ -138,19 +138,36 @@ func (q queryTime) PyOp(op string, other *exec.Value, reflected bool) (*exec.Val
 			return nil, false // '%s' % d
 		}
 	case "-":
-		if isTime && !reflected {
-			return exec.AsValue(fmt.Errorf("docket does not compute %s - %s (a timedelta; Python's date arithmetic is not modelled), so compute it in SQL",
-				q.typeName(), exec.PyTypeName(other))), true
+		if isTime && okind == q.kind { // a timedelta
+			if reflected {
+				return exec.AsValue(render.Since(ot, q.t)), true
+			}
+			return exec.AsValue(render.Since(q.t, ot)), true
 		}
 	}
-	// a date takes a timedelta only, which templates cannot make here:
-	// any other operand is Python's TypeError (was "docket does not
-	// compute", as if Python would have)
+	if td, ok := other.Interface().(render.Timedelta); ok && (op == "+" || op == "-" && !reflected) {
+		return exec.AsValue(q.shifted(td, op == "-")), true
+	}
+	// a date takes a timedelta only: any other operand is Python's
+	// TypeError (was "docket does not compute", as if Python would have)
 	a, b := q.typeName(), exec.PyTypeName(other)
 	if reflected {
 		a, b = b, a
 	}
 	return exec.AsValue(fmt.Errorf("TypeError as in Python (unsupported operand type(s) for %s '%s' and '%s')", op, a, b)), true
+}
+
+// shifted is q + td (sub: q - td) as the template type of q's kind: a
+// date, a naive datetime or an aware one.
+func (q queryTime) shifted(td render.Timedelta, sub bool) any {
+	t := render.TimeShift(q.t, td, sub, q.kind == kindDate)
+	switch q.kind {
+	case kindDate:
+		return render.Date{T: t}
+	case kindNaive:
+		return pyDatetime{t}
+	}
+	return render.Datetime{T: t}
 }
 
 // typeError is Python's TypeError for an order comparison q cannot make.

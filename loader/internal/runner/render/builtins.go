@@ -199,24 +199,29 @@ func (d Date) String() string { return d.T.Format("2006-01-02") }
 // PyTypeName names it in Python's messages (exec.PyTypeNamer).
 func (Date) PyTypeName() string { return "datetime.date" }
 
-// PyOp implements exec.PyOperand: two dates compare by their day; a
-// date less a date is a timedelta, which is not modelled (said so); any
-// other arithmetic is left to the fork's TypeError (run_started_at +
-// run_started_at was 0).
+// PyOp implements exec.PyOperand: two dates compare by their day, a
+// date less a date is a Timedelta, a date plus or less a Timedelta a
+// date; any other arithmetic is left to the fork's TypeError
+// (run_started_at + run_started_at was 0).
 func (d Date) PyOp(op string, other *exec.Value, reflected bool) (*exec.Value, bool) {
 	return timeOp(d, d.T, op, other, reflected)
 }
 
-// timeOp is op of d (at t) and other when other is of d's type: an
-// order or an equality by their times (gonja compared the structs as 0,
-// so date.today() > date(2020, 1, 1) was False); d - other refused.
+// timeOp is op of d (at t) and other: d plus or less a Timedelta; when
+// other is of d's type an order or an equality by their times (gonja
+// compared the structs as 0, so date.today() > date(2020, 1, 1) was
+// False) and d - other a Timedelta.
 func timeOp(d exec.PyTypeNamer, t time.Time, op string, other *exec.Value, reflected bool) (*exec.Value, bool) {
+	if td, ok := other.Interface().(Timedelta); ok && (op == "+" || op == "-" && !reflected) {
+		shifted := TimeShift(t, td, op == "-", d.PyTypeName() == "datetime.date")
+		if _, isDate := d.(Date); isDate {
+			return exec.AsValue(Date{shifted}), true
+		}
+		return exec.AsValue(Datetime{shifted}), true
+	}
 	o, ok := other.Interface().(exec.PyTypeNamer)
 	if !ok || o.PyTypeName() != d.PyTypeName() {
-		if ok && op == "-" && strings.HasPrefix(o.PyTypeName(), "datetime.") {
-			return timeDelta(d, o)
-		}
-		return nil, false
+		return nil, false // a date less a datetime: the fork's TypeError
 	}
 	var ot time.Time
 	switch x := o.(type) {
@@ -236,17 +241,13 @@ func timeOp(d exec.PyTypeNamer, t time.Time, op string, other *exec.Value, refle
 		return exec.AsValue((c == 0) == (op == "==")), true
 	case "<", "<=", ">", ">=":
 		return exec.AsValue(op == "<" && c < 0 || op == "<=" && c <= 0 || op == ">" && c > 0 || op == ">=" && c >= 0), true
-	case "-":
-		return timeDelta(d, o)
+	case "-": // a timedelta
+		if reflected {
+			return exec.AsValue(Since(ot, t)), true
+		}
+		return exec.AsValue(Since(t, ot)), true
 	}
 	return nil, false
-}
-
-// timeDelta refuses d - o of two dates or datetimes: Python gives a
-// timedelta, which templates here cannot hold.
-func timeDelta(d, o exec.PyTypeNamer) (*exec.Value, bool) {
-	return exec.AsValue(fmt.Errorf("docket does not compute %s - %s (a timedelta; Python's date arithmetic is not modelled), so compute it in SQL",
-		d.PyTypeName(), o.PyTypeName())), true
 }
 
 // GetAttribute implements gonja's attribute lookup.

@@ -1,0 +1,46 @@
+package render
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTimedelta: modules.datetime.timedelta and date arithmetic as
+// Python's: a datetime or date plus or less a timedelta (a date takes
+// its days), a date less a date and a datetime less a datetime a
+// timedelta, printed as str() prints it, with days, seconds,
+// total_seconds(), scaling, division and comparison; an int operand is
+// Python's TypeError. On main a timedelta could not be made and date -
+// date was "not modelled".
+func TestTimedelta(t *testing.T) {
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	at := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+	ctx := map[string]any{"day": Date{at}, "ts": Datetime{at}, "td": Wrap(NewTimedelta)}
+	wantRendered(t, env, ctx, []struct{ src, out string }{
+		{`{{ ts - td(days=3) }}|{{ day - td(days=1) }}|{{ day + td(hours=25) }}|{{ day - td(hours=1) }}|{{ ts + td(hours=13, minutes=5) }}`,
+			`2024-02-27 12:00:00+00:00|2024-02-29|2024-03-02|2024-02-29|2024-03-02 01:05:00+00:00`},
+		{`{{ day - (day - td(60)) }}|{{ (day - (day - td(60))).days }}|{{ ts - ts }}|{{ td(hours=-1) }}|{{ td(seconds=1.5) }}|{{ td(1, 5) * 2 }}`,
+			`60 days, 0:00:00|60|0:00:00|-1 day, 23:00:00|0:00:01.500000|2 days, 0:00:10`},
+		{`{{ td(1) / td(hours=1) }}|{{ td(weeks=1).total_seconds() }}|{{ td(1) > td(hours=1) }}|{{ td(1) == td(hours=24) }}|{{ td(1) // 2 }}|{{ td(hours=-1).seconds }}`,
+			`24.0|604800.0|True|True|12:00:00|82800`},
+	})
+	for src, want := range map[string]string{
+		`{{ td(1) + 1 }}`:        "unsupported operand type(s) for + 'datetime.timedelta' and 'int'",
+		`{{ td(1) - day }}`:      "unsupported operand type(s) for - 'datetime.timedelta' and 'datetime.date'",
+		`{{ day - ts }}`:         "unsupported operand type(s) for - 'datetime.date' and 'datetime.datetime'",
+		`{{ td(fortnights=1) }}`: "invalid keyword argument",
+	} {
+		tpl, err := env.Parse("m.sql", src)
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+			continue
+		}
+		if out, err := tpl.Render(ctx); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: got %q, error %v, want %q", src, out, err, want)
+		}
+	}
+}
