@@ -170,13 +170,20 @@ func TimeShift(t time.Time, d Timedelta, sub, isDate bool) time.Time {
 	if sub {
 		us = -us
 	}
+	days, secs, micros := Timedelta{us}.parts()
 	if isDate {
-		days, _, _ := Timedelta{us}.parts()
 		return t.AddDate(0, 0, int(days))
 	}
-	return t.Add(time.Duration(us) * time.Microsecond)
+	// whole days by the calendar, the rest as a Duration: a Duration holds
+	// ±292 years only, so t.Add(us) overflowed past it (200,000 days back
+	// from 2024 is 1476, as in Python)
+	return t.AddDate(0, 0, int(days)).Add(time.Duration(secs)*time.Second + time.Duration(micros)*time.Microsecond)
 }
 
 // Since is t - u as a Timedelta (a date less a date, a datetime less a
-// datetime).
-func Since(t, u time.Time) Timedelta { return Timedelta{US: t.Sub(u).Microseconds()} }
+// datetime), counted from Unix seconds: time.Time.Sub saturates at ±292
+// years, so a date less 0001-01-01 or 9999-12-31 less today (an SCD's
+// open-ended valid_to) gave 106751 days, 23:47:16.854775.
+func Since(t, u time.Time) Timedelta {
+	return Timedelta{US: (t.Unix()-u.Unix())*1_000_000 + int64(t.Nanosecond()/1000-u.Nanosecond()/1000)}
+}

@@ -44,3 +44,22 @@ func TestTimedelta(t *testing.T) {
 		}
 	}
 }
+
+// TestTimedeltaPastDurationRange: date arithmetic beyond a Go Duration's
+// ±292 years is Python's: 9999-12-31 (an open-ended valid_to) less a date
+// was 106751 days (time.Time.Sub saturates), and a datetime moved by
+// 200,000 days went through an overflowing Duration.
+func TestTimedeltaPastDurationRange(t *testing.T) {
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	day := func(y, m, d int) Date { return Date{time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)} }
+	ctx := map[string]any{"end": day(9999, 12, 31), "today": day(2024, 1, 31), "first": day(1, 1, 1),
+		"ts": Datetime{time.Date(2024, 1, 1, 12, 0, 0, 0, time.UTC)}, "td": Wrap(NewTimedelta)}
+	wantRendered(t, env, ctx, []struct{ src, out string }{
+		{`{{ (end - today).days }}|{{ today - first }}|{{ first - today }}`, `2913143|738915 days, 0:00:00|-738915 days, 0:00:00`},
+		{`{{ ts - td(days=200000) }}|{{ ts + td(days=2000000, seconds=5) }}|{{ today - td(days=738915) }}`,
+			`1476-06-02 12:00:00+00:00|7499-10-25 12:00:05+00:00|0001-01-01`},
+	})
+}
