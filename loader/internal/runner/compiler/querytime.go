@@ -160,7 +160,10 @@ func (q queryTime) PyOp(op string, other *exec.Value, reflected bool) (*exec.Val
 // shifted is q + td (sub: q - td) as the template type of q's kind: a
 // date, a naive datetime or an aware one.
 func (q queryTime) shifted(td render.Timedelta, sub bool) any {
-	t := render.TimeShift(q.t, td, sub, q.kind == kindDate)
+	t, err := render.TimeShift(q.t, td, sub, q.kind == kindDate)
+	if err != nil {
+		return err
+	}
 	switch q.kind {
 	case kindDate:
 		return render.Date{T: t}

@@ -213,7 +213,10 @@ func (d Date) PyOp(op string, other *exec.Value, reflected bool) (*exec.Value, b
 // False) and d - other a Timedelta.
 func timeOp(d exec.PyTypeNamer, t time.Time, op string, other *exec.Value, reflected bool) (*exec.Value, bool) {
 	if td, ok := other.Interface().(Timedelta); ok && (op == "+" || op == "-" && !reflected) {
-		shifted := TimeShift(t, td, op == "-", d.PyTypeName() == "datetime.date")
+		shifted, err := TimeShift(t, td, op == "-", d.PyTypeName() == "datetime.date")
+		if err != nil {
+			return exec.AsValue(err), true
+		}
 		if _, isDate := d.(Date); isDate {
 			return exec.AsValue(Date{shifted}), true
 		}

@@ -164,20 +164,36 @@ func (d Timedelta) PyOp(op string, other *exec.Value, reflected bool) (*exec.Val
 }
 
 // TimeShift is t + d (sub: t - d) for a date (days only, as Python's
-// date + timedelta takes td.days) or a datetime.
-func TimeShift(t time.Time, d Timedelta, sub, isDate bool) time.Time {
-	us := d.US
-	if sub {
-		us = -us
-	}
-	days, secs, micros := Timedelta{us}.parts()
+// date + timedelta takes td.days) or a datetime, or Python's
+// OverflowError when the result leaves years 1-9999 (Go's time went on
+// to 10000-01-01 where Python refuses: 9999-12-31 is a common open-ended
+// valid_to, so one day past it is a template's mistake to report).
+func TimeShift(t time.Time, d Timedelta, sub, isDate bool) (time.Time, error) {
+	var r time.Time
 	if isDate {
-		return t.AddDate(0, 0, int(days))
+		// Python's date - td is date + timedelta(-td.days): the days of
+		// td itself, so date(2024, 3, 1) - timedelta(hours=1) is the same
+		// day (negating td first, -1 day + 23 hours, gave the day before)
+		days, _, _ := d.parts()
+		if sub {
+			days = -days
+		}
+		r = t.AddDate(0, 0, int(days))
+	} else {
+		us := d.US
+		if sub {
+			us = -us
+		}
+		days, secs, micros := Timedelta{us}.parts()
+		// whole days by the calendar, the rest as a Duration: a Duration holds
+		// ±292 years only, so t.Add(us) overflowed past it (200,000 days back
+		// from 2024 is 1476, as in Python)
+		r = t.AddDate(0, 0, int(days)).Add(time.Duration(secs)*time.Second + time.Duration(micros)*time.Microsecond)
 	}
-	// whole days by the calendar, the rest as a Duration: a Duration holds
-	// ±292 years only, so t.Add(us) overflowed past it (200,000 days back
-	// from 2024 is 1476, as in Python)
-	return t.AddDate(0, 0, int(days)).Add(time.Duration(secs)*time.Second + time.Duration(micros)*time.Microsecond)
+	if y := r.Year(); y < 1 || y > 9999 {
+		return time.Time{}, fmt.Errorf("OverflowError as in Python (date value out of range)")
+	}
+	return r, nil
 }
 
 // Since is t - u as a Timedelta (a date less a date, a datetime less a

@@ -22,7 +22,7 @@ func TestTimedelta(t *testing.T) {
 	ctx := map[string]any{"day": Date{at}, "ts": Datetime{at}, "td": Wrap(NewTimedelta)}
 	wantRendered(t, env, ctx, []struct{ src, out string }{
 		{`{{ ts - td(days=3) }}|{{ day - td(days=1) }}|{{ day + td(hours=25) }}|{{ day - td(hours=1) }}|{{ ts + td(hours=13, minutes=5) }}`,
-			`2024-02-27 12:00:00+00:00|2024-02-29|2024-03-02|2024-02-29|2024-03-02 01:05:00+00:00`},
+			`2024-02-27 12:00:00+00:00|2024-02-29|2024-03-02|2024-03-01|2024-03-02 01:05:00+00:00`},
 		{`{{ day - (day - td(60)) }}|{{ (day - (day - td(60))).days }}|{{ ts - ts }}|{{ td(hours=-1) }}|{{ td(seconds=1.5) }}|{{ td(1, 5) * 2 }}`,
 			`60 days, 0:00:00|60|0:00:00|-1 day, 23:00:00|0:00:01.500000|2 days, 0:00:10`},
 		{`{{ td(1) / td(hours=1) }}|{{ td(weeks=1).total_seconds() }}|{{ td(1) > td(hours=1) }}|{{ td(1) == td(hours=24) }}|{{ td(1) // 2 }}|{{ td(hours=-1).seconds }}`,
@@ -62,4 +62,33 @@ func TestTimedeltaPastDurationRange(t *testing.T) {
 		{`{{ ts - td(days=200000) }}|{{ ts + td(days=2000000, seconds=5) }}|{{ today - td(days=738915) }}`,
 			`1476-06-02 12:00:00+00:00|7499-10-25 12:00:05+00:00|0001-01-01`},
 	})
+}
+
+// TestTimeShiftOutOfRange: a date or datetime moved past 9999-12-31 or
+// before 0001-01-01 is Python's OverflowError ("date value out of
+// range"); Go's time went on to 10000-01-01 and printed it. A date less
+// a timedelta of hours keeps its day, as Python takes the timedelta's
+// own days (date(2024, 3, 1) - timedelta(hours=1) gave 2024-02-29).
+func TestTimeShiftOutOfRange(t *testing.T) {
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	end := time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+	first := time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC)
+	ctx := map[string]any{"end": Date{end}, "endts": Datetime{end.Add(23 * time.Hour)}, "first": Date{first},
+		"td": Wrap(NewTimedelta)}
+	wantRendered(t, env, ctx, []struct{ src, out string }{
+		{`{{ end + td(hours=23) }}|{{ endts + td(minutes=59) }}|{{ first + td(hours=1) }}|{{ first - td(hours=1) }}`, `9999-12-31|9999-12-31 23:59:00+00:00|0001-01-01|0001-01-01`},
+	})
+	for _, src := range []string{`{{ end + td(days=1) }}`, `{{ endts + td(hours=1) }}`, `{{ first - td(days=1) }}`, `{{ td(days=1) + end }}`} {
+		tpl, err := env.Parse("m.sql", src)
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+			continue
+		}
+		if out, err := tpl.Render(ctx); err == nil || !strings.Contains(err.Error(), "OverflowError") {
+			t.Errorf("%q: got %q, error %v, want Python's OverflowError", src, out, err)
+		}
+	}
 }
