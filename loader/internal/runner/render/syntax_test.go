@@ -155,6 +155,23 @@ func TestDbtTextFilters(t *testing.T) {
 	}
 }
 
+// wantRenderErrors parses each src (a key of cases) and renders it with
+// ctx: the render must fail with an error holding cases[src] (the
+// render tests' shared loop for Python's errors).
+func wantRenderErrors(t *testing.T, env *Env, ctx map[string]any, cases map[string]string) {
+	t.Helper()
+	for src, want := range cases {
+		tpl, err := env.Parse("m.sql", src)
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+			continue
+		}
+		if out, err := tpl.Render(ctx); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: got %q, error %v, want %q", src, out, err, want)
+		}
+	}
+}
+
 // wantRendered parses each case's src and renders it with ctx: the output
 // must be out, with no error (the render tests' shared loop).
 func wantRendered(t *testing.T, env *Env, ctx map[string]any, cases []struct{ src, out string }) {
