@@ -209,7 +209,15 @@ func TestGray(t *testing.T) {
 
 func renderFixture(t *testing.T) ([]byte, int, int) {
 	t.Helper()
-	doc, err := OpenFitz("testdata/scan.pdf")
+	return renderGrey(t, "testdata/scan.pdf")
+}
+
+// renderGrey renders the first page of the PDF at path at 300 dpi as
+// grey pixels (the OCR tests' pages: the fixture scan and the generated
+// German and Arabic ones).
+func renderGrey(t *testing.T, path string) ([]byte, int, int) {
+	t.Helper()
+	doc, err := OpenFitz(path)
 	if err != nil {
 		t.Fatal(err)
 	}

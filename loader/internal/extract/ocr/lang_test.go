@@ -28,16 +28,7 @@ func germanPage(t *testing.T) ([]byte, int, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := OpenFitz(pdftest.WriteBytes(t, "german.pdf", data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer doc.Close()
-	img, err := doc.ImageDPI(0, 300)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Gray(img)
+	return renderGrey(t, pdftest.WriteBytes(t, "german.pdf", data))
 }
 
 // A German page OCR'd with eng alone is flagged ocr_language_not_listed

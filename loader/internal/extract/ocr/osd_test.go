@@ -178,17 +178,7 @@ func arabicPage(t *testing.T) ([]byte, int, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := pdftest.WriteBytes(t, "arabic.pdf", data)
-	doc, err := OpenFitz(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer doc.Close()
-	img, err := doc.ImageDPI(0, 300)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Gray(img)
+	return renderGrey(t, pdftest.WriteBytes(t, "arabic.pdf", data))
 }
 
 // checkFlaggedArabic: r is the Arabic page flagged, not read.
