@@ -18,9 +18,15 @@ func markLeading(lines []*textLine) {
 }
 
 // pageLeading is the step from a line to the next in the same size,
-// sharing some of its width, over that size: the lower quartile of the
-// steps between 0.9 and 2 sizes (most are a paragraph's lines, the rest
-// rows or paragraphs set apart); 0 with fewer than eight of them.
+// sharing some of its width, over that size: the least of the steps
+// between 0.9 and 2 sizes that another one repeats (within 0.01 of a
+// size: a paragraph's or a wrapped cell's lines stand exactly a leading
+// apart), or the lower quartile of them when it is less (eight steps at
+// least, most of them a paragraph's lines, the rest rows or paragraphs
+// set apart); 0 when neither is found. The repeated least step finds
+// the leading on a page with little running text, whose steps are
+// mostly a table's rows (the lower quartile read the rows' pitch as the
+// leading, and fewer than eight steps gave none).
 func pageLeading(lines []*textLine) float64 {
 	var rs []float64
 	for i := 1; i < len(lines); i++ {
@@ -32,11 +38,20 @@ func pageLeading(lines []*textLine) float64 {
 			rs = append(rs, r)
 		}
 	}
-	if len(rs) < 8 {
-		return 0
-	}
 	slices.Sort(rs)
-	return rs[len(rs)/4]
+	lead := 0.0
+	if len(rs) >= 8 {
+		lead = rs[len(rs)/4]
+	}
+	for i := 1; i < len(rs); i++ {
+		if rs[i]-rs[i-1] <= 0.01 {
+			if lead == 0 || rs[i-1] < lead {
+				lead = rs[i-1]
+			}
+			break
+		}
+	}
+	return lead
 }
 
 // rowPitch: line l stands below prev a row's pitch apart, further than

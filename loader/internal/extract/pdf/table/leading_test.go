@@ -1,9 +1,23 @@
 package table
 
 import (
+	"math"
 	"reflect"
+	"slices"
 	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
 )
+
+// sessionRows: a schedule with a blank date cell ("Opening remarks" on
+// the day of "12 April").
+var sessionRows = [][]string{
+	{"Date", "Session"},
+	{"28 October", "Workshop A"},
+	{"12 April", "Workshop A"},
+	{"", "Opening remarks"},
+	{"21 June", "Budget review"},
+}
 
 // TestBlankCellRowAtRowPitch: a tight web table (1-2px of padding) with
 // a blank date cell: "Opening remarks" under "12 April | Workshop A" is
@@ -13,13 +27,7 @@ import (
 // (13pt, the paragraphs'): a row of its own (surround tune kd-5142,
 // kd-5172: rows merged).
 func TestBlankCellRowAtRowPitch(t *testing.T) {
-	rows := [][]string{
-		{"Date", "Session"},
-		{"28 October", "Workshop A"},
-		{"12 April", "Workshop A"},
-		{"", "Opening remarks"},
-		{"21 June", "Budget review"},
-	}
+	rows := sessionRows
 	var pg page
 	pg.Items = append(pg.Items, prose(72, 80,
 		"The sessions of the autumn meeting, with the dates fixed so far by the",
@@ -72,5 +80,55 @@ func TestOpenEndedCellAtRowPitch(t *testing.T) {
 	}
 	if got := cellsOf(ts[0]); !reflect.DeepEqual(got, want) {
 		t.Errorf("cells:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestRowPitchOnAPageOfLittleText: the page's leading is read where
+// little running text stands around a table (a line of text, a
+// two-line note, the table): its steps are mostly the table's rows
+// (15.5pt), and the lower quartile of eight or more steps (or none,
+// with fewer) took the rows' pitch for the leading. Two steps alike at
+// the least pitch are the text's leading (13pt), so "Opening remarks"
+// a row's pitch under "12 April | Workshop A" is a row of its own again
+// (surround tune kd-5142: rows merged, cell 0.791).
+func TestRowPitchOnAPageOfLittleText(t *testing.T) {
+	rows := append(slices.Clone(sessionRows), [][]string{
+		{"3 July", "Field report"},
+		{"9 August", "Closing"},
+		{"2 September", "Poster session"},
+		{"4 October", "Panel discussion"},
+	}...)
+	pg := page{Items: prose(72, 80, "The sessions of the autumn meeting, with the dates fixed so far by the",
+		"committee; the rooms follow in the programme sent out next month.")}
+	pg.Items = append(pg.Items, browserTable(72, 120, 10, 15.5, rows)...)
+	pg.Items = append(pg.Items, prose(72, 270, "Members who cannot attend may write to the secretary",
+		"before the end of the month.")...)
+	wantTable(t, pg, rows)
+}
+
+// TestPageLeading: the least step two steps share, over the lower
+// quartile, and a leading from fewer than eight steps when two agree.
+func TestPageLeading(t *testing.T) {
+	at := func(ys ...float64) []*textLine {
+		var ls []*textLine
+		for _, y := range ys {
+			ls = append(ls, &textLine{bb: document.BBox{X0: 72, Y0: y, X1: 300, Y1: y + 10}, size: 10})
+		}
+		return ls
+	}
+	for _, c := range []struct {
+		name string
+		ys   []float64
+		want float64
+	}{
+		{"paragraphs", []float64{0, 13, 26, 39, 52, 65, 78, 91, 104, 130, 143}, 1.3},
+		{"rows over two lines of text", []float64{0, 13, 26, 41.5, 57, 72.5, 88, 103.5, 119, 134.5, 150}, 1.3},
+		{"few steps, two alike", []float64{0, 13, 26, 41.5}, 1.3},
+		{"few steps, none alike", []float64{0, 13, 28.5, 45}, 0},
+		{"no steps", []float64{0, 40}, 0},
+	} {
+		if got := pageLeading(at(c.ys...)); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%s: leading %.3f, want %.3f", c.name, got, c.want)
+		}
 	}
 }
