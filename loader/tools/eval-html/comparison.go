@@ -97,23 +97,25 @@ func scoreSnippets(pg comparisonPage, text string) snippetScore {
 // (withoutSoftHyphens).
 func collapseSpace(s string) string { return strings.Join(strings.Fields(withoutSoftHyphens(s)), " ") }
 
-// trafilaturaDir is the module's folder in the module cache: `go mod
-// download -json` prints it, downloading the module first when it is
-// missing.
-func trafilaturaDir() (string, error) {
-	cmd := exec.Command("go", "mod", "download", "-json", trafilaturaModule+"@"+trafilaturaVersion)
+// trafilaturaDir is go-trafilatura's folder in the module cache.
+func trafilaturaDir() (string, error) { return moduleDir(trafilaturaModule, trafilaturaVersion) }
+
+// moduleDir is a Go module's folder in the module cache: `go mod download
+// -json` prints it, downloading the module first when it is missing.
+func moduleDir(module, version string) (string, error) {
+	cmd := exec.Command("go", "mod", "download", "-json", module+"@"+version)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	var info struct{ Dir, Error string }
 	if jerr := json.Unmarshal(out, &info); jerr == nil && info.Error != "" {
-		return "", fmt.Errorf("go mod download %s@%s: %s", trafilaturaModule, trafilaturaVersion, info.Error)
+		return "", fmt.Errorf("go mod download %s@%s: %s", module, version, info.Error)
 	}
 	if err != nil {
-		return "", fmt.Errorf("go mod download %s@%s: %v %s", trafilaturaModule, trafilaturaVersion, err, strings.TrimSpace(stderr.String()))
+		return "", fmt.Errorf("go mod download %s@%s: %v %s", module, version, err, strings.TrimSpace(stderr.String()))
 	}
 	if info.Dir == "" {
-		return "", fmt.Errorf("go mod download %s@%s printed no folder", trafilaturaModule, trafilaturaVersion)
+		return "", fmt.Errorf("go mod download %s@%s printed no folder", module, version)
 	}
 	return info.Dir, nil
 }

