@@ -172,6 +172,7 @@ func (p *Project) readDBT(set map[string]bool) error {
 		if err := n.Decode(&m); err != nil {
 			warn(n, "expected a mapping: %v", err)
 		}
+		metaInOrder(m, n)
 		return m
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
@@ -287,5 +288,31 @@ func warnUnitTestKeys(n *yaml.Node, warn func(*yaml.Node, string, ...any)) {
 			continue
 		}
 		warnUnitTestKeys(v, warn)
+	}
+}
+
+// metaInOrder sets each meta / +meta mapping of tree, at any folder
+// level, to the file's order (a *render.Mapping, as dbt's dict keeps it;
+// yaml.v3's Go map has none). n is tree's YAML.
+func metaInOrder(tree map[string]any, n *yaml.Node) {
+	if tree == nil || n == nil || n.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i].Value, n.Content[i+1]
+		if v.Kind != yaml.MappingNode {
+			continue
+		}
+		if k == "meta" || k == "+meta" {
+			if m, err := render.DecodeYAML(v); err == nil {
+				if mm, ok := m.(*render.Mapping); ok {
+					tree[k] = mm
+				}
+			}
+			continue
+		}
+		if sub, ok := tree[k].(map[string]any); ok {
+			metaInOrder(sub, v)
+		}
 	}
 }

@@ -277,7 +277,18 @@ func Parse(file string, data []byte) (*Project, error) {
 	p.File = file
 	p.Dir = filepath.Dir(file)
 	var root yaml.Node
-	yaml.Unmarshal(data, &root) // decoded above: only the key lines are wanted
+	yaml.Unmarshal(data, &root) // decoded above: only the key lines (and meta's order) are wanted
+	if len(root.Content) == 1 {
+		doc := root.Content[0]
+		for i := 0; i+1 < len(doc.Content); i += 2 {
+			switch doc.Content[i].Value {
+			case "models":
+				metaInOrder(p.Models, doc.Content[i+1])
+			case "seeds":
+				metaInOrder(p.Seeds, doc.Content[i+1])
+			}
+		}
+	}
 	lines, nulls := keyLinesAndNulls(&root)
 	p.noValueWarnings(lines, nulls)
 	if errs := p.validateRaw(lines); len(errs) > 0 {

@@ -156,7 +156,7 @@ func TestPackageSingularTestConfig(t *testing.T) {
 		if n == nil {
 			t.Fatalf("no %s", id)
 		}
-		if n.Config.Severity != "warn" || !slices.Contains(n.Config.Tags, "all_tests") || n.Config.Meta["owner"] != "pkg" || !n.Config.StoreFailures {
+		if n.Config.Severity != "warn" || !slices.Contains(n.Config.Tags, "all_tests") || n.Config.Meta.Vals["owner"] != "pkg" || !n.Config.StoreFailures {
 			t.Errorf("%s: severity %q tags %v meta %v store_failures %v, want warn, all_tests and owner pkg from the root's data_tests:, store_failures from the package's",
 				id, n.Config.Severity, n.Config.Tags, n.Config.Meta, n.Config.StoreFailures)
 		}

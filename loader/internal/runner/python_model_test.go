@@ -152,7 +152,7 @@ func TestPythonModelConfigCall(t *testing.T) {
 		n.Schema != "main_pyout" || n.Alias != "scores_t" || n.ConfigPos.Line != 4 {
 		t.Errorf("scores: materialized %q tags %v schema %q alias %q at %v", n.Config.Materialized, n.Config.Tags, n.Schema, n.Alias, n.ConfigPos)
 	}
-	if meta := n.Config.Meta; meta["owner"] != "ana" || meta["pii"] != false || meta["x"] != nil || meta["tier"] == nil {
+	if meta := n.Config.Meta.Vals; meta["owner"] != "ana" || meta["pii"] != false || meta["x"] != nil || meta["tier"] == nil {
 		t.Errorf("scores meta: %#v", meta)
 	}
 	o := m.Nodes["model.probe.other"]

@@ -41,10 +41,10 @@ func TestProjectUnitTestsConfig(t *testing.T) {
 	if got := stg.Config.Tags; !slices.Equal(got, []string{"unit", "mine"}) {
 		t.Errorf("t_stg tags %v, want [unit mine]", got)
 	}
-	if got := stg.Config.Meta; got["owner"] != "ana" || got["tier"] != 3 {
+	if got := stg.Config.Meta.Vals; got["owner"] != "ana" || got["tier"] != 3 {
 		t.Errorf("t_stg meta %v, want owner ana, tier 3 (its own)", got)
 	}
-	if got := mart.Config.Tags; !slices.Equal(got, []string{"unit"}) || len(mart.Config.Meta) != 0 {
+	if got := mart.Config.Tags; !slices.Equal(got, []string{"unit"}) || mart.Config.Meta.Len() != 0 {
 		t.Errorf("t_m tags %v meta %v, want [unit] and no meta", got, mart.Config.Meta)
 	}
 	var warns []string

@@ -6,8 +6,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/docket-dev/docket/loader/internal/runner/render"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"time"
@@ -218,9 +220,18 @@ func columnsDoc(cols map[string]Column) map[string]any {
 	out := map[string]any{}
 	for k, c := range cols {
 		out[k] = map[string]any{"name": c.Name, "description": c.Description, "data_type": StrOrNil(c.DataType),
-			"meta": orEmpty(c.Meta), "constraints": []any{}, "quote": nil, "tags": append([]string{}, c.Tags...)}
+			"meta": metaDoc(c.Meta), "constraints": []any{}, "quote": nil, "tags": append([]string{}, c.Tags...)}
 	}
 	return out
+}
+
+// metaDoc is a meta mapping as manifest.json and the graph have it: in
+// its keys' order (dbt's dict order), floats written with their point.
+func metaDoc(m *render.Mapping) any {
+	if m == nil {
+		return map[string]any{}
+	}
+	return floatsKept(reflect.ValueOf(m))
 }
 
 func orEmpty(m map[string]any) map[string]any {
@@ -238,7 +249,7 @@ func configDoc(n *Node) map[string]any {
 		tags = []string{}
 	}
 	d := map[string]any{"enabled": c.Enabled, "alias": StrOrNil(c.Alias), "schema": StrOrNil(c.Schema),
-		"database": StrOrNil(c.Database), "tags": tags, "meta": orEmpty(c.Meta), "group": StrOrNil(c.Group)}
+		"database": StrOrNil(c.Database), "tags": tags, "meta": metaDoc(c.Meta), "group": StrOrNil(c.Group)}
 	switch n.ResourceType {
 	case Test:
 		d["materialized"] = "test"
@@ -346,7 +357,7 @@ func (m *Manifest) NodeDoc(n *Node) map[string]any {
 		"unique_id": n.UniqueID, "resource_type": n.ResourceType, "package_name": n.PackageName, "name": n.Name,
 		"database": StrOrNil(n.Database), "schema": n.Schema, "alias": n.Alias, "path": resourcePath(n),
 		"original_file_path": n.Path, "fqn": n.FQN, "checksum": m.fileHash(n), "config": configDoc(n),
-		"tags": tags, "description": n.Description, "columns": columnsDoc(n.Columns), "meta": orEmpty(n.Config.Meta),
+		"tags": tags, "description": n.Description, "columns": columnsDoc(n.Columns), "meta": metaDoc(n.Config.Meta),
 		"group": StrOrNil(n.Config.Group), "docs": map[string]any{"show": true, "node_color": nil}, "patch_path": nil, "build_path": nil,
 		"unrendered_config": map[string]any{}, "relation_name": StrOrNil(n.Relation), "raw_code": n.RawCode,
 		"doc_blocks": []string{},
@@ -409,14 +420,14 @@ func (m *Manifest) sourceDoc(n *Node) map[string]any {
 	if tags == nil {
 		tags = []string{}
 	}
-	cfg := map[string]any{"enabled": n.Config.Enabled || m.Sources[n.UniqueID] != nil, "meta": orEmpty(n.Config.Meta), "tags": tags,
+	cfg := map[string]any{"enabled": n.Config.Enabled || m.Sources[n.UniqueID] != nil, "meta": metaDoc(n.Config.Meta), "tags": tags,
 		"loaded_at_field": StrOrNil(n.LoadedAtField)}
 	d := map[string]any{
 		"unique_id": n.UniqueID, "resource_type": Source, "package_name": n.PackageName, "name": n.Name,
 		"database": StrOrNil(n.Database), "schema": n.Schema, "path": n.Path, "original_file_path": n.Path,
 		"fqn": n.FQN, "source_name": n.SourceName, "source_description": n.srcDesc, "loader": n.srcLoader,
 		"identifier": n.Identifier, "quoting": map[string]any{}, "loaded_at_field": StrOrNil(n.LoadedAtField),
-		"description": n.Description, "columns": columnsDoc(n.Columns), "meta": orEmpty(n.Config.Meta),
+		"description": n.Description, "columns": columnsDoc(n.Columns), "meta": metaDoc(n.Config.Meta),
 		"source_meta": map[string]any{}, "tags": tags, "config": cfg, "patch_path": nil,
 		"unrendered_config": map[string]any{}, "relation_name": StrOrNil(n.Relation), "doc_blocks": []string{},
 		"freshness": nil,

@@ -86,19 +86,17 @@ func mergeCfg(dst map[string]any, k string, v any) {
 	case "pre_hook", "post_hook":
 		dst[k] = append(hookItems(dst[k]), hookItems(v)...)
 	case "meta":
-		prev, okPrev := stringKeyed(dst[k])
-		cur, okCur := stringKeyed(v)
+		// dbt's dict.update: the keys in the order they were first set
+		// (dbt_project.yml, the YAML, config()), a later value winning
+		prev, okPrev := render.AsMapping(dst[k])
+		cur, okCur := render.AsMapping(v)
 		if !okPrev || !okCur {
 			dst[k] = v
 			return
 		}
-		merged := make(map[string]any, len(prev)+len(cur))
-		for mk, mv := range prev {
-			merged[mk] = mv
-		}
-		for mk, mv := range cur {
-			merged[mk] = mv
-		}
+		merged := &render.Mapping{Vals: make(map[string]any, prev.Len()+cur.Len())}
+		merged.Update(prev)
+		merged.Update(cur)
 		dst[k] = merged
 	default:
 		dst[k] = v
@@ -292,11 +290,13 @@ func (m *Manifest) setRelationConfig(c *Config, n *Node, k string, v any, at Pos
 			c.ColumnTypes[ck] = fmt.Sprint(cv)
 		}
 	case "meta":
-		mp, ok := stringKeyed(v)
+		mp, ok := render.AsMapping(v)
 		if !ok && v != nil {
 			bad("config meta must be a mapping (got %v)", v)
 		}
-		c.Meta = mp
+		if mp.Len() > 0 {
+			c.Meta = mp // nil when empty: a node's digest is as before
+		}
 	case "contract":
 		// read into n.contract above; enforced when the model builds (contract.go)
 	case "sql_header":

@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"bytes"
 	"encoding/json"
 	"math"
 	"reflect"
@@ -60,16 +59,38 @@ func (m *Manifest) FlatGraph() map[string]any {
 		// float (2.0 is written "2.0", not "2"), a big int exact
 		b, err := json.Marshal(floatsKept(reflect.ValueOf(parts)))
 		if err == nil {
-			d := json.NewDecoder(bytes.NewReader(b))
-			d.UseNumber()
-			err = d.Decode(&m.flat.v)
-			render.PyNumbers(m.flat.v)
+			var v any
+			if v, err = render.DecodeJSON(b); err == nil {
+				m.flat.v, _ = graphValues(v, false).(map[string]any)
+			}
 		}
 		if err != nil || m.flat.v == nil {
 			m.flat.v = map[string]any{}
 		}
 	})
 	return m.flat.v
+}
+
+// graphValues is the graph's decoded JSON as templates see it: each
+// object a plain map, as before, except a meta and what it holds, which
+// keep dbt's order (an ordered dict: meta.keys(), meta.items(), tojson).
+func graphValues(v any, inMeta bool) any {
+	switch x := v.(type) {
+	case *render.Mapping:
+		if inMeta {
+			return render.TemplateValue(x)
+		}
+		out := make(map[string]any, len(x.Vals))
+		for k, e := range x.Vals {
+			out[k] = graphValues(e, k == "meta")
+		}
+		return out
+	case []any:
+		for i, e := range x {
+			x[i] = graphValues(e, inMeta)
+		}
+	}
+	return v
 }
 
 // floatsKept is v for FlatGraph's JSON round trip: each float in its
@@ -84,7 +105,11 @@ func floatsKept(v reflect.Value) any {
 		return floatsKept(v.Elem())
 	}
 	if m, ok := v.Interface().(*render.Mapping); ok && m != nil {
-		return floatsKept(reflect.ValueOf(m.Vals))
+		vals := make(map[string]any, len(m.Vals))
+		for k, e := range m.Vals {
+			vals[k] = floatsKept(reflect.ValueOf(e))
+		}
+		return render.OrderedJSON(m.Keys, vals) // Python's dict order
 	}
 	if _, ok := v.Interface().(json.Marshaler); ok {
 		return v.Interface()

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docket-dev/docket/loader/internal/runner/render"
+	"github.com/nikolalohinski/gonja/v2/exec"
+
 	"github.com/docket-dev/docket/loader/internal/runner/compiler/compilertest"
 )
 
@@ -21,7 +24,7 @@ func TestMetaMergesAcrossLayers(t *testing.T) {
 	if len(diags) > 0 {
 		t.Fatal(compilertest.Strings(diags))
 	}
-	got := m.Nodes["model.mem.m"].Config.Meta
+	got := m.Nodes["model.mem.m"].Config.Meta.Vals
 	if fmt.Sprintf("%v %v %v", got["owner"], got["team"], got["tier"]) != "a t 1" || len(got) != 3 {
 		t.Errorf("meta %v, want owner a, team t, tier 1", got)
 	}
@@ -44,19 +47,19 @@ func TestTopLevelMeta(t *testing.T) {
 		t.Fatal(compilertest.Strings(diags))
 	}
 	n := m.Nodes["model.mem.m"]
-	if got := fmt.Sprintf("%v", n.Config.Meta); got != "map[big:12345678901234567890 f:2.5 n:1 owner:a r:2]" {
+	if got := fmt.Sprintf("%v", n.Config.Meta.Vals); got != "map[big:12345678901234567890 f:2.5 n:1 owner:a r:2]" {
 		t.Errorf("config.meta %s, want the entry's meta:", got)
 	}
 	col := n.Columns["id"]
-	if fmt.Sprintf("%v %v", col.Meta, col.Tags) != "map[pii:true] [key]" {
-		t.Errorf("column meta %v tags %v, want map[pii:true] [key]", col.Meta, col.Tags)
+	if fmt.Sprintf("%v %v", col.Meta.Vals, col.Tags) != "map[pii:true] [key]" {
+		t.Errorf("column meta %v tags %v, want map[pii:true] [key]", col.Meta.Vals, col.Tags)
 	}
 	test := m.Nodes["test.mem.unique_m_id"]
 	if test == nil || fmt.Sprint(test.Config.Tags) != "[key]" {
 		t.Errorf("the column's test: %+v, want tags [key]", test)
 	}
 	graph := m.FlatGraph()["nodes"].(map[string]any)["model.mem.m"].(map[string]any)
-	meta := graph["meta"].(map[string]any)
+	meta := dictVals(t, graph["meta"])
 	if _, isInt := meta["n"].(int); !isInt || meta["f"] != 2.5 {
 		t.Errorf("graph meta n %T %v f %v, want int 1 and 2.5", meta["n"], meta["n"], meta["f"])
 	}
@@ -68,7 +71,7 @@ func TestTopLevelMeta(t *testing.T) {
 		t.Errorf("graph meta big %T %v, want the exact int", meta["big"], meta["big"])
 	}
 	cols := graph["columns"].(map[string]any)["id"].(map[string]any)
-	if fmt.Sprint(cols["meta"], cols["tags"]) != "map[pii:true] [key]" {
+	if fmt.Sprint(dictVals(t, cols["meta"]), cols["tags"]) != "map[pii:true] [key]" {
 		t.Errorf("graph column %v", cols)
 	}
 
@@ -108,4 +111,15 @@ func TestDictArgumentTestName(t *testing.T) {
 			t.Errorf("no %s (tests: %v)", id, tests)
 		}
 	}
+}
+
+// dictVals is a template dict's values by key (the graph's meta is an
+// ordered dict).
+func dictVals(t *testing.T, v any) map[string]any {
+	t.Helper()
+	m, ok := render.PyValue(exec.AsValue(v)).(*render.Mapping)
+	if !ok {
+		t.Fatalf("%T %v is not a dict", v, v)
+	}
+	return m.Vals
 }

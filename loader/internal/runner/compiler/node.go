@@ -100,12 +100,12 @@ type Config struct {
 	Where       string            `json:"where,omitempty"`
 	ColumnTypes map[string]string `json:"column_types,omitempty"`
 	Delimiter   string            `json:"delimiter,omitempty"` // a seed's CSV field separator
-	Meta        map[string]any    `json:"meta,omitempty"`
-	Schema      string            `json:"schema,omitempty"`   // custom schema, before generate_schema_name
-	Alias       string            `json:"alias,omitempty"`    // custom alias
-	Database    string            `json:"database,omitempty"` // custom database (an attached DuckDB file)
-	FullRefresh *bool             `json:"full_refresh"`       // false: --full-refresh leaves the model alone
-	Limit       int               `json:"limit,omitempty"`    // tests: at most this many failing rows
+	Meta        *render.Mapping   `json:"meta,omitempty"`      // in the order dbt merges it (nil: none)
+	Schema      string            `json:"schema,omitempty"`    // custom schema, before generate_schema_name
+	Alias       string            `json:"alias,omitempty"`     // custom alias
+	Database    string            `json:"database,omitempty"`  // custom database (an attached DuckDB file)
+	FullRefresh *bool             `json:"full_refresh"`        // false: --full-refresh leaves the model alone
+	Limit       int               `json:"limit,omitempty"`     // tests: at most this many failing rows
 	WarnIf      string            `json:"warn_if,omitempty"`
 	ErrorIf     string            `json:"error_if,omitempty"`
 	FailCalc    string            `json:"fail_calc,omitempty"`
@@ -139,8 +139,8 @@ type Column struct {
 	Description string `json:"description"`
 	DataType    string `json:"data_type,omitempty"`
 	// Meta and Tags are the column's YAML meta: and tags: (config: too)
-	Meta map[string]any `json:"meta,omitempty"`
-	Tags []string       `json:"tags,omitempty"`
+	Meta *render.Mapping `json:"meta,omitempty"`
+	Tags []string        `json:"tags,omitempty"`
 }
 
 // DependsOn lists a node's parents.

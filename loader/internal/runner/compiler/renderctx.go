@@ -73,11 +73,18 @@ func (rc *renderCtx) vars() map[string]any {
 				return rc.configMethod(method, a)
 			}
 			for k, v := range a.Kw {
+				if normKey(k) == "meta" {
+					v = render.PyValue(a.RawKw[k]) // a dict keeps its order
+				}
 				mergeCfg(rc.cfg, normKey(k), v)
 			}
 			if len(a.Pos) == 1 {
 				if mp, ok := a.Pos[0].(map[string]any); ok {
+					ordered, _ := render.PyValue(a.Raw[0]).(*render.Mapping)
 					for k, v := range mp {
+						if normKey(k) == "meta" && ordered != nil {
+							v = ordered.Vals[k] // a dict keeps its order
+						}
 						mergeCfg(rc.cfg, normKey(k), v)
 					}
 				}

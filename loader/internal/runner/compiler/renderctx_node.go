@@ -107,12 +107,7 @@ func (rc *renderCtx) configMethod(method string, a render.Args) (any, error) {
 	case "meta_get", "meta_require":
 		meta, _ := lookup("meta")
 		name := fmt.Sprint(arg(0, "name"))
-		switch mm := meta.(type) {
-		case map[string]any:
-			if v, ok := mm[name]; ok {
-				return v, nil
-			}
-		case map[any]any:
+		if mm, ok := render.StringKeyed(meta); ok {
 			if v, ok := mm[name]; ok {
 				return v, nil
 			}

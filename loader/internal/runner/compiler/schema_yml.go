@@ -3,6 +3,7 @@ package compiler
 import (
 	"crypto/md5"
 	"fmt"
+	"github.com/docket-dev/docket/loader/internal/runner/render"
 	"regexp"
 	"sort"
 	"strings"
@@ -118,6 +119,9 @@ func (m *Manifest) patchNode(path, kind string, n *Node, e *yaml.Node, diags *[]
 		for ck, cv := range ymap(c) {
 			mergeCfg(n.ymlCfg, normKey(ck), cv)
 		}
+		if mm := ymeta(yget(c, "meta")); mm != nil {
+			n.ymlCfg["meta"] = mm // the file's order
+		}
 		n.ymlAt = configPlaces(path, c)
 	}
 	for j := 0; j+1 < len(e.Content); j += 2 {
@@ -158,7 +162,11 @@ func (m *Manifest) topLevelMeta(path string, n *Node, e, k, v *yaml.Node, diags 
 			Msg: fmt.Sprintf("%s: found meta dictionary in 'config' dictionary and as top-level key (as dbt does, refused): define it under config: only", n.Name)})
 		return
 	}
-	mergeCfg(n.ymlCfg, "meta", yany(v))
+	if mm := ymeta(v); mm != nil {
+		mergeCfg(n.ymlCfg, "meta", mm) // the file's order
+	} else {
+		mergeCfg(n.ymlCfg, "meta", yany(v))
+	}
 	if n.ymlAt == nil {
 		n.ymlAt = map[string]place{}
 	}
@@ -180,16 +188,16 @@ func quoteIdent(name string) string { return `"` + strings.ReplaceAll(name, `"`,
 // config:'s (dbt 1.10 writes them there), as dbt's ColumnInfo holds them;
 // docket read both and dropped them (manifest.json and a template's
 // model.columns showed {} and []; the column's tests lacked its tags).
-func columnMetaTags(c *yaml.Node) (map[string]any, []string) {
-	meta := map[string]any{}
+func columnMetaTags(c *yaml.Node) (*render.Mapping, []string) {
+	meta := &render.Mapping{Vals: map[string]any{}}
 	var tags []string
 	for _, holder := range []*yaml.Node{c, yget(c, "config")} {
-		for k, v := range ymap(yget(holder, "meta")) {
-			meta[k] = v
+		if mm := ymeta(yget(holder, "meta")); mm != nil {
+			meta.Update(mm)
 		}
 		tags = append(tags, toStrings(yany(yget(holder, "tags")))...)
 	}
-	if len(meta) == 0 {
+	if meta.Len() == 0 {
 		meta = nil
 	}
 	return meta, tags

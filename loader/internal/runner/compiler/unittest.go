@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"github.com/docket-dev/docket/loader/internal/runner/render"
 	"regexp"
 	"sort"
 	"strings"
@@ -204,7 +205,7 @@ func (m *Manifest) addUnitTests(it UnactedItem, name string, u *UnitSpec, cfg ma
 			Alias: name, Database: m.Database(), Path: it.Path, FQN: append(append([]string{}, t.FQN...), name),
 			Description: ystrAny(it.Item["description"]), Columns: map[string]Column{}, Tags: tags,
 			Refs: [][]string{{t.refKey()}}, Pos: it.at, Unit: &tu, Version: t.Version,
-			Config: Config{Enabled: true, Tags: tags, PreHook: []Hook{}, PostHook: []Hook{}, Meta: mapAny(cfg["meta"])}}
+			Config: Config{Enabled: true, Tags: tags, PreHook: []Hook{}, PostHook: []Hook{}, Meta: unitMeta(cfg["meta"])}}
 	}
 }
 
@@ -425,4 +426,12 @@ func (m *Manifest) unitTestKeys(it UnactedItem, name string) {
 	check("expect: ", mapAny(it.Item["expect"]), "rows", "format", "fixture")
 	check("overrides: ", mapAny(it.Item["overrides"]), "macros", "vars", "env_vars")
 	check("config: ", mapAny(it.Item["config"]), "tags", "meta", "enabled")
+}
+
+// unitMeta is a unit test's config meta (nil when there is none).
+func unitMeta(v any) *render.Mapping {
+	if m, ok := render.AsMapping(v); ok && m.Len() > 0 {
+		return m
+	}
+	return nil
 }

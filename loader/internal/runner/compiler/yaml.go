@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"github.com/docket-dev/docket/loader/internal/runner/render"
 
 	"gopkg.in/yaml.v3"
 )
@@ -42,6 +43,21 @@ func yany(n *yaml.Node) any {
 		return nil
 	}
 	return v
+}
+
+// ymeta is a YAML meta: mapping in the file's order (dbt's dict); nil
+// when n is not a mapping of string keys.
+func ymeta(n *yaml.Node) *render.Mapping {
+	if n == nil {
+		return nil
+	}
+	if v, err := render.DecodeYAML(n); err == nil {
+		if m, ok := v.(*render.Mapping); ok {
+			return m
+		}
+	}
+	m, _ := render.AsMapping(ymap(n))
+	return m
 }
 
 func ymap(n *yaml.Node) map[string]any {

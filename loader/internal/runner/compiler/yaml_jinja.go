@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"github.com/docket-dev/docket/loader/internal/runner/render"
 	"path/filepath"
 	"strings"
 
@@ -233,9 +234,9 @@ func (m *Manifest) checkSourceQuoting(path, what string, k, v *yaml.Node) {
 
 // sourceTagsMeta are a source table's tags and meta: its source's, then its
 // own (dbt's source tags add up; a table's meta keys win).
-func sourceTagsMeta(src, tbl *yaml.Node) ([]string, map[string]any) {
+func sourceTagsMeta(src, tbl *yaml.Node) ([]string, *render.Mapping) {
 	tags := []string{}
-	var meta map[string]any
+	var meta *render.Mapping
 	seen := map[string]bool{}
 	for _, level := range []*yaml.Node{src, yget(src, "config"), tbl, yget(tbl, "config")} {
 		if level == nil {
@@ -255,11 +256,11 @@ func sourceTagsMeta(src, tbl *yaml.Node) ([]string, map[string]any) {
 				}
 			}
 		}
-		for k, v := range ymap(yget(level, "meta")) {
+		if mm := ymeta(yget(level, "meta")); mm.Len() > 0 {
 			if meta == nil {
-				meta = map[string]any{}
+				meta = &render.Mapping{Vals: map[string]any{}}
 			}
-			meta[k] = v
+			meta.Update(mm) // dict.update: the source's keys first
 		}
 	}
 	return tags, meta

@@ -1,7 +1,9 @@
 package render
 
 import (
+	"bytes"
 	"encoding/json"
+	"sort"
 
 	"github.com/nikolalohinski/gonja/v2/exec"
 	"gopkg.in/yaml.v3"
@@ -182,4 +184,88 @@ func decodeJSON(d *json.Decoder) (any, error) {
 		return m, err
 	}
 	return t, nil
+}
+
+// AsMapping is v as a *Mapping: a *Mapping itself, a Go map of string
+// keys (or keys printed as strings) in sorted key order, as it printed
+// before; false for any other value. Values are not copied.
+func AsMapping(v any) (*Mapping, bool) {
+	if m, ok := v.(*Mapping); ok {
+		return m, m != nil
+	}
+	mp, ok := StringKeyed(v)
+	if !ok {
+		return nil, false
+	}
+	m := &Mapping{Vals: make(map[string]any, len(mp))}
+	keys := make([]string, 0, len(mp))
+	for k := range mp {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		m.Set(k, mp[k])
+	}
+	return m, true
+}
+
+// Update is Python's dict.update: each key of o in o's order, a new key
+// last, a key already there keeping its place with o's value.
+func (m *Mapping) Update(o *Mapping) {
+	for _, k := range o.Keys {
+		m.Set(k, o.Vals[k])
+	}
+}
+
+// Len is the number of keys (0 for a nil Mapping).
+func (m *Mapping) Len() int {
+	if m == nil {
+		return 0
+	}
+	return len(m.Keys)
+}
+
+// OrderedJSON is a mapping encoding/json writes in keys' order, as
+// Python's json.dumps writes a dict (manifest.json's meta, the graph);
+// Mapping's own MarshalJSON stays sorted, for digests.
+func OrderedJSON(keys []string, vals map[string]any) json.Marshaler {
+	return orderedJSON{keys: keys, vals: vals}
+}
+
+// orderedJSON is a mapping JSON writes in keys' order.
+type orderedJSON struct {
+	keys []string
+	vals map[string]any
+}
+
+func (o orderedJSON) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range o.keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, err := json.Marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		vb, err := json.Marshal(o.vals[k])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(kb)
+		b.WriteByte(':')
+		b.Write(vb)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// DecodeJSON is data as Python's json.loads reads it: an object a
+// *Mapping in its key order, a whole number an int (a *big.Int past
+// int64), any other number a float64.
+func DecodeJSON(data []byte) (any, error) {
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	return decodeJSON(d)
 }

@@ -39,6 +39,8 @@ type Args struct {
 	Pos []any
 	Kw  map[string]any
 	Raw []*exec.Value // Pos as the template gave them (log and print keep a tuple's form: PyValue)
+	// RawKw is Kw as the template gave them (a dict keeps its order: PyValue)
+	RawKw map[string]*exec.Value
 }
 
 // EnvVar is dbt's env_var(var, default=None): lookup's value for the
@@ -74,7 +76,7 @@ func Wrap(fn func(a Args) (any, error)) Func {
 		for _, v := range va.Args {
 			a.Pos = append(a.Pos, goValue(v))
 		}
-		a.Raw = va.Args
+		a.Raw, a.RawKw = va.Args, va.KwArgs
 		for k, v := range va.KwArgs {
 			a.Kw[k] = goValue(v)
 		}

@@ -138,13 +138,19 @@ var dictMethods = exec.NewMethodSet[map[string]any](map[string]exec.Method[map[s
 // dictValue (docket) is key's value as the dict holds it: a *exec.Dict's
 // own (a nested dict keeps its order), not self's, converted to Go (a Go
 // map, which sorts). Upstream gave the converted value: {'b': {'y': 1,
-// 'a': 2}}.values() printed [{'a': 2, 'y': 1}].
+// 'a': 2}}.values() printed [{'a': 2, 'y': 1}]; so did a dict held in a Go
+// map (graph.nodes.values(), each node's meta sorted).
 func dictValue(self map[string]any, selfValue *exec.Value, key string) any {
 	if d, ok := selfValue.Interface().(*exec.Dict); ok {
 		for _, p := range d.Pairs {
 			if p.Key.String() == key {
 				return p.Value.Interface()
 			}
+		}
+	}
+	if m, ok := selfValue.Interface().(map[string]any); ok {
+		if v, in := m[key]; in {
+			return v // the map's own value: a dict in it keeps its order (the graph's meta)
 		}
 	}
 	return self[key]
