@@ -302,10 +302,14 @@ func (d pyDatetime) GetAttribute(name string) (*exec.Value, bool) {
 	switch name {
 	case "replace":
 		return exec.AsValue(render.Wrap(func(a render.Args) (any, error) {
-			if z, ok := a.Kw["tzinfo"].(render.TZInfo); ok && len(a.Kw) == 1 {
-				return render.Datetime{T: time.Date(d.t.Year(), d.t.Month(), d.t.Day(), d.t.Hour(), d.t.Minute(), d.t.Second(), d.t.Nanosecond(), z.Loc)}, nil
+			t, zone, err := render.ReplaceTime(d.t, a, true)
+			if err != nil {
+				return nil, err
 			}
-			return nil, fmt.Errorf("docket's datetime.replace() takes tzinfo= only (got %v)", render.SortedKwNames(a.Kw))
+			if zone != nil { // replace(tzinfo=tz): aware
+				return render.Datetime{T: t}, nil
+			}
+			return pyDatetime{t}, nil
 		})), true
 	case "isoformat":
 		return exec.AsValue(render.Wrap(func(a render.Args) (any, error) { return render.Isoformat(d.t, false, a) })), true

@@ -81,10 +81,14 @@ func (q queryTime) GetAttribute(name string) (*exec.Value, bool) {
 		return exec.AsValue(render.Wrap(func(render.Args) (any, error) { return f(), nil })), true
 	}
 	switch name {
-	case "weekday":
-		return call(func() any { return (int(t.Weekday()) + 6) % 7 })
-	case "isoweekday":
-		return call(func() any { return (int(t.Weekday())+6)%7 + 1 })
+	case "replace":
+		return exec.AsValue(render.Wrap(func(a render.Args) (any, error) {
+			r, zone, err := render.ReplaceTime(t, a, q.kind != kindDate)
+			if err != nil {
+				return nil, err
+			}
+			return q.as(r, zone != nil), nil
+		})), true
 	case "isoformat":
 		return call(func() any { return strings.Replace(q.text, " ", "T", 1) })
 	case "date":
@@ -164,10 +168,16 @@ func (q queryTime) shifted(td render.Timedelta, sub bool) any {
 	if err != nil {
 		return err
 	}
-	switch q.kind {
-	case kindDate:
+	return q.as(t, false)
+}
+
+// as is t as the template type of q's kind: a date, a naive datetime
+// (aware when a zone was given: replace(tzinfo=tz)) or an aware one.
+func (q queryTime) as(t time.Time, zoned bool) any {
+	switch {
+	case q.kind == kindDate:
 		return render.Date{T: t}
-	case kindNaive:
+	case q.kind == kindNaive && !zoned:
 		return pyDatetime{t}
 	}
 	return render.Datetime{T: t}

@@ -255,19 +255,29 @@ func timeOp(d exec.PyTypeNamer, t time.Time, op string, other *exec.Value, refle
 
 // GetAttribute implements gonja's attribute lookup.
 func (d Date) GetAttribute(name string) (*exec.Value, bool) {
-	if name == "isoformat" {
+	switch name {
+	case "isoformat":
 		return exec.AsValue(Wrap(func(Args) (any, error) { return d.String(), nil })), true
+	case "replace":
+		return exec.AsValue(Wrap(func(a Args) (any, error) {
+			t, _, err := ReplaceTime(d.T, a, false)
+			return Date{t}, err
+		})), true
 	}
 	return TimeAttribute(d.T, name, false)
 }
 
 // TimeAttribute is the attribute of a Python date (clock false) or
 // datetime (clock true) that every date type of the templates shares:
-// year, month, day and strftime(), and a datetime's hour, minute, second
-// and microsecond. The types add their own isoformat, date() and the
-// like; false for any other name.
+// year, month, day, weekday(), isoweekday() and strftime(), and a
+// datetime's hour, minute, second and microsecond. The types add their
+// own isoformat, replace, date() and the like; false for any other name.
 func TimeAttribute(t time.Time, name string, clock bool) (*exec.Value, bool) {
 	switch name {
+	case "weekday": // Monday 0 .. Sunday 6
+		return exec.AsValue(Wrap(func(Args) (any, error) { return (int(t.Weekday()) + 6) % 7, nil })), true
+	case "isoweekday": // Monday 1 .. Sunday 7
+		return exec.AsValue(Wrap(func(Args) (any, error) { return (int(t.Weekday())+6)%7 + 1, nil })), true
 	case "year":
 		return exec.AsValue(t.Year()), true
 	case "month":

@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -122,21 +121,9 @@ func (d Datetime) zoneMethod(name string) (*exec.Value, bool) {
 		})), true
 	case "replace":
 		return exec.AsValue(Wrap(func(a Args) (any, error) {
-			if z, ok := a.Kw["tzinfo"].(TZInfo); ok && len(a.Kw) == 1 {
-				return Datetime{T: inZone(d.T, z.Loc)}, nil
-			}
-			return nil, fmt.Errorf("docket's datetime.replace() takes tzinfo= only (got %v)", SortedKwNames(a.Kw))
+			t, _, err := ReplaceTime(d.T, a, true) // tzinfo= keeps the wall clock
+			return Datetime{T: t}, err
 		})), true
 	}
 	return nil, false
-}
-
-// SortedKwNames are the names of kw, sorted (for messages).
-func SortedKwNames(kw map[string]any) []string {
-	var out []string
-	for k := range kw {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
