@@ -938,7 +938,7 @@ func pformat(v *exec.Value) string {
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	}
-	return v.String()
+	return exec.PyRepr(v)
 }
 
 func filterRandom(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {

@@ -281,6 +281,9 @@ func (e *Evaluator) evalList(node *nodes.List) *Value {
 	values := ValuesList{}
 	for _, val := range node.Val {
 		value := e.Eval(val)
+		if value.IsError() { // docket: an item's error is raised (it printed as <errors.errorString Value>)
+			return value
+		}
 		values = append(values, value)
 	}
 	return AsValue(values)
@@ -290,6 +293,9 @@ func (e *Evaluator) evalTuple(node *nodes.Tuple) *Value {
 	values := Tuple{} // docket: prints as a tuple, ('a',)
 	for _, val := range node.Val {
 		value := e.Eval(val)
+		if value.IsError() { // docket: as in a list
+			return value
+		}
 		values = append(values, value)
 	}
 	return AsValue(values)

@@ -247,8 +247,8 @@ func pyConvert(s *pySpec, v *Value) (string, error) {
 		if v.IsNil() {
 			text = "None"
 		}
-		if s.conv != 's' && v.IsString() {
-			text = pyRepr(text)
+		if s.conv != 's' {
+			text = PyRepr(v) // a string quoted, a date datetime.date(...), a Decimal Decimal('1.50')
 		}
 		if s.hasPrec {
 			if p, _ := strconv.Atoi(s.precision); p < len([]rune(text)) {

@@ -303,31 +303,21 @@ func (v *Value) String() string {
 			if !ok {
 				item = ToValue(v.Index(i).Val)
 			}
-			if item.IsString() {
-				out.WriteString(fmt.Sprintf(`'%s'`, item.String()))
-			} else {
-				out.WriteString(item.String())
-			}
+			out.WriteString(PyRepr(item)) // docket: each item's repr
 		}
 		out.WriteByte(']')
 		return out.String()
 	case reflect.Map:
 		pairs := []string{}
 		for _, key := range resolved.MapKeys() {
-			keyLabel := key.String()
-			if key.Kind() == reflect.String {
-				keyLabel = fmt.Sprintf(`'%s'`, keyLabel)
-			}
+			keyLabel := PyRepr(ToValue(key)) // docket: repr
 
 			value := resolved.MapIndex(key)
 			// Check whether this is an interface and resolve it where required
 			for value.Kind() == reflect.Interface {
 				value = reflect.ValueOf(value.Interface())
 			}
-			valueLabel := ToValue(value).String()
-			if value.Kind() == reflect.String {
-				valueLabel = fmt.Sprintf(`'%s'`, valueLabel)
-			}
+			valueLabel := PyRepr(ToValue(value))
 			pair := fmt.Sprintf(`%s: %s`, keyLabel, valueLabel)
 			pairs = append(pairs, pair)
 		}
@@ -1268,13 +1258,7 @@ func (vl ValuesList) String() string {
 		if idx > 0 {
 			out.WriteString(", ")
 		}
-		if key.IsString() {
-			out.WriteString("'")
-		}
-		out.WriteString(key.String())
-		if key.IsString() {
-			out.WriteString("'")
-		}
+		out.WriteString(PyRepr(key)) // docket: each item's repr
 	}
 	out.WriteByte(']')
 	return out.String()
@@ -1304,17 +1288,7 @@ type Pair struct {
 }
 
 func (p *Pair) String() string {
-	var key, value string
-	if p.Key.IsString() {
-		key = fmt.Sprintf(`'%s'`, p.Key.String())
-	} else {
-		key = p.Key.String()
-	}
-	if p.Value.IsString() {
-		value = fmt.Sprintf(`'%s'`, p.Value.String())
-	} else {
-		value = p.Value.String()
-	}
+	key, value := PyRepr(p.Key), PyRepr(p.Value) // docket: Python's repr of each
 	return fmt.Sprintf(`%s: %s`, key, value)
 }
 

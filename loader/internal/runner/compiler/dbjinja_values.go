@@ -53,6 +53,9 @@ func (r *resultRow) GetAttribute(name string) (*exec.Value, bool) {
 			return exec.AsValue(r.vals[i]), true
 		}
 	}
+	if v, ok := r.rowMethod(name); ok { // agateprint.go
+		return v, true
+	}
 	return exec.AsValue(nil), false
 }
 

@@ -152,28 +152,18 @@ func reModule() map[string]any {
 
 // datetimeModule is dbt's modules.datetime as packages use it:
 // datetime.now()/utcnow(), and datetime(year, month, day[, hour, minute,
-// second]) (a microbatch model's begin=modules.datetime.datetime(2020, 1,
-// 1, 0, 0, 0), as dbt's own adapter tests write it: it was "datetime() is
-// not a method docket provides"), each a pyDatetime.
+// second, microsecond, tzinfo]) by position or keyword (a microbatch
+// model's begin=modules.datetime.datetime(2020, 1, 1, 0, 0, 0), as dbt's
+// own adapter tests write it: it was "datetime() is not a method docket
+// provides"), a pyDatetime (aware with tzinfo=: a render.Datetime).
 func datetimeModule() map[string]any {
 	return map[string]any{"date": dateClass(pyDate), "timedelta": render.Wrap(render.NewTimedelta), "datetime": datetimeClass(func(va *exec.VarArgs) (any, error) {
-		var f [6]int
-		for i, v := range va.Args {
-			if i >= len(f) {
-				return nil, fmt.Errorf("datetime() takes at most 6 arguments (got %d)", len(va.Args))
-			}
-			n, ok := v.Interface().(int)
-			if !ok {
-				return nil, fmt.Errorf("datetime(): argument %d is %v, not a whole number", i+1, v.Interface())
-			}
-			f[i] = n
+		t, zone, err := newTime(va, true)
+		if err != nil {
+			return nil, err
 		}
-		if len(va.Args) < 3 {
-			return nil, fmt.Errorf("datetime() needs a year, a month and a day")
-		}
-		t := time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], 0, time.UTC)
-		if t.Month() != time.Month(f[1]) || t.Day() != f[2] || f[3] > 23 || f[4] > 59 || f[5] > 59 {
-			return nil, fmt.Errorf("datetime(%d, %d, %d, %d, %d, %d): not a date and time", f[0], f[1], f[2], f[3], f[4], f[5])
+		if zone != nil {
+			return render.Datetime{T: t}, nil
 		}
 		return pyDatetime{t}, nil
 	})}
@@ -183,22 +173,24 @@ func datetimeModule() map[string]any {
 // run_started_at.date()). modules.datetime had no date: date(2024, 1, 2)
 // and date.today() were "not a method docket provides".
 func pyDate(va *exec.VarArgs) (any, error) {
-	if len(va.Args) != 3 {
-		return nil, fmt.Errorf("date() takes a year, a month and a day (got %d arguments)", len(va.Args))
-	}
-	var f [3]int
-	for i, v := range va.Args {
-		n, ok := v.Interface().(int)
-		if !ok {
-			return nil, fmt.Errorf("date(): argument %d is %v, not a whole number", i+1, v.Interface())
-		}
-		f[i] = n
-	}
-	t := time.Date(f[0], time.Month(f[1]), f[2], 0, 0, 0, 0, time.UTC)
-	if t.Year() != f[0] || t.Month() != time.Month(f[1]) || t.Day() != f[2] {
-		return nil, fmt.Errorf("date(%d, %d, %d): not a date", f[0], f[1], f[2])
+	t, _, err := newTime(va, false)
+	if err != nil {
+		return nil, err
 	}
 	return render.Date{T: t}, nil
+}
+
+// newTime is Python's date(...) (clock false) or datetime(...) of va
+// (render.NewTime).
+func newTime(va *exec.VarArgs, clock bool) (time.Time, *time.Location, error) {
+	a := render.Args{Kw: map[string]any{}}
+	for _, v := range va.Args {
+		a.Pos = append(a.Pos, v.Interface())
+	}
+	for k, v := range va.KwArgs {
+		a.Kw[k] = v.Interface()
+	}
+	return render.NewTime(a, clock)
 }
 
 // dateClass is Python's date class: called, a date; its today() and

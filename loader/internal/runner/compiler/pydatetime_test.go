@@ -32,8 +32,8 @@ func TestModulesDatetimeConstructor(t *testing.T) {
 		t.Errorf("begin %v, want 2020-01-02 03:00:00 UTC", b)
 	}
 	_, diags = compilertest.Compile(t, map[string]string{"models/b.sql": "select '{{ modules.datetime.datetime(2021, 2, 30) }}' as x"})
-	if got := compilertest.Strings(diags); len(got) != 1 || !strings.Contains(got[0], "models/b.sql:1:") || !strings.Contains(got[0], "not a date") {
-		t.Errorf("diagnostics %q, want b.sql's 30 February", got)
+	if got := compilertest.Strings(diags); len(got) != 1 || !strings.Contains(got[0], "models/b.sql:1:") || !strings.Contains(got[0], "day is out of range for month") {
+		t.Errorf("diagnostics %q, want b.sql's 30 February as Python's ValueError", got)
 	}
 }
 
@@ -77,7 +77,7 @@ func TestModulesDatetimeDate(t *testing.T) {
 		t.Errorf("a.sql compiled to %q", c)
 	}
 	for src, want := range map[string]string{
-		"select '{{ modules.datetime.date(2024, 2, 30) }}' as x":    "not a date",
+		"select '{{ modules.datetime.date(2024, 2, 30) }}' as x":    "day is out of range for month",
 		"select '{{ modules.datetime.date(2024, 1, 2) + 1 }}' as x": "unsupported operand type(s) for + 'datetime.date' and 'int'",
 	} {
 		_, diags = compilertest.Compile(t, map[string]string{"models/b.sql": src})

@@ -19,6 +19,27 @@ var timeFields = []string{"year", "month", "day", "hour", "minute", "second", "m
 // replace(tzinfo=None), which makes it naive, is an error docket names,
 // since its aware datetimes (run_started_at) have no naive form here.
 func ReplaceTime(t time.Time, a Args, clock bool) (out time.Time, zone *time.Location, err error) {
+	return timeFromArgs("replace", t, a, clock)
+}
+
+// NewTime is Python's date(...) (clock false) or datetime(...) (clock
+// true) of a: year, month and day required, the rest 0, each field
+// checked as replace() checks it; zone is the tzinfo= given (nil: naive).
+func NewTime(a Args, clock bool) (time.Time, *time.Location, error) {
+	fn := "date"
+	if clock {
+		fn = "datetime"
+	}
+	for i, f := range timeFields[:3] {
+		if _, kw := a.Kw[f]; i >= len(a.Pos) && !kw {
+			return time.Time{}, nil, fmt.Errorf("TypeError as in Python (%s() missing required argument '%s' (pos %d))", fn, f, i+1)
+		}
+	}
+	return timeFromArgs(fn, time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC), a, clock)
+}
+
+// timeFromArgs is t with the fields of a (fn names the call in errors).
+func timeFromArgs(fn string, t time.Time, a Args, clock bool) (out time.Time, zone *time.Location, err error) {
 	n := 3
 	if clock {
 		n = len(timeFields)
@@ -28,7 +49,7 @@ func ReplaceTime(t time.Time, a Args, clock bool) (out time.Time, zone *time.Loc
 		typ = "datetime"
 	}
 	if len(a.Pos) > n {
-		return t, nil, fmt.Errorf("TypeError as in Python (replace() takes at most %d arguments (%d given))", n, len(a.Pos))
+		return t, nil, fmt.Errorf("TypeError as in Python (%s() takes at most %d arguments (%d given))", fn, n, len(a.Pos))
 	}
 	given := map[string]any{}
 	for i, v := range a.Pos {
@@ -37,10 +58,10 @@ func ReplaceTime(t time.Time, a Args, clock bool) (out time.Time, zone *time.Loc
 	for k, v := range a.Kw {
 		i := slices.Index(timeFields[:n], k)
 		if i < 0 {
-			return t, nil, fmt.Errorf("TypeError as in Python ('%s' is an invalid keyword argument for replace())", k)
+			return t, nil, fmt.Errorf("TypeError as in Python ('%s' is an invalid keyword argument for %s())", k, fn)
 		}
 		if i < len(a.Pos) {
-			return t, nil, fmt.Errorf("TypeError as in Python (argument for replace() given by name ('%s') and position (%d))", k, i+1)
+			return t, nil, fmt.Errorf("TypeError as in Python (argument for %s() given by name ('%s') and position (%d))", fn, k, i+1)
 		}
 		given[k] = v
 	}
@@ -67,6 +88,9 @@ func ReplaceTime(t time.Time, a Args, clock bool) (out time.Time, zone *time.Loc
 		z, isZone := v.(TZInfo)
 		if !isZone {
 			if v == nil {
+				if fn != "replace" {
+					return time.Date(f[0], time.Month(f[1]), f[2], f[3], f[4], f[5], f[6]*1000, loc), nil, nil // datetime(..., tzinfo=None): naive
+				}
 				return t, nil, fmt.Errorf("%s.replace(tzinfo=None) makes a naive datetime, which docket does not model for this value: format it with strftime() instead", typ)
 			}
 			return t, nil, fmt.Errorf("TypeError as in Python (tzinfo argument must be None or of a tzinfo subclass, not type '%s')", exec.PyTypeName(exec.AsValue(v)))
