@@ -3,6 +3,8 @@ package table
 import (
 	"math"
 	"slices"
+
+	"github.com/docket-dev/docket/loader/internal/document"
 )
 
 // markLeading sets each word's lead to the page's text leading over its
@@ -13,6 +15,35 @@ func markLeading(lines []*textLine) {
 	for _, l := range lines {
 		for _, w := range l.ws {
 			w.lead = r
+		}
+	}
+}
+
+// markFramedLeading gives the words inside a frame of rules with no
+// horizontal rule inside (a web table's outer border: its lines one band
+// that rowSeps cuts into rows as an unruled table's) the page's leading,
+// read from all its lines, as the unruled scan gives the words it sees
+// (markLeading): rowPitch tells its rows from a cell's next line. Grids
+// ruled between rows or groups of rows keep none (a label wrapped a row's
+// pitch apart in a band between two rules is one cell: a rate sheet's
+// "(Loan to Valuation Ratio" over "70.01% – 80%)").
+func markFramedLeading(gs []grid, ws []*word) {
+	var frames []document.BBox
+	for _, g := range gs {
+		if len(g.hs) == 2 {
+			frames = append(frames, g.bb)
+		}
+	}
+	if len(frames) == 0 {
+		return
+	}
+	r := uint8(math.Round(100 * pageLeading(lineUp(ws))))
+	for _, w := range ws {
+		for _, f := range frames {
+			if w.cx() > f.X0 && w.cx() < f.X1 && w.cy() > f.Y0 && w.cy() < f.Y1 {
+				w.lead = r
+				break
+			}
 		}
 	}
 }

@@ -132,3 +132,25 @@ func TestPageLeading(t *testing.T) {
 		}
 	}
 }
+
+// TestRowPitchInABox: a web table with an outer border and no rule
+// inside (surround tune kd-5186) is read on the ruled path, whose words
+// the unruled scan never gave the page's leading: "| Opening remarks"
+// a row's pitch (15.5pt) under "12 April | Workshop A", where the text
+// stands 13pt apart, was read as more of its row.
+func TestRowPitchInABox(t *testing.T) {
+	pg := page{Items: prose(72, 80, "The sessions of the autumn meeting, with the dates fixed so far by the",
+		"committee; the rooms follow in the programme sent out next month, and",
+		"the opening remarks are given on the second day of the meeting.")}
+	for i, r := range sessionRows {
+		for j, c := range r {
+			if c != "" {
+				pg.Items = append(pg.Items, txt{X: 78 + 90*float64(j), Y: 140 + 15.5*float64(i), Size: 10, S: c})
+			}
+		}
+	}
+	pg.Draw = append(pg.Draw, hline(70, 270, 128), hline(70, 270, 206), vline(70, 128, 206), vline(270, 128, 206))
+	pg.Items = append(pg.Items, prose(72, 230, "Members who cannot attend may write to the secretary",
+		"before the end of the month.")...)
+	wantTable(t, pg, sessionRows)
+}

@@ -66,7 +66,9 @@ func (d *Detector) DetectTables(lay *pdf.Layout) []document.Table {
 	var out []document.Table
 	hs, vs, curves := rules(lay)
 	var bands []headBand // header backgrounds over unruled bodies
-	for _, g := range splitGrids(stackGrids(grids(hs, vs), ws)) {
+	gs := splitGrids(stackGrids(grids(hs, vs), ws))
+	markFramedLeading(gs, ws)
+	for _, g := range gs {
 		if chart(g.bb, curves) {
 			continue
 		}
