@@ -2,8 +2,6 @@ package worker
 
 import (
 	"bufio"
-	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,8 +12,6 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
-
-	"github.com/docket-dev/docket/loader/internal/document"
 )
 
 // PoolOptions configure a Pool.
@@ -72,10 +68,23 @@ const WorkerGCPercent = 400
 const WorkerSoftMemory = 256 << 20
 
 // Pool is a set of worker processes.
+//
+// Requests are pipelined: a process holds up to depth requests, the one
+// it extracts and the next, written to its pipe while it still extracts
+// (the worker reads the next one as soon as it has answered instead of
+// waiting ~1 ms a document for the loader to read and decode its answer,
+// finish the file and write the next request). Each process has one
+// reader that takes its answers in the order the requests were written
+// (see read), and blame follows that order: when a process ends, the
+// request it was extracting (the oldest unanswered) gets the crash, the
+// time-out or the memory stop, and a request queued behind it, which the
+// process never began, is sent again to a fresh process, never blamed.
 type Pool struct {
 	opts  PoolOptions
-	slots chan *proc
+	depth int // requests a process holds at most (see slot)
 	mu    sync.Mutex
+	slots []*slot
+	freed chan struct{} // closed (and replaced) when a slot's call ends: acquire looks again
 	all   map[*proc]bool
 	peak  int64 // highest resident set of a stopped worker (its own VmHWM, see notePeak), bytes
 	// greeted: some process of this pool greeted with its Versions, so
@@ -85,16 +94,46 @@ type Pool struct {
 	greeted atomic.Bool
 }
 
+// requestsAhead is how many requests a process holds besides the one it
+// extracts.
+const requestsAhead = 1
+
+// slot is a place for one worker process: the process it runs now and
+// the Extract calls that hold it (a token each, at most Pool.depth). A
+// process that ends leaves its slot's tokens with the slot, so its
+// queued calls start one fresh process there, not one each.
+type slot struct {
+	calls int // Extract calls holding the slot (Pool.mu)
+	// mu orders the requests written to the process (the reader takes
+	// the answers in that order) and guards pr.
+	mu sync.Mutex
+	pr *proc // nil before the first use, or after its process ended
+}
+
 type proc struct {
 	cmd    *exec.Cmd
-	enc    encoder       // the requests' frames (one request at a time)
-	out    *bufio.Reader // the responses' frames
+	enc    encoder       // the requests' frames (slot.mu)
+	out    *bufio.Reader // the responses' frames (the reader's)
+	outR   *os.File      // out's pipe: closed by the reader when done (not by cmd.Wait, see start)
 	stdin  io.WriteCloser
 	stderr *tail
 	done   chan struct{} // closed when the process exited
+	kill   sync.Once
 	// greeted: the process's hello was read and was this build's
 	// versions (see greet).
 	greeted atomic.Bool
+
+	mu sync.Mutex
+	// queue: the calls whose requests were written and not answered, in
+	// order; queue[0] is the one being extracted.
+	queue   []*call
+	reading bool // the reader runs (started with the first request)
+	ended   bool // the reader is done: no request may be added
+	// stopped: the pool stopped the process for this call (time-out,
+	// memory limit, a hello that never came, the caller's context), with
+	// this verdict for it.
+	stopped     *call
+	stopVerdict verdict
 }
 
 // NewPool starts Size workers lazily (on first use, or at Warm).
@@ -102,9 +141,9 @@ func NewPool(opts PoolOptions) *Pool {
 	if opts.Size < 1 {
 		opts.Size = 1
 	}
-	p := &Pool{opts: opts, slots: make(chan *proc, opts.Size), all: map[*proc]bool{}}
+	p := &Pool{opts: opts, depth: 1 + requestsAhead, freed: make(chan struct{}), all: map[*proc]bool{}}
 	for i := 0; i < opts.Size; i++ {
-		p.slots <- nil
+		p.slots = append(p.slots, &slot{})
 	}
 	return p
 }
@@ -134,16 +173,26 @@ func (p *Pool) start() (*proc, error) {
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
+	// The answers' pipe is the pool's own, not cmd.StdoutPipe's, which
+	// cmd.Wait closes as soon as the process exits: the reader must read
+	// to the end what a dying process wrote (the answer before the one it
+	// crashed on), or it would blame the crash on a document answered.
+	outR, outW, err := os.Pipe()
 	if err != nil {
+		stdin.Close()
 		return nil, err
 	}
+	cmd.Stdout = outW
 	t := &tail{max: 4096}
 	cmd.Stderr = t
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	outW.Close() // the process has its copy
+	if err != nil {
+		outR.Close()
+		stdin.Close()
 		return nil, fmt.Errorf("worker: start %v: %w", p.opts.Command, err)
 	}
-	pr := &proc{cmd: cmd, out: bufio.NewReaderSize(stdout, 1<<16), stdin: stdin, stderr: t, done: make(chan struct{})}
+	pr := &proc{cmd: cmd, out: bufio.NewReaderSize(outR, 1<<16), outR: outR, stdin: stdin, stderr: t, done: make(chan struct{})}
 	go func() {
 		cmd.Wait()
 		close(pr.done)
@@ -159,28 +208,18 @@ func (p *Pool) start() (*proc, error) {
 // 0.1 s of CPU each) overlaps whatever the caller does before its first
 // Extract. Workers busy in Extract calls are left alone.
 func (p *Pool) Warm() error {
-	var idle []*proc
-take:
-	for len(idle) < p.opts.Size {
-		select {
-		case pr := <-p.slots:
-			idle = append(idle, pr)
-		default:
-			break take
-		}
-	}
 	var first error
-	for i, pr := range idle {
-		if pr == nil {
-			np, err := p.start()
-			if err != nil && first == nil {
+	for _, s := range p.slots {
+		if !s.mu.TryLock() {
+			continue // a request is being written: its process runs
+		}
+		if s.pr == nil {
+			var err error
+			if s.pr, err = p.start(); err != nil && first == nil {
 				first = err
 			}
-			idle[i] = np
 		}
-	}
-	for _, pr := range idle {
-		p.slots <- pr
+		s.mu.Unlock()
 	}
 	return first
 }
@@ -233,166 +272,25 @@ func hasEnv(env []string, key string) bool {
 	return false
 }
 
+// kill stops a process (and its process group) and waits for its exit;
+// once only, and not after it exited (its PID may be another's then).
 func (p *Pool) kill(pr *proc) {
 	if pr == nil {
 		return
 	}
-	p.notePeak(pr)
-	syscall.Kill(-pr.cmd.Process.Pid, syscall.SIGKILL)
-	pr.cmd.Process.Kill()
-	<-pr.done
-	p.mu.Lock()
-	delete(p.all, pr)
-	p.mu.Unlock()
-}
-
-// Extract runs req on a free worker. The returned error is always a
-// *document.Error for document-level failures (crash, timeout, too_large,
-// or the extractor's own); a plain error means the pool itself failed.
-func (p *Pool) Extract(ctx context.Context, req Request) (*Response, error) {
-	var pr *proc
-	select {
-	case pr = <-p.slots:
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-	healthy := false
-	defer func() {
-		if !healthy {
-			p.kill(pr)
-			pr = nil
-		}
-		p.slots <- pr
-	}()
-	if pr == nil {
-		var err error
-		if pr, err = p.start(); err != nil {
-			return nil, err
-		}
-	}
-	pr.stderr.Reset()
-	type result struct {
-		resp Response
-		err  error
-	}
-	ch := make(chan result, 1)
-	go func() {
-		var r result
-		pr.enc.request(&req)
-		r.err = writeFrame(pr.stdin, &pr.enc)
-		if !pr.greeted.Load() {
-			// The hello is read once the first request is written: a
-			// worker of a build from before the hello speaks only when
-			// asked, and its answer is then refused at once instead of
-			// waited for. No answer of an unchecked process is used.
-			if err := p.greet(pr); err != nil {
-				r.err = err
-			}
-		}
-		if r.err == nil {
-			var d *decoder
-			if d, r.err = readFrame(pr.out); r.err == nil {
-				r.resp, r.err = d.response()
-			}
-		}
-		ch <- r
-	}()
-	timer := time.NewTimer(p.opts.Timeout)
-	defer timer.Stop()
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
-	fail := func(kind, msg string) (*Response, error) {
-		return &Response{ID: req.ID, Err: &document.Error{Kind: kind, Msg: msg}}, nil
-	}
-	for {
+	pr.kill.Do(func() {
 		select {
-		case r := <-ch:
-			var ww *WrongWorker
-			if errors.As(r.err, &ww) {
-				return nil, ww
-			}
-			var bf *BrokenFrame
-			if errors.As(r.err, &bf) {
-				// Read whole but not understood: the process may live on
-				// (it is killed as unhealthy).
-				return fail(document.KindCrash, "the extraction process's answer could not be read: "+bf.Msg)
-			}
-			if r.err != nil {
-				<-pr.done // the pipe broke: the process died; wait for its status
-				return fail(document.KindCrash, crashMessage(pr))
-			}
-			if r.resp.ID != req.ID {
-				return fail(document.KindCrash, fmt.Sprintf("the extraction process answered request %d instead of %d (protocol out of step)", r.resp.ID, req.ID))
-			}
-			healthy = true
-			return &r.resp, nil
-		case <-timer.C:
-			if !pr.greeted.Load() && !p.greeted.Load() {
-				return nil, &WrongWorker{Command: p.opts.Command[0], Why: fmt.Sprintf("did not greet within %s (loader.timeout)", p.opts.Timeout)}
-			}
-			return fail(document.KindTimeout, fmt.Sprintf("extraction took longer than %s and was stopped", p.opts.Timeout))
-		case <-tick.C:
-			if p.opts.MaxMemory > 0 {
-				if rss := residentBytes(pr.cmd.Process.Pid); rss > p.opts.MaxMemory {
-					return fail(document.KindTooLarge, fmt.Sprintf("extraction used %d MiB of memory, over the %d MiB limit (loader.max_worker_memory)", rss>>20, p.opts.MaxMemory>>20))
-				}
-			}
-		case <-ctx.Done():
-			return nil, ctx.Err()
+		case <-pr.done:
+		default:
+			p.notePeak(pr)
+			syscall.Kill(-pr.cmd.Process.Pid, syscall.SIGKILL)
+			pr.cmd.Process.Kill()
+			<-pr.done
 		}
-	}
-}
-
-// greet reads a new process's hello (its first frame) and wants the
-// pool's Versions: otherwise a *WrongWorker error.
-func (p *Pool) greet(pr *proc) error {
-	d, err := readFrame(pr.out)
-	var got string
-	if err == nil {
-		got, err = d.hello()
-	}
-	if err == nil && got == p.opts.Versions {
-		pr.greeted.Store(true)
-		p.greeted.Store(true)
-		return nil
-	}
-	ww := &WrongWorker{Command: p.opts.Command[0]}
-	var bf *BrokenFrame
-	switch {
-	case errors.As(err, &bf):
-		ww.Why = "did not greet (" + bf.Msg + ")"
-	case err != nil && p.greeted.Load():
-		return err // this build's worker died at its start: the document's crash
-	case err != nil:
-		<-pr.done // its output ended: it exited
-		ww.Why = "ended before greeting (" + crashMessage(pr) + ")"
-	default:
-		ww.Why = fmt.Sprintf("greeted with extractor versions %q, want %q", got, p.opts.Versions)
-	}
-	return ww
-}
-
-func crashMessage(pr *proc) string {
-	msg := "the extraction process died"
-	if st := pr.cmd.ProcessState; st != nil {
-		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			msg += " with signal " + ws.Signal().String()
-		} else {
-			msg += fmt.Sprintf(" with exit code %d", st.ExitCode())
-		}
-	}
-	if s := strings.TrimSpace(pr.stderr.String()); s != "" {
-		msg += "; last output: " + lastLines(s, 3)
-	}
-	return msg
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, " | ")
+		p.mu.Lock()
+		delete(p.all, pr)
+		p.mu.Unlock()
+	})
 }
 
 // notePeak keeps the highest resident set size of the workers: the
@@ -491,9 +389,10 @@ func (p *Pool) procs() []*proc {
 
 // tail keeps the last max bytes written to it.
 type tail struct {
-	mu  sync.Mutex
-	buf []byte
-	max int
+	mu      sync.Mutex
+	buf     []byte
+	max     int
+	written int64 // bytes written in all
 }
 
 func (t *tail) Write(b []byte) (int, error) {
@@ -503,8 +402,20 @@ func (t *tail) Write(b []byte) (int, error) {
 	if len(t.buf) > t.max {
 		t.buf = t.buf[len(t.buf)-t.max:]
 	}
+	t.written += int64(len(b))
 	return len(b), nil
 }
 
 func (t *tail) String() string { t.mu.Lock(); defer t.mu.Unlock(); return string(t.buf) }
-func (t *tail) Reset()         { t.mu.Lock(); t.buf = t.buf[:0]; t.mu.Unlock() }
+
+// mark is the count of bytes written so far, for dropBefore.
+func (t *tail) mark() int64 { t.mu.Lock(); defer t.mu.Unlock(); return t.written }
+
+// dropBefore forgets what was written before mark.
+func (t *tail) dropBefore(mark int64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if keep := t.written - mark; keep < int64(len(t.buf)) {
+		t.buf = append(t.buf[:0], t.buf[int64(len(t.buf))-keep:]...)
+	}
+}

@@ -30,6 +30,9 @@ func TestMain(m *testing.M) {
 		os.Stdout.Write([]byte{2, 0, 0, 0, 99, 0})
 		time.Sleep(time.Hour)
 	}
+	if os.Getenv("DOCKET_TEST_AS_WORKER") == "silent" {
+		time.Sleep(time.Hour) // never greets
+	}
 	if os.Getenv("DOCKET_TEST_AS_WORKER") == "oldwire" {
 		// A worker of a build from before the hello: answers the first
 		// request (wire version 2) and stays alive.
@@ -54,6 +57,12 @@ func TestMain(m *testing.M) {
 			}
 		}
 		err = Serve(context.Background(), in, out, versions, func(_ context.Context, r Request) (*document.Result, error) {
+			if err := pipelineRules(r, out); err != nil {
+				return nil, err
+			}
+			if strings.Contains(filepath.Base(r.Path), "pid") {
+				return &document.Result{Type: "text", Pages: []document.Page{{Number: 1, Text: strconv.Itoa(os.Getpid())}}}, nil
+			}
 			if strings.Contains(r.Path, "crashme") {
 				syscall.Kill(os.Getpid(), syscall.SIGKILL)
 			}

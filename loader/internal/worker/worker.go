@@ -1,8 +1,10 @@
 // Package worker runs extraction in isolated subprocesses. The loader side
 // (Pool) starts `docket worker` processes, sends each one document at a
-// time over a pipe (frames of codec.go) and gets back a document.Result or a
+// time over a pipe (frames of codec.go; the next request waits in the
+// pipe while the worker extracts) and gets back a document.Result or a
 // document.Error; a worker that crashes, hangs past the timeout or grows
-// past the memory limit costs only the document it held, and is replaced.
+// past the memory limit costs only the document it held, and is replaced
+// (a request queued behind that document is sent to the new worker).
 // The worker side (Serve) reads requests and calls an extraction function.
 package worker
 
