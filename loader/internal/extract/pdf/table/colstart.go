@@ -57,7 +57,7 @@ func markColumnsOnce(lines []*textLine, size float64, again map[*word]bool) bool
 				continue
 			}
 			x := w.bb.X0
-			at = append(at[:0], member{w, false, true})
+			at = append(at[:0], member{w, false, true, i})
 			over = over[:0]
 			for _, dir := range []int{-1, 1} {
 				missed := 0 // lines in a row with nothing at x
@@ -84,7 +84,7 @@ func markColumnsOnce(lines []*textLine, size float64, again map[*word]bool) bool
 						continue
 					}
 					missed = 0
-					at = append(at, member{s, gap < pad, gap >= pad || wideSpace(lines[j], gap)})
+					at = append(at, member{s, gap < pad, gap >= pad || wideSpace(lines[j], gap), j})
 					heads = len(over)
 				}
 				if dir > 0 {
@@ -132,11 +132,12 @@ type overWord struct {
 	link float64
 }
 
-// member is a word of a column markColumnStarts tries, and whether it
-// stands less than a padding after the word before it.
+// member is a word of a column markColumnStarts tries, whether it
+// stands less than a padding after the word before it, and its line.
 type member struct {
 	w            *word
 	tight, clear bool
+	line         int
 }
 
 // markColumn marks the words of a column markColumnStarts found: three
@@ -151,7 +152,7 @@ func markColumn(at []member, over []overWord, changed *bool) bool {
 			clear++
 		}
 	}
-	if len(at) < 3 || clear < 2 || !ragged(at) {
+	if len(at) < 3 || clear < 2 || !ragged(at) && (tight == 0 || !otherFigures(at)) {
 		return false
 	}
 	for _, m := range at {
@@ -208,6 +209,24 @@ func ragged(at []member) bool {
 		lo, hi = math.Min(lo, w), math.Max(hi, w)
 	}
 	return hi-lo >= 1
+}
+
+// otherFigures: the words are numbers, not all the same, on lines in a
+// row (no line between them without a word at their x): figures of as
+// many digits are as wide, so a column of them set flush left starts at
+// one x in every row ("29,9", "17,6", "58,9"), where ragged finds no
+// column; a column set flush right or centred has its narrower or wider
+// figures elsewhere, and the lines between do not line up.
+func otherFigures(at []member) bool {
+	lo, hi, other := at[0].line, at[0].line, false
+	for _, m := range at {
+		if !numeric(m.w.text) {
+			return false
+		}
+		lo, hi = min(lo, m.line), max(hi, m.line)
+		other = other || m.w.text != at[0].w.text
+	}
+	return other && hi-lo+1 == len(at)
 }
 
 // startAt is the word of lines[j] starting at x (within 0.3pt), if

@@ -57,16 +57,7 @@ func splitInts(s string) []float64 {
 // cells are set flush left, so the widest cell of a column stands a word
 // space from the next column's cells.
 func browserTable(x, y, size, pitch float64, rows [][]string) []txt {
-	n := len(rows[0])
-	starts := make([]float64, n)
-	starts[0] = x
-	for j := 1; j < n; j++ {
-		w := 0.0
-		for _, r := range rows {
-			w = max(w, afmWidth(r[j-1], size))
-		}
-		starts[j] = starts[j-1] + w + 3
-	}
+	starts, _ := browserColumns(x, size, rows)
 	var out []txt
 	for i, r := range rows {
 		for j, c := range r {
@@ -76,6 +67,24 @@ func browserTable(x, y, size, pitch float64, rows [][]string) []txt {
 		}
 	}
 	return out
+}
+
+// browserColumns is where each column of rows starts and how wide its
+// widest cell is, as a browser sets an unstyled table from x: each column
+// 3pt after the widest cell of the one before.
+func browserColumns(x, size float64, rows [][]string) (starts, widths []float64) {
+	n := len(rows[0])
+	starts, widths = make([]float64, n), make([]float64, n)
+	for j := range n {
+		for _, r := range rows {
+			widths[j] = max(widths[j], afmWidth(r[j], size))
+		}
+		starts[j] = x
+		if j > 0 {
+			starts[j] = starts[j-1] + widths[j-1] + 3
+		}
+	}
+	return starts, widths
 }
 
 // TestTightColumns: an unstyled web table printed (cells a word space
@@ -235,17 +244,9 @@ func TestCentredRowsOverTightColumns(t *testing.T) {
 	pg.Items = append(pg.Items, prose(36, 280,
 		"How the driver fared against his team-mates in the two seasons before",
 		"his move, in points and results.")...)
-	// the columns as a browser sets them: each starts 3pt after the
-	// widest cell of the one before, head rows' cells too
-	starts, widths := []float64{38, 0, 0}, []float64{0, 0, 0}
-	for j := range widths {
-		for _, r := range rows {
-			widths[j] = max(widths[j], afmWidth(r[j], size))
-		}
-		if j > 0 {
-			starts[j] = starts[j-1] + widths[j-1] + 3
-		}
-	}
+	// the columns as a browser sets them (browserColumns), head rows'
+	// cells too
+	starts, widths := browserColumns(38, size, rows)
 	for i, r := range rows {
 		for j, c := range r {
 			x := starts[j]
@@ -321,6 +322,110 @@ func TestFigureColumnsUnderCloseHeads(t *testing.T) {
 			pg.Items = append(pg.Items, txt{X: xs[j], Y: 324 + float64(i)*pitch, Size: size, Bold: i == 0, S: c})
 		}
 	}
+	ts := detect(t, pg)
+	if !hasTable(ts, rows) {
+		t.Errorf("want the table %q: %s", rows, dump(ts))
+	}
+}
+
+// TestSameWidthFigureColumns: an unstyled web table whose columns hold
+// figures of one width with their unit ("29.9 bn", "17.6 bn": as many
+// digits are as wide, flush left, right or centred alike), its year
+// heads centred (th) over them, each column 3pt after the widest cell of
+// the one before: a column's figures start at one x clear of the cells
+// before in some rows, a word space after the unit before in the others,
+// and they are different figures, so they start a column though all its
+// words are as wide (ragged alone read no column: finanztip p1 of
+// realhtml's tune half was not found, "28 Mio. 29,9 Mio. 32,6 Mio." one
+// cell).
+func TestSameWidthFigureColumns(t *testing.T) {
+	const size, pitch = 12, 16.5
+	rows := [][]string{
+		{"", "2001", "2013", "2017"},
+		{"Employees paying social insurance", "28 bn", "29.9 bn", "32.6 bn"},
+		{"Employees with a pension", "13.6 bn", "17.6 bn", "18.1 bn"},
+		{"Share", "48.7 %", "58.9 %", "55.6 %"},
+		{"Entitlements in all", "14.6 bn", "20.2 bn", "20.8 bn"},
+		{"Entitlements per employee", "1.07", "1.15", "1.16"},
+	}
+	var pg page
+	pg.Items = append(pg.Items, prose(36, 80,
+		"The spread of company pensions over the years, as the ministry counts",
+		"them for its yearly report; employees and entitlements in billions.")...)
+	// the columns as a browser sets them (browserColumns), the bold
+	// heads centred in theirs, the body's cells flush left
+	pg.Items = append(pg.Items, browserTable(38, 130+pitch, size, pitch, rows[1:])...)
+	starts, widths := browserColumns(38, size, rows)
+	for j, c := range rows[0] {
+		pg.Items = append(pg.Items, txt{X: starts[j] + (widths[j]-afmWidth(c, size))/2, Y: 130, Size: size, Bold: true, S: c})
+	}
+	pg.Items = append(pg.Items, prose(36, 250,
+		"Some employees hold more than one entitlement, so the figures per",
+		"employee stand above one.")...)
+	ts := detect(t, pg)
+	if !hasTable(ts, rows) {
+		t.Errorf("want the table %q: %s", rows, dump(ts))
+	}
+}
+
+// TestSameFigureIsNoColumn: one figure repeated at one x on three lines,
+// a word space after the words before it in one and clear of them in
+// two, starts no column: the same text set flush right or centred starts
+// at one x whatever the column's alignment (ragged and otherFigures both
+// say no); nor do different figures of one width with a line between
+// them that has none at their x (a column set flush right, its other
+// figures narrower or wider).
+func TestSameFigureIsNoColumn(t *testing.T) {
+	at := []member{
+		{&word{text: "2020", bb: bbox(100, 0, 120, 10)}, true, false, 0},
+		{&word{text: "2020", bb: bbox(100, 14, 120, 24)}, false, true, 1},
+		{&word{text: "2020", bb: bbox(100, 28, 120, 38)}, false, true, 2},
+	}
+	changed := false
+	if markColumn(at, nil, &changed) {
+		t.Errorf("one figure repeated read as a column")
+	}
+	at[2].w.text = "2021"
+	if !markColumn(at, nil, &changed) {
+		t.Errorf("different figures of one width, lines in a row, read as no column")
+	}
+	at[2].line = 3
+	if markColumn(at, nil, &changed) {
+		t.Errorf("different figures of one width, a line between, read as a column")
+	}
+}
+
+// TestNationsCupColumns: a ranking printed from an unstyled web table,
+// each cell one word, its points all of four digits (one width) 3pt
+// after the widest nation code ("NOR"), clear of the narrower codes: the
+// points start a column though its words are all as wide (skispringen.com
+// p2 of realhtml's tune half: "GER 3912" read as one cell).
+func TestNationsCupColumns(t *testing.T) {
+	rows := [][]string{
+		{"1", "Germany", "GER", "3912"},
+		{"2", "Austria", "AUT", "3577"},
+		{"3", "Norway", "NOR", "3457"},
+		{"4", "Slovenia", "SLO", "3259"},
+		{"5", "Japan", "JPN", "2973"},
+	}
+	var pg page
+	pg.Items = append(pg.Items, prose(72, 80,
+		"The nations cup after the last competition of the year, with the points",
+		"each nation's jumpers have won so far this winter.")...)
+	// rank, nation and code in cells of fixed widths (the page's CSS), the
+	// points 3pt after the widest code, as the browser sets them
+	const size, pitch = 12, 16.5
+	codeW := 0.0
+	for _, r := range rows {
+		codeW = max(codeW, afmWidth(r[2], size))
+	}
+	for i, r := range rows {
+		for j, x := range []float64{72, 110, 250, 250 + codeW + 3} {
+			pg.Items = append(pg.Items, txt{X: x, Y: 130 + float64(i)*pitch, Size: size, S: r[j]})
+		}
+	}
+	pg.Items = append(pg.Items, prose(72, 230,
+		"Germany leads by more than three hundred points.")...)
 	ts := detect(t, pg)
 	if !hasTable(ts, rows) {
 		t.Errorf("want the table %q: %s", rows, dump(ts))
