@@ -9,7 +9,8 @@
 // are all there is). When readability finds a substantial main content in
 // a page with much more text around it, only the blocks it kept stay, less
 // those go-trafilatura's text does not support (agree.go: long blocks
-// anywhere, short ones at the article's edges; when trafilatura finds too
+// anywhere, short ones at the article's edges, long captions between its
+// paragraphs; when trafilatura finds too
 // little on its own, its fallback's text: readability's choice as
 // trafilatura cleans it), or the page's blocks
 // trafilatura holds when readability took only a part or another part, and

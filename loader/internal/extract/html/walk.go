@@ -15,6 +15,9 @@ type block struct {
 	text  string
 	level int
 	table *document.Table
+	// caption: a figcaption or caption, or text inside an element whose
+	// class or id names a caption (readability keeps the page's classes)
+	caption bool
 }
 
 // skipTags never carry readable content.
@@ -59,6 +62,15 @@ func hidden(n *html.Node) bool {
 	}
 	st := strings.ToLower(strings.ReplaceAll(attr(n, "style"), " ", ""))
 	return strings.Contains(st, "display:none") || strings.Contains(st, "visibility:hidden")
+}
+
+// captionNamed: n's class or id names a caption ("wp-caption",
+// "media-caption", "inline-video-caption"...), as trafilatura's rules
+// read them. The walker marks the text of such a block element (not an
+// inline one, and not inside a list item, where it would split a
+// paragraph) as a caption's (block.caption).
+func captionNamed(n *html.Node) bool {
+	return strings.Contains(strings.ToLower(attr(n, "class")), "caption") || strings.Contains(strings.ToLower(attr(n, "id")), "caption")
 }
 
 func attrOK(n *html.Node, key string) (string, bool) {
@@ -172,6 +184,7 @@ type walker struct {
 	listDepth  int
 	inLI       int // >0 inside an li at the current list depth
 	inMain     int // inside article/main: their header/footer are content
+	inCaption  int // inside an element whose class or id names a caption
 	dropChrome bool
 }
 
@@ -188,7 +201,7 @@ func (w *walker) add(cat document.Category, text string, level int) {
 	if text == "" {
 		return
 	}
-	w.blocks = append(w.blocks, block{cat: cat, text: text, level: level})
+	w.blocks = append(w.blocks, block{cat: cat, text: text, level: level, caption: cat == document.Caption || w.inCaption > 0})
 }
 
 // flush ends the current paragraph: a ListItem inside li, else
@@ -242,6 +255,15 @@ func (w *walker) walk(n *html.Node) {
 		if (tag == "header" || tag == "footer") && w.inMain == 0 {
 			return
 		}
+	}
+	if blockTags[tag] && w.inLI == 0 && captionNamed(n) {
+		// a block of its own already: its text is marked, nothing split
+		w.flush()
+		w.inCaption++
+		defer func() {
+			w.flush()
+			w.inCaption--
+		}()
 	}
 	switch tag {
 	case "h1", "h2", "h3", "h4", "h5", "h6":

@@ -1,0 +1,129 @@
+package html
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"golang.org/x/net/html"
+)
+
+// floodParagraphs is a news article's body: each paragraph its own
+// sentences about one flood.
+var floodParagraphs = []string{
+	"The river rose two metres overnight and flooded the lower streets of the old town, where shop owners carried their goods upstairs before dawn.",
+	"Fire crews pumped water out of forty cellars on Monday morning, and the city closed the bridge to cars until engineers could inspect its piers.",
+	"The mayor said the new flood wall on the east bank had held, and that the damage would have been far worse without the works finished last year.",
+	"Residents of the river district were told to boil their drinking water until Wednesday, after the treatment plant story power for six hours.",
+	"Schools in the lower town stay closed for the rest of the week, and the council opened the sports hall as a shelter for families who cannot go home.",
+	"Insurers expect thousands of claims, and the regional government promised an emergency fund for shop owners whose stock was story in the water.",
+}
+
+// floodCaption is a video's caption between the paragraphs: the article's
+// topic words (river, bridge, flood, mayor, city...), none of its sentences.
+const floodCaption = "The mayor of the city watched the flood water rise over the river bridge and the old town streets on Monday, fire crews said. (Video: City News)"
+
+// TestAgreeDropsCaptionsInsideTheBody: a long caption (a figcaption, or
+// text in an element whose class names a caption) between the article's
+// edges that trafilatura's text has by its words only goes; the same
+// block before the article's first edge stays (a standfirst is judged
+// so), a paragraph that is no caption stays (trafilatura loses some of
+// the article's paragraphs), and so do captions that are over a quarter
+// of readability's words (a photo story told in its captions). Fails
+// before html/28: the bag-of-words test alone kept the caption.
+func TestAgreeDropsCaptionsInsideTheBody(t *testing.T) {
+	p := floodParagraphs
+	traf := strings.Join(p, "\n")
+	ref := newTextRef(traf)
+	if in, all := ref.bagShare(wordsOf(floodCaption)); float64(in) < agreeKeep*float64(all) || ref.seqShare(floodCaption) >= agreeBodySupport {
+		t.Fatalf("fixture: the caption has %d of %d words in trafilatura's text, trigram share %.2f", in, all, ref.seqShare(floodCaption))
+	}
+	caption := block{cat: document.Caption, text: floodCaption, caption: true}
+	blocks := []block{{text: p[0]}, {text: p[1]}, {text: p[2]}, caption, {text: p[3]}, {text: p[4]}, {text: p[5]}}
+	got, how := agree(blocks, nil, traf)
+	if want := strings.Join(p, "|"); how != "checked" || strings.Join(blockTexts(got), "|") != want {
+		t.Errorf("agree said %q, kept %q\nwant checked, %q", how, blockTexts(got), p)
+	}
+	// before the first paragraph trafilatura has in order: no body yet
+	lead := append([]block{caption}, blocks[:3]...)
+	if got, _ := agree(lead, nil, traf); len(got) != 4 {
+		t.Errorf("a long caption above the article was dropped: %q", blockTexts(got))
+	}
+	// no caption: a paragraph trafilatura story stays
+	para := append(append(blocks[:3:3], block{text: floodCaption}), blocks[4:]...)
+	if got, _ := agree(para, nil, traf); len(got) != len(para) {
+		t.Errorf("a paragraph that is no caption was dropped: %q", blockTexts(got))
+	}
+	// captions over a quarter of the words: a photo story, they stay
+	story := []string{
+		"Before dawn engineers and shop owners in the river district said water had flooded forty cellars, and the council closed schools in town for a week.",
+		"Families who story their stock were promised the emergency fund by insurers, and the mayor said crews would pump water from the streets until Wednesday.",
+	}
+	many := []block{{text: p[0]}, {text: p[1]}, {text: story[0], caption: true}, caption, {text: story[1], caption: true}, {text: p[2]}}
+	got, _ = agree(many, nil, p[0]+"\n"+p[1]+"\n"+p[2]+"\n"+p[3]+"\n"+p[4]+"\n"+p[5])
+	for _, s := range append(story, floodCaption) {
+		if in, all := ref.bagShare(wordsOf(s)); float64(in) < agreeKeep*float64(all) || ref.seqShare(s) >= agreeBodySupport {
+			t.Fatalf("fixture %q: %d of %d words in trafilatura's text, trigram share %.2f", s, in, all, ref.seqShare(s))
+		}
+	}
+	if len(got) != len(many) {
+		t.Errorf("captions over a quarter of readability's words were dropped: kept %q", blockTexts(got))
+	}
+}
+
+// TestVideoCaptionInsideArticleDropped: the same on a page, through
+// readability and trafilatura: a video's caption between the paragraphs
+// (a span in a div, no figure) is not landed, every paragraph is. Fails
+// before html/28.
+func TestVideoCaptionInsideArticleDropped(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString(`<html><head><title>Flood in the old town</title></head><body><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav><article><h1>Flood in the old town</h1>`)
+	for i, p := range floodParagraphs {
+		sb.WriteString("<p>" + p + "</p>")
+		if i == 2 {
+			sb.WriteString(`<div class="video"><div class="player"></div><div class="inline-video-caption"><span class="pb-caption">` + floodCaption + `</span></div></div>`)
+		}
+	}
+	sb.WriteString(`</article><footer>Contact us</footer></body></html>`)
+	res := extractData(t, "flood.html", []byte(sb.String()))
+	text := res.Pages[0].Text
+	for _, p := range floodParagraphs {
+		if !strings.Contains(text, p) {
+			t.Errorf("paragraph story: %q\nin %q", p, text)
+		}
+	}
+	if strings.Contains(text, "Video: City News") {
+		t.Errorf("the video's caption was landed: %q", text)
+	}
+	if got := res.Metadata.Extra["content_scope"] + " " + res.Metadata.Extra["content_by"]; got != "main_content readability+trafilatura" {
+		t.Errorf("content_scope content_by = %q, want main_content readability+trafilatura", got)
+	}
+}
+
+// TestWalkerMarksCaptions: the walker marks a figcaption's text and a
+// block element's whose class or id names a caption, and nothing else; an
+// inline element so named and one inside a list item split nothing.
+func TestWalkerMarksCaptions(t *testing.T) {
+	doc, err := html.Parse(strings.NewReader(`<body>
+<p>Before the photo.</p>
+<div class="inline-video-caption"><span>The river at noon.</span></div>
+<figure><img src="a.jpg"><figcaption>The bridge.</figcaption></figure>
+<div id="photo-caption-2">Credit: City News</div>
+<p>See <span class="caption-ref">figure 1</span> below.</p>
+<ul><li>First item <div class="caption">with a note</div></li></ul>
+<p>After the photo.</p>
+</body>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range walkDocument(doc, true) {
+		got = append(got, fmt.Sprintf("%v:%s", b.caption, b.text))
+	}
+	want := []string{"false:Before the photo.", "true:The river at noon.", "true:The bridge.", "true:Credit: City News",
+		"false:See figure 1 below.", "false:First item\nwith a note", "false:After the photo."}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("blocks %q\nwant %q", got, want)
+	}
+}
