@@ -35,14 +35,24 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 	for k := 1; k+1 < len(xs) && math.IsInf(cols.left[k-1], 1); k++ {
 		firstCol = xs[k+1].pos
 	}
-	seen := false
-	for k := 0; k+1 < len(edges); k++ {
-		var band []*textLine
+	bands := make([][]*textLine, len(edges)-1)
+	for k := range bands {
 		for _, l := range lines {
 			if cy := l.cy(); cy > edges[k] && cy < edges[k+1] {
-				band = append(band, l)
+				bands[k] = append(bands[k], l)
 			}
 		}
+	}
+	// a band of the body holding three lines or more of a label and a
+	// number each (numbers do not wrap: three rows) says the rules do
+	// not run between the rows: they part groups of rows, or a group
+	// head from the heads under it
+	grouped := false
+	for k := 1; k < len(bands) && len(ys) > 2 && !grouped; k++ {
+		grouped = numberRows(cols, bands[k], firstCol) >= 3
+	}
+	seen := false
+	for k, band := range bands {
 		header := !seen // the first band of text: the column heads
 		seen = seen || len(band) > 0
 		if len(band) < 2 {
@@ -50,27 +60,21 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 		}
 		split := len(ys) == 0
 		if !split && len(band) >= 3 {
-			label, multi := 0, 0
-			for _, l := range band {
-				if l.ws[0].cx() < firstCol {
-					label++
-				}
-				if len(cols.cellsOf(l)) >= 2 {
-					multi++
-				}
-			}
+			label, multi := labelLines(cols, band, firstCol)
 			split = float64(label) >= 0.7*float64(len(band)) && multi >= 2
 			// the body of a table ruled under its header (and over a
 			// total) only is set like an unruled one: its lines are rows
 			// unless continues says they wrap, in whichever column
 			split = split || len(ys) <= 2 && k > 0 && label >= 2 && multi >= 2
 		}
-		if !split && len(band) == 2 && k > 0 && len(ys) <= 2 {
+		if !split && len(band) == 2 && k > 0 && (len(ys) <= 2 || grouped) {
 			// two body lines between the few rules of a table ruled
-			// under its header (and over a total) only, each filling the
-			// same two or more columns from the first: two rows unless
-			// the second continues the first (continues decides); where
-			// rules run between most rows, a band is one row
+			// under its header (and over a total) only, or between
+			// rules that part groups of rows (grouped),
+			// each filling the same two or more columns from the first:
+			// two rows unless the second continues the first (continues
+			// decides); where rules run between most rows, a band is
+			// one row
 			a, b := cols.cellsOf(band[0]), cols.cellsOf(band[1])
 			same := len(a) >= 2 && len(a) == len(b) && band[0].ws[0].cx() < firstCol && band[1].ws[0].cx() < firstCol
 			for i := 0; same && i < len(a); i++ {
