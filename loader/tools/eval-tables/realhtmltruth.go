@@ -57,7 +57,11 @@ const maxDataCell = 600
 // each, not a calendar and not a grid of single characters (icon fonts).
 // The last three came from looking at the tune split's missed tables
 // (session 29): a newsletter form, a date picker, a row of social icons
-// are no table to a reader.
+// are no table to a reader. So did a list (session 36): two rows or more
+// under the first and none of them with two cells of text (a product
+// list whose price columns a script fills, printed empty; a feature list
+// beside a column of check-mark images) is one column of text to a
+// reader, whatever heads the first row holds.
 func dataTable(t domTable) (bool, string) {
 	switch {
 	case t.Nested:
@@ -73,8 +77,8 @@ func dataTable(t domTable) (bool, string) {
 	case singleChars(t):
 		return false, "cells of single characters (icons)"
 	}
-	th, full, maxCols := false, 0, 0
-	for _, r := range t.Rows {
+	th, full, bodyFull, maxCols := false, 0, 0, 0
+	for i, r := range t.Rows {
 		n, cols := 0, 0
 		for _, c := range r.Cells {
 			if c.Hidden {
@@ -92,6 +96,9 @@ func dataTable(t domTable) (bool, string) {
 		maxCols = max(maxCols, cols)
 		if n >= 2 {
 			full++
+			if i > 0 {
+				bodyFull++
+			}
 		}
 	}
 	switch {
@@ -99,6 +106,8 @@ func dataTable(t domTable) (bool, string) {
 		return false, "fewer than 2 rows or columns"
 	case !th && full < 2:
 		return false, "no th and fewer than 2 rows of 2 cells with text"
+	case len(t.Rows) >= 3 && bodyFull == 0:
+		return false, "a list: no row under the first with 2 cells of text"
 	}
 	return true, ""
 }

@@ -65,6 +65,9 @@ func TestDataTableFilter(t *testing.T) {
 		{"layout around data", `<table><tr><td><table><tr><td>a</td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table></td><td>x</td></tr></table>`, []bool{false, false}},
 		{"presentation", `<table role="presentation"><tr><td>a</td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table>`, []bool{false}},
 		{"one text column", `<table><tr><td>a</td><td></td></tr><tr><td>b</td><td> </td></tr></table>`, []bool{false}},
+		{"list under heads", `<table><tr><th>Product</th><th>Price</th></tr><tr><td>Wheat</td><td></td></tr><tr><td>Barley</td><td></td></tr><tr><td>Maize</td><td></td></tr></table>`, []bool{false}},
+		{"list under a title", `<table><tr><th colspan="2">Standard Edition</th></tr><tr><td>Retina support</td><td><img src="tick.png"></td></tr><tr><td>Touch Bar</td><td><img src="tick.png"></td></tr></table>`, []bool{false}},
+		{"sparse rows under heads", `<table><tr><th>Product</th><th>Price</th></tr><tr><td>Wheat</td><td>212</td></tr><tr><td>Barley</td><td></td></tr></table>`, []bool{true}},
 		{"form", `<table><tr><th>Email</th><td><input type="email"></td></tr><tr><td>Name</td><td><input name="n"></td></tr></table>`, []bool{false}},
 		{"hidden input", `<table><tr><th>a</th><th>b</th></tr><tr><td>1<input type="hidden" name="x"></td><td>2</td></tr></table>`, []bool{true}},
 		{"calendar", `<table><tr><th>Mo</th><th>Tu</th><th>We</th><th>Th</th><th>Fr</th><th>Sa</th><th>Su</th></tr>` +
