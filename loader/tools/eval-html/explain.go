@@ -15,9 +15,10 @@ import (
 )
 
 // -explain PAGE shows why the candidates score as they do on one tune page
-// of any set: on html-main and the goose set's whole bodies, each
-// candidate's blocks holding words the expected text lacks (extra) and the
-// expected text's blocks holding words the candidate lacks (missed); on the
+// of any set: on html-main, the GoOse set and the goose set's whole
+// bodies, each candidate's blocks holding words the expected text lacks
+// (extra) and the expected text's blocks holding words the candidate lacks
+// (missed); on the
 // comparison set, the snippets missed and the unwanted ones found, with the
 // candidate's block that holds each; on the goose set, the words before the
 // lede. Report pages are refused (they are judged, not looked into), and
