@@ -185,14 +185,17 @@ func filterCenter(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec
 	); err != nil {
 		return exec.AsValue(exec.ErrInvalidCall(err))
 	}
-	slen := in.Len()
+	// docket: Python's str.center of str(value): the length of its text
+	// (None's is 4; it was 0), the odd space on the left only when the
+	// width is odd too (pad // 2 + (pad & width & 1))
+	slen := len([]rune(in.String()))
 	if width <= slen {
-		return in
+		return exec.AsValue(in.String())
 	}
 
 	spaces := width - slen
-	left := spaces/2 + spaces%2
-	right := spaces / 2
+	left := spaces/2 + (spaces & width & 1)
+	right := spaces - left
 
 	return exec.AsValue(fmt.Sprintf("%s%s%s", strings.Repeat(" ", left),
 		in.String(), strings.Repeat(" ", right)))
@@ -1352,10 +1355,7 @@ func filterTitle(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.
 	if err := params.Take(); err != nil {
 		return exec.AsValue(exec.ErrInvalidCall(err))
 	}
-	if in.IsNil() {
-		return exec.AsValue("")
-	}
-	return exec.AsValue(cases.Title(language.English).String(strings.ToLower(in.String())))
+	return exec.AsValue(cases.Title(language.English).String(strings.ToLower(in.String()))) // docket: None titles "None" (it was "")
 }
 
 func filterTrim(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {

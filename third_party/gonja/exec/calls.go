@@ -71,6 +71,9 @@ func (e *Evaluator) evalCall(node *nodes.Call) *Value {
 		// Return the function call value
 		current = rv.Interface().(*Value).Val
 		isSafe = rv.Interface().(*Value).Safe
+		if !current.IsValid() {
+			return rv.Interface().(*Value) // docket: a None or an Undefined keeps which it is
+		}
 	}
 
 	if !current.IsValid() {

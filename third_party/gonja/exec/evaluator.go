@@ -80,7 +80,7 @@ func (e *Evaluator) Eval(node nodes.Expression) *Value {
 			return e.Eval(n.Expression)
 		}
 		if n.Alternative == nil {
-			return AsValue(nil)
+			return AsUndefined() // jinja2: `x if c` without else is Undefined when c is false, renders ""
 		}
 		return e.Eval(n.Alternative)
 	default:
@@ -343,6 +343,9 @@ func (e *Evaluator) evalName(node *nodes.Name) *Value {
 	if !ok && e.Config.StrictUndefined && !node.Assigned {
 		return AsValue(errors.Errorf(`Unable to evaluate name "%s"`, node.Name.Val))
 	}
+	if !ok {
+		return AsUndefined() // a name set in a branch not taken, or any name when not strict
+	}
 	return ToValue(val)
 }
 
@@ -383,7 +386,7 @@ func (e *Evaluator) evalGetItem(node *nodes.GetItem) *Value {
 		if e.Config.StrictUndefined {
 			return AsValue(errors.Errorf(`unable to evaluate %s: item '%s' not found`, node, node.Arg))
 		}
-		return AsValue(nil)
+		return AsUndefined()
 	}
 	return item
 }
@@ -601,7 +604,7 @@ func (e *Evaluator) evalGetAttribute(node *nodes.GetAttribute) *Value {
 			if e.Config.StrictUndefined {
 				return AsValue(errors.Errorf(`Unable to evaluate %s: attribute '%s' not found`, node, node.Attribute))
 			}
-			return AsValue(nil)
+			return AsUndefined()
 		}
 		return attr
 	} else {
@@ -613,7 +616,7 @@ func (e *Evaluator) evalGetAttribute(node *nodes.GetAttribute) *Value {
 			if e.Config.StrictUndefined {
 				return AsValue(errors.Errorf(`Unable to evaluate %s: item %d not found`, node, node.Index))
 			}
-			return AsValue(nil)
+			return AsUndefined()
 		}
 		return item
 	}
@@ -784,3 +787,8 @@ func kwargOrder(node *nodes.Call) []string {
 	sort.Strings(names)
 	return names
 }
+
+// AsUndefined (docket) is Jinja2's Undefined where it is no error: it
+// renders "", is not defined, and default() replaces it; a nil without
+// the flag is None (the literal's or a host's), which prints "None".
+func AsUndefined() *Value { return &Value{Undefined: true} }

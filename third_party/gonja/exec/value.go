@@ -251,10 +251,10 @@ func (v *Value) ToGoSimpleType(allowInterfaceKeys bool) any {
 // return to the type's name.
 func (v *Value) String() string {
 	if v.IsNil() {
-		if v.None {
-			return "None"
+		if v.Undefined {
+			return ""
 		}
-		return ""
+		return "None" // docket: None, the literal's or a host's (config.get, dict.get), prints as Python's str(None)
 	}
 	if v.Val.IsValid() && v.Val.CanInterface() {
 		if stringer, ok := v.Val.Interface().(fmt.Stringer); ok {
@@ -1062,6 +1062,9 @@ func ToValue(data any) *Value {
 	// into the execution context (e.g. in a for-loop)
 	if val.Type() == typeOfValuePtr {
 		tmpValue := val.Interface().(*Value)
+		if !tmpValue.Val.IsValid() {
+			return tmpValue // docket: a None or an Undefined keeps which it is
+		}
 		val = tmpValue.Val
 		isSafe = tmpValue.Safe
 	}

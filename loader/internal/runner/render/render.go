@@ -56,10 +56,13 @@ func EnvVar(lookup func(name string) (any, bool), notSet func(name string) error
 		if v, ok := lookup(name); ok {
 			return v, nil
 		}
-		if len(a.Pos) > 1 {
+		// dbt: `elif default is not None`: a None default is no default
+		// (env_var('X', none) is dbt's "Env var required but not
+		// provided"; it rendered "" here)
+		if len(a.Pos) > 1 && a.Pos[1] != nil {
 			return a.Pos[1], nil
 		}
-		if d, ok := a.Kw["default"]; ok {
+		if d, ok := a.Kw["default"]; ok && d != nil {
 			return d, nil
 		}
 		return nil, notSet(name)

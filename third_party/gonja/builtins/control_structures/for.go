@@ -303,7 +303,7 @@ func (fcs *ForControlStructure) renderIterable(r *exec.Renderer, obj *exec.Value
 		loop.revindex0 = length - (idx + 1)
 
 		if idx == 0 {
-			loop.PrevItem = exec.AsValue(nil)
+			loop.PrevItem = exec.AsUndefined() // jinja2: Undefined at the first item, renders ""
 		} else {
 			pp := items.Pairs[idx-1]
 			if pp.Value != nil {
@@ -314,7 +314,7 @@ func (fcs *ForControlStructure) renderIterable(r *exec.Renderer, obj *exec.Value
 		}
 
 		if idx == length-1 {
-			loop.NextItem = exec.AsValue(nil)
+			loop.NextItem = exec.AsUndefined()
 		} else {
 			np := items.Pairs[idx+1]
 			if np.Value != nil {
