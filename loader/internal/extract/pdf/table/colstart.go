@@ -84,7 +84,7 @@ func markColumnsOnce(lines []*textLine, size float64, again map[*word]bool) bool
 						continue
 					}
 					missed = 0
-					at = append(at, member{s, gap < pad, gap >= pad || wideSpace(lines[j], gap), j})
+					at = append(at, member{s, gap < pad, gap >= pad || wideSpace(lines[j], gap) || noWordSpace(lines[j], gap), j})
 					heads = len(over)
 				}
 				if dir > 0 {
@@ -196,6 +196,15 @@ func wideSpace(l *textLine, gap float64) bool {
 		}
 	}
 	return gap >= 1.5*ws
+}
+
+// noWordSpace: gap is 0.45 of l's size or wider, wider than any word
+// space (a quarter to a third of a size in a text face), though narrower
+// than a padding: a line whose every gap is a column's ("AUT  3577", one
+// word to a cell) has no word space of its own for wideSpace to measure
+// it by.
+func noWordSpace(l *textLine, gap float64) bool {
+	return gap >= 0.45*l.size
 }
 
 // ragged: the words differ in width by 1pt or more (two of them at
