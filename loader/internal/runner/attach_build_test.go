@@ -18,7 +18,8 @@ import (
 // stays in the warehouse with a warning saying why; an attachment that is
 // read_only is not written (warned, built in the warehouse); a view of the
 // warehouse reading such a model is warned as one reading an attached
-// source.
+// source. An ephemeral with that config is not warned: it is built
+// nowhere.
 func TestModelBuiltInAttachedDatabase(t *testing.T) {
 	ctx := context.Background()
 	files := map[string]string{
@@ -32,6 +33,11 @@ func TestModelBuiltInAttachedDatabase(t *testing.T) {
 		"models/in_ro.sql":    "{{ config(materialized='table', database='ro') }}\nselect 1 as id",
 		"models/reads.sql":    "{{ config(materialized='table') }}\nselect count(*) as n from {{ ref('in_lake') }}",
 		"models/v_reads.sql":  "select * from {{ ref('in_lake') }}",
+		// an ephemeral is a CTE, built nowhere: its database config is
+		// nothing to warn about (main warned "docket builds it into its
+		// warehouse file, as main.eph_lake", which it does not)
+		"models/eph_lake.sql": "{{ config(materialized='ephemeral', database='lake') }}\nselect 3 as id",
+		"models/uses_eph.sql": "{{ config(materialized='table') }}\nselect * from {{ ref('eph_lake') }}",
 	}
 	_, m := attachProbe(t, files, "lake.duckdb", "ro.duckdb")
 	var ws []string

@@ -103,7 +103,10 @@ func (m *Manifest) place(n *Node) []Diagnostic {
 		n.Database, n.Relation = a, Quote(a)+"."+Relation(schema, alias)
 		return diags
 	}
-	if n.Config.Database != "" && !strings.EqualFold(n.Config.Database, m.Database()) {
+	// an ephemeral is inlined as a CTE and built nowhere: its database
+	// config changes nothing, in dbt-duckdb either (it was warned as
+	// "built into the warehouse file, as schema.name", which it is not)
+	if n.Config.Database != "" && !strings.EqualFold(n.Config.Database, m.Database()) && n.Config.Materialized != "ephemeral" {
 		// the executor builds every relation in the warehouse: a ref() to
 		// "other".schema.alias found nothing (dbt-duckdb writes to a
 		// database profiles.yml's attach: names, which docket does not apply)
