@@ -154,3 +154,19 @@ func TestRowPitchInABox(t *testing.T) {
 		"before the end of the month.")...)
 	wantTable(t, pg, sessionRows)
 }
+
+// TestRowPitchOnePixel: rows a browser's 1px of cell padding (0.8pt at
+// 10pt) further apart than the text's lines (13pt): "| Opening remarks"
+// 13.8pt under "12 April | Workshop A" is a row of its own, where a
+// cell's next line would stand 13pt under it (surround tune kd-5002:
+// "23 April" and "16 April per unit" were one row). The margin was 0.15
+// of a size, 1.5pt: two pixels.
+func TestRowPitchOnePixel(t *testing.T) {
+	pg := page{Items: prose(72, 80, "The sessions of the autumn meeting, with the dates fixed so far by the",
+		"committee; the rooms follow in the programme sent out next month, and",
+		"the opening remarks are given on the second day of the meeting.")}
+	pg.Items = append(pg.Items, browserTable(72, 130, 10, 13.8, sessionRows)...)
+	pg.Items = append(pg.Items, prose(72, 210, "Members who cannot attend may write to the secretary",
+		"before the end of the month, and the answers are published with the minutes.")...)
+	wantTable(t, pg, sessionRows)
+}

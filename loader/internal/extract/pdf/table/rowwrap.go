@@ -40,7 +40,14 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		}
 	}
 	aExcl := shared < filled
-	if (aExcl || lExcl) && rowPitch(prev, l) && !startsLower(lcs[0].ws[0].text) && !openEnded(a, lcs) {
+	// under the heads a row's pitch is a cell's padding over the leading
+	// (1px: 0.07 of a size); heads wrapped bottom-aligned stand further
+	// apart in some producers' tables, so there 0.15
+	margin := 0.07
+	if a.top {
+		margin = 0.15
+	}
+	if (aExcl || lExcl) && rowPitch(prev, l, margin) && !startsLower(lcs[0].ws[0].text) && !openEnded(a, lcs) {
 		// capitalised in other cells than the row's, a row's pitch below
 		// it where a cell's next line would stand at the text's leading:
 		// the next row, with blank cells ("| Opening remarks" under
