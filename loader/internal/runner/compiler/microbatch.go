@@ -80,6 +80,10 @@ func parseEventTime(v any) (time.Time, error) {
 		return t.UTC(), nil
 	case pyDatetime: // begin=modules.datetime.datetime(2020, 1, 1)
 		return t.t.UTC(), nil
+	case render.Date: // a YAML date (var('start'))
+		return t.T.UTC(), nil
+	case render.Datetime:
+		return t.T.UTC(), nil
 	case string:
 		s := strings.TrimSpace(t)
 		for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05Z07:00", "2006-01-02 15:04:05",

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"sort"
+	"strings"
+	"time"
 
 	"github.com/nikolalohinski/gonja/v2/exec"
 	"gopkg.in/yaml.v3"
@@ -62,7 +64,27 @@ func DecodeYAML(n *yaml.Node) (any, error) {
 	}
 	var v any
 	err := n.Decode(&v)
+	if t, ok := v.(time.Time); ok && err == nil {
+		return yamlTime(t, n.Value), nil
+	}
 	return v, err
+}
+
+// yamlTime is a YAML timestamp as safe_load gives it: 2024-01-02 a
+// datetime.date, a date and time with a zone (Z, +09:00) an aware
+// datetime. A time.Time printed as Go prints it ("2024-01-02 00:00:00
+// +0000 UTC": var('start_date') in SQL). A date and time without a zone
+// (a naive datetime) stays a time.Time: docket has no naive datetime in
+// this package.
+func yamlTime(t time.Time, text string) any {
+	text = strings.TrimSpace(text)
+	if len(text) <= len("2006-01-02") {
+		return Date{t}
+	}
+	if strings.HasSuffix(text, "Z") || strings.HasSuffix(text, "z") || strings.ContainsAny(text[len("2006-01-02T00:00"):], "+-") {
+		return Datetime{t}
+	}
+	return t
 }
 
 // decodeMapping is n as a *Mapping; false when a key is not a string or

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -76,4 +77,17 @@ func tzRepr(t time.Time) string {
 		return fmt.Sprintf("<DstTzInfo '%s' %s%s%s %s>", name, abbr, sign, Timedelta{US: int64(off) * 1e6}, dst)
 	}
 	return "datetime.timezone(" + Timedelta{US: int64(off) * 1e6}.PyRepr() + ")"
+}
+
+// MarshalJSON writes a date as dbt's JSON encoder does: its isoformat(),
+// "2024-01-02" (a YAML date in meta or vars; it wrote its Go struct).
+func (d Date) MarshalJSON() ([]byte, error) { return json.Marshal(d.String()) }
+
+// MarshalJSON writes an aware datetime's isoformat(), as dbt's encoder.
+func (d Datetime) MarshalJSON() ([]byte, error) {
+	s, err := Isoformat(d.T, true, Args{})
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(s)
 }
