@@ -204,6 +204,17 @@ func (w *walker) add(cat document.Category, text string, level int) {
 	w.blocks = append(w.blocks, block{cat: cat, text: text, level: level, caption: cat == document.Caption || w.inCaption > 0})
 }
 
+// addTableTitle adds a table's <caption>: a Caption block, but the table's
+// title, not a photo's or a video's caption, so bodyCaptions never drops
+// it (html-main's wikipedia-2 lost its table's title to html/28 while the
+// rows stayed); only a class or id around it that names a caption marks it.
+func (w *walker) addTableTitle(text string) {
+	if text == "" {
+		return
+	}
+	w.blocks = append(w.blocks, block{cat: document.Caption, text: text, caption: w.inCaption > 0})
+}
+
 // flush ends the current paragraph: a ListItem inside li, else
 // NarrativeText.
 func (w *walker) flush() {
@@ -298,9 +309,12 @@ func (w *walker) walk(n *html.Node) {
 		w.buf = append(w.buf, '\n')
 	case "hr":
 		w.flush()
-	case "figcaption", "caption":
+	case "figcaption":
 		w.flush()
 		w.add(document.Caption, collapse(textOf(n)), 0)
+	case "caption":
+		w.flush()
+		w.addTableTitle(collapse(textOf(n)))
 	case "article", "main":
 		w.flush()
 		w.inMain++
@@ -403,7 +417,7 @@ func (w *walker) table(t *html.Node) {
 	}
 	for c := t.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type == html.ElementNode && c.Data == "caption" {
-			w.add(document.Caption, collapse(textOf(c)), 0)
+			w.addTableTitle(collapse(textOf(c)))
 		}
 	}
 	tb := &document.Table{Page: 1}
