@@ -65,6 +65,9 @@ func pythonRepr(value any) string {
 }
 
 func stringifyFilterValue(value *exec.Value) string {
+	if value != nil && value.Undefined {
+		return "" // jinja2's str(Undefined)
+	}
 	if value == nil || value.IsNil() {
 		return "None"
 	}
@@ -72,15 +75,27 @@ func stringifyFilterValue(value *exec.Value) string {
 }
 
 func escapeFilterValue(value *exec.Value) string {
+	if value != nil && value.Undefined {
+		return "" // jinja2's str(Undefined)
+	}
 	if value == nil || value.IsNil() {
 		return "None"
 	}
 	return utils.Escape(value.String())
 }
 
+// resolveAttributeValue is jinja2's make_attrgetter: value's attribute or
+// item (a dotted path, or an index), or, when it lacks one, defaultValue
+// if one is given (not None: jinja2 takes a default of None for none
+// given) and else Undefined with found false (docket: it was None, so a
+// selectattr(x, 'defined') kept items without x and a map(attribute=x)
+// joined "None" where jinja2 writes "").
 func resolveAttributeValue(value *exec.Value, attribute *exec.Value, defaultValue *exec.Value) (*exec.Value, bool) {
 	if attribute == nil || attribute.IsNil() {
 		return value, true
+	}
+	if defaultValue != nil && defaultValue.IsNil() {
+		defaultValue = nil
 	}
 	if attribute.IsInteger() {
 		return resolveAttributeIndex(value, attribute.Integer(), defaultValue)
@@ -99,7 +114,7 @@ func resolveAttributePath(value *exec.Value, path string, defaultValue *exec.Val
 			if defaultValue != nil {
 				return defaultValue, true
 			}
-			return exec.AsValue(nil), false
+			return exec.AsUndefined(), false
 		}
 
 		if index, err := strconv.Atoi(part); err == nil {
@@ -108,7 +123,7 @@ func resolveAttributePath(value *exec.Value, path string, defaultValue *exec.Val
 				if defaultValue != nil {
 					return defaultValue, true
 				}
-				return exec.AsValue(nil), false
+				return exec.AsUndefined(), false
 			}
 			current = next
 			continue
@@ -119,7 +134,7 @@ func resolveAttributePath(value *exec.Value, path string, defaultValue *exec.Val
 			if defaultValue != nil {
 				return defaultValue, true
 			}
-			return exec.AsValue(nil), false
+			return exec.AsUndefined(), false
 		}
 		current = next
 	}
@@ -132,14 +147,14 @@ func resolveAttributeIndex(value *exec.Value, index int, defaultValue *exec.Valu
 		if defaultValue != nil {
 			return defaultValue, true
 		}
-		return exec.AsValue(nil), false
+		return exec.AsUndefined(), false
 	}
 	next, found := value.GetItem(index)
 	if !found {
 		if defaultValue != nil {
 			return defaultValue, true
 		}
-		return exec.AsValue(nil), false
+		return exec.AsUndefined(), false
 	}
 	return next, true
 }

@@ -420,6 +420,12 @@ func filterGroupBy(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exe
 		items = append(items, key)
 		return true
 	}, func() {})
+	for _, item := range items {
+		// jinja2 sorts by the key and refuses an Undefined one
+		if _, found := resolveAttributeValue(item, attribute, defaultValue); !found {
+			return exec.AsValue(errors.Errorf("groupby: an item has no attribute '%s' and no default is given (jinja2's UndefinedError)", attribute.String()))
+		}
+	}
 
 	sort.SliceStable(items, func(i, j int) bool {
 		left, _ := resolveAttributeValue(items[i], attribute, defaultValue)
@@ -593,12 +599,7 @@ func filterJoin(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.V
 	in.Iterate(func(idx, count int, key, value *exec.Value) bool {
 		item := key
 		if !attribute.IsNil() {
-			resolved, found := resolveAttributeValue(item, attribute, nil)
-			if found {
-				item = resolved
-			} else {
-				item = exec.AsValue(nil)
-			}
+			item, _ = resolveAttributeValue(item, attribute, nil) // Undefined joins as ""
 		}
 		if e.Config.AutoEscape {
 			if item.Safe {
@@ -747,15 +748,16 @@ func filterMap(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Va
 	in.Iterate(func(idx, count int, key, value *exec.Value) bool {
 		val := key
 		if !attribute.IsNil() {
-			attr, found := resolveAttributeValue(val, attribute, defaultVal)
-			if found {
-				val = attr
-			} else {
-				return true
-			}
+			// a missing attribute maps to Undefined (jinja2), kept as
+			// the Value so a later select('defined') or join sees it
+			val, _ = resolveAttributeValue(val, attribute, defaultVal)
 		}
 		if filterName != "" {
 			val = e.ExecuteFilterByName(filterName, val, filterArgs)
+		}
+		if val.Undefined {
+			out = append(out, val)
+			return true
 		}
 		out = append(out, val.Interface())
 		return true
@@ -1309,6 +1311,9 @@ func filterStriptags(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *e
 	return exec.AsValue(strings.Join(strings.Fields(s), " "))
 }
 
+// undefinedKey stands for Jinja2's Undefined as a key in unique's tracker.
+type undefinedKey struct{}
+
 func filterSum(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {
 	if in.IsError() {
 		return in
@@ -1485,13 +1490,12 @@ func filterUnique(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec
 	in.Iterate(func(idx, count int, key, value *exec.Value) bool {
 		val := key
 		if !attribute.IsNil() {
-			nested, found := resolveAttributeValue(key, attribute, nil)
-			if !found {
-				return true
-			}
-			val = nested
+			val, _ = resolveAttributeValue(key, attribute, nil)
 		}
 		tracked := val.Interface()
+		if val.Undefined {
+			tracked = undefinedKey{} // jinja2: every Undefined hashes alike, the first such item is kept
+		}
 		switch {
 		case val.IsInteger():
 			tracked = val.Integer()
