@@ -1,6 +1,9 @@
 package render
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestMissingAttributeIsUndefined: an attribute or key an item lacks in
 // map(attribute=), selectattr, rejectattr is jinja2's Undefined (its
@@ -46,5 +49,35 @@ func TestMissingAttributeIsUndefined(t *testing.T) {
 	}
 	if out, err := tpl.Render(nil); err == nil {
 		t.Errorf("groupby over an item without the attribute rendered %q, want an error", out)
+	}
+}
+
+// TestExtendOnALiteral: list.extend on a list no name holds (a literal)
+// extends a temporary and returns None, as jinja2 3.1.6 renders each
+// template below; a wrong argument is an error. Before, the
+// fork had no extend and the call was a nil function (a Go nil-pointer
+// panic as the template's error; review39's LOW).
+func TestExtendOnALiteral(t *testing.T) {
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
+		{"{% do [1].extend([2]) %}x", "x"},
+		{"{{ [1].extend([2]) }}", "None"},
+		{"{% set l = [1] %}{% do l.extend([2, 3]) %}{{ l }}", "[1, 2, 3]"},
+		{"{% set l = [1] %}{% do l.extend(\"ab\") %}{{ l }}", "[1, 'a', 'b']"},
+	})
+	// a wrong argument is an error, never a Go panic (its text is left
+	// to the render's error rewriting, which names any method error on
+	// a literal list "not a method docket provides": [1].index(5) too)
+	for _, src := range []string{"{{ [1].extend(3) }}", "{{ [1].extend() }}"} {
+		tpl, err := env.Parse("m.sql", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, err := tpl.Render(nil); err == nil || strings.Contains(err.Error(), "nil pointer") {
+			t.Errorf("%q rendered %q, %v; want an error that is no panic", src, out, err)
+		}
 	}
 }

@@ -135,7 +135,25 @@ func listMethods() *exec.MethodSet[[]any] {
 		}) {
 			return nil, nil
 		}
-		return origExt(self, selfValue, a)
+		if origExt != nil {
+			return origExt(self, selfValue, a)
+		}
+		// gonja has no extend: a list no name holds (a literal) is
+		// extended in a copy, as Python extends a temporary (the call
+		// was a nil function: a Go nil-pointer panic as the error)
+		if len(a.Args) != 1 || len(a.KwArgs) > 0 {
+			return nil, fmt.Errorf("TypeError: list.extend() takes exactly one argument (%d given)", len(a.Args)+len(a.KwArgs))
+		}
+		if !a.Args[0].IsIterable() {
+			return nil, fmt.Errorf("TypeError: '%s' object is not iterable", exec.PyTypeName(a.Args[0]))
+		}
+		l := append([]any(nil), self...)
+		a.Args[0].Iterate(func(_, _ int, k, _ *exec.Value) bool {
+			l = append(l, k.Interface())
+			return true
+		}, func() {})
+		*selfValue = *exec.AsValue(l)
+		return nil, nil
 	}
 	return exec.NewMethodSet(m)
 }
