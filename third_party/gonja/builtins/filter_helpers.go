@@ -75,11 +75,8 @@ func stringifyFilterValue(value *exec.Value) string {
 }
 
 func escapeFilterValue(value *exec.Value) string {
-	if value != nil && value.Undefined {
-		return "" // jinja2's str(Undefined)
-	}
-	if value == nil || value.IsNil() {
-		return "None"
+	if value == nil || value.IsNil() || value.Undefined {
+		return stringifyFilterValue(value) // "" or "None": nothing to escape
 	}
 	return utils.Escape(value.String())
 }

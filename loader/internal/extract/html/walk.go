@@ -15,8 +15,9 @@ type block struct {
 	text  string
 	level int
 	table *document.Table
-	// caption: a figcaption or caption, or text inside an element whose
-	// class or id names a caption (readability keeps the page's classes)
+	// caption: a figcaption, or text inside an element whose class or id
+	// names a caption (readability keeps the page's classes); a table's
+	// <caption> is its title, never marked (html/29)
 	caption bool
 }
 
@@ -201,18 +202,7 @@ func (w *walker) add(cat document.Category, text string, level int) {
 	if text == "" {
 		return
 	}
-	w.blocks = append(w.blocks, block{cat: cat, text: text, level: level, caption: cat == document.Caption || w.inCaption > 0})
-}
-
-// addTableTitle adds a table's <caption>: a Caption block, but the table's
-// title, not a photo's or a video's caption, so bodyCaptions never drops
-// it (html-main's wikipedia-2 lost its table's title to html/28 while the
-// rows stayed); only a class or id around it that names a caption marks it.
-func (w *walker) addTableTitle(text string) {
-	if text == "" {
-		return
-	}
-	w.blocks = append(w.blocks, block{cat: document.Caption, text: text, caption: w.inCaption > 0})
+	w.blocks = append(w.blocks, block{cat: cat, text: text, level: level, caption: w.inCaption > 0})
 }
 
 // flush ends the current paragraph: a ListItem inside li, else
@@ -310,11 +300,17 @@ func (w *walker) walk(n *html.Node) {
 	case "hr":
 		w.flush()
 	case "figcaption":
+		// a photo's caption, judged as one inside the article
+		// (agree.go bodyCaptions)
+		w.flush()
+		w.inCaption++
+		w.add(document.Caption, collapse(textOf(n)), 0)
+		w.inCaption--
+	case "caption":
+		// a table's title: a Caption block never judged as a photo's
+		// (html-main's wikipedia-2 lost its table's title to html/28)
 		w.flush()
 		w.add(document.Caption, collapse(textOf(n)), 0)
-	case "caption":
-		w.flush()
-		w.addTableTitle(collapse(textOf(n)))
 	case "article", "main":
 		w.flush()
 		w.inMain++
@@ -417,7 +413,7 @@ func (w *walker) table(t *html.Node) {
 	}
 	for c := t.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type == html.ElementNode && c.Data == "caption" {
-			w.addTableTitle(collapse(textOf(c)))
+			w.add(document.Caption, collapse(textOf(c)), 0) // the table's title, unmarked
 		}
 	}
 	tb := &document.Table{Page: 1}

@@ -124,35 +124,28 @@ func listMethods() *exec.MethodSet[[]any] {
 		}
 		return orig(self, selfValue, a)
 	}
-	origExt := m["extend"]
+	// gonja's list methods have no extend: a list a name holds is
+	// extended in place, one no name holds (a literal) in a copy, as
+	// Python extends a temporary (a missing method here was a nil
+	// function: a Go nil-pointer panic as the error)
 	m["extend"] = func(self []any, selfValue *exec.Value, a *exec.VarArgs) (any, error) {
-		if len(a.Args) == 1 && inPlace(selfValue, func(l []any) []any {
+		extend := func(l []any) []any {
 			a.Args[0].Iterate(func(_, _ int, k, _ *exec.Value) bool {
 				l = append(l, k.Interface())
 				return true
 			}, func() {})
 			return l
-		}) {
+		}
+		if len(a.Args) == 1 && inPlace(selfValue, extend) {
 			return nil, nil
 		}
-		if origExt != nil {
-			return origExt(self, selfValue, a)
-		}
-		// gonja has no extend: a list no name holds (a literal) is
-		// extended in a copy, as Python extends a temporary (the call
-		// was a nil function: a Go nil-pointer panic as the error)
 		if len(a.Args) != 1 || len(a.KwArgs) > 0 {
 			return nil, fmt.Errorf("TypeError: list.extend() takes exactly one argument (%d given)", len(a.Args)+len(a.KwArgs))
 		}
 		if !a.Args[0].IsIterable() {
 			return nil, fmt.Errorf("TypeError: '%s' object is not iterable", exec.PyTypeName(a.Args[0]))
 		}
-		l := append([]any(nil), self...)
-		a.Args[0].Iterate(func(_, _ int, k, _ *exec.Value) bool {
-			l = append(l, k.Interface())
-			return true
-		}, func() {})
-		*selfValue = *exec.AsValue(l)
+		*selfValue = *exec.AsValue(extend(append([]any(nil), self...)))
 		return nil, nil
 	}
 	return exec.NewMethodSet(m)
