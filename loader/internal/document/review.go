@@ -27,6 +27,7 @@ const (
 	ReviewMetadataUnreadable   = "metadata_unreadable"     // the file's metadata part is damaged: title, author, dates are missing
 	ReviewMembersUnreadable    = "members_unreadable"      // files inside an archive could not be read (damaged, encrypted): they did not land
 	ReviewIncludesMissing      = "includes_missing"        // a LaTeX document came without its folder (an attachment): the files it includes are missing
+	ReviewFrameset             = "frameset"                // an HTML frameset page: what a browser shows is in its frames' own files; its text is its <noframes> alternative
 )
 
 // Review is one reason a person should look at a document (Page 0) or at

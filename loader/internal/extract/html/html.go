@@ -74,6 +74,7 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 		}
 		warnings = append(warnings, "elements nested deeper than 256 levels were flattened (their text is kept)")
 	}
+	frames, frameset := framesetText(doc)
 	compose(doc)
 	res := &document.Result{
 		Type: info.Type, MIME: info.MIME, Warnings: warnings, ExtractorVersion: Version,
@@ -95,7 +96,11 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 	}
 	scope, by := "whole_page", ""
 	page := blocks
-	if ctx.Err() == nil {
+	if frameset {
+		// its <noframes> alternative, whole (framesetText)
+		scope = "noframes"
+		res.Metadata.Extra["frames"] = strings.Join(frames, " ")
+	} else if ctx.Err() == nil {
 		// Over agreeMaxBytes nothing reads doc after readability (no
 		// trafilatura check), so readability may work on it rather than on
 		// a copy: the copy was the largest single allocation of a big page.
@@ -130,7 +135,9 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 		blocks = withStandfirst(blocks, page, res.Metadata.Extra["description"])
 	}
 	// content_scope (staging.extractions.metadata) says whether the page
-	// text is the page's main content or the whole page; content_by, for
+	// text is the page's main content or the whole page, or, on a frameset
+	// page, its <noframes> alternative (frames: its frames' sources, in
+	// order; the page is flagged ReviewFrameset); content_by, for
 	// main content, whether trafilatura's text checked readability's
 	// blocks ("readability+trafilatura"), could not ("readability"), or
 	// chose the page's blocks it holds instead ("trafilatura": readability
@@ -149,6 +156,9 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 		}
 	}
 	res.Metadata.PageCount = 1
+	if frameset {
+		res.Flag(0, document.ReviewFrameset, "%s", framesetReview(frames))
+	}
 	return res, nil
 }
 

@@ -27,6 +27,10 @@ var skipTags = map[string]bool{
 	"iframe": true, "object": true, "embed": true, "canvas": true, "button": true, "select": true,
 	"input": true, "textarea": true, "option": true, "head": true, "map": true, "audio": true,
 	"video": true, "dialog": true, "img": true, "picture": true, "source": true, "link": true, "meta": true,
+	// a frameset page's <noframes> is parsed as HTML in its place
+	// (framesetText); elsewhere browsers hide it and the parser leaves its
+	// markup as text
+	"noframes": true,
 }
 
 // chromeRoles are ARIA landmarks of page chrome. role="menu"/"menubar" are
