@@ -26,12 +26,13 @@ const floodCaption = "The mayor of the city watched the flood water rise over th
 
 // TestAgreeDropsCaptionsInsideTheBody: a long caption (a figcaption, or
 // text in an element whose class names a caption) between the article's
-// edges that trafilatura's text has by its words only goes; the same
-// block before the article's first edge stays (a standfirst is judged
-// so), a paragraph that is no caption stays (trafilatura loses some of
-// the article's paragraphs), and so do captions that are over a quarter
-// of readability's words (a photo story told in its captions). Fails
-// before html/28: the bag-of-words test alone kept the caption.
+// edges that trafilatura's text has by its words only goes, and so does
+// the same caption above the article's first edge (html/31: it stayed,
+// judged as a standfirst is); a paragraph that is no caption stays
+// (trafilatura loses some of the article's paragraphs), and so do
+// captions that are over a quarter of readability's words (a photo story
+// told in its captions). Fails before html/28: the bag-of-words test
+// alone kept the caption.
 func TestAgreeDropsCaptionsInsideTheBody(t *testing.T) {
 	p := floodParagraphs
 	traf := strings.Join(p, "\n")
@@ -45,10 +46,11 @@ func TestAgreeDropsCaptionsInsideTheBody(t *testing.T) {
 	if want := strings.Join(p, "|"); how != "checked" || strings.Join(blockTexts(got), "|") != want {
 		t.Errorf("agree said %q, kept %q\nwant checked, %q", how, blockTexts(got), p)
 	}
-	// before the first paragraph trafilatura has in order: no body yet
+	// before the first paragraph trafilatura has in order: a caption still
 	lead := append([]block{caption}, blocks[:3]...)
-	if got, _ := agree(lead, nil, traf); len(got) != 4 {
-		t.Errorf("a long caption above the article was dropped: %q", blockTexts(got))
+	lead = append(lead, blocks[4:]...)
+	if got, _ := agree(lead, nil, traf); strings.Join(blockTexts(got), "|") != strings.Join(p, "|") {
+		t.Errorf("a long caption above the article was kept: %q", blockTexts(got))
 	}
 	// no caption: a paragraph trafilatura story stays
 	para := append(append(blocks[:3:3], block{text: floodCaption}), blocks[4:]...)
@@ -69,6 +71,41 @@ func TestAgreeDropsCaptionsInsideTheBody(t *testing.T) {
 	}
 	if len(got) != len(many) {
 		t.Errorf("captions over a quarter of readability's words were dropped: kept %q", blockTexts(got))
+	}
+}
+
+// TestAgreeDropsShortCaptions: a caption of under agreeMinWords words
+// that trafilatura's text lacks in order goes wherever it stands (a
+// photo's line and its credit between the paragraphs, one above the
+// first), while a short block of the body that is no caption stays (a
+// subheading trafilatura lost) and so does a short caption trafilatura
+// has in order. Fails before html/31: short blocks between the article's
+// edges all stayed, and a caption above it was judged as any edge block.
+func TestAgreeDropsShortCaptions(t *testing.T) {
+	p := floodParagraphs
+	traf := strings.Join(p, "\n") + "\nThe new flood wall."
+	blocks := []block{
+		{text: "Sandbags on the bridge. (Photo: City News)", caption: true},
+		{text: p[0]}, {text: p[1]},
+		{text: "Rescue boats at dusk", caption: true, cat: document.Caption},
+		{text: "© City News", caption: true},
+		{text: "What the council said"},
+		{text: p[2]},
+		{text: "The new flood wall.", caption: true},
+		{text: p[3]}, {text: p[4]}, {text: p[5]},
+	}
+	for _, b := range blocks {
+		if agreeCount(wordsOf(b.text)) >= agreeMinWords {
+			continue
+		}
+		if b.caption && b.text != "The new flood wall." && newTextRef(traf).seqShare(b.text) >= agreeBodySupport {
+			t.Fatalf("fixture: trafilatura's text has %q in order", b.text)
+		}
+	}
+	got, how := agree(blocks, nil, traf)
+	want := []string{p[0], p[1], "What the council said", p[2], "The new flood wall.", p[3], p[4], p[5]}
+	if how != "checked" || strings.Join(blockTexts(got), "|") != strings.Join(want, "|") {
+		t.Errorf("agree said %q, kept %q\nwant checked, %q", how, blockTexts(got), want)
 	}
 }
 
@@ -112,6 +149,8 @@ func TestWalkerMarksCaptions(t *testing.T) {
 <div class="inline-video-caption"><span>The river at noon.</span></div>
 <figure><img src="a.jpg"><figcaption>The bridge.</figcaption></figure>
 <div id="photo-caption-2">Credit: City News</div>
+<div class="list-item no_caption"><p>A list item without a caption.</p></div>
+<div class="nocaption"><p>Another.</p></div>
 <p>See <span class="caption-ref">figure 1</span> below.</p>
 <ul><li>First item <div class="caption">with a note</div></li></ul>
 <table><caption>Rainfall by town</caption><tr><th>Town</th><th>mm</th></tr><tr><td>Ayr</td><td>31</td></tr></table>
@@ -126,6 +165,7 @@ func TestWalkerMarksCaptions(t *testing.T) {
 		got = append(got, fmt.Sprintf("%v:%s", b.caption, b.text))
 	}
 	want := []string{"false:Before the photo.", "true:The river at noon.", "true:The bridge.", "true:Credit: City News",
+		"false:A list item without a caption.", "false:Another.",
 		"false:See figure 1 below.", "false:First item\nwith a note", "false:Rainfall by town", "false:Town | mm\nAyr | 31",
 		"false:Layout", "false:One cell", "false:After the photo."}
 	if strings.Join(got, "|") != strings.Join(want, "|") {

@@ -74,8 +74,21 @@ func hidden(n *html.Node) bool {
 // read them. The walker marks the text of such a block element (not an
 // inline one, and not inside a list item, where it would split a
 // paragraph) as a caption's (block.caption).
+// A name that says there is no caption ("no_caption", "without-caption":
+// buzzfeed's list items without one, whose headings html/30 dropped as
+// captions) names none.
 func captionNamed(n *html.Node) bool {
-	return strings.Contains(strings.ToLower(attr(n, "class")), "caption") || strings.Contains(strings.ToLower(attr(n, "id")), "caption")
+	for _, name := range append(strings.Fields(strings.ToLower(attr(n, "class"))), strings.ToLower(attr(n, "id"))) {
+		at := strings.Index(name, "caption")
+		if at < 0 {
+			continue
+		}
+		before := strings.TrimRight(name[:at], "-_")
+		if word := before[strings.LastIndexAny(before, "-_")+1:]; word != "no" && word != "without" {
+			return true
+		}
+	}
+	return false
 }
 
 func attrOK(n *html.Node, key string) (string, bool) {
