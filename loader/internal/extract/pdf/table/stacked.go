@@ -113,33 +113,9 @@ func (d *Detector) stackTable(s stack, chain []rule, ws []*word, vs []rule, size
 	bands := len(chain) - 1
 	// a last row's cells a padding apart are phrases (the grid's gap)
 	pad := math.Min(phraseGap(size), gridGap(size))
-	// header lines just above the first rule: inside the extent, close to
-	// the rule and to each other, up to three
-	var above []*word
-	for _, w := range ws {
-		if w.cy() < top && w.cy() > top-5*size && w.bb.X1 > s.a && w.bb.X0 < s.b {
-			above = append(above, w)
-		}
-	}
-	if ls := lineUp(above); len(ls) > 0 {
-		lim, n := top, 0
-		if r := wrappedRowAbove(ls, top, s, size); r > 0 {
-			lim, n = ls[len(ls)-r].bb.Y0, r
-		}
-		for k := len(ls) - 1; k >= 0 && n < 3; k-- {
-			l := ls[k]
-			gap := lim - l.bb.Y1
-			if l.bb.X0 < s.a-2 || l.bb.X1 > s.b+2 || runsOut(l, ws, size) || gap > 1.2*l.size || gap < -0.5*l.size ||
-				math.Abs(l.size-size) > 0.1*size || n == 0 && l.nSegments(phraseGap(size)) < 2 {
-				break // not the table's header: a heading over it, or a caption
-			}
-			lim = l.bb.Y0
-			n++
-		}
-		if n > 0 {
-			top = lim - 0.5
-			bands++
-		}
+	if lim, n := headAbove(s, top, ws, size); n > 0 {
+		top = lim - 0.5
+		bands++
 	}
 	if y1, ok := lastRowUnder(s, bottom, ws, size, pad, (bottom-chain[0].pos)/float64(len(chain)-1)); ok {
 		bottom = y1
@@ -172,6 +148,37 @@ func (d *Detector) stackTable(s stack, chain []rule, ws []*word, vs []rule, size
 		w.used = true
 	}
 	return finish(l, box), true
+}
+
+// headAbove: the header lines just above a table's first rule at top:
+// inside the extent s, close to the rule and to each other, up to three
+// (a row whose cells wrap, wrappedRowAbove, counts as its lines), the
+// line nearest the rule of two phrases or more, in the table's size,
+// not a paragraph's line cut at the extent (runsOut). The top of the
+// highest, and how many lines there are (0: no header there).
+func headAbove(s stack, top float64, ws []*word, size float64) (float64, int) {
+	var above []*word
+	for _, w := range ws {
+		if w.cy() < top && w.cy() > top-5*size && w.bb.X1 > s.a && w.bb.X0 < s.b {
+			above = append(above, w)
+		}
+	}
+	ls := lineUp(above)
+	lim, n := top, 0
+	if r := wrappedRowAbove(ls, top, s, size); r > 0 {
+		lim, n = ls[len(ls)-r].bb.Y0, r
+	}
+	for k := len(ls) - 1; k >= 0 && n < 3; k-- {
+		l := ls[k]
+		gap := lim - l.bb.Y1
+		if l.bb.X0 < s.a-2 || l.bb.X1 > s.b+2 || runsOut(l, ws, size) || gap > 1.2*l.size || gap < -0.5*l.size ||
+			math.Abs(l.size-size) > 0.1*size || n == 0 && l.nSegments(phraseGap(size)) < 2 {
+			break // not the table's header: a heading over it, or a caption
+		}
+		lim = l.bb.Y0
+		n++
+	}
+	return lim, n
 }
 
 // lastRowUnder: the table's last row is under its last rule (rules

@@ -68,6 +68,10 @@ func (d *Detector) DetectTables(lay *pdf.Layout) []document.Table {
 	var bands []headBand // header backgrounds over unruled bodies
 	gs := splitGrids(stackGrids(grids(hs, vs), ws))
 	markFramedLeading(gs, ws)
+	var pt paint // lines drawn and shadings apart (zebraEdges)
+	if len(gs) > 0 {
+		pt = pagePaint(lay)
+	}
 	for _, g := range gs {
 		if chart(g.bb, curves) {
 			continue
@@ -88,7 +92,7 @@ func (d *Detector) DetectTables(lay *pdf.Layout) []document.Table {
 			}
 			continue
 		}
-		if t, ok := d.ruled(g, ws, hs, vs); ok {
+		if t, ok := d.ruled(zebraEdges(g, ws, hs, pt), ws, hs, vs); ok {
 			out = append(out, t)
 		}
 	}
