@@ -22,8 +22,14 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 		}
 	}
 	lines := lineUp(ws)
+	var moved movedRows // where topAlignCentred found the words, for besideText
+	if interleaved(lines) {
+		moved = boxesOf(ws)
+	}
 	if topAlignCentred(lines, size, gap) {
 		lines = lineUp(ws)
+	} else {
+		moved = movedRows{}
 	}
 	if spanLabels(lines, gap) {
 		lines = lineUp(ws)
@@ -47,7 +53,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 				rs, rg = s, phraseGap(s)
 			}
 		}
-		found = append(found, d.scan(region, rs, rg, hs, vs)...)
+		found = append(found, d.scan(besideText(region, rg, moved), rs, rg, hs, vs)...)
 	}
 	found = d.joinSplit(found, all, hs, vs, size, gap)
 	out := make([]document.Table, len(found))

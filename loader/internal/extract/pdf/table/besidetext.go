@@ -1,0 +1,188 @@
+package table
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// besideText returns a region's lines without the running text that
+// stands beside a table in it (the other column of a two-column page, a
+// paragraph a table floats beside): lined up across the region, a
+// paragraph's line beside a table's row makes one line of several
+// phrases, its lines between the rows lines of their own, and the run
+// takes them all (the table merged with the text, or, its rows too few
+// among the paragraph's, not found). A paragraph is told by its leading:
+// its lines start on one left edge, each the page's leading (markLeading)
+// under the one before, all but the last prose (proseWords). A table's
+// rows stand a row's pitch apart, further than the leading (a cell's
+// padding), and a wrapped cell's lines share their row's baselines with
+// its neighbours (topAlignCentred has set a centred row's cells level
+// with its first line). Such a block of three lines or more is taken out
+// when a line beside it, a gap clear of its width, stands out of step
+// with it (between two of its lines, sharing neither's baseline): text
+// beside at a pitch of its own. Then a block of two lines on the same
+// left edge (the column's next paragraph) goes as well when a line stands
+// beside it. A row topAlignCentred read as centred on a block taken out
+// (a table's row level with the middle of a two-line paragraph beside it)
+// goes back where it was (moved). The lines left are lined up again;
+// nothing changes when no block goes.
+func besideText(lines []*textLine, gap float64, moved movedRows) []*textLine {
+	blocks := leadingBlocks(lines, gap)
+	if len(blocks) == 0 {
+		return lines
+	}
+	drop := map[*word]bool{}
+	var edges []float64 // left edges of the blocks taken out
+	for _, b := range blocks {
+		if len(b) >= 3 && besideBlock(lines, b, gap, true) {
+			dropAll(drop, b)
+			edges = append(edges, boxOf(b[0]).X0)
+		}
+	}
+	if len(drop) == 0 {
+		return lines
+	}
+	for _, b := range blocks {
+		x := boxOf(b[0]).X0
+		if len(b) == 2 && slices.ContainsFunc(edges, func(e float64) bool { return math.Abs(e-x) <= 1 }) && besideBlock(lines, b, gap, false) {
+			dropAll(drop, b)
+		}
+	}
+	var ws []*word
+	rows := map[uint16]bool{}
+	for _, l := range lines {
+		for _, w := range l.ws {
+			if !drop[w] {
+				ws = append(ws, w)
+			} else if w.crow != 0 {
+				rows[w.crow] = true
+			}
+		}
+	}
+	moved.restore(rows)
+	return lineUp(ws)
+}
+
+func dropAll(drop map[*word]bool, b [][]*word) {
+	for _, s := range b {
+		for _, w := range s {
+			drop[w] = true
+		}
+	}
+}
+
+// movedRows is the page's words and their boxes before topAlignCentred
+// moved any (nil when it moved none).
+type movedRows struct {
+	ws   []*word
+	orig []document.BBox
+}
+
+// boxesOf keeps the words' boxes as they are now.
+func boxesOf(ws []*word) movedRows {
+	m := movedRows{ws, make([]document.BBox, len(ws))}
+	for i, w := range ws {
+		m.orig[i] = w.bb
+	}
+	return m
+}
+
+// restore puts the words of the centred rows numbered in rows back where
+// they were, in no centred row.
+func (m movedRows) restore(rows map[uint16]bool) {
+	if len(rows) == 0 || m.orig == nil {
+		return
+	}
+	for i, w := range m.ws {
+		if w.crow != 0 && rows[w.crow] {
+			w.bb, w.crow = m.orig[i], 0
+		}
+	}
+}
+
+// leadingBlocks chains the lines' phrases (at gap) into blocks of
+// running text: a phrase goes on the block of the phrase above it that
+// starts at its left edge (1pt) the page's leading higher (within a tenth
+// of a size, a point at most: a browser sets a line on whole pixels, a
+// pixel further than the leading now and then), in its size, when that
+// phrase is prose and neither is a caption; a block's phrases, top to
+// bottom.
+func leadingBlocks(lines []*textLine, gap float64) [][][]*word {
+	type seg struct {
+		ws    []*word
+		x, y  float64 // left edge, top
+		block int     // index in blocks, -1 none
+	}
+	var segs []seg
+	for _, l := range lines {
+		if l.ws[0].lead == 0 {
+			continue
+		}
+		for s := range l.eachSegment(gap) {
+			b := boxOf(s)
+			segs = append(segs, seg{s, b.X0, b.Y0, -1})
+		}
+	}
+	// top to bottom by the phrases' own tops (a line's phrases side by
+	// side may stand at tops of their own)
+	slices.SortStableFunc(segs, func(a, b seg) int { return cmp.Compare(a.y, b.y) })
+	var blocks [][][]*word
+	for i := range segs {
+		s := &segs[i]
+		for j := i - 1; j >= 0; j-- {
+			p := &segs[j]
+			size := p.ws[0].size
+			step, want := s.y-p.y, float64(p.ws[0].lead)/100*size
+			if step > want+1 {
+				break
+			}
+			if math.Abs(p.x-s.x) > 1 || math.Abs(step-want) > math.Min(1, 0.1*size) || math.Abs(s.ws[0].size-size) > 0.05*size ||
+				!proseWords(p.ws) || isCaption(cellText(p.ws)) || isCaption(cellText(s.ws)) {
+				continue
+			}
+			if p.block < 0 {
+				p.block = len(blocks)
+				blocks = append(blocks, [][]*word{p.ws})
+			}
+			if b := blocks[p.block]; b[len(b)-1][0] == p.ws[0] {
+				s.block = p.block
+				blocks[p.block] = append(b, s.ws)
+			}
+			break
+		}
+	}
+	return blocks
+}
+
+// besideBlock: a phrase of lines stands beside block b (a gap clear of
+// its width) between its first line's top and its last's (outOfStep:
+// strictly between, its top more than a quarter of a size from every one
+// of the block's lines').
+func besideBlock(lines []*textLine, b [][]*word, gap float64, outOfStep bool) bool {
+	bb := boxOf(b[0])
+	tops := make([]float64, len(b))
+	for k, s := range b {
+		sb := boxOf(s)
+		bb, tops[k] = bb.Union(sb), sb.Y0
+	}
+	q := 0.25 * b[0][0].size
+	lo, hi := tops[0]-q, tops[len(tops)-1]+q
+	if outOfStep {
+		lo, hi = tops[0]+q, tops[len(tops)-1]-q
+	}
+	for _, l := range lines {
+		for s := range l.eachSegment(gap) {
+			sb := boxOf(s)
+			if sb.X1 > bb.X0-gap && sb.X0 < bb.X1+gap || sb.Y0 <= lo || sb.Y0 >= hi {
+				continue // not beside, or not between
+			}
+			if !outOfStep || !slices.ContainsFunc(tops, func(t float64) bool { return math.Abs(sb.Y0-t) <= q }) {
+				return true
+			}
+		}
+	}
+	return false
+}
