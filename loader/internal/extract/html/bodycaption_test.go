@@ -172,3 +172,41 @@ func TestWalkerMarksCaptions(t *testing.T) {
 		t.Errorf("blocks %q\nwant %q", got, want)
 	}
 }
+
+// TestAgreeDropsPhotoCredits: a block outside any figcaption or caption
+// class that reads as a photo's credit (a "Photo:" label, a copyright
+// sign, a picture agency) and that trafilatura's text lacks in order
+// goes, as a marked caption does; a short block that is no credit stays
+// (a subheading trafilatura lost), and so do a credit trafilatura has in
+// order and a paragraph of creditLimit words or more that names an agency.
+// Fails before html/32: unmarked credits stayed as the body's text.
+func TestAgreeDropsPhotoCredits(t *testing.T) {
+	p := floodParagraphs
+	long := "The agency's photographers, whose pictures Getty Images sold to papers across the country, spent the night on the bridge with the fire crews, and their photographs of the flooded streets were on every front page the next morning, the mayor said."
+	traf := strings.Join(p, "\n") + "\nPhoto: Ann Lee"
+	blocks := []block{
+		{text: p[0]},
+		{text: "The bridge at dawn. Kena Smith/Getty Images"},
+		{text: p[1]},
+		{text: "© City News | Jan Brown"},
+		{text: "Bild: Stadtarchiv"},
+		{text: "What the council said"},
+		{text: p[2]},
+		{text: "Photo: Ann Lee"},
+		{text: long},
+		{text: p[3]}, {text: p[4]}, {text: p[5]},
+	}
+	if len(wordsOf(long)) < creditLimit {
+		t.Fatalf("fixture: the paragraph has %d words", len(wordsOf(long)))
+	}
+	got, how := agree(blocks, nil, traf)
+	want := []string{p[0], p[1], "What the council said", p[2], "Photo: Ann Lee", long, p[3], p[4], p[5]}
+	if how != "checked" || strings.Join(blockTexts(got), "|") != strings.Join(want, "|") {
+		t.Errorf("agree said %q, kept %q\nwant checked, %q", how, blockTexts(got), want)
+	}
+	for _, s := range []string{"Photographers: the city's two", "The photo shows the bridge", "Imagine the water at night"} {
+		if creditLike(s) {
+			t.Errorf("creditLike(%q) = true", s)
+		}
+	}
+}
