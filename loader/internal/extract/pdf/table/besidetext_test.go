@@ -17,34 +17,10 @@ import (
 // surround tune kd-5038's and kd-5004's, each phrase where Chromium
 // printed it.
 func TestTableBesideRunningText(t *testing.T) {
-	type at struct {
-		x, y float64
-		s    string
-	}
-	// a page of these phrases, 9pt, each word's box as Chromium's font
-	// draws it (10.47pt tall from the phrase's top; the fixture PDFs'
-	// Helvetica boxes are taller and change which lines overlap)
-	place := func(ps []at) *pdf.Layout {
-		lay := &pdf.Layout{Width: 612, Height: 792}
-		var b pdf.Block
-		for _, p := range ps {
-			ln := pdf.Line{Text: p.s, FontSize: 9, Font: -1, Dir: [2]float64{1, 0}}
-			x := p.x
-			for _, w := range strings.Fields(p.s) {
-				wd := 4.6 * float64(len(w))
-				ln.Words = append(ln.Words, pdf.Word{Text: w, Size: 9, BBox: document.BBox{X0: x, Y0: p.y, X1: x + wd, Y1: p.y + 10.47}})
-				x += wd + 2.5
-			}
-			ln.BBox = document.BBox{X0: p.x, Y0: p.y, X1: x - 2.5, Y1: p.y + 10.47}
-			b.Lines = append(b.Lines, ln)
-		}
-		lay.Blocks = append(lay.Blocks, b)
-		return lay
-	}
 	// the page's one table, of cells want
-	one := func(t *testing.T, ps []at, want [][]string) document.Table {
+	one := func(t *testing.T, ps []phraseAt, want [][]string) document.Table {
 		t.Helper()
-		ts := New().DetectTables(place(ps))
+		ts := New().DetectTables(chromiumLayout(ps))
 		if len(ts) != 1 {
 			t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
 		}
@@ -52,7 +28,7 @@ func TestTableBesideRunningText(t *testing.T) {
 		return ts[0]
 	}
 	t.Run("head and one row", func(t *testing.T) { // kd-5038
-		one(t, []at{
+		one(t, []phraseAt{
 			{42, 57.6, "Estimated route shares below measured significant above mainly shares decreased baseline within within service"},
 			{42, 69.6, "decreased statement within terms equity fair."},
 			{42, 90.6, "Dividend baseline delivery interest between prices"},
@@ -76,7 +52,7 @@ func TestTableBesideRunningText(t *testing.T) {
 		}, [][]string{{"Role", "Extension", "Room"}, {"Site manager", "5050", "A-262"}})
 	})
 	t.Run("four rows", func(t *testing.T) { // kd-5004
-		tb := one(t, []at{
+		tb := one(t, []phraseAt{
 			{42, 57.6, "Tax station route shown due results analysis period mainly follow weekend previous values costs programme value"},
 			{42, 69.6, "fair during policies difference."},
 			{42, 90.6, "Weekend route observed delivery observed period"},
@@ -104,6 +80,35 @@ func TestTableBesideRunningText(t *testing.T) {
 			t.Errorf("table box %+v ends over its last row (bottom %g)", b, 153.6+10.47)
 		}
 	})
+}
+
+// phraseAt is a phrase of a Chromium-printed page at 9pt: its left edge
+// and its top.
+type phraseAt struct {
+	x, y float64
+	s    string
+}
+
+// chromiumLayout is a page of these phrases, each word's box as
+// Chromium's font draws it at 9pt (10.47pt tall from the phrase's top,
+// 4.6pt a character, a 2.5pt space): the fixture PDFs' Helvetica boxes
+// are taller and change which lines overlap.
+func chromiumLayout(ps []phraseAt) *pdf.Layout {
+	lay := &pdf.Layout{Width: 612, Height: 792}
+	var b pdf.Block
+	for _, p := range ps {
+		ln := pdf.Line{Text: p.s, FontSize: 9, Font: -1, Dir: [2]float64{1, 0}}
+		x := p.x
+		for _, w := range strings.Fields(p.s) {
+			wd := 4.6 * float64(len(w))
+			ln.Words = append(ln.Words, pdf.Word{Text: w, Size: 9, BBox: document.BBox{X0: x, Y0: p.y, X1: x + wd, Y1: p.y + 10.47}})
+			x += wd + 2.5
+		}
+		ln.BBox = document.BBox{X0: p.x, Y0: p.y, X1: x - 2.5, Y1: p.y + 10.47}
+		b.Lines = append(b.Lines, ln)
+	}
+	lay.Blocks = append(lay.Blocks, b)
+	return lay
 }
 
 // TestWrappedProseCellsStay: a table whose text column wraps sentences

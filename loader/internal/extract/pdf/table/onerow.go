@@ -16,9 +16,11 @@ import (
 // itself), and the second holding a value (a number or a placeholder
 // after the first column, a date or time) unless there are three columns
 // or more.
-// The line right under the two, when inside their width and in their
-// size, may be a row the run did not take (a lone value): then it is not
-// one row (a note under it is set smaller). A run of
+// The line right under the two, when inside their width (from a gap
+// left of their start to a gap past their end) and in their size, may be
+// a row the run did not take (a lone value): then it is not one row (a
+// note under it is set smaller; a paragraph's line beside them, a table
+// floating right of the text, is no row of theirs). A run of
 // three such lines or more is scan's; two lines of running text
 // never line up phrase by phrase, and two lines of two text phrases (a
 // name over a name) are too little to tell from a form or a signature.
@@ -28,7 +30,7 @@ func (d *Detector) headAndRow(part []*textLine, next *textLine, size, gap float6
 	}
 	head, row := part[0], part[1]
 	if next != nil && next.bb.Y0-row.bb.Y1 <= 1.8*size && next.bb.X1 <= math.Max(head.bb.X1, row.bb.X1)+gap &&
-		math.Abs(next.size-row.size) <= 0.1*row.size {
+		next.bb.X0 >= math.Min(head.bb.X0, row.bb.X0)-gap && math.Abs(next.size-row.size) <= 0.1*row.size {
 		return textFound{}, false // a line close under, inside the width, in the rows' size: more rows, maybe
 	}
 	if head.ws[0].used || row.ws[0].used || lineIsCaption(head) {

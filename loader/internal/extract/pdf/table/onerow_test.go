@@ -99,3 +99,26 @@ func TestHasTableComparesCells(t *testing.T) {
 		t.Error("the same cells not matched")
 	}
 }
+
+// TestHeadAndRowFloatingRight: a head and one row floating right of a
+// paragraph (surround tune kd-5144, its phrases where Chromium printed
+// them) are a table: the paragraph's line close under the row, wholly
+// left of the two, is no row of theirs (it kept them from being one).
+func TestHeadAndRowFloatingRight(t *testing.T) {
+	ts := New().DetectTables(chromiumLayout([]phraseAt{
+		{59, 57.6, "Contact: J. Meyer"},
+		{59, 69.6, "Risk register"},
+		{59, 81.6, "Training for new staff"},
+		{59, 93.6, "Inspection of all sites"},
+		{42, 108.6, "Statement were passengers below equity model were table year equity tax. Terms"},
+		{436.9, 111.6, "Date"}, {478.8, 111.6, "Session"}, {538.8, 111.6, "Time"},
+		{42, 120.6, "connections higher payment higher passengers during participants."},
+		{436.9, 127.4, "27 April"}, {478.8, 127.4, "Workshop A"}, {538.8, 127.4, "09:00"},
+		{42, 132.6, "Cash policies contracts results energy segment connections shares from were."},
+		{42, 153.6, "The holiday prices expects within company mainly effect account results were."},
+	}))
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], [][]string{{"Date", "Session", "Time"}, {"27 April", "Workshop A", "09:00"}})
+}
