@@ -210,3 +210,38 @@ func TestAgreeDropsPhotoCredits(t *testing.T) {
 		}
 	}
 }
+
+// TestAgreeDropsDateLines: a short line holding a date (a publication or
+// update stamp) that trafilatura's text lacks in order goes wherever it
+// stands, as a caption does; a short line of the body without a date
+// stays, and so do a date line trafilatura has in order and a line of
+// more than dateLineWords words with a date in it. Fails before html/33:
+// between the article's edges such lines stayed as the body's.
+func TestAgreeDropsDateLines(t *testing.T) {
+	p := floodParagraphs
+	sentence := "The last flood of this size, on 12 March 1998, closed the bridge for a month."
+	traf := strings.Join(p, "\n") + "\nMonday, March 4, 2024\n" + sentence
+	blocks := []block{
+		{text: p[0]}, {text: p[1]},
+		{text: "Aktualisiert: 11.04.2020, 10:27"},
+		{text: "16 marca 2021"},
+		{text: "Published 2022-05-03"},
+		{text: "What the council said"},
+		{text: p[2]},
+		{text: "Monday, March 4, 2024"},
+		{text: sentence},
+		{text: "Schools closed until 3. Februar 2022 in the lower town, the council said."},
+		{text: p[3]}, {text: p[4]}, {text: p[5]},
+	}
+	got, how := agree(blocks, nil, traf)
+	want := []string{p[0], p[1], "What the council said", p[2], "Monday, March 4, 2024", sentence,
+		"Schools closed until 3. Februar 2022 in the lower town, the council said.", p[3], p[4], p[5]}
+	if how != "checked" || strings.Join(blockTexts(got), "|") != strings.Join(want, "|") {
+		t.Errorf("agree said %q, kept %q\nwant checked, %q", how, blockTexts(got), want)
+	}
+	for s, want := range map[string]bool{"03/05/22 Sport": true, "Updated March 16, 2021": true, "Chapter 12 of 2021": false, "Mai 3, 2021": true, "Top 10 tips": false} {
+		if got := dateLine(s); got != want {
+			t.Errorf("dateLine(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
