@@ -456,7 +456,10 @@ func currencySign(s string) bool {
 // rule) stays, and so does a rule under the head of a table beside. A
 // group's label alone above the rule (nothing under its length: "Equity"
 // over "Net cash from operating activities 2,654,550") is as a label with
-// amounts: the rule marks the amounts under it.
+// amounts: the rule marks the amounts under it; so is one alone below
+// the rule (a subtotal's double underline over the next section's label,
+// "Subtotal $ 68,221" over "Investing activities"): the rule marks the
+// amounts over it. Amounts stand on one side at least.
 func sumLines(rh, rv []rule, xs []sep, lines []*textLine) []rule {
 	if len(rv) > 0 || len(rh) == 0 || len(xs) < 3 {
 		return rh
@@ -500,7 +503,8 @@ func sumLines(rh, rv []rule, xs []sep, lines []*textLine) []rule {
 				below = l
 			}
 		}
-		if h.a < stubEnd-1 || !(summed(above, h) || groupLine(above, h)) || !summed(below, h) {
+		sa, sb := summed(above, h), summed(below, h)
+		if h.a < stubEnd-1 || !(sa || groupLine(above, h)) || !(sb || groupLine(below, h)) || !sa && !sb {
 			keep = append(keep, h)
 		}
 	}
