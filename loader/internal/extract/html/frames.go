@@ -14,10 +14,11 @@ import (
 // markup came out as text ("<body> <p>This site uses frames...", review39).
 // framesetText parses each <noframes>'s text as HTML in its place (the
 // element becomes a div holding the parsed nodes) and returns the frames'
-// sources in document order; frameset says the page is one. On any other
+// sources in document order; frameset says the page is one, alternative
+// that it has a <noframes>. On any other
 // page a <noframes> stays raw text and the walker skips it, as browsers
 // hide it (skipTags).
-func framesetText(doc *html.Node) (frames []string, frameset bool) {
+func framesetText(doc *html.Node) (frames []string, frameset, alternative bool) {
 	var noframes []*html.Node
 	var visit func(n *html.Node)
 	visit = func(n *html.Node) {
@@ -40,7 +41,7 @@ func framesetText(doc *html.Node) (frames []string, frameset bool) {
 	}
 	visit(doc)
 	if !frameset {
-		return nil, false
+		return nil, false, false
 	}
 	body := &html.Node{Type: html.ElementNode, Data: "body", DataAtom: atom.Body}
 	for _, nf := range noframes {
@@ -64,16 +65,21 @@ func framesetText(doc *html.Node) (frames []string, frameset bool) {
 			nf.AppendChild(c)
 		}
 	}
-	return frames, true
+	return frames, true, len(noframes) > 0
 }
 
 // framesetReview is the review message of a frameset page whose frames
-// are frames.
-func framesetReview(frames []string) string {
-	list := "none named"
+// are frames; alternative says it has a <noframes>.
+func framesetReview(frames []string, alternative bool) string {
+	msg := "the page is a frameset: what a browser shows is in its frames' own files"
 	if len(frames) > 0 {
-		list = strings.Join(frames, ", ")
+		msg += " (" + strings.Join(frames, ", ") + ")"
+	} else {
+		msg += " (no frame names its file)"
 	}
-	return "the page is a frameset: what a browser shows is in its frames' own files (" + list +
-		"), which land as documents of their own only if they are among the source files; this page's text is its <noframes> alternative, for browsers without frames"
+	msg += ", which land as documents of their own only if they are among the source files; "
+	if alternative {
+		return msg + "this page's text is its <noframes> alternative, for browsers without frames"
+	}
+	return msg + "the page has no <noframes> alternative, so no text of its own"
 }

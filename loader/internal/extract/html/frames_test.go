@@ -66,3 +66,26 @@ func TestNoframesOutsideFramesetSkipped(t *testing.T) {
 		t.Errorf("scope %q, reviews %+v", res.Metadata.Extra["content_scope"], res.Reviews)
 	}
 }
+
+// TestFramesetWithoutAlternative: a frameset page with no <noframes> says
+// so in its review (html/30 said its text was the alternative), and the
+// plausibility check's no_text follows; a frame without a source is not
+// named.
+func TestFramesetWithoutAlternative(t *testing.T) {
+	page := `<html><head><title>F</title></head><frameset cols="50%,50%"><frame src="left.html"><frame></frameset></html>`
+	res := extractData(t, "bare.html", []byte(page))
+	document.Check(res)
+	var codes []string
+	for _, v := range res.AllReviews() {
+		codes = append(codes, v.Code)
+	}
+	if strings.Join(codes, " ") != "frameset no_text" {
+		t.Fatalf("review codes %q, want frameset no_text", codes)
+	}
+	if m := res.Reviews[0].Message; !strings.Contains(m, "(left.html)") || !strings.Contains(m, "no <noframes> alternative, so no text of its own") {
+		t.Errorf("message %q", m)
+	}
+	if got := res.Metadata.Extra["frames"]; got != "left.html" {
+		t.Errorf("frames %q", got)
+	}
+}

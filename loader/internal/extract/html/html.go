@@ -74,7 +74,7 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 		}
 		warnings = append(warnings, "elements nested deeper than 256 levels were flattened (their text is kept)")
 	}
-	frames, frameset := framesetText(doc)
+	frames, frameset, alternative := framesetText(doc)
 	compose(doc)
 	res := &document.Result{
 		Type: info.Type, MIME: info.MIME, Warnings: warnings, ExtractorVersion: Version,
@@ -157,7 +157,7 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 	}
 	res.Metadata.PageCount = 1
 	if frameset {
-		res.Flag(0, document.ReviewFrameset, "%s", framesetReview(frames))
+		res.Flag(0, document.ReviewFrameset, "%s", framesetReview(frames, alternative))
 	}
 	return res, nil
 }
