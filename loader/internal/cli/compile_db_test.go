@@ -40,7 +40,7 @@ func TestCompileReadsTheWarehouse(t *testing.T) {
 		t.Errorf("compiled file: %q %v", b, err)
 	}
 	out = must(t, dir, "compile", "-s", "doubles")
-	if !strings.Contains(out, `__dbt__cte__s as (`) || !strings.Contains(out, "cast(3 as BIGINT) as id") || !strings.Contains(out, `from __dbt__cte__s`) {
+	if !strings.Contains(out, `__dbt__cte__s as (`) || !strings.Contains(out, "cast(3 as INTEGER) as id") || !strings.Contains(out, `from __dbt__cte__s`) {
 		t.Errorf("compile of the unit test:\n%s", out)
 	}
 	b, err = os.ReadFile(filepath.Join(dir, "target", "compiled", "tiny", "models", "marts", "u.yml", "doubles.sql"))

@@ -39,7 +39,8 @@ func TestFloatIsEightBytes(t *testing.T) {
 
 // TestFloatContract: a contract's `float` holds over a seed's float
 // (DOUBLE) and over `cast(.. as float)` in the model's SQL (REAL), as it
-// does under dbt-duckdb where both are REAL; `integer` still does not.
+// does under dbt-duckdb where both are REAL, without a warning; `integer`
+// holds too (dbt-duckdb compares the kind, NUMBER), warned.
 func TestFloatContract(t *testing.T) {
 	dir := writeProbe(t, map[string]string{
 		"seeds/s.csv":    "f\n1.5\n",
@@ -59,7 +60,9 @@ func TestFloatContract(t *testing.T) {
 	if r := got["a"]; r.Status != executor.StatusSuccess {
 		t.Errorf("a: %s %s", r.Status, r.Message)
 	}
-	if r := got["b"]; r.Status != executor.StatusError || !strings.Contains(r.Message, "column f is DOUBLE, the contract says INTEGER") {
-		t.Errorf("b: %s %s", r.Status, r.Message)
+	// integer over DOUBLE: the same kind (NUMBER) for dbt-duckdb, so the
+	// view builds, its type said in a warning
+	if r := got["b"]; r.Status != executor.StatusSuccess || len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], "column f is DOUBLE in the SQL, the contract says INTEGER: a view keeps the SQL's type") {
+		t.Errorf("b: %s %s %q", r.Status, r.Message, r.Warnings)
 	}
 }

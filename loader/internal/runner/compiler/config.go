@@ -416,6 +416,13 @@ func setTestConfig(c *Config, k string, v any, str func() string, bad func(strin
 	return true
 }
 
+// ConfigWhere is the file and line where n's config key k in effect is
+// written (its config() call, its YAML entry, or its folder level).
+func (m *Manifest) ConfigWhere(n *Node, k string) (string, int) {
+	path, at := m.configWhere(n, k, n.KeyPos(k))
+	return path, at.Line
+}
+
 // configWhere is where n's config key k in effect was written: its
 // config() call (at), its YAML, or the deepest level of its folders'
 // tree in dbt_project.yml or project.yaml that sets it.

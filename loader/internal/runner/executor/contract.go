@@ -10,10 +10,14 @@ import (
 
 // checkContract enforces a model's contract ({enforced: true}) as dbt
 // does before it builds: every column the YAML declares has a data_type,
-// and the model's SQL returns exactly those columns with those types
-// (names case-insensitive; types as DuckDB resolves both, so `int` and
-// INTEGER agree), with the model's sql_header run first. Constraints are
-// not applied (README).
+// and the model's SQL returns exactly those columns with types of the
+// declared kind (names case-insensitive; types as DuckDB resolves both,
+// so `int` and INTEGER agree), with the model's sql_header run first.
+// The kind is what dbt-duckdb compares (contractKind): a column the SQL
+// gives as INTEGER holds a contract's BIGINT there, and a table is
+// built with the declared types, the values cast (x.contractCast); a
+// cast that may change values, or a view that keeps the SQL's other
+// type, is a warning at the contract's line.
 func (x *nodeExec) checkContract(body string) error {
 	n := x.n
 	if on, _ := n.Contract["enforced"].(bool); !on || n.ResourceType != compiler.Model {
@@ -62,7 +66,21 @@ func (x *nodeExec) checkContract(body string) error {
 		switch {
 		case !ok:
 			problems = append(problems, fmt.Sprintf("column %s (%s) is declared but the SQL does not return it", name, want))
-		case !strings.EqualFold(have, want) && !floatEither(c.DataType, have):
+		case strings.EqualFold(have, want) || floatEither(c.DataType, have):
+		case contractKind(have) == contractKind(want):
+			path, line := x.m.ConfigWhere(n, "contract")
+			switch mat := n.Config.Materialized; {
+			case mat == "table" || mat == "incremental":
+				x.contractCast = true
+				if !castKeeps(have, want) {
+					x.r.Warnings = append(x.r.Warnings, fmt.Sprintf("%s:%d: contract of %s: column %s is %s in the SQL, the contract says %s: the table is built %s and the values cast, which may change them (dbt-duckdb compares only the kind of type, %s, and casts the same way)",
+						path, line, n.Name, name, have, want, want, contractKind(want)))
+				}
+			default:
+				x.r.Warnings = append(x.r.Warnings, fmt.Sprintf("%s:%d: contract of %s: column %s is %s in the SQL, the contract says %s: a %s keeps the SQL's type (dbt-duckdb compares only the kind of type, %s)",
+					path, line, n.Name, name, have, want, mat, contractKind(want)))
+			}
+		default:
 			problems = append(problems, fmt.Sprintf("column %s is %s, the contract says %s", name, have, want))
 		}
 	}

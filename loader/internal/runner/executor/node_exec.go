@@ -101,6 +101,10 @@ type nodeExec struct {
 	opts    *RunOptions
 	// batch: the microbatch window an incremental write replaces (microbatch.go)
 	batch *compiler.Batch
+	// contractCast: an enforced contract declares a column type other than
+	// the SQL's (of the same kind): the table is built from the declared
+	// columns, as dbt-duckdb builds every contracted table (contract.go)
+	contractCast bool
 }
 
 func (x *nodeExec) exec(q string) (int64, error) {

@@ -304,8 +304,11 @@ func (q snapSQL) updateSteps(staged string, snapCols []colDef, checkCols []strin
 	steps = append(steps, snapStep{"begin", "starting the update's transaction"},
 		snapStep{fmt.Sprintf("create or replace temp table %s as select %s, %s from temp.main.%s as s where %s", staged, q.srcCols(), q.meta("s", q.stamp("s"), "'False'"), src, insertWhere),
 			"comparing the query's rows with the current versions in " + rel},
-		// Close the current versions of the keys that get a new one.
-		snapStep{fmt.Sprintf("update %s as t set %s = s.%s from temp.main.%s as s where %s and %s", rel, nm.ValidTo, nm.ValidFrom, staged, current, q.keyJoin("t", "s")),
+		// Close the current versions of the keys that get a new one: those
+		// older than it (dbt's updates pair each source row with each current
+		// version it changed; a query that repeats a key with an older and a
+		// newer row leaves the newer version current), or a deletion record.
+		snapStep{fmt.Sprintf("update %s as t set %s = s.%s from temp.main.%s as s where %s and %s and %s", rel, nm.ValidTo, nm.ValidFrom, staged, current, q.keyJoin("t", "s"), q.older(nm)),
 			"closing the versions that changed in " + rel})
 	if sc.HardDeletes != "ignore" {
 		gone := fmt.Sprintf("%s%s and not exists (select 1 from temp.main.%s as s where %s)", current, notDeleted, src, q.keyJoin("t", "s"))
@@ -328,9 +331,27 @@ func (q snapSQL) updateSteps(staged string, snapCols []colDef, checkCols []strin
 				"closing the deleted rows' versions in " + rel})
 		}
 	}
-	steps = append(steps, snapStep{fmt.Sprintf("insert into %s by name select * from temp.main.%s", rel, staged), "inserting the new versions into " + rel},
+	// A version that is current already (the same key and stamp: its
+	// dbt_scd_id) is not inserted twice, as dbt's merge on dbt_scd_id
+	// inserts only what it does not match.
+	steps = append(steps, snapStep{fmt.Sprintf("insert into %[1]s by name select * from temp.main.%[2]s as s where not exists (select 1 from %[1]s as t where %[3]s and t.%[4]s = s.%[4]s)", rel, staged, current, nm.ScdID), "inserting the new versions into " + rel},
 		snapStep{"commit", "committing the update"})
 	return steps
+}
+
+// older: current version t is older than staged version s, or t is a
+// deletion record (hard_deletes: new_record). A check snapshot closes
+// every current version of a key that changed (its stamp, the run's clock
+// or an updated_at that need not move, says nothing of order).
+func (q snapSQL) older(nm compiler.SnapshotNames) string {
+	if q.sc.Strategy != "timestamp" {
+		return "true"
+	}
+	c := fmt.Sprintf("t.%[1]s < s.%[1]s", nm.UpdatedAt)
+	if q.sc.HardDeletes == "new_record" {
+		c = fmt.Sprintf("(%s or t.%s = 'True')", c, nm.IsDeleted)
+	}
+	return c
 }
 
 // historyLeftBehind stops a snapshot about to start a new history (its

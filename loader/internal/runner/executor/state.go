@@ -325,7 +325,7 @@ func (x *nodeExec) upToDate(existing string, forced bool) bool {
 		if err != nil {
 			return false
 		}
-		extra = append(extra, compiler.Digest(string(b)))
+		extra = append(extra, compiler.Digest(string(b)), seedIntegersRule)
 	}
 	x.fp = st.fingerprint(x.m, n, extra...)
 	if x.fp == "" || forced {

@@ -40,7 +40,7 @@ func (x *nodeExec) table(body, existing string) error {
 	if _, err := x.exec("drop table if exists " + x.rel(tmp)); err != nil {
 		return err
 	}
-	if n.HasConstraints() {
+	if n.HasConstraints() || x.contractCast {
 		if err := x.constrainedTable(tmp, body); err != nil {
 			return err
 		}
