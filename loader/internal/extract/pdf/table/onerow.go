@@ -2,13 +2,15 @@ package table
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 )
 
-// headAndRow reads a run of exactly two lines as a table of one row under
-// its column heads, when the two say so by themselves: as many phrases a
+// headAndRow reads a run of two lines as a table of one row under its
+// column heads (and up to maxRowWraps lines under them its row's cells
+// wrap onto: rowWraps), when the two say so by themselves: as many phrases a
 // cell's padding apart on each (two or more), each phrase of the second
 // starting or ending where the one above it does (2pt: left- or
 // right-aligned columns), the first line's phrases short heads of words
@@ -25,12 +27,12 @@ import (
 // never line up phrase by phrase, and two lines of two text phrases (a
 // name over a name) are too little to tell from a form or a signature.
 func (d *Detector) headAndRow(part []*textLine, next *textLine, size, gap float64, hs, vs []rule) (textFound, bool) {
-	if len(part) != 2 {
+	if len(part) < 2 || len(part) > 2+maxRowWraps {
 		return textFound{}, false
 	}
-	head, row := part[0], part[1]
-	if next != nil && next.bb.Y0-row.bb.Y1 <= 1.8*size && next.bb.X1 <= math.Max(head.bb.X1, row.bb.X1)+gap &&
-		next.bb.X0 >= math.Min(head.bb.X0, row.bb.X0)-gap && math.Abs(next.size-row.size) <= 0.1*row.size {
+	head, row, pb := part[0], part[1], boxOf(part)
+	if next != nil && next.bb.Y0-pb.Y1 <= 1.8*size && next.bb.X1 <= pb.X1+gap &&
+		next.bb.X0 >= pb.X0-gap && math.Abs(next.size-row.size) <= 0.1*row.size {
 		return textFound{}, false // a line close under, inside the width, in the rows' size: more rows, maybe
 	}
 	if head.ws[0].used || row.ws[0].used || lineIsCaption(head) {
@@ -63,12 +65,19 @@ func (d *Detector) headAndRow(part []*textLine, next *textLine, size, gap float6
 	if !value && k < 3 {
 		return textFound{}, false
 	}
+	wraps, ok := rowWraps(rp, part[1:], pad)
+	if !ok {
+		return textFound{}, false
+	}
 	// the cells are the phrases, column by column (the alignment above
 	// is the grid: buildGrid's gaps, made for several rows, may join two
 	// heads a padding apart over one row)
 	t := document.Table{BBox: boxOf(part), Header: make([]string, k), Rows: [][]string{make([]string, k)}}
 	for c := range k {
 		t.Header[c], t.Rows[0][c] = cellText(hp[c]), cellText(rp[c])
+		for _, w := range wraps[c] {
+			t.Rows[0][c] += " " + w
+		}
 	}
 	for _, l := range part {
 		for _, w := range l.ws {
@@ -76,4 +85,30 @@ func (d *Detector) headAndRow(part []*textLine, next *textLine, size, gap float6
 		}
 	}
 	return textFound{t, part, false}, true
+}
+
+// maxRowWraps is how many lines a one-row table's row may wrap onto.
+const maxRowWraps = 2
+
+// rowWraps reads the lines under a one-row table's row (lines[0], its
+// phrases rp at pad) as its cells wrapped: each one phrase starting where
+// one of the row's cells starts (2pt) and ending a padding short of the
+// next cell's start, less than half a size under the line above and no
+// row's pitch under it (rowPitch: a cell's next line stands the text's
+// leading apart). It returns each cell's wrapped lines' text; false when
+// a line is no such wrap.
+func rowWraps(rp [][]*word, lines []*textLine, pad float64) ([][]string, bool) {
+	wraps := make([][]string, len(rp))
+	for i := 1; i < len(lines); i++ {
+		prev, l := lines[i-1], lines[i]
+		if l.nSegments(pad) != 1 || l.bb.Y0-prev.bb.Y1 >= 0.5*math.Max(l.size, prev.size) || rowPitch(prev, l, 0.07) {
+			return nil, false
+		}
+		c := slices.IndexFunc(rp, func(p []*word) bool { return math.Abs(boxOf(p).X0-l.bb.X0) <= 2 })
+		if c < 0 || c+1 < len(rp) && l.bb.X1 > boxOf(rp[c+1]).X0-pad {
+			return nil, false
+		}
+		wraps[c] = append(wraps[c], lineText(l))
+	}
+	return wraps, true
 }

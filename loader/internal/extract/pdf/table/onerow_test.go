@@ -122,3 +122,34 @@ func TestHeadAndRowFloatingRight(t *testing.T) {
 	}
 	wantCells(t, ts[0], [][]string{{"Date", "Session", "Time"}, {"27 April", "Workshop A", "09:00"}})
 }
+
+// TestHeadAndRowWrapped: a head and one row whose first cell wraps onto
+// a line under it (surround tune kd-5124: "Secretary" over "in reserve",
+// a leading apart, the other cells level with its first line) are a
+// table of one row, the wrapped line in its cell; more rows under such a
+// wrapped row (a line close under, inside their width) are no one-row
+// table.
+func TestHeadAndRowWrapped(t *testing.T) {
+	page := []phraseAt{
+		{42, 91, "Follow table lower increased notes the treatment were"},
+		{42, 103, "received weekend terms difference board changes."},
+		{59.2, 160.4, "Site visit, 3 days"},
+		{45, 177.6, "Role"}, {99.8, 177.6, "Extension"}, {153.9, 177.6, "Room"},
+		{45, 191.9, "Secretary"}, {122, 191.9, "6924"}, {154, 191.9, "F-109"},
+		{45, 203.9, "in stock"},
+		{318, 152.1, "flows interest reference growth dividend observed"},
+		{318, 164.9, "within days flows contracts flows effect."},
+	}
+	ts := New().DetectTables(chromiumLayout(page))
+	if len(ts) != 1 {
+		t.Fatalf("want 1 table, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], [][]string{{"Role", "Extension", "Room"}, {"Secretary in stock", "6924", "F-109"}})
+
+	more := append(page, phraseAt{45, 220.1, "Treasurer"}, phraseAt{122, 220.1, "5004"}, phraseAt{154, 220.1, "C-318"})
+	for _, tb := range New().DetectTables(chromiumLayout(more)) {
+		if len(tb.Rows) == 1 {
+			t.Errorf("a row under the wrapped row: no one-row table, got %s", dump([]document.Table{tb}))
+		}
+	}
+}

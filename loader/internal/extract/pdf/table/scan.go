@@ -141,10 +141,10 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 			}
 			if countTrue(multi[first:first+len(part)]) < 3 {
 				prev, prevFound = first, false
-				if len(parts) == 1 && len(part) == 2 && multi[first] && multi[first+1] {
+				if len(parts) == 1 && len(part) >= 2 && multi[first] && multi[first+1] {
 					var next *textLine
-					if first+2 < len(lines) {
-						next = lines[first+2]
+					if first+len(part) < len(lines) {
+						next = lines[first+len(part)]
 					}
 					if f, ok := d.headAndRow(part, next, size, gap, hs, vs); ok {
 						found = append(found, f)
