@@ -160,7 +160,11 @@ func leadingBlocks(lines []*textLine, gap float64) [][][]*word {
 // besideBlock: a phrase of lines stands beside block b (a gap clear of
 // its width) between its first line's top and its last's (outOfStep:
 // strictly between, its top more than a quarter of a size from every one
-// of the block's lines').
+// of the block's lines'), and the phrases beside it all stand on one side
+// of it: running text beside a table has the page's margin or its own
+// column's text on its other side, where a cell wrapped over lines has
+// its row's next cell on one side and may have another table on the
+// other (a wrapped cell out of step with a table's rows beside it).
 func besideBlock(lines []*textLine, b [][]*word, gap float64, outOfStep bool) bool {
 	bb := boxOf(b[0])
 	tops := make([]float64, len(b))
@@ -169,20 +173,22 @@ func besideBlock(lines []*textLine, b [][]*word, gap float64, outOfStep bool) bo
 		bb, tops[k] = bb.Union(sb), sb.Y0
 	}
 	q := 0.25 * b[0][0].size
-	lo, hi := tops[0]-q, tops[len(tops)-1]+q
-	if outOfStep {
-		lo, hi = tops[0]+q, tops[len(tops)-1]-q
+	lo, hi := tops[0]+q, tops[len(tops)-1]-q
+	if !outOfStep {
+		lo, hi = tops[0]-q, tops[len(tops)-1]+q
 	}
+	hit, left, right := false, false, false
 	for _, l := range lines {
 		for s := range l.eachSegment(gap) {
 			sb := boxOf(s)
-			if sb.X1 > bb.X0-gap && sb.X0 < bb.X1+gap || sb.Y0 <= lo || sb.Y0 >= hi {
-				continue // not beside, or not between
+			if sb.X1 > bb.X0-gap && sb.X0 < bb.X1+gap || sb.Y0 <= tops[0]-q || sb.Y0 >= tops[len(tops)-1]+q {
+				continue // not beside
 			}
-			if !outOfStep || !slices.ContainsFunc(tops, func(t float64) bool { return math.Abs(sb.Y0-t) <= q }) {
-				return true
+			left, right = left || sb.X1 <= bb.X0, right || sb.X0 >= bb.X1
+			if sb.Y0 > lo && sb.Y0 < hi && (!outOfStep || !slices.ContainsFunc(tops, func(t float64) bool { return math.Abs(sb.Y0-t) <= q })) {
+				hit = true
 			}
 		}
 	}
-	return false
+	return hit && !(left && right)
 }

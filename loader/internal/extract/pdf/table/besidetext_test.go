@@ -142,3 +142,45 @@ func TestWrappedProseCellsStay(t *testing.T) {
 	}
 	wantCells(t, ts[0], want)
 }
+
+// TestWrappedCellBesideTable: a cell wrapped over three lines, its row's
+// number level with its middle line, beside another table whose rows
+// stand out of step with its lines (kinds tune kd-1490, two tables side
+// by side, its phrases where Chromium printed them), stays the table's
+// cell: a block with phrases beside it on both sides is no running text
+// beside a table (pdf/107 took it out, and the row lost its label).
+func TestWrappedCellBesideTable(t *testing.T) {
+	ps := []phraseAt{
+		{42, 69.6, "route estimated reference holiday growth policies reference treatment company prices model mainly assets period"},
+		{42, 81.6, "the cash."},
+		{200.8, 110.8, "Action"}, {395.1, 110.8, "Owner"},
+		{200.8, 128.9, "Staff who handle personal data"},
+		{200.8, 140.9, "complete the annual training and"}, {395.1, 140.9, "5.16"},
+		{200.8, 152.9, "confirm that they have read the policy."},
+		{200.8, 170.9, "Fire doors are kept closed at all times"},
+		{200.8, 183.6, "and checked weekly for damage to the"}, {395.1, 183.6, "8.6"},
+		{200.8, 195.6, "seals and closers."},
+		{42, 230, "Segment difference higher market compared measured reference measured."},
+	}
+	left := [][]string{{"67–74", "45.9%"}, {"68–76", "27.2%"}, {"73–86", "48.4%"}, {"73–82", "21.7%"}, {"48–60", "44.3%"}, {"42–52", "17.6%"}}
+	for i, r := range left {
+		y := 110.1 + 12*float64(i)
+		if i == 5 {
+			y = 170.9
+		}
+		ps = append(ps, phraseAt{75, y, r[0]}, phraseAt{121.9, y, r[1]})
+	}
+	ts := New().DetectTables(chromiumLayout(ps))
+	if len(ts) != 2 {
+		t.Fatalf("want 2 tables, got %d: %s", len(ts), dump(ts))
+	}
+	if ts[0].BBox.X0 > ts[1].BBox.X0 {
+		ts[0], ts[1] = ts[1], ts[0]
+	}
+	wantCells(t, ts[0], left)
+	wantCells(t, ts[1], [][]string{
+		{"Action", "Owner"},
+		{"Staff who handle personal data complete the annual training and confirm that they have read the policy.", "5.16"},
+		{"Fire doors are kept closed at all times and checked weekly for damage to the seals and closers.", "8.6"},
+	})
+}
