@@ -1,6 +1,7 @@
 package html
 
 import (
+	"fmt"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -18,7 +19,7 @@ import (
 // that it has a <noframes>. On any other
 // page a <noframes> stays raw text and the walker skips it, as browsers
 // hide it (skipTags).
-func framesetText(doc *html.Node) (frames []string, frameset, alternative bool) {
+func framesetText(doc *html.Node) (frames []string, frameset, alternative, flattened bool) {
 	var noframes []*html.Node
 	var visit func(n *html.Node)
 	visit = func(n *html.Node) {
@@ -41,7 +42,7 @@ func framesetText(doc *html.Node) (frames []string, frameset, alternative bool) 
 	}
 	visit(doc)
 	if !frameset {
-		return nil, false, false
+		return nil, false, false, false
 	}
 	body := &html.Node{Type: html.ElementNode, Data: "body", DataAtom: atom.Body}
 	for _, nf := range noframes {
@@ -53,7 +54,14 @@ func framesetText(doc *html.Node) (frames []string, frameset, alternative bool) 
 		}
 		nodes, err := html.ParseFragment(strings.NewReader(raw.String()), body)
 		if err != nil {
-			continue // left raw: the walker skips it
+			// elements nested past the parser's 512: the tags past a
+			// depth go, their text stays, as for the page itself
+			// (ExtractBytes); review40 found the alternative dropped
+			nodes, err = html.ParseFragment(strings.NewReader(flattenDeep(raw.String(), 256)), body)
+			if err != nil {
+				continue // left raw: the walker skips it
+			}
+			flattened = true
 		}
 		for c := nf.FirstChild; c != nil; {
 			next := c.NextSibling
@@ -65,7 +73,20 @@ func framesetText(doc *html.Node) (frames []string, frameset, alternative bool) 
 			nf.AppendChild(c)
 		}
 	}
-	return frames, true, len(noframes) > 0
+	return frames, true, len(noframes) > 0, flattened
+}
+
+// maxFramesNamed: the frames a frameset's review and its metadata name;
+// the rest are counted (a page of 20,000 frames made a 960 KB message).
+const maxFramesNamed = 20
+
+// framesNamed is frames joined by sep, the first maxFramesNamed of them
+// and a count of the rest.
+func framesNamed(frames []string, sep string) string {
+	if len(frames) <= maxFramesNamed {
+		return strings.Join(frames, sep)
+	}
+	return strings.Join(frames[:maxFramesNamed], sep) + fmt.Sprintf("%s... and %d more", sep, len(frames)-maxFramesNamed)
 }
 
 // framesetReview is the review message of a frameset page whose frames
@@ -73,7 +94,7 @@ func framesetText(doc *html.Node) (frames []string, frameset, alternative bool) 
 func framesetReview(frames []string, alternative bool) string {
 	msg := "the page is a frameset: what a browser shows is in its frames' own files"
 	if len(frames) > 0 {
-		msg += " (" + strings.Join(frames, ", ") + ")"
+		msg += " (" + framesNamed(frames, ", ") + ")"
 	} else {
 		msg += " (no frame names its file)"
 	}

@@ -1,6 +1,7 @@
 package html
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -87,5 +88,37 @@ func TestFramesetWithoutAlternative(t *testing.T) {
 	}
 	if got := res.Metadata.Extra["frames"]; got != "left.html" {
 		t.Errorf("frames %q", got)
+	}
+}
+
+// TestFramesetHostile: review40's two findings on html/30. A <noframes>
+// nested past the parser's 512 elements lands its text (the fragment
+// parse failed and the alternative was dropped: no_text "the page has no
+// visible text"), with a warning; a page of many frames names
+// maxFramesNamed of them and counts the rest (20,000 made a 960 KB
+// message and metadata value).
+func TestFramesetHostile(t *testing.T) {
+	deep := `<html><head><title>F</title></head><frameset><frame src="a.html"><noframes>` +
+		strings.Repeat("<div>", 2000) + "deep text at the bottom" + strings.Repeat("</div>", 2000) + `</noframes></frameset></html>`
+	res := extractData(t, "deep.html", []byte(deep))
+	if !strings.Contains(res.Pages[0].Text, "deep text at the bottom") {
+		t.Errorf("text %q", res.Pages[0].Text)
+	}
+	if len(res.Warnings) == 0 || !strings.Contains(strings.Join(res.Warnings, " "), "<noframes> alternative were flattened") {
+		t.Errorf("warnings %q", res.Warnings)
+	}
+	var sb strings.Builder
+	sb.WriteString(`<html><head><title>F</title></head><frameset>`)
+	for i := range 500 {
+		fmt.Fprintf(&sb, `<frame src="f%d.html">`, i)
+	}
+	sb.WriteString(`<noframes><p>Frames.</p></noframes></frameset></html>`)
+	res = extractData(t, "many.html", []byte(sb.String()))
+	m := res.Reviews[0].Message
+	if !strings.Contains(m, "f19.html, ... and 480 more)") || strings.Contains(m, "f20.html") {
+		t.Errorf("message %q", m)
+	}
+	if f := res.Metadata.Extra["frames"]; !strings.HasSuffix(f, "f19.html ... and 480 more") {
+		t.Errorf("frames %q", f)
 	}
 }

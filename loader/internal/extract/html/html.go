@@ -74,7 +74,10 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 		}
 		warnings = append(warnings, "elements nested deeper than 256 levels were flattened (their text is kept)")
 	}
-	frames, frameset, alternative := framesetText(doc)
+	frames, frameset, alternative, flattened := framesetText(doc)
+	if flattened {
+		warnings = append(warnings, "elements nested deeper than 256 levels in the frameset's <noframes> alternative were flattened (their text is kept)")
+	}
 	compose(doc)
 	res := &document.Result{
 		Type: info.Type, MIME: info.MIME, Warnings: warnings, ExtractorVersion: Version,
@@ -99,7 +102,7 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 	if frameset {
 		// its <noframes> alternative, whole (framesetText)
 		scope = "noframes"
-		res.Metadata.Extra["frames"] = strings.Join(frames, " ")
+		res.Metadata.Extra["frames"] = framesNamed(frames, " ")
 	} else if ctx.Err() == nil {
 		// Over agreeMaxBytes nothing reads doc after readability (no
 		// trafilatura check), so readability may work on it rather than on
