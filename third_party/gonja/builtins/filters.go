@@ -489,6 +489,9 @@ func filterIndent(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec
 	}
 	// docket: Jinja2's do_indent takes soft_str(value): a number or a
 	// query's date indents as its text (upstream: "is not a string")
+	if err := notStrForIndent(in); err != nil {
+		return exec.AsValue(err)
+	}
 	lines := strings.Split(in.String(), "\n")
 	for idx, line := range lines {
 		if idx == 0 {
@@ -1445,6 +1448,18 @@ func filterTruncate(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *ex
 		return exec.AsValue(exec.ErrInvalidCall(err))
 	}
 
+	if !in.IsString() && !in.Undefined { // docket: jinja2's len(s) and slicing of what is not a str
+		if t, ok := exec.PyUnsized(in); ok || in.IsNil() {
+			if in.IsNil() {
+				t = "NoneType"
+			}
+			return exec.AsValue(errors.Errorf("TypeError as in Python (object of type '%s' has no len())", t))
+		}
+		if in.Len() <= length+leeway {
+			return in
+		}
+		return exec.AsValue(errors.Errorf("TypeError as in Python (a %s longer than length + leeway cannot be truncated)", exec.PyTypeName(in)))
+	}
 	source := in.String()
 	rEnd := []rune(end)
 	fullLength := length + leeway
@@ -1784,4 +1799,17 @@ func filterSelectAttr(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *
 	}, func() {})
 
 	return exec.AsValue(out)
+}
+
+// notStrForIndent is jinja2's error for indent of what is not a str: its
+// `s += "\n"` fails (a list's splitlines before it). None printed "None"
+// indented; an Undefined stays "" as before.
+func notStrForIndent(in *exec.Value) error {
+	switch {
+	case in.IsString() || in.Undefined:
+		return nil
+	case exec.PyTypeName(in) == "list":
+		return errors.Errorf("AttributeError as in Python ('list' object has no attribute 'splitlines')")
+	}
+	return errors.Errorf("TypeError as in Python (unsupported operand type(s) for +=: '%s' and 'str')", exec.PyTypeName(in))
 }

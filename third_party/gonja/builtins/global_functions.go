@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"fmt"
 	"github.com/nikolalohinski/gonja/v2/exec"
 	"github.com/nikolalohinski/gonja/v2/utils"
 	"github.com/pkg/errors"
@@ -18,7 +19,7 @@ var GlobalFunctions = exec.NewContext(map[string]any{
 	"ngettext":  ngettextFunction,
 })
 
-func rangeFunction(_ *exec.Evaluator, params *exec.VarArgs) (<-chan int, error) {
+func rangeFunction(_ *exec.Evaluator, params *exec.VarArgs) (PyRange, error) {
 	var (
 		start = 0
 		stop  = -1
@@ -41,21 +42,45 @@ func rangeFunction(_ *exec.Evaluator, params *exec.VarArgs) (<-chan int, error) 
 	if step == 0 {
 		return nil, exec.ErrInvalidCall(errors.New("step cannot be 0"))
 	}
+	return NewPyRange(start, stop, step), nil
+}
 
-	channel := make(chan int)
-	go func() {
-		if step > 0 {
-			for i := start; i < stop; i += step {
-				channel <- i
-			}
-		} else {
-			for i := start; i > stop; i += step {
-				channel <- i
-			}
+// NewPyRange is range(start, stop, step) (step not 0).
+func NewPyRange(start, stop, step int) PyRange {
+	var nums []int
+	if step > 0 {
+		for i := start; i < stop; i += step {
+			nums = append(nums, i)
 		}
-		close(channel)
-	}()
-	return channel, nil
+	} else {
+		for i := start; i > stop; i += step {
+			nums = append(nums, i)
+		}
+	}
+	// start, stop and step ride past the numbers, in the array's spare
+	// capacity (PyRange.String)
+	full := append(append(make([]int, 0, len(nums)+3), nums...), start, stop, step)
+	return PyRange(full[:len(nums)])
+}
+
+// PyRange is range()'s value (docket): its numbers, so that length,
+// `in`, truth, indexing and a second loop over it are Python's (upstream's
+// channel had length 0, was false, missed `in`, could be read once and
+// leaked its goroutine when a loop broke early), printed as Python prints
+// a range: range(0, 3), range(1, 10, 2). The arguments it was called with
+// are kept past its length, in the spare capacity rangeFunction gives it.
+type PyRange []int
+
+func (r PyRange) String() string {
+	if cap(r) < len(r)+3 { // sliced or copied: only the numbers are known
+		return fmt.Sprint([]int(r))
+	}
+	full := r[:len(r)+3]
+	start, stop, step := full[len(r)], full[len(r)+1], full[len(r)+2]
+	if step == 1 {
+		return fmt.Sprintf("range(%d, %d)", start, stop)
+	}
+	return fmt.Sprintf("range(%d, %d, %d)", start, stop, step)
 }
 
 // dictFunction is Jinja2's dict global, Python's dict(): docket: a

@@ -100,6 +100,7 @@ func (e *Evaluator) evalMethod(parentNode nodes.Node, method string, call *nodes
 	}
 	var result any
 	err := fmt.Errorf("unknown method '%s' for '%s'", method, parent.String())
+	found := true // docket: a str, list or number without the method is jinja2's no-attribute error
 	switch {
 	case parent.IsString():
 		if method, ok := e.Environment.Methods.Str.Get(method); ok {
@@ -151,9 +152,27 @@ func (e *Evaluator) evalMethod(parentNode nodes.Node, method string, call *nodes
 	default:
 		err = AsValue(errors.Errorf(`'%s' is not callable on %s`, method, parent))
 	}
+	switch {
+	case parent.IsString():
+		_, found = e.Environment.Methods.Str.Get(method)
+	case parent.IsBool():
+		_, found = e.Environment.Methods.Bool.Get(method)
+	case parent.IsFloat():
+		_, found = e.Environment.Methods.Float.Get(method)
+	case parent.IsInteger():
+		_, found = e.Environment.Methods.Int.Get(method)
+	case parent.IsList():
+		_, found = e.Environment.Methods.List.Get(method)
+	}
+	if !found {
+		return AsValue(fmt.Errorf("'%s object' has no attribute '%s'", PyTypeName(parent), method))
+	}
 	if err != nil {
+		// docket: ErrInvalidCall is any error; the method's own text
+		// follows (the parent's repr, which may be long and hold ": ",
+		// is left out so the render can find where that text starts)
 		if callErr, ok := err.(ErrInvalidCall); ok {
-			return AsValue(fmt.Errorf("invalid call to method '%s' of %s: %s", method, parent.String(), callErr.Error()))
+			return AsValue(fmt.Errorf("invalid call to method '%s': %s", method, callErr.Error()))
 		}
 		return AsValue(err)
 	}

@@ -23,6 +23,9 @@ func PyTypeName(v *Value) string {
 	if n, ok := v.Interface().(PyTypeNamer); ok {
 		return n.PyTypeName()
 	}
+	if n, ok := v.Interface().(PyClassNamer); ok {
+		return n.PyClassName()
+	}
 	switch v.Interface().(type) {
 	case Decimal:
 		return "decimal.Decimal"
@@ -46,6 +49,13 @@ func PyTypeName(v *Value) string {
 		return "dict"
 	}
 	return fmt.Sprintf("%T", v.Interface())
+}
+
+// PyClassNamer (docket) is a sized host value that names its Python
+// class for Python's messages (agate's Table, Row, Column); unlike a
+// PyTypeNamer it is no number-like value len() refuses.
+type PyClassNamer interface {
+	PyClassName() string
 }
 
 // PyContainer (docket) is a host value with Python's `in` of its own

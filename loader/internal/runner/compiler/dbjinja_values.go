@@ -375,3 +375,8 @@ func (c dbColumn) canExpandTo(va *exec.VarArgs) (any, error) {
 }
 
 func (c dbColumn) String() string { return c.name }
+
+// PyClassName: agate's class names, as Python's messages give them.
+func (t *resultTable) PyClassName() string  { return "Table" }
+func (r *resultRow) PyClassName() string    { return "Row" }
+func (c *resultColumn) PyClassName() string { return "Column" }

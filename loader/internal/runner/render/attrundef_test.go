@@ -68,9 +68,7 @@ func TestExtendOnALiteral(t *testing.T) {
 		{"{% set l = [1] %}{% do l.extend([2, 3]) %}{{ l }}", "[1, 2, 3]"},
 		{"{% set l = [1] %}{% do l.extend(\"ab\") %}{{ l }}", "[1, 'a', 'b']"},
 	})
-	// a wrong argument is an error, never a Go panic (its text is left
-	// to the render's error rewriting, which names any method error on
-	// a literal list "not a method docket provides": [1].index(5) too)
+	// a wrong argument is an error, never a Go panic
 	for _, src := range []string{"{{ [1].extend(3) }}", "{{ [1].extend() }}"} {
 		tpl, err := env.Parse("m.sql", src)
 		if err != nil {

@@ -20,9 +20,12 @@ type MacroRuntimeError struct {
 }
 
 func (e *MacroRuntimeError) Error() string {
-	root := cleanMsg(rootCause(e.Err.Error()))
+	rc := rootCause(e.Err.Error())
+	root := cleanMsg(rc)
 	if m := userMsgRe.FindString(e.Err.Error()); m != "" {
 		root = m // kept delimited: runtimeErr's cleanMsg shows it whole
+	} else if m := userMsgRe.FindString(rc); m != "" {
+		root = m // a method's Python error, likewise
 	}
 	return fmt.Sprintf("in macro %s (%s:%d): %s", e.Macro, e.File, e.Line, root)
 }
@@ -63,9 +66,21 @@ func ownFramesEnd(msg string) int {
 }
 
 func rootCause(msg string) string {
-	if m := unknownMethodRe.FindStringSubmatch(msg); m != nil {
-		// gonja prints the whole object the method was looked up on
-		return fmt.Sprintf("%s() is not a method docket provides (unknown to this object)", m[1])
+	if m := methodErrRe.FindStringSubmatch(msg); m != nil {
+		switch {
+		case strings.HasPrefix(m[2], "unknown method "):
+			// a docket object (adapter, api, ...) without the method
+			return fmt.Sprintf("%s() is not a method docket provides (unknown to this object)", m[1])
+		case pyErrRe.MatchString(m[2]):
+			// the method's own Python error, shown whole (never cut at a
+			// colon): ValueError: list.remove(x): x not in list
+			return (&UserError{Msg: m[2]}).Error()
+		}
+		return m[1] + "(): " + m[2]
+	}
+	if loc := asInPythonRe.FindStringIndex(msg); loc != nil {
+		// a filter's Python error, shown whole (it may hold ": ")
+		return (&UserError{Msg: msg[loc[0]:]}).Error()
 	}
 	if i := strings.LastIndex(msg, ": "); i >= 0 {
 		return msg[i+2:]
@@ -80,7 +95,15 @@ var (
 	reprNoise = regexp.MustCompile(`(ControlStructure|Output|Call|Name|String|GetAttribute)\([^)]*\)`)
 )
 
-var unknownMethodRe = regexp.MustCompile(`invalid call to method '([^']+)' of `)
+// methodErrRe is a method's failed call (gonja's calls.go): its name, then
+// the method's own error text to the end.
+var (
+	methodErrRe = regexp.MustCompile(`(?s)invalid call to method '([^']+)': (.*)$`)
+	pyErrRe     = regexp.MustCompile(`^[A-Z][A-Za-z]*(Error|Exception|Warning): `)
+	// asInPythonRe: the gonja fork's Python errors ("TypeError as in
+	// Python (...)") to the end of the message
+	asInPythonRe = regexp.MustCompile(`[A-Z][A-Za-z]*Error as in Python \(.*\)$`)
+)
 
 var undefRe = regexp.MustCompile(`Unable to evaluate name "([^"]+)"`)
 

@@ -102,21 +102,7 @@ func listMethods() *exec.MethodSet[[]any] {
 			m[name] = f
 		}
 	}
-	inPlace := func(selfValue *exec.Value, fn func(l []any) []any) bool {
-		v := selfValue.Val
-		if v.Kind() == reflect.Interface {
-			v = v.Elem()
-		}
-		if v.Kind() != reflect.Pointer {
-			return false
-		}
-		p, ok := v.Interface().(*[]any)
-		if !ok {
-			return false
-		}
-		*p = fn(*p)
-		return true
-	}
+	inPlace := listInPlace
 	orig := m["append"]
 	m["append"] = func(self []any, selfValue *exec.Value, a *exec.VarArgs) (any, error) {
 		if len(a.Args) == 1 && inPlace(selfValue, func(l []any) []any { return append(l, a.Args[0].Interface()) }) {
@@ -148,7 +134,27 @@ func listMethods() *exec.MethodSet[[]any] {
 		*selfValue = *exec.AsValue(extend(append([]any(nil), self...)))
 		return nil, nil
 	}
+	pyListMethods(m)
 	return exec.NewMethodSet(m)
+}
+
+// listInPlace applies fn to the list selfValue holds, when a name holds it
+// (a shared *[]any); false for a literal, which Python changes as a
+// temporary nobody sees.
+func listInPlace(selfValue *exec.Value, fn func(l []any) []any) bool {
+	v := selfValue.Val
+	if v.Kind() == reflect.Interface {
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Pointer {
+		return false
+	}
+	p, ok := v.Interface().(*[]any)
+	if !ok {
+		return false
+	}
+	*p = fn(*p)
+	return true
 }
 
 var sharedEnv = environment()

@@ -44,9 +44,9 @@ func budgetOf(ev *exec.Evaluator) *budget {
 	return &budget{} // rendering outside Render (macro parse): unlimited bookkeeping, same limits per call
 }
 
-// boundedRange is gonja's range() with MaxRangeItems per call and
-// MaxLoopSteps per render.
-func boundedRange(ev *exec.Evaluator, params *exec.VarArgs) (<-chan int, error) {
+// boundedRange is gonja's range() (its numbers, printed as Python's
+// range) with MaxRangeItems per call and MaxLoopSteps per render.
+func boundedRange(ev *exec.Evaluator, params *exec.VarArgs) (builtins.PyRange, error) {
 	start, stop, step := 0, -1, 1
 	a := params.Args
 	switch {
@@ -76,14 +76,7 @@ func boundedRange(ev *exec.Evaluator, params *exec.VarArgs) (<-chan int, error) 
 	if b.steps > MaxLoopSteps {
 		return nil, exec.ErrInvalidCall(fmt.Errorf("loops of this template ran over docket's limit of %d iterations", MaxLoopSteps))
 	}
-	ch := make(chan int, 64)
-	go func() {
-		defer close(ch)
-		for i, k := start, 0; k < n; i, k = i+step, k+1 {
-			ch <- i
-		}
-	}()
-	return ch, nil
+	return builtins.NewPyRange(start, stop, step), nil
 }
 
 // errOutputLimit is raised (as a panic, which Render recovers) when a

@@ -2,6 +2,7 @@ package methods
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/nikolalohinski/gonja/v2/builtins/methods/pyerrors"
 	"github.com/nikolalohinski/gonja/v2/builtins/methods/pystring"
@@ -54,7 +55,7 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 		); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
-		return pystring.PyString(self).Count(pystring.New(self), &start, &end), nil
+		return pystring.PyString(self).Count(pystring.New(sub), &start, &end), nil // docket: sub, not self
 	},
 	"encode": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
 		var (
@@ -123,19 +124,14 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 		return pystring.PyString(self).ExpandTabs(pystring.New(substr), &tabsize), nil
 	},
 	"find": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
-		var (
-			sub   string
-			start int
-			end   int
-		)
-		if err := arguments.Take(
-			exec.PositionalArgument("sub", nil, exec.StringArgument(&sub)),
-			exec.PositionalArgument("start", exec.AsValue(0), exec.IntArgument(&start)),
-			exec.PositionalArgument("end", exec.AsValue(len(self)), exec.IntArgument(&end)),
-		); err != nil {
-			return nil, exec.ErrInvalidCall(err)
-		}
-		return pystring.PyString(self).Find(pystring.New(sub), &start, &end), nil
+		return strFind(self, arguments, false)
+	},
+	// docket: index and rindex are find and rfind that raise as Python
+	"index": func(self string, v *exec.Value, arguments *exec.VarArgs) (any, error) {
+		return strIndex(self, v, arguments, false)
+	},
+	"rindex": func(self string, v *exec.Value, arguments *exec.VarArgs) (any, error) {
+		return strIndex(self, v, arguments, true)
 	},
 	"format": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
 		args := make([]any, 0, len(arguments.Args))
@@ -316,19 +312,7 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 		return pystring.PyString(self).Replace(old, new, count), nil
 	},
 	"rfind": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
-		var (
-			sub   string
-			start int
-			end   int
-		)
-		if err := arguments.Take(
-			exec.PositionalArgument("sub", nil, exec.StringArgument(&sub)),
-			exec.PositionalArgument("start", exec.AsValue(0), exec.IntArgument(&start)),
-			exec.PositionalArgument("end", exec.AsValue(len(self)), exec.IntArgument(&end)),
-		); err != nil {
-			return nil, exec.ErrInvalidCall(err)
-		}
-		return pystring.PyString(self).RFind(sub, &start, &end), nil
+		return strFind(self, arguments, true)
 	},
 	"rjust": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
 		var (
@@ -475,3 +459,37 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 		return pystring.PyString(self).ZFill(width), nil
 	},
 })
+
+// strFind is str.find (or rfind): the lowest (highest) index of sub in
+// self[start:end], -1 when it is not there.
+func strFind(self string, arguments *exec.VarArgs, right bool) (any, error) {
+	var (
+		sub   string
+		start int
+		end   int
+	)
+	if err := arguments.Take(
+		exec.PositionalArgument("sub", nil, exec.StringArgument(&sub)),
+		exec.PositionalArgument("start", exec.AsValue(0), exec.IntArgument(&start)),
+		exec.PositionalArgument("end", exec.AsValue(len(self)), exec.IntArgument(&end)),
+	); err != nil {
+		return nil, exec.ErrInvalidCall(err)
+	}
+	if right {
+		return pystring.PyString(self).RFind(sub, &start, &end), nil
+	}
+	return pystring.PyString(self).Find(pystring.New(sub), &start, &end), nil
+}
+
+// strIndex is str.index (or rindex, right): find's result, or Python's
+// ValueError when the substring is not there.
+func strIndex(self string, _ *exec.Value, arguments *exec.VarArgs, right bool) (any, error) {
+	i, err := strFind(self, arguments, right)
+	if err != nil {
+		return nil, err
+	}
+	if i.(int) < 0 {
+		return nil, fmt.Errorf("ValueError: substring not found")
+	}
+	return i, nil
+}
