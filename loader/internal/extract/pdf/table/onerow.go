@@ -112,3 +112,30 @@ func rowWraps(rp [][]*word, lines []*textLine, pad float64) ([][]string, bool) {
 	}
 	return wraps, true
 }
+
+// twoOneRow reads a run of four lines that is no table as two tables of
+// one row stacked (a head and a row, then another head and row), when
+// the gap between the pairs is wider than the gap inside each by a
+// quarter of a size and each pair is a table of one row by itself
+// (headAndRow: the first pair's line close under is the second pair's
+// head, no more rows of it).
+func (d *Detector) twoOneRow(part []*textLine, next *textLine, size, gap float64, hs, vs []rule) []textFound {
+	g := func(k int) float64 { return part[k].bb.Y0 - part[k-1].bb.Y1 }
+	if g(2) < math.Max(g(1), g(3))+0.25*size {
+		return nil
+	}
+	lower, ok := d.headAndRow(part[2:], next, size, gap, hs, vs)
+	if !ok {
+		return nil
+	}
+	upper, ok := d.headAndRow(part[:2], nil, size, gap, hs, vs)
+	if !ok {
+		for _, l := range part[2:] {
+			for _, w := range l.ws {
+				w.used = false // as headAndRow found them
+			}
+		}
+		return nil
+	}
+	return []textFound{upper, lower}
+}

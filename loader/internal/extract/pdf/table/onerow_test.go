@@ -153,3 +153,27 @@ func TestHeadAndRowWrapped(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoOneRowTablesStacked: two tables of a head and one row each, one
+// under the other a little further apart than their own lines (surround
+// tune kd-5080; its numbers right-aligned under their heads), are two
+// tables: the four lines make one run that is no table, and each pair's
+// line close under was the other's.
+func TestTwoOneRowTablesStacked(t *testing.T) {
+	ts := New().DetectTables(chromiumLayout([]phraseAt{
+		{42, 57.6, "Segment lower customers difference model interest period notes measured difference payment."},
+		{42, 78.8, "Operations were account effect"},
+		{42, 98.9, "Country"}, {90.9, 98.9, "Capital"}, {135.7, 98.9, "Population (m)"}, {214.7, 98.9, "Area (km²)"},
+		{42, 113.1, "Peru"}, {104.7, 113.1, "Oslo"}, {179.6, 113.1, "80.4"}, {231, 113.1, "583,163"},
+		{42, 132.6, "Capital"}, {86.8, 132.6, "Area (km²)"},
+		{42, 147.6, "Vienna"}, {103.1, 147.6, "774,322"},
+		{42, 161.9, "Observed the liabilities study study apply higher terms year due costs."},
+		{42, 173.9, "Account period accounting days market observed customers board liabilities. Timetable significant model model"},
+		{42, 186.6, "terms baseline above operations goods margin segment growth effect market treatment mainly interest year."},
+	}))
+	if len(ts) != 2 {
+		t.Fatalf("want 2 tables, got %d: %s", len(ts), dump(ts))
+	}
+	wantCells(t, ts[0], [][]string{{"Country", "Capital", "Population (m)", "Area (km²)"}, {"Peru", "Oslo", "80.4", "583,163"}})
+	wantCells(t, ts[1], [][]string{{"Capital", "Area (km²)"}, {"Vienna", "774,322"}})
+}

@@ -162,6 +162,13 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 					// the body read alone, with the heads when they keep its columns apart
 					found = d.headedPart(found, lines, first, first+1, part[1:], gap, hs, vs)
 				}
+				if len(found) == n && len(parts) == 1 && len(part) == 4 {
+					var next *textLine
+					if first+4 < len(lines) {
+						next = lines[first+4]
+					}
+					found = append(found, d.twoOneRow(part, next, size, gap, hs, vs)...)
+				}
 			case !prevFound && headOver(lines[prev:first], part, size):
 				// the part before, no table of its own, is the header:
 				// column heads wrapped over several lines, their phrases
