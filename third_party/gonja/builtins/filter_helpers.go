@@ -53,15 +53,16 @@ func (g groupTupleValue) GetAttribute(name string) (*exec.Value, bool) {
 	}
 }
 
+// pythonRepr is Python's repr of a tuple's item (docket: exec.PyRepr, so
+// a Decimal is Decimal('1.50'), a date datetime.date(2024, 1, 2) and a
+// string with a quote "it's", as dictsort's pairs print in jinja2; they
+// printed as str: ('a', 1.50))
 func pythonRepr(value any) string {
 	rendered := exec.AsValue(value)
 	if rendered.IsNil() {
 		return "None"
 	}
-	if rendered.IsString() {
-		return fmt.Sprintf(`'%s'`, rendered.String())
-	}
-	return rendered.String()
+	return exec.PyRepr(rendered)
 }
 
 func stringifyFilterValue(value *exec.Value) string {

@@ -3,6 +3,7 @@ package render
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestListMethodsRangeAsJinja2: Python's list methods (index, count, pop,
@@ -35,6 +36,11 @@ func TestListMethodsRangeAsJinja2(t *testing.T) {
 		{"{% set r = range(3) %}{% for i in r %}{{ i }}{% endfor %}{% for i in r %}{{ i }}{% endfor %}", "012012"},
 		{"{{ range(3)|join('-') }}{% for i in range(10, 0, -3) %},{{ i }}{% endfor %}", "0-1-2,10,7,4,1"},
 		{"{{ [1, 2]|truncate(5) }}", "[1, 2]"},
+	})
+	// dictsort's pairs print their items as Python's repr (they printed
+	// str: ('a', 'it's'), ('d', 2024-01-02)), as jinja2 3.1.6 prints them
+	wantRendered(t, env, map[string]any{"d": Date{T: time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC)}}, []struct{ src, out string }{
+		{"{{ {'a': \"it's\", 'b': none, 'c': [1, 'x'], 'd': d}|dictsort }}", "[('a', \"it's\"), ('b', None), ('c', [1, 'x']), ('d', datetime.date(2024, 1, 2))]"},
 	})
 	for _, tc := range []struct{ src, err string }{
 		{"{{ [1].index(5) }}", "ValueError: 5 is not in list"},
