@@ -70,8 +70,11 @@ func TestShippedStaging(t *testing.T) {
 		`insert into staging.pages (source_hash, page_number, text, char_count, method, needs_ocr, extractor_version, extracted_at) values
 			('h1',1,'one',3,'text_layer',false,'1',now()), ('h1',2,'two',3,'ocr',false,'1',now()),
 			('h2',1,'old version',11,'text_layer',false,'1',now()), ('h3',1,'new version',11,'text_layer',false,'1',now())`,
+		// element_id is stored since schema version 13 (the loader
+		// computes it; here SQL does, as the migration does)
 		`insert into staging.elements (source_hash, seq, page_number, category, text, char_start, char_end) values
 			('h1',0,1,'Title','one',0,3), ('h2',0,1,'NarrativeText','old',0,3), ('h3',0,1,'NarrativeText','new',0,3)`,
+		`update staging.elements set element_id = sha256(source_hash || chr(0) || 'element' || chr(0) || seq::varchar || chr(0))`,
 		`insert into staging.tables (table_id, source_hash, table_seq, page_number, header, cells, n_rows, n_cols) values
 			('t1','h1',0,1,['a','b'],[['1','2']],1,2)`,
 	} {

@@ -2,6 +2,7 @@ package warehouse
 
 import (
 	"encoding/json"
+	"strconv"
 	"time"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -190,10 +191,14 @@ var pagesTable = &table[pageRow]{schema: "staging", name: "pages", cols: []col[p
 const elementIDExpr = `sha256(source_hash || chr(0) || 'element' || chr(0) || seq::varchar || chr(0))`
 
 var elementsTable = &table[elementRow]{schema: "staging", name: "elements", cols: []col[elementRow]{
-	// sha256(source_hash, 'element', seq), computed when read: stored, 64
-	// random hex characters per element were ~a third of the cost of
-	// checkpointing the table (and of hashing and appending them)
-	{"element_id", "varchar", "generated always as (" + elementIDExpr + ") virtual", nil},
+	// sha256(source_hash, 'element', seq), computed by the loader in Go
+	// (hashHex, SHA-NI) and stored (schema version 13). As a virtual
+	// generated column (versions 3-12) it cost no storage, but DuckDB
+	// computed it at every append, to check that it could, with its own
+	// SHA-256 (no SHA-NI: ~20k instructions an element, a fifth of a
+	// first PDF load's main process), and threw it away. The table stays
+	// a table (projects `docket init` scaffolded read it by rowid).
+	{"element_id", "varchar", "", func(r elementRow) any { return hashHex(r.l.Doc.Hash, "element", strconv.Itoa(r.e.Seq)) }},
 	{"source_hash", "varchar", "not null", func(r elementRow) any { return r.l.Doc.Hash }},
 	{"seq", "integer", "not null", func(r elementRow) any { return int32(r.e.Seq) }}, // reading order within the content
 	{"page_number", "integer", "not null", func(r elementRow) any { return int32(r.e.Page) }},

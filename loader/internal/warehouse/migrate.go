@@ -47,6 +47,41 @@ var migrations = []migration{
 	// version 11 takes as it finds them.
 	{11, "no primary keys on the tables that grow with the corpus", upTo11},
 	{12, "staging.pages.text_layer_clipped", execAll(`alter table staging.pages add column if not exists text_layer_clipped integer`)},
+	{13, "staging.elements.element_id stored", upTo13},
+}
+
+// upTo13 stores staging.elements.element_id, which versions 3-12
+// generated (virtual), with the values it had (landed.go's elementsTable
+// says why). DuckDB cannot turn a generated column into a stored one, and
+// a column added goes last: the table is rebuilt with element_id first,
+// its rows moved over (frozen DDL). A table already without the generated
+// column is left as it is.
+func upTo13(ctx context.Context, c *sql.Conn) error {
+	var n int
+	if err := c.QueryRowContext(ctx, `select count(*) from duckdb_tables() where schema_name = 'staging' and table_name = 'elements'
+		and sql ilike '%generated always%'`).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		return nil
+	}
+	cols := `source_hash, seq, page_number, category, text, x0, y0, x1, y1, char_start, char_end, level, section, table_seq`
+	return execAll(`create table staging.elements_v13 (
+		element_id varchar,
+		source_hash varchar not null,
+		seq integer not null,
+		page_number integer not null,
+		category varchar not null,
+		text varchar not null,
+		x0 double, y0 double, x1 double, y1 double,
+		char_start integer not null,
+		char_end integer not null,
+		level integer,
+		section varchar,
+		table_seq integer)`,
+		`insert into staging.elements_v13 select `+elementIDExpr+`, `+cols+` from staging.elements`,
+		`drop table staging.elements`,
+		`alter table staging.elements_v13 rename to elements`)(ctx, c)
 }
 
 // v11Unkeyed are the tables schema version 11 keeps without a PRIMARY
