@@ -58,6 +58,12 @@ type PyClassNamer interface {
 	PyClassName() string
 }
 
+// PyItemser (docket) is a host mapping that is no Go map (agate's Row):
+// its items() pairs, for dictsort and Items.
+type PyItemser interface {
+	PyItems() []*Pair
+}
+
 // PyContainer (docket) is a host value with Python's `in` of its own
 // (agate's Row and Column test their values, as MappedSequence does).
 type PyContainer interface {

@@ -1003,6 +1003,9 @@ func (v *Value) Keys() ValuesList {
 // map's random order, so one template rendered differently run to run).
 func (v *Value) Items() []*Pair {
 	out := []*Pair{}
+	if it, ok := v.Interface().(PyItemser); ok { // docket: agate's Row, as its items()
+		return it.PyItems()
+	}
 	resolved := v.getResolvedValue()
 	if resolved.Kind() == reflect.Struct && resolved.Type() == TypeDict {
 		return append(out, resolved.Interface().(Dict).Pairs...)

@@ -380,3 +380,13 @@ func (c dbColumn) String() string { return c.name }
 func (t *resultTable) PyClassName() string  { return "Table" }
 func (r *resultRow) PyClassName() string    { return "Row" }
 func (c *resultColumn) PyClassName() string { return "Column" }
+
+// PyItems is agate's Row.items(): (column name, value) pairs, which
+// jinja2's dictsort reads (a Row sorted to [] before).
+func (r *resultRow) PyItems() []*exec.Pair {
+	out := make([]*exec.Pair, len(r.vals))
+	for i, v := range r.vals {
+		out[i] = &exec.Pair{Key: exec.AsValue((*r.names)[i]), Value: exec.AsValue(v)}
+	}
+	return out
+}
