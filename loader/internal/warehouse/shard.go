@@ -372,7 +372,11 @@ func (w *DB) LandShard(ctx context.Context, runID string, now time.Time, dir str
 			for _, t := range contentTables {
 				_, name := t.parts()
 				cols := columnList(t.rowCols())
-				if _, err := c.ExecContext(ctx, `insert into `+t.qualified()+` (`+cols+`) select `+cols+` from `+file(name+".parquet")+
+				sel, err := shardSelect(ctx, c, file(name+".parquet"), t.qualified(), t.rowCols())
+				if err != nil {
+					return err
+				}
+				if _, err := c.ExecContext(ctx, `insert into `+t.qualified()+` (`+cols+`) select `+sel+` from `+file(name+".parquet")+
 					` where source_hash not in (select source_hash from shard_dup)`); err != nil {
 					return fmt.Errorf("warehouse: land %s: %w", t.qualified(), err)
 				}
@@ -433,6 +437,44 @@ func (w *DB) LandShard(ctx context.Context, runID string, now time.Time, dir str
 // setAttempts records one more extraction of each content in attempts
 // (the extractions it had before), in one statement: without a key
 // (schema version 11) a statement per content would scan the table each.
+// shardSelect is the select list that reads cols of a table from a
+// shard's parquet file. A shard written before schema version 13 has no
+// staging.elements.element_id (it was generated then): its ids are
+// computed as migration 13 computes them, the same values. Any other
+// column the file lacks is a shard of another docket: refused with a
+// reason a person can act on, not DuckDB's binder error.
+func shardSelect(ctx context.Context, c *sql.Conn, file, table string, cols []string) (string, error) {
+	rows, err := c.QueryContext(ctx, `select column_name from (describe select * from `+file+`)`)
+	if err != nil {
+		return "", fmt.Errorf("warehouse: read shard: %w", err)
+	}
+	has := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return "", err
+		}
+		has[name] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return "", err
+	}
+	sel := make([]string, len(cols))
+	for i, col := range cols {
+		switch {
+		case has[col]:
+			sel[i] = col
+		case table == elementsTable.qualified() && col == "element_id":
+			sel[i] = elementIDExpr
+		default:
+			return "", fmt.Errorf("warehouse: the shard's %s has no column %s: it was written by another docket version; extract the shard again with this one (docket load --plan DIR --shard K)", table, col)
+		}
+	}
+	return strings.Join(sel, ", "), nil
+}
+
 func setAttempts(ctx context.Context, c *sql.Conn, attempts map[string]int) error {
 	if len(attempts) == 0 {
 		return nil
