@@ -4,6 +4,10 @@ import (
 	"errors"
 	"fmt"
 
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
 	"github.com/nikolalohinski/gonja/v2/builtins/methods/pyerrors"
 	"github.com/nikolalohinski/gonja/v2/builtins/methods/pystring"
 	"github.com/nikolalohinski/gonja/v2/exec"
@@ -36,7 +40,7 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 		)
 		if err := arguments.Take(
 			exec.PositionalArgument("width", nil, exec.IntArgument(&width)),
-			exec.PositionalArgument("fillchar", exec.AsValue(' '), exec.StringArgument(&fillchar)),
+			exec.PositionalArgument("fillchar", exec.AsValue(" "), exec.StringArgument(&fillchar)),
 		); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
@@ -239,7 +243,7 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 		)
 		if err := arguments.Take(
 			exec.PositionalArgument("width", nil, exec.IntArgument(&width)),
-			exec.PositionalArgument("fillchar", exec.AsValue(' '), exec.StringArgument(&fillchar)),
+			exec.PositionalArgument("fillchar", exec.AsValue(" "), exec.StringArgument(&fillchar)),
 		); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
@@ -252,22 +256,20 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 		return pystring.PyString(self).Lower(), nil
 	},
 	"lstrip": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
-		var (
-			cutset string
-		)
+		var chars *string
 		if err := arguments.Take(
-			exec.PositionalArgument("cutset", exec.AsValue(' '), exec.StringArgument(&cutset)),
+			exec.PositionalArgument("chars", exec.AsValue(nil), noneOrString(&chars)),
 		); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
-		return pystring.PyString(self).LStrip(cutset), nil
+		return pyStrip(self, chars, "left"), nil
 	},
 	"partition": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
 		var (
 			sep string
 		)
 		if err := arguments.Take(
-			exec.PositionalArgument("sep", exec.AsValue(' '), exec.StringArgument(&sep)),
+			exec.PositionalArgument("sep", nil, exec.StringArgument(&sep)),
 		); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
@@ -303,13 +305,14 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 			count int
 		)
 		if err := arguments.Take(
-			exec.PositionalArgument("old", exec.AsValue(' '), exec.StringArgument(&old)),
-			exec.PositionalArgument("new", exec.AsValue(' '), exec.StringArgument(&new)),
-			exec.PositionalArgument("count", nil, exec.IntArgument(&count)),
+			exec.PositionalArgument("old", nil, exec.StringArgument(&old)),
+			exec.PositionalArgument("new", nil, exec.StringArgument(&new)),
+			exec.PositionalArgument("count", exec.AsValue(-1), exec.IntArgument(&count)),
 		); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
-		return pystring.PyString(self).Replace(old, new, count), nil
+		// Python's count -1 (any negative) is every occurrence, as Go's n < 0.
+		return strings.Replace(self, old, new, count), nil
 	},
 	"rfind": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
 		return strFind(self, arguments, true)
@@ -321,7 +324,7 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 		)
 		if err := arguments.Take(
 			exec.PositionalArgument("width", nil, exec.IntArgument(&width)),
-			exec.PositionalArgument("fillchar", exec.AsValue(' '), exec.StringArgument(&fillchar)),
+			exec.PositionalArgument("fillchar", exec.AsValue(" "), exec.StringArgument(&fillchar)),
 		); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
@@ -332,7 +335,7 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 			sep string
 		)
 		if err := arguments.Take(
-			exec.PositionalArgument("sep", exec.AsValue(' '), exec.StringArgument(&sep)),
+			exec.PositionalArgument("sep", nil, exec.StringArgument(&sep)),
 		); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
@@ -341,40 +344,38 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 	},
 	"rsplit": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
 		var (
-			sep      string
+			sep      *string
 			maxsplit int
 		)
 		if err := arguments.Take(
-			exec.PositionalArgument("sep", exec.AsValue(' '), exec.StringArgument(&sep)),
+			exec.PositionalArgument("sep", exec.AsValue(nil), noneOrString(&sep)),
 			exec.PositionalArgument("maxsplit", exec.AsValue(-1), exec.IntArgument(&maxsplit)),
 		); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
-		return pystring.PyString(self).RSplit(sep, maxsplit), nil
+		return pySplit(self, sep, maxsplit, true)
 	},
 	"rstrip": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
-		var (
-			cutset string
-		)
+		var chars *string
 		if err := arguments.Take(
-			exec.PositionalArgument("cutset", exec.AsValue(' '), exec.StringArgument(&cutset)),
+			exec.PositionalArgument("chars", exec.AsValue(nil), noneOrString(&chars)),
 		); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
-		return pystring.PyString(self).RStrip(cutset), nil
+		return pyStrip(self, chars, "right"), nil
 	},
 	"split": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
 		var (
-			sep      string
+			sep      *string
 			maxsplit int
 		)
 		if err := arguments.Take(
-			exec.PositionalArgument("sep", exec.AsValue(' '), exec.StringArgument(&sep)),
+			exec.PositionalArgument("sep", exec.AsValue(nil), noneOrString(&sep)),
 			exec.PositionalArgument("maxsplit", exec.AsValue(-1), exec.IntArgument(&maxsplit)),
 		); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
-		return pystring.PyString(self).Split(sep, maxsplit), nil
+		return pySplit(self, sep, maxsplit, false)
 	},
 	"splitlines": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
 		var (
@@ -419,15 +420,13 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 		return pystring.PyString(self).StartsWith(prefix, &start, &end), nil
 	},
 	"strip": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
-		var (
-			cutset string
-		)
+		var chars *string
 		if err := arguments.Take(
-			exec.PositionalArgument("cutset", exec.AsValue(""), exec.StringArgument(&cutset)),
+			exec.PositionalArgument("chars", exec.AsValue(nil), noneOrString(&chars)),
 		); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
-		return pystring.PyString(self).Strip(cutset), nil
+		return pyStrip(self, chars, "both"), nil
 	},
 	"swapcase": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
 		if err := arguments.Take(); err != nil {
@@ -492,4 +491,107 @@ func strIndex(self string, _ *exec.Value, arguments *exec.VarArgs, right bool) (
 		return nil, fmt.Errorf("ValueError: substring not found")
 	}
 	return i, nil
+}
+
+// noneOrString reads a str argument whose Python default is None (split's
+// sep, strip's chars): nil for None.
+func noneOrString(output **string) func(*exec.Value) error {
+	return func(v *exec.Value) error {
+		if v == nil || v.IsNil() {
+			*output = nil
+			return nil
+		}
+		if !v.IsString() {
+			return fmt.Errorf("TypeError: must be str or None, not %s", v.String())
+		}
+		s := v.String()
+		*output = &s
+		return nil
+	}
+}
+
+// pySplit is Python's str.split (rsplit when right): sep None splits on
+// runs of whitespace and drops empty strings at the ends; maxsplit < 0 is
+// no limit. Written here because pystring's Split ignored maxsplit
+// ('a b c'.split(' ', 1) gave ['a b c']) and has no None separator.
+func pySplit(s string, sep *string, maxsplit int, right bool) ([]string, error) {
+	if sep != nil && *sep == "" {
+		return nil, errors.New("ValueError: empty separator")
+	}
+	if sep != nil && maxsplit < 0 {
+		return strings.Split(s, *sep), nil
+	}
+	if sep != nil && !right {
+		return strings.SplitN(s, *sep, maxsplit+1), nil
+	}
+	var out []string
+	if sep != nil { // rsplit with a limit
+		for ; maxsplit > 0; maxsplit-- {
+			i := strings.LastIndex(s, *sep)
+			if i < 0 {
+				break
+			}
+			out = append(out, s[i+len(*sep):])
+			s = s[:i]
+		}
+		return reversed(append(out, s)), nil
+	}
+	out = []string{}
+	for {
+		if right {
+			s = strings.TrimRightFunc(s, unicode.IsSpace)
+		} else {
+			s = strings.TrimLeftFunc(s, unicode.IsSpace)
+		}
+		if s == "" {
+			break
+		}
+		var i int
+		if right {
+			i = strings.LastIndexFunc(s, unicode.IsSpace)
+		} else {
+			i = strings.IndexFunc(s, unicode.IsSpace)
+		}
+		if maxsplit == 0 || i < 0 {
+			out = append(out, s)
+			break
+		}
+		if right {
+			_, w := utf8.DecodeRuneInString(s[i:])
+			out = append(out, s[i+w:])
+			s = s[:i]
+		} else {
+			out = append(out, s[:i])
+			s = s[i:]
+		}
+		maxsplit--
+	}
+	if right {
+		return reversed(out), nil
+	}
+	return out, nil
+}
+
+func reversed(out []string) []string {
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// pyStrip is Python's str.strip / lstrip / rstrip: chars None strips
+// whitespace, otherwise any of chars' characters.
+func pyStrip(s string, chars *string, side string) string {
+	trim := unicode.IsSpace
+	if chars != nil {
+		set := *chars
+		trim = func(r rune) bool { return strings.ContainsRune(set, r) }
+	}
+	switch side {
+	case "left":
+		return strings.TrimLeftFunc(s, trim)
+	case "right":
+		return strings.TrimRightFunc(s, trim)
+	}
+	return strings.TrimFunc(s, trim)
 }
