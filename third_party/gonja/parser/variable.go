@@ -182,9 +182,10 @@ func (p *Parser) parseTupleOrExpression() (nodes.Expression, error) {
 	if len(list) > 1 || trailingComa {
 		expression = &nodes.Tuple{Location: t, Val: list}
 	}
-	if t := p.Match(tokens.Dot, tokens.LeftBracket); t != nil {
-		return p.ParseGetter(t, expression)
-	}
+	// docket: a getter after the parenthesis (`(a ~ b).split()`) is left to
+	// ParseVariableOrLiteral's accessor loop, which records the parent a
+	// method call needs (upstream parsed it here, and the call that followed
+	// had no parent: "... is not callable")
 	return expression, nil
 }
 

@@ -45,3 +45,21 @@ func TestStrMethodsAsJinja2(t *testing.T) {
 		t.Errorf("'a'.split(''): %v; want Python's ValueError: empty separator", err)
 	}
 }
+
+// TestMethodOnParenthesizedExpression: a method of a parenthesized
+// expression's value, as jinja2 3.1.6 renders it (review40's LOW: "... is
+// not callable": the parser read the getter without its parent).
+func TestMethodOnParenthesizedExpression(t *testing.T) {
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	wantRendered(t, env, map[string]any{"x": "a"}, []struct{ src, out string }{
+		{"{{ ('a b' ~ ' c').split() }}", "['a', 'b', 'c']"},
+		{"{{ ('A' | lower).upper() }}", "A"},
+		{"{{ (x ~ 'b').replace('a', 'z') }}", "zb"},
+		{"{{ ('a', 'b').index('b') }}", "1"},
+		{"{{ ('abc')[1] }}{{ ('a b').split()[1] }}{{ ([1, 2, 3])[1:] }}", "bb[2, 3]"},
+		{"{{ (1 + 2) * 3 }}{{ ('x') }}", "9x"},
+	})
+}
