@@ -62,12 +62,29 @@ func runDocsGenerate(ctx context.Context, args []string, stdout, stderr io.Write
 	maxMB := fs.Int("max-image-mb", 1024, "cap of the page-image cache in MB (target/docs/pages)")
 	maxPages := fs.Int("max-doc-pages", 200, "pages rendered as images per document")
 	noImages := fs.Bool("no-images", false, "do not render page images (boxes are drawn on a blank page)")
+	// dbt's docs generate takes --target, --target-dir and --vars (a dbt
+	// user's script passes them; each was "flag provided but not defined")
+	mf := &modelFlags{}
+	fs.StringVar(&mf.target, "target", "", "dbt target (profiles.yml output) to describe; default: the profile's target")
+	fs.StringVar(&mf.targetDir, "target-dir", "", "artifacts folder holding manifest.json (default: project.yaml target_dir)")
+	fs.StringVar(&mf.vars, "vars", "", "read as dbt's, not applied: the docs describe the manifest the last build, run or compile wrote")
 	if err := fs.Parse(args); err != nil {
 		return ExitUsage
 	}
-	p, code := loadProject(dir, stderr)
-	if p == nil {
+	loaded, code := loadProject(dir, stderr)
+	if loaded == nil {
 		return code
+	}
+	pp, _, vars, ok := mf.settings("docs generate", loaded, stderr)
+	if !ok {
+		return ExitUsage
+	}
+	p := &pp
+	if len(vars) > 0 {
+		// dbt re-parses with them; docket documents target/manifest.json as
+		// the last build, run or compile wrote it, with that command's vars
+		fmt.Fprintf(stderr, "docket docs: warning: --vars is read but not applied: the docs describe %s as the last build, run or compile wrote it (run `docket compile --vars ...` first to document other vars)\n",
+			modelsRel(p.Dir, filepath.Join(p.TargetDir, "manifest.json")))
 	}
 	var db *warehouse.DB
 	if _, err := os.Stat(p.Warehouse); err != nil {

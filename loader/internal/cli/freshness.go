@@ -19,7 +19,7 @@ import (
 // runSource dispatches `docket source SUBCOMMAND`.
 func runSource(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] != "freshness" {
-		fmt.Fprintln(stderr, "usage: docket source freshness [-s SELECTOR] [-o target/sources.json]")
+		fmt.Fprintln(stderr, "usage: docket source freshness [-s SELECTOR] [-o target/sources.json] [--vars YAML] [--target NAME]")
 		return ExitUsage
 	}
 	return runSourceFreshness(ctx, args[1:], stdout, stderr)
@@ -39,6 +39,13 @@ func runSourceFreshness(ctx context.Context, args []string, stdout, stderr io.Wr
 	fs.Var(&exc, "exclude", "sources not to check")
 	output := fs.String("output", "", "where to write the results (default TARGET_DIR/sources.json)")
 	fs.StringVar(output, "o", "", "same as --output")
+	// dbt's source freshness takes --vars and --target: a source's
+	// identifier or external_location may name a var (it was "flag provided
+	// but not defined", and the var's default, a path elsewhere, was read)
+	mf := &modelFlags{}
+	fs.StringVar(&mf.vars, "vars", "", "YAML mapping overriding the project's vars, e.g. '{source_root: data}'")
+	fs.StringVar(&mf.target, "target", "", "dbt target (profiles.yml output) to check; default: the profile's target")
+	fs.StringVar(&mf.targetDir, "target-dir", "", "artifacts folder (default: project.yaml target_dir)")
 	if err := fs.Parse(gatherSelectors(args)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitOK
@@ -49,12 +56,19 @@ func runSourceFreshness(ctx context.Context, args []string, stdout, stderr io.Wr
 		fmt.Fprintf(stderr, "docket source freshness: unexpected argument %q\n", fs.Arg(0))
 		return ExitUsage
 	}
-	p, code := loadProject(dir, stderr)
-	if p == nil {
+	loaded, code := loadProject(dir, stderr)
+	if loaded == nil {
 		return code
 	}
+	pp, _, vars, ok := mf.settings("source freshness", loaded, stderr)
+	if !ok {
+		return ExitUsage
+	}
+	p := &pp
 	start := time.Now()
-	m, diags, err := runner.Parse(p, parseOptions(projectUDFs(p)))
+	opts := parseOptions(projectUDFs(p))
+	opts.Vars = vars
+	m, diags, err := runner.Parse(p, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
 		return ExitUsage
