@@ -2,7 +2,6 @@ package pdf
 
 import (
 	"cmp"
-	"math"
 	"regexp"
 	"slices"
 	"sort"
@@ -285,7 +284,7 @@ func nearImage(p *para, pg *pageData) bool {
 		if !q.image || xOverlap(p.bbox, q.bbox) <= 0 {
 			continue
 		}
-		d := math.Max(q.bbox.Y0-p.bbox.Y1, p.bbox.Y0-q.bbox.Y1)
+		d := max(q.bbox.Y0-p.bbox.Y1, p.bbox.Y0-q.bbox.Y1)
 		if d < 40 {
 			return true
 		}
@@ -302,7 +301,7 @@ func listLevels(pg *pageData) {
 		left := p.bbox.X0
 		for _, q := range pg.paras {
 			if q.cat == document.ListItem && xOverlap(p.bbox, q.bbox) > 0 {
-				left = math.Min(left, q.bbox.X0)
+				left = min(left, q.bbox.X0)
 			}
 		}
 		p.level = 1 + min(3, int((p.bbox.X0-left+4)/18))
@@ -362,7 +361,7 @@ func singlePageFurniture(pg *pageData) {
 			if q == p {
 				continue
 			}
-			if d := math.Max(q.bbox.Y0-p.bbox.Y1, p.bbox.Y0-q.bbox.Y1); d < 1.5*h {
+			if d := max(q.bbox.Y0-p.bbox.Y1, p.bbox.Y0-q.bbox.Y1); d < 1.5*h {
 				if xOverlap(p.bbox, q.bbox) > -0.5*pg.width {
 					apart = false
 					break

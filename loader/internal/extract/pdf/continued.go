@@ -152,7 +152,7 @@ func sameShape(a, b *document.Table) bool {
 		return false // two headers, b's its own: another table of the same width
 	}
 	wa, wb := a.BBox.X1-a.BBox.X0, b.BBox.X1-b.BBox.X0
-	tol := math.Max(6, 0.06*math.Max(wa, wb))
+	tol := max(6, 0.06*max(wa, wb))
 	return math.Abs(a.BBox.X0-b.BBox.X0) <= tol && math.Abs(a.BBox.X1-b.BBox.X1) <= tol
 }
 

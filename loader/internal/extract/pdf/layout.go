@@ -426,13 +426,13 @@ func (l *Layout) ImageCover() float64 {
 		if !b.Image {
 			continue
 		}
-		w := math.Min(b.BBox.X1, l.Width) - math.Max(b.BBox.X0, 0)
-		h := math.Min(b.BBox.Y1, l.Height) - math.Max(b.BBox.Y0, 0)
+		w := min(b.BBox.X1, l.Width) - max(b.BBox.X0, 0)
+		h := min(b.BBox.Y1, l.Height) - max(b.BBox.Y0, 0)
 		if w > 0 && h > 0 {
 			a += w * h
 		}
 	}
-	return math.Min(1, a/(l.Width*l.Height))
+	return min(1, a/(l.Width*l.Height))
 }
 
 // ScanDPI is the resolution at which rendering the page gives its largest

@@ -86,12 +86,12 @@ func splitY(ps []*para) [][]*para {
 	maxY := s[0].bbox.Y1
 	for i := 1; i < len(s); i++ {
 		p := s[i]
-		h := math.Min(height(p.bbox), 4)
+		h := min(height(p.bbox), 4)
 		if p.bbox.Y0 >= maxY-0.25*h {
 			out = append(out, s[start:i:i])
 			start = i
 		}
-		maxY = math.Max(maxY, p.bbox.Y1)
+		maxY = max(maxY, p.bbox.Y1)
 	}
 	return append(out, s[start:len(s):len(s)])
 }
@@ -124,7 +124,7 @@ func splitX(ps []*para, minGap float64) [][]*para {
 			out = append(out, s[start:i:i])
 			start = i
 		}
-		maxX = math.Max(maxX, p.bbox.X1)
+		maxX = max(maxX, p.bbox.X1)
 	}
 	return append(out, s[start:len(s):len(s)])
 }
@@ -142,11 +142,11 @@ func gutters(band []*para) []span {
 	for i := 1; i < len(cols); i++ {
 		lo := math.Inf(-1)
 		for _, p := range cols[i-1] {
-			lo = math.Max(lo, p.bbox.X1)
+			lo = max(lo, p.bbox.X1)
 		}
 		hi := math.Inf(1)
 		for _, p := range cols[i] {
-			hi = math.Min(hi, p.bbox.X0)
+			hi = min(hi, p.bbox.X0)
 		}
 		out = append(out, span{lo, hi})
 	}

@@ -79,8 +79,8 @@ func union(a, b document.BBox) document.BBox {
 	return a.Union(b)
 }
 
-func xOverlap(a, b document.BBox) float64 { return math.Min(a.X1, b.X1) - math.Max(a.X0, b.X0) }
-func yOverlap(a, b document.BBox) float64 { return math.Min(a.Y1, b.Y1) - math.Max(a.Y0, b.Y0) }
+func xOverlap(a, b document.BBox) float64 { return min(a.X1, b.X1) - max(a.X0, b.X0) }
+func yOverlap(a, b document.BBox) float64 { return min(a.Y1, b.Y1) - max(a.Y0, b.Y0) }
 
 func horizontal(l *Line) bool { return l.Dir[0] > 0.9 && math.Abs(l.Dir[1]) < 0.2 }
 
@@ -91,8 +91,8 @@ func mergeRowLines(lines []Line) []Line {
 	for _, l := range lines {
 		if n := len(out); n > 0 {
 			a := &out[n-1]
-			h := math.Min(height(a.BBox), height(l.BBox))
-			sz := math.Max(a.FontSize, l.FontSize)
+			h := min(height(a.BBox), height(l.BBox))
+			sz := max(a.FontSize, l.FontSize)
 			gap := l.BBox.X0 - a.BBox.X1
 			sameRow := horizontal(a) && horizontal(&l) && yOverlap(a.BBox, l.BBox) > 0.5*h &&
 				math.Abs(a.BBox.Y1-l.BBox.Y1) < 0.5*h
@@ -138,7 +138,7 @@ func splitParas(lines []Line) [][]Line {
 	x0s := make([]float64, 0, len(lines))
 	var gaps []float64
 	for i, l := range lines {
-		maxX1 = math.Max(maxX1, l.BBox.X1)
+		maxX1 = max(maxX1, l.BBox.X1)
 		x0s = append(x0s, l.BBox.X0)
 		if i > 0 {
 			gaps = append(gaps, l.BBox.Y0-lines[i-1].BBox.Y1)
@@ -160,8 +160,8 @@ func splitParas(lines []Line) [][]Line {
 	blockW := maxX1 - minX0
 	for i := 1; i < len(lines); i++ {
 		a, b := &lines[i-1], &lines[i]
-		h := math.Max(1, math.Min(height(a.BBox), height(b.BBox)))
-		sz := math.Max(1, math.Max(a.FontSize, b.FontSize))
+		h := max(1, min(height(a.BBox), height(b.BBox)))
+		sz := max(1, max(a.FontSize, b.FontSize))
 		gap := b.BBox.Y0 - a.BBox.Y1
 		split := false
 		hanging := curList && b.BBox.X0 >= lines[start].BBox.X0+0.5*sz && !isListStart(b.Text)
@@ -172,7 +172,7 @@ func splitParas(lines []Line) [][]Line {
 			split = true
 		case xOverlap(a.BBox, b.BBox) <= 0:
 			split = true
-		case gap > math.Max(0.8*h, medGap+0.5*h):
+		case gap > max(0.8*h, medGap+0.5*h):
 			split = true
 		case math.Abs(a.FontSize-b.FontSize) > 0.15*sz:
 			split = true
@@ -300,10 +300,10 @@ func continues(a *para, ls []Line) bool {
 	if !horizontal(l) || !horizontal(b) || endsSentence(l.Text) || isListStart(b.Text) {
 		return false
 	}
-	h := math.Max(1, math.Min(height(l.BBox), height(b.BBox)))
+	h := max(1, min(height(l.BBox), height(b.BBox)))
 	gap := b.BBox.Y0 - l.BBox.Y1
-	sz := math.Max(l.FontSize, b.FontSize)
+	sz := max(l.FontSize, b.FontSize)
 	return gap > -0.4*h && gap < 0.5*h && b.BBox.Y0 > l.BBox.Y0+0.5*h &&
-		xOverlap(l.BBox, b.BBox) > 0.5*math.Min(width(l.BBox), width(b.BBox)) &&
+		xOverlap(l.BBox, b.BBox) > 0.5*min(width(l.BBox), width(b.BBox)) &&
 		math.Abs(l.FontSize-b.FontSize) <= 0.15*sz && l.Bold == b.Bold
 }

@@ -139,7 +139,7 @@ func leadingBlocks(lines []*textLine, gap float64) [][][]*word {
 			if step > want+1 {
 				break
 			}
-			if math.Abs(p.x-s.x) > 1 || math.Abs(step-want) > math.Min(1, 0.1*size) || math.Abs(s.ws[0].size-size) > 0.05*size ||
+			if math.Abs(p.x-s.x) > 1 || math.Abs(step-want) > min(1, 0.1*size) || math.Abs(s.ws[0].size-size) > 0.05*size ||
 				!proseWords(p.ws) || isCaption(cellText(p.ws)) || isCaption(cellText(s.ws)) {
 				continue
 			}

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"math"
 	"regexp"
 	"strings"
 )
@@ -47,7 +46,7 @@ func captionedBy(re *regexp.Regexp, lines []*textLine, c []*textLine, gap float6
 		var over []*word
 		for _, s := range l.segments(gap) {
 			b := boxOf(s)
-			if math.Min(b.X1, cb.X1)-math.Max(b.X0, cb.X0) > 0 {
+			if min(b.X1, cb.X1)-max(b.X0, cb.X0) > 0 {
 				if over != nil {
 					return false
 				}

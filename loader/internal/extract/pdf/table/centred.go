@@ -32,7 +32,7 @@ func centredSpans(cells unionFind, edgesX, edgesY []float64, ws []*word) {
 		left[j], right[j] = math.Inf(1), math.Inf(-1)
 		for i := body; i < nr; i++ {
 			for _, w := range at[i*nc+j] {
-				left[j], right[j] = math.Min(left[j], w.bb.X0), math.Max(right[j], w.bb.X1)
+				left[j], right[j] = min(left[j], w.bb.X0), max(right[j], w.bb.X1)
 			}
 		}
 	}
@@ -49,7 +49,7 @@ func centredSpans(cells unionFind, edgesX, edgesY []float64, ws []*word) {
 			}
 			x0, x1 := math.Inf(1), math.Inf(-1)
 			for _, w := range at[k] {
-				x0, x1 = math.Min(x0, w.bb.X0), math.Max(x1, w.bb.X1)
+				x0, x1 = min(x0, w.bb.X0), max(x1, w.bb.X1)
 			}
 			xc := (x0 + x1) / 2
 			free := func(c int) bool {
@@ -64,7 +64,7 @@ func centredSpans(cells unionFind, edgesX, edgesY []float64, ws []*word) {
 					}
 					a, b := left[j-p], right[j+q]
 					e := math.Abs((a+b)/2 - xc)
-					if b-a < x1-x0 || e > math.Max(3, 0.08*(b-a)) || e > bestErr+0.5 {
+					if b-a < x1-x0 || e > max(3, 0.08*(b-a)) || e > bestErr+0.5 {
 						continue
 					}
 					under := 0 // columns of the group headed in the row below
@@ -134,7 +134,7 @@ func labelSpans(cells unionFind, xs []sep, ys []sep, ws []*word) {
 			continue // rows of cells set centred are known (topAlignCentred)
 		}
 		if !startsLower(top.ws[0].text) || numericCell(top.ws) || len(lb) > 1 ||
-			math.Abs(top.bb.X0-la[0].bb.X0) > 2 || top.bb.Y0-last.bb.Y1 > 0.8*math.Max(top.size, last.size) {
+			math.Abs(top.bb.X0-la[0].bb.X0) > 2 || top.bb.Y0-last.bb.Y1 > 0.8*max(top.size, last.size) {
 			continue
 		}
 		if w := top.ws[0]; ruledRight && last.bb.X1+0.25*w.size+(w.bb.X1-w.bb.X0) <= edgesX[first+1]-(la[0].bb.X0-edgesX[first]) {

@@ -36,7 +36,7 @@ func topAlignCentred(lines []*textLine, size, gap float64) bool {
 	if !interleaved(lines) {
 		return false
 	}
-	pad := math.Min(gap, gridGap(size))
+	pad := min(gap, gridGap(size))
 	var ws []*word
 	first := make([]int, len(lines)+1) // lines[i]'s words are ws[first[i]:first[i+1]]
 	for i, l := range lines {
@@ -154,7 +154,7 @@ func topAlignCentred(lines []*textLine, size, gap float64) bool {
 func interleaved(lines []*textLine) bool {
 	for i := 1; i < len(lines); i++ {
 		a, b := lines[i-1], lines[i]
-		if b.bb.Y0-a.bb.Y0 < 0.8*math.Max(a.size, b.size) && math.Min(a.bb.X1, b.bb.X1) < math.Max(a.bb.X0, b.bb.X0) {
+		if b.bb.Y0-a.bb.Y0 < 0.8*max(a.size, b.size) && min(a.bb.X1, b.bb.X1) < max(a.bb.X0, b.bb.X0) {
 			return true
 		}
 	}
@@ -184,9 +184,9 @@ func cellBlocksOf(ws []*word, u unionFind) ([]int, []cellBlock) {
 		}
 		blk[k] = id
 		b := &blocks[id]
-		b.x0, b.x1 = math.Min(b.x0, w.bb.X0), math.Max(b.x1, w.bb.X1)
-		b.y0, b.y1 = math.Min(b.y0, w.bb.Y0), math.Max(b.y1, w.bb.Y1)
-		b.sz = math.Max(b.sz, w.size)
+		b.x0, b.x1 = min(b.x0, w.bb.X0), max(b.x1, w.bb.X1)
+		b.y0, b.y1 = min(b.y0, w.bb.Y0), max(b.y1, w.bb.Y1)
+		b.sz = max(b.sz, w.size)
 	}
 	return blk, blocks
 }
@@ -200,12 +200,12 @@ func overlapRows(blocks []cellBlock, ids []int) [][]int {
 	y1 := math.Inf(-1)
 	for _, k := range order {
 		b := blocks[k]
-		if len(rows) == 0 || math.Min(y1, b.y1)-b.y0 <= 0.25*b.sz {
+		if len(rows) == 0 || min(y1, b.y1)-b.y0 <= 0.25*b.sz {
 			rows = append(rows, nil)
 			y1 = math.Inf(-1)
 		}
 		rows[len(rows)-1] = append(rows[len(rows)-1], k)
-		y1 = math.Max(y1, b.y1)
+		y1 = max(y1, b.y1)
 	}
 	return rows
 }
@@ -244,7 +244,7 @@ func splitSidesRows(blocks []cellBlock, ids []int) [][]int {
 				best = rs
 			}
 		}
-		x1 = math.Max(x1, blocks[k].x1)
+		x1 = max(x1, blocks[k].x1)
 	}
 	return best
 }
@@ -255,7 +255,7 @@ func splitSidesRows(blocks []cellBlock, ids []int) [][]int {
 func levelRow(blocks []cellBlock, r []int, n uint16, shift []float64, row []uint16, lead []bool) bool {
 	top := math.Inf(1)
 	for _, k := range r {
-		top = math.Min(top, blocks[k].y0)
+		top = min(top, blocks[k].y0)
 	}
 	moved := false
 	for _, k := range r {
@@ -290,15 +290,15 @@ func centredRow(blocks []cellBlock, r []int) bool {
 	for i, k := range r {
 		b := blocks[k]
 		for _, m := range r[i+1:] {
-			if math.Min(b.x1, blocks[m].x1)-math.Max(b.x0, blocks[m].x0) > 0 {
+			if min(b.x1, blocks[m].x1)-max(b.x0, blocks[m].x0) > 0 {
 				return false
 			}
 		}
 		if b.y1-b.y0 > blocks[tall].y1-blocks[tall].y0 {
 			tall = k
 		}
-		hMin = math.Min(hMin, b.y1-b.y0)
-		lh = math.Max(lh, b.sz)
+		hMin = min(hMin, b.y1-b.y0)
+		lh = max(lh, b.sz)
 	}
 	t := blocks[tall]
 	if t.y1-t.y0-hMin < 0.8*lh {
@@ -361,7 +361,7 @@ func lineCrow(l *textLine) uint16 {
 // centredTol is how far apart the centres of two blocks of one centred
 // row may be: 0.15 of a line, 1.5pt at least (the browser rounds
 // positions to its pixels).
-func centredTol(lh float64) float64 { return math.Max(1.5, 0.15*lh) }
+func centredTol(lh float64) float64 { return max(1.5, 0.15*lh) }
 
 // inCentredRow: l is a line of the centred row prev is in (a cell's
 // next line).
@@ -446,7 +446,7 @@ func levelBlocks(blocks []cellBlock, r []int) bool {
 	a := blocks[r[0]]
 	for _, k := range r[1:] {
 		b := blocks[k]
-		tol := centredTol(math.Max(a.sz, b.sz))
+		tol := centredTol(max(a.sz, b.sz))
 		if math.Abs(b.y0-a.y0) > tol || math.Abs((b.y1-b.y0)-(a.y1-a.y0)) > tol {
 			return false
 		}
@@ -458,7 +458,7 @@ func levelBlocks(blocks []cellBlock, r []int) bool {
 func tallBlocks(blocks []cellBlock, r []int) int {
 	h, lh := 0.0, 0.0
 	for _, k := range r {
-		h, lh = math.Max(h, blocks[k].y1-blocks[k].y0), math.Max(lh, blocks[k].sz)
+		h, lh = max(h, blocks[k].y1-blocks[k].y0), max(lh, blocks[k].sz)
 	}
 	n := 0
 	for _, k := range r {
@@ -501,7 +501,7 @@ func numberLines(lines []*textLine, first, blk []int, blocks []cellBlock) {
 func levelWith(blocks []cellBlock, r, ids []int) bool {
 	y0, y1, lh := math.Inf(1), math.Inf(-1), 0.0
 	for _, k := range r {
-		y0, y1, lh = math.Min(y0, blocks[k].y0), math.Max(y1, blocks[k].y1), math.Max(lh, blocks[k].sz)
+		y0, y1, lh = min(y0, blocks[k].y0), max(y1, blocks[k].y1), max(lh, blocks[k].sz)
 	}
 	tol := centredTol(lh)
 	inside := 0

@@ -67,7 +67,7 @@ func markColumnsOnce(lines []*textLine, size float64, again map[*word]bool) bool
 					if dir < 0 {
 						a, b = b, a
 					}
-					if b.bb.Y0-a.bb.Y1 > 1.8*math.Max(a.size, b.size) {
+					if b.bb.Y0-a.bb.Y1 > 1.8*max(a.size, b.size) {
 						break
 					}
 					s, gap, across := startAt(lines, j, x, pad)
@@ -192,7 +192,7 @@ func wideSpace(l *textLine, gap float64) bool {
 	ws := math.Inf(1)
 	for k := 1; k < len(l.ws); k++ {
 		if g := l.ws[k].bb.X0 - l.ws[k-1].bb.X1; g > 0 {
-			ws = math.Min(ws, g)
+			ws = min(ws, g)
 		}
 	}
 	return gap >= 1.5*ws
@@ -215,7 +215,7 @@ func ragged(at []member) bool {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, m := range at {
 		w := m.w.bb.X1 - m.w.bb.X0
-		lo, hi = math.Min(lo, w), math.Max(hi, w)
+		lo, hi = min(lo, w), max(hi, w)
 	}
 	return hi-lo >= 1
 }
@@ -271,7 +271,7 @@ func startAt(lines []*textLine, j int, x, pad float64) (w *word, gap float64, ac
 		}
 		for _, n := range []int{j - 1, j + 1} {
 			if n >= 0 && n < len(lines) && running(lines[n], pad) &&
-				math.Max(lines[n].bb.Y0-l.bb.Y1, l.bb.Y0-lines[n].bb.Y1) <= 0.5*l.size {
+				max(lines[n].bb.Y0-l.bb.Y1, l.bb.Y0-lines[n].bb.Y1) <= 0.5*l.size {
 				return nil, 0, true
 			}
 		}

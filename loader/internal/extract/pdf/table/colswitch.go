@@ -32,15 +32,15 @@ func columnSwitch(run []*textLine, multi []bool, gap float64) int {
 	preMin[0], preMax[0], sufMin[n], sufMax[n] = inf, -inf, inf, -inf
 	preN := make([]int, n+1)
 	for i, l := range run {
-		preMin[i+1], preMax[i+1], preN[i+1] = preMin[i], math.Max(preMax[i], l.bb.X1), preN[i]
+		preMin[i+1], preMax[i+1], preN[i+1] = preMin[i], max(preMax[i], l.bb.X1), preN[i]
 		if multi[i] {
-			preMin[i+1], preN[i+1] = math.Min(preMin[i+1], l.bb.X1), preN[i+1]+1
+			preMin[i+1], preN[i+1] = min(preMin[i+1], l.bb.X1), preN[i+1]+1
 		}
 	}
 	for i := n - 1; i >= 0; i-- {
-		sufMin[i], sufMax[i] = sufMin[i+1], math.Max(sufMax[i+1], run[i].bb.X1)
+		sufMin[i], sufMax[i] = sufMin[i+1], max(sufMax[i+1], run[i].bb.X1)
 		if multi[i] {
-			sufMin[i] = math.Min(sufMin[i], run[i].bb.X1)
+			sufMin[i] = min(sufMin[i], run[i].bb.X1)
 		}
 	}
 	for k := 3; k+3 <= len(run); k++ {
@@ -69,7 +69,7 @@ func columnSwitch(run []*textLine, multi []bool, gap float64) int {
 func ownColumn(a, b []*textLine, gap float64) bool {
 	end := math.Inf(-1)
 	for _, l := range b {
-		end = math.Max(end, l.bb.X1)
+		end = max(end, l.bb.X1)
 	}
 	cols := columns(a, gap)
 	if len(cols) < 2 {
@@ -96,7 +96,7 @@ func alignedIn(ls []*textLine, c span) bool {
 		x0, x1 := math.Inf(1), math.Inf(-1)
 		for _, w := range l.ws {
 			if w.bb.X1 > c.a+0.5 && w.bb.X0 < c.b-0.5 {
-				x0, x1 = math.Min(x0, w.bb.X0), math.Max(x1, w.bb.X1)
+				x0, x1 = min(x0, w.bb.X0), max(x1, w.bb.X1)
 			}
 		}
 		if x0 > x1 {

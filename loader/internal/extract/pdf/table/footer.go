@@ -21,7 +21,7 @@ func footerUnder(lines []*textLine, i, j int, gap float64, hs []rule) bool {
 	multi := 0
 	for _, l := range lines[i:j] {
 		if l.nSegments(gap) >= 2 {
-			x0, x1 = math.Min(x0, l.bb.X0), math.Max(x1, l.bb.X1)
+			x0, x1 = min(x0, l.bb.X0), max(x1, l.bb.X1)
 			multi++
 		}
 	}
@@ -35,7 +35,7 @@ func footerUnder(lines []*textLine, i, j int, gap float64, hs []rule) bool {
 	wide := false
 	for _, h := range hs {
 		// (a line's box may reach over a rule right above its text)
-		if h.pos > above.bb.Y1-1 && h.pos < under.cy() && math.Min(h.b, x1)-math.Max(h.a, x0) >= 0.9*(x1-x0) {
+		if h.pos > above.bb.Y1-1 && h.pos < under.cy() && min(h.b, x1)-max(h.a, x0) >= 0.9*(x1-x0) {
 			wide = true
 			break
 		}
@@ -55,7 +55,7 @@ func footerUnder(lines []*textLine, i, j int, gap float64, hs []rule) bool {
 	}
 	out := false
 	for k, l := range lines[j:] {
-		if k > 0 && l.bb.Y0-lines[j+k-1].bb.Y1 > 0.8*math.Max(l.size, lines[j+k-1].size) {
+		if k > 0 && l.bb.Y0-lines[j+k-1].bb.Y1 > 0.8*max(l.size, lines[j+k-1].size) {
 			return false
 		}
 		out = out || l.bb.X0 < x0-reach || l.bb.X1 > x1+reach
@@ -115,11 +115,11 @@ func runningHead(lines []*textLine, gap float64, hs []rule) bool {
 	}
 	x0, x1 := math.Inf(1), math.Inf(-1)
 	for _, l := range lines[1:min(len(lines), 13)] {
-		x0, x1 = math.Min(x0, l.bb.X0), math.Max(x1, l.bb.X1)
+		x0, x1 = min(x0, l.bb.X0), max(x1, l.bb.X1)
 	}
 	reach := 3 * gap
 	for _, r := range hs {
-		if r.pos > h.bb.Y1-1 && r.pos < next.cy() && math.Min(r.b, h.bb.X1)-math.Max(r.a, h.bb.X0) >= 0.9*(h.bb.X1-h.bb.X0) {
+		if r.pos > h.bb.Y1-1 && r.pos < next.cy() && min(r.b, h.bb.X1)-max(r.a, h.bb.X0) >= 0.9*(h.bb.X1-h.bb.X0) {
 			reach = gap
 			break
 		}

@@ -35,7 +35,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	// spaces). Han text keeps 0.7: its heads are set letter-spaced ("项 目").
 	gap := gridGap(size)
 	if hasHan(ws) {
-		gap = math.Max(4, 0.7*size)
+		gap = max(4, 0.7*size)
 	}
 	nSegs := 0
 	for _, l := range lines {
@@ -66,12 +66,12 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	// Rules of this box.
 	var rv, rh []rule
 	for _, v := range vs {
-		if v.pos > box.X0+6 && v.pos < box.X1-6 && math.Min(v.b, box.Y1)-math.Max(v.a, box.Y0) > 4 {
+		if v.pos > box.X0+6 && v.pos < box.X1-6 && min(v.b, box.Y1)-max(v.a, box.Y0) > 4 {
 			rv = append(rv, v)
 		}
 	}
 	for _, h := range hs {
-		if h.pos > box.Y0+3 && h.pos < box.Y1-3 && math.Min(h.b, box.X1)-math.Max(h.a, box.X0) > 0.3*(box.X1-box.X0) {
+		if h.pos > box.Y0+3 && h.pos < box.Y1-3 && min(h.b, box.X1)-max(h.a, box.X0) > 0.3*(box.X1-box.X0) {
 			rh = append(rh, h)
 		}
 	}
@@ -86,7 +86,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	// columns are its rules'
 	framed := false
 	for _, v := range vs {
-		framed = framed || v.pos > box.X0-3 && v.pos < box.X1+3 && math.Min(v.b, box.Y1)-math.Max(v.a, box.Y0) > 4
+		framed = framed || v.pos > box.X0-3 && v.pos < box.X1+3 && min(v.b, box.Y1)-max(v.a, box.Y0) > 4
 	}
 	cols := columnsIn(lines, gap, !framed)
 	nRuled := len(xs)
@@ -121,9 +121,9 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 			case !other:
 				ruled = true
 			case left:
-				a = math.Max(a, sg.X1)
+				a = max(a, sg.X1)
 			default:
-				b = math.Min(b, sg.X0)
+				b = min(b, sg.X0)
 			}
 		}
 		// A phrase alone on its line, flush with the left column's start
@@ -137,9 +137,9 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 			}
 			switch {
 			case math.Abs(sg.X0-cols[k].a) < 2 && sg.X1 <= b-gap:
-				a = math.Max(a, sg.X1)
+				a = max(a, sg.X1)
 			case math.Abs(sg.X1-cols[k+1].b) < 2 && sg.X0 >= a+gap:
-				b = math.Min(b, sg.X0)
+				b = min(b, sg.X0)
 			}
 		}
 		// A phrase across the gap's middle reaching into the right
@@ -151,7 +151,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 				continue
 			}
 			if sg.X1 > cols[k+1].a && sg.X1 <= cols[k+1].b+1 && sg.X0 >= cols[k].b+gap && sg.X0-a >= 2 {
-				b = math.Min(b, sg.X0)
+				b = min(b, sg.X0)
 			}
 		}
 		if b-a < 2 {
@@ -237,7 +237,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	// the words of each cell, by its root
 	cellWords := byCell(ws, nr*nc, func(w *word) int {
 		i, j := band(edgesY, w.cy()), band(edgesX, w.cx())
-		bottom[i] = math.Max(bottom[i], w.bb.Y1)
+		bottom[i] = max(bottom[i], w.bb.Y1)
 		return cells.find(i*nc + j)
 	})
 	rows := make([][]string, nr)
@@ -358,7 +358,7 @@ func underlined(box document.BBox, lines []*textLine, xs []sep, hs []rule, gap f
 						}
 						for _, w := range o.ws {
 							if cx := w.cx(); cx > xs[j].pos && cx < xs[j+1].pos {
-								lo, hi = math.Min(lo, w.bb.X0), math.Max(hi, w.bb.X1)
+								lo, hi = min(lo, w.bb.X0), max(hi, w.bb.X1)
 							}
 						}
 					}
@@ -468,7 +468,7 @@ func sumLines(rh, rv []rule, xs []sep, lines []*textLine) []rule {
 	for _, l := range lines {
 		for _, w := range l.ws {
 			if w.cx() < xs[1].pos {
-				stubEnd = math.Max(stubEnd, w.bb.X1)
+				stubEnd = max(stubEnd, w.bb.X1)
 			}
 		}
 	}

@@ -96,7 +96,7 @@ func headsOnASide(lines []*textLine, start, i int, left, right []*textLine) int 
 	k := i
 	for k > start && i-k < 3 {
 		l, next := lines[k-1], lines[k]
-		if next.bb.Y0-l.bb.Y1 > 0.8*math.Max(l.size, next.size) {
+		if next.bb.Y0-l.bb.Y1 > 0.8*max(l.size, next.size) {
 			break
 		}
 		s := 0
@@ -210,7 +210,7 @@ func phraseSpans(l *textLine, g float64) []span {
 	var out []span
 	for _, w := range l.ws {
 		if n := len(out); n > 0 && w.bb.X0-out[n-1].b < g {
-			out[n-1].b = math.Max(out[n-1].b, w.bb.X1)
+			out[n-1].b = max(out[n-1].b, w.bb.X1)
 			continue
 		}
 		out = append(out, span{w.bb.X0, w.bb.X1})
@@ -230,7 +230,7 @@ func unionSpans(out, a, b []span) []span {
 			s, j = b[j], j+1
 		}
 		if n := len(out); n > 0 && s.a <= out[n-1].b {
-			out[n-1].b = math.Max(out[n-1].b, s.b)
+			out[n-1].b = max(out[n-1].b, s.b)
 			continue
 		}
 		out = append(out, s)
@@ -266,7 +266,7 @@ func splitOnGutter(lines []*textLine, i int, gs []gutter, taken []*word, size, g
 		if len(l) == 0 || len(r) == 0 || len(l)+len(r) < 5 || !worded(l) || !worded(r) || !besideEachOther(l, r) {
 			continue
 		}
-		tol := math.Max(1, 0.12*size) // cells of a row share a baseline to a point
+		tol := max(1, 0.12*size) // cells of a row share a baseline to a point
 		sl, rowsL := sharedBaselines(l, r, tol, gap)
 		sr, rowsR := sharedBaselines(r, l, tol, gap)
 		own := 2*sl < len(l) && 2*sr < len(r) && max(rowsL, rowsR) >= 3
@@ -289,7 +289,7 @@ func splitOnGutter(lines []*textLine, i int, gs []gutter, taken []*word, size, g
 func compact(ls []*textLine, taken []*word, x float64, left bool) bool {
 	for k := 1; k < len(ls); k++ {
 		a, b := ls[k-1], ls[k]
-		if b.bb.Y0-a.bb.Y1 <= 3*math.Max(a.size, b.size) {
+		if b.bb.Y0-a.bb.Y1 <= 3*max(a.size, b.size) {
 			continue
 		}
 		mine, other := false, false
@@ -445,7 +445,7 @@ func runningText(ls []*textLine, gap float64) bool {
 	}
 	x0, x1 := math.Inf(1), math.Inf(-1)
 	for _, l := range ls {
-		x0, x1 = math.Min(x0, l.bb.X0), math.Max(x1, l.bb.X1)
+		x0, x1 = min(x0, l.bb.X0), max(x1, l.bb.X1)
 	}
 	n, breaks := 0, 0
 	for k, l := range ls {

@@ -69,7 +69,7 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 			// heads a cell's padding apart are phrases of their own
 			// (the grid's phrase gap, buildGrid), a head word reaching
 			// to a padding short of the next column
-			pad := math.Min(gap, gridGap(size))
+			pad := min(gap, gridGap(size))
 			cross := false
 			for _, seg := range l.segments(pad) {
 				b := boxOf(seg)
@@ -78,7 +78,7 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 				}
 				reach := cols[0].b + gap
 				if len(seg) == 1 {
-					reach = math.Max(reach, cols[1].a-pad) // a word does not wrap
+					reach = max(reach, cols[1].a-pad) // a word does not wrap
 				}
 				cross = cross || b.X0 < cols[0].b && b.X1 > reach
 			}
@@ -129,7 +129,7 @@ func runApart(run []*textLine, size float64) float64 {
 	if usual < 0 || usual > 0.5*size {
 		return 1.5 * size
 	}
-	return math.Min(1.5*size, usual+0.5*size)
+	return min(1.5*size, usual+0.5*size)
 }
 
 // centredOnPhrase: b is centred on a phrase of the line under it (within
@@ -140,7 +140,7 @@ func runApart(run []*textLine, size float64) float64 {
 func centredOnPhrase(b document.BBox, under *textLine, gap float64) bool {
 	for _, seg := range under.segments(gap) {
 		u := boxOf(seg)
-		if math.Abs((b.X0+b.X1)/2-(u.X0+u.X1)/2) <= math.Max(2, 0.1*(b.X1-b.X0)) {
+		if math.Abs((b.X0+b.X1)/2-(u.X0+u.X1)/2) <= max(2, 0.1*(b.X1-b.X0)) {
 			return true
 		}
 	}
@@ -156,7 +156,7 @@ func captionGoesOn(cap, l *textLine) bool {
 		return true
 	}
 	mc, ml := (cap.bb.X0+cap.bb.X1)/2, (l.bb.X0+l.bb.X1)/2
-	return math.Abs(mc-ml) <= math.Max(2, 0.05*(cap.bb.X1-cap.bb.X0))
+	return math.Abs(mc-ml) <= max(2, 0.05*(cap.bb.X1-cap.bb.X0))
 }
 
 // centredOver: the line sticks out of the run's width by no more than
@@ -171,7 +171,7 @@ func centredOver(l *textLine, cols []span, gap, size float64) bool {
 		m := (b.X0 + b.X1) / 2
 		ok := false
 		for _, c := range cols {
-			ok = ok || math.Abs(m-(c.a+c.b)/2) <= math.Max(2, 0.15*(c.b-c.a))
+			ok = ok || math.Abs(m-(c.a+c.b)/2) <= max(2, 0.15*(c.b-c.a))
 		}
 		if !ok {
 			return false
@@ -204,7 +204,7 @@ func underGroupHead(l, next *textLine, gap float64, cols []span) bool {
 // ruleBetween: a horizontal rule across most of box lies between y0 and y1.
 func ruleBetween(hs []rule, y0, y1 float64, box document.BBox) bool {
 	for _, h := range hs {
-		if h.pos > y0 && h.pos < y1 && math.Min(h.b, box.X1)-math.Max(h.a, box.X0) > 0.5*(box.X1-box.X0) {
+		if h.pos > y0 && h.pos < y1 && min(h.b, box.X1)-max(h.a, box.X0) > 0.5*(box.X1-box.X0) {
 			return true
 		}
 	}

@@ -1,8 +1,6 @@
 package table
 
 import (
-	"math"
-
 	"github.com/docket-dev/docket/loader/internal/document"
 )
 
@@ -24,7 +22,7 @@ func (d *Detector) joinSplit(fs []textFound, all []*word, hs, vs []rule, size, g
 		a := fs[i]
 		j := -1
 		for k := i + 1; k < len(fs); k++ {
-			if b := fs[k].t.BBox; b.Y0 > a.t.BBox.Y1 && overlapX(a.t.BBox, b) > 0.8*math.Min(a.t.BBox.X1-a.t.BBox.X0, b.X1-b.X0) {
+			if b := fs[k].t.BBox; b.Y0 > a.t.BBox.Y1 && overlapX(a.t.BBox, b) > 0.8*min(a.t.BBox.X1-a.t.BBox.X0, b.X1-b.X0) {
 				j = k
 				break
 			}
@@ -35,7 +33,7 @@ func (d *Detector) joinSplit(fs []textFound, all []*word, hs, vs []rule, size, g
 		b := fs[j]
 		ab, bb := a.t.BBox, b.t.BBox
 		if bb.Y0-ab.Y1 > 3.5*size || wordsBetween(all, ab, bb) ||
-			rulesBetween(hs, ab.Y1, bb.Y0, math.Max(ab.X0, bb.X0), math.Min(ab.X1, bb.X1)) >= 2 {
+			rulesBetween(hs, ab.Y1, bb.Y0, max(ab.X0, bb.X0), min(ab.X1, bb.X1)) >= 2 {
 			continue // (two rules apart between: each table's own, rulesApart)
 		}
 		ca, cb := columns(a.lines, gap), columns(b.lines, gap)
@@ -44,7 +42,7 @@ func (d *Detector) joinSplit(fs []textFound, all []*word, hs, vs []rule, size, g
 		}
 		same := true
 		for k := range ca {
-			same = same && math.Min(ca[k].b, cb[k].b) > math.Max(ca[k].a, cb[k].a)
+			same = same && min(ca[k].b, cb[k].b) > max(ca[k].a, cb[k].a)
 		}
 		if !same {
 			continue
@@ -62,13 +60,13 @@ func (d *Detector) joinSplit(fs []textFound, all []*word, hs, vs []rule, size, g
 }
 
 func overlapX(a, b document.BBox) float64 {
-	return math.Min(a.X1, b.X1) - math.Max(a.X0, b.X0)
+	return min(a.X1, b.X1) - max(a.X0, b.X0)
 }
 
 // wordsBetween: some word lies between the two boxes (below a, above b,
 // within their shared width): a caption, a title or a note.
 func wordsBetween(all []*word, a, b document.BBox) bool {
-	x0, x1 := math.Max(a.X0, b.X0), math.Min(a.X1, b.X1)
+	x0, x1 := max(a.X0, b.X0), min(a.X1, b.X1)
 	for _, w := range all {
 		if cy := w.cy(); cy > a.Y1 && cy < b.Y0 && w.bb.X1 > x0 && w.bb.X0 < x1 {
 			return true

@@ -36,5 +36,5 @@ func lastValueRow(lines []*textLine, multi []bool, i, last int, gap float64) boo
 // valueRowUnder: l, under prev, is one phrase, a number, no more than 0.8
 // of a size under it.
 func valueRowUnder(prev, l *textLine, gap float64) bool {
-	return l.bb.Y0-prev.bb.Y1 <= 0.8*math.Max(l.size, prev.size) && l.nSegments(gap) == 1 && numericCell(l.ws)
+	return l.bb.Y0-prev.bb.Y1 <= 0.8*max(l.size, prev.size) && l.nSegments(gap) == 1 && numericCell(l.ws)
 }

@@ -91,7 +91,7 @@ func pageLeading(lines []*textLine) float64 {
 // a 9pt size, in a browser's table of 1px padding).
 func rowPitch(prev, l *textLine, margin float64) bool {
 	r := float64(l.ws[0].lead) / 100
-	size := math.Max(prev.size, l.size)
+	size := max(prev.size, l.size)
 	return r > 0 && l.bb.Y0-prev.bb.Y0 >= (r+margin)*size
 }
 

@@ -55,8 +55,8 @@ func linedUp(p span, col []span, tol float64) bool {
 		if u.b <= p.a || u.a >= p.b {
 			continue
 		}
-		s0, s1 = math.Min(s0, u.a), math.Max(s1, u.b)
-		lastA, firstB = math.Max(lastA, u.a), math.Min(firstB, u.b)
+		s0, s1 = min(s0, u.a), max(s1, u.b)
+		lastA, firstB = max(lastA, u.a), min(firstB, u.b)
 		if 2*(min(u.b, p.b)-max(u.a, p.a)) < min(u.b-u.a, p.b-p.a) {
 			continue // not in p's column: less than half the narrower one shared
 		}
@@ -69,7 +69,7 @@ func linedUp(p span, col []span, tol float64) bool {
 		if math.Abs(p.a+p.b-u.a-u.b) <= 2*tol {
 			mids++
 		}
-		x0, x1 = math.Min(x0, u.a), math.Max(x1, u.b)
+		x0, x1 = min(x0, u.a), max(x1, u.b)
 	}
 	if starts >= 2 || ends >= 2 || mids >= 2 {
 		return true

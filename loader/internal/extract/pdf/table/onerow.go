@@ -38,7 +38,7 @@ func (d *Detector) headAndRow(part []*textLine, next *textLine, size, gap float6
 	if head.ws[0].used || row.ws[0].used || lineIsCaption(head) {
 		return textFound{}, false
 	}
-	pad := math.Min(gap, gridGap(size))
+	pad := min(gap, gridGap(size))
 	hp, rp := head.segments(pad), row.segments(pad)
 	k := len(hp)
 	if k < 2 || len(rp) != k {
@@ -101,7 +101,7 @@ func rowWraps(rp [][]*word, lines []*textLine, pad float64) ([][]string, bool) {
 	wraps := make([][]string, len(rp))
 	for i := 1; i < len(lines); i++ {
 		prev, l := lines[i-1], lines[i]
-		if l.nSegments(pad) != 1 || l.bb.Y0-prev.bb.Y1 >= 0.5*math.Max(l.size, prev.size) || rowPitch(prev, l, 0.07) {
+		if l.nSegments(pad) != 1 || l.bb.Y0-prev.bb.Y1 >= 0.5*max(l.size, prev.size) || rowPitch(prev, l, 0.07) {
 			return nil, false
 		}
 		c := slices.IndexFunc(rp, func(p []*word) bool { return math.Abs(boxOf(p).X0-l.bb.X0) <= 2 })
@@ -121,7 +121,7 @@ func rowWraps(rp [][]*word, lines []*textLine, pad float64) ([][]string, bool) {
 // head, no more rows of it).
 func (d *Detector) twoOneRow(part []*textLine, next *textLine, size, gap float64, hs, vs []rule) []textFound {
 	g := func(k int) float64 { return part[k].bb.Y0 - part[k-1].bb.Y1 }
-	if g(2) < math.Max(g(1), g(3))+0.25*size {
+	if g(2) < max(g(1), g(3))+0.25*size {
 		return nil
 	}
 	lower, ok := d.headAndRow(part[2:], next, size, gap, hs, vs)

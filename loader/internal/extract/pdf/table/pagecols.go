@@ -141,7 +141,7 @@ func columnEdge(lines []*textLine, gap float64) (float64, []int, bool) {
 	var at []int
 	for _, a := range as {
 		if math.Abs(a.x-best) <= 2 {
-			lo = math.Max(lo, a.left)
+			lo = max(lo, a.left)
 			at = append(at, a.i)
 		}
 	}

@@ -20,7 +20,7 @@ func runsPast(cols []span, l *textLine, gap float64) bool {
 	}
 	left, right := cols[0].a, cols[0].b
 	for _, c := range cols {
-		left, right = math.Min(left, c.a), math.Max(right, c.b)
+		left, right = min(left, c.a), max(right, c.b)
 	}
 	return math.Abs(l.bb.X0-left) <= 2 && l.bb.X1 > right+gap && paragraphLine(l)
 }

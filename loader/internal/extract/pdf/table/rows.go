@@ -205,8 +205,8 @@ func newColumnStats(lines []*textLine, xs []sep) *columnStats {
 	for _, l := range lines {
 		for _, w := range l.ws {
 			j := c.col(w)
-			c.left[j] = math.Min(c.left[j], w.bb.X0)
-			c.right[j] = math.Max(c.right[j], w.bb.X1)
+			c.left[j] = min(c.left[j], w.bb.X0)
+			c.right[j] = max(c.right[j], w.bb.X1)
 		}
 	}
 	return c
@@ -540,10 +540,10 @@ func mergeHeaderColumns(xs, ys []sep, ws []*word) []sep {
 				c.nRows++
 			}
 			c.minR, c.maxR = min(c.minR, i), max(c.maxR, i)
-			c.x0, c.x1 = math.Min(c.x0, w.bb.X0), math.Max(c.x1, w.bb.X1)
+			c.x0, c.x1 = min(c.x0, w.bb.X0), max(c.x1, w.bb.X1)
 		}
 		dist := func(a, b int) float64 {
-			return math.Max(info[a].x0, info[b].x0) - math.Min(info[a].x1, info[b].x1)
+			return max(info[a].x0, info[b].x0) - min(info[a].x1, info[b].x1)
 		}
 		// header-only column h beside body-only column b
 		pair := func(h, b int) bool {

@@ -21,7 +21,7 @@ import (
 // fill columns the row lacks (the numbers of a label wrapped above them)
 // or lack columns the row has (a label's second line), not both.
 func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bool {
-	size := math.Max(prev.size, l.size)
+	size := max(prev.size, l.size)
 	if l.bb.Y0-prev.bb.Y1 > 0.8*size || (math.Abs(prev.size-l.size) > 0.05*size && !c.runsOn(prev, l)) {
 		return false // apart, or in another size: a heading or a note
 	}

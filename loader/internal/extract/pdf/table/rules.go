@@ -33,8 +33,8 @@ func rules(lay *pdf.Layout) (hs, vs []rule, curves []document.BBox) {
 			continue
 		}
 		// drawing off the page (spreads, bleed) is cut at the page's edge
-		b := document.BBox{X0: math.Max(v.BBox.X0, 0), Y0: math.Max(v.BBox.Y0, 0),
-			X1: math.Min(v.BBox.X1, lay.Width), Y1: math.Min(v.BBox.Y1, lay.Height)}
+		b := document.BBox{X0: max(v.BBox.X0, 0), Y0: max(v.BBox.Y0, 0),
+			X1: min(v.BBox.X1, lay.Width), Y1: min(v.BBox.Y1, lay.Height)}
 		if b.X1 < b.X0 || b.Y1 < b.Y0 {
 			continue
 		}
@@ -94,8 +94,8 @@ func chart(b document.BBox, curves []document.BBox) bool {
 	}
 	cov := 0.0
 	for _, c := range curves {
-		w := math.Min(b.X1, c.X1) - math.Max(b.X0, c.X0)
-		h := math.Min(b.Y1, c.Y1) - math.Max(b.Y0, c.Y0)
+		w := min(b.X1, c.X1) - max(b.X0, c.X0)
+		h := min(b.Y1, c.Y1) - max(b.Y0, c.Y0)
 		if w > 0 && h > 0 {
 			cov += w * h
 		}
@@ -178,7 +178,7 @@ func mergeRules(rs []rule) []rule {
 		cur := rule{pos, grp[0].a, grp[0].b}
 		for _, r := range grp[1:] {
 			if r.a <= cur.b+joinTol {
-				cur.b = math.Max(cur.b, r.b)
+				cur.b = max(cur.b, r.b)
 				continue
 			}
 			out = append(out, cur)
@@ -339,7 +339,7 @@ func clipGrid(g grid, y0, y1 float64) grid {
 		}
 	}
 	for _, v := range g.vs {
-		a, b := math.Max(v.a, y0), math.Min(v.b, y1)
+		a, b := max(v.a, y0), min(v.b, y1)
 		if b-a > snapTol {
 			v.a, v.b = a, b
 			c.vs = append(c.vs, v)

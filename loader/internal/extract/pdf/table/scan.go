@@ -80,7 +80,7 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 		cols := phraseCols(nil, lines[i], gap)
 		for j < len(lines) {
 			l, prev := lines[j], lines[j-1]
-			lh := math.Max(l.size, prev.size)
+			lh := max(l.size, prev.size)
 			if l.bb.Y0-prev.bb.Y1 > 1.8*lh || j-kept > 2 || (lineIsCaption(l) && !starredValue(cols, prev, l, gap)) || footerUnder(lines, i, j, gap, hs) ||
 				!multi[j] && runsPast(cols, l, gap) {
 				break
@@ -100,7 +100,7 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 		// goes on with, a value's meaning going on under its words: a
 		// longer list is the text's, not a cell's)
 		values := 0
-		for k := last + 1; k <= kept && lines[k].bb.Y0-lines[k-1].bb.Y1 <= 0.8*math.Max(lines[k].size, lines[k-1].size); k++ {
+		for k := last + 1; k <= kept && lines[k].bb.Y0-lines[k-1].bb.Y1 <= 0.8*max(lines[k].size, lines[k-1].size); k++ {
 			if !inCentredRow(lines[k-1], lines[k]) && !inColumn(cols, lines[k]) && !meaningGoesOn(lines[k-1], lines[k], gap) &&
 				!wrapsAligned(lines[last], lines[k-1], lines[k], gap) {
 				if values++; values > maxValueLines || !valueUnder(cols, lines[k-1], lines[k], gap) {
@@ -199,11 +199,11 @@ func groupLabel(cols []span, l *textLine, gap float64) bool {
 	}
 	left, next := cols[0].a, math.Inf(1)
 	for _, c := range cols {
-		left = math.Min(left, c.a)
+		left = min(left, c.a)
 	}
 	for _, c := range cols {
 		if c.a > left+2 {
-			next = math.Min(next, c.a)
+			next = min(next, c.a)
 		}
 	}
 	return l.bb.X0 >= left-l.size && l.bb.X0 <= left+l.size && l.bb.X1 < next-gap
@@ -226,7 +226,7 @@ func paragraphLine(l *textLine) bool {
 // wider than its first, which inColumn does not take).
 func wrappedOn(cols []span, prev, l *textLine, gap float64) bool {
 	if l.nSegments(gap) != 1 || numericCell(l.ws) || math.Abs(l.bb.X0-prev.bb.X0) > 2 ||
-		l.bb.Y0-prev.bb.Y1 > 0.5*math.Max(l.size, prev.size) {
+		l.bb.Y0-prev.bb.Y1 > 0.5*max(l.size, prev.size) {
 		return false
 	}
 	for _, c := range cols {

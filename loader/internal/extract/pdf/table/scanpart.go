@@ -20,7 +20,7 @@ func (d *Detector) scanPart(found []textFound, lines []*textLine, top, first int
 	sides, level := splitSides(cand, gap)
 	for _, c := range sides {
 		layoutSays := level || framed(c, hs) || centredRows(c) || boldHeaded(c, gap) || boldHeadsOver(c, gap) || captioned(lines, c, gap) ||
-			len(sides) == 1 && (textColumns(c, gap) || tightText(c, gap) && textColumns(c, math.Min(gap, gridGap(medianLineSize(c))))) &&
+			len(sides) == 1 && (textColumns(c, gap) || tightText(c, gap) && textColumns(c, min(gap, gridGap(medianLineSize(c))))) &&
 				!captionedBy(figureCaptionRe, lines, c, gap)
 		if !layoutSays && !twoNumeric(c) {
 			continue
@@ -173,7 +173,7 @@ func within(ls []*textLine, gap float64, hs []rule) []*textLine {
 	x0, x1 := math.Inf(1), math.Inf(-1)
 	for _, l := range ls {
 		if l.nSegments(gap) >= 2 {
-			x0, x1 = math.Min(x0, l.bb.X0), math.Max(x1, l.bb.X1)
+			x0, x1 = min(x0, l.bb.X0), max(x1, l.bb.X1)
 		}
 	}
 	if x0 > x1 {
@@ -226,7 +226,7 @@ func fixedPitch(lines []*textLine) bool {
 			}
 			if r := utf8.RuneCountInString(w.text); r >= 3 {
 				a := (w.bb.X1 - w.bb.X0) / float64(r)
-				lo, hi, n = math.Min(lo, a), math.Max(hi, a), n+1
+				lo, hi, n = min(lo, a), max(hi, a), n+1
 			}
 		}
 	}

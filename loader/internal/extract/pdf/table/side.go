@@ -306,7 +306,7 @@ func labelFirstLine(lines []*textLine, multi []bool, i, last int) bool {
 	above := func(k int) bool {
 		a, b := lines[k], lines[k+1]
 		return !multi[k] && multi[k+1] && !lineIsCaption(a) &&
-			math.Abs(a.bb.X0-b.bb.X0) <= 2 && b.bb.Y0-a.bb.Y1 <= 0.8*math.Max(a.size, b.size) &&
+			math.Abs(a.bb.X0-b.bb.X0) <= 2 && b.bb.Y0-a.bb.Y1 <= 0.8*max(a.size, b.size) &&
 			inFirstPhrase(a, b)
 	}
 	if !above(i - 1) {

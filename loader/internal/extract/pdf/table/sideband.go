@@ -37,12 +37,12 @@ func (d *Detector) sideBody(ws []*word, box document.BBox, hs, vs []rule) []docu
 			continue // not across the column's edges
 		}
 		if w.cy() > box.Y1 {
-			end = math.Min(end, w.bb.Y0)
+			end = min(end, w.bb.Y0)
 		} else if w.cy() < box.Y0 {
-			above = math.Max(above, w.bb.Y1)
+			above = max(above, w.bb.Y1)
 		}
 	}
-	top := math.Max(above, box.Y0-4*size)
+	top := max(above, box.Y0-4*size)
 	var col, left, right []*word
 	for _, w := range ws {
 		if w.used || w.cy() <= above || w.cy() >= end {
@@ -116,7 +116,7 @@ func bodyLines(lines []*textLine, gap float64) []*textLine {
 	for k, l := range lines {
 		if k > 0 {
 			prev := lines[k-1]
-			if l.bb.Y0-prev.bb.Y1 > 1.8*math.Max(l.size, prev.size) || lineIsCaption(l) {
+			if l.bb.Y0-prev.bb.Y1 > 1.8*max(l.size, prev.size) || lineIsCaption(l) {
 				break
 			}
 		}
@@ -142,7 +142,7 @@ func bodyLines(lines []*textLine, gap float64) []*textLine {
 	for k := last + 1; k < len(lines); k++ {
 		l, prev := lines[k], lines[k-1]
 		x := math.Round(l.bb.X0)
-		if d := l.bb.Y0 - prev.bb.Y1; d > 0.8*math.Max(l.size, prev.size) && d > 1.3*usual+1 || lineIsCaption(l) ||
+		if d := l.bb.Y0 - prev.bb.Y1; d > 0.8*max(l.size, prev.size) && d > 1.3*usual+1 || lineIsCaption(l) ||
 			!starts[x] && !starts[x-1] && !starts[x+1] {
 			break
 		}

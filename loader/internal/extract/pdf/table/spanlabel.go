@@ -63,7 +63,7 @@ func spanLabel(a, l, b *textLine, gap float64) bool {
 	if pitch := b.bb.Y0 - a.bb.Y0; pitch <= lh || pitch >= 2*lh || b.bb.Y0-a.bb.Y1 < centredLeading*l.size {
 		return false
 	}
-	if mid := (a.cy() + b.cy()) / 2; math.Abs(l.cy()-mid) > math.Max(1, 0.1*lh) {
+	if mid := (a.cy() + b.cy()) / 2; math.Abs(l.cy()-mid) > max(1, 0.1*lh) {
 		return false
 	}
 	if l.nSegments(gap) != 1 || a.nSegments(gap) < 2 || b.nSegments(gap) < 2 {

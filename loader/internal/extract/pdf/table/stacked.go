@@ -112,7 +112,7 @@ func (d *Detector) stackTable(s stack, chain []rule, ws []*word, vs []rule, size
 	top, bottom := chain[0].pos, chain[len(chain)-1].pos
 	bands := len(chain) - 1
 	// a last row's cells a padding apart are phrases (the grid's gap)
-	pad := math.Min(phraseGap(size), gridGap(size))
+	pad := min(phraseGap(size), gridGap(size))
 	if lim, n := headAbove(s, top, ws, size); n > 0 {
 		top = lim - 0.5
 		bands++

@@ -67,7 +67,7 @@ func stacked(a, b grid, ws []*word) bool {
 	if gap < 0 || math.Abs(a.bb.X0-b.bb.X0) > crossTol || math.Abs(a.bb.X1-b.bb.X1) > crossTol {
 		return false
 	}
-	if gap >= 0.5*math.Min(minPitch(a), minPitch(b)) {
+	if gap >= 0.5*min(minPitch(a), minPitch(b)) {
 		return false
 	}
 	for _, w := range ws {
@@ -100,7 +100,7 @@ func minPitch(g grid) float64 {
 	ys := positions(g.hs, snapTol)
 	p := math.Inf(1)
 	for i := 1; i < len(ys); i++ {
-		p = math.Min(p, ys[i]-ys[i-1])
+		p = min(p, ys[i]-ys[i-1])
 	}
 	return p
 }

@@ -326,8 +326,8 @@ func columnsIn(lines []*textLine, gap float64, exact bool) []span {
 	}
 	x0, x1 := math.Inf(1), math.Inf(-1)
 	for _, l := range lines {
-		x0 = math.Min(x0, l.bb.X0)
-		x1 = math.Max(x1, l.bb.X1)
+		x0 = min(x0, l.bb.X0)
+		x1 = max(x1, l.bb.X1)
 	}
 	const res = 0.5
 	n := int((x1-x0)/res) + 2

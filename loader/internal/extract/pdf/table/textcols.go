@@ -134,7 +134,7 @@ func colAligned(bs []document.BBox) bool {
 func oneSize(lines []*textLine) bool {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, l := range lines {
-		lo, hi = math.Min(lo, l.size), math.Max(hi, l.size)
+		lo, hi = min(lo, l.size), max(hi, l.size)
 	}
 	return hi <= 1.2*lo
 }
@@ -143,7 +143,7 @@ func oneSize(lines []*textLine) bool {
 func within2(bs []document.BBox, f func(document.BBox) float64) bool {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, b := range bs {
-		lo, hi = math.Min(lo, f(b)), math.Max(hi, f(b))
+		lo, hi = min(lo, f(b)), max(hi, f(b))
 	}
 	return hi-lo <= 2
 }
@@ -216,7 +216,7 @@ func fills(lines []*textLine, in func(*word) bool) bool {
 		a, b := math.Inf(1), math.Inf(-1)
 		for _, w := range l.ws {
 			if in(w) {
-				a, b = math.Min(a, w.bb.X0), math.Max(b, w.bb.X1)
+				a, b = min(a, w.bb.X0), max(b, w.bb.X1)
 			}
 		}
 		if a < b {
@@ -228,7 +228,7 @@ func fills(lines []*textLine, in func(*word) bool) bool {
 	}
 	left, right := x0s[0], x1s[0]
 	for i := range x0s {
-		left, right = math.Min(left, x0s[i]), math.Max(right, x1s[i])
+		left, right = min(left, x0s[i]), max(right, x1s[i])
 	}
 	return median(x1s) >= right-0.2*(right-left)
 }

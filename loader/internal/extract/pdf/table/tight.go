@@ -14,9 +14,9 @@ func multiPhrase(lines []*textLine, size, gap float64) []bool {
 	multi := make([]bool, len(lines))
 	maxW := 0.0
 	for _, l := range lines {
-		maxW = math.Max(maxW, l.bb.X1-l.bb.X0)
+		maxW = max(maxW, l.bb.X1-l.bb.X0)
 	}
-	pad := math.Min(gap, gridGap(size))
+	pad := min(gap, gridGap(size))
 	tight := make([]bool, len(lines)) // several phrases a padding apart, in a short line
 	for i, l := range lines {
 		tight[i] = l.bb.X1-l.bb.X0 < 0.6*maxW && l.nSegments(pad) >= 2 && !hasHan(l.ws)

@@ -37,7 +37,7 @@ func dropUnderlines(hs []rule, ws []*word) []rule {
 	slices.SortFunc(byTop, func(a, b *word) int { return cmp.Compare(a.bb.Y0, b.bb.Y0) })
 	tallest := 0.0
 	for _, w := range ws {
-		tallest = math.Max(tallest, w.bb.Y1-w.bb.Y0)
+		tallest = max(tallest, w.bb.Y1-w.bb.Y0)
 	}
 	const tol = 1.5
 	out := hs[:0:0]
@@ -76,7 +76,7 @@ func underlines(h rule, under []*word, tol float64) bool {
 	}
 	for i := 1; i < len(under); i++ {
 		a, b := under[i-1], under[i]
-		if b.bb.X0-a.bb.X1 > 0.6*math.Max(a.size, b.size) || math.Abs(a.cy()-b.cy()) > 0.3*math.Max(a.size, b.size) {
+		if b.bb.X0-a.bb.X1 > 0.6*max(a.size, b.size) || math.Abs(a.cy()-b.cy()) > 0.3*max(a.size, b.size) {
 			return false
 		}
 	}

@@ -56,13 +56,13 @@ func splitRun(run []*textLine, multi []bool, gap float64, hs []rule) [][]*textLi
 // the run's width, their gap is wider than usual by extra, less than 0.6
 // of their size, and each holds two numbers.
 func groupRule(hs []rule, run []*textLine, k int, extra float64) bool {
-	if extra >= 0.6*math.Max(run[k-1].size, run[k].size) || !twoNumeric(run[k-1:k]) || !twoNumeric(run[k:k+1]) {
+	if extra >= 0.6*max(run[k-1].size, run[k].size) || !twoNumeric(run[k-1:k]) || !twoNumeric(run[k:k+1]) {
 		return false
 	}
 	b := boxOf(run)
 	n := 0
 	for _, h := range hs {
-		if h.pos > run[k-1].cy() && h.pos < run[k].cy() && math.Min(h.b, b.X1)-math.Max(h.a, b.X0) > 0.9*(b.X1-b.X0) {
+		if h.pos > run[k-1].cy() && h.pos < run[k].cy() && min(h.b, b.X1)-max(h.a, b.X0) > 0.9*(b.X1-b.X0) {
 			n++
 		}
 	}
@@ -183,7 +183,7 @@ func besideParagraph(lines []*textLine, top, end int, gap float64) []*textLine {
 			n++
 			if math.Abs(xs[i]-left) <= 2 {
 				aligned++
-				edge = math.Min(edge, next[i])
+				edge = min(edge, next[i])
 			}
 			if proseWords(s) {
 				prose++
@@ -207,7 +207,7 @@ func besideParagraph(lines []*textLine, top, end int, gap float64) []*textLine {
 		for _, l := range cand {
 			for _, w := range l.ws {
 				if !inPara(w) {
-					y0, y1 = math.Min(y0, w.bb.Y0), math.Max(y1, w.bb.Y1)
+					y0, y1 = min(y0, w.bb.Y0), max(y1, w.bb.Y1)
 				}
 			}
 		}
@@ -262,18 +262,18 @@ func flows(lines []*textLine, inPara func(*word) bool) bool {
 			if n == 0 {
 				p = piece{first: w.bb.X1 - w.bb.X0, y0: w.bb.Y0, size: w.size}
 			}
-			p.x1, p.y1 = w.bb.X1, math.Max(p.y1, w.bb.Y1)
+			p.x1, p.y1 = w.bb.X1, max(p.y1, w.bb.Y1)
 			n++
 		}
 		if n > 0 {
 			ps = append(ps, p)
-			right = math.Max(right, p.x1)
+			right = max(right, p.x1)
 		}
 	}
 	pairs, wrapped := 0, 0
 	for i := 1; i < len(ps); i++ {
 		a, b := ps[i-1], ps[i]
-		if b.y0-a.y1 > 0.8*math.Max(a.size, b.size) {
+		if b.y0-a.y1 > 0.8*max(a.size, b.size) {
 			continue // a paragraph break, or another block
 		}
 		pairs++
@@ -325,8 +325,8 @@ func drifts(lines []*textLine, inPara func(*word) bool) bool {
 			continue
 		}
 		d := para.bb.Y1 - other.bb.Y1
-		lo, hi = math.Min(lo, d), math.Max(hi, d)
-		size = math.Max(size, para.size)
+		lo, hi = min(lo, d), max(hi, d)
+		size = max(size, para.size)
 		n++
 	}
 	return n >= 3 && hi-lo > size/4
@@ -376,7 +376,7 @@ func phraseCols(cols []span, l *textLine, gap float64) []span {
 		found := false
 		for k := range cols {
 			if math.Abs(cols[k].a-b.X0) <= 2 {
-				cols[k].b = math.Max(cols[k].b, b.X1)
+				cols[k].b = max(cols[k].b, b.X1)
 				found = true
 				break
 			}
@@ -406,7 +406,7 @@ func inColumn(cols []span, l *textLine) bool {
 func framed(lines []*textLine, hs []rule) bool {
 	b := boxOf(lines)
 	size := lines[0].size
-	across := func(h rule) bool { return math.Min(h.b, b.X1)-math.Max(h.a, b.X0) >= 0.9*(b.X1-b.X0) }
+	across := func(h rule) bool { return min(h.b, b.X1)-max(h.a, b.X0) >= 0.9*(b.X1-b.X0) }
 	above, below := false, false
 	for _, h := range hs {
 		if !across(h) {
@@ -549,7 +549,7 @@ func cellBlocks(cand []*textLine, inPara func(*word) bool) bool {
 		for _, w := range l.ws {
 			if inPara(w) {
 				in = true
-				y0, y1, size = math.Min(y0, w.bb.Y0), math.Max(y1, w.bb.Y1), math.Max(size, w.size)
+				y0, y1, size = min(y0, w.bb.Y0), max(y1, w.bb.Y1), max(size, w.size)
 			} else {
 				out = true
 			}
@@ -560,7 +560,7 @@ func cellBlocks(cand []*textLine, inPara func(*word) bool) bool {
 			}
 			continue
 		}
-		starts := y0-prevY1 > 0.8*math.Max(size, prevSize)
+		starts := y0-prevY1 > 0.8*max(size, prevSize)
 		if starts != out {
 			return false
 		}

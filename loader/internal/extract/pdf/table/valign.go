@@ -35,14 +35,14 @@ func numbersLast(c *columnStats, band []*textLine) bool {
 	// together: lines k-1 and k are closer than the pair (j-1, j) is
 	together := func(k, j int) bool {
 		a, b := band[k-1], band[k]
-		size := math.Max(a.size, b.size)
+		size := max(a.size, b.size)
 		return j >= 1 && j < len(band) && math.Abs(a.ws[0].bb.X0-b.ws[0].bb.X0) <= 1 &&
 			gap(j)-gap(k) > 0.25*size
 	}
 	up := 0
 	for i := 1; i < len(band); i++ {
 		a, b := band[i-1], band[i]
-		if gap(i) > 0.8*math.Max(a.size, b.size) {
+		if gap(i) > 0.8*max(a.size, b.size) {
 			continue
 		}
 		lower := startsLower(b.ws[0].text)
@@ -82,7 +82,7 @@ func (c *columnStats) labelGoesOn(a *rowAcc, band []*textLine, i int, lcs []line
 	prev := band[i-1]
 	for j := i; j < len(band); j++ {
 		l := band[j]
-		size := math.Max(prev.size, l.size)
+		size := max(prev.size, l.size)
 		if l.bb.Y0-prev.bb.Y1 > 0.8*size || math.Abs(prev.size-l.size) > 0.05*size || l.ws[0].bold != a.bold {
 			return false
 		}
@@ -126,7 +126,7 @@ func (c *columnStats) numbersBelow(a *rowAcc, band []*textLine, i int, lcs []lin
 	// first with numbers
 	for j := i + 1; j < len(band); j++ {
 		l, next := band[j-1], band[j]
-		if next.bb.Y0-l.bb.Y1 > 0.8*math.Max(l.size, next.size) {
+		if next.bb.Y0-l.bb.Y1 > 0.8*max(l.size, next.size) {
 			return false
 		}
 		nums, has := 0, false
@@ -200,7 +200,7 @@ func (c *columnStats) leadsDown(a *rowAcc, band []*textLine, i int, lcs []lineCe
 	x0 := lcs[0].ws[0].bb.X0
 	for j := i + 1; j < len(band); j++ {
 		l := band[j]
-		if gap(i)-gap(j) <= 0.12*math.Max(band[j-1].size, l.size) || math.Abs(band[j-1].size-l.size) > 0.05*l.size {
+		if gap(i)-gap(j) <= 0.12*max(band[j-1].size, l.size) || math.Abs(band[j-1].size-l.size) > 0.05*l.size {
 			return 0
 		}
 		cs := c.cellsOf(l)
@@ -234,7 +234,7 @@ func headApart(band []*textLine, i int, lcs []lineCell) bool {
 		}
 	}
 	a, l, b := band[i-1], band[i], band[i+1]
-	size := math.Max(a.size, math.Max(l.size, b.size))
+	size := max(a.size, max(l.size, b.size))
 	if math.Abs(a.size-l.size) > 0.05*size || math.Abs(b.size-l.size) > 0.05*size {
 		return false
 	}
@@ -255,7 +255,7 @@ func (c *columnStats) centredBeside(band []*textLine, i int) bool {
 		return false
 	}
 	a, x, b := band[i-1], band[i], band[i+1]
-	size := math.Max(x.size, math.Max(a.size, b.size))
+	size := max(x.size, max(a.size, b.size))
 	if math.Abs(a.size-b.size) > 0.05*size || math.Abs(a.size-x.size) > 0.15*size {
 		return false
 	}

@@ -58,12 +58,12 @@ const maxValueLines = 6
 // sizes, a line's gap under prev at most: more of the cell above it, not
 // a line ending the run.
 func valueUnder(cols []span, prev, l *textLine, gap float64) bool {
-	if l.bb.Y0-prev.bb.Y1 > 0.8*math.Max(l.size, prev.size) || l.nSegments(gap) != 1 || !valueLine(l) {
+	if l.bb.Y0-prev.bb.Y1 > 0.8*max(l.size, prev.size) || l.nSegments(gap) != 1 || !valueLine(l) {
 		return false
 	}
 	first := math.Inf(1)
 	for _, c := range cols {
-		first = math.Min(first, c.a)
+		first = min(first, c.a)
 	}
 	for _, c := range cols {
 		if c.a > first+gap && l.bb.X0 >= c.a-2 && l.bb.X0 <= c.a+2.5*l.size {
@@ -83,7 +83,7 @@ func valueUnder(cols []span, prev, l *textLine, gap float64) bool {
 func (c *columnStats) valueOfCell(a *rowAcc, band []*textLine, i int, lcs []lineCell) bool {
 	l, prev := band[i], band[i-1]
 	if a.top || len(lcs) != 1 || lcs[0].col == c.stub() || len(a.cells[lcs[0].col]) == 0 ||
-		l.bb.Y0-prev.bb.Y1 > 0.8*math.Max(l.size, prev.size) || !valueLine(l) {
+		l.bb.Y0-prev.bb.Y1 > 0.8*max(l.size, prev.size) || !valueLine(l) {
 		return false
 	}
 	return !numericCell(a.cells[lcs[0].col][0])
@@ -95,7 +95,7 @@ func (c *columnStats) valueOfCell(a *rowAcc, band []*textLine, i int, lcs []line
 // office," / "unless a later entry replaces it").
 func meaningGoesOn(prev, l *textLine, gap float64) bool {
 	if !valueLine(prev) || valueLine(l) || l.nSegments(gap) != 1 ||
-		l.bb.Y0-prev.bb.Y1 > 0.8*math.Max(l.size, prev.size) {
+		l.bb.Y0-prev.bb.Y1 > 0.8*max(l.size, prev.size) {
 		return false
 	}
 	return l.bb.X0 > prev.ws[0].bb.X1 && l.bb.X0 < prev.bb.X1

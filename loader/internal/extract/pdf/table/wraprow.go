@@ -96,7 +96,7 @@ func wrappedUnder(s stack, ls []*textLine, l *textLine, bottom, size, pad, pitch
 // line centred under a phrase by chance is as often a list's or a note's
 // (not taken).
 func wrapsAligned(row, prev, l *textLine, gap float64) bool {
-	if l.bb.Y0-prev.bb.Y1 > 0.5*math.Max(l.size, prev.size) || l.nSegments(gap) != 1 || listMarker(l.ws[:1]) {
+	if l.bb.Y0-prev.bb.Y1 > 0.5*max(l.size, prev.size) || l.nSegments(gap) != 1 || listMarker(l.ws[:1]) {
 		return false // (a list's item under the table is no cell's line)
 	}
 	segs := row.segments(gap)

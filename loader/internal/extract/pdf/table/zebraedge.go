@@ -70,14 +70,14 @@ func (p paint) shaded(x0, x1, y float64) float64 {
 	var iv [][2]float64
 	for _, b := range p.fills {
 		if b.Y0 < y && b.Y1 > y && b.X1 > x0 && b.X0 < x1 {
-			iv = append(iv, [2]float64{math.Max(b.X0, x0), math.Min(b.X1, x1)})
+			iv = append(iv, [2]float64{max(b.X0, x0), min(b.X1, x1)})
 		}
 	}
 	slices.SortFunc(iv, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
 	sum, end := 0.0, x0
 	for _, v := range iv {
 		if v[1] > end {
-			sum += v[1] - math.Max(v[0], end)
+			sum += v[1] - max(v[0], end)
 			end = v[1]
 		}
 	}
@@ -104,7 +104,7 @@ func zebraEdges(g grid, ws []*word, hs []rule, p paint) grid {
 		return g
 	}
 	size := medianSize(in)
-	z := zebra{g: g, hs: hs, free: freeWords(ws, nil), pad: math.Min(phraseGap(size), gridGap(size))}
+	z := zebra{g: g, hs: hs, free: freeWords(ws, nil), pad: min(phraseGap(size), gridGap(size))}
 	z.edges = append(positions(g.vs, snapTol), box.X0, box.X1)
 	for _, l := range lineUp(in) {
 		z.body = l.appendSegmentBoxes(z.body, z.pad)
