@@ -89,6 +89,9 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 		framed = framed || v.pos > box.X0-3 && v.pos < box.X1+3 && min(v.b, box.Y1)-max(v.a, box.Y0) > 4
 	}
 	cols := columnsIn(lines, gap, !framed)
+	if len(rv) == 0 {
+		cols = narrowGutters(cols, lines, gap)
+	}
 	nRuled := len(xs)
 	for k := 0; k+1 < len(cols); k++ {
 		a, b := cols[k].b, cols[k+1].a

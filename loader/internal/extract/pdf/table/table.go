@@ -302,28 +302,7 @@ func columns(lines []*textLine, gap float64) []span { return columnsIn(lines, ga
 // narrower than gap on the phrases themselves (exactGap): the grid's
 // columns of a table already found.
 func columnsIn(lines []*textLine, gap float64, exact bool) []span {
-	var use []*textLine
-	for _, l := range lines {
-		if l.nSegments(gap) >= 2 {
-			use = append(use, l)
-		}
-	}
-	if len(use) < 2 {
-		use = lines
-	} else {
-		// Lines above the first one with the most phrases (spanning
-		// headers over the body's columns) do not vote either: in a small
-		// table one of them would close a gap that every body line has.
-		most, first := 0, 0
-		for i, l := range use {
-			if n := l.nSegments(gap); n > most {
-				most, first = n, i
-			}
-		}
-		if first <= 3 && len(use)-first >= max(2, first) {
-			use = use[first:] // (at most three header lines, fewer than the body's)
-		}
-	}
+	use := voters(lines, gap)
 	x0, x1 := math.Inf(1), math.Inf(-1)
 	for _, l := range lines {
 		x0 = min(x0, l.bb.X0)
@@ -401,6 +380,34 @@ func columnsIn(lines []*textLine, gap float64, exact bool) []span {
 	}
 	cols = append(cols, span{start, x1})
 	return cols
+}
+
+// voters are the lines whose phrases say where columns are (columns):
+// those with several phrases (gap apart), when two lines or more have
+// several, less the lines above the first one with the most phrases.
+func voters(lines []*textLine, gap float64) []*textLine {
+	var use []*textLine
+	for _, l := range lines {
+		if l.nSegments(gap) >= 2 {
+			use = append(use, l)
+		}
+	}
+	if len(use) < 2 {
+		return lines
+	}
+	// Lines above the first one with the most phrases (spanning
+	// headers over the body's columns) do not vote either: in a small
+	// table one of them would close a gap that every body line has.
+	most, first := 0, 0
+	for i, l := range use {
+		if n := l.nSegments(gap); n > most {
+			most, first = n, i
+		}
+	}
+	if first <= 3 && len(use)-first >= max(2, first) {
+		use = use[first:] // (at most three header lines, fewer than the body's)
+	}
+	return use
 }
 
 // binPool holds columnsIn's histograms between calls (a bin each half
