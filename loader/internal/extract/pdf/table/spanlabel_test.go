@@ -119,3 +119,38 @@ func TestLabelsCentredOnThreeRows(t *testing.T) {
 	pg.Items = append(pg.Items, prose(46, y+40, "Figures for the latest year are provisional and may be revised when the survey closes.")...)
 	wantSpans(t, pg, want, []document.CellSpan{{Row: 1, Col: 0, Rows: 3, Cols: 1}, {Row: 4, Col: 0, Rows: 2, Cols: 1}})
 }
+
+// TestRowspanLabelInAFrame: a web table with an outer border and no
+// rule inside (read on the ruled path, its lines cut into rows as an
+// unruled table's) whose first column holds a cell spanning two rows,
+// centred on them ("Hose clamp" half a row under "WS-9607  337.22"),
+// reads it in the first row it spans, as the unruled scan does
+// (spanLabels): it was a row of its own between the two (surround tune
+// kd-5650, kd-5700, hard tune kd-3468, kd-3546).
+func TestRowspanLabelInAFrame(t *testing.T) {
+	rows := [][]string{
+		{"Component", "Part no.", "Price"},
+		{"Hose clamp", "WS-9607", "337.22"},
+		{"", "BR-1673", "246.83"},
+		{"Drive belt", "DB-0887", "347.36"},
+		{"Washer", "SK-8490", "12.00"},
+		{"Drive belt", "RL-4283", "111.04"},
+	}
+	pg := page{Items: prose(72, 80, "The parts ordered for the repair of the north wing, with the numbers",
+		"of the supplier's catalogue and the price of each, tax included.")}
+	for i, r := range rows {
+		y := 130 + 17*float64(i)
+		for j, c := range r {
+			switch {
+			case c == "":
+			case i == 1 && j == 0:
+				pg.Items = append(pg.Items, txt{X: 78, Y: y + 8.5, Size: 10, S: c}) // centred on its two rows
+			default:
+				pg.Items = append(pg.Items, txt{X: 78 + 80*float64(j), Y: y, Size: 10, S: c})
+			}
+		}
+	}
+	pg.Draw = append(pg.Draw, hline(70, 300, 118), hline(70, 300, 232), vline(70, 118, 232), vline(300, 118, 232))
+	pg.Items = append(pg.Items, prose(72, 254, "Prices are those of the last order and may change.")...)
+	wantTable(t, pg, rows)
+}

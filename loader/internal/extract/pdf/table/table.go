@@ -139,6 +139,14 @@ func (d *Detector) ruled(g grid, ws []*word, hs, vs []rule) (document.Table, boo
 		}
 		return document.Table{}, false
 	}
+	if len(g.hs) == 2 {
+		// a frame with no rule between rows (a web table's outer
+		// border): its lines are cut into rows as an unruled table's
+		// (markFramedLeading), and a cell spanning two rows, centred on
+		// them, is read in the first it spans, as the unruled scan reads
+		// it (spanLabels)
+		spanLabels(lineUp(in), phraseGap(medianSize(in)))
+	}
 	l := trimNotes(prune(buildGrid(box, in, g.hs, g.vs)))
 	if !plausible(l.rows, d.MinRows) {
 		return document.Table{}, false
