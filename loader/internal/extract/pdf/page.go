@@ -35,14 +35,27 @@ func rtlLine(cs []C.dk_char, ox, oy float64, fontBold []bool) ([]rtlChar, []int)
 	rc := make([]rtlChar, len(cs))
 	for i := range cs {
 		c := &cs[i]
-		r := rune(c.c)
-		if r < 0x20 || r == 0x7f || !utf8.ValidRune(r) {
-			r = ' '
-		}
+		r := walkRune(rune(c.c))
 		rc[i] = rtlChar{r: r, box: bbox(float64(c.x0)-ox, float64(c.y0)-oy, float64(c.x1)-ox, float64(c.y1)-oy), size: float64(c.size),
 			bold: c.font >= 0 && int(c.font) < len(fontBold) && fontBold[c.font]}
 	}
 	return rc, logicalOrder(rc)
+}
+
+// walkRune is the character the walk keeps for code point r: control
+// characters, DEL and what is no code point are a space.
+func walkRune(r rune) rune {
+	if r < 0x20 || r == 0x7f || !utf8.ValidRune(r) {
+		return ' '
+	}
+	return r
+}
+
+// walkSpace is unicode.IsSpace(r) for a walkRune r, ASCII told without
+// calling it (r is printable or ' '): that out-of-line call, once or
+// twice a character, spilled the page walk's loop values each time.
+func walkSpace(r rune) bool {
+	return r == ' ' || r >= utf8.RuneSelf && unicode.IsSpace(r)
 }
 
 // Page walks page n (1-based) into a Layout with the given detail.
@@ -167,18 +180,15 @@ func (d *Doc) page(n int, detail Detail, vectors, decode bool) (*Layout, error) 
 		}
 		for i := range cs {
 			c := &cs[i]
-			r := rune(c.c)
-			if r < 0x20 || r == 0x7f || !utf8.ValidRune(r) {
-				r = ' '
-			}
-			space := r == ' ' || r >= 0x80 && unicode.IsSpace(r)
+			r := walkRune(rune(c.c))
+			space := walkSpace(r)
 			if r >= 0x0590 && !hasRTL && mayBeRTL(r) {
 				hasRTL = true
 			}
 			switch {
-			case r == 0xFFFD:
+			case r == utf8.RuneError:
 				ln.BadChars++
-			case document.IsRealChar(r):
+			case !space: // document.IsRealChar(r)
 				ln.RealChars++
 			}
 			at := len(buf)
