@@ -114,6 +114,7 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 			continue
 		}
 		cols.numbersLast = numbersLast(cols, band)
+		cols.pitched = pitchedBand(band)
 		acc := cols.start(cols.cellsOf(band[0]))
 		acc.top = k == 0 && !body
 		for i := 1; i < len(band); i++ {
@@ -194,6 +195,9 @@ type columnStats struct {
 	// ruledRows: rules run between the body's rows (three bands of text
 	// or more between the region's rules), each band meant as one row
 	ruledRows bool
+	// pitched: the band's rows stand a row's pitch apart, further than
+	// its cells' lines (pitchedBand)
+	pitched bool
 }
 
 func newColumnStats(lines []*textLine, xs []sep) *columnStats {

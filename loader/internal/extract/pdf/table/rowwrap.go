@@ -97,6 +97,7 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		return false
 	}
 	allLower, bold := true, true
+	wrap := c.wrapsLower(a, prev, l, lcs)
 	for _, lc := range lcs {
 		for _, w := range lc.ws {
 			bold = bold && w.bold
@@ -109,14 +110,19 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		if margins && marginCell(lc.ws) {
 			continue
 		}
-		if full && !lower && !headAbove && !dangling(a, lcs) {
+		// a word that would not have fit, on a line another cell of which
+		// goes on lower-case (wrap), goes on its cell too, capitalised
+		// in a full line or after a number ("21", then "November" beside
+		// "Poster", then "session")
+		goesOn := wrap && len(a.cells[lc.col]) == 1 && c.wrapsUnder(a, lc)
+		if full && !lower && !headAbove && !dangling(a, lcs) && !goesOn {
 			return false
 		}
 		if numericCell(lc.ws) && !unit(lc.ws) && !yearEnding(a, lc, lcs) {
 			return false
 		}
 		for _, ws := range a.cells[lc.col] {
-			if numericCell(ws) {
+			if numericCell(ws) && !goesOn {
 				return false
 			}
 		}
@@ -151,6 +157,65 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	c.add(a, lcs)
 	a.closed = late // the numbers on the label's last line end the row
 	return true
+}
+
+// wrapsLower: in a band whose rows stand a row's pitch apart (pitched),
+// line l stands at the text's leading under prev and one of its cells
+// goes on a text
+// cell of row a lower-case, with a word that would not have fit on that
+// cell's line above: the line is the row's next line, its cells wrapped
+// ("Poster", then "session").
+func (c *columnStats) wrapsLower(a *rowAcc, prev, l *textLine, lcs []lineCell) bool {
+	if !c.pitched || rowPitch(prev, l, 0.07) {
+		return false
+	}
+	for _, lc := range lcs {
+		cell := a.cells[lc.col]
+		if len(cell) == 0 || !startsLower(lc.ws[0].text) || c.fits(a, lc.col, lc.ws[0]) {
+			continue
+		}
+		text := true
+		for _, ws := range cell {
+			text = text && !numericCell(ws)
+		}
+		if text {
+			return true
+		}
+	}
+	return false
+}
+
+// pitchedBand: the text's leading is known and half the steps from a
+// line of the band to the next, two at least, of those a leading or more
+// (a cell centred beside a taller one stands half a line from its
+// neighbours), are a row's pitch (rowPitch): a browser's table, its cells
+// padded, where a step at the leading is a cell's next line. In a table
+// set without padding every row stands at the leading, as a cell's next
+// line does, and says nothing.
+func pitchedBand(band []*textLine) bool {
+	n, pitched := 0, 0
+	for i := 1; i < len(band); i++ {
+		prev, l := band[i-1], band[i]
+		r := float64(l.ws[0].lead) / 100
+		if r == 0 {
+			return false
+		}
+		if l.bb.Y0-prev.bb.Y0 < 0.9*r*max(prev.size, l.size) {
+			continue
+		}
+		n++
+		if rowPitch(prev, l, 0.07) {
+			pitched++
+		}
+	}
+	return pitched >= 2 && 2*pitched >= n
+}
+
+// wrapsUnder: the cell lc of a line is words (no number, no code) whose
+// first would not have fit on the line above of row a's cell in its
+// column: that cell's next line, where the line is one (wrapsLower).
+func (c *columnStats) wrapsUnder(a *rowAcc, lc lineCell) bool {
+	return !numericCell(lc.ws) && !codeWord(lc.ws) && !c.fits(a, lc.col, lc.ws[0])
 }
 
 // capitalisedRow: below the header, a line that goes on in two or more
