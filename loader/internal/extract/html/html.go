@@ -120,6 +120,12 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 				switch how {
 				case "checked":
 					blocks, by = agreed, "readability+trafilatura"
+					if !ownTooShort {
+						var n int
+						if blocks, n = withOpening(blocks, kept, page, traf); n > 0 {
+							res.Metadata.Extra["content_check"] = fmt.Sprintf("readability's choice lacked the article's opening that trafilatura's text starts with: %d block(s) of the page above it that trafilatura's text holds were put back", n)
+						}
+					}
 					if ownTooShort {
 						blocks = dropRepeatedRuns(blocks, own)
 						res.Metadata.Extra["content_check"] = "trafilatura found too little on its own to judge by (its fallback's test: under half of readability's text, or no paragraphs); readability's choice was checked against its own text as trafilatura's fallback cleans it (dates, captions, buttons, forms out)"
