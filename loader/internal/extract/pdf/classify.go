@@ -138,7 +138,7 @@ func markFurniture(pages []*pageData) {
 			default:
 				continue
 			}
-			if isPageNumber(p.text) {
+			if isPageNumber(p.text) && !cellOfRow(p, pg) {
 				p.cat = document.PageNumber
 				p.furnTop, p.furnBot = zone == "t", zone == "b"
 				continue

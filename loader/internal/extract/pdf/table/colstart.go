@@ -84,7 +84,7 @@ func markColumnsOnce(lines []*textLine, size float64, again map[*word]bool) bool
 						continue
 					}
 					missed = 0
-					at = append(at, member{s, gap < pad, gap >= pad || wideSpace(lines[j], gap) || noWordSpace(lines[j], gap), j})
+					at = append(at, member{s, gap < pad, gap >= pad || wideSpace(lines[j], gap) || noWordSpace(lines[j], gap) || underSpace(lines[j], gap), j})
 					heads = len(over)
 				}
 				if dir > 0 {
@@ -207,6 +207,16 @@ func noWordSpace(l *textLine, gap float64) bool {
 	return gap >= 0.45*l.size
 }
 
+// underSpace: gap, between two words a space or the line's break split,
+// is narrower than any word space (0.17 of the size: a Latin font's
+// space is 0.25 to 0.33 of it, and justification shrinks it to 0.19 at
+// the least), though not nil: two cells set against each other, a
+// browser's unstyled table with collapsed borders leaving 1px of padding
+// each side (1.5pt in print, 0.15 of a 10pt size).
+func underSpace(l *textLine, gap float64) bool {
+	return gap > 0.05*l.size && gap < 0.17*l.size
+}
+
 // ragged: the words differ in width by 1pt or more (two of them at
 // least): they start at one x because their column is set flush left,
 // not because they are the same text centred or set flush right ("-"
@@ -270,7 +280,9 @@ func startAt(lines []*textLine, j int, x, pad float64) (w *word, gap float64, ac
 			return nil, 0, true
 		}
 		for _, n := range []int{j - 1, j + 1} {
-			if n >= 0 && n < len(lines) && running(lines[n], pad) &&
+			// (a gap narrower than any word space is no word space of
+			// a paragraph's short line: underSpace)
+			if n >= 0 && n < len(lines) && running(lines[n], pad) && !underSpace(l, gap) &&
 				max(lines[n].bb.Y0-l.bb.Y1, l.bb.Y0-lines[n].bb.Y1) <= 0.5*l.size {
 				return nil, 0, true
 			}

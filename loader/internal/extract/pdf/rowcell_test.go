@@ -1,0 +1,68 @@
+package pdf
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// TestNumberInARowIsNoPageNumber: a small table at a page's top or
+// bottom, found by no detector (none here), keeps its first or last
+// row's numbers ("31", "4") in their row: no PageNumber, the page's text
+// in reading order from the head row. On pdf/112 they were PageNumber
+// elements, moved to the front of the page ("31\n\n4\n\nTown ...").
+// A page number beside a running head's text (nothing under it) stays
+// one.
+func TestNumberInARowIsNoPageNumber(t *testing.T) {
+	row := func(y float64, cells ...string) []txt {
+		var out []txt
+		for i, c := range cells {
+			out = append(out, txt{X: []float64{59, 90, 152}[i], Y: y, Size: 10, S: c})
+		}
+		return out
+	}
+	table := func(y float64) []txt {
+		var out []txt
+		for i, r := range [][]string{{"Town", "Rain (mm)", "Days"}, {"Ayr", "31", "4"}, {"Troon", "27", "3"}, {"Irvine", "40", "5"}} {
+			out = append(out, row(y+float64(i)*12.75, r...)...)
+		}
+		return out
+	}
+	body := column(72, 300, "A paragraph of running text under the table, long enough to be the",
+		"page's body, saying what the figures of the table are about.")
+	for _, tc := range []struct {
+		name  string
+		items []txt
+	}{
+		{"top", append(table(68), body...)},
+		{"bottom", append(body, table(745)...)},
+	} {
+		res := extract(t, []pg{{Items: tc.items}})
+		for _, e := range res.Elements {
+			if e.Category == document.PageNumber {
+				t.Errorf("%s: %q is a PageNumber", tc.name, e.Text)
+			}
+		}
+		text := res.Pages[0].Text
+		if i, j := strings.Index(text, "Town"), strings.Index(text, "31"); i < 0 || j < i {
+			t.Errorf("%s: the row's numbers out of order: %q", tc.name, text)
+		}
+	}
+	// a running head with its page number: the number stays one
+	var pages []pg
+	for i := 1; i <= 3; i++ {
+		items := []txt{{X: 72, Y: 40, Size: 9, S: "Annual report 2025"}, {X: 530, Y: 40, Size: 9, S: string(rune('0' + i))}}
+		pages = append(pages, pg{Items: append(items, column(72, 90, "Body text of the page, a paragraph that goes on under the head.")...)})
+	}
+	res := extract(t, pages)
+	n := 0
+	for _, e := range res.Elements {
+		if e.Category == document.PageNumber {
+			n++
+		}
+	}
+	if n != 3 {
+		t.Errorf("running heads: %d page numbers, want 3", n)
+	}
+}
