@@ -1,10 +1,8 @@
 package table
 
 import (
-	"cmp"
 	"iter"
 	"math"
-	"slices"
 	"sync"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -35,7 +33,12 @@ func lineUp(ws []*word) []*textLine {
 	defer sc.put(n)
 	sorted := sc.words(n)
 	copy(sorted, ws)
-	slices.SortStableFunc(sorted, func(a, b *word) int { return cmp.Compare(a.cy(), b.cy()) })
+	// by vertical centre, stably (the order slices.SortStableFunc gave)
+	kw := sc.keyedWords(2 * n)
+	for i, w := range sorted {
+		kw[i] = keyed[*word]{w.cy(), w}
+	}
+	applyKeyed(sorted, kw)
 	ints := sc.int32s(2 * n)
 	lineOf := ints[:n:n]
 	// First the words' lines: a word joins one of the last three lines or
@@ -98,9 +101,9 @@ func lineUp(ws []*word) []*textLine {
 		l.ws = append(l.ws, w)
 	}
 	for _, l := range lines {
-		slices.SortStableFunc(l.ws, func(a, b *word) int { return cmp.Compare(a.bb.X0, b.bb.X0) })
+		sc.sortByX0(l.ws)
 	}
-	slices.SortStableFunc(lines, func(a, b *textLine) int { return cmp.Compare(a.bb.Y0, b.bb.Y0) })
+	sc.sortByY0(lines)
 	return lines
 }
 
@@ -111,6 +114,8 @@ func lineUp(ws []*word) []*textLine {
 type lineScratch struct {
 	sorted []*word
 	ints   []int32
+	kw     []keyed[*word] // sortKeyed's: the keys and the merge's room
+	kl     []keyed[*textLine]
 }
 
 var linePool = sync.Pool{New: func() any { return new(lineScratch) }}
@@ -132,6 +137,36 @@ func (sc *lineScratch) int32s(n int) []int32 {
 	s := sc.ints[:n]
 	clear(s)
 	return s
+}
+
+// keyedWords is the scratch's keyed words array of n.
+func (sc *lineScratch) keyedWords(n int) []keyed[*word] {
+	if cap(sc.kw) < n {
+		sc.kw = make([]keyed[*word], n)
+	}
+	return sc.kw[:n]
+}
+
+// sortByX0 sorts ws stably by left edge (slices.SortStableFunc's order
+// of cmp.Compare(a.bb.X0, b.bb.X0)).
+func (sc *lineScratch) sortByX0(ws []*word) {
+	kw := sc.keyedWords(2 * len(ws))
+	for i, w := range ws {
+		kw[i] = keyed[*word]{w.bb.X0, w}
+	}
+	applyKeyed(ws, kw)
+}
+
+// sortByY0 sorts lines stably by top edge, as sortByX0.
+func (sc *lineScratch) sortByY0(lines []*textLine) {
+	if cap(sc.kl) < 2*len(lines) {
+		sc.kl = make([]keyed[*textLine], 2*len(lines))
+	}
+	kl := sc.kl[:2*len(lines)]
+	for i, l := range lines {
+		kl[i] = keyed[*textLine]{l.bb.Y0, l}
+	}
+	applyKeyed(lines, kl)
 }
 
 // put returns the scratch to linePool, the n words it held let go.
