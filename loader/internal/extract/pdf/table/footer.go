@@ -1,6 +1,10 @@
 package table
 
-import "math"
+import (
+	"math"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
 
 // footerUnder: lines[j:] are the page's footer under a table run
 // (lines[i:j], three several-phrase lines or more): a rule between
@@ -137,16 +141,20 @@ func runningHead(lines []*textLine, gap float64, hs []rule) bool {
 }
 
 // alignedPhrases counts the phrases of h lined up with a phrase of the
-// lines under it: an edge or the middle of each.
+// lines under it: an edge or the middle of each. The phrases are the
+// lines' segments, as nSegments counts them: a column's words that
+// markColumnStarts marked start a phrase whatever the gap before them
+// (heads a padding or less apart over an unstyled web table's columns,
+// "Station Snow (cm) Frost days", were one phrase lined up with none).
 func alignedPhrases(h *textLine, lines []*textLine, gap float64) int {
-	var under []span
+	var under []document.BBox
 	for _, l := range lines {
-		under = append(under, phraseSpans(l, gap)...)
+		under = l.appendSegmentBoxes(under, gap)
 	}
 	aligned := 0
-	for _, p := range phraseSpans(h, gap) {
+	for _, p := range h.appendSegmentBoxes(nil, gap) {
 		for _, u := range under {
-			if math.Abs(p.a-u.a) <= 2 || math.Abs(p.b-u.b) <= 2 || math.Abs(p.a+p.b-u.a-u.b) <= 4 {
+			if math.Abs(p.X0-u.X0) <= 2 || math.Abs(p.X1-u.X1) <= 2 || math.Abs(p.X0+p.X1-u.X0-u.X1) <= 4 {
 				aligned++
 				break
 			}
