@@ -7,9 +7,9 @@ import (
 // narrowGutters splits the columns columnsIn found in a table drawn
 // without column rules (gap the grid's) at a channel as wide as gap or
 // wider, measured on the phrases, that no voting line's phrase crosses,
-// where three lines or more each have a phrase on both sides of it: two
-// columns whose phrases stand apart on every line, though the lines
-// together leave only about a padding between the columns' extents.
+// where a line at least has a phrase on both sides of it: two columns
+// whose phrases stand apart on every line, though the lines together
+// leave only about a padding between the columns' extents.
 //
 // A browser sets a table's columns a cell's padding apart from each
 // column's widest phrase. A column right-aligned under a head set left
@@ -20,7 +20,10 @@ import (
 // row's cells stand several sizes apart. columnsIn's half-point bins
 // shave up to a bin off each side of it (4.5pt), and exactGap measures it
 // again only where the rows keep phrases close on both sides, which such
-// rows do not: "Output current f" was one cell. A head over narrower
+// rows do not: "Output current f" was one cell. So does a last column
+// holding its head alone (or a cell or two), set a padding after the
+// widest phrase of the column before: only the head line has phrases on
+// both sides ("Price See" over "122.88"). A head over narrower
 // cells aligned otherwise (a head set left over right-aligned numbers)
 // leaves a channel too, but no line has phrases on both of its sides:
 // the column stays whole.
@@ -44,7 +47,7 @@ func narrowGutters(cols []span, lines []*textLine, gap float64) []span {
 		start := c.a
 		for k := 0; k+1 < len(parts); k++ {
 			ga, gb := parts[k].b, parts[k+1].a
-			if gb-ga < gap || linesOnBothSides(boxes, of, parts[k], parts[k+1]) < 3 {
+			if gb-ga < gap || linesOnBothSides(boxes, of, parts[k], parts[k+1]) == 0 {
 				continue
 			}
 			out = append(out, span{start, ga})

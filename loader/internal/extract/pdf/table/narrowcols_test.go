@@ -54,9 +54,12 @@ func tightColumnsPage(rows [][]string, right []bool, pad []float64) []phraseAt {
 // over "f", "RH"), are columns: on every line their phrases stand
 // several sizes apart, though the lines together leave only the padding
 // between the columns' extents (hard tune kd-3260, kd-3244, surround
-// tune kd-5530, kd-5756: "Output current f" was one cell). A head set
-// left over narrower right-aligned numbers leaves a channel too, with no
-// line holding phrases on both of its sides: that column stays whole.
+// tune kd-5530, kd-5756: "Output current f" was one cell), and so is a
+// last column holding its head alone, set a padding after the widest
+// phrase of the column before (surround tune kd-5594: "Price See"). A
+// head set left over narrower right-aligned numbers leaves a channel
+// too, with no line holding phrases on both of its sides: that column
+// stays whole.
 func TestTightColumnsApartOnEveryRow(t *testing.T) {
 	params := [][]string{
 		{"Parameter", "Symbol", "Value"},
@@ -74,6 +77,12 @@ func TestTightColumnsApartOnEveryRow(t *testing.T) {
 		{"A. Lindqvist", "Data officer", "2484", "B-376"},
 		{"R. Okafor", "Secretary", "5192", "C-420"},
 	}
+	parts := [][]string{
+		{"Part no.", "Qty", "Price", "See"},
+		{"HB-0827", "60", "122.88", ""},
+		{"HB-6911", "12", "34.13", ""},
+		{"DB-0346", "49", "7.50", ""},
+	}
 	for _, c := range []struct {
 		rows  [][]string
 		right []bool
@@ -83,6 +92,9 @@ func TestTightColumnsApartOnEveryRow(t *testing.T) {
 		// (a bin shaved off each side)
 		{params, []bool{false, true, false}, []float64{5.25, 5.25}},
 		{staff, []bool{false, true, true, false}, []float64{5.25, 5.25, 5.25}},
+		// a last column with a head only, the head line alone with
+		// phrases on both sides of its channel
+		{parts, []bool{false, false, false, false}, []float64{5.25, 5.25, 5.25}},
 	} {
 		ts := New().DetectTables(chromiumLayout(tightColumnsPage(c.rows, c.right, c.pad)))
 		if len(ts) != 1 {
