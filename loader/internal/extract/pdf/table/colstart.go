@@ -10,7 +10,10 @@ import (
 // cells 2px of border spacing and 1px of padding apart (3pt in print), as
 // far as a space, so "NASDAQ Composite 2,456" reads as one phrase. A
 // column shows in its alignment instead. From a word standing a cell's
-// padding or more after the word before it (the grid's gap), the lines
+// padding or more after the word before it (the grid's gap), or 0.45 of
+// a size, wider than any word space (noWordSpace: an unstyled table's
+// "Braemar" 5.3pt before "62" at 10pt, where no row keeps a padding's
+// gap before that column), the lines
 // above and below (as close as a table's rows, 1.8 lines apart at most)
 // with a word starting at the same x (within 0.3pt: a column's cells
 // start at one x, a centred head or a paragraph's word only near it) are
@@ -53,11 +56,11 @@ func markColumnsOnce(lines []*textLine, size float64, again map[*word]bool) bool
 	for i, l := range lines {
 		for k := 1; k < len(l.ws); k++ {
 			w := l.ws[k]
-			if again == nil && w.edge || again[w] || w.mono || w.bb.X0-l.ws[k-1].bb.X1 < pad || afterNumber(l, k, size) || proseWords(l.ws[:k]) && proseWords(l.ws[k:]) {
+			if again == nil && w.edge || again[w] || w.mono || w.bb.X0-l.ws[k-1].bb.X1 < pad && !noWordSpace(l, w.bb.X0-l.ws[k-1].bb.X1) || afterNumber(l, k, size) || proseWords(l.ws[:k]) && proseWords(l.ws[k:]) {
 				continue
 			}
 			x := w.bb.X0
-			at = append(at[:0], member{w, false, true, i})
+			at = append(at[:0], member{w, w.bb.X0-l.ws[k-1].bb.X1 < pad, true, i})
 			over = over[:0]
 			for _, dir := range []int{-1, 1} {
 				missed := 0 // lines in a row with nothing at x
