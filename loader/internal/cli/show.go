@@ -33,7 +33,7 @@ func (mr *modelRun) show(ctx context.Context, m *runner.Manifest) int {
 		fmt.Fprintf(stderr, "docket show: there is no warehouse yet (%s): run `docket build` first\n", mr.pp.Warehouse)
 		return ExitUsage
 	}
-	forRun, err := m.ForRun(runner.RunContext{Selected: ids})
+	forRun, err := m.ForRun(runner.RunContext{Selected: ids, Args: map[string]any{"which": "show"}})
 	if err != nil {
 		fmt.Fprintln(stderr, "docket show:", err)
 		return ExitUsage

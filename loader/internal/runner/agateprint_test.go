@@ -4,8 +4,9 @@ import "testing"
 
 // TestAgatePrint: a run_query table's parts print as agate prints them:
 // a Row and a Column as MappedSequence's str (<agate.Row: (...)>, the
-// repr of its first five values, then ...), the Table as its object
-// repr without the address; a Row has keys(), values(), items(), get()
+// repr of its first five values, then ...), the Table as agate's
+// Table.__str__, its print_structure (it printed <agate.table.Table
+// object>); a Row has keys(), values(), items(), get()
 // and dict(), and iterates as its values. Main printed Go internals
 // (<compiler.resultRow Value>), had no values() ("not a method docket
 // provides") and refused list(row).
@@ -15,7 +16,7 @@ func TestAgatePrint(t *testing.T) {
 		"models/printed.sql": q + "{% if execute %}{% set r = t.rows[0] %}select $${{ r }}|{{ t.columns['c'] }}|{{ t }}|{{ r.values() }}|{{ r.keys()[:2] }}|" +
 			"{{ r.get('b') }} {{ r.get('zz', 'D') }}|{{ r.dict()['c'] }}|{{ (r | list)[3:] }}|{{ r.items()[1] }}$$ as v{% else %}select 1 as v{% endif %}",
 		"tests/printed_ok.sql": "select * from {{ ref('printed') }} where v <> $$<agate.Row: (1, 'x', Decimal('2.50'), datetime.date(2024, 1, 2), datetime.datetime(2024, 1, 2, 10, 20, 30), ...)>|" +
-			"<agate.Column: (Decimal('2.50'))>|<agate.table.Table object>|(1, 'x', Decimal('2.50'), datetime.date(2024, 1, 2), datetime.datetime(2024, 1, 2, 10, 20, 30), None)|" +
+			"<agate.Column: (Decimal('2.50'))>|| column | data_type |\n| ------ | --------- |\n| a      | Integer   |\n| b      | Text      |\n| c      | Number    |\n| d      | Date      |\n| ts     | DateTime  |\n| n      | Integer   |\n|(1, 'x', Decimal('2.50'), datetime.date(2024, 1, 2), datetime.datetime(2024, 1, 2, 10, 20, 30), None)|" +
 			"('a', 'b')|x D|2.50|[datetime.date(2024, 1, 2), datetime.datetime(2024, 1, 2, 10, 20, 30), None]|('b', 'x')$$",
 	})
 	m, diags := parseProbe(t, dir)

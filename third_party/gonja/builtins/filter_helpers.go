@@ -269,6 +269,8 @@ func normalizeJSONValue(value any) any {
 		return object
 	case *exec.Value:
 		return normalizeJSONValue(typed.Interface())
+	case exec.PyClassNamer: // docket: range(), agate's values: json.dumps refuses them (PyJSON says so)
+		return typed
 	}
 
 	resolved := reflect.ValueOf(value)

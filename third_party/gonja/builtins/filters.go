@@ -1416,6 +1416,10 @@ func filterToJSON(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec
 	}
 
 	out, err := marshalJSON(normalizeJSONValue(in.Interface()))
+	var typeErr *exec.PyTypeError
+	if errors.As(err, &typeErr) { // docket: json.dumps's TypeError (range(3)|tojson was [0, 1, 2])
+		return exec.AsValue(err)
+	}
 	if err != nil {
 		casted := in.ToGoSimpleType(false)
 		if castErr, ok := casted.(error); ok {

@@ -71,12 +71,40 @@ func NewPyRange(start, stop, step int) PyRange {
 // are kept past its length, in the spare capacity rangeFunction gives it.
 type PyRange []int
 
+// PySlice is Python's range slice: range(a, b, s)[i:j:k] is
+// range(a+i*s, a+j*s, s*k), i and j the slice's bounds for its length
+// (it printed the unsliced range's arguments: range(5)[1:] was
+// "range(0, 5)").
+func (r PyRange) PySlice(start, stop, step int) any {
+	a, _, s := r.args()
+	return NewPyRange(a+start*s, a+stop*s, s*step)
+}
+
+// PyClassName is its type's name in Python's messages: "Object of type
+// range is not JSON serializable" (tojson wrote [0, 1, 2]).
+func (r PyRange) PyClassName() string { return "range" }
+
+// args are the start, stop and step range() was called with (or, for a
+// range copied without them, its numbers' own).
+func (r PyRange) args() (start, stop, step int) {
+	if cap(r) >= len(r)+3 {
+		full := r[:len(r)+3]
+		return full[len(r)], full[len(r)+1], full[len(r)+2]
+	}
+	switch len(r) {
+	case 0:
+		return 0, 0, 1
+	case 1:
+		return r[0], r[0] + 1, 1
+	}
+	return r[0], r[len(r)-1] + (r[1] - r[0]), r[1] - r[0]
+}
+
 func (r PyRange) String() string {
-	if cap(r) < len(r)+3 { // sliced or copied: only the numbers are known
+	if cap(r) < len(r)+3 { // copied: only the numbers are known
 		return fmt.Sprint([]int(r))
 	}
-	full := r[:len(r)+3]
-	start, stop, step := full[len(r)], full[len(r)+1], full[len(r)+2]
+	start, stop, step := r.args()
 	if step == 1 {
 		return fmt.Sprintf("range(%d, %d)", start, stop)
 	}

@@ -446,6 +446,13 @@ func (e *Evaluator) evalGetSlice(node *nodes.GetSlice) *Value {
 		end = endValue.Integer()
 	}
 
+	// docket: a value that slices as its Python type does (range() gives a
+	// range, agate's Row and Column a tuple) is handed Python's bounds
+	if ps, ok := value.Interface().(PySlicer); ok {
+		lo, hi := pythonSliceBounds(n, start, end, step, startProvided, endProvided)
+		return AsValue(ps.PySlice(lo, hi, step))
+	}
+
 	// Fast path: step == 1 → use the existing Slice() method (preserves prior behavior).
 	if step == 1 {
 		s := 0

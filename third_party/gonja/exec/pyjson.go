@@ -58,6 +58,9 @@ func writeCompactJSON(buf *bytes.Buffer, v *Value, sortKeys, htmlSafe bool, dept
 		name := n.PyTypeName()
 		return &PyTypeError{Msg: "Object of type " + name[strings.LastIndex(name, ".")+1:] + " is not JSON serializable"}
 	}
+	if n, ok := v.Interface().(PyClassNamer); ok { // range(), agate's Table, Row, Column: json.dumps refuses them
+		return &PyTypeError{Msg: "Object of type " + n.PyClassName() + " is not JSON serializable"}
+	}
 	switch x := v.Interface().(type) {
 	case Decimal: // json.dumps refuses a Decimal (upstream: a float, another value)
 		return &PyTypeError{Msg: "Object of type Decimal is not JSON serializable"}

@@ -166,3 +166,17 @@ func boolAsInt(v *Value) *Value {
 	}
 	return v
 }
+
+// PySlicer (docket) is a value whose slice is its Python type's own:
+// range(5)[1:] is range(1, 5), an agate Row's or Column's slice a tuple.
+// start and stop are Python's bounds for its length (slice.indices), step
+// is not 0.
+type PySlicer interface {
+	PySlice(start, stop, step int) any
+}
+
+// PyFormatter (docket) is a value with Python's __format__ of its own:
+// format(date, '%Y') is strftime; an empty spec is str().
+type PyFormatter interface {
+	PyFormat(spec string) (string, error)
+}

@@ -18,10 +18,10 @@ func (r *resultRow) String() string { return mappedSequence("Row", r.vals) }
 // String is str(column): <agate.Column: (Decimal('1'), Decimal('2'))>.
 func (c *resultColumn) String() string { return mappedSequence("Column", c.vals) }
 
-// String is str(table): agate's Table has no __str__, so Python prints
-// its object repr (<agate.table.Table object at 0x7f...>); the address
-// is left out, which no template can depend on.
-func (t *resultTable) String() string { return "<agate.table.Table object>" }
+// String is str(table): agate's Table.__str__ is its print_structure
+// written to a StringIO (each line ends in "\n"), as wireservice/agate's
+// table/__init__.py has it. It printed "<agate.table.Table object>".
+func (t *resultTable) String() string { return t.structure() + "\n" }
 
 func mappedSequence(kind string, vals []any) string {
 	parts := make([]string, 0, 6)

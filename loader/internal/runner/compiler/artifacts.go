@@ -427,8 +427,8 @@ func (m *Manifest) sourceDoc(n *Node) map[string]any {
 		"database": StrOrNil(n.Database), "schema": n.Schema, "path": n.Path, "original_file_path": n.Path,
 		"fqn": n.FQN, "source_name": n.SourceName, "source_description": n.srcDesc, "loader": n.srcLoader,
 		"identifier": n.Identifier, "quoting": map[string]any{}, "loaded_at_field": StrOrNil(n.LoadedAtField),
-		"description": n.Description, "columns": columnsDoc(n.Columns), "meta": metaDoc(n.Config.Meta),
-		"source_meta": map[string]any{}, "tags": tags, "config": cfg, "patch_path": nil,
+		"description": n.Description, "columns": columnsDoc(n.Columns), "meta": metaDoc(n.tblMeta),
+		"source_meta": metaDoc(n.srcMeta), "tags": tags, "config": cfg, "patch_path": nil,
 		"unrendered_config": map[string]any{}, "relation_name": StrOrNil(n.Relation), "doc_blocks": []string{},
 		"freshness": nil,
 	}

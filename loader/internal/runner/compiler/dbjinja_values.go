@@ -83,6 +83,33 @@ type resultColumn struct {
 	vals []any
 }
 
+// JinjaList makes a column iterate, count, test true and index as its
+// values, as agate's Column (a MappedSequence) does: `column|list` was
+// "'Column' object is not iterable" and `column|length` 0.
+func (c *resultColumn) JinjaList() []any { return append([]any(nil), c.vals...) }
+
+// PySlice is agate's MappedSequence slice: a tuple of the values (it was
+// a list: [1, 2] where agate prints (1, 2)).
+func (c *resultColumn) PySlice(start, stop, step int) any {
+	return pySliceTuple(c.vals, start, stop, step)
+}
+
+// PySlice is a Row's slice, a tuple as agate gives it.
+func (r *resultRow) PySlice(start, stop, step int) any {
+	return pySliceTuple(r.vals, start, stop, step)
+}
+
+// pySliceTuple is vals[start:stop:step] (Python's bounds) as a tuple.
+func pySliceTuple(vals []any, start, stop, step int) exec.Tuple {
+	var out []any
+	for i := start; (step > 0 && i < stop) || (step < 0 && i > stop); i += step {
+		if i >= 0 && i < len(vals) {
+			out = append(out, vals[i])
+		}
+	}
+	return pyTuple(out)
+}
+
 func (c *resultColumn) GetAttribute(name string) (*exec.Value, bool) {
 	switch name {
 	case "name":

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"reflect"
 	"strconv"
@@ -18,6 +19,23 @@ import (
 type RunContext struct {
 	Selected []string // unique_ids the invocation runs (selected_resources)
 	Empty    bool
+	// Args are the invocation's flags as run_results.json's args and dbt's
+	// invocation_args_dict have them (which, full_refresh, select, ...)
+	Args map[string]any
+}
+
+// invocationArgs is dbt's invocation_args_dict of a run: its Args (which
+// "compile" when a command gives none), full_refresh false unless set,
+// and the --vars as a dict. It was an undefined name.
+func (m *Manifest) invocationArgs() map[string]any {
+	out := map[string]any{"which": "compile", "full_refresh": false, "vars": map[string]any{}}
+	for k, v := range m.run.Args {
+		out[k] = v
+	}
+	if len(m.cliVars) > 0 {
+		out["vars"] = m.cliVars
+	}
+	return out
 }
 
 // ForRun is m as one run renders it (Execute calls it): templates that
@@ -57,11 +75,14 @@ func (m *Manifest) FlatGraph() map[string]any {
 			"sources": doc.Sources, "semantic_models": doc.SemanticModels, "saved_queries": doc.SavedQueries}
 		// a whole number stays an int (meta: {n: 1} was 1.0), a float a
 		// float (2.0 is written "2.0", not "2"), a big int exact
-		b, err := json.Marshal(floatsKept(reflect.ValueOf(parts)))
+		// a date or datetime (a YAML date in meta) crosses the round
+		// trip as a marker and comes back as itself: it was its text
+		var times []any
+		b, err := json.Marshal(timesMarked(floatsKept(reflect.ValueOf(parts)), &times))
 		if err == nil {
 			var v any
 			if v, err = render.DecodeJSON(b); err == nil {
-				m.flat.v, _ = graphValues(v, false).(map[string]any)
+				m.flat.v, _ = graphValues(timesBack(v, times), false).(map[string]any)
 			}
 		}
 		if err != nil || m.flat.v == nil {
@@ -82,7 +103,7 @@ func graphValues(v any, inMeta bool) any {
 		}
 		out := make(map[string]any, len(x.Vals))
 		for k, e := range x.Vals {
-			out[k] = graphValues(e, k == "meta")
+			out[k] = graphValues(e, k == "meta" || k == "source_meta")
 		}
 		return out
 	case []any:
@@ -215,4 +236,55 @@ func (s *selectedResources) JinjaList() []any {
 		out = append(out, id)
 	}
 	return out
+}
+
+// timeMark is the key of the marker a date or datetime crosses
+// FlatGraph's JSON round trip as: {"\x00docket_time": its index}.
+const timeMark = "\x00docket_time"
+
+// timesMarked is v (floatsKept's result) with each date and datetime a
+// marker, the values appended to times.
+func timesMarked(v any, times *[]any) any {
+	switch x := v.(type) {
+	case render.Date, render.Datetime, pyDatetime:
+		*times = append(*times, x)
+		return map[string]any{timeMark: len(*times) - 1}
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = timesMarked(e, times)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = timesMarked(e, times)
+		}
+		return out
+	}
+	if o, ok := render.MapOrderedJSON(v, func(e any) any { return timesMarked(e, times) }); ok {
+		return o
+	}
+	return v
+}
+
+// timesBack is the decoded graph with each marker its date or datetime
+// again.
+func timesBack(v any, times []any) any {
+	switch x := v.(type) {
+	case *render.Mapping:
+		if len(x.Keys) == 1 && x.Keys[0] == timeMark {
+			if i, err := strconv.Atoi(fmt.Sprint(x.Vals[timeMark])); err == nil && i >= 0 && i < len(times) {
+				return times[i]
+			}
+		}
+		for k, e := range x.Vals {
+			x.Vals[k] = timesBack(e, times)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = timesBack(e, times)
+		}
+	}
+	return v
 }

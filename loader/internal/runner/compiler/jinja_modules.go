@@ -266,6 +266,9 @@ func fromISOFormat(a render.Args) (any, error) {
 // and two of them compared as gonja compares structs.
 type pyDatetime struct{ t time.Time }
 
+// a YAML date and time without a zone is this naive datetime
+func init() { render.NaiveDatetime = func(t time.Time) any { return pyDatetime{t} } }
+
 func (d pyDatetime) String() string {
 	if d.t.Nanosecond() != 0 {
 		return d.t.Format("2006-01-02 15:04:05.000000")
@@ -312,4 +315,9 @@ func (d pyDatetime) GetAttribute(name string) (*exec.Value, bool) {
 // PyOp implements exec.PyOperand (see queryTime.PyOp).
 func (d pyDatetime) PyOp(op string, other *exec.Value, reflected bool) (*exec.Value, bool) {
 	return d.naive().PyOp(op, other, reflected)
+}
+
+// PyFormat is a modules.datetime value's __format__ (exec.PyFormatter).
+func (d pyDatetime) PyFormat(spec string) (string, error) {
+	return render.PyFormatTime(d, d.t, spec), nil
 }

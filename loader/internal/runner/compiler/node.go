@@ -222,6 +222,9 @@ type Node struct {
 	layer     string // docket's default schema: the first folder under models/, or seeds
 	srcDesc   string // sources: the source's own description and loader (manifest.json)
 	srcLoader string
+	// sources: the table's own meta and its source's (manifest.json's and
+	// the graph's meta and source_meta; config.meta holds both merged)
+	tblMeta, srcMeta *render.Mapping
 	// quoteColumns: a source's quoting: {column: true} (its table's wins):
 	// its columns' tests get the quoted name unless a column says quote:
 	quoteColumns bool

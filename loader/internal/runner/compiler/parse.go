@@ -85,6 +85,7 @@ type Manifest struct {
 	yamlRoots   map[string]*yaml.Node       // project.yaml and dbt_project.yml parsed for positions (configTree)
 	flat        *flatGraph                  // the Jinja graph, built on first use (graphctx.go)
 	run         *RunContext                 // set by ForRun: what a run adds to templates
+	cliVars     map[string]any              // --vars (invocation_args_dict's vars)
 	// snapPatches are snapshots/*.yml entries without relation: (snapshot
 	// properties), applied with the schema files (patchSnapshot)
 	snapPatches []yamlEntry

@@ -256,6 +256,7 @@ func (m *Manifest) buildVars(root, cli map[string]any) {
 	m.Vars = map[string]any{}
 	scoped(m.Vars, root, m.Name)
 	scoped(m.Vars, cli, "")
+	m.cliVars = cli
 	m.pkgVars = map[string]map[string]any{}
 	for _, pk := range m.pkgDirs {
 		v := map[string]any{}

@@ -271,6 +271,20 @@ func nonFinite(f float64) (string, bool) {
 }
 
 // pyStr is str(v) in Python for a YAML value; pyRepr is repr(v).
+// pyStrOf is Python's str() of a template value as log() and print()
+// write it: a list, tuple or dict with its items' reprs
+// ([Decimal('1.50'), datetime.date(2024, 1, 31)]; log printed their str():
+// [1.50, 2024-01-31]), None as None, an undefined value as "".
+func pyStrOf(v *exec.Value) string {
+	if v.IsNil() {
+		if v.Undefined {
+			return ""
+		}
+		return "None"
+	}
+	return v.String()
+}
+
 func pyStr(v any) string {
 	if s, ok := v.(string); ok {
 		return s

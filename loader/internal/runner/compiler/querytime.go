@@ -204,3 +204,8 @@ func (q queryTime) typeError(op string, other *exec.Value, isTime bool, k timeKi
 	}
 	return fmt.Errorf("TypeError as in Python ('%s' not supported between instances of '%s' and '%s')", op, a, b)
 }
+
+// PyFormat is a query date's or datetime's __format__ (exec.PyFormatter).
+func (q queryTime) PyFormat(spec string) (string, error) {
+	return render.PyFormatTime(q, q.t, spec), nil
+}

@@ -120,7 +120,7 @@ func (rc *renderCtx) vars() map[string]any {
 				info = a.Pos[1]
 			}
 			if b, _ := info.(bool); b && len(a.Pos) > 0 {
-				rc.say(pyStr(render.PyValue(a.Raw[0]))) // dbt's str(msg)
+				rc.say(pyStrOf(a.Raw[0])) // dbt's str(msg)
 			}
 			return "", nil
 		}),
@@ -143,7 +143,7 @@ func (rc *renderCtx) vars() map[string]any {
 		ctx["print"] = render.Wrap(func(a render.Args) (any, error) {
 			parts := make([]string, len(a.Pos))
 			for i, v := range a.Raw {
-				parts[i] = pyStr(render.PyValue(v)) // Python's print: str() of each
+				parts[i] = pyStrOf(v) // Python's print: str() of each
 			}
 			rc.say(strings.Join(parts, " "))
 			return "", nil

@@ -25,9 +25,11 @@ func (rc *renderCtx) nodeContext(ctx map[string]any) {
 	ctx["run_started_at"] = render.Datetime{T: m.started}
 	ctx["invocation_id"] = m.InvocationID()
 	ctx["dbt_version"] = DbtVersion
-	ctx["graph"], ctx["selected_resources"] = &graphValue{rc}, &selectedResources{rc}
+	// invocation_args_dict: as the graph, a render at parse renders again
+	// at run time, with the run's
+	ctx["graph"], ctx["selected_resources"], ctx["invocation_args_dict"] = &graphValue{rc}, &selectedResources{rc}, &graphValue{rc}
 	if m.run != nil {
-		ctx["graph"] = m.FlatGraph()
+		ctx["graph"], ctx["invocation_args_dict"] = m.FlatGraph(), m.invocationArgs()
 	}
 	alias := n.Alias
 	if alias == "" {

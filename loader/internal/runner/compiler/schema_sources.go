@@ -70,6 +70,7 @@ func (m *Manifest) readSourceTable(path string, s, t *yaml.Node, src, srcDesc st
 		n.Relation = loc // dbt-duckdb's external source: read from files
 	}
 	n.Tags, n.Config.Meta = sourceTagsMeta(s, t)
+	n.tblMeta, n.srcMeta = levelMeta(t), levelMeta(s)
 	n.Config.Tags = n.Tags
 	n.Config.EventTime = sourceEventTime(s, t)
 	m.readFreshness(path, n, s, t, diags)

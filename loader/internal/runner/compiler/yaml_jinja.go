@@ -232,6 +232,22 @@ func (m *Manifest) checkSourceQuoting(path, what string, k, v *yaml.Node) {
 	}
 }
 
+// levelMeta is the meta a source or a source table sets itself (meta:,
+// then config: meta:, as dict.update): dbt keeps the two apart, a source
+// node's meta the table's and its source_meta the source's.
+func levelMeta(level *yaml.Node) *render.Mapping {
+	meta := &render.Mapping{Vals: map[string]any{}}
+	for _, n := range []*yaml.Node{level, yget(level, "config")} {
+		if n == nil {
+			continue
+		}
+		if mm := ymeta(yget(n, "meta")); mm.Len() > 0 {
+			meta.Update(mm)
+		}
+	}
+	return meta
+}
+
 // sourceTagsMeta are a source table's tags and meta: its source's, then its
 // own (dbt's source tags add up; a table's meta keys win).
 func sourceTagsMeta(src, tbl *yaml.Node) ([]string, *render.Mapping) {

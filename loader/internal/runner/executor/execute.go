@@ -29,10 +29,6 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 	if err != nil {
 		return nil, err
 	}
-	// templates that read graph or selected_resources see this run's
-	if m, err = m.ForRun(compiler.RunContext{Selected: compiler.SortedKeys(exec), Empty: opts.Empty}); err != nil {
-		return nil, err
-	}
 	threads := opts.Threads
 	if threads <= 0 {
 		threads = 1
@@ -51,6 +47,11 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 		if !t.IsZero() {
 			rr.Args[k] = t.UTC().Format(time.RFC3339) // dbt 1.9 records them; retry passes them again
 		}
+	}
+	// templates that read graph, selected_resources or invocation_args_dict
+	// see this run's
+	if m, err = m.ForRun(compiler.RunContext{Selected: compiler.SortedKeys(exec), Empty: opts.Empty, Args: invocationArgs(rr.Args)}); err != nil {
+		return nil, err
 	}
 	if len(exec) == 0 {
 		return rr, nil
@@ -239,4 +240,18 @@ func (rn *run) settings(ctx context.Context, conns []*sql.Conn) error {
 		}
 	}
 	return nil
+}
+
+// invocationArgs is a copy of a run's args for invocation_args_dict,
+// without select: run_results.json's holds the unique_ids run, dbt's
+// invocation_args_dict the selectors as typed, which the executor does
+// not have (a missing key reads as undefined, not as a wrong value).
+func invocationArgs(args map[string]any) map[string]any {
+	out := make(map[string]any, len(args))
+	for k, v := range args {
+		if k != "select" {
+			out[k] = v
+		}
+	}
+	return out
 }

@@ -21,7 +21,7 @@ import (
 // what m.FindOperation found: the caller looks the macro up first, so a
 // macro no package defines is reported before the warehouse is opened.
 func RunOperation(ctx context.Context, m *compiler.Manifest, db Database, op *compiler.MacroCall, args map[string]any) (*RunResults, error) {
-	m, err := m.ForRun(compiler.RunContext{Selected: []string{}})
+	m, err := m.ForRun(compiler.RunContext{Selected: []string{}, Args: map[string]any{"which": "run-operation"}})
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,9 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -67,6 +69,11 @@ func DecodeYAML(n *yaml.Node) (any, error) {
 	if t, ok := v.(time.Time); ok && err == nil {
 		return yamlTime(t, n.Value), nil
 	}
+	if str, ok := v.(string); ok && err == nil && n.Kind == yaml.ScalarNode && n.Style == 0 && n.Tag == "!!str" {
+		if t, ok := pyYAMLTimestamp(str); ok { // a form PyYAML reads as a timestamp and yaml.v3 does not
+			return t, nil
+		}
+	}
 	return v, err
 }
 
@@ -74,18 +81,30 @@ func DecodeYAML(n *yaml.Node) (any, error) {
 // datetime.date, a date and time with a zone (Z, +09:00) an aware
 // datetime. A time.Time printed as Go prints it ("2024-01-02 00:00:00
 // +0000 UTC": var('start_date') in SQL). A date and time without a zone
-// (a naive datetime) stays a time.Time: docket has no naive datetime in
-// this package.
+// is a naive datetime: NaiveDatetime's (the runner's), else a time.Time.
 func yamlTime(t time.Time, text string) any {
 	text = strings.TrimSpace(text)
 	if len(text) <= len("2006-01-02") {
 		return Date{t}
 	}
-	if strings.HasSuffix(text, "Z") || strings.HasSuffix(text, "z") || strings.ContainsAny(text[len("2006-01-02T00:00"):], "+-") {
+	if strings.HasSuffix(text, "Z") || strings.HasSuffix(text, "z") {
+		return Datetime{t.In(PyTimezoneUTC)}
+	}
+	if strings.ContainsAny(text[len("2006-01-02T00:00"):], "+-") {
 		return Datetime{t}
+	}
+	if NaiveDatetime != nil {
+		return NaiveDatetime(t)
 	}
 	return t
 }
+
+// NaiveDatetime is a naive datetime.datetime of wall time t as the runner
+// has it (its modules.datetime value, set by the compiler package): a
+// YAML `2024-01-02 10:20:30` prints 2024-01-02 10:20:30 and its repr is
+// datetime.datetime(2024, 1, 2, 10, 20, 30), as PyYAML's safe_load gives
+// it (it printed Go's "2024-01-02 10:20:30 +0000 UTC").
+var NaiveDatetime func(t time.Time) any
 
 // decodeMapping is n as a *Mapping; false when a key is not a string or
 // n merges another mapping (<<), which yaml.v3 decodes.
@@ -290,4 +309,78 @@ func DecodeJSON(data []byte) (any, error) {
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.UseNumber()
 	return decodeJSON(d)
+}
+
+// MapOrderedJSON is o, an OrderedJSON mapping, with f applied to each
+// value (the graph's round trip marks its dates so); false for any other
+// value.
+func MapOrderedJSON(o any, f func(any) any) (json.Marshaler, bool) {
+	x, ok := o.(orderedJSON)
+	if !ok {
+		return nil, false
+	}
+	vals := make(map[string]any, len(x.vals))
+	for k, e := range x.vals {
+		vals[k] = f(e)
+	}
+	return orderedJSON{keys: x.keys, vals: vals}, true
+}
+
+// pyYAMLTimestampRe is PyYAML's timestamp resolver (resolver.py): a date,
+// or a date and time with T, t or blanks between and an optional zone
+// after optional blanks. yaml.v3 reads fewer forms: "2024-01-02
+// 10:20:30+02:00" and "2024-1-2 1:20:30 Z" stayed strings.
+var pyYAMLTimestampRe = regexp.MustCompile(`^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:[Tt]|[ \t]+)([0-9]{1,2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]*))?(?:[ \t]*(Z|[-+][0-9]{1,2}(?::?[0-9]{2})?))?)?$`)
+
+// pyYAMLTimestamp is s as PyYAML's construct_yaml_timestamp gives it (a
+// date, a naive or an aware datetime); false when s is no timestamp to
+// PyYAML or names no real day.
+func pyYAMLTimestamp(s string) (any, bool) {
+	m := pyYAMLTimestampRe.FindStringSubmatch(s)
+	if m == nil {
+		return nil, false
+	}
+	num := func(x string) int { i, _ := strconv.Atoi(x); return i }
+	y, mo, d := num(m[1]), num(m[2]), num(m[3])
+	if m[4] == "" {
+		t := time.Date(y, time.Month(mo), d, 0, 0, 0, 0, time.UTC)
+		if t.Day() != d || int(t.Month()) != mo {
+			return nil, false
+		}
+		return Date{t}, true
+	}
+	frac := m[7]
+	if len(frac) > 6 {
+		frac = frac[:6] // PyYAML keeps microseconds
+	}
+	us := 0
+	if frac != "" {
+		us = num(frac + strings.Repeat("0", 6-len(frac)))
+	}
+	loc := PyTimezoneUTC
+	if z := m[8]; z != "" && z != "Z" {
+		sign := 1
+		if z[0] == '-' {
+			sign = -1
+		}
+		hm := strings.ReplaceAll(z[1:], ":", "")
+		h, mi := 0, 0
+		if len(hm) <= 2 {
+			h = num(hm)
+		} else {
+			h, mi = num(hm[:len(hm)-2]), num(hm[len(hm)-2:])
+		}
+		loc = time.FixedZone("", sign*(h*3600+mi*60))
+	}
+	t := time.Date(y, time.Month(mo), d, num(m[4]), num(m[5]), num(m[6]), us*1000, loc)
+	if t.Day() != d || t.Hour() != num(m[4]) || t.Minute() != num(m[5]) || t.Second() != num(m[6]) {
+		return nil, false
+	}
+	if m[8] == "" {
+		if NaiveDatetime != nil {
+			return NaiveDatetime(t), true
+		}
+		return t, true
+	}
+	return Datetime{t}, true
 }

@@ -63,6 +63,8 @@ func tzRepr(t time.Time) string {
 	name := t.Location().String()
 	abbr, off := t.Zone()
 	switch {
+	case name == PyTimezoneUTC.String():
+		return "datetime.timezone.utc"
 	case name == "UTC" || name == "Etc/UTC":
 		return "<UTC>"
 	case strings.Contains(name, "/"):
@@ -91,3 +93,8 @@ func (d Datetime) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(s)
 }
+
+// PyTimezoneUTC is Python's datetime.timezone.utc, the zone PyYAML gives a
+// timestamp written with Z (pytz's <UTC> is run_started_at's): its repr
+// is datetime.timezone.utc.
+var PyTimezoneUTC = time.FixedZone("datetime.timezone.utc", 0)

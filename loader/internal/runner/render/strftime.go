@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -138,4 +139,20 @@ func strftimeDirective(t time.Time, c byte, noPad bool) (string, bool) {
 		return "%", true
 	}
 	return "", false
+}
+
+// PyFormat is date.__format__ (exec.PyFormatter): '{:%Y}'.format(d) is
+// strftime, an empty spec str() ('{}'.format(d) failed naming a Go type).
+func (d Date) PyFormat(spec string) (string, error) { return PyFormatTime(d, d.T, spec), nil }
+
+// PyFormat is datetime.__format__ (see Date.PyFormat).
+func (d Datetime) PyFormat(spec string) (string, error) { return PyFormatTime(d, d.T, spec), nil }
+
+// PyFormatTime is Python's date/datetime __format__: str() for an empty
+// spec, else strftime(spec).
+func PyFormatTime(s fmt.Stringer, t time.Time, spec string) string {
+	if spec == "" {
+		return s.String()
+	}
+	return Strftime(t, spec)
 }

@@ -140,22 +140,32 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 	"format": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
 		args := make([]any, 0, len(arguments.Args))
 		for _, arg := range arguments.Args {
-			args = append(args, arg.Interface())
+			args = append(args, formatArg(arg))
 		}
 		kwargs := make(map[string]any)
 		for key, value := range arguments.KwArgs {
-			kwargs[key] = value.Interface()
+			kwargs[key] = formatArg(value)
 		}
 		return pystring.PyString(self).Format(args, kwargs)
 	},
 	"format_map": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
+		// docket: Python's format_map(mapping) reads the mapping's keys
+		// ('{x}'.format_map({'x': 1}) was KeyError: 'x')
+		if len(arguments.Args) == 1 && len(arguments.KwArgs) == 0 && arguments.Args[0].IsDict() {
+			kwargs := make(map[string]any)
+			for _, k := range arguments.Args[0].Keys() {
+				v, _ := arguments.Args[0].GetItem(k.Interface())
+				kwargs[k.String()] = formatArg(v)
+			}
+			return pystring.PyString(self).FormatMap(nil, kwargs)
+		}
 		args := make([]any, 0, len(arguments.Args))
 		for _, arg := range arguments.Args {
-			args = append(args, arg.Interface())
+			args = append(args, formatArg(arg))
 		}
 		kwargs := make(map[string]any)
 		for key, value := range arguments.KwArgs {
-			kwargs[key] = value.Interface()
+			kwargs[key] = formatArg(value)
 		}
 		return pystring.PyString(self).FormatMap(args, kwargs)
 	},
@@ -274,7 +284,8 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 			return nil, exec.ErrInvalidCall(err)
 		}
 		p1, p2, p3 := pystring.PyString(self).Partition(sep)
-		return []string{p1.String(), p2.String(), p3.String()}, nil
+		// docket: a tuple, as Python's (it printed as a list)
+		return exec.Tuple{exec.AsValue(p1.String()), exec.AsValue(p2.String()), exec.AsValue(p3.String())}, nil
 	},
 	"removeprefix": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
 		var (
@@ -340,7 +351,8 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 			return nil, exec.ErrInvalidCall(err)
 		}
 		p1, p2, p3 := pystring.PyString(self).RPartition(sep)
-		return []string{p1.String(), p2.String(), p3.String()}, nil
+		// docket: a tuple, as Python's (it printed as a list)
+		return exec.Tuple{exec.AsValue(p1.String()), exec.AsValue(p2.String()), exec.AsValue(p3.String())}, nil
 	},
 	"rsplit": func(self string, _ *exec.Value, arguments *exec.VarArgs) (any, error) {
 		var (
