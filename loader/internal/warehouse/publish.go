@@ -203,12 +203,18 @@ func ReadStamp(path string) (*Stamp, error) {
 
 // Current reports whether the published copy is the writer's file as it
 // is now (nothing written since publishing).
+//
+// The inode is not compared: a project folder copied with its times kept
+// (cp -a, rsync -a) holds the same warehouse under another inode, and its
+// published copy is still of it (`docket sql` there said the warehouse
+// "changed since (a command is running, failed or was interrupted)"). Any
+// write by DuckDB changes the size or the modification time.
 func (s *Stamp) Current(path string) bool {
 	if s == nil || s.Source.Size == 0 {
 		return false
 	}
 	st, err := fileState(path)
-	return err == nil && st == s.Source
+	return err == nil && st.Size == s.Source.Size && st.ModNano == s.Source.ModNano
 }
 
 // PublishResult says what Publish did.

@@ -62,10 +62,17 @@ func StaleNote(path string, stamp *Stamp) string {
 	if stamp == nil || stamp.Source.Size == 0 || stamp.Current(path) {
 		return ""
 	}
-	if _, err := os.Stat(path); err != nil {
+	st, err := os.Stat(path)
+	if err != nil {
 		return ""
 	}
 	when := stamp.PublishedAt.Local().Format("2006-01-02 15:04:05")
+	if stamp.Source.Inode != 0 && inode(st) != stamp.Source.Inode {
+		// another file than the one published from: the folder was copied
+		// without its times (cp, not cp -a) or the file was replaced
+		return fmt.Sprintf("reading the copy published after `docket %s` at %s; %s is another file than the one it was published from (copied without its times, replaced, or written since): `docket publish` publishes its current state",
+			stamp.Command, when, filepath.Base(path))
+	}
 	return fmt.Sprintf("reading the copy published after `docket %s` at %s; %s changed since (a command is running, failed or was interrupted): `docket publish` publishes its current state",
 		stamp.Command, when, filepath.Base(path))
 }
