@@ -65,6 +65,22 @@ func gutterRegions(lines []*textLine, taken []*word, size, gap float64) [][]*tex
 			continue
 		}
 		k := headsOnASide(lines, start, i, left, right)
+		if k == i && i > start {
+			if l, r, ok := splitHead(lines[i-1], lines[i], left, right); ok {
+				// the line above shares its baseline across the gutter: a
+				// table floated beside a paragraph, its head row level
+				// with the paragraph's first line
+				left = append([]*textLine{l}, left...)
+				right = append([]*textLine{r}, right...)
+				k = i - 1
+				if k > start {
+					out = append(out, lines[start:k])
+				}
+				out = append(out, left, right)
+				start, i = end, end-1
+				continue
+			}
+		}
 		if k < i {
 			if lines[k].bb.X0 >= boxOf(right).X0-1 {
 				right = append(append([]*textLine(nil), lines[k:i]...), right...)
@@ -113,6 +129,36 @@ func headsOnASide(lines []*textLine, start, i int, left, right []*textLine) int 
 		k--
 	}
 	return k
+}
+
+// splitHead cuts l, the line right above two blocks split apart (a
+// leading over next at most), at the gutter between them: its words end
+// before the right block's start and inside the left block's width on
+// the left, start right of the left block's end and within a size of the
+// right block's start on the right (a head row wider than the rows under
+// it may reach past them), both sides set. It gives the two parts as
+// lines of their own.
+func splitHead(l, next *textLine, left, right []*textLine) (*textLine, *textLine, bool) {
+	if next.bb.Y0-l.bb.Y1 > 0.8*max(l.size, next.size) {
+		return nil, nil, false
+	}
+	lb, rb := boxOf(left), boxOf(right)
+	k := 0
+	for k < len(l.ws) && l.ws[k].bb.X1 <= lb.X1+l.size && l.ws[k].bb.X1 < rb.X0 {
+		k++
+	}
+	if k == 0 || k == len(l.ws) {
+		return nil, nil, false
+	}
+	a, b := l.ws[:k], l.ws[k:]
+	if b[0].bb.X0 <= lb.X1 || b[0].bb.X0 < rb.X0-l.size || a[0].bb.X0 < lb.X0-l.size {
+		return nil, nil, false
+	}
+	la, lb2 := lineUp(append([]*word(nil), a...)), lineUp(append([]*word(nil), b...))
+	if len(la) != 1 || len(lb2) != 1 {
+		return nil, nil, false
+	}
+	return la[0], lb2[0], true
 }
 
 // triedAt: a gutter over g's stretch was tried from a line above i and

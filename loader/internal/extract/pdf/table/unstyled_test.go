@@ -19,6 +19,7 @@ import (
 func TestUnstyledBrowserTables(t *testing.T) {
 	rank := [][]string{{"Rank", "Club", "Points"}, {"1", "Harriers", "64"}, {"2", "Rovers", "58"}, {"3", "Albion", "51"}, {"4", "Thistle", "47"}, {"5", "Wanderers", "39"}}
 	data := [][]string{{"Station", "Snow (cm)", "Frost days"}, {"Braemar", "62", "18"}, {"Aviemore", "48", "15"}, {"Tyndrum", "35", "11"}, {"Dalwhinnie", "71", "22"}, {"Kingussie", "40", "13"}}
+	float := [][]string{{"Pier", "Boats", "Berths"}, {"North", "14", "22"}, {"Harbour", "9", "18"}, {"Quay", "21", "30"}, {"Slip", "6", "8"}}
 	for _, tc := range []struct {
 		file string
 		want [][]string // the header row first
@@ -37,6 +38,10 @@ func TestUnstyledBrowserTables(t *testing.T) {
 		// "Aviemore" 1.5pt; a gap of 0.45 of a size, no word space,
 		// starts a column's trial too (pdf/117 merged the two columns)
 		{"unstyled-lbn-top-4-data.pdf", data[:4]},
+		// floated right of paragraphs (DejaVu Serif): its head row
+		// shares its line with the first paragraph's first line, which
+		// the gutter's run did not start on (pdf/119 lost the head)
+		{"unstyled-float-right.pdf", float},
 	} {
 		ts := detectFile(t, filepath.Join("testdata", tc.file))
 		if len(ts) != 1 {
