@@ -53,3 +53,23 @@ func (a pyFormatArg) Format(spec string) (string, error) {
 	}
 	return "", &exec.PyTypeError{Msg: "unsupported format string passed to " + exec.PyTypeName(a.v) + ".__format__"}
 }
+
+// Get is pystring.AttributeGetter: a field's path past its name,
+// '{a[0]}', '{a[x]}' or '{a.x}' (pystring reads each as a.0 / a.x): an
+// item, else an attribute. Without it a list's or dict's field failed
+// with reflect's "cannot return value obtained from unexported field".
+func (a pyFormatArg) Get(key string) (any, bool) {
+	if i, err := strconv.Atoi(key); err == nil && a.v.IsList() {
+		if i < 0 || i >= a.v.Len() {
+			return nil, false
+		}
+		return formatArg(a.v.Index(i)), true
+	}
+	if item, ok := a.v.GetItem(key); ok {
+		return formatArg(item), true
+	}
+	if attr, ok := a.v.GetAttribute(key); ok {
+		return formatArg(attr), true
+	}
+	return nil, false
+}

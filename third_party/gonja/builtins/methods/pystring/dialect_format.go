@@ -83,7 +83,23 @@ func (d Dialect) parseReplacementField(s string, res *strings.Builder, vargs []a
 
 	// python separates attributes and getAttr but for us they will be one and the same.
 	// translate [] accessors to dot notation; e.g. m['sub'] -> m.sub;
-	anyVal, err := getNestedKwArgs(simpleJSONPathSplit(string(value)), KwArgs(kwarg))
+	path := simpleJSONPathSplit(string(value))
+	// docket: a positional argument's field, '{0[1]}' (was KeyError: '0')
+	if v, err := strconv.Atoi(path[0]); err == nil && v >= 0 && len(path) > 1 {
+		if v >= len(vargs) {
+			return fmt.Errorf("%w: Replacement index %d out of range for positional args tuple", pyerrors.ErrIndex, v)
+		}
+		getter, ok := vargs[v].(AttributeGetter)
+		if !ok {
+			return fmt.Errorf("%w: '%s'", pyerrors.ErrKey, path[1])
+		}
+		anyVal, err := getNestedKwArgs(path[1:], getter)
+		if err != nil {
+			return err
+		}
+		return d.formatReplacementFieldValue(res, anyVal, string(format))
+	}
+	anyVal, err := getNestedKwArgs(path, KwArgs(kwarg))
 	if err != nil {
 		return err
 	}
