@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,7 +122,7 @@ func runSourceFreshness(ctx context.Context, args []string, stdout, stderr io.Wr
 			if r.FromLoad {
 				by = " by docket load"
 			}
-			tag = fmt.Sprintf("[%s: loaded %s ago%s]", strings.ToUpper(r.Status), roundAge(r.Age), by)
+			tag = fmt.Sprintf("[%s: loaded %s%s]", strings.ToUpper(r.Status), ageText(r), by)
 			if r.Status == runner.FreshError {
 				code = ExitFailed
 			}
@@ -159,6 +160,25 @@ func runSourceFreshness(ctx context.Context, args []string, stdout, stderr io.Wr
 	}
 	fmt.Fprintf(stdout, "\nDone. Results in %s\n", modelsRel(p.Dir, out))
 	return code
+}
+
+// ageText is how long ago r's source was loaded, or how far in the
+// future its newest load time lies (a sentinel such as 2999-01-01: the
+// duration saturated, "loaded -2562047h47m16s ago").
+func ageText(r runner.FreshnessResult) string {
+	secs := r.Age.Seconds()
+	if r.AgeSeconds != nil {
+		secs = *r.AgeSeconds
+	}
+	a := math.Abs(secs)
+	text := fmt.Sprintf("%.1f days", a/86400)
+	if a < 48*3600 {
+		text = roundAge(time.Duration(a * 1e9))
+	}
+	if secs < 0 {
+		return text + " in the future"
+	}
+	return text + " ago"
 }
 
 func roundAge(d time.Duration) string {

@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,6 +43,21 @@ sources:
 	}
 	if _, err := os.Stat(filepath.Join(dir, "fresh", "sources.json")); err != nil {
 		t.Errorf("--target-dir fresh: no fresh/sources.json: %v", err)
+	}
+	// a far-future loaded_at (2999-01-01, a common sentinel) is an age in
+	// float seconds, as dbt's total_seconds(): time.Sub saturated at ~292
+	// years ("loaded -2562047h47m16s ago", -9223372036.855 in sources.json)
+	var doc struct {
+		Results []struct {
+			Age float64 `json:"max_loaded_at_time_ago_in_s"`
+		}
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "fresh", "sources.json"))
+	if err := json.Unmarshal(b, &doc); err != nil || len(doc.Results) != 1 || doc.Results[0].Age > -2e10 || doc.Results[0].Age < -4e10 {
+		t.Errorf("max_loaded_at_time_ago_in_s of 2999-01-01 should be about -3.07e10: %v %s", err, b)
+	}
+	if !strings.Contains(out, "days in the future]") || strings.Contains(out, "-2562047h") {
+		t.Errorf("a far-future load time should read as days in the future:\n%s", out)
 	}
 	// without --vars the project's default is read: an error naming it
 	out, code = run(t, dir, "source", "freshness")

@@ -73,16 +73,21 @@ func CheckFreshness(ctx context.Context, db compiler.Querier, sources []*compile
 			continue
 		}
 		age := snap.Sub(loaded)
-		secs := math.Round(age.Seconds()*1000) / 1000
+		// the age in float seconds from the two times, as dbt's
+		// total_seconds(): time.Sub saturates past ~292 years (a far-future
+		// sentinel, 2999-01-01, printed "loaded -2562047h47m16s ago" and
+		// sources.json -9223372036.855)
+		ageSecs := float64(snap.Unix()-loaded.Unix()) + float64(snap.Nanosecond()-loaded.Nanosecond())/1e9
+		secs := math.Round(ageSecs*1000) / 1000
 		exec := snap.Sub(start).Seconds()
 		r.MaxLoadedAt, r.SnapshottedAt = isoTime(loaded), isoTime(snap)
 		r.AgeSeconds, r.Age, r.FromLoad = &secs, age, fromLoad
 		r.Criteria = n.Freshness
 		r.Status = FreshPass
-		if d := n.Freshness.WarnAfter.Duration(); d > 0 && age > d {
+		if d := n.Freshness.WarnAfter.Duration(); d > 0 && ageSecs > d.Seconds() {
 			r.Status = FreshWarn
 		}
-		if d := n.Freshness.ErrorAfter.Duration(); d > 0 && age > d {
+		if d := n.Freshness.ErrorAfter.Duration(); d > 0 && ageSecs > d.Seconds() {
 			r.Status = FreshError
 		}
 		r.AdapterResponse = map[string]any{}
