@@ -67,6 +67,9 @@ func DecodeYAML(n *yaml.Node) (any, error) {
 	var v any
 	err := n.Decode(&v)
 	if t, ok := v.(time.Time); ok && err == nil {
+		if !isPyYAMLTimestamp(n.Value) { // yaml.v3 reads 2024-1-2 as a date; PyYAML keeps the string
+			return n.Value, nil
+		}
 		return yamlTime(t, n.Value), nil
 	}
 	if str, ok := v.(string); ok && err == nil && n.Kind == yaml.ScalarNode && n.Style == 0 && n.Tag == "!!str" {
@@ -330,14 +333,23 @@ func MapOrderedJSON(o any, f func(any) any) (json.Marshaler, bool) {
 // or a date and time with T, t or blanks between and an optional zone
 // after optional blanks. yaml.v3 reads fewer forms: "2024-01-02
 // 10:20:30+02:00" and "2024-1-2 1:20:30 Z" stayed strings.
-var pyYAMLTimestampRe = regexp.MustCompile(`^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:[Tt]|[ \t]+)([0-9]{1,2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]*))?(?:[ \t]*(Z|[-+][0-9]{1,2}(?::?[0-9]{2})?))?)?$`)
+var pyYAMLTimestampRe = regexp.MustCompile(`^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:[Tt]|[ \t]+)([0-9]{1,2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]*))?(?:[ \t]*(Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)?$`)
+
+// isPyYAMLTimestamp is whether PyYAML's resolver reads s as a timestamp:
+// the regexp, a date alone with two-digit month and day (2024-1-2 is a
+// string; with a time one digit is allowed), an offset's minutes after a
+// colon only (10:20:30-0530 is a string).
+func isPyYAMLTimestamp(s string) bool {
+	m := pyYAMLTimestampRe.FindStringSubmatch(s)
+	return m != nil && (m[4] != "" || (len(m[2]) == 2 && len(m[3]) == 2))
+}
 
 // pyYAMLTimestamp is s as PyYAML's construct_yaml_timestamp gives it (a
 // date, a naive or an aware datetime); false when s is no timestamp to
 // PyYAML or names no real day.
 func pyYAMLTimestamp(s string) (any, bool) {
 	m := pyYAMLTimestampRe.FindStringSubmatch(s)
-	if m == nil {
+	if m == nil || !isPyYAMLTimestamp(s) {
 		return nil, false
 	}
 	num := func(x string) int { i, _ := strconv.Atoi(x); return i }

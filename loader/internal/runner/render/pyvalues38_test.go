@@ -64,6 +64,12 @@ func TestYAMLTimestampsAsPyYAML(t *testing.T) {
 		"2024-01-02T10:20:30Z":       "datetime.datetime(2024, 1, 2, 10, 20, 30, tzinfo=datetime.timezone.utc)",
 		"2024-01-02 1:02:03 -5":      "datetime.datetime(2024, 1, 2, 1, 2, 3, tzinfo=datetime.timezone(datetime.timedelta(days=-1, seconds=68400)))",
 		"'2024-01-02 10:20:30'":      "'2024-01-02 10:20:30'",
+		// jinja41: PyYAML needs the offset's colon and a date alone's two digits
+		"2024-01-02 10:20:30-0530": "'2024-01-02 10:20:30-0530'",
+		"2024-01-02 10:20:30+0200": "'2024-01-02 10:20:30+0200'",
+		"2024-1-2":                 "'2024-1-2'",
+		"2024-01-02 10:20:30-05":   "datetime.datetime(2024, 1, 2, 10, 20, 30, tzinfo=datetime.timezone(datetime.timedelta(days=-1, seconds=68400)))",
+		"2024-1-2 1:20:30":         "naive 2024-01-02 01:20:30",
 	} {
 		var n yaml.Node
 		if err := yaml.Unmarshal([]byte("v: "+src), &n); err != nil {
