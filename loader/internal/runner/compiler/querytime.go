@@ -89,6 +89,13 @@ func (q queryTime) GetAttribute(name string) (*exec.Value, bool) {
 			}
 			return q.as(r, zone != nil), nil
 		})), true
+	case "tzinfo": // a naive datetime's is None (docket: undefined); a date has none
+		switch q.kind {
+		case kindNaive:
+			return exec.AsValue(nil), true
+		case kindAware:
+			return exec.AsValue(render.TZInfo{Loc: t.Location()}), true
+		}
 	case "isoformat":
 		return call(func() any { return strings.Replace(q.text, " ", "T", 1) })
 	case "date":

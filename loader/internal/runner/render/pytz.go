@@ -14,7 +14,29 @@ import (
 type TZInfo struct{ Loc *time.Location }
 
 // String is str(tz): its name ("UTC", "Asia/Tokyo").
-func (z TZInfo) String() string { return z.Loc.String() }
+func (z TZInfo) String() string {
+	if z.Loc == PyTimezoneUTC { // PyYAML's Z: str(datetime.timezone.utc) is UTC
+		return "UTC"
+	}
+	if name := z.Loc.String(); name != "" && z.Loc != time.Local {
+		return name
+	}
+	// a bare offset (PyYAML's +02:00; time.Parse gives Local for one that
+	// is the machine's): str(datetime.timezone) is UTC+02:00
+	_, off := time.Date(2000, 1, 1, 0, 0, 0, 0, z.Loc).Zone()
+	if off == 0 {
+		return "UTC"
+	}
+	sign := "+"
+	if off < 0 {
+		sign, off = "-", -off
+	}
+	s := fmt.Sprintf("UTC%s%02d:%02d", sign, off/3600, off/60%60)
+	if off%60 != 0 {
+		s += fmt.Sprintf(":%02d", off%60)
+	}
+	return s
+}
 
 // PyTypeName names it in Python's messages (exec.PyTypeNamer).
 func (z TZInfo) PyTypeName() string {
