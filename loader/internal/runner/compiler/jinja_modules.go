@@ -58,9 +58,18 @@ func (rc *renderCtx) contextModules(ctx map[string]any) {
 	})
 	// dbt's flags: docket runs no `dbt compile` with a connection, so a
 	// render with one is a run
-	ctx["flags"] = map[string]any{"WHICH": "run", "FULL_REFRESH": false, "STORE_FAILURES": false, "WARN_ERROR": false}
+	flags := map[string]any{"WHICH": "run", "FULL_REFRESH": false, "STORE_FAILURES": false, "WARN_ERROR": false}
 	if rc.db == nil {
-		ctx["flags"].(map[string]any)["WHICH"] = "compile"
+		flags["WHICH"] = "compile"
+	}
+	if rc.m != nil && rc.m.run != nil {
+		// a run's render: --full-refresh as the invocation has it
+		if fr, ok := rc.m.run.Args["full_refresh"].(bool); ok {
+			flags["FULL_REFRESH"] = fr
+		}
+		ctx["flags"] = flags
+	} else {
+		ctx["flags"] = &flagsValue{rc: rc, vals: flags}
 	}
 	ctx["exceptions"] = rc.exceptionsModule()
 	ctx["modules"] = map[string]any{"re": reModule(), "datetime": datetimeModule(), "pytz": render.PytzModule()}
@@ -320,4 +329,34 @@ func (d pyDatetime) PyOp(op string, other *exec.Value, reflected bool) (*exec.Va
 // PyFormat is a modules.datetime value's __format__ (exec.PyFormatter).
 func (d pyDatetime) PyFormat(spec string) (string, error) {
 	return render.PyFormatTime(d, d.t, spec), nil
+}
+
+// flagsValue is dbt's `flags` at parse: reading FULL_REFRESH marks the
+// node to render again at run time (n.needsDB, as graph does), where
+// the run's --full-refresh is known; a template that branches on it was
+// always rendered with false before.
+type flagsValue struct {
+	rc   *renderCtx
+	vals map[string]any
+}
+
+func (f *flagsValue) get(name string) (*exec.Value, bool) {
+	if name == "FULL_REFRESH" {
+		f.rc.needsDB = true
+	}
+	v, ok := f.vals[name]
+	if !ok {
+		return exec.AsValue(nil), false // undefined, as a dict's missing key
+	}
+	return exec.AsValue(v), true
+}
+
+func (f *flagsValue) GetAttribute(name string) (*exec.Value, bool) { return f.get(name) }
+
+func (f *flagsValue) GetItem(key any) (*exec.Value, bool) {
+	name, ok := key.(string)
+	if !ok {
+		return exec.AsValue(nil), false
+	}
+	return f.get(name)
 }
