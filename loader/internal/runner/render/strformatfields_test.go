@@ -30,3 +30,22 @@ func TestStrFormatFields(t *testing.T) {
 		"{{ '{2[0]}'.format([1]) }}": "out of range",
 	})
 }
+
+// TestStrFormatNumbers: a Decimal with no precision keeps its digits
+// under a grouping, width or % spec, and a float with no spec is its
+// str(), as Python: '{:%}' of 1.50 was 150.000000%, '{:,}' raised, '{}'
+// of 1.0 was 1 and of 0.1 + 0.2 0.3 (review41's LOWs on 139590e).
+// Expectations from jinja2 3.1.6 / Python 3.11.
+func TestStrFormatNumbers(t *testing.T) {
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	ctx := map[string]any{"d": exec.NewDecimal(big.NewInt(150), 2), "big": exec.NewDecimal(big.NewInt(12345675), 1), "tiny": exec.NewDecimal(big.NewInt(-1), 3)}
+	wantRendered(t, env, ctx, []struct{ src, out string }{
+		{"{{ '{:%}|{:%}|{:%}'.format(d, big, tiny) }}", "150%|123456750%|-0.1%"},
+		{"{{ '{:,}|{:,}|{:,}'.format(d, big, tiny) }}", "1.50|1,234,567.5|-0.001"},
+		{"{{ '{:>8}|{:08}|{:f}|{:.1%}|{:,.2f}'.format(d, d, tiny, d, big) }}", "    1.50|00001.50|-0.001|150.0%|1,234,567.50"},
+		{"{{ '{}|{}|{}|{:.2f}|{:,}'.format(1.0, 0.1 + 0.2, 1e20, 1.0, 1234.5) }}", "1.0|0.30000000000000004|1e+20|1.00|1,234.5"},
+	})
+}

@@ -15,7 +15,7 @@ import (
 // ("exec.Decimal"), and so did a date, None, a list or a dict.
 func formatArg(v *exec.Value) any {
 	switch v.Interface().(type) {
-	case string, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
+	case string, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
 		return v.Interface()
 	}
 	return pyFormatArg{v}
@@ -38,18 +38,19 @@ func (a pyFormatArg) Format(spec string) (string, error) {
 		return a.v.String(), nil
 	}
 	if d, ok := a.v.Interface().(exec.Decimal); ok {
-		// no precision and no number type: Decimal keeps its digits
-		// ('{:>8}'.format(Decimal('1.50')) is '    1.50')
-		if !strings.Contains(spec, ".") && !strings.ContainsAny(spec[len(spec)-1:], "eEfFgGn%") {
-			if s, err := pystring.PyString("{:"+spec+"}").Format([]any{d.String()}, nil); err == nil {
-				return string(s), nil
-			}
+		if out, ok, err := formatFixed(d.Plain(), d.Float64(), spec); ok {
+			return out, err
 		}
-		f, err := strconv.ParseFloat(d.String(), 64)
-		if err == nil {
-			s, err := pystring.PyString("{:"+spec+"}").Format([]any{f}, nil)
-			return string(s), err
+		s, err := pystring.PyString("{:"+spec+"}").Format([]any{d.Float64()}, nil)
+		return string(s), err
+	}
+	if a.v.IsFloat() {
+		x := a.v.Float()
+		if out, ok, err := formatFixed(a.v.String(), x, spec); ok {
+			return out, err
 		}
+		s, err := pystring.PyString("{:"+spec+"}").Format([]any{x}, nil)
+		return string(s), err
 	}
 	return "", &exec.PyTypeError{Msg: "unsupported format string passed to " + exec.PyTypeName(a.v) + ".__format__"}
 }
@@ -72,4 +73,121 @@ func (a pyFormatArg) Get(key string) (any, bool) {
 		return formatArg(attr), true
 	}
 	return nil, false
+}
+
+// formatFixed is format(number, spec) for a spec of type f, F, % or
+// none (Python's fixed-point forms), number given as its str() digits
+// (plain: a Decimal's own digits, a float's repr) and as a float: with no
+// precision a Decimal keeps its digits ('{:,}' of 1234567.5 is
+// 1,234,567.5, '{:%}' of 1.50 is 150%) and a float is its str() ('{:>6}'
+// of 1.0 is '   1.0'); with one, the float rounded to it. Sign, fill,
+// alignment, width, zero padding and grouping as Python. Written here:
+// pystring refuses ',' with 'f', reads '.0%' as no precision and groups
+// no float without a type. ok is false for any other spec (pystring's)
+// or a float str() in exponent form with no precision.
+func formatFixed(plain string, x float64, spec string) (string, bool, error) {
+	// pystring's parser refuses ',' with f or no type: the grouping is
+	// taken out first (a ',' or '_' that is no fill before an alignment)
+	from, grouping := 0, rune(0)
+	if len(spec) > 1 && strings.ContainsRune("<>^=", rune(spec[1])) {
+		from = 1
+	}
+	if i := strings.IndexAny(spec[min(from, len(spec)):], ",_"); i >= 0 {
+		grouping = rune(spec[from+i])
+		spec = spec[:from+i] + spec[from+i+1:]
+	}
+	f, err := pystring.NewFormatterSpecFromStr(spec)
+	if err != nil {
+		return "", true, err
+	}
+	f.GroupingOption = grouping
+	typ := f.Type
+	if typ != 0 && typ != 'f' && typ != 'F' && typ != '%' {
+		return "", false, nil
+	}
+	digits := plain
+	if strings.Contains(spec, ".") { // a precision
+		if typ == '%' {
+			x *= 100
+		}
+		digits = strconv.FormatFloat(x, 'f', int(f.Precision), 64)
+	} else {
+		if strings.ContainsAny(digits, "eEnN") { // 1e+20, nan, inf: pystring's
+			return "", false, nil
+		}
+		if typ == '%' {
+			digits = shiftPoint(digits, 2)
+		}
+	}
+	neg := strings.HasPrefix(digits, "-")
+	digits = strings.TrimPrefix(digits, "-")
+	intPart, frac, _ := strings.Cut(digits, ".")
+	if f.GroupingOption != 0 {
+		var b strings.Builder
+		for i, c := range intPart {
+			if i > 0 && (len(intPart)-i)%3 == 0 {
+				b.WriteRune(f.GroupingOption)
+			}
+			b.WriteRune(c)
+		}
+		intPart = b.String()
+	}
+	body := intPart
+	if frac != "" {
+		body += "." + frac
+	}
+	if typ == '%' {
+		body += "%"
+	}
+	sign := ""
+	switch {
+	case neg:
+		sign = "-"
+	case f.Sign == '+':
+		sign = "+"
+	case f.Sign == ' ':
+		sign = " "
+	}
+	fill, align := f.Fill, f.Align
+	if f.ZeroPadding && align == 0 {
+		fill, align = '0', '='
+	}
+	if fill == 0 {
+		fill = ' '
+	}
+	pad := int(f.MinWidth) - len(sign) - len(body)
+	if pad <= 0 {
+		return sign + body, true, nil
+	}
+	fills := strings.Repeat(string(fill), pad)
+	switch align {
+	case '<':
+		return sign + body + fills, true, nil
+	case '^':
+		return fills[:pad/2*len(string(fill))] + sign + body + fills[pad/2*len(string(fill)):], true, nil
+	case '=':
+		return sign + fills + body, true, nil
+	}
+	return fills + sign + body, true, nil
+}
+
+// shiftPoint is the decimal digits s (optionally signed) times 10^n.
+func shiftPoint(s string, n int) string {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	intPart, frac, _ := strings.Cut(s, ".")
+	frac += strings.Repeat("0", max(n-len(frac), 0))
+	intPart, frac = intPart+frac[:n], frac[n:]
+	intPart = strings.TrimLeft(intPart, "0")
+	if intPart == "" {
+		intPart = "0"
+	}
+	out := intPart
+	if frac != "" {
+		out += "." + frac
+	}
+	if neg {
+		out = "-" + out
+	}
+	return out
 }
