@@ -49,3 +49,22 @@ func TestStrFormatNumbers(t *testing.T) {
 		{"{{ '{}|{}|{}|{:.2f}|{:,}'.format(1.0, 0.1 + 0.2, 1e20, 1.0, 1234.5) }}", "1.0|0.30000000000000004|1e+20|1.00|1,234.5"},
 	})
 }
+
+// TestStrFormatBraces: {{ and }} in a format string are Python's escaped
+// braces: '{{}}'.format() is {} (it was an IndexError: the second { read
+// as a field), a literal {{ or }} was left doubled, and a lone } is
+// Python's ValueError. Expectations from jinja2 3.1.6.
+func TestStrFormatBraces(t *testing.T) {
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
+		{`{{ '{{}}'.format() }}`, `{}`},
+		{`{{ '{{"a": {}}}'.format(1) }}`, `{"a": 1}`},
+		{`{{ 'x{{y'.format() }}|{{ 'x}}y'.format() }}|{{ '{{{}}}'.format(5) }}|{{ '{:>4}}}'.format(1) }}`, `x{y|x}y|{5}|   1}`},
+	})
+	wantRenderErrors(t, env, map[string]any{}, map[string]string{
+		`{{ 'a}b'.format() }}`: "Single '}' encountered in format string",
+	})
+}

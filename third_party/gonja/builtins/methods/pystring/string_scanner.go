@@ -60,16 +60,31 @@ func (s *pyStringScanner) Next() (Token, string, error) {
 	// If not found, return the rest of the string as characters
 	remainder := s.input[s.index:]
 
-	braceIndex := indexFirstNonEscapedRune(remainder, '{')
-	if braceIndex == -1 {
-		s.index = len(s.input)
-		return Characters, string(remainder), nil
+	// docket: the literal text before the next field, {{ and }} read as
+	// { and } (Python's escapes: '{{}}'.format() is '{}'; it was an
+	// IndexError, the second '{' taken for a field, and a lone '{{' or
+	// '}}' stayed doubled); a lone } is Python's ValueError
+	var lit strings.Builder
+	i := 0
+	for i < len(remainder) {
+		c := remainder[i]
+		if c == '{' || c == '}' {
+			if i+1 < len(remainder) && remainder[i+1] == c {
+				lit.WriteByte(c)
+				i += 2
+				continue
+			}
+			if c == '}' {
+				return Unknown, "", fmt.Errorf("%w: Single '}' encountered in format string", pyerrors.ErrValue)
+			}
+			break
+		}
+		lit.WriteByte(c)
+		i++
 	}
-
-	// is the brace after position 0, then return all that came before it as characters first
-	if braceIndex > 0 {
-		s.index += braceIndex
-		return Characters, string(remainder[:braceIndex]), nil
+	if i > 0 {
+		s.index += i
+		return Characters, lit.String(), nil
 	}
 
 	closingBrace := indexOfClosingBrace(remainder)
@@ -155,26 +170,6 @@ func indexOfClosingBrace(s string) int {
 			openBraces--
 		}
 		if r == '}' && openBraces == 0 {
-			return i
-		}
-	}
-	return -1
-}
-
-// indexFirstNonEscapedRune returns the index of the first occurrence of the non-escaped rune 'needle' in the string 's'.
-// If the rune is not found, it returns -1.
-// The function considers a rune as escaped if it is followed by the same rune.
-// For example, in the string "hello{{", the first '{' is considered escaped because it is followed by another '{'.
-// Parameters:
-// - s: The input string to search in.
-// - needle: The rune to search for.
-// Returns:
-// - The index of the first occurrence of the non-escaped rune.
-// - -1 if the rune is not found.
-func indexFirstNonEscapedRune(s string, needle rune) int {
-	l := len(s)
-	for i, r := range s {
-		if r == needle && (i == l-1 || i < (l-1) && rune(s[i+1]) != needle) {
 			return i
 		}
 	}
