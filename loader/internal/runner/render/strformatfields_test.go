@@ -68,3 +68,23 @@ func TestStrFormatBraces(t *testing.T) {
 		`{{ 'a}b'.format() }}`: "Single '}' encountered in format string",
 	})
 }
+
+// TestStrFormatConversions: a field's !r, !s and !a are Python's repr(),
+// str() and ascii() of the value, then its spec as a string's ('{!r}'
+// was KeyError: '!r'; '{x!r}' KeyError: 'x!r'); an unknown conversion or
+// text after it is Python's ValueError. Expectations from jinja2 3.1.6.
+func TestStrFormatConversions(t *testing.T) {
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	ctx := map[string]any{"d": exec.NewDecimal(big.NewInt(150), 2)}
+	wantRendered(t, env, ctx, []struct{ src, out string }{
+		{`{{ '{!r}|{!s}|{!r:>6}'.format('a', none, 'b') }}`, `'a'|None|   'b'`},
+		{`{{ '{x!r}|{y!r}|{z!a}'.format(x=d, y=[1, 'b'], z='é') }}`, `Decimal('1.50')|[1, 'b']|'\xe9'`},
+	})
+	wantRenderErrors(t, env, ctx, map[string]string{
+		`{{ '{!x}'.format(1) }}`:  "Unknown conversion specifier x",
+		`{{ '{!rr}'.format(1) }}`: "expected ':' after conversion specifier",
+	})
+}

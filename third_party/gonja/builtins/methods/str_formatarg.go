@@ -1,6 +1,7 @@
 package methods
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -190,4 +191,40 @@ func shiftPoint(s string, n int) string {
 		out = "-" + out
 	}
 	return out
+}
+
+func init() { pystring.Convert = convertFormatArg }
+
+// convertFormatArg is a format field's conversion: !r repr(), !s str(),
+// !a ascii() (repr with every character past ASCII escaped).
+func convertFormatArg(value any, conv byte) (string, error) {
+	var v *exec.Value
+	if a, ok := value.(pyFormatArg); ok {
+		v = a.v
+	} else {
+		v = exec.AsValue(value)
+	}
+	switch conv {
+	case 's':
+		if v.IsNil() {
+			return "None", nil
+		}
+		return v.String(), nil
+	case 'a':
+		var b strings.Builder
+		for _, r := range exec.PyRepr(v) {
+			switch {
+			case r < 0x80:
+				b.WriteRune(r)
+			case r <= 0xff:
+				fmt.Fprintf(&b, `\x%02x`, r)
+			case r <= 0xffff:
+				fmt.Fprintf(&b, `\u%04x`, r)
+			default:
+				fmt.Fprintf(&b, `\U%08x`, r)
+			}
+		}
+		return b.String(), nil
+	}
+	return exec.PyRepr(v), nil
 }

@@ -65,6 +65,18 @@ func (d Dialect) parseReplacementField(s string, res *strings.Builder, vargs []a
 		value = s[:formatDelimiterIdx]
 		formatSpecifier = s[formatDelimiterIdx+1:]
 	}
+	// docket: a conversion, {x!r} / {x!s} / {x!a}: the value's repr() or
+	// str(), then formatted as a string (was a KeyError: 'x!r')
+	var conv byte
+	if i := strings.IndexByte(value, '!'); i >= 0 {
+		if i != len(value)-2 {
+			return fmt.Errorf("%w: expected ':' after conversion specifier", pyerrors.ErrValue)
+		}
+		conv, value = value[i+1], value[:i]
+		if conv != 'r' && conv != 's' && conv != 'a' {
+			return fmt.Errorf("%w: Unknown conversion specifier %c", pyerrors.ErrValue, conv)
+		}
+	}
 
 	// formatSpecifier may itself be based on replacement fields
 	format, err := d.Format(formatSpecifier, vargs, kwarg)
@@ -78,7 +90,7 @@ func (d Dialect) parseReplacementField(s string, res *strings.Builder, vargs []a
 		if v >= len(vargs) || v < 0 {
 			return fmt.Errorf("%w: Replacement index %d out of range for positional args tuple", pyerrors.ErrIndex, v)
 		}
-		return d.formatReplacementFieldValue(res, vargs[v], string(format))
+		return d.convertAndFormat(res, conv, vargs[v], string(format))
 	}
 
 	// python separates attributes and getAttr but for us they will be one and the same.
@@ -97,15 +109,36 @@ func (d Dialect) parseReplacementField(s string, res *strings.Builder, vargs []a
 		if err != nil {
 			return err
 		}
-		return d.formatReplacementFieldValue(res, anyVal, string(format))
+		return d.convertAndFormat(res, conv, anyVal, string(format))
 	}
 	anyVal, err := getNestedKwArgs(path, KwArgs(kwarg))
 	if err != nil {
 		return err
 	}
 
-	return d.formatReplacementFieldValue(res, anyVal, string(format))
+	return d.convertAndFormat(res, conv, anyVal, string(format))
 }
+
+// convertAndFormat applies a field's conversion (Convert) to value, then
+// its format spec.
+func (d Dialect) convertAndFormat(res *strings.Builder, conv byte, value any, formatStr string) error {
+	if conv != 0 {
+		if Convert == nil {
+			return fmt.Errorf("%w: conversion !%c is not supported", pyerrors.ErrValue, conv)
+		}
+		s, err := Convert(value, conv)
+		if err != nil {
+			return err
+		}
+		value = s
+	}
+	return d.formatReplacementFieldValue(res, value, formatStr)
+}
+
+// Convert (docket) is a field's conversion of a format argument: 'r'
+// repr(), 's' str(), 'a' ascii(); set by the methods package, which
+// knows the template's values.
+var Convert func(value any, conv byte) (string, error)
 
 func (d Dialect) formatReplacementFieldValue(res *strings.Builder, value any, formatStr string) error {
 	if dataTypeFormatter, ok := value.(Formatter); ok {

@@ -114,7 +114,7 @@ func (s *pyStringScanner) maybePopulateAutomaticReplacement(block string) (strin
 			s.automaticReplacementsFound = -1
 		}
 	}
-	if block == "{}" || strings.HasPrefix(block, "{:") {
+	if block == "{}" || strings.HasPrefix(block, "{:") || strings.HasPrefix(block, "{!") { // docket: {!r} is automatic too
 		foundAutomaticFieldSpec = true
 		block = "{" + strconv.Itoa(s.automaticReplacementsFound) + strings.TrimPrefix(block, "{")
 		s.automaticReplacementsFound++
