@@ -88,3 +88,16 @@ func TestStrFormatConversions(t *testing.T) {
 		`{{ '{!rr}'.format(1) }}`: "expected ':' after conversion specifier",
 	})
 }
+
+// TestStrFormatBool: a bool with a spec is formatted as the int it is
+// (bool.__format__ is int's): '{:d}' of True was True. Expectations from
+// jinja2 3.1.6.
+func TestStrFormatBool(t *testing.T) {
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
+		{`{{ '{}|{:d}|{:>3}|{!r}|{:.1f}'.format(true, true, false, true, true) }}`, `True|1|  0|True|1.0`},
+	})
+}

@@ -16,7 +16,7 @@ import (
 // ("exec.Decimal"), and so did a date, None, a list or a dict.
 func formatArg(v *exec.Value) any {
 	switch v.Interface().(type) {
-	case string, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+	case string, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
 		return v.Interface()
 	}
 	return pyFormatArg{v}
@@ -43,6 +43,17 @@ func (a pyFormatArg) Format(spec string) (string, error) {
 			return out, err
 		}
 		s, err := pystring.PyString("{:"+spec+"}").Format([]any{d.Float64()}, nil)
+		return string(s), err
+	}
+	if b, ok := a.v.Interface().(bool); ok { // bool.__format__ is int's with a spec: '{:d}' of True is 1
+		var n any = 0
+		if b {
+			n = 1
+		}
+		if strings.ContainsAny(spec[len(spec)-1:], "eEfFgG%") {
+			n = float64(n.(int))
+		}
+		s, err := pystring.PyString("{:"+spec+"}").Format([]any{n}, nil)
 		return string(s), err
 	}
 	if a.v.IsFloat() {
