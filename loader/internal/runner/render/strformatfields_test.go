@@ -101,3 +101,19 @@ func TestStrFormatBool(t *testing.T) {
 		{`{{ '{}|{:d}|{:>3}|{!r}|{:.1f}'.format(true, true, false, true, true) }}`, `True|1|  0|True|1.0`},
 	})
 }
+
+// TestStrPartitionEmptySeparator: partition(”) and rpartition(”) are
+// Python's ValueError: empty separator (they gave ('x', ”, ”)).
+func TestStrPartitionEmptySeparator(t *testing.T) {
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
+		{`{{ 'a,b'.partition(',') }} {{ 'a,b,c'.rpartition(',') }}`, `('a', ',', 'b') ('a,b', ',', 'c')`},
+	})
+	wantRenderErrors(t, env, map[string]any{}, map[string]string{
+		`{{ 'x'.partition('') }}`:  "ValueError: empty separator",
+		`{{ 'x'.rpartition('') }}`: "ValueError: empty separator",
+	})
+}

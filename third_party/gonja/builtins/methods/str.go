@@ -283,6 +283,9 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 		); err != nil {
 			return nil, exec.ErrInvalidCall(err)
 		}
+		if sep == "" { // docket: Python's ValueError (it gave (self, '', ''))
+			return nil, errors.New("ValueError: empty separator")
+		}
 		p1, p2, p3 := pystring.PyString(self).Partition(sep)
 		// docket: a tuple, as Python's (it printed as a list)
 		return exec.Tuple{exec.AsValue(p1.String()), exec.AsValue(p2.String()), exec.AsValue(p3.String())}, nil
@@ -349,6 +352,9 @@ var strMethods = exec.NewMethodSet[string](map[string]exec.Method[string]{
 			exec.PositionalArgument("sep", nil, exec.StringArgument(&sep)),
 		); err != nil {
 			return nil, exec.ErrInvalidCall(err)
+		}
+		if sep == "" { // docket: Python's ValueError (it gave (self, '', ''))
+			return nil, errors.New("ValueError: empty separator")
 		}
 		p1, p2, p3 := pystring.PyString(self).RPartition(sep)
 		// docket: a tuple, as Python's (it printed as a list)
