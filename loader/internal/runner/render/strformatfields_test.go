@@ -102,8 +102,9 @@ func TestStrFormatBool(t *testing.T) {
 	})
 }
 
-// TestStrPartitionEmptySeparator: partition(”) and rpartition(”) are
-// Python's ValueError: empty separator (they gave ('x', ”, ”)).
+// TestStrPartitionEmptySeparator: partition and rpartition of an empty
+// separator are Python's ValueError: empty separator (they gave the
+// string and two empty strings).
 func TestStrPartitionEmptySeparator(t *testing.T) {
 	env, errs := NewEnv(nil)
 	if len(errs) > 0 {
