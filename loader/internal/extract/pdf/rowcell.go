@@ -1,11 +1,31 @@
 package pdf
 
-import "github.com/docket-dev/docket/loader/internal/document"
+import (
+	"regexp"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// numberRe is a table cell's number: digits with grouping or a decimal
+// point, a sign, a currency sign, a percent or brackets.
+var numberRe = regexp.MustCompile(`^[-+–(]?[$€£¥]?\d[\d.,]*%?\)?$`)
+
+// numericCell: s, a line, holds a number as a word of its own (a row's
+// cells may come as one line, "Troon 27").
+func numericCell(s string) bool {
+	for _, w := range strings.Fields(s) {
+		if numberRe.MatchString(w) {
+			return true
+		}
+	}
+	return false
+}
 
 // cellOfRow: p, a number in a page's margin (isPageNumber), is a cell of
 // a row of a table: other text stands beside it on its line, and under
-// or over it, less than half its height away, a line reaching across its
-// x has text beside it on its line too, across the x of one of p's
+// or over it, less than half its height away, a number reaching across
+// its x has text beside it on its line too, across the x of one of p's
 // neighbours (the table's next row, its cells in the same columns). A
 // page number stands apart from the body: alone on its line, or beside
 // a running head's or a journal's footer text with no row of cells
@@ -33,6 +53,15 @@ func cellOfRow(p *para, pg *pageData) bool {
 				continue // not across p's x, or on p's line
 			}
 			if d := max(l.BBox.Y0-b.Y1, b.Y0-l.BBox.Y1); d >= 0.5*h {
+				continue
+			}
+			if len(mates) < 2 && !numericCell(l.Text) {
+				// a row of two parts is a cell's only where the rows go
+				// on with numbers ("31" over "Troon 27"): under a
+				// two-part running footer's "Page 1" or "3" stands text
+				// ("www.example.org"), and its number stays a PageNumber
+				// (review41's MEDIUM on pdf/116); a row of three parts
+				// or more ("2001 2002 ... 2007" over a head row) is one
 				continue
 			}
 			next = besideOnLine(next[:0], l.BBox, q, pg)

@@ -1,6 +1,7 @@
 package pdf
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -64,5 +65,38 @@ func TestNumberInARowIsNoPageNumber(t *testing.T) {
 	}
 	if n != 3 {
 		t.Errorf("running heads: %d page numbers, want 3", n)
+	}
+}
+
+// TestTwoLineFooterPageNumber: a running footer of two lines, each of two
+// parts ("Flood Review Ltd | Page 1" over "Registered ... |
+// www.floodreview.org"), keeps its page number a PageNumber on every
+// page and on a one-page document: text, not a number, stands under it
+// (review41's MEDIUM on pdf/116: it was a table row's cell, body text on
+// one page).
+func TestTwoLineFooterPageNumber(t *testing.T) {
+	for _, form := range []string{"Page %d", "%d"} {
+		for _, n := range []int{1, 3} {
+			var pages []pg
+			for i := 1; i <= n; i++ {
+				items := column(72, 90, "Body text of the page, a paragraph that goes on over the footer.")
+				items = append(items,
+					txt{X: 72, Y: 760, Size: 9, S: "Flood Review Ltd, 1 High Street, Ayr"},
+					txt{X: 500, Y: 760, Size: 9, S: fmt.Sprintf(form, i)},
+					txt{X: 72, Y: 771, Size: 9, S: "Registered in Scotland SC123456"},
+					txt{X: 470, Y: 771, Size: 9, S: "www.floodreview.org"})
+				pages = append(pages, pg{Items: items})
+			}
+			res := extract(t, pages)
+			got := 0
+			for _, e := range res.Elements {
+				if e.Category == document.PageNumber {
+					got++
+				}
+			}
+			if got != n {
+				t.Errorf("%q over %d pages: %d page numbers, want %d", form, n, got, n)
+			}
+		}
 	}
 }
