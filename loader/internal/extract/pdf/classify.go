@@ -185,6 +185,14 @@ func markFurniture(pages []*pageData) {
 			} else {
 				o.p.cat, o.p.furnBot = document.Footer, true
 			}
+			if isPageNumber(o.p.text) {
+				// a number cellOfRow took for a row's cell that sits
+				// where a number sits on most pages is the running
+				// head's or footer's page number after all (a footer
+				// of three parts, or one whose next line holds a
+				// number: "March 2024")
+				o.p.cat = document.PageNumber
+			}
 		}
 	}
 }

@@ -100,3 +100,40 @@ func TestTwoLineFooterPageNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestRunningFooterNumberRepeated: a page number that cellOfRow takes for
+// a row's cell (a footer of three parts; one whose next line holds a
+// number, "March 2024") but that sits in the same place on every page is
+// the PageNumber (it was a Footer since pdf/116).
+func TestRunningFooterNumberRepeated(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		items func(i int) []txt
+	}{
+		{"three parts", func(i int) []txt {
+			return []txt{{X: 72, Y: 760, Size: 9, S: "Council minutes"}, {X: 280, Y: 760, Size: 9, S: "12 March 2024"},
+				{X: 520, Y: 760, Size: 9, S: fmt.Sprint(i)}, {X: 72, Y: 771, Size: 9, S: "Draft for approval"},
+				{X: 280, Y: 771, Size: 9, S: "Not for circulation"}, {X: 500, Y: 771, Size: 9, S: "Confidential"}}
+		}},
+		{"number under it", func(i int) []txt {
+			return []txt{{X: 72, Y: 760, Size: 9, S: "Flood review 2024"}, {X: 520, Y: 760, Size: 9, S: fmt.Sprint(10 + i)},
+				{X: 72, Y: 771, Size: 9, S: "Chapter 2: Damage to homes"}, {X: 490, Y: 771, Size: 9, S: "March 2024"}}
+		}},
+	} {
+		var pages []pg
+		for i := 1; i <= 3; i++ {
+			items := column(72, 90, "Body text of the page, a paragraph that goes on over the footer.")
+			pages = append(pages, pg{Items: append(items, tc.items(i)...)})
+		}
+		res := extract(t, pages)
+		got := 0
+		for _, e := range res.Elements {
+			if e.Category == document.PageNumber {
+				got++
+			}
+		}
+		if got != 3 {
+			t.Errorf("%s: %d page numbers, want 3", tc.name, got)
+		}
+	}
+}
