@@ -1,11 +1,8 @@
 package runner
 
 import (
-	"context"
 	"testing"
 
-	"github.com/docket-dev/docket/loader/internal/project"
-	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 	"github.com/docket-dev/docket/loader/internal/runner/executor"
 )
 
@@ -24,15 +21,7 @@ func TestFlagsFullRefreshAtRun(t *testing.T) {
 	q := shapeQuery(t, db)
 	build := func(full bool) {
 		t.Helper()
-		p, err := project.Load(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, diags, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned})
-		if err != nil || len(diags) > 0 {
-			t.Fatal(err, diags)
-		}
-		rr, err := executor.Execute(context.Background(), m, db, executor.RunOptions{Command: "build", Threads: 1, FullRefresh: full})
+		rr, err := executeDir(t, dir, db, executor.RunOptions{Command: "build", Threads: 1, FullRefresh: full})
 		if err != nil {
 			t.Fatal(err)
 		}

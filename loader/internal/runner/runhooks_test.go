@@ -12,6 +12,7 @@ import (
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 	"github.com/docket-dev/docket/loader/internal/runner/executor"
+	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
 // hookRun parses a dbt project of files, runs `run` on the selected nodes
@@ -30,6 +31,13 @@ func runDir(t *testing.T, dir string, selected ...string) (*executor.RunResults,
 	t.Helper()
 	db := shapeDB(t, dir)
 	defer db.Close()
+	return executeDir(t, dir, db, executor.RunOptions{Command: "run", Threads: 1, Selected: selected})
+}
+
+// executeDir parses the project folder dir and executes it on db with
+// opts, writing and validating target/'s artifacts.
+func executeDir(t *testing.T, dir string, db *warehouse.DB, opts executor.RunOptions) (*executor.RunResults, error) {
+	t.Helper()
 	p, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +46,7 @@ func runDir(t *testing.T, dir string, selected ...string) (*executor.RunResults,
 	if err != nil || len(diags) > 0 {
 		t.Fatal(err, diags)
 	}
-	rr, err := executor.Execute(context.Background(), m, db, executor.RunOptions{Command: "run", Threads: 1, Selected: selected})
+	rr, err := executor.Execute(context.Background(), m, db, opts)
 	if rr == nil {
 		t.Fatalf("no results: %v", err)
 	}
