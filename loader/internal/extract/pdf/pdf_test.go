@@ -30,6 +30,17 @@ func cats(res *document.Result) []string {
 	return out
 }
 
+// countCat is how many of res's elements are of category c.
+func countCat(res *document.Result, c document.Category) int {
+	n := 0
+	for _, e := range res.Elements {
+		if e.Category == c {
+			n++
+		}
+	}
+	return n
+}
+
 func TestOneColumnElements(t *testing.T) {
 	items := []txt{{X: 72, Y: 72, Size: 20, S: "Annual Safety Review"}}
 	items = append(items, column(72, 110,
@@ -132,13 +143,7 @@ func TestRepeatedFooterText(t *testing.T) {
 		pages = append(pages, pg{Items: items})
 	}
 	res := extract(t, pages)
-	n := 0
-	for _, e := range res.Elements {
-		if e.Category == document.Footer {
-			n++
-		}
-	}
-	if n != 4 {
+	if n := countCat(res, document.Footer); n != 4 {
 		t.Errorf("%d footers, want 4: %v", n, cats(res))
 	}
 }

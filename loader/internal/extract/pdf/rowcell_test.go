@@ -57,13 +57,7 @@ func TestNumberInARowIsNoPageNumber(t *testing.T) {
 		pages = append(pages, pg{Items: append(items, column(72, 90, "Body text of the page, a paragraph that goes on under the head.")...)})
 	}
 	res := extract(t, pages)
-	n := 0
-	for _, e := range res.Elements {
-		if e.Category == document.PageNumber {
-			n++
-		}
-	}
-	if n != 3 {
+	if n := countCat(res, document.PageNumber); n != 3 {
 		t.Errorf("running heads: %d page numbers, want 3", n)
 	}
 }
@@ -87,14 +81,7 @@ func TestTwoLineFooterPageNumber(t *testing.T) {
 					txt{X: 470, Y: 771, Size: 9, S: "www.floodreview.org"})
 				pages = append(pages, pg{Items: items})
 			}
-			res := extract(t, pages)
-			got := 0
-			for _, e := range res.Elements {
-				if e.Category == document.PageNumber {
-					got++
-				}
-			}
-			if got != n {
+			if got := countCat(extract(t, pages), document.PageNumber); got != n {
 				t.Errorf("%q over %d pages: %d page numbers, want %d", form, n, got, n)
 			}
 		}
@@ -125,14 +112,7 @@ func TestRunningFooterNumberRepeated(t *testing.T) {
 			items := column(72, 90, "Body text of the page, a paragraph that goes on over the footer.")
 			pages = append(pages, pg{Items: append(items, tc.items(i)...)})
 		}
-		res := extract(t, pages)
-		got := 0
-		for _, e := range res.Elements {
-			if e.Category == document.PageNumber {
-				got++
-			}
-		}
-		if got != 3 {
+		if got := countCat(extract(t, pages), document.PageNumber); got != 3 {
 			t.Errorf("%s: %d page numbers, want 3", tc.name, got)
 		}
 	}
