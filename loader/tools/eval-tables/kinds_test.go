@@ -124,3 +124,64 @@ func ragged(tb brTable) (int, int, int) {
 	}
 	return -1, 0, 0
 }
+
+// Every styles-set table is rectangular, every layout, style and kind is
+// drawn, each page writes as many tables as its truth holds, the page's
+// font reaches Chromium (no double quote inside its style attribute), and
+// a continued table's second part repeats the first's head rows.
+func TestStylesTablesRectangular(t *testing.T) {
+	seen := map[string]int{}
+	tables := 0
+	for seed := uint64(stylesFirst + 1); seed <= stylesFirst+400; seed++ {
+		kp := stylesPage(seed)
+		seen[kp.kind]++
+		for pi, p := range kp.pages {
+			if strings.Count(p.body, "<table") != len(p.tables) {
+				t.Fatalf("seed %d page %d: %d tables written, %d in the truth", seed, pi, strings.Count(p.body, "<table"), len(p.tables))
+			}
+			open := p.body[:strings.Index(p.body, ">")]
+			if strings.Count(open, `"`) != 2 {
+				t.Fatalf("seed %d page %d: the font's style attribute is cut short: %s", seed, pi, open)
+			}
+			for ti, tb := range p.tables {
+				tables++
+				if r, w, w0 := ragged(tb); r >= 0 {
+					t.Fatalf("seed %d page %d table %d: row %d covers %d columns, row 0 %d", seed, pi, ti, r, w, w0)
+				}
+				g := cellGrid(tb.truth())
+				if len(g) < 2 || ncols(g) < 2 {
+					t.Errorf("seed %d page %d table %d: %dx%d", seed, pi, ti, len(g), ncols(g))
+				}
+			}
+		}
+		if kp.kind == "continued" {
+			if len(kp.pages) != 2 {
+				t.Fatalf("seed %d: continued on %d pages", seed, len(kp.pages))
+			}
+			a, b := kp.pages[0].tables[0], kp.pages[1].tables[0]
+			if a.truth()[0] != b.truth()[0] || !b.rows[0][0].head || len(b.rows) < 4 {
+				t.Errorf("seed %d: the second part (%d rows) does not repeat the head", seed, len(b.rows))
+			}
+		}
+	}
+	for _, k := range stylesLayouts {
+		if seen[k] < 30 {
+			t.Errorf("layout %s drawn %d times in 400 seeds", k, seen[k])
+		}
+	}
+	if tables < 400*2 {
+		t.Errorf("%d tables in 400 seeds, fewer than 2 a seed", tables)
+	}
+	// every style and kind is drawn: its CSS or its cells show it
+	css := ""
+	for seed := uint64(stylesFirst + 1); seed <= stylesFirst+100; seed++ {
+		for _, p := range stylesPage(seed).pages {
+			css += p.body
+		}
+	}
+	for _, mark := range []string{"border-left:hidden", "outset", "#dee2e6", "#a2a9b1", "#d0d7de", "rgba(0,0,0,.05)", "column-count", "inline-table", "float:left", "display:flex", "rowspan", "colspan", "(", "€"} {
+		if !strings.Contains(css, mark) {
+			t.Errorf("no page of seeds 7001..7100 has %q", mark)
+		}
+	}
+}

