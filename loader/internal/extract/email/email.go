@@ -31,8 +31,8 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/extract/html"
 	"github.com/docket-dev/docket/loader/internal/extract/version"
-	"github.com/inbucket/html2text"
 	"github.com/jhillyerd/enmime/v2"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
@@ -144,13 +144,15 @@ func ExtractBytes(ctx context.Context, raw []byte, opts document.Options) (*docu
 		body = ""
 	}
 	if strings.TrimSpace(body) == "" && strings.TrimSpace(env.HTML) != "" {
-		if t, err := html2text.FromString(env.HTML, html2text.Options{OmitLinks: true}); err == nil {
-			body = t
-		} else {
+		if err := addHTMLBody(ctx, b, env.HTML); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			res.Warnings = append(res.Warnings, "html body: "+err.Error())
 		}
+	} else {
+		addBody(b, body)
 	}
-	addBody(b, body)
 	res.Attachments = attachments(env)
 	b.finish()
 	return res, nil
@@ -235,6 +237,31 @@ func addBody(b *builder, body string) {
 		}
 		b.add(document.NarrativeText, para, 0)
 	}
+}
+
+// addHTMLBody lands an HTML body (a message without a plain-text part, or
+// whose plain text is garbled) through docket's HTML walker, whole, as an
+// .html file's blocks land: headings as Title, list items as ListItem,
+// data tables as tables. Before email/8 it went through html2text, whose
+// plain-text rendering landed a heading between lines of asterisks
+// ("****************\nQuarterly update\n****************"), bold words as
+// "*12%*" and list items with a "* " bullet, all as NarrativeText.
+func addHTMLBody(ctx context.Context, b *builder, src string) error {
+	r, err := html.WholePage(ctx, []byte(src), detect.Info{Type: detect.HTML, MIME: "text/html", Encoding: detect.UTF8})
+	if err != nil {
+		return err
+	}
+	for _, w := range r.Warnings {
+		b.res.Warnings = append(b.res.Warnings, "html body: "+w)
+	}
+	for _, e := range r.Elements {
+		if e.Category == document.TableCat && e.TableSeq >= 0 && e.TableSeq < len(r.Tables) {
+			b.addTable(e.Text, r.Tables[e.TableSeq])
+			continue
+		}
+		b.add(e.Category, e.Text, e.Level)
+	}
+	return nil
 }
 
 // attachments collects every part the loader should land as a child
@@ -372,7 +399,11 @@ type builder struct {
 }
 
 func (b *builder) add(cat document.Category, text string, level int) {
-	text = cleanText(text)
+	b.addRaw(cat, cleanText(text), level, -1)
+}
+
+// addRaw adds an element whose text is already clean.
+func (b *builder) addRaw(cat document.Category, text string, level, tableSeq int) {
 	if text == "" {
 		return
 	}
@@ -388,8 +419,19 @@ func (b *builder) add(cat document.Category, text string, level int) {
 	b.runes += utf8.RuneCountInString(text)
 	b.res.Elements = append(b.res.Elements, document.Element{
 		Page: 1, Seq: len(b.res.Elements), Category: cat, Text: text,
-		CharStart: start, CharEnd: b.runes, Level: level, Section: b.section, TableSeq: -1,
+		CharStart: start, CharEnd: b.runes, Level: level, Section: b.section, TableSeq: tableSeq,
 	})
+}
+
+// addTable adds a Table element (its text as the HTML walker made it: a
+// row a line, cells tab-separated) and its table.
+func (b *builder) addTable(text string, t document.Table) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	t.Seq, t.Page = len(b.res.Tables), 1
+	b.res.Tables = append(b.res.Tables, t)
+	b.addRaw(document.TableCat, text, 0, t.Seq)
 }
 
 // finish sets the result's one page (the text added) and page count.

@@ -52,8 +52,21 @@ func Extract(ctx context.Context, path string, info detect.Info, opts document.O
 	return ExtractBytes(ctx, data, info, opts)
 }
 
-// ExtractBytes extracts in-memory HTML (e.g. an e-mail's HTML body).
+// ExtractBytes extracts in-memory HTML: on pages of minMainPage
+// characters or more, their main content.
 func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts document.Options) (*document.Result, error) {
+	return extractBytes(ctx, data, info, opts, true)
+}
+
+// WholePage extracts in-memory HTML whole, picking no main content: an
+// e-mail's HTML body is the message itself, not a web page around an
+// article, and readability would leave out a newsletter's items or a
+// receipt's lines (email/8).
+func WholePage(ctx context.Context, data []byte, info detect.Info) (*document.Result, error) {
+	return extractBytes(ctx, data, info, document.Options{}, false)
+}
+
+func extractBytes(ctx context.Context, data []byte, info detect.Info, opts document.Options, pickMain bool) (*document.Result, error) {
 	if info.Type == detect.XML {
 		return text.ExtractBytes(ctx, data, info, opts)
 	}
@@ -103,7 +116,7 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 		// its <noframes> alternative, whole (framesetText)
 		scope = "noframes"
 		res.Metadata.Extra["frames"] = framesNamed(frames, " ")
-	} else if ctx.Err() == nil {
+	} else if pickMain && ctx.Err() == nil {
 		// Over agreeMaxBytes nothing reads doc after readability (no
 		// trafilatura check), so readability may work on it rather than on
 		// a copy: the copy was the largest single allocation of a big page.
