@@ -49,6 +49,7 @@ func (m *Manifest) macroTestSQL(c testCall) (*macroTest, error) {
 		params = append(params, "column_name=__column_name")
 		ctxArgs["__column_name"] = c.column
 	}
+	jinja := map[string]*render.Template{}
 	for _, k := range SortedKeys(c.args) {
 		v := c.args[k]
 		if s, isStr := v.(string); isStr && jinjaArgRe.MatchString(s) {
@@ -56,6 +57,18 @@ func (m *Manifest) macroTestSQL(c testCall) (*macroTest, error) {
 			continue
 		}
 		params = append(params, k+"=__arg_"+k)
+		if s, isStr := v.(string); isStr && relJinjaRe.MatchString(s) && (strings.Contains(s, "{{") || strings.Contains(s, "{%")) {
+			// dbt's add_rendered_test_kwargs: rendered in the test's
+			// context, at parse (its refs are the test's dependencies)
+			// and again when compiled (the relations as built)
+			t, err := m.env.Parse(c.parent.Path+":test "+k, s)
+			if err != nil {
+				return nil, err
+			}
+			t.Pkg = local
+			jinja["__arg_"+k] = t
+			continue
+		}
 		ctxArgs["__arg_"+k] = v
 	}
 	src := "{{ " + call + "(" + strings.Join(params, ", ") + ") }}"
@@ -64,7 +77,7 @@ func (m *Manifest) macroTestSQL(c testCall) (*macroTest, error) {
 		return nil, perr
 	}
 	tpl.Pkg = local
-	mt := &macroTest{calls: &render.Calls{}, call: &testRender{tpl: tpl, parent: c.parent, args: ctxArgs, where: c.where}}
+	mt := &macroTest{calls: &render.Calls{}, call: &testRender{tpl: tpl, parent: c.parent, args: ctxArgs, jinja: jinja, where: c.where}}
 	if c.parent.ResourceType == Model && c.parent.Config.Materialized == "ephemeral" {
 		// an ephemeral model is tested through its CTE, as dbt does
 		mt.refs = append(mt.refs, []string{c.parent.Name})
@@ -106,6 +119,7 @@ type testRender struct {
 	tpl    *render.Template
 	parent *Node
 	args   map[string]any
+	jinja  map[string]*render.Template // arguments whose Jinja names a relation
 	where  string
 }
 
@@ -113,6 +127,13 @@ func (tr *testRender) render(rc *renderCtx) (string, error) {
 	ctx := rc.vars()
 	for k, v := range tr.args {
 		ctx[k] = v
+	}
+	for k, t := range tr.jinja {
+		out, err := t.Render(rc.vars())
+		if err != nil {
+			return "", err
+		}
+		ctx[k] = nativeArg(strings.TrimSpace(out))
 	}
 	model := placeholder(tr.parent)
 	if rc.compiled {

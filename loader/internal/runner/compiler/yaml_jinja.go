@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/docket-dev/docket/loader/internal/runner/render"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -128,7 +129,10 @@ func (m *Manifest) renderTestArg(path string, t *yaml.Node, v any, diags *[]Diag
 		}
 		return x
 	case string:
-		if !strings.Contains(x, "{{") && !strings.Contains(x, "{%") {
+		if !strings.Contains(x, "{{") && !strings.Contains(x, "{%") || relJinjaRe.MatchString(x) {
+			// Jinja naming a relation renders in the test's own context
+			// (testRender.render), where ref() is the relation as built
+			// and a dependency of the test
 			return x
 		}
 		out, err := m.renderYAMLText(path, x)
@@ -136,15 +140,25 @@ func (m *Manifest) renderTestArg(path string, t *yaml.Node, v any, diags *[]Diag
 			*diags = append(*diags, Diagnostic{Path: path, Line: t.Line, Col: t.Column, Msg: err.Error()})
 			return x
 		}
-		if strings.HasPrefix(out, "[") || strings.HasPrefix(out, "{") {
-			var lit any
-			if yaml.Unmarshal([]byte(out), &lit) == nil {
-				return pyNative(lit)
-			}
-		}
-		return yamlScalar(out)
+		return nativeArg(out)
 	}
 	return v
+}
+
+// relJinjaRe finds a ref() or source() call in a test argument's Jinja.
+var relJinjaRe = regexp.MustCompile(`\b(ref|source)\s*\(`)
+
+// nativeArg is a test argument's rendered text as dbt's native rendering
+// gives it: a [..] or {..} read back as a list or mapping, true/false,
+// numbers and none their types.
+func nativeArg(out string) any {
+	if strings.HasPrefix(out, "[") || strings.HasPrefix(out, "{") {
+		var lit any
+		if yaml.Unmarshal([]byte(out), &lit) == nil {
+			return pyNative(lit)
+		}
+	}
+	return yamlScalar(out)
 }
 
 // pyNative turns the Python words of a literal read as YAML (True, False,
