@@ -112,9 +112,29 @@ func (b *builder) addTable(cat document.Category, text string, level, tableSeq i
 // returns the element's index in res.Elements, or -1 when there is none
 // (no row left, or no text).
 func (b *builder) addTableRows(rows [][]string) int {
-	rows = trimTable(rows)
+	return b.addTableSpans(rows, nil)
+}
+
+// addTableSpans is addTableRows for a table with merged cells: spans
+// index rows as given (header first) and land re-indexed to the rows
+// trimTable keeps, as the PDF tables record theirs: the text at (Row,
+// Col), the positions covered empty.
+func (b *builder) addTableSpans(rows [][]string, spans []document.CellSpan) int {
+	rows, kept := trimTableKept(rows)
 	if len(rows) == 0 {
 		return -1
+	}
+	spans = keptSpans(spans, kept, len(rows[0]))
+	for _, sp := range spans {
+		// the positions a merged cell covers are empty, as in the PDF
+		// tables (text a file keeps there its program does not show)
+		for r := sp.Row; r < sp.Row+sp.Rows; r++ {
+			for c := sp.Col; c < sp.Col+sp.Cols; c++ {
+				if r != sp.Row || c != sp.Col {
+					rows[r][c] = ""
+				}
+			}
+		}
 	}
 	var lines []string
 	for _, r := range rows {
@@ -136,6 +156,7 @@ func (b *builder) addTableRows(rows [][]string) int {
 		Seq:    seq,
 		Header: rows[0],
 		Rows:   rows[1:],
+		Spans:  spans,
 	})
 	return idx
 }
@@ -228,9 +249,17 @@ func flatCell(s string) string {
 // trimTable drops empty rows and trailing empty columns, puts the cells in
 // NFC (addTable) and pads rows to the same width.
 func trimTable(rows [][]string) [][]string {
+	out, _ := trimTableKept(rows)
+	return out
+}
+
+// trimTableKept is trimTable that also returns, for each row kept, its
+// index in rows.
+func trimTableKept(rows [][]string) ([][]string, []int) {
 	var out [][]string
+	var kept []int
 	width := 0
-	for _, r := range rows {
+	for k, r := range rows {
 		last := -1
 		for i, c := range r {
 			if strings.TrimSpace(c) != "" {
@@ -248,12 +277,45 @@ func trimTable(rows [][]string) [][]string {
 			width = len(r)
 		}
 		out = append(out, r)
+		kept = append(kept, k)
 	}
 	for i, r := range out {
 		for len(r) < width {
 			r = append(r, "")
 		}
 		out[i] = r
+	}
+	return out, kept
+}
+
+// keptSpans re-indexes spans (rows as the format gave them) to the rows
+// trimTableKept kept, a span's height counting its kept rows only and
+// its width cut at the table's; a span left covering one position, or
+// whose first row or column is gone, is dropped.
+func keptSpans(spans []document.CellSpan, kept []int, width int) []document.CellSpan {
+	if len(spans) == 0 {
+		return nil
+	}
+	at := make(map[int]int, len(kept))
+	for i, k := range kept {
+		at[k] = i
+	}
+	var out []document.CellSpan
+	for _, s := range spans {
+		row, ok := at[s.Row]
+		if !ok || s.Col >= width || s.Rows < 1 || s.Cols < 1 {
+			continue
+		}
+		n := 0
+		for r := s.Row; r < s.Row+s.Rows; r++ {
+			if _, ok := at[r]; ok {
+				n++
+			}
+		}
+		cols := min(s.Cols, width-s.Col)
+		if n*cols > 1 {
+			out = append(out, document.CellSpan{Row: row, Col: s.Col, Rows: n, Cols: cols})
+		}
 	}
 	return out
 }

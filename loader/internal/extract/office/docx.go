@@ -172,7 +172,7 @@ func (p *docxPara) looksLikeHeading(text string) int {
 // calls back per paragraph and per top-level table.
 type docxWalker struct {
 	onPara  func(p *docxPara)
-	onTable func(rows [][]string, breakAfter bool)
+	onTable func(rows [][]string, spans []document.CellSpan, breakAfter bool)
 }
 
 func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
@@ -307,6 +307,24 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 						tb.span = k
 					}
 				}
+			case "vMerge":
+				if tb := tables.top(); tb != nil && parent(0) == "tcPr" {
+					if v, _ := attr(t, "val"); v == "restart" {
+						tb.vmerge = vmRestart
+					} else {
+						tb.vmerge = vmContinue // no val, or "continue"
+					}
+				}
+			case "gridBefore":
+				// grid columns a row leaves empty before its first cell
+				if tb := tables.top(); tb != nil && parent(0) == "trPr" && tb.cell == nil {
+					v, _ := attr(t, "val")
+					if k, err := strconv.Atoi(v); err == nil && k > 0 && k < 1000 {
+						for range k {
+							tb.row = append(tb.row, "")
+						}
+					}
+				}
 			}
 			stack = append(stack, local)
 		case xml.CharData:
@@ -342,14 +360,15 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 					w.onPara(p)
 				}
 			case "tc":
-				if tb := tables.top(); tb != nil {
+				if tb := tables.top(); tb != nil && tb.cell != nil {
+					tb.mergeCell()
 					tables.endCell(1, tb.span-1)
 				}
 			case "tr":
 				tables.endRow(1)
 			case "tbl":
 				if tb, ok := tables.end(); ok {
-					w.onTable(tb.rows, tb.breakAfter)
+					w.onTable(tb.rows, tb.spans, tb.breakAfter)
 				}
 			}
 		}
@@ -430,8 +449,8 @@ func ExtractDOCX(ctx context.Context, p string, opts document.Options) (*documen
 				b.breakPage()
 			}
 		},
-		onTable: func(rows [][]string, breakAfter bool) {
-			b.addTableRows(rows)
+		onTable: func(rows [][]string, spans []document.CellSpan, breakAfter bool) {
+			b.addTableSpans(rows, spans)
 			if breakAfter {
 				b.breakPage()
 			}
@@ -479,7 +498,7 @@ func partTexts(ctx context.Context, ix *zipIndex, parts []string, b *builder) []
 		var lines []string
 		w := &docxWalker{
 			onPara: func(p *docxPara) { lines = append(lines, p.text.String()) },
-			onTable: func(rows [][]string, _ bool) {
+			onTable: func(rows [][]string, _ []document.CellSpan, _ bool) {
 				for _, r := range rows {
 					lines = append(lines, strings.Join(r, "\t"))
 				}

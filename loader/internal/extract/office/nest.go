@@ -1,6 +1,10 @@
 package office
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
 
 // tableNest is the table half of the body walk DOCX and ODT share: the
 // tables open around the reader (a table inside a cell nests), the row
@@ -20,7 +24,22 @@ type openTable struct {
 	cell       *strings.Builder
 	span       int  // grid columns the open cell covers (DOCX gridSpan)
 	breakAfter bool // a page break inside the table: after it (DOCX)
+	col        int  // grid column the open cell starts at
+	// merged cells (DOCX): the spans found, the vertical merge of the
+	// open cell (vMerge), and the vertical merges open by grid column
+	spans  []document.CellSpan
+	vmerge vMerge
+	vOpen  map[int]int // grid column -> index in spans
 }
+
+// vMerge is a DOCX cell's part in a vertical merge.
+type vMerge int
+
+const (
+	vmNone     vMerge = iota
+	vmRestart         // the merge's first cell: its text shows
+	vmContinue        // a cell the merge above covers
+)
 
 // start opens a table.
 func (n *tableNest) start() { n.open = append(n.open, &openTable{}) }
@@ -43,7 +62,7 @@ func (n *tableNest) startRow() {
 // startCell begins a cell of the innermost table.
 func (n *tableNest) startCell() {
 	if t := n.top(); t != nil {
-		t.cell, t.span = &strings.Builder{}, 1
+		t.cell, t.span, t.col, t.vmerge = &strings.Builder{}, 1, len(t.row), vmNone
 	}
 }
 
@@ -133,5 +152,30 @@ func endPara[P any](paras *[]P, text func(P) *strings.Builder, tables *tableNest
 func foldPara(outer *strings.Builder, inner string) {
 	if s := strings.TrimSpace(inner); s != "" {
 		outer.WriteString("\n" + s + "\n")
+	}
+}
+
+// mergeCell records the open cell's part in a merged cell (DOCX): a
+// gridSpan over several grid columns, a vMerge restart opening a
+// vertical merge at its column, a continue adding a row to the one open
+// there (one with none opens one), any other cell closing it.
+func (t *openTable) mergeCell() {
+	row, col := len(t.rows), t.col
+	if t.vOpen == nil {
+		t.vOpen = map[int]int{}
+	}
+	if t.vmerge == vmContinue {
+		if i, ok := t.vOpen[col]; ok {
+			t.spans[i].Rows++
+			return
+		}
+	}
+	delete(t.vOpen, col)
+	if t.vmerge == vmNone && t.span <= 1 {
+		return
+	}
+	t.spans = append(t.spans, document.CellSpan{Row: row, Col: col, Rows: 1, Cols: t.span})
+	if t.vmerge != vmNone {
+		t.vOpen[col] = len(t.spans) - 1
 	}
 }

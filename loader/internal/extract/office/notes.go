@@ -52,7 +52,7 @@ func emitDocxNotes(ctx context.Context, b *builder, ix *zipIndex, rels map[strin
 				// A note's table lands as the body's (before office/6:
 				// one NarrativeText of its lines, a cell's paragraphs
 				// breaking its row, and no table stored).
-				onTable: func(rows [][]string, _ bool) { mark(b.addTableRows(rows)) },
+				onTable: func(rows [][]string, spans []document.CellSpan, _ bool) { mark(b.addTableSpans(rows, spans)) },
 			}
 			if err := w.walk(ctx, rc, part); err != nil {
 				b.warn("%s: %v", part, err)

@@ -27,6 +27,7 @@ type pptxShape struct {
 	ph    string // placeholder type ("" = none, "body" for an untyped placeholder)
 	paras []*pptxPara
 	table [][]string
+	spans []document.CellSpan // the table's merged cells (a:tc gridSpan, rowSpan)
 	isTbl bool
 }
 
@@ -89,6 +90,13 @@ func readSlideShapes(ctx context.Context, r io.Reader, part string) ([]*pptxShap
 				hm, _ := attr(t, "hMerge")
 				vm, _ := attr(t, "vMerge")
 				cellSkip = hm == "1" || hm == "true" || vm == "1" || vm == "true"
+				if cur != nil && !cellSkip {
+					gs, _ := strconv.Atoi(attrVal(t, "gridSpan"))
+					rs, _ := strconv.Atoi(attrVal(t, "rowSpan"))
+					if gs > 1 || rs > 1 {
+						cur.spans = append(cur.spans, document.CellSpan{Row: len(cur.table), Col: len(row), Rows: max(rs, 1), Cols: max(gs, 1)})
+					}
+				}
 			case "p":
 				if cur != nil && t.Name.Space != nsP {
 					para = &pptxPara{}
@@ -303,7 +311,7 @@ func emitSlide(b *builder, shapes []*pptxShape) {
 			continue
 		}
 		if sh.isTbl {
-			b.addTableRows(sh.table)
+			b.addTableSpans(sh.table, sh.spans)
 			continue
 		}
 		for _, pp := range sh.paras {

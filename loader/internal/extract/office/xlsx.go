@@ -8,6 +8,7 @@ import (
 	"errors"
 	"path"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -74,7 +75,7 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 			b.newUnit()
 		}
 		names = append(names, sheet)
-		rows, err := readSheet(ctx, f, sheet, limit, b)
+		rows, rowNums, err := readSheet(ctx, f, sheet, limit, b)
 		if err != nil {
 			if ce := ctxErr(ctx); ce != nil {
 				return nil, ce
@@ -82,7 +83,7 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 			b.warn("sheet %q: %v", sheet, err)
 		}
 		b.section = sheet
-		b.addTableRows(rows)
+		b.addTableSpans(rows, xlsxSpans(f, sheet, rowNums))
 		if part, ok := sheetParts[sheet]; ok {
 			emitCharts(ctx, b, ix, part, cellRange(f))
 		}
@@ -136,25 +137,28 @@ func sheetTruncated(b *builder, sheet string, limit int) {
 	b.res.Flag(0, document.ReviewTruncated, "sheet %q has more than %d rows (loader.max_sheet_rows): only its first %d are in the warehouse, the rest of its rows were not read", sheet, limit, limit)
 }
 
-// readSheet streams one sheet's rows (up to limit non-empty rows).
-func readSheet(ctx context.Context, f *excelize.File, sheet string, limit int, b *builder) ([][]string, error) {
+// readSheet streams one sheet's rows (up to limit non-empty rows), and
+// returns each one's row number in the sheet (the iterator steps through
+// every row number, gaps included).
+func readSheet(ctx context.Context, f *excelize.File, sheet string, limit int, b *builder) ([][]string, []int, error) {
 	it, err := f.Rows(sheet)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer it.Close()
 	var out [][]string
+	var nums []int
 	n := 0
 	for it.Next() {
 		n++
 		if n%1024 == 0 {
 			if err := ctx.Err(); err != nil {
-				return out, err
+				return out, nums, err
 			}
 		}
 		cols, err := it.Columns()
 		if err != nil {
-			return out, err
+			return out, nums, err
 		}
 		empty := true
 		for _, c := range cols {
@@ -171,8 +175,41 @@ func readSheet(ctx context.Context, f *excelize.File, sheet string, limit int, b
 			break
 		}
 		out = append(out, cols)
+		nums = append(nums, n)
 	}
-	return out, it.Error()
+	return out, nums, it.Error()
+}
+
+// xlsxSpans are the sheet's merged cells (mergeCells) as spans of the
+// rows readSheet read (rowNums: their row numbers, ascending): a merge
+// whose first row was not read (empty, or past the row limit) is left
+// out, and one's height counts the rows read inside it. Before office/19
+// they were not recorded: "Sales" over two year columns was a head with
+// an empty one beside it.
+func xlsxSpans(f *excelize.File, sheet string, rowNums []int) []document.CellSpan {
+	mcs, err := f.GetMergeCells(sheet, true)
+	if err != nil || len(mcs) == 0 {
+		return nil
+	}
+	var out []document.CellSpan
+	for _, mc := range mcs {
+		c0, r0, err0 := excelize.CellNameToCoordinates(mc.GetStartAxis())
+		c1, r1, err1 := excelize.CellNameToCoordinates(mc.GetEndAxis())
+		if err0 != nil || err1 != nil || c1 < c0 || r1 < r0 {
+			continue
+		}
+		i := sort.SearchInts(rowNums, r0)
+		if i == len(rowNums) || rowNums[i] != r0 {
+			continue
+		}
+		n := 0
+		for j := i; j < len(rowNums) && rowNums[j] <= r1; j++ {
+			n++
+		}
+		out = append(out, document.CellSpan{Row: i, Col: c0 - 1, Rows: n, Cols: c1 - c0 + 1})
+	}
+	slices.SortFunc(out, func(a, b document.CellSpan) int { return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(a.Col, b.Col)) })
+	return out
 }
 
 // cellRange reads "Sheet!$A$1:$A$3" (a single column or row) from the
