@@ -32,7 +32,7 @@ import (
 
 // hardVersion names the generator: figures of other versions are not
 // comparable.
-const hardVersion = 2 // 2: session 25: rules or shading on half the tables, blank cells, a stub spanning two rows (hardStyle)
+const hardVersion = 3 // 3: session 39: the font, size and leading reach Chromium (kdFamilies' quotes); 2: session 25: rules or shading on half the tables, blank cells, a stub spanning two rows (hardStyle)
 
 // hardFirst is the seed before the set's first.
 const hardFirst = 3000

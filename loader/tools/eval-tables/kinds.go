@@ -28,7 +28,7 @@ import (
 
 // kindsVersion names the generator: figures of other versions are not
 // comparable.
-const kindsVersion = 3 // 3: session 23: side-by-side tables in a CSS grid (review26); 2: session 23: the v2 kinds (kinds2.go) drawn with v1's
+const kindsVersion = 4 // 4: session 39: the font, size and leading reach Chromium (kdFamilies' quotes); 3: session 23: side-by-side tables in a CSS grid (review26); 2: session 23: the v2 kinds (kinds2.go) drawn with v1's
 
 // kindsFirst is the seed before the set's first (its own range: the
 // browser set's are 1..60).
@@ -109,8 +109,13 @@ func (g kdGen) para(lo, hi int) string {
 	return "<p>" + strings.Join(s, " ") + "</p>\n"
 }
 
-var kdFamilies = []string{`"Liberation Sans", sans-serif`, `"Liberation Serif", serif`, `"Liberation Sans Narrow", sans-serif`,
-	`"DejaVu Sans Condensed", sans-serif`, `"DejaVu Serif", serif`, `"DejaVu Sans", sans-serif`}
+// kdFamilies are the pages' CSS font families, their names in single
+// quotes: the pages write them into a double-quoted style attribute,
+// which a double quote would end (before v4, v3, v2 of the kinds, hard
+// and surround sets it did: their pages printed in the page's default
+// font, size and leading).
+var kdFamilies = []string{`'Liberation Sans', sans-serif`, `'Liberation Serif', serif`, `'Liberation Sans Narrow', sans-serif`,
+	`'DejaVu Sans Condensed', sans-serif`, `'DejaVu Serif', serif`, `'DejaVu Sans', sans-serif`}
 
 // group formats n with thousands separators.
 func group(n int, sep string) string {

@@ -126,9 +126,8 @@ func ragged(tb brTable) (int, int, int) {
 }
 
 // Every styles-set table is rectangular, every layout, style and kind is
-// drawn, each page writes as many tables as its truth holds, the page's
-// font reaches Chromium (no double quote inside its style attribute), and
-// a continued table's second part repeats the first's head rows.
+// drawn, each page writes as many tables as its truth holds, and a
+// continued table's second part repeats the first's head rows.
 func TestStylesTablesRectangular(t *testing.T) {
 	seen := map[string]int{}
 	tables := 0
@@ -138,10 +137,6 @@ func TestStylesTablesRectangular(t *testing.T) {
 		for pi, p := range kp.pages {
 			if strings.Count(p.body, "<table") != len(p.tables) {
 				t.Fatalf("seed %d page %d: %d tables written, %d in the truth", seed, pi, strings.Count(p.body, "<table"), len(p.tables))
-			}
-			open := p.body[:strings.Index(p.body, ">")]
-			if strings.Count(open, `"`) != 2 {
-				t.Fatalf("seed %d page %d: the font's style attribute is cut short: %s", seed, pi, open)
 			}
 			for ti, tb := range p.tables {
 				tables++
@@ -182,6 +177,28 @@ func TestStylesTablesRectangular(t *testing.T) {
 	for _, mark := range []string{"border-left:hidden", "outset", "#dee2e6", "#a2a9b1", "#d0d7de", "rgba(0,0,0,.05)", "column-count", "inline-table", "float:left", "display:flex", "rowspan", "colspan", "(", "€"} {
 		if !strings.Contains(css, mark) {
 			t.Errorf("no page of seeds 7001..7100 has %q", mark)
+		}
+	}
+}
+
+// Every kinds, hard, surround and styles page's font reaches Chromium:
+// the page's opening div's style attribute is whole (a family name in
+// double quotes ended it, and the page printed in the default font) and
+// names the family, size and leading drawn.
+func TestPageFontWhole(t *testing.T) {
+	for _, set := range []kindsSet{kindsV, hardSet, surroundSet, stylesSet} {
+		fonts := map[string]bool{}
+		for seed := uint64(set.first + 1); seed <= uint64(set.first+60); seed++ {
+			for pi, p := range set.page(seed).pages {
+				open := p.body[:strings.Index(p.body, ">")]
+				if !strings.HasPrefix(open, `<div style="font-family:`) || strings.Count(open, `"`) != 2 || !strings.Contains(open, "font-size:") || !strings.Contains(open, "line-height:") {
+					t.Fatalf("%s seed %d page %d: the page's style attribute is cut short: %s", set.name, seed, pi, open)
+				}
+				fonts[open[len(`<div style="font-family:`):strings.Index(open, ";")]] = true
+			}
+		}
+		if len(fonts) < 4 {
+			t.Errorf("%s: %d font families in 60 seeds: %v", set.name, len(fonts), fonts)
 		}
 	}
 }

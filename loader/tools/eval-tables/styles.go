@@ -58,9 +58,7 @@ var stylesKinds = []string{"money", "spans", "text", "stats"}
 // stylesPage draws seed's page (two pages for a continued table).
 func stylesPage(seed uint64) kdPage {
 	g := kdGen{rand.New(rand.NewPCG(seed, stylesStream))}
-	// the family names' double quotes as single ones: in a double-quoted
-	// style attribute they would end it
-	font := strings.ReplaceAll(g.pick(kdFamilies), `"`, "'")
+	font := g.pick(kdFamilies)
 	pt := g.n(8, 12)
 	lead := g.pick([]string{"normal", "1.15", "1.25", "1.4"})
 	style := fmt.Sprintf(`<div style="font-family:%s;font-size:%dpt;line-height:%s">`, font, pt, lead)
