@@ -2,7 +2,6 @@ package office
 
 import (
 	"context"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -104,14 +103,7 @@ func TestXLSXChart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := filepath.Join(t.TempDir(), "chart.xlsx")
-	if err := f.SaveAs(p); err != nil {
-		t.Fatal(err)
-	}
-	res, err := ExtractXLSX(context.Background(), p, document.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := extractWorkbook(t, f)
 	extracttest.Conform(t, "xlsx", res)
 	if len(res.Tables) != 3 {
 		t.Fatalf("tables %+v", res.Tables)

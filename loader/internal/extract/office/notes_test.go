@@ -2,7 +2,6 @@ package office
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -197,14 +196,7 @@ func TestXLSXComments(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = f.SetCellValue("Other", "A1", "plain")
-	p := filepath.Join(t.TempDir(), "comments.xlsx")
-	if err := f.SaveAs(p); err != nil {
-		t.Fatal(err)
-	}
-	res, err := ExtractXLSX(context.Background(), p, document.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := extractWorkbook(t, f)
 	assertElems(t, res, []el{
 		{document.TableCat, "Region\tSales\nNorth\t12.5", 0, 1},
 		{document.NarrativeText, "Regions as of 2024.", 0, 1},

@@ -228,6 +228,7 @@ func ExtractPPTX(ctx context.Context, p string, opts document.Options) (*documen
 		return nil, document.Errorf(document.KindTooManyPage, "%d slides, more than the limit of %d", len(slides), opts.MaxPages)
 	}
 	bad := 0
+	var hidden []string
 	for i, part := range slides {
 		if err := ctxErr(ctx); err != nil {
 			return nil, err
@@ -249,6 +250,9 @@ func ExtractPPTX(ctx context.Context, p string, opts document.Options) (*documen
 			}
 			b.warn("slide %d: %v", i+1, err)
 			bad++
+		}
+		if slideHidden(ix, part) {
+			hidden = append(hidden, strconv.Itoa(i+1))
 		}
 		emitSlide(b, shapes)
 		emitCharts(ctx, b, ix, part, nil)
@@ -280,6 +284,16 @@ func ExtractPPTX(ctx context.Context, p string, opts document.Options) (*documen
 	}
 	if len(slides) > 0 && bad == len(slides) {
 		return nil, document.Errorf(document.KindCorrupt, "no slide of the presentation could be read (%s)", b.res.Warnings[0])
+	}
+	if len(hidden) > 0 {
+		// landed like the others (their text is the file's), but said:
+		// a search hit on one is text the audience never saw
+		setExtra(&b.res.Metadata, "hidden_slides", strings.Join(hidden, ","))
+		which := "slide " + hidden[0] + " is"
+		if len(hidden) > 1 {
+			which = "slides " + strings.Join(hidden, ", ") + " are"
+		}
+		b.warn("%s hidden (not shown in a slide show): the text landed as the other slides' (metadata hidden_slides)", which)
 	}
 	res := b.finish()
 	if pres.Size.CX > 0 && pres.Size.CY > 0 {
@@ -339,4 +353,26 @@ func slideNum(name string) int {
 	s := strings.TrimSuffix(strings.TrimPrefix(path.Base(name), "slide"), ".xml")
 	n, _ := strconv.Atoi(s)
 	return n
+}
+
+// slideHidden says whether a slide part is hidden: its root p:sld has
+// show="0" (PowerPoint's "Hide Slide"). Before office/20 a hidden slide
+// landed as any other, nothing saying so.
+func slideHidden(ix *zipIndex, part string) bool {
+	rc, err := ix.open(part)
+	if err != nil {
+		return false
+	}
+	defer rc.Close()
+	d := newDecoder(rc)
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return false
+		}
+		if t, ok := tok.(xml.StartElement); ok {
+			v := attrVal(t, "show")
+			return t.Name.Local == "sld" && (v == "0" || v == "false")
+		}
+	}
 }

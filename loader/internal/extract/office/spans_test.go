@@ -98,14 +98,7 @@ func TestXLSXMergedCellsAreSpans(t *testing.T) {
 	// row 3 empty: not read, so a span's height counts the rows read
 	_ = f.SetSheetRow("Sheet1", "A4", &[]any{"tall", 5})
 	_ = f.SetCellValue("Sheet1", "B5", 6)
-	p := filepath.Join(t.TempDir(), "m.xlsx")
-	if err := f.SaveAs(p); err != nil {
-		t.Fatal(err)
-	}
-	res, err := ExtractXLSX(context.Background(), p, document.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := extractWorkbook(t, f)
 	tb := res.Tables[0]
 	wantRows := [][]string{{"1", "2", "3"}, {"tall", "5", ""}, {"", "6", ""}}
 	if !reflect.DeepEqual(tb.Header, []string{"Merged heading", "", ""}) || !reflect.DeepEqual(tb.Rows, wantRows) {
@@ -115,4 +108,18 @@ func TestXLSXMergedCellsAreSpans(t *testing.T) {
 	if !reflect.DeepEqual(tb.Spans, want) {
 		t.Errorf("spans %+v, want %+v", tb.Spans, want)
 	}
+}
+
+// extractWorkbook saves f and reads it back with ExtractXLSX.
+func extractWorkbook(t *testing.T, f *excelize.File) *document.Result {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "w.xlsx")
+	if err := f.SaveAs(p); err != nil {
+		t.Fatal(err)
+	}
+	res, err := ExtractXLSX(context.Background(), p, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }

@@ -67,14 +67,22 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 	if opts.MaxPages > 0 && len(sheets) > opts.MaxPages {
 		return nil, document.Errorf(document.KindTooManyPage, "%d sheets, more than the limit of %d", len(sheets), opts.MaxPages)
 	}
-	sheetParts, ix, closeZip := xlsxSheetParts(p)
+	sheetParts, states, ix, closeZip := xlsxSheetParts(p)
 	defer closeZip()
-	var names []string
+	var names, hidden []string
 	for i, sheet := range sheets {
 		if i > 0 {
 			b.newUnit()
 		}
 		names = append(names, sheet)
+		switch states[sheet] {
+		case "hidden":
+			hidden = append(hidden, sheet)
+			b.warn("sheet %q is hidden in the workbook: its cells landed as the others' (metadata hidden_sheets)", sheet)
+		case "veryHidden":
+			hidden = append(hidden, sheet)
+			b.warn("sheet %q is very hidden in the workbook (Excel's menus do not show it; a macro or the VBA editor does): its cells landed as the others' (metadata hidden_sheets)", sheet)
+		}
 		rows, rowNums, err := readSheet(ctx, f, sheet, limit, b)
 		if err != nil {
 			if ce := ctxErr(ctx); ce != nil {
@@ -91,6 +99,9 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 	}
 	if len(sheets) > 0 {
 		setExtra(&b.res.Metadata, "sheets", strings.Join(names, "\t"))
+	}
+	if len(hidden) > 0 {
+		setExtra(&b.res.Metadata, "hidden_sheets", strings.Join(hidden, "\t"))
 	}
 	return b.finish(), nil
 }
@@ -243,15 +254,16 @@ func cellRange(f *excelize.File) resolver {
 }
 
 // xlsxSheetParts maps sheet names to their parts (xl/workbook.xml and its
-// relationships), for the charts their drawings show. Nothing is returned
-// when the package cannot be read that way (excelize already read it).
-func xlsxSheetParts(p string) (map[string]string, *zipIndex, func()) {
+// relationships), for the charts their drawings show, and to their state
+// ("hidden", "veryHidden"; none when visible). Nothing is returned when
+// the package cannot be read that way (excelize already read it).
+func xlsxSheetParts(p string) (map[string]string, map[string]string, *zipIndex, func()) {
 	zr, err := zip.OpenReader(p)
 	if err != nil {
-		return nil, nil, func() {}
+		return nil, nil, nil, func() {}
 	}
 	ix := newZipIndex(&zr.Reader)
-	out := map[string]string{}
+	out, states := map[string]string{}, map[string]string{}
 	wb := "xl/workbook.xml"
 	for _, r := range readRels(ix, "_rels/.rels", "") {
 		if strings.HasSuffix(r.Type, "/officeDocument") && !r.External {
@@ -260,12 +272,13 @@ func xlsxSheetParts(p string) (map[string]string, *zipIndex, func()) {
 	}
 	data, err := ix.readAll(wb)
 	if err != nil {
-		return out, ix, func() { zr.Close() }
+		return out, states, ix, func() { zr.Close() }
 	}
 	var doc struct {
 		Sheets []struct {
-			Name string `xml:"name,attr"`
-			RID  string `xml:"http://schemas.openxmlformats.org/officeDocument/2006/relationships id,attr"`
+			Name  string `xml:"name,attr"`
+			State string `xml:"state,attr"`
+			RID   string `xml:"http://schemas.openxmlformats.org/officeDocument/2006/relationships id,attr"`
 		} `xml:"sheets>sheet"`
 	}
 	if newDecoder(bytes.NewReader(data)).Decode(&doc) == nil {
@@ -274,7 +287,10 @@ func xlsxSheetParts(p string) (map[string]string, *zipIndex, func()) {
 			if r, ok := rels[s.RID]; ok && !r.External {
 				out[s.Name] = r.Target
 			}
+			if s.State == "hidden" || s.State == "veryHidden" {
+				states[s.Name] = s.State
+			}
 		}
 	}
-	return out, ix, func() { zr.Close() }
+	return out, states, ix, func() { zr.Close() }
 }
