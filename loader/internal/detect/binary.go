@@ -66,7 +66,7 @@ func sniffBinary(head []byte, size int64, ra io.ReaderAt, ext string) (typ, mime
 	if i := bytes.Index(head[:min(len(head), 1024)], []byte("%PDF-")); i >= 0 {
 		return PDF, ""
 	}
-	if looksText(head) || EBCDICEncoding(head) != "" {
+	if looksText(head) || EBCDICEncoding(head) != "" || NULPadded(head) {
 		return "", ""
 	}
 	// Other binaries: mimetype knows many audio/video/archive signatures.

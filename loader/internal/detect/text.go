@@ -124,6 +124,32 @@ func looksText(b []byte) bool {
 	return ctl*100 <= len(b)
 }
 
+// NULPadded says whether b is text padded out with NUL bytes: fixed-width
+// records filled with NULs (a database or mainframe export), or a file
+// written only in part of the space it was given (a log cut short by a
+// crash ends in a block of NULs). Its NULs stand in runs, 8 bytes long on
+// average or more, and without them it is UTF-8 text (looksText) of 64
+// bytes or more. A binary format's NULs sit among other control bytes or
+// bytes that are no UTF-8. Before, such a file was quarantined
+// unsupported_type ("could not be recognised from its bytes"), or
+// undecodable when the NULs came after the head detection reads.
+func NULPadded(b []byte) bool {
+	nul, runs := 0, 0
+	for i, c := range b {
+		if c == 0 {
+			nul++
+			if i == 0 || b[i-1] != 0 {
+				runs++
+			}
+		}
+	}
+	if nul == 0 || nul < runs*8 {
+		return false
+	}
+	rest := bytes.ReplaceAll(b, []byte{0}, nil)
+	return len(rest) >= 64 && looksText(rest) && validUTF8Prefix(rest, true)
+}
+
 // validUTF8Prefix accepts a head cut in the middle of a rune.
 func validUTF8Prefix(b []byte, truncated bool) bool {
 	if truncated {

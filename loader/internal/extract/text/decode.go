@@ -25,6 +25,13 @@ func Decode(data []byte, enc string) (s, used string, warnings []string, err err
 		}
 	}
 	used = strings.ToLower(enc)
+	if used == detect.UTF8 && detect.NULPadded(data) {
+		// padding, not text: dropped before the bytes are judged (below,
+		// NULs over a twentieth of the text make it unreadable)
+		n := len(data)
+		data = bytes.ReplaceAll(data, []byte{0}, nil)
+		warnings = append(warnings, fmt.Sprintf("%d NUL byte(s) of padding removed (records padded with NULs, or space the file was given and not written)", n-len(data)))
+	}
 	if used == detect.UTF8 {
 		data = bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF})
 		if bad := invalidUTF8(data); bad > 0 {
