@@ -473,8 +473,9 @@ func numericRow(a *rowAcc) bool {
 // numericCell: the words make a number or a placeholder.
 func numericCell(ws []*word) bool {
 	// a word starting with a letter is neither, unless it is "n/a" or
-	// "x" (placeholders): skip the regular expressions for text
-	if r, _ := utf8.DecodeRuneInString(ws[0].text); unicode.IsLetter(r) && !strings.ContainsRune("nNxX", r) {
+	// "x" (placeholders) or a currency's code ("CHF 1,234"): skip the
+	// regular expressions for text
+	if r, _ := utf8.DecodeRuneInString(ws[0].text); unicode.IsLetter(r) && !strings.ContainsRune("nNxX", r) && !currencyCodes[ws[0].text] {
 		return false
 	}
 	if len(ws) == 1 {

@@ -239,7 +239,7 @@ var (
 // without a footnote mark after it ("12.3 (p)", "$761(1)", "631**") or
 // its margin of error ("9,112 (+/-7.6)").
 func numeric(s string) bool {
-	s = strings.TrimSpace(s)
+	s = withoutCurrency(strings.TrimSpace(s))
 	if r, _ := utf8.DecodeRuneInString(s); unicode.IsLetter(r) {
 		return false // numRe starts with a sign, a currency, a digit or a point
 	}
