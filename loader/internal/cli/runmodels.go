@@ -108,7 +108,7 @@ func (mr *modelRun) compile(ctx context.Context, m *runner.Manifest, parseTime t
 		return ExitUsage
 	}
 	// templates that read graph or selected_resources see this invocation's
-	forRun, err := m.ForRun(runner.RunContext{Selected: ids})
+	forRun, err := m.ForRun(runner.RunContext{Selected: ids, Args: map[string]any{"which": "compile", "full_refresh": f.fullRefresh}})
 	if err != nil {
 		fmt.Fprintln(stderr, "docket compile:", err)
 		return ExitUsage

@@ -45,7 +45,7 @@ func TestDbtPackageJinja(t *testing.T) {
 			"  - name: nums\n    columns:\n      - name: id\n        tests:\n" +
 			"          - at_most: {top: 1, config: {where: 'id < 2'}}\n" +
 			"          - at_most:\n              top: 0\n              config: {severity: warn}\n",
-		"tests/jinja_values.sql":    "select * from {{ ref('jinja') }} where not (slug = 'a_b_c' and distinct_n = 2 and which = 'run' and keyed = 'n' and empty_cols = 'id' and passed = 3)",
+		"tests/jinja_values.sql":    "select * from {{ ref('jinja') }} where not (slug = 'a_b_c' and distinct_n = 2 and which = 'build' and keyed = 'n' and empty_cols = 'id' and passed = 3)",
 		"tests/dropped_is_gone.sql": "{% if execute and adapter.get_relation(database=this.database, schema='main', identifier='dropped') %}select 1 as still_there{% else %}select 1 where false{% endif %}",
 		"models/m/raises.sql":       "{{ fails_at_run() }}",
 		"models/m/badsql.sql":       "{% if execute %}{% set r = run_query('select * from nowhere.at_all') %}{% endif %}select 1 as id",

@@ -63,9 +63,14 @@ func (rc *renderCtx) contextModules(ctx map[string]any) {
 		flags["WHICH"] = "compile"
 	}
 	if rc.m != nil && rc.m.run != nil {
-		// a run's render: --full-refresh as the invocation has it
+		// a run's render: --full-refresh and the command as the
+		// invocation has them (dbt's WHICH is the subcommand: build,
+		// run-operation, compile, ...)
 		if fr, ok := rc.m.run.Args["full_refresh"].(bool); ok {
 			flags["FULL_REFRESH"] = fr
+		}
+		if w, ok := rc.m.run.Args["which"].(string); ok && w != "" {
+			flags["WHICH"] = w
 		}
 		ctx["flags"] = flags
 	} else {
@@ -331,17 +336,17 @@ func (d pyDatetime) PyFormat(spec string) (string, error) {
 	return render.PyFormatTime(d, d.t, spec), nil
 }
 
-// flagsValue is dbt's `flags` at parse: reading FULL_REFRESH marks the
-// node to render again at run time (n.needsDB, as graph does), where
-// the run's --full-refresh is known; a template that branches on it was
-// always rendered with false before.
+// flagsValue is dbt's `flags` at parse: reading FULL_REFRESH or WHICH
+// marks the node to render again at run time (n.needsDB, as graph does),
+// where the run's --full-refresh and command are known; a template that
+// branches on them was always rendered with false and "run" before.
 type flagsValue struct {
 	rc   *renderCtx
 	vals map[string]any
 }
 
 func (f *flagsValue) get(name string) (*exec.Value, bool) {
-	if name == "FULL_REFRESH" {
+	if name == "FULL_REFRESH" || name == "WHICH" {
 		f.rc.needsDB = true
 	}
 	v, ok := f.vals[name]
