@@ -9,6 +9,7 @@ package office
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -124,18 +125,7 @@ func (b *builder) addTableSpans(rows [][]string, spans []document.CellSpan) int 
 	if len(rows) == 0 {
 		return -1
 	}
-	spans = keptSpans(spans, kept, len(rows[0]))
-	for _, sp := range spans {
-		// the positions a merged cell covers are empty, as in the PDF
-		// tables (text a file keeps there its program does not show)
-		for r := sp.Row; r < sp.Row+sp.Rows; r++ {
-			for c := sp.Col; c < sp.Col+sp.Cols; c++ {
-				if r != sp.Row || c != sp.Col {
-					rows[r][c] = ""
-				}
-			}
-		}
-	}
+	spans = blankCovered(rows, keptSpans(spans, kept, len(rows[0])))
 	var lines []string
 	for _, r := range rows {
 		cells := make([]string, len(r))
@@ -288,30 +278,70 @@ func trimTableKept(rows [][]string) ([][]string, []int) {
 	return out, kept
 }
 
-// keptSpans re-indexes spans (rows as the format gave them) to the rows
-// trimTableKept kept, a span's height counting its kept rows only and
-// its width cut at the table's; a span left covering one position, or
-// whose first row or column is gone, is dropped.
-func keptSpans(spans []document.CellSpan, kept []int, width int) []document.CellSpan {
+// blankCovered empties the positions the spans cover, as in the PDF
+// tables (text a file keeps under a merge its program does not show),
+// and returns the spans. A span overlapping one before it (no program
+// writes them; a hand-made file may) is dropped, and the spans' positions
+// are visited up to four times the table's size in all.
+func blankCovered(rows [][]string, spans []document.CellSpan) []document.CellSpan {
 	if len(spans) == 0 {
 		return nil
 	}
-	at := make(map[int]int, len(kept))
-	for i, k := range kept {
-		at[k] = i
+	width := len(rows[0])
+	taken := make([]bool, len(rows)*width)
+	budget := 4 * len(taken) // positions visited, overlaps' undoing included
+	out := spans[:0]
+next:
+	for _, sp := range spans {
+		if budget -= 2 * sp.Rows * sp.Cols; budget < 0 {
+			break // hand-made overlaps past any table's size: the rest are dropped
+		}
+		for r := sp.Row; r < sp.Row+sp.Rows; r++ {
+			for c := sp.Col; c < sp.Col+sp.Cols; c++ {
+				if taken[r*width+c] {
+					// undo this span's marks: it overlaps an earlier one
+					for r2 := sp.Row; r2 <= r; r2++ {
+						for c2 := sp.Col; c2 < sp.Col+sp.Cols && (r2 < r || c2 < c); c2++ {
+							taken[r2*width+c2] = false
+						}
+					}
+					continue next
+				}
+				taken[r*width+c] = true
+			}
+		}
+		for r := sp.Row; r < sp.Row+sp.Rows; r++ {
+			for c := sp.Col; c < sp.Col+sp.Cols; c++ {
+				if r != sp.Row || c != sp.Col {
+					rows[r][c] = ""
+				}
+			}
+		}
+		out = append(out, sp)
+	}
+	return out
+}
+
+// keptSpans re-indexes spans (rows as the format gave them) to the rows
+// trimTableKept kept (kept: ascending), a span's height counting its kept
+// rows only and its width cut at the table's; a span left covering one
+// position, or whose first row or column is gone, is dropped. A span's
+// declared size is never walked (a PPTX rowSpan of 2e9; review42).
+func keptSpans(spans []document.CellSpan, kept []int, width int) []document.CellSpan {
+	if len(spans) == 0 || len(kept) == 0 {
+		return nil
 	}
 	var out []document.CellSpan
 	for _, s := range spans {
-		row, ok := at[s.Row]
-		if !ok || s.Col >= width || s.Rows < 1 || s.Cols < 1 {
+		row := sort.SearchInts(kept, s.Row)
+		if row == len(kept) || kept[row] != s.Row || s.Col < 0 || s.Col >= width || s.Rows < 1 || s.Cols < 1 {
 			continue
 		}
-		n := 0
-		for r := s.Row; r < s.Row+s.Rows; r++ {
-			if _, ok := at[r]; ok {
-				n++
-			}
+		end := kept[len(kept)-1] + 1
+		if s.Rows < end-s.Row {
+			end = s.Row + s.Rows
 		}
+		n := sort.SearchInts(kept, end) - row
 		cols := min(s.Cols, width-s.Col)
 		if n*cols > 1 {
 			out = append(out, document.CellSpan{Row: row, Col: s.Col, Rows: n, Cols: cols})

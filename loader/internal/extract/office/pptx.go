@@ -93,6 +93,7 @@ func readSlideShapes(ctx context.Context, r io.Reader, part string) ([]*pptxShap
 				if cur != nil && !cellSkip {
 					gs, _ := strconv.Atoi(attrVal(t, "gridSpan"))
 					rs, _ := strconv.Atoi(attrVal(t, "rowSpan"))
+					gs, rs = min(gs, 1000), min(rs, 1000) // as DOCX's gridSpan; the builder clips to the table
 					if gs > 1 || rs > 1 {
 						cur.spans = append(cur.spans, document.CellSpan{Row: len(cur.table), Col: len(row), Rows: max(rs, 1), Cols: max(gs, 1)})
 					}
