@@ -52,7 +52,11 @@ func headerAbove(lines []*textLine, i int, run []*textLine, size, gap float64, h
 		if far || l.size > 1.25*size || len(lineText(l)) > maxHeadBytes || l.ws[0].used {
 			break // (used: a row of a table found above)
 		}
-		if k > 0 && paragraphTail(lines[k-1], l, lines[k+1]) {
+		var pp *textLine // the line above p, for its pitch
+		if k > 1 {
+			pp = lines[k-2]
+		}
+		if k > 0 && paragraphTail(pp, lines[k-1], l, lines[k+1]) {
 			break // the last line of the paragraph above
 		}
 		if boldTitle(l, lines[k+1], gap) {

@@ -28,16 +28,26 @@ func runsPast(cols []span, l *textLine, gap float64) bool {
 // paragraphTail: l is the last line of the paragraph whose line p is
 // above it, not a head over the line next under it: p is running text
 // (paragraphLine), l starts where p does, ends no further right, ends a
-// sentence, and is no farther from p than from next (a paragraph set
-// tight over a table, at the table's own leading, leaves its short last
-// line as close to the table's first row as to the paragraph).
-func paragraphTail(p, l, next *textLine) bool {
+// sentence, and goes on p's paragraph: no farther from p than from next
+// (a paragraph set tight over a table, at the table's own leading, leaves
+// its short last line as close to the table's first row as to the
+// paragraph), or a paragraph line's pitch under p (pp, the line above p,
+// nil at the top, as far above p as p above l: a paragraph with more
+// leading than the table under it), or in p's size where next is in
+// another (a table set smaller than the text round it).
+func paragraphTail(pp, p, l, next *textLine) bool {
 	x0 := p.bb.X0
 	if len(p.ws) > 1 && listMarker(p.ws[:1]) {
 		x0 = p.ws[1].bb.X0 // a list item's text, its marker hanging out
 	}
-	if math.Abs(l.bb.X0-x0) > 2 || l.bb.X1 > p.bb.X1+1 ||
-		l.bb.Y0-p.bb.Y1 > next.bb.Y0-l.bb.Y1+0.5 || !paragraphLine(p) {
+	if math.Abs(l.bb.X0-x0) > 2 || l.bb.X1 > p.bb.X1+1 || !paragraphLine(p) {
+		return false
+	}
+	close := l.bb.Y0-p.bb.Y1 <= next.bb.Y0-l.bb.Y1+0.5
+	pitch := pp != nil && math.Abs(pp.bb.X0-p.bb.X0) <= 2 && math.Abs(pp.size-p.size) < 0.5 &&
+		math.Abs((l.bb.Y1-p.bb.Y1)-(p.bb.Y1-pp.bb.Y1)) <= 0.5
+	sized := math.Abs(l.size-p.size) < 0.5 && math.Abs(next.size-l.size) >= 0.5
+	if !close && !pitch && !sized {
 		return false
 	}
 	t := lineText(l)

@@ -12,7 +12,9 @@ import (
 // first (shortSide), or whose rows are level with a gutter twice as wide
 // as any column gap after a column of numbers (levelSides: level says
 // so; each side is then a table as its rows line up with the other's,
-// though it has no number column of its own after the first).
+// though it has no number column of its own after the first), or, when
+// none of those splits them, level with columns closer than a word space
+// and a gutter four times as wide as any of them (tightSides, level too).
 func splitSides(lines []*textLine, gap float64) (parts [][]*textLine, level bool) {
 	if len(lines) < 3 {
 		return [][]*textLine{lines}, false
@@ -28,6 +30,9 @@ func splitSides(lines []*textLine, gap float64) (parts [][]*textLine, level bool
 	// either way two columns or more a side, so a line of four phrases
 	// (sideBySide) or four lines of two (offsetSides)
 	if most < 4 && (multi < 4 || len(lines) < 6) {
+		if parts := tightSides(lines, gap); parts != nil {
+			return parts, true
+		}
 		return [][]*textLine{lines}, false
 	}
 	cols := columns(lines, gap)
@@ -46,6 +51,11 @@ func splitSides(lines []*textLine, gap float64) (parts [][]*textLine, level bool
 		return parts, false
 	}
 	parts = levelSides(lines, cols, gap)
+	if len(parts) == 1 {
+		if tight := tightSides(lines, gap); tight != nil {
+			return tight, true
+		}
+	}
 	return parts, len(parts) > 1
 }
 
