@@ -9,7 +9,8 @@ import (
 
 // TestNULPaddedTextIsText: text padded out with NULs (fixed-width records
 // filled with NULs; a log preallocated and cut short, a block of NULs at its
-// end) is text; binaries with runs of NULs are not. The records file was
+// end) is text; binaries with runs of NULs are not, a dBase table's
+// mostly-ASCII header among them (review42). The records file was
 // quarantined unsupported_type ("could not be recognised from its bytes").
 func TestNULPaddedTextIsText(t *testing.T) {
 	var records bytes.Buffer
@@ -41,12 +42,39 @@ func TestNULPaddedTextIsText(t *testing.T) {
 		ints = append(ints, byte(i), byte(i>>8), 0, 0)
 	}
 	short := append([]byte("tiny header"), make([]byte, 4096)...)
-	for name, b := range map[string][]byte{"noise": noise, "ints": ints, "short": short} {
+	// a dBase III table (a shapefile's attributes): a header of NUL-padded
+	// field names between control bytes, then space-padded records
+	dbf := []byte{0x03, 0x7e, 0x0c, 0x07, 30, 0, 0, 0, 97, 0, 31, 0}
+	dbf = append(dbf, make([]byte, 20)...)
+	for _, f := range []struct {
+		name string
+		size byte
+	}{{"TOWN", 20}, {"RAIN", 10}} {
+		d := append([]byte(f.name), make([]byte, 11-len(f.name))...)
+		d = append(append(d, 'C', 0, 0, 0, 0, f.size, 0), make([]byte, 14)...)
+		dbf = append(dbf, d...)
+	}
+	dbf = append(dbf, 0x0d)
+	for i := 0; i < 30; i++ {
+		dbf = append(dbf, []byte(fmt.Sprintf(" %-20s%10d", "Ayr", 30+i))...)
+	}
+	dbf = append(dbf, 0x1a)
+	for name, b := range map[string][]byte{"noise": noise, "ints": ints, "short": short, "towns.dbf": dbf} {
 		if NULPadded(b) {
 			t.Errorf("%s: taken for NUL-padded text", name)
 		}
-		if info, _ := DetectBytes(name+".bin", b); info.Type == Text {
+		if info, _ := DetectBytes(name, b); info.Type == Text {
 			t.Errorf("%s detected as text", name)
 		}
+	}
+}
+
+// TestNULRunsBetweenRecordsAreLineEnds: records padded with NULs and not
+// ended by a newline stay apart (review42: "minutesREC00001"); a run
+// beside a line end or at the end goes.
+func TestNULRunsBetweenRecordsAreLineEnds(t *testing.T) {
+	in := []byte("REC1 Ayr\x00\x00\x00REC2 Troon\x00\x00\nREC3\x00\x00\x00")
+	if got := string(DropNULPadding(in)); got != "REC1 Ayr\nREC2 Troon\nREC3" {
+		t.Errorf("got %q", got)
 	}
 }

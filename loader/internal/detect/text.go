@@ -128,8 +128,8 @@ func looksText(b []byte) bool {
 // records filled with NULs (a database or mainframe export), or a file
 // written only in part of the space it was given (a log cut short by a
 // crash ends in a block of NULs). Its NULs stand in runs, 8 bytes long on
-// average or more, and without them it is UTF-8 text (looksText) of 64
-// bytes or more. A binary format's NULs sit among other control bytes or
+// average or more, and without them it is UTF-8 text of 64 bytes or more
+// with no control byte but tabs, line ends and form feeds. A binary format's NULs sit among other control bytes or
 // bytes that are no UTF-8. Before, such a file was quarantined
 // unsupported_type ("could not be recognised from its bytes"), or
 // undecodable when the NULs came after the head detection reads.
@@ -147,7 +147,43 @@ func NULPadded(b []byte) bool {
 		return false
 	}
 	rest := bytes.ReplaceAll(b, []byte{0}, nil)
-	return len(rest) >= 64 && looksText(rest) && validUTF8Prefix(rest, true)
+	if len(rest) < 64 || !validUTF8Prefix(rest, true) {
+		return false
+	}
+	for _, c := range rest {
+		// no control byte but line ends, tabs and form feeds: a binary's
+		// header (a dBase table's \x03 version and \x0d field end) is
+		// mostly ASCII names padded with NULs (review42)
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// DropNULPadding removes the NULs of NUL-padded text (NULPadded): a run
+// between two pieces of text becomes a line end (fixed-width records
+// padded and not ended by a newline would glue together, "minutesREC00001";
+// review42), a run beside a line end or at the end of the text is dropped.
+func DropNULPadding(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); {
+		if b[i] != 0 {
+			out = append(out, b[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && b[j] == 0 {
+			j++
+		}
+		atEdge := i == 0 || j == len(b) || b[i-1] == '\n' || b[i-1] == '\r' || b[j] == '\n' || b[j] == '\r'
+		if !atEdge {
+			out = append(out, '\n')
+		}
+		i = j
+	}
+	return out
 }
 
 // validUTF8Prefix accepts a head cut in the middle of a rune.

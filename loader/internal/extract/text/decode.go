@@ -28,9 +28,9 @@ func Decode(data []byte, enc string) (s, used string, warnings []string, err err
 	if used == detect.UTF8 && detect.NULPadded(data) {
 		// padding, not text: dropped before the bytes are judged (below,
 		// NULs over a twentieth of the text make it unreadable)
-		n := len(data)
-		data = bytes.ReplaceAll(data, []byte{0}, nil)
-		warnings = append(warnings, fmt.Sprintf("%d NUL byte(s) of padding removed (records padded with NULs, or space the file was given and not written)", n-len(data)))
+		n := bytes.Count(data, []byte{0})
+		data = detect.DropNULPadding(data)
+		warnings = append(warnings, fmt.Sprintf("%d NUL byte(s) of padding removed (records padded with NULs, or space the file was given and not written; a run between two records is a line end)", n))
 	}
 	if used == detect.UTF8 {
 		data = bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF})

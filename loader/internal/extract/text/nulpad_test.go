@@ -33,3 +33,22 @@ func TestNULPaddingIsDropped(t *testing.T) {
 		t.Errorf("warnings %q", res.Warnings)
 	}
 }
+
+// TestPaddedRecordsStayApart: fixed-width records padded with NULs, no
+// newline between them, land one a line (review42: their words glued,
+// "council minutesREC00001").
+func TestPaddedRecordsStayApart(t *testing.T) {
+	var data []byte
+	for i := 0; i < 30; i++ {
+		rec := []byte("REC" + strings.Repeat("0", 4) + string(rune('0'+i%10)) + " Ayr council minutes")
+		data = append(data, append(rec, make([]byte, 64-len(rec))...)...)
+	}
+	info, _ := detect.DetectBytes("records.dat", data)
+	res, err := ExtractBytes(context.Background(), data, info, document.Options{})
+	if err != nil {
+		t.Fatalf("%v (detected %+v)", err, info)
+	}
+	if text := res.Pages[0].Text; strings.Contains(text, "minutesREC") || strings.Count(text, "council minutes") != 30 {
+		t.Errorf("text %q", text)
+	}
+}
