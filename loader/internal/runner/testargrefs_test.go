@@ -50,3 +50,32 @@ func TestGenericTestArgRefsRenderInTestContext(t *testing.T) {
 		t.Errorf("a_sees_b ran before b: %v", order)
 	}
 }
+
+// TestGenericTestArgRefsNested: a ref() in a list item or a mapping's
+// value of a test argument renders too (dbt renders the kwargs deep);
+// review42's finding on the first version of the change above, which
+// rendered only a top-level string and left "{{ ref('b') }}" in the SQL.
+func TestGenericTestArgRefsNested(t *testing.T) {
+	files := shapeProject("tn", map[string]string{
+		"macros/rels.sql": "{% test rels_count(model, rels, by) %}select 1 from {{ model }} where (select count(*) from {{ rels[0] }}) != 2" +
+			" or (select count(*) from {{ by['other'] }}) != 2{% endtest %}\n",
+		"models/a.sql": "select 1 as id",
+		"models/b.sql": "{{ config(materialized='table') }} select * from (values (1), (2)) t(id)",
+		"models/a.yml": "version: 2\nmodels:\n  - name: a\n    data_tests:\n      - rels_count:\n          name: a_nested\n          arguments:\n" +
+			"            rels: [\"{{ ref('b') }}\"]\n            by: {other: \"{{ ref('b') }}\"}\n",
+	})
+	dir := writeProbe(t, files)
+	m, diags := parseProbe(t, dir)
+	for _, d := range diags {
+		t.Fatal(d)
+	}
+	for _, n := range m.Nodes {
+		if n.Name == "a_nested" && !slices.Contains(n.DependsOn.Nodes, "model.tn.b") {
+			t.Errorf("a_nested depends on %v, want model.tn.b among them", n.DependsOn.Nodes)
+		}
+	}
+	_, rr := buildProbe(t, m)
+	if got := resultsByName(rr)["a_nested"]; got.Status != "pass" {
+		t.Errorf("a_nested: %s %s, want pass", got.Status, got.Message)
+	}
+}

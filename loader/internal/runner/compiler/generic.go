@@ -49,7 +49,6 @@ func (m *Manifest) macroTestSQL(c testCall) (*macroTest, error) {
 		params = append(params, "column_name=__column_name")
 		ctxArgs["__column_name"] = c.column
 	}
-	jinja := map[string]*render.Template{}
 	for _, k := range SortedKeys(c.args) {
 		v := c.args[k]
 		if s, isStr := v.(string); isStr && jinjaArgRe.MatchString(s) {
@@ -57,18 +56,6 @@ func (m *Manifest) macroTestSQL(c testCall) (*macroTest, error) {
 			continue
 		}
 		params = append(params, k+"=__arg_"+k)
-		if s, isStr := v.(string); isStr && relJinjaRe.MatchString(s) && (strings.Contains(s, "{{") || strings.Contains(s, "{%")) {
-			// dbt's add_rendered_test_kwargs: rendered in the test's
-			// context, at parse (its refs are the test's dependencies)
-			// and again when compiled (the relations as built)
-			t, err := m.env.Parse(c.parent.Path+":test "+k, s)
-			if err != nil {
-				return nil, err
-			}
-			t.Pkg = local
-			jinja["__arg_"+k] = t
-			continue
-		}
 		ctxArgs["__arg_"+k] = v
 	}
 	src := "{{ " + call + "(" + strings.Join(params, ", ") + ") }}"
@@ -77,7 +64,7 @@ func (m *Manifest) macroTestSQL(c testCall) (*macroTest, error) {
 		return nil, perr
 	}
 	tpl.Pkg = local
-	mt := &macroTest{calls: &render.Calls{}, call: &testRender{tpl: tpl, parent: c.parent, args: ctxArgs, jinja: jinja, where: c.where}}
+	mt := &macroTest{calls: &render.Calls{}, call: &testRender{tpl: tpl, parent: c.parent, pkg: local, args: ctxArgs, where: c.where}}
 	if c.parent.ResourceType == Model && c.parent.Config.Materialized == "ephemeral" {
 		// an ephemeral model is tested through its CTE, as dbt does
 		mt.refs = append(mt.refs, []string{c.parent.Name})
@@ -118,22 +105,19 @@ func (m *Manifest) testMacro(kind, local string) (call string, found bool, err e
 type testRender struct {
 	tpl    *render.Template
 	parent *Node
+	pkg    string // the package whose macros the test's Jinja sees
 	args   map[string]any
-	jinja  map[string]*render.Template // arguments whose Jinja names a relation
 	where  string
 }
 
 func (tr *testRender) render(rc *renderCtx) (string, error) {
 	ctx := rc.vars()
 	for k, v := range tr.args {
-		ctx[k] = v
-	}
-	for k, t := range tr.jinja {
-		out, err := t.Render(rc.vars())
+		a, err := tr.renderArg(rc, v)
 		if err != nil {
 			return "", err
 		}
-		ctx[k] = nativeArg(strings.TrimSpace(out))
+		ctx[k] = a
 	}
 	model := placeholder(tr.parent)
 	if rc.compiled {
@@ -144,6 +128,51 @@ func (tr *testRender) render(rc *renderCtx) (string, error) {
 	}
 	ctx["__model"] = model
 	return tr.tpl.Render(ctx)
+}
+
+// renderArg is a test argument with the Jinja that names a relation
+// rendered in the test's context, at any depth (a list item, a mapping's
+// value), as dbt's add_rendered_test_kwargs (deep_map_refs) does: at
+// parse its refs are the test's dependencies, when compiled the
+// relations as built. v itself is left as written (the manifest's kwargs).
+func (tr *testRender) renderArg(rc *renderCtx, v any) (any, error) {
+	switch x := v.(type) {
+	case string:
+		if !relJinjaRe.MatchString(x) || !strings.Contains(x, "{{") && !strings.Contains(x, "{%") {
+			return x, nil
+		}
+		t, err := rc.m.env.Parse(tr.parent.Path+":test", x)
+		if err != nil {
+			return nil, err
+		}
+		t.Pkg = tr.pkg
+		out, err := t.Render(rc.vars())
+		if err != nil {
+			return nil, err
+		}
+		return nativeArg(strings.TrimSpace(out)), nil
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			r, err := tr.renderArg(rc, e)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = r
+		}
+		return out, nil
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			r, err := tr.renderArg(rc, e)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = r
+		}
+		return out, nil
+	}
+	return v, nil
 }
 
 // relKind is a node's relation type as dbt names it ("" unknown).
