@@ -34,6 +34,7 @@ const (
 	NDJSON         = "ndjson"
 	WebVTT         = "webvtt" // WebVTT subtitles/captions
 	SRT            = "srt"    // SubRip subtitles
+	ICalendar      = "ics"    // iCalendar (RFC 5545): events, to-dos
 	LaTeX          = "latex"
 	CSV            = "csv"
 	TSV            = "tsv"
@@ -157,7 +158,7 @@ func mismatch(typ, ext string) bool {
 	}
 	group := func(t string) string {
 		switch t {
-		case Text, Markdown, RST, Org, CSV, TSV, WebVTT, SRT, LaTeX:
+		case Text, Markdown, RST, Org, CSV, TSV, WebVTT, SRT, LaTeX, ICalendar:
 			return "text"
 		case JSON, NDJSON:
 			return "json"
@@ -185,7 +186,7 @@ var extTypes = map[string]string{
 	"xml": XML, "xsl": XML, "xslt": XML, "xsd": XML, "rss": XML, "atom": XML, "svg": XML,
 	"txt": Text, "text": Text, "log": Text, "yaml": Text, "yml": Text, "ini": Text, "cfg": Text,
 	"md": Markdown, "markdown": Markdown, "mdown": Markdown, "mkd": Markdown,
-	"rst": RST, "org": Org, "rtf": RTF, "vtt": WebVTT, "srt": SRT, "tex": LaTeX, "latex": LaTeX, "ltx": LaTeX,
+	"rst": RST, "org": Org, "rtf": RTF, "vtt": WebVTT, "srt": SRT, "ics": ICalendar, "ical": ICalendar, "ifb": ICalendar, "tex": LaTeX, "latex": LaTeX, "ltx": LaTeX,
 	"json": JSON, "ndjson": NDJSON, "jsonl": NDJSON,
 	"csv": CSV, "tsv": TSV, "tab": TSV,
 	"docx": DOCX, "docm": DOCX, "dotx": DOCX, "dotm": DOCX,
@@ -209,7 +210,7 @@ func extType(name string) string {
 
 var mimeOf = map[string]string{
 	PDF: "application/pdf", HTML: "text/html", XML: "text/xml", Text: "text/plain",
-	Markdown: "text/markdown", RST: "text/x-rst", WebVTT: "text/vtt", SRT: "application/x-subrip", LaTeX: "text/x-tex", Org: "text/x-org", RTF: "text/rtf",
+	Markdown: "text/markdown", RST: "text/x-rst", WebVTT: "text/vtt", SRT: "application/x-subrip", ICalendar: "text/calendar", LaTeX: "text/x-tex", Org: "text/x-org", RTF: "text/rtf",
 	JSON: "application/json", NDJSON: "application/x-ndjson", CSV: "text/csv", TSV: "text/tab-separated-values",
 	DOCX: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 	PPTX: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
@@ -235,7 +236,7 @@ func MIMEOf(typ string) string { return mimeOf[typ] }
 // IsText reports whether the type is read as (possibly encoded) text.
 func IsText(typ string) bool {
 	switch typ {
-	case HTML, XML, Text, Markdown, RST, Org, RTF, JSON, NDJSON, CSV, TSV, EML, WebVTT, SRT, LaTeX:
+	case HTML, XML, Text, Markdown, RST, Org, RTF, JSON, NDJSON, CSV, TSV, EML, WebVTT, SRT, LaTeX, ICalendar:
 		return true
 	}
 	return false

@@ -316,6 +316,9 @@ func classify(s, ext string, truncated bool) string {
 	if looksSRT(t) {
 		return SRT
 	}
+	if len(t) >= 15 && strings.EqualFold(t[:15], "BEGIN:VCALENDAR") {
+		return ICalendar
+	}
 	if looksLaTeX(t) && !isMail(t) {
 		// (a message whose text part holds a LaTeX document is a message)
 		return LaTeX

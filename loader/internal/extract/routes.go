@@ -56,7 +56,7 @@ func init() {
 			return archive.ExtractNamed(ctx, r.Path, r.Name, r.Type, r.Opts)
 		}
 	}
-	for _, t := range []string{"text", "markdown", "rst", "org", "json", "ndjson", "xml", detect.WebVTT, detect.SRT, detect.LaTeX} {
+	for _, t := range []string{"text", "markdown", "rst", "org", "json", "ndjson", "xml", detect.WebVTT, detect.SRT, detect.LaTeX, detect.ICalendar} {
 		routes[t] = extractText
 	}
 	routes["html"] = func(ctx context.Context, r worker.Request) (*document.Result, error) {

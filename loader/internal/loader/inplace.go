@@ -29,7 +29,7 @@ import (
 // hashed; the files it includes are read as they are then.
 var inPlaceTypes = map[string]bool{
 	detect.PDF: true, detect.HTML: true, detect.Text: true, detect.Markdown: true, detect.RST: true, detect.Org: true,
-	detect.JSON: true, detect.NDJSON: true, detect.XML: true, detect.WebVTT: true, detect.SRT: true,
+	detect.JSON: true, detect.NDJSON: true, detect.XML: true, detect.WebVTT: true, detect.SRT: true, detect.ICalendar: true,
 	detect.CSV: true, detect.TSV: true, detect.LaTeX: true,
 }
 

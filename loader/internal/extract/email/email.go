@@ -283,13 +283,18 @@ func attachments(env *enmime.Envelope) []document.Attachment {
 			return
 		}
 		isMsg := ct == "message/rfc822" || ct == "message/global"
-		if !must && !isMsg && p.FileName == "" {
+		// an invitation's text/calendar part (beside the body, in a
+		// multipart/alternative, with no file name) was dropped (email/9)
+		if !must && !isMsg && p.FileName == "" && ct != "text/calendar" {
 			return
 		}
 		seen[p] = true
 		name := filepath.Base(strings.ReplaceAll(strings.TrimSpace(attachmentName(p)), "\\", "/"))
 		if (name == "" || name == "." || name == "/") && isMsg {
 			name = subjectName(p.Content)
+		}
+		if (name == "" || name == "." || name == "/") && ct == "text/calendar" {
+			name = "invite.ics"
 		}
 		if name == "" || name == "." || name == "/" {
 			name = "attachment-" + strconv.Itoa(len(out)+1) + extFor(ct)
@@ -351,6 +356,8 @@ func extFor(ct string) string {
 		return ".txt"
 	case "text/html":
 		return ".html"
+	case "text/calendar":
+		return ".ics"
 	case "application/pdf":
 		return ".pdf"
 	case "image/jpeg":

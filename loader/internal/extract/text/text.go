@@ -191,6 +191,14 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, inc includ
 	case detect.WebVTT, detect.SRT:
 		s = subtitleText(s)
 		els, tables, title = Structure(s, Data)
+	case detect.ICalendar:
+		var blocks []block
+		if blocks, title, err = calendarBlocks(s); err != nil {
+			calendarUnreadable(res, err)
+			els, tables, title = Structure(s, Data)
+		} else {
+			s, els = assembleBlocks(blocks)
+		}
 	case detect.LaTeX:
 		warn := func(w string) { res.Warnings = append(res.Warnings, w) }
 		if inc.dir == "" {

@@ -11,7 +11,7 @@ var routed = map[string]bool{
 	"docx": true, "pptx": true, "xlsx": true, "odt": true, "odp": true, "ods": true, "odg": true, "odc": true, "epub": true, "eml": true,
 	"zip": true, "tar": true, "tar.gz": true, "gzip": true,
 	"text": true, "markdown": true, "rst": true, "org": true, "json": true, "ndjson": true, "xml": true,
-	"webvtt": true, "srt": true, "latex": true, "html": true, "csv": true, "tsv": true,
+	"webvtt": true, "srt": true, "ics": true, "latex": true, "html": true, "csv": true, "tsv": true,
 }
 
 // Routed reports whether a detected type has an extractor.

@@ -1,0 +1,31 @@
+package email
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// TestCalendarPartLands: an invitation's text/calendar part, beside the
+// plain body in a multipart/alternative and without a file name, is an
+// attachment (invite.ics, read as a calendar by the text extractor); it
+// was dropped without a word (email/9).
+func TestCalendarPartLands(t *testing.T) {
+	ics := "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:1@x\r\nDTSTART:20240312T090000Z\r\nSUMMARY:Budget review\r\nLOCATION:Room 4B\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+	msg := "From: a@example.com\r\nTo: b@example.com\r\nSubject: Invitation: Budget review\r\nMIME-Version: 1.0\r\n" +
+		"Content-Type: multipart/alternative; boundary=\"B\"\r\n\r\n" +
+		"--B\r\nContent-Type: text/plain; charset=\"UTF-8\"\r\n\r\nYou are invited.\r\n" +
+		"--B\r\nContent-Type: text/calendar; charset=\"UTF-8\"; method=REQUEST\r\n\r\n" + ics + "--B--\r\n"
+	res, err := ExtractBytes(context.Background(), []byte(msg), document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Pages[0].Text, "You are invited.") {
+		t.Errorf("body %q", res.Pages[0].Text)
+	}
+	if len(res.Attachments) != 1 || res.Attachments[0].Name != "invite.ics" || !strings.Contains(string(res.Attachments[0].Data), "SUMMARY:Budget review") {
+		t.Fatalf("attachments %+v", res.Attachments)
+	}
+}

@@ -1,0 +1,186 @@
+package text
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	ical "github.com/emersion/go-ical"
+)
+
+// An iCalendar file (.ics, an e-mail's text/calendar invitation) is read
+// with emersion/go-ical (RFC 5545 line unfolding, escapes, parameters):
+// each event, to-do or journal entry becomes its summary as a Title, a
+// paragraph of its facts (when, where, organizer, attendees, repeats) and
+// its description's paragraphs. Before text/9 the file landed as its raw
+// lines ("BEGIN:VCALENDAR | VERSION:2.0 | ...", folded lines cut, "\," and
+// "\n" escapes kept), and an invitation's text/calendar part was dropped
+// from its message.
+
+// calendarBlocks reads an iCalendar text into blocks and a title (the
+// first entry's summary; the calendar's name when it has several).
+func calendarBlocks(s string) ([]block, string, error) {
+	cal, err := ical.NewDecoder(strings.NewReader(s)).Decode()
+	if err != nil {
+		return nil, "", err
+	}
+	var blocks []block
+	title := ""
+	for _, c := range cal.Children {
+		switch c.Name {
+		case ical.CompEvent, ical.CompToDo, ical.CompJournal:
+		default:
+			continue
+		}
+		summary := propText(c.Props, ical.PropSummary)
+		if summary == "" {
+			summary = "(" + strings.ToLower(strings.TrimPrefix(c.Name, "V")) + " without a summary)"
+		}
+		if title == "" {
+			title = summary
+		}
+		blocks = append(blocks, block{cat: document.Title, text: summary, level: 1})
+		var facts []string
+		fact := func(label, v string) {
+			if v = strings.Join(strings.Fields(v), " "); v != "" {
+				facts = append(facts, label+": "+v)
+			}
+		}
+		fact("When", calendarWhen(c.Props))
+		fact("Where", propText(c.Props, ical.PropLocation))
+		fact("Organizer", calendarPerson(c.Props.Get(ical.PropOrganizer)))
+		var who []string
+		for i := range c.Props.Values(ical.PropAttendee) {
+			if p := calendarPerson(&c.Props.Values(ical.PropAttendee)[i]); p != "" {
+				who = append(who, p)
+			}
+		}
+		fact("Attendees", strings.Join(who, ", "))
+		if r := c.Props.Get(ical.PropRecurrenceRule); r != nil {
+			fact("Repeats", r.Value)
+		}
+		fact("Status", propText(c.Props, ical.PropStatus))
+		if len(facts) > 0 {
+			blocks = append(blocks, block{cat: document.NarrativeText, text: strings.Join(facts, "\n")})
+		}
+		for _, para := range blankLine.Split(propText(c.Props, ical.PropDescription), -1) {
+			if para = strings.TrimSpace(para); para != "" {
+				blocks = append(blocks, block{cat: document.NarrativeText, text: para})
+			}
+		}
+	}
+	if len(blocks) == 0 {
+		return nil, "", errors.New("no event, to-do or journal entry in it")
+	}
+	if name := propText(cal.Props, "X-WR-CALNAME"); name != "" && len(cal.Events()) > 1 {
+		title = name
+	}
+	return blocks, title, nil
+}
+
+// calendarUnreadable says why a calendar landed as its raw lines: a file
+// that ends before its END:VCALENDAR is cut short (a review, truncated),
+// any other fault a warning.
+func calendarUnreadable(res *document.Result, err error) {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		res.Warnings = append(res.Warnings, "the iCalendar file ends before its END:VCALENDAR line: its lines landed as text")
+		res.Flag(0, document.ReviewTruncated, "the calendar file is cut short (it ends before its END:VCALENDAR line): its lines landed as they are, not read as events, and what followed is missing")
+		return
+	}
+	res.Warnings = append(res.Warnings, fmt.Sprintf("not a readable iCalendar file (%v): its lines landed as text", err))
+}
+
+// propText is a text property's value, unescaped ("" when absent).
+func propText(props ical.Props, name string) string {
+	p := props.Get(name)
+	if p == nil {
+		return ""
+	}
+	if v, err := p.Text(); err == nil {
+		return strings.TrimSpace(v)
+	}
+	return strings.TrimSpace(p.Value)
+}
+
+var icalDateTime = regexp.MustCompile(`^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$`)
+
+// calendarWhen is an entry's start and end (or due date), as written:
+// "2024-03-12 09:00 – 10:00 UTC", "2024-03-12 09:00 – 2024-03-13 17:00
+// (Europe/Berlin)", a date alone for an all-day entry. The zone is named,
+// not converted (a TZID like "W. Europe Standard Time" names no zone Go
+// knows).
+func calendarWhen(props ical.Props) string {
+	start := props.Get(ical.PropDateTimeStart)
+	end := props.Get(ical.PropDateTimeEnd)
+	if end == nil {
+		end = props.Get(ical.PropDue)
+	}
+	if start == nil && end == nil {
+		return ""
+	}
+	if start == nil {
+		d, z := calendarTime(end)
+		return "due " + d + z
+	}
+	sd, sz := calendarTime(start)
+	if end == nil {
+		if p := props.Get(ical.PropDuration); p != nil {
+			if dur, err := p.Duration(); err == nil {
+				return sd + sz + " for " + dur.String()
+			}
+		}
+		return sd + sz
+	}
+	ed, ez := calendarTime(end)
+	if day, _, ok := strings.Cut(sd, " "); ok && strings.HasPrefix(ed, day+" ") && sz == ez {
+		ed = strings.TrimPrefix(ed, day+" ") // same day: the end's time only
+	}
+	if sz == ez {
+		return sd + " – " + ed + sz
+	}
+	return sd + sz + " – " + ed + ez
+}
+
+// calendarTime formats a DATE or DATE-TIME value and names its zone.
+func calendarTime(p *ical.Prop) (string, string) {
+	m := icalDateTime.FindStringSubmatch(strings.TrimSpace(p.Value))
+	if m == nil {
+		return p.Value, ""
+	}
+	if m[4] == "" {
+		return m[1] + "-" + m[2] + "-" + m[3], ""
+	}
+	v := fmt.Sprintf("%s-%s-%s %s:%s", m[1], m[2], m[3], m[4], m[5])
+	if m[6] != "00" {
+		v += ":" + m[6]
+	}
+	switch tz := p.Params.Get(ical.PropTimezoneID); {
+	case m[7] == "Z":
+		return v, " UTC"
+	case tz != "":
+		return v, " (" + tz + ")"
+	}
+	return v, ""
+}
+
+// calendarPerson is an ORGANIZER's or ATTENDEE's common name and address.
+func calendarPerson(p *ical.Prop) string {
+	if p == nil {
+		return ""
+	}
+	addr := strings.TrimSpace(p.Value)
+	if len(addr) > 7 && strings.EqualFold(addr[:7], "mailto:") {
+		addr = addr[7:]
+	}
+	name := strings.Trim(p.Params.Get(ical.ParamCommonName), `"`)
+	switch {
+	case name == "" || strings.EqualFold(name, addr):
+		return addr
+	case addr == "":
+		return name
+	}
+	return name + " <" + addr + ">"
+}

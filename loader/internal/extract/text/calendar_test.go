@@ -1,0 +1,68 @@
+package text
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/detect"
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+const outlookICS = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN\r\nMETHOD:REQUEST\r\n" +
+	"BEGIN:VTIMEZONE\r\nTZID:W. Europe Standard Time\r\nBEGIN:STANDARD\r\nDTSTART:16011028T030000\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n" +
+	"BEGIN:VEVENT\r\nUID:2@x\r\nDTSTART;TZID=W. Europe Standard Time:20240415T140000\r\nDTEND;TZID=W. Europe Standard Time:20240415T153000\r\n" +
+	"SUMMARY;LANGUAGE=de-DE:Quartalsgespräch Vertrieb\r\nLOCATION:Raum 3.14\\, Gebäude B\r\n" +
+	"ORGANIZER;CN=\"Müller, Anna\":mailto:anna.mueller@example.de\r\nATTENDEE;CN=Bob Stone;ROLE=REQ-PARTICIPANT:mailto:bob@example.com\r\n" +
+	"RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=MO\r\nDESCRIPTION:Tagesordnung:\\n1. Zahlen Q1\\n2. Planung\\n\\nBitte Unterlagen mi\r\n tbringen.\r\n" +
+	"BEGIN:VALARM\r\nTRIGGER:-PT15M\r\nACTION:DISPLAY\r\nDESCRIPTION:Reminder\r\nEND:VALARM\r\nEND:VEVENT\r\n" +
+	"BEGIN:VTODO\r\nUID:3@x\r\nDUE;VALUE=DATE:20240420\r\nSUMMARY:Send minutes\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+
+// TestCalendarIsRead: an iCalendar file (an Outlook invitation with a
+// Windows zone name, a folded description, escaped commas, a to-do) lands
+// as its entries: the summary a Title, when / where / who as a paragraph,
+// the description's paragraphs, no "BEGIN:" lines (text/9). It landed as
+// its raw lines, the description cut at its fold ("mi" / " tbringen").
+// One cut short lands its lines, flagged truncated.
+func TestCalendarIsRead(t *testing.T) {
+	data := []byte(outlookICS)
+	info, _ := detect.DetectBytes("invite.ics", data)
+	if info.Type != detect.ICalendar {
+		t.Fatalf("detected %q", info.Type)
+	}
+	res, err := ExtractBytes(context.Background(), data, info, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		cat  document.Category
+		text string
+	}{
+		{document.Title, "Quartalsgespräch Vertrieb"},
+		{document.NarrativeText, "When: 2024-04-15 14:00 – 15:30 (W. Europe Standard Time)\nWhere: Raum 3.14, Gebäude B\nOrganizer: Müller, Anna <anna.mueller@example.de>\nAttendees: Bob Stone <bob@example.com>\nRepeats: FREQ=WEEKLY;COUNT=4;BYDAY=MO"},
+		{document.NarrativeText, "Tagesordnung:\n1. Zahlen Q1\n2. Planung"},
+		{document.NarrativeText, "Bitte Unterlagen mitbringen."},
+		{document.Title, "Send minutes"},
+		{document.NarrativeText, "When: due 2024-04-20"},
+	}
+	if len(res.Elements) != len(want) {
+		t.Fatalf("%d elements, want %d: %+v", len(res.Elements), len(want), res.Elements)
+	}
+	for i, w := range want {
+		if e := res.Elements[i]; e.Category != w.cat || e.Text != w.text {
+			t.Errorf("element %d: %s %q, want %s %q", i, e.Category, e.Text, w.cat, w.text)
+		}
+	}
+	if res.Metadata.Title != "Quartalsgespräch Vertrieb" || strings.Contains(res.Pages[0].Text, "BEGIN:") || len(res.Warnings) != 0 {
+		t.Errorf("title %q, warnings %q, text %q", res.Metadata.Title, res.Warnings, res.Pages[0].Text)
+	}
+
+	cut := []byte("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:Cut short\r\n")
+	res, err = ExtractBytes(context.Background(), cut, info, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Pages[0].Text, "SUMMARY:Cut short") || len(res.Reviews) != 1 || res.Reviews[0].Code != document.ReviewTruncated {
+		t.Errorf("cut short: text %q reviews %+v", res.Pages[0].Text, res.Reviews)
+	}
+}
