@@ -7,6 +7,7 @@ import (
 	"io"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -184,7 +185,14 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 		inT    bool
 		bold   bool // current run is bold (direct formatting)
 		sz     int  // current run size in half-points (0 = unknown)
+		// complex fields open (fldChar begin .. end), true while in their
+		// code (before separate): a field nested in another's code (an IF
+		// around a MERGEFIELD) shows its result only through the outer
+		// field's, and text typed into a code is code
+		fields []bool
+		plc    []bool // content controls open, true when showing their placeholder
 	)
+	inCode := func() bool { return slices.Contains(fields, true) }
 	parent := func(k int) string {
 		if len(stack) > k {
 			return stack[len(stack)-1-k]
@@ -229,6 +237,36 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 					return xmlErr(part, err)
 				}
 				continue
+			case "sdt":
+				plc = append(plc, false)
+			case "showingPlcHdr":
+				// the control shows its prompt ("Click or tap here to
+				// enter text."), not content
+				if parent(0) == "sdtPr" && len(plc) > 0 {
+					plc[len(plc)-1] = true
+				}
+			case "sdtContent":
+				if len(plc) > 0 && plc[len(plc)-1] {
+					if err := d.Skip(); err != nil {
+						return xmlErr(part, err)
+					}
+					continue
+				}
+			case "fldChar":
+				switch typ, _ := attr(t, "fldCharType"); typ {
+				case "begin":
+					if len(fields) < 64 {
+						fields = append(fields, true)
+					}
+				case "separate":
+					if len(fields) > 0 {
+						fields[len(fields)-1] = false
+					}
+				case "end":
+					if len(fields) > 0 {
+						fields = fields[:len(fields)-1]
+					}
+				}
 			case "p":
 				if t.Name.Space == nsW || t.Name.Space == "" {
 					paras = append(paras, &docxPara{outline: -1})
@@ -273,7 +311,7 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 			case "t":
 				inT = t.Name.Space == nsW || t.Name.Space == "" || strings.HasSuffix(t.Name.Space, "/math")
 			case "tab":
-				if parent(0) == "r" {
+				if parent(0) == "r" && !inCode() {
 					write("\t")
 				}
 			case "br":
@@ -328,7 +366,7 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 			}
 			stack = append(stack, local)
 		case xml.CharData:
-			if inT {
+			if inT && !inCode() {
 				write(string(t))
 				if p := cur(); p != nil {
 					k := len(strings.TrimSpace(string(t)))
@@ -348,9 +386,21 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 			switch t.Name.Local {
 			case "t":
 				inT = false
+			case "sdt":
+				if len(plc) > 0 {
+					plc = plc[:len(plc)-1]
+				}
 			case "p":
 				if len(paras) == 0 || (t.Name.Space != nsW && t.Name.Space != "") {
 					continue
+				}
+				if len(paras) == 1 {
+					// a field whose code runs past its paragraph has no
+					// separate: its code ends here (a damaged field must
+					// not hide the rest of the document)
+					for len(fields) > 0 && fields[len(fields)-1] {
+						fields = fields[:len(fields)-1]
+					}
 				}
 				p, body, inCell := endPara(&paras, func(p *docxPara) *strings.Builder { return &p.text }, &tables)
 				if inCell && (p.breakBefore || p.breakAfter) {
