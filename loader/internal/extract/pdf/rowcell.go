@@ -26,13 +26,21 @@ func numericCell(s string) bool {
 // a row of a table: other text stands beside it on its line, and under
 // or over it, less than half its height away, a number reaching across
 // its x has text beside it on its line too, across the x of one of p's
-// neighbours (the table's next row, its cells in the same columns). A
-// page number stands apart from the body: alone on its line, or beside
-// a running head's or a journal's footer text with no row of cells
-// against it. A table at a page's top or bottom (a browser's unstyled
-// table, its first row's "31" and "4" in the top tenth) keeps its
-// numbers in their rows, in reading order, whether the table is found
-// or not.
+// neighbours (the table's next row, its cells in the same columns), and
+// the rows go on: a row so on each side of p's line, or one more so
+// against the row next to it (three rows in all), or a line across p and
+// a neighbour on p's other side (a head row read as one phrase), or p's
+// line has four parts or more (years over a table's columns: a running
+// footer or head has three at most). A page number stands
+// apart from the body: alone on its line, or beside a running head's or
+// a journal's footer text with no row of cells against it, or in a
+// running footer or head of two lines ("Council minutes | 1 | 12 March
+// 2024" over "Draft for approval | of 3 | Not for circulation"; "Page 1"
+// over "March 2024"), which a one-page document cannot tell from its
+// place on other pages. A table at a page's top or bottom (a browser's
+// unstyled table, its first row's "31" and "4" in the top tenth) keeps
+// its numbers in their rows, in reading order, whether the table is
+// found or not.
 func cellOfRow(p *para, pg *pageData) bool {
 	if len(p.lines) != 1 {
 		return false
@@ -42,15 +50,70 @@ func cellOfRow(p *para, pg *pageData) bool {
 	if len(mates) == 0 {
 		return false
 	}
+	rows := rowsAgainst(nil, b, mates, p, pg)
+	if len(rows) != 1 || len(mates) >= 3 {
+		return len(rows) > 0 // four parts on a line or more: no running footer's
+	}
+	r := rows[0]
+	// a third row, on from the one against p's line (in r's paragraph too:
+	// a contents page's or a table's lines may be one)
+	for _, o := range rowsAgainst(nil, r.box, besideOnLine(nil, r.box, r.q, pg), nil, pg) {
+		if yOverlap(o.box, b) <= 0 {
+			return true
+		}
+	}
+	return headAgainst(b, r.box, mates, p, pg)
+}
+
+// headAgainst: a line stands against b (less than half its height away)
+// on the side away from row, across b's x and a mate's (a table's head
+// row over its first body row, its heads 1.5pt apart read as one phrase:
+// "Rank Club Points" over "1 | Harriers64").
+func headAgainst(b, row document.BBox, mates []document.BBox, own *para, pg *pageData) bool {
+	h := height(b)
+	for _, q := range pg.paras {
+		if q == own || q.image {
+			continue
+		}
+		for _, l := range q.lines {
+			d := b.Y0 - l.BBox.Y1 // l above b
+			if row.Y0 < b.Y0 {
+				d = l.BBox.Y0 - b.Y1 // the row above: l under b
+			}
+			if d < 0 || d >= 0.5*h || xOverlap(l.BBox, b) <= 0 {
+				continue
+			}
+			for _, m := range mates {
+				if xOverlap(l.BBox, m) > 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// rowLine is a line of paragraph q (rowsAgainst).
+type rowLine struct {
+	box document.BBox
+	q   *para
+}
+
+// rowsAgainst appends to out the lines of paragraphs other than own (nil:
+// any) that stand against b (less than half its height under or over it, across its
+// x) as a row of the same table: text beside them on their line across
+// the x of one of b's mates (the text beside b on its line), and, where
+// b has one mate only, a number as a word of their own.
+func rowsAgainst(out []rowLine, b document.BBox, mates []document.BBox, own *para, pg *pageData) []rowLine {
 	h := height(b)
 	var next []document.BBox
 	for _, q := range pg.paras {
-		if q == p || q.image {
+		if q == own || q.image {
 			continue
 		}
 		for _, l := range q.lines {
 			if xOverlap(l.BBox, b) <= 0 || yOverlap(l.BBox, b) > 0.5*min(h, height(l.BBox)) {
-				continue // not across p's x, or on p's line
+				continue // not across b's x, or on b's line
 			}
 			if d := max(l.BBox.Y0-b.Y1, b.Y0-l.BBox.Y1); d >= 0.5*h {
 				continue
@@ -65,16 +128,18 @@ func cellOfRow(p *para, pg *pageData) bool {
 				continue
 			}
 			next = besideOnLine(next[:0], l.BBox, q, pg)
+		cells:
 			for _, m := range mates {
 				for _, n := range next {
 					if xOverlap(m, n) > 0 {
-						return true
+						out = append(out, rowLine{l.BBox, q})
+						break cells
 					}
 				}
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // besideOnLine appends to out the lines of paragraphs other than own on

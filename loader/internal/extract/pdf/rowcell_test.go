@@ -117,3 +117,52 @@ func TestRunningFooterNumberRepeated(t *testing.T) {
 		}
 	}
 }
+
+// TestOnePageRunningFooterNumber: on a one-page document (no other page
+// to show the footer's place) a page number in a running footer or head
+// of two lines, three parts a line or one whose other line holds a
+// number ("March 2024"), is the PageNumber: no third row goes on against
+// its two lines, as a table's rows would. On pdf/122 it was a row's cell
+// (cellOfRow), NarrativeText in the page's body, chunks and search
+// (review41's g5 one-page reproducers, Chromium-printed, lost it the same
+// way). A table at the page's bottom keeps its numbers in its rows
+// (TestNumberInARowIsNoPageNumber).
+func TestOnePageRunningFooterNumber(t *testing.T) {
+	for _, tc := range []struct {
+		name, num string
+		items     []txt
+	}{
+		{"three parts", "1", []txt{{X: 72, Y: 760, Size: 9, S: "Council minutes"}, {X: 300, Y: 760, Size: 9, S: "1"},
+			{X: 480, Y: 760, Size: 9, S: "12 March 2024"}, {X: 72, Y: 771, Size: 9, S: "Draft for approval"},
+			{X: 294, Y: 771, Size: 9, S: "of 1"}, {X: 470, Y: 771, Size: 9, S: "Not for circulation"}}},
+		{"number under it", "Page 1", []txt{{X: 72, Y: 760, Size: 9, S: "Flood Review Ltd, 1 High Street, Ayr"},
+			{X: 500, Y: 760, Size: 9, S: "Page 1"}, {X: 72, Y: 771, Size: 9, S: "Registered in Scotland SC123456"},
+			{X: 490, Y: 771, Size: 9, S: "March 2024"}}},
+		{"head, number under it", "12", []txt{{X: 72, Y: 30, Size: 9, S: "Flood review 2024"}, {X: 520, Y: 30, Size: 9, S: "12"},
+			{X: 72, Y: 41, Size: 9, S: "Chapter 2: Damage to homes"}, {X: 490, Y: 41, Size: 9, S: "March 2024"}}},
+	} {
+		items := column(72, 90, "Body text of the page, a paragraph that goes on over the footer.")
+		res := extract(t, []pg{{Items: append(items, tc.items...)}})
+		var got []string
+		for _, e := range res.Elements {
+			if e.Category == document.PageNumber {
+				got = append(got, e.Text)
+			}
+		}
+		if len(got) != 1 || got[0] != tc.num {
+			t.Errorf("%s: page numbers %q, want %q", tc.name, got, tc.num)
+		}
+	}
+	// a table of a head and two rows at the page's top, its heads read as
+	// one phrase (an unstyled web table in Liberation Sans, Chromium-
+	// printed, the .html beside it: "Rank Club Points" over "1 |
+	// Harriers64" over "2 | Rovers 58"): the head over the two rows makes
+	// three, its "1" no PageNumber
+	res, err := Extract(t.Context(), "testdata/unstyled-rank-top-3.pdf", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := countCat(res, document.PageNumber); n != 0 {
+		t.Errorf("a head and two rows at the top: %d page numbers, want 0", n)
+	}
+}
