@@ -1,15 +1,18 @@
 package office
 
 import (
+	"bytes"
 	"context"
 	"encoding/xml"
 	"io"
+	"maps"
 	"path"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/xuri/excelize/v2"
 )
 
 // Charts (DrawingML chart parts, word/charts/chartN.xml and the like) hold
@@ -30,6 +33,7 @@ type chartSeries struct {
 	cats map[int]string
 	vals map[int]string
 	refs map[string]string // "tx", "cat", "val": the cell ranges the caches copy
+	xy   bool              // cats are x values (xVal: scatter, bubble), not categories
 }
 
 // resolver reads a cell range reference ("Sheet1!$A$2:$A$4") of the
@@ -112,6 +116,9 @@ func readChart(ctx context.Context, ix *zipIndex, part string) (*chartData, erro
 				lvl++
 			case "cat", "xVal":
 				lvl = 0
+				if ser != nil && t.Name.Local == "xVal" {
+					ser.xy = true
+				}
 			case "v", "t", "f":
 				text.Reset()
 			}
@@ -170,10 +177,16 @@ func attrVal(t xml.StartElement, local string) string {
 }
 
 // rows is the chart as a table: header ("" then the series names), then
-// one row per category.
+// one row per category. A scatter or bubble chart whose series have x
+// values of their own is a pair of columns per series (its x values, then
+// its y values): one category column took the first series' x values for
+// every series (office/23).
 func (ch *chartData) rows() [][]string {
 	if len(ch.series) == 0 {
 		return nil
+	}
+	if ch.ownXValues() {
+		return ch.xyRows()
 	}
 	header := []string{""}
 	keys := map[int]bool{}
@@ -215,6 +228,53 @@ func (ch *chartData) rows() [][]string {
 	}
 	return rows
 }
+
+// ownXValues says whether two series of an x-y chart have different x
+// values.
+func (ch *chartData) ownXValues() bool {
+	for _, s := range ch.series[1:] {
+		if !s.xy || !ch.series[0].xy {
+			continue
+		}
+		if !maps.Equal(s.cats, ch.series[0].cats) {
+			return true
+		}
+	}
+	return false
+}
+
+// xyRows is an x-y chart as columns of x and y values, a pair per series,
+// one row per point.
+func (ch *chartData) xyRows() [][]string {
+	var header []string
+	n := 0
+	for i, s := range ch.series {
+		name := s.name
+		if name == "" {
+			name = "Series " + strconv.Itoa(i+1)
+		}
+		header = append(header, name+" (x)", name)
+		for k := range s.cats {
+			n = max(n, k+1)
+		}
+		for k := range s.vals {
+			n = max(n, k+1)
+		}
+	}
+	rows := [][]string{header}
+	for k := 0; k < n && k < maxChartPoints; k++ {
+		var row []string
+		for _, s := range ch.series {
+			row = append(row, s.cats[k], s.vals[k])
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// maxChartPoints bounds an x-y chart's rows (a point index is the file's
+// word: idx="2000000000").
+const maxChartPoints = 100000
 
 // chartParts lists the chart parts a part shows: its own chart
 // relationships, and those of the drawings it holds (sheets).
@@ -262,7 +322,19 @@ func emitCharts(ctx context.Context, b *builder, ix *zipIndex, part string, reso
 				continue
 			}
 		}
-		ch.fill(resolve)
+		if resolve == nil && ch.cachesEmpty() {
+			// a chart of a document or slide with no cached values:
+			// its data is in the workbook embedded beside it
+			if r, done := embeddedWorkbook(ix, cp); r != nil {
+				ch.fill(r)
+				done()
+			}
+		} else {
+			ch.fill(resolve)
+		}
+		if ch.cachesEmpty() && len(ch.series) > 0 {
+			b.warn("chart %s: its series hold no cached values and its data could not be read from a workbook: only its title and series names landed", cp)
+		}
 		rows := ch.rows()
 		if len(rows) == 0 {
 			continue
@@ -274,4 +346,44 @@ func emitCharts(ctx context.Context, b *builder, ix *zipIndex, part string, reso
 		b.add(document.Caption, label, 0)
 		b.addTableRows(rows)
 	}
+}
+
+// cachesEmpty says whether no series holds a value.
+func (ch *chartData) cachesEmpty() bool {
+	for _, s := range ch.series {
+		if len(s.vals) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// maxEmbeddedWorkbook bounds the embedded workbook read for a chart's data.
+const maxEmbeddedWorkbook = 64 << 20
+
+// embeddedWorkbook opens the workbook a chart part's externalData names
+// (an embedded package, ../embeddings/Microsoft_Excel_Worksheet.xlsx) and
+// returns its cell reader; nil when there is none or it cannot be read.
+// Before office/23 such a chart landed its caption and a header with no
+// data, silently.
+func embeddedWorkbook(ix *zipIndex, chartPart string) (resolver, func()) {
+	for _, r := range readRels(ix, relsPathFor(chartPart), path.Dir(chartPart)) {
+		if r.External || !strings.HasSuffix(r.Type, "/package") || !strings.HasSuffix(strings.ToLower(r.Target), ".xlsx") {
+			continue
+		}
+		f := ix.get(r.Target)
+		if f == nil || f.UncompressedSize64 > maxEmbeddedWorkbook {
+			continue
+		}
+		data, err := ix.readAll(r.Target)
+		if err != nil {
+			continue
+		}
+		wb, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipXMLSizeLimit: 16 << 20})
+		if err != nil {
+			continue
+		}
+		return cellRange(wb), func() { wb.Close() }
+	}
+	return nil, func() {}
 }

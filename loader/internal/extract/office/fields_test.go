@@ -28,13 +28,7 @@ func TestDOCXFieldCodesAndPromptsStayOut(t *testing.T) {
 		p(run("Client: ")+`<w:sdt><w:sdtPr><w:placeholder><w:docPart w:val="X"/></w:placeholder><w:showingPlcHdr/></w:sdtPr><w:sdtContent>`+run("Click or tap here to enter text.")+`</w:sdtContent></w:sdt>`) +
 		`<w:sdt><w:sdtPr><w:showingPlcHdr/></w:sdtPr><w:sdtContent>` + p(run("Enter the summary here.")) + `</w:sdtContent></w:sdt>` +
 		`<w:sdt><w:sdtPr><w:alias w:val="Date"/></w:sdtPr><w:sdtContent>` + p(run("12 March 2024")) + `</w:sdtContent></w:sdt>`
-	m := docxMembers()
-	m["word/document.xml"] = `<w:document ` + wNS + `><w:body>` + body + `</w:body></w:document>`
-	delete(m, "word/_rels/document.xml.rels")
-	res, err := ExtractDOCX(context.Background(), writeZip(t, "f.docx", m), document.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := extractDOCXBody(t, body)
 	var got []string
 	for _, e := range res.Elements {
 		got = append(got, e.Text)
@@ -43,4 +37,18 @@ func TestDOCXFieldCodesAndPromptsStayOut(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("elements\n %q\nwant\n %q", got, want)
 	}
+}
+
+// extractDOCXBody extracts a DOCX whose body is body (docxMembers' other
+// parts, no header or footer).
+func extractDOCXBody(t *testing.T, body string) *document.Result {
+	t.Helper()
+	m := docxMembers()
+	m["word/document.xml"] = `<w:document ` + wNS + `><w:body>` + body + `</w:body></w:document>`
+	delete(m, "word/_rels/document.xml.rels")
+	res, err := ExtractDOCX(context.Background(), writeZip(t, "body.docx", m), document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
