@@ -4,6 +4,9 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 )
@@ -179,12 +182,98 @@ func (k *phraseKind) prose(ws []*word) bool {
 	return k.isProse
 }
 
-// caption is isCaption(cellText(ws)), ws the phrase's words.
+// caption is isCaption(cellText(ws)), ws the phrase's words; the text
+// is joined only when one of the words could start a caption
+// (mayStartCaption).
 func (k *phraseKind) caption(ws []*word) bool {
 	if !k.askedCaption {
-		k.askedCaption, k.isCaption = true, isCaption(cellText(ws))
+		k.askedCaption, k.isCaption = true, mayStartCaption(ws) && isCaption(cellText(ws))
 	}
 	return k.isCaption
+}
+
+// mayStartCaption is false only when isCaption(cellText(ws)) is: no word
+// of ws can begin a caption's text. cellText's text is its words' texts
+// in some order, joined with or without a space, leaders taken out when
+// it has four points or more (noLeaders), trimmed. A word whose first
+// byte is ASCII, neither white space nor a point, begins that text
+// unchanged when it comes first (a leader starts with white space or a
+// point), so it cannot begin a caption when that byte, lower-cased,
+// begins none (every caption start begins with one of "tfcgsnba*") or is
+// a lower-case letter (isCaption wants a capital), or when its second
+// byte is an ASCII letter (noLeaders leaves it too) that, lower-cased,
+// is not the second letter of the caption starts its first begins
+// ("The", "Total", "State": most capitals of prose). Any other word is
+// asked whole (captionWord), which holds only when the text has fewer
+// than four points: more, and the answer is true (the text is joined).
+func mayStartCaption(ws []*word) bool {
+	points := -1 // counted when a word is asked whole
+	for _, w := range ws {
+		if t := w.text; t != "" && t[0] < utf8.RuneSelf && !asciiSpace(t[0]) && t[0] != '.' {
+			var next byte // the second letter of the caption starts t[0] begins
+			switch t[0] {
+			case 'T':
+				next = 'a'
+			case 'F':
+				next = 'i'
+			case 'C':
+				next = 'h'
+			case 'G':
+				next = 'r'
+			case 'S', 'N', 'B':
+				next = 'o'
+			case 'A':
+				next = 'n'
+			case '*':
+			default:
+				continue
+			}
+			if next != 0 && len(t) > 1 && asciiLetter(t[1]) && t[1]|0x20 != next {
+				continue
+			}
+		}
+		if points < 0 {
+			points = 0
+			for _, w := range ws {
+				points += strings.Count(w.text, ".") + strings.Count(w.text, "…")
+			}
+		}
+		if points >= 4 || captionWord(w.text) {
+			return true
+		}
+	}
+	return false
+}
+
+// captionWord: cellText's text beginning with word text t (no leaders
+// taken out) may be a caption: t, its leading white space trimmed and
+// lower-cased, begins with a caption start or is the start of one ("No"
+// of "note"), and its first letter is not lower case. strings.ToLower
+// maps rune by rune, so the text's lower-cased start is t's; a t it
+// cannot judge so (white space only, not UTF-8): true.
+func captionWord(t string) bool {
+	t = strings.TrimLeftFunc(t, unicode.IsSpace)
+	if t == "" || !utf8.ValidString(t) {
+		return true
+	}
+	if r, _ := utf8.DecodeRuneInString(t); unicode.IsLower(r) {
+		return false
+	}
+	lt := strings.ToLower(t)
+	for _, c := range captionStarts {
+		if strings.HasPrefix(lt, c) || strings.HasPrefix(c, lt) {
+			return true
+		}
+	}
+	return false
+}
+
+// asciiLetter: b is an ASCII letter.
+func asciiLetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
+
+// asciiSpace: b is an ASCII byte unicode.IsSpace holds for.
+func asciiSpace(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\v' || b == '\f' || b == '\r'
 }
 
 // besideBlock: a phrase of lines stands beside block b (a gap clear of

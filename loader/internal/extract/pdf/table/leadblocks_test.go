@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
 )
 
@@ -201,5 +202,105 @@ func TestLeadingBlocksAsksOncePerPhrase(t *testing.T) {
 	t.Logf("%d corpus pages compared", pages)
 	if pages < 100 {
 		t.Errorf("%d corpus pages compared, want 100 or more", pages)
+	}
+}
+
+// TestMayStartCaption: mayStartCaption says false only of phrases whose
+// joined text isCaption rejects: phrases made to be close calls (a
+// caption start split over words, in another order, behind white space,
+// behind four points, in capitals of other scripts, not UTF-8), and
+// every phrase of the corpus's pages (the first 40 of each PDF); and it
+// says false of most of the corpus's phrases (the saving), whose caption
+// test then allocates nothing.
+func TestMayStartCaption(t *testing.T) {
+	// phrase lays its words out left to right on one line, 9pt
+	phrase := func(texts ...string) []*word {
+		var ws []*word
+		x := 40.0
+		for _, s := range texts {
+			wd := 4.6 * float64(max(1, len([]rune(s))))
+			ws = append(ws, &word{bb: document.BBox{X0: x, Y0: 100, X1: x + wd, Y1: 110.47}, text: s, size: 9})
+			x += wd + 2.5
+		}
+		return ws
+	}
+	check := func(t *testing.T, where string, ws []*word) bool {
+		t.Helper()
+		may, is := mayStartCaption(ws), isCaption(cellText(ws))
+		if is && !may {
+			var texts []string
+			for _, w := range ws {
+				texts = append(texts, fmt.Sprintf("%q", w.text))
+			}
+			t.Errorf("%s: words %s joined %q are a caption, mayStartCaption says no", where, strings.Join(texts, " "), cellText(ws))
+		}
+		return may
+	}
+	cases := [][]string{
+		{"Table", "3"}, {"table", "shows"}, {"The", "table"}, {"T", "able"}, {"Ta", "ble", "2"}, {"Fig.", "2"}, {"FIGURE", "1"},
+		{"Box", "3"}, {"Boxes", "of"}, {"No", "te"}, {"Note:", "see"}, {"No.", "5"}, {"A", "new", "rate"}, {"An", "nex", "B"}, {"Annex", "2"}, {"Chart:", "x"}, {"Graphs"}, {"Box", "1"},
+		{"*", "provisional"}, {"*provisional"}, {" Table", "1"}, {"\u00a0Source:", "x"}, {"İ", "Table"}, {"\xffTable"},
+		{"a.", "b.", "c.", "Table"}, {"....", "Table"}, {"…", "…", "…", "…", "Chart"}, {"Graph", "of"}, {"Σ", "Table"},
+		{"rates", "of", "service"}, {"....Table"}, {". . . .Note", "1"}, {"Ｔable"}, {"Kelvin", "\u212a"}, {"Ch", "art", "3"}, {"S", "ource"},
+		{"TAble", "1"}, {"FIG.", "2"}, {"The", "Table"}, {"Box....3"}, {"Note....1"}, {"Tab....3"}, {"B", "ox", "1"}, {"A-1"}, {"*)"}, {"Tä"}, {"T.", "able"},
+	}
+	for _, c := range cases {
+		check(t, fmt.Sprint(c), phrase(c...))
+	}
+	// a caption start in another reading order: the words' boxes put
+	// "Table" first whatever the slice's order
+	ws := phrase("Table", "4")
+	ws[0], ws[1] = ws[1], ws[0]
+	check(t, "reordered", ws)
+
+	// a phrase no word of which can start a caption is answered without
+	// joining its text (cellText lines it up and copies it: allocations)
+	prose := phrase("rates", "of", "service", "were", "raised")
+	if allocs := testing.AllocsPerRun(20, func() {
+		var k phraseKind
+		if k.caption(prose) {
+			t.Fatal("a caption")
+		}
+	}); allocs != 0 {
+		t.Errorf("caption of a five-word phrase of prose: %.0f allocations, want 0 (the text not joined)", allocs)
+	}
+
+	root := filepath.Join("..", "..", "..", "..", "..", "..", "shared", "corpus")
+	var files []string
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".pdf") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		t.Skip("corpus not found")
+	}
+	phrases, joined := 0, 0
+	for _, f := range files {
+		doc, err := pdf.Open(f)
+		if err != nil {
+			continue
+		}
+		for i := 1; i <= doc.NumPages() && i <= 40; i++ {
+			lay, err := doc.PageWith(i, pdf.Words, true)
+			if err != nil || lay == nil {
+				continue
+			}
+			lines, gap := pageLines(lay)
+			for _, l := range lines {
+				for s := range l.eachSegment(gap) {
+					phrases++
+					if check(t, fmt.Sprintf("%s page %d", filepath.Base(f), i), s) {
+						joined++
+					}
+				}
+			}
+		}
+		doc.Close()
+	}
+	t.Logf("%d corpus phrases, %d joined", phrases, joined)
+	if phrases < 5000 || 2*joined > phrases {
+		t.Errorf("%d corpus phrases, %d joined: want 5,000 phrases or more, at most half of them joined", phrases, joined)
 	}
 }
