@@ -88,22 +88,50 @@ func pageLeading(lines []*textLine) float64 {
 // rowPitch: line l stands below prev a row's pitch apart, further than
 // the page's leading by margin of a size or more (a cell's padding, 1px
 // at least, sets rows further apart than a cell's lines: 0.75pt, 0.08 of
-// a 9pt size, in a browser's table of 1px padding).
+// a 9pt size, in a browser's table of 1px padding). With the lead hidden
+// (hideLead) it is false, as with no lead known, and a true answer it
+// would have given is noted on the line's first word (leadAsked).
 func rowPitch(prev, l *textLine, margin float64) bool {
+	if !pitchApart(prev, l, margin) {
+		return false
+	}
+	if w := l.ws[0]; w.leadHidden {
+		w.leadAsked = true
+		return false
+	}
+	return true
+}
+
+// pitchApart is rowPitch by the words' lead, hidden or not.
+func pitchApart(prev, l *textLine, margin float64) bool {
 	r := float64(l.ws[0].lead) / 100
 	size := max(prev.size, l.size)
 	return r > 0 && l.bb.Y0-prev.bb.Y0 >= (r+margin)*size
 }
 
-// setLead sets the words' lead to r and returns the lead they had (the
-// page's: one for all).
-func setLead(ws []*word, r uint8) uint8 {
+// hideLead gives the words ws[0]'s lead (the page's: one for all) and
+// hides it: the lead-dependent tests (rowPitch, pitchedBand) answer as
+// with no lead known, as if it were 0, and note on the words where the
+// lead would have changed their answer (see leadShown).
+func hideLead(ws []*word) {
 	if len(ws) == 0 {
-		return 0
+		return
 	}
-	old := ws[0].lead
+	lead := ws[0].lead
 	for _, w := range ws {
-		w.lead = r
+		w.lead, w.leadHidden, w.leadAsked = lead, true, false
 	}
-	return old
+}
+
+// leadShown shows the lead hideLead hid again and says whether a test
+// would have answered otherwise with it: if not, whatever was computed
+// meanwhile is what the words with their lead give (every test that
+// reads the lead answered as it would have, so nothing took another
+// course).
+func leadShown(ws []*word) (asked bool) {
+	for _, w := range ws {
+		asked = asked || w.leadAsked
+		w.leadHidden, w.leadAsked = false, false
+	}
+	return asked
 }

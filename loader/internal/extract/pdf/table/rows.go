@@ -114,7 +114,7 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 			continue
 		}
 		cols.numbersLast = numbersLast(cols, band)
-		cols.pitched = pitchedBand(band)
+		cols.pitched, cols.pitchedHidden = pitchedBand(band)
 		acc := cols.start(cols.cellsOf(band[0]))
 		acc.top = k == 0 && !body
 		for i := 1; i < len(band); i++ {
@@ -196,8 +196,9 @@ type columnStats struct {
 	// or more between the region's rules), each band meant as one row
 	ruledRows bool
 	// pitched: the band's rows stand a row's pitch apart, further than
-	// its cells' lines (pitchedBand)
-	pitched bool
+	// its cells' lines (pitchedBand); pitchedHidden: they would, but the
+	// lead is hidden (hideLead), so they do not
+	pitched, pitchedHidden bool
 }
 
 func newColumnStats(lines []*textLine, xs []sep) *columnStats {

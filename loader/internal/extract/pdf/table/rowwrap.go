@@ -47,13 +47,20 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	if a.top {
 		margin = 0.15
 	}
-	if (aExcl || lExcl) && rowPitch(prev, l, margin) && !startsLower(lcs[0].ws[0].text) && !openEnded(a, lcs) {
+	hiddenEnd := false // the row would end here but for the lead hidden
+	if (aExcl || lExcl) && !startsLower(lcs[0].ws[0].text) && !openEnded(a, lcs) && pitchApart(prev, l, margin) {
 		// capitalised in other cells than the row's, a row's pitch below
 		// it where a cell's next line would stand at the text's leading:
 		// the next row, with blank cells ("| Opening remarks" under
 		// "12 April | Workshop A", then "21 June | Budget review"), unless
-		// the row's cell over it ends mid-phrase ("*PDT* or")
-		return false
+		// the row's cell over it ends mid-phrase ("*PDT* or"). With the
+		// lead hidden (hideLead) the row goes on to the tests below, as
+		// with no lead known; if they let the line go on the row, the
+		// lead would have changed the answer (addLine notes it).
+		if !l.ws[0].leadHidden {
+			return false
+		}
+		hiddenEnd = true
 	}
 	if a.top && !numericRow(a) && yearHeads(a, lcs) {
 		return false // a row of year heads under a group head over them
@@ -89,9 +96,7 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 		return false
 	}
 	if c.stubWraps(a, lcs) {
-		c.add(a, lcs)
-		a.closed = late
-		return true
+		return c.addLine(a, l, lcs, late, hiddenEnd)
 	}
 	if !margins && capitalisedRow(a, lcs, shared) {
 		return false
@@ -154,8 +159,19 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 	if bold != a.bold && !allLower && !margins {
 		return false // a heading in another weight
 	}
+	return c.addLine(a, l, lcs, late, hiddenEnd)
+}
+
+// addLine adds line l's cells lcs to row a, late: the numbers on the
+// label's last line, which end the row; hiddenEnd: the row would have
+// ended over the line but for the lead hidden, noted on its first word
+// (leadAsked, see hideLead). It is continues' true.
+func (c *columnStats) addLine(a *rowAcc, l *textLine, lcs []lineCell, late, hiddenEnd bool) bool {
+	if hiddenEnd {
+		l.ws[0].leadAsked = true
+	}
 	c.add(a, lcs)
-	a.closed = late // the numbers on the label's last line end the row
+	a.closed = late
 	return true
 }
 
@@ -164,9 +180,11 @@ func (c *columnStats) continues(a *rowAcc, prev, l *textLine, lcs []lineCell) bo
 // goes on a text
 // cell of row a lower-case, with a word that would not have fit on that
 // cell's line above: the line is the row's next line, its cells wrapped
-// ("Poster", then "session").
+// ("Poster", then "session"). In a band pitched but for the lead hidden
+// (pitchedHidden) it is false, and a true answer it would have given
+// with the lead is noted on the line's first word (leadAsked).
 func (c *columnStats) wrapsLower(a *rowAcc, prev, l *textLine, lcs []lineCell) bool {
-	if !c.pitched || rowPitch(prev, l, 0.07) {
+	if !c.pitched && !c.pitchedHidden || pitchApart(prev, l, 0.07) {
 		return false
 	}
 	for _, lc := range lcs {
@@ -179,6 +197,10 @@ func (c *columnStats) wrapsLower(a *rowAcc, prev, l *textLine, lcs []lineCell) b
 			text = text && !numericCell(ws)
 		}
 		if text {
+			if c.pitchedHidden {
+				l.ws[0].leadAsked = true
+				return false
+			}
 			return true
 		}
 	}
@@ -191,24 +213,31 @@ func (c *columnStats) wrapsLower(a *rowAcc, prev, l *textLine, lcs []lineCell) b
 // neighbours), are a row's pitch (rowPitch): a browser's table, its cells
 // padded, where a step at the leading is a cell's next line. In a table
 // set without padding every row stands at the leading, as a cell's next
-// line does, and says nothing.
-func pitchedBand(band []*textLine) bool {
-	n, pitched := 0, 0
+// line does, and says nothing. With the lead hidden (hideLead) the band
+// is not pitched, and hidden says it would be with the lead.
+func pitchedBand(band []*textLine) (pitched, hidden bool) {
+	n, np := 0, 0
 	for i := 1; i < len(band); i++ {
 		prev, l := band[i-1], band[i]
 		r := float64(l.ws[0].lead) / 100
 		if r == 0 {
-			return false
+			return false, false
 		}
 		if l.bb.Y0-prev.bb.Y0 < 0.9*r*max(prev.size, l.size) {
 			continue
 		}
 		n++
-		if rowPitch(prev, l, 0.07) {
-			pitched++
+		if pitchApart(prev, l, 0.07) {
+			np++
 		}
 	}
-	return pitched >= 2 && 2*pitched >= n
+	if np < 2 || 2*np < n {
+		return false, false
+	}
+	if band[1].ws[0].leadHidden {
+		return false, true
+	}
+	return true, false
 }
 
 // wrapsUnder: the cell lc of a line is words (no number, no code) whose

@@ -111,15 +111,17 @@ func (d *Detector) textTable(lines []*textLine, hs, vs []rule, layoutSays bool) 
 	box.Y1 += 1
 	// rows split at the page's row pitch (rowPitch) refine a table's
 	// rows; they are no evidence of a table (more rows): the evidence is
-	// read from the grid built without them, the table from one with
-	// them
-	lead := setLead(ws, 0)
+	// read from the grid built without them (the lead hidden), the table
+	// from one with them, built again only when the lead would have
+	// changed a test's answer (most grids: it changed none, and the
+	// grid is the same)
+	hideLead(ws)
 	l := trimNotes(prune(buildGrid(box, ws, hs, vs)))
-	setLead(ws, lead)
+	asked := leadShown(ws)
 	if !textEvidence(l.rows, lines, layoutSays) {
 		return document.Table{}, false
 	}
-	if lead > 0 {
+	if asked {
 		l = trimNotes(prune(buildGrid(box, ws, hs, vs)))
 	}
 	l = centredGroups(withoutUnderlines(l, box, ws, hs, vs))

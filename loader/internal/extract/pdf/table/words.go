@@ -29,6 +29,10 @@ type word struct {
 	// lead: the page's text leading over its size (pageLeading) in
 	// hundredths, 0 when unknown
 	lead uint8
+	// leadHidden: the lead is read as 0 (textTable's evidence grid,
+	// hideLead); leadAsked: it was read so on this line's first word
+	// where its value would have changed the answer (rowPitch)
+	leadHidden, leadAsked bool
 	// crow: in a cell vertically centred in its row beside a taller one
 	// (topAlignCentred moved it up to the row's top, or left it there),
 	// the row's number from 1 (0: in no such row)
