@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,35 +35,6 @@ type chartSeries struct {
 	vals map[int]string
 	refs map[string]string // "tx", "cat", "val": the cell ranges the caches copy
 	xy   bool              // cats are x values (xVal: scatter, bubble), not categories
-}
-
-// resolver reads a cell range reference ("Sheet1!$A$2:$A$4") of the
-// workbook a chart belongs to; nil where there is none.
-type resolver func(ref string) []string
-
-// fill takes what the caches lack from the cells their references name
-// (excelize, among others, writes charts without caches).
-func (ch *chartData) fill(resolve resolver) {
-	if resolve == nil {
-		return
-	}
-	for i := range ch.series {
-		s := &ch.series[i]
-		if s.name == "" && s.refs["tx"] != "" {
-			if v := resolve(s.refs["tx"]); len(v) > 0 {
-				s.name = strings.Join(v, " ")
-			}
-		}
-		for key, m := range map[string]map[int]string{"cat": s.cats, "val": s.vals} {
-			if len(m) == 0 && s.refs[key] != "" {
-				for k, v := range resolve(s.refs[key]) {
-					if v != "" {
-						m[k] = v
-					}
-				}
-			}
-		}
-	}
 }
 
 // readChart parses a chart part.
@@ -180,22 +152,37 @@ func attrVal(t xml.StartElement, local string) string {
 // one row per category. A scatter or bubble chart whose series have x
 // values of their own is a pair of columns per series (its x values, then
 // its y values): one category column took the first series' x values for
-// every series (office/23).
-func (ch *chartData) rows() [][]string {
+// every series (office/23). Rows are the point indices some series holds,
+// in order; rows x columns stay within maxChartCells (clipped says rows
+// or series were left out).
+func (ch *chartData) rows() (rows [][]string, clipped bool) {
 	if len(ch.series) == 0 {
-		return nil
+		return nil, false
 	}
-	if ch.ownXValues() {
-		return ch.xyRows()
+	xy := ch.ownXValues()
+	per := 1 // columns per series
+	if xy {
+		per = 2
 	}
-	header := []string{""}
+	series := ch.series
+	if most := (maxChartCells - 1) / per; len(series) > most {
+		series, clipped = series[:most], true
+	}
+	var header []string
+	if !xy {
+		header = append(header, "")
+	}
 	keys := map[int]bool{}
-	for i, s := range ch.series {
+	for i, s := range series {
 		name := s.name
 		if name == "" {
 			name = "Series " + strconv.Itoa(i+1)
 		}
-		header = append(header, name)
+		if xy {
+			header = append(header, name+" (x)", name)
+		} else {
+			header = append(header, name)
+		}
 		for k := range s.vals {
 			keys[k] = true
 		}
@@ -203,15 +190,22 @@ func (ch *chartData) rows() [][]string {
 			keys[k] = true
 		}
 	}
-	var idx []int
-	for k := range keys {
-		idx = append(idx, k)
+	idx := slices.Sorted(maps.Keys(keys))
+	if most := maxChartCells/len(header) - 1; len(idx) > most { // the header is a row
+		idx, clipped = idx[:most], true
 	}
-	sort.Ints(idx)
-	rows := [][]string{header}
+	rows = append(rows, header)
 	for _, k := range idx {
+		row := make([]string, 0, len(header))
+		if xy {
+			for _, s := range series {
+				row = append(row, s.cats[k], s.vals[k])
+			}
+			rows = append(rows, row)
+			continue
+		}
 		cat := ""
-		for _, s := range ch.series {
+		for _, s := range series {
 			if c, ok := s.cats[k]; ok {
 				cat = c
 				break
@@ -220,13 +214,13 @@ func (ch *chartData) rows() [][]string {
 		if cat == "" {
 			cat = strconv.Itoa(k + 1)
 		}
-		row := []string{cat}
-		for _, s := range ch.series {
+		row = append(row, cat)
+		for _, s := range series {
 			row = append(row, s.vals[k])
 		}
 		rows = append(rows, row)
 	}
-	return rows
+	return rows, clipped
 }
 
 // ownXValues says whether two series of an x-y chart have different x
@@ -242,39 +236,6 @@ func (ch *chartData) ownXValues() bool {
 	}
 	return false
 }
-
-// xyRows is an x-y chart as columns of x and y values, a pair per series,
-// one row per point.
-func (ch *chartData) xyRows() [][]string {
-	var header []string
-	n := 0
-	for i, s := range ch.series {
-		name := s.name
-		if name == "" {
-			name = "Series " + strconv.Itoa(i+1)
-		}
-		header = append(header, name+" (x)", name)
-		for k := range s.cats {
-			n = max(n, k+1)
-		}
-		for k := range s.vals {
-			n = max(n, k+1)
-		}
-	}
-	rows := [][]string{header}
-	for k := 0; k < n && k < maxChartPoints; k++ {
-		var row []string
-		for _, s := range ch.series {
-			row = append(row, s.cats[k], s.vals[k])
-		}
-		rows = append(rows, row)
-	}
-	return rows
-}
-
-// maxChartPoints bounds an x-y chart's rows (a point index is the file's
-// word: idx="2000000000").
-const maxChartPoints = 100000
 
 // chartParts lists the chart parts a part shows: its own chart
 // relationships, and those of the drawings it holds (sheets).
@@ -312,30 +273,42 @@ func relOrder(id string) string {
 	return strconv.Itoa(1e6 + n)
 }
 
-// emitCharts adds the charts a part shows to the current page.
-func emitCharts(ctx context.Context, b *builder, ix *zipIndex, part string, resolve resolver) {
+// emitCharts adds the charts a part shows to the current page. Its
+// error is the context's only.
+func emitCharts(ctx context.Context, b *builder, ix *zipIndex, part string, resolve resolver) error {
 	for _, cp := range chartParts(ix, part) {
 		ch, err := readChart(ctx, ix, cp)
+		if ce := ctxErr(ctx); ce != nil {
+			return ce
+		}
 		if err != nil {
 			b.warn("chart %s: %v", cp, err)
 			if ch == nil {
 				continue
 			}
 		}
+		var clipped bool
 		if resolve == nil && ch.cachesEmpty() {
 			// a chart of a document or slide with no cached values:
 			// its data is in the workbook embedded beside it
 			if r, done := embeddedWorkbook(ix, cp); r != nil {
-				ch.fill(r)
+				clipped, err = ch.fill(ctx, r)
 				done()
 			}
 		} else {
-			ch.fill(resolve)
+			clipped, err = ch.fill(ctx, resolve)
+		}
+		if ce := ctxErr(ctx); ce != nil {
+			return ce
 		}
 		if ch.cachesEmpty() && len(ch.series) > 0 {
 			b.warn("chart %s: its series hold no cached values and its data could not be read from a workbook: only its title and series names landed", cp)
 		}
-		rows := ch.rows()
+		rows, cut := ch.rows()
+		if clipped || cut {
+			b.warn("chart %s: more than %d cells of data: the rest were not read", cp, maxChartCells)
+			b.res.Flag(0, document.ReviewTruncated, "chart %s holds more than %d cells of data: only the first %d are in the warehouse", cp, maxChartCells, maxChartCells)
+		}
 		if len(rows) == 0 {
 			continue
 		}
@@ -346,6 +319,7 @@ func emitCharts(ctx context.Context, b *builder, ix *zipIndex, part string, reso
 		b.add(document.Caption, label, 0)
 		b.addTableRows(rows)
 	}
+	return nil
 }
 
 // cachesEmpty says whether no series holds a value.

@@ -523,7 +523,9 @@ func ExtractDOCX(ctx context.Context, p string, opts document.Options) (*documen
 	b.pageBreak = false
 	// Charts go after the body, on its last page (their anchor in the
 	// text flow is not tracked).
-	emitCharts(ctx, b, ix, main, nil)
+	if err := emitCharts(ctx, b, ix, main, nil); err != nil {
+		return nil, err
+	}
 	emitDocxNotes(ctx, b, ix, rels)
 	for _, t := range dedupe(partTexts(ctx, ix, ftrs, b)) {
 		b.add(document.Footer, t, 0)

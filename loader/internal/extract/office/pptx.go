@@ -256,7 +256,9 @@ func ExtractPPTX(ctx context.Context, p string, opts document.Options) (*documen
 			hidden = append(hidden, strconv.Itoa(i+1))
 		}
 		emitSlide(b, shapes)
-		emitCharts(ctx, b, ix, part, nil)
+		if err := emitCharts(ctx, b, ix, part, nil); err != nil {
+			return nil, err
+		}
 		// speaker notes
 		for _, r := range readRels(ix, relsPathFor(part), path.Dir(part)) {
 			if !strings.HasSuffix(r.Type, "/notesSlide") || r.External {

@@ -97,7 +97,9 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 		b.section = sheet
 		b.addTableSpans(rows, xlsxSpans(ix, sheetParts[sheet], rowNums, b, sheet))
 		if part, ok := sheetParts[sheet]; ok {
-			emitCharts(ctx, b, ix, part, cellRange(f))
+			if err := emitCharts(ctx, b, ix, part, cellRange(f)); err != nil {
+				return nil, err
+			}
 		}
 		emitXLSXComments(b, f, sheet)
 	}
@@ -305,36 +307,6 @@ func mergeRefs(r io.Reader) ([]string, error) {
 				return refs, nil
 			}
 		}
-	}
-}
-
-// cellRange reads "Sheet!$A$1:$A$3" (a single column or row) from the
-// workbook's formatted cell values.
-func cellRange(f *excelize.File) resolver {
-	return func(ref string) []string {
-		sheet, rng, ok := strings.Cut(ref, "!")
-		if !ok {
-			return nil
-		}
-		sheet = strings.Trim(sheet, "'")
-		from, to, _ := strings.Cut(strings.ReplaceAll(rng, "$", ""), ":")
-		if to == "" {
-			to = from
-		}
-		c0, r0, err1 := excelize.CellNameToCoordinates(from)
-		c1, r1, err2 := excelize.CellNameToCoordinates(to)
-		if err1 != nil || err2 != nil || (c1-c0+1)*(r1-r0+1) > 100000 {
-			return nil
-		}
-		var out []string
-		for r := r0; r <= r1; r++ {
-			for c := c0; c <= c1; c++ {
-				name, _ := excelize.CoordinatesToCellName(c, r)
-				v, _ := f.GetCellValue(sheet, name)
-				out = append(out, v)
-			}
-		}
-		return out
 	}
 }
 
