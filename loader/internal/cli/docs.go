@@ -65,9 +65,7 @@ func runDocsGenerate(ctx context.Context, args []string, stdout, stderr io.Write
 	// dbt's docs generate takes --target, --target-dir and --vars (a dbt
 	// user's script passes them; each was "flag provided but not defined")
 	mf := &modelFlags{}
-	fs.StringVar(&mf.target, "target", "", "dbt target (profiles.yml output) to describe; default: the profile's target")
-	fs.StringVar(&mf.targetDir, "target-dir", "", "artifacts folder holding manifest.json (default: project.yaml target_dir)")
-	fs.StringVar(&mf.vars, "vars", "", "read as dbt's, not applied: the docs describe the manifest the last build, run or compile wrote")
+	mf.addDbtFlags(fs, "to describe", "read as dbt's, not applied: the docs describe the manifest the last build, run or compile wrote")
 	if err := fs.Parse(args); err != nil {
 		return ExitUsage
 	}

@@ -44,9 +44,7 @@ func runSourceFreshness(ctx context.Context, args []string, stdout, stderr io.Wr
 	// identifier or external_location may name a var (it was "flag provided
 	// but not defined", and the var's default, a path elsewhere, was read)
 	mf := &modelFlags{}
-	fs.StringVar(&mf.vars, "vars", "", "YAML mapping overriding the project's vars, e.g. '{source_root: data}'")
-	fs.StringVar(&mf.target, "target", "", "dbt target (profiles.yml output) to check; default: the profile's target")
-	fs.StringVar(&mf.targetDir, "target-dir", "", "artifacts folder (default: project.yaml target_dir)")
+	mf.addDbtFlags(fs, "to check", "")
 	if err := fs.Parse(gatherSelectors(args)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitOK
@@ -68,6 +66,7 @@ func runSourceFreshness(ctx context.Context, args []string, stdout, stderr io.Wr
 	p := &pp
 	start := time.Now()
 	opts := parseOptions(projectUDFs(p))
+	opts.Which = "freshness" // dbt source freshness's flags.WHICH
 	opts.Vars = vars
 	m, diags, err := runner.Parse(p, opts)
 	if err != nil {

@@ -68,11 +68,9 @@ func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, 
 		fs.StringVar(&f.sample, "sample", "", "dbt 1.10's sample mode: not supported yet (refused, nothing is run)")
 	}
 	fs.BoolVar(&f.force, "force", false, "run every selected node, even one whose inputs did not change since its last build")
-	fs.StringVar(&f.vars, "vars", "", "YAML mapping overriding project.yaml vars, e.g. '{min_chars: 20}'")
+	f.addDbtFlags(fs, "to build into", "")
 	fs.StringVar(&f.indirect, "indirect-selection", "eager", "tests picked up from selected nodes: eager (any parent selected), cautious (all), buildable (all selected or upstream), empty")
-	fs.StringVar(&f.target, "target", "", "dbt target (profiles.yml output) to build into; default: the profile's target")
 	fs.IntVar(&f.threads, "threads", 0, "models built at once (default: project.yaml threads)")
-	fs.StringVar(&f.targetDir, "target-dir", "", "artifacts folder (default: project.yaml target_dir)")
 	fs.StringVar(&f.state, "state", "", "a previous run's artifacts folder (a copy of its target/), for state: and result: selectors and --defer")
 	fs.BoolVar(&f.deferState, "defer", false, "read parents this run does not build, and the target lacks, from the relations in --state's manifest.json")
 	fs.BoolVar(&f.favorState, "favor-state", false, "with --defer: read unselected parents from --state's relations even when the target has them")
@@ -113,9 +111,7 @@ func parseOperationFlags(f *modelFlags, fs *flag.FlagSet, args []string) error {
 		f.macro, args = args[0], args[1:]
 	}
 	fs.StringVar(&f.macroArgs, "args", "", "YAML mapping of the macro's keyword arguments, e.g. '{role: reporter, days: 7}'")
-	fs.StringVar(&f.vars, "vars", "", "YAML mapping overriding project.yaml vars, e.g. '{min_chars: 20}'")
-	fs.StringVar(&f.target, "target", "", "dbt target (profiles.yml output) to run against; default: the profile's target")
-	fs.StringVar(&f.targetDir, "target-dir", "", "artifacts folder (default: project.yaml target_dir)")
+	f.addDbtFlags(fs, "to run against", "")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -130,6 +126,21 @@ func parseOperationFlags(f *modelFlags, fs *flag.FlagSet, args []string) error {
 		return fmt.Errorf("usage: docket run-operation MACRO [--args '{name: value}']")
 	}
 	return nil
+}
+
+// addDbtFlags registers the dbt flags the model commands, run-operation,
+// source freshness and docs generate all take, parsed into f the same
+// way: --vars, --target and --target-dir (settings applies them). use
+// says what the command does with its target ("to build into"); varsUse,
+// when set, replaces the --vars help (docs generate reads and does not
+// apply them).
+func (f *modelFlags) addDbtFlags(fs *flag.FlagSet, use, varsUse string) {
+	if varsUse == "" {
+		varsUse = "YAML mapping overriding the project's vars, e.g. '{min_chars: 20}'"
+	}
+	fs.StringVar(&f.vars, "vars", "", varsUse)
+	fs.StringVar(&f.target, "target", "", "dbt target (profiles.yml output) "+use+"; default: the profile's target")
+	fs.StringVar(&f.targetDir, "target-dir", "", "artifacts folder (default: project.yaml target_dir)")
 }
 
 // settings are the project as the flags set it (--target, --target-dir),

@@ -80,6 +80,7 @@ func (mr *modelRun) parse(vars map[string]any) (*runner.Manifest, int) {
 	}
 	opts := parseOptions(mr.udfs)
 	opts.Vars, opts.Log, opts.Inline = vars, logf, mr.f.inline
+	opts.Which, opts.FullRefresh = dbtWhich(mr.cmd), mr.f.fullRefresh
 	m, diags, err := runner.Parse(mr.pp, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "docket:", err)
@@ -96,6 +97,15 @@ func (mr *modelRun) parse(vars map[string]any) (*runner.Manifest, int) {
 		return nil, ExitUsage
 	}
 	return m, ExitOK
+}
+
+// dbtWhich is dbt's flags.WHICH for a docket command: its name, but ls,
+// which is dbt's list.
+func dbtWhich(cmd string) string {
+	if cmd == "ls" {
+		return "list"
+	}
+	return cmd
 }
 
 // compile is `docket compile`: the selected nodes rendered for this

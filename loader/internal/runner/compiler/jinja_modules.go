@@ -62,6 +62,11 @@ func (rc *renderCtx) contextModules(ctx map[string]any) {
 	if rc.db == nil {
 		flags["WHICH"] = "compile"
 	}
+	if rc.m != nil && rc.m.which != "" {
+		// the invocation's command and --full-refresh, at parse too: a
+		// config() branching on them decides there (ParseOptions.Which)
+		flags["WHICH"], flags["FULL_REFRESH"] = rc.m.which, rc.m.fullRefresh
+	}
 	if rc.m != nil && rc.m.run != nil {
 		// a run's render: --full-refresh and the command as the
 		// invocation has them (dbt's WHICH is the subcommand: build,

@@ -33,6 +33,13 @@ type ParseOptions struct {
 	// Inline is dbt show's --inline SQL: parsed and compiled as the node
 	// InlineID (an analysis: never built), with ref, source, var, macros.
 	Inline string
+	// Which and FullRefresh are the invocation's command, as dbt's
+	// flags.WHICH names it (build, list, run-operation, ...; "" is a
+	// render with no command: run with a warehouse, compile without), and
+	// its --full-refresh: templates read them at parse too (a config()
+	// that branches on flags.WHICH decides the materialization there).
+	Which       string
+	FullRefresh bool
 }
 
 // Manifest is a parsed project.
@@ -86,6 +93,8 @@ type Manifest struct {
 	flat        *flatGraph                  // the Jinja graph, built on first use (graphctx.go)
 	run         *RunContext                 // set by ForRun: what a run adds to templates
 	cliVars     map[string]any              // --vars (invocation_args_dict's vars)
+	which       string                      // ParseOptions.Which
+	fullRefresh bool                        // ParseOptions.FullRefresh
 	// snapPatches are snapshots/*.yml entries without relation: (snapshot
 	// properties), applied with the schema files (patchSnapshot)
 	snapPatches []yamlEntry
@@ -129,6 +138,7 @@ func Parse(p *project.Project, opts ParseOptions) (*Manifest, []Diagnostic, erro
 	m := &Manifest{Project: p, Name: p.Name, Nodes: map[string]*Node{}, Sources: map[string]*Node{},
 		UDFs: opts.UDFs, Vars: map[string]any{}, byName: map[string]*Node{}, byPkg: map[string]map[string]*Node{}, Disabled: map[string]*Node{}}
 	m.TargetRel = "target"
+	m.which, m.fullRefresh = opts.Which, opts.FullRefresh
 	m.started = time.Now().UTC() // run_started_at and invocation_id of this invocation
 	m.flat = &flatGraph{}
 	m.log = opts.Log
