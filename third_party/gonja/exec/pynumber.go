@@ -489,6 +489,9 @@ func PyNumberFilter(name string, v *Value, precision int) (*Value, bool) {
 	return nil, false
 }
 
+// Quantize is round(d, -exp): d at exponent exp, half to even.
+func (d Decimal) Quantize(exp int) Decimal { return d.quantize(exp) }
+
 // quantize is round(d, -exp): d at exponent exp, half to even.
 func (d Decimal) quantize(exp int) Decimal {
 	if exp <= d.Exp {

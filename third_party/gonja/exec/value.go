@@ -3,6 +3,7 @@ package exec
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"sort"
@@ -332,10 +333,15 @@ func (v *Value) String() string {
 }
 
 func formatFloatString(f float64) string {
-	formatted := strconv.FormatFloat(f, 'g', -1, 64)
-	if formatted == "NaN" || strings.HasSuffix(formatted, "Inf") {
-		return formatted
+	switch {
+	case math.IsNaN(f): // Python's str(): nan, inf, -inf (Go's NaN, +Inf)
+		return "nan"
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
 	}
+	formatted := strconv.FormatFloat(f, 'g', -1, 64)
 	if strings.ContainsAny(formatted, "eE") {
 		mantissa, exponent, ok := splitScientificFloat(formatted)
 		if ok && exponent >= -4 && exponent < 16 {

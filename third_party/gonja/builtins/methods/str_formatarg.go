@@ -2,6 +2,7 @@ package methods
 
 import (
 	"fmt"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -15,10 +16,6 @@ import (
 // kinds only: '{a}'.format(a=dec) failed naming a Go type
 // ("exec.Decimal"), and so did a date, None, a list or a dict.
 func formatArg(v *exec.Value) any {
-	switch v.Interface().(type) {
-	case string, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
-		return v.Interface()
-	}
 	return pyFormatArg{v}
 }
 
@@ -29,8 +26,20 @@ func formatArg(v *exec.Value) any {
 type pyFormatArg struct{ v *exec.Value }
 
 func (a pyFormatArg) Format(spec string) (string, error) {
+	if err, ok := a.v.Interface().(error); ok { // a field Get did not find
+		return "", err
+	}
 	if f, ok := a.v.Interface().(exec.PyFormatter); ok {
 		return f.PyFormat(spec)
+	}
+	if a.v.Undefined { // jinja2's Undefined: str() empty, no spec of its own
+		if spec != "" {
+			return "", &exec.PyTypeError{Msg: "unsupported format string passed to Undefined.__format__"}
+		}
+		return "", nil
+	}
+	if a.v.IsString() {
+		return formatPyStr(a.v.String(), spec)
 	}
 	if spec == "" {
 		if a.v.IsNil() {
@@ -38,170 +47,75 @@ func (a pyFormatArg) Format(spec string) (string, error) {
 		}
 		return a.v.String(), nil
 	}
-	if d, ok := a.v.Interface().(exec.Decimal); ok {
-		if out, ok, err := formatFixed(d.Plain(), d.Float64(), spec); ok {
-			return out, err
-		}
-		s, err := pystring.PyString("{:"+spec+"}").Format([]any{d.Float64()}, nil)
-		return string(s), err
-	}
-	if b, ok := a.v.Interface().(bool); ok { // bool.__format__ is int's with a spec: '{:d}' of True is 1
-		var n any = 0
-		if b {
+	switch x := a.v.Interface().(type) {
+	case exec.Decimal:
+		return formatPyDecimal(x, spec)
+	case bool: // bool.__format__ is int's with a spec: '{:d}' of True is 1
+		n := int64(0)
+		if x {
 			n = 1
 		}
-		if strings.ContainsAny(spec[len(spec)-1:], "eEfFgG%") {
-			n = float64(n.(int))
-		}
-		s, err := pystring.PyString("{:"+spec+"}").Format([]any{n}, nil)
-		return string(s), err
+		return formatPyInt(big.NewInt(n), spec)
+	case *big.Int:
+		return formatPyInt(x, spec)
+	}
+	if a.v.IsInteger() {
+		return formatPyInt(big.NewInt(int64(a.v.Integer())), spec)
 	}
 	if a.v.IsFloat() {
-		x := a.v.Float()
-		if out, ok, err := formatFixed(a.v.String(), x, spec); ok {
-			return out, err
-		}
-		s, err := pystring.PyString("{:"+spec+"}").Format([]any{x}, nil)
-		return string(s), err
+		return formatPyFloat(a.v.Float(), a.v.String(), spec)
 	}
 	return "", &exec.PyTypeError{Msg: "unsupported format string passed to " + exec.PyTypeName(a.v) + ".__format__"}
 }
 
-// Get is pystring.AttributeGetter: a field's path past its name,
-// '{a[0]}', '{a[x]}' or '{a.x}' (pystring reads each as a.0 / a.x): an
-// item, else an attribute. Without it a list's or dict's field failed
-// with reflect's "cannot return value obtained from unexported field".
+// Get is pystring.AttributeGetter: a field's path past its name as dbt's
+// sandboxed jinja2 reads it (SandboxedFormatter.get_field): '{a[k]}' is
+// jinja's getitem (an item, a string's character, else for a name key
+// the attribute), '{a.k}' its getattr (the attribute, else the item:
+// '{a.b}' of a dict reads its key, as dbt; plain Python's str.format
+// would raise AttributeError). What neither finds is an error naming it,
+// as docket's strict undefined is for {{ a.k }} (dbt's Undefined would
+// print nothing). Without it a list's or dict's field failed with
+// reflect's "cannot return value obtained from unexported field", a
+// string's with "not a sub-gettable", '{a[5]}' of a short list KeyError.
 func (a pyFormatArg) Get(key string) (any, bool) {
-	if i, err := strconv.Atoi(key); err == nil && a.v.IsList() {
-		if i < 0 || i >= a.v.Len() {
+	if a.v.IsError() {
+		return a, true
+	}
+	var v *exec.Value
+	found, what := false, ""
+	if name, ok := strings.CutPrefix(key, pystring.AttrMark); ok {
+		what = "attribute '" + name + "'"
+		if v, found = a.v.GetAttribute(name); !found {
+			v, found = a.v.GetItem(name)
+		}
+	} else {
+		k := strings.TrimPrefix(key, pystring.ItemMark)
+		what = "attribute '" + k + "'"
+		if i, err := strconv.Atoi(k); err == nil && strings.Trim(k, "0123456789") == "" {
+			what = fmt.Sprintf("element %d", i)
+			v, found = itemAt(a.v, i)
+		} else if v, found = a.v.GetItem(k); !found {
+			v, found = a.v.GetAttribute(k)
+		}
+	}
+	if !found || v.IsError() {
+		return pyFormatArg{exec.AsValue(fmt.Errorf("UndefinedError: '%s object' has no %s", exec.PyTypeName(a.v), what))}, true
+	}
+	return formatArg(v), true
+}
+
+// itemAt is value[i] for an index i >= 0: a string's i-th character, a
+// list's or tuple's item.
+func itemAt(v *exec.Value, i int) (*exec.Value, bool) {
+	if v.IsString() {
+		r := []rune(v.String())
+		if i >= len(r) {
 			return nil, false
 		}
-		return formatArg(a.v.Index(i)), true
+		return exec.AsValue(string(r[i])), true
 	}
-	if item, ok := a.v.GetItem(key); ok {
-		return formatArg(item), true
-	}
-	if attr, ok := a.v.GetAttribute(key); ok {
-		return formatArg(attr), true
-	}
-	return nil, false
-}
-
-// formatFixed is format(number, spec) for a spec of type f, F, % or
-// none (Python's fixed-point forms), number given as its str() digits
-// (plain: a Decimal's own digits, a float's repr) and as a float: with no
-// precision a Decimal keeps its digits ('{:,}' of 1234567.5 is
-// 1,234,567.5, '{:%}' of 1.50 is 150%) and a float is its str() ('{:>6}'
-// of 1.0 is '   1.0'); with one, the float rounded to it. Sign, fill,
-// alignment, width, zero padding and grouping as Python. Written here:
-// pystring refuses ',' with 'f', reads '.0%' as no precision and groups
-// no float without a type. ok is false for any other spec (pystring's)
-// or a float str() in exponent form with no precision.
-func formatFixed(plain string, x float64, spec string) (string, bool, error) {
-	// pystring's parser refuses ',' with f or no type: the grouping is
-	// taken out first (a ',' or '_' that is no fill before an alignment)
-	from, grouping := 0, rune(0)
-	if len(spec) > 1 && strings.ContainsRune("<>^=", rune(spec[1])) {
-		from = 1
-	}
-	if i := strings.IndexAny(spec[min(from, len(spec)):], ",_"); i >= 0 {
-		grouping = rune(spec[from+i])
-		spec = spec[:from+i] + spec[from+i+1:]
-	}
-	f, err := pystring.NewFormatterSpecFromStr(spec)
-	if err != nil {
-		return "", true, err
-	}
-	f.GroupingOption = grouping
-	typ := f.Type
-	if typ != 0 && typ != 'f' && typ != 'F' && typ != '%' {
-		return "", false, nil
-	}
-	digits := plain
-	if strings.Contains(spec, ".") { // a precision
-		if typ == '%' {
-			x *= 100
-		}
-		digits = strconv.FormatFloat(x, 'f', int(f.Precision), 64)
-	} else {
-		if strings.ContainsAny(digits, "eEnN") { // 1e+20, nan, inf: pystring's
-			return "", false, nil
-		}
-		if typ == '%' {
-			digits = shiftPoint(digits, 2)
-		}
-	}
-	neg := strings.HasPrefix(digits, "-")
-	digits = strings.TrimPrefix(digits, "-")
-	intPart, frac, _ := strings.Cut(digits, ".")
-	if f.GroupingOption != 0 {
-		var b strings.Builder
-		for i, c := range intPart {
-			if i > 0 && (len(intPart)-i)%3 == 0 {
-				b.WriteRune(f.GroupingOption)
-			}
-			b.WriteRune(c)
-		}
-		intPart = b.String()
-	}
-	body := intPart
-	if frac != "" {
-		body += "." + frac
-	}
-	if typ == '%' {
-		body += "%"
-	}
-	sign := ""
-	switch {
-	case neg:
-		sign = "-"
-	case f.Sign == '+':
-		sign = "+"
-	case f.Sign == ' ':
-		sign = " "
-	}
-	fill, align := f.Fill, f.Align
-	if f.ZeroPadding && align == 0 {
-		fill, align = '0', '='
-	}
-	if fill == 0 {
-		fill = ' '
-	}
-	pad := int(f.MinWidth) - len(sign) - len(body)
-	if pad <= 0 {
-		return sign + body, true, nil
-	}
-	fills := strings.Repeat(string(fill), pad)
-	switch align {
-	case '<':
-		return sign + body + fills, true, nil
-	case '^':
-		return fills[:pad/2*len(string(fill))] + sign + body + fills[pad/2*len(string(fill)):], true, nil
-	case '=':
-		return sign + fills + body, true, nil
-	}
-	return fills + sign + body, true, nil
-}
-
-// shiftPoint is the decimal digits s (optionally signed) times 10^n.
-func shiftPoint(s string, n int) string {
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	intPart, frac, _ := strings.Cut(s, ".")
-	frac += strings.Repeat("0", max(n-len(frac), 0))
-	intPart, frac = intPart+frac[:n], frac[n:]
-	intPart = strings.TrimLeft(intPart, "0")
-	if intPart == "" {
-		intPart = "0"
-	}
-	out := intPart
-	if frac != "" {
-		out += "." + frac
-	}
-	if neg {
-		out = "-" + out
-	}
-	return out
+	return v.GetItem(i)
 }
 
 func init() { pystring.Convert = convertFormatArg }
@@ -211,6 +125,9 @@ func init() { pystring.Convert = convertFormatArg }
 func convertFormatArg(value any, conv byte) (string, error) {
 	var v *exec.Value
 	if a, ok := value.(pyFormatArg); ok {
+		if err, ok := a.v.Interface().(error); ok {
+			return "", err
+		}
 		v = a.v
 	} else {
 		v = exec.AsValue(value)

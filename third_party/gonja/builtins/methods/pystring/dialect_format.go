@@ -1,6 +1,7 @@
 package pystring
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -22,6 +23,9 @@ func (d Dialect) Format(s string, vargs []any, kwarg map[string]any) (string, er
 	for {
 		t, s, err := scan.Next()
 		if err != nil {
+			if errors.Is(err, pyerrors.ErrValue) || errors.Is(err, pyerrors.ErrIndex) {
+				return "", err // docket: Python's own error ("Single '}' ..."), not prefixed InternalError
+			}
 			return "", fmt.Errorf("%w: %s", pyerrors.ErrInternal, err.Error())
 		}
 
@@ -164,54 +168,40 @@ func (d Dialect) formatReplacementFieldValue(res *strings.Builder, value any, fo
 	return err
 }
 
+// ItemMark and AttrMark (docket) begin each part of a field's path past
+// its name: '{a[1].x}' is a, ItemMark+"1", AttrMark+"x", so a value's
+// AttributeGetter tells a[x] from a.x (jinja's getitem / getattr). The
+// path is split as Python's formatter_field_name_split: a [key] runs to
+// the first ']', quotes and all.
+const (
+	ItemMark = "["
+	AttrMark = "."
+)
+
 func simpleJSONPathSplit(path string) []string {
-	parts := []string{}
-	var currentPart strings.Builder
-	var withinBrackets, withinQuotes bool
-	quoteChar := rune(0)
-
-	for _, char := range path {
-		switch char {
-		case '[', ']':
-			if !withinQuotes {
-				withinBrackets = char == '['
-				part := strings.Trim(currentPart.String(), "'\"")
-				if part != "" {
-					parts = append(parts, part)
-				}
-				currentPart.Reset()
-				continue
+	end := strings.IndexAny(path, ".[")
+	if end < 0 {
+		return []string{path}
+	}
+	parts := []string{path[:end]}
+	rest := path[end:]
+	for rest != "" {
+		if rest[0] == '[' {
+			close := strings.IndexByte(rest, ']')
+			if close < 0 {
+				close = len(rest)
 			}
-		case '"', '\'':
-			if withinQuotes {
-				if char == quoteChar {
-					withinQuotes = false
-					quoteChar = 0
-					continue
-				}
-			} else {
-				withinQuotes = true
-				quoteChar = char
-				continue
-			}
-		case '.':
-			if !withinQuotes && !withinBrackets {
-				part := strings.Trim(currentPart.String(), "'\"")
-				if part != "" {
-					parts = append(parts, part)
-				}
-				currentPart.Reset()
-				continue
-			}
+			parts = append(parts, ItemMark+rest[1:close])
+			rest = rest[min(close+1, len(rest)):]
+			continue
 		}
-		currentPart.WriteRune(char)
+		rest = rest[1:] // the '.'
+		end = strings.IndexAny(rest, ".[")
+		if end < 0 {
+			end = len(rest)
+		}
+		parts = append(parts, AttrMark+rest[:end])
+		rest = rest[end:]
 	}
-
-	// Add the last part if any
-	part := strings.Trim(currentPart.String(), "'\"")
-	if part != "" {
-		parts = append(parts, part)
-	}
-
 	return parts
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/nikolalohinski/gonja/v2/builtins/methods/pyerrors"
 )
@@ -17,7 +18,7 @@ type AttributeGetter interface {
 type KwArgs map[string]any
 
 func (k KwArgs) Get(key string) (any, bool) {
-	v, ok := k[key]
+	v, ok := k[unmark(key)]
 	return v, ok
 }
 
@@ -25,11 +26,19 @@ func (k KwArgs) Get(key string) (any, bool) {
 type ListArgs []any
 
 func (k ListArgs) Get(key string) (any, bool) {
-	idx, err := strconv.Atoi(key)
+	idx, err := strconv.Atoi(unmark(key))
 	if err != nil || idx < 0 || idx >= len(k) {
 		return "", false
 	}
 	return k[idx], true
+}
+
+// unmark is a path part without its ItemMark / AttrMark (docket).
+func unmark(key string) string {
+	if strings.HasPrefix(key, ItemMark) || strings.HasPrefix(key, AttrMark) {
+		return key[1:]
+	}
+	return key
 }
 
 func getNestedKwArgs(keys []string, kwarg AttributeGetter) (any, error) {
@@ -46,13 +55,13 @@ func getNestedKwArgs(keys []string, kwarg AttributeGetter) (any, error) {
 		if val, ok := kwarg.Get(key); ok {
 			return val, nil
 		}
-		return "", fmt.Errorf("%w: '%s'", pyerrors.ErrKey, key)
+		return "", fmt.Errorf("%w: '%s'", pyerrors.ErrKey, unmark(key))
 	}
 
 	// Fetch key
 	maybeVal, ok := kwarg.Get(key)
 	if !ok {
-		return "", fmt.Errorf("%w: '%s'", pyerrors.ErrKey, key)
+		return "", fmt.Errorf("%w: '%s'", pyerrors.ErrKey, unmark(key))
 	}
 
 	// See if we can recurse down to sub-keys

@@ -88,8 +88,14 @@ func (s *pyStringScanner) Next() (Token, string, error) {
 	}
 
 	closingBrace := indexOfClosingBrace(remainder)
-	if closingBrace == -1 {
-		return Unknown, "", fmt.Errorf("%w: couldn't find closing brace", pyerrors.ErrValue)
+	if closingBrace == -1 { // docket: Python's words for each place the string ends
+		switch {
+		case len(remainder) == 1:
+			return Unknown, "", fmt.Errorf("%w: Single '{' encountered in format string", pyerrors.ErrValue)
+		case strings.ContainsAny(remainder, ":!"):
+			return Unknown, "", fmt.Errorf("%w: unmatched '{' in format spec", pyerrors.ErrValue)
+		}
+		return Unknown, "", fmt.Errorf("%w: expected '}' before end of string", pyerrors.ErrValue)
 	}
 	s.index += closingBrace + 1
 
