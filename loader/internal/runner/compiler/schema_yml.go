@@ -34,6 +34,9 @@ func (m *Manifest) readYAML(path string, data []byte) ([]testSpec, []Diagnostic)
 	if err != nil {
 		return nil, []Diagnostic{yamlSyntaxDiag(path, err)}
 	}
+	if d, bad := impossibleTimestamp(path, root); bad {
+		return nil, []Diagnostic{d}
+	}
 	var specs []testSpec
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]

@@ -217,6 +217,10 @@ func (m *Manifest) snapshotEntries() ([]snapshotDecl, []Diagnostic, error) {
 			diags = append(diags, Diagnostic{Path: path, Line: 1, Col: 1, Msg: fmt.Sprintf("invalid YAML: %v", err)})
 			continue
 		}
+		if d, bad := impossibleTimestamp(path, root); bad {
+			diags = append(diags, d)
+			continue
+		}
 		for i := 0; i+1 < len(root.Content); i += 2 {
 			k, v := root.Content[i], root.Content[i+1]
 			switch k.Value {

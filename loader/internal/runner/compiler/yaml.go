@@ -87,6 +87,19 @@ func yroot(data []byte) (*yaml.Node, error) {
 	return root, nil
 }
 
+// impossibleTimestamp is the error of a YAML file (path, its root)
+// holding a plain scalar that PyYAML reads as a timestamp of no real day
+// (2024-02-30): Python's ValueError from safe_load, which stops dbt at
+// that file. docket read it as a string and went on.
+func impossibleTimestamp(path string, root *yaml.Node) (Diagnostic, bool) {
+	bad, msg := render.ImpossibleTimestamp(root)
+	if bad == nil {
+		return Diagnostic{}, false
+	}
+	return Diagnostic{Path: path, Line: bad.Line, Col: bad.Column, Msg: fmt.Sprintf(
+		"%s is a timestamp to PyYAML, whose safe_load raises ValueError: %s (dbt reads no such file; quote it to keep a string)", bad.Value, msg)}, true
+}
+
 // configPlaces is where each key of a YAML config: mapping c is written
 // in file path, by the key as normKey makes it.
 func configPlaces(path string, c *yaml.Node) map[string]place {

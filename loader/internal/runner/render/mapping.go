@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"sort"
 	"strconv"
@@ -70,11 +71,17 @@ func DecodeYAML(n *yaml.Node) (any, error) {
 		if !isPyYAMLTimestamp(n.Value) { // yaml.v3 reads 2024-1-2 as a date; PyYAML keeps the string
 			return n.Value, nil
 		}
+		if msg := pyYAMLTimestampError(n.Value); msg != "" { // 0000-01-01: Go has a year 0, Python none
+			return nil, fmt.Errorf("%q is a timestamp to PyYAML, whose safe_load raises ValueError: %s", n.Value, msg)
+		}
 		return yamlTime(t, n.Value), nil
 	}
 	if str, ok := v.(string); ok && err == nil && n.Kind == yaml.ScalarNode && n.Style == 0 && n.Tag == "!!str" {
 		if t, ok := pyYAMLTimestamp(str); ok { // a form PyYAML reads as a timestamp and yaml.v3 does not
 			return t, nil
+		}
+		if msg := pyYAMLTimestampError(str); msg != "" { // 2024-02-30: PyYAML's safe_load raises, a string it is not
+			return nil, fmt.Errorf("%q is a timestamp to PyYAML, whose safe_load raises ValueError: %s", str, msg)
 		}
 	}
 	return v, err
@@ -342,6 +349,60 @@ var pyYAMLTimestampRe = regexp.MustCompile(`^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2}
 func isPyYAMLTimestamp(s string) bool {
 	m := pyYAMLTimestampRe.FindStringSubmatch(s)
 	return m != nil && (m[4] != "" || (len(m[2]) == 2 && len(m[3]) == 2))
+}
+
+// ImpossibleTimestamp is the first plain scalar under n (a key or a
+// value) that PyYAML resolves as a timestamp but whose parts name no real
+// day or time (2024-02-30), with Python's ValueError words: safe_load
+// raises there, so dbt reads no such file. nil when there is none.
+func ImpossibleTimestamp(n *yaml.Node) (*yaml.Node, string) {
+	if n == nil {
+		return nil, ""
+	}
+	if n.Kind == yaml.ScalarNode {
+		if n.Style == 0 && (n.Tag == "!!str" || n.Tag == "!!timestamp") {
+			if msg := pyYAMLTimestampError(n.Value); msg != "" {
+				return n, msg
+			}
+		}
+		return nil, ""
+	}
+	for _, c := range n.Content {
+		if bad, msg := ImpossibleTimestamp(c); bad != nil {
+			return bad, msg
+		}
+	}
+	return nil, ""
+}
+
+// pyYAMLTimestampError is the ValueError Python's datetime gives when
+// PyYAML constructs the timestamp s whose parts name no real day or time
+// (2024-02-30: "day is out of range for month"); "" when s is no such
+// timestamp.
+func pyYAMLTimestampError(s string) string {
+	m := pyYAMLTimestampRe.FindStringSubmatch(s)
+	if m == nil || !isPyYAMLTimestamp(s) {
+		return ""
+	}
+	num := func(x string) int { i, _ := strconv.Atoi(x); return i }
+	y, mo, d := num(m[1]), num(m[2]), num(m[3])
+	switch {
+	case y < 1:
+		return fmt.Sprintf("year %d is out of range", y)
+	case mo < 1 || mo > 12:
+		return "month must be in 1..12"
+	case d < 1 || d > time.Date(y, time.Month(mo)+1, 0, 0, 0, 0, 0, time.UTC).Day():
+		return "day is out of range for month"
+	case m[4] == "":
+		return ""
+	case num(m[4]) > 23:
+		return "hour must be in 0..23"
+	case num(m[5]) > 59:
+		return "minute must be in 0..59"
+	case num(m[6]) > 59:
+		return "second must be in 0..59"
+	}
+	return ""
 }
 
 // pyYAMLTimestamp is s as PyYAML's construct_yaml_timestamp gives it (a

@@ -1,7 +1,9 @@
 package render
 
 import (
+	"fmt"
 	"math/big"
+	"strings"
 	"testing"
 	"time"
 
@@ -90,3 +92,34 @@ func TestYAMLTimestampsAsPyYAML(t *testing.T) {
 }
 
 type naiveForTest struct{ t time.Time }
+
+// TestYAMLImpossibleTimestampsRaise: a scalar PyYAML resolves as a
+// timestamp but whose parts name no real day or time (2024-02-30) is
+// Python's ValueError from safe_load, not a string (review41 LOW 5):
+// DecodeYAML's error says so (a --vars mapping is refused with it, a
+// dbt_project.yml var is warned at its line), and fromyaml() gives its
+// default, as dbt's catches the ValueError. A quoted one stays a string.
+// Messages from PyYAML 6.0.3 / Python 3.11.
+func TestYAMLImpossibleTimestampsRaise(t *testing.T) {
+	for src, want := range map[string]string{
+		"2024-02-30":          "day is out of range for month",
+		"2023-02-29":          "day is out of range for month",
+		"2024-13-01":          "month must be in 1..12",
+		"2024-01-02 25:00:00": "hour must be in 0..23",
+		"0000-01-01":          "year 0 is out of range",
+	} {
+		if _, err := DecodeYAMLMapping("v: " + src); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want ValueError: %s", src, err, want)
+		}
+	}
+	if m, err := DecodeYAMLMapping("v: '2024-02-30'\nw: 2024-02-29"); err != nil || fmt.Sprint(m["v"]) != "2024-02-30" {
+		t.Errorf("quoted: %v %v", m, err)
+	}
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	wantRendered(t, env, map[string]any{}, []struct{ src, out string }{
+		{"{{ fromyaml('a: 2024-02-30') }}|{{ fromyaml('a: 2024-02-30', {'x': 1}) }}", "None|{'x': 1}"},
+	})
+}
