@@ -1453,6 +1453,9 @@ func filterTruncate(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *ex
 	}
 
 	if !in.IsString() && !in.Undefined { // docket: jinja2's len(s) and slicing of what is not a str
+		if length < len([]rune(end)) { // jinja2 asserts before it takes len(s)
+			return exec.AsValue(errors.Errorf(`AssertionError as in Python (expected length >= %d, got %d)`, len([]rune(end)), length))
+		}
 		if t, ok := exec.PyUnsized(in); ok || in.IsNil() {
 			if in.IsNil() {
 				t = "NoneType"
@@ -1462,7 +1465,24 @@ func filterTruncate(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *ex
 		if in.Len() <= length+leeway {
 			return in
 		}
-		return exec.AsValue(errors.Errorf("TypeError as in Python (a %s longer than length + leeway cannot be truncated)", exec.PyTypeName(in)))
+		// jinja2 goes on with s[:n].rsplit(" ", 1) (killwords: s[:n] + end)
+		// on the slice: a list's is a list, a tuple's, an agate Table's or
+		// MappedSequence's a tuple, a range's a range; a dict is no slice
+		sliced := exec.PyTypeName(in)
+		switch sliced {
+		case "list", "tuple", "range":
+		case "dict":
+			return exec.AsValue(errors.Errorf("TypeError as in Python (unhashable type: 'slice')"))
+		default:
+			sliced = "tuple"
+		}
+		if killWords && sliced != "range" {
+			return exec.AsValue(errors.Errorf(`TypeError as in Python (can only concatenate %s (not "str") to %s)`, sliced, sliced))
+		}
+		if killWords {
+			return exec.AsValue(errors.Errorf("TypeError as in Python (unsupported operand type(s) for +: 'range' and 'str')"))
+		}
+		return exec.AsValue(errors.Errorf("AttributeError as in Python ('%s' object has no attribute 'rsplit')", sliced))
 	}
 	source := in.String()
 	rEnd := []rune(end)

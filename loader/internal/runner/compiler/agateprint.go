@@ -23,6 +23,34 @@ func (c *resultColumn) String() string { return mappedSequence("Column", c.vals)
 // table/__init__.py has it. It printed "<agate.table.Table object>".
 func (t *resultTable) String() string { return t.structure() + "\n" }
 
+// resultRows is a table's .rows: agate's MappedSequence of its rows (it
+// was a plain list: str(tbl.rows) printed every row in brackets, and
+// tojson named the first Row).
+type resultRows []*resultRow
+
+// String is str(tbl.rows): <agate.MappedSequence: (<agate.Row: (...)>, ...)>.
+func (rs resultRows) String() string {
+	vals := make([]any, len(rs))
+	for i, r := range rs {
+		vals[i] = r
+	}
+	return mappedSequence("MappedSequence", vals)
+}
+
+// String is str(tbl.columns), a MappedSequence of Columns likewise.
+func (cs resultColumns) String() string {
+	vals := make([]any, len(cs))
+	for i, c := range cs {
+		vals[i] = c
+	}
+	return mappedSequence("MappedSequence", vals)
+}
+
+// PyClassName: tbl.rows and tbl.columns are agate's MappedSequence in
+// Python's messages (json.dumps: "Object of type MappedSequence").
+func (resultRows) PyClassName() string    { return "MappedSequence" }
+func (resultColumns) PyClassName() string { return "MappedSequence" }
+
 func mappedSequence(kind string, vals []any) string {
 	parts := make([]string, 0, 6)
 	for i, v := range vals {

@@ -176,7 +176,7 @@ func (t *resultTable) columnNames() []string { return t.names }
 func (t *resultTable) GetAttribute(name string) (*exec.Value, bool) {
 	switch name {
 	case "rows":
-		return exec.AsValue(t.JinjaList()), true
+		return exec.AsValue(append(resultRows(nil), t.rows...)), true
 	case "column_names":
 		out := []any{}
 		for _, n := range t.columnNames() {
