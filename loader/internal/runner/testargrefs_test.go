@@ -79,3 +79,38 @@ func TestGenericTestArgRefsNested(t *testing.T) {
 		t.Errorf("a_nested: %s %s, want pass", got.Status, got.Message)
 	}
 }
+
+// TestGenericTestArgSourceIsADependency: a source() in a generic test's
+// argument, at the top or in a list, is among the test's depends_on (dbt
+// records it), so source:x+ selects the test (review42's LOW on
+// d70ae0b/f2e1605: the SQL read the source but depends_on held the refs
+// only, and ls -s source:...+ --resource-type test missed it).
+func TestGenericTestArgSourceIsADependency(t *testing.T) {
+	files := shapeProject("ts", map[string]string{
+		"macros/rels.sql": "{% test src_count(model, rel, rels) %}select 1 from {{ model }} where (select count(*) from {{ rel }}) != 2" +
+			" or (select count(*) from {{ rels[0] }}) != 2{% endtest %}\n",
+		"models/a.sql":   "select 1 as id",
+		"models/src.yml": "version: 2\nsources:\n  - name: raw\n    schema: main\n    tables:\n      - name: t1\n      - name: t2\n",
+		"models/a.yml": "version: 2\nmodels:\n  - name: a\n    data_tests:\n      - src_count:\n          name: a_src\n          arguments:\n" +
+			"            rel: \"{{ source('raw', 't1') }}\"\n            rels: [\"{{ source('raw', 't2') }}\"]\n",
+	})
+	dir := writeProbe(t, files)
+	m, diags := parseProbe(t, dir)
+	for _, d := range diags {
+		t.Fatal(d)
+	}
+	found := false
+	for _, n := range m.Nodes {
+		if n.Name == "a_src" {
+			found = true
+			for _, want := range []string{"source.ts.raw.t1", "source.ts.raw.t2", "model.ts.a"} {
+				if !slices.Contains(n.DependsOn.Nodes, want) {
+					t.Errorf("a_src depends on %v, want %s among them", n.DependsOn.Nodes, want)
+				}
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no a_src test")
+	}
+}

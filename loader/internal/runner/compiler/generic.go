@@ -24,11 +24,13 @@ type testCall struct {
 
 // macroTest is a generic test rendered at parse by its test macro.
 type macroTest struct {
-	sql   string
-	refs  [][]string     // ref() calls: the model when ephemeral, and the arguments'
-	cfg   map[string]any // the test macro's own config() calls
-	calls *render.Calls  // the macros it called
-	call  *testRender    // the call, to render again when compiled and at run time
+	sql  string
+	refs [][]string // ref() calls: the model when ephemeral, and the arguments'
+	// sources are the source() calls of the arguments and the macro
+	sources [][]string
+	cfg     map[string]any // the test macro's own config() calls
+	calls   *render.Calls  // the macros it called
+	call    *testRender    // the call, to render again when compiled and at run time
 	// needsDB: the macro read the database (run_query, ...)
 	needsDB bool
 }
@@ -78,6 +80,7 @@ func (m *Manifest) macroTestSQL(c testCall) (*macroTest, error) {
 		return nil, fmt.Errorf("%s", rc.diags[0].Msg)
 	}
 	mt.sql, mt.cfg, mt.refs, mt.needsDB = out, rc.cfg, append(mt.refs, rc.refs...), rc.needsDB
+	mt.sources = rc.sources
 	return mt, nil
 }
 

@@ -517,6 +517,11 @@ func (m *Manifest) genericTest(s testSpec) (*Node, error) {
 				deps = append(deps, t.UniqueID)
 			}
 		}
+		for _, sr := range mt.sources { // a source() in an argument is a dependency too, as dbt's depends_on
+			if src := m.findSource(sr[0], sr[1], parent); src != nil {
+				deps = append(deps, src.UniqueID)
+			}
+		}
 		n.CompiledCode, n.calls, n.tpl, n.test, n.needsDB = mt.sql, mt.calls, mt.call.tpl, mt.call, mt.needsDB
 		if len(mt.cfg) > 0 {
 			// the test macro's own config() (dbt_utils.equality's
