@@ -66,11 +66,7 @@ func markColumnsOnce(lines []*textLine, size float64, again map[*word]bool) bool
 				missed := 0 // lines in a row with nothing at x
 				heads := len(over)
 				for j := i + dir; j >= 0 && j < len(lines); j += dir {
-					a, b := lines[j-dir], lines[j]
-					if dir < 0 {
-						a, b = b, a
-					}
-					if b.bb.Y0-a.bb.Y1 > 1.8*max(a.size, b.size) {
+					if stepApart(lines, j, dir) {
 						break
 					}
 					s, gap, across := startAt(lines, j, x, pad)
@@ -82,7 +78,7 @@ func markColumnsOnce(lines []*textLine, size float64, again map[*word]bool) bool
 							break
 						}
 						if o := gapOver(lines[j], x); o != nil {
-							over = append(over, overWord{o, math.Abs(b.bb.Y0 - a.bb.Y0)})
+							over = append(over, overWord{o, math.Abs(lines[j].bb.Y0 - lines[j-dir].bb.Y0)})
 						}
 						continue
 					}

@@ -342,7 +342,11 @@ func columnsIn(lines []*textLine, gap float64, exact bool) []span {
 	// the x of each column start (markColumnStarts) among the phrases: a
 	// gap narrower than a cell's padding (the grid's gap, which nothing
 	// else reads as a gutter) ending there is a column's gutter too
+	// (and each column of figures set flush right, markFigureEnds: a
+	// narrow gap starting at its right end or ending at its widest
+	// figure's start)
 	var starts []float64
+	var figs []span
 	narrow := 0.0
 	for _, l := range use {
 		narrow = max(narrow, gridGap(l.size))
@@ -351,9 +355,15 @@ func columnsIn(lines []*textLine, gap float64, exact bool) []span {
 				starts = append(starts, l.ws[i].bb.X0)
 			}
 		}
+		figs = figureColumns(figs, l.ws)
 	}
-	colAt := func(x float64) bool {
-		for _, s := range starts {
+	var ends []float64
+	for _, f := range figs {
+		starts = append(starts, f.a)
+		ends = append(ends, f.b)
+	}
+	near := func(xs []float64, x float64) bool {
+		for _, s := range xs {
 			if math.Abs(s-x) <= 1 {
 				return true
 			}
@@ -380,7 +390,7 @@ func columnsIn(lines []*textLine, gap float64, exact bool) []span {
 				ga, gb = a, b
 			}
 		}
-		if k > 0 && e < n && (gb-ga >= gap || gb-ga < narrow && colAt(gb)) {
+		if k > 0 && e < n && (gb-ga >= gap || gb-ga < narrow && (near(starts, gb) || near(ends, ga))) {
 			cols = append(cols, span{start, ga})
 			start = gb
 		}

@@ -22,6 +22,7 @@ type word struct {
 	mono bool // its line's font is fixed-pitch (code, terminal output)
 	col  bool // starts a phrase, whatever the gap before it (markColumnStarts)
 	edge bool // starts a column of words aligned on their left edge (markColumnStarts)
+	fend bool // ends a column of figures aligned on their right edge (markFigureEnds)
 	used bool // taken by a table already
 	// down: a cell's text spanning its row and the next, moved up from
 	// between them (spanLabels)
