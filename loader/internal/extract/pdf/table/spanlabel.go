@@ -21,11 +21,16 @@ import (
 // topAlignCentred does not: its rows are blocks of heights a line apart
 // or more, and the label and the rows' cells are each one line.
 
-// spanLabels moves each one-phrase line standing centred between the
-// lines above and below it, half a row from each, sharing no width with
-// either, up to the line above (see above), and says whether it moved
-// any: the lines must then be built again. Both neighbours hold two
-// phrases or more (rows of a table), all three lines are of one size, and
+// spanLabels moves each line standing centred between the lines above
+// and below it, half a row from each, none of its phrases sharing width
+// with either, up to the line above (see above), and says whether it
+// moved any: the lines must then be built again. Either the line is one
+// phrase and both neighbours hold two phrases or more (rows of a table),
+// or the line above is group heads over the line under it (groupHeads:
+// "Year ended 31 December" over "2021 2020 2019", "Staff" over "n" and
+// "2026"), and then the line may hold several phrases (the stub head and
+// the other heads spanning both head rows: "Category", "Site" and
+// "Status" beside "Staff"). All three lines are of one size, and
 // the rows are less than two lines apart (the label overlaps or nearly
 // overlaps each: running text never stands closer than its leading) and
 // further apart than a wrapped cell's lines (a cell's padding and the
@@ -38,7 +43,7 @@ func spanLabels(lines []*textLine, gap float64) bool {
 	moved := false
 	for i := 1; i+1 < len(lines); i++ {
 		a, l, b := lines[i-1], lines[i], lines[i+1]
-		if !spanLabel(a, l, b, gap) || !aloneInColumn(lines, i, 1.1*(b.bb.Y0-a.bb.Y0), gridGap(l.size)) {
+		if !spanLabel(a, l, b, gap) || !aloneInColumn(lines, i, 1.1*(b.bb.Y0-a.bb.Y0), gridGap(l.size), gap) {
 			continue
 		}
 		dy := a.bb.Y0 - l.bb.Y0
@@ -66,13 +71,57 @@ func spanLabel(a, l, b *textLine, gap float64) bool {
 	if mid := (a.cy() + b.cy()) / 2; math.Abs(l.cy()-mid) > max(1, 0.1*lh) {
 		return false
 	}
+	pad := gridGap(l.size)
 	if l.nSegments(gap) != 1 || a.nSegments(gap) < 2 || b.nSegments(gap) < 2 {
+		// a line of heads beside a group head: the heads' phrases may
+		// stand a cell's padding apart (a browser's default 2px of border
+		// spacing and 1px of padding set them 3pt apart)
+		rg := min(gap, pad)
+		if !groupHeads(a, b, rg) {
+			return false
+		}
+	}
+	for _, n := range [2]*textLine{a, b} {
+		if !clearOf(n, l, gap, pad) {
+			return false
+		}
+	}
+	return true
+}
+
+// groupHeads: line a is group heads over line b's heads: b holds two
+// phrases or more, a fewer than b, each over one of b's at least (sharing
+// some of its width). Heads wrapped in their cells, a phrase over each of
+// the next line's ("Treatment", "Control" over "(n = 254)", "(n = 169)",
+// the heads beside them centred on both lines), are no group heads.
+func groupHeads(a, b *textLine, gap float64) bool {
+	na, nb := a.nSegments(gap), b.nSegments(gap)
+	if nb < 2 || na >= nb {
 		return false
 	}
-	pad := gridGap(l.size)
-	for _, n := range [2]*textLine{a, b} {
+	for sa := range a.eachSegment(gap) {
+		x0, x1 := sa[0].bb.X0, sa[len(sa)-1].bb.X1
+		over := false
+		for sb := range b.eachSegment(gap) {
+			if min(x1, sb[len(sb)-1].bb.X1) > max(x0, sb[0].bb.X0) {
+				over = true
+				break
+			}
+		}
+		if !over {
+			return false
+		}
+	}
+	return true
+}
+
+// clearOf: no word of line n stands within pad of the width of one of
+// line l's phrases.
+func clearOf(n, l *textLine, gap, pad float64) bool {
+	for seg := range l.eachSegment(gap) {
+		s := boxOf(seg)
 		for _, w := range n.ws {
-			if w.bb.X1 > l.bb.X0-pad && w.bb.X0 < l.bb.X1+pad {
+			if w.bb.X1 > s.X0-pad && w.bb.X0 < s.X1+pad {
 				return false
 			}
 		}
@@ -81,17 +130,11 @@ func spanLabel(a, l, b *textLine, gap float64) bool {
 }
 
 // aloneInColumn: no line but lines[i] within pitch of it (tops; the
-// lines are in order of their tops) has a word within pad of its width.
-func aloneInColumn(lines []*textLine, i int, pitch, pad float64) bool {
+// lines are in order of their tops) has a word within pad of the width of
+// one of its phrases.
+func aloneInColumn(lines []*textLine, i int, pitch, pad, gap float64) bool {
 	l := lines[i]
-	clear := func(n *textLine) bool {
-		for _, w := range n.ws {
-			if w.bb.X1 > l.bb.X0-pad && w.bb.X0 < l.bb.X1+pad {
-				return false
-			}
-		}
-		return true
-	}
+	clear := func(n *textLine) bool { return clearOf(n, l, gap, pad) }
 	for j := i - 1; j >= 0 && l.bb.Y0-lines[j].bb.Y0 < pitch; j-- {
 		if !clear(lines[j]) {
 			return false
