@@ -1,21 +1,16 @@
 package pdf
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 )
 
-// numberRe is a table cell's number: digits with grouping or a decimal
-// point, a sign, a currency sign, a percent or brackets.
-var numberRe = regexp.MustCompile(`^[-+–(]?[$€£¥]?\d[\d.,]*%?\)?$`)
-
 // numericCell: s, a line, holds a number as a word of its own (a row's
 // cells may come as one line, "Troon 27").
 func numericCell(s string) bool {
 	for _, w := range strings.Fields(s) {
-		if numberRe.MatchString(w) {
+		if IsNumber(w) {
 			return true
 		}
 	}

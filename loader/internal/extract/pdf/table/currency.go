@@ -12,7 +12,7 @@ var currencyCodes = map[string]bool{
 	"RON": true, "SEK": true, "SGD": true, "TRY": true, "USD": true, "ZAR": true,
 }
 
-// withoutCurrency is s, an amount, with the currency numRe does not take
+// withoutCurrency is s, an amount, with the currency pdf.IsNumber does not take
 // left out: a code before or after it ("CHF 930,230.25", "12.50 EUR"), a
 // sign after it ("1.234,56 €", "(589,992.56) €"), or a sign before a
 // negative's parenthesis or minus ("£(94,133.45)", "$-1,407", "£−28.4").

@@ -234,10 +234,7 @@ func noLeaders(s string) string {
 // leaderRe matches dot leaders ("Item ........ 12").
 var leaderRe = regexp.MustCompile(`(?:\s*[.…]){4,}\s*`)
 
-var (
-	numRe   = regexp.MustCompile(`^[-+−–(]?(?:[$€£]\s?)?\d[\d.,' \x{00A0}\x{202F}]*\)?\s*%?\*?$|^[-+−–(]?[.,]\d+\)?%?$`)
-	placeRe = regexp.MustCompile(`^(?:[-–—:.x*]|\.\.|\.\.\.|n/?a|n\.a\.|-{2,}|–{2,}|\((?:na|x|d|s|z|b|nc|\*)\))$`)
-)
+var placeRe = regexp.MustCompile(`^(?:[-–—:.x*]|\.\.|\.\.\.|n/?a|n\.a\.|-{2,}|–{2,}|\((?:na|x|d|s|z|b|nc|\*)\))$`)
 
 // numeric reports whether a cell holds a number (thousands separators,
 // decimal comma, percent, negative in parentheses allowed), with or
@@ -246,15 +243,15 @@ var (
 func numeric(s string) bool {
 	s = withoutCurrency(strings.TrimSpace(s))
 	if r, _ := utf8.DecodeRuneInString(s); unicode.IsLetter(r) {
-		return false // numRe starts with a sign, a currency, a digit or a point
+		return false // a number starts with a sign, a currency, a digit or a point (pdf.IsNumber)
 	}
 	if s == "" || len(s) >= 40 {
 		return false
 	}
 	if !strings.ContainsAny(s, "0123456789") {
-		return false // numRe needs a digit, in s or in s less its mark
+		return false // a number has a digit, in s or in s less its mark
 	}
-	if numMatch(s) {
+	if pdf.IsNumber(s) {
 		return true
 	}
 	if c := s[len(s)-1]; c != ')' && c != '*' {
@@ -262,73 +259,10 @@ func numeric(s string) bool {
 	}
 	if i := strings.LastIndexByte(s, ' '); i > 0 && marginRe.MatchString(s[i+1:]) {
 		// a value and its margin of error, "9,112 (+/-7.6)"
-		return numMatch(strings.TrimSpace(s[:i]))
+		return pdf.IsNumber(strings.TrimSpace(s[:i]))
 	}
 	t := strings.TrimSpace(markRe.ReplaceAllString(s, ""))
-	return t != "" && t != s && numMatch(t)
-}
-
-// numMatch is numRe.MatchString without the regexp engine: numeric runs
-// on every cell the detector weighs, and numRe, which is not one-pass,
-// went through the backtracker at ~4,500 instructions a call (1.2 % of
-// the instructions of extracting the 149 corpus PDFs with tables,
-// callgrind). numRe stays the definition; TestNumMatchIsNumRe compares
-// both. Each step is forced (one way to go on at each rune), so one
-// greedy pass decides as the regexp does: after the optional sign, a
-// point or comma can only start the second form and a currency or digit
-// only the first; the first form's run of digits and separators can
-// give back only spaces, which its \s* would then have to take, and
-// that leaves the same tail to match.
-func numMatch(s string) bool {
-	i := 0
-	if r, n := utf8.DecodeRuneInString(s); r == '-' || r == '+' || r == '−' || r == '–' || r == '(' {
-		i = n
-	}
-	if i < len(s) && (s[i] == '.' || s[i] == ',') { // [.,]\d+\)?%?$
-		j := i + 1
-		for j < len(s) && '0' <= s[j] && s[j] <= '9' {
-			j++
-		}
-		if j == i+1 {
-			return false
-		}
-		if j < len(s) && s[j] == ')' {
-			j++
-		}
-		if j < len(s) && s[j] == '%' {
-			j++
-		}
-		return j == len(s)
-	}
-	if r, n := utf8.DecodeRuneInString(s[i:]); r == '$' || r == '€' || r == '£' { // (?:[$€£]\s?)?
-		i += n
-		if i < len(s) && pdf.RegexpSpace(s[i]) {
-			i++
-		}
-	}
-	if i >= len(s) || s[i] < '0' || s[i] > '9' { // \d
-		return false
-	}
-	for i++; i < len(s); { // [\d.,' \x{00A0}\x{202F}]*
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if !('0' <= r && r <= '9' || r == '.' || r == ',' || r == '\'' || r == ' ' || r == '\u00a0' || r == '\u202f') {
-			break
-		}
-		i += n
-	}
-	if i < len(s) && s[i] == ')' {
-		i++
-	}
-	for i < len(s) && pdf.RegexpSpace(s[i]) {
-		i++
-	}
-	if i < len(s) && s[i] == '%' {
-		i++
-	}
-	if i < len(s) && s[i] == '*' {
-		i++
-	}
-	return i == len(s)
+	return t != "" && t != s && pdf.IsNumber(t)
 }
 
 // markRe is a footnote mark at the end of a value: a number or a letter
