@@ -43,7 +43,8 @@ func spanLabels(lines []*textLine, gap float64) bool {
 	moved := false
 	for i := 1; i+1 < len(lines); i++ {
 		a, l, b := lines[i-1], lines[i], lines[i+1]
-		if !spanLabel(a, l, b, gap) || !aloneInColumn(lines, i, 1.1*(b.bb.Y0-a.bb.Y0), gridGap(l.size), gap) {
+		pad, ok := spanLabel(lines, i, gap)
+		if !ok || !aloneInColumn(lines, i, 1.1*(b.bb.Y0-a.bb.Y0), pad, gap) {
 			continue
 		}
 		dy := a.bb.Y0 - l.bb.Y0
@@ -58,31 +59,105 @@ func spanLabels(lines []*textLine, gap float64) bool {
 	return moved
 }
 
-// spanLabel says whether l is a label spanning a's and b's rows (see
-// spanLabels).
-func spanLabel(a, l, b *textLine, gap float64) bool {
+// spanLabel says whether l, lines[i], is a label spanning the rows of a
+// and b, the lines around it (see spanLabels), and how far (pad) from
+// its phrases the words of other lines must stand.
+func spanLabel(lines []*textLine, i int, gap float64) (pad float64, ok bool) {
+	a, l, b := lines[i-1], lines[i], lines[i+1]
 	lh := l.bb.Y1 - l.bb.Y0
 	if lh <= 0 || math.Abs(a.size-l.size) > 0.1*l.size || math.Abs(b.size-l.size) > 0.1*l.size {
-		return false
+		return 0, false
 	}
 	if pitch := b.bb.Y0 - a.bb.Y0; pitch <= lh || pitch >= 2*lh || b.bb.Y0-a.bb.Y1 < centredLeading*l.size {
-		return false
+		return 0, false
 	}
 	if mid := (a.cy() + b.cy()) / 2; math.Abs(l.cy()-mid) > max(1, 0.1*lh) {
-		return false
+		return 0, false
 	}
-	pad := gridGap(l.size)
-	if l.nSegments(gap) != 1 || a.nSegments(gap) < 2 || b.nSegments(gap) < 2 {
+	pad = gridGap(l.size)
+	if na, nb := a.nSegments(gap), b.nSegments(gap); l.nSegments(gap) != 1 || na < 2 || nb < 2 {
 		// a line of heads beside a group head: the heads' phrases may
 		// stand a cell's padding apart (a browser's default 2px of border
 		// spacing and 1px of padding set them 3pt apart)
 		rg := min(gap, pad)
-		if !groupHeads(a, b, rg) {
-			return false
+		switch {
+		case groupHeads(a, b, rg):
+		case (na >= 2 && nb >= 2 || groupHeadsOver(a, b, gap)) && rowsApart(lines, i, gap):
+			// several labels of a body row spanning it and the next
+			// ("Central ... closed" beside "Laboratory" over "Call
+			// centre"), or heads beside a group head as wide as its
+			// sub-heads together ("Staff" over "2025 2026", one phrase
+			// at the padding gap): the rows stand as far apart as rows
+			// do, and the labels' phrases may stand as close to the
+			// rows' cells as a browser's default cells (3pt)
+			pad = 0.05 * l.size
+		default:
+			return 0, false
 		}
 	}
 	for _, n := range [2]*textLine{a, b} {
 		if !clearOf(n, l, gap, pad) {
+			return 0, false
+		}
+	}
+	return pad, true
+}
+
+// rowsApart: a and b, the lines around lines[i] (labels or heads
+// spanning both), stand as far apart as rows do, less a pixel (0.75pt):
+// as far as b from the next line under the three across their width
+// (the body's first row under two head rows), or, for two rows of cells
+// (two phrases each, rows of a body), as a from the line over the three
+// when that is a row of cells too: two rows, each a cell's padding and
+// the rows' spacing from the next, not a row whose cells wrap onto a
+// second line ("Treatment" over "(n = 254)", at the text's leading, a
+// padding closer than the body's first row: "Characteristic" and "p"
+// centred beside them are no spanning heads), nor a cell's wrapped lines
+// ("from stock" over "in reserve" beside a number centred on both).
+func rowsApart(lines []*textLine, i int, gap float64) bool {
+	a, l, b := lines[i-1], lines[i], lines[i+1]
+	x0, x1 := min(a.bb.X0, l.bb.X0, b.bb.X0), max(a.bb.X1, l.bb.X1, b.bb.X1)
+	across := func(n *textLine) bool { return min(n.bb.X1, x1) > max(n.bb.X0, x0) }
+	pitch := b.bb.Y0 - a.bb.Y0
+	for _, n := range lines[i+2:] {
+		if n.bb.Y0 >= b.bb.Y1-0.25*b.size && across(n) {
+			if pitch >= n.bb.Y0-b.bb.Y0-0.75 {
+				return true
+			}
+			break
+		}
+	}
+	if a.nSegments(gap) < 2 || b.nSegments(gap) < 2 {
+		return false
+	}
+	for k := i - 2; k >= 0; k-- {
+		if n := lines[k]; n.bb.Y1 <= a.bb.Y0+0.25*a.size && across(n) {
+			return n.nSegments(gap) >= 2 && pitch >= a.bb.Y0-n.bb.Y0-0.75
+		}
+	}
+	return false
+}
+
+// groupHeadsOver: each phrase of a stands over words of b, sharing their
+// width (group heads over their sub-heads: "Staff" over "2025 2026"),
+// and no phrase of either is longer than a line of heads (maxHeadBytes:
+// two lines of a paragraph beside a table's row are no heads).
+func groupHeadsOver(a, b *textLine, gap float64) bool {
+	for sg := range b.eachSegment(gap) {
+		if len(lineText(&textLine{ws: sg})) > maxHeadBytes {
+			return false
+		}
+	}
+	for sg := range a.eachSegment(gap) {
+		if len(lineText(&textLine{ws: sg})) > maxHeadBytes {
+			return false
+		}
+		x0, x1 := sg[0].bb.X0, sg[len(sg)-1].bb.X1
+		over := false
+		for _, w := range b.ws {
+			over = over || min(w.bb.X1, x1) > max(w.bb.X0, x0)
+		}
+		if !over {
 			return false
 		}
 	}
