@@ -1,6 +1,9 @@
 package table
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // centredSpans joins a group header's cell with the empty cells beside it
 // when the header is centred over that group of columns and the row under
@@ -126,6 +129,11 @@ func labelSpans(cells unionFind, xs []sep, ys []sep, ws []*word) {
 	for i := 0; i+1 < nr; i++ {
 		a, b := at[i], at[i+1]
 		if len(a) == 0 || len(b) == 0 || cells.find((i+1)*nc+first) != (i+1)*nc+first {
+			continue
+		}
+		// the next row's cell starts lower-case only if one of its words
+		// does: most labels' cells are answered without lining them up
+		if !slices.ContainsFunc(b, func(w *word) bool { return startsLower(w.text) }) {
 			continue
 		}
 		la, lb := lineUp(a), lineUp(b)
