@@ -39,8 +39,9 @@ func besideText(lines []*textLine, gap float64, moved movedRows) []*textLine {
 	}
 	drop := map[*word]bool{}
 	var edges []float64 // left edges of the blocks taken out
+	tops := lineTops(lines)
 	for _, b := range blocks {
-		if len(b) >= 3 && besideBlock(lines, b, gap, true) {
+		if len(b) >= 3 && besideBlock(lines, tops, b, gap, true) {
 			dropAll(drop, b)
 			edges = append(edges, boxOf(b[0]).X0)
 		}
@@ -50,7 +51,7 @@ func besideText(lines []*textLine, gap float64, moved movedRows) []*textLine {
 	}
 	for _, b := range blocks {
 		x := boxOf(b[0]).X0
-		if len(b) == 2 && slices.ContainsFunc(edges, func(e float64) bool { return math.Abs(e-x) <= 1 }) && besideBlock(lines, b, gap, false) {
+		if len(b) == 2 && slices.ContainsFunc(edges, func(e float64) bool { return math.Abs(e-x) <= 1 }) && besideBlock(lines, tops, b, gap, false) {
 			dropAll(drop, b)
 		}
 	}
@@ -284,30 +285,60 @@ func asciiSpace(b byte) bool {
 // column's text on its other side, where a cell wrapped over lines has
 // its row's next cell on one side and may have another table on the
 // other (a wrapped cell out of step with a table's rows beside it).
-func besideBlock(lines []*textLine, b [][]*word, gap float64, outOfStep bool) bool {
+//
+// tops are the lines' lineTops: a line whose words' tops all stand at
+// or over the block's first top less a quarter of a size, or all at or
+// under its last top plus that, has no phrase beside it (a phrase's top
+// is the least of its words'): it is passed without being cut into
+// phrases.
+func besideBlock(lines []*textLine, tops []lineTop, b [][]*word, gap float64, outOfStep bool) bool {
 	bb := boxOf(b[0])
-	tops := make([]float64, len(b))
+	bTops := make([]float64, len(b))
 	for k, s := range b {
 		sb := boxOf(s)
-		bb, tops[k] = bb.Union(sb), sb.Y0
+		bb, bTops[k] = bb.Union(sb), sb.Y0
 	}
 	q := 0.25 * b[0][0].size
-	lo, hi := tops[0]+q, tops[len(tops)-1]-q
+	lo, hi := bTops[0]+q, bTops[len(bTops)-1]-q
 	if !outOfStep {
-		lo, hi = tops[0]-q, tops[len(tops)-1]+q
+		lo, hi = bTops[0]-q, bTops[len(bTops)-1]+q
 	}
 	hit, left, right := false, false, false
-	for _, l := range lines {
+	for i, l := range lines {
+		if t := tops[i]; t.least >= bTops[len(bTops)-1]+q || t.most <= bTops[0]-q {
+			continue // no phrase of the line stands beside
+		}
 		for s := range l.eachSegment(gap) {
 			sb := boxOf(s)
-			if sb.X1 > bb.X0-gap && sb.X0 < bb.X1+gap || sb.Y0 <= tops[0]-q || sb.Y0 >= tops[len(tops)-1]+q {
+			if sb.X1 > bb.X0-gap && sb.X0 < bb.X1+gap || sb.Y0 <= bTops[0]-q || sb.Y0 >= bTops[len(bTops)-1]+q {
 				continue // not beside
 			}
 			left, right = left || sb.X1 <= bb.X0, right || sb.X0 >= bb.X1
-			if sb.Y0 > lo && sb.Y0 < hi && (!outOfStep || !slices.ContainsFunc(tops, func(t float64) bool { return math.Abs(sb.Y0-t) <= q })) {
+			if sb.Y0 > lo && sb.Y0 < hi && (!outOfStep || !slices.ContainsFunc(bTops, func(t float64) bool { return math.Abs(sb.Y0-t) <= q })) {
 				hit = true
 			}
 		}
 	}
 	return hit && !(left && right)
+}
+
+// lineTop is the least and the most of a line's words' tops; a line with
+// a top that is not a number (NaN) gets -Inf and +Inf (never passed by).
+type lineTop struct{ least, most float64 }
+
+func lineTops(lines []*textLine) []lineTop {
+	tops := make([]lineTop, len(lines))
+	for i, l := range lines {
+		t := lineTop{math.Inf(1), math.Inf(-1)}
+		for _, w := range l.ws {
+			y := w.bb.Y0
+			if math.IsNaN(y) {
+				t = lineTop{math.Inf(-1), math.Inf(1)}
+				break
+			}
+			t = lineTop{min(t.least, y), max(t.most, y)}
+		}
+		tops[i] = t
+	}
+	return tops
 }
