@@ -208,6 +208,7 @@ func GuessCharset(b []byte) string {
 	// DetectAll rather than DetectBest: the library orders equal
 	// confidences unstably, so the same bytes could come out as Latin-1 one
 	// run and Latin-2 the next. Ties go to the Western charsets, then by name.
+	b = notUTF8Lines(b)
 	all, err := chardet.NewTextDetector().DetectAll(b[:min(len(b), 64<<10)])
 	if err != nil || len(all) == 0 {
 		return "windows-1252"
@@ -602,4 +603,40 @@ func looksLaTeX(t string) bool {
 // isWordByte is an ASCII word character (regexp's \w, which \b uses).
 func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// notUTF8Lines is b without its lines that are valid UTF-8 beyond ASCII,
+// when some other line is not UTF-8 (b itself when none is): in a text
+// whose lines mix UTF-8 and a legacy charset (text/10 reads each line in
+// its own) those lines mislead the guess, Russian in UTF-8 being pairs of
+// bytes that read as Windows-1252's accented letters and symbols (a
+// Windows-1251 half after a UTF-8 half was guessed Windows-1252). A line
+// of legacy text is valid UTF-8 by chance only rarely ("ß" before a
+// no-break space), and then is left out of the guess only.
+func notUTF8Lines(b []byte) []byte {
+	if utf8.Valid(b) {
+		return b
+	}
+	var out []byte
+	for rest := b; len(rest) > 0; {
+		i := bytes.IndexByte(rest, '\n') + 1
+		if i == 0 {
+			i = len(rest)
+		}
+		l := rest[:i]
+		rest = rest[i:]
+		if utf8.Valid(l) && bytes.IndexFunc(l, func(r rune) bool { return r >= utf8.RuneSelf }) >= 0 {
+			if out == nil {
+				out = append(make([]byte, 0, len(b)), b[:len(b)-len(rest)-len(l)]...)
+			}
+			continue
+		}
+		if out != nil {
+			out = append(out, l...)
+		}
+	}
+	if out == nil {
+		return b
+	}
+	return out
 }

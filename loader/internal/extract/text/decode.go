@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -49,6 +52,12 @@ func Decode(data []byte, enc string) (s, used string, warnings []string, err err
 			}
 		} else {
 			s = string(data)
+		}
+	}
+	if s == "" && len(data) > 0 {
+		if mixed, u, l, ok := mixedLines(data, used); ok {
+			s = mixed
+			warnings = append(warnings, fmt.Sprintf("mixed encodings: %d line(s) read as UTF-8, the other %d as %s", u, l, used))
 		}
 	}
 	if s == "" && len(data) > 0 {
@@ -124,4 +133,112 @@ func invalidUTF8(b []byte) int {
 		b = b[size:]
 	}
 	return n
+}
+
+// mixedLines decodes a text whose lines are in two encodings, UTF-8 and a
+// single-byte legacy charset (used): text pasted together from two
+// sources, a log whose writer changed. A line that reads as UTF-8
+// (readsAsUTF8) is read so, any other in used. It applies (ok) only when
+// some line reads as UTF-8 beyond ASCII and another is no UTF-8, and used
+// is a single-byte charset that keeps ASCII as it is: multi-byte charsets
+// (Shift-JIS, GBK) make lines that are valid UTF-8 by chance and read as
+// letters those charsets have, and EBCDIC moves ASCII's letters. Lines
+// end at "\n", "\r\n" or a lone "\r". Before text/10 the whole file was
+// decoded as used, and its UTF-8 lines landed as mojibake ("CafÃ© crÃ¨me").
+func mixedLines(data []byte, used string) (s string, utf8Lines, legacyLines int, ok bool) {
+	e, single := detect.Encoding(used).(*charmap.Charmap)
+	if !single || !keepsASCII(e) {
+		return "", 0, 0, false
+	}
+	lines := cutLines(data)
+	asUTF8 := make([]bool, len(lines))
+	for i, l := range lines {
+		switch {
+		case !utf8.Valid(l):
+			legacyLines++
+		case bytes.IndexFunc(l, func(r rune) bool { return r >= utf8.RuneSelf }) >= 0:
+			if asUTF8[i] = readsAsUTF8(l, e); asUTF8[i] {
+				utf8Lines++
+			} else {
+				legacyLines++
+			}
+		default:
+			asUTF8[i] = true // ASCII: the same bytes in both
+		}
+	}
+	if utf8Lines == 0 || legacyLines == 0 {
+		return "", 0, 0, false
+	}
+	dec := e.NewDecoder()
+	var sb strings.Builder
+	sb.Grow(len(data) + len(data)/4)
+	for i, l := range lines {
+		if asUTF8[i] {
+			sb.Write(l)
+			continue
+		}
+		out, err := dec.Bytes(l)
+		if err != nil {
+			return "", 0, 0, false
+		}
+		sb.Write(out)
+	}
+	return sb.String(), utf8Lines, legacyLines, true
+}
+
+// readsAsUTF8 reports whether line l, valid UTF-8 and not ASCII only,
+// reads as UTF-8 in a text otherwise in the legacy charset e: its
+// characters beyond ASCII are, at least half of them, ones e has too (the
+// same language's letters, quotes, dashes, "€" from the other source), and
+// none is a control or private-use character. A line of e's text is valid
+// UTF-8 by chance only where an accented letter stands before symbols: in
+// Windows-1252 "ß" and a no-break space ("Hauptstraße 5"), "é", a no-break
+// space and "»" ("café »"), which read as UTF-8 are letters of other
+// scripts (NKo "ߠ", Han "頻") e has not, or C1 controls.
+func readsAsUTF8(l []byte, e *charmap.Charmap) bool {
+	has, hasnt := 0, 0
+	for _, r := range string(l) {
+		if r < utf8.RuneSelf {
+			continue
+		}
+		if unicode.IsControl(r) || unicode.Is(unicode.Co, r) {
+			return false
+		}
+		if _, ok := e.EncodeRune(r); ok {
+			has++
+		} else {
+			hasnt++
+		}
+	}
+	return has > 0 && has >= hasnt
+}
+
+// keepsASCII reports whether e decodes the bytes of printable ASCII and
+// white space as ASCII (EBCDIC does not).
+func keepsASCII(e *charmap.Charmap) bool {
+	for b := byte('\t'); b < 0x7f; b++ {
+		if (b >= ' ' || b == '\t' || b == '\n' || b == '\r') && e.DecodeByte(b) != rune(b) {
+			return false
+		}
+	}
+	return true
+}
+
+// cutLines cuts data after each line end ("\n", "\r\n", a lone "\r"),
+// the ends kept with their lines.
+func cutLines(data []byte) [][]byte {
+	var lines [][]byte
+	for len(data) > 0 {
+		i := bytes.IndexAny(data, "\r\n")
+		if i < 0 {
+			lines = append(lines, data)
+			break
+		}
+		if data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n' {
+			i++
+		}
+		lines = append(lines, data[:i+1])
+		data = data[i+1:]
+	}
+	return lines
 }
