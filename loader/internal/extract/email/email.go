@@ -153,6 +153,7 @@ func ExtractBytes(ctx context.Context, raw []byte, opts document.Options) (*docu
 	} else {
 		addBody(b, body)
 	}
+	addReports(b, env)
 	res.Attachments = attachments(env)
 	b.finish()
 	return res, nil

@@ -1,0 +1,42 @@
+package email
+
+import (
+	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/jhillyerd/enmime/v2"
+)
+
+// reportSections name the machine-readable parts of a delivery report (a
+// bounce), a read receipt and an abuse report (RFC 3464, 8098, 5965):
+// which address failed and why, whose headers the returned message had.
+// They come unnamed beside the human-readable part; before email/10 they
+// were dropped without a word (a bounce kept "Your message could not be
+// delivered to one or more recipients" and lost the recipient, the status
+// 5.1.1 and the server's "550 User unknown").
+var reportSections = map[string]string{
+	"message/delivery-status":          "delivery status",
+	"message/global-delivery-status":   "delivery status",
+	"message/disposition-notification": "disposition notification",
+	"message/feedback-report":          "feedback report",
+	"text/rfc822-headers":              "returned message headers",
+	"message/rfc822-headers":           "returned message headers",
+	"message/global-headers":           "returned message headers",
+}
+
+// addReports lands the report parts of env (reportSections, unnamed: a
+// named one is an attachment) after the body, a paragraph per block of
+// fields, Section the part's kind.
+func addReports(b *builder, env *enmime.Envelope) {
+	for _, p := range append(append([]*enmime.Part(nil), env.OtherParts...), env.Inlines...) {
+		sec, ok := reportSections[strings.ToLower(p.ContentType)]
+		if !ok || p.FileName != "" || len(p.Content) == 0 {
+			continue
+		}
+		b.section = sec
+		body := strings.ReplaceAll(strings.ReplaceAll(strings.ToValidUTF8(string(p.Content), "\uFFFD"), "\r\n", "\n"), "\r", "\n")
+		for _, para := range paraSplitRe.Split(body, -1) {
+			b.add(document.NarrativeText, strings.Trim(para, "\n"), 0)
+		}
+	}
+}

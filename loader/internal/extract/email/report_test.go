@@ -1,0 +1,41 @@
+package email
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// TestBounceReportLands: a bounce's delivery-status part (the failed
+// recipient, status and the server's diagnostic) and the returned
+// message's headers land after its human-readable text, Section "delivery
+// status" / "returned message headers" (email/10); they were dropped
+// without a word, the bounce keeping only "could not be delivered".
+func TestBounceReportLands(t *testing.T) {
+	msg := "From: MAILER-DAEMON@example.com\r\nTo: a@example.com\r\nSubject: Undelivered Mail Returned to Sender\r\nMIME-Version: 1.0\r\n" +
+		"Content-Type: multipart/report; report-type=delivery-status; boundary=\"BB\"\r\n\r\n" +
+		"--BB\r\nContent-Type: text/plain\r\n\r\nYour message could not be delivered to one or more recipients.\r\n" +
+		"--BB\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example.com\r\n\r\n" +
+		"Final-Recipient: rfc822; nobody@example.net\r\nAction: failed\r\nStatus: 5.1.1\r\nDiagnostic-Code: smtp; 550 5.1.1 User unknown\r\n" +
+		"--BB\r\nContent-Type: text/rfc822-headers\r\n\r\nFrom: a@example.com\r\nTo: nobody@example.net\r\nSubject: Invoice reminder\r\n" +
+		"--BB--\r\n"
+	res, err := ExtractBytes(context.Background(), []byte(msg), document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := res.Pages[0].Text
+	for _, want := range []string{"could not be delivered", "Final-Recipient: rfc822; nobody@example.net", "Diagnostic-Code: smtp; 550 5.1.1 User unknown", "Subject: Invoice reminder"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q: %q", want, text)
+		}
+	}
+	secs := map[string]bool{}
+	for _, e := range res.Elements {
+		secs[e.Section] = true
+	}
+	if !secs["delivery status"] || !secs["returned message headers"] || len(res.Attachments) != 0 {
+		t.Errorf("sections %v, attachments %d", secs, len(res.Attachments))
+	}
+}
