@@ -23,18 +23,33 @@ import (
 // calendarBlocks reads an iCalendar text into blocks and a title (the
 // first entry's summary; the calendar's name when it has several).
 func calendarBlocks(s string) ([]block, string, error) {
-	cal, err := ical.NewDecoder(strings.NewReader(s)).Decode()
-	if err != nil {
-		return nil, "", err
+	// a file can hold several calendars one after the other (exports
+	// concatenated: cat a.ics b.ics); Decode reads one, and text/9 read
+	// the first only, the others' events lost without a word (review42)
+	dec := ical.NewDecoder(strings.NewReader(s))
+	var cals []*ical.Calendar
+	var children []*ical.Component
+	for {
+		cal, err := dec.Decode()
+		if err == io.EOF && len(cals) > 0 {
+			break
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		cals = append(cals, cal)
+		children = append(children, cal.Children...)
 	}
 	var blocks []block
 	title := ""
-	for _, c := range cal.Children {
+	entries := 0
+	for _, c := range children {
 		switch c.Name {
 		case ical.CompEvent, ical.CompToDo, ical.CompJournal:
 		default:
 			continue
 		}
+		entries++
 		summary := propText(c.Props, ical.PropSummary)
 		if summary == "" {
 			summary = "(" + strings.ToLower(strings.TrimPrefix(c.Name, "V")) + " without a summary)"
@@ -75,7 +90,7 @@ func calendarBlocks(s string) ([]block, string, error) {
 	if len(blocks) == 0 {
 		return nil, "", errors.New("no event, to-do or journal entry in it")
 	}
-	if name := propText(cal.Props, "X-WR-CALNAME"); name != "" && len(cal.Events()) > 1 {
+	if name := propText(cals[0].Props, "X-WR-CALNAME"); name != "" && entries > 1 {
 		title = name
 	}
 	return blocks, title, nil

@@ -66,3 +66,27 @@ func TestCalendarIsRead(t *testing.T) {
 		t.Errorf("cut short: text %q reviews %+v", res.Pages[0].Text, res.Reviews)
 	}
 }
+
+// TestConcatenatedCalendars: a file of two calendars one after the other
+// (exports concatenated) lands both calendars' events (text/11); text/9
+// read the first only, the second's events lost without a word (review42).
+func TestConcatenatedCalendars(t *testing.T) {
+	cal := func(uid, summary string) string {
+		return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:" + uid + "\r\nDTSTART:20240312T090000Z\r\nSUMMARY:" + summary + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+	}
+	data := []byte(cal("1", "First meeting") + cal("2", "Second meeting") + "\r\n")
+	info, _ := detect.DetectBytes("two.ics", data)
+	res, err := ExtractBytes(context.Background(), data, info, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var titles []string
+	for _, e := range res.Elements {
+		if e.Category == document.Title {
+			titles = append(titles, e.Text)
+		}
+	}
+	if strings.Join(titles, "|") != "First meeting|Second meeting" || len(res.Warnings) > 0 {
+		t.Errorf("titles %q, warnings %q", titles, res.Warnings)
+	}
+}
