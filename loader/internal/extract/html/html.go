@@ -61,7 +61,9 @@ func ExtractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 // WholePage extracts in-memory HTML whole, picking no main content: an
 // e-mail's HTML body is the message itself, not a web page around an
 // article, and readability would leave out a newsletter's items or a
-// receipt's lines (email/8).
+// receipt's lines (email/8). It is read as a message (walkMessage): its
+// header, footer, nav and aside are text, and only a table with a header
+// row is a table.
 func WholePage(ctx context.Context, data []byte, info detect.Info) (*document.Result, error) {
 	return extractBytes(ctx, data, info, document.Options{}, false)
 }
@@ -105,10 +107,15 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, opts docum
 	if enc != detect.UTF8 {
 		res.Metadata.Extra["encoding"] = enc
 	}
-	blocks := walkDocument(doc, true)
-	if len(blocks) == 0 {
-		// Nothing outside header/footer/nav: keep them rather than nothing.
-		blocks = walkDocument(doc, false)
+	var blocks []block
+	if pickMain {
+		blocks = walkDocument(doc, true)
+		if len(blocks) == 0 {
+			// Nothing outside header/footer/nav: keep them rather than nothing.
+			blocks = walkDocument(doc, false)
+		}
+	} else {
+		blocks = walkMessage(doc)
 	}
 	scope, by := "whole_page", ""
 	page := blocks

@@ -204,12 +204,27 @@ type walker struct {
 	inMain     int // inside article/main: their header/footer are content
 	inCaption  int // inside an element whose class or id names a caption
 	dropChrome bool
+	message    bool // an e-mail's body (walkMessage)
 }
 
 // walkDocument walks the body (or the whole document when there is none).
 // dropChrome removes nav, aside and page-level header/footer.
 func walkDocument(doc *html.Node, dropChrome bool) []block {
 	w := &walker{dropChrome: dropChrome}
+	w.walk(doc)
+	w.flush()
+	return w.blocks
+}
+
+// walkMessage walks an e-mail's HTML body: nothing is page chrome (its
+// <footer> is the signature or the legal text, its <header> the
+// letterhead), and a table without a header row (a receipt's "Order
+// number: | ORD-12345", a signature beside a logo) is text, one line a
+// row: Table elements stay out of the chunks docket search reads, and
+// such a mail's tracking number and signer were not found (review42 on
+// email/8, which also dropped the <footer> and <header>).
+func walkMessage(doc *html.Node) []block {
+	w := &walker{message: true}
 	w.walk(doc)
 	w.flush()
 	return w.blocks
@@ -460,6 +475,21 @@ func (w *walker) table(t *html.Node) {
 		tb.Rows = append(tb.Rows, cells)
 	}
 	if tb.Header == nil && len(tb.Rows) == 0 {
+		return
+	}
+	if w.message && tb.Header == nil {
+		// an e-mail's table without a header row is text (walkMessage)
+		var lines []string
+		for _, r := range tb.Rows {
+			var cells []string
+			for _, c := range r {
+				if c != "" {
+					cells = append(cells, c)
+				}
+			}
+			lines = append(lines, strings.Join(cells, " | "))
+		}
+		w.add(document.NarrativeText, strings.Join(lines, "\n"), 0)
 		return
 	}
 	var lines []string
