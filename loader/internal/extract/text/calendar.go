@@ -3,9 +3,11 @@ package text
 import (
 	"errors"
 	"fmt"
+	stdhtml "html"
 	"io"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 	ical "github.com/emersion/go-ical"
@@ -78,10 +80,18 @@ func calendarBlocks(s string) ([]block, string, error) {
 			fact("Repeats", r.Value)
 		}
 		fact("Status", propText(c.Props, ical.PropStatus))
+		for _, x := range calendarExtras {
+			fact(x.label, propTexts(c.Props, x.names...))
+		}
 		if len(facts) > 0 {
 			blocks = append(blocks, block{cat: document.NarrativeText, text: strings.Join(facts, "\n")})
 		}
-		for _, para := range blankLine.Split(propText(c.Props, ical.PropDescription), -1) {
+		desc := propText(c.Props, ical.PropDescription)
+		if desc == "" {
+			// Outlook's HTML description, when there is no plain one
+			desc = htmlText(propText(c.Props, "X-ALT-DESC"))
+		}
+		for _, para := range blankLine.Split(desc, -1) {
 			if para = strings.TrimSpace(para); para != "" {
 				blocks = append(blocks, block{cat: document.NarrativeText, text: para})
 			}
@@ -107,6 +117,76 @@ func calendarUnreadable(res *document.Result, err error) {
 	}
 	res.Warnings = append(res.Warnings, fmt.Sprintf("not a readable iCalendar file (%v): its lines landed as text", err))
 }
+
+// calendarExtras are the properties of an entry landed as facts after
+// its status (text/9 dropped them: a meeting's link, its dial-in comment,
+// categories, contact, rooms and attached files' addresses).
+var calendarExtras = []struct {
+	label string
+	names []string
+}{
+	{"Link", []string{ical.PropURL}},
+	{"Online meeting", []string{"X-GOOGLE-CONFERENCE", "X-MICROSOFT-SKYPETEAMSMEETINGURL", "X-MICROSOFT-ONLINEMEETINGCONFLINK", "X-MICROSOFT-ONLINEMEETINGEXTERNALLINK"}},
+	{"Comment", []string{ical.PropComment}},
+	{"Categories", []string{ical.PropCategories}},
+	{"Contact", []string{ical.PropContact}},
+	{"Resources", []string{ical.PropResources}},
+	{"Attachments", []string{ical.PropAttach}},
+}
+
+// propTexts is the values of the properties names (each may repeat),
+// unescaped, joined by ", "; an ATTACH holding the file itself (base64)
+// is left out, its address kept.
+func propTexts(props ical.Props, names ...string) string {
+	var out []string
+	seen := map[string]bool{}
+	for _, name := range names {
+		for i := range props.Values(name) {
+			p := &props.Values(name)[i]
+			if strings.EqualFold(p.Params.Get(ical.ParamEncoding), "BASE64") || strings.EqualFold(p.Params.Get(ical.ParamValue), "BINARY") {
+				continue
+			}
+			vs := []string{p.Value}
+			if l, err := p.TextList(); err == nil {
+				vs = l // a list (CATEGORIES:Finance,Board), or one text unescaped
+			}
+			if name != ical.PropCategories && name != ical.PropResources {
+				if v, err := p.Text(); err == nil {
+					vs = []string{v} // a comma in a text is the text's ("Dolittle\, ABC")
+				}
+			}
+			for _, v := range vs {
+				if v = strings.TrimSpace(v); v != "" && !seen[v] {
+					seen[v] = true
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// htmlText is the text of an HTML fragment (an X-ALT-DESC): tags out,
+// block ends and <br> as line ends, entities read.
+func htmlText(s string) string {
+	if s == "" {
+		return ""
+	}
+	s = htmlBreak.ReplaceAllString(s, "\n")
+	s = htmlTag.ReplaceAllString(s, "")
+	s = stdhtml.UnescapeString(s)
+	var lines []string
+	for _, l := range strings.Split(s, "\n") {
+		lines = append(lines, strings.Join(strings.Fields(l), " "))
+	}
+	return strings.TrimSpace(blankRuns.ReplaceAllString(strings.Join(lines, "\n"), "\n\n"))
+}
+
+var (
+	htmlBreak = regexp.MustCompile(`(?i)<br\s*/?>|</(p|div|li|tr|h[1-6])\s*>`)
+	htmlTag   = regexp.MustCompile(`(?s)<!--.*?-->|<(script|style)\b.*?</(script|style)\s*>|<[^>]*>`)
+	blankRuns = regexp.MustCompile(`\n{3,}`)
+)
 
 // propText is a text property's value, unescaped ("" when absent).
 func propText(props ical.Props, name string) string {
@@ -150,6 +230,13 @@ func calendarWhen(props ical.Props) string {
 		return sd + sz
 	}
 	ed, ez := calendarTime(end)
+	if last, ok := allDayEnd(start, end); ok {
+		// an all-day entry's DTEND is the day after its last (RFC 5545)
+		if last == sd {
+			return sd + sz
+		}
+		return sd + " – " + last + sz
+	}
 	if day, _, ok := strings.Cut(sd, " "); ok && strings.HasPrefix(ed, day+" ") && sz == ez {
 		ed = strings.TrimPrefix(ed, day+" ") // same day: the end's time only
 	}
@@ -157,6 +244,28 @@ func calendarWhen(props ical.Props) string {
 		return sd + " – " + ed + sz
 	}
 	return sd + sz + " – " + ed + ez
+}
+
+// allDayEnd is the last day of an entry whose start and end are dates
+// (DTEND is exclusive: 20240312 to 20240313 is the 12th alone).
+func allDayEnd(start, end *ical.Prop) (string, bool) {
+	if end == nil || end.Name != ical.PropDateTimeEnd {
+		return "", false
+	}
+	s := icalDateTime.FindStringSubmatch(strings.TrimSpace(start.Value))
+	e := icalDateTime.FindStringSubmatch(strings.TrimSpace(end.Value))
+	if s == nil || e == nil || s[4] != "" || e[4] != "" {
+		return "", false
+	}
+	t, err := time.Parse("20060102", e[1]+e[2]+e[3])
+	if err != nil {
+		return "", false
+	}
+	last := t.AddDate(0, 0, -1).Format("2006-01-02")
+	if last < s[1]+"-"+s[2]+"-"+s[3] {
+		return "", false // an end before its start: shown as written
+	}
+	return last, true
 }
 
 // calendarTime formats a DATE or DATE-TIME value and names its zone.

@@ -90,3 +90,36 @@ func TestConcatenatedCalendars(t *testing.T) {
 		t.Errorf("titles %q, warnings %q", titles, res.Warnings)
 	}
 }
+
+// TestCalendarExtras: an entry's link, online-meeting link, comment,
+// categories, contact, resources and attachment addresses land as facts,
+// an HTML-only description (X-ALT-DESC) as its text, and an all-day
+// entry's exclusive end as its last day (text/12); text/9 dropped them
+// all and showed 2024-03-12 – 2024-03-13 for the 12th alone.
+func TestCalendarExtras(t *testing.T) {
+	data := []byte("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n" +
+		"BEGIN:VEVENT\r\nUID:1\r\nDTSTART;VALUE=DATE:20240312\r\nDTEND;VALUE=DATE:20240313\r\nSUMMARY:Board day\r\n" +
+		"URL:https://meet.example.com/abc-defg-hij\r\nX-GOOGLE-CONFERENCE:https://meet.google.com/xyz\r\nCOMMENT:Dial-in 555-0100 PIN 4242\r\n" +
+		"CATEGORIES:Finance,Board\r\nCONTACT:Jim Dolittle\\, ABC Industries\r\nRESOURCES:Projector\r\n" +
+		"ATTACH:https://files.example.com/agenda.pdf\r\nATTACH;ENCODING=BASE64;VALUE=BINARY:QUJD\r\n" +
+		"X-ALT-DESC;FMTTYPE=text/html:<html><body><p>Agenda in <b>HTML</b> only</p><p>Second &amp; last</p></body></html>\r\nEND:VEVENT\r\n" +
+		"BEGIN:VEVENT\r\nUID:2\r\nDTSTART;VALUE=DATE:20240312\r\nDTEND;VALUE=DATE:20240315\r\nSUMMARY:Offsite\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+	info, _ := detect.DetectBytes("extras.ics", data)
+	res, err := ExtractBytes(context.Background(), data, info, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := res.Pages[0].Text
+	for _, want := range []string{
+		"When: 2024-03-12\nLink: https://meet.example.com/abc-defg-hij\nOnline meeting: https://meet.google.com/xyz\nComment: Dial-in 555-0100 PIN 4242\nCategories: Finance, Board\nContact: Jim Dolittle, ABC Industries\nResources: Projector\nAttachments: https://files.example.com/agenda.pdf",
+		"Agenda in HTML only\nSecond & last",
+		"When: 2024-03-12 – 2024-03-14",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "QUJD") {
+		t.Errorf("an attached file's bytes landed: %s", text)
+	}
+}
