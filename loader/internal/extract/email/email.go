@@ -272,11 +272,21 @@ func attachments(env *enmime.Envelope) []document.Attachment {
 	var out []document.Attachment
 	seen := map[*enmime.Part]bool{}
 	names := map[string]int{}
+	calendars := map[string]bool{} // the calendars landed, by content
 	add := func(p *enmime.Part, must bool) {
 		if p == nil || seen[p] || len(p.Content) == 0 {
 			return
 		}
 		ct := strings.ToLower(p.ContentType)
+		if isCalendarType(ct) {
+			// Gmail sends an invitation twice, as the alternative part
+			// and as an attached invite.ics: it lands once (email/12)
+			key := string(bytes.TrimSpace(p.Content))
+			if calendars[key] {
+				return
+			}
+			calendars[key] = true
+		}
 		if isSignature(p) {
 			return
 		}
@@ -322,6 +332,15 @@ func attachments(env *enmime.Envelope) []document.Attachment {
 		add(p, false)
 	}
 	return out
+}
+
+// isCalendarType says whether a part's content type is an iCalendar's.
+func isCalendarType(ct string) bool {
+	switch ct {
+	case "text/calendar", "application/ics", "text/x-vcalendar", "application/x-ics":
+		return true
+	}
+	return false
 }
 
 // subjectName names an embedded message after its subject.
