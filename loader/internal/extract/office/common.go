@@ -282,16 +282,23 @@ func attr(se xml.StartElement, local string) (string, bool) {
 // partTokens reads the tokens of one XML part, checking the context every
 // 4096 tokens.
 type partTokens struct {
-	ctx  context.Context
-	d    *xml.Decoder
-	part string
-	n    int
+	ctx     context.Context
+	d       *xml.Decoder
+	part    string
+	n       int
+	pending []xml.Token // tokens read ahead and given back, returned first
+	ahead   int         // tokens read ahead so far
 }
 
 // next returns the next token; at the end of the part a nil token and a nil
 // error, else a nil token with the context's error or the XML error (as
 // xmlErr).
 func (p *partTokens) next() (xml.Token, error) {
+	if len(p.pending) > 0 {
+		tok := p.pending[0]
+		p.pending = p.pending[1:]
+		return tok, nil
+	}
 	p.n++
 	if p.n%4096 == 0 {
 		if err := ctxErr(p.ctx); err != nil {
@@ -306,6 +313,32 @@ func (p *partTokens) next() (xml.Token, error) {
 		return nil, xmlErr(p.part, err)
 	}
 	return tok, nil
+}
+
+// skip reads up to the end of the element whose start was the last token
+// (the decoder's Skip, through the tokens given back first).
+func (p *partTokens) skip() error {
+	if len(p.pending) == 0 {
+		if err := p.d.Skip(); err != nil {
+			return xmlErr(p.part, err)
+		}
+		return nil
+	}
+	for depth := 1; depth > 0; {
+		tok, err := p.next()
+		if err != nil {
+			return err
+		}
+		switch tok.(type) {
+		case nil:
+			return xmlErr(p.part, io.ErrUnexpectedEOF)
+		case xml.StartElement:
+			depth++
+		case xml.EndElement:
+			depth--
+		}
+	}
+	return nil
 }
 
 // ctxErr turns a cancelled context into the error to return.

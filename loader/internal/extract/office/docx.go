@@ -7,7 +7,6 @@ import (
 	"io"
 	"path"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -174,6 +173,9 @@ func (p *docxPara) looksLikeHeading(text string) int {
 type docxWalker struct {
 	onPara  func(p *docxPara)
 	onTable func(rows [][]string, spans []document.CellSpan, breakAfter bool)
+	// glossary gives the text of the document's building blocks by
+	// name (glossaryPrompts); nil: Word's own prompts only
+	glossary func() map[string]string
 }
 
 func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
@@ -185,14 +187,11 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 		inT    bool
 		bold   bool // current run is bold (direct formatting)
 		sz     int  // current run size in half-points (0 = unknown)
-		// complex fields open (fldChar begin .. end), true while in their
-		// code (before separate): a field nested in another's code (an IF
-		// around a MERGEFIELD) shows its result only through the outer
-		// field's, and text typed into a code is code
-		fields []bool
-		plc    []bool // content controls open, true when showing their placeholder
+		fields fieldStack
+		sdts   []sdtState // content controls open
+		muted  int        // … of which showing their prompt: no text
 	)
-	inCode := func() bool { return slices.Contains(fields, true) }
+	inCode := func() bool { return fields.inCode() || muted > 0 }
 	parent := func(k int) string {
 		if len(stack) > k {
 			return stack[len(stack)-1-k]
@@ -233,39 +232,41 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 			switch local {
 			case "Fallback", "moveFrom", "delText", "instrText", "del":
 				// duplicate (mc:Fallback, moveFrom), deleted or field-code content
-				if err := d.Skip(); err != nil {
-					return xmlErr(part, err)
+				if err := toks.skip(); err != nil {
+					return err
 				}
 				continue
 			case "sdt":
-				plc = append(plc, false)
+				sdts = append(sdts, sdtState{})
 			case "showingPlcHdr":
-				// the control shows its prompt ("Click or tap here to
-				// enter text."), not content
-				if parent(0) == "sdtPr" && len(plc) > 0 {
-					plc[len(plc)-1] = true
+				if parent(0) == "sdtPr" && len(sdts) > 0 {
+					sdts[len(sdts)-1].showing = onOff(t)
+				}
+			case "docPart":
+				if parent(0) == "placeholder" && parent(1) == "sdtPr" && len(sdts) > 0 {
+					sdts[len(sdts)-1].docPart, _ = attr(t, "val")
 				}
 			case "sdtContent":
-				if len(plc) > 0 && plc[len(plc)-1] {
-					if err := d.Skip(); err != nil {
-						return xmlErr(part, err)
+				// a control showing its placeholder whose content is the
+				// prompt ("Click or tap here to enter text.") lands no text
+				if s := len(sdts) - 1; s >= 0 && sdts[s].showing && !sdts[s].muted && muted == 0 {
+					prompt, err := isPrompt(&toks, &sdts[s], w.glossary)
+					if err != nil {
+						return err
 					}
-					continue
+					if prompt {
+						sdts[s].muted = true
+						muted++
+					}
 				}
 			case "fldChar":
 				switch typ, _ := attr(t, "fldCharType"); typ {
 				case "begin":
-					if len(fields) < 64 {
-						fields = append(fields, true)
-					}
+					fields.begin()
 				case "separate":
-					if len(fields) > 0 {
-						fields[len(fields)-1] = false
-					}
+					fields.separate()
 				case "end":
-					if len(fields) > 0 {
-						fields = fields[:len(fields)-1]
-					}
+					fields.end()
 				}
 			case "p":
 				if t.Name.Space == nsW || t.Name.Space == "" {
@@ -387,8 +388,11 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 			case "t":
 				inT = false
 			case "sdt":
-				if len(plc) > 0 {
-					plc = plc[:len(plc)-1]
+				if n := len(sdts); n > 0 {
+					if sdts[n-1].muted {
+						muted--
+					}
+					sdts = sdts[:n-1]
 				}
 			case "p":
 				if len(paras) == 0 || (t.Name.Space != nsW && t.Name.Space != "") {
@@ -398,9 +402,7 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 					// a field whose code runs past its paragraph has no
 					// separate: its code ends here (a damaged field must
 					// not hide the rest of the document)
-					for len(fields) > 0 && fields[len(fields)-1] {
-						fields = fields[:len(fields)-1]
-					}
+					fields.endCodes()
 				}
 				p, body, inCell := endPara(&paras, func(p *docxPara) *strings.Builder { return &p.text }, &tables)
 				if inCell && (p.breakBefore || p.breakAfter) {
@@ -465,11 +467,13 @@ func ExtractDOCX(ctx context.Context, p string, opts document.Options) (*documen
 	}
 	sort.Strings(hdrs)
 	sort.Strings(ftrs)
-	for _, t := range dedupe(partTexts(ctx, ix, hdrs, b)) {
+	glossary := glossaryPrompts(ix, rels)
+	for _, t := range dedupe(partTexts(ctx, ix, hdrs, b, glossary)) {
 		b.add(document.Header, t, 0)
 	}
 
 	body := &docxWalker{
+		glossary: glossary,
 		onPara: func(dp *docxPara) {
 			if dp.breakBefore {
 				b.breakPage()
@@ -527,7 +531,7 @@ func ExtractDOCX(ctx context.Context, p string, opts document.Options) (*documen
 		return nil, err
 	}
 	emitDocxNotes(ctx, b, ix, rels)
-	for _, t := range dedupe(partTexts(ctx, ix, ftrs, b)) {
+	for _, t := range dedupe(partTexts(ctx, ix, ftrs, b, glossary)) {
 		b.add(document.Footer, t, 0)
 	}
 	return b.finish(), nil
@@ -544,12 +548,13 @@ func officeDocumentPart(ix *zipIndex) string {
 }
 
 // partTexts reads header/footer parts, one text per part.
-func partTexts(ctx context.Context, ix *zipIndex, parts []string, b *builder) []string {
+func partTexts(ctx context.Context, ix *zipIndex, parts []string, b *builder, glossary func() map[string]string) []string {
 	var out []string
 	for _, part := range parts {
 		var lines []string
 		w := &docxWalker{
-			onPara: func(p *docxPara) { lines = append(lines, p.text.String()) },
+			glossary: glossary,
+			onPara:   func(p *docxPara) { lines = append(lines, p.text.String()) },
 			onTable: func(rows [][]string, _ []document.CellSpan, _ bool) {
 				for _, r := range rows {
 					lines = append(lines, strings.Join(r, "\t"))

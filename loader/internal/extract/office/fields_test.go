@@ -26,9 +26,9 @@ func TestDOCXFieldCodesAndPromptsStayOut(t *testing.T) {
 		p(fc("begin")+instr(` TOC \o "1-3" `)+fc("separate")+run("Introduction\t1")) + p(run("Method\t2")) + p(fc("end")) +
 		p(run("Broken ")+fc("begin")+instr(" PAGE ")) + p(run("Next paragraph.")) +
 		p(run("Client: ")+`<w:sdt><w:sdtPr><w:placeholder><w:docPart w:val="X"/></w:placeholder><w:showingPlcHdr/></w:sdtPr><w:sdtContent>`+run("Click or tap here to enter text.")+`</w:sdtContent></w:sdt>`) +
-		`<w:sdt><w:sdtPr><w:showingPlcHdr/></w:sdtPr><w:sdtContent>` + p(run("Enter the summary here.")) + `</w:sdtContent></w:sdt>` +
+		`<w:sdt><w:sdtPr><w:placeholder><w:docPart w:val="Summary"/></w:placeholder><w:showingPlcHdr/></w:sdtPr><w:sdtContent>` + p(run("Enter the summary here.")) + `</w:sdtContent></w:sdt>` +
 		`<w:sdt><w:sdtPr><w:alias w:val="Date"/></w:sdtPr><w:sdtContent>` + p(run("12 March 2024")) + `</w:sdtContent></w:sdt>`
-	res := extractDOCXBody(t, body)
+	res := extractDOCXGlossary(t, body, `<w:docPart><w:docPartPr><w:name w:val="Summary"/></w:docPartPr><w:docPartBody>`+p(run("Enter the summary here."))+`</w:docPartBody></w:docPart>`)
 	var got []string
 	for _, e := range res.Elements {
 		got = append(got, e.Text)
@@ -43,9 +43,20 @@ func TestDOCXFieldCodesAndPromptsStayOut(t *testing.T) {
 // parts, no header or footer).
 func extractDOCXBody(t *testing.T, body string) *document.Result {
 	t.Helper()
+	return extractDOCXGlossary(t, body, "")
+}
+
+// extractDOCXGlossary is extractDOCXBody with a glossary part holding
+// docParts (building blocks), when not "".
+func extractDOCXGlossary(t *testing.T, body, docParts string) *document.Result {
+	t.Helper()
 	m := docxMembers()
 	m["word/document.xml"] = `<w:document ` + wNS + `><w:body>` + body + `</w:body></w:document>`
 	delete(m, "word/_rels/document.xml.rels")
+	if docParts != "" {
+		m["word/_rels/document.xml.rels"] = `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rG" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/glossaryDocument" Target="glossary/document.xml"/></Relationships>`
+		m["word/glossary/document.xml"] = `<w:glossaryDocument ` + wNS + `><w:docParts>` + docParts + `</w:docParts></w:glossaryDocument>`
+	}
 	res, err := ExtractDOCX(context.Background(), writeZip(t, "body.docx", m), document.Options{})
 	if err != nil {
 		t.Fatal(err)
