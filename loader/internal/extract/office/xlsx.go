@@ -263,11 +263,7 @@ func sheetMerges(ix *zipIndex, part string) ([]string, error) {
 			return nil, err
 		}
 		buf = append(append(buf[:0], carry...), chunk...)
-		if k := bytes.Index(buf, key); k >= 0 {
-			lt := bytes.LastIndexByte(buf[:k], '<')
-			if lt < 0 || k-lt > 32 {
-				lt = k // not an element's start: let the decoder skip it
-			}
+		if lt := mergeCellsTag(buf, key); lt >= 0 {
 			rest := buf[lt:]
 			if _, err := r.Discard(len(chunk)); err != nil {
 				return nil, err
@@ -278,6 +274,37 @@ func sheetMerges(ix *zipIndex, part string) ([]string, error) {
 		if _, err := r.Discard(len(chunk)); err != nil {
 			return nil, err
 		}
+	}
+}
+
+// mergeCellsTag finds the start tag of key ("<mergeCells" or
+// "<x:mergeCells", then a space, ">" or "/") in buf and returns the
+// offset of its "<", or -1. The bytes alone matched before office/26: a
+// cell's inline string or formula text holding "mergeCells" (as POI's
+// SXSSF and XlsxWriter's constant_memory write strings inline) made the
+// decoder start mid-row and fail, and the sheet's merges were lost. A
+// match at buf's end is left to the next chunk (sheetMerges carries the
+// last bytes over).
+func mergeCellsTag(buf, key []byte) int {
+	for from := 0; ; {
+		k := bytes.Index(buf[from:], key)
+		if k < 0 {
+			return -1
+		}
+		k += from
+		from = k + 1
+		end := k + len(key)
+		if end >= len(buf) || !strings.ContainsRune(" \t\r\n>/", rune(buf[end])) {
+			continue
+		}
+		lt := bytes.LastIndexByte(buf[:k], '<')
+		if lt < 0 || k-lt > 32 {
+			continue
+		}
+		if prefix := buf[lt+1 : k]; len(prefix) > 0 && (prefix[len(prefix)-1] != ':' || bytes.ContainsAny(prefix, " \t\r\n\"'<>/=")) {
+			continue
+		}
+		return lt
 	}
 }
 
