@@ -59,7 +59,15 @@ func TestNULPaddedTextIsText(t *testing.T) {
 		dbf = append(dbf, []byte(fmt.Sprintf(" %-20s%10d", "Ayr", 30+i))...)
 	}
 	dbf = append(dbf, 0x1a)
-	for name, b := range map[string][]byte{"noise": noise, "ints": ints, "short": short, "towns.dbf": dbf} {
+	// UTF-16LE without a byte-order mark, then a block of NULs (a Windows
+	// log preallocated, cut short): text/7-8 read it as UTF-8 and landed
+	// one character a line ("H\ne\nl\nl\no"; review43)
+	var u16 []byte
+	for _, r := range bytes.Repeat([]byte("Hello world report line\r\n"), 40) {
+		u16 = append(u16, r, 0)
+	}
+	u16 = append(u16, make([]byte, 100000)...)
+	for name, b := range map[string][]byte{"noise": noise, "ints": ints, "short": short, "towns.dbf": dbf, "u16pad.log": u16} {
 		if NULPadded(b) {
 			t.Errorf("%s: taken for NUL-padded text", name)
 		}

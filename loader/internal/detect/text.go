@@ -128,22 +128,30 @@ func looksText(b []byte) bool {
 // records filled with NULs (a database or mainframe export), or a file
 // written only in part of the space it was given (a log cut short by a
 // crash ends in a block of NULs). Its NULs stand in runs, 8 bytes long on
-// average or more, and without them it is UTF-8 text of 64 bytes or more
+// average or more, at most a tenth of them one NUL long, and without them it is UTF-8 text of 64 bytes or more
 // with no control byte but tabs, line ends and form feeds. A binary format's NULs sit among other control bytes or
 // bytes that are no UTF-8. Before, such a file was quarantined
 // unsupported_type ("could not be recognised from its bytes"), or
 // undecodable when the NULs came after the head detection reads.
 func NULPadded(b []byte) bool {
-	nul, runs := 0, 0
+	nul, runs, ones := 0, 0, 0
 	for i, c := range b {
 		if c == 0 {
 			nul++
 			if i == 0 || b[i-1] != 0 {
 				runs++
 			}
+			if (i == 0 || b[i-1] != 0) && (i+1 == len(b) || b[i+1] != 0) {
+				ones++
+			}
 		}
 	}
-	if nul == 0 || nul < runs*8 {
+	// UTF-16 without a byte-order mark holds a NUL beside every ASCII
+	// character: a block of padding after it lifts the average run over 8,
+	// and read as UTF-8 it landed one character a line (review43). Padding
+	// has few runs of one NUL: more than a tenth of them, and it is no
+	// padded UTF-8 text.
+	if nul == 0 || nul < runs*8 || ones*10 > runs {
 		return false
 	}
 	rest := bytes.ReplaceAll(b, []byte{0}, nil)
