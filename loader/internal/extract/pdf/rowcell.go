@@ -50,6 +50,13 @@ func cellOfRow(p *para, pg *pageData) bool {
 		return len(rows) > 0 // four parts on a line or more: no running footer's
 	}
 	r := rows[0]
+	if t := strings.TrimSpace(r.text); IsNumber(t) && !yearLine(t) {
+		// the row against p's line holds a number alone in p's column
+		// ("1,240" over "248", "4711" over "20931"): two rows of a small
+		// table of figures, not a running footer's or head's second
+		// line, which holds words there ("of 3", "March 2024") or a year
+		return true
+	}
 	// a third row, on from the one against p's line (in r's paragraph too:
 	// a contents page's or a table's lines may be one)
 	for _, o := range rowsAgainst(nil, r.box, besideOnLine(nil, r.box, r.q, pg), nil, pg) {
@@ -88,10 +95,16 @@ func headAgainst(b, row document.BBox, mates []document.BBox, own *para, pg *pag
 	return false
 }
 
-// rowLine is a line of paragraph q (rowsAgainst).
+// rowLine is a line of paragraph q (rowsAgainst), and its text.
 type rowLine struct {
-	box document.BBox
-	q   *para
+	box  document.BBox
+	q    *para
+	text string
+}
+
+// yearLine: s is a year alone ("2024").
+func yearLine(s string) bool {
+	return len(s) == 4 && (strings.HasPrefix(s, "19") || strings.HasPrefix(s, "20")) && strings.Trim(s, "0123456789") == ""
 }
 
 // rowsAgainst appends to out the lines of paragraphs other than own (nil:
@@ -127,7 +140,7 @@ func rowsAgainst(out []rowLine, b document.BBox, mates []document.BBox, own *par
 			for _, m := range mates {
 				for _, n := range next {
 					if xOverlap(m, n) > 0 {
-						out = append(out, rowLine{l.BBox, q})
+						out = append(out, rowLine{l.BBox, q, l.Text})
 						break cells
 					}
 				}

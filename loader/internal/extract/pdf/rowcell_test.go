@@ -166,3 +166,43 @@ func TestOnePageRunningFooterNumber(t *testing.T) {
 		t.Errorf("a head and two rows at the top: %d page numbers, want 0", n)
 	}
 }
+
+// TestTwoRowFiguresAreNoPageNumbers: on a one-page document a block of
+// two rows of label and figure in the page's top or bottom tenth ("Boxes
+// shipped | 12" over "Pallets | 3", "Total due | 1,240" over "of which
+// VAT | 248", "Signed | 7 | Witness" over "Room | 14 | Desk", "Invoice
+// no. | 4711" over "Customer no. | 20931") keeps its figures as text: the
+// row against each figure's line holds a number alone in its column, as
+// a small table's rows do and a running footer's second line ("of 3",
+// "March 2024", a year) does not. On pdf/129 (pdf/125's third-row rule)
+// they were PageNumbers, out of chunks and search, two on one page
+// (review42's MEDIUM on pdf/125).
+func TestTwoRowFiguresAreNoPageNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		items []txt
+	}{
+		{"bottom boxes", []txt{{X: 72, Y: 760, Size: 9, S: "Boxes shipped"}, {X: 300, Y: 760, Size: 9, S: "12"},
+			{X: 72, Y: 771, Size: 9, S: "Pallets"}, {X: 300, Y: 771, Size: 9, S: "3"}}},
+		{"bottom total", []txt{{X: 72, Y: 760, Size: 9, S: "Total due"}, {X: 500, Y: 760, Size: 9, S: "1,240"},
+			{X: 72, Y: 771, Size: 9, S: "of which VAT"}, {X: 500, Y: 771, Size: 9, S: "248"}}},
+		{"bottom signature", []txt{{X: 72, Y: 760, Size: 9, S: "Signed"}, {X: 300, Y: 760, Size: 9, S: "7"}, {X: 480, Y: 760, Size: 9, S: "Witness"},
+			{X: 72, Y: 771, Size: 9, S: "Room"}, {X: 300, Y: 771, Size: 9, S: "14"}, {X: 480, Y: 771, Size: 9, S: "Desk"}}},
+		{"top invoice", []txt{{X: 72, Y: 30, Size: 9, S: "Invoice no."}, {X: 520, Y: 30, Size: 9, S: "4711"},
+			{X: 72, Y: 41, Size: 9, S: "Customer no."}, {X: 520, Y: 41, Size: 9, S: "20931"}}},
+	} {
+		items := column(72, 90, "Body text of the page, a paragraph that goes on over the footer.")
+		res := extract(t, []pg{{Items: append(items, tc.items...)}})
+		if n := countCat(res, document.PageNumber); n != 0 {
+			t.Errorf("%s: %d page numbers, want 0", tc.name, n)
+		}
+	}
+	// a running footer whose second line holds a year under the page
+	// number stays one: "Flood Review Ltd | 3" over "Annual report | 2024"
+	items := column(72, 90, "Body text of the page, a paragraph that goes on over the footer.")
+	res := extract(t, []pg{{Items: append(items, txt{X: 72, Y: 760, Size: 9, S: "Flood Review Ltd"}, txt{X: 520, Y: 760, Size: 9, S: "3"},
+		txt{X: 72, Y: 771, Size: 9, S: "Annual report"}, txt{X: 514, Y: 771, Size: 9, S: "2024"})}})
+	if n := countCat(res, document.PageNumber); n != 1 {
+		t.Errorf("a footer with a year under its page number: %d page numbers, want 1", n)
+	}
+}
