@@ -157,6 +157,11 @@ func open(ctx context.Context, path string, opts Options) (*DB, error) {
 			return nil, fmt.Errorf("warehouse: %w", err)
 		}
 	}
+	if path != "" && path != ":memory:" && !opts.ReadOnly {
+		if err := createAtomically(path); err != nil {
+			return nil, err
+		}
+	}
 	dsn := path
 	params := []string{metadataReuseOff}
 	if opts.ReadOnly {
