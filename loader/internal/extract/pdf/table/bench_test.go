@@ -1,7 +1,9 @@
 package table
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
@@ -56,4 +58,17 @@ func benchDetect(b *testing.B, files []string) {
 		}
 	}
 	b.ReportMetric(float64(b.N*len(lays))/b.Elapsed().Seconds(), "pages/s")
+}
+
+// corpusPDFs lists every PDF under the shared corpus (benchCorpus), the
+// extension in any case; none when the corpus is not there.
+func corpusPDFs() []string {
+	var files []string
+	_ = filepath.WalkDir(benchCorpus, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".pdf") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	return files
 }

@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -118,14 +116,7 @@ func TestBesideBlockPassesLinesApart(t *testing.T) {
 		t.Errorf("a line with a NaN top: tops %v, want -Inf..+Inf", tp[0])
 	}
 
-	root := filepath.Join("..", "..", "..", "..", "..", "..", "shared", "corpus")
-	var files []string
-	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".pdf") {
-			files = append(files, p)
-		}
-		return nil
-	})
+	files := corpusPDFs()
 	if len(files) == 0 {
 		t.Log("corpus not found: generated pages only")
 		return

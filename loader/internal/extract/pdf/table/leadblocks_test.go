@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -165,14 +164,7 @@ func TestLeadingBlocksAsksOncePerPhrase(t *testing.T) {
 		t.Errorf("leadingBlocks of 120 phrases: %.0f allocations, the pairwise tests %.0f: want under 0.85 of theirs (a phrase's text joined once)", once, pairwise)
 	}
 
-	root := filepath.Join("..", "..", "..", "..", "..", "..", "shared", "corpus")
-	var files []string
-	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".pdf") {
-			files = append(files, p)
-		}
-		return nil
-	})
+	files := corpusPDFs()
 	if len(files) == 0 {
 		t.Log("corpus not found: generated pages only")
 		return
@@ -265,14 +257,7 @@ func TestMayStartCaption(t *testing.T) {
 		t.Errorf("caption of a five-word phrase of prose: %.0f allocations, want 0 (the text not joined)", allocs)
 	}
 
-	root := filepath.Join("..", "..", "..", "..", "..", "..", "shared", "corpus")
-	var files []string
-	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".pdf") {
-			files = append(files, p)
-		}
-		return nil
-	})
+	files := corpusPDFs()
 	if len(files) == 0 {
 		t.Skip("corpus not found")
 	}

@@ -3,10 +3,8 @@ package table
 import (
 	"fmt"
 	"math/rand"
-	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/docket-dev/docket/loader/internal/extract/pdf"
@@ -134,14 +132,7 @@ func TestEvidenceGridBuiltOnce(t *testing.T) {
 		t.Errorf("textTable of a table whose lead changes nothing: %.0f allocations, one grid %.0f: want under 1.5 times (the grid built once)", tt, one)
 	}
 
-	root := filepath.Join("..", "..", "..", "..", "..", "..", "shared", "corpus")
-	var files []string
-	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".pdf") {
-			files = append(files, p)
-		}
-		return nil
-	})
+	files := corpusPDFs()
 	if len(files) == 0 {
 		t.Log("corpus not found: generated pages only")
 		return
