@@ -136,12 +136,13 @@ func looksText(b []byte) bool {
 func NULPadded(b []byte) bool {
 	nul, runs, ones := 0, 0, 0
 	for i, c := range b {
-		if c == 0 {
-			nul++
-			if i == 0 || b[i-1] != 0 {
-				runs++
-			}
-			if (i == 0 || b[i-1] != 0) && (i+1 == len(b) || b[i+1] != 0) {
+		if c != 0 {
+			continue
+		}
+		nul++
+		if i == 0 || b[i-1] != 0 { // a run starts
+			runs++
+			if i+1 == len(b) || b[i+1] != 0 {
 				ones++
 			}
 		}

@@ -1,15 +1,13 @@
 package warehouse
 
 import (
+	"database/sql"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
-
-	"database/sql"
 
 	"github.com/duckdb/duckdb-go/v2"
 )
@@ -58,7 +56,7 @@ func createAtomically(path string) error {
 func removeStaleCreations(path string) {
 	matches, _ := filepath.Glob(path + ".creating-*")
 	for _, m := range matches {
-		if fi, err := os.Stat(m); err == nil && time.Since(fi.ModTime()) > time.Minute && strings.HasPrefix(filepath.Base(m), filepath.Base(path)+".creating-") {
+		if fi, err := os.Stat(m); err == nil && time.Since(fi.ModTime()) > time.Minute {
 			os.Remove(m)
 		}
 	}
