@@ -284,11 +284,15 @@ func covered(rs []rule, pos, mid, tol float64) bool {
 // horizontal rule with two or more rows on each side whose column rules
 // just above and just below share no position (the frame's sides aside).
 // A header row spanning columns has fewer column rules than the body,
-// but the ones it has are the body's.
+// but the ones it has are the body's. Before that, a grid whose rows
+// change frame (two bordered tables one right under the other) is cut
+// there (splitFrames).
 func splitGrids(gs []grid) []grid {
 	var out []grid
 	for _, g := range gs {
-		out = append(out, splitGrid(g)...)
+		for _, f := range splitFrames(g) {
+			out = append(out, splitGrid(f)...)
+		}
 	}
 	return out
 }
