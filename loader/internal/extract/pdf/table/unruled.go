@@ -49,6 +49,9 @@ func splitRun(run []*textLine, multi []bool, gap float64, hs []rule) [][]*textLi
 	if k := columnSwitch(run, multi, gap); k > 0 {
 		return append(splitRun(run[:k], multi[:k], gap, hs), splitRun(run[k:], multi[k:], gap, hs)...)
 	}
+	if k := ruleSwitch(run, multi, hs); k > 0 {
+		return splitRun(run[:k], multi[:k], gap, hs)
+	}
 	return [][]*textLine{run}
 }
 
