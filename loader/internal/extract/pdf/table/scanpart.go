@@ -3,6 +3,7 @@ package table
 import (
 	"math"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/document"
@@ -155,7 +156,7 @@ func textEvidence(rows [][]string, lines []*textLine, layoutSays bool) bool {
 				continue
 			}
 			n++
-			if j > 0 && (numeric(r[j]) || placeholder(r[j]) || numRange(r[j])) || dateTime(r[j]) {
+			if j > 0 && (numeric(r[j]) || placeholder(r[j]) || numRange(r[j]) || codeCell(r[j])) || dateTime(r[j]) {
 				num++
 			}
 		}
@@ -233,4 +234,20 @@ func fixedPitch(lines []*textLine) bool {
 		}
 	}
 	return n >= 4 && hi <= 1.03*lo
+}
+
+// codeCell: a cell of one word of capitals and digits (and "-", "/",
+// "."), a digit and a capital at least: a room, a part number, a reference ("E-210",
+// "DB-1890"). A column of them after the first is a table's as a
+// column of numbers is: running text does not line codes up.
+func codeCell(s string) bool {
+	if !strings.ContainsAny(s, "0123456789") || strings.IndexFunc(s, unicode.IsUpper) < 0 {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsUpper(r) && !unicode.IsDigit(r) && r != '-' && r != '/' && r != '.' {
+			return false // a word, a bracketed reference ("[VL15]"), two words
+		}
+	}
+	return true
 }
