@@ -8,6 +8,7 @@ require (
 	github.com/abadojack/whatlanggo v1.0.1
 	github.com/chromedp/cdproto v0.160.1
 	github.com/chromedp/chromedp v0.23.1
+	github.com/dlclark/regexp2 v1.11.0
 	github.com/duckdb/duckdb-go/v2 v2.10506.0
 	github.com/gabriel-vasile/mimetype v1.4.16
 	github.com/gen2brain/go-fitz v1.24.15

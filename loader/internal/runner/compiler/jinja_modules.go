@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -10,10 +9,6 @@ import (
 	"github.com/docket-dev/docket/loader/internal/runner/render"
 	"github.com/nikolalohinski/gonja/v2/exec"
 )
-
-// pyReplRe finds Python's \1 / \g<name> group references in a re.sub
-// replacement.
-var pyReplRe = regexp.MustCompile(`\\(\d+)|\\g<(\w+)>`)
 
 // setOf is Python's set() as templates compare them: the distinct
 // values, sorted (two sets are equal when their sorted lists are).
@@ -110,63 +105,6 @@ func posStr(a render.Args, i int) string {
 		return fmt.Sprint(a.Pos[i])
 	}
 	return ""
-}
-
-// reModule is Python's `re` as dbt's modules.re: sub, search, match,
-// findall, escape over Go's RE2; search and match give a pyMatch (or None).
-func reModule() map[string]any {
-	compile := func(a render.Args) (*regexp.Regexp, error) {
-		if len(a.Pos) == 0 {
-			return nil, fmt.Errorf("modules.re needs a pattern")
-		}
-		return regexp.Compile(fmt.Sprint(a.Pos[0]))
-	}
-	str := posStr
-	return map[string]any{
-		"sub": render.Wrap(func(a render.Args) (any, error) {
-			r, err := compile(a)
-			if err != nil {
-				return nil, err
-			}
-			repl := pyReplRe.ReplaceAllString(str(a, 1), `$${$1$2}`)
-			return r.ReplaceAllString(str(a, 2), repl), nil
-		}),
-		"search": render.Wrap(func(a render.Args) (any, error) {
-			r, err := compile(a)
-			if err != nil {
-				return nil, err
-			}
-			s := str(a, 1)
-			if loc := r.FindStringSubmatchIndex(s); loc != nil {
-				return pyMatch{s: s, loc: loc, names: r.SubexpNames()}, nil
-			}
-			return nil, nil
-		}),
-		"match": render.Wrap(func(a render.Args) (any, error) {
-			r, err := compile(a)
-			if err != nil {
-				return nil, err
-			}
-			s := str(a, 1)
-			// anchored, as Python's match: a leftmost match exists at 0 if any does
-			if loc := r.FindStringSubmatchIndex(s); loc != nil && loc[0] == 0 {
-				return pyMatch{s: s, loc: loc, names: r.SubexpNames()}, nil
-			}
-			return nil, nil
-		}),
-		"findall": render.Wrap(func(a render.Args) (any, error) {
-			r, err := compile(a)
-			if err != nil {
-				return nil, err
-			}
-			out := []any{}
-			for _, m := range r.FindAllString(str(a, 1), -1) {
-				out = append(out, m)
-			}
-			return out, nil
-		}),
-		"escape": render.Wrap(func(a render.Args) (any, error) { return regexp.QuoteMeta(str(a, 0)), nil }),
-	}
 }
 
 // datetimeModule is dbt's modules.datetime as packages use it:

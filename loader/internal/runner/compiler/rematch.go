@@ -78,21 +78,21 @@ func (m pyMatch) GetAttribute(name string) (*exec.Value, bool) {
 				}
 				return m.group(i), nil
 			}
-			out := []any{}
+			out := exec.Tuple{}
 			for _, g := range a.Pos {
 				i, err := m.index(g)
 				if err != nil {
 					return nil, err
 				}
-				out = append(out, m.group(i))
+				out = append(out, exec.AsValue(m.group(i)))
 			}
 			return out, nil
 		}
 	case "groups":
 		fn = func(render.Args) (any, error) {
-			out := []any{}
+			out := exec.Tuple{}
 			for i := 1; i < len(m.loc)/2; i++ {
-				out = append(out, m.group(i))
+				out = append(out, exec.AsValue(m.group(i)))
 			}
 			return out, nil
 		}
@@ -119,7 +119,7 @@ func (m pyMatch) GetAttribute(name string) (*exec.Value, bool) {
 			case "end":
 				return end, nil
 			}
-			return []any{start, end}, nil
+			return exec.Tuple{exec.AsValue(start), exec.AsValue(end)}, nil
 		}
 	default:
 		return nil, false
