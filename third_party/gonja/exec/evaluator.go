@@ -383,7 +383,7 @@ func (e *Evaluator) evalGetItem(node *nodes.GetItem) *Value {
 		if item.IsError() {
 			return AsValue(errors.Wrapf(item, `unable to evaluate %s`, node))
 		}
-		if e.Config.StrictUndefined {
+		if e.Config.StrictUndefined && !(value.IsDict() && argument.IsString()) {
 			return AsValue(errors.Errorf(`unable to evaluate %s: item '%s' not found`, node, node.Arg))
 		}
 		return AsUndefined()
@@ -608,7 +608,11 @@ func (e *Evaluator) evalGetAttribute(node *nodes.GetAttribute) *Value {
 			if attr.IsError() {
 				return AsValue(errors.Wrapf(attr, `Unable to evaluate %s`, node))
 			}
-			if e.Config.StrictUndefined {
+			// a dict's missing key is Jinja2's Undefined even under
+			// StrictUndefined, as dbt renders (its run-time environment
+			// keeps Jinja2's default Undefined): a flat-graph node's
+			// node.raw_sql or node.raw_code, a source's node.alias
+			if e.Config.StrictUndefined && !value.IsDict() {
 				return AsValue(errors.Errorf(`Unable to evaluate %s: attribute '%s' not found`, node, node.Attribute))
 			}
 			return AsUndefined()
