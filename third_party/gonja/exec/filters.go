@@ -15,6 +15,14 @@ type FilterFunction func(e *Evaluator, in *Value, params *VarArgs) *Value
 func (e *Evaluator) EvaluateFiltered(expr *nodes.FilteredExpression) *Value {
 	value := e.Eval(expr.Expression)
 
+	// docket: an expression that failed stays an error through its
+	// filters (but default, which replaces an undefined name's): a
+	// macro call whose argument failed, then `| trim`, was the text
+	// "<errors.withStack Value>" (dbt-project-evaluator's
+	// is_not_empty_string(node.test_metadata) | trim)
+	if value.IsError() && len(expr.Filters) > 0 && expr.Filters[0].Name != "default" && expr.Filters[0].Name != "d" {
+		return AsValue(errors.Wrapf(value, "unable to evaluate filter %s", expr.Filters[0]))
+	}
 	for _, filter := range expr.Filters {
 		value = e.ExecuteFilter(filter, value)
 		if value.IsError() {
