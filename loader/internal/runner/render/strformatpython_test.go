@@ -395,3 +395,17 @@ func TestFloatStrAsPython(t *testing.T) {
 		{"{{ nan }}|{{ inf }}|{{ ninf }}|{{ nan ~ '' }}|{{ [nan, inf] }}|{{ nan | string }}", "nan|inf|-inf|nan|[nan, inf]|nan"},
 	})
 }
+
+// TestStrFormatHugeNumberIsValueError: a width or precision past int64 is
+// Python's ValueError (review44's LOW on 2546a6e): docket took Atoi's
+// MaxInt64 for '{:.99999999999999999999f}' and died out of memory.
+func TestStrFormatHugeNumberIsValueError(t *testing.T) {
+	env, errs := NewEnv(nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	wantRenderErrors(t, env, strFormatCtx(), map[string]string{
+		"{{ '{:.99999999999999999999f}'.format(1.5) }}": "Too many decimal digits in format string",
+		"{{ '{:99999999999999999999}'.format(1) }}":     "Too many decimal digits in format string",
+	})
+}

@@ -61,7 +61,12 @@ func parseNumSpec(spec, typeName string) (numSpec, error) {
 		i++
 	}
 	if i > 0 {
-		sp.width, _ = strconv.Atoi(s[:i])
+		var err error
+		// Python's words when the number overflows (docket took
+		// Atoi's MaxInt64 and ran out of memory laying it out)
+		if sp.width, err = strconv.Atoi(s[:i]); err != nil {
+			return sp, fmt.Errorf("%w: Too many decimal digits in format string", pyerrors.ErrValue)
+		}
 		s = s[i:]
 	}
 	if len(s) > 0 && (s[0] == ',' || s[0] == '_') {
@@ -81,7 +86,10 @@ func parseNumSpec(spec, typeName string) (numSpec, error) {
 		if i == 1 {
 			return sp, fmt.Errorf("%w: Format specifier missing precision", pyerrors.ErrValue)
 		}
-		sp.prec, _ = strconv.Atoi(s[1:i])
+		var err error
+		if sp.prec, err = strconv.Atoi(s[1:i]); err != nil {
+			return sp, fmt.Errorf("%w: Too many decimal digits in format string", pyerrors.ErrValue)
+		}
 		s = s[i:]
 	}
 	if len(s) > 1 {
