@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/duckdb/duckdb-go/v2"
@@ -23,12 +24,14 @@ import (
 // (its headers written and synced), and linked to path, which either
 // exists whole or not at all; another process that got there first wins
 // and this one's copy is removed. Creation files a killed process left are
-// removed once they are a minute old.
+// removed once they are a minute old, on every writer's open: a process
+// killed after the link and before its own removal leaves a second name
+// of the live warehouse, which would keep a compacted-away file's blocks.
 func createAtomically(path string) error {
+	removeStaleCreations(path)
 	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
 		return nil // there already (or not ours to judge): open as before
 	}
-	removeStaleCreations(path)
 	tmp := fmt.Sprintf("%s.creating-%d-%d", path, os.Getpid(), time.Now().UnixNano())
 	defer os.Remove(tmp)
 	defer os.Remove(tmp + ".wal")
@@ -52,11 +55,22 @@ func createAtomically(path string) error {
 
 // removeStaleCreations removes path's creation files (createAtomically)
 // older than a minute: a creation takes milliseconds, so an older one was
-// left by a process killed while creating.
+// left by a process killed while creating. The folder is listed, not
+// globbed: filepath.Glob reads the path as a pattern, and a project folder
+// named "proj [2024]" matched nothing.
 func removeStaleCreations(path string) {
-	matches, _ := filepath.Glob(path + ".creating-*")
-	for _, m := range matches {
-		if fi, err := os.Stat(m); err == nil && time.Since(fi.ModTime()) > time.Minute {
+	dir, prefix := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	prefix += ".creating-"
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), prefix) {
+			continue
+		}
+		m := filepath.Join(dir, e.Name())
+		if fi, err := os.Lstat(m); err == nil && time.Since(fi.ModTime()) > time.Minute {
 			os.Remove(m)
 		}
 	}

@@ -57,3 +57,38 @@ func TestCreateAtomically(t *testing.T) {
 		t.Error("an existing warehouse was touched")
 	}
 }
+
+// TestStaleCreationsSweptWhenTheWarehouseExists: a creation file a killed
+// process left (here a second name of the live warehouse, as a kill after
+// the link leaves it) is removed by the next writer's open even though the
+// warehouse now exists, and in a folder whose name reads as a glob pattern
+// (review44's two LOWs on f6a1bfe: the sweep ran only before a creation and
+// through filepath.Glob, which matched nothing under "proj [2024]").
+func TestStaleCreationsSweptWhenTheWarehouseExists(t *testing.T) {
+	for _, folder := range []string{"plain", "proj [2024]", "a*b"} {
+		dir := filepath.Join(t.TempDir(), folder)
+		path := filepath.Join(dir, "warehouse.duckdb")
+		w, err := Open(context.Background(), path, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", folder, err)
+		}
+		w.Close()
+		stale := path + ".creating-7-7"
+		if err := os.Link(path, stale); err != nil {
+			t.Fatal(err)
+		}
+		old := time.Now().Add(-2 * time.Minute)
+		os.Chtimes(stale, old, old)
+		w, err = Open(context.Background(), path, Options{})
+		if err != nil {
+			t.Fatalf("%s: reopen: %v", folder, err)
+		}
+		w.Close()
+		if _, err := os.Lstat(stale); err == nil {
+			t.Errorf("%s: a stale creation file stayed beside the existing warehouse", folder)
+		}
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("%s: the warehouse went with it: %v", folder, err)
+		}
+	}
+}
