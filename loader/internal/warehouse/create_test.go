@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -89,6 +90,36 @@ func TestStaleCreationsSweptWhenTheWarehouseExists(t *testing.T) {
 		}
 		if _, err := os.Stat(path); err != nil {
 			t.Errorf("%s: the warehouse went with it: %v", folder, err)
+		}
+	}
+}
+
+// TestPathsTheDriverCannotOpenAreSaid: duckdb-go reads its data source name
+// as a URL, so a warehouse under a folder named "q?x" or "100%" failed with
+// the driver's words about options or a DSN; docket says which character
+// and what to do, and a "%" that is an escape, a "#", "[" or space opens.
+func TestPathsTheDriverCannotOpenAreSaid(t *testing.T) {
+	for folder, bad := range map[string]bool{"q?x": true, "100%": true, "100%20": false, "a#b [1]": false} {
+		path := filepath.Join(t.TempDir(), folder, "warehouse.duckdb")
+		w, err := Open(context.Background(), path, Options{})
+		if !bad {
+			if err != nil {
+				t.Errorf("%s: %v", folder, err)
+				continue
+			}
+			w.Close()
+			if _, err := os.Stat(path); err != nil {
+				t.Errorf("%s: not created where asked: %v", folder, err)
+			}
+			continue
+		}
+		if err == nil {
+			w.Close()
+			t.Errorf("%s: opened", folder)
+			continue
+		}
+		if !strings.Contains(err.Error(), "move the project") || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: unclear error: %v", folder, err)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -152,6 +153,9 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 }
 
 func open(ctx context.Context, path string, opts Options) (*DB, error) {
+	if err := dsnSafe(path); err != nil {
+		return nil, err
+	}
 	if path != "" && path != ":memory:" {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return nil, fmt.Errorf("warehouse: %w", err)
@@ -289,4 +293,25 @@ func (w *DB) Close() error {
 func IsLockError(err error) bool {
 	var le *LockError
 	return errors.As(err, &le)
+}
+
+// dsnSafe refuses a warehouse path that duckdb-go cannot open as written: it
+// reads its data source name as a URL, the path up to the first '?' and
+// options after it, so a folder named "q?x" opened "q" with the options
+// "x/warehouse.duckdb", and a '%' not followed by two hex digits ("100%")
+// failed as "could not parse DSN" with the temporary creation file's name.
+func dsnSafe(path string) error {
+	if path == "" || path == ":memory:" {
+		return nil
+	}
+	bad := ""
+	if strings.Contains(path, "?") {
+		bad = "'?'"
+	} else if _, err := url.Parse(path); err != nil {
+		bad = "a '%' not followed by two hex digits"
+	}
+	if bad == "" {
+		return nil
+	}
+	return fmt.Errorf("warehouse: the path %s holds %s, which DuckDB's Go driver reads as part of a URL (its options start at '?', '%%' escapes a byte): move the project, or set project.yaml's warehouse: to a path without it", path, bad)
 }
