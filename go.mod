@@ -10,16 +10,20 @@ require (
 	github.com/chromedp/chromedp v0.23.1
 	github.com/dlclark/regexp2 v1.11.0
 	github.com/duckdb/duckdb-go/v2 v2.10506.0
+	github.com/emersion/go-ical v0.0.0-20250329121855-f41e73efc392
 	github.com/gabriel-vasile/mimetype v1.4.16
 	github.com/gen2brain/go-fitz v1.24.15
 	github.com/gogs/chardet v0.0.0-20211120154057-b7413eaefb8f
 	github.com/inbucket/html2text v1.0.0
 	github.com/jhillyerd/enmime/v2 v2.3.0
 	github.com/markusmobius/go-trafilatura v1.12.2
+	github.com/niklasfasching/go-org v1.9.1
 	github.com/nikolalohinski/gonja/v2 v2.9.1
 	github.com/richardlehane/mscfb v1.0.9
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/ulikunitz/xz v0.5.17
 	github.com/xuri/excelize/v2 v2.11.1
+	github.com/yuin/goldmark v1.8.7
 	github.com/zeebo/xxh3 v1.1.0
 	golang.org/x/image v0.44.0
 	golang.org/x/net v0.62.0
@@ -46,7 +50,6 @@ require (
 	github.com/duckdb/duckdb-go-bindings/lib/windows-amd64 v0.10506.0 // indirect
 	github.com/dustin/go-humanize v1.0.1 // indirect
 	github.com/ebitengine/purego v0.8.4 // indirect
-	github.com/emersion/go-ical v0.0.0-20250329121855-f41e73efc392 // indirect
 	github.com/fatih/color v1.18.0 // indirect
 	github.com/forPelevin/gomoji v1.2.0 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect

@@ -1,9 +1,10 @@
-// Command eval-formats checks that the office and e-mail extractors agree
-// on the same text: it extracts the language-docs/eng_spa_mult.* family of
-// the shared corpus (DOCX, ODT, PPTX, EPUB, EML, and the .txt as reference)
+// Command eval-formats checks that the office, e-mail and markup extractors
+// agree on the same text: it extracts the language-docs/eng_spa_mult.*
+// family of the shared corpus (DOCX, ODT, PPTX, EPUB, EML, Markdown, RST,
+// Org, and the .txt as reference)
 // and prints the pairwise bag-of-words agreement (sum of min counts over
 // sum of max counts, 1.0 = same words the same number of times). It also
-// sweeps every office/e-mail file of mixed/ and prints how many landed and
+// sweeps every office/e-mail/markup file of mixed/ and prints how many landed and
 // how many were quarantined, by kind.
 package main
 
@@ -18,9 +19,11 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/email"
 	"github.com/docket-dev/docket/loader/internal/extract/office"
+	"github.com/docket-dev/docket/loader/internal/extract/text"
 )
 
 func extract(ctx context.Context, p string) (*document.Result, error) {
@@ -42,6 +45,12 @@ func extract(ctx context.Context, p string) (*document.Result, error) {
 		return office.ExtractEPUB(ctx, p, o)
 	case ".eml":
 		return email.Extract(ctx, p, o)
+	case ".md", ".rst", ".org":
+		info, err := detect.Detect(p)
+		if err != nil {
+			return nil, err
+		}
+		return text.Extract(ctx, p, info, o)
 	}
 	return nil, nil
 }
@@ -107,7 +116,7 @@ func main() {
 		bags["txt"] = words(string(b))
 		names = append(names, "txt")
 	}
-	for _, ext := range []string{"docx", "odt", "pptx", "epub", "eml"} {
+	for _, ext := range []string{"docx", "odt", "pptx", "epub", "eml", "md", "rst", "org"} {
 		res, err := extract(ctx, fam+"."+ext)
 		if err != nil || res == nil {
 			fmt.Printf("eng_spa_mult.%s: %v\n", ext, err)
@@ -141,7 +150,7 @@ func main() {
 
 	// 2. sweep
 	var files []string
-	for _, pat := range []string{"*.docx", "*.pptx", "*.xlsx", "*.csv", "*.tsv", "*.odt", "*.epub", "eml/*.eml", "language-docs/*"} {
+	for _, pat := range []string{"*.docx", "*.pptx", "*.xlsx", "*.csv", "*.tsv", "*.odt", "*.epub", "eml/*.eml", "language-docs/*", "*.md", "*.rst", "*.org"} {
 		m, _ := filepath.Glob(filepath.Join(mixed, pat))
 		files = append(files, m...)
 	}
@@ -169,7 +178,7 @@ func main() {
 			cats[e.Category]++
 		}
 	}
-	fmt.Printf("office+email sweep of mixed/: %d landed (%d elements), quarantined %v\n", landed, elems, kinds)
+	fmt.Printf("office+email+markup sweep of mixed/: %d landed (%d elements), quarantined %v\n", landed, elems, kinds)
 	var cs []string
 	for c, n := range cats {
 		cs = append(cs, fmt.Sprintf("%s=%d", c, n))

@@ -33,6 +33,7 @@ type block struct {
 	cat   document.Category
 	text  string
 	level int
+	table *document.Table // for a Table block: its cells (Seq set by assembleBlocks)
 }
 
 var (
@@ -249,7 +250,7 @@ func parseLaTeX(src string) *latexDoc {
 		t = strings.ReplaceAll(spaceBeforePunct.ReplaceAllString(t, "$1"), "\x02", "\t")
 		t = strings.ReplaceAll(strings.ReplaceAll(t, " \t", "\t"), "\t ", "\t")
 		if strings.TrimSpace(t) != "" {
-			d.blocks = append(d.blocks, block{cat, norm.NFC.String(t), level})
+			d.blocks = append(d.blocks, block{cat: cat, text: norm.NFC.String(t), level: level})
 		}
 	}
 	return d

@@ -197,7 +197,7 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, inc includ
 			calendarUnreadable(res, err)
 			els, tables, title = Structure(s, Data)
 		} else {
-			s, els = assembleBlocks(blocks)
+			s, els, tables = assembleBlocks(blocks)
 		}
 	case detect.LaTeX:
 		warn := func(w string) { res.Warnings = append(res.Warnings, w) }
@@ -217,9 +217,23 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, inc includ
 				res.Metadata.Extra[document.ExtraLaTeXSources] = document.SourcesDigest(inc.tried)
 			}
 		}
-		s, els = assembleBlocks(d.blocks)
+		s, els, tables = assembleBlocks(d.blocks)
 		title = d.title
 		res.Metadata.Author = d.author
+	case detect.Markdown, detect.Org, detect.RST:
+		ws, names := unfollowedIncludes(s, info.Type)
+		res.Warnings = append(res.Warnings, ws...)
+		if len(names) > 0 {
+			res.Flag(0, document.ReviewIncludesMissing, "the document includes other files (%s) that docket does not read (it reads %s file alone; only LaTeX's \\input/\\include are followed): their text is missing",
+				strings.Join(names, ", "), includeKind[info.Type])
+		}
+		if d, err := readMarkup(s, info.Type); err != nil {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("the %s markup could not be read (%v): the file lands as its source text, markup and all", info.Type, err))
+			els, tables, title = Structure(s, SyntaxOf(info.Type))
+		} else {
+			s = d.apply(res)
+			title, els, tables = res.Metadata.Title, res.Elements, res.Tables
+		}
 	default:
 		ws, names := unfollowedIncludes(s, info.Type)
 		res.Warnings = append(res.Warnings, ws...)
@@ -365,10 +379,12 @@ func xmlRead(s string, lenient bool) (string, xmlStop) {
 }
 
 // assembleBlocks joins blocks into page text ("\n\n" between them) with
-// code point offsets and sections.
-func assembleBlocks(blocks []block) (string, []document.Element) {
+// code point offsets and sections; a Table block's table is numbered and
+// linked to its element.
+func assembleBlocks(blocks []block) (string, []document.Element, []document.Table) {
 	var sb strings.Builder
 	var els []document.Element
+	var tables []document.Table
 	section := ""
 	pos := 0
 	for _, b := range blocks {
@@ -380,12 +396,19 @@ func assembleBlocks(blocks []block) (string, []document.Element) {
 		if b.cat == document.Title {
 			section = b.text
 		}
-		els = append(els, document.Element{Page: 1, Seq: len(els), Category: b.cat, Text: b.text,
-			CharStart: pos, CharEnd: pos + n, Level: b.level, Section: section, TableSeq: -1})
+		e := document.Element{Page: 1, Seq: len(els), Category: b.cat, Text: b.text,
+			CharStart: pos, CharEnd: pos + n, Level: b.level, Section: section, TableSeq: -1}
+		if b.cat == document.TableCat && b.table != nil {
+			t := *b.table
+			t.Page, t.Seq = 1, len(tables)
+			e.TableSeq = t.Seq
+			tables = append(tables, t)
+		}
+		els = append(els, e)
 		sb.WriteString(b.text)
 		pos += n
 	}
-	return sb.String(), els
+	return sb.String(), els, tables
 }
 
 // prefixRunes is the first n code points of s.
@@ -422,7 +445,7 @@ func unfollowedIncludes(s, typ string) (warnings, names []string) {
 		return nil, nil
 	}
 	for _, m := range re.FindAllStringSubmatch(s, 20) {
-		warnings = append(warnings, fmt.Sprintf("include of %s not followed: docket reads %s file alone (only LaTeX's \\input/\\include are followed); the directive is kept as text",
+		warnings = append(warnings, fmt.Sprintf("include of %s not followed: docket reads %s file alone (only LaTeX's \\input/\\include are followed); its text is missing",
 			m[1], includeKind[typ]))
 		names = append(names, m[1])
 	}

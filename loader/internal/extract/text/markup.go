@@ -1,0 +1,262 @@
+package text
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/docket-dev/docket/loader/internal/detect"
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// Markdown, Org and reStructuredText land as the text a reader sees, not
+// their source: headings are Titles, list items ListItems, code blocks
+// their code, pipe/grid tables Tables, emphasis its words, a link its text
+// (its URL in the metadata, Extra "links"), an image its alt text (its
+// source in Extra "images"), a footnote reference "[1]" with the note at
+// the end, front matter / #+TITLE / an RST field list the metadata. They
+// landed as their source markup ("**bold**", "[text](url)", front matter
+// as a Title, ":PROPERTIES:" drawers), without a word. markdown.go reads
+// Markdown with goldmark, org.go Org with go-org, rst.go is a small reader
+// of reStructuredText's common constructs.
+
+// markupDoc is a converted markup document.
+type markupDoc struct {
+	blocks   []block
+	meta     document.Metadata
+	extra    map[string]string
+	links    []string
+	images   []string
+	seen     map[string]bool
+	warnings []string
+}
+
+// maxLinks bounds the URLs kept in the metadata per kind.
+const maxLinks = 500
+
+func (d *markupDoc) add(cat document.Category, text string, level int) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return
+	}
+	d.blocks = append(d.blocks, block{cat: cat, text: text, level: level})
+}
+
+// addTable adds a table: the element's text is its rows, cells joined by
+// " | " (as HTML's tables land).
+func (d *markupDoc) addTable(header []string, rows [][]string) {
+	if len(header) == 0 && len(rows) == 0 {
+		return
+	}
+	var lines []string
+	if len(header) > 0 {
+		lines = append(lines, strings.Join(header, " | "))
+	}
+	for _, r := range rows {
+		lines = append(lines, strings.Join(r, " | "))
+	}
+	d.blocks = append(d.blocks, block{cat: document.TableCat, text: strings.Join(lines, "\n"),
+		table: &document.Table{Header: header, Rows: rows}})
+}
+
+// link records a link's URL (image: an image's source).
+func (d *markupDoc) link(url string, image bool) {
+	url = strings.TrimSpace(url)
+	if url == "" || strings.HasPrefix(url, "#") {
+		return
+	}
+	if d.seen == nil {
+		d.seen = map[string]bool{}
+	}
+	key := fmt.Sprint(image, url)
+	if d.seen[key] {
+		return
+	}
+	d.seen[key] = true
+	if image && len(d.images) < maxLinks {
+		d.images = append(d.images, url)
+	} else if !image && len(d.links) < maxLinks {
+		d.links = append(d.links, url)
+	}
+}
+
+func (d *markupDoc) setExtra(k, v string) {
+	if v = strings.TrimSpace(v); v == "" {
+		return
+	}
+	if d.extra == nil {
+		d.extra = map[string]string{}
+	}
+	d.extra[k] = v
+}
+
+// apply puts the document into res: page text, elements, tables, metadata.
+func (d *markupDoc) apply(res *document.Result) string {
+	s, els, tables := assembleBlocks(d.blocks)
+	res.Elements, res.Tables = els, tables
+	res.Warnings = append(res.Warnings, d.warnings...)
+	m := d.meta
+	if m.Title == "" && len(els) > 0 && els[0].Category == document.Title {
+		m.Title = els[0].Text
+	}
+	res.Metadata.Title, res.Metadata.Author = m.Title, m.Author
+	res.Metadata.Created, res.Metadata.Language = m.Created, m.Language
+	d.setExtra("links", strings.Join(d.links, "\n"))
+	d.setExtra("images", strings.Join(d.images, "\n"))
+	for k, v := range d.extra {
+		if res.Metadata.Extra == nil {
+			res.Metadata.Extra = map[string]string{}
+		}
+		res.Metadata.Extra[k] = v
+	}
+	return s
+}
+
+// fieldMeta fills the metadata from a front matter's or a field list's
+// field: title, author(s), date, language; the others go to Extra under
+// their lower-case name (description, keywords, tags, ...).
+func (d *markupDoc) fieldMeta(key string, val any) {
+	v := metaString(val)
+	if v == "" {
+		return
+	}
+	switch k := strings.ToLower(strings.TrimSpace(key)); k {
+	case "title":
+		d.meta.Title = v
+	case "author", "authors":
+		d.meta.Author = v
+	case "date", "created":
+		d.meta.Created = metaDate(v)
+	case "lang", "language":
+		d.meta.Language = v
+	default:
+		if len(k) <= 40 {
+			d.setExtra(k, v)
+		}
+	}
+}
+
+// metaString is a front matter value as text: a list joined with ", ".
+func metaString(v any) string {
+	switch t := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return strings.TrimSpace(t)
+	case time.Time:
+		if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
+			return t.Format("2006-01-02")
+		}
+		return t.Format(time.RFC3339)
+	case []any:
+		var parts []string
+		for _, x := range t {
+			if s := metaString(x); s != "" {
+				parts = append(parts, s)
+			}
+		}
+		return strings.Join(parts, ", ")
+	case map[string]any:
+		if n, ok := t["name"]; ok { // authors: [{name: ..., affiliation: ...}]
+			return metaString(n)
+		}
+		b, _ := json.Marshal(t)
+		return string(b)
+	}
+	return strings.TrimSpace(fmt.Sprint(v))
+}
+
+// metaDate is a date as RFC 3339 when it parses, else as found.
+func metaDate(v string) string {
+	for _, f := range []string{time.RFC3339, "2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02"} {
+		if t, err := time.Parse(f, v); err == nil {
+			return t.Format(time.RFC3339)
+		}
+	}
+	return v
+}
+
+var frontMatterEnd = regexp.MustCompile(`(?m)^(---|\.\.\.)[ \t]*\r?$`)
+
+// frontMatter splits a leading YAML front matter ("---" lines around it,
+// as Jekyll, Hugo and pandoc write) off s and reads it into d's metadata;
+// the whole front matter also lands as JSON in Extra "front_matter". What
+// is not YAML (a "---" rule opening the text) is left in s.
+func (d *markupDoc) frontMatter(s string) string {
+	if !strings.HasPrefix(s, "---\n") && !strings.HasPrefix(s, "---\r\n") {
+		return s
+	}
+	body := s[strings.IndexByte(s, '\n')+1:]
+	loc := frontMatterEnd.FindStringIndex(body)
+	if loc == nil || loc[0] > 64<<10 {
+		return s
+	}
+	var fm map[string]any
+	if err := yaml.Unmarshal([]byte(body[:loc[0]]), &fm); err != nil || len(fm) == 0 {
+		return s
+	}
+	for k, v := range fm {
+		d.fieldMeta(k, v)
+	}
+	if b, err := json.Marshal(jsonable(fm)); err == nil {
+		d.setExtra("front_matter", string(b))
+	}
+	rest := body[loc[1]:]
+	return strings.TrimPrefix(strings.TrimPrefix(rest, "\r"), "\n")
+}
+
+// jsonable turns YAML's map[any]any (a mapping with non-string keys) into
+// what encoding/json takes.
+func jsonable(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(t))
+		for k, x := range t {
+			out[k] = jsonable(x)
+		}
+		return out
+	case map[any]any:
+		out := make(map[string]any, len(t))
+		for k, x := range t {
+			out[fmt.Sprint(k)] = jsonable(x)
+		}
+		return out
+	case []any:
+		out := make([]any, len(t))
+		for i, x := range t {
+			out[i] = jsonable(x)
+		}
+		return out
+	}
+	return v
+}
+
+// titleBlock puts the metadata title first as the document's Title, when
+// the markup gives one outside its body (front matter, #+TITLE, an RST
+// document title): its words are in the page text, as a reader sees them
+// on top of the rendered document.
+func (d *markupDoc) titleBlock() {
+	if d.meta.Title == "" {
+		return
+	}
+	if len(d.blocks) > 0 && d.blocks[0].cat == document.Title && d.blocks[0].text == d.meta.Title {
+		return
+	}
+	d.blocks = append([]block{{cat: document.Title, text: d.meta.Title, level: 1}}, d.blocks...)
+}
+
+// readMarkup converts a Markdown, Org or reStructuredText source; an
+// error says the reader gave up (the caller lands the source as it is).
+func readMarkup(s, typ string) (*markupDoc, error) {
+	switch typ {
+	case detect.Org:
+		return readOrg(s)
+	case detect.RST:
+		return readRST(s), nil
+	}
+	return readMarkdown(s), nil
+}

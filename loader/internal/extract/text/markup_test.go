@@ -1,0 +1,177 @@
+package text
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// markupLeft are pieces of source markup that no read Markdown, Org or
+// reStructuredText text shows.
+var markupLeft = []string{"**", "](", "[^", "![", "\n> ", ":PROPERTIES:", ":LOGBOOK:", ":END:", "#+", ".. ", "::", ":math:", ":ref:", "`", "[[", "]]", "|---", "+---", "===", "---\n", "title:", "[#]"}
+
+// TestMarkupReadAsText: pandoc's Markdown, Org and reStructuredText of one
+// document (testdata/markup/rich.*, pandoc 2.17 from rich.md) land the
+// words pandoc's plain-text rendering has, with headings, list levels, the
+// table, the front matter / title block as metadata, and no markup left
+// in the page text. Before, each landed as its source: front matter as a
+// Title, "**412 vessels**", "[text](url)", "[^1]", ".. code:: python",
+// ":math:`...`", "#+begin_src" in the page text and chunks.
+func TestMarkupReadAsText(t *testing.T) {
+	plain, err := os.ReadFile(filepath.Join("testdata", "markup", "rich.plain.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := wordBag(string(plain))
+	for _, name := range []string{"rich.md", "rich.org", "rich.rst"} {
+		src, err := os.ReadFile(filepath.Join("testdata", "markup", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := run(t, name, src)
+		page := res.Pages[0].Text
+		for _, m := range markupLeft {
+			if strings.Contains(page, m) {
+				t.Errorf("%s: page text keeps the markup %q:\n%s", name, m, page)
+			}
+		}
+		// the title comes from the metadata (front matter, #+TITLE, the
+		// document title), which pandoc's plain output leaves out
+		got := wordBag(strings.Replace(page, "Quarterly Harbour Report", "", 1))
+		if a := bagAgreement(got, want); a < 0.97 {
+			t.Errorf("%s: words agree %.3f with pandoc's plain text, want >= 0.97\n%s", name, a, page)
+		}
+		m := res.Metadata
+		if m.Title != "Quarterly Harbour Report" || m.Author != "Ingrid Halvorsen" || !strings.HasPrefix(m.Created, "2024-03-15") {
+			t.Errorf("%s: metadata %+v", name, m)
+		}
+		if !strings.Contains(m.Extra["links"], "https://example.org/harbour") || !strings.Contains(m.Extra["images"], "terminal.png") {
+			t.Errorf("%s: links %q images %q", name, m.Extra["links"], m.Extra["images"])
+		}
+		els := map[string]document.Element{}
+		for _, e := range res.Elements {
+			els[e.Text] = e
+		}
+		for text, cat := range map[string]document.Category{
+			"Quarterly Harbour Report": document.Title, "Overview of operations": document.Title, "Outlook": document.Title,
+			"Crude oil carriers": document.ListItem, "1. Berth Alpha served container ships.": document.ListItem,
+			"[1] Provisional figure from the customs ledger, audited in April.": document.NarrativeText,
+		} {
+			if e, ok := els[text]; !ok || e.Category != cat {
+				t.Errorf("%s: no %s %q (%+v)", name, cat, text, e)
+			}
+		}
+		if e := els["Crude oil carriers"]; e.Level != 2 {
+			t.Errorf("%s: nested item at level %d, want 2", name, e.Level)
+		}
+		if len(res.Tables) != 1 || !slices.Equal(res.Tables[0].Header, []string{"Month", "Vessels", "Tonnage"}) ||
+			len(res.Tables[0].Rows) != 3 || !slices.Equal(res.Tables[0].Rows[2], []string{"March", "154", "483,500"}) {
+			t.Errorf("%s: tables %+v", name, res.Tables)
+		}
+	}
+}
+
+// TestMarkupConstructs: task lists, reference links, HTML blocks and
+// comments (Markdown); drawers, TODO keywords, emphasis, a table's empty
+// cells and escaped example lines (Org); substitutions, footnotes, roles,
+// admonitions, comments, grid tables and the bibliographic field list
+// (reStructuredText).
+func TestMarkupConstructs(t *testing.T) {
+	cases := []struct {
+		name, title, author string
+		texts               []string
+		header              []string
+		rows                [][]string
+		link                string
+	}{
+		{"extras.md", "Release notes", "", []string{"[x] Ship the loader", "[ ] Write the guide", "Held back: the vector index.",
+			"Contact ops@example.com or see https://example.net/status."}, nil, nil, "https://example.org/guide"},
+		{"extras.org", "Field log", "Ada Moreau", []string{"TODO Survey the east dock", "Read the crane manual first; see section 4 and rule 7.",
+			"* not a heading"}, []string{"Crane", "Load", "Note"}, [][]string{{"C7", "", "rusted"}, {"C8", "40 t", ""}}, "https://example.org/manual"},
+		{"extras.rst", "Pilotage rules", "Tomas Berg", []string{"Pilots board at Port of Gdynia within two hours [1]. See the tariff\nand fees.",
+			"Night boarding costs double.", "[1] Since the 2023 rules."}, []string{"Vessel", "Fee"}, [][]string{{"Tanker", "1,200"}, {"Barge", "300"}}, "https://example.org/tariff"},
+	}
+	for _, tc := range cases {
+		src, err := os.ReadFile(filepath.Join("testdata", "markup", tc.name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := run(t, tc.name, src)
+		page := res.Pages[0].Text
+		for _, m := range append(markupLeft, "<div", "<!--", "editor's comment", "CUSTOM_ID", "not text", "|port|", "[g]") {
+			if strings.Contains(page, m) {
+				t.Errorf("%s: page text keeps %q:\n%s", tc.name, m, page)
+			}
+		}
+		var texts []string
+		for _, e := range res.Elements {
+			texts = append(texts, e.Text)
+		}
+		for _, w := range tc.texts {
+			if !slices.Contains(texts, w) {
+				t.Errorf("%s: no element %q in %q", tc.name, w, texts)
+			}
+		}
+		if res.Metadata.Title != tc.title || res.Metadata.Author != tc.author || !strings.Contains(res.Metadata.Extra["links"], tc.link) {
+			t.Errorf("%s: metadata %+v", tc.name, res.Metadata)
+		}
+		if tc.header != nil && (len(res.Tables) != 1 || !slices.Equal(res.Tables[0].Header, tc.header) ||
+			!slices.EqualFunc(res.Tables[0].Rows, tc.rows, slices.Equal)) {
+			t.Errorf("%s: tables %+v", tc.name, res.Tables)
+		}
+	}
+}
+
+// TestOrgLongExampleBlockBounded: go-org builds a block's text by
+// appending line after line to a string; a 600 KB example block is taken
+// out before go-org reads the file, so reading it allocates in proportion
+// to its size (it copied ~9 GB quadratically through go-org).
+func TestOrgLongExampleBlockBounded(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("* Log\n#+begin_example\n")
+	for i := 0; i < 30000; i++ {
+		sb.WriteString("2024-05-01 line of a log\n")
+	}
+	sb.WriteString("#+end_example\n")
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	res := run(t, "log.org", []byte(sb.String()))
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
+		t.Errorf("reading a 750 KB Org file allocated %d MB", n>>20)
+	}
+	if len(res.Elements) != 2 || strings.Count(res.Elements[1].Text, "line of a log") != 30000 {
+		t.Errorf("elements %d", len(res.Elements))
+	}
+}
+
+func wordBag(s string) map[string]int {
+	bag := map[string]int{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		bag[w]++
+	}
+	return bag
+}
+
+func bagAgreement(a, b map[string]int) float64 {
+	num, den := 0, 0
+	for w, n := range a {
+		num += min(n, b[w])
+		den += max(n, b[w])
+	}
+	for w, n := range b {
+		if _, ok := a[w]; !ok {
+			den += n
+		}
+	}
+	if den == 0 {
+		return 1
+	}
+	return float64(num) / float64(den)
+}
