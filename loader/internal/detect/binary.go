@@ -59,6 +59,16 @@ func sniffBinary(head []byte, size int64, ra io.ReaderAt, ext string) (typ, mime
 			return TarGz, ""
 		}
 		return Gzip, ""
+	case isBzip2(head):
+		if isTar(unpackHead(ra, size, Bzip2)) {
+			return TarBz2, ""
+		}
+		return Bzip2, ""
+	case bytes.HasPrefix(head, magicXz):
+		if isTar(unpackHead(ra, size, Xz)) {
+			return TarXz, ""
+		}
+		return Xz, ""
 	case isTar(head):
 		return Tar, ""
 	}

@@ -49,8 +49,12 @@ const (
 	ODC            = "odc" // a standalone OpenDocument chart
 	Zip            = "zip"
 	Tar            = "tar"
-	TarGz          = "tar.gz" // a gzip-compressed tar
-	Gzip           = "gzip"   // one gzip-compressed file
+	TarGz          = "tar.gz"  // a gzip-compressed tar
+	Gzip           = "gzip"    // one gzip-compressed file
+	TarBz2         = "tar.bz2" // a bzip2-compressed tar
+	Bzip2          = "bzip2"   // one bzip2-compressed file
+	TarXz          = "tar.xz"  // an xz-compressed tar
+	Xz             = "xz"      // one xz-compressed file
 	DOC            = "doc"
 	XLS            = "xls"
 	PPT            = "ppt"
@@ -171,7 +175,7 @@ func mismatch(typ, ext string) bool {
 		return false
 	}
 	// x.tar.gz has the extension .gz
-	if typ == TarGz && ext == Gzip {
+	if typ == TarGz && ext == Gzip || typ == TarBz2 && ext == Bzip2 || typ == TarXz && ext == Xz {
 		return false
 	}
 	// An encrypted OOXML file is an OLE2 container by design.
@@ -193,6 +197,7 @@ var extTypes = map[string]string{
 	"pptx": PPTX, "pptm": PPTX, "ppsx": PPTX, "potx": PPTX,
 	"xlsx": XLSX, "xlsm": XLSX, "xltx": XLSX,
 	"epub": EPUB, "odt": ODT, "odp": ODP, "ods": ODS, "odg": ODG, "otg": ODG, "odc": ODC, "zip": Zip, "tar": Tar, "tgz": TarGz, "gz": Gzip,
+	"tbz2": TarBz2, "tbz": TarBz2, "bz2": Bzip2, "txz": TarXz, "xz": Xz,
 	"doc": DOC, "dot": DOC, "xls": XLS, "xlt": XLS, "ppt": PPT, "pps": PPT, "pot": PPT,
 	"msg": MSG, "eml": EML, "mbox": EML, "mbx": EML, "p7m": EML, "p7s": EML,
 	"png": PNG, "jpg": JPEG, "jpeg": JPEG, "jpe": JPEG, "jfif": JPEG,
@@ -221,7 +226,8 @@ var mimeOf = map[string]string{
 	ODS:  "application/vnd.oasis.opendocument.spreadsheet",
 	ODG:  "application/vnd.oasis.opendocument.graphics",
 	ODC:  "application/vnd.oasis.opendocument.chart",
-	Zip:  "application/zip", Tar: "application/x-tar", TarGz: "application/gzip", Gzip: "application/gzip", DOC: "application/msword", XLS: "application/vnd.ms-excel",
+	Zip:  "application/zip", Tar: "application/x-tar", TarGz: "application/gzip", Gzip: "application/gzip",
+	TarBz2: "application/x-bzip2", Bzip2: "application/x-bzip2", TarXz: "application/x-xz", Xz: "application/x-xz", DOC: "application/msword", XLS: "application/vnd.ms-excel",
 	PPT: "application/vnd.ms-powerpoint", MSG: "application/vnd.ms-outlook",
 	OLE: "application/x-ole-storage", OOXMLEncrypted: "application/x-ooxml-encrypted",
 	EML: "message/rfc822", PNG: "image/png", JPEG: "image/jpeg", TIFF: "image/tiff",

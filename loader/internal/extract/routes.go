@@ -51,7 +51,7 @@ func init() {
 	routes[detect.ODC] = pathFunc(office.ExtractODC)
 	routes["epub"] = pathFunc(office.ExtractEPUB)
 	routes["eml"] = extractMail
-	for _, t := range []string{detect.Zip, detect.Tar, detect.TarGz, detect.Gzip} {
+	for _, t := range []string{detect.Zip, detect.Tar, detect.TarGz, detect.Gzip, detect.TarBz2, detect.Bzip2, detect.TarXz, detect.Xz} {
 		routes[t] = func(ctx context.Context, r worker.Request) (*document.Result, error) {
 			return archive.ExtractNamed(ctx, r.Path, r.Name, r.Type, r.Opts)
 		}

@@ -1,5 +1,6 @@
-// Package archive opens containers (.zip, .tar, .tar.gz, .gz) and returns
-// their members as attachments, which the loader lands as child documents
+// Package archive opens containers (.zip, .tar, .tar.gz/.bz2/.xz, and one
+// file compressed by .gz, .bz2 or .xz) and returns their members as
+// attachments, which the loader lands as child documents
 // through the whole pipeline, as it does e-mail attachments. It takes the
 // archive's path and the detected type and produces one page listing the
 // members (one ListItem each) plus the members' bytes.
@@ -148,7 +149,8 @@ func cleanName(name string) string {
 }
 
 // Extract opens the archive at p (typ is detect.Zip, detect.Tar,
-// detect.TarGz or detect.Gzip).
+// detect.TarGz, detect.TarBz2, detect.TarXz, detect.Gzip, detect.Bzip2 or
+// detect.Xz).
 func Extract(ctx context.Context, p, typ string, opts document.Options) (*document.Result, error) {
 	return ExtractNamed(ctx, p, p, typ, opts)
 }
@@ -168,11 +170,17 @@ func ExtractNamed(ctx context.Context, p, name, typ string, opts document.Option
 	case detect.Zip:
 		err = r.zip(ctx, p)
 	case detect.Tar:
-		err = r.tarFile(ctx, p, false)
+		err = r.tarFile(ctx, p, "")
 	case detect.TarGz:
-		err = r.tarFile(ctx, p, true)
+		err = r.tarFile(ctx, p, detect.Gzip)
+	case detect.TarBz2:
+		err = r.tarFile(ctx, p, detect.Bzip2)
+	case detect.TarXz:
+		err = r.tarFile(ctx, p, detect.Xz)
 	case detect.Gzip:
 		err = r.gzip(ctx, p)
+	case detect.Bzip2, detect.Xz:
+		err = r.single(ctx, p, typ)
 	default:
 		return nil, fmt.Errorf("archive: type %q is not an archive", typ)
 	}
@@ -231,17 +239,19 @@ func (r *reader) zip(ctx context.Context, p string) error {
 	return nil
 }
 
-func (r *reader) tarFile(ctx context.Context, p string, gz bool) error {
+// tarFile reads a tar, compressed by kind (detect.Gzip, detect.Bzip2,
+// detect.Xz; "" for none).
+func (r *reader) tarFile(ctx context.Context, p string, kind string) error {
 	f, err := os.Open(p)
 	if err != nil {
 		return fmt.Errorf("archive %s: %w", p, err)
 	}
 	defer f.Close()
 	var in io.Reader = f
-	if gz {
-		zr, err := gzip.NewReader(f)
+	if kind != "" {
+		zr, err := decompress(f, kind)
 		if err != nil {
-			return document.Errorf(document.KindCorrupt, "not a readable gzip stream: %v", err)
+			return err
 		}
 		defer zr.Close()
 		in = zr

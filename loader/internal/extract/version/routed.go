@@ -9,7 +9,7 @@ package version
 var routed = map[string]bool{
 	"pdf": true, "png": true, "jpeg": true, "tiff": true, "bmp": true, "gif": true, "webp": true, "heic": true,
 	"docx": true, "pptx": true, "xlsx": true, "odt": true, "odp": true, "ods": true, "odg": true, "odc": true, "epub": true, "eml": true,
-	"zip": true, "tar": true, "tar.gz": true, "gzip": true,
+	"zip": true, "tar": true, "tar.gz": true, "gzip": true, "tar.bz2": true, "bzip2": true, "tar.xz": true, "xz": true,
 	"text": true, "markdown": true, "rst": true, "org": true, "json": true, "ndjson": true, "xml": true,
 	"webvtt": true, "srt": true, "ics": true, "latex": true, "html": true, "csv": true, "tsv": true,
 }
