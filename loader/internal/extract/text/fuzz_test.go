@@ -18,6 +18,12 @@ func FuzzExtractBytes(f *testing.F) {
 		f.Add(s, "markdown")
 		f.Add(s, "xml")
 	}
+	for _, s := range []string{"Title\n=====\n\n.. note::\n\n   body *em*\n\n+--+--+\n|a |b |\n+==+==+\n", "* TODO h\n:PROPERTIES:\n:X: 1\n:END:\n| a || b |\n|--+--|\n#+begin_src\nx\n#+end_src\n",
+		"---\ntitle: [a, b]\n---\n[x](y) ![a](b) [^1]\n\n[^1]: n\n"} {
+		f.Add(s, "rst")
+		f.Add(s, "org")
+		f.Add(s, "markdown")
+	}
 	f.Fuzz(func(t *testing.T, s, typ string) {
 		info, _ := detect.DetectBytes("f.txt", []byte(s))
 		info.Type = typ

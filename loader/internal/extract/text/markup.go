@@ -251,7 +251,14 @@ func (d *markupDoc) titleBlock() {
 
 // readMarkup converts a Markdown, Org or reStructuredText source; an
 // error says the reader gave up (the caller lands the source as it is).
-func readMarkup(s, typ string) (*markupDoc, error) {
+func readMarkup(s, typ string) (d *markupDoc, err error) {
+	defer func() {
+		// a reader's bug on some input (go-org's writer panics on a node
+		// it does not know) lands the source, warned, not a crash
+		if p := recover(); p != nil {
+			d, err = nil, fmt.Errorf("reader failed: %v", p)
+		}
+	}()
 	switch typ {
 	case detect.Org:
 		return readOrg(s)

@@ -128,26 +128,32 @@ func TestMarkupConstructs(t *testing.T) {
 	}
 }
 
-// TestOrgLongExampleBlockBounded: go-org builds a block's text by
-// appending line after line to a string; a 600 KB example block is taken
-// out before go-org reads the file, so reading it allocates in proportion
-// to its size (it copied ~9 GB quadratically through go-org).
+// TestOrgLongExampleBlockBounded: go-org builds an example block's (and a
+// LaTeX environment's) text by appending line after line to a string; a
+// 750 KB block is taken out before go-org reads the file, so reading it
+// allocates in proportion to its size (it copied ~9 GB through go-org; a
+// 380 KB LaTeX environment 5.7 GB).
 func TestOrgLongExampleBlockBounded(t *testing.T) {
-	var sb strings.Builder
-	sb.WriteString("* Log\n#+begin_example\n")
-	for i := 0; i < 30000; i++ {
-		sb.WriteString("2024-05-01 line of a log\n")
-	}
-	sb.WriteString("#+end_example\n")
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	res := run(t, "log.org", []byte(sb.String()))
-	runtime.ReadMemStats(&after)
-	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
-		t.Errorf("reading a 750 KB Org file allocated %d MB", n>>20)
-	}
-	if len(res.Elements) != 2 || strings.Count(res.Elements[1].Text, "line of a log") != 30000 {
-		t.Errorf("elements %d", len(res.Elements))
+	for _, form := range [][2]string{{"#+begin_example", "#+end_example"}, {"\\begin{verbatim}", "\\end{verbatim}"}} {
+		var sb strings.Builder
+		sb.WriteString("* Log\n" + form[0] + "\n")
+		for i := 0; i < 30000; i++ {
+			sb.WriteString("2024-05-01 line of a log\n")
+		}
+		sb.WriteString(form[1] + "\n")
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		res := run(t, "log.org", []byte(sb.String()))
+		runtime.ReadMemStats(&after)
+		if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
+			t.Errorf("%s: reading a 750 KB Org file allocated %d MB", form[0], n>>20)
+		}
+		if len(res.Elements) != 2 || strings.Count(res.Elements[1].Text, "line of a log") != 30000 {
+			t.Errorf("%s: elements %d", form[0], len(res.Elements))
+		}
+		if form[0][0] == '\\' && !strings.HasPrefix(res.Elements[1].Text, form[0]+"\n2024-05-01") {
+			t.Errorf("%s: %.60q", form[0], res.Elements[1].Text)
+		}
 	}
 }
 

@@ -71,7 +71,8 @@ type orgWalker struct {
 	rawBlocks []string
 }
 
-// rawBlock stands for a source/example/export block's content while go-org
+// rawBlock stands for a source/example/export block's (or a LaTeX
+// environment's) content while go-org
 // reads the document: it builds such a block's text by appending line
 // after line to a string, quadratic in the block's length (a 1 MB log
 // pasted in an example block copied gigabytes).
@@ -80,7 +81,10 @@ const rawBlock = "\uE001"
 var (
 	orgBeginRawRe = regexp.MustCompile(`(?i)^\s*#\+BEGIN_(SRC|EXAMPLE|EXPORT)\b`)
 	orgEndRawRe   = regexp.MustCompile(`(?i)^\s*#\+END_(SRC|EXAMPLE|EXPORT)\b`)
-	orgCommaRe    = regexp.MustCompile(`(?m)^(\s*),(\*|,\*|#\+|,#\+)`)
+	// go-org's LaTeX environment lines, read the same quadratic way
+	orgBeginLatexRe = regexp.MustCompile(`(?i)^\s*\\begin{([^}]+)}\s*$`)
+	orgEndLatexRe   = regexp.MustCompile(`(?i)^\s*\\end{([^}]+)}\s*$`)
+	orgCommaRe      = regexp.MustCompile(`(?m)^(\s*),(\*|,\*|#\+|,#\+)`)
 )
 
 // orgRawBlocks takes the content of s's source, example and export blocks
@@ -91,12 +95,16 @@ func orgRawBlocks(s string) (string, []string) {
 	for i := 0; i < len(lines); i++ {
 		out = append(out, lines[i])
 		m := orgBeginRawRe.FindStringSubmatch(lines[i])
+		end := orgEndRawRe
 		if m == nil {
-			continue
+			if m = orgBeginLatexRe.FindStringSubmatch(lines[i]); m == nil {
+				continue
+			}
+			end = orgEndLatexRe
 		}
 		j := i + 1
 		for j < len(lines) {
-			if e := orgEndRawRe.FindStringSubmatch(lines[j]); e != nil && strings.EqualFold(e[1], m[1]) {
+			if e := end.FindStringSubmatch(lines[j]); e != nil && strings.EqualFold(e[1], m[1]) {
 				break
 			}
 			j++
