@@ -449,6 +449,7 @@ func (w *walker) table(t *html.Node) {
 		}
 	}
 	tb := &document.Table{Page: 1}
+	proseHead := false // a header cell holds paragraphs or long text
 	for i, r := range rows {
 		var cells []string
 		allTH := true
@@ -470,6 +471,11 @@ func (w *walker) table(t *html.Node) {
 		}
 		if (inHead[i] || (allTH && len(tb.Rows) == 0)) && tb.Header == nil {
 			tb.Header = cells
+			for _, c := range cellsOf(r) {
+				if hasDescendant(c, "p", "div", "br") || utf8.RuneCountInString(collapse(textOf(c))) > 100 {
+					proseHead = true
+				}
+			}
 			continue
 		}
 		tb.Rows = append(tb.Rows, cells)
@@ -477,10 +483,18 @@ func (w *walker) table(t *html.Node) {
 	if tb.Header == nil && len(tb.Rows) == 0 {
 		return
 	}
-	if w.message && tb.Header == nil {
-		// an e-mail's table without a header row is text (walkMessage)
+	if w.message && (tb.Header == nil || len(tb.Rows) == 0 || proseHead) {
+		// an e-mail's table without a header row is text (walkMessage),
+		// and so is one whose "header" has no rows under it or holds
+		// paragraphs: Foundation for Emails (Inky) writes every row of a
+		// mail as <th> cells (<th><p>...</p></th><th class="expander">),
+		// whose paragraphs landed as a Table's header, out of the chunks
 		var lines []string
-		for _, r := range tb.Rows {
+		rows := tb.Rows
+		if tb.Header != nil {
+			rows = append([][]string{tb.Header}, rows...)
+		}
+		for _, r := range rows {
 			var cells []string
 			for _, c := range r {
 				if c != "" {
