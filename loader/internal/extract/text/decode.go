@@ -150,40 +150,72 @@ func mixedLines(data []byte, used string) (s string, utf8Lines, legacyLines int,
 	if !single || !keepsASCII(e) {
 		return "", 0, 0, false
 	}
-	lines := cutLines(data)
-	asUTF8 := make([]bool, len(lines))
-	for i, l := range lines {
-		switch {
-		case !utf8.Valid(l):
+	// Lines are walked in place (no slice of every line: a 134 MB word
+	// list, one short word a line, took ~2 GB so), counted first, then
+	// read: a line judged UTF-8 copied, a legacy one decoded byte by byte
+	// through the charmap's table (no decoder allocation per line).
+	for rest := data; len(rest) > 0; {
+		var l []byte
+		l, rest = nextLine(rest)
+		if isUTF8, ascii := lineIsUTF8(l, e); ascii {
+			continue
+		} else if isUTF8 {
+			utf8Lines++
+		} else {
 			legacyLines++
-		case bytes.IndexFunc(l, func(r rune) bool { return r >= utf8.RuneSelf }) >= 0:
-			if asUTF8[i] = readsAsUTF8(l, e); asUTF8[i] {
-				utf8Lines++
-			} else {
-				legacyLines++
-			}
-		default:
-			asUTF8[i] = true // ASCII: the same bytes in both
 		}
 	}
 	if utf8Lines == 0 || legacyLines == 0 {
 		return "", 0, 0, false
 	}
-	dec := e.NewDecoder()
 	var sb strings.Builder
 	sb.Grow(len(data) + len(data)/4)
-	for i, l := range lines {
-		if asUTF8[i] {
+	for rest := data; len(rest) > 0; {
+		var l []byte
+		l, rest = nextLine(rest)
+		if isUTF8, _ := lineIsUTF8(l, e); isUTF8 {
 			sb.Write(l)
 			continue
 		}
-		out, err := dec.Bytes(l)
-		if err != nil {
-			return "", 0, 0, false
+		for _, b := range l {
+			if b < utf8.RuneSelf {
+				sb.WriteByte(b)
+			} else {
+				sb.WriteRune(e.DecodeByte(b))
+			}
 		}
-		sb.Write(out)
 	}
 	return sb.String(), utf8Lines, legacyLines, true
+}
+
+// lineIsUTF8 says how line l of a mixed text reads: as UTF-8 (ASCII
+// lines too, the same bytes in both), or in the legacy charset e; ascii
+// says it is ASCII only.
+func lineIsUTF8(l []byte, e *charmap.Charmap) (isUTF8, ascii bool) {
+	k := 0
+	for k < len(l) && l[k] < utf8.RuneSelf {
+		k++
+	}
+	if k == len(l) {
+		return true, true
+	}
+	if !utf8.Valid(l[k:]) {
+		return false, false
+	}
+	return readsAsUTF8(l[k:], e), false
+}
+
+// nextLine cuts data after its first line end ("\n", "\r\n", a lone
+// "\r"), the end kept with the line.
+func nextLine(data []byte) (line, rest []byte) {
+	i := bytes.IndexAny(data, "\r\n")
+	if i < 0 {
+		return data, nil
+	}
+	if data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n' {
+		i++
+	}
+	return data[:i+1], data[i+1:]
 }
 
 // readsAsUTF8 reports whether line l, valid UTF-8 and not ASCII only,
@@ -222,23 +254,4 @@ func keepsASCII(e *charmap.Charmap) bool {
 		}
 	}
 	return true
-}
-
-// cutLines cuts data after each line end ("\n", "\r\n", a lone "\r"),
-// the ends kept with their lines.
-func cutLines(data []byte) [][]byte {
-	var lines [][]byte
-	for len(data) > 0 {
-		i := bytes.IndexAny(data, "\r\n")
-		if i < 0 {
-			lines = append(lines, data)
-			break
-		}
-		if data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n' {
-			i++
-		}
-		lines = append(lines, data[:i+1])
-		data = data[i+1:]
-	}
-	return lines
 }
