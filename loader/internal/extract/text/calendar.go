@@ -24,23 +24,38 @@ import (
 
 // calendarBlocks reads an iCalendar text into blocks and a title (the
 // first entry's summary; the calendar's name when it has several).
-func calendarBlocks(s string) ([]block, string, error) {
+func calendarBlocks(s string) (_ []block, _ string, warnings []string, _ error) {
 	// a file can hold several calendars one after the other (exports
 	// concatenated: cat a.ics b.ics); Decode reads one, and text/9 read
 	// the first only, the others' events lost without a word (review42)
-	dec := ical.NewDecoder(strings.NewReader(s))
+	// Each calendar is decoded from its own BEGIN:VCALENDAR on, once:
+	// decoding to the end of the file (text/11) failed the whole file on
+	// anything after the last END:VCALENDAR that was no calendar (a mail
+	// footer, a ^Z, a byte order mark), which landed as raw lines
+	// (review44); such a tail is now left out with a warning.
+	starts := calendarStartRe.FindAllStringIndex(s, -1)
+	if len(starts) == 0 || strings.TrimLeft(s[:starts[0][0]], " \t\r\n\ufeff") != "" {
+		starts = [][]int{{0, 0}}
+	}
 	var cals []*ical.Calendar
 	var children []*ical.Component
-	for {
-		cal, err := dec.Decode()
-		if err == io.EOF && len(cals) > 0 {
-			break
+	for k, st := range starts {
+		end := len(s)
+		if k+1 < len(starts) {
+			end = starts[k+1][0]
 		}
+		cal, err := ical.NewDecoder(strings.NewReader(s[st[0]:end])).Decode()
 		if err != nil {
-			return nil, "", err
+			return nil, "", nil, err
 		}
 		cals = append(cals, cal)
 		children = append(children, cal.Children...)
+	}
+	if i := strings.LastIndex(strings.ToUpper(s), "END:VCALENDAR"); i >= 0 {
+		tail := s[i+len("END:VCALENDAR"):]
+		if t := strings.Trim(tail, " \t\r\n\x00\x1a\ufeff"); t != "" {
+			warnings = append(warnings, fmt.Sprintf("text after the calendar's last END:VCALENDAR line was not read as calendar entries and did not land: %.80q", t))
+		}
 	}
 	var blocks []block
 	title := ""
@@ -98,12 +113,12 @@ func calendarBlocks(s string) ([]block, string, error) {
 		}
 	}
 	if len(blocks) == 0 {
-		return nil, "", errors.New("no event, to-do or journal entry in it")
+		return nil, "", nil, errors.New("no event, to-do or journal entry in it")
 	}
 	if name := propText(cals[0].Props, "X-WR-CALNAME"); name != "" && entries > 1 {
 		title = name
 	}
-	return blocks, title, nil
+	return blocks, title, warnings, nil
 }
 
 // calendarUnreadable says why a calendar landed as its raw lines: a file
@@ -121,6 +136,8 @@ func calendarUnreadable(res *document.Result, err error) {
 // calendarExtras are the properties of an entry landed as facts after
 // its status (text/9 dropped them: a meeting's link, its dial-in comment,
 // categories, contact, rooms and attached files' addresses).
+var calendarStartRe = regexp.MustCompile(`(?mi)^BEGIN:VCALENDAR\r?$`)
+
 var calendarExtras = []struct {
 	label string
 	names []string

@@ -123,3 +123,24 @@ func TestCalendarExtras(t *testing.T) {
 		t.Errorf("an attached file's bytes landed: %s", text)
 	}
 }
+
+// TestCalendarTrailingText: review44's LOW on text/11: after the last
+// END:VCALENDAR, blank lines, a ^Z, a NUL or a byte order mark are nothing,
+// and a mail footer is left out with a warning; decoding to the end of the
+// file failed the whole calendar on any of them (its raw lines landed).
+func TestCalendarTrailingText(t *testing.T) {
+	cal := "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//y//EN\r\nBEGIN:VEVENT\r\nUID:1@x\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240102T100000Z\r\nSUMMARY:Budget review\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+	for name, tail := range map[string]string{
+		"none": "", "blank": "\r\n", "blanks": "\r\n\r\n\r\n", "lf-blank": "\n", "space": " \r\n", "tab": "\t\n",
+		"footer": "-- \r\nSent from my phone\r\n", "nul": "\x00", "bom": "\ufeff", "ctrl-z": "\x1a",
+		"two": strings.Replace(cal, "Budget review", "Second", 1) + "-- \r\nfooter\r\n",
+	} {
+		blocks, title, warnings, err := calendarBlocks(cal + tail)
+		if err != nil || title != "Budget review" || name == "two" && len(blocks) != 4 {
+			t.Errorf("%s: %d blocks, title %q, err %v", name, len(blocks), title, err)
+		}
+		if want := name == "footer" || name == "two"; want != (len(warnings) == 1) {
+			t.Errorf("%s: warnings %q", name, warnings)
+		}
+	}
+}

@@ -193,7 +193,10 @@ func extractBytes(ctx context.Context, data []byte, info detect.Info, inc includ
 		els, tables, title = Structure(s, Data)
 	case detect.ICalendar:
 		var blocks []block
-		if blocks, title, err = calendarBlocks(s); err != nil {
+		var ws []string
+		blocks, title, ws, err = calendarBlocks(s)
+		res.Warnings = append(res.Warnings, ws...)
+		if err != nil {
 			calendarUnreadable(res, err)
 			els, tables, title = Structure(s, Data)
 		} else {
