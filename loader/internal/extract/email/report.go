@@ -1,8 +1,12 @@
 package email
 
 import (
+	"fmt"
+	"io"
+	"mime"
 	"strings"
 
+	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/jhillyerd/enmime/v2"
 )
@@ -35,8 +39,44 @@ func addReports(b *builder, env *enmime.Envelope) {
 		}
 		b.section = sec
 		body := strings.ReplaceAll(strings.ReplaceAll(strings.ToValidUTF8(string(p.Content), "\uFFFD"), "\r\n", "\n"), "\r", "\n")
+		if sec == "returned message headers" {
+			body = decodeHeaderLines(body)
+		}
 		for _, para := range paraSplitRe.Split(body, -1) {
 			b.add(document.NarrativeText, strings.Trim(para, "\n"), 0)
 		}
 	}
+}
+
+// headerWords decodes RFC 2047 encoded words in any charset docket reads.
+var headerWords = &mime.WordDecoder{CharsetReader: func(cs string, r io.Reader) (io.Reader, error) {
+	e := detect.Encoding(cs)
+	if e == nil {
+		return nil, fmt.Errorf("charset %q unknown", cs)
+	}
+	return e.NewDecoder().Reader(r), nil
+}}
+
+// decodeHeaderLines reads a returned message's header lines (review44's
+// LOW on email/10: an encoded subject landed as "=?UTF-8?B?...?=", not
+// searchable): folded lines unfolded, encoded words decoded; a line that
+// does not decode stays as it is.
+func decodeHeaderLines(body string) string {
+	lines := strings.Split(body, "\n")
+	var out []string
+	for _, l := range lines {
+		if len(out) > 0 && l != "" && (l[0] == ' ' || l[0] == '\t') && out[len(out)-1] != "" {
+			out[len(out)-1] += " " + strings.TrimLeft(l, " \t")
+			continue
+		}
+		out = append(out, l)
+	}
+	for i, l := range out {
+		if strings.Contains(l, "=?") {
+			if d, err := headerWords.DecodeHeader(l); err == nil {
+				out[i] = d
+			}
+		}
+	}
+	return strings.Join(out, "\n")
 }

@@ -39,3 +39,29 @@ func TestBounceReportLands(t *testing.T) {
 		t.Errorf("sections %v, attachments %d", secs, len(res.Attachments))
 	}
 }
+
+// TestBounceReturnedHeadersDecoded: review44's LOW on email/10: a returned
+// message's encoded subject (RFC 2047, folded, in UTF-8 and ISO-8859-2)
+// lands decoded, searchable; it landed "=?UTF-8?B?...?=".
+func TestBounceReturnedHeadersDecoded(t *testing.T) {
+	msg := "From: MAILER-DAEMON@example.com\r\nTo: a@example.com\r\nSubject: Undelivered Mail\r\nMIME-Version: 1.0\r\n" +
+		"Content-Type: multipart/report; report-type=delivery-status; boundary=\"B\"\r\n\r\n" +
+		"--B\r\nContent-Type: text/plain\r\n\r\nYour message could not be delivered.\r\n" +
+		"--B\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example.com\r\n\r\nFinal-Recipient: rfc822; nobody@example.org\r\nAction: failed\r\nStatus: 5.1.1\r\n" +
+		"--B\r\nContent-Type: text/rfc822-headers\r\n\r\nFrom: =?ISO-8859-2?Q?Pawe=B3_Nowak?= <a@example.com>\r\nTo: nobody@example.org\r\n" +
+		"Subject: =?UTF-8?B?UmVjaG51bmcgTcOkcnogLSBCZXN0ZWxsdW5nIDQ3MTE=?=\r\n =?UTF-8?Q?_und_Lieferschein?=\r\n" +
+		"--B--\r\n"
+	res, err := ExtractBytes(context.Background(), []byte(msg), document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all strings.Builder
+	for _, e := range res.Elements {
+		all.WriteString(e.Text + "\n")
+	}
+	for _, want := range []string{"Subject: Rechnung März - Bestellung 4711 und Lieferschein", "From: Paweł Nowak <a@example.com>"} {
+		if !strings.Contains(all.String(), want) {
+			t.Errorf("no %q in %q", want, all.String())
+		}
+	}
+}
