@@ -73,6 +73,10 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 	}
 	sheetParts, states, ix, closeZip := xlsxSheetParts(p)
 	defer closeZip()
+	calc, err := planCalc(ctx, f, ix, sheets, sheetParts)
+	if err != nil {
+		return nil, err
+	}
 	var names, hidden []string
 	for i, sheet := range sheets {
 		if i > 0 {
@@ -87,7 +91,8 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 			hidden = append(hidden, sheet)
 			b.warn("sheet %q is very hidden in the workbook (Excel's menus do not show it; a macro or the VBA editor does): its cells landed as the others' (metadata hidden_sheets)", sheet)
 		}
-		rows, rowNums, err := readSheet(ctx, f, sheet, limit, b)
+		calc[sheet].say(b, sheet)
+		rows, rowNums, err := readSheet(ctx, f, sheet, limit, b, calc[sheet])
 		if err != nil {
 			if ce := ctxErr(ctx); ce != nil {
 				return nil, ce
@@ -156,8 +161,9 @@ func sheetTruncated(b *builder, sheet string, limit int) {
 
 // readSheet streams one sheet's rows (up to limit non-empty rows), and
 // returns each one's row number in the sheet (the iterator steps through
-// every row number, gaps included).
-func readSheet(ctx context.Context, f *excelize.File, sheet string, limit int, b *builder) ([][]string, []int, error) {
+// every row number, gaps included). calc's values fill the formula cells
+// saved without one (planCalc).
+func readSheet(ctx context.Context, f *excelize.File, sheet string, limit int, b *builder, calc *sheetCalc) ([][]string, []int, error) {
 	it, err := f.Rows(sheet)
 	if err != nil {
 		return nil, nil, err
@@ -177,6 +183,7 @@ func readSheet(ctx context.Context, f *excelize.File, sheet string, limit int, b
 		if err != nil {
 			return out, nums, err
 		}
+		cols = calc.fill(n, cols)
 		empty := true
 		for _, c := range cols {
 			if strings.TrimSpace(c) != "" {

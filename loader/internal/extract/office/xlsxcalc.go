@@ -1,0 +1,362 @@
+package office
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// Formula cells saved without their value (<c r="D2"><f>B2*C2</f><v></v></c>,
+// or no <v>: openpyxl never calculates, excelize's SetCellFormula and other
+// scripts write none) are calculated with excelize's engine, or land as their
+// formula ("=B2*C2") where it cannot, with a warning. Before office/27 they
+// landed empty and nothing was said: a workbook of totals written by a script
+// lost every total, and a row of formulas only (a total row without a label)
+// was dropped as an empty row.
+//
+// excelize's engine recalculates every formula a formula reads (their saved
+// values unused), recursively (a chain of N formulas is N frames deep: 20000
+// took 128 MB of stack and 5 s at load 15), and materialises every range it
+// reads as a matrix (A1:Z1048576 is 27 million cells). So a workbook is
+// calculated only within these bounds, all of its formulas counted; past one,
+// none of its formulas is calculated, each lands as its formula, and the
+// warning says why.
+const (
+	maxCalcFormulas = 10000    // formula cells in the workbook
+	maxCalcCells    = 1 << 20  // cells its formulas read (ranges, estimated from their text)
+	maxCalcBytes    = 32 << 20 // the workbook's worksheet XML, which the engine holds in memory
+	maxUncalculated = 1 << 20  // formula cells without a value recorded per sheet (the rest stay empty)
+)
+
+// sheetCalc is what a sheet's formula cells saved without a value became:
+// their text by row number and column index (0-based) and the counts the
+// warning gives.
+type sheetCalc struct {
+	value                   map[int]map[int]string
+	calculated, asFormula   int
+	empty                   int // no formula text to land (a shared formula's copy) or past maxUncalculated
+	example, exampleFormula string
+	why                     string // why none was calculated ("" when they were tried)
+}
+
+// uncalcCell is a formula cell saved without a value.
+type uncalcCell struct {
+	ref      string
+	row, col int // 1-based
+	formula  string
+	shared   string // a shared formula's copy: its si (no text of its own)
+}
+
+// sheetFormulas is one worksheet part's formulas as scanFormulas read them.
+type sheetFormulas struct {
+	missing        []uncalcCell
+	dropped        int      // missing cells past maxUncalculated
+	count          int      // formula cells, every one
+	texts          []string // formula texts (up to maxCalcFormulas+1 in the workbook)
+	sharedCopies   map[string]int
+	sharedText     map[string]string
+	maxRow, maxCol int
+}
+
+// planCalc finds every sheet's formula cells saved without a value and
+// calculates them (within the bounds above) or takes their formula text.
+// A workbook whose parts show no such cell (Excel's: every formula has its
+// value) costs a byte search of each worksheet part. It returns nil when
+// there is nothing to do; the error is the context's.
+func planCalc(ctx context.Context, f *excelize.File, ix *zipIndex, sheets []string, parts map[string]string) (map[string]*sheetCalc, error) {
+	if ix == nil {
+		return nil, nil
+	}
+	found := false
+	for _, s := range sheets {
+		if part, ok := parts[s]; ok {
+			if has, _ := mayLackValues(ix, part); has {
+				found = true
+				break
+			}
+		}
+	}
+	if !found {
+		return nil, nil
+	}
+	scans := map[string]*sheetFormulas{}
+	var bytesTotal uint64
+	formulas, texts := 0, 0
+	for _, s := range sheets {
+		part, ok := parts[s]
+		if !ok {
+			continue
+		}
+		if zf := ix.get(part); zf != nil {
+			bytesTotal += zf.UncompressedSize64
+		}
+		sf, err := scanFormulas(ctx, ix, part, maxCalcFormulas+1-texts)
+		if err != nil {
+			if ce := ctxErr(ctx); ce != nil {
+				return nil, ce
+			}
+		}
+		scans[s] = sf
+		formulas += sf.count
+		texts += len(sf.texts)
+	}
+	out := map[string]*sheetCalc{}
+	for s, sf := range scans {
+		if len(sf.missing) > 0 || sf.dropped > 0 {
+			out[s] = &sheetCalc{empty: sf.dropped}
+		}
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	why := ""
+	switch {
+	case formulas > maxCalcFormulas:
+		why = fmt.Sprintf("the workbook has %d formula cells, more than the %d docket calculates", formulas, maxCalcFormulas)
+	case bytesTotal > maxCalcBytes:
+		why = fmt.Sprintf("the workbook's sheets are %d MB of XML, more than the %d MB docket calculates formulas in", bytesTotal>>20, maxCalcBytes>>20)
+	default:
+		if cost := calcCost(f, scans); cost > maxCalcCells {
+			why = fmt.Sprintf("its formulas read about %d cells, more than the %d docket calculates", cost, maxCalcCells)
+		}
+	}
+	n := 0
+	for _, s := range sheets {
+		sc, sf := out[s], scans[s]
+		if sc == nil {
+			continue
+		}
+		sc.why = why
+		for _, c := range sf.missing {
+			if n++; n%256 == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			v := ""
+			calculated := false
+			if why == "" {
+				if r, err := f.CalcCellValue(s, c.ref); err == nil {
+					v, calculated = r, true
+				}
+			}
+			if !calculated {
+				fm := c.formula
+				if fm == "" && c.shared != "" && why == "" {
+					fm, _ = f.GetCellFormula(s, c.ref) // the engine has the sheet whole by now
+				}
+				if fm == "" {
+					sc.empty++
+					continue
+				}
+				v = "=" + strings.TrimPrefix(fm, "=")
+			}
+			if calculated {
+				sc.calculated++
+				if sc.example == "" {
+					sc.example = c.ref
+				}
+			} else {
+				sc.asFormula++
+				if sc.exampleFormula == "" {
+					sc.exampleFormula = c.ref + " " + v
+				}
+			}
+			if sc.value == nil {
+				sc.value = map[int]map[int]string{}
+			}
+			if sc.value[c.row] == nil {
+				sc.value[c.row] = map[int]string{}
+			}
+			sc.value[c.row][c.col-1] = v
+		}
+	}
+	return out, nil
+}
+
+// fill puts the calculated values (or formulas) into a row read by the rows
+// iterator (row number n), where the row has nothing.
+func (sc *sheetCalc) fill(n int, cols []string) []string {
+	if sc == nil {
+		return cols
+	}
+	for c, v := range sc.value[n] {
+		for len(cols) <= c {
+			cols = append(cols, "")
+		}
+		if cols[c] == "" {
+			cols[c] = v
+		}
+	}
+	return cols
+}
+
+// say warns of what planCalc did with the sheet's formula cells.
+func (sc *sheetCalc) say(b *builder, sheet string) {
+	if sc == nil {
+		return
+	}
+	total := sc.calculated + sc.asFormula + sc.empty
+	if total == 0 {
+		return
+	}
+	var parts []string
+	if sc.calculated > 0 {
+		parts = append(parts, fmt.Sprintf("%d calculated by docket (first %s)", sc.calculated, sc.example))
+	}
+	if sc.asFormula > 0 {
+		if sc.why != "" {
+			parts = append(parts, fmt.Sprintf("%d landed as their formula, not calculated: %s (first %s)", sc.asFormula, sc.why, sc.exampleFormula))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d could not be calculated and landed as their formula (first %s)", sc.asFormula, sc.exampleFormula))
+		}
+	}
+	if sc.empty > 0 {
+		parts = append(parts, fmt.Sprintf("%d landed empty (no formula text of their own, or past the first %d)", sc.empty, maxUncalculated))
+	}
+	b.warn("sheet %q: %d formula cell(s) were saved without their value (the program that wrote the workbook did not calculate them, as openpyxl does not): %s", sheet, total, strings.Join(parts, ", "))
+}
+
+// scanFormulas streams a worksheet part for its formula cells: those
+// without a value (no <v>, or an empty one, and no inline string), the
+// count of all, their texts (up to keep of them), and the sheet's extent.
+func scanFormulas(ctx context.Context, ix *zipIndex, part string, keep int) (*sheetFormulas, error) {
+	sf := &sheetFormulas{sharedCopies: map[string]int{}, sharedText: map[string]string{}}
+	rc, err := ix.open(part)
+	if err != nil {
+		return sf, err
+	}
+	defer rc.Close()
+	d := newDecoder(bufio.NewReaderSize(rc, 64<<10))
+	var (
+		cell                   uncalcCell
+		inCell, isFormula, inF bool
+		inV, hasValue          bool
+		si                     string
+		isShared               bool
+		text                   strings.Builder
+	)
+	for n := 0; ; n++ {
+		if n%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return sf, err
+			}
+		}
+		tok, err := d.Token()
+		if err != nil {
+			if err == io.EOF {
+				return sf, nil
+			}
+			return sf, err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "c":
+				cell = uncalcCell{ref: attrVal(t, "r")}
+				inCell, isFormula, hasValue, isShared, si = true, false, false, false, ""
+				if c, r, err := excelize.CellNameToCoordinates(cell.ref); err == nil {
+					cell.row, cell.col = r, c
+					sf.maxRow, sf.maxCol = max(sf.maxRow, r), max(sf.maxCol, c)
+				}
+			case "f":
+				if inCell {
+					isFormula, inF = true, true
+					text.Reset()
+					if attrVal(t, "t") == "shared" {
+						isShared, si = true, attrVal(t, "si")
+					}
+				}
+			case "v":
+				inV = inCell
+			case "is":
+				hasValue = inCell
+			}
+		case xml.CharData:
+			switch {
+			case inF:
+				if text.Len() < 8192 {
+					text.Write(t)
+				}
+			case inV && len(bytes.TrimSpace(t)) > 0:
+				hasValue = true
+			}
+		case xml.EndElement:
+			switch t.Name.Local {
+			case "f":
+				inF = false
+			case "v":
+				inV = false
+			case "c":
+				if inCell && isFormula {
+					sf.count++
+					fm := strings.TrimSpace(text.String())
+					switch {
+					case fm != "" && len(sf.texts) < keep:
+						sf.texts = append(sf.texts, fm)
+						if isShared {
+							sf.sharedText[si] = fm
+						}
+					case fm == "" && isShared:
+						sf.sharedCopies[si]++
+					}
+					if !hasValue && cell.row > 0 {
+						if len(sf.missing) == maxUncalculated {
+							sf.dropped++
+						} else {
+							cell.formula = fm
+							if fm == "" && isShared {
+								cell.shared = si
+							}
+							sf.missing = append(sf.missing, cell)
+						}
+					}
+				}
+				inCell = false
+			}
+		}
+	}
+}
+
+// mayLackValues searches a part's bytes for what a formula cell without a
+// value looks like: a formula's end before its cell's (<f>B2</f></c>,
+// <f t="shared" si="0"/></c>, prefixed <x:f>B2</x:f></x:c>) or an empty
+// value (<v></v>, <v/>).
+func mayLackValues(ix *zipIndex, part string) (bool, error) {
+	rc, err := ix.open(part)
+	if err != nil {
+		return false, err
+	}
+	defer rc.Close()
+	r := bufio.NewReaderSize(rc, 64<<10)
+	const overlap = 8 // the longest key less one
+	buf := make([]byte, 0, 64<<10+overlap)
+	carry := make([]byte, 0, overlap)
+	for {
+		chunk, err := r.Peek(64 << 10)
+		if len(chunk) == 0 {
+			if err == io.EOF {
+				return false, nil
+			}
+			return false, err
+		}
+		buf = append(append(buf[:0], carry...), chunk...)
+		for _, key := range formulaKeys {
+			if bytes.Contains(buf, key) {
+				return true, nil
+			}
+		}
+		carry = append(carry[:0], buf[max(0, len(buf)-overlap):]...)
+		if _, err := r.Discard(len(chunk)); err != nil {
+			return false, err
+		}
+	}
+}
+
+var formulaKeys = [][]byte{[]byte("</f></"), []byte("/></c>"), []byte("<v></v>"), []byte("<v/>"), []byte("<v />"), []byte(":f></"), []byte(":v></"), []byte(":v/>")}

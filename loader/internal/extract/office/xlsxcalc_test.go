@@ -1,0 +1,112 @@
+package office
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/document"
+)
+
+// sheetWorkbook is a one-sheet workbook ("Budget") of the given sheetData
+// rows, as a script writes one.
+func sheetWorkbook(t *testing.T, rows string) string {
+	t.Helper()
+	sheet := `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` + rows + `</sheetData></worksheet>`
+	return writeZip(t, "script.xlsx", map[string]string{
+		"[Content_Types].xml":        `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+		"_rels/.rels":                `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+		"xl/workbook.xml":            `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Budget" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+		"xl/_rels/workbook.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+		"xl/worksheets/sheet1.xml":   sheet,
+	})
+}
+
+func numCell(ref, v string) string { return `<c r="` + ref + `" t="n"><v>` + v + `</v></c>` }
+func strCell(ref, v string) string {
+	return `<c r="` + ref + `" t="inlineStr"><is><t>` + v + `</t></is></c>`
+}
+func fmCell(ref, f string) string { return `<c r="` + ref + `"><f>` + f + `</f><v></v></c>` }
+
+// TestUncalculatedFormulas: formula cells saved without a value (openpyxl
+// writes <v></v>, excelize's SetCellFormula no <v>) are calculated, a row
+// of them only is no empty row, one the engine cannot calculate lands as
+// its formula, a saved value stays, and a warning says so (office/27).
+// They landed empty without a word: the totals column and the total row
+// were lost.
+func TestUncalculatedFormulas(t *testing.T) {
+	p := sheetWorkbook(t, `<row r="1">`+strCell("A1", "Item")+strCell("B1", "Qty")+strCell("C1", "Price")+strCell("D1", "Total")+`</row>`+
+		`<row r="2">`+strCell("A2", "Rope")+numCell("B2", "3")+numCell("C2", "12.5")+fmCell("D2", "B2*C2")+`</row>`+
+		`<row r="3">`+strCell("A3", "Anchor")+numCell("B3", "1")+numCell("C3", "340")+fmCell("D3", "B3*C3")+`</row>`+
+		`<row r="4"><c r="D4"><f>SUM(D2:D3)</f></c></row>`+
+		`<row r="5">`+strCell("A5", "Odd")+fmCell("D5", "NOSUCHFUNCTION(1)")+`</row>`+
+		`<row r="6">`+strCell("A6", "Saved")+`<c r="D6"><f>B2+B3</f><v>99</v></c></row>`)
+	res, err := ExtractXLSX(context.Background(), p, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, "xlsx", res)
+	want := "Item\tQty\tPrice\tTotal\nRope\t3\t12.5\t37.5\nAnchor\t1\t340\t340\n\t\t\t377.5\nOdd\t\t\t=NOSUCHFUNCTION(1)\nSaved\t\t\t99"
+	if got := res.Pages[0].Text; got != want {
+		t.Errorf("text %q\nwant %q", got, want)
+	}
+	w := strings.Join(res.Warnings, " ")
+	if !strings.Contains(w, `sheet "Budget": 4 formula cell(s) were saved without their value`) ||
+		!strings.Contains(w, "3 calculated by docket (first D2), 1 could not be calculated and landed as their formula (first D5 =NOSUCHFUNCTION(1))") {
+		t.Errorf("warnings %q", res.Warnings)
+	}
+}
+
+// TestUncalculatedBounds: the engine's cost is bounded before it runs. A
+// formula reading 27 million cells, or a workbook of more formulas than
+// maxCalcFormulas (a chain of them, each reading the one below: the
+// engine recurses down all of it), is not calculated: its formulas land
+// as their text, and the warning says why.
+func TestUncalculatedBounds(t *testing.T) {
+	t.Run("range", func(t *testing.T) {
+		p := sheetWorkbook(t, `<row r="1">`+numCell("A1", "1")+fmCell("B1", "SUM(A1:Z1048576)")+`</row>`)
+		res := extractMeasured(t, p, 64<<20)
+		if got, want := res.Pages[0].Text, "1\t=SUM(A1:Z1048576)"; got != want {
+			t.Errorf("text %q want %q", got, want)
+		}
+		if w := strings.Join(res.Warnings, " "); !strings.Contains(w, "1 landed as their formula, not calculated: its formulas read about 27262977 cells, more than the 1048576 docket calculates (first B1 =SUM(A1:Z1048576))") {
+			t.Errorf("warnings %q", res.Warnings)
+		}
+	})
+	t.Run("chain", func(t *testing.T) {
+		var rows strings.Builder
+		n := maxCalcFormulas + 1
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&rows, `<row r="%d">%s</row>`, i, fmCell(fmt.Sprintf("A%d", i), fmt.Sprintf("A%d+1", i+1)))
+		}
+		p := sheetWorkbook(t, rows.String())
+		res := extractMeasured(t, p, 256<<20)
+		if got := strings.SplitN(res.Pages[0].Text, "\n", 2)[0]; got != "=A2+1" {
+			t.Errorf("first row %q", got)
+		}
+		if w := strings.Join(res.Warnings, " "); !strings.Contains(w, "10001 landed as their formula, not calculated: the workbook has 10001 formula cells, more than the 10000 docket calculates (first A1 =A2+1)") {
+			t.Errorf("warnings %q", res.Warnings)
+		}
+	})
+}
+
+// extractMeasured extracts p and fails when it allocated more than limit
+// bytes.
+func extractMeasured(t *testing.T, p string, limit uint64) *document.Result {
+	t.Helper()
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	res, err := ExtractXLSX(context.Background(), p, document.Options{MaxSheetRows: 100000})
+	runtime.ReadMemStats(&m1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := m1.TotalAlloc - m0.TotalAlloc; a > limit {
+		t.Errorf("allocated %d MB, more than %d MB", a>>20, limit>>20)
+	} else {
+		t.Logf("allocated %d MB", a>>20)
+	}
+	return res
+}
