@@ -36,6 +36,9 @@ type builder struct {
 	section   string
 	flushed   bool
 	pageBreak bool // a break is pending: the next element opens a new page if this one has content
+	// docxHidden counts a DOCX's hidden text across its parts (nil for
+	// the other formats)
+	docxHidden *docxHidden
 }
 
 func newBuilder(typ, mime string) *builder {

@@ -27,6 +27,7 @@ type docxStyle struct {
 	basedOn  string
 	outline  int // -1 when none
 	numbered bool
+	vanish   int8 // its run properties' w:vanish: 1 hidden, -1 shown, 0 unsaid
 }
 
 type docxStyles map[string]docxStyle
@@ -99,6 +100,12 @@ func readDocxStyles(ix *zipIndex) (docxStyles, string) {
 			case "style":
 				cur, _ = attr(t, "styleId")
 				ss[cur] = docxStyle{outline: -1}
+			case "vanish":
+				if cur != "" {
+					st := ss[cur]
+					st.vanish = vanishVal(t)
+					ss[cur] = st
+				}
 			case "name", "basedOn", "outlineLvl", "numId":
 				if cur == "" {
 					continue
@@ -176,6 +183,8 @@ type docxWalker struct {
 	// glossary gives the text of the document's building blocks by
 	// name (glossaryPrompts); nil: Word's own prompts only
 	glossary func() map[string]string
+	// hidden counts the hidden text written (nil: not counted)
+	hidden *docxHidden
 }
 
 func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
@@ -190,6 +199,9 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 		fields fieldStack
 		sdts   []sdtState // content controls open
 		muted  int        // … of which showing their prompt: no text
+		vanish int8       // current run's own w:vanish (1, -1; 0 unsaid)
+		rStyle string     // … and its character style
+		hidden bool       // … so it is hidden text
 	)
 	inCode := func() bool { return fields.inCode() || muted > 0 }
 	parent := func(k int) string {
@@ -207,6 +219,9 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 	write := func(s string) {
 		if p := cur(); p != nil {
 			p.text.WriteString(s)
+			if hidden {
+				w.hidden.text(s)
+			}
 		}
 	}
 	pageBreak := func() {
@@ -299,6 +314,15 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 				}
 			case "r":
 				bold, sz = false, 0
+				vanish, rStyle, hidden = 0, "", false
+			case "vanish":
+				if parent(0) == "rPr" && parent(1) == "r" {
+					vanish = vanishVal(t)
+				}
+			case "rStyle":
+				if parent(0) == "rPr" && parent(1) == "r" {
+					rStyle, _ = attr(t, "val")
+				}
 			case "b":
 				if parent(0) == "rPr" && parent(1) == "r" {
 					v, _ := attr(t, "val")
@@ -311,6 +335,9 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 				}
 			case "t":
 				inT = t.Name.Space == nsW || t.Name.Space == "" || strings.HasSuffix(t.Name.Space, "/math")
+				if p := cur(); p != nil && parent(0) == "r" {
+					hidden = w.hidden.runHidden(vanish, rStyle, p.style)
+				}
 			case "tab":
 				if parent(0) == "r" && !inCode() {
 					write("\t")
@@ -387,6 +414,11 @@ func (w *docxWalker) walk(ctx context.Context, r io.Reader, part string) error {
 			switch t.Name.Local {
 			case "t":
 				inT = false
+			case "r":
+				if hidden {
+					w.hidden.endRun()
+				}
+				hidden = false
 			case "sdt":
 				if n := len(sdts); n > 0 {
 					if sdts[n-1].muted {
@@ -450,6 +482,7 @@ func ExtractDOCX(ctx context.Context, p string, opts document.Options) (*documen
 	b := newBuilder("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document")
 	coreProps(ix, b.res)
 	styles, lang := readDocxStyles(ix)
+	b.docxHidden = &docxHidden{styles: styles}
 	if b.res.Metadata.Language == "" {
 		b.res.Metadata.Language = lang
 	}
@@ -474,6 +507,7 @@ func ExtractDOCX(ctx context.Context, p string, opts document.Options) (*documen
 
 	body := &docxWalker{
 		glossary: glossary,
+		hidden:   b.docxHidden,
 		onPara: func(dp *docxPara) {
 			if dp.breakBefore {
 				b.breakPage()
@@ -534,6 +568,7 @@ func ExtractDOCX(ctx context.Context, p string, opts document.Options) (*documen
 	for _, t := range dedupe(partTexts(ctx, ix, ftrs, b, glossary)) {
 		b.add(document.Footer, t, 0)
 	}
+	b.docxHidden.say(b)
 	return b.finish(), nil
 }
 
@@ -554,6 +589,7 @@ func partTexts(ctx context.Context, ix *zipIndex, parts []string, b *builder, gl
 		var lines []string
 		w := &docxWalker{
 			glossary: glossary,
+			hidden:   b.docxHidden,
 			onPara:   func(p *docxPara) { lines = append(lines, p.text.String()) },
 			onTable: func(rows [][]string, _ []document.CellSpan, _ bool) {
 				for _, r := range rows {

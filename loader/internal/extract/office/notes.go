@@ -48,6 +48,7 @@ func emitDocxNotes(ctx context.Context, b *builder, ix *zipIndex, rels map[strin
 				}
 			}
 			w := &docxWalker{
+				hidden: b.docxHidden,
 				onPara: func(p *docxPara) { mark(b.add(document.NarrativeText, p.text.String(), 0)) },
 				// A note's table lands as the body's (before office/6:
 				// one NarrativeText of its lines, a cell's paragraphs

@@ -29,6 +29,21 @@ type odfTables struct {
 	// report): the caller warns and flags the document truncated
 	// (before, an ODT table's, a chart's or an ODC's cut was silent).
 	Dropped int
+	// The outermost table's hidden rows (table:visibility "collapse" or
+	// "filter") that hold text and were added, and its hidden columns
+	// (a table:table-column's visibility) holding text in a row added,
+	// by row and column number (1-based, repeats counted); set at its
+	// end, for its reader to say (office/28).
+	HidRows, HidCols []span
+	hidCols          []span // the outermost table's hidden columns
+	rowNo, colNo     int    // rows and columns of the outermost table so far
+	rowHidden        bool   // its open row is hidden
+}
+
+// odfHidden says whether a table:visibility hides its row or column.
+func odfHidden(t xml.StartElement) bool {
+	v := attrVal(t, "visibility")
+	return v == "collapse" || v == "filter"
 }
 
 // repeatWanted is a repeat attribute's count as the file asks, bounded
@@ -45,9 +60,23 @@ func (o *odfTables) startTag(t xml.StartElement, tableOK bool) {
 			o.cellRep, o.rowRep = append(o.cellRep, 1), append(o.rowRep, 1)
 			o.cellWant, o.rowWant = append(o.cellWant, 1), append(o.rowWant, 1)
 			o.filled = append(o.filled, 0)
+			if len(o.open) == 1 {
+				o.HidRows, o.HidCols, o.hidCols, o.rowNo, o.colNo = nil, nil, nil, 0, 0
+			}
+		}
+	case "table-column":
+		if len(o.open) == 1 && strings.Contains(t.Name.Space, "table") {
+			n := min(repeatWanted(t, "number-columns-repeated"), 1<<14)
+			if odfHidden(t) {
+				o.hidCols = addSpan(o.hidCols, span{o.colNo + 1, o.colNo + n})
+			}
+			o.colNo += n
 		}
 	case "table-row":
 		if o.top() != nil {
+			if len(o.open) == 1 {
+				o.rowHidden = odfHidden(t)
+			}
 			o.startRow()
 			o.rowRep[len(o.rowRep)-1] = repeatUpTo(t, "number-rows-repeated", cmp.Or(o.rowCap, maxRepeat))
 			o.rowWant[len(o.rowWant)-1] = repeatWanted(t, "number-rows-repeated")
@@ -96,6 +125,12 @@ func (o *odfTables) endTag(t xml.EndElement) (rows [][]string, ok bool) {
 				k = min(k, o.rowCap-*n)
 				*n += k
 			}
+			if len(o.open) == 1 {
+				if o.rowHidden && !empty && k > 0 {
+					o.HidRows = addSpan(o.HidRows, span{o.rowNo + 1, o.rowNo + k})
+				}
+				o.rowNo += min(o.rowWant[len(o.rowWant)-1], 1<<20)
+			}
 			o.endRow(k)
 		}
 	case "table":
@@ -106,6 +141,9 @@ func (o *odfTables) endTag(t xml.EndElement) (rows [][]string, ok bool) {
 		o.cellWant, o.rowWant = o.cellWant[:len(o.cellWant)-1], o.rowWant[:len(o.rowWant)-1]
 		o.filled = o.filled[:len(o.filled)-1]
 		if tb, ok := o.end(); ok {
+			if len(o.hidCols) > 0 {
+				_, o.HidCols = hiddenLanded(tb.rows, nil, nil, o.hidCols)
+			}
 			return tb.rows, true
 		}
 	}

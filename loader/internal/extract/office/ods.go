@@ -30,6 +30,10 @@ type odsSheets struct {
 	objs  *odfObjects // the open sheet's charts
 	limit int         // rows kept per sheet
 	names []string
+	// the open sheet's hidden rows and columns with text (odfTables.HidRows),
+	// and every sheet's as metadata says them
+	hidRows, hidCols       []span
+	hiddenRows, hiddenCols []string
 }
 
 // newODSSheets makes w's outermost tables sheets of b.
@@ -42,6 +46,7 @@ func newODSSheets(b *builder, w *odfWalker, notes *[]odfNote, objs *odfObjects, 
 	// one row past the limit at most, so that the limit's review is
 	// raised and no file can make it hold more.
 	w.rowCap = limit + 1
+	w.onHidden = func(rows, cols []span) { s.hidRows, s.hidCols = rows, cols }
 	return s
 }
 
@@ -72,6 +77,8 @@ func (s *odsSheets) table(rows [][]string) {
 		}
 		kept = append(kept, r)
 	}
+	sayHidden(s.b, "LibreOffice", sheet, s.hidRows, s.hidCols, &s.hiddenRows, &s.hiddenCols)
+	s.hidRows, s.hidCols = nil, nil
 	s.b.addTableRows(kept)
 	s.objs.flush()
 	addODFNotes(s.b, *s.notes)
@@ -83,4 +90,6 @@ func (s *odsSheets) finish() {
 	if len(s.names) > 0 {
 		setExtra(&s.b.res.Metadata, "sheets", strings.Join(s.names, "\t"))
 	}
+	setExtra(&s.b.res.Metadata, "hidden_rows", strings.Join(s.hiddenRows, "\t"))
+	setExtra(&s.b.res.Metadata, "hidden_columns", strings.Join(s.hiddenCols, "\t"))
 }

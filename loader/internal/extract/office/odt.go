@@ -78,6 +78,7 @@ type odfWalker struct {
 	onNote   func(section string, items []noteItem) // a text:note or office:annotation (skipped when nil)
 	onSheet  func(name string)                      // an ODS sheet (a table:table of office:spreadsheet) starts
 	onObject func(href string)                      // a draw:object (an embedded chart, formula...) is shown
+	onHidden func(rows, cols []span)                // an outermost table's hidden rows and columns with text, before onTable (odfTables.HidRows)
 	rowCap   int                                    // a spreadsheet's bound on a table's rows with text (odfTables.rowCap)
 	shape    odfShape                               // the draw:page's shape the walk is in (an ODG's reading order)
 	dropped  int                                    // copies of repeated rows and cells with text the repeat cap left out (odfTables.Dropped)
@@ -251,7 +252,7 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				} else if tables.top() == nil && w.onPara != nil {
 					w.onPara(&odfPara{breakAfter: true})
 				}
-			case "table", "table-row", "table-cell", "covered-table-cell":
+			case "table", "table-row", "table-cell", "covered-table-cell", "table-column":
 				if t.Name.Local == "table" && sheets && tables.top() == nil && w.onSheet != nil && strings.Contains(t.Name.Space, "table") {
 					name, _ := attr(t, "name")
 					w.onSheet(name)
@@ -298,6 +299,9 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				}
 			case "table", "table-row", "table-cell", "covered-table-cell":
 				if rows, ok := tables.endTag(t); ok && w.onTable != nil {
+					if w.onHidden != nil && len(tables.HidRows)+len(tables.HidCols) > 0 {
+						w.onHidden(tables.HidRows, tables.HidCols)
+					}
 					w.onTable(rows)
 				}
 			}

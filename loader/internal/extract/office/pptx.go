@@ -3,6 +3,7 @@ package office
 import (
 	"context"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"path"
 	"sort"
@@ -29,6 +30,10 @@ type pptxShape struct {
 	table [][]string
 	spans []document.CellSpan // the table's merged cells (a:tc gridSpan, rowSpan)
 	isTbl bool
+	// hidden: its cNvPr, or a group's around it, has hidden="1" (the
+	// Selection Pane's closed eye: not shown on the slide nor in a show)
+	hidden bool
+	name   string // its cNvPr name ("TextBox 3")
 }
 
 // readSlideShapes streams one slide (or notes slide) part into shapes,
@@ -44,6 +49,7 @@ func readSlideShapes(ctx context.Context, r io.Reader, part string) ([]*pptxShap
 		cell     *strings.Builder
 		cellSkip bool
 		n        int
+		groups   []bool // open p:grpSp, each hidden or inside a hidden one
 	)
 	for {
 		n++
@@ -70,7 +76,17 @@ func readSlideShapes(ctx context.Context, r io.Reader, part string) ([]*pptxShap
 					return shapes, xmlErr(part, err)
 				}
 			case "sp", "graphicFrame", "cxnSp":
-				cur = &pptxShape{}
+				cur = &pptxShape{hidden: len(groups) > 0 && groups[len(groups)-1]}
+			case "grpSp":
+				groups = append(groups, len(groups) > 0 && groups[len(groups)-1])
+			case "cNvPr":
+				switch {
+				case cur != nil:
+					cur.name = attrVal(t, "name")
+					cur.hidden = cur.hidden || onOffAttr(t, "hidden")
+				case len(groups) > 0 && onOffAttr(t, "hidden"):
+					groups[len(groups)-1] = true
+				}
 			case "ph":
 				if cur != nil {
 					typ, ok := attr(t, "type")
@@ -163,6 +179,10 @@ func readSlideShapes(ctx context.Context, r io.Reader, part string) ([]*pptxShap
 					shapes = append(shapes, cur)
 				}
 				cur = nil
+			case "grpSp":
+				if len(groups) > 0 {
+					groups = groups[:len(groups)-1]
+				}
 			}
 		}
 	}
@@ -229,7 +249,7 @@ func ExtractPPTX(ctx context.Context, p string, opts document.Options) (*documen
 		return nil, document.Errorf(document.KindTooManyPage, "%d slides, more than the limit of %d", len(slides), opts.MaxPages)
 	}
 	bad := 0
-	var hidden []string
+	var hidden, hiddenShapes []string
 	for i, part := range slides {
 		if err := ctxErr(ctx); err != nil {
 			return nil, err
@@ -255,6 +275,7 @@ func ExtractPPTX(ctx context.Context, p string, opts document.Options) (*documen
 		if slideHidden(ix, part) {
 			hidden = append(hidden, strconv.Itoa(i+1))
 		}
+		hiddenShapes = append(hiddenShapes, shapesHidden(i+1, shapes)...)
 		emitSlide(b, shapes)
 		if err := emitCharts(ctx, b, ix, part, nil); err != nil {
 			return nil, err
@@ -298,6 +319,7 @@ func ExtractPPTX(ctx context.Context, p string, opts document.Options) (*documen
 		}
 		b.warn("%s hidden (not shown in a slide show): the text landed as the other slides' (metadata hidden_slides)", which)
 	}
+	sayHiddenShapes(b, hiddenShapes)
 	res := b.finish()
 	if pres.Size.CX > 0 && pres.Size.CY > 0 {
 		for i := range res.Pages {
@@ -378,4 +400,59 @@ func slideHidden(ix *zipIndex, part string) bool {
 			return t.Name.Local == "sld" && (v == "0" || v == "false")
 		}
 	}
+}
+
+// shapesHidden names a slide's hidden shapes that hold text ("slide 2:
+// TextBox 3"; a shape without a name by its text's start).
+func shapesHidden(slide int, shapes []*pptxShape) []string {
+	var out []string
+	for _, sh := range shapes {
+		if !sh.hidden || !shapeHasText(sh) {
+			continue
+		}
+		name := strings.TrimSpace(sh.name)
+		if name == "" {
+			name = "a shape"
+		}
+		out = append(out, fmt.Sprintf("slide %d: %s", slide, name))
+	}
+	return out
+}
+
+func shapeHasText(sh *pptxShape) bool {
+	for _, pp := range sh.paras {
+		if strings.TrimSpace(pp.text.String()) != "" {
+			return true
+		}
+	}
+	for _, row := range sh.table {
+		for _, c := range row {
+			if strings.TrimSpace(c) != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sayHiddenShapes says the hidden shapes whose text landed (as office/20
+// says hidden slides: landed, named, metadata hidden_shapes). PowerPoint
+// shows them neither on the slide nor in a show (the Selection Pane's
+// closed eye); before office/28 their text landed as the others', nothing
+// saying so.
+func sayHiddenShapes(b *builder, names []string) {
+	if len(names) == 0 {
+		return
+	}
+	md := names
+	if len(md) > 50 {
+		md = append(md[:50:50], fmt.Sprintf("and %d more", len(names)-50))
+	}
+	setExtra(&b.res.Metadata, "hidden_shapes", strings.Join(md, "\t"))
+	shown := names
+	more := ""
+	if len(shown) > 10 {
+		shown, more = shown[:10], fmt.Sprintf(" and %d more", len(names)-10)
+	}
+	b.warn("%d hidden shape(s) (PowerPoint shows them neither on the slide nor in a slide show): their text landed as the others' (%s%s; metadata hidden_shapes)", len(names), strings.Join(shown, ", "), more)
 }

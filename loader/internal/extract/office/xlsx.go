@@ -77,7 +77,7 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 	if err != nil {
 		return nil, err
 	}
-	var names, hidden []string
+	var names, hidden, hiddenRows, hiddenCols []string
 	for i, sheet := range sheets {
 		if i > 0 {
 			b.newUnit()
@@ -100,6 +100,12 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 			b.warn("sheet %q: %v", sheet, err)
 		}
 		b.section = sheet
+		hRows, hCols, err := hiddenRowsCols(ix, sheetParts[sheet])
+		if err != nil {
+			b.warn("sheet %q: hidden rows and columns not read: %v", sheet, err)
+		}
+		rs, cs := hiddenLanded(rows, rowNums, hRows, hCols)
+		sayHidden(b, "Excel", sheet, rs, cs, &hiddenRows, &hiddenCols)
 		b.addTableSpans(rows, xlsxSpans(ix, sheetParts[sheet], rowNums, b, sheet))
 		if part, ok := sheetParts[sheet]; ok {
 			if err := emitCharts(ctx, b, ix, part, cellRange(f)); err != nil {
@@ -113,6 +119,12 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 	}
 	if len(hidden) > 0 {
 		setExtra(&b.res.Metadata, "hidden_sheets", strings.Join(hidden, "\t"))
+	}
+	if len(hiddenRows) > 0 {
+		setExtra(&b.res.Metadata, "hidden_rows", strings.Join(hiddenRows, "\t"))
+	}
+	if len(hiddenCols) > 0 {
+		setExtra(&b.res.Metadata, "hidden_columns", strings.Join(hiddenCols, "\t"))
 	}
 	return b.finish(), nil
 }
