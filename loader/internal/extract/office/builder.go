@@ -39,6 +39,12 @@ type builder struct {
 	// docxHidden counts a DOCX's hidden text across its parts (nil for
 	// the other formats)
 	docxHidden *docxHidden
+	// charts (emitCharts): the chart parts landed, the cells their data
+	// took of maxChartCells, the rows a chart's table holds (0: the
+	// default loader.max_sheet_rows)
+	chartSeen  map[string]bool
+	chartCells int
+	chartRows  int
 }
 
 func newBuilder(typ, mime string) *builder {

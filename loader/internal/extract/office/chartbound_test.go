@@ -84,7 +84,7 @@ func TestChartScatterSparse(t *testing.T) {
 	if cells := len(tb.Header) * (len(tb.Rows) + 1); len(tb.Header) != 1600 || cells > maxChartCells || len(tb.Rows) < 100 {
 		t.Errorf("table: %d columns, %d rows", len(tb.Header), len(tb.Rows))
 	}
-	if w := strings.Join(res.Warnings, "\n"); !strings.Contains(w, "chart1.xml: more than 250000 cells") {
+	if w := strings.Join(res.Warnings, "\n"); !strings.Contains(w, "chart1.xml: the document's charts hold more than 250000 cells") {
 		t.Errorf("warnings %q", res.Warnings)
 	}
 	if !res.Flagged() {
@@ -179,18 +179,18 @@ func TestCellRangeBudget(t *testing.T) {
 	}
 	defer g.Close()
 	resolve := cellRange(g)
-	vals, clipped, err := resolve(context.Background(), []string{"Sheet1!$A$2:$A$4", "'Sheet1'!$B$1:$C$1", "Sheet1!$C$5:$C$900", "Nope!A1"}, 100)
+	vals, clipped, err := resolve(context.Background(), []string{"Sheet1!$A$2:$A$4", "'Sheet1'!$B$1:$C$1", "Sheet1!$C$5:$C$900", "Nope!A1"}, 100, 1<<20)
 	want := map[string][]string{"Sheet1!$A$2:$A$4": {"a2", "a3", "a4"}, "'Sheet1'!$B$1:$C$1": {"b1", "c1"}, "Sheet1!$C$5:$C$900": {"c5"}}
 	if err != nil || clipped || !reflect.DeepEqual(vals, want) {
 		t.Errorf("got %q %v %v", vals, clipped, err)
 	}
-	vals, clipped, _ = resolve(context.Background(), []string{"Sheet1!$A$1:$A$5", "Sheet1!$B$1:$B$5"}, 4)
+	vals, clipped, _ = resolve(context.Background(), []string{"Sheet1!$A$1:$A$5", "Sheet1!$B$1:$B$5"}, 4, 1<<20)
 	if n := len(vals["Sheet1!$A$1:$A$5"]) + len(vals["Sheet1!$B$1:$B$5"]); !clipped || n != 4 {
 		t.Errorf("budget 4: %q %v", vals, clipped)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, _, err := resolve(ctx, []string{"Sheet1!$A$1:$A$5"}, 100); err != context.Canceled {
+	if _, _, err := resolve(ctx, []string{"Sheet1!$A$1:$A$5"}, 100, 1<<20); err != context.Canceled {
 		t.Errorf("cancelled: %v", err)
 	}
 }

@@ -8,21 +8,24 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// maxChartCells bounds what one chart lands: the cells its series'
-// references read from a workbook (all series together, identical
-// references read once), the values they give its series, and its
-// table's rows x columns. Before office/24 a scatter chart's table had a
+// maxChartCells bounds what a document's charts land, all together
+// (office/29; it bounded each chart, and one chart part named by 100
+// relationships of a slide landed 101 times: 10M cells, 7.8 GB; 10
+// excelize charts over a 100000-row sheet's columns 2M cells; review44):
+// the cells their series' references read from a workbook (identical
+// references read once a chart), the values they give the series, and
+// their tables' rows x columns. Before office/24 a scatter chart's table had a
 // row for every index up to the largest (a 3.8 KB slide of 200 series,
 // one point each at idx 99999: 40 million cells, 1.8 GB), and each
 // reference read up to 100000 cells for each series (200 series naming
 // A1:A100000: 32 s, 4 GB; review42).
-const maxChartCells = 250000
+var maxChartCells = 250000 // a var for tests only
 
 // resolver reads cell range references ("Sheet1!$A$2:$A$4") of the
 // workbook a chart belongs to: each one's values, row by row, at most
-// budget values in all (clipped says some were left out). nil where
-// there is none.
-type resolver func(ctx context.Context, refs []string, budget int) (vals map[string][]string, clipped bool, err error)
+// budget values in all and perRef a reference (clipped says some were
+// left out). nil where there is none.
+type resolver func(ctx context.Context, refs []string, budget, perRef int) (vals map[string][]string, clipped bool, err error)
 
 // cellRef is one parsed range reference, 1-based and inclusive.
 type cellRef struct {
@@ -57,7 +60,7 @@ func parseCellRef(ref string) (cellRef, bool) {
 // the sheet's end: a reference past the sheet's rows costs nothing (one
 // naming A1:A100000 on a ten-row sheet reads ten rows).
 func cellRange(f *excelize.File) resolver {
-	return func(ctx context.Context, refs []string, budget int) (map[string][]string, bool, error) {
+	return func(ctx context.Context, refs []string, budget, perRef int) (map[string][]string, bool, error) {
 		out := map[string][]string{}
 		bySheet := map[string][]cellRef{}
 		var sheets []string
@@ -71,11 +74,11 @@ func cellRange(f *excelize.File) resolver {
 			}
 			bySheet[r.sheet] = append(bySheet[r.sheet], r)
 		}
-		used := 0
+		used, cut := 0, false
 		for _, sheet := range sheets {
 			rs := bySheet[sheet]
 			sort.SliceStable(rs, func(a, b int) bool { return rs[a].r0 < rs[b].r0 })
-			full, err := readRefs(ctx, f, sheet, rs, out, &used, budget)
+			full, err := readRefs(ctx, f, sheet, rs, out, &used, budget, perRef, &cut)
 			if err != nil {
 				return out, full, err
 			}
@@ -83,13 +86,15 @@ func cellRange(f *excelize.File) resolver {
 				return out, true, nil
 			}
 		}
-		return out, false, nil
+		return out, cut, nil
 	}
 }
 
 // readRefs streams one sheet for the references rs (sorted by first row)
-// into out; it reports whether the budget ran out.
-func readRefs(ctx context.Context, f *excelize.File, sheet string, rs []cellRef, out map[string][]string, used *int, budget int) (bool, error) {
+// into out, each up to perRef values (cut says one had more); it reports
+// whether the budget ran out. It stops at the row past which no
+// reference reads.
+func readRefs(ctx context.Context, f *excelize.File, sheet string, rs []cellRef, out map[string][]string, used *int, budget, perRef int, cut *bool) (bool, error) {
 	it, err := f.Rows(sheet)
 	if err != nil {
 		return false, nil // no such sheet: nothing to read
@@ -115,6 +120,9 @@ func readRefs(ctx context.Context, f *excelize.File, sheet string, rs []cellRef,
 			next++
 		}
 		if len(active) == 0 {
+			if next == len(rs) {
+				break
+			}
 			continue
 		}
 		cols, err := it.Columns()
@@ -123,6 +131,10 @@ func readRefs(ctx context.Context, f *excelize.File, sheet string, rs []cellRef,
 		}
 		keep := active[:0]
 		for _, r := range active {
+			if len(out[r.ref]) >= perRef {
+				*cut = true
+				continue // dropped from active: read no more of it
+			}
 			for c := r.c0; c <= r.c1; c++ {
 				if *used >= budget {
 					return true, nil
@@ -145,11 +157,12 @@ func readRefs(ctx context.Context, f *excelize.File, sheet string, rs []cellRef,
 
 // fill takes what the caches lack from the cells their references name
 // (excelize, among others, writes charts without caches): each distinct
-// reference read once, at most maxChartCells cells read and given to the
-// series in all. It reports whether some were left out.
-func (ch *chartData) fill(ctx context.Context, resolve resolver) (bool, error) {
+// reference read once, at most budget cells read and given to the series
+// in all, perRef values a reference. It returns the cells read and
+// whether some were left out.
+func (ch *chartData) fill(ctx context.Context, resolve resolver, budget, perRef int) (int, bool, error) {
 	if resolve == nil {
-		return false, nil
+		return 0, false, nil
 	}
 	var refs []string
 	seen := map[string]bool{}
@@ -171,11 +184,15 @@ func (ch *chartData) fill(ctx context.Context, resolve resolver) (bool, error) {
 		}
 	}
 	if len(refs) == 0 {
-		return false, nil
+		return 0, false, nil
 	}
-	vals, clipped, err := resolve(ctx, refs, maxChartCells)
+	vals, clipped, err := resolve(ctx, refs, budget, perRef)
+	read := 0
+	for _, v := range vals {
+		read += len(v)
+	}
 	if err != nil {
-		return clipped, err
+		return read, clipped, err
 	}
 	given := 0
 	for i := range ch.series {
@@ -197,13 +214,13 @@ func (ch *chartData) fill(ctx context.Context, resolve resolver) (bool, error) {
 				if v == "" {
 					continue
 				}
-				if given >= maxChartCells {
-					return true, nil
+				if given >= budget {
+					return read, true, nil
 				}
 				m[k] = v
 				given++
 			}
 		}
 	}
-	return clipped, nil
+	return read, clipped, nil
 }

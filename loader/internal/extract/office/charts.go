@@ -2,6 +2,7 @@ package office
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/xml"
 	"io"
@@ -153,11 +154,11 @@ func attrVal(t xml.StartElement, local string) string {
 // values of their own is a pair of columns per series (its x values, then
 // its y values): one category column took the first series' x values for
 // every series (office/23). Rows are the point indices some series holds,
-// in order; rows x columns stay within maxChartCells (clipped says rows
-// or series were left out).
-func (ch *chartData) rows() (rows [][]string, clipped bool) {
-	if len(ch.series) == 0 {
-		return nil, false
+// in order; rows x columns stay within budget (cutCells says rows or
+// series were left out so) and the data rows within rowLimit (cutRows).
+func (ch *chartData) rows(budget, rowLimit int) (rows [][]string, cutRows, cutCells bool) {
+	if len(ch.series) == 0 || budget < 2 {
+		return nil, false, len(ch.series) > 0
 	}
 	xy := ch.ownXValues()
 	per := 1 // columns per series
@@ -165,8 +166,8 @@ func (ch *chartData) rows() (rows [][]string, clipped bool) {
 		per = 2
 	}
 	series := ch.series
-	if most := (maxChartCells - 1) / per; len(series) > most {
-		series, clipped = series[:most], true
+	if most := (budget - 1) / per; len(series) > most {
+		series, cutCells = series[:most], true
 	}
 	var header []string
 	if !xy {
@@ -191,8 +192,11 @@ func (ch *chartData) rows() (rows [][]string, clipped bool) {
 		}
 	}
 	idx := slices.Sorted(maps.Keys(keys))
-	if most := maxChartCells/len(header) - 1; len(idx) > most { // the header is a row
-		idx, clipped = idx[:most], true
+	if len(idx) > rowLimit {
+		idx, cutRows = idx[:rowLimit], true
+	}
+	if most := budget/len(header) - 1; len(idx) > most { // the header is a row
+		idx, cutCells = idx[:most], true
 	}
 	rows = append(rows, header)
 	for _, k := range idx {
@@ -220,7 +224,7 @@ func (ch *chartData) rows() (rows [][]string, clipped bool) {
 		}
 		rows = append(rows, row)
 	}
-	return rows, clipped
+	return rows, cutRows, cutCells
 }
 
 // ownXValues says whether two series of an x-y chart have different x
@@ -273,10 +277,27 @@ func relOrder(id string) string {
 	return strconv.Itoa(1e6 + n)
 }
 
-// emitCharts adds the charts a part shows to the current page. Its
-// error is the context's only.
+// emitCharts adds the charts a part shows to the current page: each
+// chart part once a document (a part named by several relationships
+// landed once for each: review44), within the document's budget of
+// maxChartCells (b.chartCells) and, as a sheet, b.chartRows rows a chart.
+// Its error is the context's only.
 func emitCharts(ctx context.Context, b *builder, ix *zipIndex, part string, resolve resolver) error {
+	rowLimit := cmp.Or(b.chartRows, DefaultMaxSheetRows)
 	for _, cp := range chartParts(ix, part) {
+		if b.chartSeen[cp] {
+			continue
+		}
+		if b.chartSeen == nil {
+			b.chartSeen = map[string]bool{}
+		}
+		b.chartSeen[cp] = true
+		left := maxChartCells - b.chartCells
+		if left <= 0 {
+			b.warn("chart %s: the document's charts hold more than %d cells of data: its data was not read", cp, maxChartCells)
+			b.res.Flag(0, document.ReviewTruncated, "the document's charts hold more than %d cells of data: chart %s's are not in the warehouse", maxChartCells, cp)
+			continue
+		}
 		ch, err := readChart(ctx, ix, cp)
 		if ce := ctxErr(ctx); ce != nil {
 			return ce
@@ -288,15 +309,16 @@ func emitCharts(ctx context.Context, b *builder, ix *zipIndex, part string, reso
 			}
 		}
 		var clipped bool
+		read := 0
 		if resolve == nil && ch.cachesEmpty() {
 			// a chart of a document or slide with no cached values:
 			// its data is in the workbook embedded beside it
 			if r, done := embeddedWorkbook(ix, cp); r != nil {
-				clipped, err = ch.fill(ctx, r)
+				read, clipped, err = ch.fill(ctx, r, left, rowLimit+1)
 				done()
 			}
 		} else {
-			clipped, err = ch.fill(ctx, resolve)
+			read, clipped, err = ch.fill(ctx, resolve, left, rowLimit+1)
 		}
 		if ce := ctxErr(ctx); ce != nil {
 			return ce
@@ -304,10 +326,20 @@ func emitCharts(ctx context.Context, b *builder, ix *zipIndex, part string, reso
 		if ch.cachesEmpty() && len(ch.series) > 0 {
 			b.warn("chart %s: its series hold no cached values and its data could not be read from a workbook: only its title and series names landed", cp)
 		}
-		rows, cut := ch.rows()
-		if clipped || cut {
-			b.warn("chart %s: more than %d cells of data: the rest were not read", cp, maxChartCells)
-			b.res.Flag(0, document.ReviewTruncated, "chart %s holds more than %d cells of data: only the first %d are in the warehouse", cp, maxChartCells, maxChartCells)
+		rows, cutRows, cutCells := ch.rows(left, rowLimit)
+		landed := 0
+		for _, r := range rows {
+			landed += len(r)
+		}
+		b.chartCells += max(read, landed)
+		switch {
+		case cutCells || clipped && !cutRows:
+			b.chartCells = maxChartCells // spent: the next charts are not read
+			b.warn("chart %s: the document's charts hold more than %d cells of data: the rest were not read", cp, maxChartCells)
+			b.res.Flag(0, document.ReviewTruncated, "the document's charts hold more than %d cells of data: chart %s's first %d rows are in the warehouse, the rest are not", maxChartCells, cp, max(len(rows)-1, 0))
+		case cutRows:
+			b.warn("chart %s: more than %d rows of data (loader.max_sheet_rows, as a sheet's): the rest were not read", cp, rowLimit)
+			b.res.Flag(0, document.ReviewTruncated, "chart %s has more than %d rows of data (loader.max_sheet_rows): only its first %d are in the warehouse", cp, rowLimit, rowLimit)
 		}
 		if len(rows) == 0 {
 			continue

@@ -480,6 +480,7 @@ func ExtractDOCX(ctx context.Context, p string, opts document.Options) (*documen
 		return nil, document.Errorf(document.KindCorrupt, "DOCX package has no main document part (%s)", main)
 	}
 	b := newBuilder("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document")
+	b.chartRows = maxRows(opts)
 	coreProps(ix, b.res)
 	styles, lang := readDocxStyles(ix)
 	b.docxHidden = &docxHidden{styles: styles}

@@ -244,6 +244,7 @@ func ExtractPPTX(ctx context.Context, p string, opts document.Options) (*documen
 	}
 
 	b := newBuilder("pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation")
+	b.chartRows = maxRows(opts)
 	coreProps(ix, b.res)
 	if opts.MaxPages > 0 && len(slides) > opts.MaxPages {
 		return nil, document.Errorf(document.KindTooManyPage, "%d slides, more than the limit of %d", len(slides), opts.MaxPages)

@@ -67,6 +67,7 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 		setExtra(md, "keywords", dp.Keywords)
 	}
 	limit := maxRows(opts)
+	b.chartRows = limit
 	sheets := f.GetSheetList()
 	if opts.MaxPages > 0 && len(sheets) > opts.MaxPages {
 		return nil, document.Errorf(document.KindTooManyPage, "%d sheets, more than the limit of %d", len(sheets), opts.MaxPages)
