@@ -240,13 +240,60 @@ func (w *htmlWalker) text(s string) {
 	// no-break or other Unicode space as an ASCII one (strings.Fields
 	// splits on them all): a drop cap's "<span>I</span>&#160;found"
 	// landed "Ifound" before office/12.
-	if r, _ := utf8.DecodeRuneInString(s); unicode.IsSpace(r) && w.buf.Len() > 0 {
+	if r, _ := utf8.DecodeRuneInString(s); unicode.IsSpace(r) && w.buf.Len() > 0 && !w.lineStart() {
 		w.buf.WriteByte(' ')
 	}
 	w.buf.WriteString(strings.Join(f, " "))
 	if r, _ := utf8.DecodeLastRuneInString(s); unicode.IsSpace(r) {
 		w.buf.WriteByte(' ')
 	}
+}
+
+// lineStart says whether the text so far ends a line (a <br/>): the
+// source's line break or indent after a <br/> is no space to keep
+// ("Line one<br />\nline two" landed "line two" after a space before
+// office/30).
+func (w *htmlWalker) lineStart() bool {
+	t := w.buf.String()
+	return t[len(t)-1] == '\n'
+}
+
+// semantics walks a MathML <semantics>: its first child, the formula as
+// shown, and its annotations (TeX, StarMath, content MathML) only when
+// that child has no text. Both landed before office/30: pandoc's
+// f=12.5×L as "f=12.5×Lf = 12.5 \times L".
+func (w *htmlWalker) semantics(n *html.Node) {
+	if c := mathShownNode(n); c != nil {
+		w.walk(c)
+		return
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if isAnnotation(c) && strings.TrimSpace(nodeText(c)) != "" {
+			w.walk(c)
+			return
+		}
+	}
+}
+
+// mathShownNode is a <semantics>' first child that is no annotation,
+// when it holds text.
+func mathShownNode(n *html.Node) *html.Node {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || isAnnotation(c) {
+			continue
+		}
+		if strings.TrimSpace(nodeText(c)) != "" {
+			return c
+		}
+		return nil
+	}
+	return nil
+}
+
+func mathShown(n *html.Node) bool { return mathShownNode(n) != nil }
+
+func isAnnotation(n *html.Node) bool {
+	return n.Type == html.ElementNode && n.Namespace == "math" && (n.Data == "annotation" || n.Data == "annotation-xml")
 }
 
 func (w *htmlWalker) children(n *html.Node) {
@@ -265,6 +312,10 @@ func (w *htmlWalker) walk(n *html.Node) {
 		return
 	case html.ElementNode:
 	default:
+		return
+	}
+	if n.Namespace == "math" && n.Data == "semantics" {
+		w.semantics(n)
 		return
 	}
 	switch n.DataAtom {
@@ -364,6 +415,9 @@ func nodeText(n *html.Node) string {
 		}
 		if n.Type == html.ElementNode && (n.DataAtom == atom.Script || n.DataAtom == atom.Style) {
 			return
+		}
+		if isAnnotation(n) && n.Parent != nil && n.Parent.Data == "semantics" && mathShown(n.Parent) {
+			return // the formula as shown has the text (semantics)
 		}
 		if n.Type == html.ElementNode && n.DataAtom == atom.Br {
 			sb.WriteString(" ")

@@ -188,15 +188,19 @@ func odfChartObject() string {
 // example: a paragraph holding a frame holding draw:object "./Object 1")
 // and in an ODS sheet (table:shapes) lands as a Caption "Chart: title"
 // (the subtitle on its next line, axis titles not) and a table of its data,
-// as a DOCX's or XLSX's chart; an embedded formula is a warning. Before
-// office/13 the ODT landed nothing at all and the formula went unsaid.
+// as a DOCX's or XLSX's chart; an embedded formula lands its text where
+// it stands (office/30: it was a warning), another object (an embedded
+// text) is a warning. Before office/13 the ODT landed nothing at all and
+// the formula went unsaid.
 func TestODFChartObjects(t *testing.T) {
 	obj := `<draw:frame><draw:object xlink:href="./Object 1" xmlns:xlink="http://www.w3.org/1999/xlink"/></draw:frame>`
 	formula := `<draw:frame><draw:object xlink:href="./Object 2" xmlns:xlink="http://www.w3.org/1999/xlink"/></draw:frame>`
 	math := `<math xmlns="http://www.w3.org/1998/Math/MathML"><mi>x</mi></math>`
-	odt := `<office:document-content ` + odfNS + `><office:body><office:text><text:p>Figures below.` + obj + `</text:p><text:p>` + formula + `</text:p></office:text></office:body></office:document-content>`
+	other := `<draw:frame><draw:object xlink:href="./Object 3" xmlns:xlink="http://www.w3.org/1999/xlink"/></draw:frame>`
+	inner := `<office:document-content ` + odfNS + `><office:body><office:text><text:p>Inner</text:p></office:text></office:body></office:document-content>`
+	odt := `<office:document-content ` + odfNS + `><office:body><office:text><text:p>Figures below.` + obj + `</text:p><text:p>` + formula + `</text:p><text:p>` + other + `</text:p></office:text></office:body></office:document-content>`
 	res, err := ExtractODT(context.Background(), writeZip(t, "spectre.odt", map[string]string{
-		"mimetype": "application/vnd.oasis.opendocument.text", "content.xml": odt, "Object 1/content.xml": odfChartObject(), "Object 2/content.xml": math}), document.Options{})
+		"mimetype": "application/vnd.oasis.opendocument.text", "content.xml": odt, "Object 1/content.xml": odfChartObject(), "Object 2/content.xml": math, "Object 3/content.xml": inner}), document.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,8 +208,9 @@ func TestODFChartObjects(t *testing.T) {
 		{document.NarrativeText, "Figures below.", 0, 1},
 		{document.Caption, "Chart: SPECTRE\nExpense and revenue", 0, 1},
 		{document.TableCat, "\tExpense\tRevenue\nCounterfeit\t1000\t1500\nLarceny\t1000\t1750", 0, 1},
+		{document.NarrativeText, "x", 0, 1},
 	})
-	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], `"Object 2" is no chart`) {
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], `"Object 3" is no chart`) {
 		t.Errorf("warnings %q", res.Warnings)
 	}
 

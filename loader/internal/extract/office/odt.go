@@ -70,24 +70,33 @@ type odfPara struct {
 }
 
 type odfWalker struct {
-	styles   odfStyles
-	onPara   func(p *odfPara)
-	onTable  func(rows [][]string)
-	onPage   func()                                 // draw:page (ODP slide) starts
-	onRegion func(region string)                    // a style:header/footer… of styles.xml ends
-	onNote   func(section string, items []noteItem) // a text:note or office:annotation (skipped when nil)
-	onSheet  func(name string)                      // an ODS sheet (a table:table of office:spreadsheet) starts
-	onObject func(href string)                      // a draw:object (an embedded chart, formula...) is shown
-	onHidden func(rows, cols []span)                // an outermost table's hidden rows and columns with text, before onTable (odfTables.HidRows)
-	rowCap   int                                    // a spreadsheet's bound on a table's rows with text (odfTables.rowCap)
-	shape    odfShape                               // the draw:page's shape the walk is in (an ODG's reading order)
-	dropped  int                                    // copies of repeated rows and cells with text the repeat cap left out (odfTables.Dropped)
+	styles       odfStyles
+	onPara       func(p *odfPara)
+	onTable      func(rows [][]string)
+	onPage       func()                                 // draw:page (ODP slide) starts
+	onRegion     func(region string)                    // a style:header/footer… of styles.xml ends
+	onNote       func(section string, items []noteItem) // a text:note or office:annotation (skipped when nil)
+	onSheet      func(name string)                      // an ODS sheet (a table:table of office:spreadsheet) starts
+	onObject     func(href string)                      // a draw:object (an embedded chart, formula...) is shown
+	inlineObject func(href string) (string, bool)       // a draw:object's text to write where it stands (a formula's); false: onObject's
+	onHidden     func(rows, cols []span)                // an outermost table's hidden rows and columns with text, before onTable (odfTables.HidRows)
+	rowCap       int                                    // a spreadsheet's bound on a table's rows with text (odfTables.rowCap)
+	shape        odfShape                               // the draw:page's shape the walk is in (an ODG's reading order)
+	dropped      int                                    // copies of repeated rows and cells with text the repeat cap left out (odfTables.Dropped)
 	// masters (non-nil for an ODG's styles.xml): the master pages whose
 	// own text (shapes drawn on the master, shown on the pages using it)
 	// is a region, as a header is: those a draw:page names ("*": every
 	// one); another master's, and a placeholder's prompt text ("Click to
 	// edit the title text format"), are not read (odgMasters)
 	masters map[string]bool
+}
+
+// inlineObjectText is inlineObject's answer (false without one).
+func (w *odfWalker) inlineObjectText(href string) (string, bool) {
+	if w.inlineObject == nil {
+		return "", false
+	}
+	return w.inlineObject(href)
 }
 
 func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody bool) error {
@@ -204,7 +213,16 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 			case "object":
 				if inBody && w.onObject != nil && strings.Contains(t.Name.Space, "drawing") {
 					if href, ok := attr(t, "href"); ok {
-						w.onObject(href)
+						if text, ok := w.inlineObjectText(href); ok {
+							if p := cur(); p != nil && text != "" {
+								if t := p.text.String(); t != "" && !strings.HasSuffix(t, " ") {
+									text = " " + text
+								}
+								write(text)
+							}
+						} else {
+							w.onObject(href)
+						}
 					}
 				}
 			case "page":
@@ -404,6 +422,14 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 			b.newUnit()
 		},
 		onObject: objs.add,
+		// a formula's text stands in its sentence (office/30)
+		inlineObject: func(href string) (string, bool) {
+			part := odfObjectPart(href)
+			if part == "" {
+				return "", false
+			}
+			return odfFormula(ctx, ix, part)
+		},
 		onNote: func(section string, items []noteItem) {
 			for _, it := range items {
 				notes = append(notes, odfNote{section, it})
