@@ -120,3 +120,15 @@ func TestHiddenRowsColumnsShapesTextAreSaid(t *testing.T) {
 		}
 	})
 }
+
+// TestSpanTextCut: past 20 runs the list says how many more (office/31:
+// the count was appended after the list was joined, and lost; review44).
+func TestSpanTextCut(t *testing.T) {
+	var runs []span
+	for i := 1; i <= 25; i++ {
+		runs = append(runs, span{2 * i, 2 * i})
+	}
+	if got := spanText(runs, colName); !strings.HasSuffix(got, "AN, and 5 more runs") {
+		t.Errorf("%q", got)
+	}
+}

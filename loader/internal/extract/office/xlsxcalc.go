@@ -115,17 +115,11 @@ func planCalc(ctx context.Context, f *excelize.File, ix *zipIndex, sheets []stri
 	if len(out) == 0 {
 		return nil, nil
 	}
-	why := ""
-	switch {
-	case formulas > maxCalcFormulas:
-		why = fmt.Sprintf("the workbook has %d formula cells, more than the %d docket calculates", formulas, maxCalcFormulas)
-	case bytesTotal > maxCalcBytes:
-		why = fmt.Sprintf("the workbook's sheets are %d MB of XML, more than the %d MB docket calculates formulas in", bytesTotal>>20, maxCalcBytes>>20)
-	default:
-		if cost := calcCost(f, scans); cost > maxCalcCells {
-			why = fmt.Sprintf("its formulas read about %d cells, more than the %d docket calculates", cost, maxCalcCells)
-		}
-	}
+	// Not calculated (office/31): excelize's engine is unbounded per cell
+	// (=SUM(MUNIT(5000)) over 120 s and 5 GB, REPT 180M-character cells,
+	// circular references given made-up values; review44), so each lands
+	// as its formula.
+	why := "docket does not calculate formulas (the spreadsheet program does when it opens the file)"
 	n := 0
 	for _, s := range sheets {
 		sc, sf := out[s], scans[s]
@@ -139,24 +133,13 @@ func planCalc(ctx context.Context, f *excelize.File, ix *zipIndex, sheets []stri
 					return nil, err
 				}
 			}
-			v := ""
 			calculated := false
-			if why == "" {
-				if r, err := f.CalcCellValue(s, c.ref); err == nil {
-					v, calculated = r, true
-				}
+			fm := c.formula
+			if fm == "" {
+				sc.empty++ // a shared formula's copy: no text of its own
+				continue
 			}
-			if !calculated {
-				fm := c.formula
-				if fm == "" && c.shared != "" && why == "" {
-					fm, _ = f.GetCellFormula(s, c.ref) // the engine has the sheet whole by now
-				}
-				if fm == "" {
-					sc.empty++
-					continue
-				}
-				v = "=" + strings.TrimPrefix(fm, "=")
-			}
+			v := "=" + strings.TrimPrefix(fm, "=")
 			if calculated {
 				sc.calculated++
 				if sc.example == "" {

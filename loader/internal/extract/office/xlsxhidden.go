@@ -146,8 +146,9 @@ func hiddenLanded(rows [][]string, rowNums []int, hRows, hCols []span) (rs, cs [
 func spanText(runs []span, name func(int) string) string {
 	var parts []string
 	const most = 20
+	more := ""
 	if len(runs) > most {
-		defer func() { parts = append(parts, fmt.Sprintf("and %d more runs", len(runs)-most)) }()
+		more = fmt.Sprintf(", and %d more runs", len(runs)-most)
 		runs = runs[:most]
 	}
 	for _, s := range runs {
@@ -157,7 +158,7 @@ func spanText(runs []span, name func(int) string) string {
 			parts = append(parts, name(s.from)+"-"+name(s.to))
 		}
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, ", ") + more
 }
 
 func colName(c int) string {
