@@ -37,6 +37,9 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	if hasHan(ws) {
 		gap = max(4, 0.7*size)
 	}
+	if !vRuled(box, vs) {
+		defer headCells(lines, gap)()
+	}
 	nSegs := 0
 	for _, l := range lines {
 		nSegs += l.nSegments(gap)
@@ -121,6 +124,13 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 				other = other || left && o.X0 >= gb-2 || !left && o.X1 <= ga+2
 			}
 			switch {
+			case !other && left && edgeLines(lineSegs, cols[k+1].a, true) && b-sg.X1 >= 2:
+				// a head wider than its column's cells, the next
+				// column's cells set flush left a padding after it
+				// (headCells)
+				a = max(a, sg.X1)
+			case !other && !left && edgeLines(lineSegs, cols[k].b, false) && sg.X0-a >= 2:
+				b = min(b, sg.X0)
 			case !other:
 				ruled = true
 			case left:
