@@ -31,10 +31,16 @@ func decompress(f *os.File, kind string) (io.ReadCloser, error) {
 	case detect.Bzip2:
 		return io.NopCloser(bzip2.NewReader(f)), nil
 	case detect.Xz:
-		var head [12 + 1024]byte
-		n, _ := f.ReadAt(head[:], 0)
-		if !detect.XzDictOK(head[:n]) {
-			return nil, document.Errorf(document.KindTooLarge, "the xz stream asks for a dictionary larger than %d MiB (xz -9 uses 64 MiB): decoding it would allocate that much; not unpacked", detect.MaxXzDict>>20)
+		fi, err := f.Stat()
+		if err != nil {
+			return nil, fmt.Errorf("archive: %w", err)
+		}
+		if err := detect.XzDictsOK(f, fi.Size()); err != nil {
+			kind := document.KindCorrupt
+			if strings.Contains(err.Error(), "dictionary") {
+				kind = document.KindTooLarge
+			}
+			return nil, document.Errorf(kind, "%v; not unpacked", err)
 		}
 		zr, err := xz.NewReader(f)
 		if err != nil {
