@@ -51,7 +51,7 @@ func calendarBlocks(s string) (_ []block, _ string, warnings []string, _ error) 
 		cals = append(cals, cal)
 		children = append(children, cal.Children...)
 	}
-	if i := strings.LastIndex(strings.ToUpper(s), "END:VCALENDAR"); i >= 0 {
+	if i := lastIndexFoldASCII(s, "END:VCALENDAR"); i >= 0 {
 		tail := s[i+len("END:VCALENDAR"):]
 		if t := strings.Trim(tail, " \t\r\n\x00\x1a\ufeff"); t != "" {
 			warnings = append(warnings, fmt.Sprintf("text after the calendar's last END:VCALENDAR line was not read as calendar entries and did not land: %.80q", t))
@@ -205,14 +205,18 @@ var (
 	blankRuns = regexp.MustCompile(`\n{3,}`)
 )
 
-// propText is a text property's value, unescaped ("" when absent).
+// propText is a text property's value, unescaped ("" when absent). A
+// comma the producer left unescaped is the text's own (SUMMARY, LOCATION
+// and DESCRIPTION hold one text, not a list): go-ical's Text() gives the
+// part before the first such comma only, so "Kayıt ve ödeme sırası, ıslak
+// ıslık" and a description's every later sentence were lost silently.
 func propText(props ical.Props, name string) string {
 	p := props.Get(name)
 	if p == nil {
 		return ""
 	}
-	if v, err := p.Text(); err == nil {
-		return strings.TrimSpace(v)
+	if l, err := p.TextList(); err == nil {
+		return strings.TrimSpace(strings.Join(l, ","))
 	}
 	return strings.TrimSpace(p.Value)
 }
@@ -324,4 +328,28 @@ func calendarPerson(p *ical.Prop) string {
 		return name
 	}
 	return name + " <" + addr + ">"
+}
+
+// lastIndexFoldASCII is the byte index in s of the last match of the
+// upper-case ASCII word w, ASCII letters matched in either case. Not
+// strings.ToUpper: it changes the byte length of some letters ("ı" 2
+// bytes -> "I" 1, "ɐ" 2 -> 3), so its index cut s in the wrong place (a
+// Turkish event was warned of "text after the calendar" it had read).
+func lastIndexFoldASCII(s, w string) int {
+	for i := len(s) - len(w); i >= 0; i-- {
+		k := 0
+		for ; k < len(w); k++ {
+			c := s[i+k]
+			if 'a' <= c && c <= 'z' {
+				c -= 'a' - 'A'
+			}
+			if c != w[k] {
+				break
+			}
+		}
+		if k == len(w) {
+			return i
+		}
+	}
+	return -1
 }

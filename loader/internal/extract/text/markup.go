@@ -33,6 +33,16 @@ type markupDoc struct {
 	images   []string
 	seen     map[string]bool
 	warnings []string
+	shown    map[string]string // front matter fields a reader shows: see shownFields
+}
+
+// shownFields are the front matter / field list fields a site or a reader
+// shows with the text (a post's description under its title, its tags):
+// they land as text after the title, in this order, as well as in Extra;
+// text/13 put them in Extra only, where no chunk or search reads them.
+var shownFields = []struct{ key, label string }{
+	{"subtitle", ""}, {"description", ""}, {"summary", ""}, {"abstract", ""}, {"excerpt", ""},
+	{"tags", "Tags: "}, {"categories", "Categories: "}, {"keywords", "Keywords: "},
 }
 
 // maxLinks bounds the URLs kept in the metadata per kind.
@@ -137,6 +147,14 @@ func (d *markupDoc) fieldMeta(key string, val any) {
 		if len(k) <= 40 {
 			d.setExtra(k, v)
 		}
+		for _, f := range shownFields {
+			if f.key == k {
+				if d.shown == nil {
+					d.shown = map[string]string{}
+				}
+				d.shown[k] = f.label + v
+			}
+		}
 	}
 }
 
@@ -180,6 +198,12 @@ func metaDate(v string) string {
 	return v
 }
 
+// fieldKey is what front matter keys look like (title, og:image,
+// date-published, _build): a note opening with a "---" rule and a line
+// "... not front matter: Quentin signs it." parses as YAML too, its key a
+// sentence.
+var fieldKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.:-]*$`)
+
 var frontMatterEnd = regexp.MustCompile(`(?m)^(---|\.\.\.)[ \t]*\r?$`)
 
 // frontMatter splits a leading YAML front matter ("---" lines around it,
@@ -198,6 +222,11 @@ func (d *markupDoc) frontMatter(s string) string {
 	var fm map[string]any
 	if err := yaml.Unmarshal([]byte(body[:loc[0]]), &fm); err != nil || len(fm) == 0 {
 		return s
+	}
+	for k := range fm {
+		if !fieldKey.MatchString(k) { // a sentence with ": " under a rule, not YAML fields
+			return s
+		}
 	}
 	for k, v := range fm {
 		d.fieldMeta(k, v)
@@ -239,14 +268,26 @@ func jsonable(v any) any {
 // the markup gives one outside its body (front matter, #+TITLE, an RST
 // document title): its words are in the page text, as a reader sees them
 // on top of the rendered document.
+//
+// The fields a reader shows with the text (shownFields) follow the title
+// as paragraphs.
 func (d *markupDoc) titleBlock() {
-	if d.meta.Title == "" {
-		return
+	var head []block
+	rest := d.blocks
+	if d.meta.Title != "" {
+		if len(rest) > 0 && rest[0].cat == document.Title && rest[0].text == d.meta.Title {
+			rest = rest[1:]
+		}
+		head = append(head, block{cat: document.Title, text: d.meta.Title, level: 1})
 	}
-	if len(d.blocks) > 0 && d.blocks[0].cat == document.Title && d.blocks[0].text == d.meta.Title {
-		return
+	for _, f := range shownFields {
+		if v := d.shown[f.key]; v != "" {
+			head = append(head, block{cat: document.NarrativeText, text: v})
+		}
 	}
-	d.blocks = append([]block{{cat: document.Title, text: d.meta.Title, level: 1}}, d.blocks...)
+	if len(head) > 0 {
+		d.blocks = append(head, rest...)
+	}
 }
 
 // readMarkup converts a Markdown, Org or reStructuredText source; an

@@ -181,3 +181,72 @@ func bagAgreement(a, b map[string]int) float64 {
 	}
 	return float64(num) / float64(den)
 }
+
+// TestFrontMatterShownFieldsAreText (review44's MEDIUM on text/13): a post's
+// description, summary and tags, which a site shows with its text, land as
+// text after the title, not only in Extra where no chunk or search reads
+// them; and a note that opens with a "---" rule around a sentence holding
+// ": " keeps that sentence (text/13 took it for front matter and landed
+// "Body" only).
+func TestFrontMatterShownFieldsAreText(t *testing.T) {
+	post := "---\ntitle: Harbour dredging resumes\ndescription: Work on the north basin restarts in May after a two-year pause.\ntags: [dredging, north-basin]\nlayout: post\n---\n\nThe port authority said on Monday that the contract was signed.\n"
+	res := run(t, "post.md", []byte(post))
+	page := res.Pages[0].Text
+	for _, w := range []string{"Harbour dredging resumes", "Work on the north basin restarts in May", "Tags: dredging, north-basin", "The port authority said"} {
+		if !strings.Contains(page, w) {
+			t.Errorf("page text lacks %q:\n%s", w, page)
+		}
+	}
+	if strings.Contains(page, "layout") || strings.Contains(page, "post\n") {
+		t.Errorf("a field no reader shows landed as text:\n%s", page)
+	}
+	if i, j := strings.Index(page, "Harbour dredging"), strings.Index(page, "Work on the north"); i < 0 || j < i {
+		t.Errorf("the description is not after the title:\n%s", page)
+	}
+	if res.Metadata.Extra["description"] == "" {
+		t.Error("the description left Extra")
+	}
+
+	note := "---\nThis note opens with a rule, not front matter: Quentin Zarkowski signs it.\n---\n\nBody of the note.\n"
+	res = run(t, "note.md", []byte(note))
+	if page := res.Pages[0].Text; !strings.Contains(page, "Quentin Zarkowski signs it") || !strings.Contains(page, "Body of the note") {
+		t.Errorf("a rule-opened note lost its words:\n%s", page)
+	}
+	if res.Metadata.Extra["front_matter"] != "" {
+		t.Errorf("a sentence taken for front matter: %q", res.Metadata.Extra["front_matter"])
+	}
+}
+
+// TestCalendarTailAfterTurkish (review44's LOW on text/13's tail check): the
+// text after a calendar's last END:VCALENDAR was found in an upper-cased
+// copy, whose byte offsets differ where a letter changes length ("ı" ->
+// "I"): a Turkish event was warned of a tail it did not have.
+func TestCalendarTailAfterTurkish(t *testing.T) {
+	ics := "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//y//EN\r\nBEGIN:VEVENT\r\nUID:1@x\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240102T100000Z\r\nSUMMARY:Kayıt ve ödeme sırası\\, ıslak ıslık ılık\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+	res := run(t, "tr.ics", []byte(ics))
+	for _, w := range res.Warnings {
+		if strings.Contains(w, "after the calendar") {
+			t.Errorf("a tail warned that is not there: %s", w)
+		}
+	}
+	if !strings.Contains(res.Pages[0].Text, "ıslak ıslık") {
+		t.Errorf("the event did not land: %q", res.Pages[0].Text)
+	}
+	if i := lastIndexFoldASCII("x end:vcalendar y END:VCALENDAR\r\n", "END:VCALENDAR"); i != 18 {
+		t.Errorf("lastIndexFoldASCII = %d", i)
+	}
+}
+
+// TestCalendarUnescapedCommasKeepTheText: a producer that leaves a TEXT
+// value's commas unescaped (RFC 5545 wants "\,") lost everything after the
+// first comma of a summary, location or description, silently: go-ical's
+// Text() is the first item of a comma list.
+func TestCalendarUnescapedCommasKeepTheText(t *testing.T) {
+	ics := "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//y//EN\r\nBEGIN:VEVENT\r\nUID:1@x\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240102T100000Z\r\nSUMMARY:Budget review, Q3 forecast\r\nLOCATION:Room 4, Building B\r\nDESCRIPTION:Bring the draft, the cost sheet and the vendor list.\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+	page := run(t, "c.ics", []byte(ics)).Pages[0].Text
+	for _, w := range []string{"Budget review, Q3 forecast", "Room 4, Building B", "the cost sheet and the vendor list"} {
+		if !strings.Contains(page, w) {
+			t.Errorf("lost %q:\n%s", w, page)
+		}
+	}
+}
