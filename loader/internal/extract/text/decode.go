@@ -236,13 +236,24 @@ func readsAsUTF8(l []byte, e *charmap.Charmap) bool {
 		if unicode.IsControl(r) || unicode.Is(unicode.Co, r) {
 			return false
 		}
-		if _, ok := e.EncodeRune(r); ok {
+		if _, ok := e.EncodeRune(r); ok || utf8Only(r) {
 			has++
 		} else {
 			hasnt++
 		}
 	}
 	return has > 0 && has >= hasnt
+}
+
+// utf8Only says whether r is a character whose UTF-8 bytes a legacy text
+// does not hold by chance: an emoji or another character past U+FFFF (its
+// lead byte, "ð" in Windows-1252, then three symbols) or an arrow,
+// technical sign, box-drawing or dingbat (U+2190-U+2BFF: "â" and two
+// symbols, "â†’"). A UTF-8 line of such characters only ("Thanks 👍 see
+// you →") was read as Windows-1252 in a mixed file, landing "ðŸ‘" (review44).
+// Han stays out: "é", a no-break space and "»" are Han's bytes.
+func utf8Only(r rune) bool {
+	return r > 0xFFFF || r >= 0x2190 && r <= 0x2BFF
 }
 
 // keepsASCII reports whether e decodes the bytes of printable ASCII and

@@ -149,3 +149,24 @@ func TestMixedLinesMemoryBounded(t *testing.T) {
 		t.Errorf("decoding %d MB allocated %d MB", b.Len()>>20, n>>20)
 	}
 }
+
+// TestMixedLinesEmojiAndArrowsAreUTF8 (review44's LOW on text/10): in a file
+// mixing UTF-8 and Windows-1252 lines, a UTF-8 line whose only non-ASCII
+// characters Windows-1252 lacks (an emoji, an arrow) is read as UTF-8; it
+// was read as Windows-1252 and landed "Thanks ðŸ‘\u008d see you â†’".
+func TestMixedLinesEmojiAndArrowsAreUTF8(t *testing.T) {
+	legacy := encodeAs(t, charmap.Windows1252, "Grüße aus München, die Straße ist gesperrt.\nDer Bäcker öffnet später.\n")
+	data := "Thanks 👍 see you → tomorrow\n" + legacy + "Status: done ✔ next → review\n"
+	text, warnings := extractString(t, "notes.txt", data)
+	for _, w := range []string{"Thanks 👍 see you → tomorrow", "Grüße aus München", "Der Bäcker öffnet später", "done ✔ next → review"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("lacks %q:\n%s", w, text)
+		}
+	}
+	if !strings.Contains(warnings, "mixed encodings") {
+		t.Errorf("no mixed-encodings warning: %q", warnings)
+	}
+	if strings.Contains(text, "ð") || strings.Contains(text, "â†") {
+		t.Errorf("mojibake:\n%s", text)
+	}
+}
