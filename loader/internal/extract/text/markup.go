@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/BurntSushi/toml"
 	"gopkg.in/yaml.v3"
 
 	"github.com/docket-dev/docket/loader/internal/detect"
@@ -206,21 +207,35 @@ var fieldKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.:-]*$`)
 
 var frontMatterEnd = regexp.MustCompile(`(?m)^(---|\.\.\.)[ \t]*\r?$`)
 
+var tomlFrontMatterEnd = regexp.MustCompile(`(?m)^\+\+\+[ \t]*\r?$`)
+
 // frontMatter splits a leading YAML front matter ("---" lines around it,
-// as Jekyll, Hugo and pandoc write) off s and reads it into d's metadata;
+// as Jekyll, Hugo and pandoc write) or TOML one ("+++" lines, Hugo's
+// default) off s and reads it into d's metadata;
 // the whole front matter also lands as JSON in Extra "front_matter". What
 // is not YAML (a "---" rule opening the text) is left in s.
 func (d *markupDoc) frontMatter(s string) string {
-	if !strings.HasPrefix(s, "---\n") && !strings.HasPrefix(s, "---\r\n") {
+	isTOML := strings.HasPrefix(s, "+++\n") || strings.HasPrefix(s, "+++\r\n")
+	if !isTOML && !strings.HasPrefix(s, "---\n") && !strings.HasPrefix(s, "---\r\n") {
 		return s
 	}
 	body := s[strings.IndexByte(s, '\n')+1:]
-	loc := frontMatterEnd.FindStringIndex(body)
+	end := frontMatterEnd
+	if isTOML {
+		end = tomlFrontMatterEnd
+	}
+	loc := end.FindStringIndex(body)
 	if loc == nil || loc[0] > 64<<10 {
 		return s
 	}
 	var fm map[string]any
-	if err := yaml.Unmarshal([]byte(body[:loc[0]]), &fm); err != nil || len(fm) == 0 {
+	if isTOML {
+		// Hugo's default front matter, "+++" lines around TOML: it landed
+		// as source lines in the page text, its title not taken
+		if _, err := toml.Decode(body[:loc[0]], &fm); err != nil || len(fm) == 0 {
+			return s
+		}
+	} else if err := yaml.Unmarshal([]byte(body[:loc[0]]), &fm); err != nil || len(fm) == 0 {
 		return s
 	}
 	for k := range fm {

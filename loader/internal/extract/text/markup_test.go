@@ -250,3 +250,33 @@ func TestCalendarUnescapedCommasKeepTheText(t *testing.T) {
 		}
 	}
 }
+
+// TestTOMLFrontMatter: Hugo's default front matter, TOML between "+++"
+// lines, is read as the YAML kind is (title, date, the fields a site
+// shows); it landed as source lines in the page text ("+++", `title =
+// "..."`), the title not taken. A "+++" opening that is no TOML stays text.
+func TestTOMLFrontMatter(t *testing.T) {
+	post := "+++\ntitle = \"Harbour dredging resumes\"\ndate = 2024-03-15T09:00:00Z\ndescription = \"Work restarts in May.\"\ntags = [\"dredging\", \"north-basin\"]\ndraft = false\n[params]\n  image = \"dredger.jpg\"\n+++\n\nThe port authority said on Monday that the contract was signed.\n"
+	res := run(t, "post.md", []byte(post))
+	page := res.Pages[0].Text
+	if res.Metadata.Title != "Harbour dredging resumes" || !strings.HasPrefix(res.Metadata.Created, "2024-03-15") {
+		t.Errorf("metadata %+v", res.Metadata)
+	}
+	for _, w := range []string{"Harbour dredging resumes", "Work restarts in May.", "Tags: dredging, north-basin", "The port authority said"} {
+		if !strings.Contains(page, w) {
+			t.Errorf("page text lacks %q:\n%s", w, page)
+		}
+	}
+	for _, w := range []string{"+++", "title =", "draft", "dredger.jpg"} {
+		if strings.Contains(page, w) {
+			t.Errorf("page text keeps %q:\n%s", w, page)
+		}
+	}
+	if !strings.Contains(res.Metadata.Extra["front_matter"], "dredger.jpg") {
+		t.Errorf("front_matter %q", res.Metadata.Extra["front_matter"])
+	}
+	odd := "+++\nThis is no TOML, just a banner line.\n+++\n\nBody text.\n"
+	if page := run(t, "odd.md", []byte(odd)).Pages[0].Text; !strings.Contains(page, "This is no TOML") || !strings.Contains(page, "Body text") {
+		t.Errorf("a banner lost its words:\n%s", page)
+	}
+}
