@@ -264,35 +264,54 @@ const maxMerges = 100000
 // whose mergeCell refs alone go through the XML decoder. A sheet without
 // merges costs an inflate and a byte search.
 func sheetMerges(ix *zipIndex, part string) ([]string, error) {
+	key := []byte("mergeCells")
+	var refs []string
+	// a key cut by a chunk's end, with its prefix and "<"
+	_, err := searchPart(ix, part, 48, func(buf []byte) int { return mergeCellsTag(buf, key) },
+		func(from io.Reader) (err error) {
+			refs, err = mergeRefs(from)
+			return err
+		})
+	return refs, err
+}
+
+// searchPart streams a part in 64 KiB chunks, each searched by find
+// together with the last overlap bytes of the chunk before it (a key cut
+// by a chunk's end), and on find's first match (an offset in the bytes it
+// was given) calls found, when not nil, with the part from the match on.
+// It says whether there was a match. sheetMerges and mayLackValues share
+// it: each had its own copy of this loop.
+func searchPart(ix *zipIndex, part string, overlap int, find func(buf []byte) int, found func(from io.Reader) error) (bool, error) {
 	rc, err := ix.open(part)
 	if err != nil {
-		return nil, err
+		return false, err
 	}
 	defer rc.Close()
 	r := bufio.NewReaderSize(rc, 64<<10)
-	key := []byte("mergeCells")
-	const overlap = 48 // a key cut by a chunk's end, with its prefix and "<"
 	buf := make([]byte, 0, 64<<10+overlap)
 	carry := make([]byte, 0, overlap)
 	for {
 		chunk, err := r.Peek(64 << 10)
 		if len(chunk) == 0 {
 			if err == io.EOF {
-				return nil, nil
+				return false, nil
 			}
-			return nil, err
+			return false, err
 		}
 		buf = append(append(buf[:0], carry...), chunk...)
-		if lt := mergeCellsTag(buf, key); lt >= 0 {
-			rest := buf[lt:]
-			if _, err := r.Discard(len(chunk)); err != nil {
-				return nil, err
+		if at := find(buf); at >= 0 {
+			if found == nil {
+				return true, nil
 			}
-			return mergeRefs(io.MultiReader(bytes.NewReader(rest), r))
+			rest := buf[at:]
+			if _, err := r.Discard(len(chunk)); err != nil {
+				return true, err
+			}
+			return true, found(io.MultiReader(bytes.NewReader(rest), r))
 		}
 		carry = append(carry[:0], buf[max(0, len(buf)-overlap):]...)
 		if _, err := r.Discard(len(chunk)); err != nil {
-			return nil, err
+			return false, err
 		}
 	}
 }

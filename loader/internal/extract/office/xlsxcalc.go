@@ -312,34 +312,15 @@ func scanFormulas(ctx context.Context, ix *zipIndex, part string, keep int) (*sh
 // <f t="shared" si="0"/></c>, prefixed <x:f>B2</x:f></x:c>) or an empty
 // value (<v></v>, <v/>).
 func mayLackValues(ix *zipIndex, part string) (bool, error) {
-	rc, err := ix.open(part)
-	if err != nil {
-		return false, err
-	}
-	defer rc.Close()
-	r := bufio.NewReaderSize(rc, 64<<10)
-	const overlap = 8 // the longest key less one
-	buf := make([]byte, 0, 64<<10+overlap)
-	carry := make([]byte, 0, overlap)
-	for {
-		chunk, err := r.Peek(64 << 10)
-		if len(chunk) == 0 {
-			if err == io.EOF {
-				return false, nil
-			}
-			return false, err
-		}
-		buf = append(append(buf[:0], carry...), chunk...)
+	// 8: the longest key less one
+	return searchPart(ix, part, 8, func(buf []byte) int {
 		for _, key := range formulaKeys {
-			if bytes.Contains(buf, key) {
-				return true, nil
+			if i := bytes.Index(buf, key); i >= 0 {
+				return i
 			}
 		}
-		carry = append(carry[:0], buf[max(0, len(buf)-overlap):]...)
-		if _, err := r.Discard(len(chunk)); err != nil {
-			return false, err
-		}
-	}
+		return -1
+	}, nil)
 }
 
 var formulaKeys = [][]byte{[]byte("</f></"), []byte("/></c>"), []byte("<v></v>"), []byte("<v/>"), []byte("<v />"), []byte(":f></"), []byte(":v></"), []byte(":v/>")}
