@@ -218,21 +218,28 @@ func (w *orgWalker) block(n org.Node, depth int) {
 	}
 }
 
+// leadParagraphs is the text of the paragraphs a list item's children
+// open with (its own words), and the children after them (nested lists,
+// blocks).
+func (w *orgWalker) leadParagraphs(children []org.Node) (parts []string, rest []org.Node) {
+	for len(children) > 0 {
+		p, ok := children[0].(org.Paragraph)
+		if !ok {
+			break
+		}
+		parts = append(parts, w.inline(p.Children))
+		children = children[1:]
+	}
+	return parts, children
+}
+
 func (w *orgWalker) listItem(n org.Node, level int) {
 	var txt string
 	var children []org.Node
 	switch t := n.(type) {
 	case org.ListItem:
-		children = t.Children
 		var parts []string
-		for len(children) > 0 {
-			p, ok := children[0].(org.Paragraph)
-			if !ok {
-				break
-			}
-			parts = append(parts, w.inline(p.Children))
-			children = children[1:]
-		}
+		parts, children = w.leadParagraphs(t.Children)
 		txt = strings.Join(parts, "\n")
 		if t.Status != "" {
 			txt = "[" + strings.ToLower(strings.ReplaceAll(t.Status, " ", " ")) + "] " + txt
@@ -242,16 +249,8 @@ func (w *orgWalker) listItem(n org.Node, level int) {
 		}
 	case org.DescriptiveListItem:
 		txt = w.inline(t.Term)
-		children = t.Details
 		var parts []string
-		for len(children) > 0 {
-			p, ok := children[0].(org.Paragraph)
-			if !ok {
-				break
-			}
-			parts = append(parts, w.inline(p.Children))
-			children = children[1:]
-		}
+		parts, children = w.leadParagraphs(t.Details)
 		if len(parts) > 0 {
 			txt += ": " + strings.Join(parts, "\n")
 		}
