@@ -41,7 +41,7 @@ func unpackHead(ra io.ReaderAt, size int64, kind string) []byte {
 	case Bzip2:
 		r = bzip2.NewReader(in)
 	case Xz:
-		if !xzDictOK(ra, size) {
+		if XzDictsOK(ra, size) != nil {
 			return nil
 		}
 		zr, err := xz.NewReader(in)
@@ -59,12 +59,6 @@ func unpackHead(ra io.ReaderAt, size int64, kind string) []byte {
 // allocates the dictionary a stream's block header declares, up to 4 GiB
 // for a file of a hundred bytes.
 const MaxXzDict = 64 << 20
-
-// xzDictOK says whether every block of every stream of the xz file read
-// from ra declares an LZMA2 dictionary of at most MaxXzDict (XzDictsOK).
-func xzDictOK(ra io.ReaderAt, size int64) bool {
-	return XzDictsOK(ra, size) == nil
-}
 
 // maxXzIndex bounds the bytes of one stream's index read to find its
 // blocks: 16 MiB holds millions of block records (xz -T0 writes one per
@@ -151,15 +145,6 @@ func XzDictsOK(ra io.ReaderAt, size int64) error {
 		pos = start
 	}
 	return nil
-}
-
-// XzDictOK is the check of the first block only, from a stream's first
-// bytes (its 12-byte header and the first block header).
-func XzDictOK(b []byte) bool {
-	if len(b) < 13 || !bytes.HasPrefix(b, magicXz) {
-		return true
-	}
-	return blockDictOK(b[12:])
 }
 
 // blockDictOK says whether the block header hdr starts with declares an
