@@ -17,13 +17,13 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/docket-dev/docket/loader/internal/extract/email"
 	"github.com/docket-dev/docket/loader/internal/extract/office"
 	"github.com/docket-dev/docket/loader/internal/extract/text"
+	"github.com/docket-dev/docket/loader/internal/textproc"
 )
 
 func extract(ctx context.Context, p string) (*document.Result, error) {
@@ -53,31 +53,6 @@ func extract(ctx context.Context, p string) (*document.Result, error) {
 		return text.Extract(ctx, p, info, o)
 	}
 	return nil, nil
-}
-
-func words(s string) map[string]int {
-	bag := map[string]int{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		bag[w]++
-	}
-	return bag
-}
-
-func agreement(a, b map[string]int) float64 {
-	num, den := 0, 0
-	for w, n := range a {
-		num += min(n, b[w])
-		den += max(n, b[w])
-	}
-	for w, n := range b {
-		if _, ok := a[w]; !ok {
-			den += n
-		}
-	}
-	if den == 0 {
-		return 1
-	}
-	return float64(num) / float64(den)
 }
 
 // bodyText is the text without the format's own furniture (e-mail header
@@ -113,7 +88,7 @@ func main() {
 	bags := map[string]map[string]int{}
 	var names []string
 	if b, err := os.ReadFile(fam + ".txt"); err == nil {
-		bags["txt"] = words(string(b))
+		bags["txt"] = textproc.WordBag(string(b))
 		names = append(names, "txt")
 	}
 	for _, ext := range []string{"docx", "odt", "pptx", "epub", "eml", "md", "rst", "org"} {
@@ -122,7 +97,7 @@ func main() {
 			fmt.Printf("eng_spa_mult.%s: %v\n", ext, err)
 			continue
 		}
-		bags[ext] = words(bodyText(res))
+		bags[ext] = textproc.WordBag(bodyText(res))
 		names = append(names, ext)
 	}
 	fmt.Println("eng_spa_mult bag-of-words agreement (1.00 = same words):")
@@ -135,7 +110,7 @@ func main() {
 	for i, a := range names {
 		fmt.Printf("%6s", a)
 		for j, b := range names {
-			v := agreement(bags[a], bags[b])
+			v := textproc.WordAgreement(bags[a], bags[b])
 			fmt.Printf(" %6.3f", v)
 			if j > i {
 				sum += v

@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/textproc"
 )
 
 // markupLeft are pieces of source markup that no read Markdown, Org or
@@ -28,7 +28,7 @@ func TestMarkupReadAsText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := wordBag(string(plain))
+	want := textproc.WordBag(string(plain))
 	for _, name := range []string{"rich.md", "rich.org", "rich.rst"} {
 		src, err := os.ReadFile(filepath.Join("testdata", "markup", name))
 		if err != nil {
@@ -43,8 +43,8 @@ func TestMarkupReadAsText(t *testing.T) {
 		}
 		// the title comes from the metadata (front matter, #+TITLE, the
 		// document title), which pandoc's plain output leaves out
-		got := wordBag(strings.Replace(page, "Quarterly Harbour Report", "", 1))
-		if a := bagAgreement(got, want); a < 0.97 {
+		got := textproc.WordBag(strings.Replace(page, "Quarterly Harbour Report", "", 1))
+		if a := textproc.WordAgreement(got, want); a < 0.97 {
 			t.Errorf("%s: words agree %.3f with pandoc's plain text, want >= 0.97\n%s", name, a, page)
 		}
 		m := res.Metadata
@@ -155,31 +155,6 @@ func TestOrgLongExampleBlockBounded(t *testing.T) {
 			t.Errorf("%s: %.60q", form[0], res.Elements[1].Text)
 		}
 	}
-}
-
-func wordBag(s string) map[string]int {
-	bag := map[string]int{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		bag[w]++
-	}
-	return bag
-}
-
-func bagAgreement(a, b map[string]int) float64 {
-	num, den := 0, 0
-	for w, n := range a {
-		num += min(n, b[w])
-		den += max(n, b[w])
-	}
-	for w, n := range b {
-		if _, ok := a[w]; !ok {
-			den += n
-		}
-	}
-	if den == 0 {
-		return 1
-	}
-	return float64(num) / float64(den)
 }
 
 // TestFrontMatterShownFieldsAreText (review44's MEDIUM on text/13): a post's
