@@ -23,19 +23,26 @@ import (
 // padding starting at their right end, as it takes one ending at a
 // column's start (markColumnStarts' edge).
 // A number's digit groups set a space apart ("12 345") are no column's
-// end (digitGroup).
+// end (digitGroup). Figures of one width, or set a digit group's space
+// from the next, are a column's end only where the heads over them part
+// there (headsPart: "2025  Q2" over "788 471").
 func markFigureEnds(lines []*textLine, size float64) {
 	pad := gridGap(size)
 	var at []member
-	var next []*word
+	var next, nextGrouped []*word
 	for i, l := range lines {
 		for k := 0; k+1 < len(l.ws); k++ {
-			if l.ws[k+1].col || !figureGap(l, k, pad) {
+			if l.ws[k+1].col || !figureGap(l, k, pad, true) {
 				continue
 			}
 			x := l.ws[k].bb.X1
 			at = append(at[:0], member{w: l.ws[k], line: i})
 			next = append(next[:0], l.ws[k+1])
+			grouped := digitGroup(l.ws[k].text, l.ws[k+1].text)
+			nextGrouped = nextGrouped[:0]
+			if grouped {
+				next, nextGrouped = next[:0], append(nextGrouped, l.ws[k+1])
+			}
 			for _, dir := range []int{-1, 1} {
 				missed := 0
 				for j := i + dir; j >= 0 && j < len(lines); j += dir {
@@ -54,12 +61,24 @@ func markFigureEnds(lines []*textLine, size float64) {
 					}
 					missed = 0
 					at = append(at, member{w: lines[j].ws[m], line: j})
-					if figureGap(lines[j], m, pad) {
+					switch {
+					case figureGap(lines[j], m, pad, false):
 						next = append(next, lines[j].ws[m+1])
+					case figureGap(lines[j], m, pad, true):
+						nextGrouped = append(nextGrouped, lines[j].ws[m+1])
 					}
 				}
 			}
-			if len(at) < 3 || !ragged(at) {
+			if len(at) < 3 {
+				continue
+			}
+			// figures of one width, or set a digit group's space apart,
+			// are a column's end where the heads over them part there
+			ok := !grouped && ragged(at)
+			if headsPart(lines, at, next, nextGrouped, x, pad) {
+				ok, next = true, append(next, nextGrouped...)
+			}
+			if !ok {
 				continue
 			}
 			for _, m := range at {
@@ -74,14 +93,15 @@ func markFigureEnds(lines []*textLine, size float64) {
 
 // figureGap: l's word k is a number and its next word, a number or a
 // currency, stands after it more than nil but less than pad (a wider gap
-// splits a phrase anyway), and the two are no digit groups of one number.
-func figureGap(l *textLine, k int, pad float64) bool {
+// splits a phrase anyway), and the two are no digit groups of one number
+// (unless grouped: digit groups too).
+func figureGap(l *textLine, k int, pad float64, grouped bool) bool {
 	if k+1 >= len(l.ws) {
 		return false
 	}
 	w, n := l.ws[k], l.ws[k+1]
 	g := n.bb.X0 - w.bb.X1
-	return g > 0.05*l.size && g < pad && numeric(w.text) && (numeric(n.text) || currencyCodes[n.text] || currencySign(n.text)) && !digitGroup(w.text, n.text)
+	return g > 0.05*l.size && g < pad && numeric(w.text) && (numeric(n.text) || currencyCodes[n.text] || currencySign(n.text)) && (grouped || !digitGroup(w.text, n.text))
 }
 
 // digitGroupRe: a number's leading group (1-3 digits, a sign or a

@@ -124,12 +124,13 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 				other = other || left && o.X0 >= gb-2 || !left && o.X1 <= ga+2
 			}
 			switch {
-			case !other && left && edgeLines(lineSegs, cols[k+1].a, true) && b-sg.X1 >= 2:
+			case !other && left && columnHeaded(lineSegs, cols[k+1]) && edgeLines(lineSegs, cols[k+1].a, true) && b-sg.X1 >= 2:
 				// a head wider than its column's cells, the next
 				// column's cells set flush left a padding after it
-				// (headCells)
+				// (headCells), under a head of their own (marks set
+				// in a margin at one x are no column)
 				a = max(a, sg.X1)
-			case !other && !left && edgeLines(lineSegs, cols[k].b, false) && sg.X0-a >= 2:
+			case !other && !left && columnHeaded(lineSegs, cols[k]) && edgeLines(lineSegs, cols[k].b, false) && sg.X0-a >= 2:
 				b = min(b, sg.X0)
 			case !other:
 				ruled = true

@@ -178,3 +178,16 @@ func edgeLines(lineSegs [][]document.BBox, x float64, start bool) bool {
 	}
 	return n >= 3
 }
+
+// columnHeaded: one of the first three lines has a phrase over the column c
+// (its head): marks set in a margin at one x have none.
+func columnHeaded(lineSegs [][]document.BBox, c span) bool {
+	for _, bs := range lineSegs[:min(3, len(lineSegs))] {
+		for _, b := range bs {
+			if b.X0 < c.b && b.X1 > c.a {
+				return true
+			}
+		}
+	}
+	return false
+}

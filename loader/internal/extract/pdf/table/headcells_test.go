@@ -72,3 +72,21 @@ func TestGroupHeadAndWrappedHeadsStayWhole(t *testing.T) {
 	}
 	fileTable(t, "touchwrap-right-djs.pdf", [][]string{{"Country", "Share of total expenditure in the year", "Estimated cost of the measure to the region"}, {"East", "168.0", "44.0"}})
 }
+
+// TestBodyCellAcrossGapKeepsColumn: the wide-cell rule's exception for
+// a head wider than its column (the next column's cells start at one x:
+// keep the gap beside the head) is for a column with a head. A body cell
+// wrapped wide in its column ("Schedule B Transfer or Exchange for Less
+// than Fair") across the gap before marks set in the margin at one x
+// ("#", four lines, no head over them; an IRM exhibit's "official use"
+// marks) took it too, and the marks became a fourth column, an empty
+// cell in every other row (pdf2image-memory-error-test-400p p339). Fails
+// on pdf/134.
+func TestBodyCellAcrossGapKeepsColumn(t *testing.T) {
+	tb := fileTable(t, "marginmark-lbs.pdf", [][]string{{"LINE", "POSITION", "DESCRIPTION AND VALIDITY"}, {"19", "20-59", "Name of Second Trustee Named"}})
+	for _, r := range cellsOf(tb) {
+		if len(r) != 3 {
+			t.Fatalf("want 3 columns, got %q", r)
+		}
+	}
+}
