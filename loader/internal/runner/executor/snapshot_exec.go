@@ -177,14 +177,21 @@ func (q snapSQL) checkColumns(n *compiler.Node) ([]string, error) {
 	return checkCols, nil
 }
 
-// stamp is the version's time: updated_at (timestamp) as the query has
-// it, a DATE staying a DATE (dbt's build_snapshot_table selects it as
-// dbt_updated_at and dbt_valid_from), or the snapshot clock (check).
+// stamp is the version's time: updated_at as the query has it, a DATE
+// staying a DATE (dbt's build_snapshot_table selects it as dbt_updated_at
+// and dbt_valid_from), or, for a check snapshot that names none, the
+// snapshot clock (dbt's snapshot_check_strategy: updated_at =
+// config.get('updated_at', snapshot_get_time())).
 func (q snapSQL) stamp(alias string) string {
-	if q.sc.Strategy == "timestamp" {
+	if q.stampIsColumn() {
 		return alias + "." + compiler.Quote(q.sc.UpdatedAt)
 	}
 	return q.nowLit
+}
+
+// stampIsColumn: the versions' time is the query's updated_at column.
+func (q snapSQL) stampIsColumn() bool {
+	return q.sc.Strategy == "timestamp" || q.sc.UpdatedAt != ""
 }
 
 func (q snapSQL) keyExpr(alias string) string {
@@ -223,7 +230,7 @@ func (q snapSQL) srcCols() string {
 // expression (its type and the stamp's common one).
 func (q snapSQL) validTo(alias string) string {
 	null := "null::timestamp"
-	if q.sc.Strategy == "timestamp" {
+	if q.stampIsColumn() {
 		null = "nullif(" + q.stamp(alias) + ", " + q.stamp(alias) + ")"
 	}
 	if q.sc.ValidToCurrent == "" {

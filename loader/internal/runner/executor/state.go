@@ -331,7 +331,7 @@ func (x *nodeExec) upToDate(existing string, forced bool) bool {
 	if x.fp == "" || forced {
 		return false
 	}
-	if n.ResourceType == compiler.Model && !x.namesOnlyKnown() {
+	if (n.ResourceType == compiler.Model || n.ResourceType == compiler.Snapshot) && !x.namesOnlyKnown() {
 		x.fp = ""
 		return false
 	}
@@ -358,6 +358,15 @@ func (x *nodeExec) upToDate(existing string, forced bool) bool {
 // with now() is up to date when its inputs are (--force runs it).
 var volatileFuncs = map[string]bool{"nextval": true, "currval": true, "getenv": true, "current_setting": true}
 
+// clockFuncs are the clock and random numbers: a snapshot reading one
+// always runs, as its every run in dbt may record new versions (a
+// timestamp snapshot whose updated_at is current_timestamp records every
+// row again). clockWords are those DuckDB parses as a column name
+// (current_timestamp without parentheses).
+var clockFuncs = map[string]bool{"now": true, "get_current_timestamp": true, "transaction_timestamp": true, "current_localtimestamp": true,
+	"get_current_time": true, "today": true, "random": true, "uuid": true, "gen_random_uuid": true, "uuidv4": true, "uuidv7": true}
+var clockWords = map[string]bool{"current_timestamp": true, "current_date": true, "current_time": true, "localtimestamp": true, "localtime": true}
+
 // pureTableFuncs compute rows from their arguments only; any other table
 // function (read_csv, read_parquet, glob, a table macro, ...) may read
 // what the runner does not version, so its reader always runs.
@@ -368,8 +377,10 @@ var pureTableFuncs = map[string]bool{"unnest": true, "range": true, "generate_se
 // table the compiled SQL reads is one of the node's inputs or a loader
 // table (a table named without ref or source has no data version), that
 // it reads no file through a table function and calls no function that
-// reads sequences, settings or the environment.
+// reads sequences, settings or the environment (a snapshot: nor the
+// clock or random numbers).
 func (x *nodeExec) namesOnlyKnown() bool {
+	snap := x.n.ResourceType == compiler.Snapshot
 	var raw string
 	if err := x.c.QueryRowContext(x.ctx, "select json_serialize_sql(?::varchar)::varchar", sqlBody(x.n.CompiledCode)).Scan(&raw); err != nil {
 		return false
@@ -411,8 +422,15 @@ func (x *nodeExec) namesOnlyKnown() bool {
 				ok = false // read_csv('...'), read_parquet, ...: files the runner does not version
 			}
 			if t["class"] == "FUNCTION" {
-				if name, _ := t["function_name"].(string); volatileFuncs[strings.ToLower(name)] {
+				if name, _ := t["function_name"].(string); volatileFuncs[strings.ToLower(name)] || snap && clockFuncs[strings.ToLower(name)] {
 					ok = false
+				}
+			}
+			if snap && t["class"] == "COLUMN_REF" {
+				if names, _ := t["column_names"].([]any); len(names) == 1 {
+					if name, _ := names[0].(string); clockWords[strings.ToLower(name)] {
+						ok = false
+					}
 				}
 			}
 			if t["type"] == "BASE_TABLE" {
