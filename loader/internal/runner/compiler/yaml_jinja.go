@@ -297,7 +297,8 @@ func sourceTagsMeta(src, tbl *yaml.Node) ([]string, *render.Mapping) {
 }
 
 // externalLocation is dbt-duckdb's external source: meta.external_location
-// (or config.external_location) of the table, else of its source, with
+// (or config.meta.external_location, where dbt 1.10 moved meta, or
+// config.external_location) of the table, else of its source, with
 // {name}, {identifier}, {schema} and {source_name} filled in. A location
 // that is a call (read_csv('...', header = true)) is used as written; a
 // path becomes a quoted file name DuckDB reads by its extension, a
@@ -307,7 +308,7 @@ func sourceTagsMeta(src, tbl *yaml.Node) ([]string, *render.Mapping) {
 func externalLocation(src, tbl *yaml.Node, n *Node, dir string) string {
 	loc := ""
 	for _, level := range []*yaml.Node{src, tbl} {
-		for _, holder := range []*yaml.Node{yget(level, "meta"), yget(level, "config")} {
+		for _, holder := range []*yaml.Node{yget(level, "meta"), yget(yget(level, "config"), "meta"), yget(level, "config")} {
 			if v := ystr(holder, "external_location"); v != "" {
 				loc = v
 			}
