@@ -33,7 +33,7 @@ Usage:
   docket load --plan DIR --shard K    extract shard K anywhere the files are readable (no warehouse opened)
   docket land DIR                 land a plan's finished shards into the warehouse
   docket build [-s SELECTOR]      seeds, models and their tests in DAG order
-  docket run | test | seed | snapshot | compile | ls
+  docket run | test | seed | snapshot | compile | ls | parse
   docket show -s MODEL | --inline 'SQL' [--limit 5] [--output json]   preview rows (dbt show; nothing written)
   docket run-operation MACRO [--args '{name: value}']   call a macro (run_query, statement) as dbt does
   docket search "QUERY" [-k 10] [--mode hybrid|vector|bm25] [--json]
@@ -53,6 +53,10 @@ Common flags:
   --profiles-dir DIR              folder holding profiles.yml (dbt's; or DBT_PROFILES_DIR)
   --log-format text|json          structured logs on stderr
   --wait DURATION                 how long to wait for another writer (default loader.lock_timeout, 10s)
+  dbt's global flags, before or after the command: taken silently where they change nothing docket
+  does (--no-use-colors, --no-partial-parse, --no-version-check, --no-send-anonymous-usage-stats, ...),
+  else warned as not applied (--warn-error, --log-path, --log-level, --use-colors, --quiet, --debug,
+  --printer-width, ...)
 
 Run 'docket COMMAND -h' for a command's flags.
 `
@@ -61,6 +65,10 @@ Run 'docket COMMAND -h' for a command's flags.
 // exit code.
 func Main(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return ExitUsage
+	}
+	if args = dbtGlobalFlags(args, stderr); len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return ExitUsage
 	}
@@ -100,7 +108,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			return runShard(ctx, rest, stdout, stderr) // a shard machine has no warehouse to publish
 		}
 		return loadAndPublish(ctx, rest, stdout, stderr)
-	case "build", "run", "test", "seed", "snapshot", "compile", "ls", "run-operation", "show":
+	case "build", "run", "test", "seed", "snapshot", "compile", "ls", "run-operation", "show", "parse":
 		return publishAfter(ctx, cmd, rest, runModelsCmd(ctx, cmd, rest, stdout, stderr), stderr)
 	case "retry":
 		which, code := runRetry(ctx, rest, stdout, stderr)

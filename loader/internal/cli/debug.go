@@ -26,6 +26,9 @@ func runDebug(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	dir, _, args := splitProjectFlag(args)
 	fs := flag.NewFlagSet("debug", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	// dbt debug --connection checks the connection only; docket's checks
+	// are quick and include it
+	fs.Bool("connection", false, "dbt's: every check is run (the warehouse's among them)")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "usage: docket debug")
 		return ExitUsage

@@ -44,6 +44,7 @@ type modelFlags struct {
 	inline, output string
 	outputKeys     selectorList // ls --output json: the keys (dbt's --output-keys)
 	limit          int
+	failFast       bool // --fail-fast / -x
 }
 
 func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, error) {
@@ -141,6 +142,9 @@ func (f *modelFlags) addDbtFlags(fs *flag.FlagSet, use, varsUse string) {
 	fs.StringVar(&f.vars, "vars", "", varsUse)
 	fs.StringVar(&f.target, "target", "", "dbt target (profiles.yml output) "+use+"; default: the profile's target")
 	fs.StringVar(&f.targetDir, "target-dir", "", "artifacts folder (default: project.yaml target_dir)")
+	fs.StringVar(&f.targetDir, "target-path", "", "same as --target-dir (dbt's name)")
+	fs.BoolVar(&f.failFast, "fail-fast", false, "after the first node that errors or fails, start no other (dbt's; the rest are skipped)")
+	fs.BoolVar(&f.failFast, "x", false, "same as --fail-fast")
 }
 
 // settings are the project as the flags set it (--target, --target-dir),

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/docket-dev/docket/loader/internal/project"
 	"github.com/docket-dev/docket/loader/internal/runner"
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
 	"github.com/docket-dev/docket/loader/internal/warehouse"
 )
 
@@ -41,6 +43,8 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 	}
 	parseTime := time.Since(t0)
 	switch cmd {
+	case "parse":
+		return mr.parsed(m)
 	case "ls":
 		return listNodes(m, f, stdout, stderr)
 	case "compile":
@@ -140,6 +144,23 @@ func (mr *modelRun) compile(ctx context.Context, m *runner.Manifest, parseTime t
 	return ExitOK
 }
 
+// parsed is dbt parse: the project read (its warnings and problems
+// printed) and target/manifest.json written; nothing compiled against the
+// warehouse, nothing run.
+func (mr *modelRun) parsed(m *runner.Manifest) int {
+	if err := os.MkdirAll(mr.pp.TargetDir, 0o755); err != nil {
+		fmt.Fprintln(mr.stderr, "docket:", err)
+		return ExitFailed
+	}
+	path := filepath.Join(mr.pp.TargetDir, "manifest.json")
+	if err := compiler.WriteJSON(path, m.ManifestDoc()); err != nil {
+		fmt.Fprintln(mr.stderr, "docket:", err)
+		return ExitFailed
+	}
+	fmt.Fprintf(mr.stdout, "Found %s\nManifest: %s\n", nodeCounts(m), modelsRel(mr.p.Dir, path))
+	return ExitOK
+}
+
 // execute runs build, run, test, seed or snapshot on the selected nodes
 // and writes the artifacts.
 func (mr *modelRun) execute(ctx context.Context, m *runner.Manifest) int {
@@ -165,7 +186,7 @@ func (mr *modelRun) execute(ctx context.Context, m *runner.Manifest) int {
 		return code
 	}
 	fmt.Fprintf(stdout, "Concurrency: %d threads (target='%s')\n\n", mr.threads, mr.pp.Target.Name)
-	opts := runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Empty: f.empty, Threads: mr.threads,
+	opts := runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Empty: f.empty, Threads: mr.threads, FailFast: f.failFast,
 		OnResult: mr.onResult(ctx), OnBatch: mr.onBatch, RetryBatches: retryBatches(ctx)}
 	if opts.EventTimeStart, opts.EventTimeEnd, err = f.eventTimes(); err != nil {
 		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)

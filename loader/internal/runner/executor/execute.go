@@ -85,7 +85,7 @@ func Execute(ctx context.Context, m *compiler.Manifest, db Database, opts RunOpt
 		rr.ElapsedTime = time.Since(start).Seconds()
 		return rr, err
 	}
-	schedule(m, plan{exec, deps}, len(conns), func(worker int, id string) Result {
+	schedule(m, plan{exec: exec, deps: deps, failFast: opts.FailFast}, len(conns), func(worker int, id string) Result {
 		r := rn.node(ctx, conns[worker], m.Nodes[id])
 		r.ThreadID = fmt.Sprintf("Thread-%d", worker+1)
 		return r

@@ -31,6 +31,9 @@ type RunOptions struct {
 	// models build with their columns and zero rows.
 	Empty   bool
 	Threads int
+	// FailFast is dbt's --fail-fast (-x): after the first node that errors
+	// or fails, no other node starts; they are skipped, saying why.
+	FailFast bool
 	// EventTimeStart and EventTimeEnd are --event-time-start/end: the
 	// window of a microbatch model's batches (zero: its own, microbatch.go);
 	// Now is the time its batches end by default (zero: time.Now()).

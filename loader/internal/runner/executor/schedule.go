@@ -18,6 +18,9 @@ var priority = map[string]int{compiler.Test: 0, compiler.UnitTest: 0, compiler.S
 type plan struct {
 	exec map[string]bool
 	deps map[string]map[string]bool
+	// failFast is dbt's --fail-fast: after the first error or failure
+	// (of error severity) no node starts; the rest are skipped, saying so.
+	failFast bool
 }
 
 // schedule runs the planned nodes on workers goroutines: run(worker, id) runs one node, emit receives
@@ -78,6 +81,7 @@ type scheduler struct {
 	results    chan Result
 
 	failed                 map[string]string // id → why downstream is skipped
+	failFast, stopped      bool
 	ready                  []string
 	pending, running, done int
 	// DuckDB's memory_limit is one budget for every query of the run: a
@@ -92,7 +96,7 @@ type scheduler struct {
 
 func newScheduler(m *compiler.Manifest, p plan, emit func(Result)) *scheduler {
 	s := &scheduler{m: m, exec: p.exec, deps: p.deps, rank: map[string]int{}, dependents: map[string][]string{},
-		emit: emit, failed: map[string]string{}, pending: len(p.exec),
+		emit: emit, failed: map[string]string{}, pending: len(p.exec), failFast: p.failFast,
 		inflight: map[string]bool{}, beside: map[string]string{}, retried: map[string]string{}}
 	for i, id := range m.Order {
 		s.rank[id] = i
@@ -164,6 +168,16 @@ func (s *scheduler) finish(r Result) {
 	s.numbered(r)
 	blocking := r.Status == StatusError || r.Status == StatusSkipped || r.Status == StatusPartialSuccess ||
 		(r.Status == StatusFail && r.Severity != "warn")
+	if s.failFast && !s.stopped && blocking && r.Status != StatusSkipped {
+		// --fail-fast: nothing more starts (the running nodes finish)
+		s.stopped = true
+		why := fmt.Sprintf("%s%s %s %s", failFastWhy, r.ResourceType, r.Name, map[string]string{StatusError: "errored", StatusFail: "failed", StatusPartialSuccess: "had failed batches"}[r.Status])
+		for id := range s.exec {
+			if s.failed[id] == "" && !s.inflight[id] && id != r.UniqueID {
+				s.failed[id] = why
+			}
+		}
+	}
 	for _, d := range s.dependents[r.UniqueID] {
 		if blocking && s.failed[d] == "" {
 			why := s.failed[r.UniqueID]
@@ -178,6 +192,9 @@ func (s *scheduler) finish(r Result) {
 		}
 	}
 }
+
+// failFastWhy starts the reason of a node --fail-fast skipped.
+const failFastWhy = "--fail-fast: "
 
 // skipOne sorts the ready nodes (tests, seeds, models; then the
 // manifest's order) and finishes the first one to skip, if any.
@@ -196,7 +213,11 @@ func (s *scheduler) skipOne() bool {
 		if why := s.failed[id]; why != "" {
 			s.ready = append(s.ready[:i], s.ready[i+1:]...)
 			n := s.m.Nodes[id]
-			s.finish(Result{UniqueID: id, Status: StatusSkipped, Message: "skipped: upstream " + why,
+			msg := "skipped: upstream " + why
+			if strings.HasPrefix(why, failFastWhy) {
+				msg = "skipped: " + why
+			}
+			s.finish(Result{UniqueID: id, Status: StatusSkipped, Message: msg,
 				ResourceType: n.ResourceType, Name: n.Name, Materialized: n.Config.Materialized, Severity: n.Config.Severity,
 				RelationName: n.Relation, Timing: []Timing{}})
 			return true

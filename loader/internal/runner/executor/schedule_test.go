@@ -40,7 +40,7 @@ func TestSchedule(t *testing.T) {
 		var mu sync.Mutex
 		ran := map[string]int{}
 		var got []Result
-		schedule(m, plan{exec, deps}, workers, func(_ int, id string) Result {
+		schedule(m, plan{exec: exec, deps: deps}, workers, func(_ int, id string) Result {
 			mu.Lock()
 			ran[id]++
 			mu.Unlock()
@@ -116,7 +116,7 @@ func TestScheduleRetriesOutOfMemoryAlone(t *testing.T) {
 		active, activeAtRetry := 0, -1
 		bStarted := make(chan struct{})
 		var got []Result
-		schedule(m, plan{exec, deps}, workers, func(_ int, id string) Result {
+		schedule(m, plan{exec: exec, deps: deps}, workers, func(_ int, id string) Result {
 			mu.Lock()
 			ran[id]++
 			k := ran[id]
