@@ -1,6 +1,13 @@
 package runner
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"github.com/docket-dev/docket/loader/internal/runner/compiler"
+	"github.com/docket-dev/docket/loader/internal/runner/executor"
+)
 
 // TestExternalLocationUnderConfigMeta: dbt 1.10 moved meta under config,
 // and dbt-duckdb's docs write external sources so (config: meta:
@@ -31,5 +38,40 @@ func TestExternalLocationUnderConfigMeta(t *testing.T) {
 	}
 	if n := countRows(t, db, "test_schema.m"); n != 3 {
 		t.Errorf("m: %d rows, want 3 (2 from data/raw_people.csv, 1 from data/odd.csv)", n)
+	}
+}
+
+// TestMissingSourceFailsTheBuild: a source nothing builds (not docket
+// load's, no seed or model of the project) that is absent is missing data:
+// its tests error as dbt's do (Catalog Error), the models reading it are
+// skipped, the build fails. docket skipped the tests ("does not exist
+// yet"), then every model downstream, and said "Completed successfully"
+// (exit 0) on a build that built nothing: the real project above did so
+// before its external sources were read.
+func TestMissingSourceFailsTheBuild(t *testing.T) {
+	files := shapeProject("ms", map[string]string{
+		"models/sources.yml": "sources:\n  - name: landing\n    tables:\n      - name: orders\n        columns:\n          - name: id\n            data_tests: [not_null]\n",
+		"models/m.sql":       "{{ config(materialized='table') }}\nselect * from {{ source('landing', 'orders') }}",
+	})
+	dir := writeProbe(t, files)
+	db := shapeDB(t, dir)
+	p, err := project.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, diags, err := compiler.Parse(p, compiler.ParseOptions{Owned: testOwned})
+	if err != nil || len(diags) > 0 {
+		t.Fatal(err, diags)
+	}
+	rr, err := executor.Execute(context.Background(), m, db, executor.RunOptions{Command: "build", Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, r := range rr.Results {
+		got[r.Name] = r.Status
+	}
+	if got["source_not_null_landing_orders_id"] != StatusError || got["m"] != StatusSkipped {
+		t.Errorf("results: %v, want the source's test an error, m skipped", got)
 	}
 }

@@ -105,6 +105,13 @@ func (x *nodeExec) missingParents() ([]string, error) {
 		if p == nil || (p.ResourceType == compiler.Model && p.Config.Materialized == "ephemeral") || p.ReadsFiles() {
 			continue // a CTE, or files read where the test runs (no relation to look for)
 		}
+		if p.ResourceType == compiler.Source && !p.LoaderOwned && len(x.m.Parents[id]) == 0 {
+			// a source nothing builds (neither docket load nor a seed or
+			// model of the project): absent, it is missing data, and the
+			// test errors on it as dbt's does; skipping it let a build
+			// with no raw data say it completed successfully
+			continue
+		}
 		var typ string
 		var err error
 		switch db := x.m.AttachedDB(p); {
