@@ -2,14 +2,17 @@ package warehouse
 
 import (
 	"database/sql"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
+	bindings "github.com/duckdb/duckdb-go-bindings"
 	"github.com/duckdb/duckdb-go/v2"
 )
 
@@ -27,6 +30,12 @@ import (
 // removed once they are a minute old, on every writer's open: a process
 // killed after the link and before its own removal leaves a second name
 // of the live warehouse, which would keep a compacted-away file's blocks.
+//
+// The new file's bytes are emptyDatabase's, written directly, when the
+// linked DuckDB is the one that wrote them: starting a DuckDB instance to
+// write 12 KiB of headers, then closing it (a checkpoint and a purge of its
+// allocator), cost ~30-45 ms of CPU, before the load's own open of the file
+// paid for an instance again.
 func createAtomically(path string) error {
 	removeStaleCreations(path)
 	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
@@ -35,22 +44,75 @@ func createAtomically(path string) error {
 	tmp := fmt.Sprintf("%s.creating-%d-%d", path, os.Getpid(), time.Now().UnixNano())
 	defer os.Remove(tmp)
 	defer os.Remove(tmp + ".wal")
-	connector, err := duckdb.NewConnector(tmp, nil)
-	if err != nil {
-		return fmt.Errorf("warehouse: create %s: %w", path, err)
-	}
-	db := sql.OpenDB(connector)
-	if err := db.Ping(); err != nil {
-		db.Close()
-		return fmt.Errorf("warehouse: create %s: %w", path, err)
-	}
-	if err := db.Close(); err != nil {
+	if err := writeEmpty(tmp); err != nil {
 		return fmt.Errorf("warehouse: create %s: %w", path, err)
 	}
 	// a file system without hard links: DuckDB creates the file in place,
 	// as before (the window stays open there)
 	_ = os.Link(tmp, path)
 	return nil
+}
+
+// emptyDatabase is the file DuckDB writes for a new database (its main
+// header and two database headers, 12 KiB), as the linked DuckDB wrote it
+// (TestEmptyDatabaseIsDuckDBs compares them; `go test -run
+// TestEmptyDatabaseIsDuckDBs -update-empty` writes it again after an
+// upgrade).
+//
+//go:embed empty.duckdb
+var emptyDatabase []byte
+
+// emptyVersion is the DuckDB version in emptyDatabase's main header (a
+// NUL-padded string at byte 52).
+func emptyVersion(b []byte) string {
+	if len(b) < 52+32 {
+		return ""
+	}
+	v, _, _ := strings.Cut(string(b[52:52+32]), "\x00")
+	return v
+}
+
+// createdByDuckDB counts the files writeEmpty had DuckDB create (a
+// linked DuckDB other than emptyDatabase's); tests read it.
+var createdByDuckDB atomic.Int32
+
+// writeEmpty makes tmp a new, empty database: emptyDatabase's bytes,
+// synced, when the linked DuckDB wrote them; otherwise DuckDB creates it
+// (opened and closed, which writes and syncs its headers).
+func writeEmpty(tmp string) error {
+	if emptyVersion(emptyDatabase) == bindings.LibraryVersion() {
+		// 0o666 and the umask decide, as DuckDB's own creation does: a
+		// group-shared project folder (umask 002) keeps its warehouse
+		// writable by the group (review45: 0o644 made it -rw-r--r--).
+		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		if err != nil {
+			return err
+		}
+		_, err = f.Write(emptyDatabase)
+		if err == nil {
+			err = f.Sync()
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}
+	createdByDuckDB.Add(1)
+	return createWithDuckDB(tmp)
+}
+
+// createWithDuckDB has DuckDB create a new database at tmp.
+func createWithDuckDB(tmp string) error {
+	connector, err := duckdb.NewConnector(tmp, nil)
+	if err != nil {
+		return err
+	}
+	db := sql.OpenDB(connector)
+	if err := db.Ping(); err != nil {
+		db.Close()
+		return err
+	}
+	return db.Close()
 }
 
 // removeStaleCreations removes path's creation files (createAtomically)

@@ -1,12 +1,17 @@
 package warehouse
 
 import (
+	"bytes"
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	bindings "github.com/duckdb/duckdb-go-bindings"
 )
 
 // TestCreateAtomically: a new warehouse is made under a name of its own and
@@ -121,5 +126,84 @@ func TestPathsTheDriverCannotOpenAreSaid(t *testing.T) {
 		if !strings.Contains(err.Error(), "move the project") || !strings.Contains(err.Error(), path) {
 			t.Errorf("%s: unclear error: %v", folder, err)
 		}
+	}
+}
+
+var updateEmpty = flag.Bool("update-empty", false, "write empty.duckdb from the linked DuckDB")
+
+// TestEmptyDatabaseIsDuckDBs: the bytes createAtomically writes for a new
+// warehouse are the file the linked DuckDB creates itself, so a warehouse
+// is the same file whichever made it; and a creation with them starts no
+// DuckDB instance (it cost ~30-45 ms of CPU a first load).
+func TestEmptyDatabaseIsDuckDBs(t *testing.T) {
+	dir := t.TempDir()
+	own := filepath.Join(dir, "duckdb.duckdb")
+	if err := createWithDuckDB(own); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *updateEmpty {
+		if err := os.WriteFile("empty.duckdb", want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Skip("empty.duckdb written; build again")
+	}
+	if !bytes.Equal(want, emptyDatabase) {
+		t.Fatalf("empty.duckdb (%d bytes, DuckDB %s) is not the file DuckDB %s creates (%d bytes): run go test -run TestEmptyDatabaseIsDuckDBs -update-empty ./loader/internal/warehouse/",
+			len(emptyDatabase), emptyVersion(emptyDatabase), bindings.LibraryVersion(), len(want))
+	}
+	before := createdByDuckDB.Load()
+	path := filepath.Join(dir, "warehouse.duckdb")
+	if err := createAtomically(path); err != nil {
+		t.Fatal(err)
+	}
+	if createdByDuckDB.Load() != before {
+		t.Error("createAtomically started DuckDB to create a file it has the bytes of")
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, want) {
+		t.Errorf("created file (%d bytes) differs from DuckDB's own (%d)", len(got), len(want))
+	}
+	if m, _ := filepath.Glob(path + ".creating-*"); len(m) != 0 {
+		t.Errorf("creation files left: %v", m)
+	}
+	w, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatalf("the created file does not open: %v", err)
+	}
+	if _, err := w.sql.Exec("create table t as select 1 as x"); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if emptyVersion([]byte("short")) != "" || emptyVersion(emptyDatabase) != bindings.LibraryVersion() {
+		t.Errorf("emptyVersion: %q, library %q", emptyVersion(emptyDatabase), bindings.LibraryVersion())
+	}
+}
+
+// TestCreatedWarehouseKeepsTheUmasksMode (review45): the embedded bytes are
+// written with the mode DuckDB's own creation gives, so a group-shared
+// project folder (umask 002) keeps a warehouse its group can load into;
+// written 0o644, it was -rw-r--r-- where DuckDB made -rw-rw-r--.
+func TestCreatedWarehouseKeepsTheUmasksMode(t *testing.T) {
+	old := syscall.Umask(0o002)
+	defer syscall.Umask(old)
+	dir := t.TempDir()
+	own := filepath.Join(dir, "duckdb.duckdb")
+	if err := createWithDuckDB(own); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "warehouse.duckdb")
+	if err := createAtomically(path); err != nil {
+		t.Fatal(err)
+	}
+	a, err1 := os.Stat(own)
+	b, err2 := os.Stat(path)
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	if a.Mode().Perm() != b.Mode().Perm() {
+		t.Errorf("created warehouse %v, DuckDB's own %v under umask 002", b.Mode().Perm(), a.Mode().Perm())
 	}
 }
