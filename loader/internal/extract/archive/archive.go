@@ -262,6 +262,9 @@ func (r *reader) tarFile(ctx context.Context, p string, kind string) error {
 		if err == io.EOF {
 			break
 		}
+		if derr := dictTooLarge(in); derr != nil {
+			return derr
+		}
 		if err != nil {
 			if len(r.members) == 0 {
 				return document.Errorf(document.KindCorrupt, "not a readable tar archive: %v", err)

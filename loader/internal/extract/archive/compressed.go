@@ -4,16 +4,16 @@ import (
 	"compress/bzip2"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path"
 	"strings"
 
-	"github.com/ulikunitz/xz"
-
 	"github.com/docket-dev/docket/loader/internal/detect"
 	"github.com/docket-dev/docket/loader/internal/document"
+	"github.com/docket-dev/docket/loader/internal/xzread"
 )
 
 // decompress reads f's stream compressed by kind (detect.Gzip,
@@ -31,24 +31,26 @@ func decompress(f *os.File, kind string) (io.ReadCloser, error) {
 	case detect.Bzip2:
 		return io.NopCloser(bzip2.NewReader(f)), nil
 	case detect.Xz:
-		fi, err := f.Stat()
-		if err != nil {
-			return nil, fmt.Errorf("archive: %w", err)
-		}
-		if err := detect.XzDictsOK(f, fi.Size()); err != nil {
-			kind := document.KindCorrupt
-			if strings.Contains(err.Error(), "dictionary") {
-				kind = document.KindTooLarge
-			}
-			return nil, document.Errorf(kind, "%v; not unpacked", err)
-		}
-		zr, err := xz.NewReader(f)
-		if err != nil {
-			return nil, document.Errorf(document.KindCorrupt, "not a readable xz stream: %v", err)
-		}
-		return io.NopCloser(zr), nil
+		return xzStream{xzread.NewReader(f, detect.MaxXzDict)}, nil
 	}
 	return nil, fmt.Errorf("archive: %q is no compression", kind)
+}
+
+// xzStream is an xz file being decoded; dictTooLarge reads its error.
+type xzStream struct{ *xzread.Reader }
+
+func (xzStream) Close() error { return nil }
+
+// dictTooLarge is the archive's too_large error when the xz stream in
+// stopped at a block asking for a dictionary over detect.MaxXzDict (the
+// reader refuses it before allocating anything), nil otherwise.
+func dictTooLarge(in io.Reader) error {
+	x, ok := in.(xzStream)
+	var tl *xzread.DictTooLargeError
+	if !ok || !errors.As(x.Err(), &tl) {
+		return nil
+	}
+	return document.Errorf(document.KindTooLarge, "%v; not unpacked", tl)
 }
 
 // single is one bzip2- or xz-compressed file: one member, named after the
@@ -67,6 +69,9 @@ func (r *reader) single(ctx context.Context, p, typ string) error {
 	base := r.name[strings.LastIndexAny(r.name, "/#\\")+1:]
 	name := strings.TrimSuffix(base, path.Ext(base))
 	if err := r.add(ctx, name, zr); err != nil {
+		return err
+	}
+	if err := dictTooLarge(zr); err != nil {
 		return err
 	}
 	if len(r.lost) > 0 { // its one member: the stream is damaged
