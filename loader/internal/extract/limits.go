@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -49,7 +50,10 @@ func LimitText(res *document.Result, maxPage, maxDoc int) {
 			switch {
 			case room < maxPage && !docCut:
 				docCut = true
-				res.Flag(0, document.ReviewTruncated, "the document's text is over %d characters (loader.max_doc_chars); the text from page %d on was dropped", maxDoc, p.Number)
+				if !slices.ContainsFunc(res.Reviews, func(r document.Review) bool { return r.Page == 0 && r.Code == document.ReviewTruncated }) {
+					// (an extractor that stopped at max_doc_chars has said so)
+					res.Flag(0, document.ReviewTruncated, "the document's text is over %d characters (loader.max_doc_chars); the text from page %d on was dropped", maxDoc, p.Number)
+				}
 			case room == maxPage:
 				res.Flag(p.Number, document.ReviewTruncated, "the page had %d characters, over %d (loader.max_page_chars); the rest of it was cut", n, maxPage)
 			}

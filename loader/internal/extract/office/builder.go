@@ -45,12 +45,54 @@ type builder struct {
 	chartSeen  map[string]bool
 	chartCells int
 	chartRows  int
+	// maxChars is loader.max_doc_chars (0: none) and docChars the
+	// characters added so far on every page: past maxChars nothing more is
+	// added (overDoc), so a small file whose cells repeat one long string
+	// builds no more text than can land (review45: one 32,000-character
+	// shared string named by 20,000 cells built 640M characters, 5.1 GB,
+	// before extract.LimitText cut it to max_doc_chars).
+	maxChars, docChars int
+	overDoc            bool
 }
 
 func newBuilder(typ, mime string) *builder {
 	return &builder{
 		res:  &document.Result{Type: typ, MIME: mime, ExtractorVersion: ExtractorVersion},
 		page: 1,
+	}
+}
+
+// newBuilderFor is newBuilder bounded by opts.MaxDocChars.
+func newBuilderFor(typ, mime string, opts document.Options) *builder {
+	b := newBuilder(typ, mime)
+	b.maxChars = opts.MaxDocChars
+	return b
+}
+
+// full says whether the document's text has reached loader.max_doc_chars
+// (stop flags it the first time).
+func (b *builder) full() bool {
+	if b.maxChars <= 0 || b.docChars < b.maxChars {
+		return false
+	}
+	b.stop()
+	return true
+}
+
+// room is how many more characters the document's text can take.
+func (b *builder) room() int {
+	if b.maxChars <= 0 {
+		return int(^uint(0) >> 1)
+	}
+	return b.maxChars - b.docChars
+}
+
+// stop flags the document truncated at loader.max_doc_chars, once, as
+// extract.LimitText flags a document it cuts.
+func (b *builder) stop() {
+	if !b.overDoc {
+		b.overDoc = true
+		b.res.Flag(0, document.ReviewTruncated, "the document's text is over %d characters (loader.max_doc_chars); the text from page %d on was not read", b.maxChars, b.page)
 	}
 }
 
@@ -75,6 +117,9 @@ func (b *builder) addTable(cat document.Category, text string, level, tableSeq i
 			return -1
 		}
 	} else if text = cleanText(text); text == "" {
+		return -1
+	}
+	if b.full() {
 		return -1
 	}
 	if b.pageBreak {
@@ -102,6 +147,7 @@ func (b *builder) addTable(cat document.Category, text string, level, tableSeq i
 	start := b.runes
 	b.text.WriteString(text)
 	b.runes += utf8.RuneCountInString(text)
+	b.docChars += b.runes - start + 2
 	b.n++
 	b.res.Elements = append(b.res.Elements, document.Element{
 		Page:      b.page,
@@ -131,8 +177,20 @@ func (b *builder) addTableRows(rows [][]string) int {
 // Col), the positions covered empty.
 func (b *builder) addTableSpans(rows [][]string, spans []document.CellSpan) int {
 	rows, kept := trimTableKept(rows)
-	if len(rows) == 0 {
+	if len(rows) == 0 || b.full() {
 		return -1
+	}
+	cut := false
+	if room := b.room(); b.maxChars > 0 { // the rows the document's text can still take, and the one crossing its end
+		for i, r := range rows {
+			for _, c := range r {
+				room -= len(c) + 1
+			}
+			if room < 0 {
+				rows, kept, cut = rows[:i+1], kept[:i+1], i+1 < len(rows)
+				break
+			}
+		}
 	}
 	spans = blankCovered(rows, keptSpans(spans, kept, len(rows[0])))
 	var lines []string
@@ -149,6 +207,9 @@ func (b *builder) addTableSpans(rows [][]string, spans []document.CellSpan) int 
 	idx := b.addTable(document.TableCat, text, 0, seq)
 	if idx < 0 {
 		return -1
+	}
+	if cut {
+		b.stop()
 	}
 	b.res.Tables = append(b.res.Tables, document.Table{
 		Page:   b.page,
@@ -199,6 +260,9 @@ func (b *builder) flushPage() {
 // finish closes the last page and returns the result, its metadata in NFC
 // as the text is (addTable).
 func (b *builder) finish() *document.Result {
+	if b.maxChars > 0 && b.docChars > b.maxChars {
+		b.stop()
+	}
 	b.flushPage()
 	b.res.Metadata.Compose()
 	b.res.Metadata.PageCount = len(b.res.Pages)

@@ -47,7 +47,7 @@ func ExtractCSV(ctx context.Context, p string, delim rune, opts document.Options
 	if delim == '\t' {
 		mime = "text/tab-separated-values"
 	}
-	b := newBuilder("csv", mime)
+	b := newBuilderFor("csv", mime, opts)
 	if enc != "utf-8" {
 		setExtra(&b.res.Metadata, "encoding", enc)
 	}

@@ -479,7 +479,7 @@ func ExtractDOCX(ctx context.Context, p string, opts document.Options) (*documen
 	if ix.get(main) == nil {
 		return nil, document.Errorf(document.KindCorrupt, "DOCX package has no main document part (%s)", main)
 	}
-	b := newBuilder("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document")
+	b := newBuilderFor("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", opts)
 	b.chartRows = maxRows(opts)
 	coreProps(ix, b.res)
 	styles, lang := readDocxStyles(ix)

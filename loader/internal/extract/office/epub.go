@@ -91,7 +91,7 @@ func ExtractEPUB(ctx context.Context, p string, opts document.Options) (*documen
 	if err := newDecoder(strings.NewReader(string(data))).Decode(&opf); err != nil {
 		return nil, xmlErr(opfPath, err)
 	}
-	b := newBuilder("epub", "application/epub+zip")
+	b := newBuilderFor("epub", "application/epub+zip", opts)
 	md := &b.res.Metadata
 	if len(opf.Meta.Title) > 0 {
 		md.Title = strings.TrimSpace(opf.Meta.Title[0])

@@ -368,7 +368,7 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 		return nil, document.Errorf(document.KindEncrypted, "the document is password-protected")
 	}
 	mt, _ := ix.readAll("mimetype")
-	b := newBuilder(kind.typ, strings.TrimSpace(string(mt)))
+	b := newBuilderFor(kind.typ, strings.TrimSpace(string(mt)), opts)
 	if b.res.MIME == "" {
 		b.res.MIME = kind.mime
 	}

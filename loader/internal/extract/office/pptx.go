@@ -243,7 +243,7 @@ func ExtractPPTX(ctx context.Context, p string, opts document.Options) (*documen
 		sort.Slice(slides, func(i, j int) bool { return slideNum(slides[i]) < slideNum(slides[j]) })
 	}
 
-	b := newBuilder("pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation")
+	b := newBuilderFor("pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation", opts)
 	b.chartRows = maxRows(opts)
 	coreProps(ix, b.res)
 	if opts.MaxPages > 0 && len(slides) > opts.MaxPages {

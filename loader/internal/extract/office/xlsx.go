@@ -55,7 +55,7 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 	}
 	defer f.Close()
 
-	b := newBuilder("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+	b := newBuilderFor("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", opts)
 	if dp, err := f.GetDocProps(); err == nil && dp != nil {
 		md := &b.res.Metadata
 		md.Title = strings.TrimSpace(dp.Title)
@@ -185,6 +185,7 @@ func readSheet(ctx context.Context, f *excelize.File, sheet string, limit int, b
 	var out [][]string
 	var nums []int
 	n := 0
+	room := b.room() // excelize copies a shared string into every cell naming it: rows past the document's room are not read
 	for it.Next() {
 		n++
 		if n%1024 == 0 {
@@ -213,6 +214,12 @@ func readSheet(ctx context.Context, f *excelize.File, sheet string, limit int, b
 		}
 		out = append(out, cols)
 		nums = append(nums, n)
+		for _, c := range cols {
+			room -= len(c) + 1
+		}
+		if room < 0 {
+			break // the builder flags the document truncated (addTableSpans)
+		}
 	}
 	return out, nums, it.Error()
 }

@@ -14,25 +14,23 @@ import (
 
 // Formula cells saved without their value (<c r="D2"><f>B2*C2</f><v></v></c>,
 // or no <v>: openpyxl never calculates, excelize's SetCellFormula and other
-// scripts write none) are calculated with excelize's engine, or land as their
-// formula ("=B2*C2") where it cannot, with a warning. Before office/27 they
-// landed empty and nothing was said: a workbook of totals written by a script
-// lost every total, and a row of formulas only (a total row without a label)
-// was dropped as an empty row.
+// scripts write none) land as their formula ("=B2*C2"), with a warning; they
+// are never calculated (office/31: excelize's engine is unbounded per cell,
+// =SUM(MUNIT(5000)) took over 120 s and 5 GB). Before office/27 they landed
+// empty and nothing was said: a workbook of totals written by a script lost
+// every total, and a row of formulas only (a total row without a label) was
+// dropped as an empty row.
 //
-// excelize's engine recalculates every formula a formula reads (their saved
-// values unused), recursively (a chain of N formulas is N frames deep: 20000
-// took 128 MB of stack and 5 s at load 15), and materialises every range it
-// reads as a matrix (A1:Z1048576 is 27 million cells). So a workbook is
-// calculated only within these bounds, all of its formulas counted; past one,
-// none of its formulas is calculated, each lands as its formula, and the
-// warning says why.
-const (
-	maxCalcFormulas = 10000    // formula cells in the workbook
-	maxCalcCells    = 1 << 20  // cells its formulas read (ranges, estimated from their text)
-	maxCalcBytes    = 32 << 20 // the workbook's worksheet XML, which the engine holds in memory
-	maxUncalculated = 1 << 20  // formula cells without a value recorded per sheet (the rest stay empty)
-)
+// The formula texts are read before the sheet's rows, so they are bounded
+// by what they hold, not by what lands (review45: 60,000 cells of 8,000-
+// character formulas in an 860 KB file held 987 MB): past maxUncalculated
+// cells a sheet or maxUncalcBytes of formula text a workbook, a cell lands
+// empty and the warning counts it.
+const maxUncalculated = 1 << 20 // formula cells without a value recorded per sheet (the rest stay empty)
+
+// maxUncalcBytes bounds the formula text recorded in a workbook (the rest
+// stay empty); a variable for tests.
+var maxUncalcBytes = 16 << 20
 
 // sheetCalc is what a sheet's formula cells saved without a value became:
 // their text by row number and column index (0-based) and the counts the
@@ -53,15 +51,11 @@ type uncalcCell struct {
 	shared   string // a shared formula's copy: its si (no text of its own)
 }
 
-// sheetFormulas is one worksheet part's formulas as scanFormulas read them.
+// sheetFormulas is one worksheet part's formula cells without a value as
+// scanFormulas read them.
 type sheetFormulas struct {
-	missing        []uncalcCell
-	dropped        int      // missing cells past maxUncalculated
-	count          int      // formula cells, every one
-	texts          []string // formula texts (up to maxCalcFormulas+1 in the workbook)
-	sharedCopies   map[string]int
-	sharedText     map[string]string
-	maxRow, maxCol int
+	missing []uncalcCell
+	dropped int // missing cells past maxUncalculated or the text budget
 }
 
 // planCalc finds every sheet's formula cells saved without a value and
@@ -86,25 +80,19 @@ func planCalc(ctx context.Context, f *excelize.File, ix *zipIndex, sheets []stri
 		return nil, nil
 	}
 	scans := map[string]*sheetFormulas{}
-	var bytesTotal uint64
-	formulas, texts := 0, 0
+	budget := maxUncalcBytes
 	for _, s := range sheets {
 		part, ok := parts[s]
 		if !ok {
 			continue
 		}
-		if zf := ix.get(part); zf != nil {
-			bytesTotal += zf.UncompressedSize64
-		}
-		sf, err := scanFormulas(ctx, ix, part, maxCalcFormulas+1-texts)
+		sf, err := scanFormulas(ctx, ix, part, &budget)
 		if err != nil {
 			if ce := ctxErr(ctx); ce != nil {
 				return nil, ce
 			}
 		}
 		scans[s] = sf
-		formulas += sf.count
-		texts += len(sf.texts)
 	}
 	out := map[string]*sheetCalc{}
 	for s, sf := range scans {
@@ -201,16 +189,16 @@ func (sc *sheetCalc) say(b *builder, sheet string) {
 		}
 	}
 	if sc.empty > 0 {
-		parts = append(parts, fmt.Sprintf("%d landed empty (no formula text of their own, or past the first %d)", sc.empty, maxUncalculated))
+		parts = append(parts, fmt.Sprintf("%d landed empty (no formula text of their own, or past the first %d cells or %d MiB of formula text)", sc.empty, maxUncalculated, maxUncalcBytes>>20))
 	}
 	b.warn("sheet %q: %d formula cell(s) were saved without their value (the program that wrote the workbook did not calculate them, as openpyxl does not): %s", sheet, total, strings.Join(parts, ", "))
 }
 
-// scanFormulas streams a worksheet part for its formula cells: those
-// without a value (no <v>, or an empty one, and no inline string), the
-// count of all, their texts (up to keep of them), and the sheet's extent.
-func scanFormulas(ctx context.Context, ix *zipIndex, part string, keep int) (*sheetFormulas, error) {
-	sf := &sheetFormulas{sharedCopies: map[string]int{}, sharedText: map[string]string{}}
+// scanFormulas streams a worksheet part for its formula cells without a
+// value (no <v>, or an empty one, and no inline string). Their texts take
+// from *budget bytes; a cell whose text it cannot hold is dropped.
+func scanFormulas(ctx context.Context, ix *zipIndex, part string, budget *int) (*sheetFormulas, error) {
+	sf := &sheetFormulas{}
 	rc, err := ix.open(part)
 	if err != nil {
 		return sf, err
@@ -246,7 +234,6 @@ func scanFormulas(ctx context.Context, ix *zipIndex, part string, keep int) (*sh
 				inCell, isFormula, hasValue, isShared, si = true, false, false, false, ""
 				if c, r, err := excelize.CellNameToCoordinates(cell.ref); err == nil {
 					cell.row, cell.col = r, c
-					sf.maxRow, sf.maxCol = max(sf.maxRow, r), max(sf.maxCol, c)
 				}
 			case "f":
 				if inCell {
@@ -278,21 +265,12 @@ func scanFormulas(ctx context.Context, ix *zipIndex, part string, keep int) (*sh
 				inV = false
 			case "c":
 				if inCell && isFormula {
-					sf.count++
 					fm := strings.TrimSpace(text.String())
-					switch {
-					case fm != "" && len(sf.texts) < keep:
-						sf.texts = append(sf.texts, fm)
-						if isShared {
-							sf.sharedText[si] = fm
-						}
-					case fm == "" && isShared:
-						sf.sharedCopies[si]++
-					}
 					if !hasValue && cell.row > 0 {
-						if len(sf.missing) == maxUncalculated {
+						if len(sf.missing) == maxUncalculated || len(fm) > *budget {
 							sf.dropped++
 						} else {
+							*budget -= len(fm)
 							cell.formula = fm
 							if fm == "" && isShared {
 								cell.shared = si

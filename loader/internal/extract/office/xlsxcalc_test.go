@@ -3,6 +3,7 @@ package office
 import (
 	"context"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -86,4 +87,31 @@ func extractMeasured(t *testing.T, p string, limit uint64) *document.Result {
 		t.Logf("allocated %d MB", a>>20)
 	}
 	return res
+}
+
+// TestUncalculatedFormulaTextBounded (review45 on office/27+31): the
+// formula texts of cells without a value are read before the sheet's rows
+// and were kept whole, each twice (60,000 cells of 8,000-character
+// formulas, an 860 KB file, held 987 MB whatever max_sheet_rows); past
+// maxUncalcBytes of text a workbook, a cell lands empty and the warning
+// counts it.
+func TestUncalculatedFormulaTextBounded(t *testing.T) {
+	defer func(n int) { maxUncalcBytes = n }(maxUncalcBytes)
+	maxUncalcBytes = 64 << 10
+	fm := "A1+" + strings.Repeat("1+", 2000) + "1" // 4,004 characters
+	var rows strings.Builder
+	for r := 1; r <= 40; r++ {
+		rows.WriteString(`<row r="` + strconv.Itoa(r) + `">` + fmCell("A"+strconv.Itoa(r), fm) + `</row>`)
+	}
+	res, err := ExtractXLSX(context.Background(), sheetWorkbook(t, rows.String()), document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := strings.Count(res.Pages[0].Text, "=A1+")
+	if kept != 16 { // 16 x 4,004 bytes fit in 64 KiB, the 17th does not
+		t.Errorf("%d formulas landed, want 16", kept)
+	}
+	if w := strings.Join(res.Warnings, " "); !strings.Contains(w, "24 landed empty (no formula text of their own, or past the first 1048576 cells or 0 MiB of formula text)") {
+		t.Errorf("warnings %q", res.Warnings)
+	}
 }
