@@ -92,7 +92,7 @@ func (b *builder) room() int {
 func (b *builder) stop() {
 	if !b.overDoc {
 		b.overDoc = true
-		b.res.Flag(0, document.ReviewTruncated, "the document's text is over %d characters (loader.max_doc_chars); the text from page %d on was not read", b.maxChars, b.page)
+		b.res.Flag(0, document.ReviewTruncated, "the document's text is over %d characters (loader.max_doc_chars): it was cut there, on page %d, and the rest was not read", b.maxChars, b.page)
 	}
 }
 

@@ -31,10 +31,10 @@ func TestDocCharsBoundTheBuild(t *testing.T) {
 		sheet.WriteString(`</row>`)
 	}
 	xlsx := writeZip(t, "s.xlsx", map[string]string{
-		"[Content_Types].xml":        `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
-		"_rels/.rels":                `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-		"xl/workbook.xml":            `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-		"xl/_rels/workbook.xml.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+		"[Content_Types].xml":        xlsxTypes,
+		"_rels/.rels":                xlsxRels,
+		"xl/workbook.xml":            xlsxBook,
+		"xl/_rels/workbook.xml.rels": xlsxBookRels,
 		"xl/sharedStrings.xml":       `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>` + long + `</t></si></sst>`,
 		"xl/worksheets/sheet1.xml":   `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` + sheet.String() + `</sheetData></worksheet>`,
 	})
@@ -43,6 +43,18 @@ func TestDocCharsBoundTheBuild(t *testing.T) {
 		"mimetype": "application/vnd.oasis.opendocument.spreadsheet",
 		"content.xml": `<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"><office:body><office:spreadsheet><table:table table:name="S">` +
 			`<table:table-row table:number-rows-repeated="100">` + strings.Repeat(cell, 30) + `</table:table-row></table:table></office:spreadsheet></office:body></office:document-content>`,
+	})
+	var wide strings.Builder // one row naming the string in 2,000 columns (review45)
+	for c := 1; c <= 2000; c++ {
+		fmt.Fprintf(&wide, `<c r="%s1" t="s"><v>0</v></c>`, colName(c))
+	}
+	wideXLSX := writeZip(t, "w.xlsx", map[string]string{
+		"[Content_Types].xml":        xlsxTypes,
+		"_rels/.rels":                xlsxRels,
+		"xl/workbook.xml":            xlsxBook,
+		"xl/_rels/workbook.xml.rels": xlsxBookRels,
+		"xl/sharedStrings.xml":       `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>` + long + `</t></si></sst>`,
+		"xl/worksheets/sheet1.xml":   `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">` + wide.String() + `</row></sheetData></worksheet>`,
 	})
 	m := docxMembers()
 	m["word/document.xml"] = `<w:document ` + wNS + `><w:body>` + strings.Repeat(`<w:p><w:r><w:t>`+long+`</w:t></w:r></w:p>`, 300) + `</w:body></w:document>`
@@ -55,6 +67,7 @@ func TestDocCharsBoundTheBuild(t *testing.T) {
 		row     int // the most one row or paragraph adds
 	}{
 		{"xlsx shared string", ExtractXLSX, xlsx, 10 * 32001},
+		{"xlsx one wide row", ExtractXLSX, wideXLSX, 32001},
 		{"ods repeated rows", ExtractODS, ods, 30 * 32001},
 		{"docx repeated paragraph", ExtractDOCX, docx, 32002},
 	} {
@@ -87,3 +100,11 @@ func TestDocCharsBoundTheBuild(t *testing.T) {
 		}
 	}
 }
+
+// The parts of a one-sheet workbook ("S") with a shared strings part.
+const (
+	xlsxTypes    = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`
+	xlsxRels     = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`
+	xlsxBook     = `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`
+	xlsxBookRels = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`
+)

@@ -212,13 +212,16 @@ func readSheet(ctx context.Context, f *excelize.File, sheet string, limit int, b
 			sheetTruncated(b, sheet, limit)
 			break
 		}
+		for i, c := range cols {
+			if room -= len(c) + 1; room < 0 {
+				cols = cols[:i+1] // one row may name a long string in each of 16,384 columns
+				break
+			}
+		}
 		out = append(out, cols)
 		nums = append(nums, n)
-		for _, c := range cols {
-			room -= len(c) + 1
-		}
 		if room < 0 {
-			break // the builder flags the document truncated (addTableSpans)
+			break // the builder flags the document truncated (finish)
 		}
 	}
 	return out, nums, it.Error()
