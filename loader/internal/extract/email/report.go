@@ -62,14 +62,20 @@ var headerWords = &mime.WordDecoder{CharsetReader: func(cs string, r io.Reader) 
 // searchable): folded lines unfolded, encoded words decoded; a line that
 // does not decode stays as it is.
 func decodeHeaderLines(body string) string {
-	lines := strings.Split(body, "\n")
-	var out []string
-	for _, l := range lines {
-		if len(out) > 0 && l != "" && (l[0] == ' ' || l[0] == '\t') && out[len(out)-1] != "" {
-			out[len(out)-1] += " " + strings.TrimLeft(l, " \t")
+	// a logical line's pieces are joined once (review45: appending each
+	// continuation to the line was quadratic, 25,000 folds of one header
+	// 4.2 s)
+	var pieces [][]string
+	for _, l := range strings.Split(body, "\n") {
+		if n := len(pieces); n > 0 && l != "" && (l[0] == ' ' || l[0] == '\t') && pieces[n-1][0] != "" {
+			pieces[n-1] = append(pieces[n-1], strings.TrimLeft(l, " \t"))
 			continue
 		}
-		out = append(out, l)
+		pieces = append(pieces, []string{l})
+	}
+	out := make([]string, len(pieces))
+	for i, p := range pieces {
+		out[i] = strings.Join(p, " ")
 	}
 	for i, l := range out {
 		if strings.Contains(l, "=?") {
