@@ -225,12 +225,17 @@ func (r *reader) zip(ctx context.Context, p string) error {
 			r.unreadable(f.Name, "is encrypted")
 			continue
 		}
+		if why := methodUnknown(f.Method); why != "" {
+			r.unreadable(f.Name, why)
+			continue
+		}
+		registerMethods(&zr.Reader, f)
 		rc, err := f.Open()
 		if err != nil {
 			r.unreadable(f.Name, "could not be read: "+err.Error())
 			continue
 		}
-		err = r.add(ctx, f.Name, rc)
+		err = r.add(ctx, f.Name, &zipMember{rc: rc, declared: f.UncompressedSize64})
 		rc.Close()
 		if err != nil {
 			return err
@@ -339,7 +344,7 @@ func (r *reader) result(typ string) *document.Result {
 		if len(names) > 5 {
 			names = append(names[:5:5], fmt.Sprintf("and %d more", len(r.lost)-5))
 		}
-		lost = append(lost, fmt.Sprintf("%d file(s) in the archive could not be read (damaged, encrypted, or larger than declared) and did not land: %s",
+		lost = append(lost, fmt.Sprintf("%d file(s) in the archive could not be read (damaged, encrypted, compressed by a method docket cannot decompress, or larger than declared) and did not land: %s",
 			len(r.lost), strings.Join(names, ", ")))
 	}
 	if r.cutAfter != "" {
