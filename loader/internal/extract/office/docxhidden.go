@@ -12,11 +12,19 @@ import (
 // (as office/20 lands hidden slides and sheets); before office/28 it did
 // so without a word, a search hit on text no reader of the page saw.
 type docxHidden struct {
-	styles  docxStyles
+	styles docxStyles
+	hiddenRuns
+}
+
+// hiddenRuns counts runs of hidden text as they are written (a DOCX's
+// w:vanish runs, an ODT's hidden sections, paragraphs, fields and
+// spans), keeping the first ones' text to name them.
+type hiddenRuns struct {
 	runs    int
 	chars   int
 	samples []string
 	cur     strings.Builder // the hidden run being read
+	filled  bool            // it holds text (cur keeps none past the samples)
 }
 
 const (
@@ -65,27 +73,46 @@ func (h *docxHidden) runHidden(direct int8, rStyle, pStyle string) bool {
 
 // text records hidden text as it is written.
 func (h *docxHidden) text(s string) {
-	if h == nil {
-		return
+	if h != nil {
+		h.hiddenRuns.text(s)
 	}
-	h.chars += utf8.RuneCountInString(strings.TrimSpace(s))
+}
+
+// endRun closes a hidden run.
+func (h *docxHidden) endRun() {
+	if h != nil {
+		h.hiddenRuns.endRun()
+	}
+}
+
+// say warns of the hidden text that landed and records its first runs in
+// metadata hidden_text (tab-separated).
+func (h *docxHidden) say(b *builder) {
+	if h != nil {
+		h.hiddenRuns.say(b, "run(s)", "Word neither shows nor prints them unless hidden text is shown")
+	}
+}
+
+// text records hidden text as it is written.
+func (h *hiddenRuns) text(s string) {
+	n := utf8.RuneCountInString(strings.TrimSpace(s))
+	h.chars += n
+	h.filled = h.filled || n > 0
 	if len(h.samples) < hiddenSamples && h.cur.Len() < hiddenSampleLen*4 {
 		h.cur.WriteString(s)
 	}
 }
 
 // endRun closes a hidden run: counted when it held text.
-func (h *docxHidden) endRun() {
-	if h == nil {
-		return
-	}
+func (h *hiddenRuns) endRun() {
 	s := strings.Join(strings.Fields(h.cur.String()), " ")
 	h.cur.Reset()
-	if s == "" {
+	if !h.filled {
 		return
 	}
+	h.filled = false
 	h.runs++
-	if len(h.samples) < hiddenSamples {
+	if len(h.samples) < hiddenSamples && s != "" {
 		if r := []rune(s); len(r) > hiddenSampleLen {
 			s = string(r[:hiddenSampleLen]) + "…"
 		}
@@ -93,12 +120,13 @@ func (h *docxHidden) endRun() {
 	}
 }
 
-// say warns of the hidden text that landed and records its first runs in
-// metadata hidden_text (tab-separated).
-func (h *docxHidden) say(b *builder) {
-	if h == nil || h.runs == 0 {
+// say warns of the hidden text that landed (runs, counted as what: "run(s)"),
+// why it is hidden, and records its first runs in metadata hidden_text
+// (tab-separated).
+func (h *hiddenRuns) say(b *builder, what, why string) {
+	if h.runs == 0 {
 		return
 	}
 	setExtra(&b.res.Metadata, "hidden_text", strings.Join(h.samples, "\t"))
-	b.warn("%d run(s) of hidden text (%d characters; Word neither shows nor prints them unless hidden text is shown) landed with the visible text, first %q (metadata hidden_text)", h.runs, h.chars, h.samples[0])
+	b.warn("%d %s of hidden text (%d characters; %s) landed with the visible text, first %q (metadata hidden_text)", h.runs, what, h.chars, why, h.samples[0])
 }

@@ -2,6 +2,7 @@ package office
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -77,7 +78,7 @@ func (s *odsSheets) table(rows [][]string) {
 		}
 		kept = append(kept, r)
 	}
-	sayHidden(s.b, "LibreOffice", sheet, s.hidRows, s.hidCols, &s.hiddenRows, &s.hiddenCols)
+	sayHidden(s.b, "LibreOffice does not show them; a filter hides rows so too", fmt.Sprintf("sheet %q", sheet), sheet, s.hidRows, s.hidCols, &s.hiddenRows, &s.hiddenCols)
 	s.hidRows, s.hidCols = nil, nil
 	s.b.addTableRows(kept)
 	s.objs.flush()

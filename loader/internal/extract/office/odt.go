@@ -23,6 +23,10 @@ var odfHeadingRe = regexp.MustCompile(`^heading[ _]*(?:20[ _]*)?([1-9])$`)
 type odfStyles struct {
 	parent map[string]string // style name → parent style name
 	breaks map[string]string // style name → fo:break-before/after "page": "before", "after" or "both"
+	// display: a style's text:display, 1 "none" (hidden), -1 shown;
+	// pageHidden: an ODP drawing-page style hiding its slides (odfHide)
+	display    map[string]int8
+	pageHidden map[string]bool
 }
 
 // pageBreaks says whether a paragraph of the style (or of a style it
@@ -89,6 +93,11 @@ type odfWalker struct {
 	// one); another master's, and a placeholder's prompt text ("Click to
 	// edit the title text format"), are not read (odgMasters)
 	masters map[string]bool
+	// hide (nil: not followed) follows the body's hidden text; hiddenPages
+	// are the draw:pages (1-based) a drawing-page style hides (an ODP's
+	// hidden slides)
+	hide        *odfHide
+	hiddenPages []int
 }
 
 // inlineObjectText is inlineObject's answer (false without one).
@@ -109,6 +118,9 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 		pages     int
 		notes     int  // open presentation:notes
 		sheets    bool // in office:spreadsheet
+		// fields: the open text:hidden-text fields' string-value and
+		// where their paragraph's text stood at their start (odfHide)
+		fields []odfField
 	)
 	tables.rowCap = w.rowCap
 	cur := func() *odfPara {
@@ -120,7 +132,14 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 	write := func(s string) {
 		if p := cur(); p != nil {
 			p.text.WriteString(s)
+			w.hide.write(s)
 		}
+	}
+	paraText := func() string {
+		if p := cur(); p != nil {
+			return p.text.String()
+		}
+		return ""
 	}
 	toks := partTokens{ctx: ctx, d: d, part: part}
 	defer func() { w.dropped += tables.Dropped }()
@@ -140,6 +159,9 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				}
 				continue
 			}
+			if inBody {
+				w.hide.start(t, w.styles, paraText)
+			}
 			switch t.Name.Local {
 			case "style":
 				styleName, _ = attr(t, "name")
@@ -148,6 +170,8 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				}
 			case "body":
 				inBody = true
+			case "text-properties", "drawing-page-properties":
+				w.styles.style(styleName, t)
 			case "paragraph-properties":
 				if styleName != "" && w.styles.breaks != nil {
 					bb, _ := attr(t, "break-before")
@@ -231,6 +255,9 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 						w.onPage()
 					}
 					pages++
+					if attrVal(t, "visibility") == "hidden" || w.styles.pageHidden[attrVal(t, "style-name")] {
+						w.hiddenPages = append(w.hiddenPages, pages)
+					}
 				}
 			case "h":
 				if inBody {
@@ -260,6 +287,10 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 				listDepth++
 			case "s", "tab", "line-break":
 				write(odfWhitespace(t))
+			case "hidden-text":
+				if inBody && textNS(t.Name) {
+					fields = append(fields, odfField{attrVal(t, "string-value"), len(paraText())})
+				}
 			case "soft-page-break":
 				if p := cur(); p != nil {
 					if strings.TrimSpace(p.text.String()) == "" {
@@ -282,6 +313,20 @@ func (w *odfWalker) walk(ctx context.Context, r io.Reader, part string, inBody b
 		case xml.EndElement:
 			if inBody && pages > 0 {
 				w.shape.track(t.Name, nil)
+			}
+			if inBody && t.Name.Local == "hidden-text" && textNS(t.Name) && len(fields) > 0 {
+				// LibreOffice writes the field's text as its
+				// string-value only, the element empty, when it hides
+				// it: that text lands as a hidden section's does (it
+				// was lost, hidden or shown)
+				f := fields[len(fields)-1]
+				fields = fields[:len(fields)-1]
+				if len(paraText()) == f.at {
+					write(f.value)
+				}
+			}
+			if inBody {
+				w.hide.end(t)
 			}
 			switch t.Name.Local {
 			case "style":
@@ -379,7 +424,7 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 		}
 		return b.finish(), nil
 	}
-	styles := odfStyles{parent: map[string]string{}, breaks: map[string]string{}}
+	styles := odfStyles{parent: map[string]string{}, breaks: map[string]string{}, display: map[string]int8{}, pageHidden: map[string]bool{}}
 	var masters map[string]bool
 	if kind.drawing {
 		masters = odgMasters(ctx, ix)
@@ -397,8 +442,10 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 	}
 	var notes []odfNote // after the body (see docxNoteParts)
 	objs := &odfObjects{ctx: ctx, b: b, ix: ix}
+	var tablesHidden odtTablesHidden
 	w := &odfWalker{
 		styles: styles,
+		hide:   &odfHide{},
 		onPara: func(pp *odfPara) {
 			if pp.breakBefore {
 				b.breakPage()
@@ -415,8 +462,10 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 		},
 		onTable: func(rows [][]string) {
 			b.addTableRows(rows)
+			tablesHidden.n++
 			objs.flush()
 		},
+		onHidden: func(rows, cols []span) { tablesHidden.table(b, rows, cols) },
 		onPage: func() {
 			objs.flush()
 			b.newUnit()
@@ -477,7 +526,15 @@ func extractODF(ctx context.Context, p string, kind odfKind, opts document.Optio
 	}
 	if sh != nil {
 		sh.finish()
+	} else {
+		tablesHidden.finish(b)
 	}
+	w.hide.say(b)
+	var hidden []string
+	for _, n := range w.hiddenPages {
+		hidden = append(hidden, strconv.Itoa(n))
+	}
+	sayHiddenSlides(b, hidden)
 	return b.finish(), nil
 }
 

@@ -310,16 +310,7 @@ func ExtractPPTX(ctx context.Context, p string, opts document.Options) (*documen
 	if len(slides) > 0 && bad == len(slides) {
 		return nil, document.Errorf(document.KindCorrupt, "no slide of the presentation could be read (%s)", b.res.Warnings[0])
 	}
-	if len(hidden) > 0 {
-		// landed like the others (their text is the file's), but said:
-		// a search hit on one is text the audience never saw
-		setExtra(&b.res.Metadata, "hidden_slides", strings.Join(hidden, ","))
-		which := "slide " + hidden[0] + " is"
-		if len(hidden) > 1 {
-			which = "slides " + strings.Join(hidden, ", ") + " are"
-		}
-		b.warn("%s hidden (not shown in a slide show): the text landed as the other slides' (metadata hidden_slides)", which)
-	}
+	sayHiddenSlides(b, hidden)
 	sayHiddenShapes(b, hiddenShapes)
 	res := b.finish()
 	if pres.Size.CX > 0 && pres.Size.CY > 0 {

@@ -106,7 +106,7 @@ func ExtractXLSX(ctx context.Context, p string, opts document.Options) (*documen
 			b.warn("sheet %q: hidden rows and columns not read: %v", sheet, err)
 		}
 		rs, cs := hiddenLanded(rows, rowNums, hRows, hCols)
-		sayHidden(b, "Excel", sheet, rs, cs, &hiddenRows, &hiddenCols)
+		sayHidden(b, "Excel does not show them; a filter hides rows so too", fmt.Sprintf("sheet %q", sheet), sheet, rs, cs, &hiddenRows, &hiddenCols)
 		b.addTableSpans(rows, xlsxSpans(ix, sheetParts[sheet], rowNums, b, sheet))
 		if part, ok := sheetParts[sheet]; ok {
 			if err := emitCharts(ctx, b, ix, part, cellRange(f)); err != nil {

@@ -166,12 +166,14 @@ func colName(c int) string {
 	return n
 }
 
-// sayHidden warns of a sheet's hidden rows and columns that landed, and
-// records them in hiddenRows / hiddenCols ("Sheet: 3, 5-9"), as office/20
-// says hidden sheets: app (Excel, LibreOffice) does not show them (a filter hides rows so
-// too), their cells landed as the others'. Before office/28 nothing told
-// them from the rest.
-func sayHidden(b *builder, app, sheet string, rs, cs []span, hiddenRows, hiddenCols *[]string) {
+// sayHidden warns of a sheet's (or an ODT table's) hidden rows and columns
+// that landed, and records them in hiddenRows / hiddenCols ("Sheet: 3,
+// 5-9"), as office/20 says hidden sheets: their cells landed as the
+// others'; why says who does not show them ("Excel does not show them; a
+// filter hides rows so too"), what names the sheet or table in the
+// warning (`sheet "Data"`, "table 2"), key in the metadata. Before
+// office/28 nothing told them from the rest.
+func sayHidden(b *builder, why, what, key string, rs, cs []span, hiddenRows, hiddenCols *[]string) {
 	count := func(runs []span) int {
 		n := 0
 		for _, s := range runs {
@@ -179,19 +181,19 @@ func sayHidden(b *builder, app, sheet string, rs, cs []span, hiddenRows, hiddenC
 		}
 		return n
 	}
-	var what []string
+	var hidden []string
 	if len(rs) > 0 {
 		t := spanText(rs, strconv.Itoa)
-		what = append(what, fmt.Sprintf("%d hidden row(s) (%s)", count(rs), t))
-		*hiddenRows = append(*hiddenRows, sheet+": "+t)
+		hidden = append(hidden, fmt.Sprintf("%d hidden row(s) (%s)", count(rs), t))
+		*hiddenRows = append(*hiddenRows, key+": "+t)
 	}
 	if len(cs) > 0 {
 		t := spanText(cs, colName)
-		what = append(what, fmt.Sprintf("%d hidden column(s) (%s)", count(cs), t))
-		*hiddenCols = append(*hiddenCols, sheet+": "+t)
+		hidden = append(hidden, fmt.Sprintf("%d hidden column(s) (%s)", count(cs), t))
+		*hiddenCols = append(*hiddenCols, key+": "+t)
 	}
-	if len(what) == 0 {
+	if len(hidden) == 0 {
 		return
 	}
-	b.warn("sheet %q: %s landed as the other cells (%s does not show them; a filter hides rows so too) (metadata hidden_rows / hidden_columns)", sheet, strings.Join(what, " and "), app)
+	b.warn("%s: %s landed as the other cells (%s) (metadata hidden_rows / hidden_columns)", what, strings.Join(hidden, " and "), why)
 }
