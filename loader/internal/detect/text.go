@@ -260,7 +260,7 @@ func sniffText(head []byte, size int64, ext string) (typ, mime, enc string, bom 
 		case EBCDICEncoding(head) != "":
 			enc = EBCDICEncoding(head)
 		default:
-			enc = GuessCharset(head)
+			enc = GuessTextCharset(head)
 		}
 	}
 	s := decodeHead(head, enc)

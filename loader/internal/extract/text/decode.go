@@ -46,7 +46,7 @@ func Decode(data []byte, enc string) (s, used string, warnings []string, err err
 			} else {
 				used = detect.EBCDICEncoding(data[:min(len(data), 64<<10)])
 				if used == "" {
-					used = detect.GuessCharset(data)
+					used = detect.GuessTextCharset(data)
 				}
 				warnings = append(warnings, fmt.Sprintf("not valid UTF-8; decoded as %s (guessed)", used))
 			}
