@@ -201,6 +201,7 @@ type htmlWalker struct {
 	lvls  []int
 	depth int // list depth
 	pre   int
+	note  string // a note's "[N] ", written before its first words (epubnotes.go)
 }
 
 func (w *htmlWalker) flush() {
@@ -242,6 +243,10 @@ func (w *htmlWalker) text(s string) {
 	// landed "Ifound" before office/12.
 	if r, _ := utf8.DecodeRuneInString(s); unicode.IsSpace(r) && w.buf.Len() > 0 && !w.lineStart() {
 		w.buf.WriteByte(' ')
+	}
+	if w.note != "" {
+		w.buf.WriteString(w.note)
+		w.note = ""
 	}
 	w.buf.WriteString(strings.Join(f, " "))
 	if r, _ := utf8.DecodeLastRuneInString(s); unicode.IsSpace(r) {
@@ -329,8 +334,21 @@ func (w *htmlWalker) walk(n *html.Node) {
 		w.pop()
 	case atom.Li, atom.Dt:
 		w.push(document.ListItem, max(w.depth, 1))
+		if k, ok := noteNumber(n); ok {
+			w.note = "[" + strconv.Itoa(k) + "] "
+		}
 		w.children(n)
+		w.note = ""
 		w.pop()
+	case atom.A:
+		if isBackLink(n) {
+			return
+		}
+		if label, ok := isNoteRef(n); ok {
+			w.text("[" + label + "]")
+			return
+		}
+		w.children(n)
 	case atom.Ul, atom.Ol, atom.Dl:
 		w.flush()
 		w.depth++
