@@ -46,6 +46,17 @@ var shownFields = []struct{ key, label string }{
 	{"tags", "Tags: "}, {"categories", "Categories: "}, {"keywords", "Keywords: "},
 }
 
+// isShownField says whether a field's key is one of shownFields.
+func isShownField(key string) bool {
+	k := strings.ToLower(strings.TrimSpace(key))
+	for _, f := range shownFields {
+		if f.key == k {
+			return true
+		}
+	}
+	return false
+}
+
 // maxLinks bounds the URLs kept in the metadata per kind.
 const maxLinks = 500
 
@@ -235,6 +246,11 @@ func (d *markupDoc) frontMatter(s string) string {
 		if _, err := toml.Decode(body[:loc[0]], &fm); err != nil || len(fm) == 0 {
 			return s
 		}
+	} else if yamlDuplicateKey(body[:loc[0]]) {
+		// yaml.v3 refuses a mapping's repeated key too, after formatting
+		// an error for every pair of them: a front matter repeating one
+		// key 4,000 times (32 KB) cost 16 s and 3.9 GB (review45)
+		return s
 	} else if err := yaml.Unmarshal([]byte(body[:loc[0]]), &fm); err != nil || len(fm) == 0 {
 		return s
 	}
@@ -252,6 +268,48 @@ func (d *markupDoc) frontMatter(s string) string {
 	rest := body[loc[1]:]
 	return strings.TrimPrefix(strings.TrimPrefix(rest, "\r"), "\n")
 }
+
+// yamlDuplicateKey says whether a YAML block mapping in y repeats a key
+// (a line "key:" at the indent of another of the same mapping: no line
+// less indented between them), which yaml.v3 refuses; a block scalar's
+// lines ("key: |") are no keys.
+func yamlDuplicateKey(y string) bool {
+	seen := map[int]map[string]bool{}
+	scalar := -1 // the indent of the key whose block scalar is being skipped
+	for _, l := range strings.Split(y, "\n") {
+		t := strings.TrimLeft(l, " ")
+		ind := len(l) - len(t)
+		if strings.TrimSpace(t) == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if scalar >= 0 && ind > scalar {
+			continue
+		}
+		scalar = -1
+		for k := range seen {
+			if k > ind {
+				delete(seen, k)
+			}
+		}
+		m := yamlKeyLine.FindStringSubmatch(t)
+		if m == nil {
+			continue
+		}
+		if seen[ind] == nil {
+			seen[ind] = map[string]bool{}
+		}
+		if seen[ind][m[1]] {
+			return true
+		}
+		seen[ind][m[1]] = true
+		if v := strings.TrimSpace(m[2]); strings.HasPrefix(v, "|") || strings.HasPrefix(v, ">") {
+			scalar = ind
+		}
+	}
+	return false
+}
+
+var yamlKeyLine = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*:(?:[ \t]+(.*))?\r?$`)
 
 // jsonable turns YAML's map[any]any (a mapping with non-string keys) into
 // what encoding/json takes.

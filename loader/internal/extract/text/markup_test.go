@@ -43,6 +43,16 @@ func TestMarkupReadAsText(t *testing.T) {
 		}
 		// the title comes from the metadata (front matter, #+TITLE, the
 		// document title), which pandoc's plain output leaves out
+		if name == "rich.rst" {
+			// docutils shows the bibliographic fields under the title
+			// (text/18); pandoc's plain output leaves them out, as the title
+			for _, f := range []string{"Author: Ingrid Halvorsen", "Date: 2024-03-15"} {
+				if !strings.Contains(page, f) {
+					t.Errorf("rich.rst: page lacks its docinfo line %q", f)
+				}
+				page = strings.Replace(page, f, "", 1)
+			}
+		}
 		got := textproc.WordBag(strings.Replace(page, "Quarterly Harbour Report", "", 1))
 		if a := textproc.WordAgreement(got, want); a < 0.97 {
 			t.Errorf("%s: words agree %.3f with pandoc's plain text, want >= 0.97\n%s", name, a, page)

@@ -162,7 +162,15 @@ func (r *rstReader) parse(lines []string, level int, top bool) {
 			body, j := indented(lines, i+1, 0)
 			val := strings.TrimSpace(m[2] + "\n" + strings.Join(body, "\n"))
 			if top && !r.anyBlock {
+				// the bibliographic fields: metadata, and the lines of
+				// docutils' docinfo table under the title (text/18:
+				// "Version: 1.2.3", "License: Apache-2.0" were in
+				// metadata only, out of the page and search); the fields a
+				// reader shows as paragraphs (shownFields) land so
 				r.d.fieldMeta(m[1], r.inline(val))
+				if !isShownField(m[1]) {
+					r.d.add(document.ListItem, r.inline(m[1])+": "+r.inline(val), level+1)
+				}
 			} else {
 				r.d.add(document.ListItem, r.inline(m[1])+": "+r.inline(val), level+1)
 			}

@@ -431,7 +431,10 @@ func prefixRunes(s string, n int) string {
 // includeRes find the include directives of reStructuredText and Org,
 // which docket does not follow (only LaTeX's \input/\include are).
 var includeRes = map[string]*regexp.Regexp{
-	detect.RST: regexp.MustCompile(`(?m)^\.\. +include:: *(\S.*?)\s*$`),
+	// an include, a literalinclude (Sphinx's example code) and a
+	// csv-table's or raw's :file: / :url: option show another file's
+	// content (text/18: the last three landed nothing and said nothing)
+	detect.RST: regexp.MustCompile(`(?m)^(?:\.\. +(?:include|literalinclude):: *|[ \t]+:(?:file|url): *)(\S.*?)\s*$`),
 	detect.Org: regexp.MustCompile(`(?mi)^#\+include: *(\S.*?)\s*$`),
 }
 
