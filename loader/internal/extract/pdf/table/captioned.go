@@ -1,6 +1,7 @@
 package table
 
 import (
+	"math"
 	"regexp"
 	"strings"
 )
@@ -70,4 +71,26 @@ func captionedBy(re *regexp.Regexp, lines []*textLine, c []*textLine, gap float6
 		below = ob.Y0
 	}
 	return false
+}
+
+// captionUnder: a table caption ("Table 2 – ...", a browser's
+// caption-side: bottom) stands right under the lines c: less than one and
+// a half sizes under them, starting at most a size left of c and no
+// farther right than c's middle, or centred under c.
+func captionUnder(c []*textLine, next *textLine, gap float64) bool {
+	if next == nil || len(c) == 0 {
+		return false
+	}
+	cb, size := boxOf(c), c[len(c)-1].size
+	segs := next.segments(gap)
+	if len(segs) == 0 {
+		return false
+	}
+	sb := boxOf(segs[0])
+	if sb.Y0-cb.Y1 > 1.5*size || sb.Y0 < cb.Y1-0.3*size {
+		return false
+	}
+	left := sb.X0 >= cb.X0-size && sb.X0 <= cb.X0+0.5*(cb.X1-cb.X0)
+	centred := math.Abs((sb.X0+sb.X1)/2-(cb.X0+cb.X1)/2) <= size
+	return (left || centred) && tableCaptionRe.MatchString(cellText(segs[0]))
 }

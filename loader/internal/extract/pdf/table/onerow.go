@@ -25,13 +25,15 @@ import (
 // floating right of the text, is no row of theirs). A run of
 // three such lines or more is scan's; two lines of running text
 // never line up phrase by phrase, and two lines of two text phrases (a
-// name over a name) are too little to tell from a form or a signature.
-func (d *Detector) headAndRow(part []*textLine, next *textLine, size, gap float64, hs, vs []rule) (textFound, bool) {
+// name over a name) are too little to tell from a form or a signature,
+// unless a "Table N" caption stands right over or under them
+// (captioned): then the caption says table where no value does.
+func (d *Detector) headAndRow(part []*textLine, next *textLine, size, gap float64, hs, vs []rule, captioned bool) (textFound, bool) {
 	if len(part) < 2 || len(part) > 2+maxRowWraps {
 		return textFound{}, false
 	}
 	head, row, pb := part[0], part[1], boxOf(part)
-	if next != nil && next.bb.Y0-pb.Y1 <= 1.8*size && next.bb.X1 <= pb.X1+gap &&
+	if next != nil && !(captioned && lineIsCaption(next)) && next.bb.Y0-pb.Y1 <= 1.8*size && next.bb.X1 <= pb.X1+gap &&
 		next.bb.X0 >= pb.X0-gap && math.Abs(next.size-row.size) <= 0.1*row.size {
 		return textFound{}, false // a line close under, inside the width, in the rows' size: more rows, maybe
 	}
@@ -40,10 +42,18 @@ func (d *Detector) headAndRow(part []*textLine, next *textLine, size, gap float6
 	}
 	pad := min(gap, gridGap(size))
 	hp, rp := head.segments(pad), row.segments(pad)
-	k := len(hp)
-	if k < 2 || len(rp) != k {
+	if len(hp) < 2 || len(rp) != len(hp) {
 		return textFound{}, false
 	}
+	return oneRowTable(part, hp, rp, pad, captioned)
+}
+
+// oneRowTable is headAndRow's table of the head line's phrases hp over
+// the row line's rp (part: the head, the row and its wrapped lines), when
+// they read as one: see headAndRow. A caption over or under the two
+// (captioned) says table where no value does.
+func oneRowTable(part []*textLine, hp, rp [][]*word, pad float64, captioned bool) (textFound, bool) {
+	k := len(hp)
 	value := false
 	for c := range k {
 		hb, rb := boxOf(hp[c]), boxOf(rp[c])
@@ -62,7 +72,7 @@ func (d *Detector) headAndRow(part []*textLine, next *textLine, size, gap float6
 		// note's or a list item's), or a date or time anywhere
 		value = value || c > 0 && numericCell(rp[c]) || dateTime(r)
 	}
-	if !value && k < 3 {
+	if !value && k < 3 && !captioned {
 		return textFound{}, false
 	}
 	wraps, ok := rowWraps(rp, part[1:], pad)
@@ -124,11 +134,11 @@ func (d *Detector) twoOneRow(part []*textLine, next *textLine, size, gap float64
 	if g(2) < max(g(1), g(3))+0.25*size {
 		return nil
 	}
-	lower, ok := d.headAndRow(part[2:], next, size, gap, hs, vs)
+	lower, ok := d.headAndRow(part[2:], next, size, gap, hs, vs, false)
 	if !ok {
 		return nil
 	}
-	upper, ok := d.headAndRow(part[:2], nil, size, gap, hs, vs)
+	upper, ok := d.headAndRow(part[:2], nil, size, gap, hs, vs, false)
 	if !ok {
 		for _, l := range part[2:] {
 			for _, w := range l.ws {

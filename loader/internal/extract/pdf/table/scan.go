@@ -147,7 +147,17 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 					if first+len(part) < len(lines) {
 						next = lines[first+len(part)]
 					}
-					if f, ok := d.headAndRow(part, next, size, gap, hs, vs); ok {
+					if f, ok := d.headAndRow(part, next, size, gap, hs, vs, captioned(lines, part, gap) || captionUnder(part, next, gap)); ok {
+						found = append(found, f)
+						prevFound = true
+					}
+				} else if len(parts) == 1 && first > 0 && multi[first] && !multi[first-1] {
+					// a head too close-set for phrases over a rule
+					var next *textLine
+					if first+len(part) < len(lines) {
+						next = lines[first+len(part)]
+					}
+					if f, ok := ruledHeadRow(lines[first-1], part, next, size, gap, hs); ok {
 						found = append(found, f)
 						prevFound = true
 					}
