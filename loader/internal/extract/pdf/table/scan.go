@@ -180,7 +180,7 @@ func (d *Detector) scan(lines []*textLine, size, gap float64, hs, vs []rule) []t
 					}
 					found = append(found, d.twoOneRow(part, next, size, gap, hs, vs)...)
 				}
-			case !prevFound && headOver(lines[prev:first], part, size):
+			case !prevFound && !headAgain(lines[prev], part[0]) && headOver(lines[prev:first], part, size):
 				// the part before, no table of its own, is the header:
 				// column heads wrapped over several lines, their phrases
 				// across the body's columns; kept when the body's columns

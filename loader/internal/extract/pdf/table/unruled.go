@@ -17,8 +17,13 @@ import (
 // is a group rule inside a table (two tables stacked leave the bottom
 // rule of one and the top rule of the other between them, or none, or
 // stand farther apart; the next table starts with its heads); two rules
-// apart in one gap (rulesApart) cut the run there.
+// apart in one gap (rulesApart) cut the run there. A run whose first line
+// comes again at the start of a later one is cut there first
+// (repeatedHead: the later line is another table's heads).
 func splitRun(run []*textLine, multi []bool, gap float64, hs []rule) [][]*textLine {
+	if k := repeatedHead(run); k > 0 {
+		return append([][]*textLine{run[:k]}, splitRun(run[k:], multi[k:], gap, hs)...)
+	}
 	if len(run) < 6 {
 		return [][]*textLine{run}
 	}
