@@ -20,11 +20,12 @@ const (
 	reM = 8
 	reS = 16
 	reX = 64
+	reA = 256
 )
 
 var reFlagNames = map[string]int{
 	"I": reI, "IGNORECASE": reI, "M": reM, "MULTILINE": reM, "S": reS, "DOTALL": reS,
-	"X": reX, "VERBOSE": reX, "A": 256, "ASCII": 256, "U": 32, "UNICODE": 32, "L": 4, "LOCALE": 4,
+	"X": reX, "VERBOSE": reX, "A": reA, "ASCII": reA, "U": 32, "UNICODE": 32, "L": 4, "LOCALE": 4,
 }
 
 // leadFlagsRe is a pattern's leading inline flags group, Python's (?ix).
@@ -106,6 +107,8 @@ func pyCompile(pattern string, flags int) (*pyRegex, error) {
 				flags |= reS
 			case 'x':
 				flags |= reX
+			case 'a':
+				flags |= reA
 			}
 		}
 		pattern = pattern[len(m[0]):]
@@ -113,6 +116,7 @@ func pyCompile(pattern string, flags int) (*pyRegex, error) {
 	if flags&reX != 0 {
 		pattern = stripVerbose(pattern)
 	}
+	pattern, needBT := pyRewrite(pattern, flags)
 	inline := ""
 	if flags&reI != 0 {
 		inline += "i"
@@ -126,9 +130,10 @@ func pyCompile(pattern string, flags int) (*pyRegex, error) {
 	if inline != "" {
 		pattern = "(?" + inline + ")" + pattern
 	}
-	r, err := regexp.Compile(pattern)
-	if err == nil {
-		return &pyRegex{re2: r, names: r.SubexpNames()}, nil
+	if !needBT {
+		if r, err := regexp.Compile(pattern); err == nil {
+			return &pyRegex{re2: r, names: r.SubexpNames()}, nil
+		}
 	}
 	bt, err2 := regexp2.Compile(pattern, regexp2.RE2)
 	if err2 != nil {

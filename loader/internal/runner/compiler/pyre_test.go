@@ -99,3 +99,50 @@ func TestPythonReModuleBadPattern(t *testing.T) {
 		t.Errorf("diagnostics %q, want modules.re's error", got)
 	}
 }
+
+// TestPythonReUnicode: Python 3's \w, \d, \s and \b are Unicode in a str
+// pattern (dbt's modules.re); RE2's and regexp2's RE2 mode are ASCII:
+// re.findall('\\w+', 'café crème') was ['caf', 'cr', 'me'] (review45). Also
+// Python's $ before a final newline, \Z the very end, (?P=name), {,n}, a [
+// inside a class read literally, re.ASCII. Wants printed by jinja2 3.1.6 +
+// Python 3.11.
+func TestPythonReUnicode(t *testing.T) {
+	cases := []struct{ expr, want string }{
+		{`re.findall('\\w+', 'café crème')`, `['café', 'crème']`},
+		{`re.sub('[^\\w]+', '_', 'Größe der Fläche')`, `Größe_der_Fläche`},
+		{`re.findall('\\d+', 'a ٣٤ b 12')`, `['٣٤', '12']`},
+		{`re.findall('\\s+', 'a\u00a0b\u2003c') | length`, `2`},
+		{`re.findall('[^\\W\\d_]+', 'ab1_cé')`, `['ab', 'cé']`},
+		{`re.findall('[\\W\\d]+', 'ab1_c é!')`, `['1', ' ', '!']`},
+		{`re.findall('\\bé\\w*', 'x été')`, `['été']`},
+		{`re.findall('(?i)\\bFROM\\b', 'from fromage FROM')`, `['from', 'FROM']`},
+		{`re.findall('\\w+', 'café', re.ASCII)`, `['caf']`},
+		{`re.findall('a$', 'a\n')`, `['a']`},
+		{`re.findall('a$', 'a\na', re.M)`, `['a', 'a']`},
+		{`re.findall('a\\Z', 'a\n')`, `[]`},
+		{`re.findall('(?P<q>[\'"]).*?(?P=q)', 'say "hi" and \'yo\'')`, `['"', "'"]`},
+		{`re.findall('[[:alpha:]]+', 'ab:c]')`, `[]`},
+		{`re.findall('a{,2}b', 'aaab')`, `['aab']`},
+		{`re.sub('\\s+$', '', 'x  \n')`, `x`},
+	}
+	exprs := make([]string, len(cases))
+	for i, c := range cases {
+		exprs[i] = "{{ " + c.expr + " }}"
+	}
+	const sep = "\n@@\n"
+	m, diags := compilertest.Compile(t, map[string]string{
+		"models/a.sql": "{% set re = modules.re %}" + strings.Join(exprs, sep),
+	})
+	if got := compilertest.Strings(diags); len(got) > 0 {
+		t.Fatalf("diagnostics %q", got)
+	}
+	got := strings.Split(m.Nodes["model.mem.a"].CompiledCode, sep)
+	if len(got) != len(cases) {
+		t.Fatalf("%d outputs for %d cases", len(got), len(cases))
+	}
+	for i, c := range cases {
+		if got[i] != c.want {
+			t.Errorf("%s\n got  %s\n want %s", c.expr, got[i], c.want)
+		}
+	}
+}
