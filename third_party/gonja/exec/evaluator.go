@@ -111,6 +111,9 @@ func (e *Evaluator) evalBinaryExpression(node *nodes.BinaryExpression) *Value {
 	// docket: a Decimal or an int past int64 computes and compares as
 	// Python's (pynumber.go)
 	if op, ok := pyOperators[node.Operator.Token.Type]; ok {
+		if r := undefinedOperand(op, left, right); r != nil {
+			return r // docket: Jinja2's Undefined compares equal to an Undefined only, and raises in arithmetic and ordering
+		}
 		if r, ok := pyNumberOp(op, left, right); ok {
 			return r
 		}
@@ -246,6 +249,9 @@ func (e *Evaluator) evalBinaryExpression(node *nodes.BinaryExpression) *Value {
 	case tokens.Ne:
 		return AsValue(!left.EqualValueTo(right))
 	case tokens.In:
+		if right.Undefined {
+			return AsValue(false) // docket: Jinja2's Undefined iterates as empty
+		}
 		return pyIn(left, right) // docket: Python's TypeErrors (pytype.go)
 	default:
 		return AsValue(errors.Errorf(`Unknown operator "%s"`, node.Operator.Token))
@@ -258,6 +264,9 @@ func (e *Evaluator) evalUnaryExpression(expr *nodes.UnaryExpression) *Value {
 		return AsValue(errors.Wrapf(result, `Unable to evaluate term %s`, expr.Term))
 	}
 	if expr.Negative {
+		if result.Undefined {
+			return result.UndefinedError() // docket: Jinja2's -Undefined raises
+		}
 		if r, ok := pyNegate(result); ok { // docket
 			return r
 		}
@@ -385,6 +394,9 @@ func (e *Evaluator) evalGetItem(node *nodes.GetItem) *Value {
 		}
 		if e.Config.StrictUndefined && !(value.IsDict() && argument.IsString()) {
 			return AsValue(errors.Errorf(`unable to evaluate %s: item '%s' not found`, node, node.Arg))
+		}
+		if value.IsDict() && argument.IsString() {
+			return dictMiss(argument.String())
 		}
 		return AsUndefined()
 	}
@@ -615,6 +627,9 @@ func (e *Evaluator) evalGetAttribute(node *nodes.GetAttribute) *Value {
 			if e.Config.StrictUndefined && !value.IsDict() {
 				return AsValue(errors.Errorf(`Unable to evaluate %s: attribute '%s' not found`, node, node.Attribute))
 			}
+			if value.IsDict() {
+				return dictMiss(node.Attribute)
+			}
 			return AsUndefined()
 		}
 		return attr
@@ -803,3 +818,41 @@ func kwargOrder(node *nodes.Call) []string {
 // renders "", is not defined, and default() replaces it; a nil without
 // the flag is None (the literal's or a host's), which prints "None".
 func AsUndefined() *Value { return &Value{Undefined: true} }
+
+// dictMiss is Jinja2's Undefined for a dict's missing key (d.x, d['x']):
+// it renders "", is falsy and not defined, and raises where Jinja2's does
+// (undefinedOperand, UndefinedFilter).
+func dictMiss(key string) *Value {
+	return &Value{Undefined: true, UndefinedHint: fmt.Sprintf("'dict object' has no attribute '%s'", key)}
+}
+
+// UndefinedError is the error Jinja2 raises where an Undefined is used
+// (a comparison, arithmetic, int() or float(), a filter computing with it).
+func (v *Value) UndefinedError() *Value {
+	msg := v.UndefinedHint
+	if msg == "" {
+		msg = "an undefined value was used"
+	}
+	// no ": " in the message: the renderer shows the text after the last
+	return AsValue(errors.Errorf("UndefinedError as in Jinja2 (%s)", msg))
+}
+
+// undefinedOperand is an operation on Jinja2's Undefined: == and != compare
+// it (equal to an Undefined only: Undefined == None is False), any other
+// operator raises as Jinja2's Undefined does; nil when neither operand is
+// Undefined.
+func undefinedOperand(op string, left, right *Value) *Value {
+	if !left.Undefined && !right.Undefined {
+		return nil
+	}
+	switch op {
+	case "==":
+		return AsValue(left.Undefined && right.Undefined)
+	case "!=":
+		return AsValue(!(left.Undefined && right.Undefined))
+	}
+	if left.Undefined {
+		return left.UndefinedError()
+	}
+	return right.UndefinedError()
+}

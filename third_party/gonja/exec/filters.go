@@ -61,6 +61,9 @@ func (e *Evaluator) ExecuteFilterByName(name string, in *Value, params *VarArgs)
 	if !e.Environment.Filters.Exists(name) || !ok {
 		return AsValue(errors.Errorf("filter '%s' not found", name))
 	}
+	if in != nil && in.Undefined && undefinedRaises[name] {
+		return in.UndefinedError() // docket: int(Undefined), abs(), round(), indent's s + "\n" raise in Jinja2
+	}
 	returnedValue := filter(e, in, params)
 	if returnedValue.IsError() {
 		err, ok := returnedValue.Interface().(ErrInvalidCall)
@@ -71,3 +74,9 @@ func (e *Evaluator) ExecuteFilterByName(name string, in *Value, params *VarArgs)
 
 	return returnedValue
 }
+
+// undefinedRaises are the filters that raise on Jinja2's Undefined (they
+// compute with it: int() and float() call __int__/__float__, which raise;
+// abs and round have no operand; indent adds a newline to it; tojson
+// cannot serialize it); the others read it as "" or an empty sequence.
+var undefinedRaises = map[string]bool{"int": true, "float": true, "abs": true, "round": true, "indent": true, "tojson": true}

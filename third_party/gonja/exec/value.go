@@ -31,6 +31,10 @@ type Value struct {
 	// and kept by default() (both were taken for undefined: `x is
 	// defined` False, x | default('y') 'y', where jinja2 keeps None).
 	Undefined bool
+	// docket: UndefinedHint is what Jinja2's UndefinedError says when an
+	// Undefined is used where it raises (a comparison, arithmetic, int()):
+	// "'dict object' has no attribute 'x'" for a dict's missing key.
+	UndefinedHint string
 }
 
 type AttributeGetter interface {

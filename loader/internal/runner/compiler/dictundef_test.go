@@ -47,3 +47,29 @@ func TestDictMissingKeyIsUndefined(t *testing.T) {
 		t.Errorf("diagnostics %q, want the undefined name", got)
 	}
 }
+
+// TestDictMissingKeyRaisesAsJinja2: a dict's missing key is Jinja2's
+// Undefined, not None (review45 on e07f0d62): dbt raises UndefinedError
+// where it is compared, computed with, or given to int, float, abs, round,
+// indent or tojson, and Undefined == None is False. docket went on silently:
+// d.x | int was 0, d.x > 1 False (`{% if node.config.threshhold > 5 %}` took
+// the else branch where dbt stops), d.x == none True. Wants printed by
+// jinja2 3.1.6's default Undefined (dbt's run-time environment).
+func TestDictMissingKeyRaisesAsJinja2(t *testing.T) {
+	pre := "{% set d = {'a': 1} %}"
+	m, diags := compilertest.Compile(t, map[string]string{
+		"models/ok.sql": pre + "select '{{ d.x == none }} {{ d.x != none }} {{ d.x == d.y }} {{ 'a' in d.x }} [{{ d.x | lower }}] {{ d.x | length }} {{ d.x is none }}' as v",
+	})
+	if got := compilertest.Strings(diags); len(got) > 0 {
+		t.Fatalf("diagnostics %q", got)
+	}
+	if got, want := strings.TrimSpace(m.Nodes["model.mem.ok"].CompiledCode), "select 'False True True False [] 0 False' as v"; got != want {
+		t.Errorf("ok.sql\n got  %s\n want %s", got, want)
+	}
+	for _, expr := range []string{"d.x | int", "d.x | float", "d.x > 1", "d.x < 1", "d.x + 1", "-d.x", "d.x | abs", "d.x | round", "d.x | indent(2)", "d['x'] >= 0", "d.x | tojson"} {
+		_, diags := compilertest.Compile(t, map[string]string{"models/bad.sql": pre + "select '{{ " + expr + " }}' as v"})
+		if got := compilertest.Strings(diags); len(got) != 1 || !strings.Contains(got[0], "'dict object' has no attribute 'x'") {
+			t.Errorf("%s: diagnostics %q, want Jinja2's UndefinedError", expr, got)
+		}
+	}
+}
