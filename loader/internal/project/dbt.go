@@ -36,6 +36,7 @@ type DBT struct {
 	Tests         map[string]any
 	UnitTests     map[string]any // unit_tests: (+enabled, +tags, +meta)
 	Snapshots     map[string]any
+	FailFast      bool       // flags: fail_fast (dbt's --fail-fast for every command)
 	Root          *yaml.Node // the parsed file, for positions
 }
 
@@ -80,7 +81,7 @@ var dbtActed = map[string]bool{"name": true, "profile": true, "model-paths": tru
 	"packages-install-path": true, "docs-paths": true}
 
 // dbtIgnored are valid dbt keys with no effect on a DuckDB build (said once).
-var dbtIgnored = map[string]bool{"dbt-cloud": true, "flags": true,
+var dbtIgnored = map[string]bool{"dbt-cloud": true,
 	"asset-paths": true, "log-path": true, "query-comment": true, "quoting": true,
 	"sources": true, "semantic-models": true, "saved-queries": true, "metrics": true, "exposures": true, "restrict-access": true}
 
@@ -202,6 +203,8 @@ func (p *Project) readDBT(set map[string]bool) error {
 			} else {
 				d.OnRunEnd = hookList(v)
 			}
+		case "flags":
+			d.FailFast = dbtFlags(v, warn)
 		case "dispatch":
 			if err := v.Decode(&d.Dispatch); err != nil {
 				warn(v, "dispatch: %v", err)
@@ -315,4 +318,46 @@ func metaInOrder(tree map[string]any, n *yaml.Node) {
 			metaInOrder(sub, v)
 		}
 	}
+}
+
+// dbtFlagsSatisfied are dbt_project.yml flags: whose value docket already
+// has (colors off, usage statistics, parsing and cache tuning, the version
+// check, artifacts written, nodes skipped after a failed on-run-start):
+// the value that changes nothing docket does, or any value for tuning.
+var dbtFlagsSatisfied = map[string]func(v any) bool{
+	"send_anonymous_usage_stats":       func(any) bool { return true }, // docket sends none
+	"partial_parse":                    func(any) bool { return true },
+	"static_parser":                    func(any) bool { return true },
+	"use_experimental_parser":          func(any) bool { return true },
+	"populate_cache":                   func(any) bool { return true },
+	"cache_selected_only":              func(any) bool { return true },
+	"version_check":                    func(any) bool { return true },
+	"use_colors":                       func(v any) bool { return v == false },
+	"use_colors_file":                  func(v any) bool { return v == false },
+	"write_json":                       func(v any) bool { return v == true },
+	"skip_nodes_if_on_run_start_fails": func(v any) bool { return v == true },
+}
+
+// dbtFlags reads dbt_project.yml's flags: fail_fast is applied (returned),
+// a flag whose value docket has already is taken silently, any other is
+// warned at its line as not acted on (it was one warning for the whole
+// block, fail_fast included).
+func dbtFlags(v *yaml.Node, warn func(n *yaml.Node, format string, a ...any)) (failFast bool) {
+	if v.Kind != yaml.MappingNode {
+		warn(v, "flags: expected a mapping")
+		return false
+	}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, val := v.Content[i], v.Content[i+1]
+		var x any
+		_ = val.Decode(&x)
+		switch ok := dbtFlagsSatisfied[k.Value]; {
+		case k.Value == "fail_fast":
+			failFast = x == true
+		case ok != nil && ok(x):
+		default:
+			warn(k, "flags: %s is a dbt flag docket does not act on", k.Value)
+		}
+	}
+	return failFast
 }

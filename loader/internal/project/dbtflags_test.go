@@ -1,0 +1,38 @@
+package project
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDbtProjectFlags: dbt_project.yml's flags: (a real dbt 1.12 project's
+// send_anonymous_usage_stats: false; dbt-utils' integration tests'
+// use_colors: True): fail_fast is applied, a flag whose value docket already
+// has is taken silently, the others are warned at their line. It was one
+// warning for the whole block ("flags: is a dbt setting docket does not act
+// on"), fail_fast not applied.
+func TestDbtProjectFlags(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "dbt_project.yml", "name: fl\nprofile: fl\nconfig-version: 2\nflags:\n  send_anonymous_usage_stats: false\n  use_colors: false\n"+
+		"  fail_fast: true\n  warn_error: true\n  use_colors_file: true\n")
+	p, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.DBT == nil || !p.DBT.FailFast {
+		t.Errorf("flags: fail_fast: true not applied")
+	}
+	var got []string
+	for _, w := range p.Warnings {
+		if strings.Contains(w.Msg, "flag") {
+			got = append(got, w.String())
+		}
+	}
+	want := "dbt_project.yml:8: flags: warn_error is a dbt flag docket does not act on|dbt_project.yml:9: flags: use_colors_file is a dbt flag docket does not act on"
+	for i := range got {
+		got[i] = got[i][strings.Index(got[i], "dbt_project.yml"):]
+	}
+	if g := strings.Join(got, "|"); g != want {
+		t.Errorf("warnings:\n%s\nwant\n%s", g, want)
+	}
+}
