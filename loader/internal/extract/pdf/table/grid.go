@@ -39,6 +39,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	}
 	if !vRuled(box, vs) {
 		defer headCells(lines, gap)()
+		defer narrowGaps(lines, gap)()
 	}
 	nSegs := 0
 	for _, l := range lines {
