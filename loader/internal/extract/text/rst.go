@@ -459,29 +459,25 @@ func (r *rstReader) listTable(arg string, opts map[string]string, body []string)
 	if arg != "" {
 		r.text(document.Caption, r.inline(arg), 0)
 	}
-	var rows [][]string
+	var pieces [][][]string // a cell's lines, joined once (+= per line was quadratic: review45)
 	for i := 0; i < len(body); i++ {
 		l := body[i]
 		if strings.HasPrefix(l, "* ") || strings.HasPrefix(l, "- ") {
-			rows = append(rows, nil)
+			pieces = append(pieces, nil)
 			l = "  " + l[2:]
 		}
 		t := strings.TrimSpace(l)
-		if len(rows) == 0 || t == "" {
+		if len(pieces) == 0 || t == "" {
 			continue
 		}
-		row := &rows[len(rows)-1]
+		row := &pieces[len(pieces)-1]
 		if strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "- ") || t == "-" || t == "*" {
-			*row = append(*row, strings.TrimSpace(t[1:]))
+			*row = append(*row, []string{strings.TrimSpace(t[1:])})
 		} else if len(*row) > 0 {
-			(*row)[len(*row)-1] += " " + t
+			(*row)[len(*row)-1] = append((*row)[len(*row)-1], t)
 		}
 	}
-	for _, row := range rows {
-		for k := range row {
-			row[k] = r.inline(row[k])
-		}
-	}
+	rows := r.joinCells(pieces)
 	var header []string
 	if n, _ := strconv.Atoi(opts["header-rows"]); n > 0 && len(rows) > 0 {
 		header, rows = rows[0], rows[1:]
@@ -502,13 +498,13 @@ func (r *rstReader) gridTable(ls []string) {
 	}
 	var header []string
 	var rows [][]string
-	cur := make([]string, len(cols)-1)
+	cur := make([][]string, len(cols)-1) // a cell's lines, joined once
 	has := false
 	flush := func(sep string) {
 		if has {
 			row := make([]string, len(cur))
 			for k := range cur {
-				row[k] = r.inline(strings.TrimSpace(cur[k]))
+				row[k] = r.inline(strings.TrimSpace(strings.Join(cur[k], " ")))
 			}
 			if strings.Contains(sep, "=") && header == nil && rows == nil {
 				header = row
@@ -516,7 +512,7 @@ func (r *rstReader) gridTable(ls []string) {
 				rows = append(rows, row)
 			}
 		}
-		cur = make([]string, len(cols)-1)
+		cur = make([][]string, len(cols)-1)
 		has = false
 	}
 	for _, l := range ls[1:] {
@@ -532,10 +528,7 @@ func (r *rstReader) gridTable(ls []string) {
 			cell := strings.TrimSpace(l[a:min(b, len(l))])
 			if cell != "" {
 				has = true
-				if cur[k] != "" {
-					cur[k] += " "
-				}
-				cur[k] += cell
+				cur[k] = append(cur[k], cell)
 			}
 		}
 	}
@@ -562,7 +555,7 @@ func (r *rstReader) simpleTable(lines []string, i int) int {
 		k = e
 	}
 	var header []string
-	var rows [][]string
+	var rows [][][]string // a cell's lines, joined once
 	borders := 1
 	j := i + 1
 	for ; j < len(lines); j++ {
@@ -570,7 +563,7 @@ func (r *rstReader) simpleTable(lines []string, i int) int {
 		if rstSimpleRe.MatchString(l) || (len(l) > 0 && strings.Trim(l, "= ") == "" && strings.Contains(l, "=")) {
 			borders++
 			if borders == 2 && j+1 < len(lines) && lines[j+1] != "" {
-				header, rows = firstRow(rows), nil
+				header, rows = joinPieces(firstRow(rows)), nil
 				continue
 			}
 			j++
@@ -582,7 +575,7 @@ func (r *rstReader) simpleTable(lines []string, i int) int {
 		if strings.Trim(strings.TrimSpace(l), "-") == "" { // a column span rule
 			continue
 		}
-		row := make([]string, len(spans))
+		row := make([][]string, len(spans))
 		for k, sp := range spans {
 			a := sp[0]
 			b := len(l)
@@ -590,45 +583,65 @@ func (r *rstReader) simpleTable(lines []string, i int) int {
 				b = spans[k+1][0]
 			}
 			if a < len(l) {
-				row[k] = strings.TrimSpace(l[a:min(b, len(l))])
+				if t := strings.TrimSpace(l[a:min(b, len(l))]); t != "" {
+					row[k] = []string{t}
+				}
 			}
 		}
-		if row[0] == "" && len(rows) > 0 { // continues the row above
+		if row[0] == nil && len(rows) > 0 { // continues the row above
 			prev := rows[len(rows)-1]
 			for k := range row {
-				if row[k] != "" {
-					prev[k] = strings.TrimSpace(prev[k] + " " + row[k])
-				}
+				prev[k] = append(prev[k], row[k]...)
 			}
 			continue
 		}
 		rows = append(rows, row)
 	}
-	for _, row := range append([][]string{header}, rows...) {
-		for k := range row {
-			row[k] = r.inline(row[k])
-		}
+	for k := range header {
+		header[k] = r.inline(header[k])
 	}
 	r.anyBlock = true
-	r.d.addTable(header, rows)
+	r.d.addTable(header, r.joinCells(rows))
 	return j
 }
 
-func firstRow(rows [][]string) []string {
+// firstRow is the simple table's lines above its header border as one
+// row: each cell's lines in order.
+func firstRow(rows [][][]string) [][]string {
 	if len(rows) == 0 {
 		return nil
 	}
-	var h []string
-	for _, row := range rows {
-		if h == nil {
-			h = row
-			continue
-		}
+	h := rows[0]
+	for _, row := range rows[1:] {
 		for k := range h {
-			h[k] = strings.TrimSpace(h[k] + " " + row[k])
+			h[k] = append(h[k], row[k]...)
 		}
 	}
 	return h
+}
+
+// joinPieces is a row whose cells' lines are joined by spaces.
+func joinPieces(row [][]string) []string {
+	if row == nil {
+		return nil
+	}
+	out := make([]string, len(row))
+	for k, p := range row {
+		out[k] = strings.Join(p, " ")
+	}
+	return out
+}
+
+// joinCells is rows of cells' lines joined (joinPieces) and read inline.
+func (r *rstReader) joinCells(rows [][][]string) [][]string {
+	out := make([][]string, len(rows))
+	for i, row := range rows {
+		out[i] = joinPieces(row)
+		for k := range out[i] {
+			out[i][k] = r.inline(out[i][k])
+		}
+	}
+	return out
 }
 
 // inline is a text's inline markup read: roles, references, literals,
