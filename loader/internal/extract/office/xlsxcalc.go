@@ -33,15 +33,20 @@ const maxUncalculated = 1 << 20 // formula cells without a value recorded per sh
 var maxUncalcBytes = 16 << 20
 
 // sheetCalc is what a sheet's formula cells saved without a value became:
-// their text by row number and column index (0-based) and the counts the
-// warning gives.
+// their formula text by row number and column index (0-based) and the
+// counts the warning gives.
 type sheetCalc struct {
-	value                   map[int]map[int]string
-	calculated, asFormula   int
-	empty                   int // no formula text to land (a shared formula's copy) or past maxUncalculated
-	example, exampleFormula string
-	why                     string // why none was calculated ("" when they were tried)
+	value          map[int]map[int]string
+	asFormula      int
+	empty          int    // no formula text to land (a shared formula's copy) or past maxUncalculated
+	exampleFormula string // the first one landed as its formula: "D2 =B2*C2"
 }
+
+// notCalculated is why formula cells land as their formula (office/31):
+// excelize's engine is unbounded per cell (=SUM(MUNIT(5000)) over 120 s and
+// 5 GB, REPT 180M-character cells, circular references given made-up
+// values; review44).
+const notCalculated = "docket does not calculate formulas (the spreadsheet program does when it opens the file)"
 
 // uncalcCell is a formula cell saved without a value.
 type uncalcCell struct {
@@ -103,41 +108,27 @@ func planCalc(ctx context.Context, f *excelize.File, ix *zipIndex, sheets []stri
 	if len(out) == 0 {
 		return nil, nil
 	}
-	// Not calculated (office/31): excelize's engine is unbounded per cell
-	// (=SUM(MUNIT(5000)) over 120 s and 5 GB, REPT 180M-character cells,
-	// circular references given made-up values; review44), so each lands
-	// as its formula.
-	why := "docket does not calculate formulas (the spreadsheet program does when it opens the file)"
 	n := 0
 	for _, s := range sheets {
 		sc, sf := out[s], scans[s]
 		if sc == nil {
 			continue
 		}
-		sc.why = why
 		for _, c := range sf.missing {
 			if n++; n%256 == 0 {
 				if err := ctx.Err(); err != nil {
 					return nil, err
 				}
 			}
-			calculated := false
 			fm := c.formula
 			if fm == "" {
 				sc.empty++ // a shared formula's copy: no text of its own
 				continue
 			}
 			v := "=" + strings.TrimPrefix(fm, "=")
-			if calculated {
-				sc.calculated++
-				if sc.example == "" {
-					sc.example = c.ref
-				}
-			} else {
-				sc.asFormula++
-				if sc.exampleFormula == "" {
-					sc.exampleFormula = c.ref + " " + v
-				}
+			sc.asFormula++
+			if sc.exampleFormula == "" {
+				sc.exampleFormula = c.ref + " " + v
 			}
 			if sc.value == nil {
 				sc.value = map[int]map[int]string{}
@@ -151,7 +142,7 @@ func planCalc(ctx context.Context, f *excelize.File, ix *zipIndex, sheets []stri
 	return out, nil
 }
 
-// fill puts the calculated values (or formulas) into a row read by the rows
+// fill puts the formulas into a row read by the rows
 // iterator (row number n), where the row has nothing.
 func (sc *sheetCalc) fill(n int, cols []string) []string {
 	if sc == nil {
@@ -173,20 +164,13 @@ func (sc *sheetCalc) say(b *builder, sheet string) {
 	if sc == nil {
 		return
 	}
-	total := sc.calculated + sc.asFormula + sc.empty
+	total := sc.asFormula + sc.empty
 	if total == 0 {
 		return
 	}
 	var parts []string
-	if sc.calculated > 0 {
-		parts = append(parts, fmt.Sprintf("%d calculated by docket (first %s)", sc.calculated, sc.example))
-	}
 	if sc.asFormula > 0 {
-		if sc.why != "" {
-			parts = append(parts, fmt.Sprintf("%d landed as their formula, not calculated: %s (first %s)", sc.asFormula, sc.why, sc.exampleFormula))
-		} else {
-			parts = append(parts, fmt.Sprintf("%d could not be calculated and landed as their formula (first %s)", sc.asFormula, sc.exampleFormula))
-		}
+		parts = append(parts, fmt.Sprintf("%d landed as their formula, not calculated: %s (first %s)", sc.asFormula, notCalculated, sc.exampleFormula))
 	}
 	if sc.empty > 0 {
 		parts = append(parts, fmt.Sprintf("%d landed empty (no formula text of their own, or past the first %d cells or %d MiB of formula text)", sc.empty, maxUncalculated, maxUncalcBytes>>20))
