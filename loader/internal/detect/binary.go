@@ -11,6 +11,8 @@ import (
 
 	"github.com/gabriel-vasile/mimetype"
 	"github.com/richardlehane/mscfb"
+
+	"github.com/docket-dev/docket/loader/internal/xzread"
 )
 
 var (
@@ -64,7 +66,7 @@ func sniffBinary(head []byte, size int64, ra io.ReaderAt, ext string) (typ, mime
 			return TarBz2, ""
 		}
 		return Bzip2, ""
-	case bytes.HasPrefix(head, magicXz):
+	case bytes.HasPrefix(head, xzread.Magic):
 		if isTar(unpackHead(ra, size, Xz)) {
 			return TarXz, ""
 		}

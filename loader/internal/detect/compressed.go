@@ -8,8 +8,6 @@ import (
 	"github.com/docket-dev/docket/loader/internal/xzread"
 )
 
-var magicXz = []byte{0xFD, '7', 'z', 'X', 'Z', 0x00}
-
 // isBzip2 says whether head starts a bzip2 stream: "BZh", the block size
 // 1-9, then a block's magic (pi) or the end of an empty stream's (sqrt pi).
 func isBzip2(head []byte) bool {

@@ -29,8 +29,10 @@ import (
 	"github.com/ulikunitz/xz/lzma"
 )
 
+// Magic starts every xz stream.
+var Magic = []byte{0xFD, '7', 'z', 'X', 'Z', 0x00}
+
 var (
-	magic  = []byte{0xFD, '7', 'z', 'X', 'Z', 0x00}
 	footer = []byte{'Y', 'Z'}
 	crc64T = crc64.MakeTable(crc64.ECMA)
 )
@@ -150,7 +152,7 @@ func (r *Reader) streamHeader() error {
 	if _, err := io.ReadFull(r.in, h[:]); err != nil {
 		return unexpected(err)
 	}
-	if !bytes.Equal(h[:6], magic) {
+	if !bytes.Equal(h[:6], Magic) {
 		return errors.New("not an xz stream (no stream header where one starts)")
 	}
 	if crc32.ChecksumIEEE(h[6:8]) != binary.LittleEndian.Uint32(h[8:]) {

@@ -177,7 +177,7 @@ func lyingIndex(t *testing.T, code byte) []byte {
 func TestHugeIndexCostsNothingAhead(t *testing.T) {
 	const n = 1 << 20
 	var b bytes.Buffer
-	b.Write(magic)
+	b.Write(Magic)
 	b.Write([]byte{0, 1})
 	b.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE([]byte{0, 1})))
 	b.Write(make([]byte, 8*n)) // where the blocks would be: zeros, read as an index indicator
@@ -196,7 +196,7 @@ func TestHugeIndexCostsNothingAhead(t *testing.T) {
 // for a dictionary of the given code (28: 64 MiB).
 func emptyBlocks(n int, code byte) []byte {
 	var b bytes.Buffer
-	b.Write(magic)
+	b.Write(Magic)
 	b.Write([]byte{0, 0})
 	b.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE([]byte{0, 0})))
 	hdr := []byte{2, 0, 0x21, 1, code, 0, 0, 0}
