@@ -19,7 +19,10 @@ import (
 // stand farther apart; the next table starts with its heads); two rules
 // apart in one gap (rulesApart) cut the run there. A run whose first line
 // comes again at the start of a later one is cut there first
-// (repeatedHead: the later line is another table's heads).
+// (repeatedHead: the later line is another table's heads). A gap under
+// which every line starts a size or more right of the lines above, its
+// phrases not lined up with theirs, parts an indented second table from
+// the first (indentedTail).
 func splitRun(run []*textLine, multi []bool, gap float64, hs []rule) [][]*textLine {
 	if k := repeatedHead(run); k > 0 {
 		return append([][]*textLine{run[:k]}, splitRun(run[k:], multi[k:], gap, hs)...)
@@ -47,7 +50,7 @@ func splitRun(run []*textLine, multi []bool, gap float64, hs []rule) [][]*textLi
 			break
 		}
 		above, below := multiLines(run[:k], multi[:k]), multiLines(run[k:], multi[k:])
-		if rulesApart(hs, run, k) || crossesColumns(below, above, gap) || crossesColumns(above, below, gap) {
+		if rulesApart(hs, run, k) || crossesColumns(below, above, gap) || crossesColumns(above, below, gap) || indentedTail(run, k, gap) {
 			return append(splitRun(run[:k], multi[:k], gap, hs), splitRun(run[k:], multi[k:], gap, hs)...)
 		}
 	}
