@@ -23,14 +23,8 @@ func ruleSwitch(run []*textLine, multi []bool, hs []rule) int {
 	if len(hs) < 4 {
 		return 0
 	}
-	b := boxOf(run)
 	size := run[0].size
-	var in []rule
-	for _, h := range hs {
-		if h.pos > b.Y0-size && h.pos < b.Y1+size && h.b > b.X0 && h.a < b.X1 {
-			in = append(in, h)
-		}
-	}
+	in := rulesAcross(run, hs)
 	if len(in) < 4 {
 		return 0
 	}
@@ -77,6 +71,20 @@ func ruleSwitch(run []*textLine, multi []bool, hs []rule) int {
 		}
 	}
 	return 0
+}
+
+// rulesAcross: the rules of hs within the run's extent, or less than a
+// line's size over or under it.
+func rulesAcross(run []*textLine, hs []rule) []rule {
+	b := boxOf(run)
+	size := run[0].size
+	var in []rule
+	for _, h := range hs {
+		if h.pos > b.Y0-size && h.pos < b.Y1+size && h.b > b.X0 && h.a < b.X1 {
+			in = append(in, h)
+		}
+	}
+	return in
 }
 
 // headBetween: the lines of ls between the upper rules' last (y0) and

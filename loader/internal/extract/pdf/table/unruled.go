@@ -19,16 +19,20 @@ import (
 // stand farther apart; the next table starts with its heads); two rules
 // apart in one gap (rulesApart) cut the run there. A run whose first line
 // comes again at the start of a later one is cut there first
-// (repeatedHead: the later line is another table's heads). A gap under
-// which every line starts a size or more right of the lines above, its
-// phrases not lined up with theirs, parts an indented second table from
-// the first (indentedTail).
+// (repeatedHead: the later line is another table's heads), and a run
+// whose rules (a zebra table's shadings) change extent next (fillSwitch).
+// A gap under which every line starts a size or more right of the lines
+// above, its phrases not lined up with theirs, parts an indented second
+// table from the first (indentedTail).
 func splitRun(run []*textLine, multi []bool, gap float64, hs []rule) [][]*textLine {
 	if k := repeatedHead(run); k > 0 {
 		return append([][]*textLine{run[:k]}, splitRun(run[k:], multi[k:], gap, hs)...)
 	}
 	if len(run) < 6 {
 		return [][]*textLine{run}
+	}
+	if k := fillSwitch(run, multi, hs, gap); k > 0 {
+		return append(splitRun(run[:k], multi[:k], gap, hs), splitRun(run[k:], multi[k:], gap, hs)...)
 	}
 	gaps := make([]float64, 0, len(run)-1)
 	for k := 1; k < len(run); k++ {
