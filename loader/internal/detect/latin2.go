@@ -31,8 +31,8 @@ import (
 // Another charset (Cyrillic, Greek...) and a guess no Central European
 // reading improves on stay as chardet guessed (a Turkish text in
 // Windows-1254 reads as letters: it stays): the candidate
-// must be better, a tie keeps the guess. The HTML reader keeps
-// GuessCharset.
+// must be better, a tie keeps the guess. The HTML reader uses it for a
+// page that declares no charset (html/39).
 func GuessTextCharset(b []byte) string {
 	guess := GuessCharset(b)
 	if latin2Map(guess) == nil {
