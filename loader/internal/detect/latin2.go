@@ -26,7 +26,10 @@ import (
 //     touches at its start or end ("Fina³", "¯yæ");
 //   - letters only Polish writes (ą ę ł ń ś ź ż) beside letters only
 //     Czech and Slovak write (š ž ř ě ů ť ď ň ľ ĺ ŕ) are two languages
-//     in one text, where a wrong reading turns one into the other.
+//     in one text, where a wrong reading turns one into the other;
+//   - a reading whose letters the text's plain letters deny (letterTally:
+//     "Wyrok sšdu w sprawie" writes Polish's "w", "Gyõr" Hungarian's
+//     "gy"), and a sign opening a word in small letters ("©koda").
 //
 // Another charset (Cyrillic, Greek...) and a guess no Central European
 // reading improves on stay as chardet guessed (a Turkish text in
@@ -65,22 +68,42 @@ func GuessTextCharset(b []byte) string {
 // (exponents: a superscript one or three is an exponent, not a sign). A
 // valid UTF-8 sequence is read as UTF-8 (a file mixing UTF-8 lines with
 // legacy ones is decoded line by line: its UTF-8 is no charset's sign).
+// Where a reading's letters and the text's plain letters disagree on the
+// language, its letters count too (languageCues).
 func latin2Score(b []byte, name string, exponents bool) int {
 	cm := latin2Map(name)
 	if cm == nil {
 		return 0
 	}
+	// a text holding a left guillemet quotes with guillemets (»Die Zeit«,
+	// « mot »)
+	guillemets := bytes.Contains(b, []byte("\u00ab")) || cm.DecodeByte(0xAB) == '«' && bytes.IndexByte(b, 0xAB) >= 0
 	bad, polish, czech := 0, 0, 0
+	var lt letterTally
 	var prev, cur rune = ' ', ' '
 	step := func(next rune) {
 		switch {
+		case cur == 'µ' && (unicode.IsLetter(prev) && unicode.IsLetter(next) || strings.ContainsRune("aeiouy", next)):
+			// a micro sign heads a unit ("µg", "µmol"), never a word
+			// ("µadovej": ISO-8859-2's "ľ")
+			bad++
 		case unicode.IsLetter(cur) || cur < 0xA0 || unicode.IsMark(cur) || wordJoiner(cur):
 		case unicode.IsLetter(prev) && unicode.IsLetter(next):
 			bad++
 		case strings.ContainsRune(letterSigns, cur) && (unicode.IsLetter(prev) || unicode.IsLetter(next)) &&
 			!(cur == '³' && prev == 'm' && !unicode.IsLetter(next)) && !(exponents && (cur == '¹' || cur == '³')):
 			bad++
+		case (cur == '©' || cur == '®') && unicode.IsLower(next):
+			// a sign before a small letter opens a word ("©koda",
+			// "®ilina": ISO-8859-2's "Š", "Ž")
+			bad++
+		case cur == '»' && !guillemets && !unicode.IsLetter(prev) && unicode.IsLower(next):
+			// a right guillemet opening a word in small letters, and no
+			// left one in the text ("»ahal": ISO-8859-2's "ť"; a Swedish
+			// quote »Hej» opens with a capital)
+			bad++
 		}
+		lt.add(cur)
 		prev, cur = cur, next
 	}
 	for i := 0; i < len(b); i++ {
@@ -108,7 +131,8 @@ func latin2Score(b []byte, name string, exponents bool) int {
 		step(r)
 	}
 	step(' ')
-	return bad + min(polish, czech)
+	lt.add(' ')
+	return bad + min(polish, czech) + lt.languageCues(polish, czech)
 }
 
 // latin2Map is the charmap of a guess GuessTextCharset checks: the

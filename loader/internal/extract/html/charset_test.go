@@ -25,6 +25,8 @@ func TestUndeclaredCentralEuropeanPage(t *testing.T) {
 		{"Zápis", "Příliš žluťoučký kůň úpěl ďábelské ódy.", charmap.ISO8859_2},
 		{"Zápis", "Příliš žluťoučký kůň úpěl ďábelské ódy.", charmap.Windows1250},
 		{"Správa", "Šľachetný kôň sa ťahal po ľadovej ceste.", charmap.Windows1250},
+		{"Správa", "Šľachetný kôň sa ťahal po ľadovej ceste.", charmap.ISO8859_2},
+		{"Zápis", "Události v Česku", charmap.Windows1250},
 		{"Grüße", "Schöne Grüße aus Köln und München, »sagte« sie; 10 m³ Kies für Ihr Haus.", charmap.Windows1252},
 	}
 	for _, c := range cases {
