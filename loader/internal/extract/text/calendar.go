@@ -44,9 +44,22 @@ func calendarBlocks(s string) (_ []block, _ string, warnings []string, _ error) 
 		if k+1 < len(starts) {
 			end = starts[k+1][0]
 		}
-		cal, err := ical.NewDecoder(strings.NewReader(s[st[0]:end])).Decode()
-		if err != nil {
-			return nil, "", nil, err
+		line := 1 + strings.Count(s[:st[0]], "\n")
+		clean, ws := cleanCalendarLines(s[st[0]:end], line)
+		cal, err := ical.NewDecoder(strings.NewReader(clean)).Decode()
+		switch {
+		case err == nil:
+			warnings = append(warnings, ws...)
+		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+			return nil, "", nil, err // cut short: calendarUnreadable
+		default:
+			// read entry by entry: one broken entry costs itself only
+			var ok bool
+			cal, ws, ok = calendarEntries(s[st[0]:end], line)
+			if !ok {
+				return nil, "", nil, err
+			}
+			warnings = append(warnings, ws...)
 		}
 		cals = append(cals, cal)
 		children = append(children, cal.Children...)
@@ -60,6 +73,7 @@ func calendarBlocks(s string) (_ []block, _ string, warnings []string, _ error) 
 	var blocks []block
 	title := ""
 	entries := 0
+	repeating := repeatingEntries(children)
 	for _, c := range children {
 		switch c.Name {
 		case ical.CompEvent, ical.CompToDo, ical.CompJournal:
@@ -94,6 +108,9 @@ func calendarBlocks(s string) (_ []block, _ string, warnings []string, _ error) 
 		if r := c.Props.Get(ical.PropRecurrenceRule); r != nil {
 			fact("Repeats", r.Value)
 		}
+		fact("Also on", calendarDates(c.Props, ical.PropRecurrenceDates))
+		fact("Except", calendarDates(c.Props, ical.PropExceptionDates))
+		fact("Changed occurrence", changedOccurrence(c, repeating))
 		fact("Status", propText(c.Props, ical.PropStatus))
 		for _, x := range calendarExtras {
 			fact(x.label, propTexts(c.Props, x.names...))
