@@ -28,11 +28,21 @@ func (ctx *Context) Has(name string) bool {
 	return exists
 }
 
+// Deferred (docket) is a context member built on first use: Get gives
+// its Value(), which the implementation builds once (dbt's `model`, the
+// node's whole dict, is costly and most templates never read it).
+type Deferred interface {
+	Value() any
+}
+
 func (ctx *Context) Get(name string) (any, bool) {
 	ctx.lock.Lock()
 	value, exists := ctx.data[name]
 	ctx.lock.Unlock()
 	if exists {
+		if d, ok := value.(Deferred); ok {
+			return d.Value(), true
+		}
 		return value, true
 	} else if ctx.parent != nil {
 		return ctx.parent.Get(name)

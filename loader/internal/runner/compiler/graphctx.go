@@ -73,23 +73,31 @@ func (m *Manifest) FlatGraph() map[string]any {
 		doc := m.ManifestDoc()
 		parts := map[string]any{"exposures": doc.Exposures, "groups": doc.Groups, "metrics": doc.Metrics, "nodes": doc.Nodes,
 			"sources": doc.Sources, "semantic_models": doc.SemanticModels, "saved_queries": doc.SavedQueries}
-		// a whole number stays an int (meta: {n: 1} was 1.0), a float a
-		// float (2.0 is written "2.0", not "2"), a big int exact
-		// a date or datetime (a YAML date in meta) crosses the round
-		// trip as a marker and comes back as itself: it was its text
-		var times []any
-		b, err := json.Marshal(timesMarked(floatsKept(reflect.ValueOf(parts)), &times))
-		if err == nil {
-			var v any
-			if v, err = render.DecodeJSON(b); err == nil {
-				m.flat.v, _ = graphValues(timesBack(v, times), false).(map[string]any)
-			}
-		}
-		if err != nil || m.flat.v == nil {
+		v, err := templateDoc(parts)
+		if m.flat.v, _ = v.(map[string]any); err != nil || m.flat.v == nil {
 			m.flat.v = map[string]any{}
 		}
 	})
 	return m.flat.v
+}
+
+// templateDoc is an artifact document (maps, lists, strings, numbers) as
+// templates see it, by a JSON round trip: each map a plain map (a meta an
+// ordered dict, graphValues), a whole number an int (meta: {n: 1} was
+// 1.0), a float a float (2.0 is written "2.0", not "2"), a big int exact,
+// a date or datetime (a YAML date in meta) itself (it crosses the round
+// trip as a marker: it was its text).
+func templateDoc(doc any) (any, error) {
+	var times []any
+	b, err := json.Marshal(timesMarked(floatsKept(reflect.ValueOf(doc)), &times))
+	if err != nil {
+		return nil, err
+	}
+	v, err := render.DecodeJSON(b)
+	if err != nil {
+		return nil, err
+	}
+	return graphValues(timesBack(v, times), false), nil
 }
 
 // graphValues is the graph's decoded JSON as templates see it: each

@@ -35,22 +35,17 @@ func (rc *renderCtx) nodeContext(ctx map[string]any) {
 	if alias == "" {
 		alias = n.Name
 	}
-	ctx["model"] = map[string]any{
-		"name": n.Name, "unique_id": n.UniqueID, "resource_type": n.ResourceType, "package_name": n.PackageName,
-		"database": db, "schema": schema, "alias": alias, "identifier": alias, "path": n.Path, "original_file_path": n.Path,
-		"fqn": toAny(n.FQN), "tags": toAny(n.Tags), "description": n.Description, "raw_code": n.RawCode,
-		"version": versionValue(n.Version), "latest_version": versionValue(n.LatestVersion),
-		"config": map[string]any{"materialized": n.Config.Materialized, "tags": toAny(n.Config.Tags),
-			"schema": nilIfEmpty(n.Config.Schema), "alias": nilIfEmpty(n.Config.Alias), "enabled": n.Config.Enabled,
-			"incremental_strategy": nilIfEmpty(n.Config.IncrementalStrategy), "event_time": nilIfEmpty(n.Config.EventTime),
-			"batch_size": nilIfEmpty(n.Config.BatchSize)},
-	}
-	if rc.batch != nil {
-		ctx["model"].(map[string]any)["batch"] = batchValue(rc.batch)
-	} else {
-		// outside a batch dbt has None: its members read as none here
-		ctx["model"].(map[string]any)["batch"] = map[string]any{"id": nil, "event_time_start": nil, "event_time_end": nil}
-	}
+	// built when a template first reads it (most never do)
+	ctx["model"] = &deferredModel{build: func() map[string]any {
+		model := rc.modelValue(db, schema, alias)
+		if rc.batch != nil {
+			model["batch"] = batchValue(rc.batch)
+		} else {
+			// outside a batch dbt has None: its members read as none here
+			model["batch"] = map[string]any{"id": nil, "event_time_start": nil, "event_time_end": nil}
+		}
+		return model
+	}}
 }
 
 // DbtVersion is the dbt-core version whose behaviour and artifacts
