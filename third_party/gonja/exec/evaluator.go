@@ -363,6 +363,9 @@ func (e *Evaluator) evalGetItem(node *nodes.GetItem) *Value {
 	if value.IsError() {
 		return AsValue(errors.Wrapf(value, `unable to evaluate target %s`, node.Node))
 	}
+	if value.Undefined && value.UndefinedHint != "" {
+		return value.UndefinedError()
+	}
 	if node.Arg == nil {
 		if e.Config.StrictUndefined {
 			return AsValue(errors.Wrapf(value, `argument is undefined to access: %s`, node.Node))
@@ -609,6 +612,9 @@ func (e *Evaluator) evalGetAttribute(node *nodes.GetAttribute) *Value {
 	value := e.Eval(node.Node)
 	if value.IsError() {
 		return AsValue(errors.Wrapf(value, `Unable to evaluate target %s`, node.Node))
+	}
+	if value.Undefined && value.UndefinedHint != "" {
+		return value.UndefinedError() // Jinja2's words (was "Can't use Getitem on None")
 	}
 
 	if node.Attribute != "" {

@@ -16,7 +16,7 @@ import (
 func TestFailedCallThroughAFilterIsAnError(t *testing.T) {
 	m, diags := compilertest.Compile(t, map[string]string{
 		"macros/m.sql": "{% macro inner(x) %}{{ return('[' ~ x ~ ']') }}{% endmacro %}",
-		"models/a.sql": "select '{{ inner(this.nosuch) | trim }}' as v",
+		"models/a.sql": "select '{{ inner(this.nosuch.deeper) | trim }}' as v", // this.nosuch is Undefined, as dbt's; .deeper raises
 	})
 	got := compilertest.Strings(diags)
 	if len(got) != 1 || !strings.Contains(got[0], "a.sql") || !strings.Contains(got[0], "nosuch") {

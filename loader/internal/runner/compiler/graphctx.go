@@ -77,6 +77,7 @@ func (m *Manifest) FlatGraph() map[string]any {
 		if m.flat.v, _ = v.(map[string]any); err != nil || m.flat.v == nil {
 			m.flat.v = map[string]any{}
 		}
+		graphNulls(m.flat.v)
 	})
 	return m.flat.v
 }
@@ -295,4 +296,47 @@ func timesBack(v any, times []any) any {
 		}
 	}
 	return v
+}
+
+// graphNulls gives the graph's nodes and sources the keys dbt's flat
+// graph has as None when unset (to_dict(omit_none=False)) that docket's
+// documents leave out: a node config's microbatch keys (event_time,
+// batch_size, begin, concurrent_batches; lookback 1, dbt's default), a
+// model's time_spine, a model's, seed's or snapshot's defer_relation, a
+// source's external and loaded_at_query. `x == none` of one was False and
+// `x is none` False, where dbt's are True.
+func graphNulls(g map[string]any) {
+	setNull := func(d map[string]any, keys ...string) {
+		for _, k := range keys {
+			if _, ok := d[k]; !ok {
+				d[k] = nil
+			}
+		}
+	}
+	nodes, _ := g["nodes"].(map[string]any)
+	for _, v := range nodes {
+		d, _ := v.(map[string]any)
+		if d == nil {
+			continue
+		}
+		rt, _ := d["resource_type"].(string)
+		if cfg, ok := d["config"].(map[string]any); ok && rt != Test {
+			setNull(cfg, "event_time", "batch_size", "begin", "concurrent_batches")
+			if _, ok := cfg["lookback"]; !ok {
+				cfg["lookback"] = 1
+			}
+		}
+		switch rt {
+		case Model:
+			setNull(d, "time_spine", "defer_relation")
+		case Seed, Snapshot:
+			setNull(d, "defer_relation")
+		}
+	}
+	sources, _ := g["sources"].(map[string]any)
+	for _, v := range sources {
+		if d, ok := v.(map[string]any); ok {
+			setNull(d, "external", "loaded_at_query")
+		}
+	}
 }

@@ -75,7 +75,10 @@ func (r Relation) GetAttribute(name string) (*exec.Value, bool) {
 			return out, nil
 		})), true
 	}
-	return exec.AsValue(nil), false
+	// another attribute is Jinja2's Undefined, as dbt's relation gives it
+	// (`this.x is defined` false, `this.x == none` false); it raises where
+	// Jinja2's does. It was an error ("attribute 'x' not found").
+	return &exec.Value{Undefined: true, UndefinedHint: fmt.Sprintf("'DuckDBRelation object' has no attribute '%s'", name)}, true
 }
 
 // relName is "schema"."name", quoted as docket quotes.
