@@ -7,6 +7,14 @@ with extractions as (
     from {{ source('staging', 'extractions') }}
 ),
 
+{% if incremental %}
+table_sources as materialized (
+    select distinct source_hash
+    from {{ source('staging', 'elements') }}
+    where category = 'Table' and char_end > char_start
+),
+
+{% endif %}
 documents as (
     select stg_documents.doc_id, stg_documents.source_hash, extractions.extracted_at
     from {{ ref('stg_documents') }} as stg_documents
@@ -15,12 +23,19 @@ documents as (
     {% if incremental %}
       -- only documents whose current extraction is not chunked yet
       -- (new, changed, or re-extracted with --reocr / --retry-quarantined)
-      and not exists (
+      and (not exists (
           select 1 from {{ this_rel }} as chunked
           where chunked.doc_id = stg_documents.doc_id
             and chunked.source_hash = stg_documents.source_hash
             and chunked.extracted_at = extractions.extracted_at
       )
+      -- or, once, every document with a table when the table was built
+      -- before tables were chunked (it has no table chunk though staging
+      -- has tables): their chunks then are a full build's
+      or (stg_documents.source_hash in (select source_hash from table_sources)
+          and (select not exists (
+              select 1 from {{ this_rel }} as chunked
+              where list_contains(chunked.element_categories, 'Table')))))
     {% endif %}
     {% if batch is not none %}
       -- one batch of a full build: the batch-th run of

@@ -1,15 +1,19 @@
 -- Normalized chunks of every current document, with provenance: doc, page
 -- and 0-based code point offsets into staging page text, so that
 -- normalize_text(substr(page.text, char_offset + 1, char_end - char_offset)) = text.
--- Chunks follow structure: they never cross a Title-started section or
--- split a table, and page headers, footers, page numbers and tables are
--- left out (tables become curated.table_rows).
+-- Chunks follow structure: they never cross a Title-started section, page
+-- headers, footers, page numbers and images are left out, and each table
+-- is chunked on its own, between rows (element_categories [Table]; its
+-- cells as rows are curated.table_rows).
 -- Incremental per document: only documents whose current extraction is
 -- not chunked yet are (re)chunked; their old chunks are replaced in the
 -- same build, and chunks of anything no longer current (a deleted
 -- document, a version with no chunks) leave (pre-hook: a retraction that
 -- retracts nothing leaves the model's readers up to date). Changing
 -- chunk_size or chunk_overlap needs `docket build --full-refresh -s doc_chunks+`.
+-- A table built before tables were chunked (no table chunk, though
+-- staging has tables) has its documents with a table re-chunked, once,
+-- by the next build (macros/doc_chunks.sql).
 -- Reads staging.pages/elements by rowid (a view has none), so the DAG edge
 -- to the staging views is declared as dbt does it: `-s stg_pages+` selects
 -- this node. A project that filters pages in stg_pages edits the same

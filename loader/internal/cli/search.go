@@ -106,6 +106,9 @@ func runSearch(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	for _, h := range hits {
 		fmt.Fprintf(stdout, "%2d. %.4f  %s  page %d  chars %d-%d", h.Rank, h.Score, termSafe(h.DisplayPath), h.Page, h.CharOffset, h.CharEnd)
+		if h.Table {
+			fmt.Fprint(stdout, "  table")
+		}
 		if h.Section != "" {
 			fmt.Fprintf(stdout, "  § %s", termSafe(snippet(h.Section, 120)))
 		}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/searchidx"
 )
 
 // A search ranks chunks by key first (retrieval.search_chunks.chunk_key
@@ -182,12 +184,16 @@ func (s *Searcher) cite(ctx context.Context, hits []Hit) ([]Hit, error) {
 	if err != nil {
 		return nil, err
 	}
+	isTable, err := searchidx.IsTableSQL(ctx, conn)
+	if err != nil {
+		return nil, err
+	}
 	// Keys are written as literals: database/sql refuses uint64
 	// parameters with the high bit set.
 	parts := make([]string, len(hits))
 	for i, h := range hits {
 		parts[i] = `select chunk_key, chunk_id, doc_id, rel_path, source_uri, coalesce(title, ''), page_number,
-			char_offset, char_end, coalesce(section_title, ''), text
+			char_offset, char_end, coalesce(section_title, ''), text, ` + isTable + `
 			from retrieval.search_chunks where chunk_key = ` + strconv.FormatUint(h.key, 10) + `::UBIGINT`
 	}
 	rows, err := conn.QueryContext(ctx, strings.Join(parts, "\nunion all\n"))
@@ -198,7 +204,7 @@ func (s *Searcher) cite(ctx context.Context, hits []Hit) ([]Hit, error) {
 	byKey := make(map[uint64]Hit, len(hits))
 	for rows.Next() {
 		var h Hit
-		if err := rows.Scan(&h.key, &h.ChunkID, &h.DocID, &h.Path, &h.URI, &h.Title, &h.Page, &h.CharOffset, &h.CharEnd, &h.Section, &h.Text); err != nil {
+		if err := rows.Scan(&h.key, &h.ChunkID, &h.DocID, &h.Path, &h.URI, &h.Title, &h.Page, &h.CharOffset, &h.CharEnd, &h.Section, &h.Text, &h.Table); err != nil {
 			return nil, err
 		}
 		byKey[h.key] = h
@@ -214,6 +220,7 @@ func (s *Searcher) cite(ctx context.Context, hits []Hit) ([]Hit, error) {
 		}
 		h.ChunkID, h.DocID, h.Path, h.URI, h.Title = c.ChunkID, c.DocID, c.Path, c.URI, c.Title
 		h.Page, h.CharOffset, h.CharEnd, h.Section, h.Text = c.Page, c.CharOffset, c.CharEnd, c.Section, c.Text
+		h.Table = c.Table
 		h.Rank = len(out) + 1
 		out = append(out, h)
 	}
@@ -231,6 +238,7 @@ func (s *Searcher) citeIndexed(hits []Hit) ([]Hit, bool, error) {
 		}
 		h.ChunkID, h.DocID, h.Path, h.URI, h.Title = c.ChunkID, c.DocID, c.Path, c.URI, c.Title
 		h.Page, h.CharOffset, h.CharEnd, h.Section, h.Text = c.Page, c.CharOffset, c.CharEnd, c.Section, c.Text
+		h.Table = c.Table
 		h.DisplayPath = c.DisplayPath
 		h.Rank = len(out) + 1
 		out = append(out, h)

@@ -43,6 +43,7 @@ type Hit struct {
 	CharOffset  int     `json:"char_offset"`
 	CharEnd     int     `json:"char_end"`
 	Section     string  `json:"section,omitempty"`
+	Table       bool    `json:"table,omitempty"` // the chunk is a table's rows
 	Text        string  `json:"text"`
 	BM25Rank    int     `json:"bm25_rank,omitempty"`
 	VectorRank  int     `json:"vector_rank,omitempty"`

@@ -170,6 +170,7 @@ type Cite struct {
 	DisplayPath                      string
 	Page, CharOffset, CharEnd        int
 	Section, Text                    string
+	Table                            bool // a chunk of a table's rows
 }
 
 func appendString(b []byte, s string) []byte {
@@ -185,7 +186,11 @@ func encodeCite(b []byte, c *Cite) []byte {
 		b = binary.AppendVarint(b, int64(n))
 	}
 	b = appendString(b, c.Section)
-	return appendString(b, c.Text)
+	b = appendString(b, c.Text)
+	if c.Table { // a flags byte after the text; absent (an index written before it) is 0
+		b = append(b, 1)
+	}
+	return b
 }
 
 // Cite returns the citation of the chunk with key, ok false when the index
@@ -243,6 +248,7 @@ func (s *segment) cite(o int, key uint64) (Cite, bool, error) {
 	if !ok {
 		return Cite{}, false, bad
 	}
+	c.Table = len(p) > 0 && p[0]&1 != 0
 	return c, true, nil
 }
 

@@ -14,8 +14,29 @@ import (
 // full build (write.go) and the update (update.go).
 
 // rowHashSQL hashes what a search shows of a search_chunks row (its
-// citation, text and length): Update compares it to find changed chunks.
-const rowHashSQL = `hash(chunk_id, doc_id, rel_path, source_uri, title, page_number, char_offset, char_end, section_title, text_hash, doc_length)`
+// citation, text and length, and whether it is a table's: isTable, from
+// IsTableSQL): Update compares it to find changed chunks. A chunk not of a
+// table hashes as before is_table was a column, so an index written then
+// stays current.
+func rowHashSQL(isTable string) string {
+	return `xor(hash(chunk_id, doc_id, rel_path, source_uri, title, page_number, char_offset, char_end, section_title, text_hash, doc_length),
+		case when ` + isTable + ` then 11400714819323198485::ubigint else 0::ubigint end)`
+}
+
+// IsTableSQL is the SQL of search_chunks' is_table: the column, or false in
+// a table built by a project whose search_chunks.sql predates it.
+func IsTableSQL(ctx context.Context, conn *sql.Conn) (string, error) {
+	var n int
+	err := conn.QueryRowContext(ctx, `select count(*) from duckdb_columns()
+		where schema_name = 'retrieval' and table_name = 'search_chunks' and column_name = 'is_table'`).Scan(&n)
+	if err != nil {
+		return "", searchChunksErr(err)
+	}
+	if n == 0 {
+		return "false", nil
+	}
+	return "coalesce(is_table, false)", nil
+}
 
 // hasVectorSQL is a search_chunks column: whether the model has a vector
 // of the chunk's text. In an update (cached) it reads vecTable, which

@@ -216,7 +216,11 @@ type current struct {
 // scanChunks reads every searchable chunk's key and row hash (no text).
 func scanChunks(ctx context.Context, conn *sql.Conn, model string) (current, error) {
 	hasVec, args := hasVectorSQL(model, true)
-	rows, err := conn.QueryContext(ctx, `select chunk_key, doc_length, `+rowHashSQL+`, `+hasVec+`,
+	isTable, err := IsTableSQL(ctx, conn)
+	if err != nil {
+		return current{}, err
+	}
+	rows, err := conn.QueryContext(ctx, `select chunk_key, doc_length, `+rowHashSQL(isTable)+`, `+hasVec+`,
 		case when contains(rel_path, '#') then doc_id else '' end, case when contains(rel_path, '#') then rel_path else '' end
 		from retrieval.search_chunks order by chunk_key`, args...)
 	if err != nil {

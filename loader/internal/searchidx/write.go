@@ -338,9 +338,13 @@ type citeSections struct {
 func (w *writer) chunkBatch(ctx context.Context, conn *sql.Conn, keys [2]uint64, display map[string]string, cs *citeSections) error {
 	// keys are UBIGINTs past database/sql's int64 arguments
 	between := fmt.Sprintf("between %d::ubigint and %d::ubigint", keys[0], keys[1])
+	isTable, err := IsTableSQL(ctx, conn)
+	if err != nil {
+		return err
+	}
 	rows, err := conn.QueryContext(ctx, `select s.chunk_key, doc_length, chunk_id, doc_id, rel_path, source_uri,
 		coalesce(title, ''), page_number, char_offset, char_end, coalesce(section_title, ''), text,
-		`+rowHashSQL+`, o.has_vector
+		`+isTable+`, `+rowHashSQL(isTable)+`, o.has_vector
 		from retrieval.search_chunks as s
 		join (select chunk_key, has_vector from temp.searchidx_ords where chunk_key `+between+`) as o using (chunk_key)
 		where s.chunk_key `+between+` order by s.chunk_key`)
@@ -354,7 +358,7 @@ func (w *writer) chunkBatch(ctx context.Context, conn *sql.Conn, keys [2]uint64,
 	var sqlHash uint64
 	var hasVector bool
 	for rows.Next() {
-		if err := rows.Scan(&key, &dl, &c.ChunkID, &c.DocID, &c.Path, &c.URI, &c.Title, &c.Page, &c.CharOffset, &c.CharEnd, &c.Section, &c.Text, &sqlHash, &hasVector); err != nil {
+		if err := rows.Scan(&key, &dl, &c.ChunkID, &c.DocID, &c.Path, &c.URI, &c.Title, &c.Page, &c.CharOffset, &c.CharEnd, &c.Section, &c.Text, &c.Table, &sqlHash, &hasVector); err != nil {
 			return searchChunksErr(err)
 		}
 		if i := len(cs.docLen); i >= len(w.keys) || w.keys[i] != key {

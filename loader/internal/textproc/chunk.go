@@ -85,6 +85,7 @@ func ChunkText(text string, size, overlap int, boundaries []int) []Chunk {
 type chunker struct {
 	rs            []rune
 	size, overlap int
+	table         bool // ChunkTable: no sentence breaks, budget the whole size
 	toks          []token
 	pre           []int // pre[i] = cost of tokens [0,i) counting separators
 }
@@ -115,6 +116,9 @@ func (c *chunker) segment(lo, hi int, out []Chunk) []Chunk {
 	} else {
 		// Leave room for the overlap that each chunk after the first gets.
 		budget := max(c.size-c.overlap-1, 1)
+		if c.table {
+			budget = c.size
+		}
 		ranges = c.build(0, n, breakParagraph, budget, ranges)
 	}
 	for i, r := range ranges {
@@ -138,6 +142,7 @@ func (c *chunker) build(i, j, level, budget int, out [][2]int) [][2]int {
 		return append(out, [2]int{i, j})
 	}
 	first := len(out)
+	var piece []bool // ChunkTable: out[first+n] is a piece of a part cut at weaker breaks
 	start := i
 	for k := i + 1; k <= j; k++ {
 		if k < j && c.toks[k].level < level {
@@ -146,21 +151,29 @@ func (c *chunker) build(i, j, level, budget int, out [][2]int) [][2]int {
 		if start == i && k == j { // no break of this strength: try weaker ones
 			return c.build(i, j, level-1, budget, out)
 		}
-		if c.cost(start, k) <= budget {
+		whole := c.cost(start, k) <= budget
+		if whole {
 			out = append(out, [2]int{start, k})
 		} else {
 			out = c.build(start, k, level-1, budget, out)
 		}
+		for c.table && first+len(piece) < len(out) {
+			piece = append(piece, !whole)
+		}
 		start = k
 	}
-	// Greedy merge of the parts produced at this level.
+	// Greedy merge of the parts produced at this level (in a table, the
+	// pieces of a line cut between words are merged with nothing more).
 	merged := out[:first+1]
-	for _, r := range out[first+1:] {
+	lastPiece := c.table && piece[0]
+	for n, r := range out[first+1:] {
 		last := &merged[len(merged)-1]
-		if c.cost(last[0], r[1]) <= budget {
+		rPiece := c.table && piece[n+1]
+		if !lastPiece && !rPiece && c.cost(last[0], r[1]) <= budget {
 			last[1] = r[1]
 		} else {
 			merged = append(merged, r)
+			lastPiece = rPiece
 		}
 	}
 	return merged
@@ -215,7 +228,7 @@ func (c *chunker) tokenize(lo, hi int) {
 		level := gapLevel(rs[gapStart:i])
 		if len(c.toks) == 0 {
 			level = breakParagraph
-		} else if level < breakSentence && endsSentence(rs, c.toks[len(c.toks)-1]) && !unicode.IsLower(rs[i]) {
+		} else if !c.table && level < breakSentence && endsSentence(rs, c.toks[len(c.toks)-1]) && !unicode.IsLower(rs[i]) {
 			level = breakSentence
 		}
 		sep := 1

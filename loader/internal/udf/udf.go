@@ -19,6 +19,10 @@ import (
 // Version of the adapters; bump when a UDF's output changes for the same input.
 const Version = "1"
 
+// chunkElementsVersion is chunk_elements' own: 2 (session 46) chunks Table
+// elements, which 1 left out.
+const chunkElementsVersion = "2"
+
 // All returns every UDF. provider may be nil (no embed UDF).
 func All(provider embed.Provider) []warehouse.UDF {
 	u := []warehouse.UDF{
@@ -35,8 +39,8 @@ func All(provider embed.Provider) []warehouse.UDF {
 			Fn: func(_ context.Context, a []driver.Value) (any, error) {
 				return chunks(textproc.ChunkText(str(a[0]), num(a[1]), num(a[2]), ints(a[3]))), nil
 			}},
-		{Name: "chunk_elements", Params: []string{"VARCHAR", "INTEGER", "INTEGER", elementsType}, Result: elementChunkType, Version: Version,
-			Doc: "structure-aware chunks of a page: only the given elements' spans, never across a Title-started section or a table",
+		{Name: "chunk_elements", Params: []string{"VARCHAR", "INTEGER", "INTEGER", elementsType}, Result: elementChunkType, Version: chunkElementsVersion,
+			Doc: "structure-aware chunks of a page: only the given elements' spans, never across a Title-started section; a table is chunked on its own, between rows",
 			Fn:  chunkElements},
 		{Name: "minhash", Params: []string{"VARCHAR", "INTEGER", "INTEGER"}, Result: "UBIGINT[]", Version: Version,
 			Doc: "MinHash signature over k-word shingles of the normalized, lower-cased text",
@@ -147,14 +151,15 @@ type span struct {
 	category, section string
 }
 
-// Categories left out of chunk text: repeated page furniture, and tables
-// (they become curated.table_rows instead of flattened text).
-var skipped = map[string]bool{"Header": true, "Footer": true, "PageNumber": true, "Table": true, "Image": true}
+// Categories left out of chunk text: repeated page furniture and images.
+var skipped = map[string]bool{"Header": true, "Footer": true, "PageNumber": true, "Image": true}
 
 // chunkElements chunks a page's text within its elements' spans: a Title
 // starts a new segment (chunks never cross a section start), skipped
-// categories and the gaps they leave end a segment, and each chunk carries
-// the section it is in and the categories it overlaps.
+// categories and the gaps they leave end a segment, a Table is a segment of
+// its own chunked between rows (textproc.ChunkTable: never merged with
+// narrative text, no overlap), and each chunk carries the section it is in
+// and the categories it overlaps.
 func chunkElements(_ context.Context, a []driver.Value) (any, error) {
 	text := str(a[0])
 	size, overlap := num(a[1]), num(a[2])
@@ -188,6 +193,7 @@ func chunkElements(_ context.Context, a []driver.Value) (any, error) {
 		start, end int
 		section    string
 		members    []span
+		table      bool
 	}
 	var segs []segment
 	var cur *segment
@@ -196,6 +202,11 @@ func chunkElements(_ context.Context, a []driver.Value) (any, error) {
 			continue
 		}
 		if skipped[s.category] {
+			cur = nil
+			continue
+		}
+		if s.category == "Table" {
+			segs = append(segs, segment{start: s.start, end: s.end, section: s.section, members: []span{s}, table: true})
 			cur = nil
 			continue
 		}
@@ -212,7 +223,13 @@ func chunkElements(_ context.Context, a []driver.Value) (any, error) {
 		cur.members = append(cur.members, s)
 	}
 	for _, sg := range segs {
-		for _, c := range textproc.ChunkText(string(runes[sg.start:sg.end]), size, overlap, nil) {
+		var cs []textproc.Chunk
+		if sg.table {
+			cs = textproc.ChunkTable(string(runes[sg.start:sg.end]), size)
+		} else {
+			cs = textproc.ChunkText(string(runes[sg.start:sg.end]), size, overlap, nil)
+		}
+		for _, c := range cs {
 			start, end := sg.start+c.Start, sg.start+c.End
 			cats := map[string]bool{}
 			for _, m := range sg.members {

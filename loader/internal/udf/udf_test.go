@@ -61,6 +61,18 @@ func TestUDFsInSQL(t *testing.T) {
 	if got := one(`select string_agg(c.text || '|' || coalesce(c.section, '-') || '|' || len(c.categories), ' / ') from (select unnest(chunk_elements('plain words without elements', 100, 0, []::STRUCT(char_start INTEGER, char_end INTEGER, category VARCHAR, section VARCHAR)[])) as c)`); got != "plain words without elements|-|0" {
 		t.Errorf("chunk_elements without elements: %q", got)
 	}
+	// a table is chunked on its own, between rows, and says Table (it was
+	// left out: its cells were in no chunk)
+	page := "Costs for the year.\n\nItem Amount\nFreight 1,200.00\nZQ-77812 Customs 310.00\n\nAfter the table."
+	got = one(`select string_agg(c.text || '|' || coalesce(c.section, '-') || '|' || array_to_string(c.categories, ',') || '|' ||
+		(substr('` + strings.ReplaceAll(page, "\n", "' || chr(10) || '") + `', c.char_offset + 1, c.char_end - c.char_offset) = c.text)::varchar, ' / ')
+		from (select unnest(chunk_elements('` + strings.ReplaceAll(page, "\n", "' || chr(10) || '") + `', 40, 10,
+		[{'char_start': 0, 'char_end': 19, 'category': 'NarrativeText', 'section': 'Costs'},
+		 {'char_start': 21, 'char_end': 73, 'category': 'Table', 'section': 'Costs'},
+		 {'char_start': 75, 'char_end': 91, 'category': 'NarrativeText', 'section': 'Costs'}])) as c)`)
+	if want := "Costs for the year.|Costs|NarrativeText|true / Item Amount\nFreight 1,200.00|Costs|Table|true / ZQ-77812 Customs 310.00|Costs|Table|true / After the table.|Costs|NarrativeText|true"; got != want {
+		t.Errorf("chunk_elements with a table:\n got %q\nwant %q", got, want)
+	}
 	if got := one(`select round(jaccard_estimate(minhash('the quick brown fox jumps over the lazy dog', 2, 64), minhash('the quick brown fox jumps over the lazy dog', 2, 64)), 2)::varchar`); got != "1.0" {
 		t.Errorf("jaccard of identical texts: %s", got)
 	}
