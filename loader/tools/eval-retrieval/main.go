@@ -293,14 +293,19 @@ func makeQueries(ctx context.Context, db *warehouse.DB, n int) ([]query, error) 
 		out = append(out, query{kind: "sentence", text: perturb(pk.sentence), answers: ans})
 	}
 	// Section questions: titles of 3+ words that head one section in one document.
+	// Titles are chosen over chunks of running text too (a sheet's name
+	// heads a table only); a table's chunks in the section also answer.
 	rows, err = q.QueryContext(ctx, `with titled as (
 			select sc.doc_id, sc.section_title, sc.chunk_id from retrieval.search_chunks sc
 			join curated.doc_quality dq using (doc_id)
 			where dq.language = 'eng' and sc.section_title is not null
 			  and len(string_split(trim(sc.section_title), ' ')) between 3 and 12),
-		single as (select section_title from titled group by all having count(distinct doc_id) = 1)
+		prose as (select sc.doc_id, sc.section_title from retrieval.search_chunks sc where true `+notTable+`),
+		single as (select section_title from titled semi join prose using (doc_id, section_title)
+			group by all having count(distinct doc_id) = 1)
 		select titled.doc_id, titled.section_title, list(titled.chunk_id) from titled
 		join single on single.section_title = titled.section_title
+		semi join prose on prose.doc_id = titled.doc_id and prose.section_title = titled.section_title
 		group by titled.doc_id, titled.section_title
 		order by hash(titled.section_title) limit ?`, n/4)
 	if err != nil {
