@@ -97,6 +97,28 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 		cols = narrowGutters(cols, lines, gap)
 	}
 	nRuled := len(xs)
+	// head phrases over the body's columns (headPhrases) stand where
+	// they stand over them: no boundary is moved or dropped for them
+	var heads []headPhrase
+	var isHead map[document.BBox]headPhrase
+	if len(rv) == 0 && !framed {
+		heads = headPhrases(lines, lineSegs, cols, gap)
+	}
+	if len(heads) > 0 {
+		isHead = make(map[document.BBox]headPhrase, len(heads))
+		for _, h := range heads {
+			isHead[h.bb] = h
+		}
+	}
+	placed := func(sg document.BBox) bool {
+		_, ok := isHead[sg]
+		return ok
+	}
+	// spansGap: a head phrase spans the gap after column k
+	spansGap := func(sg document.BBox, k int) bool {
+		h, ok := isHead[sg]
+		return ok && h.c0 <= k && h.c1 > k
+	}
 	for k := 0; k+1 < len(cols); k++ {
 		a, b := cols[k].b, cols[k+1].a
 		ruled := false
@@ -113,7 +135,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 		// or when nothing is left, the gap is no column boundary.
 		ga, gb := a, b
 		for i, sg := range multi {
-			if m := (ga + gb) / 2; sg.X1 <= m || sg.X0 >= m {
+			if m := (ga + gb) / 2; sg.X1 <= m || sg.X0 >= m || spansGap(sg, k) {
 				continue
 			}
 			left := math.Abs(sg.X0-cols[k].a) < 2
@@ -147,7 +169,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 		// a wrapped label, whose other lines (and numbers) come below.
 		// The boundary goes beside it.
 		for _, sg := range single {
-			if m := (a + b) / 2; sg.X1 <= m || sg.X0 >= m {
+			if m := (a + b) / 2; sg.X1 <= m || sg.X0 >= m || spansGap(sg, k) {
 				continue
 			}
 			switch {
@@ -162,7 +184,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 		// head wider than the numbers under it, stacked over them) is a
 		// cell of the right column: the boundary goes left of it.
 		for _, sg := range segs {
-			if m := (a + b) / 2; sg.X1 <= m || sg.X0 >= m {
+			if m := (a + b) / 2; sg.X1 <= m || sg.X0 >= m || spansGap(sg, k) {
 				continue
 			}
 			if sg.X1 > cols[k+1].a && sg.X1 <= cols[k+1].b+1 && sg.X0 >= cols[k].b+gap && sg.X0-a >= 2 {
@@ -214,7 +236,7 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 			if !x.real || !covered(rv, x.pos, (y0+y1)/2, 6) {
 				for _, s := range segs {
 					cy := (s.Y0 + s.Y1) / 2
-					if cy > y0 && cy < y1 && s.X0 < x.pos-0.5 && s.X1 > x.pos+0.5 {
+					if cy > y0 && cy < y1 && s.X0 < x.pos-0.5 && s.X1 > x.pos+0.5 && !placed(s) {
 						open = true
 						break
 					}
@@ -230,14 +252,6 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 			}
 		}
 	}
-	for j := 0; j < nc; j++ {
-		xmid := (xs[j].pos + xs[j+1].pos) / 2
-		for i := 1; i < nr; i++ {
-			if y := ys[i]; y.real && !covered(rh, y.pos, xmid, 3) {
-				cells.join((i-1)*nc+j, i*nc+j)
-			}
-		}
-	}
 	edgesX := make([]float64, len(xs))
 	for i, x := range xs {
 		edgesX[i] = x.pos
@@ -245,6 +259,15 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	edgesY := make([]float64, len(ys))
 	for i, y := range ys {
 		edgesY[i] = y.pos
+	}
+	headCol := placeHeads(cells, heads, lines, cols, edgesX, edgesY)
+	for j := 0; j < nc; j++ {
+		xmid := (xs[j].pos + xs[j+1].pos) / 2
+		for i := 1; i < nr; i++ {
+			if y := ys[i]; y.real && !covered(rh, y.pos, xmid, 3) {
+				cells.join((i-1)*nc+j, i*nc+j)
+			}
+		}
 	}
 	centredSpans(cells, edgesX, edgesY, ws)
 	labelSpans(cells, xs, ys, ws)
@@ -256,6 +279,9 @@ func buildGrid(box document.BBox, ws []*word, hs, vs []rule) layout {
 	// the words of each cell, by its root
 	cellWords := byCell(ws, nr*nc, func(w *word) int {
 		i, j := band(edgesY, w.cy()), band(edgesX, w.cx())
+		if k, ok := headCol[w]; ok {
+			j = k
+		}
 		bottom[i] = max(bottom[i], w.bb.Y1)
 		return cells.find(i*nc + j)
 	})

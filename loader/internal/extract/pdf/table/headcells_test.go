@@ -66,7 +66,7 @@ func TestHeadWiderThanItsColumnKeepsGap(t *testing.T) {
 // wrapped in narrow columns, each line flush right over figures set
 // flush right, stay whole cells.
 func TestGroupHeadAndWrappedHeadsStayWhole(t *testing.T) {
-	tb := fileTable(t, "grouphead-default-djs.pdf", [][]string{{"", "Expenditure of the group in the year", "", ""}})
+	tb := fileTable(t, "grouphead-default-djs.pdf", [][]string{{"Item", "Expenditure of the group in the year", "", "Share of total expenditure"}})
 	if !slices.ContainsFunc(tb.Spans, func(sp document.CellSpan) bool { return sp.Row == 0 && sp.Col == 1 && sp.Cols >= 2 }) {
 		t.Errorf("the group head spans no columns: %+v", tb.Spans)
 	}

@@ -152,7 +152,9 @@ func rowSeps(box document.BBox, lines []*textLine, xs []sep, rh []rule) []sep {
 				acc.closed = true
 				continue
 			}
-			if !cols.numbersBelow(&acc, band, i, lcs) && cols.continues(&acc, band[i-1], band[i], lcs) {
+			// the sub-heads' row under a group head is a row of its own
+			sub := acc.top && !numericRow(&acc) && i+1 < len(band) && cols.subHeads(band[i-1], band[i], band[i+1], lcs)
+			if !sub && !cols.numbersBelow(&acc, band, i, lcs) && cols.continues(&acc, band[i-1], band[i], lcs) {
 				continue
 			}
 			ys = append(ys, sep{(band[i-1].bb.Y1 + band[i].bb.Y0) / 2, false})

@@ -81,7 +81,11 @@ func spanLabel(lines []*textLine, i int, gap float64) (pad float64, ok bool) {
 		// spacing and 1px of padding set them 3pt apart)
 		rg := min(gap, pad)
 		switch {
+		case groupHeads(a, b, rg) && (!rowsApart(lines, i, gap) || clearOf(a, l, gap, pad) && clearOf(b, l, gap, pad)):
 		case groupHeads(a, b, rg):
+			// the heads beside a group head stand a browser's
+			// default 3pt from it, the rows as far apart as rows
+			pad = 0.05 * l.size
 		case (na >= 2 && nb >= 2 || groupHeadsOver(a, b, gap)) && rowsApart(lines, i, gap):
 			// several labels of a body row spanning it and the next
 			// ("Central ... closed" beside "Laboratory" over "Call

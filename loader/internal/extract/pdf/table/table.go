@@ -425,7 +425,31 @@ func voters(lines []*textLine, gap float64) []*textLine {
 	if first <= 3 && len(use)-first >= max(2, first) {
 		use = use[first:] // (at most three header lines, fewer than the body's)
 	}
+	// nor do the first lines holding a group head (a phrase over two
+	// phrases or more of the line under it: "Staff" over "2025  Q2",
+	// beside the heads spanning both head lines, "Region  Team  Total")
+	for k := 0; k < 2 && len(use) > 4 && groupHeadLine(use[0], use[1], gap); k++ {
+		use = use[1:]
+	}
 	return use
+}
+
+// groupHeadLine: a phrase of line a stands over two phrases or more of
+// line b, sharing some width with each.
+func groupHeadLine(a, b *textLine, gap float64) bool {
+	for sa := range a.eachSegment(gap) {
+		x0, x1 := sa[0].bb.X0, sa[len(sa)-1].bb.X1
+		n := 0
+		for sb := range b.eachSegment(gap) {
+			if min(x1, sb[len(sb)-1].bb.X1) > max(x0, sb[0].bb.X0) {
+				n++
+			}
+		}
+		if n >= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // binPool holds columnsIn's histograms between calls (a bin each half
