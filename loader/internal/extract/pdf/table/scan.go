@@ -37,6 +37,7 @@ func (d *Detector) unruled(all []*word, hs, vs []rule) []document.Table {
 	markLeading(lines)
 	markColumnStarts(lines, size)
 	markFigureEnds(lines, size)
+	markHeadStarts(lines, gap)
 	if runningHead(lines, gap, hs) {
 		lines = lines[1:] // the page's running head is no table's
 	}
