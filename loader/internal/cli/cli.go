@@ -55,8 +55,8 @@ Common flags:
   --wait DURATION                 how long to wait for another writer (default loader.lock_timeout, 10s)
   dbt's global flags, before or after the command: taken silently where they change nothing docket
   does (--no-use-colors, --no-partial-parse, --no-version-check, --no-send-anonymous-usage-stats, ...),
-  else warned as not applied (--warn-error, --log-path, --log-level, --use-colors, --quiet, --debug,
-  --printer-width, ...)
+  applied by the model commands (--quiet/-q, --warn-error, --warn-error-options, --no-warn-error),
+  else warned as not applied (--log-path, --log-level, --use-colors, --debug, --printer-width, ...)
 
 Run 'docket COMMAND -h' for a command's flags.
 `

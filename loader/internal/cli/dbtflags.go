@@ -3,7 +3,12 @@ package cli
 import (
 	"fmt"
 	"io"
+	"os"
+	"strconv"
 	"strings"
+
+	"github.com/docket-dev/docket/loader/internal/project"
+	"gopkg.in/yaml.v3"
 )
 
 // dbt's global flags that change nothing docket does, so nothing is lost
@@ -40,7 +45,13 @@ var dbtNotApplied = map[string]struct {
 	"record-timing-info": {"docket writes no timing profile", true},
 }
 
-// modelCommands take dbt's --quiet / -q (load has a --quiet of its own).
+// modelApplied are dbt's global flags the model commands apply (their
+// flags, models.go): written before the command (dbt --warn-error build)
+// they move after it; another command warns them as not applied. (load
+// has a --quiet of its own.)
+var modelApplied = map[string]bool{"quiet": true, "q": true, "warn-error": true, "no-warn-error": true, "warn-error-options": true}
+
+// modelCommands take the modelApplied flags.
 var modelCommands = map[string]bool{"build": true, "run": true, "test": true, "seed": true, "snapshot": true, "compile": true,
 	"ls": true, "run-operation": true, "show": true, "retry": true, "parse": true}
 
@@ -58,8 +69,8 @@ func dbtFlagName(arg string) (name string, hasValue bool) {
 // dbtGlobalFlags takes dbt's global flags out of a command line, wherever
 // they stand (dbt takes them before or after the command): those that
 // change nothing docket does silently, the others with a warning on stderr
-// saying what is not applied. dbt's --quiet / -q goes for the model
-// commands only. Flags of docket's model commands written before the
+// saying what is not applied; --quiet / -q and --warn-error go to the
+// model commands, which apply them (modelApplied). Flags of docket's model commands written before the
 // command (dbt --fail-fast build) move after it.
 func dbtGlobalFlags(args []string, stderr io.Writer) []string {
 	cmd := ""
@@ -86,6 +97,14 @@ func dbtGlobalFlags(args []string, stderr io.Writer) []string {
 			continue
 		}
 		switch d, ok := dbtNotApplied[name]; {
+		case modelCommands[cmd] && cmd != "retry" && modelApplied[name]:
+			// the model commands apply it: it goes to the command's flags
+		case (name == "quiet" || name == "q") && cmd == "retry":
+			if !warned[name] {
+				warned[name] = true
+				fmt.Fprintf(stderr, "warning: %s is a dbt flag docket retry reads but does not apply: every node's line is printed\n", a)
+			}
+			continue
 		case dbtSatisfied[name]:
 			continue
 		case ok:
@@ -95,12 +114,6 @@ func dbtGlobalFlags(args []string, stderr io.Writer) []string {
 			if !warned[name] {
 				warned[name] = true
 				fmt.Fprintf(stderr, "warning: %s is a dbt flag docket reads but does not apply: %s\n", a, d.why)
-			}
-			continue
-		case (name == "quiet" || name == "q") && modelCommands[cmd]:
-			if !warned[name] {
-				warned[name] = true
-				fmt.Fprintf(stderr, "warning: %s is a dbt flag docket reads but does not apply: every node's line is printed\n", a)
 			}
 			continue
 		}
@@ -124,4 +137,43 @@ func dbtGlobalFlags(args []string, stderr io.Writer) []string {
 // takesValue are the flags written before a command whose next argument is
 // their value (so it is not taken for the command).
 var takesValue = map[string]bool{"project": true, "project-dir": true, "profiles-dir": true, "log-format": true, "target": true,
-	"target-path": true, "target-dir": true, "vars": true, "threads": true, "wait": true, "profile": true, "state": true}
+	"target-path": true, "target-dir": true, "vars": true, "threads": true, "wait": true, "profile": true, "state": true,
+	"warn-error-options": true}
+
+// warnErrorOn says whether warnings are errors for this command: the
+// flags, then DBT_WARN_ERROR / DBT_WARN_ERROR_OPTIONS, then
+// dbt_project.yml's flags (dbt's order). What of --warn-error-options is
+// not applied is warned.
+func (f *modelFlags) warnErrorOn(p *project.Project, stderr io.Writer) bool {
+	if f.noWarnError {
+		return false
+	}
+	options := func(src, text string) bool {
+		if text == "" {
+			return false
+		}
+		var v any
+		if err := yaml.Unmarshal([]byte(text), &v); err != nil {
+			fmt.Fprintf(stderr, "warning: %s is not YAML (%v): not applied\n", src, err)
+			return false
+		}
+		all, why := project.WarnErrorOptions(v)
+		if why != "" {
+			fmt.Fprintf(stderr, "warning: %s: %s\n", src, why)
+		}
+		return all
+	}
+	if f.warnError || options("--warn-error-options", f.warnErrorOptions) {
+		return true
+	}
+	if env, ok := os.LookupEnv("DBT_WARN_ERROR"); ok {
+		if b, err := strconv.ParseBool(env); err == nil {
+			return b
+		}
+		fmt.Fprintf(stderr, "warning: DBT_WARN_ERROR=%q is not true or false: not applied\n", env)
+	}
+	if options("DBT_WARN_ERROR_OPTIONS", os.Getenv("DBT_WARN_ERROR_OPTIONS")) {
+		return true
+	}
+	return p.DBT != nil && p.DBT.WarnError
+}

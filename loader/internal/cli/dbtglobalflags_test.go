@@ -13,7 +13,8 @@ import (
 // provided but not defined" (exit 2): those that change nothing docket does
 // silently, the others warned as not applied; --target-path is dbt's name
 // of --target-dir; flags before the command move after it; load keeps its
-// own --quiet.
+// own --quiet; the model commands take --quiet and --warn-error (models.go),
+// retry and load warn them.
 func TestDbtGlobalFlags(t *testing.T) {
 	for _, c := range []struct {
 		in, want, warns string
@@ -21,7 +22,10 @@ func TestDbtGlobalFlags(t *testing.T) {
 		{"build --no-use-colors --target-path target/run", "build --target-path target/run", ""},
 		{"--no-use-colors --fail-fast build -s a", "build --fail-fast -s a", ""},
 		{"--project-dir p --no-partial-parse run", "run --project-dir p", ""},
-		{"build --log-path logs --use-colors -q --warn-error", "build", "--log-path|--use-colors|-q|--warn-error"},
+		{"build --log-path logs --use-colors -q --warn-error", "build -q --warn-error", "--log-path|--use-colors"},
+		{"--warn-error-options {include:all} --no-warn-error build", "build --warn-error-options {include:all} --no-warn-error", ""},
+		{"retry -q --warn-error", "retry", "-q|--warn-error"},
+		{"load --warn-error", "load", "--warn-error"},
 		{"build --log-level=debug --printer-width 80", "build", "--log-level=debug|--printer-width"},
 		{"load --quiet", "load --quiet", ""},
 		{"--version", "--version", ""},

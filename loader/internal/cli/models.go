@@ -45,6 +45,12 @@ type modelFlags struct {
 	outputKeys     selectorList // ls --output json: the keys (dbt's --output-keys)
 	limit          int
 	failFast       bool // --fail-fast / -x
+	// dbt's --quiet / -q: only errors (and the command's own output: ls's
+	// list, show's rows, compile's SQL) on stdout
+	quiet bool
+	// dbt's --warn-error, --no-warn-error and --warn-error-options
+	warnError, noWarnError bool
+	warnErrorOptions       string
 }
 
 func parseModelFlags(cmd string, args []string, stderr io.Writer) (*modelFlags, error) {
@@ -145,6 +151,11 @@ func (f *modelFlags) addDbtFlags(fs *flag.FlagSet, use, varsUse string) {
 	fs.StringVar(&f.targetDir, "target-path", "", "same as --target-dir (dbt's name)")
 	fs.BoolVar(&f.failFast, "fail-fast", false, "after the first node that errors or fails, start no other (dbt's; the rest are skipped)")
 	fs.BoolVar(&f.failFast, "x", false, "same as --fail-fast")
+	fs.BoolVar(&f.quiet, "quiet", false, "only errors on stdout, and the command's own output (ls's list, show's rows, compile's SQL) (dbt's)")
+	fs.BoolVar(&f.quiet, "q", false, "same as --quiet")
+	fs.BoolVar(&f.warnError, "warn-error", false, "every warning is an error: a test that warns fails, a node that warns errors, a project or parse warning stops the command (dbt's)")
+	fs.BoolVar(&f.noWarnError, "no-warn-error", false, "warnings stay warnings, whatever dbt_project.yml's flags say")
+	fs.StringVar(&f.warnErrorOptions, "warn-error-options", "", "dbt's '{include: all}' (or error: all) is --warn-error; naming dbt events is not applied (docket's warnings are not dbt's events)")
 }
 
 // settings are the project as the flags set it (--target, --target-dir),
@@ -401,7 +412,13 @@ func batchLine(r runner.Result, i, total int, b runner.BatchRun) string {
 	return head + strings.Repeat(".", max(3, 80-len(head))) + " " + tag
 }
 
-func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunResults) {
+// printSummary prints a run's summary as dbt does; quiet (--quiet) keeps
+// only its errors and failures.
+func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunResults, quiet bool) {
+	info := w
+	if quiet {
+		info = io.Discard
+	}
 	kinds := map[string]int{}
 	var pass, warn, errs, skip, upToDate int
 	for _, r := range rr.Results {
@@ -452,16 +469,16 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 			parts = append(parts, fmt.Sprintf("%d %s%s", kinds[k], k, s))
 		}
 	}
-	fmt.Fprintf(w, "\nFinished running %s in %.2fs.\n", strings.Join(parts, ", "), rr.ElapsedTime)
+	fmt.Fprintf(info, "\nFinished running %s in %.2fs.\n", strings.Join(parts, ", "), rr.ElapsedTime)
 	if upToDate > 0 {
-		fmt.Fprintf(w, "%d of them up to date (inputs unchanged since their last build; --force runs them anyway).\n", upToDate)
+		fmt.Fprintf(info, "%d of them up to date (inputs unchanged since their last build; --force runs them anyway).\n", upToDate)
 	}
 	if errs == 0 && warn == 0 {
-		fmt.Fprintln(w, "\nCompleted successfully")
-	} else {
+		fmt.Fprintln(info, "\nCompleted successfully")
+	} else if !quiet || errs > 0 {
 		fmt.Fprintf(w, "\nCompleted with %d error%s and %d warning%s:\n", errs, modelsPlural(errs), warn, modelsPlural(warn))
 		for _, r := range rr.Results {
-			if !(r.Failed() || r.Status == runner.StatusWarn) {
+			if !(r.Failed() || r.Status == runner.StatusWarn && !quiet) {
 				continue
 			}
 			n := m.Node(r.UniqueID)
@@ -499,15 +516,15 @@ func printSummary(w io.Writer, dir string, m *runner.Manifest, rr *runner.RunRes
 			}
 		}
 		if len(skipped) > 0 {
-			fmt.Fprintf(w, "\nSkipped because of upstream failures: %s\n", strings.Join(skipped, ", "))
+			fmt.Fprintf(info, "\nSkipped because of upstream failures: %s\n", strings.Join(skipped, ", "))
 		}
 	}
 	for _, r := range rr.Results {
 		if r.Status == runner.StatusSkipped && strings.HasPrefix(r.Message, "skipped: reads ") {
-			fmt.Fprintf(w, "\nNot run yet: test %s %s\n", r.Name, strings.TrimPrefix(r.Message, "skipped: "))
+			fmt.Fprintf(info, "\nNot run yet: test %s %s\n", r.Name, strings.TrimPrefix(r.Message, "skipped: "))
 		}
 	}
-	fmt.Fprintf(w, "\nDone. PASS=%d WARN=%d ERROR=%d SKIP=%d TOTAL=%d\n", pass, warn, errs, skip, len(rr.Results))
+	fmt.Fprintf(info, "\nDone. PASS=%d WARN=%d ERROR=%d SKIP=%d TOTAL=%d\n", pass, warn, errs, skip, len(rr.Results))
 }
 
 // compileWithWarehouse compiles the selected nodes that need the database

@@ -35,11 +35,21 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 	if !ok {
 		return ExitUsage
 	}
-	mr := &modelRun{cmd: cmd, f: f, p: p, pp: &pp, threads: threads, udfs: udfs, stdout: stdout, stderr: stderr}
+	mr := &modelRun{cmd: cmd, f: f, p: p, pp: &pp, threads: threads, udfs: udfs, stdout: stdout, stderr: stderr, info: stdout}
+	if f.quiet {
+		mr.info = io.Discard
+	}
+	mr.warnError = f.warnErrorOn(&pp, stderr)
 	t0 := time.Now()
 	m, code := mr.parse(vars)
 	if m == nil {
 		return code
+	}
+	if mr.warnError && len(p.Warnings)+len(m.Warnings) > 0 {
+		// dbt raises on a warning where it is fired: at parse, before any node
+		fmt.Fprintf(stderr, "docket %s: %d warning%s of the project treated as errors (--warn-error); nothing was run\n",
+			cmd, len(p.Warnings)+len(m.Warnings), modelsPlural(len(p.Warnings)+len(m.Warnings)))
+		return ExitUsage
 	}
 	parseTime := time.Since(t0)
 	switch cmd {
@@ -69,7 +79,12 @@ type modelRun struct {
 	threads        int
 	udfs           []warehouse.UDF
 	stdout, stderr io.Writer
-	outMu          sync.Mutex // result and batch lines: a batch may end beside another node's result
+	// info is stdout for the lines --quiet leaves out (io.Discard then):
+	// the counts, each node's line but a failure's, the summary but its
+	// errors
+	info      io.Writer
+	warnError bool       // --warn-error (or its options, env or project flag)
+	outMu     sync.Mutex // result and batch lines: a batch may end beside another node's result
 }
 
 // parse parses the project, printing its warnings and problems; a nil
@@ -157,14 +172,14 @@ func (mr *modelRun) parsed(m *runner.Manifest) int {
 		fmt.Fprintln(mr.stderr, "docket:", err)
 		return ExitFailed
 	}
-	fmt.Fprintf(mr.stdout, "Found %s\nManifest: %s\n", nodeCounts(m), modelsRel(mr.p.Dir, path))
+	fmt.Fprintf(mr.info, "Found %s\nManifest: %s\n", nodeCounts(m), modelsRel(mr.p.Dir, path))
 	return ExitOK
 }
 
 // execute runs build, run, test, seed or snapshot on the selected nodes
 // and writes the artifacts.
 func (mr *modelRun) execute(ctx context.Context, m *runner.Manifest) int {
-	cmd, f, stdout, stderr := mr.cmd, mr.f, mr.stdout, mr.stderr
+	cmd, f, stdout, stderr := mr.cmd, mr.f, mr.info, mr.stderr
 	ids, err := f.choose(m, f.indirect, stderr, runner.CommandTypes(cmd)...)
 	if err != nil {
 		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
@@ -180,13 +195,16 @@ func (mr *modelRun) execute(ctx context.Context, m *runner.Manifest) int {
 		return ExitUsage
 	}
 	defer db.Close()
-	warnUnknownSettings(ctx, db, m, stderr)
+	if n := warnUnknownSettings(ctx, db, m, stderr); n > 0 && mr.warnError {
+		fmt.Fprintf(stderr, "docket %s: %d warning%s of the profile treated as errors (--warn-error); nothing was run\n", cmd, n, modelsPlural(n))
+		return ExitUsage
+	}
 	m, code := mr.deferred(ctx, db, m, ids)
 	if m == nil {
 		return code
 	}
 	fmt.Fprintf(stdout, "Concurrency: %d threads (target='%s')\n\n", mr.threads, mr.pp.Target.Name)
-	opts := runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Empty: f.empty, Threads: mr.threads, FailFast: f.failFast || mr.pp.DBT != nil && mr.pp.DBT.FailFast,
+	opts := runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Empty: f.empty, Threads: mr.threads, FailFast: f.failFast || mr.pp.DBT != nil && mr.pp.DBT.FailFast, WarnError: mr.warnError,
 		OnResult: mr.onResult(ctx), OnBatch: mr.onBatch, RetryBatches: retryBatches(ctx)}
 	if opts.EventTimeStart, opts.EventTimeEnd, err = f.eventTimes(); err != nil {
 		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)
@@ -199,7 +217,7 @@ func (mr *modelRun) execute(ctx context.Context, m *runner.Manifest) int {
 // nothingSelected: dbt writes the manifest and an empty run_results.json
 // all the same.
 func (mr *modelRun) nothingSelected(ctx context.Context, m *runner.Manifest) int {
-	fmt.Fprintln(mr.stdout, "Nothing to do: the selection matched no node. Try `docket ls` with the same -s.")
+	fmt.Fprintln(mr.info, "Nothing to do: the selection matched no node. Try `docket ls` with the same -s.")
 	rr, err := runner.Execute(ctx, m, nil, runner.RunOptions{Command: mr.cmd, Selected: []string{}})
 	if err == nil {
 		err = runner.WriteArtifacts(m, mr.pp.TargetDir, rr)
@@ -228,7 +246,7 @@ func (mr *modelRun) deferred(ctx context.Context, db *warehouse.DB, m *runner.Ma
 		return nil, ExitUsage
 	}
 	if len(names) > 0 {
-		fmt.Fprintf(mr.stdout, "Deferred %d unbuilt parent%s to the state's relations: %s\n", len(names), modelsPlural(len(names)), strings.Join(names, " "))
+		fmt.Fprintf(mr.info, "Deferred %d unbuilt parent%s to the state's relations: %s\n", len(names), modelsPlural(len(names)), strings.Join(names, " "))
 	}
 	return deferred, ExitOK
 }
@@ -248,7 +266,11 @@ func (mr *modelRun) onResult(ctx context.Context) func(runner.Result) {
 			fmt.Fprintf(mr.stderr, "docket: warning: %s ran out of DuckDB's memory (build.memory_limit) while %s ran beside it; it ran again alone\n",
 				r.Name, r.RetriedAlone[strings.LastIndex(r.RetriedAlone, ".")+1:])
 		}
-		fmt.Fprintln(mr.stdout, progressLine(r))
+		if r.Failed() {
+			fmt.Fprintln(mr.stdout, progressLine(r))
+		} else {
+			fmt.Fprintln(mr.info, progressLine(r))
+		}
 	}
 }
 
@@ -257,7 +279,11 @@ func (mr *modelRun) onResult(ctx context.Context) func(runner.Result) {
 func (mr *modelRun) onBatch(r runner.Result, i, total int, b runner.BatchRun) {
 	mr.outMu.Lock()
 	defer mr.outMu.Unlock()
-	fmt.Fprintln(mr.stdout, batchLine(r, i, total, b))
+	if b.Status == runner.StatusError {
+		fmt.Fprintln(mr.stdout, batchLine(r, i, total, b))
+	} else {
+		fmt.Fprintln(mr.info, batchLine(r, i, total, b))
+	}
 }
 
 // finish writes the artifacts and the summary of a run and says how it
@@ -275,7 +301,7 @@ func (mr *modelRun) finish(ctx context.Context, m *runner.Manifest, rr *runner.R
 		fmt.Fprintln(stderr, "docket:", werr)
 		return ExitFailed
 	}
-	printSummary(mr.stdout, mr.p.Dir, m, rr)
+	printSummary(mr.stdout, mr.p.Dir, m, rr, mr.f.quiet)
 	if err != nil { // a run hook failed: its result is in the summary
 		if !rr.Failed() {
 			fmt.Fprintln(stderr, "docket:", err)
@@ -290,7 +316,8 @@ func (mr *modelRun) finish(ctx context.Context, m *runner.Manifest, rr *runner.R
 
 // warnUnknownSettings warns of the profile's settings docket's DuckDB
 // does not have (runner.UnknownSettings); the runner leaves them out.
-func warnUnknownSettings(ctx context.Context, db *warehouse.DB, m *runner.Manifest, stderr io.Writer) {
+// It returns how many it warned.
+func warnUnknownSettings(ctx context.Context, db *warehouse.DB, m *runner.Manifest, stderr io.Writer) int {
 	ws, err := runner.UnknownSettings(ctx, db.SQL(), m)
 	if err != nil {
 		fmt.Fprintln(stderr, "docket: warning:", err)
@@ -298,4 +325,5 @@ func warnUnknownSettings(ctx context.Context, db *warehouse.DB, m *runner.Manife
 	for _, w := range ws {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
+	return len(ws)
 }

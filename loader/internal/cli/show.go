@@ -210,9 +210,9 @@ func (mr *modelRun) preview(ctx context.Context, conn *sql.Conn, n *runner.Node,
 		return writeShowJSON(mr.stdout, name, inline, cols, table)
 	}
 	if inline {
-		fmt.Fprintln(mr.stdout, "Previewing inline node:")
+		fmt.Fprintln(mr.info, "Previewing inline node:")
 	} else {
-		fmt.Fprintf(mr.stdout, "Previewing node '%s':\n", name)
+		fmt.Fprintf(mr.info, "Previewing node '%s':\n", name)
 	}
 	writeAgateTable(mr.stdout, cols, table)
 	return nil

@@ -18,7 +18,7 @@ func TestSummaryCountsCustomMaterializations(t *testing.T) {
 	}
 	rr.Results = append(rr.Results, runner.Result{UniqueID: "test.p.t", Status: runner.StatusPass, ResourceType: runner.Test})
 	var out strings.Builder
-	printSummary(&out, t.TempDir(), nil, rr)
+	printSummary(&out, t.TempDir(), nil, rr, false)
 	want := "Finished running 1 table model, 1 my_view model, 2 swap_table models, 1 data test in "
 	if !strings.Contains(out.String(), want) {
 		t.Errorf("summary %q lacks %q", out.String(), want)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
@@ -37,6 +38,7 @@ type DBT struct {
 	UnitTests     map[string]any // unit_tests: (+enabled, +tags, +meta)
 	Snapshots     map[string]any
 	FailFast      bool       // flags: fail_fast (dbt's --fail-fast for every command)
+	WarnError     bool       // flags: warn_error, or warn_error_options erroring on all (dbt's --warn-error)
 	Root          *yaml.Node // the parsed file, for positions
 }
 
@@ -204,7 +206,7 @@ func (p *Project) readDBT(set map[string]bool) error {
 				d.OnRunEnd = hookList(v)
 			}
 		case "flags":
-			d.FailFast = dbtFlags(v, warn)
+			d.FailFast, d.WarnError = dbtFlags(v, warn)
 		case "dispatch":
 			if err := v.Decode(&d.Dispatch); err != nil {
 				warn(v, "dispatch: %v", err)
@@ -338,14 +340,15 @@ var dbtFlagsSatisfied = map[string]func(v any) bool{
 	"skip_nodes_if_on_run_start_fails": func(v any) bool { return v == true },
 }
 
-// dbtFlags reads dbt_project.yml's flags: fail_fast is applied (returned),
-// a flag whose value docket has already is taken silently, any other is
-// warned at its line as not acted on (it was one warning for the whole
-// block, fail_fast included).
-func dbtFlags(v *yaml.Node, warn func(n *yaml.Node, format string, a ...any)) (failFast bool) {
+// dbtFlags reads dbt_project.yml's flags: fail_fast and warn_error (or
+// warn_error_options making every warning an error) are applied
+// (returned), a flag whose value docket has already is taken silently, any
+// other is warned at its line as not acted on (it was one warning for the
+// whole block, fail_fast included).
+func dbtFlags(v *yaml.Node, warn func(n *yaml.Node, format string, a ...any)) (failFast, warnError bool) {
 	if v.Kind != yaml.MappingNode {
 		warn(v, "flags: expected a mapping")
-		return false
+		return false, false
 	}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, val := v.Content[i], v.Content[i+1]
@@ -354,10 +357,71 @@ func dbtFlags(v *yaml.Node, warn func(n *yaml.Node, format string, a ...any)) (f
 		switch ok := dbtFlagsSatisfied[k.Value]; {
 		case k.Value == "fail_fast":
 			failFast = x == true
+		case k.Value == "warn_error":
+			warnError = warnError || x == true
+		case k.Value == "warn_error_options":
+			all, why := WarnErrorOptions(x)
+			warnError = warnError || all
+			if why != "" {
+				warn(k, "flags: warn_error_options: %s", why)
+			}
 		case ok != nil && ok(x):
 		default:
 			warn(k, "flags: %s is a dbt flag docket does not act on", k.Value)
 		}
 	}
-	return failFast
+	return failFast, warnError
+}
+
+// WarnErrorOptions reads dbt's warn_error_options (--warn-error-options,
+// or dbt_project.yml's flags), already decoded from YAML: all is true when
+// it makes every warning an error (include/error: all or [all]); why, when
+// not empty, says what of it docket does not apply. docket's warnings are
+// not dbt's events, so naming events (include: [NoNodesForSelectionCriteria])
+// or leaving some out (exclude/warn/silence) cannot be honoured: named
+// events are not applied, exclusions under all are not either (every
+// warning is an error).
+func WarnErrorOptions(v any) (all bool, why string) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		if v == nil {
+			return false, ""
+		}
+		return false, fmt.Sprintf("expected a mapping of include/error and exclude/warn/silence, got %v", v)
+	}
+	var named, excluded []string
+	for k, val := range m {
+		var list []string
+		switch x := val.(type) {
+		case string:
+			list = []string{x}
+		case []any:
+			for _, e := range x {
+				list = append(list, fmt.Sprint(e))
+			}
+		}
+		switch k {
+		case "include", "error":
+			for _, e := range list {
+				if strings.EqualFold(e, "all") || e == "*" {
+					all = true
+				} else {
+					named = append(named, e)
+				}
+			}
+		case "exclude", "warn", "silence":
+			excluded = append(excluded, list...)
+		default:
+			return all, fmt.Sprintf("%s is not a key of warn_error_options (include/error, exclude/warn, silence)", k)
+		}
+	}
+	sort.Strings(named)
+	sort.Strings(excluded)
+	switch {
+	case len(named) > 0 && !all:
+		return false, fmt.Sprintf("names dbt events (%s) that docket does not emit: its warnings stay warnings (include: all makes every one an error)", strings.Join(named, ", "))
+	case all && len(excluded) > 0:
+		return true, fmt.Sprintf("every warning is an error: docket's warnings are not dbt's events, so %s cannot be left out", strings.Join(excluded, ", "))
+	}
+	return all, ""
 }

@@ -77,6 +77,8 @@ func (x *nodeExec) test() error {
 	switch {
 	case n.Config.Severity != "warn" && shouldError:
 		x.r.Status = StatusFail
+	case shouldWarn && x.opts.WarnError:
+		x.r.Status = StatusFail // dbt's --warn-error: a test that warns fails
 	case shouldWarn:
 		x.r.Status = StatusWarn
 	default:
@@ -84,8 +86,12 @@ func (x *nodeExec) test() error {
 		x.r.Message = x.r.Scoped
 		return nil
 	}
-	x.r.Message = fmt.Sprintf("Got %d result%s, configured to %s if %s", failures, plural(failures),
-		map[string]string{StatusWarn: "warn", StatusFail: "fail"}[x.r.Status], map[string]string{StatusWarn: warnIf, StatusFail: errorIf}[x.r.Status])
+	if shouldWarn && !(n.Config.Severity != "warn" && shouldError) && x.opts.WarnError {
+		x.r.Message = fmt.Sprintf("Got %d result%s, configured to warn if %s; a failure under --warn-error", failures, plural(failures), warnIf)
+	} else {
+		x.r.Message = fmt.Sprintf("Got %d result%s, configured to %s if %s", failures, plural(failures),
+			map[string]string{StatusWarn: "warn", StatusFail: "fail"}[x.r.Status], map[string]string{StatusWarn: warnIf, StatusFail: errorIf}[x.r.Status])
+	}
 	if x.r.Scoped != "" {
 		x.r.Message += " (" + x.r.Scoped + ")"
 	}
