@@ -3,13 +3,13 @@ package compiler
 import (
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 
 	"github.com/dlclark/regexp2"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
-	"github.com/nikolalohinski/gonja/v2/exec"
 )
 
 // Python's re flag values (re.IGNORECASE == 2, ...), as modules.re gives
@@ -96,6 +96,15 @@ func (r *pyRegex) first(s string) ([]int, error) {
 // character class, as Python's re.X does (RE2 has no x flag:
 // dbt-project-evaluator's patterns are verbose).
 func pyCompile(pattern string, flags int) (*pyRegex, error) {
+	inline, body, needBT := pyPrepare(pattern, flags)
+	return pyBuild(inline+body, needBT)
+}
+
+// pyPrepare is a Python pattern as Go's engines read it: inline, the
+// flags as a leading (?ims) group ("" for none), and body, the pattern
+// with VERBOSE applied and Python's syntax rewritten (pyRewrite); needBT
+// when only the backtracking engine can run it.
+func pyPrepare(pattern string, flags int) (inline, body string, needBT bool) {
 	if m := leadFlagsRe.FindStringSubmatch(pattern); m != nil {
 		for _, c := range m[1] {
 			switch c {
@@ -116,8 +125,7 @@ func pyCompile(pattern string, flags int) (*pyRegex, error) {
 	if flags&reX != 0 {
 		pattern = stripVerbose(pattern)
 	}
-	pattern, needBT := pyRewrite(pattern, flags)
-	inline := ""
+	body, needBT = pyRewrite(pattern, flags)
 	if flags&reI != 0 {
 		inline += "i"
 	}
@@ -128,10 +136,19 @@ func pyCompile(pattern string, flags int) (*pyRegex, error) {
 		inline += "s"
 	}
 	if inline != "" {
-		pattern = "(?" + inline + ")" + pattern
+		inline = "(?" + inline + ")"
 	}
+	return inline, body, needBT
+}
+
+// pyBuild compiles a prepared pattern: Go's RE2 when it takes it and the
+// pattern cannot match the empty string, else regexp2, whose iteration
+// over matches is Python's (3.7+): an empty match right after a non-empty
+// one counts (re.sub('x*', '-', 'axxb') is '-a--b-'; Go's FindAll skips
+// it: '-a-b-').
+func pyBuild(pattern string, needBT bool) (*pyRegex, error) {
 	if !needBT {
-		if r, err := regexp.Compile(pattern); err == nil {
+		if r, err := regexp.Compile(pattern); err == nil && !canMatchEmpty(pattern) {
 			return &pyRegex{re2: r, names: r.SubexpNames()}, nil
 		}
 	}
@@ -150,6 +167,45 @@ func pyCompile(pattern string, flags int) (*pyRegex, error) {
 		}
 	}
 	return &pyRegex{bt: bt, names: names}, nil
+}
+
+// canMatchEmpty says whether an RE2 pattern can match the empty string
+// somewhere (its shortest match is empty: x*, a|, \b, ^).
+func canMatchEmpty(pattern string) bool {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return true
+	}
+	return minLen(re.Simplify()) == 0
+}
+
+// minLen is the fewest characters re matches.
+func minLen(re *syntax.Regexp) int {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return len(re.Rune)
+	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return 1
+	case syntax.OpCapture, syntax.OpPlus:
+		return minLen(re.Sub[0])
+	case syntax.OpRepeat:
+		return re.Min * minLen(re.Sub[0])
+	case syntax.OpConcat:
+		n := 0
+		for _, sub := range re.Sub {
+			n += minLen(sub)
+		}
+		return n
+	case syntax.OpAlternate:
+		n := -1
+		for _, sub := range re.Sub {
+			if m := minLen(sub); n < 0 || m < n {
+				n = m
+			}
+		}
+		return max(n, 0)
+	}
+	return 0 // empty match, anchors, word boundaries, star, quest, no match
 }
 
 // pyExpand is Python's re.sub replacement for one match: \1, \g<1> and
@@ -285,123 +341,4 @@ func intArg(a render.Args, i int, name string, def int) (int, error) {
 		return def, nil
 	}
 	return 0, fmt.Errorf("modules.re: %s must be an integer, got %v", name, v)
-}
-
-// reModule is Python's `re` as dbt's modules.re: sub, search, match,
-// findall, escape and the flag constants over Go's RE2; search and match
-// give a pyMatch (or None). findall gives, as Python's, the whole matches
-// of a pattern without groups, the one group's text of a pattern with one,
-// and a tuple of the groups' texts otherwise (it gave the whole matches
-// always: dbt-project-evaluator's `match[1:] | join` of a findall with
-// groups dropped a match's first letter); flags are the third argument
-// (sub's fifth, after count) or flags=; sub's count is applied (it replaced
-// every match).
-func reModule() map[string]any {
-	str := posStr
-	compile := func(a render.Args, flagsAt int) (*pyRegex, error) {
-		if len(a.Pos) == 0 {
-			return nil, fmt.Errorf("modules.re needs a pattern")
-		}
-		flags, err := intArg(a, flagsAt, "flags", 0)
-		if err != nil {
-			return nil, err
-		}
-		return pyCompile(fmt.Sprint(a.Pos[0]), flags)
-	}
-	m := map[string]any{
-		"sub": render.Wrap(func(a render.Args) (any, error) {
-			r, err := compile(a, 4)
-			if err != nil {
-				return nil, err
-			}
-			count, err := intArg(a, 3, "count", 0)
-			if err != nil {
-				return nil, err
-			}
-			if count <= 0 {
-				count = -1
-			}
-			repl, s := str(a, 1), str(a, 2)
-			locs, err := r.findAll(s, count)
-			if err != nil {
-				return nil, err
-			}
-			var b strings.Builder
-			last := 0
-			for _, loc := range locs {
-				b.WriteString(s[last:loc[0]])
-				e, err := pyExpand(repl, s, loc, r.names)
-				if err != nil {
-					return nil, err
-				}
-				b.WriteString(e)
-				last = loc[1]
-			}
-			b.WriteString(s[last:])
-			return b.String(), nil
-		}),
-		"search": render.Wrap(func(a render.Args) (any, error) {
-			r, err := compile(a, 2)
-			if err != nil {
-				return nil, err
-			}
-			s := str(a, 1)
-			loc, err := r.first(s)
-			if err != nil || loc == nil {
-				return nil, err
-			}
-			return pyMatch{s: s, loc: loc, names: r.names}, nil
-		}),
-		"match": render.Wrap(func(a render.Args) (any, error) {
-			r, err := compile(a, 2)
-			if err != nil {
-				return nil, err
-			}
-			s := str(a, 1)
-			// anchored, as Python's match: a leftmost match exists at 0 if any does
-			loc, err := r.first(s)
-			if err != nil || loc == nil || loc[0] != 0 {
-				return nil, err
-			}
-			return pyMatch{s: s, loc: loc, names: r.names}, nil
-		}),
-		"findall": render.Wrap(func(a render.Args) (any, error) {
-			r, err := compile(a, 2)
-			if err != nil {
-				return nil, err
-			}
-			s := str(a, 1)
-			locs, err := r.findAll(s, -1)
-			if err != nil {
-				return nil, err
-			}
-			text := func(loc []int, i int) string {
-				if loc[2*i] < 0 {
-					return ""
-				}
-				return s[loc[2*i]:loc[2*i+1]]
-			}
-			out := []any{}
-			for _, loc := range locs {
-				switch n := r.numSubexp(); n {
-				case 0:
-					out = append(out, text(loc, 0))
-				case 1:
-					out = append(out, text(loc, 1))
-				default:
-					t := make(exec.Tuple, n)
-					for i := range t {
-						t[i] = exec.AsValue(text(loc, i+1))
-					}
-					out = append(out, t)
-				}
-			}
-			return out, nil
-		}),
-		"escape": render.Wrap(func(a render.Args) (any, error) { return regexp.QuoteMeta(str(a, 0)), nil }),
-	}
-	for name, v := range reFlagNames {
-		m[name] = v
-	}
-	return m
 }
