@@ -153,7 +153,7 @@ func (f *modelFlags) addDbtFlags(fs *flag.FlagSet, use, varsUse string) {
 	fs.BoolVar(&f.failFast, "x", false, "same as --fail-fast")
 	fs.BoolVar(&f.quiet, "quiet", false, "only errors on stdout, and the command's own output (ls's list, show's rows, compile's SQL) (dbt's)")
 	fs.BoolVar(&f.quiet, "q", false, "same as --quiet")
-	fs.BoolVar(&f.warnError, "warn-error", false, "every warning is an error: a test that warns fails, a node that warns errors, a project or parse warning stops the command (dbt's)")
+	fs.BoolVar(&f.warnError, "warn-error", false, "dbt's: a test that warns fails (docket's own notices, settings it does not apply, stay warnings)")
 	fs.BoolVar(&f.noWarnError, "no-warn-error", false, "warnings stay warnings, whatever dbt_project.yml's flags say")
 	fs.StringVar(&f.warnErrorOptions, "warn-error-options", "", "dbt's '{include: all}' (or error: all) is --warn-error; naming dbt events is not applied (docket's warnings are not dbt's events)")
 }

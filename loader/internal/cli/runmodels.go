@@ -46,10 +46,10 @@ func RunModels(ctx context.Context, cmd string, args []string, p *project.Projec
 		return code
 	}
 	if mr.warnError && len(p.Warnings)+len(m.Warnings) > 0 {
-		// dbt raises on a warning where it is fired: at parse, before any node
-		fmt.Fprintf(stderr, "docket %s: %d warning%s of the project treated as errors (--warn-error); nothing was run\n",
-			cmd, len(p.Warnings)+len(m.Warnings), modelsPlural(len(p.Warnings)+len(m.Warnings)))
-		return ExitUsage
+		// docket's notices (a setting it does not apply, at file:line) are
+		// no dbt warning: dbt fires no event for them, so a project that
+		// passes `dbt build --warn-error` is not stopped by them
+		fmt.Fprintln(stderr, "docket: --warn-error: the project's notices above stay warnings: they are docket's own (settings it does not apply), not dbt's warnings")
 	}
 	parseTime := time.Since(t0)
 	switch cmd {
@@ -195,10 +195,7 @@ func (mr *modelRun) execute(ctx context.Context, m *runner.Manifest) int {
 		return ExitUsage
 	}
 	defer db.Close()
-	if n := warnUnknownSettings(ctx, db, m, stderr); n > 0 && mr.warnError {
-		fmt.Fprintf(stderr, "docket %s: %d warning%s of the profile treated as errors (--warn-error); nothing was run\n", cmd, n, modelsPlural(n))
-		return ExitUsage
-	}
+	warnUnknownSettings(ctx, db, m, stderr)
 	m, code := mr.deferred(ctx, db, m, ids)
 	if m == nil {
 		return code
@@ -316,8 +313,7 @@ func (mr *modelRun) finish(ctx context.Context, m *runner.Manifest, rr *runner.R
 
 // warnUnknownSettings warns of the profile's settings docket's DuckDB
 // does not have (runner.UnknownSettings); the runner leaves them out.
-// It returns how many it warned.
-func warnUnknownSettings(ctx context.Context, db *warehouse.DB, m *runner.Manifest, stderr io.Writer) int {
+func warnUnknownSettings(ctx context.Context, db *warehouse.DB, m *runner.Manifest, stderr io.Writer) {
 	ws, err := runner.UnknownSettings(ctx, db.SQL(), m)
 	if err != nil {
 		fmt.Fprintln(stderr, "docket: warning:", err)
@@ -325,5 +321,4 @@ func warnUnknownSettings(ctx context.Context, db *warehouse.DB, m *runner.Manife
 	for _, w := range ws {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
-	return len(ws)
 }

@@ -54,12 +54,6 @@ func (rn *run) node(ctx context.Context, c *sql.Conn, n *compiler.Node) (r Resul
 	case compiler.UnitTest:
 		err = x.unitTest()
 	}
-	if err == nil && opts.WarnError && len(r.Warnings) > 0 && r.Status == StatusSuccess {
-		// dbt's --warn-error: the warning raises where it is fired, the
-		// node errors; its build is not recorded, so the next run does it
-		// again rather than skip it as up to date
-		err = warnedError(r.Warnings)
-	}
 	if err == nil && !r.UpToDate && r.Status == StatusSuccess && n.ResourceType != compiler.Test {
 		err = x.persistDocs() // after the post-hooks, as dbt's materializations
 	}
@@ -302,13 +296,4 @@ func sqlBody(s string) string {
 		s = strings.TrimRight(strings.TrimSuffix(s, ";"), " \t\r\n")
 	}
 	return s
-}
-
-// warnedError is a node's warnings under --warn-error.
-func warnedError(ws []string) error {
-	more := ""
-	if len(ws) > 1 {
-		more = fmt.Sprintf(" (and %d more warning%s)", len(ws)-1, plural(int64(len(ws)-1)))
-	}
-	return fmt.Errorf("warning treated as an error (--warn-error): %s%s", ws[0], more)
 }

@@ -34,8 +34,9 @@ type RunOptions struct {
 	// FailFast is dbt's --fail-fast (-x): after the first node that errors
 	// or fails, no other node starts; they are skipped, saying why.
 	FailFast bool
-	// WarnError is dbt's --warn-error: a test that warns fails, and a node
-	// whose run warned (a setting it did not apply) errors.
+	// WarnError is dbt's --warn-error: a test that warns fails. A node's
+	// Warnings (settings docket did not apply) stay warnings: dbt fires no
+	// event for them.
 	WarnError bool
 	// EventTimeStart and EventTimeEnd are --event-time-start/end: the
 	// window of a microbatch model's batches (zero: its own, microbatch.go);
