@@ -65,6 +65,7 @@ type Reader struct {
 	wantC     int64 // the header's compressed size, -1 when not given
 	wantU     int64
 	got       int64 // uncompressed bytes of the block
+	unsized   bool  // the block's chunks could not be walked to its end within peekSize
 	blocks    int64 // blocks of the stream so far
 	records   hash.Hash
 	recordBuf [20]byte
@@ -73,7 +74,7 @@ type Reader struct {
 // NewReader decodes the xz file r holds, refusing any block whose
 // dictionary exceeds maxDict bytes.
 func NewReader(r io.Reader, maxDict int64) *Reader {
-	return &Reader{in: &countReader{r: bufio.NewReaderSize(r, 64<<10)}, maxDict: maxDict}
+	return &Reader{in: &countReader{r: bufio.NewReaderSize(r, peekSize)}, maxDict: maxDict}
 }
 
 // Read decodes the next bytes.
@@ -255,10 +256,13 @@ func (r *Reader) blockHeader(b0 byte) error {
 	// (review45: 500 empty blocks each asking 64 MiB, a 9 KB file, cost
 	// 10 s of CPU in the main process's detection; xz -9 asks 64 MiB for a
 	// 6-byte file).
+	r.unsized = false
 	if r.wantU >= 0 {
 		dict = min(dict, r.wantU)
 	} else if n, ok := r.blockSize(); ok {
 		dict = min(dict, n)
+	} else {
+		r.unsized = true
 	}
 	r.hdrLen, r.start, r.got = int64(size), r.in.n, 0 // NewReader2 reads the first chunk's header
 	dec, err := lzma.Reader2Config{DictCap: int(max(dict, lzma.MinDictCap))}.NewReader2(r.in)
@@ -270,12 +274,15 @@ func (r *Reader) blockHeader(b0 byte) error {
 	return nil
 }
 
+// peekSize is how far ahead blockSize looks: the reader's buffer.
+const peekSize = 64 << 10
+
 // blockSize is the uncompressed size of the block whose LZMA2 data starts
 // the unread input, from its chunks' headers, when they and its end marker
-// are in the next 64 KiB (the reader's buffer); a chunk's header says how
-// much it holds and where the next one starts.
+// are in the next peekSize bytes; a chunk's header says how much it holds
+// and where the next one starts.
 func (r *Reader) blockSize() (int64, bool) {
-	buf, _ := r.in.r.Peek(64 << 10)
+	buf, _ := r.in.r.Peek(peekSize)
 	var total int64
 	for p := 0; p < len(buf); {
 		c := buf[p]
@@ -311,6 +318,16 @@ func (r *Reader) endBlock() error {
 	c := r.in.n - r.start
 	if (r.wantC >= 0 && c != r.wantC) || (r.wantU >= 0 && r.got != r.wantU) {
 		return errors.New("damaged xz block (its sizes are not its header's)")
+	}
+	if r.unsized && c < peekSize {
+		// Its chunks' headers led the walk past peekSize, yet the decoder
+		// (which reads a chunk by its unpacked size, never its packed
+		// size) found the block's end within it: a chunk lied about its
+		// packed size. Each such block would get the full dictionary its
+		// header asks (review46: 520 blocks of 1 byte, a 14.5 KB file, cost
+		// 10 s and 33 GB in the main process's detection); xz -t calls the
+		// file corrupt, so does this reader, after one such block.
+		return errors.New("damaged xz block (a chunk's header gives more data than the block holds)")
 	}
 	if err := r.zeros(int((4 - (r.hdrLen+c)%4) % 4)); err != nil {
 		return err

@@ -248,3 +248,53 @@ func TestEmptyBlocksAllocateNoDictionary(t *testing.T) {
 		}
 	}
 }
+
+// lyingChunks is n blocks without sizes in their headers, asking a 64 MiB
+// dictionary, each one LZMA chunk of one byte whose header says its packed
+// data is 64 KiB (review46's reproducer: the decoder reads a chunk by its
+// unpacked size, so it never sees the lie).
+func lyingChunks(n int) []byte {
+	var b bytes.Buffer
+	le32 := func(v uint32) []byte { var x [4]byte; binary.LittleEndian.PutUint32(x[:], v); return x[:] }
+	b.Write([]byte{0xFD, '7', 'z', 'X', 'Z', 0, 0, 0})
+	b.Write(le32(crc32.ChecksumIEEE([]byte{0, 0})))
+	hdr := []byte{0x02, 0x00, 0x21, 0x01, 28, 0, 0, 0}
+	hdr = append(hdr, le32(crc32.ChecksumIEEE(hdr))...)
+	data := []byte{0xE0, 0x00, 0x00, 0xFF, 0xFF, 0x5D, 0, 0, 0, 0, 0, 0, 0, 0}
+	for i := 0; i < n; i++ {
+		b.Write(hdr)
+		b.Write(data)
+		for b.Len()%4 != 0 {
+			b.WriteByte(0)
+		}
+	}
+	return b.Bytes()
+}
+
+// TestLyingChunkSizeIsDamage (review46's HIGH): a chunk header giving more
+// packed data than the block holds made blockSize's walk run past its
+// window, so each block got the full 64 MiB its header asks: 520 one-byte
+// blocks (a 14.5 KB file) cost 10 s of CPU and 33 GB allocated in the main
+// process's detection. Such a block is damage, said after the first, as
+// xz -t says it; an honest block larger than the window still decodes
+// (TestReadsWhatXzWrites' multi-block files).
+func TestLyingChunkSizeIsDamage(t *testing.T) {
+	in := lyingChunks(520)
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	_, err := decode(in)
+	runtime.ReadMemStats(&m1)
+	if err == nil || !strings.Contains(err.Error(), "damaged xz block") {
+		t.Errorf("err %v, want a damaged block", err)
+	}
+	if a := m1.TotalAlloc - m0.TotalAlloc; a > 2*maxDict {
+		t.Errorf("allocated %d MB for %d lying blocks", a>>20, 520)
+	}
+	if _, err := exec.LookPath("xz"); err == nil {
+		p := filepath.Join(t.TempDir(), "l.xz")
+		os.WriteFile(p, in, 0o644)
+		if out, err := exec.Command("xz", "-t", p).CombinedOutput(); err == nil {
+			t.Errorf("xz -t takes the test's file: %s", out)
+		}
+	}
+}

@@ -216,6 +216,8 @@ func (r *reader) zip(ctx context.Context, p string) error {
 			return r.tooBig(true)
 		}
 	}
+	decs := &zipDecoders{}
+	defer decs.close()
 	for _, f := range zr.File {
 		if !f.Mode().IsRegular() {
 			r.skipped++
@@ -229,7 +231,7 @@ func (r *reader) zip(ctx context.Context, p string) error {
 			r.unreadable(f.Name, why)
 			continue
 		}
-		registerMethods(&zr.Reader, f)
+		registerMethods(&zr.Reader, f, decs)
 		rc, err := f.Open()
 		if err != nil {
 			r.unreadable(f.Name, "could not be read: "+err.Error())
