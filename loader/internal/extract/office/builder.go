@@ -184,7 +184,7 @@ func (b *builder) addTableSpans(rows [][]string, spans []document.CellSpan) int 
 	if room := b.room(); b.maxChars > 0 { // the rows the document's text can still take, and the one crossing its end
 		for i, r := range rows {
 			for _, c := range r {
-				room -= len(c) + 1
+				room -= utf8.RuneCountInString(c) + 1 // characters, as docChars counts them
 			}
 			if room < 0 {
 				rows, kept, cut = rows[:i+1], kept[:i+1], i+1 < len(rows)

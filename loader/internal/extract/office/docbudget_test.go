@@ -108,3 +108,70 @@ const (
 	xlsxBook     = `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`
 	xlsxBookRels = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`
 )
+
+// TestDocCharsCountCharacters (review46's HIGH on office/33): the room an
+// XLSX sheet and a table have was taken in bytes, the document's text in
+// characters: a sheet of Japanese cells stopped being read at about a
+// third of loader.max_doc_chars and, the text staying under it, nothing
+// was flagged (30 of 399 rows landed, no review); an ODS of such cells lost
+// two thirds of its allowed text. Both now land up to max_doc_chars and
+// are flagged truncated, as their ASCII twins are.
+func TestDocCharsCountCharacters(t *testing.T) {
+	const maxDoc = 100_000
+	for _, word := range []string{"abcdefghij", "東京都港区芝公園四丁目"} {
+		var sst strings.Builder
+		for i := 0; i < 10; i++ {
+			fmt.Fprintf(&sst, "<si><t>%d%s</t></si>", i, strings.Repeat(word, 10))
+		}
+		var sheet strings.Builder
+		for r := 1; r <= 400; r++ {
+			fmt.Fprintf(&sheet, `<row r="%d">`, r)
+			for c := 0; c < 10; c++ {
+				fmt.Fprintf(&sheet, `<c r="%c%d" t="s"><v>%d</v></c>`, 'A'+c, r, c)
+			}
+			sheet.WriteString(`</row>`)
+		}
+		xlsx := writeZip(t, "s.xlsx", map[string]string{
+			"[Content_Types].xml":        xlsxTypes,
+			"_rels/.rels":                xlsxRels,
+			"xl/workbook.xml":            xlsxBook,
+			"xl/_rels/workbook.xml.rels": xlsxBookRels,
+			"xl/sharedStrings.xml":       `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` + sst.String() + `</sst>`,
+			"xl/worksheets/sheet1.xml":   `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` + sheet.String() + `</sheetData></worksheet>`,
+		})
+		cell := `<table:table-cell office:value-type="string"><text:p>` + strings.Repeat(word, 10) + `</text:p></table:table-cell>`
+		var rows strings.Builder
+		for r := 0; r < 400; r++ {
+			fmt.Fprintf(&rows, `<table:table-row>%s<table:table-cell office:value-type="float" office:value="%d"><text:p>%d</text:p></table:table-cell></table:table-row>`, strings.Repeat(cell, 9), r, r)
+		}
+		ods := writeZip(t, "r.ods", map[string]string{
+			"mimetype": "application/vnd.oasis.opendocument.spreadsheet",
+			"content.xml": `<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"><office:body><office:spreadsheet><table:table table:name="S">` +
+				rows.String() + `</table:table></office:spreadsheet></office:body></office:document-content>`,
+		})
+		for name, extract := range map[string]func(context.Context, string, document.Options) (*document.Result, error){
+			"xlsx": func(ctx context.Context, p string, o document.Options) (*document.Result, error) {
+				return ExtractXLSX(ctx, xlsx, o)
+			},
+			"ods": func(ctx context.Context, p string, o document.Options) (*document.Result, error) {
+				return ExtractODS(ctx, ods, o)
+			},
+		} {
+			res, err := extract(context.Background(), "", document.Options{MaxDocChars: maxDoc})
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, pg := range res.Pages {
+				n += utf8.RuneCountInString(pg.Text)
+			}
+			truncated := false
+			for _, r := range res.Reviews {
+				truncated = truncated || r.Code == document.ReviewTruncated
+			}
+			if n < maxDoc*95/100 || !truncated {
+				t.Errorf("%s of %q cells, max_doc_chars %d: %d characters landed, truncated flagged %v", name, word[:3], maxDoc, n, truncated)
+			}
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/docket-dev/docket/loader/internal/document"
 	"github.com/xuri/excelize/v2"
@@ -213,7 +214,7 @@ func readSheet(ctx context.Context, f *excelize.File, sheet string, limit int, b
 			break
 		}
 		for i, c := range cols {
-			if room -= len(c) + 1; room < 0 {
+			if room -= utf8.RuneCountInString(c) + 1; room < 0 { // characters, as docChars counts them (bytes cut a CJK sheet at a third: review46)
 				cols = cols[:i+1] // one row may name a long string in each of 16,384 columns
 				break
 			}
@@ -221,7 +222,8 @@ func readSheet(ctx context.Context, f *excelize.File, sheet string, limit int, b
 		out = append(out, cols)
 		nums = append(nums, n)
 		if room < 0 {
-			break // the builder flags the document truncated (finish)
+			b.stop() // the rows after it are not read
+			break
 		}
 	}
 	return out, nums, it.Error()
