@@ -350,7 +350,7 @@ func stringKey(v *Value) *Value {
 func (e *Evaluator) evalName(node *nodes.Name) *Value {
 	val, ok := e.Environment.Context.Get(node.Name.Val)
 	if !ok && e.Config.StrictUndefined && !node.Assigned {
-		return AsValue(errors.Errorf(`Unable to evaluate name "%s"`, node.Name.Val))
+		return AsValue(&UndefinedErr{fmt.Sprintf(`Unable to evaluate name "%s"`, node.Name.Val)})
 	}
 	if !ok {
 		return AsUndefined() // a name set in a branch not taken, or any name when not strict
@@ -396,7 +396,7 @@ func (e *Evaluator) evalGetItem(node *nodes.GetItem) *Value {
 			return AsValue(errors.Wrapf(item, `unable to evaluate %s`, node))
 		}
 		if e.Config.StrictUndefined && !(value.IsDict() && argument.IsString()) {
-			return AsValue(errors.Errorf(`unable to evaluate %s: item '%s' not found`, node, node.Arg))
+			return AsValue(&UndefinedErr{fmt.Sprintf(`unable to evaluate %s: item '%s' not found`, node, node.Arg)})
 		}
 		if value.IsDict() && argument.IsString() {
 			return dictMiss(argument.String())
@@ -631,7 +631,7 @@ func (e *Evaluator) evalGetAttribute(node *nodes.GetAttribute) *Value {
 			// keeps Jinja2's default Undefined): a flat-graph node's
 			// node.raw_sql or node.raw_code, a source's node.alias
 			if e.Config.StrictUndefined && !value.IsDict() {
-				return AsValue(errors.Errorf(`Unable to evaluate %s: attribute '%s' not found`, node, node.Attribute))
+				return AsValue(&UndefinedErr{fmt.Sprintf(`Unable to evaluate %s: attribute '%s' not found`, node, node.Attribute)})
 			}
 			if value.IsDict() {
 				return dictMiss(node.Attribute)
@@ -646,7 +646,7 @@ func (e *Evaluator) evalGetAttribute(node *nodes.GetAttribute) *Value {
 				return AsValue(errors.Wrapf(item, `Unable to evaluate %s`, node))
 			}
 			if e.Config.StrictUndefined {
-				return AsValue(errors.Errorf(`Unable to evaluate %s: item %d not found`, node, node.Index))
+				return AsValue(&UndefinedErr{fmt.Sprintf(`Unable to evaluate %s: item %d not found`, node, node.Index)})
 			}
 			return AsUndefined()
 		}
@@ -824,6 +824,14 @@ func kwargOrder(node *nodes.Call) []string {
 // renders "", is not defined, and default() replaces it; a nil without
 // the flag is None (the literal's or a host's), which prints "None".
 func AsUndefined() *Value { return &Value{Undefined: true} }
+
+// UndefinedErr (docket) is what strict mode makes of what Jinja2 gives as
+// an Undefined: a name set nowhere, an item or attribute not found. Used
+// as a value it is an error, as StrictUndefined raises; a test (is
+// defined, is none, ...) sees an Undefined, as Jinja2's tests do.
+type UndefinedErr struct{ Msg string }
+
+func (e *UndefinedErr) Error() string { return e.Msg }
 
 // dictMiss is Jinja2's Undefined for a dict's missing key (d.x, d['x']):
 // it renders "", is falsy and not defined, and raises where Jinja2's does

@@ -18,6 +18,19 @@ type TestFunction any
 
 func (e *Evaluator) EvalTest(expr *nodes.TestExpression) *Value {
 	value := e.Eval(expr.Expression)
+	if value.IsError() {
+		// Jinja2 raises where the operand does (var('nosuch') is none,
+		// raise_compiler_error(...) is none, 1/0 is number, d.x.y when
+		// d.x is undefined): the error was given to the test as a value,
+		// which answered as for any other value, and the template took a
+		// branch (docket: review46). What Jinja2 gives the test as an
+		// Undefined (a name set nowhere, an item not found) is one here.
+		var u *UndefinedErr
+		if err, ok := value.Interface().(error); !ok || !errors.As(err, &u) || err != error(u) {
+			return value
+		}
+		value = AsUndefined()
+	}
 
 	return e.ExecuteTest(expr.Test, value)
 }
