@@ -14,7 +14,8 @@ import (
 // var('nosuch') is not none %}` was taken, `raise_compiler_error(...) is
 // none` compiled. The error now stops the template; what Jinja2 hands a
 // test as an Undefined (a name set nowhere, an item not found) still
-// answers (`foo is defined` is False, `r[5] is none` False), and
+// answers (`foo is defined` is False, `r[5] is none` False, `none.x is
+// defined` False), and
 // `foo.bar is defined` raises as Jinja2's does.
 func TestJinjaTestOperandErrorsRaise(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
@@ -27,6 +28,14 @@ func TestJinjaTestOperandErrorsRaise(t *testing.T) {
 		{"{{ foo.bar is defined }}", `!undefined name "foo"`},
 		{"{{ foo is defined }}|{% set d = {} %}{{ d.x is defined }}|{{ d.x is undefined }}|{% set r = [1] %}{{ r[5] is defined }}|{{ r[5] is none }}|{{ foo is none }}",
 			"False|False|True|False|False|False"},
+		// an attribute or item of None is Jinja2's Undefined (review46: a
+		// graph walker's node.test_metadata.name is in(...) on a singular
+		// test, whose test_metadata is None, stopped the template)
+		{"{% set re = modules.re %}{{ none.x is defined }}|{{ none['x'] is defined }}|{{ none.x is none }}|{{ (none.x or 'fb') }}|" +
+			"{{ 'abc'[10] is defined }}|{{ (1, 2)[5] is defined }}|{{ {}['a'] is defined }}|{{ [1][3] is none }}|{{ re.nosuch is defined }}|" +
+			"{{ (5).x is defined }}|{{ 'abc'.x is defined }}|{% set n = {'m': none} %}{{ n.m.name is in(['unique']) }}",
+			"False|False|False|fb|False|False|False|False|False|False|False|False"},
+		{"{{ none.x.y }}", "!'None' has no attribute 'x'"},
 	} {
 		m, diags := compilertest.Compile(t, map[string]string{"models/a.sql": c.src})
 		d := compilertest.Strings(diags)
