@@ -189,6 +189,7 @@ func htmlBlocks(r io.Reader, b *builder) error {
 		return err
 	}
 	w := &htmlWalker{b: b}
+	w.notes, w.refIDs = noteRefs(doc)
 	w.walk(doc)
 	w.flush()
 	return nil
@@ -202,6 +203,11 @@ type htmlWalker struct {
 	depth int // list depth
 	pre   int
 	note  string // a note's "[N] ", written before its first words (epubnotes.go)
+	// the document's note references (epubnotes.go): a note's id -> its
+	// label, and the references' own ids (a note's link back)
+	notes     map[string]string
+	refIDs    map[string]bool
+	noteLabel string // the label of the note being walked
 }
 
 func (w *htmlWalker) flush() {
@@ -241,12 +247,19 @@ func (w *htmlWalker) text(s string) {
 	// no-break or other Unicode space as an ASCII one (strings.Fields
 	// splits on them all): a drop cap's "<span>I</span>&#160;found"
 	// landed "Ifound" before office/12.
-	if r, _ := utf8.DecodeRuneInString(s); unicode.IsSpace(r) && w.buf.Len() > 0 && !w.lineStart() {
+	if r, _ := utf8.DecodeRuneInString(s); unicode.IsSpace(r) && w.buf.Len() > 0 && !w.lineStart() && !(w.noteLabel != "" && strings.HasSuffix(w.buf.String(), "] ")) {
 		w.buf.WriteByte(' ')
 	}
 	if w.note != "" {
 		w.buf.WriteString(w.note)
 		w.note = ""
+		if w.noteLabel != "" && noteNumbered(f[0], w.noteLabel) {
+			// the note writes its number itself ("2. With a pilot")
+			s = strings.TrimLeftFunc(s, unicode.IsSpace)[len(f[0]):]
+			if f = strings.Fields(s); len(f) == 0 {
+				return
+			}
+		}
 	}
 	w.buf.WriteString(strings.Join(f, " "))
 	if r, _ := utf8.DecodeLastRuneInString(s); unicode.IsSpace(r) {
@@ -323,6 +336,10 @@ func (w *htmlWalker) walk(n *html.Node) {
 		w.semantics(n)
 		return
 	}
+	if label, ok := w.asideNote(n); ok {
+		w.note, w.noteLabel = "["+label+"] ", label
+		defer func() { w.note, w.noteLabel = "", "" }()
+	}
 	switch n.DataAtom {
 	case atom.Script, atom.Style, atom.Head, atom.Noscript, atom.Template, atom.Iframe, atom.Object, atom.Nav:
 		return
@@ -341,7 +358,7 @@ func (w *htmlWalker) walk(n *html.Node) {
 		w.note = ""
 		w.pop()
 	case atom.A:
-		if isBackLink(n) {
+		if isBackLink(n) || w.noteLabel != "" && w.refIDs[hrefFragment(getAttr(n, "href"))] {
 			return
 		}
 		if label, ok := isNoteRef(n); ok {

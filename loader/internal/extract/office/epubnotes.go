@@ -80,3 +80,64 @@ func noteNumber(li *html.Node) (int, bool) {
 	}
 	return k, true
 }
+
+// An EPUB 3 note may also be an <aside epub:type="footnote" id="fn1">
+// (Sigil, Calibre, InDesign write them; reading systems show them as
+// pop-ups) that the reference links to: before office/35 its text landed
+// as a paragraph with no number ("Before the storm." after the chapter),
+// or with the number it writes itself as a link back ("1 Before the
+// storm."). It now lands "[1] Before the storm.", numbered by the label of
+// the reference pointing at it; its link back, a link from the note to a
+// reference's id, is left out, and a number it writes at its start is
+// not written twice.
+
+// noteRefs maps the ids a document's note references point at to their
+// labels, and gathers the references' own ids.
+func noteRefs(doc *html.Node) (notes map[string]string, refIDs map[string]bool) {
+	var visit func(n *html.Node)
+	visit = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.DataAtom == atom.A {
+			if label, ok := isNoteRef(n); ok {
+				if notes == nil {
+					notes, refIDs = map[string]string{}, map[string]bool{}
+				}
+				if f := hrefFragment(getAttr(n, "href")); f != "" {
+					notes[f] = label
+				}
+				if id := getAttr(n, "id"); id != "" {
+					refIDs[id] = true
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			visit(c)
+		}
+	}
+	visit(doc)
+	return notes, refIDs
+}
+
+// hrefFragment is the part of a link after its "#" ("" when none).
+func hrefFragment(href string) string {
+	if i := strings.IndexByte(href, '#'); i >= 0 {
+		return href[i+1:]
+	}
+	return ""
+}
+
+// asideNote is the label of a note that is no list item (an aside, a
+// div or paragraph marked footnote or endnote) a reference of the
+// document points at.
+func (w *htmlWalker) asideNote(n *html.Node) (string, bool) {
+	if w.notes == nil || n.DataAtom == atom.Li || !epubTypes(n, "footnote", "endnote", "rearnote", "doc-footnote", "doc-endnote") {
+		return "", false
+	}
+	label, ok := w.notes[getAttr(n, "id")]
+	return label, ok
+}
+
+// noteNumbered says whether word, a note's first, is its label ("2",
+// "2.", "[2]", "2)").
+func noteNumbered(word, label string) bool {
+	return strings.TrimRight(strings.TrimPrefix(word, "["), ".):]") == label
+}

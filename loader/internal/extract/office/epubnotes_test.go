@@ -55,3 +55,36 @@ func TestEPUBFootnotes(t *testing.T) {
 		{document.NarrativeText, "[2] Spring tide.", 0, 2},
 	})
 }
+
+// TestEPUBAsideFootnotes (office/35): an EPUB 3 note written as an
+// <aside epub:type="footnote"> the reference links to lands "[N] text",
+// numbered by its reference, as office/34's list notes do: its link back
+// (a link to the reference's id) left out, a number it writes itself not
+// written twice. Before, it landed unnumbered ("With a pilot aboard.") or
+// with its own number as a bare word ("1 Before the storm."); an aside
+// that is no note stays as it was.
+func TestEPUBAsideFootnotes(t *testing.T) {
+	p := writeZip(t, "aside.epub", map[string]string{
+		"mimetype":               "application/epub+zip",
+		"META-INF/container.xml": `<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`,
+		"OEBPS/content.opf": `<package xmlns="http://www.idpf.org/2007/opf"><metadata/><manifest><item id="c1" href="ch1.xhtml" media-type="application/xhtml+xml"/></manifest>` +
+			`<spine><itemref idref="c1"/></spine></package>`,
+		"OEBPS/ch1.xhtml": `<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>` +
+			`<p>The ship left port<a epub:type="noteref" href="#fn1" id="r1">1</a> at noon.<a epub:type="noteref" href="#fn2" id="r2"><sup>2</sup></a> She reached the bar<a epub:type="noteref" href="#fn3">3</a> by dusk.</p>` +
+			`<aside epub:type="footnote" id="fn1"><p><a href="#r1">1</a> Before the storm.</p></aside>` +
+			`<aside epub:type="footnote" id="fn2"><p>2. With a pilot aboard.</p></aside>` +
+			`<aside epub:type="footnote" id="fn3"><p>Low water.</p></aside>` +
+			`<aside epub:type="sidebar"><p>Not a note.</p></aside></body></html>`,
+	})
+	res, err := ExtractEPUB(context.Background(), p, document.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertElems(t, res, []el{
+		{document.NarrativeText, "The ship left port[1] at noon.[2] She reached the bar[3] by dusk.", 0, 1},
+		{document.NarrativeText, "[1] Before the storm.", 0, 1},
+		{document.NarrativeText, "[2] With a pilot aboard.", 0, 1},
+		{document.NarrativeText, "[3] Low water.", 0, 1},
+		{document.NarrativeText, "Not a note.", 0, 1},
+	})
+}

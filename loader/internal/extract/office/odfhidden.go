@@ -2,6 +2,7 @@ package office
 
 import (
 	"encoding/xml"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -16,11 +17,15 @@ import (
 // the rest does and is said, as office/28 says a DOCX's w:vanish runs:
 // a warning and metadata hidden_text (before, nothing told it apart). A
 // condition LibreOffice evaluates (text:display="condition") is not
-// evaluated here: such text is taken as shown.
+// evaluated here: such text is taken as shown; a section shown or hidden
+// so is said (office/35: a warning naming it and its condition, metadata
+// conditional_sections), for LibreOffice may hide what landed.
 type odfHide struct {
 	hiddenRuns
-	open  []odfHideEl // the open p, h, section, span and hidden-text elements
-	level int         // how many of them hide their content
+	open        []odfHideEl // the open p, h, section, span and hidden-text elements
+	level       int         // how many of them hide their content
+	conditional []string    // sections shown by a condition: `"name" (condition)`, the first few
+	nCond       int         // how many
 }
 
 type odfHideEl struct{ para, hidden bool }
@@ -80,6 +85,11 @@ func (h *odfHide) start(t xml.StartElement, styles odfStyles, para func() string
 		el = odfHideEl{para: true, hidden: styles.textHidden(attrVal(t, "style-name"))}
 	case "section":
 		el.hidden = attrVal(t, "display") == "none"
+		if attrVal(t, "display") == "condition" {
+			if h.nCond++; len(h.conditional) < hiddenSamples {
+				h.conditional = append(h.conditional, fmt.Sprintf("%q (%s)", attrVal(t, "name"), attrVal(t, "condition")))
+			}
+		}
 	case "span":
 		el.hidden = styles.textHidden(attrVal(t, "style-name"))
 	case "hidden-text":
@@ -142,8 +152,13 @@ func (h *odfHide) write(s string) {
 }
 
 func (h *odfHide) say(b *builder) {
-	if h != nil {
-		h.hiddenRuns.say(b, "passage(s)", "LibreOffice neither shows nor prints them: a hidden section, paragraph, field or character style")
+	if h == nil {
+		return
+	}
+	h.hiddenRuns.say(b, "passage(s)", "LibreOffice neither shows nor prints them: a hidden section, paragraph, field or character style")
+	if h.nCond > 0 {
+		setExtra(&b.res.Metadata, "conditional_sections", strings.Join(h.conditional, "\t"))
+		b.warn("%d section(s) shown or hidden by a condition LibreOffice evaluates (on a field's or variable's value), not evaluated here: their text landed as shown, first %s (metadata conditional_sections)", h.nCond, h.conditional[0])
 	}
 }
 

@@ -80,3 +80,18 @@ def odp(name):
     doc.save(name)
 
 odp("hidden.odp")
+
+def conditional(name):
+    # office/35: sections shown or hidden by a condition LibreOffice evaluates
+    doc = OpenDocumentText()
+    doc.text.addElement(H(outlinelevel=1, text="Offer"))
+    doc.text.addElement(P(text="Price per tonne: 12 EUR."))
+    sec = Section(name="DiscountClause", display="condition", condition="ooow:Customer == \"gold\"")
+    sec.addElement(P(text="Gold customers receive a 10 percent discount."))
+    doc.text.addElement(sec)
+    sec = Section(name="Always", display="true")
+    sec.addElement(P(text="Valid until 30 June."))
+    doc.text.addElement(sec)
+    doc.save(name)
+
+conditional("conditional.odt")
