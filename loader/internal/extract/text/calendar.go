@@ -135,7 +135,7 @@ func calendarBlocks(s string) (_ []block, _ string, warnings []string, _ error) 
 	if name := propText(cals[0].Props, "X-WR-CALNAME"); name != "" && entries > 1 {
 		title = name
 	}
-	return blocks, title, warnings, nil
+	return blocks, title, capCalendarWarnings(warnings), nil
 }
 
 // calendarUnreadable says why a calendar landed as its raw lines: a file

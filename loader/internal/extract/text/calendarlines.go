@@ -230,3 +230,29 @@ func calendarEntries(s string, first int) (cal *ical.Calendar, warnings []string
 	}
 	return cal, warnings, ok
 }
+
+// maxCalendarLineWarnings is how many of a calendar's line faults are
+// said one by one; the rest are counted (review46: a 2.7 MB .ics of bad
+// lines gave 50,000 warnings).
+const maxCalendarLineWarnings = 20
+
+// capCalendarWarnings keeps the first maxCalendarLineWarnings warnings on
+// calendar lines and counts the others in one more.
+func capCalendarWarnings(ws []string) []string {
+	out, more := ws[:0:0], 0
+	kept := 0
+	for _, w := range ws {
+		if strings.HasPrefix(w, "calendar line") {
+			if kept == maxCalendarLineWarnings {
+				more++
+				continue
+			}
+			kept++
+		}
+		out = append(out, w)
+	}
+	if more > 0 {
+		out = append(out, fmt.Sprintf("and %d more calendar line(s) not read as written (the first %d said above)", more, maxCalendarLineWarnings))
+	}
+	return out
+}

@@ -128,3 +128,18 @@ func TestCalendarLinesNoPanic(t *testing.T) {
 		calendarBlocks(s)
 	}
 }
+
+// TestCalendarLineWarningsCapped (text/21, review46's LOW on text/20): a
+// calendar of many bad lines says the first 20 and counts the rest; each
+// was a warning of its own (50,000 for a 2.7 MB file).
+func TestCalendarLineWarningsCapped(t *testing.T) {
+	cal := "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:1\r\nDTSTART:20240312T090000Z\r\n" +
+		strings.Repeat("%%% stray %%%\r\n", 5000) + "SUMMARY:Survivor\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+	res := extractCalendar(t, cal)
+	if got := calendarTitles(res); got != "Survivor" {
+		t.Errorf("titles %q", got)
+	}
+	if len(res.Warnings) != 21 || res.Warnings[20] != "and 4980 more calendar line(s) not read as written (the first 20 said above)" {
+		t.Errorf("%d warnings, last %q", len(res.Warnings), res.Warnings[len(res.Warnings)-1])
+	}
+}

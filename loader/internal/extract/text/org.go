@@ -33,6 +33,7 @@ func readOrg(s string) (*markupDoc, error) {
 		return row
 	})
 	s, rawBlocks := orgRawBlocks(s)
+	s, open := orgOpenBlocks(s)
 	conf := org.New()
 	conf.Log = log.New(io.Discard, "", 0)
 	conf.ReadFile = func(name string) ([]byte, error) { return nil, errors.New("not read") }
@@ -42,6 +43,9 @@ func readOrg(s string) (*markupDoc, error) {
 		return nil, doc.Error
 	}
 	d := &markupDoc{}
+	if open > 0 {
+		d.warnings = append(d.warnings, fmt.Sprintf("%d #+BEGIN_ (or \\begin{}) line(s) have no end line: read as text, as Org does", open))
+	}
 	for _, k := range []string{"TITLE", "AUTHOR", "DATE", "LANGUAGE", "DESCRIPTION", "KEYWORDS", "SUBTITLE"} {
 		if v := doc.BufferSettings[k]; v != "" {
 			d.fieldMeta(k, v)
@@ -52,6 +56,9 @@ func readOrg(s string) (*markupDoc, error) {
 	d.titleBlock()
 	for i := range d.blocks {
 		d.blocks[i].text = strings.ReplaceAll(d.blocks[i].text, emptyCell, "")
+		if open > 0 {
+			d.blocks[i].text = strings.ReplaceAll(d.blocks[i].text, orgOpenMark, "")
+		}
 		if t := d.blocks[i].table; t != nil {
 			for k := range t.Header {
 				t.Header[k] = strings.ReplaceAll(t.Header[k], emptyCell, "")
@@ -91,25 +98,22 @@ var (
 // out, a rawBlock line with its index in their place.
 func orgRawBlocks(s string) (string, []string) {
 	lines := strings.Split(s, "\n")
+	ends := orgEndLines(lines)
 	var out, blocks []string
 	for i := 0; i < len(lines); i++ {
 		out = append(out, lines[i])
 		m := orgBeginRawRe.FindStringSubmatch(lines[i])
-		end := orgEndRawRe
+		kind := "raw "
 		if m == nil {
 			if m = orgBeginLatexRe.FindStringSubmatch(lines[i]); m == nil {
 				continue
 			}
-			end = orgEndLatexRe
+			kind = "latex "
 		}
-		j := i + 1
-		for j < len(lines) {
-			if e := end.FindStringSubmatch(lines[j]); e != nil && strings.EqualFold(e[1], m[1]) {
-				break
-			}
-			j++
-		}
-		if j == len(lines) {
+		// the next end line of its name: an unterminated block's search
+		// went to the end of the file, for each such line (quadratic)
+		j := ends.next(kind+strings.ToUpper(m[1]), i)
+		if j < 0 {
 			continue
 		}
 		body := strings.Join(dedentTabs(lines[i+1:j]), "\n")
