@@ -177,3 +177,22 @@ func (f *modelFlags) warnErrorOn(p *project.Project, stderr io.Writer) bool {
 	}
 	return p.DBT != nil && p.DBT.WarnError
 }
+
+// failFastOn says whether the run stops at the first failure: the flags,
+// then DBT_FAIL_FAST, then dbt_project.yml's flags (dbt's order); an
+// unreadable DBT_FAIL_FAST is warned.
+func (f *modelFlags) failFastOn(p *project.Project, stderr io.Writer) bool {
+	switch {
+	case f.noFailFast:
+		return false
+	case f.failFast:
+		return true
+	}
+	if env, ok := os.LookupEnv("DBT_FAIL_FAST"); ok {
+		if b, err := strconv.ParseBool(env); err == nil {
+			return b
+		}
+		fmt.Fprintf(stderr, "warning: DBT_FAIL_FAST=%q is not true or false: not applied\n", env)
+	}
+	return p.DBT != nil && p.DBT.FailFast
+}

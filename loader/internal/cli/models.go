@@ -45,6 +45,7 @@ type modelFlags struct {
 	outputKeys     selectorList // ls --output json: the keys (dbt's --output-keys)
 	limit          int
 	failFast       bool // --fail-fast / -x
+	noFailFast     bool // --no-fail-fast
 	// dbt's --quiet / -q: only errors (and the command's own output: ls's
 	// list, show's rows, compile's SQL) on stdout
 	quiet bool
@@ -151,6 +152,7 @@ func (f *modelFlags) addDbtFlags(fs *flag.FlagSet, use, varsUse string) {
 	fs.StringVar(&f.targetDir, "target-path", "", "same as --target-dir (dbt's name)")
 	fs.BoolVar(&f.failFast, "fail-fast", false, "after the first node that errors or fails, start no other (dbt's; the rest are skipped)")
 	fs.BoolVar(&f.failFast, "x", false, "same as --fail-fast")
+	fs.BoolVar(&f.noFailFast, "no-fail-fast", false, "run every node whatever fails, whatever DBT_FAIL_FAST or dbt_project.yml's flags say")
 	fs.BoolVar(&f.quiet, "quiet", false, "only errors on stdout, and the command's own output (ls's list, show's rows, compile's SQL) (dbt's)")
 	fs.BoolVar(&f.quiet, "q", false, "same as --quiet")
 	fs.BoolVar(&f.warnError, "warn-error", false, "dbt's: a test that warns fails (docket's own notices, settings it does not apply, stay warnings)")

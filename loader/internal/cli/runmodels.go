@@ -201,7 +201,7 @@ func (mr *modelRun) execute(ctx context.Context, m *runner.Manifest) int {
 		return code
 	}
 	fmt.Fprintf(stdout, "Concurrency: %d threads (target='%s')\n\n", mr.threads, mr.pp.Target.Name)
-	opts := runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Empty: f.empty, Threads: mr.threads, FailFast: f.failFast || mr.pp.DBT != nil && mr.pp.DBT.FailFast, WarnError: mr.warnError,
+	opts := runner.RunOptions{Command: cmd, Selected: ids, FullRefresh: f.fullRefresh, Force: f.force, Empty: f.empty, Threads: mr.threads, FailFast: f.failFastOn(mr.pp, stderr), WarnError: mr.warnError,
 		OnResult: mr.onResult(ctx), OnBatch: mr.onBatch, RetryBatches: retryBatches(ctx)}
 	if opts.EventTimeStart, opts.EventTimeEnd, err = f.eventTimes(); err != nil {
 		fmt.Fprintf(stderr, "docket %s: %v\n", cmd, err)

@@ -141,3 +141,33 @@ func TestQuiet(t *testing.T) {
 		t.Errorf("ls -q: exit %d\n%s", code, stdout)
 	}
 }
+
+// TestFailFastSources: dbt's DBT_FAIL_FAST and --no-fail-fast are read
+// (review46's LOW: after dbt_project.yml's fail_fast: true the command
+// line could not undo it, --no-fail-fast was "flag provided but not
+// defined", and DBT_FAIL_FAST was ignored).
+func TestFailFastSources(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"dbt_project.yml":  "name: ff\nversion: '1'\nconfig-version: 2\nprofile: p\n",
+		"profiles.yml":     "p:\n  target: dev\n  outputs:\n    dev: {type: duckdb, path: ff.duckdb, schema: main, threads: 1}\n",
+		"models/a_bad.sql": "{{ config(materialized='table') }}\nselect * from no_such_table",
+		"models/b.sql":     "{{ config(materialized='table') }}\nselect 1 as id",
+	}
+	writeFiles(t, dir, files)
+	check := func(name string, env []string, wantB string, args ...string) {
+		t.Helper()
+		_, stderr, code := runSplit(t, dir, env, append([]string{"run", "--threads", "1", "--force"}, args...)...)
+		if st := statuses(t, dir); code != 1 || st["a_bad"] != "error" || st["b"] != wantB {
+			t.Errorf("%s: exit %d, statuses %v\n%s", name, code, st, stderr)
+		}
+	}
+	check("plain", nil, "success")
+	check("DBT_FAIL_FAST", []string{"DBT_FAIL_FAST=true"}, "skipped")
+	check("DBT_FAIL_FAST --no-fail-fast", []string{"DBT_FAIL_FAST=1"}, "success", "--no-fail-fast")
+	files["dbt_project.yml"] += "flags:\n  fail_fast: true\n"
+	writeFiles(t, dir, files)
+	check("flags: fail_fast", nil, "skipped")
+	check("flags: fail_fast, DBT_FAIL_FAST=false", []string{"DBT_FAIL_FAST=false"}, "success")
+	check("flags: fail_fast, --no-fail-fast", nil, "success", "--no-fail-fast")
+}

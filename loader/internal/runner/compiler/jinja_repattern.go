@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/docket-dev/docket/loader/internal/runner/render"
@@ -298,7 +297,7 @@ func reModule() map[string]any {
 			}
 			return newPattern(fmt.Sprint(a.Pos[0]), flags)
 		}),
-		"escape": render.Wrap(func(a render.Args) (any, error) { return regexp.QuoteMeta(posStr(a, 0)), nil }),
+		"escape": render.Wrap(func(a render.Args) (any, error) { return pyEscape(posStr(a, 0)), nil }),
 	}
 	for name, at := range reFlagsAt {
 		m[name] = render.Wrap(func(a render.Args) (any, error) {
@@ -327,4 +326,18 @@ func reModule() map[string]any {
 		m[name] = v
 	}
 	return m
+}
+
+// pyEscape is Python 3.7+'s re.escape: a backslash before each of
+// ()[]{}?*+-|^$\.&~# and whitespace (Go's QuoteMeta leaves space, -, #,
+// &, ~ and the control whitespace: re.escape('c d') was 'c d').
+func pyEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("()[]{}?*+-|^$\\.&~# \t\n\r\v\f", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

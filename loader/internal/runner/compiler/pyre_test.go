@@ -193,6 +193,8 @@ func TestPythonReModuleMore(t *testing.T) {
 		{`re.compile('[0-9]+').search('a12b').span()`, `(1, 3)`},
 		{`re.compile('[0-9]+').match('a12b') is none`, `True`},
 		{`re.split('\\.', 'db.schema.table')`, `['db', 'schema', 'table']`},
+		{`re.escape('c d-e#f&g~h.i*/,:=é')`, `c\ d\-e\#f\&g\~h\.i\*/,:=é`},
+		{`re.findall(re.escape('a.b c'), 'a.b c axb c')`, `['a.b c']`},
 		{`re.compile("^\\s+|\\s+$", re.MULTILINE).sub('', '  a  \n  b  ')`, `a\nb`},
 	}
 	checkReCases(t, cases)
