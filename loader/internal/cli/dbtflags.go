@@ -166,11 +166,8 @@ func (f *modelFlags) warnErrorOn(p *project.Project, stderr io.Writer) bool {
 	if f.warnError || options("--warn-error-options", f.warnErrorOptions) {
 		return true
 	}
-	if env, ok := os.LookupEnv("DBT_WARN_ERROR"); ok {
-		if b, err := strconv.ParseBool(env); err == nil {
-			return b
-		}
-		fmt.Fprintf(stderr, "warning: DBT_WARN_ERROR=%q is not true or false: not applied\n", env)
+	if b, ok := envBool("DBT_WARN_ERROR", stderr); ok {
+		return b
 	}
 	if options("DBT_WARN_ERROR_OPTIONS", os.Getenv("DBT_WARN_ERROR_OPTIONS")) {
 		return true
@@ -188,11 +185,23 @@ func (f *modelFlags) failFastOn(p *project.Project, stderr io.Writer) bool {
 	case f.failFast:
 		return true
 	}
-	if env, ok := os.LookupEnv("DBT_FAIL_FAST"); ok {
-		if b, err := strconv.ParseBool(env); err == nil {
-			return b
-		}
-		fmt.Fprintf(stderr, "warning: DBT_FAIL_FAST=%q is not true or false: not applied\n", env)
+	if b, ok := envBool("DBT_FAIL_FAST", stderr); ok {
+		return b
 	}
 	return p.DBT != nil && p.DBT.FailFast
+}
+
+// envBool is a dbt environment flag (DBT_WARN_ERROR=true); ok is false
+// when it is unset or unreadable, the latter warned as not applied.
+func envBool(name string, stderr io.Writer) (v, ok bool) {
+	env, set := os.LookupEnv(name)
+	if !set {
+		return false, false
+	}
+	b, err := strconv.ParseBool(env)
+	if err != nil {
+		fmt.Fprintf(stderr, "warning: %s=%q is not true or false: not applied\n", name, env)
+		return false, false
+	}
+	return b, true
 }

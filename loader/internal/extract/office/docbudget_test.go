@@ -22,22 +22,7 @@ import (
 func TestDocCharsBoundTheBuild(t *testing.T) {
 	long := strings.Repeat("word ", 6400) // 32,000 characters
 	const maxDoc = 1_000_000
-	var sheet strings.Builder
-	for r := 1; r <= 400; r++ {
-		fmt.Fprintf(&sheet, `<row r="%d">`, r)
-		for c := 0; c < 10; c++ {
-			fmt.Fprintf(&sheet, `<c r="%c%d" t="s"><v>0</v></c>`, 'A'+c, r)
-		}
-		sheet.WriteString(`</row>`)
-	}
-	xlsx := writeZip(t, "s.xlsx", map[string]string{
-		"[Content_Types].xml":        xlsxTypes,
-		"_rels/.rels":                xlsxRels,
-		"xl/workbook.xml":            xlsxBook,
-		"xl/_rels/workbook.xml.rels": xlsxBookRels,
-		"xl/sharedStrings.xml":       `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>` + long + `</t></si></sst>`,
-		"xl/worksheets/sheet1.xml":   `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` + sheet.String() + `</sheetData></worksheet>`,
-	})
+	xlsx := sharedStringsSheet(t, "<si><t>"+long+"</t></si>", func(int) int { return 0 })
 	cell := `<table:table-cell office:value-type="string"><text:p>` + long + `</text:p></table:table-cell>`
 	ods := writeZip(t, "r.ods", map[string]string{
 		"mimetype": "application/vnd.oasis.opendocument.spreadsheet",
@@ -123,22 +108,7 @@ func TestDocCharsCountCharacters(t *testing.T) {
 		for i := 0; i < 10; i++ {
 			fmt.Fprintf(&sst, "<si><t>%d%s</t></si>", i, strings.Repeat(word, 10))
 		}
-		var sheet strings.Builder
-		for r := 1; r <= 400; r++ {
-			fmt.Fprintf(&sheet, `<row r="%d">`, r)
-			for c := 0; c < 10; c++ {
-				fmt.Fprintf(&sheet, `<c r="%c%d" t="s"><v>%d</v></c>`, 'A'+c, r, c)
-			}
-			sheet.WriteString(`</row>`)
-		}
-		xlsx := writeZip(t, "s.xlsx", map[string]string{
-			"[Content_Types].xml":        xlsxTypes,
-			"_rels/.rels":                xlsxRels,
-			"xl/workbook.xml":            xlsxBook,
-			"xl/_rels/workbook.xml.rels": xlsxBookRels,
-			"xl/sharedStrings.xml":       `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` + sst.String() + `</sst>`,
-			"xl/worksheets/sheet1.xml":   `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` + sheet.String() + `</sheetData></worksheet>`,
-		})
+		xlsx := sharedStringsSheet(t, sst.String(), func(c int) int { return c })
 		cell := `<table:table-cell office:value-type="string"><text:p>` + strings.Repeat(word, 10) + `</text:p></table:table-cell>`
 		var rows strings.Builder
 		for r := 0; r < 400; r++ {
@@ -174,4 +144,27 @@ func TestDocCharsCountCharacters(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sharedStringsSheet is an XLSX whose shared strings are sis (<si>
+// elements) and whose one sheet has 400 rows of 10 cells, the cell in
+// column c naming shared string str(c).
+func sharedStringsSheet(t *testing.T, sis string, str func(c int) int) string {
+	t.Helper()
+	var sheet strings.Builder
+	for r := 1; r <= 400; r++ {
+		fmt.Fprintf(&sheet, `<row r="%d">`, r)
+		for c := 0; c < 10; c++ {
+			fmt.Fprintf(&sheet, `<c r="%c%d" t="s"><v>%d</v></c>`, 'A'+c, r, str(c))
+		}
+		sheet.WriteString(`</row>`)
+	}
+	return writeZip(t, "s.xlsx", map[string]string{
+		"[Content_Types].xml":        xlsxTypes,
+		"_rels/.rels":                xlsxRels,
+		"xl/workbook.xml":            xlsxBook,
+		"xl/_rels/workbook.xml.rels": xlsxBookRels,
+		"xl/sharedStrings.xml":       `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` + sis + `</sst>`,
+		"xl/worksheets/sheet1.xml":   `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` + sheet.String() + `</sheetData></worksheet>`,
+	})
 }
